@@ -8,7 +8,11 @@ describe('enumerations of spec 001 §4–§5 and spec 002 §3', () => {
       e.APPOINTMENT_STATUSES,
       'proposed pending booked arrived fulfilled cancelled noshow entered-in-error checked-in waitlist',
     ],
-    ['appointment query statuses (spec 000 §3)', e.APPOINTMENT_QUERY_STATUSES, 'proposed pending booked arrived checked-in waitlist'],
+    [
+      'appointment query statuses (spec 000 §3)',
+      e.APPOINTMENT_QUERY_STATUSES,
+      'proposed pending booked arrived checked-in waitlist',
+    ],
     ['participation', e.PARTICIPATION_STATUSES, 'accepted declined tentative needs-action'],
     ['composition', e.COMPOSITION_STATUSES, 'preliminary final amended entered-in-error'],
     ['location', e.LOCATION_STATUSES, 'active suspended inactive'],
@@ -73,7 +77,13 @@ describe('enumerations of spec 001 §4–§5 and spec 002 §3', () => {
   });
 
   it('labels sedation levels Local, Minimal, Moderate, Deep, GA and (not set)', () => {
-    expect(e.SEDATION_LEVELS.map((l) => e.SEDATION_LEVEL_LABELS[l])).toEqual(['Local', 'Minimal', 'Moderate', 'Deep', 'GA']);
+    expect(e.SEDATION_LEVELS.map((l) => e.SEDATION_LEVEL_LABELS[l])).toEqual([
+      'Local',
+      'Minimal',
+      'Moderate',
+      'Deep',
+      'GA',
+    ]);
     expect(e.SEDATION_LEVEL_UNSET_LABEL).toBe('(not set)');
   });
 

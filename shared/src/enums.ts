@@ -136,20 +136,7 @@ export const ORAL_ROUTES = ['PO', 'SL'] as const satisfies readonly DrugRoute[];
 export const FLUID_ROUTES = ['fluid', 'fluidBolus', 'syringeFlush'] as const satisfies readonly DrugRoute[];
 
 /** Oral and pre-med routes (spec 002 §9). */
-export const PRE_MED_ROUTES = [
-  'PO',
-  'SL',
-  'IM',
-  'IN',
-  'PR',
-  'SC',
-  'TD',
-  'BUC',
-  'OR',
-  'INH',
-  'TOP',
-  'OPH',
-] as const;
+export const PRE_MED_ROUTES = ['PO', 'SL', 'IM', 'IN', 'PR', 'SC', 'TD', 'BUC', 'OR', 'INH', 'TOP', 'OPH'] as const;
 export type PreMedRoute = (typeof PRE_MED_ROUTES)[number];
 
 /** Drug units (spec 001 §5). */

@@ -29,17 +29,18 @@ describe('id generator (spec 001 §9)', () => {
   });
 
   it('takes its randomness from Web Crypto', () => {
-    const original = globalThis.crypto.getRandomValues.bind(globalThis.crypto);
+    const webCrypto = (globalThis as unknown as { crypto: { getRandomValues: (a: Uint8Array) => Uint8Array } }).crypto;
+    const original = webCrypto.getRandomValues.bind(webCrypto);
     let calls = 0;
-    const spy = <T extends ArrayBufferView | null>(array: T): T => {
+    const spy = (array: Uint8Array): Uint8Array => {
       calls += 1;
-      return original(array as unknown as Uint8Array) as unknown as T;
+      return original(array);
     };
-    Object.defineProperty(globalThis.crypto, 'getRandomValues', { value: spy, configurable: true });
+    Object.defineProperty(webCrypto, 'getRandomValues', { value: spy, configurable: true });
     try {
       newId('pat');
     } finally {
-      Object.defineProperty(globalThis.crypto, 'getRandomValues', { value: original, configurable: true });
+      Object.defineProperty(webCrypto, 'getRandomValues', { value: original, configurable: true });
     }
     expect(calls).toBeGreaterThan(0);
   });

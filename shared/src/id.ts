@@ -3,6 +3,12 @@ import { ID_RANDOM_LENGTH } from './constants/case.js';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** The largest multiple of 62 below 256: bytes at or above it are rejected so every character is equally likely. */
 const UNBIASED_LIMIT = 256 - (256 % ALPHABET.length);
+/** The part of Web Crypto shared/ needs; typed here because shared/ compiles without DOM or Node types. */
+interface RandomSource {
+  getRandomValues<T extends Uint8Array>(array: T): T;
+}
+const webCrypto = (globalThis as unknown as { crypto: RandomSource }).crypto;
+
 const PREFIX_PATTERN = /^[a-z][a-z0-9]{0,15}$/;
 
 /** Id prefixes by kind of record. */
@@ -33,7 +39,7 @@ export function randomAlphanumeric(length: number = ID_RANDOM_LENGTH): string {
   // getRandomValues fills at most 65,536 bytes a call.
   const bytes = new Uint8Array(Math.min(Math.max(length * 2, 16), 4096));
   while (out.length < length) {
-    globalThis.crypto.getRandomValues(bytes);
+    webCrypto.getRandomValues(bytes);
     for (const byte of bytes) {
       if (byte < UNBIASED_LIMIT) out += ALPHABET[byte % ALPHABET.length];
       if (out.length === length) break;
