@@ -1,0 +1,85 @@
+import { Anchor, AppShell, Breadcrumbs, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { breadcrumbs } from './breadcrumbs.js';
+import { Footer } from './Footer.js';
+import { subAppOf } from './subApps.js';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  /** Active only on exactly this path (a home item would otherwise be active everywhere below it). */
+  exact?: boolean;
+}
+
+export interface AppChromeProps {
+  nav: NavItem[];
+  children: ReactNode;
+}
+
+/**
+ * The application chrome of the sub-apps (spec 000 §1, §2): a header with the logo and the
+ * app's name, a navigation that is a slide-out drawer under 600 px, breadcrumbs, and the footer.
+ */
+export function AppChrome({ nav, children }: AppChromeProps): ReactNode {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const app = subAppOf(pathname);
+  const crumbs = breadcrumbs(pathname);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="sm" wrap="nowrap">
+          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+          <Anchor component={Link} to={app.logoHref} underline="never" aria-label="Vigil home">
+            <Group gap={8} wrap="nowrap">
+              <img src="/favicon.svg" alt="" width={28} height={28} />
+              <Text fw={700} c="blue.8">
+                Vigil
+              </Text>
+            </Group>
+          </Anchor>
+          <Text fw={500} c="dimmed" truncate data-testid="app-name">
+            {app.name}
+          </Text>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        <ScrollArea>
+          {nav.map((item) => (
+            <NavLink
+              key={item.href}
+              component={Link}
+              to={item.href}
+              label={item.label}
+              active={pathname === item.href || (!item.exact && pathname.startsWith(`${item.href}/`))}
+              onClick={close}
+              mih={44}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {crumbs.length > 1 && (
+          <nav aria-label="Breadcrumbs">
+            <Breadcrumbs mb="sm">
+              {crumbs.map((c) => (
+                <Anchor key={c.href} component={Link} to={c.href} size="sm">
+                  {c.label}
+                </Anchor>
+              ))}
+            </Breadcrumbs>
+          </nav>
+        )}
+        {children}
+        <Footer />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

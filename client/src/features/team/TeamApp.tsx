@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { SubAppRoutes, shopRoutes, type SubAppRoute } from '../../app/SubAppRoutes.js';
+
+/** The internal team app's routes under /vigil-team (spec 000 §2). */
+export const TEAM_ROUTES: readonly SubAppRoute[] = [
+  { path: '', title: 'Vigil Team' },
+  { path: 'orgs', title: 'Organizations' },
+  { path: 'orgs/:selectedOrgId', title: 'Organization' },
+  { path: 'orgs/:selectedOrgId/feature-flags', title: 'Feature Flags' },
+  ...shopRoutes('orgs/:selectedOrgId/orders/:orderId'),
+  { path: 'live', title: 'Live' },
+  { path: 'equipment-planner', title: 'Equipment Planner' },
+  { path: 'case-stats', title: 'Case Stats' },
+  { path: 'customer-support', title: 'Customer Support' },
+  { path: 'calendar', title: 'Calendar' },
+  { path: 'the-plan', title: 'The Plan' },
+  { path: 'parent-orgs', title: 'Parent Organizations' },
+  { path: 'parent-orgs/:parentOrgId', title: 'Parent Organization' },
+  ...shopRoutes('parent-orgs/:parentOrgId/orders/:orderId'),
+  ...shopRoutes('stripe-customers/:stripeCustomerId/orders/:orderId'),
+  { path: 'onboarding', title: 'Onboarding' },
+  { path: 'products', title: 'Products' },
+  { path: 'products/:productId', title: 'Product' },
+  { path: 'cases', title: 'Cases' },
+  { path: 'cases/:caseId', title: 'Case' },
+  { path: 'users', title: 'Users' },
+  { path: 'users/:userId', title: 'User' },
+  { path: 'store', title: 'Store' },
+  { path: 'store/products', title: 'Store Products' },
+  { path: 'store/products/new', title: 'New Store Product' },
+  { path: 'store/products/:productId', title: 'Store Product' },
+  { path: 'store/orders', title: 'Store Orders' },
+  { path: 'store/orders/:orderId', title: 'Store Order' },
+  { path: 'fhir', title: 'FHIR' },
+  { path: 'fhir/:orgId', title: 'FHIR' },
+  { path: 'db-console', title: 'DB Console' },
+  { path: 'preset-migration', title: 'Preset Migration' },
+];
+
+/** The internal team app, loaded on demand (spec 000 §2). */
+export default function TeamApp(): ReactNode {
+  const nav = [
+    { label: 'Organizations', href: '/vigil-team/orgs' },
+    { label: 'Parent Organizations', href: '/vigil-team/parent-orgs' },
+    { label: 'Users', href: '/vigil-team/users' },
+    { label: 'Cases', href: '/vigil-team/cases' },
+    { label: 'Live', href: '/vigil-team/live' },
+    { label: 'Onboarding', href: '/vigil-team/onboarding' },
+  ];
+  return <SubAppRoutes routes={TEAM_ROUTES} nav={nav} />;
+}

@@ -1,0 +1,27 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { registerSW } from 'virtual:pwa-register';
+import { App } from './app/App.js';
+import { ServerInfoProvider } from './app/ServerInfo.js';
+import { theme } from './app/theme.js';
+
+// The service worker precaches the app shell so an installed app starts with no network.
+registerSW({ immediate: true });
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <ServerInfoProvider>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </ServerInfoProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

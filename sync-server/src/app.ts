@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ServerConfig } from './config.js';
+import type { Logger } from './log.js';
+import { graphqlRoutes } from './routes/graphql.js';
+import { healthRoutes } from './routes/health.js';
+import { staticRoutes } from './routes/static.js';
+
+export interface AppDeps {
+  config: ServerConfig;
+  log: Logger;
+  now?: () => number;
+}
+
+/**
+ * The HTTP side of the server. Everything the server answers lives under `/api`; every other
+ * path is the PWA. Websocket upgrades are handled beside it (see server.ts).
+ */
+export function createApp(deps: AppDeps): Hono {
+  const { config, log } = deps;
+  const api = new Hono();
+  api.route('/', healthRoutes(config.version));
+  api.route('/', graphqlRoutes({ environment: config.environment, log, ...(deps.now ? { now: deps.now } : {}) }));
+  api.all('*', (c) => c.json({ error: 'NOT_FOUND' }, 404));
+
+  const app = new Hono();
+  app.use(
+    '*',
+    secureHeaders({
+      // The PWA loads only its own scripts; websockets and API calls go to the same origin.
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    }),
+  );
+  app.onError((err, c) => {
+    log.error({ err, path: c.req.path }, 'request failed');
+    return c.json({ error: 'INTERNAL_ERROR' }, 500);
+  });
+  app.route('/api', api);
+  app.route('/', staticRoutes(config.staticDir));
+  return app;
+}

@@ -1,0 +1,47 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from '../log.js';
+import { MIGRATIONS, type Migration } from './migrations.js';
+
+export type Db = Database.Database;
+
+export const DATABASE_FILE = 'vigil.db';
+
+export interface OpenedDatabase {
+  db: Db;
+  /** True when this open created the database (no migration had run before). */
+  created: boolean;
+}
+
+/** Applies every migration newer than the database's user_version, each in its own transaction. */
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, log?: Logger): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  let applied = 0;
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+    log?.info({ version: migration.version, name: migration.name }, 'migration applied');
+    applied += 1;
+  }
+  return applied;
+}
+
+/**
+ * Opens (creating when missing) `{dataDir}/vigil.db` with WAL and foreign keys on and applies
+ * the migrations. This module owns the connection: everything else receives the handle.
+ */
+export function openDatabase(dataDir: string, log?: Logger): OpenedDatabase {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, DATABASE_FILE));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  const created = (db.pragma('user_version', { simple: true }) as number) === 0;
+  migrate(db, MIGRATIONS, log);
+  return { db, created };
+}

@@ -1,0 +1,60 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import type { ServerConfig } from './config.js';
+import { openDatabase, type Db } from './db/database.js';
+import { seedDemoData } from './db/seed.js';
+import { createLogger, type Logger } from './log.js';
+import { SyncRooms } from './sync/rooms.js';
+
+export interface RunningServer {
+  port: number;
+  url: string;
+  db: Db;
+  log: Logger;
+  /** Stops accepting, closes sockets, finishes writes and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Starts the one Vigil process: HTTP app, websocket rooms and the SQLite store on one port. */
+export async function startServer(config: ServerConfig, log: Logger = createLogger()): Promise<RunningServer> {
+  const { db, created } = openDatabase(config.dataDir, log);
+  if (created && config.seedDemo) {
+    seedDemoData(db);
+    log.info('demo data seeded');
+  }
+  const app = createApp({ config, log });
+  const rooms = new SyncRooms({ log });
+
+  // Without createServer options, @hono/node-server makes a plain node:http server.
+  const server = await new Promise<Server>((resolve) => {
+    const s: ServerType = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s as Server),
+    );
+  });
+  server.on('upgrade', (req, socket, head) => rooms.handleUpgrade(req, socket, head));
+
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  log.info(
+    { port, url, environment: config.environment, version: config.version, dataDir: config.dataDir },
+    'listening',
+  );
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      rooms.close();
+      server.close(() => {
+        db.close();
+        log.info('server stopped');
+        resolve();
+      });
+      // Idle keep-alive connections would hold close() open.
+      server.closeIdleConnections();
+    });
+    return closing;
+  };
+  return { port, url, db, log, close };
+}

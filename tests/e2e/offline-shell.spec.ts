@@ -1,0 +1,26 @@
+import { expect, test } from './fixtures.js';
+
+test('an installed app starts with no network once the service worker is ready', async ({ page, context }) => {
+  await page.goto('/org/acme/cases');
+  await expect(page.getByRole('heading', { name: 'Cases' })).toBeVisible();
+  // The worker installs, precaches the shell and every route chunk, and takes control.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
+    }
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Cases' })).toBeVisible();
+  await expect(page.getByTestId('app-name')).toHaveText('Case Manager');
+
+  // A screen never opened before is there too: its chunk was precached.
+  await page.goto('/vigil-team/users');
+  await expect(page.getByTestId('app-name')).toHaveText('Vigil Team');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await context.setOffline(false);
+});

@@ -1,0 +1,102 @@
+import Database from 'better-sqlite3';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, startServer, type TestServer } from '../utils/start-server.js';
+
+describe('server shell against the real process', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.dispose();
+  });
+
+  it('answers GET /api/health with ok and the package version', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(await res.json()).toEqual({ ok: true, version });
+  });
+
+  it('answers serverTime over GraphQL with the server clock', async () => {
+    const before = Date.now();
+    const res = await fetch(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ serverTime environment }' }),
+    });
+    const after = Date.now();
+    const body = (await res.json()) as { data: { serverTime: number; environment: string } };
+    expect(res.status).toBe(200);
+    expect(body.data.environment).toBe('test');
+    expect(body.data.serverTime).toBeGreaterThanOrEqual(before);
+    expect(body.data.serverTime).toBeLessThanOrEqual(after);
+  });
+
+  it('reports GraphQL errors with a message and no data for an unknown field', async () => {
+    const res = await fetch(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ nope }' }),
+    });
+    const body = (await res.json()) as { errors?: { message: string }[] };
+    expect(body.errors?.[0]?.message).toContain('nope');
+  });
+
+  it('answers unknown /api paths with a JSON 404, never the app shell', async () => {
+    const res = await fetch(`${server.url}/api/does-not-exist`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'NOT_FOUND' });
+  });
+
+  it('serves the app shell for any other path (SPA fallback)', async () => {
+    const res = await fetch(`${server.url}/org/acme/patients`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('<div id="root"></div>');
+  });
+
+  it('creates vigil.db in DATA_DIR with WAL, foreign keys and the migrations applied', () => {
+    const file = path.join(server.dataDir, 'vigil.db');
+    expect(existsSync(file)).toBe(true);
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(1);
+      const seeded = db.prepare("SELECT value FROM app_meta WHERE key = 'demoSeedVersion'").get() as
+        { value: string } | undefined;
+      expect(seeded?.value).toBe('1');
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('server lifecycle', () => {
+  it('stops cleanly on SIGTERM and keeps its data for the next start', async () => {
+    const first = await startServer();
+    try {
+      expect(await first.stop('SIGTERM')).toBe(0);
+      expect(first.logs.some((l) => l.msg === 'server stopped')).toBe(true);
+      const second = await startServer({ dataDir: first.dataDir });
+      try {
+        // The database existed: no migration or seed runs again.
+        expect(second.logs.some((l) => l.msg === 'migration applied')).toBe(false);
+        expect(second.logs.some((l) => l.msg === 'demo data seeded')).toBe(false);
+        const res = await fetch(`${second.url}/api/health`);
+        expect(res.status).toBe(200);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await first.dispose();
+    }
+  });
+
+  it('refuses to start with an invalid PORT', async () => {
+    await expect(startServer({ env: { PORT: 'eighty' }, timeoutMs: 10_000 })).rejects.toThrow(/PORT must be/);
+  });
+});

@@ -1,0 +1,102 @@
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../utils/start-server.js';
+import { connectClient, eventually, synced, type YClient } from '../utils/yjs-clients.js';
+
+describe('sync rooms with the official y-websocket client', () => {
+  let server: TestServer;
+  const clients: YClient[] = [];
+  const client = (room: string): YClient => {
+    const c = connectClient(server.url, room);
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    for (const c of clients) c.destroy();
+    await server.dispose();
+  });
+
+  it("two clients on one room see each other's edits", async () => {
+    const a = client('org1/cmp-A1b2C3d4E5f6G7');
+    const b = client('org1/cmp-A1b2C3d4E5f6G7');
+    await Promise.all([synced(a.provider), synced(b.provider)]);
+
+    a.doc.getMap('case').set('procedure', 'Extraction #14');
+    b.doc.getArray('vitals').push([{ hr: 72 }]);
+
+    await eventually(() => {
+      expect(b.doc.getMap('case').get('procedure')).toBe('Extraction #14');
+      expect(a.doc.getArray('vitals').toJSON()).toEqual([{ hr: 72 }]);
+    });
+  });
+
+  it('keeps rooms apart', async () => {
+    const a = client('org1/room-one');
+    const b = client('org1/room-two');
+    await Promise.all([synced(a.provider), synced(b.provider)]);
+    a.doc.getMap('case').set('procedure', 'only in room one');
+    const c = client('org1/room-one');
+    await synced(c.provider);
+    await eventually(() => expect(c.doc.getMap('case').get('procedure')).toBe('only in room one'));
+    expect(b.doc.getMap('case').get('procedure')).toBeUndefined();
+  });
+
+  it('gives a client that joins later the content written before it came', async () => {
+    const a = client('org1/late-join');
+    await synced(a.provider);
+    a.doc.getMap('case').set('asaClassification', '2');
+    await eventually(() => expect(a.provider.wsconnected).toBe(true));
+    // Let the update reach the server, then leave.
+    const probe = client('org1/late-join');
+    await synced(probe.provider);
+    await eventually(() => expect(probe.doc.getMap('case').get('asaClassification')).toBe('2'));
+    a.provider.disconnect();
+    probe.provider.disconnect();
+
+    const late = client('org1/late-join');
+    await synced(late.provider);
+    await eventually(() => expect(late.doc.getMap('case').get('asaClassification')).toBe('2'));
+  });
+
+  it('shares awareness: each client sees who else has the document open', async () => {
+    const a = client('org1/awareness');
+    const b = client('org1/awareness');
+    a.provider.awareness.setLocalStateField('user', { name: 'Dr. Alvarez' });
+    b.provider.awareness.setLocalStateField('user', { name: 'Sam (recorder)' });
+    await eventually(() => {
+      const seenByA = [...a.provider.awareness.getStates().values()].map((s) => (s.user as { name: string }).name);
+      expect(seenByA.sort()).toEqual(['Dr. Alvarez', 'Sam (recorder)']);
+    });
+    b.destroy();
+    await eventually(() => expect(a.provider.awareness.getStates().size).toBe(1));
+  });
+
+  it('refuses an upgrade on a path that is not a room', async () => {
+    const status = await new Promise<number | string>((resolve) => {
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/sync/../../etc`);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => resolve('opened'));
+      ws.on('error', () => undefined);
+    });
+    expect(status).toBe(404);
+  });
+
+  it('closes a connection that sends a malformed message, and the room keeps working', async () => {
+    const a = client('org1/malformed');
+    await synced(a.provider);
+    const code = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/sync/org1/malformed`);
+      ws.on('open', () => ws.send(Buffer.from([0, 7, 255, 255, 255])));
+      ws.on('close', (c) => resolve(c));
+    });
+    expect(code).toBe(1003);
+    a.doc.getMap('case').set('procedure', 'still fine');
+    const b = client('org1/malformed');
+    await synced(b.provider);
+    await eventually(() => expect(b.doc.getMap('case').get('procedure')).toBe('still fine'));
+  });
+});

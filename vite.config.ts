@@ -1,0 +1,61 @@
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** The client build: the PWA in client/, built to client/dist, served by the sync server. */
+export default defineConfig({
+  root: 'client',
+  publicDir: 'public',
+  define: {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:8080', ws: true } },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        name: 'Vigil',
+        short_name: 'Vigil',
+        description: 'Sedation and anesthesia charting that keeps working offline.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#ffffff',
+        theme_color: '#1c7ed6',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Without these the new worker never controls the page and offline reloads fail (TOOLCHAIN.md).
+        clientsClaim: true,
+        skipWaiting: true,
+        // Every route chunk is precached, so every sub-app opens with no network.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        // The server's own paths are never answered by the app shell.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+});
