@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { gs1Date, gs1Derived, isValidGtin14, parseGs1 } from './gs1.js';
+
+const GS = '\u001d';
+
+describe('GS1', () => {
+  it.each([
+    // weights 3,1,3,… over 0030012345678: sum 85 → (10 − 5) % 10 = 5
+    ['00300123456785', true],
+    ['00300123456784', false],
+    // 1036600012345: sum 69 → check 1
+    ['10366000123451', true],
+    ['00000000000000', true], // sum 0 → check 0
+    ['0030012345678', false], // 13 digits
+    ['0030012345678A', false],
+  ])('[GS1] GTIN %s valid: %s', (gtin, ok) => {
+    expect(isValidGtin14(gtin)).toBe(ok);
+  });
+
+  it.each([
+    ['251231', '2025-12-31'],
+    ['270100', '2027-01-00'], // day 00 kept as written
+    ['251331', null],
+    ['250032', null],
+    ['2512', null],
+  ])('[GS2] expiry %s → %s', (yymmdd, date) => {
+    expect(gs1Date(yymmdd)).toBe(date);
+  });
+
+  it.each([
+    [
+      '(01)00300123456785(17)251231(10)LOT42(21)SN9',
+      { gtin: '00300123456785', expirationDate: '2025-12-31', lotNumber: 'LOT42', serialNumber: 'SN9' },
+    ],
+    [
+      `]d20100300123456785172512311${'0'}LOT42${GS}21SN9`,
+      { gtin: '00300123456785', expirationDate: '2025-12-31', lotNumber: 'LOT42', serialNumber: 'SN9' },
+    ],
+    [`010030012345678521SN9${GS}10LOT1`, { gtin: '00300123456785', serialNumber: 'SN9', lotNumber: 'LOT1' }],
+    ['0100300123456785', { gtin: '00300123456785' }],
+    ['(01)00300123456785(17)251399', { gtin: '00300123456785' }], // bad month dropped
+    [`${GS}0100300123456785`, { gtin: '00300123456785' }],
+    ['(01)00300123456785(11)250101', { gtin: '00300123456785' }],
+    ['0100300123456785990000', { gtin: '00300123456785' }], // unknown AI stops reading
+  ])('[GS3] %j parses to %j', (text, expected) => {
+    expect(parseGs1(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['(01)00300123456784(17)251231'], // bad check digit
+    ['(17)251231(10)LOT'], // no GTIN
+    ['hello'],
+    [''],
+    ['(01)0030012345678'], // 13 digits
+    ['junk(01)00300123456785'],
+    ['(01)00300123456785junk('],
+  ])('[GS3] %j gives null', (text) => {
+    expect(parseGs1(text)).toBeNull();
+  });
+
+  it('[GS4] derives packaging level and NDC', () => {
+    expect(gs1Derived('00300123456785')).toEqual({ packagingLevel: 0, ndc: '0012345678' });
+    expect(gs1Derived('10366000123451')).toEqual({ packagingLevel: 1, ndc: '6600012345' });
+    expect(gs1Derived('09501101530003')).toEqual({ packagingLevel: 0, ndc: null });
+  });
+});

@@ -1,0 +1,451 @@
+import { CARTRIDGE_ML } from '../constants/case.js';
+import { HOUR, MINUTE } from '../constants/time.js';
+import type { Issue } from '../case-data/issue.js';
+import { warningIssue as warning } from '../case-data/issue.js';
+import { floorTo, roundTo } from '../units.js';
+import type { Kilograms, MgPerKg, MgPerMl, Milligrams, Millilitres } from '../units.js';
+
+/**
+ * The local anesthetic catalogue and toxicity limits (spec 002 §3, §5, §9). How half-lives and
+ * ambiguous maxima are used is recorded in docs/decisions.md "Clinical rules".
+ */
+
+export type LocalAnestheticDrugId =
+  'lidocaine' | 'articaine' | 'bupivacaine' | 'prilocaine' | 'mepivacaine' | 'exparel' | 'oraverse';
+/** The five drugs with manufacturer and pediatric-dentistry maxima (spec 002 §9). */
+export type DosedLocalAnestheticId = 'lidocaine' | 'articaine' | 'bupivacaine' | 'prilocaine' | 'mepivacaine';
+/** Epinephrine 1:x,000 (epi 100 means 1:100,000) (spec 002 §3). */
+export type Epi = 0 | 50 | 100 | 200;
+export type LimitSet = 'manufacturer' | 'aapd';
+
+/** One maximum: an absolute mg and a mg/kg ratio, either of which the spec may not give. */
+export interface DoseLimit {
+  readonly absoluteMg: Milligrams | null;
+  readonly ratioMgPerKg: MgPerKg | null;
+}
+
+export interface LocalAnestheticDrug {
+  readonly id: LocalAnestheticDrugId;
+  readonly name: string;
+  readonly brandName?: string;
+  readonly altName?: string;
+  /** Concentration in percent (g per 100 mL); 2 % is 20 mg/mL. */
+  readonly percent: number;
+  readonly halfLifeMinutes: number;
+  readonly input: 'cartridges' | 'mg';
+  readonly minAge: number | null;
+  readonly ageWarning: string | null;
+  readonly reminder?: string;
+  readonly noEpiWarning?: string;
+}
+
+export interface LocalAnestheticVariant {
+  readonly id: string;
+  readonly drugId: LocalAnestheticDrugId;
+  readonly epi: Epi;
+  /** The vasoconstrictor of the variant: epinephrine when epi > 0, or levonordefrin. */
+  readonly vasoconstrictor: 'epinephrine' | 'levonordefrin' | null;
+  /** Overrides the drug's percent (mepivacaine 2 % with levonordefrin). */
+  readonly percent: number;
+  /** Manufacturer maxima as the spec gives them (manAbsoluteMax, manRatioMax). */
+  readonly manufacturer: DoseLimit | null;
+  /** Pediatric-dentistry maxima as the spec gives them (aapdAbsoluteMax, aapdRatioMax). */
+  readonly aapd: DoseLimit | null;
+  readonly enableDilute: boolean;
+  readonly skipForToxicity: boolean;
+  /** Volume of one cartridge in mL: 1.8 (spec 002 §9), OraVerse 1.7 (0.4 mg per 1.7 mL). */
+  readonly cartridgeMl: number;
+  /** Concentration override in mg/mL where the spec gives it as mg per volume (OraVerse). */
+  readonly mgPerMl?: number;
+}
+
+/** Age-warning, reminder and no-epinephrine texts, exactly as spec 002 §5 (typos included). */
+export const LOCAL_ANESTHETIC_TEXTS = {
+  articaineAge: 'Manufacturer recommends not using on patients 4 and under',
+  bupivacaineAge: 'Extra caution advised for pediatric patients',
+  exparelAge: 'FDA approved for 18+ only',
+  oraverseAge:
+    'The safety and efficacy of Phentolamine Mesylate has not been established in patients younger than 3 years.',
+  oraverseNoEpi:
+    'No doses with epinepherine have been recorded. Should only be given after locals with a vasoconstrictor.',
+  exparelReminder:
+    'Never inject within 20 minutes of any other non-bupivacaine local anesthetic, nor give any other local anesthetic within 96 hours after Exparel.',
+  oraverseReminder: 'OraVerse should follow only local anesthetics with a vasoconstrictor.',
+} as const;
+
+const mg = (n: number): Milligrams => n as Milligrams;
+const perKg = (n: number): MgPerKg => n as MgPerKg;
+const limit = (absolute: number | null, ratio: number | null): DoseLimit => ({
+  absoluteMg: absolute == null ? null : mg(absolute),
+  ratioMgPerKg: ratio == null ? null : perKg(ratio),
+});
+
+/** [LA1] The drugs, concentrations, half-lives, input modes and minimum ages (spec 002 §3, §5, §9). */
+export const LOCAL_ANESTHETIC_DRUGS: Readonly<Record<LocalAnestheticDrugId, LocalAnestheticDrug>> = {
+  lidocaine: {
+    id: 'lidocaine',
+    name: 'Lidocaine',
+    percent: 2,
+    halfLifeMinutes: 120,
+    input: 'cartridges',
+    minAge: null,
+    ageWarning: null,
+  },
+  articaine: {
+    id: 'articaine',
+    name: 'Articaine',
+    percent: 4,
+    halfLifeMinutes: 44.4,
+    input: 'cartridges',
+    minAge: 5,
+    ageWarning: LOCAL_ANESTHETIC_TEXTS.articaineAge,
+  },
+  bupivacaine: {
+    id: 'bupivacaine',
+    name: 'Bupivacaine',
+    percent: 0.5,
+    halfLifeMinutes: 3.5 * 60,
+    input: 'cartridges',
+    minAge: 13,
+    ageWarning: LOCAL_ANESTHETIC_TEXTS.bupivacaineAge,
+  },
+  prilocaine: {
+    id: 'prilocaine',
+    name: 'Prilocaine',
+    percent: 4,
+    halfLifeMinutes: 1.6 * 60,
+    input: 'cartridges',
+    minAge: null,
+    ageWarning: null,
+  },
+  mepivacaine: {
+    id: 'mepivacaine',
+    name: 'Mepivacaine',
+    percent: 3,
+    halfLifeMinutes: 1.9 * 60,
+    input: 'cartridges',
+    minAge: null,
+    ageWarning: null,
+  },
+  exparel: {
+    id: 'exparel',
+    name: 'Exparel',
+    altName: 'Bupivacaine liposome',
+    percent: 1.33,
+    halfLifeMinutes: 24 * 60,
+    input: 'mg',
+    minAge: 18,
+    ageWarning: LOCAL_ANESTHETIC_TEXTS.exparelAge,
+    reminder: LOCAL_ANESTHETIC_TEXTS.exparelReminder,
+  },
+  oraverse: {
+    id: 'oraverse',
+    name: 'OraVerse',
+    altName: 'Phentolamine',
+    percent: 0.4 / 1.7 / 10,
+    halfLifeMinutes: 0,
+    input: 'cartridges',
+    minAge: 3,
+    ageWarning: LOCAL_ANESTHETIC_TEXTS.oraverseAge,
+    reminder: LOCAL_ANESTHETIC_TEXTS.oraverseReminder,
+    noEpiWarning: LOCAL_ANESTHETIC_TEXTS.oraverseNoEpi,
+  },
+};
+
+function variant(
+  id: string,
+  drugId: LocalAnestheticDrugId,
+  epi: Epi,
+  manufacturer: DoseLimit | null,
+  aapd: DoseLimit | null,
+  extra: Partial<LocalAnestheticVariant> = {},
+): LocalAnestheticVariant {
+  return {
+    id,
+    drugId,
+    epi,
+    vasoconstrictor: epi > 0 ? 'epinephrine' : null,
+    percent: LOCAL_ANESTHETIC_DRUGS[drugId].percent,
+    manufacturer,
+    aapd,
+    enableDilute: true,
+    skipForToxicity: false,
+    cartridgeMl: CARTRIDGE_ML,
+    ...extra,
+  };
+}
+
+/**
+ * [LA2] The variants and their maxima as spec 002 §9 gives them:
+ * lidocaine plain 300 mg (4.5), with epinephrine 500 mg (7), AAPD 300 mg (4.4);
+ * articaine 7 mg/kg, AAPD 500 mg; bupivacaine 90 mg, 7 mg/kg; prilocaine 600 mg (8),
+ * AAPD 400 mg or 300 mg (6) — read as 300 mg (6), the smaller; mepivacaine 400 mg (6.6),
+ * AAPD 300 mg (4.4). Exparel and OraVerse have no maxima; OraVerse is skipped for toxicity.
+ */
+export const LOCAL_ANESTHETIC_VARIANTS: readonly LocalAnestheticVariant[] = [
+  variant('lidocaine-plain', 'lidocaine', 0, limit(300, 4.5), limit(300, 4.4)),
+  variant('lidocaine-epi50', 'lidocaine', 50, limit(500, 7), limit(300, 4.4)),
+  variant('lidocaine-epi100', 'lidocaine', 100, limit(500, 7), limit(300, 4.4)),
+  variant('articaine-epi100', 'articaine', 100, limit(null, 7), limit(500, null)),
+  variant('articaine-epi200', 'articaine', 200, limit(null, 7), limit(500, null)),
+  variant('bupivacaine-epi200', 'bupivacaine', 200, limit(90, 7), null),
+  variant('prilocaine-plain', 'prilocaine', 0, limit(600, 8), limit(300, 6)),
+  variant('prilocaine-epi200', 'prilocaine', 200, limit(600, 8), limit(300, 6)),
+  variant('mepivacaine-plain', 'mepivacaine', 0, limit(400, 6.6), limit(300, 4.4)),
+  variant('mepivacaine-levonordefrin', 'mepivacaine', 0, limit(400, 6.6), limit(300, 4.4), {
+    percent: 2,
+    vasoconstrictor: 'levonordefrin',
+  }),
+  variant('exparel', 'exparel', 0, null, null, { enableDilute: false }),
+  variant('oraverse', 'oraverse', 0, null, null, {
+    enableDilute: false,
+    skipForToxicity: true,
+    cartridgeMl: 1.7,
+    mgPerMl: 0.4 / 1.7,
+  }),
+];
+
+/** Finds a variant by id; undefined for an unknown id. */
+export function findVariant(variantId: string): LocalAnestheticVariant | undefined {
+  return LOCAL_ANESTHETIC_VARIANTS.find((v) => v.id === variantId);
+}
+
+/** [LA3] Concentration in mg/mL: percent × 10 (2 % → 20 mg/mL), or the custom dilution's percent (spec 002 §3). */
+export function concentrationMgPerMl(v: LocalAnestheticVariant, dilutionPercent?: number | null): MgPerMl {
+  if (dilutionPercent != null && v.enableDilute && dilutionPercent > 0) return (dilutionPercent * 10) as MgPerMl;
+  return (v.mgPerMl ?? v.percent * 10) as MgPerMl;
+}
+
+/**
+ * [LA4] The limit that applies for a limit set. Where the spec gives a limit set only one of its
+ * two numbers, the same drug's other set supplies the missing one (articaine: manufacturer gets
+ * the 500 mg absolute, AAPD gets 7 mg/kg), so that neither set has an unbounded side.
+ * Null where the spec gives no such limit set (bupivacaine AAPD, Exparel, OraVerse).
+ */
+export function effectiveLimit(v: LocalAnestheticVariant, set: LimitSet): DoseLimit | null {
+  const own = set === 'manufacturer' ? v.manufacturer : v.aapd;
+  const other = set === 'manufacturer' ? v.aapd : v.manufacturer;
+  if (own == null) return null;
+  return {
+    absoluteMg: own.absoluteMg ?? other?.absoluteMg ?? null,
+    ratioMgPerKg: own.ratioMgPerKg ?? other?.ratioMgPerKg ?? null,
+  };
+}
+
+/**
+ * [LA5] Maximum dose in mg: the smaller of the absolute limit and ratio × weight, rounded down
+ * to 0.1 mg. Null without a positive weight (a ratio cannot be applied, and an absolute alone
+ * is unsafe for a child) or without a limit.
+ */
+export function maxDoseMg(
+  v: LocalAnestheticVariant,
+  set: LimitSet,
+  weightKg: Kilograms | number | null,
+): Milligrams | null {
+  const l = effectiveLimit(v, set);
+  if (l == null || weightKg == null || !Number.isFinite(weightKg) || weightKg <= 0) return null;
+  const byRatio = l.ratioMgPerKg == null ? Number.POSITIVE_INFINITY : l.ratioMgPerKg * weightKg;
+  const byAbsolute = l.absoluteMg ?? Number.POSITIVE_INFINITY;
+  /* v8 ignore next -- every catalogue limit has at least one number after LA4 */
+  if (!Number.isFinite(Math.min(byRatio, byAbsolute))) return null;
+  return mg(floorTo(Math.min(byRatio, byAbsolute), 1));
+}
+
+/**
+ * [LA6] The named maximum of a drug and epinephrine variant (spec 002 §9): `{ mg, cartridges }`
+ * with cartridges = mg / (mg per mL × 1.8 mL), both rounded down to 0.1. Null where the spec
+ * gives no such variant (e.g. lidocaine epi 200, articaine plain) or no such limit
+ * (bupivacaine AAPD), or without a positive weight. Mepivacaine epi 0 is the 3 % plain variant.
+ */
+export function localAnestheticMaxDose(q: {
+  drug: DosedLocalAnestheticId;
+  epi: Epi;
+  weightKg: number;
+  limits: LimitSet;
+}): { mg: number; cartridges: number } | null {
+  const v = LOCAL_ANESTHETIC_VARIANTS.find(
+    (x) => x.drugId === q.drug && x.epi === q.epi && x.vasoconstrictor !== 'levonordefrin',
+  );
+  if (v == null) return null;
+  const max = maxDoseMg(v, q.limits, q.weightKg);
+  if (max == null) return null;
+  return { mg: max, cartridges: floorTo(max / (concentrationMgPerMl(v) * v.cartridgeMl), 1) };
+}
+
+/** [LA7] Epinephrine in mg/mL: 1:x,000 is 1 g per x,000 mL, i.e. 1/x mg/mL (epi 100 → 0.01). */
+export function epiMgPerMl(epi: Epi): number {
+  return epi === 0 ? 0 : 1 / epi;
+}
+
+export interface LocalDoseAmounts {
+  readonly mg: Milligrams;
+  readonly ml: Millilitres;
+  readonly cartridges: number;
+  readonly epiMg: Milligrams;
+}
+
+/**
+ * [LA8] A local dose from cartridges, mL or mg: cartridges × cartridge mL = mL; mL × mg/mL = mg;
+ * epinephrine mg = mL × 1/epi (spec 002 §3, §9). A custom dilution changes the drug's mg/mL and
+ * scales the epinephrine by the same factor. Results are rounded to 4 decimals. Null for an
+ * unknown variant or a negative or non-finite amount.
+ */
+export function localDoseAmounts(d: {
+  variantId: string;
+  amount: number;
+  unit: 'ml' | 'mg' | 'cartridges';
+  dilutionPercent?: number | null;
+}): LocalDoseAmounts | null {
+  const v = findVariant(d.variantId);
+  if (v == null || !Number.isFinite(d.amount) || d.amount < 0) return null;
+  const conc = concentrationMgPerMl(v, d.dilutionPercent);
+  const ml = d.unit === 'ml' ? d.amount : d.unit === 'cartridges' ? d.amount * v.cartridgeMl : d.amount / conc;
+  const dilutionFactor = conc / concentrationMgPerMl(v);
+  return {
+    mg: roundTo(ml * conc, 4) as Milligrams,
+    ml: roundTo(ml, 4) as Millilitres,
+    cartridges: roundTo(ml / v.cartridgeMl, 4),
+    epiMg: roundTo(ml * epiMgPerMl(v.epi) * dilutionFactor, 4) as Milligrams,
+  };
+}
+
+/** A dose already resolved to mg, as kept in the case (spec 001 §3 "Local dose"). */
+export interface LocalDoseForToxicity {
+  readonly variantId: string;
+  readonly mg: number;
+  /** Epoch ms. */
+  readonly time?: number | null;
+}
+
+/**
+ * [LA9] A dose's share of its variant's maximum in percent (mg / max × 100, 1 decimal). The limit
+ * set falls back to manufacturer where the chosen set has no limit (bupivacaine AAPD). Null for
+ * doses skipped for toxicity, without a limit, or without a weight.
+ */
+export function localDosePctOfMax(dose: LocalDoseForToxicity, weightKg: number | null, set: LimitSet): number | null {
+  const v = findVariant(dose.variantId);
+  if (v == null || v.skipForToxicity) return null;
+  const max = maxDoseMg(v, set, weightKg) ?? maxDoseMg(v, 'manufacturer', weightKg);
+  if (max == null || max <= 0) return null;
+  return (Math.max(0, dose.mg) / max) * 100;
+}
+
+export interface LocalToxicity {
+  /** Cumulative percent of maximum per drug, summed over the case's doses. */
+  readonly perDrug: Partial<Record<LocalAnestheticDrugId, number>>;
+  /** Cumulative percent across all local anesthetics: toxicity adds up across agents. */
+  readonly combined: number;
+  /** Doses that could not be counted (no limit or no weight) — the UI shows their drug as unknown. */
+  readonly uncounted: readonly string[];
+}
+
+/**
+ * [LA10] Cumulative toxicity (spec 002 §1, §3, §9): each dose adds its mg / max share to its
+ * drug's total and to the combined total across all agents. Half-life never reduces the total
+ * within a case (docs/decisions.md). Percentages are rounded to 1 decimal.
+ */
+export function localAnestheticToxicity(
+  doses: readonly LocalDoseForToxicity[],
+  weightKg: number | null,
+  set: LimitSet,
+): LocalToxicity {
+  const perDrug: Partial<Record<LocalAnestheticDrugId, number>> = {};
+  const uncounted: string[] = [];
+  let combined = 0;
+  for (const dose of doses) {
+    const v = findVariant(dose.variantId);
+    if (v == null || v.skipForToxicity) continue;
+    const pct = localDosePctOfMax(dose, weightKg, set);
+    if (pct == null) {
+      uncounted.push(dose.variantId);
+      continue;
+    }
+    perDrug[v.drugId] = (perDrug[v.drugId] ?? 0) + pct;
+    combined += pct;
+  }
+  for (const k of Object.keys(perDrug) as LocalAnestheticDrugId[]) perDrug[k] = roundTo(perDrug[k] ?? 0, 1);
+  return { perDrug, combined: roundTo(combined, 1), uncounted };
+}
+
+/**
+ * [LA11] Toxicity warnings (never blocking): LOCAL_MAX_EXCEEDED per drug above 100 % and
+ * LOCAL_COMBINED_MAX_EXCEEDED when the combined share is above 100 %.
+ */
+export function localAnestheticToxicityIssues(t: LocalToxicity): Issue[] {
+  const issues: Issue[] = [];
+  for (const [drug, pct] of Object.entries(t.perDrug)) {
+    if (pct > 100) {
+      const name = LOCAL_ANESTHETIC_DRUGS[drug as LocalAnestheticDrugId].name;
+      issues.push(warning('LOCAL_MAX_EXCEEDED', `${name} is at ${pct}% of its maximum dose`, ['localDoses']));
+    }
+  }
+  if (t.combined > 100) {
+    issues.push(
+      warning('LOCAL_COMBINED_MAX_EXCEEDED', `Local anesthetics combined are at ${t.combined}% of the maximum dose`, [
+        'localDoses',
+      ]),
+    );
+  }
+  return issues;
+}
+
+/**
+ * [LA12] Age warning: the drug's exact text when the patient is younger than its minimum age
+ * (articaine 5, bupivacaine 13, Exparel 18, OraVerse 3) (spec 002 §5). Null when no age is known
+ * or the drug has no minimum.
+ */
+export function localAnestheticAgeWarning(drugId: LocalAnestheticDrugId, ageYears: number | null): string | null {
+  const d = LOCAL_ANESTHETIC_DRUGS[drugId];
+  if (ageYears == null || d.minAge == null || !Number.isFinite(ageYears)) return null;
+  return ageYears < d.minAge ? d.ageWarning : null;
+}
+
+const EXPAREL_OTHER_LOCAL_GAP_MS = 20 * MINUTE;
+const EXPAREL_AFTER_WINDOW_MS = 96 * HOUR;
+
+/**
+ * [LA13] Exparel timing (spec 002 §5): a warning EXPAREL_WITHIN_20_MINUTES when Exparel is given
+ * less than 20 minutes after a non-bupivacaine local anesthetic, and EXPAREL_WITHIN_96_HOURS when
+ * any other local anesthetic is given less than 96 hours after Exparel. Both carry the reminder.
+ * OraVerse (a reversal agent) is not a local anesthetic here. Doses without a time are ignored.
+ */
+export function exparelTimingIssues(doses: readonly LocalDoseForToxicity[]): Issue[] {
+  const timed = doses
+    .map((d, index) => ({ d, index, v: findVariant(d.variantId) }))
+    .filter((x) => x.v != null && x.v.drugId !== 'oraverse' && x.d.time != null);
+  const issues: Issue[] = [];
+  for (const e of timed.filter((x) => x.v?.drugId === 'exparel')) {
+    for (const o of timed) {
+      if (o.v?.drugId === 'exparel') continue;
+      const delta = (o.d.time as number) - (e.d.time as number);
+      if (delta <= 0 && -delta < EXPAREL_OTHER_LOCAL_GAP_MS && o.v?.drugId !== 'bupivacaine') {
+        issues.push(
+          warning('EXPAREL_WITHIN_20_MINUTES', LOCAL_ANESTHETIC_TEXTS.exparelReminder, ['localDoses', e.index]),
+        );
+      } else if (delta > 0 && delta < EXPAREL_AFTER_WINDOW_MS) {
+        issues.push(
+          warning('EXPAREL_WITHIN_96_HOURS', LOCAL_ANESTHETIC_TEXTS.exparelReminder, ['localDoses', o.index]),
+        );
+      }
+    }
+  }
+  return issues;
+}
+
+/**
+ * [LA14] OraVerse no-epinephrine warning (spec 002 §5): when OraVerse is charted and no local
+ * dose with a vasoconstrictor was recorded before it (or at all, for untimed doses).
+ */
+export function oraverseIssues(doses: readonly LocalDoseForToxicity[]): Issue[] {
+  const issues: Issue[] = [];
+  doses.forEach((d, index) => {
+    if (findVariant(d.variantId)?.drugId !== 'oraverse') return;
+    const ok = doses.some((o) => {
+      const v = findVariant(o.variantId);
+      if (v == null || v.vasoconstrictor == null || o.mg <= 0) return false;
+      return d.time == null || o.time == null || o.time <= d.time;
+    });
+    if (!ok) issues.push(warning('ORAVERSE_NO_EPI', LOCAL_ANESTHETIC_TEXTS.oraverseNoEpi, ['localDoses', index]));
+  });
+  return issues;
+}
