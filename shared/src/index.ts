@@ -20,3 +20,4 @@ export * from './rules/list-textarea.js';
 export * from './rules/smart-suggestions.js';
 export * from './rules/sedation-level.js';
 export * from './rules/gs1.js';
+export * from './rules/report.js';

@@ -100,7 +100,7 @@ describe('event entries', () => {
     expect(CASE_START_NOTE).toBe('Started monitoring vitals');
   });
 
-  it('[ET4] bounds each time by the tightest other times', () => {
+  it('[ET2] bounds each time by the tightest other times', () => {
     const input = {
       ...base,
       times: { caseStart: 0, anesthesiaStart: 5 * MIN, anesthesiaEnd: 50 * MIN, recoveryStart: 55 * MIN },

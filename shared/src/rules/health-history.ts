@@ -231,3 +231,145 @@ export function manualVitalsAgeBadge(recordedAt: number, now: number): AgeBadge 
   if (days > b.monthsAfterDays) return { colour, amount: Math.floor(days / 30), unit: 'months' };
   return { colour, amount: days, unit: 'days' };
 }
+
+export type SystemsReviewStatus = 'skipped' | 'healthy' | 'hasEntries' | 'unanswered';
+
+/**
+ * [HH8] Systems review state (spec 001 §3–§4): skipped when systemsReviewSkipped; healthy when
+ * all 15 categories have hasEntries false; hasEntries when any category has entries (with the
+ * count of entries, each a health alert, HH2); otherwise unanswered.
+ */
+export function systemsReviewState(
+  review: Readonly<
+    Record<string, { hasEntries?: boolean | null; entries?: readonly unknown[] | null } | undefined>
+  > | null,
+  skipped: boolean,
+  categories: readonly string[],
+): { status: SystemsReviewStatus; entryCount: number } {
+  if (skipped) return { status: 'skipped', entryCount: 0 };
+  const cats = categories.map((c) => review?.[c]);
+  const entryCount = cats.reduce((n, c) => n + (c?.hasEntries === true ? (c.entries?.length ?? 0) : 0), 0);
+  if (cats.some((c) => c?.hasEntries === true)) return { status: 'hasEntries', entryCount };
+  if (cats.every((c) => c?.hasEntries === false)) return { status: 'healthy', entryCount: 0 };
+  return { status: 'unanswered', entryCount: 0 };
+}
+
+export type SectionStatus = 'complete' | 'partial' | 'incomplete' | 'skipped';
+
+/**
+ * [HH9] Health history editor section status (spec 002 §4): complete when every field has a
+ * value; partial when the required ones do and some optional one is empty; otherwise incomplete,
+ * or skipped when the user skipped it (only incomplete sections can be skipped).
+ */
+export function sectionStatus(s: {
+  required: readonly unknown[];
+  optional: readonly unknown[];
+  skipped: boolean;
+}): SectionStatus {
+  if (!s.required.every(hasValue)) return s.skipped ? 'skipped' : 'incomplete';
+  return s.optional.every(hasValue) ? 'complete' : 'partial';
+}
+
+/**
+ * [HH9] The editor is complete when every section is complete or not required; a partial section
+ * has all its required fields and so counts as complete (docs/decisions.md).
+ */
+export function isHealthHistoryEditorComplete(
+  sections: readonly { status: SectionStatus; required: boolean }[],
+): boolean {
+  return sections.every((s) => !s.required || s.status === 'complete' || s.status === 'partial');
+}
+
+/** Health history editor tabs in order (spec 002 §2). */
+export const HEALTH_HISTORY_TABS = [
+  'Required Info',
+  'Physical',
+  'Allergies',
+  'Medications',
+  'Surgical',
+  'Systems',
+  'Airway Assessment',
+  'Consult',
+  'Pre-Op Vitals',
+  'Other Notes',
+  'Review & Complete',
+] as const;
+export type HealthHistoryTab = (typeof HEALTH_HISTORY_TABS)[number];
+
+/**
+ * [HH10] Tabs shown (spec 002 §2, §5): Required Info only when the history is entered elsewhere;
+ * in the elsewhere mode the Systems review and Pre-op vitals tabs are left out.
+ */
+export function healthHistoryTabs(enteredElsewhere: boolean): HealthHistoryTab[] {
+  return HEALTH_HISTORY_TABS.filter((t) =>
+    enteredElsewhere ? t !== 'Systems' && t !== 'Pre-Op Vitals' : t !== 'Required Info',
+  );
+}
+
+/** [HH10] Go to next incomplete: the first incomplete tab in order, or review if none (spec 002 §4). */
+export function nextIncompleteTab(
+  tabs: readonly HealthHistoryTab[],
+  statuses: Partial<Record<HealthHistoryTab, SectionStatus>>,
+): HealthHistoryTab {
+  return tabs.find((t) => t !== 'Review & Complete' && statuses[t] === 'incomplete') ?? 'Review & Complete';
+}
+
+/** Birth date texts (spec 002 §5). */
+export const BIRTH_DATE_TEXTS = {
+  unparseable: 'Could not interpret birth date yet.',
+  interpreted: (date: string, age: number): string => `Interpreted as: ${date} (age: ${age})`,
+} as const;
+
+function validYmd(y: number, m: number, d: number): boolean {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * [HH11] Birth date as free text (spec 002 §5): YYYY-MM-DD, YYYY/MM/DD, MM/DD/YYYY, MM-DD-YYYY
+ * or M/D/YY (a 2-digit year is this century unless that is in the future). Returns the stored
+ * YYYY-MM-DD, or null ('Could not interpret birth date yet.') when unreadable, not a real date,
+ * or in the future.
+ */
+export function parseBirthDate(text: string, now: number): string | null {
+  const t = text.trim();
+  let y: number;
+  let m: number;
+  let d: number;
+  const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t);
+  const us = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$/.exec(t);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (us) {
+    [m, d, y] = [Number(us[1]), Number(us[2]), Number(us[3])];
+    if ((us[3] as string).length === 2) {
+      const nowYear = new Date(now).getUTCFullYear();
+      y += 2000;
+      if (y > nowYear) y -= 100;
+    }
+  } else return null;
+  if (!validYmd(y, m, d)) return null;
+  const stored = `${y}-${pad2(m)}-${pad2(d)}`;
+  return Date.parse(`${stored}T00:00:00Z`) > now ? null : stored;
+}
+
+/** [HH11] Age in whole years on `now` for a YYYY-MM-DD birth date (UTC). */
+export function ageInYears(birthDate: string, now: number): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  const n = new Date(now);
+  const had = n.getUTCMonth() + 1 > m || (n.getUTCMonth() + 1 === m && n.getUTCDate() >= d);
+  return n.getUTCFullYear() - y - (had ? 0 : 1);
+}
+
+/**
+ * [HH12] A patient birth date must be a valid date as year, year-month or full date (spec 001 §5):
+ * YYYY, YYYY-MM or YYYY-MM-DD.
+ */
+export function isValidFhirBirthDate(value: string): boolean {
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value);
+  if (!m) return false;
+  const month = m[2] == null ? 1 : Number(m[2]);
+  const day = m[3] == null ? 1 : Number(m[3]);
+  return validYmd(Number(m[1]), month, day);
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { CASE_DATA_CODES, CASE_DATA_MESSAGES, caseDataSchema, measurementSchema } from './schema.js';
+import { errorIssue, hasErrors, warningIssue } from './issue.js';
+
+describe('case data definition', () => {
+  it.each([
+    [{ value: 70 }, true],
+    [{ value: 70, raw: '154 lb' }, true],
+    [{ raw: '154 lb' }, false],
+    [{ value: '70' }, false],
+    [{ value: 70, raw: 5 }, false],
+    [{ value: 70, unit: 'kg' }, false], // only value and raw
+    [70, false],
+  ])('[CD1] measurement %j is valid: %s', (value, ok) => {
+    const r = measurementSchema.safeParse(value);
+    expect(r.success).toBe(ok);
+    if (!r.success) expect(r.error.issues[0]!.message).toBe('Value must have value and optional raw properties');
+  });
+
+  it('[CD2] keeps keys it does not name', () => {
+    const parsed = caseDataSchema.parse({
+      sedationLevel: 'GA',
+      future: { x: 1 },
+      drugsAdministered: [{ name: 'A', extra: 2 }],
+    });
+    expect(parsed).toMatchObject({ future: { x: 1 }, drugsAdministered: [{ name: 'A', extra: 2 }] });
+  });
+
+  it.each([
+    ['sedationLevel', 'Moderate', true],
+    ['sedationLevel', 'ga', true],
+    ['userRole', 'other', true],
+    ['userRole', 'both', false], // a preset role, not a case role
+    ['asaClassification', 'other', true],
+    ['asaClassification', '5', false],
+    ['brodsky', '4+', true],
+    ['dischargeScoreType', 'pads', true],
+    ['dischargeScoreType', 'steward', false],
+  ])('[CD2] %s %j is accepted: %s', (key, value, ok) => {
+    expect(caseDataSchema.safeParse({ [key]: value }).success).toBe(ok);
+  });
+
+  it('[CD4] maps every message to a code, with the spec’s codes and texts', () => {
+    expect(CASE_DATA_CODES[CASE_DATA_MESSAGES.missingDrugName]).toBe('MISSING_DRUG_NAME');
+    expect(CASE_DATA_CODES[CASE_DATA_MESSAGES.measurement]).toBe('INVALID_MEASUREMENT');
+    expect(CASE_DATA_MESSAGES.invalidValue).toBe('Invalid value');
+    expect(Object.keys(CASE_DATA_CODES)).toHaveLength(Object.keys(CASE_DATA_MESSAGES).length);
+  });
+
+  it('[CD4] lets warnings through and stops on errors', () => {
+    expect(hasErrors([warningIssue('W', 'near max')])).toBe(false);
+    expect(hasErrors([warningIssue('W', 'near max'), errorIssue('E', 'bad', ['x'])])).toBe(true);
+    expect(errorIssue('E', 'bad')).toEqual({ severity: 'error', code: 'E', path: [], message: 'bad' });
+  });
+});
