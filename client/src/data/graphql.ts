@@ -1,0 +1,59 @@
+/** Error codes of the fetch wrapper (spec 002 §8). */
+export type RequestErrorCode =
+  | 'NOT_FOUND'
+  | 'NO_AUTHENTICATION'
+  | 'SUDO_REQUIRED'
+  | 'NOT_AUTHORIZED'
+  | 'CONFLICT'
+  | `REQUEST_ERROR_${number}`
+  | 'NETWORK_ERROR'
+  | (string & {});
+
+export class RequestError extends Error {
+  constructor(
+    readonly code: RequestErrorCode,
+    readonly status?: number,
+  ) {
+    super(code);
+    this.name = 'RequestError';
+  }
+}
+
+/** Maps an HTTP status (and body) to the fetch wrapper's error code (spec 002 §8). */
+export function errorCodeForStatus(status: number, body = ''): RequestErrorCode {
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 401) return 'NO_AUTHENTICATION';
+  if (status === 403) return body.includes('SUDO_REQUIRED') ? 'SUDO_REQUIRED' : 'NOT_AUTHORIZED';
+  if (status === 409) return 'CONFLICT';
+  return `REQUEST_ERROR_${status}`;
+}
+
+interface GraphqlResponse<T> {
+  data?: T;
+  errors?: { message: string }[];
+}
+
+/**
+ * Sends a GraphQL operation to `{api}/graphql` (spec 002 §7). A GraphQL error's message is
+ * its code (e.g. NO_AUTHENTICATION), thrown as a RequestError; so are HTTP failures.
+ */
+export async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch('/api/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-app-name': 'vigil', 'x-app-version': __APP_VERSION__ },
+      credentials: 'same-origin',
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch {
+    throw new RequestError('NETWORK_ERROR');
+  }
+  const text = await response.text();
+  if (!response.ok && !text.startsWith('{')) throw new RequestError(errorCodeForStatus(response.status, text), response.status);
+  const json = JSON.parse(text) as GraphqlResponse<T>;
+  const first = json.errors?.[0];
+  if (first) throw new RequestError(first.message, response.status);
+  if (!response.ok || json.data === undefined) throw new RequestError(errorCodeForStatus(response.status, text), response.status);
+  return json.data;
+}
