@@ -176,6 +176,21 @@ describe('applyCaseDataUpdate', () => {
     expect(r.data).toEqual(current);
     expect(hasErrors(r.issues)).toBe(true);
   });
+
+  it('[CD7] does not let an old error block an unrelated update, but rejects a new one', () => {
+    const legacy = { schemaVersion: V, ebl: 0 }; // invalid before the update
+    const ok = applyCaseDataUpdate(legacy, { procedureNotes: 'Tolerated well' });
+    expect(ok.ok).toBe(true);
+    expect(ok.data).toEqual({ schemaVersion: V, ebl: 0, procedureNotes: 'Tolerated well' });
+    expect(ok.issues.map((i) => i.code)).toEqual(['INVALID_POSITIVE_INTEGER']);
+    expect(applyCaseDataUpdate(legacy, { finalRoomAirSpO2: 0 }).ok).toBe(false);
+  });
+
+  it('[CD7] refuses to write into data from a newer build', () => {
+    const r = applyCaseDataUpdate({ schemaVersion: V + 1, x: 1 }, { ebl: 1 });
+    expect(r.ok).toBe(false);
+    expect(r.data).toEqual({ schemaVersion: V + 1, x: 1 });
+  });
 });
 
 describe('helpers', () => {

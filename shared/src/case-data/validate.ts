@@ -90,8 +90,11 @@ export interface UpdateResult {
 
 /**
  * [CD7] Applying updates to case data validates the result against the case data definition
- * (spec 001 §5): the update's keys replace the current ones (undefined removes a key); when the
- * result has errors it is rejected and the current data kept. Warnings never block.
+ * (spec 001 §5): the update's keys replace the current ones (undefined removes a key). An update
+ * that introduces an error (a code and path not already wrong before it) is rejected and the
+ * current data kept; errors already present (say, from an older build) do not block unrelated
+ * updates. Data this build cannot read (a newer or invalid schema version) is never written.
+ * Warnings never block. `issues` are all issues of the result (or of the rejected result).
  */
 export function applyCaseDataUpdate(current: Readonly<Data>, update: Readonly<Data>): UpdateResult {
   const next: Data = { ...current };
@@ -100,7 +103,15 @@ export function applyCaseDataUpdate(current: Readonly<Data>, update: Readonly<Da
     else next[k] = v;
   }
   const issues = validateCaseData(next);
-  return hasErrors(issues) ? { ok: false, data: { ...current }, issues } : { ok: true, data: next, issues };
+  const key = (i: Issue): string => `${i.code}|${i.path.join('.')}`;
+  const before = new Set(
+    validateCaseData(current)
+      .filter((i) => i.severity === 'error')
+      .map(key),
+  );
+  const unreadable = issues.some((i) => ['CASE_DATA_TOO_NEW', 'INVALID_SCHEMA_VERSION'].includes(i.code));
+  const introduced = issues.filter((i) => i.severity === 'error' && (unreadable || !before.has(key(i))));
+  return introduced.length > 0 ? { ok: false, data: { ...current }, issues } : { ok: true, data: next, issues };
 }
 
 /** [CD8] Timeout text is trimmed and empty ones dropped (spec 001 §5). */

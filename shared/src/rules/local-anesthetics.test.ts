@@ -17,6 +17,7 @@ import {
   localDosePctOfMax,
   maxDoseMg,
   oraverseIssues,
+  resolveLocalDose,
 } from './local-anesthetics.js';
 import type { DosedLocalAnestheticId, Epi, LimitSet } from './local-anesthetics.js';
 
@@ -404,5 +405,40 @@ describe('age warnings and reminders', () => {
       );
       expect(i.severity).toBe('warning');
     }
+  });
+});
+
+describe('resolving a charted local dose', () => {
+  it.each([
+    // 2 cartridges articaine 1:100,000: 3.6 mL × 40 = 144 mg; epi 3.6 × 0.01 = 0.036
+    [
+      { drugVariantId: 'articaine-epi100', amount: 2, unit: 'cartridges' },
+      [],
+      { mg: 144, epiMg: 0.036, cartridges: 2, epiConcentration: 100 },
+    ],
+    // custom 1 % lidocaine plain: 3.6 mL × 10 = 36 mg
+    [
+      { drugVariantId: 'lidocaine-plain', amount: 3.6, unit: 'ml' },
+      [{ variantId: 'lidocaine-plain', percent: 1 }],
+      { mg: 36, epiMg: 0, cartridges: 2, epiConcentration: 0 },
+    ],
+    // a dilution for another variant does not apply: 3.6 × 20 = 72
+    [
+      { drugVariantId: 'lidocaine-plain', amount: 3.6, unit: 'ml' },
+      [{ variantId: 'articaine-epi100', percent: 1 }],
+      { mg: 72, epiMg: 0, cartridges: 2, epiConcentration: 0 },
+    ],
+    [{ drugVariantId: 'nope', amount: 1, unit: 'ml' }, [], null],
+  ] as const)('[LA15] resolves dose %# to %j', (dose, dilutions, expected) => {
+    expect(resolveLocalDose(dose, dilutions)).toEqual(expected);
+  });
+
+  it('[LA15] works without custom dilutions', () => {
+    expect(resolveLocalDose({ drugVariantId: 'bupivacaine-epi200', amount: 1, unit: 'cartridges' })).toEqual({
+      mg: 9, // 1.8 × 5
+      epiMg: 0.009, // 1.8 × 0.005
+      cartridges: 1,
+      epiConcentration: 200,
+    });
   });
 });

@@ -449,3 +449,33 @@ export function oraverseIssues(doses: readonly LocalDoseForToxicity[]): Issue[] 
   });
   return issues;
 }
+
+/** The stored fields of a local dose (spec 001 §3 "Local dose"). */
+export interface ResolvedLocalDose {
+  readonly mg: number;
+  readonly epiMg: number;
+  readonly cartridges: number;
+  readonly epiConcentration: Epi;
+}
+
+/**
+ * [LA15] Resolves a charted local dose into its stored fields (spec 001 §3, spec 002 §3): mg,
+ * epinephrine mg and cartridges from its amount and unit (LA8), using the case's custom dilution
+ * for the variant when there is one, and the variant's epinephrine concentration. Null for an
+ * unknown variant or an unusable amount.
+ */
+export function resolveLocalDose(
+  dose: { drugVariantId: string; amount: number; unit: 'ml' | 'mg' | 'cartridges' },
+  customDilutions: readonly { variantId: string; percent: number }[] = [],
+): ResolvedLocalDose | null {
+  const dilution = customDilutions.find((d) => d.variantId === dose.drugVariantId);
+  const amounts = localDoseAmounts({
+    variantId: dose.drugVariantId,
+    amount: dose.amount,
+    unit: dose.unit,
+    dilutionPercent: dilution?.percent ?? null,
+  });
+  const v = findVariant(dose.drugVariantId);
+  if (amounts == null || v == null) return null;
+  return { mg: amounts.mg, epiMg: amounts.epiMg, cartridges: amounts.cartridges, epiConcentration: v.epi };
+}
