@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gs1Date, gs1Derived, isValidGtin14, parseGs1 } from './gs1.js';
 
@@ -62,5 +63,19 @@ describe('GS1', () => {
     expect(gs1Derived('00300123456785')).toEqual({ packagingLevel: 0, ndc: '0012345678' });
     expect(gs1Derived('10366000123451')).toEqual({ packagingLevel: 1, ndc: '6600012345' });
     expect(gs1Derived('09501101530003')).toEqual({ packagingLevel: 0, ndc: null });
+  });
+});
+
+describe('GS1 on arbitrary input', () => {
+  it('[GS3] never throws and only returns GTINs with a valid check digit (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.stringMatching(/^(\(\d{2}\)\d{0,16})+$/), fc.stringMatching(/^01\d{14}(17\d{6})?$/)),
+        (text) => {
+          const r = parseGs1(text);
+          if (r != null) expect(isValidGtin14(r.gtin)).toBe(true);
+        },
+      ),
+    );
   });
 });

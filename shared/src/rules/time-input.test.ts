@@ -81,3 +81,19 @@ describe('time bounds', () => {
     expect(timeBoundError(time, bounds, fmt)).toBe(message);
   });
 });
+
+describe('lenient time on arbitrary input', () => {
+  it('[TI2] never throws and only returns hours 0–23 and minutes 0–59 (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^\d{1,4}(:\d{2})? ?([ap]m?)?$/)), (text) => {
+        const r = parseLenientTime(text);
+        if (r != null) {
+          expect(r.hours).toBeGreaterThanOrEqual(0);
+          expect(r.hours).toBeLessThanOrEqual(23);
+          expect(r.minutes).toBeGreaterThanOrEqual(0);
+          expect(r.minutes).toBeLessThanOrEqual(59);
+        }
+      }),
+    );
+  });
+});
