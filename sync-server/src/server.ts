@@ -7,6 +7,7 @@ import { openDatabase, type Db } from './db/database.js';
 import { seedDemoData } from './db/seed.js';
 import { createLogger, type Logger } from './log.js';
 import { SyncRooms } from './sync/rooms.js';
+import { SqliteSyncStore } from './sync/sqlite-store.js';
 
 export interface RunningServer {
   port: number;
@@ -25,7 +26,7 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
     log.info('demo data seeded');
   }
   const app = createApp({ config, log });
-  const rooms = new SyncRooms({ log });
+  const rooms = new SyncRooms({ log, store: new SqliteSyncStore(db) });
 
   // Without createServer options, @hono/node-server makes a plain node:http server.
   const server = await new Promise<Server>((resolve) => {

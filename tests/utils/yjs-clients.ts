@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import { SyncProvider, type SyncProviderOptions } from '../../client/src/sync/SyncProvider.js';
 
 export interface YClient {
   doc: Y.Doc;
@@ -56,4 +57,29 @@ export async function eventually(check: () => void, timeoutMs = 10_000, stepMs =
       await new Promise((r) => setTimeout(r, stepMs));
     }
   }
+}
+
+/** Vigil's own sync client (client/src/sync/SyncProvider) in Node, with the `ws` package. */
+export function connectVigilClient(
+  serverUrl: string,
+  room: string,
+  options: Partial<Omit<SyncProviderOptions, 'url' | 'room' | 'doc'>> = {},
+): { doc: Y.Doc; provider: SyncProvider; destroy(): void } {
+  const doc = new Y.Doc();
+  const provider = new SyncProvider({
+    url: `${serverUrl.replace(/^http/, 'ws')}/api/sync`,
+    room,
+    doc,
+    WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
+    reconnectMs: 100,
+    ...options,
+  });
+  return {
+    doc,
+    provider,
+    destroy: () => {
+      provider.destroy();
+      doc.destroy();
+    },
+  };
 }

@@ -1,12 +1,3 @@
-/**
- * Message types of the y-websocket protocol (the first varUint of every binary frame).
- * The official `y-websocket` client speaks exactly these.
- */
-export const MESSAGE_SYNC = 0;
-export const MESSAGE_AWARENESS = 1;
-export const MESSAGE_AUTH = 2;
-export const MESSAGE_QUERY_AWARENESS = 3;
-
 /** Room names are `{orgId}/{docId}`; both parts are ids, never paths. */
 const ID_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 

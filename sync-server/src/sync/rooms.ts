@@ -1,3 +1,4 @@
+import { inflateSync } from 'fflate';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import type { IncomingMessage } from 'node:http';
@@ -6,39 +7,81 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import type { Logger } from '../log.js';
 import {
-  MESSAGE_AWARENESS,
-  MESSAGE_QUERY_AWARENESS,
-  MESSAGE_SYNC,
-  parseSyncPath,
-  type RoomAddress,
-} from './protocol.js';
+  CASE_ROOT,
+  REFUSAL_REASONS,
+  SAVE_FLAGS,
+  SAVE_OUTCOME,
+  SYNC_CLOSE_CODES,
+  SYNC_MESSAGE,
+  contentHash,
+  validateCaseData,
+  type RefusalReason,
+  type SaveOutcome,
+  type SyncCloseCode,
+} from '@vigil/shared';
+import type { Logger } from '../log.js';
+import { parseSyncPath, type RoomAddress } from './protocol.js';
+import type { SyncStore } from './store.js';
 
 /** How often a connection must answer a ping before it is dropped. */
 const PING_INTERVAL_MS = 30_000;
+/** A room whose log holds this many updates is compacted into a snapshot. */
+export const COMPACT_AFTER_UPDATES = 500;
+/** A room with no connection is dropped from memory after this (its state is in storage). */
+export const EVICT_AFTER_MS = 30_000;
+
+/** The outcome of checking an upgrade: allowed (with who), or a close code. */
+export type SyncAuthorization =
+  { ok: true; userId: string | null } | { ok: false; code: SyncCloseCode; reason: string };
+
+/** Decides whether a websocket upgrade may join a room (session, organisation, document). */
+export type SyncAuthorizer = (req: IncomingMessage, address: RoomAddress) => Promise<SyncAuthorization>;
+
+export interface SyncRoomsOptions {
+  log: Logger;
+  store: SyncStore;
+  authorize?: SyncAuthorizer;
+  compactAfterUpdates?: number;
+  evictAfterMs?: number;
+}
+
+interface PendingWrite {
+  room: Room;
+  update: Uint8Array;
+  origin: WebSocket | null;
+  /** Runs after the write committed (or failed) and the update was applied. */
+  done?: (ok: boolean) => void;
+}
 
 /**
- * One shared document and the sockets editing it. Each socket's awareness client ids are
- * tracked so they are removed from the room when the socket closes.
+ * One shared document and the sockets editing it. The document is loaded from storage when
+ * the room is made, before any socket is served: a client never sees an empty document that
+ * storage could later contradict.
  */
 class Room {
   readonly doc = new Y.Doc({ gc: true });
   readonly awareness = new awarenessProtocol.Awareness(this.doc);
   readonly conns = new Map<WebSocket, Set<number>>();
+  /** Connections of Vigil's own client, which understands the save and refusal messages. */
+  readonly vigilConns = new WeakSet<WebSocket>();
+  /** Updates logged since the last snapshot. */
+  pending = 0;
+  lastUpdateId = 0;
+  finalized = false;
+  evictTimer: NodeJS.Timeout | undefined;
 
   constructor(readonly address: RoomAddress) {
     this.awareness.setLocalState(null);
     this.doc.on('update', (update: Uint8Array, origin: unknown) => {
       const encoder = encoding.createEncoder();
-      encoding.writeVarUint(encoder, MESSAGE_SYNC);
+      encoding.writeVarUint(encoder, SYNC_MESSAGE.sync);
       syncProtocol.writeUpdate(encoder, update);
       this.broadcast(encoding.toUint8Array(encoder), origin);
     });
     this.awareness.on(
       'update',
       ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
-        const changed = [...added, ...updated, ...removed];
         if (origin instanceof WebSocket) {
           const owned = this.conns.get(origin);
           if (owned) {
@@ -47,17 +90,30 @@ class Room {
           }
         }
         const encoder = encoding.createEncoder();
-        encoding.writeVarUint(encoder, MESSAGE_AWARENESS);
-        encoding.writeVarUint8Array(encoder, awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed));
+        encoding.writeVarUint(encoder, SYNC_MESSAGE.awareness);
+        encoding.writeVarUint8Array(
+          encoder,
+          awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...added, ...updated, ...removed]),
+        );
         this.broadcast(encoding.toUint8Array(encoder));
       },
     );
   }
 
-  private broadcast(message: Uint8Array, except?: unknown): void {
+  content(): unknown {
+    return this.doc.getMap(CASE_ROOT).toJSON();
+  }
+
+  broadcast(message: Uint8Array, except?: unknown): void {
     for (const conn of this.conns.keys()) {
       if (conn !== except) send(conn, message);
     }
+  }
+
+  destroy(): void {
+    clearTimeout(this.evictTimer);
+    this.awareness.destroy();
+    this.doc.destroy();
   }
 }
 
@@ -68,52 +124,87 @@ function send(conn: WebSocket, message: Uint8Array): void {
   });
 }
 
-export interface SyncRoomsOptions {
-  log: Logger;
+function message(type: number, write: (encoder: encoding.Encoder) => void): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, type);
+  write(encoder);
+  return encoding.toUint8Array(encoder);
 }
 
 /**
- * The websocket side of the server: y-websocket rooms on `/api/sync/{orgId}/{docId}`.
- * Documents are kept in memory (never evicted) for now; the case sync engine makes them
- * durable, evictable and authenticated.
+ * The websocket side of the server: y-websocket rooms on `/api/sync/{orgId}/{docId}`, durable
+ * in a SyncStore. Every update is committed to storage before it is applied, broadcast or
+ * acknowledged; writes arriving in the same turn of the event loop share one transaction.
  */
 export class SyncRooms {
   private readonly rooms = new Map<string, Room>();
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 });
   private readonly pingTimer: NodeJS.Timeout;
   private readonly alive = new WeakSet<WebSocket>();
+  private queue: PendingWrite[] = [];
+  private flushScheduled = false;
+  private closed = false;
+  private readonly compactAfter: number;
+  private readonly evictAfter: number;
 
   constructor(private readonly options: SyncRoomsOptions) {
+    this.compactAfter = options.compactAfterUpdates ?? COMPACT_AFTER_UPDATES;
+    this.evictAfter = options.evictAfterMs ?? EVICT_AFTER_MS;
     this.pingTimer = setInterval(() => this.pingAll(), PING_INTERVAL_MS);
     this.pingTimer.unref();
   }
 
-  /** Number of open rooms (for health and tests). */
+  /** Number of rooms in memory. */
   get roomCount(): number {
     return this.rooms.size;
   }
 
-  /** Handles an HTTP upgrade; answers 404 for any path that is not a sync room. */
+  /** Handles an HTTP upgrade: 404 for a path that is not a room; otherwise authorise, then join. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const address = parseSyncPath(req.url ?? '');
-    if (!address) {
+    if (!address || this.closed) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (conn) => this.accept(conn, address));
+    const authorize = this.options.authorize ?? (() => Promise.resolve({ ok: true, userId: null } as const));
+    authorize(req, address).then(
+      (auth) => {
+        this.wss.handleUpgrade(req, socket, head, (conn) => {
+          // A refusal is a websocket close with a named code, so the client can say
+          // "signed out" rather than "offline".
+          if (!auth.ok) conn.close(auth.code, auth.reason);
+          else this.accept(conn, address, isVigilClient(req.url ?? ''));
+        });
+      },
+      (err: unknown) => {
+        this.options.log.error({ err, room: address.name }, 'sync authorisation failed');
+        socket.end('HTTP/1.1 500 Internal Server Error\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      },
+    );
   }
 
   private room(address: RoomAddress): Room {
     let room = this.rooms.get(address.name);
-    if (!room) {
-      room = new Room(address);
-      this.rooms.set(address.name, room);
+    if (room) return room;
+    room = new Room(address);
+    const stored = this.options.store.load(address.name);
+    if (stored) {
+      Y.transact(room.doc, () => {
+        if (stored.snapshot) Y.applyUpdate(room.doc, stored.snapshot);
+        for (const u of stored.updates) Y.applyUpdate(room.doc, u);
+      });
+      room.pending = stored.updates.length;
+      room.lastUpdateId = stored.lastUpdateId;
+      room.finalized = stored.finalized;
     }
+    this.rooms.set(address.name, room);
     return room;
   }
 
-  private accept(conn: WebSocket, address: RoomAddress): void {
+  private accept(conn: WebSocket, address: RoomAddress, vigilClient: boolean): void {
     const room = this.room(address);
+    if (vigilClient) room.vigilConns.add(conn);
+    clearTimeout(room.evictTimer);
     room.conns.set(conn, new Set());
     this.alive.add(conn);
     conn.binaryType = 'arraybuffer';
@@ -122,61 +213,214 @@ export class SyncRooms {
     conn.on('close', () => this.drop(room, conn));
     conn.on('error', (err) => this.options.log.warn({ err, room: address.name }, 'sync socket error'));
 
-    // Sync step 1 (our state vector), then the current awareness states.
-    const encoder = encoding.createEncoder();
-    encoding.writeVarUint(encoder, MESSAGE_SYNC);
-    syncProtocol.writeSyncStep1(encoder, room.doc);
-    send(conn, encoding.toUint8Array(encoder));
+    // Sync step 1 (our state vector), then who else is here.
+    send(
+      conn,
+      message(SYNC_MESSAGE.sync, (e) => syncProtocol.writeSyncStep1(e, room.doc)),
+    );
     const states = room.awareness.getStates();
     if (states.size > 0) {
-      const aw = encoding.createEncoder();
-      encoding.writeVarUint(aw, MESSAGE_AWARENESS);
-      encoding.writeVarUint8Array(aw, awarenessProtocol.encodeAwarenessUpdate(room.awareness, [...states.keys()]));
-      send(conn, encoding.toUint8Array(aw));
+      send(
+        conn,
+        message(SYNC_MESSAGE.awareness, (e) =>
+          encoding.writeVarUint8Array(e, awarenessProtocol.encodeAwarenessUpdate(room.awareness, [...states.keys()])),
+        ),
+      );
     }
+    if (room.finalized) this.refuse(room, conn, REFUSAL_REASONS.FINALIZED);
   }
 
   private receive(room: Room, conn: WebSocket, data: RawData): void {
     try {
-      const bytes = toUint8Array(data);
-      const decoder = decoding.createDecoder(bytes);
-      const encoder = encoding.createEncoder();
+      const decoder = decoding.createDecoder(toUint8Array(data));
       const type = decoding.readVarUint(decoder);
       switch (type) {
-        case MESSAGE_SYNC: {
-          encoding.writeVarUint(encoder, MESSAGE_SYNC);
-          syncProtocol.readSyncMessage(decoder, encoder, room.doc, conn);
-          // Only sync step 1 produces a reply (step 2); updates and step 2 write nothing back.
-          if (encoding.length(encoder) > 1) send(conn, encoding.toUint8Array(encoder));
+        case SYNC_MESSAGE.sync:
+          this.receiveSync(room, conn, decoder);
           break;
-        }
-        case MESSAGE_AWARENESS:
+        case SYNC_MESSAGE.awareness:
           awarenessProtocol.applyAwarenessUpdate(room.awareness, decoding.readVarUint8Array(decoder), conn);
           break;
-        case MESSAGE_QUERY_AWARENESS: {
-          encoding.writeVarUint(encoder, MESSAGE_AWARENESS);
-          encoding.writeVarUint8Array(
-            encoder,
-            awarenessProtocol.encodeAwarenessUpdate(room.awareness, [...room.awareness.getStates().keys()]),
+        case SYNC_MESSAGE.queryAwareness:
+          send(
+            conn,
+            message(SYNC_MESSAGE.awareness, (e) =>
+              encoding.writeVarUint8Array(
+                e,
+                awarenessProtocol.encodeAwarenessUpdate(room.awareness, [...room.awareness.getStates().keys()]),
+              ),
+            ),
           );
-          send(conn, encoding.toUint8Array(encoder));
           break;
-        }
+        case SYNC_MESSAGE.save:
+          this.receiveSave(room, conn, decoder);
+          break;
         default:
           this.options.log.debug({ type, room: room.address.name }, 'ignored unknown sync message type');
       }
     } catch (err) {
       this.options.log.warn({ err, room: room.address.name }, 'malformed sync message; closing');
-      conn.close(1003, 'malformed message');
+      conn.close(SYNC_CLOSE_CODES.malformed, 'malformed message');
     }
+  }
+
+  private receiveSync(room: Room, conn: WebSocket, decoder: decoding.Decoder): void {
+    const kind = decoding.readVarUint(decoder);
+    switch (kind) {
+      case syncProtocol.messageYjsSyncStep1: {
+        const reply = message(SYNC_MESSAGE.sync, (e) =>
+          syncProtocol.writeSyncStep2(e, room.doc, decoding.readVarUint8Array(decoder)),
+        );
+        send(conn, reply);
+        break;
+      }
+      case syncProtocol.messageYjsSyncStep2:
+      case syncProtocol.messageYjsUpdate: {
+        const update = decoding.readVarUint8Array(decoder);
+        if (room.finalized) {
+          if (updateChangesDoc(room.doc, update)) this.refuse(room, conn, REFUSAL_REASONS.FINALIZED);
+          return;
+        }
+        this.enqueue({ room, update, origin: conn });
+        break;
+      }
+      default:
+        throw new Error(`unknown sync message ${kind}`);
+    }
+  }
+
+  /** A batch from Vigil's client: requestId, flags, client hash, (deflated) merged update. */
+  private receiveSave(room: Room, conn: WebSocket, decoder: decoding.Decoder): void {
+    const requestId = decoding.readVarUint(decoder);
+    const flags = decoding.readVarUint(decoder);
+    decoding.readVarString(decoder); // the client's hash: the reply carries ours to compare
+    const payload = decoding.readVarUint8Array(decoder);
+    const reply = (outcome: SaveOutcome, reason = ''): void =>
+      send(
+        conn,
+        message(SYNC_MESSAGE.saved, (e) => {
+          encoding.writeVarUint(e, requestId);
+          encoding.writeVarUint(e, outcome);
+          encoding.writeVarString(e, contentHash(room.content()));
+          encoding.writeVarString(e, reason);
+        }),
+      );
+    const update = flags & SAVE_FLAGS.deflated ? inflateSync(payload) : payload;
+    if (room.finalized) {
+      reply(
+        updateChangesDoc(room.doc, update) ? SAVE_OUTCOME.refused : SAVE_OUTCOME.persisted,
+        REFUSAL_REASONS.FINALIZED,
+      );
+      return;
+    }
+    this.enqueue({
+      room,
+      update,
+      origin: conn,
+      done: (ok) => {
+        reply(ok ? SAVE_OUTCOME.persisted : SAVE_OUTCOME.failed);
+        if (ok) this.reportIssues(room, conn);
+      },
+    });
+  }
+
+  private enqueue(write: PendingWrite): void {
+    this.queue.push(write);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** Commits every queued update in one transaction, then applies and acknowledges them in order. */
+  flush(): void {
+    this.flushScheduled = false;
+    const batch = this.queue;
+    if (batch.length === 0) return;
+    this.queue = [];
+    let ids: number[];
+    try {
+      ids = this.options.store.append(
+        batch.map((w) => ({
+          room: w.room.address.name,
+          orgId: w.room.address.orgId,
+          docId: w.room.address.docId,
+          update: w.update,
+        })),
+      );
+    } catch (err) {
+      this.options.log.error({ err, updates: batch.length }, 'could not persist updates; clients will retry');
+      for (const w of batch) {
+        w.done?.(false);
+        // A plain y-websocket update has no acknowledgement: closing makes the client resync
+        // later with what it still holds.
+        if (!w.done && w.origin) w.origin.close(1011, 'storage failure');
+      }
+      return;
+    }
+    const touched = new Set<Room>();
+    batch.forEach((w, i) => {
+      if (!w.room.doc.isDestroyed) Y.applyUpdate(w.room.doc, w.update, w.origin);
+      w.room.pending += 1;
+      w.room.lastUpdateId = ids[i] ?? w.room.lastUpdateId;
+      touched.add(w.room);
+      w.done?.(true);
+    });
+    for (const room of touched) {
+      if (room.pending >= this.compactAfter) setImmediate(() => this.compact(room));
+    }
+  }
+
+  /** Replaces a room's update log with one snapshot of its merged state. */
+  compact(room: Room): void {
+    if (room.doc.isDestroyed || room.pending === 0) return;
+    // Anything still queued is not in the document yet: it stays in the log after the snapshot.
+    const upTo = room.lastUpdateId;
+    try {
+      this.options.store.compact(room.address.name, Y.encodeStateAsUpdate(room.doc), upTo);
+      this.options.store.setContentHash(room.address.name, contentHash(room.content()));
+      room.pending = 0;
+    } catch (err) {
+      this.options.log.error({ err, room: room.address.name }, 'compaction failed; the log is kept');
+    }
+  }
+
+  private reportIssues(room: Room, conn: WebSocket): void {
+    const issues = validateCaseData(room.content());
+    if (issues.length === 0) return;
+    send(
+      conn,
+      message(SYNC_MESSAGE.issues, (e) => encoding.writeVarString(e, JSON.stringify(issues))),
+    );
+  }
+
+  /** Tells a Vigil client why its write was refused; other clients would not understand the message. */
+  private refuse(room: Room, conn: WebSocket, reason: RefusalReason): void {
+    if (!room.vigilConns.has(conn)) return;
+    send(
+      conn,
+      message(SYNC_MESSAGE.refused, (e) => encoding.writeVarString(e, reason)),
+    );
   }
 
   private drop(room: Room, conn: WebSocket): void {
     const owned = room.conns.get(conn);
     room.conns.delete(conn);
     if (owned && owned.size > 0) awarenessProtocol.removeAwarenessStates(room.awareness, [...owned], null);
-    // The document stays in memory after its last client leaves: until rooms are durable,
-    // evicting it would lose what was charted.
+    if (room.conns.size === 0) {
+      clearTimeout(room.evictTimer);
+      room.evictTimer = setTimeout(() => this.evict(room), this.evictAfter);
+      room.evictTimer.unref();
+    }
+  }
+
+  private evict(room: Room): void {
+    if (room.conns.size > 0 || this.rooms.get(room.address.name) !== room) return;
+    // Pending writes hold the room; they flush first.
+    if (this.queue.some((w) => w.room === room)) this.flush();
+    if (room.pending > 0) this.compact(room);
+    this.rooms.delete(room.address.name);
+    room.destroy();
   }
 
   private pingAll(): void {
@@ -190,12 +434,47 @@ export class SyncRooms {
     }
   }
 
-  /** Closes every connection (1001 going away) and forgets the rooms. */
-  close(): void {
-    clearInterval(this.pingTimer);
-    for (const conn of this.wss.clients) conn.close(1001, 'server shutting down');
-    this.wss.close();
+  /** Marks a room's document final (finalize): from now on it refuses writes. */
+  finalize(address: RoomAddress): void {
+    this.flush();
+    this.options.store.markFinalized(address.name, address.orgId, address.docId);
+    const room = this.rooms.get(address.name);
+    if (room) {
+      room.finalized = true;
+      for (const conn of room.conns.keys()) this.refuse(room, conn, REFUSAL_REASONS.FINALIZED);
+    }
   }
+
+  /** Writes what is queued, closes every connection (1001 going away) and frees the rooms. */
+  close(): void {
+    this.closed = true;
+    clearInterval(this.pingTimer);
+    this.flush();
+    for (const conn of this.wss.clients) conn.close(SYNC_CLOSE_CODES.goingAway, 'server shutting down');
+    this.wss.close();
+    for (const room of this.rooms.values()) room.destroy();
+    this.rooms.clear();
+  }
+}
+
+/** Vigil's client marks itself with `vigil=1` in the query string. */
+function isVigilClient(url: string): boolean {
+  return new URLSearchParams(url.split('?')[1] ?? '').get('vigil') === '1';
+}
+
+/** Whether applying an update would change a document (a finalized one accepts only no-ops). */
+function updateChangesDoc(doc: Y.Doc, update: Uint8Array): boolean {
+  const before = Y.encodeStateVector(doc);
+  const probe = new Y.Doc({ gc: false });
+  Y.applyUpdate(probe, Y.encodeStateAsUpdate(doc));
+  Y.applyUpdate(probe, update);
+  const after = Y.encodeStateVector(probe);
+  const changed =
+    before.length !== after.length ||
+    before.some((b, i) => b !== after[i]) ||
+    Y.encodeStateAsUpdate(probe).byteLength !== Y.encodeStateAsUpdate(doc).byteLength;
+  probe.destroy();
+  return changed;
 }
 
 function toUint8Array(data: RawData): Uint8Array {

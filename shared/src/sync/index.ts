@@ -1,0 +1,2 @@
+export * from './content-hash.js';
+export * from './protocol.js';

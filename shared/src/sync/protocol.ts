@@ -1,0 +1,58 @@
+/**
+ * The sync channel between a tablet and the server: the y-websocket protocol (message types
+ * 0–3, which the official client speaks) plus Vigil's save acknowledgements (types 100+,
+ * which only Vigil's client sends; the server never sends them to anyone else).
+ */
+export const SYNC_MESSAGE = {
+  /** y-protocols sync: step 1, step 2, update. */
+  sync: 0,
+  /** y-protocols awareness update. */
+  awareness: 1,
+  auth: 2,
+  queryAwareness: 3,
+  /** Client → server: a batch of updates (maybe deflated) with the client's content hash. */
+  save: 100,
+  /** Server → client: a save was persisted (or refused), with the server's content hash. */
+  saved: 101,
+  /** Server → client: the document refused a write, and why. */
+  refused: 102,
+  /** Server → client: issues found validating the merged content (never a refusal). */
+  issues: 103,
+} as const;
+
+/** Flags of a save message. */
+export const SAVE_FLAGS = { deflated: 1 } as const;
+
+/** Outcome of a save. */
+export const SAVE_OUTCOME = { persisted: 0, refused: 1, failed: 2 } as const;
+export type SaveOutcome = (typeof SAVE_OUTCOME)[keyof typeof SAVE_OUTCOME];
+
+/** Why a write was refused. */
+export const REFUSAL_REASONS = {
+  FINALIZED: 'FINALIZED',
+  READ_ONLY: 'READ_ONLY',
+} as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[keyof typeof REFUSAL_REASONS];
+
+/**
+ * Websocket close codes of the sync channel, so the client can tell "signed out" from
+ * "offline" (Hocuspocus's CloseEvents convention).
+ */
+export const SYNC_CLOSE_CODES = {
+  /** Normal close. */
+  normal: 1000,
+  /** The server is shutting down; reconnect later. */
+  goingAway: 1001,
+  /** The client sent a message the server cannot parse. */
+  malformed: 1003,
+  /** No session, or an expired one: the user must sign in again. */
+  unauthorized: 4401,
+  /** Signed in, but not a member of the document's organisation (or the document is not theirs). */
+  forbidden: 4403,
+  /** No such document in this organisation. */
+  notFound: 4404,
+} as const;
+export type SyncCloseCode = (typeof SYNC_CLOSE_CODES)[keyof typeof SYNC_CLOSE_CODES];
+
+/** Root map of a case document: every case-data field is one key of it. */
+export const CASE_ROOT = 'case';
