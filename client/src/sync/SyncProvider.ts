@@ -49,6 +49,8 @@ export interface SyncProviderOptions {
   resyncWaitMs?: number;
   hashDebounceMs?: number;
   reconnectMs?: number;
+  /** A save with no answer after this counts as failed (the connection may have lost it). */
+  saveTimeoutMs?: number;
   log?: (level: 'warn' | 'error', message: string, detail?: unknown) => void;
   /** Compression, replaceable so a failure can be tested; fflate's deflate by default. */
   compress?: (data: Uint8Array) => Uint8Array;
@@ -86,6 +88,8 @@ export class SyncProvider {
     resync?: ReturnType<typeof setTimeout>;
     hash?: ReturnType<typeof setTimeout>;
     reconnect?: ReturnType<typeof setTimeout>;
+    saveTimeout?: ReturnType<typeof setTimeout>;
+    handshake?: ReturnType<typeof setTimeout>;
   } = {};
   private destroyed = false;
   private initialSyncDone = false;
@@ -98,6 +102,7 @@ export class SyncProvider {
       resyncWaitMs: OUT_OF_SYNC_RESYNC_WAIT_MS,
       hashDebounceMs: LOCAL_HASH_DEBOUNCE_MS,
       reconnectMs: 1000,
+      saveTimeoutMs: 15_000,
       ...options,
     };
     this.awareness = new awarenessProtocol.Awareness(options.doc);
@@ -141,7 +146,7 @@ export class SyncProvider {
     this.set({ connection: 'connecting' });
     ws.onopen = () => {
       this.set({ connection: 'connected' });
-      this.sendSyncStep1();
+      this.handshake();
       if (this.awareness.getLocalState() !== null) {
         this.sendRaw(
           frame(SYNC_MESSAGE.awareness, (e) =>
@@ -158,6 +163,8 @@ export class SyncProvider {
       if (this.ws !== ws) return;
       this.ws = null;
       this.inFlight = null;
+      clearTimeout(this.timers.saveTimeout);
+      clearTimeout(this.timers.handshake);
       this.initialSyncDone = false;
       awarenessProtocol.removeAwarenessStates(
         this.awareness,
@@ -195,6 +202,14 @@ export class SyncProvider {
     if (!this.ws || this.ws.readyState !== 1) return false;
     this.ws.send(data as Uint8Array<ArrayBuffer>);
     return true;
+  }
+
+  /** Sends sync step 1 until the server's step 2 arrives (a lost message must not stall the case). */
+  private handshake(): void {
+    clearTimeout(this.timers.handshake);
+    if (this.initialSyncDone || !this.ws) return;
+    this.sendSyncStep1();
+    this.timers.handshake = setTimeout(() => this.handshake(), this.o.resyncWaitMs);
   }
 
   private sendSyncStep1(): void {
@@ -296,6 +311,9 @@ export class SyncProvider {
     }
     const id = this.nextRequestId++;
     this.inFlight = { id, count };
+    this.timers.saveTimeout = setTimeout(() => {
+      if (this.inFlight?.id === id) this.onSaved(id, SAVE_OUTCOME.failed, '', 'TIMED_OUT');
+    }, this.o.saveTimeoutMs);
     if (count > 0) this.set({ status: 'saving' });
     this.sendRaw(
       frame(SYNC_MESSAGE.save, (e) => {
@@ -315,6 +333,7 @@ export class SyncProvider {
     if (!this.inFlight || this.inFlight.id !== id) return;
     const { count } = this.inFlight;
     this.inFlight = null;
+    clearTimeout(this.timers.saveTimeout);
     if (outcome === SAVE_OUTCOME.failed) {
       const failures = this.state.failures + 1;
       const retryAt = Date.now() + this.o.saveRetryWaitMs;
