@@ -21,4 +21,5 @@ export * from './rules/smart-suggestions.js';
 export * from './rules/sedation-level.js';
 export * from './rules/gs1.js';
 export * from './rules/report.js';
+export * from './auth/index.js';
 export * from './sync/index.js';

@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { Accounts } from './auth/accounts.js';
+import { authClock, loadAuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
+import { openDatabase, type Db } from './db/database.js';
 import type { Logger } from './log.js';
+import { createSender } from './mail/sender.js';
+import { devApiRoutes, devPageRoutes } from './routes/dev.js';
 import { graphqlRoutes } from './routes/graphql.js';
 import { healthRoutes } from './routes/health.js';
 import { staticRoutes } from './routes/static.js';
@@ -10,6 +15,8 @@ export interface AppDeps {
   config: ServerConfig;
   log: Logger;
   now?: () => number;
+  /** The server's database handle; a second connection to the same file is opened when absent. */
+  db?: Db;
 }
 
 /**
@@ -18,9 +25,21 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps): Hono {
   const { config, log } = deps;
+  const db = deps.db ?? openDatabase(config.dataDir, log).db;
+  const authSettings = loadAuthSettings(config.environment);
+  const authNow = authClock(authSettings);
+  const sender = createSender({ db, now: authNow, smtpUrl: authSettings.smtpUrl, from: authSettings.mailFrom, log });
+  const accounts = new Accounts(db, authSettings, authNow, sender);
+  const devTools = config.environment !== 'production';
+
   const api = new Hono();
   api.route('/', healthRoutes(config.version));
-  api.route('/', graphqlRoutes({ environment: config.environment, log, ...(deps.now ? { now: deps.now } : {}) }));
+  api.route(
+    '/',
+    graphqlRoutes({ environment: config.environment, log, accounts, ...(deps.now ? { now: deps.now } : {}) }),
+  );
+  // The development outbox does not exist in production.
+  if (devTools) api.route('/', devApiRoutes(db));
   api.all('*', (c) => c.json({ error: 'NOT_FOUND' }, 404));
 
   const app = new Hono();
@@ -45,6 +64,7 @@ export function createApp(deps: AppDeps): Hono {
     return c.json({ error: 'INTERNAL_ERROR' }, 500);
   });
   app.route('/api', api);
+  if (devTools) app.route('/dev', devPageRoutes(db));
   app.route('/', staticRoutes(config.staticDir));
   return app;
 }

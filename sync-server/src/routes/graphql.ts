@@ -1,6 +1,11 @@
-import { createSchema, createYoga } from 'graphql-yoga';
-import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createYoga } from 'graphql-yoga';
+import { Hono, type Context } from 'hono';
+import type { Accounts, Current } from '../auth/accounts.js';
+import { clearCookie, identityCookie, IDENTITY_COOKIE_NAME, readCookie, tokenCookie } from '../auth/sessions.js';
 import type { Environment } from '../config.js';
+import type { GraphqlContext, ServerContext } from '../graphql/context.js';
+import { buildSchema } from '../graphql/schema.js';
 import type { Logger } from '../log.js';
 
 export interface GraphqlDeps {
@@ -8,35 +13,64 @@ export interface GraphqlDeps {
   log: Logger;
   /** Injectable clock, so tests can check serverTime against a known time. */
   now?: () => number;
+  accounts: Accounts;
 }
 
-const typeDefs = /* GraphQL */ `
-  type Query {
-    "Server time in milliseconds since the epoch, for the client clock check (spec 000 §4, §7)."
-    serverTime: Float!
-    "The server's environment: development, production or test. The footer tags non-production builds (spec 000 §1)."
-    environment: String!
+/** The client's address: the socket's, or the first X-Forwarded-For hop when a proxy is trusted. */
+export function clientIp(c: Context, trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
   }
-`;
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the request reached us over https (directly, or through a trusted proxy), or always in production. */
+export function isSecureRequest(c: Context, trustProxy: boolean, environment: Environment): boolean {
+  if (environment === 'production') return true;
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  return trustProxy && c.req.header('x-forwarded-proto') === 'https';
+}
 
 /**
- * `POST /api/graphql` (and GET for queries): the shell's calls (spec 000 §7). Later issues add
- * the account, organisation and form calls with the spec's names. Errors thrown as
+ * `POST /api/graphql` (and GET for queries): the shell's calls (spec 000 §7). Errors thrown as
  * `GraphQLError` reach clients with their code as the message; anything else is masked.
  */
 export function graphqlRoutes(deps: GraphqlDeps): Hono {
   const now = deps.now ?? Date.now;
-  const yoga = createYoga({
+  const { accounts } = deps;
+  const cookieName = accounts.settings.cookieName;
+  const yoga = createYoga<ServerContext, GraphqlContext>({
     graphqlEndpoint: '/api/graphql',
-    schema: createSchema({
-      typeDefs,
-      resolvers: {
-        Query: {
-          serverTime: () => now(),
-          environment: () => deps.environment,
+    schema: buildSchema(),
+    context: ({ ip, userAgent, secure, origin, cookieHeader, setCookies }): GraphqlContext => {
+      const token = readCookie(cookieHeader, cookieName);
+      let cached: Current | null | undefined;
+      const cookieOptions = { secure };
+      return {
+        environment: deps.environment,
+        now,
+        accounts,
+        meta: { ip, userAgent },
+        origin,
+        token,
+        current: () => (cached ??= accounts.current(token)),
+        setSessionCookies: (newToken, userId) => {
+          setCookies.push(tokenCookie(cookieName, newToken, cookieOptions), identityCookie(userId, cookieOptions));
+          cached = undefined;
         },
-      },
-    }),
+        clearSessionCookies: () => {
+          setCookies.push(
+            clearCookie(cookieName, { ...cookieOptions, httpOnly: true }),
+            clearCookie(IDENTITY_COOKIE_NAME, { ...cookieOptions, httpOnly: false }),
+          );
+        },
+      };
+    },
     graphiql: deps.environment !== 'production',
     landingPage: false,
     maskedErrors: true,
@@ -47,5 +81,23 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
       error: (...args: unknown[]) => deps.log.error({ args }, 'graphql'),
     },
   });
-  return new Hono().on(['GET', 'POST'], '/graphql', (c) => yoga.fetch(c.req.raw));
+  return new Hono().on(['GET', 'POST'], '/graphql', async (c) => {
+    const trustProxy = accounts.settings.trustProxy;
+    const secure = isSecureRequest(c, trustProxy, deps.environment);
+    const url = new URL(c.req.url);
+    const setCookies: string[] = [];
+    const response = await yoga.fetch(c.req.raw, {
+      ip: clientIp(c, trustProxy),
+      userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+      secure,
+      origin: accounts.settings.publicUrl ?? `${secure ? 'https' : url.protocol.slice(0, -1)}://${url.host}`,
+      cookieHeader: c.req.header('cookie') ?? null,
+      setCookies,
+    });
+    if (setCookies.length === 0) return response;
+    const headers = new Headers(response.headers);
+    for (const cookie of setCookies) headers.append('set-cookie', cookie);
+    headers.set('cache-control', 'no-store');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  });
 }

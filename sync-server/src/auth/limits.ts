@@ -1,0 +1,29 @@
+import { HOUR, MINUTE } from '@vigil/shared';
+
+/**
+ * Abuse limits (issue 3; spec 000 gives none). Counted from the audit table, so they survive a
+ * restart and expire on their own: nobody is locked out for good.
+ */
+export const AUTH_LIMITS = {
+  /** Failed sign-ins per account per window before "too many requests". */
+  signInFailuresPerAccount: 100,
+  /** Failed sign-ins per IP address per window. */
+  signInFailuresPerIp: 1000,
+  signInWindowMs: HOUR,
+  /** Wrong MFA/email codes per account per window, across codes. */
+  codeFailuresPerAccount: 30,
+  /** Wrong codes per IP per window. */
+  codeFailuresPerIp: 300,
+  codeWindowMs: HOUR,
+  /** A code allows 5 wrong tries; the 6th try is refused even when right. */
+  codeMaxAttempts: 5,
+  /** MFA / email codes are valid for 10 minutes. */
+  codeValidityMs: 10 * MINUTE,
+  /** Codes sent per account per window (mail and SMS cost money and annoy). */
+  codesSentPerAccount: 20,
+  /** Password-reset links: valid 1 hour; at most 5 per address per hour. */
+  resetValidityMs: HOUR,
+  resetsPerEmail: 5,
+  /** Sudo lasts 15 minutes (the client treats it as over 2 minutes before, spec 000 §4). */
+  sudoDurationMs: 15 * MINUTE,
+} as const;

@@ -1,0 +1,314 @@
+import { ADDENDUM_LIMITS, emailSchema, mfaCodeSchema, nameSchema, passwordSchema } from '@vigil/shared';
+import { z } from 'zod';
+import { fail, type Current, type MfaOptionRow, type SignedIn, type UserRow } from '../auth/accounts.js';
+import type { SessionRow } from '../auth/sessions.js';
+import type { GraphqlContext } from './context.js';
+
+export const accountTypeDefs = /* GraphQL */ `
+  "An MFA option (spec 000 §3): sms sorts before email."
+  type MfaOption {
+    channel: String!
+    to: String!
+    verified: Boolean!
+  }
+
+  "A user (spec 000 §3)."
+  type User {
+    id: ID!
+    name: String!
+    email: String!
+    emailVerified: Boolean!
+    emrEmail: String
+    hasPw: Boolean!
+    "The verified SMS MFA number, if any."
+    sms: String
+    mfa: [MfaOption!]!
+  }
+
+  "An organisation membership in the session (spec 000 §3). Organisations arrive with issue 4."
+  type SessionOrg {
+    id: ID!
+    name: String!
+    roles: [String!]!
+    status: String
+    type: String!
+    memberId: String
+    href: String
+  }
+
+  "The session's organisations grouped by type (spec 000 §2 switcher groups)."
+  type SessionOrgs {
+    regular: [SessionOrg!]!
+    parent: [SessionOrg!]!
+    vigil: [SessionOrg!]!
+    reseller: [SessionOrg!]!
+  }
+
+  "A session (spec 000 §3). Times are epoch milliseconds. The token stays in the HttpOnly cookie: token is always null."
+  type Session {
+    userId: ID!
+    multiFactorLast: Float
+    multiFactorAuthExp: Float
+    sessionRenewedAt: Float!
+    sessionExpiresAt: Float!
+    sudoLast: Float
+    sudoExpiresAt: Float
+    singleOrg: String
+    token: String
+    orgs: SessionOrgs!
+  }
+
+  type UserAndSession {
+    user: User!
+    session: Session!
+  }
+
+  type Signature {
+    id: ID!
+    path: String!
+  }
+
+  extend type Query {
+    "The signed-in user, or null."
+    user: User
+    "The signed-in session, or null; renews the token cookie's lifetime."
+    session: Session
+    "The saved signature's path, or null (fully authenticated users only, spec 000 §6)."
+    signature: Signature
+    "The email address a password-reset code belongs to."
+    verifyPasswordResetCode(code: String!): String!
+  }
+
+  input UserProperties {
+    name: String!
+  }
+
+  type Mutation {
+    signUp(name: String!, email: String!, password: String!, referredBy: String, botToken: String): UserAndSession!
+    signIn(email: String!, password: String!, botToken: String): UserAndSession!
+    signOut: Boolean!
+    extendSession(clearSudo: Boolean): Session!
+    updateUser(properties: UserProperties!): User!
+    "Sends an MFA code; with sudo and no verified option, sudo is skipped (spec 000 §6) and true means done."
+    sendMfaVerification(to: String!, channel: String!, sudo: Boolean): Boolean!
+    verifyMfaCode(to: String!, channel: String!, code: String!, sudo: Boolean): UserAndSession!
+    sendEmailVerification: Boolean!
+    verifyEmailCode(code: String!): User!
+    sendPasswordReset(email: String!): Boolean!
+    confirmPasswordReset(code: String!, password: String!): Boolean!
+    changePassword(password: String!): UserAndSession!
+    changeEmail(email: String!): User!
+    updateSignature(path: String!): Boolean!
+    deleteSignature: Boolean!
+  }
+`;
+
+/** Parses resolver arguments with zod; anything malformed is INVALID_INPUT (or the schema's own code). */
+function parse<T extends z.ZodType>(schema: T, args: unknown): z.infer<T> {
+  const result = schema.safeParse(args);
+  if (!result.success) {
+    const message = result.error.issues[0]?.message;
+    fail(message && /^[A-Z_]+$/.test(message) ? message : 'INVALID_INPUT');
+  }
+  return result.data;
+}
+
+const channelSchema = z.enum(['sms', 'email']);
+/** A saved signature is SVG path data from the signature pad (spec 002 §2): commands, numbers, separators. */
+const signaturePathSchema = z
+  .string()
+  .min(1)
+  .max(ADDENDUM_LIMITS.signature)
+  .regex(/^[MmLlHhVvCcSsQqTtAaZz0-9eE.,\s-]+$/);
+const optionalText = z.string().max(200).nullish();
+
+const schemas = {
+  signUp: z.object({
+    name: nameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    referredBy: optionalText,
+    botToken: z.string().max(10_000).nullish(),
+  }),
+  signIn: z.object({
+    email: emailSchema,
+    password: z.string().min(1).max(1024),
+    botToken: z.string().max(10_000).nullish(),
+  }),
+  extendSession: z.object({ clearSudo: z.boolean().nullish() }),
+  updateUser: z.object({ properties: z.object({ name: nameSchema }) }),
+  sendMfa: z.object({ to: z.string().min(1).max(254), channel: channelSchema, sudo: z.boolean().nullish() }),
+  verifyMfa: z.object({
+    to: z.string().min(1).max(254),
+    channel: channelSchema,
+    code: mfaCodeSchema,
+    sudo: z.boolean().nullish(),
+  }),
+  code: z.object({ code: mfaCodeSchema }),
+  email: z.object({ email: emailSchema }),
+  resetCode: z.object({ code: z.string().min(1).max(200) }),
+  confirmReset: z.object({ code: z.string().min(1).max(200), password: passwordSchema }),
+  password: z.object({ password: passwordSchema }),
+  signature: z.object({ path: signaturePathSchema }),
+};
+
+export interface UserView {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  emrEmail: string | null;
+  hasPw: boolean;
+  sms: string | null;
+  mfa: { channel: string; to: string; verified: boolean }[];
+}
+
+export interface SessionView {
+  userId: string;
+  multiFactorLast: number | null;
+  multiFactorAuthExp: number | null;
+  sessionRenewedAt: number;
+  sessionExpiresAt: number;
+  sudoLast: number | null;
+  sudoExpiresAt: number | null;
+  singleOrg: string | null;
+  token: null;
+  orgs: { regular: never[]; parent: never[]; vigil: never[]; reseller: never[] };
+}
+
+function userView(user: UserRow, options: MfaOptionRow[]): UserView {
+  const sorted = [...options].sort((a, b) => (a.channel === b.channel ? 0 : a.channel === 'sms' ? -1 : 1));
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.email_verified === 1,
+    emrEmail: null,
+    hasPw: user.password_hash !== null,
+    sms: sorted.find((o) => o.channel === 'sms' && o.verified === 1)?.to_address ?? null,
+    mfa: sorted.map((o) => ({ channel: o.channel, to: o.to_address, verified: o.verified === 1 })),
+  };
+}
+
+function sessionView(row: SessionRow): SessionView {
+  return {
+    userId: row.user_id,
+    multiFactorLast: row.multi_factor_last,
+    multiFactorAuthExp: row.multi_factor_exp,
+    sessionRenewedAt: row.renewed_at,
+    sessionExpiresAt: row.expires_at,
+    sudoLast: row.sudo_last,
+    sudoExpiresAt: row.sudo_expires_at,
+    // EMR single-organisation sessions do not exist yet; organisations arrive with issue 4.
+    singleOrg: null,
+    token: null,
+    orgs: { regular: [], parent: [], vigil: [], reseller: [] },
+  };
+}
+
+function signedIn(ctx: GraphqlContext, result: SignedIn): { user: UserView; session: SessionView } {
+  ctx.setSessionCookies(result.token, result.user.id);
+  return { user: userView(result.user, ctx.accounts.mfaOptions(result.user.id)), session: sessionView(result.session) };
+}
+
+type Resolver<R> = (parent: unknown, args: Record<string, unknown>, ctx: GraphqlContext) => R;
+
+function current(ctx: GraphqlContext): Current | null {
+  return ctx.current();
+}
+
+export const accountResolvers: {
+  Query: Record<string, Resolver<unknown>>;
+  Mutation: Record<string, Resolver<unknown>>;
+} = {
+  Query: {
+    user: (_, __, ctx): UserView | null => {
+      const c = current(ctx);
+      return c ? userView(c.user, ctx.accounts.mfaOptions(c.user.id)) : null;
+    },
+    session: (_, __, ctx): SessionView | null => {
+      const c = current(ctx);
+      if (!c) return null;
+      // spec 000 §7: the session query also sets the token cookie (refreshing its lifetime).
+      if (ctx.token) ctx.setSessionCookies(ctx.token, c.user.id);
+      return sessionView(c.session);
+    },
+    signature: (_, __, ctx) => ctx.accounts.signature(current(ctx)),
+    verifyPasswordResetCode: (_, args, ctx): string =>
+      ctx.accounts.verifyPasswordResetCode(parse(schemas.resetCode, args).code),
+  },
+  Mutation: {
+    signUp: async (_, args, ctx) => {
+      const input = parse(schemas.signUp, args);
+      const result = await ctx.accounts.signUp(
+        { name: input.name, email: input.email, password: input.password, referredBy: input.referredBy ?? null },
+        ctx.meta,
+        ctx.token,
+      );
+      return signedIn(ctx, result);
+    },
+    signIn: async (_, args, ctx) => {
+      const input = parse(schemas.signIn, args);
+      return signedIn(ctx, await ctx.accounts.signIn(input, ctx.meta, ctx.token));
+    },
+    signOut: (_, __, ctx): boolean => {
+      ctx.accounts.signOut(current(ctx), ctx.meta);
+      ctx.clearSessionCookies();
+      return true;
+    },
+    extendSession: (_, args, ctx): SessionView => {
+      const input = parse(schemas.extendSession, args);
+      return sessionView(ctx.accounts.extendSession(current(ctx), input.clearSudo ?? false, ctx.meta));
+    },
+    updateUser: (_, args, ctx): UserView => {
+      const input = parse(schemas.updateUser, args);
+      const user = ctx.accounts.updateUser(current(ctx), input.properties, ctx.meta);
+      return userView(user, ctx.accounts.mfaOptions(user.id));
+    },
+    sendMfaVerification: async (_, args, ctx): Promise<boolean> => {
+      const input = parse(schemas.sendMfa, args);
+      const c = current(ctx);
+      const result = await ctx.accounts.sendMfaVerification(
+        c,
+        { to: input.to, channel: input.channel, sudo: input.sudo ?? false },
+        ctx.meta,
+      );
+      if (result.token && c) ctx.setSessionCookies(result.token, c.user.id);
+      return true;
+    },
+    verifyMfaCode: (_, args, ctx) => {
+      const input = parse(schemas.verifyMfa, args);
+      const result = ctx.accounts.verifyMfaCode(
+        current(ctx),
+        { to: input.to, channel: input.channel, code: input.code, sudo: input.sudo ?? false },
+        ctx.meta,
+      );
+      return signedIn(ctx, result);
+    },
+    sendEmailVerification: (_, __, ctx): Promise<boolean> =>
+      ctx.accounts.sendEmailVerification(current(ctx), ctx.origin, ctx.meta),
+    verifyEmailCode: (_, args, ctx): UserView => {
+      const input = parse(schemas.code, args);
+      const user = ctx.accounts.verifyEmailCode(current(ctx), input.code, ctx.meta);
+      return userView(user, ctx.accounts.mfaOptions(user.id));
+    },
+    sendPasswordReset: (_, args, ctx): Promise<boolean> =>
+      ctx.accounts.sendPasswordReset(parse(schemas.email, args).email, ctx.origin, ctx.meta),
+    confirmPasswordReset: (_, args, ctx): Promise<boolean> => {
+      const input = parse(schemas.confirmReset, args);
+      return ctx.accounts.confirmPasswordReset(input.code, input.password, ctx.meta);
+    },
+    changePassword: async (_, args, ctx) => {
+      const input = parse(schemas.password, args);
+      return signedIn(ctx, await ctx.accounts.changePassword(current(ctx), input.password, ctx.meta));
+    },
+    changeEmail: (_, args, ctx): UserView => {
+      const input = parse(schemas.email, args);
+      const user = ctx.accounts.changeEmail(current(ctx), input.email, ctx.meta);
+      return userView(user, ctx.accounts.mfaOptions(user.id));
+    },
+    updateSignature: (_, args, ctx): boolean =>
+      ctx.accounts.updateSignature(current(ctx), parse(schemas.signature, args).path, ctx.meta),
+    deleteSignature: (_, __, ctx): boolean => ctx.accounts.deleteSignature(current(ctx), ctx.meta),
+  },
+};

@@ -1,0 +1,30 @@
+import type { Accounts, Current } from '../auth/accounts.js';
+import type { RequestMeta } from '../auth/audit.js';
+import type { Environment } from '../config.js';
+
+/** What every resolver receives: the request's facts, its session (looked up once) and a way to set cookies. */
+export interface GraphqlContext {
+  environment: Environment;
+  now: () => number;
+  accounts: Accounts;
+  meta: RequestMeta;
+  /** The origin links in mail point at. */
+  origin: string;
+  /** The raw token the request presented (cookie), if any. */
+  token: string | null;
+  /** The live session and user of this request, or null. */
+  current: () => Current | null;
+  /** Replaces the session token cookie (and the identity cookie) on the response. */
+  setSessionCookies: (token: string, userId: string) => void;
+  clearSessionCookies: () => void;
+}
+
+/** Per-request facts handed to yoga by the route, from which the context is built. */
+export interface ServerContext {
+  ip: string | null;
+  userAgent: string | null;
+  secure: boolean;
+  origin: string;
+  cookieHeader: string | null;
+  setCookies: string[];
+}

@@ -1,0 +1,12 @@
+import { createSchema } from 'graphql-yoga';
+import { accountResolvers, accountTypeDefs } from './accounts.js';
+import type { GraphqlContext, ServerContext } from './context.js';
+import { shellResolvers, shellTypeDefs } from './shell.js';
+
+/** The one GraphQL schema: each area contributes its type definitions and resolvers. */
+export function buildSchema(): ReturnType<typeof createSchema<ServerContext & GraphqlContext>> {
+  return createSchema<ServerContext & GraphqlContext>({
+    typeDefs: [shellTypeDefs, accountTypeDefs],
+    resolvers: [shellResolvers, accountResolvers],
+  });
+}

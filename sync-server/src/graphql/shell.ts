@@ -1,0 +1,17 @@
+import type { GraphqlContext } from './context.js';
+
+export const shellTypeDefs = /* GraphQL */ `
+  type Query {
+    "Server time in milliseconds since the epoch, for the client clock check (spec 000 §4, §7)."
+    serverTime: Float!
+    "The server's environment: development, production or test. The footer tags non-production builds (spec 000 §1)."
+    environment: String!
+  }
+`;
+
+export const shellResolvers = {
+  Query: {
+    serverTime: (_: unknown, __: unknown, ctx: GraphqlContext): number => ctx.now(),
+    environment: (_: unknown, __: unknown, ctx: GraphqlContext): string => ctx.environment,
+  },
+};
