@@ -1,4 +1,6 @@
+import { createElement } from 'react';
 import { shopRoutes, webhookRoutes, type SubAppRoute } from '../../app/SubAppRoutes.js';
+import { CasePage } from '../cases/CasePage.js';
 
 /** The organisation app's routes under /org/{orgId} (spec 000 §2). */
 export const ORG_ROUTES: readonly SubAppRoute[] = [
@@ -27,7 +29,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'integrations', title: 'Integrations' },
   { path: 'cases', title: 'Cases' },
   { path: 'live-vitals', title: 'Live Vitals' },
-  { path: 'cases/:appointmentId', title: 'Case' },
+  { path: 'cases/:appointmentId', title: 'Case', element: createElement(CasePage) },
   { path: 'details', title: 'Details' },
   { path: 'preop-list', title: 'Pre-Op List' },
   { path: 'report-review', title: 'Report Review' },

@@ -1,0 +1,90 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+
+const notes = (page: Page) => page.getByLabel('Procedure notes');
+const status = (page: Page) => page.getByTestId('save-status');
+
+async function controlledBySw(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
+    }
+  });
+}
+
+async function openCase(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(notes(page)).toBeEnabled();
+  return page;
+}
+
+test.describe('charting a case through network loss', () => {
+  test('keeps every edit offline across closing the page, then saves it and shows it elsewhere', async ({
+    browser,
+    baseURL,
+  }) => {
+    const path = '/org/demo-dental/cases/apt-offline1';
+    const tablet = await browser.newContext({ baseURL });
+    let page = await openCase(tablet, path);
+    await expect(status(page)).toHaveText('saved');
+    await controlledBySw(page);
+
+    await tablet.setOffline(true);
+    await notes(page).fill('Patient tolerated well.');
+    await notes(page).press('End');
+    await notes(page).pressSequentially(' Local given, 2 carpules.', { delay: 20 });
+    await expect(page.getByTestId('device-status')).toHaveText('Saved on this device');
+    await expect(status(page)).toHaveText('waiting to sync with the server...');
+    // Close the page 50 ms after the last edit.
+    await page.waitForTimeout(50);
+    await page.close();
+
+    page = await openCase(tablet, path);
+    await expect(notes(page)).toHaveValue('Patient tolerated well. Local given, 2 carpules.');
+    await expect(page.getByTestId('connection-status')).toContainText('Offline');
+
+    await tablet.setOffline(false);
+    await expect(status(page)).toHaveText('saved', { timeout: 20_000 });
+
+    const desk = await browser.newContext({ baseURL });
+    const other = await openCase(desk, path);
+    await expect(notes(other)).toHaveValue('Patient tolerated well. Local given, 2 carpules.');
+    await expect(status(other)).toHaveText('saved');
+    await expect(other.getByTestId('peers')).toContainText('Guest');
+    await tablet.close();
+    await desk.close();
+  });
+
+  test('merges two tablets that charted the same case offline', async ({ browser, baseURL }) => {
+    const path = '/org/demo-dental/cases/apt-merge1';
+    const a = await browser.newContext({ baseURL });
+    const b = await browser.newContext({ baseURL });
+    const pa = await openCase(a, path);
+    const pb = await openCase(b, path);
+    await notes(pa).fill('Start.');
+    await expect(notes(pb)).toHaveValue('Start.');
+    await expect(status(pa)).toHaveText('saved');
+
+    await a.setOffline(true);
+    await b.setOffline(true);
+    await notes(pa).press('End');
+    await notes(pa).pressSequentially(' Alpha.');
+    await notes(pb).press('Home');
+    await notes(pb).pressSequentially('Bravo. ');
+    await expect(notes(pa)).toHaveValue('Start. Alpha.');
+    await expect(notes(pb)).toHaveValue('Bravo. Start.');
+
+    await a.setOffline(false);
+    await b.setOffline(false);
+    await expect(notes(pa)).toHaveValue('Bravo. Start. Alpha.', { timeout: 20_000 });
+    await expect(notes(pb)).toHaveValue('Bravo. Start. Alpha.', { timeout: 20_000 });
+    await expect(status(pa)).toHaveText('saved', { timeout: 20_000 });
+    await expect(status(pb)).toHaveText('saved', { timeout: 20_000 });
+    await a.close();
+    await b.close();
+  });
+});
