@@ -1,6 +1,7 @@
 import { IndexeddbPersistence, storeState } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { SAVE_RETRY_WAIT_MS } from '@vigil/shared';
+import { migrateCaseDocument, type MigrationOutcome } from './migrateCaseDocument.js';
 import { SyncProvider, type SyncState } from './SyncProvider.js';
 
 /** Whether this device holds every edit: 'saved' only once IndexedDB committed it. */
@@ -13,6 +14,8 @@ export interface CaseDocumentState {
   deviceError: string | null;
   /** People who have this case open elsewhere. */
   peers: Peer[];
+  /** 'tooNew' when a newer build wrote the case: this build must not edit it. */
+  schema: MigrationOutcome;
 }
 
 export interface Peer {
@@ -67,6 +70,7 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
     device: 'loading',
     deviceError: null,
     peers: [],
+    schema: 'current',
   };
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
@@ -124,7 +128,7 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
       db.addEventListener('close', () => fail(new Error('The browser closed this case\u2019s local database.')));
     }
     doc.on('update', onDocUpdate);
-    emit({ device: 'saved' });
+    emit({ device: 'saved', schema: migrateCaseDocument(doc) });
     // Connect only now: what was loaded from this device reaches the server through the
     // state-vector exchange, not as a new batch of edits.
     provider = new SyncProvider({
@@ -135,7 +139,15 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
       log: (level, message, detail) => console[level](message, detail),
     });
     provider.awareness.setLocalStateField('user', options.user);
-    provider.subscribe((sync) => emit({ sync }));
+    let migratedAfterSync = false;
+    provider.subscribe((sync) => {
+      emit({ sync });
+      // The server's copy may be older than this build too.
+      if (sync.status === 'synced' && !migratedAfterSync) {
+        migratedAfterSync = true;
+        emit({ schema: migrateCaseDocument(doc) });
+      }
+    });
     provider.awareness.on('change', () => {
       const peers: Peer[] = [];
       provider?.awareness.getStates().forEach((s, clientId) => {

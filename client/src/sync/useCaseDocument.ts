@@ -6,6 +6,7 @@ const LOADING: CaseDocumentState = {
   device: 'loading',
   deviceError: null,
   peers: [],
+  schema: 'current',
 };
 
 /**

@@ -83,12 +83,18 @@ export function CasePage(): ReactNode {
           Also charting: {state.peers.map((p) => `${p.name} (${p.role}, ${p.device})`).join(', ')}
         </Text>
       )}
+      {state.schema === 'tooNew' && (
+        <Alert color="orange" title="Update Vigil to edit this case" role="alert">
+          This case was charted with a newer version of Vigil. Reload the app to update it; until then the case is
+          read-only here.
+        </Alert>
+      )}
       <Textarea
         label="Procedure notes"
         autosize
         minRows={4}
         value={notes}
-        disabled={state.device === 'loading'}
+        disabled={state.device === 'loading' || state.schema === 'tooNew' || state.sync.refused !== null}
         onChange={(e) => setNotes(e.currentTarget.value)}
       />
       <Alert color="gray" title="More charting is on its way">
