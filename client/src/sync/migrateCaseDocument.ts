@@ -1,4 +1,4 @@
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { CASE_ROOT, migrateCaseData } from '@vigil/shared';
 
 export type MigrationOutcome = 'current' | 'migrated' | 'tooNew' | 'invalid';
