@@ -1,0 +1,79 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import type { SignedInSession } from '../auth/sessions.js';
+import { createSyncAuthorizer } from './authorize.js';
+
+const member: SignedInSession = {
+  sessionId: 's1',
+  userId: 'u1',
+  expiresAt: Date.now() + 60_000,
+  multiFactorValid: true,
+  orgs: [{ id: 'acme', type: 'regular', roles: ['provider'] }],
+};
+
+function request(url: string, headers: Record<string, string> = {}): IncomingMessage {
+  return { url, headers: { host: 'vigil.test', ...headers } } as unknown as IncomingMessage;
+}
+
+const authorize = createSyncAuthorizer({
+  session: ({ cookieHeader, token }) =>
+    token === 'good' || cookieHeader === 'dev-tok=good'
+      ? member
+      : token === 'partial'
+        ? { ...member, multiFactorValid: false }
+        : null,
+  canOpen: (session, orgId) => session.orgs.some((o) => o.id === orgId),
+  docBelongsElsewhere: (orgId, docId) => docId === 'cmp-other' && orgId !== 'other',
+  allowedOrigins: ['http://localhost:5173'],
+});
+const acme = { orgId: 'acme', docId: 'cmp-1', name: 'acme/cmp-1' };
+
+describe('sync upgrade authorisation', () => {
+  it('lets a member with valid MFA in, by cookie or token', async () => {
+    await expect(authorize(request('/api/sync/acme/cmp-1?token=good'), acme)).resolves.toEqual({
+      ok: true,
+      userId: 'u1',
+    });
+    await expect(authorize(request('/api/sync/acme/cmp-1', { cookie: 'dev-tok=good' }), acme)).resolves.toMatchObject({
+      ok: true,
+    });
+  });
+
+  it.each([
+    ['no session', '/api/sync/acme/cmp-1', {}, 4401],
+    ['an unknown token', '/api/sync/acme/cmp-1?token=bad', {}, 4401],
+    ['a session without valid MFA', '/api/sync/acme/cmp-1?token=partial', {}, 4401],
+    ['a browser from another origin', '/api/sync/acme/cmp-1?token=good', { origin: 'https://evil.example' }, 4403],
+  ])('refuses %s with %i', async (_name, url, headers, code) => {
+    await expect(authorize(request(url, headers), acme)).resolves.toMatchObject({ ok: false, code });
+  });
+
+  it("refuses another organisation's documents with 4403", async () => {
+    await expect(
+      authorize(request('/api/sync/globex/cmp-1?token=good'), {
+        orgId: 'globex',
+        docId: 'cmp-1',
+        name: 'globex/cmp-1',
+      }),
+    ).resolves.toMatchObject({ ok: false, code: 4403 });
+  });
+
+  it('refuses a document id that belongs to another organisation with 4403', async () => {
+    await expect(
+      authorize(request('/api/sync/acme/cmp-other?token=good'), {
+        orgId: 'acme',
+        docId: 'cmp-other',
+        name: 'acme/cmp-other',
+      }),
+    ).resolves.toMatchObject({ ok: false, code: 4403 });
+  });
+
+  it('accepts the same origin and the allowed development origin', async () => {
+    await expect(
+      authorize(request('/api/sync/acme/cmp-1?token=good', { origin: 'https://vigil.test' }), acme),
+    ).resolves.toMatchObject({ ok: true });
+    await expect(
+      authorize(request('/api/sync/acme/cmp-1?token=good', { origin: 'http://localhost:5173' }), acme),
+    ).resolves.toMatchObject({ ok: true });
+  });
+});

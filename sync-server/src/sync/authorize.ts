@@ -1,0 +1,52 @@
+import type { IncomingMessage } from 'node:http';
+import { SYNC_CLOSE_CODES, type SyncCloseCode } from '@vigil/shared';
+import type { SignedInSession } from '../auth/sessions.js';
+import type { RoomAddress } from './protocol.js';
+import type { SyncAuthorization, SyncAuthorizer } from './rooms.js';
+
+export interface SyncAuthorizerDeps {
+  /** The signed-in session of a request (cookie or `token` query parameter), or null. */
+  session: (input: { cookieHeader: string | undefined; token: string | null }) => SignedInSession | null;
+  /** Whether the session may open documents of this organisation (shared permission rules). */
+  canOpen: (session: SignedInSession, orgId: string) => boolean;
+  /** Whether a document id already belongs to another organisation. */
+  docBelongsElsewhere: (orgId: string, docId: string) => boolean;
+  /** Browser origins allowed besides the server's own (e.g. the dev client on :5173). */
+  allowedOrigins: readonly string[];
+}
+
+const refuse = (code: SyncCloseCode, reason: string): SyncAuthorization => ({ ok: false, code, reason });
+
+/** Same-origin check: a browser's Origin must be this server or an allowed one; clients without one pass. */
+function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Decides whether a websocket upgrade may join a case document: a browser from another
+ * origin → 4403; no session (or no valid MFA) → 4401 "signed out"; not allowed to open the
+ * organisation's documents, or a document id that belongs to another organisation → 4403.
+ */
+export function createSyncAuthorizer(deps: SyncAuthorizerDeps): SyncAuthorizer {
+  return (req: IncomingMessage, address: RoomAddress): Promise<SyncAuthorization> => {
+    if (!originAllowed(req, deps.allowedOrigins)) {
+      return Promise.resolve(refuse(SYNC_CLOSE_CODES.forbidden, 'origin not allowed'));
+    }
+    const token = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('token');
+    const session = deps.session({ cookieHeader: req.headers.cookie, token });
+    if (!session || !session.multiFactorValid) {
+      return Promise.resolve(refuse(SYNC_CLOSE_CODES.unauthorized, 'sign in again'));
+    }
+    if (!deps.canOpen(session, address.orgId) || deps.docBelongsElsewhere(address.orgId, address.docId)) {
+      return Promise.resolve(refuse(SYNC_CLOSE_CODES.forbidden, 'not a member of this organisation'));
+    }
+    return Promise.resolve({ ok: true, userId: session.userId });
+  };
+}
