@@ -50,3 +50,30 @@ export function floorTo(value: number, decimals: number): number {
   const scaled = Number((value * factor).toPrecision(12));
   return Math.floor(scaled) / factor;
 }
+
+/**
+ * Rounds up (towards +∞) to `decimals` places, correcting binary floating-point error first.
+ * Used to show a share of a maximum: a shown percentage never understates the true share, and
+ * a share above 100 % is never shown as 100 % (docs/decisions.md "Clinical rules").
+ */
+export function ceilTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  const scaled = Number((value * factor).toPrecision(12));
+  return Math.ceil(scaled) / factor;
+}
+
+/**
+ * Rounds towards zero to `decimals` places, correcting binary floating-point error first. A
+ * percentage change shown this way is on the same side of every whole-number threshold as the
+ * unrounded value it is scored from (19.96 % shows as 19.9 %, never 20.0 %).
+ */
+export function truncateTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  const scaled = Number((Math.abs(value) * factor).toPrecision(12));
+  return (Math.sign(value) * Math.floor(scaled)) / factor || 0;
+}
+
+/** Removes binary floating-point noise (3.6 − 3 = 0.6000000000000001 → 0.6) without rounding. */
+export function denoise(value: number): number {
+  return Number(value.toPrecision(12));
+}

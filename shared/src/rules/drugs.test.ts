@@ -6,6 +6,7 @@ import {
   countablePreMeds,
   dosePctOfMax,
   dosePerKg,
+  pctOfMaxForDisplay,
   drugTotals,
   infusionTotal,
   inhalationAgentsFor,
@@ -61,8 +62,22 @@ describe('doses', () => {
     [{ amount: 50, unit: 'mcg' }, { amount: 0.2, unit: 'mg' }, 25], // 50 mcg / 200 mcg
     [{ amount: 5, unit: 'mg' }, null, null],
     [{ amount: 5, unit: 'mg' }, { amount: 0, unit: 'mg' }, null],
+    [{ amount: Number.NaN, unit: 'mg' }, { amount: 10, unit: 'mg' }, null],
   ] as const)('[DR4] %j of max %j is %s %%', (dose, max, pct) => {
     expect(dosePctOfMax(dose, max)).toBe(pct);
+  });
+
+  it.each([
+    // [DR4] boundary: 10.004 mg of 10 mg = 100.04 %, kept unrounded (above 100), shown as 100.1
+    [10.004, 100.04, 100.1],
+    [10, 100, 100], // exactly the maximum
+    [9.996, 99.96, 100], // below the maximum, shown rounded up
+    [3.333, 33.33, 33.4],
+  ])('[DR4] %s mg of a 10 mg maximum is %s %% unrounded, shown as %s %%', (amount, pct, shown) => {
+    const value = dosePctOfMax({ amount, unit: 'mg' }, { amount: 10, unit: 'mg' })!;
+    expect(value).toBeCloseTo(pct, 9);
+    expect(value > 100).toBe(pct > 100);
+    expect(pctOfMaxForDisplay(value)).toBe(shown);
   });
 
   it('[DR5] totals doses, procedure doses and waste when waste is calculated', () => {

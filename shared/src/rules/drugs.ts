@@ -2,7 +2,7 @@ import { MASS_UNIT_STEP } from '../constants/case.js';
 import { MINUTE, HOUR } from '../constants/time.js';
 import type { DrugRoute, SedationLevel } from '../enums.js';
 import { FLUID_ROUTES, ORAL_ROUTES, PARENTERAL_ROUTES } from '../enums.js';
-import { roundTo } from '../units.js';
+import { ceilTo, roundTo } from '../units.js';
 
 /** Drugs other than local anesthetics (spec 001 §3, §5; spec 002 §3, §9). */
 
@@ -41,10 +41,19 @@ export interface Mass {
   readonly unit: MassUnit;
 }
 
-/** [DR4] A dose's percent of its drug's maximum (spec 001 §3 "pctOfMax"), 1 decimal; null without a positive maximum. */
+/**
+ * [DR4] A dose's percent of its drug's maximum (spec 001 §3 "pctOfMax"), unrounded so that a
+ * check against 100 % sees the true value; round only for display (`pctOfMaxForDisplay`). Null
+ * without a positive maximum or with a non-finite dose.
+ */
 export function dosePctOfMax(dose: Mass, maxDose: Mass | null | undefined): number | null {
-  if (maxDose == null || !(maxDose.amount > 0)) return null;
-  return roundTo((convertMass(dose.amount, dose.unit, maxDose.unit) / maxDose.amount) * 100, 1);
+  if (maxDose == null || !(maxDose.amount > 0) || !Number.isFinite(dose.amount)) return null;
+  return (convertMass(dose.amount, dose.unit, maxDose.unit) / maxDose.amount) * 100;
+}
+
+/** [DR4] pctOfMax as shown: rounded up to 0.1 %, so a share above 100 % never shows as 100 %. */
+export function pctOfMaxForDisplay(pct: number): number {
+  return ceilTo(pct, 1);
 }
 
 export interface DoseForTotals extends Mass {

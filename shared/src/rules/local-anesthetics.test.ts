@@ -8,6 +8,8 @@ import {
   effectiveLimit,
   epiMgPerMl,
   exparelTimingIssues,
+  customDilutionIssues,
+  customDilutionRange,
   findVariant,
   localAnestheticAgeWarning,
   localAnestheticMaxDose,
@@ -18,6 +20,8 @@ import {
   maxDoseMg,
   oraverseIssues,
   resolveLocalDose,
+  toxicityPercentForDisplay,
+  variantMaxDose,
 } from './local-anesthetics.js';
 import type { DosedLocalAnestheticId, Epi, LimitSet } from './local-anesthetics.js';
 
@@ -131,13 +135,138 @@ describe('localAnestheticMaxDose', () => {
     expect(localAnestheticMaxDose({ drug, epi, weightKg: 70, limits })).toBeNull();
   });
 
-  it.each([0, -5, Number.NaN, Number.POSITIVE_INFINITY])('[LA5] gives null without a positive weight (%s)', (kg) => {
-    expect(localAnestheticMaxDose({ drug: 'lidocaine', epi: 100, weightKg: kg, limits: 'manufacturer' })).toBeNull();
+  it.each([0, -5, Number.NaN, Number.POSITIVE_INFINITY])(
+    '[LA6] gives null without a usable weight (%s): the named maximum never shows an absolute alone',
+    (kg) => {
+      expect(localAnestheticMaxDose({ drug: 'lidocaine', epi: 100, weightKg: kg, limits: 'manufacturer' })).toBeNull();
+    },
+  );
+
+  it('[LA5] gives null for a variant without limits (Exparel, OraVerse), with or without a weight', () => {
+    expect(maxDoseMg(findVariant('exparel')!, 'manufacturer', 70)).toBeNull();
+    expect(maxDoseMg(findVariant('oraverse')!, 'aapd', null)).toBeNull();
   });
 
-  it('[LA5] gives null for a variant without limits (Exparel)', () => {
-    expect(maxDoseMg(findVariant('exparel')!, 'manufacturer', 70)).toBeNull();
-    expect(maxDoseMg(findVariant('lidocaine-plain')!, 'manufacturer', null)).toBeNull();
+  it('[LA5] gives null for a ratio-only limit without a weight (no absolute to fall back on)', () => {
+    const ratioOnly = {
+      ...findVariant('articaine-epi100')!,
+      manufacturer: { absoluteMg: null, ratioMgPerKg: 7 },
+      aapd: null,
+    };
+    // 7 mg/kg × 20 kg = 140 with a weight; nothing without one
+    expect(maxDoseMg(ratioOnly as never, 'manufacturer', 20)).toBe(140);
+    expect(maxDoseMg(ratioOnly as never, 'manufacturer', null)).toBeNull();
+  });
+
+  // [LA5] Every variant, both limit sets, at 10, 40 and 90 kg and without a weight (null, 0 or
+  // NaN: the absolute alone). mg = min(absolute, ratio × kg) rounded down to 0.1;
+  // cartridges = mg / (mg/mL × 1.8) rounded down to 0.1.
+  // mg/mL: lidocaine 20 (36 mg a cartridge), articaine and prilocaine 40 (72), bupivacaine 5 (9),
+  // mepivacaine 3 % 30 (54), mepivacaine 2 % levonordefrin 20 (36).
+  it.each([
+    // lidocaine plain, manufacturer 300 mg (4.5)
+    ['lidocaine-plain', 'manufacturer', 10, 45, 1.2, true], // 4.5 × 10 = 45; 45 / 36 = 1.25 → 1.2
+    ['lidocaine-plain', 'manufacturer', 40, 180, 5, true], // 4.5 × 40 = 180; 180 / 36 = 5
+    ['lidocaine-plain', 'manufacturer', 90, 300, 8.3, true], // 4.5 × 90 = 405 > 300; 300 / 36 = 8.33
+    ['lidocaine-plain', 'manufacturer', null, 300, 8.3, false], // absolute only
+    // lidocaine plain, AAPD 300 mg (4.4)
+    ['lidocaine-plain', 'aapd', 10, 44, 1.2, true], // 4.4 × 10 = 44; 44 / 36 = 1.22
+    ['lidocaine-plain', 'aapd', 40, 176, 4.8, true], // 4.4 × 40 = 176; 176 / 36 = 4.89
+    ['lidocaine-plain', 'aapd', 90, 300, 8.3, true], // 4.4 × 90 = 396 > 300
+    ['lidocaine-plain', 'aapd', 0, 300, 8.3, false], // 0 kg is no weight: absolute only
+    // lidocaine 1:50,000 and 1:100,000, manufacturer 500 mg (7)
+    ['lidocaine-epi50', 'manufacturer', 10, 70, 1.9, true], // 7 × 10 = 70; 70 / 36 = 1.94
+    ['lidocaine-epi50', 'manufacturer', 40, 280, 7.7, true], // 7 × 40 = 280; 280 / 36 = 7.78
+    ['lidocaine-epi50', 'manufacturer', 90, 500, 13.8, true], // 7 × 90 = 630 > 500; 500 / 36 = 13.89
+    ['lidocaine-epi50', 'manufacturer', null, 500, 13.8, false],
+    ['lidocaine-epi100', 'manufacturer', 10, 70, 1.9, true],
+    ['lidocaine-epi100', 'manufacturer', 40, 280, 7.7, true],
+    ['lidocaine-epi100', 'manufacturer', 90, 500, 13.8, true],
+    ['lidocaine-epi100', 'manufacturer', Number.NaN, 500, 13.8, false],
+    // lidocaine with epinephrine, AAPD 300 mg (4.4)
+    ['lidocaine-epi50', 'aapd', 10, 44, 1.2, true],
+    ['lidocaine-epi50', 'aapd', 40, 176, 4.8, true],
+    ['lidocaine-epi50', 'aapd', 90, 300, 8.3, true],
+    ['lidocaine-epi50', 'aapd', null, 300, 8.3, false],
+    ['lidocaine-epi100', 'aapd', 10, 44, 1.2, true],
+    ['lidocaine-epi100', 'aapd', 40, 176, 4.8, true],
+    ['lidocaine-epi100', 'aapd', 90, 300, 8.3, true],
+    ['lidocaine-epi100', 'aapd', null, 300, 8.3, false],
+    // articaine, both sets 500 mg (7) after LA4
+    ['articaine-epi100', 'manufacturer', 10, 70, 0.9, true], // 7 × 10 = 70; 70 / 72 = 0.97
+    ['articaine-epi100', 'manufacturer', 40, 280, 3.8, true], // 280 / 72 = 3.89
+    ['articaine-epi100', 'manufacturer', 90, 500, 6.9, true], // 7 × 90 = 630 > 500; 500 / 72 = 6.94
+    ['articaine-epi100', 'manufacturer', null, 500, 6.9, false],
+    ['articaine-epi100', 'aapd', 10, 70, 0.9, true],
+    ['articaine-epi100', 'aapd', 40, 280, 3.8, true],
+    ['articaine-epi100', 'aapd', 90, 500, 6.9, true],
+    ['articaine-epi100', 'aapd', null, 500, 6.9, false],
+    ['articaine-epi200', 'manufacturer', 10, 70, 0.9, true],
+    ['articaine-epi200', 'manufacturer', 40, 280, 3.8, true],
+    ['articaine-epi200', 'manufacturer', 90, 500, 6.9, true],
+    ['articaine-epi200', 'manufacturer', null, 500, 6.9, false],
+    ['articaine-epi200', 'aapd', 10, 70, 0.9, true],
+    ['articaine-epi200', 'aapd', 40, 280, 3.8, true],
+    ['articaine-epi200', 'aapd', 90, 500, 6.9, true],
+    ['articaine-epi200', 'aapd', null, 500, 6.9, false],
+    // bupivacaine 1:200,000, manufacturer 90 mg (7); AAPD none (null)
+    ['bupivacaine-epi200', 'manufacturer', 10, 70, 7.7, true], // 7 × 10 = 70; 70 / 9 = 7.78
+    ['bupivacaine-epi200', 'manufacturer', 40, 90, 10, true], // 7 × 40 = 280 > 90; 90 / 9 = 10
+    ['bupivacaine-epi200', 'manufacturer', 90, 90, 10, true],
+    ['bupivacaine-epi200', 'manufacturer', null, 90, 10, false],
+    // prilocaine plain and 1:200,000, manufacturer 600 mg (8)
+    ['prilocaine-plain', 'manufacturer', 10, 80, 1.1, true], // 8 × 10 = 80; 80 / 72 = 1.11
+    ['prilocaine-plain', 'manufacturer', 40, 320, 4.4, true], // 8 × 40 = 320; 320 / 72 = 4.44
+    ['prilocaine-plain', 'manufacturer', 90, 600, 8.3, true], // 8 × 90 = 720 > 600; 600 / 72 = 8.33
+    ['prilocaine-plain', 'manufacturer', null, 600, 8.3, false],
+    ['prilocaine-epi200', 'manufacturer', 10, 80, 1.1, true],
+    ['prilocaine-epi200', 'manufacturer', 40, 320, 4.4, true],
+    ['prilocaine-epi200', 'manufacturer', 90, 600, 8.3, true],
+    ['prilocaine-epi200', 'manufacturer', null, 600, 8.3, false],
+    // prilocaine AAPD read as 300 mg (6)
+    ['prilocaine-plain', 'aapd', 10, 60, 0.8, true], // 6 × 10 = 60; 60 / 72 = 0.83
+    ['prilocaine-plain', 'aapd', 40, 240, 3.3, true], // 6 × 40 = 240; 240 / 72 = 3.33
+    ['prilocaine-plain', 'aapd', 90, 300, 4.1, true], // 6 × 90 = 540 > 300; 300 / 72 = 4.17
+    ['prilocaine-plain', 'aapd', null, 300, 4.1, false],
+    ['prilocaine-epi200', 'aapd', 10, 60, 0.8, true],
+    ['prilocaine-epi200', 'aapd', 40, 240, 3.3, true],
+    ['prilocaine-epi200', 'aapd', 90, 300, 4.1, true],
+    ['prilocaine-epi200', 'aapd', null, 300, 4.1, false],
+    // mepivacaine 3 % plain, manufacturer 400 mg (6.6)
+    ['mepivacaine-plain', 'manufacturer', 10, 66, 1.2, true], // 6.6 × 10 = 66; 66 / 54 = 1.22
+    ['mepivacaine-plain', 'manufacturer', 40, 264, 4.8, true], // 6.6 × 40 = 264; 264 / 54 = 4.89
+    ['mepivacaine-plain', 'manufacturer', 90, 400, 7.4, true], // 6.6 × 90 = 594 > 400; 400 / 54 = 7.41
+    ['mepivacaine-plain', 'manufacturer', null, 400, 7.4, false],
+    // mepivacaine 3 % plain, AAPD 300 mg (4.4)
+    ['mepivacaine-plain', 'aapd', 10, 44, 0.8, true], // 44 / 54 = 0.81
+    ['mepivacaine-plain', 'aapd', 40, 176, 3.2, true], // 176 / 54 = 3.26
+    ['mepivacaine-plain', 'aapd', 90, 300, 5.5, true], // 4.4 × 90 = 396 > 300; 300 / 54 = 5.56
+    ['mepivacaine-plain', 'aapd', null, 300, 5.5, false],
+    // mepivacaine 2 % with levonordefrin: same limits, 20 mg/mL (36 mg a cartridge)
+    ['mepivacaine-levonordefrin', 'manufacturer', 10, 66, 1.8, true], // 66 / 36 = 1.83
+    ['mepivacaine-levonordefrin', 'manufacturer', 40, 264, 7.3, true], // 264 / 36 = 7.33
+    ['mepivacaine-levonordefrin', 'manufacturer', 90, 400, 11.1, true], // 400 / 36 = 11.11
+    ['mepivacaine-levonordefrin', 'manufacturer', null, 400, 11.1, false],
+    ['mepivacaine-levonordefrin', 'aapd', 10, 44, 1.2, true], // 44 / 36 = 1.22
+    ['mepivacaine-levonordefrin', 'aapd', 40, 176, 4.8, true], // 176 / 36 = 4.89
+    ['mepivacaine-levonordefrin', 'aapd', 90, 300, 8.3, true], // 300 / 36 = 8.33
+    ['mepivacaine-levonordefrin', 'aapd', null, 300, 8.3, false],
+  ] as const)(
+    '[LA5] %s (%s) at %s kg: max %s mg = %s cartridges, per-kg checked %s',
+    (id, set, kg, mg, carts, perKg) => {
+      expect(maxDoseMg(findVariant(id)!, set, kg)).toBe(mg);
+      expect(variantMaxDose(id, set, kg)).toEqual({ mg, cartridges: carts, perKgChecked: perKg });
+    },
+  );
+
+  it.each([
+    ['bupivacaine-epi200', 'aapd', 40], // the spec gives no AAPD limit
+    ['bupivacaine-epi200', 'aapd', null],
+    ['exparel', 'manufacturer', 70], // no maximum in the spec
+    ['oraverse', 'manufacturer', 70],
+    ['no-such-variant', 'manufacturer', 70],
+  ] as const)('[LA5] %s (%s) at %s kg has no maximum of its own', (id, set, kg) => {
+    expect(variantMaxDose(id, set, kg)).toBeNull();
   });
 
   it('[LA4] fills a missing half of a limit from the same drug’s other set', () => {
@@ -213,19 +342,36 @@ describe('local doses', () => {
 });
 
 describe('toxicity', () => {
-  it('[LA9] gives a dose its share of its variant’s maximum', () => {
-    // 72 mg lidocaine with epi for 20 kg: max 140 → 72 / 140 = 51.43 %
-    expect(localDosePctOfMax({ variantId: 'lidocaine-epi100', mg: 72 }, 20, 'manufacturer')).toBeCloseTo(51.43, 2);
-    // bupivacaine under AAPD falls back to manufacturer: 9 mg of min(90, 7 × 70) = 10 %
-    expect(localDosePctOfMax({ variantId: 'bupivacaine-epi200', mg: 9 }, 70, 'aapd')).toBeCloseTo(10, 9);
-    expect(localDosePctOfMax({ variantId: 'oraverse', mg: 0.4 }, 70, 'aapd')).toBeNull();
-    expect(localDosePctOfMax({ variantId: 'lidocaine-plain', mg: 10 }, null, 'aapd')).toBeNull();
-    expect(localDosePctOfMax({ variantId: 'missing', mg: 10 }, 70, 'aapd')).toBeNull();
+  it.each([
+    // [LA9] 72 mg lidocaine with epi for 20 kg: max min(500, 7 × 20 = 140) = 140 → 72 / 140 = 51.4286 %
+    ['lidocaine-epi100', 72, 20, 'manufacturer', 51.4286],
+    // bupivacaine under AAPD falls back to manufacturer: 9 mg of min(90, 7 × 70 = 490) = 90 → 10 %
+    ['bupivacaine-epi200', 9, 70, 'aapd', 10],
+    // Exparel counts against bupivacaine: 45 mg of min(90, 7 × 20 = 140) = 90 → 50 %
+    ['exparel', 45, 20, 'manufacturer', 50],
+    // Exparel, AAPD → bupivacaine manufacturer: 45 mg of min(90, 7 × 10 = 70) = 70 → 64.2857 %
+    ['exparel', 45, 10, 'aapd', 64.2857],
+    // no weight: the absolute alone, 10 mg of 300 → 3.3333 %
+    ['lidocaine-plain', 10, null, 'aapd', 3.3333],
+    // 140.06 mg of 140 → 100.0429 %, unrounded
+    ['lidocaine-epi100', 140.06, 20, 'manufacturer', 100.0429],
+  ] as const)('[LA9] %s %s mg at %s kg (%s) is %s %% of its maximum', (variantId, mg, kg, set, pct) => {
+    expect(localDosePctOfMax({ variantId, mg }, kg, set)).toBeCloseTo(pct, 4);
   });
 
-  it('[LA10] adds toxicity up per drug and across agents', () => {
-    // 20 kg, manufacturer. lidocaine epi max 140: 72 mg → 51.43 %; plain max 90: 36 mg → 40 %
-    // articaine max 140: 72 mg → 51.43 %. Lidocaine 91.43; combined 142.86 → 142.9
+  it.each([
+    ['oraverse', 0.4], // skipped for toxicity
+    ['missing', 10], // unknown variant
+    ['lidocaine-plain', Number.NaN],
+    ['lidocaine-plain', -1],
+  ] as const)('[LA9] gives no share for %s %s mg', (variantId, mg) => {
+    expect(localDosePctOfMax({ variantId, mg }, 70, 'aapd')).toBeNull();
+  });
+
+  it('[LA10] adds toxicity up per drug and across agents, Exparel under bupivacaine', () => {
+    // 20 kg, manufacturer. lidocaine epi max 140: 72 mg → 51.4286 %; plain max min(300, 90) = 90:
+    // 36 mg → 40 %; articaine max 140: 72 mg → 51.4286 %; Exparel against bupivacaine's
+    // min(90, 140) = 90: 100 mg → 111.1111 %. Lidocaine 91.4286; combined 253.9683.
     const t = localAnestheticToxicity(
       [
         { variantId: 'lidocaine-epi100', mg: 72 },
@@ -238,9 +384,13 @@ describe('toxicity', () => {
       20,
       'manufacturer',
     );
-    expect(t.perDrug).toEqual({ lidocaine: 91.4, articaine: 51.4 });
-    expect(t.combined).toBe(142.9);
-    expect(t.uncounted).toEqual(['exparel']);
+    expect(t.perDrug.lidocaine).toBeCloseTo(91.4286, 4);
+    expect(t.perDrug.articaine).toBeCloseTo(51.4286, 4);
+    expect(t.perDrug.bupivacaine).toBeCloseTo(111.1111, 4);
+    expect(Object.keys(t.perDrug).sort()).toEqual(['articaine', 'bupivacaine', 'lidocaine']);
+    expect(t.combined).toBeCloseTo(253.9683, 4);
+    expect(t.uncounted).toEqual([{ index: 5, variantId: 'unknown', reason: 'unknownVariant' }]);
+    expect([t.weightMissing, t.exparelCounted, t.exparelWithBupivacaine]).toEqual([false, true, false]);
   });
 
   it('[LA10] never lowers the total as time passes: half-life gives no credit within a case', () => {
@@ -248,8 +398,8 @@ describe('toxicity', () => {
       { variantId: 'lidocaine-epi100', mg: 72, time: 0 },
       { variantId: 'lidocaine-epi100', mg: 72, time: 10 * HOUR },
     ];
-    // 144 / 140 = 102.86 % although 10 h is five lidocaine half-lives
-    expect(localAnestheticToxicity(doses, 20, 'manufacturer').combined).toBe(102.9);
+    // 144 / 140 = 102.857 % although 10 h is five lidocaine half-lives
+    expect(localAnestheticToxicity(doses, 20, 'manufacturer').combined).toBeCloseTo(102.857, 3);
   });
 
   it('[LA10] pctOfMax never decreases as doses are added (property)', () => {
@@ -258,7 +408,7 @@ describe('toxicity', () => {
       fc.property(
         fc.array(fc.record({ variantId: fc.constantFrom(...ids), mg: fc.double({ min: 0, max: 500, noNaN: true }) })),
         fc.record({ variantId: fc.constantFrom(...ids), mg: fc.double({ min: 0, max: 500, noNaN: true }) }),
-        fc.double({ min: 1, max: 200, noNaN: true }),
+        fc.option(fc.double({ min: 1, max: 200, noNaN: true })),
         fc.constantFrom<LimitSet>('manufacturer', 'aapd'),
         (doses, extra, kg, set) => {
           const before = localAnestheticToxicity(doses, kg, set);
@@ -272,18 +422,223 @@ describe('toxicity', () => {
     );
   });
 
-  it('[LA11] warns, never blocks, above 100 % per drug and combined', () => {
-    const issues = localAnestheticToxicityIssues({
-      perDrug: { lidocaine: 102.9, articaine: 40 },
-      combined: 142.9,
-      uncounted: [],
-    });
-    expect(issues.map((i) => [i.severity, i.code])).toEqual([
-      ['warning', 'LOCAL_MAX_EXCEEDED'],
-      ['warning', 'LOCAL_COMBINED_MAX_EXCEEDED'],
+  const issuesFor = (doses: { variantId: string; mg: number }[], kg: number | null, set: LimitSet = 'manufacturer') =>
+    localAnestheticToxicityIssues(localAnestheticToxicity(doses, kg, set)).map((i) => [i.code, i.message]);
+
+  it.each([
+    // [LA11] boundary: lidocaine with epi at 20 kg, max min(500, 7 × 20) = 140 mg
+    // 140.06 / 140 = 100.0429 % > 100 → warns, shown rounded up as 100.1 %
+    [
+      140.06,
+      [
+        ['LOCAL_MAX_EXCEEDED', 'Lidocaine is at 100.1% of its maximum dose'],
+        ['LOCAL_COMBINED_MAX_EXCEEDED', 'Local anesthetics combined are at 100.1% of the maximum dose'],
+      ],
+    ],
+    // 140 / 140 = 100 % exactly: at the maximum, not above it
+    [140, []],
+    // 139.94 / 140 = 99.957 %
+    [139.94, []],
+    // 144 / 140 = 102.857 % → 102.9 %
+    [
+      144,
+      [
+        ['LOCAL_MAX_EXCEEDED', 'Lidocaine is at 102.9% of its maximum dose'],
+        ['LOCAL_COMBINED_MAX_EXCEEDED', 'Local anesthetics combined are at 102.9% of the maximum dose'],
+      ],
+    ],
+  ])('[LA11] lidocaine with epi %s mg at 20 kg warns %j', (mg, expected) => {
+    expect(issuesFor([{ variantId: 'lidocaine-epi100', mg }], 20)).toEqual(expected);
+  });
+
+  it('[LA11] compares two doses on their unrounded sum (70.03 + 70.03 = 140.06 mg of 140)', () => {
+    expect(
+      issuesFor(
+        [
+          { variantId: 'lidocaine-epi100', mg: 70.03 },
+          { variantId: 'lidocaine-epi50', mg: 70.03 },
+        ],
+        20,
+      ).map(([code]) => code),
+    ).toEqual(['LOCAL_MAX_EXCEEDED', 'LOCAL_COMBINED_MAX_EXCEEDED']);
+  });
+
+  const WEIGHT_MISSING =
+    'No weight recorded: only the absolute maximum of each local anesthetic is checked; the mg/kg maximum cannot be checked until a weight is entered.';
+
+  it.each([
+    // [LA11] no weight: lidocaine with epi against its 500 mg absolute; 560 / 500 = 112 %
+    [null, 'manufacturer', 560, ['Lidocaine is at 112% of its maximum dose']],
+    // 500.05 / 500 = 100.01 % → 100.1 %
+    [null, 'manufacturer', 500.05, ['Lidocaine is at 100.1% of its maximum dose']],
+    // 500 / 500 = 100 %: not above, but the weight is still missing
+    [null, 'manufacturer', 500, []],
+    // AAPD absolute 300: 301 / 300 = 100.33 % → 100.4 %
+    [null, 'aapd', 301, ['Lidocaine is at 100.4% of its maximum dose']],
+    // a weight of 0 or NaN is no weight
+    [0, 'manufacturer', 560, ['Lidocaine is at 112% of its maximum dose']],
+    [Number.NaN, 'manufacturer', 72, []],
+  ] as const)('[LA11] without a weight (%s, %s) %s mg still warns against the absolute: %j', (kg, set, mg, over) => {
+    const issues = issuesFor([{ variantId: 'lidocaine-epi100', mg }], kg, set);
+    expect(issues.filter(([code]) => code === 'LOCAL_MAX_EXCEEDED').map(([, m]) => m)).toEqual(over);
+    expect(issues).toContainEqual(['LOCAL_WEIGHT_MISSING', WEIGHT_MISSING]);
+  });
+
+  it('[LA11] says nothing about weight when there are no countable doses', () => {
+    expect(issuesFor([], null)).toEqual([]);
+    expect(issuesFor([{ variantId: 'oraverse', mg: 0.4 }], null)).toEqual([]);
+  });
+
+  it('[LA11] warns for an unknown variant and lists its dose as uncounted, never skipping it silently', () => {
+    const doses = [
+      { variantId: 'lidocaine-epi100', mg: 36 },
+      { variantId: 'lidocain-epi100', mg: 72 },
+    ];
+    const t = localAnestheticToxicity(doses, 20, 'manufacturer');
+    expect(t.uncounted).toEqual([{ index: 1, variantId: 'lidocain-epi100', reason: 'unknownVariant' }]);
+    expect(localAnestheticToxicityIssues(t)).toEqual([
+      {
+        severity: 'warning',
+        code: 'LOCAL_UNKNOWN_VARIANT',
+        path: ['localDoses', 1],
+        message: 'Unknown local anesthetic "lidocain-epi100": this dose is not counted toward any maximum dose.',
+      },
     ]);
-    expect(issues[0]!.message).toBe('Lidocaine is at 102.9% of its maximum dose');
-    expect(localAnestheticToxicityIssues({ perDrug: { lidocaine: 100 }, combined: 100, uncounted: [] })).toEqual([]);
+  });
+
+  it('[LA11] warns for a dose without a usable mg amount', () => {
+    expect(issuesFor([{ variantId: 'articaine-epi200', mg: Number.NaN }], 20)).toEqual([
+      [
+        'LOCAL_DOSE_INVALID_AMOUNT',
+        'Articaine dose has no usable mg amount: this dose is not counted toward any maximum dose.',
+      ],
+    ]);
+  });
+
+  it('[LA11] warns for a dose that has no maximum to count against', () => {
+    const issues = localAnestheticToxicityIssues({
+      perDrug: {},
+      combined: 0,
+      uncounted: [{ index: 2, variantId: 'exparel', reason: 'noMaximum' }],
+      weightMissing: false,
+      exparelCounted: false,
+      exparelWithBupivacaine: false,
+    });
+    expect(issues).toEqual([
+      {
+        severity: 'warning',
+        code: 'LOCAL_DOSE_UNCOUNTED',
+        path: ['localDoses', 2],
+        message: 'Exparel has no maximum dose: this dose is not counted toward any maximum dose.',
+      },
+    ]);
+  });
+
+  it('[LA11] counts Exparel with bupivacaine and warns when both are given', () => {
+    // 20 kg: bupivacaine max min(90, 7 × 20 = 140) = 90. 45 mg bupivacaine → 50 %;
+    // 50 mg Exparel → 55.5556 %; together 105.5556 % → shown 105.6 %
+    expect(
+      issuesFor(
+        [
+          { variantId: 'bupivacaine-epi200', mg: 45 },
+          { variantId: 'exparel', mg: 50 },
+        ],
+        20,
+      ),
+    ).toEqual([
+      ['LOCAL_MAX_EXCEEDED', 'Bupivacaine (including Exparel) is at 105.6% of its maximum dose'],
+      ['LOCAL_COMBINED_MAX_EXCEEDED', 'Local anesthetics combined are at 105.6% of the maximum dose'],
+      [
+        'EXPAREL_WITH_BUPIVACAINE',
+        'Exparel is bupivacaine: Exparel and bupivacaine are both given, and both count toward the bupivacaine maximum.',
+      ],
+    ]);
+    // 45 + 45 = 90 mg of 90 = 100 %: no maximum warning, but still the both-given warning
+    expect(
+      issuesFor(
+        [
+          { variantId: 'bupivacaine-epi200', mg: 45 },
+          { variantId: 'exparel', mg: 45 },
+        ],
+        20,
+      ).map(([code]) => code),
+    ).toEqual(['EXPAREL_WITH_BUPIVACAINE']);
+  });
+
+  it.each([
+    [100.04285714, 100.1], // rounded up: never shown as 100 % when above it
+    [100, 100],
+    [51.428571, 51.5],
+    [99.96, 100],
+    [0.1 + 0.2, 0.3], // 0.30000000000000004: float noise is not rounded up
+  ])('[LA11] shows a share of %s %% as %s %%', (pct, shown) => {
+    expect(toxicityPercentForDisplay(pct)).toBe(shown);
+  });
+});
+
+describe('custom dilutions', () => {
+  it.each([
+    ['lidocaine-plain', { min: 0.5, max: 2 }], // 2 / 4 to 2
+    ['articaine-epi100', { min: 1, max: 4 }], // 4 / 4 to 4
+    ['bupivacaine-epi200', { min: 0.125, max: 0.5 }], // 0.5 / 4 to 0.5
+    ['mepivacaine-plain', { min: 0.75, max: 3 }], // 3 / 4 to 3
+    ['mepivacaine-levonordefrin', { min: 0.5, max: 2 }], // 2 / 4 to 2
+    ['exparel', null],
+    ['oraverse', null],
+  ] as const)('[LA16] %s may be diluted to %j percent', (id, range) => {
+    expect(customDilutionRange(findVariant(id)!)).toEqual(range);
+  });
+
+  it.each([
+    // a mistyped 0.2 for 2 % lidocaine: below 2 / 4 = 0.5
+    [
+      'lidocaine-plain',
+      0.2,
+      ['CUSTOM_DILUTION_IMPLAUSIBLE', 'Custom dilution of 0.2% is outside 0.5–2% for Lidocaine 2%: check the percent.'],
+    ],
+    [
+      'lidocaine-epi100',
+      0.49,
+      [
+        'CUSTOM_DILUTION_IMPLAUSIBLE',
+        'Custom dilution of 0.49% is outside 0.5–2% for Lidocaine 2%: check the percent.',
+      ],
+    ],
+    ['lidocaine-epi100', 0.5, null], // lower boundary
+    ['lidocaine-plain', 1, null],
+    ['lidocaine-plain', 2, null], // upper boundary
+    [
+      'lidocaine-plain',
+      2.01,
+      [
+        'CUSTOM_DILUTION_IMPLAUSIBLE',
+        'Custom dilution of 2.01% is outside 0.5–2% for Lidocaine 2%: check the percent.',
+      ],
+    ],
+    [
+      'bupivacaine-epi200',
+      0.12,
+      [
+        'CUSTOM_DILUTION_IMPLAUSIBLE',
+        'Custom dilution of 0.12% is outside 0.125–0.5% for Bupivacaine 0.5%: check the percent.',
+      ],
+    ],
+    ['exparel', 1, ['CUSTOM_DILUTION_NOT_APPLIED', 'Exparel cannot be diluted: the custom dilution is not applied.']],
+    ['nope', 1, ['CUSTOM_DILUTION_UNKNOWN_VARIANT', 'Custom dilution for unknown local anesthetic "nope".']],
+  ] as const)('[LA16] a custom dilution of %s to %s %% warns %j', (variantId, percent, expected) => {
+    const issues = customDilutionIssues([{ variantId, percent }]);
+    expect(issues.map((i) => [i.code, i.message])).toEqual(expected == null ? [] : [expected]);
+    for (const i of issues) expect(i.severity).toBe('warning');
+  });
+
+  it('[LA16] leaves malformed dilutions to the case-data errors (CD8) and points at the percent', () => {
+    expect(customDilutionIssues([{ variantId: 'lidocaine-plain', percent: 0 }, { percent: 1 }, {}])).toEqual([]);
+    expect(
+      customDilutionIssues([
+        { variantId: 'lidocaine-plain', percent: 1 },
+        { variantId: 'lidocaine-plain', percent: 20 },
+      ])[0]!.path,
+    ).toEqual(['customDilutions', 1, 'percent']);
   });
 });
 
@@ -311,6 +666,16 @@ describe('age warnings and reminders', () => {
   });
 
   it.each([
+    [
+      'exparel',
+      'never inject within 20 minutes of any other non-bupivacaine local anesthetic, nor give any other local anesthetic within 96 hours after Exparel.',
+    ],
+    ['oraverse', 'OraVerse should follow only local anesthetics with a vasoconstrictor.'],
+  ] as const)('[LA13] words the %s reminder exactly as spec 002 §5 (lowercase start included)', (drug, text) => {
+    expect(LOCAL_ANESTHETIC_DRUGS[drug].reminder).toBe(text);
+  });
+
+  it.each([
     // lidocaine 19 min 59 s before Exparel → warning
     [
       [
@@ -334,6 +699,22 @@ describe('age warnings and reminders', () => {
         { variantId: 'exparel', mg: 100, time: MIN },
       ],
       [],
+    ],
+    // boundary: 1 ms short of 20 minutes still warns
+    [
+      [
+        { variantId: 'articaine-epi100', mg: 72, time: 0 },
+        { variantId: 'exparel', mg: 100, time: 20 * MIN - 1 },
+      ],
+      ['EXPAREL_WITHIN_20_MINUTES'],
+    ],
+    // boundary: 1 ms short of 96 hours after Exparel still warns
+    [
+      [
+        { variantId: 'exparel', mg: 100, time: 0 },
+        { variantId: 'lidocaine-plain', mg: 9, time: 96 * HOUR - 1 },
+      ],
+      ['EXPAREL_WITHIN_96_HOURS'],
     ],
     // any local within 96 h after Exparel warns, bupivacaine included
     [
@@ -362,7 +743,12 @@ describe('age warnings and reminders', () => {
   ])('[LA13] Exparel timing %#', (doses, codes) => {
     const issues = exparelTimingIssues(doses);
     expect(issues.map((i) => i.code)).toEqual(codes);
-    for (const i of issues) expect(i.message).toBe(LOCAL_ANESTHETIC_TEXTS.exparelReminder);
+    for (const i of issues) {
+      expect(i.message).toBe(
+        'never inject within 20 minutes of any other non-bupivacaine local anesthetic, nor give any other local anesthetic within 96 hours after Exparel.',
+      );
+      expect(i.severity).toBe('warning');
+    }
   });
 
   it.each([

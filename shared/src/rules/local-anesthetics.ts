@@ -2,7 +2,7 @@ import { CARTRIDGE_ML } from '../constants/case.js';
 import { HOUR, MINUTE } from '../constants/time.js';
 import type { Issue } from '../case-data/issue.js';
 import { warningIssue as warning } from '../case-data/issue.js';
-import { floorTo, roundTo } from '../units.js';
+import { ceilTo, floorTo, roundTo } from '../units.js';
 import type { Kilograms, MgPerKg, MgPerMl, Milligrams, Millilitres } from '../units.js';
 
 /**
@@ -69,7 +69,7 @@ export const LOCAL_ANESTHETIC_TEXTS = {
   oraverseNoEpi:
     'No doses with epinepherine have been recorded. Should only be given after locals with a vasoconstrictor.',
   exparelReminder:
-    'Never inject within 20 minutes of any other non-bupivacaine local anesthetic, nor give any other local anesthetic within 96 hours after Exparel.',
+    'never inject within 20 minutes of any other non-bupivacaine local anesthetic, nor give any other local anesthetic within 96 hours after Exparel.',
   oraverseReminder: 'OraVerse should follow only local anesthetics with a vasoconstrictor.',
 } as const;
 
@@ -232,10 +232,16 @@ export function effectiveLimit(v: LocalAnestheticVariant, set: LimitSet): DoseLi
   };
 }
 
+/** A weight the mg/kg limit can be applied to: finite and above 0 kg. */
+export function isUsableWeight(weightKg: Kilograms | number | null | undefined): weightKg is number {
+  return weightKg != null && Number.isFinite(weightKg) && weightKg > 0;
+}
+
 /**
  * [LA5] Maximum dose in mg: the smaller of the absolute limit and ratio × weight, rounded down
- * to 0.1 mg. Null without a positive weight (a ratio cannot be applied, and an absolute alone
- * is unsafe for a child) or without a limit.
+ * to 0.1 mg. Without a usable weight the absolute limit still applies on its own (the caller
+ * must also say that the per-kg limit could not be checked, LA11). Null without a limit, or
+ * without a weight when the limit is a ratio only.
  */
 export function maxDoseMg(
   v: LocalAnestheticVariant,
@@ -243,19 +249,43 @@ export function maxDoseMg(
   weightKg: Kilograms | number | null,
 ): Milligrams | null {
   const l = effectiveLimit(v, set);
-  if (l == null || weightKg == null || !Number.isFinite(weightKg) || weightKg <= 0) return null;
-  const byRatio = l.ratioMgPerKg == null ? Number.POSITIVE_INFINITY : l.ratioMgPerKg * weightKg;
+  if (l == null) return null;
+  const byRatio =
+    l.ratioMgPerKg == null || !isUsableWeight(weightKg) ? Number.POSITIVE_INFINITY : l.ratioMgPerKg * weightKg;
   const byAbsolute = l.absoluteMg ?? Number.POSITIVE_INFINITY;
-  /* v8 ignore next -- every catalogue limit has at least one number after LA4 */
-  if (!Number.isFinite(Math.min(byRatio, byAbsolute))) return null;
-  return mg(floorTo(Math.min(byRatio, byAbsolute), 1));
+  const max = Math.min(byRatio, byAbsolute);
+  if (!Number.isFinite(max)) return null;
+  return mg(floorTo(max, 1));
+}
+
+/** Cartridges in a mg amount of a variant at its catalogue concentration, rounded down to 0.1. */
+function cartridgesIn(v: LocalAnestheticVariant, amountMg: number): number {
+  return floorTo(amountMg / (concentrationMgPerMl(v) * v.cartridgeMl), 1);
+}
+
+/**
+ * [LA5] The maximum of any catalogue variant (the 2 % mepivacaine with levonordefrin included)
+ * as `{ mg, cartridges, perKgChecked }`; perKgChecked is false when no usable weight was given and
+ * only the absolute limit applies. Null for an unknown variant or where LA5 gives no maximum.
+ */
+export function variantMaxDose(
+  variantId: string,
+  set: LimitSet,
+  weightKg: number | null,
+): { mg: number; cartridges: number; perKgChecked: boolean } | null {
+  const v = findVariant(variantId);
+  const max = v == null ? null : maxDoseMg(v, set, weightKg);
+  if (v == null || max == null) return null;
+  return { mg: max, cartridges: cartridgesIn(v, max), perKgChecked: isUsableWeight(weightKg) };
 }
 
 /**
  * [LA6] The named maximum of a drug and epinephrine variant (spec 002 §9): `{ mg, cartridges }`
  * with cartridges = mg / (mg per mL × 1.8 mL), both rounded down to 0.1. Null where the spec
  * gives no such variant (e.g. lidocaine epi 200, articaine plain) or no such limit
- * (bupivacaine AAPD), or without a positive weight. Mepivacaine epi 0 is the 3 % plain variant.
+ * (bupivacaine AAPD), or without a usable weight: this shape cannot say that the per-kg limit was
+ * not checked, so it never shows an absolute alone (use `variantMaxDose` for that). Mepivacaine
+ * epi 0 is the 3 % plain variant.
  */
 export function localAnestheticMaxDose(q: {
   drug: DosedLocalAnestheticId;
@@ -266,10 +296,10 @@ export function localAnestheticMaxDose(q: {
   const v = LOCAL_ANESTHETIC_VARIANTS.find(
     (x) => x.drugId === q.drug && x.epi === q.epi && x.vasoconstrictor !== 'levonordefrin',
   );
-  if (v == null) return null;
+  if (v == null || !isUsableWeight(q.weightKg)) return null;
   const max = maxDoseMg(v, q.limits, q.weightKg);
   if (max == null) return null;
-  return { mg: max, cartridges: floorTo(max / (concentrationMgPerMl(v) * v.cartridgeMl), 1) };
+  return { mg: max, cartridges: cartridgesIn(v, max) };
 }
 
 /** [LA7] Epinephrine in mg/mL: 1:x,000 is 1 g per x,000 mL, i.e. 1/x mg/mL (epi 100 → 0.01). */
@@ -317,32 +347,82 @@ export interface LocalDoseForToxicity {
   readonly time?: number | null;
 }
 
+/** Vigil's texts for toxicity findings the spec does not word (docs/decisions.md "Clinical rules"). */
+export const LOCAL_TOXICITY_TEXTS = {
+  maxExceeded: (name: string, pct: number): string => `${name} is at ${pct}% of its maximum dose`,
+  combinedExceeded: (pct: number): string => `Local anesthetics combined are at ${pct}% of the maximum dose`,
+  weightMissing:
+    'No weight recorded: only the absolute maximum of each local anesthetic is checked; the mg/kg maximum cannot be checked until a weight is entered.',
+  unknownVariant: (variantId: string): string =>
+    `Unknown local anesthetic "${variantId}": this dose is not counted toward any maximum dose.`,
+  noMaximum: (name: string): string => `${name} has no maximum dose: this dose is not counted toward any maximum dose.`,
+  invalidAmount: (name: string): string =>
+    `${name} dose has no usable mg amount: this dose is not counted toward any maximum dose.`,
+  exparelWithBupivacaine:
+    'Exparel is bupivacaine: Exparel and bupivacaine are both given, and both count toward the bupivacaine maximum.',
+} as const;
+
+const BUPIVACAINE_VARIANT_ID = 'bupivacaine-epi200';
+
+/** The drug a dose's toxicity counts under: Exparel (liposomal bupivacaine) counts as bupivacaine. */
+export function toxicityDrugId(drugId: LocalAnestheticDrugId): LocalAnestheticDrugId {
+  return drugId === 'exparel' ? 'bupivacaine' : drugId;
+}
+
 /**
- * [LA9] A dose's share of its variant's maximum in percent (mg / max × 100, 1 decimal). The limit
- * set falls back to manufacturer where the chosen set has no limit (bupivacaine AAPD). Null for
- * doses skipped for toxicity, without a limit, or without a weight.
+ * [LA9] The maximum a dose of a variant counts against: its own (LA5), Exparel's is bupivacaine's
+ * (the spec gives Exparel none); the limit set falls back to manufacturer where the chosen set has
+ * no limit (bupivacaine AAPD). Without a usable weight the absolute alone (LA5). Null for OraVerse
+ * (skipped for toxicity) and where no maximum can be found.
+ */
+export function toxicityMaxMg(v: LocalAnestheticVariant, weightKg: number | null, set: LimitSet): Milligrams | null {
+  if (v.skipForToxicity) return null;
+  const lv = v.drugId === 'exparel' ? (findVariant(BUPIVACAINE_VARIANT_ID) as LocalAnestheticVariant) : v;
+  const max = maxDoseMg(lv, set, weightKg) ?? maxDoseMg(lv, 'manufacturer', weightKg);
+  return max != null && max > 0 ? max : null;
+}
+
+/**
+ * [LA9] A dose's share of its maximum in percent (mg / max × 100), unrounded: round only for
+ * display (`toxicityPercentForDisplay`). Null for doses skipped for toxicity, of an unknown
+ * variant, with a negative or non-finite mg, or without a maximum.
  */
 export function localDosePctOfMax(dose: LocalDoseForToxicity, weightKg: number | null, set: LimitSet): number | null {
   const v = findVariant(dose.variantId);
-  if (v == null || v.skipForToxicity) return null;
-  const max = maxDoseMg(v, set, weightKg) ?? maxDoseMg(v, 'manufacturer', weightKg);
-  if (max == null || max <= 0) return null;
-  return (Math.max(0, dose.mg) / max) * 100;
+  if (v == null || !Number.isFinite(dose.mg) || dose.mg < 0) return null;
+  const max = toxicityMaxMg(v, weightKg, set);
+  return max == null ? null : (dose.mg / max) * 100;
+}
+
+/** A dose that could not be counted toward any maximum, and why; each one gets a warning (LA11). */
+export interface UncountedLocalDose {
+  /** Index in the doses passed in (the case's localDoses). */
+  readonly index: number;
+  readonly variantId: string;
+  readonly reason: 'unknownVariant' | 'noMaximum' | 'invalidAmount';
 }
 
 export interface LocalToxicity {
-  /** Cumulative percent of maximum per drug, summed over the case's doses. */
+  /** Cumulative percent of maximum per drug, unrounded; Exparel counts under bupivacaine. */
   readonly perDrug: Partial<Record<LocalAnestheticDrugId, number>>;
-  /** Cumulative percent across all local anesthetics: toxicity adds up across agents. */
+  /** Cumulative percent across all local anesthetics, unrounded: toxicity adds up across agents. */
   readonly combined: number;
-  /** Doses that could not be counted (no limit or no weight) — the UI shows their drug as unknown. */
-  readonly uncounted: readonly string[];
+  /** Doses that could not be counted; never dropped silently. */
+  readonly uncounted: readonly UncountedLocalDose[];
+  /** A dose was counted without a usable weight: only absolute limits were checked. */
+  readonly weightMissing: boolean;
+  /** Exparel doses are included in the bupivacaine total. */
+  readonly exparelCounted: boolean;
+  /** Both Exparel and bupivacaine were given. */
+  readonly exparelWithBupivacaine: boolean;
 }
 
 /**
- * [LA10] Cumulative toxicity (spec 002 §1, §3, §9): each dose adds its mg / max share to its
- * drug's total and to the combined total across all agents. Half-life never reduces the total
- * within a case (docs/decisions.md). Percentages are rounded to 1 decimal.
+ * [LA10] Cumulative toxicity (spec 002 §1, §3, §9): each dose adds its mg / max share (LA9) to its
+ * drug's total (Exparel to bupivacaine's) and to the combined total across all agents. Half-life
+ * never reduces the total within a case (docs/decisions.md). Totals are kept unrounded so the
+ * above-100 % check (LA11) sees the true value. OraVerse is skipped; every other dose that cannot
+ * be counted is listed in `uncounted`.
  */
 export function localAnestheticToxicity(
   doses: readonly LocalDoseForToxicity[],
@@ -350,41 +430,95 @@ export function localAnestheticToxicity(
   set: LimitSet,
 ): LocalToxicity {
   const perDrug: Partial<Record<LocalAnestheticDrugId, number>> = {};
-  const uncounted: string[] = [];
+  const uncounted: UncountedLocalDose[] = [];
   let combined = 0;
-  for (const dose of doses) {
+  let weightMissing = false;
+  let exparel = false;
+  let bupivacaine = false;
+  doses.forEach((dose, index) => {
     const v = findVariant(dose.variantId);
-    if (v == null || v.skipForToxicity) continue;
-    const pct = localDosePctOfMax(dose, weightKg, set);
-    if (pct == null) {
-      uncounted.push(dose.variantId);
-      continue;
+    if (v == null) {
+      uncounted.push({ index, variantId: dose.variantId, reason: 'unknownVariant' });
+      return;
     }
-    perDrug[v.drugId] = (perDrug[v.drugId] ?? 0) + pct;
+    if (v.skipForToxicity) return;
+    exparel ||= v.drugId === 'exparel';
+    bupivacaine ||= v.drugId === 'bupivacaine';
+    if (!isUsableWeight(weightKg)) weightMissing = true;
+    if (!Number.isFinite(dose.mg) || dose.mg < 0) {
+      uncounted.push({ index, variantId: dose.variantId, reason: 'invalidAmount' });
+      return;
+    }
+    const max = toxicityMaxMg(v, weightKg, set);
+    /* v8 ignore next 4 -- every catalogue variant has an absolute limit after LA4; kept so that a
+       future ratio-only variant charted without a weight is listed (and warned), never dropped */
+    if (max == null) {
+      uncounted.push({ index, variantId: dose.variantId, reason: 'noMaximum' });
+      return;
+    }
+    const pct = (dose.mg / max) * 100;
+    const drug = toxicityDrugId(v.drugId);
+    perDrug[drug] = (perDrug[drug] ?? 0) + pct;
     combined += pct;
-  }
-  for (const k of Object.keys(perDrug) as LocalAnestheticDrugId[]) perDrug[k] = roundTo(perDrug[k] ?? 0, 1);
-  return { perDrug, combined: roundTo(combined, 1), uncounted };
+  });
+  return {
+    perDrug,
+    combined,
+    uncounted,
+    weightMissing,
+    exparelCounted: exparel,
+    exparelWithBupivacaine: exparel && bupivacaine,
+  };
 }
 
 /**
- * [LA11] Toxicity warnings (never blocking): LOCAL_MAX_EXCEEDED per drug above 100 % and
- * LOCAL_COMBINED_MAX_EXCEEDED when the combined share is above 100 %.
+ * [LA11] A share of a maximum as shown: rounded up to 0.1 %, so it never understates the true
+ * share and a share above 100 % is never shown as 100 % (100.04 → 100.1).
+ */
+export function toxicityPercentForDisplay(pct: number): number {
+  return ceilTo(pct, 1);
+}
+
+function drugNameOf(variantId: string): string {
+  const v = findVariant(variantId);
+  return v == null ? variantId : LOCAL_ANESTHETIC_DRUGS[v.drugId].name;
+}
+
+/**
+ * [LA11] Toxicity warnings (never blocking), compared on unrounded shares: LOCAL_MAX_EXCEEDED per
+ * drug above 100 % and LOCAL_COMBINED_MAX_EXCEEDED when the combined share is above 100 % (shown
+ * rounded up, LA11); LOCAL_WEIGHT_MISSING when doses were counted without a weight (absolute
+ * limits only); one LOCAL_UNKNOWN_VARIANT, LOCAL_DOSE_INVALID_AMOUNT or LOCAL_DOSE_UNCOUNTED per
+ * dose that could not be counted; EXPAREL_WITH_BUPIVACAINE when both are given.
  */
 export function localAnestheticToxicityIssues(t: LocalToxicity): Issue[] {
+  const T = LOCAL_TOXICITY_TEXTS;
   const issues: Issue[] = [];
-  for (const [drug, pct] of Object.entries(t.perDrug)) {
+  for (const [drug, pct] of Object.entries(t.perDrug) as [LocalAnestheticDrugId, number][]) {
     if (pct > 100) {
-      const name = LOCAL_ANESTHETIC_DRUGS[drug as LocalAnestheticDrugId].name;
-      issues.push(warning('LOCAL_MAX_EXCEEDED', `${name} is at ${pct}% of its maximum dose`, ['localDoses']));
+      const base = LOCAL_ANESTHETIC_DRUGS[drug].name;
+      const name = drug === 'bupivacaine' && t.exparelCounted ? `${base} (including Exparel)` : base;
+      issues.push(warning('LOCAL_MAX_EXCEEDED', T.maxExceeded(name, toxicityPercentForDisplay(pct)), ['localDoses']));
     }
   }
   if (t.combined > 100) {
     issues.push(
-      warning('LOCAL_COMBINED_MAX_EXCEEDED', `Local anesthetics combined are at ${t.combined}% of the maximum dose`, [
-        'localDoses',
-      ]),
+      warning('LOCAL_COMBINED_MAX_EXCEEDED', T.combinedExceeded(toxicityPercentForDisplay(t.combined)), ['localDoses']),
     );
+  }
+  if (t.weightMissing) issues.push(warning('LOCAL_WEIGHT_MISSING', T.weightMissing, ['weight']));
+  for (const u of t.uncounted) {
+    const path = ['localDoses', u.index];
+    if (u.reason === 'unknownVariant') {
+      issues.push(warning('LOCAL_UNKNOWN_VARIANT', T.unknownVariant(u.variantId), path));
+    } else if (u.reason === 'invalidAmount') {
+      issues.push(warning('LOCAL_DOSE_INVALID_AMOUNT', T.invalidAmount(drugNameOf(u.variantId)), path));
+    } else {
+      issues.push(warning('LOCAL_DOSE_UNCOUNTED', T.noMaximum(drugNameOf(u.variantId)), path));
+    }
+  }
+  if (t.exparelWithBupivacaine) {
+    issues.push(warning('EXPAREL_WITH_BUPIVACAINE', T.exparelWithBupivacaine, ['localDoses']));
   }
   return issues;
 }
@@ -478,4 +612,55 @@ export function resolveLocalDose(
   const v = findVariant(dose.drugVariantId);
   if (amounts == null || v == null) return null;
   return { mg: amounts.mg, epiMg: amounts.epiMg, cartridges: amounts.cartridges, epiConcentration: v.epi };
+}
+
+/** The custom dilution warning text (Vigil's; the spec gives none). */
+export const CUSTOM_DILUTION_TEXTS = {
+  implausible: (percent: number, name: string, stock: number, min: number): string =>
+    `Custom dilution of ${percent}% is outside ${min}–${stock}% for ${name} ${stock}%: check the percent.`,
+  unknownVariant: (variantId: string): string => `Custom dilution for unknown local anesthetic "${variantId}".`,
+  notApplied: (name: string): string => `${name} cannot be diluted: the custom dilution is not applied.`,
+} as const;
+
+/**
+ * [LA16] The plausible percent of a custom dilution of a variant: from a quarter of its catalogue
+ * percent up to the catalogue percent (diluting never raises the concentration; a quarter covers
+ * the usual clinical dilutions; a decimal slip, ×10 or ÷10, falls outside). Null where the
+ * variant cannot be diluted (Exparel, OraVerse).
+ */
+export function customDilutionRange(v: LocalAnestheticVariant): { min: number; max: number } | null {
+  return v.enableDilute ? { min: v.percent / 4, max: v.percent } : null;
+}
+
+/**
+ * [LA16] Custom dilution warnings (never blocking; a non-positive percent is an error of CD8):
+ * CUSTOM_DILUTION_IMPLAUSIBLE outside `customDilutionRange` (a mistyped 0.2 for 2 % would
+ * under-count lidocaine tenfold), CUSTOM_DILUTION_UNKNOWN_VARIANT and CUSTOM_DILUTION_NOT_APPLIED
+ * (Exparel, OraVerse), with the path of the dilution in the case's customDilutions.
+ */
+export function customDilutionIssues(dilutions: readonly { variantId?: unknown; percent?: unknown }[]): Issue[] {
+  const T = CUSTOM_DILUTION_TEXTS;
+  const issues: Issue[] = [];
+  dilutions.forEach((d, index) => {
+    if (typeof d.variantId !== 'string' || typeof d.percent !== 'number' || !(d.percent > 0)) return;
+    const path = ['customDilutions', index];
+    const v = findVariant(d.variantId);
+    if (v == null) {
+      issues.push(warning('CUSTOM_DILUTION_UNKNOWN_VARIANT', T.unknownVariant(d.variantId), path));
+      return;
+    }
+    const name = LOCAL_ANESTHETIC_DRUGS[v.drugId].name;
+    const range = customDilutionRange(v);
+    if (range == null) {
+      issues.push(warning('CUSTOM_DILUTION_NOT_APPLIED', T.notApplied(name), path));
+    } else if (d.percent < range.min || d.percent > range.max) {
+      issues.push(
+        warning('CUSTOM_DILUTION_IMPLAUSIBLE', T.implausible(d.percent, name, range.max, range.min), [
+          ...path,
+          'percent',
+        ]),
+      );
+    }
+  });
+  return issues;
 }
