@@ -48,7 +48,8 @@ export interface SyncRoomsOptions {
 
 interface PendingWrite {
   room: Room;
-  update: Uint8Array;
+  /** Null for a save that carries no edits (a hash check): nothing is stored. */
+  update: Uint8Array | null;
   origin: WebSocket | null;
   /** Runs after the write committed (or failed) and the update was applied. */
   done?: (ok: boolean) => void;
@@ -305,12 +306,11 @@ export class SyncRooms {
           encoding.writeVarString(e, reason);
         }),
       );
-    const update = flags & SAVE_FLAGS.deflated ? inflateSync(payload) : payload;
+    const inflated = flags & SAVE_FLAGS.deflated ? inflateSync(payload) : payload;
+    const update = isEmptyUpdate(inflated) ? null : inflated;
     if (room.finalized) {
-      reply(
-        updateChangesDoc(room.doc, update) ? SAVE_OUTCOME.refused : SAVE_OUTCOME.persisted,
-        REFUSAL_REASONS.FINALIZED,
-      );
+      const changes = update !== null && updateChangesDoc(room.doc, update);
+      reply(changes ? SAVE_OUTCOME.refused : SAVE_OUTCOME.persisted, REFUSAL_REASONS.FINALIZED);
       return;
     }
     this.enqueue({
@@ -338,18 +338,22 @@ export class SyncRooms {
     const batch = this.queue;
     if (batch.length === 0) return;
     this.queue = [];
+    const writes = batch.filter((w): w is PendingWrite & { update: Uint8Array } => w.update !== null);
     let ids: number[];
     try {
-      ids = this.options.store.append(
-        batch.map((w) => ({
-          room: w.room.address.name,
-          orgId: w.room.address.orgId,
-          docId: w.room.address.docId,
-          update: w.update,
-        })),
-      );
+      ids =
+        writes.length === 0
+          ? []
+          : this.options.store.append(
+              writes.map((w) => ({
+                room: w.room.address.name,
+                orgId: w.room.address.orgId,
+                docId: w.room.address.docId,
+                update: w.update,
+              })),
+            );
     } catch (err) {
-      this.options.log.error({ err, updates: batch.length }, 'could not persist updates; clients will retry');
+      this.options.log.error({ err, updates: writes.length }, 'could not persist updates; clients will retry');
       for (const w of batch) {
         w.done?.(false);
         // A plain y-websocket update has no acknowledgement: closing makes the client resync
@@ -359,13 +363,14 @@ export class SyncRooms {
       return;
     }
     const touched = new Set<Room>();
-    batch.forEach((w, i) => {
+    writes.forEach((w, i) => {
       if (!w.room.doc.isDestroyed) Y.applyUpdate(w.room.doc, w.update, w.origin);
       w.room.pending += 1;
       w.room.lastUpdateId = ids[i] ?? w.room.lastUpdateId;
       touched.add(w.room);
-      w.done?.(true);
     });
+    // Acknowledge in arrival order, after everything of this batch is stored and applied.
+    for (const w of batch) w.done?.(true);
     for (const room of touched) {
       if (room.pending >= this.compactAfter) setImmediate(() => this.compact(room));
     }
@@ -455,6 +460,11 @@ export class SyncRooms {
     for (const room of this.rooms.values()) room.destroy();
     this.rooms.clear();
   }
+}
+
+/** Yjs's encoding of an update with no changes. */
+function isEmptyUpdate(update: Uint8Array): boolean {
+  return update.length === 2 && update[0] === 0 && update[1] === 0;
 }
 
 /** Vigil's client marks itself with `vigil=1` in the query string. */
