@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { CASE_ROOT } from '@vigil/shared';
+import { openDatabase, type Db } from '../../sync-server/src/db/database.js';
+import { createLogger } from '../../sync-server/src/log.js';
+import { SyncRooms } from '../../sync-server/src/sync/rooms.js';
+import { SqliteSyncStore } from '../../sync-server/src/sync/sqlite-store.js';
+import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
+
+const quiet = createLogger(
+  'fatal',
+  new Writable({
+    write(_c, _e, done) {
+      done();
+    },
+  }),
+);
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function serve(db: Db, compactAfterUpdates: number): Promise<string> {
+  const rooms = new SyncRooms({ log: quiet, store: new SqliteSyncStore(db), compactAfterUpdates, evictAfterMs: 50 });
+  const server: Server = createServer();
+  server.on('upgrade', (req, socket, head) => rooms.handleUpgrade(req, socket, head));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  cleanups.push(
+    () => new Promise<void>((r) => server.close(() => r())),
+    () => rooms.close(),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('compaction', () => {
+  it('folds the update log into a snapshot without losing an update, also while edits keep coming', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigil-compact-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const { db } = openDatabase(dir);
+    cleanups.push(() => db.close());
+    const url = await serve(db, 5);
+    const writer = connectVigilClient(url, 'org1/cmp-compact');
+    cleanups.push(writer.destroy);
+    const vitals = new Y.Array<number>();
+    writer.doc.getMap(CASE_ROOT).set('vitals', vitals);
+    for (let i = 0; i < 200; i++) {
+      vitals.push([i]);
+      if (i % 7 === 0) await new Promise((r) => setTimeout(r, 2));
+    }
+    await eventually(() => expect(writer.provider.status.status).toBe('synced'));
+
+    const snapshots = db.prepare('SELECT count(*) AS n FROM sync_snapshots').get() as { n: number };
+    const logged = db.prepare('SELECT count(*) AS n FROM sync_updates').get() as { n: number };
+    expect(snapshots.n).toBe(1);
+    expect(logged.n).toBeLessThan(5);
+
+    // Drop the room from memory, then load it from the snapshot and the log.
+    writer.destroy();
+    await new Promise((r) => setTimeout(r, 150));
+    const reader = connectClient(url, 'org1/cmp-compact');
+    cleanups.push(reader.destroy);
+    await synced(reader.provider);
+    expect((reader.doc.getMap(CASE_ROOT).get('vitals') as Y.Array<number>).toArray()).toEqual(
+      Array.from({ length: 200 }, (_, i) => i),
+    );
+  });
+});
