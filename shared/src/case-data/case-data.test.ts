@@ -65,10 +65,79 @@ describe('validateCaseData', () => {
       [['INVALID_VALUE', 'dischargeScoreEntries.voided.score']],
     ],
     [{ manualVitals: [{ vitals: { spo2: 101 } }] }, [['VITAL_OUT_OF_RANGE', 'manualVitals.0.vitals.spo2']]],
+    // [VT10] a stored 0 is out of range for spo2 (1–100), GCS (3–15) and RSS (1–6), not empty
+    [
+      { manualVitals: [{ vitals: { spo2: 0, gcs: 0, rss: 0, sbp: 0 } }] },
+      [
+        ['VITAL_OUT_OF_RANGE', 'manualVitals.0.vitals.spo2'],
+        ['VITAL_OUT_OF_RANGE', 'manualVitals.0.vitals.gcs'],
+        ['VITAL_OUT_OF_RANGE', 'manualVitals.0.vitals.rss'],
+      ],
+    ],
+    [
+      { manualVitals: [{ vitals: { temperature: 123 } }] },
+      [['VITAL_OUT_OF_RANGE', 'manualVitals.0.vitals.temperature']],
+    ],
+    [{ manualVitals: [{ temperatureUnit: 'K', vitals: {} }] }, [['INVALID_VALUE', 'manualVitals.0.temperatureUnit']]],
+    // [CD11] negative local dose amounts are errors; 0 is allowed
+    [{ localDoses: [{ amount: -1 }] }, [['NEGATIVE_AMOUNT', 'localDoses.0.amount']]],
+    [{ localDoses: [{ mg: -0.1 }] }, [['NEGATIVE_AMOUNT', 'localDoses.0.mg']]],
+    [{ localDoses: [{ cartridges: -1 }] }, [['NEGATIVE_AMOUNT', 'localDoses.0.cartridges']]],
+    [{ localDoses: [{ epiMg: -0.001 }] }, [['NEGATIVE_AMOUNT', 'localDoses.0.epiMg']]],
+    [{ localDoses: [{ amount: 0, mg: 0, cartridges: 0, epiMg: 0 }] }, []],
+    [{ localDoses: [{ amount: '2' }] }, [['INVALID_CASE_DATA', 'localDoses.0.amount']]], // not a number
+    // [LA16] an implausible custom dilution is a warning
+    [
+      { customDilutions: [{ variantId: 'lidocaine-plain', percent: 0.2 }] },
+      [['CUSTOM_DILUTION_IMPLAUSIBLE', 'customDilutions.0.percent']],
+    ],
     [{ events: { caseStart: 'yesterday-ish' } }, [['INVALID_TIME', 'events.caseStart']]],
     [{ ivEnabled: 'yes' }, [['INVALID_CASE_DATA', 'ivEnabled']]],
   ])('[CD6] %j gives %j', (data, expected) => {
     expect(codes({ schemaVersion: V, ...data })).toEqual(expected);
+  });
+
+  it.each([
+    // [VT10] temperature: the reading's unit, else the organisation's, else from the value
+    [{ vitals: { temperature: 98.6 } }, 'C', ['max is 50']], // a Celsius organisation
+    [{ vitals: { temperature: 50.1 } }, 'C', ['max is 50']], // boundary
+    [{ vitals: { temperature: 50 } }, 'C', []],
+    [{ temperatureUnit: 'F', vitals: { temperature: 98.6 } }, 'C', []], // stored with the reading
+    [{ temperatureUnit: 'C', vitals: { temperature: 98.6 } }, 'F', ['max is 50']],
+    [{ vitals: { temperature: 98.6 } }, 'F', []],
+    [{ vitals: { temperature: 122.1 } }, 'F', ['max is 122']],
+    [{ vitals: { temperature: 60 } }, null, []], // no unit: above 50 read as F
+    [{ vitals: { temperature: 37 } }, null, []], // no unit: up to 50 read as C
+  ] as const)('[VT10] stored manual vitals %j in a %s organisation give %j', (entry, unit, messages) => {
+    const issues = validateCaseData({ schemaVersion: V, manualVitals: [entry] }, { temperatureUnit: unit });
+    expect(issues.map((i) => i.message)).toEqual(messages);
+    for (const i of issues) expect([i.severity, i.code]).toEqual(['error', 'VITAL_OUT_OF_RANGE']);
+  });
+
+  it('[CD7] blocks an update storing a temperature out of the organisation’s range, and never blocks on a dilution warning', () => {
+    const current = { schemaVersion: V };
+    expect(
+      applyCaseDataUpdate(current, { manualVitals: [{ vitals: { temperature: 98.6 } }] }, { temperatureUnit: 'C' }).ok,
+    ).toBe(false);
+    expect(
+      applyCaseDataUpdate(current, { manualVitals: [{ vitals: { temperature: 98.6 } }] }, { temperatureUnit: 'F' }).ok,
+    ).toBe(true);
+    const diluted = applyCaseDataUpdate(current, { customDilutions: [{ variantId: 'lidocaine-plain', percent: 0.2 }] });
+    expect(diluted.ok).toBe(true);
+    expect(diluted.issues.map((i) => [i.severity, i.message])).toEqual([
+      ['warning', 'Custom dilution of 0.2% is outside 0.5–2% for Lidocaine 2%: check the percent.'],
+    ]);
+  });
+
+  it('[CD11] says which local dose field is negative', () => {
+    expect(validateCaseData({ schemaVersion: V, localDoses: [{ amount: -2, unit: 'cartridges' }] })).toEqual([
+      {
+        severity: 'error',
+        code: 'NEGATIVE_AMOUNT',
+        path: ['localDoses', 0, 'amount'],
+        message: 'Must not be negative',
+      },
+    ]);
   });
 
   it('[CD6] reports the MISSING_DRUG_NAME message and never blocks on unknown keys', () => {

@@ -28,6 +28,7 @@ export const CASE_DATA_MESSAGES = {
   dilution: 'Custom dilutions need variantId and percent',
   waveSvg: 'Wave svg must contain only svg, rect and path elements and no event-handler attributes',
   time: 'Invalid time',
+  nonNegative: 'Must not be negative',
 } as const;
 
 export const CASE_DATA_CODES: Readonly<Record<string, string>> = {
@@ -40,6 +41,7 @@ export const CASE_DATA_CODES: Readonly<Record<string, string>> = {
   [CASE_DATA_MESSAGES.dilution]: 'INVALID_DILUTION',
   [CASE_DATA_MESSAGES.waveSvg]: 'INVALID_WAVE_SVG',
   [CASE_DATA_MESSAGES.time]: 'INVALID_TIME',
+  [CASE_DATA_MESSAGES.nonNegative]: 'NEGATIVE_AMOUNT',
 };
 
 const M = CASE_DATA_MESSAGES;
@@ -62,6 +64,11 @@ const positiveInteger = z
   .number({ error: M.positiveInteger })
   .int({ error: M.positiveInteger })
   .positive({ error: M.positiveInteger })
+  .nullish();
+/** [CD11] A local dose amount, mg, cartridges or epinephrine mg: a finite number, 0 or more. */
+const nonNegative = z
+  .number()
+  .refine((n) => Number.isFinite(n) && n >= 0, { error: M.nonNegative })
   .nullish();
 const coded = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: M.invalidValue }).nullish();
@@ -115,13 +122,13 @@ const localDose = z.looseObject({
   id: text,
   drugVariantId: text,
   time: time().nullish(),
-  amount: num,
+  amount: nonNegative,
   amount_raw: text,
   unit: coded(LOCAL_DOSE_UNITS),
   epiConcentration: num,
-  cartridges: num,
-  mg: num,
-  epiMg: num,
+  cartridges: nonNegative,
+  mg: nonNegative,
+  epiMg: nonNegative,
   shouldStartCase: flag,
 });
 const customDilution = z.looseObject(
@@ -181,6 +188,8 @@ const systemsReviewCategory = z.looseObject({
 const manualVital = z.looseObject({
   id: text,
   time: time().nullish(),
+  /** The temperature unit the reading was entered in (VT10); absent in older data. */
+  temperatureUnit: coded(['C', 'F']),
   vitals: z.record(z.string(), z.number().nullable()).nullish(),
 });
 const vitalsRecord = z.looseObject({

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { isValidItemScore } from '../rules/discharge-score.js';
-import { readManualVital } from '../rules/vitals.js';
+import { customDilutionIssues } from '../rules/local-anesthetics.js';
+import { storedTemperatureUnit, storedVitalError } from '../rules/vitals.js';
+import type { TemperatureUnit } from '../rules/vitals.js';
 import type { DischargeScoreType } from '../enums.js';
 import { isOneOf, DISCHARGE_SCORE_TYPES } from '../enums.js';
 import type { Issue } from './issue.js';
@@ -44,21 +46,36 @@ function dischargeIssues(data: Data): Issue[] {
   return issues;
 }
 
-function manualVitalIssues(data: Data): Issue[] {
+function manualVitalIssues(data: Data, orgUnit: TemperatureUnit | null): Issue[] {
   const list = data['manualVitals'];
   if (!Array.isArray(list)) return [];
   const issues: Issue[] = [];
   list.forEach((entry: unknown, index) => {
-    const vitals = (entry as { vitals?: unknown } | null)?.vitals;
+    const e = entry as { vitals?: unknown; temperatureUnit?: unknown } | null;
+    const vitals = e?.vitals;
     if (vitals == null || typeof vitals !== 'object') return;
+    const readingUnit = e?.temperatureUnit === 'C' || e?.temperatureUnit === 'F' ? e.temperatureUnit : null;
     for (const [type, value] of Object.entries(vitals as Data)) {
       if (typeof value !== 'number') continue;
-      const read = readManualVital(String(value), type === 'temperature' ? 'temp' : type);
-      if (read.error != null)
-        issues.push(error('VITAL_OUT_OF_RANGE', read.error, ['manualVitals', index, 'vitals', type]));
+      const isTemp = type === 'temp' || type === 'temperature';
+      const unit = isTemp ? storedTemperatureUnit(value, readingUnit, orgUnit) : 'C';
+      const err = storedVitalError(value, type, unit);
+      if (err != null) issues.push(error('VITAL_OUT_OF_RANGE', err, ['manualVitals', index, 'vitals', type]));
     }
   });
   return issues;
+}
+
+function customDilutionWarnings(data: Data): Issue[] {
+  const list = data['customDilutions'];
+  if (!Array.isArray(list)) return [];
+  return customDilutionIssues(list.map((d: unknown) => (d != null && typeof d === 'object' ? (d as Data) : {})));
+}
+
+/** Settings a case is validated with. */
+export interface ValidateCaseDataOptions {
+  /** The organisation's temperature unit (tempsInCelsius); a unit stored with a reading wins. */
+  readonly temperatureUnit?: TemperatureUnit | null;
 }
 
 /**
@@ -66,15 +83,22 @@ function manualVitalIssues(data: Data): Issue[] {
  * migrates it forward, then checks every named field, the spec's codes (MISSING_DRUG_NAME,
  * 'Value must have value and optional raw properties', positive integers for ebl,
  * finalRoomAirSpO2 and IV solution amounts, wave svg), discharge item scores and manual vital
- * ranges. Returns Issue[] with paths; never throws; unknown keys are allowed.
+ * ranges (VT10: a stored 0 is a value; temperature in the reading's, else the organisation's,
+ * else the value's unit), plus custom dilution warnings (LA16). Returns Issue[] with paths; never
+ * throws; unknown keys are allowed.
  */
-export function validateCaseData(raw: unknown): Issue[] {
+export function validateCaseData(raw: unknown, options: ValidateCaseDataOptions = {}): Issue[] {
   try {
     const migrated = migrateCaseData(raw);
     if (migrated.data == null || hasErrors(migrated.issues)) return migrated.issues;
     const parsed = caseDataSchema.safeParse(migrated.data);
     const issues = parsed.success ? [] : fromZod(parsed.error.issues);
-    return [...issues, ...dischargeIssues(migrated.data), ...manualVitalIssues(migrated.data)];
+    return [
+      ...issues,
+      ...dischargeIssues(migrated.data),
+      ...manualVitalIssues(migrated.data, options.temperatureUnit ?? null),
+      ...customDilutionWarnings(migrated.data),
+    ];
   } catch (e) {
     /* v8 ignore next 2 -- defensive: validation reports, it never throws */
     return [error('INVALID_CASE_DATA', e instanceof Error ? e.message : 'Invalid case data')];
@@ -96,16 +120,20 @@ export interface UpdateResult {
  * updates. Data this build cannot read (a newer or invalid schema version) is never written.
  * Warnings never block. `issues` are all issues of the result (or of the rejected result).
  */
-export function applyCaseDataUpdate(current: Readonly<Data>, update: Readonly<Data>): UpdateResult {
+export function applyCaseDataUpdate(
+  current: Readonly<Data>,
+  update: Readonly<Data>,
+  options: ValidateCaseDataOptions = {},
+): UpdateResult {
   const next: Data = { ...current };
   for (const [k, v] of Object.entries(update)) {
     if (v === undefined) delete next[k];
     else next[k] = v;
   }
-  const issues = validateCaseData(next);
+  const issues = validateCaseData(next, options);
   const key = (i: Issue): string => `${i.code}|${i.path.join('.')}`;
   const before = new Set(
-    validateCaseData(current)
+    validateCaseData(current, options)
       .filter((i) => i.severity === 'error')
       .map(key),
   );

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ALDRETE_ITEMS,
@@ -5,6 +6,7 @@ import {
   dischargeSummary,
   isValidItemScore,
   itemMaxScore,
+  percentageChange,
   percentageDelta,
   vitalsComparison,
   vitalsScore,
@@ -55,8 +57,60 @@ describe('vitals score', () => {
     [3, 4, 33.3], // 1 / 3 = 33.33
     [0, 10, null],
     [Number.NaN, 10, null],
+    // boundary: 19.96 / 100 = 19.96 % is shown cut to 19.9 (never 20.0, which would score 1)
+    [100, 119.96, 19.9],
+    [100, 80.04, -19.9], // −19.96 %
+    [100, 120, 20],
+    [3, 3.6, 20], // 0.6 / 3 = 20 % exactly (floating point gives 19.999999999999996)
+    [100, 139.99, 39.9],
+    [100, 99.96, 0], // −0.04 % shown as 0, not −0
   ])('[DS4] %s → %s is %s %%', (start, end, delta) => {
     expect(percentageDelta(start, end)).toBe(delta);
+  });
+
+  it.each([
+    [100, 119.96, 19.96],
+    [3, 3.6, 20],
+    [0, 5, null],
+  ])('[DS4] the unrounded change %s → %s is %s %%', (start, end, change) => {
+    expect(percentageChange(start, end)).toBe(change);
+  });
+
+  it.each([
+    // [DS6] boundary: 100 → 119.96 is 19.96 % → 2, and shows as 19.9 %
+    [100, 119.96, 19.9, 2],
+    [100, 120, 20, 1], // 20 % is not under 20
+    [3, 3.6, 20, 1], // exactly 20 % despite floating point
+    [100, 80.04, -19.9, 2],
+    [100, 139.99, 39.9, 1],
+    [100, 140, 40, 0],
+  ])('[DS6] %s → %s shows %s %% and scores %s, consistently', (start, end, shown, score) => {
+    expect(percentageDelta(start, end)).toBe(shown);
+    expect(
+      vitalsScore([
+        { startValue: start, endValue: end },
+        { startValue: 80, endValue: 80 },
+      ]),
+    ).toBe(score);
+  });
+
+  it('[DS6] a change shown under 20 % always scores 2, under 40 % at least 1 (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.1, max: 500, noNaN: true }),
+        fc.double({ min: 0, max: 1000, noNaN: true }),
+        (start, end) => {
+          const shown = Math.abs(percentageDelta(start, end)!);
+          const expected = shown < 20 ? 2 : shown < 40 ? 1 : 0;
+          expect(
+            vitalsScore([
+              { startValue: start, endValue: end },
+              { startValue: 80, endValue: 80 },
+            ]),
+          ).toBe(expected);
+        },
+      ),
+    );
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { DISCHARGE_TARGETS } from '../constants/case.js';
 import type { DischargeScoreType, VitalId } from '../enums.js';
-import { roundTo } from '../units.js';
+import { denoise, truncateTo } from '../units.js';
 
 /** [DS1] Aldrete items, each scored 0–2 (spec 001 §3). */
 export const ALDRETE_ITEMS = [
@@ -39,10 +39,24 @@ export function isValidItemScore(type: DischargeScoreType, item: string, score: 
   return max != null && typeof score === 'number' && Number.isInteger(score) && score >= 0 && score <= max;
 }
 
-/** [DS4] Percentage change between first and last value: (end − start) / start × 100, 1 decimal; null when start is 0 (spec 001 §3). */
-export function percentageDelta(startValue: number, endValue: number): number | null {
+/**
+ * [DS4] Percentage change between first and last value: (end − start) / start × 100, unrounded
+ * (binary floating-point noise removed, so 3 → 3.6 is exactly 20); null when start is 0 or a value
+ * is not finite (spec 001 §3). The vitals score (DS6) is taken from this same value.
+ */
+export function percentageChange(startValue: number, endValue: number): number | null {
   if (startValue === 0 || !Number.isFinite(startValue) || !Number.isFinite(endValue)) return null;
-  return roundTo(((endValue - startValue) / startValue) * 100, 1);
+  return denoise(((endValue - startValue) / startValue) * 100);
+}
+
+/**
+ * [DS4] The percentage change as shown (spec 001 §3 percentageDelta): `percentageChange` cut
+ * towards zero to 1 decimal, so it is always on the same side of 20 and 40 as the score (DS6):
+ * 100 → 119.96 shows 19.9 % and scores 2; 100 → 120 shows 20 % and scores 1.
+ */
+export function percentageDelta(startValue: number, endValue: number): number | null {
+  const change = percentageChange(startValue, endValue);
+  return change == null ? null : truncateTo(change, 1);
 }
 
 export interface VitalComparison {
@@ -80,9 +94,10 @@ export function vitalsComparison(
 
 /**
  * [DS6] Vitals score (spec 001 §5): the largest absolute percentage change between first and
- * last vitals; under 20 gives 2, under 40 gives 1, otherwise 0. At least two comparisons are
- * needed, else null. A change from a start of 0 counts as unbounded (score 0) unless the end is
- * also 0; comparisons with non-finite values are not counted.
+ * last vitals, unrounded (`percentageChange`, the value the shown percentageDelta is cut from);
+ * under 20 gives 2, under 40 gives 1, otherwise 0. At least two comparisons are needed, else
+ * null. A change from a start of 0 counts as unbounded (score 0) unless the end is also 0;
+ * comparisons with non-finite values are not counted.
  */
 export function vitalsScore(comparisons: { startValue: number; endValue: number }[]): 0 | 1 | 2 | null {
   const usable = comparisons.filter((c) => Number.isFinite(c.startValue) && Number.isFinite(c.endValue));
@@ -90,7 +105,7 @@ export function vitalsScore(comparisons: { startValue: number; endValue: number 
   const largest = Math.max(
     ...usable.map((c) => {
       if (c.startValue === 0) return c.endValue === 0 ? 0 : Number.POSITIVE_INFINITY;
-      return Math.abs(((c.endValue - c.startValue) / c.startValue) * 100);
+      return Math.abs(percentageChange(c.startValue, c.endValue) as number);
     }),
   );
   if (largest < 20) return 2;

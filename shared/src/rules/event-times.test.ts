@@ -107,7 +107,9 @@ describe('event entries', () => {
     };
     const anesEnd = entry(input, 'anesthesiaEnd');
     expect([anesEnd.min, anesEnd.minTimeName]).toEqual([5 * MIN, 'anesthesiaStart']); // later of caseStart 0 and 5
-    expect([anesEnd.max, anesEnd.maxTimeName]).toEqual([null, null]);
+    expect([anesEnd.max, anesEnd.maxTimeName]).toEqual([55 * MIN, 'recoveryStart']); // recovery follows anesthesia
+    const recovery = entry(input, 'recoveryStart');
+    expect([recovery.min, recovery.minTimeName]).toEqual([50 * MIN, 'anesthesiaEnd']); // later of 0, 5 and 50
     const anesStart = entry(input, 'anesthesiaStart');
     expect([anesStart.min, anesStart.minTimeName]).toEqual([0, 'caseStart']);
     expect([anesStart.max, anesStart.maxTimeName]).toEqual([50 * MIN, 'anesthesiaEnd']); // earlier of 50 and 55
@@ -147,6 +149,15 @@ describe('event issues', () => {
       ],
     ],
     [{ end: 5 * MIN }, [['EVENT_MISSING_PREREQUISITE', 'end requires vitalsEnd']]],
+    // [ET2] recoveryStart is bounded by anesthesiaEnd (spec 001 §4 order); boundary: equal is allowed
+    [{ caseStart: 0, anesthesiaStart: MIN, anesthesiaEnd: 50 * MIN, recoveryStart: 50 * MIN }, []],
+    [
+      { caseStart: 0, anesthesiaStart: MIN, anesthesiaEnd: 50 * MIN, recoveryStart: 50 * MIN - 1 },
+      [
+        ['EVENT_AFTER_MAX', 'max is @49.99998333333333'],
+        ['EVENT_BEFORE_MIN', 'min is @50'],
+      ],
+    ],
   ])('[ET5] %j gives %j', (times, expected) => {
     expect(eventTimeIssues({ ...base, times }, fmt).map((i) => [i.code, i.message])).toEqual(expected);
   });

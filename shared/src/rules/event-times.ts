@@ -71,7 +71,9 @@ export function eventPrerequisite(id: EventId, anesthesiaTracked: boolean): Even
 
 /**
  * [ET2] Lower bounds (spec 001 §4 "min and max bounds taken from other event times"): each
- * time is not before the listed times. The upper bounds are the inverse relation.
+ * time is not before the listed times, following the order of spec 001 §4 (…, anesthesiaEnd,
+ * recoveryStart, …): recovery starts no earlier than anesthesia ends. The upper bounds are the
+ * inverse relation.
  */
 export const EVENT_LOWER_BOUNDS: Readonly<Record<EventId, readonly EventId[]>> = {
   timeout: [],
@@ -79,7 +81,7 @@ export const EVENT_LOWER_BOUNDS: Readonly<Record<EventId, readonly EventId[]>> =
   anesthesiaStart: ['caseStart'],
   surgeryStart: ['caseStart'],
   anesthesiaEnd: ['caseStart', 'anesthesiaStart'],
-  recoveryStart: ['caseStart', 'anesthesiaStart'],
+  recoveryStart: ['caseStart', 'anesthesiaStart', 'anesthesiaEnd'],
   surgeryEnd: ['caseStart', 'surgeryStart'],
   vitalsEnd: ['caseStart', 'recoveryStart', 'anesthesiaEnd', 'surgeryEnd'],
   end: ['caseStart', 'vitalsEnd', 'recoveryStart'],

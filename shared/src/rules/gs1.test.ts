@@ -20,9 +20,22 @@ describe('GS1', () => {
 
   it.each([
     ['251231', '2025-12-31'],
-    ['270100', '2027-01-00'], // day 00 kept as written
+    // day 00 is the last day of the month (GS1 General Specifications, AI 17)
+    ['260300', '2026-03-31'],
+    ['270100', '2027-01-31'],
+    ['260400', '2026-04-30'],
+    ['240200', '2024-02-29'], // 2024 is a leap year
+    ['250200', '2025-02-28'],
+    ['001200', '2000-12-31'],
+    // impossible dates
+    ['260230', null], // 30 February
+    ['250229', null], // 2025 is not a leap year
+    ['240229', '2024-02-29'],
+    ['260431', null], // April has 30 days
+    ['260430', '2026-04-30'],
     ['251331', null],
     ['250032', null],
+    ['250001', null], // month 00
     ['2512', null],
   ])('[GS2] expiry %s → %s', (yymmdd, date) => {
     expect(gs1Date(yymmdd)).toBe(date);
@@ -40,6 +53,9 @@ describe('GS1', () => {
     [`010030012345678521SN9${GS}10LOT1`, { gtin: '00300123456785', serialNumber: 'SN9', lotNumber: 'LOT1' }],
     ['0100300123456785', { gtin: '00300123456785' }],
     ['(01)00300123456785(17)251399', { gtin: '00300123456785' }], // bad month dropped
+    // an impossible date (30 February) is omitted; GTIN and lot are kept
+    ['(01)00300123456785(17)260230(10)LOT7', { gtin: '00300123456785', lotNumber: 'LOT7' }],
+    ['(01)00300123456785(17)260300', { gtin: '00300123456785', expirationDate: '2026-03-31' }],
     [`${GS}0100300123456785`, { gtin: '00300123456785' }],
     ['(01)00300123456785(11)250101', { gtin: '00300123456785' }],
     ['0100300123456785990000', { gtin: '00300123456785' }], // unknown AI stops reading

@@ -32,14 +32,22 @@ export function isValidGtin14(gtin: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(gtin[13]);
 }
 
-/** [GS2] YYMMDD → 20YY-MM-DD (spec 002 §5); null when the month is not 01–12 or the day not 00–31. */
+/**
+ * [GS2] YYMMDD → 20YY-MM-DD (spec 002 §5). Day 00 means the last day of the month (GS1 General
+ * Specifications, AI 17): 260300 → 2026-03-31, 240200 → 2024-02-29. Null for a date that does not
+ * exist (month not 01–12, or a day past the month's end such as 260230), so it is never shown.
+ */
 export function gs1Date(yymmdd: string): string | null {
   const m = /^(\d{2})(\d{2})(\d{2})$/.exec(yymmdd);
   if (!m) return null;
+  const year = 2000 + Number(m[1]);
   const month = Number(m[2]);
   const day = Number(m[3]);
-  if (month < 1 || month > 12 || day > 31) return null;
-  return `20${m[1]}-${m[2]}-${m[3]}`;
+  if (month < 1 || month > 12) return null;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day > daysInMonth) return null;
+  const dd = day === 0 ? String(daysInMonth) : (m[3] as string);
+  return `${year}-${m[2]}-${dd}`;
 }
 
 function elements(text: string): Map<string, string> | null {
@@ -80,8 +88,10 @@ function elements(text: string): Map<string, string> | null {
 /**
  * [GS3] GS1 barcode parsing (spec 002 §5): reads the bracketed form "(01)…(17)…(10)…(21)…" or
  * the scanned form with group separators. gtin (AI 01) must be 14 digits with a valid check
- * digit, otherwise the result is null. Expiration (AI 17) YYMMDD becomes 20YY-MM-DD; lot (10)
- * and serial (21) are kept as text.
+ * digit, otherwise the result is null. Expiration (AI 17) YYMMDD becomes 20YY-MM-DD (GS2); an
+ * impossible expiry date is left out (expirationDate omitted) while the GTIN, lot and serial are
+ * kept, so a scan is never refused for it and a wrong date is never shown. Lot (10) and serial (21)
+ * are kept as text.
  */
 export function parseGs1(
   text: string,

@@ -53,6 +53,21 @@ describe('editor sections', () => {
     expect(isHealthHistoryEditorComplete(sections)).toBe(done);
   });
 
+  it.each([
+    // [HH9] from fields to the editor, as spec 002 §4 and §5 word it
+    ['required done, optional empty (partial)', { required: ['170'], optional: [''] }, true, 'partial', true],
+    ['required done, some optional filled', { required: ['170'], optional: ['x', null] }, true, 'partial', true],
+    ['all done', { required: ['170'], optional: ['x'] }, true, 'complete', true],
+    // boundary: one required field missing, every optional one filled → never complete
+    ['a required field missing', { required: ['170', null], optional: ['x', 'y'] }, true, 'incomplete', false],
+    ['a required field blank', { required: ['  '], optional: ['x'] }, true, 'incomplete', false],
+    ['a section that is not required', { required: [null], optional: [] }, false, 'incomplete', true],
+  ] as const)('[HH9] %s: section %j (required %s) is %s; editor complete %s', (_, fields, required, status, done) => {
+    const s = sectionStatus({ ...fields, skipped: false });
+    expect(s).toBe(status);
+    expect(isHealthHistoryEditorComplete([{ status: s, required }])).toBe(done);
+  });
+
   it('[HH10] shows Required Info only when entered elsewhere, and then leaves out Systems and Pre-Op Vitals', () => {
     expect(healthHistoryTabs(false)).toEqual([
       'Physical',

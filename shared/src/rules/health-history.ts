@@ -271,8 +271,11 @@ export function sectionStatus(s: {
 }
 
 /**
- * [HH9] The editor is complete when every section is complete or not required; a partial section
- * has all its required fields and so counts as complete (docs/decisions.md).
+ * [HH9] The editor is complete when every section is complete or not required (spec 002 §4). A
+ * partial section is "required done, optional empty" (§4), and a field "is complete when it has a
+ * value, or when it is optional and empty" (§5): every field of a partial section is complete, so
+ * the section counts as complete. A section missing any required field (incomplete, or skipped)
+ * never does, however many optional fields are filled (docs/decisions.md).
  */
 export function isHealthHistoryEditorComplete(
   sections: readonly { status: SectionStatus; required: boolean }[],

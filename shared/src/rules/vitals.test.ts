@@ -8,6 +8,8 @@ import {
   defaultVitalStartValue,
   isVitalCheckpoint,
   readManualVital,
+  storedTemperatureUnit,
+  storedVitalError,
   vitalCheckpoints,
   vitalRange,
   vitalsBannerFreshness,
@@ -42,6 +44,50 @@ describe('vital limits', () => {
     expect(vitalRange('glucose')).toBeNull();
     expect(vitalRange('toString')).toBeNull();
   });
+});
+
+describe('stored vitals', () => {
+  it.each([
+    // [VT10] a stored 0 is a value: below the minimum where the range starts above 0
+    [0, 'spo2', 'F', 'min is 1'],
+    [0, 'gcs', 'F', 'min is 3'],
+    [0, 'rss', 'F', 'min is 1'],
+    [1, 'spo2', 'F', null], // boundary
+    [3, 'gcs', 'F', null],
+    [1, 'rss', 'F', null],
+    [0, 'sbp', 'F', null], // 0–400 includes 0
+    [0, 'hr', 'F', null],
+    [0, 'ess', 'F', null],
+    [100.5, 'spo2', 'F', 'max is 100'],
+    // temperature in the given unit
+    [50, 'temperature', 'C', null],
+    [50.1, 'temperature', 'C', 'max is 50'],
+    [98.6, 'temperature', 'C', 'max is 50'],
+    [98.6, 'temp', 'F', null],
+    [122, 'temp', 'F', null],
+    [122.1, 'temp', 'F', 'max is 122'],
+    [-0.1, 'temp', 'C', 'min is 0'],
+    [Number.NaN, 'hr', 'F', 'invalid value'],
+    [Number.POSITIVE_INFINITY, 'hr', 'F', 'invalid value'],
+    [500, 'glucose', 'F', null], // no limit known
+  ] as const)('[VT10] a stored %s for %s (%s) gives %j', (value, type, unit, err) => {
+    expect(storedVitalError(value, type, unit)).toBe(err);
+  });
+
+  it.each([
+    [37, 'F', 'C', 'F'], // the reading's own unit wins
+    [98.6, null, 'C', 'C'], // else the organisation's (then 98.6 is above 50: max is 50)
+    [37, null, 'F', 'F'],
+    [37, null, null, 'C'], // else from the value: up to 50 is C
+    [50, null, null, 'C'], // boundary
+    [50.1, null, null, 'F'], // above 50 is F
+    [98.6, null, null, 'F'],
+  ] as const)(
+    '[VT10] a stored temperature %s (reading %s, organisation %s) is checked in %s',
+    (v, reading, org, unit) => {
+      expect(storedTemperatureUnit(v, reading, org)).toBe(unit);
+    },
+  );
 });
 
 describe('manual vital entry', () => {

@@ -60,6 +60,32 @@ export function readManualVital(text: string, type: string, tempUnit: Temperatur
   return { value: n, error: null };
 }
 
+/**
+ * [VT10] A stored vital value checked against its range (spec 001 §5; spec 002 §5): 'max is {n}'
+ * or 'min is {n}', 'invalid value' when not finite, else null. Unlike typed entry (VT2), a stored
+ * 0 is a value, not empty: a stored spo2, GCS or RSS of 0 is below its minimum.
+ */
+export function storedVitalError(value: number, type: string, tempUnit: TemperatureUnit): string | null {
+  if (!Number.isFinite(value)) return 'invalid value';
+  const range = vitalRange(type, tempUnit);
+  if (range != null && value > range.max) return `max is ${range.max}`;
+  if (range != null && value < range.min) return `min is ${range.min}`;
+  return null;
+}
+
+/**
+ * [VT10] The unit a stored temperature is checked in: the unit stored with the reading, else the
+ * organisation's unit (tempsInCelsius, spec 000 §4), else read from the value itself, up to 50 as
+ * C and above 50 as F (0–50 is the whole C range; every normal or febrile F value is above 50).
+ */
+export function storedTemperatureUnit(
+  value: number,
+  readingUnit: TemperatureUnit | null | undefined,
+  orgUnit: TemperatureUnit | null | undefined,
+): TemperatureUnit {
+  return readingUnit ?? orgUnit ?? (value <= VITAL_LIMITS.temp.C.max ? 'C' : 'F');
+}
+
 /** [VT3] A manual vitals entry can be saved only with no errors and at least one value (spec 002 §5). */
 export function canSaveManualVitals(values: readonly ManualVitalValue[]): boolean {
   return values.every((v) => v.error == null) && values.some((v) => v.value != null);
