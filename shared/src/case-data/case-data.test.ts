@@ -65,32 +65,6 @@ describe('validateCaseData', () => {
       [['INVALID_VALUE', 'dischargeScoreEntries.voided.score']],
     ],
     [{ manualVitals: [{ vitals: { spo2: 101 } }] }, [['VITAL_OUT_OF_RANGE', 'manualVitals.0.vitals.spo2']]],
-    // [VT10] a stored 0 is out of range for spo2 (1–100), GCS (3–15) and RSS (1–6), not empty
-    [
-      { manualVitals: [{ vitals: { spo2: 0, gcs: 0, rss: 0, sbp: 0 } }] },
-      [
-        ['VITAL_OUT_OF_RANGE', 'manualVitals.0.vitals.spo2'],
-        ['VITAL_OUT_OF_RANGE', 'manualVitals.0.vitals.gcs'],
-        ['VITAL_OUT_OF_RANGE', 'manualVitals.0.vitals.rss'],
-      ],
-    ],
-    [
-      { manualVitals: [{ vitals: { temperature: 123 } }] },
-      [['VITAL_OUT_OF_RANGE', 'manualVitals.0.vitals.temperature']],
-    ],
-    [{ manualVitals: [{ temperatureUnit: 'K', vitals: {} }] }, [['INVALID_VALUE', 'manualVitals.0.temperatureUnit']]],
-    // [CD11] negative local dose amounts are errors; 0 is allowed
-    [{ localDoses: [{ amount: -1 }] }, [['NEGATIVE_AMOUNT', 'localDoses.0.amount']]],
-    [{ localDoses: [{ mg: -0.1 }] }, [['NEGATIVE_AMOUNT', 'localDoses.0.mg']]],
-    [{ localDoses: [{ cartridges: -1 }] }, [['NEGATIVE_AMOUNT', 'localDoses.0.cartridges']]],
-    [{ localDoses: [{ epiMg: -0.001 }] }, [['NEGATIVE_AMOUNT', 'localDoses.0.epiMg']]],
-    [{ localDoses: [{ amount: 0, mg: 0, cartridges: 0, epiMg: 0 }] }, []],
-    [{ localDoses: [{ amount: '2' }] }, [['INVALID_CASE_DATA', 'localDoses.0.amount']]], // not a number
-    // [LA16] an implausible custom dilution is a warning
-    [
-      { customDilutions: [{ variantId: 'lidocaine-plain', percent: 0.2 }] },
-      [['CUSTOM_DILUTION_IMPLAUSIBLE', 'customDilutions.0.percent']],
-    ],
     [{ events: { caseStart: 'yesterday-ish' } }, [['INVALID_TIME', 'events.caseStart']]],
     [{ ivEnabled: 'yes' }, [['INVALID_CASE_DATA', 'ivEnabled']]],
   ])('[CD6] %j gives %j', (data, expected) => {
@@ -126,6 +100,58 @@ describe('validateCaseData', () => {
     expect(diluted.ok).toBe(true);
     expect(diluted.issues.map((i) => [i.severity, i.message])).toEqual([
       ['warning', 'Custom dilution of 0.2% is outside 0.5–2% for Lidocaine 2%: check the percent.'],
+    ]);
+  });
+
+  it.each([
+    // [VT10] a stored 0 is out of range for spo2 (1–100), GCS (3–15) and RSS (1–6), not empty;
+    // sbp 0 is inside 0–400
+    [
+      { spo2: 0, gcs: 0, rss: 0, sbp: 0 },
+      [
+        ['manualVitals.0.vitals.spo2', 'min is 1'],
+        ['manualVitals.0.vitals.gcs', 'min is 3'],
+        ['manualVitals.0.vitals.rss', 'min is 1'],
+      ],
+    ],
+    [{ spo2: 1, gcs: 3, rss: 1 }, []], // boundary: each minimum is allowed
+    [{ temperature: 123 }, [['manualVitals.0.vitals.temperature', 'max is 122']]], // no unit: above 50 is F
+  ])('[VT10] stored vitals %j give %j', (vitals, expected) => {
+    const issues = validateCaseData({ schemaVersion: V, manualVitals: [{ vitals }] });
+    expect(issues.map((i) => [i.path.join('.'), i.message])).toEqual(expected);
+    for (const i of issues) expect([i.severity, i.code]).toEqual(['error', 'VITAL_OUT_OF_RANGE']);
+  });
+
+  it('[VT10] rejects a temperature unit other than C or F', () => {
+    expect(codes({ schemaVersion: V, manualVitals: [{ temperatureUnit: 'K', vitals: {} }] })).toEqual([
+      ['INVALID_VALUE', 'manualVitals.0.temperatureUnit'],
+    ]);
+  });
+
+  it.each([
+    // [CD11] negative local dose amounts are errors; 0 is allowed (boundary)
+    [{ amount: -1 }, [['NEGATIVE_AMOUNT', 'localDoses.0.amount']]],
+    [{ mg: -0.1 }, [['NEGATIVE_AMOUNT', 'localDoses.0.mg']]],
+    [{ cartridges: -1 }, [['NEGATIVE_AMOUNT', 'localDoses.0.cartridges']]],
+    [{ epiMg: -0.001 }, [['NEGATIVE_AMOUNT', 'localDoses.0.epiMg']]],
+    [{ amount: -0.001, unit: 'cartridges' }, [['NEGATIVE_AMOUNT', 'localDoses.0.amount']]],
+    [{ amount: 0, mg: 0, cartridges: 0, epiMg: 0 }, []],
+    [{ amount: 2, mg: 72, cartridges: 2, epiMg: 0.036 }, []],
+    [{ amount: '2' }, [['INVALID_CASE_DATA', 'localDoses.0.amount']]], // not a number
+  ])('[CD11] local dose %j gives %j', (dose, expected) => {
+    expect(codes({ schemaVersion: V, localDoses: [dose] })).toEqual(expected);
+  });
+
+  it('[LA16] reports an implausible custom dilution as a warning at its percent', () => {
+    expect(
+      validateCaseData({ schemaVersion: V, customDilutions: [{ variantId: 'lidocaine-plain', percent: 0.2 }] }),
+    ).toEqual([
+      {
+        severity: 'warning',
+        code: 'CUSTOM_DILUTION_IMPLAUSIBLE',
+        path: ['customDilutions', 0, 'percent'],
+        message: 'Custom dilution of 0.2% is outside 0.5–2% for Lidocaine 2%: check the percent.',
+      },
     ]);
   });
 

@@ -46,9 +46,10 @@ export interface ManualVitalValue {
 /**
  * [VT2] Manual vital entry (spec 002 §5): text without digits and zero become empty; text with
  * digits that is not a number gives 'invalid value'; outside the type's range 'max is {n}' or
- * 'min is {n}'. Zero is kept for ESS, whose range runs below zero (docs/decisions.md).
+ * 'min is {n}'. Zero is kept for ESS, whose range runs below zero (docs/decisions.md). The
+ * temperature unit is required: the organisation's (tempsInCelsius), never a silent default.
  */
-export function readManualVital(text: string, type: string, tempUnit: TemperatureUnit = 'F'): ManualVitalValue {
+export function readManualVital(text: string, type: string, tempUnit: TemperatureUnit): ManualVitalValue {
   const t = text.trim();
   if (!/\d/.test(t)) return { value: null, error: null };
   if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(t)) return { value: null, error: 'invalid value' };
