@@ -2,12 +2,23 @@ import { Center, Loader } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { AuthActionPage } from '../features/auth/AuthActionPage.js';
+import { ChangePasswordPage } from '../features/auth/ChangePasswordPage.js';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
+import { MfaPage } from '../features/auth/MfaPage.js';
+import { PasswordResetPage } from '../features/auth/PasswordResetPage.js';
 import { SignInPage } from '../features/auth/SignInPage.js';
+import { SignUpPage } from '../features/auth/SignUpPage.js';
+import { SudoPage } from '../features/auth/SudoPage.js';
+import { VerifyEmailCodePage, VerifyEmailPage } from '../features/auth/VerifyEmailPage.js';
+import { ProfilePage } from '../features/profile/ProfilePage.js';
 import { WelcomePage } from '../features/orgs/WelcomePage.js';
 import { lazyWithRetry } from './lazyWithRetry.js';
 import { NotFound } from './NotFound.js';
 import { NotAvailableYet } from './Page.js';
 import { PublicLayout } from './PublicLayout.js';
+import { HomeRedirect, RequireAuth, RequireVerifiedEmail } from './session/guards.js';
+import { SessionProvider } from './session/SessionProvider.js';
+import { StartupEffects } from './session/StartupEffects.js';
 import { SubAppBoundary } from './SubAppBoundary.js';
 
 // Sub-apps load on demand by route prefix (spec 000 §2), with the retry rule of spec 000 §8.
@@ -18,17 +29,6 @@ const ResellerApp = lazyWithRetry(() => import('../features/reseller/ResellerApp
 
 /** Public and authentication pages not built yet: their title and an honest notice (spec 000 §2). */
 const PUBLIC_PAGES: readonly { path: string; title: string }[] = [
-  { path: 'signup', title: 'Sign Up' },
-  { path: 'forgot-password', title: 'Forgot Password' },
-  { path: 'password-reset', title: 'Reset Password' },
-  { path: 'change-password', title: 'Change Password' },
-  { path: 'profile', title: 'Your Profile' },
-  { path: 'password', title: 'Your Profile' },
-  { path: 'mfa', title: 'Verify Account' },
-  { path: 'sudo', title: 'Confirm your identity' },
-  { path: 'verify-email-code', title: 'Verify Email' },
-  { path: 'verify-email', title: 'Verify Email' },
-  { path: 'create-org', title: "Let's set up your new organization!" },
   { path: 'create-org-alt', title: "Let's set up your new organization!" },
   { path: 'invitation', title: 'Invitation' },
   { path: 'demo', title: 'Demo' },
@@ -53,20 +53,43 @@ function SubApp({ children }: { children: ReactNode }): ReactNode {
 /** The route table of spec 000 §2. */
 export function App(): ReactNode {
   return (
-    <Routes>
-      <Route path="/org/:orgId/*" element={<SubApp children={<OrgApp />} />} />
-      <Route path="/parent/:parentOrgId/*" element={<SubApp children={<ParentApp />} />} />
-      <Route path="/vigil-team/*" element={<SubApp children={<TeamApp />} />} />
-      <Route path="/reseller/:resellerId/*" element={<SubApp children={<ResellerApp />} />} />
-      <Route element={<PublicLayout />}>
-        <Route index element={<WelcomePage />} />
-        <Route path="signin" element={<SignInPage />} />
-        <Route path="auth/action" element={<AuthActionPage />} />
-        {PUBLIC_PAGES.map((p) => (
-          <Route key={p.path} path={p.path} element={<NotAvailableYet title={p.title} />} />
-        ))}
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
+    <SessionProvider>
+      <StartupEffects />
+      <Routes>
+        <Route path="/org/:orgId/*" element={<SubApp children={<OrgApp />} />} />
+        <Route path="/parent/:parentOrgId/*" element={<SubApp children={<ParentApp />} />} />
+        <Route path="/vigil-team/*" element={<SubApp children={<TeamApp />} />} />
+        <Route path="/reseller/:resellerId/*" element={<SubApp children={<ResellerApp />} />} />
+        <Route element={<PublicLayout />}>
+          <Route index element={<HomeRedirect children={<WelcomePage />} />} />
+          <Route path="signin" element={<SignInPage />} />
+          <Route path="signup" element={<SignUpPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="password-reset" element={<PasswordResetPage />} />
+          <Route path="auth/action" element={<AuthActionPage />} />
+          <Route path="verify-email" element={<VerifyEmailPage />} />
+          <Route path="verify-email-code" element={<VerifyEmailCodePage />} />
+          <Route path="mfa" element={<MfaPage />} />
+          <Route path="sudo" element={<RequireAuth children={<SudoPage />} />} />
+          <Route path="change-password" element={<RequireAuth children={<ChangePasswordPage />} />} />
+          <Route path="profile" element={<RequireAuth children={<ProfilePage />} />} />
+          <Route path="password" element={<RequireAuth children={<ProfilePage />} />} />
+          <Route
+            path="create-org"
+            element={
+              <RequireAuth
+                children={
+                  <RequireVerifiedEmail children={<NotAvailableYet title="Let's set up your new organization!" />} />
+                }
+              />
+            }
+          />
+          {PUBLIC_PAGES.map((p) => (
+            <Route key={p.path} path={p.path} element={<NotAvailableYet title={p.title} />} />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </SessionProvider>
   );
 }

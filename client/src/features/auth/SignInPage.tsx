@@ -1,30 +1,125 @@
-import { Anchor, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Alert, Anchor, Button, Card, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { AUTH_TEXTS, canSubmitSignIn, isMultiFactorValid, signInErrorText } from '@vigil/shared';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ClockGate } from '../../app/ClockGate.js';
 import { Page } from '../../app/Page.js';
+import { usePostSignInPath, useReturnUrl } from '../../app/session/guards.js';
+import { withReturnUrl } from '../../app/session/identity.js';
+import { useSession } from '../../app/session/SessionProvider.js';
+import * as api from './api.js';
+import { errorCode } from './errors.js';
 
 /** The recover-password link keeps an /iframe prefix (spec 000 §2). */
 export function forgotPasswordHref(pathname: string): string {
   return pathname.startsWith('/iframe') ? '/iframe/forgot-password' : '/forgot-password';
 }
 
+/** Codes after which the page offers a reload (spec 000 §8: the abuse check "suggests reload"). */
+const RELOAD_CODES = new Set(['RECAPTCHA_FAILED']);
+
 /**
- * /signin (spec 000 §2). The form is hidden unless the device clock is acceptable; the
- * credential form itself arrives with accounts and sessions.
+ * /signin (spec 000 §2, §4): email (trimmed) and password; a known user's email read-only with
+ * 'Sign in as different user'; 'Signing you in...' while submitting; the password is cleared when
+ * an attempt ends; errors in the spec's texts; hidden behind the clock check.
  */
 export function SignInPage(): ReactNode {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { status, user, adopt } = useSession();
+  const returnUrl = useReturnUrl();
+  const postSignIn = usePostSignInPath();
+  const knownEmail = status === 'expired' || status === 'undetermined' ? (user?.email ?? null) : null;
+  const [differentUser, setDifferentUser] = useState(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<{ text: string; reload: boolean } | null>(null);
+
+  // Valid MFA on a sign-in page: the post-sign-in redirect (spec 000 §4).
+  if (status === 'full') return <Navigate to={postSignIn} replace />;
+
+  const effectiveEmail = knownEmail && !differentUser ? knownEmail : email.trim();
+
+  const onSubmit = (e: FormEvent): void => {
+    e.preventDefault();
+    if (!canSubmitSignIn(effectiveEmail, password) || submitting) return;
+    setSubmitting(true);
+    setError(null);
+    api.signIn(effectiveEmail, password, null).then(
+      (result) => {
+        setPassword('');
+        setSubmitting(false);
+        adopt(result);
+        const next = isMultiFactorValid(result.session, Date.now()) ? postSignIn : withReturnUrl('/mfa', returnUrl);
+        void navigate(next, { replace: true });
+      },
+      (err: unknown) => {
+        const code = errorCode(err);
+        setPassword('');
+        setSubmitting(false);
+        setError({ text: signInErrorText(code), reload: RELOAD_CODES.has(code) });
+      },
+    );
+  };
+
   return (
     <Page title="Sign In">
       <ClockGate>
-        <Stack gap="xs" data-testid="signin-form">
+        <Stack gap="md" data-testid="signin-form" maw={420}>
           <Text>
             No account?{' '}
-            <Anchor component={Link} to="/signup">
+            <Anchor component={Link} to={withReturnUrl('/signup', returnUrl)}>
               Sign up instead
             </Anchor>
           </Text>
+          <form onSubmit={onSubmit}>
+            <Stack gap="sm">
+              {knownEmail && !differentUser ? (
+                <Card withBorder padding="sm">
+                  <TextInput label="Email Address" value={knownEmail} readOnly />
+                  <Text size="sm" mt="xs">
+                    {AUTH_TEXTS.reenterPassword}
+                  </Text>
+                  <Button variant="subtle" size="xs" mt="xs" w="fit-content" onClick={() => setDifferentUser(true)}>
+                    Sign in as different user
+                  </Button>
+                </Card>
+              ) : (
+                <TextInput
+                  label="Email Address"
+                  type="email"
+                  autoComplete="username"
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                />
+              )}
+              <PasswordInput
+                label="Password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              {error && (
+                <Alert color="red" role="alert">
+                  <Stack gap="xs">
+                    <Text size="sm">{error.text}</Text>
+                    {error.reload && (
+                      <Button size="xs" w="fit-content" onClick={() => window.location.reload()}>
+                        Reload page
+                      </Button>
+                    )}
+                  </Stack>
+                </Alert>
+              )}
+              <Group>
+                <Button type="submit" loading={submitting} disabled={!canSubmitSignIn(effectiveEmail, password)}>
+                  Sign In
+                </Button>
+                {submitting && <Text>{AUTH_TEXTS.signingIn}</Text>}
+              </Group>
+            </Stack>
+          </form>
           <Text>
             Forgot your password?{' '}
             <Anchor component={Link} to={forgotPasswordHref(pathname)}>

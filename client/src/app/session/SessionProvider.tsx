@@ -1,0 +1,166 @@
+import {
+  authStatus,
+  FAILED_SESSION_RETRY_MS,
+  SESSION_RENEW_AGE_MS,
+  shouldExtendSession,
+  USER_INACTIVE_THRESHOLD_MS,
+} from '@vigil/shared';
+import type { AuthStatus } from '@vigil/shared';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { RequestError } from '../../data/graphql.js';
+import * as api from '../../features/auth/api.js';
+import { identityUserId } from './identity.js';
+
+export interface SessionState {
+  status: AuthStatus;
+  user: api.User | null;
+  session: api.Session | null;
+  /** Re-reads user and session from the server. */
+  refresh: () => Promise<void>;
+  /** Adopts the user and session a sign-in, sign-up or verification returned. */
+  adopt: (result: { user?: api.User; session?: api.Session }) => void;
+  signOut: () => Promise<void>;
+}
+
+const CACHE_KEY = 'vigil.session';
+
+interface Cached {
+  user: api.User | null;
+  session: api.Session | null;
+}
+
+function readCache(): Cached | null {
+  try {
+    const raw = localStorage.getItem(CACHE_KEY);
+    return raw ? (JSON.parse(raw) as Cached) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeCache(value: Cached | null): void {
+  try {
+    if (value) localStorage.setItem(CACHE_KEY, JSON.stringify(value));
+    else localStorage.removeItem(CACHE_KEY);
+  } catch {
+    /* private mode: nothing cached */
+  }
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+/**
+ * Holds the signed-in user and session (spec 000 §3, §4). With no identity cookie the status is
+ * none; with one it is undetermined until the server answers. Offline, the last known session
+ * is kept, so a signed-in tablet keeps working on what it has.
+ */
+export function SessionProvider({ children }: { children: ReactNode }): ReactNode {
+  const [hasToken, setHasToken] = useState(() => identityUserId() !== null);
+  // undefined = not loaded yet (undetermined)
+  const [data, setData] = useState<Cached | undefined>(undefined);
+  const [now, setNow] = useState(() => Date.now());
+  const lastActivity = useRef(Date.now());
+
+  const refresh = useCallback(async (): Promise<void> => {
+    setHasToken(identityUserId() !== null);
+    if (identityUserId() === null) {
+      setData({ user: null, session: null });
+      return;
+    }
+    try {
+      const result = await api.fetchUserAndSession();
+      writeCache(result);
+      setData(result);
+    } catch (err) {
+      // Offline or server trouble: keep working with the last known session (spec 000 §8: no message).
+      if (err instanceof RequestError && err.code === 'NETWORK_ERROR') {
+        const cached = readCache();
+        setData(cached && cached.user?.id === identityUserId() ? cached : { user: null, session: null });
+      } else {
+        setData({ user: null, session: null });
+      }
+    }
+    setNow(Date.now());
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const adopt = useCallback((result: { user?: api.User; session?: api.Session }): void => {
+    setHasToken(identityUserId() !== null);
+    setData((prev) => {
+      const next = { user: result.user ?? prev?.user ?? null, session: result.session ?? prev?.session ?? null };
+      writeCache(next);
+      return next;
+    });
+    setNow(Date.now());
+  }, []);
+
+  const signOut = useCallback(async (): Promise<void> => {
+    try {
+      await api.signOut();
+    } finally {
+      writeCache(null);
+      setHasToken(identityUserId() !== null);
+      setData({ user: null, session: null });
+    }
+  }, []);
+
+  // User activity (spec 000 §4): mouse move, click or key press.
+  useEffect(() => {
+    const mark = (): void => {
+      lastActivity.current = Date.now();
+    };
+    for (const e of ['mousemove', 'click', 'keydown', 'touchstart'] as const)
+      window.addEventListener(e, mark, { passive: true });
+    return () => {
+      for (const e of ['mousemove', 'click', 'keydown', 'touchstart'] as const) window.removeEventListener(e, mark);
+    };
+  }, []);
+
+  // Automatic extension (spec 000 §4): active, valid MFA, renewed longer ago than the renew age; a failure retries after 30 s.
+  const session = data?.session ?? null;
+  useEffect(() => {
+    if (!session) return;
+    let retryAfter = 0;
+    const timer = window.setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      // Cross-tab identity mismatch: another tab signed someone else in or out (spec 000 §4).
+      const uid = identityUserId();
+      if (uid !== session.userId) {
+        void refresh();
+        return;
+      }
+      const active = t - lastActivity.current < USER_INACTIVE_THRESHOLD_MS;
+      if (t < retryAfter || !shouldExtendSession(session, active, SESSION_RENEW_AGE_MS, t)) return;
+      api.extendSession(false).then(
+        (extended) => adopt({ session: extended }),
+        () => {
+          retryAfter = Date.now() + FAILED_SESSION_RETRY_MS;
+        },
+      );
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [session, adopt, refresh]);
+
+  const value = useMemo<SessionState>(
+    () => ({
+      status: authStatus(hasToken, data === undefined ? undefined : data.session, now),
+      user: data?.user ?? null,
+      session: data?.session ?? null,
+      refresh,
+      adopt,
+      signOut,
+    }),
+    [hasToken, data, now, refresh, adopt, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession needs a SessionProvider');
+  return value;
+}

@@ -1,0 +1,46 @@
+import { REFERRAL_COOKIE_LIFETIME_MS } from '@vigil/shared';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { REFERRAL_COOKIE } from '../../features/auth/SignUpPage.js';
+import { signOut } from '../../features/auth/api.js';
+
+/**
+ * Query parameters read on any page (spec 000 §2): `ref_id` is stored as the referral cookie for
+ * 10 years and removed from the address; `?clear` clears local storage, the token and the
+ * cache, then reloads.
+ */
+export function StartupEffects(): ReactNode {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (params.has('clear')) {
+      void signOut()
+        .catch(() => undefined)
+        .finally(() => {
+          try {
+            localStorage.clear();
+            sessionStorage.clear();
+          } catch {
+            /* nothing stored */
+          }
+          void caches?.keys().then((keys) => Promise.all(keys.map((k) => caches.delete(k))));
+          params.delete('clear');
+          const rest = params.toString();
+          window.location.replace(`${pathname}${rest ? `?${rest}` : ''}${hash}`);
+        });
+      return;
+    }
+    const ref = params.get('ref_id');
+    if (ref !== null) {
+      const maxAge = Math.floor(REFERRAL_COOKIE_LIFETIME_MS / 1000);
+      document.cookie = `${REFERRAL_COOKIE}=${encodeURIComponent(ref.slice(0, 200))}; Path=/; Max-Age=${maxAge}; SameSite=Lax`;
+      params.delete('ref_id');
+      const rest = params.toString();
+      void navigate(`${pathname}${rest ? `?${rest}` : ''}${hash}`, { replace: true });
+    }
+  }, [pathname, search, hash, navigate]);
+
+  return null;
+}

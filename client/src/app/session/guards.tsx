@@ -1,0 +1,87 @@
+import { Center, Loader } from '@mantine/core';
+import { cleanReturnUrl, isAcceptableReturnUrl, postSignInPath } from '@vigil/shared';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { withReturnUrl } from './identity.js';
+import { useSession } from './SessionProvider.js';
+
+function Loading(): ReactNode {
+  return (
+    <Center h={200}>
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+/** The page's own address, to come back to after signing in. */
+function useHere(): string {
+  const { pathname, search, hash } = useLocation();
+  return `${pathname}${search}${hash}`;
+}
+
+/** The accepted returnUrl of the current address (spec 000 §5), or null. */
+export function useReturnUrl(): string | null {
+  const [params] = useSearchParams();
+  const url = params.get('returnUrl');
+  return isAcceptableReturnUrl(url) ? cleanReturnUrl(url!) : null;
+}
+
+export interface RequireAuthProps {
+  children: ReactNode;
+  /** 'session': a partial session will do (MFA and email-verification pages); 'full': valid MFA needed. */
+  level?: 'session' | 'full';
+}
+
+/**
+ * Navigation rules of spec 000 §4: not signed in → /signin if a token exists, else /signup,
+ * keeping returnUrl; signed in without valid MFA → /mfa.
+ */
+export function RequireAuth({ children, level = 'full' }: RequireAuthProps): ReactNode {
+  const { status } = useSession();
+  const here = useHere();
+  switch (status) {
+    case 'undetermined':
+      return <Loading />;
+    case 'none':
+      return <Navigate to={withReturnUrl('/signup', here)} replace />;
+    case 'expired':
+      return <Navigate to={withReturnUrl('/signin', here)} replace />;
+    case 'partial':
+      return level === 'full' ? <Navigate to={withReturnUrl('/mfa', here)} replace /> : children;
+    case 'full':
+      return children;
+  }
+}
+
+/** /create-org without a verified email goes to /verify-email (spec 000 §4). */
+export function RequireVerifiedEmail({ children }: { children: ReactNode }): ReactNode {
+  const { user } = useSession();
+  const here = useHere();
+  if (user && !user.emailVerified) return <Navigate to={withReturnUrl('/verify-email', here)} replace />;
+  return children;
+}
+
+/**
+ * At / (spec 000 §4): signed in with one organisation → go to it; with none → /create-org when
+ * the email is verified, else /verify-email. Otherwise the welcome page.
+ */
+export function HomeRedirect({ children }: { children: ReactNode }): ReactNode {
+  const { status, user, session } = useSession();
+  if (status === 'undetermined') return <Loading />;
+  if (status === 'partial') return <Navigate to="/mfa" replace />;
+  if (status !== 'full' || !user || !session) return children;
+  const orgs = [...session.orgs.regular, ...session.orgs.parent, ...session.orgs.vigil, ...session.orgs.reseller];
+  if (orgs.length === 1) return <Navigate to={postSignInPath({ returnUrl: null, orgs })} replace />;
+  if (orgs.length === 0) return <Navigate to={user.emailVerified ? '/create-org' : '/verify-email'} replace />;
+  return children;
+}
+
+/** Where to go once fully signed in (spec 000 §4 post-sign-in redirect). */
+export function usePostSignInPath(): string {
+  const { session } = useSession();
+  const returnUrl = useReturnUrl();
+  const orgs = session
+    ? [...session.orgs.regular, ...session.orgs.parent, ...session.orgs.vigil, ...session.orgs.reseller]
+    : [];
+  return postSignInPath({ returnUrl, orgs });
+}

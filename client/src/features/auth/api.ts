@@ -1,0 +1,167 @@
+import { graphql } from '../../data/graphql.js';
+
+/** The user fields of spec 000 §3 the client reads. */
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  emrEmail: string | null;
+  hasPw: boolean;
+  sms: string | null;
+  mfa: { channel: 'sms' | 'email'; to: string; verified: boolean }[];
+}
+
+export interface SessionOrg {
+  id: string;
+  name: string;
+  roles: string[];
+  type: string;
+}
+
+/** The session fields of spec 000 §3, times in epoch milliseconds. */
+export interface Session {
+  userId: string;
+  multiFactorLast: number | null;
+  multiFactorAuthExp: number | null;
+  sessionRenewedAt: number;
+  sessionExpiresAt: number;
+  sudoLast: number | null;
+  sudoExpiresAt: number | null;
+  singleOrg: string | null;
+  orgs: { regular: SessionOrg[]; parent: SessionOrg[]; vigil: SessionOrg[]; reseller: SessionOrg[] };
+}
+
+export interface UserAndSession {
+  user: User;
+  session: Session;
+}
+
+const USER = 'id name email emailVerified emrEmail hasPw sms mfa { channel to verified }';
+const ORG = 'id name roles type';
+const SESSION = `userId multiFactorLast multiFactorAuthExp sessionRenewedAt sessionExpiresAt sudoLast sudoExpiresAt singleOrg orgs { regular { ${ORG} } parent { ${ORG} } vigil { ${ORG} } reseller { ${ORG} } }`;
+
+export async function fetchUserAndSession(): Promise<{ user: User | null; session: Session | null }> {
+  return graphql(`query UserAndSession { user { ${USER} } session { ${SESSION} } }`);
+}
+
+export async function signIn(email: string, password: string, botToken: string | null): Promise<UserAndSession> {
+  const data = await graphql<{ signIn: UserAndSession }>(
+    `mutation SignIn($email: String!, $password: String!, $botToken: String) {
+      signIn(email: $email, password: $password, botToken: $botToken) { user { ${USER} } session { ${SESSION} } }
+    }`,
+    { email, password, botToken },
+  );
+  return data.signIn;
+}
+
+export async function signUp(input: {
+  name: string;
+  email: string;
+  password: string;
+  referredBy: string | null;
+  botToken: string | null;
+}): Promise<UserAndSession> {
+  const data = await graphql<{ signUp: UserAndSession }>(
+    `mutation SignUp($name: String!, $email: String!, $password: String!, $referredBy: String, $botToken: String) {
+      signUp(name: $name, email: $email, password: $password, referredBy: $referredBy, botToken: $botToken) {
+        user { ${USER} } session { ${SESSION} }
+      }
+    }`,
+    input,
+  );
+  return data.signUp;
+}
+
+export async function signOut(): Promise<void> {
+  await graphql('mutation SignOut { signOut }');
+}
+
+export async function extendSession(clearSudo: boolean): Promise<Session> {
+  const data = await graphql<{ extendSession: Session }>(
+    `mutation ExtendSession($clearSudo: Boolean) { extendSession(clearSudo: $clearSudo) { ${SESSION} } }`,
+    { clearSudo },
+  );
+  return data.extendSession;
+}
+
+export async function sendMfaVerification(to: string, channel: 'sms' | 'email', sudo: boolean): Promise<void> {
+  await graphql(
+    'mutation SendMfa($to: String!, $channel: String!, $sudo: Boolean) { sendMfaVerification(to: $to, channel: $channel, sudo: $sudo) }',
+    { to, channel, sudo },
+  );
+}
+
+export async function verifyMfaCode(
+  to: string,
+  channel: 'sms' | 'email',
+  code: string,
+  sudo: boolean,
+): Promise<UserAndSession> {
+  const data = await graphql<{ verifyMfaCode: UserAndSession }>(
+    `mutation VerifyMfa($to: String!, $channel: String!, $code: String!, $sudo: Boolean) {
+      verifyMfaCode(to: $to, channel: $channel, code: $code, sudo: $sudo) { user { ${USER} } session { ${SESSION} } }
+    }`,
+    { to, channel, code, sudo },
+  );
+  return data.verifyMfaCode;
+}
+
+export async function sendEmailVerification(): Promise<void> {
+  await graphql('mutation SendEmailVerification { sendEmailVerification }');
+}
+
+export async function verifyEmailCode(code: string): Promise<User> {
+  const data = await graphql<{ verifyEmailCode: User }>(
+    `mutation VerifyEmailCode($code: String!) { verifyEmailCode(code: $code) { ${USER} } }`,
+    { code },
+  );
+  return data.verifyEmailCode;
+}
+
+export async function sendPasswordReset(email: string): Promise<void> {
+  await graphql('mutation SendPasswordReset($email: String!) { sendPasswordReset(email: $email) }', { email });
+}
+
+export async function verifyPasswordResetCode(code: string): Promise<string> {
+  const data = await graphql<{ verifyPasswordResetCode: string }>(
+    'query VerifyPasswordResetCode($code: String!) { verifyPasswordResetCode(code: $code) }',
+    { code },
+  );
+  return data.verifyPasswordResetCode;
+}
+
+export async function confirmPasswordReset(code: string, password: string): Promise<void> {
+  await graphql(
+    'mutation ConfirmPasswordReset($code: String!, $password: String!) { confirmPasswordReset(code: $code, password: $password) }',
+    { code, password },
+  );
+}
+
+export async function changePassword(password: string): Promise<UserAndSession> {
+  const data = await graphql<{ changePassword: UserAndSession }>(
+    `mutation ChangePassword($password: String!) { changePassword(password: $password) { user { ${USER} } session { ${SESSION} } } }`,
+    { password },
+  );
+  return data.changePassword;
+}
+
+export async function updateUserName(name: string): Promise<User> {
+  const data = await graphql<{ updateUser: User }>(
+    `mutation UpdateUser($name: String!) { updateUser(properties: { name: $name }) { ${USER} } }`,
+    { name },
+  );
+  return data.updateUser;
+}
+
+export async function fetchSignature(): Promise<{ id: string; path: string } | null> {
+  const data = await graphql<{ signature: { id: string; path: string } | null }>(
+    'query Signature { signature { id path } }',
+  );
+  return data.signature;
+}
+
+export async function deleteSignature(): Promise<boolean> {
+  const data = await graphql<{ deleteSignature: boolean }>('mutation DeleteSignature { deleteSignature }');
+  return data.deleteSignature;
+}

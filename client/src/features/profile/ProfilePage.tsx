@@ -1,0 +1,174 @@
+import { Alert, Anchor, Badge, Button, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { AUTH_TEXTS, formatPhoneForDisplay } from '@vigil/shared';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Page } from '../../app/Page.js';
+import { useSession } from '../../app/session/SessionProvider.js';
+import * as api from '../auth/api.js';
+
+/** The saved signature: shown, and deletable (spec 000 §3, §6: fully authenticated users only). */
+function SavedSignature(): ReactNode {
+  const [state, setState] = useState<'loading' | 'loaded' | 'error'>('loading');
+  const [signature, setSignature] = useState<{ path: string } | null>(null);
+  const [deleteError, setDeleteError] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    api.fetchSignature().then(
+      (s) => {
+        if (cancelled) return;
+        setSignature(s);
+        setState('loaded');
+      },
+      () => {
+        if (!cancelled) setState('error');
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (state === 'loading') return <Text c="dimmed">Loading…</Text>;
+  if (state === 'error')
+    return (
+      <Alert color="red" role="alert">
+        {AUTH_TEXTS.signatureLoadFailed}
+      </Alert>
+    );
+  if (!signature) return <Text c="dimmed">No saved signature.</Text>;
+  return (
+    <Stack gap="xs">
+      <svg
+        viewBox="0 0 500 150"
+        width={300}
+        height={90}
+        role="img"
+        aria-label="Saved signature"
+        style={{ border: '1px solid #ddd' }}
+      >
+        <path d={signature.path} fill="none" stroke="black" strokeWidth={2} />
+      </svg>
+      {deleteError && (
+        <Alert color="red" role="alert">
+          {AUTH_TEXTS.signatureDeleteFailed}
+        </Alert>
+      )}
+      <Button
+        variant="default"
+        w="fit-content"
+        onClick={() => {
+          setDeleteError(false);
+          api.deleteSignature().then(
+            (ok) => (ok ? setSignature(null) : setDeleteError(true)),
+            () => setDeleteError(true),
+          );
+        }}
+      >
+        Delete signature
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * /profile and /password (spec 000 §2, §5): 'Your Profile' with the name (required; not editable
+ * for a single-EMR-organisation session), the saved signature and the security section.
+ */
+export function ProfilePage(): ReactNode {
+  const { user, session, adopt, signOut } = useSession();
+  const [name, setName] = useState(user?.name ?? '');
+  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'error'>('idle');
+  const [nameError, setNameError] = useState<string | null>(null);
+  if (!user || !session) return null;
+  const editable = session.singleOrg === null;
+
+  const onSubmit = (e: FormEvent): void => {
+    e.preventDefault();
+    if (name.trim() === '') {
+      setNameError(AUTH_TEXTS.profileNameRequired);
+      return;
+    }
+    setNameError(null);
+    setState('saving');
+    api.updateUserName(name.trim()).then(
+      (u) => {
+        adopt({ user: u });
+        setState('saved');
+      },
+      () => setState('error'),
+    );
+  };
+
+  return (
+    <Page title="Your Profile">
+      <Stack gap="xl" maw={560}>
+        <form onSubmit={onSubmit}>
+          <Stack gap="sm">
+            <TextInput
+              label="Name"
+              value={name}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                setState('idle');
+              }}
+              disabled={!editable}
+              error={nameError ?? undefined}
+            />
+            {state === 'error' && (
+              <Alert color="red" role="alert">
+                {AUTH_TEXTS.profileUpdateFailed}
+              </Alert>
+            )}
+            <Group>
+              <Button type="submit" loading={state === 'saving'} disabled={!editable}>
+                Save
+              </Button>
+              {state === 'saved' && <Text c="green">Saved</Text>}
+            </Group>
+          </Stack>
+        </form>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Saved signature
+          </Title>
+          <SavedSignature />
+        </Stack>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Security
+          </Title>
+          <Group gap="xs">
+            <Text>Email: {user.email}</Text>
+            {user.emailVerified ? (
+              <Badge color="green">Verified</Badge>
+            ) : (
+              <Anchor component={Link} to="/verify-email">
+                Verify email
+              </Anchor>
+            )}
+          </Group>
+          <Text fw={600}>Account verification</Text>
+          <List>
+            {user.mfa.map((o) => (
+              <List.Item key={`${o.channel}:${o.to}`}>
+                {o.channel === 'sms' ? `Text message to ${formatPhoneForDisplay(o.to)}` : `Email to ${o.to}`}
+                {o.verified ? '' : ' (not verified)'}
+              </List.Item>
+            ))}
+          </List>
+          <Anchor component={Link} to="/change-password">
+            {user.hasPw ? 'Change password' : 'Add a password'}
+          </Anchor>
+          <Button
+            variant="default"
+            w="fit-content"
+            onClick={() => void signOut().finally(() => window.location.assign('/signin'))}
+          >
+            Sign Out
+          </Button>
+        </Stack>
+      </Stack>
+    </Page>
+  );
+}

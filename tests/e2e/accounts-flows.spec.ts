@@ -1,0 +1,205 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+
+const PASSWORD = 'silver harbor 88 lamp';
+
+interface OutboxMessage {
+  subject: string;
+  body: string;
+}
+
+async function messagesTo(baseUrl: string, to: string): Promise<OutboxMessage[]> {
+  const res = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/** Waits for message number `index` (0-based) to an address and returns it. */
+async function waitForMessage(baseUrl: string, to: string, index: number): Promise<OutboxMessage> {
+  await expect.poll(async () => (await messagesTo(baseUrl, to)).length).toBeGreaterThan(index);
+  return (await messagesTo(baseUrl, to))[index]!;
+}
+
+function codeOf(message: OutboxMessage): string {
+  return /\b(\d{6})\b/.exec(message.body)![1]!;
+}
+
+/** A user created through the API (sign-up), optionally with email MFA set up. */
+async function createUser(baseUrl: string, email: string, withMfa: boolean): Promise<void> {
+  let cookie = '';
+  const call = async (query: string, variables: Record<string, unknown> = {}): Promise<void> => {
+    const res = await fetch(`${baseUrl}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ query, variables }),
+    });
+    const tok = res.headers.getSetCookie().find((c) => c.startsWith('dev-tok='));
+    if (tok) cookie = tok.split(';')[0]!;
+    const body = (await res.json()) as { errors?: { message: string }[] };
+    if (body.errors) throw new Error(body.errors[0]!.message);
+  };
+  await call(
+    'mutation ($e: String!, $p: String!) { signUp(name: "Dr. E2E", email: $e, password: $p) { user { id } } }',
+    {
+      e: email,
+      p: PASSWORD,
+    },
+  );
+  if (!withMfa) return;
+  await call('mutation ($e: String!) { sendMfaVerification(to: $e, channel: "email") }', { e: email });
+  const code = codeOf((await messagesTo(baseUrl, email)).at(-1)!);
+  await call(
+    'mutation ($e: String!, $c: String!) { verifyMfaCode(to: $e, channel: "email", code: $c) { user { id } } }',
+    {
+      e: email,
+      c: code,
+    },
+  );
+}
+
+async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test.describe('accounts', () => {
+  test('signs up, verifies the email with the code from the outbox, sets up email MFA and arrives at /create-org; signs out; a wrong password shows the spec text', async ({
+    page,
+    server,
+  }) => {
+    const email = 'new.user@example.com';
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Register' })).toBeDisabled();
+    await page.getByLabel('Your Full Name').fill('Dr. New User, DMD');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Password', { exact: true }).blur();
+    await expect(page.getByText('Password must be 8 or more characters.').first()).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await expect(page.getByTestId('signup-banner')).toHaveText(
+      'Check the box to agree to the terms and privacy policy.',
+    );
+    await page.getByRole('checkbox').check();
+    await expect(page.getByTestId('signup-banner')).toHaveText('Form is complete.');
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    await expect(page).toHaveURL(/\/verify-email$/);
+    const verification = await waitForMessage(server.url, email, 0);
+    await page.getByLabel('Verification code').fill(codeOf(verification));
+    await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
+    await expect(page.getByText('Success! Your email is verified.')).toBeVisible();
+    await page.getByRole('link', { name: 'Continue' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Set up Account Verification' })).toBeVisible();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const mfa = await waitForMessage(server.url, email, 1);
+    await page.getByLabel('Verification code').fill('000000' === codeOf(mfa) ? '111111' : '000000');
+    await expect(page.getByText('Code did not match, please try again.')).toBeVisible();
+    await page.getByLabel('Verification code').fill(codeOf(mfa));
+    await expect(page).toHaveURL(/\/create-org$/);
+    await expect(page.getByRole('heading', { name: "Let's set up your new organization!" })).toBeVisible();
+
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+
+    await signInThroughForm(page, email, 'not my password');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Invalid email or password. Please check your details and try again.',
+    );
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Verify Account' })).toBeVisible();
+    await expect(page.getByText('Please verify your account to to log in.')).toBeVisible();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const signInCode = await waitForMessage(server.url, email, 2);
+    await page.getByLabel('Verification code').fill(codeOf(signInCode));
+    await expect(page).toHaveURL(/\/create-org$/);
+  });
+
+  test('sends a guest who is not signed in from a protected page to /signup, keeping the return URL', async ({
+    page,
+  }) => {
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/signup\?returnUrl=%2Fprofile$/);
+  });
+
+  test('recovers a forgotten password: unknown address text, emailed link, new password, sign in with it', async ({
+    page,
+    server,
+  }) => {
+    const email = 'forgetful@example.com';
+    await createUser(server.url, email, false);
+    await page.goto('/signin');
+    await page.getByRole('link', { name: 'Recover Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    await page.getByLabel('Email Address').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('alert')).toHaveText('No user found for that email address.');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status')).toContainText('We sent a link to reset your password');
+
+    const message = await waitForMessage(server.url, email, 0);
+    const link = /(http\S+\/auth\/action\?\S+)/.exec(message.body)![1]!;
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/password-reset\?code=/);
+    await expect(page.getByText(`Choose a new password for ${email}.`)).toBeVisible();
+    await page.getByLabel('New Password').fill('a whole new password 5');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByRole('status')).toContainText('Your password has been reset.');
+
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toHaveText('Could not verify password reset code');
+
+    await signInThroughForm(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Invalid email or password. Please check your details and try again.',
+    );
+    await page.getByLabel('Password', { exact: true }).fill('a whole new password 5');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Set up Account Verification' })).toBeVisible();
+  });
+
+  test('changes the password under sudo', async ({ page, server }) => {
+    const email = 'careful@example.com';
+    await createUser(server.url, email, true);
+    await signInThroughForm(page, email, PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Verify Account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').fill(codeOf(await waitForMessage(server.url, email, 1)));
+    await expect(page).toHaveURL(/\/create-org$/);
+
+    await page.goto('/profile');
+    await page.getByRole('link', { name: 'Change password' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm your identity' })).toBeVisible();
+    await expect(
+      page.getByText('You are about to perform a sensitive action, so we need to confirm your identity.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').fill(codeOf(await waitForMessage(server.url, email, 2)));
+
+    await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+    await page.getByLabel('New Password', { exact: true }).fill('changed under sudo 7');
+    await page.getByLabel('Confirm New Password').fill('changed under sudo 7');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('status')).toContainText('Your password has been changed.');
+
+    const res = await fetch(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'mutation ($e: String!) { signIn(email: $e, password: "changed under sudo 7") { user { email } } }',
+        variables: { e: email },
+      }),
+    });
+    expect(((await res.json()) as { data: { signIn: { user: { email: string } } } }).data.signIn.user.email).toBe(
+      email,
+    );
+  });
+});
