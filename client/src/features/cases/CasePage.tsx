@@ -1,10 +1,13 @@
-import { Alert, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import * as Y from 'yjs';
-import { CASE_ROOT } from '@vigil/shared';
+import { CASE_ROOT, ageInYears } from '@vigil/shared';
+import { NumberField } from '../../app/NumberField.js';
 import { SyncIndicator } from '../../sync/SyncIndicator.js';
 import { useCaseDocument } from '../../sync/useCaseDocument.js';
+import { LocalAnestheticTracker } from './LocalAnestheticTracker.js';
+import { useCaseValue } from './useCaseData.js';
 
 /** Replaces a Y.Text's content by the smallest edit that turns it into `next`. */
 export function applyTextEdit(text: Y.Text, next: string): void {
@@ -69,7 +72,14 @@ export function CasePage(): ReactNode {
       device: /Mobi|Tablet|iPad|Android/.test(navigator.userAgent) ? 'tablet' : 'desktop',
     },
   });
-  const [notes, setNotes] = useNotes(state.device === 'loading' ? undefined : kase?.doc, 'procedureNotes');
+  const doc = state.device === 'loading' ? undefined : kase?.doc;
+  const [notes, setNotes] = useNotes(doc, 'procedureNotes');
+  const [weight, setWeight] = useCaseValue<{ value: number; raw?: string }>(doc, 'weight');
+  const [birthDate, setBirthDate] = useCaseValue<string>(doc, 'patientBirthDate');
+  const readOnly = state.device === 'loading' || state.schema === 'tooNew' || state.sync.refused !== null;
+  const weightKg = typeof weight?.value === 'number' && weight.value > 0 ? weight.value : null;
+  const validBirthDate = typeof birthDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(birthDate) ? birthDate : null;
+  const ageYears = validBirthDate ? ageInYears(validBirthDate, Date.now()) : null;
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -89,16 +99,37 @@ export function CasePage(): ReactNode {
           read-only here.
         </Alert>
       )}
+      <Group align="flex-end" wrap="wrap">
+        <NumberField
+          label="Weight (kg)"
+          value={weightKg}
+          min={0}
+          max={650}
+          decimalScale={1}
+          w={140}
+          disabled={readOnly}
+          onChange={(kg) => setWeight(kg == null ? null : { value: kg, raw: `${kg} kg` })}
+        />
+        <TextInput
+          label="Birth date"
+          type="date"
+          value={validBirthDate ?? ''}
+          disabled={readOnly}
+          onChange={(e) => setBirthDate(e.currentTarget.value || null)}
+        />
+        {ageYears != null && <Text size="sm">Age: {ageYears} years</Text>}
+      </Group>
+      <LocalAnestheticTracker doc={doc} weightKg={weightKg} ageYears={ageYears} disabled={readOnly} />
       <Textarea
         label="Procedure notes"
         autosize
         minRows={4}
         value={notes}
-        disabled={state.device === 'loading' || state.schema === 'tooNew' || state.sync.refused !== null}
+        disabled={readOnly}
         onChange={(e) => setNotes(e.currentTarget.value)}
       />
       <Alert color="gray" title="More charting is on its way">
-        Vitals, drugs, local anesthetics, IV, airway, events and discharge scoring arrive with the case screen.
+        Vitals, drugs, IV, airway, events and discharge scoring arrive with the case screen.
       </Alert>
     </Stack>
   );

@@ -1,0 +1,255 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import type * as Y from 'yjs';
+import { findVariant, localDoseAmounts, newId, type LimitSet } from '@vigil/shared';
+import { NumberField } from '../../app/NumberField.js';
+import {
+  PICKABLE_VARIANTS,
+  VARIANT_COLOURS,
+  remainingFor,
+  summarizeLocalDoses,
+  variantLabel,
+  type ChartedLocalDose,
+} from './localAnesthetics.js';
+import { useCaseList } from './useCaseData.js';
+
+export interface LocalAnestheticTrackerProps {
+  doc: Y.Doc | undefined;
+  weightKg: number | null;
+  ageYears: number | null;
+  disabled?: boolean;
+}
+
+type Unit = ChartedLocalDose['unit'];
+
+function pctColour(pct: number | null): string {
+  if (pct == null) return 'gray';
+  return pct > 100 ? 'red' : pct >= 80 ? 'orange' : 'green';
+}
+
+/**
+ * The local anesthetic tracker (spec 002 §1, §3, §5, §9): pick a variant by its cartridge
+ * colour, enter cartridges, mL or mg, and see mg, epinephrine, percent of maximum per drug and
+ * combined against the manufacturer or pediatric-dentistry limits for this patient, with the
+ * age warnings and reminders in the spec's words. Warnings never block charting.
+ */
+export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: LocalAnestheticTrackerProps): ReactNode {
+  const doses = useCaseList<ChartedLocalDose>(doc, 'localDoses');
+  const [limits, setLimits] = useState<LimitSet>('aapd');
+  const [variantId, setVariantId] = useState('lidocaine-epi100');
+  const [unit, setUnit] = useState<Unit>('cartridges');
+  const [amount, setAmount] = useState<number | null>(1);
+  const variant = findVariant(variantId);
+  const mgOnly = variant?.drugId === 'exparel';
+  const effectiveUnit: Unit = mgOnly ? 'mg' : unit;
+  const preview = amount != null && amount > 0 ? localDoseAmounts({ variantId, amount, unit: effectiveUnit }) : null;
+  const summary = summarizeLocalDoses(doses.items, weightKg, ageYears, limits);
+  const remaining = remainingFor(variantId, doses.items, weightKg, limits);
+
+  const add = (): void => {
+    if (!preview || amount == null || !variant) return;
+    doses.add({
+      id: newId('dos'),
+      drugVariantId: variantId,
+      time: Date.now(),
+      amount,
+      amount_raw: String(amount),
+      unit: effectiveUnit,
+      epiConcentration: variant.epi,
+      cartridges: preview.cartridges,
+      mg: preview.mg,
+      epiMg: preview.epiMg,
+    });
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="la-tracker-title">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4" id="la-tracker-title">
+            Local Anesthetics
+          </Title>
+          <SegmentedControl
+            aria-label="Maximum dose limits"
+            value={limits}
+            onChange={(v) => setLimits(v)}
+            data={[
+              { value: 'aapd', label: 'Pediatric dentistry (AAPD)' },
+              { value: 'manufacturer', label: 'Manufacturer' },
+            ]}
+          />
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs" role="radiogroup" aria-label="Local anesthetic">
+          {PICKABLE_VARIANTS.map((v) => {
+            const colour = VARIANT_COLOURS[v.id] ?? { background: '#fff', text: '#000' };
+            const selected = v.id === variantId;
+            return (
+              <UnstyledButton
+                key={v.id}
+                role="radio"
+                aria-checked={selected}
+                onClick={() => setVariantId(v.id)}
+                disabled={disabled}
+                style={{
+                  minHeight: 48,
+                  padding: '8px 10px',
+                  borderRadius: 8,
+                  background: colour.background,
+                  color: colour.text,
+                  border: selected ? '3px solid #1c7ed6' : '1px solid #adb5bd',
+                  boxShadow: selected ? '0 0 0 2px #fff inset' : undefined,
+                  fontWeight: selected ? 700 : 500,
+                }}
+              >
+                {variantLabel(v)}
+              </UnstyledButton>
+            );
+          })}
+        </SimpleGrid>
+        <Group align="flex-end" wrap="wrap">
+          <NumberField
+            label="Amount"
+            value={amount}
+            onChange={setAmount}
+            min={0}
+            step={effectiveUnit === 'cartridges' ? 0.5 : 1}
+            decimalScale={2}
+            w={140}
+            disabled={disabled}
+          />
+          <SegmentedControl
+            aria-label="Unit"
+            value={effectiveUnit}
+            onChange={(v) => setUnit(v)}
+            disabled={disabled || mgOnly}
+            data={[
+              { value: 'cartridges', label: 'Cartridges' },
+              { value: 'ml', label: 'mL' },
+              { value: 'mg', label: 'mg' },
+            ]}
+          />
+          <Button onClick={add} disabled={disabled || !preview} mih={44}>
+            Give dose
+          </Button>
+        </Group>
+        {preview && variant && (
+          <Text size="sm" data-testid="la-preview">
+            = {preview.mg} mg {variantLabel(variant)}
+            {preview.epiMg > 0 ? `, ${preview.epiMg} mg epinephrine` : ''}
+          </Text>
+        )}
+        {remaining && variant && (
+          <Text size="sm" data-testid="la-remaining">
+            Up to {remaining.mg} mg ({remaining.cartridges} cartridges) more of {variantLabel(variant)}
+            {weightKg == null ? ' (absolute limit only: no weight)' : ` for ${weightKg} kg`}
+          </Text>
+        )}
+        {summary.rows.length > 0 && (
+          <Stack gap={6} data-testid="la-totals">
+            {summary.rows.map((r) => (
+              <div key={r.drugId}>
+                <Group justify="space-between">
+                  <Text size="sm">
+                    {r.name}: {r.mg} mg
+                  </Text>
+                  <Badge color={pctColour(r.pctOfMax)} variant="light">
+                    {r.pctOfMax == null ? 'no maximum' : `${r.pctOfMax}% of max`}
+                  </Badge>
+                </Group>
+                {r.pctOfMax != null && (
+                  <Progress value={Math.min(r.pctOfMax, 100)} color={pctColour(r.pctOfMax)} aria-hidden />
+                )}
+              </div>
+            ))}
+            <Group justify="space-between">
+              <Text size="sm" fw={600}>
+                All local anesthetics combined
+              </Text>
+              <Badge color={pctColour(summary.combinedPct)} data-testid="la-combined">
+                {summary.combinedPct}% of max
+              </Badge>
+            </Group>
+          </Stack>
+        )}
+        {summary.issues.map((i) => (
+          <Alert
+            key={`${i.code}-${i.message}`}
+            color={i.severity === 'error' || i.code.endsWith('_EXCEEDED') ? 'red' : 'orange'}
+            role="alert"
+          >
+            {i.message}
+          </Alert>
+        ))}
+        {summary.notes.map((n) => (
+          <Alert key={n} color="yellow" variant="light">
+            {n}
+          </Alert>
+        ))}
+        {doses.items.length > 0 && (
+          <Table striped aria-label="Local anesthetic doses given">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Drug</Table.Th>
+                <Table.Th>Given</Table.Th>
+                <Table.Th>mg</Table.Th>
+                <Table.Th>Epinephrine mg</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {[...doses.items]
+                .sort((a, b) => a.time - b.time)
+                .map((d) => {
+                  const v = findVariant(d.drugVariantId);
+                  return (
+                    <Table.Tr key={d.id}>
+                      <Table.Td>
+                        {new Date(d.time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+                      </Table.Td>
+                      <Table.Td>{v ? variantLabel(v) : d.drugVariantId}</Table.Td>
+                      <Table.Td>
+                        {d.amount}{' '}
+                        {d.unit === 'ml' ? 'mL' : d.unit === 'mg' ? 'mg' : d.amount === 1 ? 'cartridge' : 'cartridges'}
+                      </Table.Td>
+                      <Table.Td>{d.mg}</Table.Td>
+                      <Table.Td>{d.epiMg}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          size="xs"
+                          mih={36}
+                          disabled={disabled}
+                          aria-label={`Remove ${v ? variantLabel(v) : 'dose'} at ${new Date(d.time).toLocaleTimeString()}`}
+                          onClick={() => {
+                            if (window.confirm('Remove this dose?')) doses.removeWhere((x) => x.id === d.id);
+                          }}
+                        >
+                          Remove
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,162 @@
+import {
+  LOCAL_ANESTHETIC_DRUGS,
+  LOCAL_ANESTHETIC_VARIANTS,
+  exparelTimingIssues,
+  findVariant,
+  localAnestheticAgeWarning,
+  localAnestheticToxicity,
+  localAnestheticToxicityIssues,
+  oraverseIssues,
+  toxicityDrugId,
+  toxicityMaxMg,
+  toxicityPercentForDisplay,
+  type Issue,
+  type LimitSet,
+  type LocalAnestheticDrugId,
+  type LocalAnestheticVariant,
+} from '@vigil/shared';
+
+/** A local anesthetic dose as kept in the case document (spec 001 §3 "Local dose"). */
+export interface ChartedLocalDose {
+  id: string;
+  drugVariantId: string;
+  /** Epoch ms. */
+  time: number;
+  amount: number;
+  amount_raw: string;
+  unit: 'ml' | 'mg' | 'cartridges';
+  epiConcentration: number;
+  cartridges: number;
+  mg: number;
+  epiMg: number;
+}
+
+/**
+ * Cartridge colours of the ADA uniform colour code for dental local anesthetic cartridges, so a
+ * provider picks the variant by the colour on the cartridge in hand (spec 002 §3 variant colour;
+ * values: docs/decisions.md). Text colour keeps each label readable.
+ */
+export const VARIANT_COLOURS: Readonly<Record<string, { background: string; text: string }>> = {
+  'lidocaine-plain': { background: '#a5d8ff', text: '#000' },
+  'lidocaine-epi50': { background: '#2f9e44', text: '#fff' },
+  'lidocaine-epi100': { background: '#e03131', text: '#fff' },
+  'articaine-epi100': { background: '#f0c419', text: '#000' },
+  'articaine-epi200': { background: '#ced4da', text: '#000' },
+  'bupivacaine-epi200': { background: '#1c7ed6', text: '#fff' },
+  'prilocaine-plain': { background: '#212529', text: '#fff' },
+  'prilocaine-epi200': { background: '#ffe066', text: '#000' },
+  'mepivacaine-plain': { background: '#d2b48c', text: '#000' },
+  'mepivacaine-levonordefrin': { background: '#8b5a2b', text: '#fff' },
+  exparel: { background: '#e599f7', text: '#000' },
+  oraverse: { background: '#ffffff', text: '#000' },
+};
+
+/** "Lidocaine 2% 1:100,000", "Mepivacaine 2% levonordefrin", "Exparel". */
+export function variantLabel(v: LocalAnestheticVariant): string {
+  const drug = LOCAL_ANESTHETIC_DRUGS[v.drugId];
+  if (v.drugId === 'exparel' || v.drugId === 'oraverse') return drug.name;
+  const vaso =
+    v.vasoconstrictor === 'levonordefrin'
+      ? ' levonordefrin'
+      : v.epi > 0
+        ? ` 1:${(v.epi * 1000).toLocaleString('en-US')}`
+        : ' plain';
+  return `${drug.name} ${v.percent}%${vaso}`;
+}
+
+export interface DrugRow {
+  drugId: LocalAnestheticDrugId;
+  name: string;
+  mg: number;
+  /** Percent of maximum, rounded up to 0.1 for display (never understated). */
+  pctOfMax: number | null;
+}
+
+export interface TrackerSummary {
+  rows: DrugRow[];
+  combinedPct: number;
+  /** Warnings: toxicity, age, Exparel timing, OraVerse; never blocking. */
+  issues: Issue[];
+  /** Age warnings and reminders of the drugs given (spec 002 §5). */
+  notes: string[];
+}
+
+/**
+ * What the tracker shows for the doses given: mg and percent of maximum per drug, the combined
+ * percent across every local anesthetic (toxicity adds up), and every warning the shared rules
+ * raise. All numbers come from the shared rules (LA5–LA14).
+ */
+export function summarizeLocalDoses(
+  doses: readonly ChartedLocalDose[],
+  weightKg: number | null,
+  ageYears: number | null,
+  limits: LimitSet,
+): TrackerSummary {
+  const forToxicity = doses.map((d) => ({ variantId: d.drugVariantId, mg: d.mg, time: d.time }));
+  const toxicity = localAnestheticToxicity(forToxicity, weightKg, limits);
+  const mgByDrug = new Map<LocalAnestheticDrugId, number>();
+  const notes = new Set<string>();
+  for (const d of doses) {
+    const v = findVariant(d.drugVariantId);
+    if (!v) continue;
+    const drug = v.skipForToxicity ? v.drugId : toxicityDrugId(v.drugId);
+    mgByDrug.set(drug, (mgByDrug.get(drug) ?? 0) + d.mg);
+    const age = localAnestheticAgeWarning(v.drugId, ageYears);
+    if (age) notes.add(age);
+    const reminder = LOCAL_ANESTHETIC_DRUGS[v.drugId].reminder;
+    if (reminder) notes.add(reminder);
+  }
+  const rows = [...mgByDrug].map(([drugId, mg]) => {
+    const pct = toxicity.perDrug[drugId];
+    return {
+      drugId,
+      name: LOCAL_ANESTHETIC_DRUGS[drugId].name,
+      mg: Math.round(mg * 100) / 100,
+      pctOfMax: pct === undefined ? null : toxicityPercentForDisplay(pct),
+    };
+  });
+  return {
+    rows,
+    combinedPct: toxicityPercentForDisplay(toxicity.combined),
+    issues: [
+      ...localAnestheticToxicityIssues(toxicity),
+      ...exparelTimingIssues(forToxicity),
+      ...oraverseIssues(forToxicity),
+    ],
+    notes: [...notes],
+  };
+}
+
+/**
+ * How much more of a variant may be given before its drug's maximum or the combined maximum is
+ * reached, whichever comes first, in mg and cartridges (rounded down: never overstated). Null
+ * when the variant has no maximum.
+ */
+export function remainingFor(
+  variantId: string,
+  doses: readonly ChartedLocalDose[],
+  weightKg: number | null,
+  limits: LimitSet,
+): { mg: number; cartridges: number } | null {
+  const v = findVariant(variantId);
+  if (!v) return null;
+  const max = toxicityMaxMg(v, weightKg, limits);
+  if (max == null) return null;
+  const t = localAnestheticToxicity(
+    doses.map((d) => ({ variantId: d.drugVariantId, mg: d.mg, time: d.time })),
+    weightKg,
+    limits,
+  );
+  const usedPct = Math.max(t.perDrug[toxicityDrugId(v.drugId)] ?? 0, t.combined);
+  const mg = Math.max(0, ((100 - usedPct) / 100) * max);
+  const mgPerCartridge = (v.mgPerMl ?? v.percent * 10) * v.cartridgeMl;
+  return { mg: floorTenth(mg), cartridges: floorTenth(mg / mgPerCartridge) };
+}
+
+/** Rounds down to 0.1, after dropping binary floating-point noise (51.99999999 is 52). */
+function floorTenth(n: number): number {
+  return Math.floor(Math.round(n * 1e6) / 1e5) / 10;
+}
+
+/** The variants a provider can pick, in catalogue order. */
+export const PICKABLE_VARIANTS = LOCAL_ANESTHETIC_VARIANTS;
