@@ -23,3 +23,4 @@ export * from './rules/gs1.js';
 export * from './rules/report.js';
 export * from './auth/index.js';
 export * from './sync/index.js';
+export * from './orgs/index.js';

@@ -1,4 +1,4 @@
-import { TOKEN_COOKIE_LIFETIME_MS } from '@vigil/shared';
+import { TOKEN_COOKIE_LIFETIME_MS, type OrgType } from '@vigil/shared';
 import type { Db } from '../db/database.js';
 import { newSessionToken, sha256 } from './tokens.js';
 
@@ -26,8 +26,8 @@ export interface SignedInSession {
   expiresAt: number;
   /** True when multi-factor is valid (auth status "full", spec 000 §4). */
   multiFactorValid: boolean;
-  /** Organisation memberships: none until organisations exist (issue 4). */
-  orgs: readonly { id: string; type: string; roles: readonly string[] }[];
+  /** Organisation memberships (issue 4), read from the database for every lookup. */
+  orgs: readonly { id: string; type: OrgType; roles: readonly string[] }[];
 }
 
 /** Reads one cookie from a Cookie header. */
@@ -86,7 +86,18 @@ export function sessionFromRequest(db: Db, input: SessionLookupInput): SignedInS
   const token = input.token || readCookie(input.cookieHeader, input.cookieName);
   if (!token) return null;
   const row = findLiveSession(db, token, now);
-  return row ? toSignedInSession(row, now) : null;
+  return row ? { ...toSignedInSession(row, now), orgs: userMemberships(db, row.user_id) } : null;
+}
+
+/** A user's organisation memberships (issue 4): id, type and roles, from org_members. */
+export function userMemberships(db: Db, userId: string): SignedInSession['orgs'] {
+  const rows = db
+    .prepare(
+      `SELECT o.id AS id, o.type AS type, m.roles AS roles
+       FROM org_members m JOIN orgs o ON o.id = m.org_id WHERE m.user_id = ? ORDER BY o.id`,
+    )
+    .all(userId) as { id: string; type: OrgType; roles: string }[];
+  return rows.map((r) => ({ id: r.id, type: r.type, roles: JSON.parse(r.roles) as string[] }));
 }
 
 /** Starts a new session for a user with a fresh token; returns the raw token (sent once, in the cookie). */

@@ -1,12 +1,13 @@
 import { createSchema } from 'graphql-yoga';
 import { accountResolvers, accountTypeDefs } from './accounts.js';
 import type { GraphqlContext, ServerContext } from './context.js';
+import { orgResolvers, orgTypeDefs } from './orgs.js';
 import { shellResolvers, shellTypeDefs } from './shell.js';
 
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
 export function buildSchema(): ReturnType<typeof createSchema<ServerContext & GraphqlContext>> {
   return createSchema<ServerContext & GraphqlContext>({
-    typeDefs: [shellTypeDefs, accountTypeDefs],
-    resolvers: [shellResolvers, accountResolvers],
+    typeDefs: [shellTypeDefs, accountTypeDefs, orgTypeDefs],
+    resolvers: [shellResolvers, accountResolvers, orgResolvers],
   });
 }

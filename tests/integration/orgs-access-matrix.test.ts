@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../utils/start-server.js';
+import { Browser } from './accounts-client.js';
+import { adminCli, createOrg, invitationCode, invite, join, memberId, person, type Person } from './orgs-helpers.js';
+
+/**
+ * The access matrix of issue 4: every organisation GraphQL call × every kind of caller, run
+ * against the real server, compared with the expected table below. The office `office` is
+ * overseen by the parent organisation `group`; `elsewhere` is an unrelated office.
+ */
+
+const ROLES = ['none', 'member', 'provider', 'admin', 'parentAdmin', 'internalUber', 'otherOrgAdmin'] as const;
+type Role = (typeof ROLES)[number];
+/** 'ok' or the error code. */
+type Outcome = string;
+
+const SIGNED_IN: readonly Role[] = ROLES.filter((r) => r !== 'none');
+const OFFICE_MEMBERS: readonly Role[] = ['member', 'provider', 'admin'];
+/** The organisation permission (spec 000 §6): members, or anyone who can administer it. */
+const ORG_PERMISSION: readonly Role[] = [...OFFICE_MEMBERS, 'parentAdmin', 'internalUber'];
+/** The right to administer (spec 000 §6): its admin, a member of its parent, an internal uber. */
+const ADMINISTER: readonly Role[] = ['admin', 'parentAdmin', 'internalUber'];
+
+function table(decide: (role: Role) => Outcome): Record<Role, Outcome> {
+  return Object.fromEntries(ROLES.map((r) => [r, decide(r)])) as Record<Role, Outcome>;
+}
+const needs = (allowed: readonly Role[]) =>
+  table((r) => (r === 'none' ? 'NO_AUTHENTICATION' : allowed.includes(r) ? 'ok' : 'NOT_AUTHORIZED'));
+
+/** Per role, what each call answers: 'ok' or the error code (the GraphQL error's message). */
+const EXPECTED: Record<string, Record<Role, Outcome>> = {
+  org: needs(ORG_PERMISSION),
+  updateOrg: needs(ADMINISTER),
+  createOrg: needs(SIGNED_IN),
+  createOnboardingOrg: needs(SIGNED_IN),
+  orgIdAvailability: needs(SIGNED_IN),
+  // Authentication optional (spec 000 §2 invitation page).
+  orgInvitation: table(() => 'ok'),
+  orgFeaturesConfig: needs(ORG_PERMISSION),
+  // An office setting: admins and parent members change it; the internal team only after sudo.
+  'addOrgFeature(office setting)': table((r) =>
+    r === 'internalUber' ? 'SUDO_REQUIRED' : needs(['admin', 'parentAdmin'])[r],
+  ),
+  'removeOrgFeature(office setting)': table((r) =>
+    r === 'internalUber' ? 'SUDO_REQUIRED' : needs(['admin', 'parentAdmin'])[r],
+  ),
+  // A product feature: the internal team's alone, after sudo.
+  'addOrgFeature(product feature)': table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  'removeOrgFeature(product feature)': table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  availablePlans: table(() => 'ok'),
+  createOrgInvitation: needs(ADMINISTER),
+  orgMembers: needs(ADMINISTER),
+  updateMemberRoles: needs(ADMINISTER),
+  removeMember: needs(ADMINISTER),
+  acceptOrgInvitation: table((r) =>
+    r === 'none' ? 'NO_AUTHENTICATION' : OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : 'ok',
+  ),
+};
+
+describe('organisations: access matrix of every call × role', () => {
+  let server: TestServer;
+  const browsers = {} as Record<Role, Browser>;
+  /** Per role, a member of `office` that role's updateMemberRoles / removeMember call targets. */
+  const rolesTarget = {} as Record<Role, string>;
+  const removeTarget = {} as Record<Role, string>;
+  /** Per role, an unused invitation to `office` that role tries to accept. */
+  const acceptCode = {} as Record<Role, string>;
+  let queryCode = '';
+
+  beforeAll(async () => {
+    server = await startServer();
+    const [admin, parentAdmin, uber, otherAdmin, member, provider] = await Promise.all(
+      ['admin', 'parent-admin', 'uber', 'other-admin', 'member', 'provider'].map((n) =>
+        person(server, `${n}@matrix.test`),
+      ),
+    );
+    const ok = (result: { code: string | undefined }): void => {
+      if (result.code) throw new Error(result.code);
+    };
+    ok(await createOrg(admin!, 'office', 'regular', 'Bright Smile Dental'));
+    ok(await createOrg(parentAdmin!, 'group', 'parent', 'Smile Group'));
+    ok(await createOrg(otherAdmin!, 'elsewhere', 'regular', 'Elsewhere Dental'));
+    expect((await adminCli(server, 'make-uber', uber!.email)).code).toBe(0);
+    ok(
+      await uber!.browser.gql('mutation { updateOrg(orgId: "office", properties: { parentOrgs: ["group"] }) { id } }'),
+    );
+    await join(server, admin!, 'office', member!, ['member']);
+    await join(server, admin!, 'office', provider!, ['member', 'provider']);
+
+    const victims = await Promise.all(
+      ROLES.flatMap((r) => [person(server, `roles-${r}@matrix.test`), person(server, `remove-${r}@matrix.test`)]),
+    );
+    for (const victim of victims) await join(server, admin!, 'office', victim, ['member']);
+    for (const r of ROLES) {
+      rolesTarget[r] = await memberId(admin!, 'office', `roles-${r.toLowerCase()}@matrix.test`);
+      removeTarget[r] = await memberId(admin!, 'office', `remove-${r.toLowerCase()}@matrix.test`);
+      ok(await invite(admin!, 'office', `accept-${r.toLowerCase()}@matrix.test`));
+      acceptCode[r] = await invitationCode(server.url, `accept-${r.toLowerCase()}@matrix.test`);
+    }
+    ok(await invite(admin!, 'office', 'query@matrix.test'));
+    queryCode = await invitationCode(server.url, 'query@matrix.test');
+
+    const people: Record<Exclude<Role, 'none'>, Person> = {
+      member: member!,
+      provider: provider!,
+      admin: admin!,
+      parentAdmin: parentAdmin!,
+      internalUber: uber!,
+      otherOrgAdmin: otherAdmin!,
+    };
+    browsers.none = new Browser(server.url);
+    for (const r of SIGNED_IN) browsers[r] = people[r as Exclude<Role, 'none'>].browser;
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  /** One call made by one role: [query, variables]. */
+  const CALLS: Record<string, (r: Role) => [string, Record<string, unknown>]> = {
+    org: () => ['query { org(orgId: "office") { id name type parentOrgs } }', {}],
+    updateOrg: () => ['mutation { updateOrg(orgId: "office", properties: { city: "Springfield" }) { id city } }', {}],
+    createOrg: (r) => [
+      'mutation ($id: String) { createOrg(orgId: $id, orgType: "regular", orgName: "New Office") { orgId } }',
+      { id: `new-${r.toLowerCase()}` },
+    ],
+    createOnboardingOrg: () => [
+      'mutation { createOnboardingOrg(orgType: "regular", orgName: "Onboarding Dental") { orgId } }',
+      {},
+    ],
+    orgIdAvailability: () => ['query { orgIdAvailability(orgId: "office") }', {}],
+    orgInvitation: () => [
+      'query ($id: String) { orgInvitation(invitationId: $id) { orgId orgName type } }',
+      { id: queryCode },
+    ],
+    orgFeaturesConfig: () => ['query { orgFeaturesConfig(orgId: "office") { name value } }', {}],
+    'addOrgFeature(office setting)': () => [
+      'mutation { addOrgFeature(orgId: "office", featureName: "tempsInCelsius") { name } }',
+      {},
+    ],
+    'removeOrgFeature(office setting)': () => [
+      'mutation { removeOrgFeature(orgId: "office", featureName: "tempsInCelsius") { name } }',
+      {},
+    ],
+    'addOrgFeature(product feature)': () => [
+      'mutation { addOrgFeature(orgId: "office", featureName: "store") { name } }',
+      {},
+    ],
+    'removeOrgFeature(product feature)': () => [
+      'mutation { removeOrgFeature(orgId: "office", featureName: "store") { name } }',
+      {},
+    ],
+    availablePlans: () => ['query { availablePlans { id } }', {}],
+    createOrgInvitation: (r) => [
+      'mutation ($email: String!) { createOrgInvitation(orgId: "office", email: $email, roles: ["member"]) { id } }',
+      { email: `invitee-${r.toLowerCase()}@matrix.test` },
+    ],
+    orgMembers: () => ['query { orgMembers(orgId: "office") { id roles } }', {}],
+    updateMemberRoles: (r) => [
+      'mutation ($m: ID!) { updateMemberRoles(orgId: "office", memberId: $m, roles: ["member", "stats"]) { id roles } }',
+      { m: rolesTarget[r] },
+    ],
+    removeMember: (r) => ['mutation ($m: ID!) { removeMember(orgId: "office", memberId: $m) }', { m: removeTarget[r] }],
+    // Last: accepting makes the caller a member of office.
+    acceptOrgInvitation: (r) => [
+      'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
+      { id: acceptCode[r] },
+    ],
+  };
+
+  it('answers every call × role as the expected table says, with 0 deviations', async () => {
+    expect(Object.keys(CALLS)).toEqual(Object.keys(EXPECTED));
+    const deviations: string[] = [];
+    let cells = 0;
+    for (const [call, make] of Object.entries(CALLS)) {
+      for (const role of ROLES) {
+        const [query, variables] = make(role);
+        const result = await browsers[role].gql(query, variables);
+        const outcome = result.code ?? (result.data ? 'ok' : 'no data');
+        cells += 1;
+        if (outcome !== EXPECTED[call]![role]) {
+          deviations.push(`${call} as ${role}: expected ${EXPECTED[call]![role]}, got ${outcome}`);
+        }
+      }
+    }
+    expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
+    expect(cells).toBe(119);
+    expect(deviations).toEqual([]);
+  });
+});
