@@ -7,6 +7,7 @@ import { NumberField } from '../../app/NumberField.js';
 import { SyncIndicator } from '../../sync/SyncIndicator.js';
 import { useCaseDocument } from '../../sync/useCaseDocument.js';
 import { LocalAnestheticTracker } from './LocalAnestheticTracker.js';
+import { ManualVitals } from './ManualVitals.js';
 import { useCaseValue } from './useCaseData.js';
 
 /** Replaces a Y.Text's content by the smallest edit that turns it into `next`. */
@@ -119,6 +120,8 @@ export function CasePage(): ReactNode {
         />
         {ageYears != null && <Text size="sm">Age: {ageYears} years</Text>}
       </Group>
+      {/* Temperatures in F until the organisation's tempsInCelsius flag reaches the case (spec 000 §3, §5). */}
+      <ManualVitals doc={doc} temperatureUnit="F" disabled={readOnly} />
       <LocalAnestheticTracker doc={doc} weightKg={weightKg} ageYears={ageYears} disabled={readOnly} />
       <Textarea
         label="Procedure notes"
@@ -128,8 +131,8 @@ export function CasePage(): ReactNode {
         disabled={readOnly}
         onChange={(e) => setNotes(e.currentTarget.value)}
       />
-      <Alert color="gray" title="More charting is on its way">
-        Vitals, drugs, IV, airway, events and discharge scoring arrive with the case screen.
+      <Alert color="gray" title="More charting is on its way" role="note">
+        Monitor vitals, drugs, IV, airway, events and discharge scoring arrive with the case screen.
       </Alert>
     </Stack>
   );

@@ -1,0 +1,221 @@
+import { Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import type * as Y from 'yjs';
+import { canSaveManualVitals, newId, readManualVital, type TemperatureUnit } from '@vigil/shared';
+import { useCaseList } from './useCaseData.js';
+
+/** A manual vitals entry as kept in the case (spec 002 §3 "Manual vital entry"). */
+export interface ManualVitalsEntry {
+  id: string;
+  /** Epoch ms. */
+  time: number;
+  temperatureUnit: TemperatureUnit;
+  vitals: Record<string, number | null>;
+}
+
+/** The vitals a provider types in by hand, in the order of a monitor's display. */
+export const MANUAL_VITAL_FIELDS = [
+  { type: 'sbp', label: 'Systolic BP', unit: 'mmHg' },
+  { type: 'dbp', label: 'Diastolic BP', unit: 'mmHg' },
+  { type: 'hr', label: 'Heart rate', unit: 'bpm' },
+  { type: 'spo2', label: 'SpO2', unit: '%' },
+  { type: 'rr', label: 'Resp. rate', unit: '/min' },
+  { type: 'etco2', label: 'EtCO2', unit: 'mmHg' },
+  { type: 'temp', label: 'Temperature', unit: '' },
+] as const;
+
+export interface ManualVitalsDialogProps {
+  opened: boolean;
+  initial: ManualVitalsEntry | null;
+  temperatureUnit: TemperatureUnit;
+  onSave: (entry: ManualVitalsEntry) => void;
+  onClose: () => void;
+}
+
+/**
+ * The manual vitals add/edit dialog (spec 002 §2, §5): each value must be a number within its
+ * type's limits ('invalid value', 'max is {n}', 'min is {n}'); zero or non-numeric input
+ * becomes empty; saving needs no errors and at least one value.
+ */
+export function ManualVitalsDialog({
+  opened,
+  initial,
+  temperatureUnit,
+  onSave,
+  onClose,
+}: ManualVitalsDialogProps): ReactNode {
+  const unit = initial?.temperatureUnit ?? temperatureUnit;
+  const [texts, setTexts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      MANUAL_VITAL_FIELDS.map((f) => {
+        const v = initial?.vitals[f.type];
+        return [f.type, v == null ? '' : String(v)];
+      }),
+    ),
+  );
+  const values = MANUAL_VITAL_FIELDS.map((f) => readManualVital(texts[f.type] ?? '', f.type, unit));
+  const canSave = canSaveManualVitals(values);
+  const save = (): void => {
+    if (!canSave) return;
+    onSave({
+      id: initial?.id ?? newId('vit'),
+      time: initial?.time ?? Date.now(),
+      temperatureUnit: unit,
+      vitals: Object.fromEntries(MANUAL_VITAL_FIELDS.map((f, i) => [f.type, values[i]?.value ?? null])),
+    });
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={initial ? 'Edit vitals' : 'Add vitals'} size="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <Stack>
+          <SimpleGrid cols={{ base: 2, sm: 3 }}>
+            {MANUAL_VITAL_FIELDS.map((f, i) => (
+              <TextInput
+                key={f.type}
+                label={`${f.label} (${f.type === 'temp' ? `°${unit}` : f.unit})`}
+                inputMode="decimal"
+                value={texts[f.type] ?? ''}
+                error={values[i]?.error ?? undefined}
+                onChange={(e) => {
+                  const text = e.currentTarget.value;
+                  setTexts((t) => ({ ...t, [f.type]: text }));
+                }}
+              />
+            ))}
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} mih={44}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!canSave} mih={44}>
+              Save vitals
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export interface ManualVitalsProps {
+  doc: Y.Doc | undefined;
+  temperatureUnit: TemperatureUnit;
+  disabled?: boolean;
+}
+
+/** Manual vitals of the case: add, edit, and remove with confirmation (spec 002 §2, §4). */
+export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsProps): ReactNode {
+  const list = useCaseList<ManualVitalsEntry>(doc, 'manualVitals');
+  const [editing, setEditing] = useState<ManualVitalsEntry | 'new' | null>(null);
+  const [removing, setRemoving] = useState<ManualVitalsEntry | null>(null);
+  const rows = [...list.items].sort((a, b) => a.time - b.time);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="manual-vitals-title">
+      <Group justify="space-between">
+        <Title order={2} size="h4" id="manual-vitals-title">
+          Vitals
+        </Title>
+        <Button onClick={() => setEditing('new')} disabled={disabled} mih={44}>
+          Add vitals
+        </Button>
+      </Group>
+      {rows.length === 0 ? (
+        <Text c="dimmed">No vitals measurements recorded yet.</Text>
+      ) : (
+        <Table striped aria-label="Vitals recorded">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Time</Table.Th>
+              <Table.Th>BP</Table.Th>
+              <Table.Th>HR</Table.Th>
+              <Table.Th>SpO2</Table.Th>
+              <Table.Th>RR</Table.Th>
+              <Table.Th>EtCO2</Table.Th>
+              <Table.Th>Temp</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => {
+              const v = (k: string): string => (r.vitals[k] == null ? '–' : String(r.vitals[k]));
+              return (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{new Date(r.time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</Table.Td>
+                  <Table.Td>
+                    {v('sbp')}/{v('dbp')}
+                  </Table.Td>
+                  <Table.Td>{v('hr')}</Table.Td>
+                  <Table.Td>{v('spo2')}</Table.Td>
+                  <Table.Td>{v('rr')}</Table.Td>
+                  <Table.Td>{v('etco2')}</Table.Td>
+                  <Table.Td>{r.vitals.temp == null ? '–' : `${r.vitals.temp} °${r.temperatureUnit}`}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button variant="subtle" size="xs" mih={36} disabled={disabled} onClick={() => setEditing(r)}>
+                        Edit
+                      </Button>
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="xs"
+                        mih={36}
+                        disabled={disabled}
+                        onClick={() => setRemoving(r)}
+                      >
+                        Remove
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      {editing !== null && (
+        <ManualVitalsDialog
+          opened
+          initial={editing === 'new' ? null : editing}
+          temperatureUnit={temperatureUnit}
+          onClose={() => setEditing(null)}
+          onSave={(entry) => {
+            doc?.transact(() => {
+              list.removeWhere((x) => x.id === entry.id);
+              list.add(entry);
+            });
+            setEditing(null);
+          }}
+        />
+      )}
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove vitals?">
+        <Stack>
+          <Text>
+            Remove the vitals recorded at{' '}
+            {removing ? new Date(removing.time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : ''}?
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRemoving(null)} mih={44}>
+              Keep
+            </Button>
+            <Button
+              color="red"
+              mih={44}
+              onClick={() => {
+                const id = removing?.id;
+                if (id) list.removeWhere((x) => x.id === id);
+                setRemoving(null);
+              }}
+            >
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
