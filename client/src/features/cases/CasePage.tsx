@@ -5,6 +5,7 @@ import * as Y from 'yjs';
 import { CASE_ROOT, ageInYears } from '@vigil/shared';
 import { NumberField } from '../../app/NumberField.js';
 import { SyncIndicator } from '../../sync/SyncIndicator.js';
+import { useSession } from '../../app/session/SessionProvider.js';
 import { useCaseDocument } from '../../sync/useCaseDocument.js';
 import { LocalAnestheticTracker } from './LocalAnestheticTracker.js';
 import { ManualVitals } from './ManualVitals.js';
@@ -64,12 +65,18 @@ function useNotes(doc: Y.Doc | undefined, key: string): [string, (v: string) => 
  */
 export function CasePage(): ReactNode {
   const { orgId = '', appointmentId = '' } = useParams();
+  const { user, session } = useSession();
+  const membership = session
+    ? [...session.orgs.regular, ...session.orgs.parent, ...session.orgs.vigil, ...session.orgs.reseller].find(
+        (o) => o.id === orgId,
+      )
+    : undefined;
   const { kase, state } = useCaseDocument({
     orgId,
     docId: appointmentId,
     user: {
-      name: 'Guest',
-      role: 'provider',
+      name: user?.name ?? 'Guest',
+      role: membership?.roles.join(', ') || 'guest',
       device: /Mobi|Tablet|iPad|Android/.test(navigator.userAgent) ? 'tablet' : 'desktop',
     },
   });
