@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { Accounts } from './auth/accounts.js';
+import { createBotCheck } from './auth/bot-check.js';
+import { botCheckRoutes } from './auth/routes.js';
 import { authClock, loadAuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
@@ -29,7 +31,8 @@ export function createApp(deps: AppDeps): Hono {
   const authSettings = loadAuthSettings(config.environment);
   const authNow = authClock(authSettings);
   const sender = createSender({ db, now: authNow, smtpUrl: authSettings.smtpUrl, from: authSettings.mailFrom, log });
-  const accounts = new Accounts(db, authSettings, authNow, sender);
+  const botCheck = createBotCheck(authSettings.botCheck, authNow);
+  const accounts = new Accounts(db, authSettings, authNow, sender, botCheck);
   const devTools = config.environment !== 'production';
 
   const api = new Hono();
@@ -38,6 +41,7 @@ export function createApp(deps: AppDeps): Hono {
     '/',
     graphqlRoutes({ environment: config.environment, log, accounts, ...(deps.now ? { now: deps.now } : {}) }),
   );
+  api.route('/', botCheckRoutes(botCheck));
   // The development outbox does not exist in production.
   if (devTools) api.route('/', devApiRoutes(db));
   api.all('*', (c) => c.json({ error: 'NOT_FOUND' }, 404));

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { solveBotCheck } from '../integration/accounts-client.js';
 import { expect, test } from './fixtures.js';
 
 const PASSWORD = 'silver harbor 88 lamp';
@@ -38,11 +39,8 @@ async function createUser(baseUrl: string, email: string, withMfa: boolean): Pro
     if (body.errors) throw new Error(body.errors[0]!.message);
   };
   await call(
-    'mutation ($e: String!, $p: String!) { signUp(name: "Dr. E2E", email: $e, password: $p) { user { id } } }',
-    {
-      e: email,
-      p: PASSWORD,
-    },
+    'mutation ($e: String!, $p: String!, $b: String) { signUp(name: "Dr. E2E", email: $e, password: $p, botToken: $b) { user { id } } }',
+    { e: email, p: PASSWORD, b: await solveBotCheck(baseUrl) },
   );
   if (!withMfa) return;
   await call('mutation ($e: String!) { sendMfaVerification(to: $e, channel: "email") }', { e: email });
@@ -194,8 +192,9 @@ test.describe('accounts', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        query: 'mutation ($e: String!) { signIn(email: $e, password: "changed under sudo 7") { user { email } } }',
-        variables: { e: email },
+        query:
+          'mutation ($e: String!, $b: String) { signIn(email: $e, password: "changed under sudo 7", botToken: $b) { user { email } } }',
+        variables: { e: email, b: await solveBotCheck(server.url) },
       }),
     });
     expect(((await res.json()) as { data: { signIn: { user: { email: string } } } }).data.signIn.user.email).toBe(

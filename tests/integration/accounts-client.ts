@@ -1,3 +1,17 @@
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+
+/**
+ * Solves the server's proof-of-work bot check as the browser does: fetch a challenge, find the
+ * counter, send `base64(JSON {challenge, solution})` as botToken.
+ */
+export async function solveBotCheck(baseUrl: string): Promise<string> {
+  const challenge = (await (await fetch(`${baseUrl}/api/bot-check/challenge`)).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('bot check not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
 /**
  * A small GraphQL client for the accounts tests: a cookie jar of one browser (the token and
  * identity cookies), raw Set-Cookie headers kept for flag checks, and the dev outbox reader.
@@ -76,28 +90,37 @@ export interface SessionData {
   orgs: Record<string, unknown[]>;
 }
 
+/** Signs up; solves the bot check unless a botToken (or null for none) is given. */
 export async function signUp(
   browser: Browser,
-  input: { name?: string; email: string; password: string },
+  input: { name?: string; email: string; password: string; botToken?: string | null },
 ): Promise<GqlResult<{ signUp: { user: UserData; session: SessionData } }>> {
+  const botToken = input.botToken === undefined ? await solveBotCheck(browser.baseUrl) : input.botToken;
   return browser.gql(
-    `mutation ($name: String!, $email: String!, $password: String!) {
-      signUp(name: $name, email: $email, password: $password) { user { ${USER_FIELDS} } session { ${SESSION_FIELDS} } }
+    `mutation ($name: String!, $email: String!, $password: String!, $botToken: String) {
+      signUp(name: $name, email: $email, password: $password, botToken: $botToken) {
+        user { ${USER_FIELDS} } session { ${SESSION_FIELDS} }
+      }
     }`,
-    { name: input.name ?? 'Dr. Test Person, DDS', email: input.email, password: input.password },
+    { name: input.name ?? 'Dr. Test Person, DDS', email: input.email, password: input.password, botToken },
   );
 }
 
+/** Signs in; solves the bot check unless a botToken (or null for none) is given. */
 export async function signIn(
   browser: Browser,
   email: string,
   password: string,
+  options: { botToken?: string | null } = {},
 ): Promise<GqlResult<{ signIn: { user: UserData; session: SessionData } }>> {
+  const botToken = options.botToken === undefined ? await solveBotCheck(browser.baseUrl) : options.botToken;
   return browser.gql(
-    `mutation ($email: String!, $password: String!) {
-      signIn(email: $email, password: $password) { user { ${USER_FIELDS} } session { ${SESSION_FIELDS} } }
+    `mutation ($email: String!, $password: String!, $botToken: String) {
+      signIn(email: $email, password: $password, botToken: $botToken) {
+        user { ${USER_FIELDS} } session { ${SESSION_FIELDS} }
+      }
     }`,
-    { email, password },
+    { email, password, botToken },
   );
 }
 

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
-import { Browser, fullyAuthenticated, outbox, sessionOf, signIn, signUp } from './accounts-client.js';
+import { Browser, fullyAuthenticated, outbox, sessionOf, signIn, signUp, solveBotCheck } from './accounts-client.js';
 
 const PASSWORD = 'copper meadow 19 tide';
 
@@ -67,14 +67,17 @@ describe('accounts: password reset', () => {
 });
 
 describe('accounts: sign-in rate limit', () => {
+  // The bot check is off here (BOT_CHECK=off) so 500 guesses run quickly: the limit must hold on its own.
   it('stops a password-guessing run after 100 failures per hour, then lets the real user in once the hour has passed', async () => {
-    const first = await startServer();
+    const first = await startServer({ env: { BOT_CHECK: 'off' } });
     const dataDir = first.dataDir;
     try {
       await signUp(new Browser(first.url), { email: 'target@example.com', password: PASSWORD });
       const codes: (string | undefined)[] = [];
       for (let i = 0; i < 500; i += 1) {
-        codes.push((await signIn(new Browser(first.url), 'target@example.com', `guess number ${i}`)).code);
+        codes.push(
+          (await signIn(new Browser(first.url), 'target@example.com', `guess number ${i}`, { botToken: null })).code,
+        );
       }
       expect(codes.slice(0, 100).every((c) => c === 'INVALID_LOGIN_CREDENTIALS')).toBe(true);
       expect(codes.slice(100).every((c) => c === 'TOO_MANY_REQUESTS')).toBe(true);
@@ -85,7 +88,10 @@ describe('accounts: sign-in rate limit', () => {
       expect((await signIn(new Browser(first.url), 'bystander@example.com', PASSWORD)).code).toBeUndefined();
       await first.stop();
 
-      const later = await startServer({ dataDir, env: { VIGIL_TEST_CLOCK_OFFSET_MS: String(60 * 60_000 + 1000) } });
+      const later = await startServer({
+        dataDir,
+        env: { VIGIL_TEST_CLOCK_OFFSET_MS: String(60 * 60_000 + 1000), BOT_CHECK: 'off' },
+      });
       try {
         const browser = new Browser(later.url);
         expect((await signIn(browser, 'target@example.com', PASSWORD)).code).toBeUndefined();
@@ -97,5 +103,57 @@ describe('accounts: sign-in rate limit', () => {
       await first.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('accounts: proof-of-work bot check', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.dispose();
+  });
+
+  it('hands out signed challenges that are never cached', async () => {
+    const res = await fetch(`${server.url}/api/bot-check/challenge`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const challenge = (await res.json()) as { parameters: { algorithm: string; expiresAt: number }; signature: string };
+    expect(challenge.parameters.algorithm).toBe('SHA-256');
+    expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(challenge.parameters.expiresAt * 1000).toBeGreaterThan(Date.now());
+  });
+
+  it('refuses sign-up without a solved challenge, with a forged one, and with one used before (RECAPTCHA_FAILED)', async () => {
+    expect(
+      (await signUp(new Browser(server.url), { email: 'bot1@example.com', password: PASSWORD, botToken: null })).code,
+    ).toBe('RECAPTCHA_FAILED');
+    const forged = Buffer.from(
+      JSON.stringify({
+        challenge: { parameters: { algorithm: 'SHA-256' }, signature: 'x' },
+        solution: { counter: 1, derivedKey: '00' },
+      }),
+    ).toString('base64');
+    expect(
+      (await signUp(new Browser(server.url), { email: 'bot1@example.com', password: PASSWORD, botToken: forged })).code,
+    ).toBe('RECAPTCHA_FAILED');
+    const token = await solveBotCheck(server.url);
+    expect(
+      (await signUp(new Browser(server.url), { email: 'bot1@example.com', password: PASSWORD, botToken: token })).code,
+    ).toBeUndefined();
+    expect(
+      (await signUp(new Browser(server.url), { email: 'bot2@example.com', password: PASSWORD, botToken: token })).code,
+    ).toBe('RECAPTCHA_FAILED');
+  });
+
+  it('refuses sign-in without a solved challenge, without counting it as a failed password', async () => {
+    await signUp(new Browser(server.url), { email: 'bot3@example.com', password: PASSWORD });
+    for (let i = 0; i < 120; i += 1) {
+      expect((await signIn(new Browser(server.url), 'bot3@example.com', 'guess', { botToken: null })).code).toBe(
+        'RECAPTCHA_FAILED',
+      );
+    }
+    expect((await signIn(new Browser(server.url), 'bot3@example.com', PASSWORD)).code).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import type { Db } from '../db/database.js';
 import type { MessageSender } from '../mail/sender.js';
 import { audit, countEvents, type RequestMeta } from './audit.js';
+import type { BotCheck } from './bot-check.js';
 import { AUTH_LIMITS } from './limits.js';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.js';
 import {
@@ -91,7 +92,20 @@ export class Accounts {
     readonly settings: AuthSettings,
     readonly now: Clock,
     private readonly sender: MessageSender,
+    readonly botCheck: BotCheck,
   ) {}
+
+  /** Refuses a request without a fresh solved bot-check challenge (RECAPTCHA_FAILED, spec 000 §8). */
+  private async assertHuman(
+    botToken: string | null,
+    meta: RequestMeta,
+    action: 'signUp' | 'signInBotCheckFailed',
+    email: string,
+  ): Promise<void> {
+    if (await this.botCheck.verify(botToken)) return;
+    audit(this.db, this.now(), meta, { action, outcome: 'failure', email, detail: { reason: 'botCheck' } });
+    fail('RECAPTCHA_FAILED');
+  }
 
   // ---- reads ----
 
@@ -166,10 +180,11 @@ export class Accounts {
   // ---- sign-up, sign-in, sign-out ----
 
   async signUp(
-    input: { name: string; email: string; password: string; referredBy: string | null },
+    input: { name: string; email: string; password: string; referredBy: string | null; botToken: string | null },
     meta: RequestMeta,
     previousToken: string | null,
   ): Promise<SignedIn> {
+    await this.assertHuman(input.botToken, meta, 'signUp', input.email);
     const now = this.now();
     if (isCommonPassword(input.password)) {
       audit(this.db, now, meta, {
@@ -209,7 +224,7 @@ export class Accounts {
   }
 
   async signIn(
-    input: { email: string; password: string },
+    input: { email: string; password: string; botToken: string | null },
     meta: RequestMeta,
     previousToken: string | null,
   ): Promise<SignedIn> {
@@ -224,6 +239,8 @@ export class Accounts {
       audit(this.db, now, meta, { action: 'signInRateLimited', outcome: 'failure', email });
       fail('TOO_MANY_REQUESTS');
     }
+    // A failed bot check is not a password guess: it never counts toward locking the account.
+    await this.assertHuman(input.botToken, meta, 'signInBotCheckFailed', email);
     const user = this.userByEmail(email);
     const ok = await verifyPassword(user?.password_hash ?? null, input.password);
     if (!user || !ok) {

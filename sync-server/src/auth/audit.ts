@@ -11,6 +11,7 @@ export type AuditAction =
   | 'signIn'
   | 'signInFailed'
   | 'signInRateLimited'
+  | 'signInBotCheckFailed'
   | 'signOut'
   | 'sessionExtended'
   | 'mfaCodeSent'

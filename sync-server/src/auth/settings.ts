@@ -17,6 +17,8 @@ export interface AuthSettings {
   allowSudoSkip: boolean;
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   trustProxy: boolean;
+  /** Proof-of-work bot check on sign-up and sign-in; BOT_CHECK=off disables it (benchmarks only). */
+  botCheck: boolean;
 }
 
 export function loadAuthSettings(environment: Environment, env: NodeJS.ProcessEnv = process.env): AuthSettings {
@@ -30,6 +32,7 @@ export function loadAuthSettings(environment: Environment, env: NodeJS.ProcessEn
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : null,
     allowSudoSkip: env.SUDO_SKIP !== 'off',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    botCheck: env.BOT_CHECK !== 'off',
   };
 }
 

@@ -241,7 +241,13 @@ export const accountResolvers: {
     signUp: async (_, args, ctx) => {
       const input = parse(schemas.signUp, args);
       const result = await ctx.accounts.signUp(
-        { name: input.name, email: input.email, password: input.password, referredBy: input.referredBy ?? null },
+        {
+          name: input.name,
+          email: input.email,
+          password: input.password,
+          referredBy: input.referredBy ?? null,
+          botToken: input.botToken ?? null,
+        },
         ctx.meta,
         ctx.token,
       );
@@ -249,7 +255,8 @@ export const accountResolvers: {
     },
     signIn: async (_, args, ctx) => {
       const input = parse(schemas.signIn, args);
-      return signedIn(ctx, await ctx.accounts.signIn(input, ctx.meta, ctx.token));
+      const result = await ctx.accounts.signIn({ ...input, botToken: input.botToken ?? null }, ctx.meta, ctx.token);
+      return signedIn(ctx, result);
     },
     signOut: (_, __, ctx): boolean => {
       ctx.accounts.signOut(current(ctx), ctx.meta);

@@ -8,6 +8,7 @@ import { usePostSignInPath, useReturnUrl } from '../../app/session/guards.js';
 import { withReturnUrl } from '../../app/session/identity.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import * as api from './api.js';
+import { BotCheckError, runBotCheck } from './botCheck.js';
 import { errorCode } from './errors.js';
 
 /** The recover-password link keeps an /iframe prefix (spec 000 §2). */
@@ -46,21 +47,24 @@ export function SignInPage(): ReactNode {
     if (!canSubmitSignIn(effectiveEmail, password) || submitting) return;
     setSubmitting(true);
     setError(null);
-    api.signIn(effectiveEmail, password, null).then(
-      (result) => {
-        setPassword('');
-        setSubmitting(false);
-        adopt(result);
-        const next = isMultiFactorValid(result.session, Date.now()) ? postSignIn : withReturnUrl('/mfa', returnUrl);
-        void navigate(next, { replace: true });
-      },
-      (err: unknown) => {
-        const code = errorCode(err);
-        setPassword('');
-        setSubmitting(false);
-        setError({ text: signInErrorText(code), reload: RELOAD_CODES.has(code) });
-      },
-    );
+    runBotCheck()
+      .then((botToken) => api.signIn(effectiveEmail, password, botToken))
+      .then(
+        (result) => {
+          setPassword('');
+          setSubmitting(false);
+          adopt(result);
+          const next = isMultiFactorValid(result.session, Date.now()) ? postSignIn : withReturnUrl('/mfa', returnUrl);
+          void navigate(next, { replace: true });
+        },
+        (err: unknown) => {
+          setPassword('');
+          setSubmitting(false);
+          if (err instanceof BotCheckError) return setError({ text: err.text, reload: true });
+          const code = errorCode(err);
+          setError({ text: signInErrorText(code), reload: RELOAD_CODES.has(code) });
+        },
+      );
   };
 
   return (

@@ -8,6 +8,7 @@ import { cookieValue, withReturnUrl } from '../../app/session/identity.js';
 import { usePostSignInPath, useReturnUrl } from '../../app/session/guards.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import * as api from './api.js';
+import { BotCheckError, runBotCheck } from './botCheck.js';
 import { errorCode } from './errors.js';
 
 /** The referral cookie set from ?ref_id (spec 000 §2). */
@@ -36,14 +37,16 @@ export function SignUpPage(): ReactNode {
     if (!validation.complete || submitting) return;
     setSubmitting(true);
     setError(null);
-    api
-      .signUp({
-        name: form.name.trim(),
-        email: form.email.trim(),
-        password: form.password,
-        referredBy: cookieValue(document.cookie, REFERRAL_COOKIE),
-        botToken: null,
-      })
+    runBotCheck()
+      .then((botToken) =>
+        api.signUp({
+          name: form.name.trim(),
+          email: form.email.trim(),
+          password: form.password,
+          referredBy: cookieValue(document.cookie, REFERRAL_COOKIE),
+          botToken,
+        }),
+      )
       .then(
         (result) => {
           adopt(result);
@@ -51,7 +54,7 @@ export function SignUpPage(): ReactNode {
         },
         (err: unknown) => {
           setSubmitting(false);
-          setError(signUpErrorText(errorCode(err)));
+          setError(err instanceof BotCheckError ? err.text : signUpErrorText(errorCode(err)));
         },
       );
   };
