@@ -24,3 +24,4 @@ export * from './rules/report.js';
 export * from './auth/index.js';
 export * from './sync/index.js';
 export * from './orgs/index.js';
+export * from './fhir/index.js';

@@ -1,0 +1,32 @@
+import type { Hono } from 'hono';
+import type { Db } from '../db/database.js';
+import type { Logger } from '../log.js';
+import { fhirRoutes } from '../routes/fhir.js';
+import { sharedRulesAccess, sqliteOrgPolicy, type CanAccessOrg } from './access.js';
+import { LiveEvents } from './live-events.js';
+import { SqliteResourceStore } from './sqlite-store.js';
+
+export interface FhirApiDeps {
+  db: Db;
+  cookieName: string;
+  now: () => number;
+  log: Logger;
+  /** Defaults to the shared permission rules over the session's memberships. */
+  canAccessOrg?: CanAccessOrg;
+  /** Defaults to a new bus; pass one to end the streams at shutdown (`events.close()`). */
+  events?: LiveEvents;
+}
+
+/** The FHIR API and live events over the SQLite store, ready to mount under `/api`. */
+export function createFhirApi(deps: FhirApiDeps): Hono {
+  return fhirRoutes({
+    db: deps.db,
+    store: new SqliteResourceStore(deps.db),
+    events: deps.events ?? new LiveEvents(),
+    cookieName: deps.cookieName,
+    now: deps.now,
+    canAccessOrg: deps.canAccessOrg ?? sharedRulesAccess(deps.db),
+    orgPolicy: sqliteOrgPolicy(deps.db, deps.now),
+    log: deps.log,
+  });
+}

@@ -1,0 +1,338 @@
+import {
+  APPOINTMENT_PAGE_COUNT,
+  auditEventFor,
+  idPrefixOf,
+  isPatientData,
+  newId,
+  normalizeResource,
+  ORG_TAG_SYSTEM,
+  validateResource,
+  validateResourceChange,
+  withTestTag,
+  type AuditInteraction,
+  type Bundle,
+  type BundleEntry,
+  type BundleLink,
+  type FhirResource,
+  type FhirResourceType,
+  type Issue,
+  type Meta,
+} from '@vigil/shared';
+import type { OrgPolicyOf } from './access.js';
+import { FhirError } from './errors.js';
+import type { LiveAction, LiveEvents } from './live-events.js';
+import { parseSearch, RESULT_PARAMS, searchTokens } from './search-params.js';
+import type { ResourceStore, StoredVersion } from './store.js';
+
+/** Largest page a search or history call returns. */
+export const MAX_PAGE_COUNT = 1000;
+
+/** Who asks, for which organisation, and where the API lives (for fullUrl and paging links). */
+export interface RequestContext {
+  orgId: string;
+  userId: string;
+  ip: string | null;
+  /** `{origin}/api/fhir/{orgId}` */
+  baseUrl: string;
+}
+
+export interface FhirServiceDeps {
+  store: ResourceStore;
+  events: LiveEvents;
+  now: () => number;
+  orgPolicy: OrgPolicyOf;
+}
+
+export interface WriteResult {
+  version: StoredVersion;
+  created: boolean;
+}
+
+/** `W/"3"`, `"3"` or `3` → `3`; undefined when absent. */
+export function parseIfMatch(header: string | undefined): string | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  const m = /^\s*(?:W\/)?"?([^"]+)"?\s*$/.exec(header);
+  if (!m) throw new FhirError(400, 'INVALID_IF_MATCH', `Invalid If-Match: ${header}`);
+  return m[1];
+}
+
+function intParam(params: URLSearchParams, name: string, fallback: number, max: number): number {
+  const raw = params.get(name);
+  if (raw === null) return fallback;
+  if (!/^\d{1,9}$/.test(raw)) throw new FhirError(400, 'INVALID_SEARCH', `Invalid ${name}: ${raw}`);
+  return Math.min(Number(raw), max);
+}
+
+/** Without the server-owned parts of meta (versionId, lastUpdated, the organisation tag). */
+function clientMeta(meta: Meta | undefined): Meta | undefined {
+  if (!meta) return undefined;
+  const { versionId: _v, lastUpdated: _l, ...rest } = meta;
+  const tag = rest.tag?.filter((t) => t.system !== ORG_TAG_SYSTEM);
+  const out: Meta = { ...rest, ...(tag ? { tag } : {}) };
+  if (out.tag?.length === 0) delete out.tag;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function withOrgTag<T extends FhirResource>(resource: T, orgId: string): T {
+  return {
+    ...resource,
+    meta: { ...resource.meta, tag: [...(resource.meta?.tag ?? []), { system: ORG_TAG_SYSTEM, code: orgId }] },
+  };
+}
+
+/**
+ * The FHIR API's domain logic (issue 5): validation at the edge with the spec's messages,
+ * versioning, the organisation's editing policy, test patients while onboarding, an AuditEvent
+ * for every read and write of patient data, and live events for every change. The route only
+ * maps HTTP to these calls.
+ */
+export class FhirService {
+  constructor(private readonly deps: FhirServiceDeps) {}
+
+  private nowIso(): string {
+    return new Date(this.deps.now()).toISOString();
+  }
+
+  private audit(
+    ctx: RequestContext,
+    interaction: AuditInteraction,
+    entities: readonly string[],
+    description?: string,
+  ): void {
+    const recorded = this.nowIso();
+    const event = auditEventFor({
+      orgId: ctx.orgId,
+      userId: ctx.userId,
+      interaction,
+      entities,
+      recorded,
+      ip: ctx.ip,
+      ...(description ? { description } : {}),
+    });
+    this.deps.store.write(
+      { orgId: ctx.orgId, resource: withOrgTag({ ...event, id: newId(idPrefixOf('AuditEvent')) }, ctx.orgId) },
+      recorded,
+    );
+  }
+
+  private publish(
+    ctx: RequestContext,
+    action: LiveAction,
+    version: StoredVersion,
+    previous: FhirResource | null,
+  ): void {
+    if (version.resourceType === 'AuditEvent') return;
+    const source = version.resource ?? previous;
+    const filterData: Record<string, string[]> = {};
+    for (const t of source ? searchTokens(source) : []) (filterData[t.name] ??= []).push(t.value);
+    this.deps.events.publish({
+      action,
+      orgId: ctx.orgId,
+      resourceId: version.id,
+      resourceType: version.resourceType,
+      filterData,
+      resourcesJSON: JSON.stringify(version.resource ? [version.resource] : []),
+    });
+  }
+
+  private checkEditable(ctx: RequestContext, type: FhirResourceType): void {
+    if (type === 'AuditEvent')
+      throw new FhirError(405, 'METHOD_NOT_ALLOWED', 'Audit events are written by the server only');
+    const blocked = this.deps.orgPolicy(ctx.orgId)?.editBlocked;
+    if (blocked) {
+      throw new FhirError(
+        423,
+        blocked,
+        blocked === 'EDITING_PREVENTED'
+          ? 'This organization does not allow editing resources'
+          : 'Editing resources needs an active subscription',
+      );
+    }
+  }
+
+  /** Body checks shared by create and update: an object of the URL's type, normalised and valid. */
+  private prepare(
+    ctx: RequestContext,
+    type: FhirResourceType,
+    body: unknown,
+    id: string,
+    isNew: boolean,
+  ): FhirResource & { id: string } {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new FhirError(400, 'INVALID_RESOURCE', 'The body must be a JSON resource');
+    }
+    const given = body as Partial<FhirResource> & { id?: unknown };
+    if (given.resourceType !== type) {
+      throw new FhirError(400, 'INVALID_RESOURCE', `The body's resourceType must be ${type}`);
+    }
+    let resource = { ...given, id } as FhirResource & { id: string };
+    const meta = clientMeta(resource.meta);
+    if (meta) resource.meta = meta;
+    else delete resource.meta;
+    // Spec 000 §4: onboarding organisations create test patients until they go live.
+    if (isNew && type === 'Patient' && this.deps.orgPolicy(ctx.orgId)?.isOnboarding) resource = withTestTag(resource);
+    resource = normalizeResource(resource);
+    const issues: Issue[] = validateResource(resource);
+    if (issues.length > 0) throw new FhirError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
+    return resource;
+  }
+
+  /** Opening an organisation's live events reads its patient data as it changes: audited once per stream. */
+  auditLiveEvents(ctx: RequestContext): void {
+    this.deps.store.transaction(() => this.audit(ctx, 'search-type', [], `fhir-sse/org/${ctx.orgId}`));
+  }
+
+  read(ctx: RequestContext, type: FhirResourceType, id: string): StoredVersion {
+    const version = this.deps.store.read(ctx.orgId, type, id);
+    if (!version) throw new FhirError(404, 'NOT_FOUND', `${type}/${id} not found`);
+    if (version.deleted) throw new FhirError(410, 'DELETED', `${type}/${id} was deleted`);
+    if (isPatientData(type)) this.deps.store.transaction(() => this.audit(ctx, 'read', [`${type}/${id}`]));
+    return version;
+  }
+
+  readVersion(ctx: RequestContext, type: FhirResourceType, id: string, versionId: string): StoredVersion {
+    const version = this.deps.store.readVersion(ctx.orgId, type, id, versionId);
+    if (!version) throw new FhirError(404, 'NOT_FOUND', `${type}/${id}/_history/${versionId} not found`);
+    if (version.deleted) throw new FhirError(410, 'DELETED', `${type}/${id} version ${versionId} is a deletion`);
+    if (isPatientData(type))
+      this.deps.store.transaction(() => this.audit(ctx, 'vread', [`${type}/${id}/_history/${versionId}`]));
+    return version;
+  }
+
+  create(ctx: RequestContext, type: FhirResourceType, body: unknown): WriteResult {
+    this.checkEditable(ctx, type);
+    // FHIR create: the server assigns the id (PUT to a new id creates with the client's id).
+    const resource = this.prepare(ctx, type, body, newId(idPrefixOf(type)), true);
+    const version = this.deps.store.transaction(() => {
+      const v = this.deps.store.write(
+        { orgId: ctx.orgId, resource: withOrgTag(resource, ctx.orgId), createOnly: true },
+        this.nowIso(),
+      );
+      if (isPatientData(type)) this.audit(ctx, 'create', [`${type}/${v.id}`]);
+      return v;
+    });
+    this.publish(ctx, 'CreateResource', version, null);
+    return { version, created: true };
+  }
+
+  update(
+    ctx: RequestContext,
+    type: FhirResourceType,
+    id: string,
+    body: unknown,
+    ifMatch: string | undefined,
+  ): WriteResult {
+    this.checkEditable(ctx, type);
+    const bodyId = (body as { id?: unknown } | null)?.id;
+    if (bodyId !== undefined && bodyId !== id)
+      throw new FhirError(400, 'INVALID_RESOURCE', 'The body id must match the URL id');
+    const current = this.deps.store.read(ctx.orgId, type, id);
+    const live = current && !current.deleted ? current : null;
+    const resource = this.prepare(ctx, type, body, id, live === null);
+    if (live?.resource) {
+      const issues = validateResourceChange(live.resource, resource);
+      if (issues.length > 0) throw new FhirError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
+    }
+    const version = this.deps.store.transaction(() => {
+      const v = this.deps.store.write(
+        { orgId: ctx.orgId, resource: withOrgTag(resource, ctx.orgId), ifMatch },
+        this.nowIso(),
+      );
+      if (isPatientData(type)) this.audit(ctx, live ? 'update' : 'create', [`${type}/${id}`]);
+      return v;
+    });
+    this.publish(ctx, live ? 'UpdateResource' : 'CreateResource', version, null);
+    return { version, created: live === null };
+  }
+
+  delete(ctx: RequestContext, type: FhirResourceType, id: string, ifMatch: string | undefined): StoredVersion | null {
+    this.checkEditable(ctx, type);
+    const current = this.deps.store.read(ctx.orgId, type, id);
+    if (!current) throw new FhirError(404, 'NOT_FOUND', `${type}/${id} not found`);
+    if (current.deleted) return null;
+    const version = this.deps.store.transaction(() => {
+      const v = this.deps.store.delete(ctx.orgId, type, id, this.nowIso(), ifMatch);
+      if (v && isPatientData(type)) this.audit(ctx, 'delete', [`${type}/${id}`]);
+      return v;
+    });
+    if (version) this.publish(ctx, 'DeleteResource', version, current.resource);
+    return version;
+  }
+
+  private links(url: string, params: URLSearchParams, offset: number, count: number, total: number): BundleLink[] {
+    const base = new URLSearchParams();
+    for (const [k, v] of params) if (!RESULT_PARAMS.has(k) || k === '_sort') base.append(k, v);
+    const at = (o: number): string => {
+      const p = new URLSearchParams(base);
+      p.set('_count', String(count));
+      p.set('_offset', String(o));
+      return `${url}?${p.toString()}`;
+    };
+    const links: BundleLink[] = [
+      { relation: 'self', url: at(offset) },
+      { relation: 'first', url: at(0) },
+    ];
+    if (count > 0 && offset + count < total) links.push({ relation: 'next', url: at(offset + count) });
+    if (offset > 0) links.push({ relation: 'previous', url: at(Math.max(0, offset - count)) });
+    return links;
+  }
+
+  search(ctx: RequestContext, type: FhirResourceType, params: URLSearchParams): Bundle {
+    const clauses = parseSearch(type, params);
+    // spec 000 §9: a page of 50 unless _count says otherwise.
+    const count = intParam(params, '_count', APPOINTMENT_PAGE_COUNT, MAX_PAGE_COUNT);
+    const offset = intParam(params, '_offset', 0, Number.MAX_SAFE_INTEGER);
+    const { total, items } = this.deps.store.search(ctx.orgId, type, clauses, { offset, count });
+    if (isPatientData(type)) {
+      const query = new URLSearchParams([...params].filter(([k]) => k !== 'token')).toString();
+      this.deps.store.transaction(() =>
+        this.audit(
+          ctx,
+          'search-type',
+          items.map((r) => `${type}/${r.id}`),
+          `${type}?${query}`,
+        ),
+      );
+    }
+    return {
+      resourceType: 'Bundle',
+      type: 'searchset',
+      total,
+      link: this.links(`${ctx.baseUrl}/${type}`, params, offset, count, total),
+      entry: items.map((resource) => ({
+        fullUrl: `${ctx.baseUrl}/${type}/${resource.id}`,
+        resource,
+        search: { mode: 'match' },
+      })),
+    };
+  }
+
+  history(ctx: RequestContext, type: FhirResourceType, id: string, params: URLSearchParams): Bundle {
+    const count = intParam(params, '_count', APPOINTMENT_PAGE_COUNT, MAX_PAGE_COUNT);
+    const offset = intParam(params, '_offset', 0, Number.MAX_SAFE_INTEGER);
+    const { total, items } = this.deps.store.history(ctx.orgId, type, id, { offset, count });
+    if (total === 0) throw new FhirError(404, 'NOT_FOUND', `${type}/${id} not found`);
+    if (isPatientData(type)) this.deps.store.transaction(() => this.audit(ctx, 'history-instance', [`${type}/${id}`]));
+    const entry: BundleEntry[] = items.map((v) => ({
+      fullUrl: `${ctx.baseUrl}/${type}/${id}`,
+      ...(v.resource ? { resource: v.resource } : {}),
+      request: v.deleted
+        ? { method: 'DELETE', url: `${type}/${id}` }
+        : v.versionId === '1'
+          ? { method: 'POST', url: type }
+          : { method: 'PUT', url: `${type}/${id}` },
+      response: {
+        status: v.deleted ? '204' : v.versionId === '1' ? '201' : '200',
+        etag: `W/"${v.versionId}"`,
+        lastModified: v.lastUpdated,
+      },
+    }));
+    return {
+      resourceType: 'Bundle',
+      type: 'history',
+      total,
+      link: this.links(`${ctx.baseUrl}/${type}/${id}/_history`, params, offset, count, total),
+      entry,
+    };
+  }
+}

@@ -1,0 +1,158 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import type { Appointment, Patient } from '@vigil/shared';
+import { migrate } from '../db/database.js';
+import { VersionConflictError } from './errors.js';
+import { MemoryResourceStore } from './memory-store.js';
+import { parseSearch } from './search-params.js';
+import { SqliteResourceStore } from './sqlite-store.js';
+import type { ResourceStore } from './store.js';
+
+function sqliteStore(): ResourceStore {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return new SqliteResourceStore(db);
+}
+
+const T = (minute: number): string => new Date(Date.UTC(2026, 10, 21, 10, minute)).toISOString();
+
+const patient = (id: string, given: string, family: string, birthDate: string): Patient & { id: string } => ({
+  resourceType: 'Patient',
+  id,
+  name: [{ given: [given], family }],
+  birthDate,
+  identifier: [{ system: 'urn:mrn', value: `mrn-${id}` }],
+});
+
+const appointment = (
+  id: string,
+  start: string,
+  status: Appointment['status'],
+  patientId: string,
+): Appointment & { id: string } => ({
+  resourceType: 'Appointment',
+  id,
+  status,
+  start,
+  end: start,
+  participant: [
+    { actor: { reference: `Patient/${patientId}` }, status: 'accepted' },
+    { actor: { reference: 'Location/loc-room1' }, status: 'accepted' },
+  ],
+});
+
+const ids = (items: { id?: string }[]): (string | undefined)[] => items.map((i) => i.id);
+const page = { offset: 0, count: 50 };
+
+describe.each([
+  ['memory', () => new MemoryResourceStore() as ResourceStore],
+  ['sqlite', sqliteStore],
+])('ResourceStore contract: %s', (_name, make) => {
+  it('writes version 1, then 2, with meta set by the store, and reads each version back', () => {
+    const store = make();
+    const v1 = store.write({ orgId: 'a', resource: patient('p1', 'Amelia', 'Hart', '2015') }, T(0));
+    expect(v1.versionId).toBe('1');
+    expect(v1.resource?.meta).toEqual({ versionId: '1', lastUpdated: T(0) });
+    const v2 = store.write({ orgId: 'a', resource: patient('p1', 'Amelia', 'Heart', '2015'), ifMatch: '1' }, T(1));
+    expect(v2.versionId).toBe('2');
+    expect(store.read('a', 'Patient', 'p1')?.resource).toMatchObject({
+      name: [{ family: 'Heart' }],
+      meta: { versionId: '2' },
+    });
+    expect(store.readVersion('a', 'Patient', 'p1', '1')?.resource).toMatchObject({ name: [{ family: 'Hart' }] });
+    expect(store.readVersion('a', 'Patient', 'p1', '3')).toBeNull();
+    expect(store.readVersion('a', 'Patient', 'p1', 'x')).toBeNull();
+  });
+
+  it('refuses a stale If-Match and a create over a live id with a version conflict', () => {
+    const store = make();
+    store.write({ orgId: 'a', resource: patient('p1', 'A', 'B', '2015') }, T(0));
+    store.write({ orgId: 'a', resource: patient('p1', 'A', 'C', '2015') }, T(1));
+    expect(() => store.write({ orgId: 'a', resource: patient('p1', 'A', 'D', '2015'), ifMatch: '1' }, T(2))).toThrow(
+      VersionConflictError,
+    );
+    expect(() =>
+      store.write({ orgId: 'a', resource: patient('p1', 'A', 'D', '2015'), createOnly: true }, T(2)),
+    ).toThrow(VersionConflictError);
+    expect(store.read('a', 'Patient', 'p1')?.versionId).toBe('2');
+  });
+
+  it('keeps organisations apart: the same id in two organisations is two resources', () => {
+    const store = make();
+    store.write({ orgId: 'a', resource: patient('p1', 'Ann', 'A', '2015') }, T(0));
+    store.write({ orgId: 'b', resource: patient('p1', 'Bob', 'B', '2016') }, T(1));
+    expect(store.read('a', 'Patient', 'p1')?.resource).toMatchObject({ name: [{ given: ['Ann'] }] });
+    expect(store.read('b', 'Patient', 'p1')?.versionId).toBe('1');
+    expect(store.read('c', 'Patient', 'p1')).toBeNull();
+    expect(store.search('a', 'Patient', [], page).total).toBe(1);
+    expect(store.search('c', 'Patient', [], page).total).toBe(0);
+    expect(store.history('b', 'Patient', 'p1', page).total).toBe(1);
+    expect(store.history('c', 'Patient', 'p1', page).total).toBe(0);
+  });
+
+  it('deletes as a new version without content, kept in the history, hidden from search', () => {
+    const store = make();
+    store.write({ orgId: 'a', resource: patient('p1', 'A', 'B', '2015') }, T(0));
+    expect(() => store.delete('a', 'Patient', 'p1', T(1), '7')).toThrow(VersionConflictError);
+    const deleted = store.delete('a', 'Patient', 'p1', T(1));
+    expect(deleted).toMatchObject({ versionId: '2', deleted: true, resource: null });
+    expect(store.delete('a', 'Patient', 'p1', T(2))).toBeNull();
+    expect(store.delete('b', 'Patient', 'p1', T(2))).toBeNull();
+    expect(store.read('a', 'Patient', 'p1')?.deleted).toBe(true);
+    expect(store.search('a', 'Patient', [], page).total).toBe(0);
+    const history = store.history('a', 'Patient', 'p1', page);
+    expect(history.items.map((v) => [v.versionId, v.deleted])).toEqual([
+      ['2', true],
+      ['1', false],
+    ]);
+    // Writing again revives it as version 3.
+    expect(store.write({ orgId: 'a', resource: patient('p1', 'A', 'B', '2015') }, T(3)).versionId).toBe('3');
+  });
+
+  it('pages history newest first', () => {
+    const store = make();
+    for (let i = 0; i < 5; i += 1) store.write({ orgId: 'a', resource: patient('p1', `G${i}`, 'F', '2015') }, T(i));
+    const second = store.history('a', 'Patient', 'p1', { offset: 2, count: 2 });
+    expect(second.total).toBe(5);
+    expect(second.items.map((v) => v.versionId)).toEqual(['3', '2']);
+  });
+
+  it('finds patients by name prefix in any case, birthdate and identifier', () => {
+    const store = make();
+    store.write({ orgId: 'a', resource: patient('p1', 'Amelia', 'Hart', '2015-03-04') }, T(0));
+    store.write({ orgId: 'a', resource: patient('p2', 'Noah', 'Amesbury', '1980-11-02') }, T(1));
+    store.write({ orgId: 'a', resource: patient('p3', 'Liam', 'Chen', '1980-01-20') }, T(2));
+    const search = (q: string): (string | undefined)[] =>
+      ids(store.search('a', 'Patient', parseSearch('Patient', new URLSearchParams(q)), page).items);
+    expect(search('name=ame')).toEqual(['p2', 'p1']);
+    expect(search('name=HART')).toEqual(['p1']);
+    expect(search('name=amelia hart')).toEqual(['p1']);
+    expect(search('birthdate=1980')).toEqual(['p3', 'p2']);
+    expect(search('birthdate=ge1980-06-01&birthdate=le2015-12-31')).toEqual(['p2', 'p1']);
+    expect(search('identifier=mrn-p3')).toEqual(['p3']);
+    expect(search('identifier=urn:mrn|mrn-p2')).toEqual(['p2']);
+    expect(search('identifier=urn:other|mrn-p2')).toEqual([]);
+    expect(search('_id=p1,p3')).toEqual(['p3', 'p1']);
+    expect(search('_lastUpdated=ge' + T(1))).toEqual(['p3', 'p2']);
+  });
+
+  it('finds appointments by date range, status, patient and location, and pages them', () => {
+    const store = make();
+    store.write({ orgId: 'a', resource: appointment('a1', '2026-11-20T15:00:00Z', 'booked', 'p1') }, T(0));
+    store.write({ orgId: 'a', resource: appointment('a2', '2026-11-21T09:00:00-05:00', 'arrived', 'p1') }, T(1));
+    store.write({ orgId: 'a', resource: appointment('a3', '2026-12-01T09:00:00Z', 'booked', 'p2') }, T(2));
+    const search = (q: string, p = page): (string | undefined)[] =>
+      ids(store.search('a', 'Appointment', parseSearch('Appointment', new URLSearchParams(q)), p).items);
+    expect(search('date=ge2026-11-01&date=lt2026-12-01')).toEqual(['a2', 'a1']);
+    expect(search('date=2026-11-21')).toEqual(['a2']);
+    expect(search('date=ge2026-11-21T13:00:00Z')).toEqual(['a3', 'a2']);
+    expect(search('status=booked')).toEqual(['a3', 'a1']);
+    expect(search('status=booked,arrived&patient=p1')).toEqual(['a2', 'a1']);
+    expect(search('patient=Patient/p2')).toEqual(['a3']);
+    expect(search('location=loc-room1')).toHaveLength(3);
+    expect(search('practitioner=prc-x')).toEqual([]);
+    expect(search('', { offset: 1, count: 1 })).toEqual(['a2']);
+    expect(store.search('a', 'Appointment', [], { offset: 1, count: 1 }).total).toBe(3);
+  });
+});

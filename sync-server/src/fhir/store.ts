@@ -1,0 +1,59 @@
+import type { FhirResource, FhirResourceType } from '@vigil/shared';
+import type { SearchClause } from './search-params.js';
+
+/** One stored version of a resource. `resource` is null for a deletion. */
+export interface StoredVersion {
+  orgId: string;
+  resourceType: FhirResourceType;
+  id: string;
+  versionId: string;
+  lastUpdated: string;
+  deleted: boolean;
+  resource: FhirResource | null;
+}
+
+export interface WriteInput {
+  orgId: string;
+  /** The resource with its id and meta (versionId, lastUpdated) already set by the caller. */
+  resource: FhirResource & { id: string };
+  /** The version the writer last saw: a different current version is a conflict (If-Match). */
+  ifMatch?: string | undefined;
+  /** Create only: an existing live resource with this id is a conflict. */
+  createOnly?: boolean;
+}
+
+export interface Page {
+  offset: number;
+  count: number;
+}
+
+export interface PageOf<T> {
+  total: number;
+  items: T[];
+}
+
+/**
+ * Where FHIR resources live, per organisation. Every method takes the organisation: nothing
+ * is ever found across organisations. Implemented in memory (tests) and in SQLite; both pass
+ * the same contract suite (store.test.ts).
+ */
+export interface ResourceStore {
+  /** The current version (possibly a deletion), or null when the id was never written. */
+  read(orgId: string, type: FhirResourceType, id: string): StoredVersion | null;
+  /** One version, or null. */
+  readVersion(orgId: string, type: FhirResourceType, id: string, versionId: string): StoredVersion | null;
+  /**
+   * Writes the next version (1 for a new id). The stored versionId and lastUpdated are the
+   * store's: it sets meta.versionId to the next number and meta.lastUpdated to `now`.
+   * Throws VersionConflictError on a stale ifMatch or an existing id with createOnly.
+   */
+  write(input: WriteInput, now: string): StoredVersion;
+  /** Marks a live resource deleted (a new version without content); null when there was none. */
+  delete(orgId: string, type: FhirResourceType, id: string, now: string, ifMatch?: string): StoredVersion | null;
+  /** Versions of one resource, newest first. */
+  history(orgId: string, type: FhirResourceType, id: string, page: Page): PageOf<StoredVersion>;
+  /** Live resources matching every clause, most recently updated first. */
+  search(orgId: string, type: FhirResourceType, clauses: readonly SearchClause[], page: Page): PageOf<FhirResource>;
+  /** Runs `fn` atomically (a write and its audit event together). */
+  transaction<T>(fn: () => T): T;
+}

@@ -1,0 +1,268 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import {
+  isResourceType,
+  operationOutcome,
+  outcomeFromIssues,
+  type FhirResourceType,
+  type OperationOutcome,
+} from '@vigil/shared';
+import { sessionFromRequest, type SignedInSession } from '../auth/sessions.js';
+import type { Db } from '../db/database.js';
+import type { AccessMode, CanAccessOrg, OrgPolicyOf } from '../fhir/access.js';
+import { FhirError } from '../fhir/errors.js';
+import type { DeliveredEvent, LiveEvents } from '../fhir/live-events.js';
+import { FhirService, parseIfMatch, type RequestContext } from '../fhir/service.js';
+import type { ResourceStore, StoredVersion } from '../fhir/store.js';
+import type { Logger } from '../log.js';
+
+export const FHIR_CONTENT_TYPE = 'application/fhir+json; charset=utf-8';
+/** Comment line sent on an idle stream so proxies keep it open and a dead session is noticed. */
+export const SSE_KEEPALIVE_MS = 25_000;
+/** A stream ends after this long and the browser's EventSource reconnects (resuming by Last-Event-ID). */
+export const SSE_MAX_STREAM_MS = 5 * 60_000;
+/** Reconnect delay suggested to EventSource. */
+export const SSE_RETRY_MS = 2_000;
+
+export interface FhirRoutesDeps {
+  db: Db;
+  store: ResourceStore;
+  events: LiveEvents;
+  /** `tok` or `dev-tok`. */
+  cookieName: string;
+  now: () => number;
+  canAccessOrg: CanAccessOrg;
+  orgPolicy: OrgPolicyOf;
+  log: Logger;
+}
+
+const ORG_ID_RE = /^[a-z0-9_-]{1,64}$/;
+const ID_RE = /^[A-Za-z0-9\-.]{1,64}$/;
+
+function outcomeResponse(c: Context, status: number, outcome: OperationOutcome): Response {
+  return c.body(JSON.stringify(outcome), status as 400, { 'content-type': FHIR_CONTENT_TYPE });
+}
+
+function errorResponse(c: Context, err: FhirError): Response {
+  const outcome =
+    err.issues && err.issues.length > 0
+      ? outcomeFromIssues(c.req.param('type') ?? 'Resource', err.issues)
+      : operationOutcome(err.status, err.code, err.diagnostics);
+  return outcomeResponse(c, err.status, outcome);
+}
+
+function resourceResponse(c: Context, version: StoredVersion, status: 200 | 201): Response {
+  return c.body(JSON.stringify(version.resource), status, {
+    'content-type': FHIR_CONTENT_TYPE,
+    etag: `W/"${version.versionId}"`,
+    'last-modified': new Date(version.lastUpdated).toUTCString(),
+  });
+}
+
+function isLocalhost(c: Context): boolean {
+  const host = new URL(c.req.url).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1';
+}
+
+/**
+ * The FHIR R4 REST API under `/fhir/{orgId}/` (spec 002 §7) and the organisation's live events
+ * on `/fhir-sse/org/{orgId}` (spec 002 §3, §7). Every request needs a signed-in session with
+ * valid MFA (401 NO_AUTHENTICATION) and access to that organisation (403 NOT_AUTHORIZED);
+ * the organisation is part of every store call, so nothing crosses organisations.
+ */
+export function fhirRoutes(deps: FhirRoutesDeps): Hono {
+  const service = new FhirService({ store: deps.store, events: deps.events, now: deps.now, orgPolicy: deps.orgPolicy });
+  const app = new Hono();
+
+  /** The session and context of a request, or the error to answer with. */
+  function authorize(
+    c: Context,
+    mode: AccessMode,
+    allowQueryToken: boolean,
+  ): { session: SignedInSession; ctx: RequestContext } {
+    const orgId = c.req.param('orgId') ?? '';
+    const session = sessionFromRequest(deps.db, {
+      cookieHeader: c.req.header('cookie'),
+      token: allowQueryToken ? c.req.query('token') : undefined,
+      cookieName: deps.cookieName,
+      now: deps.now(),
+    });
+    if (!session || !session.multiFactorValid) throw new FhirError(401, 'NO_AUTHENTICATION', 'Sign in again');
+    if (!ORG_ID_RE.test(orgId)) throw new FhirError(403, 'NOT_AUTHORIZED');
+    const failure = deps.canAccessOrg(session, orgId, mode);
+    if (failure === 'NO_AUTHENTICATION' || failure === 'MFA_REQUIRED') throw new FhirError(401, 'NO_AUTHENTICATION');
+    if (failure) throw new FhirError(403, failure);
+    const url = new URL(c.req.url);
+    const ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? null;
+    return { session, ctx: { orgId, userId: session.userId, ip, baseUrl: `${url.origin}/api/fhir/${orgId}` } };
+  }
+
+  function typeOf(c: Context): FhirResourceType {
+    const type = c.req.param('type');
+    if (!isResourceType(type)) throw new FhirError(404, 'NOT_FOUND', `Unknown resource type ${type ?? ''}`);
+    return type;
+  }
+
+  function idOf(c: Context): string {
+    const id = c.req.param('id') ?? '';
+    if (!ID_RE.test(id)) throw new FhirError(404, 'NOT_FOUND', 'Invalid id');
+    return id;
+  }
+
+  async function bodyOf(c: Context): Promise<unknown> {
+    const type = c.req.header('content-type') ?? '';
+    if (!/^application\/(fhir\+)?json\b/i.test(type)) {
+      throw new FhirError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/fhir+json');
+    }
+    try {
+      return await c.req.json();
+    } catch {
+      throw new FhirError(400, 'INVALID_JSON', 'The body is not JSON');
+    }
+  }
+
+  const handle =
+    (mode: AccessMode, fn: (c: Context, ctx: RequestContext) => Response | Promise<Response>) =>
+    async (c: Context): Promise<Response> => {
+      try {
+        const { ctx } = authorize(c, mode, true);
+        return await fn(c, ctx);
+      } catch (err) {
+        if (err instanceof FhirError) return errorResponse(c, err);
+        deps.log.error({ err, path: c.req.path }, 'fhir request failed');
+        return outcomeResponse(c, 500, operationOutcome(500, 'INTERNAL_ERROR'));
+      }
+    };
+
+  const fhir = new Hono();
+  fhir.get(
+    '/:type',
+    handle('read', (c, ctx) =>
+      c.body(JSON.stringify(service.search(ctx, typeOf(c), new URL(c.req.url).searchParams)), 200, {
+        'content-type': FHIR_CONTENT_TYPE,
+      }),
+    ),
+  );
+  fhir.get(
+    '/:type/:id',
+    handle('read', (c, ctx) => resourceResponse(c, service.read(ctx, typeOf(c), idOf(c)), 200)),
+  );
+  fhir.get(
+    '/:type/:id/_history',
+    handle('read', (c, ctx) =>
+      c.body(JSON.stringify(service.history(ctx, typeOf(c), idOf(c), new URL(c.req.url).searchParams)), 200, {
+        'content-type': FHIR_CONTENT_TYPE,
+      }),
+    ),
+  );
+  fhir.get(
+    '/:type/:id/_history/:vid',
+    handle('read', (c, ctx) =>
+      resourceResponse(c, service.readVersion(ctx, typeOf(c), idOf(c), c.req.param('vid') ?? ''), 200),
+    ),
+  );
+  fhir.post(
+    '/:type',
+    handle('write', async (c, ctx) => {
+      const type = typeOf(c);
+      const { version } = service.create(ctx, type, await bodyOf(c));
+      c.header('location', `${ctx.baseUrl}/${type}/${version.id}/_history/${version.versionId}`);
+      return resourceResponse(c, version, 201);
+    }),
+  );
+  fhir.put(
+    '/:type/:id',
+    handle('write', async (c, ctx) => {
+      const type = typeOf(c);
+      const id = idOf(c);
+      const ifMatch = parseIfMatch(c.req.header('if-match'));
+      const { version, created } = service.update(ctx, type, id, await bodyOf(c), ifMatch);
+      if (created) c.header('location', `${ctx.baseUrl}/${type}/${id}/_history/${version.versionId}`);
+      return resourceResponse(c, version, created ? 201 : 200);
+    }),
+  );
+  fhir.delete(
+    '/:type/:id',
+    handle('write', (c, ctx) => {
+      service.delete(ctx, typeOf(c), idOf(c), parseIfMatch(c.req.header('if-match')));
+      return outcomeResponse(c, 200, {
+        resourceType: 'OperationOutcome',
+        issue: [{ severity: 'information', code: 'informational', details: { text: 'DELETED' } }],
+      });
+    }),
+  );
+  fhir.all(
+    '*',
+    handle('read', () => {
+      throw new FhirError(404, 'NOT_FOUND');
+    }),
+  );
+  app.route('/fhir/:orgId', fhir);
+
+  // Live events (spec 002 §7): the token may come in the query string on localhost only.
+  app.get('/fhir-sse/org/:orgId', (c) => {
+    let auth: { session: SignedInSession; ctx: RequestContext };
+    try {
+      auth = authorize(c, 'read', isLocalhost(c));
+    } catch (err) {
+      if (err instanceof FhirError) return errorResponse(c, err);
+      throw err;
+    }
+    const { ctx } = auth;
+    const token = isLocalhost(c) ? c.req.query('token') : undefined;
+    return streamSSE(c, async (stream) => {
+      const queue: DeliveredEvent[] = [];
+      let wake: (() => void) | null = null;
+      let open = true;
+      const stop = (): void => {
+        open = false;
+        wake?.();
+      };
+      const push = (e: DeliveredEvent): void => {
+        queue.push(e);
+        wake?.();
+      };
+      stream.onAbort(stop);
+      const unsubscribe = deps.events.subscribe(ctx.orgId, push);
+      const unregister = deps.events.onClose(stop);
+      const endAt = deps.now() + SSE_MAX_STREAM_MS;
+      try {
+        service.auditLiveEvents(ctx);
+        queue.push(...deps.events.since(ctx.orgId, c.req.header('last-event-id')));
+        await stream.writeSSE({ event: 'open', data: JSON.stringify({ orgId: ctx.orgId }), retry: SSE_RETRY_MS });
+        while (open) {
+          while (queue.length > 0 && open) {
+            const next = queue.shift()!;
+            await stream.writeSSE({ id: next.id, data: JSON.stringify(next.event) });
+          }
+          if (!open) break;
+          let handle: ReturnType<typeof setTimeout> | undefined;
+          const timer = await new Promise<'wake' | 'tick'>((resolve) => {
+            wake = () => resolve('wake');
+            handle = setTimeout(() => resolve('tick'), Math.min(SSE_KEEPALIVE_MS, Math.max(0, endAt - deps.now())));
+          });
+          clearTimeout(handle);
+          wake = null;
+          if (timer === 'tick') {
+            if (deps.now() >= endAt) break;
+            // A signed-out session or a removed membership ends the stream.
+            const still = sessionFromRequest(deps.db, {
+              cookieHeader: c.req.header('cookie'),
+              token,
+              cookieName: deps.cookieName,
+              now: deps.now(),
+            });
+            if (!still?.multiFactorValid || deps.canAccessOrg(still, ctx.orgId, 'read') !== null) break;
+            await stream.write(': keepalive\n\n');
+          }
+        }
+      } finally {
+        unsubscribe();
+        unregister();
+      }
+    });
+  });
+
+  return app;
+}
