@@ -6,6 +6,7 @@ import { botCheckRoutes } from './auth/routes.js';
 import { authClock, loadAuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
+import { createFhirApi } from './fhir/index.js';
 import type { Logger } from './log.js';
 import { createSender } from './mail/sender.js';
 import { devApiRoutes, devPageRoutes } from './routes/dev.js';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps): Hono {
     graphqlRoutes({ environment: config.environment, log, accounts, ...(deps.now ? { now: deps.now } : {}) }),
   );
   api.route('/', botCheckRoutes(botCheck));
+  api.route('/', createFhirApi({ db, cookieName: authSettings.cookieName, now: authNow, log }));
   // The development outbox does not exist in production.
   if (devTools) api.route('/', devApiRoutes(db));
   api.all('*', (c) => c.json({ error: 'NOT_FOUND' }, 404));
