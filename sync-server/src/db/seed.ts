@@ -32,4 +32,103 @@ export function seedDemoData(db: Db, now: Date = new Date()): void {
       `INSERT OR IGNORE INTO mfa_options (user_id, channel, to_address, verified, created_at) VALUES (?, 'email', ?, 1, ?)`,
     ).run(DEMO_USER.id, DEMO_USER.email, at);
   })();
+  seedDemoOrganisations(db, now);
+}
+
+/** The demo organisations (issue 4): IDs in the README's Administration section and docs/decisions.md. */
+export const DEMO_ORGS = {
+  office: { id: 'demo-dental', fhirId: 'org-demodental0000', name: 'Demo Dental Office' },
+  parent: { id: 'demo-group', fhirId: 'org-demogroup00000', name: 'Demo Dental Group' },
+} as const;
+
+/** The demo office's other people; they sign in with the demo user's password (codes in the outbox). */
+export const DEMO_STAFF = [
+  {
+    id: 'usr-demoprovider00',
+    name: 'Dr. Second Provider, DMD',
+    email: 'demo-provider@vigil.health',
+    memberId: 'prc-demoprovider00',
+    orgId: 'demo-dental',
+    roles: ['member', 'provider'],
+  },
+  {
+    id: 'usr-demorecorder00',
+    name: 'Riley Recorder',
+    email: 'demo-recorder@vigil.health',
+    memberId: 'prc-demorecorder00',
+    orgId: 'demo-dental',
+    roles: ['member'],
+  },
+  {
+    id: 'usr-demoparent0000',
+    name: 'Pat Parent',
+    email: 'demo-parent@vigil.health',
+    memberId: 'prc-demoparent0000',
+    orgId: 'demo-group',
+    roles: ['admin'],
+  },
+] as const;
+
+/**
+ * A demo dental office (regular, live, active subscription) with the demo user as admin and
+ * provider, a second provider and a recorder; and a demo parent organisation overseeing it,
+ * administered by its own demo user.
+ */
+function seedDemoOrganisations(db: Db, now: Date): void {
+  const at = now.getTime();
+  db.transaction(() => {
+    const org = db.prepare(
+      `INSERT OR IGNORE INTO orgs (id, fhir_id, name, type, email, subscription_status, is_onboarding, address_line1,
+                                   city, state, postal_code, country, created_by, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, 'US', ?, ?, ?)`,
+    );
+    org.run(
+      DEMO_ORGS.parent.id,
+      DEMO_ORGS.parent.fhirId,
+      DEMO_ORGS.parent.name,
+      'parent',
+      'group@demo.vigil.health',
+      '1 Main Street',
+      'Springfield',
+      'IL',
+      '62701',
+      DEMO_USER.id,
+      at,
+      at,
+    );
+    org.run(
+      DEMO_ORGS.office.id,
+      DEMO_ORGS.office.fhirId,
+      DEMO_ORGS.office.name,
+      'regular',
+      'office@demo.vigil.health',
+      '12 Molar Avenue',
+      'Springfield',
+      'IL',
+      '62704',
+      DEMO_USER.id,
+      at,
+      at,
+    );
+    db.prepare('INSERT OR IGNORE INTO org_parents (org_id, parent_org_id) VALUES (?, ?)').run(
+      DEMO_ORGS.office.id,
+      DEMO_ORGS.parent.id,
+    );
+    const user = db.prepare(
+      `INSERT OR IGNORE INTO users (id, name, email, email_verified, password_hash, created_at, updated_at)
+       VALUES (?, ?, ?, 1, ?, ?, ?)`,
+    );
+    const mfa = db.prepare(
+      `INSERT OR IGNORE INTO mfa_options (user_id, channel, to_address, verified, created_at) VALUES (?, 'email', ?, 1, ?)`,
+    );
+    const member = db.prepare(
+      'INSERT OR IGNORE INTO org_members (id, org_id, user_id, roles, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    member.run('prc-demo0000000000', DEMO_ORGS.office.id, DEMO_USER.id, JSON.stringify(['admin', 'provider']), at, at);
+    for (const person of DEMO_STAFF) {
+      user.run(person.id, person.name, person.email, DEMO_USER.passwordHash, at, at);
+      mfa.run(person.id, person.email, at);
+      member.run(person.memberId, person.orgId, person.id, JSON.stringify(person.roles), at, at);
+    }
+  })();
 }

@@ -655,7 +655,6 @@ const schemas = {
   feature: z.object({ featureName: z.string().min(1).max(100), stringValue: z.string().max(100).nullish() }),
   memberRoles: z.object({ memberId: z.string().min(1).max(100), roles: roleList.min(1) }),
   member: z.object({ memberId: z.string().min(1).max(100) }),
-  invitationId: z.object({ invitationId: z.string().min(1).max(200) }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -783,6 +782,13 @@ function findInvitation(db: Db, code: string): InvitationRow {
   return row;
 }
 
+/** The invitation code of a call; a missing or malformed one is INVALID (spec 000 §8). */
+function invitationIdOf(args: Record<string, unknown>): string {
+  const id = args.invitationId;
+  if (typeof id !== 'string' || id === '' || id.length > 200) fail('INVALID');
+  return id;
+}
+
 /** spec 000 §8: a used invitation is USED; an unknown or expired one is INVALID. */
 function usableInvitation(db: Db, code: string, now: number): { invitation: InvitationRow; org: OrgRow } {
   const invitation = findInvitation(db, code);
@@ -839,8 +845,7 @@ export const orgResolvers: {
     },
     orgInvitation: (_, args, ctx) => {
       // Authentication optional (spec 000 §2 invitation page).
-      const input = parse(schemas.invitationId, { invitationId: args.invitationId ?? '' });
-      const { invitation, org } = usableInvitation(ctx.accounts.db, input.invitationId, ctx.accounts.now());
+      const { invitation, org } = usableInvitation(ctx.accounts.db, invitationIdOf(args), ctx.accounts.now());
       return { orgId: org.id, orgName: org.name, type: invitationType(invitation, org) };
     },
     orgFeaturesConfig: (_, args, ctx): FeatureView[] => {
@@ -986,11 +991,10 @@ export const orgResolvers: {
       });
     },
     acceptOrgInvitation: (_, args, ctx) => {
-      const input = parse(schemas.invitationId, { invitationId: args.invitationId ?? '' });
       const who = requireFullCaller(ctx);
       const { db } = ctx.accounts;
       const now = ctx.accounts.now();
-      const { invitation, org } = usableInvitation(db, input.invitationId, now);
+      const { invitation, org } = usableInvitation(db, invitationIdOf(args), now);
       // spec 000 §8 "You're already part of the "{org}" organization.": the invitation stays unused.
       if (who.subject.orgs.some((m) => m.id === org.id)) fail('ALREADY_MEMBER');
       const userId = who.current.user.id;
