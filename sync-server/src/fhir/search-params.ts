@@ -197,7 +197,8 @@ function invalid(message: string): FhirError {
 
 function dateClauses(name: string, raw: string): SearchClause[] {
   const prefix = DATE_PREFIXES.find((p) => raw.startsWith(p) && /^\d/.test(raw.slice(2)));
-  const value = prefix ? raw.slice(2) : raw;
+  // An unencoded '+' of a time zone offset arrives as a space: read it back.
+  const value = (prefix ? raw.slice(2) : raw).replace(/ (\d{2}:\d{2})$/, '+$1');
   const isInstant = value.includes('T');
   if (isInstant ? Number.isNaN(Date.parse(value)) : !isFhirDate(value)) {
     throw invalid(`Invalid date for ${name}: ${raw}`);

@@ -19,7 +19,7 @@ import {
   type Meta,
 } from '@vigil/shared';
 import type { OrgPolicyOf } from './access.js';
-import { FhirError } from './errors.js';
+import { FhirError, VersionConflictError } from './errors.js';
 import type { LiveAction, LiveEvents } from './live-events.js';
 import { parseSearch, RESULT_PARAMS, searchTokens } from './search-params.js';
 import type { ResourceStore, StoredVersion } from './store.js';
@@ -228,6 +228,9 @@ export class FhirService {
       throw new FhirError(400, 'INVALID_RESOURCE', 'The body id must match the URL id');
     const current = this.deps.store.read(ctx.orgId, type, id);
     const live = current && !current.deleted ? current : null;
+    // A stale version is a conflict before anything else: the client must reload, not fix its edit.
+    if (ifMatch !== undefined && ifMatch !== (current?.versionId ?? '0'))
+      throw new VersionConflictError(current?.versionId ?? '0');
     const resource = this.prepare(ctx, type, body, id, live === null);
     if (live?.resource) {
       const issues = validateResourceChange(live.resource, resource);

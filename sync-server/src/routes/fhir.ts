@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import {
   isResourceType,
@@ -22,6 +23,8 @@ export const FHIR_CONTENT_TYPE = 'application/fhir+json; charset=utf-8';
 export const SSE_KEEPALIVE_MS = 25_000;
 /** A stream ends after this long and the browser's EventSource reconnects (resuming by Last-Event-ID). */
 export const SSE_MAX_STREAM_MS = 5 * 60_000;
+/** Largest request body: a report PDF or a photo as base64 in a Binary fits well within it. */
+export const FHIR_MAX_BODY_BYTES = 25 * 1024 * 1024;
 /** Reconnect delay suggested to EventSource. */
 export const SSE_RETRY_MS = 2_000;
 
@@ -136,6 +139,13 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
     };
 
   const fhir = new Hono();
+  fhir.use(
+    '*',
+    bodyLimit({
+      maxSize: FHIR_MAX_BODY_BYTES,
+      onError: (c) => outcomeResponse(c, 413, operationOutcome(413, 'PAYLOAD_TOO_LARGE')),
+    }),
+  );
   fhir.get(
     '/:type',
     handle('read', (c, ctx) =>

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APPOINTMENT_PAGE_COUNT,
+  TEST_RESOURCE_TAG,
+  validateResource,
+  type Appointment,
+  type AuditEvent,
+  type Patient,
+} from '@vigil/shared';
+import type { OrgPolicy } from './access.js';
+import { FhirError, VersionConflictError } from './errors.js';
+import { LiveEvents, type DeliveredEvent } from './live-events.js';
+import { MemoryResourceStore } from './memory-store.js';
+import { FhirService, parseIfMatch, type RequestContext } from './service.js';
+
+function setup(policy: OrgPolicy | null = { isOnboarding: false, editBlocked: null }) {
+  const store = new MemoryResourceStore();
+  const events = new LiveEvents();
+  let clock = Date.UTC(2026, 10, 21, 9, 0);
+  const service = new FhirService({ store, events, now: () => (clock += 1000), orgPolicy: () => policy });
+  const ctx: RequestContext = {
+    orgId: 'main-street',
+    userId: 'usr-1',
+    ip: '10.0.0.1',
+    baseUrl: 'http://x/api/fhir/main-street',
+  };
+  const delivered: DeliveredEvent[] = [];
+  events.subscribe('main-street', (e) => delivered.push(e));
+  const audits = (): AuditEvent[] =>
+    store.search('main-street', 'AuditEvent', [], { offset: 0, count: 1000 }).items as AuditEvent[];
+  return { store, service, ctx, delivered, audits };
+}
+
+const patient: Patient = {
+  resourceType: 'Patient',
+  name: [{ given: ['Amelia'], family: 'Hart' }],
+  birthDate: '2015-03-04',
+};
+
+function thrown(fn: () => unknown): FhirError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof FhirError) return err;
+    throw err;
+  }
+  throw new Error('did not throw');
+}
+
+describe('FhirService', () => {
+  it('creates with a server id, audits the write and publishes CreateResource with filter data', () => {
+    const { service, ctx, delivered, audits } = setup();
+    const { version } = service.create(ctx, 'Patient', { ...patient, id: 'ignored', meta: { versionId: '9' } });
+    expect(version.id).toMatch(/^pat-/);
+    expect(version.resource?.meta?.versionId).toBe('1');
+    expect(validateResource(version.resource)).toEqual([]);
+    expect(audits().map((a) => [a.action, a.entity?.[0]?.what?.reference])).toEqual([['C', `Patient/${version.id}`]]);
+    expect(delivered.map((d) => d.event.action)).toEqual(['CreateResource']);
+    expect(delivered[0]?.event.filterData).toMatchObject({
+      name: expect.arrayContaining(['amelia', 'hart']) as unknown,
+      birthdate: ['2015-03-04'],
+    });
+  });
+
+  it('refuses invalid resources with every issue, and bodies of another type', () => {
+    const { service, ctx } = setup();
+    const err = thrown(() => service.create(ctx, 'Patient', { ...patient, birthDate: '3/4/15', gender: 'x' }));
+    expect([err.status, err.issues?.map((i) => i.code)]).toEqual([400, ['INVALID_VALUE', 'INVALID_BIRTH_DATE']]);
+    expect(thrown(() => service.create(ctx, 'Patient', { resourceType: 'Location' })).status).toBe(400);
+    expect(thrown(() => service.create(ctx, 'Patient', [patient])).status).toBe(400);
+  });
+
+  it('updates, refuses a stale If-Match, and enforces the change rules', () => {
+    const { service, ctx } = setup();
+    const { version } = service.create(ctx, 'Patient', { ...patient, meta: { tag: [TEST_RESOURCE_TAG] } });
+    const id = version.id;
+    expect(
+      service.update(ctx, 'Patient', id, { ...patient, meta: { tag: [TEST_RESOURCE_TAG] } }, '1').version.versionId,
+    ).toBe('2');
+    expect(() => service.update(ctx, 'Patient', id, patient, '1')).toThrow(VersionConflictError);
+    const err = thrown(() => service.update(ctx, 'Patient', id, patient, undefined));
+    expect(err.issues?.[0]?.message).toBe('Cannot remove test resource tag');
+    expect(thrown(() => service.update(ctx, 'Patient', id, { ...patient, id: 'other' }, undefined)).status).toBe(400);
+  });
+
+  it('marks patients created while onboarding as test patients (spec 000 §4)', () => {
+    const { service, ctx } = setup({ isOnboarding: true, editBlocked: null });
+    expect(service.create(ctx, 'Patient', patient).version.resource?.meta?.tag).toContainEqual(TEST_RESOURCE_TAG);
+    expect(service.update(ctx, 'Patient', 'pat-new', patient, undefined).version.resource?.meta?.tag).toContainEqual(
+      TEST_RESOURCE_TAG,
+    );
+  });
+
+  it.each(['EDITING_PREVENTED', 'SUBSCRIPTION_NOT_OK'] as const)(
+    'blocks every write with 423 %s, not reads',
+    (reason) => {
+      const open = setup();
+      const id = open.service.create(open.ctx, 'Patient', patient).version.id;
+      const { service, ctx, store } = setup({ isOnboarding: false, editBlocked: reason });
+      store.write({ orgId: ctx.orgId, resource: { ...patient, id } }, '2026-11-21T09:00:00.000Z');
+      for (const write of [
+        () => service.create(ctx, 'Patient', patient),
+        () => service.update(ctx, 'Patient', id, patient, undefined),
+        () => service.delete(ctx, 'Patient', id, undefined),
+      ]) {
+        const err = thrown(write);
+        expect([err.status, err.code]).toEqual([423, reason]);
+      }
+      expect(service.read(ctx, 'Patient', id).id).toBe(id);
+    },
+  );
+
+  it('refuses writing audit events through the API', () => {
+    const { service, ctx } = setup();
+    expect(thrown(() => service.create(ctx, 'AuditEvent', { resourceType: 'AuditEvent' })).status).toBe(405);
+  });
+
+  it('deletes once (410 afterwards), publishes DeleteResource with the last filter data, keeps the history', () => {
+    const { service, ctx, delivered } = setup();
+    const id = service.create(ctx, 'Patient', patient).version.id;
+    expect(service.delete(ctx, 'Patient', id, undefined)?.deleted).toBe(true);
+    expect(service.delete(ctx, 'Patient', id, undefined)).toBeNull();
+    expect(thrown(() => service.read(ctx, 'Patient', id)).status).toBe(410);
+    expect(thrown(() => service.delete(ctx, 'Patient', 'pat-never', undefined)).status).toBe(404);
+    const last = delivered.at(-1)!.event;
+    expect([last.action, last.resourcesJSON, last.filterData.name]).toEqual([
+      'DeleteResource',
+      '[]',
+      expect.arrayContaining(['amelia']),
+    ]);
+    const history = service.history(ctx, 'Patient', id, new URLSearchParams());
+    expect(history.entry?.map((e) => [e.request?.method, e.response?.status])).toEqual([
+      ['DELETE', '204'],
+      ['POST', '201'],
+    ]);
+    expect(thrown(() => service.readVersion(ctx, 'Patient', id, '2')).status).toBe(410);
+    expect(service.readVersion(ctx, 'Patient', id, '1').resource?.id).toBe(id);
+  });
+
+  it(`pages searches by ${APPOINTMENT_PAGE_COUNT} by default with next, first and previous links`, () => {
+    const { service, ctx, audits } = setup();
+    for (let i = 0; i < 55; i += 1) {
+      const appointment: Appointment = {
+        resourceType: 'Appointment',
+        status: 'booked',
+        start: '2026-11-21T10:00:00Z',
+        end: '2026-11-21T11:00:00Z',
+        participant: [{ actor: { reference: `Patient/pat-${i}` }, status: 'accepted' }],
+      };
+      service.create(ctx, 'Appointment', appointment);
+    }
+    const first = service.search(ctx, 'Appointment', new URLSearchParams('status=booked&token=secret'));
+    expect([first.total, first.entry?.length]).toEqual([55, 50]);
+    expect(first.link?.map((l) => l.relation)).toEqual(['self', 'first', 'next']);
+    expect(first.link?.find((l) => l.relation === 'next')?.url).toBe(
+      'http://x/api/fhir/main-street/Appointment?status=booked&_count=50&_offset=50',
+    );
+    const second = service.search(ctx, 'Appointment', new URLSearchParams('status=booked&_offset=50'));
+    expect(second.entry).toHaveLength(5);
+    expect(second.link?.map((l) => l.relation)).toEqual(['self', 'first', 'previous']);
+    expect(service.search(ctx, 'Appointment', new URLSearchParams('_count=5000')).entry).toHaveLength(55);
+    expect(thrown(() => service.search(ctx, 'Appointment', new URLSearchParams('_count=-1'))).status).toBe(400);
+    const descriptions = audits()
+      .filter((a) => a.action === 'E')
+      .map((a) => a.entity?.at(-1)?.description);
+    expect(descriptions).toContain('Appointment?status=booked');
+    expect(descriptions.some((d) => d?.includes('secret'))).toBe(false);
+  });
+
+  it('does not audit reading practitioners, locations or audit events', () => {
+    const { service, ctx, audits } = setup();
+    const loc = service.create(ctx, 'Location', { resourceType: 'Location', name: 'Office' }).version.id;
+    service.read(ctx, 'Location', loc);
+    service.search(ctx, 'AuditEvent', new URLSearchParams());
+    expect(audits()).toHaveLength(0);
+  });
+});
+
+describe('parseIfMatch', () => {
+  it.each([
+    ['W/"3"', '3'],
+    ['"3"', '3'],
+    ['3', '3'],
+    ['', undefined],
+    [undefined, undefined],
+  ])('reads %s as %s', (header, version) => {
+    expect(parseIfMatch(header)).toBe(version);
+  });
+});
