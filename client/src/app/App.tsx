@@ -18,6 +18,7 @@ import { NotAvailableYet } from './Page.js';
 import { PublicLayout } from './PublicLayout.js';
 import { HomeRedirect, RequireAuth, RequireVerifiedEmail } from './session/guards.js';
 import { SessionProvider } from './session/SessionProvider.js';
+import { SudoBanner, SudoProvider } from './session/SudoProvider.js';
 import { StartupEffects } from './session/StartupEffects.js';
 import { SubAppBoundary } from './SubAppBoundary.js';
 
@@ -54,42 +55,45 @@ function SubApp({ children }: { children: ReactNode }): ReactNode {
 export function App(): ReactNode {
   return (
     <SessionProvider>
-      <StartupEffects />
-      <Routes>
-        <Route path="/org/:orgId/*" element={<SubApp children={<OrgApp />} />} />
-        <Route path="/parent/:parentOrgId/*" element={<SubApp children={<ParentApp />} />} />
-        <Route path="/vigil-team/*" element={<SubApp children={<TeamApp />} />} />
-        <Route path="/reseller/:resellerId/*" element={<SubApp children={<ResellerApp />} />} />
-        <Route element={<PublicLayout />}>
-          <Route index element={<HomeRedirect children={<WelcomePage />} />} />
-          <Route path="signin" element={<SignInPage />} />
-          <Route path="signup" element={<SignUpPage />} />
-          <Route path="forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="password-reset" element={<PasswordResetPage />} />
-          <Route path="auth/action" element={<AuthActionPage />} />
-          <Route path="verify-email" element={<VerifyEmailPage />} />
-          <Route path="verify-email-code" element={<VerifyEmailCodePage />} />
-          <Route path="mfa" element={<MfaPage />} />
-          <Route path="sudo" element={<RequireAuth children={<SudoPage />} />} />
-          <Route path="change-password" element={<RequireAuth children={<ChangePasswordPage />} />} />
-          <Route path="profile" element={<RequireAuth children={<ProfilePage />} />} />
-          <Route path="password" element={<RequireAuth children={<ProfilePage />} />} />
-          <Route
-            path="create-org"
-            element={
-              <RequireAuth
-                children={
-                  <RequireVerifiedEmail children={<NotAvailableYet title="Let's set up your new organization!" />} />
-                }
-              />
-            }
-          />
-          {PUBLIC_PAGES.map((p) => (
-            <Route key={p.path} path={p.path} element={<NotAvailableYet title={p.title} />} />
-          ))}
-          <Route path="*" element={<NotFound />} />
-        </Route>
-      </Routes>
+      <SudoProvider>
+        <StartupEffects />
+        <SudoBanner />
+        <Routes>
+          <Route path="/org/:orgId/*" element={<SubApp children={<OrgApp />} />} />
+          <Route path="/parent/:parentOrgId/*" element={<SubApp children={<ParentApp />} />} />
+          <Route path="/vigil-team/*" element={<SubApp children={<TeamApp />} />} />
+          <Route path="/reseller/:resellerId/*" element={<SubApp children={<ResellerApp />} />} />
+          <Route element={<PublicLayout />}>
+            <Route index element={<HomeRedirect children={<WelcomePage />} />} />
+            <Route path="signin" element={<SignInPage />} />
+            <Route path="signup" element={<SignUpPage />} />
+            <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="password-reset" element={<PasswordResetPage />} />
+            <Route path="auth/action" element={<AuthActionPage />} />
+            <Route path="verify-email" element={<VerifyEmailPage />} />
+            <Route path="verify-email-code" element={<VerifyEmailCodePage />} />
+            <Route path="mfa" element={<MfaPage />} />
+            <Route path="sudo" element={<RequireAuth children={<SudoPage />} />} />
+            <Route path="change-password" element={<RequireAuth children={<ChangePasswordPage />} />} />
+            <Route path="profile" element={<RequireAuth children={<ProfilePage />} />} />
+            <Route path="password" element={<RequireAuth children={<ProfilePage />} />} />
+            <Route
+              path="create-org"
+              element={
+                <RequireAuth
+                  children={
+                    <RequireVerifiedEmail children={<NotAvailableYet title="Let's set up your new organization!" />} />
+                  }
+                />
+              }
+            />
+            {PUBLIC_PAGES.map((p) => (
+              <Route key={p.path} path={p.path} element={<NotAvailableYet title={p.title} />} />
+            ))}
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+      </SudoProvider>
     </SessionProvider>
   );
 }

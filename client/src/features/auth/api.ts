@@ -165,3 +165,11 @@ export async function deleteSignature(): Promise<boolean> {
   const data = await graphql<{ deleteSignature: boolean }>('mutation DeleteSignature { deleteSignature }');
   return data.deleteSignature;
 }
+
+export async function changeEmail(email: string): Promise<User> {
+  const data = await graphql<{ changeEmail: User }>(
+    `mutation ChangeEmail($email: String!) { changeEmail(email: $email) { ${USER} } }`,
+    { email },
+  );
+  return data.changeEmail;
+}

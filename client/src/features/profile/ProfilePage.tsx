@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Page } from '../../app/Page.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import * as api from '../auth/api.js';
+import { AddSmsOption, ChangeEmailForm } from './AccountChanges.js';
 
 /** The saved signature: shown, and deletable (spec 000 §3, §6: fully authenticated users only). */
 function SavedSignature(): ReactNode {
@@ -157,6 +158,8 @@ export function ProfilePage(): ReactNode {
               </List.Item>
             ))}
           </List>
+          {!user.mfa.some((o) => o.channel === 'sms' && o.verified) && <AddSmsOption />}
+          <ChangeEmailForm />
           <Anchor component={Link} to="/change-password">
             {user.hasPw ? 'Change password' : 'Add a password'}
           </Anchor>
