@@ -50,6 +50,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   availablePlans: table(() => 'ok'),
   createOrgInvitation: needs(ADMINISTER),
   orgMembers: needs(ADMINISTER),
+  // The parent app's list of child organisations: whoever administers the parent `group`.
+  childOrgs: needs(['parentAdmin', 'internalUber']),
+  allOrgs: needs(['internalUber']),
   updateMemberRoles: needs(ADMINISTER),
   removeMember: needs(ADMINISTER),
   acceptOrgInvitation: table((r) =>
@@ -155,6 +158,8 @@ describe('organisations: access matrix of every call × role', () => {
       { email: `invitee-${r.toLowerCase()}@matrix.test` },
     ],
     orgMembers: () => ['query { orgMembers(orgId: "office") { id roles } }', {}],
+    childOrgs: () => ['query { childOrgs(parentOrgId: "group") { id } }', {}],
+    allOrgs: () => ['query { allOrgs { id } }', {}],
     updateMemberRoles: (r) => [
       'mutation ($m: ID!) { updateMemberRoles(orgId: "office", memberId: $m, roles: ["member", "stats"]) { id roles } }',
       { m: rolesTarget[r] },
@@ -183,7 +188,7 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    expect(cells).toBe(119);
+    expect(cells).toBe(133);
     expect(deviations).toEqual([]);
   });
 });

@@ -266,6 +266,13 @@ describe('organisations: creation, session orgs, invitations, members and featur
       '{ orgMembers(orgId: "child-office") { email roles } }',
     );
     expect(members.data!.orgMembers.map((m) => m.email)).toEqual(['child-admin@orgs.test']);
+    // The parent app lists the organisations it oversees.
+    const children = await invitee.browser.gql<{ childOrgs: { id: string; parentOrgs: string[] }[] }>(
+      '{ childOrgs(parentOrgId: "dso-group") { id parentOrgs } }',
+    );
+    expect(children.data!.childOrgs).toEqual([{ id: 'child-office', parentOrgs: ['dso-group'] }]);
+    const all = await uber.browser.gql<{ allOrgs: { id: string }[] }>('{ allOrgs { id } }');
+    expect(all.data!.allOrgs.map((o) => o.id)).toEqual(expect.arrayContaining(['vigil', 'dso-group', 'child-office']));
   });
 
   it('expires an invitation after 7 days (INVALID, spec 000 §8)', async () => {

@@ -2,3 +2,5 @@ export * from './org-id.js';
 export * from './permissions.js';
 export * from './features.js';
 export * from './subscription.js';
+export * from './texts.js';
+export * from './forms.js';

@@ -172,6 +172,10 @@ export const orgTypeDefs = /* GraphQL */ `
     orgFeaturesConfig(orgId: String): [OrgFeature!]!
     availablePlans: [Plan!]!
     orgMembers(orgId: String): [OrgMember!]!
+    "The organisations a parent organisation oversees (parent app, spec 000 §2): for whoever administers the parent."
+    childOrgs(parentOrgId: String): [Org!]!
+    "Every organisation (internal team app, spec 000 §2): internal ubers only."
+    allOrgs: [Org!]!
   }
 
   extend type Mutation {
@@ -592,15 +596,21 @@ function orgRef(db: Db, orgId: string): OrgRef {
  * the right to administer it (`admin`). An unknown organisation is NOT_AUTHORIZED to anyone who
  * could not administer every organisation (its existence is not revealed), NOT_FOUND otherwise.
  */
-function authorize(ctx: GraphqlContext, rawOrgId: unknown, need: 'member' | 'admin'): Caller & { org: OrgRow } {
+function authorize(
+  ctx: GraphqlContext,
+  rawOrgId: unknown,
+  need: 'member' | 'admin',
+): Caller & { current: Current; org: OrgRow } {
   const orgId = requireOrgId(rawOrgId);
   const who = caller(ctx);
   const db = ctx.accounts.db;
   const refusal = orgAccess(who.subject, orgRef(db, orgId), need);
   if (refusal) fail(refusal);
+  // orgAccess refuses a caller without a session, so current is set here.
+  if (!who.current) fail('NO_AUTHENTICATION');
   const org = orgById(db, orgId);
   if (!org) fail('NOT_FOUND');
-  return { ...who, org };
+  return { ...who, current: who.current, org };
 }
 
 /** Signed in with valid multi-factor (the rights of spec 000 §6 all need it). */
@@ -877,6 +887,25 @@ export const orgResolvers: {
         productFeaturesJSON: r.product_features_json,
       }));
     },
+    childOrgs: (_, args, ctx): OrgView[] => {
+      const { org } = authorize(ctx, args.parentOrgId, 'admin');
+      const { db } = ctx.accounts;
+      const now = ctx.accounts.now();
+      const rows = db
+        .prepare(
+          `SELECT o.* FROM org_parents p JOIN orgs o ON o.id = p.org_id WHERE p.parent_org_id = ? ORDER BY o.name, o.id`,
+        )
+        .all(org.id) as OrgRow[];
+      return rows.map((row) => orgView(db, row, now));
+    },
+    allOrgs: (_, __, ctx): OrgView[] => {
+      const who = requireFullCaller(ctx);
+      if (!isInternalUber(who.subject)) fail('NOT_AUTHORIZED');
+      const { db } = ctx.accounts;
+      const now = ctx.accounts.now();
+      const rows = db.prepare('SELECT * FROM orgs ORDER BY name, id').all() as OrgRow[];
+      return rows.map((row) => orgView(db, row, now));
+    },
     orgMembers: (_, args, ctx): MemberView[] => {
       const { org } = authorize(ctx, args.orgId, 'admin');
       return members(ctx.accounts.db, org.id).map(memberView);
@@ -942,8 +971,8 @@ export const orgResolvers: {
         }
         auditOrg(db, now, ctx.meta, {
           action: 'orgUpdated',
-          userId: who.current!.user.id,
-          email: who.current!.user.email,
+          userId: who.current.user.id,
+          email: who.current.user.email,
           detail: { orgId: org.id, fields: names(p) },
         });
       })();
@@ -1044,11 +1073,11 @@ export const orgResolvers: {
         db.prepare(
           `INSERT INTO org_invitations (id, code_hash, org_id, email, kind, roles, invited_by, created_at, expires_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(id, sha256(code), org.id, email, kind, JSON.stringify(roles), who.current!.user.id, now, expiresAt);
+        ).run(id, sha256(code), org.id, email, kind, JSON.stringify(roles), who.current.user.id, now, expiresAt);
         auditOrg(db, now, ctx.meta, {
           action: 'orgInvitationCreated',
-          userId: who.current!.user.id,
-          email: who.current!.user.email,
+          userId: who.current.user.id,
+          email: who.current.user.email,
           detail: { orgId: org.id, invitationId: id, invitedEmail: email, roles, kind },
         });
       })();
@@ -1061,7 +1090,7 @@ export const orgResolvers: {
         channel: 'email',
         to: email,
         subject: `You've been invited to join the "${org.name}" organization`,
-        body: `${who.current!.user.name} invited you to join the "${org.name}" organization on Vigil.\n\n${what}\n\nAccept the invitation: ${link}\n\nThe link works once and expires in 7 days.`,
+        body: `${who.current.user.name} invited you to join the "${org.name}" organization on Vigil.\n\n${what}\n\nAccept the invitation: ${link}\n\nThe link works once and expires in 7 days.`,
       });
       return { id, orgId: org.id, email, roles, type: kind === 'parentInvitation' ? kind : org.type, expiresAt };
     },
@@ -1087,8 +1116,8 @@ export const orgResolvers: {
         );
         auditOrg(db, now, ctx.meta, {
           action: 'orgRolesChanged',
-          userId: who.current!.user.id,
-          email: who.current!.user.email,
+          userId: who.current.user.id,
+          email: who.current.user.email,
           detail: { orgId: who.org.id, memberId: member.id, memberUserId: member.user_id, before, after },
         });
       })();
@@ -1107,8 +1136,8 @@ export const orgResolvers: {
         db.prepare('DELETE FROM org_members WHERE id = ?').run(member.id);
         auditOrg(db, now, ctx.meta, {
           action: 'orgMemberRemoved',
-          userId: who.current!.user.id,
-          email: who.current!.user.email,
+          userId: who.current.user.id,
+          email: who.current.user.email,
           detail: { orgId: who.org.id, memberId: member.id, memberUserId: member.user_id, roles },
         });
       })();
@@ -1131,11 +1160,13 @@ function changeFeature(ctx: GraphqlContext, args: Record<string, unknown>, chang
   // An unknown feature is checked as a product feature, so its refusal reveals nothing.
   const refusal = featureChangeAccess(who.subject, orgRef(db, orgId), definition?.owner ?? 'vigil', who.freshSudo);
   if (refusal) fail(refusal);
+  const current = who.current;
+  if (!current) fail('NO_AUTHENTICATION');
   const org = orgById(db, orgId);
   if (!org) fail('NOT_FOUND');
   if (!definition) fail('INVALID_FEATURE');
   const now = ctx.accounts.now();
-  const userId = who.current!.user.id;
+  const userId = current.user.id;
   if (change === 'add') {
     const value = acceptedFeatureValue(definition, input.stringValue);
     if (value === null) fail('INVALID_INPUT');
@@ -1148,7 +1179,7 @@ function changeFeature(ctx: GraphqlContext, args: Record<string, unknown>, chang
       auditOrg(db, now, ctx.meta, {
         action: 'orgFeatureAdded',
         userId,
-        email: who.current!.user.email,
+        email: current.user.email,
         detail: { orgId: org.id, feature: definition.name, value },
       });
     })();
@@ -1158,7 +1189,7 @@ function changeFeature(ctx: GraphqlContext, args: Record<string, unknown>, chang
       auditOrg(db, now, ctx.meta, {
         action: 'orgFeatureRemoved',
         userId,
-        email: who.current!.user.email,
+        email: current.user.email,
         detail: { orgId: org.id, feature: definition.name },
       });
     })();

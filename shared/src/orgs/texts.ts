@@ -1,0 +1,43 @@
+/** Organisation texts of spec 000 §2, §5 and §8, exactly as the spec quotes them. */
+export const ORG_TEXTS = {
+  createOrgTitle: "Let's set up your new organization!",
+  validatingInvitation: 'Validating invitation...',
+  joiningTeam: 'Joining the team...',
+  invitationTitle: (org: string): string => `You've been invited to join the "${org}" organization.`,
+  joinAs: (email: string): string => `Join as ${email}`,
+  createAccount: 'Create a new account',
+  haveAccount: 'I already have an account',
+  backToCaseManager: 'Go back to Case Manager',
+  invitationUsed: 'Invitation was already used.',
+  invitationInvalid: 'This invitation link is invalid. It may have expired.',
+  invitationOther: 'Something went wrong.',
+  alreadyMember: (org: string): string => `You're already part of the "${org}" organization.`,
+  noInvitationId: 'No invitation ID found.',
+  completeRequired: 'Complete all required fields',
+  invalidAddressForTax:
+    'The address you entered is not valid for tax purposes. Please check your address and try again.',
+  orgDetailsDefaultError: 'An error occurred. Please try again.',
+  requiresAdmin: '(requires admin)',
+  stillMissing: 'Still Missing:',
+  blank: '(blank)',
+  orgIdRequired: 'orgId is required',
+} as const;
+
+/** The invitation page's error text for a server code (spec 000 §8 Invitations). */
+export function invitationErrorText(code: string | null | undefined, orgName?: string): string {
+  switch (code) {
+    case 'USED':
+      return ORG_TEXTS.invitationUsed;
+    case 'INVALID':
+      return ORG_TEXTS.invitationInvalid;
+    case 'ALREADY_MEMBER':
+      return orgName === undefined ? ORG_TEXTS.invitationOther : ORG_TEXTS.alreadyMember(orgName);
+    default:
+      return ORG_TEXTS.invitationOther;
+  }
+}
+
+/** The organisation details form's error text for a server code (spec 000 §8). */
+export function orgDetailsErrorText(code: string | null | undefined): string {
+  return code === 'INVALID_ADDRESS_FOR_TAX' ? ORG_TEXTS.invalidAddressForTax : ORG_TEXTS.orgDetailsDefaultError;
+}
