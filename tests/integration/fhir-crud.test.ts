@@ -388,6 +388,17 @@ describe('search and paging', () => {
     expect(await found('Composition?type=35089-2')).toEqual(['h1']);
   });
 
+  it('sorts appointments by date for the calendar, and refuses an unknown sort', async () => {
+    const res = await call<Bundle>('GET', `${searchOrg}/Appointment?_sort=date`);
+    expect(res.body.entry?.map((e) => (e.resource as Appointment).start)).toEqual([
+      '2026-11-20T15:00:00Z',
+      '2026-11-21T14:00:00Z',
+      '2026-12-01T09:00:00Z',
+    ]);
+    expect(res.body.link?.find((l) => l.relation === 'self')?.url).toContain('_sort=date');
+    expect(codeOf(await call('GET', `${searchOrg}/Patient?_sort=colour`))).toBe('INVALID_SEARCH');
+  });
+
   it('filters on _lastUpdated', async () => {
     const all = await call<Bundle>('GET', `${searchOrg}/Patient`);
     const newest = all.body.entry![0]!.resource!.meta!.lastUpdated!;

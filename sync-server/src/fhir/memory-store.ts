@@ -1,7 +1,15 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import { VersionConflictError } from './errors.js';
 import { matches, searchTokens, type SearchClause, type SearchToken } from './search-params.js';
-import type { Page, PageOf, ResourceStore, StoredVersion, WriteInput } from './store.js';
+import {
+  DEFAULT_SORT,
+  type Page,
+  type PageOf,
+  type ResourceStore,
+  type SearchSort,
+  type StoredVersion,
+  type WriteInput,
+} from './store.js';
 
 interface Entry {
   versions: StoredVersion[];
@@ -78,22 +86,38 @@ export class MemoryResourceStore implements ResourceStore {
     return { total: versions.length, items: copy(versions.slice(page.offset, page.offset + page.count)) };
   }
 
-  search(orgId: string, type: FhirResourceType, clauses: readonly SearchClause[], page: Page): PageOf<FhirResource> {
-    const hits: StoredVersion[] = [];
+  search(
+    orgId: string,
+    type: FhirResourceType,
+    clauses: readonly SearchClause[],
+    page: Page,
+    sort: SearchSort = DEFAULT_SORT,
+  ): PageOf<FhirResource> {
+    const hits: { version: StoredVersion; key: string }[] = [];
     for (const entry of this.entries.values()) {
       const current = entry.versions.at(-1)!;
       if (current.orgId !== orgId || current.resourceType !== type || current.deleted) continue;
       const ok = clauses.every((c) =>
         entry.tokens.some((t) => t.name === c.name && c.values.some((v) => matches(c.op, t.value, v))),
       );
-      if (ok) hits.push(current);
+      if (!ok) continue;
+      // A resource without the sort value sorts as the empty string (first ascending, last descending).
+      const key =
+        sort.by === '_lastUpdated'
+          ? current.lastUpdated
+          : (entry.tokens
+              .filter((t) => t.name === sort.by)
+              .map((t) => t.value)
+              .sort()[0] ?? '');
+      hits.push({ version: current, key });
     }
-    hits.sort((a, b) =>
-      a.lastUpdated === b.lastUpdated ? (a.id < b.id ? -1 : 1) : a.lastUpdated < b.lastUpdated ? 1 : -1,
-    );
+    hits.sort((a, b) => {
+      if (a.key !== b.key) return (a.key < b.key ? -1 : 1) * (sort.descending ? -1 : 1);
+      return a.version.id < b.version.id ? -1 : a.version.id > b.version.id ? 1 : 0;
+    });
     return {
       total: hits.length,
-      items: copy(hits.slice(page.offset, page.offset + page.count).map((h) => h.resource!)),
+      items: copy(hits.slice(page.offset, page.offset + page.count).map((h) => h.version.resource!)),
     };
   }
 

@@ -22,7 +22,7 @@ import type { OrgPolicyOf } from './access.js';
 import { FhirError, VersionConflictError } from './errors.js';
 import type { LiveAction, LiveEvents } from './live-events.js';
 import { parseSearch, RESULT_PARAMS, searchTokens } from './search-params.js';
-import type { ResourceStore, StoredVersion } from './store.js';
+import type { ResourceStore, SearchSort, StoredVersion } from './store.js';
 
 /** Largest page a search or history call returns. */
 export const MAX_PAGE_COUNT = 1000;
@@ -54,6 +54,19 @@ export function parseIfMatch(header: string | undefined): string | undefined {
   const m = /^\s*(?:W\/)?"?([^"]+)"?\s*$/.exec(header);
   if (!m) throw new FhirError(400, 'INVALID_IF_MATCH', `Invalid If-Match: ${header}`);
   return m[1];
+}
+
+/** `_sort`: `_lastUpdated`, `-_lastUpdated` (the default), and `date` / `-date` where the type has a date. */
+function parseSort(type: FhirResourceType, params: URLSearchParams): SearchSort | undefined {
+  const raw = params.get('_sort');
+  if (raw === null) return undefined;
+  const descending = raw.startsWith('-');
+  const by = descending ? raw.slice(1) : raw;
+  if (by === '_lastUpdated') return { by, descending };
+  if (by === 'date' && (type === 'Appointment' || type === 'Composition' || type === 'AuditEvent')) {
+    return { by, descending };
+  }
+  throw new FhirError(400, 'INVALID_SEARCH', `Cannot sort ${type} by ${raw}`);
 }
 
 function intParam(params: URLSearchParams, name: string, fallback: number, max: number): number {
@@ -285,7 +298,13 @@ export class FhirService {
     // spec 000 §9: a page of 50 unless _count says otherwise.
     const count = intParam(params, '_count', APPOINTMENT_PAGE_COUNT, MAX_PAGE_COUNT);
     const offset = intParam(params, '_offset', 0, Number.MAX_SAFE_INTEGER);
-    const { total, items } = this.deps.store.search(ctx.orgId, type, clauses, { offset, count });
+    const { total, items } = this.deps.store.search(
+      ctx.orgId,
+      type,
+      clauses,
+      { offset, count },
+      parseSort(type, params),
+    );
     if (isPatientData(type)) {
       const query = new URLSearchParams([...params].filter(([k]) => k !== 'token')).toString();
       this.deps.store.transaction(() =>

@@ -2,7 +2,15 @@ import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import type { Db } from '../db/database.js';
 import { VersionConflictError } from './errors.js';
 import { searchTokens, TEXT_MAX, type SearchClause } from './search-params.js';
-import type { Page, PageOf, ResourceStore, StoredVersion, WriteInput } from './store.js';
+import {
+  DEFAULT_SORT,
+  type Page,
+  type PageOf,
+  type ResourceStore,
+  type SearchSort,
+  type StoredVersion,
+  type WriteInput,
+} from './store.js';
 
 interface Row {
   org_id: string;
@@ -144,7 +152,13 @@ export class SqliteResourceStore implements ResourceStore {
     return { total, items: rows.map(toVersion) };
   }
 
-  search(orgId: string, type: FhirResourceType, clauses: readonly SearchClause[], page: Page): PageOf<FhirResource> {
+  search(
+    orgId: string,
+    type: FhirResourceType,
+    clauses: readonly SearchClause[],
+    page: Page,
+    sort: SearchSort = DEFAULT_SORT,
+  ): PageOf<FhirResource> {
     const where: string[] = ['r.org_id = ?', 'r.resource_type = ?', 'r.deleted = 0'];
     const params: unknown[] = [orgId, type];
     for (const clause of clauses) {
@@ -164,11 +178,18 @@ export class SqliteResourceStore implements ResourceStore {
       params.splice(params.length - clause.values.length * (clause.op === 'sw' ? 2 : 1), 0, clause.name);
     }
     const whereSql = where.join(' AND ');
+    const direction = sort.descending ? 'DESC' : 'ASC';
+    // A resource without the sort value sorts as the empty string (first ascending, last descending).
+    const orderBy =
+      sort.by === '_lastUpdated'
+        ? `r.last_updated ${direction}, r.id`
+        : `COALESCE((SELECT MIN(s.value) FROM resource_search s WHERE s.org_id = r.org_id AND s.resource_type = r.resource_type
+             AND s.id = r.id AND s.name = 'date'), '') ${direction}, r.id`;
     const { total } = this.db.prepare(`SELECT COUNT(*) AS total FROM resources r WHERE ${whereSql}`).get(...params) as {
       total: number;
     };
     const rows = this.db
-      .prepare(`SELECT r.json FROM resources r WHERE ${whereSql} ORDER BY r.last_updated DESC, r.id LIMIT ? OFFSET ?`)
+      .prepare(`SELECT r.json FROM resources r WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
       .all(...params, page.count, page.offset) as { json: string }[];
     return { total, items: rows.map((r) => JSON.parse(r.json) as FhirResource) };
   }

@@ -154,5 +154,16 @@ describe.each([
     expect(search('practitioner=prc-x')).toEqual([]);
     expect(search('', { offset: 1, count: 1 })).toEqual(['a2']);
     expect(store.search('a', 'Appointment', [], { offset: 1, count: 1 }).total).toBe(3);
+    store.write({ orgId: 'a', resource: appointment('a0', '2026-11-01T09:00:00Z', 'booked', 'p2') }, T(3));
+    const sorted = (descending: boolean): (string | undefined)[] =>
+      ids(store.search('a', 'Appointment', [], page, { by: 'date', descending }).items);
+    expect(sorted(false)).toEqual(['a0', 'a1', 'a2', 'a3']);
+    expect(sorted(true)).toEqual(['a3', 'a2', 'a1', 'a0']);
+    expect(ids(store.search('a', 'Appointment', [], page, { by: '_lastUpdated', descending: false }).items)).toEqual([
+      'a1',
+      'a2',
+      'a3',
+      'a0',
+    ]);
   });
 });

@@ -27,6 +27,14 @@ export interface Page {
   count: number;
 }
 
+/** Result order: by lastUpdated or by the `date` search value (Appointment start…), then id. */
+export interface SearchSort {
+  by: '_lastUpdated' | 'date';
+  descending: boolean;
+}
+/** Newest change first (the default order of searches). */
+export const DEFAULT_SORT: SearchSort = { by: '_lastUpdated', descending: true };
+
 export interface PageOf<T> {
   total: number;
   items: T[];
@@ -52,8 +60,14 @@ export interface ResourceStore {
   delete(orgId: string, type: FhirResourceType, id: string, now: string, ifMatch?: string): StoredVersion | null;
   /** Versions of one resource, newest first. */
   history(orgId: string, type: FhirResourceType, id: string, page: Page): PageOf<StoredVersion>;
-  /** Live resources matching every clause, most recently updated first. */
-  search(orgId: string, type: FhirResourceType, clauses: readonly SearchClause[], page: Page): PageOf<FhirResource>;
+  /** Live resources matching every clause, in `sort` order (default: most recently updated first), ties by id. */
+  search(
+    orgId: string,
+    type: FhirResourceType,
+    clauses: readonly SearchClause[],
+    page: Page,
+    sort?: SearchSort,
+  ): PageOf<FhirResource>;
   /** Runs `fn` atomically (a write and its audit event together). */
   transaction<T>(fn: () => T): T;
 }
