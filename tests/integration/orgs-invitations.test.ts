@@ -366,6 +366,25 @@ describe('organisations: creation, session orgs, invitations, members and featur
     ).toEqual({ removeMember: true });
     expect((await nurse.browser.gql('{ org(orgId: "roles-office") { id } }')).code).toBe('NOT_AUTHORIZED');
 
+    // Each member is a Practitioner of the office (id = memberId): roles as security tags, inactive once removed.
+    const practitioner = async (id: string): Promise<{ active: boolean; roles: string[]; user: string }> => {
+      const cookie = [...admin.browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await fetch(`${server.url}/api/fhir/roles-office/Practitioner/${id}`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as {
+        active: boolean;
+        identifier: { value: string }[];
+        meta: { security?: { code: string }[] };
+      };
+      return {
+        active: body.active,
+        roles: (body.meta.security ?? []).map((c) => c.code),
+        user: body.identifier[0]!.value,
+      };
+    };
+    expect(await practitioner(adminId)).toEqual({ active: true, roles: ['admin', 'provider'], user: admin.userId });
+    expect(await practitioner(nurseId)).toEqual({ active: false, roles: ['member', 'stats'], user: nurse.userId });
+
     const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
     try {
       const actions = (

@@ -13,10 +13,13 @@ import {
   newId,
   normalizeEmail,
   ORG_FEATURES,
+  ORG_TAG_SYSTEM,
   ORG_INVITATION_TTL_MS,
   ORG_ROLES,
   ORG_TYPES,
   orgAccess,
+  PRACTITIONER_ROLE_SYSTEM,
+  PRACTITIONER_USER_SYSTEM,
   resolveFeatures,
   rolesFromInvitation,
   suggestOrgId,
@@ -29,6 +32,7 @@ import {
   type OrgRole,
   type OrgType,
   type PermissionSubject,
+  type Practitioner,
   type SubscriptionStatusName,
 } from '@vigil/shared';
 import { z } from 'zod';
@@ -37,6 +41,7 @@ import type { RequestMeta } from '../auth/audit.js';
 import { rotateSessionToken, userMemberships, type SessionRow } from '../auth/sessions.js';
 import { newLinkCode, sha256 } from '../auth/tokens.js';
 import type { Db } from '../db/database.js';
+import { SqliteResourceStore } from '../fhir/sqlite-store.js';
 import { createLogger } from '../log.js';
 import { createSender, type MessageSender } from '../mail/sender.js';
 import type { GraphqlContext } from './context.js';
@@ -429,6 +434,38 @@ export function auditOrg(
 }
 
 /**
+ * Keeps a member's Practitioner resource (id = memberId, issue 4 / spec 001 §3) in step with the
+ * membership: name and user from the account, roles as security tags, active while a member.
+ * The internal organisation has no clinical resources.
+ */
+export function syncPractitioner(
+  db: Db,
+  now: number,
+  member: { id: string; orgId: string; userId: string; roles: readonly OrgRole[]; active: boolean },
+): void {
+  const org = orgById(db, member.orgId);
+  if (!org || org.type === 'vigil') return;
+  const user = db.prepare('SELECT name FROM users WHERE id = ?').get(member.userId) as { name: string } | undefined;
+  if (!user) return;
+  const store = new SqliteResourceStore(db);
+  const current = store.read(member.orgId, 'Practitioner', member.id);
+  const before = current?.resource?.resourceType === 'Practitioner' ? current.resource : null;
+  const practitioner: Practitioner & { id: string } = {
+    ...(before ?? {}),
+    resourceType: 'Practitioner',
+    id: member.id,
+    active: member.active,
+    name: before?.name ?? [{ text: user.name }],
+    identifier: [{ system: PRACTITIONER_USER_SYSTEM, value: member.userId }],
+    meta: {
+      tag: [{ system: ORG_TAG_SYSTEM, code: member.orgId }],
+      security: member.roles.map((code) => ({ system: PRACTITIONER_ROLE_SYSTEM, code })),
+    },
+  };
+  store.write({ orgId: member.orgId, resource: practitioner }, new Date(now).toISOString());
+}
+
+/**
  * Adds roles to a user's membership, creating it when missing (invitations, org creation and
  * `npm run admin -- make-uber`). Audited as a new member or a role change.
  */
@@ -452,6 +489,7 @@ export function grantRoles(
       userId: input.by,
       detail: { orgId: input.orgId, memberId, memberUserId: input.userId, roles, via: input.via },
     });
+    syncPractitioner(db, now, { id: memberId, orgId: input.orgId, userId: input.userId, roles, active: true });
     return { memberId, roles };
   }
   const before = rolesOf(existing.roles);
@@ -474,6 +512,7 @@ export function grantRoles(
         via: input.via,
       },
     });
+    syncPractitioner(db, now, { id: existing.id, orgId: input.orgId, userId: input.userId, roles, active: true });
   }
   return { memberId: existing.id, roles };
 }
@@ -1120,6 +1159,13 @@ export const orgResolvers: {
           email: who.current.user.email,
           detail: { orgId: who.org.id, memberId: member.id, memberUserId: member.user_id, before, after },
         });
+        syncPractitioner(db, now, {
+          id: member.id,
+          orgId: who.org.id,
+          userId: member.user_id,
+          roles: after,
+          active: true,
+        });
       })();
       return memberView({ ...member, roles: JSON.stringify(after) });
     },
@@ -1140,6 +1186,8 @@ export const orgResolvers: {
           email: who.current.user.email,
           detail: { orgId: who.org.id, memberId: member.id, memberUserId: member.user_id, roles },
         });
+        // The Practitioner stays (charted records name it) but is no longer active.
+        syncPractitioner(db, now, { id: member.id, orgId: who.org.id, userId: member.user_id, roles, active: false });
       })();
       return true;
     },
