@@ -164,7 +164,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Set up Account Verification' })).toBeVisible();
   });
 
-  test('changes the password under sudo', async ({ page, server }) => {
+  test('saves a drawn signature on the profile and changes the password under sudo', async ({ page, server }) => {
     const email = 'careful@example.com';
     await createUser(server.url, email, true);
     await signInThroughForm(page, email, PASSWORD);
@@ -174,6 +174,23 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/create-org$/);
 
     await page.goto('/profile');
+    await page.getByRole('button', { name: 'Add Signature' }).click();
+    await expect(page.getByRole('button', { name: 'Sign', exact: true })).toBeDisabled();
+    const pad = (await page.getByTestId('signature-pad').boundingBox())!;
+    await page.mouse.move(pad.x + 40, pad.y + 150);
+    await page.mouse.down();
+    await page.mouse.move(pad.x + 120, pad.y + 100, { steps: 5 });
+    await page.mouse.move(pad.x + 200, pad.y + 180, { steps: 5 });
+    await page.mouse.up();
+    await expect(page.getByLabel('Save this signature for future use')).toBeChecked();
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(page.getByRole('img', { name: 'Saved signature' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('img', { name: 'Saved signature' })).toHaveAttribute('viewBox', '0 0 660 300');
+    expect(await page.getByRole('img', { name: 'Saved signature' }).locator('path').getAttribute('d')).toMatch(
+      /^M 40 150 L /,
+    );
+
     await page.getByRole('link', { name: 'Change password' }).click();
     await expect(page.getByRole('heading', { name: 'Confirm your identity' })).toBeVisible();
     await expect(

@@ -103,7 +103,7 @@ describe('accounts: sign-in rate limit', () => {
       await first.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 });
 
 describe('accounts: proof-of-work bot check', () => {

@@ -173,3 +173,7 @@ export async function changeEmail(email: string): Promise<User> {
   );
   return data.changeEmail;
 }
+
+export async function updateSignature(path: string): Promise<void> {
+  await graphql('mutation UpdateSignature($path: String!) { updateSignature(path: $path) }', { path });
+}

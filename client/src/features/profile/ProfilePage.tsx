@@ -6,11 +6,14 @@ import { Page } from '../../app/Page.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import * as api from '../auth/api.js';
 import { AddSmsOption, ChangeEmailForm } from './AccountChanges.js';
+import { SignaturePad } from './SignaturePad.js';
 
-/** The saved signature: shown, and deletable (spec 000 §3, §6: fully authenticated users only). */
+/** The saved signature (spec 000 §3, §6; fully authenticated users only): shown, drawn or changed with the pad, deleted. */
 function SavedSignature(): ReactNode {
   const [state, setState] = useState<'loading' | 'loaded' | 'error'>('loading');
   const [signature, setSignature] = useState<{ path: string } | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [saveError, setSaveError] = useState(false);
   const [deleteError, setDeleteError] = useState(false);
 
   useEffect(() => {
@@ -37,37 +40,65 @@ function SavedSignature(): ReactNode {
         {AUTH_TEXTS.signatureLoadFailed}
       </Alert>
     );
-  if (!signature) return <Text c="dimmed">No saved signature.</Text>;
   return (
     <Stack gap="xs">
-      <svg
-        viewBox="0 0 500 150"
-        width={300}
-        height={90}
-        role="img"
-        aria-label="Saved signature"
-        style={{ border: '1px solid #ddd' }}
-      >
-        <path d={signature.path} fill="none" stroke="black" strokeWidth={2} />
-      </svg>
-      {deleteError && (
+      {signature ? (
+        <svg
+          viewBox="0 0 660 300"
+          width={330}
+          height={150}
+          role="img"
+          aria-label="Saved signature"
+          style={{ border: '1px solid #ddd' }}
+        >
+          <path d={signature.path} fill="none" stroke="black" strokeWidth={2} />
+        </svg>
+      ) : (
+        <Text c="dimmed">No saved signature.</Text>
+      )}
+      {(saveError || deleteError) && (
         <Alert color="red" role="alert">
-          {AUTH_TEXTS.signatureDeleteFailed}
+          {saveError ? AUTH_TEXTS.signatureSaveFailed : AUTH_TEXTS.signatureDeleteFailed}
         </Alert>
       )}
-      <Button
-        variant="default"
-        w="fit-content"
-        onClick={() => {
-          setDeleteError(false);
-          api.deleteSignature().then(
-            (ok) => (ok ? setSignature(null) : setDeleteError(true)),
-            () => setDeleteError(true),
-          );
-        }}
-      >
-        Delete signature
-      </Button>
+      <Group>
+        <Button variant="default" w="fit-content" onClick={() => setEditing(true)}>
+          {signature ? 'Change' : 'Add Signature'}
+        </Button>
+        {signature && (
+          <Button
+            variant="default"
+            w="fit-content"
+            onClick={() => {
+              setDeleteError(false);
+              api.deleteSignature().then(
+                (ok) => (ok ? setSignature(null) : setDeleteError(true)),
+                () => setDeleteError(true),
+              );
+            }}
+          >
+            Delete signature
+          </Button>
+        )}
+      </Group>
+      {editing && (
+        <SignaturePad
+          opened
+          initialPath={signature?.path ?? null}
+          offerSave
+          defaultSave
+          onClose={() => setEditing(false)}
+          onSign={(path, save) => {
+            setEditing(false);
+            if (!save) return;
+            setSaveError(false);
+            api.updateSignature(path).then(
+              () => setSignature({ path }),
+              () => setSaveError(true),
+            );
+          }}
+        />
+      )}
     </Stack>
   );
 }
