@@ -1,0 +1,104 @@
+import type { ResultRow, Section } from './report-types.js';
+
+export interface Machine {
+  cpus: number;
+  model: string;
+  memoryGiB: number;
+  node: string;
+  os: string;
+}
+
+export interface BenchReport {
+  date: string;
+  /** Which code was measured. */
+  code: string;
+  machine: Machine;
+  durationS: number;
+  scaling: string[];
+  sections: Section[];
+  readings: string[];
+}
+
+/** A number for a table: integers with separators, others with 2–3 significant decimals. */
+export function formatNumber(value: number | null): string {
+  if (value === null || Number.isNaN(value)) return '–';
+  if (!Number.isFinite(value)) return 'never';
+  if (Number.isInteger(value) || Math.abs(value) >= 100) return Math.round(value).toLocaleString('en-US');
+  return value.toFixed(Math.abs(value) >= 10 ? 1 : 2);
+}
+
+function ratio(row: ResultRow): string {
+  if (row.ours === null || row.reference === null || row.reference === 0) return '–';
+  const r = row.ours / row.reference;
+  return Number.isFinite(r) ? `${r.toFixed(2)}×` : '–';
+}
+
+function cell(value: number | null, unit: string): string {
+  const text = formatNumber(value);
+  return text === '–' || text === 'never' || unit === '' ? text : `${text} ${unit}`;
+}
+
+function table(section: Section): string[] {
+  const lines = [
+    '| measure | ours | reference | ours / reference | goal | meets goal |',
+    '| --- | --: | --: | --: | --- | --- |',
+  ];
+  for (const row of section.rows) {
+    const met = row.goal ? (row.goal.met ? 'yes' : '**no**') : '';
+    lines.push(
+      `| ${row.label} | ${cell(row.ours, row.unit)} | ${cell(row.reference, row.unit)} | ${ratio(row)} | ${row.goal?.text ?? ''} | ${met} |`,
+    );
+  }
+  return lines;
+}
+
+function sectionText(section: Section, index: number): string[] {
+  return [
+    `## ${index + 1}. ${section.title}`,
+    '',
+    section.setup,
+    '',
+    ...table(section),
+    ...(section.notes && section.notes.length > 0 ? ['', ...section.notes.map((n) => `- ${n}`)] : []),
+    '',
+  ];
+}
+
+/** docs/benchmarks.md: how to run, the machine, every table, and the reading. */
+export function renderMarkdown(report: BenchReport): string {
+  const { machine } = report;
+  return [
+    '# Sync benchmarks',
+    '',
+    'Issue 6 "Benchmarks": Vigil\'s sync server against the reference `@y/websocket-server` 0.1.1, each in its',
+    'own Node process on the same machine, driven by the same load generator in the same run. This file is',
+    'written by the run; the numbers below are from the last one. The benchmark only reports: no timing',
+    'threshold is part of the test suite.',
+    '',
+    '## How to run',
+    '',
+    '```sh',
+    'npm run bench   # node --import tsx scripts/bench/run.ts; rewrites docs/benchmarks.md',
+    '```',
+    '',
+    'Code: `scripts/bench/` (`run.ts` is the entry; `reference-server.ts` is the reference server process).',
+    '',
+    '## Run',
+    '',
+    `- Date: ${report.date}; the whole run took ${Math.round(report.durationS)} s. Code: ${report.code}.`,
+    `- Machine: ${machine.cpus} cores (\`nproc\`), ${machine.model}, ${machine.memoryGiB} GiB RAM, ${machine.os}.`,
+    `- Node ${machine.node}. Each server uses one core at most (one Node process); the load generator`,
+    '  (every simulated tablet, in the bench process) has the other core.',
+    '- Ratios are ours / reference: below 1 is better for times, sizes and memory, above 1 for throughput.',
+    '',
+    '## Scaled from the issue',
+    '',
+    ...report.scaling.map((s) => `- ${s}`),
+    '',
+    ...report.sections.flatMap(sectionText),
+    '## Reading',
+    '',
+    ...report.readings.map((r) => `- ${r}`),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { REPO_ROOT, startServer } from '../../tests/utils/start-server.js';
+import { Tablet } from './tablet.js';
+
+export type ServerName = 'ours' | 'reference';
+
+/** A sync server under test, running in its own process. */
+export interface BenchServer {
+  readonly name: ServerName;
+  /** Websocket base of the rooms: `{wsBase}/{orgId}/{docId}`. */
+  readonly wsBase: string;
+  readonly pid: number;
+  /** Whether a restart keeps the documents (ours: SQLite; the reference keeps them in memory). */
+  readonly durable: boolean;
+  /** Our SQLite data directory (null for the reference). */
+  readonly dataDir: string | null;
+  /** Stops the process (SIGTERM: ours flushes; SIGKILL: no chance to) and starts it again on the same data. */
+  restart(signal?: NodeJS.Signals): Promise<BenchServer>;
+  /** Stops the process, keeping its data. */
+  stop(): Promise<void>;
+  /** Stops the process and deletes its data. */
+  dispose(): Promise<void>;
+}
+
+/** Linux clock ticks per second of /proc/{pid}/stat (USER_HZ). */
+const CLOCK_TICKS_PER_S = 100;
+
+/** Resident memory of a process in bytes (/proc/{pid}/status VmRSS). */
+export function rssBytes(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match?.[1]) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+/** CPU time (user + system) a process has used, in ms (/proc/{pid}/stat). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces); utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+}
+
+const SERVER_ENV = { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'off' };
+
+/** Starts Vigil's server (`sync-server/src/main.ts`) on a SQLite database in `dataDir`. */
+export async function startOurs(dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-'))): Promise<BenchServer> {
+  const server = await startServer({ dataDir, env: SERVER_ENV });
+  const pid = server.process.pid;
+  if (pid === undefined) throw new Error('our server has no pid');
+  return {
+    name: 'ours',
+    wsBase: `ws://127.0.0.1:${server.port}/api/sync`,
+    pid,
+    durable: true,
+    dataDir,
+    restart: async (signal: NodeJS.Signals = 'SIGTERM') => {
+      await server.stop(signal);
+      return startOurs(dataDir);
+    },
+    stop: async () => {
+      await server.stop('SIGTERM');
+    },
+    dispose: async () => {
+      await server.stop('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function waitForListening(child: ChildProcess, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('reference server did not start in time')), timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`reference server exited with ${code} before listening`));
+    });
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      const match = /"msg":"listening","port":(\d+)/.exec(line);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+  });
+}
+
+/** Starts the reference `@y/websocket-server` (scripts/bench/reference-server.ts) in its own process. */
+export async function startReference(): Promise<BenchServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/reference-server.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...SERVER_ENV },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await waitForListening(child, 20_000);
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('the reference server has no pid');
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return {
+    name: 'reference',
+    wsBase: `ws://127.0.0.1:${port}/api/sync`,
+    pid,
+    durable: false,
+    dataDir: null,
+    restart: async () => {
+      await stop();
+      return startReference();
+    },
+    stop,
+    dispose: stop,
+  };
+}
+
+/**
+ * Checks that the server lets the benchmark's tablets in: the benchmark has no session, so a
+ * server that requires one closes every socket (4401) and nothing could be measured.
+ */
+export async function assertOpen(server: BenchServer): Promise<BenchServer> {
+  const tablet = new Tablet(`${server.wsBase}/bench/preflight`);
+  try {
+    await tablet.connect(10_000);
+    return server;
+  } catch (err) {
+    await server.dispose();
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(`the ${server.name} server refused the benchmark's websocket (${reason})`, { cause: err });
+  } finally {
+    await tablet.destroy();
+    tablet.doc.destroy();
+  }
+}
+
+/** Starts a fresh server of either kind and checks that the benchmark can open rooms. */
+export async function startBenchServer(name: ServerName): Promise<BenchServer> {
+  return assertOpen(await (name === 'ours' ? startOurs() : startReference()));
+}

@@ -1,0 +1,408 @@
+import { loadTimes, seedCases } from './cold-load.js';
+import { openRig, probeRigs, type LatencyConfig } from './latency.js';
+import { measureMemory, type MemoryConfig } from './memory.js';
+import { saveRoundTrips } from './save-ack.js';
+import type { ResultRow, Section } from './report-types.js';
+import { startBenchServer, type BenchServer, type ServerName } from './servers.js';
+import type { SizeResult } from './size.js';
+import { quantiles, type Quantiles } from './stats.js';
+import { measureStorm, type StormConfig, type StormResult } from './storm.js';
+import { measureThroughput, persistedUpdates, writerMessages, type ThroughputConfig } from './throughput.js';
+import { expectedCounts, type ChartedCase } from './workload.js';
+
+/** The scale of each measure on this machine (issue 6 asks for more where noted in `SCALING`). */
+export const CONFIG = {
+  latency: [
+    { cases: 1, tabletsPerCase: 5, probes: 1000, warmupProbes: 100 },
+    { cases: 200, tabletsPerCase: 5, probes: 1000, warmupProbes: 100 },
+  ] satisfies LatencyConfig[],
+  throughput: { rooms: 50, writersPerRoom: 2, window: 16, warmupMs: 1000, durationMs: 6000 } satisfies ThroughputConfig,
+  /** Pre-made updates per writer: enough for 40,000 updates/s over the run. */
+  messagesPerWriter: 2800,
+  coldLoad: { cases: 20, coldRounds: 3 },
+  memory: { cases: 20, idleConnections: 500, settleMs: 2000 } satisfies MemoryConfig,
+  saves: 200,
+  storm: {
+    cases: 100,
+    tabletsPerCase: 5,
+    offlineHours: 0.5,
+    windowMs: 10_000,
+    timeoutMs: 90_000,
+  } satisfies StormConfig,
+};
+
+const SERVERS: readonly ServerName[] = ['ours', 'reference'];
+const KB = 1024;
+const MB = 1024 * 1024;
+
+function failure(what: string, err: unknown): string {
+  return `${what}: failed: ${err instanceof Error ? err.message : String(err)}`;
+}
+
+function goal(text: string, met: boolean): { text: string; met: boolean } {
+  return { text, met };
+}
+
+/** Runs `task` on each server kind, started fresh and disposed after; a failure becomes a note. */
+async function onBoth<T>(
+  task: (server: BenchServer) => Promise<T>,
+  notes: string[],
+): Promise<{ ours: T | null; reference: T | null }> {
+  const result: { ours: T | null; reference: T | null } = { ours: null, reference: null };
+  for (const name of SERVERS) {
+    let server: BenchServer | null = null;
+    try {
+      server = await startBenchServer(name);
+      result[name] = await task(server);
+    } catch (err) {
+      notes.push(failure(name, err));
+    } finally {
+      await server?.dispose();
+    }
+  }
+  return result;
+}
+
+export function sizeSection(size: SizeResult): Section {
+  const rows: ResultRow[] = [
+    {
+      label: 'encoded (Y.encodeStateAsUpdate, v1)',
+      unit: 'KB',
+      ours: size.encodedBytes / KB,
+      reference: null,
+      goal: goal('< 300 KB', size.encodedBytes < 300 * KB),
+    },
+    {
+      label: 'fflate deflate of the v1 encoding',
+      unit: 'KB',
+      ours: size.deflatedBytes / KB,
+      reference: null,
+      goal: goal('< 100 KB', size.deflatedBytes < 100 * KB),
+    },
+    {
+      label: 'encoded, update format v2 (for comparison)',
+      unit: 'KB',
+      ours: size.encodedV2Bytes / KB,
+      reference: null,
+    },
+    {
+      label: `update log before compaction (${size.updates} single-edit updates)`,
+      unit: 'KB',
+      ours: size.updateLogBytes / KB,
+      reference: null,
+    },
+  ];
+  return {
+    title: 'Size of the 4-hour case',
+    setup:
+      'A 4-hour case charted by 3 tablets taking turns: 2,880 vitals records (a `Y.Map` of time, hr, spo2, sbp, ' +
+      'dbp, rr, etco2 pushed into `case.vitals`), 40 drug doses and 10 events. The size depends on the document, ' +
+      'not on the server: one column.',
+    rows,
+  };
+}
+
+function latencyRows(label: string, ours: Quantiles | null, reference: Quantiles | null): ResultRow[] {
+  const p99Met = ours !== null && reference !== null && ours.p99 < 5 && ours.p99 <= 1.2 * reference.p99;
+  return [
+    {
+      label: `${label}: p50`,
+      unit: 'ms',
+      ours: ours?.p50 ?? null,
+      reference: reference?.p50 ?? null,
+      goal: goal('< 1 ms', ours !== null && ours.p50 < 1),
+    },
+    {
+      label: `${label}: p99`,
+      unit: 'ms',
+      ours: ours?.p99 ?? null,
+      reference: reference?.p99 ?? null,
+      goal: goal('< 5 ms and ≤ 1.2× reference', p99Met),
+    },
+  ];
+}
+
+/** Both servers run at once; probes alternate between them, so machine noise hits both alike. */
+export async function latencySection(): Promise<Section> {
+  const notes: string[] = [];
+  const rows: ResultRow[] = [];
+  for (const config of CONFIG.latency) {
+    const label = `${config.cases} live case${config.cases > 1 ? 's' : ''}`;
+    const servers: BenchServer[] = [];
+    try {
+      for (const name of SERVERS) servers.push(await startBenchServer(name));
+      const rigs = [];
+      for (const server of servers) rigs.push(await openRig(server, config));
+      const [ours, reference] = await probeRigs(rigs, config);
+      await Promise.all(rigs.map((r) => r.close()));
+      rows.push(...latencyRows(label, ours ?? null, reference ?? null));
+    } catch (err) {
+      notes.push(failure(label, err));
+      rows.push(...latencyRows(label, null, null));
+    } finally {
+      await Promise.all(servers.map((s) => s.dispose()));
+    }
+  }
+  const sample = CONFIG.latency.at(-1) as LatencyConfig;
+  return {
+    title: 'Tablet → server → tablet latency',
+    setup:
+      `${sample.tabletsPerCase} tablets per case (${sample.cases * sample.tabletsPerCase} websockets at ${sample.cases} cases), ` +
+      'every case charting vitals at the real pace (one record per case every 5 s) in the background. A probe: ' +
+      'tablet 1 of a case (round robin over the cases) charts a vitals record; we time until tablet 2 of that case ' +
+      `has applied it. ${sample.probes} probes per server after ${sample.warmupProbes} warm-up probes, one at a time, ` +
+      'alternating between the two servers, which run side by side. Our server commits each update to SQLite ' +
+      'before broadcasting it; the reference keeps it in memory.',
+    rows,
+    notes,
+  };
+}
+
+export async function throughputSection(): Promise<Section> {
+  const config = CONFIG.throughput;
+  const loads = Array.from({ length: config.rooms * config.writersPerRoom }, () =>
+    writerMessages(CONFIG.messagesPerWriter),
+  );
+  const notes: string[] = [];
+  const results = await onBoth(async (server) => {
+    const result = await measureThroughput(server, config, loads);
+    if (server.dataDir) {
+      await server.stop();
+      const persisted = persistedUpdates(server.dataDir);
+      notes.push(
+        `ours: ${persisted.toLocaleString('en-US')} rows appended to \`sync_updates\` for ` +
+          `${result.received.toLocaleString('en-US')} updates the listeners received: every broadcast update was committed.`,
+      );
+    }
+    return result;
+  }, notes);
+  const { ours, reference } = results;
+  for (const [name, r] of Object.entries(results)) {
+    if (r && r.clientCores > 0.9)
+      notes.push(
+        `${name}: the bench process used ${r.clientCores.toFixed(2)} cores: the load generator may have limited it.`,
+      );
+  }
+  return {
+    title: 'Sustained persisted updates per second',
+    setup:
+      `${config.rooms} rooms, each with ${config.writersPerRoom} writers pushing small updates (one value set, ~30 bytes, ` +
+      `made before the clock starts) and one listener counting what the server broadcast; each room keeps at most ` +
+      `${config.window} updates unobserved. ${config.warmupMs / 1000} s warm-up, then ${config.durationMs / 1000} s measured. ` +
+      'Ours broadcasts an update only after committing it, so the listeners count persisted updates; the reference ' +
+      'persists nothing. "Per server core" divides by the CPU time the server process used (from /proc), which ' +
+      'holds better than wall-clock rates when other work shares the machine.',
+    rows: [
+      {
+        label: 'updates/s (wall clock)',
+        unit: '/s',
+        ours: ours?.updatesPerSecond ?? null,
+        reference: reference?.updatesPerSecond ?? null,
+        goal: goal('≥ 20,000 persisted/s', (ours?.updatesPerSecond ?? 0) >= 20_000),
+      },
+      {
+        label: 'updates per second of server CPU (one core)',
+        unit: '/s',
+        ours: ours ? ours.updatesPerSecond / ours.serverCores : null,
+        reference: reference ? reference.updatesPerSecond / reference.serverCores : null,
+        goal: goal('≥ 20,000 persisted/s', ours !== null && ours.updatesPerSecond / ours.serverCores >= 20_000),
+      },
+      {
+        label: 'server CPU used',
+        unit: 'cores',
+        ours: ours?.serverCores ?? null,
+        reference: reference?.serverCores ?? null,
+      },
+      {
+        label: 'bench process CPU used',
+        unit: 'cores',
+        ours: ours?.clientCores ?? null,
+        reference: reference?.clientCores ?? null,
+      },
+    ],
+    notes,
+  };
+}
+
+/** Seeds the stored cases, then loads each with a fresh client: ours after restarts, the reference from memory. */
+async function coldLoads(server: BenchServer, charted: ChartedCase): Promise<{ first: number[]; warm: number[] }> {
+  const rooms = Array.from({ length: CONFIG.coldLoad.cases }, (_, i) => `cold-${i}`);
+  const expected = expectedCounts(charted.edits);
+  await seedCases(server, rooms, charted.updates, expected);
+  let current = server;
+  const first: number[] = [];
+  let warm: number[] = [];
+  for (let round = 0; round < CONFIG.coldLoad.coldRounds; round++) {
+    if (current.durable) current = await current.restart();
+    first.push(...(await loadTimes(current, rooms, expected)));
+    if (round === 0) warm = await loadTimes(current, rooms, expected);
+  }
+  if (current !== server) await current.stop();
+  return { first, warm };
+}
+
+export async function coldLoadSection(charted: ChartedCase): Promise<Section> {
+  const notes: string[] = [];
+  const { ours, reference } = await onBoth((server) => coldLoads(server, charted), notes);
+  const oursCold = ours ? quantiles(ours.first) : null;
+  const oursWarm = ours ? quantiles(ours.warm) : null;
+  const ref = reference ? quantiles(reference.first) : null;
+  const { cases, coldRounds } = CONFIG.coldLoad;
+  return {
+    title: 'Cold load of a stored 4-hour case',
+    setup:
+      `${cases} rooms each receive the 4-hour case as its 2,931 single-edit updates (so ours logs and compacts it ` +
+      `as while charting: a snapshot plus the updates since). Ours is then restarted (SIGTERM) and each room is ` +
+      `loaded once by a fresh client: time from opening the websocket to the server's sync step 2 (the whole ` +
+      `document, checked to hold all 2,880 vitals); ${coldRounds} restarts, ${cases * coldRounds} samples. The reference ` +
+      'has no cold path (it keeps documents in memory and loses them on restart): its column is the same first ' +
+      'sync of a fresh client, from memory. "Warm" is ours again once the rooms are loaded.',
+    rows: [
+      {
+        label: 'first sync reply p50 (ours: from SQLite; reference: from memory)',
+        unit: 'ms',
+        ours: oursCold?.p50 ?? null,
+        reference: ref?.p50 ?? null,
+      },
+      {
+        label: 'first sync reply p99 (ours: from SQLite; reference: from memory)',
+        unit: 'ms',
+        ours: oursCold?.p99 ?? null,
+        reference: ref?.p99 ?? null,
+        goal: goal('< 25 ms', oursCold !== null && oursCold.p99 < 25),
+      },
+      { label: 'warm (room in memory) p50', unit: 'ms', ours: oursWarm?.p50 ?? null, reference: ref?.p50 ?? null },
+      { label: 'warm (room in memory) p99', unit: 'ms', ours: oursWarm?.p99 ?? null, reference: ref?.p99 ?? null },
+    ],
+    notes,
+  };
+}
+
+export async function memorySection(caseState: Uint8Array): Promise<Section> {
+  const notes: string[] = [];
+  const { ours, reference } = await onBoth((server) => measureMemory(server, caseState, CONFIG.memory), notes);
+  const { cases, idleConnections } = CONFIG.memory;
+  return {
+    title: 'Memory per open case and per idle connection',
+    setup:
+      `Server RSS (/proc/{pid}/status VmRSS) after a warm-up connection, after ${cases} rooms each received the ` +
+      `4-hour case as one update (the sending connection stays open), and after ${idleConnections} more tablets ` +
+      'synced to one empty room and stayed idle. Deltas divided by the count; RSS includes garbage not yet ' +
+      'collected, so these are upper bounds.',
+    rows: [
+      {
+        label: 'per open 4-hour case (with its one connection)',
+        unit: 'MB',
+        ours: ours ? ours.perCaseBytes / MB : null,
+        reference: reference ? reference.perCaseBytes / MB : null,
+        goal: goal('< 2 MB', ours !== null && ours.perCaseBytes < 2 * MB),
+      },
+      {
+        label: 'per idle connection',
+        unit: 'KB',
+        ours: ours ? ours.perConnectionBytes / KB : null,
+        reference: reference ? reference.perConnectionBytes / KB : null,
+      },
+    ],
+    notes,
+  };
+}
+
+export async function stormSection(): Promise<Section> {
+  const notes: string[] = [];
+  const { ours, reference } = await onBoth(async (server) => {
+    const result = await measureStorm(server, CONFIG.storm);
+    if (result.server !== server) await result.server.stop();
+    return result;
+  }, notes);
+  const config = CONFIG.storm;
+  const value = (r: StormResult | null, pick: (r: StormResult) => number): number | null => (r ? pick(r) : null);
+  return {
+    title: 'Reconnect storm',
+    setup:
+      `${config.cases} cases × ${config.tabletsPerCase} tablets = ${config.cases * config.tabletsPerCase} tablets. ` +
+      `Each case was opened online, then every tablet charted its share of ${config.offlineHours * 60} minutes of the ` +
+      `workload offline (round robin). All tablets reconnect at random moments within ${config.windowMs / 1000} s. ` +
+      '"Case settled" is, per case, the time from its last tablet reconnecting until all its tablets hold every ' +
+      'record. Lost records: a fresh client counts each case afterwards; ours is first killed with SIGKILL and ' +
+      'restarted, so only what was committed counts.',
+    rows: [
+      {
+        label: 'case settled p50',
+        unit: 'ms',
+        ours: value(ours, (r) => r.caseSettleP50Ms),
+        reference: value(reference, (r) => r.caseSettleP50Ms),
+      },
+      {
+        label: 'case settled p99',
+        unit: 'ms',
+        ours: value(ours, (r) => r.caseSettleP99Ms),
+        reference: value(reference, (r) => r.caseSettleP99Ms),
+        goal: goal('< 5 s', ours !== null && ours.caseSettleP99Ms < 5000),
+      },
+      {
+        label: 'all converged, from the first reconnect',
+        unit: 'ms',
+        ours: value(ours, (r) => r.allConvergedMs),
+        reference: value(reference, (r) => r.allConvergedMs),
+      },
+      {
+        label: 'reconnect → sync step 2, p99',
+        unit: 'ms',
+        ours: value(ours, (r) => r.syncReplyP99Ms),
+        reference: value(reference, (r) => r.syncReplyP99Ms),
+      },
+      {
+        label: 'server CPU time during the storm',
+        unit: 's',
+        ours: value(ours, (r) => r.serverCpuS),
+        reference: value(reference, (r) => r.serverCpuS),
+      },
+      {
+        label: 'bench process CPU time during the storm',
+        unit: 's',
+        ours: value(ours, (r) => r.clientCpuS),
+        reference: value(reference, (r) => r.clientCpuS),
+      },
+      {
+        label: 'lost records',
+        unit: '',
+        ours: value(ours, (r) => r.lost),
+        reference: value(reference, (r) => r.lost),
+        goal: goal('0', ours !== null && ours.lost === 0),
+      },
+    ],
+    notes,
+  };
+}
+
+/** Ours only: Vigil's acknowledged save, into an empty case and into the 4-hour case. */
+export async function saveAckSection(caseState: Uint8Array): Promise<Section> {
+  const notes: string[] = [];
+  let server: BenchServer | null = null;
+  let empty: Quantiles | null = null;
+  let full: Quantiles | null = null;
+  try {
+    server = await startBenchServer('ours');
+    empty = await saveRoundTrips(server, 'save-empty', null, CONFIG.saves);
+    full = await saveRoundTrips(server, 'save-4h', caseState, CONFIG.saves);
+  } catch (err) {
+    notes.push(failure('ours', err));
+  } finally {
+    await server?.dispose();
+  }
+  return {
+    title: "Acknowledged saves (Vigil's client protocol; ours only)",
+    setup:
+      `One client sends ${CONFIG.saves} saves one after another, each one vitals record, and waits for the server's ` +
+      '"saved" reply (committed, with the server\'s content hash); the first tenth is warm-up. The reference has no ' +
+      'acknowledged saves. Not a goal of the issue: it shows what a save costs as the case grows.',
+    rows: [
+      { label: 'save → saved, empty case: p50', unit: 'ms', ours: empty?.p50 ?? null, reference: null },
+      { label: 'save → saved, empty case: p99', unit: 'ms', ours: empty?.p99 ?? null, reference: null },
+      { label: 'save → saved, 4-hour case: p50', unit: 'ms', ours: full?.p50 ?? null, reference: null },
+      { label: 'save → saved, 4-hour case: p99', unit: 'ms', ours: full?.p99 ?? null, reference: null },
+    ],
+    notes,
+  };
+}

@@ -1,0 +1,135 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import type WebSocket from 'ws';
+import * as syncProtocol from 'y-protocols/sync';
+import * as Y from 'yjs';
+import { cpuMs, type BenchServer } from './servers.js';
+import { inBatches, sleep } from './stats.js';
+import { frame, isSyncUpdate, openSocket } from './tablet.js';
+
+export interface ThroughputConfig {
+  rooms: number;
+  writersPerRoom: number;
+  /** Updates a room may have sent that its listener has not seen yet. */
+  window: number;
+  warmupMs: number;
+  durationMs: number;
+}
+
+export interface ThroughputResult {
+  /** Updates per second the listeners received (each was committed first, on our server). */
+  updatesPerSecond: number;
+  /** Server CPU use during the measured window (1 = one core busy). */
+  serverCores: number;
+  /** The bench process's CPU use during the window: near 1, the load generator limited the result. */
+  clientCores: number;
+  /** Updates the listeners received over the whole run. */
+  received: number;
+}
+
+interface Writer {
+  socket: WebSocket;
+  /** Pre-made update messages, sent in order. */
+  messages: readonly Uint8Array[];
+}
+
+interface LoadRoom {
+  writers: Writer[];
+  listener: WebSocket;
+  sent: number;
+  received: number;
+}
+
+/**
+ * The update messages of one writer, made before the clock starts so the load generator
+ * spends its time sending: each sets one value of its own (a vitals reading being
+ * corrected), a small update of about 30 bytes.
+ */
+export function writerMessages(count: number): Uint8Array[] {
+  const doc = new Y.Doc();
+  const messages: Uint8Array[] = [];
+  doc.on('update', (update: Uint8Array) => messages.push(frame((e) => syncProtocol.writeUpdate(e, update))));
+  const root = doc.getMap('case');
+  for (let i = 0; i < count; i++) root.set(`hr-${doc.clientID}`, i);
+  doc.destroy();
+  return messages;
+}
+
+async function openRoom(url: string, writerLoads: readonly (readonly Uint8Array[])[]): Promise<LoadRoom> {
+  const writers = await Promise.all(writerLoads.map(async (messages) => ({ socket: await openSocket(url), messages })));
+  return { writers, listener: await openSocket(url), sent: 0, received: 0 };
+}
+
+function pump(room: LoadRoom, window: number, running: () => boolean): void {
+  while (running() && room.sent - room.received < window) {
+    const writer = room.writers[room.sent % room.writers.length] as Writer;
+    const message = writer.messages[Math.floor(room.sent / room.writers.length)];
+    if (!message) return;
+    writer.socket.send(message);
+    room.sent += 1;
+  }
+}
+
+/**
+ * Sustained updates per second: `rooms` rooms with `writersPerRoom` writers pushing small
+ * updates (`loads`: one list of messages per writer, room after room) and one listener
+ * counting what the server broadcast. Each room keeps at most `window` updates unobserved, so
+ * the server is saturated without unbounded queues.
+ */
+export async function measureThroughput(
+  server: BenchServer,
+  config: ThroughputConfig,
+  loads: readonly (readonly Uint8Array[])[],
+): Promise<ThroughputResult> {
+  const indices = Array.from({ length: config.rooms }, (_, i) => i);
+  const rooms = await inBatches(indices, 10, (i) =>
+    openRoom(
+      `${server.wsBase}/bench/throughput-${i}`,
+      loads.slice(i * config.writersPerRoom, (i + 1) * config.writersPerRoom),
+    ),
+  );
+  let running = true;
+  for (const room of rooms) {
+    room.listener.on('message', (data: ArrayBuffer) => {
+      if (!isSyncUpdate(new Uint8Array(data))) return;
+      room.received += 1;
+      pump(room, config.window, () => running);
+    });
+    pump(room, config.window, () => running);
+  }
+  const total = (): number => rooms.reduce((sum, r) => sum + r.received, 0);
+  await sleep(config.warmupMs);
+  const sample = (): { at: number; received: number; cpu: number; client: number } => ({
+    at: performance.now(),
+    received: total(),
+    cpu: cpuMs(server.pid),
+    client: cpuMs(process.pid),
+  });
+  const start = sample();
+  await sleep(config.durationMs);
+  const end = sample();
+  running = false;
+  await sleep(500);
+  for (const room of rooms) {
+    for (const w of room.writers) w.socket.close();
+    room.listener.close();
+  }
+  const seconds = (end.at - start.at) / 1000;
+  return {
+    updatesPerSecond: (end.received - start.received) / seconds,
+    serverCores: (end.cpu - start.cpu) / 1000 / seconds,
+    clientCores: (end.client - start.client) / 1000 / seconds,
+    received: total(),
+  };
+}
+
+/** How many updates our server appended to `sync_updates` (its AUTOINCREMENT counter), after it stopped. */
+export function persistedUpdates(dataDir: string): number {
+  const db = new Database(path.join(dataDir, 'vigil.db'), { readonly: true });
+  try {
+    const row = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'sync_updates'").get();
+    return row?.seq ?? 0;
+  } finally {
+    db.close();
+  }
+}
