@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -25,6 +26,8 @@ export const SSE_KEEPALIVE_MS = 25_000;
 export const SSE_MAX_STREAM_MS = 5 * 60_000;
 /** Largest request body: a report PDF or a photo as base64 in a Binary fits well within it. */
 export const FHIR_MAX_BODY_BYTES = 25 * 1024 * 1024;
+/** How often an open stream checks whether the server is shutting down. */
+export const SSE_SHUTDOWN_POLL_MS = 500;
 /** Reconnect delay suggested to EventSource. */
 export const SSE_RETRY_MS = 2_000;
 
@@ -234,6 +237,13 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
         wake?.();
       };
       stream.onAbort(stop);
+      // A server that stopped listening is shutting down: end the stream so close() can finish
+      // (the tablet's EventSource reconnects to the next instance and resumes by Last-Event-ID).
+      const socket: unknown = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+      const server = (socket as { server?: { listening: boolean } } | undefined)?.server;
+      const shutdownWatch = setInterval(() => {
+        if (server && !server.listening) stop();
+      }, SSE_SHUTDOWN_POLL_MS);
       const unsubscribe = deps.events.subscribe(ctx.orgId, push);
       const unregister = deps.events.onClose(stop);
       const endAt = deps.now() + SSE_MAX_STREAM_MS;
@@ -268,6 +278,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
           }
         }
       } finally {
+        clearInterval(shutdownWatch);
         unsubscribe();
         unregister();
       }
