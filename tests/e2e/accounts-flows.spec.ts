@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import path from 'node:path';
 import { solveBotCheck } from '../integration/accounts-client.js';
 import { expect, test } from './fixtures.js';
 
@@ -258,5 +260,56 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/verify-email$/);
     await page.getByLabel('Verification code').fill(codeOf(await waitForMessage(server.url, 'moved@example.com', 0)));
     await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
+  });
+
+  test('returns to the page that asked for sign-in after sign-in and MFA, and ignores a foreign return URL', async ({
+    page,
+    server,
+  }) => {
+    const email = 'returning@example.com';
+    await createUser(server.url, email, true);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/signup\?returnUrl=%2Fprofile$/);
+    await page.getByRole('link', { name: 'Sign in instead' }).click();
+    await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fprofile$/);
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/mfa\?returnUrl=%2Fprofile$/);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').fill(codeOf(await waitForMessage(server.url, email, 1)));
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
+
+    // A return URL off our domain is ignored (spec 000 §5).
+    await page.goto('/signin?returnUrl=https%3A%2F%2Fevil.example%2F');
+    await expect(page).toHaveURL(/\/create-org$/);
+  });
+
+  test('stores ?ref_id as the referral cookie, removes it from the address, and sends it with sign-up', async ({
+    page,
+    server,
+  }) => {
+    await page.goto('/signup?ref_id=dr-friend');
+    await expect(page).toHaveURL(/\/signup$/);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'vigil-ref');
+    expect(cookie?.value).toBe('dr-friend');
+    // Asked for 10 years (spec 000 §9); Chromium caps every cookie at 400 days.
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(399 * 24 * 3600 * 1000);
+    await page.getByLabel('Your Full Name').fill('Dr. Referred');
+    await page.getByLabel('Email Address').fill('referred@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/verify-email$/);
+    const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
+    try {
+      const row = db.prepare("SELECT referred_by FROM users WHERE email = 'referred@example.com'").get() as {
+        referred_by: string;
+      };
+      expect(row.referred_by).toBe('dr-friend');
+    } finally {
+      db.close();
+    }
   });
 });

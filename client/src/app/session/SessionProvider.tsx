@@ -127,10 +127,10 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     const timer = window.setInterval(() => {
       const t = Date.now();
       setNow(t);
-      // Cross-tab identity mismatch: another tab signed someone else in or out (spec 000 §4).
-      const uid = identityUserId();
-      if (uid !== session.userId) {
-        void refresh();
+      // Cross-tab identity mismatch: another tab signed someone else in or out → the root page (spec 000 §4).
+      if (identityUserId() !== session.userId) {
+        window.clearInterval(timer);
+        window.location.assign('/');
         return;
       }
       const active = t - lastActivity.current < USER_INACTIVE_THRESHOLD_MS;
@@ -143,7 +143,7 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
       );
     }, 1000);
     return () => window.clearInterval(timer);
-  }, [session, adopt, refresh]);
+  }, [session, adopt]);
 
   const value = useMemo<SessionState>(
     () => ({
