@@ -12,7 +12,12 @@ import { MemoryResourceStore } from './memory-store.js';
 
 const now = new Date(Date.UTC(2026, 10, 21, 12, 0));
 const practitioners = [
-  { id: 'prc-demo0000000000', userId: 'usr-demo0000000000', name: 'Dr. Demo Sedationist, DDS' },
+  {
+    id: 'prc-demo0000000000',
+    userId: 'usr-demo0000000000',
+    name: 'Dr. Demo Sedationist, DDS',
+    roles: ['admin', 'provider'],
+  },
   { id: 'prc-demoprovider00', userId: 'usr-demoprovider00', name: 'Dr. Second Provider, DMD' },
 ];
 
@@ -56,11 +61,22 @@ describe('demo resources (issue 5)', () => {
     for (const a of appointments) expect(appointmentActorId(a, 'Patient')).toMatch(/^pat-demo/);
   });
 
-  it('seed into the store with fixed ids', () => {
+  it('seed into the store with fixed ids, never overwriting what is there', () => {
     const store = new MemoryResourceStore();
+    store.write(
+      {
+        orgId: 'demo-dental',
+        resource: { resourceType: 'Practitioner', id: 'prc-demoprovider00', name: [{ text: 'Kept' }] },
+      },
+      now.toISOString(),
+    );
     const n = seedDemoResources(store, 'demo-dental', now, practitioners);
+    expect(n).toBe(resources.length - 1);
     expect(store.search('demo-dental', 'Patient', [], { offset: 0, count: 50 }).total).toBe(12);
-    expect(store.read('demo-dental', 'Practitioner', 'prc-demo0000000000')?.versionId).toBe('1');
-    expect(n).toBe(resources.length);
+    expect(store.read('demo-dental', 'Practitioner', 'prc-demo0000000000')?.resource?.meta?.security).toHaveLength(2);
+    expect(store.read('demo-dental', 'Practitioner', 'prc-demoprovider00')?.resource).toMatchObject({
+      name: [{ text: 'Kept' }],
+    });
+    expect(seedDemoResources(store, 'demo-dental', now, practitioners)).toBe(0);
   });
 });

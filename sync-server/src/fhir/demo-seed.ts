@@ -1,6 +1,7 @@
 import {
   APPOINTMENT_EXTENSIONS,
   ORG_TAG_SYSTEM,
+  PRACTITIONER_ROLE_SYSTEM,
   PRACTITIONER_USER_SYSTEM,
   ROOM_PHYSICAL_TYPE,
   type Appointment,
@@ -19,6 +20,8 @@ export interface DemoPractitioner {
   id: string;
   userId: string;
   name: string;
+  /** Organisation roles, kept as security tags like the organisation module keeps them. */
+  roles?: readonly string[];
 }
 
 /** The demo office's location and its two operatories. */
@@ -78,7 +81,7 @@ function birthDate(now: Date, age: number, index: number): string {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
-/** The demo resources of one office, with fixed ids so seeding twice changes nothing but versions. */
+/** The demo resources of one office, with fixed ids. */
 export function demoResources(
   now: Date,
   practitioners: readonly DemoPractitioner[],
@@ -91,6 +94,7 @@ export function demoResources(
       active: true,
       name: [{ text: p.name }],
       identifier: [{ system: PRACTITIONER_USER_SYSTEM, value: p.userId }],
+      ...(p.roles ? { meta: { security: p.roles.map((code) => ({ system: PRACTITIONER_ROLE_SYSTEM, code })) } } : {}),
     };
     out.push(practitioner);
   }
@@ -169,7 +173,8 @@ export function demoResources(
 /**
  * Seeds the demo office's resources (issue 5): its practitioners, a location with two
  * operatories, 12 patients of all ages and appointments today and around it this month. Meant
- * to be called by the demo seed (sync-server/src/db/seed.ts) for the demo office.
+ * to be called by the demo seed (sync-server/src/db/seed.ts) for the demo office. Returns how
+ * many resources it wrote (0 when seeded before).
  */
 export function seedDemoResources(
   store: ResourceStore,
@@ -179,14 +184,16 @@ export function seedDemoResources(
 ): number {
   const at = now.toISOString();
   const resources = demoResources(now, practitioners);
+  let written = 0;
   store.transaction(() => {
     for (const resource of resources) {
-      const tagged = {
-        ...resource,
-        meta: { tag: [{ system: ORG_TAG_SYSTEM, code: orgId }] },
-      };
+      // Never overwrite: a member's Practitioner is kept by the organisation module, and a
+      // second seed leaves what the first wrote (and anything edited since) alone.
+      if (store.read(orgId, resource.resourceType, resource.id)) continue;
+      const tagged = { ...resource, meta: { ...resource.meta, tag: [{ system: ORG_TAG_SYSTEM, code: orgId }] } };
       store.write({ orgId, resource: tagged }, at);
+      written += 1;
     }
   });
-  return resources.length;
+  return written;
 }
