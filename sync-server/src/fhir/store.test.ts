@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Appointment, Patient } from '@vigil/shared';
 import { migrate } from '../db/database.js';
@@ -165,5 +166,68 @@ describe.each([
       'a3',
       'a0',
     ]);
+  });
+});
+
+describe('SQLite store against the memory store (property)', () => {
+  const orgs = ['a', 'b'] as const;
+  const givens = ['Amelia', 'Amos', 'Noah', 'Liam'] as const;
+  const op = fc.oneof(
+    fc.record({
+      kind: fc.constant('write' as const),
+      org: fc.constantFrom(...orgs),
+      id: fc.constantFrom('p1', 'p2', 'p3'),
+      given: fc.constantFrom(...givens),
+      year: fc.integer({ min: 1950, max: 2020 }),
+    }),
+    fc.record({
+      kind: fc.constant('delete' as const),
+      org: fc.constantFrom(...orgs),
+      id: fc.constantFrom('p1', 'p2', 'p3'),
+    }),
+  );
+  const query = fc.oneof(
+    fc.constantFrom('', 'name=am', 'name=noah', 'birthdate=ge1990', 'birthdate=lt1980', '_id=p1,p3'),
+    fc.constantFrom('name=a&birthdate=le2000', 'identifier=mrn-p2'),
+  );
+
+  it('answers every search, read and history the same, and never across organisations', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 25 }), query, (ops, q) => {
+        const memory = new MemoryResourceStore();
+        const sqlite = sqliteStore();
+        ops.forEach((o, i) => {
+          for (const store of [memory, sqlite]) {
+            if (o.kind === 'write')
+              store.write({ orgId: o.org, resource: patient(o.id, o.given, 'X', String(o.year)) }, T(i));
+            else store.delete(o.org, 'Patient', o.id, T(i));
+          }
+        });
+        const clauses = parseSearch('Patient', new URLSearchParams(q));
+        for (const org of orgs) {
+          const m = memory.search(org, 'Patient', clauses, page);
+          const s = sqlite.search(org, 'Patient', clauses, page);
+          expect(s).toEqual(m);
+          // Only this organisation's writes can be found: the model replays the ops of `org` alone.
+          const live = new Map<string, number>();
+          for (const o of ops) {
+            if (o.org !== org) continue;
+            if (o.kind === 'write') live.set(o.id, o.year);
+            else live.delete(o.id);
+          }
+          expect(
+            memory
+              .search(org, 'Patient', [], page)
+              .items.map((r) => r.id)
+              .sort(),
+          ).toEqual([...live.keys()].sort());
+          for (const id of ['p1', 'p2', 'p3']) {
+            expect(sqlite.read(org, 'Patient', id)).toEqual(memory.read(org, 'Patient', id));
+            expect(sqlite.history(org, 'Patient', id, page)).toEqual(memory.history(org, 'Patient', id, page));
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });
