@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
-import { Browser } from './accounts-client.js';
-import { adminCli, createOrg, invitationCode, invite, join, memberId, person, type Person } from './orgs-helpers.js';
+import { Browser, signIn } from './accounts-client.js';
+import {
+  adminCli,
+  createOrg,
+  invitationCode,
+  invite,
+  join,
+  memberId,
+  PASSWORD,
+  person,
+  type Person,
+} from './orgs-helpers.js';
 
 /**
  * The access matrix of issue 4: every organisation GraphQL call × every kind of caller, run
@@ -9,12 +19,22 @@ import { adminCli, createOrg, invitationCode, invite, join, memberId, person, ty
  * overseen by the parent organisation `group`; `elsewhere` is an unrelated office.
  */
 
-const ROLES = ['none', 'member', 'provider', 'admin', 'parentAdmin', 'internalUber', 'otherOrgAdmin'] as const;
+const ROLES = [
+  'none',
+  'member',
+  'provider',
+  'admin',
+  'parentAdmin',
+  'internalUber',
+  'otherOrgAdmin',
+  /** The office admin signed in on another device without completing MFA (a partial session, spec 000 §4). */
+  'adminWithoutMfa',
+] as const;
 type Role = (typeof ROLES)[number];
 /** 'ok' or the error code. */
 type Outcome = string;
 
-const SIGNED_IN: readonly Role[] = ROLES.filter((r) => r !== 'none');
+const SIGNED_IN: readonly Role[] = ROLES.filter((r) => r !== 'none' && r !== 'adminWithoutMfa');
 const OFFICE_MEMBERS: readonly Role[] = ['member', 'provider', 'admin'];
 /** The organisation permission (spec 000 §6): members, or anyone who can administer it. */
 const ORG_PERMISSION: readonly Role[] = [...OFFICE_MEMBERS, 'parentAdmin', 'internalUber'];
@@ -24,8 +44,17 @@ const ADMINISTER: readonly Role[] = ['admin', 'parentAdmin', 'internalUber'];
 function table(decide: (role: Role) => Outcome): Record<Role, Outcome> {
   return Object.fromEntries(ROLES.map((r) => [r, decide(r)])) as Record<Role, Outcome>;
 }
+/** Signed out: NO_AUTHENTICATION; without MFA: MFA_REQUIRED (spec 000 §6); else allowed or NOT_AUTHORIZED. */
 const needs = (allowed: readonly Role[]) =>
-  table((r) => (r === 'none' ? 'NO_AUTHENTICATION' : allowed.includes(r) ? 'ok' : 'NOT_AUTHORIZED'));
+  table((r) =>
+    r === 'none'
+      ? 'NO_AUTHENTICATION'
+      : r === 'adminWithoutMfa'
+        ? 'MFA_REQUIRED'
+        : allowed.includes(r)
+          ? 'ok'
+          : 'NOT_AUTHORIZED',
+  );
 
 /** Per role, what each call answers: 'ok' or the error code (the GraphQL error's message). */
 const EXPECTED: Record<string, Record<Role, Outcome>> = {
@@ -55,9 +84,7 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   allOrgs: needs(['internalUber']),
   updateMemberRoles: needs(ADMINISTER),
   removeMember: needs(ADMINISTER),
-  acceptOrgInvitation: table((r) =>
-    r === 'none' ? 'NO_AUTHENTICATION' : OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : 'ok',
-  ),
+  acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
 describe('organisations: access matrix of every call × role', () => {
@@ -103,7 +130,7 @@ describe('organisations: access matrix of every call × role', () => {
     ok(await invite(admin!, 'office', 'query@matrix.test'));
     queryCode = await invitationCode(server.url, 'query@matrix.test');
 
-    const people: Record<Exclude<Role, 'none'>, Person> = {
+    const people: Record<Exclude<Role, 'none' | 'adminWithoutMfa'>, Person> = {
       member: member!,
       provider: provider!,
       admin: admin!,
@@ -112,7 +139,9 @@ describe('organisations: access matrix of every call × role', () => {
       otherOrgAdmin: otherAdmin!,
     };
     browsers.none = new Browser(server.url);
-    for (const r of SIGNED_IN) browsers[r] = people[r as Exclude<Role, 'none'>].browser;
+    browsers.adminWithoutMfa = new Browser(server.url);
+    ok(await signIn(browsers.adminWithoutMfa, admin!.email, PASSWORD));
+    for (const r of SIGNED_IN) browsers[r] = people[r as keyof typeof people].browser;
   });
   afterAll(async () => {
     await server?.dispose();
@@ -188,7 +217,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    expect(cells).toBe(133);
+    // 19 calls × 8 callers.
+    expect(cells).toBe(152);
     expect(deviations).toEqual([]);
   });
 });

@@ -514,4 +514,13 @@ describe('organisations: creation, session orgs, invitations, members and featur
       ]),
     );
   });
+  it('refuses more than 50 invitations an hour from one person (TOO_MANY_REQUESTS)', async () => {
+    const admin = await person(server, 'busy-admin@orgs.test');
+    await createOrg(admin, 'busy-office');
+    for (let n = 0; n < 50; n += 1) {
+      expect((await invite(admin, 'busy-office', `guest-${n}@orgs.test`)).code).toBeUndefined();
+    }
+    expect((await invite(admin, 'busy-office', 'guest-50@orgs.test')).code).toBe('TOO_MANY_REQUESTS');
+    expect(await outbox(server.url, 'guest-50@orgs.test')).toEqual([]);
+  });
 });

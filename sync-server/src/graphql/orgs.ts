@@ -4,6 +4,7 @@ import {
   emailSchema,
   featureChangeAccess,
   featureDefinition,
+  HOUR,
   invitationKind,
   isInternalUber,
   isOneOf,
@@ -577,6 +578,9 @@ function memberView(row: MemberRow): MemberView {
 // Requests: who is asking, and the checks
 // ---------------------------------------------------------------------------------------------
 
+/** Invitations one person may send in an hour (decision: bounds mail abuse; the spec gives no limit). */
+export const ORG_INVITATIONS_PER_HOUR = 50;
+
 /** Delivery for invitation mail: the same transport the accounts use (SMTP_URL, else the outbox). */
 const senders = new WeakMap<Accounts, MessageSender>();
 function senderFor(accounts: Accounts): MessageSender {
@@ -1105,6 +1109,13 @@ export const orgResolvers: {
       checkAssignable(who.subject, org, roles);
       const email = normalizeEmail(input.email);
       if (members(db, org.id).some((m) => m.email === email)) fail('ALREADY_MEMBER');
+      // Invitations send mail: at most 50 an hour from one person (decision), counted from the audit trail.
+      const sentLastHour = db
+        .prepare(
+          "SELECT COUNT(*) AS n FROM audit_events WHERE action = 'orgInvitationCreated' AND user_id = ? AND at > ?",
+        )
+        .get(who.current.user.id, now - HOUR) as { n: number };
+      if (sentLastHour.n >= ORG_INVITATIONS_PER_HOUR) fail('TOO_MANY_REQUESTS');
       const code = newLinkCode();
       const id = newId('inv');
       const expiresAt = now + ORG_INVITATION_TTL_MS;
