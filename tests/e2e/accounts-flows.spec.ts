@@ -60,7 +60,7 @@ async function signInThroughForm(page: Page, email: string, password: string): P
   await page.goto('/signin');
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test.describe('accounts', () => {
@@ -113,7 +113,7 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
 
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Verify Account' })).toBeVisible();
     await expect(page.getByText('Please verify your account to to log in.')).toBeVisible();
     await page.getByRole('button', { name: 'Send code' }).click();
@@ -162,7 +162,7 @@ test.describe('accounts', () => {
       'Invalid email or password. Please check your details and try again.',
     );
     await page.getByLabel('Password', { exact: true }).fill('a whole new password 5');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Set up Account Verification' })).toBeVisible();
   });
 
@@ -274,7 +274,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fprofile$/);
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/mfa\?returnUrl=%2Fprofile$/);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').fill(codeOf(await waitForMessage(server.url, email, 1)));
@@ -311,5 +311,52 @@ test.describe('accounts', () => {
     } finally {
       db.close();
     }
+  });
+
+  test('keeps a signed-in tablet working offline, and after the session ends elsewhere asks only for the password', async ({
+    page,
+    server,
+  }) => {
+    const email = 'tablet@example.com';
+    await createUser(server.url, email, true);
+    await signInThroughForm(page, email, PASSWORD);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').fill(codeOf(await waitForMessage(server.url, email, 1)));
+    await expect(page).toHaveURL(/\/create-org$/);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: "Let's set up your new organization!" })).toBeVisible();
+    await page.context().setOffline(false);
+
+    // Another device signs out: every session of the user ends (issue 3).
+    const other = await fetch(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query:
+          'mutation ($e: String!, $b: String) { signIn(email: $e, password: "silver harbor 88 lamp", botToken: $b) { user { id } } }',
+        variables: { e: email, b: await solveBotCheck(server.url) },
+      }),
+    });
+    const cookie = other.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('dev-tok='))!
+      .split(';')[0]!;
+    await fetch(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ query: 'mutation { signOut }' }),
+    });
+
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fprofile$/);
+    await expect(page.getByLabel('Email Address')).toHaveValue(email);
+    await expect(page.getByLabel('Email Address')).toHaveAttribute('readonly', '');
+    await expect(page.getByText('Please re-enter your password.')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Verify Account' })).toBeVisible();
   });
 });

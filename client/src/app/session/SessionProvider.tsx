@@ -69,8 +69,15 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     }
     try {
       const result = await api.fetchUserAndSession();
-      writeCache(result);
-      setData(result);
+      if (result.session === null) {
+        // Expired: keep who it was (the sign-in page shows the email read-only, spec 000 §2); local data stays.
+        const cached = readCache();
+        const known = cached?.user?.id === identityUserId() ? cached.user : null;
+        setData({ user: known, session: null });
+      } else {
+        writeCache(result);
+        setData(result);
+      }
     } catch (err) {
       // Offline or server trouble: keep working with the last known session (spec 000 §8: no message).
       if (err instanceof RequestError && err.code === 'NETWORK_ERROR') {
