@@ -18,6 +18,8 @@ export interface ServerConfig {
   staticDir: string;
   /** Seed demo data into a new database. */
   seedDemo: boolean;
+  /** Browser origins allowed to open sync sockets besides the server's own (ALLOWED_ORIGINS, comma-separated). */
+  allowedOrigins: string[];
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -53,5 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     version: readVersion(),
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(REPO_ROOT, 'client/dist')),
     seedDemo: env.SEED_DEMO !== 'off',
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? (env.NODE_ENV === 'production' ? '' : 'http://localhost:5173'))
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 }

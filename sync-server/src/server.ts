@@ -8,6 +8,11 @@ import { seedDemoData } from './db/seed.js';
 import { createLogger, type Logger } from './log.js';
 import { SyncRooms } from './sync/rooms.js';
 import { SqliteSyncStore } from './sync/sqlite-store.js';
+import { createSyncAuthorizer } from './sync/authorize.js';
+import { sessionFromRequest } from './auth/sessions.js';
+import { loadAuthSettings } from './auth/settings.js';
+import { parentOrgsOf } from './graphql/orgs.js';
+import { hasOrgPermission } from '@vigil/shared';
 
 export interface RunningServer {
   port: number;
@@ -26,7 +31,24 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
     log.info('demo data seeded');
   }
   const app = createApp({ config, log });
-  const rooms = new SyncRooms({ log, store: new SqliteSyncStore(db) });
+  const { cookieName } = loadAuthSettings(config.environment);
+  const ownerOf = db.prepare<[string, string], { org_id: string }>(
+    'SELECT org_id FROM sync_documents WHERE doc_id = ? AND org_id <> ? LIMIT 1',
+  );
+  const rooms = new SyncRooms({
+    log,
+    store: new SqliteSyncStore(db),
+    authorize: createSyncAuthorizer({
+      session: ({ cookieHeader, token }) => sessionFromRequest(db, { cookieHeader, token, cookieName }),
+      canOpen: (session, orgId) =>
+        hasOrgPermission(
+          { signedIn: true, multiFactorValid: session.multiFactorValid, orgs: session.orgs },
+          { id: orgId, parentOrgs: parentOrgsOf(db, orgId) },
+        ),
+      docBelongsElsewhere: (orgId, docId) => ownerOf.get(docId, orgId) !== undefined,
+      allowedOrigins: config.allowedOrigins,
+    }),
+  });
 
   // Without createServer options, @hono/node-server makes a plain node:http server.
   const server = await new Promise<Server>((resolve) => {

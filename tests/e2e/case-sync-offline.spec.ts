@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { memberContext, secondDevice } from './members.js';
 
 const notes = (page: Page) => page.getByLabel('Procedure notes');
 const status = (page: Page) => page.getByTestId('save-status');
@@ -27,8 +28,8 @@ test.describe('charting a case through network loss', () => {
     browser,
     baseURL,
   }) => {
-    const path = '/org/demo-dental/cases/apt-offline1';
-    const tablet = await browser.newContext({ baseURL });
+    const { member, context: tablet } = await memberContext(browser, baseURL!);
+    const path = `/org/${member.orgId}/cases/apt-offline1`;
     let page = await openCase(tablet, path);
     await expect(status(page)).toHaveText('saved');
     await controlledBySw(page);
@@ -50,19 +51,19 @@ test.describe('charting a case through network loss', () => {
     await tablet.setOffline(false);
     await expect(status(page)).toHaveText('saved', { timeout: 20_000 });
 
-    const desk = await browser.newContext({ baseURL });
+    const desk = await secondDevice(browser, baseURL!, member);
     const other = await openCase(desk, path);
     await expect(notes(other)).toHaveValue('Patient tolerated well. Local given, 2 carpules.');
     await expect(status(other)).toHaveText('saved');
-    await expect(other.getByTestId('peers')).toContainText('Guest');
+    await expect(other.getByTestId('peers')).toContainText('admin');
     await tablet.close();
     await desk.close();
   });
 
   test('merges two tablets that charted the same case offline', async ({ browser, baseURL }) => {
-    const path = '/org/demo-dental/cases/apt-merge1';
-    const a = await browser.newContext({ baseURL });
-    const b = await browser.newContext({ baseURL });
+    const { member, context: a } = await memberContext(browser, baseURL!);
+    const b = await secondDevice(browser, baseURL!, member);
+    const path = `/org/${member.orgId}/cases/apt-merge1`;
     const pa = await openCase(a, path);
     const pb = await openCase(b, path);
     await notes(pa).fill('Start.');

@@ -1,9 +1,13 @@
 import { expect, test } from './fixtures.js';
+import { memberContext } from './members.js';
 
 test('a provider charts lidocaine for a 20 kg child to the AAPD limit and vitals, and a reload keeps it all', async ({
-  page,
+  browser,
+  baseURL,
 }) => {
-  await page.goto('/org/demo-dental/cases/apt-chart1');
+  const { member, context } = await memberContext(browser, baseURL!);
+  const page = await context.newPage();
+  await page.goto(`/org/${member.orgId}/cases/apt-chart1`);
   await expect(page.getByLabel('Weight (kg)')).toBeEnabled();
   await page.getByLabel('Weight (kg)').fill('20');
   await page.getByLabel('Birth date').fill('2020-03-04');

@@ -3,6 +3,7 @@ import * as Y from 'yjs';
 import { CASE_ROOT, contentHash } from '@vigil/shared';
 import { NO_FAULTS, seededRandom, startFaultProxy, type FaultProxy } from '../utils/fault-proxy.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { orgMember } from '../utils/members.js';
 import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
 
 const CLIENTS = 10;
@@ -55,20 +56,22 @@ describe('convergence under network faults', () => {
     'ends with identical replicas after 10,000 operations from 10 clients through drops, delays, duplicates, reordering and partitions (seed %i)',
     async (seed) => {
       server = await startServer();
+      const m = await orgMember(server.url);
       proxy = await startFaultProxy(server.url, seed, {
         drop: 0.02,
         duplicate: 0.02,
         maxDelayMs: 30,
         partition: 0.002,
       });
-      const room = `org1/cmp-faults-${seed}`;
+      const room = `${m.orgId}/cmp-faults-${seed}`;
       const clients = Array.from({ length: CLIENTS }, () => {
         const c = connectVigilClient(proxy!.url, room, {
+          params: { token: m.token },
           reconnectMs: 50,
           saveRetryWaitMs: 100,
           resyncWaitMs: 300,
           hashDebounceMs: 50,
-          saveTimeoutMs: 300,
+          saveTimeoutMs: 2_000,
         });
         destroyers.push(c.destroy);
         return c;
@@ -86,7 +89,7 @@ describe('convergence under network faults', () => {
       await eventually(() => {
         for (const c of clients) expect(c.provider.status.status).toBe('synced');
       }, 60_000);
-      const reader = connectClient(server.url, room);
+      const reader = connectClient(server.url, room, { token: m.token });
       destroyers.push(reader.destroy);
       await synced(reader.provider);
       const serverHash = contentHash(reader.doc.getMap(CASE_ROOT).toJSON());

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CASE_ROOT, REFUSAL_REASONS, contentHash } from '@vigil/shared';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { orgMember } from '../utils/members.js';
 import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -24,14 +25,15 @@ const caseOf = (doc: Y.Doc): Y.Map<unknown> => doc.getMap(CASE_ROOT);
 describe('durable sync', () => {
   it('acknowledges a save only once stored, with the server hash equal to the client hash', async () => {
     const s = await server();
-    const a = track(connectVigilClient(s.url, 'org1/cmp-durable1'));
+    const m = await orgMember(s.url);
+    const a = track(connectVigilClient(s.url, `${m.orgId}/cmp-durable1`, { params: { token: m.token } }));
     caseOf(a.doc).set('procedure', 'Extraction #30');
     caseOf(a.doc).set('asaClassification', '2');
     await eventually(() => expect(a.provider.status.status).toBe('synced'));
     expect(a.provider.unsavedUpdates).toBe(0);
 
     const db = new Database(path.join(s.dataDir, 'vigil.db'), { readonly: true });
-    const row = db.prepare('SELECT count(*) AS n FROM sync_updates WHERE room = ?').get('org1/cmp-durable1') as {
+    const row = db.prepare('SELECT count(*) AS n FROM sync_updates WHERE room = ?').get(`${m.orgId}/cmp-durable1`) as {
       n: number;
     };
     db.close();
@@ -41,7 +43,8 @@ describe('durable sync', () => {
   it('keeps a document across a restart and serves it to the official client', async () => {
     const first = await startServer();
     cleanups.push(() => first.dispose());
-    const a = track(connectVigilClient(first.url, 'org1/cmp-restart'));
+    const m = await orgMember(first.url);
+    const a = track(connectVigilClient(first.url, `${m.orgId}/cmp-restart`, { params: { token: m.token } }));
     caseOf(a.doc).set('procedure', 'Pulpotomy');
     const vitals = new Y.Array<unknown>();
     caseOf(a.doc).set('vitals', vitals);
@@ -51,32 +54,35 @@ describe('durable sync', () => {
     expect(await first.stop('SIGTERM')).toBe(0);
 
     const second = await server({ dataDir: first.dataDir });
-    const reader = track(connectClient(second.url, 'org1/cmp-restart'));
+    const reader = track(connectClient(second.url, `${m.orgId}/cmp-restart`, { token: m.token }));
     await synced(reader.provider);
     expect(caseOf(reader.doc).toJSON()).toEqual({ procedure: 'Pulpotomy', vitals: [{ hr: 80 }, { hr: 82 }] });
   });
 
   it('stores updates sent by the official y-websocket client before relaying them', async () => {
     const s = await server();
-    const a = track(connectClient(s.url, 'org1/cmp-official'));
+    const m = await orgMember(s.url);
+    const a = track(connectClient(s.url, `${m.orgId}/cmp-official`, { token: m.token }));
     await synced(a.provider);
     caseOf(a.doc).set('recorderName', 'Sam');
-    const b = track(connectClient(s.url, 'org1/cmp-official'));
+    const b = track(connectClient(s.url, `${m.orgId}/cmp-official`, { token: m.token }));
     await synced(b.provider);
     await eventually(() => expect(caseOf(b.doc).get('recorderName')).toBe('Sam'));
     // b saw the edit, so it was already committed: it survives a hard kill.
     await s.stop('SIGKILL');
     const again = await server({ dataDir: s.dataDir });
-    const c = track(connectClient(again.url, 'org1/cmp-official'));
+    const c = track(connectClient(again.url, `${m.orgId}/cmp-official`, { token: m.token }));
     await synced(c.provider);
     expect(caseOf(c.doc).get('recorderName')).toBe('Sam');
   });
 
   it('sends the batch uncompressed when compression fails (COMPRESSION_FAILED) and still saves it', async () => {
     const s = await server();
+    const m = await orgMember(s.url);
     const logged: string[] = [];
     const a = track(
-      connectVigilClient(s.url, 'org1/cmp-nocompress', {
+      connectVigilClient(s.url, `${m.orgId}/cmp-nocompress`, {
+        params: { token: m.token },
         compress: () => {
           throw new Error('deflate broke');
         },
@@ -91,7 +97,9 @@ describe('durable sync', () => {
   it('tells a client that a finalized document refuses writes, and leaves it byte-identical', async () => {
     const first = await startServer();
     cleanups.push(() => first.dispose());
-    const a = track(connectVigilClient(first.url, 'org1/cmp-final'));
+    const m = await orgMember(first.url);
+    const room = `${m.orgId}/cmp-final`;
+    const a = track(connectVigilClient(first.url, `${m.orgId}/cmp-final`, { params: { token: m.token } }));
     caseOf(a.doc).set('procedure', 'Final text');
     await eventually(() => expect(a.provider.status.status).toBe('synced'));
     a.destroy();
@@ -103,31 +111,31 @@ describe('durable sync', () => {
       try {
         const rows = db
           .prepare(
-            `SELECT 'u' AS k, id, hex(data) AS d FROM sync_updates WHERE room = 'org1/cmp-final'
-             UNION ALL SELECT 's', last_update_id, hex(data) FROM sync_snapshots WHERE room = 'org1/cmp-final'
+            `SELECT 'u' AS k, id, hex(data) AS d FROM sync_updates WHERE room = ?
+             UNION ALL SELECT 's', last_update_id, hex(data) FROM sync_snapshots WHERE room = ?
              ORDER BY 1, 2`,
           )
-          .all();
+          .all(room, room);
         return JSON.stringify(rows);
       } finally {
         db.close();
       }
     };
     const db = new Database(file);
-    db.prepare("UPDATE sync_documents SET finalized_at = '2026-11-21T12:00:00Z' WHERE room = 'org1/cmp-final'").run();
+    db.prepare("UPDATE sync_documents SET finalized_at = '2026-11-21T12:00:00Z' WHERE room = ?").run(room);
     db.close();
     const before = snapshot();
 
     const second = await server({ dataDir: first.dataDir });
-    const official = track(connectClient(second.url, 'org1/cmp-final'));
+    const official = track(connectClient(second.url, `${m.orgId}/cmp-final`, { token: m.token }));
     await synced(official.provider);
     caseOf(official.doc).set('procedure', 'Tampered');
-    const vigil = track(connectVigilClient(second.url, 'org1/cmp-final'));
+    const vigil = track(connectVigilClient(second.url, `${m.orgId}/cmp-final`, { params: { token: m.token } }));
     await eventually(() => expect(vigil.provider.status.refused).toBe(REFUSAL_REASONS.FINALIZED));
     caseOf(vigil.doc).set('recoveryNotes', 'late edit');
     await eventually(() => expect(vigil.provider.status.status).toBe('outOfSync'));
 
-    const reader = track(connectClient(second.url, 'org1/cmp-final'));
+    const reader = track(connectClient(second.url, `${m.orgId}/cmp-final`, { token: m.token }));
     await synced(reader.provider);
     expect(caseOf(reader.doc).toJSON()).toEqual({ procedure: 'Final text' });
     await second.stop();
@@ -139,13 +147,16 @@ describe('crash: 10 clients, 1,000 edits each, kill -9 in the middle', () => {
   it('keeps every acknowledged update and ends with identical replicas', async () => {
     const CLIENTS = 10;
     const EDITS = 1000;
-    const room = 'org1/cmp-crash';
     const first = await startServer();
     const dataDir = first.dataDir;
+    const m = await orgMember(first.url);
+    const room = `${m.orgId}/cmp-crash`;
     cleanups.push(() => first.dispose());
     const port = first.port;
 
-    const clients = Array.from({ length: CLIENTS }, () => track(connectVigilClient(first.url, room)));
+    const clients = Array.from({ length: CLIENTS }, () =>
+      track(connectVigilClient(first.url, room, { params: { token: m.token } })),
+    );
     const acked = new Array<number>(CLIENTS).fill(0);
     clients.forEach((c, i) => {
       c.provider.subscribe((st) => {
@@ -177,7 +188,7 @@ describe('crash: 10 clients, 1,000 edits each, kill -9 in the middle', () => {
     const second = await startServer({ dataDir, env: { PORT: String(port) } });
     cleanups.push(() => second.stop());
     // Before any client reconnects with its pending edits, the server has what it acknowledged.
-    const probe = connectClient(second.url, room);
+    const probe = connectClient(second.url, room, { token: m.token });
     await synced(probe.provider);
     for (let i = 0; i < CLIENTS; i++) {
       const stored = (caseOf(probe.doc).get(`log${i}`) as Y.Array<number> | undefined)?.toArray() ?? [];
@@ -191,7 +202,7 @@ describe('crash: 10 clients, 1,000 edits each, kill -9 in the middle', () => {
       for (const c of clients) expect(c.provider.status.status).toBe('synced');
     }, 60_000);
 
-    const reader = track(connectClient(second.url, room));
+    const reader = track(connectClient(second.url, room, { token: m.token }));
     await synced(reader.provider);
     const expected = Array.from({ length: EDITS }, (_, k) => k);
     for (let i = 0; i < CLIENTS; i++) {

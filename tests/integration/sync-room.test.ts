@@ -1,19 +1,22 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { orgMember, type OrgMember } from '../utils/members.js';
 import { connectClient, eventually, synced, type YClient } from '../utils/yjs-clients.js';
 
 describe('sync rooms with the official y-websocket client', () => {
   let server: TestServer;
+  let member: OrgMember;
   const clients: YClient[] = [];
   const client = (room: string): YClient => {
-    const c = connectClient(server.url, room);
+    const c = connectClient(server.url, room.replace(/^org1\//, `${member.orgId}/`), { token: member.token });
     clients.push(c);
     return c;
   };
 
   beforeAll(async () => {
     server = await startServer();
+    member = await orgMember(server.url);
   });
   afterAll(async () => {
     for (const c of clients) c.destroy();
@@ -89,7 +92,9 @@ describe('sync rooms with the official y-websocket client', () => {
     const a = client('org1/malformed');
     await synced(a.provider);
     const code = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/sync/org1/malformed`);
+      const ws = new WebSocket(
+        `${server.url.replace('http', 'ws')}/api/sync/${member.orgId}/malformed?token=${member.token}`,
+      );
       ws.on('open', () => ws.send(Buffer.from([0, 7, 255, 255, 255])));
       ws.on('close', (c) => resolve(c));
     });
@@ -98,5 +103,66 @@ describe('sync rooms with the official y-websocket client', () => {
     const b = client('org1/malformed');
     await synced(b.provider);
     await eventually(() => expect(b.doc.getMap('case').get('procedure')).toBe('still fine'));
+  });
+});
+
+describe('who may open a case document', () => {
+  let server: TestServer;
+  let owner: OrgMember;
+  let outsider: OrgMember;
+  beforeAll(async () => {
+    server = await startServer();
+    [owner, outsider] = await Promise.all([orgMember(server.url), orgMember(server.url)]);
+  });
+  afterAll(async () => {
+    await server.dispose();
+  });
+
+  const closeCode = (path: string, headers: Record<string, string> = {}): Promise<number> =>
+    new Promise((resolve) => {
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}${path}`, { headers });
+      ws.on('close', (code) => resolve(code));
+      ws.on('error', () => undefined);
+    });
+
+  it('refuses a client without a session with 4401', async () => {
+    expect(await closeCode(`/api/sync/${owner.orgId}/cmp-secret`)).toBe(4401);
+    expect(await closeCode(`/api/sync/${owner.orgId}/cmp-secret?token=not-a-session`)).toBe(4401);
+  });
+
+  it("refuses another organisation's member with 4403", async () => {
+    expect(await closeCode(`/api/sync/${owner.orgId}/cmp-secret?token=${outsider.token}`)).toBe(4403);
+  });
+
+  it('refuses a document id that already belongs to another organisation with 4403', async () => {
+    const a = connectClient(server.url, `${owner.orgId}/cmp-owned`, { token: owner.token });
+    await synced(a.provider);
+    a.doc.getMap('case').set('procedure', 'owned by the first practice');
+    await eventually(() => expect(a.doc.getMap('case').size).toBe(1));
+    // Let the write land so the document exists in storage.
+    const probe = connectClient(server.url, `${owner.orgId}/cmp-owned`, { token: owner.token });
+    await synced(probe.provider);
+    await eventually(() => expect(probe.doc.getMap('case').get('procedure')).toBe('owned by the first practice'));
+    a.destroy();
+    probe.destroy();
+    expect(await closeCode(`/api/sync/${outsider.orgId}/cmp-owned?token=${outsider.token}`)).toBe(4403);
+  });
+
+  it('refuses a browser page from another origin with 4403, and lets the same origin in by cookie', async () => {
+    expect(
+      await closeCode(`/api/sync/${owner.orgId}/cmp-origin?token=${owner.token}`, { origin: 'https://evil.example' }),
+    ).toBe(4403);
+    const opened = await new Promise<boolean>((resolve) => {
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/sync/${owner.orgId}/cmp-origin`, {
+        headers: { origin: server.url, cookie: `dev-tok=${owner.token}` },
+      });
+      ws.on('message', () => {
+        ws.close();
+        resolve(true);
+      });
+      ws.on('close', () => resolve(false));
+      ws.on('error', () => undefined);
+    });
+    expect(opened).toBe(true);
   });
 });

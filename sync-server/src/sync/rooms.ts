@@ -28,6 +28,8 @@ import type { SyncStore } from './store.js';
 const PING_INTERVAL_MS = 30_000;
 /** A room whose log holds this many updates is compacted into a snapshot. */
 export const COMPACT_AFTER_UPDATES = 500;
+/** Merged content is validated at most this often per room, after a save. */
+export const VALIDATE_AFTER_MS = 1000;
 /** A room with no connection is dropped from memory after this (its state is in storage). */
 export const EVICT_AFTER_MS = 30_000;
 
@@ -71,10 +73,12 @@ class Room {
   lastUpdateId = 0;
   finalized = false;
   evictTimer: NodeJS.Timeout | undefined;
+  validateTimer: NodeJS.Timeout | undefined;
 
   constructor(readonly address: RoomAddress) {
     this.awareness.setLocalState(null);
     this.doc.on('update', (update: Uint8Array, origin: unknown) => {
+      this.hash = null;
       const encoder = encoding.createEncoder();
       encoding.writeVarUint(encoder, SYNC_MESSAGE.sync);
       syncProtocol.writeUpdate(encoder, update);
@@ -101,8 +105,16 @@ class Room {
     );
   }
 
+  private hash: string | null = null;
+
   content(): unknown {
     return this.doc.getMap(CASE_ROOT).toJSON();
+  }
+
+  /** The content hash, computed once per change however many saves ask for it. */
+  contentHash(): string {
+    this.hash ??= contentHash(this.content());
+    return this.hash;
   }
 
   broadcast(message: Uint8Array, except?: unknown): void {
@@ -113,6 +125,7 @@ class Room {
 
   destroy(): void {
     clearTimeout(this.evictTimer);
+    clearTimeout(this.validateTimer);
     this.awareness.destroy();
     this.doc.destroy();
   }
@@ -302,7 +315,7 @@ export class SyncRooms {
         message(SYNC_MESSAGE.saved, (e) => {
           encoding.writeVarUint(e, requestId);
           encoding.writeVarUint(e, outcome);
-          encoding.writeVarString(e, contentHash(room.content()));
+          encoding.writeVarString(e, room.contentHash());
           encoding.writeVarString(e, reason);
         }),
       );
@@ -319,7 +332,7 @@ export class SyncRooms {
       origin: conn,
       done: (ok) => {
         reply(ok ? SAVE_OUTCOME.persisted : SAVE_OUTCOME.failed);
-        if (ok) this.reportIssues(room, conn);
+        if (ok && update !== null) this.scheduleValidation(room);
       },
     });
   }
@@ -383,20 +396,34 @@ export class SyncRooms {
     const upTo = room.lastUpdateId;
     try {
       this.options.store.compact(room.address.name, Y.encodeStateAsUpdate(room.doc), upTo);
-      this.options.store.setContentHash(room.address.name, contentHash(room.content()));
+      this.options.store.setContentHash(room.address.name, room.contentHash());
       room.pending = 0;
     } catch (err) {
       this.options.log.error({ err, room: room.address.name }, 'compaction failed; the log is kept');
     }
   }
 
-  private reportIssues(room: Room, conn: WebSocket): void {
-    const issues = validateCaseData(room.content());
-    if (issues.length === 0) return;
-    send(
-      conn,
-      message(SYNC_MESSAGE.issues, (e) => encoding.writeVarString(e, JSON.stringify(issues))),
-    );
+  /**
+   * Validates the merged content with the shared schema a moment after the last save and tells
+   * Vigil clients what it found. It is off the save path: validating a long case on every save
+   * would delay acknowledgements, and an issue never refuses a write.
+   */
+  private scheduleValidation(room: Room): void {
+    if (room.validateTimer !== undefined) return;
+    room.validateTimer = setTimeout(() => {
+      room.validateTimer = undefined;
+      if (room.doc.isDestroyed) return;
+      const issues = validateCaseData(room.content());
+      const text = JSON.stringify(issues);
+      for (const conn of room.conns.keys()) {
+        if (room.vigilConns.has(conn))
+          send(
+            conn,
+            message(SYNC_MESSAGE.issues, (e) => encoding.writeVarString(e, text)),
+          );
+      }
+    }, VALIDATE_AFTER_MS);
+    room.validateTimer.unref();
   }
 
   /** Tells a Vigil client why its write was refused; other clients would not understand the message. */
