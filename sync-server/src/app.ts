@@ -43,7 +43,10 @@ export function createApp(deps: AppDeps): Hono {
     graphqlRoutes({ environment: config.environment, log, accounts, ...(deps.now ? { now: deps.now } : {}) }),
   );
   api.route('/', botCheckRoutes(botCheck));
-  api.route('/', createFhirApi({ db, cookieName: authSettings.cookieName, now: authNow, log }));
+  api.route(
+    '/',
+    createFhirApi({ db, cookieName: authSettings.cookieName, now: authNow, log, trustProxy: authSettings.trustProxy }),
+  );
   // The development outbox does not exist in production.
   if (devTools) api.route('/', devApiRoutes(db));
   api.all('*', (c) => c.json({ error: 'NOT_FOUND' }, 404));

@@ -445,7 +445,8 @@ describe('audit events', () => {
   it('records who read, created, updated, searched and deleted patient data, when, and in which organisation', async () => {
     const created = await call<Patient>('POST', `${org}/Patient`, patientBody('Audit', 'Trail'));
     const id = created.body.id!;
-    await call('GET', `${org}/Patient/${id}`);
+    // Not behind a trusted proxy: a forwarded address is not believed.
+    await call('GET', `${org}/Patient/${id}`, undefined, { 'x-forwarded-for': '203.0.113.9' });
     await call('PUT', `${org}/Patient/${id}`, { ...patientBody('Audit', 'Trail', '2016'), id });
     await call('GET', `${org}/Patient?name=audit`);
     await call('DELETE', `${org}/Patient/${id}`);
@@ -456,6 +457,7 @@ describe('audit events', () => {
       expect(e.agent[0]?.who?.identifier?.value).toBe(user.userId);
       expect(e.source.site).toBe(org);
       expect(Date.now() - Date.parse(e.recorded)).toBeLessThan(60_000);
+      expect(e.agent[0]?.network?.address).toMatch(/127\.0\.0\.1$/);
     }
     // Reading the audit trail is not itself patient data: no audit events of audit events.
     const again = await call<Bundle>('GET', `${org}/AuditEvent?entity=Patient/${id}`);

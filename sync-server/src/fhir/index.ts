@@ -15,6 +15,8 @@ export interface FhirApiDeps {
   canAccessOrg?: CanAccessOrg;
   /** Defaults to a new bus; pass one to end the streams at shutdown (`events.close()`). */
   events?: LiveEvents;
+  /** Audit events take the client address from X-Forwarded-For only behind a trusted proxy. */
+  trustProxy?: boolean;
 }
 
 /** The FHIR API and live events over the SQLite store, ready to mount under `/api`. */
@@ -28,5 +30,6 @@ export function createFhirApi(deps: FhirApiDeps): Hono {
     canAccessOrg: deps.canAccessOrg ?? sharedRulesAccess(deps.db),
     orgPolicy: sqliteOrgPolicy(deps.db, deps.now),
     log: deps.log,
+    trustProxy: deps.trustProxy ?? false,
   });
 }

@@ -41,6 +41,8 @@ export interface FhirRoutesDeps {
   canAccessOrg: CanAccessOrg;
   orgPolicy: OrgPolicyOf;
   log: Logger;
+  /** Take the client address for audit events from X-Forwarded-For (behind a reverse proxy only). */
+  trustProxy?: boolean;
 }
 
 const ORG_ID_RE = /^[a-z0-9_-]{1,64}$/;
@@ -100,7 +102,9 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
     if (failure === 'NO_AUTHENTICATION' || failure === 'MFA_REQUIRED') throw new FhirError(401, 'NO_AUTHENTICATION');
     if (failure) throw new FhirError(403, failure);
     const url = new URL(c.req.url);
-    const ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? null;
+    const ip = deps.trustProxy
+      ? (c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? null)
+      : ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null);
     return { session, ctx: { orgId, userId: session.userId, ip, baseUrl: `${url.origin}/api/fhir/${orgId}` } };
   }
 
