@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORG_TAG_SYSTEM, type Bundle, type Patient } from '@vigil/shared';
+import { ORG_TAG_SYSTEM, type AuditEvent, type Bundle, type Patient } from '@vigil/shared';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import {
   codeOf,
@@ -19,6 +19,7 @@ let bob: FhirUser;
 const A = 'alpha-dental';
 const B = 'bravo-dental';
 let patientId: string;
+let liveId: string;
 const readers: SseReader[] = [];
 
 beforeAll(async () => {
@@ -134,6 +135,7 @@ describe('live events (spec 002 §3, §7)', () => {
 
     const created = await fhir<Patient>(server, alice.browser, 'POST', `${A}/Patient`, patientBody('Live', 'Event'));
     const id = created.body.id!;
+    liveId = id;
     await fhir(server, alice.browser, 'PUT', `${A}/Patient/${id}`, { ...patientBody('Live', 'Updated'), id });
     await fhir(server, alice.browser, 'DELETE', `${A}/Patient/${id}`);
     const bravoPatient = await fhir<Patient>(server, bob.browser, 'POST', `${B}/Patient`, patientBody('Bravo', 'Only'));
@@ -193,11 +195,14 @@ describe('live events (spec 002 §3, §7)', () => {
     expect(bravoData.every((d) => d.orgId === B)).toBe(true);
   });
 
-  it('audits opening a stream', async () => {
-    const res = await fhir<Bundle>(server, alice.browser, 'GET', `${A}/AuditEvent?_count=1000`);
-    const descriptions = res.body.entry!.flatMap((e) =>
-      ((e.resource as { entity?: { description?: string }[] }).entity ?? []).map((x) => x.description),
-    );
-    expect(descriptions).toContain(`fhir-sse/org/${A}`);
+  it('audits opening a stream and every patient resource it delivers', async () => {
+    const res = await fhir<Bundle<AuditEvent>>(server, alice.browser, 'GET', `${A}/AuditEvent?_count=1000`);
+    const viaStream = res.body
+      .entry!.map((e) => e.resource!)
+      .filter((a) => a.entity?.some((x) => x.description === `fhir-sse/org/${A}`));
+    expect(viaStream.some((a) => a.action === 'E')).toBe(true);
+    const delivered = viaStream.filter((a) => a.action === 'R').map((a) => a.entity?.[0]?.what?.reference);
+    expect(delivered).toContain(`Patient/${liveId}`);
+    expect(viaStream.every((a) => a.agent[0]?.who?.identifier?.value === alice.userId)).toBe(true);
   });
 });

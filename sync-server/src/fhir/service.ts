@@ -20,7 +20,7 @@ import {
 } from '@vigil/shared';
 import type { OrgPolicyOf } from './access.js';
 import { FhirError, VersionConflictError } from './errors.js';
-import type { LiveAction, LiveEvents } from './live-events.js';
+import type { LiveAction, LiveEvents, OrgLiveEvent } from './live-events.js';
 import { parseSearch, RESULT_PARAMS, searchTokens } from './search-params.js';
 import type { ResourceStore, SearchSort, StoredVersion } from './store.js';
 
@@ -193,6 +193,14 @@ export class FhirService {
   /** Opening an organisation's live events reads its patient data as it changes: audited once per stream. */
   auditLiveEvents(ctx: RequestContext): void {
     this.deps.store.transaction(() => this.audit(ctx, 'search-type', [], `fhir-sse/org/${ctx.orgId}`));
+  }
+
+  /** A live event carrying patient data to one stream is a read by that stream's user. */
+  auditLiveDelivery(ctx: RequestContext, event: OrgLiveEvent): void {
+    if (event.action === 'DeleteResource' || !isPatientData(event.resourceType)) return;
+    this.deps.store.transaction(() =>
+      this.audit(ctx, 'read', [`${event.resourceType}/${event.resourceId}`], `fhir-sse/org/${ctx.orgId}`),
+    );
   }
 
   read(ctx: RequestContext, type: FhirResourceType, id: string): StoredVersion {

@@ -258,6 +258,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
         while (open) {
           while (queue.length > 0 && open) {
             const next = queue.shift()!;
+            service.auditLiveDelivery(ctx, next.event);
             await stream.writeSSE({ id: next.id, data: JSON.stringify(next.event) });
           }
           if (!open) break;
