@@ -469,6 +469,9 @@ describe('organisations: creation, session orgs, invitations, members and featur
     expect((await user.browser.gql<{ org: { id: string } }>('{ org(orgId: "cli-office") { id } }')).data!.org.id).toBe(
       'cli-office',
     );
+    // Only someone who administers every organisation learns that an ID does not exist.
+    expect((await user.browser.gql('{ org(orgId: "no-such-office") { id } }')).code).toBe('NOT_FOUND');
+    expect((await admin.browser.gql('{ org(orgId: "no-such-office") { id } }')).code).toBe('NOT_AUTHORIZED');
   });
   it('seeds a demo dental office run by the demo user, with a second provider and a recorder, overseen by a demo parent', async () => {
     const signedIn = async (email: string): Promise<Browser> => {
