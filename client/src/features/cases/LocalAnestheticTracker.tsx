@@ -25,6 +25,7 @@ import {
   variantLabel,
   type ChartedLocalDose,
 } from './localAnesthetics.js';
+import { clockTime } from './format.js';
 import { useCaseList } from './useCaseData.js';
 
 export interface LocalAnestheticTrackerProps {
@@ -218,9 +219,7 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
                   const v = findVariant(d.drugVariantId);
                   return (
                     <Table.Tr key={d.id}>
-                      <Table.Td>
-                        {new Date(d.time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
-                      </Table.Td>
+                      <Table.Td>{clockTime(d.time)}</Table.Td>
                       <Table.Td>{v ? variantLabel(v) : d.drugVariantId}</Table.Td>
                       <Table.Td>
                         {d.amount}{' '}
@@ -235,7 +234,7 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
                           size="xs"
                           mih={36}
                           disabled={disabled}
-                          aria-label={`Remove ${v ? variantLabel(v) : 'dose'} at ${new Date(d.time).toLocaleTimeString()}`}
+                          aria-label={`Remove ${v ? variantLabel(v) : 'dose'} at ${clockTime(d.time)}`}
                           onClick={() => {
                             if (window.confirm('Remove this dose?')) doses.removeWhere((x) => x.id === d.id);
                           }}

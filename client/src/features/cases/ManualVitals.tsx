@@ -2,6 +2,7 @@ import { Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title 
 import { useState, type ReactNode } from 'react';
 import type * as Y from 'yjs';
 import { canSaveManualVitals, newId, readManualVital, type TemperatureUnit } from '@vigil/shared';
+import { clockTime } from './format.js';
 import { useCaseList } from './useCaseData.js';
 
 /** A manual vitals entry as kept in the case (spec 002 §3 "Manual vital entry"). */
@@ -145,7 +146,7 @@ export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsPro
               const v = (k: string): string => (r.vitals[k] == null ? '–' : String(r.vitals[k]));
               return (
                 <Table.Tr key={r.id}>
-                  <Table.Td>{new Date(r.time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</Table.Td>
+                  <Table.Td>{clockTime(r.time)}</Table.Td>
                   <Table.Td>
                     {v('sbp')}/{v('dbp')}
                   </Table.Td>
@@ -194,10 +195,7 @@ export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsPro
       )}
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove vitals?">
         <Stack>
-          <Text>
-            Remove the vitals recorded at{' '}
-            {removing ? new Date(removing.time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : ''}?
-          </Text>
+          <Text>Remove the vitals recorded at {removing ? clockTime(removing.time) : ''}?</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRemoving(null)} mih={44}>
               Keep
