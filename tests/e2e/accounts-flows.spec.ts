@@ -106,6 +106,11 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/signin$/);
 
+    // The development outbox page (README) lists what was sent, newest first.
+    await page.goto('/dev/outbox');
+    await expect(page.getByRole('heading', { name: 'Outbox (development)' })).toBeVisible();
+    await expect(page.getByText(`to ${email}`).first()).toBeVisible();
+
     await signInThroughForm(page, email, 'not my password');
     await expect(page.getByRole('alert')).toHaveText(
       'Invalid email or password. Please check your details and try again.',

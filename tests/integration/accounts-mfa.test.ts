@@ -1,4 +1,6 @@
+import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import {
@@ -217,6 +219,39 @@ describe('accounts: MFA codes and sudo', () => {
     );
     expect(ok.data?.verifyEmailCode.emailVerified).toBe(true);
     expect((await userOf(browser))?.emailVerified).toBe(true);
+  });
+
+  it('writes every account event to the audit trail with who, what, when, from where and the outcome', async () => {
+    const { browser, user } = await fullyAuthenticated(server.url, 'audited@example.com', PASSWORD);
+    await browser.gql(SEND, { to: 'audited@example.com', channel: 'email', sudo: true });
+    const code = await latestCode(server.url, 'audited@example.com');
+    await browser.gql(VERIFY, { to: 'audited@example.com', channel: 'email', code, sudo: true });
+    await browser.gql('mutation { changePassword(password: "audited password 42") { user { id } } }');
+    await browser.gql('mutation { changeEmail(email: "audited2@example.com") { id } }');
+    await browser.gql('mutation { signOut }');
+    expect((await signIn(new Browser(server.url), 'audited2@example.com', 'wrong password')).code).toBe(
+      'INVALID_LOGIN_CREDENTIALS',
+    );
+    const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
+    try {
+      const rows = db
+        .prepare('SELECT action, outcome, ip, at FROM audit_events WHERE user_id = ? ORDER BY id')
+        .all(user.id) as { action: string; outcome: string; ip: string; at: number }[];
+      expect(rows.map((r) => `${r.action}:${r.outcome}`)).toEqual([
+        'signUp:success',
+        'mfaCodeSent:success',
+        'mfaOptionAdded:success',
+        'mfaCodeSent:success',
+        'sudoVerified:success',
+        'passwordChanged:success',
+        'emailChanged:success',
+        'signOut:success',
+        'signInFailed:failure',
+      ]);
+      expect(rows.every((r) => r.ip === '127.0.0.1' && r.at > 0)).toBe(true);
+    } finally {
+      db.close();
+    }
   });
 
   it('skips sudo for a user with no verified MFA option (spec 000 §6)', async () => {
