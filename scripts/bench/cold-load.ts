@@ -26,7 +26,7 @@ export function roomUrl(server: BenchServer, room: string): string {
  * Pushes a charted case into a room update by update (as its tablets did while charting, so
  * our server logs, compacts and stores it as it would), then checks a fresh tablet sees it all.
  */
-export async function seedCase(
+async function seedCase(
   server: BenchServer,
   room: string,
   updates: readonly Uint8Array[],

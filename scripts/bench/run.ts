@@ -48,7 +48,7 @@ function codeVersion(): string {
     const dirty = git('status', '--porcelain', '--', 'sync-server', 'shared') !== '';
     return `commit ${git('rev-parse', '--short', 'HEAD')}${dirty ? ' with uncommitted changes in sync-server/ or shared/' : ''}`;
   } catch {
-    return `commit ${process.env.BENCH_COMMIT ?? 'unknown'} (not a git checkout)`;
+    return `commit ${process.env.BENCH_COMMIT ?? 'unknown'} (run from an export of it, not a git checkout)`;
   }
 }
 
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   const charted = chartCase(4);
   const caseState = Y.encodeStateAsUpdate(charted.doc);
   const size = measureSize(charted);
-  const sections = [sizeSection(size)];
+  const sections = [sizeSection(size, measureSize(chartCase(4, 3, 1, 'objects')))];
   sections.push(await step('latency', latencySection));
   sections.push(await step('throughput', throughputSection));
   sections.push(await step('cold load', () => coldLoadSection(charted)));

@@ -47,7 +47,7 @@ export function cpuMs(pid: number): number {
 const SERVER_ENV = { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'off' };
 
 /** Starts Vigil's server (`sync-server/src/main.ts`) on a SQLite database in `dataDir`. */
-export async function startOurs(dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-'))): Promise<BenchServer> {
+async function startOurs(dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-'))): Promise<BenchServer> {
   const server = await startServer({ dataDir, env: SERVER_ENV });
   const pid = server.process.pid;
   if (pid === undefined) throw new Error('our server has no pid');
@@ -89,7 +89,7 @@ function waitForListening(child: ChildProcess, timeoutMs: number): Promise<numbe
 }
 
 /** Starts the reference `@y/websocket-server` (scripts/bench/reference-server.ts) in its own process. */
-export async function startReference(): Promise<BenchServer> {
+async function startReference(): Promise<BenchServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/reference-server.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...SERVER_ENV },
@@ -122,7 +122,7 @@ export async function startReference(): Promise<BenchServer> {
  * Checks that the server lets the benchmark's tablets in: the benchmark has no session, so a
  * server that requires one closes every socket (4401) and nothing could be measured.
  */
-export async function assertOpen(server: BenchServer): Promise<BenchServer> {
+async function assertOpen(server: BenchServer): Promise<BenchServer> {
   const tablet = new Tablet(`${server.wsBase}/bench/preflight`);
   try {
     await tablet.connect(10_000);

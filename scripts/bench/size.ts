@@ -1,4 +1,6 @@
 import { deflateSync } from 'fflate';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import * as Y from 'yjs';
 import type { ChartedCase } from './workload.js';
 
@@ -12,9 +14,33 @@ export interface SizeResult {
   /** All the single-edit updates added up: what an uncompacted update log holds. */
   updateLogBytes: number;
   updates: number;
+  /** V8 heap of one Y.Doc holding the case, after full garbage collections. */
+  heapBytes: number;
 }
 
-/** Sizes of the 4-hour case; they depend on the document, not on the server. */
+/** V8's gc(): the bench is not started with --expose-gc, so it is exposed at run time. */
+function collector(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
+
+/** The V8 heap one Y.Doc holding `state` takes, averaged over `copies` documents. */
+function docHeapBytes(state: Uint8Array, copies = 10): number {
+  const gc = collector();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const docs = Array.from({ length: copies }, () => {
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, state);
+    return doc;
+  });
+  gc();
+  const bytes = (process.memoryUsage().heapUsed - before) / docs.length;
+  for (const doc of docs) doc.destroy();
+  return bytes;
+}
+
+/** Sizes of a charted case; they depend on the document, not on the server. */
 export function measureSize(charted: ChartedCase): SizeResult {
   const encoded = Y.encodeStateAsUpdate(charted.doc);
   return {
@@ -23,5 +49,6 @@ export function measureSize(charted: ChartedCase): SizeResult {
     encodedV2Bytes: Y.encodeStateAsUpdateV2(charted.doc).byteLength,
     updateLogBytes: charted.updates.reduce((sum, u) => sum + u.byteLength, 0),
     updates: charted.updates.length,
+    heapBytes: docHeapBytes(encoded),
   };
 }

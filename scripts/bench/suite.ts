@@ -20,7 +20,7 @@ export const CONFIG = {
   /** Pre-made updates per writer: enough for 40,000 updates/s over the run. */
   messagesPerWriter: 2800,
   coldLoad: { cases: 20, coldRounds: 3 },
-  memory: { cases: 20, idleConnections: 500, settleMs: 2000 } satisfies MemoryConfig,
+  memory: { cases: 20, idleConnections: 1000, settleMs: 2000 } satisfies MemoryConfig,
   saves: 200,
   storm: {
     cases: 100,
@@ -63,7 +63,8 @@ async function onBoth<T>(
   return result;
 }
 
-export function sizeSection(size: SizeResult): Section {
+/** Size of the 4-hour case in the issue's layout, and with vitals as plain objects for comparison. */
+export function sizeSection(size: SizeResult, objects: SizeResult): Section {
   const rows: ResultRow[] = [
     {
       label: 'encoded (Y.encodeStateAsUpdate, v1)',
@@ -79,16 +80,30 @@ export function sizeSection(size: SizeResult): Section {
       reference: null,
       goal: goal('< 100 KB', size.deflatedBytes < 100 * KB),
     },
-    {
-      label: 'encoded, update format v2 (for comparison)',
-      unit: 'KB',
-      ours: size.encodedV2Bytes / KB,
-      reference: null,
-    },
+    { label: 'encoded, update format v2', unit: 'KB', ours: size.encodedV2Bytes / KB, reference: null },
     {
       label: `update log before compaction (${size.updates} single-edit updates)`,
       unit: 'KB',
       ours: size.updateLogBytes / KB,
+      reference: null,
+    },
+    { label: 'V8 heap of one Y.Doc holding it', unit: 'MB', ours: size.heapBytes / MB, reference: null },
+    {
+      label: 'vitals as plain objects: encoded v1',
+      unit: 'KB',
+      ours: objects.encodedBytes / KB,
+      reference: null,
+    },
+    {
+      label: 'vitals as plain objects: deflated',
+      unit: 'KB',
+      ours: objects.deflatedBytes / KB,
+      reference: null,
+    },
+    {
+      label: 'vitals as plain objects: V8 heap of one Y.Doc',
+      unit: 'MB',
+      ours: objects.heapBytes / MB,
       reference: null,
     },
   ];
@@ -97,7 +112,9 @@ export function sizeSection(size: SizeResult): Section {
     setup:
       'A 4-hour case charted by 3 tablets taking turns: 2,880 vitals records (a `Y.Map` of time, hr, spo2, sbp, ' +
       'dbp, rr, etco2 pushed into `case.vitals`), 40 drug doses and 10 events. The size depends on the document, ' +
-      'not on the server: one column.',
+      'not on the server: one column. The heap is measured in the bench process after full garbage collections ' +
+      '(average of 10 documents). The last rows chart the same case with each vitals record as a plain JSON ' +
+      'object in `case.vitals` instead of a `Y.Map`, for comparison.',
     rows,
   };
 }

@@ -23,7 +23,6 @@ export interface TabletOptions {
 export class Tablet {
   readonly doc: Y.Doc;
   private ws: WebSocket | null = null;
-  private closeCode: number | null = null;
 
   constructor(
     private readonly url: string,
@@ -32,11 +31,6 @@ export class Tablet {
   ) {
     this.doc = doc;
     this.doc.on('update', this.onLocalUpdate);
-  }
-
-  /** The close code of the last connection, if the server closed it. */
-  get closedWith(): number | null {
-    return this.closeCode;
   }
 
   /** Connects and resolves once the server's step 2 (its whole state we lack) was applied. */
@@ -54,7 +48,6 @@ export class Tablet {
         }
       });
       ws.on('close', (code: number) => {
-        this.closeCode = code;
         clearTimeout(timer);
         reject(new Error(`closed with ${code} before syncing`));
       });

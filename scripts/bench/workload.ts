@@ -47,6 +47,12 @@ export interface EventEdit {
 /** One charting action; each is one Yjs transaction, as a tablet makes it. */
 export type CaseEdit = VitalsEdit | DrugEdit | EventEdit;
 
+/**
+ * How a vitals record sits in `case.vitals`: a `Y.Map` per record (the issue's layout), or a
+ * plain JSON object per record (replaced, never edited in place), for comparison.
+ */
+export type VitalsLayout = 'maps' | 'objects';
+
 export interface RecordCounts {
   vitals: number;
   doses: number;
@@ -110,10 +116,10 @@ export function caseEdits(hours: number, seed = 1): CaseEdit[] {
   return edits.sort((a, b) => a.at - b.at).map((e) => e.edit);
 }
 
-function rootArray(root: Y.Map<unknown>, key: string): Y.Array<Y.Map<unknown>> {
+function rootArray(root: Y.Map<unknown>, key: string): Y.Array<unknown> {
   const existing = root.get(key);
-  if (existing instanceof Y.Array) return existing as Y.Array<Y.Map<unknown>>;
-  const created = new Y.Array<Y.Map<unknown>>();
+  if (existing instanceof Y.Array) return existing as Y.Array<unknown>;
+  const created = new Y.Array<unknown>();
   root.set(key, created);
   return created;
 }
@@ -132,11 +138,11 @@ function record(fields: Record<string, string | number>): Y.Map<unknown> {
   return map;
 }
 
-function applyToRoot(root: Y.Map<unknown>, edit: CaseEdit): void {
+function applyToRoot(root: Y.Map<unknown>, edit: CaseEdit, layout: VitalsLayout): void {
   switch (edit.kind) {
     case 'vitals': {
       const { kind: _kind, ...fields } = edit;
-      rootArray(root, 'vitals').push([record(fields)]);
+      rootArray(root, 'vitals').push([layout === 'maps' ? record(fields) : fields]);
       break;
     }
     case 'drug':
@@ -180,8 +186,8 @@ export function caseDoc(): Y.Doc {
 }
 
 /** Charts one edit on a tablet's document, in one transaction. */
-export function chart(doc: Y.Doc, edit: CaseEdit): void {
-  doc.transact(() => applyToRoot(doc.getMap(CASE_ROOT), edit));
+export function chart(doc: Y.Doc, edit: CaseEdit, layout: VitalsLayout = 'maps'): void {
+  doc.transact(() => applyToRoot(doc.getMap(CASE_ROOT), edit, layout));
 }
 
 /** How many records of each kind a document holds. */
@@ -216,14 +222,14 @@ export interface ChartedCase {
  * Charts a case of `hours` from `tablets` tablets taking turns, each seeing the others' edits
  * before its next one (they are online), and records every update.
  */
-export function chartCase(hours: number, tablets = 3, seed = 1): ChartedCase {
+export function chartCase(hours: number, tablets = 3, seed = 1, layout: VitalsLayout = 'maps'): ChartedCase {
   const docs = Array.from({ length: tablets }, caseDoc);
   const updates: Uint8Array[] = [caseSkeleton()];
   const edits = caseEdits(hours, seed);
   edits.forEach((edit, i) => {
     const author = docs[i % tablets] as Y.Doc;
     const before = Y.encodeStateVector(author);
-    chart(author, edit);
+    chart(author, edit, layout);
     const update = Y.encodeStateAsUpdate(author, before);
     updates.push(update);
     for (const other of docs) if (other !== author) Y.applyUpdate(other, update);
