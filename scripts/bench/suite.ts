@@ -35,6 +35,19 @@ const SERVERS: readonly ServerName[] = ['ours', 'reference'];
 const KB = 1024;
 const MB = 1024 * 1024;
 
+/** Starts both servers side by side; one that fails to start (or refuses the bench) becomes a note. */
+async function startEach(label: string, notes: string[]): Promise<BenchServer[]> {
+  const servers: BenchServer[] = [];
+  for (const name of SERVERS) {
+    try {
+      servers.push(await startBenchServer(name));
+    } catch (err) {
+      notes.push(failure(`${label}, ${name}`, err));
+    }
+  }
+  return servers;
+}
+
 function failure(what: string, err: unknown): string {
   return `${what}: failed: ${err instanceof Error ? err.message : String(err)}`;
 }
@@ -145,14 +158,14 @@ export async function latencySection(): Promise<Section> {
   const rows: ResultRow[] = [];
   for (const config of CONFIG.latency) {
     const label = `${config.cases} live case${config.cases > 1 ? 's' : ''}`;
-    const servers: BenchServer[] = [];
+    const servers = await startEach(label, notes);
     try {
-      for (const name of SERVERS) servers.push(await startBenchServer(name));
       const rigs = [];
       for (const server of servers) rigs.push(await openRig(server, config));
-      const [ours, reference] = await probeRigs(rigs, config);
+      const results = await probeRigs(rigs, config);
       await Promise.all(rigs.map((r) => r.close()));
-      rows.push(...latencyRows(label, ours ?? null, reference ?? null));
+      const of = (name: ServerName): Quantiles | null => results[servers.findIndex((s) => s.name === name)] ?? null;
+      rows.push(...latencyRows(label, of('ours'), of('reference')));
     } catch (err) {
       notes.push(failure(label, err));
       rows.push(...latencyRows(label, null, null));
