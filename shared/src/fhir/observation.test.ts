@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { validateResource } from './resources.js';
-import { measurementComponent, measurementOf, PHYSICAL_ATTRIBUTE_CODES, type Observation } from './observation.js';
+import { normalizeResource, validateResource } from './resources.js';
+import {
+  measurementComponent,
+  measurementOf,
+  observationBmi,
+  PHYSICAL_ATTRIBUTE_CODES,
+  type Observation,
+} from './observation.js';
 
 const observation: Observation = {
   resourceType: 'Observation',
@@ -32,5 +38,54 @@ describe('Observation (physical attributes)', () => {
 
   it("refuses an unknown status with 'Invalid value'", () => {
     expect(validateResource({ ...observation, status: 'draft' }).map((i) => i.message)).toEqual(['Invalid value']);
+  });
+});
+
+describe('[BMI1] derived BMI (spec 001 §5)', () => {
+  it('adds the BMI of weight over height in metres squared, rounded to 1 decimal, replacing a sent one', () => {
+    // 20.4 kg / (1.15 m)^2 = 15.425… → 15.4
+    const sent = {
+      ...observation,
+      component: [
+        ...observation.component!,
+        { code: { coding: [{ ...PHYSICAL_ATTRIBUTE_CODES.bmi }] }, valueQuantity: { value: 99 } },
+      ],
+    };
+    const normalized = normalizeResource(sent);
+    expect(observationBmi(normalized)).toBe(15.4);
+    expect(
+      normalized.component?.filter((c) => c.code.coding?.[0]?.code === PHYSICAL_ATTRIBUTE_CODES.bmi.code),
+    ).toHaveLength(1);
+    expect(validateResource(normalized)).toEqual([]);
+  });
+
+  it('has no BMI without both measurements, or above 250', () => {
+    expect(
+      observationBmi(normalizeResource({ ...observation, component: [measurementComponent('weight', 20)] })),
+    ).toBeNull();
+    // 300 kg / (1 m)^2 = 300 > 250
+    const heavy = {
+      ...observation,
+      component: [measurementComponent('weight', 300), measurementComponent('height', 100)],
+    };
+    expect(observationBmi(normalizeResource(heavy))).toBeNull();
+  });
+
+  it('leaves malformed components to validation', () => {
+    const broken = {
+      ...observation,
+      component: [null, { code: { coding: [{ ...PHYSICAL_ATTRIBUTE_CODES.weight }] }, extension: 'x' }],
+    };
+    expect(validateResource(normalizeResource(broken as unknown as Observation)).length).toBeGreaterThan(0);
+  });
+
+  it('leaves observations without weight or height alone', () => {
+    const other: Observation = {
+      resourceType: 'Observation',
+      status: 'final',
+      code: { text: 'Note' },
+      valueString: 'x',
+    };
+    expect(normalizeResource(other)).toBe(other);
   });
 });

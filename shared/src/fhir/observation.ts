@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OBSERVATION_STATUSES } from '../enums.js';
+import { bmi } from '../rules/bmi.js';
 import type { ObservationStatus } from '../enums.js';
 import {
   codeableConceptSchema,
@@ -143,10 +144,42 @@ export function measurementOf(
   return typeof raw === 'string' ? { value, raw } : { value };
 }
 
+/**
+ * The observation with its BMI component derived from its weight and height (spec 001 §3
+ * bmiRatio; [BMI1] spec 001 §5: rounded to 1 decimal, none above 250 or without both), replacing
+ * any BMI a client sent. Observations without weight or height components are unchanged.
+ */
+export function withDerivedBmi(observation: Observation): Observation {
+  if (!Array.isArray(observation.component)) return observation;
+  const weight = measurementOf(observation, 'weight');
+  const height = measurementOf(observation, 'height');
+  if (!weight && !height) return observation;
+  const others = observation.component.filter((c) => !hasCode(c?.code, PHYSICAL_ATTRIBUTE_CODES.bmi));
+  const value = bmi(weight?.value ?? null, height?.value ?? null);
+  const component: ObservationComponent[] =
+    value === null
+      ? others
+      : [
+          ...others,
+          {
+            code: { coding: [{ ...PHYSICAL_ATTRIBUTE_CODES.bmi }] },
+            valueQuantity: { value, unit: 'kg/m2', system: UCUM_SYSTEM, code: 'kg/m2' },
+          },
+        ];
+  return { ...observation, component };
+}
+
+/** The derived BMI of a physical-attributes observation, or null. */
+export function observationBmi(observation: Observation): number | null {
+  const c = observation.component?.find((x) => hasCode(x.code, PHYSICAL_ATTRIBUTE_CODES.bmi));
+  return typeof c?.valueQuantity?.value === 'number' ? c.valueQuantity.value : null;
+}
+
 export const OBSERVATION: ResourceDefinition<Observation> = {
   resourceType: 'Observation',
   schema: observationSchema,
   idPrefix: 'obs',
   patientData: true,
+  normalize: withDerivedBmi,
   protectedReferences: (o) => protectedReference('subject', o.subject?.reference),
 };

@@ -64,7 +64,13 @@ function definitionOf(type: FhirResourceType): ResourceDefinition<FhirResource> 
 /** The spec's defaults filled in (participants tentative, statement status active, practitioner active). */
 export function normalizeResource<T extends FhirResource>(resource: T): T {
   const normalize = isResourceType(resource?.resourceType) ? definitionOf(resource.resourceType).normalize : undefined;
-  return normalize ? (normalize(resource) as T) : resource;
+  if (!normalize) return resource;
+  try {
+    return normalize(resource) as T;
+  } catch {
+    // Malformed input (say a component that is not an object): validation reports it as it is.
+    return resource;
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   APPOINTMENT_PAGE_COUNT,
@@ -185,5 +186,41 @@ describe('parseIfMatch', () => {
     [undefined, undefined],
   ])('reads %s as %s', (header, version) => {
     expect(parseIfMatch(header)).toBe(version);
+  });
+});
+
+describe('FhirService on arbitrary input (property)', () => {
+  it('answers any JSON body with a valid stored resource or a 400, never a crash', () => {
+    const types = ['Patient', 'Location', 'Appointment', 'Observation', 'Composition', 'Contract'] as const;
+    const fields = fc.dictionary(
+      fc.constantFrom(
+        'name',
+        'status',
+        'participant',
+        'component',
+        'position',
+        'meta',
+        'extension',
+        'birthDate',
+        'code',
+        'partOf',
+        'subject',
+        'id',
+      ),
+      fc.jsonValue({ maxDepth: 3 }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...types), fields, (type, body) => {
+        const { service, ctx } = setup();
+        try {
+          const { version } = service.create(ctx, type, { ...body, resourceType: type });
+          expect(validateResource(version.resource)).toEqual([]);
+        } catch (err) {
+          expect(err).toBeInstanceOf(FhirError);
+          expect((err as FhirError).status).toBe(400);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
