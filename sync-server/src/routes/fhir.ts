@@ -254,7 +254,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
       try {
         service.auditLiveEvents(ctx);
         queue.push(...deps.events.since(ctx.orgId, c.req.header('last-event-id')));
-        await stream.writeSSE({ event: 'open', data: JSON.stringify({ orgId: ctx.orgId }), retry: SSE_RETRY_MS });
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ orgId: ctx.orgId }), retry: SSE_RETRY_MS });
         while (open) {
           while (queue.length > 0 && open) {
             const next = queue.shift()!;
