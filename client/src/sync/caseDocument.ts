@@ -1,6 +1,7 @@
 import { IndexeddbPersistence, storeState } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { SAVE_RETRY_WAIT_MS } from '@vigil/shared';
+import { ensureCaseStructure } from './caseStructure.js';
 import { migrateCaseDocument, type MigrationOutcome } from './migrateCaseDocument.js';
 import { SyncProvider, type SyncState } from './SyncProvider.js';
 
@@ -128,6 +129,8 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
       db.addEventListener('close', () => fail(new Error('The browser closed this case\u2019s local database.')));
     }
     doc.on('update', onDocUpdate);
+    // Every device makes the same structure update, so lists never conflict (caseStructure.ts).
+    ensureCaseStructure(doc);
     emit({ device: 'saved', schema: migrateCaseDocument(doc) });
     // Connect only now: what was loaded from this device reaches the server through the
     // state-vector exchange, not as a new batch of edits.

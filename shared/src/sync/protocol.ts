@@ -56,3 +56,32 @@ export type SyncCloseCode = (typeof SYNC_CLOSE_CODES)[keyof typeof SYNC_CLOSE_CO
 
 /** Root map of a case document: every case-data field is one key of it. */
 export const CASE_ROOT = 'case';
+
+/**
+ * Keys of the case map that hold lists (Y.Array) and collaborative text (Y.Text). Their
+ * containers are created by one deterministic update that every device applies (see the
+ * client's caseStructure), never lazily: two tablets that each created `localDoses` offline
+ * would otherwise conflict on the key, and the entries of the losing array would be lost.
+ * Append new keys in a new group; never reorder or remove one.
+ */
+export const CASE_STRUCTURE_GROUPS = [
+  {
+    lists: [
+      'preOpChecklist',
+      'optChecks',
+      'positions',
+      'signatures',
+      'waves',
+      'vitalsRecords',
+      'manualVitals',
+      'drugsAdministered',
+      'localDoses',
+      'customDilutions',
+      'preMeds',
+      'infusionDrugs',
+      'ivSites',
+      'airways',
+    ],
+    texts: ['procedureNotes', 'recoveryNotes'],
+  },
+] as const;

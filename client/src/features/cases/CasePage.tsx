@@ -6,6 +6,7 @@ import { CASE_ROOT, ageInYears } from '@vigil/shared';
 import { NumberField } from '../../app/NumberField.js';
 import { SyncIndicator } from '../../sync/SyncIndicator.js';
 import { useSession } from '../../app/session/SessionProvider.js';
+import { ensureCaseStructure } from '../../sync/caseStructure.js';
 import { useCaseDocument } from '../../sync/useCaseDocument.js';
 import { LocalAnestheticTracker } from './LocalAnestheticTracker.js';
 import { ManualVitals } from './ManualVitals.js';
@@ -47,13 +48,9 @@ function useNotes(doc: Y.Doc | undefined, key: string): [string, (v: string) => 
   const write = (next: string): void => {
     if (!doc) return;
     const root = doc.getMap(CASE_ROOT);
-    let text = root.get(key);
-    if (!(text instanceof Y.Text)) {
-      const created = new Y.Text(typeof text === 'string' ? text : '');
-      root.set(key, created);
-      text = created;
-    }
-    applyTextEdit(text as Y.Text, next);
+    if (!(root.get(key) instanceof Y.Text)) ensureCaseStructure(doc);
+    const text = root.get(key);
+    if (text instanceof Y.Text) applyTextEdit(text, next);
   };
   return [value, write];
 }

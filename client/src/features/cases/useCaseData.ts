@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { CASE_ROOT } from '@vigil/shared';
+import { ensureCaseStructure, isStructuredKey } from '../../sync/caseStructure.js';
 
 /** A plain value of the case document's root map, kept current. */
 export function useCaseValue<T>(doc: Y.Doc | undefined, key: string): [T | undefined, (value: T | null) => void] {
@@ -33,7 +34,8 @@ export interface CaseList<T> {
 
 /**
  * A list of the case document kept as a Y.Array of plain entries, so two tablets adding at
- * once both keep theirs. Entries are replaced, never edited in place.
+ * once both keep theirs. Entries are replaced, never edited in place. The list's container comes
+ * from the case structure (caseStructure.ts).
  */
 export function useCaseList<T>(doc: Y.Doc | undefined, key: string): CaseList<T> {
   const [items, setItems] = useState<T[]>([]);
@@ -50,15 +52,11 @@ export function useCaseList<T>(doc: Y.Doc | undefined, key: string): CaseList<T>
   }, [doc, key]);
   const array = (): Y.Array<T> | null => {
     if (!doc) return null;
+    // Lists are never created here: a list two tablets each created would lose one side's entries.
+    if (!isStructuredKey(key)) throw new Error(`"${key}" is not a list of the case structure`);
     const root = doc.getMap(CASE_ROOT);
-    let list = root.get(key);
-    if (!(list instanceof Y.Array)) {
-      const created = new Y.Array<T>();
-      if (Array.isArray(list)) created.push(list as T[]);
-      root.set(key, created);
-      list = created;
-    }
-    return list as Y.Array<T>;
+    if (!(root.get(key) instanceof Y.Array)) ensureCaseStructure(doc);
+    return root.get(key) as Y.Array<T>;
   };
   return {
     items,
