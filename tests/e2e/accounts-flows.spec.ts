@@ -371,10 +371,10 @@ test.describe('accounts', () => {
     await signInThroughForm(page, email, PASSWORD);
     await expect(page.getByRole('heading', { name: 'Set up Account Verification' })).toBeVisible();
     await page.getByRole('radio', { name: 'Text message (SMS)' }).check();
-    await page.getByLabel('Mobile phone number').fill('415 555 2671');
+    await page.getByLabel('Mobile phone number').fill('416 555 0123');
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByText('We sent a 6-digit code to +1 (415) 555-2671.')).toBeVisible();
-    await page.getByLabel('Verification code').fill(codeOf(await waitForMessage(server.url, '+14155552671', 0)));
+    await expect(page.getByText('We sent a 6-digit code to +1 (416) 555-0123.')).toBeVisible();
+    await page.getByLabel('Verification code').fill(codeOf(await waitForMessage(server.url, '+14165550123', 0)));
 
     // Fully signed in with an unverified email: / → /verify-email, which sends a code and a link.
     await expect(page).toHaveURL(/\/verify-email$/);
