@@ -18,8 +18,8 @@ export interface FirstSync {
   update: Uint8Array;
 }
 
-export function roomUrl(server: BenchServer, room: string): string {
-  return `${server.wsBase}/bench/${room}`;
+export function roomUrl(server: BenchServer, room: string, params?: Record<string, string>): string {
+  return server.roomUrl(room, params);
 }
 
 /**

@@ -22,7 +22,7 @@ export interface LiveCase {
 
 async function openCase(server: BenchServer, name: string, tablets: number): Promise<LiveCase> {
   const live: LiveCase = { tablets: [], awaiting: null };
-  live.tablets = Array.from({ length: tablets }, () => new Tablet(`${server.wsBase}/bench/${name}`, caseDoc()));
+  live.tablets = Array.from({ length: tablets }, () => new Tablet(server.roomUrl(name), caseDoc()));
   await Promise.all(live.tablets.map((t) => t.connect()));
   const observer = live.tablets[1]?.doc.getMap(CASE_ROOT);
   observer?.observe((event) => {

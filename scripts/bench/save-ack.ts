@@ -46,7 +46,7 @@ export async function saveRoundTrips(
   caseState: Uint8Array | null,
   saves: number,
 ): Promise<Quantiles> {
-  const socket = await openSocket(`${roomUrl(server, room)}?vigil=1`);
+  const socket = await openSocket(roomUrl(server, room, { vigil: '1' }));
   const initial = caseState ?? caseSkeleton();
   const stored = nextSaved(socket);
   socket.send(saveMessage(0, initial));

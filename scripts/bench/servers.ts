@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT, startServer } from '../../tests/utils/start-server.js';
+import { orgMember, type OrgMember } from '../../tests/utils/members.js';
 import { Tablet } from './tablet.js';
 
 export type ServerName = 'ours' | 'reference';
@@ -13,6 +14,8 @@ export interface BenchServer {
   readonly name: ServerName;
   /** Websocket base of the rooms: `{wsBase}/{orgId}/{docId}`. */
   readonly wsBase: string;
+  /** The websocket URL of a room, signed in where the server needs it (ours: a member's session token). */
+  roomUrl(room: string, params?: Record<string, string>): string;
   readonly pid: number;
   /** Whether a restart keeps the documents (ours: SQLite; the reference keeps them in memory). */
   readonly durable: boolean;
@@ -46,20 +49,35 @@ export function cpuMs(pid: number): number {
 
 const SERVER_ENV = { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'off' };
 
-/** Starts Vigil's server (`sync-server/src/main.ts`) on a SQLite database in `dataDir`. */
-async function startOurs(dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-'))): Promise<BenchServer> {
+function withQuery(url: string, params: Record<string, string>): string {
+  const query = new URLSearchParams(params).toString();
+  return query ? `${url}?${query}` : url;
+}
+
+/**
+ * Starts Vigil's server (`sync-server/src/main.ts`) on a SQLite database in `dataDir`. Its
+ * sockets need a signed-in member of the room's organisation: the benchmark signs one up
+ * (real sign-up, MFA and organisation), and keeps it across restarts (sessions are stored).
+ */
+async function startOurs(
+  dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-')),
+  known?: OrgMember,
+): Promise<BenchServer> {
   const server = await startServer({ dataDir, env: SERVER_ENV });
   const pid = server.process.pid;
   if (pid === undefined) throw new Error('our server has no pid');
+  const member = known ?? (await orgMember(server.url, 'bench'));
+  const wsBase = `ws://127.0.0.1:${server.port}/api/sync`;
   return {
     name: 'ours',
-    wsBase: `ws://127.0.0.1:${server.port}/api/sync`,
+    wsBase,
+    roomUrl: (room, params = {}) => withQuery(`${wsBase}/${member.orgId}/${room}`, { token: member.token, ...params }),
     pid,
     durable: true,
     dataDir,
     restart: async (signal: NodeJS.Signals = 'SIGTERM') => {
       await server.stop(signal);
-      return startOurs(dataDir);
+      return startOurs(dataDir, member);
     },
     stop: async () => {
       await server.stop('SIGTERM');
@@ -103,9 +121,11 @@ async function startReference(): Promise<BenchServer> {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   };
+  const wsBase = `ws://127.0.0.1:${port}/api/sync`;
   return {
     name: 'reference',
-    wsBase: `ws://127.0.0.1:${port}/api/sync`,
+    wsBase,
+    roomUrl: (room, params = {}) => withQuery(`${wsBase}/bench/${room}`, params),
     pid,
     durable: false,
     dataDir: null,
@@ -118,12 +138,9 @@ async function startReference(): Promise<BenchServer> {
   };
 }
 
-/**
- * Checks that the server lets the benchmark's tablets in: the benchmark has no session, so a
- * server that requires one closes every socket (4401) and nothing could be measured.
- */
+/** Checks that the server lets the benchmark's tablets in before anything is measured. */
 async function assertOpen(server: BenchServer): Promise<BenchServer> {
-  const tablet = new Tablet(`${server.wsBase}/bench/preflight`);
+  const tablet = new Tablet(server.roomUrl('preflight'));
   try {
     await tablet.connect(10_000);
     return server;

@@ -84,7 +84,7 @@ export async function measureThroughput(
   const indices = Array.from({ length: config.rooms }, (_, i) => i);
   const rooms = await inBatches(indices, 10, (i) =>
     openRoom(
-      `${server.wsBase}/bench/throughput-${i}`,
+      server.roomUrl(`throughput-${i}`),
       loads.slice(i * config.writersPerRoom, (i + 1) * config.writersPerRoom),
     ),
   );
