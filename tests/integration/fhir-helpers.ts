@@ -184,7 +184,7 @@ export async function openSse(
   return {
     status: res.status,
     events,
-    waitFor: (n, ms = 5000) =>
+    waitFor: (n, ms = 15_000) =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`only ${dataEvents()} of ${n} events after ${ms} ms`)), ms);
         const check = (): void => {
