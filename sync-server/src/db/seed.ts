@@ -1,3 +1,5 @@
+import { seedDemoResources } from '../fhir/demo-seed.js';
+import { SqliteResourceStore } from '../fhir/sqlite-store.js';
 import type { Db } from './database.js';
 
 /** Bumped whenever the demo data grows, so an existing demo database can tell what it holds. */
@@ -14,9 +16,9 @@ export const DEMO_USER = {
 } as const;
 
 /**
- * Seeds the demo data into a new database. Later issues add the demo organisation, patients
- * and today's appointments as their tables arrive; each part is written in one transaction so
- * a half-seeded database never exists.
+ * Seeds the demo data into a new database: the demo user, the demo organisations and their
+ * people, and the demo office's location, patients and appointments. Each part is written in one
+ * transaction so a half-seeded part never exists.
  */
 export function seedDemoData(db: Db, now: Date = new Date()): void {
   db.transaction(() => {
@@ -33,6 +35,16 @@ export function seedDemoData(db: Db, now: Date = new Date()): void {
     ).run(DEMO_USER.id, DEMO_USER.email, at);
   })();
   seedDemoOrganisations(db, now);
+  // The demo office's location, operatories, patients and this month's appointments (issue 5).
+  seedDemoResources(new SqliteResourceStore(db), DEMO_ORGS.office.id, now, [
+    { id: 'prc-demo0000000000', userId: DEMO_USER.id, name: DEMO_USER.name, roles: ['admin', 'provider'] },
+    ...DEMO_STAFF.filter((p) => p.orgId === DEMO_ORGS.office.id).map((p) => ({
+      id: p.memberId,
+      userId: p.id,
+      name: p.name,
+      roles: p.roles,
+    })),
+  ]);
 }
 
 /** The demo organisations (issue 4): IDs in the README's Administration section and docs/decisions.md. */
