@@ -318,7 +318,7 @@ test.describe('accounts', () => {
     }
   });
 
-  test('keeps a signed-in tablet working offline, and after the session ends elsewhere asks only for the password', async ({
+  test('keeps a signed-in tablet working offline; when its session ends elsewhere the next call signs it out and /signin asks only for the password', async ({
     page,
     server,
   }) => {
@@ -334,6 +334,8 @@ test.describe('accounts', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: "Let's set up your new organization!" })).toBeVisible();
     await page.context().setOffline(false);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
 
     // Another device signs out: every session of the user ends (issue 3).
     const other = await fetch(`${server.url}/api/graphql`, {
@@ -355,7 +357,8 @@ test.describe('accounts', () => {
       body: JSON.stringify({ query: 'mutation { signOut }' }),
     });
 
-    await page.goto('/profile');
+    // The next call here answers NO_AUTHENTICATION: the tablet is signed out and asked to sign in (spec 000 §8).
+    await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fprofile$/);
     await expect(page.getByLabel('Email Address')).toHaveValue(email);
     await expect(page.getByLabel('Email Address')).toHaveAttribute('readonly', '');

@@ -28,6 +28,24 @@ export function errorCodeForStatus(status: number, body = ''): RequestErrorCode 
   return `REQUEST_ERROR_${status}`;
 }
 
+/** The error codes the session reacts to wherever they come from (spec 000 §8). */
+export const AUTH_ERROR_CODES = ['NO_AUTHENTICATION', 'SUDO_REQUIRED', 'NOT_AUTHORIZED'] as const;
+export type SessionErrorCode = (typeof AUTH_ERROR_CODES)[number];
+
+const authErrorListeners = new Set<(code: SessionErrorCode) => void>();
+
+/** Subscribes to NO_AUTHENTICATION, SUDO_REQUIRED and NOT_AUTHORIZED from any call; returns the unsubscribe. */
+export function onAuthError(listener: (code: SessionErrorCode) => void): () => void {
+  authErrorListeners.add(listener);
+  return () => authErrorListeners.delete(listener);
+}
+
+function notifyAuthError(code: string): void {
+  if ((AUTH_ERROR_CODES as readonly string[]).includes(code)) {
+    for (const listener of authErrorListeners) listener(code as SessionErrorCode);
+  }
+}
+
 interface GraphqlResponse<T> {
   data?: T;
   errors?: { message: string }[];
@@ -53,7 +71,10 @@ export async function graphql<T>(query: string, variables: Record<string, unknow
   if (!response.ok && !text.startsWith('{')) throw new RequestError(errorCodeForStatus(response.status, text), response.status);
   const json = JSON.parse(text) as GraphqlResponse<T>;
   const first = json.errors?.[0];
-  if (first) throw new RequestError(first.message, response.status);
+  if (first) {
+    notifyAuthError(first.message);
+    throw new RequestError(first.message, response.status);
+  }
   if (!response.ok || json.data === undefined) throw new RequestError(errorCodeForStatus(response.status, text), response.status);
   return json.data;
 }

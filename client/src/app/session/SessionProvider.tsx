@@ -7,9 +7,11 @@ import {
 } from '@vigil/shared';
 import type { AuthStatus } from '@vigil/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { RequestError } from '../../data/graphql.js';
+import { onAuthError, RequestError } from '../../data/graphql.js';
 import * as api from '../../features/auth/api.js';
-import { identityUserId } from './identity.js';
+import { useLocation, useNavigate } from 'react-router';
+import { authErrorAction } from './authErrors.js';
+import { identityUserId, withReturnUrl } from './identity.js';
 
 export interface SessionState {
   status: AuthStatus;
@@ -113,6 +115,29 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
       setData({ user: null, session: null });
     }
   }, []);
+
+  // Auth errors from any call (spec 000 §8): not authenticated → signed out (the guards then ask to sign in);
+  // sudo required → the sudo page; not authorized → re-read the session, at most once per 10 s.
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const here = useRef('/');
+  here.current = `${pathname}${search}`;
+  const lastReSignIn = useRef<number | null>(null);
+  useEffect(
+    () =>
+      onAuthError((code) => {
+        const action = authErrorAction(code, lastReSignIn.current, Date.now());
+        if (action === 'signOut') {
+          setData((prev) => ({ user: prev?.user ?? null, session: null }));
+        } else if (action === 'sudo') {
+          if (!here.current.startsWith('/sudo')) void navigate(withReturnUrl('/sudo', here.current));
+        } else if (action === 'reSignIn') {
+          lastReSignIn.current = Date.now();
+          void refresh();
+        }
+      }),
+    [navigate, refresh],
+  );
 
   // User activity (spec 000 §4): mouse move, click or key press.
   useEffect(() => {
