@@ -42,13 +42,13 @@ function saveReading(sections: readonly Section[]): string[] {
   if (empty === null || full === null || full < 3 * empty) return [];
   const cores = (SAVES_PER_S_AT_200_CASES * (full - empty)) / 1000;
   return [
-    `Our acknowledged save costs O(case size): \`receiveSave\` answers every save with ` +
-      '`contentHash(room.content())`: the whole document to JSON, canonicalised (`canonicalJson`, most of the ' +
-      'cost in a CPU profile), then SHA-1; `reportIssues` turns the document into JSON again to validate it. ' +
+    `Our acknowledged save costs O(case size): \`receiveSave\` answers every save that changed the document ` +
+      'with its content hash: the whole document to JSON, canonicalised (`canonicalJson`, most of the cost in a ' +
+      'CPU profile), then SHA-1 (cached until the next change; validation runs at most once a second, off the save path). ' +
       `A save takes ${formatNumber(full)} ms on a 4-hour case against ${formatNumber(empty)} ms on an empty one; ` +
       `200 live 4-hour cases saving every 5 s would need about ${formatNumber(cores)} cores for that alone, all ` +
       'of it blocking the event loop (the SQLite append is well under a millisecond). Hashing incrementally ' +
-      '(canonical JSON cached per record, which rarely changes) or once per room per flush would cut it.',
+      '(canonical JSON cached per record, which rarely changes) would cut it.',
   ];
 }
 
