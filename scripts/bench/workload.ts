@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import { CASE_ROOT } from '@vigil/shared';
+import { seededRandom } from '../../tests/utils/random.js';
 
 /** Vitals are charted every 5 s (issue 6 workload). */
 export const VITALS_INTERVAL_S = 5;
@@ -59,18 +60,6 @@ export interface RecordCounts {
   events: number;
 }
 
-/** A small deterministic generator (mulberry32), so every run charts the same case. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function around(rand: () => number, centre: number, spread: number): number {
   return Math.round(centre + (rand() - 0.5) * 2 * spread);
 }
@@ -84,7 +73,7 @@ function isoAt(seconds: number): string {
  * hour, in time order. `seed` varies the values between cases.
  */
 export function caseEdits(hours: number, seed = 1): CaseEdit[] {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const seconds = Math.round(hours * 3600);
   const edits: { at: number; edit: CaseEdit }[] = [];
   for (let t = VITALS_INTERVAL_S; t <= seconds; t += VITALS_INTERVAL_S) {
