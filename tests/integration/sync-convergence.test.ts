@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CASE_ROOT, contentHash } from '@vigil/shared';
-import { NO_FAULTS, seededRandom, startFaultProxy, type FaultProxy } from '../utils/fault-proxy.js';
+import { NO_FAULTS, startFaultProxy, type FaultProxy } from '../utils/fault-proxy.js';
+import { seededRandom } from '../utils/random.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { orgMember } from '../utils/members.js';
 import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';

@@ -3,8 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { seededRandom } from './random.js';
 
-export { seededRandom };
-
 export interface Faults {
   /** Probability a message is dropped. */
   drop: number;
