@@ -1,4 +1,15 @@
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { memberContext } from './members.js';
+
+/**
+ * The organisation app needs a signed-in member (spec 000 §4, issue 4): a page signed in as the
+ * admin of a new organisation, and that organisation's ID.
+ */
+async function memberPage(browser: Browser, baseURL: string): Promise<{ page: Page; orgId: string }> {
+  const { member, context } = await memberContext(browser, baseURL);
+  return { page: await context.newPage(), orgId: member.orgId };
+}
 
 test.describe('app shell', () => {
   test('loads the welcome page with the footer and the app version', async ({ page }) => {
@@ -18,25 +29,27 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('not-found')).toHaveText('Could not find page: /nope');
   });
 
-  test('shows the not-found text for an unknown path inside a sub-app', async ({ page }) => {
-    await page.goto('/org/acme/no-such-screen');
-    await expect(page.getByTestId('not-found')).toHaveText('Could not find page: /org/acme/no-such-screen');
+  test('shows the not-found text for an unknown path inside a sub-app', async ({ browser, baseURL }) => {
+    const { page, orgId } = await memberPage(browser, baseURL!);
+    await page.goto(`/org/${orgId}/no-such-screen`);
+    await expect(page.getByTestId('not-found')).toHaveText(`Could not find page: /org/${orgId}/no-such-screen`);
   });
 
-  test('loads each sub-app on demand with its name and logo link', async ({ page }) => {
+  test('loads each sub-app on demand with its name and logo link', async ({ browser, baseURL }) => {
+    const { page, orgId } = await memberPage(browser, baseURL!);
     const chunks: string[] = [];
     page.on('request', (r) => {
       const m = /assets\/(\w+App)-/.exec(r.url());
       if (m?.[1]) chunks.push(m[1]);
     });
-    await page.goto('/signin');
-    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
     expect(chunks.filter((c) => c !== 'ResellerApp')).toEqual([]);
 
-    await page.goto('/org/acme-dental/patients');
+    await page.goto(`/org/${orgId}/patients`);
     await expect(page.getByRole('heading', { name: 'Patients' })).toBeVisible();
     await expect(page.getByTestId('app-name')).toHaveText('Case Manager');
-    await expect(page.getByRole('link', { name: 'Vigil home' })).toHaveAttribute('href', '/org/acme-dental');
+    await expect(page.getByRole('link', { name: 'Vigil home' })).toHaveAttribute('href', `/org/${orgId}`);
     await expect(page.getByText('Not available yet')).toBeVisible();
     expect(chunks).toContain('OrgApp');
 
@@ -49,8 +62,9 @@ test.describe('app shell', () => {
     expect(chunks).toEqual(expect.arrayContaining(['OrgApp', 'ParentApp', 'TeamApp']));
   });
 
-  test('shows breadcrumbs without the org prefix, with home for the organisation', async ({ page }) => {
-    await page.goto('/org/acme-dental/patients/0f8fad5b-d9cb-469f-a165-70867728950e');
+  test('shows breadcrumbs without the org prefix, with home for the organisation', async ({ browser, baseURL }) => {
+    const { page, orgId } = await memberPage(browser, baseURL!);
+    await page.goto(`/org/${orgId}/patients/0f8fad5b-d9cb-469f-a165-70867728950e`);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link');
     await expect(crumbs).toHaveText(['home', 'patients', '0f8fad5b']);
   });
@@ -70,13 +84,15 @@ test.describe('app shell', () => {
     expect(errors.some((e) => e.includes('Failed to load sub-apps'))).toBe(true);
   });
 
-  test('puts navigation in a drawer under 600 px', async ({ page }) => {
+  test('puts navigation in a drawer under 600 px', async ({ browser, baseURL }) => {
+    const { page, orgId } = await memberPage(browser, baseURL!);
     await page.setViewportSize({ width: 599, height: 900 });
-    await page.goto('/org/acme/cases');
+    await page.goto(`/org/${orgId}/cases`);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(nav.getByRole('link', { name: 'Patients' })).toBeHidden();
+    // The closed drawer is slid off-screen (Mantine keeps it rendered), so check the viewport.
+    await expect(nav.getByRole('link', { name: 'Patients' })).not.toBeInViewport();
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
-    await expect(nav.getByRole('link', { name: 'Patients' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Patients' })).toBeInViewport();
 
     await page.setViewportSize({ width: 800, height: 900 });
     await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeHidden();

@@ -1,7 +1,11 @@
 import { expect, test } from './fixtures.js';
+import { memberContext } from './members.js';
 
-test('an installed app starts with no network once the service worker is ready', async ({ page, context }) => {
-  await page.goto('/org/acme/cases');
+test('an installed app starts with no network once the service worker is ready', async ({ browser, baseURL }) => {
+  // The organisation app needs a signed-in member (spec 000 §4, issue 4).
+  const { member, context } = await memberContext(browser, baseURL!);
+  const page = await context.newPage();
+  await page.goto(`/org/${member.orgId}/cases`);
   await expect(page.getByRole('heading', { name: 'Cases' })).toBeVisible();
   // The worker installs, precaches the shell and every route chunk, and takes control.
   await page.evaluate(async () => {

@@ -11,6 +11,8 @@ import { SignUpPage } from '../features/auth/SignUpPage.js';
 import { SudoPage } from '../features/auth/SudoPage.js';
 import { VerifyEmailCodePage, VerifyEmailPage } from '../features/auth/VerifyEmailPage.js';
 import { ProfilePage } from '../features/profile/ProfilePage.js';
+import { CreateOrgPage } from '../features/orgs/CreateOrgPage.js';
+import { InvitationPage } from '../features/orgs/InvitationPage.js';
 import { WelcomePage } from '../features/orgs/WelcomePage.js';
 import { lazyWithRetry } from './lazyWithRetry.js';
 import { NotFound } from './NotFound.js';
@@ -31,7 +33,6 @@ const ResellerApp = lazyWithRetry(() => import('../features/reseller/ResellerApp
 /** Public and authentication pages not built yet: their title and an honest notice (spec 000 §2). */
 const PUBLIC_PAGES: readonly { path: string; title: string }[] = [
   { path: 'create-org-alt', title: "Let's set up your new organization!" },
-  { path: 'invitation', title: 'Invitation' },
   { path: 'demo', title: 'Demo' },
 ];
 
@@ -79,14 +80,9 @@ export function App(): ReactNode {
             <Route path="password" element={<RequireAuth children={<ProfilePage />} />} />
             <Route
               path="create-org"
-              element={
-                <RequireAuth
-                  children={
-                    <RequireVerifiedEmail children={<NotAvailableYet title="Let's set up your new organization!" />} />
-                  }
-                />
-              }
+              element={<RequireAuth children={<RequireVerifiedEmail children={<CreateOrgPage />} />} />}
             />
+            <Route path="invitation" element={<InvitationPage />} />
             {PUBLIC_PAGES.map((p) => (
               <Route key={p.path} path={p.path} element={<NotAvailableYet title={p.title} />} />
             ))}

@@ -2,6 +2,7 @@ import { Anchor, AppShell, Breadcrumbs, Burger, Group, NavLink, ScrollArea, Text
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { AccountMenu } from '../features/orgs/AccountMenu.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { Footer } from './Footer.js';
 import { subAppOf } from './subApps.js';
@@ -48,6 +49,9 @@ export function AppChrome({ nav, children }: AppChromeProps): ReactNode {
           <Text fw={500} c="dimmed" truncate data-testid="app-name">
             {app.name}
           </Text>
+          <Group ml="auto" wrap="nowrap">
+            <AccountMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">

@@ -1,11 +1,14 @@
 import { createElement } from 'react';
 import { shopRoutes, webhookRoutes, type SubAppRoute } from '../../app/SubAppRoutes.js';
 import { CasePage } from '../cases/CasePage.js';
+import { GoLivePage } from '../orgs/GoLivePage.js';
+import { MembersPage } from '../orgs/MembersPage.js';
+import { SettingsPage } from '../orgs/SettingsPage.js';
 
 /** The organisation app's routes under /org/{orgId} (spec 000 §2). */
 export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: '', title: 'Calendar' },
-  { path: 'go-live', title: 'Go Live' },
+  { path: 'go-live', title: 'Go Live', element: createElement(GoLivePage) },
   { path: 'apps', title: 'Apps' },
   { path: 'apps/:appId', title: 'App' },
   { path: 'apps/installed/:appInstallationId', title: 'Installed App' },
@@ -23,7 +26,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'forms', title: 'Forms' },
   { path: 'forms/create', title: 'Create Form' },
   { path: 'forms/:formId', title: 'Form' },
-  { path: 'members', title: 'Members' },
+  { path: 'members', title: 'Members', element: createElement(MembersPage) },
   { path: 'members/:practitionerId', title: 'Member' },
   { path: 'locations', title: 'Locations' },
   { path: 'integrations', title: 'Integrations' },
@@ -41,7 +44,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'inventories/:inventoryId', title: 'Inventory' },
   { path: 'inventories/:inventoryId/log', title: 'Inventory Log' },
   { path: 'provider-case-presets', title: 'Provider Case Presets' },
-  { path: 'settings', title: 'Settings' },
+  { path: 'settings', title: 'Settings', element: createElement(SettingsPage) },
   { path: 'subscription', title: 'Subscription' },
   ...shopRoutes(''),
   { path: 'shop/orders', title: 'Orders' },

@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../app/session/SessionProvider.js';
+import { CreateOrgPage } from './CreateOrgPage.js';
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  vi.stubGlobal('__APP_VERSION__', 'test');
+});
+
+let asked: string[] = [];
+let answer = 'available';
+
+beforeEach(() => {
+  asked = [];
+  answer = 'available';
+  vi.useFakeTimers();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((_url: string, init: RequestInit) => {
+      const body = JSON.parse(init.body as string) as { variables: { orgId?: string } };
+      asked.push(body.variables.orgId ?? '');
+      return Promise.resolve(new Response(JSON.stringify({ data: { orgIdAvailability: answer } }), { status: 200 }));
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function renderPage(): void {
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <SessionProvider>
+          <CreateOrgPage />
+        </SessionProvider>
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+async function wait(ms: number): Promise<void> {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+describe('create-org form (spec 000 §5)', () => {
+  it('suggests the ID from the name and asks the server once, 500 ms after the last keystroke', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText(/Organization Name/), { target: { value: 'Bright Smiles Dental' } });
+    expect(screen.getByLabelText(/Organization ID/)).toHaveProperty('value', 'b-s-d');
+    expect(screen.getByText('Checking availability')).toBeTruthy();
+    await wait(499);
+    expect(asked).toEqual([]);
+    await wait(1);
+    expect(asked).toEqual(['b-s-d']);
+    expect(screen.getByText('"b-s-d" is available.')).toBeTruthy();
+  });
+
+  it('normalises a typed ID live and shows the taken message', async () => {
+    answer = 'unavailable';
+    renderPage();
+    fireEvent.change(screen.getByLabelText(/Organization ID/), { target: { value: 'My Org!' } });
+    expect(screen.getByLabelText(/Organization ID/)).toHaveProperty('value', 'myorg');
+    await wait(500);
+    expect(screen.getByText('Organization ID "myorg" is already taken. Please try something else.')).toBeTruthy();
+  });
+
+  it('calls an ID the rules refuse invalid without asking the server', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText(/Organization ID/), { target: { value: '-x' } });
+    await wait(600);
+    expect(asked).toEqual([]);
+    expect(screen.getByText('Invalid organization ID')).toBeTruthy();
+  });
+
+  it('keeps Create disabled until the referral follow-up is answered', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText(/Organization Name/), { target: { value: 'Bright Smiles Dental' } });
+    await wait(500);
+    const create = screen.getByRole('button', { name: 'Create Organization' });
+    expect(create).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByLabelText('Other'));
+    expect(create).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText(/Please tell us how you heard about us/), { target: { value: 'A friend' } });
+    expect(create).toHaveProperty('disabled', false);
+  });
+});

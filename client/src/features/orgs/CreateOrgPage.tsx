@@ -1,0 +1,156 @@
+import { Alert, Button, Radio, Stack, Text, TextInput } from '@mantine/core';
+import {
+  normalizeOrgId,
+  ORG_ID_TEXTS,
+  ORG_TEXTS,
+  orgIdAvailabilityText,
+  REFERRAL_CHOICES,
+  referralAnswers,
+  suggestOrgId,
+  type ReferralChoice,
+} from '@vigil/shared';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Page } from '../../app/Page.js';
+import { cookieValue } from '../../app/session/identity.js';
+import { useSession } from '../../app/session/SessionProvider.js';
+import { errorCode } from '../auth/errors.js';
+import { REFERRAL_COOKIE } from '../auth/SignUpPage.js';
+import { createOrg } from './api.js';
+import { useOrgIdAvailability } from './hooks.js';
+
+/** Follow-up questions of the referral choices that need one (spec 000 §5; wording is ours). */
+const FOLLOW_UP_LABEL: Partial<Record<ReferralChoice, string>> = {
+  Referral: 'Who referred you?',
+  Conference: 'Which conference?',
+  Other: 'Please tell us how you heard about us',
+};
+
+/** The message for a failed createOrg (the ID texts of spec 000 §5, else spec 000 §8's general one). */
+export function createOrgErrorText(code: string, orgId: string): string {
+  if (code === 'ORG_ID_TAKEN') return ORG_ID_TEXTS.unavailable(orgId);
+  if (code === 'INVALID_ORG_ID') return ORG_ID_TEXTS.invalid;
+  return 'An unknown error occurred';
+}
+
+/**
+ * `/create-org` (spec 000 §2, §4, §5): the organisation's name, its ID (normalised as typed,
+ * suggested from the name until edited, checked 500 ms after the last keystroke), its email and
+ * the referral questions. On success the new session is adopted and the go-live page opens.
+ */
+export function CreateOrgPage(): ReactNode {
+  const { user, adopt } = useSession();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [typedId, setTypedId] = useState<string | null>(null);
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [choice, setChoice] = useState<ReferralChoice | null>(null);
+  const [followUp, setFollowUp] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [referralCookie] = useState(() => cookieValue(document.cookie, REFERRAL_COOKIE));
+
+  const orgId = typedId ?? suggestOrgId(name);
+  const availability = useOrgIdAvailability(orgId);
+  const referral = referralAnswers({ choice, followUp, referralCookie });
+  const followUpLabel = choice ? FOLLOW_UP_LABEL[choice] : undefined;
+  const complete = name.trim() !== '' && availability === 'available' && referral.complete;
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (!complete || submitting) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const created = await createOrg({
+        orgId,
+        orgName: name.trim(),
+        orgEmail: email.trim() || null,
+        referredBy: referral.referredBy,
+        referralType: referral.referralType,
+      });
+      adopt({ session: created.session });
+      void navigate(`/org/${encodeURIComponent(created.orgId)}/go-live`);
+    } catch (err) {
+      setError(createOrgErrorText(errorCode(err), orgId));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Page title={ORG_TEXTS.createOrgTitle}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Organization Name"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            autoComplete="organization"
+          />
+          <TextInput
+            label="Organization ID"
+            description="Used in your organization's web address. Lowercase letters, numbers, - and _ only."
+            required
+            value={orgId}
+            onChange={(e) => setTypedId(normalizeOrgId(e.currentTarget.value))}
+            autoCapitalize="none"
+            spellCheck={false}
+            error={
+              availability === 'invalid' || availability === 'unavailable'
+                ? orgIdAvailabilityText(availability, orgId)
+                : undefined
+            }
+          />
+          {availability && availability !== 'invalid' && availability !== 'unavailable' && (
+            <Text size="sm" c={availability === 'available' ? 'green.8' : 'dimmed'} role="status">
+              {orgIdAvailabilityText(availability, orgId)}
+            </Text>
+          )}
+          <TextInput
+            label="Organization Email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            autoComplete="email"
+          />
+          {referral.showQuestion && (
+            <Radio.Group
+              label="How did you hear about Vigil?"
+              required
+              value={choice ?? ''}
+              onChange={(v) => setChoice(v as ReferralChoice)}
+            >
+              <Stack gap={4} mt="xs">
+                {REFERRAL_CHOICES.map((c) => (
+                  <Radio
+                    key={c.value}
+                    value={c.value}
+                    label={c.label}
+                    styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+          {referral.showQuestion && followUpLabel && (
+            <TextInput
+              label={followUpLabel}
+              required
+              value={followUp}
+              onChange={(e) => setFollowUp(e.currentTarget.value)}
+            />
+          )}
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" disabled={!complete} loading={submitting} mih={44}>
+            Create Organization
+          </Button>
+        </Stack>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,47 @@
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Page } from '../../app/Page.js';
+import { useOrg } from './hooks.js';
+
+/**
+ * `/org/{orgId}/go-live`, where a new organisation lands (spec 000 §7 createOrg). It says what is
+ * true: the organisation exists, and how its subscription stands. Going live with real patients
+ * waits for onboarding and billing, which this version does not have yet.
+ */
+export function GoLivePage(): ReactNode {
+  const { orgId = '' } = useParams();
+  const org = useOrg(orgId);
+  return (
+    <Page title="Go Live">
+      {org.loading && <Loader aria-label="Loading" />}
+      {org.error && (
+        <Alert color="red" role="alert">
+          An unknown error occurred
+        </Alert>
+      )}
+      {org.data && (
+        <>
+          <Alert color="green" title="Your organization is set up">
+            <Text>
+              {org.data.name} ({org.data.id}) is ready. You are its admin.
+            </Text>
+          </Alert>
+          {org.data.subscriptionStatus.status === 'trialing' && org.data.subscriptionStatus.trialEnd && (
+            <Text>
+              Your free trial runs until {new Date(org.data.subscriptionStatus.trialEnd).toLocaleDateString()}.
+            </Text>
+          )}
+          <Group>
+            <Button component={Link} to={`/org/${encodeURIComponent(orgId)}/members`} mih={44}>
+              Invite your team
+            </Button>
+            <Button component={Link} to={`/org/${encodeURIComponent(orgId)}`} variant="default" mih={44}>
+              Open Case Manager
+            </Button>
+          </Group>
+        </>
+      )}
+    </Page>
+  );
+}

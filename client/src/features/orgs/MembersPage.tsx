@@ -1,0 +1,287 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { assignableRoles, type OrgType } from '@vigil/shared';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Page } from '../../app/Page.js';
+import { useSession } from '../../app/session/SessionProvider.js';
+import { errorCode } from '../auth/errors.js';
+import * as api from './api.js';
+import { useOrg, useOrgMembers } from './hooks.js';
+import { adminLabel, looksLikeEmail, memberErrorText, ROLE_LABELS } from './memberRules.js';
+import { mayAdminister, subjectOf } from './sessionOrgs.js';
+
+function RoleChecks({
+  roles,
+  value,
+  onChange,
+  label,
+}: {
+  roles: readonly string[];
+  value: string[];
+  onChange: (v: string[]) => void;
+  label: string;
+}): ReactNode {
+  return (
+    <Checkbox.Group label={label} value={value} onChange={onChange}>
+      <Group gap="md" mt="xs">
+        {roles.map((r) => (
+          <Checkbox
+            key={r}
+            value={r}
+            label={ROLE_LABELS[r] ?? r}
+            styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+          />
+        ))}
+      </Group>
+    </Checkbox.Group>
+  );
+}
+
+function InviteForm({ orgId, roles }: { orgId: string; roles: readonly string[] }): ReactNode {
+  const [email, setEmail] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [state, setState] = useState<{ sending: boolean; sent: string | null; error: string | null }>({
+    sending: false,
+    sent: null,
+    error: null,
+  });
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (!looksLikeEmail(email) || state.sending) return;
+    setState({ sending: true, sent: null, error: null });
+    try {
+      await api.inviteMember(orgId, email.trim(), chosen);
+      setState({ sending: false, sent: email.trim(), error: null });
+      setEmail('');
+      setChosen([]);
+    } catch (err) {
+      setState({ sending: false, sent: null, error: memberErrorText(errorCode(err)) });
+    }
+  };
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="invite-heading">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="invite-heading">
+            Invite a member
+          </Title>
+          <TextInput
+            label="Email Address"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            autoComplete="off"
+          />
+          <RoleChecks
+            label="Roles (every invited person is also a member)"
+            roles={roles.filter((r) => r !== 'member')}
+            value={chosen}
+            onChange={setChosen}
+          />
+          {state.sent && (
+            <Alert color="green" role="status">
+              Invitation sent to {state.sent}.
+            </Alert>
+          )}
+          {state.error && (
+            <Alert color="red" role="alert">
+              {state.error}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" disabled={!looksLikeEmail(email)} loading={state.sending} mih={44}>
+              Send Invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function MemberCard({
+  orgId,
+  member,
+  roles,
+  isSelf,
+  onChanged,
+}: {
+  orgId: string;
+  member: api.OrgMember;
+  roles: readonly string[];
+  isSelf: boolean;
+  onChanged: () => void;
+}): ReactNode {
+  const [editing, setEditing] = useState(false);
+  const [chosen, setChosen] = useState<string[]>(member.roles);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<unknown>): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      setEditing(false);
+      setConfirmRemove(false);
+      onChanged();
+    } catch (err) {
+      setError(memberErrorText(errorCode(err)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder padding="md" aria-label={member.name} component="li">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Text fw={600}>
+              {member.name}
+              {isSelf ? ' (you)' : ''}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {member.email}
+            </Text>
+          </div>
+          <Group gap={4}>
+            {member.roles.map((r) => (
+              <Badge key={r} variant="light">
+                {ROLE_LABELS[r] ?? r}
+              </Badge>
+            ))}
+          </Group>
+        </Group>
+        {editing ? (
+          <Stack gap="xs">
+            <RoleChecks label={`Roles of ${member.name}`} roles={roles} value={chosen} onChange={setChosen} />
+            <Group>
+              <Button
+                mih={44}
+                loading={busy}
+                disabled={chosen.length === 0}
+                onClick={() => void run(() => api.updateMemberRoles(orgId, member.id, chosen))}
+              >
+                Save Roles
+              </Button>
+              <Button mih={44} variant="default" onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Group>
+            <Button
+              mih={44}
+              variant="default"
+              onClick={() => setEditing(true)}
+              aria-label={`Change roles of ${member.name}`}
+            >
+              Change Roles
+            </Button>
+            <Button
+              mih={44}
+              color="red"
+              variant="subtle"
+              onClick={() => setConfirmRemove(true)}
+              aria-label={`Remove ${member.name}`}
+            >
+              Remove
+            </Button>
+          </Group>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+      </Stack>
+      <Modal opened={confirmRemove} onClose={() => setConfirmRemove(false)} title="Remove member">
+        <Stack>
+          <Text>
+            Remove {member.name} ({member.email}) from this organization? Their charted records keep their name.
+          </Text>
+          <Group justify="flex-end">
+            <Button mih={44} variant="default" onClick={() => setConfirmRemove(false)}>
+              Cancel
+            </Button>
+            <Button
+              mih={44}
+              color="red"
+              loading={busy}
+              onClick={() => void run(() => api.removeMember(orgId, member.id))}
+            >
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
+
+/**
+ * `/org/{orgId}/members` (spec 000 §2, §6): the members with their roles, inviting by email,
+ * changing roles and removing; for whoever may administer the organisation. Others see why not.
+ */
+export function MembersPage(): ReactNode {
+  const { orgId = '' } = useParams();
+  const { session, user } = useSession();
+  const org = useOrg(orgId);
+  const isAdmin = org.data ? mayAdminister(session, org.data) : false;
+  const members = useOrgMembers(orgId, isAdmin);
+  const roles = org.data ? assignableRoles(subjectOf(session, true), org.data.type as OrgType) : [];
+
+  let body: ReactNode;
+  if (org.loading) body = <Loader aria-label="Loading" />;
+  else if (!org.data) body = <Alert color="red">An unknown error occurred</Alert>;
+  else if (!isAdmin)
+    body = (
+      <Alert color="gray" title={adminLabel('Members', false)}>
+        Only an admin of this organization can see and manage its members.
+      </Alert>
+    );
+  else
+    body = (
+      <Stack gap="lg">
+        <InviteForm orgId={orgId} roles={roles} />
+        <section aria-labelledby="members-heading">
+          <Title order={2} size="h4" id="members-heading" mb="sm">
+            Current members
+          </Title>
+          {members.loading && <Loader aria-label="Loading" />}
+          {members.error && <Alert color="red">{memberErrorText(members.error)}</Alert>}
+          {members.data && members.data.length === 0 && <Text c="dimmed">No members yet.</Text>}
+          {members.data && (
+            <Stack gap="sm" component="ul" p={0} style={{ listStyle: 'none' }}>
+              {members.data.map((m) => (
+                <MemberCard
+                  key={`${m.id}-${m.roles.join(',')}`}
+                  orgId={orgId}
+                  member={m}
+                  roles={roles}
+                  isSelf={m.userId === user?.id}
+                  onChanged={members.reload}
+                />
+              ))}
+            </Stack>
+          )}
+        </section>
+      </Stack>
+    );
+  return <Page title="Members">{body}</Page>;
+}

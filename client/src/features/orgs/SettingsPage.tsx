@@ -1,0 +1,137 @@
+import { Alert, Card, Loader, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
+import { featureChangeCall, type FeatureValue } from '@vigil/shared';
+import { useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Page } from '../../app/Page.js';
+import { useSession } from '../../app/session/SessionProvider.js';
+import { errorCode } from '../auth/errors.js';
+import * as api from './api.js';
+import { useOrg, useOrgFeatures } from './hooks.js';
+import { adminLabel, memberErrorText } from './memberRules.js';
+import { mayAdminister } from './sessionOrgs.js';
+
+/** The value a feature entry stands for: its string, else on or off. */
+export function featureValue(f: api.OrgFeature): FeatureValue {
+  return f.type === 'string' ? (f.stringValue ?? '') : f.value;
+}
+
+function FeatureControl({
+  feature,
+  disabled,
+  onChange,
+}: {
+  feature: api.OrgFeature;
+  disabled: boolean;
+  onChange: (value: FeatureValue) => void;
+}): ReactNode {
+  if (feature.type === 'string') {
+    const options = [
+      ...(feature.stringValue === null ? [{ value: '', label: 'Not set (a guess from this device)' }] : []),
+      ...(feature.stringValues ?? []).map((v) => ({ value: v, label: v })),
+    ];
+    return (
+      <NativeSelect
+        label={feature.label}
+        description={feature.subLabel ?? undefined}
+        data={options}
+        value={feature.stringValue ?? ''}
+        disabled={disabled}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        styles={{ input: { minHeight: 44 } }}
+      />
+    );
+  }
+  return (
+    <Switch
+      label={feature.checkboxLabel ?? feature.label}
+      description={feature.subLabel ?? undefined}
+      checked={feature.value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.currentTarget.checked)}
+      size="md"
+      styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+    />
+  );
+}
+
+/** The feature flags section (spec 000 §3 flags and defaults, §5 add/remove rule). */
+function FeatureFlags({ orgId }: { orgId: string }): ReactNode {
+  const features = useOrgFeatures(orgId, true);
+  const [saving, setSaving] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const change = async (f: api.OrgFeature, value: FeatureValue): Promise<void> => {
+    setSaving(f.name);
+    setError(null);
+    try {
+      const call = featureChangeCall(value);
+      const next =
+        call.call === 'removeOrgFeature'
+          ? await api.removeFeature(orgId, f.name)
+          : await api.addFeature(orgId, f.name, call.stringValue);
+      features.set(next);
+    } catch (err) {
+      setError(memberErrorText(errorCode(err)));
+    } finally {
+      setSaving(null);
+    }
+  };
+  if (features.loading) return <Loader aria-label="Loading" />;
+  if (!features.data) return <Alert color="red">{memberErrorText(features.error ?? 'UNKNOWN')}</Alert>;
+  const office = features.data.filter((f) => f.owner === 'org');
+  const product = features.data.filter((f) => f.owner !== 'org');
+  return (
+    <Stack gap="lg">
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Card withBorder padding="md" component="section" aria-labelledby="office-settings">
+        <Title order={2} size="h4" id="office-settings" mb="sm">
+          Feature Flags
+        </Title>
+        <Stack gap="md">
+          {office.map((f) => (
+            <FeatureControl key={f.name} feature={f} disabled={saving !== null} onChange={(v) => void change(f, v)} />
+          ))}
+        </Stack>
+      </Card>
+      <Card withBorder padding="md" component="section" aria-labelledby="product-features">
+        <Title order={2} size="h4" id="product-features" mb="xs">
+          Product features
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          These are turned on by the Vigil team.
+        </Text>
+        <Stack gap={4} component="ul" m={0}>
+          {product.map((f) => (
+            <Text key={f.name} component="li">
+              {f.label}: {f.value ? 'On' : 'Off'}
+            </Text>
+          ))}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+/**
+ * `/org/{orgId}/settings`: the organisation's feature flags (spec 000 §3), for whoever may
+ * administer it (spec 000 §6); others are told it needs an admin.
+ */
+export function SettingsPage(): ReactNode {
+  const { orgId = '' } = useParams();
+  const { session } = useSession();
+  const org = useOrg(orgId);
+  let body: ReactNode;
+  if (org.loading) body = <Loader aria-label="Loading" />;
+  else if (!org.data) body = <Alert color="red">An unknown error occurred</Alert>;
+  else if (!mayAdminister(session, org.data))
+    body = (
+      <Alert color="gray" title={adminLabel('Settings', false)}>
+        Only an admin of this organization can change its settings.
+      </Alert>
+    );
+  else body = <FeatureFlags orgId={orgId} />;
+  return <Page title="Settings">{body}</Page>;
+}

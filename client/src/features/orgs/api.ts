@@ -1,0 +1,188 @@
+import type { OrgIdAvailability } from '@vigil/shared';
+import { graphql } from '../../data/graphql.js';
+import type { Session, User } from '../auth/api.js';
+
+/*
+ * The organisation calls of spec 000 §7 the organisation screens make. Screens reach them
+ * through the hooks in `hooks.ts`, never directly from deep components.
+ */
+
+const USER = 'id name email emailVerified emrEmail hasPw sms mfa { channel to verified }';
+const ORG = 'id name roles type';
+const SESSION = `userId multiFactorLast multiFactorAuthExp sessionRenewedAt sessionExpiresAt sudoLast sudoExpiresAt singleOrg orgs { regular { ${ORG} } parent { ${ORG} } vigil { ${ORG} } reseller { ${ORG} } }`;
+
+/** The organisation fields the screens read (spec 000 §3 Org). */
+export interface Org {
+  id: string;
+  name: string;
+  type: string;
+  email: string | null;
+  parentOrgs: string[];
+  isOnboarding: boolean;
+  subscriptionStatus: { status: string; trialEnd: number | null; ok: boolean };
+}
+
+const ORG_FIELDS = 'id name type email parentOrgs isOnboarding subscriptionStatus { status trialEnd ok }';
+
+export async function fetchOrg(orgId: string): Promise<Org> {
+  const data = await graphql<{ org: Org }>(`query Org($orgId: String) { org(orgId: $orgId) { ${ORG_FIELDS} } }`, {
+    orgId,
+  });
+  return data.org;
+}
+
+export async function orgIdAvailability(orgId: string): Promise<OrgIdAvailability> {
+  const data = await graphql<{ orgIdAvailability: OrgIdAvailability }>(
+    'query OrgIdAvailability($orgId: String) { orgIdAvailability(orgId: $orgId) }',
+    { orgId },
+  );
+  return data.orgIdAvailability;
+}
+
+export interface CreateOrgInput {
+  orgId: string;
+  orgName: string;
+  orgEmail: string | null;
+  referredBy: string | null;
+  referralType: string | null;
+}
+
+/** createOrg (spec 000 §7): a regular organisation; the answer carries the new session. */
+export async function createOrg(input: CreateOrgInput): Promise<{ orgId: string; session: Session }> {
+  const data = await graphql<{ createOrg: { orgId: string; session: Session } }>(
+    `mutation CreateOrg($orgId: String, $orgName: String!, $orgEmail: String, $referredBy: String, $referralType: String) {
+      createOrg(orgId: $orgId, orgType: "regular", orgName: $orgName, orgEmail: $orgEmail, referredBy: $referredBy, referralType: $referralType) {
+        orgId session { ${SESSION} }
+      }
+    }`,
+    { ...input },
+  );
+  return data.createOrg;
+}
+
+export interface OrgInvitation {
+  orgId: string;
+  orgName: string;
+  type: string;
+}
+
+export async function fetchInvitation(invitationId: string): Promise<OrgInvitation> {
+  const data = await graphql<{ orgInvitation: OrgInvitation }>(
+    'query OrgInvitation($invitationId: String) { orgInvitation(invitationId: $invitationId) { orgId orgName type } }',
+    { invitationId },
+  );
+  return data.orgInvitation;
+}
+
+export interface AcceptedInvitation {
+  orgId: string;
+  type: string;
+  user: User;
+  session: Session;
+}
+
+export async function acceptInvitation(invitationId: string): Promise<AcceptedInvitation> {
+  const data = await graphql<{ acceptOrgInvitation: AcceptedInvitation }>(
+    `mutation AcceptOrgInvitation($invitationId: String) {
+      acceptOrgInvitation(invitationId: $invitationId) { orgId type user { ${USER} } session { ${SESSION} } }
+    }`,
+    { invitationId },
+  );
+  return data.acceptOrgInvitation;
+}
+
+export interface OrgMember {
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  roles: string[];
+}
+
+const MEMBER = 'id userId name email roles';
+
+export async function fetchMembers(orgId: string): Promise<OrgMember[]> {
+  const data = await graphql<{ orgMembers: OrgMember[] }>(
+    `query OrgMembers($orgId: String) { orgMembers(orgId: $orgId) { ${MEMBER} } }`,
+    { orgId },
+  );
+  return data.orgMembers;
+}
+
+export async function inviteMember(orgId: string, email: string, roles: string[]): Promise<void> {
+  await graphql(
+    `
+      mutation CreateOrgInvitation($orgId: String, $email: String!, $roles: [String!]) {
+        createOrgInvitation(orgId: $orgId, email: $email, roles: $roles) {
+          id
+        }
+      }
+    `,
+    { orgId, email, roles },
+  );
+}
+
+export async function updateMemberRoles(orgId: string, memberId: string, roles: string[]): Promise<OrgMember> {
+  const data = await graphql<{ updateMemberRoles: OrgMember }>(
+    `mutation UpdateMemberRoles($orgId: String, $memberId: ID!, $roles: [String!]!) {
+      updateMemberRoles(orgId: $orgId, memberId: $memberId, roles: $roles) { ${MEMBER} }
+    }`,
+    { orgId, memberId, roles },
+  );
+  return data.updateMemberRoles;
+}
+
+export async function removeMember(orgId: string, memberId: string): Promise<void> {
+  await graphql(
+    'mutation RemoveMember($orgId: String, $memberId: ID!) { removeMember(orgId: $orgId, memberId: $memberId) }',
+    {
+      orgId,
+      memberId,
+    },
+  );
+}
+
+/** An organisation feature config entry (spec 000 §3). */
+export interface OrgFeature {
+  name: string;
+  label: string;
+  subLabel: string | null;
+  checkboxLabel: string | null;
+  value: boolean;
+  owner: string;
+  public: boolean;
+  productFeature: boolean;
+  type: string;
+  stringValue: string | null;
+  stringValues: string[] | null;
+}
+
+const FEATURE = 'name label subLabel checkboxLabel value owner public productFeature type stringValue stringValues';
+
+export async function fetchFeatures(orgId: string): Promise<OrgFeature[]> {
+  const data = await graphql<{ orgFeaturesConfig: OrgFeature[] }>(
+    `query OrgFeaturesConfig($orgId: String) { orgFeaturesConfig(orgId: $orgId) { ${FEATURE} } }`,
+    { orgId },
+  );
+  return data.orgFeaturesConfig;
+}
+
+export async function addFeature(orgId: string, featureName: string, stringValue?: string): Promise<OrgFeature[]> {
+  const data = await graphql<{ addOrgFeature: OrgFeature[] }>(
+    `mutation AddOrgFeature($orgId: String, $featureName: String!, $stringValue: String) {
+      addOrgFeature(orgId: $orgId, featureName: $featureName, stringValue: $stringValue) { ${FEATURE} }
+    }`,
+    { orgId, featureName, stringValue: stringValue ?? null },
+  );
+  return data.addOrgFeature;
+}
+
+export async function removeFeature(orgId: string, featureName: string): Promise<OrgFeature[]> {
+  const data = await graphql<{ removeOrgFeature: OrgFeature[] }>(
+    `mutation RemoveOrgFeature($orgId: String, $featureName: String!) {
+      removeOrgFeature(orgId: $orgId, featureName: $featureName) { ${FEATURE} }
+    }`,
+    { orgId, featureName },
+  );
+  return data.removeOrgFeature;
+}

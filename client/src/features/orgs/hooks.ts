@@ -1,0 +1,91 @@
+import { isValidOrgId, ORG_ID_CHECK_DEBOUNCE_MS, type OrgIdAvailability } from '@vigil/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { RequestError } from '../../data/graphql.js';
+import * as api from './api.js';
+
+/** What a loading hook hands a screen: the data, the error code, and a way to load again. */
+export interface Loaded<T> {
+  data: T | null;
+  error: string | null;
+  loading: boolean;
+  reload: () => void;
+  /** Replaces the data with what a change call answered. */
+  set: (data: T) => void;
+}
+
+const codeOf = (err: unknown): string => (err instanceof RequestError ? err.code : 'UNKNOWN');
+
+function useLoad<T>(load: (() => Promise<T>) | null): Loaded<T> {
+  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: load !== null,
+  });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    load().then(
+      (data) => live && setState({ data, error: null, loading: false }),
+      (err: unknown) => live && setState({ data: null, error: codeOf(err), loading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, round]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  const set = useCallback((data: T) => setState({ data, error: null, loading: false }), []);
+  return { ...state, reload, set };
+}
+
+export function useOrg(orgId: string): Loaded<api.Org> {
+  return useLoad(useCallback(() => api.fetchOrg(orgId), [orgId]));
+}
+
+export function useOrgMembers(orgId: string, enabled: boolean): Loaded<api.OrgMember[]> {
+  const load = useCallback(() => api.fetchMembers(orgId), [orgId]);
+  return useLoad(enabled ? load : null);
+}
+
+export function useOrgFeatures(orgId: string, enabled: boolean): Loaded<api.OrgFeature[]> {
+  const load = useCallback(() => api.fetchFeatures(orgId), [orgId]);
+  return useLoad(enabled ? load : null);
+}
+
+export function useInvitation(invitationId: string | null): Loaded<api.OrgInvitation> {
+  const load = useCallback(() => api.fetchInvitation(invitationId ?? ''), [invitationId]);
+  return useLoad(invitationId ? load : null);
+}
+
+/**
+ * The create-org ID check (spec 000 §4 org creation, §5): 'checking' from the first keystroke,
+ * the server asked once the ID has been still for 500 ms; an ID the rules refuse is invalid
+ * without asking.
+ */
+export function useOrgIdAvailability(orgId: string): OrgIdAvailability | 'checking' | null {
+  const [state, setState] = useState<{ id: string; result: OrgIdAvailability | 'checking' } | null>(null);
+  useEffect(() => {
+    if (orgId === '') {
+      setState(null);
+      return;
+    }
+    if (!isValidOrgId(orgId)) {
+      setState({ id: orgId, result: 'invalid' });
+      return;
+    }
+    setState({ id: orgId, result: 'checking' });
+    let live = true;
+    const timer = window.setTimeout(() => {
+      api.orgIdAvailability(orgId).then(
+        (result) => live && setState({ id: orgId, result }),
+        () => live && setState({ id: orgId, result: 'checking' }),
+      );
+    }, ORG_ID_CHECK_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [orgId]);
+  return state && state.id === orgId ? state.result : orgId === '' ? null : 'checking';
+}

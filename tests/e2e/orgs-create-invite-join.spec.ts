@@ -1,0 +1,174 @@
+import { randomAlphanumeric } from '@vigil/shared';
+import { fullyAuthenticated } from '../integration/accounts-client.js';
+import { invitationCode } from '../integration/orgs-helpers.js';
+import { MEMBER_PASSWORD, orgMember } from '../utils/members.js';
+import { expect, test } from './fixtures.js';
+import { contextWith } from './members.js';
+
+const email = (who: string): string => `${who}-${randomAlphanumeric(8).toLowerCase()}@vigil.test`;
+
+test.describe('organisations (issue 4)', () => {
+  test('a new user creates an org with the suggested ID, invites a colleague who joins; the colleague is refused settings', async ({
+    browser,
+    baseURL,
+  }) => {
+    const url = baseURL!;
+    const founderEmail = email('founder');
+    const founder = await fullyAuthenticated(url, founderEmail, MEMBER_PASSWORD);
+    const founderContext = await contextWith(browser, url, founder.browser);
+    const page = await founderContext.newPage();
+
+    // No organisation yet and a verified email: / goes to /create-org (spec 000 §4).
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/create-org$/);
+    await expect(page.getByRole('heading', { name: "Let's set up your new organization!" })).toBeVisible();
+    await page.getByLabel('Organization Name').fill('Bright Smiles Dental');
+    await expect(page.getByLabel('Organization ID')).toHaveValue('b-s-d');
+    await expect(page.getByText('"b-s-d" is available.')).toBeVisible();
+    await page.getByLabel('A Conference').check();
+    await expect(page.getByRole('button', { name: 'Create Organization' })).toBeDisabled();
+    await page.getByLabel('Which conference?').fill('ADSA 2026');
+    await page.getByRole('button', { name: 'Create Organization' }).click();
+
+    await expect(page).toHaveURL(/\/org\/b-s-d\/go-live$/);
+    await expect(page.getByText('Your organization is set up')).toBeVisible();
+    await expect(page.getByText('Bright Smiles Dental (b-s-d) is ready. You are its admin.')).toBeVisible();
+
+    // Invite a colleague as a provider.
+    await page.getByRole('link', { name: 'Invite your team' }).click();
+    await expect(page.getByRole('heading', { name: 'Members', exact: true })).toBeVisible();
+    // The colleague has an account already (its sign-up mails come before the invitation).
+    const colleagueEmail = email('colleague');
+    const colleague = await fullyAuthenticated(url, colleagueEmail, MEMBER_PASSWORD);
+    await page.getByLabel('Email Address').fill(colleagueEmail);
+    await page.getByLabel('Provider').check();
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${colleagueEmail}.`)).toBeVisible();
+
+    // The colleague opens the mailed link while signed in and joins.
+    const code = await invitationCode(url, colleagueEmail);
+    const colleagueContext = await contextWith(browser, url, colleague.browser);
+    const other = await colleagueContext.newPage();
+    await other.goto(`/invitation?invitationId=${encodeURIComponent(code)}`);
+    await expect(
+      other.getByRole('heading', { name: 'You\'ve been invited to join the "Bright Smiles Dental" organization.' }),
+    ).toBeVisible();
+    await other.getByRole('button', { name: `Join as ${colleagueEmail}` }).click();
+    await expect(other).toHaveURL(/\/org\/b-s-d$/);
+    await expect(other.getByTestId('app-name')).toHaveText('Case Manager');
+
+    // The org switcher lists the org under Regular Orgs.
+    await other.getByRole('button', { name: /Account menu/ }).click();
+    await other.getByRole('menuitem', { name: 'Switch organizations' }).click();
+    const switcher = other.getByRole('dialog', { name: 'Switch organizations' });
+    await expect(
+      switcher.getByRole('region', { name: 'Regular Orgs' }).getByRole('link', { name: /Bright Smiles Dental/ }),
+    ).toBeVisible();
+    await other.keyboard.press('Escape');
+
+    // A member who is not an admin is refused the settings page.
+    await other.goto('/org/b-s-d/settings');
+    await expect(other.getByText('Settings (requires admin)').first()).toBeVisible();
+    await expect(other.getByText('Only an admin of this organization can change its settings.')).toBeVisible();
+    await expect(other.getByRole('heading', { name: 'Feature Flags' })).toHaveCount(0);
+
+    // The link is single use (spec 000 §8).
+    await other.goto(`/invitation?invitationId=${encodeURIComponent(code)}`);
+    await expect(other.getByText('Invitation was already used.')).toBeVisible();
+
+    // The admin sees the colleague with the provider role, and can change a feature flag.
+    await page.goto('/org/b-s-d/members');
+    const card = page.getByRole('listitem').filter({ hasText: colleagueEmail });
+    await expect(card.getByText(colleagueEmail)).toBeVisible();
+    await expect(card.getByText('Provider')).toBeVisible();
+
+    // Inviting someone already in the organisation is refused with a reason.
+    await page.getByLabel('Email Address').fill(colleagueEmail);
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(page.getByText('That person is already a member of this organization.')).toBeVisible();
+    // A member opening a link meant for someone else is told they are already part of it.
+    const spare = email('spare');
+    await page.getByLabel('Email Address').fill(spare);
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${spare}.`)).toBeVisible();
+    await other.goto(`/invitation?invitationId=${encodeURIComponent(await invitationCode(url, spare))}`);
+    await expect(other.getByText('You\'re already part of the "Bright Smiles Dental" organization.')).toBeVisible();
+
+    await page.goto('/org/b-s-d/settings');
+    await expect(page.getByRole('heading', { name: 'Feature Flags' })).toBeVisible();
+    await expect(page.getByLabel('Sedation level limit')).toHaveValue('ga');
+    const celsius = page.getByRole('switch', { name: 'Show temperatures in °C' });
+    await expect(celsius).not.toBeChecked();
+    await celsius.click({ force: true });
+    await expect(celsius).toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Show temperatures in °C' })).toBeChecked();
+
+    await founderContext.close();
+    await colleagueContext.close();
+  });
+
+  test('the invitation page offers sign-up and sign-in to a visitor, and shows the error card', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await orgMember(baseURL!);
+    const invitee = email('invitee');
+    const sent = await admin.browser.gql(
+      'mutation ($orgId: String, $email: String!) { createOrgInvitation(orgId: $orgId, email: $email, roles: ["member"]) { id } }',
+      { orgId: admin.orgId, email: invitee },
+    );
+    expect(sent.code).toBeFalsy();
+    const code = await invitationCode(baseURL!, invitee);
+
+    await page.goto(`/invitation?invitationId=${encodeURIComponent(code)}`);
+    await expect(
+      page.getByRole('heading', { name: `You've been invited to join the "Practice ${admin.orgId}" organization.` }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create a new account' })).toHaveAttribute(
+      'href',
+      '/signup?returnUrl=%2Finvitation',
+    );
+    await expect(page.getByRole('link', { name: 'I already have an account' })).toHaveAttribute(
+      'href',
+      '/signin?returnUrl=%2Finvitation',
+    );
+    // The ID is kept while the visitor signs up or in, so /invitation alone still finds it.
+    await page.goto('/invitation');
+    await expect(page.getByRole('heading', { name: /You've been invited to join/ })).toBeVisible();
+
+    await page.goto('/invitation?invitationId=not-a-real-code');
+    await expect(page.getByText('This invitation link is invalid. It may have expired.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go back to Case Manager' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the welcome page lists several orgs, and a user of another org is sent home', async ({ browser, baseURL }) => {
+    const url = baseURL!;
+    const member = await orgMember(url);
+    const second = await member.browser.gql(
+      'mutation ($orgId: String) { createOrg(orgId: $orgId, orgType: "regular", orgName: "Second Office") { orgId } }',
+      { orgId: `${member.orgId}-2` },
+    );
+    expect(second.code).toBeFalsy();
+    const context = await contextWith(browser, url, member.browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Which org do you want to view?' })).toBeVisible();
+    const regular = page.getByRole('region', { name: 'Regular Orgs' });
+    await expect(regular.getByRole('link')).toHaveCount(2);
+    await regular.getByRole('link', { name: /Second Office/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/org/${member.orgId}-2$`));
+
+    const stranger = await orgMember(url);
+    await page.goto(`/org/${stranger.orgId}/members`);
+    await expect(page.getByRole('heading', { name: 'Which org do you want to view?' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await context.close();
+  });
+
+  test('a visitor who is not signed in is sent to sign up, keeping where they were going', async ({ page }) => {
+    await page.goto('/org/acme/members');
+    await expect(page).toHaveURL(/\/signup\?returnUrl=%2Forg%2Facme%2Fmembers$/);
+  });
+});
