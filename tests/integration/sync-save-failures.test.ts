@@ -89,3 +89,25 @@ describe('a save that fails', () => {
     expect(saveMessage(client.provider.status, Date.now())).toBe('failed to save, retrying in 10s');
   });
 });
+
+describe('finalizing a document', () => {
+  it('tells every connected Vigil client at once and refuses their later saves', async () => {
+    const store = new FlakyStore();
+    const url = await serve(store);
+    const client = connectVigilClient(url, 'org1/cmp-tofinal');
+    destroyers.push(client.destroy);
+    client.doc.getMap(CASE_ROOT).set('procedure', 'Extraction');
+    await eventually(() => expect(client.provider.status.status).toBe('synced'));
+
+    rooms!.finalize({ orgId: 'org1', docId: 'cmp-tofinal', name: 'org1/cmp-tofinal' });
+    await eventually(() => expect(client.provider.status.refused).toBe('FINALIZED'));
+    expect(store.isFinalized('org1/cmp-tofinal')).toBe(true);
+
+    client.doc.getMap(CASE_ROOT).set('procedure', 'changed after signing');
+    await eventually(() => expect(client.provider.status.status).toBe('outOfSync'));
+    const stored = store.load('org1/cmp-tofinal')!;
+    const doc = new Y.Doc();
+    for (const u of stored.updates) Y.applyUpdate(doc, u);
+    expect(doc.getMap(CASE_ROOT).get('procedure')).toBe('Extraction');
+  });
+});
