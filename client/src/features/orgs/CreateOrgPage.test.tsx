@@ -38,6 +38,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  document.cookie = 'vigil-ref=; Max-Age=0; Path=/';
   vi.useRealTimers();
 });
 
@@ -99,5 +100,21 @@ describe('create-org form (spec 000 §5)', () => {
     expect(create).toHaveProperty('disabled', true);
     fireEvent.change(screen.getByLabelText(/Please tell us how you heard about us/), { target: { value: 'A friend' } });
     expect(create).toHaveProperty('disabled', false);
+  });
+
+  it('hides the referral question when a referral cookie is stored, and sends it as referralType Cookie', async () => {
+    document.cookie = 'vigil-ref=dr-jones; Path=/';
+    renderPage();
+    expect(screen.queryByText('How did you hear about Vigil?')).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Organization Name/), { target: { value: 'Bright Smiles Dental' } });
+    await wait(500);
+    const create = screen.getByRole('button', { name: 'Create Organization' });
+    expect(create).toHaveProperty('disabled', false);
+    fireEvent.click(create);
+    await wait(0);
+    const sent = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls.at(-1)![1];
+    expect(JSON.parse(sent.body as string)).toMatchObject({
+      variables: { orgId: 'b-s-d', orgName: 'Bright Smiles Dental', referralType: 'Cookie', referredBy: 'dr-jones' },
+    });
   });
 });

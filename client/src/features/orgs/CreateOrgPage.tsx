@@ -1,4 +1,4 @@
-import { Alert, Button, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Radio, Stack, Text, TextInput } from '@mantine/core';
 import {
   normalizeOrgId,
   ORG_ID_TEXTS,
@@ -10,7 +10,7 @@ import {
   type ReferralChoice,
 } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Page } from '../../app/Page.js';
 import { cookieValue } from '../../app/session/identity.js';
 import { useSession } from '../../app/session/SessionProvider.js';
@@ -18,6 +18,7 @@ import { errorCode } from '../auth/errors.js';
 import { REFERRAL_COOKIE } from '../auth/SignUpPage.js';
 import { createOrg } from './api.js';
 import { useOrgIdAvailability } from './hooks.js';
+import { storedInvitationId } from './invitation.js';
 
 /** Follow-up questions of the referral choices that need one (spec 000 §5; wording is ours). */
 const FOLLOW_UP_LABEL: Partial<Record<ReferralChoice, string>> = {
@@ -49,6 +50,7 @@ export function CreateOrgPage(): ReactNode {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [referralCookie] = useState(() => cookieValue(document.cookie, REFERRAL_COOKIE));
+  const [pendingInvitation] = useState(() => storedInvitationId() !== null);
 
   const orgId = typedId ?? suggestOrgId(name);
   const availability = useOrgIdAvailability(orgId);
@@ -79,6 +81,15 @@ export function CreateOrgPage(): ReactNode {
 
   return (
     <Page title={ORG_TEXTS.createOrgTitle}>
+      {pendingInvitation && (
+        <Alert color="blue" title="You have an invitation">
+          You were invited to join an organization.{' '}
+          <Anchor component={Link} to="/invitation">
+            Open your invitation
+          </Anchor>{' '}
+          instead of setting up a new one.
+        </Alert>
+      )}
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <TextInput

@@ -9,29 +9,13 @@ import { acceptInvitation } from './api.js';
 import { useInvitation } from './hooks.js';
 import {
   afterAcceptPath,
-  INVITATION_STORAGE_KEY,
   invitationBlurb,
   invitationError,
   invitationIdFrom,
+  storedInvitationId,
+  storeInvitationId,
 } from './invitation.js';
 import { sessionOrgLinks } from './sessionOrgs.js';
-
-function readStored(): string | null {
-  try {
-    return localStorage.getItem(INVITATION_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function writeStored(id: string | null): void {
-  try {
-    if (id) localStorage.setItem(INVITATION_STORAGE_KEY, id);
-    else localStorage.removeItem(INVITATION_STORAGE_KEY);
-  } catch {
-    /* private mode: the link's parameter is all there is */
-  }
-}
 
 function ErrorCard({ text }: { text: string }): ReactNode {
   return (
@@ -56,13 +40,13 @@ export function InvitationPage(): ReactNode {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { status, user, session, adopt } = useSession();
-  const [invitationId] = useState(() => invitationIdFrom(params.get('invitationId'), readStored()));
+  const [invitationId] = useState(() => invitationIdFrom(params.get('invitationId'), storedInvitationId()));
   const invitation = useInvitation(invitationId);
   const [joining, setJoining] = useState(false);
   const [joinError, setJoinError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (invitationId) writeStored(invitationId);
+    if (invitationId) storeInvitationId(invitationId);
   }, [invitationId]);
 
   const join = async (): Promise<void> => {
@@ -71,7 +55,7 @@ export function InvitationPage(): ReactNode {
     setJoinError(null);
     try {
       const accepted = await acceptInvitation(invitationId);
-      writeStored(null);
+      storeInvitationId(null);
       adopt({ user: accepted.user, session: accepted.session });
       void navigate(afterAcceptPath(accepted.type, accepted.orgId), { replace: true });
     } catch (err) {

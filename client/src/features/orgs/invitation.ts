@@ -3,6 +3,25 @@ import { invitationErrorText, ORG_TEXTS } from '@vigil/shared';
 /** Where the invitation page keeps the invitation ID across sign-up and sign-in (spec 000 §3 stored return parameters). */
 export const INVITATION_STORAGE_KEY = 'vigil.invitationId';
 
+/** The stored invitation ID, or null (also when storage is unavailable). */
+export function storedInvitationId(): string | null {
+  try {
+    return localStorage.getItem(INVITATION_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps (or, with null, clears) the invitation ID as a stored return parameter. */
+export function storeInvitationId(id: string | null): void {
+  try {
+    if (id) localStorage.setItem(INVITATION_STORAGE_KEY, id);
+    else localStorage.removeItem(INVITATION_STORAGE_KEY);
+  } catch {
+    /* private mode: the link's parameter is all there is */
+  }
+}
+
 /** The invitation ID: the link's query parameter, else the stored return parameter. */
 export function invitationIdFrom(query: string | null, stored: string | null): string | null {
   const id = (query ?? '').trim() || (stored ?? '').trim();
