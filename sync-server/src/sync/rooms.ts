@@ -1,4 +1,4 @@
-import { inflateSync } from 'fflate';
+import { Inflate } from 'fflate';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import type { IncomingMessage } from 'node:http';
@@ -28,6 +28,8 @@ import type { SyncStore } from './store.js';
 const PING_INTERVAL_MS = 30_000;
 /** A room whose log holds this many updates is compacted into a snapshot. */
 export const COMPACT_AFTER_UPDATES = 500;
+/** Open sockets are authorised again this often (spec 000 §9: the client re-reads its token every 10 s). */
+export const RECHECK_AUTH_MS = 10_000;
 /** Merged content is validated at most this often per room, after a save. */
 export const VALIDATE_AFTER_MS = 1000;
 /** A room with no connection is dropped from memory after this (its state is in storage). */
@@ -46,6 +48,8 @@ export interface SyncRoomsOptions {
   authorize?: SyncAuthorizer;
   compactAfterUpdates?: number;
   evictAfterMs?: number;
+  /** How often open sockets are authorised again (sign-out, removal from the organisation). */
+  recheckAuthMs?: number;
 }
 
 interface PendingWrite {
@@ -155,6 +159,9 @@ export class SyncRooms {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 });
   private readonly pingTimer: NodeJS.Timeout;
   private readonly alive = new WeakSet<WebSocket>();
+  /** What each socket was authorised with, to authorise it again later. */
+  private readonly upgrades = new WeakMap<WebSocket, { req: IncomingMessage; address: RoomAddress }>();
+  private readonly recheckTimer: NodeJS.Timeout;
   private queue: PendingWrite[] = [];
   private flushScheduled = false;
   private closed = false;
@@ -166,6 +173,8 @@ export class SyncRooms {
     this.evictAfter = options.evictAfterMs ?? EVICT_AFTER_MS;
     this.pingTimer = setInterval(() => this.pingAll(), PING_INTERVAL_MS);
     this.pingTimer.unref();
+    this.recheckTimer = setInterval(() => void this.recheckAuth(), options.recheckAuthMs ?? RECHECK_AUTH_MS);
+    this.recheckTimer.unref();
   }
 
   /** Number of rooms in memory. */
@@ -187,7 +196,10 @@ export class SyncRooms {
           // A refusal is a websocket close with a named code, so the client can say
           // "signed out" rather than "offline".
           if (!auth.ok) conn.close(auth.code, auth.reason);
-          else this.accept(conn, address, isVigilClient(req.url ?? ''));
+          else {
+            this.upgrades.set(conn, { req, address });
+            this.accept(conn, address, isVigilClient(req.url ?? ''));
+          }
         });
       },
       (err: unknown) => {
@@ -204,8 +216,15 @@ export class SyncRooms {
     const stored = this.options.store.load(address.name);
     if (stored) {
       Y.transact(room.doc, () => {
-        if (stored.snapshot) Y.applyUpdate(room.doc, stored.snapshot);
-        for (const u of stored.updates) Y.applyUpdate(room.doc, u);
+        // A stored update that cannot be applied is skipped and reported: it must never make the
+        // document unopenable (updates are checked before they are stored; this guards old data).
+        for (const u of stored.snapshot ? [stored.snapshot, ...stored.updates] : stored.updates) {
+          try {
+            Y.applyUpdate(room.doc, u);
+          } catch (err) {
+            this.options.log.error({ err, room: address.name }, 'skipped a stored update that cannot be applied');
+          }
+        }
       });
       room.pending = stored.updates.length;
       room.lastUpdateId = stored.lastUpdateId;
@@ -291,6 +310,7 @@ export class SyncRooms {
       case syncProtocol.messageYjsSyncStep2:
       case syncProtocol.messageYjsUpdate: {
         const update = decoding.readVarUint8Array(decoder);
+        assertWellFormed(update);
         if (room.finalized) {
           if (updateChangesDoc(room.doc, update)) this.refuse(room, conn, REFUSAL_REASONS.FINALIZED);
           return;
@@ -319,8 +339,9 @@ export class SyncRooms {
           encoding.writeVarString(e, reason);
         }),
       );
-    const inflated = flags & SAVE_FLAGS.deflated ? inflateSync(payload) : payload;
+    const inflated = flags & SAVE_FLAGS.deflated ? inflateCapped(payload, MAX_UPDATE_BYTES) : payload;
     const update = isEmptyUpdate(inflated) ? null : inflated;
+    if (update !== null) assertWellFormed(update);
     if (room.finalized) {
       const changes = update !== null && updateChangesDoc(room.doc, update);
       reply(changes ? SAVE_OUTCOME.refused : SAVE_OUTCOME.persisted, REFUSAL_REASONS.FINALIZED);
@@ -377,7 +398,12 @@ export class SyncRooms {
     }
     const touched = new Set<Room>();
     writes.forEach((w, i) => {
-      if (!w.room.doc.isDestroyed) Y.applyUpdate(w.room.doc, w.update, w.origin);
+      try {
+        if (!w.room.doc.isDestroyed) Y.applyUpdate(w.room.doc, w.update, w.origin);
+      } catch (err) {
+        // Checked before storing, so this should not happen; if it does, it must not stop the server.
+        this.options.log.error({ err, room: w.room.address.name }, 'a stored update could not be applied');
+      }
       w.room.pending += 1;
       w.room.lastUpdateId = ids[i] ?? w.room.lastUpdateId;
       touched.add(w.room);
@@ -466,6 +492,26 @@ export class SyncRooms {
     }
   }
 
+  /**
+   * Authorises every open socket again, as at its upgrade: a user who signed out, whose session
+   * ended or who was removed from the organisation is disconnected (4401 / 4403), not left
+   * writing into the organisation's documents for as long as the socket lives.
+   */
+  async recheckAuth(): Promise<void> {
+    const authorize = this.options.authorize;
+    if (!authorize) return;
+    for (const conn of this.wss.clients) {
+      const upgrade = this.upgrades.get(conn);
+      if (!upgrade || conn.readyState !== WebSocket.OPEN) continue;
+      try {
+        const auth = await authorize(upgrade.req, upgrade.address);
+        if (!auth.ok) conn.close(auth.code, auth.reason);
+      } catch (err) {
+        this.options.log.error({ err, room: upgrade.address.name }, 'sync re-authorisation failed');
+      }
+    }
+  }
+
   /** Marks a room's document final (finalize): from now on it refuses writes. */
   finalize(address: RoomAddress): void {
     this.flush();
@@ -481,12 +527,43 @@ export class SyncRooms {
   close(): void {
     this.closed = true;
     clearInterval(this.pingTimer);
+    clearInterval(this.recheckTimer);
     this.flush();
     for (const conn of this.wss.clients) conn.close(SYNC_CLOSE_CODES.goingAway, 'server shutting down');
     this.wss.close();
     for (const room of this.rooms.values()) room.destroy();
     this.rooms.clear();
   }
+}
+
+/** The largest update a save may inflate to (a compressed batch cannot become a memory bomb). */
+export const MAX_UPDATE_BYTES = 64 * 1024 * 1024;
+
+/** Inflates a deflated batch, refusing output beyond `maxBytes`. */
+function inflateCapped(data: Uint8Array, maxBytes: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const inflate = new Inflate((chunk) => {
+    total += chunk.length;
+    if (total > maxBytes) throw new Error(`save inflates beyond ${maxBytes} bytes`);
+    chunks.push(chunk);
+  });
+  inflate.push(data, true);
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
+}
+
+/**
+ * Throws for an update that Yjs cannot decode, before it is stored: a malformed update must
+ * close its socket, never reach storage (where it would break every later load).
+ */
+function assertWellFormed(update: Uint8Array): void {
+  Y.decodeUpdate(update);
 }
 
 /** Yjs's encoding of an update with no changes. */
