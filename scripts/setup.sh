@@ -21,4 +21,4 @@ fi
 
 npm ci --no-fund --no-audit
 npm run build
-node --import tsx scripts/init-db.ts
+NODE_ENV="${NODE_ENV:-development}" node --import tsx scripts/init-db.ts

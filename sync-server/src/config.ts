@@ -29,8 +29,12 @@ function readVersion(): string {
   return pkg.version;
 }
 
+/**
+ * The environment; production when unset, so a server started without configuration never
+ * exposes development tools (`npm start` sets development for the local demo).
+ */
 function parseEnvironment(value: string | undefined): Environment {
-  if (value === undefined || value === '') return 'development';
+  if (value === undefined || value === '') return 'production';
   if (value === 'development' || value === 'production' || value === 'test') return value;
   throw new Error(`NODE_ENV must be development, production or test, not "${value}"`);
 }
@@ -43,19 +47,22 @@ function parsePort(value: string | undefined): number {
 }
 
 /**
- * Reads the server's settings from the environment, with the embedded defaults of the
- * one-command setup: port 8080, SQLite under ./data, development mode, demo data.
+ * Reads the server's settings from the environment. Defaults: port 8080, SQLite under ./data,
+ * production. Outside production the server listens on loopback only and seeds demo data into
+ * a new database (its development tools, like the mail outbox, must not face a network).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const environment = parseEnvironment(env.NODE_ENV);
   return {
     port: parsePort(env.PORT),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST ?? (environment === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
-    environment: parseEnvironment(env.NODE_ENV),
+    environment,
     version: readVersion(),
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(REPO_ROOT, 'client/dist')),
-    seedDemo: env.SEED_DEMO !== 'off',
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? (env.NODE_ENV === 'production' ? '' : 'http://localhost:5173'))
+    seedDemo:
+      env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? environment !== 'production' : env.SEED_DEMO === 'on',
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? (environment === 'production' ? '' : 'http://localhost:5173'))
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),

@@ -30,7 +30,7 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
     seedDemoData(db);
     log.info('demo data seeded');
   }
-  const app = createApp({ config, log });
+  const app = createApp({ config, log, db });
   const { cookieName } = loadAuthSettings(config.environment);
   const ownerOf = db.prepare<[string, string], { org_id: string }>(
     'SELECT org_id FROM sync_documents WHERE doc_id = ? AND org_id <> ? LIMIT 1',
