@@ -100,3 +100,25 @@ describe('server lifecycle', () => {
     await expect(startServer({ env: { PORT: 'eighty' }, timeoutMs: 10_000 })).rejects.toThrow(/PORT must be/);
   });
 });
+
+describe('cross-site requests', () => {
+  it('refuses a form-encoded GraphQL POST without the app header (CSRF), and accepts JSON', async () => {
+    const server = await startServer();
+    try {
+      const form = await fetch(`${server.url}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'query=mutation%20%7B%20signOut%20%7D',
+      });
+      expect(form.status).toBeGreaterThanOrEqual(400);
+      const json = await fetch(`${server.url}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ serverTime }' }),
+      });
+      expect(json.status).toBe(200);
+    } finally {
+      await server.dispose();
+    }
+  });
+});

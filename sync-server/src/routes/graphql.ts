@@ -82,6 +82,13 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
     },
   });
   return new Hono().on(['GET', 'POST'], '/graphql', async (c) => {
+    // CSRF: a form or multipart POST needs no preflight, so another site could send one with
+    // the session cookie. Only JSON bodies (always preflighted cross-site) or requests carrying
+    // the app's own header are served.
+    const contentType = c.req.header('content-type') ?? '';
+    if (c.req.method === 'POST' && !contentType.startsWith('application/json') && !c.req.header('x-app-name')) {
+      return c.json({ errors: [{ message: 'NOT_AUTHORIZED' }] }, 415);
+    }
     const trustProxy = accounts.settings.trustProxy;
     const secure = isSecureRequest(c, trustProxy, deps.environment);
     const url = new URL(c.req.url);
