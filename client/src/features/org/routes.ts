@@ -4,6 +4,8 @@ import { CasePage } from '../cases/CasePage.js';
 import { GoLivePage } from '../orgs/GoLivePage.js';
 import { MembersPage } from '../orgs/MembersPage.js';
 import { SettingsPage } from '../orgs/SettingsPage.js';
+import { PatientPage } from '../patients/PatientPage.js';
+import { PatientsPage } from '../patients/PatientsPage.js';
 
 /** The organisation app's routes under /org/{orgId} (spec 000 §2). */
 export const ORG_ROUTES: readonly SubAppRoute[] = [
@@ -16,8 +18,8 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'baa', title: 'Business Associate Agreement' },
   { path: 'customize-drugs', title: 'Customize Drugs' },
   { path: 'new-case', title: 'New Case' },
-  { path: 'patients', title: 'Patients' },
-  { path: 'patients/:patientId', title: 'Patient' },
+  { path: 'patients', title: 'Patients', element: createElement(PatientsPage) },
+  { path: 'patients/:patientId', title: 'Patient', element: createElement(PatientPage) },
   { path: 'patients/:patientId/new-case', title: 'New Case' },
   { path: 'patients/:patientId/health-histories', title: 'Health Histories' },
   { path: 'patients/:patientId/health-histories/:healthHistoryId', title: 'Health History' },

@@ -1,0 +1,144 @@
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { Patient } from '@vigil/shared';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { saveResource } from '../../data/db.js';
+import { FhirRequestError } from '../../data/fhir.js';
+import {
+  birthDateHint,
+  EMPTY_PATIENT_FORM,
+  formValuesOf,
+  patientFormErrors,
+  patientFromForm,
+  type PatientFormValues,
+} from './patientRules.js';
+
+export interface PatientFormProps {
+  orgId: string;
+  /** The patient to edit; a new one when absent. */
+  patient?: Patient;
+  /** Called with the saved patient; `queued` when it waits in the outbox for the network. */
+  onSaved: (patient: Patient & { id: string }, queued: boolean) => void;
+  onCancel: () => void;
+}
+
+/** Why a save was refused, in words a front desk can act on. */
+export function saveErrorText(err: unknown): string {
+  if (!(err instanceof FhirRequestError)) return 'An unknown error occurred';
+  if (err.code === 'CONFLICT') {
+    return 'Someone else changed this patient since you opened it. Close the form to see their version, then make your change again.';
+  }
+  if (err.serverCode === 'EDITING_PREVENTED') return 'Your organization does not allow editing patients right now.';
+  if (err.serverCode === 'SUBSCRIPTION_NOT_OK')
+    return "Editing is paused until your organization's subscription is ok.";
+  if (err.code === 'NOT_AUTHORIZED') return 'You are not allowed to change patients of this organization.';
+  if (err.code === 'NO_AUTHENTICATION') return 'Sign in again to save.';
+  if (err.messages.length > 0) return err.messages.join('. ');
+  return `The patient could not be saved (${err.code}).`;
+}
+
+/** The new/edit patient form (spec 001 §2) with the free-text birth date of spec 002 §5. */
+export function PatientForm({ orgId, patient, onSaved, onCancel }: PatientFormProps): ReactNode {
+  const [values, setValues] = useState<PatientFormValues>(patient ? formValuesOf(patient) : EMPTY_PATIENT_FORM);
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const now = Date.now();
+  const errors = patientFormErrors(values, now);
+  const hint = birthDateHint(values.birthDate, now);
+  const set =
+    (field: keyof PatientFormValues) =>
+    (e: { currentTarget: { value: string } }): void => {
+      // Read now: React clears currentTarget before a state updater runs.
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [field]: value }));
+    };
+  const shown = (field: keyof PatientFormValues): string | undefined => (submitted ? errors[field] : undefined);
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0 || saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const result = await saveResource(orgId, patientFromForm(values, Date.now(), patient));
+      onSaved(result.resource, result.queued);
+    } catch (err) {
+      setError(saveErrorText(err));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={patient ? 'Edit patient' : 'New patient'}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="First Name"
+            required
+            value={values.firstName}
+            onChange={set('firstName')}
+            error={shown('firstName')}
+            autoComplete="off"
+          />
+          <TextInput
+            label="Last Name"
+            required
+            value={values.lastName}
+            onChange={set('lastName')}
+            error={shown('lastName')}
+            autoComplete="off"
+          />
+        </SimpleGrid>
+        <TextInput label="Nickname (optional)" value={values.nickname} onChange={set('nickname')} autoComplete="off" />
+        <div>
+          <TextInput
+            label="Birth Date"
+            required
+            placeholder="MM/DD/YYYY"
+            value={values.birthDate}
+            onChange={set('birthDate')}
+            error={hint.kind === 'unparseable' ? hint.text : shown('birthDate')}
+            autoComplete="off"
+            inputMode="numeric"
+          />
+          {hint.kind === 'interpreted' && (
+            <Text size="sm" c="dimmed" mt={4} data-testid="birth-date-hint">
+              {hint.text}
+            </Text>
+          )}
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Email Address (optional)"
+            type="email"
+            value={values.email}
+            onChange={set('email')}
+            error={shown('email')}
+            autoComplete="off"
+          />
+          <TextInput
+            label="Phone number (optional)"
+            type="tel"
+            value={values.phone}
+            onChange={set('phone')}
+            autoComplete="off"
+          />
+        </SimpleGrid>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" mih={44} onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" mih={44} loading={saving}>
+            {patient ? 'Save Patient' : 'Add Patient'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { patientDisplayName, patientFields, type Appointment } from '@vigil/shared';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Page } from '../../app/Page.js';
+import { useOutboxReplay } from '../../data/db.js';
+import { usePatient, usePatientAppointments, usePatientOutbox } from './hooks.js';
+import { PatientForm } from './PatientForm.js';
+import { PatientOutbox } from './PatientOutbox.js';
+import { birthDateText, TestPatientBadge } from './PatientsPage.js';
+
+/** "Mon, Nov 23, 2026, 9:00 AM – 10:00 AM" in the device's time zone. */
+export function appointmentTimeText(a: Appointment): string {
+  if (!a.start) return 'No time set';
+  const start = new Date(a.start);
+  const day = start.toLocaleDateString(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  const time = (d: Date): string => d.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  return a.end ? `${day}, ${time(start)} – ${time(new Date(a.end))}` : `${day}, ${time(start)}`;
+}
+
+function Field({ label, value }: { label: string; value: string | null }): ReactNode {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text>{value || '—'}</Text>
+    </div>
+  );
+}
+
+function Appointments({ orgId, patientId }: { orgId: string; patientId: string }): ReactNode {
+  const appointments = usePatientAppointments(orgId, patientId);
+  const list = appointments.data;
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="appointments-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="appointments-heading">
+          Appointments
+        </Title>
+        {list === undefined || (list.length === 0 && appointments.refreshing) ? (
+          <Group gap="xs" role="status">
+            <Loader size="sm" />
+            <Text>Loading...</Text>
+          </Group>
+        ) : list.length === 0 ? (
+          <Text c="dimmed">No appointments.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((a) => (
+                  <Table.Tr key={a.id}>
+                    <Table.Td>{appointmentTimeText(a)}</Table.Td>
+                    <Table.Td>{a.description ?? ''}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light">{a.status}</Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(a.id ?? '')}`}
+                      >
+                        Open case
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {appointments.error === 'NETWORK_ERROR' && (
+          <Text size="sm" c="dimmed">
+            Offline: showing the appointments saved on this device.
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** /org/{orgId}/patients/{patientId}: the patient's details, Edit, and their appointments. */
+export function PatientPage(): ReactNode {
+  const { orgId = '', patientId = '' } = useParams();
+  useOutboxReplay(orgId);
+  const patient = usePatient(orgId, patientId);
+  const outbox = usePatientOutbox(orgId).filter((e) => e.id === patientId);
+  const [editing, setEditing] = useState(false);
+  const p = patient.data;
+
+  if (p === undefined || (p === null && patient.refreshing)) {
+    return (
+      <Page title="Patient">
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text>Loading...</Text>
+        </Group>
+      </Page>
+    );
+  }
+  if (p === null) {
+    return (
+      <Page title="Patient">
+        <Alert color={patient.error === 'NETWORK_ERROR' ? 'gray' : 'red'} role="alert">
+          {patient.error === 'NETWORK_ERROR'
+            ? 'This patient is not saved on this device, and the server cannot be reached.'
+            : patient.error === 'NOT_FOUND' || patient.error === 'REQUEST_ERROR_410'
+              ? 'Patient not found.'
+              : `Could not load the patient (${patient.error ?? 'UNKNOWN'}).`}
+        </Alert>
+        <Anchor component={Link} to={`/org/${encodeURIComponent(orgId)}/patients`}>
+          Back to patients
+        </Anchor>
+      </Page>
+    );
+  }
+  const f = patientFields(p);
+  return (
+    <Page title={patientDisplayName(p) || 'Patient'}>
+      <PatientOutbox orgId={orgId} entries={outbox} />
+      <Card withBorder padding="md" component="section" aria-label="Patient details">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="wrap">
+            <TestPatientBadge patient={p} />
+            <Button mih={44} variant="default" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          </Group>
+          <Group gap="xl" wrap="wrap">
+            <Field label="First Name" value={f.givenName} />
+            <Field label="Last Name" value={f.familyName} />
+            <Field label="Nickname" value={f.nickname} />
+            <Field label="Birth Date" value={birthDateText(f.birthDate, Date.now())} />
+            <Field label="Email Address" value={f.email} />
+            <Field label="Phone number" value={f.mobile} />
+          </Group>
+        </Stack>
+      </Card>
+      <Appointments orgId={orgId} patientId={patientId} />
+      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit Patient" size="lg">
+        <PatientForm orgId={orgId} patient={p} onCancel={() => setEditing(false)} onSaved={() => setEditing(false)} />
+      </Modal>
+    </Page>
+  );
+}

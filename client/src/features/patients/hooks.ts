@@ -1,0 +1,114 @@
+import { appointmentActorId, type Appointment, type Patient } from '@vigil/shared';
+import { useEffect, useState } from 'react';
+import {
+  cachedOfType,
+  cachedResource,
+  cacheResources,
+  replaceCachedType,
+  useDexieQuery,
+  useOutbox,
+  type OutboxEntry,
+} from '../../data/db.js';
+import { fhirClient, FhirRequestError } from '../../data/fhir.js';
+import { matchesPatientSearch, sortPatients } from './patientRules.js';
+
+/** Wait after the last keystroke before asking the server (the cached list filters at once). */
+export const PATIENT_SEARCH_DEBOUNCE_MS = 300;
+
+/** A cached list and the state of its refresh from the server. */
+export interface CachedList<T> {
+  /** undefined until the cache answered. */
+  data: T[] | undefined;
+  /** A refresh from the server is running. */
+  refreshing: boolean;
+  /** The error code of the last refresh (NETWORK_ERROR when offline: the cache is shown). */
+  error: string | null;
+}
+
+const codeOf = (err: unknown): string => (err instanceof FhirRequestError ? err.code : 'UNKNOWN');
+
+/** Runs a server refresh whenever `key` changes (after `delayMs`), reporting its state. */
+function useRefresh(
+  key: string,
+  refresh: () => Promise<void>,
+  delayMs = 0,
+): { refreshing: boolean; error: string | null } {
+  const [state, setState] = useState<{ key: string; refreshing: boolean; error: string | null }>({
+    key,
+    refreshing: true,
+    error: null,
+  });
+  useEffect(() => {
+    let live = true;
+    setState({ key, refreshing: true, error: null });
+    const timer = window.setTimeout(() => {
+      refresh().then(
+        () => live && setState({ key, refreshing: false, error: null }),
+        (err: unknown) => live && setState({ key, refreshing: false, error: codeOf(err) }),
+      );
+    }, delayMs);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+    // The key names the refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return state.key === key ? { refreshing: state.refreshing, error: state.error } : { refreshing: true, error: null };
+}
+
+/**
+ * The organisation's patients matching a name search, from the cache (so the list works
+ * offline), refreshed from the server: the whole list when the search is empty, else the
+ * server's matches (after 300 ms of no typing).
+ */
+export function usePatients(orgId: string, search: string): CachedList<Patient> {
+  const term = search.trim();
+  const all = useDexieQuery(() => cachedOfType(orgId, 'Patient'), `patients|${orgId}`);
+  const refresh = useRefresh(
+    `patients|${orgId}|${term}`,
+    async () => {
+      const client = fhirClient(orgId);
+      if (term === '') await replaceCachedType(orgId, 'Patient', await client.fetchAll('Patient', { _count: 200 }));
+      else await cacheResources(orgId, await client.fetchAll('Patient', { name: term }));
+    },
+    term === '' ? 0 : PATIENT_SEARCH_DEBOUNCE_MS,
+  );
+  const data = all && sortPatients(all.filter((p) => matchesPatientSearch(p, term)));
+  return { data, ...refresh };
+}
+
+/** One patient from the cache, read again from the server. */
+export function usePatient(
+  orgId: string,
+  patientId: string,
+): { data: Patient | null | undefined; refreshing: boolean; error: string | null } {
+  const cached = useDexieQuery(
+    async () => (await cachedResource(orgId, 'Patient', patientId)) ?? null,
+    `patient|${orgId}|${patientId}`,
+  );
+  const refresh = useRefresh(`patient|${orgId}|${patientId}`, async () => {
+    await cacheResources(orgId, [await fhirClient(orgId).read('Patient', patientId)]);
+  });
+  return { data: cached, ...refresh };
+}
+
+/** A patient's appointments (newest first), from the cache, refreshed from the server. */
+export function usePatientAppointments(orgId: string, patientId: string): CachedList<Appointment> {
+  const all = useDexieQuery(() => cachedOfType(orgId, 'Appointment'), `appointments|${orgId}`);
+  const refresh = useRefresh(`appointments|${orgId}|${patientId}`, async () => {
+    await cacheResources(
+      orgId,
+      await fhirClient(orgId).fetchAll('Appointment', { patient: `Patient/${patientId}`, _sort: '-date' }),
+    );
+  });
+  const data = all
+    ?.filter((a) => appointmentActorId(a, 'Patient') === patientId)
+    .sort((a, b) => (b.start ?? '').localeCompare(a.start ?? ''));
+  return { data, ...refresh };
+}
+
+/** The outbox entries of patients in an organisation (waiting, or refused and shown to the user). */
+export function usePatientOutbox(orgId: string): OutboxEntry[] {
+  return (useOutbox(orgId) ?? []).filter((e) => e.resourceType === 'Patient');
+}
