@@ -8,6 +8,7 @@ import { isCommonPassword } from './passwords.js';
 import { clearCookie, identityCookie, readCookie, tokenCookie } from './sessions.js';
 import { loadAuthSettings } from './settings.js';
 import { newNumericCode, newSessionToken, sha256 } from './tokens.js';
+import { forwardedFor } from '../routes/graphql.js';
 
 describe('cookies', () => {
   it('reads one cookie among several, decoding it', () => {
@@ -102,5 +103,17 @@ describe('bot check', () => {
 
   it('lets everything through when turned off (BOT_CHECK=off)', async () => {
     expect(await createBotCheck(false, Date.now).verify(null)).toBe(true);
+  });
+});
+
+describe('client address behind a trusted proxy', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['6.6.6.6, 203.0.113.9', '203.0.113.9'],
+    [' 6.6.6.6 ,  ,198.51.100.2 ', '198.51.100.2'],
+    ['', null],
+    [undefined, null],
+  ])('X-Forwarded-For %j gives %j (the hop the proxy appended, not what the client wrote)', (header, ip) => {
+    expect(forwardedFor(header)).toBe(ip);
   });
 });

@@ -18,6 +18,7 @@ import type { DeliveredEvent, LiveEvents } from '../fhir/live-events.js';
 import { FhirService, parseIfMatch, type RequestContext } from '../fhir/service.js';
 import type { ResourceStore, StoredVersion } from '../fhir/store.js';
 import type { Logger } from '../log.js';
+import { forwardedFor } from './graphql.js';
 
 export const FHIR_CONTENT_TYPE = 'application/fhir+json; charset=utf-8';
 /** Comment line sent on an idle stream so proxies keep it open and a dead session is noticed. */
@@ -103,7 +104,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
     if (failure) throw new FhirError(403, failure);
     const url = new URL(c.req.url);
     const ip = deps.trustProxy
-      ? (c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? null)
+      ? forwardedFor(c.req.header('x-forwarded-for'))
       : ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null);
     return { session, ctx: { orgId, userId: session.userId, ip, baseUrl: `${url.origin}/api/fhir/${orgId}` } };
   }

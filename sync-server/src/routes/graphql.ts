@@ -16,10 +16,22 @@ export interface GraphqlDeps {
   accounts: Accounts;
 }
 
-/** The client's address: the socket's, or the first X-Forwarded-For hop when a proxy is trusted. */
+/**
+ * The client's address as the trusted reverse proxy saw it: the last X-Forwarded-For hop (the
+ * one that proxy appended; earlier ones are whatever the client sent), else the socket's.
+ */
+export function forwardedFor(header: string | undefined): string | null {
+  const hops = (header ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  return hops.at(-1) ?? null;
+}
+
+/** The client's address: the socket's, or the trusted proxy's X-Forwarded-For hop when a proxy is trusted. */
 export function clientIp(c: Context, trustProxy: boolean): string | null {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = forwardedFor(c.req.header('x-forwarded-for'));
     if (forwarded) return forwarded;
   }
   try {
