@@ -46,8 +46,8 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
     expect(chunks.filter((c) => c !== 'ResellerApp')).toEqual([]);
 
-    await page.goto(`/org/${orgId}/patients`);
-    await expect(page.getByRole('heading', { name: 'Patients' })).toBeVisible();
+    await page.goto(`/org/${orgId}/analytics`);
+    await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
     await expect(page.getByTestId('app-name')).toHaveText('Case Manager');
     await expect(page.getByRole('link', { name: 'Vigil home' })).toHaveAttribute('href', `/org/${orgId}`);
     await expect(page.getByText('Not available yet')).toBeVisible();

@@ -218,6 +218,13 @@ test.describe('organisations (issue 4)', () => {
       page.getByRole('listitem').filter({ hasText: colleagueEmail }).getByText('Provider', { exact: true }),
     ).toBeVisible();
 
+    // The member's own page (members/{practitionerId}) shows the same, and leads back.
+    await page.getByRole('listitem').filter({ hasText: colleagueEmail }).getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/org/${admin.orgId}/members/prc-`));
+    await expect(page.getByRole('heading', { name: 'Dr. Test Person, DDS' })).toBeVisible();
+    await expect(page.getByText(colleagueEmail)).toBeVisible();
+    await page.getByRole('link', { name: 'All members' }).click();
+
     await page
       .getByRole('listitem')
       .filter({ hasText: colleagueEmail })

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { shopRoutes, webhookRoutes, type SubAppRoute } from '../../app/SubAppRoutes.js';
 import { CasePage } from '../cases/CasePage.js';
 import { GoLivePage } from '../orgs/GoLivePage.js';
+import { MemberPage } from '../orgs/MemberPage.js';
 import { MembersPage } from '../orgs/MembersPage.js';
 import { SettingsPage } from '../orgs/SettingsPage.js';
 import { PatientPage } from '../patients/PatientPage.js';
@@ -29,7 +30,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'forms/create', title: 'Create Form' },
   { path: 'forms/:formId', title: 'Form' },
   { path: 'members', title: 'Members', element: createElement(MembersPage) },
-  { path: 'members/:practitionerId', title: 'Member' },
+  { path: 'members/:practitionerId', title: 'Member', element: createElement(MemberPage) },
   { path: 'locations', title: 'Locations' },
   { path: 'integrations', title: 'Integrations' },
   { path: 'cases', title: 'Cases' },

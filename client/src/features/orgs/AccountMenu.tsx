@@ -24,7 +24,13 @@ export function AccountMenu(): ReactNode {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant="subtle" mih={44} aria-label={`Account menu for ${user.name}`}>
+          <Button
+            variant="subtle"
+            mih={44}
+            maw="45vw"
+            aria-label={`Account menu for ${user.name}`}
+            styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+          >
             {user.name}
           </Button>
         </Menu.Target>

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -14,7 +15,7 @@ import {
 } from '@mantine/core';
 import { assignableRoles, type OrgType } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Page } from '../../app/Page.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { errorCode } from '../auth/errors.js';
@@ -113,32 +114,38 @@ function InviteForm({ orgId, roles }: { orgId: string; roles: readonly string[] 
   );
 }
 
-function MemberCard({
+export function MemberCard({
   orgId,
   member,
   roles,
   isSelf,
   onChanged,
+  onRemoved,
+  asItem = true,
 }: {
   orgId: string;
   member: api.OrgMember;
   roles: readonly string[];
   isSelf: boolean;
   onChanged: () => void;
+  /** After a removal (default: onChanged). */
+  onRemoved?: () => void;
+  /** A list item in the members list; a section on the member's own page. */
+  asItem?: boolean;
 }): ReactNode {
   const [editing, setEditing] = useState(false);
   const [chosen, setChosen] = useState<string[]>(member.roles);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const run = async (action: () => Promise<unknown>): Promise<void> => {
+  const run = async (action: () => Promise<unknown>, after: () => void = onChanged): Promise<void> => {
     setBusy(true);
     setError(null);
     try {
       await action();
       setEditing(false);
       setConfirmRemove(false);
-      onChanged();
+      after();
     } catch (err) {
       setError(memberErrorText(errorCode(err)));
     } finally {
@@ -146,14 +153,18 @@ function MemberCard({
     }
   };
   return (
-    <Card withBorder padding="md" aria-label={member.name} component="li">
+    <Card withBorder padding="md" aria-label={member.name} component={asItem ? 'li' : 'section'}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <div>
-            <Text fw={600}>
+            <Anchor
+              component={Link}
+              to={`/org/${encodeURIComponent(orgId)}/members/${encodeURIComponent(member.id)}`}
+              fw={600}
+            >
               {member.name}
               {isSelf ? ' (you)' : ''}
-            </Text>
+            </Anchor>
             <Text size="sm" c="dimmed">
               {member.email}
             </Text>
@@ -223,7 +234,7 @@ function MemberCard({
               mih={44}
               color="red"
               loading={busy}
-              onClick={() => void run(() => api.removeMember(orgId, member.id))}
+              onClick={() => void run(() => api.removeMember(orgId, member.id), onRemoved ?? onChanged)}
             >
               Remove
             </Button>

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Page } from '../../app/Page.js';
 import { useSession } from '../../app/session/SessionProvider.js';
+import { ERROR_SUDO_CANCELLED, useSudo } from '../../app/session/SudoProvider.js';
 import { errorCode } from '../auth/errors.js';
 import * as api from './api.js';
 import { useOrg, useOrgFeatures } from './hooks.js';
@@ -59,18 +60,26 @@ function FeatureFlags({ orgId }: { orgId: string }): ReactNode {
   const features = useOrgFeatures(orgId, true);
   const [saving, setSaving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { ensureSudo } = useSudo();
   const change = async (f: api.OrgFeature, value: FeatureValue): Promise<void> => {
     setSaving(f.name);
     setError(null);
+    const call = featureChangeCall(value);
+    const send = (): Promise<api.OrgFeature[]> =>
+      call.call === 'removeOrgFeature'
+        ? api.removeFeature(orgId, f.name)
+        : api.addFeature(orgId, f.name, call.stringValue);
     try {
-      const call = featureChangeCall(value);
-      const next =
-        call.call === 'removeOrgFeature'
-          ? await api.removeFeature(orgId, f.name)
-          : await api.addFeature(orgId, f.name, call.stringValue);
-      features.set(next);
+      try {
+        features.set(await send());
+      } catch (err) {
+        // A change made with the internal team's authority needs a fresh sudo (spec 000 §6): confirm, then once more.
+        if (errorCode(err) !== 'SUDO_REQUIRED') throw err;
+        await ensureSudo();
+        features.set(await send());
+      }
     } catch (err) {
-      setError(memberErrorText(errorCode(err)));
+      if (!(err instanceof Error && err.message === ERROR_SUDO_CANCELLED)) setError(memberErrorText(errorCode(err)));
     } finally {
       setSaving(null);
     }
