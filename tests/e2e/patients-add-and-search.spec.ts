@@ -40,6 +40,29 @@ test('the front desk adds a patient with a birth date typed as 3/4/15 and finds 
   const stored = (await res.json()) as Patient;
   expect(stored.birthDate).toBe('2015-03-04');
 
+  // An appointment booked for her shows on her page.
+  const booked = await fetch(`${baseURL!}/api/fhir/${member.orgId}/Appointment?token=${member.token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/fhir+json' },
+    body: JSON.stringify({
+      resourceType: 'Appointment',
+      status: 'booked',
+      description: 'Extraction of 75',
+      start: '2026-12-01T15:00:00Z',
+      end: '2026-12-01T16:00:00Z',
+      participant: [{ actor: { reference: `Patient/${patientId!}` }, status: 'accepted' }],
+    }),
+  });
+  expect(booked.status).toBe(201);
+  await page.reload();
+  const appointments = page.getByRole('region', { name: 'Appointments' });
+  await expect(appointments.getByText('Extraction of 75')).toBeVisible();
+  await expect(appointments.getByText('booked')).toBeVisible();
+  await expect(appointments.getByRole('link', { name: 'Open case' })).toHaveAttribute(
+    'href',
+    new RegExp(`/org/${member.orgId}/cases/apt-`),
+  );
+
   // Edit: the form opens with the stored values.
   await page.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('form', { name: 'Edit patient' });

@@ -27,14 +27,15 @@ test('a patient created offline waits in the outbox and reaches the server after
 
   // Saved on the device: in the list from the cache, and waiting in the outbox.
   await expect(page.getByTestId('outbox-pending')).toContainText('1 patient change is saved on this device');
-  await expect(
-    page.getByRole('list', { name: 'Patients' }).getByRole('link', { name: 'Theo Lindqvist' }),
-  ).toBeVisible();
+  const row = page.getByRole('list', { name: 'Patients' }).getByRole('link', { name: 'Theo Lindqvist' });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Not sent yet')).toBeVisible();
   expect(await serverPatients(baseURL!, member.orgId, member.token, 'lindqvist')).toHaveLength(0);
 
   // Back online: the outbox replays and empties.
   await context.setOffline(false);
   await expect(page.getByTestId('outbox-pending')).toHaveCount(0, { timeout: 20_000 });
+  await expect(row.getByText('Not sent yet')).toHaveCount(0);
   const stored = await serverPatients(baseURL!, member.orgId, member.token, 'lindqvist');
   expect(stored).toHaveLength(1);
   expect(stored[0]!.birthDate).toBe('2009-07-19');

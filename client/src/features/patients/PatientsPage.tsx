@@ -24,7 +24,7 @@ export function birthDateText(birthDate: string | null, now: number): string {
   return `${birthDate} (age ${ageInYears(full, now)})`;
 }
 
-function PatientRow({ orgId, patient }: { orgId: string; patient: Patient }): ReactNode {
+function PatientRow({ orgId, patient, unsent }: { orgId: string; patient: Patient; unsent: boolean }): ReactNode {
   const f = patientFields(patient);
   return (
     <Card
@@ -42,7 +42,14 @@ function PatientRow({ orgId, patient }: { orgId: string; patient: Patient }): Re
             {birthDateText(f.birthDate, Date.now())}
           </Text>
         </div>
-        <TestPatientBadge patient={patient} />
+        <Group gap={4}>
+          {unsent && (
+            <Badge color="blue" variant="outline">
+              Not sent yet
+            </Badge>
+          )}
+          <TestPatientBadge patient={patient} />
+        </Group>
       </Group>
     </Card>
   );
@@ -59,6 +66,7 @@ export function PatientsPage(): ReactNode {
   const outbox = usePatientOutbox(orgId);
   const offline = patients.error === 'NETWORK_ERROR';
   const list = patients.data;
+  const unsent = new Set(outbox.map((e) => e.id));
 
   return (
     <Page title="Patients">
@@ -99,7 +107,7 @@ export function PatientsPage(): ReactNode {
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Patients">
           {list.map((p) => (
             <li key={p.id}>
-              <PatientRow orgId={orgId} patient={p} />
+              <PatientRow orgId={orgId} patient={p} unsent={unsent.has(p.id ?? '')} />
             </li>
           ))}
         </Stack>
