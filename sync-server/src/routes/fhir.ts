@@ -256,7 +256,20 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
         service.auditLiveEvents(ctx);
         queue.push(...deps.events.since(ctx.orgId, c.req.header('last-event-id')));
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ orgId: ctx.orgId }), retry: SSE_RETRY_MS });
+        // A signed-out session or a removed membership ends the stream before anything more is sent.
+        const stillAllowed = (): boolean => {
+          const still = sessionFromRequest(deps.db, {
+            cookieHeader: c.req.header('cookie'),
+            token,
+            cookieName: deps.cookieName,
+            now: deps.now(),
+          });
+          return (
+            Boolean(still?.multiFactorValid) && still !== null && deps.canAccessOrg(still, ctx.orgId, 'read') === null
+          );
+        };
         while (open) {
+          if (queue.length > 0 && !stillAllowed()) break;
           while (queue.length > 0 && open) {
             const next = queue.shift()!;
             service.auditLiveDelivery(ctx, next.event);
@@ -271,15 +284,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
           clearTimeout(handle);
           wake = null;
           if (timer === 'tick') {
-            if (deps.now() >= endAt) break;
-            // A signed-out session or a removed membership ends the stream.
-            const still = sessionFromRequest(deps.db, {
-              cookieHeader: c.req.header('cookie'),
-              token,
-              cookieName: deps.cookieName,
-              now: deps.now(),
-            });
-            if (!still?.multiFactorValid || deps.canAccessOrg(still, ctx.orgId, 'read') !== null) break;
+            if (deps.now() >= endAt || !stillAllowed()) break;
             await stream.write(': keepalive\n\n');
           }
         }
