@@ -115,6 +115,19 @@ test.describe('organisations (issue 4)', () => {
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Show temperatures in °C' })).toBeChecked();
 
+    // Organisation details: everything but line 2 is required (spec 000 §5), then saved.
+    await page.getByRole('button', { name: 'Save Details' }).click();
+    await expect(page.getByText('Complete all required fields')).toBeVisible();
+    await page.getByLabel('Address Line 1').fill('1 Harbour Road');
+    await page.getByLabel('City').fill('Portland');
+    await page.getByLabel('State').fill('ME');
+    await page.getByLabel('Postal Code').fill('04101');
+    await page.getByLabel('Country').fill('US');
+    await page.getByRole('button', { name: 'Save Details' }).click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('City')).toHaveValue('Portland');
+
     await founderContext.close();
     await colleagueContext.close();
   });

@@ -9,6 +9,7 @@ import { errorCode } from '../auth/errors.js';
 import * as api from './api.js';
 import { useOrg, useOrgFeatures } from './hooks.js';
 import { adminLabel, memberErrorText } from './memberRules.js';
+import { OrgDetailsForm } from './OrgDetailsForm.js';
 import { mayAdminister } from './sessionOrgs.js';
 
 /** The value a feature entry stands for: its string, else on or off. */
@@ -125,7 +126,7 @@ function FeatureFlags({ orgId }: { orgId: string }): ReactNode {
 }
 
 /**
- * `/org/{orgId}/settings`: the organisation's feature flags (spec 000 §3), for whoever may
+ * `/org/{orgId}/settings`: the organisation's details and feature flags (spec 000 §3), for whoever may
  * administer it (spec 000 §6); others are told it needs an admin.
  */
 export function SettingsPage(): ReactNode {
@@ -141,6 +142,12 @@ export function SettingsPage(): ReactNode {
         Only an admin of this organization can change its settings.
       </Alert>
     );
-  else body = <FeatureFlags orgId={orgId} />;
+  else
+    body = (
+      <Stack gap="lg">
+        <OrgDetailsForm org={org.data} onSaved={org.set} />
+        <FeatureFlags orgId={orgId} />
+      </Stack>
+    );
   return <Page title="Settings">{body}</Page>;
 }

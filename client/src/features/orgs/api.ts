@@ -20,9 +20,36 @@ export interface Org {
   parentOrgs: string[];
   isOnboarding: boolean;
   subscriptionStatus: { status: string; trialEnd: number | null; ok: boolean };
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
 }
 
-const ORG_FIELDS = 'id name type email parentOrgs isOnboarding subscriptionStatus { status trialEnd ok }';
+const ORG_FIELDS =
+  'id name type email parentOrgs isOnboarding subscriptionStatus { status trialEnd ok } addressLine1 addressLine2 city state postalCode country';
+
+/** What the org details form changes (spec 000 §7 updateOrg properties). */
+export interface OrgDetails {
+  name: string;
+  email: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+export async function updateOrgDetails(orgId: string, properties: OrgDetails): Promise<Org> {
+  const data = await graphql<{ updateOrg: Org }>(
+    `mutation UpdateOrg($orgId: String, $properties: OrgProperties!) { updateOrg(orgId: $orgId, properties: $properties) { ${ORG_FIELDS} } }`,
+    { orgId, properties },
+  );
+  return data.updateOrg;
+}
 
 export async function fetchOrg(orgId: string): Promise<Org> {
   const data = await graphql<{ org: Org }>(`query Org($orgId: String) { org(orgId: $orgId) { ${ORG_FIELDS} } }`, {
