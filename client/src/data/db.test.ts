@@ -1,6 +1,6 @@
 import type { Patient } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { newResourceId, queueChange, replayable, replayOutcome, type OutboxEntry } from './db.js';
+import { liveCacheChange, newResourceId, queueChange, replayable, replayOutcome, type OutboxEntry } from './db.js';
 
 const patient = (id: string, family: string): Patient => ({ resourceType: 'Patient', id, name: [{ family }] });
 
@@ -76,5 +76,51 @@ describe('device ids', () => {
   it('gives a new patient a pat- id like the server does', () => {
     expect(newResourceId('Patient')).toMatch(/^pat-[a-z0-9]{14}$/);
     expect(newResourceId('Patient')).not.toBe(newResourceId('Patient'));
+  });
+});
+
+describe('live org events (spec 002 §4)', () => {
+  const event = (action: string, resources: unknown[] = [patient('pat-1', 'Live')], orgId = 'o'): string =>
+    JSON.stringify({
+      action,
+      orgId,
+      resourceId: 'pat-1',
+      resourceType: 'Patient',
+      filterData: {},
+      resourcesJSON: JSON.stringify(resources),
+    });
+
+  it('stores a created resource, known or not', () => {
+    expect(liveCacheChange('o', event('CreateResource'), false)).toEqual({
+      kind: 'put',
+      resource: patient('pat-1', 'Live'),
+    });
+  });
+
+  it('fetches a created resource the event does not carry', () => {
+    expect(liveCacheChange('o', event('CreateResource', []), false)).toEqual({
+      kind: 'fetch',
+      resourceType: 'Patient',
+      id: 'pat-1',
+    });
+  });
+
+  it('refreshes only a resource already known on an update', () => {
+    expect(liveCacheChange('o', event('UpdateResource'), true)).toMatchObject({ kind: 'put' });
+    expect(liveCacheChange('o', event('UpdateResource'), false)).toEqual({ kind: 'none' });
+  });
+
+  it('removes a known resource on a delete, and ignores an unknown one', () => {
+    expect(liveCacheChange('o', event('DeleteResource', []), true)).toEqual({
+      kind: 'delete',
+      resourceType: 'Patient',
+      id: 'pat-1',
+    });
+    expect(liveCacheChange('o', event('DeleteResource', []), false)).toEqual({ kind: 'none' });
+  });
+
+  it("ignores another organisation's event and an unparseable message", () => {
+    expect(liveCacheChange('o', event('CreateResource', undefined, 'other'), false)).toEqual({ kind: 'none' });
+    expect(liveCacheChange('o', 'not json', true)).toEqual({ kind: 'none' });
   });
 });

@@ -1,4 +1,7 @@
-import { idPrefixOf, randomAlphanumeric, type FhirResource, type FhirResourceType } from '@vigil/shared';
+import {
+  idPrefixOf,
+  LIVE_EVENT_FAILED_REMOVE_MS,
+  randomAlphanumeric, type FhirResource, type FhirResourceType } from '@vigil/shared';
 import { Dexie, liveQuery, type Table } from 'dexie';
 import { useEffect, useState } from 'react';
 import { fhirClient, FhirRequestError, type FhirClient, type ResourceOf } from './fhir.js';
@@ -120,14 +123,28 @@ export function replayable(entries: readonly OutboxEntry[]): OutboxEntry[] {
 // ---------------------------------------------------------------------------------------------
 // Cache
 
-/** Stores resources read from the server (newer content replaces older). */
-export async function cacheResources(orgId: string, resources: readonly FhirResource[]): Promise<void> {
+/**
+ * Stores resources read from the server (newer content replaces older). A resource with a change
+ * of this device still in the outbox keeps the device's version until that change is settled,
+ * unless `evenIfQueued` (the outbox writing its own change).
+ */
+export async function cacheResources(
+  orgId: string,
+  resources: readonly FhirResource[],
+  { evenIfQueued = false }: { evenIfQueued?: boolean } = {},
+): Promise<void> {
   const now = Date.now();
-  await db().resources.bulkPut(
-    resources
-      .filter((r): r is FhirResource & { id: string } => Boolean(r.id))
-      .map((resource) => ({ orgId, resourceType: resource.resourceType, id: resource.id, resource, cachedAt: now })),
-  );
+  await db().transaction('rw', db().resources, db().outbox, async () => {
+    const queued = evenIfQueued
+      ? new Set<string>()
+      : new Set((await db().outbox.where('orgId').equals(orgId).toArray()).map((e) => `${e.resourceType}/${e.id}`));
+    await db().resources.bulkPut(
+      resources
+        .filter((r): r is FhirResource & { id: string } => Boolean(r.id))
+        .filter((r) => !queued.has(`${r.resourceType}/${r.id}`))
+        .map((resource) => ({ orgId, resourceType: resource.resourceType, id: resource.id, resource, cachedAt: now })),
+    );
+  });
 }
 
 /**
@@ -200,7 +217,7 @@ async function enqueue(orgId: string, resource: FhirResource & { id: string }, o
     });
     if ('replace' in queued) await db().outbox.put(queued.replace);
     else await db().outbox.add(queued.add);
-    await cacheResources(orgId, [resource]);
+    await cacheResources(orgId, [resource], { evenIfQueued: true });
   });
 }
 
@@ -311,6 +328,104 @@ export function useOutboxReplay(orgId: string): void {
     return () => {
       window.removeEventListener('online', replay);
       window.clearInterval(timer);
+    };
+  }, [orgId]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live events (spec 002 §3, §4, §7; connection rules of spec 000 §4)
+
+/** One live event's data (spec 002 §7): action, orgId, resourceId, resourceType, filterData, resourcesJSON. */
+export interface LiveEventData {
+  action: 'CreateResource' | 'UpdateResource' | 'DeleteResource';
+  orgId: string;
+  resourceId: string;
+  resourceType: FhirResourceType;
+  filterData?: Record<string, string[]>;
+  resourcesJSON: string;
+}
+
+/** What a live event does to the cache. */
+export type LiveCacheChange =
+  | { kind: 'put'; resource: FhirResource }
+  | { kind: 'fetch'; resourceType: FhirResourceType; id: string }
+  | { kind: 'delete'; resourceType: FhirResourceType; id: string }
+  | { kind: 'none' };
+
+/**
+ * Spec 002 §4 "Live org events": CreateResource stores the resource (or fetches it when the
+ * event carries none); UpdateResource refreshes only a resource already known; DeleteResource
+ * removes a known resource. An event of another organisation, or unparseable, changes nothing.
+ */
+export function liveCacheChange(orgId: string, data: string, isKnown: boolean): LiveCacheChange {
+  let event: LiveEventData;
+  let resources: FhirResource[];
+  try {
+    event = JSON.parse(data) as LiveEventData;
+    resources = event.resourcesJSON ? (JSON.parse(event.resourcesJSON) as FhirResource[]) : [];
+  } catch {
+    return { kind: 'none' };
+  }
+  if (event.orgId !== orgId || !event.resourceId || !event.resourceType) return { kind: 'none' };
+  const resource = resources.find((r) => r.id === event.resourceId && r.resourceType === event.resourceType);
+  switch (event.action) {
+    case 'CreateResource':
+      return resource
+        ? { kind: 'put', resource }
+        : { kind: 'fetch', resourceType: event.resourceType, id: event.resourceId };
+    case 'UpdateResource':
+      if (!isKnown) return { kind: 'none' };
+      return resource
+        ? { kind: 'put', resource }
+        : { kind: 'fetch', resourceType: event.resourceType, id: event.resourceId };
+    case 'DeleteResource':
+      return isKnown ? { kind: 'delete', resourceType: event.resourceType, id: event.resourceId } : { kind: 'none' };
+    default:
+      return { kind: 'none' };
+  }
+}
+
+async function applyLiveEvent(orgId: string, data: string, client: FhirClient): Promise<void> {
+  let key: [string, string, string] | null = null;
+  try {
+    const e = JSON.parse(data) as LiveEventData;
+    key = [orgId, e.resourceType, e.resourceId];
+  } catch {
+    // liveCacheChange reports it as no change.
+  }
+  const known = key ? (await db().resources.get(key)) !== undefined : false;
+  const change = liveCacheChange(orgId, data, known);
+  if (change.kind === 'put') await cacheResources(orgId, [change.resource]);
+  else if (change.kind === 'fetch') await cacheResources(orgId, [await client.read(change.resourceType, change.id)]);
+  else if (change.kind === 'delete') await db().resources.delete([orgId, change.resourceType, change.id]);
+}
+
+/**
+ * Keeps the organisation's cache fresh from `GET /api/fhir-sse/org/{orgId}` while mounted. A
+ * dropped network is left to EventSource, which reconnects with Last-Event-ID so the server
+ * replays what was missed; a stream the browser closed for good (the server refused it) counts
+ * as failed and is opened again after 60 s.
+ */
+export function useLiveResourceEvents(orgId: string): void {
+  useEffect(() => {
+    if (!orgId || typeof EventSource === 'undefined') return;
+    const client = fhirClient(orgId);
+    let source: EventSource | null = null;
+    let retry: number | undefined;
+    let stopped = false;
+    const open = (): void => {
+      source = new EventSource(`/api/fhir-sse/org/${encodeURIComponent(orgId)}`);
+      source.onmessage = (e: MessageEvent<string>) => void applyLiveEvent(orgId, e.data, client).catch(() => undefined);
+      source.onerror = () => {
+        if (source?.readyState !== EventSource.CLOSED || stopped) return;
+        retry = window.setTimeout(open, LIVE_EVENT_FAILED_REMOVE_MS);
+      };
+    };
+    open();
+    return () => {
+      stopped = true;
+      window.clearTimeout(retry);
+      source?.close();
     };
   }, [orgId]);
 }

@@ -3,7 +3,7 @@ import { patientDisplayName, patientFields, type Appointment } from '@vigil/shar
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../app/Page.js';
-import { useOutboxReplay } from '../../data/db.js';
+import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
 import { usePatient, usePatientAppointments, usePatientOutbox } from './hooks.js';
 import { PatientForm } from './PatientForm.js';
 import { PatientOutbox } from './PatientOutbox.js';
@@ -97,6 +97,7 @@ function Appointments({ orgId, patientId }: { orgId: string; patientId: string }
 export function PatientPage(): ReactNode {
   const { orgId = '', patientId = '' } = useParams();
   useOutboxReplay(orgId);
+  useLiveResourceEvents(orgId);
   const patient = usePatient(orgId, patientId);
   const outbox = usePatientOutbox(orgId).filter((e) => e.id === patientId);
   const [editing, setEditing] = useState(false);

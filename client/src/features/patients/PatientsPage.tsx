@@ -3,7 +3,7 @@ import { ageInYears, isTestResource, patientDisplayName, patientFields, type Pat
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Page } from '../../app/Page.js';
-import { useOutboxReplay } from '../../data/db.js';
+import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
 import { usePatientOutbox, usePatients } from './hooks.js';
 import { PatientForm } from './PatientForm.js';
 import { PatientOutbox } from './PatientOutbox.js';
@@ -60,6 +60,7 @@ export function PatientsPage(): ReactNode {
   const { orgId = '' } = useParams();
   const navigate = useNavigate();
   useOutboxReplay(orgId);
+  useLiveResourceEvents(orgId);
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const patients = usePatients(orgId, search);
