@@ -1,6 +1,6 @@
 import { randomAlphanumeric } from '@vigil/shared';
 import { fullyAuthenticated, outbox } from '../integration/accounts-client.js';
-import { invitationCode } from '../integration/orgs-helpers.js';
+import { adminCli, invitationCode } from '../integration/orgs-helpers.js';
 import { MEMBER_PASSWORD, orgMember } from '../utils/members.js';
 import { expect, test } from './fixtures.js';
 import { contextWith } from './members.js';
@@ -317,6 +317,57 @@ test.describe('organisations (issue 4)', () => {
     await page.getByRole('button', { name: `Join as ${inviteeEmail}` }).click();
     await expect(page).toHaveURL(new RegExp(`/org/${admin.orgId}$`));
     await expect(page.getByTestId('app-name')).toHaveText('Case Manager');
+  });
+
+  test('a parent admin opens a child org and manages its members; an unrelated parent admin may look but not manage', async ({
+    browser,
+    baseURL,
+    server,
+  }) => {
+    const url = baseURL!;
+    const office = await orgMember(url);
+    const parentAdmin = await orgMember(url);
+    const parentId = `${office.orgId}-group`;
+    const madeParent = await parentAdmin.browser.gql(
+      'mutation ($orgId: String) { createOrg(orgId: $orgId, orgType: "parent", orgName: "Harbour Group") { orgId } }',
+      { orgId: parentId },
+    );
+    expect(madeParent.code).toBeFalsy();
+    const otherParent = await orgMember(url);
+    const madeOther = await otherParent.browser.gql(
+      'mutation ($orgId: String) { createOrg(orgId: $orgId, orgType: "parent", orgName: "Other Group") { orgId } }',
+      { orgId: `${otherParent.orgId}-group` },
+    );
+    expect(madeOther.code).toBeFalsy();
+    // Only the internal team links an office to its parent (decisions: internal-only fields).
+    const uber = await orgMember(url);
+    expect((await adminCli(server, 'make-uber', uber.email)).code).toBe(0);
+    const linked = await uber.browser.gql(
+      'mutation ($orgId: String, $parents: [ID!]) { updateOrg(orgId: $orgId, properties: { parentOrgs: $parents }) { id } }',
+      { orgId: office.orgId, parents: [parentId] },
+    );
+    expect(linked.code).toBeFalsy();
+
+    const context = await contextWith(browser, url, parentAdmin.browser);
+    const page = await context.newPage();
+    await page.goto(`/org/${office.orgId}/members`);
+    await expect(page.getByRole('heading', { name: 'Current members' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: office.email })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Members', exact: true })).toBeVisible();
+    await context.close();
+
+    const otherContext = await contextWith(browser, url, otherParent.browser);
+    const other = await otherContext.newPage();
+    await other.goto(`/org/${office.orgId}/members`);
+    await expect(other).toHaveURL(new RegExp(`/org/${office.orgId}/members$`));
+    await expect(other.getByText('Members (requires admin)').first()).toBeVisible();
+    await expect(
+      other
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Settings (requires admin)' }),
+    ).toBeVisible();
+    await otherContext.close();
   });
 
   test('a visitor who is not signed in is sent to sign up, keeping where they were going', async ({ page }) => {

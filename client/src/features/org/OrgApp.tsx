@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { SubAppRoutes } from '../../app/SubAppRoutes.js';
-import { useSession } from '../../app/session/SessionProvider.js';
+import { useMayAdminister } from '../orgs/hooks.js';
 import { adminLabel } from '../orgs/memberRules.js';
 import { RequireOrgAccess } from '../orgs/RequireOrgAccess.js';
-import { mayAdminister } from '../orgs/sessionOrgs.js';
 import { ORG_ROUTES } from './routes.js';
 
-/** The organisation app, loaded on demand under /org/{orgId} (spec 000 §2). */
-export default function OrgApp(): ReactNode {
-  const { orgId = '' } = useParams();
-  const { session } = useSession();
-  const isAdmin = mayAdminister(session, { id: orgId, parentOrgs: [] });
+function OrgAppRoutes({ orgId }: { orgId: string }): ReactNode {
+  const isAdmin = useMayAdminister(orgId);
   const base = `/org/${encodeURIComponent(orgId)}`;
   const nav = [
     { label: 'Calendar', href: base, exact: true },
@@ -23,9 +19,11 @@ export default function OrgApp(): ReactNode {
     { label: 'Locations', href: `${base}/locations` },
     { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },
   ];
-  return (
-    <RequireOrgAccess orgId={orgId}>
-      <SubAppRoutes routes={ORG_ROUTES} nav={nav} />
-    </RequireOrgAccess>
-  );
+  return <SubAppRoutes routes={ORG_ROUTES} nav={nav} />;
+}
+
+/** The organisation app, loaded on demand under /org/{orgId} (spec 000 §2), for its members (spec 000 §4, §6). */
+export default function OrgApp(): ReactNode {
+  const { orgId = '' } = useParams();
+  return <RequireOrgAccess orgId={orgId} children={<OrgAppRoutes orgId={orgId} />} />;
 }
