@@ -92,5 +92,27 @@ test('an offline edit that meets a newer server version is shown as a conflict, 
   await page.getByRole('button', { name: 'Keep the server version' }).click();
   await expect(page.getByText('Conflicting change to Ines Moreau-Tablet')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Ines Moreau-Desk' })).toBeVisible();
+
+  // Once more, and this time the tablet's user decides to keep their change.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await edit.getByLabel('First Name').fill('Inès');
+  await edit.getByRole('button', { name: 'Save Patient' }).click();
+  await expect(page.getByTestId('outbox-pending')).toBeVisible();
+  const desk = (await (await fetch(url)).json()) as Patient;
+  await fetch(url, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/fhir+json' },
+    body: JSON.stringify({ ...desk, birthDate: '1984-03-01' }),
+  });
+  await context.setOffline(false);
+  await expect(page.getByText('Conflicting change to Inès Moreau-Desk')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Keep my change' }).click();
+  await expect(page.getByText('Conflicting change to Inès Moreau-Desk')).toHaveCount(0);
+  const kept = (await (await fetch(url)).json()) as Patient;
+  expect(kept.name?.[0]?.given).toEqual(['Inès']);
+  // Keeping mine sends the whole patient as the tablet had it: the desk's later birth date is replaced, knowingly.
+  expect(kept.birthDate).toBe('1984-02-29');
+  expect(kept.meta?.versionId).toBe('4');
   await context.close();
 });

@@ -137,9 +137,19 @@ export function PatientPage(): ReactNode {
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap">
             <TestPatientBadge patient={p} />
-            <Button mih={44} variant="default" onClick={() => setEditing(true)}>
-              Edit
-            </Button>
+            <Group gap="xs">
+              <Button
+                mih={44}
+                variant="default"
+                component={Link}
+                to={`/org/${encodeURIComponent(orgId)}/patients/${encodeURIComponent(patientId)}/new-case`}
+              >
+                New Case
+              </Button>
+              <Button mih={44} variant="default" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            </Group>
           </Group>
           <Group gap="xl" wrap="wrap">
             <Field label="First Name" value={f.givenName} />
@@ -152,6 +162,14 @@ export function PatientPage(): ReactNode {
         </Stack>
       </Card>
       <Appointments orgId={orgId} patientId={patientId} />
+      <Card withBorder padding="md" component="section" aria-labelledby="comments-heading">
+        <Stack gap="xs">
+          <Title order={2} size="h4" id="comments-heading">
+            Comments
+          </Title>
+          <Text c="dimmed">Patient comments are not available in this version yet.</Text>
+        </Stack>
+      </Card>
       <Modal opened={editing} onClose={() => setEditing(false)} title="Edit Patient" size="lg">
         <PatientForm orgId={orgId} patient={p} onCancel={() => setEditing(false)} onSaved={() => setEditing(false)} />
       </Modal>
