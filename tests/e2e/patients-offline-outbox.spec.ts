@@ -16,6 +16,15 @@ test('a patient created offline waits in the outbox and reaches the server after
   const page = await context.newPage();
   await page.goto(`/org/${member.orgId}/patients`);
   await expect(page.getByText('No patients yet. Add the first one with New Patient.')).toBeVisible();
+  // The app is installed (the service worker controls the page) before the network goes.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
+    }
+  });
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'New Patient' }).click();
@@ -39,6 +48,13 @@ test('a patient created offline waits in the outbox and reaches the server after
   const stored = await serverPatients(baseURL!, member.orgId, member.token, 'lindqvist');
   expect(stored).toHaveLength(1);
   expect(stored[0]!.birthDate).toBe('2009-07-19');
+
+  // The tablet restarts with no network: the list comes from the device's cache.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Offline: showing the patients saved on this device.')).toBeVisible();
+  await expect(row).toBeVisible();
+  await context.setOffline(false);
 
   // Another tablet of the office sees the patient.
   const other = await secondDevice(browser, baseURL!, member);
