@@ -176,7 +176,8 @@ export interface SessionView {
   orgs: { regular: never[]; parent: never[]; vigil: never[]; reseller: never[] };
 }
 
-function userView(user: UserRow, options: MfaOptionRow[]): UserView {
+/** The user fields of spec 000 §3 (MFA options sms first). */
+export function userView(user: UserRow, options: MfaOptionRow[]): UserView {
   const sorted = [...options].sort((a, b) => (a.channel === b.channel ? 0 : a.channel === 'sms' ? -1 : 1));
   return {
     id: user.id,
@@ -190,7 +191,8 @@ function userView(user: UserRow, options: MfaOptionRow[]): UserView {
   };
 }
 
-function sessionView(row: SessionRow): SessionView {
+/** The session fields of spec 000 §3; `orgs` is filled by the Session.orgs resolver (organisations). */
+export function sessionView(row: SessionRow): SessionView {
   return {
     userId: row.user_id,
     multiFactorLast: row.multi_factor_last,
@@ -199,7 +201,7 @@ function sessionView(row: SessionRow): SessionView {
     sessionExpiresAt: row.expires_at,
     sudoLast: row.sudo_last,
     sudoExpiresAt: row.sudo_expires_at,
-    // EMR single-organisation sessions do not exist yet; organisations arrive with issue 4.
+    // EMR single-organisation sessions do not exist yet.
     singleOrg: null,
     token: null,
     orgs: { regular: [], parent: [], vigil: [], reseller: [] },

@@ -37,14 +37,15 @@ import {
   type SubscriptionStatusName,
 } from '@vigil/shared';
 import { z } from 'zod';
-import { fail, type Accounts, type Current, type UserRow } from '../auth/accounts.js';
+import { fail, type Accounts, type Current } from '../auth/accounts.js';
 import type { RequestMeta } from '../auth/audit.js';
-import { rotateSessionToken, userMemberships, type SessionRow } from '../auth/sessions.js';
+import { rotateSessionToken, userMemberships } from '../auth/sessions.js';
 import { newLinkCode, sha256 } from '../auth/tokens.js';
 import type { Db } from '../db/database.js';
 import { SqliteResourceStore } from '../fhir/sqlite-store.js';
 import { createLogger } from '../log.js';
 import { createSender, type MessageSender } from '../mail/sender.js';
+import { sessionView, userView, type SessionView } from './accounts.js';
 import type { GraphqlContext } from './context.js';
 
 /*
@@ -711,42 +712,6 @@ const schemas = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Views of the accounts' types (the same fields accounts.ts answers)
-// ---------------------------------------------------------------------------------------------
-
-function sessionFields(row: SessionRow): Record<string, unknown> {
-  return {
-    userId: row.user_id,
-    multiFactorLast: row.multi_factor_last,
-    multiFactorAuthExp: row.multi_factor_exp,
-    sessionRenewedAt: row.renewed_at,
-    sessionExpiresAt: row.expires_at,
-    sudoLast: row.sudo_last,
-    sudoExpiresAt: row.sudo_expires_at,
-    singleOrg: null,
-    token: null,
-    // Filled by the Session.orgs resolver below.
-    orgs: null,
-  };
-}
-
-function userFields(accounts: Accounts, user: UserRow): Record<string, unknown> {
-  const options = [...accounts.mfaOptions(user.id)].sort((a, b) =>
-    a.channel === b.channel ? 0 : a.channel === 'sms' ? -1 : 1,
-  );
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    emailVerified: user.email_verified === 1,
-    emrEmail: null,
-    hasPw: user.password_hash !== null,
-    sms: options.find((o) => o.channel === 'sms' && o.verified === 1)?.to_address ?? null,
-    mfa: options.map((o) => ({ channel: o.channel, to: o.to_address, verified: o.verified === 1 })),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Calls
 // ---------------------------------------------------------------------------------------------
 
@@ -764,7 +729,7 @@ function insertOrg(
     referralType: string | null;
     onboarding: boolean;
   },
-): { orgId: string; session: Record<string, unknown> } {
+): { orgId: string; session: SessionView } {
   const { db } = ctx.accounts;
   const now = ctx.accounts.now();
   const userId = who.current.user.id;
@@ -810,7 +775,7 @@ function insertOrg(
   // spec 000 §7: createOrg answers a new session token (set in the HttpOnly cookie).
   const token = rotateSessionToken(db, who.current.session.id);
   ctx.setSessionCookies(token, userId);
-  return { orgId: input.id, session: sessionFields(ctx.accounts.sessionRow(who.current.session.id)) };
+  return { orgId: input.id, session: sessionView(ctx.accounts.sessionRow(who.current.session.id)) };
 }
 
 function checkCreateOrg(ctx: GraphqlContext, orgType: OrgType): Caller & { current: Current } {
@@ -1092,8 +1057,8 @@ export const orgResolvers: {
       return {
         orgId: org.id,
         type: invitationType(invitation, org),
-        user: userFields(ctx.accounts, who.current.user),
-        session: sessionFields(ctx.accounts.sessionRow(who.current.session.id)),
+        user: userView(who.current.user, ctx.accounts.mfaOptions(who.current.user.id)),
+        session: sessionView(ctx.accounts.sessionRow(who.current.session.id)),
       };
     },
     addOrgFeature: (_, args, ctx): FeatureView[] => changeFeature(ctx, args, 'add'),
