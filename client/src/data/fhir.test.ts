@@ -1,4 +1,5 @@
 import type { Bundle, Patient } from '@vigil/shared';
+import { onAuthError } from './graphql.js';
 import { describe, expect, it } from 'vitest';
 import { FETCH_ALL_MAX_PAGES, fhirClient, FhirRequestError, fhirUrl, ifMatchHeader } from './fhir.js';
 
@@ -126,6 +127,38 @@ describe('errors are the fetch wrapper codes (spec 002 §8)', () => {
     expect(err).toBeInstanceOf(FhirRequestError);
     expect((err as FhirRequestError).code).toBe(code);
     expect((err as FhirRequestError).status).toBe(status);
+  });
+
+  it.each([
+    [401, 'NO_AUTHENTICATION'],
+    [403, 'SUDO_REQUIRED'],
+    [403, 'NOT_AUTHORIZED'],
+  ])('hands a %i %s to the session handlers, as GraphQL calls do', async (status, code) => {
+    const heard: string[] = [];
+    const off = onAuthError((c) => heard.push(c));
+    try {
+      const { fetch } = fakeFetch(() => ({ status, body: outcome(code) }));
+      await fhirClient('o', { fetch })
+        .read('Patient', 'pat-1')
+        .catch(() => undefined);
+    } finally {
+      off();
+    }
+    expect(heard).toEqual([code]);
+  });
+
+  it('does not bother the session handlers with other failures', async () => {
+    const heard: string[] = [];
+    const off = onAuthError((c) => heard.push(c));
+    try {
+      const { fetch } = fakeFetch(() => ({ status: 409, body: outcome('CONFLICT') }));
+      await fhirClient('o', { fetch })
+        .read('Patient', 'pat-1')
+        .catch(() => undefined);
+    } finally {
+      off();
+    }
+    expect(heard).toEqual([]);
   });
 
   it('keeps the server code and validation messages of the OperationOutcome', async () => {

@@ -5,7 +5,7 @@ import {
   type FhirResourceType,
   type OperationOutcome,
 } from '@vigil/shared';
-import { errorCodeForStatus, RequestError } from './graphql.js';
+import { errorCodeForStatus, notifyAuthError, RequestError } from './graphql.js';
 
 /*
  * The FHIR R4 REST client of spec 002 §7: `{api}/fhir/{orgId}/{path}`. Every failure is a
@@ -130,7 +130,10 @@ export function fhirClient(orgId: string, options: FhirClientOptions = {}): Fhir
     }
     const text = await response.text();
     if (!response.ok) {
-      throw new FhirRequestError(errorCodeForStatus(response.status, text), response.status, parseOutcome(text));
+      const code = errorCodeForStatus(response.status, text);
+      // 401 signs out, 403 SUDO_REQUIRED asks for sudo, other 403s re-read the session (spec 002 §8).
+      notifyAuthError(code);
+      throw new FhirRequestError(code, response.status, parseOutcome(text));
     }
     try {
       return JSON.parse(text) as T;

@@ -40,7 +40,8 @@ export function onAuthError(listener: (code: SessionErrorCode) => void): () => v
   return () => authErrorListeners.delete(listener);
 }
 
-function notifyAuthError(code: string): void {
+/** Tells the session about an authentication, sudo or authorisation failure of any call (spec 002 §8). */
+export function notifyAuthError(code: string): void {
   if ((AUTH_ERROR_CODES as readonly string[]).includes(code)) {
     for (const listener of authErrorListeners) listener(code as SessionErrorCode);
   }
