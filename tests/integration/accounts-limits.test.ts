@@ -1,7 +1,16 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
-import { Browser, fullyAuthenticated, outbox, sessionOf, signIn, signUp, solveBotCheck } from './accounts-client.js';
+import {
+  Browser,
+  fullyAuthenticated,
+  latestCode,
+  outbox,
+  sessionOf,
+  signIn,
+  signUp,
+  solveBotCheck,
+} from './accounts-client.js';
 
 const PASSWORD = 'copper meadow 19 tide';
 
@@ -56,6 +65,28 @@ describe('accounts: password reset', () => {
       'INVALID_LOGIN_CREDENTIALS',
     );
     expect((await signIn(new Browser(server.url), 'forgot@example.com', 'a fresh start 2026')).code).toBeUndefined();
+  });
+
+  it('voids a reset link sent before the password was changed under sudo', async () => {
+    const email = 'voided@example.com';
+    const { browser } = await fullyAuthenticated(server.url, email, PASSWORD);
+    await new Browser(server.url).gql('mutation ($e: String!) { sendPasswordReset(email: $e) }', { e: email });
+    const code = resetCodeFrom((await outbox(server.url, email)).at(-1)!.body);
+    await browser.gql('mutation ($to: String!) { sendMfaVerification(to: $to, channel: "email", sudo: true) }', {
+      to: email,
+    });
+    const sudoCode = await latestCode(server.url, email);
+    const sudo = await browser.gql(
+      'mutation ($to: String!, $code: String!) { verifyMfaCode(to: $to, channel: "email", code: $code, sudo: true) { user { id } } }',
+      { to: email, code: sudoCode },
+    );
+    expect(sudo.errors).toBeUndefined();
+    const changed = await browser.gql('mutation { changePassword(password: "a new secret for 2027") { user { id } } }');
+    expect(changed.errors).toBeUndefined();
+    const stale = await new Browser(server.url).gql('query ($code: String!) { verifyPasswordResetCode(code: $code) }', {
+      code,
+    });
+    expect(stale.code).toBe('INVALID_RESET_CODE');
   });
 
   it('refuses a made-up reset code', async () => {

@@ -617,6 +617,7 @@ export class Accounts {
     const now = this.now();
     const token = this.db.transaction(() => {
       this.db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(hash, now, c.user.id);
+      this.closeOpenResetCodes(c.user.id, now);
       endUserSessions(this.db, c.user.id, now, c.session.id);
       return rotateSessionToken(this.db, c.session.id);
     })();
@@ -629,15 +630,28 @@ export class Accounts {
     return { user: this.userById(c.user.id)!, session: this.sessionRow(c.session.id), token };
   }
 
+  /** Voids every password-reset link still open for a user (after a password or email change). */
+  private closeOpenResetCodes(userId: string, now: number): void {
+    this.db
+      .prepare(
+        "UPDATE one_time_codes SET closed_at = ? WHERE user_id = ? AND purpose = 'resetPassword' AND closed_at IS NULL",
+      )
+      .run(now, userId);
+  }
+
   /** Changes the account email under sudo (spec 000 §6); the new address starts unverified. */
   changeEmail(current: Current | null, email: string, meta: RequestMeta): UserRow {
     const c = this.requireSudo(current);
     const now = this.now();
     if (email === c.user.email) return c.user;
     if (this.userByEmail(email)) fail('EMAIL_TAKEN');
-    this.db
-      .prepare('UPDATE users SET email = ?, email_verified = 0, updated_at = ? WHERE id = ?')
-      .run(email, now, c.user.id);
+    this.db.transaction(() => {
+      this.db
+        .prepare('UPDATE users SET email = ?, email_verified = 0, updated_at = ? WHERE id = ?')
+        .run(email, now, c.user.id);
+      // A reset link sent to the old address must not outlive the change.
+      this.closeOpenResetCodes(c.user.id, now);
+    })();
     audit(this.db, now, meta, {
       action: 'emailChanged',
       outcome: 'success',
