@@ -1,16 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import {
-  AUTH_TEXTS,
-  codeErrorText,
-  formatPhoneForDisplay,
-  isSudoValid,
-  sudoBannerColor,
-  sudoRemainingMs,
-} from '@vigil/shared';
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { AUTH_TEXTS, isSudoValid, sudoBannerColor, sudoRemainingMs } from '@vigil/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import * as api from '../../features/auth/api.js';
-import { CodeForm } from '../../features/auth/CodeForm.js';
-import { errorCode } from '../../features/auth/errors.js';
+import { SudoConfirm } from '../../features/auth/SudoConfirm.js';
 import { useSession } from './SessionProvider.js';
 
 /** Rejection of a sudo the user cancelled (spec 000 §4, §8). */
@@ -30,77 +22,19 @@ interface Pending {
 
 /** The sudo MFA modal (spec 000 §2 modal `sudoMfa`, §4 sudo flow). */
 function SudoMfaModal({ pending, onDone }: { pending: Pending; onDone: () => void }): ReactNode {
-  const { user, adopt, refresh } = useSession();
-  const [step, setStep] = useState<'ready' | 'sending' | 'sent'>('ready');
-  const [error, setError] = useState<string | null>(null);
-  const option = user?.mfa.find((o) => o.verified) ?? null;
-
   const cancel = (): void => {
     pending.reject(new Error(ERROR_SUDO_CANCELLED));
     onDone();
   };
-
-  const send = (): void => {
-    if (!user) return;
-    setStep('sending');
-    setError(null);
-    api.sendMfaVerification(option?.to ?? user.email, option?.channel ?? 'email', true).then(
-      () => {
-        if (!option) {
-          // No verified option: sudo was skipped (spec 000 §6).
-          void refresh().then(() => {
-            pending.resolve();
-            onDone();
-          });
-          return;
-        }
-        setStep('sent');
-      },
-      (err: unknown) => {
-        setError(codeErrorText(errorCode(err)));
-        setStep('ready');
-      },
-    );
-  };
-
   return (
     <Modal opened onClose={cancel} title={AUTH_TEXTS.sudoTitle} centered>
-      <Stack gap="md">
-        {user && (
-          <Text>
-            Signed in as <strong>{user.name}</strong> ({user.email})
-          </Text>
-        )}
-        <Alert color="orange">{AUTH_TEXTS.sudoWarning}</Alert>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        {step === 'sent' && option ? (
-          <>
-            <Text>
-              We sent a 6-digit code to{' '}
-              <strong>{option.channel === 'sms' ? formatPhoneForDisplay(option.to) : option.to}</strong>.
-            </Text>
-            <CodeForm
-              submitLabel="Confirm"
-              onSubmit={async (code) => {
-                adopt(await api.verifyMfaCode(option.to, option.channel, code, true));
-                pending.resolve();
-                onDone();
-              }}
-            />
-          </>
-        ) : (
-          <Button onClick={send} loading={step === 'sending'} w="fit-content">
-            Send code
-          </Button>
-        )}
-        <Button variant="default" w="fit-content" onClick={cancel}>
-          Cancel
-        </Button>
-      </Stack>
+      <SudoConfirm
+        onConfirmed={() => {
+          pending.resolve();
+          onDone();
+        }}
+        onCancel={cancel}
+      />
     </Modal>
   );
 }
