@@ -11,6 +11,14 @@ import { useCaseDocument } from '../../sync/useCaseDocument.js';
 import { LocalAnestheticTracker } from './LocalAnestheticTracker.js';
 import { ManualVitals } from './ManualVitals.js';
 import { useCaseValue } from './useCaseData.js';
+import { AirwaysSection } from './sections/AirwaysSection.js';
+import { DrugsSection } from './sections/DrugsSection.js';
+import { IvSitesSection } from './sections/IvSitesSection.js';
+import { PositionsSection } from './sections/PositionsSection.js';
+import type { CaseSectionProps } from './sections/types.js';
+import { VitalsSection } from './sections/VitalsSection.js';
+import { WavesSection } from './sections/WavesSection.js';
+import { FinalizeSection } from '../report/FinalizeSection.js';
 
 /** Replaces a Y.Text's content by the smallest edit that turns it into `next`. */
 export function applyTextEdit(text: Y.Text, next: string): void {
@@ -85,6 +93,11 @@ export function CasePage(): ReactNode {
   const weightKg = typeof weight?.value === 'number' && weight.value > 0 ? weight.value : null;
   const validBirthDate = typeof birthDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(birthDate) ? birthDate : null;
   const ageYears = validBirthDate ? ageInYears(validBirthDate, Date.now()) : null;
+  const section: CaseSectionProps = {
+    doc,
+    readOnly,
+    context: { orgId, caseId: appointmentId, weightKg, ageYears, tempsInCelsius: false },
+  };
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -126,6 +139,12 @@ export function CasePage(): ReactNode {
       </Group>
       {/* Temperatures in F until the organisation's tempsInCelsius flag reaches the case (spec 000 §3, §5). */}
       <ManualVitals doc={doc} temperatureUnit="F" disabled={readOnly} />
+      <VitalsSection {...section} />
+      <DrugsSection {...section} />
+      <IvSitesSection {...section} />
+      <AirwaysSection {...section} />
+      <PositionsSection {...section} />
+      <WavesSection {...section} />
       <LocalAnestheticTracker doc={doc} weightKg={weightKg} ageYears={ageYears} disabled={readOnly} />
       <Textarea
         label="Procedure notes"
@@ -135,9 +154,7 @@ export function CasePage(): ReactNode {
         disabled={readOnly}
         onChange={(e) => setNotes(e.currentTarget.value)}
       />
-      <Alert color="gray" title="More charting is on its way" role="note">
-        Monitor vitals, drugs, IV, airway, events and discharge scoring arrive with the case screen.
-      </Alert>
+      <FinalizeSection {...section} />
     </Stack>
   );
 }
