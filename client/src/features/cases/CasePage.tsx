@@ -9,7 +9,6 @@ import { useSession } from '../../app/session/SessionProvider.js';
 import { ensureCaseStructure } from '../../sync/caseStructure.js';
 import { useCaseDocument } from '../../sync/useCaseDocument.js';
 import { LocalAnestheticTracker } from './LocalAnestheticTracker.js';
-import { ManualVitals } from './ManualVitals.js';
 import { useCaseValue } from './useCaseData.js';
 import { AirwaysSection } from './sections/AirwaysSection.js';
 import { DrugsSection } from './sections/DrugsSection.js';
@@ -137,8 +136,6 @@ export function CasePage(): ReactNode {
         />
         {ageYears != null && <Text size="sm">Age: {ageYears} years</Text>}
       </Group>
-      {/* Temperatures in F until the organisation's tempsInCelsius flag reaches the case (spec 000 §3, §5). */}
-      <ManualVitals doc={doc} temperatureUnit="F" disabled={readOnly} />
       <VitalsSection {...section} />
       <DrugsSection {...section} />
       <IvSitesSection {...section} />
