@@ -133,10 +133,21 @@ describe('appointment display (spec 000 §4)', () => {
   });
 });
 
+/** A query string's parameters (shared has no DOM URLSearchParams). */
+function query(text: string): { get: (name: string) => string | null } {
+  const map = new Map(
+    text
+      .split('&')
+      .filter(Boolean)
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+  return { get: (name) => map.get(name) ?? null };
+}
+
 describe('calendar filters in the query string (spec 000 §3)', () => {
   const today = new Date(2026, 10, 22);
   it('[CAL6] defaults to the current month and no filters', () => {
-    expect(readCalendarFilters(new URLSearchParams(''), today)).toEqual({
+    expect(readCalendarFilters(query(''), today)).toEqual({
       month: { year: 2026, month: 11 },
       date: null,
       locationId: null,
@@ -145,10 +156,7 @@ describe('calendar filters in the query string (spec 000 §3)', () => {
   });
 
   it('[CAL6] round-trips month, date, locationId and providerId', () => {
-    const filters = readCalendarFilters(
-      new URLSearchParams('month=2027-02&date=14&locationId=loc-1&providerId=prc-2'),
-      today,
-    );
+    const filters = readCalendarFilters(query('month=2027-02&date=14&locationId=loc-1&providerId=prc-2'), today);
     expect(filters).toEqual({ month: { year: 2027, month: 2 }, date: 14, locationId: 'loc-1', providerId: 'prc-2' });
     expect(calendarFilterParams(filters)).toEqual({
       month: '2027-02',
@@ -159,7 +167,7 @@ describe('calendar filters in the query string (spec 000 §3)', () => {
   });
 
   it('[CAL6] drops a date that is not a day of the month and an invalid month', () => {
-    const f = readCalendarFilters(new URLSearchParams('month=2027-13&date=31'), today);
+    const f = readCalendarFilters(query('month=2027-13&date=31'), today);
     expect(f.month).toEqual({ year: 2026, month: 11 });
     expect(f.date).toBeNull();
     expect(calendarFilterParams(f)).toEqual({ month: '2026-11' });

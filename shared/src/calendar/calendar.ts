@@ -172,8 +172,13 @@ export interface CalendarFilters {
   providerId: string | null;
 }
 
+/** What the filters are read from (a URLSearchParams). */
+export interface QueryParams {
+  get(name: string): string | null;
+}
+
 /** [CAL6] Reads the filters from a query string; the month defaults to the one holding `today`. */
-export function readCalendarFilters(params: URLSearchParams, today: Date): CalendarFilters {
+export function readCalendarFilters(params: QueryParams, today: Date): CalendarFilters {
   const month = parseCalendarMonth(params.get('month')) ?? monthOf(today);
   return {
     month,
