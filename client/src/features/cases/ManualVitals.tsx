@@ -118,15 +118,15 @@ export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsPro
   return (
     <Stack gap="sm" component="section" aria-labelledby="manual-vitals-title">
       <Group justify="space-between">
-        <Title order={2} size="h4" id="manual-vitals-title">
-          Vitals
+        <Title order={3} size="h5" id="manual-vitals-title">
+          Manual vitals
         </Title>
         <Button onClick={() => setEditing('new')} disabled={disabled} mih={44}>
           Add vitals
         </Button>
       </Group>
       {rows.length === 0 ? (
-        <Text c="dimmed">No vitals measurements recorded yet.</Text>
+        <Text c="dimmed">No manual vitals yet.</Text>
       ) : (
         <Table striped aria-label="Vitals recorded">
           <Table.Thead>
@@ -157,14 +157,22 @@ export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsPro
                   <Table.Td>{r.vitals.temp == null ? '–' : `${r.vitals.temp} °${r.temperatureUnit}`}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Button variant="subtle" size="xs" mih={36} disabled={disabled} onClick={() => setEditing(r)}>
+                      <Button
+                        variant="subtle"
+                        size="xs"
+                        mih={44}
+                        aria-label={`Edit vitals at ${clockTime(r.time)}`}
+                        disabled={disabled}
+                        onClick={() => setEditing(r)}
+                      >
                         Edit
                       </Button>
                       <Button
                         variant="subtle"
                         color="red"
                         size="xs"
-                        mih={36}
+                        mih={44}
+                        aria-label={`Remove vitals at ${clockTime(r.time)}`}
                         disabled={disabled}
                         onClick={() => setRemoving(r)}
                       >

@@ -1,8 +1,89 @@
-import type { ReactNode } from 'react';
-import { ManualVitals } from '../ManualVitals.js';
+import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { MINUTE, vitalsIntervalMinutes, type VitalTrackingStatus } from '@vigil/shared';
+import { ManualVitals, type ManualVitalsEntry } from '../ManualVitals.js';
+import { useCaseList, useCaseValue } from '../useCaseData.js';
+import { CheckpointTable } from '../vitals/CheckpointTable.js';
+import { useVitalsRecords, type VitalTracking } from '../vitals/monitor.js';
+import { checkpointRows, vitalsPoints } from '../vitals/series.js';
+import { SimulatedMonitor } from '../vitals/SimulatedMonitor.js';
+import { VitalsBanner } from '../vitals/VitalsBanner.js';
+import { VitalsChart } from '../vitals/VitalsChart.js';
+import { VitalTrackingTable } from '../vitals/VitalTrackingTable.js';
+import { eventTime } from '../vitals/events.js';
 import type { CaseSectionProps } from './types.js';
 
-/** The vitals section: manual vitals for now; the monitor, banner and chart come with issue 8. */
+/**
+ * The vitals section: the live banner, the simulated monitor, each vital's tracking status,
+ * the chart over time, checkpoint rows every 5 or 10 minutes from case start and the manual
+ * entries (spec 001 §4, §9; spec 002 §2–§5, §9).
+ */
 export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
-  return <ManualVitals doc={doc} temperatureUnit={context.tempsInCelsius ? 'C' : 'F'} disabled={readOnly} />;
+  const records = useVitalsRecords(doc);
+  const manual = useCaseList<ManualVitalsEntry>(doc, 'manualVitals');
+  const [tracking, setTracking] = useCaseValue<VitalTracking>(doc, 'vitalTracking');
+  const [intervalSetting, setIntervalSetting] = useCaseValue<number>(doc, 'vitalsInterval');
+  const [events] = useCaseValue<Record<string, unknown>>(doc, 'events');
+  const [monitorId, setMonitorId] = useState<string | null>(null);
+  const interval = vitalsIntervalMinutes(intervalSetting);
+  const points = useMemo(() => vitalsPoints(records, manual.items), [records, manual.items]);
+  const reported = useMemo(() => new Set(Object.keys(records.at(-1)?.vitals ?? {})), [records]);
+
+  // Checkpoint rows grow with the clock; a minute's resolution is enough.
+  const [minute, setMinute] = useState(() => Math.floor(Date.now() / MINUTE));
+  useEffect(() => {
+    const timer = setInterval(() => setMinute(Math.floor(Date.now() / MINUTE)), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  const caseStart = eventTime(events, 'caseStart');
+  const until = eventTime(events, 'vitalsEnd') ?? (minute + 1) * MINUTE;
+  const rows = useMemo(
+    () => (caseStart == null ? [] : checkpointRows(points, caseStart, until, interval)),
+    [points, caseStart, until, interval],
+  );
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="vitals-title">
+      <Title order={2} size="h3" id="vitals-title">
+        Vitals
+      </Title>
+      <VitalsBanner records={records} manualCount={manual.items.length} localMonitorId={monitorId} />
+      <SimulatedMonitor
+        doc={doc}
+        monitorId={monitorId}
+        onMonitorId={setMonitorId}
+        tracking={tracking}
+        disabled={readOnly}
+      />
+      <VitalTrackingTable
+        tracking={tracking}
+        reported={reported}
+        disabled={readOnly}
+        onChange={(type: string, status: VitalTrackingStatus) => setTracking({ ...tracking, [type]: status })}
+      />
+      <VitalsChart points={points} />
+      <Group justify="space-between" wrap="wrap">
+        <Title order={3} size="h5">
+          Checkpoints
+        </Title>
+        <Group gap="xs">
+          <Text size="sm" id="vitals-interval-label">
+            Every
+          </Text>
+          <SegmentedControl
+            aria-labelledby="vitals-interval-label"
+            disabled={readOnly}
+            value={String(interval)}
+            data={[
+              { value: '5', label: '5 min' },
+              { value: '10', label: '10 min' },
+            ]}
+            onChange={(v) => setIntervalSetting(Number(v))}
+          />
+        </Group>
+      </Group>
+      <CheckpointTable rows={rows} intervalMinutes={interval} />
+      <ManualVitals doc={doc} temperatureUnit={context.tempsInCelsius ? 'C' : 'F'} disabled={readOnly} />
+    </Stack>
+  );
 }

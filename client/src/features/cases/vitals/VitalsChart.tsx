@@ -1,0 +1,74 @@
+import { Box, Text } from '@mantine/core';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { REPORT_CHART } from '@vigil/shared';
+import { CHART_VITALS, chartColumns, type VitalsPoint } from './series.js';
+
+export interface VitalsChartProps {
+  points: readonly VitalsPoint[];
+  height?: number;
+}
+
+/**
+ * The vitals over time, drawn with uPlot (canvas): a 4-hour case with a reading every 5 s is
+ * 2,880 points a series, redrawn in a few milliseconds. The chart is made once and only its
+ * data replaced as readings arrive; the y axis reaches at least 130 (spec 002 §9 "vitals axis
+ * minimum max 130").
+ */
+export function VitalsChart({ points, height = 260 }: VitalsChartProps): ReactNode {
+  const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const data = useMemo(() => chartColumns(points) as unknown as uPlot.AlignedData, [points]);
+  const latest = useRef(data);
+  latest.current = data;
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const opts: uPlot.Options = {
+      width: Math.max(320, el.clientWidth),
+      height,
+      scales: {
+        x: { time: true },
+        y: { auto: true, range: (_u, min, max) => [Math.min(0, min), Math.max(REPORT_CHART.vitalsAxisMinMax, max)] },
+      },
+      series: [
+        {},
+        ...CHART_VITALS.map((v) => ({
+          label: v.label,
+          stroke: v.colour,
+          width: 1.5,
+          spanGaps: true,
+          points: { show: false },
+        })),
+      ],
+      axes: [{}, { grid: { show: true } }],
+      legend: { live: false },
+    };
+    const u = new uPlot(opts, latest.current, el);
+    plot.current = u;
+    const resize = new ResizeObserver(() => u.setSize({ width: Math.max(320, el.clientWidth), height }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      u.destroy();
+      plot.current = null;
+    };
+  }, [height]);
+
+  useEffect(() => {
+    plot.current?.setData(data);
+  }, [data]);
+
+  return (
+    <Box>
+      <div ref={box} role="img" aria-label={`Vitals chart, ${points.length} readings`} />
+      {points.length === 0 && (
+        <Text size="sm" c="dimmed">
+          The chart fills in as vitals are recorded.
+        </Text>
+      )}
+    </Box>
+  );
+}

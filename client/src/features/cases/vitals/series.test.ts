@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { DATA_IS_DELAYED, MINUTE, SECOND } from '@vigil/shared';
+import type { ManualVitalsEntry } from '../ManualVitals.js';
+import type { VitalsRecord } from './monitor.js';
+import { bannerState, chartColumns, checkpointRows, vitalsPoints } from './series.js';
+
+const T0 = Date.UTC(2026, 0, 1, 9, 0);
+const reading = (
+  time: number,
+  vitals: Record<string, number>,
+  monitorId = 'mon-x',
+  simulated = true,
+): VitalsRecord => ({
+  id: `r${time}`,
+  lastUpdated: time,
+  simulated,
+  monitorLabel: 'Simulated monitor',
+  monitorId,
+  selectedVitals: Object.keys(vitals),
+  vitals: Object.fromEntries(Object.entries(vitals).map(([k, value]) => [k, { value, time }])),
+});
+const manual = (time: number, vitals: Record<string, number | null>): ManualVitalsEntry => ({
+  id: `m${time}`,
+  time,
+  temperatureUnit: 'F',
+  vitals,
+});
+
+describe('vitals points and chart columns', () => {
+  it('merges monitor readings and manual entries in time order', () => {
+    const points = vitalsPoints([reading(T0 + 10 * SECOND, { hr: 70 })], [manual(T0, { sbp: 120, dbp: 80 })]);
+    expect(points.map((p) => [p.source, p.time])).toEqual([
+      ['manual', T0],
+      ['monitor', T0 + 10 * SECOND],
+    ]);
+  });
+
+  it('lays out a 4-hour case of readings every 5 s as 2,880 points a series, x in seconds', () => {
+    const records = Array.from({ length: 2880 }, (_, i) =>
+      reading(T0 + i * 5 * SECOND, { hr: 60 + (i % 20), spo2: 98 }),
+    );
+    const [xs, hr, spo2, rr] = chartColumns(vitalsPoints(records, []));
+    expect(xs.length).toBe(2880);
+    expect(xs[1]! - xs[0]!).toBe(5);
+    expect(hr![19]).toBe(79);
+    expect(spo2![2879]).toBe(98);
+    expect(rr![0]).toBeNull();
+  });
+});
+
+describe('checkpoint rows (spec 001 §9: every 5 or 10 minutes from case start)', () => {
+  it.each([
+    [5, [0, 5, 10, 15, 20]],
+    [10, [0, 10, 20]],
+  ] as const)('puts rows every %i minutes from case start', (interval, minutes) => {
+    const rows = checkpointRows([], T0, T0 + 22 * MINUTE, interval);
+    expect(rows.map((r) => (r.time - T0) / MINUTE)).toEqual(minutes);
+    expect(rows.every((r) => r.point === null)).toBe(true);
+  });
+
+  it('shows the reading nearest each checkpoint within half an interval, a manual entry winning a tie', () => {
+    const points = vitalsPoints(
+      [reading(T0 + 4 * MINUTE, { hr: 71 }), reading(T0 + 5 * MINUTE + 30 * SECOND, { hr: 75 })],
+      [manual(T0 + 4 * MINUTE + 30 * SECOND, { hr: 90 }), manual(T0 + 5 * MINUTE - 30 * SECOND, { hr: 88 })],
+    );
+    const rows = checkpointRows(points, T0, T0 + 12 * MINUTE, 5);
+    expect(rows[0]!.point).toBeNull();
+    expect(rows[1]!.point?.values.hr).toBe(88);
+    expect(rows[2]!.point).toBeNull();
+  });
+});
+
+describe('vitals banner (spec 002 §4, §9)', () => {
+  it('says no vitals measurements were recorded when there is nothing', () => {
+    expect(bannerState([], 0, T0, null)).toEqual({ kind: 'empty' });
+  });
+
+  it.each([
+    [15 * SECOND, 'live', null],
+    [21 * SECOND, 'live', 'orange'],
+    [31 * SECOND, 'live', 'red'],
+    [61 * SECOND, 'noData', undefined],
+  ] as const)('a reading from another device %i ms old: %s, delayed %s', (age, kind, delayed) => {
+    const state = bannerState([reading(T0, { hr: 70 })], 0, T0 + age, 'mon-mine');
+    expect(state.kind).toBe(kind);
+    if (state.kind === 'live') expect(state.delayed).toBe(delayed);
+  });
+
+  it('never hides or delays data from the monitor on this device', () => {
+    const state = bannerState([reading(T0, { hr: 70 }, 'mon-mine')], 0, T0 + 5 * MINUTE, 'mon-mine');
+    expect(state).toMatchObject({ kind: 'live', delayed: null });
+  });
+
+  it('blanks blood pressure after 6 minutes and other vitals older than 5 s before the newest', () => {
+    const records = [
+      reading(T0 + MINUTE, { sbp: 120, dbp: 80 }, 'mon-mine', false),
+      reading(T0 + 6 * MINUTE, { rr: 13 }, 'mon-mine', false),
+      reading(T0 + 6 * MINUTE + 10 * SECOND, { hr: 70 }, 'mon-mine', false),
+    ];
+    const at = (now: number): Record<string, number | null> => {
+      const s = bannerState(records, 0, now, 'mon-mine');
+      return s.kind === 'live' ? Object.fromEntries(s.vitals.map((v) => [v.type, v.value])) : {};
+    };
+    expect(at(T0 + 6 * MINUTE + 10 * SECOND)).toMatchObject({ sbp: 120, dbp: 80, hr: 70, rr: null });
+    expect(at(T0 + 7 * MINUTE + SECOND)).toMatchObject({ sbp: null, dbp: null, hr: 70 });
+  });
+
+  it('shows no data when only manual vitals exist', () => {
+    expect(bannerState([], 2, T0, null)).toEqual({ kind: 'noData' });
+    expect(DATA_IS_DELAYED).toBe('Data is delayed');
+  });
+});

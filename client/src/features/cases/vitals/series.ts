@@ -1,0 +1,142 @@
+import { blankStaleVitals, vitalCheckpoints, vitalsBannerFreshness, type TimedVital } from '@vigil/shared';
+import type { ManualVitalsEntry } from '../ManualVitals.js';
+import { MONITOR_VITALS, type VitalsRecord } from './monitor.js';
+
+/** The vitals the chart draws, each with its colour. */
+export const CHART_VITALS = [
+  { type: 'hr', label: 'HR', colour: '#2f9e44' },
+  { type: 'spo2', label: 'SpO2', colour: '#1971c2' },
+  { type: 'rr', label: 'RR', colour: '#f08c00' },
+  { type: 'etco2', label: 'EtCO2', colour: '#ae3ec9' },
+  { type: 'sbp', label: 'SBP', colour: '#e03131' },
+  { type: 'dbp', label: 'DBP', colour: '#c92a2a' },
+] as const;
+
+/** A time-ordered point of any source: a monitor reading or a manual entry. */
+export interface VitalsPoint {
+  /** Epoch ms. */
+  time: number;
+  source: 'monitor' | 'manual';
+  simulated: boolean;
+  values: Partial<Record<string, number | null>>;
+}
+
+/** Monitor readings and manual entries as one list of points, oldest first. */
+export function vitalsPoints(records: readonly VitalsRecord[], manual: readonly ManualVitalsEntry[]): VitalsPoint[] {
+  const points: VitalsPoint[] = [];
+  for (const r of records) {
+    const values: Record<string, number | null> = {};
+    for (const [type, v] of Object.entries(r.vitals)) values[type] = v?.value ?? null;
+    points.push({ time: r.lastUpdated, source: 'monitor', simulated: r.simulated === true, values });
+  }
+  for (const m of manual) points.push({ time: m.time, source: 'manual', simulated: false, values: m.vitals });
+  // Readings arrive in time order; sort only when they did not (two tablets, manual entries).
+  let sorted = true;
+  for (let i = 1; i < points.length && sorted; i++) sorted = points[i - 1]!.time <= points[i]!.time;
+  return sorted ? points : points.sort((a, b) => a.time - b.time);
+}
+
+/**
+ * The chart's columns in uPlot's layout: x in seconds, then one series per CHART_VITALS entry
+ * (null where the point has no value for it). One pass, typed arrays for x.
+ */
+export function chartColumns(points: readonly VitalsPoint[]): [Float64Array, ...(number | null)[][]] {
+  const xs = new Float64Array(points.length);
+  const ys = CHART_VITALS.map(() => new Array<number | null>(points.length));
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    xs[i] = p.time / 1000;
+    for (let s = 0; s < CHART_VITALS.length; s++) ys[s]![i] = p.values[CHART_VITALS[s]!.type] ?? null;
+  }
+  return [xs, ...ys];
+}
+
+/** One checkpoint row: the time on the interval grid and the reading nearest to it, if any. */
+export interface CheckpointRow {
+  time: number;
+  point: VitalsPoint | null;
+}
+
+/**
+ * [VT5] Checkpoint rows every 5 or 10 minutes from case start (spec 001 §9), up to `until`.
+ * Each row shows the point nearest its time within half an interval either side (a manual
+ * entry wins over a monitor reading at the same distance), or none.
+ */
+export function checkpointRows(
+  points: readonly VitalsPoint[],
+  caseStart: number,
+  until: number,
+  intervalMinutes: 5 | 10,
+): CheckpointRow[] {
+  const half = (intervalMinutes * 60_000) / 2;
+  const times = vitalCheckpoints(caseStart, caseStart, until, intervalMinutes);
+  let lo = 0;
+  return times.map((time) => {
+    while (lo < points.length && points[lo]!.time < time - half) lo++;
+    let best: VitalsPoint | null = null;
+    let bestDistance = Infinity;
+    for (let i = lo; i < points.length && points[i]!.time <= time + half; i++) {
+      const p = points[i]!;
+      const d = Math.abs(p.time - time);
+      if (d < bestDistance || (d === bestDistance && p.source === 'manual')) {
+        best = p;
+        bestDistance = d;
+      }
+    }
+    return { time, point: best };
+  });
+}
+
+/** What the live vitals banner shows. */
+export type BannerState =
+  | { kind: 'empty' }
+  | { kind: 'noData' }
+  | {
+      kind: 'live';
+      delayed: 'orange' | 'red' | null;
+      simulated: boolean;
+      monitorLabel: string;
+      vitals: { type: string; label: string; unit: string; value: number | null }[];
+    };
+
+/**
+ * The live vitals banner (spec 002 §4, §9): nothing recorded yet; the newest monitor reading
+ * hidden after 60 s unless it comes from a monitor on this device ('no data'); 'Data is
+ * delayed' orange after 20 s and red after 30 s [VT7]; blood pressure blanked after 6 minutes
+ * and other vitals older than 5 s before the newest blanked [VT8].
+ */
+export function bannerState(
+  records: readonly VitalsRecord[],
+  manualCount: number,
+  now: number,
+  localMonitorId: string | null,
+): BannerState {
+  const latest = records.length === 0 ? null : records.reduce((a, b) => (b.lastUpdated >= a.lastUpdated ? b : a));
+  if (latest == null) return manualCount === 0 ? { kind: 'empty' } : { kind: 'noData' };
+  const isLocal = localMonitorId != null && latest.monitorId === localMonitorId;
+  const freshness = vitalsBannerFreshness(latest.lastUpdated, now, isLocal);
+  if (freshness.hidden) return { kind: 'noData' };
+  // Each vital's newest value among the recent readings (blood pressure is measured rarely).
+  const newest = new Map<string, TimedVital>();
+  for (let i = records.length - 1; i >= 0 && newest.size < MONITOR_VITALS.length; i--) {
+    const r = records[i]!;
+    for (const [type, v] of Object.entries(r.vitals)) {
+      if (v == null || v.value == null || newest.has(type)) continue;
+      newest.set(type, { id: type, value: v.value, time: v.time });
+    }
+    if (latest.lastUpdated - r.lastUpdated > 6 * 60_000) break;
+  }
+  const shown = new Map(blankStaleVitals([...newest.values()], now).map((v) => [v.id, v.value]));
+  return {
+    kind: 'live',
+    delayed: freshness.delayed,
+    simulated: latest.simulated,
+    monitorLabel: latest.monitorLabel,
+    vitals: MONITOR_VITALS.map((v) => ({
+      type: v.type,
+      label: v.label,
+      unit: v.unit,
+      value: shown.get(v.type) ?? null,
+    })),
+  };
+}
