@@ -283,12 +283,17 @@ export class Accounts {
     return true;
   }
 
-  /** Renews the session for another lifetime (spec 000 §4); multi-factor follows the session; can clear sudo. */
+  /**
+   * Renews the session for another lifetime (spec 000 §4); a still-valid multi-factor runs for its
+   * idle timeout from now (capped by the session); can clear sudo.
+   */
   extendSession(current: Current | null, clearSudo: boolean, meta: RequestMeta): SessionRow {
     const c = this.requireSession(current);
     const now = this.now();
     const expires = now + (c.session.expires_at - c.session.renewed_at);
     const mfaValid = this.isMultiFactorValid(c.session);
+    // Multi-factor slides only while still valid, and only by its idle timeout (never past the session).
+    const mfaExp = Math.min(expires, now + AUTH_LIMITS.mfaIdleTimeoutMs);
     this.db
       .prepare(
         `UPDATE sessions SET renewed_at = ?, expires_at = ?,
@@ -297,7 +302,7 @@ export class Accounts {
            sudo_expires_at = CASE WHEN ? THEN NULL ELSE sudo_expires_at END
          WHERE id = ?`,
       )
-      .run(now, expires, mfaValid ? 1 : 0, expires, clearSudo ? 1 : 0, clearSudo ? 1 : 0, c.session.id);
+      .run(now, expires, mfaValid ? 1 : 0, mfaExp, clearSudo ? 1 : 0, clearSudo ? 1 : 0, c.session.id);
     audit(this.db, now, meta, {
       action: 'sessionExtended',
       outcome: 'success',
@@ -491,8 +496,8 @@ export class Accounts {
       }
       const t = rotateSessionToken(this.db, c.session.id);
       this.db
-        .prepare('UPDATE sessions SET multi_factor_last = ?, multi_factor_exp = expires_at WHERE id = ?')
-        .run(now, c.session.id);
+        .prepare('UPDATE sessions SET multi_factor_last = ?, multi_factor_exp = MIN(expires_at, ?) WHERE id = ?')
+        .run(now, now + AUTH_LIMITS.mfaIdleTimeoutMs, c.session.id);
       if (input.sudo) {
         this.db
           .prepare('UPDATE sessions SET sudo_last = ?, sudo_expires_at = ? WHERE id = ?')

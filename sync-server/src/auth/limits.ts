@@ -24,6 +24,14 @@ export const AUTH_LIMITS = {
   /** Password-reset links: valid 1 hour; at most 5 per address per hour. */
   resetValidityMs: HOUR,
   resetsPerEmail: 5,
+  /**
+   * Multi-factor idle timeout: a verification stays valid for 12 hours after it was made or the
+   * session was last extended while the user was active (spec 000 §4 extends only then), and never
+   * beyond the session. A clinic day of charting, even a 270-minute case with the tablet untouched
+   * (spec 000 §9), keeps it; a tablet left overnight asks for a new code. Without this cap
+   * extendSession would slide multi-factor validity along with the 180-day session forever.
+   */
+  mfaIdleTimeoutMs: 12 * HOUR,
   /** Sudo lasts 15 minutes (the client treats it as over 2 minutes before, spec 000 §4). */
   sudoDurationMs: 15 * MINUTE,
 } as const;

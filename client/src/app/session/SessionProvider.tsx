@@ -1,9 +1,10 @@
 import {
   authStatus,
   FAILED_SESSION_RETRY_MS,
+  isReturnFromIdle,
+  isUserActive,
   SESSION_RENEW_AGE_MS,
   shouldExtendSession,
-  USER_INACTIVE_THRESHOLD_MS,
 } from '@vigil/shared';
 import type { AuthStatus } from '@vigil/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -139,17 +140,23 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     [navigate, refresh],
   );
 
-  // User activity (spec 000 §4): mouse move, click or key press.
+  // User activity (spec 000 §4): mouse move, click, key press (and touch, for tablets). Input after
+  // 30 s of quiet (spec 000 §9 idle timeout) re-reads the session, so a tablet picked up again
+  // learns at once that its session ended elsewhere.
+  const hasSession = data?.session != null;
   useEffect(() => {
     const mark = (): void => {
-      lastActivity.current = Date.now();
+      const t = Date.now();
+      const returning = isReturnFromIdle(lastActivity.current, t);
+      lastActivity.current = t;
+      if (returning && hasSession) void refresh();
     };
     for (const e of ['mousemove', 'click', 'keydown', 'touchstart'] as const)
       window.addEventListener(e, mark, { passive: true });
     return () => {
       for (const e of ['mousemove', 'click', 'keydown', 'touchstart'] as const) window.removeEventListener(e, mark);
     };
-  }, []);
+  }, [hasSession, refresh]);
 
   // Automatic extension (spec 000 §4): active, valid MFA, renewed longer ago than the renew age; a failure retries after 30 s.
   const session = data?.session ?? null;
@@ -165,7 +172,9 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
         window.location.assign('/');
         return;
       }
-      const active = t - lastActivity.current < USER_INACTIVE_THRESHOLD_MS;
+      // Inactive after 2 minutes without input (spec 000 §9): no extension, so an unattended
+      // session runs out (the server also lets multi-factor lapse after its idle timeout).
+      const active = isUserActive(lastActivity.current, t);
       if (t < retryAfter || !shouldExtendSession(session, active, SESSION_RENEW_AGE_MS, t)) return;
       api.extendSession(false).then(
         (extended) => adopt({ session: extended }),
