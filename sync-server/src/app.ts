@@ -7,6 +7,7 @@ import { authClock, loadAuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { createFhirApi } from './fhir/index.js';
+import type { LiveEvents } from './fhir/live-events.js';
 import type { Logger } from './log.js';
 import { createSender } from './mail/sender.js';
 import { devApiRoutes, devPageRoutes } from './routes/dev.js';
@@ -20,6 +21,8 @@ export interface AppDeps {
   now?: () => number;
   /** The server's database handle; a second connection to the same file is opened when absent. */
   db?: Db;
+  /** The FHIR live-event bus, shared with the server's own FHIR writers (the case projection). */
+  fhirEvents?: LiveEvents;
 }
 
 /**
@@ -45,7 +48,14 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', botCheckRoutes(botCheck));
   api.route(
     '/',
-    createFhirApi({ db, cookieName: authSettings.cookieName, now: authNow, log, trustProxy: authSettings.trustProxy }),
+    createFhirApi({
+      db,
+      cookieName: authSettings.cookieName,
+      now: authNow,
+      log,
+      trustProxy: authSettings.trustProxy,
+      ...(deps.fhirEvents ? { events: deps.fhirEvents } : {}),
+    }),
   );
   // The development outbox does not exist in production.
   if (devTools) api.route('/', devApiRoutes(db));

@@ -10,7 +10,10 @@ import { SyncRooms } from './sync/rooms.js';
 import { SqliteSyncStore } from './sync/sqlite-store.js';
 import { createSyncAuthorizer } from './sync/authorize.js';
 import { sessionFromRequest } from './auth/sessions.js';
-import { loadAuthSettings } from './auth/settings.js';
+import { authClock, loadAuthSettings } from './auth/settings.js';
+import { createFhirService } from './fhir/index.js';
+import { LiveEvents } from './fhir/live-events.js';
+import { compositionProjector } from './sync/projection.js';
 import { parentOrgsOf } from './graphql/orgs.js';
 import { hasOrgPermission } from '@vigil/shared';
 
@@ -30,8 +33,12 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
     seedDemoData(db);
     log.info('demo data seeded');
   }
-  const app = createApp({ config, log, db });
-  const { cookieName } = loadAuthSettings(config.environment);
+  // One live-event bus for the FHIR API and the server's own FHIR writers (the case projection).
+  const fhirEvents = new LiveEvents();
+  const app = createApp({ config, log, db, fhirEvents });
+  const authSettings = loadAuthSettings(config.environment);
+  const { cookieName } = authSettings;
+  const fhir = createFhirService({ db, now: authClock(authSettings), events: fhirEvents });
   const ownerOf = db.prepare<[string, string], { org_id: string }>(
     'SELECT org_id FROM sync_documents WHERE doc_id = ? AND org_id <> ? LIMIT 1',
   );
@@ -48,6 +55,7 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
       docBelongsElsewhere: (orgId, docId) => ownerOf.get(docId, orgId) !== undefined,
       allowedOrigins: config.allowedOrigins,
     }),
+    project: compositionProjector({ service: fhir.service, store: fhir.store, log }),
   });
 
   // Without createServer options, @hono/node-server makes a plain node:http server.

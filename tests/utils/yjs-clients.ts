@@ -46,11 +46,11 @@ export function synced(provider: WebsocketProvider, timeoutMs = 10_000): Promise
 }
 
 /** Polls until `check` passes or the time runs out (the last failure is thrown). */
-export async function eventually(check: () => void, timeoutMs = 10_000, stepMs = 20): Promise<void> {
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 10_000, stepMs = 20): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      check();
+      await check();
       return;
     } catch (err) {
       if (Date.now() > deadline) throw err;

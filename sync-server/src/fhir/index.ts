@@ -4,7 +4,9 @@ import type { Logger } from '../log.js';
 import { fhirRoutes } from '../routes/fhir.js';
 import { sharedRulesAccess, sqliteOrgPolicy, type CanAccessOrg } from './access.js';
 import { LiveEvents } from './live-events.js';
+import { FhirService } from './service.js';
 import { SqliteResourceStore } from './sqlite-store.js';
+import type { ResourceStore } from './store.js';
 
 export interface FhirApiDeps {
   db: Db;
@@ -32,4 +34,18 @@ export function createFhirApi(deps: FhirApiDeps): Hono {
     log: deps.log,
     trustProxy: deps.trustProxy ?? false,
   });
+}
+
+/**
+ * The FHIR service over the SQLite store for the server's own writers (the case document's
+ * Composition projection in sync/): pass the API's live-event bus so its changes reach the
+ * organisation's streams.
+ */
+export function createFhirService(deps: { db: Db; now: () => number; events: LiveEvents }): {
+  service: FhirService;
+  store: ResourceStore;
+} {
+  const store = new SqliteResourceStore(deps.db);
+  const orgPolicy = sqliteOrgPolicy(deps.db, deps.now);
+  return { store, service: new FhirService({ store, events: deps.events, now: deps.now, orgPolicy }) };
 }

@@ -21,6 +21,7 @@ import {
   type SyncCloseCode,
 } from '@vigil/shared';
 import type { Logger } from '../log.js';
+import type { ProjectionInput } from './projection.js';
 import { parseSyncPath, type RoomAddress } from './protocol.js';
 import type { SyncStore } from './store.js';
 
@@ -34,6 +35,10 @@ export const RECHECK_AUTH_MS = 10_000;
 export const VALIDATE_AFTER_MS = 1000;
 /** A room with no connection is dropped from memory after this (its state is in storage). */
 export const EVICT_AFTER_MS = 30_000;
+/** The FHIR projection of a document is refreshed once its saves have paused this long… */
+export const PROJECT_AFTER_MS = 5000;
+/** …or at the latest this long after the first save it does not hold yet (a case charted without pause). */
+export const PROJECT_MAX_WAIT_MS = 5 * 60_000;
 
 /** The outcome of checking an upgrade: allowed (with who), or a close code. */
 export type SyncAuthorization =
@@ -50,6 +55,13 @@ export interface SyncRoomsOptions {
   evictAfterMs?: number;
   /** How often open sockets are authorised again (sign-out, removal from the organisation). */
   recheckAuthMs?: number;
+  /**
+   * Writes a document's content where FHIR readers see it (its Composition), called after
+   * saves, debounced and off the save path; it must not throw.
+   */
+  project?: (input: ProjectionInput) => void;
+  projectAfterMs?: number;
+  projectMaxWaitMs?: number;
 }
 
 interface PendingWrite {
@@ -78,6 +90,11 @@ class Room {
   finalized = false;
   evictTimer: NodeJS.Timeout | undefined;
   validateTimer: NodeJS.Timeout | undefined;
+  projectTimer: NodeJS.Timeout | undefined;
+  /** When the oldest change the projection does not hold yet was applied (undefined: none). */
+  unprojectedSince: number | undefined;
+  /** Who wrote the latest update (for the projection's audit event). */
+  lastWriter: string | null = null;
 
   constructor(readonly address: RoomAddress) {
     this.awareness.setLocalState(null);
@@ -130,6 +147,7 @@ class Room {
   destroy(): void {
     clearTimeout(this.evictTimer);
     clearTimeout(this.validateTimer);
+    clearTimeout(this.projectTimer);
     this.awareness.destroy();
     this.doc.destroy();
   }
@@ -160,17 +178,24 @@ export class SyncRooms {
   private readonly pingTimer: NodeJS.Timeout;
   private readonly alive = new WeakSet<WebSocket>();
   /** What each socket was authorised with, to authorise it again later. */
-  private readonly upgrades = new WeakMap<WebSocket, { req: IncomingMessage; address: RoomAddress }>();
+  private readonly upgrades = new WeakMap<
+    WebSocket,
+    { req: IncomingMessage; address: RoomAddress; userId: string | null }
+  >();
   private readonly recheckTimer: NodeJS.Timeout;
   private queue: PendingWrite[] = [];
   private flushScheduled = false;
   private closed = false;
   private readonly compactAfter: number;
   private readonly evictAfter: number;
+  private readonly projectAfter: number;
+  private readonly projectMaxWait: number;
 
   constructor(private readonly options: SyncRoomsOptions) {
     this.compactAfter = options.compactAfterUpdates ?? COMPACT_AFTER_UPDATES;
     this.evictAfter = options.evictAfterMs ?? EVICT_AFTER_MS;
+    this.projectAfter = options.projectAfterMs ?? PROJECT_AFTER_MS;
+    this.projectMaxWait = options.projectMaxWaitMs ?? PROJECT_MAX_WAIT_MS;
     this.pingTimer = setInterval(() => this.pingAll(), PING_INTERVAL_MS);
     this.pingTimer.unref();
     this.recheckTimer = setInterval(() => void this.recheckAuth(), options.recheckAuthMs ?? RECHECK_AUTH_MS);
@@ -197,7 +222,7 @@ export class SyncRooms {
           // "signed out" rather than "offline".
           if (!auth.ok) conn.close(auth.code, auth.reason);
           else {
-            this.upgrades.set(conn, { req, address });
+            this.upgrades.set(conn, { req, address, userId: auth.userId });
             this.accept(conn, address, isVigilClient(req.url ?? ''));
           }
         });
@@ -406,12 +431,14 @@ export class SyncRooms {
       }
       w.room.pending += 1;
       w.room.lastUpdateId = ids[i] ?? w.room.lastUpdateId;
+      if (w.origin) w.room.lastWriter = this.upgrades.get(w.origin)?.userId ?? w.room.lastWriter;
       touched.add(w.room);
     });
     // Acknowledge in arrival order, after everything of this batch is stored and applied.
     for (const w of batch) w.done?.(true);
     for (const room of touched) {
       if (room.pending >= this.compactAfter) setImmediate(() => this.compact(room));
+      this.scheduleProjection(room);
     }
   }
 
@@ -452,6 +479,39 @@ export class SyncRooms {
     room.validateTimer.unref();
   }
 
+  /**
+   * Refreshes the document's FHIR projection once saves pause (PROJECT_AFTER_MS), or at the
+   * latest PROJECT_MAX_WAIT_MS after the first change it misses: off the save path, and not on
+   * every save (each projection is a new version of the Composition).
+   */
+  private scheduleProjection(room: Room): void {
+    if (!this.options.project) return;
+    const now = Date.now();
+    room.unprojectedSince ??= now;
+    clearTimeout(room.projectTimer);
+    const wait = Math.max(0, Math.min(this.projectAfter, room.unprojectedSince + this.projectMaxWait - now));
+    room.projectTimer = setTimeout(() => this.project(room), wait);
+    room.projectTimer.unref();
+  }
+
+  /** Projects the room's content now if the projection misses a change. */
+  private project(room: Room): void {
+    clearTimeout(room.projectTimer);
+    room.projectTimer = undefined;
+    if (room.unprojectedSince === undefined || room.doc.isDestroyed || !this.options.project) return;
+    room.unprojectedSince = undefined;
+    try {
+      this.options.project({
+        address: room.address,
+        content: room.content(),
+        hash: room.contentHash(),
+        userId: room.lastWriter,
+      });
+    } catch (err) {
+      this.options.log.error({ err, room: room.address.name }, 'case projection failed');
+    }
+  }
+
   /** Tells a Vigil client why its write was refused; other clients would not understand the message. */
   private refuse(room: Room, conn: WebSocket, reason: RefusalReason): void {
     if (!room.vigilConns.has(conn)) return;
@@ -477,6 +537,7 @@ export class SyncRooms {
     // Pending writes hold the room; they flush first.
     if (this.queue.some((w) => w.room === room)) this.flush();
     if (room.pending > 0) this.compact(room);
+    this.project(room);
     this.rooms.delete(room.address.name);
     room.destroy();
   }
@@ -531,7 +592,10 @@ export class SyncRooms {
     this.flush();
     for (const conn of this.wss.clients) conn.close(SYNC_CLOSE_CODES.goingAway, 'server shutting down');
     this.wss.close();
-    for (const room of this.rooms.values()) room.destroy();
+    for (const room of this.rooms.values()) {
+      this.project(room);
+      room.destroy();
+    }
     this.rooms.clear();
   }
 }

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  ANESTHESIA_RECORD_TYPE,
+  COMPOSITION_EXTENSIONS,
+  canonicalJson,
+  contentHash,
+  validateResource,
+  type Composition,
+} from '@vigil/shared';
+import { createLogger } from '../log.js';
+import type { OrgPolicy } from '../fhir/access.js';
+import { LiveEvents, type DeliveredEvent } from '../fhir/live-events.js';
+import { MemoryResourceStore } from '../fhir/memory-store.js';
+import { FhirService } from '../fhir/service.js';
+import { CASE_DATA_EXTENSION, caseDataAttachment, compositionProjector, withCaseData } from './projection.js';
+
+const record: Composition = {
+  resourceType: 'Composition',
+  status: 'preliminary',
+  type: { coding: [{ ...ANESTHESIA_RECORD_TYPE }] },
+  subject: { reference: 'Patient/pat-1' },
+  date: '2026-11-21T10:00:00Z',
+  author: [{ reference: 'Practitioner/prc-1' }],
+  title: 'Anesthesia record',
+  extension: [{ url: COMPOSITION_EXTENSIONS.healthHistory, valueReference: { reference: 'Composition/cmp-h1' } }],
+};
+
+const content = { procedure: 'Extraction #14', vitalsRecords: [{ hr: 72, spo2: 99 }], asaClassification: '2' };
+
+function decode(c: Composition): unknown {
+  const attachment = caseDataAttachment(c);
+  if (!attachment) throw new Error('no caseData');
+  return JSON.parse(Buffer.from(attachment.data, 'base64').toString('utf8'));
+}
+
+describe('withCaseData (the Composition projection of a case document)', () => {
+  it('carries the canonical JSON, its size and its SHA-1 (the contentHash digest) as an attachment', () => {
+    const hash = contentHash(content);
+    const projected = withCaseData(record, content, hash)!;
+    const attachment = caseDataAttachment(projected)!;
+    const bytes = Buffer.from(attachment.data, 'base64');
+    expect(attachment.contentType).toBe('application/json');
+    expect(bytes.toString('utf8')).toBe(canonicalJson(content));
+    expect(attachment.size).toBe(bytes.byteLength);
+    expect(attachment.hash).toBe(createHash('sha1').update(bytes).digest('base64'));
+    expect(Buffer.from(attachment.hash, 'base64').toString('hex')).toBe(hash);
+    expect(validateResource(projected)).toEqual([]);
+  });
+
+  it('keeps the other extensions and replaces an older projection', () => {
+    const first = withCaseData(record, content, contentHash(content))!;
+    const changed = { ...content, procedure: 'Extraction #15' };
+    const second = withCaseData(first, changed, contentHash(changed))!;
+    expect(second.extension!.map((e) => e.url)).toEqual([COMPOSITION_EXTENSIONS.healthHistory, CASE_DATA_EXTENSION]);
+    expect(decode(second)).toEqual(changed);
+  });
+
+  it('returns null when the Composition already holds this content (no new version)', () => {
+    const first = withCaseData(record, content, contentHash(content))!;
+    expect(withCaseData(first, content, contentHash(content))).toBeNull();
+  });
+});
+
+describe('compositionProjector', () => {
+  function setup(policy: OrgPolicy = { isOnboarding: false, editBlocked: null }) {
+    const store = new MemoryResourceStore();
+    const events = new LiveEvents();
+    const service = new FhirService({ store, events, now: () => Date.UTC(2026, 10, 21, 9), orgPolicy: () => policy });
+    const delivered: DeliveredEvent[] = [];
+    events.subscribe('main-street', (e) => delivered.push(e));
+    const lines: Record<string, unknown>[] = [];
+    const log = createLogger('debug', {
+      write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
+    } as unknown as NodeJS.WritableStream);
+    const project = compositionProjector({ service, store, log });
+    const address = { orgId: 'main-street', docId: 'cmp-A1b2C3d4E5f6G7', name: 'main-street/cmp-A1b2C3d4E5f6G7' };
+    const ctx = { orgId: 'main-street', userId: 'usr-1', ip: null, baseUrl: '' };
+    return { store, service, delivered, lines, project, address, ctx };
+  }
+
+  it('writes the content onto the Composition whose id is the document id, as a new audited version', () => {
+    const { store, service, delivered, project, address, ctx } = setup();
+    service.update(ctx, 'Composition', address.docId, { ...record, id: address.docId }, undefined);
+    project({ address, content, hash: contentHash(content), userId: 'usr-2' });
+    const stored = store.read('main-street', 'Composition', address.docId)!;
+    expect(stored.versionId).toBe('2');
+    expect(decode(stored.resource as Composition)).toEqual(content);
+    expect(delivered.at(-1)?.event.action).toBe('UpdateResource');
+    const audits = store.search('main-street', 'AuditEvent', [], { offset: 0, count: 100 }).items;
+    expect(JSON.stringify(audits)).toContain('usr-2');
+
+    // The same content again writes nothing.
+    project({ address, content, hash: contentHash(content), userId: 'usr-2' });
+    expect(store.read('main-street', 'Composition', address.docId)!.versionId).toBe('2');
+  });
+
+  it('does nothing (a debug line) when the organisation has no Composition with that id', () => {
+    const { store, service, project, address, lines } = setup();
+    service.update(
+      { orgId: 'elsewhere', userId: 'usr-9', ip: null, baseUrl: '' },
+      'Composition',
+      address.docId,
+      { ...record, id: address.docId },
+      undefined,
+    );
+    project({ address, content, hash: contentHash(content), userId: 'usr-1' });
+    expect(store.read('main-street', 'Composition', address.docId)).toBeNull();
+    expect(caseDataAttachment(store.read('elsewhere', 'Composition', address.docId)!.resource as Composition)).toBe(
+      undefined,
+    );
+    expect(lines.some((l) => l.level === 20 && String(l.msg).includes('no Composition'))).toBe(true);
+  });
+
+  it('never throws: a refused write (editing blocked) is logged and the Composition kept', () => {
+    const { store, project, address, lines } = setup({ isOnboarding: false, editBlocked: 'EDITING_PREVENTED' });
+    store.write({ orgId: 'main-street', resource: { ...record, id: address.docId } }, '2026-11-21T09:00:00Z');
+    expect(() => project({ address, content, hash: contentHash(content), userId: 'usr-1' })).not.toThrow();
+    expect(store.read('main-street', 'Composition', address.docId)!.versionId).toBe('1');
+    expect(lines.some((l) => l.level === 40 && String(l.msg).includes('could not project'))).toBe(true);
+  });
+});
