@@ -230,14 +230,16 @@ async function send<T extends FhirResource>(client: FhirClient, entry: OutboxEnt
 /**
  * Saves a resource: straight to the server when it can be reached (and nothing for that
  * resource is queued before it), else into the outbox and the cache. A new resource gets its id
- * here. Errors other than an unreachable server are thrown to the form.
+ * here unless it brings one (then it is still a create: no `meta.versionId`). Errors other than an unreachable server are thrown to the form.
  */
 export async function saveResource<T extends FhirResource>(
   orgId: string,
   resource: T,
   client: FhirClient = fhirClient(orgId),
 ): Promise<SaveResult<T & { id: string }>> {
-  const op = resource.id ? 'update' : 'create';
+  // A resource the server never answered for has no version: a create, even with an id chosen
+  // here beforehand (a new case's Appointment and Composition share one).
+  const op = resource.id && resource.meta?.versionId ? 'update' : 'create';
   const withId = { ...resource, id: resource.id ?? newResourceId(resource.resourceType) } as T & { id: string };
   const ahead = await db()
     .outbox.where('[orgId+resourceType+id]')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateResource, validateResourceChange } from './resources.js';
-import { isRoom, ROOM_PHYSICAL_TYPE, type Location } from './location.js';
+import { isRoom, ROOM_PHYSICAL_TYPE, roomParentId, type Location } from './location.js';
 
 const office: Location = {
   resourceType: 'Location',
@@ -56,5 +56,10 @@ describe('Location', () => {
     const { partOf: _partOf, ...orphan } = room;
     expect(validateResourceChange(room, orphan).map((i) => i.message)).toEqual(['Cannot delete this reference']);
     expect(validateResourceChange(room, { ...room, partOf: { reference: 'Location/loc-2' } })).toEqual([]);
+  });
+
+  it('names the location a room is part of', () => {
+    expect(roomParentId({ ...room, partOf: { reference: 'Location/loc-1' } })).toBe('loc-1');
+    expect(roomParentId(office)).toBeNull();
   });
 });

@@ -111,3 +111,9 @@ export const LOCATION: ResourceDefinition<Location> = {
   // A room keeps its parent location: it may move to another, never become parentless.
   protectedReferences: (l) => protectedReference('partOf', l.partOf?.reference),
 };
+
+/** The location a room is part of (its id), or null for a location that is not a room. */
+export function roomParentId(location: Location): string | null {
+  const match = /^Location\/(.+)$/.exec(location.partOf?.reference ?? '');
+  return match ? match[1]! : null;
+}

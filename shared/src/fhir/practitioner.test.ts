@@ -3,7 +3,10 @@ import { normalizeResource, validateResource } from './resources.js';
 import {
   LAST_LOGIN_EXTENSION,
   PRACTITIONER_ROLE_SYSTEM,
+  practitionerDisplayName,
   practitionerLastLogin,
+  practitionerUserId,
+  PRACTITIONER_USER_SYSTEM,
   practitionerRoles,
   type Practitioner,
 } from './practitioner.js';
@@ -34,4 +37,16 @@ describe('Practitioner', () => {
       expect(issues.map((i) => [i.code, i.message])).toEqual([['INVALID_LAST_LOGIN', 'Invalid date for lastLogin']]);
     },
   );
+
+  it('shows the name text, else given and family, and the user it stands for', () => {
+    expect(practitionerDisplayName(practitioner)).toBe('Dr. Rosa Diaz');
+    expect(practitionerDisplayName({ resourceType: 'Practitioner', name: [{ given: ['Ana'], family: 'Ruiz' }] })).toBe(
+      'Ana Ruiz',
+    );
+    expect(practitionerDisplayName({ resourceType: 'Practitioner' })).toBe('');
+    expect(
+      practitionerUserId({ ...practitioner, identifier: [{ system: PRACTITIONER_USER_SYSTEM, value: 'u1' }] }),
+    ).toBe('u1');
+    expect(practitionerUserId(practitioner)).toBeNull();
+  });
 });

@@ -85,3 +85,15 @@ export const PRACTITIONER: ResourceDefinition<Practitioner> = {
   // Spec 001 §3: active defaults to true.
   normalize: (p) => (p.active === undefined ? { ...p, active: true } : p),
 };
+
+/** A practitioner's name as shown: the name's text, else given and family names; '' when none. */
+export function practitionerDisplayName(practitioner: Practitioner): string {
+  const name = practitioner.name?.[0];
+  if (!name) return '';
+  return name.text?.trim() || [...(name.given ?? []), name.family ?? ''].join(' ').trim();
+}
+
+/** The Vigil user id a practitioner stands for, or null. */
+export function practitionerUserId(practitioner: Practitioner): string | null {
+  return practitioner.identifier?.find((i) => i.system === PRACTITIONER_USER_SYSTEM)?.value ?? null;
+}

@@ -1,7 +1,237 @@
-import type { ReactNode } from 'react';
-import { NotAvailableYet } from '../../app/Page.js';
+import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  patientDisplayName,
+  practitionerDisplayName,
+  practitionerUserId,
+  SEDATION_LEVEL_LABELS,
+  type Patient,
+} from '@vigil/shared';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Page } from '../../app/Page.js';
+import { useSession } from '../../app/session/SessionProvider.js';
+import { newResourceId, saveResource, useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
+import { FhirRequestError } from '../../data/fhir.js';
+import { useCachedResources } from '../../data/useResources.js';
+import { placeOptions } from '../locations/locationRules.js';
+import { useOrgFeatures } from '../orgs/hooks.js';
+import { usePatients } from '../patients/hooks.js';
+import { PatientForm } from '../patients/PatientForm.js';
+import { birthDateText } from '../patients/PatientsPage.js';
+import {
+  allowedSedationLevels,
+  defaultCaseTimes,
+  newCaseErrors,
+  newCaseResources,
+  type NewCaseValues,
+} from './newCase.js';
 
-/** Placeholder until this screen is built. */
+/** The organisation's most intensive sedation level allowed (feature sedationLevelLimit, default ga; spec 000 §3). */
+function useSedationLevelLimit(orgId: string): string {
+  const features = useOrgFeatures(orgId, true);
+  return features.data?.find((f) => f.name === 'sedationLevelLimit')?.stringValue ?? 'ga';
+}
+
+/** Why a new case was refused, in words the front desk can act on. */
+function caseSaveErrorText(err: unknown): string {
+  if (!(err instanceof FhirRequestError)) return 'An unknown error occurred';
+  if (err.serverCode === 'EDITING_PREVENTED') return 'Your organization does not allow editing right now.';
+  if (err.serverCode === 'SUBSCRIPTION_NOT_OK')
+    return "Editing is paused until your organization's subscription is ok.";
+  if (err.code === 'NOT_AUTHORIZED') return 'You are not allowed to create cases in this organization.';
+  if (err.code === 'NO_AUTHENTICATION') return 'Sign in again to save.';
+  if (err.messages.length > 0) return err.messages.join('. ');
+  return `The case could not be saved (${err.code}).`;
+}
+
+/**
+ * /org/{orgId}/new-case and /org/{orgId}/patients/{patientId}/new-case: pick or add the patient,
+ * the day and times, the provider, the room and the sedation level. Saving creates the
+ * Appointment and its anesthesia-record Composition (one id chosen here) and opens the case at
+ * once; without a network both wait in the outbox and are sent when it is back.
+ */
 export function NewCasePage(): ReactNode {
-  return <NotAvailableYet title="New Case" />;
+  const { orgId = '', patientId: routePatientId = '' } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  useOutboxReplay(orgId);
+  useLiveResourceEvents(orgId);
+  const patients = usePatients(orgId, '');
+  const practitioners = useCachedResources(orgId, 'Practitioner', {}, { complete: true });
+  const locations = useCachedResources(orgId, 'Location', {}, { complete: true });
+  const maxLevel = useSedationLevelLimit(orgId);
+  const [values, setValues] = useState<NewCaseValues>(() => ({
+    patientId: routePatientId,
+    providerId: '',
+    locationId: '',
+    sedationLevel: '',
+    description: '',
+    ...defaultCaseTimes(new Date()),
+  }));
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [addingPatient, setAddingPatient] = useState(false);
+
+  const providers = (practitioners.data ?? []).filter((p) => p.active !== false && p.id);
+  // The signed-in user is the provider unless someone else is chosen.
+  const mine = providers.find((p) => user && practitionerUserId(p) === user.id);
+  const providerId = values.providerId || mine?.id || '';
+  const current = { ...values, providerId };
+  const errors = newCaseErrors(current, maxLevel);
+  const shown = (field: keyof NewCaseValues): string | undefined => (submitted ? errors[field] : undefined);
+  const set = <K extends keyof NewCaseValues>(field: K, value: NewCaseValues[K]): void =>
+    setValues((v) => ({ ...v, [field]: value }));
+  const text =
+    (field: 'date' | 'startTime' | 'endTime' | 'description') =>
+    (e: { currentTarget: { value: string } }): void =>
+      set(field, e.currentTarget.value);
+
+  const patientOptions = (patients.data ?? []).map((p: Patient) => ({
+    value: p.id ?? '',
+    label: `${patientDisplayName(p)} · ${birthDateText(p.birthDate ?? null, Date.now())}`,
+  }));
+  const providerOptions = providers.map((p) => ({ value: p.id!, label: practitionerDisplayName(p) || p.id! }));
+  const placeChoices = placeOptions(locations.data ?? []);
+  const levelOptions = allowedSedationLevels(maxLevel).map((l) => ({ value: l, label: SEDATION_LEVEL_LABELS[l] }));
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0 || saving) return;
+    setSaving(true);
+    setError(null);
+    const id = newResourceId('Appointment');
+    const { appointment, composition } = newCaseResources(id, current, new Date());
+    try {
+      // The record first: the appointment points to it.
+      await saveResource(orgId, composition);
+      await saveResource(orgId, appointment);
+      void navigate(`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(id)}`);
+    } catch (err) {
+      setError(caseSaveErrorText(err));
+      setSaving(false);
+    }
+  };
+
+  const loadingText = (list: { data: unknown[] | undefined; refreshing: boolean }): string | undefined =>
+    list.data === undefined || (list.data.length === 0 && list.refreshing) ? 'Loading...' : undefined;
+
+  return (
+    <Page title="New Case">
+      <Card withBorder padding="md">
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label="New case">
+          <Stack gap="sm">
+            <Group align="flex-end" wrap="wrap" gap="sm">
+              <Select
+                label="Patient"
+                required
+                searchable
+                placeholder={loadingText(patients) ?? 'Search by name'}
+                nothingFoundMessage="No matches"
+                data={patientOptions}
+                value={values.patientId || null}
+                onChange={(v) => set('patientId', v ?? '')}
+                error={shown('patientId')}
+                style={{ flex: 1, minWidth: 240 }}
+              />
+              <Button variant="default" mih={44} onClick={() => setAddingPatient(true)}>
+                New Patient
+              </Button>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                label="Date"
+                type="date"
+                required
+                value={values.date}
+                onChange={text('date')}
+                error={shown('date')}
+              />
+              <TextInput
+                label="Start"
+                type="time"
+                required
+                value={values.startTime}
+                onChange={text('startTime')}
+                error={shown('startTime')}
+              />
+              <TextInput
+                label="End"
+                type="time"
+                required
+                value={values.endTime}
+                onChange={text('endTime')}
+                error={shown('endTime')}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Select
+                label="Provider"
+                required
+                data={providerOptions}
+                placeholder={loadingText(practitioners) ?? 'Choose a provider'}
+                value={providerId || null}
+                onChange={(v) => set('providerId', v ?? '')}
+                error={shown('providerId')}
+              />
+              <Select
+                label="Location (optional)"
+                data={placeChoices}
+                placeholder={placeChoices.length ? 'Office or room' : 'No locations yet'}
+                value={values.locationId || null}
+                onChange={(v) => set('locationId', v ?? '')}
+                clearable
+              />
+              <Select
+                label="Sedation level (optional)"
+                data={levelOptions}
+                placeholder="(not set)"
+                value={values.sedationLevel || null}
+                onChange={(v) => set('sedationLevel', v ?? '')}
+                error={shown('sedationLevel')}
+                clearable
+              />
+            </SimpleGrid>
+            <Textarea
+              label="Description (optional)"
+              placeholder="Procedure"
+              autosize
+              minRows={2}
+              value={values.description}
+              onChange={text('description')}
+            />
+            {practitioners.error === 'NETWORK_ERROR' && (
+              <Text size="sm" c="dimmed">
+                Offline: the case is saved on this device and sent when the network is back.
+              </Text>
+            )}
+            {error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" mih={44} onClick={() => void navigate(-1)} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" mih={44} loading={saving}>
+                Create Case
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      <Modal opened={addingPatient} onClose={() => setAddingPatient(false)} title="New Patient" size="lg">
+        <PatientForm
+          orgId={orgId}
+          onCancel={() => setAddingPatient(false)}
+          onSaved={(p) => {
+            setAddingPatient(false);
+            set('patientId', p.id);
+          }}
+        />
+      </Modal>
+    </Page>
+  );
 }

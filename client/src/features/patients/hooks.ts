@@ -1,5 +1,4 @@
 import { appointmentActorId, type Appointment, type Patient } from '@vigil/shared';
-import { useEffect, useState } from 'react';
 import {
   cachedOfType,
   cachedResource,
@@ -9,53 +8,14 @@ import {
   useOutbox,
   type OutboxEntry,
 } from '../../data/db.js';
-import { fhirClient, FhirRequestError } from '../../data/fhir.js';
+import { fhirClient } from '../../data/fhir.js';
+import { useRefresh, type CachedList } from '../../data/useResources.js';
 import { matchesPatientSearch, sortPatients } from './patientRules.js';
+
+export type { CachedList };
 
 /** Wait after the last keystroke before asking the server (the cached list filters at once). */
 export const PATIENT_SEARCH_DEBOUNCE_MS = 300;
-
-/** A cached list and the state of its refresh from the server. */
-export interface CachedList<T> {
-  /** undefined until the cache answered. */
-  data: T[] | undefined;
-  /** A refresh from the server is running. */
-  refreshing: boolean;
-  /** The error code of the last refresh (NETWORK_ERROR when offline: the cache is shown). */
-  error: string | null;
-}
-
-const codeOf = (err: unknown): string => (err instanceof FhirRequestError ? err.code : 'UNKNOWN');
-
-/** Runs a server refresh whenever `key` changes (after `delayMs`), reporting its state. */
-function useRefresh(
-  key: string,
-  refresh: () => Promise<void>,
-  delayMs = 0,
-): { refreshing: boolean; error: string | null } {
-  const [state, setState] = useState<{ key: string; refreshing: boolean; error: string | null }>({
-    key,
-    refreshing: true,
-    error: null,
-  });
-  useEffect(() => {
-    let live = true;
-    setState({ key, refreshing: true, error: null });
-    const timer = window.setTimeout(() => {
-      refresh().then(
-        () => live && setState({ key, refreshing: false, error: null }),
-        (err: unknown) => live && setState({ key, refreshing: false, error: codeOf(err) }),
-      );
-    }, delayMs);
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-    // The key names the refresh.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return state.key === key ? { refreshing: state.refreshing, error: state.error } : { refreshing: true, error: null };
-}
 
 /**
  * The organisation's patients matching a name search, from the cache (so the list works

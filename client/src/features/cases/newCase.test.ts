@@ -1,0 +1,107 @@
+import {
+  ANESTHESIA_RECORD_TYPE,
+  APPOINTMENT_EXTENSIONS,
+  appointmentActorId,
+  appointmentSchema,
+  appointmentSedationLevel,
+  compositionSchema,
+} from '@vigil/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  allowedSedationLevels,
+  defaultCaseTimes,
+  localDateTime,
+  newCaseErrors,
+  newCaseResources,
+  type NewCaseValues,
+} from './newCase.js';
+
+const values: NewCaseValues = {
+  patientId: 'pat-1',
+  date: '2026-11-23',
+  startTime: '09:00',
+  endTime: '10:30',
+  providerId: 'prc-1',
+  locationId: 'loc-room-1',
+  sedationLevel: 'moderate',
+  description: ' Extractions 1, 16, 17, 32 ',
+};
+const now = new Date(2026, 10, 22, 8, 15);
+
+describe('a new case', () => {
+  it('is an Appointment and an anesthesia-record Composition sharing one id', () => {
+    const { appointment, composition } = newCaseResources('apt-abc', values, now);
+    expect(appointment.id).toBe('apt-abc');
+    expect(composition.id).toBe('apt-abc');
+    expect(appointment.extension).toContainEqual({
+      url: APPOINTMENT_EXTENSIONS.composition,
+      valueReference: { reference: 'Composition/apt-abc' },
+    });
+    expect(composition.status).toBe('preliminary');
+    expect(composition.type.coding).toEqual([ANESTHESIA_RECORD_TYPE]);
+    expect(composition.subject).toEqual({ reference: 'Patient/pat-1' });
+    expect(composition.author).toEqual([{ reference: 'Practitioner/prc-1' }]);
+  });
+
+  it('books the patient, provider and room at the local times with the sedation level (spec 001 §3)', () => {
+    const { appointment } = newCaseResources('apt-abc', values, now);
+    expect(appointment.status).toBe('booked');
+    expect(appointmentActorId(appointment, 'Patient')).toBe('pat-1');
+    expect(appointmentActorId(appointment, 'Practitioner')).toBe('prc-1');
+    expect(appointmentActorId(appointment, 'Location')).toBe('loc-room-1');
+    expect(appointmentSedationLevel(appointment)).toBe('moderate');
+    expect(appointment.description).toBe('Extractions 1, 16, 17, 32');
+    expect(new Date(appointment.start!).getTime()).toBe(new Date(2026, 10, 23, 9, 0).getTime());
+    expect(new Date(appointment.end!).getTime()).toBe(new Date(2026, 10, 23, 10, 30).getTime());
+  });
+
+  it('passes the shared FHIR validators, with and without the optional fields', () => {
+    const full = newCaseResources('apt-abc', values, now);
+    const bare = newCaseResources('apt-def', { ...values, locationId: '', sedationLevel: '', description: '' }, now);
+    for (const r of [full, bare]) {
+      expect(appointmentSchema.safeParse(r.appointment).error).toBeUndefined();
+      expect(compositionSchema.safeParse(r.composition).error).toBeUndefined();
+    }
+    expect(appointmentSedationLevel(bare.appointment)).toBeNull();
+    expect(appointmentActorId(bare.appointment, 'Location')).toBeNull();
+  });
+
+  it('needs a patient, a provider and an end after the start', () => {
+    expect(newCaseErrors(values, 'ga')).toEqual({});
+    expect(newCaseErrors({ ...values, patientId: '', providerId: '' }, 'ga')).toEqual({
+      patientId: 'Choose a patient',
+      providerId: 'Choose a provider',
+    });
+    expect(newCaseErrors({ ...values, endTime: '09:00' }, 'ga')).toEqual({
+      endTime: 'The end must be after the start',
+    });
+    expect(newCaseErrors({ ...values, startTime: '9' }, 'ga')).toEqual({ startTime: 'Invalid time input use HH:MM' });
+    expect(newCaseErrors({ ...values, date: '2026-02-30' }, 'ga')).toEqual({ date: 'Enter a date' });
+  });
+
+  it('[SL2] offers only the sedation levels the organisation allows (spec 002 §5)', () => {
+    expect(allowedSedationLevels('moderate')).toEqual(['local', 'minimal', 'moderate']);
+    expect(allowedSedationLevels('ga')).toEqual(['local', 'minimal', 'moderate', 'deep', 'ga']);
+    expect(newCaseErrors({ ...values, sedationLevel: 'ga' }, 'moderate').sedationLevel).toBeDefined();
+  });
+
+  it('defaults to the next half hour, for an hour', () => {
+    expect(defaultCaseTimes(new Date(2026, 10, 22, 8, 15))).toEqual({
+      date: '2026-11-22',
+      startTime: '08:30',
+      endTime: '09:30',
+    });
+    expect(defaultCaseTimes(new Date(2026, 10, 22, 8, 45))).toEqual({
+      date: '2026-11-22',
+      startTime: '09:00',
+      endTime: '10:00',
+    });
+    expect(defaultCaseTimes(new Date(2026, 10, 22, 23, 10)).endTime).toBe('23:59');
+  });
+
+  it('reads local dates and times', () => {
+    expect(localDateTime('2026-11-23', '07:05')?.getHours()).toBe(7);
+    expect(localDateTime('2026-11-23', '7:05')).toBeNull();
+    expect(localDateTime('', '07:05')).toBeNull();
+  });
+});

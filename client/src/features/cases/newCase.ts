@@ -1,0 +1,121 @@
+import {
+  ANESTHESIA_RECORD_TYPE,
+  APPOINTMENT_EXTENSIONS,
+  isSedationLevelAllowed,
+  SEDATION_LEVELS,
+  type Appointment,
+  type AppointmentParticipant,
+  type Composition,
+  type SedationLevel,
+} from '@vigil/shared';
+
+/** What the new-case form collects. Date and times are the device's local day and clock. */
+export interface NewCaseValues {
+  patientId: string;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  /** `HH:MM` (24 h). */
+  startTime: string;
+  endTime: string;
+  providerId: string;
+  /** A location or one of its rooms; empty for none. */
+  locationId: string;
+  sedationLevel: SedationLevel | '';
+  description: string;
+}
+
+/** The anesthesia record's title (the spec names none). */
+export const ANESTHESIA_RECORD_TITLE = 'Anesthesia Record';
+
+/** The default times of a new case: the next half hour, for an hour. */
+export function defaultCaseTimes(now: Date): Pick<NewCaseValues, 'date' | 'startTime' | 'endTime'> {
+  const start = new Date(now.getTime());
+  start.setSeconds(0, 0);
+  start.setMinutes(start.getMinutes() < 30 ? 30 : 60);
+  const end = new Date(start.getTime() + 60 * 60_000);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  const day = `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`;
+  const hm = (d: Date): string => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return { date: day, startTime: hm(start), endTime: end.getDate() === start.getDate() ? hm(end) : '23:59' };
+}
+
+/** A local day and `HH:MM` as a Date, or null when either is not readable. */
+export function localDateTime(date: string, time: string): Date | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!d || !t) return null;
+  const value = new Date(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
+  return Number.isNaN(value.getTime()) || value.getDate() !== Number(d[3]) ? null : value;
+}
+
+/** Messages of a new case that cannot be saved yet, by field. */
+export function newCaseErrors(
+  v: NewCaseValues,
+  maxSedationLevel: string,
+): Partial<Record<keyof NewCaseValues, string>> {
+  const errors: Partial<Record<keyof NewCaseValues, string>> = {};
+  if (!v.patientId) errors.patientId = 'Choose a patient';
+  if (!v.providerId) errors.providerId = 'Choose a provider';
+  const start = localDateTime(v.date, v.startTime);
+  const end = localDateTime(v.date, v.endTime);
+  if (!localDateTime(v.date, '00:00')) errors.date = 'Enter a date';
+  else if (!start) errors.startTime = 'Invalid time input use HH:MM';
+  else if (!end) errors.endTime = 'Invalid time input use HH:MM';
+  else if (end <= start) errors.endTime = 'The end must be after the start';
+  if (v.sedationLevel && !isSedationLevelAllowed(v.sedationLevel, maxSedationLevel)) {
+    errors.sedationLevel = 'This sedation level is not allowed by your organization’s subscription';
+  }
+  return errors;
+}
+
+/** The sedation levels an organisation may choose (spec 002 §5 sedation level check, [SL2]). */
+export function allowedSedationLevels(maxSedationLevel: string): SedationLevel[] {
+  return SEDATION_LEVELS.filter((l) => isSedationLevelAllowed(l, maxSedationLevel));
+}
+
+/**
+ * The two resources of a new case, sharing one id chosen on the device: the Appointment (booked,
+ * with the patient, provider and location as participants, its sedation level, and the
+ * composition extension pointing to the record) and the anesthesia-record Composition
+ * (preliminary, subject the patient, author the provider). That id is also the case document's
+ * id in the sync engine, so the case opens at /org/{orgId}/cases/{id} before the server knows it.
+ */
+export function newCaseResources(
+  id: string,
+  v: NewCaseValues,
+  now: Date,
+): { appointment: Appointment & { id: string }; composition: Composition & { id: string } } {
+  const start = localDateTime(v.date, v.startTime);
+  const end = localDateTime(v.date, v.endTime);
+  if (!start || !end) throw new Error('newCaseResources needs a valid date and times');
+  const participant: AppointmentParticipant[] = [
+    { actor: { reference: `Patient/${v.patientId}` }, status: 'accepted' },
+    { actor: { reference: `Practitioner/${v.providerId}` }, status: 'accepted' },
+    ...(v.locationId ? [{ actor: { reference: `Location/${v.locationId}` }, status: 'accepted' as const }] : []),
+  ];
+  const appointment: Appointment & { id: string } = {
+    resourceType: 'Appointment',
+    id,
+    status: 'booked',
+    start: start.toISOString(),
+    end: end.toISOString(),
+    ...(v.description.trim() ? { description: v.description.trim() } : {}),
+    created: now.toISOString(),
+    participant,
+    extension: [
+      { url: APPOINTMENT_EXTENSIONS.composition, valueReference: { reference: `Composition/${id}` } },
+      ...(v.sedationLevel ? [{ url: APPOINTMENT_EXTENSIONS.sedationLevel, valueCode: v.sedationLevel }] : []),
+    ],
+  };
+  const composition: Composition & { id: string } = {
+    resourceType: 'Composition',
+    id,
+    status: 'preliminary',
+    type: { coding: [{ ...ANESTHESIA_RECORD_TYPE }] },
+    subject: { reference: `Patient/${v.patientId}` },
+    date: now.toISOString(),
+    author: [{ reference: `Practitioner/${v.providerId}` }],
+    title: ANESTHESIA_RECORD_TITLE,
+  };
+  return { appointment, composition };
+}
