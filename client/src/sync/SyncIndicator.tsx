@@ -28,6 +28,13 @@ function connectionText(state: CaseDocumentState): string | null {
   }
 }
 
+/** Why the case has nothing to show while its status is `loadFailed` (spec 001 §4, §8). */
+export const LOAD_ERROR_TEXTS = {
+  localUnavailable: 'This device cannot open its copy of the case. Loading it from the server…',
+  noRemoteData:
+    'The case cannot be loaded: this device cannot store it and the server cannot be reached. Try again when online.',
+} as const;
+
 /**
  * The case header's save indicator: the save message of spec 001 §8, whether this device holds
  * every edit, and why syncing is paused (offline, signed out, refused).
@@ -52,6 +59,17 @@ export function SyncIndicator({ state }: { state: CaseDocumentState }): ReactNod
             Saved on this device
           </Text>
         </Tooltip>
+      )}
+      {state.loadError && (
+        <Text size="sm" c="red" data-testid="load-error">
+          {LOAD_ERROR_TEXTS[state.loadError]}
+        </Text>
+      )}
+      {state.device === 'unavailable' && (
+        <Text size="sm" c="red" data-testid="device-status">
+          Not stored on this device: {state.deviceError} Edits are saved to the server only; keep this page open until
+          it shows &lsquo;saved&rsquo;.
+        </Text>
       )}
       {state.device === 'failed' && (
         <Text size="sm" c="red" data-testid="device-status">

@@ -93,6 +93,7 @@ export class SyncProvider {
   } = {};
   private destroyed = false;
   private initialSyncDone = false;
+  private everSynced = false;
   private readonly o: Required<Omit<SyncProviderOptions, 'params' | 'WebSocketImpl' | 'log' | 'compress'>> &
     Pick<SyncProviderOptions, 'params' | 'WebSocketImpl' | 'log' | 'compress'>;
 
@@ -113,6 +114,11 @@ export class SyncProvider {
 
   get status(): SyncState {
     return this.state;
+  }
+
+  /** Whether the server's copy has arrived at least once (its sync step 2). */
+  get remoteLoaded(): boolean {
+    return this.everSynced;
   }
 
   /** Number of local updates not yet acknowledged by the server. */
@@ -227,6 +233,11 @@ export class SyncProvider {
         if (encoding.length(encoder) > 1) this.sendRaw(encoding.toUint8Array(encoder));
         if (kind === syncProtocol.messageYjsSyncStep2 && !this.initialSyncDone) {
           this.initialSyncDone = true;
+          if (!this.everSynced) {
+            this.everSynced = true;
+            // Tell listeners the server's copy is here (a case that could not load locally opens now).
+            this.set({});
+          }
           // Our step 2 went with the reply above; now ask for an acknowledged save of what is pending.
           this.scheduleSave(0);
           if (this.pending.length === 0) this.scheduleHashCheck(0);

@@ -5,14 +5,27 @@ import { ensureCaseStructure } from './caseStructure.js';
 import { migrateCaseDocument, type MigrationOutcome } from './migrateCaseDocument.js';
 import { SyncProvider, type SyncState } from './SyncProvider.js';
 
-/** Whether this device holds every edit: 'saved' only once IndexedDB committed it. */
-export type DeviceSaveState = 'loading' | 'saving' | 'saved' | 'failed';
+/**
+ * Whether this device holds every edit: 'saved' only once IndexedDB committed it; 'failed'
+ * while writes fail (retried); 'unavailable' when this device cannot store the case at all
+ * (its database would not open) and the case runs on the server's copy.
+ */
+export type DeviceSaveState = 'loading' | 'saving' | 'saved' | 'failed' | 'unavailable';
+
+/**
+ * Why a case could not load (sync status `loadFailed`, spec 001 §4, §8): this device's copy
+ * could not be opened (IndexedDB refused), and — `noRemoteData` — the server's copy cannot
+ * come either (offline, signed out, no access).
+ */
+export type LoadError = 'localUnavailable' | 'noRemoteData';
 
 export interface CaseDocumentState {
   sync: SyncState;
   device: DeviceSaveState;
   /** Why the device could not store the case (e.g. storage full), while it cannot. */
   deviceError: string | null;
+  /** Set while the case has nothing to show: see LoadError. */
+  loadError: LoadError | null;
   /** People who have this case open elsewhere. */
   peers: Peer[];
   /** 'tooNew' when a newer build wrote the case: this build must not edit it. */
@@ -34,12 +47,16 @@ export interface OpenCaseOptions {
   /** Base websocket URL; defaults to this origin's /api/sync. */
   syncUrl?: string;
   params?: Record<string, string>;
+  /** WebSocket constructor (tests outside a browser). */
+  WebSocketImpl?: typeof WebSocket;
+  /** This device's store of the case; y-indexeddb by default (tests replace it). */
+  persistence?: (name: string, doc: Y.Doc) => IndexeddbPersistence;
 }
 
 export interface CaseDocument {
   doc: Y.Doc;
   provider: SyncProvider;
-  /** Resolves once the local copy is loaded (works with no network). */
+  /** Resolves once the local copy is loaded (works with no network), or could not be opened. */
   loaded: Promise<void>;
   getState(): CaseDocumentState;
   subscribe(listener: () => void): () => void;
@@ -63,18 +80,26 @@ export const caseDatabaseName = (orgId: string, docId: string): string => `vigil
  */
 export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
   const doc = new Y.Doc();
-  const persistence = new IndexeddbPersistence(caseDatabaseName(options.orgId, options.docId), doc);
+  const name = caseDatabaseName(options.orgId, options.docId);
+  const persistence = (options.persistence ?? ((n, d) => new IndexeddbPersistence(n, d)))(name, doc);
   const listeners = new Set<() => void>();
   let provider: SyncProvider | undefined;
   let state: CaseDocumentState = {
     sync: { status: 'loading', connection: 'connecting', failures: 0, retryAt: null, refused: null, issues: [] },
     device: 'loading',
     deviceError: null,
+    loadError: null,
     peers: [],
     schema: 'current',
   };
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
+  /** This device's copy could not be opened: the case runs on the server's copy alone. */
+  let localFailed = false;
+  let markLoaded: () => void = () => undefined;
+  const loaded = new Promise<void>((resolve) => {
+    markLoaded = resolve;
+  });
 
   const emit = (patch: Partial<CaseDocumentState>): void => {
     state = { ...state, ...patch };
@@ -116,51 +141,99 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
     confirmWrites(persistence.db);
   };
 
-  const loaded = persistence.whenSynced.then(() => {
-    if (closed) return;
-    const db = persistence.db;
-    if (db) {
-      const onFailure = (event: Event): void => {
-        const target = event.target as IDBRequest | IDBTransaction | null;
-        fail(target && 'error' in target ? target.error : new Error('IndexedDB write failed'));
-      };
-      db.addEventListener('abort', onFailure);
-      db.addEventListener('error', onFailure);
-      db.addEventListener('close', () => fail(new Error('The browser closed this case\u2019s local database.')));
-    }
-    doc.on('update', onDocUpdate);
+  const log = (level: 'warn' | 'error', message: string, detail?: unknown): void => console[level](message, detail);
+
+  /** Connects the case to the server (after the local copy loaded, or failed to). */
+  const connect = (): void => {
     // Every device makes the same structure update, so lists never conflict (caseStructure.ts).
     ensureCaseStructure(doc);
-    emit({ device: 'saved', schema: migrateCaseDocument(doc) });
     // Connect only now: what was loaded from this device reaches the server through the
     // state-vector exchange, not as a new batch of edits.
-    provider = new SyncProvider({
+    const p = new SyncProvider({
       url: options.syncUrl ?? defaultSyncUrl(),
       room: `${options.orgId}/${options.docId}`,
       doc,
       ...(options.params ? { params: options.params } : {}),
-      log: (level, message, detail) => console[level](message, detail),
+      ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}),
+      log,
     });
-    provider.awareness.setLocalStateField('user', options.user);
+    provider = p;
+    p.awareness.setLocalStateField('user', options.user);
     let migratedAfterSync = false;
-    provider.subscribe((sync) => {
+    const onSync = (sync: SyncState): void => {
+      if (localFailed && !p.remoteLoaded) {
+        // Nothing to show yet. Once the server's copy cannot come either, loading has failed
+        // for good (spec 001 §8 'noRemoteData'), until the connection returns.
+        const noRemote = sync.connection !== 'connecting' && sync.connection !== 'connected';
+        if (noRemote && state.loadError !== 'noRemoteData') log('error', 'noRemoteData', { room: name });
+        emit({ sync: { ...sync, status: 'loadFailed' }, loadError: noRemote ? 'noRemoteData' : 'localUnavailable' });
+        return;
+      }
+      // Loaded from the server without a local copy: every edit now depends on the server's saves.
+      if (localFailed && state.device === 'loading') emit({ device: 'unavailable', loadError: null });
       emit({ sync });
       // The server's copy may be older than this build too.
       if (sync.status === 'synced' && !migratedAfterSync) {
         migratedAfterSync = true;
         emit({ schema: migrateCaseDocument(doc) });
       }
-    });
-    provider.awareness.on('change', () => {
+    };
+    p.subscribe(onSync);
+    p.awareness.on('change', () => {
       const peers: Peer[] = [];
-      provider?.awareness.getStates().forEach((s, clientId) => {
+      p.awareness.getStates().forEach((s, clientId) => {
         const user = s.user as Peer | undefined;
         if (clientId !== doc.clientID && user) peers.push({ ...user, clientId });
       });
       emit({ peers });
     });
-    emit({ sync: provider.status });
+    onSync(p.status);
+  };
+
+  /**
+   * This device's database cannot be opened (private mode, storage disabled or broken): the
+   * sync status is `loadFailed` ('failed to load', spec 001 §4, §8) until the server's copy
+   * arrives; the case then opens with every edit saved to the server only.
+   */
+  const localUnavailable = (err: unknown): void => {
+    if (closed || localFailed || state.device !== 'loading') return;
+    localFailed = true;
+    const message = err instanceof Error ? err.message : String(err);
+    log('error', 'loadFailed', err);
+    emit({
+      sync: { ...state.sync, status: 'loadFailed' },
+      loadError: 'localUnavailable',
+      deviceError: `This device cannot store the case${message ? ` (${message})` : ''}.`,
+    });
+    persistence.destroy().catch(() => undefined);
+    connect();
+    markLoaded();
+  };
+
+  void persistence.whenSynced.then(() => {
+    if (closed || localFailed) return;
+    doc.on('update', onDocUpdate);
+    emit({ device: 'saved', schema: migrateCaseDocument(doc) });
+    connect();
+    markLoaded();
   });
+  persistence._db.then(
+    (db) => {
+      const onFailure = (event: Event): void => {
+        const target = event.target as IDBRequest | IDBTransaction | null;
+        const error = target && 'error' in target ? target.error : new Error('IndexedDB write failed');
+        // Before the copy loaded, a failure means it cannot be read at all.
+        if (state.device === 'loading') localUnavailable(error);
+        else fail(error);
+      };
+      db.addEventListener('abort', onFailure);
+      db.addEventListener('error', onFailure);
+      db.addEventListener('close', () => {
+        if (!closed) fail(new Error('The browser closed this case\u2019s local database.'));
+      });
+    },
+    (err: unknown) => localUnavailable(err),
+  );
 
   // Leaving the page: make sure the last writes get their transaction before the page goes.
   const onPageHide = (): void => {
@@ -188,7 +261,7 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
       document.removeEventListener('visibilitychange', onPageHide);
       doc.off('update', onDocUpdate);
       provider?.destroy();
-      await persistence.destroy();
+      if (!localFailed) await persistence.destroy();
       doc.destroy();
     },
   };

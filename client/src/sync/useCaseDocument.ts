@@ -5,6 +5,7 @@ const LOADING: CaseDocumentState = {
   sync: { status: 'loading', connection: 'connecting', failures: 0, retryAt: null, refused: null, issues: [] },
   device: 'loading',
   deviceError: null,
+  loadError: null,
   peers: [],
   schema: 'current',
 };

@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import type { IndexeddbPersistence } from 'y-indexeddb';
+import type * as Y from 'yjs';
+import { openCaseDocument, type CaseDocument } from './caseDocument.js';
+import { LOAD_ERROR_TEXTS } from './SyncIndicator.js';
+import { saveMessage } from './saveMessage.js';
+
+/** A y-indexeddb stand-in whose database cannot be opened (private mode, storage disabled). */
+function unopenableStore(): (name: string, doc: Y.Doc) => IndexeddbPersistence {
+  return () => {
+    const failed = Promise.reject(new Error('The user denied permission to access the database.'));
+    failed.catch(() => undefined);
+    return {
+      _db: failed,
+      db: null,
+      whenSynced: new Promise(() => undefined),
+      destroy: () => failed.then(() => undefined),
+    } as unknown as IndexeddbPersistence;
+  };
+}
+
+async function until(check: () => void, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+}
+
+describe('openCaseDocument when this device cannot open its copy (spec 001 §4 loadFailed, §8 noRemoteData)', () => {
+  let kase: CaseDocument | undefined;
+  afterEach(async () => {
+    await kase?.close();
+    vi.restoreAllMocks();
+  });
+
+  it("reads 'failed to load' and, with no server either, logs noRemoteData and stays failed", async () => {
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((message: unknown) => errors.push(message));
+    kase = openCaseDocument({
+      orgId: 'main-street',
+      docId: 'cmp-A1b2C3d4E5f6G7',
+      user: { name: 'Dr. Alvarez', role: 'provider', device: 'tablet' },
+      // Nothing listens on port 9: the server's copy cannot come.
+      syncUrl: 'ws://127.0.0.1:9/api/sync',
+      WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
+      persistence: unopenableStore(),
+    });
+    await kase.loaded;
+    expect(kase.getState().sync.status).toBe('loadFailed');
+    expect(saveMessage(kase.getState().sync, Date.now())).toBe('failed to load');
+    expect(kase.getState().device).toBe('loading');
+    expect(kase.getState().deviceError).toContain('This device cannot store the case');
+    expect(errors).toContain('loadFailed');
+
+    await until(() => expect(kase!.getState().loadError).toBe('noRemoteData'));
+    expect(kase.getState().sync.status).toBe('loadFailed');
+    expect(kase.getState().sync.connection).toBe('offline');
+    expect(errors).toContain('noRemoteData');
+    expect(LOAD_ERROR_TEXTS[kase.getState().loadError!]).toContain('cannot be loaded');
+  });
+});
