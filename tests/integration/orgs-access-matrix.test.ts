@@ -1,3 +1,4 @@
+import { BAA_DOCUMENT } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, signIn } from './accounts-client.js';
@@ -84,6 +85,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   allOrgs: needs(['internalUber']),
   updateMemberRoles: needs(ADMINISTER),
   removeMember: needs(ADMINISTER),
+  baa: needs(ORG_PERMISSION),
+  // The covered entity signs for itself: only the office's own admin (decision, spec 001 §3).
+  signBaa: needs(['admin']),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -194,6 +198,12 @@ describe('organisations: access matrix of every call × role', () => {
       { m: rolesTarget[r] },
     ],
     removeMember: (r) => ['mutation ($m: ID!) { removeMember(orgId: "office", memberId: $m) }', { m: removeTarget[r] }],
+    baa: () => ['query { baa(orgId: "office") { signed } }', {}],
+    signBaa: () => [
+      `mutation ($version: String!) { signBaa(orgId: "office", version: $version, accepted: true, signaturePath: "M 1 1 L 9 9",
+        fields: { companyName: "Office LLC", name: "Ann Admin", title: "Owner" }) { signed } }`,
+      { version: BAA_DOCUMENT.version },
+    ],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -217,8 +227,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 19 calls × 8 callers.
-    expect(cells).toBe(152);
+    // 21 calls × 8 callers.
+    expect(cells).toBe(168);
     expect(deviations).toEqual([]);
   });
 });

@@ -4,3 +4,4 @@ export * from './features.js';
 export * from './subscription.js';
 export * from './texts.js';
 export * from './forms.js';
+export * from './baa.js';

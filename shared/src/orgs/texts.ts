@@ -19,6 +19,7 @@ export const ORG_TEXTS = {
   orgDetailsDefaultError: 'An error occurred. Please try again.',
   requiresAdmin: '(requires admin)',
   stillMissing: 'Still Missing:',
+  contractLoadError: 'Error, loading document. Please refresh the page.',
   blank: '(blank)',
   orgIdRequired: 'orgId is required',
 } as const;

@@ -1,6 +1,7 @@
 import {
   APPOINTMENT_PAGE_COUNT,
   auditEventFor,
+  BAA_CONTRACT_ID,
   idPrefixOf,
   isPatientData,
   newId,
@@ -244,6 +245,7 @@ export class FhirService {
     ifMatch: string | undefined,
   ): WriteResult {
     this.checkEditable(ctx, type);
+    this.checkNotServerOwned(type, id);
     const bodyId = (body as { id?: unknown } | null)?.id;
     if (bodyId !== undefined && bodyId !== id)
       throw new FhirError(400, 'INVALID_RESOURCE', 'The body id must match the URL id');
@@ -271,6 +273,7 @@ export class FhirService {
 
   delete(ctx: RequestContext, type: FhirResourceType, id: string, ifMatch: string | undefined): StoredVersion | null {
     this.checkEditable(ctx, type);
+    this.checkNotServerOwned(type, id);
     const current = this.deps.store.read(ctx.orgId, type, id);
     if (!current) throw new FhirError(404, 'NOT_FOUND', `${type}/${id} not found`);
     if (current.deleted) return null;
@@ -281,6 +284,13 @@ export class FhirService {
     });
     if (version) this.publish(ctx, 'DeleteResource', version, current.resource);
     return version;
+  }
+
+  /** The signed Business Associate Agreement is written only by `signBaa` (organisation admins), never through this API. */
+  private checkNotServerOwned(type: FhirResourceType, id: string): void {
+    if (type === 'Contract' && id === BAA_CONTRACT_ID) {
+      throw new FhirError(403, 'NOT_AUTHORIZED', 'The Business Associate Agreement is signed on its own page');
+    }
   }
 
   private links(url: string, params: URLSearchParams, offset: number, count: number, total: number): BundleLink[] {

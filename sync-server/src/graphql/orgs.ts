@@ -1,6 +1,15 @@
 import {
   acceptedFeatureValue,
   assignableRoles,
+  BAA_CONTRACT_ID,
+  BAA_DOCUMENT,
+  baaContract,
+  baaView,
+  contractStillMissing,
+  hasRole,
+  validateResource,
+  type BaaView,
+  type Contract,
   emailSchema,
   featureChangeAccess,
   featureDefinition,
@@ -172,8 +181,36 @@ export const orgTypeDefs = /* GraphQL */ `
     session: Session!
   }
 
+  "One signature of the Business Associate Agreement (spec 001 §3): name, signatureSvg, companyName, time."
+  type BaaSignature {
+    name: String!
+    signatureSvg: String
+    companyName: String!
+    time: String!
+  }
+
+  "The organisation's Business Associate Agreement (spec 001 §3 Contract), signed or not yet."
+  type Baa {
+    signed: Boolean!
+    version: String
+    status: String
+    "The signed text (HTML, placeholders filled)."
+    html: String
+    coveredEntity: BaaSignature
+    company: BaaSignature
+  }
+
+  "The Business Associate Agreement form's fields (spec 000 §3 contract document form.fields)."
+  input BaaFields {
+    companyName: String
+    name: String
+    title: String
+  }
+
   extend type Query {
     org(orgId: String): Org!
+    "The organisation's Business Associate Agreement: for its members and whoever may administer it."
+    baa(orgId: String): Baa!
     orgIdAvailability(orgId: String): String!
     orgInvitation(invitationId: String): OrgInvitation!
     orgFeaturesConfig(orgId: String): [OrgFeature!]!
@@ -209,6 +246,8 @@ export const orgTypeDefs = /* GraphQL */ `
     createOrgInvitation(orgId: String, email: String!, roles: [String!]): OrgInvitationSent!
     updateMemberRoles(orgId: String, memberId: ID!, roles: [String!]!): OrgMember!
     removeMember(orgId: String, memberId: ID!): Boolean!
+    "Signs the Business Associate Agreement for the organisation (its own admins only)."
+    signBaa(orgId: String, version: String!, fields: BaaFields!, accepted: Boolean!, signaturePath: String!): Baa!
   }
 `;
 
@@ -420,7 +459,8 @@ export type OrgAuditAction =
   | 'orgInvitationCreated'
   | 'orgInvitationAccepted'
   | 'orgFeatureAdded'
-  | 'orgFeatureRemoved';
+  | 'orgFeatureRemoved'
+  | 'orgBaaSigned';
 
 /** Appends one organisation event to audit_events (who, what, when, from where, outcome). */
 export function auditOrg(
@@ -709,7 +749,27 @@ const schemas = {
   feature: z.object({ featureName: z.string().min(1).max(100), stringValue: z.string().max(100).nullish() }),
   memberRoles: z.object({ memberId: z.string().min(1).max(100), roles: roleList.min(1) }),
   member: z.object({ memberId: z.string().min(1).max(100) }),
+  baa: z.object({
+    version: z.string().max(100),
+    fields: z.object({ companyName: text(200), name: text(200), title: text(200) }).strict(),
+    accepted: z.boolean(),
+    // The signature pad's SVG path data (spec 002 §2): commands, numbers, separators.
+    signaturePath: z
+      .string()
+      .max(20000)
+      .regex(/^[MmLlHhVvCcSsQqTtAaZz0-9eE.,\s-]*$/),
+  }),
 };
+
+/** The organisation's Business Associate Agreement Contract, or null when not signed. */
+function storedBaa(db: Db, orgId: string): Contract | null {
+  const stored = new SqliteResourceStore(db).read(orgId, 'Contract', BAA_CONTRACT_ID);
+  return stored?.resource?.resourceType === 'Contract' ? stored.resource : null;
+}
+
+function baaAnswer(contract: Contract | null): { signed: boolean } & Partial<BaaView> {
+  return contract ? { signed: true, ...baaView(contract) } : { signed: false };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Calls
@@ -855,6 +915,10 @@ export const orgResolvers: {
     org: (_, args, ctx): OrgView => {
       const { org } = authorize(ctx, args.orgId, 'member');
       return orgView(ctx.accounts.db, org, ctx.accounts.now());
+    },
+    baa: (_, args, ctx) => {
+      const { org } = authorize(ctx, args.orgId, 'member');
+      return baaAnswer(storedBaa(ctx.accounts.db, org.id));
     },
     orgIdAvailability: (_, args, ctx): OrgIdAvailability => {
       requireFullCaller(ctx);
@@ -1144,6 +1208,60 @@ export const orgResolvers: {
         });
       })();
       return memberView({ ...member, roles: JSON.stringify(after) });
+    },
+    signBaa: (_, args, ctx) => {
+      const who = authorize(ctx, args.orgId, 'admin');
+      // Decision: the covered entity signs for itself, so only the organisation's own admins sign
+      // (not a parent organisation's members nor the internal team, who may administer it).
+      const membership = who.subject.orgs.find((m) => m.id === who.org.id);
+      if (!hasRole(who.subject, who.org.id, 'admin') || !membership) fail('NOT_AUTHORIZED');
+      const input = parse(schemas.baa, {
+        version: args.version,
+        fields: args.fields,
+        accepted: args.accepted,
+        signaturePath: args.signaturePath,
+      });
+      if (input.version !== BAA_DOCUMENT.version) fail('CONTRACT_VERSION_CHANGED');
+      const values = {
+        companyName: input.fields.companyName ?? '',
+        name: input.fields.name ?? '',
+        title: input.fields.title ?? '',
+      };
+      // spec 000 §5: every field, the acceptance box (and the signature) complete, checked here too.
+      if (contractStillMissing(BAA_DOCUMENT, values, input.accepted, input.signaturePath).length > 0) {
+        fail('CONTRACT_INCOMPLETE');
+      }
+      const { db } = ctx.accounts;
+      const now = ctx.accounts.now();
+      const current = storedBaa(db, who.org.id);
+      if (current?.version === BAA_DOCUMENT.version) fail('ALREADY_SIGNED');
+      const memberId = (
+        db
+          .prepare('SELECT id FROM org_members WHERE org_id = ? AND user_id = ?')
+          .get(who.org.id, who.current.user.id) as { id: string } | undefined
+      )?.id;
+      if (!memberId) fail('NOT_AUTHORIZED');
+      const time = new Date(now).toISOString();
+      const contract = baaContract({
+        orgId: who.org.id,
+        memberId,
+        document: BAA_DOCUMENT,
+        values,
+        signaturePath: input.signaturePath,
+        time,
+      });
+      if (validateResource(contract).length > 0) fail('INVALID_INPUT');
+      db.transaction(() => {
+        new SqliteResourceStore(db).write({ orgId: who.org.id, resource: contract }, time);
+        db.prepare('UPDATE orgs SET has_baa = 1, updated_at = ? WHERE id = ?').run(now, who.org.id);
+        auditOrg(db, now, ctx.meta, {
+          action: 'orgBaaSigned',
+          userId: who.current.user.id,
+          email: who.current.user.email,
+          detail: { orgId: who.org.id, contract: `Contract/${BAA_CONTRACT_ID}`, version: BAA_DOCUMENT.version },
+        });
+      })();
+      return baaAnswer(contract);
     },
     removeMember: (_, args, ctx): boolean => {
       const who = authorize(ctx, args.orgId, 'admin');

@@ -213,3 +213,45 @@ export async function removeFeature(orgId: string, featureName: string): Promise
   );
   return data.removeOrgFeature;
 }
+
+/** One signature of the Business Associate Agreement (spec 001 §3). */
+export interface BaaSignature {
+  name: string;
+  signatureSvg: string | null;
+  companyName: string;
+  time: string;
+}
+
+/** The organisation's Business Associate Agreement, signed or not yet. */
+export interface Baa {
+  signed: boolean;
+  version: string | null;
+  status: string | null;
+  html: string | null;
+  coveredEntity: BaaSignature | null;
+  company: BaaSignature | null;
+}
+
+const BAA = `signed version status html coveredEntity { name signatureSvg companyName time } company { name signatureSvg companyName time }`;
+
+export async function fetchBaa(orgId: string): Promise<Baa> {
+  const data = await graphql<{ baa: Baa }>(`query Baa($orgId: String) { baa(orgId: $orgId) { ${BAA} } }`, { orgId });
+  return data.baa;
+}
+
+export interface BaaSigningInput {
+  version: string;
+  fields: { companyName: string; name: string; title: string };
+  accepted: boolean;
+  signaturePath: string;
+}
+
+export async function signBaa(orgId: string, input: BaaSigningInput): Promise<Baa> {
+  const data = await graphql<{ signBaa: Baa }>(
+    `mutation SignBaa($orgId: String, $version: String!, $fields: BaaFields!, $accepted: Boolean!, $signaturePath: String!) {
+      signBaa(orgId: $orgId, version: $version, fields: $fields, accepted: $accepted, signaturePath: $signaturePath) { ${BAA} }
+    }`,
+    { orgId, ...input },
+  );
+  return data.signBaa;
+}

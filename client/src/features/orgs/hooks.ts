@@ -101,3 +101,7 @@ export function useMayAdminister(orgId: string): boolean {
   const org = useOrg(orgId);
   return mayAdminister(session, { id: orgId, parentOrgs: org.data?.parentOrgs ?? [] });
 }
+
+export function useBaa(orgId: string): Loaded<api.Baa> {
+  return useLoad(useCallback(() => api.fetchBaa(orgId), [orgId]));
+}

@@ -1,0 +1,59 @@
+import { orgMember } from '../utils/members.js';
+import { expect, test } from './fixtures.js';
+import { contextWith } from './members.js';
+
+test.describe('Business Associate Agreement (issue 4; spec 001 §3, spec 000 §5)', () => {
+  test("an admin fills, signs and submits the agreement; 'Still Missing:' shrinks as they go; the signed agreement survives a reload", async ({
+    browser,
+    baseURL,
+  }) => {
+    const url = baseURL!;
+    const admin = await orgMember(url);
+    const context = await contextWith(browser, url, admin.browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/org/${admin.orgId}/baa`);
+    await expect(page.getByRole('heading', { name: 'Business Associate Agreement', level: 1 })).toBeVisible();
+
+    // Everything is missing at first (spec 000 §5), and the placeholders read '(blank)'.
+    await expect(page.getByText('Still Missing:')).toBeVisible();
+    const missing = page.getByRole('list').filter({ hasText: 'Your full name' });
+    await expect(missing.getByRole('listitem')).toHaveCount(5);
+    await expect(page.getByLabel('Agreement text')).toContainText('(blank)');
+    const submit = page.getByRole('button', { name: 'Sign Agreement' });
+    await expect(submit).toBeDisabled();
+
+    await page.getByLabel('Covered Entity (legal name of your organization)').fill('Harbour Dental PLLC');
+    await page.getByLabel('Your full name').fill('Dr. Rosa Admin');
+    await page.getByLabel('Your title').fill('Owner');
+    // {{name}} placeholders fill as the user types.
+    await expect(page.getByLabel('Agreement text')).toContainText('Harbour Dental PLLC');
+    await page.getByLabel(/I have read this Business Associate Agreement/).check();
+    await expect(missing.getByRole('listitem')).toHaveCount(0);
+    await expect(page.getByText('Still Missing:')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: /^Signature$/ })).toBeVisible();
+
+    // Sign with the signature pad.
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    const pad = page.getByTestId('signature-pad');
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 160, box.y + 140, { steps: 8 });
+    await page.mouse.move(box.x + 260, box.y + 80, { steps: 8 });
+    await page.mouse.up();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(page.getByRole('img', { name: 'Your signature' })).toBeVisible();
+    await expect(page.getByText('Still Missing:')).toBeHidden();
+
+    await submit.click();
+    await expect(page.getByText(/This agreement was signed by Dr\. Rosa Admin for Harbour Dental PLLC/)).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText(/This agreement was signed by Dr\. Rosa Admin for Harbour Dental PLLC/)).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Signature of Dr. Rosa Admin' })).toBeVisible();
+    await expect(page.getByLabel('Agreement text')).toContainText('Harbour Dental PLLC');
+    await expect(page.getByRole('button', { name: 'Sign Agreement' })).toHaveCount(0);
+    await context.close();
+  });
+});
