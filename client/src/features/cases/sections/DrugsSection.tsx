@@ -1,7 +1,94 @@
-import type { ReactNode } from 'react';
+import { Divider, Stack, Switch, Text, Title } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
+import { SEDATION_LEVELS, type SedationLevel } from '@vigil/shared';
+import { DrawnForm } from '../drugs/DrawnForm.js';
+import { DrugTable } from '../drugs/DrugTable.js';
+import { Fluids } from '../drugs/Fluids.js';
+import { GiveDrugForm } from '../drugs/GiveDrugForm.js';
+import { Infusions, type InfusionEntry } from '../drugs/Infusions.js';
+import { Inhalation } from '../drugs/Inhalation.js';
+import { summarizeDrugs, type DrugEntry } from '../drugs/model.js';
+import { PreMeds, type PreMedEntry } from '../drugs/PreMeds.js';
+import { useCaseList, useCaseValue } from '../useCaseData.js';
 import type { CaseSectionProps } from './types.js';
 
-/** Placeholder until the Drugs section is built (issue 8). */
-export function DrugsSection(_props: CaseSectionProps): ReactNode {
-  return null;
+/** The case's sedation level as a rank key ('Deep' and 'deep' alike), or null. */
+export function sedationLevelOf(value: unknown): SedationLevel | null {
+  const v = typeof value === 'string' ? value.toLowerCase() : '';
+  return (SEDATION_LEVELS as readonly string[]).includes(v) ? (v as SedationLevel) : null;
+}
+
+/**
+ * The drugs section (spec 001 §3, §5; spec 002 §3, §9): pre-meds, oral sedatives and parenteral
+ * doses with running totals and waste, infusions with boluses, inhalation agents, and fluids.
+ * Every change is an entry added to or removed from a list of the case document.
+ */
+export function DrugsSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
+  const drugs = useCaseList<DrugEntry>(doc, 'drugsAdministered');
+  const preMeds = useCaseList<PreMedEntry>(doc, 'preMeds');
+  const infusions = useCaseList<InfusionEntry>(doc, 'infusionDrugs');
+  const [waste, setWaste] = useCaseValue<boolean>(doc, 'calculateDrugWaste');
+  const [level] = useCaseValue<string>(doc, 'sedationLevel');
+  const summaries = useMemo(() => summarizeDrugs(drugs.items, waste === true), [drugs.items, waste]);
+  const oral = summaries.filter((s) => s.group === 'oral');
+  const parenteral = summaries.filter((s) => s.group === 'parenteral');
+  const removeDrug = (id: string): void => drugs.removeWhere((e) => e.id === id);
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Medications">
+      <Title order={2} size="h3">
+        Drugs
+      </Title>
+      <GiveDrugForm weightKg={context.weightKg} disabled={readOnly} onGive={drugs.add} />
+      {oral.length === 0 && parenteral.length === 0 && (
+        <Text size="sm" c="dimmed">
+          Nothing given by mouth or injection yet.
+        </Text>
+      )}
+      <DrugTable title="Oral sedatives" summaries={oral} showWaste={false} disabled={readOnly} onRemove={removeDrug} />
+      <DrugTable
+        title="Parenteral"
+        summaries={parenteral}
+        showWaste={waste === true}
+        disabled={readOnly}
+        onRemove={removeDrug}
+      />
+      <Switch
+        size="lg"
+        label="Calculate waste"
+        description="Record what is drawn up; what is not given counts as wasted"
+        checked={waste === true}
+        disabled={readOnly}
+        onChange={(e) => setWaste(e.currentTarget.checked)}
+      />
+      {waste === true && <DrawnForm disabled={readOnly} onDraw={drugs.add} />}
+
+      <Divider label="Pre-meds" labelPosition="left" />
+      <PreMeds
+        items={preMeds.items}
+        disabled={readOnly}
+        onAdd={preMeds.add}
+        onRemove={(id) => preMeds.removeWhere((p) => p.id === id)}
+      />
+
+      <Divider label="Infusions" labelPosition="left" />
+      <Infusions
+        items={infusions.items}
+        weightKg={context.weightKg}
+        disabled={readOnly}
+        onPut={(entry) =>
+          doc?.transact(() => {
+            infusions.removeWhere((i) => i.id === entry.id);
+            infusions.add(entry);
+          })
+        }
+      />
+
+      <Divider label="Inhalation agents" labelPosition="left" />
+      <Inhalation entries={drugs.items} sedationLevel={sedationLevelOf(level)} disabled={readOnly} onAdd={drugs.add} />
+
+      <Divider label="Fluids" labelPosition="left" />
+      <Fluids entries={drugs.items} disabled={readOnly} onAdd={drugs.add} onRemove={removeDrug} />
+    </Stack>
+  );
 }

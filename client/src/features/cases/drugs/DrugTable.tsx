@@ -1,0 +1,105 @@
+import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { clockTime } from '../format.js';
+import type { DrugSummary } from './model.js';
+
+export interface DrugTableProps {
+  title: string;
+  summaries: readonly DrugSummary[];
+  showWaste: boolean;
+  disabled: boolean;
+  onRemove: (entryId: string) => void;
+}
+
+const amountText = (n: number | null, unit: string): string => (n == null ? '–' : `${n} ${unit}`);
+
+/**
+ * Doses of one route group with running totals per drug [DR5]: total, given during the
+ * procedure, and drawn and wasted when the case calculates drug waste. A dose is removed only
+ * after a confirmation.
+ */
+export function DrugTable({ title, summaries, showWaste, disabled, onRemove }: DrugTableProps): ReactNode {
+  const [removing, setRemoving] = useState<{ entryId: string; text: string } | null>(null);
+  if (summaries.length === 0) return null;
+  return (
+    <>
+      <Table striped aria-label={title} captionSide="top">
+        <Table.Caption>{title}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Medication</Table.Th>
+            <Table.Th>Given</Table.Th>
+            <Table.Th>Total</Table.Th>
+            <Table.Th>During procedure</Table.Th>
+            {showWaste && <Table.Th>Drawn</Table.Th>}
+            {showWaste && <Table.Th>Wasted</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {summaries.map((s) => (
+            <Table.Tr key={s.key}>
+              <Table.Td fw={600}>{s.name}</Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  {s.doses.map((d) => {
+                    const text = `${d.amount} ${d.unit} ${d.route} at ${clockTime(d.time)}`;
+                    return (
+                      <Group key={d.entryId} gap="xs" wrap="nowrap">
+                        <Text size="sm">{text}</Text>
+                        {d.perKg != null && (
+                          <Text size="xs" c="dimmed">
+                            ({d.perKg} {d.unit}/kg)
+                          </Text>
+                        )}
+                        {d.isPreProcedure && (
+                          <Badge size="sm" variant="light">
+                            pre-procedure
+                          </Badge>
+                        )}
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          size="xs"
+                          mih={44}
+                          disabled={disabled}
+                          aria-label={`Remove ${s.name} ${text}`}
+                          onClick={() => setRemoving({ entryId: d.entryId, text: `${s.name} ${text}` })}
+                        >
+                          Remove
+                        </Button>
+                      </Group>
+                    );
+                  })}
+                </Stack>
+              </Table.Td>
+              <Table.Td data-testid={`total-${s.key}`}>{amountText(s.totals.total, s.totals.unit)}</Table.Td>
+              <Table.Td>{amountText(s.totals.givenDuringProcedure, s.totals.unit)}</Table.Td>
+              {showWaste && <Table.Td>{amountText(s.totals.totalDrawn, s.totals.unit)}</Table.Td>}
+              {showWaste && <Table.Td>{amountText(s.totals.wasted, s.totals.unit)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this entry?">
+        <Stack>
+          <Text>Remove {removing?.text}?</Text>
+          <Group justify="flex-end">
+            <Button variant="default" mih={44} onClick={() => setRemoving(null)}>
+              Keep
+            </Button>
+            <Button
+              color="red"
+              mih={44}
+              onClick={() => {
+                if (removing) onRemove(removing.entryId);
+                setRemoving(null);
+              }}
+            >
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

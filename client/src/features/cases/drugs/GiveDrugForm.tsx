@@ -1,0 +1,145 @@
+import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { CASE_DATA_MESSAGES, DRUG_UNITS, dosePerKg, newId, type DrugRoute } from '@vigil/shared';
+import {
+  DRUG_CATALOGUE,
+  PARENTERAL_AND_ORAL_ROUTES,
+  drugIdFor,
+  findCatalogueDrug,
+  readAmount,
+  readChartTime,
+  type DrugEntry,
+} from './model.js';
+import { TOUCH_INPUT, TimeField } from './ui.js';
+
+export interface GiveDrugFormProps {
+  weightKg: number | null;
+  disabled: boolean;
+  onGive: (entry: DrugEntry) => void;
+  now?: () => number;
+}
+
+/**
+ * Charting a drug given by mouth or injection (spec 001 §3, §5): drug by name (the catalogue,
+ * or any name typed), route (PO, SL, IV, IMAD, IM, IN), dose in mg or mcg, time, and whether it
+ * was given before the procedure. A drug without a name is refused with the MISSING_DRUG_NAME
+ * text.
+ */
+export function GiveDrugForm({ weightKg, disabled, onGive, now = Date.now }: GiveDrugFormProps): ReactNode {
+  const [name, setName] = useState('');
+  const [route, setRoute] = useState<DrugRoute>('IV');
+  const [unit, setUnit] = useState<string>('mg');
+  const [amountText, setAmountText] = useState('');
+  const [timeText, setTimeText] = useState('');
+  const [preProcedure, setPreProcedure] = useState(false);
+  const [tried, setTried] = useState(false);
+  const amount = readAmount(amountText);
+  const time = readChartTime(timeText, now());
+  const nameError = name.trim() === '' ? CASE_DATA_MESSAGES.missingDrugName : null;
+  const amountError = amount.error ?? (amount.value == null ? 'Enter the dose' : null);
+
+  const chooseName = (text: string): void => {
+    setName(text);
+    const known = findCatalogueDrug(text);
+    if (known) {
+      setUnit(known.unit);
+      if (!known.routes.includes(route)) setRoute(known.routes[0]!);
+    }
+  };
+  const submit = (): void => {
+    setTried(true);
+    if (nameError || amountError || amount.value == null || time.value == null) return;
+    const drugId = drugIdFor(name);
+    const drugName = findCatalogueDrug(name)?.name ?? name.trim();
+    onGive({
+      id: newId('dos'),
+      name: drugName,
+      drugId,
+      doses: [
+        {
+          drugId,
+          route,
+          amount: amount.value,
+          amount_raw: amountText.trim(),
+          unit,
+          time: time.value,
+          isPreProcedure: preProcedure,
+          isComplete: true,
+          perKg: dosePerKg(amount.value, weightKg),
+        },
+      ],
+    });
+    setAmountText('');
+    setTimeText('');
+    setPreProcedure(false);
+    setTried(false);
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Group align="flex-start" wrap="wrap" gap="sm">
+        <TextInput
+          label="Drug"
+          list="vigil-drug-catalogue"
+          autoComplete="off"
+          w={200}
+          styles={TOUCH_INPUT}
+          value={name}
+          disabled={disabled}
+          error={tried ? (nameError ?? undefined) : undefined}
+          onChange={(e) => chooseName(e.currentTarget.value)}
+        />
+        <datalist id="vigil-drug-catalogue">
+          {DRUG_CATALOGUE.map((d) => (
+            <option key={d.id} value={d.name} />
+          ))}
+        </datalist>
+        <NativeSelect
+          label="Route"
+          w={100}
+          styles={TOUCH_INPUT}
+          value={route}
+          disabled={disabled}
+          data={[...PARENTERAL_AND_ORAL_ROUTES]}
+          onChange={(e) => setRoute(e.currentTarget.value as DrugRoute)}
+        />
+        <TextInput
+          label="Dose"
+          inputMode="decimal"
+          w={100}
+          styles={TOUCH_INPUT}
+          value={amountText}
+          disabled={disabled}
+          error={amount.error ?? (tried && amountError ? amountError : undefined)}
+          onChange={(e) => setAmountText(e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Unit"
+          w={90}
+          styles={TOUCH_INPUT}
+          value={unit}
+          disabled={disabled}
+          data={[...DRUG_UNITS]}
+          onChange={(e) => setUnit(e.currentTarget.value)}
+        />
+        <TimeField label="Time given" value={timeText} error={time.error} disabled={disabled} onChange={setTimeText} />
+        <Checkbox
+          label="Before the procedure"
+          mt={34}
+          size="md"
+          checked={preProcedure}
+          disabled={disabled}
+          onChange={(e) => setPreProcedure(e.currentTarget.checked)}
+        />
+        <Button type="submit" mt={25} mih={44} disabled={disabled}>
+          Add drug
+        </Button>
+      </Group>
+    </form>
+  );
+}

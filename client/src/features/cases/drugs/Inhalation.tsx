@@ -1,0 +1,144 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import {
+  inhalationAgentsFor,
+  inhalationValueError,
+  newId,
+  type InhalationAgent,
+  type SedationLevel,
+} from '@vigil/shared';
+import { clockTime } from '../format.js';
+import { readChartTime, type DrugEntry } from './model.js';
+import { TOUCH_INPUT } from './ui.js';
+
+/** The newest setting of each agent (0 is off), with its time. */
+export function currentSettings(entries: readonly DrugEntry[]): Map<string, { amount: number; time: number }> {
+  const out = new Map<string, { amount: number; time: number }>();
+  for (const e of entries) {
+    for (const d of e.doses ?? []) {
+      if (d.route !== 'inhalation') continue;
+      const prev = out.get(e.drugId);
+      if (!prev || d.time >= prev.time) out.set(e.drugId, { amount: d.amount, time: d.time });
+    }
+  }
+  return out;
+}
+
+/**
+ * The value typed for an agent: a number within its maximum ('max is {n}', [DR10]) and on its
+ * step (Nitrous Oxide 0.5 L/min, spec 002 §9). Empty is no value.
+ */
+export function readAgentValue(agent: InhalationAgent, text: string): { value: number | null; error: string | null } {
+  const t = text.trim();
+  if (t === '') return { value: null, error: null };
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(t)) return { value: null, error: 'invalid value' };
+  const n = Number(t);
+  const error = inhalationValueError(agent, n);
+  if (error) return { value: null, error };
+  if (agent.step != null && Math.abs(n / agent.step - Math.round(n / agent.step)) > 1e-9) {
+    return { value: null, error: `step is ${agent.step}` };
+  }
+  return { value: n, error: null };
+}
+
+export interface InhalationProps {
+  entries: readonly DrugEntry[];
+  sedationLevel: SedationLevel | null;
+  disabled: boolean;
+  onAdd: (entry: DrugEntry) => void;
+  now?: () => number;
+}
+
+/**
+ * Inhalation agents (spec 002 §9): Oxygen, Nitrous Oxide (max 25 L/min, step 0.5), Sevoflurane
+ * (8 %), Desflurane (18 %), Isoflurane (5 %), Medical Air for deep or GA only [DR8, DR9]. Each
+ * change of setting is charted as a new value at its time; 0 turns the agent off.
+ */
+export function Inhalation({ entries, sedationLevel, disabled, onAdd, now = Date.now }: InhalationProps): ReactNode {
+  const settings = currentSettings(entries);
+  return (
+    <Stack gap="xs">
+      {inhalationAgentsFor(sedationLevel).map((agent) => (
+        <AgentRow
+          key={agent.id}
+          agent={agent}
+          current={settings.get(agent.id) ?? null}
+          disabled={disabled}
+          onSet={(amount, time) =>
+            onAdd({
+              id: newId('dos'),
+              name: agent.name,
+              drugId: agent.id,
+              doses: [
+                {
+                  drugId: agent.id,
+                  route: 'inhalation',
+                  amount,
+                  amount_raw: String(amount),
+                  unit: agent.unit,
+                  time,
+                  isPreProcedure: false,
+                  isComplete: true,
+                  perKg: null,
+                },
+              ],
+            })
+          }
+          now={now}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function AgentRow({
+  agent,
+  current,
+  disabled,
+  onSet,
+  now,
+}: {
+  agent: InhalationAgent;
+  current: { amount: number; time: number } | null;
+  disabled: boolean;
+  onSet: (amount: number, time: number) => void;
+  now: () => number;
+}): ReactNode {
+  const [text, setText] = useState('');
+  const value = readAgentValue(agent, text);
+  const time = readChartTime('', now());
+  return (
+    <Group align="flex-start" gap="sm" wrap="wrap">
+      <TextInput
+        label={`${agent.name} (${agent.unit})`}
+        description={
+          agent.max == null ? undefined : `max ${agent.max}${agent.step == null ? '' : `, step ${agent.step}`}`
+        }
+        inputMode="decimal"
+        w={200}
+        styles={TOUCH_INPUT}
+        value={text}
+        disabled={disabled}
+        error={value.error ?? undefined}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+      <Button
+        mt={agent.max == null ? 25 : 45}
+        mih={44}
+        variant="light"
+        disabled={disabled || value.value == null}
+        onClick={() => {
+          onSet(value.value!, time.value!);
+          setText('');
+        }}
+      >
+        Set {agent.name}
+      </Button>
+      <Text mt={agent.max == null ? 35 : 55} size="sm" data-testid={`agent-${agent.id}`}>
+        {current == null || current.amount === 0
+          ? 'off'
+          : `${current.amount} ${agent.unit} since ${clockTime(current.time)}`}
+      </Text>
+    </Group>
+  );
+}

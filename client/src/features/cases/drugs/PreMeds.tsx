@@ -1,0 +1,162 @@
+import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { DRUG_UNITS, ORAL_SEDATIVES, PRE_MED_ROUTES, countablePreMeds, newId } from '@vigil/shared';
+import { clockTime } from '../format.js';
+import { readAmount, readChartTime } from './model.js';
+import { TOUCH_INPUT, TimeField } from './ui.js';
+
+/** A pre-med as kept in the case's `preMeds` list (spec 001 §3 "Pre-med"; spec 002 §3). */
+export interface PreMedEntry {
+  id: string;
+  drugId: string;
+  drugName: string;
+  route: string;
+  dosage: number;
+  unit: string;
+  time: number;
+}
+
+export interface PreMedsProps {
+  items: readonly PreMedEntry[];
+  disabled: boolean;
+  onAdd: (entry: PreMedEntry) => void;
+  onRemove: (id: string) => void;
+  now?: () => number;
+}
+
+const slug = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '-');
+
+/**
+ * Pre-meds and oral sedatives taken before the case (spec 002 §9): the sedative catalogue with
+ * its default unit (mg; Fentanyl and Dexmedetomidine mcg) and the pre-med routes PO, SL, IM, IN,
+ * PR, SC, TD, BUC, OR, INH, TOP, OPH. Only pre-meds with a drug id and name count [DR6].
+ */
+export function PreMeds({ items, disabled, onAdd, onRemove, now = Date.now }: PreMedsProps): ReactNode {
+  const [name, setName] = useState('');
+  const [route, setRoute] = useState<string>('PO');
+  const [unit, setUnit] = useState<string>('mg');
+  const [dosageText, setDosageText] = useState('');
+  const [timeText, setTimeText] = useState('');
+  const dosage = readAmount(dosageText);
+  const time = readChartTime(timeText, now());
+  const canAdd = name.trim() !== '' && dosage.value != null && time.value != null;
+  const counted = countablePreMeds(items);
+  const rows = [...counted].sort((a, b) => a.time - b.time);
+  return (
+    <>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!canAdd) return;
+          const known = ORAL_SEDATIVES.find((s) => s.id === slug(name));
+          onAdd({
+            id: newId('dos'),
+            drugId: known?.id ?? `custom-${slug(name)}`,
+            drugName: known?.name ?? name.trim(),
+            route,
+            dosage: dosage.value!,
+            unit,
+            time: time.value!,
+          });
+          setName('');
+          setDosageText('');
+          setTimeText('');
+        }}
+      >
+        <Group align="flex-start" wrap="wrap" gap="sm">
+          <TextInput
+            label="Pre-med"
+            list="vigil-premed-catalogue"
+            autoComplete="off"
+            w={200}
+            styles={TOUCH_INPUT}
+            value={name}
+            disabled={disabled}
+            onChange={(e) => {
+              const text = e.currentTarget.value;
+              setName(text);
+              const known = ORAL_SEDATIVES.find((s) => s.id === slug(text));
+              if (known) setUnit(known.unit);
+            }}
+          />
+          <datalist id="vigil-premed-catalogue">
+            {ORAL_SEDATIVES.map((s) => (
+              <option key={s.id} value={s.name} />
+            ))}
+          </datalist>
+          <NativeSelect
+            label="Pre-med via"
+            w={100}
+            styles={TOUCH_INPUT}
+            value={route}
+            disabled={disabled}
+            data={[...PRE_MED_ROUTES]}
+            onChange={(e) => setRoute(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Pre-med dosage"
+            inputMode="decimal"
+            w={120}
+            styles={TOUCH_INPUT}
+            value={dosageText}
+            disabled={disabled}
+            error={dosage.error ?? undefined}
+            onChange={(e) => setDosageText(e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Pre-med unit"
+            w={100}
+            styles={TOUCH_INPUT}
+            value={unit}
+            disabled={disabled}
+            data={[...DRUG_UNITS]}
+            onChange={(e) => setUnit(e.currentTarget.value)}
+          />
+          <TimeField
+            label="Pre-med time"
+            value={timeText}
+            error={time.error}
+            disabled={disabled}
+            onChange={setTimeText}
+          />
+          <Button type="submit" mt={25} mih={44} disabled={disabled || !canAdd}>
+            Add pre-med
+          </Button>
+        </Group>
+      </form>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No pre-meds charted.
+        </Text>
+      ) : (
+        <Table striped aria-label="Pre-meds taken">
+          <Table.Tbody>
+            {rows.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{clockTime(p.time)}</Table.Td>
+                <Table.Td fw={600}>{p.drugName}</Table.Td>
+                <Table.Td>
+                  {p.dosage} {p.unit}
+                </Table.Td>
+                <Table.Td>{p.route}</Table.Td>
+                <Table.Td>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    mih={44}
+                    disabled={disabled}
+                    aria-label={`Remove pre-med ${p.drugName} at ${clockTime(p.time)}`}
+                    onClick={() => onRemove(p.id)}
+                  >
+                    Remove
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import {
+  INVALID_TIME_INPUT,
+  ORAL_SEDATIVES,
+  drugTotals,
+  numericInputError,
+  parseLenientTime,
+  routeGroup,
+  type DrugRoute,
+  type DrugTotals,
+  type MassUnit,
+} from '@vigil/shared';
+
+/** A charted dose (spec 001 §3 "Dose (parenteral, oral)"). Times are epoch ms. */
+export interface DoseRecord {
+  drugId: string;
+  route: DrugRoute;
+  amount: number;
+  amount_raw: string;
+  unit: string;
+  time: number;
+  isPreProcedure: boolean;
+  isComplete: boolean;
+  perKg: number | null;
+}
+
+/**
+ * One entry of the case's `drugsAdministered` list: a drug (spec 001 §3 "Drug records": name,
+ * doses) holding one dose given, or one amount drawn up (for waste). One entry per dose keeps
+ * the list append-only, so two tablets charting the same drug at once both keep theirs; totals
+ * are summed over the entries of a drug.
+ */
+export interface DrugEntry {
+  id: string;
+  name: string;
+  drugId: string;
+  doses?: DoseRecord[];
+  drawn?: { amount: number; unit: string; time: number };
+}
+
+export interface CatalogueDrug {
+  id: string;
+  name: string;
+  unit: 'mg' | 'mcg';
+  routes: readonly DrugRoute[];
+}
+
+/**
+ * Parenteral drugs offered by name. The spec names no parenteral catalogue (decision): the drugs
+ * a dental sedation office commonly gives, in their usual unit. Any other name may be typed.
+ */
+const PARENTERAL_NAMES: readonly [string, 'mg' | 'mcg'][] = [
+  ['Midazolam', 'mg'],
+  ['Fentanyl', 'mcg'],
+  ['Propofol', 'mg'],
+  ['Ketamine', 'mg'],
+  ['Dexmedetomidine', 'mcg'],
+  ['Meperidine', 'mg'],
+  ['Nalbuphine', 'mg'],
+  ['Remifentanil', 'mcg'],
+  ['Methohexital', 'mg'],
+  ['Diphenhydramine', 'mg'],
+  ['Promethazine', 'mg'],
+  ['Glycopyrrolate', 'mg'],
+  ['Atropine', 'mg'],
+  ['Ondansetron', 'mg'],
+  ['Dexamethasone', 'mg'],
+  ['Ketorolac', 'mg'],
+  ['Acetaminophen', 'mg'],
+  ['Flumazenil', 'mg'],
+  ['Naloxone', 'mg'],
+];
+
+export const PARENTERAL_AND_ORAL_ROUTES = [
+  'IV',
+  'IMAD',
+  'IM',
+  'IN',
+  'PO',
+  'SL',
+] as const satisfies readonly DrugRoute[];
+
+const slug = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '-');
+
+/** Every drug offered by name: the oral sedative catalogue (spec 002 §9) and the parenteral list. */
+export const DRUG_CATALOGUE: readonly CatalogueDrug[] = (() => {
+  const byId = new Map<string, CatalogueDrug>();
+  for (const [name, unit] of PARENTERAL_NAMES)
+    byId.set(slug(name), { id: slug(name), name, unit, routes: ['IV', 'IMAD', 'IM', 'IN'] });
+  for (const s of ORAL_SEDATIVES) {
+    const known = byId.get(s.id);
+    byId.set(s.id, {
+      id: s.id,
+      name: s.name,
+      unit: known?.unit ?? s.unit,
+      routes: [...(known?.routes ?? []), ...s.availableRoutes],
+    });
+  }
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+})();
+
+/** The catalogue drug of a typed name (case and spacing ignored), or null for a drug not listed. */
+export function findCatalogueDrug(name: string): CatalogueDrug | null {
+  const id = slug(name);
+  return DRUG_CATALOGUE.find((d) => d.id === id) ?? null;
+}
+
+/** The drug id of a typed name: the catalogue id, or `custom-` and the name for an unlisted drug. */
+export function drugIdFor(name: string): string {
+  return findCatalogueDrug(name)?.id ?? `custom-${slug(name)}`;
+}
+
+/** Text of a positive amount typed in a dose field: its value, or the field's error. */
+export function readAmount(text: string): { value: number | null; error: string | null } {
+  const t = text.trim();
+  if (t === '') return { value: null, error: null };
+  const error = numericInputError(t, { min: 0 });
+  if (error) return { value: null, error };
+  const n = Number(t);
+  return n > 0 ? { value: n, error: null } : { value: null, error: 'invalid value' };
+}
+
+/**
+ * A time typed on the case screen (spec 002 §5: lenient forms such as 930, 0930, 1:30p), on the
+ * day of `now`; empty means now. Null value with INVALID_TIME_INPUT when unreadable.
+ */
+export function readChartTime(text: string, now: number): { value: number | null; error: string | null } {
+  if (text.trim() === '') return { value: now, error: null };
+  const t = parseLenientTime(text);
+  if (!t) return { value: null, error: INVALID_TIME_INPUT };
+  const d = new Date(now);
+  d.setHours(t.hours, t.minutes, 0, 0);
+  return { value: d.getTime(), error: null };
+}
+
+export interface DrugSummary {
+  key: string;
+  name: string;
+  drugId: string;
+  group: 'oral' | 'parenteral';
+  doses: (DoseRecord & { entryId: string })[];
+  totals: DrugTotals;
+}
+
+const isMassUnit = (u: string): u is MassUnit => u === 'mg' || u === 'mcg' || u === 'g';
+
+/**
+ * Oral and parenteral drugs of the case, each with its doses and totals by the shared rule
+ * [DR5] (total, given during the procedure, drawn, wasted only when waste is calculated).
+ * A drug is one drug id within one route group; totals are in the unit of its first dose.
+ */
+export function summarizeDrugs(entries: readonly DrugEntry[], calculateDrugWaste: boolean): DrugSummary[] {
+  const groups = new Map<
+    string,
+    {
+      name: string;
+      drugId: string;
+      group: 'oral' | 'parenteral';
+      doses: DrugSummary['doses'];
+      drawn: DrugEntry['drawn'][];
+    }
+  >();
+  const drawnByDrug = new Map<string, NonNullable<DrugEntry['drawn']>[]>();
+  for (const e of entries) {
+    if (e.drawn) drawnByDrug.set(e.drugId, [...(drawnByDrug.get(e.drugId) ?? []), e.drawn]);
+    for (const d of e.doses ?? []) {
+      const rg = routeGroup(d.route);
+      if (rg !== 'oral' && rg !== 'parenteral') continue;
+      const key = `${rg}:${e.drugId}`;
+      const g = groups.get(key) ?? { name: e.name, drugId: e.drugId, group: rg, doses: [], drawn: [] };
+      g.doses.push({ ...d, entryId: e.id });
+      groups.set(key, g);
+    }
+  }
+  const out: DrugSummary[] = [];
+  for (const [key, g] of groups) {
+    g.doses.sort((a, b) => a.time - b.time);
+    const unit = g.doses.map((d) => d.unit).find(isMassUnit) ?? 'mg';
+    const masses = g.doses.filter((d) => isMassUnit(d.unit));
+    // Drawn amounts count against the parenteral doses of the drug (syringes are drawn for injection).
+    const drawn = g.group === 'parenteral' ? (drawnByDrug.get(g.drugId) ?? []).filter((d) => isMassUnit(d.unit)) : [];
+    out.push({
+      key,
+      name: g.name,
+      drugId: g.drugId,
+      group: g.group,
+      doses: g.doses,
+      totals: drugTotals({
+        unit,
+        doses: masses.map((d) => ({ amount: d.amount, unit: d.unit as MassUnit, isPreProcedure: d.isPreProcedure })),
+        drawn: drawn.map((d) => ({ amount: d.amount, unit: d.unit as MassUnit })),
+        calculateDrugWaste,
+      }),
+    });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
