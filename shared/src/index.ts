@@ -27,3 +27,4 @@ export * from './sync/index.js';
 export * from './orgs/index.js';
 export * from './fhir/index.js';
 export * from './calendar/index.js';
+export * from './report/index.js';

@@ -7,6 +7,10 @@ import { authClock, loadAuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { createFhirApi } from './fhir/index.js';
+import { sqliteOrgPolicy } from './fhir/access.js';
+import type { PdfPrinter } from './report/pdf.js';
+import { finalizeRoutes } from './routes/finalize.js';
+import type { SyncRooms } from './sync/rooms.js';
 import type { LiveEvents } from './fhir/live-events.js';
 import type { Logger } from './log.js';
 import { createSender } from './mail/sender.js';
@@ -23,6 +27,9 @@ export interface AppDeps {
   db?: Db;
   /** The FHIR live-event bus, shared with the server's own FHIR writers (the case projection). */
   fhirEvents?: LiveEvents;
+  /** The case documents and the report printer: finalize is served only when both are given. */
+  rooms?: SyncRooms;
+  reportPrinter?: PdfPrinter;
 }
 
 /**
@@ -57,6 +64,12 @@ export function createApp(deps: AppDeps): Hono {
       ...(deps.fhirEvents ? { events: deps.fhirEvents } : {}),
     }),
   );
+  if (deps.rooms && deps.reportPrinter && deps.fhirEvents) {
+    const { rooms, reportPrinter: printer, fhirEvents: events } = deps;
+    const orgPolicy = sqliteOrgPolicy(db, authNow);
+    const report = { db, cookieName: authSettings.cookieName, now: authNow, log, rooms, printer, events, orgPolicy };
+    api.route('/', finalizeRoutes({ ...report, trustProxy: authSettings.trustProxy }).routes);
+  }
   // The development outbox does not exist in production.
   if (devTools) api.route('/', devApiRoutes(db));
   api.all('*', (c) => c.json({ error: 'NOT_FOUND' }, 404));
@@ -65,6 +78,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use(
     '*',
     secureHeaders({
+      // A route that sets its own, stricter header keeps it (the report PDF's CSP).
+      overwrite: false,
       // The PWA loads only its own scripts; websockets and API calls go to the same origin.
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],

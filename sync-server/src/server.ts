@@ -7,6 +7,7 @@ import { openDatabase, type Db } from './db/database.js';
 import { seedDemoData } from './db/seed.js';
 import { createLogger, type Logger } from './log.js';
 import { SyncRooms } from './sync/rooms.js';
+import { ChromiumPdfPrinter } from './report/pdf.js';
 import { SqliteSyncStore } from './sync/sqlite-store.js';
 import { createSyncAuthorizer } from './sync/authorize.js';
 import { sessionFromRequest } from './auth/sessions.js';
@@ -35,7 +36,6 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
   }
   // One live-event bus for the FHIR API and the server's own FHIR writers (the case projection).
   const fhirEvents = new LiveEvents();
-  const app = createApp({ config, log, db, fhirEvents });
   const authSettings = loadAuthSettings(config.environment);
   const { cookieName } = authSettings;
   const fhir = createFhirService({ db, now: authClock(authSettings), events: fhirEvents });
@@ -58,6 +58,9 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
     project: compositionProjector({ service: fhir.service, store: fhir.store, log }),
   });
 
+  const reportPrinter = new ChromiumPdfPrinter(log);
+  const app = createApp({ config, log, db, fhirEvents, rooms, reportPrinter });
+
   // Without createServer options, @hono/node-server makes a plain node:http server.
   const server = await new Promise<Server>((resolve) => {
     const s: ServerType = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -77,10 +80,13 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
       rooms.close();
+      const printerClosed = reportPrinter.close();
       server.close(() => {
-        db.close();
-        log.info('server stopped');
-        resolve();
+        void printerClosed.finally(() => {
+          db.close();
+          log.info('server stopped');
+          resolve();
+        });
       });
       // Idle keep-alive connections would hold close() open.
       server.closeIdleConnections();

@@ -15,10 +15,13 @@ describe('report title', () => {
     expect(cleanReportTitle(title)).toBe(cleaned);
   });
 
-  it('[RP1] refuses a title that is not a string', () => {
-    expect(cleanReportTitle(42)).toBeNull();
-    expect(cleanReportTitle(undefined)).toBeNull();
+  it('[RP1] names an empty title untitled (spec 002 §5)', () => {
+    expect(cleanReportTitle('   ')).toBe(DEFAULT_REPORT_TITLE);
     expect(DEFAULT_REPORT_TITLE).toBe('untitled');
+  });
+
+  it('[RP1] cuts to 100 characters after removing non-ASCII (spec 002 §5, §9 title max 100)', () => {
+    expect(cleanReportTitle(`${'é'.repeat(20)}${'b'.repeat(120)}`)).toHaveLength(100);
   });
 });
 

@@ -8,11 +8,10 @@ export const DEFAULT_REPORT_TITLE = 'untitled';
 /**
  * [RP1] Report file/title cleaning (spec 002 §5): characters illegal in file names
  * (/ \ ? % * : | " < > and control characters) are replaced by '-', non-ASCII characters
- * removed, the result trimmed and cut to 100 characters; empty gives 'untitled'. A title that is
- * not a string gives null (the caller reports 'title must be a string').
+ * removed, the result trimmed and cut to 100 characters; empty gives 'untitled'. The title must
+ * be a string: the type says so, and a caller holding unchecked input checks it first.
  */
-export function cleanReportTitle(title: unknown): string | null {
-  if (typeof title !== 'string') return null;
+export function cleanReportTitle(title: string): string {
   const cleaned = title
     // eslint-disable-next-line no-control-regex
     .replace(/[/\\?%*:|"<>\u0000-\u001f\u007f]/g, '-')

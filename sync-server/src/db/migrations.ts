@@ -315,4 +315,72 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX resource_search_resource ON resource_search (org_id, resource_type, id);
     `,
   },
+  {
+    version: 25,
+    name: 'accounts: EMR single-organisation sessions',
+    sql: `
+      -- Set for a session started by an EMR launch (spec 000 §1, §2, §4): it reaches this one
+      -- organisation only, and ends after inactivity.
+      ALTER TABLE sessions ADD COLUMN single_org TEXT;
+
+      -- Launch tokens are single use: the nonce of every accepted launch is kept until it expires.
+      CREATE TABLE emr_launch_nonces (
+        nonce TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        used_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
+  {
+    version: 40,
+    name: 'signed report PDFs, addenda and short-lived PDF links',
+    sql: `
+      -- Every PDF a case's report was printed to (finalize, then each addendum); the newest of a
+      -- case has superseded_by NULL, earlier ones stay as the record of what was signed then.
+      CREATE TABLE report_pdfs (
+        org_id TEXT NOT NULL,
+        pdf_id TEXT NOT NULL,
+        composition_id TEXT NOT NULL,
+        patient_id TEXT,
+        sha256 TEXT NOT NULL,
+        title TEXT NOT NULL,
+        signer_name TEXT NOT NULL,
+        signature TEXT NOT NULL,
+        signature_time INTEGER NOT NULL,
+        signed_by TEXT NOT NULL,
+        time_zone TEXT NOT NULL,
+        addenda_count INTEGER NOT NULL DEFAULT 0,
+        superseded_by TEXT,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (org_id, pdf_id)
+      ) STRICT;
+      CREATE INDEX report_pdfs_by_case ON report_pdfs (org_id, composition_id, created_at);
+      CREATE INDEX report_pdfs_by_time ON report_pdfs (org_id, superseded_by, signature_time);
+
+      -- Signed addenda of a finalized case (spec 001 §3, §5), in order.
+      CREATE TABLE report_addenda (
+        org_id TEXT NOT NULL,
+        composition_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        text TEXT NOT NULL,
+        signer_name TEXT NOT NULL,
+        signature TEXT NOT NULL,
+        signature_time INTEGER NOT NULL,
+        user_id TEXT NOT NULL,
+        PRIMARY KEY (org_id, composition_id, seq)
+      ) STRICT;
+
+      -- Short-lived links to a PDF (pdfUrl, spec 000 §7): an unguessable token, for one user.
+      CREATE TABLE report_pdf_links (
+        token TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL,
+        pdf_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

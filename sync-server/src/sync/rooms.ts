@@ -573,6 +573,22 @@ export class SyncRooms {
     }
   }
 
+  /**
+   * A document's merged content, content hash and final flag, loaded from storage when no socket
+   * has it open (finalize renders the report from the server's own copy). Writes queued before
+   * the call are applied first; an unopened room is evicted again after the usual delay.
+   */
+  snapshot(address: RoomAddress): { content: unknown; hash: string; finalized: boolean } {
+    this.flush();
+    const room = this.room(address);
+    if (room.conns.size === 0) {
+      clearTimeout(room.evictTimer);
+      room.evictTimer = setTimeout(() => this.evict(room), this.evictAfter);
+      room.evictTimer.unref();
+    }
+    return { content: room.content(), hash: room.contentHash(), finalized: room.finalized };
+  }
+
   /** Marks a room's document final (finalize): from now on it refuses writes. */
   finalize(address: RoomAddress): void {
     this.flush();

@@ -1,0 +1,88 @@
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Logger } from '../log.js';
+
+/** Debian's Chromium (TOOLCHAIN.md: never a downloaded browser). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The flags of playwright.config.ts CHROMIUM_ARGS (the e2e tests use the same browser the same way). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** US Letter in CSS px at 96 dpi, less the 8 mm margins either side (≈ 30 px each). */
+const LETTER_PRINTABLE_WIDTH_PX = 8.5 * 96 - 2 * 30;
+
+export interface PdfPrinter {
+  /** Prints a standalone HTML document laid out `printWidth` px wide to a PDF. */
+  print(html: string, printWidth: number): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+
+/**
+ * Headless Chromium through playwright-core, launched on first use and kept warm: one browser
+ * and one context for every report (launch ~150 ms, a warm print ~60 ms, TOOLCHAIN.md). The
+ * report is static: scripts are off and every network request is refused, so a report can never
+ * reach anything. A browser that dies is launched again on the next print.
+ */
+export class ChromiumPdfPrinter implements PdfPrinter {
+  private launching: Promise<{ browser: Browser; context: BrowserContext }> | null = null;
+  private closed = false;
+
+  constructor(private readonly log: Logger) {}
+
+  private warm(): Promise<{ browser: Browser; context: BrowserContext }> {
+    this.launching ??= (async () => {
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+      browser.on('disconnected', () => {
+        this.launching = null;
+      });
+      const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+      await context.route('**/*', (route) =>
+        route.request().url().startsWith('data:') ? route.continue() : route.abort(),
+      );
+      this.log.info('report printer ready');
+      return { browser, context };
+    })().catch((err: unknown) => {
+      this.launching = null;
+      throw err;
+    });
+    return this.launching;
+  }
+
+  async print(html: string, printWidth: number): Promise<Uint8Array> {
+    if (this.closed) throw new Error('printer closed');
+    const { context } = await this.warm();
+    const page = await context.newPage();
+    try {
+      await page.setContent(html, { waitUntil: 'load' });
+      const pdf = await page.pdf({
+        format: 'Letter',
+        printBackground: true,
+        margin: { top: '8mm', bottom: '8mm', left: '8mm', right: '8mm' },
+        scale: Math.min(1, Math.max(0.1, LETTER_PRINTABLE_WIDTH_PX / printWidth)),
+      });
+      return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+    } finally {
+      await page.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const launching = this.launching;
+    this.launching = null;
+    if (!launching) return;
+    try {
+      const { browser } = await launching;
+      await browser.close();
+    } catch (err) {
+      this.log.warn({ err }, 'report printer did not close cleanly');
+    }
+  }
+}

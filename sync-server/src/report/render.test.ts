@@ -1,0 +1,127 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { AnesthesiaReport, DEMO_MARK, reportInput, type ReportInput } from '@vigil/shared';
+import { renderReportHtml } from './render.js';
+
+const T0 = Date.UTC(2026, 10, 20, 14, 0);
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="20"><path d="M0 10 L100 10"/></svg>';
+
+function input(over: Partial<ReportInput> = {}): ReportInput {
+  return reportInput({
+    caseId: 'apt-123',
+    patient: { id: 'pat-9', givenName: 'Ada', familyName: 'Lovelace', nickname: null, birthDate: '1990-01-02' },
+    caseData: {
+      procedure: 'Extraction',
+      procedureDate: '2026-11-20',
+      events: { caseStart: T0, end: T0 + 40 * 60_000 },
+      manualVitals: [
+        { time: T0, vitals: { sbp: 120, dbp: 80, hr: 72, spo2: 99, temperature: 37 }, temperatureUnit: 'C' },
+      ],
+      drugsAdministered: [{ name: 'Midazolam', doses: [{ route: 'IV', amount: 2, unit: 'mg', time: T0 + 60_000 }] }],
+    },
+    generatedAt: T0 + 3_600_000,
+    ...over,
+  });
+}
+
+const pagesOf = (html: string): string[] => [...html.matchAll(/data-page="(\w+)"/g)].map((m) => m[1]!);
+
+describe('the printable report rendered to HTML (spec 002 §2)', () => {
+  it('renders a standalone document with the generated title (spec 002 §2, §5)', () => {
+    const { html, title } = renderReportHtml(input(), 'Dr Grace Hopper');
+    expect(title).toBe('Anesthesia Record - Lovelace, Ada - 2026-11-20');
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('prints the footer on every page: case id, patient id, name, DOB, generated time and final signer', () => {
+    const { html } = renderReportHtml(
+      input({ caseData: { ...input().caseData, vitalsTrackingEnabled: true } }),
+      'Dr Who',
+    );
+    expect(pagesOf(html)).toEqual(['record', 'vitalsData']);
+    expect(html.match(/<footer/g)).toHaveLength(2);
+    for (const text of [
+      'Case ID: apt-123',
+      'Patient ID: pat-9',
+      'Patient: Lovelace, Ada',
+      'DOB: 1990-01-02',
+      'Generated: 2026-11-20 15:00',
+      'Final signer: Dr Who',
+    ]) {
+      expect(html).toContain(text);
+    }
+  });
+
+  it('draws the final signature in the footer at 0.66 scale (spec 002 §9: 660 × 300 → 436 × 198)', () => {
+    const { html } = renderReportHtml(
+      input({ finalSignature: { name: 'Dr Who', path: 'M 0 0 L 10 10', time: T0 } }),
+      'Dr Who',
+    );
+    expect(html).toContain('width="436" height="198" viewBox="0 0 660 300"');
+    expect(html).toContain('d="M 0 0 L 10 10"');
+  });
+
+  it('draws the combo chart as SVG with its drug rows', () => {
+    const { html } = renderReportHtml(input(), null);
+    expect(html).toContain('data-chart-block="0"');
+    expect(html).toContain('data-row="iv"');
+    expect(html).toContain('Midazolam');
+  });
+
+  it('marks demo reports as not a real patient on every page (spec 002 §1)', () => {
+    expect(renderReportHtml(input(), null).html).not.toContain(DEMO_MARK);
+    const demo = renderReportHtml(
+      input({ demo: true, caseData: { ...input().caseData, waves: [{ svg: SVG }] } }),
+      null,
+    ).html;
+    expect(demo.split(DEMO_MARK)).toHaveLength(3); // two pages, one mark each
+  });
+
+  it('prints temperatures in the report unit (°F by default, converted from °C)', () => {
+    const { html } = renderReportHtml(input({ caseData: { ...input().caseData, vitalsTrackingEnabled: true } }), null);
+    expect(html).toContain('98.6 °F');
+  });
+
+  it('prints captured waveforms, the vitals data reference, the pre-op checklist and addenda pages in order', () => {
+    const caseData = {
+      ...input().caseData,
+      waves: [{ name: 'Pleth', svg: SVG }],
+      vitalsTrackingEnabled: true,
+      separatePreOpPage: true,
+      preOpChecklist: [{ label: 'NPO confirmed', complete: true }],
+    };
+    const addendum = {
+      title: 'Late entry',
+      text: 'Called patient',
+      signerName: 'Dr Who',
+      signature: 'M 1 1 L 2 2',
+      signatureTime: T0,
+    };
+    const { html } = renderReportHtml(input({ caseData, addenda: [addendum] }), null);
+    expect(pagesOf(html)).toEqual(['record', 'waves', 'vitalsData', 'preOp', 'addenda']);
+    expect(html).toContain('Preoperative Sedation/Anesthesia Checklist');
+    expect(html).toContain('Addendum: Late entry');
+    expect(html).toContain('Called patient');
+  });
+
+  it('never injects a waveform svg the schema would refuse', () => {
+    const evil = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const { html } = renderReportHtml(input({ caseData: { waves: [{ name: 'x', svg: evil }] } }), null);
+    expect(html).not.toContain('<script>');
+  });
+
+  it('puts spacers between pages in preview only (spec 002 §2)', () => {
+    const caseData = { ...input().caseData, vitalsTrackingEnabled: true };
+    const preview = renderToStaticMarkup(
+      createElement(AnesthesiaReport, { input: input({ caseData }), signerName: null, preview: true }),
+    );
+    const print = renderToStaticMarkup(
+      createElement(AnesthesiaReport, { input: input({ caseData }), signerName: null }),
+    );
+    expect(preview.match(/class="vr-spacer"/g)?.length).toBe(1);
+    expect(print).not.toContain('class="vr-spacer"');
+  });
+});

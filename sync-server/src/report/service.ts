@@ -1,0 +1,468 @@
+import { createHash } from 'node:crypto';
+import {
+  ANESTHESIA_RECORD_TYPE,
+  APPOINTMENT_EXTENSIONS,
+  appointmentActorId,
+  finalSignerName,
+  INVALID_ADDENDUM,
+  isTestResource,
+  patientFields,
+  practitionerDisplayName,
+  reportInput,
+  resolveFeatures,
+  temperatureUnit,
+  validateAddendums,
+  vigilSystem,
+  type Appointment,
+  type Binary,
+  type Composition,
+  type FeatureValue,
+  type Issue,
+  type Location,
+  type Patient,
+  type Practitioner,
+  type ReportAddendum,
+  type ReportInput,
+  type ReportSignature,
+} from '@vigil/shared';
+import type { SignedInSession } from '../auth/sessions.js';
+import type { Db } from '../db/database.js';
+import { FhirError } from '../fhir/errors.js';
+import type { FhirService, RequestContext } from '../fhir/service.js';
+import type { ResourceStore } from '../fhir/store.js';
+import type { Logger } from '../log.js';
+import type { SyncRooms } from '../sync/rooms.js';
+import { pdfLinkTarget, reportAccess, type ReportRole } from './links.js';
+import { renderReportHtml } from './render.js';
+import type { PdfPrinter } from './pdf.js';
+
+/** The finalize steps streamed to the client (spec 001 §4, §7). EMR steps need an EMR link, which Vigil does not have yet. */
+export type FinalizeStep =
+  'pdfGen' | 'saveUpdates' | 'emrSaveStarted' | 'savedToEmr' | 'emrSaveFailed' | 'done' | 'failed';
+export interface FinalizeLine {
+  step: FinalizeStep;
+  data?: Record<string, unknown>;
+}
+
+/** A final signature is a signature path like an addendum's: at most 20000 characters (spec 001 §5). */
+export const MAX_SIGNATURE_CHARS = 20_000;
+/** The identifier system of a PDF's SHA-256 on the references to it. */
+export const SHA256_SYSTEM = vigilSystem('sha256');
+
+/** A refusal before any work: HTTP status and the code the client reads (spec 002 §8). */
+export class ReportError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409 | 423,
+    readonly code: string,
+    readonly issues: Issue[] = [],
+  ) {
+    super(code);
+  }
+}
+
+export interface ReportServiceDeps {
+  db: Db;
+  rooms: SyncRooms;
+  printer: PdfPrinter;
+  fhir: FhirService;
+  store: ResourceStore;
+  now: () => number;
+  log: Logger;
+}
+
+interface PdfRow {
+  org_id: string;
+  pdf_id: string;
+  composition_id: string;
+  patient_id: string | null;
+  sha256: string;
+  title: string;
+  signer_name: string;
+  signature: string;
+  signature_time: number;
+  signed_by: string;
+  time_zone: string;
+  addenda_count: number;
+  superseded_by: string | null;
+  created_at: number;
+}
+
+export interface FinalizeRequest {
+  signature: string;
+  contentHash: string;
+  timeZone: string;
+}
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads and checks a finalize body (the client's html, if sent, is ignored: the server renders its own). */
+export function parseFinalizeRequest(body: unknown): FinalizeRequest {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const signature = typeof b.signature === 'string' ? b.signature.trim() : '';
+  if (signature === '' || signature.length > MAX_SIGNATURE_CHARS || !/^[MLQCZmlqcz0-9.,\s-]+$/.test(signature)) {
+    throw new ReportError(400, 'INVALID_SIGNATURE');
+  }
+  const contentHash = typeof b.contentHash === 'string' ? b.contentHash : '';
+  if (!/^[0-9a-f]{40}$/.test(contentHash)) throw new ReportError(400, 'INVALID_CONTENT_HASH');
+  const tz = typeof b.timeZone === 'string' && isTimeZone(b.timeZone) ? b.timeZone : 'UTC';
+  return { signature, contentHash, timeZone: tz };
+}
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * Finalize, addenda and PDF links (spec 001 §4, §5, §7; DESIGN.md "Finalize"). What is signed is
+ * what the server holds: the client's content hash must equal the server's, and the report is
+ * rendered from the server's copy of the case document, never from the client's HTML.
+ */
+export class ReportService {
+  private readonly stmts;
+
+  constructor(private readonly deps: ReportServiceDeps) {
+    const { db } = deps;
+    this.stmts = {
+      features: db.prepare<[string], { name: string; value: string }>(
+        'SELECT name, value FROM org_features WHERE org_id = ?',
+      ),
+      userName: db.prepare<[string], { name: string }>('SELECT name FROM users WHERE id = ?'),
+      insertPdf: db.prepare(
+        `INSERT INTO report_pdfs (org_id, pdf_id, composition_id, patient_id, sha256, title, signer_name, signature,
+           signature_time, signed_by, time_zone, addenda_count, created_at)
+         VALUES (@org_id, @pdf_id, @composition_id, @patient_id, @sha256, @title, @signer_name, @signature,
+           @signature_time, @signed_by, @time_zone, @addenda_count, @created_at)`,
+      ),
+      latestPdf: db.prepare<[string, string], PdfRow>(
+        'SELECT * FROM report_pdfs WHERE org_id = ? AND composition_id = ? AND superseded_by IS NULL',
+      ),
+      pdf: db.prepare<[string, string], PdfRow>('SELECT * FROM report_pdfs WHERE org_id = ? AND pdf_id = ?'),
+      supersede: db.prepare<[string, string, string]>(
+        'UPDATE report_pdfs SET superseded_by = ? WHERE org_id = ? AND pdf_id = ?',
+      ),
+      addenda: db.prepare<
+        [string, string],
+        { title: string; text: string; signer_name: string; signature: string; signature_time: number }
+      >(
+        'SELECT title, text, signer_name, signature, signature_time FROM report_addenda WHERE org_id = ? AND composition_id = ? ORDER BY seq',
+      ),
+      insertAddendum: db.prepare(
+        `INSERT INTO report_addenda (org_id, composition_id, seq, title, text, signer_name, signature, signature_time, user_id)
+         VALUES (@org_id, @composition_id,
+           (SELECT coalesce(max(seq), 0) + 1 FROM report_addenda WHERE org_id = @org_id AND composition_id = @composition_id),
+           @title, @text, @signer_name, @signature, @signature_time, @user_id)`,
+      ),
+    };
+  }
+
+  access(session: SignedInSession, orgId: string, role: ReportRole): 'NOT_AUTHORIZED' | null {
+    return reportAccess(this.deps.db, session, orgId, role);
+  }
+
+  features(orgId: string): Record<string, FeatureValue | null> {
+    const stored: Record<string, FeatureValue> = {};
+    for (const r of this.stmts.features.all(orgId)) stored[r.name] = JSON.parse(r.value) as FeatureValue;
+    return resolveFeatures(stored);
+  }
+
+  private readOptional<T>(
+    ctx: RequestContext,
+    type: 'Patient' | 'Practitioner' | 'Location',
+    id: string | null,
+  ): T | null {
+    if (id === null) return null;
+    const v = this.deps.store.read(ctx.orgId, type, id);
+    return v && !v.deleted ? (v.resource as T) : null;
+  }
+
+  /** The case's appointment, patient, provider and place, and the report inputs from them. */
+  private caseInputs(
+    ctx: RequestContext,
+    compositionId: string,
+    caseData: Record<string, unknown>,
+    timeZone: string,
+  ): { appointment: Appointment; patientId: string | null; input: ReportInput; primaryProviderName: string | null } {
+    let appointment: Appointment;
+    try {
+      appointment = this.deps.fhir.read(ctx, 'Appointment', compositionId).resource as Appointment;
+    } catch (err) {
+      if (err instanceof FhirError) throw new ReportError(404, 'NOT_FOUND');
+      throw err;
+    }
+    const patientId = appointmentActorId(appointment, 'Patient');
+    const patient = this.readOptional<Patient>(ctx, 'Patient', patientId);
+    const provider = this.readOptional<Practitioner>(
+      ctx,
+      'Practitioner',
+      appointmentActorId(appointment, 'Practitioner'),
+    );
+    const room = this.readOptional<Location>(ctx, 'Location', appointmentActorId(appointment, 'Location'));
+    const office = room?.partOf?.reference?.startsWith('Location/')
+      ? this.readOptional<Location>(ctx, 'Location', room.partOf.reference.slice('Location/'.length))
+      : null;
+    const fields = patient ? patientFields(patient) : null;
+    const features = this.features(ctx.orgId);
+    const primaryProviderName = provider ? practitionerDisplayName(provider) || null : null;
+    const input = reportInput({
+      caseId: compositionId,
+      patient: {
+        id: patientId ?? '',
+        givenName: fields?.givenName ?? null,
+        familyName: fields?.familyName ?? null,
+        nickname: fields?.nickname ?? null,
+        birthDate: fields?.birthDate ?? null,
+      },
+      primaryProviderName,
+      procedureDescription: appointment.description ?? null,
+      location: office?.name ?? (room && !office ? (room.name ?? null) : null),
+      room: office ? (room?.name ?? null) : null,
+      temperatureUnit: temperatureUnit(features),
+      heightUnit: features.defaultHeightUnit === 'cm' ? 'cm' : 'in',
+      weightUnit: features.defaultWeightUnit === 'kg' ? 'kg' : 'lb',
+      caseData,
+      generatedAt: this.deps.now(),
+      timeZone,
+      // Spec 002 §1: demo mode marks the report as not a real patient (a test patient is demo data).
+      demo: patient ? isTestResource(patient) : false,
+    });
+    return { appointment, patientId, input, primaryProviderName };
+  }
+
+  /** Stores a printed PDF as a Binary and links it from the Composition and the Appointment, in one transaction. */
+  private savePdf(
+    ctx: RequestContext,
+    q: {
+      compositionId: string;
+      appointment: Appointment;
+      patientId: string | null;
+      pdf: Uint8Array;
+      title: string;
+      signature: ReportSignature;
+      signedBy: string;
+      timeZone: string;
+      addendaCount: number;
+      previous: PdfRow | null;
+    },
+  ): { pdfId: string; sha: string } {
+    const sha = sha256(q.pdf);
+    const binary = this.deps.fhir.create(ctx, 'Binary', {
+      resourceType: 'Binary',
+      contentType: 'application/pdf',
+      securityContext: { reference: `Composition/${q.compositionId}` },
+      data: Buffer.from(q.pdf).toString('base64'),
+    } satisfies Binary).version;
+    const pdfId = binary.id;
+    const pdfRef = { reference: `Binary/${pdfId}`, identifier: { system: SHA256_SYSTEM, value: sha } };
+    const existing = this.deps.store.read(ctx.orgId, 'Composition', q.compositionId);
+    const current = existing && !existing.deleted ? (existing.resource as Composition) : null;
+    const composition: Composition = {
+      ...(current ?? {}),
+      resourceType: 'Composition',
+      id: q.compositionId,
+      status: q.addendaCount > 0 ? 'amended' : 'final',
+      type: current?.type ?? { coding: [{ ...ANESTHESIA_RECORD_TYPE }] },
+      ...(q.patientId ? { subject: current?.subject ?? { reference: `Patient/${q.patientId}` } } : {}),
+      date: iso(q.signature.time),
+      author: current?.author ?? [{ display: q.signature.name }],
+      title: q.title,
+      attester: [{ mode: 'legal', time: iso(q.signature.time) }],
+      section: [
+        ...(current?.section ?? []).filter((s) => s.title !== 'Signed report'),
+        { title: 'Signed report', entry: [pdfRef] },
+      ],
+    };
+    delete (composition as { meta?: unknown }).meta;
+    this.deps.fhir.update(ctx, 'Composition', q.compositionId, composition, undefined);
+    const appointment: Appointment = {
+      ...q.appointment,
+      extension: [
+        ...(q.appointment.extension ?? []).filter((e) => e.url !== APPOINTMENT_EXTENSIONS.pdf),
+        { url: APPOINTMENT_EXTENSIONS.pdf, valueReference: pdfRef },
+      ],
+    };
+    delete (appointment as { meta?: unknown }).meta;
+    this.deps.fhir.update(ctx, 'Appointment', q.compositionId, appointment, undefined);
+    const now = this.deps.now();
+    this.stmts.insertPdf.run({
+      org_id: ctx.orgId,
+      pdf_id: pdfId,
+      composition_id: q.compositionId,
+      patient_id: q.patientId,
+      sha256: sha,
+      title: q.title,
+      signer_name: q.signature.name,
+      signature: q.signature.path,
+      signature_time: q.signature.time,
+      signed_by: q.signedBy,
+      time_zone: q.timeZone,
+      addenda_count: q.addendaCount,
+      created_at: now,
+    });
+    if (q.previous) this.stmts.supersede.run(pdfId, ctx.orgId, q.previous.pdf_id);
+    return { pdfId, sha };
+  }
+
+  /**
+   * Checks a finalize request before anything is streamed: the caller may sign (a provider of
+   * the organisation), the case is not final yet, and the client's hash equals the server's.
+   */
+  prepareFinalize(
+    session: SignedInSession,
+    ctx: RequestContext,
+    compositionId: string,
+    request: FinalizeRequest,
+  ): { run: (emit: (line: FinalizeLine) => void) => Promise<void> } {
+    if (this.access(session, ctx.orgId, 'provider')) throw new ReportError(403, 'NOT_AUTHORIZED');
+    const address = { orgId: ctx.orgId, docId: compositionId, name: `${ctx.orgId}/${compositionId}` };
+    const snap = this.deps.rooms.snapshot(address);
+    if (snap.finalized || this.stmts.latestPdf.get(ctx.orgId, compositionId)) throw new ReportError(409, 'FINALIZED');
+    if (snap.hash !== request.contentHash) throw new ReportError(409, 'CONFLICT');
+    const caseData = (snap.content ?? {}) as Record<string, unknown>;
+    const { appointment, patientId, input, primaryProviderName } = this.caseInputs(
+      ctx,
+      compositionId,
+      caseData,
+      request.timeZone,
+    );
+    const features = this.features(ctx.orgId);
+    const signerName =
+      finalSignerName(caseData, primaryProviderName, features.primaryProviderMustBeFinalSignerName === true) ??
+      this.stmts.userName.get(session.userId)?.name ??
+      'Unknown signer';
+
+    const run = async (emit: (line: FinalizeLine) => void): Promise<void> => {
+      try {
+        emit({ step: 'pdfGen' });
+        const signature: ReportSignature = { name: signerName, path: request.signature, time: this.deps.now() };
+        const rendered = renderReportHtml({ ...input, finalSignature: signature }, signerName);
+        const pdf = await this.deps.printer.print(rendered.html, input.printWidth);
+        emit({ step: 'saveUpdates' });
+        // No await from here to the end: nothing can reach the document between this check and finalize.
+        const again = this.deps.rooms.snapshot(address);
+        if (again.finalized) throw new ReportError(409, 'FINALIZED');
+        if (again.hash !== snap.hash) throw new ReportError(409, 'CONFLICT');
+        const { pdfId } = this.deps.store.transaction(() => {
+          const saved = this.savePdf(ctx, {
+            compositionId,
+            appointment,
+            patientId,
+            pdf,
+            title: rendered.title,
+            signature,
+            signedBy: session.userId,
+            timeZone: request.timeZone,
+            addendaCount: 0,
+            previous: null,
+          });
+          this.deps.rooms.finalize(address);
+          return saved;
+        });
+        emit({ step: 'done', data: { finalReportSignatureTime: signature.time, pdfId } });
+      } catch (err) {
+        const code = err instanceof ReportError || err instanceof FhirError ? err.code : 'FINALIZE_FAILED';
+        if (!(err instanceof ReportError)) this.deps.log.error({ err, compositionId }, 'finalize failed');
+        emit({ step: 'failed', data: { code } });
+      }
+    };
+    return { run };
+  }
+
+  /**
+   * Adds a signed addendum to a finalized case (spec 001 §3, §5) and prints the report again
+   * with the addenda pages; the earlier PDF stays stored as the record of what was signed then.
+   */
+  async addAddendum(
+    session: SignedInSession,
+    ctx: RequestContext,
+    compositionId: string,
+    body: unknown,
+  ): Promise<{ pdfId: string; signatureTime: number }> {
+    if (this.access(session, ctx.orgId, 'provider')) throw new ReportError(403, 'NOT_AUTHORIZED');
+    const issues = validateAddendums([body]);
+    if (issues.length > 0) throw new ReportError(400, INVALID_ADDENDUM, issues);
+    const a = body as { title: string; text: string; signerName: string; signature: string };
+    const previous = this.stmts.latestPdf.get(ctx.orgId, compositionId);
+    if (!previous) throw new ReportError(409, 'NOT_FINALIZED');
+    const address = { orgId: ctx.orgId, docId: compositionId, name: `${ctx.orgId}/${compositionId}` };
+    const snap = this.deps.rooms.snapshot(address);
+    const signatureTime = this.deps.now();
+    const addendum: ReportAddendum = {
+      title: a.title.trim(),
+      text: a.text,
+      signerName: a.signerName.trim(),
+      signature: a.signature,
+      signatureTime,
+    };
+    const addenda: ReportAddendum[] = [
+      ...this.stmts.addenda.all(ctx.orgId, compositionId).map((r) => ({
+        title: r.title,
+        text: r.text,
+        signerName: r.signer_name,
+        signature: r.signature,
+        signatureTime: r.signature_time,
+      })),
+      addendum,
+    ];
+    const { appointment, patientId, input } = this.caseInputs(
+      ctx,
+      compositionId,
+      (snap.content ?? {}) as Record<string, unknown>,
+      previous.time_zone,
+    );
+    const signature: ReportSignature = {
+      name: previous.signer_name,
+      path: previous.signature,
+      time: previous.signature_time,
+    };
+    const rendered = renderReportHtml({ ...input, addenda, finalSignature: signature }, signature.name);
+    const pdf = await this.deps.printer.print(rendered.html, input.printWidth);
+    const { pdfId } = this.deps.store.transaction(() => {
+      const latest = this.stmts.latestPdf.get(ctx.orgId, compositionId);
+      if (latest?.pdf_id !== previous.pdf_id) throw new ReportError(409, 'CONFLICT');
+      this.stmts.insertAddendum.run({
+        org_id: ctx.orgId,
+        composition_id: compositionId,
+        title: addendum.title,
+        text: addendum.text,
+        signer_name: addendum.signerName,
+        signature: addendum.signature,
+        signature_time: signatureTime,
+        user_id: session.userId,
+      });
+      return this.savePdf(ctx, {
+        compositionId,
+        appointment,
+        patientId,
+        pdf,
+        title: rendered.title,
+        signature,
+        signedBy: previous.signed_by,
+        timeZone: previous.time_zone,
+        addendaCount: addenda.length,
+        previous,
+      });
+    });
+    return { pdfId, signatureTime };
+  }
+
+  /** The PDF behind a live link, or null (unknown or expired). Reading it is audited like any patient data. */
+  pdfByLink(token: string, ip: string | null): { bytes: Uint8Array; title: string } | null {
+    const link = pdfLinkTarget(this.deps.db, this.deps.now(), token);
+    if (!link) return null;
+    const row = this.stmts.pdf.get(link.orgId, link.pdfId);
+    if (!row) return null;
+    const version = this.deps.fhir.read(
+      { orgId: link.orgId, userId: link.userId, ip, baseUrl: '' },
+      'Binary',
+      link.pdfId,
+    );
+    const data = (version.resource as Binary).data ?? '';
+    return { bytes: new Uint8Array(Buffer.from(data, 'base64')), title: row.title };
+  }
+}

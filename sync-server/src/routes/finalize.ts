@@ -1,0 +1,165 @@
+import type { IncomingMessage } from 'node:http';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { reportFileName } from '@vigil/shared';
+import { sessionFromRequest, type SignedInSession } from '../auth/sessions.js';
+import type { Db } from '../db/database.js';
+import type { OrgPolicyOf } from '../fhir/access.js';
+import type { LiveEvents } from '../fhir/live-events.js';
+import { FhirService, type RequestContext } from '../fhir/service.js';
+import { SqliteResourceStore } from '../fhir/sqlite-store.js';
+import type { Logger } from '../log.js';
+import type { PdfPrinter } from '../report/pdf.js';
+import { parseFinalizeRequest, ReportError, ReportService, type FinalizeLine } from '../report/service.js';
+import type { SyncRooms } from '../sync/rooms.js';
+import { forwardedFor } from './graphql.js';
+
+export interface FinalizeRoutesDeps {
+  db: Db;
+  cookieName: string;
+  now: () => number;
+  log: Logger;
+  rooms: SyncRooms;
+  printer: PdfPrinter;
+  events: LiveEvents;
+  orgPolicy: OrgPolicyOf;
+  trustProxy?: boolean;
+}
+
+const ORG_ID_RE = /^[a-z0-9_-]{1,64}$/;
+/** A case id is a room id too (sync/protocol.ts) and a FHIR id. */
+const CASE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+/** A finalize body holds a signature (≤ 20000 characters) and a hash; an addendum ≤ 4000 more. */
+const MAX_BODY_BYTES = 256 * 1024;
+
+/** The restrictive policy a PDF is served with: nothing runs, nothing loads. */
+export const PDF_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'";
+
+function errorJson(c: Context, err: ReportError): Response {
+  return c.json({ error: err.code, ...(err.issues.length > 0 ? { issues: err.issues } : {}) }, err.status);
+}
+
+/**
+ * `POST /finalize/{orgId}/{compositionId}` (spec 001 §7): streams NDJSON lines `{step, data}`;
+ * `POST /finalize/{orgId}/{compositionId}/addenda` adds a signed addendum; `GET /report-pdf/{token}`
+ * serves a PDF behind a short-lived pdfUrl link (spec 000 §7).
+ */
+export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; service: ReportService } {
+  const store = new SqliteResourceStore(deps.db);
+  const fhir = new FhirService({ store, events: deps.events, now: deps.now, orgPolicy: deps.orgPolicy });
+  const service = new ReportService({
+    db: deps.db,
+    rooms: deps.rooms,
+    printer: deps.printer,
+    fhir,
+    store,
+    now: deps.now,
+    log: deps.log,
+  });
+  const app = new Hono();
+
+  function authorize(c: Context): { session: SignedInSession; ctx: RequestContext; compositionId: string } {
+    const session = sessionFromRequest(deps.db, {
+      cookieHeader: c.req.header('cookie'),
+      token: c.req.query('token'),
+      cookieName: deps.cookieName,
+      now: deps.now(),
+    });
+    if (!session || !session.multiFactorValid) throw new ReportError(403, 'NO_AUTHENTICATION');
+    const orgId = c.req.param('orgId') ?? '';
+    const compositionId = c.req.param('compositionId') ?? '';
+    if (!ORG_ID_RE.test(orgId)) throw new ReportError(403, 'NOT_AUTHORIZED');
+    if (service.access(session, orgId, 'member')) throw new ReportError(403, 'NOT_AUTHORIZED');
+    if (!CASE_ID_RE.test(compositionId)) throw new ReportError(404, 'NOT_FOUND');
+    const ip = deps.trustProxy
+      ? forwardedFor(c.req.header('x-forwarded-for'))
+      : ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null);
+    const url = new URL(c.req.url);
+    return {
+      session,
+      compositionId,
+      ctx: { orgId, userId: session.userId, ip, baseUrl: `${url.origin}/api/fhir/${orgId}` },
+    };
+  }
+
+  async function jsonBody(c: Context): Promise<unknown> {
+    // Only JSON bodies: a cross-site form post cannot send one without a preflight.
+    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) throw new ReportError(400, 'INVALID_BODY');
+    try {
+      return await c.req.json();
+    } catch {
+      throw new ReportError(400, 'INVALID_BODY');
+    }
+  }
+
+  const guarded =
+    (fn: (c: Context) => Promise<Response>) =>
+    async (c: Context): Promise<Response> => {
+      try {
+        return await fn(c);
+      } catch (err) {
+        if (err instanceof ReportError) {
+          // No session is 401 for the fetch wrapper (spec 002 §8).
+          if (err.code === 'NO_AUTHENTICATION') return c.json({ error: err.code }, 401);
+          return errorJson(c, err);
+        }
+        throw err;
+      }
+    };
+
+  app.post(
+    '/finalize/:orgId/:compositionId',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'BODY_TOO_LARGE' }, 413) }),
+    guarded(async (c) => {
+      const { session, ctx, compositionId } = authorize(c);
+      const request = parseFinalizeRequest(await jsonBody(c));
+      const { run } = service.prepareFinalize(session, ctx, compositionId, request);
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          const emit = (line: FinalizeLine): void => {
+            controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+          };
+          await run(emit);
+          controller.close();
+        },
+      });
+      return new Response(body, {
+        status: 200,
+        headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' },
+      });
+    }),
+  );
+
+  app.post(
+    '/finalize/:orgId/:compositionId/addenda',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'BODY_TOO_LARGE' }, 413) }),
+    guarded(async (c) => {
+      const { session, ctx, compositionId } = authorize(c);
+      const result = await service.addAddendum(session, ctx, compositionId, await jsonBody(c));
+      return c.json(result, 201);
+    }),
+  );
+
+  app.get('/report-pdf/:token', (c) => {
+    const token = c.req.param('token');
+    const ip = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null;
+    const pdf = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? service.pdfByLink(token, ip) : null;
+    if (!pdf) return c.json({ error: 'NOT_FOUND' }, 404);
+    const name = reportFileName(pdf.title);
+    return c.body(
+      pdf.bytes.buffer.slice(pdf.bytes.byteOffset, pdf.bytes.byteOffset + pdf.bytes.byteLength) as ArrayBuffer,
+      200,
+      {
+        'content-type': 'application/pdf',
+        'content-disposition': `inline; filename="${name.replace(/"/g, '')}"`,
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': PDF_CSP,
+        'cache-control': 'private, no-store',
+        'referrer-policy': 'no-referrer',
+      },
+    );
+  });
+
+  return { routes: app, service };
+}
