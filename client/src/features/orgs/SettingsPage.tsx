@@ -1,4 +1,4 @@
-import { Alert, Card, Loader, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import { featureChangeCall, type FeatureValue } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { ERROR_SUDO_CANCELLED, useSudo } from '../../app/session/SudoProvider.js
 import { errorCode } from '../auth/errors.js';
 import * as api from './api.js';
 import { useOrg, useOrgFeatures } from './hooks.js';
+import { useFeatureOverrides } from './featureOverrides.js';
 import { adminLabel, memberErrorText } from './memberRules.js';
 import { OrgDetailsForm } from './OrgDetailsForm.js';
 import { mayAdminister } from './sessionOrgs.js';
@@ -53,6 +54,69 @@ function FeatureControl({
       size="md"
       styles={{ body: { minHeight: 44, alignItems: 'center' } }}
     />
+  );
+}
+
+/** How an organisation value reads in the override select. */
+function describeValue(f: api.OrgFeature): string {
+  if (f.type === 'string') return f.stringValue ?? 'Not set';
+  return f.value ? 'On' : 'Off';
+}
+
+/**
+ * Overrides on this device (spec 000 §3: set or cleared on the client): every flag can be forced
+ * on this tablet only, for trying a setting without changing it for the office.
+ */
+function DeviceOverrides({ orgId, features }: { orgId: string; features: api.OrgFeature[] }): ReactNode {
+  const { overrides, set, clear } = useFeatureOverrides(orgId);
+  const count = Object.keys(overrides).length;
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="device-overrides">
+      <Title order={2} size="h4" id="device-overrides" mb="xs">
+        Overrides on this device
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        An override changes a flag on this device only; the organization's setting stays as it is.
+      </Text>
+      <Stack gap="sm">
+        {features.map((f) => {
+          const current = overrides[f.name];
+          const options = [
+            { value: '', label: `Organization setting (${describeValue(f)})` },
+            ...(f.type === 'string'
+              ? (f.stringValues ?? []).map((v) => ({ value: `s:${v}`, label: v }))
+              : [
+                  { value: 'b:true', label: 'On' },
+                  { value: 'b:false', label: 'Off' },
+                ]),
+          ];
+          const selected = current === undefined ? '' : typeof current === 'string' ? `s:${current}` : `b:${current}`;
+          return (
+            <NativeSelect
+              key={f.name}
+              label={`${f.label} on this device`}
+              data={options}
+              value={selected}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                set(f.name, v === '' ? undefined : v.startsWith('s:') ? v.slice(2) : v === 'b:true');
+              }}
+              styles={{ input: { minHeight: 44 } }}
+            />
+          );
+        })}
+        <Group>
+          <Button variant="default" mih={44} disabled={count === 0} onClick={clear}>
+            Clear overrides on this device
+          </Button>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {count === 0
+              ? 'No overrides on this device.'
+              : `${count} override${count === 1 ? '' : 's'} on this device.`}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
   );
 }
 
@@ -121,6 +185,7 @@ function FeatureFlags({ orgId }: { orgId: string }): ReactNode {
           ))}
         </Stack>
       </Card>
+      <DeviceOverrides orgId={orgId} features={features.data} />
     </Stack>
   );
 }
