@@ -83,6 +83,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // The parent app's list of child organisations: whoever administers the parent `group`.
   childOrgs: needs(['parentAdmin', 'internalUber']),
   allOrgs: needs(['internalUber']),
+  // The parent app's people across its child organisations, and the internal team's user list.
+  childOrgMembers: needs(['parentAdmin', 'internalUber']),
+  teamUsers: needs(['internalUber']),
   updateMemberRoles: needs(ADMINISTER),
   removeMember: needs(ADMINISTER),
   baa: needs(ORG_PERMISSION),
@@ -193,6 +196,8 @@ describe('organisations: access matrix of every call × role', () => {
     orgMembers: () => ['query { orgMembers(orgId: "office") { id roles } }', {}],
     childOrgs: () => ['query { childOrgs(parentOrgId: "group") { id } }', {}],
     allOrgs: () => ['query { allOrgs { id } }', {}],
+    childOrgMembers: () => ['query { childOrgMembers(parentOrgId: "group") { orgId id email } }', {}],
+    teamUsers: () => ['query { teamUsers(search: "admin") { id email memberships { orgId } } }', {}],
     updateMemberRoles: (r) => [
       'mutation ($m: ID!) { updateMemberRoles(orgId: "office", memberId: $m, roles: ["member", "stats"]) { id roles } }',
       { m: rolesTarget[r] },
@@ -227,8 +232,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 21 calls × 8 callers.
-    expect(cells).toBe(168);
+    // 23 calls × 8 callers.
+    expect(cells).toBe(184);
     expect(deviations).toEqual([]);
   });
 });

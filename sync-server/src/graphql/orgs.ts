@@ -167,6 +167,35 @@ export const orgTypeDefs = /* GraphQL */ `
     roles: [String!]!
   }
 
+  "A member of one of a parent organisation's child organisations (parent app org-members)."
+  type ChildOrgMember {
+    orgId: ID!
+    orgName: String!
+    id: ID!
+    userId: ID!
+    name: String!
+    email: String!
+    roles: [String!]!
+  }
+
+  "A user's membership as the internal team sees it."
+  type TeamUserMembership {
+    orgId: ID!
+    orgName: String!
+    orgType: String!
+    roles: [String!]!
+  }
+
+  "A user as the internal team app lists them (no secrets)."
+  type TeamUser {
+    id: ID!
+    name: String!
+    email: String!
+    emailVerified: Boolean!
+    createdAt: Float!
+    memberships: [TeamUserMembership!]!
+  }
+
   "What createOrg and createOnboardingOrg answer: the new organisation's ID and the session (new token in the cookie)."
   type CreatedOrg {
     orgId: ID!
@@ -220,6 +249,10 @@ export const orgTypeDefs = /* GraphQL */ `
     childOrgs(parentOrgId: String): [Org!]!
     "Every organisation (internal team app, spec 000 §2): internal ubers only."
     allOrgs: [Org!]!
+    "The members of every child organisation (parent app org-members): for whoever administers the parent."
+    childOrgMembers(parentOrgId: String): [ChildOrgMember!]!
+    "Users, newest first, optionally matching a name or email (internal team app users): internal ubers only."
+    teamUsers(search: String): [TeamUser!]!
   }
 
   extend type Mutation {
@@ -619,6 +652,9 @@ function memberView(row: MemberRow): MemberView {
 // Requests: who is asking, and the checks
 // ---------------------------------------------------------------------------------------------
 
+/** Users the internal team app lists in one call (decision: a search narrows a longer list). */
+export const TEAM_USERS_LIMIT = 200;
+
 /** Invitations one person may send in an hour (decision: bounds mail abuse; the spec gives no limit). */
 export const ORG_INVITATIONS_PER_HOUR = 50;
 
@@ -977,6 +1013,52 @@ export const orgResolvers: {
       const now = ctx.accounts.now();
       const rows = db.prepare('SELECT * FROM orgs ORDER BY name, id').all() as OrgRow[];
       return rows.map((row) => orgView(db, row, now));
+    },
+    childOrgMembers: (_, args, ctx) => {
+      const { org } = authorize(ctx, args.parentOrgId, 'admin');
+      const rows = ctx.accounts.db
+        .prepare(
+          `SELECT o.id AS org_id, o.name AS org_name, m.id, m.user_id, m.roles, u.name, u.email
+           FROM org_parents p JOIN orgs o ON o.id = p.org_id JOIN org_members m ON m.org_id = o.id
+           JOIN users u ON u.id = m.user_id WHERE p.parent_org_id = ? ORDER BY o.name, o.id, u.name, u.email`,
+        )
+        .all(org.id) as (MemberRow & { org_name: string })[];
+      return rows.map((r) => ({ orgId: r.org_id, orgName: r.org_name, ...memberView(r) }));
+    },
+    teamUsers: (_, args, ctx) => {
+      const who = requireFullCaller(ctx);
+      if (!isInternalUber(who.subject)) fail('NOT_AUTHORIZED');
+      const search = parse(z.string().trim().max(200).nullish(), args.search) ?? '';
+      const { db } = ctx.accounts;
+      const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // Decision: at most TEAM_USERS_LIMIT users a call (newest first); the search narrows it.
+      const users = db
+        .prepare(
+          `SELECT id, name, email, email_verified, created_at FROM users
+           WHERE lower(name) LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\'
+           ORDER BY created_at DESC, id LIMIT ?`,
+        )
+        .all(like, like, TEAM_USERS_LIMIT) as {
+        id: string;
+        name: string;
+        email: string;
+        email_verified: number;
+        created_at: number;
+      }[];
+      const memberships = db.prepare(
+        `SELECT o.id, o.name, o.type, m.roles FROM org_members m JOIN orgs o ON o.id = m.org_id
+         WHERE m.user_id = ? ORDER BY o.name, o.id`,
+      );
+      return users.map((u) => ({
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        emailVerified: u.email_verified === 1,
+        createdAt: u.created_at,
+        memberships: (memberships.all(u.id) as { id: string; name: string; type: string; roles: string }[]).map(
+          (m) => ({ orgId: m.id, orgName: m.name, orgType: m.type, roles: rolesOf(m.roles) }),
+        ),
+      }));
     },
     orgMembers: (_, args, ctx): MemberView[] => {
       const { org } = authorize(ctx, args.orgId, 'admin');
