@@ -1,7 +1,52 @@
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { IvSiteCard } from '../iv/IvSiteCard.js';
+import { IvSiteForm } from '../iv/IvSiteForm.js';
+import type { IvSite } from '../iv/model.js';
+import { useCaseList, useCaseValue } from '../useCaseData.js';
 import type { CaseSectionProps } from './types.js';
 
-/** Placeholder until the IvSites section is built (issue 8). */
-export function IvSitesSection(_props: CaseSectionProps): ReactNode {
-  return null;
+/**
+ * IV sites (spec 001 §3, §5): side, site, gauge, attempts, secured with, time, removed,
+ * solutions and syringe flushes, each site checked by the complete rule [CD10]. A change
+ * replaces the site's entry in the case's `ivSites` list.
+ */
+export function IvSitesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
+  const sites = useCaseList<IvSite>(doc, 'ivSites');
+  const [ivEnabled] = useCaseValue<boolean>(doc, 'ivEnabled');
+  const put = (site: IvSite): void => {
+    doc?.transact(() => {
+      sites.removeWhere((s) => s.id === site.id);
+      sites.add(site);
+    });
+  };
+  const rows = [...sites.items].sort((a, b) => (a.time ?? Infinity) - (b.time ?? Infinity));
+  return (
+    <Stack gap="sm" component="section" aria-label="IV sites">
+      <Title order={2} size="h3">
+        IV
+      </Title>
+      {ivEnabled === false && (
+        <Text size="sm" c="dimmed">
+          IV is switched off for this case.
+        </Text>
+      )}
+      <IvSiteForm initial={null} disabled={readOnly} submitLabel="Add IV site" onSubmit={sites.add} />
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No IV sites charted.
+        </Text>
+      ) : (
+        rows.map((site) => (
+          <IvSiteCard
+            key={site.id}
+            site={site}
+            disabled={readOnly}
+            onPut={put}
+            onDelete={(id) => sites.removeWhere((s) => s.id === id)}
+          />
+        ))
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,188 @@
+import { Badge, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { FLUID_SOLUTION_TYPES, isIvSiteComplete, newId } from '@vigil/shared';
+import { TOUCH_INPUT } from '../drugs/ui.js';
+import { clockTime } from '../format.js';
+import { IvSiteForm } from './IvSiteForm.js';
+import { missingIvFields, readWhole, type IvSite } from './model.js';
+
+export interface IvSiteCardProps {
+  site: IvSite;
+  disabled: boolean;
+  /** Replaces the site (entries are replaced, never edited in place). */
+  onPut: (site: IvSite) => void;
+  onDelete: (id: string) => void;
+  now?: () => number;
+}
+
+/** One IV site: its details and completeness [CD10], bags, syringe flushes, removal. */
+export function IvSiteCard({ site, disabled, onPut, onDelete, now = Date.now }: IvSiteCardProps): ReactNode {
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [bagName, setBagName] = useState<string>('NS');
+  const [bagText, setBagText] = useState('');
+  const [flushText, setFlushText] = useState('');
+  const bag = readWhole(bagText, 1);
+  const flush = readWhole(flushText, 1);
+  const complete = isIvSiteComplete(site);
+  const title = [site.side, site.name].filter(Boolean).join(' ') || 'IV site';
+  const label = `${title}${site.time == null ? '' : ` at ${clockTime(site.time)}`}`;
+  return (
+    <Paper withBorder p="sm" role="group" aria-label={label} data-testid="iv-site">
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Text fw={700}>{title}</Text>
+          {site.needleGauge != null && <Text>{site.needleGauge} g</Text>}
+          {site.attempts != null && (
+            <Text size="sm">
+              {site.attempts} attempt{site.attempts === 1 ? '' : 's'}
+            </Text>
+          )}
+          {site.securedWith && <Text size="sm">secured with {site.securedWith}</Text>}
+          {site.time != null && <Text size="sm">placed {clockTime(site.time)}</Text>}
+          {site.timeRemoved != null && <Badge color="gray">removed {clockTime(site.timeRemoved)}</Badge>}
+          {complete ? (
+            <Badge color="green">complete</Badge>
+          ) : (
+            <Badge color="orange">incomplete: {missingIvFields(site).join(', ')}</Badge>
+          )}
+        </Group>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            mih={44}
+            disabled={disabled}
+            onClick={() => setEditing(true)}
+            aria-label={`Edit ${label}`}
+          >
+            Edit
+          </Button>
+          {site.timeRemoved == null && (
+            <Button
+              variant="light"
+              mih={44}
+              disabled={disabled}
+              aria-label={`IV removed now: ${label}`}
+              onClick={() => onPut({ ...site, timeRemoved: now() })}
+            >
+              Removed now
+            </Button>
+          )}
+          <Button
+            variant="subtle"
+            color="red"
+            mih={44}
+            disabled={disabled}
+            onClick={() => setDeleting(true)}
+            aria-label={`Delete ${label}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Group>
+      <Stack gap={4} mt="xs">
+        {site.solutions.map((s) => (
+          <Text size="sm" key={s.bagId}>
+            Bag: {s.name}
+            {s.amount == null ? '' : ` ${s.amount} mL`}
+          </Text>
+        ))}
+        {site.syringeFlushes.map((f, i) => (
+          <Text size="sm" key={`${f.time}-${i}`}>
+            Syringe flush {f.amount} mL at {clockTime(f.time)}
+          </Text>
+        ))}
+      </Stack>
+      <Group align="flex-start" gap="sm" mt="xs" wrap="wrap">
+        <NativeSelect
+          label="Next bag"
+          w={110}
+          styles={TOUCH_INPUT}
+          value={bagName}
+          disabled={disabled}
+          data={[...FLUID_SOLUTION_TYPES]}
+          onChange={(e) => setBagName(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Next bag size (mL)"
+          inputMode="numeric"
+          w={120}
+          styles={TOUCH_INPUT}
+          value={bagText}
+          disabled={disabled}
+          error={bag.error ?? undefined}
+          onChange={(e) => setBagText(e.currentTarget.value)}
+        />
+        <Button
+          mt={25}
+          mih={44}
+          variant="light"
+          disabled={disabled || bag.error != null}
+          onClick={() => {
+            onPut({
+              ...site,
+              solutions: [...site.solutions, { bagId: newId('bag'), name: bagName, amount: bag.value }],
+            });
+            setBagText('');
+          }}
+        >
+          Hang bag
+        </Button>
+        <TextInput
+          label="Flush mL"
+          inputMode="numeric"
+          w={100}
+          styles={TOUCH_INPUT}
+          value={flushText}
+          disabled={disabled}
+          error={flush.error ?? undefined}
+          onChange={(e) => setFlushText(e.currentTarget.value)}
+        />
+        <Button
+          mt={25}
+          mih={44}
+          variant="light"
+          disabled={disabled || flush.value == null}
+          onClick={() => {
+            onPut({ ...site, syringeFlushes: [...site.syringeFlushes, { amount: flush.value!, time: now() }] });
+            setFlushText('');
+          }}
+        >
+          Add flush
+        </Button>
+      </Group>
+      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit IV site" size="xl">
+        <IvSiteForm
+          initial={site}
+          disabled={disabled}
+          submitLabel="Save IV site"
+          now={now}
+          onSubmit={(next) => {
+            onPut(next);
+            setEditing(false);
+          }}
+        />
+      </Modal>
+      <Modal opened={deleting} onClose={() => setDeleting(false)} title="Delete this IV site?">
+        <Stack>
+          <Text>Delete {label}?</Text>
+          <Group justify="flex-end">
+            <Button variant="default" mih={44} onClick={() => setDeleting(false)}>
+              Keep
+            </Button>
+            <Button
+              color="red"
+              mih={44}
+              onClick={() => {
+                onDelete(site.id);
+                setDeleting(false);
+              }}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,161 @@
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { FLUID_SOLUTION_TYPES, newId } from '@vigil/shared';
+import { readChartTime } from '../drugs/model.js';
+import { TOUCH_INPUT, TimeField } from '../drugs/ui.js';
+import { formatHhMm } from './time.js';
+import { IV_GAUGES, IV_SECURED_WITH, IV_SITE_NAMES, IV_SIDES, readWhole, type IvSite } from './model.js';
+
+export interface IvSiteFormProps {
+  initial: IvSite | null;
+  disabled: boolean;
+  submitLabel: string;
+  onSubmit: (site: IvSite) => void;
+  now?: () => number;
+}
+
+/**
+ * The fields of an IV site (spec 001 §3): side, site, gauge, attempts, secured with, time and
+ * the first solution. A site may be saved while incomplete: the list shows what the complete
+ * rule still needs (spec 001 §5).
+ */
+export function IvSiteForm({ initial, disabled, submitLabel, onSubmit, now = Date.now }: IvSiteFormProps): ReactNode {
+  const [side, setSide] = useState(initial?.side ?? '');
+  const [name, setName] = useState(initial?.name ?? '');
+  const [gaugeText, setGaugeText] = useState(initial?.needleGauge == null ? '' : String(initial.needleGauge));
+  const [attemptsText, setAttemptsText] = useState(initial?.attempts == null ? '1' : String(initial.attempts));
+  const [securedWith, setSecuredWith] = useState(initial?.securedWith ?? '');
+  const [timeText, setTimeText] = useState(initial?.time == null ? '' : formatHhMm(initial.time));
+  const [solution, setSolution] = useState(initial?.solutions[0]?.name ?? '');
+  const [bagText, setBagText] = useState(
+    initial?.solutions[0]?.amount == null ? '' : String(initial.solutions[0].amount),
+  );
+  const gauge = readWhole(gaugeText, 1);
+  const attempts = readWhole(attemptsText, 1);
+  const bag = readWhole(bagText, 1);
+  const time = readChartTime(timeText, initial?.time ?? now());
+  const ok = gauge.error == null && attempts.error == null && bag.error == null && time.value != null;
+  const id = `iv-${initial?.id ?? 'new'}`;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!ok) return;
+        const rest = initial?.solutions.slice(1) ?? [];
+        onSubmit({
+          id: initial?.id ?? newId('ivs'),
+          side: side || null,
+          name: name.trim() || null,
+          needleGauge: gauge.value,
+          attempts: attempts.value,
+          securedWith: securedWith.trim() || null,
+          time: time.value,
+          timeRemoved: initial?.timeRemoved ?? null,
+          solutions: solution
+            ? [{ bagId: initial?.solutions[0]?.bagId ?? newId('bag'), name: solution, amount: bag.value }, ...rest]
+            : rest,
+          syringeFlushes: initial?.syringeFlushes ?? [],
+        });
+        if (!initial) {
+          setName('');
+          setGaugeText('');
+          setAttemptsText('1');
+          setTimeText('');
+          setBagText('');
+        }
+      }}
+    >
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <NativeSelect
+          label="Side"
+          w={100}
+          styles={TOUCH_INPUT}
+          value={side}
+          disabled={disabled}
+          data={[{ value: '', label: '–' }, ...IV_SIDES]}
+          onChange={(e) => setSide(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Site"
+          list={`${id}-sites`}
+          autoComplete="off"
+          w={150}
+          styles={TOUCH_INPUT}
+          value={name}
+          disabled={disabled}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+        <datalist id={`${id}-sites`}>
+          {IV_SITE_NAMES.map((n) => (
+            <option key={n} value={n} />
+          ))}
+        </datalist>
+        <TextInput
+          label="Gauge"
+          list={`${id}-gauges`}
+          inputMode="numeric"
+          autoComplete="off"
+          w={90}
+          styles={TOUCH_INPUT}
+          value={gaugeText}
+          disabled={disabled}
+          error={gauge.error ?? undefined}
+          onChange={(e) => setGaugeText(e.currentTarget.value)}
+        />
+        <datalist id={`${id}-gauges`}>
+          {IV_GAUGES.map((g) => (
+            <option key={g} value={g} />
+          ))}
+        </datalist>
+        <TextInput
+          label="Attempts"
+          inputMode="numeric"
+          w={90}
+          styles={TOUCH_INPUT}
+          value={attemptsText}
+          disabled={disabled}
+          error={attempts.error ?? undefined}
+          onChange={(e) => setAttemptsText(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Secured with"
+          list={`${id}-secured`}
+          autoComplete="off"
+          w={170}
+          styles={TOUCH_INPUT}
+          value={securedWith}
+          disabled={disabled}
+          onChange={(e) => setSecuredWith(e.currentTarget.value)}
+        />
+        <datalist id={`${id}-secured`}>
+          {IV_SECURED_WITH.map((n) => (
+            <option key={n} value={n} />
+          ))}
+        </datalist>
+        <TimeField label="IV time" value={timeText} error={time.error} disabled={disabled} onChange={setTimeText} />
+        <NativeSelect
+          label="Solution"
+          w={110}
+          styles={TOUCH_INPUT}
+          value={solution}
+          disabled={disabled}
+          data={[{ value: '', label: '–' }, ...FLUID_SOLUTION_TYPES]}
+          onChange={(e) => setSolution(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Bag mL"
+          inputMode="numeric"
+          w={90}
+          styles={TOUCH_INPUT}
+          value={bagText}
+          disabled={disabled}
+          error={bag.error ?? undefined}
+          onChange={(e) => setBagText(e.currentTarget.value)}
+        />
+        <Button type="submit" mt={25} mih={44} disabled={disabled || !ok}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </form>
+  );
+}
