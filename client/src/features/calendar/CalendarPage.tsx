@@ -1,7 +1,308 @@
-import type { ReactNode } from 'react';
-import { NotAvailableYet } from '../../app/Page.js';
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Group,
+  LoadingOverlay,
+  Popover,
+  Select,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  addMonths,
+  CALENDAR,
+  CALENDAR_SELECTED_DAY_POPUP_WIDTH_PX,
+  calendarFilterParams,
+  calendarGrid,
+  dayKey,
+  monthKey,
+  monthOf,
+  practitionerDisplayName,
+  readCalendarFilters,
+  type CalendarFilters,
+} from '@vigil/shared';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Page } from '../../app/Page.js';
+import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
+import { placeOptions } from '../locations/locationRules.js';
+import { AppointmentItem } from './AppointmentItem.js';
+import { appointmentView, matchesFilters, type AppointmentView } from './appointmentView.js';
+import { useAppointmentsBetween, useViewLookups } from './hooks.js';
 
-/** Placeholder until this screen is built. */
+/** Appointments listed inside a day cell before "+N more". */
+const CELL_ITEMS = 3;
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+function DayPopup({
+  orgId,
+  day,
+  views,
+  onClose,
+}: {
+  orgId: string;
+  day: Date;
+  views: AppointmentView[];
+  onClose: () => void;
+}): ReactNode {
+  return (
+    <Stack gap="xs" role="dialog" aria-label={`Appointments on ${day.toLocaleDateString()}`}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={600} size="sm">
+          {day.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}
+        </Text>
+        <CloseButton onClick={onClose} aria-label="Close" size="lg" />
+      </Group>
+      {views.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No appointments.
+        </Text>
+      ) : (
+        <Stack gap="sm" mah={360} style={{ overflowY: 'auto' }}>
+          {views.map((v) => (
+            <AppointmentItem key={v.id} orgId={orgId} view={v} />
+          ))}
+        </Stack>
+      )}
+      <Button component={Link} to={`/org/${encodeURIComponent(orgId)}/new-case`} size="xs" variant="light" mih={36}>
+        New Case
+      </Button>
+    </Stack>
+  );
+}
+
+function DayCell({
+  day,
+  views,
+  inMonth,
+  isToday,
+  onSelect,
+}: {
+  day: Date;
+  views: AppointmentView[];
+  inMonth: boolean;
+  isToday: boolean;
+  onSelect: () => void;
+}): ReactNode {
+  const label = `${day.toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' })}, ${
+    views.length === 1 ? '1 appointment' : `${views.length} appointments`
+  }`;
+  return (
+    <UnstyledButton
+      onClick={onSelect}
+      aria-label={label}
+      aria-current={isToday ? 'date' : undefined}
+      data-testid={`day-${dayKey(day)}`}
+      style={{
+        minHeight: CALENDAR.minDayCellHeightPx,
+        width: '100%',
+        height: '100%',
+        padding: 4,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'stretch',
+        gap: 2,
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 4,
+        background: inMonth ? 'var(--mantine-color-body)' : 'var(--mantine-color-default-hover)',
+        opacity: inMonth ? 1 : 0.75,
+      }}
+    >
+      <Text
+        size="sm"
+        fw={isToday ? 700 : 400}
+        c={isToday ? 'white' : inMonth ? undefined : 'dimmed'}
+        bg={isToday ? 'blue' : undefined}
+        style={{ alignSelf: 'flex-start', borderRadius: 12, padding: '0 6px', lineHeight: '22px' }}
+      >
+        {day.getDate()}
+      </Text>
+      {views.slice(0, CELL_ITEMS).map((v) => (
+        <Text
+          key={v.id}
+          size="xs"
+          truncate
+          style={{
+            borderLeft: `3px solid var(--mantine-color-${v.colour}-5)`,
+            paddingLeft: 4,
+            textDecoration: v.strikethrough ? 'line-through' : undefined,
+          }}
+        >
+          {v.start?.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })} {v.patient}
+        </Text>
+      ))}
+      {views.length > CELL_ITEMS && (
+        <Text size="xs" c="dimmed">
+          +{views.length - CELL_ITEMS} more
+        </Text>
+      )}
+    </UnstyledButton>
+  );
+}
+
+/**
+ * /org/{orgId}: the calendar (spec 002 §2, §9; spec 000 §3): a month grid of whole weeks from
+ * Sunday with one week before and after, Previous / Today / Next, today marked, a loading
+ * overlay while the server is asked, each day's appointments in their status colours, and the
+ * selected day's appointments in a 240 px popup. Month, date, location and provider live in the
+ * query string. New and changed appointments appear without reloading (live org events).
+ */
 export function CalendarPage(): ReactNode {
-  return <NotAvailableYet title="Calendar" />;
+  const { orgId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  useOutboxReplay(orgId);
+  useLiveResourceEvents(orgId);
+  const [today] = useState(() => new Date());
+  const filters = readCalendarFilters(params, today);
+  const key = monthKey(filters.month);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the month's key names the grid
+  const grid = useMemo(() => calendarGrid(filters.month), [key]);
+  const appointments = useAppointmentsBetween(orgId, grid.start, grid.end);
+  const lookups = useViewLookups(orgId);
+  const now = Date.now();
+  const views = (appointments.data ?? [])
+    .map((a) => appointmentView(a, lookups, now))
+    .filter((v) => matchesFilters(v, filters, lookups.locations));
+  const byDay = new Map<string, AppointmentView[]>();
+  for (const v of views) if (v.day) byDay.set(v.day, [...(byDay.get(v.day) ?? []), v]);
+
+  const go = (next: Partial<CalendarFilters>): void => setParams(calendarFilterParams({ ...filters, ...next }));
+  const selectDay = (day: Date): void => {
+    const m = monthOf(day);
+    go({ month: m, date: day.getDate() });
+  };
+  const todayKey = dayKey(today);
+  const selectedKey =
+    filters.date === null ? null : dayKey(new Date(filters.month.year, filters.month.month - 1, filters.date));
+  const monthTitle = new Date(filters.month.year, filters.month.month - 1, 1).toLocaleDateString(undefined, {
+    month: 'long',
+    year: 'numeric',
+  });
+  const providerOptions = [...lookups.practitioners.values()]
+    .filter((p) => p.id && p.active !== false)
+    .map((p) => ({ value: p.id!, label: practitionerDisplayName(p) || p.id! }));
+
+  return (
+    <Page title="Calendar">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Group gap="xs" align="center">
+          <Button variant="default" mih={44} onClick={() => go({ month: addMonths(filters.month, -1), date: null })}>
+            Previous
+          </Button>
+          <Button variant="default" mih={44} onClick={() => go({ month: monthOf(new Date()), date: null })}>
+            Today
+          </Button>
+          <Button variant="default" mih={44} onClick={() => go({ month: addMonths(filters.month, 1), date: null })}>
+            Next
+          </Button>
+          <Title order={2} size="h3" ml="sm" aria-live="polite">
+            {monthTitle}
+          </Title>
+        </Group>
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <Select
+            label="Location"
+            placeholder="All locations"
+            data={placeOptions(lookups.locations)}
+            value={filters.locationId}
+            onChange={(v) => go({ locationId: v, date: filters.date })}
+            clearable
+            w={220}
+          />
+          <Select
+            label="Provider"
+            placeholder="All providers"
+            data={providerOptions}
+            value={filters.providerId}
+            onChange={(v) => go({ providerId: v, date: filters.date })}
+            clearable
+            w={200}
+          />
+          <Button component={Link} to={`/org/${encodeURIComponent(orgId)}/new-case`} mih={44}>
+            New Case
+          </Button>
+        </Group>
+      </Group>
+      {appointments.error === 'NETWORK_ERROR' && (
+        <Alert color="gray" role="status">
+          Offline: showing the appointments saved on this device.
+        </Alert>
+      )}
+      {appointments.error && appointments.error !== 'NETWORK_ERROR' && (
+        <Alert color="red" role="alert">
+          Could not load appointments ({appointments.error}).
+        </Alert>
+      )}
+      <Box pos="relative" role="grid" aria-label={`Calendar, ${monthTitle}`} aria-busy={appointments.refreshing}>
+        <LoadingOverlay visible={appointments.refreshing} zIndex={5} overlayProps={{ blur: 1 }} />
+        <Box role="row" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4 }}>
+          {WEEKDAYS.map((d) => (
+            <Text key={d} role="columnheader" size="sm" fw={600} ta="center">
+              {d}
+            </Text>
+          ))}
+        </Box>
+        {grid.weeks.map((week) => (
+          <Box
+            key={dayKey(week[0]!)}
+            role="row"
+            mt={4}
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4 }}
+          >
+            {week.map((day) => {
+              const k = dayKey(day);
+              const dayViews = byDay.get(k) ?? [];
+              const cell = (
+                <DayCell
+                  day={day}
+                  views={dayViews}
+                  inMonth={day.getMonth() + 1 === filters.month.month}
+                  isToday={k === todayKey}
+                  onSelect={() => selectDay(day)}
+                />
+              );
+              return (
+                <Box key={k} role="gridcell" aria-selected={k === selectedKey}>
+                  {k === selectedKey ? (
+                    <Popover
+                      opened
+                      width={CALENDAR_SELECTED_DAY_POPUP_WIDTH_PX}
+                      position="bottom"
+                      withArrow
+                      shadow="md"
+                      trapFocus
+                      onClose={() => go({ date: null })}
+                      onDismiss={() => go({ date: null })}
+                    >
+                      <Popover.Target>
+                        <div style={{ height: '100%' }}>{cell}</div>
+                      </Popover.Target>
+                      <Popover.Dropdown data-testid="day-popup">
+                        <DayPopup orgId={orgId} day={day} views={dayViews} onClose={() => go({ date: null })} />
+                      </Popover.Dropdown>
+                    </Popover>
+                  ) : (
+                    cell
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
+        ))}
+      </Box>
+      {views.length === 0 && !appointments.refreshing && (
+        <Text c="dimmed" size="sm" role="status">
+          No appointments in these weeks{filters.locationId || filters.providerId ? ' for these filters' : ''}.
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        Times are in {Intl.DateTimeFormat().resolvedOptions().timeZone}.
+      </Text>
+    </Page>
+  );
 }
