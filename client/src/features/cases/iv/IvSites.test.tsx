@@ -63,7 +63,7 @@ describe('IV site form (spec 001 §3)', () => {
     );
     set('Bag mL', '2.5');
     expect(screen.getByText('Must be a positive integer')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Add IV site' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add IV site' }).disabled).toBe(true);
   });
 });
 
