@@ -2,12 +2,13 @@ import { createSchema } from 'graphql-yoga';
 import { accountResolvers, accountTypeDefs } from './accounts.js';
 import type { GraphqlContext, ServerContext } from './context.js';
 import { orgResolvers, orgTypeDefs } from './orgs.js';
+import { reportResolvers, reportTypeDefs } from './report.js';
 import { shellResolvers, shellTypeDefs } from './shell.js';
 
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
 export function buildSchema(): ReturnType<typeof createSchema<ServerContext & GraphqlContext>> {
   return createSchema<ServerContext & GraphqlContext>({
-    typeDefs: [shellTypeDefs, accountTypeDefs, orgTypeDefs],
-    resolvers: [shellResolvers, accountResolvers, orgResolvers],
+    typeDefs: [shellTypeDefs, accountTypeDefs, orgTypeDefs, reportTypeDefs],
+    resolvers: [shellResolvers, accountResolvers, orgResolvers, reportResolvers],
   });
 }

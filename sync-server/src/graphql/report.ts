@@ -1,0 +1,88 @@
+import { sessionFromRequest } from '../auth/sessions.js';
+import { fail } from '../auth/accounts.js';
+import {
+  createPdfLink,
+  finalizedReports,
+  PDF_LINK_TTL_MS,
+  reportAccess,
+  type FinalizedReport,
+} from '../report/links.js';
+import type { GraphqlContext } from './context.js';
+
+export const reportTypeDefs = /* GraphQL */ `
+  "A PDF share record (spec 000 §3): a short-lived URL, a text to send with it and the report's title."
+  type PdfShare {
+    url: String!
+    text: String!
+    title: String!
+  }
+
+  "The current signed report of a finalized case (report review)."
+  type FinalizedReport {
+    pdfId: String!
+    compositionId: String!
+    patientId: String
+    title: String!
+    signerName: String!
+    signatureTime: Float!
+    addendaCount: Int!
+  }
+
+  extend type Query {
+    "A short-lived link to a signed report PDF of the organisation (spec 000 §7)."
+    pdfUrl(orgId: String!, pdfId: String!): PdfShare!
+    "Finalized reports, newest first, 20 at a time (spec 000 §9 report review fetch size); optional signer and signature-time range."
+    finalizedReports(orgId: String!, offset: Int, signerName: String, from: Float, to: Float): [FinalizedReport!]!
+  }
+`;
+
+/** The caller's session with its memberships, or NO_AUTHENTICATION; an organisation it may not see is NOT_AUTHORIZED. */
+function authorize(ctx: GraphqlContext, orgId: string): string {
+  const session = sessionFromRequest(ctx.accounts.db, {
+    token: ctx.token,
+    cookieName: ctx.accounts.settings.cookieName,
+    now: ctx.now(),
+  });
+  if (!session) fail('NO_AUTHENTICATION');
+  if (!session.multiFactorValid) fail('NO_AUTHENTICATION');
+  if (reportAccess(ctx.accounts.db, session, orgId, 'member')) fail('NOT_AUTHORIZED');
+  return session.userId;
+}
+
+export const reportResolvers = {
+  Query: {
+    pdfUrl: (
+      _: unknown,
+      args: { orgId: string; pdfId: string },
+      ctx: GraphqlContext,
+    ): { url: string; text: string; title: string } => {
+      const userId = authorize(ctx, args.orgId);
+      const link = createPdfLink(ctx.accounts.db, ctx.now(), userId, args.orgId, args.pdfId);
+      if (!link) fail('NOT_FOUND');
+      return {
+        url: `${ctx.origin}/api/report-pdf/${link.token}`,
+        text: `Signed report: ${link.title}. This link works for ${PDF_LINK_TTL_MS / 60_000} minutes.`,
+        title: link.title,
+      };
+    },
+    finalizedReports: (
+      _: unknown,
+      args: {
+        orgId: string;
+        offset?: number | null;
+        signerName?: string | null;
+        from?: number | null;
+        to?: number | null;
+      },
+      ctx: GraphqlContext,
+    ): FinalizedReport[] => {
+      authorize(ctx, args.orgId);
+      return finalizedReports(ctx.accounts.db, args.orgId, {
+        offset: Math.max(0, args.offset ?? 0),
+        signerName: args.signerName?.trim() || null,
+        from: args.from ?? null,
+        to: args.to ?? null,
+      });
+    },
+  },
+};
