@@ -4,7 +4,7 @@ import { fhir } from './fhir-helpers.js';
 import { chartedCase, finalize, pdfText, SIGNATURE, type ChartedCase } from './report-helpers.js';
 import { orgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
-import { connectVigilClient, eventually } from '../utils/yjs-clients.js';
+import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -78,6 +78,20 @@ describe('finalize (spec 001 §4, §7, §8)', () => {
     expect(late.doc.getMap(CASE_ROOT).get('procedureNotes')).toBeUndefined();
     late.destroy();
     c.client.destroy();
+
+    // A plain y-websocket client's write is dropped too: once it has left the socket and the
+    // server answered a later sync request on the same socket, a fresh client does not see it.
+    const plain = connectClient(server.url, `${c.orgId}/${c.caseId}`, { token: c.member.token });
+    await synced(plain.provider);
+    plain.doc.getMap(CASE_ROOT).set('recoveryNotes', 'written by a plain client');
+    const ws = plain.provider.ws!;
+    await eventually(() => expect(ws.bufferedAmount).toBe(0));
+    const fresh = connectClient(server.url, `${c.orgId}/${c.caseId}`, { token: c.member.token });
+    await synced(fresh.provider);
+    expect(fresh.doc.getMap(CASE_ROOT).get('recoveryNotes')).toBeUndefined();
+    expect(fresh.doc.getMap(CASE_ROOT).get('procedure')).toBe('Third molar extraction');
+    plain.destroy();
+    fresh.destroy();
 
     // Finalizing again is refused.
     const again = await finalize(server, c.member.browser, c.orgId, c.caseId, {
@@ -158,5 +172,35 @@ describe('finalize (spec 001 §4, §7, §8)', () => {
       body: JSON.stringify({ signature: SIGNATURE, contentHash: 'a'.repeat(40) }),
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('a finalize that fails (spec 001 §4: failed)', () => {
+  it('streams failed when the PDF cannot be printed and leaves the case unchanged and editable', async () => {
+    const broken = await startServer({ env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
+    try {
+      const c = await chartedCase(broken);
+      const reply = await finalize(broken, c.member.browser, c.orgId, c.caseId, {
+        signature: SIGNATURE,
+        contentHash: c.hash(),
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.lines.map((l) => l.step)).toEqual(['pdfGen', 'failed']);
+      const apt = await fhir<{ extension?: { url: string }[] }>(
+        broken,
+        c.member.browser,
+        'GET',
+        `${c.orgId}/Appointment/${c.caseId}`,
+      );
+      expect(apt.body.extension?.some((e) => e.url.endsWith('appointment-pdf')) ?? false).toBe(false);
+      const composition = await fhir(broken, c.member.browser, 'GET', `${c.orgId}/Composition/${c.caseId}`);
+      expect(composition.status).toBe(404);
+      c.client.doc.getMap(CASE_ROOT).set('recoveryNotes', 'still charting');
+      await eventually(() => expect(c.client.provider.status.status).toBe('synced'));
+      expect(c.client.provider.status.refused).toBeNull();
+      c.client.destroy();
+    } finally {
+      await broken.dispose();
+    }
   });
 });
