@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { Accounts } from './auth/accounts.js';
 import { createBotCheck } from './auth/bot-check.js';
-import { botCheckRoutes } from './auth/routes.js';
+import { botCheckRoutes, emrLaunchRoutes } from './auth/routes.js';
 import { authClock, loadAuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
@@ -53,6 +53,7 @@ export function createApp(deps: AppDeps): Hono {
     graphqlRoutes({ environment: config.environment, log, accounts, ...(deps.now ? { now: deps.now } : {}) }),
   );
   api.route('/', botCheckRoutes(botCheck));
+  api.route('/', emrLaunchRoutes(accounts, config.environment));
   api.route(
     '/',
     createFhirApi({

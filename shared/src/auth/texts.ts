@@ -21,6 +21,9 @@ export const AUTH_TEXTS = {
   signedOutTitle: 'Signed Out',
   signedOutInactivity: 'You were signed out due to inactivity.',
   signedOutEmr: 'To log in again, please launch from within your EMR.',
+  returnToEmr: 'Return to EMR',
+  /** The direct-login link of the 'Signed Out' card (spec 000 §2 names it, without a text). */
+  directLogin: 'Log in directly with email and password',
   // MFA, sudo and email verification pages (spec 000 §2)
   mfaVerifyTitle: 'Verify Account',
   mfaVerifyText: 'Please verify your account to to log in.',

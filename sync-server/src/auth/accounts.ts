@@ -314,6 +314,8 @@ export class Accounts {
 
   updateUser(current: Current | null, properties: { name: string }, meta: RequestMeta): UserRow {
     const c = this.requireFull(current);
+    // spec 000 §5: the name is editable only when the user is not tied to a single EMR organisation.
+    if (c.session.single_org !== null) fail('NOT_AUTHORIZED');
     const now = this.now();
     this.db.prepare('UPDATE users SET name = ?, updated_at = ? WHERE id = ?').run(properties.name, now, c.user.id);
     audit(this.db, now, meta, { action: 'profileUpdated', outcome: 'success', userId: c.user.id });

@@ -28,7 +28,10 @@ export type AuditAction =
   | 'passwordChanged'
   | 'profileUpdated'
   | 'signatureUpdated'
-  | 'signatureDeleted';
+  | 'signatureDeleted'
+  | 'emrLaunch'
+  | 'mfaOptionRemoved'
+  | 'passwordResetRateLimited';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -1,10 +1,56 @@
 import { Hono } from 'hono';
+import type { Environment } from '../config.js';
+import { clientIp, isSecureRequest } from '../routes/graphql.js';
+import type { Accounts } from './accounts.js';
 import type { BotCheck } from './bot-check.js';
+import { EMR_LAUNCH, emrLaunch } from './emr.js';
+import { clearCookie, identityCookie, tokenCookie } from './sessions.js';
 
 /** `GET /api/bot-check/challenge`: a fresh signed proof-of-work challenge for sign-up and sign-in. */
 export function botCheckRoutes(botCheck: BotCheck): Hono {
   return new Hono().get('/bot-check/challenge', async (c) => {
     c.header('cache-control', 'no-store');
     return c.json(await botCheck.challenge());
+  });
+}
+
+const LAUNCH_REFUSED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vigil</title></head>
+<body><h1>Could not open Vigil</h1><p>This EMR launch link is invalid, was already used or has expired.
+To log in again, please launch from within your EMR.</p></body></html>`;
+
+/**
+ * `GET /api/emr/launch?token=…` (see emr.ts): starts an EMR single-organisation session, sets the
+ * session cookies and the 'Return to EMR' cookie, and opens the app. Absent without EMR_LAUNCH_SECRET.
+ */
+export function emrLaunchRoutes(accounts: Accounts, environment: Environment): Hono {
+  const secret = accounts.settings.emrLaunchSecret;
+  const routes = new Hono();
+  if (!secret) return routes;
+  return routes.get('/emr/launch', (c) => {
+    c.header('cache-control', 'no-store');
+    c.header('referrer-policy', 'no-referrer');
+    const trustProxy = accounts.settings.trustProxy;
+    const launched = emrLaunch(accounts, secret, c.req.query('token') ?? '', {
+      ip: clientIp(c, trustProxy),
+      userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+    });
+    if (!launched) return c.html(LAUNCH_REFUSED, 403);
+    const options = { secure: isSecureRequest(c, trustProxy, environment) };
+    c.header('set-cookie', tokenCookie(accounts.settings.cookieName, launched.token, options), { append: true });
+    c.header('set-cookie', identityCookie(launched.user.id, options), { append: true });
+    c.header(
+      'set-cookie',
+      launched.returnUrl
+        ? [
+            `${EMR_LAUNCH.returnCookie}=${encodeURIComponent(launched.returnUrl)}`,
+            'Path=/',
+            `Max-Age=${EMR_LAUNCH.returnCookieLifetimeMs / 1000}`,
+            'SameSite=Lax',
+            ...(options.secure ? ['Secure'] : []),
+          ].join('; ')
+        : clearCookie(EMR_LAUNCH.returnCookie, { ...options, httpOnly: false }),
+      { append: true },
+    );
+    return c.redirect(launched.path, 302);
   });
 }

@@ -17,6 +17,8 @@ export interface SessionRow {
   sudo_last: number | null;
   sudo_expires_at: number | null;
   ended_at: number | null;
+  /** The one organisation of an EMR launch session (spec 000 §4), else null. */
+  single_org: string | null;
 }
 
 /** The signed-in session handed to the websocket upgrade and to resolvers. */
@@ -86,32 +88,56 @@ export function sessionFromRequest(db: Db, input: SessionLookupInput): SignedInS
   const token = input.token || readCookie(input.cookieHeader, input.cookieName);
   if (!token) return null;
   const row = findLiveSession(db, token, now);
-  return row ? { ...toSignedInSession(row, now), orgs: userMemberships(db, row.user_id) } : null;
+  return row ? { ...toSignedInSession(row, now), orgs: userMemberships(db, row.user_id, row.single_org) } : null;
 }
 
-/** A user's organisation memberships (issue 4): id, type and roles, from org_members. */
-export function userMemberships(db: Db, userId: string): SignedInSession['orgs'] {
+/**
+ * A user's organisation memberships (issue 4): id, type and roles, from org_members. An EMR
+ * single-organisation session (spec 000 §4) reaches only its own organisation.
+ */
+export function userMemberships(db: Db, userId: string, singleOrg: string | null = null): SignedInSession['orgs'] {
   const rows = db
     .prepare(
       `SELECT o.id AS id, o.type AS type, m.roles AS roles
        FROM org_members m JOIN orgs o ON o.id = m.org_id WHERE m.user_id = ? ORDER BY o.id`,
     )
     .all(userId) as { id: string; type: OrgType; roles: string }[];
-  return rows.map((r) => ({ id: r.id, type: r.type, roles: JSON.parse(r.roles) as string[] }));
+  return rows
+    .filter((r) => singleOrg === null || r.id === singleOrg)
+    .map((r) => ({ id: r.id, type: r.type, roles: JSON.parse(r.roles) as string[] }));
 }
 
-/** Starts a new session for a user with a fresh token; returns the raw token (sent once, in the cookie). */
+/**
+ * Starts a new session for a user with a fresh token; returns the raw token (sent once, in the
+ * cookie). An EMR launch passes a shorter lifetime, its organisation and multi-factor vouched for.
+ */
 export function createSession(
   db: Db,
   userId: string,
   now: number,
   meta: { id: string; ip: string | null; userAgent: string | null },
+  options: { lifetimeMs?: number; singleOrg?: string; multiFactorExpiresAt?: number } = {},
 ): { token: string; row: SessionRow } {
   const token = newSessionToken();
+  const expires = now + (options.lifetimeMs ?? TOKEN_COOKIE_LIFETIME_MS);
+  const mfaExp = options.multiFactorExpiresAt === undefined ? null : Math.min(expires, options.multiFactorExpiresAt);
   db.prepare(
-    `INSERT INTO sessions (id, user_id, token_hash, created_at, renewed_at, expires_at, ip, user_agent)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(meta.id, userId, sha256(token), now, now, now + TOKEN_COOKIE_LIFETIME_MS, meta.ip, meta.userAgent);
+    `INSERT INTO sessions (id, user_id, token_hash, created_at, renewed_at, expires_at, ip, user_agent,
+       single_org, multi_factor_last, multi_factor_exp)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    meta.id,
+    userId,
+    sha256(token),
+    now,
+    now,
+    expires,
+    meta.ip,
+    meta.userAgent,
+    options.singleOrg ?? null,
+    mfaExp === null ? null : now,
+    mfaExp,
+  );
   return { token, row: db.prepare('SELECT * FROM sessions WHERE id = ?').get(meta.id) as SessionRow };
 }
 

@@ -19,6 +19,11 @@ export interface AuthSettings {
   trustProxy: boolean;
   /** Proof-of-work bot check on sign-up and sign-in; BOT_CHECK=off disables it (benchmarks only). */
   botCheck: boolean;
+  /**
+   * Shared secret an EMR signs launch tokens with (EMR_LAUNCH_SECRET, at least 32 characters);
+   * without it EMR launch does not exist.
+   */
+  emrLaunchSecret: string | null;
 }
 
 export function loadAuthSettings(environment: Environment, env: NodeJS.ProcessEnv = process.env): AuthSettings {
@@ -33,6 +38,7 @@ export function loadAuthSettings(environment: Environment, env: NodeJS.ProcessEn
     allowSudoSkip: env.SUDO_SKIP !== 'off',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     botCheck: env.BOT_CHECK !== 'off',
+    emrLaunchSecret: env.EMR_LAUNCH_SECRET && env.EMR_LAUNCH_SECRET.length >= 32 ? env.EMR_LAUNCH_SECRET : null,
   };
 }
 

@@ -201,8 +201,8 @@ export function sessionView(row: SessionRow): SessionView {
     sessionExpiresAt: row.expires_at,
     sudoLast: row.sudo_last,
     sudoExpiresAt: row.sudo_expires_at,
-    // EMR single-organisation sessions do not exist yet.
-    singleOrg: null,
+    // Set for an EMR launch session (spec 000 §4); its orgs are that organisation only.
+    singleOrg: row.single_org,
     token: null,
     orgs: { regular: [], parent: [], vigil: [], reseller: [] },
   };

@@ -695,7 +695,7 @@ function caller(ctx: GraphqlContext): Caller {
     subject: {
       signedIn: true,
       multiFactorValid: accounts.isMultiFactorValid(current.session),
-      orgs: userMemberships(accounts.db, current.user.id),
+      orgs: userMemberships(accounts.db, current.user.id, current.session.single_org),
     },
     freshSudo,
   };
@@ -943,8 +943,13 @@ export const orgResolvers: {
   Session: {
     /** The session's organisations grouped by type (spec 000 §3), from memberships. */
     orgs: (parent, _, ctx) => {
-      const userId = (parent as { userId: string }).userId;
-      return groupedSessionOrgs(ctx.accounts.db, userId, ctx.accounts.now());
+      const { userId, singleOrg } = parent as { userId: string; singleOrg: string | null };
+      const groups = groupedSessionOrgs(ctx.accounts.db, userId, ctx.accounts.now());
+      // An EMR single-organisation session (spec 000 §4) lists only its organisation.
+      if (singleOrg)
+        for (const type of Object.keys(groups) as OrgType[])
+          groups[type] = groups[type].filter((o) => o.id === singleOrg);
+      return groups;
     },
   },
   Query: {

@@ -23,6 +23,11 @@ export interface SessionState {
   /** Adopts the user and session a sign-in, sign-up or verification returned. */
   adopt: (result: { user?: api.User; session?: api.Session }) => void;
   signOut: () => Promise<void>;
+  /**
+   * The organisation of an EMR single-organisation session that has ended (status expired), for
+   * the sign-in page's 'Signed Out' card (spec 000 §2); null otherwise.
+   */
+  endedSingleOrg: string | null;
 }
 
 const CACHE_KEY = 'vigil.session';
@@ -186,16 +191,28 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     return () => window.clearInterval(timer);
   }, [session, adopt]);
 
+  const status = authStatus(hasToken, data === undefined ? undefined : data.session, now);
+  const endedSingleOrg = useMemo((): string | null => {
+    if (status !== 'expired') return null;
+    if (data?.session) return data.session.singleOrg;
+    // The server no longer knows the session: the last one this device saw for the same user.
+    const cached = readCache();
+    return cached?.session && cached.session.userId === identityUserId() ? cached.session.singleOrg : null;
+  }, [status, data]);
+
   const value = useMemo<SessionState>(
     () => ({
-      status: authStatus(hasToken, data === undefined ? undefined : data.session, now),
+      status,
+      endedSingleOrg,
       user: data?.user ?? null,
       session: data?.session ?? null,
       refresh,
       adopt,
       signOut,
     }),
-    [hasToken, data, now, refresh, adopt, signOut],
+    // `now` too: consumers re-render every second while signed in (countdowns read the clock).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [status, endedSingleOrg, data, now, refresh, adopt, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Card, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { AUTH_TEXTS, canSubmitSignIn, isMultiFactorValid, signInErrorText } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { cookieValue } from '../../app/session/identity.js';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ClockGate } from '../../app/ClockGate.js';
 import { Page } from '../../app/Page.js';
@@ -16,6 +17,47 @@ export function forgotPasswordHref(pathname: string): string {
   return pathname.startsWith('/iframe') ? '/iframe/forgot-password' : '/forgot-password';
 }
 
+/** The cookie an EMR launch leaves with the EMR's own address (server: EMR_LAUNCH.returnCookie). */
+export const EMR_RETURN_COOKIE = 'vigil-emr-return';
+
+/** The EMR address 'Return to EMR' goes back to (spec 000 §2), only https or http on localhost. */
+export function emrReturnUrl(cookies: string): string | null {
+  const url = cookieValue(cookies, EMR_RETURN_COOKIE);
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    const local = u.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(u.hostname);
+    return u.protocol === 'https:' || local ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The 'Signed Out' card of an EMR single-organisation session (spec 000 §2): the inactivity
+ * text, 'Return to EMR' when the launch left a return address, and a direct-login link.
+ */
+function EmrSignedOutCard({ onDirectLogin }: { onDirectLogin: () => void }): ReactNode {
+  const returnUrl = emrReturnUrl(document.cookie);
+  return (
+    <Card withBorder padding="lg" maw={420} data-testid="emr-signed-out">
+      <Stack gap="sm">
+        <Title order={2}>{AUTH_TEXTS.signedOutTitle}</Title>
+        <Text>{AUTH_TEXTS.signedOutInactivity}</Text>
+        <Text>{AUTH_TEXTS.signedOutEmr}</Text>
+        {returnUrl && (
+          <Button component="a" href={returnUrl} mih={44} w="fit-content">
+            {AUTH_TEXTS.returnToEmr}
+          </Button>
+        )}
+        <Anchor component="button" type="button" onClick={onDirectLogin} mih={44} ta="left">
+          {AUTH_TEXTS.directLogin}
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
+
 /** Codes after which the page offers a reload (spec 000 §8: the abuse check "suggests reload"). */
 const RELOAD_CODES = new Set(['RECAPTCHA_FAILED']);
 
@@ -27,7 +69,8 @@ const RELOAD_CODES = new Set(['RECAPTCHA_FAILED']);
 export function SignInPage(): ReactNode {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { status, user, adopt } = useSession();
+  const { status, user, adopt, endedSingleOrg } = useSession();
+  const [directLogin, setDirectLogin] = useState(false);
   const returnUrl = useReturnUrl();
   const postSignIn = usePostSignInPath();
   const knownEmail = status === 'expired' || status === 'undetermined' ? (user?.email ?? null) : null;
@@ -66,6 +109,14 @@ export function SignInPage(): ReactNode {
         },
       );
   };
+
+  if (endedSingleOrg && !directLogin) {
+    return (
+      <Page title="Sign In">
+        <EmrSignedOutCard onDirectLogin={() => setDirectLogin(true)} />
+      </Page>
+    );
+  }
 
   return (
     <Page title="Sign In">
