@@ -1,7 +1,29 @@
-import { createTheme, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import { VIEWPORT_BREAKPOINTS_PX } from '@vigil/shared';
 
 const em = (px: number): string => `${px / 16}em`;
+
+/** A default palette with some shades replaced. */
+function palette(name: string, shades: Record<number, string>): MantineColorsTuple {
+  const base = DEFAULT_THEME.colors[name] ?? DEFAULT_THEME.colors.gray;
+  return base.map((c, i) => shades[i] ?? c) as unknown as MantineColorsTuple;
+}
+
+/**
+ * Shades darkened so text keeps WCAG AA contrast (4.5:1; axe-core's color-contrast on the case
+ * screen): dimmed text (gray 6), error text (red 6), and the text of light variants (shade 9 on
+ * shade 1) of the colours whose default shade 9 is too light.
+ */
+const AA_COLOURS = {
+  gray: palette('gray', { 6: '#5c636a' }),
+  red: palette('red', { 6: '#c92a2a', 9: '#a61e1e' }),
+  green: palette('green', { 9: '#1e6b2f' }),
+  orange: palette('orange', { 9: '#a8380a' }),
+  yellow: palette('yellow', { 9: '#8a4a00' }),
+  teal: palette('teal', { 9: '#06604a' }),
+  lime: palette('lime', { 9: '#466f0a' }),
+  cyan: palette('cyan', { 9: '#0a6070' }),
+};
 
 /**
  * Mantine theme. Breakpoints follow spec 000 §4: sm under 600 px, md under 960 px, else lg,
@@ -9,6 +31,11 @@ const em = (px: number): string => `${px / 16}em`;
  */
 export const theme: MantineThemeOverride = createTheme({
   primaryColor: 'blue',
+  // Filled colours and links dark enough for white text and white pages (WCAG AA); autoContrast
+  // picks dark text on the light filled colours.
+  primaryShade: 8,
+  autoContrast: true,
+  colors: AA_COLOURS,
   defaultRadius: 'md',
   breakpoints: {
     xs: em(480),

@@ -1,15 +1,20 @@
-import { Alert, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { caseStatus, patientDisplayName, type Practitioner, type TimelineEventId } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import * as Y from 'yjs';
-import { CASE_ROOT, ageInYears } from '@vigil/shared';
-import { NumberField } from '../../app/NumberField.js';
-import { SyncIndicator } from '../../sync/SyncIndicator.js';
 import { useSession } from '../../app/session/SessionProvider.js';
-import { ensureCaseStructure } from '../../sync/caseStructure.js';
 import { useCaseDocument } from '../../sync/useCaseDocument.js';
+import * as authApi from '../auth/api.js';
+import { FinalizeSection } from '../report/FinalizeSection.js';
+import { DischargeSection } from './discharge/DischargeSection.js';
+import { EventTimesSection } from './events/EventTimesSection.js';
+import { useCaseTimes } from './events/useCaseTimes.js';
+import { CaseHeader, type CaseSectionLink } from './header/CaseHeader.js';
+import { caseHeaderModel } from './header/caseHeaderModel.js';
+import { readOnlyReason } from './header/readOnly.js';
+import { useCaseAppointment } from './header/useCaseAppointment.js';
+import { useOrgCaseSettings } from './header/useOrgCaseSettings.js';
 import { LocalAnestheticTracker } from './LocalAnestheticTracker.js';
-import { useCaseValue } from './useCaseData.js';
 import { AirwaysSection } from './sections/AirwaysSection.js';
 import { DrugsSection } from './sections/DrugsSection.js';
 import { IvSitesSection } from './sections/IvSitesSection.js';
@@ -17,59 +22,40 @@ import { PositionsSection } from './sections/PositionsSection.js';
 import type { CaseSectionProps } from './sections/types.js';
 import { VitalsSection } from './sections/VitalsSection.js';
 import { WavesSection } from './sections/WavesSection.js';
-import { FinalizeSection } from '../report/FinalizeSection.js';
+import { NotesSection } from './signatures/NotesSection.js';
+import { SignaturesSection } from './signatures/SignaturesSection.js';
+import { StartCaseSection } from './start/StartCaseSection.js';
+import { CaseTimeline } from './timeline/CaseTimeline.js';
+import { useCaseValue } from './useCaseData.js';
 
-/** Replaces a Y.Text's content by the smallest edit that turns it into `next`. */
-export function applyTextEdit(text: Y.Text, next: string): void {
-  const prev = text.toJSON();
-  if (prev === next) return;
-  let start = 0;
-  while (start < prev.length && start < next.length && prev[start] === next[start]) start++;
-  let end = 0;
-  while (
-    end < prev.length - start &&
-    end < next.length - start &&
-    prev[prev.length - 1 - end] === next[next.length - 1 - end]
-  ) {
-    end++;
-  }
-  text.doc?.transact(() => {
-    text.delete(start, prev.length - start - end);
-    text.insert(start, next.slice(start, next.length - end));
-  });
+/** How often the page re-reads the clock for the provider editing window. */
+const CLOCK_TICK_MS = 30_000;
+
+function practitionerName(p: Practitioner | null | undefined): string | null {
+  const n = p?.name?.[0];
+  if (!n) return null;
+  return n.text ?? ([...(n.given ?? []), n.family].filter(Boolean).join(' ') || null);
 }
 
-function useNotes(doc: Y.Doc | undefined, key: string): [string, (v: string) => void] {
-  const [value, setValue] = useState('');
-  useEffect(() => {
-    if (!doc) return;
-    const root = doc.getMap(CASE_ROOT);
-    const read = (): void => {
-      const t = root.get(key);
-      setValue(t instanceof Y.Text ? t.toJSON() : typeof t === 'string' ? t : '');
-    };
-    read();
-    root.observeDeep(read);
-    return () => root.unobserveDeep(read);
-  }, [doc, key]);
-  const write = (next: string): void => {
-    if (!doc) return;
-    const root = doc.getMap(CASE_ROOT);
-    if (!(root.get(key) instanceof Y.Text)) ensureCaseStructure(doc);
-    const text = root.get(key);
-    if (text instanceof Y.Text) applyTextEdit(text, next);
-  };
-  return [value, write];
+/** A section of another helper's, wrapped so the section navigation can reach it. */
+function Anchor({ id, children }: { id: string; children: ReactNode }): ReactNode {
+  return (
+    <div id={id} style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 150px)' }}>
+      {children}
+    </div>
+  );
 }
 
 /**
- * The case screen's first slice (`/org/{orgId}/cases/{appointmentId}`): the case document
- * opened from this device and synced, its save status, who else has it open, and the
- * procedure notes. The rest of the charting screen comes with the case screen issue.
+ * The case screen (`/org/{orgId}/cases/{appointmentId}`, issue 8): a sticky header with the
+ * patient, the case's state and the section navigation, then the sections in charting order.
+ * The case document's id is the appointment id (also the anesthesia record Composition's id); a
+ * case whose Appointment this device does not know (created offline) opens and charts all the
+ * same, and the header shows what the case document holds.
  */
 export function CasePage(): ReactNode {
   const { orgId = '', appointmentId = '' } = useParams();
-  const { user, session } = useSession();
+  const { user, session, status: authStatus } = useSession();
   const membership = session
     ? [...session.orgs.regular, ...session.orgs.parent, ...session.orgs.vigil, ...session.orgs.reseller].find(
         (o) => o.id === orgId,
@@ -85,71 +71,141 @@ export function CasePage(): ReactNode {
     },
   });
   const doc = state.device === 'loading' ? undefined : kase?.doc;
-  const [notes, setNotes] = useNotes(doc, 'procedureNotes');
-  const [weight, setWeight] = useCaseValue<{ value: number; raw?: string }>(doc, 'weight');
-  const [birthDate, setBirthDate] = useCaseValue<string>(doc, 'patientBirthDate');
-  const readOnly = state.device === 'loading' || state.schema === 'tooNew' || state.sync.refused !== null;
+  const settings = useOrgCaseSettings(orgId);
+  const { patient, primaryProvider } = useCaseAppointment(orgId, appointmentId);
+  const [weight] = useCaseValue<{ value?: number }>(doc, 'weight');
+  const [height] = useCaseValue<{ value?: number }>(doc, 'height');
+  const [casePatientName, setCasePatientName] = useCaseValue<string>(doc, 'patientName');
+  const [caseBirthDate, setCaseBirthDate] = useCaseValue<string>(doc, 'patientBirthDate');
+  const [allergies] = useCaseValue<string>(doc, 'allergiesSummary');
+  const [sedationLevel] = useCaseValue<string>(doc, 'sedationLevel');
+  const [ivEnabled] = useCaseValue<boolean>(doc, 'ivEnabled');
+  const [airwayEnabled] = useCaseValue<boolean>(doc, 'airwayEnabled');
+  const times = useCaseTimes(doc);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const reason = readOnlyReason({
+    refused: state.sync.refused,
+    schema: state.schema,
+    caseStart: times.times.caseStart,
+    end: times.times.end,
+    now,
+  });
+  const readOnly = state.device === 'loading' || reason != null;
+
+  // The case keeps its own copy of the patient's name and birth date (spec 001 §3), so the
+  // header and the report read it on a device that never saw the patient record.
+  const recordName = patient ? patientDisplayName(patient) : null;
+  const recordBirthDate =
+    patient?.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(patient.birthDate) ? patient.birthDate : null;
+  useEffect(() => {
+    if (!doc || readOnly) return;
+    if (recordName && recordName !== casePatientName) setCasePatientName(recordName);
+    if (recordBirthDate && recordBirthDate !== caseBirthDate) setCaseBirthDate(recordBirthDate);
+    // The setters write to the current document; only the values decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doc, readOnly, recordName, recordBirthDate, casePatientName, caseBirthDate]);
+
   const weightKg = typeof weight?.value === 'number' && weight.value > 0 ? weight.value : null;
-  const validBirthDate = typeof birthDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(birthDate) ? birthDate : null;
-  const ageYears = validBirthDate ? ageInYears(validBirthDate, Date.now()) : null;
+  const heightCm = typeof height?.value === 'number' && height.value > 0 ? height.value : null;
+  const birthDate =
+    recordBirthDate ??
+    (typeof caseBirthDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(caseBirthDate) ? caseBirthDate : null);
+  const model = caseHeaderModel({
+    patientName: recordName ?? (typeof casePatientName === 'string' ? casePatientName : null),
+    birthDate,
+    weightKg,
+    heightCm,
+    allergiesSummary: typeof allergies === 'string' ? allergies : null,
+    sedationLevel: typeof sedationLevel === 'string' ? sedationLevel : null,
+    status: caseStatus(times.input, times.ivStart),
+    now,
+  });
+  const ageYears = model.age == null ? null : Number.parseInt(model.age, 10);
+
   const section: CaseSectionProps = {
     doc,
     readOnly,
-    context: { orgId, caseId: appointmentId, weightKg, ageYears, tempsInCelsius: false },
+    context: { orgId, caseId: appointmentId, weightKg, ageYears, tempsInCelsius: settings.tempsInCelsius },
   };
+  const showIv = ivEnabled === true;
+  const showAirway = airwayEnabled === true;
+  const links: CaseSectionLink[] = [
+    { id: 'case-start', label: 'Start' },
+    { id: 'case-times', label: 'Times' },
+    { id: 'case-timeline', label: 'Timeline' },
+    { id: 'case-vitals', label: 'Vitals' },
+    { id: 'case-drugs', label: 'Drugs' },
+    { id: 'la-tracker', label: 'Local anesthetics' },
+    ...(showIv ? [{ id: 'case-iv', label: 'IV' }] : []),
+    ...(showAirway ? [{ id: 'case-airway', label: 'Airway' }] : []),
+    { id: 'case-positions', label: 'Positions' },
+    { id: 'case-waves', label: 'Waves' },
+    { id: 'case-discharge', label: 'Discharge' },
+    { id: 'case-notes', label: 'Notes' },
+    { id: 'case-signatures', label: 'Signatures' },
+  ];
+  const timeline: Record<TimelineEventId, number | null> = {
+    caseStart: times.times.caseStart,
+    vitalsEnd: times.times.vitalsEnd,
+    ivStart: times.ivStart,
+    ivEnd: times.ivEnd,
+    surgeryStart: times.times.surgeryStart,
+    surgeryEnd: times.times.surgeryEnd,
+    anesthesiaStart: times.times.anesthesiaStart,
+    anesthesiaEnd: times.times.anesthesiaEnd,
+    recoveryStart: times.times.recoveryStart,
+    end: times.times.end,
+  };
+
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          Case
-        </Title>
-        <SyncIndicator state={state} />
-      </Group>
-      {state.peers.length > 0 && (
-        <Text size="sm" data-testid="peers">
-          Also charting: {state.peers.map((p) => `${p.name} (${p.role}, ${p.device})`).join(', ')}
-        </Text>
+      <CaseHeader model={model} state={state} readOnlyReason={reason} sections={links} />
+      <StartCaseSection
+        {...section}
+        settings={settings}
+        primaryProviderName={practitionerName(primaryProvider) ?? user?.name ?? null}
+        recordBirthDate={recordBirthDate}
+      />
+      <EventTimesSection {...section} caseTimes={times} />
+      <CaseTimeline times={timeline} />
+      <Anchor id="case-vitals">
+        <VitalsSection {...section} />
+      </Anchor>
+      <Anchor id="case-drugs">
+        <DrugsSection {...section} />
+      </Anchor>
+      <Anchor id="la-tracker">
+        <LocalAnestheticTracker doc={doc} weightKg={weightKg} ageYears={ageYears} disabled={readOnly} />
+      </Anchor>
+      {showIv && (
+        <Anchor id="case-iv">
+          <IvSitesSection {...section} />
+        </Anchor>
       )}
-      {state.schema === 'tooNew' && (
-        <Alert color="orange" title="Update Vigil to edit this case" role="alert">
-          This case was charted with a newer version of Vigil. Reload the app to update it; until then the case is
-          read-only here.
-        </Alert>
+      {showAirway && (
+        <Anchor id="case-airway">
+          <AirwaysSection {...section} />
+        </Anchor>
       )}
-      <Group align="flex-end" wrap="wrap">
-        <NumberField
-          label="Weight (kg)"
-          value={weightKg}
-          min={0}
-          max={650}
-          decimalScale={1}
-          w={140}
-          disabled={readOnly}
-          onChange={(kg) => setWeight(kg == null ? null : { value: kg, raw: `${kg} kg` })}
-        />
-        <TextInput
-          label="Birth date"
-          type="date"
-          value={validBirthDate ?? ''}
-          disabled={readOnly}
-          onChange={(e) => setBirthDate(e.currentTarget.value || null)}
-        />
-        {ageYears != null && <Text size="sm">Age: {ageYears} years</Text>}
-      </Group>
-      <VitalsSection {...section} />
-      <DrugsSection {...section} />
-      <IvSitesSection {...section} />
-      <AirwaysSection {...section} />
-      <PositionsSection {...section} />
-      <WavesSection {...section} />
-      <LocalAnestheticTracker doc={doc} weightKg={weightKg} ageYears={ageYears} disabled={readOnly} />
-      <Textarea
-        label="Procedure notes"
-        autosize
-        minRows={4}
-        value={notes}
-        disabled={readOnly}
-        onChange={(e) => setNotes(e.currentTarget.value)}
+      <Anchor id="case-positions">
+        <PositionsSection {...section} />
+      </Anchor>
+      <Anchor id="case-waves">
+        <WavesSection {...section} />
+      </Anchor>
+      <DischargeSection {...section} />
+      <NotesSection {...section} />
+      <SignaturesSection
+        {...section}
+        userName={user?.name ?? null}
+        fullyAuthenticated={authStatus === 'full'}
+        loadSavedSignature={authApi.fetchSignature}
+        saveSignature={authApi.updateSignature}
       />
       <FinalizeSection {...section} />
     </Stack>

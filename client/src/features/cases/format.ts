@@ -1,4 +1,30 @@
+import { formatHhMm } from '@vigil/shared';
+
 /** A charted time as the clinician reads it on the screen: hours and minutes, in the device's locale. */
 export function clockTime(epochMs: number): string {
   return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/** A charted time as HH:MM on the 24-hour clock (spec 002 §5, TI3), in the device's time zone. */
+export function hhmm(epochMs: number): string {
+  const d = new Date(epochMs);
+  return formatHhMm({ hours: d.getHours(), minutes: d.getMinutes() });
+}
+
+/** The local calendar date of a time as YYYY-MM-DD (the value of a date input). */
+export function isoDate(epochMs: number): string {
+  const d = new Date(epochMs);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A date and time for messages: "Nov 21, 14:05" style, in the device's locale, HH:MM time. */
+export function clockDateTime(epochMs: number): string {
+  const d = new Date(epochMs);
+  return `${d.toLocaleDateString([], { month: 'short', day: 'numeric', year: 'numeric' })} ${hhmm(epochMs)}`;
+}
+
+/** The time at `hours:minutes` on the local day `date` (YYYY-MM-DD). */
+export function atLocalTime(date: string, hours: number, minutes: number): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d, hours, minutes, 0, 0).getTime();
 }

@@ -38,11 +38,11 @@ export interface ChartedLocalDose {
  */
 export const VARIANT_COLOURS: Readonly<Record<string, { background: string; text: string }>> = {
   'lidocaine-plain': { background: '#a5d8ff', text: '#000' },
-  'lidocaine-epi50': { background: '#2f9e44', text: '#fff' },
-  'lidocaine-epi100': { background: '#e03131', text: '#fff' },
+  'lidocaine-epi50': { background: '#2f9e44', text: '#000' },
+  'lidocaine-epi100': { background: '#e03131', text: '#000' },
   'articaine-epi100': { background: '#f0c419', text: '#000' },
   'articaine-epi200': { background: '#ced4da', text: '#000' },
-  'bupivacaine-epi200': { background: '#1c7ed6', text: '#fff' },
+  'bupivacaine-epi200': { background: '#1c7ed6', text: '#000' },
   'prilocaine-plain': { background: '#212529', text: '#fff' },
   'prilocaine-epi200': { background: '#ffe066', text: '#000' },
   'mepivacaine-plain': { background: '#d2b48c', text: '#000' },

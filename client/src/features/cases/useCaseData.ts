@@ -3,19 +3,46 @@ import * as Y from 'yjs';
 import { CASE_ROOT } from '@vigil/shared';
 import { ensureCaseStructure, isStructuredKey } from '../../sync/caseStructure.js';
 
-/** A plain value of the case document's root map, kept current. */
+/** Reads a key of the case root as plain JSON. */
+function readKey(root: Y.Map<unknown>, key: string): unknown {
+  const v = root.get(key);
+  return v instanceof Y.AbstractType ? v.toJSON() : v;
+}
+
+/**
+ * Calls `onChange` whenever the root key changes: set, deleted, or (for a Yjs container) changed
+ * inside. Other keys' changes (a vitals reading every 5 s) do not wake this key's readers.
+ */
+function observeKey(root: Y.Map<unknown>, key: string, onChange: () => void): () => void {
+  let inner: Y.AbstractType<unknown> | null = null;
+  const attachInner = (): void => {
+    inner?.unobserveDeep(onChange);
+    const v = root.get(key);
+    inner = v instanceof Y.AbstractType ? (v as Y.AbstractType<unknown>) : null;
+    inner?.observeDeep(onChange);
+  };
+  const onRoot = (e: Y.YMapEvent<unknown>): void => {
+    if (!e.keysChanged.has(key)) return;
+    attachInner();
+    onChange();
+  };
+  attachInner();
+  root.observe(onRoot);
+  return () => {
+    root.unobserve(onRoot);
+    inner?.unobserveDeep(onChange);
+  };
+}
+
+/** A plain value of the case document's root map, kept current. Writing null deletes the key. */
 export function useCaseValue<T>(doc: Y.Doc | undefined, key: string): [T | undefined, (value: T | null) => void] {
   const [value, setValue] = useState<T | undefined>(undefined);
   useEffect(() => {
     if (!doc) return;
     const root = doc.getMap(CASE_ROOT);
-    const read = (): void => {
-      const v = root.get(key);
-      setValue((v instanceof Y.AbstractType ? v.toJSON() : v) as T | undefined);
-    };
+    const read = (): void => setValue(readKey(root, key) as T | undefined);
     read();
-    root.observeDeep(read);
-    return () => root.unobserveDeep(read);
+    return observeKey(root, key, read);
   }, [doc, key]);
   const write = (next: T | null): void => {
     if (!doc) return;
@@ -26,10 +53,36 @@ export function useCaseValue<T>(doc: Y.Doc | undefined, key: string): [T | undef
   return [value, write];
 }
 
+/**
+ * A record of the case root (events, dischargeScoreEntries) with one entry set at a time: the
+ * write reads the record as it is now, so entries set since the last render are kept.
+ */
+export function useCaseRecord<T>(
+  doc: Y.Doc | undefined,
+  key: string,
+): [Readonly<Record<string, T>>, (entry: string, value: T | null) => void] {
+  const [value] = useCaseValue<Record<string, T>>(doc, key);
+  const setEntry = (entry: string, next: T | null): void => {
+    if (!doc) return;
+    const root = doc.getMap(CASE_ROOT);
+    const current = readKey(root, key);
+    const record: Record<string, T> =
+      current != null && typeof current === 'object' && !Array.isArray(current)
+        ? { ...(current as Record<string, T>) }
+        : {};
+    if (next === null) delete record[entry];
+    else record[entry] = next;
+    root.set(key, record);
+  };
+  return [value != null && typeof value === 'object' ? value : {}, setEntry];
+}
+
 export interface CaseList<T> {
   items: T[];
   add: (item: T) => void;
   removeWhere: (match: (item: T) => boolean) => void;
+  /** Replaces the first entry that matches, in its place (one transaction). */
+  replaceWhere: (match: (item: T) => boolean, next: T) => void;
 }
 
 /**
@@ -43,12 +96,11 @@ export function useCaseList<T>(doc: Y.Doc | undefined, key: string): CaseList<T>
     if (!doc) return;
     const root = doc.getMap(CASE_ROOT);
     const read = (): void => {
-      const list = root.get(key);
-      setItems(list instanceof Y.Array ? (list.toJSON() as T[]) : Array.isArray(list) ? (list as T[]) : []);
+      const list = readKey(root, key);
+      setItems(Array.isArray(list) ? (list as T[]) : []);
     };
     read();
-    root.observeDeep(read);
-    return () => root.unobserveDeep(read);
+    return observeKey(root, key, read);
   }, [doc, key]);
   const array = (): Y.Array<T> | null => {
     if (!doc) return null;
@@ -68,5 +120,64 @@ export function useCaseList<T>(doc: Y.Doc | undefined, key: string): CaseList<T>
         for (let i = list.length - 1; i >= 0; i--) if (match(list.get(i))) list.delete(i, 1);
       });
     },
+    replaceWhere: (match, next) => {
+      const list = array();
+      if (!list) return;
+      doc?.transact(() => {
+        for (let i = 0; i < list.length; i++) {
+          if (match(list.get(i))) {
+            list.delete(i, 1);
+            list.insert(i, [next]);
+            return;
+          }
+        }
+      });
+    },
   };
+}
+
+/** Replaces a Y.Text's content by the smallest edit that turns it into `next`. */
+export function applyTextEdit(text: Y.Text, next: string): void {
+  const prev = text.toJSON();
+  if (prev === next) return;
+  let start = 0;
+  while (start < prev.length && start < next.length && prev[start] === next[start]) start++;
+  let end = 0;
+  while (
+    end < prev.length - start &&
+    end < next.length - start &&
+    prev[prev.length - 1 - end] === next[next.length - 1 - end]
+  ) {
+    end++;
+  }
+  text.doc?.transact(() => {
+    text.delete(start, prev.length - start - end);
+    text.insert(start, next.slice(start, next.length - end));
+  });
+}
+
+/**
+ * A text of the case (procedureNotes, recoveryNotes) kept as a Y.Text, so two people typing in
+ * the same notes merge character by character.
+ */
+export function useCaseText(doc: Y.Doc | undefined, key: string): [string, (v: string) => void] {
+  const [value, setValue] = useState('');
+  useEffect(() => {
+    if (!doc) return;
+    const root = doc.getMap(CASE_ROOT);
+    const read = (): void => {
+      const t = readKey(root, key);
+      setValue(typeof t === 'string' ? t : '');
+    };
+    read();
+    return observeKey(root, key, read);
+  }, [doc, key]);
+  const write = (next: string): void => {
+    if (!doc) return;
+    const root = doc.getMap(CASE_ROOT);
+    if (!(root.get(key) instanceof Y.Text)) ensureCaseStructure(doc);
+    const text = root.get(key);
+    if (text instanceof Y.Text) applyTextEdit(text, next);
+  };
+  return [value, write];
 }

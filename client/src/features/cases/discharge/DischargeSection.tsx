@@ -1,0 +1,99 @@
+import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { isOneOf, DISCHARGE_SCORE_TYPES, type DischargeScoreType } from '@vigil/shared';
+import { useMemo, type ReactNode } from 'react';
+import { LabelledSegments } from '../header/LabelledSegments.js';
+import { SectionFrame } from '../header/SectionFrame.js';
+import type { CaseSectionProps } from '../sections/types.js';
+import { useCaseList, useCaseRecord, useCaseValue } from '../useCaseData.js';
+import { dischargeModel, vitalsSeries } from './discharge.js';
+
+/**
+ * Discharge (spec 001 §3–§5): Aldrete or PADS, each item scored, the vitals comparison between
+ * the first and last vitals and its score, the total against the target (Aldrete 12, PADS 9)
+ * and whether the score is complete.
+ */
+export function DischargeSection({ doc, readOnly }: CaseSectionProps): ReactNode {
+  const [storedType, setType] = useCaseValue<string>(doc, 'dischargeScoreType');
+  const [entries, setEntry] = useCaseRecord<{ score: number }>(doc, 'dischargeScoreEntries');
+  const manual = useCaseList<{ time?: unknown; vitals?: unknown }>(doc, 'manualVitals').items;
+  const records = useCaseList<{ lastUpdated?: unknown; vitals?: unknown }>(doc, 'vitalsRecords').items;
+  const type: DischargeScoreType = isOneOf(DISCHARGE_SCORE_TYPES, storedType) ? storedType : 'aldrete';
+  const series = useMemo(() => vitalsSeries(manual, records), [manual, records]);
+  const model = dischargeModel(type, entries, series);
+  const { summary } = model;
+
+  return (
+    <SectionFrame
+      id="case-discharge"
+      title="Discharge"
+      aside={
+        <Badge
+          size="lg"
+          color={summary.complete ? (summary.meetsTarget ? 'green' : 'orange') : 'gray'}
+          data-testid="discharge-state"
+        >
+          {summary.complete ? (summary.meetsTarget ? 'Complete: target met' : 'Complete: below target') : 'Incomplete'}
+        </Badge>
+      }
+    >
+      <Stack gap="md">
+        <LabelledSegments
+          label="Discharge score"
+          value={type}
+          disabled={readOnly}
+          data={[
+            { value: 'aldrete', label: 'Aldrete' },
+            { value: 'pads', label: 'PADS' },
+          ]}
+          onChange={(v) => setType(v)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {model.items.map((item) => (
+            <LabelledSegments
+              key={item.id}
+              label={item.label}
+              value={item.score == null ? '' : String(item.score)}
+              disabled={readOnly}
+              data={Array.from({ length: item.max + 1 }, (_, i) => ({ value: String(i), label: String(i) }))}
+              onChange={(v) => setEntry(item.id, { score: Number(v) })}
+            />
+          ))}
+        </SimpleGrid>
+        {model.comparisons.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No vitals to compare yet: the vitals score needs a first and a last value of at least two vitals.
+          </Text>
+        ) : (
+          <Table aria-label="Vitals comparison" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Vital</Table.Th>
+                <Table.Th>First</Table.Th>
+                <Table.Th>Last</Table.Th>
+                <Table.Th>Change</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {model.comparisons.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{c.name}</Table.Td>
+                  <Table.Td>{c.startValue}</Table.Td>
+                  <Table.Td>{c.endValue}</Table.Td>
+                  <Table.Td>{c.percentageDelta == null ? '—' : `${c.percentageDelta}%`}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Group gap="lg">
+          <Text data-testid="discharge-vitals-score">
+            Vitals score: {summary.vitalsScore == null ? 'not enough vitals' : summary.vitalsScore}
+          </Text>
+          <Text fw={700} data-testid="discharge-total">
+            Total {summary.totalScore} / target {summary.targetScore}
+          </Text>
+        </Group>
+      </Stack>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,87 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { eventTimeEntries, eventTimeIssues } from '@vigil/shared';
+import type { ReactNode } from 'react';
+import { SectionFrame } from '../header/SectionFrame.js';
+import type { CaseSectionProps } from '../sections/types.js';
+import { useCaseRecord, useCaseValue } from '../useCaseData.js';
+import { clockDateTime, hhmm, isoDate } from '../format.js';
+import { eventLabel } from './caseTimes.js';
+import type { CaseTimes } from './caseTimes.js';
+import { TimeIncrementor } from './TimeIncrementor.js';
+
+export interface EventTimesSectionProps extends CaseSectionProps {
+  caseTimes: CaseTimes;
+  now?: () => number;
+}
+
+/**
+ * Event times (spec 001 §3, §4): every event with its label, whether it is required, its
+ * prerequisite and its min/max bounds from the other times (rules ET1–ET5), derived times shown
+ * but not set, and each settable time on the time incrementor.
+ */
+export function EventTimesSection({ doc, readOnly, caseTimes, now = Date.now }: EventTimesSectionProps): ReactNode {
+  const [, setEvent] = useCaseRecord<number>(doc, 'events');
+  const [timeoutEnabled] = useCaseValue<boolean>(doc, 'timeoutEnabled');
+  const entries = eventTimeEntries(caseTimes.input);
+  const firstTime = entries.find((e) => e.time != null)?.time ?? null;
+  const referenceDate = isoDate(firstTime ?? now());
+  const format = (ms: number): string => (isoDate(ms) === referenceDate ? hhmm(ms) : clockDateTime(ms));
+  const issues = eventTimeIssues(caseTimes.input, format);
+
+  return (
+    <SectionFrame id="case-times" title="Event times">
+      <Stack gap="md">
+        {entries.map((e) => {
+          if (e.id === 'timeout' && timeoutEnabled !== true && e.time == null) return null;
+          const position = e.id.endsWith('_position');
+          const label = position ? `Position: ${e.note ?? 'unnamed'}` : eventLabel(e.id, e.derived);
+          const entryIssues = issues.filter((i) => i.path[1] === e.id);
+          if (e.derived) {
+            return (
+              <Group key={e.id} gap="sm" mih={44} data-testid={`event-${e.id}`}>
+                <Text fw={500}>{label}</Text>
+                <Text>{e.time == null ? '--:--' : format(e.time)}</Text>
+                <Badge variant="light" color="gray">
+                  {position ? 'from positions' : 'derived from the first charted time'}
+                </Badge>
+              </Group>
+            );
+          }
+          const prerequisite = e.preReq ? eventLabel(e.preReq) : null;
+          return (
+            <Stack key={e.id} gap={2} data-testid={`event-${e.id}`}>
+              <TimeIncrementor
+                label={label}
+                value={e.time}
+                min={e.min}
+                max={e.max}
+                referenceDate={referenceDate}
+                disabled={readOnly || (!e.canSet && e.time == null)}
+                now={now}
+                description={
+                  [
+                    e.note,
+                    e.required ? 'Required' : null,
+                    !e.canSet && prerequisite ? `Set ${prerequisite} first` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ') || undefined
+                }
+                onChange={(t) => setEvent(e.id, t)}
+              />
+              {entryIssues.map((i) => (
+                <Text key={i.code} size="sm" c="red" role="alert">
+                  {i.code === 'EVENT_REQUIRED'
+                    ? `${label} is required`
+                    : i.code === 'EVENT_MISSING_PREREQUISITE'
+                      ? `${label} needs ${prerequisite ?? 'its prerequisite'}`
+                      : i.message}
+                </Text>
+              ))}
+            </Stack>
+          );
+        })}
+      </Stack>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,203 @@
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { INVALID_TIME_INPUT, parseLenientTime, parseStrictTime, timeBoundError } from '@vigil/shared';
+import { useState, type ReactNode } from 'react';
+import { atLocalTime, clockDateTime, hhmm, isoDate } from '../format.js';
+import { useHoldToRepeat } from './holdToRepeat.js';
+
+export interface TimeIncrementorProps {
+  label: string;
+  /** Epoch ms, or null when not set. */
+  value: number | null;
+  onChange: (value: number | null) => void;
+  min?: number | null;
+  max?: number | null;
+  /** The day (YYYY-MM-DD) a typed time falls on while the field has no value. */
+  referenceDate: string;
+  disabled?: boolean;
+  /** Minutes per plus or minus step. */
+  stepMinutes?: number;
+  /** The clock (tests give their own). */
+  now?: () => number;
+  description?: ReactNode;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The time incrementor (spec 002 §2, §5): HH:MM with a 2-digit hour, typed leniently (1:30p,
+ * 930, 0930) and shown strictly; minus and plus buttons that repeat while held (spec 002 §9);
+ * "Now"; an optional date edit; the bounds' errors 'min is {date}' / 'max is {date}' and
+ * 'Invalid time input use HH:MM'.
+ */
+export function TimeIncrementor({
+  label,
+  value,
+  onChange,
+  min = null,
+  max = null,
+  referenceDate,
+  disabled = false,
+  stepMinutes = 1,
+  now = Date.now,
+  description,
+}: TimeIncrementorProps): ReactNode {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editDate, setEditDate] = useState(false);
+  const [dateOverride, setDateOverride] = useState<string | null>(null);
+  const day = value != null ? isoDate(value) : (dateOverride ?? referenceDate);
+  const format = (ms: number): string => (isoDate(ms) === day ? hhmm(ms) : clockDateTime(ms));
+
+  /** Writes a time within the bounds; otherwise shows the bound's error and keeps the old one. */
+  const commit = (ms: number): boolean => {
+    const bound = timeBoundError(ms, { min, max }, format);
+    if (bound) {
+      setError(bound);
+      return false;
+    }
+    setError(null);
+    onChange(ms);
+    return true;
+  };
+
+  const step = (direction: 1 | -1): void => {
+    const base = value ?? Math.floor(now() / MINUTE) * MINUTE;
+    commit(value == null ? base : base + direction * stepMinutes * MINUTE);
+  };
+  const minus = useHoldToRepeat(() => step(-1), disabled);
+  const plus = useHoldToRepeat(() => step(1), disabled);
+
+  const typed = (): void => {
+    if (draft == null) return;
+    const text = draft.trim();
+    if (text === '') {
+      setDraft(null);
+      setError(null);
+      if (value != null) onChange(null);
+      return;
+    }
+    const parsed = parseStrictTime(text) ?? parseLenientTime(text);
+    if (!parsed) {
+      setError(INVALID_TIME_INPUT);
+      return;
+    }
+    if (commit(atLocalTime(day, parsed.hours, parsed.minutes))) setDraft(null);
+  };
+
+  const shown = draft ?? (value == null ? '' : hhmm(value));
+  return (
+    <Stack gap={4}>
+      <Group gap={6} align="flex-end" wrap="wrap">
+        <ActionIcon
+          size={44}
+          variant="default"
+          aria-label={`${label}: one minute earlier`}
+          disabled={disabled || value == null}
+          {...minus}
+        >
+          −
+        </ActionIcon>
+        <TextInput
+          label={label}
+          description={description}
+          value={shown}
+          placeholder="HH:MM"
+          inputMode="numeric"
+          autoComplete="off"
+          w={110}
+          size="md"
+          styles={{ input: { minHeight: 44, textAlign: 'center', fontVariantNumeric: 'tabular-nums' } }}
+          disabled={disabled}
+          error={error}
+          onChange={(e) => {
+            setDraft(e.currentTarget.value);
+            setError(null);
+          }}
+          onBlur={typed}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              typed();
+            } else if (e.key === 'Escape') {
+              setDraft(null);
+              setError(null);
+            }
+          }}
+        />
+        <ActionIcon
+          size={44}
+          variant="default"
+          aria-label={`${label}: one minute later`}
+          disabled={disabled || value == null}
+          {...plus}
+        >
+          +
+        </ActionIcon>
+        <Button
+          variant="light"
+          mih={44}
+          disabled={disabled}
+          aria-label={`${label}: now`}
+          onClick={() => {
+            setDraft(null);
+            commit(Math.floor(now() / MINUTE) * MINUTE);
+          }}
+        >
+          Now
+        </Button>
+        <Button
+          variant="subtle"
+          mih={44}
+          disabled={disabled}
+          aria-label={`${label}: change date`}
+          aria-expanded={editDate}
+          onClick={() => setEditDate((v) => !v)}
+        >
+          Date
+        </Button>
+        {value != null && (
+          <Button
+            variant="subtle"
+            color="gray"
+            mih={44}
+            disabled={disabled}
+            aria-label={`${label}: clear`}
+            onClick={() => {
+              setDraft(null);
+              setError(null);
+              onChange(null);
+            }}
+          >
+            Clear
+          </Button>
+        )}
+      </Group>
+      {editDate && (
+        <TextInput
+          type="date"
+          label={`${label} date`}
+          value={day}
+          size="md"
+          w={200}
+          styles={{ input: { minHeight: 44 } }}
+          disabled={disabled}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            if (!/^\d{4}-\d{2}-\d{2}$/.test(next)) return;
+            if (value == null) {
+              setDateOverride(next);
+              return;
+            }
+            const d = new Date(value);
+            commit(atLocalTime(next, d.getHours(), d.getMinutes()));
+          }}
+        />
+      )}
+      {value != null && day !== referenceDate && !editDate && (
+        <Text size="xs" c="dimmed">
+          {clockDateTime(value)}
+        </Text>
+      )}
+    </Stack>
+  );
+}

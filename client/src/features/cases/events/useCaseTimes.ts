@@ -1,0 +1,41 @@
+import type * as Y from 'yjs';
+import { useMemo } from 'react';
+import { useCaseList, useCaseValue } from '../useCaseData.js';
+import { caseTimes, type CaseTimes } from './caseTimes.js';
+
+interface Timed {
+  time?: unknown;
+}
+interface DrugWithDoses {
+  doses?: Timed[] | null;
+}
+
+/** The case's event times and what derives them, kept current from the case document. */
+export function useCaseTimes(doc: Y.Doc | undefined): CaseTimes {
+  const [events] = useCaseValue<Record<string, unknown>>(doc, 'events');
+  const [sedationLevel] = useCaseValue<string>(doc, 'sedationLevel');
+  const [vitalsTrackingEnabled] = useCaseValue<boolean>(doc, 'vitalsTrackingEnabled');
+  const positions = useCaseList<{ id?: unknown; name?: unknown; time?: unknown }>(doc, 'positions').items;
+  const ivSites = useCaseList<{ time?: unknown; timeRemoved?: unknown }>(doc, 'ivSites').items;
+  const localDoses = useCaseList<Timed>(doc, 'localDoses').items;
+  const manualVitals = useCaseList<Timed>(doc, 'manualVitals').items;
+  const preMeds = useCaseList<Timed>(doc, 'preMeds').items;
+  const drugs = useCaseList<DrugWithDoses>(doc, 'drugsAdministered').items;
+  return useMemo(
+    () =>
+      caseTimes({
+        events,
+        sedationLevel,
+        vitalsTrackingEnabled,
+        positions,
+        ivSites,
+        activity: [
+          ...localDoses.map((d) => d.time),
+          ...manualVitals.map((d) => d.time),
+          ...preMeds.map((d) => d.time),
+          ...drugs.flatMap((d) => (Array.isArray(d.doses) ? d.doses.map((x) => x.time) : [])),
+        ],
+      }),
+    [events, sedationLevel, vitalsTrackingEnabled, positions, ivSites, localDoses, manualVitals, preMeds, drugs],
+  );
+}

@@ -1,0 +1,111 @@
+import { Alert, Badge, Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { CaseDocumentState } from '../../../sync/caseDocument.js';
+import { SyncIndicator } from '../../../sync/SyncIndicator.js';
+import type { CaseHeaderModel } from './caseHeaderModel.js';
+
+export interface CaseSectionLink {
+  id: string;
+  label: string;
+}
+
+export interface CaseHeaderProps {
+  model: CaseHeaderModel;
+  state: CaseDocumentState;
+  /** Why the case cannot be changed, or null while it can. */
+  readOnlyReason: string | null;
+  sections: readonly CaseSectionLink[];
+}
+
+/** Scrolls to a section and moves the keyboard focus to its heading. */
+function goTo(id: string): void {
+  const el = document.getElementById(id);
+  if (!el) return;
+  el.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const heading = el.querySelector<HTMLElement>('h2, h3');
+  (heading ?? el).focus({ preventScroll: true });
+}
+
+/**
+ * The case header (issue 8): patient, age, weight, BMI badge, allergies alert, sedation level,
+ * case status, the save status, who else is charting, the read-only reason, and the section
+ * navigation. It stays at the top while the sections scroll under it.
+ */
+export function CaseHeader({ model, state, readOnlyReason, sections }: CaseHeaderProps): ReactNode {
+  return (
+    <Paper
+      withBorder
+      shadow="xs"
+      p="sm"
+      component="header"
+      aria-label="Case header"
+      style={{ position: 'sticky', top: 'var(--app-shell-header-offset, 0px)', zIndex: 100 }}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="sm" wrap="wrap">
+            <Title order={1} size="h3" data-testid="case-patient">
+              {model.name}
+            </Title>
+            {model.age && <Text data-testid="case-age">{model.age}</Text>}
+            {model.weight && <Text data-testid="case-weight">{model.weight}</Text>}
+            {model.bmi && (
+              <Badge
+                color={model.bmi.colour}
+                variant="filled"
+                data-testid="case-bmi"
+                aria-label={`BMI ${model.bmi.value}`}
+              >
+                BMI {model.bmi.value}
+              </Badge>
+            )}
+            <Badge variant="outline" data-testid="case-sedation" aria-label={`Sedation level: ${model.sedationLevel}`}>
+              {model.sedationLevel}
+            </Badge>
+            <Badge variant="light" color="grape" data-testid="case-status" aria-label={`Case status: ${model.status}`}>
+              {model.status}
+            </Badge>
+          </Group>
+          <SyncIndicator state={state} />
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          <Text
+            size="sm"
+            fw={model.allergies.kind === 'alert' ? 700 : 400}
+            c={model.allergies.kind === 'alert' ? 'red.8' : 'dimmed'}
+            role={model.allergies.kind === 'alert' ? 'alert' : undefined}
+            data-testid="case-allergies"
+          >
+            {model.allergies.text}
+          </Text>
+          {state.peers.length > 0 && (
+            <Text size="sm" data-testid="peers">
+              Also charting: {state.peers.map((p) => `${p.name} (${p.role}, ${p.device})`).join(', ')}
+            </Text>
+          )}
+        </Group>
+        {readOnlyReason && (
+          <Alert color="gray" variant="light" p="xs" data-testid="read-only-reason" title="Read-only">
+            {readOnlyReason}
+          </Alert>
+        )}
+        <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars>
+          <Group gap={4} wrap="nowrap" component="nav" aria-label="Case sections">
+            {sections.map((s) => (
+              <Button
+                key={s.id}
+                variant="subtle"
+                size="sm"
+                mih={44}
+                style={{ flex: 'none' }}
+                onClick={() => goTo(s.id)}
+              >
+                {s.label}
+              </Button>
+            ))}
+          </Group>
+        </ScrollArea>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,35 @@
+import { SimpleGrid, Textarea } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { SectionFrame } from '../header/SectionFrame.js';
+import type { CaseSectionProps } from '../sections/types.js';
+import { useCaseText } from '../useCaseData.js';
+
+/** Procedure and recovery notes (spec 001 §3), each a shared text two people can type in at once. */
+export function NotesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
+  const [procedureNotes, setProcedureNotes] = useCaseText(doc, 'procedureNotes');
+  const [recoveryNotes, setRecoveryNotes] = useCaseText(doc, 'recoveryNotes');
+  return (
+    <SectionFrame id="case-notes" title="Notes">
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Textarea
+          label="Procedure notes"
+          autosize
+          minRows={4}
+          size="md"
+          value={procedureNotes}
+          disabled={readOnly}
+          onChange={(e) => setProcedureNotes(e.currentTarget.value)}
+        />
+        <Textarea
+          label="Recovery notes"
+          autosize
+          minRows={4}
+          size="md"
+          value={recoveryNotes}
+          disabled={readOnly}
+          onChange={(e) => setRecoveryNotes(e.currentTarget.value)}
+        />
+      </SimpleGrid>
+    </SectionFrame>
+  );
+}

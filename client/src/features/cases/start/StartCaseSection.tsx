@@ -1,0 +1,341 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { isSedationLevelAllowed, isOneOf, newId, USER_ROLES, type UserRole } from '@vigil/shared';
+import { useState, type ReactNode } from 'react';
+import { NumberField } from '../../../app/NumberField.js';
+import { SectionFrame } from '../header/SectionFrame.js';
+import { LabelledSegments } from '../header/LabelledSegments.js';
+import { TOUCH_INPUT } from '../header/touch.js';
+import type { OrgCaseSettings } from '../header/useOrgCaseSettings.js';
+import type { CaseSectionProps } from '../sections/types.js';
+import { useCaseList, useCaseValue } from '../useCaseData.js';
+import {
+  ASA_OPTIONS,
+  caseRoles,
+  sedationLevelNotAllowedText,
+  sedationLevelOptions,
+  STANDARD_PRE_OP_CHECKLIST,
+  USER_ROLE_OPTIONS,
+  type ChecklistItem,
+} from './startCase.js';
+
+export interface StartCaseSectionProps extends CaseSectionProps {
+  settings: OrgCaseSettings;
+  /** The appointment's primary provider, else the signed-in user (spec 001 §6). */
+  primaryProviderName: string | null;
+  /** The birth date on the patient record, when known (the case keeps its own copy otherwise). */
+  recordBirthDate: string | null;
+}
+
+/** A text field of the case root, written as it is typed. */
+function CaseText({
+  doc,
+  field,
+  label,
+  disabled,
+  multiline,
+  placeholder,
+}: {
+  doc: CaseSectionProps['doc'];
+  field: string;
+  label: string;
+  disabled: boolean;
+  multiline?: boolean;
+  placeholder?: string;
+}): ReactNode {
+  const [value, setValue] = useCaseValue<string>(doc, field);
+  const common = {
+    label,
+    value: typeof value === 'string' ? value : '',
+    disabled,
+    placeholder,
+    onChange: (e: { currentTarget: { value: string } }) => setValue(e.currentTarget.value || null),
+  };
+  return multiline ? (
+    <Textarea {...common} autosize minRows={2} size="md" />
+  ) : (
+    <TextInput {...common} {...TOUCH_INPUT} />
+  );
+}
+
+/** A switch of the case root (spec 001 §3 switches); `fallback` is its value while unset. */
+function CaseSwitch({
+  doc,
+  field,
+  label,
+  disabled,
+  fallback,
+}: {
+  doc: CaseSectionProps['doc'];
+  field: string;
+  label: string;
+  disabled: boolean;
+  fallback: boolean;
+}): ReactNode {
+  const [value, setValue] = useCaseValue<boolean>(doc, field);
+  return (
+    <Switch
+      size="lg"
+      label={label}
+      checked={typeof value === 'boolean' ? value : fallback}
+      disabled={disabled}
+      onChange={(e) => setValue(e.currentTarget.checked)}
+      styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+    />
+  );
+}
+
+/**
+ * "Start case" (issue 8): sedation level within the organisation's limit (spec 000 §3, spec 002
+ * §5), the user's role and the names it decides (spec 001 §6), procedure, reason for sedation,
+ * last food and drink, ASA, pre-procedure risk assessment, timeout, pre-op checklist and the
+ * case switches (spec 001 §3).
+ */
+export function StartCaseSection({
+  doc,
+  readOnly,
+  settings,
+  primaryProviderName,
+  recordBirthDate,
+}: StartCaseSectionProps): ReactNode {
+  const [level, setLevel] = useCaseValue<string>(doc, 'sedationLevel');
+  const [role, setRole] = useCaseValue<string>(doc, 'userRole');
+  const [surgeonName, setSurgeonName] = useCaseValue<string>(doc, 'surgeonName');
+  const [sedationProviderName, setSedationProviderName] = useCaseValue<string>(doc, 'sedationProviderName');
+  const [asa, setAsa] = useCaseValue<string>(doc, 'asaClassification');
+  const [timeoutEnabled] = useCaseValue<boolean>(doc, 'timeoutEnabled');
+  const [weight, setWeight] = useCaseValue<{ value: number; raw?: string }>(doc, 'weight');
+  const [height, setHeight] = useCaseValue<{ value: number; raw?: string }>(doc, 'height');
+  const [birthDate, setBirthDate] = useCaseValue<string>(doc, 'patientBirthDate');
+  const checklist = useCaseList<ChecklistItem>(doc, 'preOpChecklist');
+  const [newItem, setNewItem] = useState('');
+
+  const userRole: UserRole | null = isOneOf(USER_ROLES, role) ? role : null;
+  const levelValue = typeof level === 'string' ? level.toLowerCase() : '';
+  const levelAllowed = isSedationLevelAllowed(levelValue, settings.sedationLevelLimit);
+  const names = caseRoles({
+    userRole,
+    primaryProviderName,
+    surgeonName: typeof surgeonName === 'string' ? surgeonName : null,
+    sedationProviderName: typeof sedationProviderName === 'string' ? sedationProviderName : null,
+    primaryProviderMustBeFinalSigner: settings.primaryProviderMustBeFinalSigner,
+  });
+  const items = [...checklist.items].sort((a, b) => a.order - b.order);
+  const nextOrder = items.reduce((m, i) => Math.max(m, i.order), 0) + 1;
+  const addItem = (label: string, order: number): void =>
+    checklist.add({ id: newId('chk'), label, order, complete: false });
+
+  return (
+    <SectionFrame id="case-start" title="Start case">
+      <Stack gap="md">
+        <LabelledSegments
+          label="Sedation level"
+          fullWidth
+          value={levelValue}
+          disabled={readOnly}
+          data={sedationLevelOptions(settings.sedationLevelLimit)}
+          onChange={(v) => setLevel(v)}
+        />
+        {levelValue !== '' && !levelAllowed && (
+          <Alert color="orange" role="alert">
+            {sedationLevelNotAllowedText(levelValue, settings.sedationLevelLimit)}
+          </Alert>
+        )}
+
+        <Title order={3} size="h5">
+          Patient
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          <NumberField
+            label="Weight (kg)"
+            {...TOUCH_INPUT}
+            value={typeof weight?.value === 'number' ? weight.value : null}
+            min={0}
+            max={650}
+            decimalScale={1}
+            disabled={readOnly}
+            onChange={(kg) => setWeight(kg == null || kg <= 0 ? null : { value: kg, raw: `${kg} kg` })}
+          />
+          <NumberField
+            label="Height (cm)"
+            {...TOUCH_INPUT}
+            value={typeof height?.value === 'number' ? height.value : null}
+            min={0}
+            max={305}
+            decimalScale={1}
+            disabled={readOnly}
+            onChange={(cm) => setHeight(cm == null || cm <= 0 ? null : { value: cm, raw: `${cm} cm` })}
+          />
+          <TextInput
+            label="Birth date"
+            type="date"
+            {...TOUCH_INPUT}
+            value={recordBirthDate ?? (typeof birthDate === 'string' ? birthDate : '')}
+            disabled={readOnly || recordBirthDate != null}
+            description={recordBirthDate != null ? 'From the patient record' : undefined}
+            onChange={(e) => setBirthDate(e.currentTarget.value || null)}
+          />
+          <CaseText doc={doc} field="allergiesSummary" label="Allergies" placeholder="NKDA" disabled={readOnly} />
+        </SimpleGrid>
+
+        <Title order={3} size="h5">
+          Team
+        </Title>
+        <LabelledSegments
+          label="My role"
+          fullWidth
+          value={userRole ?? ''}
+          disabled={readOnly}
+          data={USER_ROLE_OPTIONS.map((o) => ({ ...o }))}
+          onChange={(v) => setRole(v)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Surgeon"
+            {...TOUCH_INPUT}
+            value={names.surgeonName ?? ''}
+            disabled={readOnly || !names.surgeonEntered}
+            onChange={(e) => setSurgeonName(e.currentTarget.value || null)}
+          />
+          <TextInput
+            label="Sedation provider"
+            {...TOUCH_INPUT}
+            value={names.sedationProviderName ?? ''}
+            disabled={readOnly || !names.sedationProviderEntered}
+            onChange={(e) => setSedationProviderName(e.currentTarget.value || null)}
+          />
+          <CaseText doc={doc} field="recorderName" label="Recorder" disabled={readOnly} />
+          <CaseText doc={doc} field="present" label="Present" placeholder="Others in the room" disabled={readOnly} />
+        </SimpleGrid>
+        <Text size="sm" data-testid="final-signer">
+          Final signer: {names.finalSignerName ?? 'choose your role'}
+        </Text>
+
+        <Title order={3} size="h5">
+          Procedure
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <CaseText doc={doc} field="procedure" label="Procedure" disabled={readOnly} />
+          <CaseText doc={doc} field="reasonForSedation" label="Reason for sedation" disabled={readOnly} />
+          <CaseText
+            doc={doc}
+            field="lastFood"
+            label="Last food"
+            placeholder="e.g. 20:00 yesterday"
+            disabled={readOnly}
+          />
+          <CaseText doc={doc} field="lastDrink" label="Last drink" placeholder="e.g. 06:00 water" disabled={readOnly} />
+        </SimpleGrid>
+        <LabelledSegments
+          label="ASA classification"
+          value={typeof asa === 'string' ? asa : ''}
+          disabled={readOnly}
+          data={ASA_OPTIONS.map((o) => ({ ...o }))}
+          onChange={(v) => setAsa(v)}
+        />
+        <CaseText
+          doc={doc}
+          field="preProcedureRiskAssessment"
+          label="Pre-procedure risk assessment"
+          multiline
+          disabled={readOnly}
+        />
+        <CaseSwitch doc={doc} field="timeoutEnabled" label="Surgical timeout" disabled={readOnly} fallback={false} />
+        {timeoutEnabled === true && (
+          <CaseText doc={doc} field="timeoutText" label="Timeout" multiline disabled={readOnly} />
+        )}
+
+        <Title order={3} size="h5">
+          Pre-op checklist
+        </Title>
+        {items.length === 0 ? (
+          <Group>
+            <Text size="sm" c="dimmed">
+              No checklist items yet.
+            </Text>
+            <Button
+              variant="light"
+              disabled={readOnly}
+              onClick={() => STANDARD_PRE_OP_CHECKLIST.forEach((label, i) => addItem(label, i + 1))}
+            >
+              Use standard checklist
+            </Button>
+          </Group>
+        ) : (
+          <Stack gap={4} role="group" aria-label="Pre-op checklist">
+            {items.map((item) => (
+              <Group key={item.id} justify="space-between" wrap="nowrap" mih={44}>
+                <Checkbox
+                  size="md"
+                  label={item.label}
+                  checked={item.complete}
+                  disabled={readOnly}
+                  onChange={(e) =>
+                    checklist.replaceWhere((x) => x.id === item.id, { ...item, complete: e.currentTarget.checked })
+                  }
+                />
+                <Button
+                  variant="subtle"
+                  color="red"
+                  disabled={readOnly}
+                  aria-label={`Remove checklist item ${item.label}`}
+                  onClick={() => checklist.removeWhere((x) => x.id === item.id)}
+                >
+                  Remove
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (newItem.trim() === '') return;
+            addItem(newItem.trim(), nextOrder);
+            setNewItem('');
+          }}
+        >
+          <Group align="flex-end">
+            <TextInput
+              label="New checklist item"
+              {...TOUCH_INPUT}
+              value={newItem}
+              disabled={readOnly}
+              onChange={(e) => setNewItem(e.currentTarget.value)}
+            />
+            <Button type="submit" variant="default" disabled={readOnly || newItem.trim() === ''}>
+              Add item
+            </Button>
+          </Group>
+        </form>
+
+        <Title order={3} size="h5">
+          Charting
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <CaseSwitch doc={doc} field="vitalsTrackingEnabled" label="Track vitals" disabled={readOnly} fallback />
+          <CaseSwitch doc={doc} field="ivEnabled" label="IV" disabled={readOnly} fallback={false} />
+          <CaseSwitch doc={doc} field="airwayEnabled" label="Airway" disabled={readOnly} fallback={false} />
+          <CaseSwitch
+            doc={doc}
+            field="calculateDrugWaste"
+            label="Calculate drug waste"
+            disabled={readOnly}
+            fallback={false}
+          />
+        </SimpleGrid>
+      </Stack>
+    </SectionFrame>
+  );
+}

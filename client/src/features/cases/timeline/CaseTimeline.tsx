@@ -1,0 +1,80 @@
+import { Box, Group, Stack, Text } from '@mantine/core';
+import type { TimelineEventId } from '@vigil/shared';
+import { useEffect, useState, type ReactNode } from 'react';
+import { SectionFrame } from '../header/SectionFrame.js';
+import { hhmm } from '../format.js';
+import { timelineRows } from './timeline.js';
+
+export interface CaseTimelineProps {
+  times: Readonly<Record<TimelineEventId, number | null>>;
+  now?: () => number;
+}
+
+const COLOURS: Readonly<Record<string, string>> = {
+  Monitoring: 'var(--mantine-color-blue-6)',
+  IV: 'var(--mantine-color-teal-6)',
+  Procedure: 'var(--mantine-color-grape-6)',
+  Anesthesia: 'var(--mantine-color-orange-6)',
+  Recovery: 'var(--mantine-color-green-7)',
+};
+
+/** The case timeline (spec 002 §2): one horizontal bar per phase with its times or status text. */
+export function CaseTimeline({ times, now = Date.now }: CaseTimelineProps): ReactNode {
+  const [tick, setTick] = useState(() => now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setTick(now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, [now]);
+  const rows = timelineRows(times, tick);
+  return (
+    <SectionFrame id="case-timeline" title="Timeline">
+      <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Case timeline">
+        {rows.map((r) => {
+          const times =
+            r.start || r.end
+              ? `${r.start ? `${r.start.label} ${hhmm(r.start.time)}` : ''}${r.start && r.end ? ' – ' : ''}${
+                  r.end ? `${r.end.label} ${hhmm(r.end.time)}` : ''
+                }`
+              : '';
+          return (
+            <li key={r.name} data-testid={`timeline-${r.name}`}>
+              <Group gap="sm" wrap="nowrap" align="center">
+                <Text fw={600} w={100} size="sm">
+                  {r.name}
+                </Text>
+                <Box
+                  aria-hidden
+                  style={{
+                    position: 'relative',
+                    flex: 1,
+                    height: 18,
+                    background: 'var(--mantine-color-gray-1)',
+                    borderRadius: 4,
+                  }}
+                >
+                  {r.bar && (
+                    <Box
+                      style={{
+                        position: 'absolute',
+                        left: `${r.bar.left}%`,
+                        width: `max(${r.bar.width}%, 4px)`,
+                        top: 0,
+                        bottom: 0,
+                        borderRadius: 4,
+                        background: COLOURS[r.name],
+                        opacity: r.bar.open ? 0.6 : 1,
+                      }}
+                    />
+                  )}
+                </Box>
+                <Text size="sm" w={{ base: 160, md: 320 }} data-testid={`timeline-${r.name}-text`}>
+                  {[times, r.statusText].filter(Boolean).join(' ') || '—'}
+                </Text>
+              </Group>
+            </li>
+          );
+        })}
+      </Stack>
+    </SectionFrame>
+  );
+}
