@@ -516,6 +516,40 @@ export class Accounts {
     return { user: this.userById(c.user.id)!, session: this.sessionRow(c.session.id), token };
   }
 
+  /**
+   * Removes one of the user's verification options: a sensitive account change, so it needs
+   * sudo (spec 000 §6). The last verified option cannot go (LAST_MFA_OPTION): a user without one
+   * would skip sudo and set MFA up again from scratch. Replacing an option is adding the new one
+   * (verifyMfaCode) and then removing the old.
+   */
+  removeMfaOption(current: Current | null, input: { to: string; channel: MfaChannel }, meta: RequestMeta): UserRow {
+    const c = this.requireSudo(current);
+    const now = this.now();
+    const to = input.channel === 'sms' ? normalizeSmsNumber(input.to) : normalizeEmail(input.to);
+    const options = this.mfaOptions(c.user.id);
+    const option = options.find((o) => o.channel === input.channel && o.to_address === to);
+    if (!option) fail('NOT_FOUND');
+    if (option.verified === 1 && options.filter((o) => o.verified === 1).length === 1) {
+      audit(this.db, now, meta, {
+        action: 'mfaOptionRemoved',
+        outcome: 'failure',
+        userId: c.user.id,
+        detail: { channel: input.channel, reason: 'lastOption' },
+      });
+      fail('LAST_MFA_OPTION');
+    }
+    this.db
+      .prepare('DELETE FROM mfa_options WHERE user_id = ? AND channel = ? AND to_address = ?')
+      .run(c.user.id, input.channel, to);
+    audit(this.db, now, meta, {
+      action: 'mfaOptionRemoved',
+      outcome: 'success',
+      userId: c.user.id,
+      detail: { channel: input.channel },
+    });
+    return this.userById(c.user.id)!;
+  }
+
   // ---- email verification ----
 
   async sendEmailVerification(current: Current | null, origin: string, meta: RequestMeta): Promise<boolean> {

@@ -92,6 +92,8 @@ export const accountTypeDefs = /* GraphQL */ `
     "Sends an MFA code; with sudo and no verified option, sudo is skipped (spec 000 §6) and true means done."
     sendMfaVerification(to: String!, channel: String!, sudo: Boolean): Boolean!
     verifyMfaCode(to: String!, channel: String!, code: String!, sudo: Boolean): UserAndSession!
+    "Removes a verification option under sudo (spec 000 §6); the last verified one stays (LAST_MFA_OPTION)."
+    removeMfaOption(to: String!, channel: String!): User!
     sendEmailVerification: Boolean!
     verifyEmailCode(code: String!): User!
     sendPasswordReset(email: String!): Boolean!
@@ -144,6 +146,7 @@ const schemas = {
     code: mfaCodeSchema,
     sudo: z.boolean().nullish(),
   }),
+  removeMfa: z.object({ to: z.string().min(1).max(254), channel: channelSchema }),
   code: z.object({ code: mfaCodeSchema }),
   email: z.object({ email: emailSchema }),
   resetCode: z.object({ code: z.string().min(1).max(200) }),
@@ -293,6 +296,11 @@ export const accountResolvers: {
         ctx.meta,
       );
       return signedIn(ctx, result);
+    },
+    removeMfaOption: (_, args, ctx): UserView => {
+      const input = parse(schemas.removeMfa, args);
+      const user = ctx.accounts.removeMfaOption(current(ctx), input, ctx.meta);
+      return userView(user, ctx.accounts.mfaOptions(user.id));
     },
     sendEmailVerification: (_, __, ctx): Promise<boolean> =>
       ctx.accounts.sendEmailVerification(current(ctx), ctx.origin, ctx.meta),
