@@ -122,6 +122,7 @@ export function MemberCard({
   onChanged,
   onRemoved,
   asItem = true,
+  linkToMember = true,
 }: {
   orgId: string;
   member: api.OrgMember;
@@ -132,6 +133,8 @@ export function MemberCard({
   onRemoved?: () => void;
   /** A list item in the members list; a section on the member's own page. */
   asItem?: boolean;
+  /** Link the name to the organisation app's member page (not for a parent organisation's people). */
+  linkToMember?: boolean;
 }): ReactNode {
   const [editing, setEditing] = useState(false);
   const [chosen, setChosen] = useState<string[]>(member.roles);
@@ -157,14 +160,21 @@ export function MemberCard({
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <div>
-            <Anchor
-              component={Link}
-              to={`/org/${encodeURIComponent(orgId)}/members/${encodeURIComponent(member.id)}`}
-              fw={600}
-            >
-              {member.name}
-              {isSelf ? ' (you)' : ''}
-            </Anchor>
+            {linkToMember ? (
+              <Anchor
+                component={Link}
+                to={`/org/${encodeURIComponent(orgId)}/members/${encodeURIComponent(member.id)}`}
+                fw={600}
+              >
+                {member.name}
+                {isSelf ? ' (you)' : ''}
+              </Anchor>
+            ) : (
+              <Text fw={600}>
+                {member.name}
+                {isSelf ? ' (you)' : ''}
+              </Text>
+            )}
             <Text size="sm" c="dimmed">
               {member.email}
             </Text>
@@ -249,8 +259,17 @@ export function MemberCard({
  * `/org/{orgId}/members` (spec 000 §2, §6): the members with their roles, inviting by email,
  * changing roles and removing; for whoever may administer the organisation. Others see why not.
  */
-export function MembersPage(): ReactNode {
-  const { orgId = '' } = useParams();
+export interface MembersPageProps {
+  /** The organisation (default: the route's orgId). */
+  orgId?: string;
+  title?: string;
+  /** Whether member names link to the organisation app's member page. */
+  linkToMember?: boolean;
+}
+
+export function MembersPage({ orgId: orgIdProp, title = 'Members', linkToMember = true }: MembersPageProps): ReactNode {
+  const params = useParams();
+  const orgId = orgIdProp ?? params.orgId ?? '';
   const { session, user } = useSession();
   const org = useOrg(orgId);
   const isAdmin = org.data ? mayAdminister(session, org.data) : false;
@@ -262,7 +281,7 @@ export function MembersPage(): ReactNode {
   else if (!org.data) body = <Alert color="red">An unknown error occurred</Alert>;
   else if (!isAdmin)
     body = (
-      <Alert color="gray" title={adminLabel('Members', false)}>
+      <Alert color="gray" title={adminLabel(title, false)}>
         Only an admin of this organization can see and manage its members.
       </Alert>
     );
@@ -287,6 +306,7 @@ export function MembersPage(): ReactNode {
                   roles={roles}
                   isSelf={m.userId === user?.id}
                   onChanged={members.reload}
+                  linkToMember={linkToMember}
                 />
               ))}
             </Stack>
@@ -294,5 +314,5 @@ export function MembersPage(): ReactNode {
         </section>
       </Stack>
     );
-  return <Page title="Members">{body}</Page>;
+  return <Page title={title}>{body}</Page>;
 }

@@ -120,8 +120,16 @@ function DeviceOverrides({ orgId, features }: { orgId: string; features: api.Org
   );
 }
 
+export interface FeatureFlagsProps {
+  orgId: string;
+  /** The internal team app: product features are switchable too (the server asks for sudo, spec 000 §6). */
+  productEditable?: boolean;
+  /** Show this device's overrides (the organisation's settings page). */
+  withOverrides?: boolean;
+}
+
 /** The feature flags section (spec 000 §3 flags and defaults, §5 add/remove rule). */
-function FeatureFlags({ orgId }: { orgId: string }): ReactNode {
+export function FeatureFlags({ orgId, productEditable = false, withOverrides = true }: FeatureFlagsProps): ReactNode {
   const features = useOrgFeatures(orgId, true);
   const [saving, setSaving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -175,17 +183,27 @@ function FeatureFlags({ orgId }: { orgId: string }): ReactNode {
           Product features
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          These are turned on by the Vigil team.
+          {productEditable
+            ? 'Changing a product feature needs a fresh identity confirmation.'
+            : 'These are turned on by the Vigil team.'}
         </Text>
-        <Stack gap={4} component="ul" m={0}>
-          {product.map((f) => (
-            <Text key={f.name} component="li">
-              {f.label}: {f.value ? 'On' : 'Off'}
-            </Text>
-          ))}
-        </Stack>
+        {productEditable ? (
+          <Stack gap="md">
+            {product.map((f) => (
+              <FeatureControl key={f.name} feature={f} disabled={saving !== null} onChange={(v) => void change(f, v)} />
+            ))}
+          </Stack>
+        ) : (
+          <Stack gap={4} component="ul" m={0}>
+            {product.map((f) => (
+              <Text key={f.name} component="li">
+                {f.label}: {f.value ? 'On' : 'Off'}
+              </Text>
+            ))}
+          </Stack>
+        )}
       </Card>
-      <DeviceOverrides orgId={orgId} features={features.data} />
+      {withOverrides && <DeviceOverrides orgId={orgId} features={features.data} />}
     </Stack>
   );
 }

@@ -26,10 +26,11 @@ export interface Org {
   state: string | null;
   postalCode: string | null;
   country: string | null;
+  hasBAA: boolean;
 }
 
 const ORG_FIELDS =
-  'id name type email parentOrgs isOnboarding subscriptionStatus { status trialEnd ok } addressLine1 addressLine2 city state postalCode country';
+  'id name type email hasBAA parentOrgs isOnboarding subscriptionStatus { status trialEnd ok } addressLine1 addressLine2 city state postalCode country';
 
 /** What the org details form changes (spec 000 §7 updateOrg properties). */
 export interface OrgDetails {
@@ -254,4 +255,65 @@ export async function signBaa(orgId: string, input: BaaSigningInput): Promise<Ba
     { orgId, ...input },
   );
   return data.signBaa;
+}
+
+/** The organisations a parent organisation oversees (parent app). */
+export async function fetchChildOrgs(parentOrgId: string): Promise<Org[]> {
+  const data = await graphql<{ childOrgs: Org[] }>(
+    `query ChildOrgs($parentOrgId: String) { childOrgs(parentOrgId: $parentOrgId) { ${ORG_FIELDS} } }`,
+    { parentOrgId },
+  );
+  return data.childOrgs;
+}
+
+/** Every organisation (internal team app; internal ubers). */
+export async function fetchAllOrgs(): Promise<Org[]> {
+  const data = await graphql<{ allOrgs: Org[] }>(`query AllOrgs { allOrgs { ${ORG_FIELDS} } }`);
+  return data.allOrgs;
+}
+
+export interface ChildOrgMember extends OrgMember {
+  orgId: string;
+  orgName: string;
+}
+
+export async function fetchChildOrgMembers(parentOrgId: string): Promise<ChildOrgMember[]> {
+  const data = await graphql<{ childOrgMembers: ChildOrgMember[] }>(
+    `query ChildOrgMembers($parentOrgId: String) { childOrgMembers(parentOrgId: $parentOrgId) { orgId orgName ${MEMBER} } }`,
+    { parentOrgId },
+  );
+  return data.childOrgMembers;
+}
+
+export interface TeamUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  createdAt: number;
+  memberships: { orgId: string; orgName: string; orgType: string; roles: string[] }[];
+}
+
+export async function fetchTeamUsers(search: string): Promise<TeamUser[]> {
+  const data = await graphql<{ teamUsers: TeamUser[] }>(
+    `
+      query TeamUsers($search: String) {
+        teamUsers(search: $search) {
+          id
+          name
+          email
+          emailVerified
+          createdAt
+          memberships {
+            orgId
+            orgName
+            orgType
+            roles
+          }
+        }
+      }
+    `,
+    { search },
+  );
+  return data.teamUsers;
 }

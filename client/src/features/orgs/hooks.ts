@@ -135,3 +135,25 @@ export function useOrgFeatureValues(orgId: string): {
     overridden: Object.keys(overrides),
   };
 }
+
+export function useChildOrgs(parentOrgId: string): Loaded<api.Org[]> {
+  return useLoad(useCallback(() => api.fetchChildOrgs(parentOrgId), [parentOrgId]));
+}
+
+export function useAllOrgs(): Loaded<api.Org[]> {
+  return useLoad(useCallback(() => api.fetchAllOrgs(), []));
+}
+
+export function useChildOrgMembers(parentOrgId: string): Loaded<api.ChildOrgMember[]> {
+  return useLoad(useCallback(() => api.fetchChildOrgMembers(parentOrgId), [parentOrgId]));
+}
+
+/** Users for the team app, asked 300 ms after the search stops changing. */
+export function useTeamUsers(search: string): Loaded<api.TeamUser[]> {
+  const [settled, setSettled] = useState(search);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(search), 300);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+  return useLoad(useCallback(() => api.fetchTeamUsers(settled), [settled]));
+}

@@ -1,24 +1,33 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { SubAppRoutes, type SubAppRoute } from '../../app/SubAppRoutes.js';
+import { RequireAuth } from '../../app/session/guards.js';
+import { useSession } from '../../app/session/SessionProvider.js';
+import { audienceOnly } from '../orgs/AudienceOnly.js';
+import { mayAdminister } from '../orgs/sessionOrgs.js';
+import { ParentOrgMembersPage, ParentOrgPage, ParentOrgsPage, ParentPeoplePage } from './ParentPages.js';
 
 /** The parent app's routes under /parent/{parentOrgId} (spec 000 §2). */
 export const PARENT_ROUTES: readonly SubAppRoute[] = [
-  { path: '', title: 'Admin Dashboard' },
-  { path: 'orgs', title: 'Organizations' },
-  { path: 'orgs/:selectedOrgId', title: 'Organization' },
+  { path: '', title: 'Admin Dashboard', element: <ParentOrgsPage title="Admin Dashboard" /> },
+  { path: 'orgs', title: 'Organizations', element: <ParentOrgsPage /> },
+  { path: 'orgs/:selectedOrgId', title: 'Organization', element: <ParentOrgPage /> },
   { path: 'live', title: 'Live' },
   { path: 'calendar', title: 'Calendar' },
   { path: 'forms', title: 'Forms' },
   { path: 'forms/create', title: 'Create Form' },
   { path: 'forms/:formId', title: 'Form' },
-  { path: 'people', title: 'People' },
-  { path: 'org-members', title: 'Organization Members' },
+  { path: 'people', title: 'People', element: <ParentPeoplePage /> },
+  { path: 'org-members', title: 'Organization Members', element: <ParentOrgMembersPage /> },
 ];
 
 /** The parent (admin dashboard) app, loaded on demand (spec 000 §2). */
 export default function ParentApp(): ReactNode {
   const { parentOrgId = '' } = useParams();
+  const { session } = useSession();
+  // Spec 000 §6 sub-app audiences: the parent organisation's admins (and internal ubers); others
+  // see each screen's title and why it is not for them. The server refuses their calls anyway.
+  const allowed = mayAdminister(session, { id: parentOrgId, parentOrgs: [] });
   const base = `/parent/${encodeURIComponent(parentOrgId)}`;
   const nav = [
     { label: 'Organizations', href: `${base}/orgs` },
@@ -28,5 +37,16 @@ export default function ParentApp(): ReactNode {
     { label: 'People', href: `${base}/people` },
     { label: 'Organization Members', href: `${base}/org-members` },
   ];
-  return <SubAppRoutes routes={PARENT_ROUTES} nav={nav} />;
+  return (
+    <RequireAuth>
+      <SubAppRoutes
+        routes={
+          allowed
+            ? PARENT_ROUTES
+            : audienceOnly(PARENT_ROUTES, 'This screen is for the admins of this admin organization.')
+        }
+        nav={nav}
+      />
+    </RequireAuth>
+  );
 }

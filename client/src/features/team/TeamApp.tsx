@@ -1,12 +1,18 @@
+import { isInternalMember } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { SubAppRoutes, shopRoutes, type SubAppRoute } from '../../app/SubAppRoutes.js';
+import { RequireAuth } from '../../app/session/guards.js';
+import { useSession } from '../../app/session/SessionProvider.js';
+import { audienceOnly } from '../orgs/AudienceOnly.js';
+import { subjectOf } from '../orgs/sessionOrgs.js';
+import { TeamFeatureFlagsPage, TeamOrgPage, TeamOrgsPage, TeamUsersPage } from './TeamPages.js';
 
 /** The internal team app's routes under /vigil-team (spec 000 §2). */
 export const TEAM_ROUTES: readonly SubAppRoute[] = [
-  { path: '', title: 'Vigil Team' },
-  { path: 'orgs', title: 'Organizations' },
-  { path: 'orgs/:selectedOrgId', title: 'Organization' },
-  { path: 'orgs/:selectedOrgId/feature-flags', title: 'Feature Flags' },
+  { path: '', title: 'Vigil Team', element: <TeamOrgsPage title="Vigil Team" /> },
+  { path: 'orgs', title: 'Organizations', element: <TeamOrgsPage /> },
+  { path: 'orgs/:selectedOrgId', title: 'Organization', element: <TeamOrgPage param="selectedOrgId" /> },
+  { path: 'orgs/:selectedOrgId/feature-flags', title: 'Feature Flags', element: <TeamFeatureFlagsPage /> },
   ...shopRoutes('orgs/:selectedOrgId/orders/:orderId'),
   { path: 'live', title: 'Live' },
   { path: 'equipment-planner', title: 'Equipment Planner' },
@@ -14,8 +20,12 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'customer-support', title: 'Customer Support' },
   { path: 'calendar', title: 'Calendar' },
   { path: 'the-plan', title: 'The Plan' },
-  { path: 'parent-orgs', title: 'Parent Organizations' },
-  { path: 'parent-orgs/:parentOrgId', title: 'Parent Organization' },
+  {
+    path: 'parent-orgs',
+    title: 'Parent Organizations',
+    element: <TeamOrgsPage title="Parent Organizations" type="parent" />,
+  },
+  { path: 'parent-orgs/:parentOrgId', title: 'Parent Organization', element: <TeamOrgPage param="parentOrgId" /> },
   ...shopRoutes('parent-orgs/:parentOrgId/orders/:orderId'),
   ...shopRoutes('stripe-customers/:stripeCustomerId/orders/:orderId'),
   { path: 'onboarding', title: 'Onboarding' },
@@ -23,7 +33,7 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'products/:productId', title: 'Product' },
   { path: 'cases', title: 'Cases' },
   { path: 'cases/:caseId', title: 'Case' },
-  { path: 'users', title: 'Users' },
+  { path: 'users', title: 'Users', element: <TeamUsersPage /> },
   { path: 'users/:userId', title: 'User' },
   { path: 'store', title: 'Store' },
   { path: 'store/products', title: 'Store Products' },
@@ -39,6 +49,7 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
 
 /** The internal team app, loaded on demand (spec 000 §2). */
 export default function TeamApp(): ReactNode {
+  const { session } = useSession();
   const nav = [
     { label: 'Organizations', href: '/vigil-team/orgs' },
     { label: 'Parent Organizations', href: '/vigil-team/parent-orgs' },
@@ -47,5 +58,15 @@ export default function TeamApp(): ReactNode {
     { label: 'Live', href: '/vigil-team/live' },
     { label: 'Onboarding', href: '/vigil-team/onboarding' },
   ];
-  return <SubAppRoutes routes={TEAM_ROUTES} nav={nav} />;
+  // Spec 000 §6 sub-app audiences: internal staff. The lists need an internal uber (the server
+  // refuses others); anyone else sees each screen's title and why it is not for them.
+  const allowed = isInternalMember(subjectOf(session, true));
+  return (
+    <RequireAuth>
+      <SubAppRoutes
+        routes={allowed ? TEAM_ROUTES : audienceOnly(TEAM_ROUTES, 'This screen is for the Vigil team.')}
+        nav={nav}
+      />
+    </RequireAuth>
+  );
 }
