@@ -1,4 +1,4 @@
-import { Divider, Stack, Switch, Text, Title } from '@mantine/core';
+import { Divider, Stack, Text, Title } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import { SEDATION_LEVELS, type SedationLevel } from '@vigil/shared';
 import { DrawnForm } from '../drugs/DrawnForm.js';
@@ -27,7 +27,8 @@ export function DrugsSection({ doc, readOnly, context }: CaseSectionProps): Reac
   const drugs = useCaseList<DrugEntry>(doc, 'drugsAdministered');
   const preMeds = useCaseList<PreMedEntry>(doc, 'preMeds');
   const infusions = useCaseList<InfusionEntry>(doc, 'infusionDrugs');
-  const [waste, setWaste] = useCaseValue<boolean>(doc, 'calculateDrugWaste');
+  // The case's switch (start-case section): waste is calculated only when it is on [DR5].
+  const [waste] = useCaseValue<boolean>(doc, 'calculateDrugWaste');
   const [level] = useCaseValue<string>(doc, 'sedationLevel');
   const summaries = useMemo(() => summarizeDrugs(drugs.items, waste === true), [drugs.items, waste]);
   const oral = summaries.filter((s) => s.group === 'oral');
@@ -52,14 +53,6 @@ export function DrugsSection({ doc, readOnly, context }: CaseSectionProps): Reac
         showWaste={waste === true}
         disabled={readOnly}
         onRemove={removeDrug}
-      />
-      <Switch
-        size="lg"
-        label="Calculate waste"
-        description="Record what is drawn up; what is not given counts as wasted"
-        checked={waste === true}
-        disabled={readOnly}
-        onChange={(e) => setWaste(e.currentTarget.checked)}
       />
       {waste === true && <DrawnForm disabled={readOnly} onDraw={drugs.add} />}
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { IvSiteCard } from '../iv/IvSiteCard.js';
 import { IvSiteForm } from '../iv/IvSiteForm.js';
 import type { IvSite } from '../iv/model.js';
-import { useCaseList, useCaseValue } from '../useCaseData.js';
+import { useCaseList } from '../useCaseData.js';
 import type { CaseSectionProps } from './types.js';
 
 /**
@@ -13,7 +13,6 @@ import type { CaseSectionProps } from './types.js';
  */
 export function IvSitesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
   const sites = useCaseList<IvSite>(doc, 'ivSites');
-  const [ivEnabled] = useCaseValue<boolean>(doc, 'ivEnabled');
   const put = (site: IvSite): void => {
     doc?.transact(() => {
       sites.removeWhere((s) => s.id === site.id);
@@ -26,11 +25,6 @@ export function IvSitesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
       <Title order={2} size="h3">
         IV
       </Title>
-      {ivEnabled === false && (
-        <Text size="sm" c="dimmed">
-          IV is switched off for this case.
-        </Text>
-      )}
       <IvSiteForm initial={null} disabled={readOnly} submitLabel="Add IV site" onSubmit={sites.add} />
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">

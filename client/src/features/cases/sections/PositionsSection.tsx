@@ -1,7 +1,74 @@
-import type { ReactNode } from 'react';
+import { Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { clockTime } from '../format.js';
+import type { PositionEntry } from '../positions/model.js';
+import { PositionForm } from '../positions/PositionForm.js';
+import { useCaseList } from '../useCaseData.js';
 import type { CaseSectionProps } from './types.js';
 
-/** Placeholder until the Positions section is built (issue 8). */
-export function PositionsSection(_props: CaseSectionProps): ReactNode {
-  return null;
+/** Positions of the patient over the case (spec 001 §3: name, time); removal asks first. */
+export function PositionsSection({ doc, readOnly }: CaseSectionProps): ReactNode {
+  const positions = useCaseList<PositionEntry>(doc, 'positions');
+  const [removing, setRemoving] = useState<PositionEntry | null>(null);
+  const rows = [...positions.items].sort((a, b) => a.time - b.time);
+  return (
+    <Stack gap="sm" component="section" aria-label="Positions">
+      <Title order={2} size="h3">
+        Positions
+      </Title>
+      <PositionForm disabled={readOnly} onAdd={positions.add} />
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No positions charted.
+        </Text>
+      ) : (
+        <Table striped aria-label="Positions charted">
+          <Table.Tbody>
+            {rows.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td w={90}>{clockTime(p.time)}</Table.Td>
+                <Table.Td fw={600}>{p.name}</Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    mih={44}
+                    disabled={readOnly}
+                    aria-label={`Remove position ${p.name} at ${clockTime(p.time)}`}
+                    onClick={() => setRemoving(p)}
+                  >
+                    Remove
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this position?">
+        <Stack>
+          <Text>
+            Remove {removing?.name} at {removing ? clockTime(removing.time) : ''}?
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" mih={44} onClick={() => setRemoving(null)}>
+              Keep
+            </Button>
+            <Button
+              color="red"
+              mih={44}
+              onClick={() => {
+                const id = removing?.id;
+                if (id) positions.removeWhere((x) => x.id === id);
+                setRemoving(null);
+              }}
+            >
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
 }

@@ -1,0 +1,60 @@
+import { AIRWAY_TYPES, numericInputError, vitalRange, type AirwayType } from '@vigil/shared';
+
+/**
+ * An airway as kept in the case's `airways` list: the type of spec 001 §5 and the fields of a
+ * preset airway (spec 002 §3). inflated and deflated are the times the airway was placed (cuff
+ * inflated) and removed (cuff deflated), epoch ms.
+ */
+export interface AirwayEntry {
+  id: string;
+  type: AirwayType;
+  otherType?: string | null;
+  preOx: boolean;
+  inflated: number | null;
+  deflated: number | null;
+  placementCompDetail: string | null;
+  removalComp: boolean;
+  removalCompDetail: string | null;
+  peep: number | null;
+  preRemovalSpo2: number | null;
+  postRemovalSpo2: number | null;
+  securedWith: string | null;
+  notes: string | null;
+  removalNotes: string | null;
+  eyeProtection: boolean;
+  confirmation: string | null;
+}
+
+/** How each airway type reads on screen (the spec gives only the codes; decision). */
+export const AIRWAY_LABELS: Readonly<Record<AirwayType, string>> = {
+  nc: 'Nasal cannula',
+  nt: 'Nasal trumpet (nasopharyngeal airway)',
+  nh: 'Nasal hood',
+  cpap: 'CPAP',
+  mad: 'Mandibular advancement device',
+  et: 'Endotracheal tube',
+  ntt: 'Nasotracheal tube',
+  lma: 'Laryngeal mask airway',
+  opa: 'Oropharyngeal airway',
+  fm: 'Face mask',
+  other: 'Other',
+};
+
+/** Airways with a cuff or positive pressure, for which PEEP is charted. */
+export const PEEP_TYPES: readonly AirwayType[] = ['cpap', 'et', 'ntt', 'lma'];
+
+export const AIRWAY_TYPE_OPTIONS = AIRWAY_TYPES.map((t) => ({ value: t, label: AIRWAY_LABELS[t] }));
+
+/** A value typed for a vital-limited airway field (peep 0–50, SpO2 1–100; spec 001 §5 [VT1]). */
+export function readLimited(text: string, vital: 'peep' | 'spo2'): { value: number | null; error: string | null } {
+  const range = vitalRange(vital)!;
+  const t = text.trim();
+  if (t === '') return { value: null, error: null };
+  const error = numericInputError(t, range);
+  return error ? { value: null, error } : { value: Number(t), error: null };
+}
+
+/** The airway's name as charted: its type's label, or the text given for other. */
+export function airwayName(a: Pick<AirwayEntry, 'type' | 'otherType'>): string {
+  return a.type === 'other' && a.otherType ? a.otherType : AIRWAY_LABELS[a.type];
+}
