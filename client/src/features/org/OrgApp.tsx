@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { SubAppRoutes } from '../../app/SubAppRoutes.js';
+import { useOutboxReplay } from '../../data/db.js';
 import { useMayAdminister } from '../orgs/hooks.js';
 import { adminLabel } from '../orgs/memberRules.js';
 import { RequireOrgAccess } from '../orgs/RequireOrgAccess.js';
@@ -8,6 +9,8 @@ import { ORG_ROUTES } from './routes.js';
 
 function OrgAppRoutes({ orgId }: { orgId: string }): ReactNode {
   const isAdmin = useMayAdminister(orgId);
+  // Changes made offline (patients, new cases) are sent from whichever screen is open when the network returns.
+  useOutboxReplay(orgId);
   const base = `/org/${encodeURIComponent(orgId)}`;
   const nav = [
     { label: 'Calendar', href: base, exact: true },
