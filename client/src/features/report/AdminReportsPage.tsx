@@ -1,7 +1,20 @@
+import { Anchor, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { NotAvailableYet } from '../../app/Page.js';
+import { Link, useParams } from 'react-router';
+import { Page } from '../../app/Page.js';
+import { FinalizedReportsList } from './FinalizedReportsList.js';
 
-/** Placeholder until this screen is built. */
+/** `/org/{orgId}/admin-reports`: every finalized report of the office, with the unsigned cases a click away. */
 export function AdminReportsPage(): ReactNode {
-  return <NotAvailableYet title="Admin Reports" />;
+  const { orgId = '' } = useParams();
+  return (
+    <Page title="Admin Reports">
+      <Group>
+        <Anchor component={Link} to={`/org/${orgId}/admin-reports/unsigned`}>
+          Unsigned reports
+        </Anchor>
+      </Group>
+      <FinalizedReportsList orgId={orgId} />
+    </Page>
+  );
 }

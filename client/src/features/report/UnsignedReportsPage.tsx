@@ -1,7 +1,104 @@
-import type { ReactNode } from 'react';
-import { NotAvailableYet } from '../../app/Page.js';
+import { Alert, Anchor, Button, Loader, Stack, Table, Text } from '@mantine/core';
+import { appointmentActorId, type Appointment } from '@vigil/shared';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Page } from '../../app/Page.js';
+import { bundleResources, fhirClient } from '../../data/fhir.js';
+import { RequestError } from '../../data/graphql.js';
+import { REPORT_REVIEW_FETCH_SIZE } from './FinalizedReportsList.js';
+import { appointmentPdfId } from './useReportInputs.js';
 
-/** Placeholder until this screen is built. */
+/** Statuses of appointments that never become a signed case. */
+const NOT_CHARTED = new Set(['cancelled', 'noshow', 'entered-in-error', 'proposed', 'waitlist']);
+
+/** [Unsigned] A case waits for a signature when it has started, is not cancelled and has no signed PDF. */
+export function isUnsigned(appointment: Appointment, now: number): boolean {
+  const start = appointment.start ? Date.parse(appointment.start) : NaN;
+  return !NOT_CHARTED.has(appointment.status) && start <= now && appointmentPdfId(appointment) === null;
+}
+
+/**
+ * `/org/{orgId}/admin-reports/unsigned`: cases that started without a signed report, newest
+ * first; appointments are read 20 at a time (spec 000 §9 report review fetch size).
+ */
 export function UnsignedReportsPage(): ReactNode {
-  return <NotAvailableYet title="Unsigned Reports" />;
+  const { orgId = '' } = useParams();
+  const [rows, setRows] = useState<Appointment[] | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [more, setMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const load = useCallback(
+    (from: number): void => {
+      const now = Date.now();
+      setLoading(true);
+      fhirClient(orgId)
+        .search('Appointment', {
+          date: `le${new Date(now).toISOString()}`,
+          _sort: '-date',
+          _count: REPORT_REVIEW_FETCH_SIZE,
+          _offset: from,
+        })
+        .then(
+          (bundle) => {
+            const page = bundleResources(bundle);
+            setRows((prev) => [...(from === 0 ? [] : (prev ?? [])), ...page.filter((a) => isUnsigned(a, now))]);
+            setOffset(from + page.length);
+            setMore(from + page.length < (bundle.total ?? 0));
+            setLoading(false);
+          },
+          (err: unknown) => {
+            setError(err instanceof RequestError ? err.code : 'REQUEST_ERROR');
+            setLoading(false);
+          },
+        );
+    },
+    [orgId],
+  );
+  useEffect(() => load(0), [load]);
+
+  return (
+    <Page title="Unsigned Reports">
+      <Stack gap="sm">
+        <Text size="sm">Cases that have started and have no signed report yet, newest first.</Text>
+        {error && (
+          <Alert color="red" role="alert" title="Could not load cases">
+            {error === 'NETWORK_ERROR' ? 'The server cannot be reached.' : 'Try again later.'}
+          </Alert>
+        )}
+        {rows === null && !error && <Loader aria-label="Loading cases" />}
+        {rows !== null && rows.length === 0 && !more && <Text c="dimmed">Every case is signed.</Text>}
+        {rows !== null && rows.length > 0 && (
+          <Table striped aria-label="Unsigned cases">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Start</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>{a.start ? new Date(a.start).toLocaleString() : ''}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/org/${orgId}/cases/${a.id}`}>
+                      {a.description || (appointmentActorId(a, 'Patient') ? 'Case' : 'Case without a patient')}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{a.status}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {more && (
+          <Button variant="default" mih={44} loading={loading} onClick={() => load(offset)}>
+            Load more
+          </Button>
+        )}
+      </Stack>
+    </Page>
+  );
 }

@@ -1,0 +1,149 @@
+import { errorCodeForStatus, graphql, notifyAuthError, RequestError } from '../../data/graphql.js';
+
+/** One finalize progress line (spec 001 §4, §7): a step and its data. */
+export interface FinalizeLine {
+  step: 'pdfGen' | 'saveUpdates' | 'emrSaveStarted' | 'savedToEmr' | 'emrSaveFailed' | 'done' | 'failed';
+  data?: { finalReportSignatureTime?: number; pdfId?: string; code?: string };
+}
+
+/** The step messages of spec 001 §8, and ours for the steps it does not name. */
+export const FINALIZE_STEP_MESSAGES: Readonly<Record<FinalizeLine['step'], string>> = {
+  pdfGen: 'Generating PDF',
+  saveUpdates: 'Saving report',
+  emrSaveStarted: 'Attempting to save to EMR',
+  savedToEmr: 'EMR save completed',
+  emrSaveFailed: 'EMR save failed',
+  done: 'Report signed and saved',
+  failed: 'The report could not be finalized. The case is unchanged; try again.',
+};
+
+/** Splits an NDJSON stream's text into whole lines, keeping the unfinished rest. */
+export function splitNdjson(buffer: string): { lines: FinalizeLine[]; rest: string } {
+  const parts = buffer.split('\n');
+  const rest = parts.pop() ?? '';
+  return { lines: parts.filter((p) => p.trim() !== '').map((p) => JSON.parse(p) as FinalizeLine), rest };
+}
+
+async function refusal(response: Response): Promise<RequestError> {
+  const text = await response.text();
+  let code: string = errorCodeForStatus(response.status, text);
+  try {
+    const body = JSON.parse(text) as { error?: string };
+    if (body.error && response.status !== 401) code = body.error;
+  } catch {
+    // not JSON: the status code's error stands
+  }
+  notifyAuthError(errorCodeForStatus(response.status, text));
+  return new RequestError(code, response.status);
+}
+
+/**
+ * POST /api/finalize/{orgId}/{compositionId} (spec 001 §7) with the signature and the content
+ * hash the client holds; calls `onLine` for each streamed line. A refusal before the stream
+ * (409 when the hashes differ) throws a RequestError with the server's code.
+ */
+export async function finalizeCase(
+  orgId: string,
+  caseId: string,
+  body: { signature: string; contentHash: string; timeZone: string },
+  onLine: (line: FinalizeLine) => void,
+): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/finalize/${encodeURIComponent(orgId)}/${encodeURIComponent(caseId)}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-app-name': 'vigil' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new RequestError('NETWORK_ERROR');
+  }
+  if (!response.ok || !response.body) throw await refusal(response);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const { lines, rest } = splitNdjson(buffer + value);
+    buffer = rest;
+    lines.forEach(onLine);
+  }
+  splitNdjson(`${buffer}\n`).lines.forEach(onLine);
+}
+
+/** POST an addendum (spec 001 §3, §5); answers the new PDF's id. */
+export async function addAddendum(
+  orgId: string,
+  caseId: string,
+  addendum: { title: string; text: string; signerName: string; signature: string },
+): Promise<{ pdfId: string; signatureTime: number }> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/finalize/${encodeURIComponent(orgId)}/${encodeURIComponent(caseId)}/addenda`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-app-name': 'vigil' },
+      body: JSON.stringify(addendum),
+    });
+  } catch {
+    throw new RequestError('NETWORK_ERROR');
+  }
+  if (!response.ok) throw await refusal(response);
+  return (await response.json()) as { pdfId: string; signatureTime: number };
+}
+
+/** A PDF share record (spec 000 §3, §7). */
+export interface PdfShare {
+  url: string;
+  text: string;
+  title: string;
+}
+
+export async function fetchPdfUrl(orgId: string, pdfId: string): Promise<PdfShare> {
+  const data = await graphql<{ pdfUrl: PdfShare }>(
+    'query PdfUrl($orgId: String!, $pdfId: String!) { pdfUrl(orgId: $orgId, pdfId: $pdfId) { url text title } }',
+    { orgId, pdfId },
+  );
+  return data.pdfUrl;
+}
+
+export interface FinalizedReport {
+  pdfId: string;
+  compositionId: string;
+  patientId: string | null;
+  title: string;
+  signerName: string;
+  signatureTime: number;
+  addendaCount: number;
+}
+
+/** Report review: finalized reports, 20 at a time (spec 000 §9). */
+export async function fetchFinalizedReports(
+  orgId: string,
+  q: { offset: number; signerName?: string | null; from?: number | null; to?: number | null },
+): Promise<FinalizedReport[]> {
+  const data = await graphql<{ finalizedReports: FinalizedReport[] }>(
+    `
+      query FinalizedReports($orgId: String!, $offset: Int, $signerName: String, $from: Float, $to: Float) {
+        finalizedReports(orgId: $orgId, offset: $offset, signerName: $signerName, from: $from, to: $to) {
+          pdfId
+          compositionId
+          patientId
+          title
+          signerName
+          signatureTime
+          addendaCount
+        }
+      }
+    `,
+    { orgId, ...q },
+  );
+  return data.finalizedReports;
+}
+
+/** Opens a report PDF through a fresh short-lived link. */
+export async function openPdf(orgId: string, pdfId: string): Promise<void> {
+  const share = await fetchPdfUrl(orgId, pdfId);
+  window.open(share.url, '_blank', 'noopener');
+}
