@@ -1,7 +1,94 @@
-import type { ReactNode } from 'react';
+import { Button, Group, Image, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { clockTime } from '../format.js';
+import { useCaseList } from '../useCaseData.js';
+import { useVitalsRecords } from '../vitals/monitor.js';
+import { canStoreWaveSvg, type WaveEntry } from '../waves/model.js';
+import { WaveCapture } from '../waves/WaveCapture.js';
 import type { CaseSectionProps } from './types.js';
 
-/** Placeholder until the Waves section is built (issue 8). */
-export function WavesSection(_props: CaseSectionProps): ReactNode {
-  return null;
+/**
+ * Captured waveforms (spec 001 §3, §5; spec 002 §3): capture or import a strip, see it, remove
+ * it with confirmation. Strips are shown as images (never inlined into the page), and only
+ * those passing the wave svg rule.
+ */
+export function WavesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
+  const waves = useCaseList<WaveEntry>(doc, 'waves');
+  const records = useVitalsRecords(doc);
+  const [removing, setRemoving] = useState<WaveEntry | null>(null);
+  const rates = useMemo(() => {
+    const last = records.at(-1)?.vitals;
+    return { hr: last?.hr?.value ?? null, rr: last?.rr?.value ?? null };
+  }, [records]);
+  const rows = [...waves.items].sort((a, b) => a.time - b.time);
+  return (
+    <Stack gap="sm" component="section" aria-label="Captured waveforms">
+      <Title order={2} size="h3">
+        Waveforms
+      </Title>
+      <WaveCapture disabled={readOnly} rates={rates} onCapture={waves.add} />
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No waveforms captured.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {rows.map((w) => (
+            <Paper key={w.id} withBorder p="xs" data-testid="wave">
+              <Group justify="space-between">
+                <Text fw={600}>
+                  {w.name} at {clockTime(w.time)}
+                </Text>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  mih={44}
+                  disabled={readOnly}
+                  aria-label={`Remove ${w.name} at ${clockTime(w.time)}`}
+                  onClick={() => setRemoving(w)}
+                >
+                  Remove
+                </Button>
+              </Group>
+              {canStoreWaveSvg(w.svg) ? (
+                <Image
+                  src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(w.svg)}`}
+                  alt={`${w.name} strip`}
+                  fit="contain"
+                  h={120}
+                />
+              ) : (
+                <Text size="sm" c="red">
+                  This strip cannot be shown.
+                </Text>
+              )}
+              {w.notes && <Text size="sm">{w.notes}</Text>}
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this waveform?">
+        <Stack>
+          <Text>Remove {removing?.name}?</Text>
+          <Group justify="flex-end">
+            <Button variant="default" mih={44} onClick={() => setRemoving(null)}>
+              Keep
+            </Button>
+            <Button
+              color="red"
+              mih={44}
+              onClick={() => {
+                const id = removing?.id;
+                if (id) waves.removeWhere((x) => x.id === id);
+                setRemoving(null);
+              }}
+            >
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
 }

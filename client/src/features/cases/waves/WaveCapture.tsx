@@ -1,0 +1,97 @@
+import { Button, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { CASE_DATA_MESSAGES, newId } from '@vigil/shared';
+import { TOUCH_INPUT } from '../drugs/ui.js';
+import { WAVE_TYPES, canStoreWaveSvg, waveLabel, waveStripSvg, type WaveEntry, type WaveType } from './model.js';
+
+export interface WaveCaptureProps {
+  disabled: boolean;
+  /** The newest heart and respiratory rates, to shape a simulated strip. */
+  rates: { hr: number | null; rr: number | null };
+  onCapture: (wave: WaveEntry) => void;
+  now?: () => number;
+}
+
+/**
+ * Capturing a waveform strip (spec 002 §3): from the simulated monitor, or an svg exported by a
+ * monitor and pasted in. Every svg is checked by the wave svg rule [CD3] before it is stored;
+ * a refused one shows the rule's message.
+ */
+export function WaveCapture({ disabled, rates, onCapture, now = Date.now }: WaveCaptureProps): ReactNode {
+  const [type, setType] = useState<WaveType>('pleth');
+  const [notes, setNotes] = useState('');
+  const [svgText, setSvgText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const store = (svg: string, source: string): void => {
+    if (!canStoreWaveSvg(svg)) {
+      setError(CASE_DATA_MESSAGES.waveSvg);
+      return;
+    }
+    setError(null);
+    onCapture({
+      id: newId('wav'),
+      name: `${waveLabel(type)}${source}`,
+      time: now(),
+      type,
+      svg,
+      notes: notes.trim() || null,
+    });
+    setNotes('');
+    setSvgText('');
+  };
+  return (
+    <Stack gap="sm">
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <NativeSelect
+          label="Waveform"
+          w={160}
+          styles={TOUCH_INPUT}
+          value={type}
+          disabled={disabled}
+          data={WAVE_TYPES.map((t) => ({ value: t, label: waveLabel(t) }))}
+          onChange={(e) => setType(e.currentTarget.value as WaveType)}
+        />
+        <TextInput
+          label="Waveform notes"
+          w={260}
+          styles={TOUCH_INPUT}
+          value={notes}
+          disabled={disabled}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+        />
+        <Button
+          mt={25}
+          mih={44}
+          disabled={disabled}
+          onClick={() =>
+            store(waveStripSvg(type, { hr: rates.hr ?? undefined, rr: rates.rr ?? undefined }), ' (simulated)')
+          }
+        >
+          Capture simulated strip
+        </Button>
+      </Group>
+      <Textarea
+        label="Monitor svg export"
+        description="Paste a strip exported by a monitor"
+        minRows={2}
+        value={svgText}
+        disabled={disabled}
+        error={error ?? undefined}
+        onChange={(e) => {
+          setSvgText(e.currentTarget.value);
+          setError(null);
+        }}
+      />
+      <Group>
+        <Button
+          variant="light"
+          mih={44}
+          disabled={disabled || svgText.trim() === ''}
+          onClick={() => store(svgText.trim(), '')}
+        >
+          Import strip
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
