@@ -3,6 +3,9 @@ import { AUTH_TEXTS, isSudoValid, sudoBannerColor, sudoRemainingMs } from '@vigi
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import * as api from '../../features/auth/api.js';
 import { SudoConfirm } from '../../features/auth/SudoConfirm.js';
+import { useLocation, useNavigate } from 'react-router';
+import { AccountHashModals } from '../../features/profile/AccountModals.js';
+import { ACCOUNT_MODALS, hashModalHref, parseHashModal } from './hashModal.js';
 import { useSession } from './SessionProvider.js';
 
 /** Rejection of a sudo the user cancelled (spec 000 §4, §8). */
@@ -21,45 +24,64 @@ interface Pending {
 }
 
 /** The sudo MFA modal (spec 000 §2 modal `sudoMfa`, §4 sudo flow). */
-function SudoMfaModal({ pending, onDone }: { pending: Pending; onDone: () => void }): ReactNode {
-  const cancel = (): void => {
-    pending.reject(new Error(ERROR_SUDO_CANCELLED));
-    onDone();
-  };
+function SudoMfaModal({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }): ReactNode {
   return (
-    <Modal opened onClose={cancel} title={AUTH_TEXTS.sudoTitle} centered>
-      <SudoConfirm
-        onConfirmed={() => {
-          pending.resolve();
-          onDone();
-        }}
-        onCancel={cancel}
-      />
+    <Modal opened onClose={onCancel} title={AUTH_TEXTS.sudoTitle} centered>
+      <SudoConfirm onConfirmed={onConfirmed} onCancel={onCancel} />
     </Modal>
   );
 }
 
-/** Provides `ensureSudo` and renders the sudo modal when one is pending. */
+/**
+ * Provides `ensureSudo` and shows the sudo modal while the URL hash names it (`#sudoMfa`, spec
+ * 000 §2: modals open through the hash), plus the account area's other hash modals. Closing the
+ * modal (cancel, Escape, or Back) rejects a pending ensureSudo with ERROR_SUDO_CANCELLED.
+ */
 export function SudoProvider({ children }: { children: ReactNode }): ReactNode {
   const { session } = useSession();
-  const [pending, setPending] = useState<Pending | null>(null);
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  const open = parseHashModal(hash)?.name === ACCOUNT_MODALS.sudoMfa;
+  const pending = useRef<Pending | null>(null);
   const sessionRef = useRef(session);
   sessionRef.current = session;
+  const here = useRef('');
+  here.current = `${pathname}${search}`;
 
   const ensureSudo = useCallback(
     (): Promise<void> =>
       new Promise<void>((resolve, reject) => {
         const s = sessionRef.current;
-        if (s && isSudoValid(s, Date.now())) resolve();
-        else setPending({ resolve, reject });
+        if (s && isSudoValid(s, Date.now())) return resolve();
+        pending.current?.reject(new Error(ERROR_SUDO_CANCELLED));
+        pending.current = { resolve, reject };
+        void navigate(`${here.current}${hashModalHref(ACCOUNT_MODALS.sudoMfa)}`);
       }),
-    [],
+    [navigate],
   );
+
+  const close = (confirmed: boolean): void => {
+    const p = pending.current;
+    pending.current = null;
+    void navigate(here.current, { replace: true });
+    if (confirmed) p?.resolve();
+    else p?.reject(new Error(ERROR_SUDO_CANCELLED));
+  };
+
+  // The hash went away some other way (Back): a pending confirmation is cancelled.
+  useEffect(() => {
+    if (!open && pending.current) {
+      pending.current.reject(new Error(ERROR_SUDO_CANCELLED));
+      pending.current = null;
+    }
+  }, [open]);
+
   const value = useMemo(() => ({ ensureSudo }), [ensureSudo]);
   return (
     <SudoContext.Provider value={value}>
       {children}
-      {pending && <SudoMfaModal pending={pending} onDone={() => setPending(null)} />}
+      {open && session && <SudoMfaModal onConfirmed={() => close(true)} onCancel={() => close(false)} />}
+      <AccountHashModals />
     </SudoContext.Provider>
   );
 }
@@ -109,7 +131,8 @@ export function SudoBannerView({ remainingMs, onExtend, onExit }: SudoBannerView
 export function SudoBanner(): ReactNode {
   const { session, adopt } = useSession();
   const [now, setNow] = useState(() => Date.now());
-  const [extending, setExtending] = useState(false);
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const internal = (session?.orgs.vigil.length ?? 0) > 0;
   const active = !!session && internal && isSudoValid(session, now);
 
@@ -119,22 +142,12 @@ export function SudoBanner(): ReactNode {
     return () => window.clearInterval(timer);
   }, [session?.sudoExpiresAt, internal]);
 
-  if (!active && !extending) return null;
+  if (!active) return null;
   return (
-    <>
-      {active && (
-        <SudoBannerView
-          remainingMs={sudoRemainingMs(session, now)}
-          onExtend={() => setExtending(true)}
-          onExit={() => void api.extendSession(true).then((s) => adopt({ session: s }))}
-        />
-      )}
-      {extending && (
-        <SudoMfaModal
-          pending={{ resolve: () => undefined, reject: () => undefined }}
-          onDone={() => setExtending(false)}
-        />
-      )}
-    </>
+    <SudoBannerView
+      remainingMs={sudoRemainingMs(session, now)}
+      onExtend={() => void navigate(`${pathname}${search}${hashModalHref(ACCOUNT_MODALS.sudoMfa)}`)}
+      onExit={() => void api.extendSession(true).then((s) => adopt({ session: s }))}
+    />
   );
 }

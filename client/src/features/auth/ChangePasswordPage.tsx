@@ -8,20 +8,20 @@ import { useSession } from '../../app/session/SessionProvider.js';
 import * as api from './api.js';
 import { errorCode } from './errors.js';
 
-/**
- * /change-password (spec 000 §2, §6): a sensitive change, so it needs a fresh sudo first (the
- * /sudo page, returning here). Other sessions end; this one stays signed in.
- */
-export function ChangePasswordPage(): ReactNode {
-  const navigate = useNavigate();
-  const { user, session, adopt } = useSession();
+export interface ChangePasswordFormProps {
+  /** The password was changed (the session adopted its new token). */
+  onChanged?: () => void;
+  /** The server asked for sudo (it lapsed meanwhile). */
+  onSudoRequired: () => void;
+}
+
+/** The new-password form of /change-password and the updatePassword modal (spec 000 §2, §5, §6). */
+export function ChangePasswordForm({ onChanged, onSudoRequired }: ChangePasswordFormProps): ReactNode {
+  const { adopt } = useSession();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [state, setState] = useState<'editing' | 'saving' | 'done'>('editing');
   const [error, setError] = useState<string | null>(null);
-  const needsSudo = !!user && user.mfa.some((o) => o.verified) && !!session && !isSudoValid(session, Date.now());
-
-  if (needsSudo && state !== 'done') return <Navigate to={withReturnUrl('/sudo', '/change-password')} replace />;
 
   const onSubmit = (e: FormEvent): void => {
     e.preventDefault();
@@ -33,54 +33,72 @@ export function ChangePasswordPage(): ReactNode {
       (result) => {
         adopt(result);
         setState('done');
+        onChanged?.();
       },
       (err: unknown) => {
         const code = errorCode(err);
-        if (code === 'SUDO_REQUIRED') {
-          void navigate(withReturnUrl('/sudo', '/change-password'), { replace: true });
-          return;
-        }
+        setState('editing');
+        if (code === 'SUDO_REQUIRED') return onSudoRequired();
         setError(
           code === 'WEAK_PASSWORD' ? 'This password is too common. Please choose another.' : AUTH_TEXTS.unknownError,
         );
-        setState('editing');
       },
     );
   };
 
+  if (state === 'done')
+    return (
+      <Alert color="green" role="status">
+        Your password has been changed. Other devices have been signed out.
+      </Alert>
+    );
+  return (
+    <form onSubmit={onSubmit}>
+      <Stack gap="sm" maw={420}>
+        <PasswordInput
+          label="New Password"
+          description="Minimum of 8 characters"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          label="Confirm New Password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+          autoComplete="new-password"
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" loading={state === 'saving'} w="fit-content" mih={44}>
+          Change password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * /change-password (spec 000 §2, §6): a sensitive change, so it needs a fresh sudo first (the
+ * /sudo page, returning here). Other sessions end; this one stays signed in.
+ */
+export function ChangePasswordPage(): ReactNode {
+  const navigate = useNavigate();
+  const { user, session } = useSession();
+  const [changed, setChanged] = useState(false);
+  const needsSudo = !!user && user.mfa.some((o) => o.verified) && !!session && !isSudoValid(session, Date.now());
+
+  if (needsSudo && !changed) return <Navigate to={withReturnUrl('/sudo', '/change-password')} replace />;
+
   return (
     <Page title="Change Password">
-      {state === 'done' ? (
-        <Alert color="green" role="status">
-          Your password has been changed. Other devices have been signed out.
-        </Alert>
-      ) : (
-        <form onSubmit={onSubmit}>
-          <Stack gap="sm" maw={420}>
-            <PasswordInput
-              label="New Password"
-              description="Minimum of 8 characters"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              autoComplete="new-password"
-            />
-            <PasswordInput
-              label="Confirm New Password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.currentTarget.value)}
-              autoComplete="new-password"
-            />
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Button type="submit" loading={state === 'saving'} w="fit-content">
-              Change password
-            </Button>
-          </Stack>
-        </form>
-      )}
+      <ChangePasswordForm
+        onChanged={() => setChanged(true)}
+        onSudoRequired={() => void navigate(withReturnUrl('/sudo', '/change-password'), { replace: true })}
+      />
     </Page>
   );
 }

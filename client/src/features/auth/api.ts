@@ -107,6 +107,15 @@ export async function verifyMfaCode(
   return data.verifyMfaCode;
 }
 
+/** Removes a verification option (needs sudo, spec 000 §6); the last verified one stays (LAST_MFA_OPTION). */
+export async function removeMfaOption(to: string, channel: 'sms' | 'email'): Promise<User> {
+  const data = await graphql<{ removeMfaOption: User }>(
+    `mutation RemoveMfaOption($to: String!, $channel: String!) { removeMfaOption(to: $to, channel: $channel) { ${USER} } }`,
+    { to, channel },
+  );
+  return data.removeMfaOption;
+}
+
 export async function sendEmailVerification(): Promise<void> {
   await graphql('mutation SendEmailVerification { sendEmailVerification }');
 }

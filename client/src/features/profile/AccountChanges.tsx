@@ -63,6 +63,63 @@ export function ChangeEmailForm(): ReactNode {
   );
 }
 
+/** The text the remove button shows for a server error (our codes; spec 000 is silent). */
+function removeErrorText(code: string): string {
+  return code === 'LAST_MFA_OPTION' ? 'Keep at least one way to verify your account.' : codeErrorText(code);
+}
+
+/** Removes one verification option, under sudo (spec 000 §6); the server keeps the last one. */
+export function RemoveMfaOptionButton({
+  channel,
+  to,
+  label,
+}: {
+  channel: 'sms' | 'email';
+  to: string;
+  label: string;
+}): ReactNode {
+  const { adopt } = useSession();
+  const { ensureSudo } = useSudo();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const remove = (): void => {
+    setBusy(true);
+    setError(null);
+    ensureSudo()
+      .then(() => api.removeMfaOption(to, channel))
+      .then(
+        (user) => {
+          setBusy(false);
+          adopt({ user });
+        },
+        (err: unknown) => {
+          setBusy(false);
+          if (!cancelled(err)) setError(removeErrorText(errorCode(err)));
+        },
+      );
+  };
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        mih={44}
+        loading={busy}
+        onClick={remove}
+        aria-label={`Remove ${label}`}
+      >
+        Remove
+      </Button>
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** Adds an SMS verification option (spec 000 §3, §5: CAN, USA, GBR, AUS), under sudo when another option exists. */
 export function AddSmsOption(): ReactNode {
   const { adopt } = useSession();

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { Page } from '../../app/Page.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import * as api from '../auth/api.js';
-import { AddSmsOption, ChangeEmailForm } from './AccountChanges.js';
+import { ACCOUNT_MODALS, hashModalHref } from '../../app/session/hashModal.js';
+import { AddSmsOption, ChangeEmailForm, RemoveMfaOptionButton } from './AccountChanges.js';
 import { SignaturePad } from './SignaturePad.js';
 
 /** The saved signature (spec 000 §3, §6; fully authenticated users only): shown, drawn or changed with the pad, deleted. */
@@ -114,6 +115,9 @@ export function ProfilePage(): ReactNode {
   const [nameError, setNameError] = useState<string | null>(null);
   if (!user || !session) return null;
   const editable = session.singleOrg === null;
+  const verifiedCount = user.mfa.filter((o) => o.verified).length;
+  const hasSms = user.mfa.some((o) => o.channel === 'sms' && o.verified);
+  const hasEmail = user.mfa.some((o) => o.channel === 'email' && o.verified);
 
   const onSubmit = (e: FormEvent): void => {
     e.preventDefault();
@@ -182,16 +186,34 @@ export function ProfilePage(): ReactNode {
           </Group>
           <Text fw={600}>Account verification</Text>
           <List>
-            {user.mfa.map((o) => (
-              <List.Item key={`${o.channel}:${o.to}`}>
-                {o.channel === 'sms' ? `Text message to ${formatPhoneForDisplay(o.to)}` : `Email to ${o.to}`}
-                {o.verified ? '' : ' (not verified)'}
-              </List.Item>
-            ))}
+            {user.mfa.map((o) => {
+              const label = o.channel === 'sms' ? `Text message to ${formatPhoneForDisplay(o.to)}` : `Email to ${o.to}`;
+              return (
+                <List.Item key={`${o.channel}:${o.to}`}>
+                  <Group gap="xs">
+                    <span>
+                      {label}
+                      {o.verified ? '' : ' (not verified)'}
+                    </span>
+                    {verifiedCount > 1 && <RemoveMfaOptionButton channel={o.channel} to={o.to} label={label} />}
+                  </Group>
+                </List.Item>
+              );
+            })}
           </List>
-          {!user.mfa.some((o) => o.channel === 'sms' && o.verified) && <AddSmsOption />}
+          <Group gap="md">
+            <Anchor href={hashModalHref(ACCOUNT_MODALS.updateMfaChannelTo, { channel: 'sms' })} mih={44}>
+              {hasSms ? 'Use a different mobile number only' : 'Use text messages only'}
+            </Anchor>
+            {(hasSms || !hasEmail) && (
+              <Anchor href={hashModalHref(ACCOUNT_MODALS.updateMfaChannelTo, { channel: 'email' })} mih={44}>
+                Use email only
+              </Anchor>
+            )}
+          </Group>
+          {!hasSms && <AddSmsOption />}
           <ChangeEmailForm />
-          <Anchor component={Link} to="/change-password">
+          <Anchor href={hashModalHref(ACCOUNT_MODALS.updatePassword)} mih={44}>
             {user.hasPw ? 'Change password' : 'Add a password'}
           </Anchor>
           <Button
