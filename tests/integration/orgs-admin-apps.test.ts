@@ -13,11 +13,11 @@ describe('parent app and internal team app calls', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    [officeAdmin, provider, parentAdmin, otherParentAdmin, uber] = await Promise.all(
+    [officeAdmin, provider, parentAdmin, otherParentAdmin, uber] = (await Promise.all(
       ['office-admin', 'provider', 'parent-admin', 'other-parent', 'uber'].map((n) =>
         person(server, `${n}@admin-apps.test`),
       ),
-    );
+    )) as [Person, Person, Person, Person, Person];
     const ok = (r: { code?: string }): void => expect(r.code).toBeUndefined();
     ok(await createOrg(officeAdmin, 'harbour', 'regular', 'Harbour Dental'));
     ok(await createOrg(officeAdmin, 'lonely', 'regular', 'Lonely Dental'));

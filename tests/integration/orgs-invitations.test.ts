@@ -192,6 +192,18 @@ describe('organisations: creation, session orgs, invitations, members and featur
     expect(read.data!.orgInvitation).toEqual({ orgId: 'invite-office', orgName: 'Invite Office', type: 'regular' });
     expect((await accept(anonymous, code)).code).toBe('NO_AUTHENTICATION');
 
+    // The email-mismatch suggestion: a masked hint, and whether the signed-in user is the invitee.
+    const hint = 'query ($id: String) { orgInvitation(invitationId: $id) { emailHint sentToSignedInUser } }';
+    expect((await anonymous.gql(hint, { id: code })).data).toEqual({
+      orgInvitation: { emailHint: 'c•••@orgs.test', sentToSignedInUser: null },
+    });
+    expect((await colleague.browser.gql(hint, { id: code })).data).toEqual({
+      orgInvitation: { emailHint: 'c•••@orgs.test', sentToSignedInUser: true },
+    });
+    expect((await admin.browser.gql(hint, { id: code })).data).toEqual({
+      orgInvitation: { emailHint: 'c•••@orgs.test', sentToSignedInUser: false },
+    });
+
     const joined = await accept(colleague, code);
     expect(joined.code).toBeUndefined();
     expect(joined.data!.acceptOrgInvitation).toMatchObject({

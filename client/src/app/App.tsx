@@ -11,7 +11,7 @@ import { SignUpPage } from '../features/auth/SignUpPage.js';
 import { SudoPage } from '../features/auth/SudoPage.js';
 import { VerifyEmailCodePage, VerifyEmailPage } from '../features/auth/VerifyEmailPage.js';
 import { ProfilePage } from '../features/profile/ProfilePage.js';
-import { CreateOrgPage } from '../features/orgs/CreateOrgPage.js';
+import { CreateOrgAltPage, CreateOrgPage } from '../features/orgs/CreateOrgPage.js';
 import { InvitationPage } from '../features/orgs/InvitationPage.js';
 import { WelcomePage } from '../features/orgs/WelcomePage.js';
 import { lazyWithRetry } from './lazyWithRetry.js';
@@ -31,10 +31,7 @@ const TeamApp = lazyWithRetry(() => import('../features/team/TeamApp.js'));
 const ResellerApp = lazyWithRetry(() => import('../features/reseller/ResellerApp.js'));
 
 /** Public and authentication pages not built yet: their title and an honest notice (spec 000 §2). */
-const PUBLIC_PAGES: readonly { path: string; title: string }[] = [
-  { path: 'create-org-alt', title: "Let's set up your new organization!" },
-  { path: 'demo', title: 'Demo' },
-];
+const PUBLIC_PAGES: readonly { path: string; title: string }[] = [{ path: 'demo', title: 'Demo' }];
 
 function SubApp({ children }: { children: ReactNode }): ReactNode {
   return (
@@ -81,6 +78,10 @@ export function App(): ReactNode {
             <Route
               path="create-org"
               element={<RequireAuth children={<RequireVerifiedEmail children={<CreateOrgPage />} />} />}
+            />
+            <Route
+              path="create-org-alt"
+              element={<RequireAuth children={<RequireVerifiedEmail children={<CreateOrgAltPage />} />} />}
             />
             <Route path="invitation" element={<InvitationPage />} />
             {PUBLIC_PAGES.map((p) => (

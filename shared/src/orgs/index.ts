@@ -5,3 +5,4 @@ export * from './subscription.js';
 export * from './texts.js';
 export * from './forms.js';
 export * from './baa.js';
+export * from './invitation.js';

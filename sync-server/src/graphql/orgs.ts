@@ -16,6 +16,8 @@ import {
   HOUR,
   invitationKind,
   isInternalUber,
+  isInvitedAddress,
+  maskEmail,
   isOneOf,
   isSubscriptionOk,
   isValidOrgId,
@@ -119,6 +121,10 @@ export const orgTypeDefs = /* GraphQL */ `
     orgId: ID!
     orgName: String!
     type: String!
+    "The invited address, masked (j•••@example.com)."
+    emailHint: String!
+    "Whether the signed-in user's address is the invited one; null when nobody is signed in."
+    sentToSignedInUser: Boolean
   }
 
   "An invitation just sent."
@@ -969,7 +975,15 @@ export const orgResolvers: {
     orgInvitation: (_, args, ctx) => {
       // Authentication optional (spec 000 §2 invitation page).
       const { invitation, org } = usableInvitation(ctx.accounts.db, invitationIdOf(args), ctx.accounts.now());
-      return { orgId: org.id, orgName: org.name, type: invitationType(invitation, org) };
+      const current = ctx.current();
+      return {
+        orgId: org.id,
+        orgName: org.name,
+        type: invitationType(invitation, org),
+        // The page suggests signing in as the invited address when another one is signed in (decision).
+        emailHint: maskEmail(invitation.email),
+        sentToSignedInUser: current ? isInvitedAddress(invitation.email, current.user.email) : null,
+      };
     },
     orgFeaturesConfig: (_, args, ctx): FeatureView[] => {
       const { org } = authorize(ctx, args.orgId, 'member');

@@ -1,24 +1,52 @@
-import { Button, Menu, Modal } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { OrgList } from './OrgList.js';
 
 /** The switcher modal's name in the URL hash (spec 000 §2: modals are opened through the hash). */
 export const SELECT_ORG_MODAL = '#selectOrg';
+/** The help and feedback modal's name in the URL hash (spec 000 §2: "helFeedback is spelled helpFeedback"). */
+export const HELP_FEEDBACK_MODAL = '#helpFeedback';
+
+/** The L.A. tracker's place on the case screen (the case screen's section anchor). */
+export const LA_TRACKER_ANCHOR = 'la-tracker';
+
+/** The organisation and case the current path is in, if any. */
+export function caseContext(pathname: string): { orgId: string | null; appointmentId: string | null } {
+  const inCase = matchPath('/org/:orgId/cases/:appointmentId', pathname);
+  if (inCase) return { orgId: inCase.params.orgId ?? null, appointmentId: inCase.params.appointmentId ?? null };
+  const inOrg = matchPath('/org/:orgId/*', pathname);
+  return { orgId: inOrg?.params.orgId ?? null, appointmentId: null };
+}
+
+/** `/demo?orgId=…&mode=testMonitors` (spec 000 §2 /demo route) for the current organisation. */
+export function testMonitorsHref(orgId: string | null): string {
+  const query = new URLSearchParams({ ...(orgId ? { orgId } : {}), mode: 'testMonitors' });
+  return `/demo?${query.toString()}`;
+}
 
 /**
- * The account menu of spec 000 §2, with the items that lead somewhere in this version: Profile,
- * Switch organizations (the selectOrg modal) and Sign Out.
+ * The account menu of spec 000 §2: Profile, Help / Feedback, Test Monitor Connection, Open L.A.
+ * Tracker, Start Tour Mode, Switch organizations, Sign Out. Items whose screens no release has
+ * built yet say so rather than pretend.
  */
 export function AccountMenu(): ReactNode {
   const { user, session, signOut } = useSession();
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
+  const [notice, setNotice] = useState<'tracker' | 'tour' | null>(null);
   if (!user || !session) return null;
   const switcherOpen = hash.startsWith(SELECT_ORG_MODAL);
+  const helpOpen = hash.startsWith(HELP_FEEDBACK_MODAL);
   const closeSwitcher = (): void => {
     void navigate(`${pathname}${search}`, { replace: true });
+  };
+  const { orgId, appointmentId } = caseContext(pathname);
+  const openTracker = (): void => {
+    const tracker = appointmentId ? document.getElementById(LA_TRACKER_ANCHOR) : null;
+    if (tracker) tracker.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    else setNotice('tracker');
   };
   return (
     <>
@@ -38,6 +66,18 @@ export function AccountMenu(): ReactNode {
           <Menu.Item mih={44} onClick={() => void navigate('/profile')}>
             Profile
           </Menu.Item>
+          <Menu.Item mih={44} onClick={() => void navigate(`${pathname}${search}${HELP_FEEDBACK_MODAL}`)}>
+            Help / Feedback
+          </Menu.Item>
+          <Menu.Item mih={44} onClick={() => void navigate(testMonitorsHref(orgId))}>
+            Test Monitor Connection
+          </Menu.Item>
+          <Menu.Item mih={44} onClick={openTracker}>
+            Open L.A. Tracker
+          </Menu.Item>
+          <Menu.Item mih={44} onClick={() => setNotice('tour')}>
+            Start Tour Mode
+          </Menu.Item>
           <Menu.Item mih={44} onClick={() => void navigate(`${pathname}${search}${SELECT_ORG_MODAL}`)}>
             Switch organizations
           </Menu.Item>
@@ -54,6 +94,38 @@ export function AccountMenu(): ReactNode {
       </Menu>
       <Modal opened={switcherOpen} onClose={closeSwitcher} title="Switch organizations">
         <OrgList session={session} />
+      </Modal>
+      <Modal opened={helpOpen} onClose={closeSwitcher} title="Help / Feedback">
+        <Alert color="gray" title="Not available yet">
+          Sending help requests and feedback from the app has not been built in this version.
+        </Alert>
+      </Modal>
+      <Modal
+        opened={notice !== null}
+        onClose={() => setNotice(null)}
+        title={notice === 'tour' ? 'Start Tour Mode' : 'Open L.A. Tracker'}
+      >
+        {notice === 'tour' ? (
+          <Alert color="gray" title="Not available yet">
+            The guided tour has not been built in this version.
+          </Alert>
+        ) : (
+          <Stack gap="sm">
+            <Text>The local anesthetic tracker is part of a case. Open a case to use it.</Text>
+            {orgId && (
+              <Group>
+                <Button
+                  component={Link}
+                  to={`/org/${encodeURIComponent(orgId)}/cases`}
+                  mih={44}
+                  onClick={() => setNotice(null)}
+                >
+                  Go to Cases
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
       </Modal>
     </>
   );

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../app/session/SessionProvider.js';
-import { CreateOrgPage } from './CreateOrgPage.js';
+import { CreateOrgPage, newOnboardingFlowOn } from './CreateOrgPage.js';
 
 beforeAll(() => {
   window.matchMedia ??= ((query: string) => ({
@@ -116,5 +116,16 @@ describe('create-org form (spec 000 §5)', () => {
     expect(JSON.parse(sent.body as string)).toMatchObject({
       variables: { orgId: 'b-s-d', orgName: 'Bright Smiles Dental', referralType: 'Cookie', referredBy: 'dr-jones' },
     });
+  });
+});
+
+describe('/create-org-alt (spec 000 §2, §9 new onboarding flow toggle)', () => {
+  it.each([
+    ['development', true],
+    ['test', true],
+    ['production', false],
+    [null, false],
+  ] as const)('is present in %s: %s', (environment, on) => {
+    expect(newOnboardingFlowOn(environment)).toBe(on);
   });
 });

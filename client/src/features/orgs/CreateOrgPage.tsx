@@ -1,5 +1,6 @@
-import { Alert, Anchor, Button, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import {
+  CONFIG_FEATURE_TOGGLES,
   normalizeOrgId,
   ORG_ID_TEXTS,
   ORG_TEXTS,
@@ -16,7 +17,9 @@ import { cookieValue } from '../../app/session/identity.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { errorCode } from '../auth/errors.js';
 import { REFERRAL_COOKIE } from '../auth/SignUpPage.js';
-import { createOrg } from './api.js';
+import { NotFound } from '../../app/NotFound.js';
+import { useServerInfo } from '../../app/ServerInfo.js';
+import { createOnboardingOrg, createOrg } from './api.js';
 import { useOrgIdAvailability } from './hooks.js';
 import { storedInvitationId } from './invitation.js';
 
@@ -39,7 +42,7 @@ export function createOrgErrorText(code: string, orgId: string): string {
  * suggested from the name until edited, checked 500 ms after the last keystroke), its email and
  * the referral questions. On success the new session is adopted and the go-live page opens.
  */
-export function CreateOrgPage(): ReactNode {
+export function CreateOrgPage({ onboarding = false }: { onboarding?: boolean }): ReactNode {
   const { user, adopt } = useSession();
   const navigate = useNavigate();
   const [name, setName] = useState('');
@@ -53,10 +56,11 @@ export function CreateOrgPage(): ReactNode {
   const [pendingInvitation] = useState(() => storedInvitationId() !== null);
 
   const orgId = typedId ?? suggestOrgId(name);
-  const availability = useOrgIdAvailability(orgId);
+  // New-onboarding mode: the server makes the ID from the name (numbered when taken).
+  const availability = useOrgIdAvailability(onboarding ? '' : orgId);
   const referral = referralAnswers({ choice, followUp, referralCookie });
   const followUpLabel = choice ? FOLLOW_UP_LABEL[choice] : undefined;
-  const complete = name.trim() !== '' && availability === 'available' && referral.complete;
+  const complete = name.trim() !== '' && (onboarding || availability === 'available') && referral.complete;
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -64,13 +68,13 @@ export function CreateOrgPage(): ReactNode {
     setSubmitting(true);
     setError(null);
     try {
-      const created = await createOrg({
-        orgId,
+      const input = {
         orgName: name.trim(),
         orgEmail: email.trim() || null,
         referredBy: referral.referredBy,
         referralType: referral.referralType,
-      });
+      };
+      const created = onboarding ? await createOnboardingOrg(input) : await createOrg({ orgId, ...input });
       adopt({ session: created.session });
       void navigate(`/org/${encodeURIComponent(created.orgId)}/go-live`);
     } catch (err) {
@@ -99,23 +103,30 @@ export function CreateOrgPage(): ReactNode {
             onChange={(e) => setName(e.currentTarget.value)}
             autoComplete="organization"
           />
-          <TextInput
-            label="Organization ID"
-            description="Used in your organization's web address. Lowercase letters, numbers, - and _ only."
-            required
-            value={orgId}
-            onChange={(e) => setTypedId(normalizeOrgId(e.currentTarget.value))}
-            autoCapitalize="none"
-            spellCheck={false}
-            error={
-              availability === 'invalid' || availability === 'unavailable'
-                ? orgIdAvailabilityText(availability, orgId)
-                : undefined
-            }
-          />
-          {availability && availability !== 'invalid' && availability !== 'unavailable' && (
+          {!onboarding && (
+            <TextInput
+              label="Organization ID"
+              description="Used in your organization's web address. Lowercase letters, numbers, - and _ only."
+              required
+              value={orgId}
+              onChange={(e) => setTypedId(normalizeOrgId(e.currentTarget.value))}
+              autoCapitalize="none"
+              spellCheck={false}
+              error={
+                availability === 'invalid' || availability === 'unavailable'
+                  ? orgIdAvailabilityText(availability, orgId)
+                  : undefined
+              }
+            />
+          )}
+          {!onboarding && availability && availability !== 'invalid' && availability !== 'unavailable' && (
             <Text size="sm" c={availability === 'available' ? 'green.8' : 'dimmed'} role="status">
               {orgIdAvailabilityText(availability, orgId)}
+            </Text>
+          )}
+          {onboarding && (
+            <Text size="sm" c="dimmed">
+              Your organization starts in onboarding: patients you add are test patients until you go live.
             </Text>
           )}
           <TextInput
@@ -164,4 +175,20 @@ export function CreateOrgPage(): ReactNode {
       </form>
     </Page>
   );
+}
+
+/** Whether the new-onboarding flow is on (spec 000 §9: on in development, off in production). */
+export function newOnboardingFlowOn(environment: string | null): boolean {
+  return (
+    environment !== null &&
+    CONFIG_FEATURE_TOGGLES.newOnboardingFlow[environment === 'production' ? 'production' : 'development']
+  );
+}
+
+/** `/create-org-alt` (spec 000 §2): the same form in new-onboarding mode, present only while that flag is on. */
+export function CreateOrgAltPage(): ReactNode {
+  const { environment, clock } = useServerInfo();
+  if (environment === null && clock === 'checking') return <Loader aria-label="Loading" />;
+  if (!newOnboardingFlowOn(environment)) return <NotFound />;
+  return <CreateOrgPage onboarding />;
 }

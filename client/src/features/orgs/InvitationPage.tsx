@@ -39,7 +39,7 @@ function ErrorCard({ text }: { text: string }): ReactNode {
 export function InvitationPage(): ReactNode {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { status, user, session, adopt } = useSession();
+  const { status, user, session, adopt, signOut } = useSession();
   const [invitationId] = useState(() => invitationIdFrom(params.get('invitationId'), storedInvitationId()));
   const invitation = useInvitation(invitationId);
   const [joining, setJoining] = useState(false);
@@ -103,9 +103,28 @@ export function InvitationPage(): ReactNode {
         ) : joinError ? (
           <ErrorCard text={invitationError(joinError, inv.orgName)} />
         ) : status === 'full' && user ? (
-          <Button onClick={() => void join()} mih={44}>
-            {ORG_TEXTS.joinAs(user.email)}
-          </Button>
+          <Stack gap="sm">
+            {inv.sentToSignedInUser === false && (
+              <Alert color="yellow" title="Different email address">
+                This invitation was sent to {inv.emailHint}, and you are signed in as {user.email}. You can join as{' '}
+                {user.email}, or sign in with the invited address instead.
+              </Alert>
+            )}
+            <Button onClick={() => void join()} mih={44}>
+              {ORG_TEXTS.joinAs(user.email)}
+            </Button>
+            {inv.sentToSignedInUser === false && (
+              <Button
+                variant="default"
+                mih={44}
+                onClick={() => {
+                  void signOut().finally(() => void navigate(withReturnUrl('/signin', '/invitation')));
+                }}
+              >
+                Sign in as a different user
+              </Button>
+            )}
+          </Stack>
         ) : status === 'partial' ? (
           <Button component={Link} to={withReturnUrl('/mfa', '/invitation')} mih={44}>
             Verify your account to join

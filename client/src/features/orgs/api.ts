@@ -88,15 +88,43 @@ export async function createOrg(input: CreateOrgInput): Promise<{ orgId: string;
   return data.createOrg;
 }
 
+/** createOnboardingOrg (spec 000 §7): the ID comes from the name on the server; test patients until it goes live. */
+export async function createOnboardingOrg(
+  input: Omit<CreateOrgInput, 'orgId'>,
+): Promise<{ orgId: string; session: Session }> {
+  const data = await graphql<{ createOnboardingOrg: { orgId: string; session: Session } }>(
+    `mutation CreateOnboardingOrg($orgName: String!, $orgEmail: String, $referredBy: String, $referralType: String) {
+      createOnboardingOrg(orgType: "regular", orgName: $orgName, orgEmail: $orgEmail, referredBy: $referredBy, referralType: $referralType) {
+        orgId session { ${SESSION} }
+      }
+    }`,
+    { ...input },
+  );
+  return data.createOnboardingOrg;
+}
+
+/** Takes an onboarding organisation live (spec 000 §4: its trial starts; real patients from now on). */
+export async function goLive(orgId: string): Promise<Org> {
+  const data = await graphql<{ updateOrg: Org }>(
+    `mutation GoLive($orgId: String) { updateOrg(orgId: $orgId, properties: { isOnboarding: false }) { ${ORG_FIELDS} } }`,
+    { orgId },
+  );
+  return data.updateOrg;
+}
+
 export interface OrgInvitation {
   orgId: string;
   orgName: string;
   type: string;
+  /** The invited address, masked. */
+  emailHint: string;
+  /** Whether the signed-in user's address is the invited one; null when nobody is signed in. */
+  sentToSignedInUser: boolean | null;
 }
 
 export async function fetchInvitation(invitationId: string): Promise<OrgInvitation> {
   const data = await graphql<{ orgInvitation: OrgInvitation }>(
-    'query OrgInvitation($invitationId: String) { orgInvitation(invitationId: $invitationId) { orgId orgName type } }',
+    'query OrgInvitation($invitationId: String) { orgInvitation(invitationId: $invitationId) { orgId orgName type emailHint sentToSignedInUser } }',
     { invitationId },
   );
   return data.orgInvitation;
