@@ -127,6 +127,7 @@ function DayCell({
           key={v.id}
           size="xs"
           truncate
+          data-testid="appointment-chip"
           style={{
             borderLeft: `3px solid var(--mantine-color-${v.colour}-5)`,
             paddingLeft: 4,

@@ -126,3 +126,10 @@ export function roomFromForm(v: RoomFormValues, locationId: string, existing?: L
     partOf: { reference: `Location/${locationId}` },
   };
 }
+
+/** "1 Main St, Suite 2, Springfield, IL 62701, US". */
+export function addressText(l: Location): string {
+  const a = l.address ?? {};
+  const region = [a.state, a.postalCode].filter(Boolean).join(' ');
+  return [...(a.line ?? []), a.city, region, a.country].filter(Boolean).join(', ');
+}
