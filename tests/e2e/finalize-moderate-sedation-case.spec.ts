@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures.js';
+import { memberContext } from './members.js';
+import { REPO_ROOT } from '../utils/start-server.js';
+
+const FHIR = { 'content-type': 'application/fhir+json' };
+
+test('a provider signs a charted case: the progress reaches done, the case turns read-only and the PDF opens', async ({
+  browser,
+  baseURL,
+}) => {
+  // A cold case screen and the first print on a shared 2-core machine take a while.
+  test.setTimeout(120_000);
+  const { member, context } = await memberContext(browser, baseURL!);
+  const api = context.request;
+  const patient = await api.post(`/api/fhir/${member.orgId}/Patient`, {
+    headers: FHIR,
+    data: {
+      resourceType: 'Patient',
+      name: [{ use: 'official', given: ['Ada'], family: 'Lovelace' }],
+      birthDate: '1990-01-02',
+    },
+  });
+  const practitioner = await api.post(`/api/fhir/${member.orgId}/Practitioner`, {
+    headers: FHIR,
+    data: { resourceType: 'Practitioner', name: [{ text: 'Dr Grace Hopper' }] },
+  });
+  expect(patient.status()).toBe(201);
+  expect(practitioner.status()).toBe(201);
+  const start = new Date();
+  const appointment = await api.post(`/api/fhir/${member.orgId}/Appointment`, {
+    headers: FHIR,
+    data: {
+      resourceType: 'Appointment',
+      status: 'arrived',
+      description: 'Third molar extraction',
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 3_600_000).toISOString(),
+      participant: [
+        { actor: { reference: `Patient/${((await patient.json()) as { id: string }).id}` }, status: 'accepted' },
+        {
+          actor: { reference: `Practitioner/${((await practitioner.json()) as { id: string }).id}` },
+          status: 'accepted',
+        },
+      ],
+    },
+  });
+  expect(appointment.status()).toBe(201);
+  const caseId = ((await appointment.json()) as { id: string }).id;
+
+  const page = await context.newPage();
+  await page.goto(`/org/${member.orgId}/cases/${caseId}`);
+  const notes = page.getByRole('textbox', { name: 'Procedure notes' });
+  await expect(notes).toBeEnabled({ timeout: 30_000 });
+  await notes.fill('Uneventful extraction under moderate sedation.');
+  await expect(page.getByTestId('save-status')).toHaveText('saved');
+
+  const report = page.getByRole('region', { name: 'Report' });
+  await expect(report.getByText('Final signer: Dr Grace Hopper')).toBeVisible();
+  await report.getByRole('button', { name: 'Show report preview' }).click();
+  const preview = page.getByRole('region', { name: 'Report preview' });
+  await expect(preview).toContainText('Lovelace, Ada');
+  await expect(preview).toContainText('Uneventful extraction under moderate sedation.');
+
+  await report.getByRole('button', { name: 'Sign and Finalize' }).click();
+  const dialog = page.getByRole('dialog');
+  const pad = (await dialog.getByTestId('signature-pad').boundingBox())!;
+  await page.mouse.move(pad.x + 40, pad.y + 150);
+  await page.mouse.down();
+  await page.mouse.move(pad.x + 160, pad.y + 80, { steps: 6 });
+  await page.mouse.move(pad.x + 280, pad.y + 190, { steps: 6 });
+  await page.mouse.up();
+  await dialog.getByRole('button', { name: 'Sign and Finalize' }).click();
+
+  // spec 001 §8 step messages, in order, ending in done.
+  const progress = page.getByTestId('finalize-progress');
+  await expect(progress.locator('[data-step]')).toHaveText(
+    [/Generating PDF$/, /Saving report$/, /Report signed and saved$/],
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect(report.getByText('Report finalized')).toBeVisible();
+  await expect(notes).toBeDisabled();
+
+  // Open PDF: a new tab on a short-lived link.
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    report.getByRole('button', { name: 'Open PDF' }).click(),
+  ]);
+  await expect.poll(() => tab.url()).toMatch(/\/api\/report-pdf\/[A-Za-z0-9_-]+$/);
+
+  // Keep the PDF and its first page as PNG with the test's artifacts (test-results/).
+  const pdf = await api.get(tab.url());
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const dir = path.join(REPO_ROOT, 'test-results', 'finalize-moderate-sedation-case');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'report.pdf');
+  writeFileSync(file, await pdf.body());
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    file,
+    path.join(dir, 'report-page-1'),
+  ]);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain('Lovelace, Ada');
+  expect(text).toContain('Final signer: Dr Grace Hopper');
+  expect(text).toContain('Uneventful extraction under moderate sedation.');
+});
