@@ -202,14 +202,14 @@ export function StartCaseSection({
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label="Surgeon"
+            label="Surgeon name"
             {...TOUCH_INPUT}
             value={names.surgeonName ?? ''}
             disabled={readOnly || !names.surgeonEntered}
             onChange={(e) => setSurgeonName(e.currentTarget.value || null)}
           />
           <TextInput
-            label="Sedation provider"
+            label="Sedation provider name"
             {...TOUCH_INPUT}
             value={names.sedationProviderName ?? ''}
             disabled={readOnly || !names.sedationProviderEntered}

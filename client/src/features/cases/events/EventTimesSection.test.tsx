@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { CASE_ROOT } from '@vigil/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { ensureCaseStructure } from '../../../sync/caseStructure.js';
+import { EventTimesSection } from './EventTimesSection.js';
+import { useCaseTimes } from './useCaseTimes.js';
+
+afterEach(cleanup);
+
+const at = (h: number, m: number): number => new Date(2026, 10, 21, h, m).getTime();
+
+function Harness({ doc }: { doc: Y.Doc }): React.ReactNode {
+  const times = useCaseTimes(doc);
+  return (
+    <EventTimesSection
+      doc={doc}
+      readOnly={false}
+      caseTimes={times}
+      now={() => at(9, 0)}
+      context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: false }}
+    />
+  );
+}
+
+function renderSection(): Y.Map<unknown> {
+  const doc = new Y.Doc();
+  ensureCaseStructure(doc);
+  doc.getMap(CASE_ROOT).set('sedationLevel', 'moderate');
+  render(
+    <MantineProvider>
+      <Harness doc={doc} />
+    </MantineProvider>,
+  );
+  return doc.getMap(CASE_ROOT);
+}
+const setTime = (label: string, text: string): void => {
+  fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+  fireEvent.keyDown(screen.getByLabelText(label), { key: 'Enter' });
+};
+
+describe('event times section (spec 001 §3, §4)', () => {
+  it("[ET1] keeps an event whose prerequisite has no time disabled, with 'Set … first'", () => {
+    renderSection();
+    expect(screen.getByLabelText<HTMLInputElement>('Recovery Start').disabled).toBe(true);
+    expect(screen.getByText('Set Started Monitoring first')).toBeTruthy();
+    setTime('Started Monitoring', '0900');
+    expect(screen.getByLabelText<HTMLInputElement>('Recovery Start').disabled).toBe(false);
+  });
+
+  it('[ET3] shows the caseStart note while vitals are tracked and writes event times to the case', () => {
+    const root = renderSection();
+    expect(screen.getByText('Started monitoring vitals')).toBeTruthy();
+    setTime('Started Monitoring', '0900');
+    setTime('Anes. Start', '905');
+    expect(root.get('events')).toEqual({ caseStart: at(9, 0), anesthesiaStart: at(9, 5) });
+  });
+
+  it("[ET2][TI4] refuses a time before its lower bound with 'min is {date}'", () => {
+    const root = renderSection();
+    setTime('Started Monitoring', '09:00');
+    setTime('Anes. Start', '08:59');
+    expect(screen.getByText('min is 09:00')).toBeTruthy();
+    expect(root.get('events')).toEqual({ caseStart: at(9, 0) });
+  });
+
+  it('[ET4] makes surgeryEnd required once surgeryStart is set', () => {
+    renderSection();
+    setTime('Started Monitoring', '09:00');
+    setTime('Procedure Start', '09:10');
+    expect(screen.getByText('Procedure End is required')).toBeTruthy();
+  });
+
+  it('[ET3] shows caseStart derived from the first charted time when vitals tracking is off', () => {
+    const root = renderSection();
+    root.set('vitalsTrackingEnabled', false);
+    setTime('Anes. Start', '09:20');
+    expect(screen.getByTestId('event-caseStart').textContent).toContain('Case Start09:20');
+  });
+});

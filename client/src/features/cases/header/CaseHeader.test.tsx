@@ -1,0 +1,71 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CaseDocumentState } from '../../../sync/caseDocument.js';
+import { CaseHeader } from './CaseHeader.js';
+import { caseHeaderModel } from './caseHeaderModel.js';
+import { SectionFrame } from './SectionFrame.js';
+
+afterEach(cleanup);
+
+const state: CaseDocumentState = {
+  sync: { status: 'synced', connection: 'connected', failures: 0, retryAt: null, refused: null, issues: [] },
+  device: 'saved',
+  deviceError: null,
+  loadError: null,
+  peers: [{ clientId: 2, name: 'Dr. Ray', role: 'provider', device: 'tablet' }],
+  schema: 'current',
+};
+const model = caseHeaderModel({
+  patientName: 'Sam Lee',
+  birthDate: '2020-03-04',
+  weightKg: 20,
+  heightCm: 110,
+  allergiesSummary: 'Latex',
+  sedationLevel: 'moderate',
+  status: 'recovery',
+  now: Date.UTC(2026, 10, 21),
+});
+
+function renderHeader(reason: string | null = null): void {
+  render(
+    <MantineProvider>
+      <CaseHeader
+        model={model}
+        state={state}
+        readOnlyReason={reason}
+        sections={[{ id: 'case-notes', label: 'Notes' }]}
+      />
+      <SectionFrame id="case-notes" title="Notes">
+        <p>notes</p>
+      </SectionFrame>
+    </MantineProvider>,
+  );
+}
+
+describe('case header', () => {
+  it('shows the patient, BMI badge, sedation level, status, save status and who else is charting', () => {
+    renderHeader();
+    expect(screen.getByTestId('case-patient').textContent).toBe('Sam Lee');
+    expect(screen.getByTestId('case-weight').textContent).toBe('20 kg');
+    expect(screen.getByLabelText('BMI 16.5')).toBeTruthy();
+    expect(screen.getByLabelText('Sedation level: Moderate')).toBeTruthy();
+    expect(screen.getByLabelText('Case status: In recovery')).toBeTruthy();
+    expect(screen.getByTestId('save-status').textContent).toBe('saved');
+    expect(screen.getByTestId('peers').textContent).toBe('Also charting: Dr. Ray (provider, tablet)');
+  });
+
+  it('raises allergies as an alert and shows why the case is read-only', () => {
+    renderHeader('This case has been finalized. Its record can no longer be changed.');
+    expect(screen.getByText('Allergies: Latex').getAttribute('role')).toBe('alert');
+    expect(screen.getByTestId('read-only-reason').textContent).toContain('This case has been finalized.');
+  });
+
+  it('moves the keyboard focus to a section heading from the section navigation', () => {
+    Element.prototype.scrollIntoView = (): void => undefined;
+    renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: 'Notes' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Notes' }));
+  });
+});

@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { CASE_ROOT } from '@vigil/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+import { ensureCaseStructure } from '../../../sync/caseStructure.js';
+import { SignaturesSection } from './SignaturesSection.js';
+
+afterEach(cleanup);
+
+function renderSection(fullyAuthenticated: boolean): {
+  doc: Y.Doc;
+  load: ReturnType<typeof vi.fn>;
+  save: ReturnType<typeof vi.fn>;
+} {
+  const doc = new Y.Doc();
+  ensureCaseStructure(doc);
+  const load = vi.fn(() => Promise.resolve({ path: 'M 1 1 L 50 50' }));
+  const save = vi.fn(() => Promise.resolve());
+  render(
+    <MantineProvider>
+      <SignaturesSection
+        doc={doc}
+        readOnly={false}
+        context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: false }}
+        userName="Dr. Ray"
+        fullyAuthenticated={fullyAuthenticated}
+        loadSavedSignature={load}
+        saveSignature={save}
+        now={() => 1234}
+      />
+    </MantineProvider>,
+  );
+  return { doc, load, save };
+}
+
+describe('signatures (spec 002 §2 signature pad)', () => {
+  it('offers a fully authenticated user their saved signature and adds it to the case', async () => {
+    const { doc, load } = renderSection(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Signer name').value).toBe('Dr. Ray');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Signature' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign' })).toBeTruthy());
+    expect(load).toHaveBeenCalledTimes(1);
+    // The saved signature is shown, so Sign is enabled without drawing.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    const signatures = (doc.getMap(CASE_ROOT).get('signatures') as Y.Array<unknown>).toJSON();
+    expect(signatures).toEqual([expect.objectContaining({ name: 'Dr. Ray', signature: 'M 1 1 L 50 50', time: 1234 })]);
+  });
+
+  it('never reads or offers a saved signature to a user who is not fully authenticated', async () => {
+    const { load } = renderSection(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Signature' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign' })).toBeTruthy());
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign' }).disabled).toBe(true);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('needs a signer name', () => {
+    renderSection(false);
+    fireEvent.change(screen.getByLabelText('Signer name'), { target: { value: ' ' } });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add Signature' }).disabled).toBe(true);
+  });
+});

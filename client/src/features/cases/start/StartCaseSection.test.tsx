@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { CASE_ROOT } from '@vigil/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { ensureCaseStructure } from '../../../sync/caseStructure.js';
+import { DEFAULT_ORG_CASE_SETTINGS } from '../header/useOrgCaseSettings.js';
+import { StartCaseSection } from './StartCaseSection.js';
+
+afterEach(cleanup);
+// happy-dom has no FontFaceSet; Mantine's autosize Textarea listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
+function renderSection(limit = 'ga', readOnly = false): Y.Map<unknown> {
+  const doc = new Y.Doc();
+  ensureCaseStructure(doc);
+  render(
+    <MantineProvider>
+      <StartCaseSection
+        doc={doc}
+        readOnly={readOnly}
+        context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: false }}
+        settings={{ ...DEFAULT_ORG_CASE_SETTINGS, sedationLevelLimit: limit }}
+        primaryProviderName="Dr. Ray"
+        recordBirthDate={null}
+      />
+    </MantineProvider>,
+  );
+  return doc.getMap(CASE_ROOT);
+}
+
+describe('Start case section', () => {
+  it('[SL2] offers only the sedation levels within the organisation limit and writes the chosen one', () => {
+    const root = renderSection('moderate');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Deep' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'GA' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Moderate' }));
+    expect(root.get('sedationLevel')).toBe('moderate');
+  });
+
+  it('warns when the case holds a level above the limit (e.g. charted before the limit changed)', () => {
+    const root = renderSection('minimal');
+    fireEvent.click(screen.getByRole('radio', { name: 'Minimal' }));
+    act(() => {
+      root.set('sedationLevel', 'deep');
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Sedation level "Deep" is not allowed by your organization\'s subscription (up to Minimal).',
+    );
+  });
+
+  it('[CR1] fills the names the role decides and lets the user enter the other (spec 001 §6)', () => {
+    const root = renderSection();
+    fireEvent.click(screen.getByRole('radio', { name: 'Surgeon' }));
+    expect(root.get('userRole')).toBe('surgeon');
+    const surgeon = screen.getByLabelText<HTMLInputElement>('Surgeon name');
+    expect(surgeon.value).toBe('Dr. Ray');
+    expect(surgeon.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Sedation provider name'), { target: { value: 'Dr. Anes' } });
+    expect(root.get('sedationProviderName')).toBe('Dr. Anes');
+    expect(screen.getByTestId('final-signer').textContent).toBe('Final signer: Dr. Anes');
+  });
+
+  it('writes procedure fields, ASA, switches and the timeout text to the case', () => {
+    const root = renderSection();
+    fireEvent.change(screen.getByLabelText('Procedure'), { target: { value: 'Extractions' } });
+    fireEvent.change(screen.getByLabelText('Last food'), { target: { value: '20:00' } });
+    fireEvent.click(screen.getByRole('radio', { name: '2' }));
+    fireEvent.click(screen.getByLabelText('IV'));
+    fireEvent.click(screen.getByLabelText('Surgical timeout'));
+    fireEvent.change(screen.getByLabelText('Timeout'), { target: { value: 'Right patient, right site' } });
+    expect(root.toJSON()).toMatchObject({
+      procedure: 'Extractions',
+      lastFood: '20:00',
+      asaClassification: '2',
+      ivEnabled: true,
+      timeoutEnabled: true,
+      timeoutText: 'Right patient, right site',
+    });
+    // Vitals tracking reads as on until switched off.
+    expect(screen.getByLabelText<HTMLInputElement>('Track vitals').checked).toBe(true);
+  });
+
+  it('keeps a pre-op checklist whose items are ticked in place', () => {
+    const root = renderSection();
+    fireEvent.click(screen.getByRole('button', { name: 'Use standard checklist' }));
+    fireEvent.click(screen.getByLabelText('Consent signed'));
+    const items = (root.get('preOpChecklist') as Y.Array<{ label: string; complete: boolean; order: number }>).toJSON();
+    expect(items).toHaveLength(6);
+    expect(items[0]).toMatchObject({ label: 'Consent signed', complete: true, order: 1 });
+    fireEvent.change(screen.getByLabelText('New checklist item'), { target: { value: 'Glasses off' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
+    expect((root.get('preOpChecklist') as Y.Array<{ label: string; order: number }>).toJSON().at(-1)).toMatchObject({
+      label: 'Glasses off',
+      order: 7,
+    });
+  });
+
+  it('disables every field when the case is read-only', () => {
+    renderSection('ga', true);
+    expect(screen.getByLabelText<HTMLInputElement>('Procedure').disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Moderate' }).disabled).toBe(true);
+  });
+});
