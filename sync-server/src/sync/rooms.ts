@@ -14,7 +14,6 @@ import {
   SAVE_OUTCOME,
   SYNC_CLOSE_CODES,
   SYNC_MESSAGE,
-  contentHash,
   validateCaseData,
   type RefusalReason,
   type SaveOutcome,
@@ -23,7 +22,8 @@ import {
 import type { Logger } from '../log.js';
 import type { ProjectionInput } from './projection.js';
 import { parseSyncPath, type RoomAddress } from './protocol.js';
-import type { SyncStore } from './store.js';
+import { ContentCache } from './content-cache.js';
+import type { StoredDocument, SyncStore } from './store.js';
 
 /** How often a connection must answer a ping before it is dropped. */
 const PING_INTERVAL_MS = 30_000;
@@ -74,13 +74,22 @@ interface PendingWrite {
 }
 
 /**
- * One shared document and the sockets editing it. The document is loaded from storage when
+ * One shared document and the sockets editing it. Its stored state is read from storage when
  * the room is made, before any socket is served: a client never sees an empty document that
- * storage could later contradict.
+ * storage could later contradict. The Y.Doc itself is built from those bytes only when first
+ * needed (a write, a content hash): a client that opens a stored case is answered from the
+ * stored bytes (state vector and diff of the merged update), without waiting for it.
  */
 class Room {
-  readonly doc = new Y.Doc({ gc: true });
-  readonly awareness = new awarenessProtocol.Awareness(this.doc);
+  private built: Y.Doc | null = null;
+  private cache: ContentCache | null = null;
+  /** The stored state (snapshot and log merged) while the document is not built from it. */
+  private stored: Uint8Array | null = null;
+  private storedVector: Uint8Array | null = null;
+  destroyed = false;
+  /** Awareness needs a Y.Doc only for its own client id; the room's is never announced. */
+  private readonly awarenessDoc = new Y.Doc();
+  readonly awareness = new awarenessProtocol.Awareness(this.awarenessDoc);
   readonly conns = new Map<WebSocket, Set<number>>();
   /** Connections of Vigil's own client, which understands the save and refusal messages. */
   readonly vigilConns = new WeakSet<WebSocket>();
@@ -96,15 +105,13 @@ class Room {
   /** Who wrote the latest update (for the projection's audit event). */
   lastWriter: string | null = null;
 
-  constructor(readonly address: RoomAddress) {
+  constructor(
+    readonly address: RoomAddress,
+    /** The stored updates one by one, to rebuild from if the merged state cannot be applied. */
+    private readonly storedParts: () => Uint8Array[],
+    private readonly log: Logger,
+  ) {
     this.awareness.setLocalState(null);
-    this.doc.on('update', (update: Uint8Array, origin: unknown) => {
-      this.hash = null;
-      const encoder = encoding.createEncoder();
-      encoding.writeVarUint(encoder, SYNC_MESSAGE.sync);
-      syncProtocol.writeUpdate(encoder, update);
-      this.broadcast(encoding.toUint8Array(encoder), origin);
-    });
     this.awareness.on(
       'update',
       ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
@@ -126,16 +133,91 @@ class Room {
     );
   }
 
-  private hash: string | null = null;
+  /** Takes the stored state (snapshot first, then the log) without building the document. */
+  load(parts: Uint8Array[]): void {
+    if (parts.length === 0) return;
+    try {
+      this.stored = parts.length === 1 ? parts[0]! : Y.mergeUpdates(parts);
+    } catch (err) {
+      this.log.error({ err, room: this.address.name }, 'stored updates cannot be merged; building the document');
+      this.stored = null;
+      this.build(parts);
+    }
+  }
+
+  get isBuilt(): boolean {
+    return this.built !== null;
+  }
+
+  /** The document, built from the stored state on first use. */
+  get doc(): Y.Doc {
+    return this.built ?? this.build(null);
+  }
+
+  private build(parts: Uint8Array[] | null): Y.Doc {
+    const doc = new Y.Doc({ gc: true });
+    const stored = this.stored;
+    if (parts) this.applyEach(doc, parts);
+    else if (stored) {
+      try {
+        Y.applyUpdate(doc, stored);
+      } catch (err) {
+        this.log.error({ err, room: this.address.name }, 'merged stored state cannot be applied; applying each update');
+        this.applyEach(doc, this.storedParts());
+      }
+    }
+    this.stored = null;
+    this.storedVector = null;
+    doc.on('update', (update: Uint8Array, origin: unknown) => {
+      const encoder = encoding.createEncoder();
+      encoding.writeVarUint(encoder, SYNC_MESSAGE.sync);
+      syncProtocol.writeUpdate(encoder, update);
+      this.broadcast(encoding.toUint8Array(encoder), origin);
+    });
+    this.built = doc;
+    this.cache = new ContentCache(doc, doc.getMap(CASE_ROOT));
+    return doc;
+  }
+
+  /** A stored update that cannot be applied is skipped and reported: it must never make the document unopenable. */
+  private applyEach(doc: Y.Doc, parts: Uint8Array[]): void {
+    Y.transact(doc, () => {
+      for (const u of parts) {
+        try {
+          Y.applyUpdate(doc, u);
+        } catch (err) {
+          this.log.error({ err, room: this.address.name }, 'skipped a stored update that cannot be applied');
+        }
+      }
+    });
+  }
+
+  /** Our state vector (sync step 1), from the stored bytes while the document is not built. */
+  stateVector(): Uint8Array {
+    if (this.built || !this.stored) return Y.encodeStateVector(this.doc);
+    this.storedVector ??= Y.encodeStateVectorFromUpdate(this.stored);
+    return this.storedVector;
+  }
+
+  /** What a peer with state vector `sv` lacks (sync step 2). */
+  diff(sv: Uint8Array): Uint8Array {
+    if (this.built || !this.stored) return Y.encodeStateAsUpdate(this.doc, sv);
+    return Y.diffUpdate(this.stored, sv);
+  }
+
+  /** The whole state as one update (a snapshot). */
+  encodeState(): Uint8Array {
+    return this.built || !this.stored ? Y.encodeStateAsUpdate(this.doc) : this.stored;
+  }
 
   content(): unknown {
     return this.doc.getMap(CASE_ROOT).toJSON();
   }
 
-  /** The content hash, computed once per change however many saves ask for it. */
+  /** The content hash, kept incrementally (ContentCache): cheap however many saves ask for it. */
   contentHash(): string {
-    this.hash ??= contentHash(this.content());
-    return this.hash;
+    const doc = this.doc;
+    return (this.cache ?? (this.cache = new ContentCache(doc, doc.getMap(CASE_ROOT)))).contentHash();
   }
 
   broadcast(message: Uint8Array, except?: unknown): void {
@@ -145,11 +227,15 @@ class Room {
   }
 
   destroy(): void {
+    this.destroyed = true;
     clearTimeout(this.evictTimer);
     clearTimeout(this.validateTimer);
     clearTimeout(this.projectTimer);
     this.awareness.destroy();
-    this.doc.destroy();
+    this.awarenessDoc.destroy();
+    this.cache?.destroy();
+    this.built?.destroy();
+    this.stored = null;
   }
 }
 
@@ -237,20 +323,20 @@ export class SyncRooms {
   private room(address: RoomAddress): Room {
     let room = this.rooms.get(address.name);
     if (room) return room;
-    room = new Room(address);
-    const stored = this.options.store.load(address.name);
+    const partsOf = (stored: StoredDocument): Uint8Array[] =>
+      stored.snapshot ? [stored.snapshot, ...stored.updates] : stored.updates;
+    const store = this.options.store;
+    room = new Room(
+      address,
+      () => {
+        const again = store.load(address.name);
+        return again ? partsOf(again) : [];
+      },
+      this.options.log,
+    );
+    const stored = store.load(address.name);
     if (stored) {
-      Y.transact(room.doc, () => {
-        // A stored update that cannot be applied is skipped and reported: it must never make the
-        // document unopenable (updates are checked before they are stored; this guards old data).
-        for (const u of stored.snapshot ? [stored.snapshot, ...stored.updates] : stored.updates) {
-          try {
-            Y.applyUpdate(room.doc, u);
-          } catch (err) {
-            this.options.log.error({ err, room: address.name }, 'skipped a stored update that cannot be applied');
-          }
-        }
-      });
+      room.load(partsOf(stored));
       room.pending = stored.updates.length;
       room.lastUpdateId = stored.lastUpdateId;
       room.finalized = stored.finalized;
@@ -274,7 +360,10 @@ export class SyncRooms {
     // Sync step 1 (our state vector), then who else is here.
     send(
       conn,
-      message(SYNC_MESSAGE.sync, (e) => syncProtocol.writeSyncStep1(e, room.doc)),
+      message(SYNC_MESSAGE.sync, (e) => {
+        encoding.writeVarUint(e, syncProtocol.messageYjsSyncStep1);
+        encoding.writeVarUint8Array(e, room.stateVector());
+      }),
     );
     const states = room.awareness.getStates();
     if (states.size > 0) {
@@ -326,9 +415,11 @@ export class SyncRooms {
     const kind = decoding.readVarUint(decoder);
     switch (kind) {
       case syncProtocol.messageYjsSyncStep1: {
-        const reply = message(SYNC_MESSAGE.sync, (e) =>
-          syncProtocol.writeSyncStep2(e, room.doc, decoding.readVarUint8Array(decoder)),
-        );
+        const sv = decoding.readVarUint8Array(decoder);
+        const reply = message(SYNC_MESSAGE.sync, (e) => {
+          encoding.writeVarUint(e, syncProtocol.messageYjsSyncStep2);
+          encoding.writeVarUint8Array(e, room.diff(sv));
+        });
         send(conn, reply);
         break;
       }
@@ -424,7 +515,7 @@ export class SyncRooms {
     const touched = new Set<Room>();
     writes.forEach((w, i) => {
       try {
-        if (!w.room.doc.isDestroyed) Y.applyUpdate(w.room.doc, w.update, w.origin);
+        if (!w.room.destroyed) Y.applyUpdate(w.room.doc, w.update, w.origin);
       } catch (err) {
         // Checked before storing, so this should not happen; if it does, it must not stop the server.
         this.options.log.error({ err, room: w.room.address.name }, 'a stored update could not be applied');
@@ -444,12 +535,13 @@ export class SyncRooms {
 
   /** Replaces a room's update log with one snapshot of its merged state. */
   compact(room: Room): void {
-    if (room.doc.isDestroyed || room.pending === 0) return;
+    if (room.destroyed || room.pending === 0) return;
     // Anything still queued is not in the document yet: it stays in the log after the snapshot.
     const upTo = room.lastUpdateId;
     try {
-      this.options.store.compact(room.address.name, Y.encodeStateAsUpdate(room.doc), upTo);
-      this.options.store.setContentHash(room.address.name, room.contentHash());
+      this.options.store.compact(room.address.name, room.encodeState(), upTo);
+      // The hash is kept for the record when it costs nothing (the document is built).
+      if (room.isBuilt) this.options.store.setContentHash(room.address.name, room.contentHash());
       room.pending = 0;
     } catch (err) {
       this.options.log.error({ err, room: room.address.name }, 'compaction failed; the log is kept');
@@ -465,7 +557,7 @@ export class SyncRooms {
     if (room.validateTimer !== undefined) return;
     room.validateTimer = setTimeout(() => {
       room.validateTimer = undefined;
-      if (room.doc.isDestroyed) return;
+      if (room.destroyed) return;
       const issues = validateCaseData(room.content());
       const text = JSON.stringify(issues);
       for (const conn of room.conns.keys()) {
@@ -498,7 +590,7 @@ export class SyncRooms {
   private project(room: Room): void {
     clearTimeout(room.projectTimer);
     room.projectTimer = undefined;
-    if (room.unprojectedSince === undefined || room.doc.isDestroyed || !this.options.project) return;
+    if (room.unprojectedSince === undefined || room.destroyed || !this.options.project) return;
     room.unprojectedSince = undefined;
     try {
       this.options.project({
@@ -600,6 +692,19 @@ export class SyncRooms {
     }
   }
 
+  /**
+   * Opens a final document for writes again (an administrator's unfinalize). Its sockets are
+   * closed (1001) so clients reconnect and leave their read-only state.
+   */
+  reopen(address: RoomAddress): void {
+    this.options.store.clearFinalized(address.name);
+    const room = this.rooms.get(address.name);
+    if (room) {
+      room.finalized = false;
+      for (const conn of room.conns.keys()) conn.close(SYNC_CLOSE_CODES.goingAway, 'reopened');
+    }
+  }
+
   /** Writes what is queued, closes every connection (1001 going away) and frees the rooms. */
   close(): void {
     this.closed = true;
@@ -610,6 +715,8 @@ export class SyncRooms {
     this.wss.close();
     for (const room of this.rooms.values()) {
       this.project(room);
+      // A restart then loads each case from one snapshot.
+      if (room.pending > 0) this.compact(room);
       room.destroy();
     }
     this.rooms.clear();
