@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import {
   inhalationAgentsFor,
@@ -57,7 +57,7 @@ export interface InhalationProps {
 export function Inhalation({ entries, sedationLevel, disabled, onAdd, now = Date.now }: InhalationProps): ReactNode {
   const settings = currentSettings(entries);
   return (
-    <Stack gap="xs">
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
       {inhalationAgentsFor(sedationLevel).map((agent) => (
         <AgentRow
           key={agent.id}
@@ -87,7 +87,7 @@ export function Inhalation({ entries, sedationLevel, disabled, onAdd, now = Date
           now={now}
         />
       ))}
-    </Stack>
+    </SimpleGrid>
   );
 }
 
@@ -115,7 +115,7 @@ function AgentRow({
           agent.max == null ? undefined : `max ${agent.max}${agent.step == null ? '' : `, step ${agent.step}`}`
         }
         inputMode="decimal"
-        w={200}
+        w={170}
         styles={TOUCH_INPUT}
         value={text}
         disabled={disabled}

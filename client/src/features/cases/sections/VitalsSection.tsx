@@ -11,6 +11,7 @@ import { VitalsBanner } from '../vitals/VitalsBanner.js';
 import { VitalsChart } from '../vitals/VitalsChart.js';
 import { VitalTrackingTable } from '../vitals/VitalTrackingTable.js';
 import { eventTime } from '../vitals/events.js';
+import { useStableValue } from '../vitals/stable.js';
 import type { CaseSectionProps } from './types.js';
 
 /**
@@ -26,7 +27,9 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
   const [events] = useCaseValue<Record<string, unknown>>(doc, 'events');
   const [monitorId, setMonitorId] = useState<string | null>(null);
   const interval = vitalsIntervalMinutes(intervalSetting);
-  const points = useMemo(() => vitalsPoints(records, manual.items), [records, manual.items]);
+  // useCaseList copies its list on every change of the case; keep the same manual list while its content is the same.
+  const manualItems = useStableValue(manual.items);
+  const points = useMemo(() => vitalsPoints(records, manualItems), [records, manualItems]);
   const reported = useMemo(() => new Set(Object.keys(records.at(-1)?.vitals ?? {})), [records]);
 
   // Checkpoint rows grow with the clock; a minute's resolution is enough.
