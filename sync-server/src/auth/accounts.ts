@@ -584,10 +584,12 @@ export class Accounts {
 
   async sendPasswordReset(email: string, origin: string, meta: RequestMeta): Promise<boolean> {
     const now = this.now();
+    const since = now - AUTH_LIMITS.resetValidityMs;
     if (
-      countEvents(this.db, 'passwordResetSent', now - AUTH_LIMITS.resetValidityMs, { email }) >=
-      AUTH_LIMITS.resetsPerEmail
+      countEvents(this.db, 'passwordResetSent', since, { email }) >= AUTH_LIMITS.resetsPerEmail ||
+      (meta.ip !== null && countEvents(this.db, 'passwordResetSent', since, { ip: meta.ip }) >= AUTH_LIMITS.resetsPerIp)
     ) {
+      audit(this.db, now, meta, { action: 'passwordResetRateLimited', outcome: 'failure', email });
       fail('TOO_MANY_REQUESTS');
     }
     const user = this.userByEmail(email);

@@ -25,6 +25,12 @@ export const AUTH_LIMITS = {
   resetValidityMs: HOUR,
   resetsPerEmail: 5,
   /**
+   * Password-reset requests per IP address per hour, known addresses or not: bounds mail sent on
+   * others' behalf and probing which addresses have accounts, while a practice behind one
+   * address can still have several people reset in the same hour.
+   */
+  resetsPerIp: 20,
+  /**
    * Multi-factor idle timeout: a verification stays valid for 12 hours after it was made or the
    * session was last extended while the user was active (spec 000 §4 extends only then), and never
    * beyond the session. A clinic day of charting, even a 270-minute case with the tablet untouched
