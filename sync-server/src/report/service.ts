@@ -133,6 +133,10 @@ export class ReportService {
         'SELECT name, value FROM org_features WHERE org_id = ?',
       ),
       userName: db.prepare<[string], { name: string }>('SELECT name FROM users WHERE id = ?'),
+      audit: db.prepare<[number, string, string | null, string | null, string]>(
+        `INSERT INTO audit_events (at, user_id, action, outcome, ip, user_agent, detail)
+         VALUES (?, ?, 'reportUnfinalized', 'success', ?, ?, ?)`,
+      ),
       insertPdf: db.prepare(
         `INSERT INTO report_pdfs (org_id, pdf_id, composition_id, patient_id, sha256, title, signer_name, signature,
            signature_time, signed_by, time_zone, addenda_count, created_at)
@@ -147,10 +151,10 @@ export class ReportService {
         'UPDATE report_pdfs SET superseded_by = ? WHERE org_id = ? AND pdf_id = ?',
       ),
       addenda: db.prepare<
-        [string, string],
+        [string, string, number],
         { title: string; text: string; signer_name: string; signature: string; signature_time: number }
       >(
-        'SELECT title, text, signer_name, signature, signature_time FROM report_addenda WHERE org_id = ? AND composition_id = ? ORDER BY seq',
+        'SELECT title, text, signer_name, signature, signature_time FROM report_addenda WHERE org_id = ? AND composition_id = ? AND signature_time >= ? ORDER BY seq',
       ),
       insertAddendum: db.prepare(
         `INSERT INTO report_addenda (org_id, composition_id, seq, title, text, signer_name, signature, signature_time, user_id)
@@ -400,7 +404,8 @@ export class ReportService {
       signatureTime,
     };
     const addenda: ReportAddendum[] = [
-      ...this.stmts.addenda.all(ctx.orgId, compositionId).map((r) => ({
+      // Only the addenda of this signing: an unfinalized and signed-again case starts a new record.
+      ...this.stmts.addenda.all(ctx.orgId, compositionId, previous.signature_time).map((r) => ({
         title: r.title,
         text: r.text,
         signerName: r.signer_name,
@@ -449,6 +454,54 @@ export class ReportService {
       });
     });
     return { pdfId, signatureTime };
+  }
+
+  /**
+   * An administrator opens a finalized case for editing again (spec 000 §3 adminUnfinalize):
+   * only with the organisation's flag on, audited. The signed PDFs stay stored; the case loses
+   * its link to them until it is signed again.
+   */
+  unfinalize(
+    session: SignedInSession,
+    ctx: RequestContext,
+    compositionId: string,
+    meta: { userAgent: string | null },
+  ): void {
+    if (this.access(session, ctx.orgId, 'admin')) throw new ReportError(403, 'NOT_AUTHORIZED');
+    if (this.features(ctx.orgId).adminUnfinalize !== true) throw new ReportError(403, 'FEATURE_DISABLED');
+    const previous = this.stmts.latestPdf.get(ctx.orgId, compositionId);
+    if (!previous) throw new ReportError(409, 'NOT_FINALIZED');
+    const address = { orgId: ctx.orgId, docId: compositionId, name: `${ctx.orgId}/${compositionId}` };
+    const now = this.deps.now();
+    this.deps.store.transaction(() => {
+      this.stmts.supersede.run(`unfinalized:${now}`, ctx.orgId, previous.pdf_id);
+      const apt = this.deps.store.read(ctx.orgId, 'Appointment', compositionId);
+      if (apt?.resource && !apt.deleted) {
+        const a = apt.resource as Appointment;
+        const next: Appointment = {
+          ...a,
+          extension: (a.extension ?? []).filter((e) => e.url !== APPOINTMENT_EXTENSIONS.pdf),
+        };
+        delete (next as { meta?: unknown }).meta;
+        this.deps.fhir.update(ctx, 'Appointment', compositionId, next, undefined);
+      }
+      const cmp = this.deps.store.read(ctx.orgId, 'Composition', compositionId);
+      if (cmp?.resource && !cmp.deleted) {
+        const c = cmp.resource as Composition;
+        const next: Composition = { ...c, status: 'preliminary' };
+        delete next.attester;
+        delete (next as { meta?: unknown }).meta;
+        this.deps.fhir.update(ctx, 'Composition', compositionId, next, undefined);
+      }
+      this.stmts.audit.run(
+        now,
+        session.userId,
+        ctx.ip,
+        meta.userAgent,
+        JSON.stringify({ orgId: ctx.orgId, compositionId, pdfId: previous.pdf_id }),
+      );
+      this.deps.rooms.reopen(address);
+    });
   }
 
   /** The PDF behind a live link, or null (unknown or expired). Reading it is audited like any patient data. */

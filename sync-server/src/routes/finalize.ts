@@ -141,6 +141,16 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; servic
     }),
   );
 
+  app.post(
+    '/finalize/:orgId/:compositionId/unfinalize',
+    guarded(async (c) => {
+      const { session, ctx, compositionId } = authorize(c);
+      await jsonBody(c);
+      service.unfinalize(session, ctx, compositionId, { userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null });
+      return c.json({ ok: true });
+    }),
+  );
+
   app.get('/report-pdf/:token', (c) => {
     const token = c.req.param('token');
     const ip = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null;

@@ -70,4 +70,9 @@ export class MemorySyncStore implements SyncStore {
   markFinalized(room: string, orgId: string, docId: string): void {
     this.ensure(room, orgId, docId).finalized = true;
   }
+
+  clearFinalized(room: string): void {
+    const doc = this.docs.get(room);
+    if (doc) doc.finalized = false;
+  }
 }

@@ -108,4 +108,8 @@ export class SqliteSyncStore implements SyncStore {
   markFinalized(room: string, orgId: string, docId: string, at: Date = new Date()): void {
     this.stmts.finalize.run(room, orgId, docId, at.toISOString());
   }
+
+  clearFinalized(room: string): void {
+    this.db.prepare('UPDATE sync_documents SET finalized_at = NULL WHERE room = ?').run(room);
+  }
 }

@@ -34,4 +34,6 @@ export interface SyncStore {
   isFinalized(room: string): boolean;
   /** Marks a document final: it refuses writes from then on. */
   markFinalized(room: string, orgId: string, docId: string, at?: Date): void;
+  /** Opens a final document for writes again (an administrator's unfinalize). */
+  clearFinalized(room: string): void;
 }
