@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
+import { CASE_ROOT } from '@vigil/shared';
+import { createLogger } from '../log.js';
+import { MemorySyncStore } from './memory-store.js';
+import { parseSyncPath } from './protocol.js';
+import { SyncRooms } from './rooms.js';
+
+const address = parseSyncPath('/api/sync/main-street/cmp-A1b2C3d4E5f6G7')!;
+
+async function until(check: () => void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+}
+
+describe('SyncRooms holding documents as bytes (cold load, hibernation)', () => {
+  let server: Server | undefined;
+  let rooms: SyncRooms | undefined;
+  const providers: WebsocketProvider[] = [];
+
+  afterEach(async () => {
+    for (const p of providers.splice(0)) p.destroy();
+    rooms?.close();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  });
+
+  async function start(store: MemorySyncStore, hibernateAfterMs: number): Promise<string> {
+    rooms = new SyncRooms({ log: createLogger('silent'), store, hibernateAfterMs });
+    server = createServer();
+    const r = rooms;
+    server.on('upgrade', (req, socket, head) => r.handleUpgrade(req, socket, head));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/sync`;
+  }
+
+  function client(url: string): { doc: Y.Doc; provider: WebsocketProvider } {
+    const doc = new Y.Doc();
+    const provider = new WebsocketProvider(url, address.name, doc, {
+      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+      disableBc: true,
+    });
+    providers.push(provider);
+    return { doc, provider };
+  }
+
+  it('answers a stored case from its bytes and builds the document only for a write', async () => {
+    const store = new MemorySyncStore();
+    const writer = new Y.Doc();
+    const updates: Uint8Array[] = [];
+    writer.on('update', (u: Uint8Array) => updates.push(u));
+    for (let i = 0; i < 50; i++) writer.getMap(CASE_ROOT).set(`k${i}`, i);
+    store.append(updates.map((update) => ({ room: address.name, orgId: 'main-street', docId: address.docId, update })));
+    const url = await start(store, 60_000);
+
+    const reader = client(url);
+    await until(() => expect(reader.doc.getMap(CASE_ROOT).toJSON()).toEqual(writer.getMap(CASE_ROOT).toJSON()));
+    expect(rooms!.documentForm(address)).toBe('bytes');
+
+    reader.doc.getMap(CASE_ROOT).set('procedure', 'Extraction #14');
+    await until(() => expect(rooms!.documentForm(address)).toBe('built'));
+    await until(() => expect(store.pendingUpdates(address.name)).toBe(51));
+  });
+
+  it('drops an idle document to bytes and keeps every edit across it', async () => {
+    const url = await start(new MemorySyncStore(), 50);
+    const a = client(url);
+    a.doc.getMap(CASE_ROOT).set('procedure', 'before');
+    await until(() => expect(rooms!.documentForm(address)).toBe('built'));
+    await until(() => expect(rooms!.documentForm(address)).toBe('bytes'));
+
+    // A newcomer is served from the bytes; an edit builds the document again and reaches both.
+    const b = client(url);
+    await until(() => expect(b.doc.getMap(CASE_ROOT).get('procedure')).toBe('before'));
+    b.doc.getMap(CASE_ROOT).set('asaClassification', '2');
+    await until(() => expect(a.doc.getMap(CASE_ROOT).get('asaClassification')).toBe('2'));
+    expect(rooms!.snapshot(address).content).toEqual({ procedure: 'before', asaClassification: '2' });
+    await until(() => expect(rooms!.documentForm(address)).toBe('bytes'));
+    expect(Y.encodeStateVector(a.doc)).toEqual(Y.encodeStateVector(b.doc));
+  });
+});
