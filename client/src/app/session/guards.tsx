@@ -63,13 +63,17 @@ export function RequireVerifiedEmail({ children }: { children: ReactNode }): Rea
 
 /**
  * At / (spec 000 §4): signed in with one organisation → go to it; with none → /create-org when
- * the email is verified, else /verify-email. Otherwise the welcome page.
+ * the email is verified, else /verify-email. Otherwise the welcome page. An accepted returnUrl
+ * wins once fully signed in (post-sign-in redirect), and goes along to /mfa.
  */
 export function HomeRedirect({ children }: { children: ReactNode }): ReactNode {
   const { status, user, session } = useSession();
+  // A returnUrl brought along from sign-up and email verification (spec 000 §5) survives the next steps.
+  const returnUrl = useReturnUrl();
   if (status === 'undetermined') return <Loading />;
-  if (status === 'partial') return <Navigate to="/mfa" replace />;
+  if (status === 'partial') return <Navigate to={withReturnUrl('/mfa', returnUrl)} replace />;
   if (status !== 'full' || !user || !session) return children;
+  if (returnUrl) return <Navigate to={returnUrl} replace />;
   const orgs = [...session.orgs.regular, ...session.orgs.parent, ...session.orgs.vigil, ...session.orgs.reseller];
   if (orgs.length === 1) return <Navigate to={postSignInPath({ returnUrl: null, orgs })} replace />;
   if (orgs.length === 0) return <Navigate to={user.emailVerified ? '/create-org' : '/verify-email'} replace />;

@@ -4,23 +4,29 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NotFound } from '../../app/NotFound.js';
 import { Page } from '../../app/Page.js';
+import { useReturnUrl } from '../../app/session/guards.js';
+import { withReturnUrl } from '../../app/session/identity.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import * as api from './api.js';
 import { CodeForm } from './CodeForm.js';
 import { errorCode } from './errors.js';
 
-/** 'Email Verified' and the redirect to / after 2.5 seconds (spec 000 §2, §9). */
+/**
+ * 'Email Verified' and the redirect to / after 2.5 seconds (spec 000 §2, §9). An accepted
+ * returnUrl (spec 000 §5) goes along, so / sends the user on to /mfa and then back there.
+ */
 function EmailVerified(): ReactNode {
   const navigate = useNavigate();
+  const next = withReturnUrl('/', useReturnUrl());
   useEffect(() => {
-    const timer = window.setTimeout(() => void navigate('/', { replace: true }), VERIFIED_EMAIL_REDIRECT_MS);
+    const timer = window.setTimeout(() => void navigate(next, { replace: true }), VERIFIED_EMAIL_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, next]);
   return (
     <Page title={AUTH_TEXTS.emailVerifiedTitle}>
       <Text>{AUTH_TEXTS.emailVerifiedSuccess}</Text>
       <Text>{AUTH_TEXTS.emailVerifiedRedirecting}</Text>
-      <Button component={Link} to="/" replace w="fit-content">
+      <Button component={Link} to={next} replace w="fit-content">
         Continue
       </Button>
     </Page>
