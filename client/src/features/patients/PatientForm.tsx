@@ -1,6 +1,15 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { Patient } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useOrgFeatures } from '../orgs/hooks.js';
+import { usePatientMeasurements } from './hooks.js';
+import {
+  measurementHint,
+  measurementTexts,
+  measurementUnits,
+  physicalAttributesObservation,
+  type MeasurementUnits,
+} from './measurements.js';
 import { saveResource } from '../../data/db.js';
 import { FhirRequestError } from '../../data/fhir.js';
 import {
@@ -37,8 +46,32 @@ export function saveErrorText(err: unknown): string {
 }
 
 /** The new/edit patient form (spec 001 §2) with the free-text birth date of spec 002 §5. */
-export function PatientForm({ orgId, patient, onSaved, onCancel }: PatientFormProps): ReactNode {
+export function PatientForm(props: PatientFormProps): ReactNode {
+  const features = useOrgFeatures(props.orgId, true);
+  const measurements = usePatientMeasurements(props.orgId, props.patient?.id);
+  // Wait for the device's copy of the patient's measurements, so the form opens with them.
+  if (props.patient?.id && measurements.data === undefined) return null;
+  return (
+    <PatientFormFields
+      {...props}
+      units={measurementUnits(features.data)}
+      initialMeasurements={measurementTexts(measurements.data ?? null)}
+    />
+  );
+}
+
+function PatientFormFields({
+  orgId,
+  patient,
+  onSaved,
+  onCancel,
+  units,
+  initialMeasurements,
+}: PatientFormProps & { units: MeasurementUnits; initialMeasurements: { weight: string; height: string } }): ReactNode {
   const [values, setValues] = useState<PatientFormValues>(patient ? formValuesOf(patient) : EMPTY_PATIENT_FORM);
+  const [measured, setMeasured] = useState(initialMeasurements);
+  const weightHint = measurementHint('weight', measured.weight, units);
+  const heightHint = measurementHint('height', measured.height, units);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,12 +90,20 @@ export function PatientForm({ orgId, patient, onSaved, onCancel }: PatientFormPr
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     setSubmitted(true);
-    if (Object.keys(errors).length > 0 || saving) return;
+    if (Object.keys(errors).length > 0 || weightHint.kind === 'failed' || heightHint.kind === 'failed' || saving)
+      return;
     setSaving(true);
     setError(null);
     try {
       const result = await saveResource(orgId, patientFromForm(values, Date.now(), patient));
-      onSaved(result.resource, result.queued);
+      const changed =
+        measured.weight.trim() !== initialMeasurements.weight.trim() ||
+        measured.height.trim() !== initialMeasurements.height.trim();
+      const observation = changed
+        ? physicalAttributesObservation(result.resource.id, measured, units, new Date())
+        : null;
+      const saved = observation ? await saveResource(orgId, observation) : null;
+      onSaved(result.resource, result.queued || (saved?.queued ?? false));
     } catch (err) {
       setError(saveErrorText(err));
       setSaving(false);
@@ -108,6 +149,35 @@ export function PatientForm({ orgId, patient, onSaved, onCancel }: PatientFormPr
             </Text>
           )}
         </div>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Weight (optional)"
+            value={measured.weight}
+            onChange={(e) => {
+              const weight = e.currentTarget.value;
+              setMeasured((m) => ({ ...m, weight }));
+            }}
+            rightSection={<Text size="sm">{units.weight}</Text>}
+            error={weightHint.kind === 'failed' ? weightHint.text : undefined}
+            description={weightHint.kind === 'parsed' ? `Saved as ${weightHint.text}` : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            autoComplete="off"
+            inputMode="decimal"
+          />
+          <TextInput
+            label="Height (optional)"
+            value={measured.height}
+            onChange={(e) => {
+              const height = e.currentTarget.value;
+              setMeasured((m) => ({ ...m, height }));
+            }}
+            rightSection={<Text size="sm">{units.height}</Text>}
+            error={heightHint.kind === 'failed' ? heightHint.text : undefined}
+            description={heightHint.kind === 'parsed' ? `Saved as ${heightHint.text}` : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            autoComplete="off"
+          />
+        </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="Email Address (optional)"

@@ -1,10 +1,17 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { patientDisplayName, patientFields, type Appointment } from '@vigil/shared';
+import {
+  measurementOf,
+  observationBmi,
+  patientDisplayName,
+  patientFields,
+  roundTo,
+  type Appointment,
+} from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../app/Page.js';
 import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
-import { usePatient, usePatientAppointments, usePatientOutbox } from './hooks.js';
+import { usePatient, usePatientAppointments, usePatientMeasurements, usePatientOutbox } from './hooks.js';
 import { PatientForm } from './PatientForm.js';
 import { PatientOutbox } from './PatientOutbox.js';
 import { birthDateText, TestPatientBadge } from './PatientsPage.js';
@@ -99,6 +106,14 @@ export function PatientPage(): ReactNode {
   useOutboxReplay(orgId);
   useLiveResourceEvents(orgId);
   const patient = usePatient(orgId, patientId);
+  const measurements = usePatientMeasurements(orgId, patientId).data ?? null;
+  const measured = (kind: 'weight' | 'height'): string | null => {
+    const m = measurements ? measurementOf(measurements, kind) : null;
+    if (!m) return null;
+    const stored = `${roundTo(m.value, 1)} ${kind === 'weight' ? 'kg' : 'cm'}`;
+    return m.raw && m.raw !== stored ? `${m.raw} (${stored})` : stored;
+  };
+  const bmiValue = measurements ? observationBmi(measurements) : null;
   const outbox = usePatientOutbox(orgId).filter((e) => e.id === patientId);
   const [editing, setEditing] = useState(false);
   const p = patient.data;
@@ -158,6 +173,9 @@ export function PatientPage(): ReactNode {
             <Field label="Birth Date" value={birthDateText(f.birthDate, Date.now())} />
             <Field label="Email Address" value={f.email} />
             <Field label="Phone number" value={f.mobile} />
+            <Field label="Weight" value={measured('weight')} />
+            <Field label="Height" value={measured('height')} />
+            <Field label="BMI" value={bmiValue === null ? null : String(bmiValue)} />
           </Group>
         </Stack>
       </Card>

@@ -1,4 +1,4 @@
-import { appointmentActorId, type Appointment, type Patient } from '@vigil/shared';
+import { appointmentActorId, type Appointment, type Observation, type Patient } from '@vigil/shared';
 import {
   cachedOfType,
   cachedResource,
@@ -10,6 +10,7 @@ import {
 } from '../../data/db.js';
 import { fhirClient } from '../../data/fhir.js';
 import { useRefresh, type CachedList } from '../../data/useResources.js';
+import { latestPhysicalAttributes } from './measurements.js';
 import { matchesPatientSearch, sortPatients } from './patientRules.js';
 
 export type { CachedList };
@@ -71,4 +72,17 @@ export function usePatientAppointments(orgId: string, patientId: string): Cached
 /** The outbox entries of patients in an organisation (waiting, or refused and shown to the user). */
 export function usePatientOutbox(orgId: string): OutboxEntry[] {
   return (useOutbox(orgId) ?? []).filter((e) => e.resourceType === 'Patient');
+}
+
+/** A patient's newest physical-attributes Observation (weight, height, BMI), from the cache, refreshed. */
+export function usePatientMeasurements(
+  orgId: string,
+  patientId: string | undefined,
+): { data: Observation | null | undefined; refreshing: boolean } {
+  const all = useDexieQuery(() => cachedOfType(orgId, 'Observation'), `observations|${orgId}`);
+  const refresh = useRefresh(`observations|${orgId}|${patientId ?? ''}`, async () => {
+    if (!patientId) return;
+    await cacheResources(orgId, await fhirClient(orgId).fetchAll('Observation', { patient: `Patient/${patientId}` }));
+  });
+  return { data: all && patientId ? latestPhysicalAttributes(all, patientId) : all && null, ...refresh };
 }
