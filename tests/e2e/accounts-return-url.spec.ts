@@ -1,5 +1,6 @@
 import { outbox } from '../integration/accounts-client.js';
 import { expect, test } from './fixtures.js';
+import { memberContext } from './members.js';
 
 async function nextCode(baseUrl: string, to: string, before: number): Promise<string> {
   await expect.poll(async () => (await outbox(baseUrl, to)).length).toBeGreaterThan(before);
@@ -48,5 +49,22 @@ test.describe('accounts: returnUrl through sign-up (spec 000 §4, §5)', () => {
     await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/');
     await expect(page).toHaveURL(/\/mfa$/);
+  });
+});
+
+test.describe('accounts: token in the URL hash (spec 000 §4)', () => {
+  test('#token=null signs the tablet out and goes to the root; a token value is removed from the address, not adopted', async ({
+    browser,
+    server,
+  }) => {
+    const { context } = await memberContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/profile#token=planted-token-value');
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
+    await page.goto('/profile#token=null');
+    await expect(page).toHaveURL(new RegExp(`^${server.url}/(signup)?$`));
+    expect((await context.cookies()).some((c) => c.name === 'vigil-uid')).toBe(false);
+    await context.close();
   });
 });

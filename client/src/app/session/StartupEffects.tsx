@@ -4,6 +4,17 @@ import { useLocation, useNavigate } from 'react-router';
 import { REFERRAL_COOKIE } from '../../features/auth/SignUpPage.js';
 import { signOut } from '../../features/auth/api.js';
 
+/** The value of a `token` hash fragment (`#token=…`), or undefined when there is none. */
+export function tokenInHash(hash: string): string | undefined {
+  const m = /^#token=(.*)$/.exec(hash);
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch {
+    return m[1]!;
+  }
+}
+
 /**
  * Query parameters read on any page (spec 000 §2): `ref_id` is stored as the referral cookie for
  * 10 years and removed from the address; `?clear` clears local storage, the token and the
@@ -30,6 +41,21 @@ export function StartupEffects(): ReactNode {
           const rest = params.toString();
           window.location.replace(`${pathname}${rest ? `?${rest}` : ''}${hash}`);
         });
+      return;
+    }
+    // spec 000 §4: a token in the hash fragment named token; an empty value or the text null clears
+    // it and goes to the root. Our token lives only in an HttpOnly cookie, so a token handed over in
+    // the address is never adopted (anyone could plant their own session that way); EMR launches
+    // use /api/emr/launch instead. It is removed from the address so it does not linger.
+    const token = tokenInHash(hash);
+    if (token !== undefined) {
+      if (token === '' || token === 'null') {
+        void signOut()
+          .catch(() => undefined)
+          .finally(() => window.location.replace('/'));
+      } else {
+        void navigate(`${pathname}${search}`, { replace: true });
+      }
       return;
     }
     const ref = params.get('ref_id');
