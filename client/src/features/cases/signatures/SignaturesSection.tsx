@@ -112,7 +112,7 @@ export function SignaturesSection({
             disabled={readOnly}
             onChange={(e) => setSigner(e.currentTarget.value)}
           />
-          <Button disabled={readOnly || name.trim() === ''} onClick={openPad}>
+          <Button mih={44} disabled={readOnly || name.trim() === ''} onClick={openPad}>
             Add Signature
           </Button>
         </Group>

@@ -159,6 +159,7 @@ export function StartCaseSection({
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           <NumberField
             label="Weight (kg)"
+            hideControls
             {...TOUCH_INPUT}
             value={typeof weight?.value === 'number' ? weight.value : null}
             min={0}
@@ -169,6 +170,7 @@ export function StartCaseSection({
           />
           <NumberField
             label="Height (cm)"
+            hideControls
             {...TOUCH_INPUT}
             value={typeof height?.value === 'number' ? height.value : null}
             min={0}
@@ -265,6 +267,7 @@ export function StartCaseSection({
               No checklist items yet.
             </Text>
             <Button
+              mih={44}
               variant="light"
               disabled={readOnly}
               onClick={() => STANDARD_PRE_OP_CHECKLIST.forEach((label, i) => addItem(label, i + 1))}
@@ -286,6 +289,7 @@ export function StartCaseSection({
                   }
                 />
                 <Button
+                  mih={44}
                   variant="subtle"
                   color="red"
                   disabled={readOnly}
@@ -314,7 +318,7 @@ export function StartCaseSection({
               disabled={readOnly}
               onChange={(e) => setNewItem(e.currentTarget.value)}
             />
-            <Button type="submit" variant="default" disabled={readOnly || newItem.trim() === ''}>
+            <Button mih={44} type="submit" variant="default" disabled={readOnly || newItem.trim() === ''}>
               Add item
             </Button>
           </Group>

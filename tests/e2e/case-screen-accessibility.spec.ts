@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures.js';
+import { memberContext } from './members.js';
+
+/** Books a patient and an appointment through the real FHIR API; the case id is the appointment's. */
+async function bookCase(baseURL: string, orgId: string, token: string): Promise<string> {
+  const post = async (type: string, body: object): Promise<{ id: string }> => {
+    const res = await fetch(`${baseURL}/api/fhir/${orgId}/${type}?token=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/fhir+json' },
+      body: JSON.stringify({ resourceType: type, ...body }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+  const patient = await post('Patient', { name: [{ given: ['Ada'], family: 'Lovelace' }], birthDate: '1990-05-06' });
+  const appointment = await post('Appointment', {
+    status: 'booked',
+    description: 'Implant',
+    start: new Date().toISOString(),
+    end: new Date(Date.now() + 3_600_000).toISOString(),
+    participant: [{ actor: { reference: `Patient/${patient.id}` }, status: 'accepted' }],
+  });
+  return appointment.id;
+}
+
+test('the case screen has no serious or critical accessibility violations at tablet size (axe-core)', async ({
+  browser,
+  baseURL,
+}) => {
+  const { member, context } = await memberContext(browser, baseURL!);
+  const caseId = await bookCase(baseURL!, member.orgId, member.token);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/org/${member.orgId}/cases/${caseId}`);
+  // The first load on a busy machine: the case document and the appointment come from the server.
+  await expect(page.getByTestId('case-patient')).toHaveText('Ada Lovelace', { timeout: 30_000 });
+  await expect(page.getByLabel('Procedure', { exact: true })).toBeEnabled();
+
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking).toEqual([]);
+});
+
+test('the case screen keeps touch targets of at least 44 px and its sections reachable from the keyboard', async ({
+  browser,
+  baseURL,
+}) => {
+  const { member, context } = await memberContext(browser, baseURL!);
+  const caseId = await bookCase(baseURL!, member.orgId, member.token);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/org/${member.orgId}/cases/${caseId}`);
+  await expect(page.getByLabel('Procedure', { exact: true })).toBeEnabled({ timeout: 30_000 });
+
+  // Buttons and inputs of the case frame's sections: every one at least 44 px high.
+  for (const id of ['case-start', 'case-times', 'case-discharge', 'case-notes', 'case-signatures']) {
+    const controls = page
+      .locator(`#${id}`)
+      .locator(
+        'button:visible, input:not([type="radio"]):not([type="checkbox"]):not([type="hidden"]):visible, textarea:visible, [role="radiogroup"] label:visible',
+      );
+    const heights = await controls.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    expect(heights.length, id).toBeGreaterThan(0);
+    expect(
+      heights.filter((h) => h < 44),
+      id,
+    ).toEqual([]);
+  }
+
+  // The header stays in view and its navigation moves the focus to a section's heading.
+  const nav = page.getByRole('navigation', { name: 'Case sections' });
+  await nav.getByRole('button', { name: 'Discharge' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Discharge' })).toBeFocused();
+  await expect(page.getByTestId('case-patient')).toBeInViewport();
+});

@@ -1,0 +1,181 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { memberContext } from './members.js';
+
+/** Books a child patient and an appointment through the real FHIR API; the case id is the appointment's. */
+async function bookChild(baseURL: string, orgId: string, token: string): Promise<string> {
+  const post = async (type: string, body: object): Promise<{ id: string }> => {
+    const res = await fetch(`${baseURL}/api/fhir/${orgId}/${type}?token=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/fhir+json' },
+      body: JSON.stringify({ resourceType: type, ...body }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+  const patient = await post('Patient', { name: [{ given: ['Mia'], family: 'Chen' }], birthDate: '2020-03-04' });
+  const appointment = await post('Appointment', {
+    status: 'booked',
+    description: 'Restorations under moderate sedation',
+    start: new Date().toISOString(),
+    end: new Date(Date.now() + 3_600_000).toISOString(),
+    participant: [{ actor: { reference: `Patient/${patient.id}` }, status: 'accepted' }],
+  });
+  return appointment.id;
+}
+
+/** Sets an event time to now with the time incrementor's Now button. */
+async function now(page: Page, label: string): Promise<void> {
+  await page.getByRole('button', { name: `${label}: now` }).click();
+  await expect(page.getByLabel(label, { exact: true })).toHaveValue(/^\d\d:\d\d$/);
+}
+
+/** Picks a choice of a segmented control (its radio is visually hidden under the label). */
+async function choose(scope: Page | Locator, group: string, option: string): Promise<void> {
+  const radios = scope.getByRole('radiogroup', { name: group, exact: true });
+  await radios
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${option.replace(/[/.]/g, '\\$&')}$`) })
+    .click();
+  await expect(radios.getByRole('radio', { name: option, exact: true })).toBeChecked();
+}
+
+async function addVitals(page: Page, v: { sbp: string; dbp: string; hr: string; spo2: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Add vitals' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add vitals' });
+  await dialog.getByLabel(/Systolic BP/).fill(v.sbp);
+  await dialog.getByLabel(/Diastolic BP/).fill(v.dbp);
+  await dialog.getByLabel(/Heart rate/).fill(v.hr);
+  await dialog.getByLabel(/SpO2/).fill(v.spo2);
+  await dialog.getByRole('button', { name: 'Save vitals' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a provider charts a moderate sedation case for a 20 kg child, and a reload shows everything', async ({
+  browser,
+  baseURL,
+}) => {
+  // A whole case charted through the UI on a shared 2-core machine.
+  test.setTimeout(180_000);
+  const { member, context } = await memberContext(browser, baseURL!);
+  const caseId = await bookChild(baseURL!, member.orgId, member.token);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/org/${member.orgId}/cases/${caseId}`);
+  // The header reads the patient from the Appointment (the case's id) and the Patient it names.
+  await expect(page.getByTestId('case-patient')).toHaveText('Mia Chen', { timeout: 30_000 });
+  await expect(page.getByLabel('Procedure', { exact: true })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByTestId('case-status')).toHaveText('Not started');
+
+  // Start case.
+  await choose(page, 'Sedation level', 'Moderate');
+  await choose(page, 'My role', 'Surgeon/Anesthesia Provider');
+  await page.getByLabel('Weight (kg)').fill('20');
+  await page.getByLabel('Allergies').fill('NKDA');
+  await page.getByLabel('Procedure', { exact: true }).fill('Restorations #A, #B');
+  await page.getByLabel('Reason for sedation').fill('Dental anxiety, young age');
+  await page.getByLabel('Last food').fill('19:30 yesterday');
+  await page.getByLabel('Last drink').fill('06:00 clear fluids');
+  await choose(page, 'ASA classification', '1');
+  await page.getByRole('switch', { name: 'IV', exact: true }).check();
+  await expect(page.getByTestId('case-weight')).toHaveText('20 kg');
+  await expect(page.getByTestId('case-sedation')).toHaveText('Moderate');
+  await expect(page.getByTestId('final-signer')).toHaveText('Final signer: Dr. Test Person, DDS');
+
+  // Times: monitoring and anesthesia start now; the timeline shows the open bars.
+  await now(page, 'Started Monitoring');
+  await now(page, 'Anes. Start');
+  await expect(page.getByTestId('case-status')).toHaveText('In progress');
+  await expect(page.getByTestId('timeline-Monitoring-text')).toContainText('(no end time)');
+  await expect(page.getByTestId('timeline-Procedure-text')).toHaveText('(no data)');
+
+  // Vitals.
+  await addVitals(page, { sbp: '110', dbp: '70', hr: '96', spo2: '99' });
+  await expect(page.getByRole('table', { name: 'Vitals recorded' })).toContainText('110/70');
+
+  // Midazolam PO 10 mg = 0.5 mg/kg.
+  await page.getByLabel('Drug', { exact: true }).fill('Midazolam');
+  await page.getByLabel('Route', { exact: true }).selectOption('PO');
+  await page.getByLabel('Dose', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Add drug', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Oral sedatives' })).toContainText('(0.5 mg/kg)');
+
+  // Lidocaine 2% 1:100,000 by the cartridge until the AAPD limit: 4.4 mg/kg × 20 kg = 88 mg;
+  // a cartridge is 1.8 mL × 20 mg/mL = 36 mg, so the third cartridge (108 mg) passes it.
+  await page.getByRole('radio', { name: 'Lidocaine 2% 1:100,000' }).click();
+  await page.getByLabel('Amount').fill('1');
+  const tracker = page.getByRole('region', { name: 'Local Anesthetics' });
+  await page.getByRole('button', { name: 'Give dose' }).click();
+  await page.getByRole('button', { name: 'Give dose' }).click();
+  await expect(page.getByTestId('la-remaining')).toHaveText(
+    'Up to 16 mg (0.4 cartridges) more of Lidocaine 2% 1:100,000 for 20 kg',
+  );
+  await expect(tracker.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Give dose' }).click();
+  await expect(page.getByTestId('la-combined')).toHaveText('122.8% of max');
+  await expect(
+    tracker.getByRole('alert').filter({ hasText: 'Lidocaine is at 122.8% of its maximum dose' }),
+  ).toBeVisible();
+
+  // IV site with every field of the complete rule.
+  await page.getByLabel('Side', { exact: true }).selectOption('Left');
+  await page.getByLabel('Site', { exact: true }).fill('Hand');
+  await page.getByLabel('Gauge', { exact: true }).fill('22');
+  await page.getByLabel('Secured with', { exact: true }).fill('Tegaderm');
+  await page.getByLabel('Solution', { exact: true }).selectOption('LR');
+  await page.getByLabel('Bag mL', { exact: true }).fill('500');
+  await page.getByRole('button', { name: 'Add IV site', exact: true }).click();
+  await expect(page.getByTestId('iv-site').getByText('complete', { exact: true })).toBeVisible();
+
+  // Recovery: the last vitals, then the remaining times in order.
+  await addVitals(page, { sbp: '104', dbp: '66', hr: '88', spo2: '98' });
+  await now(page, 'Anes. End');
+  await now(page, 'Recovery Start');
+  await expect(page.getByTestId('case-status')).toHaveText('In recovery');
+  await now(page, 'Stopped Monitoring Vitals');
+  await now(page, 'Recovery Completed');
+  await expect(page.getByTestId('case-status')).toHaveText('Complete');
+  await expect(page.getByTestId('timeline-Monitoring-text')).not.toContainText('(no end time)');
+  await expect(page.getByTestId('timeline-Anesthesia-text')).toContainText('Anes. End');
+
+  // Discharge: Aldrete, every item 2; sbp 110 → 104 (−5.4 %), hr 96 → 88 (−8.3 %): vitals score 2.
+  const discharge = page.getByRole('region', { name: 'Discharge' });
+  for (const item of ['Oxygenation', 'Respiratory stability', 'Consciousness', 'Pain', 'Nausea', 'Gait']) {
+    await choose(discharge, item, '2');
+  }
+  await expect(page.getByTestId('discharge-vitals-score')).toHaveText('Vitals score: 2');
+  await expect(page.getByTestId('discharge-total')).toHaveText('Total 14 / target 12');
+  await expect(page.getByTestId('discharge-state')).toHaveText('Complete: target met');
+
+  // Notes and a drawn signature.
+  await page.getByLabel('Procedure notes').fill('Tolerated well; no complications.');
+  await page.getByLabel('Recovery notes').fill('Discharged to mother, alert.');
+  await page.getByRole('button', { name: 'Add Signature' }).click();
+  const pad = page.getByTestId('signature-pad');
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 150);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 200, box.y + 100, { steps: 5 });
+  await page.mouse.move(box.x + 320, box.y + 180, { steps: 5 });
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Signatures' })).toContainText('Dr. Test Person, DDS');
+
+  await expect(page.getByTestId('save-status')).toHaveText('saved');
+
+  // A reload shows everything from the device and the server.
+  await page.reload();
+  await expect(page.getByTestId('case-patient')).toHaveText('Mia Chen', { timeout: 30_000 });
+  await expect(page.getByTestId('case-sedation')).toHaveText('Moderate');
+  await expect(page.getByTestId('case-weight')).toHaveText('20 kg');
+  await expect(page.getByTestId('case-status')).toHaveText('Complete');
+  await expect(page.getByLabel('Procedure', { exact: true })).toHaveValue('Restorations #A, #B');
+  await expect(page.getByLabel('Recovery Completed', { exact: true })).toHaveValue(/^\d\d:\d\d$/);
+  await expect(page.getByRole('table', { name: 'Vitals recorded' })).toContainText('104/66');
+  await expect(page.getByRole('table', { name: 'Oral sedatives' })).toContainText('(0.5 mg/kg)');
+  await expect(page.getByTestId('la-combined')).toHaveText('122.8% of max');
+  await expect(page.getByTestId('iv-site').getByText('complete', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('discharge-total')).toHaveText('Total 14 / target 12');
+  await expect(page.getByLabel('Procedure notes')).toHaveValue('Tolerated well; no complications.');
+  await expect(page.getByRole('table', { name: 'Signatures' })).toContainText('Dr. Test Person, DDS');
+});
