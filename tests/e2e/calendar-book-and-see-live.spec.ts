@@ -117,6 +117,10 @@ test('the calendar keeps month, date, location and provider in the query string 
   await page.goto(`/org/${member.orgId}?month=2027-02&date=14`);
   await expect(page.getByRole('heading', { name: 'February 2027' })).toBeVisible();
   await expect(page.getByTestId('day-popup')).toBeVisible();
+  await expect(page.getByTestId('day-popup').getByRole('link', { name: 'New Case' })).toHaveAttribute(
+    'href',
+    `/org/${member.orgId}/new-case?date=2027-02-14`,
+  );
   // One week before the week of Feb 1 (a Monday) starts on Sunday Jan 24; one week after ends Sat Mar 13.
   await expect(page.getByTestId('day-2027-01-24')).toBeVisible();
   await expect(page.getByTestId('day-2027-01-23')).toHaveCount(0);

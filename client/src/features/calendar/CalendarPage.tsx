@@ -69,7 +69,13 @@ function DayPopup({
           ))}
         </Stack>
       )}
-      <Button component={Link} to={`/org/${encodeURIComponent(orgId)}/new-case`} size="xs" variant="light" mih={36}>
+      <Button
+        component={Link}
+        to={`/org/${encodeURIComponent(orgId)}/new-case?date=${dayKey(day)}`}
+        size="xs"
+        variant="light"
+        mih={36}
+      >
         New Case
       </Button>
     </Stack>

@@ -7,7 +7,7 @@ import {
   type Patient,
 } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../app/Page.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { newResourceId, saveResource, useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
@@ -52,6 +52,8 @@ function caseSaveErrorText(err: unknown): string {
  */
 export function NewCasePage(): ReactNode {
   const { orgId = '', patientId: routePatientId = '' } = useParams();
+  // The calendar's "New Case" passes the chosen day.
+  const [query] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useSession();
   useOutboxReplay(orgId);
@@ -67,6 +69,7 @@ export function NewCasePage(): ReactNode {
     sedationLevel: '',
     description: '',
     ...defaultCaseTimes(new Date()),
+    ...(/^\d{4}-\d{2}-\d{2}$/.test(query.get('date') ?? '') ? { date: query.get('date')! } : {}),
   }));
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import {
+  appointmentStatusColour,
   measurementOf,
   observationBmi,
   patientDisplayName,
@@ -74,7 +75,9 @@ function Appointments({ orgId, patientId }: { orgId: string; patientId: string }
                     <Table.Td>{appointmentTimeText(a)}</Table.Td>
                     <Table.Td>{a.description ?? ''}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light">{a.status}</Badge>
+                      <Badge variant="light" color={appointmentStatusColour(a.status)}>
+                        {a.status}
+                      </Badge>
                     </Table.Td>
                     <Table.Td>
                       <Anchor
