@@ -26,6 +26,7 @@ import {
   type ChartedLocalDose,
 } from './localAnesthetics.js';
 import { clockTime } from './format.js';
+import { TOUCH_INPUT, TOUCH_SEGMENTS } from './header/touch.js';
 import { useCaseList } from './useCaseData.js';
 
 export interface LocalAnestheticTrackerProps {
@@ -85,6 +86,7 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
             Local Anesthetics
           </Title>
           <SegmentedControl
+            {...TOUCH_SEGMENTS}
             aria-label="Maximum dose limits"
             value={limits}
             onChange={(v) => setLimits(v)}
@@ -130,9 +132,11 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
             step={effectiveUnit === 'cartridges' ? 0.5 : 1}
             decimalScale={2}
             w={140}
+            {...TOUCH_INPUT}
             disabled={disabled}
           />
           <SegmentedControl
+            {...TOUCH_SEGMENTS}
             aria-label="Unit"
             value={effectiveUnit}
             onChange={(v) => setUnit(v)}
@@ -231,8 +235,7 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
                         <Button
                           variant="subtle"
                           color="red"
-                          size="xs"
-                          mih={36}
+                          mih={44}
                           disabled={disabled}
                           aria-label={`Remove ${v ? variantLabel(v) : 'dose'} at ${clockTime(d.time)}`}
                           onClick={() => {
