@@ -191,11 +191,11 @@ function InfusionCard({
         <Group gap="xs">
           <Text fw={700}>{entry.name}</Text>
           {running ? (
-            <Badge color="green">
+            <Badge color="green" variant="light">
               {running.rate} {running.rateUnit} since {clockTime(running.start)}
             </Badge>
           ) : (
-            <Badge color="gray">stopped</Badge>
+            <Badge color="gray" variant="light">stopped</Badge>
           )}
         </Group>
         <Text data-testid={`infusion-total-${entry.id}`}>

@@ -50,7 +50,7 @@ export function VitalsBanner({ records, manualCount, localMonitorId, now = Date.
             </Badge>
           )}
           {state.delayed && (
-            <Badge color={state.delayed} variant="filled">
+            <Badge color={state.delayed} variant="light">
               {DATA_IS_DELAYED}
             </Badge>
           )}
