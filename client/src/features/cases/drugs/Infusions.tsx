@@ -195,7 +195,9 @@ function InfusionCard({
               {running.rate} {running.rateUnit} since {clockTime(running.start)}
             </Badge>
           ) : (
-            <Badge color="gray" variant="light">stopped</Badge>
+            <Badge color="gray" variant="light">
+              stopped
+            </Badge>
           )}
         </Group>
         <Text data-testid={`infusion-total-${entry.id}`}>

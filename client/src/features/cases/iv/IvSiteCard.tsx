@@ -40,11 +40,19 @@ export function IvSiteCard({ site, disabled, onPut, onDelete, now = Date.now }: 
           )}
           {site.securedWith && <Text size="sm">secured with {site.securedWith}</Text>}
           {site.time != null && <Text size="sm">placed {clockTime(site.time)}</Text>}
-          {site.timeRemoved != null && <Badge color="gray" variant="light">removed {clockTime(site.timeRemoved)}</Badge>}
+          {site.timeRemoved != null && (
+            <Badge color="gray" variant="light">
+              removed {clockTime(site.timeRemoved)}
+            </Badge>
+          )}
           {complete ? (
-            <Badge color="green" variant="light">complete</Badge>
+            <Badge color="green" variant="light">
+              complete
+            </Badge>
           ) : (
-            <Badge color="orange" variant="light">incomplete: {missingIvFields(site).join(', ')}</Badge>
+            <Badge color="orange" variant="light">
+              incomplete: {missingIvFields(site).join(', ')}
+            </Badge>
           )}
         </Group>
         <Group gap="xs">

@@ -50,7 +50,11 @@ export function AirwaysSection({ doc, readOnly }: CaseSectionProps): ReactNode {
               <Stack gap={2}>
                 <Group gap="xs">
                   <Text fw={700}>{airwayName(a)}</Text>
-                  {a.removalComp && <Badge color="red" variant="light">removal complications</Badge>}
+                  {a.removalComp && (
+                    <Badge color="red" variant="light">
+                      removal complications
+                    </Badge>
+                  )}
                 </Group>
                 <Text size="sm">{details(a).join(' · ')}</Text>
                 {a.placementCompDetail && <Text size="sm">Placement complications: {a.placementCompDetail}</Text>}
