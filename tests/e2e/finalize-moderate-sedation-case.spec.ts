@@ -92,6 +92,16 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   ]);
   await expect.poll(() => tab.url()).toMatch(/\/api\/report-pdf\/[A-Za-z0-9_-]+$/);
 
+  // sharePdf (spec 000 §2): the modal opened through the URL hash offers a short-lived link.
+  await report.getByRole('link', { name: 'Share' }).click();
+  await expect(page).toHaveURL(/#sharePdf=/);
+  const share = page.getByRole('dialog', { name: 'Share report' });
+  await expect(share.getByRole('textbox', { name: 'Link', exact: true })).toHaveValue(
+    /\/api\/report-pdf\/[A-Za-z0-9_-]+$/,
+  );
+  await page.keyboard.press('Escape');
+  await expect(share).toBeHidden();
+
   // Keep the PDF and its first page as PNG with the test's artifacts (test-results/).
   const pdf = await api.get(tab.url());
   expect(pdf.headers()['content-type']).toBe('application/pdf');

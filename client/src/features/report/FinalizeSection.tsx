@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import {
   ADDENDUM_LIMITS,
   AnesthesiaReport,
@@ -27,7 +28,10 @@ import { RequestError } from '../../data/graphql.js';
 import { fetchFeatures } from '../orgs/api.js';
 import { SignaturePad } from '../profile/SignaturePad.js';
 import type { CaseSectionProps } from '../cases/sections/types.js';
+import { unfinalizeCase } from './api.js';
+import { useMayAdminister } from '../orgs/hooks.js';
 import { addAddendum, fetchPdfUrl, finalizeCase, FINALIZE_STEP_MESSAGES, openPdf, type FinalizeLine } from './api.js';
+import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
 import { appointmentPdfId, previewInput, useCaseJson, useCaseResources } from './useReportInputs.js';
 
 /** What a refusal before the stream means to the signer. */
@@ -46,14 +50,19 @@ export function finalizeRefusalText(code: string): string {
   }
 }
 
-/** Whether the org asks for the primary provider as final signer (spec 000 §3 primaryProviderMustBeFinalSignerName). */
-function usePrimaryProviderMustSign(orgId: string): boolean {
-  const [must, setMust] = useState(false);
+/** The report flags of the organisation (spec 000 §3): primaryProviderMustBeFinalSignerName, adminUnfinalize. */
+function useReportFlags(orgId: string): { mustBePrimary: boolean; adminUnfinalize: boolean } {
+  const [flags, setFlags] = useState({ mustBePrimary: false, adminUnfinalize: false });
   useEffect(() => {
     let live = true;
     fetchFeatures(orgId).then(
       (features) => {
-        if (live) setMust(features.some((f) => f.name === 'primaryProviderMustBeFinalSignerName' && f.value));
+        const on = (name: string): boolean => features.some((f) => f.name === name && f.value);
+        if (live)
+          setFlags({
+            mustBePrimary: on('primaryProviderMustBeFinalSignerName'),
+            adminUnfinalize: on('adminUnfinalize'),
+          });
       },
       () => undefined,
     );
@@ -61,7 +70,49 @@ function usePrimaryProviderMustSign(orgId: string): boolean {
       live = false;
     };
   }, [orgId]);
-  return must;
+  return flags;
+}
+
+function ReopenButton({
+  orgId,
+  caseId,
+  onReopened,
+}: {
+  orgId: string;
+  caseId: string;
+  onReopened: () => void;
+}): ReactNode {
+  const [state, setState] = useState<'idle' | 'confirm' | 'working' | 'failed'>('idle');
+  if (state === 'idle')
+    return (
+      <Button variant="default" color="red" mih={44} onClick={() => setState('confirm')}>
+        Unfinalize
+      </Button>
+    );
+  return (
+    <Group gap="xs">
+      <Text size="sm">Reopen this case for editing? The signed PDF stays on record.</Text>
+      <Button
+        color="red"
+        mih={44}
+        loading={state === 'working'}
+        onClick={() => {
+          setState('working');
+          unfinalizeCase(orgId, caseId).then(onReopened, () => setState('failed'));
+        }}
+      >
+        Reopen case
+      </Button>
+      <Button variant="default" mih={44} onClick={() => setState('idle')}>
+        Cancel
+      </Button>
+      {state === 'failed' && (
+        <Text size="sm" c="red" role="alert">
+          The case could not be reopened.
+        </Text>
+      )}
+    </Group>
+  );
 }
 
 function PdfButton({ orgId, pdfId, label = 'Open PDF' }: { orgId: string; pdfId: string; label?: string }): ReactNode {
@@ -225,7 +276,8 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
   const { orgId, caseId } = context;
   const caseData = useCaseJson(doc);
   const resources = useCaseResources(orgId, caseId);
-  const mustBePrimary = usePrimaryProviderMustSign(orgId);
+  const { mustBePrimary, adminUnfinalize } = useReportFlags(orgId);
+  const mayAdminister = useMayAdminister(orgId);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [padOpen, setPadOpen] = useState(false);
   const [progress, setProgress] = useState<Progress>({ lines: [], running: false, refusal: null });
@@ -275,7 +327,25 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
               <Text size="sm">
                 The signed report is stored as a PDF. The case is read-only; add an addendum to amend it.
               </Text>
-              <PdfButton orgId={orgId} pdfId={pdfId} />
+              <Group gap="sm">
+                <PdfButton orgId={orgId} pdfId={pdfId} />
+                <Button component={Link} to={sharePdfHref(orgId, pdfId)} variant="default" mih={44}>
+                  Share
+                </Button>
+                {mayAdminister && adminUnfinalize && (
+                  <ReopenButton
+                    orgId={orgId}
+                    caseId={caseId}
+                    onReopened={() => {
+                      setDonePdfId(null);
+                      setProgress({ lines: [], running: false, refusal: null });
+                      resources.refresh();
+                      // The case document reconnects and leaves its read-only state.
+                      window.location.reload();
+                    }}
+                  />
+                )}
+              </Group>
             </Stack>
           </Alert>
         ) : (
@@ -319,6 +389,7 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
           </Box>
         </Collapse>
       </Stack>
+      <SharePdfModal />
       {padOpen && (
         <SignaturePad
           opened

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RequestError } from '../../data/graphql.js';
 import { fetchFinalizedReports, fetchPdfUrl, type FinalizedReport } from './api.js';
+import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
 
 /** Report review fetch size (spec 000 §9). */
 export const REPORT_REVIEW_FETCH_SIZE = 20;
@@ -147,7 +148,19 @@ export function FinalizedReportsList({ orgId }: { orgId: string }): ReactNode {
                   <Table.Td>{new Date(r.signatureTime).toLocaleString()}</Table.Td>
                   <Table.Td>{r.addendaCount}</Table.Td>
                   <Table.Td>
-                    <OpenPdfButton orgId={orgId} pdfId={r.pdfId} label={`Open PDF of ${r.title}`} />
+                    <Group gap="xs" wrap="nowrap">
+                      <OpenPdfButton orgId={orgId} pdfId={r.pdfId} label={`Open PDF of ${r.title}`} />
+                      <Button
+                        component={Link}
+                        to={sharePdfHref(orgId, r.pdfId)}
+                        size="sm"
+                        mih={44}
+                        variant="default"
+                        aria-label={`Share ${r.title}`}
+                      >
+                        Share
+                      </Button>
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -155,6 +168,7 @@ export function FinalizedReportsList({ orgId }: { orgId: string }): ReactNode {
           </Table>
         </Table.ScrollContainer>
       )}
+      <SharePdfModal />
       {more && (
         <Button variant="default" mih={44} loading={loading} onClick={() => load(rows?.length ?? 0, applied)}>
           Load more

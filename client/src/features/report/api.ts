@@ -147,3 +147,19 @@ export async function openPdf(orgId: string, pdfId: string): Promise<void> {
   const share = await fetchPdfUrl(orgId, pdfId);
   window.open(share.url, '_blank', 'noopener');
 }
+
+/** An administrator reopens a finalized case (spec 000 §3 adminUnfinalize). */
+export async function unfinalizeCase(orgId: string, caseId: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/finalize/${encodeURIComponent(orgId)}/${encodeURIComponent(caseId)}/unfinalize`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-app-name': 'vigil' },
+      body: '{}',
+    });
+  } catch {
+    throw new RequestError('NETWORK_ERROR');
+  }
+  if (!response.ok) throw await refusal(response);
+}

@@ -3,6 +3,8 @@ import { APPOINTMENT_EXTENSIONS, type Appointment } from '@vigil/shared';
 import { FINALIZE_STEP_MESSAGES, splitNdjson } from './api.js';
 import { dayRange, REPORT_REVIEW_FETCH_SIZE } from './FinalizedReportsList.js';
 import { isUnsigned } from './UnsignedReportsPage.js';
+import { COPY_TEXTS, SHARE_PDF_MODAL, sharePdfHref } from './SharePdfModal.js';
+import { parseHashModal } from '../../app/session/hashModal.js';
 
 describe('finalize progress (spec 001 §8)', () => {
   it('shows the step messages of spec 001 §8 exactly', () => {
@@ -61,5 +63,23 @@ describe('report review (spec 000 §9)', () => {
     ],
   ])('%s is unsigned: %s', (_, appointment, unsigned) => {
     expect(isUnsigned(appointment, now)).toBe(unsigned);
+  });
+});
+
+describe('sharePdf (spec 000 §2)', () => {
+  it('opens through the URL hash with the organisation and the PDF as props', () => {
+    expect(SHARE_PDF_MODAL).toBe('sharePdf');
+    expect(parseHashModal(sharePdfHref('org-a', 'bin-1'))).toEqual({
+      name: 'sharePdf',
+      props: { orgId: 'org-a', pdfId: 'bin-1' },
+    });
+  });
+
+  it('copies with the texts of spec 002 §4', () => {
+    expect([COPY_TEXTS.loading, COPY_TEXTS.success, COPY_TEXTS.error]).toEqual([
+      'Copying...',
+      'Copied!',
+      'Failed to copy, try again',
+    ]);
   });
 });
