@@ -107,7 +107,7 @@ test.describe('organisations (issue 4)', () => {
 
     await page.goto('/org/b-s-d/settings');
     await expect(page.getByRole('heading', { name: 'Feature Flags' })).toBeVisible();
-    await expect(page.getByLabel('Sedation level limit')).toHaveValue('ga');
+    await expect(page.getByLabel('Sedation level limit', { exact: true })).toHaveValue('ga');
     const celsius = page.getByRole('switch', { name: 'Show temperatures in °C' });
     await expect(celsius).not.toBeChecked();
     await celsius.click({ force: true });
@@ -115,18 +115,40 @@ test.describe('organisations (issue 4)', () => {
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Show temperatures in °C' })).toBeChecked();
 
-    // Organisation details: everything but line 2 is required (spec 000 §5), then saved.
+    // Organisation details: the billing address (all but line 2) is required, shipping the same
+    // as billing or complete (spec 000 §5), then saved.
+    await expect(page.getByLabel('Billing Name')).toHaveValue('Bright Smiles Dental');
     await page.getByRole('button', { name: 'Save Details' }).click();
     await expect(page.getByText('Complete all required fields')).toBeVisible();
-    await page.getByLabel('Address Line 1').fill('1 Harbour Road');
-    await page.getByLabel('City').fill('Portland');
-    await page.getByLabel('State').fill('ME');
-    await page.getByLabel('Postal Code').fill('04101');
-    await page.getByLabel('Country').fill('US');
+    await page.getByLabel(/^Address Line 1/).fill('1 Harbour Road');
+    await page.getByLabel(/^City/).fill('Portland');
+    await page.getByLabel(/^State/).fill('ME');
+    await page.getByLabel(/^Postal Code/).fill('04101');
+    await page.getByLabel(/^Country/).fill('US');
+    await page.getByLabel('Shipping address is the same as billing').uncheck();
+    await page.getByRole('button', { name: 'Save Details' }).click();
+    await expect(page.getByText('Complete all required fields')).toBeVisible();
+    await page.getByLabel('Shipping Name').fill('Bright Smiles Deliveries');
+    await page.getByLabel('Shipping Address Line 1').fill('9 Dock Street');
+    await page.getByLabel('Shipping City').fill('Portland');
+    await page.getByLabel('Shipping State').fill('ME');
+    await page.getByLabel('Shipping Postal Code').fill('04102');
+    await page.getByLabel('Shipping Country').fill('US');
     await page.getByRole('button', { name: 'Save Details' }).click();
     await expect(page.getByText('Saved.')).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel('City')).toHaveValue('Portland');
+    await expect(page.getByLabel(/^City/)).toHaveValue('Portland');
+    await expect(page.getByLabel('Shipping address is the same as billing')).not.toBeChecked();
+    await expect(page.getByLabel('Shipping Address Line 1')).toHaveValue('9 Dock Street');
+
+    // An override on this device changes what this tablet uses, not the organization (spec 000 §3).
+    await page.getByLabel('Sedation level limit on this device').selectOption({ label: 'moderate' });
+    await expect(page.getByText('1 override on this device.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Sedation level limit on this device')).toHaveValue('s:moderate');
+    await expect(page.getByLabel('Sedation level limit', { exact: true })).toHaveValue('ga');
+    await page.getByRole('button', { name: 'Clear overrides on this device' }).click();
+    await expect(page.getByText('No overrides on this device.')).toBeVisible();
 
     await founderContext.close();
     await colleagueContext.close();

@@ -61,6 +61,7 @@ const needs = (allowed: readonly Role[]) =>
 const EXPECTED: Record<string, Record<Role, Outcome>> = {
   org: needs(ORG_PERMISSION),
   updateOrg: needs(ADMINISTER),
+  updateOrgBillingAddresses: needs(ADMINISTER),
   createOrg: needs(SIGNED_IN),
   createOnboardingOrg: needs(SIGNED_IN),
   orgIdAvailability: needs(SIGNED_IN),
@@ -157,7 +158,15 @@ describe('organisations: access matrix of every call × role', () => {
   /** One call made by one role: [query, variables]. */
   const CALLS: Record<string, (r: Role) => [string, Record<string, unknown>]> = {
     org: () => ['query { org(orgId: "office") { id name type parentOrgs } }', {}],
-    updateOrg: () => ['mutation { updateOrg(orgId: "office", properties: { city: "Springfield" }) { id city } }', {}],
+    updateOrg: () => [
+      'mutation { updateOrg(orgId: "office", properties: { city: "Springfield", email: "office@matrix.test" }) { id city } }',
+      {},
+    ],
+    updateOrgBillingAddresses: () => [
+      `mutation { updateOrgBillingAddresses(orgId: "office", address: { name: "Office LLC",
+        address: { line1: "1 Main St", city: "Springfield", state: "IL", postal_code: "62701", country: "US" } }) { id } }`,
+      {},
+    ],
     createOrg: (r) => [
       'mutation ($id: String) { createOrg(orgId: $id, orgType: "regular", orgName: "New Office") { orgId } }',
       { id: `new-${r.toLowerCase()}` },
@@ -232,8 +241,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 23 calls × 8 callers.
-    expect(cells).toBe(184);
+    // 24 calls × 8 callers.
+    expect(cells).toBe(192);
     expect(deviations).toEqual([]);
   });
 });

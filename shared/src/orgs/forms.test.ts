@@ -93,6 +93,7 @@ describe('org details form (spec 000 §5)', () => {
       'The address you entered is not valid for tax purposes. Please check your address and try again.',
     ],
     ['NOT_AUTHORIZED', 'An error occurred. Please try again.'],
+    ['INCOMPLETE_ADDRESS', 'Complete all required fields'],
   ])('shows the spec 000 §8 text for %s', (code, text) => {
     expect(orgDetailsErrorText(code)).toBe(text);
   });

@@ -40,5 +40,8 @@ export function invitationErrorText(code: string | null | undefined, orgName?: s
 
 /** The organisation details form's error text for a server code (spec 000 §8). */
 export function orgDetailsErrorText(code: string | null | undefined): string {
-  return code === 'INVALID_ADDRESS_FOR_TAX' ? ORG_TEXTS.invalidAddressForTax : ORG_TEXTS.orgDetailsDefaultError;
+  if (code === 'INVALID_ADDRESS_FOR_TAX') return ORG_TEXTS.invalidAddressForTax;
+  // The server checks the spec 000 §5 rule again: an incomplete address is the same message.
+  if (code === 'INCOMPLETE_ADDRESS') return ORG_TEXTS.completeRequired;
+  return ORG_TEXTS.orgDetailsDefaultError;
 }

@@ -383,4 +383,15 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 45,
+    name: 'organisations: billing name and shipping address',
+    sql: `
+      -- Billing and shipping addresses (spec 000 §3, §5; doUpdateOrgBillingAddresses): the billing
+      -- address is the organisation's address lines with this name; shipping NULL means the same
+      -- as billing, else JSON { name, address: { line1, line2, city, state, postal_code, country } }.
+      ALTER TABLE orgs ADD COLUMN billing_name TEXT;
+      ALTER TABLE orgs ADD COLUMN shipping_address TEXT;
+    `,
+  },
 ];

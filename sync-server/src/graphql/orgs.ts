@@ -7,6 +7,7 @@ import {
   baaView,
   contractStillMissing,
   hasRole,
+  validateOrgDetails,
   validateResource,
   type BaaView,
   type Contract,
@@ -44,6 +45,7 @@ import {
   type OrgRole,
   type OrgType,
   type PermissionSubject,
+  type PostalAddress,
   type Practitioner,
   type SubscriptionStatusName,
 } from '@vigil/shared';
@@ -96,6 +98,40 @@ export const orgTypeDefs = /* GraphQL */ `
     postalCode: String
     country: String
     taxStatus: String
+    "The billing address (spec 000 §3): the organisation's address lines with a billing name."
+    billingAddress: PostalAddress
+    "The shipping address; null when it is the same as billing."
+    shippingAddress: PostalAddress
+  }
+
+  "An address line set as the payment provider keeps it (spec 000 §3)."
+  type AddressLines {
+    line1: String!
+    line2: String
+    city: String!
+    state: String!
+    postal_code: String!
+    country: String!
+  }
+
+  "A billing or shipping address (spec 000 §3): name plus address."
+  type PostalAddress {
+    name: String!
+    address: AddressLines!
+  }
+
+  input AddressLinesInput {
+    line1: String
+    line2: String
+    city: String
+    state: String
+    postal_code: String
+    country: String
+  }
+
+  input PostalAddressInput {
+    name: String
+    address: AddressLinesInput!
   }
 
   "updateOrg properties (spec 000 §7: org fields plus visionType). type and parentOrgs: internal team only."
@@ -285,6 +321,8 @@ export const orgTypeDefs = /* GraphQL */ `
     createOrgInvitation(orgId: String, email: String!, roles: [String!]): OrgInvitationSent!
     updateMemberRoles(orgId: String, memberId: ID!, roles: [String!]!): OrgMember!
     removeMember(orgId: String, memberId: ID!): Boolean!
+    "Sets the billing address and the shipping address (null: same as billing), spec 000 §7 doUpdateOrgBillingAddresses."
+    updateOrgBillingAddresses(orgId: String, address: PostalAddressInput!, shipping: PostalAddressInput): Org!
     "Signs the Business Associate Agreement for the organisation (its own admins only)."
     signBaa(orgId: String, version: String!, fields: BaaFields!, accepted: Boolean!, signaturePath: String!): Baa!
   }
@@ -313,6 +351,8 @@ export interface OrgRow {
   postal_code: string | null;
   country: string | null;
   tax_status: string | null;
+  billing_name: string | null;
+  shipping_address: string | null;
   plan_id: string | null;
   referred_by: string | null;
   referral_type: string | null;
@@ -360,6 +400,8 @@ interface OrgView {
   postalCode: string | null;
   country: string | null;
   taxStatus: string | null;
+  billingAddress: PostalAddress | null;
+  shippingAddress: PostalAddress | null;
 }
 
 interface FeatureView {
@@ -626,6 +668,20 @@ function orgView(db: Db, row: OrgRow, now: number): OrgView {
     postalCode: row.postal_code,
     country: row.country,
     taxStatus: row.tax_status,
+    billingAddress: row.address_line1
+      ? {
+          name: row.billing_name ?? row.name,
+          address: {
+            line1: row.address_line1,
+            line2: row.address_line2,
+            city: row.city ?? '',
+            state: row.state ?? '',
+            postal_code: row.postal_code ?? '',
+            country: row.country ?? '',
+          },
+        }
+      : null,
+    shippingAddress: row.shipping_address ? (JSON.parse(row.shipping_address) as PostalAddress) : null,
   };
 }
 
@@ -791,6 +847,21 @@ const schemas = {
   feature: z.object({ featureName: z.string().min(1).max(100), stringValue: z.string().max(100).nullish() }),
   memberRoles: z.object({ memberId: z.string().min(1).max(100), roles: roleList.min(1) }),
   member: z.object({ memberId: z.string().min(1).max(100) }),
+  postalAddress: z
+    .object({
+      name: text(200),
+      address: z
+        .object({
+          line1: text(200),
+          line2: text(200),
+          city: text(100),
+          state: text(100),
+          postal_code: text(20),
+          country: text(100),
+        })
+        .strict(),
+    })
+    .strict(),
   baa: z.object({
     version: z.string().max(100),
     fields: z.object({ companyName: text(200), name: text(200), title: text(200) }).strict(),
@@ -1309,6 +1380,57 @@ export const orgResolvers: {
         });
       })();
       return memberView({ ...member, roles: JSON.stringify(after) });
+    },
+    updateOrgBillingAddresses: (_, args, ctx): OrgView => {
+      const who = authorize(ctx, args.orgId, 'admin');
+      const clean = (a: z.infer<typeof schemas.postalAddress>): PostalAddress => ({
+        name: a.name ?? '',
+        address: {
+          line1: a.address.line1 ?? '',
+          line2: a.address.line2 ?? null,
+          city: a.address.city ?? '',
+          state: a.address.state ?? '',
+          postal_code: a.address.postal_code ?? '',
+          country: a.address.country ?? '',
+        },
+      });
+      const billing = clean(parse(schemas.postalAddress, args.address));
+      const shipping = args.shipping == null ? null : clean(parse(schemas.postalAddress, args.shipping));
+      // spec 000 §5: billing address and name, shipping (or same as billing), org email and type.
+      const invalid = validateOrgDetails({
+        billing,
+        shipping,
+        shippingSameAsBilling: shipping === null,
+        email: who.org.email ?? '',
+        type: who.org.type,
+      });
+      if (invalid) fail('INCOMPLETE_ADDRESS');
+      const { db } = ctx.accounts;
+      const now = ctx.accounts.now();
+      db.transaction(() => {
+        db.prepare(
+          `UPDATE orgs SET billing_name = ?, address_line1 = ?, address_line2 = ?, city = ?, state = ?, postal_code = ?,
+             country = ?, shipping_address = ?, updated_at = ? WHERE id = ?`,
+        ).run(
+          billing.name,
+          billing.address.line1,
+          billing.address.line2 || null,
+          billing.address.city,
+          billing.address.state,
+          billing.address.postal_code,
+          billing.address.country,
+          shipping ? JSON.stringify(shipping) : null,
+          now,
+          who.org.id,
+        );
+        auditOrg(db, now, ctx.meta, {
+          action: 'orgUpdated',
+          userId: who.current.user.id,
+          email: who.current.user.email,
+          detail: { orgId: who.org.id, fields: ['billingAddress', 'shippingAddress'] },
+        });
+      })();
+      return orgView(db, orgById(db, who.org.id)!, now);
     },
     signBaa: (_, args, ctx) => {
       const who = authorize(ctx, args.orgId, 'admin');

@@ -1,31 +1,71 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { orgDetailsErrorText } from '@vigil/shared';
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorCode } from '../auth/errors.js';
-import { updateOrgDetails, type Org, type OrgDetails } from './api.js';
-import { detailsOf, orgDetailsError } from './orgDetails.js';
+import { updateBillingAddresses, updateOrgDetails, type Org } from './api.js';
+import {
+  detailsOf,
+  orgDetailsError,
+  postalAddressOf,
+  type AddressFields,
+  type OrgDetailsValues,
+} from './orgDetails.js';
 
 export interface OrgDetailsFormProps {
   org: Org;
   onSaved: (org: Org) => void;
 }
 
+function AddressInputs({
+  prefix,
+  nameLabel,
+  value,
+  onChange,
+  autoSection,
+}: {
+  prefix: string;
+  nameLabel: string;
+  value: AddressFields;
+  onChange: (name: keyof AddressFields, value: string) => void;
+  autoSection: string;
+}): ReactNode {
+  const field = (name: keyof AddressFields, label: string, required: boolean, autoComplete: string): ReactNode => (
+    <TextInput
+      label={`${prefix}${label}`}
+      required={required}
+      autoComplete={`section-${autoSection} ${autoComplete}`}
+      value={value[name]}
+      onChange={(e) => onChange(name, e.currentTarget.value)}
+      styles={{ input: { minHeight: 44 } }}
+    />
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {field('name', nameLabel, true, 'organization')}
+      <div />
+      {field('line1', 'Address Line 1', true, 'address-line1')}
+      {field('line2', 'Address Line 2', false, 'address-line2')}
+      {field('city', 'City', true, 'address-level2')}
+      {field('state', 'State', true, 'address-level1')}
+      {field('postalCode', 'Postal Code', true, 'postal-code')}
+      {field('country', 'Country', true, 'country-name')}
+    </SimpleGrid>
+  );
+}
+
 /**
- * The organisation's details on the settings page (spec 000 §4 org address edit: editing,
- * submitting, saved or error; §5 'Complete all required fields'; §8 error texts).
+ * The organisation's details on the settings page (spec 000 §3 billing and shipping address, §4 org
+ * address edit: editing, submitting, saved or error; §5 'Complete all required fields'; §7
+ * updateOrg and doUpdateOrgBillingAddresses; §8 error texts).
  */
 export function OrgDetailsForm({ org, onSaved }: OrgDetailsFormProps): ReactNode {
-  const [values, setValues] = useState<OrgDetails>(() => detailsOf(org));
+  const [values, setValues] = useState<OrgDetailsValues>(() => detailsOf(org));
   const [state, setState] = useState<'editing' | 'submitting' | 'saved'>('editing');
   const [error, setError] = useState<string | null>(null);
-  const field = (name: keyof OrgDetails): { value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void } => ({
-    value: values[name],
-    onChange: (e: ChangeEvent<HTMLInputElement>): void => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      setState('editing');
-    },
-  });
+  const change = (update: (v: OrgDetailsValues) => OrgDetailsValues): void => {
+    setValues(update);
+    setState('editing');
+  };
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     const invalid = orgDetailsError(values, org.type);
@@ -36,9 +76,14 @@ export function OrgDetailsForm({ org, onSaved }: OrgDetailsFormProps): ReactNode
     setError(null);
     setState('submitting');
     try {
-      const trimmed = { ...values };
-      for (const key of Object.keys(trimmed) as (keyof OrgDetails)[]) trimmed[key] = trimmed[key].trim();
-      onSaved(await updateOrgDetails(org.id, trimmed));
+      await updateOrgDetails(org.id, { name: values.name.trim(), email: values.email.trim() });
+      onSaved(
+        await updateBillingAddresses(
+          org.id,
+          postalAddressOf(values.billing),
+          values.shippingSameAsBilling ? null : postalAddressOf(values.shipping),
+        ),
+      );
       setState('saved');
     } catch (err) {
       setError(orgDetailsErrorText(errorCode(err)));
@@ -53,15 +98,64 @@ export function OrgDetailsForm({ org, onSaved }: OrgDetailsFormProps): ReactNode
             Organization Details
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Organization Name" required autoComplete="organization" {...field('name')} />
-            <TextInput label="Organization Email" type="email" required autoComplete="email" {...field('email')} />
-            <TextInput label="Address Line 1" required autoComplete="address-line1" {...field('addressLine1')} />
-            <TextInput label="Address Line 2" autoComplete="address-line2" {...field('addressLine2')} />
-            <TextInput label="City" required autoComplete="address-level2" {...field('city')} />
-            <TextInput label="State" required autoComplete="address-level1" {...field('state')} />
-            <TextInput label="Postal Code" required autoComplete="postal-code" {...field('postalCode')} />
-            <TextInput label="Country" required autoComplete="country-name" {...field('country')} />
+            <TextInput
+              label="Organization Name"
+              required
+              autoComplete="organization"
+              value={values.name}
+              onChange={(e) => {
+                const name = e.currentTarget.value;
+                change((v) => ({ ...v, name }));
+              }}
+              styles={{ input: { minHeight: 44 } }}
+            />
+            <TextInput
+              label="Organization Email"
+              type="email"
+              required
+              autoComplete="email"
+              value={values.email}
+              onChange={(e) => {
+                const email = e.currentTarget.value;
+                change((v) => ({ ...v, email }));
+              }}
+              styles={{ input: { minHeight: 44 } }}
+            />
           </SimpleGrid>
+          <Title order={3} size="h5" mt="sm">
+            Billing Address
+          </Title>
+          <AddressInputs
+            prefix=""
+            nameLabel="Billing Name"
+            autoSection="billing"
+            value={values.billing}
+            onChange={(name, value) => change((v) => ({ ...v, billing: { ...v.billing, [name]: value } }))}
+          />
+          <Checkbox
+            mt="sm"
+            size="md"
+            label="Shipping address is the same as billing"
+            checked={values.shippingSameAsBilling}
+            onChange={(e) => {
+              const same = e.currentTarget.checked;
+              change((v) => ({ ...v, shippingSameAsBilling: same }));
+            }}
+          />
+          {!values.shippingSameAsBilling && (
+            <>
+              <Title order={3} size="h5" mt="sm">
+                Shipping Address
+              </Title>
+              <AddressInputs
+                prefix="Shipping "
+                nameLabel="Name"
+                autoSection="shipping"
+                value={values.shipping}
+                onChange={(name, value) => change((v) => ({ ...v, shipping: { ...v.shipping, [name]: value } }))}
+              />
+            </>
+          )}
           {error && (
             <Alert color="red" role="alert">
               {error}

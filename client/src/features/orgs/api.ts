@@ -1,4 +1,4 @@
-import type { OrgIdAvailability } from '@vigil/shared';
+import type { OrgIdAvailability, PostalAddress } from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
 import type { Session, User } from '../auth/api.js';
 
@@ -27,21 +27,34 @@ export interface Org {
   postalCode: string | null;
   country: string | null;
   hasBAA: boolean;
+  /** The billing address (spec 000 §3): the address lines with a billing name; null until set. */
+  billingAddress: PostalAddress | null;
+  /** Null: the same as billing. */
+  shippingAddress: PostalAddress | null;
 }
 
 const ORG_FIELDS =
-  'id name type email hasBAA parentOrgs isOnboarding subscriptionStatus { status trialEnd ok } addressLine1 addressLine2 city state postalCode country';
+  'id name type email hasBAA parentOrgs isOnboarding subscriptionStatus { status trialEnd ok } addressLine1 addressLine2 city state postalCode country billingAddress { name address { line1 line2 city state postal_code country } } shippingAddress { name address { line1 line2 city state postal_code country } }';
 
-/** What the org details form changes (spec 000 §7 updateOrg properties). */
+/** What the org details form changes through updateOrg (spec 000 §7 updateOrg properties). */
 export interface OrgDetails {
   name: string;
   email: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
+}
+
+/** doUpdateOrgBillingAddresses (spec 000 §7): the billing address, and shipping (null: same as billing). */
+export async function updateBillingAddresses(
+  orgId: string,
+  address: PostalAddress,
+  shipping: PostalAddress | null,
+): Promise<Org> {
+  const data = await graphql<{ updateOrgBillingAddresses: Org }>(
+    `mutation UpdateOrgBillingAddresses($orgId: String, $address: PostalAddressInput!, $shipping: PostalAddressInput) {
+      updateOrgBillingAddresses(orgId: $orgId, address: $address, shipping: $shipping) { ${ORG_FIELDS} }
+    }`,
+    { orgId, address, shipping },
+  );
+  return data.updateOrgBillingAddresses;
 }
 
 export async function updateOrgDetails(orgId: string, properties: OrgDetails): Promise<Org> {
