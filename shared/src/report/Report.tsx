@@ -74,17 +74,36 @@ function Pre({ children }: { children: string | null }): ReactNode {
   return children ? <div className="vr-pre">{children}</div> : null;
 }
 
-/** A signature path drawn on the signature canvas (spec 002 §9: 660×300), scaled. */
+/** The box a signature path's points cover, padded by the stroke; null without points. */
+export function signatureBounds(path: string): { x: number; y: number; width: number; height: number } | null {
+  const numbers = (path.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+  if (numbers.length < 2) return null;
+  const xs = numbers.filter((_, i) => i % 2 === 0);
+  const ys = numbers.filter((_, i) => i % 2 === 1);
+  const pad = 4;
+  const x = Math.min(...xs) - pad;
+  const y = Math.min(...ys) - pad;
+  return { x, y, width: Math.max(...xs) + pad - x, height: Math.max(...ys) + pad - y };
+}
+
+/**
+ * A signature path drawn on the signature canvas (spec 002 §9: 660×300), scaled: the drawing
+ * keeps its size times `scale`, cropped to the ink so the blank canvas takes no room.
+ */
 export function SignatureImage({ path, scale, label }: { path: string; scale: number; label: string }): ReactNode {
-  const w = SIGNATURE_CANVAS.maxWidth;
-  const h = SIGNATURE_CANVAS.height;
+  const box = signatureBounds(path) ?? {
+    x: 0,
+    y: 0,
+    width: SIGNATURE_CANVAS.maxWidth,
+    height: SIGNATURE_CANVAS.height,
+  };
   return (
     <svg
       role="img"
       aria-label={label}
-      width={Math.round(w * scale)}
-      height={Math.round(h * scale)}
-      viewBox={`0 0 ${w} ${h}`}
+      width={Math.round(box.width * scale)}
+      height={Math.round(box.height * scale)}
+      viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`}
     >
       <path d={path} fill="none" stroke="#000" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round" />
     </svg>

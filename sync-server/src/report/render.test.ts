@@ -55,13 +55,14 @@ describe('the printable report rendered to HTML (spec 002 §2)', () => {
     }
   });
 
-  it('draws the final signature in the footer at 0.66 scale (spec 002 §9: 660 × 300 → 436 × 198)', () => {
+  it('draws the final signature in the footer at 0.66 scale, cropped to the ink (spec 002 §9)', () => {
+    // Ink from (10, 50) to (610, 250), padded by 4: 608 × 208 → 401 × 137 at 0.66.
     const { html } = renderReportHtml(
-      input({ finalSignature: { name: 'Dr Who', path: 'M 0 0 L 10 10', time: T0 } }),
+      input({ finalSignature: { name: 'Dr Who', path: 'M 10 50 L 610 250', time: T0 } }),
       'Dr Who',
     );
-    expect(html).toContain('width="436" height="198" viewBox="0 0 660 300"');
-    expect(html).toContain('d="M 0 0 L 10 10"');
+    expect(html).toContain('width="401" height="137" viewBox="6 46 608 208"');
+    expect(html).toContain('d="M 10 50 L 610 250"');
   });
 
   it('draws the combo chart as SVG with its drug rows', () => {
