@@ -40,6 +40,8 @@ export function CasesPage(): ReactNode {
         <Group align="flex-end" wrap="wrap">
           <SegmentedControl
             aria-label="Which cases"
+            size="md"
+            styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center' } }}
             value={range}
             onChange={(v) => setRange(v)}
             data={[

@@ -1,0 +1,79 @@
+import {
+  APPOINTMENT_EXTENSIONS,
+  type Appointment,
+  type Location,
+  type Patient,
+  type Practitioner,
+} from '@vigil/shared';
+import { describe, expect, it } from 'vitest';
+import { roomFromForm } from '../locations/locationRules.js';
+import { appointmentView, byId, matchesFilters, timeRangeText } from './appointmentView.js';
+
+const office: Location & { id: string } = { resourceType: 'Location', id: 'loc-1', name: 'Main Office' };
+const room = { ...roomFromForm({ name: 'Operatory 1', description: '' }, 'loc-1'), id: 'loc-r1' };
+const patient: Patient = { resourceType: 'Patient', id: 'pat-1', name: [{ given: ['Ada'], family: 'Quinn' }] };
+const provider: Practitioner = { resourceType: 'Practitioner', id: 'prc-1', name: [{ text: 'Dr. Rosa Diaz' }] };
+const lookups = { patients: byId([patient]), practitioners: byId([provider]), locations: [office, room] };
+const now = Date.parse('2026-11-22T12:00:00Z');
+
+function appointment(extra: Partial<Appointment> = {}): Appointment & { id: string } {
+  return {
+    resourceType: 'Appointment',
+    id: 'apt-1',
+    status: 'booked',
+    start: '2026-11-22T14:00:00Z',
+    end: '2026-11-22T15:00:00Z',
+    description: 'Extractions',
+    participant: [
+      { actor: { reference: 'Patient/pat-1' }, status: 'accepted' },
+      { actor: { reference: 'Practitioner/prc-1' }, status: 'accepted' },
+      { actor: { reference: 'Location/loc-r1' }, status: 'accepted' },
+    ],
+    ...extra,
+  };
+}
+
+describe('appointment view (spec 000 §3 calendar event)', () => {
+  it('names the patient, provider and room, with the status colour and display state', () => {
+    const v = appointmentView(appointment(), lookups, now);
+    expect(v).toMatchObject({
+      patient: 'Ada Quinn',
+      provider: 'Dr. Rosa Diaz',
+      place: 'Main Office — Operatory 1',
+      description: 'Extractions',
+      colour: 'cyan',
+      state: 'future',
+      strikethrough: false,
+    });
+    expect(timeRangeText(v)).toMatch(/ – /);
+  });
+
+  it('[CAL5] strikes through a no-show and completes a finalized case (a report PDF)', () => {
+    expect(appointmentView(appointment({ status: 'noshow' }), lookups, now)).toMatchObject({
+      state: 'complete',
+      strikethrough: true,
+      colour: 'red',
+    });
+    const finalized = appointment({
+      start: '2026-11-22T08:00:00Z',
+      end: '2026-11-22T09:00:00Z',
+      extension: [{ url: APPOINTMENT_EXTENSIONS.pdf, valueReference: { reference: 'Binary/bin-1' } }],
+    });
+    expect(appointmentView(finalized, lookups, now).state).toBe('complete');
+    expect(appointmentView({ ...finalized, extension: [] }, lookups, now).state).toBe('incomplete');
+  });
+
+  it('shows an unknown patient plainly', () => {
+    expect(appointmentView(appointment({ participant: [] }), lookups, now).patient).toBe('Unknown patient');
+  });
+
+  it('[CAL6] filters by provider and by location, a room counting for its office', () => {
+    const v = appointmentView(appointment(), lookups, now);
+    const locations = [office, room];
+    expect(matchesFilters(v, { locationId: null, providerId: null }, locations)).toBe(true);
+    expect(matchesFilters(v, { locationId: 'loc-1', providerId: null }, locations)).toBe(true);
+    expect(matchesFilters(v, { locationId: 'loc-r1', providerId: 'prc-1' }, locations)).toBe(true);
+    expect(matchesFilters(v, { locationId: 'loc-2', providerId: null }, locations)).toBe(false);
+    expect(matchesFilters(v, { locationId: null, providerId: 'prc-2' }, locations)).toBe(false);
+  });
+});
