@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Group, Loader, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import { featureChangeCall, type FeatureValue } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Page } from '../../app/Page.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { ERROR_SUDO_CANCELLED, useSudo } from '../../app/session/SudoProvider.js';
@@ -229,6 +229,19 @@ export function SettingsPage(): ReactNode {
     body = (
       <Stack gap="lg">
         <OrgDetailsForm org={org.data} onSaved={org.set} />
+        {org.data.type === 'regular' && (
+          <Card withBorder padding="md" component="section" aria-labelledby="baa-status">
+            <Title order={2} size="h4" id="baa-status" mb="xs">
+              Business Associate Agreement
+            </Title>
+            <Group gap="sm">
+              <Text>{org.data.hasBAA ? 'Signed.' : 'Not signed yet.'}</Text>
+              <Anchor component={Link} to={`/org/${encodeURIComponent(orgId)}/baa`} py={10}>
+                {org.data.hasBAA ? 'View the agreement' : 'Read and sign the agreement'}
+              </Anchor>
+            </Group>
+          </Card>
+        )}
         <FeatureFlags orgId={orgId} />
       </Stack>
     );
