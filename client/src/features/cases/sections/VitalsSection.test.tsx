@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import * as Y from 'yjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CASE_ROOT, MINUTE } from '@vigil/shared';
+import { ensureCaseStructure } from '../../../sync/caseStructure.js';
+import { recordMonitorReading } from '../vitals/monitor.js';
+import { VitalsSection } from './VitalsSection.js';
+
+vi.mock('../vitals/VitalsChart.js', () => ({
+  // uPlot draws on a canvas, which happy-dom lacks; the chart's data is tested in series.test.ts.
+  VitalsChart: ({ points }: { points: unknown[] }) => (
+    <div role="img" aria-label={`Vitals chart, ${points.length} readings`} />
+  ),
+}));
+
+afterEach(cleanup);
+
+describe('vitals section on a case document', () => {
+  it('shows checkpoint rows every 5 minutes from case start with the nearest reading, and 10 when set', () => {
+    const doc = new Y.Doc();
+    ensureCaseStructure(doc);
+    const start = Date.now() - 12 * MINUTE;
+    doc.getMap(CASE_ROOT).set('events', { caseStart: start });
+    recordMonitorReading(doc, {
+      lastUpdated: start + 5 * MINUTE + 10_000,
+      simulated: true,
+      monitorLabel: 'Simulated monitor',
+      monitorId: 'mon-other',
+      selectedVitals: ['hr'],
+      vitals: { hr: { value: 77, time: start + 5 * MINUTE + 10_000 } },
+    });
+    render(
+      <MantineProvider>
+        <VitalsSection
+          doc={doc}
+          readOnly={false}
+          context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: false }}
+        />
+      </MantineProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'Vitals every 5 minutes' });
+    // Rows at 0, 5 and 10 minutes (newest first) and a header row.
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[2]!.textContent).toContain('77');
+    expect(within(rows[2]!).getByText('Simulated')).toBeTruthy();
+    expect(rows[3]!.textContent).toContain('no data');
+    expect(screen.getByRole('img', { name: 'Vitals chart, 1 readings' })).toBeTruthy();
+
+    fireEvent.click(screen.getByText('10 min'));
+    expect(doc.getMap(CASE_ROOT).get('vitalsInterval')).toBe(10);
+    expect(within(screen.getByRole('table', { name: 'Vitals every 10 minutes' })).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('sets a vital tracking status in the case', () => {
+    const doc = new Y.Doc();
+    ensureCaseStructure(doc);
+    render(
+      <MantineProvider>
+        <VitalsSection
+          doc={doc}
+          readOnly={false}
+          context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: true }}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('No vitals measurements recorded yet.')).toBeTruthy();
+    act(() => {
+      fireEvent.change(screen.getByLabelText('HR tracking'), { target: { value: 'paused' } });
+    });
+    expect(doc.getMap(CASE_ROOT).get('vitalTracking')).toEqual({ hr: 'paused' });
+  });
+});
