@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { INVALID_TIME_INPUT, parseLenientTime, parseStrictTime, timeBoundError } from '@vigil/shared';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { atLocalTime, clockDateTime, hhmm, isoDate } from '../format.js';
 import { useHoldToRepeat } from './holdToRepeat.js';
 
@@ -41,6 +41,7 @@ export function TimeIncrementor({
   now = Date.now,
   description,
 }: TimeIncrementorProps): ReactNode {
+  const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editDate, setEditDate] = useState(false);
@@ -87,7 +88,17 @@ export function TimeIncrementor({
   const shown = draft ?? (value == null ? '' : hhmm(value));
   return (
     <Stack gap={4}>
-      <Group gap={6} align="flex-end" wrap="wrap">
+      <Group gap={6} align="flex-start" wrap="wrap">
+        <Stack gap={0} w={{ base: '100%', sm: 190 }} pt={4}>
+          <Text component="label" htmlFor={id} fw={500}>
+            {label}
+          </Text>
+          {description && (
+            <Text id={`${id}-description`} size="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </Stack>
         <ActionIcon
           size={44}
           variant="default"
@@ -98,8 +109,12 @@ export function TimeIncrementor({
           −
         </ActionIcon>
         <TextInput
-          label={label}
-          description={description}
+          id={id}
+          aria-describedby={
+            [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
+            undefined
+          }
+          aria-invalid={error != null}
           value={shown}
           placeholder="HH:MM"
           inputMode="numeric"
@@ -108,7 +123,7 @@ export function TimeIncrementor({
           size="md"
           styles={{ input: { minHeight: 44, textAlign: 'center', fontVariantNumeric: 'tabular-nums' } }}
           disabled={disabled}
-          error={error}
+          error={error != null}
           onChange={(e) => {
             setDraft(e.currentTarget.value);
             setError(null);
@@ -172,6 +187,11 @@ export function TimeIncrementor({
           </Button>
         )}
       </Group>
+      {error && (
+        <Text id={`${id}-error`} size="sm" c="red" role="alert" pl={{ base: 0, sm: 196 }}>
+          {error}
+        </Text>
+      )}
       {editDate && (
         <TextInput
           type="date"
