@@ -10,10 +10,14 @@ export interface MemoryConfig {
   idleConnections: number;
   /** Time given to the server to settle before reading its RSS. */
   settleMs: number;
+  /** How long the open cases then stay idle before RSS is read again (ours hibernates idle documents). */
+  idleMs: number;
 }
 
 export interface MemoryResult {
   perCaseBytes: number;
+  /** The same open cases after `idleMs` without a write. */
+  perIdleCaseBytes: number;
   perConnectionBytes: number;
 }
 
@@ -43,6 +47,8 @@ export async function measureMemory(
   }
   await sleep(config.settleMs);
   const withCases = rssBytes(server.pid);
+  await sleep(config.idleMs);
+  const withIdleCases = rssBytes(server.pid);
 
   const indices = Array.from({ length: config.idleConnections }, (_, i) => i);
   const idle = await inBatches(indices, 50, async () => {
@@ -57,6 +63,7 @@ export async function measureMemory(
   await Promise.all(idle.map((t) => t.destroy()));
   return {
     perCaseBytes: (withCases - base) / config.cases,
-    perConnectionBytes: (withIdle - withCases) / config.idleConnections,
+    perIdleCaseBytes: (withIdleCases - base) / config.cases,
+    perConnectionBytes: (withIdle - withIdleCases) / config.idleConnections,
   };
 }

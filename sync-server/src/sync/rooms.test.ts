@@ -37,7 +37,7 @@ describe('SyncRooms holding documents as bytes (cold load, hibernation)', () => 
   });
 
   async function start(store: MemorySyncStore, hibernateAfterMs: number): Promise<string> {
-    rooms = new SyncRooms({ log: createLogger('silent'), store, hibernateAfterMs });
+    rooms = new SyncRooms({ log: createLogger('fatal'), store, hibernateAfterMs });
     server = createServer();
     const r = rooms;
     server.on('upgrade', (req, socket, head) => r.handleUpgrade(req, socket, head));

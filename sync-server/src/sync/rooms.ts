@@ -161,10 +161,11 @@ class Room {
   /** Drops the built document, keeping its whole state as one update; the next use builds it again. */
   hibernate(): void {
     if (!this.built) return;
-    this.stored = Y.encodeStateAsUpdate(this.built);
+    this.stored = this.fullState ?? Y.encodeStateAsUpdate(this.built);
     this.storedVector = null;
     this.cache?.destroy();
     this.cache = null;
+    this.fullState = null;
     this.built.destroy();
     this.built = null;
   }
@@ -189,6 +190,7 @@ class Room {
     this.stored = null;
     this.storedVector = null;
     doc.on('update', (update: Uint8Array, origin: unknown) => {
+      this.fullState = null;
       const encoder = encoding.createEncoder();
       encoding.writeVarUint(encoder, SYNC_MESSAGE.sync);
       syncProtocol.writeUpdate(encoder, update);
@@ -219,16 +221,24 @@ class Room {
     return this.storedVector;
   }
 
-  /** What a peer with state vector `sv` lacks (sync step 2). */
+  /** What a peer with state vector `sv` lacks (sync step 2). A peer with nothing gets the whole state. */
   diff(sv: Uint8Array): Uint8Array {
+    if (isEmptyStateVector(sv)) return this.encodeState();
     if (this.built || !this.stored) return Y.encodeStateAsUpdate(this.doc, sv);
     return Y.diffUpdate(this.stored, sv);
   }
 
-  /** The whole state as one update (a snapshot). */
+  /** The whole state as one update (a snapshot), encoded once per change. */
   encodeState(): Uint8Array {
-    return this.built || !this.stored ? Y.encodeStateAsUpdate(this.doc) : this.stored;
+    if (this.built || !this.stored) {
+      this.fullState ??= Y.encodeStateAsUpdate(this.doc);
+      return this.fullState;
+    }
+    return this.stored;
   }
+
+  /** The built document's whole state, until its next change. */
+  private fullState: Uint8Array | null = null;
 
   content(): unknown {
     return this.doc.getMap(CASE_ROOT).toJSON();
@@ -256,6 +266,7 @@ class Room {
     this.cache?.destroy();
     this.built?.destroy();
     this.stored = null;
+    this.fullState = null;
   }
 }
 
@@ -806,6 +817,11 @@ function inflateCapped(data: Uint8Array, maxBytes: number): Uint8Array {
  */
 function assertWellFormed(update: Uint8Array): void {
   Y.decodeUpdate(update);
+}
+
+/** A state vector naming no client (a peer that has nothing yet). */
+function isEmptyStateVector(sv: Uint8Array): boolean {
+  return sv.length === 1 && sv[0] === 0;
 }
 
 /** Yjs's encoding of an update with no changes. */
