@@ -1,6 +1,13 @@
-import { sedationLevelLimit, temperatureUnit, type FeatureValue } from '@vigil/shared';
+import {
+  applyFeatureOverrides,
+  resolveFeatures,
+  sedationLevelLimit,
+  temperatureUnit,
+  type FeatureValue,
+} from '@vigil/shared';
 import { useEffect, useState } from 'react';
 import { fetchFeatures, type OrgFeature } from '../../orgs/api.js';
+import { useFeatureOverrides } from '../../orgs/featureOverrides.js';
 
 /** The organisation settings the case screen follows (spec 000 §3 org feature flags). */
 export interface OrgCaseSettings {
@@ -11,18 +18,19 @@ export interface OrgCaseSettings {
   primaryProviderMustBeFinalSigner: boolean;
 }
 
-export const DEFAULT_ORG_CASE_SETTINGS: OrgCaseSettings = {
-  sedationLevelLimit: 'ga',
-  tempsInCelsius: false,
-  primaryProviderMustBeFinalSigner: false,
-};
+export const DEFAULT_ORG_CASE_SETTINGS: OrgCaseSettings = caseSettingsFromValues(resolveFeatures({}));
 
-const storageKey = (orgId: string): string => `vigil.caseSettings.${orgId}`;
+type FeatureValues = Record<string, FeatureValue | null>;
 
-/** The case settings from `orgFeaturesConfig`: a boolean flag's value, a string flag's stringValue. */
-export function caseSettingsFromFeatures(features: readonly OrgFeature[]): OrgCaseSettings {
-  const values: Record<string, FeatureValue | null> = {};
-  for (const f of features) values[f.name] = f.type === 'string' ? f.stringValue : f.value;
+const storageKey = (orgId: string): string => `vigil.caseFeatures.${orgId}`;
+
+/** The values of `orgFeaturesConfig`: a boolean flag's value, a string flag's stringValue. */
+export function featureValues(features: readonly OrgFeature[]): FeatureValues {
+  return Object.fromEntries(features.map((f) => [f.name, f.type === 'string' ? f.stringValue : f.value] as const));
+}
+
+/** The case settings from feature values (defaults of spec 000 §3 for unset flags). */
+export function caseSettingsFromValues(values: Readonly<FeatureValues>): OrgCaseSettings {
   return {
     sedationLevelLimit: sedationLevelLimit(values),
     tempsInCelsius: temperatureUnit(values) === 'C',
@@ -30,32 +38,34 @@ export function caseSettingsFromFeatures(features: readonly OrgFeature[]): OrgCa
   };
 }
 
-function readStored(orgId: string): OrgCaseSettings | null {
+function readStored(orgId: string): FeatureValues | null {
   try {
     const raw = window.localStorage.getItem(storageKey(orgId));
-    return raw ? { ...DEFAULT_ORG_CASE_SETTINGS, ...(JSON.parse(raw) as Partial<OrgCaseSettings>) } : null;
+    return raw ? (JSON.parse(raw) as FeatureValues) : null;
   } catch {
     return null;
   }
 }
 
 /**
- * The organisation's case settings: the last ones this device read (so a tablet with no network
- * charts under the same limits), refreshed from the server; the spec's defaults before either.
+ * The organisation's case settings: the values this device last read (so a tablet with no
+ * network charts under the same limits), refreshed from the server, the spec's defaults before
+ * either, and this device's overrides on top (spec 000 §3).
  */
 export function useOrgCaseSettings(orgId: string): OrgCaseSettings {
-  const [settings, setSettings] = useState<OrgCaseSettings>(() => readStored(orgId) ?? DEFAULT_ORG_CASE_SETTINGS);
+  const [values, setValues] = useState<FeatureValues>(() => readStored(orgId) ?? resolveFeatures({}));
+  const { overrides } = useFeatureOverrides(orgId);
   useEffect(() => {
     let live = true;
     fetchFeatures(orgId).then(
       (features) => {
-        const next = caseSettingsFromFeatures(features);
+        const next = featureValues(features);
         try {
           window.localStorage.setItem(storageKey(orgId), JSON.stringify(next));
         } catch {
-          // Storage full or blocked: the settings still apply for this visit.
+          // Storage full or blocked: the values still apply for this visit.
         }
-        if (live) setSettings(next);
+        if (live) setValues(next);
       },
       () => undefined,
     );
@@ -63,5 +73,5 @@ export function useOrgCaseSettings(orgId: string): OrgCaseSettings {
       live = false;
     };
   }, [orgId]);
-  return settings;
+  return caseSettingsFromValues(applyFeatureOverrides(values, overrides));
 }

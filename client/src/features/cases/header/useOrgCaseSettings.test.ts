@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { OrgFeature } from '../../orgs/api.js';
+import { caseSettingsFromValues, DEFAULT_ORG_CASE_SETTINGS, featureValues } from './useOrgCaseSettings.js';
+
+const feature = (name: string, type: string, value: boolean, stringValue: string | null = null): OrgFeature => ({
+  name,
+  label: name,
+  subLabel: null,
+  checkboxLabel: null,
+  value,
+  owner: 'org',
+  public: true,
+  productFeature: false,
+  type,
+  stringValue,
+  stringValues: null,
+});
+
+describe('organisation case settings (spec 000 §3)', () => {
+  it("defaults to sedationLevelLimit 'ga', temperatures in F and a final signer who may differ", () => {
+    expect(DEFAULT_ORG_CASE_SETTINGS).toEqual({
+      sedationLevelLimit: 'ga',
+      tempsInCelsius: false,
+      primaryProviderMustBeFinalSigner: false,
+    });
+  });
+
+  it("reads a string flag's stringValue and a boolean flag's value", () => {
+    const values = featureValues([
+      feature('sedationLevelLimit', 'string', true, 'moderate'),
+      feature('tempsInCelsius', 'boolean', true),
+      feature('primaryProviderMustBeFinalSignerName', 'boolean', true),
+    ]);
+    expect(caseSettingsFromValues(values)).toEqual({
+      sedationLevelLimit: 'moderate',
+      tempsInCelsius: true,
+      primaryProviderMustBeFinalSigner: true,
+    });
+  });
+});
