@@ -331,10 +331,7 @@ test.describe('organisations (issue 4)', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').fill(await nextCode(url, inviteeEmail, 2));
 
-    // Sign-up ends at /create-org today (the accounts flow does not carry returnUrl through email
-    // verification); the stored invitation keeps the way back.
-    await expect(page).toHaveURL(/\/create-org$/);
-    await page.getByRole('link', { name: 'Open your invitation' }).click();
+    // The returnUrl survives sign-up, email verification and MFA (spec 000 §5): back at the invitation.
     await expect(page).toHaveURL(/\/invitation$/);
     await page.getByRole('button', { name: `Join as ${inviteeEmail}` }).click();
     await expect(page).toHaveURL(new RegExp(`/org/${admin.orgId}$`));
