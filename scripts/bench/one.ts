@@ -3,8 +3,10 @@
  * docs/benchmarks.md (`node --import tsx scripts/bench/one.ts cold memory saves`): for checking
  * one change before a full `npm run bench`.
  */
+import os from 'node:os';
 import * as Y from 'yjs';
 import type { Section } from './report-types.js';
+import { table } from './report.js';
 import { coldLoadSection, latencySection, memorySection, saveAckSection, throughputSection } from './suite.js';
 import { chartCase } from './workload.js';
 
@@ -18,12 +20,12 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   saves: () => saveAckSection(caseState),
 };
 
+console.log(`load average ${os.loadavg()[0]?.toFixed(1)} at start`);
 for (const name of process.argv.slice(2)) {
   const run = SECTIONS[name];
   if (!run) throw new Error(`unknown section ${name}; one of ${Object.keys(SECTIONS).join(', ')}`);
   const section = await run();
-  console.log(`## ${section.title}`);
-  for (const row of section.rows)
-    console.log(`${row.label}: ours ${row.ours} / reference ${row.reference} ${row.unit}`);
-  for (const note of section.notes ?? []) console.log(`- ${note}`);
+  const notes = (section.notes ?? []).map((n) => `- ${n}`);
+  console.log(['', `### ${section.title}`, '', ...table(section), ...notes].join('\n'));
 }
+console.log(`load average ${os.loadavg()[0]?.toFixed(1)} at end`);

@@ -38,7 +38,8 @@ function cell(value: number | null, unit: string): string {
   return text === '–' || text === 'never' || unit === '' ? text : `${text} ${unit}`;
 }
 
-function table(section: Section): string[] {
+/** One section's results as a markdown table. */
+export function table(section: Section): string[] {
   const lines = [
     '| measure | ours | reference | ours / reference | goal | meets goal |',
     '| --- | --: | --: | --: | --- | --- |',

@@ -37,7 +37,9 @@ export class ContentCache {
 
   /** Canonical JSON of the root map's content. */
   canonicalJson(): string {
-    return this.textOf(this.root);
+    // The root's text changes with every edit: it is built from its children's cached texts,
+    // not kept (the hash of it is).
+    return this.textOf(this.root, false);
   }
 
   /** SHA-1 (hex) of the canonical JSON: the shared `contentHash` of the content. */
@@ -46,7 +48,7 @@ export class ContentCache {
     return this.hash;
   }
 
-  private textOf(type: SharedType): string {
+  private textOf(type: SharedType, keep = true): string {
     const cached = this.texts.get(type);
     if (cached !== undefined) return cached;
     let text: string;
@@ -67,7 +69,7 @@ export class ContentCache {
       // Y.Text and anything rarer: their JSON form, canonicalised.
       text = canonicalJson(type.toJSON());
     }
-    this.texts.set(type, text);
+    if (keep) this.texts.set(type, text);
     return text;
   }
 
