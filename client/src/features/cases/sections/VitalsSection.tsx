@@ -75,6 +75,7 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
           </Text>
           <SegmentedControl
             aria-labelledby="vitals-interval-label"
+            size="lg"
             disabled={readOnly}
             value={String(interval)}
             data={[
