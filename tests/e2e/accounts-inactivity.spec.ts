@@ -60,4 +60,44 @@ test.describe('accounts: inactivity (spec 000 §4, §9)', () => {
     await expect(page.getByRole('heading', { name: 'Verify Account' })).toBeVisible();
     await context.close();
   });
+
+  test('tries a failed session fetch again after 30 seconds (spec 000 §4, §8, §9) and picks the session up', async ({
+    browser,
+    server,
+  }) => {
+    const { context } = await memberContext(browser, server.url);
+    const page = await context.newPage();
+    await page.clock.install({ time: Date.now() });
+    const operations = recordOperations(page);
+    let serverReachable = false;
+    await page.route('**/api/graphql', (route) =>
+      !serverReachable && (route.request().postData() ?? '').includes('UserAndSession')
+        ? route.abort('internetdisconnected')
+        : route.continue(),
+    );
+    await page.goto('/profile');
+    await expect.poll(() => operations.filter((o) => o === 'UserAndSession').length).toBe(1);
+    serverReachable = true;
+    await page.clock.runFor(29_000);
+    expect(operations.filter((o) => o === 'UserAndSession')).toHaveLength(1);
+    await page.clock.runFor(1_500);
+    await expect.poll(() => operations.filter((o) => o === 'UserAndSession').length).toBe(2);
+    await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
+    await context.close();
+  });
+
+  test('leaves the page within 3 seconds when another tab changes the identity cookie (spec 000 §4, §9)', async ({
+    browser,
+    server,
+  }) => {
+    const { context } = await memberContext(browser, server.url);
+    const page = await context.newPage();
+    await page.clock.install({ time: Date.now() });
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
+    await context.addCookies([{ name: 'vigil-uid', value: 'usr_someone_else', url: server.url }]);
+    await page.clock.runFor(3_000);
+    await expect(page).not.toHaveURL(/\/profile$/);
+    await context.close();
+  });
 });

@@ -1,6 +1,7 @@
 import {
   authStatus,
   FAILED_SESSION_RETRY_MS,
+  IDENTITY_COOKIE_POLL_MS,
   isReturnFromIdle,
   isUserActive,
   SESSION_RENEW_AGE_MS,
@@ -69,7 +70,10 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
   const [now, setNow] = useState(() => Date.now());
   const lastActivity = useRef(Date.now());
 
+  const retryTimer = useRef<number | undefined>(undefined);
+  const refreshRef = useRef<() => Promise<void>>(() => Promise.resolve());
   const refresh = useCallback(async (): Promise<void> => {
+    window.clearTimeout(retryTimer.current);
     setHasToken(identityUserId() !== null);
     if (identityUserId() === null) {
       setData({ user: null, session: null });
@@ -91,6 +95,9 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
       if (err instanceof RequestError && err.code === 'NETWORK_ERROR') {
         const cached = readCache();
         setData(cached && cached.user?.id === identityUserId() ? cached : { user: null, session: null });
+        // A failed session fetch is tried again after 30 s (spec 000 §4, §8, §9).
+        window.clearTimeout(retryTimer.current);
+        retryTimer.current = window.setTimeout(() => void refreshRef.current(), FAILED_SESSION_RETRY_MS);
       } else {
         setData({ user: null, session: null });
       }
@@ -98,8 +105,10 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     setNow(Date.now());
   }, []);
 
+  refreshRef.current = refresh;
   useEffect(() => {
     void refresh();
+    return () => window.clearTimeout(retryTimer.current);
   }, [refresh]);
 
   const adopt = useCallback((result: { user?: api.User; session?: api.Session }): void => {
@@ -163,6 +172,19 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     };
   }, [hasSession, refresh]);
 
+  // Cross-tab identity mismatch: another tab signed someone else in or out → the root page
+  // (spec 000 §4). The identity cookie is polled every 3 seconds (spec 000 §9).
+  const sessionUserId = data?.session?.userId ?? null;
+  useEffect(() => {
+    if (sessionUserId === null) return;
+    const timer = window.setInterval(() => {
+      if (identityUserId() === sessionUserId) return;
+      window.clearInterval(timer);
+      window.location.assign('/');
+    }, IDENTITY_COOKIE_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [sessionUserId]);
+
   // Automatic extension (spec 000 §4): active, valid MFA, renewed longer ago than the renew age; a failure retries after 30 s.
   const session = data?.session ?? null;
   useEffect(() => {
@@ -171,12 +193,6 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     const timer = window.setInterval(() => {
       const t = Date.now();
       setNow(t);
-      // Cross-tab identity mismatch: another tab signed someone else in or out → the root page (spec 000 §4).
-      if (identityUserId() !== session.userId) {
-        window.clearInterval(timer);
-        window.location.assign('/');
-        return;
-      }
       // Inactive after 2 minutes without input (spec 000 §9): no extension, so an unattended
       // session runs out (the server also lets multi-factor lapse after its idle timeout).
       const active = isUserActive(lastActivity.current, t);
