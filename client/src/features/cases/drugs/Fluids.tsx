@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { FLUID_SOLUTION_TYPES, newId, type DrugRoute } from '@vigil/shared';
 import { clockTime } from '../format.js';
 import { readAmount, readChartTime, type DrugEntry } from './model.js';
+import { ConfirmRemove } from './ConfirmRemove.js';
 import { TOUCH_INPUT, TimeField } from './ui.js';
 
 /** The fluid routes of spec 001 §3 and how they read on screen. */
@@ -46,6 +47,7 @@ export function Fluids({ entries, disabled, onAdd, onRemove, now = Date.now }: F
   const [route, setRoute] = useState<DrugRoute>('fluid');
   const [volumeText, setVolumeText] = useState('');
   const [timeText, setTimeText] = useState('');
+  const [removing, setRemoving] = useState<{ entryId: string; text: string } | null>(null);
   const volume = readAmount(volumeText);
   const time = readChartTime(timeText, now());
   const totals = fluidTotals(entries);
@@ -142,7 +144,9 @@ export function Fluids({ entries, disabled, onAdd, onRemove, now = Date.now }: F
                         mih={44}
                         disabled={disabled}
                         aria-label={`Remove ${t.name} ${i.amount} mL at ${clockTime(i.time)}`}
-                        onClick={() => onRemove(i.entryId)}
+                        onClick={() =>
+                          setRemoving({ entryId: i.entryId, text: `${t.name} ${i.amount} mL at ${clockTime(i.time)}` })
+                        }
                       >
                         Remove
                       </Button>
@@ -155,6 +159,11 @@ export function Fluids({ entries, disabled, onAdd, onRemove, now = Date.now }: F
           </Table.Tbody>
         </Table>
       )}
+      <ConfirmRemove
+        what={removing?.text ?? null}
+        onConfirm={() => removing && onRemove(removing.entryId)}
+        onClose={() => setRemoving(null)}
+      />
     </>
   );
 }

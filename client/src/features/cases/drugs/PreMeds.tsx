@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { DRUG_UNITS, ORAL_SEDATIVES, PRE_MED_ROUTES, countablePreMeds, newId } from '@vigil/shared';
 import { clockTime } from '../format.js';
 import { readAmount, readChartTime } from './model.js';
+import { ConfirmRemove } from './ConfirmRemove.js';
 import { TOUCH_INPUT, TimeField } from './ui.js';
 
 /** A pre-med as kept in the case's `preMeds` list (spec 001 §3 "Pre-med"; spec 002 §3). */
@@ -37,6 +38,7 @@ export function PreMeds({ items, disabled, onAdd, onRemove, now = Date.now }: Pr
   const [unit, setUnit] = useState<string>('mg');
   const [dosageText, setDosageText] = useState('');
   const [timeText, setTimeText] = useState('');
+  const [removing, setRemoving] = useState<PreMedEntry | null>(null);
   const dosage = readAmount(dosageText);
   const time = readChartTime(timeText, now());
   const canAdd = name.trim() !== '' && dosage.value != null && time.value != null;
@@ -147,7 +149,7 @@ export function PreMeds({ items, disabled, onAdd, onRemove, now = Date.now }: Pr
                     mih={44}
                     disabled={disabled}
                     aria-label={`Remove pre-med ${p.drugName} at ${clockTime(p.time)}`}
-                    onClick={() => onRemove(p.id)}
+                    onClick={() => setRemoving(p)}
                   >
                     Remove
                   </Button>
@@ -157,6 +159,11 @@ export function PreMeds({ items, disabled, onAdd, onRemove, now = Date.now }: Pr
           </Table.Tbody>
         </Table>
       )}
+      <ConfirmRemove
+        what={removing ? `pre-med ${removing.drugName} at ${clockTime(removing.time)}` : null}
+        onConfirm={() => removing && onRemove(removing.id)}
+        onClose={() => setRemoving(null)}
+      />
     </>
   );
 }
