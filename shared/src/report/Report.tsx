@@ -7,7 +7,15 @@ import { bmi } from '../rules/bmi.js';
 import { convertTemperature } from '../rules/vitals.js';
 import { TIMELINE_EVENT_LABELS } from '../rules/event-times.js';
 import { findVariant, LOCAL_ANESTHETIC_DRUGS } from '../rules/local-anesthetics.js';
-import { reportChart, vitalSamples, vitalsAxisMax, vitalsGuides, type ChartLayout, type ChartRow } from './chart.js';
+import {
+  reportChart,
+  vitalSamples,
+  vitalsReferenceSamples,
+  vitalsAxisMax,
+  vitalsGuides,
+  type ChartLayout,
+  type ChartRow,
+} from './chart.js';
 import { reportPatientName, type ReportAddendum, type ReportInput, type ReportSignature } from './model.js';
 import { clock, dateOnly, dateTime, num, record, records, text, timeOf, yesNo, type CaseRecord } from './read.js';
 import {
@@ -678,17 +686,16 @@ function ChartBlockSvg({
         );
       })}
       {VITAL_SERIES.map((s) => {
-        const points = inBlock
-          .filter((p) => p.values[s.id] !== undefined)
-          .map((p) => `${x(p.time)},${y(p.values[s.id]!)}`);
-        if (points.length === 0) return null;
+        const series = inBlock.filter((p) => p.values[s.id] !== undefined);
+        if (series.length === 0) return null;
+        const points = series.map((p) => `${x(p.time).toFixed(1)},${y(p.values[s.id]!).toFixed(1)}`);
         return (
           <g key={s.id}>
             <polyline points={points.join(' ')} fill="none" stroke={s.color} strokeWidth={1.2} />
-            {points.map((p, i) => {
-              const [px, py] = p.split(',');
-              return <circle key={i} cx={Number(px)} cy={Number(py)} r={1.8} fill={s.color} />;
-            })}
+            {/* Markers for entries made by hand; a monitor's trace is the line. */}
+            {series.map((p, i) =>
+              p.manual ? <circle key={i} cx={x(p.time)} cy={y(p.values[s.id]!)} r={1.8} fill={s.color} /> : null,
+            )}
           </g>
         );
       })}
@@ -795,7 +802,7 @@ function Page({
 const VITALS_COLUMNS = ['sbp', 'dbp', 'map', 'hr', 'spo2', 'rr', 'etco2', 'temperature'] as const;
 
 function VitalsDataPage({ input }: { input: ReportInput }): ReactNode {
-  const samples = vitalSamples(input.caseData);
+  const samples = vitalsReferenceSamples(input.caseData);
   const temp = (s: ReturnType<typeof vitalSamples>[number]): string | null => {
     const v = s.values.temperature ?? s.values.temp;
     if (v === undefined) return null;

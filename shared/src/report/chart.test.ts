@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_CHART } from '../constants/widgets.js';
-import { chartLayout, chartRows, chartSpan, maxColumnsPerBlock, vitalsAxisMax, vitalsGuides } from './chart.js';
+import {
+  chartLayout,
+  chartRows,
+  chartSamples,
+  chartSpan,
+  maxColumnsPerBlock,
+  vitalsAxisMax,
+  vitalsGuides,
+  vitalsReferenceSamples,
+} from './chart.js';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 20, 14, 0);
@@ -76,5 +85,35 @@ describe('combo chart (spec 002 §9 chart constants)', () => {
     expect(midazolam.total).toBe(3);
     expect(midazolam.cells.get(0)).toBe(3); // both doses in the first 5-minute column
     expect(rows.find((r) => r.group === 'local')!.cells.get(1)).toBe(36);
+  });
+
+  it('[RC5] the data reference keeps every manual entry and one monitor reading per 5-minute interval (spec 001 §9)', () => {
+    // A monitor every 5 s for 1 hour: 720 readings → 12 intervals.
+    const vitalsRecords = Array.from({ length: 720 }, (_, i) => ({
+      lastUpdated: T0 + i * 5000,
+      vitals: { hr: { value: 70, time: T0 + i * 5000 } },
+    }));
+    const manualVitals = [
+      { time: T0 + 61_000, vitals: { sbp: 120 } },
+      { time: T0 + 62_000, vitals: { dbp: 80 } },
+    ];
+    const rows = vitalsReferenceSamples({ vitalsRecords, manualVitals });
+    expect(rows.filter((r) => !r.manual)).toHaveLength(12);
+    expect(rows.filter((r) => r.manual)).toHaveLength(2);
+    expect(vitalsReferenceSamples({ vitalsRecords, vitalsInterval: 10 }).length).toBe(6);
+  });
+
+  it('[RC6] the chart draws one monitor reading per tenth of a column and every manual entry', () => {
+    const monitor = Array.from({ length: 120 }, (_, i) => ({
+      time: T0 + i * 5000,
+      values: { hr: 70 },
+      temperatureUnit: null,
+      manual: false,
+    }));
+    const manual = { time: T0 + 1000, values: { sbp: 120 }, temperatureUnit: null, manual: true };
+    // 10 minutes of readings every 5 s: 30-second buckets for 5-minute columns → 20, 1-minute buckets → 10.
+    expect(chartSamples([...monitor, manual], 5).filter((s) => !s.manual)).toHaveLength(20);
+    expect(chartSamples(monitor, 10)).toHaveLength(10);
+    expect(chartSamples([manual], 5)).toEqual([manual]);
   });
 });

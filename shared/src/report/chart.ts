@@ -4,6 +4,7 @@ import type { ReportInput } from './model.js';
 import { drugDoses } from './rules.js';
 import { num, record, records, text, timeOf, type CaseRecord } from './read.js';
 import { findVariant, LOCAL_ANESTHETIC_DRUGS } from '../rules/local-anesthetics.js';
+import { vitalsIntervalMinutes } from '../rules/vitals.js';
 
 /** The combo chart's geometry and rows (spec 002 §2, §9). Pure: the components only draw it. */
 
@@ -100,12 +101,14 @@ export interface VitalSample {
   time: number;
   values: Record<string, number>;
   temperatureUnit: 'C' | 'F' | null;
+  /** Entered by hand (manualVitals) rather than read from a monitor. */
+  manual: boolean;
 }
 
 /** Vital samples of the case: manual vitals and recorded monitor samples ({time, vitals}), by time. */
 export function vitalSamples(caseData: CaseRecord): VitalSample[] {
   const samples: VitalSample[] = [];
-  const add = (r: CaseRecord, values: unknown): void => {
+  const add = (r: CaseRecord, values: unknown, manual: boolean): void => {
     const time = timeOf(r.time ?? r.lastUpdated);
     const v = record(values);
     if (time === null || !v) return;
@@ -119,12 +122,13 @@ export function vitalSamples(caseData: CaseRecord): VitalSample[] {
         time,
         values: clean,
         temperatureUnit: r.temperatureUnit === 'C' || r.temperatureUnit === 'F' ? r.temperatureUnit : null,
+        manual,
       });
   };
-  for (const m of records(caseData.manualVitals)) add(m, m.vitals);
+  for (const m of records(caseData.manualVitals)) add(m, m.vitals, true);
   for (const r of records(caseData.vitalsRecords)) {
-    if (Array.isArray(r.vitals)) for (const s of records(r.vitals)) add(s, s.values ?? s.vitals);
-    else add(r, r.vitals);
+    if (Array.isArray(r.vitals)) for (const s of records(r.vitals)) add(s, s.values ?? s.vitals, false);
+    else add(r, r.vitals, false);
   }
   return samples.sort((a, b) => a.time - b.time);
 }
@@ -210,6 +214,46 @@ export function reportChart(
   const span = chartSpan(input.caseData, input.maxDurationMs);
   if (!span) return null;
   const layout = chartLayout(span, input.printWidth);
-  const samples = vitalSamples(input.caseData).filter((s) => s.time >= layout.start && s.time < layout.end);
+  const samples = chartSamples(
+    vitalSamples(input.caseData).filter((s) => s.time >= layout.start && s.time < layout.end),
+    layout.stepMinutes,
+  );
   return { layout, rows: chartRows(input.caseData, layout), samples };
+}
+
+/**
+ * [RC5] The rows of the Vitals Data Reference page: every manual entry, and of the monitor's
+ * readings the first in each vitals interval from the first reading (5 minutes, or 10 when set,
+ * spec 001 §9), so a 4-hour case prints 48 monitor rows rather than thousands.
+ */
+export function vitalsReferenceSamples(caseData: CaseRecord): VitalSample[] {
+  const samples = vitalSamples(caseData);
+  const first = samples[0];
+  if (!first) return [];
+  const step = vitalsIntervalMinutes(caseData.vitalsInterval) * MINUTE;
+  const seen = new Set<number>();
+  return samples.filter((s) => {
+    if (s.manual) return true;
+    const bucket = Math.floor((s.time - first.time) / step);
+    if (seen.has(bucket)) return false;
+    seen.add(bucket);
+    return true;
+  });
+}
+
+/**
+ * [RC6] The vitals the chart draws: every manual entry, and of the monitor's readings the first
+ * of each tenth of a column (30 s for 5-minute columns, 1 minute for 10-minute ones); a column
+ * is about 37 px wide, so finer readings would land on the same pixels and only slow printing.
+ */
+export function chartSamples(samples: readonly VitalSample[], stepMinutes: 5 | 10): VitalSample[] {
+  const bucketMs = (stepMinutes * MINUTE) / 10;
+  const seen = new Set<number>();
+  return samples.filter((s) => {
+    if (s.manual) return true;
+    const bucket = Math.floor(s.time / bucketMs);
+    if (seen.has(bucket)) return false;
+    seen.add(bucket);
+    return true;
+  });
 }
