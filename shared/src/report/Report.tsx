@@ -7,9 +7,9 @@ import { bmi } from '../rules/bmi.js';
 import { convertTemperature } from '../rules/vitals.js';
 import { TIMELINE_EVENT_LABELS } from '../rules/event-times.js';
 import { findVariant, LOCAL_ANESTHETIC_DRUGS } from '../rules/local-anesthetics.js';
+import type { vitalSamples } from './chart.js';
 import {
   reportChart,
-  vitalSamples,
   vitalsReferenceSamples,
   vitalsAxisMax,
   vitalsGuides,
