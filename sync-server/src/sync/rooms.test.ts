@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as encoding from 'lib0/encoding';
 import WebSocket from 'ws';
+import * as syncProtocol from 'y-protocols/sync';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { CASE_ROOT } from '@vigil/shared';
@@ -71,6 +73,37 @@ describe('SyncRooms holding documents as bytes (cold load, hibernation)', () => 
     reader.doc.getMap(CASE_ROOT).set('procedure', 'Extraction #14');
     await until(() => expect(rooms!.documentForm(address)).toBe('built'));
     await until(() => expect(store.pendingUpdates(address.name)).toBe(51));
+  });
+
+  it('keeps an update waiting for a missing one across hibernation, and applies both when it comes', async () => {
+    const store = new MemorySyncStore();
+    const url = await start(store, 50);
+    const author = new Y.Doc();
+    const updates: Uint8Array[] = [];
+    author.on('update', (u: Uint8Array) => updates.push(u));
+    author.getMap(CASE_ROOT).set('procedure', 'first');
+    author.getMap(CASE_ROOT).set('asaClassification', '2');
+    const [first, second] = updates as [Uint8Array, Uint8Array];
+    const sender = await new Promise<WebSocket>((resolve) => {
+      const ws = new WebSocket(`${url}/${address.name}`);
+      ws.on('open', () => resolve(ws));
+    });
+    const frame = (u: Uint8Array): Buffer => {
+      const e = encoding.createEncoder();
+      encoding.writeVarUint(e, 0);
+      syncProtocol.writeUpdate(e, u);
+      return Buffer.from(encoding.toUint8Array(e));
+    };
+    // A reader gets the whole state (encoded once and kept until the next change)…
+    const reader = client(url);
+    await until(() => expect(reader.provider.synced).toBe(true));
+    // …then the second edit arrives first: it waits inside the document for the first one.
+    sender.send(frame(second));
+    await until(() => expect(store.pendingUpdates(address.name)).toBe(1));
+    await until(() => expect(rooms!.documentForm(address)).toBe('bytes'));
+    sender.send(frame(first));
+    await until(() => expect(rooms!.snapshot(address).content).toEqual({ procedure: 'first', asaClassification: '2' }));
+    sender.close();
   });
 
   it('drops an idle document to bytes and keeps every edit across it', async () => {

@@ -189,8 +189,12 @@ class Room {
     }
     this.stored = null;
     this.storedVector = null;
-    doc.on('update', (update: Uint8Array, origin: unknown) => {
+    // After every transaction, also one that only parked updates waiting for a missing one
+    // (no 'update' event, but they are part of the encoded state).
+    doc.on('afterTransaction', () => {
       this.fullState = null;
+    });
+    doc.on('update', (update: Uint8Array, origin: unknown) => {
       const encoder = encoding.createEncoder();
       encoding.writeVarUint(encoder, SYNC_MESSAGE.sync);
       syncProtocol.writeUpdate(encoder, update);
