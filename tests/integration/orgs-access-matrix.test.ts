@@ -92,6 +92,8 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   baa: needs(ORG_PERMISSION),
   // The covered entity signs for itself: only the office's own admin (decision, spec 001 §3).
   signBaa: needs(['admin']),
+  // Vigil's countersignature: internal ubers, after a fresh sudo (none in this matrix).
+  countersignBaa: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -218,6 +220,10 @@ describe('organisations: access matrix of every call × role', () => {
         fields: { companyName: "Office LLC", name: "Ann Admin", title: "Owner" }) { signed } }`,
       { version: BAA_DOCUMENT.version },
     ],
+    countersignBaa: () => [
+      'mutation { countersignBaa(orgId: "office", name: "Ada Vigil", signaturePath: "M 1 1 L 2 2") { signed } }',
+      {},
+    ],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -241,8 +247,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 24 calls × 8 callers.
-    expect(cells).toBe(192);
+    // 25 calls × 8 callers.
+    expect(cells).toBe(200);
     expect(deviations).toEqual([]);
   });
 });

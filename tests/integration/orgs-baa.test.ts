@@ -2,7 +2,7 @@ import { BAA_CONTRACT_ID, BAA_DOCUMENT, type Contract } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { fhir } from './fhir-helpers.js';
-import { createOrg, join, person, type Person } from './orgs-helpers.js';
+import { adminCli, createOrg, join, person, sudo, type Person } from './orgs-helpers.js';
 
 const SIGN = `mutation ($orgId: String, $version: String!, $fields: BaaFields!, $accepted: Boolean!, $path: String!) {
   signBaa(orgId: $orgId, version: $version, fields: $fields, accepted: $accepted, signaturePath: $path) {
@@ -114,5 +114,32 @@ describe('Business Associate Agreement (spec 001 §3 Contract, spec 000 §5 cont
     expect(del.status).toBe(403);
     const after = await admin.browser.gql<{ baa: BaaAnswer }>(READ, { orgId: 'bright' });
     expect(after.data?.baa.signed).toBe(true);
+  });
+
+  it("takes Vigil's countersignature from an internal uber after a fresh sudo, once, and only on a signed agreement", async () => {
+    const uber = await person(server, 'baa-uber@orgs.test');
+    expect((await adminCli(server, 'make-uber', uber.email)).code).toBe(0);
+    const COUNTERSIGN = `mutation ($orgId: String) { countersignBaa(orgId: $orgId, name: "Ada Vigil", signaturePath: "M 5 5 L 60 30") {
+      coveredEntity { name } company { name companyName signatureSvg }
+    } }`;
+    expect((await admin.browser.gql(COUNTERSIGN, { orgId: 'bright' })).code).toBe('NOT_AUTHORIZED');
+    expect((await uber.browser.gql(COUNTERSIGN, { orgId: 'bright' })).code).toBe('SUDO_REQUIRED');
+    await sudo(server, uber);
+    expect((await uber.browser.gql(COUNTERSIGN, { orgId: 'elsewhere' })).code).toBe('NOT_SIGNED');
+    const done = await uber.browser.gql<{
+      countersignBaa: {
+        coveredEntity: { name: string };
+        company: { name: string; companyName: string; signatureSvg: string };
+      };
+    }>(COUNTERSIGN, { orgId: 'bright' });
+    expect(done.code).toBeUndefined();
+    expect(done.data?.countersignBaa.coveredEntity.name).toBe('Dr. Ada Admin');
+    expect(done.data?.countersignBaa.company).toMatchObject({ name: 'Ada Vigil', companyName: 'Vigil' });
+    expect(done.data?.countersignBaa.company.signatureSvg).toContain('d="M 5 5 L 60 30"');
+    expect((await uber.browser.gql(COUNTERSIGN, { orgId: 'bright' })).code).toBe('ALREADY_SIGNED');
+    const read = await member.browser.gql<{ baa: { company: { name: string } } }>(
+      '{ baa(orgId: "bright") { company { name } } }',
+    );
+    expect(read.data?.baa.company.name).toBe('Ada Vigil');
   });
 });

@@ -11,6 +11,7 @@ import {
   renderContractHtml,
   signatureSvg,
   utf8ToBase64,
+  withCompanySignature,
   type BaaValues,
 } from './index.js';
 
@@ -101,6 +102,22 @@ describe('the Business Associate Agreement contract (spec 001 §3)', () => {
     });
     expect(view.company).toBeNull();
     expect(view.html).toContain('<strong>Dr. Ana Núñez</strong>, <strong>Owner</strong>');
+  });
+
+  it("adds Vigil's countersignature (the company signature) once, only to an agreement the covered entity signed", () => {
+    const signed = baaContract(signing);
+    const company = { name: 'Ada Vigil', signaturePath: 'M 1 1 L 5 5', time: '2026-11-23T10:00:00.000Z' };
+    const countersigned = withCompanySignature(signed, company)!;
+    expect(validateResource(countersigned)).toEqual([]);
+    expect(baaView(countersigned).company).toEqual({
+      name: 'Ada Vigil',
+      companyName: 'Vigil',
+      time: '2026-11-23T10:00:00.000Z',
+      signatureSvg: signatureSvg('M 1 1 L 5 5'),
+    });
+    expect(baaView(countersigned).coveredEntity?.name).toBe('Dr. Ana Núñez');
+    expect(withCompanySignature(countersigned, company)).toBeNull();
+    expect(withCompanySignature({ ...signed, signer: [] }, company)).toBeNull();
   });
 
   it('keeps accented and non-Latin text through base64', () => {

@@ -253,3 +253,38 @@ export function baaView(contract: Contract): BaaView {
     company: signatureOf(contract, COMPANY_SIGNER),
   };
 }
+
+/** The Vigil signatory's countersignature, added to a signed agreement (spec 001 §3 company signature). */
+export interface CompanySigning {
+  name: string;
+  signaturePath: string;
+  /** ISO instant of signing. */
+  time: string;
+}
+
+/** The company (Vigil) as spec 001 §3 names it on the agreement. */
+export const BAA_COMPANY_NAME = 'Vigil';
+
+/**
+ * The agreement with Vigil's countersignature (spec 001 §3: name, signatureSvg, companyName, time),
+ * or null when the covered entity has not signed or Vigil already has.
+ */
+export function withCompanySignature(contract: Contract, signing: CompanySigning): Contract | null {
+  const view = baaView(contract);
+  if (!view.coveredEntity || view.company) return null;
+  const signer: ContractSigner = {
+    type: { system: BAA_SIGNER_SYSTEM, code: COMPANY_SIGNER, display: 'Company' },
+    party: { display: BAA_COMPANY_NAME },
+    signature: [
+      {
+        type: [SIGNATURE_TYPE],
+        when: signing.time,
+        who: { display: signing.name.trim() },
+        onBehalfOf: { display: BAA_COMPANY_NAME },
+        sigFormat: 'image/svg+xml',
+        data: utf8ToBase64(signatureSvg(signing.signaturePath)),
+      },
+    ],
+  };
+  return { ...contract, signer: [...(contract.signer ?? []), signer] };
+}

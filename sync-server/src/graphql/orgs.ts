@@ -8,6 +8,7 @@ import {
   contractStillMissing,
   hasRole,
   validateOrgDetails,
+  withCompanySignature,
   validateResource,
   type BaaView,
   type Contract,
@@ -323,6 +324,8 @@ export const orgTypeDefs = /* GraphQL */ `
     removeMember(orgId: String, memberId: ID!): Boolean!
     "Sets the billing address and the shipping address (null: same as billing), spec 000 §7 doUpdateOrgBillingAddresses."
     updateOrgBillingAddresses(orgId: String, address: PostalAddressInput!, shipping: PostalAddressInput): Org!
+    "Vigil's countersignature of a signed Business Associate Agreement (internal ubers, after a fresh sudo)."
+    countersignBaa(orgId: String, name: String!, signaturePath: String!): Baa!
     "Signs the Business Associate Agreement for the organisation (its own admins only)."
     signBaa(orgId: String, version: String!, fields: BaaFields!, accepted: Boolean!, signaturePath: String!): Baa!
   }
@@ -1431,6 +1434,37 @@ export const orgResolvers: {
         });
       })();
       return orgView(db, orgById(db, who.org.id)!, now);
+    },
+    countersignBaa: (_, args, ctx) => {
+      const orgId = requireOrgId(args.orgId);
+      const who = requireFullCaller(ctx);
+      // Decision: Vigil's signatory is an internal uber, and signing for Vigil needs a fresh sudo (spec 000 §6).
+      if (!isInternalUber(who.subject)) fail('NOT_AUTHORIZED');
+      if (!who.freshSudo) fail('SUDO_REQUIRED');
+      const input = parse(
+        z.object({ name: z.string().trim().min(1).max(200), signaturePath: schemas.baa.shape.signaturePath.min(1) }),
+        { name: args.name, signaturePath: args.signaturePath },
+      );
+      const { db } = ctx.accounts;
+      const org = orgById(db, orgId);
+      if (!org) fail('NOT_FOUND');
+      const current = storedBaa(db, org.id);
+      if (!current) fail('NOT_SIGNED');
+      const now = ctx.accounts.now();
+      const time = new Date(now).toISOString();
+      const contract = withCompanySignature(current, { name: input.name, signaturePath: input.signaturePath, time });
+      if (!contract) fail('ALREADY_SIGNED');
+      if (validateResource(contract).length > 0) fail('INVALID_INPUT');
+      db.transaction(() => {
+        new SqliteResourceStore(db).write({ orgId: org.id, resource: { ...contract, id: BAA_CONTRACT_ID } }, time);
+        auditOrg(db, now, ctx.meta, {
+          action: 'orgBaaSigned',
+          userId: who.current.user.id,
+          email: who.current.user.email,
+          detail: { orgId: org.id, contract: `Contract/${BAA_CONTRACT_ID}`, signer: 'company' },
+        });
+      })();
+      return baaAnswer(contract);
     },
     signBaa: (_, args, ctx) => {
       const who = authorize(ctx, args.orgId, 'admin');
