@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { APPOINTMENT_EXTENSIONS } from '@vigil/shared';
 import { expect, test } from './fixtures.js';
 import { memberContext } from './members.js';
 
@@ -17,6 +18,7 @@ async function bookChild(baseURL: string, orgId: string, token: string): Promise
   const appointment = await post('Appointment', {
     status: 'booked',
     description: 'Restorations under moderate sedation',
+    extension: [{ url: APPOINTMENT_EXTENSIONS.sedationLevel, valueCode: 'moderate' }],
     start: new Date().toISOString(),
     end: new Date(Date.now() + 3_600_000).toISOString(),
     participant: [{ actor: { reference: `Patient/${patient.id}` }, status: 'accepted' }],
@@ -66,6 +68,8 @@ test('a provider charts a moderate sedation case for a 20 kg child, and a reload
   await expect(page.getByTestId('case-patient')).toHaveText('Mia Chen', { timeout: 30_000 });
   await expect(page.getByLabel('Procedure', { exact: true })).toBeEnabled({ timeout: 30_000 });
   await expect(page.getByTestId('case-status')).toHaveText('Not started');
+  // The level booked on the appointment starts the case's.
+  await expect(page.getByTestId('case-sedation')).toHaveText('Moderate');
 
   // Start case.
   await choose(page, 'Sedation level', 'Moderate');

@@ -1,5 +1,13 @@
 import { Stack } from '@mantine/core';
-import { caseStatus, patientDisplayName, type Practitioner, type TimelineEventId } from '@vigil/shared';
+import {
+  appointmentSedationLevel,
+  CASE_ROOT,
+  caseStatus,
+  isSedationLevelAllowed,
+  patientDisplayName,
+  type Practitioner,
+  type TimelineEventId,
+} from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../app/session/SessionProvider.js';
@@ -72,13 +80,13 @@ export function CasePage(): ReactNode {
   });
   const doc = state.device === 'loading' ? undefined : kase?.doc;
   const settings = useOrgCaseSettings(orgId);
-  const { patient, primaryProvider } = useCaseAppointment(orgId, appointmentId);
+  const { appointment, patient, primaryProvider } = useCaseAppointment(orgId, appointmentId);
   const [weight] = useCaseValue<{ value?: number }>(doc, 'weight');
   const [height] = useCaseValue<{ value?: number }>(doc, 'height');
   const [casePatientName, setCasePatientName] = useCaseValue<string>(doc, 'patientName');
   const [caseBirthDate, setCaseBirthDate] = useCaseValue<string>(doc, 'patientBirthDate');
   const [allergies] = useCaseValue<string>(doc, 'allergiesSummary');
-  const [sedationLevel] = useCaseValue<string>(doc, 'sedationLevel');
+  const [sedationLevel, setSedationLevel] = useCaseValue<string>(doc, 'sedationLevel');
   const [ivEnabled] = useCaseValue<boolean>(doc, 'ivEnabled');
   const [airwayEnabled] = useCaseValue<boolean>(doc, 'airwayEnabled');
   const times = useCaseTimes(doc);
@@ -102,13 +110,21 @@ export function CasePage(): ReactNode {
   const recordName = patient ? patientDisplayName(patient) : null;
   const recordBirthDate =
     patient?.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(patient.birthDate) ? patient.birthDate : null;
+  // The level booked on the Appointment starts the case's, when the organisation allows it.
+  const synced = state.sync.status === 'synced';
+  const bookedLevel = appointment ? appointmentSedationLevel(appointment) : null;
+  const startLevel =
+    bookedLevel && isSedationLevelAllowed(bookedLevel, settings.sedationLevelLimit) ? bookedLevel : null;
   useEffect(() => {
     if (!doc || readOnly) return;
     if (recordName && recordName !== casePatientName) setCasePatientName(recordName);
     if (recordBirthDate && recordBirthDate !== caseBirthDate) setCaseBirthDate(recordBirthDate);
+    // Only once the server's copy is in (a level chosen on another tablet must not be overwritten), and read
+    // from the document itself: this render's value may predate the document's first read.
+    if (startLevel && synced && doc.getMap(CASE_ROOT).get('sedationLevel') == null) setSedationLevel(startLevel);
     // The setters write to the current document; only the values decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [doc, readOnly, recordName, recordBirthDate, casePatientName, caseBirthDate]);
+  }, [doc, readOnly, recordName, recordBirthDate, casePatientName, caseBirthDate, startLevel, synced]);
 
   const weightKg = typeof weight?.value === 'number' && weight.value > 0 ? weight.value : null;
   const heightCm = typeof height?.value === 'number' && height.value > 0 ? height.value : null;
