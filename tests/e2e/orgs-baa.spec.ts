@@ -1,3 +1,6 @@
+import { BAA_DOCUMENT } from '@vigil/shared';
+import { outbox } from '../integration/accounts-client.js';
+import { adminCli } from '../integration/orgs-helpers.js';
 import { orgMember } from '../utils/members.js';
 import { expect, test } from './fixtures.js';
 import { contextWith } from './members.js';
@@ -55,5 +58,56 @@ test.describe('Business Associate Agreement (issue 4; spec 001 §3, spec 000 §5
     await expect(page.getByLabel('Agreement text')).toContainText('Harbour Dental PLLC');
     await expect(page.getByRole('button', { name: 'Sign Agreement' })).toHaveCount(0);
     await context.close();
+  });
+
+  test('the Vigil team countersigns a signed agreement after confirming identity; the office then sees both signatures', async ({
+    browser,
+    baseURL,
+    server,
+  }) => {
+    const url = baseURL!;
+    const admin = await orgMember(url);
+    const signed = await admin.browser.gql(
+      `mutation ($orgId: String, $version: String!) { signBaa(orgId: $orgId, version: $version, accepted: true,
+        signaturePath: "M 10 10 L 90 40", fields: { companyName: "Cove Dental LLC", name: "Dr. Cove", title: "Owner" }) { signed } }`,
+      { orgId: admin.orgId, version: BAA_DOCUMENT.version },
+    );
+    expect(signed.code).toBeFalsy();
+    const uber = await orgMember(url);
+    expect((await adminCli(server, 'make-uber', uber.email)).code).toBe(0);
+
+    const context = await contextWith(browser, url, uber.browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/vigil-team/orgs/${admin.orgId}`);
+    const card = page.getByRole('region', { name: 'Business Associate Agreement' });
+    await expect(card).toContainText('Signed by Dr. Cove for Cove Dental LLC. Vigil has not countersigned it yet.');
+    await card.getByLabel('Vigil signatory').fill('Ada Vigil');
+    await card.getByRole('button', { name: 'Sign', exact: true }).click();
+    const pad = page.getByTestId('signature-pad');
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 30, box.y + 50);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 200, box.y + 120, { steps: 6 });
+    await page.mouse.up();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign', exact: true }).click();
+    const seen = (await outbox(url, uber.email)).length;
+    await card.getByRole('button', { name: 'Countersign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your identity' });
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    const codeOf = async (): Promise<string> =>
+      /\b(\d{6})\b/.exec((await outbox(url, uber.email))[seen]?.body ?? '')?.[1] ?? '';
+    await expect.poll(codeOf).toMatch(/^\d{6}$/);
+    const code = await codeOf();
+    await dialog.getByLabel('Verification code').fill(code);
+    await expect(card).toContainText('countersigned by Ada Vigil for Vigil');
+    await context.close();
+
+    const officeContext = await contextWith(browser, url, admin.browser);
+    const office = await officeContext.newPage();
+    await office.goto(`/org/${admin.orgId}/baa`);
+    await expect(office.getByRole('img', { name: 'Signature of Dr. Cove' })).toBeVisible();
+    await expect(office.getByRole('img', { name: 'Signature of Ada Vigil' })).toBeVisible();
+    await officeContext.close();
   });
 });

@@ -35,7 +35,7 @@ import { useBaa } from './hooks.js';
 import { subjectOf } from './sessionOrgs.js';
 
 /** The signature as an image (an SVG in an <img> runs no script). */
-function SignatureImage({ svg, label }: { svg: string; label: string }): ReactNode {
+export function SignatureImage({ svg, label }: { svg: string; label: string }): ReactNode {
   return (
     <img
       src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
@@ -83,12 +83,17 @@ function SignedAgreement({ baa }: { baa: Baa }): ReactNode {
       <Stack gap={4}>
         <Text fw={600}>Vigil signature</Text>
         {baa.company ? (
-          <Text size="sm">
-            {baa.company.name}, {baa.company.companyName}, {signedWhen(baa.company.time)}
-          </Text>
+          <>
+            {baa.company.signatureSvg && (
+              <SignatureImage svg={baa.company.signatureSvg} label={`Signature of ${baa.company.name}`} />
+            )}
+            <Text size="sm" c="dimmed">
+              {baa.company.name}, {baa.company.companyName}, {signedWhen(baa.company.time)}
+            </Text>
+          </>
         ) : (
           <Text size="sm" c="dimmed">
-            Not available yet: Vigil's countersignature is not recorded by this version.
+            Not countersigned by Vigil yet.
           </Text>
         )}
       </Stack>

@@ -358,3 +358,14 @@ export async function fetchTeamUsers(search: string): Promise<TeamUser[]> {
   );
   return data.teamUsers;
 }
+
+/** Vigil's countersignature of a signed agreement (internal ubers, after a fresh sudo). */
+export async function countersignBaa(orgId: string, name: string, signaturePath: string): Promise<Baa> {
+  const data = await graphql<{ countersignBaa: Baa }>(
+    `mutation CountersignBaa($orgId: String, $name: String!, $signaturePath: String!) {
+      countersignBaa(orgId: $orgId, name: $name, signaturePath: $signaturePath) { ${BAA} }
+    }`,
+    { orgId, name, signaturePath },
+  );
+  return data.countersignBaa;
+}

@@ -6,6 +6,7 @@ import { useAllOrgs, useOrg, useTeamUsers } from '../orgs/hooks.js';
 import { memberErrorText, ROLE_LABELS } from '../orgs/memberRules.js';
 import { OrgOverview, OrgTable } from '../orgs/OrgOverview.js';
 import { FeatureFlags } from '../orgs/SettingsPage.js';
+import { BaaCountersign } from './BaaCountersign.js';
 
 const orgPath = (id: string): string => `/vigil-team/orgs/${encodeURIComponent(id)}`;
 
@@ -37,6 +38,7 @@ export function TeamOrgPage({ param }: { param: 'selectedOrgId' | 'parentOrgId' 
   return (
     <Page title={param === 'parentOrgId' ? 'Parent Organization' : 'Organization'}>
       <OrgOverview orgId={orgId} extraLinks={[{ label: 'Feature flags', href: `${orgPath(orgId)}/feature-flags` }]} />
+      {param === 'selectedOrgId' && <BaaCountersign orgId={orgId} />}
     </Page>
   );
 }
