@@ -57,7 +57,7 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   await notes.fill('Uneventful extraction under moderate sedation.');
   await expect(page.getByTestId('save-status')).toHaveText('saved');
 
-  const report = page.getByRole('region', { name: 'Report' });
+  const report = page.getByRole('region', { name: 'Report', exact: true });
   await expect(report.getByText('Final signer: Dr Grace Hopper')).toBeVisible();
   await report.getByRole('button', { name: 'Show report preview' }).click();
   const preview = page.getByRole('region', { name: 'Report preview' });

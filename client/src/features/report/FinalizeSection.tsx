@@ -14,6 +14,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -279,6 +280,7 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
   const { mustBePrimary, adminUnfinalize } = useReportFlags(orgId);
   const mayAdminister = useMayAdminister(orgId);
   const [previewOpen, setPreviewOpen] = useState(false);
+  const { ref: previewRef, width: previewWidth } = useElementSize();
   const [padOpen, setPadOpen] = useState(false);
   const [progress, setProgress] = useState<Progress>({ lines: [], running: false, refusal: null });
   const [donePdfId, setDonePdfId] = useState<string | null>(null);
@@ -287,6 +289,7 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
   const signer = finalSignerName(caseData, input.primaryProviderName, mustBePrimary);
   const pdfId = donePdfId ?? appointmentPdfId(resources.appointment);
   const finalized = pdfId !== null;
+  const previewZoom = previewWidth > 0 ? Math.min(1, previewWidth / input.printWidth) : 1;
 
   const sign = (path: string): void => {
     setPadOpen(false);
@@ -381,11 +384,15 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
         <Collapse expanded={previewOpen}>
           <Box
             id="case-report-preview"
+            ref={previewRef}
             style={{ overflowX: 'auto', background: 'var(--mantine-color-gray-2)', padding: 12 }}
             aria-label="Report preview"
             role="region"
           >
-            {previewOpen && <AnesthesiaReport input={input} signerName={signer} preview />}
+            {/* The report is laid out at its print width and scaled down to fit the screen. */}
+            <div style={{ zoom: previewZoom }}>
+              {previewOpen && <AnesthesiaReport input={input} signerName={signer} preview />}
+            </div>
           </Box>
         </Collapse>
       </Stack>
