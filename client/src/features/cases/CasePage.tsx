@@ -8,7 +8,7 @@ import {
   type Practitioner,
   type TimelineEventId,
 } from '@vigil/shared';
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { useCaseDocument } from '../../sync/useCaseDocument.js';
@@ -35,6 +35,25 @@ import { SignaturesSection } from './signatures/SignaturesSection.js';
 import { StartCaseSection } from './start/StartCaseSection.js';
 import { CaseTimeline } from './timeline/CaseTimeline.js';
 import { useCaseValue } from './useCaseData.js';
+
+/*
+ * Sections re-render only when their own props change, not on every save-status change of the
+ * header (a monitor reading every 5 s would otherwise redraw the whole screen twice).
+ */
+const Start = memo(StartCaseSection);
+const Times = memo(EventTimesSection);
+const Timeline = memo(CaseTimeline);
+const Vitals = memo(VitalsSection);
+const Drugs = memo(DrugsSection);
+const Tracker = memo(LocalAnestheticTracker);
+const IvSites = memo(IvSitesSection);
+const Airways = memo(AirwaysSection);
+const Positions = memo(PositionsSection);
+const Waves = memo(WavesSection);
+const Discharge = memo(DischargeSection);
+const Notes = memo(NotesSection);
+const Signatures = memo(SignaturesSection);
+const Finalize = memo(FinalizeSection);
 
 /** How often the page re-reads the clock for the provider editing window. */
 const CLOCK_TICK_MS = 30_000;
@@ -143,11 +162,11 @@ export function CasePage(): ReactNode {
   });
   const ageYears = model.age == null ? null : Number.parseInt(model.age, 10);
 
-  const section: CaseSectionProps = {
-    doc,
-    readOnly,
-    context: { orgId, caseId: appointmentId, weightKg, ageYears, tempsInCelsius: settings.tempsInCelsius },
-  };
+  const { tempsInCelsius } = settings;
+  const section: CaseSectionProps = useMemo(
+    () => ({ doc, readOnly, context: { orgId, caseId: appointmentId, weightKg, ageYears, tempsInCelsius } }),
+    [doc, readOnly, orgId, appointmentId, weightKg, ageYears, tempsInCelsius],
+  );
   const showIv = ivEnabled === true;
   const showAirway = airwayEnabled === true;
   const links: CaseSectionLink[] = [
@@ -165,65 +184,68 @@ export function CasePage(): ReactNode {
     { id: 'case-notes', label: 'Notes' },
     { id: 'case-signatures', label: 'Signatures' },
   ];
-  const timeline: Record<TimelineEventId, number | null> = {
-    caseStart: times.times.caseStart,
-    vitalsEnd: times.times.vitalsEnd,
-    ivStart: times.ivStart,
-    ivEnd: times.ivEnd,
-    surgeryStart: times.times.surgeryStart,
-    surgeryEnd: times.times.surgeryEnd,
-    anesthesiaStart: times.times.anesthesiaStart,
-    anesthesiaEnd: times.times.anesthesiaEnd,
-    recoveryStart: times.times.recoveryStart,
-    end: times.times.end,
-  };
+  const timeline: Record<TimelineEventId, number | null> = useMemo(
+    () => ({
+      caseStart: times.times.caseStart,
+      vitalsEnd: times.times.vitalsEnd,
+      ivStart: times.ivStart,
+      ivEnd: times.ivEnd,
+      surgeryStart: times.times.surgeryStart,
+      surgeryEnd: times.times.surgeryEnd,
+      anesthesiaStart: times.times.anesthesiaStart,
+      anesthesiaEnd: times.times.anesthesiaEnd,
+      recoveryStart: times.times.recoveryStart,
+      end: times.times.end,
+    }),
+    [times],
+  );
 
   return (
     <Stack gap="md">
       <CaseHeader model={model} state={state} readOnlyReason={reason} sections={links} />
-      <StartCaseSection
+      <Start
         {...section}
         settings={settings}
         primaryProviderName={practitionerName(primaryProvider) ?? user?.name ?? null}
         recordBirthDate={recordBirthDate}
       />
-      <EventTimesSection {...section} caseTimes={times} />
-      <CaseTimeline times={timeline} />
+      <Times {...section} caseTimes={times} />
+      <Timeline times={timeline} />
       <Anchor id="case-vitals">
-        <VitalsSection {...section} />
+        <Vitals {...section} />
       </Anchor>
       <Anchor id="case-drugs">
-        <DrugsSection {...section} />
+        <Drugs {...section} />
       </Anchor>
       <Anchor id="la-tracker">
-        <LocalAnestheticTracker doc={doc} weightKg={weightKg} ageYears={ageYears} disabled={readOnly} />
+        <Tracker doc={doc} weightKg={weightKg} ageYears={ageYears} disabled={readOnly} />
       </Anchor>
       {showIv && (
         <Anchor id="case-iv">
-          <IvSitesSection {...section} />
+          <IvSites {...section} />
         </Anchor>
       )}
       {showAirway && (
         <Anchor id="case-airway">
-          <AirwaysSection {...section} />
+          <Airways {...section} />
         </Anchor>
       )}
       <Anchor id="case-positions">
-        <PositionsSection {...section} />
+        <Positions {...section} />
       </Anchor>
       <Anchor id="case-waves">
-        <WavesSection {...section} />
+        <Waves {...section} />
       </Anchor>
-      <DischargeSection {...section} />
-      <NotesSection {...section} />
-      <SignaturesSection
+      <Discharge {...section} />
+      <Notes {...section} />
+      <Signatures
         {...section}
         userName={user?.name ?? null}
         fullyAuthenticated={authStatus === 'full'}
         loadSavedSignature={authApi.fetchSignature}
         saveSignature={authApi.updateSignature}
       />
-      <FinalizeSection {...section} />
+      <Finalize {...section} />
     </Stack>
   );
 }

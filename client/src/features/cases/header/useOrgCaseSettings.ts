@@ -5,7 +5,7 @@ import {
   temperatureUnit,
   type FeatureValue,
 } from '@vigil/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fetchFeatures, type OrgFeature } from '../../orgs/api.js';
 import { useFeatureOverrides } from '../../orgs/featureOverrides.js';
 
@@ -73,5 +73,10 @@ export function useOrgCaseSettings(orgId: string): OrgCaseSettings {
       live = false;
     };
   }, [orgId]);
-  return caseSettingsFromValues(applyFeatureOverrides(values, overrides));
+  // The overrides are read afresh on each render; their content decides.
+  const overridesKey = JSON.stringify(overrides);
+  return useMemo(
+    () => caseSettingsFromValues(applyFeatureOverrides(values, JSON.parse(overridesKey) as typeof overrides)),
+    [values, overridesKey],
+  );
 }
