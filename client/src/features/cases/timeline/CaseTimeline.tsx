@@ -1,5 +1,5 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
-import type { TimelineEventId } from '@vigil/shared';
+import { anesthesiaMinutes, anesthesiaUnits, type TimelineEventId } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { SectionFrame } from '../header/SectionFrame.js';
 import { hhmm } from '../format.js';
@@ -26,6 +26,7 @@ export function CaseTimeline({ times, now = Date.now }: CaseTimelineProps): Reac
     return () => window.clearInterval(timer);
   }, [now]);
   const rows = timelineRows(times, tick);
+  const minutes = anesthesiaMinutes(times.anesthesiaStart, times.anesthesiaEnd);
   return (
     <SectionFrame id="case-timeline" title="Timeline">
       <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Case timeline">
@@ -75,6 +76,11 @@ export function CaseTimeline({ times, now = Date.now }: CaseTimelineProps): Reac
           );
         })}
       </Stack>
+      {minutes != null && (
+        <Text size="sm" data-testid="anesthesia-units">
+          Anesthesia time {Math.round(minutes)} min, {anesthesiaUnits(minutes)} units
+        </Text>
+      )}
     </SectionFrame>
   );
 }
