@@ -57,6 +57,16 @@ describe('signatures (spec 002 §2 signature pad)', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
+  it('changes a signature in place: the pad starts from it and the new one replaces it (spec 002 §2 Change)', async () => {
+    const { doc } = renderSection(false);
+    const list = doc.getMap(CASE_ROOT).get('signatures') as Y.Array<unknown>;
+    list.push([{ id: 'sig-1', name: 'Dr. Cut', signature: 'M 0 0 L 9 9', time: 5 }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change signature of Dr. Cut' }));
+    // The old signature is shown, so Sign is enabled without drawing.
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign' }));
+    expect(list.toJSON()).toEqual([{ id: 'sig-1', name: 'Dr. Cut', signature: 'M 0 0 L 9 9', time: 1234 }]);
+  });
+
   it('needs a signer name', () => {
     renderSection(false);
     fireEvent.change(screen.getByLabelText('Signer name'), { target: { value: ' ' } });

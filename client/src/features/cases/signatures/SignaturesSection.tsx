@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { newId } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { SignaturePad } from '../../profile/SignaturePad.js';
@@ -47,9 +47,12 @@ export function SignaturesSection({
   const [padOpen, setPadOpen] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const [saveFailed, setSaveFailed] = useState(false);
+  /** The signature being changed, or null when adding one. */
+  const [changing, setChanging] = useState<CaseSignature | null>(null);
   const name = signer ?? userName ?? '';
 
   const openPad = (): void => {
+    setChanging(null);
     setSaveFailed(false);
     if (!fullyAuthenticated) {
       setSaved(null);
@@ -82,6 +85,9 @@ export function SignaturesSection({
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Signature</Table.Th>
                 <Table.Th>Time</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -94,6 +100,22 @@ export function SignaturesSection({
                     </svg>
                   </Table.Td>
                   <Table.Td>{clockDateTime(s.time)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      variant="subtle"
+                      mih={44}
+                      disabled={readOnly}
+                      aria-label={`Change signature of ${s.name}`}
+                      onClick={() => {
+                        setSaveFailed(false);
+                        setChanging(s);
+                        setSaved(null);
+                        setPadOpen(true);
+                      }}
+                    >
+                      Change
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -119,13 +141,21 @@ export function SignaturesSection({
         {padOpen && (
           <SignaturePad
             opened
-            initialPath={saved}
+            initialPath={changing ? changing.signature : saved}
             offerSave={fullyAuthenticated}
             defaultSave={fullyAuthenticated && saved == null}
-            onClose={() => setPadOpen(false)}
+            onClose={() => {
+              setPadOpen(false);
+              setChanging(null);
+            }}
             onSign={(path, save) => {
               setPadOpen(false);
-              list.add({ id: newId('sig'), name: name.trim(), signature: path, time: now() });
+              if (changing) {
+                list.replaceWhere((x) => x.id === changing.id, { ...changing, signature: path, time: now() });
+                setChanging(null);
+              } else {
+                list.add({ id: newId('sig'), name: name.trim(), signature: path, time: now() });
+              }
               if (save && fullyAuthenticated) saveSignature(path).catch(() => setSaveFailed(true));
             }}
           />
