@@ -129,8 +129,13 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
     retryTimer = setTimeout(() => {
       if (closed) return;
       // Write the whole state again; it includes every edit the failed writes carried.
+      // storeState resolves once the write is queued, not committed: 'saved' waits for the commit.
       storeState(persistence, true).then(
-        () => emit({ device: 'saved', deviceError: null }),
+        () => {
+          if (closed || !persistence.db) return;
+          emit({ device: 'saving', deviceError: null });
+          confirmWrites(persistence.db);
+        },
         (e: unknown) => fail(e),
       );
     }, SAVE_RETRY_WAIT_MS);
@@ -221,7 +226,8 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
     (db) => {
       const onFailure = (event: Event): void => {
         const target = event.target as IDBRequest | IDBTransaction | null;
-        const error = target && 'error' in target ? target.error : new Error('IndexedDB write failed');
+        // A transaction aborted without a DOMException (e.g. by the browser) has error null.
+        const error = (target && 'error' in target ? target.error : null) ?? new Error('IndexedDB write failed');
         // Before the copy loaded, a failure means it cannot be read at all.
         if (state.device === 'loading') localUnavailable(error);
         else fail(error);
