@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { APPOINTMENT_EXTENSIONS } from '@vigil/shared';
 import { expect, test } from './fixtures.js';
@@ -182,4 +183,11 @@ test('a provider charts a moderate sedation case for a 20 kg child, and a reload
   await expect(page.getByTestId('discharge-total')).toHaveText('Total 14 / target 12');
   await expect(page.getByLabel('Procedure notes')).toHaveValue('Tolerated well; no complications.');
   await expect(page.getByRole('table', { name: 'Signatures' })).toContainText('Dr. Test Person, DDS');
+
+  // The charted case has no serious or critical accessibility violation either.
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking).toEqual([]);
 });

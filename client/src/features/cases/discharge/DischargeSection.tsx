@@ -29,6 +29,7 @@ export function DischargeSection({ doc, readOnly }: CaseSectionProps): ReactNode
       aside={
         <Badge
           size="lg"
+          variant="light"
           color={summary.complete ? (summary.meetsTarget ? 'green' : 'orange') : 'gray'}
           data-testid="discharge-state"
         >

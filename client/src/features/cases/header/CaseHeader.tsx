@@ -52,7 +52,7 @@ export function CaseHeader({ model, state, readOnlyReason, sections }: CaseHeade
             {model.bmi && (
               <Badge
                 color={model.bmi.colour}
-                variant="filled"
+                variant="light"
                 data-testid="case-bmi"
                 aria-label={`BMI ${model.bmi.value}`}
               >
