@@ -136,11 +136,12 @@ export function CasePage(): ReactNode {
     bookedLevel && isSedationLevelAllowed(bookedLevel, settings.sedationLevelLimit) ? bookedLevel : null;
   useEffect(() => {
     if (!doc || readOnly) return;
-    if (recordName && recordName !== casePatientName) setCasePatientName(recordName);
-    if (recordBirthDate && recordBirthDate !== caseBirthDate) setCaseBirthDate(recordBirthDate);
-    // Only once the server's copy is in (a level chosen on another tablet must not be overwritten), and read
-    // from the document itself: this render's value may predate the document's first read.
-    if (startLevel && synced && doc.getMap(CASE_ROOT).get('sedationLevel') == null) setSedationLevel(startLevel);
+    // Read from the document itself: this render's values may predate the document's first read.
+    const root = doc.getMap(CASE_ROOT);
+    if (recordName && recordName !== root.get('patientName')) setCasePatientName(recordName);
+    if (recordBirthDate && recordBirthDate !== root.get('patientBirthDate')) setCaseBirthDate(recordBirthDate);
+    // Only once the server's copy is in: a level chosen on another tablet must not be overwritten.
+    if (startLevel && synced && root.get('sedationLevel') == null) setSedationLevel(startLevel);
     // The setters write to the current document; only the values decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, readOnly, recordName, recordBirthDate, casePatientName, caseBirthDate, startLevel, synced]);
