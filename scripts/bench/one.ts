@@ -5,6 +5,7 @@
  */
 import os from 'node:os';
 import * as Y from 'yjs';
+import { caseScreenSection } from './case-screen.js';
 import type { Section } from './report-types.js';
 import { table } from './report.js';
 import { coldLoadSection, latencySection, memorySection, saveAckSection, throughputSection } from './suite.js';
@@ -18,6 +19,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   cold: () => coldLoadSection(charted),
   memory: () => memorySection(caseState),
   saves: () => saveAckSection(caseState),
+  caseScreen: caseScreenSection,
 };
 
 console.log(`load average ${os.loadavg()[0]?.toFixed(1)} at start`);

@@ -69,12 +69,13 @@ function sectionText(section: Section, index: number): string[] {
 export function renderMarkdown(report: BenchReport): string {
   const { machine } = report;
   return [
-    '# Sync benchmarks',
+    '# Benchmarks',
     '',
     'Issue 6 "Benchmarks": Vigil\'s sync server against the reference `@y/websocket-server` 0.1.1, each in its',
-    'own Node process on the same machine, driven by the same load generator in the same run. This file is',
-    'written by the run; the numbers below are from the last one. The benchmark only reports: no timing',
-    'threshold is part of the test suite.',
+    'own Node process on the same machine, driven by the same load generator in the same run. Then the',
+    'finalize time of a 4-hour case (issue 9) and the case screen in Chromium (issue 8), each against the',
+    'reference its section names. This file is written by the run; the numbers below are from the last one.',
+    'The benchmark only reports: no timing threshold is part of the test suite.',
     '',
     '## How to run',
     '',

@@ -9,6 +9,7 @@ import path from 'node:path';
 import * as prettier from 'prettier';
 import * as Y from 'yjs';
 import { REPO_ROOT } from '../../tests/utils/start-server.js';
+import { caseScreenSection } from './case-screen.js';
 import { finalizeSection } from './finalize.js';
 import { readings } from './reading.js';
 import { renderMarkdown, type BenchReport, type Machine } from './report.js';
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
   sections.push(await step('reconnect storm', stormSection));
   sections.push(await step('acknowledged saves', () => saveAckSection(caseState)));
   sections.push(await step('finalize', finalizeSection));
+  sections.push(await step('case screen', caseScreenSection));
   const report: BenchReport = {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     code: codeVersion(),
