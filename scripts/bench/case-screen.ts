@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { CASE_ROOT, newId } from '@vigil/shared';
 import { CHROMIUM_ARGS } from '../../sync-server/src/report/pdf.js';
 import { ensureCaseStructure } from '../../client/src/sync/caseStructure.js';
@@ -69,6 +69,13 @@ function longCase(doc: Y.Doc, hours: number): void {
       })),
     );
   });
+}
+
+/** A 4-hour case in the case screen's own layout (spec 002 §3 monitor records), for the size section. */
+export function caseScreenDocument(): Y.Doc {
+  const doc = new Y.Doc();
+  longCase(doc, CASE_SCREEN_CONFIG.caseHours);
+  return doc;
 }
 
 async function seedCase(server: TestServer, member: OrgMember, caseId: string, hours: number): Promise<void> {

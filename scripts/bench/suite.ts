@@ -78,7 +78,7 @@ async function onBoth<T>(
 }
 
 /** Size of the 4-hour case in the issue's layout, and with vitals as plain objects for comparison. */
-export function sizeSection(size: SizeResult, objects: SizeResult): Section {
+export function sizeSection(size: SizeResult, objects: SizeResult, caseScreen: SizeResult): Section {
   const rows: ResultRow[] = [
     {
       label: 'encoded (Y.encodeStateAsUpdate, v1)',
@@ -120,6 +120,26 @@ export function sizeSection(size: SizeResult, objects: SizeResult): Section {
       ours: objects.heapBytes / MB,
       reference: null,
     },
+    {
+      label: "case screen's monitor records: encoded v1",
+      unit: 'KB',
+      ours: caseScreen.encodedBytes / KB,
+      reference: null,
+      goal: goal('< 300 KB', caseScreen.encodedBytes < 300 * KB),
+    },
+    {
+      label: "case screen's monitor records: deflated",
+      unit: 'KB',
+      ours: caseScreen.deflatedBytes / KB,
+      reference: null,
+      goal: goal('< 100 KB', caseScreen.deflatedBytes < 100 * KB),
+    },
+    {
+      label: "case screen's monitor records: V8 heap of one Y.Doc",
+      unit: 'MB',
+      ours: caseScreen.heapBytes / MB,
+      reference: null,
+    },
   ];
   return {
     title: 'Size of the 4-hour case',
@@ -128,7 +148,10 @@ export function sizeSection(size: SizeResult, objects: SizeResult): Section {
       'dbp, rr, etco2 pushed into `case.vitals`), 40 drug doses and 10 events. The size depends on the document, ' +
       'not on the server: one column. The heap is measured in the bench process after full garbage collections ' +
       '(average of 10 documents). The last rows chart the same case with each vitals record as a plain JSON ' +
-      'object in `case.vitals` instead of a `Y.Map`, for comparison.',
+      'object in `case.vitals` instead of a `Y.Map`, for comparison. The "case screen" rows are the layout the ' +
+      'case screen writes: 2,880 simulated-monitor records in `vitalsRecords` as plain objects with the fields of ' +
+      'spec 002 §3 (id, lastUpdated, simulated, monitorLabel, monitorId, selectedVitals, and value, time and status ' +
+      'per vital; about 430 bytes of JSON each) and 40 doses, made in one transaction.',
     rows,
   };
 }
