@@ -14,14 +14,16 @@ test('a provider charts lidocaine for a 20 kg child to the AAPD limit and vitals
 
   // Vitals: a value over its limit blocks saving with the spec's text.
   await page.getByRole('button', { name: 'Add vitals' }).click();
-  await page.getByLabel(/Systolic BP/).fill('450');
-  await expect(page.getByText('max is 400')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Save vitals' })).toBeDisabled();
-  await page.getByLabel(/Systolic BP/).fill('110');
-  await page.getByLabel(/Diastolic BP/).fill('70');
-  await page.getByLabel(/Heart rate/).fill('96');
-  await page.getByLabel(/SpO2/).fill('99');
-  await page.getByRole('button', { name: 'Save vitals' }).click();
+  // The dialog's fields; the vitals section also has a tracking select per vital.
+  const dialog = page.getByRole('dialog', { name: 'Add vitals' });
+  await dialog.getByLabel(/Systolic BP/).fill('450');
+  await expect(dialog.getByText('max is 400')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save vitals' })).toBeDisabled();
+  await dialog.getByLabel(/Systolic BP/).fill('110');
+  await dialog.getByLabel(/Diastolic BP/).fill('70');
+  await dialog.getByLabel(/Heart rate/).fill('96');
+  await dialog.getByLabel(/SpO2/).fill('99');
+  await dialog.getByRole('button', { name: 'Save vitals' }).click();
   const vitals = page.getByRole('table', { name: 'Vitals recorded' });
   await expect(vitals).toContainText('110/70');
 
