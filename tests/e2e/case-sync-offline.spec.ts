@@ -88,4 +88,32 @@ test.describe('charting a case through network loss', () => {
     await a.close();
     await b.close();
   });
+
+  test('keeps the event times two tablets set offline, one each', async ({ browser, baseURL }) => {
+    const { member, context: a } = await memberContext(browser, baseURL!);
+    const b = await secondDevice(browser, baseURL!, member);
+    const path = `/org/${member.orgId}/cases/apt-merge-events`;
+    const pa = await openCase(a, path);
+    const pb = await openCase(b, path);
+    const time = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+    await expect(status(pa)).toHaveText('saved');
+    await expect(status(pb)).toHaveText('saved');
+
+    await a.setOffline(true);
+    await b.setOffline(true);
+    await pa.getByRole('button', { name: 'Anes. Start: now' }).click();
+    await pb.getByRole('button', { name: 'Procedure Start: now' }).click();
+    await expect(time(pa, 'Anes. Start')).toHaveValue(/^\d\d:\d\d$/);
+    await expect(time(pb, 'Procedure Start')).toHaveValue(/^\d\d:\d\d$/);
+
+    await a.setOffline(false);
+    await b.setOffline(false);
+    for (const page of [pa, pb]) {
+      await expect(time(page, 'Anes. Start')).toHaveValue(/^\d\d:\d\d$/, { timeout: 20_000 });
+      await expect(time(page, 'Procedure Start')).toHaveValue(/^\d\d:\d\d$/, { timeout: 20_000 });
+      await expect(status(page)).toHaveText('saved', { timeout: 20_000 });
+    }
+    await a.close();
+    await b.close();
+  });
 });

@@ -10,12 +10,13 @@ const sync = (a: Y.Doc, b: Y.Doc): void => {
 const list = (doc: Y.Doc, key: string): Y.Array<unknown> => doc.getMap(CASE_ROOT).get(key) as Y.Array<unknown>;
 
 describe('case document structure', () => {
-  it('creates every list and text container of the case', () => {
+  it('creates every list, text and record container of the case', () => {
     const doc = new Y.Doc();
     ensureCaseStructure(doc);
     for (const g of CASE_STRUCTURE_GROUPS) {
       for (const k of g.lists) expect(doc.getMap(CASE_ROOT).get(k)).toBeInstanceOf(Y.Array);
       for (const k of g.texts) expect(doc.getMap(CASE_ROOT).get(k)).toBeInstanceOf(Y.Text);
+      for (const k of g.maps) expect(doc.getMap(CASE_ROOT).get(k)).toBeInstanceOf(Y.Map);
     }
   });
 

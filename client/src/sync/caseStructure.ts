@@ -12,7 +12,7 @@ const STRUCTURE_ORIGIN = Symbol('case-structure');
 let cached: Uint8Array | null = null;
 
 /**
- * One update that creates every list and text container of a case (CASE_STRUCTURE_GROUPS),
+ * One update that creates every list, text and record container of a case (CASE_STRUCTURE_GROUPS),
  * identical on every device. Applying it twice, or on two tablets offline, changes nothing.
  */
 export function caseStructureUpdate(): Uint8Array {
@@ -25,6 +25,7 @@ export function caseStructureUpdate(): Uint8Array {
     doc.transact(() => {
       for (const key of group.lists) root.set(key, new Y.Array());
       for (const key of group.texts) root.set(key, new Y.Text());
+      for (const key of group.maps) root.set(key, new Y.Map());
     });
   }
   cached = Y.encodeStateAsUpdate(doc);
@@ -37,9 +38,14 @@ export function ensureCaseStructure(doc: Y.Doc): void {
   Y.applyUpdate(doc, caseStructureUpdate(), STRUCTURE_ORIGIN);
 }
 
-/** Whether a key's container comes from the structure update (and so may be written into). */
+/** Whether a key's list or text container comes from the structure update (and so may be written into). */
 export function isStructuredKey(key: string): boolean {
   return CASE_STRUCTURE_GROUPS.some(
     (g) => (g.lists as readonly string[]).includes(key) || (g.texts as readonly string[]).includes(key),
   );
+}
+
+/** Whether a key's record container (Y.Map) comes from the structure update. */
+export function isStructuredMap(key: string): boolean {
+  return CASE_STRUCTURE_GROUPS.some((g) => (g.maps as readonly string[]).includes(key));
 }

@@ -58,7 +58,8 @@ export type SyncCloseCode = (typeof SYNC_CLOSE_CODES)[keyof typeof SYNC_CLOSE_CO
 export const CASE_ROOT = 'case';
 
 /**
- * Keys of the case map that hold lists (Y.Array) and collaborative text (Y.Text). Their
+ * Keys of the case map that hold lists (Y.Array), collaborative text (Y.Text) and records of
+ * separately set entries (Y.Map: one event time or discharge item each). Their
  * containers are created by one deterministic update that every device applies (see the
  * client's caseStructure), never lazily: two tablets that each created `localDoses` offline
  * would otherwise conflict on the key, and the entries of the losing array would be lost.
@@ -83,5 +84,12 @@ export const CASE_STRUCTURE_GROUPS = [
       'airways',
     ],
     texts: ['procedureNotes', 'recoveryNotes'],
+    maps: [],
+  },
+  {
+    // Two tablets setting different event times (or discharge items) apart both keep theirs.
+    lists: [],
+    texts: [],
+    maps: ['events', 'dischargeScoreEntries'],
   },
 ] as const;

@@ -41,6 +41,34 @@ describe('case data hooks', () => {
     expect(result.current[0]).toEqual({ anesthesiaStart: 2 });
   });
 
+  it("keeps the event times two tablets set apart (the record is the structure's Y.Map)", () => {
+    const a = newDoc();
+    const b = newDoc();
+    const onA = renderHook(() => useCaseRecord<number>(a, 'events'));
+    const onB = renderHook(() => useCaseRecord<number>(b, 'events'));
+    act(() => onA.result.current[1]('anesthesiaStart', 1_000));
+    act(() => onB.result.current[1]('procedureStart', 2_000));
+    act(() => {
+      Y.applyUpdate(a, Y.encodeStateAsUpdate(b, Y.encodeStateVector(a)));
+      Y.applyUpdate(b, Y.encodeStateAsUpdate(a, Y.encodeStateVector(b)));
+    });
+    expect(onA.result.current[0]).toEqual({ anesthesiaStart: 1_000, procedureStart: 2_000 });
+    expect(onB.result.current[0]).toEqual(onA.result.current[0]);
+  });
+
+  it('keeps a record an older build wrote as one plain value, and sets entries in it', () => {
+    // An older build set `events` as a plain object; the structure's map (client 1) loses that conflict.
+    const old = new Y.Doc();
+    old.getMap(CASE_ROOT).set('events', { caseStart: 5 });
+    const doc = newDoc();
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(old));
+    expect(doc.getMap(CASE_ROOT).get('events')).not.toBeInstanceOf(Y.Map);
+    const { result } = renderHook(() => useCaseRecord<number>(doc, 'events'));
+    expect(result.current[0]).toEqual({ caseStart: 5 });
+    act(() => result.current[1]('anesthesiaStart', 6));
+    expect(result.current[0]).toEqual({ caseStart: 5, anesthesiaStart: 6 });
+  });
+
   it('replaces a list entry in its place, and two documents adding at once keep both entries', () => {
     const a = newDoc();
     const b = newDoc();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { CASE_ROOT } from '@vigil/shared';
-import { ensureCaseStructure, isStructuredKey } from '../../sync/caseStructure.js';
+import { ensureCaseStructure, isStructuredKey, isStructuredMap } from '../../sync/caseStructure.js';
 
 /** Reads a key of the case root as plain JSON. */
 function readKey(root: Y.Map<unknown>, key: string): unknown {
@@ -54,8 +54,11 @@ export function useCaseValue<T>(doc: Y.Doc | undefined, key: string): [T | undef
 }
 
 /**
- * A record of the case root (events, dischargeScoreEntries) with one entry set at a time: the
- * write reads the record as it is now, so entries set since the last render are kept.
+ * A record of the case root (events, dischargeScoreEntries) with one entry set at a time. The
+ * record is the case structure's Y.Map, so two tablets setting different entries apart both keep
+ * theirs. A document whose record an older build wrote as one plain value keeps it (the structure's
+ * map loses that conflict); there the write reads the record as it is now and replaces it whole,
+ * as that build does.
  */
 export function useCaseRecord<T>(
   doc: Y.Doc | undefined,
@@ -65,6 +68,13 @@ export function useCaseRecord<T>(
   const setEntry = (entry: string, next: T | null): void => {
     if (!doc) return;
     const root = doc.getMap(CASE_ROOT);
+    if (root.get(key) === undefined && isStructuredMap(key)) ensureCaseStructure(doc);
+    const map = root.get(key);
+    if (map instanceof Y.Map) {
+      if (next === null) map.delete(entry);
+      else map.set(entry, next);
+      return;
+    }
     const current = readKey(root, key);
     const record: Record<string, T> =
       current != null && typeof current === 'object' && !Array.isArray(current)

@@ -46,7 +46,9 @@ describe('discharge section (spec 001 §3–§5)', () => {
     // 5 × 2 + 1 + vitals 1 = 12 ≥ 12.
     expect(screen.getByTestId('discharge-total').textContent).toBe('Total 12 / target 12');
     expect(screen.getByTestId('discharge-state').textContent).toBe('Complete: target met');
-    expect(doc.getMap(CASE_ROOT).get('dischargeScoreEntries')).toMatchObject({ aldreteGait: { score: 1 } });
+    expect((doc.getMap(CASE_ROOT).get('dischargeScoreEntries') as Y.Map<unknown>).toJSON()).toMatchObject({
+      aldreteGait: { score: 1 },
+    });
   });
 
   it('[DS2] switches to PADS with its 0/1 and 0–2 items and the target of 9', () => {
