@@ -4,6 +4,7 @@ import type * as Y from 'yjs';
 import { canSaveManualVitals, newId, readManualVital, type TemperatureUnit } from '@vigil/shared';
 import { clockTime } from './format.js';
 import { useCaseList } from './useCaseData.js';
+import { ConfirmRemoval } from './ConfirmRemoval.js';
 
 /** A manual vitals entry as kept in the case (spec 002 §3 "Manual vital entry"). */
 export interface ManualVitalsEntry {
@@ -201,27 +202,16 @@ export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsPro
           }}
         />
       )}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove vitals?">
-        <Stack>
-          <Text>Remove the vitals recorded at {removing ? clockTime(removing.time) : ''}?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)} mih={44}>
-              Keep
-            </Button>
-            <Button
-              color="red"
-              mih={44}
-              onClick={() => {
-                const id = removing?.id;
-                if (id) list.removeWhere((x) => x.id === id);
-                setRemoving(null);
-              }}
-            >
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmRemoval
+        title="Remove vitals?"
+        question={removing ? `Remove the vitals recorded at ${clockTime(removing.time)}?` : null}
+        onKeep={() => setRemoving(null)}
+        onConfirm={() => {
+          const id = removing?.id;
+          if (id) list.removeWhere((x) => x.id === id);
+          setRemoving(null);
+        }}
+      />
     </Stack>
   );
 }

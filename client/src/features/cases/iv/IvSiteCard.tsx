@@ -5,6 +5,7 @@ import { TOUCH_INPUT } from '../drugs/ui.js';
 import { clockTime } from '../format.js';
 import { IvSiteForm } from './IvSiteForm.js';
 import { missingIvFields, readWhole, type IvSite } from './model.js';
+import { ConfirmRemoval } from '../ConfirmRemoval.js';
 
 export interface IvSiteCardProps {
   site: IvSite;
@@ -171,26 +172,16 @@ export function IvSiteCard({ site, disabled, onPut, onDelete, now = Date.now }: 
           }}
         />
       </Modal>
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title="Delete this IV site?">
-        <Stack>
-          <Text>Delete {label}?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" mih={44} onClick={() => setDeleting(false)}>
-              Keep
-            </Button>
-            <Button
-              color="red"
-              mih={44}
-              onClick={() => {
-                onDelete(site.id);
-                setDeleting(false);
-              }}
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmRemoval
+        title="Delete this IV site?"
+        question={deleting ? `Delete ${label}?` : null}
+        action="Delete"
+        onKeep={() => setDeleting(false)}
+        onConfirm={() => {
+          onDelete(site.id);
+          setDeleting(false);
+        }}
+      />
     </Paper>
   );
 }

@@ -5,6 +5,7 @@ import { airwayName, type AirwayEntry } from '../airway/model.js';
 import { clockTime } from '../format.js';
 import { useCaseList } from '../useCaseData.js';
 import type { CaseSectionProps } from './types.js';
+import { ConfirmRemoval } from '../ConfirmRemoval.js';
 
 function details(a: AirwayEntry): string[] {
   const out: string[] = [];
@@ -107,27 +108,16 @@ export function AirwaysSection({ doc, readOnly }: CaseSectionProps): ReactNode {
           />
         )}
       </Modal>
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this airway?">
-        <Stack>
-          <Text>Remove {removing ? airwayName(removing) : ''}?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" mih={44} onClick={() => setRemoving(null)}>
-              Keep
-            </Button>
-            <Button
-              color="red"
-              mih={44}
-              onClick={() => {
-                const id = removing?.id;
-                if (id) airways.removeWhere((x) => x.id === id);
-                setRemoving(null);
-              }}
-            >
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmRemoval
+        title="Remove this airway?"
+        question={removing ? `Remove ${airwayName(removing)}?` : null}
+        onKeep={() => setRemoving(null)}
+        onConfirm={() => {
+          const id = removing?.id;
+          if (id) airways.removeWhere((x) => x.id === id);
+          setRemoving(null);
+        }}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { clockTime } from '../format.js';
 import type { PositionEntry } from '../positions/model.js';
 import { PositionForm } from '../positions/PositionForm.js';
 import { useCaseList } from '../useCaseData.js';
 import type { CaseSectionProps } from './types.js';
+import { ConfirmRemoval } from '../ConfirmRemoval.js';
 
 /** Positions of the patient over the case (spec 001 §3: name, time); removal asks first. */
 export function PositionsSection({ doc, readOnly }: CaseSectionProps): ReactNode {
@@ -46,29 +47,16 @@ export function PositionsSection({ doc, readOnly }: CaseSectionProps): ReactNode
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this position?">
-        <Stack>
-          <Text>
-            Remove {removing?.name} at {removing ? clockTime(removing.time) : ''}?
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" mih={44} onClick={() => setRemoving(null)}>
-              Keep
-            </Button>
-            <Button
-              color="red"
-              mih={44}
-              onClick={() => {
-                const id = removing?.id;
-                if (id) positions.removeWhere((x) => x.id === id);
-                setRemoving(null);
-              }}
-            >
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmRemoval
+        title="Remove this position?"
+        question={removing ? `Remove ${removing.name} at ${clockTime(removing.time)}?` : null}
+        onKeep={() => setRemoving(null)}
+        onConfirm={() => {
+          const id = removing?.id;
+          if (id) positions.removeWhere((x) => x.id === id);
+          setRemoving(null);
+        }}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Image, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { clockTime } from '../format.js';
 import { useCaseList } from '../useCaseData.js';
@@ -6,6 +6,7 @@ import { useVitalsRecords } from '../vitals/monitor.js';
 import { canStoreWaveSvg, type WaveEntry } from '../waves/model.js';
 import { WaveCapture } from '../waves/WaveCapture.js';
 import type { CaseSectionProps } from './types.js';
+import { ConfirmRemoval } from '../ConfirmRemoval.js';
 
 /**
  * Captured waveforms (spec 001 §3, §5; spec 002 §3): capture or import a strip, see it, remove
@@ -68,27 +69,16 @@ export function WavesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
           ))}
         </SimpleGrid>
       )}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this waveform?">
-        <Stack>
-          <Text>Remove {removing?.name}?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" mih={44} onClick={() => setRemoving(null)}>
-              Keep
-            </Button>
-            <Button
-              color="red"
-              mih={44}
-              onClick={() => {
-                const id = removing?.id;
-                if (id) waves.removeWhere((x) => x.id === id);
-                setRemoving(null);
-              }}
-            >
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmRemoval
+        title="Remove this waveform?"
+        question={removing ? `Remove ${removing.name}?` : null}
+        onKeep={() => setRemoving(null)}
+        onConfirm={() => {
+          const id = removing?.id;
+          if (id) waves.removeWhere((x) => x.id === id);
+          setRemoving(null);
+        }}
+      />
     </Stack>
   );
 }
