@@ -136,7 +136,11 @@ export function Infusions({ items, weightKg, disabled, onPut, now = Date.now }: 
               placeholder={weightKg == null ? '' : String(weightKg)}
               value={pumpKgText}
               disabled={disabled}
-              error={pumpKg.error ?? (pumpKg.value == null ? 'Enter the pump weight' : undefined)}
+              error={
+                pumpKg.error ??
+                // Asked for once the rest is filled in, not on an untouched form.
+                (pumpKg.value == null && name.trim() !== '' && rate.value != null ? 'Enter the pump weight' : undefined)
+              }
               onChange={(e) => setPumpKgText(e.currentTarget.value)}
             />
           )}

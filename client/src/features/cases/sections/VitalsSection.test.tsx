@@ -72,4 +72,41 @@ describe('vitals section on a case document', () => {
     });
     expect(doc.getMap(CASE_ROOT).get('vitalTracking')).toEqual({ hr: 'paused' });
   });
+
+  it('stops the simulated monitor when vitals tracking is switched off for the case', () => {
+    vi.useFakeTimers();
+    try {
+      const doc = new Y.Doc();
+      ensureCaseStructure(doc);
+      const readings = (): number => (doc.getMap(CASE_ROOT).get('vitalsRecords') as Y.Array<unknown>).length;
+      render(
+        <MantineProvider>
+          <VitalsSection
+            doc={doc}
+            readOnly={false}
+            context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: false }}
+          />
+        </MantineProvider>,
+      );
+      const monitor = (): HTMLInputElement => screen.getByRole('switch', { name: /Simulated monitor/ });
+      act(() => {
+        fireEvent.click(monitor());
+      });
+      act(() => {
+        vi.advanceTimersByTime(5_000);
+      });
+      expect(readings()).toBe(2);
+      act(() => {
+        doc.getMap(CASE_ROOT).set('vitalsTrackingEnabled', false);
+      });
+      act(() => {
+        vi.advanceTimersByTime(20_000);
+      });
+      expect(readings()).toBe(2);
+      expect(monitor().checked).toBe(false);
+      expect(monitor().disabled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -25,7 +25,13 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
   const [tracking, setTracking] = useCaseValue<VitalTracking>(doc, 'vitalTracking');
   const [intervalSetting, setIntervalSetting] = useCaseValue<number>(doc, 'vitalsInterval');
   const [events] = useCaseValue<Record<string, unknown>>(doc, 'events');
+  const [trackingEnabled] = useCaseValue<boolean>(doc, 'vitalsTrackingEnabled');
+  const vitalsTracked = trackingEnabled !== false;
   const [monitorId, setMonitorId] = useState<string | null>(null);
+  // Switching vitals tracking off for the case (Start case) stops the simulated monitor.
+  useEffect(() => {
+    if (!vitalsTracked) setMonitorId(null);
+  }, [vitalsTracked]);
   const interval = vitalsIntervalMinutes(intervalSetting);
   // useCaseList copies its list on every change of the case; keep the same manual list while its content is the same.
   const manualItems = useStableValue(manual.items);
@@ -56,7 +62,7 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
         monitorId={monitorId}
         onMonitorId={setMonitorId}
         tracking={tracking}
-        disabled={readOnly}
+        disabled={readOnly || !vitalsTracked}
       />
       <VitalTrackingTable
         tracking={tracking}
