@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import * as Y from 'yjs';
 import { CASE_ROOT, newId } from '@vigil/shared';
-import { CHROMIUM_ARGS } from '../../sync-server/src/report/pdf.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../sync-server/src/report/chromium.js';
 import { ensureCaseStructure } from '../../client/src/sync/caseStructure.js';
 import { simulatedVitals, type VitalsRecord } from '../../client/src/features/cases/vitals/monitor.js';
 import { orgMember, type OrgMember } from '../../tests/utils/members.js';
@@ -248,7 +248,7 @@ async function measureCase(
 export async function caseScreenSection(): Promise<Section> {
   const distDir = buildClient();
   const server = await startServer({ env: { STATIC_DIR: distDir, BOT_CHECK: 'off' }, timeoutMs: 60_000 });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const member = await orgMember(server.url);
     const empty = await measureCase(browser, server, member, 0);

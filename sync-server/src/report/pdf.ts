@@ -1,19 +1,6 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import type { Logger } from '../log.js';
-
-/** Debian's Chromium (TOOLCHAIN.md: never a downloaded browser). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags of playwright.config.ts CHROMIUM_ARGS (the e2e tests use the same browser the same way). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 /** US Letter in CSS px at 96 dpi, less the 8 mm margins either side (≈ 30 px each). */
 const LETTER_PRINTABLE_WIDTH_PX = 8.5 * 96 - 2 * 30;

@@ -52,7 +52,7 @@ export const SHA256_SYSTEM = vigilSystem('sha256');
 /** A refusal before any work: HTTP status and the code the client reads (spec 002 §8). */
 export class ReportError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 423,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 423,
     readonly code: string,
     readonly issues: Issue[] = [],
   ) {

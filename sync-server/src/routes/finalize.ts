@@ -65,7 +65,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; servic
       cookieName: deps.cookieName,
       now: deps.now(),
     });
-    if (!session || !session.multiFactorValid) throw new ReportError(403, 'NO_AUTHENTICATION');
+    if (!session || !session.multiFactorValid) throw new ReportError(401, 'NO_AUTHENTICATION');
     const orgId = c.req.param('orgId') ?? '';
     const compositionId = c.req.param('compositionId') ?? '';
     if (!ORG_ID_RE.test(orgId)) throw new ReportError(403, 'NOT_AUTHORIZED');
@@ -98,11 +98,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; servic
       try {
         return await fn(c);
       } catch (err) {
-        if (err instanceof ReportError) {
-          // No session is 401 for the fetch wrapper (spec 002 §8).
-          if (err.code === 'NO_AUTHENTICATION') return c.json({ error: err.code }, 401);
-          return errorJson(c, err);
-        }
+        if (err instanceof ReportError) return errorJson(c, err);
         throw err;
       }
     };
