@@ -33,7 +33,8 @@ import { unfinalizeCase } from './api.js';
 import { useMayAdminister } from '../orgs/hooks.js';
 import { addAddendum, fetchPdfUrl, finalizeCase, FINALIZE_STEP_MESSAGES, openPdf, type FinalizeLine } from './api.js';
 import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
-import { appointmentPdfId, previewInput, useCaseJson, useCaseResources } from './useReportInputs.js';
+import { useCaseAppointment } from '../cases/header/useCaseAppointment.js';
+import { appointmentPdfId, previewInput, useCaseJson } from './useReportInputs.js';
 
 /** What a refusal before the stream means to the signer. */
 export function finalizeRefusalText(code: string): string {
@@ -276,7 +277,7 @@ function AddendumForm({ orgId, caseId, onAdded }: { orgId: string; caseId: strin
 export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
   const { orgId, caseId } = context;
   const caseData = useCaseJson(doc);
-  const resources = useCaseResources(orgId, caseId);
+  const resources = useCaseAppointment(orgId, caseId);
   const { mustBePrimary, adminUnfinalize } = useReportFlags(orgId);
   const mayAdminister = useMayAdminister(orgId);
   const [previewOpen, setPreviewOpen] = useState(false);

@@ -1,5 +1,5 @@
 import { appointmentActorId, type Appointment, type Patient, type Practitioner } from '@vigil/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { cachedResource, cacheResources, useDexieQuery } from '../../../data/db.js';
 import { fhirClient } from '../../../data/fhir.js';
 
@@ -8,6 +8,8 @@ export interface CaseAppointment {
   appointment: Appointment | null | undefined;
   patient: Patient | null | undefined;
   primaryProvider: Practitioner | null | undefined;
+  /** Reads the appointment and its people from the server again (e.g. after finalize links the PDF). */
+  refresh: () => void;
 }
 
 /**
@@ -15,6 +17,7 @@ export interface CaseAppointment {
  * the device cache (so an opened case works offline), refreshed from the server once.
  */
 export function useCaseAppointment(orgId: string, appointmentId: string): CaseAppointment {
+  const [round, setRound] = useState(0);
   const appointment = useDexieQuery(
     async () => (await cachedResource(orgId, 'Appointment', appointmentId)) ?? null,
     `case-appointment|${orgId}|${appointmentId}`,
@@ -51,11 +54,12 @@ export function useCaseAppointment(orgId: string, appointmentId: string): CaseAp
     return () => {
       live = false;
     };
-  }, [orgId, appointmentId]);
+  }, [orgId, appointmentId, round]);
 
   return {
     appointment,
     patient: appointment === null ? null : patientId === null && appointment ? null : patient,
     primaryProvider: appointment === null ? null : practitionerId === null && appointment ? null : primaryProvider,
+    refresh: () => setRound((n) => n + 1),
   };
 }
