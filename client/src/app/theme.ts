@@ -47,5 +47,9 @@ export const theme: MantineThemeOverride = createTheme({
   components: {
     // Touch targets of at least 44 px on tablets.
     Button: { defaultProps: { size: 'md' } },
+    // Scroll locking adds a style sheet to the page while a dialog is open, which makes the
+    // browser restyle the whole page on opening and again on closing (about 90 ms each on a
+    // throttled tablet on the case screen). The overlay already keeps the page out of reach.
+    Modal: { defaultProps: { lockScroll: false } },
   },
 });

@@ -226,9 +226,11 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
       adopt,
       signOut,
     }),
-    // `now` too: consumers re-render every second while signed in (countdowns read the clock).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [status, endedSingleOrg, data, now, refresh, adopt, signOut],
+    // Not `now`: the clock ticks every second, and every consumer (the whole case screen among
+    // them) re-rendering each second made charting lag on a tablet. `status` reads the clock, so
+    // consumers still learn at once when the session or its multi-factor runs out; a countdown
+    // keeps its own clock (SudoProvider).
+    [status, endedSingleOrg, data, refresh, adopt, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

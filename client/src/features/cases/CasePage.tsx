@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Center, Loader, Stack } from '@mantine/core';
 import {
   appointmentSedationLevel,
   CASE_ROOT,
@@ -35,6 +35,7 @@ import { SignaturesSection } from './signatures/SignaturesSection.js';
 import { StartCaseSection } from './start/StartCaseSection.js';
 import { CaseTimeline } from './timeline/CaseTimeline.js';
 import { useCaseValue } from './useCaseData.js';
+import { useSectionsMounted } from './useSectionsMounted.js';
 
 /*
  * Sections re-render only when their own props change, not on every save-status change of the
@@ -64,14 +65,25 @@ function practitionerName(p: Practitioner | null | undefined): string | null {
   return n.text ?? ([...(n.given ?? []), n.family].filter(Boolean).join(' ') || null);
 }
 
-/** A section of another helper's, wrapped so the section navigation can reach it. */
-function Anchor({ id, children }: { id: string; children: ReactNode }): ReactNode {
+/**
+ * One section of the case screen. Off-screen sections skip style, layout and paint
+ * (`content-visibility: auto`) and keep their last rendered height as their placeholder, so
+ * opening a dialog or typing on a long case does not lay out the whole page again. `id` is the
+ * section navigation's anchor for sections that do not carry their own.
+ */
+function CaseSection({ id, children }: { id?: string; children: ReactNode }): ReactNode {
   return (
-    <div id={id} style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 150px)' }}>
+    <div id={id} style={SECTION_STYLE} data-case-section>
       {children}
     </div>
   );
 }
+
+const SECTION_STYLE = {
+  scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 150px)',
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 480px',
+} as const;
 
 /**
  * The case screen (`/org/{orgId}/cases/{appointmentId}`, issue 8): a sticky header with the
@@ -123,6 +135,10 @@ export function CasePage(): ReactNode {
     now,
   });
   const readOnly = state.device === 'loading' || reason != null;
+  // Until this device's copy is read (a few milliseconds) the sections would only render empty
+  // and disabled, then again with the case: a loader instead. A copy that cannot be read shows
+  // the sections read-only with the reason in the header.
+  const opening = state.device === 'loading' && state.loadError == null;
 
   // The case keeps its own copy of the patient's name and birth date (spec 001 §3), so the
   // header and the report read it on a device that never saw the patient record.
@@ -201,52 +217,65 @@ export function CasePage(): ReactNode {
     [times],
   );
 
+  // `id`: the section's anchor for the navigation; `framed` sections carry it themselves once mounted.
+  const sections: { id: string; framed?: true; content: ReactNode }[] = [
+    {
+      id: 'case-start',
+      framed: true,
+      content: (
+        <Start
+          {...section}
+          settings={settings}
+          primaryProviderName={practitionerName(primaryProvider) ?? user?.name ?? null}
+          recordBirthDate={recordBirthDate}
+        />
+      ),
+    },
+    { id: 'case-times', framed: true, content: <Times {...section} caseTimes={times} /> },
+    { id: 'case-timeline', framed: true, content: <Timeline times={timeline} /> },
+    { id: 'case-vitals', content: <Vitals {...section} /> },
+    { id: 'case-drugs', content: <Drugs {...section} /> },
+    {
+      id: 'la-tracker',
+      content: <Tracker doc={doc} weightKg={weightKg} ageYears={ageYears} disabled={readOnly} />,
+    },
+    ...(showIv ? [{ id: 'case-iv', content: <IvSites {...section} /> }] : []),
+    ...(showAirway ? [{ id: 'case-airway', content: <Airways {...section} /> }] : []),
+    { id: 'case-positions', content: <Positions {...section} /> },
+    { id: 'case-waves', content: <Waves {...section} /> },
+    { id: 'case-discharge', framed: true, content: <Discharge {...section} /> },
+    { id: 'case-notes', framed: true, content: <Notes {...section} /> },
+    {
+      id: 'case-signatures',
+      framed: true,
+      content: (
+        <Signatures
+          {...section}
+          userName={user?.name ?? null}
+          fullyAuthenticated={authStatus === 'full'}
+          loadSavedSignature={authApi.fetchSignature}
+          saveSignature={authApi.updateSignature}
+        />
+      ),
+    },
+    { id: 'case-report', framed: true, content: <Finalize {...section} /> },
+  ];
+  const mounted = useSectionsMounted(!opening, sections.length);
+
   return (
     <Stack gap="md">
       <CaseHeader model={model} state={state} readOnlyReason={reason} sections={links} />
-      <Start
-        {...section}
-        settings={settings}
-        primaryProviderName={practitionerName(primaryProvider) ?? user?.name ?? null}
-        recordBirthDate={recordBirthDate}
-      />
-      <Times {...section} caseTimes={times} />
-      <Timeline times={timeline} />
-      <Anchor id="case-vitals">
-        <Vitals {...section} />
-      </Anchor>
-      <Anchor id="case-drugs">
-        <Drugs {...section} />
-      </Anchor>
-      <Anchor id="la-tracker">
-        <Tracker doc={doc} weightKg={weightKg} ageYears={ageYears} disabled={readOnly} />
-      </Anchor>
-      {showIv && (
-        <Anchor id="case-iv">
-          <IvSites {...section} />
-        </Anchor>
+      {opening ? (
+        <Center mih={200}>
+          <Loader aria-label="Opening the case" />
+        </Center>
+      ) : (
+        sections.map((s, i) => (
+          <CaseSection key={s.id} id={s.framed ? undefined : s.id}>
+            {i < mounted ? s.content : <div id={s.framed ? s.id : undefined} style={{ minHeight: 240 }} />}
+          </CaseSection>
+        ))
       )}
-      {showAirway && (
-        <Anchor id="case-airway">
-          <Airways {...section} />
-        </Anchor>
-      )}
-      <Anchor id="case-positions">
-        <Positions {...section} />
-      </Anchor>
-      <Anchor id="case-waves">
-        <Waves {...section} />
-      </Anchor>
-      <Discharge {...section} />
-      <Notes {...section} />
-      <Signatures
-        {...section}
-        userName={user?.name ?? null}
-        fullyAuthenticated={authStatus === 'full'}
-        loadSavedSignature={authApi.fetchSignature}
-        saveSignature={authApi.updateSignature}
-      />
-      <Finalize {...section} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   patientDisplayName,
   practitionerDisplayName,
@@ -18,6 +18,7 @@ import { useOrgFeatures } from '../orgs/hooks.js';
 import { usePatients } from '../patients/hooks.js';
 import { PatientForm } from '../patients/PatientForm.js';
 import { birthDateText } from '../patients/PatientsPage.js';
+import { GrowingTextarea } from './header/GrowingTextarea.js';
 import {
   allowedSedationLevels,
   defaultCaseTimes,
@@ -196,10 +197,9 @@ export function NewCasePage(): ReactNode {
                 clearable
               />
             </SimpleGrid>
-            <Textarea
+            <GrowingTextarea
               label="Description (optional)"
               placeholder="Procedure"
-              autosize
               minRows={2}
               value={values.description}
               onChange={text('description')}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { CASE_ROOT } from '@vigil/shared';
 import { ensureCaseStructure, isStructuredKey, isStructuredMap } from '../../sync/caseStructure.js';
@@ -107,7 +107,10 @@ export function useCaseList<T>(doc: Y.Doc | undefined, key: string): CaseList<T>
     const root = doc.getMap(CASE_ROOT);
     const read = (): void => {
       const list = readKey(root, key);
-      setItems(Array.isArray(list) ? (list as T[]) : []);
+      // A list's readers (tables, totals, the chart) redraw after the tap that changed it has
+      // painted, so adding an entry answers at once however long the case is. No input shows a
+      // list entry as its value, so nothing typed waits on this.
+      startTransition(() => setItems(Array.isArray(list) ? (list as T[]) : []));
     };
     read();
     return observeKey(root, key, read);

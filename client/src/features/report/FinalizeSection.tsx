@@ -34,6 +34,7 @@ import { useMayAdminister } from '../orgs/hooks.js';
 import { addAddendum, fetchPdfUrl, finalizeCase, FINALIZE_STEP_MESSAGES, openPdf, type FinalizeLine } from './api.js';
 import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
 import { useCaseAppointment } from '../cases/header/useCaseAppointment.js';
+import { useCaseValue } from '../cases/useCaseData.js';
 import { appointmentPdfId, previewInput, useCaseJson } from './useReportInputs.js';
 
 /** What a refusal before the stream means to the signer. */
@@ -276,18 +277,27 @@ function AddendumForm({ orgId, caseId, onAdded }: { orgId: string; caseId: strin
  */
 export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
   const { orgId, caseId } = context;
-  const caseData = useCaseJson(doc);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  // The whole case is read only while the preview shows it: converting a 4-hour case to JSON on
+  // every change (a monitor reading every 5 s, each keystroke in the notes) made charting lag.
+  const caseData = useCaseJson(previewOpen ? doc : undefined);
+  const [userRole] = useCaseValue<unknown>(doc, 'userRole');
+  const [surgeonName] = useCaseValue<unknown>(doc, 'surgeonName');
+  const [sedationProviderName] = useCaseValue<unknown>(doc, 'sedationProviderName');
   const resources = useCaseAppointment(orgId, caseId);
   const { mustBePrimary, adminUnfinalize } = useReportFlags(orgId);
   const mayAdminister = useMayAdminister(orgId);
-  const [previewOpen, setPreviewOpen] = useState(false);
   const { ref: previewRef, width: previewWidth } = useElementSize();
   const [padOpen, setPadOpen] = useState(false);
   const [progress, setProgress] = useState<Progress>({ lines: [], running: false, refusal: null });
   const [donePdfId, setDonePdfId] = useState<string | null>(null);
 
   const input = previewInput(caseId, caseData, resources, context.tempsInCelsius, Date.now());
-  const signer = finalSignerName(caseData, input.primaryProviderName, mustBePrimary);
+  const signer = finalSignerName(
+    { userRole, surgeonName, sedationProviderName },
+    input.primaryProviderName,
+    mustBePrimary,
+  );
   const pdfId = donePdfId ?? appointmentPdfId(resources.appointment);
   const finalized = pdfId !== null;
   const previewZoom = previewWidth > 0 ? Math.min(1, previewWidth / input.printWidth) : 1;

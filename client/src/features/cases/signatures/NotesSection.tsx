@@ -1,5 +1,6 @@
-import { SimpleGrid, Textarea } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { GrowingTextarea } from '../header/GrowingTextarea.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import type { CaseSectionProps } from '../sections/types.js';
 import { useCaseText } from '../useCaseData.js';
@@ -11,18 +12,16 @@ export function NotesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
   return (
     <SectionFrame id="case-notes" title="Notes">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Textarea
+        <GrowingTextarea
           label="Procedure notes"
-          autosize
           minRows={4}
           size="md"
           value={procedureNotes}
           disabled={readOnly}
           onChange={(e) => setProcedureNotes(e.currentTarget.value)}
         />
-        <Textarea
+        <GrowingTextarea
           label="Recovery notes"
-          autosize
           minRows={4}
           size="md"
           value={recoveryNotes}

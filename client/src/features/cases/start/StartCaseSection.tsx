@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { isSedationLevelAllowed, isOneOf, newId, USER_ROLES, type UserRole } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { NumberField } from '../../../app/NumberField.js';
+import { GrowingTextarea } from '../header/GrowingTextarea.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import { LabelledSegments } from '../header/LabelledSegments.js';
 import { TOUCH_INPUT } from '../header/touch.js';
@@ -62,11 +51,7 @@ function CaseText({
     placeholder,
     onChange: (e: { currentTarget: { value: string } }) => setValue(e.currentTarget.value || null),
   };
-  return multiline ? (
-    <Textarea {...common} autosize minRows={2} size="md" />
-  ) : (
-    <TextInput {...common} {...TOUCH_INPUT} />
-  );
+  return multiline ? <GrowingTextarea {...common} minRows={2} size="md" /> : <TextInput {...common} {...TOUCH_INPUT} />;
 }
 
 /** A switch of the case root (spec 001 §3 switches); `fallback` is its value while unset. */

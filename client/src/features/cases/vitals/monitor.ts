@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { CASE_ROOT, SAMPLE_VITAL_RANGES, SECOND, newId, type VitalTrackingStatus } from '@vigil/shared';
 import { ensureCaseStructure } from '../../../sync/caseStructure.js';
@@ -88,7 +88,7 @@ export function useVitalsRecords(doc: Y.Doc | undefined): VitalsRecord[] {
     const readAll = (): void => {
       const items = list ? list.toArray() : [];
       known = items.length;
-      setRecords(items);
+      startTransition(() => setRecords(items));
     };
     const onList = (event: Y.YArrayEvent<VitalsRecord>): void => {
       const delta = event.changes.delta;
@@ -99,7 +99,8 @@ export function useVitalsRecords(doc: Y.Doc | undefined): VitalsRecord[] {
       if (onlyAppended && list) {
         const added = list.slice(known);
         known = list.length;
-        setRecords((prev) => prev.concat(added));
+        // The chart and tables redraw without holding up a tap or keystroke (useCaseList).
+        startTransition(() => setRecords((prev) => prev.concat(added)));
       } else readAll();
     };
     const attach = (): void => {

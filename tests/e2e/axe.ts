@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.js';
+
+/**
+ * The serious and critical axe-core violations (WCAG 2.1 A and AA) of the open case screen, once
+ * every section has mounted (the report section is the last). Sections off screen are not
+ * rendered by the browser (`content-visibility: auto`), and axe-core cannot read text and
+ * background colours there (dequelabs/axe-core#2768), so the scan renders them all first; the
+ * pointer leaves the page so no hover state covers the text checked.
+ */
+export async function caseScreenViolations(page: Page): Promise<string[]> {
+  await expect(page.locator('#case-report-title')).toBeVisible({ timeout: 20_000 });
+  await page.addStyleTag({ content: '[data-case-section] { content-visibility: visible !important; }' });
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
