@@ -25,7 +25,11 @@ import { StartupEffects } from './session/StartupEffects.js';
 import { SubAppBoundary } from './SubAppBoundary.js';
 
 // Sub-apps load on demand by route prefix (spec 000 §2), with the retry rule of spec 000 §8.
-const OrgApp = lazyWithRetry(() => import('../features/org/OrgApp.js'));
+const loadOrgApp = () => import('../features/org/OrgApp.js');
+// A tablet opens a case (an org route) straight from the cache: fetch and compile the org app
+// alongside the first render of the shell instead of after it. A failure here is retried by the lazy load.
+if (window.location.pathname.startsWith('/org/')) loadOrgApp().catch(() => undefined);
+const OrgApp = lazyWithRetry(loadOrgApp);
 const ParentApp = lazyWithRetry(() => import('../features/parent/ParentApp.js'));
 const TeamApp = lazyWithRetry(() => import('../features/team/TeamApp.js'));
 const ResellerApp = lazyWithRetry(() => import('../features/reseller/ResellerApp.js'));

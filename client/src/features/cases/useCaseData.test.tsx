@@ -97,4 +97,39 @@ describe('case data hooks', () => {
     expect(result.current[0]).toBe('Patient tolerated procedure well');
     expect((doc.getMap(CASE_ROOT).get('procedureNotes') as Y.Text).toJSON()).toBe('Patient tolerated procedure well');
   });
+
+  it('mounts with the values already in the case: one render, no second one from its effect', () => {
+    const doc = newDoc();
+    doc.getMap(CASE_ROOT).set('procedure', 'Extraction');
+    (doc.getMap(CASE_ROOT).get('manualVitals') as Y.Array<unknown>).push([{ id: 'v1' }]);
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders++;
+      return {
+        value: useCaseValue<string>(doc, 'procedure')[0],
+        list: useCaseList<{ id: string }>(doc, 'manualVitals').items,
+      };
+    });
+    expect(result.current.value).toBe('Extraction');
+    expect(result.current.list).toEqual([{ id: 'v1' }]);
+    expect(renders).toBe(1);
+  });
+
+  it('does not miss a change made between the first render and the subscription', () => {
+    const doc = newDoc();
+    doc.getMap(CASE_ROOT).set('procedure', 'Extraction');
+    const { result } = renderHook(() => {
+      const [value] = useCaseValue<string>(doc, 'procedure');
+      const [notes] = useCaseText(doc, 'procedureNotes');
+      // A remote update that lands after this render read the case but before its effects ran.
+      if (value === 'Extraction' && doc.getMap(CASE_ROOT).get('procedure') === 'Extraction') {
+        doc.transact(() => {
+          doc.getMap(CASE_ROOT).set('procedure', 'Implant');
+          (doc.getMap(CASE_ROOT).get('procedureNotes') as Y.Text).insert(0, 'Calm');
+        });
+      }
+      return { value, notes };
+    });
+    expect(result.current).toEqual({ value: 'Implant', notes: 'Calm' });
+  });
 });

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import * as Y from 'yjs';
 import { CASE_ROOT } from '@vigil/shared';
 import { ensureCaseStructure, isStructuredKey, isStructuredMap } from '../../sync/caseStructure.js';
@@ -7,6 +7,49 @@ import { ensureCaseStructure, isStructuredKey, isStructuredMap } from '../../syn
 function readKey(root: Y.Map<unknown>, key: string): unknown {
   const v = root.get(key);
   return v instanceof Y.AbstractType ? v.toJSON() : v;
+}
+
+const versions = new WeakMap<Y.Doc, { n: number }>();
+
+/** How many changes the document has had since this module first looked at it. */
+export function docVersion(doc: Y.Doc): number {
+  let version = versions.get(doc);
+  if (!version) {
+    const counter = { n: 0 };
+    doc.on('update', () => {
+      counter.n++;
+    });
+    versions.set(doc, counter);
+    version = counter;
+  }
+  return version.n;
+}
+
+/**
+ * A hook's state read from the case at its first render, so a section mounts with its values
+ * instead of rendering empty and again once its effect has read them (twice the work for every
+ * section of the case screen). The effect reads again only when the document changed between
+ * that render and the subscription, or is another document.
+ */
+function useFirstRead<T>(
+  doc: Y.Doc | undefined,
+  key: string,
+  read: (root: Y.Map<unknown>) => T,
+  empty: T,
+): { initial: T; isCurrent: (doc: Y.Doc) => boolean; markRead: (doc: Y.Doc) => void } {
+  const seen = useRef<{ doc: Y.Doc; key: string; version: number } | null>(null);
+  const [initial] = useState(() => {
+    if (!doc) return empty;
+    seen.current = { doc, key, version: docVersion(doc) };
+    return read(doc.getMap(CASE_ROOT));
+  });
+  return {
+    initial,
+    isCurrent: (d) => seen.current?.doc === d && seen.current.key === key && seen.current.version === docVersion(d),
+    markRead: (d) => {
+      seen.current = { doc: d, key, version: docVersion(d) };
+    },
+  };
 }
 
 /**
@@ -36,13 +79,19 @@ function observeKey(root: Y.Map<unknown>, key: string, onChange: () => void): ()
 
 /** A plain value of the case document's root map, kept current. Writing null deletes the key. */
 export function useCaseValue<T>(doc: Y.Doc | undefined, key: string): [T | undefined, (value: T | null) => void] {
-  const [value, setValue] = useState<T | undefined>(undefined);
+  const first = useFirstRead<T | undefined>(doc, key, (root) => readKey(root, key) as T | undefined, undefined);
+  const [value, setValue] = useState<T | undefined>(first.initial);
   useEffect(() => {
     if (!doc) return;
     const root = doc.getMap(CASE_ROOT);
-    const read = (): void => setValue(readKey(root, key) as T | undefined);
-    read();
+    const read = (): void => {
+      first.markRead(doc);
+      setValue(readKey(root, key) as T | undefined);
+    };
+    if (!first.isCurrent(doc)) read();
     return observeKey(root, key, read);
+    // `first` is this hook's own bookkeeping, read when the effect runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, key]);
   const write = (next: T | null): void => {
     if (!doc) return;
@@ -87,6 +136,10 @@ export function useCaseRecord<T>(
   return [value != null && typeof value === 'object' ? value : {}, setEntry];
 }
 
+function listOf<T>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
 export interface CaseList<T> {
   items: T[];
   add: (item: T) => void;
@@ -101,19 +154,22 @@ export interface CaseList<T> {
  * from the case structure (caseStructure.ts).
  */
 export function useCaseList<T>(doc: Y.Doc | undefined, key: string): CaseList<T> {
-  const [items, setItems] = useState<T[]>([]);
+  const first = useFirstRead<T[]>(doc, key, (root) => listOf<T>(readKey(root, key)), []);
+  const [items, setItems] = useState<T[]>(first.initial);
   useEffect(() => {
     if (!doc) return;
     const root = doc.getMap(CASE_ROOT);
     const read = (): void => {
-      const list = readKey(root, key);
+      first.markRead(doc);
+      const list = listOf<T>(readKey(root, key));
       // A list's readers (tables, totals, the chart) redraw after the tap that changed it has
       // painted, so adding an entry answers at once however long the case is. No input shows a
       // list entry as its value, so nothing typed waits on this.
-      startTransition(() => setItems(Array.isArray(list) ? (list as T[]) : []));
+      startTransition(() => setItems(list));
     };
-    read();
+    if (!first.isCurrent(doc)) read();
     return observeKey(root, key, read);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, key]);
   const array = (): Y.Array<T> | null => {
     if (!doc) return null;
@@ -174,16 +230,22 @@ export function applyTextEdit(text: Y.Text, next: string): void {
  * the same notes merge character by character.
  */
 export function useCaseText(doc: Y.Doc | undefined, key: string): [string, (v: string) => void] {
-  const [value, setValue] = useState('');
+  const textOf = (root: Y.Map<unknown>): string => {
+    const t = readKey(root, key);
+    return typeof t === 'string' ? t : '';
+  };
+  const first = useFirstRead(doc, key, textOf, '');
+  const [value, setValue] = useState(first.initial);
   useEffect(() => {
     if (!doc) return;
     const root = doc.getMap(CASE_ROOT);
     const read = (): void => {
-      const t = readKey(root, key);
-      setValue(typeof t === 'string' ? t : '');
+      first.markRead(doc);
+      setValue(textOf(root));
     };
-    read();
+    if (!first.isCurrent(doc)) read();
     return observeKey(root, key, read);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, key]);
   const write = (next: string): void => {
     if (!doc) return;

@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { CASE_ROOT, SAMPLE_VITAL_RANGES, SECOND, newId, type VitalTrackingStatus } from '@vigil/shared';
 import { ensureCaseStructure } from '../../../sync/caseStructure.js';
+import { docVersion } from '../useCaseData.js';
 
 /** The vitals a monitor reports, in the order of its display. */
 export const MONITOR_VITALS = [
@@ -79,7 +80,14 @@ export function recordMonitorReading(doc: Y.Doc, reading: Omit<VitalsRecord, 'id
  * copied again on every keystroke elsewhere in the case.
  */
 export function useVitalsRecords(doc: Y.Doc | undefined): VitalsRecord[] {
-  const [records, setRecords] = useState<VitalsRecord[]>([]);
+  // Read at the first render (useCaseData's useFirstRead): the section mounts with its readings.
+  const [first] = useState(() => {
+    const list = doc?.getMap(CASE_ROOT).get('vitalsRecords');
+    return doc && list instanceof Y.Array
+      ? { doc, version: docVersion(doc), records: list.toArray() as VitalsRecord[] }
+      : null;
+  });
+  const [records, setRecords] = useState<VitalsRecord[]>(first?.records ?? []);
   useEffect(() => {
     if (!doc) return;
     const root = doc.getMap(CASE_ROOT);
@@ -110,7 +118,9 @@ export function useVitalsRecords(doc: Y.Doc | undefined): VitalsRecord[] {
       list?.unobserve(onList);
       list = arr;
       list?.observe(onList);
-      readAll();
+      // Unchanged since the first render: that render's readings are current.
+      if (first && first.doc === doc && first.version === docVersion(doc) && arr) known = arr.length;
+      else readAll();
     };
     const onRoot = (event: Y.YMapEvent<unknown>): void => {
       if (event.keysChanged.has('vitalsRecords')) attach();
@@ -121,7 +131,7 @@ export function useVitalsRecords(doc: Y.Doc | undefined): VitalsRecord[] {
       root.unobserve(onRoot);
       list?.unobserve(onList);
     };
-  }, [doc]);
+  }, [doc, first]);
   return records;
 }
 
