@@ -13,7 +13,7 @@ import {
   SAVE_RETRY_WAIT_MS,
   SYNC_CLOSE_CODES,
   SYNC_MESSAGE,
-  contentHash,
+  ContentCache,
   type Issue,
   type SyncStatus,
 } from '@vigil/shared';
@@ -92,6 +92,8 @@ export class SyncProvider {
     handshake?: ReturnType<typeof setTimeout>;
   } = {};
   private destroyed = false;
+  /** The case's canonical JSON kept per shared type and entry, for the hashes of saves. */
+  private readonly content: ContentCache;
   private initialSyncDone = false;
   private everSynced = false;
   private readonly o: Required<Omit<SyncProviderOptions, 'params' | 'WebSocketImpl' | 'log' | 'compress'>> &
@@ -107,6 +109,7 @@ export class SyncProvider {
       ...options,
     };
     this.awareness = new awarenessProtocol.Awareness(options.doc);
+    this.content = new ContentCache(options.doc, options.doc.getMap(CASE_ROOT));
     options.doc.on('update', this.onDocUpdate);
     this.awareness.on('update', this.onAwarenessUpdate);
     this.connect();
@@ -326,18 +329,19 @@ export class SyncProvider {
       if (this.inFlight?.id === id) this.onSaved(id, SAVE_OUTCOME.failed, '', 'TIMED_OUT');
     }, this.o.saveTimeoutMs);
     if (count > 0) this.set({ status: 'saving' });
-    this.sendRaw(
-      frame(SYNC_MESSAGE.save, (e) => {
-        encoding.writeVarUint(e, id);
-        encoding.writeVarUint(e, flags);
-        encoding.writeVarString(e, this.localHash());
-        encoding.writeVarUint8Array(e, payload);
-      }),
-    );
-  }
-
-  private localHash(): string {
-    return contentHash(this.o.doc.getMap(CASE_ROOT).toJSON());
+    // The hash of the content as it is now, pending edits included; the digest itself is native
+    // and asynchronous. A connection lost meanwhile ends this save by its timeout, and it is retried.
+    void this.content.contentHashAsync().then((hash) => {
+      if (this.destroyed || this.inFlight?.id !== id || !this.ws || this.ws.readyState !== 1) return;
+      this.sendRaw(
+        frame(SYNC_MESSAGE.save, (e) => {
+          encoding.writeVarUint(e, id);
+          encoding.writeVarUint(e, flags);
+          encoding.writeVarString(e, hash);
+          encoding.writeVarUint8Array(e, payload);
+        }),
+      );
+    });
   }
 
   private onSaved(id: number, outcome: number, serverHash: string, reason: string): void {
@@ -362,10 +366,19 @@ export class SyncProvider {
       return;
     }
     this.pending.splice(0, count);
-    const synced = this.pending.length === 0 && serverHash === this.localHash();
-    this.set({ status: synced ? 'synced' : 'outOfSync', failures: 0, retryAt: null });
-    if (this.pending.length > 0) this.scheduleSave(0);
-    else if (!synced) this.scheduleHashCheck(this.o.hashDebounceMs);
+    if (this.pending.length > 0) {
+      this.set({ status: 'outOfSync', failures: 0, retryAt: null });
+      this.scheduleSave(0);
+      return;
+    }
+    this.set({ failures: 0, retryAt: null });
+    void this.content.contentHashAsync().then((hash) => {
+      // Edits made or a save started meanwhile: that save's acknowledgement decides.
+      if (this.destroyed || this.inFlight || this.pending.length > 0) return;
+      const synced = serverHash === hash;
+      this.set({ status: synced ? 'synced' : 'outOfSync' });
+      if (!synced) this.scheduleHashCheck(this.o.hashDebounceMs);
+    });
   }
 
   /** Out of sync for 30 s: exchange state vectors again and send our whole state as a save. */
@@ -390,6 +403,7 @@ export class SyncProvider {
     this.destroyed = true;
     for (const t of Object.values(this.timers)) clearTimeout(t);
     this.o.doc.off('update', this.onDocUpdate);
+    this.content.destroy();
     this.awareness.off('update', this.onAwarenessUpdate);
     awarenessProtocol.removeAwarenessStates(this.awareness, [this.o.doc.clientID], 'destroy');
     this.awareness.destroy();

@@ -1,2 +1,3 @@
+export * from './content-cache.js';
 export * from './content-hash.js';
 export * from './protocol.js';

@@ -9,6 +9,7 @@ import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import {
   CASE_ROOT,
+  ContentCache,
   REFUSAL_REASONS,
   SAVE_FLAGS,
   SAVE_OUTCOME,
@@ -22,7 +23,6 @@ import {
 import type { Logger } from '../log.js';
 import type { ProjectionInput } from './projection.js';
 import { parseSyncPath, type RoomAddress } from './protocol.js';
-import { ContentCache } from './content-cache.js';
 import type { StoredDocument, SyncStore } from './store.js';
 
 /** How often a connection must answer a ping before it is dropped. */

@@ -1,8 +1,13 @@
 import { formatHhMm } from '@vigil/shared';
 
+// One formatter each: `toLocaleTimeString` with options builds a new one per call, which a long
+// case's tables (checkpoints, doses, readings) pay hundreds of times per render.
+const CLOCK_TIME = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
+const SHORT_DATE = new Intl.DateTimeFormat([], { month: 'short', day: 'numeric', year: 'numeric' });
+
 /** A charted time as the clinician reads it on the screen: hours and minutes, in the device's locale. */
 export function clockTime(epochMs: number): string {
-  return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return CLOCK_TIME.format(epochMs);
 }
 
 /** A charted time as HH:MM on the 24-hour clock (spec 002 §5, TI3), in the device's time zone. */
@@ -20,7 +25,7 @@ export function isoDate(epochMs: number): string {
 /** A date and time for messages: "Nov 21, 14:05" style, in the device's locale, HH:MM time. */
 export function clockDateTime(epochMs: number): string {
   const d = new Date(epochMs);
-  return `${d.toLocaleDateString([], { month: 'short', day: 'numeric', year: 'numeric' })} ${hhmm(epochMs)}`;
+  return `${SHORT_DATE.format(d)} ${hhmm(epochMs)}`;
 }
 
 /** The time at `hours:minutes` on the local day `date` (YYYY-MM-DD). */

@@ -1,7 +1,7 @@
 import { sha1 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import * as Y from 'yjs';
-import { canonicalJson } from '@vigil/shared';
+import { canonicalJson } from './content-hash.js';
 
 /**
  * The canonical JSON (and so the content hash) of a document's root map, kept up to date
@@ -10,15 +10,32 @@ import { canonicalJson } from '@vigil/shared';
  * vitals record is charted, the hash joins the cached texts of the other records instead of
  * converting the whole case to JSON and canonicalising it again.
  *
+ * Plain values inside shared types (a case-screen vitals record is a plain object in a Y.Array)
+ * keep their text too, by object: Yjs hands out the object it was given or decoded, and the case
+ * replaces entries rather than editing them in place. (Were one edited in place, the hash would
+ * disagree with the server's and the save protocol would resync the case.)
+ *
  * `canonicalJson()` equals `canonicalJson(root.toJSON())` (the shared `contentHash` input)
  * for every document: content-cache.test.ts checks it on random edits.
+ *
+ * Used by the sync server for every save's acknowledgement, and by the client for the hash each
+ * save carries and each acknowledgement is checked against.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Yjs types its shared types by their event
 type SharedType = Y.AbstractType<any>;
 
+/** The part of Web Crypto's SubtleCrypto used here (browsers and Node both have it). */
+interface WebDigest {
+  digest(algorithm: 'SHA-1', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>;
+}
+
 export class ContentCache {
   private texts = new WeakMap<SharedType, string>();
+  private objects = new WeakMap<object, string>();
   private hash: string | null = null;
+  private pendingHash: Promise<string> | null = null;
+  /** Bumped by every change, so a digest started before one is not kept after it. */
+  private generation = 0;
 
   constructor(
     private readonly doc: Y.Doc,
@@ -33,6 +50,8 @@ export class ContentCache {
     for (const type of tr.changedParentTypes.keys()) this.texts.delete(type);
     for (const type of tr.changed.keys()) this.texts.delete(type);
     this.hash = null;
+    this.pendingHash = null;
+    this.generation++;
   };
 
   /** Canonical JSON of the root map's content. */
@@ -46,6 +65,26 @@ export class ContentCache {
   contentHash(): string {
     this.hash ??= bytesToHex(sha1(utf8ToBytes(this.canonicalJson())));
     return this.hash;
+  }
+
+  /**
+   * The same hash by the platform's SHA-1 (Web Crypto) where there is one: native and off the
+   * JavaScript thread, where hashing a 4-hour case (over a megabyte of JSON) in script held up
+   * a throttled tablet for a tenth of a second per save. The text is taken now, at the call.
+   */
+  contentHashAsync(): Promise<string> {
+    if (this.hash !== null) return Promise.resolve(this.hash);
+    if (this.pendingHash) return this.pendingHash;
+    const subtle = (globalThis as { crypto?: { subtle?: WebDigest } }).crypto?.subtle;
+    if (!subtle) return Promise.resolve(this.contentHash());
+    const generation = this.generation;
+    const pending = subtle.digest('SHA-1', utf8ToBytes(this.canonicalJson())).then((digest: ArrayBuffer) => {
+      const hex = bytesToHex(new Uint8Array(digest));
+      if (this.generation === generation) this.hash = hex;
+      return hex;
+    });
+    this.pendingHash = pending;
+    return pending;
   }
 
   private textOf(type: SharedType, keep = true): string {
@@ -74,11 +113,20 @@ export class ContentCache {
   }
 
   private valueText(value: unknown): string {
-    return value instanceof Y.AbstractType ? this.textOf(value as SharedType) : canonicalJson(value);
+    if (value instanceof Y.AbstractType) return this.textOf(value as SharedType);
+    if (value === null || typeof value !== 'object') return canonicalJson(value);
+    let text = this.objects.get(value);
+    if (text === undefined) {
+      text = canonicalJson(value);
+      this.objects.set(value, text);
+    }
+    return text;
   }
 
   destroy(): void {
     this.doc.off('afterTransaction', this.onTransaction);
     this.texts = new WeakMap();
+    this.objects = new WeakMap();
+    this.pendingHash = null;
   }
 }

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { CASE_ROOT, canonicalJson, contentHash } from '@vigil/shared';
+import { CASE_ROOT } from './protocol.js';
 import { ContentCache } from './content-cache.js';
+import { canonicalJson, contentHash } from './content-hash.js';
 
 type Op =
   | { kind: 'set'; key: string; value: unknown }
@@ -137,4 +138,40 @@ describe('ContentCache (incremental content hash, spec 001 §9 SHA-1)', () => {
     expect(cache.contentHash()).not.toBe(first);
     expect(cache.contentHash()).toBe(contentHash(root.toJSON()));
   });
+
+  it('keeps the text of plain entries by object, so pushing one entry does not convert the others again', () => {
+    const doc = new Y.Doc();
+    const root = doc.getMap<unknown>(CASE_ROOT);
+    const readings = new Y.Array<Record<string, unknown>>();
+    root.set('vitalsRecords', readings);
+    const record = { id: 'vit-1', vitals: { hr: { value: 72 } } };
+    readings.push([record]);
+    const cache = new ContentCache(doc, root);
+    expect(cache.contentHash()).toBe(contentHash(root.toJSON()));
+    // A getter counts how often the cached entry is read again to build the text.
+    let reads = 0;
+    Object.defineProperty(record, 'id', {
+      enumerable: true,
+      get: () => {
+        reads++;
+        return 'vit-1';
+      },
+    });
+    readings.push([{ id: 'vit-2', vitals: { hr: { value: 74 } } }]);
+    expect(cache.contentHash()).toBe(contentHash(root.toJSON()));
+    expect(reads).toBe(1); // by root.toJSON() above, not by the cache
+  });
+
+  it('gives the same hash by Web Crypto as by the script SHA-1, and none from before a change', async () => {
+    const doc = new Y.Doc();
+    const root = doc.getMap<unknown>(CASE_ROOT);
+    root.set('procedure', 'Extraction');
+    const cache = new ContentCache(doc, root);
+    const pending = cache.contentHashAsync();
+    root.set('procedure', 'Implant');
+    expect(await pending).toBe(contentHash({ procedure: 'Extraction' }));
+    expect(await cache.contentHashAsync()).toBe(contentHash({ procedure: 'Implant' }));
+    expect(cache.contentHash()).toBe(contentHash({ procedure: 'Implant' }));
+  });
 });
+
