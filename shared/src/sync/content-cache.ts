@@ -1,6 +1,5 @@
 import { sha1 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import * as Y from 'yjs';
 import { canonicalJson } from './content-hash.js';
 
 /**
@@ -21,8 +20,43 @@ import { canonicalJson } from './content-hash.js';
  * Used by the sync server for every save's acknowledgement, and by the client for the hash each
  * save carries and each acknowledgement is checked against.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Yjs types its shared types by their event
-type SharedType = Y.AbstractType<any>;
+/**
+ * What this reads of Yjs, by shape: shared/ does not import Yjs (STYLE.md "Layering"), and a
+ * Y.Doc, Y.Map and Y.Array offer these members. A case document holds no XML types (they have
+ * `toDOM`); any other shared type is read through its JSON form.
+ */
+interface SharedType {
+  toJSON(): unknown;
+  observeDeep(f: never): void;
+}
+interface SharedMap extends SharedType {
+  entries(): IterableIterator<[string, unknown]>;
+  set(key: string, value: never): unknown;
+}
+interface SharedArray extends SharedType {
+  toArray(): unknown[];
+  push(content: never[]): void;
+}
+interface ContentTransaction {
+  changed: Map<SharedType, unknown>;
+  changedParentTypes: Map<SharedType, unknown>;
+}
+export interface ContentDoc {
+  on(event: 'afterTransaction', f: (tr: ContentTransaction) => void): void;
+  off(event: 'afterTransaction', f: (tr: ContentTransaction) => void): void;
+}
+
+function isSharedType(value: unknown): value is SharedType {
+  return value !== null && typeof value === 'object' && typeof (value as SharedType).observeDeep === 'function';
+}
+const isMap = (type: SharedType): type is SharedMap =>
+  typeof (type as SharedMap).entries === 'function' &&
+  typeof (type as SharedMap).set === 'function' &&
+  !('toDOM' in type);
+const isArray = (type: SharedType): type is SharedArray =>
+  typeof (type as SharedArray).toArray === 'function' &&
+  typeof (type as SharedArray).push === 'function' &&
+  !('toDOM' in type);
 
 /** The part of Web Crypto's SubtleCrypto used here (browsers and Node both have it). */
 interface WebDigest {
@@ -38,13 +72,13 @@ export class ContentCache {
   private generation = 0;
 
   constructor(
-    private readonly doc: Y.Doc,
-    private readonly root: Y.Map<unknown>,
+    private readonly doc: ContentDoc,
+    private readonly root: SharedMap,
   ) {
     doc.on('afterTransaction', this.onTransaction);
   }
 
-  private readonly onTransaction = (tr: Y.Transaction): void => {
+  private readonly onTransaction = (tr: ContentTransaction): void => {
     // changedParentTypes holds every type that changed and each of its ancestors.
     if (tr.changedParentTypes.size === 0 && tr.changed.size === 0) return;
     for (const type of tr.changedParentTypes.keys()) this.texts.delete(type);
@@ -91,16 +125,16 @@ export class ContentCache {
     const cached = this.texts.get(type);
     if (cached !== undefined) return cached;
     let text: string;
-    if (type instanceof Y.Map) {
+    if (isMap(type)) {
       const entries: [string, string][] = [];
-      for (const [key, value] of (type as Y.Map<unknown>).entries()) {
+      for (const [key, value] of type.entries()) {
         if (value === undefined || typeof value === 'function') continue;
         entries.push([key, this.valueText(value)]);
       }
       entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       text = `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
-    } else if (type instanceof Y.Array) {
-      text = `[${(type as Y.Array<unknown>)
+    } else if (isArray(type)) {
+      text = `[${type
         .toArray()
         .map((v) => this.valueText(v))
         .join(',')}]`;
@@ -113,7 +147,7 @@ export class ContentCache {
   }
 
   private valueText(value: unknown): string {
-    if (value instanceof Y.AbstractType) return this.textOf(value as SharedType);
+    if (isSharedType(value)) return this.textOf(value);
     if (value === null || typeof value !== 'object') return canonicalJson(value);
     let text = this.objects.get(value);
     if (text === undefined) {

@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { CASE_ROOT } from './protocol.js';
-import { ContentCache } from './content-cache.js';
-import { canonicalJson, contentHash } from './content-hash.js';
+import { CASE_ROOT, ContentCache, canonicalJson, contentHash } from '@vigil/shared';
 
 type Op =
   | { kind: 'set'; key: string; value: unknown }
@@ -174,4 +172,3 @@ describe('ContentCache (incremental content hash, spec 001 §9 SHA-1)', () => {
     expect(cache.contentHash()).toBe(contentHash({ procedure: 'Implant' }));
   });
 });
-
