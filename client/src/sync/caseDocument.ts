@@ -82,6 +82,12 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
   const doc = new Y.Doc();
   const name = caseDatabaseName(options.orgId, options.docId);
   const persistence = (options.persistence ?? ((n, d) => new IndexeddbPersistence(n, d)))(name, doc);
+  // y-indexeddb listens for updates from its constructor on, so Yjs encodes the whole case it
+  // loads from this device as one update only for y-indexeddb to drop it (its own origin): on a
+  // 4-hour case a third of a second of a throttled tablet's cold start. It listens once the copy
+  // is loaded instead; nothing edits the document before then.
+  const storeUpdate = typeof persistence._storeUpdate === 'function' ? persistence._storeUpdate : null;
+  if (storeUpdate) doc.off('update', storeUpdate);
   const listeners = new Set<() => void>();
   let provider: SyncProvider | undefined;
   let state: CaseDocumentState = {
@@ -217,6 +223,7 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
 
   void persistence.whenSynced.then(() => {
     if (closed || localFailed) return;
+    if (storeUpdate) doc.on('update', storeUpdate);
     doc.on('update', onDocUpdate);
     emit({ device: 'saved', schema: migrateCaseDocument(doc) });
     connect();
