@@ -186,21 +186,24 @@ export function CasePage(): ReactNode {
   );
   const showIv = ivEnabled === true;
   const showAirway = airwayEnabled === true;
-  const links: CaseSectionLink[] = [
-    { id: 'case-start', label: 'Start' },
-    { id: 'case-times', label: 'Times' },
-    { id: 'case-timeline', label: 'Timeline' },
-    { id: 'case-vitals', label: 'Vitals' },
-    { id: 'case-drugs', label: 'Drugs' },
-    { id: 'la-tracker', label: 'Local anesthetics' },
-    ...(showIv ? [{ id: 'case-iv', label: 'IV' }] : []),
-    ...(showAirway ? [{ id: 'case-airway', label: 'Airway' }] : []),
-    { id: 'case-positions', label: 'Positions' },
-    { id: 'case-waves', label: 'Waves' },
-    { id: 'case-discharge', label: 'Discharge' },
-    { id: 'case-notes', label: 'Notes' },
-    { id: 'case-signatures', label: 'Signatures' },
-  ];
+  const links: CaseSectionLink[] = useMemo(
+    () => [
+      { id: 'case-start', label: 'Start' },
+      { id: 'case-times', label: 'Times' },
+      { id: 'case-timeline', label: 'Timeline' },
+      { id: 'case-vitals', label: 'Vitals' },
+      { id: 'case-drugs', label: 'Drugs' },
+      { id: 'la-tracker', label: 'Local anesthetics' },
+      ...(showIv ? [{ id: 'case-iv', label: 'IV' }] : []),
+      ...(showAirway ? [{ id: 'case-airway', label: 'Airway' }] : []),
+      { id: 'case-positions', label: 'Positions' },
+      { id: 'case-waves', label: 'Waves' },
+      { id: 'case-discharge', label: 'Discharge' },
+      { id: 'case-notes', label: 'Notes' },
+      { id: 'case-signatures', label: 'Signatures' },
+    ],
+    [showIv, showAirway],
+  );
   const timeline: Record<TimelineEventId, number | null> = useMemo(
     () => ({
       caseStart: times.times.caseStart,

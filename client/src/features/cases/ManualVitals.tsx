@@ -1,5 +1,5 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import type * as Y from 'yjs';
 import { canSaveManualVitals, newId, readManualVital, type TemperatureUnit } from '@vigil/shared';
 import { clockTime } from './format.js';
@@ -104,6 +104,85 @@ export function ManualVitalsDialog({
   );
 }
 
+/**
+ * The table of manual vitals. It re-renders only when the entries change, not when the dialog
+ * opens or closes over it.
+ */
+const ManualVitalsTable = memo(function ManualVitalsTable({
+  items,
+  disabled,
+  onEdit,
+  onRemove,
+}: {
+  items: readonly ManualVitalsEntry[];
+  disabled: boolean | undefined;
+  onEdit: (entry: ManualVitalsEntry) => void;
+  onRemove: (entry: ManualVitalsEntry) => void;
+}): ReactNode {
+  const rows = [...items].sort((a, b) => a.time - b.time);
+  return rows.length === 0 ? (
+    <Text c="dimmed">No manual vitals yet.</Text>
+  ) : (
+    <Table striped aria-label="Vitals recorded">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Time</Table.Th>
+          <Table.Th>BP</Table.Th>
+          <Table.Th>HR</Table.Th>
+          <Table.Th>SpO2</Table.Th>
+          <Table.Th>RR</Table.Th>
+          <Table.Th>EtCO2</Table.Th>
+          <Table.Th>Temp</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => {
+          const v = (k: string): string => (r.vitals[k] == null ? '–' : String(r.vitals[k]));
+          return (
+            <Table.Tr key={r.id}>
+              <Table.Td>{clockTime(r.time)}</Table.Td>
+              <Table.Td>
+                {v('sbp')}/{v('dbp')}
+              </Table.Td>
+              <Table.Td>{v('hr')}</Table.Td>
+              <Table.Td>{v('spo2')}</Table.Td>
+              <Table.Td>{v('rr')}</Table.Td>
+              <Table.Td>{v('etco2')}</Table.Td>
+              <Table.Td>{r.vitals.temp == null ? '–' : `${r.vitals.temp} °${r.temperatureUnit}`}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    mih={44}
+                    aria-label={`Edit vitals at ${clockTime(r.time)}`}
+                    disabled={disabled}
+                    onClick={() => onEdit(r)}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    mih={44}
+                    aria-label={`Remove vitals at ${clockTime(r.time)}`}
+                    disabled={disabled}
+                    onClick={() => onRemove(r)}
+                  >
+                    Remove
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+});
+
 export interface ManualVitalsProps {
   doc: Y.Doc | undefined;
   temperatureUnit: TemperatureUnit;
@@ -115,7 +194,6 @@ export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsPro
   const list = useCaseList<ManualVitalsEntry>(doc, 'manualVitals');
   const [editing, setEditing] = useState<ManualVitalsEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<ManualVitalsEntry | null>(null);
-  const rows = [...list.items].sort((a, b) => a.time - b.time);
   return (
     <Stack gap="sm" component="section" aria-labelledby="manual-vitals-title">
       <Group justify="space-between">
@@ -126,67 +204,7 @@ export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsPro
           Add vitals
         </Button>
       </Group>
-      {rows.length === 0 ? (
-        <Text c="dimmed">No manual vitals yet.</Text>
-      ) : (
-        <Table striped aria-label="Vitals recorded">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>BP</Table.Th>
-              <Table.Th>HR</Table.Th>
-              <Table.Th>SpO2</Table.Th>
-              <Table.Th>RR</Table.Th>
-              <Table.Th>EtCO2</Table.Th>
-              <Table.Th>Temp</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => {
-              const v = (k: string): string => (r.vitals[k] == null ? '–' : String(r.vitals[k]));
-              return (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{clockTime(r.time)}</Table.Td>
-                  <Table.Td>
-                    {v('sbp')}/{v('dbp')}
-                  </Table.Td>
-                  <Table.Td>{v('hr')}</Table.Td>
-                  <Table.Td>{v('spo2')}</Table.Td>
-                  <Table.Td>{v('rr')}</Table.Td>
-                  <Table.Td>{v('etco2')}</Table.Td>
-                  <Table.Td>{r.vitals.temp == null ? '–' : `${r.vitals.temp} °${r.temperatureUnit}`}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button
-                        variant="subtle"
-                        size="xs"
-                        mih={44}
-                        aria-label={`Edit vitals at ${clockTime(r.time)}`}
-                        disabled={disabled}
-                        onClick={() => setEditing(r)}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        size="xs"
-                        mih={44}
-                        aria-label={`Remove vitals at ${clockTime(r.time)}`}
-                        disabled={disabled}
-                        onClick={() => setRemoving(r)}
-                      >
-                        Remove
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      )}
+      <ManualVitalsTable items={list.items} disabled={disabled} onEdit={setEditing} onRemove={setRemoving} />
       {editing !== null && (
         <ManualVitalsDialog
           opened

@@ -12,6 +12,17 @@ import {
 } from './model.js';
 import { TOUCH_INPUT, TimeField } from './ui.js';
 
+// Made once: the form re-renders at each keystroke, and these never change.
+const CATALOGUE_LIST = (
+  <datalist id="vigil-drug-catalogue">
+    {DRUG_CATALOGUE.map((d) => (
+      <option key={d.id} value={d.name} />
+    ))}
+  </datalist>
+);
+const ROUTE_OPTIONS = [...PARENTERAL_AND_ORAL_ROUTES];
+const UNIT_OPTIONS = [...DRUG_UNITS];
+
 export interface GiveDrugFormProps {
   weightKg: number | null;
   disabled: boolean;
@@ -94,18 +105,14 @@ export function GiveDrugForm({ weightKg, disabled, onGive, now = Date.now }: Giv
           error={tried ? (nameError ?? undefined) : undefined}
           onChange={(e) => chooseName(e.currentTarget.value)}
         />
-        <datalist id="vigil-drug-catalogue">
-          {DRUG_CATALOGUE.map((d) => (
-            <option key={d.id} value={d.name} />
-          ))}
-        </datalist>
+        {CATALOGUE_LIST}
         <NativeSelect
           label="Route"
           w={100}
           styles={TOUCH_INPUT}
           value={route}
           disabled={disabled}
-          data={[...PARENTERAL_AND_ORAL_ROUTES]}
+          data={ROUTE_OPTIONS}
           onChange={(e) => setRoute(e.currentTarget.value as DrugRoute)}
         />
         <TextInput
@@ -124,7 +131,7 @@ export function GiveDrugForm({ weightKg, disabled, onGive, now = Date.now }: Giv
           styles={TOUCH_INPUT}
           value={unit}
           disabled={disabled}
-          data={[...DRUG_UNITS]}
+          data={UNIT_OPTIONS}
           onChange={(e) => setUnit(e.currentTarget.value)}
         />
         <TimeField label="Time given" value={timeText} error={time.error} disabled={disabled} onChange={setTimeText} />

@@ -1,6 +1,7 @@
 import type * as Y from 'yjs';
 import { useMemo } from 'react';
 import { useCaseList, useCaseValue } from '../useCaseData.js';
+import { useStableValue } from '../vitals/stable.js';
 import { caseTimes, type CaseTimes } from './caseTimes.js';
 
 interface Timed {
@@ -21,7 +22,7 @@ export function useCaseTimes(doc: Y.Doc | undefined): CaseTimes {
   const manualVitals = useCaseList<Timed>(doc, 'manualVitals').items;
   const preMeds = useCaseList<Timed>(doc, 'preMeds').items;
   const drugs = useCaseList<DrugWithDoses>(doc, 'drugsAdministered').items;
-  return useMemo(
+  const times = useMemo(
     () =>
       caseTimes({
         events,
@@ -38,4 +39,7 @@ export function useCaseTimes(doc: Y.Doc | undefined): CaseTimes {
       }),
     [events, sedationLevel, vitalsTrackingEnabled, positions, ivSites, localDoses, manualVitals, preMeds, drugs],
   );
+  // The same object while the times are the same: each vitals entry or dose charted changes the
+  // activity list, and would otherwise redraw the event times and the timeline for nothing.
+  return useStableValue(times);
 }

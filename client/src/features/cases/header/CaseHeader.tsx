@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { CaseDocumentState } from '../../../sync/caseDocument.js';
 import { SyncIndicator } from '../../../sync/SyncIndicator.js';
 import type { CaseHeaderModel } from './caseHeaderModel.js';
@@ -25,6 +25,21 @@ function goTo(id: string): void {
   const heading = el.querySelector<HTMLElement>('h2, h3');
   (heading ?? el).focus({ preventScroll: true });
 }
+
+/** The section navigation; it re-renders only when the sections shown change, not with each save. */
+const SectionNav = memo(function SectionNav({ sections }: { sections: readonly CaseSectionLink[] }): ReactNode {
+  return (
+    <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars>
+      <Group gap={4} wrap="nowrap" component="nav" aria-label="Case sections">
+        {sections.map((s) => (
+          <Button key={s.id} variant="subtle" size="sm" mih={44} style={{ flex: 'none' }} onClick={() => goTo(s.id)}>
+            {s.label}
+          </Button>
+        ))}
+      </Group>
+    </ScrollArea>
+  );
+});
 
 /**
  * The case header (issue 8): patient, age, weight, BMI badge, allergies alert, sedation level,
@@ -89,22 +104,7 @@ export function CaseHeader({ model, state, readOnlyReason, sections }: CaseHeade
             {readOnlyReason}
           </Alert>
         )}
-        <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars>
-          <Group gap={4} wrap="nowrap" component="nav" aria-label="Case sections">
-            {sections.map((s) => (
-              <Button
-                key={s.id}
-                variant="subtle"
-                size="sm"
-                mih={44}
-                style={{ flex: 'none' }}
-                onClick={() => goTo(s.id)}
-              >
-                {s.label}
-              </Button>
-            ))}
-          </Group>
-        </ScrollArea>
+        <SectionNav sections={sections} />
       </Stack>
     </Paper>
   );
