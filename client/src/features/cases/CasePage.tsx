@@ -8,7 +8,7 @@ import {
   type Practitioner,
   type TimelineEventId,
 } from '@vigil/shared';
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { useCaseDocument } from '../../sync/useCaseDocument.js';
@@ -123,7 +123,7 @@ export function CasePage(): ReactNode {
   const times = useCaseTimes(doc);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    const timer = window.setInterval(() => startTransition(() => setNow(Date.now())), CLOCK_TICK_MS);
     return () => window.clearInterval(timer);
   }, []);
 

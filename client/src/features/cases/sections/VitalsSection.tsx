@@ -1,5 +1,5 @@
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MINUTE, vitalsIntervalMinutes, type VitalTrackingStatus } from '@vigil/shared';
 import { ManualVitals, type ManualVitalsEntry } from '../ManualVitals.js';
 import { useCaseList, useCaseValue } from '../useCaseData.js';
@@ -41,14 +41,18 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
   // Checkpoint rows grow with the clock; a minute's resolution is enough.
   const [minute, setMinute] = useState(() => Math.floor(Date.now() / MINUTE));
   useEffect(() => {
-    const timer = setInterval(() => setMinute(Math.floor(Date.now() / MINUTE)), 15_000);
+    // A transition: the rows are recomputed over every reading, and a tap must not wait on it.
+    const timer = setInterval(() => startTransition(() => setMinute(Math.floor(Date.now() / MINUTE))), 15_000);
     return () => clearInterval(timer);
   }, []);
   const caseStart = eventTime(events, 'caseStart');
   const until = eventTime(events, 'vitalsEnd') ?? (minute + 1) * MINUTE;
-  const rows = useMemo(
-    () => (caseStart == null ? [] : checkpointRows(points, caseStart, until, interval)),
-    [points, caseStart, until, interval],
+  // The same rows object until a row changes (a new checkpoint every 5 or 10 minutes, a reading).
+  const rows = useStableValue(
+    useMemo(
+      () => (caseStart == null ? [] : checkpointRows(points, caseStart, until, interval)),
+      [points, caseStart, until, interval],
+    ),
   );
 
   return (

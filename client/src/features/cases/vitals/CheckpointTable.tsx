@@ -1,5 +1,5 @@
 import { Badge, ScrollArea, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { clockTime } from '../format.js';
 import type { CheckpointRow } from './series.js';
 
@@ -17,8 +17,14 @@ export interface CheckpointTableProps {
   intervalMinutes: 5 | 10;
 }
 
-/** Vitals at each checkpoint (every 5 or 10 minutes from case start, spec 001 §9), newest first. */
-export function CheckpointTable({ rows, intervalMinutes }: CheckpointTableProps): ReactNode {
+/**
+ * Vitals at each checkpoint (every 5 or 10 minutes from case start, spec 001 §9), newest first.
+ * Rendered again only when its rows change: a 4-hour case has 48 rows of cells.
+ */
+export const CheckpointTable = memo(function CheckpointTable({
+  rows,
+  intervalMinutes,
+}: CheckpointTableProps): ReactNode {
   if (rows.length === 0) return <Text c="dimmed">Checkpoints start when the case starts.</Text>;
   return (
     <ScrollArea.Autosize mah={320} type="auto">
@@ -60,4 +66,4 @@ export function CheckpointTable({ rows, intervalMinutes }: CheckpointTableProps)
       </Table>
     </ScrollArea.Autosize>
   );
-}
+});
