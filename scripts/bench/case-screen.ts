@@ -158,7 +158,7 @@ async function addVital(page: Page): Promise<number> {
   await page.keyboard.type('72');
   await dialog.getByRole('button', { name: 'Save vitals' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  return 4; // click, two keys, click
+  return 5; // click the button, click the field, two keys, click save
 }
 
 async function giveDrug(page: Page): Promise<number> {
