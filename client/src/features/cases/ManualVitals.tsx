@@ -1,5 +1,5 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import type * as Y from 'yjs';
 import { canSaveManualVitals, newId, readManualVital, type TemperatureUnit } from '@vigil/shared';
 import { clockTime } from './format.js';
@@ -34,6 +34,31 @@ export interface ManualVitalsDialogProps {
   onClose: () => void;
 }
 
+/** One value of the dialog; typing in it re-renders this field, not the other six. */
+const VitalField = memo(function VitalField({
+  type,
+  label,
+  value,
+  error,
+  onText,
+}: {
+  type: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onText: (type: string, text: string) => void;
+}): ReactNode {
+  return (
+    <TextInput
+      label={label}
+      inputMode="decimal"
+      value={value}
+      error={error}
+      onChange={(e) => onText(type, e.currentTarget.value)}
+    />
+  );
+});
+
 /**
  * The manual vitals add/edit dialog (spec 002 §2, §5): each value must be a number within its
  * type's limits ('invalid value', 'max is {n}', 'min is {n}'); zero or non-numeric input
@@ -55,6 +80,7 @@ export function ManualVitalsDialog({
       }),
     ),
   );
+  const setText = useCallback((type: string, text: string) => setTexts((t) => ({ ...t, [type]: text })), []);
   const values = MANUAL_VITAL_FIELDS.map((f) => readManualVital(texts[f.type] ?? '', f.type, unit));
   const canSave = canSaveManualVitals(values);
   const save = (): void => {
@@ -77,16 +103,13 @@ export function ManualVitalsDialog({
         <Stack>
           <SimpleGrid cols={{ base: 2, sm: 3 }}>
             {MANUAL_VITAL_FIELDS.map((f, i) => (
-              <TextInput
+              <VitalField
                 key={f.type}
+                type={f.type}
                 label={`${f.label} (${f.type === 'temp' ? `°${unit}` : f.unit})`}
-                inputMode="decimal"
                 value={texts[f.type] ?? ''}
                 error={values[i]?.error ?? undefined}
-                onChange={(e) => {
-                  const text = e.currentTarget.value;
-                  setTexts((t) => ({ ...t, [f.type]: text }));
-                }}
+                onText={setText}
               />
             ))}
           </SimpleGrid>

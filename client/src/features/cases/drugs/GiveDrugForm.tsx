@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { CASE_DATA_MESSAGES, DRUG_UNITS, dosePerKg, newId, type DrugRoute } from '@vigil/shared';
 import {
   DRUG_CATALOGUE,
@@ -49,14 +49,6 @@ export function GiveDrugForm({ weightKg, disabled, onGive, now = Date.now }: Giv
   const nameError = name.trim() === '' ? CASE_DATA_MESSAGES.missingDrugName : null;
   const amountError = amount.error ?? (amount.value == null ? 'Enter the dose' : null);
 
-  const chooseName = (text: string): void => {
-    setName(text);
-    const known = findCatalogueDrug(text);
-    if (known) {
-      setUnit(known.unit);
-      if (!known.routes.includes(route)) setRoute(known.routes[0]!);
-    }
-  };
   const submit = (): void => {
     setTried(true);
     if (nameError || amountError || amount.value == null || time.value == null) return;
@@ -86,6 +78,105 @@ export function GiveDrugForm({ weightKg, disabled, onGive, now = Date.now }: Giv
     setTried(false);
   };
 
+  // Each field's element is kept while its own values are the same, so a keystroke re-renders
+  // the field typed in, not the whole form (on a throttled tablet each Mantine field costs).
+  const nameShown = tried ? (nameError ?? undefined) : undefined;
+  const nameField = useMemo(
+    () => (
+      <TextInput
+        label="Drug"
+        list="vigil-drug-catalogue"
+        autoComplete="off"
+        w={200}
+        styles={TOUCH_INPUT}
+        value={name}
+        disabled={disabled}
+        error={nameShown}
+        onChange={(e) => {
+          const text = e.currentTarget.value;
+          setName(text);
+          const known = findCatalogueDrug(text);
+          if (known) {
+            setUnit(known.unit);
+            setRoute((r) => (known.routes.includes(r) ? r : known.routes[0]!));
+          }
+        }}
+      />
+    ),
+    [name, disabled, nameShown],
+  );
+  const routeField = useMemo(
+    () => (
+      <NativeSelect
+        label="Route"
+        w={100}
+        styles={TOUCH_INPUT}
+        value={route}
+        disabled={disabled}
+        data={ROUTE_OPTIONS}
+        onChange={(e) => setRoute(e.currentTarget.value as DrugRoute)}
+      />
+    ),
+    [route, disabled],
+  );
+  const amountShown = amount.error ?? (tried && amountError ? amountError : undefined);
+  const amountField = useMemo(
+    () => (
+      <TextInput
+        label="Dose"
+        inputMode="decimal"
+        w={100}
+        styles={TOUCH_INPUT}
+        value={amountText}
+        disabled={disabled}
+        error={amountShown}
+        onChange={(e) => setAmountText(e.currentTarget.value)}
+      />
+    ),
+    [amountText, disabled, amountShown],
+  );
+  const unitField = useMemo(
+    () => (
+      <NativeSelect
+        label="Unit"
+        w={90}
+        styles={TOUCH_INPUT}
+        value={unit}
+        disabled={disabled}
+        data={UNIT_OPTIONS}
+        onChange={(e) => setUnit(e.currentTarget.value)}
+      />
+    ),
+    [unit, disabled],
+  );
+  const timeField = useMemo(
+    () => (
+      <TimeField label="Time given" value={timeText} error={time.error} disabled={disabled} onChange={setTimeText} />
+    ),
+    [timeText, time.error, disabled],
+  );
+  const preProcedureField = useMemo(
+    () => (
+      <Checkbox
+        label="Before the procedure"
+        mt={34}
+        size="md"
+        checked={preProcedure}
+        disabled={disabled}
+        onChange={(e) => setPreProcedure(e.currentTarget.checked)}
+      />
+    ),
+    [preProcedure, disabled],
+  );
+  const submitButton = useMemo(
+    () => (
+      <Button type="submit" mt={25} mih={44} disabled={disabled}>
+        Add drug
+      </Button>
+    ),
+    [disabled],
+  );
+
   return (
     <form
       onSubmit={(e) => {
@@ -94,58 +185,14 @@ export function GiveDrugForm({ weightKg, disabled, onGive, now = Date.now }: Giv
       }}
     >
       <Group align="flex-start" wrap="wrap" gap="sm">
-        <TextInput
-          label="Drug"
-          list="vigil-drug-catalogue"
-          autoComplete="off"
-          w={200}
-          styles={TOUCH_INPUT}
-          value={name}
-          disabled={disabled}
-          error={tried ? (nameError ?? undefined) : undefined}
-          onChange={(e) => chooseName(e.currentTarget.value)}
-        />
+        {nameField}
         {CATALOGUE_LIST}
-        <NativeSelect
-          label="Route"
-          w={100}
-          styles={TOUCH_INPUT}
-          value={route}
-          disabled={disabled}
-          data={ROUTE_OPTIONS}
-          onChange={(e) => setRoute(e.currentTarget.value as DrugRoute)}
-        />
-        <TextInput
-          label="Dose"
-          inputMode="decimal"
-          w={100}
-          styles={TOUCH_INPUT}
-          value={amountText}
-          disabled={disabled}
-          error={amount.error ?? (tried && amountError ? amountError : undefined)}
-          onChange={(e) => setAmountText(e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Unit"
-          w={90}
-          styles={TOUCH_INPUT}
-          value={unit}
-          disabled={disabled}
-          data={UNIT_OPTIONS}
-          onChange={(e) => setUnit(e.currentTarget.value)}
-        />
-        <TimeField label="Time given" value={timeText} error={time.error} disabled={disabled} onChange={setTimeText} />
-        <Checkbox
-          label="Before the procedure"
-          mt={34}
-          size="md"
-          checked={preProcedure}
-          disabled={disabled}
-          onChange={(e) => setPreProcedure(e.currentTarget.checked)}
-        />
-        <Button type="submit" mt={25} mih={44} disabled={disabled}>
-          Add drug
-        </Button>
+        {routeField}
+        {amountField}
+        {unitField}
+        {timeField}
+        {preProcedureField}
+        {submitButton}
       </Group>
     </form>
   );
