@@ -68,6 +68,17 @@ test('the case screen keeps touch targets of at least 44 px and its sections rea
     ).toEqual([]);
   }
 
+  // The manual vitals dialog's fields, buttons and close button too.
+  await page.getByRole('button', { name: 'Add vitals', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add vitals' });
+  const dialogHeights = await dialog
+    .locator('input:visible, button:visible')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+  expect(dialogHeights.length).toBe(10); // seven values, close, cancel, save
+  expect(dialogHeights.filter((h) => h < 44)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
   // The header stays in view and its navigation moves the focus to a section's heading.
   const nav = page.getByRole('navigation', { name: 'Case sections' });
   await nav.getByRole('button', { name: 'Discharge' }).focus();

@@ -5,6 +5,7 @@ import { canSaveManualVitals, newId, readManualVital, type TemperatureUnit } fro
 import { clockTime } from './format.js';
 import { useCaseList } from './useCaseData.js';
 import { ConfirmRemoval } from './ConfirmRemoval.js';
+import { TOUCH_INPUT } from './header/touch.js';
 
 /** A manual vitals entry as kept in the case (spec 002 §3 "Manual vital entry"). */
 export interface ManualVitalsEntry {
@@ -50,6 +51,7 @@ const VitalField = memo(function VitalField({
 }): ReactNode {
   return (
     <TextInput
+      {...TOUCH_INPUT}
       label={label}
       inputMode="decimal"
       value={value}
