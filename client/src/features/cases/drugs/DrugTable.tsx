@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { clockTime } from '../format.js';
 import type { DrugSummary } from './model.js';
 
@@ -12,6 +12,57 @@ export interface DrugTableProps {
 }
 
 const amountText = (n: number | null, unit: string): string => (n == null ? '–' : `${n} ${unit}`);
+
+/**
+ * One dose of a drug's row. Kept while its own values are the same: charting a dose re-renders
+ * the new line and the totals, not every earlier dose of a long case.
+ */
+const DoseLine = memo(function DoseLine({
+  drugName,
+  entryId,
+  text,
+  perKg,
+  unit,
+  isPreProcedure,
+  disabled,
+  onRemove,
+}: {
+  drugName: string;
+  entryId: string;
+  text: string;
+  perKg: number | null;
+  unit: string;
+  isPreProcedure: boolean;
+  disabled: boolean;
+  onRemove: (removing: { entryId: string; text: string }) => void;
+}): ReactNode {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm">{text}</Text>
+      {perKg != null && (
+        <Text size="xs" c="dimmed">
+          ({perKg} {unit}/kg)
+        </Text>
+      )}
+      {isPreProcedure && (
+        <Badge size="sm" variant="light">
+          pre-procedure
+        </Badge>
+      )}
+      <Button
+        variant="subtle"
+        color="red"
+        size="xs"
+        mih={44}
+        disabled={disabled}
+        aria-label={`Remove ${drugName} ${text}`}
+        onClick={() => onRemove({ entryId, text: `${drugName} ${text}` })}
+      >
+        Remove
+      </Button>
+    </Group>
+  );
+});
 
 /**
  * Doses of one route group with running totals per drug [DR5]: total, given during the
@@ -41,35 +92,19 @@ export function DrugTable({ title, summaries, showWaste, disabled, onRemove }: D
               <Table.Td fw={600}>{s.name}</Table.Td>
               <Table.Td>
                 <Stack gap={2}>
-                  {s.doses.map((d) => {
-                    const text = `${d.amount} ${d.unit} ${d.route} at ${clockTime(d.time)}`;
-                    return (
-                      <Group key={d.entryId} gap="xs" wrap="nowrap">
-                        <Text size="sm">{text}</Text>
-                        {d.perKg != null && (
-                          <Text size="xs" c="dimmed">
-                            ({d.perKg} {d.unit}/kg)
-                          </Text>
-                        )}
-                        {d.isPreProcedure && (
-                          <Badge size="sm" variant="light">
-                            pre-procedure
-                          </Badge>
-                        )}
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          size="xs"
-                          mih={44}
-                          disabled={disabled}
-                          aria-label={`Remove ${s.name} ${text}`}
-                          onClick={() => setRemoving({ entryId: d.entryId, text: `${s.name} ${text}` })}
-                        >
-                          Remove
-                        </Button>
-                      </Group>
-                    );
-                  })}
+                  {s.doses.map((d) => (
+                    <DoseLine
+                      key={d.entryId}
+                      drugName={s.name}
+                      entryId={d.entryId}
+                      text={`${d.amount} ${d.unit} ${d.route} at ${clockTime(d.time)}`}
+                      perKg={d.perKg}
+                      unit={d.unit}
+                      isPreProcedure={d.isPreProcedure}
+                      disabled={disabled}
+                      onRemove={setRemoving}
+                    />
+                  ))}
                 </Stack>
               </Table.Td>
               <Table.Td data-testid={`total-${s.key}`}>{amountText(s.totals.total, s.totals.unit)}</Table.Td>
