@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { memo, useState, type ReactNode } from 'react';
+import { ConfirmRemoval } from '../ConfirmRemoval.js';
 import { clockTime } from '../format.js';
 import type { DrugSummary } from './model.js';
 
@@ -115,26 +116,15 @@ export function DrugTable({ title, summaries, showWaste, disabled, onRemove }: D
           ))}
         </Table.Tbody>
       </Table>
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this entry?">
-        <Stack>
-          <Text>Remove {removing?.text}?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" mih={44} onClick={() => setRemoving(null)}>
-              Keep
-            </Button>
-            <Button
-              color="red"
-              mih={44}
-              onClick={() => {
-                if (removing) onRemove(removing.entryId);
-                setRemoving(null);
-              }}
-            >
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmRemoval
+        title="Remove this entry?"
+        question={removing ? `Remove ${removing.text}?` : null}
+        onKeep={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) onRemove(removing.entryId);
+          setRemoving(null);
+        }}
+      />
     </>
   );
 }

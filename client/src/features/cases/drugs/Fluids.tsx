@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { FLUID_SOLUTION_TYPES, newId, type DrugRoute } from '@vigil/shared';
 import { clockTime } from '../format.js';
 import { readAmount, readChartTime, type DrugEntry } from './model.js';
-import { ConfirmRemove } from './ConfirmRemove.js';
+import { ConfirmRemoval } from '../ConfirmRemoval.js';
 import { TOUCH_INPUT, TimeField } from './ui.js';
 
 /** The fluid routes of spec 001 §3 and how they read on screen. */
@@ -159,10 +159,14 @@ export function Fluids({ entries, disabled, onAdd, onRemove, now = Date.now }: F
           </Table.Tbody>
         </Table>
       )}
-      <ConfirmRemove
-        what={removing?.text ?? null}
-        onConfirm={() => removing && onRemove(removing.entryId)}
-        onClose={() => setRemoving(null)}
+      <ConfirmRemoval
+        title="Remove this entry?"
+        question={removing ? `Remove ${removing.text}?` : null}
+        onKeep={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) onRemove(removing.entryId);
+          setRemoving(null);
+        }}
       />
     </>
   );

@@ -49,7 +49,11 @@ describe('pre-meds (spec 002 §9 catalogue and routes; DR6)', () => {
     const table = screen.getByRole('table', { name: 'Pre-meds taken' });
     expect(within(table).getAllByRole('row')).toHaveLength(1);
     fireEvent.click(within(table).getByRole('button', { name: /Remove pre-med Diazepam/ }));
+    const question = await screen.findByRole('dialog', { name: 'Remove this entry?' });
+    expect(within(question).getByText(/^Remove pre-med Diazepam at .+\?$/)).toBeTruthy();
+    fireEvent.click(within(question).getByRole('button', { name: 'Keep' }));
     expect(onRemove).not.toHaveBeenCalled();
+    fireEvent.click(within(table).getByRole('button', { name: /Remove pre-med Diazepam/ }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(onRemove).toHaveBeenCalledWith('p1');
   });

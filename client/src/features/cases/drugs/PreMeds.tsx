@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { DRUG_UNITS, ORAL_SEDATIVES, PRE_MED_ROUTES, countablePreMeds, newId } from '@vigil/shared';
 import { clockTime } from '../format.js';
 import { readAmount, readChartTime } from './model.js';
-import { ConfirmRemove } from './ConfirmRemove.js';
+import { ConfirmRemoval } from '../ConfirmRemoval.js';
 import { TOUCH_INPUT, TimeField } from './ui.js';
 
 /** A pre-med as kept in the case's `preMeds` list (spec 001 §3 "Pre-med"; spec 002 §3). */
@@ -159,10 +159,14 @@ export function PreMeds({ items, disabled, onAdd, onRemove, now = Date.now }: Pr
           </Table.Tbody>
         </Table>
       )}
-      <ConfirmRemove
-        what={removing ? `pre-med ${removing.drugName} at ${clockTime(removing.time)}` : null}
-        onConfirm={() => removing && onRemove(removing.id)}
-        onClose={() => setRemoving(null)}
+      <ConfirmRemoval
+        title="Remove this entry?"
+        question={removing ? `Remove pre-med ${removing.drugName} at ${clockTime(removing.time)}?` : null}
+        onKeep={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) onRemove(removing.id);
+          setRemoving(null);
+        }}
       />
     </>
   );
