@@ -65,6 +65,8 @@ interface WebDigest {
 
 export class ContentCache {
   private texts = new WeakMap<SharedType, string>();
+  /** UTF-8 of the texts of the root's shared children, for the digest (see canonicalBytes). */
+  private bytes = new WeakMap<SharedType, Uint8Array>();
   private objects = new WeakMap<object, string>();
   private hash: string | null = null;
   private pendingHash: Promise<string> | null = null;
@@ -81,8 +83,14 @@ export class ContentCache {
   private readonly onTransaction = (tr: ContentTransaction): void => {
     // changedParentTypes holds every type that changed and each of its ancestors.
     if (tr.changedParentTypes.size === 0 && tr.changed.size === 0) return;
-    for (const type of tr.changedParentTypes.keys()) this.texts.delete(type);
-    for (const type of tr.changed.keys()) this.texts.delete(type);
+    for (const type of tr.changedParentTypes.keys()) {
+      this.texts.delete(type);
+      this.bytes.delete(type);
+    }
+    for (const type of tr.changed.keys()) {
+      this.texts.delete(type);
+      this.bytes.delete(type);
+    }
     this.hash = null;
     this.pendingHash = null;
     this.generation++;
@@ -95,9 +103,46 @@ export class ContentCache {
     return this.textOf(this.root, false);
   }
 
+  /**
+   * UTF-8 of the canonical JSON, joined from the cached bytes of the root's children: encoding
+   * the whole text again for every save (over a megabyte on a 4-hour case) held up a throttled
+   * tablet for 30 ms per save, though only the changed child's bytes are new.
+   */
+  canonicalBytes(): Uint8Array<ArrayBuffer> {
+    const entries: [string, SharedType | string][] = [];
+    for (const [key, value] of this.root.entries()) {
+      if (value === undefined || typeof value === 'function') continue;
+      entries.push([key, isSharedType(value) ? value : this.valueText(value)]);
+    }
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const parts: Uint8Array[] = [];
+    let length = 0;
+    const add = (part: Uint8Array): void => {
+      parts.push(part);
+      length += part.length;
+    };
+    entries.forEach(([key, value], i) => {
+      add(utf8ToBytes(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`));
+      if (typeof value === 'string') add(utf8ToBytes(value));
+      else {
+        const cached = this.bytes.get(value) ?? utf8ToBytes(this.textOf(value));
+        this.bytes.set(value, cached);
+        add(cached);
+      }
+    });
+    add(utf8ToBytes(entries.length === 0 ? '{}' : '}'));
+    const out = new Uint8Array(length);
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  }
+
   /** SHA-1 (hex) of the canonical JSON: the shared `contentHash` of the content. */
   contentHash(): string {
-    this.hash ??= bytesToHex(sha1(utf8ToBytes(this.canonicalJson())));
+    this.hash ??= bytesToHex(sha1(this.canonicalBytes()));
     return this.hash;
   }
 
@@ -112,7 +157,7 @@ export class ContentCache {
     const subtle = (globalThis as { crypto?: { subtle?: WebDigest } }).crypto?.subtle;
     if (!subtle) return Promise.resolve(this.contentHash());
     const generation = this.generation;
-    const pending = subtle.digest('SHA-1', utf8ToBytes(this.canonicalJson())).then((digest: ArrayBuffer) => {
+    const pending = subtle.digest('SHA-1', this.canonicalBytes()).then((digest: ArrayBuffer) => {
       const hex = bytesToHex(new Uint8Array(digest));
       if (this.generation === generation) this.hash = hex;
       return hex;
@@ -160,6 +205,7 @@ export class ContentCache {
   destroy(): void {
     this.doc.off('afterTransaction', this.onTransaction);
     this.texts = new WeakMap();
+    this.bytes = new WeakMap();
     this.objects = new WeakMap();
     this.pendingHash = null;
   }

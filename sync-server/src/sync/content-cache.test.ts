@@ -171,4 +171,32 @@ describe('ContentCache (incremental content hash, spec 001 §9 SHA-1)', () => {
     expect(await cache.contentHashAsync()).toBe(contentHash({ procedure: 'Implant' }));
     expect(cache.contentHash()).toBe(contentHash({ procedure: 'Implant' }));
   });
+
+  it('digests the UTF-8 of the canonical JSON, reusing the bytes of children that did not change', () => {
+    const doc = new Y.Doc();
+    const root = doc.getMap<unknown>(CASE_ROOT);
+    const cache = new ContentCache(doc, root);
+    expect(new TextDecoder().decode(cache.canonicalBytes())).toBe('{}');
+    const notes = new Y.Array<string>();
+    root.set('notes', notes);
+    root.set('dosé', { unit: 'µg', temp: '37 °C' });
+    notes.push(['Ünïcode ✓', '😀']);
+    const text = (): string => new TextDecoder().decode(cache.canonicalBytes());
+    expect(text()).toBe(canonicalJson(root.toJSON()));
+    expect(cache.contentHash()).toBe(contentHash(root.toJSON()));
+    // The list's text is not built again while only another key changes.
+    let conversions = 0;
+    const toArray = notes.toArray.bind(notes);
+    notes.toArray = () => {
+      conversions++;
+      return toArray();
+    };
+    root.set('procedure', 'Extraction');
+    expect(text()).toBe(canonicalJson(root.toJSON()));
+    expect(conversions).toBe(0); // root.toJSON() does not call toArray; the cache would
+    notes.push(['more']);
+    expect(text()).toBe(canonicalJson(root.toJSON()));
+    expect(conversions).toBe(1);
+    expect(cache.contentHash()).toBe(contentHash(root.toJSON()));
+  });
 });

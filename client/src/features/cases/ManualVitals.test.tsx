@@ -52,4 +52,13 @@ describe('manual vitals dialog (spec 002 §5)', () => {
     expect(entry.temperatureUnit).toBe('F');
     expect(entry.vitals).toEqual({ sbp: 118, dbp: 76, hr: null, spo2: null, rr: null, etco2: null, temp: 98.7 });
   });
+
+  it('stays in the page and is empty again for the next reading after a save', () => {
+    const onSave = renderDialog();
+    type(/Heart rate/, '72');
+    fireEvent.click(saveButton());
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText<HTMLInputElement>(/Heart rate/).value).toBe('');
+    expect(saveButton().disabled).toBe(true);
+  });
 });

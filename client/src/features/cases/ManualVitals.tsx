@@ -1,9 +1,19 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { memo, useCallback, useState, type ReactNode } from 'react';
+import { Button, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type * as Y from 'yjs';
 import { canSaveManualVitals, newId, readManualVital, type TemperatureUnit } from '@vigil/shared';
 import { clockTime } from './format.js';
 import { useCaseList } from './useCaseData.js';
+import { CaseDialog } from './CaseDialog.js';
 import { ConfirmRemoval } from './ConfirmRemoval.js';
 import { TOUCH_INPUT } from './header/touch.js';
 
@@ -42,16 +52,20 @@ const VitalField = memo(function VitalField({
   value,
   error,
   onText,
+  autoFocus,
 }: {
   type: string;
   label: string;
   value: string;
   error: string | undefined;
   onText: (type: string, text: string) => void;
+  /** The field the dialog focuses on opening. */
+  autoFocus: boolean;
 }): ReactNode {
   return (
     <TextInput
       {...TOUCH_INPUT}
+      data-autofocus={autoFocus || undefined}
       label={label}
       inputMode="decimal"
       value={value}
@@ -61,27 +75,31 @@ const VitalField = memo(function VitalField({
   );
 });
 
+/** The form's text per vital: an entry's values, or all empty for a new reading. */
+function entryTexts(entry: ManualVitalsEntry | null): Record<string, string> {
+  return Object.fromEntries(
+    MANUAL_VITAL_FIELDS.map((f) => {
+      const v = entry?.vitals[f.type];
+      return [f.type, v == null ? '' : String(v)];
+    }),
+  );
+}
+
+interface VitalsFormProps {
+  initial: ManualVitalsEntry | null;
+  temperatureUnit: TemperatureUnit;
+  onSave: (entry: ManualVitalsEntry) => void;
+  onClose: () => void;
+}
+
 /**
- * The manual vitals add/edit dialog (spec 002 §2, §5): each value must be a number within its
+ * The manual vitals add/edit form (spec 002 §2, §5): each value must be a number within its
  * type's limits ('invalid value', 'max is {n}', 'min is {n}'); zero or non-numeric input
  * becomes empty; saving needs no errors and at least one value.
  */
-export function ManualVitalsDialog({
-  opened,
-  initial,
-  temperatureUnit,
-  onSave,
-  onClose,
-}: ManualVitalsDialogProps): ReactNode {
+const VitalsForm = memo(function VitalsForm({ initial, temperatureUnit, onSave, onClose }: VitalsFormProps): ReactNode {
   const unit = initial?.temperatureUnit ?? temperatureUnit;
-  const [texts, setTexts] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
-      MANUAL_VITAL_FIELDS.map((f) => {
-        const v = initial?.vitals[f.type];
-        return [f.type, v == null ? '' : String(v)];
-      }),
-    ),
-  );
+  const [texts, setTexts] = useState<Record<string, string>>(() => entryTexts(initial));
   const setText = useCallback((type: string, text: string) => setTexts((t) => ({ ...t, [type]: text })), []);
   const values = MANUAL_VITAL_FIELDS.map((f) => readManualVital(texts[f.type] ?? '', f.type, unit));
   const canSave = canSaveManualVitals(values);
@@ -93,39 +111,83 @@ export function ManualVitalsDialog({
       temperatureUnit: unit,
       vitals: Object.fromEntries(MANUAL_VITAL_FIELDS.map((f, i) => [f.type, values[i]?.value ?? null])),
     });
+    // The form stays in the page for the next reading.
+    if (!initial) setTexts(entryTexts(null));
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={initial ? 'Edit vitals' : 'Add vitals'} size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 2, sm: 3 }}>
-            {MANUAL_VITAL_FIELDS.map((f, i) => (
-              <VitalField
-                key={f.type}
-                type={f.type}
-                label={`${f.label} (${f.type === 'temp' ? `°${unit}` : f.unit})`}
-                value={texts[f.type] ?? ''}
-                error={values[i]?.error ?? undefined}
-                onText={setText}
-              />
-            ))}
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} mih={44}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canSave} mih={44}>
-              Save vitals
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <Stack>
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          {MANUAL_VITAL_FIELDS.map((f, i) => (
+            <VitalField
+              key={f.type}
+              type={f.type}
+              label={`${f.label} (${f.type === 'temp' ? `°${unit}` : f.unit})`}
+              value={texts[f.type] ?? ''}
+              error={values[i]?.error ?? undefined}
+              onText={setText}
+              autoFocus={i === 0}
+            />
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} mih={44}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!canSave} mih={44}>
+            Save vitals
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+});
+
+/**
+ * The manual vitals add/edit dialog. Its form is made once, in the background after the
+ * section mounts, and kept while the dialog is closed, so opening it for a new reading renders
+ * nothing. Saving a new reading empties the form for the next one; closing without saving
+ * makes a fresh form; editing an entry makes a form with that entry's values.
+ */
+export function ManualVitalsDialog({
+  opened,
+  initial,
+  temperatureUnit,
+  onSave,
+  onClose,
+}: ManualVitalsDialogProps): ReactNode {
+  const [made, setMade] = useState(opened);
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (!made) startTransition(() => setMade(true));
+  }, [made]);
+  // The form keeps its props (and so skips rendering) while the caller passes new callbacks.
+  const callbacks = useRef({ onSave, onClose });
+  useLayoutEffect(() => {
+    callbacks.current = { onSave, onClose };
+  });
+  const save = useCallback((entry: ManualVitalsEntry) => callbacks.current.onSave(entry), []);
+  const close = useCallback(() => {
+    setGeneration((g) => g + 1);
+    callbacks.current.onClose();
+  }, []);
+  return (
+    <CaseDialog opened={opened} onClose={close} title={initial ? 'Edit vitals' : 'Add vitals'}>
+      {(made || opened) && (
+        <VitalsForm
+          key={`${initial?.id ?? 'new'} ${generation}`}
+          initial={initial}
+          temperatureUnit={temperatureUnit}
+          onSave={save}
+          onClose={close}
+        />
+      )}
+    </CaseDialog>
   );
 }
 
@@ -230,21 +292,19 @@ export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsPro
         </Button>
       </Group>
       <ManualVitalsTable items={list.items} disabled={disabled} onEdit={setEditing} onRemove={setRemoving} />
-      {editing !== null && (
-        <ManualVitalsDialog
-          opened
-          initial={editing === 'new' ? null : editing}
-          temperatureUnit={temperatureUnit}
-          onClose={() => setEditing(null)}
-          onSave={(entry) => {
-            doc?.transact(() => {
-              list.removeWhere((x) => x.id === entry.id);
-              list.add(entry);
-            });
-            setEditing(null);
-          }}
-        />
-      )}
+      <ManualVitalsDialog
+        opened={editing !== null}
+        initial={editing === 'new' || editing === null ? null : editing}
+        temperatureUnit={temperatureUnit}
+        onClose={() => setEditing(null)}
+        onSave={(entry) => {
+          doc?.transact(() => {
+            list.removeWhere((x) => x.id === entry.id);
+            list.add(entry);
+          });
+          setEditing(null);
+        }}
+      />
       <ConfirmRemoval
         title="Remove vitals?"
         question={removing ? `Remove the vitals recorded at ${clockTime(removing.time)}?` : null}
