@@ -33,7 +33,16 @@ describe('case document migrations', () => {
     const doc = docWith({ schemaVersion: CASE_DATA_SCHEMA_VERSION, procedure: 'x' });
     let updates = 0;
     doc.on('update', () => updates++);
+    // A current document is not converted to JSON at all (the cost of opening a long case).
+    const root = doc.getMap(CASE_ROOT);
+    let conversions = 0;
+    const toJSON = root.toJSON.bind(root);
+    root.toJSON = () => {
+      conversions++;
+      return toJSON();
+    };
     expect(migrateCaseDocument(doc)).toBe('current');
+    expect(conversions).toBe(0);
     expect(migrateCaseDocument(new Y.Doc())).toBe('current');
     expect(updates).toBe(0);
   });

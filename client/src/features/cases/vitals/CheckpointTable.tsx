@@ -1,6 +1,8 @@
-import { Badge, ScrollArea, Table, Text } from '@mantine/core';
+import { ScrollArea, Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { clockTime } from '../format.js';
+import { CELL, HEADER_CELL, ROW, STRIPED_ROW } from '../lightTable.js';
+import classes from './CheckpointTable.module.css';
 import type { CheckpointRow } from './series.js';
 
 const COLUMNS = [
@@ -19,7 +21,8 @@ export interface CheckpointTableProps {
 
 /**
  * Vitals at each checkpoint (every 5 or 10 minutes from case start, spec 001 §9), newest first.
- * Rendered again only when its rows change: a 4-hour case has 48 rows of cells.
+ * Rendered again only when its rows change: a 4-hour case has 48 rows of cells, drawn as plain
+ * table elements (lightTable.ts).
  */
 export const CheckpointTable = memo(function CheckpointTable({
   rows,
@@ -30,37 +33,37 @@ export const CheckpointTable = memo(function CheckpointTable({
     <ScrollArea.Autosize mah={320} type="auto">
       <Table striped stickyHeader aria-label={`Vitals every ${intervalMinutes} minutes`}>
         <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time</Table.Th>
+          <tr {...ROW}>
+            <th {...HEADER_CELL}>Time</th>
             {COLUMNS.map(([, label]) => (
-              <Table.Th key={label}>{label}</Table.Th>
+              <th {...HEADER_CELL} key={label}>
+                {label}
+              </th>
             ))}
-            <Table.Th>Source</Table.Th>
-          </Table.Tr>
+            <th {...HEADER_CELL}>Source</th>
+          </tr>
         </Table.Thead>
         <Table.Tbody>
           {[...rows].reverse().map((r) => (
-            <Table.Tr key={r.time}>
-              <Table.Td>{clockTime(r.time)}</Table.Td>
+            <tr {...STRIPED_ROW} key={r.time}>
+              <td {...CELL}>{clockTime(r.time)}</td>
               {COLUMNS.map(([type]) => (
-                <Table.Td key={type}>{r.point?.values[type] ?? '–'}</Table.Td>
+                <td {...CELL} key={type}>
+                  {r.point?.values[type] ?? '–'}
+                </td>
               ))}
-              <Table.Td>
+              <td {...CELL}>
                 {r.point == null ? (
-                  <Text span size="sm" c="dimmed">
-                    no data
-                  </Text>
+                  <span className={classes.noData}>no data</span>
                 ) : r.point.source === 'manual' ? (
                   'Manual'
                 ) : r.point.simulated ? (
-                  <Badge color="grape" variant="light">
-                    Simulated
-                  </Badge>
+                  <span className={classes.simulated}>Simulated</span>
                 ) : (
                   'Monitor'
                 )}
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           ))}
         </Table.Tbody>
       </Table>
