@@ -26,8 +26,8 @@ import { percentile, sleep, until } from './stats.js';
 export const CASE_SCREEN_CONFIG = {
   cpuThrottle: 4,
   /** Flows of each kind measured per case. */
-  flows: 8,
-  coldStarts: 5,
+  flows: 12,
+  coldStarts: 7,
   caseHours: 4,
   readingIntervalS: 5,
 } as const;
