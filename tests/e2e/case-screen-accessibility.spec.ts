@@ -71,6 +71,14 @@ test('the case screen keeps touch targets of at least 44 px and its sections rea
   // The manual vitals dialog's fields, buttons and close button too.
   await page.getByRole('button', { name: 'Add vitals', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add vitals' });
+  // Drawn over the whole screen, sticky header included (not clipped inside its section), with
+  // the focus on its first field.
+  await expect(dialog.getByLabel(/Systolic BP/)).toBeFocused();
+  const onTop = await dialog.evaluate((d) => {
+    const r = d.getBoundingClientRect();
+    return d.contains(document.elementFromPoint(r.left + r.width / 2, r.top + 8));
+  });
+  expect(onTop).toBe(true);
   const dialogHeights = await dialog
     .locator('input:visible, button:visible')
     .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
@@ -78,6 +86,7 @@ test('the case screen keeps touch targets of at least 44 px and its sections rea
   expect(dialogHeights.filter((h) => h < 44)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add vitals', exact: true })).toBeFocused();
 
   // The header stays in view and its navigation moves the focus to a section's heading.
   const nav = page.getByRole('navigation', { name: 'Case sections' });

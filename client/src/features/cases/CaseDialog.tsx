@@ -1,6 +1,7 @@
 import { CloseButton } from '@mantine/core';
 import { useFocusTrap } from '@mantine/hooks';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import classes from './CaseDialog.module.css';
 
 export interface CaseDialogProps {
@@ -18,7 +19,7 @@ export interface CaseDialogProps {
  * case (100 ms or more each on a throttled tablet; issue 8 "Stays fast on a long case").
  * As a modal dialog should: the page behind is covered and `aria-modal`, Tab stays inside,
  * Escape and the backdrop close it, focus goes to the element marked `data-autofocus` and back
- * to where it was on closing.
+ * to where it was on closing. It is drawn in the page's body, over everything.
  */
 export function CaseDialog({ opened, title, onClose, children }: CaseDialogProps): ReactNode {
   const titleId = useId();
@@ -33,7 +34,9 @@ export function CaseDialog({ opened, title, onClose, children }: CaseDialogProps
     returnTo.current = null;
     if (back?.isConnected) back.focus({ preventScroll: true });
   }, [opened]);
-  return (
+  // In the body, as Mantine's Modal is: a case section is a containing block for fixed
+  // elements (content-visibility implies paint containment), which would clip the dialog.
+  return createPortal(
     <div
       className={classes.backdrop}
       data-opened={opened || undefined}
@@ -62,6 +65,7 @@ export function CaseDialog({ opened, title, onClose, children }: CaseDialogProps
         </div>
         {children}
       </dialog>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,6 +1,5 @@
-import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import { TOUCH_SEGMENTS } from './touch.js';
+import classes from './LabelledSegments.module.css';
 
 export interface LabelledSegmentsProps {
   label: string;
@@ -11,7 +10,13 @@ export interface LabelledSegmentsProps {
   fullWidth?: boolean;
 }
 
-/** A segmented control (a radio group) with a visible label, 44 px choices. */
+/**
+ * A segmented control with a visible label and 44 px choices: a native radio group (arrow keys
+ * move between choices, each radio is named by its text). Drawn with plain elements rather than
+ * Mantine's SegmentedControl, whose sliding indicator measures the page as it mounts (a forced
+ * layout while a case opens) and which is several components per choice; the Start and
+ * Discharge sections have a dozen of these (issue 8 "Stays fast on a long case").
+ */
 export function LabelledSegments({
   label,
   value,
@@ -22,19 +27,26 @@ export function LabelledSegments({
 }: LabelledSegmentsProps): ReactNode {
   const id = useId();
   return (
-    <Stack gap={4}>
-      <Text id={id} size="sm" fw={500}>
+    <div>
+      <div id={id} className={classes.label}>
         {label}
-      </Text>
-      <SegmentedControl
-        aria-labelledby={id}
-        {...TOUCH_SEGMENTS}
-        fullWidth={fullWidth}
-        value={value}
-        disabled={disabled}
-        data={data}
-        onChange={onChange}
-      />
-    </Stack>
+      </div>
+      <div role="radiogroup" aria-labelledby={id} className={classes.group} data-full-width={fullWidth || undefined}>
+        {data.map((d) => (
+          <label key={d.value} className={classes.segment}>
+            <input
+              type="radio"
+              className={classes.input}
+              name={id}
+              value={d.value}
+              checked={d.value === value}
+              disabled={disabled || d.disabled}
+              onChange={() => onChange(d.value)}
+            />
+            {d.label}
+          </label>
+        ))}
+      </div>
+    </div>
   );
 }
