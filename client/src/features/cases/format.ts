@@ -1,14 +1,17 @@
 import { formatHhMm } from '@vigil/shared';
 
-// One formatter each: `toLocaleTimeString` with options builds a new one per call, which a long
-// case's tables (checkpoints, doses, readings) pay hundreds of times per render.
-const CLOCK_TIME = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
-const SHORT_DATE = new Intl.DateTimeFormat([], { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** A charted time as the clinician reads it on the screen: hours and minutes, in the device's locale. */
+/**
+ * A charted time as the clinician reads it on the screen: HH:MM on the 24-hour clock, as the
+ * time widgets take it (spec 002 §5, TI3) and as anesthesia records are kept. Without Intl: the
+ * first Intl date formatter of a page loads the locale's calendar data, about 0.2 s of a
+ * throttled tablet while a case opens.
+ */
 export function clockTime(epochMs: number): string {
-  return CLOCK_TIME.format(epochMs);
+  return hhmm(epochMs);
 }
+
+// Made at its first use (a message), not while a case opens.
+let shortDate: Intl.DateTimeFormat | null = null;
 
 /** A charted time as HH:MM on the 24-hour clock (spec 002 §5, TI3), in the device's time zone. */
 export function hhmm(epochMs: number): string {
@@ -25,7 +28,8 @@ export function isoDate(epochMs: number): string {
 /** A date and time for messages: "Nov 21, 14:05" style, in the device's locale, HH:MM time. */
 export function clockDateTime(epochMs: number): string {
   const d = new Date(epochMs);
-  return `${SHORT_DATE.format(d)} ${hhmm(epochMs)}`;
+  shortDate ??= new Intl.DateTimeFormat([], { month: 'short', day: 'numeric', year: 'numeric' });
+  return `${shortDate.format(d)} ${hhmm(epochMs)}`;
 }
 
 /** The time at `hours:minutes` on the local day `date` (YYYY-MM-DD). */

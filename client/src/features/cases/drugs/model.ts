@@ -81,6 +81,17 @@ export const PARENTERAL_AND_ORAL_ROUTES = [
 
 const slug = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '-');
 
+/**
+ * Alphabetical by name, ignoring case. Not `localeCompare`: its first call loads the locale's
+ * collation data (tens of milliseconds of a throttled tablet while a case opens), and drug
+ * names are plain Latin letters.
+ */
+function byName(a: { name: string }, b: { name: string }): number {
+  const x = a.name.toLowerCase();
+  const y = b.name.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** Every drug offered by name: the oral sedative catalogue (spec 002 §9) and the parenteral list. */
 export const DRUG_CATALOGUE: readonly CatalogueDrug[] = (() => {
   const byId = new Map<string, CatalogueDrug>();
@@ -95,7 +106,7 @@ export const DRUG_CATALOGUE: readonly CatalogueDrug[] = (() => {
       routes: [...(known?.routes ?? []), ...s.availableRoutes],
     });
   }
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return [...byId.values()].sort(byName);
 })();
 
 /** The catalogue drug of a typed name (case and spacing ignored), or null for a drug not listed. */
@@ -192,5 +203,5 @@ export function summarizeDrugs(entries: readonly DrugEntry[], calculateDrugWaste
       }),
     });
   }
-  return out.sort((a, b) => a.name.localeCompare(b.name));
+  return out.sort(byName);
 }

@@ -1,6 +1,6 @@
 import { Box, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { REPORT_CHART } from '@vigil/shared';
 import { CHART_VITALS, chartColumns, type VitalsPoint } from './series.js';
@@ -62,16 +62,22 @@ export function VitalsChart({ points, height = 260 }: VitalsChartProps): ReactNo
       legend: { live: false },
     };
     let made: { u: uPlot; resize: ResizeObserver } | null = null;
+    let gone = false;
     // Made once the screen is painted: building the chart of a 4-hour case (11,520 points) took
-    // about 135 ms of a throttled tablet in front of the first paint of an opened case.
+    // about 135 ms of a throttled tablet in front of the first paint of an opened case. uPlot's
+    // module loads then too (it sets up an Intl number format, locale data, as it loads).
     const cancel = afterPaint(() => {
-      const u = new uPlot({ ...opts, width: Math.max(320, el.clientWidth) }, latest.current, el);
-      const resize = new ResizeObserver(() => u.setSize({ width: Math.max(320, el.clientWidth), height }));
-      resize.observe(el);
-      plot.current = u;
-      made = { u, resize };
+      void import('uplot').then(({ default: UPlot }) => {
+        if (gone) return;
+        const u = new UPlot({ ...opts, width: Math.max(320, el.clientWidth) }, latest.current, el);
+        const resize = new ResizeObserver(() => u.setSize({ width: Math.max(320, el.clientWidth), height }));
+        resize.observe(el);
+        plot.current = u;
+        made = { u, resize };
+      });
     });
     return () => {
+      gone = true;
       cancel();
       made?.resize.disconnect();
       made?.u.destroy();
