@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import type { CaseDocumentState } from '../../../sync/caseDocument.js';
 import { SyncIndicator } from '../../../sync/SyncIndicator.js';
 import type { CaseHeaderModel } from './caseHeaderModel.js';
+import classes from './CaseHeader.module.css';
 
 export interface CaseSectionLink {
   id: string;
@@ -26,18 +27,20 @@ function goTo(id: string): void {
   (heading ?? el).focus({ preventScroll: true });
 }
 
-/** The section navigation; it re-renders only when the sections shown change, not with each save. */
+/**
+ * The section navigation; it re-renders only when the sections shown change, not with each save.
+ * It scrolls sideways natively: Mantine's ScrollArea read the scroll position as it mounted,
+ * which forced a layout of the page while a case opened.
+ */
 const SectionNav = memo(function SectionNav({ sections }: { sections: readonly CaseSectionLink[] }): ReactNode {
   return (
-    <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars>
-      <Group gap={4} wrap="nowrap" component="nav" aria-label="Case sections">
-        {sections.map((s) => (
-          <Button key={s.id} variant="subtle" size="sm" mih={44} style={{ flex: 'none' }} onClick={() => goTo(s.id)}>
-            {s.label}
-          </Button>
-        ))}
-      </Group>
-    </ScrollArea>
+    <nav aria-label="Case sections" className={classes.sectionNav}>
+      {sections.map((s) => (
+        <Button key={s.id} variant="subtle" size="sm" mih={44} style={{ flex: 'none' }} onClick={() => goTo(s.id)}>
+          {s.label}
+        </Button>
+      ))}
+    </nav>
   );
 });
 

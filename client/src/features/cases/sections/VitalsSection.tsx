@@ -1,6 +1,7 @@
-import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MINUTE, vitalsIntervalMinutes, type VitalTrackingStatus } from '@vigil/shared';
+import { Segments } from '../header/LabelledSegments.js';
 import { ManualVitals, type ManualVitalsEntry } from '../ManualVitals.js';
 import { useCaseList, useCaseValue } from '../useCaseData.js';
 import { CheckpointTable } from '../vitals/CheckpointTable.js';
@@ -83,9 +84,8 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
           <Text size="sm" id="vitals-interval-label">
             Every
           </Text>
-          <SegmentedControl
-            aria-labelledby="vitals-interval-label"
-            size="lg"
+          <Segments
+            labelledBy="vitals-interval-label"
             disabled={readOnly}
             value={String(interval)}
             data={[

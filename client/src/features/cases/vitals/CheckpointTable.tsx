@@ -1,4 +1,4 @@
-import { ScrollArea, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { clockTime } from '../format.js';
 import { CELL, HEADER_CELL, ROW, STRIPED_ROW } from '../lightTable.js';
@@ -22,7 +22,8 @@ export interface CheckpointTableProps {
 /**
  * Vitals at each checkpoint (every 5 or 10 minutes from case start, spec 001 §9), newest first.
  * Rendered again only when its rows change: a 4-hour case has 48 rows of cells, drawn as plain
- * table elements (lightTable.ts).
+ * table elements (lightTable.ts) in a natively scrolling box (focusable, so the keyboard scrolls
+ * it; Mantine's ScrollArea read its scroll position as it mounted, a forced layout).
  */
 export const CheckpointTable = memo(function CheckpointTable({
   rows,
@@ -30,7 +31,12 @@ export const CheckpointTable = memo(function CheckpointTable({
 }: CheckpointTableProps): ReactNode {
   if (rows.length === 0) return <Text c="dimmed">Checkpoints start when the case starts.</Text>;
   return (
-    <ScrollArea.Autosize mah={320} type="auto">
+    <div
+      className={classes.scroll}
+      tabIndex={0}
+      role="region"
+      aria-label={`Checkpoints, every ${intervalMinutes} minutes`}
+    >
       <Table striped stickyHeader aria-label={`Vitals every ${intervalMinutes} minutes`}>
         <Table.Thead>
           <tr {...ROW}>
@@ -67,6 +73,6 @@ export const CheckpointTable = memo(function CheckpointTable({
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea.Autosize>
+    </div>
   );
 });
