@@ -18,6 +18,15 @@ export default defineConfig({
     // lib0's decoding with a faster read of short strings (client/src/sync/lib0Decoding.ts):
     // Yjs, y-protocols and the client all import it by this name.
     alias: [
+      // Mantine's hooks with React's stable ids (client/src/app/mantineHooks.ts).
+      {
+        find: /^@mantine\/hooks$/,
+        replacement: fileURLToPath(new URL('./client/src/app/mantineHooks.ts', import.meta.url)),
+      },
+      {
+        find: /^@mantine-hooks-original$/,
+        replacement: fileURLToPath(new URL('./node_modules/@mantine/hooks/esm/index.mjs', import.meta.url)),
+      },
       {
         find: /^lib0\/decoding$/,
         replacement: fileURLToPath(new URL('./client/src/sync/lib0Decoding.ts', import.meta.url)),

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Breadcrumbs, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { Anchor, AppShell, Breadcrumbs, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -55,7 +55,8 @@ export function AppChrome({ nav, children }: AppChromeProps): ReactNode {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        <ScrollArea>
+        {/* Scrolls natively: Mantine's ScrollArea measures itself as it mounts (a forced layout on every screen's first render). */}
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           {nav.map((item) => (
             <NavLink
               key={item.href}
@@ -67,7 +68,7 @@ export function AppChrome({ nav, children }: AppChromeProps): ReactNode {
               mih={44}
             />
           ))}
-        </ScrollArea>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         {crumbs.length > 1 && (

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
 import { CASE_ROOT } from '@vigil/shared';
+import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { ensureCaseStructure } from '../../sync/caseStructure.js';
@@ -131,5 +132,27 @@ describe('case data hooks', () => {
       return { value, notes };
     });
     expect(result.current).toEqual({ value: 'Implant', notes: 'Calm' });
+  });
+
+  it('reads a document that arrives after mounting (the copy has loaded) in that render: one commit, no second', () => {
+    const doc = newDoc();
+    doc.getMap(CASE_ROOT).set('procedure', 'Extraction');
+    (doc.getMap(CASE_ROOT).get('manualVitals') as Y.Array<unknown>).push([{ id: 'v1' }]);
+    const commits: string[] = [];
+    const { rerender } = renderHook(
+      ({ d }: { d: Y.Doc | undefined }) => {
+        const [value] = useCaseValue<string>(d, 'procedure');
+        const { items } = useCaseList<{ id: string }>(d, 'manualVitals');
+        const [notes] = useCaseText(d, 'procedureNotes');
+        const seen = `${d ? 'doc' : 'none'} ${value ?? '-'} ${items.length} ${notes || '-'}`;
+        useLayoutEffect(() => {
+          commits.push(seen);
+        });
+        return seen;
+      },
+      { initialProps: { d: undefined as Y.Doc | undefined } },
+    );
+    rerender({ d: doc });
+    expect(commits).toEqual(['none - 0 -', 'doc Extraction 1 -']);
   });
 });

@@ -26,25 +26,34 @@ export function docVersion(doc: Y.Doc): number {
 }
 
 /**
- * A hook's state read from the case at its first render, so a section mounts with its values
- * instead of rendering empty and again once its effect has read them (twice the work for every
- * section of the case screen). The effect reads again only when the document changed between
- * that render and the subscription, or is another document.
+ * A hook's state read from the case in the render, so a section mounts with its values instead
+ * of rendering empty and again once its effect has read them (twice the work for every section
+ * of the case screen). When the document itself changes (the case screen renders before this
+ * device's copy is loaded, then with it), the new document is read in that render too: reading
+ * it in the effect rendered the whole case screen a second time, synchronously, right after a
+ * case opened. The effect reads again only when the document changed between that render and
+ * the subscription.
  */
-function useFirstRead<T>(
+function useReadState<T>(
   doc: Y.Doc | undefined,
   key: string,
   read: (root: Y.Map<unknown>) => T,
   empty: T,
-): { initial: T; isCurrent: (doc: Y.Doc) => boolean; markRead: (doc: Y.Doc) => void } {
+): { value: T; set: (value: T) => void; isCurrent: (doc: Y.Doc) => boolean; markRead: (doc: Y.Doc) => void } {
   const seen = useRef<{ doc: Y.Doc; key: string; version: number } | null>(null);
-  const [initial] = useState(() => {
-    if (!doc) return empty;
-    seen.current = { doc, key, version: docVersion(doc) };
-    return read(doc.getMap(CASE_ROOT));
-  });
+  const readNow = (): { doc: Y.Doc | undefined; key: string; value: T } => {
+    seen.current = doc ? { doc, key, version: docVersion(doc) } : null;
+    return { doc, key, value: doc ? read(doc.getMap(CASE_ROOT)) : empty };
+  };
+  const [state, setState] = useState(readNow);
+  let current = state;
+  if (state.doc !== doc || state.key !== key) {
+    current = readNow();
+    setState(current);
+  }
   return {
-    initial,
+    value: current.value,
+    set: (value) => setState({ doc, key, value }),
     isCurrent: (d) => seen.current?.doc === d && seen.current.key === key && seen.current.version === docVersion(d),
     markRead: (d) => {
       seen.current = { doc: d, key, version: docVersion(d) };
@@ -79,14 +88,14 @@ function observeKey(root: Y.Map<unknown>, key: string, onChange: () => void): ()
 
 /** A plain value of the case document's root map, kept current. Writing null deletes the key. */
 export function useCaseValue<T>(doc: Y.Doc | undefined, key: string): [T | undefined, (value: T | null) => void] {
-  const first = useFirstRead<T | undefined>(doc, key, (root) => readKey(root, key) as T | undefined, undefined);
-  const [value, setValue] = useState<T | undefined>(first.initial);
+  const first = useReadState<T | undefined>(doc, key, (root) => readKey(root, key) as T | undefined, undefined);
+  const value = first.value;
   useEffect(() => {
     if (!doc) return;
     const root = doc.getMap(CASE_ROOT);
     const read = (): void => {
       first.markRead(doc);
-      setValue(readKey(root, key) as T | undefined);
+      first.set(readKey(root, key) as T | undefined);
     };
     if (!first.isCurrent(doc)) read();
     return observeKey(root, key, read);
@@ -154,8 +163,8 @@ export interface CaseList<T> {
  * from the case structure (caseStructure.ts).
  */
 export function useCaseList<T>(doc: Y.Doc | undefined, key: string): CaseList<T> {
-  const first = useFirstRead<T[]>(doc, key, (root) => listOf<T>(readKey(root, key)), []);
-  const [items, setItems] = useState<T[]>(first.initial);
+  const first = useReadState<T[]>(doc, key, (root) => listOf<T>(readKey(root, key)), []);
+  const items = first.value;
   useEffect(() => {
     if (!doc) return;
     const root = doc.getMap(CASE_ROOT);
@@ -165,7 +174,7 @@ export function useCaseList<T>(doc: Y.Doc | undefined, key: string): CaseList<T>
       // A list's readers (tables, totals, the chart) redraw after the tap that changed it has
       // painted, so adding an entry answers at once however long the case is. No input shows a
       // list entry as its value, so nothing typed waits on this.
-      startTransition(() => setItems(list));
+      startTransition(() => first.set(list));
     };
     if (!first.isCurrent(doc)) read();
     return observeKey(root, key, read);
@@ -234,14 +243,14 @@ export function useCaseText(doc: Y.Doc | undefined, key: string): [string, (v: s
     const t = readKey(root, key);
     return typeof t === 'string' ? t : '';
   };
-  const first = useFirstRead(doc, key, textOf, '');
-  const [value, setValue] = useState(first.initial);
+  const first = useReadState(doc, key, textOf, '');
+  const value = first.value;
   useEffect(() => {
     if (!doc) return;
     const root = doc.getMap(CASE_ROOT);
     const read = (): void => {
       first.markRead(doc);
-      setValue(textOf(root));
+      first.set(textOf(root));
     };
     if (!first.isCurrent(doc)) read();
     return observeKey(root, key, read);
