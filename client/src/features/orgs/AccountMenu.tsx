@@ -92,41 +92,50 @@ export function AccountMenu(): ReactNode {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={switcherOpen} onClose={closeSwitcher} title="Switch organizations">
-        <OrgList session={session} />
-      </Modal>
-      <Modal opened={helpOpen} onClose={closeSwitcher} title="Help / Feedback">
-        <Alert color="gray" title="Not available yet">
-          Sending help requests and feedback from the app has not been built in this version.
-        </Alert>
-      </Modal>
-      <Modal
-        opened={notice !== null}
-        onClose={() => setNotice(null)}
-        title={notice === 'tour' ? 'Start Tour Mode' : 'Open L.A. Tracker'}
-      >
-        {notice === 'tour' ? (
+      {/* Mounted only while open: three closed Mantine modals in the header of every screen
+          rendered with it each time (a case screen on a throttled tablet renders it three times
+          while it opens). */}
+      {switcherOpen && (
+        <Modal opened onClose={closeSwitcher} title="Switch organizations">
+          <OrgList session={session} />
+        </Modal>
+      )}
+      {helpOpen && (
+        <Modal opened onClose={closeSwitcher} title="Help / Feedback">
           <Alert color="gray" title="Not available yet">
-            The guided tour has not been built in this version.
+            Sending help requests and feedback from the app has not been built in this version.
           </Alert>
-        ) : (
-          <Stack gap="sm">
-            <Text>The local anesthetic tracker is part of a case. Open a case to use it.</Text>
-            {orgId && (
-              <Group>
-                <Button
-                  component={Link}
-                  to={`/org/${encodeURIComponent(orgId)}/cases`}
-                  mih={44}
-                  onClick={() => setNotice(null)}
-                >
-                  Go to Cases
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        )}
-      </Modal>
+        </Modal>
+      )}
+      {notice !== null && (
+        <Modal
+          opened
+          onClose={() => setNotice(null)}
+          title={notice === 'tour' ? 'Start Tour Mode' : 'Open L.A. Tracker'}
+        >
+          {notice === 'tour' ? (
+            <Alert color="gray" title="Not available yet">
+              The guided tour has not been built in this version.
+            </Alert>
+          ) : (
+            <Stack gap="sm">
+              <Text>The local anesthetic tracker is part of a case. Open a case to use it.</Text>
+              {orgId && (
+                <Group>
+                  <Button
+                    component={Link}
+                    to={`/org/${encodeURIComponent(orgId)}/cases`}
+                    mih={44}
+                    onClick={() => setNotice(null)}
+                  >
+                    Go to Cases
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          )}
+        </Modal>
+      )}
     </>
   );
 }
