@@ -66,15 +66,19 @@ export function VitalsChart({ points, height = 260 }: VitalsChartProps): ReactNo
     // Made once the screen is painted: building the chart of a 4-hour case (11,520 points) took
     // about 135 ms of a throttled tablet in front of the first paint of an opened case. uPlot's
     // module loads then too (it sets up an Intl number format, locale data, as it loads).
+    // The service worker keeps uPlot's chunk with the app, so this loads offline too; were it
+    // missing, the chart stays empty and the tables below still show every reading.
     const cancel = afterPaint(() => {
-      void import('uplot').then(({ default: UPlot }) => {
-        if (gone) return;
-        const u = new UPlot({ ...opts, width: Math.max(320, el.clientWidth) }, latest.current, el);
-        const resize = new ResizeObserver(() => u.setSize({ width: Math.max(320, el.clientWidth), height }));
-        resize.observe(el);
-        plot.current = u;
-        made = { u, resize };
-      });
+      import('uplot')
+        .then(({ default: UPlot }) => {
+          if (gone) return;
+          const u = new UPlot({ ...opts, width: Math.max(320, el.clientWidth) }, latest.current, el);
+          const resize = new ResizeObserver(() => u.setSize({ width: Math.max(320, el.clientWidth), height }));
+          resize.observe(el);
+          plot.current = u;
+          made = { u, resize };
+        })
+        .catch((err: unknown) => console.warn('The vitals chart could not load', err));
     });
     return () => {
       gone = true;
