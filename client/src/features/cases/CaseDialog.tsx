@@ -25,6 +25,9 @@ export function CaseDialog({ opened, title, onClose, children }: CaseDialogProps
   const titleId = useId();
   const trap = useFocusTrap(opened);
   const returnTo = useRef<HTMLElement | null>(null);
+  // A press that starts inside the dialog (selecting typed text, say) and ends on the backdrop
+  // must not close it and drop what was typed: only a press that starts on the backdrop does.
+  const pressedBackdrop = useRef(false);
   useLayoutEffect(() => {
     if (opened) {
       returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -40,8 +43,12 @@ export function CaseDialog({ opened, title, onClose, children }: CaseDialogProps
     <div
       className={classes.backdrop}
       data-opened={opened || undefined}
+      onPointerDown={(e) => {
+        pressedBackdrop.current = e.target === e.currentTarget;
+      }}
       onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
+        if (pressedBackdrop.current && e.target === e.currentTarget) onClose();
+        pressedBackdrop.current = false;
       }}
     >
       <dialog
