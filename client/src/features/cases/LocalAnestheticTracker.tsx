@@ -5,7 +5,6 @@ import {
   Group,
   Paper,
   Progress,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Table,
@@ -26,7 +25,8 @@ import {
   type ChartedLocalDose,
 } from './localAnesthetics.js';
 import { clockTime } from './format.js';
-import { TOUCH_INPUT, TOUCH_SEGMENTS } from './header/touch.js';
+import { Segments } from './header/LabelledSegments.js';
+import { TOUCH_INPUT } from './header/touch.js';
 import { useCaseList } from './useCaseData.js';
 
 export interface LocalAnestheticTrackerProps {
@@ -85,11 +85,10 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
           <Title order={2} size="h4" id="la-tracker-title">
             Local Anesthetics
           </Title>
-          <SegmentedControl
-            {...TOUCH_SEGMENTS}
-            aria-label="Maximum dose limits"
+          <Segments
+            ariaLabel="Maximum dose limits"
             value={limits}
-            onChange={(v) => setLimits(v)}
+            onChange={(v) => setLimits(v === 'manufacturer' ? 'manufacturer' : 'aapd')}
             data={[
               { value: 'aapd', label: 'Pediatric dentistry (AAPD)' },
               { value: 'manufacturer', label: 'Manufacturer' },
@@ -135,11 +134,10 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
             {...TOUCH_INPUT}
             disabled={disabled}
           />
-          <SegmentedControl
-            {...TOUCH_SEGMENTS}
-            aria-label="Unit"
+          <Segments
+            ariaLabel="Unit"
             value={effectiveUnit}
-            onChange={(v) => setUnit(v)}
+            onChange={(v) => setUnit(v === 'ml' || v === 'mg' ? v : 'cartridges')}
             disabled={disabled || mgOnly}
             data={[
               { value: 'cartridges', label: 'Cartridges' },

@@ -12,7 +12,9 @@ export interface LabelledSegmentsProps {
 
 export interface SegmentsProps extends Omit<LabelledSegmentsProps, 'label'> {
   /** The id of the element that names the group. */
-  labelledBy: string;
+  labelledBy?: string;
+  /** The group's name when no element on screen names it. */
+  ariaLabel?: string;
 }
 
 /**
@@ -22,12 +24,21 @@ export interface SegmentsProps extends Omit<LabelledSegmentsProps, 'label'> {
  * while a case opens) and which is several components per choice; the case screen has a dozen
  * of these (issue 8 "Stays fast on a long case").
  */
-export function Segments({ labelledBy, value, data, onChange, disabled, fullWidth }: SegmentsProps): ReactNode {
+export function Segments({
+  labelledBy,
+  ariaLabel,
+  value,
+  data,
+  onChange,
+  disabled,
+  fullWidth,
+}: SegmentsProps): ReactNode {
   const name = useId();
   return (
     <div
       role="radiogroup"
       aria-labelledby={labelledBy}
+      aria-label={ariaLabel}
       className={classes.group}
       data-full-width={fullWidth || undefined}
     >

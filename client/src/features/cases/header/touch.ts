@@ -1,8 +1,2 @@
 /** Inputs of at least 44 px for fingers on a tablet (issue 8 quality bar). */
 export const TOUCH_INPUT = { size: 'md', styles: { input: { minHeight: 44 } } } as const;
-
-/** Segmented-control choices of at least 44 px. */
-export const TOUCH_SEGMENTS = {
-  size: 'md',
-  styles: { label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } },
-} as const;
