@@ -39,7 +39,8 @@ export function AccountMenu(): ReactNode {
   if (!user || !session) return null;
   const switcherOpen = hash.startsWith(SELECT_ORG_MODAL);
   const helpOpen = hash.startsWith(HELP_FEEDBACK_MODAL);
-  const closeSwitcher = (): void => {
+  // Both hash-addressed dialogs (Switch organizations, Help / Feedback) close by dropping the hash.
+  const closeHashModal = (): void => {
     void navigate(`${pathname}${search}`, { replace: true });
   };
   const { orgId, appointmentId } = caseContext(pathname);
@@ -96,12 +97,12 @@ export function AccountMenu(): ReactNode {
           rendered with it each time (a case screen on a throttled tablet renders it three times
           while it opens). */}
       {switcherOpen && (
-        <Modal opened onClose={closeSwitcher} title="Switch organizations">
+        <Modal opened onClose={closeHashModal} title="Switch organizations">
           <OrgList session={session} />
         </Modal>
       )}
       {helpOpen && (
-        <Modal opened onClose={closeSwitcher} title="Help / Feedback">
+        <Modal opened onClose={closeHashModal} title="Help / Feedback">
           <Alert color="gray" title="Not available yet">
             Sending help requests and feedback from the app has not been built in this version.
           </Alert>

@@ -10,12 +10,12 @@ export interface LabelledSegmentsProps {
   fullWidth?: boolean;
 }
 
-export interface SegmentsProps extends Omit<LabelledSegmentsProps, 'label'> {
-  /** The id of the element that names the group. */
-  labelledBy?: string;
-  /** The group's name when no element on screen names it. */
-  ariaLabel?: string;
-}
+/**
+ * The group is named either by an element on screen (`labelledBy`, its id) or, when none names
+ * it, by `ariaLabel`: one of the two, so no radio group goes unnamed.
+ */
+export type SegmentsProps = Omit<LabelledSegmentsProps, 'label'> &
+  ({ labelledBy: string; ariaLabel?: never } | { ariaLabel: string; labelledBy?: never });
 
 /**
  * Segmented choices with 44 px targets: a native radio group (arrow keys move between choices,
