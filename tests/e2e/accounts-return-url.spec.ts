@@ -44,6 +44,9 @@ test.describe('accounts: returnUrl through sign-up (spec 000 §4, §5)', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\/verify-email$/);
+    // The page mails a code when it opens; wait for it, so the reload below is not racing that request
+    // (a navigation can cancel it before it reaches the server, and then only one code is ever sent).
+    await nextCode(server.url, email, 0);
     await page.goto('/verify-email?returnUrl=https%3A%2F%2Fevil.example.com%2F');
     await page.getByLabel('Verification code').fill(await nextCode(server.url, email, 1));
     await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
