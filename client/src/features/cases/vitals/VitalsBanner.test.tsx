@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SECOND } from '@vigil/shared';
 import type { VitalsRecord } from './monitor.js';
 import { VitalsBanner } from './VitalsBanner.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 const T0 = 1_800_000_000_000;
 const record: VitalsRecord = {
   id: 'r1',
@@ -44,5 +48,38 @@ describe('vitals banner texts (spec 002 §4)', () => {
     cleanup();
     show([record], T0 + 61 * SECOND);
     expect(screen.getByText('no data')).toBeTruthy();
+  });
+});
+
+describe('vitals banner clock (spec 002 §4)', () => {
+  it("turns to 'Data is delayed' on its own as the reading ages, rendering only when that changes", () => {
+    vi.useFakeTimers();
+    let clock = T0 + 5 * SECOND;
+    let commits = 0;
+    render(
+      <MantineProvider>
+        <Profiler id="banner" onRender={() => (commits += 1)}>
+          <VitalsBanner records={[record]} manualCount={0} localMonitorId={null} now={() => clock} />
+        </Profiler>
+      </MantineProvider>,
+    );
+    expect(screen.queryByText('Data is delayed')).toBeNull();
+    const mounted = commits;
+    // 5 s → 19 s: the clock ticks each second, the banner shows the same thing: no render.
+    for (let s = 6; s <= 19; s++) {
+      clock = T0 + s * SECOND;
+      act(() => {
+        vi.advanceTimersByTime(SECOND);
+      });
+    }
+    expect(commits).toBe(mounted);
+    expect(screen.queryByText('Data is delayed')).toBeNull();
+    // Past 20 s the reading is delayed: one render, and the warning shows.
+    clock = T0 + 21 * SECOND;
+    act(() => {
+      vi.advanceTimersByTime(SECOND);
+    });
+    expect(screen.getByText('Data is delayed')).toBeTruthy();
+    expect(commits).toBe(mounted + 1);
   });
 });

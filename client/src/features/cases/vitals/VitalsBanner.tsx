@@ -15,15 +15,20 @@ export interface VitalsBannerProps {
 
 /**
  * The current vitals status banner (spec 002 §2, §4, §9). It re-reads the clock every second
- * so freshness changes show without a new reading.
+ * so freshness changes show without a new reading, and renders again only when what it shows
+ * changes (on a long case a render a second would compete with the provider's taps).
  */
 export function VitalsBanner({ records, manualCount, localMonitorId, now = Date.now }: VitalsBannerProps): ReactNode {
   const [clock, setClock] = useState(now);
-  useEffect(() => {
-    const timer = setInterval(() => setClock(now()), SECOND);
-    return () => clearInterval(timer);
-  }, [now]);
   const state = bannerState(records, manualCount, Math.max(clock, now()), localMonitorId);
+  const shown = JSON.stringify(state);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const t = now();
+      if (JSON.stringify(bannerState(records, manualCount, t, localMonitorId)) !== shown) setClock(t);
+    }, SECOND);
+    return () => clearInterval(timer);
+  }, [now, records, manualCount, localMonitorId, shown]);
   return (
     <Paper withBorder p="sm" role="status" aria-label="Current vitals" data-testid="vitals-banner">
       {state.kind === 'empty' && <Text>No vitals measurements recorded yet.</Text>}
