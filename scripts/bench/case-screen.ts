@@ -137,18 +137,23 @@ function observeInteractions(): void {
 
 /**
  * Marks the first animation frame in which the case screen shows an enabled "Add vitals"
- * button. The page times its own start, so the harness's polling (Playwright's role queries
- * cost tens of milliseconds a poll on a long case at 4× throttle) does not compete with the
- * start it measures. An init script as text: a function here would be compiled with helpers
- * (esbuild's `__name`) the page does not have.
+ * button, and says so on the console. The page times its own start and the harness only
+ * listens: Playwright's role queries cost tens of milliseconds a poll on a long case at 4×
+ * throttle, and even a waitForFunction first evaluates Playwright's injected script in the page
+ * (~60–80 ms at 4×, inside the start it would measure). An init script as text: a function here
+ * would be compiled with helpers (esbuild's `__name`) the page does not have.
  */
+const INTERACTIVE_MESSAGE = 'vigil-bench: interactive';
 const WATCH_INTERACTIVE = `(() => {
+  const INTERACTIVE_MESSAGE = ${JSON.stringify(INTERACTIVE_MESSAGE)};
   const check = () => {
     const ready = [...document.querySelectorAll('button')].some(
       (b) => !b.disabled && b.textContent.trim() === 'Add vitals' && b.checkVisibility(),
     );
-    if (ready) window.__interactiveAt = performance.now();
-    else requestAnimationFrame(check);
+    if (ready) {
+      window.__interactiveAt = performance.now();
+      console.debug(INTERACTIVE_MESSAGE);
+    } else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
 })();`;
@@ -321,15 +326,12 @@ async function measureCase(server: TestServer, member: OrgMember, hours: number)
     for (let i = 0; i < CASE_SCREEN_CONFIG.coldStarts; i++) {
       const page = await context.newPage();
       await throttle(page);
+      const ready = page.waitForEvent('console', {
+        predicate: (message) => message.text() === INTERACTIVE_MESSAGE,
+        timeout: 60_000,
+      });
       await page.goto(url);
-      await page.waitForFunction(
-        () => (window as unknown as InteractionWindow).__interactiveAt !== undefined,
-        undefined,
-        {
-          polling: 250,
-          timeout: 60_000,
-        },
-      );
+      await ready;
       // From the navigation's start (the page's time origin) to that frame.
       starts.push(await page.evaluate(() => (window as unknown as InteractionWindow).__interactiveAt ?? NaN));
       await page.close();
