@@ -13,15 +13,18 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export const emailSchema = z
-  .string()
-  .max(MAX_EMAIL_LENGTH)
-  .transform(normalizeEmail)
-  .pipe(z.email({ message: 'INVALID_EMAIL' }));
-export const passwordSchema = z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH);
-export const nameSchema = z.string().trim().min(1).max(MAX_NAME_LENGTH);
+// Built on first use (z.lazy): the browser loads these with the app's entry but seldom validates with them.
+export const emailSchema = z.lazy(() =>
+  z
+    .string()
+    .max(MAX_EMAIL_LENGTH)
+    .transform(normalizeEmail)
+    .pipe(z.email({ message: 'INVALID_EMAIL' })),
+);
+export const passwordSchema = z.lazy(() => z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH));
+export const nameSchema = z.lazy(() => z.string().trim().min(1).max(MAX_NAME_LENGTH));
 /** An MFA code: exactly 6 digits, digits only (spec 000 §5). */
-export const mfaCodeSchema = z.string().regex(new RegExp(`^\\d{${MFA_CODE_LENGTH}}$`));
+export const mfaCodeSchema = z.lazy(() => z.string().regex(new RegExp(`^\\d{${MFA_CODE_LENGTH}}$`)));
 
 /** True when a typed code is complete and should be submitted (auto-submit at 6 digits, spec 000 §5). */
 export function isCompleteMfaCode(code: string): boolean {

@@ -57,232 +57,243 @@ const time = (message: string = M.time) =>
       error: message,
     },
   );
-const text = z.string().nullish();
-const flag = z.boolean().nullish();
-const num = z.number().nullish();
-const positiveInteger = z
-  .number({ error: M.positiveInteger })
-  .int({ error: M.positiveInteger })
-  .positive({ error: M.positiveInteger })
-  .nullish();
-/** [CD11] A local dose amount, mg, cartridges or epinephrine mg: a finite number, 0 or more. */
-const nonNegative = z
-  .number()
-  .refine((n) => Number.isFinite(n) && n >= 0, { error: M.nonNegative })
-  .nullish();
-const coded = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: M.invalidValue }).nullish();
-const nonEmpty = (message: string) => z.string({ error: message }).refine((s) => s.trim() !== '', { error: message });
 
 /** [CD1] Height and weight: a value with an optional raw text (spec 001 §3, §5). */
-export const measurementSchema = z.strictObject(
-  {
-    value: z.number({ error: M.measurement }),
-    raw: z.string({ error: M.measurement }).optional(),
-  },
-  { error: M.measurement },
+export const measurementSchema = z.lazy(() =>
+  z.strictObject(
+    {
+      value: z.number({ error: M.measurement }),
+      raw: z.string({ error: M.measurement }).optional(),
+    },
+    { error: M.measurement },
+  ),
 );
 
-const checklistItem = z.looseObject({ label: text, order: num, complete: flag });
-const position = z.looseObject({ name: text, time: time().nullish() });
-const signature = z.looseObject(
-  { name: nonEmpty(M.signature), signature: nonEmpty(M.signature), time: time(M.signature) },
-  { error: M.signature },
-);
-const wave = z.looseObject({
-  name: text,
-  time: time().nullish(),
-  type: text,
-  svg: z.string({ error: M.waveSvg }).refine(isSafeWaveSvg, { error: M.waveSvg }),
-});
-const dose = z.looseObject({
-  drugId: z.union([z.string(), z.number()]).nullish(),
-  route: coded(DRUG_ROUTES),
-  amount: num,
-  amount_raw: text,
-  unit: text,
-  time: time().nullish(),
-  isPreProcedure: flag,
-  isComplete: flag,
-  perKg: num,
-  pctOfMax: num,
-});
-const totals = z.looseObject({
-  total: num,
-  wasted: num,
-  totalDrawn: num,
-  givenDuringProcedure: num,
-  maxDose: z.unknown().optional(),
-});
-const drug = z.looseObject(
-  { name: nonEmpty(M.missingDrugName), doses: z.array(dose).nullish(), totals: totals.nullish() },
-  { error: M.missingDrugName },
-);
-const localDose = z.looseObject({
-  id: text,
-  drugVariantId: text,
-  time: time().nullish(),
-  amount: nonNegative,
-  amount_raw: text,
-  unit: coded(LOCAL_DOSE_UNITS),
-  epiConcentration: num,
-  cartridges: nonNegative,
-  mg: nonNegative,
-  epiMg: nonNegative,
-  shouldStartCase: flag,
-});
-const customDilution = z.looseObject(
-  { variantId: nonEmpty(M.dilution), percent: z.number({ error: M.dilution }).positive({ error: M.dilution }) },
-  { error: M.dilution },
-);
-const preMed = z.looseObject({
-  drugId: z.union([z.string(), z.number()]).nullish(),
-  drugName: text,
-  route: text,
-  dosage: z.union([z.number(), z.string()]).nullish(),
-  unit: text,
-  time: time().nullish(),
-  editing: flag,
-});
-const infusionDrug = z.looseObject(
-  {
-    name: nonEmpty(M.missingDrugName),
+/**
+ * Builds the case data schema on its first use: zod constructs each schema as it is declared, and
+ * a tablet opening a case would otherwise pay for the whole definition before its first frame.
+ */
+function buildCaseDataSchema() {
+  const text = z.string().nullish();
+  const flag = z.boolean().nullish();
+  const num = z.number().nullish();
+  const positiveInteger = z
+    .number({ error: M.positiveInteger })
+    .int({ error: M.positiveInteger })
+    .positive({ error: M.positiveInteger })
+    .nullish();
+  /** [CD11] A local dose amount, mg, cartridges or epinephrine mg: a finite number, 0 or more. */
+  const nonNegative = z
+    .number()
+    .refine((n) => Number.isFinite(n) && n >= 0, { error: M.nonNegative })
+    .nullish();
+  const coded = <const T extends readonly [string, ...string[]]>(values: T) =>
+    z.enum(values, { error: M.invalidValue }).nullish();
+  const nonEmpty = (message: string) => z.string({ error: message }).refine((s) => s.trim() !== '', { error: message });
+
+  const checklistItem = z.looseObject({ label: text, order: num, complete: flag });
+  const position = z.looseObject({ name: text, time: time().nullish() });
+  const signature = z.looseObject(
+    { name: nonEmpty(M.signature), signature: nonEmpty(M.signature), time: time(M.signature) },
+    { error: M.signature },
+  );
+  const wave = z.looseObject({
+    name: text,
+    time: time().nullish(),
+    type: text,
+    svg: z.string({ error: M.waveSvg }).refine(isSafeWaveSvg, { error: M.waveSvg }),
+  });
+  const dose = z.looseObject({
+    drugId: z.union([z.string(), z.number()]).nullish(),
+    route: coded(DRUG_ROUTES),
+    amount: num,
+    amount_raw: text,
     unit: text,
-    bolusUnit: text,
-    pumpKg: num,
-    boluses: z.array(z.unknown()).nullish(),
-    infusions: z.array(z.unknown()).nullish(),
+    time: time().nullish(),
+    isPreProcedure: flag,
+    isComplete: flag,
+    perKg: num,
+    pctOfMax: num,
+  });
+  const totals = z.looseObject({
     total: num,
     wasted: num,
-  },
-  { error: M.missingDrugName },
-);
-const solution = z.looseObject({
-  bagId: z.union([z.string(), z.number()]).nullish(),
-  name: text,
-  amount: positiveInteger,
-});
-const ivSite = z.looseObject({
-  id: text,
-  side: text,
-  name: text,
-  needleGauge: z.union([z.string(), z.number()]).nullish(),
-  attempts: z.number().int().nonnegative().nullish(),
-  securedWith: text,
-  time: time().nullish(),
-  timeRemoved: time().nullish(),
-  solutions: z.array(solution).nullish(),
-  syringeFlushes: z.array(z.unknown()).nullish(),
-});
-const airway = z.looseObject({ type: coded(AIRWAY_TYPES) });
-const referral = z.looseObject(
-  { name: nonEmpty(M.referral), memId: nonEmpty(M.referral), time: time(M.referral) },
-  { error: M.referral },
-);
-const systemsReviewCategory = z.looseObject({
-  hasEntries: flag,
-  entries: z.array(z.unknown()).nullish(),
-  editing: flag,
-  details: z.unknown().optional(),
-});
-const manualVital = z.looseObject({
-  id: text,
-  time: time().nullish(),
-  /** The temperature unit the reading was entered in (VT10); absent in older data. */
-  temperatureUnit: coded(['C', 'F']),
-  vitals: z.record(z.string(), z.number().nullable()).nullish(),
-});
-const vitalsRecord = z.looseObject({
-  lastUpdated: time().nullish(),
-  simulated: flag,
-  monitorLabel: text,
-  selectedVitals: z.unknown().optional(),
-  vitals: z.unknown().optional(),
-});
+    totalDrawn: num,
+    givenDuringProcedure: num,
+    maxDose: z.unknown().optional(),
+  });
+  const drug = z.looseObject(
+    { name: nonEmpty(M.missingDrugName), doses: z.array(dose).nullish(), totals: totals.nullish() },
+    { error: M.missingDrugName },
+  );
+  const localDose = z.looseObject({
+    id: text,
+    drugVariantId: text,
+    time: time().nullish(),
+    amount: nonNegative,
+    amount_raw: text,
+    unit: coded(LOCAL_DOSE_UNITS),
+    epiConcentration: num,
+    cartridges: nonNegative,
+    mg: nonNegative,
+    epiMg: nonNegative,
+    shouldStartCase: flag,
+  });
+  const customDilution = z.looseObject(
+    { variantId: nonEmpty(M.dilution), percent: z.number({ error: M.dilution }).positive({ error: M.dilution }) },
+    { error: M.dilution },
+  );
+  const preMed = z.looseObject({
+    drugId: z.union([z.string(), z.number()]).nullish(),
+    drugName: text,
+    route: text,
+    dosage: z.union([z.number(), z.string()]).nullish(),
+    unit: text,
+    time: time().nullish(),
+    editing: flag,
+  });
+  const infusionDrug = z.looseObject(
+    {
+      name: nonEmpty(M.missingDrugName),
+      unit: text,
+      bolusUnit: text,
+      pumpKg: num,
+      boluses: z.array(z.unknown()).nullish(),
+      infusions: z.array(z.unknown()).nullish(),
+      total: num,
+      wasted: num,
+    },
+    { error: M.missingDrugName },
+  );
+  const solution = z.looseObject({
+    bagId: z.union([z.string(), z.number()]).nullish(),
+    name: text,
+    amount: positiveInteger,
+  });
+  const ivSite = z.looseObject({
+    id: text,
+    side: text,
+    name: text,
+    needleGauge: z.union([z.string(), z.number()]).nullish(),
+    attempts: z.number().int().nonnegative().nullish(),
+    securedWith: text,
+    time: time().nullish(),
+    timeRemoved: time().nullish(),
+    solutions: z.array(solution).nullish(),
+    syringeFlushes: z.array(z.unknown()).nullish(),
+  });
+  const airway = z.looseObject({ type: coded(AIRWAY_TYPES) });
+  const referral = z.looseObject(
+    { name: nonEmpty(M.referral), memId: nonEmpty(M.referral), time: time(M.referral) },
+    { error: M.referral },
+  );
+  const systemsReviewCategory = z.looseObject({
+    hasEntries: flag,
+    entries: z.array(z.unknown()).nullish(),
+    editing: flag,
+    details: z.unknown().optional(),
+  });
+  const manualVital = z.looseObject({
+    id: text,
+    time: time().nullish(),
+    /** The temperature unit the reading was entered in (VT10); absent in older data. */
+    temperatureUnit: coded(['C', 'F']),
+    vitals: z.record(z.string(), z.number().nullable()).nullish(),
+  });
+  const vitalsRecord = z.looseObject({
+    lastUpdated: time().nullish(),
+    simulated: flag,
+    monitorLabel: text,
+    selectedVitals: z.unknown().optional(),
+    vitals: z.unknown().optional(),
+  });
 
-const sedationLevels = [...SEDATION_LEVELS, ...Object.values(SEDATION_LEVEL_LABELS)] as [string, ...string[]];
+  const sedationLevels = [...SEDATION_LEVELS, ...Object.values(SEDATION_LEVEL_LABELS)] as [string, ...string[]];
+
+  return z.looseObject({
+    schemaVersion: z.number().int().nonnegative().optional(),
+    // Identity and procedure
+    sedationLevel: coded(sedationLevels),
+    procedure: text,
+    procedureDate: text,
+    userRole: coded(USER_ROLES),
+    surgeonName: text,
+    sedationProviderName: text,
+    recorderName: text,
+    present: text,
+    reasonForSedation: text,
+    lastFood: text,
+    lastDrink: text,
+    procedureNotes: text,
+    recoveryNotes: text,
+    preProcedureRiskAssessment: text,
+    timeoutEnabled: flag,
+    timeoutText: z.union([z.string(), z.array(z.string())]).nullish(),
+    rfr: referral.nullish(),
+    finalRoomAirSpO2: positiveInteger,
+    startedOnRoomAir: flag,
+    ebl: positiveInteger,
+    // Switches
+    ivEnabled: flag,
+    airwayEnabled: flag,
+    calculateDrugWaste: flag,
+    vitalsTrackingEnabled: flag,
+    // Patient history
+    height: measurementSchema.nullish(),
+    weight: measurementSchema.nullish(),
+    height_raw: text,
+    weight_raw: text,
+    asaClassification: coded(['1', '2', '3', '4', 'other']),
+    mallampati: coded(['I', 'II', 'III', 'IV', 'Class I', 'Class II', 'Class III', 'Class IV']),
+    brodsky: coded(['0', '1+', '2+', '3+', '4+']),
+    ulbt: coded(['1', '2', '3', 'Class 1', 'Class 2', 'Class 3']),
+    tmd: z.union([z.number().nonnegative(), z.string()]).nullish(),
+    iid: z.union([z.number().nonnegative(), z.string()]).nullish(),
+    lungAuscultation: text,
+    heartAuscultation: text,
+    allergiesSummary: text,
+    hospitalizationSummary: text,
+    surgicalHistorySummary: text,
+    anesthesiaHistorySummary: text,
+    familyAnesthesiaHistorySummary: text,
+    healthHistorySummary: text,
+    healthHistoryNotes: text,
+    medications: z.array(z.looseObject({ id: z.unknown().optional(), name: text })).nullish(),
+    medicationsText: text,
+    medicalConsult: flag,
+    medicalConsultNotes: text,
+    pregnant: z.union([z.string(), z.boolean()]).nullish(),
+    pregnancyDetail: text,
+    breastfeeding: z.union([z.string(), z.boolean()]).nullish(),
+    breastfeedingInstructionsGiven: flag,
+    systemsReview: z
+      .partialRecord(z.enum(SYSTEMS_REVIEW_CATEGORIES, { error: M.invalidValue }), systemsReviewCategory)
+      .nullish(),
+    systemsReviewSkipped: flag,
+    // Checklists, positions, signatures, waves
+    preOpChecklist: z.array(checklistItem).nullish(),
+    optChecks: z.array(checklistItem).nullish(),
+    positions: z.array(position).nullish(),
+    signatures: z.array(signature).nullish(),
+    waves: z.array(wave).nullish(),
+    // Vitals, drugs, IV, airways, events, discharge
+    vitalsRecords: z.array(vitalsRecord).nullish(),
+    manualVitals: z.array(manualVital).nullish(),
+    drugsAdministered: z.array(drug).nullish(),
+    drugDosage: z.partialRecord(z.enum(DRUG_ROUTES, { error: M.invalidValue }), z.unknown()).nullish(),
+    localDoses: z.array(localDose).nullish(),
+    customDilutions: z.array(customDilution).nullish(),
+    preMeds: z.array(preMed).nullish(),
+    infusionDrugs: z.array(infusionDrug).nullish(),
+    ivSites: z.array(ivSite).nullish(),
+    airways: z.array(airway).nullish(),
+    events: z.record(z.string(), time().nullable()).nullish(),
+    dischargeScoreType: coded(DISCHARGE_SCORE_TYPES),
+    dischargeScoreEntries: z.record(z.string(), z.looseObject({ score: z.number().nullish() })).nullish(),
+  });
+}
 
 /** [CD2] The case data definition (spec 001 §3, §5; spec 002 §3). */
-export const caseDataSchema = z.looseObject({
-  schemaVersion: z.number().int().nonnegative().optional(),
-  // Identity and procedure
-  sedationLevel: coded(sedationLevels),
-  procedure: text,
-  procedureDate: text,
-  userRole: coded(USER_ROLES),
-  surgeonName: text,
-  sedationProviderName: text,
-  recorderName: text,
-  present: text,
-  reasonForSedation: text,
-  lastFood: text,
-  lastDrink: text,
-  procedureNotes: text,
-  recoveryNotes: text,
-  preProcedureRiskAssessment: text,
-  timeoutEnabled: flag,
-  timeoutText: z.union([z.string(), z.array(z.string())]).nullish(),
-  rfr: referral.nullish(),
-  finalRoomAirSpO2: positiveInteger,
-  startedOnRoomAir: flag,
-  ebl: positiveInteger,
-  // Switches
-  ivEnabled: flag,
-  airwayEnabled: flag,
-  calculateDrugWaste: flag,
-  vitalsTrackingEnabled: flag,
-  // Patient history
-  height: measurementSchema.nullish(),
-  weight: measurementSchema.nullish(),
-  height_raw: text,
-  weight_raw: text,
-  asaClassification: coded(['1', '2', '3', '4', 'other']),
-  mallampati: coded(['I', 'II', 'III', 'IV', 'Class I', 'Class II', 'Class III', 'Class IV']),
-  brodsky: coded(['0', '1+', '2+', '3+', '4+']),
-  ulbt: coded(['1', '2', '3', 'Class 1', 'Class 2', 'Class 3']),
-  tmd: z.union([z.number().nonnegative(), z.string()]).nullish(),
-  iid: z.union([z.number().nonnegative(), z.string()]).nullish(),
-  lungAuscultation: text,
-  heartAuscultation: text,
-  allergiesSummary: text,
-  hospitalizationSummary: text,
-  surgicalHistorySummary: text,
-  anesthesiaHistorySummary: text,
-  familyAnesthesiaHistorySummary: text,
-  healthHistorySummary: text,
-  healthHistoryNotes: text,
-  medications: z.array(z.looseObject({ id: z.unknown().optional(), name: text })).nullish(),
-  medicationsText: text,
-  medicalConsult: flag,
-  medicalConsultNotes: text,
-  pregnant: z.union([z.string(), z.boolean()]).nullish(),
-  pregnancyDetail: text,
-  breastfeeding: z.union([z.string(), z.boolean()]).nullish(),
-  breastfeedingInstructionsGiven: flag,
-  systemsReview: z
-    .partialRecord(z.enum(SYSTEMS_REVIEW_CATEGORIES, { error: M.invalidValue }), systemsReviewCategory)
-    .nullish(),
-  systemsReviewSkipped: flag,
-  // Checklists, positions, signatures, waves
-  preOpChecklist: z.array(checklistItem).nullish(),
-  optChecks: z.array(checklistItem).nullish(),
-  positions: z.array(position).nullish(),
-  signatures: z.array(signature).nullish(),
-  waves: z.array(wave).nullish(),
-  // Vitals, drugs, IV, airways, events, discharge
-  vitalsRecords: z.array(vitalsRecord).nullish(),
-  manualVitals: z.array(manualVital).nullish(),
-  drugsAdministered: z.array(drug).nullish(),
-  drugDosage: z.partialRecord(z.enum(DRUG_ROUTES, { error: M.invalidValue }), z.unknown()).nullish(),
-  localDoses: z.array(localDose).nullish(),
-  customDilutions: z.array(customDilution).nullish(),
-  preMeds: z.array(preMed).nullish(),
-  infusionDrugs: z.array(infusionDrug).nullish(),
-  ivSites: z.array(ivSite).nullish(),
-  airways: z.array(airway).nullish(),
-  events: z.record(z.string(), time().nullable()).nullish(),
-  dischargeScoreType: coded(DISCHARGE_SCORE_TYPES),
-  dischargeScoreEntries: z.record(z.string(), z.looseObject({ score: z.number().nullish() })).nullish(),
-});
+export const caseDataSchema = z.lazy(buildCaseDataSchema);
 
 export type CaseData = z.infer<typeof caseDataSchema>;

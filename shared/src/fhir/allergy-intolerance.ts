@@ -52,21 +52,23 @@ const codedConcept = (system: string, codes: readonly string[]): z.ZodType<Codea
     { error: FHIR_MESSAGES.invalidValue, path: ['coding'] },
   );
 
-export const allergyIntoleranceSchema: z.ZodType<AllergyIntolerance> = z.strictObject({
-  ...domainResourceShape,
-  resourceType: z.literal('AllergyIntolerance'),
-  identifier: z.array(identifierSchema).optional(),
-  clinicalStatus: codedConcept(ALLERGY_CLINICAL_SYSTEM, ALLERGY_CLINICAL_CODES).optional(),
-  verificationStatus: codedConcept(ALLERGY_VERIFICATION_SYSTEM, ALLERGY_VERIFICATION_CODES).optional(),
-  type: codedChoice(['allergy', 'intolerance']).optional(),
-  category: z.array(codedChoice(['food', 'medication', 'environment', 'biologic'])).optional(),
-  criticality: codedChoice(ALLERGY_CRITICALITIES).optional(),
-  code: codeableConceptSchema.optional(),
-  patient: referenceTo('Patient'),
-  recordedDate: fhirDateTime().optional(),
-  recorder: referenceSchema.optional(),
-  note: z.array(annotationSchema).optional(),
-});
+export const allergyIntoleranceSchema: z.ZodType<AllergyIntolerance> = z.lazy(() =>
+  z.strictObject({
+    ...domainResourceShape,
+    resourceType: z.literal('AllergyIntolerance'),
+    identifier: z.array(identifierSchema).optional(),
+    clinicalStatus: codedConcept(ALLERGY_CLINICAL_SYSTEM, ALLERGY_CLINICAL_CODES).optional(),
+    verificationStatus: codedConcept(ALLERGY_VERIFICATION_SYSTEM, ALLERGY_VERIFICATION_CODES).optional(),
+    type: codedChoice(['allergy', 'intolerance']).optional(),
+    category: z.array(codedChoice(['food', 'medication', 'environment', 'biologic'])).optional(),
+    criticality: codedChoice(ALLERGY_CRITICALITIES).optional(),
+    code: codeableConceptSchema.optional(),
+    patient: referenceTo('Patient'),
+    recordedDate: fhirDateTime().optional(),
+    recorder: referenceSchema.optional(),
+    note: z.array(annotationSchema).optional(),
+  }),
+);
 
 /** The spec's allergy type (allergy, intolerance or unknown, spec 001 §4). */
 export function allergyType(allergy: AllergyIntolerance): AllergyType {

@@ -126,58 +126,66 @@ export function withAppointmentTasks(appointment: Appointment, tasks: readonly A
   return { ...appointment, extension: [...others, ...tasks.map(taskToExtension)] };
 }
 
-const participantSchema = z.strictObject({
-  type: z.array(codeableConceptSchema).optional(),
-  actor: referenceSchema.optional(),
-  required: codedChoice(['required', 'optional', 'information-only']).optional(),
-  status: codedChoice(PARTICIPATION_STATUSES),
-  period: periodSchema.optional(),
-});
+const participantSchema = z.lazy(() =>
+  z.strictObject({
+    type: z.array(codeableConceptSchema).optional(),
+    actor: referenceSchema.optional(),
+    required: codedChoice(['required', 'optional', 'information-only']).optional(),
+    status: codedChoice(PARTICIPATION_STATUSES),
+    period: periodSchema.optional(),
+  }),
+);
 
-export const appointmentSchema: z.ZodType<Appointment> = z
-  .strictObject({
-    ...domainResourceShape,
-    resourceType: z.literal('Appointment'),
-    identifier: z.array(identifierSchema).optional(),
-    status: codedChoice(APPOINTMENT_STATUSES),
-    serviceType: z.array(codeableConceptSchema).optional(),
-    appointmentType: codeableConceptSchema.optional(),
-    description: fhirString.optional(),
-    start: fhirInstant().optional(),
-    end: fhirInstant().optional(),
-    minutesDuration: z.number().int().positive().optional(),
-    created: z.string().optional(),
-    comment: fhirString.optional(),
-    participant: z.array(participantSchema).min(1),
-  })
-  .superRefine((a, ctx) => {
-    // FHIR R4 app-2: either start and end are specified, or neither.
-    if ((a.start === undefined) !== (a.end === undefined)) {
-      ctx.addIssue({ code: 'custom', message: 'Either start and end are specified, or neither', path: ['end'] });
-    }
-    // FHIR R4 app-3: only proposed or cancelled appointments can be missing start/end dates.
-    if (a.start === undefined && a.status !== 'proposed' && a.status !== 'cancelled' && a.status !== 'waitlist') {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Only proposed or cancelled appointments can be missing start/end dates',
-        path: ['start'],
+export const appointmentSchema: z.ZodType<Appointment> = z.lazy(() =>
+  z
+    .strictObject({
+      ...domainResourceShape,
+      resourceType: z.literal('Appointment'),
+      identifier: z.array(identifierSchema).optional(),
+      status: codedChoice(APPOINTMENT_STATUSES),
+      serviceType: z.array(codeableConceptSchema).optional(),
+      appointmentType: codeableConceptSchema.optional(),
+      description: fhirString.optional(),
+      start: fhirInstant().optional(),
+      end: fhirInstant().optional(),
+      minutesDuration: z.number().int().positive().optional(),
+      created: z.string().optional(),
+      comment: fhirString.optional(),
+      participant: z.array(participantSchema).min(1),
+    })
+    .superRefine((a, ctx) => {
+      // FHIR R4 app-2: either start and end are specified, or neither.
+      if ((a.start === undefined) !== (a.end === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'Either start and end are specified, or neither', path: ['end'] });
+      }
+      // FHIR R4 app-3: only proposed or cancelled appointments can be missing start/end dates.
+      if (a.start === undefined && a.status !== 'proposed' && a.status !== 'cancelled' && a.status !== 'waitlist') {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Only proposed or cancelled appointments can be missing start/end dates',
+          path: ['start'],
+        });
+      }
+      if (a.start !== undefined && a.end !== undefined && Date.parse(a.end) < Date.parse(a.start)) {
+        ctx.addIssue({ code: 'custom', message: 'The end must not be before the start', path: ['end'] });
+      }
+      (a.extension ?? []).forEach((e, index) => {
+        if (e.url === APPOINTMENT_EXTENSIONS.task && taskFromExtension(e) === null) {
+          ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.invalidTask, path: ['extension', index] });
+        }
+        if (
+          e.url === APPOINTMENT_EXTENSIONS.sedationLevel &&
+          !(SEDATION_LEVELS as readonly unknown[]).includes(e.valueCode)
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message: FHIR_MESSAGES.invalidValue,
+            path: ['extension', index, 'valueCode'],
+          });
+        }
       });
-    }
-    if (a.start !== undefined && a.end !== undefined && Date.parse(a.end) < Date.parse(a.start)) {
-      ctx.addIssue({ code: 'custom', message: 'The end must not be before the start', path: ['end'] });
-    }
-    (a.extension ?? []).forEach((e, index) => {
-      if (e.url === APPOINTMENT_EXTENSIONS.task && taskFromExtension(e) === null) {
-        ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.invalidTask, path: ['extension', index] });
-      }
-      if (
-        e.url === APPOINTMENT_EXTENSIONS.sedationLevel &&
-        !(SEDATION_LEVELS as readonly unknown[]).includes(e.valueCode)
-      ) {
-        ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.invalidValue, path: ['extension', index, 'valueCode'] });
-      }
-    });
-  });
+    }),
+);
 
 /** The first participant's actor id of a resource type (Patient, Practitioner, Location). */
 export function appointmentActorId(

@@ -80,48 +80,50 @@ export interface AuditEvent extends DomainResourceBase {
   entity?: AuditEventEntity[];
 }
 
-export const auditEventSchema: z.ZodType<AuditEvent> = z.strictObject({
-  ...domainResourceShape,
-  resourceType: z.literal('AuditEvent'),
-  type: codingSchema,
-  subtype: z.array(codingSchema).optional(),
-  action: codedChoice(['C', 'R', 'U', 'D', 'E']).optional(),
-  period: periodSchema.optional(),
-  recorded: fhirInstant(),
-  outcome: codedChoice(['0', '4', '8', '12']).optional(),
-  outcomeDesc: fhirString.optional(),
-  agent: z
-    .array(
-      z.strictObject({
-        type: codeableConceptSchema.optional(),
-        who: referenceSchema.optional(),
-        altId: fhirString.optional(),
-        name: fhirString.optional(),
-        requestor: z.boolean(),
-        network: z
-          .strictObject({ address: fhirString.optional(), type: codedChoice(['1', '2', '3', '4', '5']).optional() })
-          .optional(),
-      }),
-    )
-    .min(1),
-  source: z.strictObject({
-    site: fhirString.optional(),
-    observer: referenceSchema,
-    type: z.array(codingSchema).optional(),
+export const auditEventSchema: z.ZodType<AuditEvent> = z.lazy(() =>
+  z.strictObject({
+    ...domainResourceShape,
+    resourceType: z.literal('AuditEvent'),
+    type: codingSchema,
+    subtype: z.array(codingSchema).optional(),
+    action: codedChoice(['C', 'R', 'U', 'D', 'E']).optional(),
+    period: periodSchema.optional(),
+    recorded: fhirInstant(),
+    outcome: codedChoice(['0', '4', '8', '12']).optional(),
+    outcomeDesc: fhirString.optional(),
+    agent: z
+      .array(
+        z.strictObject({
+          type: codeableConceptSchema.optional(),
+          who: referenceSchema.optional(),
+          altId: fhirString.optional(),
+          name: fhirString.optional(),
+          requestor: z.boolean(),
+          network: z
+            .strictObject({ address: fhirString.optional(), type: codedChoice(['1', '2', '3', '4', '5']).optional() })
+            .optional(),
+        }),
+      )
+      .min(1),
+    source: z.strictObject({
+      site: fhirString.optional(),
+      observer: referenceSchema,
+      type: z.array(codingSchema).optional(),
+    }),
+    entity: z
+      .array(
+        z.strictObject({
+          what: referenceSchema.optional(),
+          type: codingSchema.optional(),
+          role: codingSchema.optional(),
+          name: fhirString.optional(),
+          description: fhirString.optional(),
+          query: fhirBase64.optional(),
+        }),
+      )
+      .optional(),
   }),
-  entity: z
-    .array(
-      z.strictObject({
-        what: referenceSchema.optional(),
-        type: codingSchema.optional(),
-        role: codingSchema.optional(),
-        name: fhirString.optional(),
-        description: fhirString.optional(),
-        query: fhirBase64.optional(),
-      }),
-    )
-    .optional(),
-});
+);
 
 export interface AuditRecordInput {
   orgId: string;

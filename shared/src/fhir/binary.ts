@@ -17,13 +17,15 @@ export interface Binary extends ResourceBase {
   data?: string;
 }
 
-export const binarySchema: z.ZodType<Binary> = z.strictObject({
-  ...resourceBaseShape,
-  resourceType: z.literal('Binary'),
-  contentType: fhirCode,
-  securityContext: referenceSchema.optional(),
-  data: fhirBase64.optional(),
-});
+export const binarySchema: z.ZodType<Binary> = z.lazy(() =>
+  z.strictObject({
+    ...resourceBaseShape,
+    resourceType: z.literal('Binary'),
+    contentType: fhirCode,
+    securityContext: referenceSchema.optional(),
+    data: fhirBase64.optional(),
+  }),
+);
 
 /** The data URI derived from a Binary (spec 001 §3), or null without data. */
 export function binaryDataUri(binary: Binary): string | null {

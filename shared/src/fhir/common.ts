@@ -147,6 +147,10 @@ export const codedChoice = <const T extends readonly [string, ...string[]]>(
 
 // ---------------------------------------------------------------------------------------------
 // Data types
+//
+// Schemas here and in each resource's file are built on first use (z.lazy): zod constructs a
+// schema as it is declared, and every module of the browser's bundle that names a resource type
+// would otherwise build all of them before a case screen's first frame (~40 ms at 4x CPU).
 
 export interface Coding {
   system?: string;
@@ -155,31 +159,37 @@ export interface Coding {
   display?: string;
   userSelected?: boolean;
 }
-export const codingSchema: z.ZodType<Coding> = z.strictObject({
-  system: fhirUri.optional(),
-  version: fhirString.optional(),
-  code: fhirCode.optional(),
-  display: fhirString.optional(),
-  userSelected: z.boolean().optional(),
-});
+export const codingSchema: z.ZodType<Coding> = z.lazy(() =>
+  z.strictObject({
+    system: fhirUri.optional(),
+    version: fhirString.optional(),
+    code: fhirCode.optional(),
+    display: fhirString.optional(),
+    userSelected: z.boolean().optional(),
+  }),
+);
 
 export interface CodeableConcept {
   coding?: Coding[];
   text?: string;
 }
-export const codeableConceptSchema: z.ZodType<CodeableConcept> = z.strictObject({
-  coding: z.array(codingSchema).min(1).optional(),
-  text: fhirString.optional(),
-});
+export const codeableConceptSchema: z.ZodType<CodeableConcept> = z.lazy(() =>
+  z.strictObject({
+    coding: z.array(codingSchema).min(1).optional(),
+    text: fhirString.optional(),
+  }),
+);
 
 export interface Period {
   start?: string;
   end?: string;
 }
-export const periodSchema: z.ZodType<Period> = z.strictObject({
-  start: fhirDateTime().optional(),
-  end: fhirDateTime().optional(),
-});
+export const periodSchema: z.ZodType<Period> = z.lazy(() =>
+  z.strictObject({
+    start: fhirDateTime().optional(),
+    end: fhirDateTime().optional(),
+  }),
+);
 
 export interface Identifier {
   use?: 'usual' | 'official' | 'temp' | 'secondary' | 'old';
@@ -188,13 +198,15 @@ export interface Identifier {
   value?: string;
   period?: Period;
 }
-export const identifierSchema: z.ZodType<Identifier> = z.strictObject({
-  use: codedChoice(['usual', 'official', 'temp', 'secondary', 'old']).optional(),
-  type: codeableConceptSchema.optional(),
-  system: fhirUri.optional(),
-  value: fhirString.optional(),
-  period: periodSchema.optional(),
-});
+export const identifierSchema: z.ZodType<Identifier> = z.lazy(() =>
+  z.strictObject({
+    use: codedChoice(['usual', 'official', 'temp', 'secondary', 'old']).optional(),
+    type: codeableConceptSchema.optional(),
+    system: fhirUri.optional(),
+    value: fhirString.optional(),
+    period: periodSchema.optional(),
+  }),
+);
 
 export interface Reference {
   reference?: string;
@@ -202,12 +214,14 @@ export interface Reference {
   identifier?: Identifier;
   display?: string;
 }
-export const referenceSchema: z.ZodType<Reference> = z.strictObject({
-  reference: fhirString.optional(),
-  type: fhirUri.optional(),
-  identifier: identifierSchema.optional(),
-  display: fhirString.optional(),
-});
+export const referenceSchema: z.ZodType<Reference> = z.lazy(() =>
+  z.strictObject({
+    reference: fhirString.optional(),
+    type: fhirUri.optional(),
+    identifier: identifierSchema.optional(),
+    display: fhirString.optional(),
+  }),
+);
 
 /** A reference that must point at one of the given resource types (`Type/id`). */
 export const referenceTo = (...types: string[]): z.ZodType<Reference> =>
@@ -243,15 +257,17 @@ export interface HumanName {
   suffix?: string[];
   period?: Period;
 }
-export const humanNameSchema: z.ZodType<HumanName> = z.strictObject({
-  use: codedChoice(['usual', 'official', 'temp', 'nickname', 'anonymous', 'old', 'maiden']).optional(),
-  text: fhirString.optional(),
-  family: fhirString.optional(),
-  given: z.array(fhirString).optional(),
-  prefix: z.array(fhirString).optional(),
-  suffix: z.array(fhirString).optional(),
-  period: periodSchema.optional(),
-});
+export const humanNameSchema: z.ZodType<HumanName> = z.lazy(() =>
+  z.strictObject({
+    use: codedChoice(['usual', 'official', 'temp', 'nickname', 'anonymous', 'old', 'maiden']).optional(),
+    text: fhirString.optional(),
+    family: fhirString.optional(),
+    given: z.array(fhirString).optional(),
+    prefix: z.array(fhirString).optional(),
+    suffix: z.array(fhirString).optional(),
+    period: periodSchema.optional(),
+  }),
+);
 
 export interface ContactPoint {
   system?: 'phone' | 'fax' | 'email' | 'pager' | 'url' | 'sms' | 'other';
@@ -260,13 +276,15 @@ export interface ContactPoint {
   rank?: number;
   period?: Period;
 }
-export const contactPointSchema: z.ZodType<ContactPoint> = z.strictObject({
-  system: codedChoice(['phone', 'fax', 'email', 'pager', 'url', 'sms', 'other']).optional(),
-  value: fhirString.optional(),
-  use: codedChoice(['home', 'work', 'temp', 'old', 'mobile']).optional(),
-  rank: z.number().int().positive().optional(),
-  period: periodSchema.optional(),
-});
+export const contactPointSchema: z.ZodType<ContactPoint> = z.lazy(() =>
+  z.strictObject({
+    system: codedChoice(['phone', 'fax', 'email', 'pager', 'url', 'sms', 'other']).optional(),
+    value: fhirString.optional(),
+    use: codedChoice(['home', 'work', 'temp', 'old', 'mobile']).optional(),
+    rank: z.number().int().positive().optional(),
+    period: periodSchema.optional(),
+  }),
+);
 
 export interface Address {
   use?: 'home' | 'work' | 'temp' | 'old' | 'billing';
@@ -280,18 +298,20 @@ export interface Address {
   country?: string;
   period?: Period;
 }
-export const addressSchema: z.ZodType<Address> = z.strictObject({
-  use: codedChoice(['home', 'work', 'temp', 'old', 'billing']).optional(),
-  type: codedChoice(['postal', 'physical', 'both']).optional(),
-  text: fhirString.optional(),
-  line: z.array(fhirString).optional(),
-  city: fhirString.optional(),
-  district: fhirString.optional(),
-  state: fhirString.optional(),
-  postalCode: fhirString.optional(),
-  country: fhirString.optional(),
-  period: periodSchema.optional(),
-});
+export const addressSchema: z.ZodType<Address> = z.lazy(() =>
+  z.strictObject({
+    use: codedChoice(['home', 'work', 'temp', 'old', 'billing']).optional(),
+    type: codedChoice(['postal', 'physical', 'both']).optional(),
+    text: fhirString.optional(),
+    line: z.array(fhirString).optional(),
+    city: fhirString.optional(),
+    district: fhirString.optional(),
+    state: fhirString.optional(),
+    postalCode: fhirString.optional(),
+    country: fhirString.optional(),
+    period: periodSchema.optional(),
+  }),
+);
 
 export interface Quantity {
   value?: number;
@@ -300,13 +320,15 @@ export interface Quantity {
   system?: string;
   code?: string;
 }
-export const quantitySchema: z.ZodType<Quantity> = z.strictObject({
-  value: z.number().optional(),
-  comparator: codedChoice(['<', '<=', '>=', '>']).optional(),
-  unit: fhirString.optional(),
-  system: fhirUri.optional(),
-  code: fhirCode.optional(),
-});
+export const quantitySchema: z.ZodType<Quantity> = z.lazy(() =>
+  z.strictObject({
+    value: z.number().optional(),
+    comparator: codedChoice(['<', '<=', '>=', '>']).optional(),
+    unit: fhirString.optional(),
+    system: fhirUri.optional(),
+    code: fhirCode.optional(),
+  }),
+);
 
 export interface Attachment {
   contentType?: string;
@@ -318,16 +340,18 @@ export interface Attachment {
   title?: string;
   creation?: string;
 }
-export const attachmentSchema: z.ZodType<Attachment> = z.strictObject({
-  contentType: fhirCode.optional(),
-  language: fhirCode.optional(),
-  data: fhirBase64.optional(),
-  url: fhirUri.optional(),
-  size: z.number().int().nonnegative().optional(),
-  hash: fhirBase64.optional(),
-  title: fhirString.optional(),
-  creation: fhirDateTime().optional(),
-});
+export const attachmentSchema: z.ZodType<Attachment> = z.lazy(() =>
+  z.strictObject({
+    contentType: fhirCode.optional(),
+    language: fhirCode.optional(),
+    data: fhirBase64.optional(),
+    url: fhirUri.optional(),
+    size: z.number().int().nonnegative().optional(),
+    hash: fhirBase64.optional(),
+    title: fhirString.optional(),
+    creation: fhirDateTime().optional(),
+  }),
+);
 
 export interface Annotation {
   authorReference?: Reference;
@@ -335,21 +359,25 @@ export interface Annotation {
   time?: string;
   text: string;
 }
-export const annotationSchema: z.ZodType<Annotation> = z.strictObject({
-  authorReference: referenceSchema.optional(),
-  authorString: fhirString.optional(),
-  time: fhirDateTime().optional(),
-  text: fhirMarkdown,
-});
+export const annotationSchema: z.ZodType<Annotation> = z.lazy(() =>
+  z.strictObject({
+    authorReference: referenceSchema.optional(),
+    authorString: fhirString.optional(),
+    time: fhirDateTime().optional(),
+    text: fhirMarkdown,
+  }),
+);
 
 export interface Narrative {
   status: 'generated' | 'extensions' | 'additional' | 'empty';
   div: string;
 }
-export const narrativeSchema: z.ZodType<Narrative> = z.strictObject({
-  status: codedChoice(['generated', 'extensions', 'additional', 'empty']),
-  div: z.string().regex(/^<div[\s>][\s\S]*<\/div>$/),
-});
+export const narrativeSchema: z.ZodType<Narrative> = z.lazy(() =>
+  z.strictObject({
+    status: codedChoice(['generated', 'extensions', 'additional', 'empty']),
+    div: z.string().regex(/^<div[\s>][\s\S]*<\/div>$/),
+  }),
+);
 
 export interface Meta {
   versionId?: string;
@@ -359,14 +387,16 @@ export interface Meta {
   security?: Coding[];
   tag?: Coding[];
 }
-export const metaSchema: z.ZodType<Meta> = z.strictObject({
-  versionId: fhirId.optional(),
-  lastUpdated: fhirInstant().optional(),
-  source: fhirUri.optional(),
-  profile: z.array(fhirUri).optional(),
-  security: z.array(codingSchema).optional(),
-  tag: z.array(codingSchema).optional(),
-});
+export const metaSchema: z.ZodType<Meta> = z.lazy(() =>
+  z.strictObject({
+    versionId: fhirId.optional(),
+    lastUpdated: fhirInstant().optional(),
+    source: fhirUri.optional(),
+    profile: z.array(fhirUri).optional(),
+    security: z.array(codingSchema).optional(),
+    tag: z.array(codingSchema).optional(),
+  }),
+);
 
 /** Fields every resource has (FHIR Resource). */
 export interface ResourceBase {

@@ -53,42 +53,48 @@ export interface Communication extends DomainResourceBase {
   payload?: CommunicationPayload[];
 }
 
-export const communicationSchema: z.ZodType<Communication> = z
-  .strictObject({
-    ...domainResourceShape,
-    resourceType: z.literal('Communication'),
-    identifier: z.array(identifierSchema).optional(),
-    status: codedChoice(COMMUNICATION_STATUSES),
-    category: z.array(codeableConceptSchema).optional(),
-    subject: referenceSchema.optional(),
-    about: z.array(referenceSchema).optional(),
-    sent: fhirDateTime().optional(),
-    received: fhirDateTime().optional(),
-    recipient: z.array(referenceSchema).optional(),
-    sender: referenceSchema.optional(),
-    payload: z
-      .array(
-        z
-          .strictObject({
-            contentString: fhirString.optional(),
-            contentAttachment: attachmentSchema.optional(),
-            contentReference: referenceSchema.optional(),
-          })
-          .refine(
-            (p) =>
-              [p.contentString, p.contentAttachment, p.contentReference].filter((x) => x !== undefined).length === 1,
-            { error: 'A payload has exactly one content' },
-          ),
-      )
-      .optional(),
-  })
-  .superRefine((c, ctx) => {
-    (c.extension ?? []).forEach((e, index) => {
-      if (e.url === EDIT_STATUS_EXTENSION && !(COMMENT_EDIT_STATUSES as readonly unknown[]).includes(e.valueCode)) {
-        ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.invalidValue, path: ['extension', index, 'valueCode'] });
-      }
-    });
-  });
+export const communicationSchema: z.ZodType<Communication> = z.lazy(() =>
+  z
+    .strictObject({
+      ...domainResourceShape,
+      resourceType: z.literal('Communication'),
+      identifier: z.array(identifierSchema).optional(),
+      status: codedChoice(COMMUNICATION_STATUSES),
+      category: z.array(codeableConceptSchema).optional(),
+      subject: referenceSchema.optional(),
+      about: z.array(referenceSchema).optional(),
+      sent: fhirDateTime().optional(),
+      received: fhirDateTime().optional(),
+      recipient: z.array(referenceSchema).optional(),
+      sender: referenceSchema.optional(),
+      payload: z
+        .array(
+          z
+            .strictObject({
+              contentString: fhirString.optional(),
+              contentAttachment: attachmentSchema.optional(),
+              contentReference: referenceSchema.optional(),
+            })
+            .refine(
+              (p) =>
+                [p.contentString, p.contentAttachment, p.contentReference].filter((x) => x !== undefined).length === 1,
+              { error: 'A payload has exactly one content' },
+            ),
+        )
+        .optional(),
+    })
+    .superRefine((c, ctx) => {
+      (c.extension ?? []).forEach((e, index) => {
+        if (e.url === EDIT_STATUS_EXTENSION && !(COMMENT_EDIT_STATUSES as readonly unknown[]).includes(e.valueCode)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: FHIR_MESSAGES.invalidValue,
+            path: ['extension', index, 'valueCode'],
+          });
+        }
+      });
+    }),
+);
 
 /** The comment's edit status, or null. */
 export function commentEditStatus(communication: Communication): CommentEditStatus | null {

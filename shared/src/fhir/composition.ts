@@ -82,42 +82,44 @@ const sectionSchema: z.ZodType<CompositionSection> = z.lazy(() =>
   }),
 );
 
-export const compositionSchema: z.ZodType<Composition> = z
-  .strictObject({
-    ...domainResourceShape,
-    resourceType: z.literal('Composition'),
-    identifier: identifierSchema.optional(),
-    status: codedChoice(COMPOSITION_STATUSES),
-    type: codeableConceptSchema,
-    category: z.array(codeableConceptSchema).optional(),
-    subject: referenceSchema.optional(),
-    encounter: referenceSchema.optional(),
-    date: fhirDateTime(),
-    author: z.array(referenceSchema).min(1),
-    title: fhirString,
-    confidentiality: codedChoice(['U', 'L', 'M', 'N', 'R', 'V']).optional(),
-    attester: z
-      .array(
-        z.strictObject({
-          mode: codedChoice(['personal', 'professional', 'legal', 'official']),
-          time: fhirDateTime().optional(),
-          party: referenceSchema.optional(),
-        }),
-      )
-      .optional(),
-    custodian: referenceSchema.optional(),
-    section: z.array(sectionSchema).optional(),
-  })
-  .superRefine((c, ctx) => {
-    (c.extension ?? []).forEach((e, index) => {
-      if (
-        e.url === COMPOSITION_EXTENSIONS.generatedCategory &&
-        !(GENERATED_CATEGORIES as readonly unknown[]).includes(e.valueCode)
-      ) {
-        ctx.addIssue({ code: 'custom', message: 'Invalid value', path: ['extension', index, 'valueCode'] });
-      }
-    });
-  });
+export const compositionSchema: z.ZodType<Composition> = z.lazy(() =>
+  z
+    .strictObject({
+      ...domainResourceShape,
+      resourceType: z.literal('Composition'),
+      identifier: identifierSchema.optional(),
+      status: codedChoice(COMPOSITION_STATUSES),
+      type: codeableConceptSchema,
+      category: z.array(codeableConceptSchema).optional(),
+      subject: referenceSchema.optional(),
+      encounter: referenceSchema.optional(),
+      date: fhirDateTime(),
+      author: z.array(referenceSchema).min(1),
+      title: fhirString,
+      confidentiality: codedChoice(['U', 'L', 'M', 'N', 'R', 'V']).optional(),
+      attester: z
+        .array(
+          z.strictObject({
+            mode: codedChoice(['personal', 'professional', 'legal', 'official']),
+            time: fhirDateTime().optional(),
+            party: referenceSchema.optional(),
+          }),
+        )
+        .optional(),
+      custodian: referenceSchema.optional(),
+      section: z.array(sectionSchema).optional(),
+    })
+    .superRefine((c, ctx) => {
+      (c.extension ?? []).forEach((e, index) => {
+        if (
+          e.url === COMPOSITION_EXTENSIONS.generatedCategory &&
+          !(GENERATED_CATEGORIES as readonly unknown[]).includes(e.valueCode)
+        ) {
+          ctx.addIssue({ code: 'custom', message: 'Invalid value', path: ['extension', index, 'valueCode'] });
+        }
+      });
+    }),
+);
 
 /** Whether a composition is a health history (type 35089-2). */
 export function isHealthHistory(composition: Composition): boolean {

@@ -68,36 +68,43 @@ export interface Contract extends DomainResourceBase {
   legal?: { contentAttachment?: Attachment; contentReference?: Reference }[];
 }
 
-const signatureSchema = z.strictObject({
-  type: z.array(codingSchema).min(1),
-  when: fhirInstant(),
-  who: referenceSchema,
-  onBehalfOf: referenceSchema.optional(),
-  targetFormat: fhirCode.optional(),
-  sigFormat: fhirCode.optional(),
-  data: fhirBase64.optional(),
-});
+const signatureSchema = z.lazy(() =>
+  z.strictObject({
+    type: z.array(codingSchema).min(1),
+    when: fhirInstant(),
+    who: referenceSchema,
+    onBehalfOf: referenceSchema.optional(),
+    targetFormat: fhirCode.optional(),
+    sigFormat: fhirCode.optional(),
+    data: fhirBase64.optional(),
+  }),
+);
 
-export const contractSchema: z.ZodType<Contract> = z.strictObject({
-  ...domainResourceShape,
-  resourceType: z.literal('Contract'),
-  identifier: z.array(identifierSchema).optional(),
-  url: z.string().optional(),
-  version: fhirString.optional(),
-  status: codedChoice(CONTRACT_STATUSES).optional(),
-  legalState: codeableConceptSchema.optional(),
-  issued: fhirDateTime().optional(),
-  title: fhirString.optional(),
-  subject: z.array(referenceSchema).optional(),
-  signer: z
-    .array(z.strictObject({ type: codingSchema, party: referenceSchema, signature: z.array(signatureSchema).min(1) }))
-    .optional(),
-  legal: z
-    .array(
-      z.strictObject({ contentAttachment: attachmentSchema.optional(), contentReference: referenceSchema.optional() }),
-    )
-    .optional(),
-});
+export const contractSchema: z.ZodType<Contract> = z.lazy(() =>
+  z.strictObject({
+    ...domainResourceShape,
+    resourceType: z.literal('Contract'),
+    identifier: z.array(identifierSchema).optional(),
+    url: z.string().optional(),
+    version: fhirString.optional(),
+    status: codedChoice(CONTRACT_STATUSES).optional(),
+    legalState: codeableConceptSchema.optional(),
+    issued: fhirDateTime().optional(),
+    title: fhirString.optional(),
+    subject: z.array(referenceSchema).optional(),
+    signer: z
+      .array(z.strictObject({ type: codingSchema, party: referenceSchema, signature: z.array(signatureSchema).min(1) }))
+      .optional(),
+    legal: z
+      .array(
+        z.strictObject({
+          contentAttachment: attachmentSchema.optional(),
+          contentReference: referenceSchema.optional(),
+        }),
+      )
+      .optional(),
+  }),
+);
 
 export const CONTRACT: ResourceDefinition<Contract> = {
   resourceType: 'Contract',

@@ -50,51 +50,56 @@ const PHYSICAL_TYPE_CODES = ['si', 'bu', 'wi', 'wa', 'lvl', 'co', 'ro', 'bd', 'v
 export const LOCATION_VISION_ID_SYSTEM = vigilSystem('vision-id');
 
 /** Latitude -90..90 and longitude -180..180 (spec 001 §5), with the spec's messages. */
-const positionSchema = z
-  .strictObject({ longitude: z.unknown(), latitude: z.unknown(), altitude: z.number().optional() })
-  .superRefine((p, ctx) => {
-    const lat = p.latitude;
-    if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) {
-      ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.invalidLatitude(lat), path: ['latitude'] });
-    }
-    const lng = p.longitude;
-    if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) {
-      ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.invalidLongitude(lng), path: ['longitude'] });
-    }
-  }) as z.ZodType<{ longitude: number; latitude: number; altitude?: number }>;
+const positionSchema = z.lazy(
+  () =>
+    z
+      .strictObject({ longitude: z.unknown(), latitude: z.unknown(), altitude: z.number().optional() })
+      .superRefine((p, ctx) => {
+        const lat = p.latitude;
+        if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) {
+          ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.invalidLatitude(lat), path: ['latitude'] });
+        }
+        const lng = p.longitude;
+        if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) {
+          ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.invalidLongitude(lng), path: ['longitude'] });
+        }
+      }) as z.ZodType<{ longitude: number; latitude: number; altitude?: number }>,
+);
 
-export const locationSchema: z.ZodType<Location> = z
-  .strictObject({
-    ...domainResourceShape,
-    resourceType: z.literal('Location'),
-    identifier: z.array(identifierSchema).optional(),
-    status: codedChoice(LOCATION_STATUSES).optional(),
-    name: fhirString.optional(),
-    alias: z.array(fhirString).optional(),
-    description: fhirString.optional(),
-    mode: codedChoice(['instance', 'kind']).optional(),
-    type: z.array(codeableConceptSchema).optional(),
-    telecom: z.array(contactPointSchema).optional(),
-    address: addressSchema.optional(),
-    physicalType: codeableConceptSchema.optional(),
-    position: positionSchema.optional(),
-    managingOrganization: referenceSchema.optional(),
-    partOf: referenceTo('Location').optional(),
-  })
-  .superRefine((l, ctx) => {
-    (l.physicalType?.coding ?? []).forEach((c, i) => {
-      if (c.system === LOCATION_PHYSICAL_TYPE_SYSTEM && !PHYSICAL_TYPE_CODES.includes(c.code ?? '')) {
-        ctx.addIssue({
-          code: 'custom',
-          message: FHIR_MESSAGES.invalidValue,
-          path: ['physicalType', 'coding', i, 'code'],
-        });
+export const locationSchema: z.ZodType<Location> = z.lazy(() =>
+  z
+    .strictObject({
+      ...domainResourceShape,
+      resourceType: z.literal('Location'),
+      identifier: z.array(identifierSchema).optional(),
+      status: codedChoice(LOCATION_STATUSES).optional(),
+      name: fhirString.optional(),
+      alias: z.array(fhirString).optional(),
+      description: fhirString.optional(),
+      mode: codedChoice(['instance', 'kind']).optional(),
+      type: z.array(codeableConceptSchema).optional(),
+      telecom: z.array(contactPointSchema).optional(),
+      address: addressSchema.optional(),
+      physicalType: codeableConceptSchema.optional(),
+      position: positionSchema.optional(),
+      managingOrganization: referenceSchema.optional(),
+      partOf: referenceTo('Location').optional(),
+    })
+    .superRefine((l, ctx) => {
+      (l.physicalType?.coding ?? []).forEach((c, i) => {
+        if (c.system === LOCATION_PHYSICAL_TYPE_SYSTEM && !PHYSICAL_TYPE_CODES.includes(c.code ?? '')) {
+          ctx.addIssue({
+            code: 'custom',
+            message: FHIR_MESSAGES.invalidValue,
+            path: ['physicalType', 'coding', i, 'code'],
+          });
+        }
+      });
+      if (isRoom(l) && !l.partOf?.reference) {
+        ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.roomNeedsParent, path: ['partOf'] });
       }
-    });
-    if (isRoom(l) && !l.partOf?.reference) {
-      ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.roomNeedsParent, path: ['partOf'] });
-    }
-  });
+    }),
+);
 
 /** Whether a location is a room (physical type ro). */
 export function isRoom(location: Location): boolean {

@@ -50,36 +50,38 @@ export interface MedicationAdministration extends DomainResourceBase {
   dosage?: { text?: string; route?: CodeableConcept; dose?: Quantity };
 }
 
-export const medicationAdministrationSchema: z.ZodType<MedicationAdministration> = z
-  .strictObject({
-    ...domainResourceShape,
-    resourceType: z.literal('MedicationAdministration'),
-    identifier: z.array(identifierSchema).optional(),
-    status: codedChoice(MEDICATION_ADMINISTRATION_STATUSES),
-    medicationCodeableConcept: codeableConceptSchema.optional(),
-    medicationReference: referenceSchema.optional(),
-    subject: referenceTo('Patient'),
-    context: referenceSchema.optional(),
-    effectiveDateTime: fhirDateTime().optional(),
-    effectivePeriod: periodSchema.optional(),
-    performer: z.array(z.strictObject({ actor: referenceSchema })).optional(),
-    note: z.array(annotationSchema).optional(),
-    dosage: z
-      .strictObject({
-        text: fhirString.optional(),
-        route: codeableConceptSchema.optional(),
-        dose: quantitySchema.optional(),
-      })
-      .optional(),
-  })
-  .refine((m) => (m.medicationCodeableConcept === undefined) !== (m.medicationReference === undefined), {
-    error: 'A medication administration names exactly one medication',
-    path: ['medicationCodeableConcept'],
-  })
-  .refine((m) => (m.effectiveDateTime === undefined) !== (m.effectivePeriod === undefined), {
-    error: 'A medication administration has exactly one effective time',
-    path: ['effectiveDateTime'],
-  });
+export const medicationAdministrationSchema: z.ZodType<MedicationAdministration> = z.lazy(() =>
+  z
+    .strictObject({
+      ...domainResourceShape,
+      resourceType: z.literal('MedicationAdministration'),
+      identifier: z.array(identifierSchema).optional(),
+      status: codedChoice(MEDICATION_ADMINISTRATION_STATUSES),
+      medicationCodeableConcept: codeableConceptSchema.optional(),
+      medicationReference: referenceSchema.optional(),
+      subject: referenceTo('Patient'),
+      context: referenceSchema.optional(),
+      effectiveDateTime: fhirDateTime().optional(),
+      effectivePeriod: periodSchema.optional(),
+      performer: z.array(z.strictObject({ actor: referenceSchema })).optional(),
+      note: z.array(annotationSchema).optional(),
+      dosage: z
+        .strictObject({
+          text: fhirString.optional(),
+          route: codeableConceptSchema.optional(),
+          dose: quantitySchema.optional(),
+        })
+        .optional(),
+    })
+    .refine((m) => (m.medicationCodeableConcept === undefined) !== (m.medicationReference === undefined), {
+      error: 'A medication administration names exactly one medication',
+      path: ['medicationCodeableConcept'],
+    })
+    .refine((m) => (m.effectiveDateTime === undefined) !== (m.effectivePeriod === undefined), {
+      error: 'A medication administration has exactly one effective time',
+      path: ['effectiveDateTime'],
+    }),
+);
 
 export const MEDICATION_ADMINISTRATION: ResourceDefinition<MedicationAdministration> = {
   resourceType: 'MedicationAdministration',

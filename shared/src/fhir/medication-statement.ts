@@ -41,25 +41,27 @@ export interface MedicationStatement extends DomainResourceBase {
   note?: Annotation[];
 }
 
-export const medicationStatementSchema: z.ZodType<MedicationStatement> = z
-  .strictObject({
-    ...domainResourceShape,
-    resourceType: z.literal('MedicationStatement'),
-    identifier: z.array(identifierSchema).optional(),
-    status: codedChoice(MEDICATION_STATEMENT_STATUSES),
-    medicationCodeableConcept: codeableConceptSchema.optional(),
-    medicationReference: referenceSchema.optional(),
-    subject: referenceTo('Patient'),
-    effectiveDateTime: fhirDateTime().optional(),
-    effectivePeriod: periodSchema.optional(),
-    dateAsserted: fhirDateTime().optional(),
-    informationSource: referenceSchema.optional(),
-    note: z.array(annotationSchema).optional(),
-  })
-  .refine((m) => (m.medicationCodeableConcept === undefined) !== (m.medicationReference === undefined), {
-    error: 'A medication statement names exactly one medication',
-    path: ['medicationCodeableConcept'],
-  });
+export const medicationStatementSchema: z.ZodType<MedicationStatement> = z.lazy(() =>
+  z
+    .strictObject({
+      ...domainResourceShape,
+      resourceType: z.literal('MedicationStatement'),
+      identifier: z.array(identifierSchema).optional(),
+      status: codedChoice(MEDICATION_STATEMENT_STATUSES),
+      medicationCodeableConcept: codeableConceptSchema.optional(),
+      medicationReference: referenceSchema.optional(),
+      subject: referenceTo('Patient'),
+      effectiveDateTime: fhirDateTime().optional(),
+      effectivePeriod: periodSchema.optional(),
+      dateAsserted: fhirDateTime().optional(),
+      informationSource: referenceSchema.optional(),
+      note: z.array(annotationSchema).optional(),
+    })
+    .refine((m) => (m.medicationCodeableConcept === undefined) !== (m.medicationReference === undefined), {
+      error: 'A medication statement names exactly one medication',
+      path: ['medicationCodeableConcept'],
+    }),
+);
 
 export const MEDICATION_STATEMENT: ResourceDefinition<MedicationStatement> = {
   resourceType: 'MedicationStatement',

@@ -65,14 +65,16 @@ export interface Observation extends DomainResourceBase {
   component?: ObservationComponent[];
 }
 
-const componentSchema = z.strictObject({
-  extension: z.array(z.looseObject({ url: z.string() })).optional(),
-  code: codeableConceptSchema,
-  valueQuantity: quantitySchema.optional(),
-  valueString: fhirString.optional(),
-  valueCodeableConcept: codeableConceptSchema.optional(),
-  dataAbsentReason: codeableConceptSchema.optional(),
-});
+const componentSchema = z.lazy(() =>
+  z.strictObject({
+    extension: z.array(z.looseObject({ url: z.string() })).optional(),
+    code: codeableConceptSchema,
+    valueQuantity: quantitySchema.optional(),
+    valueString: fhirString.optional(),
+    valueCodeableConcept: codeableConceptSchema.optional(),
+    dataAbsentReason: codeableConceptSchema.optional(),
+  }),
+);
 
 const hasCode = (concept: CodeableConcept | undefined, code: { system: string; code: string }): boolean =>
   (concept?.coding ?? []).some((c) => c.system === code.system && c.code === code.code);
@@ -90,37 +92,39 @@ function measurementValid(component: ObservationComponent, unit: 'kg' | 'cm'): b
   return (component.extension ?? []).every((e) => e.url === RAW_TEXT_EXTENSION && typeof e.valueString === 'string');
 }
 
-export const observationSchema: z.ZodType<Observation> = z
-  .strictObject({
-    ...domainResourceShape,
-    resourceType: z.literal('Observation'),
-    identifier: z.array(identifierSchema).optional(),
-    status: codedChoice(OBSERVATION_STATUSES),
-    category: z.array(codeableConceptSchema).optional(),
-    code: codeableConceptSchema,
-    subject: referenceSchema.optional(),
-    encounter: referenceSchema.optional(),
-    effectiveDateTime: fhirDateTime().optional(),
-    effectivePeriod: periodSchema.optional(),
-    issued: fhirInstant().optional(),
-    performer: z.array(referenceSchema).optional(),
-    valueQuantity: quantitySchema.optional(),
-    valueString: fhirString.optional(),
-    note: z.array(z.strictObject({ text: fhirString })).optional(),
-    component: z.array(componentSchema).optional(),
-  })
-  .superRefine((o, ctx) => {
-    (o.component ?? []).forEach((c, index) => {
-      const unit = hasCode(c.code, PHYSICAL_ATTRIBUTE_CODES.weight)
-        ? 'kg'
-        : hasCode(c.code, PHYSICAL_ATTRIBUTE_CODES.height)
-          ? 'cm'
-          : null;
-      if (unit && !measurementValid(c, unit)) {
-        ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.measurement, path: ['component', index] });
-      }
-    });
-  });
+export const observationSchema: z.ZodType<Observation> = z.lazy(() =>
+  z
+    .strictObject({
+      ...domainResourceShape,
+      resourceType: z.literal('Observation'),
+      identifier: z.array(identifierSchema).optional(),
+      status: codedChoice(OBSERVATION_STATUSES),
+      category: z.array(codeableConceptSchema).optional(),
+      code: codeableConceptSchema,
+      subject: referenceSchema.optional(),
+      encounter: referenceSchema.optional(),
+      effectiveDateTime: fhirDateTime().optional(),
+      effectivePeriod: periodSchema.optional(),
+      issued: fhirInstant().optional(),
+      performer: z.array(referenceSchema).optional(),
+      valueQuantity: quantitySchema.optional(),
+      valueString: fhirString.optional(),
+      note: z.array(z.strictObject({ text: fhirString })).optional(),
+      component: z.array(componentSchema).optional(),
+    })
+    .superRefine((o, ctx) => {
+      (o.component ?? []).forEach((c, index) => {
+        const unit = hasCode(c.code, PHYSICAL_ATTRIBUTE_CODES.weight)
+          ? 'kg'
+          : hasCode(c.code, PHYSICAL_ATTRIBUTE_CODES.height)
+            ? 'cm'
+            : null;
+        if (unit && !measurementValid(c, unit)) {
+          ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.measurement, path: ['component', index] });
+        }
+      });
+    }),
+);
 
 /** A weight or height component: value in kg / cm with the typed text. */
 export function measurementComponent(kind: 'weight' | 'height', value: number, raw?: string): ObservationComponent {

@@ -42,23 +42,25 @@ export interface Patient extends DomainResourceBase {
 export const PATIENT_VISION_ID_SYSTEM = vigilSystem('vision-id');
 export const EXTERNAL_ID_SYSTEM = vigilSystem('external-id');
 
-export const patientSchema: z.ZodType<Patient> = z.strictObject({
-  ...domainResourceShape,
-  resourceType: z.literal('Patient'),
-  identifier: z.array(identifierSchema).optional(),
-  active: z.boolean().optional(),
-  name: z.array(humanNameSchema).optional(),
-  telecom: z.array(contactPointSchema).optional(),
-  gender: codedChoice(['male', 'female', 'other', 'unknown']).optional(),
-  // Spec 001 §5: a year, a year-month or a full date.
-  birthDate: fhirDate(FHIR_MESSAGES.invalidBirthDate).optional(),
-  deceasedBoolean: z.boolean().optional(),
-  deceasedDateTime: z.string().optional(),
-  address: z.array(addressSchema).optional(),
-  photo: z.array(attachmentSchema).optional(),
-  generalPractitioner: z.array(referenceSchema).optional(),
-  managingOrganization: referenceSchema.optional(),
-});
+export const patientSchema: z.ZodType<Patient> = z.lazy(() =>
+  z.strictObject({
+    ...domainResourceShape,
+    resourceType: z.literal('Patient'),
+    identifier: z.array(identifierSchema).optional(),
+    active: z.boolean().optional(),
+    name: z.array(humanNameSchema).optional(),
+    telecom: z.array(contactPointSchema).optional(),
+    gender: codedChoice(['male', 'female', 'other', 'unknown']).optional(),
+    // Spec 001 §5: a year, a year-month or a full date.
+    birthDate: fhirDate(FHIR_MESSAGES.invalidBirthDate).optional(),
+    deceasedBoolean: z.boolean().optional(),
+    deceasedDateTime: z.string().optional(),
+    address: z.array(addressSchema).optional(),
+    photo: z.array(attachmentSchema).optional(),
+    generalPractitioner: z.array(referenceSchema).optional(),
+    managingOrganization: referenceSchema.optional(),
+  }),
+);
 
 /** The spec's patient fields read from the FHIR shape (spec 001 §3). */
 export interface PatientFields {

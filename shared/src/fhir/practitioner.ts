@@ -42,27 +42,29 @@ export const INVITATION_EXTENSION = vigilExtension('practitioner-invitation');
 /** Organisation roles are kept as security tags with this system (spec 001 §6). */
 export const PRACTITIONER_ROLE_SYSTEM = vigilSystem('role');
 
-export const practitionerSchema: z.ZodType<Practitioner> = z
-  .strictObject({
-    ...domainResourceShape,
-    resourceType: z.literal('Practitioner'),
-    identifier: z.array(identifierSchema).optional(),
-    active: z.boolean().optional(),
-    name: z.array(humanNameSchema).optional(),
-    telecom: z.array(contactPointSchema).optional(),
-    gender: z.enum(['male', 'female', 'other', 'unknown'], { error: FHIR_MESSAGES.invalidValue }).optional(),
-    birthDate: z.string().optional(),
-    photo: z.array(attachmentSchema).optional(),
-  })
-  .superRefine((p, ctx) => {
-    (p.extension ?? []).forEach((e, index) => {
-      if (e.url !== LAST_LOGIN_EXTENSION) return;
-      const keys = Object.keys(e).filter((k) => k.startsWith('value'));
-      if (keys.length !== 1 || keys[0] !== 'valueDateTime' || !isFhirDateTime(e.valueDateTime)) {
-        ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.invalidLastLogin, path: ['extension', index] });
-      }
-    });
-  });
+export const practitionerSchema: z.ZodType<Practitioner> = z.lazy(() =>
+  z
+    .strictObject({
+      ...domainResourceShape,
+      resourceType: z.literal('Practitioner'),
+      identifier: z.array(identifierSchema).optional(),
+      active: z.boolean().optional(),
+      name: z.array(humanNameSchema).optional(),
+      telecom: z.array(contactPointSchema).optional(),
+      gender: z.enum(['male', 'female', 'other', 'unknown'], { error: FHIR_MESSAGES.invalidValue }).optional(),
+      birthDate: z.string().optional(),
+      photo: z.array(attachmentSchema).optional(),
+    })
+    .superRefine((p, ctx) => {
+      (p.extension ?? []).forEach((e, index) => {
+        if (e.url !== LAST_LOGIN_EXTENSION) return;
+        const keys = Object.keys(e).filter((k) => k.startsWith('value'));
+        if (keys.length !== 1 || keys[0] !== 'valueDateTime' || !isFhirDateTime(e.valueDateTime)) {
+          ctx.addIssue({ code: 'custom', message: FHIR_MESSAGES.invalidLastLogin, path: ['extension', index] });
+        }
+      });
+    }),
+);
 
 /** The last login time, or null. */
 export function practitionerLastLogin(practitioner: Practitioner): string | null {
