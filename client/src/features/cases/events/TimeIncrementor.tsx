@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { INVALID_TIME_INPUT, parseLenientTime, parseStrictTime, timeBoundError } from '@vigil/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { atLocalTime, clockDateTime, hhmm, isoDate } from '../format.js';
+import { LightButton, LightIconButton } from '../header/LightButton.js';
 import { useHoldToRepeat } from './holdToRepeat.js';
 
 export interface TimeIncrementorProps {
@@ -99,15 +100,9 @@ export function TimeIncrementor({
             </Text>
           )}
         </Stack>
-        <ActionIcon
-          size={44}
-          variant="default"
-          aria-label={`${label}: one minute earlier`}
-          disabled={disabled || value == null}
-          {...minus}
-        >
+        <LightIconButton aria-label={`${label}: one minute earlier`} disabled={disabled || value == null} {...minus}>
           −
-        </ActionIcon>
+        </LightIconButton>
         <TextInput
           id={id}
           aria-describedby={
@@ -139,18 +134,11 @@ export function TimeIncrementor({
             }
           }}
         />
-        <ActionIcon
-          size={44}
-          variant="default"
-          aria-label={`${label}: one minute later`}
-          disabled={disabled || value == null}
-          {...plus}
-        >
+        <LightIconButton aria-label={`${label}: one minute later`} disabled={disabled || value == null} {...plus}>
           +
-        </ActionIcon>
-        <Button
+        </LightIconButton>
+        <LightButton
           variant="light"
-          mih={44}
           disabled={disabled}
           aria-label={`${label}: now`}
           onClick={() => {
@@ -159,22 +147,20 @@ export function TimeIncrementor({
           }}
         >
           Now
-        </Button>
-        <Button
+        </LightButton>
+        <LightButton
           variant="subtle"
-          mih={44}
           disabled={disabled}
           aria-label={`${label}: change date`}
           aria-expanded={editDate}
           onClick={() => setEditDate((v) => !v)}
         >
           Date
-        </Button>
+        </LightButton>
         {value != null && (
-          <Button
+          <LightButton
             variant="subtle"
             color="gray"
-            mih={44}
             disabled={disabled}
             aria-label={`${label}: clear`}
             onClick={() => {
@@ -184,7 +170,7 @@ export function TimeIncrementor({
             }}
           >
             Clear
-          </Button>
+          </LightButton>
         )}
       </Group>
       {error && (

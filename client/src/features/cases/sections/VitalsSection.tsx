@@ -1,5 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MINUTE, vitalsIntervalMinutes, type VitalTrackingStatus } from '@vigil/shared';
 import { Segments } from '../header/LabelledSegments.js';
 import { ManualVitals, type ManualVitalsEntry } from '../ManualVitals.js';
@@ -16,9 +16,10 @@ import { useStableValue } from '../vitals/stable.js';
 import type { CaseSectionProps } from './types.js';
 
 /**
- * The vitals section: the live banner, the simulated monitor, each vital's tracking status,
- * the chart over time, checkpoint rows every 5 or 10 minutes from case start and the manual
- * entries (spec 001 §4, §9; spec 002 §2–§5, §9).
+ * The vitals section: the live banner, the manual entries with 'Add vitals' (the provider's
+ * most frequent action, above a long case's tables), the simulated monitor, each vital's
+ * tracking status, the chart over time and checkpoint rows every 5 or 10 minutes from case
+ * start (spec 001 §4, §9; spec 002 §2–§5, §9).
  */
 export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
   const records = useVitalsRecords(doc);
@@ -36,7 +37,14 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
   const interval = vitalsIntervalMinutes(intervalSetting);
   // useCaseList copies its list on every change of the case; keep the same manual list while its content is the same.
   const manualItems = useStableValue(manual.items);
-  const points = useMemo(() => vitalsPoints(records, manualItems), [records, manualItems]);
+  // The chart and the checkpoint rows (series over every reading: ~50 rows and their points on a
+  // 4-hour case) come one background render after the section: an opened case shows its banner
+  // and 'Add vitals' first, and a tap meanwhile is not held up by them.
+  const withSeries = useDeferredValue(true, false);
+  const points = useMemo(
+    () => (withSeries ? vitalsPoints(records, manualItems) : []),
+    [withSeries, records, manualItems],
+  );
   const reported = useMemo(() => new Set(Object.keys(records.at(-1)?.vitals ?? {})), [records]);
 
   // Checkpoint rows grow with the clock; a minute's resolution is enough.
@@ -51,8 +59,8 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
   // The same rows object until a row changes (a new checkpoint every 5 or 10 minutes, a reading).
   const rows = useStableValue(
     useMemo(
-      () => (caseStart == null ? [] : checkpointRows(points, caseStart, until, interval)),
-      [points, caseStart, until, interval],
+      () => (caseStart == null || !withSeries ? [] : checkpointRows(points, caseStart, until, interval)),
+      [withSeries, points, caseStart, until, interval],
     ),
   );
 
@@ -62,6 +70,7 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
         Vitals
       </Title>
       <VitalsBanner records={records} manualCount={manual.items.length} localMonitorId={monitorId} />
+      <ManualVitals doc={doc} temperatureUnit={context.tempsInCelsius ? 'C' : 'F'} disabled={readOnly} />
       <SimulatedMonitor
         doc={doc}
         monitorId={monitorId}
@@ -75,7 +84,7 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
         disabled={readOnly}
         onChange={(type: string, status: VitalTrackingStatus) => setTracking({ ...tracking, [type]: status })}
       />
-      <VitalsChart points={points} />
+      {withSeries && <VitalsChart points={points} />}
       <Group justify="space-between" wrap="wrap">
         <Title order={3} size="h5">
           Checkpoints
@@ -96,8 +105,7 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
           />
         </Group>
       </Group>
-      <CheckpointTable rows={rows} intervalMinutes={interval} />
-      <ManualVitals doc={doc} temperatureUnit={context.tempsInCelsius ? 'C' : 'F'} disabled={readOnly} />
+      {withSeries && <CheckpointTable rows={rows} intervalMinutes={interval} />}
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { isSedationLevelAllowed, isOneOf, newId, USER_ROLES, type UserRole } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { NumberField } from '../../../app/NumberField.js';
 import { GrowingTextarea } from '../header/GrowingTextarea.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import { LabelledSegments } from '../header/LabelledSegments.js';
+import { LightTextInput } from '../header/LightTextInput.js';
 import { TOUCH_INPUT } from '../header/touch.js';
 import type { OrgCaseSettings } from '../header/useOrgCaseSettings.js';
 import type { CaseSectionProps } from '../sections/types.js';
@@ -51,7 +52,7 @@ function CaseText({
     placeholder,
     onChange: (e: { currentTarget: { value: string } }) => setValue(e.currentTarget.value || null),
   };
-  return multiline ? <GrowingTextarea {...common} minRows={2} size="md" /> : <TextInput {...common} {...TOUCH_INPUT} />;
+  return multiline ? <GrowingTextarea {...common} minRows={2} size="md" /> : <LightTextInput {...common} />;
 }
 
 /** A switch of the case root (spec 001 §3 switches); `fallback` is its value while unset. */
@@ -164,10 +165,9 @@ export function StartCaseSection({
             disabled={readOnly}
             onChange={(cm) => setHeight(cm == null || cm <= 0 ? null : { value: cm, raw: `${cm} cm` })}
           />
-          <TextInput
+          <LightTextInput
             label="Birth date"
             type="date"
-            {...TOUCH_INPUT}
             value={recordBirthDate ?? (typeof birthDate === 'string' ? birthDate : '')}
             disabled={readOnly || recordBirthDate != null}
             description={recordBirthDate != null ? 'From the patient record' : undefined}
@@ -188,16 +188,14 @@ export function StartCaseSection({
           onChange={(v) => setRole(v)}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
+          <LightTextInput
             label="Surgeon name"
-            {...TOUCH_INPUT}
             value={names.surgeonName ?? ''}
             disabled={readOnly || !names.surgeonEntered}
             onChange={(e) => setSurgeonName(e.currentTarget.value || null)}
           />
-          <TextInput
+          <LightTextInput
             label="Sedation provider name"
-            {...TOUCH_INPUT}
             value={names.sedationProviderName ?? ''}
             disabled={readOnly || !names.sedationProviderEntered}
             onChange={(e) => setSedationProviderName(e.currentTarget.value || null)}
@@ -296,9 +294,8 @@ export function StartCaseSection({
           }}
         >
           <Group align="flex-end">
-            <TextInput
+            <LightTextInput
               label="New checklist item"
-              {...TOUCH_INPUT}
               value={newItem}
               disabled={readOnly}
               onChange={(e) => setNewItem(e.currentTarget.value)}

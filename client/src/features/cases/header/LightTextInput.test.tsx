@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { MantineProvider, TextInput } from '@mantine/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LightTextInput } from './LightTextInput.js';
+import { comparableMarkup } from './markup.js';
+import { TOUCH_INPUT } from './touch.js';
+
+afterEach(cleanup);
+
+function renderBoth(props: { description?: string; disabled?: boolean; placeholder?: string; type?: 'date' }): {
+  mantine: Element;
+  light: Element;
+} {
+  render(
+    <MantineProvider>
+      <div data-testid="mantine">
+        <TextInput label="Procedure" value="Extractions" onChange={() => undefined} {...TOUCH_INPUT} {...props} />
+      </div>
+      <div data-testid="light">
+        <LightTextInput label="Procedure" value="Extractions" onChange={() => undefined} {...props} />
+      </div>
+    </MantineProvider>,
+  );
+  return {
+    mantine: screen.getByTestId('mantine').firstElementChild!,
+    light: screen.getByTestId('light').firstElementChild!,
+  };
+}
+
+describe('LightTextInput', () => {
+  it.each([
+    ['a plain field', {}],
+    [
+      'a disabled field with a description and placeholder',
+      { description: 'From the patient record', disabled: true, placeholder: 'NKDA' },
+    ],
+    ['a date field', { type: 'date' as const }],
+  ])("renders %s as Mantine's TextInput with the touch size does", (_name, props) => {
+    const { mantine, light } = renderBoth(props);
+    expect(comparableMarkup(light)).toBe(comparableMarkup(mantine));
+  });
+
+  it('is named by its label and described by its description, and reports typing', () => {
+    const typed: string[] = [];
+    const onChange = vi.fn((e: { currentTarget: HTMLInputElement }) => typed.push(e.currentTarget.value));
+    render(
+      <MantineProvider>
+        <LightTextInput label="Birth date" value="" description="From the patient record" onChange={onChange} />
+      </MantineProvider>,
+    );
+    const input = screen.getByLabelText('Birth date');
+    expect(input.getAttribute('aria-describedby')).toBe(screen.getByText('From the patient record').id);
+    fireEvent.change(input, { target: { value: '2019-04-02' } });
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(typed).toEqual(['2019-04-02']);
+  });
+});

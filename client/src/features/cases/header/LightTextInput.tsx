@@ -1,0 +1,86 @@
+import { Input } from '@mantine/core';
+import { useId, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
+
+export interface LightTextInputProps {
+  label: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  disabled?: boolean;
+  placeholder?: string;
+  /** Shown under the label and named by the input's aria-describedby, as Mantine's description. */
+  description?: string;
+  /** Text when left out. */
+  type?: 'date';
+}
+
+const C = Input.classes;
+// The CSS variables Mantine's TextInput sets for size="md".
+const LABEL_STYLE = { '--input-label-size': 'var(--mantine-font-size-md)' } as CSSProperties;
+const DESCRIPTION_STYLE = {
+  '--input-description-size': 'calc(var(--mantine-font-size-md) - calc(0.125rem * var(--mantine-scale)))',
+} as CSSProperties;
+const WRAPPER_STYLE = {
+  '--input-height': 'var(--input-height-md)',
+  '--input-fz': 'var(--mantine-font-size-md)',
+} as CSSProperties;
+// With a description between the label and the field.
+const DESCRIBED_WRAPPER_STYLE = {
+  '--input-margin-top': 'calc(var(--mantine-spacing-xs) / 2)',
+  ...WRAPPER_STYLE,
+} as CSSProperties;
+// Fingers on a tablet (issue 8 quality bar), as TOUCH_INPUT gives Mantine's inputs.
+const INPUT_STYLE: CSSProperties = { minHeight: 44 };
+
+/**
+ * A text field that looks and behaves as Mantine's `<TextInput size="md">` with TOUCH_INPUT (the
+ * same elements, classes and data attributes) but is plain React elements. Each Mantine input
+ * is several components (props, theme, styles API, wrapper context, Box) and the Start section
+ * alone has a dozen, rendered before the case screen's first frame on a throttled tablet (issue
+ * 8 cold start). For fields without error, sections or Mantine style props; use TextInput there.
+ */
+export function LightTextInput({
+  label,
+  value,
+  onChange,
+  disabled = false,
+  placeholder,
+  description,
+  type,
+}: LightTextInputProps): ReactNode {
+  const id = useId();
+  const descriptionId = description ? `${id}-description` : undefined;
+  const state = disabled ? { 'data-disabled': true } : {};
+  return (
+    <div className={C.root} data-size="md">
+      <label className={C.label} style={LABEL_STYLE} data-size="md" htmlFor={id} id={`${id}-label`}>
+        {label}
+      </label>
+      {description && (
+        <p className={C.description} style={DESCRIPTION_STYLE} data-size="md" id={descriptionId}>
+          {description}
+        </p>
+      )}
+      <div
+        className={C.wrapper}
+        style={description ? DESCRIBED_WRAPPER_STYLE : WRAPPER_STYLE}
+        data-variant="default"
+        data-size="md"
+        {...state}
+      >
+        <input
+          className={C.input}
+          style={INPUT_STYLE}
+          data-variant="default"
+          {...state}
+          id={id}
+          type={type}
+          value={value}
+          disabled={disabled}
+          placeholder={placeholder}
+          aria-describedby={descriptionId}
+          onChange={onChange}
+        />
+      </div>
+    </div>
+  );
+}
