@@ -54,6 +54,28 @@ describe('vitals section on a case document', () => {
     expect(within(screen.getByRole('table', { name: 'Vitals every 10 minutes' })).getAllByRole('row')).toHaveLength(3);
   });
 
+  it("puts 'Add vitals' under the banner, above the chart and the checkpoint table", () => {
+    const doc = new Y.Doc();
+    ensureCaseStructure(doc);
+    doc.getMap(CASE_ROOT).set('events', { caseStart: Date.now() - 60 * MINUTE });
+    render(
+      <MantineProvider>
+        <VitalsSection
+          doc={doc}
+          readOnly={false}
+          context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: false }}
+        />
+      </MantineProvider>,
+    );
+    const add = screen.getByRole('button', { name: 'Add vitals' });
+    const banner = screen.getByRole('status', { name: 'Current vitals' });
+    const table = screen.getByRole('table', { name: 'Vitals every 5 minutes' });
+    const chart = screen.getByRole('img', { name: 'Vitals chart, 0 readings' });
+    expect(banner.compareDocumentPosition(add) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(add.compareDocumentPosition(chart) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(add.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('sets a vital tracking status in the case', () => {
     const doc = new Y.Doc();
     ensureCaseStructure(doc);
