@@ -3,18 +3,22 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 /** Elements a captured wave's svg may contain (spec 001 §5). */
 export const WAVE_SVG_ELEMENTS = ['svg', 'rect', 'path'] as const;
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  allowBooleanAttributes: true,
-  commentPropName: '#comment',
-  cdataPropName: '#cdata',
-  processEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-});
+// Made on first use: the browser loads this module with the case screen, which checks a wave
+// only when one is captured.
+let parser: XMLParser | null = null;
+const svgParser = (): XMLParser =>
+  (parser ??= new XMLParser({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    allowBooleanAttributes: true,
+    commentPropName: '#comment',
+    cdataPropName: '#cdata',
+    processEntities: false,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: false,
+  }));
 
 type Node = Record<string, unknown>;
 
@@ -45,7 +49,7 @@ export function isSafeWaveSvg(svg: unknown): boolean {
   if (svg.toUpperCase().includes('<!DOCTYPE')) return false;
   try {
     if (XMLValidator.validate(svg, { allowBooleanAttributes: true }) !== true) return false;
-    const roots = (parser.parse(svg) as Node[]).filter((n) => !('#text' in n && Object.keys(n).length === 1));
+    const roots = (svgParser().parse(svg) as Node[]).filter((n) => !('#text' in n && Object.keys(n).length === 1));
     const root = roots[0];
     return roots.length === 1 && root != null && 'svg' in root && nodeIsSafe(root);
   } catch {
