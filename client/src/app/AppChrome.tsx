@@ -1,10 +1,11 @@
-import { Anchor, AppShell, Breadcrumbs, Burger, Group, NavLink, Text } from '@mantine/core';
+import { Anchor, AppShell, Breadcrumbs, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AccountMenu } from '../features/orgs/AccountMenu.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { Footer } from './Footer.js';
+import { LightNavLink } from './LightNavLink.js';
 import { subAppOf } from './subApps.js';
 
 export interface NavItem {
@@ -58,14 +59,12 @@ export function AppChrome({ nav, children }: AppChromeProps): ReactNode {
         {/* Scrolls natively: Mantine's ScrollArea measures itself as it mounts (a forced layout on every screen's first render). */}
         <AppShell.Section grow style={{ overflowY: 'auto' }}>
           {nav.map((item) => (
-            <NavLink
+            <LightNavLink
               key={item.href}
-              component={Link}
-              to={item.href}
+              href={item.href}
               label={item.label}
               active={pathname === item.href || (!item.exact && pathname.startsWith(`${item.href}/`))}
               onClick={close}
-              mih={44}
             />
           ))}
         </AppShell.Section>

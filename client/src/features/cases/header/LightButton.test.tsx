@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme.js';
 import { LightButton, LightIconButton } from './LightButton.js';
-import { comparableMarkup } from './markup.js';
+import { comparableMarkup } from '../../../app/markup.js';
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import { MantineProvider, TextInput } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LightTextInput } from './LightTextInput.js';
-import { comparableMarkup } from './markup.js';
+import { comparableMarkup } from '../../../app/markup.js';
 import { TOUCH_INPUT } from './touch.js';
 
 afterEach(cleanup);
