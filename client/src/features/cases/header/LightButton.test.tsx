@@ -20,6 +20,7 @@ describe("light buttons render as Mantine's in this app's theme", () => {
   it.each([
     ['light', 'blue', false],
     ['light', 'blue', true],
+    ['light', 'gray', false],
     ['subtle', 'blue', false],
     ['subtle', 'blue', true],
     ['subtle', 'gray', false],

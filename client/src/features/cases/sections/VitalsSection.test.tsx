@@ -17,6 +17,19 @@ vi.mock('../vitals/VitalsChart.js', () => ({
 
 afterEach(cleanup);
 
+/** The vitals section of a case, charting, in an organisation that uses °F unless `celsius`. */
+function showSection(doc: Y.Doc, celsius = false): void {
+  render(
+    <MantineProvider>
+      <VitalsSection
+        doc={doc}
+        readOnly={false}
+        context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: celsius }}
+      />
+    </MantineProvider>,
+  );
+}
+
 describe('vitals section on a case document', () => {
   it('shows checkpoint rows every 5 minutes from case start with the nearest reading, and 10 when set', () => {
     const doc = new Y.Doc();
@@ -31,15 +44,7 @@ describe('vitals section on a case document', () => {
       selectedVitals: ['hr'],
       vitals: { hr: { value: 77, time: start + 5 * MINUTE + 10_000 } },
     });
-    render(
-      <MantineProvider>
-        <VitalsSection
-          doc={doc}
-          readOnly={false}
-          context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: false }}
-        />
-      </MantineProvider>,
-    );
+    showSection(doc);
     const table = screen.getByRole('table', { name: 'Vitals every 5 minutes' });
     // Rows at 0, 5 and 10 minutes (newest first) and a header row.
     const rows = within(table).getAllByRole('row');
@@ -58,15 +63,7 @@ describe('vitals section on a case document', () => {
     const doc = new Y.Doc();
     ensureCaseStructure(doc);
     doc.getMap(CASE_ROOT).set('events', { caseStart: Date.now() - 60 * MINUTE });
-    render(
-      <MantineProvider>
-        <VitalsSection
-          doc={doc}
-          readOnly={false}
-          context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: false }}
-        />
-      </MantineProvider>,
-    );
+    showSection(doc);
     const add = screen.getByRole('button', { name: 'Add vitals' });
     const banner = screen.getByRole('status', { name: 'Current vitals' });
     const table = screen.getByRole('table', { name: 'Vitals every 5 minutes' });
@@ -79,15 +76,7 @@ describe('vitals section on a case document', () => {
   it('sets a vital tracking status in the case', () => {
     const doc = new Y.Doc();
     ensureCaseStructure(doc);
-    render(
-      <MantineProvider>
-        <VitalsSection
-          doc={doc}
-          readOnly={false}
-          context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: true }}
-        />
-      </MantineProvider>,
-    );
+    showSection(doc, true);
     expect(screen.getByText('No vitals measurements recorded yet.')).toBeTruthy();
     act(() => {
       fireEvent.change(screen.getByLabelText('HR tracking'), { target: { value: 'paused' } });
@@ -101,15 +90,7 @@ describe('vitals section on a case document', () => {
       const doc = new Y.Doc();
       ensureCaseStructure(doc);
       const readings = (): number => (doc.getMap(CASE_ROOT).get('vitalsRecords') as Y.Array<unknown>).length;
-      render(
-        <MantineProvider>
-          <VitalsSection
-            doc={doc}
-            readOnly={false}
-            context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: false }}
-          />
-        </MantineProvider>,
-      );
+      showSection(doc);
       const monitor = (): HTMLInputElement => screen.getByRole('switch', { name: /Simulated monitor/ });
       act(() => {
         fireEvent.click(monitor());
