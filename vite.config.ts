@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** The client build: the PWA in client/, built to client/dist, served by the sync server. */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'client',
   publicDir: 'public',
   define: {
@@ -31,6 +31,19 @@ export default defineConfig({
         find: /^lib0\/decoding$/,
         replacement: fileURLToPath(new URL('./client/src/sync/lib0Decoding.ts', import.meta.url)),
       },
+      // React Router 7's package exports only its development build (remix-run/react-router
+      // #12532, #14102): route matching with its development checks and warnings on every
+      // render. The production build it ships beside it is what the app runs.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ]
+        : []),
     ],
   },
   build: {
@@ -78,4 +91,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));
