@@ -5,7 +5,7 @@ import {
   type FhirResourceType,
   type OperationOutcome,
 } from '@vigil/shared';
-import { errorCodeForStatus, notifyAuthError, RequestError } from './graphql.js';
+import { errorCodeForStatus, knownOffline, notifyAuthError, RequestError } from './graphql.js';
 
 /*
  * The FHIR R4 REST client of spec 002 §7: `{api}/fhir/{orgId}/{path}`. Every failure is a
@@ -108,7 +108,10 @@ export interface FhirClient {
 /** A FHIR client for one organisation's `/api/fhir/{orgId}/`. */
 export function fhirClient(orgId: string, options: FhirClientOptions = {}): FhirClient {
   const base = options.base ?? '/api';
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const doFetch =
+    options.fetch ??
+    ((input: RequestInfo | URL, init?: RequestInit) =>
+      knownOffline() ? Promise.reject(new TypeError('offline')) : fetch(input, init));
   if (!orgId) throw new RequestError('NO_ORG_ID');
 
   async function call<T>(url: string, init: RequestInit = {}): Promise<T> {

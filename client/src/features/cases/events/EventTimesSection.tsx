@@ -1,6 +1,7 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { eventTimeEntries, eventTimeIssues } from '@vigil/shared';
 import type { ReactNode } from 'react';
+import { LightGroup, LightStack, LightText } from '../../../app/LightLayout.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import type { CaseSectionProps } from '../sections/types.js';
 import { useCaseRecord, useCaseValue } from '../useCaseData.js';
@@ -30,7 +31,7 @@ export function EventTimesSection({ doc, readOnly, caseTimes, now = Date.now }: 
 
   return (
     <SectionFrame id="case-times" title="Event times">
-      <Stack gap="md">
+      <LightStack gap="md">
         {entries.map((e) => {
           if (e.id === 'timeout' && timeoutEnabled !== true && e.time == null) return null;
           const position = e.id.endsWith('_position');
@@ -38,18 +39,18 @@ export function EventTimesSection({ doc, readOnly, caseTimes, now = Date.now }: 
           const entryIssues = issues.filter((i) => i.path[1] === e.id);
           if (e.derived) {
             return (
-              <Group key={e.id} gap="sm" mih={44} data-testid={`event-${e.id}`}>
-                <Text fw={500}>{label}</Text>
-                <Text>{e.time == null ? '--:--' : format(e.time)}</Text>
+              <LightGroup key={e.id} gap="sm" mih={44} data-testid={`event-${e.id}`}>
+                <LightText fw={500}>{label}</LightText>
+                <LightText>{e.time == null ? '--:--' : format(e.time)}</LightText>
                 <Badge variant="light" color="gray">
                   {position ? 'from positions' : 'derived from the first charted time'}
                 </Badge>
-              </Group>
+              </LightGroup>
             );
           }
           const prerequisite = e.preReq ? eventLabel(e.preReq) : null;
           return (
-            <Stack key={e.id} gap={2} data-testid={`event-${e.id}`}>
+            <LightStack key={e.id} gap={2} data-testid={`event-${e.id}`}>
               <TimeIncrementor
                 label={label}
                 value={e.time}
@@ -70,18 +71,18 @@ export function EventTimesSection({ doc, readOnly, caseTimes, now = Date.now }: 
                 onChange={(t) => setEvent(e.id, t)}
               />
               {entryIssues.map((i) => (
-                <Text key={i.code} size="sm" c="red" role="alert">
+                <LightText key={i.code} size="sm" c="red" role="alert">
                   {i.code === 'EVENT_REQUIRED'
                     ? `${label} is required`
                     : i.code === 'EVENT_MISSING_PREREQUISITE'
                       ? `${label} needs ${prerequisite ?? 'its prerequisite'}`
                       : i.message}
-                </Text>
+                </LightText>
               ))}
-            </Stack>
+            </LightStack>
           );
         })}
-      </Stack>
+      </LightStack>
     </SectionFrame>
   );
 }

@@ -1,9 +1,11 @@
-import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { INVALID_TIME_INPUT, parseLenientTime, parseStrictTime, timeBoundError } from '@vigil/shared';
 import { useId, useState, type ReactNode } from 'react';
+import { LightGroup, LightStack, LightText } from '../../../app/LightLayout.js';
 import { atLocalTime, clockDateTime, hhmm, isoDate } from '../format.js';
 import { LightButton, LightIconButton } from '../header/LightButton.js';
 import { useHoldToRepeat } from './holdToRepeat.js';
+import classes from './TimeIncrementor.module.css';
 
 export interface TimeIncrementorProps {
   label: string;
@@ -88,18 +90,18 @@ export function TimeIncrementor({
 
   const shown = draft ?? (value == null ? '' : hhmm(value));
   return (
-    <Stack gap={4}>
-      <Group gap={6} align="flex-start" wrap="wrap">
-        <Stack gap={0} w={{ base: '100%', sm: 190 }} pt={4}>
-          <Text component="label" htmlFor={id} fw={500}>
+    <LightStack gap={4}>
+      <LightGroup gap={6} align="flex-start">
+        <LightStack gap={0} className={classes.labelColumn}>
+          <LightText htmlFor={id} fw={500}>
             {label}
-          </Text>
+          </LightText>
           {description && (
-            <Text id={`${id}-description`} size="sm" c="dimmed">
+            <LightText id={`${id}-description`} size="sm" c="dimmed">
               {description}
-            </Text>
+            </LightText>
           )}
-        </Stack>
+        </LightStack>
         <LightIconButton aria-label={`${label}: one minute earlier`} disabled={disabled || value == null} {...minus}>
           −
         </LightIconButton>
@@ -172,11 +174,11 @@ export function TimeIncrementor({
             Clear
           </LightButton>
         )}
-      </Group>
+      </LightGroup>
       {error && (
-        <Text id={`${id}-error`} size="sm" c="red" role="alert" pl={{ base: 0, sm: 196 }}>
+        <LightText id={`${id}-error`} size="sm" c="red" role="alert" className={classes.error}>
           {error}
-        </Text>
+        </LightText>
       )}
       {editDate && (
         <TextInput
@@ -200,10 +202,10 @@ export function TimeIncrementor({
         />
       )}
       {value != null && day !== referenceDate && !editDate && (
-        <Text size="xs" c="dimmed">
+        <LightText size="xs" c="dimmed">
           {clockDateTime(value)}
-        </Text>
+        </LightText>
       )}
-    </Stack>
+    </LightStack>
   );
 }

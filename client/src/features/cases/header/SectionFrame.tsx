@@ -1,5 +1,6 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Paper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { LightStack } from '../../../app/LightLayout.js';
 
 export interface SectionFrameProps {
   /** The anchor the section navigation scrolls to. */
@@ -21,7 +22,7 @@ export function SectionFrame({ id, title, children, aside }: SectionFrameProps):
       aria-labelledby={`${id}-title`}
       style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 150px)' }}
     >
-      <Stack gap="sm">
+      <LightStack gap="sm">
         <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
           <Title order={2} size="h4" id={`${id}-title`} tabIndex={-1}>
             {title}
@@ -29,7 +30,7 @@ export function SectionFrame({ id, title, children, aside }: SectionFrameProps):
           {aside}
         </div>
         {children}
-      </Stack>
+      </LightStack>
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Switch, Title } from '@mantine/core';
 import { isSedationLevelAllowed, isOneOf, newId, USER_ROLES, type UserRole } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
+import { LightGroup, LightStack, LightText } from '../../../app/LightLayout.js';
 import { NumberField } from '../../../app/NumberField.js';
 import { GrowingTextarea } from '../header/GrowingTextarea.js';
 import { SectionFrame } from '../header/SectionFrame.js';
@@ -9,6 +10,7 @@ import { LightTextInput } from '../header/LightTextInput.js';
 import { TOUCH_INPUT } from '../header/touch.js';
 import type { OrgCaseSettings } from '../header/useOrgCaseSettings.js';
 import type { CaseSectionProps } from '../sections/types.js';
+import classes from './StartCaseSection.module.css';
 import { useCaseList, useCaseValue } from '../useCaseData.js';
 import {
   ASA_OPTIONS,
@@ -124,7 +126,7 @@ export function StartCaseSection({
 
   return (
     <SectionFrame id="case-start" title="Start case">
-      <Stack gap="md">
+      <LightStack gap="md">
         <LabelledSegments
           label="Sedation level"
           fullWidth
@@ -142,7 +144,7 @@ export function StartCaseSection({
         <Title order={3} size="h5">
           Patient
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+        <div className={classes.grid4}>
           <NumberField
             label="Weight (kg)"
             hideControls
@@ -174,7 +176,7 @@ export function StartCaseSection({
             onChange={(e) => setBirthDate(e.currentTarget.value || null)}
           />
           <CaseText doc={doc} field="allergiesSummary" label="Allergies" placeholder="NKDA" disabled={readOnly} />
-        </SimpleGrid>
+        </div>
 
         <Title order={3} size="h5">
           Team
@@ -187,7 +189,7 @@ export function StartCaseSection({
           data={USER_ROLE_OPTIONS.map((o) => ({ ...o }))}
           onChange={(v) => setRole(v)}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <div className={classes.grid2}>
           <LightTextInput
             label="Surgeon name"
             value={names.surgeonName ?? ''}
@@ -202,15 +204,15 @@ export function StartCaseSection({
           />
           <CaseText doc={doc} field="recorderName" label="Recorder" disabled={readOnly} />
           <CaseText doc={doc} field="present" label="Present" placeholder="Others in the room" disabled={readOnly} />
-        </SimpleGrid>
-        <Text size="sm" data-testid="final-signer">
+        </div>
+        <LightText size="sm" data-testid="final-signer">
           Final signer: {names.finalSignerName ?? 'choose your role'}
-        </Text>
+        </LightText>
 
         <Title order={3} size="h5">
           Procedure
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <div className={classes.grid2}>
           <CaseText doc={doc} field="procedure" label="Procedure" disabled={readOnly} />
           <CaseText doc={doc} field="reasonForSedation" label="Reason for sedation" disabled={readOnly} />
           <CaseText
@@ -221,7 +223,7 @@ export function StartCaseSection({
             disabled={readOnly}
           />
           <CaseText doc={doc} field="lastDrink" label="Last drink" placeholder="e.g. 06:00 water" disabled={readOnly} />
-        </SimpleGrid>
+        </div>
         <LabelledSegments
           label="ASA classification"
           value={typeof asa === 'string' ? asa : ''}
@@ -245,10 +247,10 @@ export function StartCaseSection({
           Pre-op checklist
         </Title>
         {items.length === 0 ? (
-          <Group>
-            <Text size="sm" c="dimmed">
+          <LightGroup>
+            <LightText size="sm" c="dimmed">
               No checklist items yet.
-            </Text>
+            </LightText>
             <Button
               mih={44}
               variant="light"
@@ -257,7 +259,7 @@ export function StartCaseSection({
             >
               Use standard checklist
             </Button>
-          </Group>
+          </LightGroup>
         ) : (
           <Stack gap={4} role="group" aria-label="Pre-op checklist">
             {items.map((item) => (
@@ -309,7 +311,7 @@ export function StartCaseSection({
         <Title order={3} size="h5">
           Charting
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <div className={classes.grid2}>
           <CaseSwitch doc={doc} field="vitalsTrackingEnabled" label="Track vitals" disabled={readOnly} fallback />
           <CaseSwitch doc={doc} field="ivEnabled" label="IV" disabled={readOnly} fallback={false} />
           <CaseSwitch doc={doc} field="airwayEnabled" label="Airway" disabled={readOnly} fallback={false} />
@@ -320,8 +322,8 @@ export function StartCaseSection({
             disabled={readOnly}
             fallback={false}
           />
-        </SimpleGrid>
-      </Stack>
+        </div>
+      </LightStack>
     </SectionFrame>
   );
 }

@@ -1,9 +1,11 @@
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { anesthesiaMinutes, anesthesiaUnits, type TimelineEventId } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
+import { LightGroup, LightText } from '../../../app/LightLayout.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import { hhmm } from '../format.js';
 import { timelineRows } from './timeline.js';
+import classes from './CaseTimeline.module.css';
 
 export interface CaseTimelineProps {
   times: Readonly<Record<TimelineEventId, number | null>>;
@@ -39,47 +41,35 @@ export function CaseTimeline({ times, now = Date.now }: CaseTimelineProps): Reac
               : '';
           return (
             <li key={r.name} data-testid={`timeline-${r.name}`}>
-              <Group gap="sm" wrap="nowrap" align="center">
-                <Text fw={600} w={100} size="sm">
+              <LightGroup gap="sm" wrap="nowrap">
+                <LightText fw={600} size="sm" className={classes.name}>
                   {r.name}
-                </Text>
-                <Box
-                  aria-hidden
-                  style={{
-                    position: 'relative',
-                    flex: 1,
-                    height: 18,
-                    background: 'var(--mantine-color-gray-1)',
-                    borderRadius: 4,
-                  }}
-                >
+                </LightText>
+                <div aria-hidden className={classes.track}>
                   {r.bar && (
-                    <Box
+                    <div
+                      className={classes.bar}
                       style={{
-                        position: 'absolute',
                         left: `${r.bar.left}%`,
                         width: `max(${r.bar.width}%, 4px)`,
-                        top: 0,
-                        bottom: 0,
-                        borderRadius: 4,
                         background: COLOURS[r.name],
                         opacity: r.bar.open ? 0.6 : 1,
                       }}
                     />
                   )}
-                </Box>
-                <Text size="sm" w={{ base: 160, md: 320 }} data-testid={`timeline-${r.name}-text`}>
+                </div>
+                <LightText size="sm" className={classes.status} data-testid={`timeline-${r.name}-text`}>
                   {[times, r.statusText].filter(Boolean).join(' ') || '—'}
-                </Text>
-              </Group>
+                </LightText>
+              </LightGroup>
             </li>
           );
         })}
       </Stack>
       {minutes != null && (
-        <Text size="sm" data-testid="anesthesia-units">
+        <LightText size="sm" data-testid="anesthesia-units">
           Anesthesia time {Math.round(minutes)} min, {anesthesiaUnits(minutes)} units
-        </Text>
+        </LightText>
       )}
     </SectionFrame>
   );

@@ -1,7 +1,8 @@
-import { NativeSelect, SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { VITAL_TRACKING_STATUSES, type VitalTrackingStatus } from '@vigil/shared';
+import { LightNativeSelect } from '../header/LightNativeSelect.js';
 import { MONITOR_VITALS, TRACKING_LABELS, trackingStatus, type VitalTracking } from './monitor.js';
+import classes from './VitalTrackingTable.module.css';
 
 export interface VitalTrackingTableProps {
   tracking: VitalTracking | undefined;
@@ -11,21 +12,22 @@ export interface VitalTrackingTableProps {
   onChange: (type: string, status: VitalTrackingStatus) => void;
 }
 
+const OPTIONS = VITAL_TRACKING_STATUSES.map((s) => ({ value: s, label: TRACKING_LABELS[s] }));
+
 /** Each vital's tracking status (spec 001 §4, spec 002 §3), one select per vital. */
 export function VitalTrackingTable({ tracking, reported, disabled, onChange }: VitalTrackingTableProps): ReactNode {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
+    <div className={classes.grid}>
       {MONITOR_VITALS.map((v) => (
-        <NativeSelect
+        <LightNativeSelect
           key={v.type}
           label={`${v.label} tracking`}
-          size="md"
           disabled={disabled}
           value={trackingStatus(tracking, v.type, reported.has(v.type))}
-          data={VITAL_TRACKING_STATUSES.map((s) => ({ value: s, label: TRACKING_LABELS[s] }))}
+          data={OPTIONS}
           onChange={(e) => onChange(v.type, e.currentTarget.value as VitalTrackingStatus)}
         />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }

@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { MantineProvider, NativeSelect } from '@mantine/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { comparableMarkup } from '../../../app/markup.js';
+import { theme } from '../../../app/theme.js';
+import { LightNativeSelect } from './LightNativeSelect.js';
+
+afterEach(cleanup);
+
+const DATA = [
+  { value: 'tracked', label: 'Tracked' },
+  { value: 'notTracked', label: 'Not tracked' },
+];
+
+describe('LightNativeSelect', () => {
+  it.each([
+    ['enabled', false],
+    ['disabled', true],
+  ])("renders as Mantine's NativeSelect with size md does (%s)", (_name, disabled) => {
+    render(
+      <MantineProvider theme={theme}>
+        <div data-testid="mantine">
+          <NativeSelect
+            label="HR tracking"
+            size="md"
+            value="notTracked"
+            disabled={disabled}
+            data={DATA}
+            onChange={() => undefined}
+          />
+        </div>
+        <div data-testid="light">
+          <LightNativeSelect
+            label="HR tracking"
+            value="notTracked"
+            disabled={disabled}
+            data={DATA}
+            onChange={() => undefined}
+          />
+        </div>
+      </MantineProvider>,
+    );
+    const mantine = screen.getByTestId('mantine').firstElementChild!;
+    const light = screen.getByTestId('light').firstElementChild!;
+    expect(comparableMarkup(light)).toBe(comparableMarkup(mantine));
+    expect(light.querySelector('select')!.value).toBe(mantine.querySelector('select')!.value);
+  });
+
+  it('is named by its label and reports the chosen value', () => {
+    const chosen: string[] = [];
+    render(
+      <MantineProvider theme={theme}>
+        <LightNativeSelect
+          label="SpO2 tracking"
+          value="tracked"
+          data={DATA}
+          onChange={(e) => chosen.push(e.currentTarget.value)}
+        />
+      </MantineProvider>,
+    );
+    const select = screen.getByLabelText<HTMLSelectElement>('SpO2 tracking');
+    expect(select.value).toBe('tracked');
+    fireEvent.change(select, { target: { value: 'notTracked' } });
+    expect(chosen).toEqual(['notTracked']);
+  });
+});
