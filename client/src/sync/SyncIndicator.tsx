@@ -1,4 +1,4 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { CaseDocumentState } from './caseDocument.js';
 import { saveMessage } from './saveMessage.js';
@@ -54,11 +54,9 @@ export function SyncIndicator({ state }: { state: CaseDocumentState }): ReactNod
         {saveMessage(state.sync, counting ? now : Date.now())}
       </Badge>
       {state.device === 'saved' && (
-        <Tooltip label="Every edit is stored on this device">
-          <Text size="sm" c="dimmed" data-testid="device-status">
-            Saved on this device
-          </Text>
-        </Tooltip>
+        <Text size="sm" c="dimmed" data-testid="device-status" title="Every edit is stored on this device">
+          Saved on this device
+        </Text>
       )}
       {state.loadError && (
         <Text size="sm" c="red" data-testid="load-error">

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import type { CaseDocumentState } from '../../../sync/caseDocument.js';
 import { SyncIndicator } from '../../../sync/SyncIndicator.js';
 import type { CaseHeaderModel } from './caseHeaderModel.js';
 import classes from './CaseHeader.module.css';
+import { LightButton } from './LightButton.js';
 
 export interface CaseSectionLink {
   id: string;
@@ -36,9 +37,9 @@ const SectionNav = memo(function SectionNav({ sections }: { sections: readonly C
   return (
     <nav aria-label="Case sections" className={classes.sectionNav}>
       {sections.map((s) => (
-        <Button key={s.id} variant="subtle" size="sm" mih={44} style={{ flex: 'none' }} onClick={() => goTo(s.id)}>
+        <LightButton key={s.id} variant="subtle" size="sm" onClick={() => goTo(s.id)}>
           {s.label}
-        </Button>
+        </LightButton>
       ))}
     </nav>
   );

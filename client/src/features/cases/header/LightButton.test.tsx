@@ -45,6 +45,20 @@ describe("light buttons render as Mantine's in this app's theme", () => {
     expect(light).toBe(mantine);
   });
 
+  it.each([false, true])('Button variant subtle, size sm (the section navigation), disabled %s', (disabled) => {
+    const mantine = markupOf(
+      <Button variant="subtle" size="sm" mih={44} disabled={disabled}>
+        Vitals
+      </Button>,
+    );
+    const light = markupOf(
+      <LightButton variant="subtle" size="sm" disabled={disabled}>
+        Vitals
+      </LightButton>,
+    );
+    expect(light).toBe(mantine);
+  });
+
   it.each([false, true])('ActionIcon variant default, 44 px, disabled %s', (disabled) => {
     const mantine = markupOf(
       <ActionIcon size={44} variant="default" disabled={disabled} aria-label="Arrival: one minute later">

@@ -15,11 +15,13 @@ type NativeButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'classNam
 const BORDER = 'calc(0.0625rem * var(--mantine-scale)) solid transparent';
 const TOUCH_HEIGHT = 'calc(2.75rem * var(--mantine-scale))';
 
-function buttonStyle(variant: 'light' | 'subtle', color: 'blue' | 'gray'): CSSProperties {
+type Size = 'sm' | 'md';
+
+function buttonStyle(variant: 'light' | 'subtle', color: 'blue' | 'gray', size: Size): CSSProperties {
   return {
-    '--button-height': 'var(--button-height-md)',
-    '--button-padding-x': 'var(--button-padding-x-md)',
-    '--button-fz': 'var(--mantine-font-size-md)',
+    '--button-height': `var(--button-height-${size})`,
+    '--button-padding-x': `var(--button-padding-x-${size})`,
+    '--button-fz': `var(--mantine-font-size-${size})`,
     '--button-bg': variant === 'light' ? `var(--mantine-color-${color}-light)` : 'transparent',
     '--button-hover': `var(--mantine-color-${color}-light-hover)`,
     '--button-color': `var(--mantine-color-${color}-light-color)`,
@@ -28,10 +30,11 @@ function buttonStyle(variant: 'light' | 'subtle', color: 'blue' | 'gray'): CSSPr
   } as CSSProperties;
 }
 
-const STYLES = {
-  light: { blue: buttonStyle('light', 'blue'), gray: buttonStyle('light', 'gray') },
-  subtle: { blue: buttonStyle('subtle', 'blue'), gray: buttonStyle('subtle', 'gray') },
-};
+const stylesOf = (size: Size): Record<'light' | 'subtle', Record<'blue' | 'gray', CSSProperties>> => ({
+  light: { blue: buttonStyle('light', 'blue', size), gray: buttonStyle('light', 'gray', size) },
+  subtle: { blue: buttonStyle('subtle', 'blue', size), gray: buttonStyle('subtle', 'gray', size) },
+});
+const STYLES = { sm: stylesOf('sm'), md: stylesOf('md') };
 
 const ICON_STYLE = {
   '--ai-size': TOUCH_HEIGHT,
@@ -52,19 +55,28 @@ export interface LightButtonProps extends NativeButtonProps {
   variant: 'light' | 'subtle';
   /** The theme's primary colour (blue) unless gray. */
   color?: 'blue' | 'gray';
+  /** The theme's button size (md) unless sm; either is 44 px high at least. */
+  size?: Size;
   children: string;
 }
 
-/** Mantine's `<Button variant={variant} color={color} mih={44}>` in this app's theme (size md). */
-export function LightButton({ variant, color = 'blue', disabled, children, ...rest }: LightButtonProps): ReactNode {
+/** Mantine's `<Button variant={variant} color={color} size={size} mih={44}>` in this app's theme. */
+export function LightButton({
+  variant,
+  color = 'blue',
+  size = 'md',
+  disabled,
+  children,
+  ...rest
+}: LightButtonProps): ReactNode {
   return (
     <button
       {...rest}
       type="button"
       className={rootClass(Button.classes.root, disabled)}
-      style={STYLES[variant][color]}
+      style={STYLES[size][variant][color]}
       data-variant={variant}
-      data-size="md"
+      data-size={size}
       data-disabled={disabled || undefined}
       disabled={disabled}
     >
