@@ -1,6 +1,6 @@
 /**
  * An element's markup for comparing a plain element with the Mantine component it stands in
- * for (tests of LightTextInput, LightButton and LightNavLink): attributes sorted, ids made positional, and
+ * for (the tests of the Light* components): attributes sorted, ids made positional, and
  * Mantine's per-component static class names (`mantine-Button-root`, for global styling by
  * name, unused here) left out. Utility classes such as `mantine-focus-auto` stay.
  */
