@@ -7,9 +7,16 @@ import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/App.js';
 import { ServerInfoProvider } from './app/ServerInfo.js';
 import { theme } from './app/theme.js';
+import { caseOfPath } from './sync/casePath.js';
 
 // The service worker precaches the app shell so an installed app starts with no network.
 registerSW({ immediate: true });
+
+// Started on a case screen, the case is read from this device while the app's code loads.
+const startCase = caseOfPath(window.location.pathname);
+if (startCase) {
+  void import('./sync/useCaseDocument.js').then((m) => m.openCaseEarly(startCase.orgId, startCase.docId));
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -39,11 +39,18 @@ export interface Peer {
   device: string;
 }
 
+/** Who is charting on this device, as the others see it. */
+export interface CaseUser {
+  name: string;
+  role: string;
+  device: string;
+}
+
 export interface OpenCaseOptions {
   orgId: string;
   docId: string;
-  /** Who is charting, shown to the others (awareness). */
-  user: { name: string; role: string; device: string };
+  /** Who is charting, shown to the others (awareness); `setUser` gives it later. */
+  user?: CaseUser;
   /** Base websocket URL; defaults to this origin's /api/sync. */
   syncUrl?: string;
   params?: Record<string, string>;
@@ -60,6 +67,8 @@ export interface CaseDocument {
   loaded: Promise<void>;
   getState(): CaseDocumentState;
   subscribe(listener: () => void): () => void;
+  /** Who is charting on this device (for a case opened before the user was known). */
+  setUser(user: CaseUser): void;
   close(): Promise<void>;
 }
 
@@ -100,6 +109,7 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
   };
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
+  let user = options.user;
   /** This device's copy could not be opened: the case runs on the server's copy alone. */
   let localFailed = false;
   let markLoaded: () => void = () => undefined;
@@ -169,7 +179,7 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
       log,
     });
     provider = p;
-    p.awareness.setLocalStateField('user', options.user);
+    if (user) p.awareness.setLocalStateField('user', user);
     let migratedAfterSync = false;
     const onSync = (sync: SyncState): void => {
       if (localFailed && !p.remoteLoaded) {
@@ -266,6 +276,10 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
     subscribe: (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
+    },
+    setUser: (next) => {
+      user = next;
+      provider?.awareness.setLocalStateField('user', next);
     },
     close: async () => {
       closed = true;

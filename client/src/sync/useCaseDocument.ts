@@ -1,5 +1,11 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { openCaseDocument, type CaseDocument, type CaseDocumentState, type OpenCaseOptions } from './caseDocument.js';
+import {
+  openCaseDocument,
+  type CaseDocument,
+  type CaseDocumentState,
+  type CaseUser,
+  type OpenCaseOptions,
+} from './caseDocument.js';
 
 const LOADING: CaseDocumentState = {
   sync: { status: 'loading', connection: 'connecting', failures: 0, retryAt: null, refused: null, issues: [] },
@@ -10,18 +16,69 @@ const LOADING: CaseDocumentState = {
   schema: 'current',
 };
 
+/** How long a case opened with the page waits for its screen before it is closed unused. */
+export const EARLY_CASE_WAIT_MS = 30_000;
+
+/** Cases opened before their screen mounted, by `orgId/docId`; a screen adopts its own. */
+const early = new Map<string, { kase: CaseDocument; timer: ReturnType<typeof setTimeout> }>();
+const keyOf = (orgId: string, docId: string): string => `${orgId}/${docId}`;
+/** Cases a mounted screen holds open, by `orgId/docId`, so none is opened twice. */
+const held = new Map<string, number>();
+
+/**
+ * Starts opening a case as the app starts on its case screen (main.tsx), before the screen's
+ * code is loaded and rendered: its copy on this device is read from IndexedDB meanwhile, so the
+ * screen's first render already has the case (one render and one frame, not a loader first).
+ * A case no screen adopts within EARLY_CASE_WAIT_MS (the app went elsewhere, or sent the user
+ * to sign in) is closed.
+ */
+export function openCaseEarly(orgId: string, docId: string): void {
+  const key = keyOf(orgId, docId);
+  // The screen was quicker (its code was loaded first): it opened the case itself.
+  if (early.has(key) || held.has(key)) return;
+  const kase = openCaseDocument({ orgId, docId });
+  const timer = setTimeout(() => {
+    if (early.get(key)?.kase !== kase) return;
+    early.delete(key);
+    void kase.close();
+  }, EARLY_CASE_WAIT_MS);
+  early.set(key, { kase, timer });
+}
+
+/** Takes the early-opened case of `orgId/docId`, if there is one: the caller now owns it. */
+function adoptEarlyCase(orgId: string, docId: string): CaseDocument | null {
+  const entry = early.get(keyOf(orgId, docId));
+  if (!entry) return null;
+  early.delete(keyOf(orgId, docId));
+  clearTimeout(entry.timer);
+  return entry.kase;
+}
+
 /**
  * Opens a case document for as long as the component is mounted and gives its state (sync
- * status, device save, who else is here) to any screen.
+ * status, device save, who else is here) to any screen. A case opened with the page
+ * (openCaseEarly) is adopted rather than opened again.
  */
-export function useCaseDocument(options: OpenCaseOptions): { kase: CaseDocument | null; state: CaseDocumentState } {
+export function useCaseDocument(options: OpenCaseOptions & { user: CaseUser }): {
+  kase: CaseDocument | null;
+  state: CaseDocumentState;
+} {
   const { orgId, docId } = options;
-  const [kase, setKase] = useState<CaseDocument | null>(null);
+  // The first render already shows an early-opened case; the effect below takes ownership.
+  const [kase, setKase] = useState<CaseDocument | null>(() => early.get(keyOf(orgId, docId))?.kase ?? null);
   const userKey = JSON.stringify(options.user);
   useEffect(() => {
-    const opened = openCaseDocument({ orgId, docId, user: JSON.parse(userKey) as OpenCaseOptions['user'] });
+    const user = JSON.parse(userKey) as CaseUser;
+    const adopted = adoptEarlyCase(orgId, docId);
+    const opened = adopted ?? openCaseDocument({ orgId, docId, user });
+    if (adopted) adopted.setUser(user);
+    const key = keyOf(orgId, docId);
+    held.set(key, (held.get(key) ?? 0) + 1);
     setKase(opened);
     return () => {
+      const left = (held.get(key) ?? 1) - 1;
+      if (left > 0) held.set(key, left);
+      else held.delete(key);
       void opened.close();
     };
   }, [orgId, docId, userKey]);
