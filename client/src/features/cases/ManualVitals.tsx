@@ -173,7 +173,8 @@ export function ManualVitalsDialog({
   });
   const save = useCallback((entry: ManualVitalsEntry) => callbacks.current.onSave(entry), []);
   const close = useCallback(() => {
-    setGeneration((g) => g + 1);
+    // A fresh form for the next opening, made after the closing has painted.
+    startTransition(() => setGeneration((g) => g + 1));
     callbacks.current.onClose();
   }, []);
   return (

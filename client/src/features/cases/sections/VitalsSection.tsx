@@ -41,9 +41,13 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
   // 4-hour case) come one background render after the section: an opened case shows its banner
   // and 'Add vitals' first, and a tap meanwhile is not held up by them.
   const withSeries = useDeferredValue(true, false);
+  // A saved manual entry or a new reading reaches the series one background render later too:
+  // the tap that saved it paints without recomputing every reading's point (a 4-hour case).
+  const seriesRecords = useDeferredValue(records);
+  const seriesManual = useDeferredValue(manualItems);
   const points = useMemo(
-    () => (withSeries ? vitalsPoints(records, manualItems) : []),
-    [withSeries, records, manualItems],
+    () => (withSeries ? vitalsPoints(seriesRecords, seriesManual) : []),
+    [withSeries, seriesRecords, seriesManual],
   );
   const reported = useMemo(() => new Set(Object.keys(records.at(-1)?.vitals ?? {})), [records]);
 
