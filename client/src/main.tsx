@@ -12,10 +12,13 @@ import { caseOfPath } from './sync/casePath.js';
 // The service worker precaches the app shell so an installed app starts with no network.
 registerSW({ immediate: true });
 
-// Started on a case screen, the case is read from this device while the app's code loads.
+// Started on a case screen, the case is read from this device while the app's code loads. If
+// that code cannot load now, the case screen opens its case itself when it mounts.
 const startCase = caseOfPath(window.location.pathname);
 if (startCase) {
-  void import('./sync/useCaseDocument.js').then((m) => m.openCaseEarly(startCase.orgId, startCase.docId));
+  import('./sync/useCaseDocument.js')
+    .then((m) => m.openCaseEarly(startCase.orgId, startCase.docId))
+    .catch(() => undefined);
 }
 
 const root = document.getElementById('root');
