@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, test, untilControlledByServiceWorker } from './fixtures.js';
 import { memberContext } from './members.js';
 
 const notes = (page: Page) => page.getByLabel('Procedure notes');
@@ -32,14 +32,7 @@ test('a case screen opened at its own address reads its case once, while the app
   await expect(notes(page)).toBeEnabled();
   await notes(page).fill('Opened online.');
   await expect(page.getByTestId('save-status')).toHaveText('saved');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-      );
-    }
-  });
+  await untilControlledByServiceWorker(page);
   // The case opened with the page is the one the screen charts in: one database open, not two.
   expect(await caseOpens(page)).toEqual([`vigil-case:${member.orgId}/apt-cold-start`]);
   await page.close();

@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../utils/start-server.js';
 
 /**
@@ -21,3 +21,15 @@ export const test = base.extend<object, { server: TestServer }>({
 });
 
 export { expect } from '@playwright/test';
+
+/** Waits until the app's service worker is ready and controls the page (offline reloads need it). */
+export async function untilControlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
+    }
+  });
+}

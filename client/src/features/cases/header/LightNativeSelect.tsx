@@ -1,5 +1,6 @@
 import { Combobox, Input } from '@mantine/core';
 import { useId, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
+import { LightInputLabel } from './LightTextInput.js';
 
 export interface LightNativeSelectProps {
   label: string;
@@ -10,8 +11,7 @@ export interface LightNativeSelectProps {
 }
 
 const C = Input.classes;
-// The CSS variables Mantine's NativeSelect sets for size="md".
-const LABEL_STYLE = { '--input-label-size': 'var(--mantine-font-size-md)' } as CSSProperties;
+// The CSS variables Mantine's NativeSelect sets on its wrapper for size="md".
 const WRAPPER_STYLE = {
   '--input-height': 'var(--input-height-md)',
   '--input-fz': 'var(--mantine-font-size-md)',
@@ -41,9 +41,7 @@ export function LightNativeSelect({
   const state = disabled ? { 'data-disabled': true } : {};
   return (
     <div className={C.root} data-size="md">
-      <label className={C.label} style={LABEL_STYLE} data-size="md" htmlFor={id} id={`${id}-label`}>
-        {label}
-      </label>
+      <LightInputLabel htmlFor={id}>{label}</LightInputLabel>
       <div
         className={C.wrapper}
         style={WRAPPER_STYLE}

@@ -52,9 +52,7 @@ export function LightTextInput({
   const state = disabled ? { 'data-disabled': true } : {};
   return (
     <div className={C.root} data-size="md">
-      <label className={C.label} style={LABEL_STYLE} data-size="md" htmlFor={id} id={`${id}-label`}>
-        {label}
-      </label>
+      <LightInputLabel htmlFor={id}>{label}</LightInputLabel>
       {description && (
         <p className={C.description} style={DESCRIPTION_STYLE} data-size="md" id={descriptionId}>
           {description}
@@ -82,5 +80,14 @@ export function LightTextInput({
         />
       </div>
     </div>
+  );
+}
+
+/** Mantine's input label for size md (its TextInput's and NativeSelect's), for the field `htmlFor`. */
+export function LightInputLabel({ htmlFor, children }: { htmlFor: string; children: string }): ReactNode {
+  return (
+    <label className={C.label} style={LABEL_STYLE} data-size="md" htmlFor={htmlFor} id={`${htmlFor}-label`}>
+      {children}
+    </label>
   );
 }
