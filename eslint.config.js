@@ -78,6 +78,23 @@ export default tseslint.config(
     },
   },
   {
+    // Checks the client's build inputs (mantine.css against Mantine's package) in Node.
+    files: ['client/src/app/mantineCss.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sync-server/**', '@vigil/sync-server', 'better-sqlite3'],
+              message: 'The client never imports server code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

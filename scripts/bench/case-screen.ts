@@ -295,6 +295,8 @@ interface CaseFigures {
   addVital: Latency;
   giveDrug: Latency;
   coldStartMs: number;
+  /** Every cold start, in the order taken. */
+  coldStarts: number[];
 }
 
 async function measureCase(server: TestServer, member: OrgMember, hours: number): Promise<CaseFigures> {
@@ -336,7 +338,7 @@ async function measureCase(server: TestServer, member: OrgMember, hours: number)
       starts.push(await page.evaluate(() => (window as unknown as InteractionWindow).__interactiveAt ?? NaN));
       await page.close();
     }
-    return { addVital: vitals, giveDrug: drugs, coldStartMs: percentile(starts, 50) };
+    return { addVital: vitals, giveDrug: drugs, coldStartMs: percentile(starts, 50), coldStarts: starts };
   } finally {
     await context.close();
     rmSync(profileDir, { recursive: true, force: true });
@@ -415,6 +417,8 @@ export async function caseScreenSection(): Promise<Section> {
         'The floor row clicks a button that shows a field, clicks the field, types two keys and clicks the button ' +
           'again on a page with no script but that, in the same browser and throttle: what input delivery, one ' +
           `frame and software compositing cost here (slowest of its ${floor.count}: ${floor.max} ms).`,
+        `Cold starts in the order taken (ms): long case ${long.coldStarts.map(Math.round).join(', ')}; ` +
+          `empty case ${empty.coldStarts.map(Math.round).join(', ')}.`,
         'The initial JavaScript is what index.html loads (entry and module preloads), gzip level 6; route chunks load later.',
       ],
     };
