@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, test, untilControlledByServiceWorker } from './fixtures.js';
 import { memberContext } from './members.js';
 
 const notes = (page: Page) => page.getByLabel('Procedure notes');
@@ -23,17 +23,6 @@ const setFailing = (page: Page, failing: boolean): Promise<void> =>
     (window as unknown as { __vigilFailWrites?: boolean }).__vigilFailWrites = f;
   }, failing);
 
-async function controlledBySw(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-      );
-    }
-  });
-}
-
 test.describe('device storage failing while charting (issue 6: a quota or closed-database error is shown)', () => {
   test('shows the failure, keeps the edits queued, and stores them all once writes work again', async ({
     browser,
@@ -45,7 +34,7 @@ test.describe('device storage failing while charting (issue 6: a quota or closed
     await page.goto(`/org/${member.orgId}/cases/apt-quota1`);
     await expect(notes(page)).toBeEnabled();
     await expect(deviceStatus(page)).toHaveText('Saved on this device');
-    await controlledBySw(page);
+    await untilControlledByServiceWorker(page);
 
     await setFailing(page, true);
     await notes(page).fill('Charted while the disk was full.');

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, test, untilControlledByServiceWorker } from './fixtures.js';
 import { connectClient, synced } from '../utils/yjs-clients.js';
 import { memberContext } from './members.js';
 
@@ -14,17 +14,6 @@ async function refuseCaseDatabases(context: BrowserContext): Promise<void> {
       if (name.startsWith('vigil-case:')) throw new DOMException('Storage is disabled on this device.', 'UnknownError');
       return open.call(this, name, version);
     };
-  });
-}
-
-async function controlledBySw(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-      );
-    }
   });
 }
 
@@ -61,7 +50,7 @@ test.describe('a case this device cannot store (spec 001 §4 loadFailed, §8 noR
     const page = await tablet.newPage();
     await page.goto(path);
     await expect(notes(page)).toBeEnabled();
-    await controlledBySw(page);
+    await untilControlledByServiceWorker(page);
 
     await tablet.setOffline(true);
     await page.reload();

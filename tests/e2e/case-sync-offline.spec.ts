@@ -1,20 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, test, untilControlledByServiceWorker } from './fixtures.js';
 import { memberContext, secondDevice } from './members.js';
 
 const notes = (page: Page) => page.getByLabel('Procedure notes');
 const status = (page: Page) => page.getByTestId('save-status');
-
-async function controlledBySw(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-      );
-    }
-  });
-}
 
 async function openCase(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
@@ -32,7 +21,7 @@ test.describe('charting a case through network loss', () => {
     const path = `/org/${member.orgId}/cases/apt-offline1`;
     let page = await openCase(tablet, path);
     await expect(status(page)).toHaveText('saved');
-    await controlledBySw(page);
+    await untilControlledByServiceWorker(page);
 
     await tablet.setOffline(true);
     await notes(page).fill('Patient tolerated well.');

@@ -1,6 +1,6 @@
 import type { Appointment, Composition, Patient } from '@vigil/shared';
 import { APPOINTMENT_EXTENSIONS, ANESTHESIA_RECORD_TYPE } from '@vigil/shared';
-import { expect, test } from './fixtures.js';
+import { expect, test, untilControlledByServiceWorker } from './fixtures.js';
 import { memberContext } from './members.js';
 
 test('a case created offline on a tablet opens at once and reaches the server after reconnect', async ({
@@ -28,14 +28,7 @@ test('a case created offline on a tablet opens at once and reaches the server af
   const form = tablet.getByRole('form', { name: 'New case' });
   // The tablet has read the office's patients and providers, and the app is installed.
   await expect(form.getByLabel(/^Provider/)).not.toHaveValue('');
-  await tablet.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-      );
-    }
-  });
+  await untilControlledByServiceWorker(tablet);
 
   await context.setOffline(true);
   await form.getByLabel(/^Patient/).fill('Lindg');

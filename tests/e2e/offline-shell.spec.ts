@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, test, untilControlledByServiceWorker } from './fixtures.js';
 import { memberContext } from './members.js';
 
 test('an installed app starts with no network once the service worker is ready', async ({ browser, baseURL }) => {
@@ -8,14 +8,7 @@ test('an installed app starts with no network once the service worker is ready',
   await page.goto(`/org/${member.orgId}/cases`);
   await expect(page.getByRole('heading', { name: 'Cases' })).toBeVisible();
   // The worker installs, precaches the shell and every route chunk, and takes control.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-      );
-    }
-  });
+  await untilControlledByServiceWorker(page);
 
   await context.setOffline(true);
   await page.reload();

@@ -1,5 +1,5 @@
 import type { Bundle, Patient } from '@vigil/shared';
-import { expect, test } from './fixtures.js';
+import { expect, test, untilControlledByServiceWorker } from './fixtures.js';
 import { memberContext, secondDevice } from './members.js';
 
 async function serverPatients(baseURL: string, orgId: string, token: string, name: string): Promise<Patient[]> {
@@ -17,14 +17,7 @@ test('a patient created offline waits in the outbox and reaches the server after
   await page.goto(`/org/${member.orgId}/patients`);
   await expect(page.getByText('No patients yet. Add the first one with New Patient.')).toBeVisible();
   // The app is installed (the service worker controls the page) before the network goes.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-      );
-    }
-  });
+  await untilControlledByServiceWorker(page);
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'New Patient' }).click();
