@@ -4,6 +4,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** What the client may never import: the server's code and its database driver. */
+const SERVER_IMPORTS = ['**/sync-server/**', '@vigil/sync-server', 'better-sqlite3'];
+const clientImports = (/** @type {string[]} */ extra) => [
+  'error',
+  { patterns: [{ group: [...SERVER_IMPORTS, ...extra], message: 'The client never imports server code.' }] },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', 'client/dist/**', '.tsbuild/**', 'coverage/**', 'test-results/**', 'data/**'],
@@ -64,34 +71,14 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/sync-server/**', '@vigil/sync-server', 'better-sqlite3', 'node:*'],
-              message: 'The client never imports server code.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': clientImports(['node:*']),
     },
   },
   {
     // Checks the client's build inputs (mantine.css against Mantine's package) in Node.
     files: ['client/src/app/mantineCss.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/sync-server/**', '@vigil/sync-server', 'better-sqlite3'],
-              message: 'The client never imports server code.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': clientImports([]),
     },
   },
   {
