@@ -73,6 +73,23 @@ describe('vitals section on a case document', () => {
     expect(add.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('shows a reading saved from the dialog in the checkpoint rows and the chart (they follow one render later)', async () => {
+    const doc = new Y.Doc();
+    ensureCaseStructure(doc);
+    doc.getMap(CASE_ROOT).set('events', { caseStart: Date.now() - 12 * MINUTE });
+    showSection(doc);
+    expect(screen.getByRole('img', { name: 'Vitals chart, 0 readings' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add vitals' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add vitals' });
+    fireEvent.change(within(dialog).getByLabelText('Heart rate (bpm)'), { target: { value: '72' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save vitals' }));
+    expect(await screen.findByRole('img', { name: 'Vitals chart, 1 readings' })).toBeTruthy();
+    const rows = within(screen.getByRole('table', { name: 'Vitals every 5 minutes' })).getAllByRole('row');
+    // The reading at 12 minutes is nearest the 10-minute checkpoint, the newest row.
+    expect(rows[1]!.textContent).toContain('72');
+    expect(within(rows[1]!).getByText('Manual')).toBeTruthy();
+  });
+
   it('sets a vital tracking status in the case', () => {
     const doc = new Y.Doc();
     ensureCaseStructure(doc);
