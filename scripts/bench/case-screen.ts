@@ -294,7 +294,6 @@ async function measureFloor(browser: Browser): Promise<Latency> {
 interface CaseFigures {
   addVital: Latency;
   giveDrug: Latency;
-  coldStartMs: number;
   /** Every cold start, in the order taken. */
   coldStarts: number[];
 }
@@ -338,7 +337,7 @@ async function measureCase(server: TestServer, member: OrgMember, hours: number)
       starts.push(await page.evaluate(() => (window as unknown as InteractionWindow).__interactiveAt ?? NaN));
       await page.close();
     }
-    return { addVital: vitals, giveDrug: drugs, coldStartMs: percentile(starts, 50), coldStarts: starts };
+    return { addVital: vitals, giveDrug: drugs, coldStarts: starts };
   } finally {
     await context.close();
     rmSync(profileDir, { recursive: true, force: true });
@@ -354,6 +353,7 @@ export async function caseScreenSection(): Promise<Section> {
     const member = await orgMember(server.url);
     const empty = await measureCase(server, member, 0);
     const long = await measureCase(server, member, CASE_SCREEN_CONFIG.caseHours);
+    const longColdStart = percentile(long.coldStarts, 50);
     const floor = await measureFloor(browser);
     const jsKb = initialJsGzipKb(distDir);
     const row = (
@@ -400,9 +400,9 @@ export async function caseScreenSection(): Promise<Section> {
           ours: floor.p75,
           reference: null,
         },
-        row('offline cold start to an interactive case', 'ms', long.coldStartMs, empty.coldStartMs, {
+        row('offline cold start to an interactive case', 'ms', longColdStart, percentile(empty.coldStarts, 50), {
           text: '< 1,500 ms',
-          met: long.coldStartMs < 1500,
+          met: longColdStart < 1500,
         }),
         {
           label: 'initial JavaScript (gzip)',
