@@ -25,14 +25,19 @@ import { StartupEffects } from './session/StartupEffects.js';
 import { SubAppBoundary } from './SubAppBoundary.js';
 
 // Sub-apps load on demand by route prefix (spec 000 §2), with the retry rule of spec 000 §8.
-const loadOrgApp = () => import('../features/org/OrgApp.js');
-// A tablet opens a case (an org route) straight from the cache: fetch and compile the org app
-// alongside the first render of the shell instead of after it. A failure here is retried by the lazy load.
-if (window.location.pathname.startsWith('/org/')) loadOrgApp().catch(() => undefined);
-const OrgApp = lazyWithRetry(loadOrgApp);
+const OrgApp = lazyWithRetry(() => import('../features/org/OrgApp.js'));
 const ParentApp = lazyWithRetry(() => import('../features/parent/ParentApp.js'));
 const TeamApp = lazyWithRetry(() => import('../features/team/TeamApp.js'));
 const ResellerApp = lazyWithRetry(() => import('../features/reseller/ResellerApp.js'));
+
+/**
+ * Loads the code of the screen the app starts on, when it is a sub-app's: main.tsx renders once
+ * it is in, so the first frame is that screen (a tablet opening a case straight from its cache)
+ * rather than a loader and then the screen. Resolves when the code is loaded or failed to load.
+ */
+export function loadStartScreen(pathname: string): Promise<void> {
+  return pathname.startsWith('/org/') ? OrgApp.preload() : Promise.resolve();
+}
 
 /** Public and authentication pages not built yet: their title and an honest notice (spec 000 §2). */
 const PUBLIC_PAGES: readonly { path: string; title: string }[] = [{ path: 'demo', title: 'Demo' }];

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppChrome, type NavItem } from './AppChrome.js';
 import { NotFound } from './NotFound.js';
@@ -16,8 +16,11 @@ export interface SubAppRoutesProps {
   nav: NavItem[];
 }
 
-/** Renders a sub-app's route table inside the application chrome; unknown paths get the not-found page. */
-export function SubAppRoutes({ routes, nav }: SubAppRoutesProps): ReactNode {
+/**
+ * Renders a sub-app's route table inside the application chrome; unknown paths get the not-found
+ * page. It renders again only when its routes or navigation change.
+ */
+export const SubAppRoutes = memo(function SubAppRoutes({ routes, nav }: SubAppRoutesProps): ReactNode {
   return (
     <AppChrome nav={nav}>
       <Routes>
@@ -32,7 +35,7 @@ export function SubAppRoutes({ routes, nav }: SubAppRoutesProps): ReactNode {
       </Routes>
     </AppChrome>
   );
-}
+});
 
 /** The shop routes of spec 000 §2, under a base path. */
 export function shopRoutes(base: string): SubAppRoute[] {

@@ -6,12 +6,21 @@ import type { CaseDocument, CaseDocumentState, CaseUser, OpenCaseOptions } from 
 // The real CaseDocument (IndexedDB, websocket) is tested in caseDocument.test.ts and the e2e
 // cold-start test; here only who opens, adopts and closes a case is under test.
 const STATE = { device: 'saved' } as unknown as CaseDocumentState;
-const opened: { options: OpenCaseOptions; close: ReturnType<typeof vi.fn>; setUser: ReturnType<typeof vi.fn> }[] = [];
+const opened: {
+  options: OpenCaseOptions;
+  close: ReturnType<typeof vi.fn>;
+  setUser: ReturnType<typeof vi.fn>;
+  /** Ends the read of the case's copy on this device. */
+  read: () => void;
+}[] = [];
 vi.mock('./caseDocument.js', () => ({
   openCaseDocument: (options: OpenCaseOptions): CaseDocument => {
-    const entry = { options, close: vi.fn(() => Promise.resolve()), setUser: vi.fn() };
+    let read = (): void => undefined;
+    const loaded = new Promise<void>((resolve) => (read = resolve));
+    const entry = { options, close: vi.fn(() => Promise.resolve()), setUser: vi.fn(), read: () => read() };
     opened.push(entry);
     return {
+      loaded,
       close: entry.close,
       setUser: entry.setUser,
       subscribe: () => () => undefined,
@@ -37,8 +46,21 @@ afterEach(() => {
 });
 
 describe('opening a case with the page (openCaseEarly)', () => {
+  it("resolves once the case's copy on this device is read (main.tsx renders then)", async () => {
+    let done = false;
+    void openCaseEarly('org-1', docId).then(() => (done = true));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    // Asked again (the same page start), it waits for the same read.
+    let again = false;
+    void openCaseEarly('org-1', docId).then(() => (again = true));
+    expect(opened).toHaveLength(1);
+    opened[0]!.read();
+    await vi.waitFor(() => expect(done && again).toBe(true));
+  });
+
   it('closes a case that no screen adopts within EARLY_CASE_WAIT_MS, and not before', () => {
-    openCaseEarly('org-1', docId);
+    void openCaseEarly('org-1', docId);
     expect(opened).toHaveLength(1);
     vi.advanceTimersByTime(EARLY_CASE_WAIT_MS - 1);
     expect(opened[0]!.close).not.toHaveBeenCalled();
@@ -47,7 +69,7 @@ describe('opening a case with the page (openCaseEarly)', () => {
   });
 
   it('gives the early case to the screen: one open, its first render has it, the user is set, no timed close', () => {
-    openCaseEarly('org-1', docId);
+    void openCaseEarly('org-1', docId);
     const first: (CaseDocument | null)[] = [];
     const { result, unmount } = renderHook(() => {
       const r = useCaseDocument({ orgId: 'org-1', docId, user });
@@ -69,16 +91,16 @@ describe('opening a case with the page (openCaseEarly)', () => {
   it('does not open a second copy of a case a screen already holds', () => {
     const { unmount } = renderHook(() => useCaseDocument({ orgId: 'org-1', docId, user }));
     expect(opened).toHaveLength(1);
-    openCaseEarly('org-1', docId);
+    void openCaseEarly('org-1', docId);
     expect(opened).toHaveLength(1);
     unmount();
     // Once the screen is gone, a later page start on the case opens it again.
-    openCaseEarly('org-1', docId);
+    void openCaseEarly('org-1', docId);
     expect(opened).toHaveLength(2);
   });
 
   it('opens a case the screen did not find early, and only that one', () => {
-    openCaseEarly('org-1', 'another-case');
+    void openCaseEarly('org-1', 'another-case');
     const { result } = renderHook(() => useCaseDocument({ orgId: 'org-1', docId, user }));
     expect(opened.map((o) => o.options.docId)).toEqual(['another-case', docId]);
     expect(result.current.kase).not.toBeNull();

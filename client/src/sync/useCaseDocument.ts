@@ -30,12 +30,14 @@ const held = new Map<string, number>();
  * code is loaded and rendered: its copy on this device is read from IndexedDB meanwhile, so the
  * screen's first render already has the case (one render and one frame, not a loader first).
  * A case no screen adopts within EARLY_CASE_WAIT_MS (the app went elsewhere, or sent the user
- * to sign in) is closed.
+ * to sign in) is closed. Resolves once the case's copy on this device is read (or could not be).
  */
-export function openCaseEarly(orgId: string, docId: string): void {
+export function openCaseEarly(orgId: string, docId: string): Promise<void> {
   const key = keyOf(orgId, docId);
-  // The screen was quicker (its code was loaded first): it opened the case itself.
-  if (early.has(key) || held.has(key)) return;
+  // Already opened early, or the screen was quicker (its code was loaded first) and opened it itself.
+  const opened = early.get(key);
+  if (opened) return opened.kase.loaded;
+  if (held.has(key)) return Promise.resolve();
   const kase = openCaseDocument({ orgId, docId });
   const timer = setTimeout(() => {
     if (early.get(key)?.kase !== kase) return;
@@ -43,6 +45,7 @@ export function openCaseEarly(orgId: string, docId: string): void {
     void kase.close();
   }, EARLY_CASE_WAIT_MS);
   early.set(key, { kase, timer });
+  return kase.loaded;
 }
 
 /** Takes the early-opened case of `orgId/docId`, if there is one: the caller now owns it. */

@@ -59,14 +59,27 @@ function writeCache(value: Cached | null): void {
 const SessionContext = createContext<SessionState | null>(null);
 
 /**
+ * The session this device last knew for the signed-in user (the identity cookie's), if any: the
+ * app starts from it while the server is asked.
+ */
+function cachedSessionOfIdentity(): Cached | undefined {
+  const cached = readCache();
+  const userId = identityUserId();
+  return userId !== null && cached?.session?.userId === userId && cached.user?.id === userId ? cached : undefined;
+}
+
+/**
  * Holds the signed-in user and session (spec 000 §3, §4). With no identity cookie the status is
- * none; with one it is undetermined until the server answers. Offline, the last known session
- * is kept, so a signed-in tablet keeps working on what it has.
+ * none. With one, the app starts from the session this device last knew for that user, and the
+ * server's answer replaces it (a session ended elsewhere then sends the user to sign in); with
+ * none known, the status is undetermined until the server answers. Offline, the last known
+ * session is kept, so a signed-in tablet keeps working on what it has, and a case opens in one
+ * render rather than a loader first.
  */
 export function SessionProvider({ children }: { children: ReactNode }): ReactNode {
   const [hasToken, setHasToken] = useState(() => identityUserId() !== null);
   // undefined = not loaded yet (undetermined)
-  const [data, setData] = useState<Cached | undefined>(undefined);
+  const [data, setData] = useState<Cached | undefined>(cachedSessionOfIdentity);
   const [now, setNow] = useState(() => Date.now());
   const lastActivity = useRef(Date.now());
 
@@ -88,13 +101,21 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
         setData({ user: known, session: null });
       } else {
         writeCache(result);
-        setData(result);
+        // The same user and session as the app started from: nothing re-renders for it.
+        setData((prev) => (prev && JSON.stringify(prev) === JSON.stringify(result) ? prev : result));
       }
     } catch (err) {
       // Offline or server trouble: keep working with the last known session (spec 000 §8: no message).
       if (err instanceof RequestError && err.code === 'NETWORK_ERROR') {
         const cached = readCache();
-        setData(cached && cached.user?.id === identityUserId() ? cached : { user: null, session: null });
+        const userId = identityUserId();
+        setData((prev) =>
+          prev?.user && prev.user.id === userId
+            ? prev
+            : cached && cached.user?.id === userId
+              ? cached
+              : { user: null, session: null },
+        );
         // A failed session fetch is tried again after 30 s (spec 000 §4, §8, §9).
         window.clearTimeout(retryTimer.current);
         retryTimer.current = window.setTimeout(() => void refreshRef.current(), FAILED_SESSION_RETRY_MS);

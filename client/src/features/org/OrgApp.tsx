@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { SubAppRoutes } from '../../app/SubAppRoutes.js';
 import { useOutboxReplay } from '../../data/db.js';
@@ -11,17 +11,21 @@ function OrgAppRoutes({ orgId }: { orgId: string }): ReactNode {
   const isAdmin = useMayAdminister(orgId);
   // Changes made offline (patients, new cases) are sent from whichever screen is open when the network returns.
   useOutboxReplay(orgId);
-  const base = `/org/${encodeURIComponent(orgId)}`;
-  const nav = [
-    { label: 'Calendar', href: base, exact: true },
-    { label: 'Cases', href: `${base}/cases` },
-    { label: 'Patients', href: `${base}/patients` },
-    { label: 'Report Review', href: `${base}/report-review` },
-    { label: 'Forms', href: `${base}/forms` },
-    { label: adminLabel('Members', isAdmin), href: `${base}/members` },
-    { label: 'Locations', href: `${base}/locations` },
-    { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },
-  ];
+  // The same navigation while the organisation's details load: the chrome and the open screen
+  // are not rendered again for them (a case screen opening on a throttled tablet).
+  const nav = useMemo(() => {
+    const base = `/org/${encodeURIComponent(orgId)}`;
+    return [
+      { label: 'Calendar', href: base, exact: true },
+      { label: 'Cases', href: `${base}/cases` },
+      { label: 'Patients', href: `${base}/patients` },
+      { label: 'Report Review', href: `${base}/report-review` },
+      { label: 'Forms', href: `${base}/forms` },
+      { label: adminLabel('Members', isAdmin), href: `${base}/members` },
+      { label: 'Locations', href: `${base}/locations` },
+      { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },
+    ];
+  }, [orgId, isAdmin]);
   return <SubAppRoutes routes={ORG_ROUTES} nav={nav} />;
 }
 

@@ -36,6 +36,10 @@ export function AccountMenu(): ReactNode {
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
   const [notice, setNotice] = useState<'tracker' | 'tour' | null>(null);
+  // Mantine's menu (a popover with floating positioning, transitions and focus handling) is made
+  // the first time it opens: until then the header has only its button, as every screen (a case
+  // opening on a throttled tablet among them) renders it before its first frame.
+  const [menuMade, setMenuMade] = useState(false);
   if (!user || !session) return null;
   const switcherOpen = hash.startsWith(SELECT_ORG_MODAL);
   const helpOpen = hash.startsWith(HELP_FEEDBACK_MODAL);
@@ -49,50 +53,56 @@ export function AccountMenu(): ReactNode {
     if (tracker) tracker.scrollIntoView({ behavior: 'smooth', block: 'start' });
     else setNotice('tracker');
   };
+  const menuButton = (onClick?: () => void): ReactNode => (
+    <Button
+      variant="subtle"
+      mih={44}
+      maw="45vw"
+      aria-label={`Account menu for ${user.name}`}
+      styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+      {...(onClick ? { onClick, 'aria-haspopup': 'menu', 'aria-expanded': false } : {})}
+    >
+      {user.name}
+    </Button>
+  );
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button
-            variant="subtle"
-            mih={44}
-            maw="45vw"
-            aria-label={`Account menu for ${user.name}`}
-            styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
-          >
-            {user.name}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item mih={44} onClick={() => void navigate('/profile')}>
-            Profile
-          </Menu.Item>
-          <Menu.Item mih={44} onClick={() => void navigate(`${pathname}${search}${HELP_FEEDBACK_MODAL}`)}>
-            Help / Feedback
-          </Menu.Item>
-          <Menu.Item mih={44} onClick={() => void navigate(testMonitorsHref(orgId))}>
-            Test Monitor Connection
-          </Menu.Item>
-          <Menu.Item mih={44} onClick={openTracker}>
-            Open L.A. Tracker
-          </Menu.Item>
-          <Menu.Item mih={44} onClick={() => setNotice('tour')}>
-            Start Tour Mode
-          </Menu.Item>
-          <Menu.Item mih={44} onClick={() => void navigate(`${pathname}${search}${SELECT_ORG_MODAL}`)}>
-            Switch organizations
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item
-            mih={44}
-            onClick={() => {
-              void signOut().finally(() => void navigate('/signin'));
-            }}
-          >
-            Sign Out
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {!menuMade ? (
+        menuButton(() => setMenuMade(true))
+      ) : (
+        <Menu position="bottom-end" withinPortal defaultOpened>
+          <Menu.Target>{menuButton()}</Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item mih={44} onClick={() => void navigate('/profile')}>
+              Profile
+            </Menu.Item>
+            <Menu.Item mih={44} onClick={() => void navigate(`${pathname}${search}${HELP_FEEDBACK_MODAL}`)}>
+              Help / Feedback
+            </Menu.Item>
+            <Menu.Item mih={44} onClick={() => void navigate(testMonitorsHref(orgId))}>
+              Test Monitor Connection
+            </Menu.Item>
+            <Menu.Item mih={44} onClick={openTracker}>
+              Open L.A. Tracker
+            </Menu.Item>
+            <Menu.Item mih={44} onClick={() => setNotice('tour')}>
+              Start Tour Mode
+            </Menu.Item>
+            <Menu.Item mih={44} onClick={() => void navigate(`${pathname}${search}${SELECT_ORG_MODAL}`)}>
+              Switch organizations
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item
+              mih={44}
+              onClick={() => {
+                void signOut().finally(() => void navigate('/signin'));
+              }}
+            >
+              Sign Out
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
       {/* Mounted only while open: three closed Mantine modals in the header of every screen
           rendered with it each time (a case screen on a throttled tablet renders it three times
           while it opens). */}

@@ -35,7 +35,8 @@ function useLoad<T>(load: (() => Promise<T>) | null): Loaded<T> {
   useEffect(() => {
     if (!load) return;
     let live = true;
-    setState((s) => ({ ...s, loading: true }));
+    // Already loading (a first load, as the screen mounts): the same state, so no re-render.
+    setState((s) => (s.loading ? s : { ...s, loading: true }));
     load().then(
       (data) => live && setState({ data, error: null, loading: false }),
       (err: unknown) => live && setState({ data: null, error: codeOf(err), loading: false }),

@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Session, User, UserAndSession } from '../../features/auth/api.js';
+import { IDENTITY_COOKIE } from './identity.js';
+
+// The server's answer is held until a test gives it.
+let answer: (value: UserAndSession) => void = () => undefined;
+vi.mock('../../features/auth/api.js', () => ({
+  fetchUserAndSession: () => new Promise<UserAndSession>((resolve) => (answer = resolve)),
+  extendSession: () => new Promise(() => undefined),
+  signOut: () => Promise.resolve(),
+}));
+
+const { SessionProvider, useSession } = await import('./SessionProvider.js');
+
+const HOUR = 3_600_000;
+function user(id: string): User {
+  return {
+    id,
+    name: `User ${id}`,
+    email: `${id}@example.com`,
+    emailVerified: true,
+    emrEmail: null,
+    hasPw: true,
+    sms: null,
+    mfa: [],
+  };
+}
+function session(userId: string): Session {
+  const now = Date.now();
+  return {
+    userId,
+    multiFactorLast: now - HOUR,
+    multiFactorAuthExp: now + HOUR,
+    sessionRenewedAt: now - HOUR,
+    sessionExpiresAt: now + 8 * HOUR,
+    sudoLast: null,
+    sudoExpiresAt: null,
+    singleOrg: null,
+    orgs: { regular: [], parent: [], vigil: [], reseller: [] },
+  };
+}
+
+/** Every status the screens were given, in render order. */
+let statuses: string[] = [];
+function Status(): ReactNode {
+  const { status, user: u } = useSession();
+  statuses.push(status);
+  return <p>{`${status} ${u?.name ?? 'nobody'}`}</p>;
+}
+function renderApp(): void {
+  render(
+    <MemoryRouter>
+      <SessionProvider>
+        <Status />
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  statuses = [];
+  document.cookie = `${IDENTITY_COOKIE}=u1; path=/`;
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  document.cookie = `${IDENTITY_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+});
+
+describe('the session the app starts from (spec 000 §4)', () => {
+  it('starts from the session this device last knew for the signed-in user, before the server answers', () => {
+    localStorage.setItem('vigil.session', JSON.stringify({ user: user('u1'), session: session('u1') }));
+    renderApp();
+    expect(statuses[0]).toBe('full');
+    expect(screen.getByText('full User u1')).toBeTruthy();
+  });
+
+  it("does not start from another user's session: undetermined until the server answers", async () => {
+    localStorage.setItem('vigil.session', JSON.stringify({ user: user('u2'), session: session('u2') }));
+    renderApp();
+    expect(statuses[0]).toBe('undetermined');
+    await act(async () => {
+      answer({ user: user('u1'), session: session('u1') });
+      await Promise.resolve();
+    });
+    expect(screen.getByText('full User u1')).toBeTruthy();
+  });
+
+  it('renders nothing again when the server confirms the session the app started from', async () => {
+    const known = { user: user('u1'), session: session('u1') };
+    localStorage.setItem('vigil.session', JSON.stringify(known));
+    renderApp();
+    const rendered = statuses.length;
+    await act(async () => {
+      answer(JSON.parse(JSON.stringify(known)) as UserAndSession);
+      await Promise.resolve();
+    });
+    expect(statuses).toHaveLength(rendered);
+  });
+
+  it('takes the server answer when it differs from what the app started from', async () => {
+    localStorage.setItem('vigil.session', JSON.stringify({ user: user('u1'), session: session('u1') }));
+    renderApp();
+    await act(async () => {
+      answer({ user: { ...user('u1'), name: 'Dr. Ada Lane' }, session: session('u1') });
+      await Promise.resolve();
+    });
+    expect(screen.getByText('full Dr. Ada Lane')).toBeTruthy();
+  });
+});
