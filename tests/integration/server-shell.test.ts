@@ -56,7 +56,10 @@ describe('server shell against the real process', () => {
     const res = await fetch(`${server.url}/org/acme/patients`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
-    expect(await res.text()).toContain('<div id="root"></div>');
+    const html = await res.text();
+    expect(html).toContain('<div id="root">');
+    // The loader index.html shows until the app's first render.
+    expect(html).toContain('<div class="boot-loader" role="status" aria-label="Loading">');
   });
 
   it('creates vigil.db in DATA_DIR with WAL, foreign keys and the migrations applied', () => {
