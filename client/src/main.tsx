@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { registerSW } from 'virtual:pwa-register';
 import { App, loadStartScreen } from './app/App.js';
 import { ServerInfoProvider } from './app/ServerInfo.js';
+import { settledOrAfter } from './app/startup.js';
 import { theme } from './app/theme.js';
 import { caseOfPath } from './sync/casePath.js';
 
@@ -33,10 +34,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 // index.html shows a loader until this first render: one render of the screen with its data,
 // rather than a loader, then the screen without its case, then the case.
-void Promise.race([
-  Promise.all([loadStartScreen(window.location.pathname), startCaseRead]),
-  new Promise((resolve) => setTimeout(resolve, START_WAIT_MS)),
-]).then(() =>
+void settledOrAfter([loadStartScreen(window.location.pathname), startCaseRead], START_WAIT_MS).then(() =>
   createRoot(root).render(
     <StrictMode>
       <MantineProvider theme={theme}>

@@ -4,12 +4,18 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session, User, UserAndSession } from '../../features/auth/api.js';
+import { RequestError } from '../../data/graphql.js';
 import { IDENTITY_COOKIE } from './identity.js';
 
-// The server's answer is held until a test gives it.
+// The server's answer is held until a test gives it, or fails it.
 let answer: (value: UserAndSession) => void = () => undefined;
+let fail: (err: Error) => void = () => undefined;
 vi.mock('../../features/auth/api.js', () => ({
-  fetchUserAndSession: () => new Promise<UserAndSession>((resolve) => (answer = resolve)),
+  fetchUserAndSession: () =>
+    new Promise<UserAndSession>((resolve, reject) => {
+      answer = resolve;
+      fail = reject;
+    }),
   extendSession: () => new Promise(() => undefined),
   signOut: () => Promise.resolve(),
 }));
@@ -100,6 +106,18 @@ describe('the session the app starts from (spec 000 §4)', () => {
       await Promise.resolve();
     });
     expect(statuses).toHaveLength(rendered);
+  });
+
+  it('keeps working on the session it started from when the server cannot be reached, rendering nothing again', async () => {
+    localStorage.setItem('vigil.session', JSON.stringify({ user: user('u1'), session: session('u1') }));
+    renderApp();
+    const rendered = statuses.length;
+    await act(async () => {
+      fail(new RequestError('NETWORK_ERROR'));
+      await Promise.resolve();
+    });
+    expect(statuses).toHaveLength(rendered);
+    expect(screen.getByText('full User u1')).toBeTruthy();
   });
 
   it('takes the server answer when it differs from what the app started from', async () => {

@@ -58,14 +58,11 @@ function writeCache(value: Cached | null): void {
 
 const SessionContext = createContext<SessionState | null>(null);
 
-/**
- * The session this device last knew for the signed-in user (the identity cookie's), if any: the
- * app starts from it while the server is asked.
- */
-function cachedSessionOfIdentity(): Cached | undefined {
+/** What this device last stored for the signed-in user (the identity cookie's), if anything. */
+function cachedOfIdentity(): Cached | null {
   const cached = readCache();
   const userId = identityUserId();
-  return userId !== null && cached?.session?.userId === userId && cached.user?.id === userId ? cached : undefined;
+  return userId !== null && cached?.user?.id === userId ? cached : null;
 }
 
 /**
@@ -79,7 +76,11 @@ function cachedSessionOfIdentity(): Cached | undefined {
 export function SessionProvider({ children }: { children: ReactNode }): ReactNode {
   const [hasToken, setHasToken] = useState(() => identityUserId() !== null);
   // undefined = not loaded yet (undetermined)
-  const [data, setData] = useState<Cached | undefined>(cachedSessionOfIdentity);
+  // The app starts from the session this device last knew for the signed-in user, if any.
+  const [data, setData] = useState<Cached | undefined>(() => {
+    const cached = cachedOfIdentity();
+    return cached?.session ? cached : undefined;
+  });
   const [now, setNow] = useState(() => Date.now());
   const lastActivity = useRef(Date.now());
 
@@ -96,9 +97,7 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
       const result = await api.fetchUserAndSession();
       if (result.session === null) {
         // Expired: keep who it was (the sign-in page shows the email read-only, spec 000 §2); local data stays.
-        const cached = readCache();
-        const known = cached?.user?.id === identityUserId() ? cached.user : null;
-        setData({ user: known, session: null });
+        setData({ user: cachedOfIdentity()?.user ?? null, session: null });
       } else {
         writeCache(result);
         // The same user and session as the app started from: nothing re-renders for it.
@@ -107,14 +106,9 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     } catch (err) {
       // Offline or server trouble: keep working with the last known session (spec 000 §8: no message).
       if (err instanceof RequestError && err.code === 'NETWORK_ERROR') {
-        const cached = readCache();
         const userId = identityUserId();
         setData((prev) =>
-          prev?.user && prev.user.id === userId
-            ? prev
-            : cached && cached.user?.id === userId
-              ? cached
-              : { user: null, session: null },
+          prev?.user && prev.user.id === userId ? prev : (cachedOfIdentity() ?? { user: null, session: null }),
         );
         // A failed session fetch is tried again after 30 s (spec 000 §4, §8, §9).
         window.clearTimeout(retryTimer.current);
@@ -233,8 +227,7 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     if (status !== 'expired') return null;
     if (data?.session) return data.session.singleOrg;
     // The server no longer knows the session: the last one this device saw for the same user.
-    const cached = readCache();
-    return cached?.session && cached.session.userId === identityUserId() ? cached.session.singleOrg : null;
+    return cachedOfIdentity()?.session?.singleOrg ?? null;
   }, [status, data]);
 
   const value = useMemo<SessionState>(
