@@ -7,12 +7,17 @@
 export function comparableMarkup(element: Element): string {
   const ids = new Map<string, string>();
   const idOf = (raw: string): string => {
-    const base = raw.replace(/-(label|description)$/, '');
+    const base = raw.replace(/-(label|description|error)$/, '');
     if (!ids.has(base)) ids.set(base, `id${ids.size}`);
     return raw.replace(base, ids.get(base)!);
   };
   const value = (name: string, v: string): string => {
-    if (['id', 'for', 'aria-describedby'].includes(name)) return idOf(v);
+    if (name === 'aria-describedby')
+      return v
+        .split(' ')
+        .map((part) => (part ? idOf(part) : part))
+        .join(' ');
+    if (['id', 'for'].includes(name)) return idOf(v);
     if (name === 'class')
       return v
         .split(' ')

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { IndexeddbPersistence } from 'y-indexeddb';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { openCaseDocument, type CaseDocument } from './caseDocument.js';
 import { LOAD_ERROR_TEXTS } from './SyncIndicator.js';
 import { saveMessage } from './saveMessage.js';
@@ -65,5 +65,91 @@ describe('openCaseDocument when this device cannot open its copy (spec 001 §4 l
     expect(kase.getState().sync.connection).toBe('offline');
     expect(errors).toContain('noRemoteData');
     expect(LOAD_ERROR_TEXTS[kase.getState().loadError!]).toContain('cannot be loaded');
+  });
+});
+
+/**
+ * A y-indexeddb stand-in whose copy loads at once and whose writes are recorded. Its read-only
+ * transactions (the commit check) complete when the test says so.
+ */
+function recordingStore(): {
+  persistence: (name: string, doc: Y.Doc) => IndexeddbPersistence;
+  writes: Uint8Array[];
+  commit: () => void;
+} {
+  const writes: Uint8Array[] = [];
+  const open: { oncomplete: (() => void) | null }[] = [];
+  const db = {
+    transaction: () => {
+      const tx = { oncomplete: null };
+      open.push(tx);
+      return tx;
+    },
+    addEventListener: () => undefined,
+  };
+  return {
+    writes,
+    commit: () => {
+      for (const tx of open.splice(0)) tx.oncomplete?.();
+    },
+    persistence: () =>
+      ({
+        _db: Promise.resolve(db),
+        db,
+        whenSynced: Promise.resolve(),
+        _storeUpdate: (update: Uint8Array) => writes.push(update),
+        destroy: () => Promise.resolve(),
+      }) as unknown as IndexeddbPersistence,
+  };
+}
+
+describe('openCaseDocument writing edits to this device', () => {
+  let kase: CaseDocument | undefined;
+  afterEach(async () => {
+    await kase?.close();
+    kase = undefined;
+  });
+
+  async function openWith(store: ReturnType<typeof recordingStore>): Promise<CaseDocument> {
+    kase = openCaseDocument({
+      orgId: 'main-street',
+      docId: 'cmp-H1b2C3d4E5f6G7',
+      syncUrl: 'ws://127.0.0.1:9/api/sync',
+      WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
+      persistence: store.persistence,
+    });
+    await kase.loaded;
+    return kase;
+  }
+
+  it('writes the edits of one event after it, as one write, and reads saved once it committed', async () => {
+    const store = recordingStore();
+    const opened = await openWith(store);
+    const root = opened.doc.getMap('case');
+    root.set('procedure', 'Extractions');
+    root.set('asa', 'II');
+    // Not inside the event that made the edits: the frame that shows them comes first.
+    expect(store.writes).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.writes).toHaveLength(1);
+    expect(opened.getState().device).toBe('saving');
+    // The one write holds both edits.
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, store.writes[0]!);
+    expect(copy.getMap('case').toJSON()).toMatchObject({ procedure: 'Extractions', asa: 'II' });
+    store.commit();
+    expect(opened.getState().device).toBe('saved');
+  });
+
+  it('writes at once when the page is left or the case closed', async () => {
+    const store = recordingStore();
+    const opened = await openWith(store);
+    opened.doc.getMap('case').set('procedure', 'Extractions');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(store.writes).toHaveLength(1);
+    opened.doc.getMap('case').set('asa', 'II');
+    await opened.close();
+    kase = undefined;
+    expect(store.writes).toHaveLength(2);
   });
 });

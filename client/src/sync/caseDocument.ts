@@ -93,8 +93,9 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
   const persistence = (options.persistence ?? ((n, d) => new IndexeddbPersistence(n, d)))(name, doc);
   // y-indexeddb listens for updates from its constructor on, so Yjs encodes the whole case it
   // loads from this device as one update only for y-indexeddb to drop it (its own origin): on a
-  // 4-hour case a third of a second of a throttled tablet's cold start. It listens once the copy
-  // is loaded instead; nothing edits the document before then.
+  // 4-hour case a third of a second of a throttled tablet's cold start. Its writer is called
+  // here instead, for edits made once the copy is loaded (`storeEdits`); nothing edits the
+  // document before then.
   const storeUpdate = typeof persistence._storeUpdate === 'function' ? persistence._storeUpdate : null;
   if (storeUpdate) doc.off('update', storeUpdate);
   const listeners = new Set<() => void>();
@@ -157,9 +158,29 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
     }, SAVE_RETRY_WAIT_MS);
   };
 
-  const onDocUpdate = (_update: Uint8Array, origin: unknown): void => {
-    if (origin === persistence || !persistence.db) return;
+  /**
+   * Edits not yet handed to IndexedDB. An edit is written in a task of its own, just after the
+   * event that made it: opening an IndexedDB transaction and queueing the write cost a
+   * throttled tablet ~15 ms, which inside the event (a tap on Save) delayed the frame that
+   * shows it (issue 8 interaction latency). Chromium draws that frame first; the write follows
+   * within milliseconds, and leaving the page or closing the case writes at once.
+   */
+  let unstored: Uint8Array[] = [];
+  let storeTimer: ReturnType<typeof setTimeout> | undefined;
+  const storeEdits = (): void => {
+    clearTimeout(storeTimer);
+    storeTimer = undefined;
+    const updates = unstored;
+    unstored = [];
+    if (updates.length === 0 || !persistence.db) return;
+    storeUpdate?.(updates.length === 1 ? (updates[0] as Uint8Array) : Y.mergeUpdates(updates), null);
     confirmWrites(persistence.db);
+  };
+
+  const onDocUpdate = (update: Uint8Array, origin: unknown): void => {
+    if (origin === persistence || !persistence.db) return;
+    unstored.push(update);
+    storeTimer ??= setTimeout(storeEdits, 0);
   };
 
   const log = (level: 'warn' | 'error', message: string, detail?: unknown): void => console[level](message, detail);
@@ -233,7 +254,6 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
 
   void persistence.whenSynced.then(() => {
     if (closed || localFailed) return;
-    if (storeUpdate) doc.on('update', storeUpdate);
     doc.on('update', onDocUpdate);
     emit({ device: 'saved', schema: migrateCaseDocument(doc) });
     connect();
@@ -260,6 +280,7 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
 
   // Leaving the page: make sure the last writes get their transaction before the page goes.
   const onPageHide = (): void => {
+    storeEdits();
     if (persistence.db) confirmWrites(persistence.db);
   };
   window.addEventListener('pagehide', onPageHide);
@@ -287,6 +308,7 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
       window.removeEventListener('pagehide', onPageHide);
       document.removeEventListener('visibilitychange', onPageHide);
       doc.off('update', onDocUpdate);
+      storeEdits();
       provider?.destroy();
       if (!localFailed) await persistence.destroy();
       doc.destroy();

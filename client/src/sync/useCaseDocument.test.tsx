@@ -29,7 +29,7 @@ vi.mock('./caseDocument.js', () => ({
   },
 }));
 
-const { EARLY_CASE_WAIT_MS, openCaseEarly, useCaseDocument } = await import('./useCaseDocument.js');
+const { EARLY_CASE_WAIT_MS, openCaseEarly, useCaseDocument, useCaseState } = await import('./useCaseDocument.js');
 
 const user: CaseUser = { name: 'Dr. Ada Lane', role: 'provider', device: 'Operatory 2 tablet' };
 let n = 0;
@@ -105,5 +105,38 @@ describe('opening a case with the page (openCaseEarly)', () => {
     expect(opened.map((o) => o.options.docId)).toEqual(['another-case', docId]);
     expect(result.current.kase).not.toBeNull();
     expect(opened[1]!.options.user).toEqual(user);
+  });
+});
+
+describe('useCaseState', () => {
+  it('re-renders only when the part of the state it picks changes', () => {
+    let state = { device: 'saved', sync: { status: 'synced' } } as unknown as CaseDocumentState;
+    const listeners = new Set<() => void>();
+    const source = {
+      getState: () => state,
+      subscribe: (l: () => void) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+    };
+    const change = (patch: object): void => {
+      state = { ...state, ...patch };
+      act(() => listeners.forEach((l) => l()));
+    };
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders++;
+      return useCaseState(source, (s) => s.device === 'loading');
+    });
+    expect(result.current).toBe(false);
+    const before = renders;
+    // An edit: the sync status and the device save change, the part picked does not.
+    change({ sync: { status: 'outOfSync' } });
+    change({ device: 'saving' });
+    change({ device: 'saved', sync: { status: 'synced' } });
+    expect(renders).toBe(before);
+    change({ device: 'loading' });
+    expect(result.current).toBe(true);
+    expect(renders).toBe(before + 1);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   openCaseDocument,
   type CaseDocument,
@@ -58,14 +58,11 @@ function adoptEarlyCase(orgId: string, docId: string): CaseDocument | null {
 }
 
 /**
- * Opens a case document for as long as the component is mounted and gives its state (sync
- * status, device save, who else is here) to any screen. A case opened with the page
- * (openCaseEarly) is adopted rather than opened again.
+ * Opens a case document for as long as the component is mounted. A case opened with the page
+ * (openCaseEarly) is adopted rather than opened again. Its state (sync status, device save, who
+ * else is here) is read with `useCaseState`, by the parts of a screen that show it.
  */
-export function useCaseDocument(options: OpenCaseOptions & { user: CaseUser }): {
-  kase: CaseDocument | null;
-  state: CaseDocumentState;
-} {
+export function useCaseDocument(options: OpenCaseOptions & { user: CaseUser }): { kase: CaseDocument | null } {
   const { orgId, docId } = options;
   // The first render already shows an early-opened case; the effect below takes ownership.
   const [kase, setKase] = useState<CaseDocument | null>(() => early.get(keyOf(orgId, docId))?.kase ?? null);
@@ -85,9 +82,20 @@ export function useCaseDocument(options: OpenCaseOptions & { user: CaseUser }): 
       void opened.close();
     };
   }, [orgId, docId, userKey]);
-  const state = useSyncExternalStore(
-    (l) => kase?.subscribe(l) ?? (() => undefined),
-    () => kase?.getState() ?? LOADING,
-  );
-  return { kase, state };
+  return { kase };
+}
+
+/** Where a case's state comes from: an open case document (or a stand-in in tests). */
+export type CaseStateSource = Pick<CaseDocument, 'getState' | 'subscribe'>;
+
+/**
+ * The part of a case's state that `select` picks (the whole state with `(s) => s`); the
+ * component re-renders only when that part changes (Object.is), not with every change of the
+ * state: an edit changes the sync status and the device save three or four times, and each
+ * re-render of the whole case screen cost a throttled tablet tens of milliseconds (issue 8).
+ * `select` returns a primitive or a part of the state as it is, never a new object.
+ */
+export function useCaseState<T>(source: CaseStateSource | null, select: (state: CaseDocumentState) => T): T {
+  const subscribe = useCallback((l: () => void) => source?.subscribe(l) ?? (() => undefined), [source]);
+  return useSyncExternalStore(subscribe, () => select(source?.getState() ?? LOADING));
 }

@@ -11,7 +11,9 @@ import {
 import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../app/session/SessionProvider.js';
-import { useCaseDocument } from '../../sync/useCaseDocument.js';
+import type * as Y from 'yjs';
+import type { CaseDocument } from '../../sync/caseDocument.js';
+import { useCaseDocument, useCaseState } from '../../sync/useCaseDocument.js';
 import * as authApi from '../auth/api.js';
 import { FinalizeSection } from '../report/FinalizeSection.js';
 import { DischargeSection } from './discharge/DischargeSection.js';
@@ -86,6 +88,29 @@ const SECTION_STYLE = {
 } as const;
 
 /**
+ * Starts the case's sedation level from the one booked on the Appointment, once the server's
+ * copy is in: a level chosen on another tablet must not be overwritten. A component of its own
+ * because the sync status it follows changes with every save, and the page need not re-render.
+ */
+function BookedSedationLevel({
+  kase,
+  doc,
+  level,
+}: {
+  kase: CaseDocument | null;
+  doc: Y.Doc | undefined;
+  level: string | null;
+}): null {
+  const synced = useCaseState(kase, (s) => s.sync.status === 'synced');
+  useEffect(() => {
+    if (!doc || !level || !synced) return;
+    const root = doc.getMap(CASE_ROOT);
+    if (root.get('sedationLevel') == null) root.set('sedationLevel', level);
+  }, [doc, level, synced]);
+  return null;
+}
+
+/**
  * The case screen (`/org/{orgId}/cases/{appointmentId}`, issue 8): a sticky header with the
  * patient, the case's state and the section navigation, then the sections in charting order.
  * The case document's id is the appointment id (also the anesthesia record Composition's id); a
@@ -100,7 +125,7 @@ export function CasePage(): ReactNode {
         (o) => o.id === orgId,
       )
     : undefined;
-  const { kase, state } = useCaseDocument({
+  const { kase } = useCaseDocument({
     orgId,
     docId: appointmentId,
     user: {
@@ -109,7 +134,12 @@ export function CasePage(): ReactNode {
       device: /Mobi|Tablet|iPad|Android/.test(navigator.userAgent) ? 'tablet' : 'desktop',
     },
   });
-  const doc = state.device === 'loading' ? undefined : kase?.doc;
+  // The page follows only what it shows; the header's save status follows every change.
+  const deviceLoading = useCaseState(kase, (s) => s.device === 'loading');
+  const loadError = useCaseState(kase, (s) => s.loadError);
+  const refused = useCaseState(kase, (s) => s.sync.refused);
+  const schema = useCaseState(kase, (s) => s.schema);
+  const doc = deviceLoading ? undefined : kase?.doc;
   const settings = useOrgCaseSettings(orgId);
   const { appointment, patient, primaryProvider } = useCaseAppointment(orgId, appointmentId);
   const [weight] = useCaseValue<{ value?: number }>(doc, 'weight');
@@ -117,7 +147,7 @@ export function CasePage(): ReactNode {
   const [casePatientName, setCasePatientName] = useCaseValue<string>(doc, 'patientName');
   const [caseBirthDate, setCaseBirthDate] = useCaseValue<string>(doc, 'patientBirthDate');
   const [allergies] = useCaseValue<string>(doc, 'allergiesSummary');
-  const [sedationLevel, setSedationLevel] = useCaseValue<string>(doc, 'sedationLevel');
+  const [sedationLevel] = useCaseValue<string>(doc, 'sedationLevel');
   const [ivEnabled] = useCaseValue<boolean>(doc, 'ivEnabled');
   const [airwayEnabled] = useCaseValue<boolean>(doc, 'airwayEnabled');
   const times = useCaseTimes(doc);
@@ -128,17 +158,17 @@ export function CasePage(): ReactNode {
   }, []);
 
   const reason = readOnlyReason({
-    refused: state.sync.refused,
-    schema: state.schema,
+    refused,
+    schema,
     caseStart: times.times.caseStart,
     end: times.times.end,
     now,
   });
-  const readOnly = state.device === 'loading' || reason != null;
+  const readOnly = deviceLoading || reason != null;
   // Until this device's copy is read (a few milliseconds) the sections would only render empty
   // and disabled, then again with the case: a loader instead. A copy that cannot be read shows
   // the sections read-only with the reason in the header.
-  const opening = state.device === 'loading' && state.loadError == null;
+  const opening = deviceLoading && loadError == null;
 
   // The case keeps its own copy of the patient's name and birth date (spec 001 §3), so the
   // header and the report read it on a device that never saw the patient record.
@@ -146,7 +176,6 @@ export function CasePage(): ReactNode {
   const recordBirthDate =
     patient?.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(patient.birthDate) ? patient.birthDate : null;
   // The level booked on the Appointment starts the case's, when the organisation allows it.
-  const synced = state.sync.status === 'synced';
   const bookedLevel = appointment ? appointmentSedationLevel(appointment) : null;
   const startLevel =
     bookedLevel && isSedationLevelAllowed(bookedLevel, settings.sedationLevelLimit) ? bookedLevel : null;
@@ -156,27 +185,33 @@ export function CasePage(): ReactNode {
     const root = doc.getMap(CASE_ROOT);
     if (recordName && recordName !== root.get('patientName')) setCasePatientName(recordName);
     if (recordBirthDate && recordBirthDate !== root.get('patientBirthDate')) setCaseBirthDate(recordBirthDate);
-    // Only once the server's copy is in: a level chosen on another tablet must not be overwritten.
-    if (startLevel && synced && root.get('sedationLevel') == null) setSedationLevel(startLevel);
     // The setters write to the current document; only the values decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [doc, readOnly, recordName, recordBirthDate, casePatientName, caseBirthDate, startLevel, synced]);
+  }, [doc, readOnly, recordName, recordBirthDate, casePatientName, caseBirthDate]);
 
   const weightKg = typeof weight?.value === 'number' && weight.value > 0 ? weight.value : null;
   const heightCm = typeof height?.value === 'number' && height.value > 0 ? height.value : null;
   const birthDate =
     recordBirthDate ??
     (typeof caseBirthDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(caseBirthDate) ? caseBirthDate : null);
-  const model = caseHeaderModel({
-    patientName: recordName ?? (typeof casePatientName === 'string' ? casePatientName : null),
-    birthDate,
-    weightKg,
-    heightCm,
-    allergiesSummary: typeof allergies === 'string' ? allergies : null,
-    sedationLevel: typeof sedationLevel === 'string' ? sedationLevel : null,
-    status: caseStatus(times.input, times.ivStart),
-    now,
-  });
+  const patientName = recordName ?? (typeof casePatientName === 'string' ? casePatientName : null);
+  const allergiesSummary = typeof allergies === 'string' ? allergies : null;
+  const level = typeof sedationLevel === 'string' ? sedationLevel : null;
+  const status = caseStatus(times.input, times.ivStart);
+  const model = useMemo(
+    () =>
+      caseHeaderModel({
+        patientName,
+        birthDate,
+        weightKg,
+        heightCm,
+        allergiesSummary,
+        sedationLevel: level,
+        status,
+        now,
+      }),
+    [patientName, birthDate, weightKg, heightCm, allergiesSummary, level, status, now],
+  );
   const ageYears = model.age == null ? null : Number.parseInt(model.age, 10);
 
   const { tempsInCelsius } = settings;
@@ -267,7 +302,8 @@ export function CasePage(): ReactNode {
 
   return (
     <Stack gap="md">
-      <CaseHeader model={model} state={state} readOnlyReason={reason} sections={links} />
+      <BookedSedationLevel kase={kase} doc={doc} level={readOnly ? null : startLevel} />
+      <CaseHeader model={model} caseState={kase} readOnlyReason={reason} sections={links} />
       {opening ? (
         <Center mih={200}>
           <Loader aria-label="Opening the case" />

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Table, Text, Title } from '@mantine/core';
 import {
   memo,
   startTransition,
@@ -15,7 +15,8 @@ import { clockTime } from './format.js';
 import { useCaseList } from './useCaseData.js';
 import { CaseDialog } from './CaseDialog.js';
 import { ConfirmRemoval } from './ConfirmRemoval.js';
-import { TOUCH_INPUT } from './header/touch.js';
+import { LightTextInput } from './header/LightTextInput.js';
+import classes from './ManualVitals.module.css';
 
 /** A manual vitals entry as kept in the case (spec 002 §3 "Manual vital entry"). */
 export interface ManualVitalsEntry {
@@ -45,7 +46,10 @@ export interface ManualVitalsDialogProps {
   onClose: () => void;
 }
 
-/** One value of the dialog; typing in it re-renders this field, not the other six. */
+/**
+ * One value of the dialog; typing in it re-renders this field (plain elements in Mantine's
+ * look), not the other six, and not the form's buttons unless saving becomes possible or not.
+ */
 const VitalField = memo(function VitalField({
   type,
   label,
@@ -63,15 +67,33 @@ const VitalField = memo(function VitalField({
   autoFocus: boolean;
 }): ReactNode {
   return (
-    <TextInput
-      {...TOUCH_INPUT}
-      data-autofocus={autoFocus || undefined}
+    <LightTextInput
       label={label}
       inputMode="decimal"
       value={value}
       error={error}
+      autoFocusInDialog={autoFocus}
       onChange={(e) => onText(type, e.currentTarget.value)}
     />
+  );
+});
+
+const FormActions = memo(function FormActions({
+  canSave,
+  onCancel,
+}: {
+  canSave: boolean;
+  onCancel: () => void;
+}): ReactNode {
+  return (
+    <div className={classes.actions}>
+      <Button variant="default" onClick={onCancel} mih={44}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={!canSave} mih={44}>
+        Save vitals
+      </Button>
+    </div>
   );
 });
 
@@ -116,34 +138,26 @@ const VitalsForm = memo(function VitalsForm({ initial, temperatureUnit, onSave, 
   };
   return (
     <form
+      className={classes.form}
       onSubmit={(e) => {
         e.preventDefault();
         save();
       }}
     >
-      <Stack>
-        <SimpleGrid cols={{ base: 2, sm: 3 }}>
-          {MANUAL_VITAL_FIELDS.map((f, i) => (
-            <VitalField
-              key={f.type}
-              type={f.type}
-              label={`${f.label} (${f.type === 'temp' ? `°${unit}` : f.unit})`}
-              value={texts[f.type] ?? ''}
-              error={values[i]?.error ?? undefined}
-              onText={setText}
-              autoFocus={i === 0}
-            />
-          ))}
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} mih={44}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!canSave} mih={44}>
-            Save vitals
-          </Button>
-        </Group>
-      </Stack>
+      <div className={classes.fields}>
+        {MANUAL_VITAL_FIELDS.map((f, i) => (
+          <VitalField
+            key={f.type}
+            type={f.type}
+            label={`${f.label} (${f.type === 'temp' ? `°${unit}` : f.unit})`}
+            value={texts[f.type] ?? ''}
+            error={values[i]?.error ?? undefined}
+            onText={setText}
+            autoFocus={i === 0}
+          />
+        ))}
+      </div>
+      <FormActions canSave={canSave} onCancel={onClose} />
     </form>
   );
 });
@@ -192,6 +206,59 @@ export function ManualVitalsDialog({
   );
 }
 
+/** One entry of the table; a new entry does not re-render the others. */
+const ManualVitalsRow = memo(function ManualVitalsRow({
+  entry: r,
+  disabled,
+  onEdit,
+  onRemove,
+}: {
+  entry: ManualVitalsEntry;
+  disabled: boolean | undefined;
+  onEdit: (entry: ManualVitalsEntry) => void;
+  onRemove: (entry: ManualVitalsEntry) => void;
+}): ReactNode {
+  const v = (k: string): string => (r.vitals[k] == null ? '–' : String(r.vitals[k]));
+  return (
+    <Table.Tr>
+      <Table.Td>{clockTime(r.time)}</Table.Td>
+      <Table.Td>
+        {v('sbp')}/{v('dbp')}
+      </Table.Td>
+      <Table.Td>{v('hr')}</Table.Td>
+      <Table.Td>{v('spo2')}</Table.Td>
+      <Table.Td>{v('rr')}</Table.Td>
+      <Table.Td>{v('etco2')}</Table.Td>
+      <Table.Td>{r.vitals.temp == null ? '–' : `${r.vitals.temp} °${r.temperatureUnit}`}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Button
+            variant="subtle"
+            size="xs"
+            mih={44}
+            aria-label={`Edit vitals at ${clockTime(r.time)}`}
+            disabled={disabled}
+            onClick={() => onEdit(r)}
+          >
+            Edit
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            mih={44}
+            aria-label={`Remove vitals at ${clockTime(r.time)}`}
+            disabled={disabled}
+            onClick={() => onRemove(r)}
+          >
+            Remove
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
 /**
  * The table of manual vitals. It re-renders only when the entries change, not when the dialog
  * opens or closes over it.
@@ -225,47 +292,9 @@ const ManualVitalsTable = memo(function ManualVitalsTable({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {rows.map((r) => {
-          const v = (k: string): string => (r.vitals[k] == null ? '–' : String(r.vitals[k]));
-          return (
-            <Table.Tr key={r.id}>
-              <Table.Td>{clockTime(r.time)}</Table.Td>
-              <Table.Td>
-                {v('sbp')}/{v('dbp')}
-              </Table.Td>
-              <Table.Td>{v('hr')}</Table.Td>
-              <Table.Td>{v('spo2')}</Table.Td>
-              <Table.Td>{v('rr')}</Table.Td>
-              <Table.Td>{v('etco2')}</Table.Td>
-              <Table.Td>{r.vitals.temp == null ? '–' : `${r.vitals.temp} °${r.temperatureUnit}`}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    variant="subtle"
-                    size="xs"
-                    mih={44}
-                    aria-label={`Edit vitals at ${clockTime(r.time)}`}
-                    disabled={disabled}
-                    onClick={() => onEdit(r)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    mih={44}
-                    aria-label={`Remove vitals at ${clockTime(r.time)}`}
-                    disabled={disabled}
-                    onClick={() => onRemove(r)}
-                  >
-                    Remove
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
+        {rows.map((r) => (
+          <ManualVitalsRow key={r.id} entry={r} disabled={disabled} onEdit={onEdit} onRemove={onRemove} />
+        ))}
       </Table.Tbody>
     </Table>
   );
@@ -279,20 +308,22 @@ export interface ManualVitalsProps {
 
 /** Manual vitals of the case: add, edit, and remove with confirmation (spec 002 §2, §4). */
 export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsProps): ReactNode {
-  const list = useCaseList<ManualVitalsEntry>(doc, 'manualVitals');
+  const { items, add, removeWhere } = useCaseList<ManualVitalsEntry>(doc, 'manualVitals');
   const [editing, setEditing] = useState<ManualVitalsEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<ManualVitalsEntry | null>(null);
+  // Opening and closing the dialog re-render this and the dialog's frame; the heading, the
+  // table and the removal question keep their props.
+  const startAdding = useCallback(() => setEditing('new'), []);
+  const keep = useCallback(() => setRemoving(null), []);
+  const remove = useCallback(() => {
+    const id = removing?.id;
+    if (id) removeWhere((x) => x.id === id);
+    setRemoving(null);
+  }, [removing, removeWhere]);
   return (
-    <Stack gap="sm" component="section" aria-labelledby="manual-vitals-title">
-      <Group justify="space-between">
-        <Title order={3} size="h5" id="manual-vitals-title">
-          Manual vitals
-        </Title>
-        <Button onClick={() => setEditing('new')} disabled={disabled} mih={44}>
-          Add vitals
-        </Button>
-      </Group>
-      <ManualVitalsTable items={list.items} disabled={disabled} onEdit={setEditing} onRemove={setRemoving} />
+    <section className={classes.section} aria-labelledby="manual-vitals-title">
+      <ManualVitalsHeading disabled={disabled} onAdd={startAdding} />
+      <ManualVitalsTable items={items} disabled={disabled} onEdit={setEditing} onRemove={setRemoving} />
       <ManualVitalsDialog
         opened={editing !== null}
         initial={editing === 'new' || editing === null ? null : editing}
@@ -300,22 +331,39 @@ export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsPro
         onClose={() => setEditing(null)}
         onSave={(entry) => {
           doc?.transact(() => {
-            list.removeWhere((x) => x.id === entry.id);
-            list.add(entry);
+            removeWhere((x) => x.id === entry.id);
+            add(entry);
           });
           setEditing(null);
         }}
       />
-      <ConfirmRemoval
+      <Removal
         title="Remove vitals?"
         question={removing ? `Remove the vitals recorded at ${clockTime(removing.time)}?` : null}
-        onKeep={() => setRemoving(null)}
-        onConfirm={() => {
-          const id = removing?.id;
-          if (id) list.removeWhere((x) => x.id === id);
-          setRemoving(null);
-        }}
+        onKeep={keep}
+        onConfirm={remove}
       />
-    </Stack>
+    </section>
   );
 }
+
+const Removal = memo(ConfirmRemoval);
+
+const ManualVitalsHeading = memo(function ManualVitalsHeading({
+  disabled,
+  onAdd,
+}: {
+  disabled: boolean | undefined;
+  onAdd: () => void;
+}): ReactNode {
+  return (
+    <div className={classes.heading}>
+      <Title order={3} size="h5" id="manual-vitals-title">
+        Manual vitals
+      </Title>
+      <Button onClick={onAdd} disabled={disabled} mih={44}>
+        Add vitals
+      </Button>
+    </div>
+  );
+});

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as Y from 'yjs';
 import { CASE_ROOT } from '@vigil/shared';
 import { ensureCaseStructure, isStructuredKey, isStructuredMap } from '../../sync/caseStructure.js';
@@ -102,12 +102,16 @@ export function useCaseValue<T>(doc: Y.Doc | undefined, key: string): [T | undef
     // `first` is this hook's own bookkeeping, read when the effect runs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, key]);
-  const write = (next: T | null): void => {
-    if (!doc) return;
-    const root = doc.getMap(CASE_ROOT);
-    if (next === null) root.delete(key);
-    else root.set(key, next);
-  };
+  // The same function for as long as the document and key are, so components given it keep their props.
+  const write = useCallback(
+    (next: T | null): void => {
+      if (!doc) return;
+      const root = doc.getMap(CASE_ROOT);
+      if (next === null) root.delete(key);
+      else root.set(key, next);
+    },
+    [doc, key],
+  );
   return [value, write];
 }
 
@@ -180,6 +184,15 @@ export function useCaseList<T>(doc: Y.Doc | undefined, key: string): CaseList<T>
     return observeKey(root, key, read);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, key]);
+  const edits = useMemo(() => caseListEdits<T>(doc, key), [doc, key]);
+  return { items, ...edits };
+}
+
+/**
+ * The edits of a case list (see useCaseList), the same functions for as long as the document
+ * and key are: components given them keep their props.
+ */
+function caseListEdits<T>(doc: Y.Doc | undefined, key: string): Omit<CaseList<T>, 'items'> {
   const array = (): Y.Array<T> | null => {
     if (!doc) return null;
     // Lists are never created here: a list two tablets each created would lose one side's entries.
@@ -189,7 +202,6 @@ export function useCaseList<T>(doc: Y.Doc | undefined, key: string): CaseList<T>
     return root.get(key) as Y.Array<T>;
   };
   return {
-    items,
     add: (item) => array()?.push([item]),
     removeWhere: (match) => {
       const list = array();

@@ -5,7 +5,7 @@ import { LabelledSegments } from '../header/LabelledSegments.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import type { CaseSectionProps } from '../sections/types.js';
 import { useCaseList, useCaseRecord, useCaseValue } from '../useCaseData.js';
-import { dischargeModel, vitalsSeries } from './discharge.js';
+import { dischargeModel, vitalsEnds, vitalsSeries } from './discharge.js';
 
 /**
  * Discharge (spec 001 §3–§5): Aldrete or PADS, each item scored, the vitals comparison between
@@ -18,7 +18,10 @@ export function DischargeSection({ doc, readOnly }: CaseSectionProps): ReactNode
   const manual = useCaseList<{ time?: unknown; vitals?: unknown }>(doc, 'manualVitals').items;
   const records = useCaseList<{ lastUpdated?: unknown; vitals?: unknown }>(doc, 'vitalsRecords').items;
   const type: DischargeScoreType = isOneOf(DISCHARGE_SCORE_TYPES, storedType) ? storedType : 'aldrete';
-  const series = useMemo(() => vitalsSeries(manual, records), [manual, records]);
+  // Each list read on its own change: a manual entry does not go over every monitor reading again.
+  const manualEnds = useMemo(() => vitalsEnds(manual), [manual]);
+  const recordEnds = useMemo(() => vitalsEnds(records), [records]);
+  const series = useMemo(() => vitalsSeries(manualEnds, recordEnds), [manualEnds, recordEnds]);
   const model = dischargeModel(type, entries, series);
   const { summary } = model;
 

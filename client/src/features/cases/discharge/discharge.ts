@@ -43,49 +43,85 @@ export const VITAL_NAMES: Readonly<Record<VitalId, string>> = {
 /** Keys a reading may use for a vital (manual entries say temp). */
 const ALIASES: Readonly<Record<string, VitalId>> = { temp: 'temperature' };
 
-interface Reading {
-  time: number;
-  values: Partial<Record<VitalId, number>>;
+/** A vital's value at its earliest and latest reading, and how many readings had it. */
+interface VitalEnds {
+  firstTime: number;
+  first: number;
+  lastTime: number;
+  last: number;
+  count: number;
 }
 
-function valuesOf(vitals: unknown): Partial<Record<VitalId, number>> {
-  const out: Partial<Record<VitalId, number>> = {};
-  if (vitals == null || typeof vitals !== 'object') return out;
-  for (const [key, raw] of Object.entries(vitals as Record<string, unknown>)) {
-    const id = (ALIASES[key] ?? key) as VitalId;
-    if (!(VITAL_IDS as readonly string[]).includes(id)) continue;
-    const v =
-      typeof raw === 'number'
-        ? raw
-        : raw != null && typeof raw === 'object' && typeof (raw as { value?: unknown }).value === 'number'
-          ? (raw as { value: number }).value
-          : null;
-    if (v != null && Number.isFinite(v) && v !== 0) out[id] = v;
-  }
-  return out;
+/** Each vital's first and last reading over some readings (see vitalsEnds). */
+export type VitalsEnds = Partial<Record<VitalId, VitalEnds>>;
+
+const KNOWN_VITALS: ReadonlySet<string> = new Set(VITAL_IDS);
+
+/** A reading's value of a vital: a number or `{ value }`; zero counts as no reading (spec 002 §5). */
+function vitalValue(raw: unknown): number | null {
+  const v =
+    typeof raw === 'number'
+      ? raw
+      : raw != null && typeof raw === 'object' && typeof (raw as { value?: unknown }).value === 'number'
+        ? (raw as { value: number }).value
+        : null;
+  return v != null && Number.isFinite(v) && v !== 0 ? v : null;
 }
 
 /**
- * Each vital's values in time order, from manual entries and monitor records (each reading's
- * vitals keyed by vital id, a number or `{ value }`); zero counts as no reading (spec 002 §5).
+ * Each vital's first and last value over readings (manual entries keyed by `time`, monitor
+ * records by `lastUpdated`; vitals keyed by vital id, manual entries saying temp), in one pass
+ * without sorting: the discharge comparison needs only these (DS5), and a 4-hour case has
+ * thousands of readings that a new entry would otherwise copy and sort again. Of readings at
+ * the same time, the first is the earliest in the list and the last the latest, as a stable
+ * sort by time would give.
  */
-export function vitalsSeries(
-  manual: readonly { time?: unknown; vitals?: unknown }[],
-  records: readonly { lastUpdated?: unknown; time?: unknown; vitals?: unknown }[],
-): Partial<Record<VitalId, number[]>> {
-  const readings: Reading[] = [];
-  for (const m of manual) {
-    const time = toMs(m.time);
-    if (time != null) readings.push({ time, values: valuesOf(m.vitals) });
-  }
-  for (const r of records) {
-    const time = toMs(r.lastUpdated ?? r.time);
-    if (time != null) readings.push({ time, values: valuesOf(r.vitals) });
-  }
-  readings.sort((a, b) => a.time - b.time);
-  const series: Partial<Record<VitalId, number[]>> = {};
+export function vitalsEnds(
+  readings: readonly { lastUpdated?: unknown; time?: unknown; vitals?: unknown }[],
+): VitalsEnds {
+  const ends: VitalsEnds = {};
   for (const r of readings) {
-    for (const [id, v] of Object.entries(r.values) as [VitalId, number][]) (series[id] ??= []).push(v);
+    const time = toMs(r.lastUpdated ?? r.time);
+    const vitals = r.vitals;
+    if (time == null || vitals == null || typeof vitals !== 'object') continue;
+    for (const key in vitals) {
+      const id = (ALIASES[key] ?? key) as VitalId;
+      if (!KNOWN_VITALS.has(id)) continue;
+      const v = vitalValue((vitals as Record<string, unknown>)[key]);
+      if (v == null) continue;
+      const e = ends[id];
+      if (!e) {
+        ends[id] = { firstTime: time, first: v, lastTime: time, last: v, count: 1 };
+        continue;
+      }
+      e.count++;
+      if (time < e.firstTime) {
+        e.firstTime = time;
+        e.first = v;
+      }
+      if (time >= e.lastTime) {
+        e.lastTime = time;
+        e.last = v;
+      }
+    }
+  }
+  return ends;
+}
+
+/**
+ * Each vital's first and last values in time order, from manual entries and monitor records
+ * (`vitalsEnds` of each; manual entries count as earlier at the same time), in VITAL_IDS order:
+ * `[first, last]`, or `[value]` with a single reading. What vitalsComparison reads (DS5).
+ */
+export function vitalsSeries(manual: VitalsEnds, records: VitalsEnds): Partial<Record<VitalId, number[]>> {
+  const series: Partial<Record<VitalId, number[]>> = {};
+  for (const id of VITAL_IDS) {
+    const a = manual[id];
+    const b = records[id];
+    if (!a && !b) continue;
+    const first = a && (!b || a.firstTime <= b.firstTime) ? a.first : (b as VitalEnds).first;
+    const last = b && (!a || b.lastTime >= a.lastTime) ? b.last : (a as VitalEnds).last;
+    series[id] = (a?.count ?? 0) + (b?.count ?? 0) >= 2 ? [first, last] : [first];
   }
   return series;
 }

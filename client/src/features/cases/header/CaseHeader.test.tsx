@@ -17,6 +17,8 @@ const state: CaseDocumentState = {
   peers: [{ clientId: 2, name: 'Dr. Ray', role: 'provider', device: 'tablet' }],
   schema: 'current',
 };
+/** A case whose state does not change, as the header reads an open case's. */
+const caseState = { getState: () => state, subscribe: () => () => undefined };
 const model = caseHeaderModel({
   patientName: 'Sam Lee',
   birthDate: '2020-03-04',
@@ -33,7 +35,7 @@ function renderHeader(reason: string | null = null): void {
     <MantineProvider>
       <CaseHeader
         model={model}
-        state={state}
+        caseState={caseState}
         readOnlyReason={reason}
         sections={[{ id: 'case-notes', label: 'Notes' }]}
       />

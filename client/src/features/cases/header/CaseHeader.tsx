@@ -2,6 +2,7 @@ import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import type { CaseDocumentState } from '../../../sync/caseDocument.js';
 import { SyncIndicator } from '../../../sync/SyncIndicator.js';
+import { useCaseState, type CaseStateSource } from '../../../sync/useCaseDocument.js';
 import type { CaseHeaderModel } from './caseHeaderModel.js';
 import classes from './CaseHeader.module.css';
 import { LightButton } from './LightButton.js';
@@ -13,7 +14,8 @@ export interface CaseSectionLink {
 
 export interface CaseHeaderProps {
   model: CaseHeaderModel;
-  state: CaseDocumentState;
+  /** The open case, whose save status and peers the header shows as they change. */
+  caseState: CaseStateSource | null;
   /** Why the case cannot be changed, or null while it can. */
   readOnlyReason: string | null;
   sections: readonly CaseSectionLink[];
@@ -45,12 +47,36 @@ const SectionNav = memo(function SectionNav({ sections }: { sections: readonly C
   );
 });
 
+const wholeState = (s: CaseDocumentState): CaseDocumentState => s;
+const peersOf = (s: CaseDocumentState): CaseDocumentState['peers'] => s.peers;
+
+/** The save status: the one part of the header that follows every save. */
+function SaveStatus({ source }: { source: CaseStateSource | null }): ReactNode {
+  return <SyncIndicator state={useCaseState(source, wholeState)} />;
+}
+
+function Peers({ source }: { source: CaseStateSource | null }): ReactNode {
+  const peers = useCaseState(source, peersOf);
+  return (
+    peers.length > 0 && (
+      <Text size="sm" data-testid="peers">
+        Also charting: {peers.map((p) => `${p.name} (${p.role}, ${p.device})`).join(', ')}
+      </Text>
+    )
+  );
+}
+
 /**
  * The case header (issue 8): patient, age, weight, BMI badge, allergies alert, sedation level,
  * case status, the save status, who else is charting, the read-only reason, and the section
  * navigation. It stays at the top while the sections scroll under it.
  */
-export function CaseHeader({ model, state, readOnlyReason, sections }: CaseHeaderProps): ReactNode {
+export const CaseHeader = memo(function CaseHeader({
+  model,
+  caseState,
+  readOnlyReason,
+  sections,
+}: CaseHeaderProps): ReactNode {
   return (
     <Paper
       withBorder
@@ -85,7 +111,7 @@ export function CaseHeader({ model, state, readOnlyReason, sections }: CaseHeade
               {model.status}
             </Badge>
           </Group>
-          <SyncIndicator state={state} />
+          <SaveStatus source={caseState} />
         </Group>
         <Group gap="sm" wrap="wrap">
           <Text
@@ -97,11 +123,7 @@ export function CaseHeader({ model, state, readOnlyReason, sections }: CaseHeade
           >
             {model.allergies.text}
           </Text>
-          {state.peers.length > 0 && (
-            <Text size="sm" data-testid="peers">
-              Also charting: {state.peers.map((p) => `${p.name} (${p.role}, ${p.device})`).join(', ')}
-            </Text>
-          )}
+          <Peers source={caseState} />
         </Group>
         {readOnlyReason && (
           <Alert color="gray" variant="light" p="xs" data-testid="read-only-reason" title="Read-only">
@@ -112,4 +134,4 @@ export function CaseHeader({ model, state, readOnlyReason, sections }: CaseHeade
       </Stack>
     </Paper>
   );
-}
+});

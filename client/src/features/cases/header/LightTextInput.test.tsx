@@ -8,7 +8,14 @@ import { TOUCH_INPUT } from './touch.js';
 
 afterEach(cleanup);
 
-function renderBoth(props: { description?: string; disabled?: boolean; placeholder?: string; type?: 'date' }): {
+function renderBoth(props: {
+  description?: string;
+  disabled?: boolean;
+  placeholder?: string;
+  type?: 'date';
+  error?: string;
+  inputMode?: 'decimal';
+}): {
   mantine: Element;
   light: Element;
 } {
@@ -36,6 +43,8 @@ describe('LightTextInput', () => {
       { description: 'From the patient record', disabled: true, placeholder: 'NKDA' },
     ],
     ['a date field', { type: 'date' as const }],
+    ['a decimal field with an error', { error: 'max is 300', inputMode: 'decimal' as const }],
+    ['a field with a description and an error', { description: 'From the monitor', error: 'invalid value' }],
   ])("renders %s as Mantine's TextInput with the touch size does", (_name, props) => {
     const { mantine, light } = renderBoth(props);
     expect(comparableMarkup(light)).toBe(comparableMarkup(mantine));

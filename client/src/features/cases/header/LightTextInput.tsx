@@ -11,6 +11,11 @@ export interface LightTextInputProps {
   description?: string;
   /** Text when left out. */
   type?: 'date';
+  /** Shown under the field, which is then marked invalid and described by it, as Mantine's error. */
+  error?: string | undefined;
+  inputMode?: 'decimal' | 'numeric' | 'text';
+  /** The field a dialog focuses as it opens (Mantine's focus trap looks for `data-autofocus`). */
+  autoFocusInDialog?: boolean;
 }
 
 const C = Input.classes;
@@ -23,10 +28,17 @@ const WRAPPER_STYLE = {
   '--input-height': 'var(--input-height-md)',
   '--input-fz': 'var(--mantine-font-size-md)',
 } as CSSProperties;
-// With a description between the label and the field.
-const DESCRIBED_WRAPPER_STYLE = {
-  '--input-margin-top': 'calc(var(--mantine-spacing-xs) / 2)',
+// With a description between the label and the field, an error under it, or both.
+const MARGIN = 'calc(var(--mantine-spacing-xs) / 2)';
+const DESCRIBED_WRAPPER_STYLE = { '--input-margin-top': MARGIN, ...WRAPPER_STYLE } as CSSProperties;
+const ERROR_WRAPPER_STYLE = { '--input-margin-bottom': MARGIN, ...WRAPPER_STYLE } as CSSProperties;
+const DESCRIBED_ERROR_WRAPPER_STYLE = {
+  '--input-margin-top': MARGIN,
+  '--input-margin-bottom': MARGIN,
   ...WRAPPER_STYLE,
+} as CSSProperties;
+const ERROR_STYLE = {
+  '--input-error-size': 'calc(var(--mantine-font-size-md) - calc(0.125rem * var(--mantine-scale)))',
 } as CSSProperties;
 // Fingers on a tablet (issue 8 quality bar), as TOUCH_INPUT gives Mantine's inputs.
 const INPUT_STYLE: CSSProperties = { minHeight: 44 };
@@ -36,7 +48,8 @@ const INPUT_STYLE: CSSProperties = { minHeight: 44 };
  * same elements, classes and data attributes) but is plain React elements. Each Mantine input
  * is several components (props, theme, styles API, wrapper context, Box) and the Start section
  * alone has a dozen, rendered before the case screen's first frame on a throttled tablet (issue
- * 8 cold start). For fields without error, sections or Mantine style props; use TextInput there.
+ * 8 cold start; typing in a dialog's field re-rendered them all on every key). For fields
+ * without sections or Mantine style props; use TextInput there.
  */
 export function LightTextInput({
   label,
@@ -46,25 +59,32 @@ export function LightTextInput({
   placeholder,
   description,
   type,
+  error,
+  inputMode,
+  autoFocusInDialog,
 }: LightTextInputProps): ReactNode {
   const id = useId();
   const descriptionId = description ? `${id}-description` : undefined;
-  const state = disabled ? { 'data-disabled': true } : {};
+  const errorId = error ? `${id}-error` : undefined;
+  // In Mantine's order (error, success, description), with its spacing.
+  const describedBy = `${errorId ?? ''} ${''} ${descriptionId ?? ''}`.trim() || undefined;
+  const state = { ...(disabled ? { 'data-disabled': true } : {}), ...(error ? { 'data-error': true } : {}) };
+  const wrapperStyle = description
+    ? error
+      ? DESCRIBED_ERROR_WRAPPER_STYLE
+      : DESCRIBED_WRAPPER_STYLE
+    : error
+      ? ERROR_WRAPPER_STYLE
+      : WRAPPER_STYLE;
   return (
-    <div className={C.root} data-size="md">
+    <div className={C.root} data-size="md" data-error={error ? true : undefined}>
       <LightInputLabel htmlFor={id}>{label}</LightInputLabel>
       {description && (
         <p className={C.description} style={DESCRIPTION_STYLE} data-size="md" id={descriptionId}>
           {description}
         </p>
       )}
-      <div
-        className={C.wrapper}
-        style={description ? DESCRIBED_WRAPPER_STYLE : WRAPPER_STYLE}
-        data-variant="default"
-        data-size="md"
-        {...state}
-      >
+      <div className={C.wrapper} style={wrapperStyle} data-variant="default" data-size="md" {...state}>
         <input
           className={C.input}
           style={INPUT_STYLE}
@@ -75,10 +95,18 @@ export function LightTextInput({
           value={value}
           disabled={disabled}
           placeholder={placeholder}
-          aria-describedby={descriptionId}
+          inputMode={inputMode}
+          data-autofocus={autoFocusInDialog || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
           onChange={onChange}
         />
       </div>
+      {error && (
+        <p className={C.error} style={ERROR_STYLE} data-size="md" id={errorId}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,12 +1,21 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { MINUTE, vitalsIntervalMinutes, type VitalTrackingStatus } from '@vigil/shared';
 import { Segments } from '../header/LabelledSegments.js';
 import { ManualVitals, type ManualVitalsEntry } from '../ManualVitals.js';
 import { useCaseList, useCaseValue } from '../useCaseData.js';
 import { CheckpointTable } from '../vitals/CheckpointTable.js';
 import { useVitalsRecords, type VitalTracking } from '../vitals/monitor.js';
-import { checkpointRows, vitalsPoints } from '../vitals/series.js';
+import { checkpointRows, manualPoints, mergePoints, monitorPoints } from '../vitals/series.js';
 import { SimulatedMonitor } from '../vitals/SimulatedMonitor.js';
 import { VitalsBanner } from '../vitals/VitalsBanner.js';
 import { VitalsChart } from '../vitals/VitalsChart.js';
@@ -14,6 +23,51 @@ import { VitalTrackingTable } from '../vitals/VitalTrackingTable.js';
 import { eventTime } from '../vitals/events.js';
 import { useStableValue } from '../vitals/stable.js';
 import type { CaseSectionProps } from './types.js';
+
+/*
+ * The parts re-render only when their own props change: a saved manual entry or a monitor
+ * reading re-renders the section, and the tracking table, the monitor and the checkpoint
+ * interval need not follow (issue 8: a tap after a save must not wait on them).
+ */
+const Manual = memo(ManualVitals);
+const Monitor = memo(SimulatedMonitor);
+const Tracking = memo(VitalTrackingTable);
+const Chart = memo(VitalsChart);
+
+const CheckpointsHeading = memo(function CheckpointsHeading({
+  interval,
+  disabled,
+  onInterval,
+}: {
+  interval: number;
+  disabled: boolean;
+  onInterval: (minutes: number) => void;
+}): ReactNode {
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Title order={3} size="h5">
+        Checkpoints
+      </Title>
+      <Group gap="xs">
+        <Text size="sm" id="vitals-interval-label">
+          Every
+        </Text>
+        <Segments
+          labelledBy="vitals-interval-label"
+          disabled={disabled}
+          value={String(interval)}
+          data={INTERVALS}
+          onChange={(v) => onInterval(Number(v))}
+        />
+      </Group>
+    </Group>
+  );
+});
+
+const INTERVALS = [
+  { value: '5', label: '5 min' },
+  { value: '10', label: '10 min' },
+];
 
 /**
  * The vitals section: the live banner, the manual entries with 'Add vitals' (the provider's
@@ -45,9 +99,16 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
   // the tap that saved it paints without recomputing every reading's point (a 4-hour case).
   const seriesRecords = useDeferredValue(records);
   const seriesManual = useDeferredValue(manualItems);
+  // Each list converted on its own change: a manual entry does not convert every reading again.
+  const monitor = useMemo(() => (withSeries ? monitorPoints(seriesRecords) : []), [withSeries, seriesRecords]);
+  const manualPointList = useMemo(() => manualPoints(seriesManual), [seriesManual]);
   const points = useMemo(
-    () => (withSeries ? vitalsPoints(seriesRecords, seriesManual) : []),
-    [withSeries, seriesRecords, seriesManual],
+    () => (withSeries ? mergePoints(monitor, manualPointList) : []),
+    [withSeries, monitor, manualPointList],
+  );
+  const setTrackingOf = useCallback(
+    (type: string, status: VitalTrackingStatus) => setTracking({ ...tracking, [type]: status }),
+    [tracking, setTracking],
   );
   const reported = useMemo(() => new Set(Object.keys(records.at(-1)?.vitals ?? {})), [records]);
 
@@ -74,41 +135,17 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
         Vitals
       </Title>
       <VitalsBanner records={records} manualCount={manual.items.length} localMonitorId={monitorId} />
-      <ManualVitals doc={doc} temperatureUnit={context.tempsInCelsius ? 'C' : 'F'} disabled={readOnly} />
-      <SimulatedMonitor
+      <Manual doc={doc} temperatureUnit={context.tempsInCelsius ? 'C' : 'F'} disabled={readOnly} />
+      <Monitor
         doc={doc}
         monitorId={monitorId}
         onMonitorId={setMonitorId}
         tracking={tracking}
         disabled={readOnly || !vitalsTracked}
       />
-      <VitalTrackingTable
-        tracking={tracking}
-        reported={reported}
-        disabled={readOnly}
-        onChange={(type: string, status: VitalTrackingStatus) => setTracking({ ...tracking, [type]: status })}
-      />
-      {withSeries && <VitalsChart points={points} />}
-      <Group justify="space-between" wrap="wrap">
-        <Title order={3} size="h5">
-          Checkpoints
-        </Title>
-        <Group gap="xs">
-          <Text size="sm" id="vitals-interval-label">
-            Every
-          </Text>
-          <Segments
-            labelledBy="vitals-interval-label"
-            disabled={readOnly}
-            value={String(interval)}
-            data={[
-              { value: '5', label: '5 min' },
-              { value: '10', label: '10 min' },
-            ]}
-            onChange={(v) => setIntervalSetting(Number(v))}
-          />
-        </Group>
-      </Group>
+      <Tracking tracking={tracking} reported={reported} disabled={readOnly} onChange={setTrackingOf} />
+      {withSeries && <Chart points={points} />}
+      <CheckpointsHeading interval={interval} disabled={readOnly} onInterval={setIntervalSetting} />
       {withSeries && <CheckpointTable rows={rows} intervalMinutes={interval} />}
     </Stack>
   );

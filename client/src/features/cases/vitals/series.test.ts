@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { DATA_IS_DELAYED, MINUTE, SECOND } from '@vigil/shared';
 import type { ManualVitalsEntry } from '../ManualVitals.js';
 import type { VitalsRecord } from './monitor.js';
-import { bannerState, chartColumns, checkpointRows, vitalsPoints } from './series.js';
+import {
+  bannerState,
+  chartColumns,
+  checkpointRows,
+  manualPoints,
+  mergePoints,
+  monitorPoints,
+  vitalsPoints,
+} from './series.js';
 
 const T0 = Date.UTC(2026, 0, 1, 9, 0);
 const reading = (
@@ -33,6 +41,20 @@ describe('vitals points and chart columns', () => {
       ['manual', T0],
       ['monitor', T0 + 10 * SECOND],
     ]);
+  });
+
+  it.each([
+    ['both lists in time order', [0, 5, 10, 15, 20], [5, 12, 30]],
+    ['manual entries out of order', [0, 5, 10, 15, 20], [30, 5, 12, 5]],
+    ['monitor readings out of order (two tablets)', [0, 10, 5, 20, 15], [12, 5]],
+  ])('puts %s in the order a stable sort by time gives, a monitor reading first at the same time', (_, m, e) => {
+    const monitor = monitorPoints(m.map((t, i) => reading(T0 + t * SECOND, { hr: 60 + i })));
+    const entries = manualPoints(e.map((t, i) => ({ ...manual(T0 + t * SECOND, { sbp: 100 + i }), id: `m${i}` })));
+    const reference = [...monitor, ...entries].sort((a, b) => a.time - b.time);
+    const merged = mergePoints(monitor, entries);
+    expect(merged).toEqual(reference);
+    // The same points, not copies (the chart and checkpoint rows compare them).
+    merged.forEach((p, i) => expect(p).toBe(reference[i]));
   });
 
   it('lays out a 4-hour case of readings every 5 s as 2,880 points a series, x in seconds', () => {

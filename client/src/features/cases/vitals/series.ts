@@ -23,17 +23,49 @@ export interface VitalsPoint {
 
 /** Monitor readings and manual entries as one list of points, oldest first. */
 export function vitalsPoints(records: readonly VitalsRecord[], manual: readonly ManualVitalsEntry[]): VitalsPoint[] {
-  const points: VitalsPoint[] = [];
-  for (const r of records) {
+  return mergePoints(monitorPoints(records), manualPoints(manual));
+}
+
+/** Monitor readings as points, in the order given. */
+export function monitorPoints(records: readonly VitalsRecord[]): VitalsPoint[] {
+  return records.map((r) => {
     const values: Record<string, number | null> = {};
-    for (const [type, v] of Object.entries(r.vitals)) values[type] = v?.value ?? null;
-    points.push({ time: r.lastUpdated, source: 'monitor', simulated: r.simulated === true, values });
+    for (const type in r.vitals) values[type] = r.vitals[type]?.value ?? null;
+    return { time: r.lastUpdated, source: 'monitor', simulated: r.simulated === true, values };
+  });
+}
+
+/** Manual entries as points, in the order given. */
+export function manualPoints(manual: readonly ManualVitalsEntry[]): VitalsPoint[] {
+  return manual.map((m) => ({ time: m.time, source: 'manual', simulated: false, values: m.vitals }));
+}
+
+const byTime = (a: VitalsPoint, b: VitalsPoint): number => a.time - b.time;
+
+function inTimeOrder(points: readonly VitalsPoint[]): boolean {
+  for (let i = 1; i < points.length; i++) if (points[i - 1]!.time > points[i]!.time) return false;
+  return true;
+}
+
+/**
+ * Monitor points and manual points as one list, oldest first; at the same time a monitor point
+ * comes first (a stable sort of the monitor points followed by the manual ones). Each list is
+ * made on its own (a manual entry does not convert a 4-hour case's readings again) and the two
+ * are merged in one pass: readings arrive in time order, so only a list that is not gets sorted.
+ */
+export function mergePoints(monitor: readonly VitalsPoint[], manual: readonly VitalsPoint[]): VitalsPoint[] {
+  if (!inTimeOrder(monitor)) return [...monitor, ...manual].sort(byTime);
+  const extra = inTimeOrder(manual) ? manual : [...manual].sort(byTime);
+  const out: VitalsPoint[] = new Array<VitalsPoint>(monitor.length + extra.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < monitor.length && j < extra.length) {
+    out[k++] = monitor[i]!.time <= extra[j]!.time ? monitor[i++]! : extra[j++]!;
   }
-  for (const m of manual) points.push({ time: m.time, source: 'manual', simulated: false, values: m.vitals });
-  // Readings arrive in time order; sort only when they did not (two tablets, manual entries).
-  let sorted = true;
-  for (let i = 1; i < points.length && sorted; i++) sorted = points[i - 1]!.time <= points[i]!.time;
-  return sorted ? points : points.sort((a, b) => a.time - b.time);
+  while (i < monitor.length) out[k++] = monitor[i++]!;
+  while (j < extra.length) out[k++] = extra[j++]!;
+  return out;
 }
 
 /**
