@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 export interface ConfirmRemovalProps {
   title: string;
@@ -11,7 +11,12 @@ export interface ConfirmRemovalProps {
   onConfirm: () => void;
 }
 
-/** Asks before a charted entry is removed: Keep, or the red confirming button (touch-sized). */
+/**
+ * Asks before a charted entry is removed: Keep, or the red confirming button (touch-sized).
+ * Mantine's Modal is made the first time a question is asked: a closed Modal still mounts its
+ * portal, which renders a second time as the screen opens (every section has one; ~30 ms of a
+ * throttled tablet's cold start, issue 8).
+ */
 export function ConfirmRemoval({
   title,
   question,
@@ -19,6 +24,9 @@ export function ConfirmRemoval({
   onKeep,
   onConfirm,
 }: ConfirmRemovalProps): ReactNode {
+  const [asked, setAsked] = useState(question !== null);
+  if (question !== null && !asked) setAsked(true);
+  if (!asked) return null;
   return (
     <Modal opened={question !== null} onClose={onKeep} title={title}>
       <Stack>

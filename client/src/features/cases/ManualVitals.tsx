@@ -133,8 +133,8 @@ const VitalsForm = memo(function VitalsForm({ initial, temperatureUnit, onSave, 
       temperatureUnit: unit,
       vitals: Object.fromEntries(MANUAL_VITAL_FIELDS.map((f, i) => [f.type, values[i]?.value ?? null])),
     });
-    // The form stays in the page for the next reading.
-    if (!initial) setTexts(entryTexts(null));
+    // The form stays in the page for the next reading, emptied after the closing has painted.
+    if (!initial) startTransition(() => setTexts(entryTexts(null)));
   };
   return (
     <form
@@ -308,7 +308,7 @@ export interface ManualVitalsProps {
 
 /** Manual vitals of the case: add, edit, and remove with confirmation (spec 002 §2, §4). */
 export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsProps): ReactNode {
-  const { items, add, removeWhere } = useCaseList<ManualVitalsEntry>(doc, 'manualVitals');
+  const { items, add, removeWhere, replaceWhere } = useCaseList<ManualVitalsEntry>(doc, 'manualVitals');
   const [editing, setEditing] = useState<ManualVitalsEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<ManualVitalsEntry | null>(null);
   // Opening and closing the dialog re-render this and the dialog's frame; the heading, the
@@ -330,10 +330,9 @@ export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsPro
         temperatureUnit={temperatureUnit}
         onClose={() => setEditing(null)}
         onSave={(entry) => {
-          doc?.transact(() => {
-            removeWhere((x) => x.id === entry.id);
-            add(entry);
-          });
+          // An edited entry is replaced in its place; a new one is added (nothing to look for).
+          if (editing === 'new' || editing === null) add(entry);
+          else replaceWhere((x) => x.id === entry.id, entry);
           setEditing(null);
         }}
       />

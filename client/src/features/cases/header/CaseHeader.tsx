@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { memo, useDeferredValue, type ReactNode } from 'react';
 import type { CaseDocumentState } from '../../../sync/caseDocument.js';
 import { SyncIndicator } from '../../../sync/SyncIndicator.js';
 import { useCaseState, type CaseStateSource } from '../../../sync/useCaseDocument.js';
@@ -50,9 +50,12 @@ const SectionNav = memo(function SectionNav({ sections }: { sections: readonly C
 const wholeState = (s: CaseDocumentState): CaseDocumentState => s;
 const peersOf = (s: CaseDocumentState): CaseDocumentState['peers'] => s.peers;
 
-/** The save status: the one part of the header that follows every save. */
+/**
+ * The save status: the one part of the header that follows every save. It follows a frame
+ * behind: the tap that charted something paints first, then the status says it is saving.
+ */
 function SaveStatus({ source }: { source: CaseStateSource | null }): ReactNode {
-  return <SyncIndicator state={useCaseState(source, wholeState)} />;
+  return <SyncIndicator state={useDeferredValue(useCaseState(source, wholeState))} />;
 }
 
 function Peers({ source }: { source: CaseStateSource | null }): ReactNode {

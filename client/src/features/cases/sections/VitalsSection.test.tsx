@@ -90,6 +90,44 @@ describe('vitals section on a case document', () => {
     expect(within(rows[1]!).getByText('Manual')).toBeTruthy();
   });
 
+  it('edits a manual entry in its place and removes one only once confirmed (spec 002 §2)', async () => {
+    const doc = new Y.Doc();
+    ensureCaseStructure(doc);
+    const list = (): { id: string; time: number; vitals: Record<string, number | null> }[] =>
+      (doc.getMap(CASE_ROOT).get('manualVitals') as Y.Array<never>).toArray();
+    const time = Date.UTC(2026, 10, 23, 14, 5);
+    act(() => {
+      (doc.getMap(CASE_ROOT).get('manualVitals') as Y.Array<unknown>).push([
+        { id: 'vit-a', time, temperatureUnit: 'F', vitals: { hr: 70 } },
+        { id: 'vit-b', time: time + MINUTE, temperatureUnit: 'F', vitals: { hr: 80 } },
+      ]);
+    });
+    showSection(doc);
+    const at = (t: number): string => new Date(t).toTimeString().slice(0, 5);
+    fireEvent.click(screen.getByRole('button', { name: `Edit vitals at ${at(time)}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit vitals' });
+    const hr = within(dialog).getByLabelText<HTMLInputElement>('Heart rate (bpm)');
+    expect(hr.value).toBe('70');
+    fireEvent.change(hr, { target: { value: '74' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save vitals' }));
+    // The same entry, first in the list still, with the new value and its time kept.
+    expect(list().map((e) => [e.id, e.time, e.vitals.hr])).toEqual([
+      ['vit-a', time, 74],
+      ['vit-b', time + MINUTE, 80],
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: `Remove vitals at ${at(time + MINUTE)}` }));
+    const question = await screen.findByRole('dialog', { name: 'Remove vitals?' });
+    expect(within(question).getByText(`Remove the vitals recorded at ${at(time + MINUTE)}?`)).toBeTruthy();
+    fireEvent.click(within(question).getByRole('button', { name: 'Keep' }));
+    expect(list()).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: `Remove vitals at ${at(time + MINUTE)}` }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Remove vitals?' })).getByRole('button', { name: 'Remove' }),
+    );
+    expect(list().map((e) => e.id)).toEqual(['vit-a']);
+  });
+
   it('sets a vital tracking status in the case', () => {
     const doc = new Y.Doc();
     ensureCaseStructure(doc);
