@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text, Title } from '@mantine/core';
+import { Button, Table, Text, Title } from '@mantine/core';
 import {
   memo,
   startTransition,
@@ -15,7 +15,9 @@ import { clockTime } from './format.js';
 import { useCaseList } from './useCaseData.js';
 import { CaseDialog } from './CaseDialog.js';
 import { ConfirmRemoval } from './ConfirmRemoval.js';
+import { LightButton } from './header/LightButton.js';
 import { LightTextInput } from './header/LightTextInput.js';
+import { CELL, HEADER_CELL, ROW, STRIPED_ROW } from './lightTable.js';
 import classes from './ManualVitals.module.css';
 
 /** A manual vitals entry as kept in the case (spec 002 §3 "Manual vital entry"). */
@@ -206,7 +208,11 @@ export function ManualVitalsDialog({
   );
 }
 
-/** One entry of the table; a new entry does not re-render the others. */
+/**
+ * One entry of the table, in plain elements with Mantine's table and button classes (a Mantine
+ * row with its cells and two buttons is ~15 components, and a long case has dozens of entries
+ * to render as it opens); a new entry does not re-render the others.
+ */
 const ManualVitalsRow = memo(function ManualVitalsRow({
   entry: r,
   disabled,
@@ -219,43 +225,42 @@ const ManualVitalsRow = memo(function ManualVitalsRow({
   onRemove: (entry: ManualVitalsEntry) => void;
 }): ReactNode {
   const v = (k: string): string => (r.vitals[k] == null ? '–' : String(r.vitals[k]));
+  const at = clockTime(r.time);
   return (
-    <Table.Tr>
-      <Table.Td>{clockTime(r.time)}</Table.Td>
-      <Table.Td>
+    <tr {...STRIPED_ROW}>
+      <td {...CELL}>{at}</td>
+      <td {...CELL}>
         {v('sbp')}/{v('dbp')}
-      </Table.Td>
-      <Table.Td>{v('hr')}</Table.Td>
-      <Table.Td>{v('spo2')}</Table.Td>
-      <Table.Td>{v('rr')}</Table.Td>
-      <Table.Td>{v('etco2')}</Table.Td>
-      <Table.Td>{r.vitals.temp == null ? '–' : `${r.vitals.temp} °${r.temperatureUnit}`}</Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <Button
+      </td>
+      <td {...CELL}>{v('hr')}</td>
+      <td {...CELL}>{v('spo2')}</td>
+      <td {...CELL}>{v('rr')}</td>
+      <td {...CELL}>{v('etco2')}</td>
+      <td {...CELL}>{r.vitals.temp == null ? '–' : `${r.vitals.temp} °${r.temperatureUnit}`}</td>
+      <td {...CELL}>
+        <div className={classes.rowActions}>
+          <LightButton
             variant="subtle"
             size="xs"
-            mih={44}
-            aria-label={`Edit vitals at ${clockTime(r.time)}`}
+            aria-label={`Edit vitals at ${at}`}
             disabled={disabled}
             onClick={() => onEdit(r)}
           >
             Edit
-          </Button>
-          <Button
+          </LightButton>
+          <LightButton
             variant="subtle"
             color="red"
             size="xs"
-            mih={44}
-            aria-label={`Remove vitals at ${clockTime(r.time)}`}
+            aria-label={`Remove vitals at ${at}`}
             disabled={disabled}
             onClick={() => onRemove(r)}
           >
             Remove
-          </Button>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+          </LightButton>
+        </div>
+      </td>
+    </tr>
   );
 });
 
@@ -280,16 +285,16 @@ const ManualVitalsTable = memo(function ManualVitalsTable({
   ) : (
     <Table striped aria-label="Vitals recorded">
       <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Time</Table.Th>
-          <Table.Th>BP</Table.Th>
-          <Table.Th>HR</Table.Th>
-          <Table.Th>SpO2</Table.Th>
-          <Table.Th>RR</Table.Th>
-          <Table.Th>EtCO2</Table.Th>
-          <Table.Th>Temp</Table.Th>
-          <Table.Th />
-        </Table.Tr>
+        <tr {...ROW}>
+          <th {...HEADER_CELL}>Time</th>
+          <th {...HEADER_CELL}>BP</th>
+          <th {...HEADER_CELL}>HR</th>
+          <th {...HEADER_CELL}>SpO2</th>
+          <th {...HEADER_CELL}>RR</th>
+          <th {...HEADER_CELL}>EtCO2</th>
+          <th {...HEADER_CELL}>Temp</th>
+          <th {...HEADER_CELL} />
+        </tr>
       </Table.Thead>
       <Table.Tbody>
         {rows.map((r) => (

@@ -59,6 +59,24 @@ describe("light buttons render as Mantine's in this app's theme", () => {
     expect(light).toBe(mantine);
   });
 
+  it.each([
+    ['blue', false],
+    ['red', false],
+    ['red', true],
+  ] as const)('Button variant subtle, size xs (a table row), color %s, disabled %s', (color, disabled) => {
+    const mantine = markupOf(
+      <Button variant="subtle" color={color} size="xs" mih={44} disabled={disabled} aria-label="Remove vitals at 14:05">
+        Remove
+      </Button>,
+    );
+    const light = markupOf(
+      <LightButton variant="subtle" color={color} size="xs" disabled={disabled} aria-label="Remove vitals at 14:05">
+        Remove
+      </LightButton>,
+    );
+    expect(light).toBe(mantine);
+  });
+
   it.each([false, true])('ActionIcon variant default, 44 px, disabled %s', (disabled) => {
     const mantine = markupOf(
       <ActionIcon size={44} variant="default" disabled={disabled} aria-label="Arrival: one minute later">

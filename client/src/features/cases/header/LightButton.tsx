@@ -15,9 +15,10 @@ type NativeButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'classNam
 const BORDER = 'calc(0.0625rem * var(--mantine-scale)) solid transparent';
 const TOUCH_HEIGHT = 'calc(2.75rem * var(--mantine-scale))';
 
-type Size = 'sm' | 'md';
+type Size = 'xs' | 'sm' | 'md';
+type Color = 'blue' | 'gray' | 'red';
 
-function buttonStyle(variant: 'light' | 'subtle', color: 'blue' | 'gray', size: Size): CSSProperties {
+function buttonStyle(variant: 'light' | 'subtle', color: Color, size: Size): CSSProperties {
   return {
     '--button-height': `var(--button-height-${size})`,
     '--button-padding-x': `var(--button-padding-x-${size})`,
@@ -30,11 +31,12 @@ function buttonStyle(variant: 'light' | 'subtle', color: 'blue' | 'gray', size: 
   } as CSSProperties;
 }
 
-const stylesOf = (size: Size): Record<'light' | 'subtle', Record<'blue' | 'gray', CSSProperties>> => ({
-  light: { blue: buttonStyle('light', 'blue', size), gray: buttonStyle('light', 'gray', size) },
-  subtle: { blue: buttonStyle('subtle', 'blue', size), gray: buttonStyle('subtle', 'gray', size) },
+const COLORS = ['blue', 'gray', 'red'] as const;
+const stylesOf = (size: Size): Record<'light' | 'subtle', Record<Color, CSSProperties>> => ({
+  light: Object.fromEntries(COLORS.map((c) => [c, buttonStyle('light', c, size)])) as Record<Color, CSSProperties>,
+  subtle: Object.fromEntries(COLORS.map((c) => [c, buttonStyle('subtle', c, size)])) as Record<Color, CSSProperties>,
 });
-const STYLES = { sm: stylesOf('sm'), md: stylesOf('md') };
+const STYLES = { xs: stylesOf('xs'), sm: stylesOf('sm'), md: stylesOf('md') };
 
 const ICON_STYLE = {
   '--ai-size': TOUCH_HEIGHT,
@@ -53,9 +55,9 @@ function rootClass(own: string | undefined, disabled: boolean | undefined): stri
 
 export interface LightButtonProps extends NativeButtonProps {
   variant: 'light' | 'subtle';
-  /** The theme's primary colour (blue) unless gray. */
-  color?: 'blue' | 'gray';
-  /** The theme's button size (md) unless sm; either is 44 px high at least. */
+  /** The theme's primary colour (blue) unless gray or red. */
+  color?: Color;
+  /** The theme's button size (md) unless xs or sm; each is 44 px high at least. */
   size?: Size;
   children: string;
 }
