@@ -75,8 +75,9 @@ export default tseslint.config(
     },
   },
   {
-    // Checks the client's build inputs (mantine.css against Mantine's package) in Node.
-    files: ['client/src/app/mantineCss.test.ts'],
+    // Checks the client's build inputs (mantine.css against Mantine's package, mantine-theme.css
+    // against the theme) in Node.
+    files: ['client/src/app/mantineCss.test.ts', 'client/src/app/mantineThemeCss.test.ts'],
     rules: {
       'no-restricted-imports': clientImports([]),
     },

@@ -1,4 +1,6 @@
 import './app/mantine.css';
+// The theme's CSS variables and Mantine's global classes, made at build time (mantineThemeCss.ts).
+import './app/mantine-theme.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -37,7 +39,7 @@ if (!root) throw new Error('index.html has no #root element');
 void settledOrAfter([loadStartScreen(window.location.pathname), startCaseRead], START_WAIT_MS).then(() =>
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false}>
         <ServerInfoProvider>
           <BrowserRouter>
             <App />
