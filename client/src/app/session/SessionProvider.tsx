@@ -59,9 +59,8 @@ function writeCache(value: Cached | null): void {
 const SessionContext = createContext<SessionState | null>(null);
 
 /** What this device last stored for the signed-in user (the identity cookie's), if anything. */
-function cachedOfIdentity(): Cached | null {
+function cachedOfIdentity(userId = identityUserId()): Cached | null {
   const cached = readCache();
-  const userId = identityUserId();
   return userId !== null && cached?.user?.id === userId ? cached : null;
 }
 
@@ -74,13 +73,17 @@ function cachedOfIdentity(): Cached | null {
  * render rather than a loader first.
  */
 export function SessionProvider({ children }: { children: ReactNode }): ReactNode {
-  const [hasToken, setHasToken] = useState(() => identityUserId() !== null);
+  // The identity cookie is read once as the app starts (each read is a synchronous call to the
+  // browser's cookie store), for both states below.
+  const [start] = useState(() => {
+    const userId = identityUserId();
+    const cached = cachedOfIdentity(userId);
+    return { hasToken: userId !== null, data: cached?.session ? cached : undefined };
+  });
+  const [hasToken, setHasToken] = useState(start.hasToken);
   // undefined = not loaded yet (undetermined)
   // The app starts from the session this device last knew for the signed-in user, if any.
-  const [data, setData] = useState<Cached | undefined>(() => {
-    const cached = cachedOfIdentity();
-    return cached?.session ? cached : undefined;
-  });
+  const [data, setData] = useState<Cached | undefined>(start.data);
   const [now, setNow] = useState(() => Date.now());
   const lastActivity = useRef(Date.now());
 
