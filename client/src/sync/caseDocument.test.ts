@@ -128,8 +128,10 @@ describe('openCaseDocument writing edits to this device', () => {
     const root = opened.doc.getMap('case');
     root.set('procedure', 'Extractions');
     root.set('asa', 'II');
-    // Not inside the event that made the edits: the frame that shows them comes first.
+    // Not inside the event that made the edits: the frame that shows them comes first. Until
+    // they are stored, the device does not read 'saved'.
     expect(store.writes).toHaveLength(0);
+    expect(opened.getState().device).toBe('saving');
     await new Promise((r) => setTimeout(r, 0));
     expect(store.writes).toHaveLength(1);
     expect(opened.getState().device).toBe('saving');

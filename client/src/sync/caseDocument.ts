@@ -180,6 +180,8 @@ export function openCaseDocument(options: OpenCaseOptions): CaseDocument {
   const onDocUpdate = (update: Uint8Array, origin: unknown): void => {
     if (origin === persistence || !persistence.db) return;
     unstored.push(update);
+    // 'saved' means every edit is stored: not while this one waits for its write.
+    if (state.device === 'saved') emit({ device: 'saving' });
     storeTimer ??= setTimeout(storeEdits, 0);
   };
 

@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DATA_IS_DELAYED, MINUTE, SECOND } from '@vigil/shared';
 import type { ManualVitalsEntry } from '../ManualVitals.js';
 import type { VitalsRecord } from './monitor.js';
-import {
-  bannerState,
-  chartColumns,
-  checkpointRows,
-  manualPoints,
-  mergePoints,
-  monitorPoints,
-  vitalsPoints,
-} from './series.js';
+import { bannerState, chartColumns, checkpointRows, manualPoints, mergePoints, monitorPoints } from './series.js';
 
 const T0 = Date.UTC(2026, 0, 1, 9, 0);
 const reading = (
@@ -34,9 +26,13 @@ const manual = (time: number, vitals: Record<string, number | null>): ManualVita
   vitals,
 });
 
+/** Monitor readings and manual entries as the section makes them: one list of points, oldest first. */
+const pointsOf = (records: VitalsRecord[], entries: ManualVitalsEntry[]): ReturnType<typeof mergePoints> =>
+  mergePoints(monitorPoints(records), manualPoints(entries));
+
 describe('vitals points and chart columns', () => {
   it('merges monitor readings and manual entries in time order', () => {
-    const points = vitalsPoints([reading(T0 + 10 * SECOND, { hr: 70 })], [manual(T0, { sbp: 120, dbp: 80 })]);
+    const points = pointsOf([reading(T0 + 10 * SECOND, { hr: 70 })], [manual(T0, { sbp: 120, dbp: 80 })]);
     expect(points.map((p) => [p.source, p.time])).toEqual([
       ['manual', T0],
       ['monitor', T0 + 10 * SECOND],
@@ -61,7 +57,7 @@ describe('vitals points and chart columns', () => {
     const records = Array.from({ length: 2880 }, (_, i) =>
       reading(T0 + i * 5 * SECOND, { hr: 60 + (i % 20), spo2: 98 }),
     );
-    const [xs, hr, spo2, rr] = chartColumns(vitalsPoints(records, []));
+    const [xs, hr, spo2, rr] = chartColumns(pointsOf(records, []));
     expect(xs.length).toBe(2880);
     expect(xs[1]! - xs[0]!).toBe(5);
     expect(hr![19]).toBe(79);
@@ -81,7 +77,7 @@ describe('checkpoint rows (spec 001 §9: every 5 or 10 minutes from case start)'
   });
 
   it('shows the reading nearest each checkpoint within half an interval, a manual entry winning a tie', () => {
-    const points = vitalsPoints(
+    const points = pointsOf(
       [reading(T0 + 4 * MINUTE, { hr: 71 }), reading(T0 + 5 * MINUTE + 30 * SECOND, { hr: 75 })],
       [manual(T0 + 4 * MINUTE + 30 * SECOND, { hr: 90 }), manual(T0 + 5 * MINUTE - 30 * SECOND, { hr: 88 })],
     );

@@ -21,11 +21,6 @@ export interface VitalsPoint {
   values: Partial<Record<string, number | null>>;
 }
 
-/** Monitor readings and manual entries as one list of points, oldest first. */
-export function vitalsPoints(records: readonly VitalsRecord[], manual: readonly ManualVitalsEntry[]): VitalsPoint[] {
-  return mergePoints(monitorPoints(records), manualPoints(manual));
-}
-
 /** Monitor readings as points, in the order given. */
 export function monitorPoints(records: readonly VitalsRecord[]): VitalsPoint[] {
   return records.map((r) => {
