@@ -14,7 +14,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'sync-server/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+          include: [
+            'shared/src/**/*.test.ts',
+            'sync-server/src/**/*.test.ts',
+            'client/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -39,7 +39,8 @@ test.describe('app shell', () => {
     const { page, orgId } = await memberPage(browser, baseURL!);
     const chunks: string[] = [];
     page.on('request', (r) => {
-      const m = /assets\/(\w+App)-/.exec(r.url());
+      // Sub-app chunks are named after their component (OrgApp…); startApp is the app itself.
+      const m = /assets\/([A-Z]\w*App)-/.exec(r.url());
       if (m?.[1]) chunks.push(m[1]);
     });
     await page.goto('/profile');
@@ -82,6 +83,26 @@ test.describe('app shell', () => {
       ),
     ).toBeVisible();
     expect(errors.some((e) => e.includes('Failed to load sub-apps'))).toBe(true);
+  });
+
+  test("shows the failure text in place of the loader when the app's own code cannot load", async ({ page }) => {
+    // main.tsx loads the app (startApp.tsx) with import(), retried; locally the error stays on screen.
+    let attempts = 0;
+    await page.route(/\/assets\/startApp-.*\.js$/, (route) => {
+      attempts += 1;
+      return route.abort();
+    });
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto('/org/acme/cases');
+    await expect(page.getByRole('alert')).toHaveText(
+      'This page failed to load for some reason. Please try again. If the problem persists, please contact support',
+    );
+    await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+    expect(errors.some((e) => e.includes('Failed to load sub-apps'))).toBe(true);
+    expect(attempts).toBeGreaterThanOrEqual(1);
   });
 
   test('puts navigation in a drawer under 600 px', async ({ browser, baseURL }) => {

@@ -4,7 +4,8 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { SHELL_TEXTS } from '@vigil/shared';
-import { importWithRetry, lazyWithRetry, type RetryOptions } from './lazyWithRetry.js';
+import { importWithRetry, type RetryOptions } from './importWithRetry.js';
+import { lazyWithRetry } from './lazyWithRetry.js';
 import { SubAppBoundary } from './SubAppBoundary.js';
 
 function failing(times: number): { load: () => Promise<string>; calls: () => number } {
