@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { CASE_DATA_MESSAGES, DRUG_UNITS, dosePerKg, newId, type DrugRoute } from '@vigil/shared';
 import {
@@ -10,6 +10,7 @@ import {
   readChartTime,
   type DrugEntry,
 } from './model.js';
+import { LightTextInput } from '../header/LightTextInput.js';
 import { TOUCH_INPUT, TimeField } from './ui.js';
 
 // Made once: the form re-renders at each keystroke, and these never change.
@@ -79,16 +80,17 @@ export function GiveDrugForm({ weightKg, disabled, onGive, now = Date.now }: Giv
   };
 
   // Each field's element is kept while its own values are the same, so a keystroke re-renders
-  // the field typed in, not the whole form (on a throttled tablet each Mantine field costs).
+  // the field typed in, not the whole form (on a throttled tablet each Mantine field costs). The
+  // two typed in are plain elements in Mantine's markup (LightTextInput).
   const nameShown = tried ? (nameError ?? undefined) : undefined;
   const nameField = useMemo(
     () => (
-      <TextInput
+      <LightTextInput
         label="Drug"
         list="vigil-drug-catalogue"
         autoComplete="off"
-        w={200}
-        styles={TOUCH_INPUT}
+        size="sm"
+        width={200}
         value={name}
         disabled={disabled}
         error={nameShown}
@@ -122,11 +124,11 @@ export function GiveDrugForm({ weightKg, disabled, onGive, now = Date.now }: Giv
   const amountShown = amount.error ?? (tried && amountError ? amountError : undefined);
   const amountField = useMemo(
     () => (
-      <TextInput
+      <LightTextInput
         label="Dose"
         inputMode="decimal"
-        w={100}
-        styles={TOUCH_INPUT}
+        size="sm"
+        width={100}
         value={amountText}
         disabled={disabled}
         error={amountShown}

@@ -50,6 +50,45 @@ describe('LightTextInput', () => {
     expect(comparableMarkup(light)).toBe(comparableMarkup(mantine));
   });
 
+  it.each([
+    ['a plain field', {}],
+    ['a field with an error', { error: 'Enter the dose' }],
+  ])("renders %s of size sm with a width and a datalist as Mantine's default TextInput does", (_name, props) => {
+    // The drug form's fields: Mantine's default size with 44 px inputs (drugs/ui.tsx TOUCH_INPUT).
+    render(
+      <MantineProvider>
+        <div data-testid="mantine">
+          <TextInput
+            label="Drug"
+            value="Midaz"
+            onChange={() => undefined}
+            w={200}
+            list="vigil-drug-catalogue"
+            autoComplete="off"
+            styles={{ input: { minHeight: 44 } }}
+            {...props}
+          />
+        </div>
+        <div data-testid="light">
+          <LightTextInput
+            label="Drug"
+            value="Midaz"
+            onChange={() => undefined}
+            size="sm"
+            width={200}
+            list="vigil-drug-catalogue"
+            autoComplete="off"
+            {...props}
+          />
+        </div>
+      </MantineProvider>,
+    );
+    const mantine = screen.getByTestId('mantine').firstElementChild!;
+    const light = screen.getByTestId('light').firstElementChild!;
+    expect(comparableMarkup(light)).toBe(comparableMarkup(mantine));
+    expect(light.querySelector('input')?.getAttribute('list')).toBe('vigil-drug-catalogue');
+  });
+
   it('is named by its label and described by its description, and reports typing', () => {
     const typed: string[] = [];
     const onChange = vi.fn((e: { currentTarget: HTMLInputElement }) => typed.push(e.currentTarget.value));

@@ -16,36 +16,55 @@ export interface LightTextInputProps {
   inputMode?: 'decimal' | 'numeric' | 'text';
   /** The field a dialog focuses as it opens (Mantine's focus trap looks for `data-autofocus`). */
   autoFocusInDialog?: boolean;
+  /** Mantine's size: md when left out. */
+  size?: LightInputSize;
+  /** The field's width in px, as Mantine's `w`. */
+  width?: number;
+  /** A datalist's id: suggestions as the user types. */
+  list?: string;
+  autoComplete?: string;
 }
 
 const C = Input.classes;
-// The CSS variables Mantine's TextInput sets for size="md".
-const LABEL_STYLE = { '--input-label-size': 'var(--mantine-font-size-md)' } as CSSProperties;
-const DESCRIPTION_STYLE = {
-  '--input-description-size': 'calc(var(--mantine-font-size-md) - calc(0.125rem * var(--mantine-scale)))',
-} as CSSProperties;
-const WRAPPER_STYLE = {
-  '--input-height': 'var(--input-height-md)',
-  '--input-fz': 'var(--mantine-font-size-md)',
-} as CSSProperties;
+
+/** Mantine's input sizes these fields come in: md (the Start section, dialogs) and sm (its default). */
+export type LightInputSize = 'sm' | 'md';
+
 // With a description between the label and the field, an error under it, or both.
 const MARGIN = 'calc(var(--mantine-spacing-xs) / 2)';
-const DESCRIBED_WRAPPER_STYLE = { '--input-margin-top': MARGIN, ...WRAPPER_STYLE } as CSSProperties;
-const ERROR_WRAPPER_STYLE = { '--input-margin-bottom': MARGIN, ...WRAPPER_STYLE } as CSSProperties;
-const DESCRIBED_ERROR_WRAPPER_STYLE = {
-  '--input-margin-top': MARGIN,
-  '--input-margin-bottom': MARGIN,
-  ...WRAPPER_STYLE,
-} as CSSProperties;
-const ERROR_STYLE = {
-  '--input-error-size': 'calc(var(--mantine-font-size-md) - calc(0.125rem * var(--mantine-scale)))',
-} as CSSProperties;
+
+/** The CSS variables Mantine's TextInput sets for a size, made once per size. */
+function sizeStyles(size: LightInputSize) {
+  const wrapper = { '--input-height': `var(--input-height-${size})`, '--input-fz': `var(--mantine-font-size-${size})` };
+  const small = `calc(var(--mantine-font-size-${size}) - calc(0.125rem * var(--mantine-scale)))`;
+  return {
+    label: { '--input-label-size': `var(--mantine-font-size-${size})` } as CSSProperties,
+    description: { '--input-description-size': small } as CSSProperties,
+    error: { '--input-error-size': small } as CSSProperties,
+    wrapper: wrapper as CSSProperties,
+    describedWrapper: { '--input-margin-top': MARGIN, ...wrapper } as CSSProperties,
+    errorWrapper: { '--input-margin-bottom': MARGIN, ...wrapper } as CSSProperties,
+    describedErrorWrapper: {
+      '--input-margin-top': MARGIN,
+      '--input-margin-bottom': MARGIN,
+      ...wrapper,
+    } as CSSProperties,
+  };
+}
+const SIZE_STYLES = { sm: sizeStyles('sm'), md: sizeStyles('md') };
+
+/** Mantine's `w={px}` on the field's root, in rem as Mantine writes it. */
+function rootWidth(px: number): CSSProperties {
+  return { width: `calc(${px / 16}rem * var(--mantine-scale))` };
+}
+
 // Fingers on a tablet (issue 8 quality bar), as TOUCH_INPUT gives Mantine's inputs.
 const INPUT_STYLE: CSSProperties = { minHeight: 44 };
 
 /**
  * A text field that looks and behaves as Mantine's `<TextInput size="md">` with TOUCH_INPUT (the
- * same elements, classes and data attributes) but is plain React elements. Each Mantine input
+ * same elements, classes and data attributes; or size sm, its default, with `size`) but is plain
+ * React elements. Each Mantine input
  * is several components (props, theme, styles API, wrapper context, Box) and the Start section
  * alone has a dozen, rendered before the case screen's first frame on a throttled tablet (issue
  * 8 cold start; typing in a dialog's field re-rendered them all on every key). For fields
@@ -62,7 +81,12 @@ export function LightTextInput({
   error,
   inputMode,
   autoFocusInDialog,
+  size = 'md',
+  width,
+  list,
+  autoComplete,
 }: LightTextInputProps): ReactNode {
+  const styles = SIZE_STYLES[size];
   const id = useId();
   const descriptionId = description ? `${id}-description` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -71,20 +95,27 @@ export function LightTextInput({
   const state = { ...(disabled ? { 'data-disabled': true } : {}), ...(error ? { 'data-error': true } : {}) };
   const wrapperStyle = description
     ? error
-      ? DESCRIBED_ERROR_WRAPPER_STYLE
-      : DESCRIBED_WRAPPER_STYLE
+      ? styles.describedErrorWrapper
+      : styles.describedWrapper
     : error
-      ? ERROR_WRAPPER_STYLE
-      : WRAPPER_STYLE;
+      ? styles.errorWrapper
+      : styles.wrapper;
   return (
-    <div className={C.root} data-size="md" data-error={error ? true : undefined}>
-      <LightInputLabel htmlFor={id}>{label}</LightInputLabel>
+    <div
+      className={C.root}
+      style={width == null ? undefined : rootWidth(width)}
+      data-size={size}
+      data-error={error ? true : undefined}
+    >
+      <LightInputLabel htmlFor={id} size={size}>
+        {label}
+      </LightInputLabel>
       {description && (
-        <p className={C.description} style={DESCRIPTION_STYLE} data-size="md" id={descriptionId}>
+        <p className={C.description} style={styles.description} data-size={size} id={descriptionId}>
           {description}
         </p>
       )}
-      <div className={C.wrapper} style={wrapperStyle} data-variant="default" data-size="md" {...state}>
+      <div className={C.wrapper} style={wrapperStyle} data-variant="default" data-size={size} {...state}>
         <input
           className={C.input}
           style={INPUT_STYLE}
@@ -96,6 +127,8 @@ export function LightTextInput({
           disabled={disabled}
           placeholder={placeholder}
           inputMode={inputMode}
+          list={list}
+          autoComplete={autoComplete}
           data-autofocus={autoFocusInDialog || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
@@ -103,7 +136,7 @@ export function LightTextInput({
         />
       </div>
       {error && (
-        <p className={C.error} style={ERROR_STYLE} data-size="md" id={errorId}>
+        <p className={C.error} style={styles.error} data-size={size} id={errorId}>
           {error}
         </p>
       )}
@@ -111,10 +144,24 @@ export function LightTextInput({
   );
 }
 
-/** Mantine's input label for size md (its TextInput's and NativeSelect's), for the field `htmlFor`. */
-export function LightInputLabel({ htmlFor, children }: { htmlFor: string; children: string }): ReactNode {
+/** Mantine's input label (its TextInput's and NativeSelect's), md unless `size`, for the field `htmlFor`. */
+export function LightInputLabel({
+  htmlFor,
+  size = 'md',
+  children,
+}: {
+  htmlFor: string;
+  size?: LightInputSize;
+  children: string;
+}): ReactNode {
   return (
-    <label className={C.label} style={LABEL_STYLE} data-size="md" htmlFor={htmlFor} id={`${htmlFor}-label`}>
+    <label
+      className={C.label}
+      style={SIZE_STYLES[size].label}
+      data-size={size}
+      htmlFor={htmlFor}
+      id={`${htmlFor}-label`}
+    >
       {children}
     </label>
   );
