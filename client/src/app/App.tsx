@@ -22,21 +22,22 @@ import { HomeRedirect, RequireAuth, RequireVerifiedEmail } from './session/guard
 import { SessionProvider } from './session/SessionProvider.js';
 import { SudoBanner, SudoProvider } from './session/SudoProvider.js';
 import { StartupEffects } from './session/StartupEffects.js';
+import { loadOrgApp, startsInOrgApp } from './startScreen.js';
 import { SubAppBoundary } from './SubAppBoundary.js';
 
 // Sub-apps load on demand by route prefix (spec 000 §2), with the retry rule of spec 000 §8.
-const OrgApp = lazyWithRetry(() => import('../features/org/OrgApp.js'));
+const OrgApp = lazyWithRetry(loadOrgApp);
 const ParentApp = lazyWithRetry(() => import('../features/parent/ParentApp.js'));
 const TeamApp = lazyWithRetry(() => import('../features/team/TeamApp.js'));
 const ResellerApp = lazyWithRetry(() => import('../features/reseller/ResellerApp.js'));
 
 /**
- * Loads the code of the screen the app starts on, when it is a sub-app's: main.tsx renders once
+ * Loads the code of the screen the app starts on, when it is a sub-app's: startApp.tsx renders once
  * it is in, so the first frame is that screen (a tablet opening a case straight from its cache)
  * rather than a loader and then the screen. Resolves when the code is loaded or failed to load.
  */
 export function loadStartScreen(pathname: string): Promise<void> {
-  return pathname.startsWith('/org/') ? OrgApp.preload() : Promise.resolve();
+  return startsInOrgApp(pathname) ? OrgApp.preload() : Promise.resolve();
 }
 
 /** Public and authentication pages not built yet: their title and an honest notice (spec 000 §2). */
