@@ -37,7 +37,9 @@ const EVENT_TIMING_FLOOR_MS = 16;
 
 interface InteractionWindow {
   __interactions: Map<number, number>;
-  /** performance.now() of the first frame with an enabled "Add vitals" button. */
+  /** performance.now() at the start of the first frame with an enabled "Add vitals" button. */
+  __frameStartAt?: number;
+  /** performance.now() at the end of that frame (the first task after its rendering). */
   __interactiveAt?: number;
 }
 
@@ -150,8 +152,12 @@ function observeInteractions(): void {
 }
 
 /**
- * Marks the first animation frame in which the case screen shows an enabled "Add vitals"
- * button, and says so on the console. The page times its own start and the harness only
+ * Marks the end of the first frame in which the case screen shows an enabled "Add vitals"
+ * button, and says so on the console: the frame's animation callbacks run first (its start, also
+ * kept), then its style, layout and paint, and a message posted from the callback is the first
+ * task after them, when the screen is on the glass and the page can take a tap. On a long case
+ * at 4× that rendering is 100–200 ms, mostly the sections `content-visibility` holds back until
+ * the frame finds them on screen. The page times its own start and the harness only
  * listens: Playwright's role queries cost tens of milliseconds a poll on a long case at 4×
  * throttle, and even a waitForFunction first evaluates Playwright's injected script in the page
  * (~60–80 ms at 4×, inside the start it would measure). The page looks for the button only when
@@ -173,8 +179,13 @@ const WATCH_INTERACTIVE = `(() => {
     done = true;
     watch.disconnect();
     requestAnimationFrame(() => {
-      window.__interactiveAt = performance.now();
-      console.debug(INTERACTIVE_MESSAGE);
+      window.__frameStartAt = performance.now();
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        window.__interactiveAt = performance.now();
+        console.debug(INTERACTIVE_MESSAGE);
+      };
+      channel.port2.postMessage(null);
     });
   });
   watch.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
@@ -354,8 +365,14 @@ async function prepareCase(server: TestServer, member: OrgMember, hours: number)
   }
 }
 
-/** One offline cold start in a new tab: ms from the navigation's start (the page's time origin) to the interactive frame. */
-async function coldStart({ context, url }: PreparedCase): Promise<number> {
+/** An offline cold start: ms from the navigation's start (the page's time origin) to the start and end of the interactive frame. */
+interface ColdStart {
+  frameStart: number;
+  interactive: number;
+}
+
+/** One offline cold start in a new tab. */
+async function coldStart({ context, url }: PreparedCase): Promise<ColdStart> {
   const page = await context.newPage();
   try {
     await throttle(page);
@@ -365,7 +382,10 @@ async function coldStart({ context, url }: PreparedCase): Promise<number> {
     });
     await page.goto(url);
     await ready;
-    return await page.evaluate(() => (window as unknown as InteractionWindow).__interactiveAt ?? NaN);
+    return await page.evaluate(() => {
+      const w = window as unknown as InteractionWindow;
+      return { frameStart: w.__frameStartAt ?? NaN, interactive: w.__interactiveAt ?? NaN };
+    });
   } finally {
     await page.close();
   }
@@ -383,8 +403,8 @@ async function closeCase({ context, profileDir }: Pick<PreparedCase, 'context' |
 async function alternateColdStarts(
   long: PreparedCase,
   empty: PreparedCase,
-): Promise<{ long: number[]; empty: number[] }> {
-  const starts = { long: [] as number[], empty: [] as number[] };
+): Promise<{ long: ColdStart[]; empty: ColdStart[] }> {
+  const starts = { long: [] as ColdStart[], empty: [] as ColdStart[] };
   for (let i = 0; i < CASE_SCREEN_CONFIG.coldStarts; i++) {
     const order = i % 2 === 0 ? (['long', 'empty'] as const) : (['empty', 'long'] as const);
     for (const which of order) starts[which].push(await coldStart(which === 'long' ? long : empty));
@@ -411,7 +431,13 @@ export async function caseScreenSection(): Promise<Section> {
       await Promise.all(prepared.map(closeCase));
     }
     const { empty, long, coldStarts } = figures;
-    const longColdStart = percentile(coldStarts.long, 50);
+    const interactive = (starts: ColdStart[]): number[] => starts.map((start) => start.interactive);
+    const frameStart = (starts: ColdStart[]): number =>
+      percentile(
+        starts.map((start) => start.frameStart),
+        50,
+      );
+    const longColdStart = percentile(interactive(coldStarts.long), 50);
     const floor = await measureFloor(browser);
     const jsKb = initialJsGzipKb(distDir);
     const row = (
@@ -438,8 +464,9 @@ export async function caseScreenSection(): Promise<Section> {
         `costs. Interaction latency is INP-style: each click or key press's longest event duration from the Event ` +
         `Timing API over ${CASE_SCREEN_CONFIG.flows} flows (interactions under 16 ms are not reported by the API and ` +
         `count as 16 ms). A tap: the pointer arrives over the element's middle ${HAND.arriveMs} ms before a ` +
-        `${HAND.pressMs} ms press; a key: a ${HAND.pressMs} ms press, ${HAND.betweenKeysMs} ms before the next. Cold start: a new tab with the network off, from the start of the navigation to the first ` +
-        `frame with an enabled "Add vitals" button, timed by the page itself (it looks for the button when the document changes and stamps the next animation frame), ` +
+        `${HAND.pressMs} ms press; a key: a ${HAND.pressMs} ms press, ${HAND.betweenKeysMs} ms before the next. Cold start: a new tab with the network off, from the start of the navigation to the end of the first ` +
+        `frame with an enabled "Add vitals" button, timed by the page itself (it looks for the button when the document changes; the next animation frame posts a message, ` +
+        `whose task is the first after that frame's style, layout and paint), ` +
         `median of ${CASE_SCREEN_CONFIG.coldStarts}, the two cases' starts taken in turns.`,
       rows: [
         row('add vital: interaction p75', 'ms', long.addVital.p75, empty.addVital.p75, {
@@ -458,10 +485,16 @@ export async function caseScreenSection(): Promise<Section> {
           ours: floor.p75,
           reference: null,
         },
-        row('offline cold start to an interactive case', 'ms', longColdStart, percentile(coldStarts.empty, 50), {
-          text: '< 1,500 ms',
-          met: longColdStart < 1500,
-        }),
+        row(
+          'offline cold start to an interactive case',
+          'ms',
+          longColdStart,
+          percentile(interactive(coldStarts.empty), 50),
+          {
+            text: '< 1,500 ms',
+            met: longColdStart < 1500,
+          },
+        ),
         {
           label: 'initial JavaScript (gzip)',
           unit: 'KB',
@@ -475,8 +508,10 @@ export async function caseScreenSection(): Promise<Section> {
         'The floor row clicks a button that shows a field, clicks the field, types two keys and clicks the button ' +
           'again on a page with no script but that, in the same browser and throttle: what input delivery, one ' +
           `frame and software compositing cost here (slowest of its ${floor.count}: ${floor.max} ms).`,
-        `Cold starts in the order taken (ms): long case ${coldStarts.long.map(Math.round).join(', ')}; ` +
-          `empty case ${coldStarts.empty.map(Math.round).join(', ')}.`,
+        `Cold starts in the order taken (ms): long case ${interactive(coldStarts.long).map(Math.round).join(', ')}; ` +
+          `empty case ${interactive(coldStarts.empty).map(Math.round).join(', ')}.`,
+        `To the start of that frame instead (its animation frame, what runs before session 12 timed): median ` +
+          `${Math.round(frameStart(coldStarts.long))} ms long case, ${Math.round(frameStart(coldStarts.empty))} ms empty.`,
         "The initial JavaScript is what every screen loads before its own code (the entry, the app it starts and their static imports), gzip level 6; the screens' chunks load beside it.",
       ],
     };
