@@ -46,6 +46,8 @@ test('a case this device opened without its appointment charts from its own data
     },
   );
   await expect(page.getByLabel('Started Monitoring', { exact: true })).toHaveValue('09:00');
+  // Started, so the pre-op details open folded; a read-only case still unfolds them to read.
+  await page.getByRole('button', { name: 'Show details' }).click();
   await expect(page.getByLabel('Weight (kg)')).toBeDisabled();
   await expect(page.getByTestId('case-weight')).toHaveText('31 kg');
 });

@@ -174,6 +174,9 @@ test('a provider charts a moderate sedation case for a 20 kg child, and a reload
   await expect(page.getByTestId('case-sedation')).toHaveText('Moderate');
   await expect(page.getByTestId('case-weight')).toHaveText('20 kg');
   await expect(page.getByTestId('case-status')).toHaveText('Complete');
+  // The case had started, so its pre-op details open folded to one line until asked for.
+  await expect(page.getByTestId('start-summary')).toHaveText('Moderate · ASA 1 · Restorations #A, #B');
+  await page.getByRole('button', { name: 'Show details' }).click();
   await expect(page.getByLabel('Procedure', { exact: true })).toHaveValue('Restorations #A, #B');
   await expect(page.getByLabel('Recovery Completed', { exact: true })).toHaveValue(/^\d\d:\d\d$/);
   await expect(page.getByRole('table', { name: 'Vitals recorded' })).toContainText('104/66');

@@ -23,6 +23,7 @@ import type { CSSProperties, ReactNode } from 'react';
 interface LayoutProps {
   children?: ReactNode;
   className?: string;
+  id?: string;
   'data-testid'?: string;
 }
 
@@ -85,7 +86,6 @@ export interface LightTextProps extends LayoutProps {
   fw?: number;
   /** A label for a form control (Mantine's `component="label"`). */
   htmlFor?: string;
-  id?: string;
   role?: 'alert';
 }
 

@@ -266,6 +266,7 @@ export function CasePage(): ReactNode {
           settings={settings}
           primaryProviderName={practitionerName(primaryProvider) ?? user?.name ?? null}
           recordBirthDate={recordBirthDate}
+          startedWhenOpened={times.times.caseStart != null}
         />
       ),
     },

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { ensureCaseStructure } from '../../../sync/caseStructure.js';
 import { DEFAULT_ORG_CASE_SETTINGS } from '../header/useOrgCaseSettings.js';
-import { StartCaseSection } from './StartCaseSection.js';
+import { StartCaseSection, startSummary } from './StartCaseSection.js';
 
 afterEach(cleanup);
 // happy-dom has no FontFaceSet; Mantine's autosize Textarea listens to it.
@@ -16,8 +16,7 @@ if (!('fonts' in document)) {
   });
 }
 
-function renderSection(limit = 'ga', readOnly = false): Y.Map<unknown> {
-  const doc = new Y.Doc();
+function renderSection(limit = 'ga', readOnly = false, startedWhenOpened = false, doc = new Y.Doc()): Y.Map<unknown> {
   ensureCaseStructure(doc);
   render(
     <MantineProvider>
@@ -28,6 +27,7 @@ function renderSection(limit = 'ga', readOnly = false): Y.Map<unknown> {
         settings={{ ...DEFAULT_ORG_CASE_SETTINGS, sedationLevelLimit: limit }}
         primaryProviderName="Dr. Ray"
         recordBirthDate={null}
+        startedWhenOpened={startedWhenOpened}
       />
     </MantineProvider>,
   );
@@ -105,5 +105,54 @@ describe('Start case section', () => {
     renderSection('ga', true);
     expect(screen.getByLabelText<HTMLInputElement>('Procedure').disabled).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Moderate' }).disabled).toBe(true);
+  });
+
+  it('opens a case not yet started with its details shown, and folds them on request', () => {
+    renderSection();
+    const toggle = screen.getByRole('button', { name: 'Hide details' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-controls')).toBe('case-start-details');
+    expect(document.getElementById('case-start-details')).not.toBeNull();
+    fireEvent.click(toggle);
+    expect(screen.queryByLabelText('Procedure')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show details' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('opens a case under way folded to one line, and shows every field again on request', () => {
+    const doc = new Y.Doc();
+    ensureCaseStructure(doc);
+    const root = doc.getMap(CASE_ROOT);
+    root.set('sedationLevel', 'moderate');
+    root.set('asaClassification', '2');
+    root.set('procedure', 'Extractions');
+    renderSection('ga', false, true, doc);
+    expect(screen.queryByLabelText('Procedure')).toBeNull();
+    expect(screen.getByTestId('start-summary').textContent).toBe('Moderate · ASA 2 · Extractions');
+    // The summary follows the case as other tablets chart it.
+    act(() => {
+      root.set('asaClassification', '3');
+    });
+    expect(screen.getByTestId('start-summary').textContent).toBe('Moderate · ASA 3 · Extractions');
+    fireEvent.click(screen.getByRole('button', { name: 'Show details' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Procedure').value).toBe('Extractions');
+    expect(screen.getByRole('button', { name: 'Hide details' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('keeps the level warning in view while folded', () => {
+    const doc = new Y.Doc();
+    ensureCaseStructure(doc);
+    doc.getMap(CASE_ROOT).set('sedationLevel', 'deep');
+    renderSection('minimal', false, true, doc);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Sedation level "Deep" is not allowed by your organization\'s subscription (up to Minimal).',
+    );
+  });
+});
+
+describe('startSummary', () => {
+  it('names the level, the ASA class and the procedure as far as they are charted', () => {
+    expect(startSummary('ga', 'other', ' Implants ')).toBe('GA · ASA Other · Implants');
+    expect(startSummary('minimal', '', '')).toBe('Minimal');
+    expect(startSummary('', '1', '')).toBe('No sedation level · ASA 1');
   });
 });

@@ -1,9 +1,18 @@
 import { Alert, Button, Checkbox, Group, Stack, Switch, Title } from '@mantine/core';
-import { isSedationLevelAllowed, isOneOf, newId, USER_ROLES, type UserRole } from '@vigil/shared';
+import {
+  isSedationLevelAllowed,
+  isOneOf,
+  newId,
+  SEDATION_LEVEL_LABELS,
+  SEDATION_LEVELS,
+  USER_ROLES,
+  type UserRole,
+} from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { LightGroup, LightStack, LightText } from '../../../app/LightLayout.js';
 import { NumberField } from '../../../app/NumberField.js';
 import { GrowingTextarea } from '../header/GrowingTextarea.js';
+import { LightButton } from '../header/LightButton.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import { LabelledSegments } from '../header/LabelledSegments.js';
 import { LightTextInput } from '../header/LightTextInput.js';
@@ -28,7 +37,18 @@ export interface StartCaseSectionProps extends CaseSectionProps {
   primaryProviderName: string | null;
   /** The birth date on the patient record, when known (the case keeps its own copy otherwise). */
   recordBirthDate: string | null;
+  /** The case had started (its case start time set) when the screen opened: the details open folded. */
+  startedWhenOpened: boolean;
 }
+
+/** The folded section's one line: level, ASA and procedure, as far as they are charted. */
+export function startSummary(level: string, asa: string, procedure: string): string {
+  const levelLabel = isOneOf(SEDATION_LEVELS, level) ? SEDATION_LEVEL_LABELS[level] : 'No sedation level';
+  const asaLabel = ASA_OPTIONS.find((o) => o.value === asa)?.label;
+  return [levelLabel, asaLabel ? `ASA ${asaLabel}` : null, procedure.trim() || null].filter(Boolean).join(' · ');
+}
+
+const DETAILS_ID = 'case-start-details';
 
 /** A text field of the case root, written as it is typed. */
 function CaseText({
@@ -96,7 +116,12 @@ export function StartCaseSection({
   settings,
   primaryProviderName,
   recordBirthDate,
+  startedWhenOpened,
 }: StartCaseSectionProps): ReactNode {
+  // A case under way opens on what is happening now: its pre-op details fold to one line (the
+  // header keeps patient, weight, allergies and level in view); a case not yet started opens them.
+  const [open, setOpen] = useState(!startedWhenOpened);
+  const [procedure] = useCaseValue<string>(doc, 'procedure');
   const [level, setLevel] = useCaseValue<string>(doc, 'sedationLevel');
   const [role, setRole] = useCaseValue<string>(doc, 'userRole');
   const [surgeonName, setSurgeonName] = useCaseValue<string>(doc, 'surgeonName');
@@ -124,9 +149,35 @@ export function StartCaseSection({
   const addItem = (label: string, order: number): void =>
     checklist.add({ id: newId('chk'), label, order, complete: false });
 
+  const notAllowed = levelValue !== '' && !levelAllowed && (
+    <Alert color="orange" role="alert">
+      {sedationLevelNotAllowedText(levelValue, settings.sedationLevelLimit)}
+    </Alert>
+  );
+  const toggle = (
+    <LightButton
+      variant="subtle"
+      aria-expanded={open}
+      aria-controls={open ? DETAILS_ID : undefined}
+      onClick={() => setOpen((o) => !o)}
+    >
+      {open ? 'Hide details' : 'Show details'}
+    </LightButton>
+  );
+  if (!open) {
+    return (
+      <SectionFrame id="case-start" title="Start case" aside={toggle}>
+        <LightText size="sm" data-testid="start-summary">
+          {startSummary(levelValue, typeof asa === 'string' ? asa : '', typeof procedure === 'string' ? procedure : '')}
+        </LightText>
+        {notAllowed}
+      </SectionFrame>
+    );
+  }
+
   return (
-    <SectionFrame id="case-start" title="Start case">
-      <LightStack gap="md">
+    <SectionFrame id="case-start" title="Start case" aside={toggle}>
+      <LightStack gap="md" id={DETAILS_ID}>
         <LabelledSegments
           label="Sedation level"
           fullWidth
@@ -135,11 +186,7 @@ export function StartCaseSection({
           data={sedationLevelOptions(settings.sedationLevelLimit)}
           onChange={(v) => setLevel(v)}
         />
-        {levelValue !== '' && !levelAllowed && (
-          <Alert color="orange" role="alert">
-            {sedationLevelNotAllowedText(levelValue, settings.sedationLevelLimit)}
-          </Alert>
-        )}
+        {notAllowed}
 
         <Title order={3} size="h5">
           Patient
