@@ -23,7 +23,9 @@ export function SectionFrame({ id, title, children, aside }: SectionFrameProps):
       style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 150px)' }}
     >
       <LightStack gap="sm">
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
+        <div
+          style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}
+        >
           <Title order={2} size="h4" id={`${id}-title`} tabIndex={-1}>
             {title}
           </Title>
