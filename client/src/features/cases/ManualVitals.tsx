@@ -18,6 +18,7 @@ import { ConfirmRemoval } from './ConfirmRemoval.js';
 import { LightButton } from './header/LightButton.js';
 import { LightTextInput } from './header/LightTextInput.js';
 import { CELL, HEADER_CELL, ROW, STRIPED_ROW } from './lightTable.js';
+import { useRowsShown } from './useRowsShown.js';
 import classes from './ManualVitals.module.css';
 
 /** A manual vitals entry as kept in the case (spec 002 §3 "Manual vital entry"). */
@@ -280,6 +281,7 @@ const ManualVitalsTable = memo(function ManualVitalsTable({
   onRemove: (entry: ManualVitalsEntry) => void;
 }): ReactNode {
   const rows = [...items].sort((a, b) => a.time - b.time);
+  const shown = useRowsShown(rows.length);
   return rows.length === 0 ? (
     <Text c="dimmed">No manual vitals yet.</Text>
   ) : (
@@ -297,7 +299,7 @@ const ManualVitalsTable = memo(function ManualVitalsTable({
         </tr>
       </Table.Thead>
       <Table.Tbody>
-        {rows.map((r) => (
+        {rows.slice(0, shown).map((r) => (
           <ManualVitalsRow key={r.id} entry={r} disabled={disabled} onEdit={onEdit} onRemove={onRemove} />
         ))}
       </Table.Tbody>
