@@ -43,6 +43,17 @@ describe('time incrementor (spec 002 §2, §5)', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
+  it('describes the field by its description and, once shown, its error, and marks it invalid', () => {
+    renderIt({ description: 'Set Anes. Start first' });
+    const description = screen.getByText('Set Anes. Start first');
+    expect(field().getAttribute('aria-describedby')).toBe(description.id);
+    expect(field().hasAttribute('aria-invalid')).toBe(false);
+    type('25:99');
+    const error = screen.getByText('Invalid time input use HH:MM');
+    expect(field().getAttribute('aria-describedby')).toBe(`${description.id} ${error.id}`);
+    expect(field().getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('[TI3] shows a set time as HH:MM with a 2-digit hour', () => {
     renderIt({ value: at(7, 5) });
     expect(field().value).toBe('07:05');

@@ -4,8 +4,12 @@ import { useId, useState, type ReactNode } from 'react';
 import { LightGroup, LightStack, LightText } from '../../../app/LightLayout.js';
 import { atLocalTime, clockDateTime, hhmm, isoDate } from '../format.js';
 import { LightButton, LightIconButton } from '../header/LightButton.js';
+import { LightTextInput } from '../header/LightTextInput.js';
 import { useHoldToRepeat } from './holdToRepeat.js';
 import classes from './TimeIncrementor.module.css';
+
+// The time field's text: centred, with digits of one width so HH:MM does not shift as it changes.
+const TIME_INPUT_STYLE = { textAlign: 'center', fontVariantNumeric: 'tabular-nums' } as const;
 
 export interface TimeIncrementorProps {
   label: string;
@@ -105,22 +109,20 @@ export function TimeIncrementor({
         <LightIconButton aria-label={`${label}: one minute earlier`} disabled={disabled || value == null} {...minus}>
           −
         </LightIconButton>
-        <TextInput
+        <LightTextInput
           id={id}
-          aria-describedby={
+          describedBy={
             [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
             undefined
           }
-          aria-invalid={error != null}
+          invalid={error != null}
           value={shown}
           placeholder="HH:MM"
           inputMode="numeric"
           autoComplete="off"
-          w={110}
-          size="md"
-          styles={{ input: { minHeight: 44, textAlign: 'center', fontVariantNumeric: 'tabular-nums' } }}
+          width={110}
+          inputStyle={TIME_INPUT_STYLE}
           disabled={disabled}
-          error={error != null}
           onChange={(e) => {
             setDraft(e.currentTarget.value);
             setError(null);

@@ -103,4 +103,76 @@ describe('LightTextInput', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(typed).toEqual(['2019-04-02']);
   });
+
+  it.each([
+    ['valid', false],
+    ['invalid', true],
+  ])("renders a %s time field labelled elsewhere as the event times' Mantine TextInput did", (_name, invalid) => {
+    const style = { textAlign: 'center', fontVariantNumeric: 'tabular-nums' } as const;
+    render(
+      <MantineProvider>
+        <div data-testid="mantine">
+          <TextInput
+            id="caseStart"
+            aria-describedby="caseStart-description"
+            value="09:05"
+            placeholder="HH:MM"
+            inputMode="numeric"
+            autoComplete="off"
+            w={110}
+            size="md"
+            styles={{ input: { minHeight: 44, ...style } }}
+            error={invalid}
+            onChange={() => undefined}
+          />
+        </div>
+        <div data-testid="light">
+          <LightTextInput
+            id="caseStart"
+            describedBy="caseStart-description"
+            value="09:05"
+            placeholder="HH:MM"
+            inputMode="numeric"
+            autoComplete="off"
+            width={110}
+            inputStyle={style}
+            invalid={invalid}
+            onChange={() => undefined}
+          />
+        </div>
+      </MantineProvider>,
+    );
+    const mantine = screen.getByTestId('mantine').firstElementChild!;
+    const light = screen.getByTestId('light').firstElementChild!;
+    // Mantine's TextInput dropped the aria-describedby it was given, so the event's description
+    // and error were never announced with the field; the plain field keeps it.
+    expect(mantine.querySelector('input')?.hasAttribute('aria-describedby')).toBe(false);
+    expect(light.querySelector('input')?.getAttribute('aria-describedby')).toBe('caseStart-description');
+    const lightWithout = light.cloneNode(true) as Element;
+    lightWithout.querySelector('input')?.removeAttribute('aria-describedby');
+    expect(comparableMarkup(lightWithout)).toBe(comparableMarkup(mantine));
+    expect(light.querySelector('input')?.getAttribute('aria-invalid')).toBe(invalid ? 'true' : null);
+  });
+
+  it('reports leaving the field and its keys', () => {
+    const onBlur = vi.fn();
+    const keys: string[] = [];
+    const onKeyDown = vi.fn((e: { key: string }) => keys.push(e.key));
+    render(
+      <MantineProvider>
+        <LightTextInput
+          label="Started Monitoring"
+          value=""
+          onChange={() => undefined}
+          onBlur={onBlur}
+          onKeyDown={onKeyDown}
+        />
+      </MantineProvider>,
+    );
+    const input = screen.getByLabelText('Started Monitoring');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.blur(input);
+    expect(keys).toEqual(['Enter']);
+    expect(onBlur).toHaveBeenCalledTimes(1);
+  });
 });

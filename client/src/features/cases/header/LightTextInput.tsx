@@ -1,8 +1,18 @@
 import { Input } from '@mantine/core';
-import { useId, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
+import {
+  useId,
+  type ChangeEvent,
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 
 export interface LightTextInputProps {
-  label: string;
+  /** Left out for a field labelled elsewhere (a `<label htmlFor={id}>` of its own). */
+  label?: string;
+  /** The input's id (made when left out). */
+  id?: string;
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   disabled?: boolean;
@@ -13,6 +23,14 @@ export interface LightTextInputProps {
   type?: 'date';
   /** Shown under the field, which is then marked invalid and described by it, as Mantine's error. */
   error?: string | undefined;
+  /** Marked invalid with no text under it (Mantine's `error={true}`; the text is shown elsewhere). */
+  invalid?: boolean;
+  /** The input's aria-describedby, in place of the one made from the description and error. */
+  describedBy?: string;
+  /** Styles added to the input's (the touch height). */
+  inputStyle?: CSSProperties;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
   inputMode?: 'decimal' | 'numeric' | 'text';
   /** The field a dialog focuses as it opens (Mantine's focus trap looks for `data-autofocus`). */
   autoFocusInDialog?: boolean;
@@ -72,6 +90,7 @@ const INPUT_STYLE: CSSProperties = { minHeight: 44 };
  */
 export function LightTextInput({
   label,
+  id: ownId,
   value,
   onChange,
   disabled = false,
@@ -85,14 +104,21 @@ export function LightTextInput({
   width,
   list,
   autoComplete,
+  invalid = false,
+  describedBy: ownDescribedBy,
+  inputStyle,
+  onBlur,
+  onKeyDown,
 }: LightTextInputProps): ReactNode {
   const styles = SIZE_STYLES[size];
-  const id = useId();
+  const madeId = useId();
+  const id = ownId ?? madeId;
   const descriptionId = description ? `${id}-description` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   // In Mantine's order (error, success, description), with its spacing.
-  const describedBy = `${errorId ?? ''} ${''} ${descriptionId ?? ''}`.trim() || undefined;
-  const state = { ...(disabled ? { 'data-disabled': true } : {}), ...(error ? { 'data-error': true } : {}) };
+  const describedBy = ownDescribedBy ?? (`${errorId ?? ''} ${''} ${descriptionId ?? ''}`.trim() || undefined);
+  const marked = invalid || Boolean(error);
+  const state = { ...(disabled ? { 'data-disabled': true } : {}), ...(marked ? { 'data-error': true } : {}) };
   const wrapperStyle = description
     ? error
       ? styles.describedErrorWrapper
@@ -105,11 +131,13 @@ export function LightTextInput({
       className={C.root}
       style={width == null ? undefined : rootWidth(width)}
       data-size={size}
-      data-error={error ? true : undefined}
+      data-error={marked || undefined}
     >
-      <LightInputLabel htmlFor={id} size={size}>
-        {label}
-      </LightInputLabel>
+      {label != null && (
+        <LightInputLabel htmlFor={id} size={size}>
+          {label}
+        </LightInputLabel>
+      )}
       {description && (
         <p className={C.description} style={styles.description} data-size={size} id={descriptionId}>
           {description}
@@ -118,7 +146,7 @@ export function LightTextInput({
       <div className={C.wrapper} style={wrapperStyle} data-variant="default" data-size={size} {...state}>
         <input
           className={C.input}
-          style={INPUT_STYLE}
+          style={inputStyle ? { ...INPUT_STYLE, ...inputStyle } : INPUT_STYLE}
           data-variant="default"
           {...state}
           id={id}
@@ -130,9 +158,11 @@ export function LightTextInput({
           list={list}
           autoComplete={autoComplete}
           data-autofocus={autoFocusInDialog || undefined}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={marked || undefined}
           aria-describedby={describedBy}
           onChange={onChange}
+          onBlur={onBlur}
+          onKeyDown={onKeyDown}
         />
       </div>
       {error && (
