@@ -38,6 +38,13 @@ test('the case screen has no serious or critical accessibility violations at tab
   await expect(page.getByLabel('Procedure', { exact: true })).toBeEnabled();
 
   expect(await caseScreenViolations(page)).toEqual([]);
+
+  // Once the case is under way it opens with its Start section folded to one line: checked too.
+  await page.getByRole('button', { name: 'Started Monitoring: now' }).click();
+  await expect(page.getByTestId('save-status')).toHaveText('saved');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Show details' })).toBeVisible({ timeout: 30_000 });
+  expect(await caseScreenViolations(page)).toEqual([]);
 });
 
 test('the case screen keeps touch targets of at least 44 px and its sections reachable from the keyboard', async ({
