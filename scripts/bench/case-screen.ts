@@ -2,8 +2,8 @@
  * Issue 8 "Quality bar": the case screen in Chromium with 4× CPU throttling. Interaction
  * latency (INP-style, from the Event Timing API) for add-vital and give-drug, offline cold start
  * to an interactive case screen, and the initial JavaScript. "Ours" is a 4-hour case with a
- * monitor reading every 5 s; the reference is the same screen on a case just started with nothing charted, so the ratio is
- * what a long case costs. Reports only; asserts nothing.
+ * monitor reading every 5 s; the reference is the same screen on a case just started with
+ * nothing charted, so the ratio is what a long case costs. Reports only; asserts nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -43,7 +43,10 @@ interface InteractionWindow {
   __interactiveAt?: number;
 }
 
-/** A case as the case screen writes it: monitor readings every 5 s, doses and event times for `hours`; with 0, started just now and nothing else. */
+/**
+ * A case as the case screen writes it: monitor readings every 5 s, doses and event times over
+ * `hours`; with 0, a case started just now with nothing charted.
+ */
 function longCase(doc: Y.Doc, hours: number): void {
   ensureCaseStructure(doc);
   const root = doc.getMap(CASE_ROOT);
