@@ -20,6 +20,7 @@ import { orgMember, type OrgMember } from '../../tests/utils/members.js';
 import { REPO_ROOT, startServer, type TestServer } from '../../tests/utils/start-server.js';
 import { connectVigilClient } from '../../tests/utils/yjs-clients.js';
 import { seededRandom } from '../../tests/utils/random.js';
+import { cpuPressure } from './cpu-pressure.js';
 import type { ResultRow, Section } from './report-types.js';
 import { percentile, sleep, until } from './stats.js';
 
@@ -427,6 +428,7 @@ export async function caseScreenSection(): Promise<Section> {
   try {
     const member = await orgMember(server.url);
     const prepared: PreparedCase[] = [];
+    const pressure = cpuPressure();
     let figures;
     try {
       const empty = await prepareCase(server, member, 0);
@@ -438,6 +440,7 @@ export async function caseScreenSection(): Promise<Section> {
       await Promise.all(prepared.map(closeCase));
     }
     const { empty, long, coldStarts } = figures;
+    const stalled = pressure.stop();
     const interactive = (starts: ColdStart[]): number[] => starts.map((start) => start.interactive);
     const frameStart = (starts: ColdStart[]): number =>
       percentile(
@@ -519,6 +522,13 @@ export async function caseScreenSection(): Promise<Section> {
           `empty case ${interactive(coldStarts.empty).map(Math.round).join(', ')}.`,
         `To the start of that frame instead (its animation frame, what runs before session 12 timed): median ` +
           `${Math.round(frameStart(coldStarts.long))} ms long case, ${Math.round(frameStart(coldStarts.empty))} ms empty.`,
+        ...(stalled == null
+          ? []
+          : [
+              `CPU pressure while the interactions and cold starts ran (Linux PSI): some task waited for a CPU ` +
+                `${Math.round(stalled * 100)}% of the time, this bench's own browser and server included. Figures ` +
+                'taken under more pressure are higher; compare runs with it in mind.',
+            ]),
         "The initial JavaScript is what every screen loads before its own code (the entry, the app it starts and their static imports), gzip level 6; the screens' chunks load beside it.",
       ],
     };
