@@ -1,25 +1,18 @@
 // @vitest-environment happy-dom
-import { Group, MantineProvider, Stack, Text } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { Group, Stack, Text } from '@mantine/core';
+import { cleanup } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LightGroup, LightStack, LightText } from './LightLayout.js';
 import { comparableMarkup } from './markup.js';
+import { renderSideBySide } from './sideBySide.js';
 import { theme } from './theme.js';
 
 afterEach(cleanup);
 
 function markupOf(mantine: ReactNode, light: ReactNode): { mantine: string; light: string } {
-  render(
-    <MantineProvider theme={theme}>
-      <div data-testid="mantine">{mantine}</div>
-      <div data-testid="light">{light}</div>
-    </MantineProvider>,
-  );
-  return {
-    mantine: comparableMarkup(screen.getByTestId('mantine').firstElementChild!),
-    light: comparableMarkup(screen.getByTestId('light').firstElementChild!),
-  };
+  const both = renderSideBySide(mantine, light, theme);
+  return { mantine: comparableMarkup(both.mantine), light: comparableMarkup(both.light) };
 }
 
 describe("light layout components render Mantine's markup", () => {

@@ -3,6 +3,7 @@ import { MantineProvider, NativeSelect } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { comparableMarkup } from '../../../app/markup.js';
+import { renderSideBySide } from '../../../app/sideBySide.js';
 import { theme } from '../../../app/theme.js';
 import { LightNativeSelect } from './LightNativeSelect.js';
 
@@ -18,31 +19,24 @@ describe('LightNativeSelect', () => {
     ['enabled', false],
     ['disabled', true],
   ])("renders as Mantine's NativeSelect with size md does (%s)", (_name, disabled) => {
-    render(
-      <MantineProvider theme={theme}>
-        <div data-testid="mantine">
-          <NativeSelect
-            label="HR tracking"
-            size="md"
-            value="notTracked"
-            disabled={disabled}
-            data={DATA}
-            onChange={() => undefined}
-          />
-        </div>
-        <div data-testid="light">
-          <LightNativeSelect
-            label="HR tracking"
-            value="notTracked"
-            disabled={disabled}
-            data={DATA}
-            onChange={() => undefined}
-          />
-        </div>
-      </MantineProvider>,
+    const { mantine, light } = renderSideBySide(
+      <NativeSelect
+        label="HR tracking"
+        size="md"
+        value="notTracked"
+        disabled={disabled}
+        data={DATA}
+        onChange={() => undefined}
+      />,
+      <LightNativeSelect
+        label="HR tracking"
+        value="notTracked"
+        disabled={disabled}
+        data={DATA}
+        onChange={() => undefined}
+      />,
+      theme,
     );
-    const mantine = screen.getByTestId('mantine').firstElementChild!;
-    const light = screen.getByTestId('light').firstElementChild!;
     expect(comparableMarkup(light)).toBe(comparableMarkup(mantine));
     expect(light.querySelector('select')!.value).toBe(mantine.querySelector('select')!.value);
   });

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LightTextInput } from './LightTextInput.js';
 import { comparableMarkup } from '../../../app/markup.js';
+import { renderSideBySide } from '../../../app/sideBySide.js';
 import { TOUCH_INPUT } from './touch.js';
 
 afterEach(cleanup);
@@ -19,20 +20,10 @@ function renderBoth(props: {
   mantine: Element;
   light: Element;
 } {
-  render(
-    <MantineProvider>
-      <div data-testid="mantine">
-        <TextInput label="Procedure" value="Extractions" onChange={() => undefined} {...TOUCH_INPUT} {...props} />
-      </div>
-      <div data-testid="light">
-        <LightTextInput label="Procedure" value="Extractions" onChange={() => undefined} {...props} />
-      </div>
-    </MantineProvider>,
+  return renderSideBySide(
+    <TextInput label="Procedure" value="Extractions" onChange={() => undefined} {...TOUCH_INPUT} {...props} />,
+    <LightTextInput label="Procedure" value="Extractions" onChange={() => undefined} {...props} />,
   );
-  return {
-    mantine: screen.getByTestId('mantine').firstElementChild!,
-    light: screen.getByTestId('light').firstElementChild!,
-  };
 }
 
 describe('LightTextInput', () => {
@@ -55,36 +46,28 @@ describe('LightTextInput', () => {
     ['a field with an error', { error: 'Enter the dose' }],
   ])("renders %s of size sm with a width and a datalist as Mantine's default TextInput does", (_name, props) => {
     // The drug form's fields: Mantine's default size with 44 px inputs (drugs/ui.tsx TOUCH_INPUT).
-    render(
-      <MantineProvider>
-        <div data-testid="mantine">
-          <TextInput
-            label="Drug"
-            value="Midaz"
-            onChange={() => undefined}
-            w={200}
-            list="vigil-drug-catalogue"
-            autoComplete="off"
-            styles={{ input: { minHeight: 44 } }}
-            {...props}
-          />
-        </div>
-        <div data-testid="light">
-          <LightTextInput
-            label="Drug"
-            value="Midaz"
-            onChange={() => undefined}
-            size="sm"
-            width={200}
-            list="vigil-drug-catalogue"
-            autoComplete="off"
-            {...props}
-          />
-        </div>
-      </MantineProvider>,
+    const { mantine, light } = renderSideBySide(
+      <TextInput
+        label="Drug"
+        value="Midaz"
+        onChange={() => undefined}
+        w={200}
+        list="vigil-drug-catalogue"
+        autoComplete="off"
+        styles={{ input: { minHeight: 44 } }}
+        {...props}
+      />,
+      <LightTextInput
+        label="Drug"
+        value="Midaz"
+        onChange={() => undefined}
+        size="sm"
+        width={200}
+        list="vigil-drug-catalogue"
+        autoComplete="off"
+        {...props}
+      />,
     );
-    const mantine = screen.getByTestId('mantine').firstElementChild!;
-    const light = screen.getByTestId('light').firstElementChild!;
     expect(comparableMarkup(light)).toBe(comparableMarkup(mantine));
     expect(light.querySelector('input')?.getAttribute('list')).toBe('vigil-drug-catalogue');
   });
@@ -109,41 +92,33 @@ describe('LightTextInput', () => {
     ['invalid', true],
   ])("renders a %s time field labelled elsewhere as the event times' Mantine TextInput did", (_name, invalid) => {
     const style = { textAlign: 'center', fontVariantNumeric: 'tabular-nums' } as const;
-    render(
-      <MantineProvider>
-        <div data-testid="mantine">
-          <TextInput
-            id="caseStart"
-            aria-describedby="caseStart-description"
-            value="09:05"
-            placeholder="HH:MM"
-            inputMode="numeric"
-            autoComplete="off"
-            w={110}
-            size="md"
-            styles={{ input: { minHeight: 44, ...style } }}
-            error={invalid}
-            onChange={() => undefined}
-          />
-        </div>
-        <div data-testid="light">
-          <LightTextInput
-            id="caseStart"
-            describedBy="caseStart-description"
-            value="09:05"
-            placeholder="HH:MM"
-            inputMode="numeric"
-            autoComplete="off"
-            width={110}
-            inputStyle={style}
-            invalid={invalid}
-            onChange={() => undefined}
-          />
-        </div>
-      </MantineProvider>,
+    const { mantine, light } = renderSideBySide(
+      <TextInput
+        id="caseStart"
+        aria-describedby="caseStart-description"
+        value="09:05"
+        placeholder="HH:MM"
+        inputMode="numeric"
+        autoComplete="off"
+        w={110}
+        size="md"
+        styles={{ input: { minHeight: 44, ...style } }}
+        error={invalid}
+        onChange={() => undefined}
+      />,
+      <LightTextInput
+        id="caseStart"
+        describedBy="caseStart-description"
+        value="09:05"
+        placeholder="HH:MM"
+        inputMode="numeric"
+        autoComplete="off"
+        width={110}
+        inputStyle={style}
+        invalid={invalid}
+        onChange={() => undefined}
+      />,
     );
-    const mantine = screen.getByTestId('mantine').firstElementChild!;
-    const light = screen.getByTestId('light').firstElementChild!;
     // Mantine's TextInput dropped the aria-describedby it was given, so the event's description
     // and error were never announced with the field; the plain field keeps it.
     expect(mantine.querySelector('input')?.hasAttribute('aria-describedby')).toBe(false);

@@ -138,6 +138,32 @@ describe('Start case section', () => {
     expect(screen.getByRole('button', { name: 'Hide details' }).getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('stays open when the case starts under the provider, and keeps a typed checklist item across a fold', () => {
+    const doc = new Y.Doc();
+    ensureCaseStructure(doc);
+    const section = (started: boolean) => (
+      <MantineProvider>
+        <StartCaseSection
+          doc={doc}
+          readOnly={false}
+          context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: false }}
+          settings={DEFAULT_ORG_CASE_SETTINGS}
+          primaryProviderName="Dr. Ray"
+          recordBirthDate={null}
+          startedWhenOpened={started}
+        />
+      </MantineProvider>
+    );
+    const { rerender } = render(section(false));
+    fireEvent.change(screen.getByLabelText('New checklist item'), { target: { value: 'Glasses off' } });
+    // The case start time is set while the section is open: it does not fold.
+    rerender(section(true));
+    expect(screen.getByRole('button', { name: 'Hide details' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Hide details' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show details' }));
+    expect(screen.getByLabelText<HTMLInputElement>('New checklist item').value).toBe('Glasses off');
+  });
+
   it('keeps the level warning in view while folded', () => {
     const doc = new Y.Doc();
     ensureCaseStructure(doc);
