@@ -25,6 +25,7 @@ import {
   type ChartedLocalDose,
 } from './localAnesthetics.js';
 import { clockTime } from './format.js';
+import { PAINTS_ALONE } from './lightTable.js';
 import { Segments } from './header/LabelledSegments.js';
 import { TOUCH_INPUT } from './header/touch.js';
 import { useCaseList } from './useCaseData.js';
@@ -203,7 +204,7 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
           </Alert>
         ))}
         {doses.items.length > 0 && (
-          <Table striped aria-label="Local anesthetic doses given">
+          <Table striped aria-label="Local anesthetic doses given" className={PAINTS_ALONE}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Time</Table.Th>

@@ -17,7 +17,7 @@ import { CaseDialog } from './CaseDialog.js';
 import { ConfirmRemoval } from './ConfirmRemoval.js';
 import { LightButton } from './header/LightButton.js';
 import { LightTextInput } from './header/LightTextInput.js';
-import { CELL, HEADER_CELL, ROW, STRIPED_ROW } from './lightTable.js';
+import { CELL, HEADER_CELL, PAINTS_ALONE, ROW, STRIPED_ROW } from './lightTable.js';
 import { useRowsShown } from './useRowsShown.js';
 import classes from './ManualVitals.module.css';
 
@@ -285,7 +285,7 @@ const ManualVitalsTable = memo(function ManualVitalsTable({
   return rows.length === 0 ? (
     <Text c="dimmed">No manual vitals yet.</Text>
   ) : (
-    <Table striped aria-label="Vitals recorded">
+    <Table striped aria-label="Vitals recorded" className={PAINTS_ALONE}>
       <Table.Thead>
         <tr {...ROW}>
           <th {...HEADER_CELL}>Time</th>

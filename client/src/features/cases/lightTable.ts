@@ -1,4 +1,5 @@
 import { Table } from '@mantine/core';
+import classes from './lightTable.module.css';
 
 /*
  * Props for plain <tr>, <th> and <td> inside a Mantine <Table>: the class names and data
@@ -13,3 +14,6 @@ export const HEADER_CELL = { className: Table.classes.th } as const;
 export const ROW = { className: Table.classes.tr, 'data-with-row-border': true } as const;
 /** A row of a `<Table striped>`. */
 export const STRIPED_ROW = { ...ROW, 'data-striped': 'odd' } as const;
+
+/** The class of a list table that paints on its own: see lightTable.module.css. */
+export const PAINTS_ALONE = classes.paintsAlone;

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { memo, useState, type ReactNode } from 'react';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
 import { clockTime } from '../format.js';
+import { PAINTS_ALONE } from '../lightTable.js';
 import type { DrugSummary } from './model.js';
 
 export interface DrugTableProps {
@@ -75,7 +76,7 @@ export function DrugTable({ title, summaries, showWaste, disabled, onRemove }: D
   if (summaries.length === 0) return null;
   return (
     <>
-      <Table striped aria-label={title} captionSide="top">
+      <Table striped aria-label={title} captionSide="top" className={PAINTS_ALONE}>
         <Table.Caption>{title}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
