@@ -187,6 +187,13 @@ test('a provider charts a moderate sedation case for a 20 kg child, and a reload
   await expect(page.getByLabel('Procedure notes')).toHaveValue('Tolerated well; no complications.');
   await expect(page.getByRole('table', { name: 'Signatures' })).toContainText('Dr. Test Person, DDS');
 
+  // The lists that grow during a case paint on their own (lightTable.module.css): a press or a
+  // key beside one does not repaint its rows.
+  for (const name of ['Vitals recorded', 'Oral sedatives', 'Local anesthetic doses given']) {
+    const contain = await page.getByRole('table', { name }).evaluate((table) => getComputedStyle(table).contain);
+    expect(contain, name).toBe('paint');
+  }
+
   // The charted case has no serious or critical accessibility violation either.
   expect(await caseScreenViolations(page)).toEqual([]);
 });
