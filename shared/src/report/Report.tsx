@@ -2,12 +2,12 @@
 import type { ReactNode } from 'react';
 import { REPORT_CHART, SIGNATURE_CANVAS } from '../constants/widgets.js';
 import { SEDATION_LEVEL_LABELS, type SedationLevel } from '../enums.js';
-import { isSafeWaveSvg } from '../case-data/wave-svg.js';
 import { bmi } from '../rules/bmi.js';
 import { convertTemperature } from '../rules/vitals.js';
 import { TIMELINE_EVENT_LABELS } from '../rules/event-times.js';
 import { findVariant, LOCAL_ANESTHETIC_DRUGS } from '../rules/local-anesthetics.js';
 import type { vitalSamples } from './chart.js';
+import { WaveSvg } from './WaveSvg.js';
 import {
   reportChart,
   vitalsReferenceSamples,
@@ -319,13 +319,6 @@ function eventLabel(id: string): string {
   if (id === 'timeout') return 'Timeout';
   if (id.endsWith('_position')) return `Position (${id.slice(0, -'_position'.length)})`;
   return id;
-}
-
-function WaveSvg({ svg, label }: { svg: string; label: string }): ReactNode {
-  // The schema allows only svg, rect and path elements without event handlers (spec 001 §5);
-  // checked again here because this is the one place markup is injected.
-  if (!isSafeWaveSvg(svg)) return <div>(waveform not shown)</div>;
-  return <div role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: svg }} />;
 }
 
 function RecordSection({ id, input }: { id: RecordSectionId; input: ReportInput }): ReactNode {
