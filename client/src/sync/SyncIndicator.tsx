@@ -28,6 +28,34 @@ function connectionText(state: CaseDocumentState): string | null {
   }
 }
 
+/** Whether the server holds the case: the texts beside the device save (issue 25). */
+export const SERVER_SAVE_TEXTS = {
+  saved: 'Saved to the server',
+  notYet: 'Not yet saved to the server',
+} as const;
+
+/**
+ * Whether the server has every edit: only an acknowledged save whose server hash equals this
+ * device's (status `synced`, spec 001 §4) counts. Null while the case loads, failed to load or the
+ * server refuses writes (those say so themselves).
+ */
+export function serverSaveText(sync: Pick<CaseDocumentState['sync'], 'status' | 'refused'>): string | null {
+  if (sync.refused) return null;
+  switch (sync.status) {
+    case 'synced':
+      return SERVER_SAVE_TEXTS.saved;
+    case 'loading':
+    case 'loadFailed':
+      return null;
+    case 'saving':
+    case 'resyncing':
+    case 'waitingToRetry':
+    case 'outOfSync':
+    case 'unknown':
+      return SERVER_SAVE_TEXTS.notYet;
+  }
+}
+
 /** Why the case has nothing to show while its status is `loadFailed` (spec 001 §4, §8). */
 export const LOAD_ERROR_TEXTS = {
   localUnavailable: 'This device cannot open its copy of the case. Loading it from the server…',
@@ -37,7 +65,8 @@ export const LOAD_ERROR_TEXTS = {
 
 /**
  * The case header's save indicator: the save message of spec 001 §8, whether this device holds
- * every edit, and why syncing is paused (offline, signed out, refused).
+ * every edit, whether the server does (issue 25: "saved on this device" alone read as if the
+ * server had it), and why syncing is paused (offline, signed out, refused).
  */
 export function SyncIndicator({ state }: { state: CaseDocumentState }): ReactNode {
   const [now, setNow] = useState(() => Date.now());
@@ -48,6 +77,7 @@ export function SyncIndicator({ state }: { state: CaseDocumentState }): ReactNod
     return () => clearInterval(timer);
   }, [counting]);
   const connection = connectionText(state);
+  const server = serverSaveText(state.sync);
   return (
     <Group gap="xs" wrap="wrap" role="status" aria-live="polite" aria-label="Save status">
       <Badge color={COLOURS[state.sync.status]} variant="light" size="lg" data-testid="save-status">
@@ -56,6 +86,16 @@ export function SyncIndicator({ state }: { state: CaseDocumentState }): ReactNod
       {state.device === 'saved' && (
         <Text size="sm" c="dimmed" data-testid="device-status" title="Every edit is stored on this device">
           Saved on this device
+        </Text>
+      )}
+      {server && (
+        <Text
+          size="sm"
+          c={server === SERVER_SAVE_TEXTS.saved ? 'dimmed' : 'orange.9'}
+          fw={server === SERVER_SAVE_TEXTS.saved ? undefined : 600}
+          data-testid="server-status"
+        >
+          {server}
         </Text>
       )}
       {state.loadError && (
