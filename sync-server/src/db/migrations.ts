@@ -394,4 +394,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE orgs ADD COLUMN shipping_address TEXT;
     `,
   },
+  {
+    version: 50,
+    name: 'signed records and id ownership: lookups by id, single-use shared PDF links',
+    sql: `
+      -- An id belongs to one organisation forever (issue 24 item 2): every path that takes a
+      -- client-chosen id looks it up across organisations, by id alone.
+      CREATE INDEX resource_history_by_id ON resource_history (id, version_id);
+      CREATE INDEX sync_documents_by_doc ON sync_documents (doc_id);
+      -- PDF links (issue 24 item 7): a link is bound to the user who asked for it, or, when asked
+      -- for sharing, works once for whoever holds it (used_at set by the download).
+      ALTER TABLE report_pdf_links ADD COLUMN single_use INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE report_pdf_links ADD COLUMN used_at INTEGER;
+    `,
+  },
 ];
