@@ -1,5 +1,4 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { APPOINTMENT_DISPLAY_LABELS } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { timeRangeText, type AppointmentView } from './appointmentView.js';
@@ -26,6 +25,7 @@ export function AppointmentItem({ orgId, view, detailed = false, unsent = false 
       data-testid="appointment"
       data-state={view.state}
       data-status={view.status}
+      data-finalized={view.finalized || undefined}
       style={{ borderLeft: `4px solid var(--mantine-color-${view.colour}-5)`, paddingLeft: 8 }}
     >
       <Group gap={6} wrap="wrap" justify="space-between">
@@ -33,12 +33,19 @@ export function AppointmentItem({ orgId, view, detailed = false, unsent = false 
           {timeRangeText(view)}
         </Text>
         <Group gap={4}>
-          <Badge size="sm" color={view.colour} variant="light">
-            {view.status}
+          <Badge size="sm" color={view.colour} variant="light" data-testid="appointment-status">
+            {view.statusLabel}
           </Badge>
-          <Badge size="sm" color="gray" variant={view.state === 'now' || view.state === 'live' ? 'filled' : 'outline'}>
-            {APPOINTMENT_DISPLAY_LABELS[view.state]}
-          </Badge>
+          {view.stateLabel && (
+            <Badge
+              size="sm"
+              color="gray"
+              variant={view.state === 'now' || view.state === 'live' ? 'filled' : 'outline'}
+              data-testid="appointment-state"
+            >
+              {view.stateLabel}
+            </Badge>
+          )}
           {unsent && (
             <Badge size="sm" color="blue" variant="outline">
               Not sent yet

@@ -7,7 +7,7 @@ import {
 } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { roomFromForm } from '../locations/locationRules.js';
-import { appointmentView, byId, matchesFilters, timeRangeText } from './appointmentView.js';
+import { appointmentView, byId, matchesFilters, statusBadges, timeRangeText } from './appointmentView.js';
 
 const office: Location & { id: string } = { resourceType: 'Location', id: 'loc-1', name: 'Main Office' };
 const room = { ...roomFromForm({ name: 'Operatory 1', description: '' }, 'loc-1'), id: 'loc-r1' };
@@ -61,6 +61,53 @@ describe('appointment view (spec 000 §3 calendar event)', () => {
     });
     expect(appointmentView(finalized, lookups, now).state).toBe('complete');
     expect(appointmentView({ ...finalized, extension: [] }, lookups, now).state).toBe('incomplete');
+  });
+
+  it('shows a finalized case as finalized in green, not as its appointment\'s "booked" (issue 25)', () => {
+    const finalized = appointment({
+      start: '2026-11-22T08:00:00Z',
+      end: '2026-11-22T09:00:00Z',
+      extension: [{ url: APPOINTMENT_EXTENSIONS.pdf, valueReference: { reference: 'Binary/bin-1' } }],
+    });
+    expect(appointmentView(finalized, lookups, now)).toMatchObject({
+      status: 'booked',
+      finalized: true,
+      statusLabel: 'finalized',
+      colour: 'green',
+      state: 'complete',
+      stateLabel: 'Complete',
+    });
+  });
+
+  it.each([
+    ['cancelled', 'cancelled', false],
+    ['noshow', 'no-show', true],
+    ['entered-in-error', 'entered in error', true],
+  ] as const)(
+    '[CAL5] a %s appointment shows its status in red and no "Complete" badge, staying complete (issue 25)',
+    (status, label, struck) => {
+      expect(appointmentView(appointment({ status }), lookups, now)).toMatchObject({
+        statusLabel: label,
+        colour: 'red',
+        state: 'complete',
+        strikethrough: struck,
+        stateLabel: null,
+      });
+    },
+  );
+
+  it('keeps a cancelled case cancelled even when a report was signed before', () => {
+    const v = statusBadges({ status: 'cancelled', finalized: true, state: 'complete' });
+    expect(v).toEqual({ statusLabel: 'cancelled', colour: 'red', stateLabel: null });
+  });
+
+  it.each([
+    ['booked', 'future', 'booked', 'Upcoming'],
+    ['arrived', 'now', 'arrived', 'Now'],
+    ['fulfilled', 'complete', 'fulfilled', 'Complete'],
+    ['booked', 'incomplete', 'booked', 'Incomplete'],
+  ] as const)('a %s appointment in state %s reads "%s" · "%s"', (status, state, label, stateLabel) => {
+    expect(statusBadges({ status, finalized: false, state })).toMatchObject({ statusLabel: label, stateLabel });
   });
 
   it('shows an unknown patient plainly', () => {

@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_DISPLAY_LABELS,
   APPOINTMENT_EXTENSIONS,
   appointmentActorId,
   appointmentDisplay,
@@ -27,13 +28,54 @@ export interface AppointmentView {
   locationId: string | null;
   place: string | null;
   status: Appointment['status'];
+  /** A signed report (PDF) is linked: the case is finalized, whatever the appointment's status. */
+  finalized: boolean;
+  /** The status badge's text and colour: see statusBadges. */
+  statusLabel: string;
   colour: AppointmentStatusColour;
   state: AppointmentDisplayState;
+  /** The display state's badge, or null when the status badge already says it: see statusBadges. */
+  stateLabel: string | null;
   strikethrough: boolean;
   start: Date | null;
   end: Date | null;
   /** The local day of the start (`YYYY-MM-DD`), null without a start. */
   day: string | null;
+}
+
+/** Statuses that end an appointment without a case: the status, not "Complete", is what happened. */
+const CALLED_OFF: ReadonlySet<Appointment['status']> = new Set(['cancelled', 'noshow', 'entered-in-error']);
+
+/** How the badges spell a status (the FHIR codes, with the run-together ones split). */
+const STATUS_WORDS: Partial<Record<Appointment['status'], string>> = {
+  noshow: 'no-show',
+  'entered-in-error': 'entered in error',
+};
+
+/**
+ * The two badges of an appointment in the calendar and the cases list (issue 25). A finalized
+ * case reads "finalized" in green (spec 002 §3's fulfilled colour), not its appointment's
+ * "booked". A cancelled, no-show or entered-in-error appointment keeps the 'complete' display
+ * state of spec 000 §4 (not counted as incomplete; no-show and entered-in-error struck through),
+ * but shows only its status badge in red: a "Complete" badge beside it read as "the case was done".
+ */
+export function statusBadges(a: {
+  status: Appointment['status'];
+  finalized: boolean;
+  state: AppointmentDisplayState;
+}): { statusLabel: string; colour: AppointmentStatusColour; stateLabel: string | null } {
+  if (a.finalized && !CALLED_OFF.has(a.status)) {
+    return {
+      statusLabel: 'finalized',
+      colour: appointmentStatusColour('fulfilled'),
+      stateLabel: APPOINTMENT_DISPLAY_LABELS[a.state],
+    };
+  }
+  return {
+    statusLabel: STATUS_WORDS[a.status] ?? a.status,
+    colour: appointmentStatusColour(a.status),
+    stateLabel: CALLED_OFF.has(a.status) ? null : APPOINTMENT_DISPLAY_LABELS[a.state],
+  };
 }
 
 /** The people and places an appointment refers to, by id. */
@@ -71,8 +113,9 @@ export function appointmentView(a: Appointment & { id: string }, lookups: ViewLo
     locationId,
     place: placeName(lookups.locations, locationId),
     status: a.status,
-    colour: appointmentStatusColour(a.status),
+    finalized,
     ...display,
+    ...statusBadges({ status: a.status, finalized, state: display.state }),
     start,
     end,
     day: start ? dayKey(start) : null,

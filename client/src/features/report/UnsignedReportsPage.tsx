@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Loader, Stack, Table, Text } from '@mantine/core';
-import { appointmentActorId, type Appointment } from '@vigil/shared';
+import { appointmentActorId, patientDisplayName, type Appointment, type Patient } from '@vigil/shared';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../app/Page.js';
 import { bundleResources, fhirClient } from '../../data/fhir.js';
 import { RequestError } from '../../data/graphql.js';
+import { useViewLookups } from '../calendar/hooks.js';
 import { REPORT_REVIEW_FETCH_SIZE } from './FinalizedReportsList.js';
 import { appointmentPdfId } from './useReportInputs.js';
 
@@ -18,6 +19,18 @@ export function isUnsigned(appointment: Appointment, now: number): boolean {
 }
 
 /**
+ * The patient an unsigned case is for, by name (issue 25: the list named no patients): from the
+ * organisation's patients on this device; 'No patient' when the case names none, 'Unknown
+ * patient' when the patient is not (yet) on this device.
+ */
+export function unsignedCasePatient(appointment: Appointment, patients: ReadonlyMap<string, Patient>): string {
+  const id = appointmentActorId(appointment, 'Patient');
+  if (!id) return 'No patient';
+  const patient = patients.get(id);
+  return (patient && patientDisplayName(patient)) || 'Unknown patient';
+}
+
+/**
  * `/org/{orgId}/admin-reports/unsigned`: cases that started without a signed report, newest
  * first; appointments are read 20 at a time (spec 000 §9 report review fetch size).
  */
@@ -28,6 +41,7 @@ export function UnsignedReportsPage(): ReactNode {
   const [more, setMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const { patients } = useViewLookups(orgId);
 
   const load = useCallback(
     (from: number): void => {
@@ -74,6 +88,7 @@ export function UnsignedReportsPage(): ReactNode {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Start</Table.Th>
+                <Table.Th>Patient</Table.Th>
                 <Table.Th>Description</Table.Th>
                 <Table.Th>Status</Table.Th>
               </Table.Tr>
@@ -84,9 +99,10 @@ export function UnsignedReportsPage(): ReactNode {
                   <Table.Td>{a.start ? new Date(a.start).toLocaleString() : ''}</Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={`/org/${orgId}/cases/${a.id}`}>
-                      {a.description || (appointmentActorId(a, 'Patient') ? 'Case' : 'Case without a patient')}
+                      {unsignedCasePatient(a, patients)}
                     </Anchor>
                   </Table.Td>
+                  <Table.Td>{a.description}</Table.Td>
                   <Table.Td>{a.status}</Table.Td>
                 </Table.Tr>
               ))}
