@@ -15,6 +15,7 @@ export * from './rules/discharge-score.js';
 export * from './rules/event-times.js';
 export * from './rules/editing-window.js';
 export * from './rules/case-roles.js';
+export * from './rules/final-signer.js';
 export * from './rules/time-input.js';
 export * from './rules/numeric-input.js';
 export * from './rules/list-textarea.js';
