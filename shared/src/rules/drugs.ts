@@ -3,6 +3,11 @@ import { MINUTE, HOUR } from '../constants/time.js';
 import type { DrugRoute, SedationLevel } from '../enums.js';
 import { FLUID_ROUTES, ORAL_ROUTES, PARENTERAL_ROUTES } from '../enums.js';
 import { ceilTo, roundTo } from '../units.js';
+import type { Issue } from '../case-data/issue.js';
+import { warningIssue as warning } from '../case-data/issue.js';
+import { drugMaximum, hasDrugMaxima, type DrugMaximum } from './drug-maxima.js';
+
+export * from './drug-maxima.js';
 
 /** Drugs other than local anesthetics (spec 001 §3, §5; spec 002 §3, §9). */
 
@@ -58,6 +63,8 @@ export function pctOfMaxForDisplay(pct: number): number {
 
 export interface DoseForTotals extends Mass {
   readonly isPreProcedure?: boolean;
+  /** The dose's route; with `maxima`, each dose counts against its own route's maximum (DM2). */
+  readonly route?: string;
 }
 
 export interface DrugTotals {
@@ -69,12 +76,57 @@ export interface DrugTotals {
   readonly wasted: number | null;
   readonly maxDose: Mass | null;
   readonly pctOfMax: number | null;
+  /** With `maxima`: the maximum of each route the doses were given by (DM2), strictest first. */
+  readonly maxima?: readonly DrugMaximum[];
+  /** With `maxima`: doses (their indexes) that could not be counted against any maximum. */
+  readonly uncounted?: readonly number[];
 }
+
+/** Who the maxima are worked out for (DM2): the drug, the patient's weight and age. */
+export interface MaximaFor {
+  readonly drugId: string;
+  readonly weightKg: number | null;
+  readonly ageYears: number | null;
+}
+
+/**
+ * [DM3] The doses' cumulative share of their maxima in percent, unrounded: each dose adds its
+ * amount over its own route's maximum (DM2), so 7.5 mg PO (of 7.5 mg) and 3 mg IV (of 6 mg) are
+ * 150 %. Doses by a route without a maximum, or in a unit other than g, mg or mcg, are listed in
+ * `uncounted` (never dropped silently). `maxima` lists each route's maximum, strictest first.
+ */
+export function cumulativePctOfMax(
+  doses: readonly { amount: number; unit: string; route?: string }[],
+  q: MaximaFor,
+): { pct: number | null; maxima: DrugMaximum[]; uncounted: number[] } {
+  let pct: number | null = null;
+  const maxima = new Map<string, DrugMaximum>();
+  const uncounted: number[] = [];
+  doses.forEach((d, i) => {
+    const m = d.route == null ? null : drugMaximum(q.drugId, d.route, q.weightKg, q.ageYears);
+    const share = m != null && isMass(d.unit) ? dosePctOfMax({ amount: d.amount, unit: d.unit }, m.maxDose) : null;
+    if (m == null || share == null) {
+      uncounted.push(i);
+      return;
+    }
+    maxima.set(m.route, m);
+    pct = (pct ?? 0) + share;
+  });
+  const strictest = [...maxima.values()].sort(
+    (a, b) => convertMass(a.maxDose.amount, a.unit, 'mcg') - convertMass(b.maxDose.amount, b.unit, 'mcg'),
+  );
+  return { pct, maxima: strictest, uncounted };
+}
+
+const isMass = (u: string): u is MassUnit => u === 'g' || u === 'mg' || u === 'mcg';
 
 /**
  * [DR5] Drug totals (spec 001 §3): total of all doses; givenDuringProcedure excludes pre-procedure
  * doses; totalDrawn is the sum drawn; wasted = drawn − total (never below 0) only when
  * calculateDrugWaste is on. pctOfMax is the cumulative total's share of maxDose.
+ * [DM3] With `maxima` (drug, weight, age) the maxima come from the table (DM2): maxDose is the
+ * strictest maximum of the routes given by and pctOfMax the doses' cumulative share (DM3), each
+ * dose against its own route's maximum.
  */
 export function drugTotals(q: {
   unit: MassUnit;
@@ -82,6 +134,7 @@ export function drugTotals(q: {
   drawn?: readonly Mass[];
   calculateDrugWaste: boolean;
   maxDose?: Mass | null;
+  maxima?: MaximaFor;
 }): DrugTotals {
   const inUnit = (m: Mass): number => convertMass(m.amount, m.unit, q.unit);
   const total = roundTo(
@@ -100,16 +153,140 @@ export function drugTotals(q: {
           6,
         );
   const wasted = q.calculateDrugWaste && totalDrawn != null ? Math.max(0, roundTo(totalDrawn - total, 6)) : null;
+  const base = { unit: q.unit, total, givenDuringProcedure: during, totalDrawn, wasted };
+  if (q.maxima) {
+    const c = cumulativePctOfMax(q.doses, q.maxima);
+    return {
+      ...base,
+      maxDose: c.maxima[0]?.maxDose ?? null,
+      pctOfMax: c.pct,
+      maxima: c.maxima,
+      uncounted: c.uncounted,
+    };
+  }
   const maxDose = q.maxDose ?? null;
+  return { ...base, maxDose, pctOfMax: dosePctOfMax({ amount: total, unit: q.unit }, maxDose) };
+}
+
+/** A dose about to be charted, and the drug's doses already charted (every route). */
+export interface DoseCheckInput {
+  readonly drugId: string;
+  readonly drugName: string;
+  readonly dose: { readonly amount: number; readonly unit: string; readonly route: string };
+  readonly given: readonly { readonly amount: number; readonly unit: string; readonly route: string }[];
+  readonly weightKg: number | null;
+  readonly ageYears: number | null;
+}
+
+export interface DoseCheck {
+  readonly drugName: string;
+  /** The maximum by this dose's route, or null when the table has none (DM2). */
+  readonly maximum: DrugMaximum | null;
+  /** Amount by this route after this dose, in the maximum's unit (the dose's unit without one). */
+  readonly routeTotalAfter: number;
+  readonly unit: string;
+  /** Cumulative share across every route before and after this dose (DM3), unrounded. */
+  readonly pctBefore: number | null;
+  readonly pctAfter: number | null;
+  /** The dose takes the drug past 100 % of its maximum: it needs an explicit confirmation. */
+  readonly exceeds: boolean;
+}
+
+/**
+ * [DM4] The check before a dose is saved: the drug's cumulative share across every route before
+ * and after the dose (DM3) and the route's total after it. `exceeds` when the share after the
+ * dose is above 100 % (a dose that brings the drug to exactly 100 % does not need confirming);
+ * such a dose is charted only after an explicit confirmation (issue 25).
+ */
+export function checkDoseAgainstMaximum(q: DoseCheckInput): DoseCheck {
+  const who = { drugId: q.drugId, weightKg: q.weightKg, ageYears: q.ageYears };
+  const before = cumulativePctOfMax(q.given, who).pct;
+  const after = cumulativePctOfMax([...q.given, q.dose], who).pct;
+  const maximum = drugMaximum(q.drugId, q.dose.route, q.weightKg, q.ageYears);
+  const unit = maximum?.unit ?? q.dose.unit;
+  const sameRoute = [...q.given, q.dose].filter((d) => d.route === q.dose.route && isMass(d.unit));
+  const routeTotalAfter = isMass(unit)
+    ? roundTo(
+        sameRoute.reduce((s, d) => s + convertMass(d.amount, d.unit as MassUnit, unit), 0),
+        6,
+      )
+    : q.dose.amount;
   return {
-    unit: q.unit,
-    total,
-    givenDuringProcedure: during,
-    totalDrawn,
-    wasted,
-    maxDose,
-    pctOfMax: dosePctOfMax({ amount: total, unit: q.unit }, maxDose),
+    drugName: q.drugName,
+    maximum,
+    routeTotalAfter,
+    unit,
+    pctBefore: before,
+    pctAfter: after,
+    exceeds: after != null && after > 100,
   };
+}
+
+/** Vigil's texts for drug maxima (the spec words none; docs/decisions.md, session 14). */
+export const DRUG_MAXIMUM_TEXTS = {
+  maximum: (m: DrugMaximum, weightKg: number | null): string => {
+    const parts = [
+      m.perKg != null && weightKg != null && m.perKgChecked ? `${m.perKg} ${m.unit}/kg for ${weightKg} kg` : null,
+      m.absolute != null ? `at most ${m.absolute} ${m.unit}` : null,
+    ].filter(Boolean);
+    return `${m.maxDose.amount} ${m.unit} ${m.route}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+  },
+  overMaximum: (name: string, pct: number): string => `${name} is at ${pct}% of its maximum dose`,
+  weightMissing: (name: string): string =>
+    `No weight recorded: only the absolute maximum of ${name} is checked; the per-kg maximum cannot be checked until a weight is entered.`,
+  ageMissing: (name: string): string => `No birth date recorded: the strictest maximum of ${name} for any age is used.`,
+  noMaximum: (name: string, route: string): string =>
+    `${name} ${route} has no maximum on file: this dose is not checked against a maximum.`,
+  confirmTitle: 'Over the maximum dose',
+  confirmAction: 'Give anyway',
+} as const;
+
+/** [DM4] The confirmation's lines: the drug and dose, the total after it, the maximum and the percent. */
+export function overMaximumLines(
+  c: DoseCheck,
+  dose: { amount: number; unit: string; route: string },
+  weightKg: number | null,
+): string[] {
+  const pct = c.pctAfter == null ? null : pctOfMaxForDisplay(c.pctAfter);
+  return [
+    `${c.drugName} ${dose.amount} ${dose.unit} ${dose.route}`,
+    `Total after this dose: ${c.routeTotalAfter} ${c.unit} ${dose.route}`,
+    c.maximum ? `Maximum: ${DRUG_MAXIMUM_TEXTS.maximum(c.maximum, weightKg)}` : `No maximum for ${dose.route}`,
+    pct == null
+      ? ''
+      : `${pct}% of the maximum dose${c.pctBefore != null && c.pctBefore > 0 ? ' (all routes counted)' : ''}`,
+  ].filter((l) => l !== '');
+}
+
+/**
+ * [DM5] Drug maximum warnings (never blocking): DRUG_MAX_EXCEEDED when a drug's cumulative share
+ * (DM3, all routes) is above 100 % (shown rounded up, DR4); DRUG_WEIGHT_MISSING when a per-kg
+ * maximum could not be applied; DRUG_AGE_MISSING when the age was unknown and the strictest band
+ * applied; DRUG_NO_MAXIMUM for a dose of a catalogue drug by a route the table has no maximum for.
+ */
+export function drugMaximumIssues(
+  drugs: readonly { name: string; drugId: string; doses: readonly { amount: number; unit: string; route: string }[] }[],
+  weightKg: number | null,
+  ageYears: number | null,
+): Issue[] {
+  const T = DRUG_MAXIMUM_TEXTS;
+  const issues: Issue[] = [];
+  for (const d of drugs) {
+    const c = cumulativePctOfMax(d.doses, { drugId: d.drugId, weightKg, ageYears });
+    const path = ['drugsAdministered', d.drugId];
+    if (c.pct != null && c.pct > 100) {
+      issues.push(warning('DRUG_MAX_EXCEEDED', T.overMaximum(d.name, pctOfMaxForDisplay(c.pct)), path));
+    }
+    if (c.maxima.some((m) => !m.perKgChecked))
+      issues.push(warning('DRUG_WEIGHT_MISSING', T.weightMissing(d.name), path));
+    if (c.maxima.some((m) => !m.ageChecked)) issues.push(warning('DRUG_AGE_MISSING', T.ageMissing(d.name), path));
+    if (hasDrugMaxima(d.drugId)) {
+      for (const route of new Set(c.uncounted.map((i) => d.doses[i]!.route))) {
+        issues.push(warning('DRUG_NO_MAXIMUM', T.noMaximum(d.name, route), path));
+      }
+    }
+  }
+  return issues;
 }
 
 /** [DR6] Pre-meds count only with a drugId and a drugName (spec 001 §5). */

@@ -646,9 +646,9 @@ describe('age warnings and reminders', () => {
   it.each([
     ['articaine', 4, LOCAL_ANESTHETIC_TEXTS.articaineAge],
     ['articaine', 5, null],
-    ['bupivacaine', 12, 'Extra caution advised for pediatric patients'],
+    ['bupivacaine', 12, 'Extra caution advised for pediatric patients.'],
     ['bupivacaine', 13, null],
-    ['exparel', 17.9, 'FDA approved for 18+ only'],
+    ['exparel', 17.9, 'FDA approved for 18+ only.'],
     ['exparel', 18, null],
     ['oraverse', 2, LOCAL_ANESTHETIC_TEXTS.oraverseAge],
     ['oraverse', 3, null],
@@ -658,8 +658,10 @@ describe('age warnings and reminders', () => {
     expect(localAnestheticAgeWarning(drug, age)).toBe(text);
   });
 
-  it('[LA12] words the age warnings exactly as the spec', () => {
-    expect(LOCAL_ANESTHETIC_TEXTS.articaineAge).toBe('Manufacturer recommends not using on patients 4 and under');
+  it('[LA12] words the age warnings exactly as the spec, trailing periods included (spec 002 §5)', () => {
+    expect(LOCAL_ANESTHETIC_TEXTS.articaineAge).toBe('Manufacturer recommends not using on patients 4 and under.');
+    expect(LOCAL_ANESTHETIC_TEXTS.bupivacaineAge).toBe('Extra caution advised for pediatric patients.');
+    expect(LOCAL_ANESTHETIC_TEXTS.exparelAge).toBe('FDA approved for 18+ only.');
     expect(LOCAL_ANESTHETIC_TEXTS.oraverseAge).toBe(
       'The safety and efficacy of Phentolamine Mesylate has not been established in patients younger than 3 years.',
     );

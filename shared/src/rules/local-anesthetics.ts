@@ -59,11 +59,11 @@ export interface LocalAnestheticVariant {
   readonly mgPerMl?: number;
 }
 
-/** Age-warning, reminder and no-epinephrine texts, exactly as spec 002 §5 (typos included). */
+/** Age-warning, reminder and no-epinephrine texts, exactly as spec 002 §5 (typos and trailing periods included). */
 export const LOCAL_ANESTHETIC_TEXTS = {
-  articaineAge: 'Manufacturer recommends not using on patients 4 and under',
-  bupivacaineAge: 'Extra caution advised for pediatric patients',
-  exparelAge: 'FDA approved for 18+ only',
+  articaineAge: 'Manufacturer recommends not using on patients 4 and under.',
+  bupivacaineAge: 'Extra caution advised for pediatric patients.',
+  exparelAge: 'FDA approved for 18+ only.',
   oraverseAge:
     'The safety and efficacy of Phentolamine Mesylate has not been established in patients younger than 3 years.',
   oraverseNoEpi:

@@ -65,7 +65,7 @@ describe('local anesthetic tracker', () => {
 
   it('gives the age warning of articaine for a 4-year-old, in the spec’s words', () => {
     const s = summarizeLocalDoses([dose('articaine-epi100', 36)], 18, 4, 'manufacturer');
-    expect(s.notes).toContain('Manufacturer recommends not using on patients 4 and under');
+    expect(s.notes).toContain('Manufacturer recommends not using on patients 4 and under.');
   });
 
   it('says how much more may be given: the smaller of the drug’s and the combined remainder, rounded down', () => {
