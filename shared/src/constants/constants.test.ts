@@ -25,6 +25,11 @@ describe('spec 000 §9 shell constants', () => {
     ['anonymous user id cookie 10 years', shell.ANONYMOUS_ID_COOKIE_LIFETIME_MS, 3650 * day],
     ['minimum password length 8', shell.MIN_PASSWORD_LENGTH, 8],
     ['MFA code length 6 digits', shell.MFA_CODE_LENGTH, 6],
+    [
+      'MFA code valid 10 minutes (decision: the server keeps a code open that long)',
+      shell.MFA_CODE_VALIDITY_MS,
+      10 * min,
+    ],
     ['org ID check debounce 500 ms', shell.ORG_ID_CHECK_DEBOUNCE_MS, 500],
     ['address element submit debounce 300 ms', shell.ADDRESS_SUBMIT_DEBOUNCE_MS, 300],
     ['sudo validity margin 120000 ms', shell.SUDO_VALIDITY_MARGIN_MS, 120_000],

@@ -36,6 +36,12 @@ export const ANONYMOUS_ID_COOKIE_LIFETIME_MS = 10 * YEAR_DAYS * DAY;
 export const MIN_PASSWORD_LENGTH = 8;
 /** MFA codes are exactly this many digits (spec 000 §5, §9). */
 export const MFA_CODE_LENGTH = 6;
+/**
+ * How long a sent MFA code can be entered (decision; the spec gives no figure): 10 minutes, the
+ * server's AUTH_LIMITS.codeValidityMs. /mfa reopened in the same browser within it shows the code
+ * entry rather than 'Send code' again (issue 25).
+ */
+export const MFA_CODE_VALIDITY_MS = 10 * 60_000;
 /** Org ID availability check debounce (spec 000 §5, §9). */
 export const ORG_ID_CHECK_DEBOUNCE_MS = 500;
 /** Address element submit debounce (spec 000 §9). */

@@ -1,8 +1,9 @@
 import { Center, Loader } from '@mantine/core';
-import { cleanReturnUrl, isAcceptableReturnUrl, postSignInPath } from '@vigil/shared';
+import { cleanReturnUrl, isAcceptableReturnUrl } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { withReturnUrl } from './identity.js';
+import { homeTarget, postSignInTarget } from './navigation.js';
 import { useSession } from './SessionProvider.js';
 
 function Loading(): ReactNode {
@@ -73,19 +74,13 @@ export function HomeRedirect({ children }: { children: ReactNode }): ReactNode {
   if (status === 'undetermined') return <Loading />;
   if (status === 'partial') return <Navigate to={withReturnUrl('/mfa', returnUrl)} replace />;
   if (status !== 'full' || !user || !session) return children;
-  if (returnUrl) return <Navigate to={returnUrl} replace />;
-  const orgs = [...session.orgs.regular, ...session.orgs.parent, ...session.orgs.vigil, ...session.orgs.reseller];
-  if (orgs.length === 1) return <Navigate to={postSignInPath({ returnUrl: null, orgs })} replace />;
-  if (orgs.length === 0) return <Navigate to={user.emailVerified ? '/create-org' : '/verify-email'} replace />;
-  return children;
+  const target = homeTarget(returnUrl, session, user.emailVerified);
+  return target === null ? children : <Navigate to={target} replace />;
 }
 
 /** Where to go once fully signed in (spec 000 §4 post-sign-in redirect). */
 export function usePostSignInPath(): string {
   const { session } = useSession();
   const returnUrl = useReturnUrl();
-  const orgs = session
-    ? [...session.orgs.regular, ...session.orgs.parent, ...session.orgs.vigil, ...session.orgs.reseller]
-    : [];
-  return postSignInPath({ returnUrl, orgs });
+  return postSignInTarget(returnUrl, session);
 }

@@ -1,14 +1,16 @@
-import { Alert, Anchor, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { AUTH_TEXTS, codeErrorText, formatPhoneForDisplay, toE164Guess } from '@vigil/shared';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { LEGAL_LINKS } from '../../app/legal.js';
 import { Page } from '../../app/Page.js';
-import { usePostSignInPath } from '../../app/session/guards.js';
+import { usePostSignInPath, useReturnUrl } from '../../app/session/guards.js';
+import { postSignInTarget } from '../../app/session/navigation.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import * as api from './api.js';
 import { CodeForm } from './CodeForm.js';
 import { errorCode } from './errors.js';
+import { forgetSentCode, rememberSentCode, stillValidSentCode, type SentCode } from './sentCode.js';
 
 type Step = 'ready' | 'sending' | 'sent';
 
@@ -19,17 +21,34 @@ type Step = 'ready' | 'sending' | 'sent';
  */
 export function MfaPage(): ReactNode {
   const navigate = useNavigate();
-  const { status, user, adopt, signOut } = useSession();
+  const { status, user, session, adopt, signOut } = useSession();
   const postSignIn = usePostSignInPath();
+  const returnUrl = useReturnUrl();
   const verified = user?.mfa.filter((o) => o.verified) ?? [];
   const setUp = verified.length > 0;
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
   const [phone, setPhone] = useState('');
-  const [step, setStep] = useState<Step>('ready');
-  const [sentTo, setSentTo] = useState<{ to: string; channel: 'email' | 'sms' } | null>(null);
+  // This session's code for this user, sent less than 10 minutes ago (in another tab, or before a
+  // reload): the code entry, not 'Send code' again (issue 25).
+  const who = user && session ? { userId: user.id, session: session.sessionRenewedAt } : null;
+  const [sentTo, setSentTo] = useState<SentCode | null>(() =>
+    who ? stillValidSentCode(localStorage, who, Date.now()) : null,
+  );
+  const [step, setStep] = useState<Step>(() => (sentTo ? 'sent' : 'ready'));
+  // The session arrived after the first render (it was still being read): look again once.
+  const whoKey = who ? `${who.userId}|${who.session}` : null;
+  useEffect(() => {
+    if (whoKey === null) return;
+    const [userId = '', renewed = ''] = whoKey.split('|');
+    const remembered = stillValidSentCode(localStorage, { userId, session: Number(renewed) }, Date.now());
+    if (!remembered) return;
+    setSentTo((current) => current ?? remembered);
+    setStep((current) => (current === 'ready' ? 'sent' : current));
+  }, [whoKey]);
   const [error, setError] = useState<string | null>(null);
 
   if (status === 'full') return <Navigate to={postSignIn} replace />;
+  if (status === 'undetermined') return <Loader aria-label="Loading" m="xl" />;
   if (status !== 'partial' || !user) return <Navigate to="/signin" replace />;
 
   const target: { to: string; channel: 'email' | 'sms' } = setUp
@@ -43,6 +62,7 @@ export function MfaPage(): ReactNode {
     setError(null);
     api.sendMfaVerification(target.to, target.channel, false).then(
       () => {
+        if (who) rememberSentCode(localStorage, who, target, Date.now());
         setSentTo(target);
         setStep('sent');
       },
@@ -55,8 +75,10 @@ export function MfaPage(): ReactNode {
 
   const verify = async (code: string): Promise<void> => {
     const result = await api.verifyMfaCode(sentTo!.to, sentTo!.channel, code, false);
+    forgetSentCode(localStorage);
     adopt(result);
-    void navigate(postSignIn, { replace: true });
+    // The verified session's organisations decide where to go (spec 000 §4 post-sign-in redirect).
+    void navigate(postSignInTarget(returnUrl, result.session), { replace: true });
   };
 
   const shown = (t: { to: string; channel: 'email' | 'sms' }): string =>
@@ -135,6 +157,7 @@ export function MfaPage(): ReactNode {
           variant="default"
           w="fit-content"
           onClick={() => {
+            forgetSentCode(localStorage);
             void signOut().finally(() => window.location.assign('/signin'));
           }}
         >

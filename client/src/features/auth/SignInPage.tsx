@@ -6,6 +6,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ClockGate } from '../../app/ClockGate.js';
 import { Page } from '../../app/Page.js';
 import { usePostSignInPath, useReturnUrl } from '../../app/session/guards.js';
+import { postSignInTarget } from '../../app/session/navigation.js';
 import { withReturnUrl } from '../../app/session/identity.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import * as api from './api.js';
@@ -97,7 +98,10 @@ export function SignInPage(): ReactNode {
           setPassword('');
           setSubmitting(false);
           adopt(result);
-          const next = isMultiFactorValid(result.session, Date.now()) ? postSignIn : withReturnUrl('/mfa', returnUrl);
+          // Where to go follows the session just signed in to (its organisations), not the one before.
+          const next = isMultiFactorValid(result.session, Date.now())
+            ? postSignInTarget(returnUrl, result.session)
+            : withReturnUrl('/mfa', returnUrl);
           void navigate(next, { replace: true });
         },
         (err: unknown) => {
