@@ -6,16 +6,41 @@
  * makes an existing user an uber of the internal organisation `vigil` (spec 000 §6: ubers
  * administer every organisation). This is how the first internal user is made; later ones can be
  * invited from the internal team app. Works on `{DATA_DIR}/vigil.db` (default ./data), audited.
+ *
+ *   npm run admin -- audit-check
+ *
+ * walks the audit hash chain (issue 24 item 7): every sealed audit record (account and
+ * organisation events, FHIR AuditEvents) must still hash to its link. Prints the chain's head
+ * hash; exits 1 and names each broken link when a record was changed, removed or reordered.
  */
 import { normalizeEmail, VIGIL_ORG_ID } from '@vigil/shared';
 import { loadConfig } from '../sync-server/src/config.js';
 import { openDatabase } from '../sync-server/src/db/database.js';
 import { grantRoles } from '../sync-server/src/graphql/orgs.js';
+import { checkAuditChain } from '../sync-server/src/auth/audit.js';
 
-const USAGE = 'usage: npm run admin -- make-uber <email>';
+const USAGE = 'usage: npm run admin -- make-uber <email> | audit-check';
+
+function auditCheck(): number {
+  const { db } = openDatabase(loadConfig().dataDir);
+  try {
+    const report = checkAuditChain(db);
+    for (const problem of report.problems) process.stderr.write(`${problem}\n`);
+    const pending = report.unsealed > 0 ? ` (${report.unsealed} newer records not sealed yet)` : '';
+    process.stdout.write(
+      report.ok
+        ? `Audit chain intact: ${report.links} records${pending}; head ${report.head}\n`
+        : `Audit chain BROKEN: ${report.problems.length} of ${report.links} links fail\n`,
+    );
+    return report.ok ? 0 : 1;
+  } finally {
+    db.close();
+  }
+}
 
 function main(args: readonly string[]): number {
   const [command, email] = args;
+  if (command === 'audit-check' && args.length === 1) return auditCheck();
   if (command !== 'make-uber' || !email) {
     process.stderr.write(`${USAGE}\n`);
     return 2;

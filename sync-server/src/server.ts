@@ -15,6 +15,8 @@ import { authClock, loadAuthSettings } from './auth/settings.js';
 import { createFhirService } from './fhir/index.js';
 import { LiveEvents } from './fhir/live-events.js';
 import { compositionProjector } from './sync/projection.js';
+import { syncReadAuditor, userNames } from './sync/read-audit.js';
+import { startAuditSealer } from './auth/audit.js';
 import { parentOrgsOf } from './graphql/orgs.js';
 import { hasOrgPermission } from '@vigil/shared';
 
@@ -56,7 +58,11 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
       allowedOrigins: config.allowedOrigins,
     }),
     project: compositionProjector({ service: fhir.service, store: fhir.store, log }),
+    auditRead: syncReadAuditor({ store: fhir.store, now: authClock(authSettings) }),
+    userName: userNames(db),
   });
+  // Issue 24: every audit record is sealed into the hash chain within a second.
+  const auditSealer = startAuditSealer(db, log);
 
   const reportPrinter = new ChromiumPdfPrinter(log);
   const app = createApp({ config, log, db, fhirEvents, rooms, reportPrinter });
@@ -83,6 +89,7 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
       const printerClosed = reportPrinter.close();
       server.close(() => {
         void printerClosed.finally(() => {
+          auditSealer.stop();
           db.close();
           log.info('server stopped');
           resolve();

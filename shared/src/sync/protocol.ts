@@ -31,6 +31,10 @@ export type SaveOutcome = (typeof SAVE_OUTCOME)[keyof typeof SAVE_OUTCOME];
 export const REFUSAL_REASONS = {
   FINALIZED: 'FINALIZED',
   READ_ONLY: 'READ_ONLY',
+  /** One write is larger than the server accepts (issue 24: bounded work per request). */
+  UPDATE_TOO_LARGE: 'UPDATE_TOO_LARGE',
+  /** The write would take the document past the largest size the server keeps. */
+  DOCUMENT_TOO_LARGE: 'DOCUMENT_TOO_LARGE',
 } as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[keyof typeof REFUSAL_REASONS];
 
@@ -45,6 +49,8 @@ export const SYNC_CLOSE_CODES = {
   goingAway: 1001,
   /** The client sent a message the server cannot parse. */
   malformed: 1003,
+  /** A write (or a frame) too large to accept: nothing of it was stored (UPDATE_TOO_LARGE, DOCUMENT_TOO_LARGE). */
+  tooLarge: 1009,
   /** No session, or an expired one: the user must sign in again. */
   unauthorized: 4401,
   /** Signed in, but not a member of the document's organisation (or the document is not theirs). */

@@ -408,4 +408,42 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE report_pdf_links ADD COLUMN used_at INTEGER;
     `,
   },
+  {
+    version: 55,
+    name: 'audit: FHIR AuditEvents append-only, hash chain over every audit record',
+    sql: `
+      -- FHIR AuditEvents (issue 24 item 7) are append-only in the database too, like
+      -- audit_events: no version of one may be changed or removed, whatever the code does.
+      CREATE TRIGGER resources_audit_event_no_update BEFORE UPDATE ON resources
+        WHEN OLD.resource_type = 'AuditEvent'
+        BEGIN SELECT RAISE(ABORT, 'AuditEvent is append-only'); END;
+      CREATE TRIGGER resources_audit_event_no_delete BEFORE DELETE ON resources
+        WHEN OLD.resource_type = 'AuditEvent'
+        BEGIN SELECT RAISE(ABORT, 'AuditEvent is append-only'); END;
+      CREATE TRIGGER resource_history_audit_event_no_update BEFORE UPDATE ON resource_history
+        WHEN OLD.resource_type = 'AuditEvent'
+        BEGIN SELECT RAISE(ABORT, 'AuditEvent is append-only'); END;
+      CREATE TRIGGER resource_history_audit_event_no_delete BEFORE DELETE ON resource_history
+        WHEN OLD.resource_type = 'AuditEvent'
+        BEGIN SELECT RAISE(ABORT, 'AuditEvent is append-only'); END;
+
+      -- The hash chain over every audit record (audit_events rows and FHIR AuditEvents): one
+      -- link per record, in sealing order, holding the previous link's hash and its own
+      -- (SHA-256 of that hash and the record's content). Written by the server (sealAuditChain),
+      -- checked by npm run admin -- audit-check. Append-only as well.
+      CREATE TABLE audit_chain (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        source TEXT NOT NULL CHECK (source IN ('audit_events', 'AuditEvent')),
+        source_row INTEGER NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        sealed_at INTEGER NOT NULL,
+        UNIQUE (source, source_row)
+      ) STRICT;
+      CREATE TRIGGER audit_chain_no_update BEFORE UPDATE ON audit_chain
+        BEGIN SELECT RAISE(ABORT, 'audit_chain is append-only'); END;
+      CREATE TRIGGER audit_chain_no_delete BEFORE DELETE ON audit_chain
+        BEGIN SELECT RAISE(ABORT, 'audit_chain is append-only'); END;
+    `,
+  },
 ];

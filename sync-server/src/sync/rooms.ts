@@ -46,6 +46,29 @@ export const PROJECT_AFTER_MS = 5000;
 /** …or at the latest this long after the first save it does not hold yet (a case charted without pause). */
 export const PROJECT_MAX_WAIT_MS = 5 * 60_000;
 
+/**
+ * The largest update one write may carry (a save inflated, or a plain y-websocket update):
+ * 2 MiB, five times a whole 4-hour case as bytes (~0.4 MB). A larger one is refused with
+ * UPDATE_TOO_LARGE (Vigil's save) or a 1009 close (plain y-websocket), before it is stored.
+ */
+export const MAX_UPDATE_BYTES = 2 * 1024 * 1024;
+/**
+ * The largest a case document may grow (its whole state encoded as one update): 8 MiB, twenty
+ * times a 4-hour case. A write that would take it past this is refused with DOCUMENT_TOO_LARGE
+ * (or a 1009 close): the content held so far stays as it is. Validation, hashing and the
+ * projection of a document then always work on a bounded input.
+ */
+export const MAX_DOCUMENT_BYTES = 8 * 1024 * 1024;
+/** The largest awareness state (presence) one client may announce, as JSON. */
+export const MAX_AWARENESS_STATE_CHARS = 4096;
+
+/** A room's document read by a connection (the audit event of a socket read). */
+export interface SyncRead {
+  address: RoomAddress;
+  userId: string | null;
+  ip: string | null;
+}
+
 /** The outcome of checking an upgrade: allowed (with who), or a close code. */
 export type SyncAuthorization =
   { ok: true; userId: string | null } | { ok: false; code: SyncCloseCode; reason: string };
@@ -69,6 +92,18 @@ export interface SyncRoomsOptions {
   projectAfterMs?: number;
   projectMaxWaitMs?: number;
   hibernateAfterMs?: number;
+  /**
+   * Records that a connection was sent the document's state (a read of patient data): called
+   * once per connection, when it first receives the document. It must not throw.
+   */
+  auditRead?: (read: SyncRead) => void;
+  /**
+   * The display name of a signed-in user: presence (awareness) states are stamped with the
+   * socket's own user, so no one can appear under another user's name.
+   */
+  userName?: (userId: string) => string | null;
+  maxUpdateBytes?: number;
+  maxDocumentBytes?: number;
 }
 
 interface PendingWrite {
@@ -102,6 +137,12 @@ class Room {
   readonly vigilConns = new WeakSet<WebSocket>();
   /** Updates logged since the last snapshot. */
   pending = 0;
+  /**
+   * An upper bound of the document's encoded size: the stored bytes at load or at the last
+   * compaction plus every update queued or applied since (overlapping updates make it larger
+   * than the truth, never smaller).
+   */
+  bytes = 0;
   lastUpdateId = 0;
   finalized = false;
   evictTimer: NodeJS.Timeout | undefined;
@@ -144,6 +185,7 @@ class Room {
 
   /** Takes the stored state (snapshot first, then the log) without building the document. */
   load(parts: Uint8Array[]): void {
+    this.bytes = parts.reduce((n, p) => n + p.byteLength, 0);
     if (parts.length === 0) return;
     try {
       this.stored = parts.length === 1 ? parts[0]! : Y.mergeUpdates(parts);
@@ -295,14 +337,16 @@ function message(type: number, write: (encoder: encoding.Encoder) => void): Uint
  */
 export class SyncRooms {
   private readonly rooms = new Map<string, Room>();
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 });
+  private readonly wss: WebSocketServer;
   private readonly pingTimer: NodeJS.Timeout;
   private readonly alive = new WeakSet<WebSocket>();
   /** What each socket was authorised with, to authorise it again later. */
   private readonly upgrades = new WeakMap<
     WebSocket,
-    { req: IncomingMessage; address: RoomAddress; userId: string | null }
+    { req: IncomingMessage; address: RoomAddress; userId: string | null; userName: string | null }
   >();
+  /** Connections already sent the document (each one's read is audited once). */
+  private readonly readers = new WeakSet<WebSocket>();
   private readonly recheckTimer: NodeJS.Timeout;
   private queue: PendingWrite[] = [];
   private flushScheduled = false;
@@ -313,8 +357,15 @@ export class SyncRooms {
   private readonly projectMaxWait: number;
   private readonly hibernateAfter: number;
   private readonly hibernateTimer: NodeJS.Timeout;
+  private readonly maxUpdate: number;
+  private readonly maxDocument: number;
 
   constructor(private readonly options: SyncRoomsOptions) {
+    this.maxUpdate = options.maxUpdateBytes ?? MAX_UPDATE_BYTES;
+    this.maxDocument = options.maxDocumentBytes ?? MAX_DOCUMENT_BYTES;
+    // A frame beyond any acceptable update (a deflated save is smaller than its update) is
+    // closed by ws with 1009 before it is buffered whole.
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: this.maxUpdate + 64 * 1024 });
     this.compactAfter = options.compactAfterUpdates ?? COMPACT_AFTER_UPDATES;
     this.evictAfter = options.evictAfterMs ?? EVICT_AFTER_MS;
     this.projectAfter = options.projectAfterMs ?? PROJECT_AFTER_MS;
@@ -357,7 +408,8 @@ export class SyncRooms {
           // "signed out" rather than "offline".
           if (!auth.ok) conn.close(auth.code, auth.reason);
           else {
-            this.upgrades.set(conn, { req, address, userId: auth.userId });
+            const userName = auth.userId !== null ? (this.options.userName?.(auth.userId) ?? null) : null;
+            this.upgrades.set(conn, { req, address, userId: auth.userId, userName });
             this.accept(conn, address, isVigilClient(req.url ?? ''));
           }
         });
@@ -435,7 +487,7 @@ export class SyncRooms {
           this.receiveSync(room, conn, decoder);
           break;
         case SYNC_MESSAGE.awareness:
-          awarenessProtocol.applyAwarenessUpdate(room.awareness, decoding.readVarUint8Array(decoder), conn);
+          this.receiveAwareness(room, conn, decoding.readVarUint8Array(decoder));
           break;
         case SYNC_MESSAGE.queryAwareness:
           send(
@@ -470,6 +522,7 @@ export class SyncRooms {
           encoding.writeVarUint8Array(e, room.diff(sv));
         });
         send(conn, reply);
+        this.auditRead(conn, room);
         break;
       }
       case syncProtocol.messageYjsSyncStep2:
@@ -480,6 +533,18 @@ export class SyncRooms {
         assertWellFormed(update);
         if (room.finalized) {
           if (updateChangesDoc(room.doc, update)) this.refuse(room, conn, REFUSAL_REASONS.FINALIZED);
+          return;
+        }
+        const tooLarge = this.sizeRefusal(room, update);
+        if (tooLarge) {
+          // A plain y-websocket client understands no refusal message: 1009 (message too big)
+          // names the reason; nothing of the update is stored.
+          this.refuse(room, conn, tooLarge);
+          this.options.log.warn(
+            { room: room.address.name, bytes: update.byteLength, reason: tooLarge },
+            'update refused',
+          );
+          conn.close(SYNC_CLOSE_CODES.tooLarge, tooLarge);
           return;
         }
         this.enqueue({ room, update, origin: conn });
@@ -507,12 +572,23 @@ export class SyncRooms {
           encoding.writeVarString(e, reason);
         }),
       );
-    const inflated = flags & SAVE_FLAGS.deflated ? inflateCapped(payload, MAX_UPDATE_BYTES) : payload;
+    const inflated = flags & SAVE_FLAGS.deflated ? inflateCapped(payload, this.maxUpdate) : payload;
+    if (inflated === null || inflated.byteLength > this.maxUpdate) {
+      this.options.log.warn({ room: room.address.name, bytes: payload.byteLength }, 'save refused: update too large');
+      reply(SAVE_OUTCOME.refused, REFUSAL_REASONS.UPDATE_TOO_LARGE);
+      return;
+    }
     const update = isEmptyUpdate(inflated) ? null : inflated;
     if (update !== null) assertWellFormed(update);
     if (room.finalized) {
       const changes = update !== null && updateChangesDoc(room.doc, update);
       reply(changes ? SAVE_OUTCOME.refused : SAVE_OUTCOME.persisted, REFUSAL_REASONS.FINALIZED);
+      return;
+    }
+    const tooLarge = update !== null ? this.sizeRefusal(room, update) : null;
+    if (tooLarge) {
+      this.options.log.warn({ room: room.address.name, bytes: update?.byteLength, reason: tooLarge }, 'save refused');
+      reply(SAVE_OUTCOME.refused, tooLarge);
       return;
     }
     this.enqueue({
@@ -526,7 +602,21 @@ export class SyncRooms {
     });
   }
 
+  /**
+   * Why an update may not be written (UPDATE_TOO_LARGE, DOCUMENT_TOO_LARGE), or null. The
+   * document's size is checked exactly (its encoded state plus what is queued) only when the
+   * cheap upper bound says it might be past the cap.
+   */
+  private sizeRefusal(room: Room, update: Uint8Array): RefusalReason | null {
+    if (update.byteLength > this.maxUpdate) return REFUSAL_REASONS.UPDATE_TOO_LARGE;
+    if (room.bytes + update.byteLength <= this.maxDocument) return null;
+    const queued = this.queue.reduce((n, w) => (w.room === room && w.update ? n + w.update.byteLength : n), 0);
+    room.bytes = room.encodeState().byteLength + queued;
+    return room.bytes + update.byteLength > this.maxDocument ? REFUSAL_REASONS.DOCUMENT_TOO_LARGE : null;
+  }
+
   private enqueue(write: PendingWrite): void {
+    if (write.update) write.room.bytes += write.update.byteLength;
     this.queue.push(write);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -592,7 +682,10 @@ export class SyncRooms {
     // Anything still queued is not in the document yet: it stays in the log after the snapshot.
     const upTo = room.lastUpdateId;
     try {
-      this.options.store.compact(room.address.name, room.encodeState(), upTo);
+      const state = room.encodeState();
+      this.options.store.compact(room.address.name, state, upTo);
+      const queued = this.queue.reduce((n, w) => (w.room === room && w.update ? n + w.update.byteLength : n), 0);
+      room.bytes = state.byteLength + queued;
       // The hash is kept for the record when it costs nothing (the document is built).
       if (room.isBuilt) this.options.store.setContentHash(room.address.name, room.contentHash());
       room.pending = 0;
@@ -655,6 +748,57 @@ export class SyncRooms {
     } catch (err) {
       this.options.log.error({ err, room: room.address.name }, 'case projection failed');
     }
+  }
+
+  /**
+   * Sends a connection the document's state for the first time: its read of the case (the whole
+   * chart) is audited once per connection, not per message.
+   */
+  private auditRead(conn: WebSocket, room: Room): void {
+    if (this.readers.has(conn) || !this.options.auditRead) return;
+    this.readers.add(conn);
+    const upgrade = this.upgrades.get(conn);
+    try {
+      this.options.auditRead({
+        address: room.address,
+        userId: upgrade?.userId ?? null,
+        ip: upgrade?.req.socket.remoteAddress ?? null,
+      });
+    } catch (err) {
+      this.options.log.error({ err, room: room.address.name }, 'could not audit a sync read');
+    }
+  }
+
+  /**
+   * Applies a connection's presence update after checking it: a socket changes only client ids
+   * that are its own or new, each state is stamped with the socket's signed-in user (id and
+   * name), whatever the client claimed, and oversized states are dropped.
+   */
+  private receiveAwareness(room: Room, conn: WebSocket, update: Uint8Array): void {
+    const upgrade = this.upgrades.get(conn);
+    const owned = room.conns.get(conn);
+    const decoder = decoding.createDecoder(update);
+    const count = decoding.readVarUint(decoder);
+    const kept: { clientId: number; clock: number; state: string }[] = [];
+    for (let i = 0; i < count; i++) {
+      const clientId = decoding.readVarUint(decoder);
+      const clock = decoding.readVarUint(decoder);
+      const state = decoding.readVarString(decoder);
+      if (state.length > MAX_AWARENESS_STATE_CHARS) continue;
+      if (!owned?.has(clientId) && [...room.conns.entries()].some(([c, ids]) => c !== conn && ids.has(clientId)))
+        continue;
+      const stamped = upgrade?.userId ? stampUser(state, upgrade.userId, upgrade.userName) : state;
+      if (stamped !== null) kept.push({ clientId, clock, state: stamped });
+    }
+    if (kept.length === 0) return;
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, kept.length);
+    for (const k of kept) {
+      encoding.writeVarUint(encoder, k.clientId);
+      encoding.writeVarUint(encoder, k.clock);
+      encoding.writeVarString(encoder, k.state);
+    }
+    awarenessProtocol.applyAwarenessUpdate(room.awareness, encoding.toUint8Array(encoder), conn);
   }
 
   /** Tells a Vigil client why its write was refused; other clients would not understand the message. */
@@ -793,19 +937,48 @@ export class SyncRooms {
   }
 }
 
-/** The largest update a save may inflate to (a compressed batch cannot become a memory bomb). */
-export const MAX_UPDATE_BYTES = 64 * 1024 * 1024;
+/**
+ * A presence state (JSON) with its `user` set to the signed-in user: id and name from the
+ * server, role and device kept from the client only as short strings. Null drops the entry
+ * (not JSON, or not an object); `null` (a client leaving) passes unchanged.
+ */
+export function stampUser(state: string, userId: string, userName: string | null): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(state);
+  } catch {
+    return null;
+  }
+  if (parsed === null) return state;
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const claimed = (parsed as { user?: unknown }).user;
+  const given = claimed !== null && typeof claimed === 'object' ? (claimed as Record<string, unknown>) : {};
+  const short = (v: unknown): string | undefined => (typeof v === 'string' ? v.slice(0, 100) : undefined);
+  const user: Record<string, string> = { id: userId, name: userName ?? userId };
+  const role = short(given.role);
+  const device = short(given.device);
+  if (role !== undefined) user.role = role;
+  if (device !== undefined) user.device = device;
+  return JSON.stringify({ ...(parsed as Record<string, unknown>), user });
+}
 
-/** Inflates a deflated batch, refusing output beyond `maxBytes`. */
-function inflateCapped(data: Uint8Array, maxBytes: number): Uint8Array {
+/** Inflates a deflated batch; null when its output would pass `maxBytes` (a compressed bomb). */
+function inflateCapped(data: Uint8Array, maxBytes: number): Uint8Array | null {
   const chunks: Uint8Array[] = [];
   let total = 0;
+  const overflow = new Error('inflates beyond the cap');
   const inflate = new Inflate((chunk) => {
     total += chunk.length;
-    if (total > maxBytes) throw new Error(`save inflates beyond ${maxBytes} bytes`);
+    // Thrown to stop inflating at once: the rest of a bomb is never expanded.
+    if (total > maxBytes) throw overflow;
     chunks.push(chunk);
   });
-  inflate.push(data, true);
+  try {
+    inflate.push(data, true);
+  } catch (err) {
+    if (err === overflow) return null;
+    throw err;
+  }
   const out = new Uint8Array(total);
   let offset = 0;
   for (const c of chunks) {

@@ -1,0 +1,51 @@
+import { ORG_TAG_SYSTEM, auditEventFor, idPrefixOf, newId } from '@vigil/shared';
+import type { Db } from '../db/database.js';
+import type { ResourceStore } from '../fhir/store.js';
+import { PROJECTION_SYSTEM_USER } from './projection.js';
+import type { SyncRead } from './rooms.js';
+
+export interface SyncReadAuditorDeps {
+  store: ResourceStore;
+  now: () => number;
+}
+
+/**
+ * The audit event of a socket read (issue 24 item 7): a connection that is sent a case
+ * document's state has read the whole chart, so it gets the same FHIR AuditEvent as a REST
+ * read of the document's Composition (interaction `read`, the reader as agent, the
+ * organisation as site), once per connection. Written straight to the resource store in its
+ * own transaction, as the FHIR service writes its own audit events.
+ */
+export function syncReadAuditor(deps: SyncReadAuditorDeps): (read: SyncRead) => void {
+  return ({ address, userId, ip }) => {
+    const recorded = new Date(deps.now()).toISOString();
+    const event = auditEventFor({
+      orgId: address.orgId,
+      userId: userId ?? PROJECTION_SYSTEM_USER,
+      interaction: 'read',
+      entities: [`Composition/${address.docId}`],
+      recorded,
+      ip,
+      description: `sync/${address.name}`,
+    });
+    deps.store.transaction(() =>
+      deps.store.write(
+        {
+          orgId: address.orgId,
+          resource: {
+            ...event,
+            id: newId(idPrefixOf('AuditEvent')),
+            meta: { tag: [{ system: ORG_TAG_SYSTEM, code: address.orgId }] },
+          },
+        },
+        recorded,
+      ),
+    );
+  };
+}
+
+/** A signed-in user's display name for presence, read from the users table. */
+export function userNames(db: Db): (userId: string) => string | null {
+  const stmt = db.prepare<[string], { name: string }>('SELECT name FROM users WHERE id = ?');
+  return (userId) => stmt.get(userId)?.name ?? null;
+}
