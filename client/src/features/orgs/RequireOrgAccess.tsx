@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { RequireAuth } from '../../app/session/guards.js';
 import { useSession } from '../../app/session/SessionProvider.js';
-import { mayOpenOrg } from './sessionOrgs.js';
+import { mayOpenOrg, orgAppRedirect } from './sessionOrgs.js';
 
 function Membership({ orgId, children }: { orgId: string; children: ReactNode }): ReactNode {
   const { session } = useSession();
+  const elsewhere = orgAppRedirect(session, orgId);
+  if (elsewhere) return <Navigate to={elsewhere} replace />;
   if (!mayOpenOrg(session, orgId)) return <Navigate to="/" replace />;
   return children;
 }
@@ -13,7 +15,8 @@ function Membership({ orgId, children }: { orgId: string; children: ReactNode })
 /**
  * The organisation app's guard (spec 000 §4, §6): full authentication (else sign-in, sign-up or
  * MFA, keeping the return URL), then membership; a user in the wrong organisation who is not an
- * internal or parent user is sent home. What they may read is still the server's decision.
+ * internal or parent user is sent home; the session's own parent organisation opens its Admin
+ * Dashboard. What they may read is still the server's decision.
  */
 export function RequireOrgAccess({ orgId, children }: { orgId: string; children: ReactNode }): ReactNode {
   return <RequireAuth children={<Membership orgId={orgId} children={children} />} />;

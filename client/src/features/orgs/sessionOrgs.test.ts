@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Session, SessionOrg } from '../auth/api.js';
-import { mayAdminister, mayOpenOrg, orgGroups, orgHref, sessionOrgLinks } from './sessionOrgs.js';
+import { mayAdminister, mayOpenOrg, orgAppRedirect, orgGroups, orgHref, sessionOrgLinks } from './sessionOrgs.js';
 
 const org = (id: string, type: string, roles: string[] = ['member']): SessionOrg => ({
   id,
@@ -47,6 +47,14 @@ describe('organisation switcher and welcome list (spec 000 §2)', () => {
 });
 
 describe('org app guard (spec 000 §4, §6)', () => {
+  it("sends /org/{parent} to the parent's Admin Dashboard (issue 25)", () => {
+    const s = session({ parent: [org('grp', 'parent', ['admin'])], regular: [org('dental', 'regular')] });
+    expect(orgAppRedirect(s, 'grp')).toBe('/parent/grp');
+    expect(orgAppRedirect(s, 'dental')).toBeNull();
+    expect(orgAppRedirect(s, 'child-of-grp')).toBeNull();
+    expect(orgAppRedirect(null, 'grp')).toBeNull();
+  });
+
   it('lets a member open their organisation', () => {
     expect(mayOpenOrg(session({ regular: [org('dental', 'regular')] }), 'dental')).toBe(true);
   });

@@ -60,3 +60,13 @@ export function mayOpenOrg(session: Session | null, orgId: string): boolean {
 export function mayAdminister(session: Session | null, org: { id: string; parentOrgs: readonly string[] }): boolean {
   return canAdminister(subjectOf(session, true), org);
 }
+
+/**
+ * Where /org/{orgId} goes instead, for the session's own parent organisation: its Admin Dashboard
+ * at /parent/{id} (spec 000 §2 sub-app audiences; issue 25: a parent's admin landed on an empty
+ * Case Manager for the parent). Null for any other organisation.
+ */
+export function orgAppRedirect(session: Session | null, orgId: string): string | null {
+  const own = session?.orgs.parent.find((o) => o.id === orgId);
+  return own ? orgHref('parent', own.id) : null;
+}
