@@ -50,7 +50,13 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', healthRoutes(config.version));
   api.route(
     '/',
-    graphqlRoutes({ environment: config.environment, log, accounts, ...(deps.now ? { now: deps.now } : {}) }),
+    graphqlRoutes({
+      environment: config.environment,
+      log,
+      accounts,
+      allowedOrigins: config.allowedOrigins,
+      ...(deps.now ? { now: deps.now } : {}),
+    }),
   );
   api.route('/', botCheckRoutes(botCheck));
   api.route('/', emrLaunchRoutes(accounts, config.environment));
@@ -71,8 +77,9 @@ export function createApp(deps: AppDeps): Hono {
     const report = { db, cookieName: authSettings.cookieName, now: authNow, log, rooms, printer, events, orgPolicy };
     api.route('/', finalizeRoutes({ ...report, trustProxy: authSettings.trustProxy }).routes);
   }
-  // The development outbox does not exist in production.
-  if (devTools) api.route('/', devApiRoutes(db));
+  // The development outbox does not exist in production, and faces this machine only unless enabled.
+  const outboxAccess = { remote: config.devOutboxRemote };
+  if (devTools) api.route('/', devApiRoutes(db, outboxAccess));
   api.all('*', (c) => c.json({ error: 'NOT_FOUND' }, 404));
 
   const app = new Hono();
@@ -100,7 +107,7 @@ export function createApp(deps: AppDeps): Hono {
     return c.json({ error: 'INTERNAL_ERROR' }, 500);
   });
   app.route('/api', api);
-  if (devTools) app.route('/dev', devPageRoutes(db));
+  if (devTools) app.route('/dev', devPageRoutes(db, outboxAccess));
   app.route('/', staticRoutes(config.staticDir));
   return app;
 }

@@ -20,6 +20,11 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** Browser origins allowed to open sync sockets besides the server's own (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[];
+  /**
+   * Serve the development outbox (sign-in codes, reset links) to clients on other machines
+   * (DEV_OUTBOX_REMOTE=on); by default only to this machine, even with HOST=0.0.0.0.
+   */
+  devOutboxRemote: boolean;
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -66,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    devOutboxRemote: env.DEV_OUTBOX_REMOTE === 'on',
   };
 }

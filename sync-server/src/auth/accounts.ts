@@ -3,8 +3,9 @@ import { GraphQLError } from 'graphql';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { Db } from '../db/database.js';
 import type { MessageSender } from '../mail/sender.js';
-import { audit, countEvents, type RequestMeta } from './audit.js';
+import { audit, countEvents, type AuditAction, type RequestMeta } from './audit.js';
 import type { BotCheck } from './bot-check.js';
+import { InFlight } from './in-flight.js';
 import { AUTH_LIMITS } from './limits.js';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.js';
 import {
@@ -87,6 +88,9 @@ export function normalizeSmsNumber(input: string): string {
 
 /** Account and session operations. Every method validates its own rules; inputs arrive parsed (zod) from GraphQL. */
 export class Accounts {
+  /** Sign-in and password-reset attempts that passed their limits and are still running (issue 24 item 4). */
+  private readonly inFlight = new InFlight();
+
   constructor(
     readonly db: Db,
     readonly settings: AuthSettings,
@@ -105,6 +109,26 @@ export class Accounts {
     if (await this.botCheck.verify(botToken)) return;
     audit(this.db, this.now(), meta, { action, outcome: 'failure', email, detail: { reason: 'botCheck' } });
     fail('RECAPTCHA_FAILED');
+  }
+
+  /**
+   * Checks an abuse limit and, when there is room, takes a place for this attempt before any
+   * `await` (see in-flight.ts): the limit counts the audit events of `action` since `since` by
+   * account and by IP, plus the attempts of the same kind still running. Returns the function
+   * that gives the place back, or null when the limit is reached.
+   */
+  private reserveAttempt(
+    action: AuditAction,
+    since: number,
+    limits: { email: string; perEmail: number; ip: string | null; perIp: number },
+  ): (() => void) | null {
+    const emailKey = `${action}:email:${limits.email}`;
+    const ipKey = limits.ip === null ? null : `${action}:ip:${limits.ip}`;
+    const used = (by: { email: string } | { ip: string }, key: string): number =>
+      countEvents(this.db, action, since, by) + this.inFlight.count(key);
+    if (used({ email: limits.email }, emailKey) >= limits.perEmail) return null;
+    if (ipKey !== null && limits.ip !== null && used({ ip: limits.ip }, ipKey) >= limits.perIp) return null;
+    return this.inFlight.hold(ipKey === null ? [emailKey] : [emailKey, ipKey]);
   }
 
   // ---- reads ----
@@ -229,37 +253,45 @@ export class Accounts {
     previousToken: string | null,
   ): Promise<SignedIn> {
     const now = this.now();
-    const since = now - AUTH_LIMITS.signInWindowMs;
     const email = input.email;
-    if (
-      countEvents(this.db, 'signInFailed', since, { email }) >= AUTH_LIMITS.signInFailuresPerAccount ||
-      (meta.ip !== null &&
-        countEvents(this.db, 'signInFailed', since, { ip: meta.ip }) >= AUTH_LIMITS.signInFailuresPerIp)
-    ) {
+    // The attempt takes its place under the failure limits before the bot check and argon2 run,
+    // so parallel guesses cannot all pass the count (issue 24 item 4).
+    const release = this.reserveAttempt('signInFailed', now - AUTH_LIMITS.signInWindowMs, {
+      email,
+      perEmail: AUTH_LIMITS.signInFailuresPerAccount,
+      ip: meta.ip,
+      perIp: AUTH_LIMITS.signInFailuresPerIp,
+    });
+    if (!release) {
       audit(this.db, now, meta, { action: 'signInRateLimited', outcome: 'failure', email });
       fail('TOO_MANY_REQUESTS');
     }
-    // A failed bot check is not a password guess: it never counts toward locking the account.
-    await this.assertHuman(input.botToken, meta, 'signInBotCheckFailed', email);
-    const user = this.userByEmail(email);
-    const ok = await verifyPassword(user?.password_hash ?? null, input.password);
-    if (!user || !ok) {
-      audit(this.db, now, meta, {
-        action: 'signInFailed',
-        outcome: 'failure',
-        userId: user?.id ?? null,
-        email,
-        detail: { reason: user ? 'wrongPassword' : 'unknownEmail' },
-      });
-      // One code for both, so sign-in does not reveal which addresses have accounts.
-      fail('INVALID_LOGIN_CREDENTIALS');
+    try {
+      // A failed bot check is not a password guess: it never counts toward locking the account.
+      await this.assertHuman(input.botToken, meta, 'signInBotCheckFailed', email);
+      const user = this.userByEmail(email);
+      const ok = await verifyPassword(user?.password_hash ?? null, input.password);
+      if (!user || !ok) {
+        // Written before the place is given back, so the limit never loses sight of this failure.
+        audit(this.db, now, meta, {
+          action: 'signInFailed',
+          outcome: 'failure',
+          userId: user?.id ?? null,
+          email,
+          detail: { reason: user ? 'wrongPassword' : 'unknownEmail' },
+        });
+        // One code for both, so sign-in does not reveal which addresses have accounts.
+        fail('INVALID_LOGIN_CREDENTIALS');
+      }
+      const { token, row } = this.db.transaction(() => {
+        this.endPrevious(previousToken, now);
+        return createSession(this.db, user.id, now, { id: newId('ses'), ...meta });
+      })();
+      audit(this.db, now, meta, { action: 'signIn', outcome: 'success', userId: user.id, email });
+      return { user, session: row, token };
+    } finally {
+      release();
     }
-    const { token, row } = this.db.transaction(() => {
-      this.endPrevious(previousToken, now);
-      return createSession(this.db, user.id, now, { id: newId('ses'), ...meta });
-    })();
-    audit(this.db, now, meta, { action: 'signIn', outcome: 'success', userId: user.id, email });
-    return { user, session: row, token };
   }
 
   /** A token presented at sign-in or sign-up belongs to a session that must not survive it (no fixation). */
@@ -371,6 +403,8 @@ export class Accounts {
     code: string,
     meta: RequestMeta,
   ): void {
+    // No await runs between this check, the code's attempt count and the failure it records (this
+    // method is synchronous), so parallel wrong codes are counted one after another (issue 24 item 4).
     const now = this.now();
     const since = now - AUTH_LIMITS.codeWindowMs;
     if (
@@ -443,6 +477,7 @@ export class Accounts {
       if (verified.length > 0) this.requireSudo(c);
       if (input.channel === 'email' && to !== c.user.email) fail('NOT_AUTHORIZED');
     }
+    // Checked and recorded (issueCode) with no await between: parallel sends are counted one by one.
     this.assertSendAllowed(c.user.id, now);
     const code = newNumericCode();
     this.issueCode(
@@ -584,36 +619,55 @@ export class Accounts {
 
   async sendPasswordReset(email: string, origin: string, meta: RequestMeta): Promise<boolean> {
     const now = this.now();
-    const since = now - AUTH_LIMITS.resetValidityMs;
-    if (
-      countEvents(this.db, 'passwordResetSent', since, { email }) >= AUTH_LIMITS.resetsPerEmail ||
-      (meta.ip !== null && countEvents(this.db, 'passwordResetSent', since, { ip: meta.ip }) >= AUTH_LIMITS.resetsPerIp)
-    ) {
+    // Counted with the requests still sending, so parallel requests cannot all pass (issue 24 item 4).
+    const release = this.reserveAttempt('passwordResetSent', now - AUTH_LIMITS.resetValidityMs, {
+      email,
+      perEmail: AUTH_LIMITS.resetsPerEmail,
+      ip: meta.ip,
+      perIp: AUTH_LIMITS.resetsPerIp,
+    });
+    if (!release) {
       audit(this.db, now, meta, { action: 'passwordResetRateLimited', outcome: 'failure', email });
       fail('TOO_MANY_REQUESTS');
     }
-    const user = this.userByEmail(email);
-    if (!user) {
-      audit(this.db, now, meta, {
-        action: 'passwordResetSent',
-        outcome: 'failure',
-        email,
-        detail: { reason: 'unknownEmail' },
-      });
-      // spec 000 §5: 'No user found for that email address.'
-      fail('USER_NOT_FOUND');
+    try {
+      const user = this.userByEmail(email);
+      if (!user) {
+        audit(this.db, now, meta, {
+          action: 'passwordResetSent',
+          outcome: 'failure',
+          email,
+          detail: { reason: 'unknownEmail' },
+        });
+        // spec 000 §5: 'No user found for that email address.'
+        fail('USER_NOT_FOUND');
+      }
+      const code = newLinkCode();
+      this.issueCode('resetPassword', user.id, null, 'email', user.email, code, AUTH_LIMITS.resetValidityMs);
+      const link = `${origin}/auth/action?mode=resetPassword&oobCode=${code}`;
+      try {
+        await this.sender.send({
+          channel: 'email',
+          to: user.email,
+          subject: 'Reset your Vigil password',
+          body: `Someone asked to reset the password of your Vigil account. To choose a new password, open:\n\n${link}\n\nThe link works once, for one hour. If you did not ask, ignore this message.`,
+        });
+      } catch (err) {
+        // Counted all the same (the limit counts both outcomes): the link exists and the attempt was made.
+        audit(this.db, now, meta, {
+          action: 'passwordResetSent',
+          outcome: 'failure',
+          userId: user.id,
+          email,
+          detail: { reason: 'sendFailed' },
+        });
+        throw err;
+      }
+      audit(this.db, now, meta, { action: 'passwordResetSent', outcome: 'success', userId: user.id, email });
+      return true;
+    } finally {
+      release();
     }
-    const code = newLinkCode();
-    this.issueCode('resetPassword', user.id, null, 'email', user.email, code, AUTH_LIMITS.resetValidityMs);
-    const link = `${origin}/auth/action?mode=resetPassword&oobCode=${code}`;
-    await this.sender.send({
-      channel: 'email',
-      to: user.email,
-      subject: 'Reset your Vigil password',
-      body: `Someone asked to reset the password of your Vigil account. To choose a new password, open:\n\n${link}\n\nThe link works once, for one hour. If you did not ask, ignore this message.`,
-    });
-    audit(this.db, now, meta, { action: 'passwordResetSent', outcome: 'success', userId: user.id, email });
-    return true;
   }
 
   private openResetCode(code: string): CodeRow | null {

@@ -59,6 +59,9 @@ export function createBotCheck(enabled: boolean, now: () => number): BotCheck {
       const t = now();
       for (const [key, expires] of used) if (expires < t) used.delete(key);
       if (used.has(signature)) return false;
+      // Taken before the verification's await, so parallel requests with one solved challenge
+      // cannot all pass (issue 24 item 4); given back when the solution turns out wrong.
+      used.set(signature, t + BOT_CHECK.validityMs);
       const result = await verifySolution({
         challenge: payload.challenge,
         solution: payload.solution,
@@ -66,8 +69,10 @@ export function createBotCheck(enabled: boolean, now: () => number): BotCheck {
         hmacSignatureSecret,
         hmacKeySignatureSecret,
       }).catch(() => null);
-      if (!result?.verified) return false;
-      used.set(signature, t + BOT_CHECK.validityMs);
+      if (!result?.verified) {
+        used.delete(signature);
+        return false;
+      }
       return true;
     },
   };

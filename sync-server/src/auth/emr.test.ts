@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EMR_LAUNCH, isAcceptableEmrReturnUrl, readEmrLaunch, signEmrLaunch, type EmrLaunchClaims } from './emr.js';
+import {
+  EMR_LAUNCH,
+  isAcceptableEmrPath,
+  isAcceptableEmrReturnUrl,
+  readEmrLaunch,
+  signEmrLaunch,
+  type EmrLaunchClaims,
+} from './emr.js';
 
 const SECRET = 'unit test secret that is long enough 0123456789';
 const NOW = 1_800_000_000_000;
@@ -47,5 +54,31 @@ describe('EMR launch tokens', () => {
     [undefined, false],
   ])("accepts %j as the 'Return to EMR' address: %s", (url, ok) => {
     expect(isAcceptableEmrReturnUrl(url)).toBe(ok);
+  });
+
+  it.each([
+    ['/org/acme/cases/c1', true],
+    ['/org/acme?month=2026-11#top', true],
+    ['/\t/evil.example', false],
+    ['/\n/evil.example', false],
+    ['/org/acme\r\n', false],
+    ['/\u0000x', false],
+    ['/\u007f', false],
+    ['/\u0085x', false],
+    ['//evil.example', false],
+    ['/\\evil.example', false],
+    ['/\\/evil.example', false],
+    ['/signin', false],
+    ['https://evil.example/', false],
+    ['org/acme', false],
+    [undefined, false],
+  ])('opens the launch path %j only when it stays on this origin with no control character: %s', (path, ok) => {
+    expect(isAcceptableEmrPath(path)).toBe(ok);
+  });
+
+  it('refuses a Return to EMR address with a control character', () => {
+    expect(isAcceptableEmrReturnUrl('https://emr.example.com/chart/1')).toBe(true);
+    expect(isAcceptableEmrReturnUrl('https://emr.example.com/\tchart')).toBe(false);
+    expect(isAcceptableEmrReturnUrl('java\tscript:alert(1)')).toBe(false);
   });
 });

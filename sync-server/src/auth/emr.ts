@@ -71,9 +71,37 @@ export function readEmrLaunch(secret: string, token: string, now: number): EmrLa
   return claims.data;
 }
 
-/** The EMR address 'Return to EMR' may go to: https anywhere, or http on localhost. */
+/**
+ * C0 controls, DEL and C1 controls. Browsers drop tabs and newlines inside a URL, so a path like
+ * `/<TAB>/evil.example` passes as one of ours and lands on `//evil.example` (issue 24 item 8).
+ */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/**
+ * The launch's in-app path when it is one of ours: starts with one '/', no control character or
+ * backslash, acceptable as a return URL (shared rule), and still on this origin once a browser
+ * has parsed it. Anything else opens the organisation's home instead.
+ */
+export function isAcceptableEmrPath(path: string | undefined): path is string {
+  if (!path || !path.startsWith('/') || hasControlCharacter(path) || path.includes('\\')) return false;
+  if (!isAcceptableReturnUrl(path)) return false;
+  const base = 'https://vigil.invalid';
+  try {
+    return new URL(path, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
+/** The EMR address 'Return to EMR' may go to: https anywhere, or http on localhost; never with control characters. */
 export function isAcceptableEmrReturnUrl(url: string | undefined): url is string {
-  if (!url) return false;
+  if (!url || hasControlCharacter(url)) return false;
   try {
     const u = new URL(url);
     return u.protocol === 'https:' || (u.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(u.hostname));
@@ -136,10 +164,7 @@ export function emrLaunch(accounts: Accounts, secret: string, token: string, met
     email,
     detail: { orgId: claims.orgId },
   });
-  const path =
-    claims.path && claims.path.startsWith('/') && isAcceptableReturnUrl(claims.path)
-      ? claims.path
-      : `/org/${encodeURIComponent(claims.orgId)}`;
+  const path = isAcceptableEmrPath(claims.path) ? claims.path : `/org/${encodeURIComponent(claims.orgId)}`;
   return {
     user,
     session: session.row,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeInstant, parseSearch, TEXT_MAX } from './search-params.js';
+import { normalizeInstant, parseSearch, SEARCH_LIMITS, TEXT_MAX } from './search-params.js';
 import { FhirError } from './errors.js';
 
 const parse = (type: Parameters<typeof parseSearch>[0], q: string): ReturnType<typeof parseSearch> =>
@@ -49,5 +49,26 @@ describe('parseSearch', () => {
   it('normalises instants to UTC milliseconds so text order is time order', () => {
     expect(normalizeInstant('2026-11-21T09:00:00-05:00')).toBe('2026-11-21T14:00:00.000Z');
     expect(normalizeInstant('2026-11')).toBe('2026-11');
+  });
+
+  it('takes 30 parameters and 200 values, and refuses one more of either (issue 24: 1,200 repeats gave a 500)', () => {
+    const code = (q: string): string | null => {
+      try {
+        parse('Appointment', q);
+        return null;
+      } catch (err) {
+        return (err as FhirError).code;
+      }
+    };
+    const repeat = (n: number, pair: string): string => Array.from({ length: n }, () => pair).join('&');
+    expect(SEARCH_LIMITS).toEqual({ maxParameters: 30, maxValues: 200 });
+    expect(code(repeat(30, 'status=booked'))).toBeNull();
+    expect(code(repeat(31, 'status=booked'))).toBe('TOO_MANY_SEARCH_PARAMETERS');
+    expect(code(repeat(1200, 'status=booked'))).toBe('TOO_MANY_SEARCH_PARAMETERS');
+    // Result parameters count too: 1,200 of them are as much work to read.
+    expect(code(repeat(1200, '_count=1'))).toBe('TOO_MANY_SEARCH_PARAMETERS');
+    const values = (n: number): string => Array.from({ length: n }, (_, i) => `pat-${i}`).join(',');
+    expect(code(`patient=${values(200)}`)).toBeNull();
+    expect(code(`patient=${values(201)}`)).toBe('TOO_MANY_SEARCH_PARAMETERS');
   });
 });

@@ -191,6 +191,42 @@ export const RESULT_PARAMS = new Set(['_count', '_offset', '_sort', '_format', '
 
 const DATE_PREFIXES = ['eq', 'ge', 'gt', 'le', 'lt'] as const;
 
+/**
+ * Bounds on one search (issue 24 item 8): every clause is a subquery, so 1,200 repeated
+ * parameters made a statement SQLite refuses (a 500). The app's own searches use at most a few
+ * parameters (a date range, a status, a location) and a few comma-separated values; these
+ * bounds are far above that and far below what the database can take.
+ */
+export const SEARCH_LIMITS = {
+  /** Query parameters of any kind, result parameters (_count, _sort…) included. */
+  maxParameters: 30,
+  /** Comma-separated values across all parameters. */
+  maxValues: 200,
+} as const;
+
+function assertSearchSize(params: URLSearchParams): void {
+  let parameters = 0;
+  let values = 0;
+  for (const [, raw] of params) {
+    parameters += 1;
+    values += raw.split(',').length;
+    if (parameters > SEARCH_LIMITS.maxParameters) {
+      throw new FhirError(
+        400,
+        'TOO_MANY_SEARCH_PARAMETERS',
+        `A search takes at most ${SEARCH_LIMITS.maxParameters} parameters`,
+      );
+    }
+    if (values > SEARCH_LIMITS.maxValues) {
+      throw new FhirError(
+        400,
+        'TOO_MANY_SEARCH_PARAMETERS',
+        `A search takes at most ${SEARCH_LIMITS.maxValues} values`,
+      );
+    }
+  }
+}
+
 function invalid(message: string): FhirError {
   return new FhirError(400, 'INVALID_SEARCH', message);
 }
@@ -229,6 +265,7 @@ function dateClauses(name: string, raw: string): SearchClause[] {
 export function parseSearch(type: FhirResourceType, params: URLSearchParams): SearchClause[] {
   const known = PARAMS[type];
   const clauses: SearchClause[] = [];
+  assertSearchSize(params);
   for (const [key, raw] of params) {
     if (RESULT_PARAMS.has(key)) continue;
     if (raw === '') throw invalid(`Empty value for ${key}`);

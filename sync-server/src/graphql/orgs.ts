@@ -958,6 +958,8 @@ function checkCreateOrg(ctx: GraphqlContext, orgType: OrgType): Caller & { curre
   const who = requireFullCaller(ctx);
   // spec 000 §2: /create-org is only for users whose email is verified.
   if (who.current.user.email_verified !== 1) fail('EMAIL_NOT_VERIFIED');
+  // spec 000 §1: an EMR launch is a single-organisation session; it creates no other (issue 24 item 8).
+  if (who.current.session.single_org !== null) fail('NOT_AUTHORIZED');
   // Decision: there is one internal organisation; resellers are made by the internal team.
   if (orgType === 'vigil') fail('NOT_AUTHORIZED');
   if (orgType === 'reseller' && !isInternalUber(who.subject)) fail('NOT_AUTHORIZED');

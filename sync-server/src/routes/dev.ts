@@ -1,13 +1,64 @@
-import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { readOutbox, type OutboxEntry } from '../mail/sender.js';
 import type { Db } from '../db/database.js';
 
+/** True for an address of this machine: 127.0.0.0/8, ::1, or 127.x written as IPv4-mapped IPv6. */
+export function isLoopbackAddress(address: string | null | undefined): boolean {
+  if (!address) return false;
+  const lower = address.toLowerCase();
+  if (lower === '::1' || lower === '0:0:0:0:0:0:0:1') return true;
+  const v4 = lower.startsWith('::ffff:') ? lower.slice('::ffff:'.length) : lower;
+  return /^127(\.\d{1,3}){3}$/.test(v4);
+}
+
+/**
+ * True when a request comes from this machine: its socket's address is loopback and nothing
+ * relayed it from elsewhere (a reverse proxy on this machine forwarding a tablet's request has a
+ * loopback socket too, but says so in X-Forwarded-For or Forwarded).
+ */
+export function isLocalRequest(c: Context): boolean {
+  let address: string | undefined;
+  try {
+    address = getConnInfo(c).remote.address;
+  } catch {
+    return false;
+  }
+  if (!isLoopbackAddress(address)) return false;
+  if (c.req.header('forwarded') !== undefined) return false;
+  const forwardedFor = c.req.header('x-forwarded-for');
+  return forwardedFor === undefined || forwardedFor.split(',').every((hop) => isLoopbackAddress(hop.trim()));
+}
+
+/** Options of the development outbox. */
+export interface OutboxAccess {
+  /** Serve it to clients on other machines too (DEV_OUTBOX_REMOTE=on); otherwise this machine only. */
+  remote: boolean;
+}
+
+/**
+ * The outbox holds every sign-in code and reset link the server "sent" (issue 24 item 8): a
+ * server started with HOST=0.0.0.0 so tablets can reach it must not hand those to anyone on the
+ * network. Unless DEV_OUTBOX_REMOTE=on, a client that is not on this machine gets 403.
+ */
+function localOnly(access: OutboxAccess, refuse: (c: Context) => Response): MiddlewareHandler {
+  return async (c, next) => {
+    if (!access.remote && !isLocalRequest(c)) return refuse(c);
+    await next();
+  };
+}
+
+const REFUSED_TEXT =
+  'The development outbox is served only on the machine running the server (set DEV_OUTBOX_REMOTE=on to serve it to other machines).';
+
 /**
  * Development delivery: `GET /api/dev/outbox?to=ADDRESS` (JSON) and the `/dev/outbox` page show
- * every mail and SMS the server "sent". Mounted only outside production (see app.ts).
+ * every mail and SMS the server "sent". Mounted only outside production (see app.ts), and served
+ * only to this machine unless DEV_OUTBOX_REMOTE=on.
  */
-export function devApiRoutes(db: Db): Hono {
-  return new Hono().get('/dev/outbox', (c) => {
+export function devApiRoutes(db: Db, access: OutboxAccess): Hono {
+  const refuse = (c: Context): Response => c.json({ error: 'OUTBOX_LOCAL_ONLY', message: REFUSED_TEXT }, 403);
+  return new Hono().get('/dev/outbox', localOnly(access, refuse), (c) => {
     const to = c.req.query('to');
     return c.json({ messages: readOutbox(db, to === undefined || to === '' ? undefined : to.trim().toLowerCase()) });
   });
@@ -33,8 +84,9 @@ function renderOutbox(messages: OutboxEntry[]): string {
 ${rows || '<p>No messages yet.</p>'}</body></html>`;
 }
 
-export function devPageRoutes(db: Db): Hono {
-  return new Hono().get('/outbox', (c) => {
+export function devPageRoutes(db: Db, access: OutboxAccess): Hono {
+  const refuse = (c: Context): Response => c.text(REFUSED_TEXT, 403);
+  return new Hono().get('/outbox', localOnly(access, refuse), (c) => {
     const to = c.req.query('to');
     return c.html(renderOutbox(readOutbox(db, to === undefined || to === '' ? undefined : to.trim().toLowerCase())));
   });

@@ -1,6 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { createYoga } from 'graphql-yoga';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { Accounts, Current } from '../auth/accounts.js';
 import { clearCookie, identityCookie, IDENTITY_COOKIE_NAME, readCookie, tokenCookie } from '../auth/sessions.js';
 import type { Environment } from '../config.js';
@@ -14,6 +17,63 @@ export interface GraphqlDeps {
   /** Injectable clock, so tests can check serverTime against a known time. */
   now?: () => number;
   accounts: Accounts;
+  /** Browser origins besides the server's own that may call with credentials (ALLOWED_ORIGINS). */
+  allowedOrigins: readonly string[];
+}
+
+/**
+ * Bounds on the work one request can ask for (issue 24 item 6): a body is read up to 1 MiB (the
+ * largest real call carries a 20,000-character signature), and an operation is refused before it
+ * runs past 2,000 tokens, 10 levels, 20 aliases, 50 directives or a cost of 5,000 (graphql-armor's
+ * static estimate). The client's own operations stay far below each: at most 5 levels, no alias,
+ * a few hundred tokens.
+ */
+export const GRAPHQL_LIMITS = {
+  maxBodyBytes: 1024 * 1024,
+  maxTokens: 2000,
+  maxDepth: 10,
+  maxAliases: 20,
+  maxDirectives: 50,
+  maxCost: 5000,
+} as const;
+
+/**
+ * The origins that may call with the session cookie: the server's own (the host the request was
+ * sent to, as the sync authoriser compares it; PUBLIC_URL's) and ALLOWED_ORIGINS. A sibling port or
+ * subdomain is another origin: it shares the SameSite cookie but not this answer (issue 24 item 3).
+ */
+export function isAllowedOrigin(
+  origin: string,
+  request: { host: string | undefined; publicUrl: string | null; allowedOrigins: readonly string[] },
+): boolean {
+  if (request.allowedOrigins.includes(origin)) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (parsed.origin !== origin || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return false;
+  if (request.publicUrl !== null && new URL(request.publicUrl).origin === origin) return true;
+  return request.host !== undefined && parsed.host === request.host.toLowerCase();
+}
+
+/**
+ * CORS headers for an origin the route has already allowed (see isAllowedOrigin): that origin
+ * only, with credentials, and Vary so a cache never hands one origin's answer to another.
+ */
+function corsHeaders(origin: string | undefined): Record<string, string> {
+  if (origin === undefined) return {};
+  return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' };
+}
+
+/** Turns schema introspection off (production): the schema is not a map handed to strangers. */
+function noIntrospection(): Plugin {
+  return {
+    onValidate: ({ addValidationRule }) => {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+  };
 }
 
 /**
@@ -49,16 +109,32 @@ export function isSecureRequest(c: Context, trustProxy: boolean, environment: En
 }
 
 /**
- * `POST /api/graphql` (and GET for queries): the shell's calls (spec 000 §7). Errors thrown as
- * `GraphQLError` reach clients with their code as the message; anything else is masked.
+ * `POST /api/graphql`: the shell's calls (spec 000 §7). Errors thrown as `GraphQLError` reach
+ * clients with their code as the message; anything else is masked. Only POST runs operations
+ * (GET serves GraphiQL outside production), so a cookie never authenticates a GET a page of
+ * another site can make with an image or a link.
  */
 export function graphqlRoutes(deps: GraphqlDeps): Hono {
   const now = deps.now ?? Date.now;
   const { accounts } = deps;
   const cookieName = accounts.settings.cookieName;
+  const production = deps.environment === 'production';
   const yoga = createYoga<ServerContext, GraphqlContext>({
     graphqlEndpoint: '/api/graphql',
     schema: buildSchema(),
+    // Origins are decided by the route (below); yoga's default reflects any origin with credentials.
+    cors: false,
+    plugins: [
+      EnvelopArmorPlugin({
+        maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+        maxDepth: { n: GRAPHQL_LIMITS.maxDepth },
+        maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
+        maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
+        costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
+        blockFieldSuggestion: { enabled: production },
+      }),
+      ...(production ? [noIntrospection()] : []),
+    ],
     context: ({ ip, userAgent, secure, origin, cookieHeader, setCookies }): GraphqlContext => {
       const token = readCookie(cookieHeader, cookieName);
       let cached: Current | null | undefined;
@@ -83,7 +159,7 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
         },
       };
     },
-    graphiql: deps.environment !== 'production',
+    graphiql: !production,
     landingPage: false,
     maskedErrors: true,
     logging: {
@@ -93,30 +169,76 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
       error: (...args: unknown[]) => deps.log.error({ args }, 'graphql'),
     },
   });
-  return new Hono().on(['GET', 'POST'], '/graphql', async (c) => {
-    // CSRF: a form or multipart POST needs no preflight, so another site could send one with
-    // the session cookie. Only JSON bodies (always preflighted cross-site) or requests carrying
-    // the app's own header are served.
-    const contentType = c.req.header('content-type') ?? '';
-    if (c.req.method === 'POST' && !contentType.startsWith('application/json') && !c.req.header('x-app-name')) {
-      return c.json({ errors: [{ message: 'NOT_AUTHORIZED' }] }, 415);
-    }
-    const trustProxy = accounts.settings.trustProxy;
-    const secure = isSecureRequest(c, trustProxy, deps.environment);
-    const url = new URL(c.req.url);
-    const setCookies: string[] = [];
-    const response = await yoga.fetch(c.req.raw, {
-      ip: clientIp(c, trustProxy),
-      userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
-      secure,
-      origin: accounts.settings.publicUrl ?? `${secure ? 'https' : url.protocol.slice(0, -1)}://${url.host}`,
-      cookieHeader: c.req.header('cookie') ?? null,
-      setCookies,
-    });
-    if (setCookies.length === 0) return response;
-    const headers = new Headers(response.headers);
-    for (const cookie of setCookies) headers.append('set-cookie', cookie);
-    headers.set('cache-control', 'no-store');
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  });
+  /** A refusal; one after the origin check carries the CORS headers, so an allowed page can read why. */
+  const refuse = (
+    status: 403 | 405 | 413 | 415,
+    message: string,
+    allowedOrigin?: string,
+    extra: Record<string, string> = {},
+  ): Response =>
+    Response.json({ errors: [{ message }] }, { status, headers: { ...corsHeaders(allowedOrigin), ...extra } });
+  return (
+    new Hono()
+      // A page of another origin (a sibling port or subdomain included) is refused before
+      // anything runs, preflight or not, and never gets CORS headers.
+      .use('/graphql', async (c, next) => {
+        const origin = c.req.header('origin');
+        const allowed =
+          origin === undefined ||
+          isAllowedOrigin(origin, {
+            host: c.req.header('host'),
+            publicUrl: accounts.settings.publicUrl,
+            allowedOrigins: deps.allowedOrigins,
+          });
+        if (!allowed) return refuse(403, 'NOT_AUTHORIZED');
+        await next();
+      })
+      // The preflight of an allowed origin: POST with the app's headers, remembered 10 minutes.
+      .options('/graphql', (c) => {
+        const headers = new Headers(corsHeaders(c.req.header('origin')));
+        headers.set('access-control-allow-methods', 'POST');
+        headers.set('access-control-allow-headers', 'content-type, x-app-name, x-app-version');
+        headers.set('access-control-max-age', '600');
+        return new Response(null, { status: 204, headers });
+      })
+      .use(
+        '/graphql',
+        bodyLimit({
+          maxSize: GRAPHQL_LIMITS.maxBodyBytes,
+          onError: (c) => refuse(413, 'PAYLOAD_TOO_LARGE', c.req.header('origin')),
+        }),
+      )
+      .on(['GET', 'POST'], '/graphql', async (c) => {
+        // Operations run over POST only: a GET carrying one is refused whether or not it has a cookie.
+        const url = new URL(c.req.url);
+        if (c.req.method === 'GET' && (production || url.searchParams.has('query'))) {
+          return refuse(405, 'METHOD_NOT_ALLOWED', c.req.header('origin'), { allow: 'POST' });
+        }
+        // CSRF: a form or multipart POST needs no preflight, so another site could send one with
+        // the session cookie. Only JSON bodies (always preflighted cross-site) or requests carrying
+        // the app's own header are served.
+        const contentType = c.req.header('content-type') ?? '';
+        if (c.req.method === 'POST' && !contentType.startsWith('application/json') && !c.req.header('x-app-name')) {
+          return refuse(415, 'NOT_AUTHORIZED', c.req.header('origin'));
+        }
+        const trustProxy = accounts.settings.trustProxy;
+        const secure = isSecureRequest(c, trustProxy, deps.environment);
+        const setCookies: string[] = [];
+        const response = await yoga.fetch(c.req.raw, {
+          ip: clientIp(c, trustProxy),
+          userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+          secure,
+          origin: accounts.settings.publicUrl ?? `${secure ? 'https' : url.protocol.slice(0, -1)}://${url.host}`,
+          cookieHeader: c.req.header('cookie') ?? null,
+          setCookies,
+        });
+        const cors = corsHeaders(c.req.header('origin'));
+        if (setCookies.length === 0 && Object.keys(cors).length === 0) return response;
+        const headers = new Headers(response.headers);
+        for (const [name, value] of Object.entries(cors)) headers.set(name, value);
+        for (const cookie of setCookies) headers.append('set-cookie', cookie);
+        if (setCookies.length > 0) headers.set('cache-control', 'no-store');
+        return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      })
+  );
 }
