@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { memo, useState, type ReactNode } from 'react';
+import { pctOfMaxForDisplay } from '@vigil/shared';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
 import { clockTime } from '../format.js';
 import { PAINTS_ALONE } from '../lightTable.js';
@@ -66,6 +67,35 @@ const DoseLine = memo(function DoseLine({
   );
 });
 
+/** Red past the maximum, orange from 80 %, as the local anesthetic tracker colours its shares. */
+export function pctColour(pct: number | null): string {
+  if (pct == null) return 'gray';
+  return pct > 100 ? 'red' : pct >= 80 ? 'orange' : 'green';
+}
+
+/** The drug's maximum for the patient and its percent [DM3], the source on hover. */
+function MaximumCell({ summary: s }: { summary: DrugSummary }): ReactNode {
+  const max = s.totals.maxDose;
+  if (max == null || s.totals.pctOfMax == null) {
+    return (
+      <Text size="sm" c="dimmed">
+        no maximum
+      </Text>
+    );
+  }
+  const pct = pctOfMaxForDisplay(s.totals.pctOfMax);
+  return (
+    <Group gap={6} wrap="nowrap" title={s.totals.maxima?.map((m) => m.source).join('\n')}>
+      <Text size="sm">
+        {max.amount} {max.unit}
+      </Text>
+      <Badge color={pctColour(pct)} variant={pct > 100 ? 'filled' : 'light'}>
+        {pct}% of max
+      </Badge>
+    </Group>
+  );
+}
+
 /**
  * Doses of one route group with running totals per drug [DR5]: total, given during the
  * procedure, and drawn and wasted when the case calculates drug waste. A dose is removed only
@@ -84,6 +114,7 @@ export function DrugTable({ title, summaries, showWaste, disabled, onRemove }: D
             <Table.Th>Given</Table.Th>
             <Table.Th>Total</Table.Th>
             <Table.Th>During procedure</Table.Th>
+            <Table.Th>Maximum</Table.Th>
             {showWaste && <Table.Th>Drawn</Table.Th>}
             {showWaste && <Table.Th>Wasted</Table.Th>}
           </Table.Tr>
@@ -111,6 +142,9 @@ export function DrugTable({ title, summaries, showWaste, disabled, onRemove }: D
               </Table.Td>
               <Table.Td data-testid={`total-${s.key}`}>{amountText(s.totals.total, s.totals.unit)}</Table.Td>
               <Table.Td>{amountText(s.totals.givenDuringProcedure, s.totals.unit)}</Table.Td>
+              <Table.Td data-testid={`max-${s.key}`}>
+                <MaximumCell summary={s} />
+              </Table.Td>
               {showWaste && <Table.Td>{amountText(s.totals.totalDrawn, s.totals.unit)}</Table.Td>}
               {showWaste && <Table.Td>{amountText(s.totals.wasted, s.totals.unit)}</Table.Td>}
             </Table.Tr>

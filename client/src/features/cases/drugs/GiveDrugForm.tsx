@@ -1,9 +1,22 @@
-import { Button, Checkbox, Group, NativeSelect } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { CASE_DATA_MESSAGES, DRUG_UNITS, dosePerKg, newId, type DrugRoute } from '@vigil/shared';
+import {
+  CASE_DATA_MESSAGES,
+  DRUG_MAXIMUM_TEXTS,
+  DRUG_UNITS,
+  checkDoseAgainstMaximum,
+  dosePerKg,
+  newId,
+  overMaximumLines,
+  pctOfMaxForDisplay,
+  type DoseCheck,
+  type DrugRoute,
+} from '@vigil/shared';
+import { CaseDialog } from '../CaseDialog.js';
 import {
   DRUG_CATALOGUE,
   PARENTERAL_AND_ORAL_ROUTES,
+  dosesOfDrug,
   drugIdFor,
   findCatalogueDrug,
   readAmount,
@@ -26,18 +39,87 @@ const UNIT_OPTIONS = [...DRUG_UNITS];
 
 export interface GiveDrugFormProps {
   weightKg: number | null;
+  /** The patient's age in whole years, when known: the maxima's age band (DM2). */
+  ageYears?: number | null;
+  /** The case's drug entries: the doses already given count toward the maximum (DM3). */
+  given?: readonly DrugEntry[];
   disabled: boolean;
   onGive: (entry: DrugEntry) => void;
   now?: () => number;
+}
+
+const NOTHING_GIVEN: readonly DrugEntry[] = [];
+
+/**
+ * What the form says about the drug's maximum as soon as a drug and route are picked, before any
+ * dose is typed (issue 25): the maximum for this patient with its source, the share already
+ * given (every route counted, DM3) and, once a dose is typed, the share after it.
+ */
+function DoseCheckNote({
+  check,
+  drugName,
+  route,
+  typed,
+  weightKg,
+}: {
+  check: DoseCheck;
+  drugName: string;
+  route: string;
+  typed: boolean;
+  weightKg: number | null;
+}): ReactNode {
+  const m = check.maximum;
+  if (m == null) {
+    return (
+      <Alert color="yellow" variant="light" data-testid="dose-check">
+        {DRUG_MAXIMUM_TEXTS.noMaximum(drugName, route)}
+      </Alert>
+    );
+  }
+  const before = check.pctBefore == null ? 0 : pctOfMaxForDisplay(check.pctBefore);
+  const after = check.pctAfter == null ? null : pctOfMaxForDisplay(check.pctAfter);
+  const over = typed ? check.exceeds : (check.pctBefore ?? 0) >= 100;
+  const near = !over && ((typed && after != null && after >= 80) || before >= 80);
+  return (
+    <Alert
+      color={over ? 'red' : near ? 'orange' : 'blue'}
+      variant={over ? 'filled' : 'light'}
+      role={over ? 'alert' : 'status'}
+      data-testid="dose-check"
+    >
+      <Stack gap={2}>
+        <Text size="sm" fw={600}>
+          Maximum of {drugName}: {DRUG_MAXIMUM_TEXTS.maximum(m, weightKg)}
+        </Text>
+        <Text size="sm">
+          Given so far: {before}% of the maximum
+          {typed && after != null ? ` · after this dose: ${after}% of the maximum` : ''}
+        </Text>
+        {!m.perKgChecked && <Text size="sm">{DRUG_MAXIMUM_TEXTS.weightMissing(drugName)}</Text>}
+        {!m.ageChecked && <Text size="sm">{DRUG_MAXIMUM_TEXTS.ageMissing(drugName)}</Text>}
+        <Text size="xs" c={over ? undefined : 'dimmed'}>
+          Source: {m.source}
+        </Text>
+      </Stack>
+    </Alert>
+  );
 }
 
 /**
  * Charting a drug given by mouth or injection (spec 001 §3, §5): drug by name (the catalogue,
  * or any name typed), route (PO, SL, IV, IMAD, IM, IN), dose in mg or mcg, time, and whether it
  * was given before the procedure. A drug without a name is refused with the MISSING_DRUG_NAME
- * text.
+ * text. The drug's maximum shows as soon as it is picked, and a dose that takes it past its
+ * maximum is saved only after an explicit confirmation [DM4]; Cancel keeps the form as typed.
  */
-export function GiveDrugForm({ weightKg, disabled, onGive, now = Date.now }: GiveDrugFormProps): ReactNode {
+export function GiveDrugForm({
+  weightKg,
+  ageYears = null,
+  given = NOTHING_GIVEN,
+  disabled,
+  onGive,
+  now = Date.now,
+}: GiveDrugFormProps): ReactNode {
   const [name, setName] = useState('');
   const [route, setRoute] = useState<DrugRoute>('IV');
   const [unit, setUnit] = useState<string>('mg');
@@ -50,11 +132,24 @@ export function GiveDrugForm({ weightKg, disabled, onGive, now = Date.now }: Giv
   const nameError = name.trim() === '' ? CASE_DATA_MESSAGES.missingDrugName : null;
   const amountError = amount.error ?? (amount.value == null ? 'Enter the dose' : null);
 
-  const submit = (): void => {
-    setTried(true);
-    if (nameError || amountError || amount.value == null || time.value == null) return;
-    const drugId = drugIdFor(name);
-    const drugName = findCatalogueDrug(name)?.name ?? name.trim();
+  const [confirming, setConfirming] = useState<string[] | null>(null);
+  const drugId = name.trim() === '' ? null : drugIdFor(name);
+  const drugName = findCatalogueDrug(name)?.name ?? name.trim();
+  const prior = useMemo(() => (drugId == null ? [] : dosesOfDrug(given, drugId)), [given, drugId]);
+  const check =
+    drugId == null
+      ? null
+      : checkDoseAgainstMaximum({
+          drugId,
+          drugName,
+          dose: { amount: amount.value ?? 0, unit, route },
+          given: prior,
+          weightKg,
+          ageYears,
+        });
+
+  const give = (): void => {
+    if (drugId == null || amount.value == null || time.value == null) return;
     onGive({
       id: newId('dos'),
       name: drugName,
@@ -77,6 +172,17 @@ export function GiveDrugForm({ weightKg, disabled, onGive, now = Date.now }: Giv
     setTimeText('');
     setPreProcedure(false);
     setTried(false);
+  };
+
+  const submit = (): void => {
+    setTried(true);
+    if (nameError || amountError || amount.value == null || time.value == null) return;
+    // [DM4] Past the maximum: nothing is saved until the provider confirms.
+    if (check?.exceeds) {
+      setConfirming(overMaximumLines(check, { amount: amount.value, unit, route }, weightKg));
+      return;
+    }
+    give();
   };
 
   // Each field's element is kept while its own values are the same, so a keystroke re-renders
@@ -186,16 +292,55 @@ export function GiveDrugForm({ weightKg, disabled, onGive, now = Date.now }: Giv
         submit();
       }}
     >
-      <Group align="flex-start" wrap="wrap" gap="sm">
-        {nameField}
-        {CATALOGUE_LIST}
-        {routeField}
-        {amountField}
-        {unitField}
-        {timeField}
-        {preProcedureField}
-        {submitButton}
-      </Group>
+      <Stack gap="xs">
+        <Group align="flex-start" wrap="wrap" gap="sm">
+          {nameField}
+          {CATALOGUE_LIST}
+          {routeField}
+          {amountField}
+          {unitField}
+          {timeField}
+          {preProcedureField}
+          {submitButton}
+        </Group>
+        {check && !disabled && (findCatalogueDrug(name) != null || amount.value != null) && (
+          <DoseCheckNote
+            check={check}
+            drugName={drugName}
+            route={route}
+            typed={amount.value != null}
+            weightKg={weightKg}
+          />
+        )}
+      </Stack>
+      <CaseDialog
+        opened={confirming != null}
+        title={DRUG_MAXIMUM_TEXTS.confirmTitle}
+        onClose={() => setConfirming(null)}
+      >
+        <Stack gap="sm" data-testid="over-maximum">
+          {(confirming ?? []).map((line, i) => (
+            <Text key={line} fw={i === 0 ? 700 : undefined} c={i === (confirming?.length ?? 0) - 1 ? 'red' : undefined}>
+              {line}
+            </Text>
+          ))}
+          <Group justify="flex-end">
+            <Button variant="default" mih={44} data-autofocus onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              mih={44}
+              onClick={() => {
+                setConfirming(null);
+                give();
+              }}
+            >
+              {DRUG_MAXIMUM_TEXTS.confirmAction}
+            </Button>
+          </Group>
+        </Stack>
+      </CaseDialog>
     </form>
   );
 }

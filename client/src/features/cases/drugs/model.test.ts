@@ -5,6 +5,7 @@ import {
   findCatalogueDrug,
   readAmount,
   readChartTime,
+  drugWarnings,
   summarizeDrugs,
   type DrugEntry,
 } from './model.js';
@@ -103,5 +104,23 @@ describe('drug totals by the shared rule [DR5]', () => {
     ];
     expect(summarizeDrugs(entries, true)[0]!.totals).toMatchObject({ total: 3, totalDrawn: 5, wasted: 2 });
     expect(summarizeDrugs(entries, false)[0]!.totals.wasted).toBeNull();
+  });
+});
+
+describe('maxima of the case drugs [DM3] [DM5]', () => {
+  const entries = [dose('a', 'Midazolam', 'PO', 7.5, 'mg', 1), dose('b', 'Midazolam', 'IV', 10, 'mg', 2)];
+  const child = { weightKg: 15, ageYears: 4 };
+
+  it('[DM3] gives each route group its maximum and percent for the patient', () => {
+    const by = Object.fromEntries(summarizeDrugs(entries, false, child).map((x) => [x.key, x.totals]));
+    // PO: 0.5 × 15 = 7.5 mg, 7.5 / 7.5 = 100 %; IV: min(0.6 × 15, 6) = 6 mg, 10 / 6 = 166.7 %
+    expect(by['oral:midazolam']).toMatchObject({ maxDose: { amount: 7.5, unit: 'mg' } });
+    expect(by['oral:midazolam']!.pctOfMax).toBeCloseTo(100, 9);
+    expect(by['parenteral:midazolam']).toMatchObject({ maxDose: { amount: 6, unit: 'mg' } });
+    expect(by['parenteral:midazolam']!.pctOfMax).toBeCloseTo(166.6667, 3);
+  });
+
+  it('[DM5] warns on the drug across every route: 10 mg IV after 7.5 mg PO is 266.7 % (issue 25)', () => {
+    expect(drugWarnings(entries, child).map((i) => i.message)).toEqual(['Midazolam is at 266.7% of its maximum dose']);
   });
 });

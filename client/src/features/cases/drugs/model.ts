@@ -1,12 +1,14 @@
 import {
   INVALID_TIME_INPUT,
   ORAL_SEDATIVES,
+  drugMaximumIssues,
   drugTotals,
   numericInputError,
   parseLenientTime,
   routeGroup,
   type DrugRoute,
   type DrugTotals,
+  type Issue,
   type MassUnit,
 } from '@vigil/shared';
 
@@ -143,6 +145,13 @@ export function readChartTime(text: string, now: number): { value: number | null
   return { value: d.getTime(), error: null };
 }
 
+/** The patient the maxima are worked out for (DM2). */
+export interface Patient {
+  weightKg: number | null;
+  ageYears: number | null;
+}
+const NO_PATIENT: Patient = { weightKg: null, ageYears: null };
+
 export interface DrugSummary {
   key: string;
   name: string;
@@ -156,10 +165,15 @@ const isMassUnit = (u: string): u is MassUnit => u === 'mg' || u === 'mcg' || u 
 
 /**
  * Oral and parenteral drugs of the case, each with its doses and totals by the shared rule
- * [DR5] (total, given during the procedure, drawn, wasted only when waste is calculated).
+ * [DR5] (total, given during the procedure, drawn, wasted only when waste is calculated), and
+ * its maximum and percent of maximum for the patient [DM3].
  * A drug is one drug id within one route group; totals are in the unit of its first dose.
  */
-export function summarizeDrugs(entries: readonly DrugEntry[], calculateDrugWaste: boolean): DrugSummary[] {
+export function summarizeDrugs(
+  entries: readonly DrugEntry[],
+  calculateDrugWaste: boolean,
+  patient: Patient = NO_PATIENT,
+): DrugSummary[] {
   const groups = new Map<
     string,
     {
@@ -197,11 +211,53 @@ export function summarizeDrugs(entries: readonly DrugEntry[], calculateDrugWaste
       doses: g.doses,
       totals: drugTotals({
         unit,
-        doses: masses.map((d) => ({ amount: d.amount, unit: d.unit as MassUnit, isPreProcedure: d.isPreProcedure })),
+        doses: masses.map((d) => ({
+          amount: d.amount,
+          unit: d.unit as MassUnit,
+          isPreProcedure: d.isPreProcedure,
+          route: d.route,
+        })),
         drawn: drawn.map((d) => ({ amount: d.amount, unit: d.unit as MassUnit })),
         calculateDrugWaste,
+        // [DM3] maxDose and pctOfMax of the route group, each dose against its own route's maximum.
+        maxima: { drugId: g.drugId, weightKg: patient.weightKg, ageYears: patient.ageYears },
       }),
     });
   }
   return out.sort(byName);
+}
+
+/** The doses of a drug charted so far, by every route (for the check before a dose, DM4). */
+export function dosesOfDrug(
+  entries: readonly DrugEntry[],
+  drugId: string,
+): { amount: number; unit: string; route: DrugRoute }[] {
+  return entries
+    .filter((e) => e.drugId === drugId)
+    .flatMap((e) => e.doses ?? [])
+    .filter((d) => {
+      const g = routeGroup(d.route);
+      return g === 'oral' || g === 'parenteral';
+    })
+    .map((d) => ({ amount: d.amount, unit: d.unit, route: d.route }));
+}
+
+/**
+ * [DM5] The warnings of the case's oral and parenteral drugs: a drug past its maximum (all routes
+ * counted), a per-kg maximum not checked for want of a weight, an age band not known, a dose by a
+ * route without a maximum.
+ */
+export function drugWarnings(entries: readonly DrugEntry[], patient: Patient): Issue[] {
+  const byDrug = new Map<
+    string,
+    { name: string; drugId: string; doses: { amount: number; unit: string; route: string }[] }
+  >();
+  for (const e of entries) {
+    const doses = dosesOfDrug([e], e.drugId);
+    if (doses.length === 0) continue;
+    const d = byDrug.get(e.drugId) ?? { name: e.name, drugId: e.drugId, doses: [] };
+    d.doses.push(...doses);
+    byDrug.set(e.drugId, d);
+  }
+  return drugMaximumIssues([...byDrug.values()], patient.weightKg, patient.ageYears);
 }

@@ -1,4 +1,4 @@
-import { Divider, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, Stack, Text, Title } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import { SEDATION_LEVELS, type SedationLevel } from '@vigil/shared';
 import { DrawnForm } from '../drugs/DrawnForm.js';
@@ -7,7 +7,7 @@ import { Fluids } from '../drugs/Fluids.js';
 import { GiveDrugForm } from '../drugs/GiveDrugForm.js';
 import { Infusions, type InfusionEntry } from '../drugs/Infusions.js';
 import { Inhalation } from '../drugs/Inhalation.js';
-import { summarizeDrugs, type DrugEntry } from '../drugs/model.js';
+import { drugWarnings, summarizeDrugs, type DrugEntry } from '../drugs/model.js';
 import { PreMeds, type PreMedEntry } from '../drugs/PreMeds.js';
 import { useCaseList, useCaseValue } from '../useCaseData.js';
 import type { CaseSectionProps } from './types.js';
@@ -30,7 +30,13 @@ export function DrugsSection({ doc, readOnly, context }: CaseSectionProps): Reac
   // The case's switch (start-case section): waste is calculated only when it is on [DR5].
   const [waste] = useCaseValue<boolean>(doc, 'calculateDrugWaste');
   const [level] = useCaseValue<string>(doc, 'sedationLevel');
-  const summaries = useMemo(() => summarizeDrugs(drugs.items, waste === true), [drugs.items, waste]);
+  const { weightKg, ageYears } = context;
+  const summaries = useMemo(
+    () => summarizeDrugs(drugs.items, waste === true, { weightKg, ageYears }),
+    [drugs.items, waste, weightKg, ageYears],
+  );
+  // [DM5] Past a maximum (every route counted), or not fully checked: shown under the form.
+  const warnings = useMemo(() => drugWarnings(drugs.items, { weightKg, ageYears }), [drugs.items, weightKg, ageYears]);
   const oral = summaries.filter((s) => s.group === 'oral');
   const parenteral = summaries.filter((s) => s.group === 'parenteral');
   const removeDrug = (id: string): void => drugs.removeWhere((e) => e.id === id);
@@ -40,7 +46,23 @@ export function DrugsSection({ doc, readOnly, context }: CaseSectionProps): Reac
       <Title order={2} size="h3">
         Drugs
       </Title>
-      <GiveDrugForm weightKg={context.weightKg} disabled={readOnly} onGive={drugs.add} />
+      <GiveDrugForm
+        weightKg={weightKg}
+        ageYears={ageYears}
+        given={drugs.items}
+        disabled={readOnly}
+        onGive={drugs.add}
+      />
+      {warnings.map((i) => (
+        <Alert
+          key={`${i.code}-${i.message}`}
+          color={i.code === 'DRUG_MAX_EXCEEDED' ? 'red' : 'orange'}
+          variant={i.code === 'DRUG_MAX_EXCEEDED' ? 'filled' : 'light'}
+          role="alert"
+        >
+          {i.message}
+        </Alert>
+      ))}
       {oral.length === 0 && parenteral.length === 0 && (
         <Text size="sm" c="dimmed">
           Nothing given by mouth or injection yet.
