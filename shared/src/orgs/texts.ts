@@ -1,3 +1,5 @@
+import type { OrgType } from '../enums.js';
+
 /** Organisation texts of spec 000 §2, §5 and §8, exactly as the spec quotes them. */
 export const ORG_TEXTS = {
   createOrgTitle: "Let's set up your new organization!",
@@ -23,6 +25,30 @@ export const ORG_TEXTS = {
   blank: '(blank)',
   orgIdRequired: 'orgId is required',
 } as const;
+
+/** The organisation form's fields (spec 001 §2 Organization model), exactly as the spec names them. */
+export const ORG_FORM_TEXTS = {
+  name: 'Organization Name',
+  type: 'Organization Type',
+  billingEmail: 'Organization Billing Email',
+  billingEmailSublabel: 'Used for sending receipts.',
+} as const;
+
+/** How each organisation type reads (spec 000 §6 organisation types). */
+export const ORG_TYPE_LABELS: Readonly<Record<OrgType, string>> = {
+  regular: 'Practice (one office)',
+  parent: 'Parent organization (oversees several offices)',
+  vigil: 'Vigil internal team',
+  reseller: 'Reseller',
+};
+
+/**
+ * The Organization Type select's choices (spec 001 §2). Decision: the internal and reseller types
+ * are the internal team's to create (the server refuses others), so the form offers these two.
+ */
+export const ORG_TYPE_CHOICES: readonly { value: 'regular' | 'parent'; label: string }[] = (
+  ['regular', 'parent'] as const
+).map((value) => ({ value, label: ORG_TYPE_LABELS[value] }));
 
 /** The invitation page's error text for a server code (spec 000 §8 Invitations). */
 export function invitationErrorText(code: string | null | undefined, orgName?: string): string {

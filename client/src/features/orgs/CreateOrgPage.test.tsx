@@ -119,6 +119,28 @@ describe('create-org form (spec 000 §5)', () => {
   });
 });
 
+describe('the organisation form’s fields (spec 001 §2 Organization model; issue 25)', () => {
+  it('asks for the Organization Type and the Organization Billing Email, used for sending receipts', async () => {
+    document.cookie = 'vigil-ref=dr-jones; Path=/';
+    renderPage();
+    const email = screen.getByLabelText(/Organization Billing Email/);
+    expect(email.getAttribute('type')).toBe('email');
+    expect(screen.getByText('Used for sending receipts.')).toBeTruthy();
+    expect(screen.queryByText('Organization Email')).toBeNull();
+    const type = screen.getByLabelText<HTMLSelectElement>(/Organization Type/);
+    expect([...type.options].map((o) => o.value)).toEqual(['regular', 'parent']);
+    fireEvent.change(type, { target: { value: 'parent' } });
+    fireEvent.change(screen.getByLabelText(/Organization Name/), { target: { value: 'Harbour Group' } });
+    await wait(500);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Organization' }));
+    await wait(0);
+    const sent = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls.at(-1)![1];
+    expect(JSON.parse(sent.body as string)).toMatchObject({
+      variables: { orgType: 'parent', orgName: 'Harbour Group' },
+    });
+  });
+});
+
 describe('/create-org-alt (spec 000 §2, §9 new onboarding flow toggle)', () => {
   it.each([
     ['development', true],

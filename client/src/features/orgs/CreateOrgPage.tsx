@@ -1,9 +1,11 @@
-import { Alert, Anchor, Button, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
 import {
   CONFIG_FEATURE_TOGGLES,
   normalizeOrgId,
   ORG_ID_TEXTS,
+  ORG_FORM_TEXTS,
   ORG_TEXTS,
+  ORG_TYPE_CHOICES,
   orgIdAvailabilityText,
   REFERRAL_CHOICES,
   referralAnswers,
@@ -22,6 +24,7 @@ import { useServerInfo } from '../../app/ServerInfo.js';
 import { createOnboardingOrg, createOrg } from './api.js';
 import { useOrgIdAvailability } from './hooks.js';
 import { storedInvitationId } from './invitation.js';
+import { orgHref } from './sessionOrgs.js';
 
 /** Follow-up questions of the referral choices that need one (spec 000 §5; wording is ours). */
 const FOLLOW_UP_LABEL: Partial<Record<ReferralChoice, string>> = {
@@ -39,8 +42,8 @@ export function createOrgErrorText(code: string, orgId: string): string {
 
 /**
  * `/create-org` (spec 000 §2, §4, §5): the organisation's name, its ID (normalised as typed,
- * suggested from the name until edited, checked 500 ms after the last keystroke), its email and
- * the referral questions. On success the new session is adopted and the go-live page opens.
+ * suggested from the name until edited, checked 500 ms after the last keystroke), its type and
+ * billing email (spec 001 §2 Organization form) and the referral questions. On success the new session is adopted and the go-live page opens.
  */
 export function CreateOrgPage({ onboarding = false }: { onboarding?: boolean }): ReactNode {
   const { user, adopt } = useSession();
@@ -48,6 +51,7 @@ export function CreateOrgPage({ onboarding = false }: { onboarding?: boolean }):
   const [name, setName] = useState('');
   const [typedId, setTypedId] = useState<string | null>(null);
   const [email, setEmail] = useState(user?.email ?? '');
+  const [orgType, setOrgType] = useState<'regular' | 'parent'>('regular');
   const [choice, setChoice] = useState<ReferralChoice | null>(null);
   const [followUp, setFollowUp] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -70,13 +74,17 @@ export function CreateOrgPage({ onboarding = false }: { onboarding?: boolean }):
     try {
       const input = {
         orgName: name.trim(),
+        orgType,
         orgEmail: email.trim() || null,
         referredBy: referral.referredBy,
         referralType: referral.referralType,
       };
       const created = onboarding ? await createOnboardingOrg(input) : await createOrg({ orgId, ...input });
       adopt({ session: created.session });
-      void navigate(`/org/${encodeURIComponent(created.orgId)}/go-live`);
+      // A parent organisation opens its Admin Dashboard; a practice goes live first.
+      void navigate(
+        orgType === 'parent' ? orgHref('parent', created.orgId) : `/org/${encodeURIComponent(created.orgId)}/go-live`,
+      );
     } catch (err) {
       setError(createOrgErrorText(errorCode(err), orgId));
       setSubmitting(false);
@@ -97,7 +105,7 @@ export function CreateOrgPage({ onboarding = false }: { onboarding?: boolean }):
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Organization Name"
+            label={ORG_FORM_TEXTS.name}
             required
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
@@ -129,8 +137,17 @@ export function CreateOrgPage({ onboarding = false }: { onboarding?: boolean }):
               Your organization starts in onboarding: patients you add are test patients until you go live.
             </Text>
           )}
+          <NativeSelect
+            label={ORG_FORM_TEXTS.type}
+            required
+            value={orgType}
+            onChange={(e) => setOrgType(e.currentTarget.value === 'parent' ? 'parent' : 'regular')}
+            data={ORG_TYPE_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
+            styles={{ input: { minHeight: 44 } }}
+          />
           <TextInput
-            label="Organization Email"
+            label={ORG_FORM_TEXTS.billingEmail}
+            description={ORG_FORM_TEXTS.billingEmailSublabel}
             type="email"
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { orgDetailsErrorText } from '@vigil/shared';
+import { Alert, Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { ORG_FORM_TEXTS, ORG_TYPE_LABELS, orgDetailsErrorText, type OrgType } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorCode } from '../auth/errors.js';
 import { updateBillingAddresses, updateOrgDetails, type Org } from './api.js';
@@ -99,7 +99,7 @@ export function OrgDetailsForm({ org, onSaved }: OrgDetailsFormProps): ReactNode
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Organization Name"
+              label={ORG_FORM_TEXTS.name}
               required
               autoComplete="organization"
               value={values.name}
@@ -109,8 +109,18 @@ export function OrgDetailsForm({ org, onSaved }: OrgDetailsFormProps): ReactNode
               }}
               styles={{ input: { minHeight: 44 } }}
             />
+            <NativeSelect
+              label={ORG_FORM_TEXTS.type}
+              required
+              disabled
+              description="Only Vigil support can change an organization's type."
+              value={org.type}
+              data={[{ value: org.type, label: ORG_TYPE_LABELS[org.type as OrgType] ?? org.type }]}
+              styles={{ input: { minHeight: 44 } }}
+            />
             <TextInput
-              label="Organization Email"
+              label={ORG_FORM_TEXTS.billingEmail}
+              description={ORG_FORM_TEXTS.billingEmailSublabel}
               type="email"
               required
               autoComplete="email"

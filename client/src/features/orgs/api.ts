@@ -82,17 +82,19 @@ export async function orgIdAvailability(orgId: string): Promise<OrgIdAvailabilit
 
 export interface CreateOrgInput {
   orgId: string;
+  /** Organization Type (spec 001 §2): a practice or a parent organisation. */
+  orgType: 'regular' | 'parent';
   orgName: string;
   orgEmail: string | null;
   referredBy: string | null;
   referralType: string | null;
 }
 
-/** createOrg (spec 000 §7): a regular organisation; the answer carries the new session. */
+/** createOrg (spec 000 §7): a practice or a parent organisation; the answer carries the new session. */
 export async function createOrg(input: CreateOrgInput): Promise<{ orgId: string; session: Session }> {
   const data = await graphql<{ createOrg: { orgId: string; session: Session } }>(
-    `mutation CreateOrg($orgId: String, $orgName: String!, $orgEmail: String, $referredBy: String, $referralType: String) {
-      createOrg(orgId: $orgId, orgType: "regular", orgName: $orgName, orgEmail: $orgEmail, referredBy: $referredBy, referralType: $referralType) {
+    `mutation CreateOrg($orgId: String, $orgType: String!, $orgName: String!, $orgEmail: String, $referredBy: String, $referralType: String) {
+      createOrg(orgId: $orgId, orgType: $orgType, orgName: $orgName, orgEmail: $orgEmail, referredBy: $referredBy, referralType: $referralType) {
         orgId session { ${SESSION} }
       }
     }`,
@@ -106,8 +108,8 @@ export async function createOnboardingOrg(
   input: Omit<CreateOrgInput, 'orgId'>,
 ): Promise<{ orgId: string; session: Session }> {
   const data = await graphql<{ createOnboardingOrg: { orgId: string; session: Session } }>(
-    `mutation CreateOnboardingOrg($orgName: String!, $orgEmail: String, $referredBy: String, $referralType: String) {
-      createOnboardingOrg(orgType: "regular", orgName: $orgName, orgEmail: $orgEmail, referredBy: $referredBy, referralType: $referralType) {
+    `mutation CreateOnboardingOrg($orgType: String!, $orgName: String!, $orgEmail: String, $referredBy: String, $referralType: String) {
+      createOnboardingOrg(orgType: $orgType, orgName: $orgName, orgEmail: $orgEmail, referredBy: $referredBy, referralType: $referralType) {
         orgId session { ${SESSION} }
       }
     }`,
