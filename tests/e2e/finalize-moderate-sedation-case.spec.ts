@@ -125,4 +125,11 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   expect(text).toContain('Lovelace, Ada');
   expect(text).toContain('Final signer: Dr Grace Hopper');
   expect(text).toContain('Uneventful extraction under moderate sedation.');
+
+  // Issue 25: a finalized case opens on its signed PDF after a reload, with Add addendum.
+  await page.reload();
+  const reloaded = page.getByRole('region', { name: 'Report', exact: true });
+  await expect(reloaded.getByText('Report finalized')).toBeVisible({ timeout: 30_000 });
+  await expect(reloaded.getByRole('button', { name: 'Open PDF' })).toBeVisible();
+  await expect(reloaded.getByRole('button', { name: 'Sign and Finalize' })).toHaveCount(0);
 });

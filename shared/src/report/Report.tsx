@@ -5,8 +5,17 @@ import { SEDATION_LEVEL_LABELS, type SedationLevel } from '../enums.js';
 import { bmi } from '../rules/bmi.js';
 import { convertTemperature } from '../rules/vitals.js';
 import { TIMELINE_EVENT_LABELS } from '../rules/event-times.js';
-import { findVariant, LOCAL_ANESTHETIC_DRUGS } from '../rules/local-anesthetics.js';
+import { AIRWAY_TYPES, type AirwayType } from '../enums.js';
 import type { vitalSamples } from './chart.js';
+import { caseDischarge } from './discharge.js';
+import {
+  AIRWAY_LABELS,
+  DISCHARGE_TYPE_LABELS,
+  dischargeChoiceText,
+  VITAL_CHART_SERIES,
+  VITALS_SCORE_LABELS,
+} from './labels.js';
+import { anesthesiaTime, caseWeightKg, drugTotalRows, localAnestheticReport } from './totals.js';
 import { WaveSvg } from './WaveSvg.js';
 import {
   reportChart,
@@ -125,16 +134,43 @@ function measurement(value: unknown, raw: unknown): string | null {
   return v === null ? null : String(v);
 }
 
-function heightText(caseData: CaseRecord, unit: ReportInput['heightUnit']): string | null {
-  const cm = num(record(caseData.height)?.value) ?? num(caseData.height);
-  if (cm === null) return measurement(caseData.height, caseData.height_raw);
-  return unit === 'cm' ? `${Math.round(cm)} cm` : `${(cm / 2.54).toFixed(1)} in`;
+/**
+ * [RP16] The unit a weight or height was charted in: the unit typed in its raw text ("70 kg",
+ * "154 lb", "5'4\"", "162 cm"), else the organisation's default (a number typed alone was read
+ * in it, HW1/HW2).
+ */
+export function chartedWeightUnit(raw: string | null, orgDefault: 'kg' | 'lb'): 'kg' | 'lb' {
+  const unit = /(kg|kgs|kilograms?|lb|lbs|pounds?|#)\.?\s*$/i.exec(raw?.trim() ?? '')?.[1]?.toLowerCase();
+  if (unit === undefined) return orgDefault;
+  return unit.startsWith('k') ? 'kg' : 'lb';
 }
 
-function weightText(caseData: CaseRecord, unit: ReportInput['weightUnit']): string | null {
+/** [RP16] As chartedWeightUnit, for a height: cm, or inches for inches and feet. */
+export function chartedHeightUnit(raw: string | null, orgDefault: 'cm' | 'in'): 'cm' | 'in' {
+  const t = raw?.trim().toLowerCase() ?? '';
+  if (/(cm|centimetres?|centimeters?)\.?$/.test(t)) return 'cm';
+  if (/('|’|ft|feet|foot|"|”|in|inch|inches)\.?$/.test(t)) return 'in';
+  return orgDefault;
+}
+
+function rawOf(caseData: CaseRecord, key: 'weight' | 'height'): string | null {
+  return text(record(caseData[key])?.raw) ?? text(caseData[`${key}_raw`]);
+}
+
+function heightText(caseData: CaseRecord, orgDefault: ReportInput['heightUnit']): string | null {
+  const cm = num(record(caseData.height)?.value) ?? num(caseData.height);
+  if (cm === null) return measurement(caseData.height, caseData.height_raw);
+  return chartedHeightUnit(rawOf(caseData, 'height'), orgDefault) === 'cm'
+    ? `${Math.round(cm)} cm`
+    : `${(cm / 2.54).toFixed(1)} in`;
+}
+
+function weightText(caseData: CaseRecord, orgDefault: ReportInput['weightUnit']): string | null {
   const kg = num(record(caseData.weight)?.value) ?? num(caseData.weight);
   if (kg === null) return measurement(caseData.weight, caseData.weight_raw);
-  return unit === 'kg' ? `${kg.toFixed(1)} kg` : `${(kg / 0.45359237).toFixed(1)} lb`;
+  return chartedWeightUnit(rawOf(caseData, 'weight'), orgDefault) === 'kg'
+    ? `${kg.toFixed(1)} kg`
+    : `${(kg / 0.45359237).toFixed(1)} lb`;
 }
 
 function sedationLevelText(value: unknown): string | null {
@@ -307,18 +343,190 @@ function ListTable({ head, rows }: { head: string[]; rows: (string | null)[][] }
   );
 }
 
-function localName(variantId: unknown): string {
-  const v = typeof variantId === 'string' ? findVariant(variantId) : undefined;
-  if (!v) return text(variantId) ?? 'Local anesthetic';
-  const epi = v.epi > 0 ? ` with epi 1:${v.epi},000` : '';
-  return `${LOCAL_ANESTHETIC_DRUGS[v.drugId].name} ${v.percent}%${epi}`;
-}
-
 function eventLabel(id: string): string {
   if (id in TIMELINE_EVENT_LABELS) return TIMELINE_EVENT_LABELS[id as keyof typeof TIMELINE_EVENT_LABELS];
   if (id === 'timeout') return 'Timeout';
   if (id.endsWith('_position')) return `Position (${id.slice(0, -'_position'.length)})`;
   return id;
+}
+
+function pctText(pct: number | null): string {
+  return pct === null ? 'no maximum' : `${pct}%`;
+}
+
+function mgText(mg: number | null): string | null {
+  return mg === null ? null : `${Number(mg.toFixed(2))} mg`;
+}
+
+/** [RP13] Local anesthetic doses with amounts as charted, totals against both limit sets, doses past a maximum marked. */
+function LocalAnesthetics({ input }: { input: ReportInput }): ReactNode {
+  const c = input.caseData;
+  const weightKg = caseWeightKg(c);
+  const report = localAnestheticReport(c, weightKg);
+  const mark = (sets: readonly string[]): string =>
+    sets.length === 0 ? '' : `PAST MAXIMUM (${sets.map((x) => (x === 'aapd' ? 'AAPD' : 'manufacturer')).join(', ')})`;
+  return (
+    <Section id="localAnesthetics">
+      <ListTable
+        head={['Time', 'Local anesthetic', 'Amount', 'mg', 'Epinephrine mg', 'Maximum']}
+        rows={report.doses.map((d) => [
+          d.time === null ? null : clock(d.time, input.timeZone),
+          d.name,
+          d.amount,
+          mgText(d.mg),
+          d.epiMg === null ? null : `${Number(d.epiMg.toFixed(4))} mg`,
+          mark(d.pastMaximum) || null,
+        ])}
+      />
+      {report.totals.length > 0 && (
+        <ListTable
+          head={[
+            'Local anesthetic total',
+            'mg',
+            'Manufacturer maximum',
+            '% of maximum',
+            'AAPD maximum',
+            '% of maximum',
+          ]}
+          rows={[
+            ...report.totals.map((t) => [
+              t.name,
+              `${t.mg} mg`,
+              mgText(t.maxMg.manufacturer) ?? 'none',
+              pctText(t.pct.manufacturer),
+              mgText(t.maxMg.aapd) ?? 'none',
+              pctText(t.pct.aapd),
+            ]),
+            [
+              'All local anesthetics combined',
+              null,
+              null,
+              `${report.combinedPct.manufacturer}%`,
+              null,
+              `${report.combinedPct.aapd}%`,
+            ],
+          ]}
+        />
+      )}
+      {report.weightMissing && (
+        <div>No weight recorded: only the absolute maximum of each local anesthetic was applied.</div>
+      )}
+    </Section>
+  );
+}
+
+/** [RP14] Drug totals with maxDose and pctOfMax. */
+function DrugTotals({ c }: { c: CaseRecord }): ReactNode {
+  return (
+    <Section id="drugTotals">
+      <ListTable
+        head={['Drug', 'Total', 'Given during procedure', 'Maximum dose', '% of maximum']}
+        rows={drugTotalRows(c).map((r) => [
+          r.name,
+          `${r.total} ${r.unit}`,
+          `${r.givenDuringProcedure} ${r.unit}`,
+          r.maxDose === null ? 'none recorded' : `${r.maxDose.amount} ${r.maxDose.unit}`,
+          r.pctOfMax === null ? null : `${r.pctOfMax}%${r.pctOfMax > 100 ? ' PAST MAXIMUM' : ''}`,
+        ])}
+      />
+    </Section>
+  );
+}
+
+function airwayTypeName(a: CaseRecord): string {
+  const type = text(a.type);
+  if (type === 'other') return text(a.otherType) ?? AIRWAY_LABELS.other;
+  return type !== null && (AIRWAY_TYPES as readonly string[]).includes(type)
+    ? AIRWAY_LABELS[type as AirwayType]
+    : (type ?? 'Airway');
+}
+
+/** Every field of each airway as charted (spec 002 §3 airway items), its type by name. */
+function Airways({ c, timeZone }: { c: CaseRecord; timeZone: string }): ReactNode {
+  const at = (v: unknown): string | null => {
+    const t = timeOf(v);
+    return t === null ? null : clock(t, timeZone);
+  };
+  const n = (v: unknown, unit: string): string | null => (num(v) === null ? null : `${num(v)}${unit}`);
+  return (
+    <Section id="airway">
+      {records(c.airways).map((a, i) => (
+        <div key={i} data-airway={i} style={{ marginBottom: 6 }}>
+          <div>
+            <b>{airwayTypeName(a)}</b>
+          </div>
+          <div className="vr-fields">
+            <Field label="Placed" value={at(a.inflated)} />
+            <Field label="Removed" value={at(a.deflated)} />
+            <Field label="Pre-oxygenated" value={yesNo(a.preOx)} />
+            <Field label="Secured with" value={text(a.securedWith)} />
+            <Field label="Placement confirmed by" value={text(a.confirmation)} />
+            <Field label="PEEP" value={n(a.peep, ' cmH2O')} />
+            <Field label="SpO2 before removal" value={n(a.preRemovalSpo2, '%')} />
+            <Field label="SpO2 after removal" value={n(a.postRemovalSpo2, '%')} />
+            <Field label="Eye protection" value={yesNo(a.eyeProtection)} />
+            <Field label="Placement complications" value={text(a.placementCompDetail)} />
+            <Field label="Removal complications" value={yesNo(a.removalComp)} />
+            <Field label="Removal complication details" value={text(a.removalCompDetail)} />
+          </div>
+          <Field label="Notes" value={text(a.notes)} />
+          <Field label="Removal notes" value={text(a.removalNotes)} />
+        </div>
+      ))}
+    </Section>
+  );
+}
+
+/** [RP15] Anesthesia time and units under the events. */
+function AnesthesiaTime({ c }: { c: CaseRecord }): ReactNode {
+  const t = anesthesiaTime(c);
+  if (t === null) return null;
+  return (
+    <div className="vr-fields" style={{ marginTop: 4 }}>
+      <Field label="Anesthesia time" value={`${t.minutes} min`} />
+      <Field label="Anesthesia units" value={String(t.units)} />
+    </div>
+  );
+}
+
+/** [RP11] The discharge score as the Discharge section shows it: item names and what each score means, vitals score, total and target. */
+function DischargeTable({ c }: { c: CaseRecord }): ReactNode {
+  const m = caseDischarge(c);
+  const s = m.summary;
+  return (
+    <>
+      <ListTable
+        head={[`Discharge score (${DISCHARGE_TYPE_LABELS[m.type]})`, 'Score']}
+        rows={[
+          ...m.items.map((item) => [
+            item.label,
+            item.score === null ? 'not scored' : dischargeChoiceText(item.id, item.score),
+          ]),
+          [
+            'Vitals',
+            s.vitalsScore === null
+              ? 'not enough vitals'
+              : `${s.vitalsScore}: ${VITALS_SCORE_LABELS[s.vitalsScore] ?? ''}`.trim(),
+          ],
+          [
+            'Total',
+            `${s.totalScore} / target ${s.targetScore}${s.complete ? (s.meetsTarget ? ', target met' : ', below target') : ', incomplete'}`,
+          ],
+        ]}
+      />
+      {m.comparisons.length > 0 && (
+        <ListTable
+          head={['Vital', 'First', 'Last', 'Change']}
+          rows={m.comparisons.map((v) => [
+            v.name,
+            String(v.startValue),
+            String(v.endValue),
+            v.percentageDelta === null ? null : `${v.percentageDelta}%`,
+          ])}
+        />
+      )}
+    </>
+  );
 }
 
 function RecordSection({ id, input }: { id: RecordSectionId; input: ReportInput }): ReactNode {
@@ -414,18 +622,15 @@ function RecordSection({ id, input }: { id: RecordSectionId; input: ReportInput 
       );
     }
     case 'localAnesthetics':
+      return <LocalAnesthetics input={input} />;
+    case 'drugTotals':
+      return <DrugTotals c={c} />;
+    case 'signatures':
       return (
-        <Section id="localAnesthetics">
-          <ListTable
-            head={['Time', 'Local anesthetic', 'Amount', 'mg', 'Epinephrine mg']}
-            rows={records(c.localDoses).map((d) => [
-              at(d.time),
-              localName(d.drugVariantId),
-              [text(d.amount_raw) ?? text(d.amount), text(d.unit)].filter(Boolean).join(' '),
-              text(d.mg),
-              text(d.epiMg),
-            ])}
-          />
+        <Section id="signatures">
+          {records(c.signatures).map((g, i) => (
+            <SignedBy key={i} value={g} timeZone={tz} />
+          ))}
         </Section>
       );
     case 'infusions':
@@ -466,15 +671,7 @@ function RecordSection({ id, input }: { id: RecordSectionId; input: ReportInput 
         </Section>
       );
     case 'airway':
-      return (
-        <Section id="airway">
-          <div>
-            {records(c.airways)
-              .map((a) => [text(a.type), text(a.size), text(a.note)].filter(Boolean).join(' '))
-              .join(', ')}
-          </div>
-        </Section>
-      );
+      return <Airways c={c} timeZone={tz} />;
     case 'position':
       return (
         <Section id="position">
@@ -497,6 +694,7 @@ function RecordSection({ id, input }: { id: RecordSectionId; input: ReportInput 
               .sort((a, b) => a[1] - b[1])
               .map(([k, t]) => [eventLabel(k), clock(t, tz)])}
           />
+          <AnesthesiaTime c={c} />
         </Section>
       );
     case 'notes':
@@ -522,17 +720,10 @@ function RecordSection({ id, input }: { id: RecordSectionId; input: ReportInput 
       );
     }
     case 'discharge': {
-      const entries = Object.entries(record(c.dischargeScoreEntries) ?? {});
-      const total = entries.reduce((sum, [, e]) => sum + (num(record(e)?.score) ?? 0), 0);
       const others = records(c.otherLocalAnesthetics);
       return (
         <Section id="discharge">
-          {entries.length > 0 && (
-            <ListTable
-              head={[`Discharge score (${text(c.dischargeScoreType) ?? 'aldrete'})`, 'Score']}
-              rows={[...entries.map(([k, e]) => [k, text(record(e)?.score)]), ['Total', String(total)]]}
-            />
-          )}
+          {Object.keys(record(c.dischargeScoreEntries) ?? {}).length > 0 && <DischargeTable c={c} />}
           <Field label="Final room air SpO2" value={text(c.finalRoomAirSpO2)} />
           <Field label="Other local anesthetics" value={text(c.otherLocalAnesthetics)} />
           {others.length > 0 && (
@@ -570,12 +761,16 @@ function SignedBy({ value, timeZone }: { value: unknown; timeZone: string }): Re
   );
 }
 
-const VITAL_SERIES = [
-  { id: 'hr', label: 'HR', color: '#c62828' },
-  { id: 'spo2', label: 'SpO2', color: '#1565c0' },
-  { id: 'rr', label: 'RR', color: '#2e7d32' },
-  { id: 'etco2', label: 'EtCO2', color: '#6a1b9a' },
-] as const;
+/** A sample's value of a chart series (manual entries say temp for temperature). */
+function seriesValue(s: { values: Record<string, number> }, keys: readonly string[]): number | undefined {
+  for (const k of keys) if (s.values[k] !== undefined) return s.values[k];
+  return undefined;
+}
+
+/** Lines drawn for these; systolic and diastolic are drawn as the usual v and ^ marks instead. */
+const LINE_SERIES = VITAL_CHART_SERIES.filter((v) => v.id !== 'sbp' && v.id !== 'dbp');
+const SBP = VITAL_CHART_SERIES.find((v) => v.id === 'sbp')!;
+const DBP = VITAL_CHART_SERIES.find((v) => v.id === 'dbp')!;
 
 const VITALS_ROWS = 12;
 
@@ -597,20 +792,23 @@ function ChartBlockSvg({
   const block = layout.blocks[index]!;
   const { rowHeight: rh, leftGutter: left } = REPORT_CHART;
   const stepMs = layout.stepMinutes * 60_000;
-  const blockEnd = block.start + block.columns * stepMs;
+  const blockEnd = block.start + block.gridColumns * stepMs;
   const firstColumn = Math.round((block.start - layout.start) / stepMs);
-  const plotW = block.columns * block.columnWidth;
+  const gridW = block.gridColumns * block.columnWidth;
   const vitalsTop = rh;
   const vitalsH = VITALS_ROWS * rh;
-  const inBlock = samples.filter((s) => s.time >= block.start && s.time < blockEnd);
-  const axisMax = vitalsAxisMax(
-    samples.flatMap((s) => ['sbp', 'dbp', ...VITAL_SERIES.map((v) => v.id)].map((k) => s.values[k] ?? 0)),
-  );
+  const last = index === layout.blocks.length - 1;
+  // The case's end belongs to the last block (the grid closes on it).
+  const inBlock = samples.filter((s) => s.time >= block.start && (s.time < blockEnd || (last && s.time <= blockEnd)));
+  const axisMax = vitalsAxisMax(samples.flatMap((s) => VITAL_CHART_SERIES.map((v) => seriesValue(s, v.keys) ?? 0)));
   const x = (t: number): number => left + ((t - block.start) / stepMs) * block.columnWidth;
   const y = (v: number): number => vitalsTop + vitalsH - (Math.min(v, axisMax) / axisMax) * vitalsH;
   const rowsTop = vitalsTop + vitalsH;
   const height = rowsTop + Math.max(rows.length, 1) * rh + 1;
-  const columns = Array.from({ length: block.columns }, (_, i) => i);
+  const columns = Array.from({ length: block.gridColumns }, (_, i) => i);
+  // The case's end, when it falls in this block: a closing line there (RC2).
+  const endX = last ? x(layout.caseEnd) : null;
+  const legend = [SBP, DBP, ...LINE_SERIES];
   return (
     <svg
       width={width}
@@ -636,9 +834,18 @@ function ChartBlockSvg({
           </text>
         </g>
       ))}
+      <line x1={left + gridW} x2={left + gridW} y1={0} y2={height} stroke="#ccc" strokeWidth={0.5} />
+      {endX !== null && (
+        <g data-case-end="">
+          <line x1={endX} x2={endX} y1={rh} y2={height} stroke="#333" strokeWidth={1} strokeDasharray="3 2" />
+          <text x={endX - 2} y={rh + 9} fontSize={8} textAnchor="end">
+            End {clock(layout.caseEnd, timeZone)}
+          </text>
+        </g>
+      )}
       {vitalsGuides(axisMax).map((g) => (
         <g key={g}>
-          <line x1={left} x2={left + plotW} y1={y(g)} y2={y(g)} stroke="#ddd" strokeWidth={0.5} />
+          <line x1={left} x2={left + gridW} y1={y(g)} y2={y(g)} stroke="#ddd" strokeWidth={0.5} />
           <text x={left - 4} y={y(g) + 3} fontSize={8} textAnchor="end">
             {g}
           </text>
@@ -647,14 +854,11 @@ function ChartBlockSvg({
       <text x={4} y={vitalsTop + 12} fontSize={9} fontWeight={600}>
         Vitals
       </text>
-      {VITAL_SERIES.map((s, i) => (
-        <text key={s.id} x={4} y={vitalsTop + 26 + i * 11} fontSize={8} fill={s.color}>
-          {s.label}
+      {legend.map((s, i) => (
+        <text key={s.id} x={4} y={vitalsTop + 24 + i * 10} fontSize={8} fill={s.colour} data-legend={s.id}>
+          {s.id === 'sbp' ? 'SBP v' : s.id === 'dbp' ? 'DBP ^' : `${s.label} —`}
         </text>
       ))}
-      <text x={4} y={vitalsTop + 26 + VITAL_SERIES.length * 11} fontSize={8}>
-        BP v ^
-      </text>
       {inBlock.map((s, i) => {
         const sbp = s.values.sbp;
         const dbp = s.values.dbp;
@@ -664,30 +868,35 @@ function ChartBlockSvg({
             {sbp !== undefined && (
               <path
                 d={`M ${cx - 3} ${y(sbp) - 4} L ${cx} ${y(sbp)} L ${cx + 3} ${y(sbp) - 4}`}
-                stroke="#000"
+                stroke={SBP.colour}
                 fill="none"
               />
             )}
             {dbp !== undefined && (
               <path
                 d={`M ${cx - 3} ${y(dbp) + 4} L ${cx} ${y(dbp)} L ${cx + 3} ${y(dbp) + 4}`}
-                stroke="#000"
+                stroke={DBP.colour}
                 fill="none"
               />
             )}
           </g>
         );
       })}
-      {VITAL_SERIES.map((s) => {
-        const series = inBlock.filter((p) => p.values[s.id] !== undefined);
+      {LINE_SERIES.map((s) => {
+        const series = inBlock.flatMap((p) => {
+          const v = seriesValue(p, s.keys);
+          return v === undefined ? [] : [{ p, v }];
+        });
         if (series.length === 0) return null;
-        const points = series.map((p) => `${x(p.time).toFixed(1)},${y(p.values[s.id]!).toFixed(1)}`);
+        const points = series.map(({ p, v }) => `${x(p.time).toFixed(1)},${y(v).toFixed(1)}`);
         return (
-          <g key={s.id}>
-            <polyline points={points.join(' ')} fill="none" stroke={s.color} strokeWidth={1.2} />
-            {/* Markers for entries made by hand; a monitor's trace is the line. */}
-            {series.map((p, i) =>
-              p.manual ? <circle key={i} cx={x(p.time)} cy={y(p.values[s.id]!)} r={1.8} fill={s.color} /> : null,
+          <g key={s.id} data-series={s.id}>
+            <polyline points={points.join(' ')} fill="none" stroke={s.colour} strokeWidth={1.2} />
+            {/* Markers for entries made by hand (and a lone reading); a monitor's trace is the line. */}
+            {series.map(({ p, v }, i) =>
+              p.manual || series.length === 1 ? (
+                <circle key={i} cx={x(p.time)} cy={y(v)} r={1.8} fill={s.colour} />
+              ) : null,
             )}
           </g>
         );
@@ -709,7 +918,7 @@ function ChartBlockSvg({
                 </text>
               );
             })}
-            {index === layout.blocks.length - 1 && (
+            {last && (
               <text x={width - 2} y={top + rh - 4} fontSize={8} textAnchor="end">
                 {`${Number(row.total.toFixed(2))} ${row.unit}`.trim()}
               </text>
@@ -800,7 +1009,7 @@ function VitalsDataPage({ input }: { input: ReportInput }): ReactNode {
     const v = s.values.temperature ?? s.values.temp;
     if (v === undefined) return null;
     const converted = convertTemperature(v, s.temperatureUnit ?? input.temperatureUnit, input.temperatureUnit);
-    return `${Number(converted.toFixed(1))} °${input.temperatureUnit}`;
+    return String(Number(converted.toFixed(1)));
   };
   return (
     <>
@@ -809,11 +1018,23 @@ function VitalsDataPage({ input }: { input: ReportInput }): ReactNode {
         <div>No vitals measurements recorded yet.</div>
       ) : (
         <ListTable
-          head={['Time', 'SBP (mmHg)', 'DBP (mmHg)', 'MAP', 'HR', 'SpO2', 'RR', 'EtCO2', 'Temp']}
+          head={[
+            'Time',
+            'SBP (mmHg)',
+            'DBP (mmHg)',
+            'MAP (mmHg)',
+            'HR (bpm)',
+            'SpO2 (%)',
+            'RR (/min)',
+            'EtCO2 (mmHg)',
+            `Temp (°${input.temperatureUnit})`,
+            'Source',
+          ]}
           rows={samples.map((s) => [
             clock(s.time, input.timeZone),
             ...VITALS_COLUMNS.slice(0, -1).map((k) => (s.values[k] === undefined ? null : String(s.values[k]))),
             temp(s),
+            s.manual ? 'Manual' : 'Monitor',
           ])}
         />
       )}

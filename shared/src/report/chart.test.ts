@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_CHART } from '../constants/widgets.js';
 import {
   chartLayout,
+  columnOf,
   chartRows,
   chartSamples,
   chartSpan,
@@ -24,8 +25,27 @@ describe('combo chart (spec 002 §9 chart constants)', () => {
     const layout = chartLayout({ start: T0, end: T0 + 50 * MIN }, 1080);
     expect(layout.stepMinutes).toBe(5);
     expect(layout.blocks).toHaveLength(1);
-    expect(layout.blocks[0]!.columns).toBe(14); // 11 needed, minimum 14 (large)
+    expect(layout.blocks[0]!.columns).toBe(14); // 10 needed, minimum 14 (large)
     expect(layout.blocks[0]!.columnWidth).toBeCloseTo(908 / 14);
+  });
+
+  it('[RC2] the grid ends at the case end: 10 columns for a 50-minute case, 11 when it ends a minute later', () => {
+    const exact = chartLayout({ start: T0, end: T0 + 50 * MIN }, 1080);
+    expect(exact.blocks[0]!.gridColumns).toBe(10); // 50 / 5, the end on a column boundary
+    expect(exact.end).toBe(T0 + 50 * MIN);
+    expect(exact.caseEnd).toBe(T0 + 50 * MIN);
+    const later = chartLayout({ start: T0, end: T0 + 51 * MIN }, 1080);
+    expect(later.blocks[0]!.gridColumns).toBe(11); // ceil(51 / 5)
+    expect(later.end).toBe(T0 + 55 * MIN);
+  });
+
+  it('[RC2] a time at the case end falls in the last column; past the end in none', () => {
+    const layout = chartLayout({ start: T0, end: T0 + 50 * MIN }, 1080);
+    expect(columnOf(layout, T0 + 50 * MIN)).toBe(9);
+    expect(columnOf(layout, T0 + 49 * MIN)).toBe(9);
+    expect(columnOf(layout, T0)).toBe(0);
+    expect(columnOf(layout, T0 + 51 * MIN)).toBeNull();
+    expect(columnOf(layout, T0 - 1)).toBeNull();
   });
 
   it('[RC2] a small print width has at least 8 columns of at least 37 px', () => {
@@ -34,11 +54,19 @@ describe('combo chart (spec 002 §9 chart constants)', () => {
     expect(layout.blocks[0]!.columnWidth).toBeGreaterThanOrEqual(37);
   });
 
-  it('[RC2] a 4-hour case uses 10-minute columns across two blocks', () => {
+  it('[RC2] a 4-hour case uses 10-minute columns, one block of 24', () => {
     const layout = chartLayout({ start: T0, end: T0 + 240 * MIN }, 1080);
     expect(layout.stepMinutes).toBe(10);
-    // 241 minutes / 10 → 25 columns: 24 in the first block, the rest (padded to 14) in the second.
-    expect(layout.blocks.map((b) => b.columns)).toEqual([24, 14]);
+    expect(layout.blocks.map((b) => [b.columns, b.gridColumns])).toEqual([[24, 24]]);
+  });
+
+  it('[RC2] a longer case continues in a second block, its columns as wide as the minimum allows, its grid to the end', () => {
+    const layout = chartLayout({ start: T0, end: T0 + 250 * MIN }, 1080);
+    // 250 minutes / 10 → 25 columns: 24 in the first block, 1 in the second (14 slots wide).
+    expect(layout.blocks.map((b) => [b.columns, b.gridColumns])).toEqual([
+      [24, 24],
+      [14, 1],
+    ]);
     expect(layout.blocks[1]!.start - layout.blocks[0]!.start).toBe(24 * 10 * MIN);
   });
 

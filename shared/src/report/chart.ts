@@ -11,14 +11,19 @@ import { vitalsIntervalMinutes } from '../rules/vitals.js';
 export interface ChartBlock {
   /** Epoch ms of the first column. */
   start: number;
-  /** Columns in this block. */
+  /** Column slots in this block: they set the column width (at least the spec's minimum columns). */
   columns: number;
+  /** Columns drawn as grid: up to the column that holds the case's end (never past it). */
+  gridColumns: number;
   columnWidth: number;
 }
 
 export interface ChartLayout {
   start: number;
+  /** The end of the grid: the end of the column holding the case's end (the case's end itself on a boundary). */
   end: number;
+  /** The case's end (the last charted time, RC1): the grid stops at the column holding it. */
+  caseEnd: number;
   stepMinutes: 5 | 10;
   blocks: ChartBlock[];
 }
@@ -55,7 +60,9 @@ export function maxColumnsPerBlock(printWidth: number): number {
  * [RC2] Chart layout (spec 002 §9): 5-minute columns when the case fits one block at that step,
  * else 10-minute columns; at least 8 columns (small) or 14 (large, a print width of 1000 px or
  * more); columns at least 37 px wide between a 100 px left and 72 px right gutter; a longer case
- * continues in further blocks.
+ * continues in further blocks. The minimum columns set the columns' width only: the grid is drawn
+ * up to the column holding the case's end and stops there (issue 25: a grid running on past the
+ * end reads as if the patient was still monitored).
  */
 export function chartLayout(span: { start: number; end: number }, printWidth: number): ChartLayout {
   const perBlock = maxColumnsPerBlock(printWidth);
@@ -67,18 +74,21 @@ export function chartLayout(span: { start: number; end: number }, printWidth: nu
   const minutes = Math.max(0, span.end - span.start) / MINUTE;
   const stepMinutes: 5 | 10 = Math.floor(minutes / small) + 1 <= perBlock ? small : large;
   const start = Math.floor(span.start / (stepMinutes * MINUTE)) * stepMinutes * MINUTE;
-  const total = Math.max(minColumns, Math.floor((span.end - start) / (stepMinutes * MINUTE)) + 1);
+  // Columns up to the case's end: an end on a column boundary closes the grid there.
+  const used = Math.max(1, Math.ceil((span.end - start) / (stepMinutes * MINUTE)));
   const plot = printWidth - REPORT_CHART.leftGutter - REPORT_CHART.rightGutter;
   const blocks: ChartBlock[] = [];
-  for (let first = 0; first < total; first += perBlock) {
-    const columns = Math.max(Math.min(perBlock, total - first), minColumns);
+  for (let first = 0; first < used; first += perBlock) {
+    const gridColumns = Math.min(perBlock, used - first);
+    const columns = Math.max(gridColumns, minColumns);
     blocks.push({
       start: start + first * stepMinutes * MINUTE,
       columns,
+      gridColumns,
       columnWidth: Math.max(REPORT_CHART.minColumnWidth, plot / columns),
     });
   }
-  return { start, end: start + total * stepMinutes * MINUTE, stepMinutes, blocks };
+  return { start, end: start + used * stepMinutes * MINUTE, caseEnd: span.end, stepMinutes, blocks };
 }
 
 /** [RC3] The vitals axis maximum: at least 130, else the highest value rounded up to the guide step of 50. */
@@ -144,10 +154,11 @@ export interface ChartRow {
 
 const ROW_ORDER: readonly ChartRow['group'][] = ['inhalation', 'iv', 'infusion', 'local', 'oral', 'fluid'];
 
-/** Column index of a time in the layout, or null outside it. */
+/** Column index of a time in the layout, or null outside it; the case's end belongs to the last column. */
 export function columnOf(layout: ChartLayout, time: number): number | null {
-  if (time < layout.start || time >= layout.end) return null;
-  return Math.floor((time - layout.start) / (layout.stepMinutes * MINUTE));
+  if (time < layout.start || time > layout.end || (time === layout.end && time !== layout.caseEnd)) return null;
+  const step = layout.stepMinutes * MINUTE;
+  return Math.min(Math.floor((time - layout.start) / step), Math.round((layout.end - layout.start) / step) - 1);
 }
 
 function localLabel(variantId: unknown): string {
@@ -215,7 +226,7 @@ export function reportChart(
   if (!span) return null;
   const layout = chartLayout(span, input.printWidth);
   const samples = chartSamples(
-    vitalSamples(input.caseData).filter((s) => s.time >= layout.start && s.time < layout.end),
+    vitalSamples(input.caseData).filter((s) => s.time >= layout.start && s.time <= layout.caseEnd),
     layout.stepMinutes,
   );
   return { layout, rows: chartRows(input.caseData, layout), samples };

@@ -15,19 +15,25 @@ import {
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="20"><path d="M0 10 L100 10"/></svg>';
 
 describe('report pages (spec 002 §2 "Printable report")', () => {
-  it('[RP5] always has the Anesthesia Record, alone for an empty case', () => {
-    expect(reportPages({ caseData: {}, addenda: [] })).toEqual(['record']);
+  it('[RP5] always has the Anesthesia Record, alone for a case that does not track vitals', () => {
+    expect(reportPages({ caseData: { vitalsTrackingEnabled: false }, addenda: [] })).toEqual(['record']);
   });
 
+  it('[RP5] has the Vitals Data Reference whenever vitals tracking is on, a case that never set the switch included', () => {
+    // The Start section shows an unset switch as on (its fallback), so the case tracked vitals.
+    expect(reportPages({ caseData: {}, addenda: [] })).toEqual(['record', 'vitalsData']);
+  });
+
+  const off = { vitalsTrackingEnabled: false };
   it.each([
-    [{ waves: [{ name: 'Pleth', svg: SVG }] }, ['record', 'waves']],
-    [{ waves: [] }, ['record']],
-    [{ waves: [{ name: 'no svg', svg: '' }] }, ['record']],
+    [{ ...off, waves: [{ name: 'Pleth', svg: SVG }] }, ['record', 'waves']],
+    [{ ...off, waves: [] }, ['record']],
+    [{ ...off, waves: [{ name: 'no svg', svg: '' }] }, ['record']],
     [{ vitalsTrackingEnabled: true }, ['record', 'vitalsData']],
     [{ vitalsTrackingEnabled: false }, ['record']],
-    [{ separatePreOpPage: true }, ['record', 'preOp']],
-    [{ separatePreOpPage: true, systemsReviewSkipped: true }, ['record']],
-    [{ separatePreOpPage: false, systemsReviewSkipped: false }, ['record']],
+    [{ ...off, separatePreOpPage: true }, ['record', 'preOp']],
+    [{ ...off, separatePreOpPage: true, systemsReviewSkipped: true }, ['record']],
+    [{ ...off, separatePreOpPage: false, systemsReviewSkipped: false }, ['record']],
     [
       { waves: [{ svg: SVG }], vitalsTrackingEnabled: true, separatePreOpPage: true },
       ['record', 'waves', 'vitalsData', 'preOp'],
@@ -69,6 +75,7 @@ describe('Anesthesia Record sections (spec 002 §2, §3)', () => {
       'oralSedatives',
       'localAnesthetics',
       'parenteral',
+      'drugTotals',
       'infusions',
       'inhalation',
       'ivFluids',
@@ -79,6 +86,7 @@ describe('Anesthesia Record sections (spec 002 §2, §3)', () => {
       'recoveryNotes',
       'ecgRhythm',
       'discharge',
+      'signatures',
     ]);
   });
 
@@ -121,6 +129,9 @@ describe('Anesthesia Record sections (spec 002 §2, §3)', () => {
     ['ecgRhythm', { waves: [{ type: 'ecg', svg: SVG }] }],
     ['discharge', { dischargeScoreEntries: { aldretePain: { score: 2 } } }],
     ['discharge', { otherLocalAnesthetics: 'Topical benzocaine' }],
+    ['drugTotals', dose('IV')],
+    ['drugTotals', dose('PO')],
+    ['signatures', { signatures: [{ name: 'Dr Recorder', signature: 'M 1 1 L 2 2', time: 0 }] }],
   ] as const)('[RP6] %s is printed when the case holds %j', (section, caseData) => {
     expect(sectionHasContent(section, caseData)).toBe(true);
     expect(recordSections(caseData)).toContain(section);
@@ -136,6 +147,8 @@ describe('Anesthesia Record sections (spec 002 §2, §3)', () => {
     ['parenteral', { drugsAdministered: [{ name: '', doses: [{ route: 'IV', amount: 1 }] }] }],
     ['events', { events: { caseStart: null } }],
     ['ecgRhythm', { waves: [{ type: 'pleth', svg: SVG }] }],
+    ['drugTotals', dose('inhalation', { unit: 'L/min' })],
+    ['signatures', { signatures: [{ name: '  ' }] }],
   ] as const)('[RP6] %s is left out for %j', (section, caseData) => {
     expect(sectionHasContent(section, caseData)).toBe(false);
   });

@@ -5,6 +5,7 @@ import type { ReportInput } from './model.js';
 import { reportPatientName } from './model.js';
 import { records, record, text, timeOf, type CaseRecord } from './read.js';
 import { routeGroup, type RouteGroup } from '../rules/drugs.js';
+import { drugTotalRows } from './totals.js';
 import { DRUG_ROUTES, type DrugRoute } from '../enums.js';
 
 /** Printable report rules (spec 002 §2 "Printable report", §3, §5; spec 001 §6). */
@@ -31,20 +32,25 @@ export function hasSeparatePreOpPage(caseData: CaseRecord): boolean {
 
 /**
  * [RP5] The report's pages (spec 002 §2): the Anesthesia Record always; Captured Waveforms only
- * with waveforms; Vitals Data Reference only when vitals tracking is on; the Preoperative
+ * with waveforms; Vitals Data Reference whenever vitals tracking is on (a case that never set the
+ * switch tracks vitals, as its Start section shows: only an explicit false turns it off); the Preoperative
  * Sedation/Anesthesia Checklist only when the systems review was not skipped and the case has the
  * separate pre-op page flag; one page per signed addendum.
  */
 export function reportPages(input: Pick<ReportInput, 'caseData' | 'addenda'>): ReportPageId[] {
   const pages: ReportPageId[] = ['record'];
   if (printableWaves(input.caseData).length > 0) pages.push('waves');
-  if (input.caseData.vitalsTrackingEnabled === true) pages.push('vitalsData');
+  if (input.caseData.vitalsTrackingEnabled !== false) pages.push('vitalsData');
   if (hasSeparatePreOpPage(input.caseData)) pages.push('preOp');
   for (let i = 0; i < input.addenda.length; i++) pages.push('addenda');
   return pages;
 }
 
-/** The Anesthesia Record's sections, in the order of spec 002 §2. */
+/**
+ * The Anesthesia Record's sections, in the order of spec 002 §2, with two of Vigil's (issue 25,
+ * docs/decisions.md): Drug Totals after the parenteral drugs (spec 001 §3 drug totals with
+ * maxDose and pctOfMax) and Signatures at the end (spec 001 §3 signatures: name, signature, time).
+ */
 export const RECORD_SECTIONS = [
   ['top', ''],
   ['healthHistory', 'Health History'],
@@ -59,6 +65,7 @@ export const RECORD_SECTIONS = [
   ['oralSedatives', 'Oral Sedatives'],
   ['localAnesthetics', 'Local Anesthetics'],
   ['parenteral', 'Parenteral Drugs'],
+  ['drugTotals', 'Drug Totals'],
   ['infusions', 'Infusion Drugs'],
   ['inhalation', 'Inhalation Agents'],
   ['ivFluids', 'IV and Fluids'],
@@ -69,6 +76,7 @@ export const RECORD_SECTIONS = [
   ['recoveryNotes', 'Recovery Notes'],
   ['ecgRhythm', 'ECG Rhythm Reference'],
   ['discharge', 'Discharge Score and Other Local Anesthetics'],
+  ['signatures', 'Signatures'],
 ] as const;
 export type RecordSectionId = (typeof RECORD_SECTIONS)[number][0];
 
@@ -181,6 +189,8 @@ export function sectionHasContent(id: RecordSectionId, caseData: CaseRecord): bo
       return records(caseData.localDoses).length > 0;
     case 'parenteral':
       return doses('parenteral');
+    case 'drugTotals':
+      return drugTotalRows(caseData).length > 0;
     case 'infusions':
       return records(caseData.infusionDrugs).length > 0 || doses('infusion');
     case 'inhalation':
@@ -205,6 +215,8 @@ export function sectionHasContent(id: RecordSectionId, caseData: CaseRecord): bo
         text(caseData.otherLocalAnesthetics) !== null ||
         records(caseData.otherLocalAnesthetics).length > 0
       );
+    case 'signatures':
+      return records(caseData.signatures).some((g) => text(g.name) !== null || text(g.signature) !== null);
   }
 }
 

@@ -1,9 +1,29 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { runningHeaderOf } from '@vigil/shared';
 import type { Logger } from '../log.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 /** US Letter in CSS px at 96 dpi, less the 8 mm margins either side (≈ 30 px each). */
 const LETTER_PRINTABLE_WIDTH_PX = 8.5 * 96 - 2 * 30;
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+const TEMPLATE_STYLE =
+  'font-family:Helvetica,Arial,sans-serif;font-size:8px;color:#333;width:100%;margin:0 8mm;display:flex;justify-content:space-between';
+
+/**
+ * [RP17] Chromium's page header and footer for a report (issue 25: a record whose pages can be
+ * told apart when loose): every printed page names the patient, the DOB and the case id at the
+ * top, and says "Page N of M" at the bottom (Chromium fills pageNumber and totalPages).
+ */
+export function pageTemplates(runningHeader: string | null): { headerTemplate: string; footerTemplate: string } {
+  return {
+    headerTemplate: `<div style="${TEMPLATE_STYLE}"><span>${escapeHtml(runningHeader ?? '')}</span></div>`,
+    footerTemplate: `<div style="${TEMPLATE_STYLE}"><span>${escapeHtml(runningHeader ?? '')}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`,
+  };
+}
 
 export interface PdfPrinter {
   /** Prints a standalone HTML document laid out `printWidth` px wide to a PDF. */
@@ -51,7 +71,9 @@ export class ChromiumPdfPrinter implements PdfPrinter {
       const pdf = await page.pdf({
         format: 'Letter',
         printBackground: true,
-        margin: { top: '8mm', bottom: '8mm', left: '8mm', right: '8mm' },
+        displayHeaderFooter: true,
+        ...pageTemplates(runningHeaderOf(html)),
+        margin: { top: '14mm', bottom: '14mm', left: '8mm', right: '8mm' },
         scale: Math.min(1, Math.max(0.1, LETTER_PRINTABLE_WIDTH_PX / printWidth)),
       });
       return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);

@@ -78,12 +78,13 @@ describe('the printable report rendered to HTML (spec 002 §2)', () => {
       input({ demo: true, caseData: { ...input().caseData, waves: [{ svg: SVG }] } }),
       null,
     ).html;
-    expect(demo.split(DEMO_MARK)).toHaveLength(3); // two pages, one mark each
+    expect(demo.split(DEMO_MARK)).toHaveLength(4); // three pages (record, waves, vitals data), one mark each
   });
 
   it('prints temperatures in the report unit (°F by default, converted from °C)', () => {
     const { html } = renderReportHtml(input({ caseData: { ...input().caseData, vitalsTrackingEnabled: true } }), null);
-    expect(html).toContain('98.6 °F');
+    expect(html).toContain('<th>Temp (°F)</th>');
+    expect(html).toContain('<td>98.6</td>');
   });
 
   it('prints captured waveforms, the vitals data reference, the pre-op checklist and addenda pages in order', () => {

@@ -18,7 +18,7 @@ export const COPY_TEXTS = {
   idle: 'Copy link',
   loading: 'Copying...',
   success: 'Copied!',
-  error: 'Failed to copy, try again',
+  error: 'Failed to copy, try again.',
 } as const;
 
 function CopyLinkButton({ value }: { value: string }): ReactNode {

@@ -75,11 +75,11 @@ describe('sharePdf (spec 000 §2)', () => {
     });
   });
 
-  it('copies with the texts of spec 002 §4', () => {
+  it('copies with the texts of spec 002 §4 exactly, the error with its full stop', () => {
     expect([COPY_TEXTS.loading, COPY_TEXTS.success, COPY_TEXTS.error]).toEqual([
       'Copying...',
       'Copied!',
-      'Failed to copy, try again',
+      'Failed to copy, try again.',
     ]);
   });
 });

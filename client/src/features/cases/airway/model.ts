@@ -1,4 +1,4 @@
-import { AIRWAY_TYPES, numericInputError, vitalRange, type AirwayType } from '@vigil/shared';
+import { AIRWAY_LABELS, AIRWAY_TYPES, numericInputError, vitalRange, type AirwayType } from '@vigil/shared';
 
 /**
  * An airway as kept in the case's `airways` list: the type of spec 001 §5 and the fields of a
@@ -25,20 +25,8 @@ export interface AirwayEntry {
   confirmation: string | null;
 }
 
-/** How each airway type reads on screen (the spec gives only the codes; decision). */
-export const AIRWAY_LABELS: Readonly<Record<AirwayType, string>> = {
-  nc: 'Nasal cannula',
-  nt: 'Nasal trumpet (nasopharyngeal airway)',
-  nh: 'Nasal hood',
-  cpap: 'CPAP',
-  mad: 'Mandibular advancement device',
-  et: 'Endotracheal tube',
-  ntt: 'Nasotracheal tube',
-  lma: 'Laryngeal mask airway',
-  opa: 'Oropharyngeal airway',
-  fm: 'Face mask',
-  other: 'Other',
-};
+/** How each airway type reads, on screen and in the report (shared so both say the same). */
+export { AIRWAY_LABELS };
 
 /** Airways with a cuff or positive pressure, for which PEEP is charted. */
 export const PEEP_TYPES: readonly AirwayType[] = ['cpap', 'et', 'ntt', 'lma'];

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { ALDRETE_ITEMS, itemMaxScore, PADS_ITEMS } from '../rules/discharge-score.js';
+import { caseDischarge } from './discharge.js';
+import { runningHeaderOf, runningHeaderText, standaloneReportHtml } from './document.js';
+import {
+  AIRWAY_LABELS,
+  DISCHARGE_CHOICE_LABELS,
+  dischargeChoiceText,
+  VITAL_CHART_SERIES,
+  VITALS_SCORE_LABELS,
+} from './labels.js';
+import { chartedHeightUnit, chartedWeightUnit } from './Report.js';
+import {
+  anesthesiaTime,
+  caseAgeYears,
+  caseWeightKg,
+  drugTotalRows,
+  localAmountText,
+  localAnestheticReport,
+} from './totals.js';
+
+const T0 = Date.UTC(2026, 10, 20, 14, 0);
+const MIN = 60_000;
+
+describe('discharge labels (spec 001 §3 discharge scoring)', () => {
+  it.each([...ALDRETE_ITEMS, ...PADS_ITEMS])('[RP10] %s has a meaning for every score it can take', (item) => {
+    const max = itemMaxScore(item.startsWith('aldrete') ? 'aldrete' : 'pads', item)!;
+    expect(DISCHARGE_CHOICE_LABELS[item]).toHaveLength(max + 1);
+  });
+
+  it('[RP10] a choice reads "score: meaning", never a bare number', () => {
+    expect(dischargeChoiceText('aldreteConsciousness', 2)).toBe('2: Fully awake');
+    expect(dischargeChoiceText('voided', 0)).toBe('0: Has not voided');
+    expect(dischargeChoiceText('unknownItem', 1)).toBe('1');
+    expect(VITALS_SCORE_LABELS).toHaveLength(3);
+  });
+});
+
+describe('the discharge score of a case (spec 001 §3–§5)', () => {
+  it('[RP11] computes from the case data what the Discharge section shows: items, vitals score, total and target', () => {
+    // sbp 120 → 100: -16.7 %; hr 80 → 100: +25 % → largest 25 → vitals score 1. Items 2+2+2+2+2+1 = 11; total 12 of 12.
+    const m = caseDischarge({
+      dischargeScoreEntries: {
+        aldreteOxygenation: { score: 2 },
+        aldreteRespiratoryStability: { score: 2 },
+        aldreteConsciousness: { score: 2 },
+        aldretePain: { score: 2 },
+        aldreteNausea: { score: 2 },
+        aldreteGait: { score: 1 },
+      },
+      manualVitals: [{ time: T0, vitals: { sbp: 120, hr: 80 } }],
+      vitalsRecords: [{ lastUpdated: T0 + 30 * MIN, vitals: { sbp: { value: 100 }, hr: { value: 100 } } }],
+    });
+    expect(m.type).toBe('aldrete');
+    expect(m.items.map((i) => i.label)).toEqual([
+      'Oxygenation',
+      'Respiratory stability',
+      'Consciousness',
+      'Pain',
+      'Nausea',
+      'Gait',
+    ]);
+    expect(m.summary).toMatchObject({
+      vitalsScore: 1,
+      totalScore: 12,
+      targetScore: 12,
+      complete: true,
+      meetsTarget: true,
+    });
+  });
+
+  it('[RP11] PADS has a target of 9; an unknown type counts as Aldrete', () => {
+    expect(caseDischarge({ dischargeScoreType: 'pads' }).summary.targetScore).toBe(9);
+    expect(caseDischarge({ dischargeScoreType: 'other' }).type).toBe('aldrete');
+  });
+});
+
+describe('amounts and units as charted', () => {
+  it.each([
+    [1, 'cartridges', '1 cartridge'],
+    [2, 'cartridges', '2 cartridges'],
+    [0.5, 'cartridges', '0.5 cartridges'],
+    [1.8, 'ml', '1.8 mL'],
+    [36, 'mg', '36 mg'],
+    [3, null, '3'],
+  ] as const)('[RP12] %s %s prints as "%s"', (amount, unit, printed) => {
+    expect(localAmountText(amount, unit)).toBe(printed);
+  });
+
+  it('[RP12] no amount prints nothing', () => {
+    expect(localAmountText(null, 'cartridges')).toBeNull();
+  });
+
+  it.each([
+    ['70 kg', 'lb', 'kg'],
+    ['154 lb', 'kg', 'lb'],
+    ['154 lbs.', 'kg', 'lb'],
+    ['70', 'kg', 'kg'],
+    ['70', 'lb', 'lb'],
+    [null, 'kg', 'kg'],
+  ] as const)('[RP16] a weight charted as %j with the default %s prints in %s', (raw, def, unit) => {
+    expect(chartedWeightUnit(raw, def)).toBe(unit);
+  });
+
+  it.each([
+    ['165 cm', 'in', 'cm'],
+    [`5'4"`, 'cm', 'in'],
+    ['64 in', 'cm', 'in'],
+    ['165', 'cm', 'cm'],
+    ['64', 'in', 'in'],
+  ] as const)('[RP16] a height charted as %j with the default %s prints in %s', (raw, def, unit) => {
+    expect(chartedHeightUnit(raw, def)).toBe(unit);
+  });
+
+  it('reads the weight in kg and the age on the procedure date', () => {
+    expect(caseWeightKg({ weight: { value: 70, raw: '70 kg' } })).toBe(70);
+    expect(caseWeightKg({ weight: { value: 0 } })).toBeNull();
+    expect(caseWeightKg({})).toBeNull();
+    expect(caseAgeYears('2016-11-21', { procedureDate: '2026-11-20' }, 0)).toBe(9);
+    expect(caseAgeYears('2016-11-20', { procedureDate: '2026-11-20' }, 0)).toBe(10);
+    expect(caseAgeYears(null, {}, 0)).toBeNull();
+  });
+});
+
+describe('local anesthetic totals (spec 002 §3, §9; LA9–LA11)', () => {
+  const dose = (variant: string, minutes: number, amount: number, unit: string, mg: number) => ({
+    drugVariantId: variant,
+    time: T0 + minutes * MIN,
+    amount,
+    unit,
+    mg,
+  });
+
+  it('[RP13] prints both limit sets per drug and marks the dose that passed a maximum, not the ones before', () => {
+    // 70 kg: lidocaine with epi, manufacturer min(500, 7 × 70 = 490) = 490 mg; AAPD min(300, 4.4 × 70 = 308) = 300 mg.
+    // 36 + 288 = 324 mg: 66.2 % of 490 (66.12 rounded up), 108 % of 300.
+    const r = localAnestheticReport(
+      {
+        localDoses: [
+          dose('lidocaine-epi100', 30, 8, 'cartridges', 288),
+          dose('lidocaine-epi100', 10, 1, 'cartridges', 36),
+        ],
+      },
+      70,
+    );
+    expect(r.doses.map((d) => [d.amount, d.pastMaximum])).toEqual([
+      ['1 cartridge', []],
+      ['8 cartridges', ['aapd']],
+    ]);
+    expect(r.totals).toEqual([
+      {
+        drugId: 'lidocaine',
+        name: 'Lidocaine',
+        mg: 324,
+        pct: { manufacturer: 66.2, aapd: 108 },
+        maxMg: { manufacturer: 490, aapd: 300 },
+      },
+    ]);
+    expect(r.combinedPct).toEqual({ manufacturer: 66.2, aapd: 108 });
+    expect(r.weightMissing).toBe(false);
+  });
+
+  it('[RP13] a dose of another drug given once the combined total is past 100 % is marked too', () => {
+    // 20 kg child: lidocaine AAPD min(300, 88) = 88 mg; 90 mg is 102.3 %. Articaine AAPD min(500, 140) = 140 mg.
+    const r = localAnestheticReport(
+      {
+        localDoses: [
+          dose('lidocaine-epi100', 0, 2.5, 'cartridges', 90),
+          dose('articaine-epi100', 5, 0.5, 'cartridges', 36),
+        ],
+      },
+      20,
+    );
+    // Manufacturer: lidocaine min(500, 140) = 140 → 64.3 %, articaine 7 × 20 = 140 → 25.7 %: 90 % combined, not past.
+    expect(r.doses.map((d) => d.pastMaximum)).toEqual([['aapd'], ['aapd']]);
+    expect(r.combinedPct.aapd).toBe(128); // 102.27 + 25.71 = 127.99 → 128.0 rounded up
+  });
+
+  it('[RP13] without a weight only the absolute maxima apply, and the report says so', () => {
+    const r = localAnestheticReport({ localDoses: [dose('lidocaine-epi100', 0, 1, 'cartridges', 36)] }, null);
+    expect(r.weightMissing).toBe(true);
+    expect(r.totals[0]!.maxMg).toEqual({ manufacturer: 500, aapd: 300 });
+  });
+});
+
+describe('drug totals and anesthesia time', () => {
+  it('[RP14] adds each drug’s doses in its first unit with the maxDose the case holds and its percent', () => {
+    // Midazolam 2 mg + 1000 mcg = 3 mg of a 5 mg maximum = 60 %.
+    const rows = drugTotalRows({
+      drugsAdministered: [
+        {
+          name: 'Midazolam',
+          doses: [{ route: 'IV', amount: 2, unit: 'mg' }],
+          totals: { maxDose: { amount: 5, unit: 'mg' } },
+        },
+        { name: 'midazolam', doses: [{ route: 'IV', amount: 1000, unit: 'mcg', isPreProcedure: true }] },
+        { name: 'Nitrous Oxide', doses: [{ route: 'inhalation', amount: 4, unit: 'L/min' }] },
+      ],
+    });
+    expect(rows).toEqual([
+      {
+        name: 'Midazolam',
+        unit: 'mg',
+        total: 3,
+        givenDuringProcedure: 2,
+        maxDose: { amount: 5, unit: 'mg' },
+        pctOfMax: 60,
+      },
+    ]);
+  });
+
+  it('[RP15] anesthesia time is anesthesiaStart to anesthesiaEnd in minutes, units = minutes / 15 to 1 decimal', () => {
+    // 100 minutes / 15 = 6.67 → 6.7 units.
+    expect(anesthesiaTime({ events: { anesthesiaStart: T0, anesthesiaEnd: T0 + 100 * MIN } })).toEqual({
+      minutes: 100,
+      units: 6.7,
+    });
+    expect(anesthesiaTime({ events: { anesthesiaStart: T0 } })).toBeNull();
+  });
+});
+
+describe('shared words and colours', () => {
+  it('[RC7] every charted vital has its own colour: systolic and diastolic differ, temperature is charted', () => {
+    const colours = VITAL_CHART_SERIES.map((s) => s.colour);
+    expect(new Set(colours).size).toBe(colours.length);
+    expect(VITAL_CHART_SERIES.map((s) => s.id)).toContain('temperature');
+    expect(VITAL_CHART_SERIES.find((s) => s.id === 'temperature')!.keys).toContain('temp');
+  });
+
+  it('names every airway type', () => {
+    expect(AIRWAY_LABELS.nc).toBe('Nasal cannula');
+    expect(Object.values(AIRWAY_LABELS).every((l) => l.length > 0)).toBe(true);
+  });
+});
+
+describe('running header (every printed page)', () => {
+  it('[RP17] names patient, DOB and case id, and survives the trip through the standalone document', () => {
+    const header = runningHeaderText({
+      caseId: 'apt-1',
+      patient: { id: 'p', givenName: 'Ada', familyName: 'O"Brien <&>', nickname: null, birthDate: '1990-01-02' },
+    });
+    expect(header).toBe('Patient: O"Brien <&>, Ada · DOB: 1990-01-02 · Case ID: apt-1');
+    const html = standaloneReportHtml('<p>x</p>', 'T', 1080, header);
+    expect(html).not.toContain('<&>');
+    expect(runningHeaderOf(html)).toBe(header);
+    expect(runningHeaderOf(standaloneReportHtml('<p>x</p>', 'T', 1080))).toBeNull();
+  });
+});

@@ -1,0 +1,226 @@
+import { anesthesiaMinutes, anesthesiaUnits } from '../rules/event-times.js';
+import { ageInYears } from '../rules/health-history.js';
+import {
+  findVariant,
+  localAnestheticToxicity,
+  LOCAL_ANESTHETIC_DRUGS,
+  toxicityDrugId,
+  toxicityMaxMg,
+  toxicityPercentForDisplay,
+  type LimitSet,
+  type LocalAnestheticDrugId,
+} from '../rules/local-anesthetics.js';
+import { drugTotals, pctOfMaxForDisplay, type Mass, type MassUnit } from '../rules/drugs.js';
+import { num, record, records, text, timeOf, type CaseRecord } from './read.js';
+
+/** Totals the printed record states outright (issue 25: the PDF as a legal record). */
+
+/** The patient's weight in kg from the case data ({ value } or a bare number), or null. */
+export function caseWeightKg(caseData: CaseRecord): number | null {
+  const kg = num(record(caseData.weight)?.value) ?? num(caseData.weight);
+  return kg !== null && kg > 0 ? kg : null;
+}
+
+/** The patient's age in whole years on the procedure date (or at `at`), or null without a birth date. */
+export function caseAgeYears(birthDate: string | null, caseData: CaseRecord, at: number): number | null {
+  if (birthDate === null || !/^\d{4}(-\d{2}(-\d{2})?)?$/.test(birthDate)) return null;
+  const day = timeOf(text(caseData.procedureDate)) ?? at;
+  const age = ageInYears(birthDate, day);
+  return Number.isFinite(age) && age >= 0 ? age : null;
+}
+
+/**
+ * [RP12] "1 cartridge", "2 cartridges", "1.8 mL", "36 mg": a local dose's amount with its unit
+ * as charted, the unit singular for exactly one.
+ */
+export function localAmountText(amount: number | null, unit: string | null): string | null {
+  if (amount === null) return null;
+  const n = String(Number(amount.toFixed(4)));
+  switch (unit) {
+    case 'cartridges':
+      return `${n} ${amount === 1 ? 'cartridge' : 'cartridges'}`;
+    case 'ml':
+      return `${n} mL`;
+    case null:
+      return n;
+    default:
+      return `${n} ${unit}`;
+  }
+}
+
+export interface LocalDoseLine {
+  time: number | null;
+  variantId: string;
+  name: string;
+  amount: string | null;
+  mg: number | null;
+  epiMg: number | null;
+  /** The limit sets whose maximum (per drug or combined) this dose took the total past. */
+  pastMaximum: LimitSet[];
+}
+
+export interface LocalTotalRow {
+  drugId: LocalAnestheticDrugId;
+  name: string;
+  mg: number;
+  /** Percent of the maximum per limit set, rounded up to 0.1 (LA11); null without a maximum. */
+  pct: Record<LimitSet, number | null>;
+  /** The maximum in mg per limit set, for this patient's weight. */
+  maxMg: Record<LimitSet, number | null>;
+}
+
+export interface LocalAnestheticReport {
+  doses: LocalDoseLine[];
+  totals: LocalTotalRow[];
+  combinedPct: Record<LimitSet, number>;
+  weightMissing: boolean;
+}
+
+const LIMIT_SETS: readonly LimitSet[] = ['manufacturer', 'aapd'];
+
+function variantName(variantId: string): string {
+  const v = findVariant(variantId);
+  if (!v) return variantId || 'Local anesthetic';
+  const epi = v.epi > 0 ? ` with epi 1:${v.epi},000` : '';
+  return `${LOCAL_ANESTHETIC_DRUGS[v.drugId].name} ${v.percent}%${epi}`;
+}
+
+/**
+ * [RP13] The local anesthetics of the record: each dose with its amount as charted (RP12), mg and
+ * epinephrine mg, and the limit sets whose maximum the running total passed with it; per drug
+ * the total mg and its percent of the manufacturer and the pediatric-dentistry (AAPD) maximum for
+ * the patient's weight (LA9, LA10; Exparel counts as bupivacaine), and the combined percent.
+ * Both limit sets are printed: the screen lets the provider switch between them, the record
+ * keeps both.
+ */
+export function localAnestheticReport(caseData: CaseRecord, weightKg: number | null): LocalAnestheticReport {
+  const charted = records(caseData.localDoses).map((d) => ({
+    time: timeOf(d.time),
+    variantId: text(d.drugVariantId) ?? '',
+    amount: localAmountText(num(d.amount), text(d.unit)),
+    mg: num(d.mg),
+    epiMg: num(d.epiMg),
+  }));
+  const ordered = [...charted].sort((a, b) => (a.time ?? 0) - (b.time ?? 0));
+  const pastBy = new Map<(typeof charted)[number], LimitSet[]>();
+  for (const set of LIMIT_SETS) {
+    for (let i = 0; i < ordered.length; i++) {
+      const upTo = ordered.slice(0, i + 1).filter((d) => d.mg !== null);
+      const after = localAnestheticToxicity(
+        upTo.map((d) => ({ variantId: d.variantId, mg: d.mg! })),
+        weightKg,
+        set,
+      );
+      const v = findVariant(ordered[i]!.variantId);
+      if (!v || ordered[i]!.mg === null || v.skipForToxicity) continue;
+      const drug = toxicityDrugId(v.drugId);
+      if ((after.perDrug[drug] ?? 0) > 100 || after.combined > 100) {
+        pastBy.set(ordered[i]!, [...(pastBy.get(ordered[i]!) ?? []), set]);
+      }
+    }
+  }
+  const doses = ordered.map((d) => ({ ...d, name: variantName(d.variantId), pastMaximum: pastBy.get(d) ?? [] }));
+
+  const mgByDrug = new Map<LocalAnestheticDrugId, number>();
+  const variantByDrug = new Map<LocalAnestheticDrugId, string>();
+  for (const d of charted) {
+    const v = findVariant(d.variantId);
+    if (!v || d.mg === null) continue;
+    const drug = v.skipForToxicity ? v.drugId : toxicityDrugId(v.drugId);
+    mgByDrug.set(drug, (mgByDrug.get(drug) ?? 0) + d.mg);
+    if (!variantByDrug.has(drug) || v.drugId === drug) variantByDrug.set(drug, v.id);
+  }
+  const forToxicity = charted
+    .filter((d) => d.mg !== null)
+    .map((d) => ({ variantId: d.variantId, mg: d.mg!, time: d.time }));
+  const toxicity = Object.fromEntries(
+    LIMIT_SETS.map((set) => [set, localAnestheticToxicity(forToxicity, weightKg, set)]),
+  ) as Record<LimitSet, ReturnType<typeof localAnestheticToxicity>>;
+  const totals = [...mgByDrug].map(([drugId, mg]) => {
+    const v = findVariant(variantByDrug.get(drugId)!)!;
+    const per = (f: (set: LimitSet) => number | null): Record<LimitSet, number | null> => ({
+      manufacturer: f('manufacturer'),
+      aapd: f('aapd'),
+    });
+    return {
+      drugId,
+      name: LOCAL_ANESTHETIC_DRUGS[drugId].name,
+      mg: Math.round(mg * 100) / 100,
+      pct: per((set) => {
+        const p = toxicity[set].perDrug[drugId];
+        return p === undefined ? null : toxicityPercentForDisplay(p);
+      }),
+      maxMg: per((set) => toxicityMaxMg(v, weightKg, set)),
+    };
+  });
+  return {
+    doses,
+    totals,
+    combinedPct: {
+      manufacturer: toxicityPercentForDisplay(toxicity.manufacturer.combined),
+      aapd: toxicityPercentForDisplay(toxicity.aapd.combined),
+    },
+    weightMissing: weightKg === null && forToxicity.length > 0,
+  };
+}
+
+export interface DrugTotalRow {
+  name: string;
+  unit: MassUnit;
+  total: number;
+  givenDuringProcedure: number;
+  maxDose: Mass | null;
+  /** Percent of maxDose, rounded up to 0.1 (DR4); null without a maximum. */
+  pctOfMax: number | null;
+}
+
+const MASS_UNITS: readonly string[] = ['g', 'mg', 'mcg'];
+
+/**
+ * [RP14] Drug totals of the record (spec 001 §3 "Drug totals", spec 002 §3): per drug given by
+ * mass (mg, mcg, g), every dose added up in the drug's first unit, with maxDose and pctOfMax as
+ * the case holds them (the drugs form stores each drug's maximum with its totals).
+ */
+export function drugTotalRows(caseData: CaseRecord): DrugTotalRow[] {
+  const byName = new Map<string, { name: string; doses: CaseRecord[]; maxDose: Mass | null }>();
+  for (const drug of records(caseData.drugsAdministered)) {
+    const name = text(drug.name);
+    if (name === null) continue;
+    const key = name.toLowerCase();
+    const entry = byName.get(key) ?? { name, doses: [], maxDose: null };
+    entry.doses.push(...records(drug.doses));
+    const max = record(record(drug.totals)?.maxDose);
+    const maxAmount = num(max?.amount);
+    const maxUnit = text(max?.unit);
+    if (maxAmount !== null && maxUnit !== null && MASS_UNITS.includes(maxUnit))
+      entry.maxDose = { amount: maxAmount, unit: maxUnit as MassUnit };
+    byName.set(key, entry);
+  }
+  return [...byName.values()].flatMap(({ name, doses, maxDose }) => {
+    const massDoses = doses
+      .map((d) => ({ amount: num(d.amount), unit: text(d.unit), isPreProcedure: d.isPreProcedure === true }))
+      .filter((d): d is { amount: number; unit: MassUnit; isPreProcedure: boolean } => {
+        return d.amount !== null && d.unit !== null && MASS_UNITS.includes(d.unit);
+      });
+    const first = massDoses[0];
+    if (!first) return [];
+    const t = drugTotals({ unit: first.unit, doses: massDoses, calculateDrugWaste: false, maxDose });
+    return [
+      {
+        name,
+        unit: t.unit,
+        total: t.total,
+        givenDuringProcedure: t.givenDuringProcedure,
+        maxDose: t.maxDose,
+        pctOfMax: t.pctOfMax === null ? null : pctOfMaxForDisplay(t.pctOfMax),
+      },
+    ];
+  });
+}
+
+/** [RP15] Anesthesia time (anesthesiaStart to anesthesiaEnd, ET7) in minutes and units; null unless both are charted in order. */
+export function anesthesiaTime(caseData: CaseRecord): { minutes: number; units: number } | null {
+  const events = record(caseData.events);
+  const minutes = anesthesiaMinutes(timeOf(events?.anesthesiaStart), timeOf(events?.anesthesiaEnd));
+  return minutes === null ? null : { minutes: Math.round(minutes), units: anesthesiaUnits(minutes) };
+}
