@@ -13,6 +13,7 @@ import { createSyncAuthorizer } from './sync/authorize.js';
 import { sessionFromRequest } from './auth/sessions.js';
 import { authClock, loadAuthSettings } from './auth/settings.js';
 import { createFhirService } from './fhir/index.js';
+import { sqliteIdOwnership } from './fhir/id-ownership.js';
 import { LiveEvents } from './fhir/live-events.js';
 import { compositionProjector } from './sync/projection.js';
 import { syncReadAuditor, userNames } from './sync/read-audit.js';
@@ -41,9 +42,8 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
   const authSettings = loadAuthSettings(config.environment);
   const { cookieName } = authSettings;
   const fhir = createFhirService({ db, now: authClock(authSettings), events: fhirEvents });
-  const ownerOf = db.prepare<[string, string], { org_id: string }>(
-    'SELECT org_id FROM sync_documents WHERE doc_id = ? AND org_id <> ? LIMIT 1',
-  );
+  // The one ownership check FHIR PUT and finalize use too (issue 24 item 2).
+  const ids = sqliteIdOwnership(db);
   const rooms = new SyncRooms({
     log,
     store: new SqliteSyncStore(db),
@@ -54,7 +54,7 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
           { signedIn: true, multiFactorValid: session.multiFactorValid, orgs: session.orgs },
           { id: orgId, parentOrgs: parentOrgsOf(db, orgId) },
         ),
-      docBelongsElsewhere: (orgId, docId) => ownerOf.get(docId, orgId) !== undefined,
+      docBelongsElsewhere: (orgId, docId) => ids.belongsElsewhere(orgId, docId),
       allowedOrigins: config.allowedOrigins,
     }),
     project: compositionProjector({ service: fhir.service, store: fhir.store, log }),

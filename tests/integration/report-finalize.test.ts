@@ -47,8 +47,10 @@ describe('finalize (spec 001 §4, §7, §8)', () => {
     expect(text).toContain('Lovelace, Ada');
     expect(text).toContain('Midazolam');
     expect(text).toContain('Fentanyl');
-    // userRole other: the primary provider is the final signer (spec 001 §6).
-    expect(text).toContain('Final signer: Dr Grace Hopper');
+    // [FS4] The PDF names the person who signs: the signed-in provider, not the appointment's
+    // practitioner Dr Grace Hopper (a name only, not this user) whom spec 001 §6 would name.
+    expect(text).toContain('Final signer: Dr. Test Person, DDS');
+    expect(text).not.toContain('Final signer: Dr Grace Hopper');
 
     // The Appointment links the PDF; the Composition (id = the case id) is final and links it too.
     const apt = await fhir<{

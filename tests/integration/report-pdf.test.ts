@@ -22,12 +22,16 @@ afterAll(async () => {
   await server.dispose();
 });
 
+const local = (url: string): string => url.replace(/^https?:\/\/[^/]+/, server.url);
+const cookieOf = (browser: Browser): string => [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
 describe('pdfUrl (spec 000 §7) and the PDF route', () => {
   it('returns a short-lived URL, a text and the title; the PDF is served inline with nosniff and a restrictive CSP', async () => {
     const { data } = await pdfUrl(c.member.browser, c.orgId, pdfId);
     expect(data!.title).toBe('Anesthesia Record - Lovelace, Ada - 2026-11-20');
     expect(data!.text).toContain(data!.title);
-    const res = await fetch(data!.url.replace(/^https?:\/\/[^/]+/, server.url));
+    // Issue 24 item 7: the link is bound to the user who asked for it; their session comes with it.
+    const res = await fetch(local(data!.url), { headers: { cookie: cookieOf(c.member.browser) } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`inline; filename="${data!.title}.pdf"`);
@@ -56,7 +60,8 @@ describe('pdfUrl (spec 000 §7) and the PDF route', () => {
       'query ($orgId: String!) { finalizedReports(orgId: $orgId) { pdfId signerName } }',
       { orgId: c.orgId },
     );
-    expect(r.data!.finalizedReports).toEqual([{ pdfId, signerName: 'Dr Grace Hopper' }]);
+    // [FS4] the provider who signed, not the appointment's name-only practitioner.
+    expect(r.data!.finalizedReports).toEqual([{ pdfId, signerName: 'Dr. Test Person, DDS' }]);
     const other = await orgMember(server.url);
     const refused = await other.browser.gql('query ($orgId: String!) { finalizedReports(orgId: $orgId) { pdfId } }', {
       orgId: c.orgId,

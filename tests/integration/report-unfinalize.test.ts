@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_ROOT } from '@vigil/shared';
 import type { Browser } from './accounts-client.js';
 import { fhir } from './fhir-helpers.js';
+import { sudo } from './orgs-helpers.js';
 import { chartedCase, finalize, SIGNATURE } from './report-helpers.js';
 import { orgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
@@ -53,10 +54,15 @@ describe('admin unfinalize (spec 000 §3 adminUnfinalize)', () => {
       },
     );
     expect(flag.code).toBeUndefined();
+    // Issue 24 item 1: reopening a signed record needs a fresh sudo confirmation too.
+    expect(await unfinalize(c.member.browser, c.orgId, c.caseId)).toEqual({ status: 403, error: 'SUDO_REQUIRED' });
+    await sudo(server, { browser: c.member.browser, email: c.member.email, userId: '' });
     expect(await unfinalize(c.member.browser, c.orgId, c.caseId)).toEqual({ status: 200 });
 
     // The case takes writes again and no longer links the PDF; the PDF itself stays stored.
-    const client = connectVigilClient(server.url, `${c.orgId}/${c.caseId}`, { params: { token: c.member.token } });
+    const client = connectVigilClient(server.url, `${c.orgId}/${c.caseId}`, {
+      params: { token: c.member.browser.token! },
+    });
     client.doc.getMap(CASE_ROOT).set('recoveryNotes', 'Corrected after unfinalize');
     await eventually(() => expect(client.provider.status.status).toBe('synced'), 15_000);
     expect(client.provider.status.refused).toBeNull();

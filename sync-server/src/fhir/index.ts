@@ -4,7 +4,9 @@ import type { Logger } from '../log.js';
 import { fhirRoutes } from '../routes/fhir.js';
 import { sharedRulesAccess, sqliteOrgPolicy, type CanAccessOrg } from './access.js';
 import { LiveEvents } from './live-events.js';
+import { sqliteIdOwnership } from './id-ownership.js';
 import { FhirService } from './service.js';
+import { sqliteSignedRecords } from './signed-records.js';
 import { SqliteResourceStore } from './sqlite-store.js';
 import type { ResourceStore } from './store.js';
 
@@ -47,5 +49,15 @@ export function createFhirService(deps: { db: Db; now: () => number; events: Liv
 } {
   const store = new SqliteResourceStore(deps.db);
   const orgPolicy = sqliteOrgPolicy(deps.db, deps.now);
-  return { store, service: new FhirService({ store, events: deps.events, now: deps.now, orgPolicy }) };
+  return {
+    store,
+    service: new FhirService({
+      store,
+      events: deps.events,
+      now: deps.now,
+      orgPolicy,
+      ids: sqliteIdOwnership(deps.db),
+      signed: sqliteSignedRecords(deps.db),
+    }),
+  };
 }

@@ -21,8 +21,10 @@ import {
 } from '@vigil/shared';
 import type { OrgPolicyOf } from './access.js';
 import { FhirError, VersionConflictError } from './errors.js';
+import { ID_IN_OTHER_ORGANIZATION, ID_IN_OTHER_ORGANIZATION_MESSAGE, type IdOwnership } from './id-ownership.js';
 import type { LiveAction, LiveEvents, OrgLiveEvent } from './live-events.js';
 import { parseSearch, RESULT_PARAMS, searchTokens } from './search-params.js';
+import { SIGNED_RECORD, SIGNED_RECORD_MESSAGE, type SignedRecords } from './signed-records.js';
 import type { ResourceStore, SearchSort, StoredVersion } from './store.js';
 
 /** Largest page a search or history call returns. */
@@ -35,6 +37,11 @@ export interface RequestContext {
   ip: string | null;
   /** `{origin}/api/fhir/{orgId}` */
   baseUrl: string;
+  /**
+   * Set only by the report service for its own writes (finalize, an addendum, the admin
+   * unfinalize): they may change a signed record. Never derived from a request.
+   */
+  reportWriter?: boolean;
 }
 
 export interface FhirServiceDeps {
@@ -42,6 +49,14 @@ export interface FhirServiceDeps {
   events: LiveEvents;
   now: () => number;
   orgPolicy: OrgPolicyOf;
+  /**
+   * Who owns an id across organisations: a PUT that would create another organisation's id is
+   * refused (409). The server always passes it (fhir/index.ts, routes/); unit tests of other
+   * rules may leave it out.
+   */
+  ids?: IdOwnership;
+  /** Signed records refuse writes and deletes (423); passed by the server like `ids`. */
+  signed?: SignedRecords;
 }
 
 export interface WriteResult {
@@ -164,6 +179,20 @@ export class FhirService {
     }
   }
 
+  /** A signed record (a finalized case's Composition or Appointment, a signed PDF) is never changed through the API. */
+  private checkNotSigned(ctx: RequestContext, type: FhirResourceType, id: string): void {
+    if (ctx.reportWriter !== true && this.deps.signed?.isSigned(ctx.orgId, type, id)) {
+      throw new FhirError(423, SIGNED_RECORD, SIGNED_RECORD_MESSAGE);
+    }
+  }
+
+  /** An id another organisation owns is never created here (issue 24 item 2). */
+  private checkIdOwned(ctx: RequestContext, id: string): void {
+    if (this.deps.ids?.belongsElsewhere(ctx.orgId, id)) {
+      throw new FhirError(409, ID_IN_OTHER_ORGANIZATION, ID_IN_OTHER_ORGANIZATION_MESSAGE);
+    }
+  }
+
   /** Body checks shared by create and update: an object of the URL's type, normalised and valid. */
   private prepare(
     ctx: RequestContext,
@@ -189,6 +218,14 @@ export class FhirService {
     const issues: Issue[] = validateResource(resource);
     if (issues.length > 0) throw new FhirError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
     return resource;
+  }
+
+  /**
+   * A read of patient data that did not come through this API (a signed PDF downloaded by its
+   * link), audited as the reader's like any other read.
+   */
+  auditRead(ctx: RequestContext, entities: readonly string[], description: string): void {
+    this.deps.store.transaction(() => this.audit(ctx, 'read', entities, description));
   }
 
   /** Opening an organisation's live events reads its patient data as it changes: audited once per stream. */
@@ -246,6 +283,8 @@ export class FhirService {
   ): WriteResult {
     this.checkEditable(ctx, type);
     this.checkNotServerOwned(type, id);
+    this.checkIdOwned(ctx, id);
+    this.checkNotSigned(ctx, type, id);
     const bodyId = (body as { id?: unknown } | null)?.id;
     if (bodyId !== undefined && bodyId !== id)
       throw new FhirError(400, 'INVALID_RESOURCE', 'The body id must match the URL id');
@@ -274,6 +313,7 @@ export class FhirService {
   delete(ctx: RequestContext, type: FhirResourceType, id: string, ifMatch: string | undefined): StoredVersion | null {
     this.checkEditable(ctx, type);
     this.checkNotServerOwned(type, id);
+    this.checkNotSigned(ctx, type, id);
     const current = this.deps.store.read(ctx.orgId, type, id);
     if (!current) throw new FhirError(404, 'NOT_FOUND', `${type}/${id} not found`);
     if (current.deleted) return null;

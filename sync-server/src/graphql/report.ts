@@ -4,6 +4,7 @@ import {
   createPdfLink,
   finalizedReports,
   PDF_LINK_TTL_MS,
+  SHARED_PDF_LINK_TTL_MS,
   reportAccess,
   type FinalizedReport,
 } from '../report/links.js';
@@ -29,8 +30,11 @@ export const reportTypeDefs = /* GraphQL */ `
   }
 
   extend type Query {
-    "A short-lived link to a signed report PDF of the organisation (spec 000 §7)."
-    pdfUrl(orgId: String!, pdfId: String!): PdfShare!
+    """
+    A short-lived link to a signed report PDF of the organisation (spec 000 §7): bound to the
+    signed-in user (5 minutes), or with shared: true, one download by whoever holds it (60 minutes).
+    """
+    pdfUrl(orgId: String!, pdfId: String!, shared: Boolean): PdfShare!
     "Finalized reports, newest first, 20 at a time (spec 000 §9 report review fetch size); optional signer and signature-time range."
     finalizedReports(orgId: String!, offset: Int, signerName: String, from: Float, to: Float): [FinalizedReport!]!
   }
@@ -53,15 +57,18 @@ export const reportResolvers = {
   Query: {
     pdfUrl: (
       _: unknown,
-      args: { orgId: string; pdfId: string },
+      args: { orgId: string; pdfId: string; shared?: boolean | null },
       ctx: GraphqlContext,
     ): { url: string; text: string; title: string } => {
       const userId = authorize(ctx, args.orgId);
-      const link = createPdfLink(ctx.accounts.db, ctx.now(), userId, args.orgId, args.pdfId);
+      const shared = args.shared === true;
+      const link = createPdfLink(ctx.accounts.db, ctx.now(), userId, args.orgId, args.pdfId, shared);
       if (!link) fail('NOT_FOUND');
       return {
         url: `${ctx.origin}/api/report-pdf/${link.token}`,
-        text: `Signed report: ${link.title}. This link works for ${PDF_LINK_TTL_MS / 60_000} minutes.`,
+        text: shared
+          ? `Signed report: ${link.title}. This link opens the report once, within ${SHARED_PDF_LINK_TTL_MS / 60_000} minutes.`
+          : `Signed report: ${link.title}. This link works for ${PDF_LINK_TTL_MS / 60_000} minutes.`,
         title: link.title,
       };
     },

@@ -5,6 +5,11 @@ import type { Db } from '../db/database.js';
 
 /** How long a pdfUrl link works (spec 000 §7 "short-lived"; the spec gives no figure). */
 export const PDF_LINK_TTL_MS = 5 * 60_000;
+/**
+ * How long a link asked for sharing works (issue 24 item 7): once, within an hour, so a
+ * colleague can open it from the message it was sent in, and no one can open it again.
+ */
+export const SHARED_PDF_LINK_TTL_MS = 60 * 60_000;
 /** Report review page size (spec 000 §9: fetch size 20). */
 export const REPORT_REVIEW_FETCH_SIZE = 20;
 
@@ -35,37 +40,66 @@ export interface PdfLink {
   token: string;
   title: string;
   expiresAt: number;
+  singleUse: boolean;
 }
 
-/** A new short-lived link to a stored PDF of the organisation, or null when it has no such PDF. */
-export function createPdfLink(db: Db, now: number, userId: string, orgId: string, pdfId: string): PdfLink | null {
+/**
+ * A new short-lived link to a stored PDF of the organisation, or null when it has no such PDF.
+ * Bound to `userId` (their session must come with the download), or, `singleUse`, for whoever
+ * holds it, once (sharing).
+ */
+export function createPdfLink(
+  db: Db,
+  now: number,
+  userId: string,
+  orgId: string,
+  pdfId: string,
+  singleUse = false,
+): PdfLink | null {
   const row = db.prepare('SELECT title FROM report_pdfs WHERE org_id = ? AND pdf_id = ?').get(orgId, pdfId) as
     { title: string } | undefined;
   if (!row) return null;
   db.prepare('DELETE FROM report_pdf_links WHERE expires_at < ?').run(now);
   const token = randomBytes(24).toString('base64url');
-  const expiresAt = now + PDF_LINK_TTL_MS;
-  db.prepare('INSERT INTO report_pdf_links (token, org_id, pdf_id, user_id, expires_at) VALUES (?, ?, ?, ?, ?)').run(
-    token,
-    orgId,
-    pdfId,
-    userId,
-    expiresAt,
-  );
-  return { token, title: row.title, expiresAt };
+  const expiresAt = now + (singleUse ? SHARED_PDF_LINK_TTL_MS : PDF_LINK_TTL_MS);
+  db.prepare(
+    'INSERT INTO report_pdf_links (token, org_id, pdf_id, user_id, expires_at, single_use) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(token, orgId, pdfId, userId, expiresAt, singleUse ? 1 : 0);
+  return { token, title: row.title, expiresAt, singleUse };
 }
 
-/** The live link of a token: organisation, PDF and who asked for it; null when unknown or expired. */
+/**
+ * The live link of a token: organisation, PDF, who asked for it and whether it is a single-use
+ * shared link; null when unknown, expired or already used.
+ */
 export function pdfLinkTarget(
   db: Db,
   now: number,
   token: string,
-): { orgId: string; pdfId: string; userId: string } | null {
+): { orgId: string; pdfId: string; userId: string; singleUse: boolean } | null {
   const link = db
-    .prepare('SELECT org_id, pdf_id, user_id, expires_at FROM report_pdf_links WHERE token = ?')
-    .get(token) as { org_id: string; pdf_id: string; user_id: string; expires_at: number } | undefined;
-  if (!link || link.expires_at < now) return null;
-  return { orgId: link.org_id, pdfId: link.pdf_id, userId: link.user_id };
+    .prepare('SELECT org_id, pdf_id, user_id, expires_at, single_use, used_at FROM report_pdf_links WHERE token = ?')
+    .get(token) as
+    | {
+        org_id: string;
+        pdf_id: string;
+        user_id: string;
+        expires_at: number;
+        single_use: number;
+        used_at: number | null;
+      }
+    | undefined;
+  if (!link || link.expires_at < now || link.used_at !== null) return null;
+  return { orgId: link.org_id, pdfId: link.pdf_id, userId: link.user_id, singleUse: link.single_use === 1 };
+}
+
+/** Uses a single-use link up: true for the one download that got it, false for every other. */
+export function consumePdfLink(db: Db, now: number, token: string): boolean {
+  return (
+    db
+      .prepare('UPDATE report_pdf_links SET used_at = ? WHERE token = ? AND single_use = 1 AND used_at IS NULL')
+      .run(now, token).changes === 1
+  );
 }
 
 export interface FinalizedReport {

@@ -3,11 +3,14 @@ import {
   ANESTHESIA_RECORD_TYPE,
   APPOINTMENT_EXTENSIONS,
   appointmentActorId,
-  finalSignerName,
+  decideFinalSigner,
+  FINAL_SIGNER_CODES,
   INVALID_ADDENDUM,
   isTestResource,
   patientFields,
   practitionerDisplayName,
+  practitionerUserId,
+  SUDO_VALIDITY_MARGIN_MS,
   reportInput,
   resolveFeatures,
   temperatureUnit,
@@ -28,11 +31,12 @@ import {
 import type { SignedInSession } from '../auth/sessions.js';
 import type { Db } from '../db/database.js';
 import { FhirError } from '../fhir/errors.js';
+import { ID_IN_OTHER_ORGANIZATION, type IdOwnership } from '../fhir/id-ownership.js';
 import type { FhirService, RequestContext } from '../fhir/service.js';
 import type { ResourceStore } from '../fhir/store.js';
 import type { Logger } from '../log.js';
 import type { SyncRooms } from '../sync/rooms.js';
-import { pdfLinkTarget, reportAccess, type ReportRole } from './links.js';
+import { consumePdfLink, pdfLinkTarget, reportAccess, type ReportRole } from './links.js';
 import { renderReportHtml } from './render.js';
 import type { PdfPrinter } from './pdf.js';
 
@@ -52,7 +56,7 @@ export const SHA256_SYSTEM = vigilSystem('sha256');
 /** A refusal before any work: HTTP status and the code the client reads (spec 002 §8). */
 export class ReportError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 423,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 423 | 500,
     readonly code: string,
     readonly issues: Issue[] = [],
   ) {
@@ -68,6 +72,8 @@ export interface ReportServiceDeps {
   store: ResourceStore;
   now: () => number;
   log: Logger;
+  /** Who owns an id across organisations (the check FHIR PUT and the sync rooms use too). */
+  ids: IdOwnership;
 }
 
 interface PdfRow {
@@ -133,6 +139,15 @@ export class ReportService {
         'SELECT name, value FROM org_features WHERE org_id = ?',
       ),
       userName: db.prepare<[string], { name: string }>('SELECT name FROM users WHERE id = ?'),
+      memberRoles: db.prepare<[string, string], { roles: string }>(
+        'SELECT roles FROM org_members WHERE org_id = ? AND user_id = ?',
+      ),
+      sudo: db.prepare<[string], { sudo_expires_at: number | null }>(
+        'SELECT sudo_expires_at FROM sessions WHERE id = ?',
+      ),
+      pdfsOfCase: db.prepare<[string, string], PdfRow>(
+        'SELECT * FROM report_pdfs WHERE org_id = ? AND composition_id = ? ORDER BY created_at',
+      ),
       audit: db.prepare<[number, string, string | null, string | null, string]>(
         `INSERT INTO audit_events (at, user_id, action, outcome, ip, user_agent, detail)
          VALUES (?, ?, 'reportUnfinalized', 'success', ?, ?, ?)`,
@@ -191,7 +206,12 @@ export class ReportService {
     compositionId: string,
     caseData: Record<string, unknown>,
     timeZone: string,
-  ): { appointment: Appointment; patientId: string | null; input: ReportInput; primaryProviderName: string | null } {
+  ): {
+    appointment: Appointment;
+    patientId: string | null;
+    input: ReportInput;
+    primaryProvider: Practitioner | null;
+  } {
     let appointment: Appointment;
     try {
       appointment = this.deps.fhir.read(ctx, 'Appointment', compositionId).resource as Appointment;
@@ -235,7 +255,7 @@ export class ReportService {
       // Spec 002 §1: demo mode marks the report as not a real patient (a test patient is demo data).
       demo: patient ? isTestResource(patient) : false,
     });
-    return { appointment, patientId, input, primaryProviderName };
+    return { appointment, patientId, input, primaryProvider: provider };
   }
 
   /** Stores a printed PDF as a Binary and links it from the Composition and the Appointment, in one transaction. */
@@ -254,8 +274,10 @@ export class ReportService {
       previous: PdfRow | null;
     },
   ): { pdfId: string; sha: string } {
+    // The report service's own writes may change a signed record (an addendum's new PDF link).
+    const writer: RequestContext = { ...ctx, reportWriter: true };
     const sha = sha256(q.pdf);
-    const binary = this.deps.fhir.create(ctx, 'Binary', {
+    const binary = this.deps.fhir.create(writer, 'Binary', {
       resourceType: 'Binary',
       contentType: 'application/pdf',
       securityContext: { reference: `Composition/${q.compositionId}` },
@@ -282,7 +304,7 @@ export class ReportService {
       ],
     };
     delete (composition as { meta?: unknown }).meta;
-    this.deps.fhir.update(ctx, 'Composition', q.compositionId, composition, undefined);
+    this.deps.fhir.update(writer, 'Composition', q.compositionId, composition, undefined);
     const appointment: Appointment = {
       ...q.appointment,
       extension: [
@@ -291,7 +313,7 @@ export class ReportService {
       ],
     };
     delete (appointment as { meta?: unknown }).meta;
-    this.deps.fhir.update(ctx, 'Appointment', q.compositionId, appointment, undefined);
+    this.deps.fhir.update(writer, 'Appointment', q.compositionId, appointment, undefined);
     const now = this.deps.now();
     this.stmts.insertPdf.run({
       org_id: ctx.orgId,
@@ -312,9 +334,55 @@ export class ReportService {
     return { pdfId, sha };
   }
 
+  /** Whether a user holds a role in the organisation (their own membership, not a parent's). */
+  private memberHasRole(orgId: string, userId: string, role: string): boolean {
+    const row = this.stmts.memberRoles.get(orgId, userId);
+    return row ? (JSON.parse(row.roles) as unknown[]).includes(role) : false;
+  }
+
   /**
-   * Checks a finalize request before anything is streamed: the caller may sign (a provider of
-   * the organisation), the case is not final yet, and the client's hash equals the server's.
+   * The name the signed PDF prints, by the final-signer rules (FS1–FS4, issue 25): the case must
+   * have started, the signer must be a provider, the organisation's primary-provider flag may
+   * name the only signer, and the PDF names the person who signs. Refusals carry the rule's code
+   * and message.
+   */
+  private finalSignerOf(
+    session: SignedInSession,
+    orgId: string,
+    caseData: Record<string, unknown>,
+    primary: Practitioner | null,
+  ): string {
+    const primaryUserId = primary ? practitionerUserId(primary) : null;
+    const decision = decideFinalSigner({
+      caseData,
+      primaryProvider: primary
+        ? {
+            name: practitionerDisplayName(primary) || null,
+            userId: primaryUserId,
+            isProvider: primaryUserId !== null && this.memberHasRole(orgId, primaryUserId, 'provider'),
+          }
+        : null,
+      primaryProviderMustBeFinalSigner: this.features(orgId).primaryProviderMustBeFinalSignerName === true,
+      signer: {
+        userId: session.userId,
+        name: this.stmts.userName.get(session.userId)?.name?.trim() || 'Unknown signer',
+        isProvider: this.access(session, orgId, 'provider') === null,
+      },
+    });
+    if (decision.ok) return decision.signerName;
+    const status =
+      decision.issue.code === FINAL_SIGNER_CODES.caseNotStarted ||
+      decision.issue.code === FINAL_SIGNER_CODES.noPrimaryProvider ||
+      decision.issue.code === FINAL_SIGNER_CODES.primaryProviderNotProvider
+        ? 409
+        : 403;
+    throw new ReportError(status, decision.issue.code, [decision.issue]);
+  }
+
+  /**
+   * Checks a finalize request before anything is streamed: the caller is a member, the case id
+   * is this organisation's (409 ID_IN_OTHER_ORGANIZATION), the case is not final yet, the
+   * client's hash equals the server's, and the final-signer rules allow this signer.
    */
   prepareFinalize(
     session: SignedInSession,
@@ -322,23 +390,21 @@ export class ReportService {
     compositionId: string,
     request: FinalizeRequest,
   ): { run: (emit: (line: FinalizeLine) => void) => Promise<void> } {
-    if (this.access(session, ctx.orgId, 'provider')) throw new ReportError(403, 'NOT_AUTHORIZED');
+    if (this.access(session, ctx.orgId, 'member')) throw new ReportError(403, 'NOT_AUTHORIZED');
+    // Issue 24 item 2: another organisation's id is refused before anything is opened or created.
+    if (this.deps.ids.belongsElsewhere(ctx.orgId, compositionId)) throw new ReportError(409, ID_IN_OTHER_ORGANIZATION);
     const address = { orgId: ctx.orgId, docId: compositionId, name: `${ctx.orgId}/${compositionId}` };
     const snap = this.deps.rooms.snapshot(address);
     if (snap.finalized || this.stmts.latestPdf.get(ctx.orgId, compositionId)) throw new ReportError(409, 'FINALIZED');
     if (snap.hash !== request.contentHash) throw new ReportError(409, 'CONFLICT');
     const caseData = (snap.content ?? {}) as Record<string, unknown>;
-    const { appointment, patientId, input, primaryProviderName } = this.caseInputs(
+    const { appointment, patientId, input, primaryProvider } = this.caseInputs(
       ctx,
       compositionId,
       caseData,
       request.timeZone,
     );
-    const features = this.features(ctx.orgId);
-    const signerName =
-      finalSignerName(caseData, primaryProviderName, features.primaryProviderMustBeFinalSignerName === true) ??
-      this.stmts.userName.get(session.userId)?.name ??
-      'Unknown signer';
+    const signerName = this.finalSignerOf(session, ctx.orgId, caseData, primaryProvider);
 
     const run = async (emit: (line: FinalizeLine) => void): Promise<void> => {
       try {
@@ -469,10 +535,16 @@ export class ReportService {
   ): void {
     if (this.access(session, ctx.orgId, 'admin')) throw new ReportError(403, 'NOT_AUTHORIZED');
     if (this.features(ctx.orgId).adminUnfinalize !== true) throw new ReportError(403, 'FEATURE_DISABLED');
+    // Issue 24 item 1: reopening a signed record needs a fresh sudo confirmation (spec 000 §6).
+    const sudoUntil = this.stmts.sudo.get(session.sessionId)?.sudo_expires_at ?? null;
+    if (sudoUntil === null || this.deps.now() >= sudoUntil - SUDO_VALIDITY_MARGIN_MS) {
+      throw new ReportError(403, 'SUDO_REQUIRED');
+    }
     const previous = this.stmts.latestPdf.get(ctx.orgId, compositionId);
     if (!previous) throw new ReportError(409, 'NOT_FINALIZED');
     const address = { orgId: ctx.orgId, docId: compositionId, name: `${ctx.orgId}/${compositionId}` };
     const now = this.deps.now();
+    const writer: RequestContext = { ...ctx, reportWriter: true };
     this.deps.store.transaction(() => {
       this.stmts.supersede.run(`unfinalized:${now}`, ctx.orgId, previous.pdf_id);
       const apt = this.deps.store.read(ctx.orgId, 'Appointment', compositionId);
@@ -483,7 +555,7 @@ export class ReportService {
           extension: (a.extension ?? []).filter((e) => e.url !== APPOINTMENT_EXTENSIONS.pdf),
         };
         delete (next as { meta?: unknown }).meta;
-        this.deps.fhir.update(ctx, 'Appointment', compositionId, next, undefined);
+        this.deps.fhir.update(writer, 'Appointment', compositionId, next, undefined);
       }
       const cmp = this.deps.store.read(ctx.orgId, 'Composition', compositionId);
       if (cmp?.resource && !cmp.deleted) {
@@ -491,7 +563,7 @@ export class ReportService {
         const next: Composition = { ...c, status: 'preliminary' };
         delete next.attester;
         delete (next as { meta?: unknown }).meta;
-        this.deps.fhir.update(ctx, 'Composition', compositionId, next, undefined);
+        this.deps.fhir.update(writer, 'Composition', compositionId, next, undefined);
       }
       this.stmts.audit.run(
         now,
@@ -504,18 +576,95 @@ export class ReportService {
     });
   }
 
-  /** The PDF behind a live link, or null (unknown or expired). Reading it is audited like any patient data. */
-  pdfByLink(token: string, ip: string | null): { bytes: Uint8Array; title: string } | null {
-    const link = pdfLinkTarget(this.deps.db, this.deps.now(), token);
+  /**
+   * The PDF behind a live link (issue 24 item 7), or null (unknown, expired or used). A link is
+   * bound to the user who asked for it: their session must come with the download (401 without
+   * one, 403 for anyone else). A shared link works once, for whoever holds it. The stored bytes
+   * must still have the SHA-256 that was signed; the download is audited as a read by the one
+   * who downloads (the signed-in user, else an anonymous holder of a shared link).
+   */
+  pdfByLink(token: string, reader: { session: SignedInSession | null; ip: string | null }): PdfDownload | null {
+    const now = this.deps.now();
+    const link = pdfLinkTarget(this.deps.db, now, token);
     if (!link) return null;
+    if (!link.singleUse) {
+      if (!reader.session) throw new ReportError(401, 'NO_AUTHENTICATION');
+      if (reader.session.userId !== link.userId || this.access(reader.session, link.orgId, 'member')) {
+        throw new ReportError(403, 'NOT_AUTHORIZED');
+      }
+    }
     const row = this.stmts.pdf.get(link.orgId, link.pdfId);
     if (!row) return null;
-    const version = this.deps.fhir.read(
-      { orgId: link.orgId, userId: link.userId, ip, baseUrl: '' },
-      'Binary',
-      link.pdfId,
+    const bytes = this.storedPdf(link.orgId, row);
+    if (link.singleUse && !consumePdfLink(this.deps.db, now, token)) return null;
+    const readerId = reader.session?.userId ?? ANONYMOUS_LINK_READER;
+    this.deps.fhir.auditRead(
+      { orgId: link.orgId, userId: readerId, ip: reader.ip, baseUrl: '' },
+      [`Binary/${link.pdfId}`, `Composition/${row.composition_id}`],
+      link.singleUse ? `report-pdf shared link from user ${link.userId}` : 'report-pdf link',
     );
-    const data = (version.resource as Binary).data ?? '';
-    return { bytes: new Uint8Array(Buffer.from(data, 'base64')), title: row.title };
+    return { bytes, title: row.title };
   }
+
+  /** A stored PDF's bytes, checked against the SHA-256 stored when it was signed. */
+  private storedPdf(orgId: string, row: PdfRow): Uint8Array {
+    const version = this.deps.store.read(orgId, 'Binary', row.pdf_id);
+    if (!version?.resource || version.deleted) {
+      this.deps.log.error({ orgId, pdfId: row.pdf_id }, 'a signed PDF is missing from the store');
+      throw new ReportError(410, 'PDF_UNAVAILABLE');
+    }
+    const bytes = new Uint8Array(Buffer.from((version.resource as Binary).data ?? '', 'base64'));
+    if (sha256(bytes) !== row.sha256) {
+      this.deps.log.error({ orgId, pdfId: row.pdf_id }, 'a signed PDF no longer matches its SHA-256');
+      throw new ReportError(500, 'PDF_INTEGRITY_FAILED');
+    }
+    return bytes;
+  }
+
+  /**
+   * Whether a PDF is one this case was signed to (issue 24 item 1): by its SHA-256 against every
+   * PDF the case was ever signed or amended to. `current` is false for an earlier PDF (before an
+   * addendum) or one of a signing an administrator unfinalized.
+   */
+  verifyPdf(session: SignedInSession, orgId: string, compositionId: string, sha: string): PdfVerification {
+    if (this.access(session, orgId, 'member')) throw new ReportError(403, 'NOT_AUTHORIZED');
+    const match = this.stmts.pdfsOfCase.all(orgId, compositionId).find((r) => r.sha256 === sha);
+    if (!match) return { signed: false, sha256: sha };
+    return {
+      signed: true,
+      sha256: sha,
+      pdfId: match.pdf_id,
+      current: match.superseded_by === null,
+      signerName: match.signer_name,
+      signatureTime: match.signature_time,
+      addendaCount: match.addenda_count,
+    };
+  }
+}
+
+/** The audit author of a shared link's download by someone not signed in. */
+export const ANONYMOUS_LINK_READER = 'anonymous-link-holder';
+
+export interface PdfDownload {
+  bytes: Uint8Array;
+  title: string;
+}
+
+/** The answer of `POST /report-pdf/verify/{orgId}/{caseId}`. */
+export type PdfVerification =
+  | { signed: false; sha256: string }
+  | {
+      signed: true;
+      sha256: string;
+      pdfId: string;
+      /** The case's current signed PDF (false: an earlier one, or one of an unfinalized signing). */
+      current: boolean;
+      signerName: string;
+      signatureTime: number;
+      addendaCount: number;
+    };
+
+/** The SHA-256 of bytes, hex (what `report_pdfs.sha256` holds). */
+export function pdfSha256(bytes: Uint8Array): string {
+  return sha256(bytes);
 }

@@ -14,6 +14,8 @@ import { sessionFromRequest, type SignedInSession } from '../auth/sessions.js';
 import type { Db } from '../db/database.js';
 import type { AccessMode, CanAccessOrg, OrgPolicyOf } from '../fhir/access.js';
 import { FhirError } from '../fhir/errors.js';
+import { sqliteIdOwnership } from '../fhir/id-ownership.js';
+import { sqliteSignedRecords } from '../fhir/signed-records.js';
 import type { DeliveredEvent, LiveEvents } from '../fhir/live-events.js';
 import { FhirService, parseIfMatch, type RequestContext } from '../fhir/service.js';
 import type { ResourceStore, StoredVersion } from '../fhir/store.js';
@@ -81,7 +83,15 @@ function isLocalhost(c: Context): boolean {
  * the organisation is part of every store call, so nothing crosses organisations.
  */
 export function fhirRoutes(deps: FhirRoutesDeps): Hono {
-  const service = new FhirService({ store: deps.store, events: deps.events, now: deps.now, orgPolicy: deps.orgPolicy });
+  const service = new FhirService({
+    store: deps.store,
+    events: deps.events,
+    now: deps.now,
+    orgPolicy: deps.orgPolicy,
+    // Issue 24: an id is one organisation's forever, and a signed record is never changed here.
+    ids: sqliteIdOwnership(deps.db),
+    signed: sqliteSignedRecords(deps.db),
+  });
   const app = new Hono();
 
   /** The session and context of a request, or the error to answer with. */

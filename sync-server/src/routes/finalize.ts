@@ -5,12 +5,14 @@ import { reportFileName } from '@vigil/shared';
 import { sessionFromRequest, type SignedInSession } from '../auth/sessions.js';
 import type { Db } from '../db/database.js';
 import type { OrgPolicyOf } from '../fhir/access.js';
+import { sqliteIdOwnership } from '../fhir/id-ownership.js';
+import { sqliteSignedRecords } from '../fhir/signed-records.js';
 import type { LiveEvents } from '../fhir/live-events.js';
 import { FhirService, type RequestContext } from '../fhir/service.js';
 import { SqliteResourceStore } from '../fhir/sqlite-store.js';
 import type { Logger } from '../log.js';
 import type { PdfPrinter } from '../report/pdf.js';
-import { parseFinalizeRequest, ReportError, ReportService, type FinalizeLine } from '../report/service.js';
+import { parseFinalizeRequest, pdfSha256, ReportError, ReportService, type FinalizeLine } from '../report/service.js';
 import type { SyncRooms } from '../sync/rooms.js';
 import { forwardedFor } from './graphql.js';
 
@@ -32,6 +34,10 @@ const CASE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 /** A finalize body holds a signature (≤ 20000 characters) and a hash; an addendum ≤ 4000 more. */
 const MAX_BODY_BYTES = 256 * 1024;
 
+/** Largest PDF `POST /report-pdf/verify` takes (a long case with addenda is well under it). */
+export const MAX_VERIFY_PDF_BYTES = 25 * 1024 * 1024;
+const TOKEN_RE = /^[A-Za-z0-9_-]{20,64}$/;
+
 /** The restrictive policy a PDF is served with: nothing runs, nothing loads. */
 export const PDF_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'";
 
@@ -46,8 +52,17 @@ function errorJson(c: Context, err: ReportError): Response {
  */
 export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; service: ReportService } {
   const store = new SqliteResourceStore(deps.db);
-  const fhir = new FhirService({ store, events: deps.events, now: deps.now, orgPolicy: deps.orgPolicy });
+  const ids = sqliteIdOwnership(deps.db);
+  const fhir = new FhirService({
+    store,
+    events: deps.events,
+    now: deps.now,
+    orgPolicy: deps.orgPolicy,
+    ids,
+    signed: sqliteSignedRecords(deps.db),
+  });
   const service = new ReportService({
+    ids,
     db: deps.db,
     rooms: deps.rooms,
     printer: deps.printer,
@@ -57,6 +72,17 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; servic
     log: deps.log,
   });
   const app = new Hono();
+
+  /** The signed-in session of a request (cookie, or `token` query parameter), or null. */
+  function sessionOf(c: Context): SignedInSession | null {
+    const session = sessionFromRequest(deps.db, {
+      cookieHeader: c.req.header('cookie'),
+      token: c.req.query('token'),
+      cookieName: deps.cookieName,
+      now: deps.now(),
+    });
+    return session?.multiFactorValid ? session : null;
+  }
 
   function authorize(c: Context): { session: SignedInSession; ctx: RequestContext; compositionId: string } {
     const session = sessionFromRequest(deps.db, {
@@ -147,25 +173,53 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; servic
     }),
   );
 
-  app.get('/report-pdf/:token', (c) => {
-    const token = c.req.param('token');
-    const ip = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null;
-    const pdf = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? service.pdfByLink(token, ip) : null;
-    if (!pdf) return c.json({ error: 'NOT_FOUND' }, 404);
-    const name = reportFileName(pdf.title);
-    return c.body(
-      pdf.bytes.buffer.slice(pdf.bytes.byteOffset, pdf.bytes.byteOffset + pdf.bytes.byteLength) as ArrayBuffer,
-      200,
-      {
-        'content-type': 'application/pdf',
-        'content-disposition': `inline; filename="${name.replace(/"/g, '')}"`,
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': PDF_CSP,
-        'cache-control': 'private, no-store',
-        'referrer-policy': 'no-referrer',
-      },
-    );
-  });
+  // Issue 24 item 1: whether a PDF is one the case was signed to. Body: the PDF itself
+  // (application/pdf) or its SHA-256 as JSON `{ "sha256": "<64 hex>" }`; a member's session.
+  app.post(
+    '/report-pdf/verify/:orgId/:compositionId',
+    bodyLimit({ maxSize: MAX_VERIFY_PDF_BYTES, onError: (c) => c.json({ error: 'BODY_TOO_LARGE' }, 413) }),
+    guarded(async (c) => {
+      const { session, ctx, compositionId } = authorize(c);
+      const type = c.req.header('content-type') ?? '';
+      let sha: string;
+      if (/^application\/pdf\b/i.test(type)) {
+        sha = pdfSha256(new Uint8Array(await c.req.arrayBuffer()));
+      } else {
+        const body = (await jsonBody(c)) as { sha256?: unknown } | null;
+        const given = typeof body?.sha256 === 'string' ? body.sha256.toLowerCase() : '';
+        if (!/^[0-9a-f]{64}$/.test(given)) throw new ReportError(400, 'INVALID_SHA256');
+        sha = given;
+      }
+      return c.json(service.verifyPdf(session, ctx.orgId, compositionId, sha));
+    }),
+  );
+
+  app.get(
+    '/report-pdf/:token',
+    guarded((c) => {
+      const token = c.req.param('token') ?? '';
+      const ip = deps.trustProxy
+        ? forwardedFor(c.req.header('x-forwarded-for'))
+        : ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null);
+      const pdf = TOKEN_RE.test(token) ? service.pdfByLink(token, { session: sessionOf(c), ip }) : null;
+      if (!pdf) return Promise.resolve(c.json({ error: 'NOT_FOUND' }, 404));
+      const name = reportFileName(pdf.title);
+      return Promise.resolve(
+        c.body(
+          pdf.bytes.buffer.slice(pdf.bytes.byteOffset, pdf.bytes.byteOffset + pdf.bytes.byteLength) as ArrayBuffer,
+          200,
+          {
+            'content-type': 'application/pdf',
+            'content-disposition': `inline; filename="${name.replace(/"/g, '')}"`,
+            'x-content-type-options': 'nosniff',
+            'content-security-policy': PDF_CSP,
+            'cache-control': 'private, no-store',
+            'referrer-policy': 'no-referrer',
+          },
+        ),
+      );
+    }),
+  );
 
   return { routes: app, service };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { SignedInSession } from '../auth/sessions.js';
-import { createSyncAuthorizer } from './authorize.js';
+import { createSyncAuthorizer, SYNC_REFUSAL_REASONS } from './authorize.js';
 
 const member: SignedInSession = {
   sessionId: 's1',
@@ -55,7 +55,7 @@ describe('sync upgrade authorisation', () => {
         docId: 'cmp-1',
         name: 'globex/cmp-1',
       }),
-    ).resolves.toMatchObject({ ok: false, code: 4403 });
+    ).resolves.toEqual({ ok: false, code: 4403, reason: SYNC_REFUSAL_REASONS.notMember });
   });
 
   it('refuses a document id that belongs to another organisation with 4403', async () => {
@@ -65,7 +65,7 @@ describe('sync upgrade authorisation', () => {
         docId: 'cmp-other',
         name: 'acme/cmp-other',
       }),
-    ).resolves.toMatchObject({ ok: false, code: 4403 });
+    ).resolves.toEqual({ ok: false, code: 4403, reason: SYNC_REFUSAL_REASONS.otherOrganisation });
   });
 
   it('accepts the same origin and the allowed development origin', async () => {

@@ -9,11 +9,20 @@ export interface SyncAuthorizerDeps {
   session: (input: { cookieHeader: string | undefined; token: string | null }) => SignedInSession | null;
   /** Whether the session may open documents of this organisation (shared permission rules). */
   canOpen: (session: SignedInSession, orgId: string) => boolean;
-  /** Whether a document id already belongs to another organisation. */
+  /** Whether a document id already belongs to another organisation (fhir/id-ownership.ts, the one check FHIR uses too). */
   docBelongsElsewhere: (orgId: string, docId: string) => boolean;
   /** Browser origins allowed besides the server's own (e.g. the dev client on :5173). */
   allowedOrigins: readonly string[];
 }
+
+/** Close reasons of the refusals (the code says what kind; the reason says which). */
+export const SYNC_REFUSAL_REASONS = {
+  signedOut: 'sign in again',
+  origin: 'origin not allowed',
+  notMember: 'not a member of this organisation',
+  /** Issue 24 item 2: the id is another organisation's; nothing is opened or created under it. */
+  otherOrganisation: 'this document belongs to another organisation',
+} as const;
 
 const refuse = (code: SyncCloseCode, reason: string): SyncAuthorization => ({ ok: false, code, reason });
 
@@ -37,15 +46,18 @@ function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolea
 export function createSyncAuthorizer(deps: SyncAuthorizerDeps): SyncAuthorizer {
   return (req: IncomingMessage, address: RoomAddress): Promise<SyncAuthorization> => {
     if (!originAllowed(req, deps.allowedOrigins)) {
-      return Promise.resolve(refuse(SYNC_CLOSE_CODES.forbidden, 'origin not allowed'));
+      return Promise.resolve(refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.origin));
     }
     const token = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('token');
     const session = deps.session({ cookieHeader: req.headers.cookie, token });
     if (!session || !session.multiFactorValid) {
-      return Promise.resolve(refuse(SYNC_CLOSE_CODES.unauthorized, 'sign in again'));
+      return Promise.resolve(refuse(SYNC_CLOSE_CODES.unauthorized, SYNC_REFUSAL_REASONS.signedOut));
     }
-    if (!deps.canOpen(session, address.orgId) || deps.docBelongsElsewhere(address.orgId, address.docId)) {
-      return Promise.resolve(refuse(SYNC_CLOSE_CODES.forbidden, 'not a member of this organisation'));
+    if (!deps.canOpen(session, address.orgId)) {
+      return Promise.resolve(refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.notMember));
+    }
+    if (deps.docBelongsElsewhere(address.orgId, address.docId)) {
+      return Promise.resolve(refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.otherOrganisation));
     }
     return Promise.resolve({ ok: true, userId: session.userId });
   };
