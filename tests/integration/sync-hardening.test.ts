@@ -1,9 +1,10 @@
 import { deflateSync } from 'fflate';
 import { rmSync } from 'node:fs';
+import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAVE_FLAGS, SYNC_MESSAGE } from '@vigil/shared';
+import { REFUSAL_REASONS, SAVE_FLAGS, SAVE_OUTCOME, SYNC_MESSAGE } from '@vigil/shared';
 import { seededRandom } from '../utils/random.js';
 import { orgMember, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
@@ -69,7 +70,7 @@ describe('a sync server under hostile input', () => {
     writer.destroy();
   });
 
-  it('refuses a compressed save that would inflate beyond 64 MB', async () => {
+  it('refuses a compressed save that would inflate beyond the update cap (UPDATE_TOO_LARGE), without inflating it all', async () => {
     const bomb = deflateSync(new Uint8Array(80 * 1024 * 1024));
     const e = encoding.createEncoder();
     encoding.writeVarUint(e, SYNC_MESSAGE.save);
@@ -77,7 +78,23 @@ describe('a sync server under hostile input', () => {
     encoding.writeVarUint(e, SAVE_FLAGS.deflated);
     encoding.writeVarString(e, '');
     encoding.writeVarUint8Array(e, bomb);
-    expect(await sendRaw('cmp-bomb', [encoding.toUint8Array(e)], '&vigil=1')).toBe(1003);
+    const reply = await new Promise<{ outcome: number; reason: string }>((resolve, reject) => {
+      const ws = new WebSocket(
+        `${server.url.replace('http', 'ws')}/api/sync/${member.orgId}/cmp-bomb?token=${member.token}&vigil=1`,
+      );
+      ws.on('open', () => ws.send(encoding.toUint8Array(e)));
+      ws.on('message', (data: Buffer) => {
+        const d = decoding.createDecoder(new Uint8Array(data));
+        if (decoding.readVarUint(d) !== SYNC_MESSAGE.saved) return;
+        decoding.readVarUint(d);
+        const outcome = decoding.readVarUint(d);
+        decoding.readVarString(d);
+        resolve({ outcome, reason: decoding.readVarString(d) });
+        ws.close();
+      });
+      ws.on('close', (code) => reject(new Error(`closed ${code}`)));
+    });
+    expect(reply).toEqual({ outcome: SAVE_OUTCOME.refused, reason: REFUSAL_REASONS.UPDATE_TOO_LARGE });
     expect(server.process.exitCode).toBeNull();
   });
 

@@ -65,14 +65,16 @@ describe('sync rooms with the official y-websocket client', () => {
     await eventually(() => expect(late.doc.getMap('case').get('asaClassification')).toBe('2'));
   });
 
-  it('shares awareness: each client sees who else has the document open', async () => {
+  it('shares awareness: each client sees who else has the document open, under their signed-in name', async () => {
     const a = client('org1/awareness');
     const b = client('org1/awareness');
-    a.provider.awareness.setLocalStateField('user', { name: 'Dr. Alvarez' });
-    b.provider.awareness.setLocalStateField('user', { name: 'Sam (recorder)' });
+    a.provider.awareness.setLocalStateField('user', { name: 'Dr. Alvarez', device: 'tablet' });
+    b.provider.awareness.setLocalStateField('user', { name: 'Sam (recorder)', device: 'desktop' });
     await eventually(() => {
-      const seenByA = [...a.provider.awareness.getStates().values()].map((s) => (s.user as { name: string }).name);
-      expect(seenByA.sort()).toEqual(['Dr. Alvarez', 'Sam (recorder)']);
+      // The same member on two devices: the server stamps both with the account's name (issue 24).
+      const other = a.provider.awareness.getStates().get(b.doc.clientID)?.user as { name: string; device: string };
+      expect(other).toMatchObject({ name: 'Dr. Test Person, DDS', device: 'desktop' });
+      expect(a.provider.awareness.getStates().size).toBe(2);
     });
     b.destroy();
     await eventually(() => expect(a.provider.awareness.getStates().size).toBe(1));

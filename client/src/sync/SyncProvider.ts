@@ -8,6 +8,7 @@ import {
   CASE_ROOT,
   LOCAL_HASH_DEBOUNCE_MS,
   OUT_OF_SYNC_RESYNC_WAIT_MS,
+  REFUSAL_REASONS,
   SAVE_FLAGS,
   SAVE_OUTCOME,
   SAVE_RETRY_WAIT_MS,
@@ -189,6 +190,8 @@ export class SyncProvider {
       this.set({
         connection,
         status: this.pending.length > 0 ? 'outOfSync' : this.state.status === 'loading' ? 'unknown' : this.state.status,
+        // 1009: a frame too large for the server (issue 24); the edits stay on this device.
+        ...(event.code === SYNC_CLOSE_CODES.tooLarge ? { refused: REFUSAL_REASONS.UPDATE_TOO_LARGE } : {}),
       });
       // Signed out or forbidden: reconnecting cannot help until the user signs in again.
       if (connection === 'offline' && !this.destroyed) {
@@ -310,6 +313,12 @@ export class SyncProvider {
   /** Sends the pending batch (or, for a hash check, an empty one) as one acknowledged save. */
   private save(hashCheck = false): void {
     if (this.inFlight || !this.initialSyncDone || !this.ws || this.ws.readyState !== 1) return;
+    // A batch the server refused for its size would be refused again: it is not resent.
+    if (
+      this.state.refused === REFUSAL_REASONS.UPDATE_TOO_LARGE ||
+      this.state.refused === REFUSAL_REASONS.DOCUMENT_TOO_LARGE
+    )
+      return;
     if (this.pending.length === 0 && !hashCheck) return;
     const count = this.pending.length;
     const merged = count > 0 ? Y.mergeUpdates(this.pending) : new Uint8Array([0, 0]);

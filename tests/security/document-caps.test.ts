@@ -1,0 +1,155 @@
+import { deflateSync } from 'fflate';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFUSAL_REASONS, SAVE_FLAGS, SAVE_OUTCOME, SYNC_CLOSE_CODES, SYNC_MESSAGE } from '@vigil/shared';
+import { MAX_DOCUMENT_BYTES, MAX_UPDATE_BYTES } from '../../sync-server/src/sync/rooms.js';
+import { orgMember, type OrgMember } from '../utils/members.js';
+import { startServer, type TestServer } from '../utils/start-server.js';
+import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
+
+// Issue 24 item 6: bounded work per request. One update may carry at most MAX_UPDATE_BYTES
+// (2 MiB) and a case document may grow to at most MAX_DOCUMENT_BYTES (8 MiB); past either the
+// write is refused with a named reason (or a 1009 close) and nothing valid is lost.
+
+let server: TestServer;
+let member: OrgMember;
+beforeAll(async () => {
+  server = await startServer();
+  member = await orgMember(server.url);
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+const wsUrl = (docId: string, query = ''): string =>
+  `${server.url.replace('http', 'ws')}/api/sync/${member.orgId}/${docId}?token=${member.token}${query}`;
+
+/** An update setting `key` of the case map to a string of `chars` characters. */
+function bigUpdate(key: string, chars: number): Uint8Array {
+  const doc = new Y.Doc();
+  doc.getMap('case').set(key, 'x'.repeat(chars));
+  const update = Y.encodeStateAsUpdate(doc);
+  doc.destroy();
+  return update;
+}
+
+/** A Vigil save (type 100) of one update, deflated; resolves with the server's outcome and reason. */
+function saveRaw(ws: WebSocket, requestId: number, update: Uint8Array): Promise<{ outcome: number; reason: string }> {
+  const e = encoding.createEncoder();
+  encoding.writeVarUint(e, SYNC_MESSAGE.save);
+  encoding.writeVarUint(e, requestId);
+  encoding.writeVarUint(e, SAVE_FLAGS.deflated);
+  encoding.writeVarString(e, '');
+  encoding.writeVarUint8Array(e, deflateSync(update));
+  return new Promise((resolve, reject) => {
+    const onMessage = (data: Buffer): void => {
+      const d = decoding.createDecoder(new Uint8Array(data));
+      if (decoding.readVarUint(d) !== SYNC_MESSAGE.saved || decoding.readVarUint(d) !== requestId) return;
+      const outcome = decoding.readVarUint(d);
+      decoding.readVarString(d);
+      const reason = decoding.readVarString(d);
+      ws.off('message', onMessage);
+      resolve({ outcome, reason });
+    };
+    ws.on('message', onMessage);
+    ws.once('close', (code) => reject(new Error(`closed ${code}`)));
+    ws.send(encoding.toUint8Array(e));
+  });
+}
+
+function openVigilSocket(docId: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(wsUrl(docId, '&vigil=1'));
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+/** Sends one plain y-websocket update frame and resolves with the close code. */
+function plainUpdateClose(docId: string, update: Uint8Array): Promise<number> {
+  const e = encoding.createEncoder();
+  encoding.writeVarUint(e, SYNC_MESSAGE.sync);
+  encoding.writeVarUint(e, 2); // y-protocols: update
+  encoding.writeVarUint8Array(e, update);
+  return new Promise((resolve) => {
+    const ws = new WebSocket(wsUrl(docId));
+    ws.on('open', () => ws.send(encoding.toUint8Array(e)));
+    ws.on('close', (code) => resolve(code));
+    ws.on('error', () => undefined);
+  });
+}
+
+async function healthy(): Promise<void> {
+  const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2000) });
+  expect(res.status).toBe(200);
+}
+
+describe('size caps of case documents over the sync socket', () => {
+  it('refuses an oversized update (save and plain update) with a named reason, keeping what was saved before', async () => {
+    const docId = 'cmp-big-update';
+    const writer = connectClient(server.url, `${member.orgId}/${docId}`, { token: member.token });
+    await synced(writer.provider);
+    writer.doc.getMap('case').set('procedure', 'Molar extraction');
+    await new Promise((r) => setTimeout(r, 300));
+    writer.destroy();
+
+    const ws = await openVigilSocket(docId);
+    const oversized = bigUpdate('notes', MAX_UPDATE_BYTES + 1024);
+    expect(await saveRaw(ws, 1, oversized)).toEqual({
+      outcome: SAVE_OUTCOME.refused,
+      reason: REFUSAL_REASONS.UPDATE_TOO_LARGE,
+    });
+    // The socket stays usable: a normal save right after is persisted.
+    expect((await saveRaw(ws, 2, bigUpdate('ebl', 10))).outcome).toBe(SAVE_OUTCOME.persisted);
+    ws.close();
+    await healthy();
+
+    // A plain y-websocket client gets 1009 (message too big), for an update past the cap and
+    // for a frame past what the socket accepts at all.
+    expect(await plainUpdateClose(docId, oversized)).toBe(SYNC_CLOSE_CODES.tooLarge);
+    expect(await plainUpdateClose(docId, bigUpdate('notes', 2 * MAX_UPDATE_BYTES))).toBe(SYNC_CLOSE_CODES.tooLarge);
+    await healthy();
+  });
+
+  it("surfaces the refusal in Vigil's SyncProvider", async () => {
+    const client = connectVigilClient(server.url, `${member.orgId}/cmp-big-provider`, {
+      params: { token: member.token },
+    });
+    await eventually(() => expect(client.provider.status.connection).toBe('connected'));
+    await eventually(() => expect(client.provider.status.status).not.toBe('loading'));
+    client.doc.getMap('case').set('notes', 'y'.repeat(MAX_UPDATE_BYTES + 1024));
+    await eventually(() => expect(client.provider.status.refused).toBe(REFUSAL_REASONS.UPDATE_TOO_LARGE));
+    client.destroy();
+  });
+
+  it('refuses a document growing past the cap, and the earlier content survives a restart', async () => {
+    const docId = 'cmp-big-document';
+    const ws = await openVigilSocket(docId);
+    const chunk = Math.floor(MAX_UPDATE_BYTES * 0.9);
+    const fits = Math.floor(MAX_DOCUMENT_BYTES / chunk); // 4 chunks of 1.8 MiB fit in 8 MiB
+    for (let i = 0; i < fits; i++) {
+      expect((await saveRaw(ws, i + 1, bigUpdate(`part${i}`, chunk))).outcome).toBe(SAVE_OUTCOME.persisted);
+      await healthy();
+    }
+    expect(await saveRaw(ws, 99, bigUpdate('overflow', chunk))).toEqual({
+      outcome: SAVE_OUTCOME.refused,
+      reason: REFUSAL_REASONS.DOCUMENT_TOO_LARGE,
+    });
+    // A plain client trying the same is closed with 1009.
+    expect(await plainUpdateClose(docId, bigUpdate('overflow', chunk))).toBe(SYNC_CLOSE_CODES.tooLarge);
+    ws.close();
+    await healthy();
+
+    await server.stop();
+    server = await startServer({ dataDir: server.dataDir });
+    const reader = connectClient(server.url, `${member.orgId}/${docId}`, { token: member.token });
+    await synced(reader.provider);
+    const content = reader.doc.getMap('case');
+    for (let i = 0; i < fits; i++) expect((content.get(`part${i}`) as string).length).toBe(chunk);
+    expect(content.has('overflow')).toBe(false);
+    reader.destroy();
+  });
+});
