@@ -16,9 +16,12 @@ import { useState, type ReactNode } from 'react';
 import type * as Y from 'yjs';
 import { findVariant, localDoseAmounts, newId, type LimitSet } from '@vigil/shared';
 import { NumberField } from '../../app/NumberField.js';
+import { CaseDialog } from './CaseDialog.js';
 import {
   PICKABLE_VARIANTS,
   VARIANT_COLOURS,
+  checkLocalDose,
+  pickWarnings,
   remainingFor,
   summarizeLocalDoses,
   variantLabel,
@@ -48,7 +51,9 @@ function pctColour(pct: number | null): string {
  * The local anesthetic tracker (spec 002 §1, §3, §5, §9): pick a variant by its cartridge
  * colour, enter cartridges, mL or mg, and see mg, epinephrine, percent of maximum per drug and
  * combined against the manufacturer or pediatric-dentistry limits for this patient, with the
- * age warnings and reminders in the spec's words. Warnings never block charting.
+ * age warnings and reminders in the spec's words. Warnings show at the top, and a variant's age
+ * warning as soon as it is picked; a dose that takes its drug or all local anesthetics combined
+ * past 100 % is charted only after an explicit confirmation (issue 25). Cancel keeps the amount.
  */
 export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: LocalAnestheticTrackerProps): ReactNode {
   const doses = useCaseList<ChartedLocalDose>(doc, 'localDoses');
@@ -62,8 +67,11 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
   const preview = amount != null && amount > 0 ? localDoseAmounts({ variantId, amount, unit: effectiveUnit }) : null;
   const summary = summarizeLocalDoses(doses.items, weightKg, ageYears, limits);
   const remaining = remainingFor(variantId, doses.items, weightKg, limits);
+  const check = preview ? checkLocalDose(variantId, preview.mg, doses.items, weightKg, limits) : null;
+  const onPick = pickWarnings(variantId, ageYears);
+  const [confirming, setConfirming] = useState<string[] | null>(null);
 
-  const add = (): void => {
+  const give = (): void => {
     if (!preview || amount == null || !variant) return;
     doses.add({
       id: newId('dos'),
@@ -77,6 +85,23 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
       mg: preview.mg,
       epiMg: preview.epiMg,
     });
+  };
+
+  // Past the drug's or the combined maximum: nothing is charted until the provider confirms.
+  const add = (): void => {
+    if (!preview || amount == null || !variant) return;
+    if (check?.exceeds) {
+      setConfirming([
+        `${variantLabel(variant)}: ${amount} ${effectiveUnit === 'ml' ? 'mL' : effectiveUnit === 'mg' ? 'mg' : amount === 1 ? 'cartridge' : 'cartridges'} (${preview.mg} mg)`,
+        `Total after this dose: ${check.drugMgAfter} mg ${check.drugName}`,
+        check.maxMg == null
+          ? `${check.drugName} has no maximum`
+          : `Maximum: ${check.maxMg} mg ${check.drugName}${weightKg == null ? ' (absolute limit only: no weight)' : ` for ${weightKg} kg`}`,
+        `${check.drugPctAfter ?? '–'}% of the maximum dose; all local anesthetics combined ${check.combinedPctAfter}%`,
+      ]);
+      return;
+    }
+    give();
   };
 
   return (
@@ -96,6 +121,24 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
             ]}
           />
         </Group>
+        {summary.issues.map((i) => {
+          const over = i.severity === 'error' || i.code.endsWith('_EXCEEDED');
+          return (
+            <Alert
+              key={`${i.code}-${i.message}`}
+              color={over ? 'red' : 'orange'}
+              variant={over ? 'filled' : 'light'}
+              role="alert"
+            >
+              {i.message}
+            </Alert>
+          );
+        })}
+        {onPick.map((text) => (
+          <Alert key={text} color="orange" role="alert" data-testid="la-pick-warning">
+            {text}
+          </Alert>
+        ))}
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs" role="radiogroup" aria-label="Local anesthetic">
           {PICKABLE_VARIANTS.map((v) => {
             const colour = VARIANT_COLOURS[v.id] ?? { background: '#fff', text: '#000' };
@@ -154,6 +197,9 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
           <Text size="sm" data-testid="la-preview">
             = {preview.mg} mg {variantLabel(variant)}
             {preview.epiMg > 0 ? `, ${preview.epiMg} mg epinephrine` : ''}
+            {check?.drugPctAfter != null
+              ? `; after this dose ${check.drugName} is at ${check.drugPctAfter}% of max`
+              : ''}
           </Text>
         )}
         {remaining && variant && (
@@ -189,20 +235,13 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
             </Group>
           </Stack>
         )}
-        {summary.issues.map((i) => (
-          <Alert
-            key={`${i.code}-${i.message}`}
-            color={i.severity === 'error' || i.code.endsWith('_EXCEEDED') ? 'red' : 'orange'}
-            role="alert"
-          >
-            {i.message}
-          </Alert>
-        ))}
-        {summary.notes.map((n) => (
-          <Alert key={n} color="yellow" variant="light">
-            {n}
-          </Alert>
-        ))}
+        {summary.notes
+          .filter((n) => !onPick.includes(n))
+          .map((n) => (
+            <Alert key={n} color="yellow" variant="light">
+              {n}
+            </Alert>
+          ))}
         {doses.items.length > 0 && (
           <Table striped aria-label="Local anesthetic doses given" className={PAINTS_ALONE}>
             <Table.Thead>
@@ -251,6 +290,30 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
           </Table>
         )}
       </Stack>
+      <CaseDialog opened={confirming != null} title="Over the maximum dose" onClose={() => setConfirming(null)}>
+        <Stack gap="sm" data-testid="la-over-maximum">
+          {(confirming ?? []).map((line, i) => (
+            <Text key={line} fw={i === 0 ? 700 : undefined} c={i === (confirming?.length ?? 0) - 1 ? 'red' : undefined}>
+              {line}
+            </Text>
+          ))}
+          <Group justify="flex-end">
+            <Button variant="default" mih={44} data-autofocus onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              mih={44}
+              onClick={() => {
+                setConfirming(null);
+                give();
+              }}
+            >
+              Give anyway
+            </Button>
+          </Group>
+        </Stack>
+      </CaseDialog>
     </Paper>
   );
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findVariant } from '@vigil/shared';
-import { remainingFor, summarizeLocalDoses, variantLabel, type ChartedLocalDose } from './localAnesthetics.js';
+import {
+  checkLocalDose,
+  pickWarnings,
+  remainingFor,
+  summarizeLocalDoses,
+  variantLabel,
+  type ChartedLocalDose,
+} from './localAnesthetics.js';
 
 const T0 = Date.UTC(2026, 10, 21, 9, 0);
 function dose(drugVariantId: string, mg: number, minutes = 0): ChartedLocalDose {
@@ -86,5 +93,37 @@ describe('local anesthetic tracker', () => {
       mg: 0,
       cartridges: 0,
     });
+  });
+});
+
+describe('checks before a local dose (issue 25)', () => {
+  it('[LA11] the cartridge that takes a 15 kg child past the AAPD lidocaine maximum needs confirming', () => {
+    // AAPD lidocaine: min(300, 4.4 × 15 = 66) = 66 mg; one cartridge 36 mg: 36 / 66 = 54.6 %, 72 / 66 = 109.1 %
+    const first = checkLocalDose('lidocaine-epi100', 36, [], 15, 'aapd');
+    expect(first).toMatchObject({
+      drugName: 'Lidocaine',
+      drugMgAfter: 36,
+      maxMg: 66,
+      drugPctAfter: 54.6,
+      exceeds: false,
+    });
+    const second = checkLocalDose('lidocaine-epi100', 36, [dose('lidocaine-epi100', 36)], 15, 'aapd');
+    expect(second).toMatchObject({ drugMgAfter: 72, drugPctAfter: 109.1, combinedPctAfter: 109.1, exceeds: true });
+  });
+
+  it('[LA10] counts the combined share: a dose within its own drug but past the combined maximum needs confirming', () => {
+    // lidocaine 60 / 66 = 90.9 %; articaine AAPD min(500, 7 × 15 = 105) = 105 mg: 15 / 105 = 14.3 % → combined 105.2 %
+    const c = checkLocalDose('articaine-epi100', 15, [dose('lidocaine-epi100', 60)], 15, 'aapd');
+    expect(c).toMatchObject({ drugName: 'Articaine', drugPctAfter: 14.3, exceeds: true });
+    expect(c?.combinedPctAfter).toBe(105.2);
+  });
+
+  it('[LA12] shows the age warning of a drug as soon as it is picked, with its reminder', () => {
+    expect(pickWarnings('articaine-epi100', 4)).toEqual(['Manufacturer recommends not using on patients 4 and under.']);
+    expect(pickWarnings('articaine-epi100', 5)).toEqual([]);
+    expect(pickWarnings('exparel', 12)).toEqual([
+      'FDA approved for 18+ only.',
+      'never inject within 20 minutes of any other non-bupivacaine local anesthetic, nor give any other local anesthetic within 96 hours after Exparel.',
+    ]);
   });
 });

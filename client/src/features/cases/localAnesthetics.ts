@@ -160,3 +160,62 @@ function floorTenth(n: number): number {
 
 /** The variants a provider can pick, in catalogue order. */
 export const PICKABLE_VARIANTS = LOCAL_ANESTHETIC_VARIANTS;
+
+/** What the tracker says before a local dose is saved (issue 25). */
+export interface LocalDoseCheck {
+  /** The drug the dose counts under (Exparel under bupivacaine), by name. */
+  drugName: string;
+  /** mg of that drug after this dose. */
+  drugMgAfter: number;
+  /** The maximum the dose counts against, in mg, or null (OraVerse, no maximum). */
+  maxMg: number | null;
+  /** The drug's share of its maximum after the dose, shown rounded up (LA11); null without a maximum. */
+  drugPctAfter: number | null;
+  /** The combined share of every local anesthetic after the dose, shown rounded up. */
+  combinedPctAfter: number;
+  /** The dose takes its drug or all local anesthetics combined past 100 % (unrounded, LA11). */
+  exceeds: boolean;
+}
+
+/**
+ * [LA10] [LA11] The check before a local dose is charted: its drug's share and the combined share
+ * after the dose, compared unrounded with 100 %. A dose that takes either past 100 % is charted
+ * only after an explicit confirmation. Null for an unknown variant.
+ */
+export function checkLocalDose(
+  variantId: string,
+  mg: number,
+  doses: readonly ChartedLocalDose[],
+  weightKg: number | null,
+  limits: LimitSet,
+): LocalDoseCheck | null {
+  const v = findVariant(variantId);
+  if (!v) return null;
+  const forToxicity = [
+    ...doses.map((d) => ({ variantId: d.drugVariantId, mg: d.mg, time: d.time })),
+    { variantId, mg, time: null },
+  ];
+  const after = localAnestheticToxicity(forToxicity, weightKg, limits);
+  const drug = v.skipForToxicity ? v.drugId : toxicityDrugId(v.drugId);
+  const drugMgAfter = forToxicity.reduce((s, d) => {
+    const dv = findVariant(d.variantId);
+    return dv && (dv.skipForToxicity ? dv.drugId : toxicityDrugId(dv.drugId)) === drug ? s + d.mg : s;
+  }, 0);
+  const pct = after.perDrug[drug];
+  return {
+    drugName: LOCAL_ANESTHETIC_DRUGS[drug].name,
+    drugMgAfter: Math.round(drugMgAfter * 100) / 100,
+    maxMg: toxicityMaxMg(v, weightKg, limits),
+    drugPctAfter: pct === undefined ? null : toxicityPercentForDisplay(pct),
+    combinedPctAfter: toxicityPercentForDisplay(after.combined),
+    exceeds: (pct ?? 0) > 100 || after.combined > 100,
+  };
+}
+
+/** The warnings to show when a variant is picked, before any dose (spec 002 §5 age warnings, reminders). */
+export function pickWarnings(variantId: string, ageYears: number | null): string[] {
+  const v = findVariant(variantId);
+  if (!v) return [];
+  const drug = LOCAL_ANESTHETIC_DRUGS[v.drugId];
+  return [localAnestheticAgeWarning(v.drugId, ageYears), drug.reminder ?? null].filter((t): t is string => t != null);
+}
