@@ -1,6 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -65,6 +65,37 @@ export function isAllowedOrigin(
 function corsHeaders(origin: string | undefined): Record<string, string> {
   if (origin === undefined) return {};
   return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' };
+}
+
+/** The same error, answered with HTTP 400 even to a client that accepts plain application/json. */
+function asBadRequest(error: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    ...(error.nodes ? { nodes: error.nodes } : {}),
+    ...(error.source ? { source: error.source } : {}),
+    ...(error.positions ? { positions: error.positions } : {}),
+    ...(error.originalError ? { originalError: error.originalError } : {}),
+    // spec: false, or yoga answers application/json clients 200 (GraphQL over HTTP's legacy rule).
+    extensions: { ...error.extensions, http: { status: 400, spec: false } },
+  });
+}
+
+/**
+ * A document that cannot be parsed, does not validate (the limits above included) or whose
+ * variables do not fit is a bad request: 400, not yoga's 200 for application/json clients, so a
+ * flood is refused as a 4xx. Such a result has no `data`; an operation that ran (and failed with
+ * one of the spec's codes) has `data` and keeps its 200.
+ */
+function requestErrorsAreBadRequests(): Plugin {
+  return {
+    // The last step before the answer is written: yoga's own hooks have marked these errors by then.
+    onResultProcess: ({ result, setResult }) => {
+      if (Array.isArray(result) || Symbol.asyncIterator in result || 'data' in result) return;
+      const errors = result.errors ?? [];
+      const isRequestError = (e: unknown): e is GraphQLError =>
+        e instanceof GraphQLError && e.extensions.unexpected !== true;
+      if (errors.length > 0 && errors.every(isRequestError)) setResult({ ...result, errors: errors.map(asBadRequest) });
+    },
+  };
 }
 
 /** Turns schema introspection off (production): the schema is not a map handed to strangers. */
@@ -134,6 +165,7 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
         blockFieldSuggestion: { enabled: production },
       }),
       ...(production ? [noIntrospection()] : []),
+      requestErrorsAreBadRequests(),
     ],
     context: ({ ip, userAgent, secure, origin, cookieHeader, setCookies }): GraphqlContext => {
       const token = readCookie(cookieHeader, cookieName);
