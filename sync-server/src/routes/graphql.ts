@@ -88,12 +88,15 @@ function asBadRequest(error: GraphQLError): GraphQLError {
 function requestErrorsAreBadRequests(): Plugin {
   return {
     // The last step before the answer is written: yoga's own hooks have marked these errors by then.
-    onResultProcess: ({ result, setResult }) => {
+    onResultProcess: (payload) => {
+      const { result } = payload;
       if (Array.isArray(result) || Symbol.asyncIterator in result || 'data' in result) return;
       const errors = result.errors ?? [];
       const isRequestError = (e: unknown): e is GraphQLError =>
         e instanceof GraphQLError && e.extensions.unexpected !== true;
-      if (errors.length > 0 && errors.every(isRequestError)) setResult({ ...result, errors: errors.map(asBadRequest) });
+      if (errors.length > 0 && errors.every(isRequestError)) {
+        payload.setResult({ ...result, errors: errors.map(asBadRequest) });
+      }
     },
   };
 }
