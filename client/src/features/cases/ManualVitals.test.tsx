@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ManualVitalsDialog } from './ManualVitals.js';
+import { ManualVitalsDialog, readVitalsTime, type VitalsTimeBounds } from './ManualVitals.js';
 
 afterEach(cleanup);
 
@@ -60,5 +60,66 @@ describe('manual vitals dialog (spec 002 §5)', () => {
     expect(onSave).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText<HTMLInputElement>(/Heart rate/).value).toBe('');
     expect(saveButton().disabled).toBe(true);
+  });
+});
+
+describe('the time of a manual vitals entry (issue 25)', () => {
+  const at = (h: number, m: number, s = 0): number => new Date(2026, 10, 22, h, m, s).getTime();
+  const NOW = at(11, 0);
+  // Started Monitoring 09:00:30, Recovery Completed 10:30:40
+  const BOUNDS: VitalsTimeBounds = { min: at(9, 0, 30), max: at(10, 30, 40) };
+
+  function renderBounded(bounds: VitalsTimeBounds, onSave = vi.fn()): ReturnType<typeof vi.fn> {
+    render(
+      <MantineProvider>
+        <ManualVitalsDialog
+          opened
+          initial={null}
+          temperatureUnit="F"
+          onSave={onSave}
+          onClose={() => undefined}
+          bounds={bounds}
+          now={() => NOW}
+        />
+      </MantineProvider>,
+    );
+    return onSave;
+  }
+
+  it.each([
+    ['', { min: null, max: null }, NOW, null],
+    ['0945', BOUNDS, at(9, 45), null],
+    ['9:00', BOUNDS, at(9, 0), null], // the start's own minute
+    ['10:30', BOUNDS, at(10, 30), null], // the end's own minute
+    ['10:31', BOUNDS, null, 'max is 10:30'],
+    ['', BOUNDS, null, 'max is 10:30'], // now (11:00) is after Recovery Completed
+    ['0859', BOUNDS, null, 'min is 09:00'],
+    ['11:30', { min: null, max: null }, null, 'max is 11:00'], // never in the future
+    ['99:99', BOUNDS, null, 'Invalid time input use HH:MM'],
+  ] as const)('reads %j within %j as %s (%s)', (text, bounds, value, error) => {
+    expect(readVitalsTime(text, NOW, bounds, NOW)).toEqual({ value, error });
+  });
+
+  it('defaults to now, and a backdated entry is saved at its time', () => {
+    const onSave = renderBounded({ min: at(9, 0), max: null });
+    type(/Heart rate/, '72');
+    type(/^Time/, '0945');
+    fireEvent.click(saveButton());
+    expect((onSave.mock.calls[0]![0] as { time: number }).time).toBe(at(9, 45));
+    // the form is empty again: the next entry is now
+    type(/Heart rate/, '75');
+    fireEvent.click(saveButton());
+    expect((onSave.mock.calls[1]![0] as { time: number }).time).toBe(NOW);
+  });
+
+  it('refuses an entry after Recovery Completed until it is backdated', () => {
+    const onSave = renderBounded(BOUNDS);
+    type(/Heart rate/, '72');
+    expect(screen.getByText('max is 10:30')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    type(/^Time/, '10:15');
+    expect(screen.queryByText('max is 10:30')).toBeNull();
+    fireEvent.click(saveButton());
+    expect((onSave.mock.calls[0]![0] as { time: number }).time).toBe(at(10, 15));
   });
 });

@@ -5,13 +5,23 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type ReactNode,
 } from 'react';
 import type * as Y from 'yjs';
-import { canSaveManualVitals, newId, readManualVital, type TemperatureUnit } from '@vigil/shared';
-import { clockTime } from './format.js';
+import {
+  INVALID_TIME_INPUT,
+  canSaveManualVitals,
+  newId,
+  parseLenientTime,
+  readManualVital,
+  timeBoundError,
+  type TemperatureUnit,
+} from '@vigil/shared';
+import { clockDateTime, clockTime, isoDate } from './format.js';
+import { useCaseTimes } from './events/useCaseTimes.js';
 import { useCaseList } from './useCaseData.js';
 import { CaseDialog } from './CaseDialog.js';
 import { ConfirmRemoval } from './ConfirmRemoval.js';
@@ -41,12 +51,58 @@ export const MANUAL_VITAL_FIELDS = [
   { type: 'temp', label: 'Temperature', unit: '' },
 ] as const;
 
+/** The times a manual vitals entry may be taken at: from the case start to its end (or now). */
+export interface VitalsTimeBounds {
+  /** Started Monitoring, when set: an entry cannot be earlier. */
+  min: number | null;
+  /** Recovery Completed, when set: an entry cannot be later (nor later than now). */
+  max: number | null;
+}
+
+const NO_BOUNDS: VitalsTimeBounds = { min: null, max: null };
+
+/**
+ * The time of a manual vitals entry from its typed text (issue 25): empty is now, else HH:MM or a
+ * lenient form (spec 002 §5: 930, 1:30p) on the day of `reference` (the entry's own day when
+ * editing, today for a new one). Refused with 'Invalid time input use HH:MM', and with 'max is
+ * {time}' / 'min is {time}' (TI4) after Recovery Completed or now, or before Started Monitoring.
+ */
+export function readVitalsTime(
+  text: string,
+  reference: number,
+  bounds: VitalsTimeBounds,
+  now: number,
+): { value: number | null; error: string | null } {
+  let value = now;
+  if (text.trim() !== '') {
+    const t = parseLenientTime(text);
+    if (!t) return { value: null, error: INVALID_TIME_INPUT };
+    const d = new Date(reference);
+    d.setHours(t.hours, t.minutes, 0, 0);
+    value = d.getTime();
+  }
+  // A typed time is a whole minute: 10:30 is within an end at 10:30:40, and 10:31 is not.
+  const max = Math.min(bounds.max ?? Number.POSITIVE_INFINITY, now);
+  const format = (ms: number): string => (isoDate(ms) === isoDate(value) ? clockTime(ms) : clockDateTime(ms));
+  const error = timeBoundError(
+    value,
+    { min: bounds.min == null ? null : floorMinute(bounds.min), max: text.trim() === '' ? max : floorMinute(max) },
+    format,
+  );
+  return error ? { value: null, error } : { value, error: null };
+}
+
+const floorMinute = (ms: number): number => Math.floor(ms / 60_000) * 60_000;
+
 export interface ManualVitalsDialogProps {
   opened: boolean;
   initial: ManualVitalsEntry | null;
   temperatureUnit: TemperatureUnit;
   onSave: (entry: ManualVitalsEntry) => void;
   onClose: () => void;
+  /** The case's times an entry must fall between (none while the case has no times). */
+  bounds?: VitalsTimeBounds;
+  now?: () => number;
 }
 
 /**
@@ -77,6 +133,29 @@ const VitalField = memo(function VitalField({
       error={error}
       autoFocusInDialog={autoFocus}
       onChange={(e) => onText(type, e.currentTarget.value)}
+    />
+  );
+});
+
+/** The entry's time: empty is now; shown with its bound error (issue 25). */
+const TimeInput = memo(function TimeInput({
+  value,
+  error,
+  onText,
+}: {
+  value: string;
+  error: string | undefined;
+  onText: (text: string) => void;
+}): ReactNode {
+  return (
+    <LightTextInput
+      label="Time"
+      inputMode="numeric"
+      placeholder="now"
+      value={value}
+      error={error}
+      description="HH:MM, empty for now"
+      onChange={(e) => onText(e.currentTarget.value)}
     />
   );
 });
@@ -115,6 +194,8 @@ interface VitalsFormProps {
   temperatureUnit: TemperatureUnit;
   onSave: (entry: ManualVitalsEntry) => void;
   onClose: () => void;
+  bounds: VitalsTimeBounds;
+  now: () => number;
 }
 
 /**
@@ -122,22 +203,47 @@ interface VitalsFormProps {
  * type's limits ('invalid value', 'max is {n}', 'min is {n}'); zero or non-numeric input
  * becomes empty; saving needs no errors and at least one value.
  */
-const VitalsForm = memo(function VitalsForm({ initial, temperatureUnit, onSave, onClose }: VitalsFormProps): ReactNode {
+const VitalsForm = memo(function VitalsForm({
+  initial,
+  temperatureUnit,
+  onSave,
+  onClose,
+  bounds,
+  now,
+}: VitalsFormProps): ReactNode {
   const unit = initial?.temperatureUnit ?? temperatureUnit;
   const [texts, setTexts] = useState<Record<string, string>>(() => entryTexts(initial));
+  const [timeText, setTimeText] = useState(() => (initial ? clockTime(initial.time) : ''));
   const setText = useCallback((type: string, text: string) => setTexts((t) => ({ ...t, [type]: text })), []);
   const values = MANUAL_VITAL_FIELDS.map((f) => readManualVital(texts[f.type] ?? '', f.type, unit));
-  const canSave = canSaveManualVitals(values);
+  const [, setChecked] = useState(0);
+  // An edited entry whose time is left as shown keeps its seconds.
+  const readTime = (nowMs: number): { value: number | null; error: string | null } =>
+    initial && timeText === clockTime(initial.time)
+      ? { value: initial.time, error: null }
+      : readVitalsTime(timeText, initial?.time ?? nowMs, bounds, nowMs);
+  const time = readTime(now());
+  const canSave = canSaveManualVitals(values) && time.value != null;
   const save = (): void => {
-    if (!canSave) return;
+    // The form may have been made minutes before it was opened: "now" is read again as it saves.
+    const at = readTime(now());
+    if (!canSaveManualVitals(values) || at.value == null) {
+      setChecked((n) => n + 1);
+      return;
+    }
     onSave({
       id: initial?.id ?? newId('vit'),
-      time: initial?.time ?? Date.now(),
+      time: at.value,
       temperatureUnit: unit,
       vitals: Object.fromEntries(MANUAL_VITAL_FIELDS.map((f, i) => [f.type, values[i]?.value ?? null])),
     });
     // The form stays in the page for the next reading, emptied after the closing has painted.
-    if (!initial) startTransition(() => setTexts(entryTexts(null)));
+    if (!initial) {
+      startTransition(() => {
+        setTexts(entryTexts(null));
+        setTimeText('');
+      });
+    }
   };
   return (
     <form
@@ -147,6 +253,7 @@ const VitalsForm = memo(function VitalsForm({ initial, temperatureUnit, onSave, 
         save();
       }}
     >
+      <TimeInput value={timeText} error={time.error ?? undefined} onText={setTimeText} />
       <div className={classes.fields}>
         {MANUAL_VITAL_FIELDS.map((f, i) => (
           <VitalField
@@ -177,6 +284,8 @@ export function ManualVitalsDialog({
   temperatureUnit,
   onSave,
   onClose,
+  bounds = NO_BOUNDS,
+  now = Date.now,
 }: ManualVitalsDialogProps): ReactNode {
   const [made, setMade] = useState(opened);
   const [generation, setGeneration] = useState(0);
@@ -203,6 +312,8 @@ export function ManualVitalsDialog({
           temperatureUnit={temperatureUnit}
           onSave={save}
           onClose={close}
+          bounds={bounds}
+          now={now}
         />
       )}
     </CaseDialog>
@@ -313,9 +424,17 @@ export interface ManualVitalsProps {
   disabled?: boolean;
 }
 
-/** Manual vitals of the case: add, edit, and remove with confirmation (spec 002 §2, §4). */
+/**
+ * Manual vitals of the case: add, edit, and remove with confirmation (spec 002 §2, §4). An entry
+ * has a time, now unless typed, between Started Monitoring and Recovery Completed (issue 25).
+ */
 export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsProps): ReactNode {
   const { items, add, removeWhere, replaceWhere } = useCaseList<ManualVitalsEntry>(doc, 'manualVitals');
+  const caseTimes = useCaseTimes(doc);
+  // The start as set (a caseStart derived from the charted times would follow the entries).
+  const min = caseTimes.input.times.caseStart ?? null;
+  const max = caseTimes.times.end;
+  const bounds = useMemo(() => ({ min, max }), [min, max]);
   const [editing, setEditing] = useState<ManualVitalsEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<ManualVitalsEntry | null>(null);
   // Opening and closing the dialog re-render this and the dialog's frame; the heading, the
@@ -335,6 +454,7 @@ export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsPro
         opened={editing !== null}
         initial={editing === 'new' || editing === null ? null : editing}
         temperatureUnit={temperatureUnit}
+        bounds={bounds}
         onClose={() => setEditing(null)}
         onSave={(entry) => {
           // An edited entry is replaced in its place; a new one is added (nothing to look for).
