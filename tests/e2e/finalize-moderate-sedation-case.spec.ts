@@ -6,6 +6,8 @@ import { memberContext } from './members.js';
 import { REPO_ROOT } from '../utils/start-server.js';
 
 const FHIR = { 'content-type': 'application/fhir+json' };
+/** The name tests/integration/accounts-client.ts signs members up with. */
+const SIGNER = 'Dr. Test Person, DDS';
 
 test('a provider signs a charted case: the progress reaches done, the case turns read-only and the PDF opens', async ({
   browser,
@@ -54,11 +56,15 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   await page.goto(`/org/${member.orgId}/cases/${caseId}`);
   const notes = page.getByRole('textbox', { name: 'Procedure notes' });
   await expect(notes).toBeEnabled({ timeout: 30_000 });
+  // FS1 (issue 25): only a started case can be signed.
+  await page.getByRole('button', { name: 'Started Monitoring: now' }).click();
   await notes.fill('Uneventful extraction under moderate sedation.');
   await expect(page.getByTestId('save-status')).toHaveText('saved');
 
   const report = page.getByRole('region', { name: 'Report', exact: true });
-  await expect(report.getByText('Final signer: Dr Grace Hopper')).toBeVisible();
+  // FS4 (issue 25): the PDF names the person who signs, here the signed-in provider (the
+  // organisation does not require the primary provider, Dr Grace Hopper, to sign).
+  await expect(report.getByTestId('final-signer')).toHaveText(`Final signer: ${SIGNER}`);
   await report.getByRole('button', { name: 'Show report preview' }).click();
   const preview = page.getByRole('region', { name: 'Report preview' });
   await expect(preview).toContainText('Lovelace, Ada');
@@ -123,13 +129,40 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   ]);
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   expect(text).toContain('Lovelace, Ada');
-  expect(text).toContain('Final signer: Dr Grace Hopper');
+  expect(text).toContain(`Final signer: ${SIGNER}`);
   expect(text).toContain('Uneventful extraction under moderate sedation.');
 
-  // Issue 25: a finalized case opens on its signed PDF after a reload, with Add addendum.
+  // Issue 25: a finalized case opens on its signed PDF after a reload: Open PDF, who signed, the
+  // addenda and Add addendum; never a greyed Sign and Finalize.
   await page.reload();
   const reloaded = page.getByRole('region', { name: 'Report', exact: true });
   await expect(reloaded.getByText('Report finalized')).toBeVisible({ timeout: 30_000 });
   await expect(reloaded.getByRole('button', { name: 'Open PDF' })).toBeVisible();
+  await expect(reloaded.getByTestId('report-signed-by')).toContainText(`Signed by ${SIGNER}`);
+  await expect(reloaded.getByTestId('addenda-count')).toHaveText('No addenda yet.');
   await expect(reloaded.getByRole('button', { name: 'Sign and Finalize' })).toHaveCount(0);
+
+  // An addendum signed now is listed, and still counted after another reload.
+  await reloaded.getByRole('button', { name: 'Add addendum' }).click();
+  await reloaded.getByRole('textbox', { name: 'Addendum title' }).fill('Late entry');
+  await reloaded.getByRole('textbox', { name: 'Addendum text' }).fill('Patient called the next day: doing well.');
+  await reloaded.getByRole('textbox', { name: 'Signer name' }).fill(SIGNER);
+  await reloaded.getByRole('button', { name: 'Sign Addendum' }).click();
+  const addendumPad = page.getByRole('dialog');
+  const box = (await addendumPad.getByTestId('signature-pad').boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 150);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 200, box.y + 90, { steps: 6 });
+  await page.mouse.up();
+  await addendumPad.getByRole('button', { name: 'Sign Addendum' }).click();
+  await expect(reloaded.getByText('Addendum signed. The report PDF now includes it.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(reloaded.getByText(`Late entry, signed by ${SIGNER}`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Report', exact: true }).getByTestId('addenda-count')).toHaveText(
+    '1 addendum is signed and printed as the last pages of the PDF.',
+    { timeout: 30_000 },
+  );
+  await expect(page.getByRole('button', { name: 'Add addendum' })).toBeVisible();
 });

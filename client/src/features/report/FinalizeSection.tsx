@@ -22,8 +22,13 @@ import {
   AnesthesiaReport,
   CASE_ROOT,
   contentHash,
-  finalSignerName,
+  decideFinalSigner,
+  FINAL_SIGNER_CODES,
+  practitionerDisplayName,
+  practitionerUserId,
   validateAddendums,
+  type FinalSignerDecision,
+  type Practitioner,
 } from '@vigil/shared';
 import { RequestError } from '../../data/graphql.js';
 import { fetchFeatures } from '../orgs/api.js';
@@ -35,11 +40,24 @@ import { addAddendum, fetchPdfUrl, finalizeCase, FINALIZE_STEP_MESSAGES, openPdf
 import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
 import { useCaseAppointment } from '../cases/header/useCaseAppointment.js';
 import { useCaseValue } from '../cases/useCaseData.js';
-import { appointmentPdfId, previewInput, useCaseJson } from './useReportInputs.js';
+import { previewInput, useCaseJson } from './useReportInputs.js';
+import { useSignedReport } from './useSignedReport.js';
+import { useSession } from '../../app/session/SessionProvider.js';
+import { clockDateTime } from '../cases/format.js';
 
-/** What a refusal before the stream means to the signer. */
+/** What a refusal before the stream means to the signer (the final-signer codes say what the rule found). */
 export function finalizeRefusalText(code: string): string {
   switch (code) {
+    case FINAL_SIGNER_CODES.caseNotStarted:
+      return 'This case was never started. Record the case start before signing.';
+    case FINAL_SIGNER_CODES.signerNotProvider:
+      return 'Only a provider can sign and finalize a case.';
+    case FINAL_SIGNER_CODES.noPrimaryProvider:
+      return 'This organization requires the primary provider to sign, and the case has none. Choose a provider for the appointment.';
+    case FINAL_SIGNER_CODES.primaryProviderNotProvider:
+      return 'The primary provider does not hold the provider role and cannot sign. Choose a provider for the appointment.';
+    case FINAL_SIGNER_CODES.signerNotPrimaryProvider:
+      return 'This organization requires the primary provider to sign: only they can sign this case.';
     case 'CONFLICT':
       return 'This device has changes the server has not saved yet. Wait until the case shows saved, then sign again.';
     case 'FINALIZED':
@@ -53,18 +71,34 @@ export function finalizeRefusalText(code: string): string {
   }
 }
 
-/** The report flags of the organisation (spec 000 §3): primaryProviderMustBeFinalSignerName, adminUnfinalize. */
-function useReportFlags(orgId: string): { mustBePrimary: boolean; adminUnfinalize: boolean } {
-  const [flags, setFlags] = useState({ mustBePrimary: false, adminUnfinalize: false });
+interface ReportFlags {
+  mustBePrimary: boolean;
+  adminUnfinalize: boolean;
+  /** The organisation's default units (spec 000 §3 defaultWeightUnit / defaultHeightUnit; lb and in when unset). */
+  weightUnit: 'kg' | 'lb';
+  heightUnit: 'cm' | 'in';
+}
+
+/** The report flags of the organisation (spec 000 §3): primaryProviderMustBeFinalSignerName, adminUnfinalize, units. */
+function useReportFlags(orgId: string): ReportFlags {
+  const [flags, setFlags] = useState<ReportFlags>({
+    mustBePrimary: false,
+    adminUnfinalize: false,
+    weightUnit: 'lb',
+    heightUnit: 'in',
+  });
   useEffect(() => {
     let live = true;
     fetchFeatures(orgId).then(
       (features) => {
         const on = (name: string): boolean => features.some((f) => f.name === name && f.value);
+        const value = (name: string): string | null => features.find((f) => f.name === name)?.stringValue ?? null;
         if (live)
           setFlags({
             mustBePrimary: on('primaryProviderMustBeFinalSignerName'),
             adminUnfinalize: on('adminUnfinalize'),
+            weightUnit: value('defaultWeightUnit') === 'kg' ? 'kg' : 'lb',
+            heightUnit: value('defaultHeightUnit') === 'cm' ? 'cm' : 'in',
           });
       },
       () => undefined,
@@ -74,6 +108,29 @@ function useReportFlags(orgId: string): { mustBePrimary: boolean; adminUnfinaliz
     };
   }, [orgId]);
   return flags;
+}
+
+/**
+ * Who will sign (FS1–FS4, shared/src/rules/final-signer.ts, the rule the server applies): the
+ * signed-in user, who must be a provider; with primaryProviderMustBeFinalSignerName only the
+ * case's primary provider. The primary provider's own role is the server's to check.
+ */
+export function signerDecision(q: {
+  caseData: Record<string, unknown>;
+  primaryProvider: Practitioner | null | undefined;
+  mustBePrimary: boolean;
+  user: { id: string; name: string } | null;
+  userIsProvider: boolean;
+}): FinalSignerDecision {
+  const p = q.primaryProvider ?? null;
+  return decideFinalSigner({
+    caseData: q.caseData,
+    primaryProvider: p
+      ? { name: practitionerDisplayName(p) || null, userId: practitionerUserId(p), isProvider: true }
+      : null,
+    primaryProviderMustBeFinalSigner: q.mustBePrimary,
+    signer: { userId: q.user?.id ?? '', name: q.user?.name.trim() || 'You', isProvider: q.userIsProvider },
+  });
 }
 
 function ReopenButton({
@@ -193,7 +250,22 @@ function FinalizeProgress({ progress }: { progress: Progress }): ReactNode {
   );
 }
 
-function AddendumForm({ orgId, caseId, onAdded }: { orgId: string; caseId: string; onAdded: () => void }): ReactNode {
+interface AddedAddendum {
+  title: string;
+  signerName: string;
+  signatureTime: number;
+}
+
+function AddendumForm({
+  orgId,
+  caseId,
+  onAdded,
+}: {
+  orgId: string;
+  caseId: string;
+  onAdded: (added: AddedAddendum, pdfId: string) => void;
+}): ReactNode {
+  const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
   const [signerName, setSignerName] = useState('');
@@ -201,6 +273,19 @@ function AddendumForm({ orgId, caseId, onAdded }: { orgId: string; caseId: strin
   const [state, setState] = useState<string>('idle');
   const draft = { title, text, signerName, signature: 'M 0 0' };
   const complete = validateAddendums([draft]).length === 0;
+  if (!open)
+    return (
+      <Group gap="sm">
+        <Button variant="default" mih={44} onClick={() => setOpen(true)}>
+          Add addendum
+        </Button>
+        {state === 'saved' && (
+          <Text size="sm" c="green" role="status">
+            Addendum signed. The report PDF now includes it.
+          </Text>
+        )}
+      </Group>
+    );
   return (
     <Stack gap="xs" component="form" aria-label="Addendum" onSubmit={(e) => e.preventDefault()}>
       <Title order={3} size="h5">
@@ -234,6 +319,9 @@ function AddendumForm({ orgId, caseId, onAdded }: { orgId: string; caseId: strin
         <Button mih={44} disabled={!complete || state === 'saving'} onClick={() => setPadOpen(true)}>
           Sign Addendum
         </Button>
+        <Button variant="subtle" mih={44} disabled={state === 'saving'} onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
         {state === 'saving' && <Loader size="sm" aria-label="Saving addendum" />}
         {state === 'saved' && (
           <Text size="sm" c="green" role="status">
@@ -255,11 +343,15 @@ function AddendumForm({ orgId, caseId, onAdded }: { orgId: string; caseId: strin
             setPadOpen(false);
             setState('saving');
             addAddendum(orgId, caseId, { title, text, signerName, signature: path }).then(
-              () => {
+              (res) => {
                 setState('saved');
+                setOpen(false);
+                onAdded(
+                  { title: title.trim(), signerName: signerName.trim(), signatureTime: res.signatureTime },
+                  res.pdfId,
+                );
                 setTitle('');
                 setText('');
-                onAdded();
               },
               (err: unknown) => setState(err instanceof RequestError ? err.code : 'failed'),
             );
@@ -268,6 +360,14 @@ function AddendumForm({ orgId, caseId, onAdded }: { orgId: string; caseId: strin
       )}
     </Stack>
   );
+}
+
+/** How many addenda the signed PDF holds, as the Report section says it. */
+export function addendaText(count: number | null, addedHere: number): string {
+  const n = count ?? (addedHere > 0 ? addedHere : null);
+  if (n === null) return 'Signed addenda are printed as the last pages of the PDF.';
+  if (n === 0) return 'No addenda yet.';
+  return `${n} ${n === 1 ? 'addendum is' : 'addenda are'} signed and printed as the last pages of the PDF.`;
 }
 
 /**
@@ -284,22 +384,38 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
   const [userRole] = useCaseValue<unknown>(doc, 'userRole');
   const [surgeonName] = useCaseValue<unknown>(doc, 'surgeonName');
   const [sedationProviderName] = useCaseValue<unknown>(doc, 'sedationProviderName');
+  const [events] = useCaseValue<unknown>(doc, 'events');
+  const [vitalsTrackingEnabled] = useCaseValue<unknown>(doc, 'vitalsTrackingEnabled');
   const resources = useCaseAppointment(orgId, caseId);
-  const { mustBePrimary, adminUnfinalize } = useReportFlags(orgId);
+  const flags = useReportFlags(orgId);
+  const { mustBePrimary, adminUnfinalize } = flags;
   const mayAdminister = useMayAdminister(orgId);
+  const { user, session } = useSession();
   const { ref: previewRef, width: previewWidth } = useElementSize();
   const [padOpen, setPadOpen] = useState(false);
   const [progress, setProgress] = useState<Progress>({ lines: [], running: false, refusal: null });
   const [donePdfId, setDonePdfId] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const [added, setAdded] = useState<AddedAddendum[]>([]);
 
-  const input = previewInput(caseId, caseData, resources, context.tempsInCelsius, Date.now());
-  const signer = finalSignerName(
-    { userRole, surgeonName, sedationProviderName },
-    input.primaryProviderName,
+  const input = {
+    ...previewInput(caseId, caseData, resources, context.tempsInCelsius, Date.now()),
+    weightUnit: flags.weightUnit,
+    heightUnit: flags.heightUnit,
+  };
+  const decision = signerDecision({
+    caseData: { userRole, surgeonName, sedationProviderName, events, vitalsTrackingEnabled },
+    primaryProvider: resources.primaryProvider,
     mustBePrimary,
-  );
-  const pdfId = donePdfId ?? appointmentPdfId(resources.appointment);
-  const finalized = pdfId !== null;
+    user,
+    userIsProvider: session?.orgs.regular.some((o) => o.id === orgId && o.roles.includes('provider')) ?? false,
+  });
+  const signer = decision.ok ? decision.signerName : null;
+  // Refusals the screen can be sure of; whether the case started is the server's to say (a case
+  // charted without vitals tracking starts at its first charted time).
+  const blocked = !decision.ok && decision.issue.code !== FINAL_SIGNER_CODES.caseNotStarted;
+  const signed = useSignedReport(orgId, caseId, resources.appointment, donePdfId, round);
+  const pdfId = signed?.pdfId ?? null;
   const previewZoom = previewWidth > 0 ? Math.min(1, previewWidth / input.printWidth) : 1;
 
   const sign = (path: string): void => {
@@ -316,6 +432,7 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
         if (line.step === 'done' && line.data?.pdfId) {
           setDonePdfId(line.data.pdfId);
           resources.refresh();
+          setRound((n) => n + 1);
         }
       },
     ).then(
@@ -335,12 +452,18 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
         <Title order={2} size="h3" id="case-report-title">
           Report
         </Title>
-        {finalized ? (
+        {signed && pdfId ? (
           <Alert color="green" title="Report finalized">
             <Stack gap="xs">
               <Text size="sm">
                 The signed report is stored as a PDF. The case is read-only; add an addendum to amend it.
               </Text>
+              {(signed.signerName !== null || signed.signatureTime !== null) && (
+                <Text size="sm" data-testid="report-signed-by">
+                  Signed{signed.signerName !== null ? ` by ${signed.signerName}` : ''}
+                  {signed.signatureTime !== null ? ` on ${clockDateTime(signed.signatureTime)}` : ''}
+                </Text>
+              )}
               <Group gap="sm">
                 <PdfButton orgId={orgId} pdfId={pdfId} />
                 <Button component={Link} to={sharePdfHref(orgId, pdfId)} variant="default" mih={44}>
@@ -352,6 +475,7 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
                     caseId={caseId}
                     onReopened={() => {
                       setDonePdfId(null);
+                      setAdded([]);
                       setProgress({ lines: [], running: false, refusal: null });
                       resources.refresh();
                       // The case document reconnects and leaves its read-only state.
@@ -364,11 +488,20 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
           </Alert>
         ) : (
           <Stack gap="xs">
-            <Text size="sm">
-              Final signer: <b>{signer ?? 'No primary provider on this case'}</b>
+            <Text size="sm" data-testid="final-signer">
+              Final signer: <b>{signer ?? 'nobody can sign yet'}</b>
             </Text>
+            {!decision.ok && (
+              <Alert color="orange" role="alert" data-testid="final-signer-issue">
+                {decision.issue.message}
+              </Alert>
+            )}
             <Group>
-              <Button mih={44} disabled={readOnly || !doc || progress.running} onClick={() => setPadOpen(true)}>
+              <Button
+                mih={44}
+                disabled={readOnly || !doc || progress.running || blocked}
+                onClick={() => setPadOpen(true)}
+              >
                 Sign and Finalize
               </Button>
               {readOnly && !progress.running && (
@@ -380,7 +513,35 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
           </Stack>
         )}
         <FinalizeProgress progress={progress} />
-        {finalized && <AddendumForm orgId={orgId} caseId={caseId} onAdded={resources.refresh} />}
+        {signed && (
+          <Stack gap="xs" aria-label="Addenda" role="group">
+            <Title order={3} size="h5">
+              Addenda
+            </Title>
+            <Text size="sm" data-testid="addenda-count">
+              {addendaText(signed.addendaCount, added.length)}
+            </Text>
+            {added.length > 0 && (
+              <List size="sm" spacing={2}>
+                {added.map((a) => (
+                  <List.Item key={a.signatureTime}>
+                    {a.title}, signed by {a.signerName} on {clockDateTime(a.signatureTime)}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+            <AddendumForm
+              orgId={orgId}
+              caseId={caseId}
+              onAdded={(a, newPdfId) => {
+                setAdded((list) => [...list, a]);
+                setDonePdfId(newPdfId);
+                resources.refresh();
+                setRound((n) => n + 1);
+              }}
+            />
+          </Stack>
+        )}
         <Group>
           <Button
             variant="default"

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { APPOINTMENT_EXTENSIONS, type Appointment } from '@vigil/shared';
+import {
+  APPOINTMENT_EXTENSIONS,
+  FINAL_SIGNER_CODES,
+  PRACTITIONER_USER_SYSTEM,
+  type Appointment,
+  type Composition,
+  type Practitioner,
+} from '@vigil/shared';
+import { addendaText, finalizeRefusalText, signerDecision } from './FinalizeSection.js';
+import { compositionSignedReport } from './useSignedReport.js';
 import { FINALIZE_STEP_MESSAGES, splitNdjson } from './api.js';
 import { dayRange, REPORT_REVIEW_FETCH_SIZE } from './FinalizedReportsList.js';
 import { isUnsigned } from './UnsignedReportsPage.js';
@@ -81,5 +90,100 @@ describe('sharePdf (spec 000 §2)', () => {
       'Copied!',
       'Failed to copy, try again.',
     ]);
+  });
+});
+
+describe('a finalized case opens on its signed PDF (issue 25)', () => {
+  const composition = (over: Partial<Composition>): Composition => ({
+    resourceType: 'Composition',
+    status: 'final',
+    type: { coding: [] },
+    date: '2026-11-20T16:50:00.000Z',
+    author: [{ display: 'Dr Who' }],
+    title: 'Anesthesia Record',
+    section: [{ title: 'Signed report', entry: [{ reference: 'Binary/bin-9' }] }],
+    ...over,
+  });
+
+  it("finds the PDF from the Composition's Signed report section, with the signature time", () => {
+    expect(compositionSignedReport(composition({}))).toEqual({
+      pdfId: 'bin-9',
+      signatureTime: Date.parse('2026-11-20T16:50:00.000Z'),
+    });
+    expect(compositionSignedReport(composition({ status: 'amended' }))?.pdfId).toBe('bin-9');
+  });
+
+  it('finds none for a case not signed, or reopened (preliminary), or without the section', () => {
+    expect(compositionSignedReport(composition({ status: 'preliminary' }))).toBeNull();
+    expect(compositionSignedReport(composition({ section: [] }))).toBeNull();
+    expect(compositionSignedReport(null)).toBeNull();
+  });
+
+  it('says how many addenda the PDF holds', () => {
+    expect(addendaText(0, 0)).toBe('No addenda yet.');
+    expect(addendaText(1, 0)).toBe('1 addendum is signed and printed as the last pages of the PDF.');
+    expect(addendaText(2, 1)).toBe('2 addenda are signed and printed as the last pages of the PDF.');
+    expect(addendaText(null, 1)).toBe('1 addendum is signed and printed as the last pages of the PDF.');
+    expect(addendaText(null, 0)).toBe('Signed addenda are printed as the last pages of the PDF.');
+  });
+});
+
+describe('who signs (FS1–FS4, the rule the server applies)', () => {
+  const started = { events: { caseStart: 1 }, userRole: 'other' };
+  const practitioner = (name: string, userId?: string): Practitioner => ({
+    resourceType: 'Practitioner',
+    name: [{ text: name }],
+    ...(userId ? { identifier: [{ system: PRACTITIONER_USER_SYSTEM, value: userId }] } : {}),
+  });
+  const user = { id: 'u1', name: 'Dr Signing' };
+
+  it('[FS4] names the provider who signs, not the primary provider, when the organisation does not require them', () => {
+    const d = signerDecision({
+      caseData: started,
+      primaryProvider: practitioner('Dr Grace Hopper'),
+      mustBePrimary: false,
+      user,
+      userIsProvider: true,
+    });
+    expect(d).toMatchObject({ ok: true, signerName: 'Dr Signing' });
+  });
+
+  it('[FS2] refuses a signer without the provider role', () => {
+    const d = signerDecision({
+      caseData: started,
+      primaryProvider: null,
+      mustBePrimary: false,
+      user,
+      userIsProvider: false,
+    });
+    expect(d.ok).toBe(false);
+    expect(!d.ok && d.issue.code).toBe(FINAL_SIGNER_CODES.signerNotProvider);
+    expect(finalizeRefusalText(FINAL_SIGNER_CODES.signerNotProvider)).toBe(
+      'Only a provider can sign and finalize a case.',
+    );
+  });
+
+  it('[FS3] with primaryProviderMustBeFinalSignerName only the primary provider signs', () => {
+    const other = signerDecision({
+      caseData: started,
+      primaryProvider: practitioner('Dr Grace Hopper', 'u2'),
+      mustBePrimary: true,
+      user,
+      userIsProvider: true,
+    });
+    expect(!other.ok && other.issue.code).toBe(FINAL_SIGNER_CODES.signerNotPrimaryProvider);
+    const primary = signerDecision({
+      caseData: started,
+      primaryProvider: practitioner('Dr Grace Hopper', 'u1'),
+      mustBePrimary: true,
+      user,
+      userIsProvider: true,
+    });
+    expect(primary).toMatchObject({ ok: true, signerName: 'Dr Grace Hopper' });
+  });
+
+  it('[FS1] a case never started cannot be signed', () => {
+    const d = signerDecision({ caseData: {}, primaryProvider: null, mustBePrimary: false, user, userIsProvider: true });
+    expect(!d.ok && d.issue.code).toBe(FINAL_SIGNER_CODES.caseNotStarted);
   });
 });
