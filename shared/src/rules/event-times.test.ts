@@ -11,6 +11,7 @@ import {
   eventPrerequisite,
   eventTimeEntries,
   eventTimeIssues,
+  isRequiredTimeOverdue,
   isWithinMaxCaseDuration,
   timelineBarStatus,
 } from './event-times.js';
@@ -240,5 +241,23 @@ describe('timeline', () => {
       'Recovery Start',
       'Recovery Completed',
     ]);
+  });
+});
+
+describe('required times shown when actionable', () => {
+  const T0 = Date.UTC(2026, 10, 21, 9, 0);
+  it.each([
+    ['procedure just started', { caseStart: T0, surgeryStart: T0 + 10 * MIN }, false],
+    ['anesthesia ended', { caseStart: T0, surgeryStart: T0 + 10 * MIN, anesthesiaEnd: T0 + 40 * MIN }, true],
+    ['recovery started', { caseStart: T0, surgeryStart: T0 + 10 * MIN, recoveryStart: T0 + 50 * MIN }, true],
+    ['recovery completed', { caseStart: T0, surgeryStart: T0 + 10 * MIN, end: T0 + 90 * MIN }, true],
+  ] as const)('[ET10] Procedure End is overdue when %s: %s', (_label, times, overdue) => {
+    expect(isRequiredTimeOverdue('surgeryEnd', { ...base, times })).toBe(overdue);
+  });
+
+  it('[ET10] an unknown id is never overdue; any other event is once Recovery Completed is set', () => {
+    expect(isRequiredTimeOverdue('lunch', { ...base, times: { end: T0 } })).toBe(false);
+    expect(isRequiredTimeOverdue('anesthesiaEnd', { ...base, times: { recoveryStart: T0 } })).toBe(false);
+    expect(isRequiredTimeOverdue('anesthesiaEnd', { ...base, times: { end: T0 } })).toBe(true);
   });
 });

@@ -284,3 +284,21 @@ export function timelineBarStatus(start: number | null, end: number | null): Tim
   if (end == null) return 'noEnd';
   return end > start ? 'ok' : 'startBeforeEnd';
 }
+
+/** [ET10] The events whose time shows the case has moved past a required one. */
+const MOVED_PAST: Partial<Record<EventId, readonly EventId[]>> = {
+  surgeryEnd: ['anesthesiaEnd', 'recoveryStart', 'vitalsEnd', 'end'],
+};
+
+/**
+ * [ET10] When a missing required time is worth a red mark (issue 25): once the case has moved
+ * past it. Procedure End (the one required time, ET4) once Anes. End, Recovery Start, Stopped
+ * Monitoring or Recovery Completed has a time; any other once Recovery Completed has. Before that
+ * the field only says it is required: a procedure just started cannot have its end yet. The issue
+ * itself (EVENT_REQUIRED, ET5) is unchanged and still counts where a complete record is needed.
+ */
+export function isRequiredTimeOverdue(id: string, input: EventTimesInput): boolean {
+  if (!(EVENT_IDS as readonly string[]).includes(id)) return false;
+  const t = effectiveTimes(input);
+  return (MOVED_PAST[id as EventId] ?? ['end']).some((later) => t[later] != null);
+}

@@ -66,11 +66,15 @@ describe('event times section (spec 001 §3, §4)', () => {
     expect((root.get('events') as Y.Map<unknown>).toJSON()).toEqual({ caseStart: at(9, 0) });
   });
 
-  it('[ET4] makes surgeryEnd required once surgeryStart is set', () => {
+  it('[ET4] [ET10] makes surgeryEnd required once surgeryStart is set, in red only once the case has moved past it', () => {
     renderSection();
     setTime('Started Monitoring', '09:00');
     setTime('Procedure Start', '09:10');
-    expect(screen.getByText('Procedure End is required')).toBeTruthy();
+    expect(screen.getByTestId('event-surgeryEnd').textContent).toContain('Required');
+    expect(screen.queryByText('Procedure End is required')).toBeNull();
+    setTime('Anes. Start', '09:05');
+    setTime('Anes. End', '09:40');
+    expect(screen.getByText('Procedure End is required').getAttribute('role')).toBe('alert');
   });
 
   it('[ET3] shows caseStart derived from the first charted time when vitals tracking is off', () => {

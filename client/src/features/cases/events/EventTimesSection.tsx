@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { eventTimeEntries, eventTimeIssues } from '@vigil/shared';
+import { eventTimeEntries, eventTimeIssues, isRequiredTimeOverdue } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { LightGroup, LightStack, LightText } from '../../../app/LightLayout.js';
 import { SectionFrame } from '../header/SectionFrame.js';
@@ -36,7 +36,11 @@ export function EventTimesSection({ doc, readOnly, caseTimes, now = Date.now }: 
           if (e.id === 'timeout' && timeoutEnabled !== true && e.time == null) return null;
           const position = e.id.endsWith('_position');
           const label = position ? `Position: ${e.note ?? 'unnamed'}` : eventLabel(e.id, e.derived);
-          const entryIssues = issues.filter((i) => i.path[1] === e.id);
+          // A missing required time turns red once the case has moved past it (ET10); until then
+          // its description says Required.
+          const entryIssues = issues.filter(
+            (i) => i.path[1] === e.id && (i.code !== 'EVENT_REQUIRED' || isRequiredTimeOverdue(e.id, caseTimes.input)),
+          );
           if (e.derived) {
             return (
               <LightGroup key={e.id} gap="sm" mih={44} data-testid={`event-${e.id}`}>
