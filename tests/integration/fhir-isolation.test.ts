@@ -93,17 +93,23 @@ describe("one organisation's resources are unreachable from another", () => {
     }
   });
 
-  it('keeps a same-id resource per organisation and ignores a forged organisation tag', async () => {
+  it("refuses another organisation's id (409, issue 24 item 2) and ignores a forged organisation tag", async () => {
     const forged = { ...patientBody('Bob', 'Own'), meta: { tag: [{ system: ORG_TAG_SYSTEM, code: A }] } };
-    const res = await fhir<Patient>(server, bob.browser, 'PUT', `${B}/Patient/${patientId}`, forged);
-    expect(res.status).toBe(201);
-    expect(res.body.meta?.tag).toEqual([{ system: ORG_TAG_SYSTEM, code: B }]);
+    // An id belongs to one organisation forever: Bravo cannot create Alpha's patient id.
+    const taken = await fhir(server, bob.browser, 'PUT', `${B}/Patient/${patientId}`, forged);
+    expect(taken.status).toBe(409);
+    expect((await fhir(server, bob.browser, 'GET', `${B}/Patient/${patientId}`)).status).toBe(404);
     const alpha = await fhir<Patient>(server, alice.browser, 'GET', `${A}/Patient/${patientId}`);
     expect(alpha.body.name?.[0]?.family).toBe('Renamed');
-    const bravoHistory = await fhir<Bundle>(server, bob.browser, 'GET', `${B}/Patient/${patientId}/_history`);
+    // Under its own id the forged tag is replaced by Bravo's.
+    const ownId = `pat-bravo-${Date.now()}`;
+    const res = await fhir<Patient>(server, bob.browser, 'PUT', `${B}/Patient/${ownId}`, forged);
+    expect(res.status).toBe(201);
+    expect(res.body.meta?.tag).toEqual([{ system: ORG_TAG_SYSTEM, code: B }]);
+    const bravoHistory = await fhir<Bundle>(server, bob.browser, 'GET', `${B}/Patient/${ownId}/_history`);
     expect(bravoHistory.body.total).toBe(1);
     // Cleanup so later tests see Bravo empty.
-    await fhir(server, bob.browser, 'DELETE', `${B}/Patient/${patientId}`);
+    await fhir(server, bob.browser, 'DELETE', `${B}/Patient/${ownId}`);
   });
 
   it('keeps audit events in the organisation where the data was read', async () => {
