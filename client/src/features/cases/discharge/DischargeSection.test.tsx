@@ -39,6 +39,7 @@ describe('discharge section (spec 001 §3–§5)', () => {
       ]);
     });
     expect(screen.getByTestId('discharge-vitals-score').textContent).toBe('Vitals score: 1');
+    expect(screen.getByTestId('discharge-vitals-meaning').textContent).toBe('Vitals changed 20% to under 40%');
     expect(screen.getByRole('table', { name: 'Vitals comparison' }).textContent).toContain('-30%');
     for (const item of ['Oxygenation', 'Respiratory stability', 'Consciousness', 'Pain', 'Nausea']) score(item, '2');
     expect(screen.getByTestId('discharge-state').textContent).toBe('Incomplete');
@@ -58,5 +59,19 @@ describe('discharge section (spec 001 §3–§5)', () => {
     expect(within(screen.getByRole('radiogroup', { name: 'Voided' })).getAllByRole('radio')).toHaveLength(2);
     expect(within(screen.getByRole('radiogroup', { name: 'Surgical bleeding' })).getAllByRole('radio')).toHaveLength(3);
     expect(screen.getByTestId('discharge-total').textContent).toBe('Total 0 / target 9');
+  });
+
+  it('[RP10] each choice says what its score means, not a bare number (issue 25)', () => {
+    renderSection();
+    const meanings = (group: string): string[] =>
+      within(screen.getByRole('radiogroup', { name: group }))
+        .getAllByRole('radio')
+        .map(
+          (r) =>
+            `${r.getAttribute('value')}: ${document.getElementById(r.getAttribute('aria-describedby')!)!.textContent}`,
+        );
+    expect(meanings('Consciousness')).toEqual(['2: Fully awake', '1: Arousable on calling', '0: Not responding']);
+    fireEvent.click(screen.getByRole('radio', { name: 'PADS' }));
+    expect(meanings('Voided')).toEqual(['1: Has voided', '0: Has not voided']);
   });
 });

@@ -1,11 +1,55 @@
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { isOneOf, DISCHARGE_SCORE_TYPES, type DischargeScoreType } from '@vigil/shared';
-import { useMemo, type ReactNode } from 'react';
+import { isOneOf, DISCHARGE_SCORE_TYPES, VITALS_SCORE_LABELS, type DischargeScoreType } from '@vigil/shared';
+import { useId, useMemo, type ReactNode } from 'react';
 import { LabelledSegments } from '../header/LabelledSegments.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import type { CaseSectionProps } from '../sections/types.js';
 import { useCaseList, useCaseRecord, useCaseValue } from '../useCaseData.js';
-import { dischargeModel, vitalsEnds, vitalsSeries } from './discharge.js';
+import { dischargeModel, vitalsEnds, vitalsSeries, type DischargeModel } from './discharge.js';
+import classes from './DischargeSection.module.css';
+
+/**
+ * One discharge item (spec 001 §3): its scores as a native radio group, highest first, each
+ * choice saying what the score means beside it ("2  SpO2 over 92% on room air"), never a bare
+ * 0 / 1 / 2 (issue 25).
+ */
+function DischargeItem({
+  item,
+  disabled,
+  onChange,
+}: {
+  item: DischargeModel['items'][number];
+  disabled: boolean;
+  onChange: (score: number) => void;
+}): ReactNode {
+  const name = useId();
+  return (
+    <fieldset className={classes.item} disabled={disabled}>
+      <legend className={classes.legend}>{item.label}</legend>
+      <div role="radiogroup" aria-label={item.label} className={classes.choices}>
+        {Array.from({ length: item.max + 1 }, (_, i) => item.max - i).map((score) => (
+          // The row is the radio's target (the radio covers it); its name is the score, and the
+          // meaning describes it, so a screen reader says "2, Fully awake".
+          <div key={score} className={classes.choice}>
+            <label className={classes.score}>
+              <input
+                type="radio"
+                className={classes.input}
+                name={name}
+                value={score}
+                checked={item.score === score}
+                aria-describedby={`${name}-${score}`}
+                onChange={() => onChange(score)}
+              />
+              {score}
+            </label>
+            <span id={`${name}-${score}`}>{item.choices[score] ?? ''}</span>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 
 /**
  * Discharge (spec 001 §3–§5): Aldrete or PADS, each item scored, the vitals comparison between
@@ -53,13 +97,11 @@ export function DischargeSection({ doc, readOnly }: CaseSectionProps): ReactNode
         />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {model.items.map((item) => (
-            <LabelledSegments
+            <DischargeItem
               key={item.id}
-              label={item.label}
-              value={item.score == null ? '' : String(item.score)}
+              item={item}
               disabled={readOnly}
-              data={Array.from({ length: item.max + 1 }, (_, i) => ({ value: String(i), label: String(i) }))}
-              onChange={(v) => setEntry(item.id, { score: Number(v) })}
+              onChange={(score) => setEntry(item.id, { score })}
             />
           ))}
         </SimpleGrid>
@@ -93,6 +135,11 @@ export function DischargeSection({ doc, readOnly }: CaseSectionProps): ReactNode
           <Text data-testid="discharge-vitals-score">
             Vitals score: {summary.vitalsScore == null ? 'not enough vitals' : summary.vitalsScore}
           </Text>
+          {summary.vitalsScore != null && (
+            <Text size="sm" c="dimmed" data-testid="discharge-vitals-meaning">
+              {VITALS_SCORE_LABELS[summary.vitalsScore]}
+            </Text>
+          )}
           <Text fw={700} data-testid="discharge-total">
             Total {summary.totalScore} / target {summary.targetScore}
           </Text>

@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { REPORT_CHART } from '@vigil/shared';
-import { CHART_VITALS, chartColumns, type VitalsPoint } from './series.js';
+import { CHART_VITALS, chartColumns, timeAxisLabels, type VitalsPoint } from './series.js';
+import { clockTime } from '../format.js';
 
 /** uPlot's legend row under the plot, kept free while the chart is made (no jump). */
 const CHART_LEGEND_PX = 28;
@@ -49,7 +50,7 @@ export function VitalsChart({ points, height = 260 }: VitalsChartProps): ReactNo
         y: { auto: true, range: (_u, min, max) => [Math.min(0, min), Math.max(REPORT_CHART.vitalsAxisMinMax, max)] },
       },
       series: [
-        {},
+        { value: (_u, v) => (v == null ? '' : clockTime(v * 1000)) },
         ...CHART_VITALS.map((v) => ({
           label: v.label,
           stroke: v.colour,
@@ -58,7 +59,7 @@ export function VitalsChart({ points, height = 260 }: VitalsChartProps): ReactNo
           points: { show: false },
         })),
       ],
-      axes: [{}, { grid: { show: true } }],
+      axes: [{ values: (_u, splits) => timeAxisLabels(splits) }, { grid: { show: true } }],
       legend: { live: false },
     };
     let made: { u: uPlot; resize: ResizeObserver } | null = null;

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { DATA_IS_DELAYED, MINUTE, SECOND } from '@vigil/shared';
 import type { ManualVitalsEntry } from '../ManualVitals.js';
 import type { VitalsRecord } from './monitor.js';
-import { bannerState, chartColumns, checkpointRows, manualPoints, mergePoints, monitorPoints } from './series.js';
+import {
+  bannerState,
+  CHART_VITALS,
+  chartColumns,
+  checkpointRows,
+  manualPoints,
+  mergePoints,
+  monitorPoints,
+  timeAxisLabels,
+} from './series.js';
 
 const T0 = Date.UTC(2026, 0, 1, 9, 0);
 const reading = (
@@ -57,12 +66,37 @@ describe('vitals points and chart columns', () => {
     const records = Array.from({ length: 2880 }, (_, i) =>
       reading(T0 + i * 5 * SECOND, { hr: 60 + (i % 20), spo2: 98 }),
     );
-    const [xs, hr, spo2, rr] = chartColumns(pointsOf(records, []));
+    const [xs, ...ys] = chartColumns(pointsOf(records, []));
+    const [hr, spo2, rr] = ['hr', 'spo2', 'rr'].map((t) => ys[CHART_VITALS.findIndex((v) => v.type === t)]);
     expect(xs.length).toBe(2880);
     expect(xs[1]! - xs[0]!).toBe(5);
     expect(hr![19]).toBe(79);
     expect(spo2![2879]).toBe(98);
     expect(rr![0]).toBeNull();
+  });
+});
+
+describe('the chart series (RC7: the colours of the printed chart)', () => {
+  it('draws every vital in its own colour, systolic and diastolic apart, temperature from a manual temp', () => {
+    const colours = CHART_VITALS.map((v) => v.colour);
+    expect(new Set(colours).size).toBe(colours.length);
+    expect(CHART_VITALS.find((v) => v.type === 'sbp')!.colour).not.toBe(
+      CHART_VITALS.find((v) => v.type === 'dbp')!.colour,
+    );
+    const [, ...ys] = chartColumns([
+      { time: T0, source: 'manual', simulated: false, values: { temp: 98.6, sbp: 120 } },
+    ]);
+    expect(ys[CHART_VITALS.findIndex((v) => v.type === 'temperature')]![0]).toBe(98.6);
+    expect(ys[CHART_VITALS.findIndex((v) => v.type === 'sbp')]![0]).toBe(120);
+  });
+});
+
+describe('the time axis (issue 25: clock time at any span)', () => {
+  it('labels minutes, hours and a day of case alike as HH:MM on the 24-hour clock', () => {
+    const at = (h: number, m: number): number => new Date(2026, 10, 20, h, m).getTime() / 1000;
+    expect(timeAxisLabels([at(9, 5), at(14, 0), at(23, 55)])).toEqual(['09:05', '14:00', '23:55']);
+    // A split on midnight is a time too, not a date.
+    expect(timeAxisLabels([new Date(2026, 10, 21, 0, 0).getTime() / 1000])).toEqual(['00:00']);
   });
 });
 

@@ -1,16 +1,33 @@
-import { blankStaleVitals, vitalCheckpoints, vitalsBannerFreshness, type TimedVital } from '@vigil/shared';
+import {
+  blankStaleVitals,
+  vitalCheckpoints,
+  vitalsBannerFreshness,
+  VITAL_CHART_SERIES,
+  type TimedVital,
+} from '@vigil/shared';
 import type { ManualVitalsEntry } from '../ManualVitals.js';
+import { clockTime } from '../format.js';
 import { MONITOR_VITALS, type VitalsRecord } from './monitor.js';
 
-/** The vitals the chart draws, each with its colour. */
-export const CHART_VITALS = [
-  { type: 'hr', label: 'HR', colour: '#2f9e44' },
-  { type: 'spo2', label: 'SpO2', colour: '#1971c2' },
-  { type: 'rr', label: 'RR', colour: '#f08c00' },
-  { type: 'etco2', label: 'EtCO2', colour: '#ae3ec9' },
-  { type: 'sbp', label: 'SBP', colour: '#e03131' },
-  { type: 'dbp', label: 'DBP', colour: '#c92a2a' },
-] as const;
+/**
+ * The vitals the chart draws, each with its own colour: the same series and colours as the
+ * printed report's chart (shared VITAL_CHART_SERIES, RC7), temperature included; `keys` are the
+ * names a reading may use (manual entries say temp).
+ */
+export const CHART_VITALS = VITAL_CHART_SERIES.map((v) => ({
+  type: v.id,
+  keys: v.keys,
+  label: v.label,
+  colour: v.colour,
+}));
+
+/**
+ * The chart's time axis labels: clock time (HH:MM, the app's one time format, format.ts) at every
+ * span, where uPlot's own switch to dates or "2pm" as a case grows (issue 25). `splits` in seconds.
+ */
+export function timeAxisLabels(splits: readonly number[]): string[] {
+  return splits.map((s) => clockTime(s * 1000));
+}
 
 /** A time-ordered point of any source: a monitor reading or a manual entry. */
 export interface VitalsPoint {
@@ -73,7 +90,12 @@ export function chartColumns(points: readonly VitalsPoint[]): [Float64Array, ...
   for (let i = 0; i < points.length; i++) {
     const p = points[i]!;
     xs[i] = p.time / 1000;
-    for (let s = 0; s < CHART_VITALS.length; s++) ys[s]![i] = p.values[CHART_VITALS[s]!.type] ?? null;
+    for (let s = 0; s < CHART_VITALS.length; s++) {
+      const keys = CHART_VITALS[s]!.keys;
+      let v: number | null = null;
+      for (let k = 0; k < keys.length && v === null; k++) v = p.values[keys[k]!] ?? null;
+      ys[s]![i] = v;
+    }
   }
   return [xs, ...ys];
 }
