@@ -100,10 +100,15 @@ export interface PdfShare {
   title: string;
 }
 
-export async function fetchPdfUrl(orgId: string, pdfId: string): Promise<PdfShare> {
+/**
+ * A short-lived link to a signed PDF (issue 24 item 7): by default bound to the signed-in user
+ * (opening it needs their session: Open PDF); `shared` asks for a link that works once, for
+ * whoever holds it (the Share dialog's link, sent to someone else).
+ */
+export async function fetchPdfUrl(orgId: string, pdfId: string, shared = false): Promise<PdfShare> {
   const data = await graphql<{ pdfUrl: PdfShare }>(
-    'query PdfUrl($orgId: String!, $pdfId: String!) { pdfUrl(orgId: $orgId, pdfId: $pdfId) { url text title } }',
-    { orgId, pdfId },
+    'query PdfUrl($orgId: String!, $pdfId: String!, $shared: Boolean) { pdfUrl(orgId: $orgId, pdfId: $pdfId, shared: $shared) { url text title } }',
+    { orgId, pdfId, shared },
   );
   return data.pdfUrl;
 }
