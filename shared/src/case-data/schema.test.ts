@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CASE_DATA_CODES, CASE_DATA_MESSAGES, caseDataSchema, measurementSchema } from './schema.js';
+import { measurementSourceSchema } from './schema.js';
 import { errorIssue, hasErrors, warningIssue } from './issue.js';
 
 describe('case data definition', () => {
@@ -51,5 +52,15 @@ describe('case data definition', () => {
     expect(hasErrors([warningIssue('W', 'near max')])).toBe(false);
     expect(hasErrors([warningIssue('W', 'near max'), errorIssue('E', 'bad', ['x'])])).toBe(true);
     expect(errorIssue('E', 'bad')).toEqual({ severity: 'error', code: 'E', path: [], message: 'bad' });
+  });
+});
+
+describe('carried measurement sources (issue 25)', () => {
+  it('[CD12] keeps where a carried weight came from, and refuses a source without a time', () => {
+    const source = { observationId: 'obs-1', time: '2026-11-20T10:00:00Z' };
+    expect(caseDataSchema.safeParse({ weight: { value: 15, raw: '15 kg' }, weightSource: source }).success).toBe(true);
+    expect(caseDataSchema.safeParse({ heightSource: null }).success).toBe(true);
+    expect(measurementSourceSchema.safeParse({ observationId: null, time: '' }).success).toBe(false);
+    expect(caseDataSchema.safeParse({ weightSource: { observationId: 'obs-1' } }).success).toBe(false);
   });
 });

@@ -69,6 +69,11 @@ export const measurementSchema = z.lazy(() =>
   ),
 );
 
+/** [CD12] The source of a carried height or weight: its Observation (when known) and when it was measured. */
+export const measurementSourceSchema = z.lazy(() =>
+  z.object({ observationId: z.string().nullable(), time: z.string().min(1) }),
+);
+
 /**
  * Builds the case data schema on its first use: zod constructs each schema as it is declared, and
  * a tablet opening a case would otherwise pay for the whole definition before its first frame.
@@ -241,6 +246,10 @@ function buildCaseDataSchema() {
     // Patient history
     height: measurementSchema.nullish(),
     weight: measurementSchema.nullish(),
+    // Where a height or weight carried from the patient's record came from (issue 25); null once
+    // typed on the case. Separate keys: a build that predates them keeps them as unknown keys.
+    heightSource: measurementSourceSchema.nullish(),
+    weightSource: measurementSourceSchema.nullish(),
     height_raw: text,
     weight_raw: text,
     asaClassification: coded(['1', '2', '3', '4', 'other']),

@@ -19,9 +19,12 @@ import { usePatients } from '../patients/hooks.js';
 import { PatientForm } from '../patients/PatientForm.js';
 import { birthDateText } from '../patients/PatientsPage.js';
 import { GrowingTextarea } from './header/GrowingTextarea.js';
+import { usePatientCarriedMeasurements, type Carried } from './start/useCarriedMeasurements.js';
 import {
   allowedSedationLevels,
+  carriedText,
   defaultCaseTimes,
+  measurementSourceText,
   newCaseErrors,
   newCaseResources,
   type NewCaseValues,
@@ -43,6 +46,32 @@ function caseSaveErrorText(err: unknown): string {
   if (err.code === 'NO_AUTHENTICATION') return 'Sign in again to save.';
   if (err.messages.length > 0) return err.messages.join('. ');
   return `The case could not be saved (${err.code}).`;
+}
+
+/** What the new case takes from the patient's record: weight and height, with where they came from. */
+function CarriedNote({ carried }: { carried: Carried }): ReactNode {
+  const { weight, height } = carried;
+  if (!weight) {
+    return (
+      <Text size="sm" c="orange" role="status" data-testid="carried-measurements">
+        No weight on the patient record: enter it on the case before dosing by weight.
+        {height ? ` Height ${carriedText(height, 'height')} is carried into the case.` : ''}
+      </Text>
+    );
+  }
+  const from = measurementSourceText(weight, Date.now());
+  return (
+    <Text
+      size="sm"
+      c={from && from.age.colour !== 'green' ? from.age.colour : undefined}
+      role="status"
+      data-testid="carried-measurements"
+    >
+      Weight {carriedText(weight, 'weight')}
+      {height ? ` and height ${carriedText(height, 'height')}` : ''} will be carried into the case
+      {from ? ` (${from.text.charAt(0).toLowerCase()}${from.text.slice(1)})` : ''}.
+    </Text>
+  );
 }
 
 /**
@@ -76,6 +105,8 @@ export function NewCasePage(): ReactNode {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [addingPatient, setAddingPatient] = useState(false);
+  // The patient's latest weight and height go into the case (issue 25): said here, before saving.
+  const carried = usePatientCarriedMeasurements(orgId, values.patientId || null);
 
   const providers = (practitioners.data ?? []).filter((p) => p.active !== false && p.id);
   // The signed-in user is the provider unless someone else is chosen.
@@ -143,6 +174,7 @@ export function NewCasePage(): ReactNode {
                 New Patient
               </Button>
             </Group>
+            {carried && <CarriedNote carried={carried} />}
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <TextInput
                 label="Date"

@@ -5,11 +5,16 @@ import {
   appointmentSchema,
   appointmentSedationLevel,
   compositionSchema,
+  measurementComponent,
+  PHYSICAL_ATTRIBUTE_CODES,
+  type Observation,
 } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import {
   allowedSedationLevels,
+  carriedMeasurements,
   defaultCaseTimes,
+  measurementSourceText,
   localDateTime,
   newCaseErrors,
   newCaseResources,
@@ -103,5 +108,67 @@ describe('a new case', () => {
     expect(localDateTime('2026-11-23', '07:05')?.getHours()).toBe(7);
     expect(localDateTime('2026-11-23', '7:05')).toBeNull();
     expect(localDateTime('', '07:05')).toBeNull();
+  });
+});
+
+describe('weight and height carried into a new case (issue 25)', () => {
+  const obs = (
+    id: string,
+    time: string,
+    parts: { weight?: [number, string?]; height?: [number, string?] },
+    extra: Partial<Observation> = {},
+  ): Observation => ({
+    resourceType: 'Observation',
+    id,
+    status: 'final',
+    code: { coding: [{ ...PHYSICAL_ATTRIBUTE_CODES.panel }] },
+    subject: { reference: 'Patient/pat-1' },
+    effectiveDateTime: time,
+    component: [
+      ...(parts.weight ? [measurementComponent('weight', ...parts.weight)] : []),
+      ...(parts.height ? [measurementComponent('height', ...parts.height)] : []),
+    ],
+    ...extra,
+  });
+
+  it('takes the latest weight and the latest height of the patient, each with its Observation and time', () => {
+    const carried = carriedMeasurements(
+      [
+        obs('o-old', '2026-05-01T10:00:00Z', { weight: [13, '13 kg'], height: [95] }),
+        obs('o-weight', '2026-11-20T10:00:00Z', { weight: [15, '33 lb'] }),
+        obs('o-height', '2026-11-21T10:00:00Z', { height: [100, '100 cm'] }),
+        obs('o-error', '2026-11-22T10:00:00Z', { weight: [150] }, { status: 'entered-in-error' }),
+        obs('o-other', '2026-11-22T10:00:00Z', { weight: [70] }, { subject: { reference: 'Patient/pat-2' } }),
+      ],
+      'pat-1',
+    );
+    expect(carried.weight).toEqual({
+      value: 15,
+      raw: '33 lb',
+      observationId: 'o-weight',
+      time: '2026-11-20T10:00:00Z',
+    });
+    expect(carried.height).toEqual({
+      value: 100,
+      raw: '100 cm',
+      observationId: 'o-height',
+      time: '2026-11-21T10:00:00Z',
+    });
+  });
+
+  it('carries nothing for a patient never measured', () => {
+    expect(carriedMeasurements([], 'pat-1')).toEqual({ weight: null, height: null });
+  });
+
+  it.each([
+    [new Date(2026, 10, 20, 10).toISOString(), 'From the patient record, measured 2026-11-20 (6 days ago)', 'green'],
+    [new Date(2026, 10, 26, 8).toISOString(), 'From the patient record, measured 2026-11-26 (today)', 'green'],
+    [new Date(2026, 9, 1, 10).toISOString(), 'From the patient record, measured 2026-10-01 (56 days ago)', 'orange'],
+    [new Date(2026, 4, 1, 10).toISOString(), 'From the patient record, measured 2026-05-01 (6 months ago)', 'red'],
+  ])('says where a carried measurement of %s came from and how old it is: %s', (time, text, colour) => {
+    const now = new Date(2026, 10, 26, 12).getTime();
+    const s = measurementSourceText({ observationId: 'o', time }, now);
+    expect(s?.text).toBe(text);
+    expect(s?.age.colour).toBe(colour);
   });
 });

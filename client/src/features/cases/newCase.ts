@@ -2,6 +2,11 @@ import {
   ANESTHESIA_RECORD_TYPE,
   APPOINTMENT_EXTENSIONS,
   isSedationLevelAllowed,
+  manualVitalsAgeBadge,
+  measurementOf,
+  roundTo,
+  type AgeBadge,
+  type Observation,
   SEDATION_LEVELS,
   type Appointment,
   type AppointmentParticipant,
@@ -118,4 +123,68 @@ export function newCaseResources(
     title: ANESTHESIA_RECORD_TITLE,
   };
   return { appointment, composition };
+}
+
+/** A weight or height carried from the patient's record into a new case (issue 25). */
+export interface CarriedMeasurement {
+  /** kg or cm. */
+  value: number;
+  raw?: string;
+  /** The Observation it comes from, and when it was measured (ISO date-time). */
+  observationId: string | null;
+  time: string;
+}
+
+/** Where a carried measurement came from, as kept in the case (`weightSource`, `heightSource`). */
+export interface MeasurementSource {
+  observationId: string | null;
+  time: string;
+}
+
+const measuredAt = (o: Observation): string => o.effectiveDateTime ?? o.meta?.lastUpdated ?? '';
+
+/**
+ * The patient's latest weight and latest height (issue 25): each from the newest Observation of
+ * the patient that holds it (not entered in error, by the time it was measured), so a newer
+ * height-only measurement does not hide last week's weight. Null for a measurement never taken.
+ */
+export function carriedMeasurements(
+  observations: readonly Observation[],
+  patientId: string,
+): { weight: CarriedMeasurement | null; height: CarriedMeasurement | null } {
+  const mine = observations
+    .filter((o) => o.subject?.reference === `Patient/${patientId}` && o.status !== 'entered-in-error')
+    .filter((o) => measuredAt(o) !== '')
+    .sort((a, b) => measuredAt(b).localeCompare(measuredAt(a)));
+  const latest = (kind: 'weight' | 'height'): CarriedMeasurement | null => {
+    for (const o of mine) {
+      const m = measurementOf(o, kind);
+      if (m && m.value > 0) return { ...m, observationId: o.id ?? null, time: measuredAt(o) };
+    }
+    return null;
+  };
+  return { weight: latest('weight'), height: latest('height') };
+}
+
+/**
+ * What a carried measurement says about itself: "From the patient record, measured 2026-11-20
+ * (6 days ago)", with the age colour of the manual vitals badge (HH7: green up to 30 days,
+ * orange above 30, red above 60), as a child's weight a month old may no longer be right.
+ */
+export function measurementSourceText(source: MeasurementSource, now: number): { text: string; age: AgeBadge } | null {
+  const t = Date.parse(source.time);
+  if (Number.isNaN(t)) return null;
+  const age = manualVitalsAgeBadge(t, now);
+  const d = new Date(t);
+  const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const ago =
+    age.unit === 'days' && age.amount === 0
+      ? 'today'
+      : `${age.amount} ${age.amount === 1 ? age.unit.slice(0, -1) : age.unit} ago`;
+  return { text: `From the patient record, measured ${day} (${ago})`, age };
+}
+
+/** "15 kg", "100 cm": a carried value as the new-case form shows it. */
+export function carriedText(m: CarriedMeasurement, kind: 'weight' | 'height'): string {
+  return `${roundTo(m.value, 1)} ${kind === 'weight' ? 'kg' : 'cm'}`;
 }

@@ -20,6 +20,8 @@ import { TOUCH_INPUT } from '../header/touch.js';
 import type { OrgCaseSettings } from '../header/useOrgCaseSettings.js';
 import type { CaseSectionProps } from '../sections/types.js';
 import classes from './StartCaseSection.module.css';
+import { measurementSourceText, type MeasurementSource } from '../newCase.js';
+import { useCarryMeasurements, useCasePatientId, usePatientCarriedMeasurements } from './useCarriedMeasurements.js';
 import { useCaseList, useCaseValue } from '../useCaseData.js';
 import {
   ASA_OPTIONS,
@@ -113,6 +115,7 @@ function CaseSwitch({
 export function StartCaseSection({
   doc,
   readOnly,
+  context,
   settings,
   primaryProviderName,
   recordBirthDate,
@@ -130,6 +133,17 @@ export function StartCaseSection({
   const [timeoutEnabled] = useCaseValue<boolean>(doc, 'timeoutEnabled');
   const [weight, setWeight] = useCaseValue<{ value: number; raw?: string }>(doc, 'weight');
   const [height, setHeight] = useCaseValue<{ value: number; raw?: string }>(doc, 'height');
+  const [weightSource, setWeightSource] = useCaseValue<MeasurementSource>(doc, 'weightSource');
+  const [heightSource, setHeightSource] = useCaseValue<MeasurementSource>(doc, 'heightSource');
+  // The patient's latest weight and height come into a case without them (issue 25).
+  const patientId = useCasePatientId(context.orgId, context.caseId);
+  const carried = usePatientCarriedMeasurements(context.orgId, patientId);
+  useCarryMeasurements(doc, readOnly, carried);
+  const now = Date.now();
+  const weightFrom =
+    weightSource && typeof weight?.value === 'number' ? measurementSourceText(weightSource, now) : null;
+  const heightFrom =
+    heightSource && typeof height?.value === 'number' ? measurementSourceText(heightSource, now) : null;
   const [birthDate, setBirthDate] = useCaseValue<string>(doc, 'patientBirthDate');
   const checklist = useCaseList<ChecklistItem>(doc, 'preOpChecklist');
   const [newItem, setNewItem] = useState('');
@@ -201,7 +215,12 @@ export function StartCaseSection({
             max={650}
             decimalScale={1}
             disabled={readOnly}
-            onChange={(kg) => setWeight(kg == null || kg <= 0 ? null : { value: kg, raw: `${kg} kg` })}
+            description={weightFrom?.text}
+            onChange={(kg) => {
+              setWeight(kg == null || kg <= 0 ? null : { value: kg, raw: `${kg} kg` });
+              // Typed on the case: no longer the record's (and never carried in again).
+              setWeightSource(null);
+            }}
           />
           <NumberField
             label="Height (cm)"
@@ -212,7 +231,11 @@ export function StartCaseSection({
             max={305}
             decimalScale={1}
             disabled={readOnly}
-            onChange={(cm) => setHeight(cm == null || cm <= 0 ? null : { value: cm, raw: `${cm} cm` })}
+            description={heightFrom?.text}
+            onChange={(cm) => {
+              setHeight(cm == null || cm <= 0 ? null : { value: cm, raw: `${cm} cm` });
+              setHeightSource(null);
+            }}
           />
           <LightTextInput
             label="Birth date"
@@ -224,6 +247,12 @@ export function StartCaseSection({
           />
           <CaseText doc={doc} field="allergiesSummary" label="Allergies" placeholder="NKDA" disabled={readOnly} />
         </div>
+        {weightFrom && weightFrom.age.colour !== 'green' && (
+          <LightText size="sm" c={weightFrom.age.colour} role="alert" data-testid="weight-age">
+            The weight was measured {weightFrom.age.amount} {weightFrom.age.unit} ago: weigh the patient again before
+            dosing by weight.
+          </LightText>
+        )}
 
         <Title order={3} size="h5">
           Team
