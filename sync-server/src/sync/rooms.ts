@@ -15,6 +15,7 @@ import {
   SAVE_OUTCOME,
   SYNC_CLOSE_CODES,
   SYNC_MESSAGE,
+  isSafeWaveSvg,
   validateCaseData,
   type RefusalReason,
   type SaveOutcome,
@@ -23,6 +24,7 @@ import {
 import type { Logger } from '../log.js';
 import type { ProjectionInput } from './projection.js';
 import { parseSyncPath, type RoomAddress } from './protocol.js';
+import { sanitizeWaveSvg } from './wave-sanitize.js';
 import type { StoredDocument, SyncStore } from './store.js';
 
 /** How often a connection must answer a ping before it is dropped. */
@@ -154,6 +156,8 @@ class Room {
   lastWriter: string | null = null;
   /** When the document was last written or asked for its hash (epoch ms). */
   lastActive = Date.now();
+  /** Waves (by id and svg) already found safe, not checked again. */
+  readonly safeWaves = new Set<string>();
 
   constructor(
     readonly address: RoomAddress,
@@ -673,6 +677,8 @@ export class SyncRooms {
     for (const room of touched) {
       if (room.pending >= this.compactAfter) setImmediate(() => this.compact(room));
       this.scheduleProjection(room);
+      // Plain y-websocket writes too: their waves are checked like a Vigil save's.
+      this.scheduleValidation(room);
     }
   }
 
@@ -704,6 +710,7 @@ export class SyncRooms {
     room.validateTimer = setTimeout(() => {
       room.validateTimer = undefined;
       if (room.destroyed) return;
+      this.sanitizeWaves(room);
       const issues = validateCaseData(room.content());
       const text = JSON.stringify(issues);
       for (const conn of room.conns.keys()) {
@@ -715,6 +722,60 @@ export class SyncRooms {
       }
     }, VALIDATE_AFTER_MS);
     room.validateTimer.unref();
+  }
+
+  /**
+   * Reduces every wave svg that breaks the wave svg rules ([CD3], [CD12]) to the allowlist with
+   * sanitize-html (issue 24 item 5), or empties it when nothing safe remains (an empty svg is not
+   * printed, RP3). The change is the server's own update, stored before it is applied and sent
+   * to every client like any other write; a finalized document is left alone (its report
+   * renders only safe svgs anyway).
+   */
+  private sanitizeWaves(room: Room): void {
+    if (room.finalized) return;
+    const waves = room.doc.getMap(CASE_ROOT).get('waves');
+    // The list is a Y.Array (caseStructure); a client may also have written a plain JSON list.
+    const entries: unknown[] | null =
+      waves instanceof Y.Array ? waves.toArray() : Array.isArray(waves) ? (waves as unknown[]) : null;
+    if (!entries) return;
+    const fixes = new Map<number, Record<string, unknown>>();
+    entries.forEach((entry, index) => {
+      if (entry === null || typeof entry !== 'object' || entry instanceof Y.AbstractType) return;
+      const wave = entry as Record<string, unknown>;
+      const svg = wave.svg;
+      if (typeof svg !== 'string' || svg === '') return;
+      const key = `${String(wave.id)}\n${svg}`;
+      if (room.safeWaves.has(key)) return;
+      if (isSafeWaveSvg(svg)) {
+        room.safeWaves.add(key);
+        return;
+      }
+      fixes.set(index, { ...wave, svg: sanitizeWaveSvg(svg) ?? '' });
+    });
+    if (fixes.size === 0) return;
+    // Made on a copy, then written through the queue: persisted before the room applies it.
+    const copy = new Y.Doc({ gc: true });
+    Y.applyUpdate(copy, room.encodeState());
+    const before = Y.encodeStateVector(copy);
+    copy.transact(() => {
+      const root = copy.getMap(CASE_ROOT);
+      const list = root.get('waves');
+      if (list instanceof Y.Array) {
+        for (const [index, entry] of fixes) {
+          list.delete(index, 1);
+          list.insert(index, [entry]);
+        }
+      } else {
+        root.set(
+          'waves',
+          entries.map((e, i) => fixes.get(i) ?? e),
+        );
+      }
+    });
+    const update = Y.encodeStateAsUpdate(copy, before);
+    copy.destroy();
+    this.options.log.warn({ room: room.address.name, waves: fixes.size }, 'wave svgs reduced to the allowlist');
+    this.enqueue({ room, update, origin: null });
   }
 
   /**
