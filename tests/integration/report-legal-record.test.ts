@@ -194,6 +194,11 @@ describe('the signed PDF as a legal record (issue 25)', () => {
     expect(text).toContain('Removed: 15:36');
   });
 
+  it('prints drug totals with the maximum for this patient and the percent given (DM2, DM3)', () => {
+    // Midazolam IV for a 36-year-old: the adult maximum of 5 mg; 2 mg given is 40 %.
+    expect(pages.join('\n')).toMatch(/Midazolam\s+Parenteral\s+2 mg\s+2 mg\s+5 mg\s+40%/);
+  });
+
   it('prints the anesthesia time and units (90 minutes / 15 = 6.0 units)', () => {
     const text = pages.join('\n');
     expect(text).toContain('Anesthesia time: 90 min');

@@ -15,7 +15,7 @@ import {
   VITAL_CHART_SERIES,
   VITALS_SCORE_LABELS,
 } from './labels.js';
-import { anesthesiaTime, caseWeightKg, drugTotalRows, localAnestheticReport } from './totals.js';
+import { anesthesiaTime, caseAgeYears, caseWeightKg, drugTotalRows, localAnestheticReport } from './totals.js';
 import { WaveSvg } from './WaveSvg.js';
 import {
   reportChart,
@@ -415,17 +415,20 @@ function LocalAnesthetics({ input }: { input: ReportInput }): ReactNode {
   );
 }
 
-/** [RP14] Drug totals with maxDose and pctOfMax. */
-function DrugTotals({ c }: { c: CaseRecord }): ReactNode {
+/** [RP14] Drug totals with maxDose and pctOfMax, as the drugs section shows them. */
+function DrugTotals({ input }: { input: ReportInput }): ReactNode {
+  const c = input.caseData;
+  const rows = drugTotalRows(c, caseWeightKg(c), caseAgeYears(input.patient.birthDate, c, input.generatedAt));
   return (
     <Section id="drugTotals">
       <ListTable
-        head={['Drug', 'Total', 'Given during procedure', 'Maximum dose', '% of maximum']}
-        rows={drugTotalRows(c).map((r) => [
+        head={['Drug', 'Route', 'Total', 'Given during procedure', 'Maximum dose', '% of maximum']}
+        rows={rows.map((r) => [
           r.name,
+          r.group === 'oral' ? 'Oral' : 'Parenteral',
           `${r.total} ${r.unit}`,
           `${r.givenDuringProcedure} ${r.unit}`,
-          r.maxDose === null ? 'none recorded' : `${r.maxDose.amount} ${r.maxDose.unit}`,
+          r.maxDose === null ? 'none known' : `${r.maxDose.amount} ${r.maxDose.unit}`,
           r.pctOfMax === null ? null : `${r.pctOfMax}%${r.pctOfMax > 100 ? ' PAST MAXIMUM' : ''}`,
         ])}
       />
@@ -624,7 +627,7 @@ function RecordSection({ id, input }: { id: RecordSectionId; input: ReportInput 
     case 'localAnesthetics':
       return <LocalAnesthetics input={input} />;
     case 'drugTotals':
-      return <DrugTotals c={c} />;
+      return <DrugTotals input={input} />;
     case 'signatures':
       return (
         <Section id="signatures">

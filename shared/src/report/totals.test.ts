@@ -184,29 +184,39 @@ describe('local anesthetic totals (spec 002 §3, §9; LA9–LA11)', () => {
 });
 
 describe('drug totals and anesthesia time', () => {
-  it('[RP14] adds each drug’s doses in its first unit with the maxDose the case holds and its percent', () => {
-    // Midazolam 2 mg + 1000 mcg = 3 mg of a 5 mg maximum = 60 %.
-    const rows = drugTotalRows({
+  it('[RP14] adds each drug’s doses per route group in its first unit, against the maxima for this patient (DM2, DM3)', () => {
+    // Midazolam IV for a 36-year-old: the adult row, 5 mg. 2 mg + 1000 mcg = 3 mg → 3 / 5 = 60 %.
+    // Triazolam by mouth has a row of its own; nitrous oxide is not dosed by mass and has no total.
+    const caseData = {
       drugsAdministered: [
+        { name: 'Midazolam', drugId: 'midazolam', doses: [{ route: 'IV', amount: 2, unit: 'mg', time: 2 }] },
         {
           name: 'Midazolam',
-          doses: [{ route: 'IV', amount: 2, unit: 'mg' }],
-          totals: { maxDose: { amount: 5, unit: 'mg' } },
+          drugId: 'midazolam',
+          doses: [{ route: 'IV', amount: 1000, unit: 'mcg', time: 1, isPreProcedure: true }],
         },
-        { name: 'midazolam', doses: [{ route: 'IV', amount: 1000, unit: 'mcg', isPreProcedure: true }] },
         { name: 'Nitrous Oxide', doses: [{ route: 'inhalation', amount: 4, unit: 'L/min' }] },
       ],
-    });
+    };
+    const rows = drugTotalRows(caseData, 70, 36);
     expect(rows).toEqual([
       {
         name: 'Midazolam',
-        unit: 'mg',
-        total: 3,
-        givenDuringProcedure: 2,
+        group: 'parenteral',
+        unit: 'mcg',
+        total: 3000,
+        givenDuringProcedure: 2000,
         maxDose: { amount: 5, unit: 'mg' },
         pctOfMax: 60,
       },
     ]);
+  });
+
+  it('[RP14] a drug without a known maximum prints its totals without one', () => {
+    const rows = drugTotalRows({
+      drugsAdministered: [{ name: 'Custom', doses: [{ route: 'PO', amount: 1, unit: 'mg' }] }],
+    });
+    expect(rows).toMatchObject([{ name: 'Custom', group: 'oral', total: 1, maxDose: null, pctOfMax: null }]);
   });
 
   it('[RP15] anesthesia time is anesthesiaStart to anesthesiaEnd in minutes, units = minutes / 15 to 1 decimal', () => {

@@ -10,7 +10,15 @@ import {
   type LimitSet,
   type LocalAnestheticDrugId,
 } from '../rules/local-anesthetics.js';
-import { drugTotals, pctOfMaxForDisplay, type Mass, type MassUnit } from '../rules/drugs.js';
+import {
+  drugTotals,
+  pctOfMaxForDisplay,
+  routeGroup,
+  type Mass,
+  type MassUnit,
+  type RouteGroup,
+} from '../rules/drugs.js';
+import { DRUG_ROUTES, type DrugRoute } from '../enums.js';
 import { num, record, records, text, timeOf, type CaseRecord } from './read.js';
 
 /** Totals the printed record states outright (issue 25: the PDF as a legal record). */
@@ -166,56 +174,84 @@ export function localAnestheticReport(caseData: CaseRecord, weightKg: number | n
 
 export interface DrugTotalRow {
   name: string;
+  /** The route group the totals cover, as the drugs section groups them. */
+  group: 'oral' | 'parenteral';
   unit: MassUnit;
   total: number;
   givenDuringProcedure: number;
   maxDose: Mass | null;
-  /** Percent of maxDose, rounded up to 0.1 (DR4); null without a maximum. */
+  /** Percent of the maxima (DM3), rounded up to 0.1 (DR4); null without a maximum. */
   pctOfMax: number | null;
 }
 
 const MASS_UNITS: readonly string[] = ['g', 'mg', 'mcg'];
 
 /**
- * [RP14] Drug totals of the record (spec 001 §3 "Drug totals", spec 002 §3): per drug given by
- * mass (mg, mcg, g), every dose added up in the drug's first unit, with maxDose and pctOfMax as
- * the case holds them (the drugs form stores each drug's maximum with its totals).
+ * [RP14] Drug totals of the record (spec 001 §3 "Drug totals", spec 002 §3), as the drugs section
+ * shows them: per drug and route group (oral, parenteral), every dose by mass added up in the
+ * unit of the first (DR5), maxDose the strictest maximum of the routes given by for this
+ * patient's weight and age and pctOfMax the doses' cumulative share of their maxima (DM2, DM3).
  */
-export function drugTotalRows(caseData: CaseRecord): DrugTotalRow[] {
-  const byName = new Map<string, { name: string; doses: CaseRecord[]; maxDose: Mass | null }>();
+export function drugTotalRows(
+  caseData: CaseRecord,
+  weightKg: number | null = caseWeightKg(caseData),
+  ageYears: number | null = null,
+): DrugTotalRow[] {
+  const groups = new Map<string, { name: string; drugId: string; group: 'oral' | 'parenteral'; doses: CaseRecord[] }>();
   for (const drug of records(caseData.drugsAdministered)) {
     const name = text(drug.name);
     if (name === null) continue;
-    const key = name.toLowerCase();
-    const entry = byName.get(key) ?? { name, doses: [], maxDose: null };
-    entry.doses.push(...records(drug.doses));
-    const max = record(record(drug.totals)?.maxDose);
-    const maxAmount = num(max?.amount);
-    const maxUnit = text(max?.unit);
-    if (maxAmount !== null && maxUnit !== null && MASS_UNITS.includes(maxUnit))
-      entry.maxDose = { amount: maxAmount, unit: maxUnit as MassUnit };
-    byName.set(key, entry);
+    const drugId = text(drug.drugId) ?? name.toLowerCase().replace(/\s+/g, '-');
+    for (const dose of records(drug.doses)) {
+      const group = doseGroupOf(dose);
+      if (group !== 'oral' && group !== 'parenteral') continue;
+      const key = `${group}:${drugId}`;
+      const g = groups.get(key) ?? { name, drugId, group, doses: [] };
+      g.doses.push(dose);
+      groups.set(key, g);
+    }
   }
-  return [...byName.values()].flatMap(({ name, doses, maxDose }) => {
-    const massDoses = doses
-      .map((d) => ({ amount: num(d.amount), unit: text(d.unit), isPreProcedure: d.isPreProcedure === true }))
-      .filter((d): d is { amount: number; unit: MassUnit; isPreProcedure: boolean } => {
-        return d.amount !== null && d.unit !== null && MASS_UNITS.includes(d.unit);
+  return [...groups.values()]
+    .flatMap(({ name, drugId, group, doses }) => {
+      const masses = [...doses]
+        .sort((a, b) => (timeOf(a.time) ?? 0) - (timeOf(b.time) ?? 0))
+        .map((d) => ({
+          amount: num(d.amount),
+          unit: text(d.unit),
+          isPreProcedure: d.isPreProcedure === true,
+          route: text(d.route) ?? undefined,
+        }))
+        .filter((d): d is { amount: number; unit: MassUnit; isPreProcedure: boolean; route: string | undefined } => {
+          return d.amount !== null && d.unit !== null && MASS_UNITS.includes(d.unit);
+        });
+      const first = masses[0];
+      if (!first) return [];
+      const t = drugTotals({
+        unit: first.unit,
+        doses: masses,
+        calculateDrugWaste: false,
+        maxima: { drugId, weightKg, ageYears },
       });
-    const first = massDoses[0];
-    if (!first) return [];
-    const t = drugTotals({ unit: first.unit, doses: massDoses, calculateDrugWaste: false, maxDose });
-    return [
-      {
-        name,
-        unit: t.unit,
-        total: t.total,
-        givenDuringProcedure: t.givenDuringProcedure,
-        maxDose: t.maxDose,
-        pctOfMax: t.pctOfMax === null ? null : pctOfMaxForDisplay(t.pctOfMax),
-      },
-    ];
-  });
+      return [
+        {
+          name,
+          group,
+          unit: t.unit,
+          total: t.total,
+          givenDuringProcedure: t.givenDuringProcedure,
+          maxDose: t.maxDose,
+          pctOfMax: t.pctOfMax === null ? null : pctOfMaxForDisplay(t.pctOfMax),
+        },
+      ];
+    })
+    .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.group.localeCompare(b.group));
+}
+
+function doseGroupOf(dose: CaseRecord): RouteGroup | null {
+  const route = dose.route;
+  return typeof route === 'string' && (DRUG_ROUTES as readonly string[]).includes(route)
+    ? routeGroup(route as DrugRoute)
+    : null;
 }
 
 /** [RP15] Anesthesia time (anesthesiaStart to anesthesiaEnd, ET7) in minutes and units; null unless both are charted in order. */
