@@ -199,7 +199,7 @@ describe('POST /api/report-pdf/verify/{orgId}/{caseId} (issue 24 item 1)', () =>
     expect(await byHash.json()).toMatchObject({ signed: true, current: false, pdfId, addendaCount: 0 });
 
     const tampered = Buffer.from(bytes);
-    tampered[tampered.length - 10] ^= 1;
+    tampered[tampered.length - 10] = tampered[tampered.length - 10]! ^ 1;
     expect(await (await verify(c.member.browser, tampered, 'application/pdf')).json()).toEqual({
       signed: false,
       sha256: sha256(tampered),
