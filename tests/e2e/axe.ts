@@ -18,3 +18,28 @@ export async function caseScreenViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * Books a patient (Ada Lovelace) and an appointment starting now through the real FHIR API, as
+ * the front desk would; the case id is the appointment's.
+ */
+export async function bookCase(baseURL: string, orgId: string, token: string): Promise<string> {
+  const post = async (type: string, body: object): Promise<{ id: string }> => {
+    const res = await fetch(`${baseURL}/api/fhir/${orgId}/${type}?token=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/fhir+json' },
+      body: JSON.stringify({ resourceType: type, ...body }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+  const patient = await post('Patient', { name: [{ given: ['Ada'], family: 'Lovelace' }], birthDate: '1990-05-06' });
+  const appointment = await post('Appointment', {
+    status: 'booked',
+    description: 'Implant',
+    start: new Date().toISOString(),
+    end: new Date(Date.now() + 3_600_000).toISOString(),
+    participant: [{ actor: { reference: `Patient/${patient.id}` }, status: 'accepted' }],
+  });
+  return appointment.id;
+}

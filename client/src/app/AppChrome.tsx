@@ -6,7 +6,7 @@ import { AccountMenu } from '../features/orgs/AccountMenu.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { Footer } from './Footer.js';
 import { LightNavLink } from './LightNavLink.js';
-import { subAppOf } from './subApps.js';
+import { foldsNavigation, subAppOf } from './subApps.js';
 
 export interface NavItem {
   label: string;
@@ -22,23 +22,34 @@ export interface AppChromeProps {
 
 /**
  * The application chrome of the sub-apps (spec 000 §1, §2): a header with the logo and the
- * app's name, a navigation that is a slide-out drawer under 600 px, breadcrumbs, and the footer.
+ * app's name, a navigation that is a slide-out drawer under 600 px (and folded away on a case
+ * screen at every size), breadcrumbs, and the footer.
  */
 export function AppChrome({ nav, children }: AppChromeProps): ReactNode {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const app = subAppOf(pathname);
   const crumbs = breadcrumbs(pathname);
+  // On a case screen the sidebar folds away at every size; the menu button brings it back.
+  const folds = foldsNavigation(pathname);
 
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: folds && !opened } }}
       padding="md"
     >
       <AppShell.Header>
         <Group h="100%" px="md" gap="sm" wrap="nowrap">
-          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            hiddenFrom={folds ? undefined : 'sm'}
+            size="sm"
+            aria-label="Toggle navigation"
+            aria-expanded={opened}
+            aria-controls="main-navigation"
+          />
           <Anchor component={Link} to={app.logoHref} underline="never" aria-label="Vigil home">
             <Group gap={8} wrap="nowrap">
               <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -55,7 +66,7 @@ export function AppChrome({ nav, children }: AppChromeProps): ReactNode {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main navigation">
+      <AppShell.Navbar p="xs" aria-label="Main navigation" id="main-navigation">
         {/* Scrolls natively: Mantine's ScrollArea measures itself as it mounts (a forced layout on every screen's first render). */}
         <AppShell.Section grow style={{ overflowY: 'auto' }}>
           {nav.map((item) => (

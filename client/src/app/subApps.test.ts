@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subAppOf } from './subApps.js';
+import { foldsNavigation, subAppOf } from './subApps.js';
 import { viewportOf } from './viewport.js';
 
 describe('app names and logo link (spec 000 §2)', () => {
@@ -26,5 +26,18 @@ describe('viewport (spec 000 §4)', () => {
     [1280, 'lg'],
   ])('%i px is %s', (width, expected) => {
     expect(viewportOf(width)).toBe(expected);
+  });
+});
+
+describe('the navigation folds away on a case screen (issue 25)', () => {
+  it.each([
+    ['/org/acme/cases/apt-1', true],
+    ['/org/acme/cases/apt-1/', true],
+    ['/org/acme/cases', false],
+    ['/org/acme/new-case', false],
+    ['/org/acme/patients/pat-1', false],
+    ['/parent/acme/orgs', false],
+  ])('%s: %s', (path, folds) => {
+    expect(foldsNavigation(path)).toBe(folds);
   });
 });

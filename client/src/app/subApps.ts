@@ -30,3 +30,12 @@ export function subAppOf(pathname: string): SubAppInfo {
       return { id: 'public', name: APP_NAMES.default, logoHref: '/' };
   }
 }
+
+/**
+ * Whether the application's navigation folds away on this screen (issue 25): on a case screen
+ * (/org/{orgId}/cases/{id}) a tablet needs the whole width for charting, so the sidebar is
+ * hidden at every size behind the menu button that brings it back.
+ */
+export function foldsNavigation(pathname: string): boolean {
+  return /^\/org\/[^/]+\/cases\/[^/]+\/?$/.test(pathname);
+}

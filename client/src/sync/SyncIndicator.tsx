@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { CaseDocumentState } from './caseDocument.js';
 import { saveMessage } from './saveMessage.js';
@@ -79,51 +79,60 @@ export function SyncIndicator({ state }: { state: CaseDocumentState }): ReactNod
   const connection = connectionText(state);
   const server = serverSaveText(state.sync);
   return (
-    <Group gap="xs" wrap="wrap" role="status" aria-live="polite" aria-label="Save status">
-      <Badge color={COLOURS[state.sync.status]} variant="light" size="lg" data-testid="save-status">
+    <Group gap="xs" wrap="nowrap" role="status" aria-live="polite" aria-label="Save status">
+      <Badge
+        color={COLOURS[state.sync.status]}
+        variant="light"
+        size="md"
+        data-testid="save-status"
+        style={{ flex: 'none' }}
+      >
         {saveMessage(state.sync, counting ? now : Date.now())}
       </Badge>
-      {state.device === 'saved' && (
-        <Text size="sm" c="dimmed" data-testid="device-status" title="Every edit is stored on this device">
-          Saved on this device
-        </Text>
-      )}
-      {server && (
-        <Text
-          size="sm"
-          c={server === SERVER_SAVE_TEXTS.saved ? 'dimmed' : 'orange.9'}
-          fw={server === SERVER_SAVE_TEXTS.saved ? undefined : 600}
-          data-testid="server-status"
-        >
-          {server}
-        </Text>
-      )}
-      {state.loadError && (
-        <Text size="sm" c="red" data-testid="load-error">
-          {LOAD_ERROR_TEXTS[state.loadError]}
-        </Text>
-      )}
-      {state.device === 'unavailable' && (
-        <Text size="sm" c="red" data-testid="device-status">
-          Not stored on this device: {state.deviceError} Edits are saved to the server only; keep this page open until
-          it shows &lsquo;saved&rsquo;.
-        </Text>
-      )}
-      {state.device === 'failed' && (
-        <Text size="sm" c="red" data-testid="device-status">
-          Not saved on this device: {state.deviceError} Retrying.
-        </Text>
-      )}
-      {connection && (
-        <Text size="sm" c="dimmed" data-testid="connection-status">
-          {connection}
-        </Text>
-      )}
-      {state.sync.refused === 'FINALIZED' && (
-        <Text size="sm" c="orange" data-testid="refused-status">
-          This case is finalized: changes are not saved.
-        </Text>
-      )}
+      {/* The details one under the other, in small type: the case header keeps to two rows on a tablet. */}
+      <Stack gap={0} maw={320} fz="xs" lh={1.3}>
+        {state.device === 'saved' && (
+          <Text inherit c="gray.7" data-testid="device-status" title="Every edit is stored on this device">
+            Saved on this device
+          </Text>
+        )}
+        {server && (
+          <Text
+            inherit
+            c={server === SERVER_SAVE_TEXTS.saved ? 'gray.7' : 'orange.9'}
+            fw={server === SERVER_SAVE_TEXTS.saved ? undefined : 600}
+            data-testid="server-status"
+          >
+            {server}
+          </Text>
+        )}
+        {state.loadError && (
+          <Text inherit c="red.8" data-testid="load-error">
+            {LOAD_ERROR_TEXTS[state.loadError]}
+          </Text>
+        )}
+        {state.device === 'unavailable' && (
+          <Text inherit c="red.8" data-testid="device-status">
+            Not stored on this device: {state.deviceError} Edits are saved to the server only; keep this page open until
+            it shows &lsquo;saved&rsquo;.
+          </Text>
+        )}
+        {state.device === 'failed' && (
+          <Text inherit c="red.8" data-testid="device-status">
+            Not saved on this device: {state.deviceError} Retrying.
+          </Text>
+        )}
+        {connection && (
+          <Text inherit c="gray.7" data-testid="connection-status">
+            {connection}
+          </Text>
+        )}
+        {state.sync.refused === 'FINALIZED' && (
+          <Text inherit c="orange.9" data-testid="refused-status">
+            This case is finalized: changes are not saved.
+          </Text>
+        )}
+      </Stack>
     </Group>
   );
 }

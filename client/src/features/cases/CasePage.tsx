@@ -88,6 +88,12 @@ const SECTION_STYLE = {
 } as const;
 
 /**
+ * Room below the last section, so the section navigation can bring the last sections' headings to
+ * the top of the screen too (issue 25), not only those with a screenful of case below them.
+ */
+const END_ROOM_STYLE = { minHeight: 'calc(100dvh - 360px)' } as const;
+
+/**
  * Starts the case's sedation level from the one booked on the Appointment, once the server's
  * copy is in: a level chosen on another tablet must not be overwritten. A component of its own
  * because the sync status it follows changes with every save, and the page need not re-render.
@@ -316,6 +322,7 @@ export function CasePage(): ReactNode {
           </CaseSection>
         ))
       )}
+      {!opening && <div aria-hidden data-testid="case-end-room" style={END_ROOM_STYLE} />}
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CaseDocumentState } from '../../../sync/caseDocument.js';
-import { CaseHeader } from './CaseHeader.js';
+import { CaseHeader, HEADING_GAP, scrollDelta } from './CaseHeader.js';
 import { caseHeaderModel } from './caseHeaderModel.js';
 import { SectionFrame } from './SectionFrame.js';
 
@@ -69,5 +69,15 @@ describe('case header', () => {
     renderHeader();
     fireEvent.click(screen.getByRole('button', { name: 'Notes' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Notes' }));
+  });
+});
+
+describe('the section navigation brings a heading just under the header (issue 25)', () => {
+  it('scrolls by how far the heading is from HEADING_GAP under the header, and not within a pixel', () => {
+    // Header bottom at 150: the heading should rest at 158.
+    expect(scrollDelta(900, 150)).toBe(900 - 158);
+    expect(scrollDelta(100, 150)).toBe(-58);
+    expect(scrollDelta(158.5, 150)).toBe(0);
+    expect(HEADING_GAP).toBe(8);
   });
 });

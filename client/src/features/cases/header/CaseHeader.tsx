@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, useDeferredValue, type ReactNode } from 'react';
 import type { CaseDocumentState } from '../../../sync/caseDocument.js';
 import { SyncIndicator } from '../../../sync/SyncIndicator.js';
@@ -21,13 +21,62 @@ export interface CaseHeaderProps {
   sections: readonly CaseSectionLink[];
 }
 
-/** Scrolls to a section and moves the keyboard focus to its heading. */
-function goTo(id: string): void {
+/** How far below the sticky header a section's heading comes to rest (px). */
+export const HEADING_GAP = 8;
+/** Frames the scroll keeps a section's heading under the header while the sections above settle. */
+const SETTLE_FRAMES = 90;
+/** Frames in a row the heading must stay put before the scroll lets go. */
+const STILL_FRAMES = 6;
+
+/**
+ * How far to scroll so a heading whose top is at `headingTop` rests HEADING_GAP below the sticky
+ * header's bottom (viewport pixels); 0 within a pixel.
+ */
+export function scrollDelta(headingTop: number, headerBottom: number): number {
+  const delta = headingTop - (headerBottom + HEADING_GAP);
+  return Math.abs(delta) < 1 ? 0 : delta;
+}
+
+/** The heading the navigation brings to the top: the section's own, else the section. */
+function headingOf(id: string): HTMLElement | null {
   const el = document.getElementById(id);
-  if (!el) return;
-  el.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  const heading = el.querySelector<HTMLElement>('h2, h3');
-  (heading ?? el).focus({ preventScroll: true });
+  return el ? (el.querySelector<HTMLElement>('h2, h3') ?? el) : null;
+}
+
+/**
+ * Scrolls to a section so its heading sits just under the sticky header, and moves the keyboard
+ * focus there (issue 25: on a fresh case the heading ended up elsewhere). Sections above it are
+ * still mounting or painting for the first time (content-visibility) and change height as they do,
+ * so the scroll is corrected frame by frame until the heading stays put; a touch, wheel or key
+ * from the user ends it.
+ */
+function goTo(id: string, header: HTMLElement | null): void {
+  if (!document.getElementById(id)) return;
+  let frames = 0;
+  let still = 0;
+  let stopped = false;
+  const stop = (): void => {
+    stopped = true;
+    for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(type, stop);
+  };
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const)
+    window.addEventListener(type, stop, { passive: true });
+  const step = (): void => {
+    const heading = headingOf(id);
+    if (stopped || !heading) return stop();
+    const before = window.scrollY;
+    const delta = scrollDelta(heading.getBoundingClientRect().top, header?.getBoundingClientRect().bottom ?? 0);
+    if (delta !== 0) window.scrollBy({ top: delta, behavior: 'instant' });
+    // Still when in place, or when the page cannot scroll further (the last sections).
+    still = delta === 0 || window.scrollY === before ? still + 1 : 0;
+    if (still >= STILL_FRAMES || ++frames >= SETTLE_FRAMES) {
+      heading.focus({ preventScroll: true });
+      return stop();
+    }
+    requestAnimationFrame(step);
+  };
+  headingOf(id)?.focus({ preventScroll: true });
+  step();
 }
 
 /**
@@ -39,7 +88,12 @@ const SectionNav = memo(function SectionNav({ sections }: { sections: readonly C
   return (
     <nav aria-label="Case sections" className={classes.sectionNav}>
       {sections.map((s) => (
-        <LightButton key={s.id} variant="subtle" size="sm" onClick={() => goTo(s.id)}>
+        <LightButton
+          key={s.id}
+          variant="subtle"
+          size="sm"
+          onClick={(e) => goTo(s.id, e.currentTarget.closest('header'))}
+        >
           {s.label}
         </LightButton>
       ))}
@@ -84,39 +138,36 @@ export const CaseHeader = memo(function CaseHeader({
     <Paper
       withBorder
       shadow="xs"
-      p="sm"
+      px="sm"
+      py={6}
       component="header"
       aria-label="Case header"
-      style={{ position: 'sticky', top: 'var(--app-shell-header-offset, 0px)', zIndex: 100 }}
+      className={classes.header}
+      data-case-header
     >
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="sm" wrap="wrap">
-            <Title order={1} size="h3" data-testid="case-patient">
-              {model.name}
-            </Title>
-            {model.age && <Text data-testid="case-age">{model.age}</Text>}
-            {model.weight && <Text data-testid="case-weight">{model.weight}</Text>}
-            {model.bmi && (
-              <Badge
-                color={model.bmi.colour}
-                variant="light"
-                data-testid="case-bmi"
-                aria-label={`BMI ${model.bmi.value}`}
-              >
-                BMI {model.bmi.value}
-              </Badge>
-            )}
-            <Badge variant="outline" data-testid="case-sedation" aria-label={`Sedation level: ${model.sedationLevel}`}>
-              {model.sedationLevel}
+      <Stack gap={4}>
+        <div className={classes.summary}>
+          <Title order={1} size="h4" data-testid="case-patient" className={classes.patient}>
+            {model.name}
+          </Title>
+          {model.age && <Text data-testid="case-age">{model.age}</Text>}
+          {model.weight && <Text data-testid="case-weight">{model.weight}</Text>}
+          {model.bmi && (
+            <Badge
+              color={model.bmi.colour}
+              variant="light"
+              data-testid="case-bmi"
+              aria-label={`BMI ${model.bmi.value}`}
+            >
+              BMI {model.bmi.value}
             </Badge>
-            <Badge variant="light" color="grape" data-testid="case-status" aria-label={`Case status: ${model.status}`}>
-              {model.status}
-            </Badge>
-          </Group>
-          <SaveStatus source={caseState} />
-        </Group>
-        <Group gap="sm" wrap="wrap">
+          )}
+          <Badge variant="outline" data-testid="case-sedation" aria-label={`Sedation level: ${model.sedationLevel}`}>
+            {model.sedationLevel}
+          </Badge>
+          <Badge variant="light" color="grape" data-testid="case-status" aria-label={`Case status: ${model.status}`}>
+            {model.status}
+          </Badge>
           <Text
             size="sm"
             fw={model.allergies.kind === 'alert' ? 700 : 400}
@@ -127,13 +178,18 @@ export const CaseHeader = memo(function CaseHeader({
             {model.allergies.text}
           </Text>
           <Peers source={caseState} />
-        </Group>
+        </div>
         {readOnlyReason && (
-          <Alert color="gray" variant="light" p="xs" data-testid="read-only-reason" title="Read-only">
+          <Alert color="gray" variant="light" p={6} data-testid="read-only-reason" title="Read-only">
             {readOnlyReason}
           </Alert>
         )}
-        <SectionNav sections={sections} />
+        <div className={classes.navRow}>
+          <SectionNav sections={sections} />
+          <div className={classes.saveStatus}>
+            <SaveStatus source={caseState} />
+          </div>
+        </div>
       </Stack>
     </Paper>
   );
