@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_LINK_READER } from '../../sync-server/src/report/service.js';
 import { PDF_LINK_TTL_MS, SHARED_PDF_LINK_TTL_MS } from '../../sync-server/src/report/links.js';
 import type { Browser } from './accounts-client.js';
+import { fhir } from './fhir-helpers.js';
 import { join, person, type Person } from './orgs-helpers.js';
 import { addAddendum, chartedCase, finalize, pdfText, SIGNATURE, type ChartedCase } from './report-helpers.js';
 import { orgMember } from '../utils/members.js';
@@ -154,6 +155,10 @@ describe('PDF links (issue 24 item 7)', () => {
       const res = await fetch(local(url), { headers: { cookie: cookieOf(c.member.browser) } });
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ error: 'PDF_INTEGRITY_FAILED' });
+      // The FHIR read of the Binary is checked the same way.
+      const read = await fhir(server, c.member.browser, 'GET', `${c.orgId}/Binary/${pdfId}`);
+      expect(read.status).toBe(500);
+      expect(JSON.stringify(read.body)).toContain('PDF_INTEGRITY_FAILED');
     } finally {
       withDb(
         (db) =>

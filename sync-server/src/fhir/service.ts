@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   APPOINTMENT_PAGE_COUNT,
   auditEventFor,
@@ -11,6 +12,7 @@ import {
   validateResourceChange,
   withTestTag,
   type AuditInteraction,
+  type Binary,
   type Bundle,
   type BundleEntry,
   type BundleLink,
@@ -186,6 +188,21 @@ export class FhirService {
     }
   }
 
+  /**
+   * A signed PDF is served only as it was signed (issue 24 item 1): its bytes must still have the
+   * SHA-256 stored at signing, else the read fails (500 PDF_INTEGRITY_FAILED) rather than hand
+   * out altered bytes as the signed record.
+   */
+  private checkSignedPdf(ctx: RequestContext, version: StoredVersion): void {
+    if (version.resourceType !== 'Binary' || !version.resource) return;
+    const expected = this.deps.signed?.signedPdfSha256(ctx.orgId, version.id);
+    if (!expected) return;
+    const bytes = Buffer.from((version.resource as Binary).data ?? '', 'base64');
+    if (createHash('sha256').update(bytes).digest('hex') !== expected) {
+      throw new FhirError(500, 'PDF_INTEGRITY_FAILED', 'This signed PDF no longer matches what was signed');
+    }
+  }
+
   /** An id another organisation owns is never created here (issue 24 item 2). */
   private checkIdOwned(ctx: RequestContext, id: string): void {
     if (this.deps.ids?.belongsElsewhere(ctx.orgId, id)) {
@@ -245,6 +262,7 @@ export class FhirService {
     const version = this.deps.store.read(ctx.orgId, type, id);
     if (!version) throw new FhirError(404, 'NOT_FOUND', `${type}/${id} not found`);
     if (version.deleted) throw new FhirError(410, 'DELETED', `${type}/${id} was deleted`);
+    this.checkSignedPdf(ctx, version);
     if (isPatientData(type)) this.deps.store.transaction(() => this.audit(ctx, 'read', [`${type}/${id}`]));
     return version;
   }
@@ -253,6 +271,7 @@ export class FhirService {
     const version = this.deps.store.readVersion(ctx.orgId, type, id, versionId);
     if (!version) throw new FhirError(404, 'NOT_FOUND', `${type}/${id}/_history/${versionId} not found`);
     if (version.deleted) throw new FhirError(410, 'DELETED', `${type}/${id} version ${versionId} is a deletion`);
+    this.checkSignedPdf(ctx, version);
     if (isPatientData(type))
       this.deps.store.transaction(() => this.audit(ctx, 'vread', [`${type}/${id}/_history/${versionId}`]));
     return version;

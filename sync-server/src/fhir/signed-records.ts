@@ -10,6 +10,8 @@ import type { Db } from '../db/database.js';
 export interface SignedRecords {
   /** True when this resource is part of a signed record and so refuses writes and deletes. */
   isSigned(orgId: string, type: FhirResourceType, id: string): boolean;
+  /** The SHA-256 (hex) a signed PDF's Binary was stored with, or null when the Binary is no signed PDF. */
+  signedPdfSha256(orgId: string, binaryId: string): string | null;
 }
 
 /** The refusal of a write to a signed record (HTTP 423 Locked: the client does not retry it). */
@@ -23,8 +25,8 @@ export const SIGNED_RECORD_MESSAGE =
  * forever, earlier ones included (the record of what was signed then).
  */
 export function sqliteSignedRecords(db: Db): SignedRecords {
-  const pdf = db.prepare<[string, string], { one: number }>(
-    'SELECT 1 AS one FROM report_pdfs WHERE org_id = ? AND pdf_id = ?',
+  const pdf = db.prepare<[string, string], { sha256: string }>(
+    'SELECT sha256 FROM report_pdfs WHERE org_id = ? AND pdf_id = ?',
   );
   const signedCase = db.prepare<[string, string, string, string], { one: number }>(
     `SELECT 1 AS one FROM report_pdfs WHERE org_id = ? AND composition_id = ? AND superseded_by IS NULL
@@ -33,6 +35,7 @@ export function sqliteSignedRecords(db: Db): SignedRecords {
      LIMIT 1`,
   );
   return {
+    signedPdfSha256: (orgId, binaryId) => pdf.get(orgId, binaryId)?.sha256 ?? null,
     isSigned: (orgId, type, id) => {
       switch (type) {
         case 'Binary':
