@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullyAuthenticated, type Browser } from '../integration/accounts-client.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
-import { rawRequest, type RawResponse } from './http.js';
+import { rawRequest, SERVER_START_TIMEOUT_MS, type RawResponse } from './http.js';
 
 /**
  * Issue 24 item 3: GraphQL answered credentialed requests from any origin (yoga reflected the
@@ -19,7 +19,10 @@ describe('security: GraphQL answers credentialed calls only from its own origin 
   let cookie: string;
 
   beforeAll(async () => {
-    server = await startServer({ env: { ALLOWED_ORIGINS: `${PARTNER}, http://localhost:5173` } });
+    server = await startServer({
+      env: { ALLOWED_ORIGINS: `${PARTNER}, http://localhost:5173` },
+      timeoutMs: SERVER_START_TIMEOUT_MS,
+    });
     ({ browser } = await fullyAuthenticated(server.url, EMAIL, 'quiet harbour 51 lantern'));
     cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   });

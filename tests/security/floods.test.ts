@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgMember, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
-import { rawRequest, uploadLarge, type RawResponse } from './http.js';
+import { rawRequest, SERVER_START_TIMEOUT_MS, uploadLarge, type RawResponse } from './http.js';
 
 /**
  * Issue 24 items 6 and 8: anyone, signed in or not, could stall the server with one GraphQL
@@ -70,7 +70,7 @@ describe('security: bounded work per request (GraphQL and FHIR floods)', () => {
   let member: OrgMember;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ timeoutMs: SERVER_START_TIMEOUT_MS });
     member = await orgMember(server.url);
   });
   afterAll(async () => {

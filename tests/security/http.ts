@@ -95,3 +95,10 @@ export function uploadLarge(
     pump();
   });
 }
+
+/**
+ * How long these tests wait for a server to start: on a shared 2-core machine under load the
+ * start (mostly loading and transpiling the server's modules) has taken over 20 s, the default.
+ * Below the integration project's 60 s hook timeout.
+ */
+export const SERVER_START_TIMEOUT_MS = 50_000;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, latestCode, signUp, solveBotCheck } from '../integration/accounts-client.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { SERVER_START_TIMEOUT_MS } from './http.js';
 
 /**
  * Issue 24 item 4: a limit checked before the asynchronous work (argon2, the bot check, mail)
@@ -82,7 +83,7 @@ describe('security: every rate limit holds under parallel requests', () => {
 
   beforeAll(async () => {
     // The bot check is off so the sign-in limits stand on their own (it has its own test below).
-    server = await startServer({ env: { BOT_CHECK: 'off', TRUST_PROXY: '1' } });
+    server = await startServer({ env: { BOT_CHECK: 'off', TRUST_PROXY: '1' }, timeoutMs: SERVER_START_TIMEOUT_MS });
   });
   afterAll(async () => {
     await server.dispose();
@@ -190,7 +191,7 @@ describe('security: a solved bot-check challenge works once under parallel reque
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ timeoutMs: SERVER_START_TIMEOUT_MS });
   });
   afterAll(async () => {
     await server.dispose();

@@ -13,6 +13,7 @@ import { createLogger } from '../../sync-server/src/log.js';
 import { Browser, outbox, sessionOf, signUp } from '../integration/accounts-client.js';
 import { orgMember, uniqueOrgId, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { SERVER_START_TIMEOUT_MS } from './http.js';
 
 /** Issue 24 item 8: the EMR launch's return path, EMR sessions creating organisations, and the development outbox. */
 const SECRET = 'an emr launch secret for the security tests 0123456789';
@@ -35,7 +36,7 @@ describe('security: EMR launch (issue 24 item 8)', () => {
   let member: OrgMember;
 
   beforeAll(async () => {
-    server = await startServer({ env: { EMR_LAUNCH_SECRET: SECRET } });
+    server = await startServer({ env: { EMR_LAUNCH_SECRET: SECRET }, timeoutMs: SERVER_START_TIMEOUT_MS });
     member = await orgMember(server.url);
   });
   afterAll(async () => {
@@ -179,7 +180,7 @@ describe('security: the development outbox faces this machine only (issue 24 ite
   });
 
   it('works for a real client on loopback: the real server hands its sign-in code to a browser on this machine', async () => {
-    const server = await startServer();
+    const server = await startServer({ timeoutMs: SERVER_START_TIMEOUT_MS });
     try {
       const email = 'outbox-loopback@example.com';
       const browser = new Browser(server.url);
@@ -191,5 +192,5 @@ describe('security: the development outbox faces this machine only (issue 24 ite
     } finally {
       await server.dispose();
     }
-  });
+  }, 120_000);
 });
