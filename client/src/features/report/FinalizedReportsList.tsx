@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { RequestError } from '../../data/graphql.js';
 import { fetchFinalizedReports, fetchPdfUrl, type FinalizedReport } from './api.js';
 import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
+import { clockDateTime } from '../cases/format.js';
 
 /** Report review fetch size (spec 000 §9). */
 export const REPORT_REVIEW_FETCH_SIZE = 20;
@@ -145,7 +146,7 @@ export function FinalizedReportsList({ orgId }: { orgId: string }): ReactNode {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{r.signerName}</Table.Td>
-                  <Table.Td>{new Date(r.signatureTime).toLocaleString()}</Table.Td>
+                  <Table.Td>{clockDateTime(r.signatureTime)}</Table.Td>
                   <Table.Td>{r.addendaCount}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
