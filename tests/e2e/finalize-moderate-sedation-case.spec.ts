@@ -64,7 +64,7 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   const report = page.getByRole('region', { name: 'Report', exact: true });
   // FS4 (issue 25): the PDF names the person who signs, here the signed-in provider (the
   // organisation does not require the primary provider, Dr Grace Hopper, to sign).
-  await expect(report.getByTestId('final-signer')).toHaveText(`Final signer: ${SIGNER}`);
+  await expect(report.getByTestId('report-final-signer')).toHaveText(`Final signer: ${SIGNER}`);
   await report.getByRole('button', { name: 'Show report preview' }).click();
   const preview = page.getByRole('region', { name: 'Report preview' });
   await expect(preview).toContainText('Lovelace, Ada');

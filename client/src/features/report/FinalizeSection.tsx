@@ -488,7 +488,7 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
           </Alert>
         ) : (
           <Stack gap="xs">
-            <Text size="sm" data-testid="final-signer">
+            <Text size="sm" data-testid="report-final-signer">
               Final signer: <b>{signer ?? 'nobody can sign yet'}</b>
             </Text>
             {!decision.ok && (

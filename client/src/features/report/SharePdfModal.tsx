@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { PROMISE_BUTTON_RESET_MS } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -47,8 +47,9 @@ function CopyLinkButton({ value }: { value: string }): ReactNode {
 }
 
 /**
- * sharePdf (spec 000 §2, §3 PDF share record): a short-lived link to a signed report with a text
- * to send along and the title, opened from `#sharePdf={"orgId":…,"pdfId":…}`.
+ * sharePdf (spec 000 §2, §3 PDF share record): a short-lived, single-use link to a signed report
+ * with a text to send along and the title, opened from `#sharePdf={"orgId":…,"pdfId":…}`. It has
+ * no Open button: opening it here would use up the link meant for someone else.
  */
 export function SharePdfModal(): ReactNode {
   const { hash, pathname, search } = useLocation();
@@ -62,7 +63,8 @@ export function SharePdfModal(): ReactNode {
   useEffect(() => {
     if (!orgId || !pdfId) return;
     let live = true;
-    fetchPdfUrl(orgId, pdfId).then(
+    // A link to send: single-use for whoever holds it (issue 24 item 7), not bound to this user.
+    fetchPdfUrl(orgId, pdfId, true).then(
       (value) => live && setShare({ key: `${orgId}/${pdfId}`, value }),
       () => live && setShare({ key: `${orgId}/${pdfId}`, value: 'failed' }),
     );
@@ -86,11 +88,11 @@ export function SharePdfModal(): ReactNode {
           <Text fw={600}>{current.title}</Text>
           <Text size="sm">{current.text}</Text>
           <TextInput label="Link" value={current.url} readOnly onFocus={(e) => e.currentTarget.select()} />
+          <Text size="sm" c="dimmed">
+            The link opens the PDF once; make a new one for each person.
+          </Text>
           <Group>
             <CopyLinkButton value={current.url} />
-            <Anchor href={current.url} target="_blank" rel="noopener noreferrer">
-              Open PDF
-            </Anchor>
           </Group>
         </Stack>
       )}
