@@ -17,6 +17,7 @@ import { sqliteIdOwnership } from './fhir/id-ownership.js';
 import { LiveEvents } from './fhir/live-events.js';
 import { compositionProjector } from './sync/projection.js';
 import { syncReadAuditor, userNames } from './sync/read-audit.js';
+import { CaseChecker } from './sync/case-check.js';
 import { startAuditSealer } from './auth/audit.js';
 import { parentOrgsOf } from './graphql/orgs.js';
 import { hasOrgPermission } from '@vigil/shared';
@@ -44,6 +45,7 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
   const fhir = createFhirService({ db, now: authClock(authSettings), events: fhirEvents });
   // The one ownership check FHIR PUT and finalize use too (issue 24 item 2).
   const ids = sqliteIdOwnership(db);
+  const caseChecker = new CaseChecker(log);
   const rooms = new SyncRooms({
     log,
     store: new SqliteSyncStore(db),
@@ -60,8 +62,10 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
     project: compositionProjector({ service: fhir.service, store: fhir.store, log }),
     auditRead: syncReadAuditor({ store: fhir.store, now: authClock(authSettings) }),
     userName: userNames(db),
+    check: (content) => caseChecker.check(content),
   });
-  // Issue 24: every audit record is sealed into the hash chain within a second.
+  // Issue 24: case validation runs in a worker thread; every audit record is sealed into the
+  // hash chain within a second.
   const auditSealer = startAuditSealer(db, log);
 
   const reportPrinter = new ChromiumPdfPrinter(log);
@@ -86,6 +90,7 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
       rooms.close();
+      void caseChecker.close();
       const printerClosed = reportPrinter.close();
       server.close(() => {
         void printerClosed.finally(() => {

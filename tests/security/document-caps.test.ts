@@ -9,6 +9,7 @@ import { MAX_DOCUMENT_BYTES, MAX_UPDATE_BYTES } from '../../sync-server/src/sync
 import { orgMember, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
+import { waveStripSvg } from '../../client/src/features/cases/waves/model.js';
 
 // Issue 24 item 6: bounded work per request. One update may carry at most MAX_UPDATE_BYTES
 // (2 MiB) and a case document may grow to at most MAX_DOCUMENT_BYTES (8 MiB); past either the
@@ -122,6 +123,50 @@ describe('size caps of case documents over the sync socket', () => {
     await eventually(() => expect(client.provider.status.status).not.toBe('loading'));
     client.doc.getMap('case').set('notes', 'y'.repeat(MAX_UPDATE_BYTES + 1024));
     await eventually(() => expect(client.provider.status.refused).toBe(REFUSAL_REASONS.UPDATE_TOO_LARGE));
+    client.destroy();
+  });
+
+  it('validates a case near the cap off the event loop: the server keeps answering while it is checked', async () => {
+    // ~1,000 captured strips (~7 MB): validating this on the event loop took 3.5 s (measured).
+    const docId = 'cmp-big-valid';
+    const client = connectVigilClient(server.url, `${member.orgId}/${docId}`, { params: { token: member.token } });
+    await eventually(() => expect(client.provider.status.connection).toBe('connected'));
+    const waves = new Y.Array<Record<string, unknown>>();
+    client.doc.getMap('case').set('waves', waves);
+    const t0 = Date.parse('2026-11-20T14:00:00Z');
+    for (let batch = 0; batch < 5; batch++) {
+      client.doc.transact(() => {
+        for (let i = 0; i < 200; i++) {
+          const n = batch * 200 + i;
+          waves.push([
+            {
+              id: `wav-${n}`,
+              name: 'Pleth',
+              time: t0 + n * 1000,
+              type: 'pleth',
+              svg: waveStripSvg('pleth', { hr: 50 + (n % 60) }),
+              notes: null,
+            },
+          ]);
+        }
+      });
+      await eventually(() => expect(client.provider.status.status).toBe('synced'), 30_000);
+    }
+    client.doc.getMap('case').set('ebl', -5);
+    await eventually(() => expect(client.provider.status.status).toBe('synced'), 30_000);
+    // The check starts a second after the last save; the health route is polled meanwhile.
+    let slowest = 0;
+    const until = Date.now() + 6000;
+    while (Date.now() < until) {
+      const started = Date.now();
+      await healthy();
+      slowest = Math.max(slowest, Date.now() - started);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(slowest).toBeLessThan(1000);
+    // The check did run: its issue (the negative blood loss) reached the client.
+    await eventually(() => expect(client.provider.status.issues.map((i) => i.path.join('.'))).toContain('ebl'));
+    expect(client.provider.status.refused).toBeNull();
     client.destroy();
   });
 

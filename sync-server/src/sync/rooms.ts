@@ -15,8 +15,6 @@ import {
   SAVE_OUTCOME,
   SYNC_CLOSE_CODES,
   SYNC_MESSAGE,
-  isSafeWaveSvg,
-  validateCaseData,
   type RefusalReason,
   type SaveOutcome,
   type SyncCloseCode,
@@ -24,7 +22,7 @@ import {
 import type { Logger } from '../log.js';
 import type { ProjectionInput } from './projection.js';
 import { parseSyncPath, type RoomAddress } from './protocol.js';
-import { sanitizeWaveSvg } from './wave-sanitize.js';
+import { checkCaseContent, type CaseCheck, type WaveFix } from './case-check.js';
 import type { StoredDocument, SyncStore } from './store.js';
 
 /** How often a connection must answer a ping before it is dropped. */
@@ -106,6 +104,11 @@ export interface SyncRoomsOptions {
   userName?: (userId: string) => string | null;
   maxUpdateBytes?: number;
   maxDocumentBytes?: number;
+  /**
+   * Checks a document's content (schema issues, waves to reduce): the server passes a worker
+   * thread's (CaseChecker), so the CPU work stays off the event loop; in-process by default.
+   */
+  check?: (content: unknown) => Promise<CaseCheck>;
 }
 
 interface PendingWrite {
@@ -156,8 +159,9 @@ class Room {
   lastWriter: string | null = null;
   /** When the document was last written or asked for its hash (epoch ms). */
   lastActive = Date.now();
-  /** Waves (by id and svg) already found safe, not checked again. */
-  readonly safeWaves = new Set<string>();
+  /** A content check is running (in the worker); another change asks for one more after it. */
+  checking = false;
+  checkAgain = false;
 
   constructor(
     readonly address: RoomAddress,
@@ -702,79 +706,88 @@ export class SyncRooms {
 
   /**
    * Validates the merged content with the shared schema a moment after the last save and tells
-   * Vigil clients what it found. It is off the save path: validating a long case on every save
-   * would delay acknowledgements, and an issue never refuses a write.
+   * Vigil clients what it found; waves whose svg breaks the wave svg rules are reduced. It is off
+   * the save path (validating a long case on every save would delay acknowledgements, and an
+   * issue never refuses a write) and off the event loop: the check runs in a worker thread, one
+   * at a time per room; changes meanwhile ask for one more check after it.
    */
   private scheduleValidation(room: Room): void {
     if (room.validateTimer !== undefined) return;
+    if (room.checking) {
+      room.checkAgain = true;
+      return;
+    }
     room.validateTimer = setTimeout(() => {
       room.validateTimer = undefined;
       if (room.destroyed) return;
-      this.sanitizeWaves(room);
-      const issues = validateCaseData(room.content());
-      const text = JSON.stringify(issues);
-      for (const conn of room.conns.keys()) {
-        if (room.vigilConns.has(conn))
-          send(
-            conn,
-            message(SYNC_MESSAGE.issues, (e) => encoding.writeVarString(e, text)),
-          );
-      }
+      room.checking = true;
+      const check = this.options.check ?? ((content: unknown) => Promise.resolve(checkCaseContent(content)));
+      check(room.content())
+        .then(
+          ({ issues, waveFixes }) => {
+            if (room.destroyed) return;
+            this.reduceWaves(room, waveFixes);
+            const text = JSON.stringify(issues);
+            for (const conn of room.conns.keys()) {
+              if (room.vigilConns.has(conn))
+                send(
+                  conn,
+                  message(SYNC_MESSAGE.issues, (e) => encoding.writeVarString(e, text)),
+                );
+            }
+          },
+          (err: unknown) => this.options.log.error({ err, room: room.address.name }, 'case check failed'),
+        )
+        .finally(() => {
+          room.checking = false;
+          if (room.checkAgain && !room.destroyed) {
+            room.checkAgain = false;
+            this.scheduleValidation(room);
+          }
+        });
     }, VALIDATE_AFTER_MS);
     room.validateTimer.unref();
   }
 
   /**
-   * Reduces every wave svg that breaks the wave svg rules ([CD3], [CD12]) to the allowlist with
-   * sanitize-html (issue 24 item 5), or empties it when nothing safe remains (an empty svg is not
-   * printed, RP3). The change is the server's own update, stored before it is applied and sent
-   * to every client like any other write; a finalized document is left alone (its report
-   * renders only safe svgs anyway).
+   * Reduces the waves whose svg breaks the wave svg rules ([CD3], [CD12]) to the allowlist
+   * (sanitize-html, in the check; issue 24 item 5), or empties the svg when nothing safe remains
+   * (an empty svg is not printed, RP3). A wave changed since the check is left for the next one.
+   * The change is the server's own update, stored before it is applied and sent to every
+   * client like any other write; a finalized document is left alone (its report renders only
+   * safe svgs anyway).
    */
-  private sanitizeWaves(room: Room): void {
-    if (room.finalized) return;
-    const waves = room.doc.getMap(CASE_ROOT).get('waves');
-    // The list is a Y.Array (caseStructure); a client may also have written a plain JSON list.
-    const entries: unknown[] | null =
-      waves instanceof Y.Array ? waves.toArray() : Array.isArray(waves) ? (waves as unknown[]) : null;
-    if (!entries) return;
-    const fixes = new Map<number, Record<string, unknown>>();
-    entries.forEach((entry, index) => {
-      if (entry === null || typeof entry !== 'object' || entry instanceof Y.AbstractType) return;
-      const wave = entry as Record<string, unknown>;
-      const svg = wave.svg;
-      if (typeof svg !== 'string' || svg === '') return;
-      const key = `${String(wave.id)}\n${svg}`;
-      if (room.safeWaves.has(key)) return;
-      if (isSafeWaveSvg(svg)) {
-        room.safeWaves.add(key);
-        return;
-      }
-      fixes.set(index, { ...wave, svg: sanitizeWaveSvg(svg) ?? '' });
-    });
-    if (fixes.size === 0) return;
-    // Made on a copy, then written through the queue: persisted before the room applies it.
+  private reduceWaves(room: Room, fixes: readonly WaveFix[]): void {
+    if (room.finalized || fixes.length === 0) return;
     const copy = new Y.Doc({ gc: true });
     Y.applyUpdate(copy, room.encodeState());
     const before = Y.encodeStateVector(copy);
     copy.transact(() => {
       const root = copy.getMap(CASE_ROOT);
       const list = root.get('waves');
+      // The list is a Y.Array (caseStructure); a client may also have written a plain JSON list.
+      const entries: unknown[] =
+        list instanceof Y.Array ? list.toArray() : Array.isArray(list) ? [...(list as unknown[])] : [];
+      const current = fixes.filter((f) => (entries[f.index] as { svg?: unknown } | undefined)?.svg === f.svg);
+      if (current.length === 0) return;
+      const fixed = (f: WaveFix): Record<string, unknown> => ({
+        ...(entries[f.index] as Record<string, unknown>),
+        svg: f.sanitized,
+      });
       if (list instanceof Y.Array) {
-        for (const [index, entry] of fixes) {
-          list.delete(index, 1);
-          list.insert(index, [entry]);
+        for (const f of current) {
+          list.delete(f.index, 1);
+          list.insert(f.index, [fixed(f)]);
         }
       } else {
-        root.set(
-          'waves',
-          entries.map((e, i) => fixes.get(i) ?? e),
-        );
+        for (const f of current) entries[f.index] = fixed(f);
+        root.set('waves', entries);
       }
     });
     const update = Y.encodeStateAsUpdate(copy, before);
     copy.destroy();
-    this.options.log.warn({ room: room.address.name, waves: fixes.size }, 'wave svgs reduced to the allowlist');
+    if (isEmptyUpdate(update)) return;
+    this.options.log.warn({ room: room.address.name, waves: fixes.length }, 'wave svgs reduced to the allowlist');
     this.enqueue({ room, update, origin: null });
   }
 
