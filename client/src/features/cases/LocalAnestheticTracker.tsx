@@ -290,30 +290,32 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
           </Table>
         )}
       </Stack>
-      <CaseDialog opened={confirming != null} title="Over the maximum dose" onClose={() => setConfirming(null)}>
-        <Stack gap="sm" data-testid="la-over-maximum">
-          {(confirming ?? []).map((line, i) => (
-            <Text key={line} fw={i === 0 ? 700 : undefined} c={i === (confirming?.length ?? 0) - 1 ? 'red' : undefined}>
-              {line}
-            </Text>
-          ))}
-          <Group justify="flex-end">
-            <Button variant="default" mih={44} data-autofocus onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              mih={44}
-              onClick={() => {
-                setConfirming(null);
-                give();
-              }}
-            >
-              Give anyway
-            </Button>
-          </Group>
-        </Stack>
-      </CaseDialog>
+      {confirming && (
+        <CaseDialog opened title="Over the maximum dose" onClose={() => setConfirming(null)}>
+          <Stack gap="sm" data-testid="la-over-maximum">
+            {confirming.map((line, i) => (
+              <Text key={line} fw={i === 0 ? 700 : undefined} c={i === confirming.length - 1 ? 'red' : undefined}>
+                {line}
+              </Text>
+            ))}
+            <Group justify="flex-end">
+              <Button variant="default" mih={44} data-autofocus onClick={() => setConfirming(null)}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                mih={44}
+                onClick={() => {
+                  setConfirming(null);
+                  give();
+                }}
+              >
+                Give anyway
+              </Button>
+            </Group>
+          </Stack>
+        </CaseDialog>
+      )}
     </Paper>
   );
 }

@@ -313,34 +313,32 @@ export function GiveDrugForm({
           />
         )}
       </Stack>
-      <CaseDialog
-        opened={confirming != null}
-        title={DRUG_MAXIMUM_TEXTS.confirmTitle}
-        onClose={() => setConfirming(null)}
-      >
-        <Stack gap="sm" data-testid="over-maximum">
-          {(confirming ?? []).map((line, i) => (
-            <Text key={line} fw={i === 0 ? 700 : undefined} c={i === (confirming?.length ?? 0) - 1 ? 'red' : undefined}>
-              {line}
-            </Text>
-          ))}
-          <Group justify="flex-end">
-            <Button variant="default" mih={44} data-autofocus onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              mih={44}
-              onClick={() => {
-                setConfirming(null);
-                give();
-              }}
-            >
-              {DRUG_MAXIMUM_TEXTS.confirmAction}
-            </Button>
-          </Group>
-        </Stack>
-      </CaseDialog>
+      {confirming && (
+        <CaseDialog opened title={DRUG_MAXIMUM_TEXTS.confirmTitle} onClose={() => setConfirming(null)}>
+          <Stack gap="sm" data-testid="over-maximum">
+            {confirming.map((line, i) => (
+              <Text key={line} fw={i === 0 ? 700 : undefined} c={i === confirming.length - 1 ? 'red' : undefined}>
+                {line}
+              </Text>
+            ))}
+            <Group justify="flex-end">
+              <Button variant="default" mih={44} data-autofocus onClick={() => setConfirming(null)}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                mih={44}
+                onClick={() => {
+                  setConfirming(null);
+                  give();
+                }}
+              >
+                {DRUG_MAXIMUM_TEXTS.confirmAction}
+              </Button>
+            </Group>
+          </Stack>
+        </CaseDialog>
+      )}
     </form>
   );
 }
