@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeWaveSvg } from '@vigil/shared';
-import { WAVE_TYPES, waveRange, waveStripSvg } from './model.js';
+import { WAVE_TYPES, waveImageSrc, waveRange, waveStripSvg } from './model.js';
 
 describe('captured waveforms (spec 002 §3, §9; spec 001 §5)', () => {
   it('offers pleth, etco2, respirogram and the 12 ECG leads', () => {
@@ -24,5 +24,15 @@ describe('captured waveforms (spec 002 §3, §9; spec 001 §5)', () => {
     expect(Math.max(...ys)).toBeLessThanOrEqual(120);
     // A strip is not flat.
     expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(10);
+  });
+
+  it('[CD12] shows a strip as an image source; a pasted svg without its namespace gets it, a styled one none', () => {
+    const src = waveImageSrc('<svg viewBox="0 0 10 10"><path d="M0 0 L10 10"/></svg>')!;
+    expect(src.startsWith('data:image/svg+xml;charset=utf-8,')).toBe(true);
+    expect(decodeURIComponent(src.slice(src.indexOf(',') + 1))).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0 L10 10"/></svg>',
+    );
+    expect(waveImageSrc('<svg style="position:fixed"><path d="M0 0"/></svg>')).toBeNull();
+    expect(waveImageSrc(waveStripSvg('pleth'))).not.toBeNull();
   });
 });

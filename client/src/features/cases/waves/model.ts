@@ -1,4 +1,4 @@
-import { REPORT_CHART, isSafeWaveSvg } from '@vigil/shared';
+import { REPORT_CHART, isSafeWaveSvg, waveSvgDataUrl } from '@vigil/shared';
 
 /** A captured waveform as kept in the case's `waves` list (spec 001 §3; spec 002 §3). */
 export interface WaveEntry {
@@ -84,4 +84,13 @@ export function waveStripSvg(type: WaveType, opts: { seconds?: number; hr?: numb
 /** Whether an svg may be stored as a wave (the shared rule [CD3], spec 001 §5). */
 export function canStoreWaveSvg(svg: string): boolean {
   return isSafeWaveSvg(svg);
+}
+
+/**
+ * Where the app shows a wave: an <img> source (a data: URL, with the svg namespace an svg image
+ * needs), or null for an svg that breaks the wave svg rules [CD3]/[CD12]. In an <img> an svg runs
+ * no script and cannot paint outside its box (issue 24 item 5); the box gives it a fixed height.
+ */
+export function waveImageSrc(svg: string): string | null {
+  return waveSvgDataUrl(svg);
 }
