@@ -122,14 +122,14 @@ afterAll(async () => {
 });
 
 describe('the signed PDF as a legal record (issue 25)', () => {
-  it('has several pages, each saying "Page N of M" with the right N and M', () => {
+  it('[RL8] has several pages, each saying "Page N of M" with the right N and M', () => {
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((page, i) => {
       expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
     });
   });
 
-  it('names the patient, the DOB and the case id on every page', () => {
+  it('[RL8] names the patient, the DOB and the case id on every page', () => {
     for (const page of pages) {
       expect(page).toContain('Patient: Lovelace, Ada');
       expect(page).toContain('DOB: 1990-01-02');

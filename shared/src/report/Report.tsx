@@ -135,7 +135,7 @@ function measurement(value: unknown, raw: unknown): string | null {
 }
 
 /**
- * [RP16] The unit a weight or height was charted in: the unit typed in its raw text ("70 kg",
+ * [RL7] The unit a weight or height was charted in: the unit typed in its raw text ("70 kg",
  * "154 lb", "5'4\"", "162 cm"), else the organisation's default (a number typed alone was read
  * in it, HW1/HW2).
  */
@@ -145,7 +145,7 @@ export function chartedWeightUnit(raw: string | null, orgDefault: 'kg' | 'lb'): 
   return unit.startsWith('k') ? 'kg' : 'lb';
 }
 
-/** [RP16] As chartedWeightUnit, for a height: cm, or inches for inches and feet. */
+/** [RL7] As chartedWeightUnit, for a height: cm, or inches for inches and feet. */
 export function chartedHeightUnit(raw: string | null, orgDefault: 'cm' | 'in'): 'cm' | 'in' {
   const t = raw?.trim().toLowerCase() ?? '';
   if (/(cm|centimetres?|centimeters?)\.?$/.test(t)) return 'cm';
@@ -358,7 +358,7 @@ function mgText(mg: number | null): string | null {
   return mg === null ? null : `${Number(mg.toFixed(2))} mg`;
 }
 
-/** [RP13] Local anesthetic doses with amounts as charted, totals against both limit sets, doses past a maximum marked. */
+/** [RL4] Local anesthetic doses with amounts as charted, totals against both limit sets, doses past a maximum marked. */
 function LocalAnesthetics({ input }: { input: ReportInput }): ReactNode {
   const c = input.caseData;
   const weightKg = caseWeightKg(c);
@@ -415,7 +415,7 @@ function LocalAnesthetics({ input }: { input: ReportInput }): ReactNode {
   );
 }
 
-/** [RP14] Drug totals with maxDose and pctOfMax, as the drugs section shows them. */
+/** [RL5] Drug totals with maxDose and pctOfMax, as the drugs section shows them. */
 function DrugTotals({ input }: { input: ReportInput }): ReactNode {
   const c = input.caseData;
   const rows = drugTotalRows(c, caseWeightKg(c), caseAgeYears(input.patient.birthDate, c, input.generatedAt));
@@ -480,7 +480,7 @@ function Airways({ c, timeZone }: { c: CaseRecord; timeZone: string }): ReactNod
   );
 }
 
-/** [RP15] Anesthesia time and units under the events. */
+/** [RL6] Anesthesia time and units under the events. */
 function AnesthesiaTime({ c }: { c: CaseRecord }): ReactNode {
   const t = anesthesiaTime(c);
   if (t === null) return null;
@@ -492,7 +492,7 @@ function AnesthesiaTime({ c }: { c: CaseRecord }): ReactNode {
   );
 }
 
-/** [RP11] The discharge score as the Discharge section shows it: item names and what each score means, vitals score, total and target. */
+/** [RL2] The discharge score as the Discharge section shows it: item names and what each score means, vitals score, total and target. */
 function DischargeTable({ c }: { c: CaseRecord }): ReactNode {
   const m = caseDischarge(c);
   const s = m.summary;

@@ -135,7 +135,7 @@ export function dischargeModel(
 }
 
 /**
- * [RP11] The discharge score of a case's data, as the Discharge section computes it: the stored
+ * [RL2] The discharge score of a case's data, as the Discharge section computes it: the stored
  * type (Aldrete when unset), the stored entries and the vitals comparison over the manual
  * entries and the monitor records.
  */

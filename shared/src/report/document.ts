@@ -5,18 +5,18 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** The meta tag that carries the running header every printed page repeats (RP17). */
+/** The meta tag that carries the running header every printed page repeats (RL8). */
 export const RUNNING_HEADER_META = 'vigil-running-header';
 
 /**
- * [RP17] The line every printed page repeats at its top (issue 25: a loose page still says whose
+ * [RL8] The line every printed page repeats at its top (issue 25: a loose page still says whose
  * record it is): patient, DOB and case id (spec 001 §3 report footer fields).
  */
 export function runningHeaderText(input: Pick<ReportInput, 'patient' | 'caseId'>): string {
   return `Patient: ${reportPatientName(input.patient)} · DOB: ${input.patient.birthDate ?? 'unknown'} · Case ID: ${input.caseId}`;
 }
 
-/** The running header read back from a standalone document (RP17), or null. */
+/** The running header read back from a standalone document (RL8), or null. */
 export function runningHeaderOf(html: string): string | null {
   const m = new RegExp(`<meta name="${RUNNING_HEADER_META}" content="([^"]*)">`).exec(html);
   return m ? m[1]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))) : null;
@@ -25,7 +25,7 @@ export function runningHeaderOf(html: string): string | null {
 /**
  * [RP9] The report as a standalone HTML document (spec 002 §2): the rendered body in a page
  * with the generated title (cleaned, RP1), A4-wide print margins and nothing loaded from
- * elsewhere; with a running header (RP17) for the printer's page header.
+ * elsewhere; with a running header (RL8) for the printer's page header.
  */
 export function standaloneReportHtml(
   bodyMarkup: string,

@@ -38,7 +38,7 @@ export const DISCHARGE_ITEM_LABELS: Readonly<Record<string, string>> = {
 };
 
 /**
- * [RP10] What each discharge score means, per item and score (index = score): the modified
+ * [RL1] What each discharge score means, per item and score (index = score): the modified
  * Aldrete and PADS criteria as recovery nurses chart them, so a choice reads "2: Fully awake",
  * never a bare 2 (spec 001 §3 scores 0–2, PADS four items 0/1).
  */

@@ -23,12 +23,12 @@ const T0 = Date.UTC(2026, 10, 20, 14, 0);
 const MIN = 60_000;
 
 describe('discharge labels (spec 001 §3 discharge scoring)', () => {
-  it.each([...ALDRETE_ITEMS, ...PADS_ITEMS])('[RP10] %s has a meaning for every score it can take', (item) => {
+  it.each([...ALDRETE_ITEMS, ...PADS_ITEMS])('[RL1] %s has a meaning for every score it can take', (item) => {
     const max = itemMaxScore(item.startsWith('aldrete') ? 'aldrete' : 'pads', item)!;
     expect(DISCHARGE_CHOICE_LABELS[item]).toHaveLength(max + 1);
   });
 
-  it('[RP10] a choice reads "score: meaning", never a bare number', () => {
+  it('[RL1] a choice reads "score: meaning", never a bare number', () => {
     expect(dischargeChoiceText('aldreteConsciousness', 2)).toBe('2: Fully awake');
     expect(dischargeChoiceText('voided', 0)).toBe('0: Has not voided');
     expect(dischargeChoiceText('unknownItem', 1)).toBe('1');
@@ -37,7 +37,7 @@ describe('discharge labels (spec 001 §3 discharge scoring)', () => {
 });
 
 describe('the discharge score of a case (spec 001 §3–§5)', () => {
-  it('[RP11] computes from the case data what the Discharge section shows: items, vitals score, total and target', () => {
+  it('[RL2] computes from the case data what the Discharge section shows: items, vitals score, total and target', () => {
     // sbp 120 → 100: -16.7 %; hr 80 → 100: +25 % → largest 25 → vitals score 1. Items 2+2+2+2+2+1 = 11; total 12 of 12.
     const m = caseDischarge({
       dischargeScoreEntries: {
@@ -69,7 +69,7 @@ describe('the discharge score of a case (spec 001 §3–§5)', () => {
     });
   });
 
-  it('[RP11] PADS has a target of 9; an unknown type counts as Aldrete', () => {
+  it('[RL2] PADS has a target of 9; an unknown type counts as Aldrete', () => {
     expect(caseDischarge({ dischargeScoreType: 'pads' }).summary.targetScore).toBe(9);
     expect(caseDischarge({ dischargeScoreType: 'other' }).type).toBe('aldrete');
   });
@@ -83,11 +83,11 @@ describe('amounts and units as charted', () => {
     [1.8, 'ml', '1.8 mL'],
     [36, 'mg', '36 mg'],
     [3, null, '3'],
-  ] as const)('[RP12] %s %s prints as "%s"', (amount, unit, printed) => {
+  ] as const)('[RL3] %s %s prints as "%s"', (amount, unit, printed) => {
     expect(localAmountText(amount, unit)).toBe(printed);
   });
 
-  it('[RP12] no amount prints nothing', () => {
+  it('[RL3] no amount prints nothing', () => {
     expect(localAmountText(null, 'cartridges')).toBeNull();
   });
 
@@ -98,7 +98,7 @@ describe('amounts and units as charted', () => {
     ['70', 'kg', 'kg'],
     ['70', 'lb', 'lb'],
     [null, 'kg', 'kg'],
-  ] as const)('[RP16] a weight charted as %j with the default %s prints in %s', (raw, def, unit) => {
+  ] as const)('[RL7] a weight charted as %j with the default %s prints in %s', (raw, def, unit) => {
     expect(chartedWeightUnit(raw, def)).toBe(unit);
   });
 
@@ -108,7 +108,7 @@ describe('amounts and units as charted', () => {
     ['64 in', 'cm', 'in'],
     ['165', 'cm', 'cm'],
     ['64', 'in', 'in'],
-  ] as const)('[RP16] a height charted as %j with the default %s prints in %s', (raw, def, unit) => {
+  ] as const)('[RL7] a height charted as %j with the default %s prints in %s', (raw, def, unit) => {
     expect(chartedHeightUnit(raw, def)).toBe(unit);
   });
 
@@ -131,7 +131,7 @@ describe('local anesthetic totals (spec 002 §3, §9; LA9–LA11)', () => {
     mg,
   });
 
-  it('[RP13] prints both limit sets per drug and marks the dose that passed a maximum, not the ones before', () => {
+  it('[RL4] prints both limit sets per drug and marks the dose that passed a maximum, not the ones before', () => {
     // 70 kg: lidocaine with epi, manufacturer min(500, 7 × 70 = 490) = 490 mg; AAPD min(300, 4.4 × 70 = 308) = 300 mg.
     // 36 + 288 = 324 mg: 66.2 % of 490 (66.12 rounded up), 108 % of 300.
     const r = localAnestheticReport(
@@ -160,7 +160,7 @@ describe('local anesthetic totals (spec 002 §3, §9; LA9–LA11)', () => {
     expect(r.weightMissing).toBe(false);
   });
 
-  it('[RP13] a dose of another drug given once the combined total is past 100 % is marked too', () => {
+  it('[RL4] a dose of another drug given once the combined total is past 100 % is marked too', () => {
     // 20 kg child: lidocaine AAPD min(300, 88) = 88 mg; 90 mg is 102.3 %. Articaine AAPD min(500, 140) = 140 mg.
     const r = localAnestheticReport(
       {
@@ -176,7 +176,7 @@ describe('local anesthetic totals (spec 002 §3, §9; LA9–LA11)', () => {
     expect(r.combinedPct.aapd).toBe(128); // 102.27 + 25.71 = 127.99 → 128.0 rounded up
   });
 
-  it('[RP13] without a weight only the absolute maxima apply, and the report says so', () => {
+  it('[RL4] without a weight only the absolute maxima apply, and the report says so', () => {
     const r = localAnestheticReport({ localDoses: [dose('lidocaine-epi100', 0, 1, 'cartridges', 36)] }, null);
     expect(r.weightMissing).toBe(true);
     expect(r.totals[0]!.maxMg).toEqual({ manufacturer: 500, aapd: 300 });
@@ -184,7 +184,7 @@ describe('local anesthetic totals (spec 002 §3, §9; LA9–LA11)', () => {
 });
 
 describe('drug totals and anesthesia time', () => {
-  it('[RP14] adds each drug’s doses per route group in its first unit, against the maxima for this patient (DM2, DM3)', () => {
+  it('[RL5] adds each drug’s doses per route group in its first unit, against the maxima for this patient (DM2, DM3)', () => {
     // Midazolam IV for a 36-year-old: the adult row, 5 mg. 2 mg + 1000 mcg = 3 mg → 3 / 5 = 60 %.
     // Triazolam by mouth has a row of its own; nitrous oxide is not dosed by mass and has no total.
     const caseData = {
@@ -212,14 +212,14 @@ describe('drug totals and anesthesia time', () => {
     ]);
   });
 
-  it('[RP14] a drug without a known maximum prints its totals without one', () => {
+  it('[RL5] a drug without a known maximum prints its totals without one', () => {
     const rows = drugTotalRows({
       drugsAdministered: [{ name: 'Custom', doses: [{ route: 'PO', amount: 1, unit: 'mg' }] }],
     });
     expect(rows).toMatchObject([{ name: 'Custom', group: 'oral', total: 1, maxDose: null, pctOfMax: null }]);
   });
 
-  it('[RP15] anesthesia time is anesthesiaStart to anesthesiaEnd in minutes, units = minutes / 15 to 1 decimal', () => {
+  it('[RL6] anesthesia time is anesthesiaStart to anesthesiaEnd in minutes, units = minutes / 15 to 1 decimal', () => {
     // 100 minutes / 15 = 6.67 → 6.7 units.
     expect(anesthesiaTime({ events: { anesthesiaStart: T0, anesthesiaEnd: T0 + 100 * MIN } })).toEqual({
       minutes: 100,
@@ -244,7 +244,7 @@ describe('shared words and colours', () => {
 });
 
 describe('running header (every printed page)', () => {
-  it('[RP17] names patient, DOB and case id, and survives the trip through the standalone document', () => {
+  it('[RL8] names patient, DOB and case id, and survives the trip through the standalone document', () => {
     const header = runningHeaderText({
       caseId: 'apt-1',
       patient: { id: 'p', givenName: 'Ada', familyName: 'O"Brien <&>', nickname: null, birthDate: '1990-01-02' },

@@ -38,7 +38,7 @@ export function caseAgeYears(birthDate: string | null, caseData: CaseRecord, at:
 }
 
 /**
- * [RP12] "1 cartridge", "2 cartridges", "1.8 mL", "36 mg": a local dose's amount with its unit
+ * [RL3] "1 cartridge", "2 cartridges", "1.8 mL", "36 mg": a local dose's amount with its unit
  * as charted, the unit singular for exactly one.
  */
 export function localAmountText(amount: number | null, unit: string | null): string | null {
@@ -94,7 +94,7 @@ function variantName(variantId: string): string {
 }
 
 /**
- * [RP13] The local anesthetics of the record: each dose with its amount as charted (RP12), mg and
+ * [RL4] The local anesthetics of the record: each dose with its amount as charted (RL3), mg and
  * epinephrine mg, and the limit sets whose maximum the running total passed with it; per drug
  * the total mg and its percent of the manufacturer and the pediatric-dentistry (AAPD) maximum for
  * the patient's weight (LA9, LA10; Exparel counts as bupivacaine), and the combined percent.
@@ -187,7 +187,7 @@ export interface DrugTotalRow {
 const MASS_UNITS: readonly string[] = ['g', 'mg', 'mcg'];
 
 /**
- * [RP14] Drug totals of the record (spec 001 §3 "Drug totals", spec 002 §3), as the drugs section
+ * [RL5] Drug totals of the record (spec 001 §3 "Drug totals", spec 002 §3), as the drugs section
  * shows them: per drug and route group (oral, parenteral), every dose by mass added up in the
  * unit of the first (DR5), maxDose the strictest maximum of the routes given by for this
  * patient's weight and age and pctOfMax the doses' cumulative share of their maxima (DM2, DM3).
@@ -254,7 +254,7 @@ function doseGroupOf(dose: CaseRecord): RouteGroup | null {
     : null;
 }
 
-/** [RP15] Anesthesia time (anesthesiaStart to anesthesiaEnd, ET7) in minutes and units; null unless both are charted in order. */
+/** [RL6] Anesthesia time (anesthesiaStart to anesthesiaEnd, ET7) in minutes and units; null unless both are charted in order. */
 export function anesthesiaTime(caseData: CaseRecord): { minutes: number; units: number } | null {
   const events = record(caseData.events);
   const minutes = anesthesiaMinutes(timeOf(events?.anesthesiaStart), timeOf(events?.anesthesiaEnd));

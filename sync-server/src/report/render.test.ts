@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { AnesthesiaReport, DEMO_MARK, reportInput, type ReportInput } from '@vigil/shared';
+import { AnesthesiaReport, DEMO_MARK, reportInput, runningHeaderOf, type ReportInput } from '@vigil/shared';
+import { pageTemplates } from './pdf.js';
 import { renderReportHtml } from './render.js';
 
 const T0 = Date.UTC(2026, 10, 20, 14, 0);
@@ -125,5 +126,22 @@ describe('the printable report rendered to HTML (spec 002 §2)', () => {
     );
     expect(preview.match(/class="vr-spacer"/g)?.length).toBe(1);
     expect(print).not.toContain('class="vr-spacer"');
+  });
+});
+
+describe('page header and footer of the printed PDF', () => {
+  it('[RL8] carries the running header on every page, and "Page N of M" from Chromium’s page counters', () => {
+    const { html } = renderReportHtml(input(), null);
+    const header = runningHeaderOf(html);
+    expect(header).toBe('Patient: Lovelace, Ada · DOB: 1990-01-02 · Case ID: apt-123');
+    const t = pageTemplates(header);
+    expect(t.headerTemplate).toContain('Patient: Lovelace, Ada · DOB: 1990-01-02 · Case ID: apt-123');
+    expect(t.footerTemplate).toContain('Page <span class="pageNumber"></span> of <span class="totalPages"></span>');
+  });
+
+  it('[RL8] escapes the patient’s name in the templates (Chromium renders them as HTML)', () => {
+    const t = pageTemplates('Patient: <img src=x onerror=alert(1)>');
+    expect(t.headerTemplate).not.toContain('<img');
+    expect(t.headerTemplate).toContain('&#60;img');
   });
 });

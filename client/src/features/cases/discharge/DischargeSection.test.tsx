@@ -61,7 +61,7 @@ describe('discharge section (spec 001 §3–§5)', () => {
     expect(screen.getByTestId('discharge-total').textContent).toBe('Total 0 / target 9');
   });
 
-  it('[RP10] each choice says what its score means, not a bare number (issue 25)', () => {
+  it('[RL1] each choice says what its score means, not a bare number (issue 25)', () => {
     renderSection();
     const meanings = (group: string): string[] =>
       within(screen.getByRole('radiogroup', { name: group }))
