@@ -51,8 +51,13 @@ describe('the Composition of a case document is a projection of its content (iss
     const docId = `cmp-${randomAlphanumeric(14)}`;
     const orphanId = `cmp-${randomAlphanumeric(14)}`;
     expect((await fhir(server, a.browser, 'PUT', `${a.orgId}/Composition/${docId}`, record(docId))).status).toBe(201);
-    // Another organisation's record with the same id stays its own.
-    expect((await fhir(server, b.browser, 'PUT', `${b.orgId}/Composition/${docId}`, record(docId))).status).toBe(201);
+    // Another organisation cannot take the same id (issue 24 item 2: the first use owns an id).
+    expect((await fhir(server, b.browser, 'PUT', `${b.orgId}/Composition/${docId}`, record(docId))).status).toBe(409);
+    // Its own record (another id) is never written by A's projection.
+    const theirId = `cmp-${randomAlphanumeric(14)}`;
+    expect((await fhir(server, b.browser, 'PUT', `${b.orgId}/Composition/${theirId}`, record(theirId))).status).toBe(
+      201,
+    );
 
     // A case document without a Composition: charted, never projected anywhere.
     const orphan = client(`${a.orgId}/${orphanId}`, a);
@@ -97,7 +102,7 @@ describe('the Composition of a case document is a projection of its content (iss
 
     // Another organisation: not through A's URL, and its own record with the same id is untouched.
     expect((await fhir(server, b.browser, 'GET', `${a.orgId}/Composition/${docId}`)).status).toBe(403);
-    const theirs = await fhir<Composition>(server, b.browser, 'GET', `${b.orgId}/Composition/${docId}`);
+    const theirs = await fhir<Composition>(server, b.browser, 'GET', `${b.orgId}/Composition/${theirId}`);
     expect(theirs.status).toBe(200);
     expect(caseDataOf(theirs.body)).toBeUndefined();
     expect(theirs.body.meta?.versionId).toBe('1');

@@ -41,8 +41,13 @@ export const EVICT_AFTER_MS = 30_000;
  * write builds it again. Readers are answered from the bytes meanwhile.
  */
 export const HIBERNATE_AFTER_MS = 30_000;
-/** The FHIR projection of a document is refreshed once its saves have paused this long… */
-export const PROJECT_AFTER_MS = 5000;
+/**
+ * The FHIR projection of a document is refreshed once its saves have paused this long… Each
+ * projection is a new Composition version holding the whole content, so pauses are coalesced:
+ * 15 s halves the versions of a 4-hour case against 5 s (simulated: 144 → 76, most of the rest
+ * being the monitor's 5-minute vitals; docs/decisions.md, session 14).
+ */
+export const PROJECT_AFTER_MS = 15_000;
 /** …or at the latest this long after the first save it does not hold yet (a case charted without pause). */
 export const PROJECT_MAX_WAIT_MS = 5 * 60_000;
 
