@@ -50,8 +50,9 @@ beforeAll(async () => {
   };
 }, 120_000);
 afterAll(async () => {
-  a.client.destroy();
-  await server.dispose();
+  // Guarded: a server that did not start leaves nothing to close.
+  a?.client.destroy();
+  await server?.dispose();
 });
 
 function dbRows<T>(sql: string, ...params: string[]): T[] {

@@ -90,7 +90,7 @@ beforeAll(async () => {
   signedContent = await caseContent();
 }, 180_000);
 afterAll(async () => {
-  await server.dispose();
+  await server?.dispose();
 });
 
 /** The case document as a fresh official y-websocket client reads it from the server. */
