@@ -4,6 +4,7 @@ import {
   DRUG_MAXIMA,
   checkDoseAgainstMaximum,
   cumulativePctOfMax,
+  drugAgeWarning,
   drugMaximum,
   drugMaximumIssues,
   drugTotals,
@@ -246,5 +247,27 @@ describe('cumulative share and the check before a dose', () => {
       null,
     ).map((i) => i.code);
     expect(unknown).toEqual(['DRUG_WEIGHT_MISSING', 'DRUG_AGE_MISSING']);
+  });
+});
+
+describe('age warnings of the drugs', () => {
+  it.each([
+    ['promethazine', 'PO', 1, 'Promethazine is contraindicated in children under 2 years'],
+    ['promethazine', 'IV', 2, null],
+    ['fentanyl', 'IV', 1.5, 'Fentanyl injection: safety and efficacy in children under 2 years'],
+    ['fentanyl', 'PO', 1.5, null],
+    ['triazolam', 'PO', 16, 'Triazolam: safety and effectiveness in patients under 18'],
+    ['triazolam', 'PO', 18, null],
+    ['ketorolac', 'PO', 12, 'Ketorolac tablets are not indicated for patients under 17.'],
+    ['ketorolac', 'IV', 12, null],
+    ['promethazine', 'PO', null, null],
+    ['midazolam', 'IV', 1, null],
+  ] as const)('[DM6] %s %s at %s years warns %j', (drug, route, age, text) => {
+    const w = drugAgeWarning(drug, route, age);
+    if (text == null) expect(w).toBeNull();
+    else {
+      expect(w?.text).toContain(text);
+      expect(w?.source).toContain('FDA label');
+    }
   });
 });

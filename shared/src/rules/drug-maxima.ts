@@ -489,3 +489,59 @@ export function drugMaximum(
 export function hasDrugMaxima(drugId: string): boolean {
   return DRUG_MAXIMA.some((r) => r.drugId === drugId);
 }
+
+export interface DrugAgeWarning {
+  readonly drugId: string;
+  /** Routes it applies to; absent for every route. */
+  readonly routes?: readonly DoseRoute[];
+  /** Warns for patients younger than this, in years. */
+  readonly belowAge: number;
+  readonly text: string;
+  readonly source: string;
+}
+
+/** [DM6] Age warnings of the parenteral and oral drugs, each with its source (Vigil's texts). */
+export const DRUG_AGE_WARNINGS: readonly DrugAgeWarning[] = [
+  {
+    drugId: 'promethazine',
+    belowAge: 2,
+    text: 'Promethazine is contraindicated in children under 2 years: fatal respiratory depression has been reported.',
+    source: `${LABEL}, promethazine: boxed warning`,
+  },
+  {
+    drugId: 'fentanyl',
+    routes: INJECTED,
+    belowAge: 2,
+    text: 'Fentanyl injection: safety and efficacy in children under 2 years have not been established.',
+    source: `${LABEL}, fentanyl citrate injection: pediatric use`,
+  },
+  ...(['triazolam', 'alprazolam', 'zaleplon'] as const).map((drugId) => ({
+    drugId,
+    belowAge: 18,
+    text: `${drugId.charAt(0).toUpperCase()}${drugId.slice(1)}: safety and effectiveness in patients under 18 have not been established.`,
+    source: `${LABEL}, ${drugId}: pediatric use`,
+  })),
+  {
+    drugId: 'ketorolac',
+    routes: ORAL,
+    belowAge: 17,
+    text: 'Ketorolac tablets are not indicated for patients under 17.',
+    source: `${LABEL}, ketorolac tablets: pediatric use`,
+  },
+];
+
+/**
+ * [DM6] The age warning of a drug by a route for a patient younger than its age, shown as soon
+ * as the drug is picked; null when none applies or the age is not known.
+ */
+export function drugAgeWarning(drugId: string, route: string, ageYears: number | null): DrugAgeWarning | null {
+  if (!usableAge(ageYears)) return null;
+  return (
+    DRUG_AGE_WARNINGS.find(
+      (w) =>
+        w.drugId === drugId &&
+        ageYears < w.belowAge &&
+        (w.routes == null || (isDoseRoute(route) && w.routes.includes(route))),
+    ) ?? null
+  );
+}

@@ -127,6 +127,14 @@ describe('dose checks before the dose (issue 25, DM2–DM4)', () => {
     expect(screen.getByTestId('dose-check').textContent).toContain('7.5 mg PO (0.5 mg/kg for 15 kg, at most 20 mg)');
   });
 
+  it('[DM6] shows an age warning as soon as the drug is picked: promethazine under 2', () => {
+    renderForm(11, 1);
+    set('Drug', 'Promethazine');
+    expect(screen.getByTestId('drug-age-warning').textContent).toContain(
+      'Promethazine is contraindicated in children under 2 years',
+    );
+  });
+
   it('says when only the absolute maximum can be checked (no weight)', () => {
     renderForm(null, 4);
     set('Drug', 'Midazolam');

@@ -6,6 +6,7 @@ import {
   DRUG_UNITS,
   checkDoseAgainstMaximum,
   dosePerKg,
+  drugAgeWarning,
   newId,
   overMaximumLines,
   pctOfMaxForDisplay,
@@ -147,6 +148,9 @@ export function GiveDrugForm({
           weightKg,
           ageYears,
         });
+
+  // [DM6] An age warning shows as soon as the drug and route are picked.
+  const ageWarning = drugId == null ? null : drugAgeWarning(drugId, route, ageYears);
 
   const give = (): void => {
     if (drugId == null || amount.value == null || time.value == null) return;
@@ -303,6 +307,14 @@ export function GiveDrugForm({
           {preProcedureField}
           {submitButton}
         </Group>
+        {ageWarning && !disabled && (
+          <Alert color="orange" role="alert" data-testid="drug-age-warning">
+            {ageWarning.text}{' '}
+            <Text span size="xs">
+              ({ageWarning.source})
+            </Text>
+          </Alert>
+        )}
         {check && !disabled && (findCatalogueDrug(name) != null || amount.value != null) && (
           <DoseCheckNote
             check={check}
