@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullyAuthenticated, type Browser } from '../integration/accounts-client.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { rawRequest, SERVER_START_TIMEOUT_MS, type RawResponse } from './http.js';
+import { inProcessApps } from './in-process.js';
 
 /**
  * Issue 24 item 3: GraphQL answered credentialed requests from any origin (yoga reflected the
@@ -129,5 +130,73 @@ describe('security: GraphQL answers credentialed calls only from its own origin 
     });
     expect(signOut.status).toBe(405);
     expect((await post(null)).body).toContain(EMAIL);
+  });
+});
+
+describe('security: GraphQL origins behind a proxy (the app in process)', () => {
+  const apps = inProcessApps();
+  afterAll(() => {
+    apps.dispose();
+  });
+
+  const ask = (app: ReturnType<typeof apps.app>, query: string, headers: Record<string, string>): Promise<Response> =>
+    Promise.resolve(
+      app.request('/api/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query }),
+      }),
+    );
+
+  it('takes the host a trusted proxy forwards (X-Forwarded-Host) as its own, and only behind TRUST_PROXY', async () => {
+    const headers = {
+      host: '127.0.0.1:8080',
+      'x-forwarded-host': 'vigil.example.com',
+      origin: 'https://vigil.example.com',
+    };
+    expect((await ask(apps.app({ TRUST_PROXY: '1' }), '{ serverTime }', headers)).status).toBe(200);
+    expect((await ask(apps.app(), '{ serverTime }', headers)).status).toBe(403);
+    // A forged forwarded host is still someone else's origin.
+    const forged = { ...headers, origin: 'https://evil.example' };
+    expect((await ask(apps.app({ TRUST_PROXY: '1' }), '{ serverTime }', forged)).status).toBe(403);
+  });
+
+  it("takes PUBLIC_URL's origin as its own", async () => {
+    const app = apps.app({ PUBLIC_URL: 'https://vigil.example.com/' });
+    const headers = { host: '127.0.0.1:8080', origin: 'https://vigil.example.com' };
+    expect((await ask(app, '{ serverTime }', headers)).status).toBe(200);
+    expect((await ask(app, '{ serverTime }', { ...headers, origin: 'https://app.vigil.example.com' })).status).toBe(
+      403,
+    );
+  });
+});
+
+describe('security: GraphQL introspection is off in production', () => {
+  // A real server: in process, vitest loads a second copy of graphql beside yoga's, and a
+  // validation rule from one copy cannot run in the other.
+  let production: TestServer;
+  beforeAll(async () => {
+    production = await startServer({ env: { NODE_ENV: 'production' }, timeoutMs: SERVER_START_TIMEOUT_MS });
+  });
+  afterAll(async () => {
+    await production.dispose();
+  });
+
+  const ask = (server: TestServer, query: string): Promise<RawResponse> =>
+    rawRequest(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+
+  it('refuses a schema query with 400 and no data, while ordinary queries run', async () => {
+    const res = await ask(production, '{ __schema { queryType { name } } }');
+    expect(res.status).toBe(400);
+    const body = JSON.parse(res.body) as { data?: unknown; errors: { message: string }[] };
+    expect(body.data).toBeUndefined();
+    expect(body.errors[0]!.message).toMatch(/introspection has been disabled/);
+    const typeQuery = await ask(production, '{ __type(name: "Query") { name } }');
+    expect(typeQuery.status).toBe(400);
+    expect((await ask(production, '{ serverTime }')).status).toBe(200);
   });
 });

@@ -1,19 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
-import type { Hono } from 'hono';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../sync-server/src/app.js';
 import { signEmrLaunch, type EmrLaunchClaims } from '../../sync-server/src/auth/emr.js';
-import { loadConfig } from '../../sync-server/src/config.js';
-import { openDatabase, type Db } from '../../sync-server/src/db/database.js';
-import { createLogger } from '../../sync-server/src/log.js';
 import { Browser, outbox, sessionOf, signUp } from '../integration/accounts-client.js';
 import { orgMember, uniqueOrgId, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { SERVER_START_TIMEOUT_MS } from './http.js';
+import { fromAddress, inProcessApps } from './in-process.js';
 
 /** Issue 24 item 8: the EMR launch's return path, EMR sessions creating organisations, and the development outbox. */
 const SECRET = 'an emr launch secret for the security tests 0123456789';
@@ -109,34 +101,12 @@ describe('security: EMR launch (issue 24 item 8)', () => {
   });
 });
 
-/** The socket a request arrived on, as @hono/node-server hands it to the app. */
-function fromAddress(remoteAddress: string): { incoming: { socket: object } } {
-  return {
-    incoming: {
-      socket: { remoteAddress, remotePort: 50_000, remoteFamily: remoteAddress.includes(':') ? 'IPv6' : 'IPv4' },
-    },
-  };
-}
-
 describe('security: the development outbox faces this machine only (issue 24 item 8)', () => {
-  const dirs: string[] = [];
-  const dbs: Db[] = [];
-
-  /** The real app (no port) over its own database, configured from an environment as main.ts does. */
-  function app(env: Record<string, string> = {}): Hono {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-outbox-'));
-    dirs.push(dataDir);
-    const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
-    const log = createLogger('error', quiet);
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
-    const { db } = openDatabase(config.dataDir, log);
-    dbs.push(db);
-    return createApp({ config, log, db });
-  }
+  const apps = inProcessApps();
+  const app = apps.app;
 
   afterAll(() => {
-    for (const db of dbs) db.close();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    apps.dispose();
   });
 
   it.each(['192.168.1.23', '10.0.0.7', '::ffff:192.168.1.23', 'fe80::1', '203.0.113.9'])(

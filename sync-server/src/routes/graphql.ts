@@ -44,7 +44,7 @@ export const GRAPHQL_LIMITS = {
  */
 export function isAllowedOrigin(
   origin: string,
-  request: { host: string | undefined; publicUrl: string | null; allowedOrigins: readonly string[] },
+  request: { hosts: readonly string[]; publicUrl: string | null; allowedOrigins: readonly string[] },
 ): boolean {
   if (request.allowedOrigins.includes(origin)) return true;
   let parsed: URL;
@@ -55,7 +55,22 @@ export function isAllowedOrigin(
   }
   if (parsed.origin !== origin || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return false;
   if (request.publicUrl !== null && new URL(request.publicUrl).origin === origin) return true;
-  return request.host !== undefined && parsed.host === request.host.toLowerCase();
+  return request.hosts.some((host) => parsed.host === host.toLowerCase());
+}
+
+/**
+ * The hosts a request was sent to: its Host header and, behind a trusted proxy, the host the
+ * proxy says the browser asked for (X-Forwarded-Host, its last hop).
+ */
+function requestHosts(header: (name: string) => string | undefined, trustProxy: boolean): string[] {
+  const hosts: string[] = [];
+  const host = header('host');
+  if (host) hosts.push(host);
+  if (trustProxy) {
+    const forwarded = forwardedFor(header('x-forwarded-host'));
+    if (forwarded) hosts.push(forwarded);
+  }
+  return hosts;
 }
 
 /**
@@ -221,7 +236,7 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
         const allowed =
           origin === undefined ||
           isAllowedOrigin(origin, {
-            host: c.req.header('host'),
+            hosts: requestHosts((name) => c.req.header(name), accounts.settings.trustProxy),
             publicUrl: accounts.settings.publicUrl,
             allowedOrigins: deps.allowedOrigins,
           });
