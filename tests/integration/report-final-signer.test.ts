@@ -20,7 +20,8 @@ const people = {} as Record<'admin' | 'provider' | 'recorder', Person>;
 const practitioners = {} as Record<'provider' | 'recorder', string>;
 
 beforeAll(async () => {
-  server = await startServer();
+  // A generous start: this file runs beside five other suites on a shared machine.
+  server = await startServer({ timeoutMs: 60_000 });
   orgId = uniqueOrgId('sig');
   const names = { admin: 'Dr Ada Admin', provider: 'Dr Pat Provider', recorder: 'Riley Recorder' } as const;
   for (const role of ['admin', 'provider', 'recorder'] as const) {

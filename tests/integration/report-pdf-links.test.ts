@@ -23,7 +23,8 @@ let c: ChartedCase;
 let pdfId: string;
 let colleague: Person;
 beforeAll(async () => {
-  server = await startServer();
+  // A generous start: this file runs beside five other suites on a shared machine.
+  server = await startServer({ timeoutMs: 60_000 });
   c = await chartedCase(server);
   const reply = await finalize(server, c.member.browser, c.orgId, c.caseId, {
     signature: SIGNATURE,

@@ -27,7 +27,8 @@ let b: OrgMember;
 let ids: { caseId: string; patientId: string; practitionerId: string; deletedPatientId: string };
 
 beforeAll(async () => {
-  server = await startServer();
+  // A generous start: this file runs beside five other suites on a shared machine.
+  server = await startServer({ timeoutMs: 60_000 });
   a = await chartedCase(server);
   b = await orgMember(server.url);
   const practitioner = await fhir<{ id: string }>(server, a.member.browser, 'POST', `${a.orgId}/Practitioner`, {

@@ -39,7 +39,8 @@ const cookieOf = (p: Person): string => [...p.browser.cookies].map(([k, v]) => `
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 beforeAll(async () => {
-  server = await startServer();
+  // A generous start: this file runs beside five other suites on a shared machine.
+  server = await startServer({ timeoutMs: 60_000 });
   const tag = uniqueOrgId('imm');
   const [admin, provider, recorder, parentAdmin, uber] = await Promise.all(
     ROLES.map((r) => person(server, `${r.toLowerCase()}-${tag}@vigil.test`)),
