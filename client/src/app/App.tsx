@@ -24,6 +24,7 @@ import { SudoBanner, SudoProvider } from './session/SudoProvider.js';
 import { StartupEffects } from './session/StartupEffects.js';
 import { loadOrgApp, startsInOrgApp } from './startScreen.js';
 import { SubAppBoundary } from './SubAppBoundary.js';
+import type { SubAppRoute } from './SubAppRoutes.js';
 
 // Sub-apps load on demand by route prefix (spec 000 §2), with the retry rule of spec 000 §8.
 const OrgApp = lazyWithRetry(loadOrgApp);
@@ -40,8 +41,38 @@ export function loadStartScreen(pathname: string): Promise<void> {
   return startsInOrgApp(pathname) ? OrgApp.preload() : Promise.resolve();
 }
 
-/** Public and authentication pages not built yet: their title and an honest notice (spec 000 §2). */
-const PUBLIC_PAGES: readonly { path: string; title: string }[] = [{ path: 'demo', title: 'Demo' }];
+/**
+ * The public and authentication routes of spec 000 §2, as data (the sub-apps' tables are beside
+ * their apps): a route without an element is not built yet and shows its title with an honest
+ * notice. The accessibility check of every built screen reads this table.
+ */
+export const PUBLIC_ROUTES: readonly SubAppRoute[] = [
+  { path: '', title: 'Which org do you want to view?', element: <HomeRedirect children={<WelcomePage />} /> },
+  { path: 'signin', title: 'Sign In', element: <SignInPage /> },
+  { path: 'signup', title: 'Sign Up', element: <SignUpPage /> },
+  { path: 'forgot-password', title: 'Forgot Password', element: <ForgotPasswordPage /> },
+  { path: 'password-reset', title: 'Password Reset', element: <PasswordResetPage /> },
+  { path: 'auth/action', title: 'Auth Action', element: <AuthActionPage /> },
+  { path: 'verify-email', title: 'Verify Email', element: <VerifyEmailPage /> },
+  { path: 'verify-email-code', title: 'Verify Email Code', element: <VerifyEmailCodePage /> },
+  { path: 'mfa', title: 'MFA', element: <MfaPage /> },
+  { path: 'sudo', title: 'Sudo', element: <RequireAuth children={<SudoPage />} /> },
+  { path: 'change-password', title: 'Change Password', element: <RequireAuth children={<ChangePasswordPage />} /> },
+  { path: 'profile', title: 'Your Profile', element: <RequireAuth children={<ProfilePage />} /> },
+  { path: 'password', title: 'Your Profile', element: <RequireAuth children={<ProfilePage />} /> },
+  {
+    path: 'create-org',
+    title: 'Create Organization',
+    element: <RequireAuth children={<RequireVerifiedEmail children={<CreateOrgPage />} />} />,
+  },
+  {
+    path: 'create-org-alt',
+    title: 'Create Organization',
+    element: <RequireAuth children={<RequireVerifiedEmail children={<CreateOrgAltPage />} />} />,
+  },
+  { path: 'invitation', title: 'Invitation', element: <InvitationPage /> },
+  { path: 'demo', title: 'Demo' },
+];
 
 function SubApp({ children }: { children: ReactNode }): ReactNode {
   return (
@@ -72,30 +103,12 @@ export function App(): ReactNode {
           <Route path="/vigil-team/*" element={<SubApp children={<TeamApp />} />} />
           <Route path="/reseller/:resellerId/*" element={<SubApp children={<ResellerApp />} />} />
           <Route element={<PublicLayout />}>
-            <Route index element={<HomeRedirect children={<WelcomePage />} />} />
-            <Route path="signin" element={<SignInPage />} />
-            <Route path="signup" element={<SignUpPage />} />
-            <Route path="forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="password-reset" element={<PasswordResetPage />} />
-            <Route path="auth/action" element={<AuthActionPage />} />
-            <Route path="verify-email" element={<VerifyEmailPage />} />
-            <Route path="verify-email-code" element={<VerifyEmailCodePage />} />
-            <Route path="mfa" element={<MfaPage />} />
-            <Route path="sudo" element={<RequireAuth children={<SudoPage />} />} />
-            <Route path="change-password" element={<RequireAuth children={<ChangePasswordPage />} />} />
-            <Route path="profile" element={<RequireAuth children={<ProfilePage />} />} />
-            <Route path="password" element={<RequireAuth children={<ProfilePage />} />} />
-            <Route
-              path="create-org"
-              element={<RequireAuth children={<RequireVerifiedEmail children={<CreateOrgPage />} />} />}
-            />
-            <Route
-              path="create-org-alt"
-              element={<RequireAuth children={<RequireVerifiedEmail children={<CreateOrgAltPage />} />} />}
-            />
-            <Route path="invitation" element={<InvitationPage />} />
-            {PUBLIC_PAGES.map((p) => (
-              <Route key={p.path} path={p.path} element={<NotAvailableYet title={p.title} />} />
+            {PUBLIC_ROUTES.map((r) => (
+              <Route
+                key={r.path || 'index'}
+                {...(r.path === '' ? { index: true } : { path: r.path })}
+                element={r.element ?? <NotAvailableYet title={r.title} />}
+              />
             ))}
             <Route path="*" element={<NotFound />} />
           </Route>

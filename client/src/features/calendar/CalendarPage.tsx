@@ -11,6 +11,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   addMonths,
@@ -95,13 +96,14 @@ function DayCell({
   isToday: boolean;
   onSelect: () => void;
 }): ReactNode {
+  // Read out before what the cell shows (the day's number and its first appointments), so the
+  // button's name holds its visible text (WCAG 2.5.3 label in name).
   const label = `${day.toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' })}, ${
     views.length === 1 ? '1 appointment' : `${views.length} appointments`
-  }`;
+  }:`;
   return (
     <UnstyledButton
       onClick={onSelect}
-      aria-label={label}
       aria-current={isToday ? 'date' : undefined}
       data-testid={`day-${dayKey(day)}`}
       style={{
@@ -116,14 +118,14 @@ function DayCell({
         border: '1px solid var(--mantine-color-default-border)',
         borderRadius: 4,
         background: inMonth ? 'var(--mantine-color-body)' : 'var(--mantine-color-default-hover)',
-        opacity: inMonth ? 1 : 0.75,
       }}
     >
+      <VisuallyHidden>{label}</VisuallyHidden>
       <Text
         size="sm"
         fw={isToday ? 700 : 400}
-        c={isToday ? 'white' : inMonth ? undefined : 'dimmed'}
-        bg={isToday ? 'blue' : undefined}
+        c={isToday ? 'white' : inMonth ? undefined : 'gray.7'}
+        bg={isToday ? 'blue.8' : undefined}
         style={{ alignSelf: 'flex-start', borderRadius: 12, padding: '0 6px', lineHeight: '22px' }}
       >
         {day.getDate()}
@@ -144,7 +146,7 @@ function DayCell({
         </Text>
       ))}
       {views.length > CELL_ITEMS && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           +{views.length - CELL_ITEMS} more
         </Text>
       )}

@@ -32,7 +32,6 @@ function PatientRow({ orgId, patient, unsent }: { orgId: string; patient: Patien
       padding="sm"
       component={Link}
       to={`/org/${encodeURIComponent(orgId)}/patients/${encodeURIComponent(patient.id ?? '')}`}
-      aria-label={patientDisplayName(patient)}
       mih={56}
     >
       <Group justify="space-between" wrap="wrap">

@@ -177,7 +177,9 @@ export function ProfilePage(): ReactNode {
           <Group gap="xs">
             <Text>Email: {user.email}</Text>
             {user.emailVerified ? (
-              <Badge color="green">Verified</Badge>
+              <Badge color="green" autoContrast>
+                Verified
+              </Badge>
             ) : (
               <Anchor component={Link} to="/verify-email">
                 Verify email
