@@ -10,7 +10,7 @@ import { CASE_ROOT } from '@vigil/shared';
 import { createLogger } from '../log.js';
 import { MemorySyncStore } from './memory-store.js';
 import { parseSyncPath } from './protocol.js';
-import { SyncRooms } from './rooms.js';
+import { SyncRooms, stampUser } from './rooms.js';
 
 const address = parseSyncPath('/api/sync/main-street/cmp-A1b2C3d4E5f6G7')!;
 
@@ -121,5 +121,27 @@ describe('SyncRooms holding documents as bytes (cold load, hibernation)', () => 
     expect(rooms!.snapshot(address).content).toEqual({ procedure: 'before', asaClassification: '2' });
     await until(() => expect(rooms!.documentForm(address)).toBe('bytes'));
     expect(Y.encodeStateVector(a.doc)).toEqual(Y.encodeStateVector(b.doc));
+  });
+});
+
+describe('stampUser (issue 24 item 8: presence names the socket user)', () => {
+  it.each([
+    // [claimed state, stamped state]
+    [
+      { user: { name: 'Dr. Other', id: 'usr-other', role: 'provider', device: 'tablet' } },
+      { user: { id: 'usr-me', name: 'Me', role: 'provider', device: 'tablet' } },
+    ],
+    [{ cursor: 3 }, { cursor: 3, user: { id: 'usr-me', name: 'Me' } }],
+    [{ user: 'Dr. Other' }, { user: { id: 'usr-me', name: 'Me' } }],
+    [{ user: { role: 'r'.repeat(300) } }, { user: { id: 'usr-me', name: 'Me', role: 'r'.repeat(100) } }],
+  ])('stamps %j as %j', (claimed, stamped) => {
+    expect(JSON.parse(stampUser(JSON.stringify(claimed), 'usr-me', 'Me')!)).toEqual(stamped);
+  });
+
+  it('lets a leaving client (null) through, drops what is not an object, and names the id when no name is known', () => {
+    expect(stampUser('null', 'usr-me', 'Me')).toBe('null');
+    expect(stampUser('[1]', 'usr-me', 'Me')).toBeNull();
+    expect(stampUser('not json', 'usr-me', 'Me')).toBeNull();
+    expect(JSON.parse(stampUser('{}', 'usr-me', null)!)).toEqual({ user: { id: 'usr-me', name: 'usr-me' } });
   });
 });
