@@ -28,7 +28,7 @@ describe('security: GraphQL answers credentialed calls only from its own origin 
     cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   });
   afterAll(async () => {
-    await server.dispose();
+    await server?.dispose();
   });
 
   /** The signed-in user's query, sent as a browser on `origin` would (cookie and all), to a chosen Host. */
@@ -179,7 +179,7 @@ describe('security: GraphQL introspection is off in production', () => {
     production = await startServer({ env: { NODE_ENV: 'production' }, timeoutMs: SERVER_START_TIMEOUT_MS });
   });
   afterAll(async () => {
-    await production.dispose();
+    await production?.dispose();
   });
 
   const ask = (server: TestServer, query: string): Promise<RawResponse> =>

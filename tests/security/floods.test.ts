@@ -80,7 +80,7 @@ describe('security: bounded work per request (GraphQL and FHIR floods)', () => {
     member = await orgMember(server.url);
   });
   afterAll(async () => {
-    await server.dispose();
+    await server?.dispose();
   });
 
   it('refuses a GraphQL query of 30,000 aliases (about 500 KB, under the body limit) at its 2,000th token', async () => {

@@ -86,7 +86,7 @@ describe('security: every rate limit holds under parallel requests', () => {
     server = await startServer({ env: { BOT_CHECK: 'off', TRUST_PROXY: '1' }, timeoutMs: SERVER_START_TIMEOUT_MS });
   });
   afterAll(async () => {
-    await server.dispose();
+    await server?.dispose();
   });
 
   it('lets no more than 100 failed sign-ins per account through: 90 earlier, 50 parallel guesses, 10 checked', async () => {
@@ -194,7 +194,7 @@ describe('security: a solved bot-check challenge works once under parallel reque
     server = await startServer({ timeoutMs: SERVER_START_TIMEOUT_MS });
   });
   afterAll(async () => {
-    await server.dispose();
+    await server?.dispose();
   });
 
   it('lets exactly one of 10 parallel sign-ups with the same solved challenge through', async () => {

@@ -32,7 +32,7 @@ describe('security: EMR launch (issue 24 item 8)', () => {
     member = await orgMember(server.url);
   });
   afterAll(async () => {
-    await server.dispose();
+    await server?.dispose();
   });
 
   async function launch(change: Partial<EmrLaunchClaims>): Promise<Response> {
