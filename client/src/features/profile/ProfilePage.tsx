@@ -177,9 +177,8 @@ export function ProfilePage(): ReactNode {
           <Group gap="xs">
             <Text>Email: {user.email}</Text>
             {user.emailVerified ? (
-              <Badge color="green" autoContrast>
-                Verified
-              </Badge>
+              // A darker green than the theme's: white text on it reads at 5.3:1 (WCAG AA).
+              <Badge color="#2b7a3b">Verified</Badge>
             ) : (
               <Anchor component={Link} to="/verify-email">
                 Verify email
