@@ -47,10 +47,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
   });
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start in time\n${stderr}`)),
-      options.timeoutMs ?? 20_000,
-    );
+    // A loaded 2-core machine (the suite's two workers, Chromium, a PDF print) can take over 20 s
+    // to start a server; a start that still fails takes its process with it, so none is left behind.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in time\n${stderr}`));
+    }, options.timeoutMs ?? 60_000);
     createInterface({ input: child.stdout }).on('line', (line) => {
       let entry: Record<string, unknown>;
       try {
