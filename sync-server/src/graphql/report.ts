@@ -8,6 +8,7 @@ import {
   reportAccess,
   type FinalizedReport,
 } from '../report/links.js';
+import { caseSignedReport, type CaseSignedReport } from '../report/service.js';
 import type { GraphqlContext } from './context.js';
 
 export const reportTypeDefs = /* GraphQL */ `
@@ -29,6 +30,23 @@ export const reportTypeDefs = /* GraphQL */ `
     addendaCount: Int!
   }
 
+  "A signed addendum of a case's current report (spec 001 §3, §5)."
+  type CaseAddendum {
+    seq: Int!
+    title: String
+    text: String!
+    signerName: String!
+    signatureTime: Float!
+  }
+
+  "A case's current signed report and its addenda, in order."
+  type CaseSignedReport {
+    pdfId: String!
+    signerName: String!
+    signatureTime: Float!
+    addenda: [CaseAddendum!]!
+  }
+
   extend type Query {
     """
     A short-lived link to a signed report PDF of the organisation (spec 000 §7): bound to the
@@ -37,6 +55,8 @@ export const reportTypeDefs = /* GraphQL */ `
     pdfUrl(orgId: String!, pdfId: String!, shared: Boolean): PdfShare!
     "Finalized reports, newest first, 20 at a time (spec 000 §9 report review fetch size); optional signer and signature-time range."
     finalizedReports(orgId: String!, offset: Int, signerName: String, from: Float, to: Float): [FinalizedReport!]!
+    "A case's current signed report with its addenda (the Report section after a reload); null when the case is not finalized."
+    caseSignedReport(orgId: String!, compositionId: String!): CaseSignedReport
   }
 `;
 
@@ -90,6 +110,14 @@ export const reportResolvers = {
         from: args.from ?? null,
         to: args.to ?? null,
       });
+    },
+    caseSignedReport: (
+      _: unknown,
+      args: { orgId: string; compositionId: string },
+      ctx: GraphqlContext,
+    ): CaseSignedReport | null => {
+      authorize(ctx, args.orgId);
+      return caseSignedReport(ctx.accounts.db, args.orgId, args.compositionId);
     },
   },
 };

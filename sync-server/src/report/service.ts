@@ -643,6 +643,60 @@ export class ReportService {
 }
 
 /** The audit author of a shared link's download by someone not signed in. */
+/** One signed addendum of a case's current report, as the Report section lists it (spec 001 §3, §5). */
+export interface CaseAddendum {
+  seq: number;
+  title: string | null;
+  text: string;
+  signerName: string;
+  signatureTime: number;
+}
+
+/** A case's current signed report and the addenda printed in it. */
+export interface CaseSignedReport {
+  pdfId: string;
+  signerName: string;
+  signatureTime: number;
+  addenda: CaseAddendum[];
+}
+
+/**
+ * The current signed report of a case (the PDF no later one superseded) with its addenda in
+ * order, or null when the case is not finalized (never signed, or unfinalized since). Only the
+ * addenda of this signing count: a case unfinalized and signed again starts a new record, as
+ * the PDF prints it. The caller checks organisation access first.
+ */
+export function caseSignedReport(db: Db, orgId: string, compositionId: string): CaseSignedReport | null {
+  const pdf = db
+    .prepare<[string, string], Pick<PdfRow, 'pdf_id' | 'signer_name' | 'signature_time'>>(
+      `SELECT pdf_id, signer_name, signature_time FROM report_pdfs
+       WHERE org_id = ? AND composition_id = ? AND superseded_by IS NULL`,
+    )
+    .get(orgId, compositionId);
+  if (!pdf) return null;
+  const rows = db
+    .prepare<
+      [string, string, number],
+      { seq: number; title: string | null; text: string; signer_name: string; signature_time: number }
+    >(
+      `SELECT seq, title, text, signer_name, signature_time FROM report_addenda
+       WHERE org_id = ? AND composition_id = ? AND signature_time >= ? ORDER BY seq`,
+    )
+    .all(orgId, compositionId, pdf.signature_time);
+  return {
+    pdfId: pdf.pdf_id,
+    signerName: pdf.signer_name,
+    signatureTime: pdf.signature_time,
+    addenda: rows.map((r) => ({
+      seq: r.seq,
+      title: r.title === null || r.title.trim() === '' ? null : r.title,
+      text: r.text,
+      signerName: r.signer_name,
+      signatureTime: r.signature_time,
+    })),
+  };
+}
+
 export const ANONYMOUS_LINK_READER = 'anonymous-link-holder';
 
 export interface PdfDownload {
