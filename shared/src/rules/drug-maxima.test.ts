@@ -271,3 +271,61 @@ describe('age warnings of the drugs', () => {
     }
   });
 });
+
+describe('texts and edge cases of the maxima', () => {
+  it('[DM3] a dose without a route is not counted, and drugTotals then has no maximum', () => {
+    const t = drugTotals({
+      unit: 'mg',
+      doses: [{ amount: 2, unit: 'mg' }],
+      calculateDrugWaste: false,
+      maxima: { drugId: 'midazolam', weightKg: 15, ageYears: 4 },
+    });
+    expect(t).toMatchObject({ maxDose: null, pctOfMax: null, uncounted: [0] });
+  });
+
+  it('[DM4] words a maximum without a weight, a per-kg-only one, and a first dose without "all routes"', () => {
+    // propofol 20 kg, 8 years: 2.5 × 20 = 50 mg, no absolute
+    const propofol = checkDoseAgainstMaximum({
+      drugId: 'propofol',
+      drugName: 'Propofol',
+      dose: { amount: 60, unit: 'mg', route: 'IV' },
+      given: [],
+      weightKg: 20,
+      ageYears: 8,
+    });
+    expect(overMaximumLines(propofol, { amount: 60, unit: 'mg', route: 'IV' }, 20)).toEqual([
+      'Propofol 60 mg IV',
+      'Total after this dose: 60 mg IV',
+      'Maximum: 50 mg IV (2.5 mg/kg for 20 kg)',
+      '120% of the maximum dose',
+    ]);
+    // midazolam without a weight: the absolute alone, 6 mg
+    const noWeight = checkDoseAgainstMaximum({
+      drugId: 'midazolam',
+      drugName: 'Midazolam',
+      dose: { amount: 7, unit: 'mg', route: 'IV' },
+      given: [],
+      weightKg: null,
+      ageYears: 4,
+    });
+    expect(overMaximumLines(noWeight, { amount: 7, unit: 'mg', route: 'IV' }, null)[2]).toBe(
+      'Maximum: 6 mg IV (at most 6 mg)',
+    );
+    // a dose in mL cannot be totalled against a mg maximum: the typed amount is shown
+    const ml = checkDoseAgainstMaximum({
+      drugId: 'custom-x',
+      drugName: 'X',
+      dose: { amount: 3, unit: 'mL', route: 'IV' },
+      given: [],
+      weightKg: 20,
+      ageYears: 8,
+    });
+    expect(ml.routeTotalAfter).toBe(3);
+  });
+
+  it('[DM5] a drug the table does not know is not reported as missing a maximum by route', () => {
+    expect(
+      drugMaximumIssues([{ name: 'X', drugId: 'custom-x', doses: [{ amount: 1, unit: 'mg', route: 'IV' }] }], 20, 8),
+    ).toEqual([]);
+  });
+});
