@@ -56,7 +56,7 @@ describe('case data definition', () => {
 });
 
 describe('carried measurement sources (issue 25)', () => {
-  it('[CD12] keeps where a carried weight came from, and refuses a source without a time', () => {
+  it('[CD13] keeps where a carried weight came from, and refuses a source without a time', () => {
     const source = { observationId: 'obs-1', time: '2026-11-20T10:00:00Z' };
     expect(caseDataSchema.safeParse({ weight: { value: 15, raw: '15 kg' }, weightSource: source }).success).toBe(true);
     expect(caseDataSchema.safeParse({ heightSource: null }).success).toBe(true);

@@ -69,7 +69,7 @@ export const measurementSchema = z.lazy(() =>
   ),
 );
 
-/** [CD12] The source of a carried height or weight: its Observation (when known) and when it was measured. */
+/** [CD13] The source of a carried height or weight: its Observation (when known) and when it was measured. */
 export const measurementSourceSchema = z.lazy(() =>
   z.object({ observationId: z.string().nullable(), time: z.string().min(1) }),
 );

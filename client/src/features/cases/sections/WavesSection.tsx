@@ -3,7 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { clockTime } from '../format.js';
 import { useCaseList } from '../useCaseData.js';
 import { useVitalsRecords } from '../vitals/monitor.js';
-import { canStoreWaveSvg, type WaveEntry } from '../waves/model.js';
+import { waveImageSrc, type WaveEntry } from '../waves/model.js';
 import { WaveCapture } from '../waves/WaveCapture.js';
 import type { CaseSectionProps } from './types.js';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
@@ -52,18 +52,7 @@ export function WavesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
                   Remove
                 </Button>
               </Group>
-              {canStoreWaveSvg(w.svg) ? (
-                <Image
-                  src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(w.svg)}`}
-                  alt={`${w.name} strip`}
-                  fit="contain"
-                  h={120}
-                />
-              ) : (
-                <Text size="sm" c="red">
-                  This strip cannot be shown.
-                </Text>
-              )}
+              <WaveStrip svg={w.svg} alt={`${w.name} strip`} />
               {w.notes && <Text size="sm">{w.notes}</Text>}
             </Paper>
           ))}
@@ -81,4 +70,17 @@ export function WavesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
       />
     </Stack>
   );
+}
+
+/** A strip as an isolated image (no script, nothing painted outside its box; issue 24 item 5). */
+function WaveStrip({ svg, alt }: { svg: string; alt: string }): ReactNode {
+  const src = useMemo(() => waveImageSrc(svg), [svg]);
+  if (src === null) {
+    return (
+      <Text size="sm" c="red">
+        This strip cannot be shown.
+      </Text>
+    );
+  }
+  return <Image src={src} alt={alt} fit="contain" h={120} />;
 }
