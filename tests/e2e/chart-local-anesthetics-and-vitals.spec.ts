@@ -38,6 +38,10 @@ test('a provider charts lidocaine for a 20 kg child to the AAPD limit and vitals
   const tracker = page.getByRole('region', { name: 'Local Anesthetics' });
   await expect(tracker.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Give dose' }).click();
+  // The third cartridge crosses 100 %: it is charted only after the confirmation (issue 25).
+  const overMax = page.getByRole('dialog', { name: 'Over the maximum dose' });
+  await expect(overMax).toContainText('Lidocaine');
+  await overMax.getByRole('button', { name: 'Give anyway' }).click();
   // 108 mg of 88 mg = 122.7…% → shown rounded up.
   await expect(page.getByTestId('la-combined')).toHaveText('122.8% of max');
   await expect(

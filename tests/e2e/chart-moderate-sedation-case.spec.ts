@@ -117,6 +117,10 @@ test('a provider charts a moderate sedation case for a 20 kg child, and a reload
   );
   await expect(tracker.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Give dose' }).click();
+  // The third cartridge crosses 100 %: it is charted only after the confirmation (issue 25).
+  const overMax = page.getByRole('dialog', { name: 'Over the maximum dose' });
+  await expect(overMax).toContainText('Lidocaine');
+  await overMax.getByRole('button', { name: 'Give anyway' }).click();
   await expect(page.getByTestId('la-combined')).toHaveText('122.8% of max');
   await expect(
     tracker.getByRole('alert').filter({ hasText: 'Lidocaine is at 122.8% of its maximum dose' }),
