@@ -34,9 +34,9 @@ import { RequestError } from '../../data/graphql.js';
 import { fetchFeatures } from '../orgs/api.js';
 import { SignaturePad } from '../profile/SignaturePad.js';
 import type { CaseSectionProps } from '../cases/sections/types.js';
-import { unfinalizeCase } from './api.js';
 import { useMayAdminister } from '../orgs/hooks.js';
 import { addAddendum, fetchPdfUrl, finalizeCase, FINALIZE_STEP_MESSAGES, openPdf, type FinalizeLine } from './api.js';
+import { ReopenCaseButton } from './ReopenCase.js';
 import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
 import { useCaseAppointment } from '../cases/header/useCaseAppointment.js';
 import { useCaseValue } from '../cases/useCaseData.js';
@@ -133,48 +133,6 @@ export function signerDecision(q: {
   });
 }
 
-function ReopenButton({
-  orgId,
-  caseId,
-  onReopened,
-}: {
-  orgId: string;
-  caseId: string;
-  onReopened: () => void;
-}): ReactNode {
-  const [state, setState] = useState<'idle' | 'confirm' | 'working' | 'failed'>('idle');
-  if (state === 'idle')
-    return (
-      <Button variant="default" color="red" mih={44} onClick={() => setState('confirm')}>
-        Unfinalize
-      </Button>
-    );
-  return (
-    <Group gap="xs">
-      <Text size="sm">Reopen this case for editing? The signed PDF stays on record.</Text>
-      <Button
-        color="red"
-        mih={44}
-        loading={state === 'working'}
-        onClick={() => {
-          setState('working');
-          unfinalizeCase(orgId, caseId).then(onReopened, () => setState('failed'));
-        }}
-      >
-        Reopen case
-      </Button>
-      <Button variant="default" mih={44} onClick={() => setState('idle')}>
-        Cancel
-      </Button>
-      {state === 'failed' && (
-        <Text size="sm" c="red" role="alert">
-          The case could not be reopened.
-        </Text>
-      )}
-    </Group>
-  );
-}
-
 function PdfButton({ orgId, pdfId, label = 'Open PDF' }: { orgId: string; pdfId: string; label?: string }): ReactNode {
   const [failed, setFailed] = useState(false);
   return (
@@ -251,9 +209,30 @@ function FinalizeProgress({ progress }: { progress: Progress }): ReactNode {
 }
 
 interface AddedAddendum {
-  title: string;
+  title: string | null;
+  text: string;
   signerName: string;
   signatureTime: number;
+}
+
+/**
+ * The addenda the Report section lists: the server's list (after a reload, on any device) and
+ * any signed on this screen it has not answered with yet; without the server's list (offline),
+ * those signed here.
+ */
+export function listedAddenda(
+  fromServer: readonly AddedAddendum[] | null,
+  addedHere: readonly AddedAddendum[],
+): AddedAddendum[] {
+  if (fromServer === null) return [...addedHere];
+  const known = new Set(fromServer.map((a) => a.signatureTime));
+  return [...fromServer, ...addedHere.filter((a) => !known.has(a.signatureTime))];
+}
+
+/** One addendum's line: its title (when it has one), who signed it and when, in the app's one time format. */
+export function addendumHeading(a: Pick<AddedAddendum, 'title' | 'signerName' | 'signatureTime'>): string {
+  const signed = `signed by ${a.signerName} on ${clockDateTime(a.signatureTime)}`;
+  return a.title ? `${a.title}, ${signed}` : `Signed by ${a.signerName} on ${clockDateTime(a.signatureTime)}`;
 }
 
 function AddendumForm({
@@ -347,7 +326,12 @@ function AddendumForm({
                 setState('saved');
                 setOpen(false);
                 onAdded(
-                  { title: title.trim(), signerName: signerName.trim(), signatureTime: res.signatureTime },
+                  {
+                    title: title.trim() || null,
+                    text,
+                    signerName: signerName.trim(),
+                    signatureTime: res.signatureTime,
+                  },
                   res.pdfId,
                 );
                 setTitle('');
@@ -416,6 +400,7 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
   const blocked = !decision.ok && decision.issue.code !== FINAL_SIGNER_CODES.caseNotStarted;
   const signed = useSignedReport(orgId, caseId, resources.appointment, donePdfId, round);
   const pdfId = signed?.pdfId ?? null;
+  const addenda = listedAddenda(signed?.addenda ?? null, added);
   const previewZoom = previewWidth > 0 ? Math.min(1, previewWidth / input.printWidth) : 1;
 
   const sign = (path: string): void => {
@@ -470,7 +455,7 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
                   Share
                 </Button>
                 {mayAdminister && adminUnfinalize && (
-                  <ReopenButton
+                  <ReopenCaseButton
                     orgId={orgId}
                     caseId={caseId}
                     onReopened={() => {
@@ -519,13 +504,18 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
               Addenda
             </Title>
             <Text size="sm" data-testid="addenda-count">
-              {addendaText(signed.addendaCount, added.length)}
+              {addendaText(signed.addenda ? addenda.length : signed.addendaCount, added.length)}
             </Text>
-            {added.length > 0 && (
-              <List size="sm" spacing={2}>
-                {added.map((a) => (
+            {addenda.length > 0 && (
+              <List size="sm" spacing={6} data-testid="addenda-list">
+                {addenda.map((a) => (
                   <List.Item key={a.signatureTime}>
-                    {a.title}, signed by {a.signerName} on {clockDateTime(a.signatureTime)}
+                    <Text size="sm" fw={500}>
+                      {addendumHeading(a)}
+                    </Text>
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      {a.text}
+                    </Text>
                   </List.Item>
                 ))}
               </List>

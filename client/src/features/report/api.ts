@@ -168,3 +168,44 @@ export async function unfinalizeCase(orgId: string, caseId: string): Promise<voi
   }
   if (!response.ok) throw await refusal(response);
 }
+
+/** One signed addendum of a case's current report (spec 001 §3, §5). */
+export interface CaseAddendum {
+  seq: number;
+  title: string | null;
+  text: string;
+  signerName: string;
+  signatureTime: number;
+}
+
+/** A case's current signed report and its addenda, in order. */
+export interface CaseSignedReport {
+  pdfId: string;
+  signerName: string;
+  signatureTime: number;
+  addenda: CaseAddendum[];
+}
+
+/** The case's current signed report with its addenda, or null when the case is not finalized. */
+export async function fetchCaseSignedReport(orgId: string, compositionId: string): Promise<CaseSignedReport | null> {
+  const data = await graphql<{ caseSignedReport: CaseSignedReport | null }>(
+    `
+      query CaseSignedReport($orgId: String!, $compositionId: String!) {
+        caseSignedReport(orgId: $orgId, compositionId: $compositionId) {
+          pdfId
+          signerName
+          signatureTime
+          addenda {
+            seq
+            title
+            text
+            signerName
+            signatureTime
+          }
+        }
+      }
+    `,
+    { orgId, compositionId },
+  );
+  return data.caseSignedReport;
+}

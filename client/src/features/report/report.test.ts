@@ -7,7 +7,8 @@ import {
   type Composition,
   type Practitioner,
 } from '@vigil/shared';
-import { addendaText, finalizeRefusalText, signerDecision } from './FinalizeSection.js';
+import { addendaText, addendumHeading, finalizeRefusalText, listedAddenda, signerDecision } from './FinalizeSection.js';
+import { clockDateTime } from '../cases/format.js';
 import { compositionSignedReport } from './useSignedReport.js';
 import { FINALIZE_STEP_MESSAGES, splitNdjson } from './api.js';
 import { dayRange, REPORT_REVIEW_FETCH_SIZE } from './FinalizedReportsList.js';
@@ -185,5 +186,27 @@ describe('who signs (FS1–FS4, the rule the server applies)', () => {
   it('[FS1] a case never started cannot be signed', () => {
     const d = signerDecision({ caseData: {}, primaryProvider: null, mustBePrimary: false, user, userIsProvider: true });
     expect(!d.ok && d.issue.code).toBe(FINAL_SIGNER_CODES.caseNotStarted);
+  });
+});
+
+describe('the addenda listed in the Report section (spec 001 §3, §5)', () => {
+  const t1 = Date.UTC(2026, 10, 25, 14, 5);
+  const t2 = Date.UTC(2026, 10, 25, 15, 30);
+  const late = { title: 'Late entry', text: 'Doing well.', signerName: 'Dr Grace Hopper', signatureTime: t1 };
+  const untitled = { title: null, text: 'Room 2.', signerName: 'Dr Ada Byron', signatureTime: t2 };
+
+  it("lists the server's addenda and adds those signed here it has not answered with yet", () => {
+    expect(listedAddenda([late], [late, untitled])).toEqual([late, untitled]);
+    expect(listedAddenda([late, untitled], [])).toEqual([late, untitled]);
+  });
+
+  it('falls back to the addenda signed on this screen when the server could not be asked (offline)', () => {
+    expect(listedAddenda(null, [untitled])).toEqual([untitled]);
+    expect(listedAddenda(null, [])).toEqual([]);
+  });
+
+  it("names the title when there is one, the signer and the time in the app's one format", () => {
+    expect(addendumHeading(late)).toBe(`Late entry, signed by Dr Grace Hopper on ${clockDateTime(t1)}`);
+    expect(addendumHeading(untitled)).toBe(`Signed by Dr Ada Byron on ${clockDateTime(t2)}`);
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { referenceId, type Appointment, type Composition } from '@vigil/shared';
 import { cachedResource, cacheResources, useDexieQuery } from '../../data/db.js';
 import { fhirClient } from '../../data/fhir.js';
-import { fetchFinalizedReports } from './api.js';
+import { fetchCaseSignedReport, type CaseAddendum, type CaseSignedReport } from './api.js';
 import { appointmentPdfId } from './useReportInputs.js';
 
 /** What the case screen knows of a case's signed report. */
@@ -14,7 +14,15 @@ export interface SignedReport {
   signerName: string | null;
   /** Signed addenda in the current PDF, when known. */
   addendaCount: number | null;
+  /** The addenda themselves (title, text, signer, time), in order, when the server told this screen. */
+  addenda: CaseAddendum[] | null;
 }
+
+/**
+ * The last answer of each case this tab read: offline, or while the server's answer is on its
+ * way, the Report section shows what it had rather than nothing.
+ */
+const lastKnown = new Map<string, CaseSignedReport>();
 
 /**
  * The signed PDF of a finalized Composition (spec 001 §3): the 'Signed report' section's Binary
@@ -50,13 +58,7 @@ export function useSignedReport(
     async () => (await cachedResource(orgId, 'Composition', caseId)) ?? null,
     `case-composition|${orgId}|${caseId}`,
   );
-  const [review, setReview] = useState<{
-    key: string;
-    pdfId: string;
-    signerName: string;
-    addendaCount: number;
-    signatureTime: number;
-  } | null>(null);
+  const [review, setReview] = useState<(CaseSignedReport & { key: string }) | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -71,29 +73,33 @@ export function useSignedReport(
 
   const fromComposition = compositionSignedReport(composition);
   const signatureTime = fromComposition?.signatureTime ?? null;
-  const key = `${orgId}|${caseId}|${signatureTime ?? ''}|${round}|${justSigned ?? ''}`;
+  const caseKey = `${orgId}|${caseId}`;
+  const key = `${caseKey}|${signatureTime ?? ''}|${round}|${justSigned ?? ''}`;
   useEffect(() => {
-    if (signatureTime === null) return;
     let live = true;
-    fetchFinalizedReports(orgId, { offset: 0, from: signatureTime, to: signatureTime + 1 }).then(
-      (rows) => {
-        const row = rows.find((r) => r.compositionId === caseId);
-        if (live && row) setReview({ key, ...row });
+    fetchCaseSignedReport(orgId, caseId).then(
+      (report) => {
+        if (report) lastKnown.set(caseKey, report);
+        else lastKnown.delete(caseKey);
+        if (live) setReview(report ? { key, ...report } : null);
       },
+      // Offline or refused: what the tab had stays.
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [orgId, caseId, signatureTime, key]);
+  }, [orgId, caseId, caseKey, key]);
 
-  const current = review?.key === key ? review : null;
+  const known = lastKnown.get(`${orgId}|${caseId}`) ?? null;
+  const current = review?.key === key ? review : known;
   const pdfId = justSigned ?? current?.pdfId ?? appointmentPdfId(appointment) ?? fromComposition?.pdfId ?? null;
   if (pdfId === null) return null;
   return {
     pdfId,
     signatureTime: current?.signatureTime ?? signatureTime,
     signerName: current?.signerName ?? null,
-    addendaCount: current?.addendaCount ?? null,
+    addendaCount: current?.addenda.length ?? null,
+    addenda: current?.addenda ?? null,
   };
 }
