@@ -4,6 +4,18 @@ import path from 'node:path';
 import { expect, test } from './fixtures.js';
 import { memberContext } from './members.js';
 import { REPO_ROOT } from '../utils/start-server.js';
+import { outbox } from '../integration/accounts-client.js';
+
+/** The 6-digit code of the first message to an address after the first `seen` ones. */
+async function nextCode(baseUrl: string, to: string, seen: number): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const message = (await outbox(baseUrl, to))[seen];
+    const code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code for ${to}`);
+}
 
 const FHIR = { 'content-type': 'application/fhir+json' };
 /** The name tests/integration/accounts-client.ts signs members up with. */
@@ -159,10 +171,34 @@ test('a provider signs a charted case: the progress reaches done, the case turns
     timeout: 30_000,
   });
   await expect(reloaded.getByText(`Late entry, signed by ${SIGNER}`)).toBeVisible();
+  // The organisation lets administrators reopen finalized cases (spec 000 §3 adminUnfinalize).
+  const flag = await member.browser.gql(
+    'mutation ($orgId: String!) { addOrgFeature(orgId: $orgId, featureName: "adminUnfinalize") { name value } }',
+    { orgId: member.orgId },
+  );
+  expect(flag.code).toBeUndefined();
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Report', exact: true }).getByTestId('addenda-count')).toHaveText(
+  const afterAddendum = page.getByRole('region', { name: 'Report', exact: true });
+  await expect(afterAddendum.getByTestId('addenda-count')).toHaveText(
     '1 addendum is signed and printed as the last pages of the PDF.',
     { timeout: 30_000 },
   );
+  // After a reload the addendum itself is listed from the server: its title, signer and text.
+  const listed = afterAddendum.getByTestId('addenda-list');
+  await expect(listed).toContainText(`Late entry, signed by ${SIGNER} on `);
+  await expect(listed).toContainText('Patient called the next day: doing well.');
   await expect(page.getByRole('button', { name: 'Add addendum' })).toBeVisible();
+
+  // Unfinalize needs a fresh identity confirmation (issue 24 item 1): the sudo modal opens, and
+  // once confirmed the case reopens for editing.
+  await afterAddendum.getByRole('button', { name: 'Unfinalize' }).click();
+  const seen = (await outbox(baseURL!, member.email)).length;
+  await afterAddendum.getByRole('button', { name: 'Reopen case' }).click();
+  const sudoDialog = page.getByRole('dialog', { name: 'Confirm your identity' });
+  await expect(sudoDialog).toBeVisible({ timeout: 15_000 });
+  await sudoDialog.getByRole('button', { name: 'Send code' }).click();
+  await sudoDialog.getByLabel('Verification code').fill(await nextCode(baseURL!, member.email, seen));
+  const reopened = page.getByRole('region', { name: 'Report', exact: true });
+  await expect(reopened.getByRole('button', { name: 'Sign and Finalize' })).toBeVisible({ timeout: 30_000 });
+  await expect(reopened.getByText('Report finalized')).toHaveCount(0);
 });
