@@ -4,12 +4,21 @@ import * as encoding from 'lib0/encoding';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFUSAL_REASONS, SAVE_FLAGS, SAVE_OUTCOME, SYNC_CLOSE_CODES, SYNC_MESSAGE } from '@vigil/shared';
-import { MAX_DOCUMENT_BYTES, MAX_UPDATE_BYTES } from '../../sync-server/src/sync/rooms.js';
+import {
+  ANESTHESIA_RECORD_TYPE,
+  REFUSAL_REASONS,
+  SAVE_FLAGS,
+  SAVE_OUTCOME,
+  SYNC_CLOSE_CODES,
+  SYNC_MESSAGE,
+  type Composition,
+} from '@vigil/shared';
+import { MAX_DOCUMENT_BYTES, MAX_UPDATE_BYTES, PROJECT_AFTER_MS } from '../../sync-server/src/sync/rooms.js';
 import { orgMember, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
 import { waveStripSvg } from '../../client/src/features/cases/waves/model.js';
+import { fhir } from '../integration/fhir-helpers.js';
 
 // Issue 24 item 6: bounded work per request. One update may carry at most MAX_UPDATE_BYTES
 // (2 MiB) and a case document may grow to at most MAX_DOCUMENT_BYTES (8 MiB); past either the
@@ -88,6 +97,44 @@ async function healthy(): Promise<void> {
   expect(res.status).toBe(200);
 }
 
+/** Polls /api/health every 50 ms while `until` is false (at most `ms`); the slowest answer, in ms. */
+async function slowestHealthWhile(until: () => Promise<boolean>, ms: number): Promise<number> {
+  let slowest = 0;
+  const end = Date.now() + ms;
+  while (Date.now() < end && !(await until())) {
+    const started = Date.now();
+    await healthy();
+    slowest = Math.max(slowest, Date.now() - started);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return slowest;
+}
+
+/** Charts ~1,000 captured strips (~7 MB) into the client's case, in five synced saves. */
+async function chartManyWaves(client: ReturnType<typeof connectVigilClient>): Promise<void> {
+  const waves = new Y.Array<Record<string, unknown>>();
+  client.doc.getMap('case').set('waves', waves);
+  const t0 = Date.parse('2026-11-20T14:00:00Z');
+  for (let batch = 0; batch < 5; batch++) {
+    client.doc.transact(() => {
+      for (let i = 0; i < 200; i++) {
+        const n = batch * 200 + i;
+        waves.push([
+          {
+            id: `wav-${n}`,
+            name: 'Pleth',
+            time: t0 + n * 1000,
+            type: 'pleth',
+            svg: waveStripSvg('pleth', { hr: 50 + (n % 60) }),
+            notes: null,
+          },
+        ]);
+      }
+    });
+    await eventually(() => expect(client.provider.status.status).toBe('synced'), 30_000);
+  }
+}
+
 describe('size caps of case documents over the sync socket', () => {
   it('refuses an oversized update (save and plain update) with a named reason, keeping what was saved before', async () => {
     const docId = 'cmp-big-update';
@@ -131,27 +178,7 @@ describe('size caps of case documents over the sync socket', () => {
     const docId = 'cmp-big-valid';
     const client = connectVigilClient(server.url, `${member.orgId}/${docId}`, { params: { token: member.token } });
     await eventually(() => expect(client.provider.status.connection).toBe('connected'));
-    const waves = new Y.Array<Record<string, unknown>>();
-    client.doc.getMap('case').set('waves', waves);
-    const t0 = Date.parse('2026-11-20T14:00:00Z');
-    for (let batch = 0; batch < 5; batch++) {
-      client.doc.transact(() => {
-        for (let i = 0; i < 200; i++) {
-          const n = batch * 200 + i;
-          waves.push([
-            {
-              id: `wav-${n}`,
-              name: 'Pleth',
-              time: t0 + n * 1000,
-              type: 'pleth',
-              svg: waveStripSvg('pleth', { hr: 50 + (n % 60) }),
-              notes: null,
-            },
-          ]);
-        }
-      });
-      await eventually(() => expect(client.provider.status.status).toBe('synced'), 30_000);
-    }
+    await chartManyWaves(client);
     client.doc.getMap('case').set('ebl', -5);
     await eventually(() => expect(client.provider.status.status).toBe('synced'), 30_000);
     // The check starts a second after the last save; the health route is polled meanwhile.
@@ -169,6 +196,40 @@ describe('size caps of case documents over the sync socket', () => {
     expect(client.provider.status.refused).toBeNull();
     client.destroy();
   });
+
+  it('projects a case near the cap onto its Composition off the event loop: the server keeps answering', async () => {
+    // Building the canonical JSON of ~7 MB of content took about a second on the event loop.
+    const docId = 'cmp-big-projected';
+    const composition: Composition & { id: string } = {
+      resourceType: 'Composition',
+      id: docId,
+      status: 'preliminary',
+      type: { coding: [{ ...ANESTHESIA_RECORD_TYPE }] },
+      date: '2026-11-20T14:00:00Z',
+      author: [{ reference: 'Practitioner/prc-1' }],
+      title: 'Anesthesia record',
+    };
+    expect(
+      (await fhir(server, member.browser, 'PUT', `${member.orgId}/Composition/${docId}`, composition)).status,
+    ).toBe(201);
+    const client = connectVigilClient(server.url, `${member.orgId}/${docId}`, { params: { token: member.token } });
+    await eventually(() => expect(client.provider.status.connection).toBe('connected'));
+    await chartManyWaves(client);
+    // The projection starts PROJECT_AFTER_MS after the last save; health is polled until the
+    // Composition's second version (the projection) is there.
+    let size = 0;
+    const projected = async (): Promise<boolean> => {
+      const res = await fhir<Composition>(server, member.browser, 'GET', `${member.orgId}/Composition/${docId}`);
+      if (res.body.meta?.versionId !== '2') return false;
+      const ext = res.body.extension?.find((e) => e.valueAttachment);
+      size = (ext?.valueAttachment as { size: number }).size;
+      return true;
+    };
+    const slowest = await slowestHealthWhile(projected, PROJECT_AFTER_MS + 30_000);
+    expect(size).toBeGreaterThan(6_000_000);
+    expect(slowest).toBeLessThan(1000);
+    client.destroy();
+  }, 120_000);
 
   it('refuses a document growing past the cap, and the earlier content survives a restart', async () => {
     const docId = 'cmp-big-document';

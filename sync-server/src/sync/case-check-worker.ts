@@ -1,11 +1,13 @@
-/** The worker thread of CaseChecker: checks case contents posted to it, one at a time. */
+/** The worker thread of CaseChecker: checks or encodes case contents posted to it, one at a time. */
 import { parentPort } from 'node:worker_threads';
-import { checkCaseContent } from './case-check.js';
+import { runCaseJob, type CaseJob, type CaseJobReply } from './case-check.js';
 
-parentPort?.on('message', (msg: { id: number; content: unknown }) => {
+parentPort?.on('message', (job: CaseJob) => {
+  let reply: CaseJobReply;
   try {
-    parentPort?.postMessage({ id: msg.id, check: checkCaseContent(msg.content) });
+    reply = { id: job.id, result: runCaseJob(job) };
   } catch (err) {
-    parentPort?.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
+    reply = { id: job.id, error: err instanceof Error ? err.message : String(err) };
   }
+  parentPort?.postMessage(reply);
 });

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { isSafeWaveSvg, validateCaseData, type Issue } from '@vigil/shared';
+import { canonicalJson, isSafeWaveSvg, validateCaseData, type Issue } from '@vigil/shared';
 import type { Logger } from '../log.js';
 import { sanitizeWaveSvg } from './wave-sanitize.js';
 
@@ -35,6 +35,43 @@ export function checkCaseContent(content: unknown): CaseCheck {
   return { issues, waveFixes };
 }
 
+/** A case document's content as the Composition's caseData attachment carries it (spec 001 §3). */
+export interface EncodedCaseData {
+  /** Base64 of the canonical JSON (UTF-8). */
+  data: string;
+  /** Bytes of the canonical JSON. */
+  size: number;
+}
+
+/**
+ * The canonical JSON of a case document's content, base64, with its byte size: the CPU-heavy
+ * part of the Composition projection (about a second for a case at the 8 MiB cap), run in the
+ * worker thread (CaseChecker.encode) so the event loop stays free.
+ */
+export function encodeCaseData(content: unknown): EncodedCaseData {
+  const json = Buffer.from(canonicalJson(content), 'utf8');
+  return { data: json.toString('base64'), size: json.byteLength };
+}
+
+/** A job for the worker: check a case's content, or encode it for its Composition. */
+export interface CaseJob {
+  id: number;
+  kind: 'check' | 'encode';
+  content: unknown;
+}
+
+/** The worker's answer to one job: its result, or the error's message. */
+export interface CaseJobReply {
+  id: number;
+  result?: CaseCheck | EncodedCaseData;
+  error?: string;
+}
+
+/** Runs one job (in the worker thread). */
+export function runCaseJob(job: CaseJob): CaseCheck | EncodedCaseData {
+  return job.kind === 'check' ? checkCaseContent(job.content) : encodeCaseData(job.content);
+}
+
 /**
  * Starts the worker. The server runs its TypeScript through tsx (`node --import tsx`), whose
  * loader a worker thread does not inherit: the worker registers tsx first, then loads its entry.
@@ -51,7 +88,7 @@ function startWorker(): Worker {
 export const CASE_CHECK_TIMEOUT_MS = 30_000;
 
 interface Pending {
-  resolve: (check: CaseCheck) => void;
+  resolve: (result: CaseCheck | EncodedCaseData) => void;
   reject: (err: Error) => void;
   timer: NodeJS.Timeout;
 }
@@ -60,7 +97,8 @@ interface Pending {
  * Runs checkCaseContent in a worker thread (issue 24 item 6): validating a case at the size
  * cap takes seconds of CPU (measured: 3.5 s for an 8 MiB case with 1,000 waves), which on the
  * event loop would stall every socket and request. One worker, started on first use, checks
- * one document at a time in arrival order; a worker that fails or times out is replaced.
+ * one document at a time in arrival order; a worker that fails or times out is replaced. The
+ * same worker also encodes a case's content for its Composition projection (encode).
  */
 export class CaseChecker {
   private worker: Worker | null = null;
@@ -73,12 +111,12 @@ export class CaseChecker {
   private start(): Worker {
     const worker = startWorker();
     worker.unref();
-    worker.on('message', (msg: { id: number; check?: CaseCheck; error?: string }) => {
+    worker.on('message', (msg: CaseJobReply) => {
       const p = this.pending.get(msg.id);
       if (!p) return;
       this.pending.delete(msg.id);
       clearTimeout(p.timer);
-      if (msg.check) p.resolve(msg.check);
+      if (msg.result) p.resolve(msg.result);
       else p.reject(new Error(msg.error ?? 'case check failed'));
     });
     worker.on('error', (err) => this.fail(worker, err));
@@ -102,15 +140,26 @@ export class CaseChecker {
     this.pending.clear();
   }
 
+  /** Validates a case's content and finds its unsafe waves (checkCaseContent), in the worker. */
   check(content: unknown): Promise<CaseCheck> {
+    return this.run('check', content) as Promise<CaseCheck>;
+  }
+
+  /** The caseData attachment's data and size for a case's content (encodeCaseData), in the worker. */
+  encode(content: unknown): Promise<EncodedCaseData> {
+    return this.run('encode', content) as Promise<EncodedCaseData>;
+  }
+
+  private run(kind: CaseJob['kind'], content: unknown): Promise<CaseCheck | EncodedCaseData> {
     if (this.closed) return Promise.reject(new Error('case checker closed'));
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
-    return new Promise<CaseCheck>((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(worker, new Error('case check timed out')), CASE_CHECK_TIMEOUT_MS);
+    return new Promise<CaseCheck | EncodedCaseData>((resolve, reject) => {
+      const timer = setTimeout(() => this.fail(worker, new Error(`case ${kind} timed out`)), CASE_CHECK_TIMEOUT_MS);
       timer.unref();
       this.pending.set(id, { resolve, reject, timer });
-      worker.postMessage({ id, content });
+      const job: CaseJob = { id, kind, content };
+      worker.postMessage(job);
     });
   }
 

@@ -79,23 +79,31 @@ describe('compositionProjector', () => {
     return { store, service, delivered, lines, project, address, ctx };
   }
 
-  it('writes the content onto the Composition whose id is the document id, as a new audited version', () => {
+  it('writes the content onto the Composition whose id is the document id, as a new audited version', async () => {
     const { store, service, delivered, project, address, ctx } = setup();
     service.update(ctx, 'Composition', address.docId, { ...record, id: address.docId }, undefined);
     project({ address, content, hash: contentHash(content), userId: 'usr-2' });
+    // Encoded in the worker thread: nothing written until it answers.
+    expect(store.read('main-street', 'Composition', address.docId)!.versionId).toBe('1');
+    await project.idle();
     const stored = store.read('main-street', 'Composition', address.docId)!;
     expect(stored.versionId).toBe('2');
     expect(decode(stored.resource as Composition)).toEqual(content);
+    // Byte-identical to the attachment built on the event loop.
+    expect(caseDataAttachment(stored.resource as Composition)).toEqual(
+      caseDataAttachment(withCaseData(record, content, contentHash(content))!),
+    );
     expect(delivered.at(-1)?.event.action).toBe('UpdateResource');
     const audits = store.search('main-street', 'AuditEvent', [], { offset: 0, count: 100 }).items;
     expect(JSON.stringify(audits)).toContain('usr-2');
 
     // The same content again writes nothing.
     project({ address, content, hash: contentHash(content), userId: 'usr-2' });
+    await project.idle();
     expect(store.read('main-street', 'Composition', address.docId)!.versionId).toBe('2');
   });
 
-  it('does nothing (a debug line) when the organisation has no Composition with that id', () => {
+  it('does nothing (a debug line) when the organisation has no Composition with that id', async () => {
     const { store, service, project, address, lines } = setup();
     service.update(
       { orgId: 'elsewhere', userId: 'usr-9', ip: null, baseUrl: '' },
@@ -105,6 +113,7 @@ describe('compositionProjector', () => {
       undefined,
     );
     project({ address, content, hash: contentHash(content), userId: 'usr-1' });
+    await project.idle();
     expect(store.read('main-street', 'Composition', address.docId)).toBeNull();
     expect(caseDataAttachment(store.read('elsewhere', 'Composition', address.docId)!.resource as Composition)).toBe(
       undefined,
@@ -112,11 +121,41 @@ describe('compositionProjector', () => {
     expect(lines.some((l) => l.level === 20 && String(l.msg).includes('no Composition'))).toBe(true);
   });
 
-  it('never throws: a refused write (editing blocked) is logged and the Composition kept', () => {
+  it('never throws: a refused write (editing blocked) is logged and the Composition kept', async () => {
     const { store, project, address, lines } = setup({ isOnboarding: false, editBlocked: 'EDITING_PREVENTED' });
     store.write({ orgId: 'main-street', resource: { ...record, id: address.docId } }, '2026-11-21T09:00:00Z');
     expect(() => project({ address, content, hash: contentHash(content), userId: 'usr-1' })).not.toThrow();
+    await expect(project.idle()).resolves.toBeUndefined();
     expect(store.read('main-street', 'Composition', address.docId)!.versionId).toBe('1');
     expect(lines.some((l) => l.level === 40 && String(l.msg).includes('could not project'))).toBe(true);
+  });
+
+  it('writes projections in the order they were started, the newest content last', async () => {
+    const { store, service, project, address, ctx } = setup();
+    service.update(ctx, 'Composition', address.docId, { ...record, id: address.docId }, undefined);
+    const contents = [1, 2, 3].map((n) => ({ ...content, note: `save ${n}` }));
+    for (const c of contents) project({ address, content: c, hash: contentHash(c), userId: 'usr-2' });
+    await project.idle();
+    const stored = store.read('main-street', 'Composition', address.docId)!;
+    expect(stored.versionId).toBe('4');
+    expect(decode(stored.resource as Composition)).toEqual(contents[2]);
+  });
+
+  it('uses the encoder it is given, and a failed encoding is logged without a new version', async () => {
+    const { store, service, address, ctx, lines } = setup();
+    const log = createLogger('debug', {
+      write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
+    } as unknown as NodeJS.WritableStream);
+    const project = compositionProjector({
+      service,
+      store,
+      log,
+      encode: () => Promise.reject(new Error('worker gone')),
+    });
+    service.update(ctx, 'Composition', address.docId, { ...record, id: address.docId }, undefined);
+    project({ address, content, hash: contentHash(content), userId: 'usr-2' });
+    await project.idle();
+    expect(store.read('main-street', 'Composition', address.docId)!.versionId).toBe('1');
+    expect(lines.some((l) => l.level === 50 && String(l.msg).includes('could not project'))).toBe(true);
   });
 });

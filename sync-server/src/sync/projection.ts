@@ -1,9 +1,10 @@
-import { canonicalJson, vigilExtension, type Composition, type Extension } from '@vigil/shared';
+import { vigilExtension, type Composition, type Extension } from '@vigil/shared';
 import type { Logger } from '../log.js';
 import { FhirError } from '../fhir/errors.js';
 import type { FhirService } from '../fhir/service.js';
 import type { ResourceStore } from '../fhir/store.js';
 import type { RoomAddress } from './protocol.js';
+import { CaseChecker, encodeCaseData, type EncodedCaseData } from './case-check.js';
 
 /**
  * The Composition extension that carries a case document's content (spec 001 §3 "caseData"):
@@ -40,22 +41,32 @@ export function caseDataAttachment(resource: { extension?: Extension[] }): Attac
   return ext?.valueAttachment as AttachmentValue | undefined;
 }
 
+/** The caseData attachment's hash (base64 SHA-1) for a contentHash (hex SHA-1). */
+function digestOf(hash: string): string {
+  return Buffer.from(hash, 'hex').toString('base64');
+}
+
+/** Whether the resource's caseData attachment already holds the content with this contentHash. */
+export function holdsCaseData(resource: Composition, hash: string): boolean {
+  return caseDataAttachment(resource)?.hash === digestOf(hash);
+}
+
 /**
  * The resource with its caseData extension set to `content` (other extensions kept, in
- * order), or null when it already holds exactly this content.
+ * order), or null when it already holds exactly this content. `encoded` is the content's
+ * encodeCaseData, when it was already computed (in the worker thread).
  */
-export function withCaseData(resource: Composition, content: unknown, hash: string): Composition | null {
-  const digest = Buffer.from(hash, 'hex').toString('base64');
-  if (caseDataAttachment(resource)?.hash === digest) return null;
-  const json = Buffer.from(canonicalJson(content), 'utf8');
+export function withCaseData(
+  resource: Composition,
+  content: unknown,
+  hash: string,
+  encoded?: EncodedCaseData,
+): Composition | null {
+  if (holdsCaseData(resource, hash)) return null;
+  const { data, size } = encoded ?? encodeCaseData(content);
   const ext: Extension = {
     url: CASE_DATA_EXTENSION,
-    valueAttachment: {
-      contentType: 'application/json',
-      data: json.toString('base64'),
-      size: json.byteLength,
-      hash: digest,
-    },
+    valueAttachment: { contentType: 'application/json', data, size, hash: digestOf(hash) },
   };
   const others = (resource.extension ?? []).filter((e) => e.url !== CASE_DATA_EXTENSION);
   return { ...resource, extension: [...others, ext] };
@@ -65,6 +76,18 @@ export interface CompositionProjectorDeps {
   service: FhirService;
   store: ResourceStore;
   log: Logger;
+  /**
+   * Encodes a content for its attachment (encodeCaseData). Default: in a worker thread of
+   * its own (a CaseChecker), so the canonical JSON of a large case is not built on the event
+   * loop (issue 24 item 6).
+   */
+  encode?: (content: unknown) => Promise<EncodedCaseData>;
+}
+
+/** The projection hook handed to the rooms; `idle` settles once every started projection has. */
+export interface CompositionProjector {
+  (input: ProjectionInput): void;
+  idle(): Promise<void>;
 }
 
 /**
@@ -72,30 +95,58 @@ export interface CompositionProjectorDeps {
  * history of the room's organisation) carrying the document's content. It writes through the
  * FHIR service, so the new version is validated, versioned, audited and announced to the
  * organisation's live events like any other change. A document without its Composition (not
- * created yet, deleted, or another organisation's) is left alone. Never throws: a projection
- * that cannot be written is logged and tried again after the next save.
+ * created yet, deleted, or another organisation's) is left alone. The content is encoded off
+ * the event loop (deps.encode); projections are written in the order they were started.
+ * Never throws or rejects: a projection that cannot be written is logged and tried again
+ * after the next save.
  */
-export function compositionProjector(deps: CompositionProjectorDeps): (input: ProjectionInput) => void {
-  return ({ address, content, hash, userId }) => {
+export function compositionProjector(deps: CompositionProjectorDeps): CompositionProjector {
+  let checker: CaseChecker | null = null;
+  const encode =
+    deps.encode ??
+    ((content: unknown): Promise<EncodedCaseData> => {
+      checker ??= new CaseChecker(deps.log);
+      return checker.encode(content);
+    });
+  // Projections run one after another, so an older content never lands after a newer one.
+  let queue: Promise<void> = Promise.resolve();
+
+  function current(address: RoomAddress): Composition | null {
+    const stored = deps.store.read(address.orgId, 'Composition', address.docId);
+    if (!stored?.resource || stored.deleted) return null;
+    return stored.resource as Composition;
+  }
+
+  async function run({ address, content, hash, userId }: ProjectionInput): Promise<void> {
     const { orgId, docId } = address;
     try {
-      const current = deps.store.read(orgId, 'Composition', docId);
-      if (!current?.resource || current.deleted) {
+      const before = current(address);
+      if (!before) {
         deps.log.debug({ room: address.name }, 'no Composition for this case document; nothing projected');
         return;
       }
-      const next = withCaseData(current.resource as Composition, content, hash);
+      if (holdsCaseData(before, hash)) return;
+      const encoded = await encode(content);
+      // Read again: the Composition may have changed (or gone) while the content was encoded.
+      const stored = deps.store.read(orgId, 'Composition', docId);
+      if (!stored?.resource || stored.deleted) return;
+      const next = withCaseData(stored.resource as Composition, content, hash, encoded);
       if (!next) return;
       deps.service.update(
         { orgId, userId: userId ?? PROJECTION_SYSTEM_USER, ip: null, baseUrl: '' },
         'Composition',
         docId,
         next,
-        current.versionId,
+        stored.versionId,
       );
     } catch (err) {
       const level = err instanceof FhirError && err.status !== 500 ? 'warn' : 'error';
       deps.log[level]({ err, room: address.name }, 'could not project the case document onto its Composition');
     }
+  }
+
+  const project = (input: ProjectionInput): void => {
+    queue = queue.then(() => run(input));
   };
+  return Object.assign(project, { idle: () => queue });
 }
