@@ -20,6 +20,7 @@ import { PatientForm } from '../patients/PatientForm.js';
 import { birthDateText } from '../patients/PatientsPage.js';
 import { GrowingTextarea } from './header/GrowingTextarea.js';
 import { usePatientCarriedMeasurements, type Carried } from './start/useCarriedMeasurements.js';
+import { caseProviders } from './providers.js';
 import {
   allowedSedationLevels,
   carriedText,
@@ -53,7 +54,7 @@ function CarriedNote({ carried }: { carried: Carried }): ReactNode {
   const { weight, height } = carried;
   if (!weight) {
     return (
-      <Text size="sm" c="orange" role="status" data-testid="carried-measurements">
+      <Text size="sm" c="orange.9" role="status" data-testid="carried-measurements">
         No weight on the patient record: enter it on the case before dosing by weight.
         {height ? ` Height ${carriedText(height, 'height')} is carried into the case.` : ''}
       </Text>
@@ -108,7 +109,7 @@ export function NewCasePage(): ReactNode {
   // The patient's latest weight and height go into the case (issue 25): said here, before saving.
   const carried = usePatientCarriedMeasurements(orgId, values.patientId || null);
 
-  const providers = (practitioners.data ?? []).filter((p) => p.active !== false && p.id);
+  const providers = caseProviders(practitioners.data ?? []);
   // The signed-in user is the provider unless someone else is chosen.
   const mine = providers.find((p) => user && practitionerUserId(p) === user.id);
   const providerId = values.providerId || mine?.id || '';
@@ -126,7 +127,7 @@ export function NewCasePage(): ReactNode {
     value: p.id ?? '',
     label: `${patientDisplayName(p)} · ${birthDateText(p.birthDate ?? null, Date.now())}`,
   }));
-  const providerOptions = providers.map((p) => ({ value: p.id!, label: practitionerDisplayName(p) || p.id! }));
+  const providerOptions = providers.map((p) => ({ value: p.id, label: practitionerDisplayName(p) || p.id }));
   const placeChoices = placeOptions(locations.data ?? []);
   const levelOptions = allowedSedationLevels(maxLevel).map((l) => ({ value: l, label: SEDATION_LEVEL_LABELS[l] }));
 
