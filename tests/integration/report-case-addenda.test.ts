@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from './accounts-client.js';
 import { addAddendum, chartedCase, finalize, SIGNATURE } from './report-helpers.js';
@@ -105,5 +107,21 @@ describe("caseSignedReport: a case's signed report and its addenda after a reloa
     });
     // Its own organisation id with this case's id answers nothing from the other organisation.
     expect(await caseSignedReport(other.browser, other.orgId, c.caseId)).toEqual({ data: null, code: undefined });
+
+    // Every read of the addenda is in the audit trail as its reader's (issue 24 item 7); refused ones are not reads.
+    const me = await c.member.browser.gql<{ session: { userId: string } }>('{ session { userId } }');
+    const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
+    try {
+      const reads = db.prepare("SELECT user_id, detail FROM audit_events WHERE action = 'reportRead'").all() as {
+        user_id: string;
+        detail: string;
+      }[];
+      const ofThisCase = reads.filter((r) => r.detail.includes(`"compositionId":"${c.caseId}"`));
+      // Three reads of the member's own organisation, and one by the other member of their own.
+      expect(ofThisCase.filter((r) => r.user_id === me.data!.session.userId)).toHaveLength(3);
+      expect(ofThisCase).toHaveLength(4);
+    } finally {
+      db.close();
+    }
   }, 120_000);
 });

@@ -32,7 +32,9 @@ export type AuditAction =
   | 'signatureDeleted'
   | 'emrLaunch'
   | 'mfaOptionRemoved'
-  | 'passwordResetRateLimited';
+  | 'passwordResetRateLimited'
+  /** A signed report's record read through GraphQL (report review's list, a case's addenda; issue 24 item 7). */
+  | 'reportRead';
 
 export interface AuditEvent {
   action: AuditAction;

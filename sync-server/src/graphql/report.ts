@@ -1,3 +1,4 @@
+import { audit } from '../auth/audit.js';
 import { sessionFromRequest } from '../auth/sessions.js';
 import { fail } from '../auth/accounts.js';
 import {
@@ -60,6 +61,11 @@ export const reportTypeDefs = /* GraphQL */ `
   }
 `;
 
+/** Every read of signed report data (signers, addenda texts) joins the hash-chained audit trail as its reader's. */
+function auditReportRead(ctx: GraphqlContext, userId: string, detail: Record<string, string>): void {
+  audit(ctx.accounts.db, ctx.now(), ctx.meta, { action: 'reportRead', outcome: 'success', userId, detail });
+}
+
 /** The caller's session with its memberships, or NO_AUTHENTICATION; an organisation it may not see is NOT_AUTHORIZED. */
 function authorize(ctx: GraphqlContext, orgId: string): string {
   const session = sessionFromRequest(ctx.accounts.db, {
@@ -103,7 +109,8 @@ export const reportResolvers = {
       },
       ctx: GraphqlContext,
     ): FinalizedReport[] => {
-      authorize(ctx, args.orgId);
+      const userId = authorize(ctx, args.orgId);
+      auditReportRead(ctx, userId, { query: 'finalizedReports', orgId: args.orgId });
       return finalizedReports(ctx.accounts.db, args.orgId, {
         offset: Math.max(0, args.offset ?? 0),
         signerName: args.signerName?.trim() || null,
@@ -116,7 +123,8 @@ export const reportResolvers = {
       args: { orgId: string; compositionId: string },
       ctx: GraphqlContext,
     ): CaseSignedReport | null => {
-      authorize(ctx, args.orgId);
+      const userId = authorize(ctx, args.orgId);
+      auditReportRead(ctx, userId, { query: 'caseSignedReport', orgId: args.orgId, compositionId: args.compositionId });
       return caseSignedReport(ctx.accounts.db, args.orgId, args.compositionId);
     },
   },
