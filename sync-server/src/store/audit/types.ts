@@ -1,0 +1,64 @@
+/** One row to append to the account/organisation audit trail. */
+export interface AuditRecord {
+  at: number;
+  userId: string | null;
+  email: string | null;
+  action: string;
+  outcome: 'success' | 'failure';
+  ip: string | null;
+  userAgent: string | null;
+  /** JSON text, or null. */
+  detail: string | null;
+}
+
+/** Which column a limit counts by. */
+export type AuditCountBy = { email: string } | { userId: string } | { ip: string };
+
+/** Where a sealed audit record lives: the account/organisation trail or a FHIR AuditEvent. */
+export type AuditSource = 'audit_events' | 'AuditEvent';
+
+/** One link of the hash chain (table audit_chain). */
+export interface AuditLink {
+  seq: number;
+  source: AuditSource;
+  sourceRow: number;
+  prevHash: string;
+  hash: string;
+}
+
+/** A record not sealed yet: where it lives and its sealed content (canonical JSON of its columns). */
+export interface UnsealedRecord {
+  source: AuditSource;
+  row: number;
+  content: string;
+}
+
+/** A new link: the hashes are computed by the caller (auth/audit.ts), the store only keeps them. */
+export interface NewAuditLink {
+  source: AuditSource;
+  sourceRow: number;
+  prevHash: string;
+  hash: string;
+}
+
+/**
+ * The audit repository: the append-only trail (its triggers refuse updates and deletes) and the
+ * hash chain over it and the FHIR AuditEvents. An implementation passes contract.test.ts.
+ */
+export interface AuditStore {
+  append(record: AuditRecord): Promise<void>;
+  /** Events of one action after `since`, by email, user or IP. */
+  count(action: string, since: number, by: AuditCountBy): Promise<number>;
+  /**
+   * Seals in one atomic step: reads the chain's head and every record not sealed yet (account
+   * events first, then FHIR AuditEvents, each in row order), asks `link` for each new link's hash
+   * and appends them. A concurrent sealer cannot fork the chain. Returns how many it sealed.
+   */
+  seal(now: number, link: (prevHash: string, record: UnsealedRecord) => string, genesis: string): Promise<number>;
+  /** Every link, in order. */
+  links(): Promise<AuditLink[]>;
+  /** A record's sealed content as it is now, or null when it is gone. */
+  content(source: AuditSource, row: number): Promise<string | null>;
+  /** Records written after the last sealed one of each source. */
+  unsealed(): Promise<number>;
+}

@@ -1,0 +1,34 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../db/database.js';
+import { SqliteEmrLaunchStore } from './sqlite.js';
+import type { EmrLaunchStore, EmrNonce } from './types.js';
+
+function sqlite(): EmrLaunchStore {
+  const db = new Database(':memory:');
+  migrate(db);
+  return new SqliteEmrLaunchStore(db);
+}
+
+const nonce = (value: string, usedAt: number, expiresAt: number): EmrNonce => ({
+  nonce: value,
+  orgId: 'acme',
+  userId: 'usr-a',
+  usedAt,
+  expiresAt,
+});
+
+describe.each([['sqlite', sqlite]])('EmrLaunchStore contract (%s)', (_, make) => {
+  it('claims a nonce once; a replay is refused while it is remembered', async () => {
+    const store = make();
+    expect(await store.claimNonce(nonce('n-0123456789abcdef', 1000, 5000))).toBe(true);
+    expect(await store.claimNonce(nonce('n-0123456789abcdef', 2000, 5000))).toBe(false);
+    expect(await store.claimNonce(nonce('n-other-0123456789', 2000, 5000))).toBe(true);
+  });
+
+  it('forgets nonces past their expiry (a token that old is refused by its own expiry first)', async () => {
+    const store = make();
+    expect(await store.claimNonce(nonce('n-0123456789abcdef', 1000, 5000))).toBe(true);
+    expect(await store.claimNonce(nonce('n-0123456789abcdef', 5000, 9000))).toBe(true);
+  });
+});

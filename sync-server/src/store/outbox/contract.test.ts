@@ -1,0 +1,27 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../db/database.js';
+import { SqliteOutboxStore } from './sqlite.js';
+import type { OutboxStore } from './types.js';
+
+function sqlite(): OutboxStore {
+  const db = new Database(':memory:');
+  migrate(db);
+  return new SqliteOutboxStore(db);
+}
+
+describe.each([['sqlite', sqlite]])('OutboxStore contract (%s)', (_, make) => {
+  it('keeps every message oldest first, and lists those to one address', async () => {
+    const outbox = make();
+    expect(await outbox.list()).toEqual([]);
+    await outbox.add({ at: 1000, channel: 'email', to: 'a@example.com', subject: 'First', body: 'one' });
+    await outbox.add({ at: 2000, channel: 'sms', to: '+14155552671', subject: 'Code', body: '123456' });
+    await outbox.add({ at: 3000, channel: 'email', to: 'a@example.com', subject: 'Second', body: 'two' });
+    const all = await outbox.list();
+    expect(all.map((m) => m.subject)).toEqual(['First', 'Code', 'Second']);
+    expect(all[1]).toMatchObject({ at: 2000, channel: 'sms', to: '+14155552671', body: '123456' });
+    expect(all[0]!.id).toBeLessThan(all[2]!.id);
+    expect((await outbox.list('a@example.com')).map((m) => m.body)).toEqual(['one', 'two']);
+    expect(await outbox.list('nobody@example.com')).toEqual([]);
+  });
+});

@@ -1,0 +1,141 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../db/database.js';
+import { SqliteSessionStore } from './sqlite.js';
+import type { NewSession, SessionStore } from './types.js';
+
+/** A store under test, with the users and memberships its rows refer to. */
+interface Fixture {
+  store: SessionStore;
+  addUser(id: string): void;
+  addMembership(orgId: string, type: 'regular' | 'parent', userId: string, roles: string[]): void;
+}
+
+function sqlite(): Fixture {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return {
+    store: new SqliteSessionStore(db),
+    addUser: (id) =>
+      db
+        .prepare('INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, ?, ?, 0, 0)')
+        .run(id, id, `${id}@example.com`),
+    addMembership: (orgId, type, userId, roles) => {
+      db.prepare(
+        `INSERT OR IGNORE INTO orgs (id, fhir_id, name, type, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)`,
+      ).run(orgId, `fhir-${orgId}`, orgId, type);
+      db.prepare(
+        'INSERT INTO org_members (id, org_id, user_id, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)',
+      ).run(`${orgId}-${userId}`, orgId, userId, JSON.stringify(roles));
+    },
+  };
+}
+
+const session = (id: string, userId: string, overrides: Partial<NewSession> = {}): NewSession => ({
+  id,
+  userId,
+  tokenHash: `hash-${id}`,
+  now: 1000,
+  expiresAt: 10_000,
+  ip: '203.0.113.5',
+  userAgent: 'test',
+  singleOrg: null,
+  multiFactorExp: null,
+  ...overrides,
+});
+
+describe.each([['sqlite', sqlite]])('SessionStore contract (%s)', (_, make) => {
+  it('creates a session found by its token hash and id, with multi-factor unset unless vouched for', async () => {
+    const f = make();
+    f.addUser('usr-a');
+    const row = await f.store.create(session('ses-1', 'usr-a'));
+    expect(row).toMatchObject({
+      id: 'ses-1',
+      user_id: 'usr-a',
+      created_at: 1000,
+      renewed_at: 1000,
+      expires_at: 10_000,
+    });
+    expect(row.multi_factor_last).toBeNull();
+    expect(row.ended_at).toBeNull();
+    expect(await f.store.byTokenHash('hash-ses-1')).toEqual(row);
+    expect(await f.store.byId('ses-1')).toEqual(row);
+    expect(await f.store.byTokenHash('hash-unknown')).toBeNull();
+    const emr = await f.store.create(session('ses-2', 'usr-a', { singleOrg: 'acme', multiFactorExp: 5000 }));
+    expect(emr).toMatchObject({ single_org: 'acme', multi_factor_last: 1000, multi_factor_exp: 5000 });
+  });
+
+  it('ends the presented session in the same step as it starts a new one', async () => {
+    const f = make();
+    f.addUser('usr-a');
+    await f.store.create(session('ses-old', 'usr-a'));
+    await f.store.create(session('ses-new', 'usr-a', { now: 2000 }), 'ses-old');
+    expect((await f.store.byId('ses-old'))?.ended_at).toBe(2000);
+    expect((await f.store.byId('ses-new'))?.ended_at).toBeNull();
+  });
+
+  it('rotates a token: the old hash no longer finds the session', async () => {
+    const f = make();
+    f.addUser('usr-a');
+    await f.store.create(session('ses-1', 'usr-a'));
+    await f.store.setTokenHash('ses-1', 'hash-rotated');
+    expect(await f.store.byTokenHash('hash-ses-1')).toBeNull();
+    expect((await f.store.byTokenHash('hash-rotated'))?.id).toBe('ses-1');
+  });
+
+  it('ends one session once, and every live session of a user but one', async () => {
+    const f = make();
+    f.addUser('usr-a');
+    f.addUser('usr-b');
+    for (const id of ['s1', 's2', 's3']) await f.store.create(session(id, 'usr-a'));
+    await f.store.create(session('s4', 'usr-b'));
+    await f.store.end('s1', 1500);
+    await f.store.end('s1', 9000);
+    expect((await f.store.byId('s1'))?.ended_at).toBe(1500);
+    expect(await f.store.endForUser('usr-a', 2000, 's3')).toBe(1);
+    expect((await f.store.byId('s2'))?.ended_at).toBe(2000);
+    expect((await f.store.byId('s3'))?.ended_at).toBeNull();
+    expect((await f.store.byId('s4'))?.ended_at).toBeNull();
+    expect(await f.store.endForUser('usr-a', 3000)).toBe(1);
+  });
+
+  it('renews a session, sliding multi-factor only when given and clearing sudo only when asked', async () => {
+    const f = make();
+    f.addUser('usr-a');
+    await f.store.create(session('ses-1', 'usr-a', { multiFactorExp: 4000 }));
+    await f.store.grantSudo('ses-1', 1200, 2100);
+    expect(await f.store.byId('ses-1')).toMatchObject({ sudo_last: 1200, sudo_expires_at: 2100 });
+    const kept = await f.store.renew('ses-1', {
+      renewedAt: 2000,
+      expiresAt: 11_000,
+      multiFactorExp: null,
+      clearSudo: false,
+    });
+    expect(kept).toMatchObject({ renewed_at: 2000, expires_at: 11_000, multi_factor_exp: 4000, sudo_expires_at: 2100 });
+    const slid = await f.store.renew('ses-1', {
+      renewedAt: 3000,
+      expiresAt: 12_000,
+      multiFactorExp: 8000,
+      clearSudo: true,
+    });
+    expect(slid).toMatchObject({ multi_factor_exp: 8000, sudo_last: null, sudo_expires_at: null });
+    expect(
+      await f.store.renew('ses-none', { renewedAt: 1, expiresAt: 2, multiFactorExp: null, clearSudo: false }),
+    ).toBeNull();
+  });
+
+  it("lists a user's memberships with type and roles, ordered by organisation", async () => {
+    const f = make();
+    f.addUser('usr-a');
+    f.addUser('usr-b');
+    f.addMembership('zeta', 'regular', 'usr-a', ['member']);
+    f.addMembership('alpha', 'parent', 'usr-a', ['admin', 'provider']);
+    f.addMembership('alpha', 'parent', 'usr-b', ['member']);
+    expect(await f.store.memberships('usr-a')).toEqual([
+      { id: 'alpha', type: 'parent', roles: ['admin', 'provider'] },
+      { id: 'zeta', type: 'regular', roles: ['member'] },
+    ]);
+    expect(await f.store.memberships('usr-nobody')).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+import type { Db } from '../../db/database.js';
+import type { NewSession, SessionMembership, SessionRenewal, SessionRow, SessionStore } from './types.js';
+
+/** Inserts a session row (inside the caller's transaction). Shared with the accounts store's compound steps. */
+export function insertSessionRow(db: Db, s: NewSession): SessionRow {
+  db.prepare(
+    `INSERT INTO sessions (id, user_id, token_hash, created_at, renewed_at, expires_at, ip, user_agent,
+       single_org, multi_factor_last, multi_factor_exp)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    s.id,
+    s.userId,
+    s.tokenHash,
+    s.now,
+    s.now,
+    s.expiresAt,
+    s.ip,
+    s.userAgent,
+    s.singleOrg,
+    s.multiFactorExp === null ? null : s.now,
+    s.multiFactorExp,
+  );
+  return db.prepare('SELECT * FROM sessions WHERE id = ?').get(s.id) as SessionRow;
+}
+
+/** Ends a user's live sessions except one (inside the caller's transaction). */
+export function endUserSessionRows(db: Db, userId: string, now: number, exceptId?: string): number {
+  return db
+    .prepare('UPDATE sessions SET ended_at = ? WHERE user_id = ? AND ended_at IS NULL AND id != ?')
+    .run(now, userId, exceptId ?? '').changes;
+}
+
+/** Sets a session's token hash (inside the caller's transaction). */
+export function setSessionTokenHash(db: Db, id: string, tokenHash: string): void {
+  db.prepare('UPDATE sessions SET token_hash = ? WHERE id = ?').run(tokenHash, id);
+}
+
+/** Sets a session's sudo window (inside the caller's transaction). */
+export function setSessionSudo(db: Db, id: string, now: number, expiresAt: number): void {
+  db.prepare('UPDATE sessions SET sudo_last = ?, sudo_expires_at = ? WHERE id = ?').run(now, expiresAt, id);
+}
+
+function endSessionRow(db: Db, id: string, now: number): void {
+  db.prepare('UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL').run(now, id);
+}
+
+/** The sessions repository over better-sqlite3 (synchronous underneath: each method resolves at once). */
+export class SqliteSessionStore implements SessionStore {
+  constructor(private readonly db: Db) {}
+
+  byTokenHash(tokenHash: string): Promise<SessionRow | null> {
+    const row = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as SessionRow | undefined;
+    return Promise.resolve(row ?? null);
+  }
+
+  byId(id: string): Promise<SessionRow | null> {
+    const row = this.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
+    return Promise.resolve(row ?? null);
+  }
+
+  create(session: NewSession, endSessionId: string | null = null): Promise<SessionRow> {
+    return Promise.resolve(
+      this.db.transaction(() => {
+        if (endSessionId !== null) endSessionRow(this.db, endSessionId, session.now);
+        return insertSessionRow(this.db, session);
+      })(),
+    );
+  }
+
+  setTokenHash(id: string, tokenHash: string): Promise<void> {
+    setSessionTokenHash(this.db, id, tokenHash);
+    return Promise.resolve();
+  }
+
+  end(id: string, now: number): Promise<void> {
+    endSessionRow(this.db, id, now);
+    return Promise.resolve();
+  }
+
+  endForUser(userId: string, now: number, exceptId?: string): Promise<number> {
+    return Promise.resolve(endUserSessionRows(this.db, userId, now, exceptId));
+  }
+
+  renew(id: string, r: SessionRenewal): Promise<SessionRow | null> {
+    this.db
+      .prepare(
+        `UPDATE sessions SET renewed_at = ?, expires_at = ?,
+           multi_factor_exp = CASE WHEN ? THEN ? ELSE multi_factor_exp END,
+           sudo_last = CASE WHEN ? THEN NULL ELSE sudo_last END,
+           sudo_expires_at = CASE WHEN ? THEN NULL ELSE sudo_expires_at END
+         WHERE id = ?`,
+      )
+      .run(
+        r.renewedAt,
+        r.expiresAt,
+        r.multiFactorExp === null ? 0 : 1,
+        r.multiFactorExp,
+        r.clearSudo ? 1 : 0,
+        r.clearSudo ? 1 : 0,
+        id,
+      );
+    return this.byId(id);
+  }
+
+  grantSudo(id: string, now: number, expiresAt: number): Promise<void> {
+    setSessionSudo(this.db, id, now, expiresAt);
+    return Promise.resolve();
+  }
+
+  memberships(userId: string): Promise<SessionMembership[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT o.id AS id, o.type AS type, m.roles AS roles
+         FROM org_members m JOIN orgs o ON o.id = m.org_id WHERE m.user_id = ? ORDER BY o.id`,
+      )
+      .all(userId) as { id: string; type: SessionMembership['type']; roles: string }[];
+    return Promise.resolve(rows.map((r) => ({ id: r.id, type: r.type, roles: JSON.parse(r.roles) as string[] })));
+  }
+}
