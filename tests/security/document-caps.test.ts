@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { deflateSync } from 'fflate';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
@@ -18,7 +20,8 @@ import { orgMember, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
 import { waveStripSvg } from '../../client/src/features/cases/waves/model.js';
-import { fhir } from '../integration/fhir-helpers.js';
+import { expectValidFhir, fhir } from '../integration/fhir-helpers.js';
+import { CASE_DATA_EXTENSION } from '../../sync-server/src/sync/projection.js';
 
 // Issue 24 item 6: bounded work per request. One update may carry at most MAX_UPDATE_BYTES
 // (2 MiB) and a case document may grow to at most MAX_DOCUMENT_BYTES (8 MiB); past either the
@@ -255,6 +258,73 @@ describe('size caps of case documents over the sync socket', () => {
     expect(slowest).toBeLessThan(1000);
     client.destroy();
   }, 120_000);
+
+  it('keeps projection history without a full copy per version: the database grows by one case, not one per projection', async () => {
+    // Issue 24 item 6: each projection is a new Composition version; a superseded preliminary
+    // version keeps its caseData's type, size and hash, not the whole case again.
+    const docId = 'cmp-history-slim';
+    const composition: Composition & { id: string } = {
+      resourceType: 'Composition',
+      id: docId,
+      status: 'preliminary',
+      type: { coding: [{ ...ANESTHESIA_RECORD_TYPE }] },
+      date: '2026-11-20T14:00:00Z',
+      author: [{ reference: 'Practitioner/prc-1' }],
+      title: 'Anesthesia record',
+    };
+    expect(
+      (await fhir(server, member.browser, 'PUT', `${member.orgId}/Composition/${docId}`, composition)).status,
+    ).toBe(201);
+    /** The Composition's versions in the server's database: how many, and the bytes of their JSON. */
+    const stored = (): { versions: number; bytes: number } => {
+      const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true, fileMustExist: true });
+      try {
+        return db
+          .prepare(
+            `SELECT COUNT(*) AS versions, COALESCE(SUM(LENGTH(json)), 0) AS bytes FROM resource_history
+             WHERE org_id = ? AND resource_type = 'Composition' AND id = ?`,
+          )
+          .get(member.orgId, docId) as { versions: number; bytes: number };
+      } finally {
+        db.close();
+      }
+    };
+    const before = stored();
+    const client = connectVigilClient(server.url, `${member.orgId}/${docId}`, { params: { token: member.token } });
+    await eventually(() => expect(client.provider.status.connection).toBe('connected'));
+    // A 1.5 MB case, then N projections of it, each after one small change.
+    client.doc.getMap('case').set('notes', 'n'.repeat(1_500_000));
+    const N = 3;
+    for (let k = 1; k <= N; k++) {
+      client.doc.getMap('case').set('ebl', k);
+      await eventually(() => expect(client.provider.status.status).toBe('synced'), 30_000);
+      await eventually(() => expect(stored().versions).toBe(1 + k), PROJECT_AFTER_MS + 30_000, 500);
+    }
+    client.destroy();
+    const latest = await fhir<Composition>(server, member.browser, 'GET', `${member.orgId}/Composition/${docId}`);
+    const attachmentOf = (c: Composition): Record<string, unknown> =>
+      c.extension!.find((e) => e.url === CASE_DATA_EXTENSION)!.valueAttachment as Record<string, unknown>;
+    const documentBytes = (attachmentOf(latest.body).data as string).length;
+    expect(documentBytes).toBeGreaterThan(1_900_000);
+    const growth = stored().bytes - before.bytes;
+    // Full copies would take N × documentBytes (about 6 MB); the current version alone is one.
+    expect(growth).toBeGreaterThan(documentBytes);
+    expect(growth).toBeLessThan(documentBytes + 50_000);
+    // A superseded version reads as valid FHIR: its attachment with hash and size, without data.
+    const vread = await fhir<Composition>(
+      server,
+      member.browser,
+      'GET',
+      `${member.orgId}/Composition/${docId}/_history/2`,
+    );
+    expect(vread.status).toBe(200);
+    expectValidFhir(vread.body);
+    const slim = attachmentOf(vread.body);
+    expect(slim.data).toBeUndefined();
+    expect(slim.contentType).toBe('application/json');
+    expect(typeof slim.hash).toBe('string');
+    expect(slim.size).toBeGreaterThan(1_500_000);
+  }, 180_000);
 
   it('refuses a document growing past the cap, and the earlier content survives a restart', async () => {
     const docId = 'cmp-big-document';

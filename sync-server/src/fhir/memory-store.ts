@@ -1,4 +1,5 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
+import { slimSuperseded } from '../store/resources/history-policy.js';
 import { VersionConflictError } from './errors.js';
 import { matches, searchTokens, type SearchClause, type SearchToken } from './search-params.js';
 import {
@@ -47,6 +48,9 @@ export class MemoryResourceStore implements ResourceStore {
       throw new VersionConflictError(current?.versionId ?? '0');
     }
     const versionId = String(Number(current?.versionId ?? 0) + 1);
+    // The superseded version keeps what the history policy keeps (no case content unless signed).
+    const superseded = current?.resource ? slimSuperseded(current.resource) : null;
+    if (current && superseded) current.resource = copy(superseded);
     const stored: FhirResource = copy({ ...resource, meta: { ...resource.meta, versionId, lastUpdated: now } });
     const version: StoredVersion = {
       orgId,

@@ -1,5 +1,6 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import type { Db } from '../db/database.js';
+import { slimSuperseded } from '../store/resources/history-policy.js';
 import { VersionConflictError } from './errors.js';
 import { searchTokens, TEXT_MAX, type SearchClause } from './search-params.js';
 import {
@@ -64,6 +65,14 @@ export class SqliteResourceStore implements ResourceStore {
         throw new VersionConflictError(current?.versionId ?? '0');
       }
       const version = Number(current?.versionId ?? 0) + 1;
+      const superseded = current?.resource ? slimSuperseded(current.resource) : null;
+      if (current && superseded) {
+        this.db
+          .prepare(
+            `UPDATE resource_history SET json = ? WHERE org_id = ? AND resource_type = ? AND id = ? AND version_id = ?`,
+          )
+          .run(JSON.stringify(superseded), orgId, resource.resourceType, resource.id, Number(current.versionId));
+      }
       const stored = { ...resource, meta: { ...resource.meta, versionId: String(version), lastUpdated: now } };
       const json = JSON.stringify(stored);
       const row: Row = {

@@ -1,13 +1,14 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Appointment, Patient } from '@vigil/shared';
+import { ANESTHESIA_RECORD_TYPE, type Appointment, type Composition, type Patient } from '@vigil/shared';
 import { migrate } from '../db/database.js';
+import { CASE_DATA_EXTENSION_URL } from '../store/resources/history-policy.js';
 import { VersionConflictError } from './errors.js';
 import { MemoryResourceStore } from './memory-store.js';
 import { parseSearch } from './search-params.js';
 import { SqliteResourceStore } from './sqlite-store.js';
-import type { ResourceStore } from './store.js';
+import type { ResourceStore, StoredVersion } from './store.js';
 
 function sqliteStore(): ResourceStore {
   const db = new Database(':memory:');
@@ -42,6 +43,36 @@ const appointment = (
     { actor: { reference: 'Location/loc-room1' }, status: 'accepted' },
   ],
 });
+
+/** A case's Composition carrying `content` in its caseData attachment, as the projection writes it. */
+const projected = (status: Composition['status'], content: string): Composition & { id: string } => ({
+  resourceType: 'Composition',
+  id: 'cmp-1',
+  status,
+  type: { coding: [{ ...ANESTHESIA_RECORD_TYPE }] },
+  date: '2026-11-20T14:00:00Z',
+  author: [{ reference: 'Practitioner/prc-1' }],
+  title: 'Anesthesia record',
+  extension: [
+    {
+      url: CASE_DATA_EXTENSION_URL,
+      valueAttachment: {
+        contentType: 'application/json',
+        data: Buffer.from(content).toString('base64'),
+        size: content.length,
+        hash: Buffer.from(content.padEnd(20, '.').slice(0, 20)).toString('base64'),
+      },
+    },
+  ],
+});
+/** The caseData attachment of a stored version. */
+const caseDataOf = (v: StoredVersion | null): Record<string, unknown> | undefined =>
+  (v?.resource as Composition | null)?.extension?.find((e) => e.url === CASE_DATA_EXTENSION_URL)?.valueAttachment as
+    Record<string, unknown> | undefined;
+const withoutData = (a: Record<string, unknown> | undefined): Record<string, unknown> => {
+  const { data: _d, ...rest } = a ?? {};
+  return rest;
+};
 
 const ids = (items: { id?: string }[]): (string | undefined)[] => items.map((i) => i.id);
 const page = { offset: 0, count: 50 };
@@ -109,6 +140,48 @@ describe.each([
     ]);
     // Writing again revives it as version 3.
     expect(store.write({ orgId: 'a', resource: patient('p1', 'A', 'B', '2015') }, T(3)).versionId).toBe('3');
+  });
+
+  it("keeps a superseded projection's case content as type, size and hash only; the current and signed versions whole", () => {
+    const store = make();
+    const contents = ['{"v":1}', '{"v":2}', '{"v":3}'];
+    contents.forEach((c, i) => store.write({ orgId: 'a', resource: projected('preliminary', c) }, T(i)));
+    const written = contents.map((c) => caseDataOf({ resource: projected('preliminary', c) } as StoredVersion)!);
+    for (const v of ['1', '2']) {
+      const kept = caseDataOf(store.readVersion('a', 'Composition', 'cmp-1', v));
+      expect(kept).toEqual(withoutData(written[Number(v) - 1]));
+      expect(kept).toMatchObject({ contentType: 'application/json', size: 7 });
+    }
+    expect(caseDataOf(store.readVersion('a', 'Composition', 'cmp-1', '3'))).toEqual(written[2]);
+    expect(caseDataOf(store.read('a', 'Composition', 'cmp-1'))).toEqual(written[2]);
+    const history = store.history('a', 'Composition', 'cmp-1', page).items;
+    expect(history.map((v) => caseDataOf(v)?.data !== undefined)).toEqual([true, false, false]);
+    expect(history[2]!.resource).toMatchObject({
+      title: 'Anesthesia record',
+      status: 'preliminary',
+      meta: { versionId: '1' },
+    });
+
+    // Signed versions (final, then amended) are the legal record: superseded, they stay whole.
+    store.write({ orgId: 'a', resource: projected('final', '{"v":4}') }, T(4));
+    store.write({ orgId: 'a', resource: projected('amended', '{"v":5}') }, T(5));
+    store.write({ orgId: 'a', resource: projected('preliminary', '{"v":6}') }, T(6));
+    expect(caseDataOf(store.readVersion('a', 'Composition', 'cmp-1', '3'))?.data).toBeUndefined();
+    expect(caseDataOf(store.readVersion('a', 'Composition', 'cmp-1', '4'))?.data).toBe(btoa('{"v":4}'));
+    expect(caseDataOf(store.readVersion('a', 'Composition', 'cmp-1', '5'))?.data).toBe(btoa('{"v":5}'));
+
+    // The version a deletion supersedes keeps its content: the history shows what was deleted.
+    store.delete('a', 'Composition', 'cmp-1', T(7));
+    expect(caseDataOf(store.readVersion('a', 'Composition', 'cmp-1', '6'))?.data).toBe(btoa('{"v":6}'));
+
+    // Other resource types keep every version whole, attachments included.
+    const photo = (data: string): Patient & { id: string } => ({
+      ...patient('p1', 'A', 'B', '2015'),
+      photo: [{ contentType: 'image/png', data }],
+    });
+    store.write({ orgId: 'a', resource: photo('iVBORw0KGgo=') }, T(8));
+    store.write({ orgId: 'a', resource: photo('iVBORw0KGgp=') }, T(9));
+    expect(store.readVersion('a', 'Patient', 'p1', '1')?.resource).toMatchObject({ photo: [{ data: 'iVBORw0KGgo=' }] });
   });
 
   it('pages history newest first', () => {
