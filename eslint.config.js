@@ -6,14 +6,50 @@ import globals from 'globals';
 
 /** What the client may never import: the server's code and its database driver. */
 const SERVER_IMPORTS = ['**/sync-server/**', '@vigil/sync-server', 'better-sqlite3'];
-const clientImports = (/** @type {string[]} */ extra) => [
+/** @typedef {{ group: string[], message: string }} ImportPattern */
+const clientImports = (/** @type {string[]} */ extra, /** @type {ImportPattern[]} */ layers = []) => [
   'error',
-  { patterns: [{ group: [...SERVER_IMPORTS, ...extra], message: 'The client never imports server code.' }] },
+  { patterns: [{ group: [...SERVER_IMPORTS, ...extra], message: 'The client never imports server code.' }, ...layers] },
 ];
+
+/**
+ * The client's layers (issue 26): app/ is the shell (route table, chrome, sub-app loading,
+ * startup) and may import anything; features/ import session/, ui/, sync/ and data/ but never the
+ * shell that hosts them; session/, sync/ and data/ import no feature and no shell; ui/ (Page,
+ * layouts, the input kit, theme) imports none of them. Proved by client/src/layers.test.ts with
+ * the files in client/lint-fixtures/ (left out of the normal lint run).
+ */
+const APP = ['**/app/**', '**/app'];
+const FEATURES = ['**/features/**', '**/features'];
+const SESSION = ['**/session/**', '**/session'];
+const CLIENT_LAYERS = {
+  features: [{ group: APP, message: 'A feature never imports the app shell (client/src/app): use session/ or ui/.' }],
+  session: [
+    { group: APP, message: 'session/ never imports the app shell (client/src/app).' },
+    { group: FEATURES, message: 'session/ never imports a feature (client/src/features).' },
+  ],
+  base: [
+    { group: APP, message: 'sync/ and data/ never import the app shell (client/src/app).' },
+    { group: FEATURES, message: 'sync/ and data/ never import a feature (client/src/features).' },
+  ],
+  ui: [
+    { group: APP, message: 'ui/ never imports the app shell (client/src/app).' },
+    { group: FEATURES, message: 'ui/ never imports a feature (client/src/features).' },
+    { group: SESSION, message: 'ui/ never imports the session (client/src/session): pass what it shows as props.' },
+  ],
+};
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'client/dist/**', '.tsbuild/**', 'coverage/**', 'test-results/**', 'data/**'],
+    ignores: [
+      '**/node_modules/**',
+      'client/dist/**',
+      'client/lint-fixtures/**',
+      '.tsbuild/**',
+      'coverage/**',
+      'test-results/**',
+      'data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -75,11 +111,27 @@ export default tseslint.config(
     },
   },
   {
+    files: ['client/src/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': clientImports(['node:*'], CLIENT_LAYERS.features) },
+  },
+  {
+    files: ['client/src/session/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': clientImports(['node:*'], CLIENT_LAYERS.session) },
+  },
+  {
+    files: ['client/src/{sync,data}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': clientImports(['node:*'], CLIENT_LAYERS.base) },
+  },
+  {
+    files: ['client/src/ui/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': clientImports(['node:*'], CLIENT_LAYERS.ui) },
+  },
+  {
     // Checks the client's build inputs (mantine.css against Mantine's package, mantine-theme.css
     // against the theme) in Node.
-    files: ['client/src/app/mantineCss.test.ts', 'client/src/app/mantineThemeCss.test.ts'],
+    files: ['client/src/ui/mantineCss.test.ts', 'client/src/ui/mantineThemeCss.test.ts', 'client/src/layers.test.ts'],
     rules: {
-      'no-restricted-imports': clientImports([]),
+      'no-restricted-imports': clientImports([], CLIENT_LAYERS.ui),
     },
   },
   {

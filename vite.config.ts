@@ -19,10 +19,10 @@ export default defineConfig(({ command }) => ({
     // lib0's decoding with a faster read of short strings (client/src/sync/lib0Decoding.ts):
     // Yjs, y-protocols and the client all import it by this name.
     alias: [
-      // Mantine's hooks with React's stable ids (client/src/app/mantineHooks.ts).
+      // Mantine's hooks with React's stable ids (client/src/ui/mantineHooks.ts).
       {
         find: /^@mantine\/hooks$/,
-        replacement: fileURLToPath(new URL('./client/src/app/mantineHooks.ts', import.meta.url)),
+        replacement: fileURLToPath(new URL('./client/src/ui/mantineHooks.ts', import.meta.url)),
       },
       {
         find: /^@mantine-hooks-original$/,

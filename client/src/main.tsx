@@ -1,8 +1,8 @@
-import './app/mantine.css';
+import './ui/mantine.css';
 // The theme's CSS variables and Mantine's global classes, made at build time (mantineThemeCss.ts).
-import './app/mantine-theme.css';
+import './ui/mantine-theme.css';
 import { importWithRetry } from './app/importWithRetry.js';
-import { loadOrgApp, startsInOrgApp } from './app/startScreen.js';
+import { loadAppChrome, loadOrgApp, startsInOrgApp } from './app/startScreen.js';
 import { showStartFailure } from './app/startFailure.js';
 import { caseOfPath } from './sync/casePath.js';
 
@@ -17,8 +17,11 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const { pathname } = window.location;
 
-// The start screen's code; App.tsx's preload of it (with its retries) then finds it loaded.
-const startScreen = startsInOrgApp(pathname) ? loadOrgApp().catch(() => undefined) : Promise.resolve();
+// The start screen's code and the chrome it renders in; App.tsx's preload of them (with its
+// retries) then finds them loaded.
+const startScreen = startsInOrgApp(pathname)
+  ? Promise.all([loadOrgApp(), loadAppChrome()]).catch(() => undefined)
+  : Promise.resolve();
 
 // Started on a case screen, the case is read from this device while the app's code loads. If
 // that code cannot load now, the case screen opens its case itself when it mounts.

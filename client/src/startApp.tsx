@@ -4,9 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { registerSW } from 'virtual:pwa-register';
 import { App, loadStartScreen } from './app/App.js';
-import { ServerInfoProvider } from './app/ServerInfo.js';
+import { ServerInfoProvider } from './session/ServerInfo.js';
 import { settledOrAfter } from './app/startup.js';
-import { theme } from './app/theme.js';
+import { theme } from './ui/theme.js';
 
 // The service worker precaches the app shell so an installed app starts with no network.
 registerSW({ immediate: true });

@@ -10,27 +10,37 @@ import { SignInPage } from '../features/auth/SignInPage.js';
 import { SignUpPage } from '../features/auth/SignUpPage.js';
 import { SudoPage } from '../features/auth/SudoPage.js';
 import { VerifyEmailCodePage, VerifyEmailPage } from '../features/auth/VerifyEmailPage.js';
+import { AccountHashModals } from '../features/profile/AccountModals.js';
 import { ProfilePage } from '../features/profile/ProfilePage.js';
 import { CreateOrgAltPage, CreateOrgPage } from '../features/orgs/CreateOrgPage.js';
 import { InvitationPage } from '../features/orgs/InvitationPage.js';
 import { WelcomePage } from '../features/orgs/WelcomePage.js';
 import { lazyWithRetry } from './lazyWithRetry.js';
-import { NotFound } from './NotFound.js';
-import { NotAvailableYet } from './Page.js';
+import { NotFound } from '../ui/NotFound.js';
+import { NotAvailableYet } from '../ui/Page.js';
 import { PublicLayout } from './PublicLayout.js';
-import { HomeRedirect, RequireAuth, RequireVerifiedEmail } from './session/guards.js';
-import { SessionProvider } from './session/SessionProvider.js';
-import { SudoBanner, SudoProvider } from './session/SudoProvider.js';
-import { StartupEffects } from './session/StartupEffects.js';
-import { loadOrgApp, startsInOrgApp } from './startScreen.js';
+import { HomeRedirect, RequireAuth, RequireVerifiedEmail } from '../session/guards.js';
+import { SessionProvider } from '../session/SessionProvider.js';
+import { SudoBanner, SudoProvider } from '../session/SudoProvider.js';
+import { StartupEffects } from '../session/StartupEffects.js';
+import { loadAppChrome, loadOrgApp, startsInOrgApp } from './startScreen.js';
 import { SubAppBoundary } from './SubAppBoundary.js';
-import type { SubAppRoute } from './SubAppRoutes.js';
+import { SubAppChrome, type SubAppChromeProps, type SubAppRoute } from '../ui/SubAppRoutes.js';
+
+// The chrome the sub-apps render in (SubAppChrome), loaded beside whichever sub-app opens first.
+const Chrome = lazyWithRetry<SubAppChromeProps>(() => loadAppChrome().then((m) => ({ default: m.AppChrome })));
+const withChrome =
+  <T,>(load: () => Promise<T>): (() => Promise<T>) =>
+  () => {
+    void Chrome.preload();
+    return load();
+  };
 
 // Sub-apps load on demand by route prefix (spec 000 §2), with the retry rule of spec 000 §8.
-const OrgApp = lazyWithRetry(loadOrgApp);
-const ParentApp = lazyWithRetry(() => import('../features/parent/ParentApp.js'));
-const TeamApp = lazyWithRetry(() => import('../features/team/TeamApp.js'));
-const ResellerApp = lazyWithRetry(() => import('../features/reseller/ResellerApp.js'));
+const OrgApp = lazyWithRetry(withChrome(loadOrgApp));
+const ParentApp = lazyWithRetry(withChrome(() => import('../features/parent/ParentApp.js')));
+const TeamApp = lazyWithRetry(withChrome(() => import('../features/team/TeamApp.js')));
+const ResellerApp = lazyWithRetry(withChrome(() => import('../features/reseller/ResellerApp.js')));
 
 /**
  * Loads the code of the screen the app starts on, when it is a sub-app's: startApp.tsx renders once
@@ -38,7 +48,9 @@ const ResellerApp = lazyWithRetry(() => import('../features/reseller/ResellerApp
  * rather than a loader and then the screen. Resolves when the code is loaded or failed to load.
  */
 export function loadStartScreen(pathname: string): Promise<void> {
-  return startsInOrgApp(pathname) ? OrgApp.preload() : Promise.resolve();
+  return startsInOrgApp(pathname)
+    ? Promise.all([OrgApp.preload(), Chrome.preload()]).then(() => undefined)
+    : Promise.resolve();
 }
 
 /**
@@ -94,26 +106,29 @@ function SubApp({ children }: { children: ReactNode }): ReactNode {
 export function App(): ReactNode {
   return (
     <SessionProvider>
-      <SudoProvider>
-        <StartupEffects />
-        <SudoBanner />
-        <Routes>
-          <Route path="/org/:orgId/*" element={<SubApp children={<OrgApp />} />} />
-          <Route path="/parent/:parentOrgId/*" element={<SubApp children={<ParentApp />} />} />
-          <Route path="/vigil-team/*" element={<SubApp children={<TeamApp />} />} />
-          <Route path="/reseller/:resellerId/*" element={<SubApp children={<ResellerApp />} />} />
-          <Route element={<PublicLayout />}>
-            {PUBLIC_ROUTES.map((r) => (
-              <Route
-                key={r.path || 'index'}
-                {...(r.path === '' ? { index: true } : { path: r.path })}
-                element={r.element ?? <NotAvailableYet title={r.title} />}
-              />
-            ))}
-            <Route path="*" element={<NotFound />} />
-          </Route>
-        </Routes>
-      </SudoProvider>
+      <SubAppChrome.Provider value={Chrome}>
+        <SudoProvider>
+          <StartupEffects />
+          <SudoBanner />
+          <Routes>
+            <Route path="/org/:orgId/*" element={<SubApp children={<OrgApp />} />} />
+            <Route path="/parent/:parentOrgId/*" element={<SubApp children={<ParentApp />} />} />
+            <Route path="/vigil-team/*" element={<SubApp children={<TeamApp />} />} />
+            <Route path="/reseller/:resellerId/*" element={<SubApp children={<ResellerApp />} />} />
+            <Route element={<PublicLayout />}>
+              {PUBLIC_ROUTES.map((r) => (
+                <Route
+                  key={r.path || 'index'}
+                  {...(r.path === '' ? { index: true } : { path: r.path })}
+                  element={r.element ?? <NotAvailableYet title={r.title} />}
+                />
+              ))}
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </Routes>
+          <AccountHashModals />
+        </SudoProvider>
+      </SubAppChrome.Provider>
     </SessionProvider>
   );
 }

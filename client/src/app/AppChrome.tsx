@@ -5,20 +5,11 @@ import { Link, useLocation } from 'react-router';
 import { AccountMenu } from '../features/orgs/AccountMenu.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { Footer } from './Footer.js';
-import { LightNavLink } from './LightNavLink.js';
+import { LightNavLink } from '../ui/LightNavLink.js';
+import type { SubAppChromeProps } from '../ui/SubAppRoutes.js';
 import { foldsNavigation, subAppOf } from './subApps.js';
 
-export interface NavItem {
-  label: string;
-  href: string;
-  /** Active only on exactly this path (a home item would otherwise be active everywhere below it). */
-  exact?: boolean;
-}
-
-export interface AppChromeProps {
-  nav: NavItem[];
-  children: ReactNode;
-}
+export type AppChromeProps = SubAppChromeProps;
 
 /**
  * The application chrome of the sub-apps (spec 000 §1, §2): a header with the logo and the

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { LEGAL_LINKS, PRIVACY_UPDATED_ON, showPrivacyUpdated } from './legal.js';
-import { useServerInfo } from './ServerInfo.js';
+import { LEGAL_LINKS, PRIVACY_UPDATED_ON, showPrivacyUpdated } from '../ui/legal.js';
+import { useServerInfo } from '../session/ServerInfo.js';
 
 /**
  * Footer (spec 000 §1): terms, privacy and trust links, the copyright year and Vigil's own

@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { driftMessage } from './clock.js';
-import { HELP_LINKS } from './legal.js';
+import { HELP_LINKS } from '../ui/legal.js';
 import { useServerInfo } from './ServerInfo.js';
 
 /**

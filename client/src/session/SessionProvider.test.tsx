@@ -3,14 +3,14 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Session, User, UserAndSession } from '../../features/auth/api.js';
-import { RequestError } from '../../data/graphql.js';
+import type { Session, User, UserAndSession } from './api.js';
+import { RequestError } from '../data/graphql.js';
 import { IDENTITY_COOKIE } from './identity.js';
 
 // The server's answer is held until a test gives it, or fails it.
 let answer: (value: UserAndSession) => void = () => undefined;
 let fail: (err: Error) => void = () => undefined;
-vi.mock('../../features/auth/api.js', () => ({
+vi.mock('./api.js', () => ({
   fetchUserAndSession: () =>
     new Promise<UserAndSession>((resolve, reject) => {
       answer = resolve;

@@ -9,8 +9,8 @@ import {
 } from '@vigil/shared';
 import type { AuthStatus } from '@vigil/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { onAuthError, RequestError } from '../../data/graphql.js';
-import * as api from '../../features/auth/api.js';
+import { onAuthError, RequestError } from '../data/graphql.js';
+import * as api from './api.js';
 import { useLocation, useNavigate } from 'react-router';
 import { authErrorAction } from './authErrors.js';
 import { identityUserId, withReturnUrl } from './identity.js';

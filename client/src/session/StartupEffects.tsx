@@ -1,8 +1,8 @@
 import { REFERRAL_COOKIE_LIFETIME_MS } from '@vigil/shared';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { REFERRAL_COOKIE } from '../../features/auth/SignUpPage.js';
-import { signOut } from '../../features/auth/api.js';
+import { REFERRAL_COOKIE } from './identity.js';
+import { signOut } from './api.js';
 
 /** The value of a `token` hash fragment (`#token=…`), or undefined when there is none. */
 export function tokenInHash(hash: string): string | undefined {

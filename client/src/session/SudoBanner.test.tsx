@@ -2,8 +2,8 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CodeForm } from '../../features/auth/CodeForm.js';
-import { RequestError } from '../../data/graphql.js';
+import { CodeForm } from './CodeForm.js';
+import { RequestError } from '../data/graphql.js';
 import { formatCountdown, SudoBannerView } from './SudoProvider.js';
 
 beforeAll(() => {

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { AUTH_TEXTS, codeErrorText, formatPhoneForDisplay } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
-import { useSession } from '../../app/session/SessionProvider.js';
+import { useSession } from './SessionProvider.js';
 import * as api from './api.js';
 import { CodeForm } from './CodeForm.js';
 import { errorCode } from './errors.js';

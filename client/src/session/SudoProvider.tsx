@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { AUTH_TEXTS, isSudoValid, sudoBannerColor, sudoRemainingMs } from '@vigil/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import * as api from '../../features/auth/api.js';
-import { SudoConfirm } from '../../features/auth/SudoConfirm.js';
+import * as api from './api.js';
+import { SudoConfirm } from './SudoConfirm.js';
 import { useLocation, useNavigate } from 'react-router';
-import { AccountHashModals } from '../../features/profile/AccountModals.js';
 import { ACCOUNT_MODALS, hashModalHref, parseHashModal } from './hashModal.js';
 import { useSession } from './SessionProvider.js';
 
@@ -34,7 +33,8 @@ function SudoMfaModal({ onConfirmed, onCancel }: { onConfirmed: () => void; onCa
 
 /**
  * Provides `ensureSudo` and shows the sudo modal while the URL hash names it (`#sudoMfa`, spec
- * 000 §2: modals open through the hash), plus the account area's other hash modals. Closing the
+ * 000 §2: modals open through the hash); the shell renders the account area's other hash modals
+ * (features/profile's AccountHashModals) among its children. Closing the
  * modal (cancel, Escape, or Back) rejects a pending ensureSudo with ERROR_SUDO_CANCELLED.
  */
 export function SudoProvider({ children }: { children: ReactNode }): ReactNode {
@@ -81,7 +81,6 @@ export function SudoProvider({ children }: { children: ReactNode }): ReactNode {
     <SudoContext.Provider value={value}>
       {children}
       {open && session && <SudoMfaModal onConfirmed={() => close(true)} onCancel={() => close(false)} />}
-      <AccountHashModals />
     </SudoContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { graphql } from '../../data/graphql.js';
+import { graphql } from '../data/graphql.js';
 
 /** The user fields of spec 000 §3 the client reads. */
 export interface User {

@@ -1,5 +1,5 @@
 import { RESIGNIN_LOOP_GUARD_MS } from '@vigil/shared';
-import type { SessionErrorCode } from '../../data/graphql.js';
+import type { SessionErrorCode } from '../data/graphql.js';
 
 export type AuthErrorAction = 'signOut' | 'sudo' | 'reSignIn' | null;
 

@@ -1,4 +1,4 @@
-import { RequestError } from '../../data/graphql.js';
+import { RequestError } from '../data/graphql.js';
 
 /** The server's error code (a GraphQL error's message) of a failed call. */
 export function errorCode(err: unknown): string {

@@ -1,6 +1,9 @@
 /** The identity cookie the server sets beside the HttpOnly token: the page's "a token exists" signal (spec 000 §4). */
 export const IDENTITY_COOKIE = 'vigil-uid';
 
+/** The referral cookie set from ?ref_id (spec 000 §2). */
+export const REFERRAL_COOKIE = 'vigil-ref';
+
 /** Reads a cookie by name from a `document.cookie` string. */
 export function cookieValue(cookies: string, name: string): string | null {
   for (const part of cookies.split(';')) {

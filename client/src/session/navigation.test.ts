@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Session, SessionOrg } from '../../features/auth/api.js';
+import type { Session, SessionOrg } from './api.js';
 import { homeTarget, postSignInTarget } from './navigation.js';
 
 const org = (id: string, type: string, roles = ['admin']): SessionOrg => ({ id, name: id, roles, type });

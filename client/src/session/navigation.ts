@@ -1,5 +1,5 @@
-import type { Session } from '../../features/auth/api.js';
-import { sessionOrgLinks } from '../../features/orgs/sessionOrgs.js';
+import type { Session } from './api.js';
+import { sessionOrgLinks } from './sessionOrgs.js';
 
 /**
  * Post-sign-in redirect (spec 000 §4): an accepted return URL, else the only organisation's own

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Session, SessionOrg } from '../auth/api.js';
+import type { Session, SessionOrg } from './api.js';
 import { mayAdminister, mayOpenOrg, orgAppRedirect, orgGroups, orgHref, sessionOrgLinks } from './sessionOrgs.js';
 
 const org = (id: string, type: string, roles: string[] = ['member']): SessionOrg => ({

@@ -1,5 +1,5 @@
 import { canAdminister, canView, switcherGroups, type OrgType, type PermissionSubject } from '@vigil/shared';
-import type { Session, SessionOrg } from '../auth/api.js';
+import type { Session, SessionOrg } from './api.js';
 
 /** A session organisation with where it opens (spec 000 §3 `href`). */
 export interface OrgLink extends SessionOrg {

@@ -1,6 +1,5 @@
-import { memo, type ReactNode } from 'react';
+import { createContext, memo, useContext, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { AppChrome, type NavItem } from './AppChrome.js';
 import { NotFound } from './NotFound.js';
 import { NotAvailableYet } from './Page.js';
 
@@ -11,18 +10,42 @@ export interface SubAppRoute {
   element?: ReactNode;
 }
 
+export interface NavItem {
+  label: string;
+  href: string;
+  /** Active only on exactly this path (a home item would otherwise be active everywhere below it). */
+  exact?: boolean;
+}
+
+export interface SubAppChromeProps {
+  nav: NavItem[];
+  children: ReactNode;
+}
+
+function BareChrome({ children }: SubAppChromeProps): ReactNode {
+  return children;
+}
+
+/**
+ * The application chrome a sub-app's screens render in (header, navigation, breadcrumbs, footer).
+ * The shell provides it (app/AppChrome); the sub-apps are features and never import the shell.
+ * Where none is provided (a unit test of one screen) the screens render bare.
+ */
+export const SubAppChrome = createContext<ComponentType<SubAppChromeProps>>(BareChrome);
+
 export interface SubAppRoutesProps {
   routes: readonly SubAppRoute[];
   nav: NavItem[];
 }
 
 /**
- * Renders a sub-app's route table inside the application chrome; unknown paths get the not-found
- * page. It renders again only when its routes or navigation change.
+ * Renders a sub-app's route table inside the application chrome (SubAppChrome); unknown paths get
+ * the not-found page. It renders again only when its routes or navigation change.
  */
 export const SubAppRoutes = memo(function SubAppRoutes({ routes, nav }: SubAppRoutesProps): ReactNode {
+  const Chrome = useContext(SubAppChrome);
   return (
-    <AppChrome nav={nav}>
+    <Chrome nav={nav}>
       <Routes>
         {routes.map((r) => (
           <Route
@@ -33,7 +56,7 @@ export const SubAppRoutes = memo(function SubAppRoutes({ routes, nav }: SubAppRo
         ))}
         <Route path="*" element={<NotFound />} />
       </Routes>
-    </AppChrome>
+    </Chrome>
   );
 });
 

@@ -2,11 +2,11 @@ import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { AUTH_TEXTS, isSudoValid, MIN_PASSWORD_LENGTH } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { Page } from '../../app/Page.js';
-import { withReturnUrl } from '../../app/session/identity.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import * as api from './api.js';
-import { errorCode } from './errors.js';
+import { Page } from '../../ui/Page.js';
+import { withReturnUrl } from '../../session/identity.js';
+import { useSession } from '../../session/SessionProvider.js';
+import * as api from '../../session/api.js';
+import { errorCode } from '../../session/errors.js';
 
 export interface ChangePasswordFormProps {
   /** The password was changed (the session adopted its new token). */

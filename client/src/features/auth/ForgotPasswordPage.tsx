@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { AUTH_TEXTS } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Page } from '../../app/Page.js';
-import * as api from './api.js';
-import { errorCode } from './errors.js';
+import { Page } from '../../ui/Page.js';
+import * as api from '../../session/api.js';
+import { errorCode } from '../../session/errors.js';
 
 /** /forgot-password (spec 000 §2, §5): email required; an unknown user gets 'No user found for that email address.' */
 export function ForgotPasswordPage(): ReactNode {

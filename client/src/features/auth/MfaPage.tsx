@@ -2,14 +2,14 @@ import { Alert, Anchor, Button, Group, Loader, Radio, Stack, Text, TextInput } f
 import { AUTH_TEXTS, codeErrorText, formatPhoneForDisplay, toE164Guess } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { LEGAL_LINKS } from '../../app/legal.js';
-import { Page } from '../../app/Page.js';
-import { usePostSignInPath, useReturnUrl } from '../../app/session/guards.js';
-import { postSignInTarget } from '../../app/session/navigation.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import * as api from './api.js';
-import { CodeForm } from './CodeForm.js';
-import { errorCode } from './errors.js';
+import { LEGAL_LINKS } from '../../ui/legal.js';
+import { Page } from '../../ui/Page.js';
+import { usePostSignInPath, useReturnUrl } from '../../session/guards.js';
+import { postSignInTarget } from '../../session/navigation.js';
+import { useSession } from '../../session/SessionProvider.js';
+import * as api from '../../session/api.js';
+import { CodeForm } from '../../session/CodeForm.js';
+import { errorCode } from '../../session/errors.js';
 import { forgetSentCode, rememberSentCode, stillValidSentCode, type SentCode } from './sentCode.js';
 
 type Step = 'ready' | 'sending' | 'sent';

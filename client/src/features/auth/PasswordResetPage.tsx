@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core
 import { AUTH_TEXTS, MIN_PASSWORD_LENGTH } from '@vigil/shared';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Page } from '../../app/Page.js';
-import * as api from './api.js';
-import { errorCode } from './errors.js';
+import { Page } from '../../ui/Page.js';
+import * as api from '../../session/api.js';
+import { errorCode } from '../../session/errors.js';
 
 type State = 'verifying' | 'verified' | 'failed' | 'resetting' | 'complete' | 'resetFailed';
 

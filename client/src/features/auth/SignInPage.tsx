@@ -1,17 +1,17 @@
 import { Alert, Anchor, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { AUTH_TEXTS, canSubmitSignIn, isMultiFactorValid, signInErrorText } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { cookieValue } from '../../app/session/identity.js';
+import { cookieValue } from '../../session/identity.js';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ClockGate } from '../../app/ClockGate.js';
-import { Page } from '../../app/Page.js';
-import { usePostSignInPath, useReturnUrl } from '../../app/session/guards.js';
-import { postSignInTarget } from '../../app/session/navigation.js';
-import { withReturnUrl } from '../../app/session/identity.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import * as api from './api.js';
+import { ClockGate } from '../../session/ClockGate.js';
+import { Page } from '../../ui/Page.js';
+import { usePostSignInPath, useReturnUrl } from '../../session/guards.js';
+import { postSignInTarget } from '../../session/navigation.js';
+import { withReturnUrl } from '../../session/identity.js';
+import { useSession } from '../../session/SessionProvider.js';
+import * as api from '../../session/api.js';
 import { BotCheckError, runBotCheck } from './botCheck.js';
-import { errorCode } from './errors.js';
+import { errorCode } from '../../session/errors.js';
 
 /** The recover-password link keeps an /iframe prefix (spec 000 §2). */
 export function forgotPasswordHref(pathname: string): string {

@@ -2,17 +2,14 @@ import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, Tex
 import { AUTH_TEXTS, signUpErrorText, validateSignUp } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { LEGAL_LINKS } from '../../app/legal.js';
-import { Page } from '../../app/Page.js';
-import { cookieValue, withReturnUrl } from '../../app/session/identity.js';
-import { usePostSignInPath, useReturnUrl } from '../../app/session/guards.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import * as api from './api.js';
+import { LEGAL_LINKS } from '../../ui/legal.js';
+import { Page } from '../../ui/Page.js';
+import { cookieValue, REFERRAL_COOKIE, withReturnUrl } from '../../session/identity.js';
+import { usePostSignInPath, useReturnUrl } from '../../session/guards.js';
+import { useSession } from '../../session/SessionProvider.js';
+import * as api from '../../session/api.js';
 import { BotCheckError, runBotCheck } from './botCheck.js';
-import { errorCode } from './errors.js';
-
-/** The referral cookie set from ?ref_id (spec 000 §2). */
-export const REFERRAL_COOKIE = 'vigil-ref';
+import { errorCode } from '../../session/errors.js';
 
 /**
  * /signup (spec 000 §2, §5): name, email, password, terms; the validation texts and banner of

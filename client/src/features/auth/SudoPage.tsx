@@ -1,10 +1,10 @@
 import { AUTH_TEXTS, isSudoValid } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { Page } from '../../app/Page.js';
-import { useReturnUrl } from '../../app/session/guards.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import { SudoConfirm } from './SudoConfirm.js';
+import { Page } from '../../ui/Page.js';
+import { useReturnUrl } from '../../session/guards.js';
+import { useSession } from '../../session/SessionProvider.js';
+import { SudoConfirm } from '../../session/SudoConfirm.js';
 
 /**
  * /sudo?returnUrl= (spec 000 §2, §4): 'Confirm your identity'; a correct code (or a skipped

@@ -2,14 +2,14 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { AUTH_TEXTS, VERIFIED_EMAIL_REDIRECT_MS } from '@vigil/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { NotFound } from '../../app/NotFound.js';
-import { Page } from '../../app/Page.js';
-import { useReturnUrl } from '../../app/session/guards.js';
-import { withReturnUrl } from '../../app/session/identity.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import * as api from './api.js';
-import { CodeForm } from './CodeForm.js';
-import { errorCode } from './errors.js';
+import { NotFound } from '../../ui/NotFound.js';
+import { Page } from '../../ui/Page.js';
+import { useReturnUrl } from '../../session/guards.js';
+import { withReturnUrl } from '../../session/identity.js';
+import { useSession } from '../../session/SessionProvider.js';
+import * as api from '../../session/api.js';
+import { CodeForm } from '../../session/CodeForm.js';
+import { errorCode } from '../../session/errors.js';
 
 /**
  * 'Email Verified' and the redirect to / after 2.5 seconds (spec 000 §2, §9). An accepted

@@ -28,7 +28,7 @@ import {
 } from '@vigil/shared';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Page } from '../../app/Page.js';
+import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
 import { placeOptions } from '../locations/locationRules.js';
 import { AppointmentItem } from './AppointmentItem.js';

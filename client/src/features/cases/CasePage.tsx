@@ -10,11 +10,11 @@ import {
 } from '@vigil/shared';
 import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useSession } from '../../app/session/SessionProvider.js';
+import { useSession } from '../../session/SessionProvider.js';
 import type * as Y from 'yjs';
 import type { CaseDocument } from '../../sync/caseDocument.js';
 import { useCaseDocument, useCaseState } from '../../sync/useCaseDocument.js';
-import * as authApi from '../auth/api.js';
+import * as authApi from '../../session/api.js';
 import { FinalizeSection } from '../report/FinalizeSection.js';
 import { DischargeSection } from './discharge/DischargeSection.js';
 import { EventTimesSection } from './events/EventTimesSection.js';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Loader, SegmentedControl, Stack, Text, Text
 import { DAY } from '@vigil/shared';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
+import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutbox, useOutboxReplay } from '../../data/db.js';
 import { AppointmentItem } from '../calendar/AppointmentItem.js';
 import { appointmentView } from '../calendar/appointmentView.js';

@@ -15,7 +15,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import type * as Y from 'yjs';
 import { findVariant, localDoseAmounts, newId, type LimitSet } from '@vigil/shared';
-import { NumberField } from '../../app/NumberField.js';
+import { NumberField } from '../../ui/NumberField.js';
 import { CaseDialog } from './CaseDialog.js';
 import {
   PICKABLE_VARIANTS,

@@ -8,8 +8,8 @@ import {
 } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Page } from '../../app/Page.js';
-import { useSession } from '../../app/session/SessionProvider.js';
+import { Page } from '../../ui/Page.js';
+import { useSession } from '../../session/SessionProvider.js';
 import { newResourceId, saveResource, useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
 import { FhirRequestError } from '../../data/fhir.js';
 import { useCachedResources } from '../../data/useResources.js';

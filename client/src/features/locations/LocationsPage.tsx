@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Title } 
 import type { Location } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
+import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutbox } from '../../data/db.js';
 import { useCachedResources } from '../../data/useResources.js';
 import { LocationForm, RoomForm } from './LocationForms.js';

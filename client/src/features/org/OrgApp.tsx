@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { SubAppRoutes } from '../../app/SubAppRoutes.js';
+import { SubAppRoutes } from '../../ui/SubAppRoutes.js';
 import { useOutboxReplay } from '../../data/db.js';
 import { useMayAdminister } from '../orgs/hooks.js';
 import { adminLabel } from '../orgs/memberRules.js';

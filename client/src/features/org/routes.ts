@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { shopRoutes, webhookRoutes, type SubAppRoute } from '../../app/SubAppRoutes.js';
+import { shopRoutes, webhookRoutes, type SubAppRoute } from '../../ui/SubAppRoutes.js';
 import { CalendarPage } from '../calendar/CalendarPage.js';
 import { CasePage } from '../cases/CasePage.js';
 import { CasesPage } from '../cases/CasesPage.js';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../app/session/SessionProvider.js';
+import { useSession } from '../../session/SessionProvider.js';
 import { OrgList } from './OrgList.js';
 
 /** The switcher modal's name in the URL hash (spec 000 §2: modals are opened through the hash). */

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Page } from '../../app/Page.js';
-import type { SubAppRoute } from '../../app/SubAppRoutes.js';
+import { Page } from '../../ui/Page.js';
+import type { SubAppRoute } from '../../ui/SubAppRoutes.js';
 
 /** A screen of a sub-app the signed-in user is not an audience of (spec 000 §6): its title and why not. */
 export function NotForYou({ title, reason }: { title: string; reason: string }): ReactNode {

@@ -25,14 +25,14 @@ import {
 } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import { errorCode } from '../auth/errors.js';
+import { Page } from '../../ui/Page.js';
+import { useSession } from '../../session/SessionProvider.js';
+import { errorCode } from '../../session/errors.js';
 import { SignaturePad } from '../profile/SignaturePad.js';
 import type { Baa, BaaSignature } from './api.js';
 import * as api from './api.js';
 import { useBaa } from './hooks.js';
-import { subjectOf } from './sessionOrgs.js';
+import { subjectOf } from '../../session/sessionOrgs.js';
 
 /** The signature as an image (an SVG in an <img> runs no script). */
 export function SignatureImage({ svg, label }: { svg: string; label: string }): ReactNode {

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../app/session/SessionProvider.js';
+import { SessionProvider } from '../../session/SessionProvider.js';
 import { CreateOrgPage, newOnboardingFlowOn } from './CreateOrgPage.js';
 
 beforeAll(() => {

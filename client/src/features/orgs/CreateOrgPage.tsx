@@ -14,17 +14,16 @@ import {
 } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Page } from '../../app/Page.js';
-import { cookieValue } from '../../app/session/identity.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import { errorCode } from '../auth/errors.js';
-import { REFERRAL_COOKIE } from '../auth/SignUpPage.js';
-import { NotFound } from '../../app/NotFound.js';
-import { useServerInfo } from '../../app/ServerInfo.js';
+import { Page } from '../../ui/Page.js';
+import { cookieValue, REFERRAL_COOKIE } from '../../session/identity.js';
+import { useSession } from '../../session/SessionProvider.js';
+import { errorCode } from '../../session/errors.js';
+import { NotFound } from '../../ui/NotFound.js';
+import { useServerInfo } from '../../session/ServerInfo.js';
 import { createOnboardingOrg, createOrg } from './api.js';
 import { useOrgIdAvailability } from './hooks.js';
 import { storedInvitationId } from './invitation.js';
-import { orgHref } from './sessionOrgs.js';
+import { orgHref } from '../../session/sessionOrgs.js';
 
 /** Follow-up questions of the referral choices that need one (spec 000 §5; wording is ours). */
 const FOLLOW_UP_LABEL: Partial<Record<ReferralChoice, string>> = {

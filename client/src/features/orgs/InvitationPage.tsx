@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Card, Loader, Stack, Text, Title } from '@mantin
 import { ORG_TEXTS } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { withReturnUrl } from '../../app/session/identity.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import { errorCode } from '../auth/errors.js';
+import { withReturnUrl } from '../../session/identity.js';
+import { useSession } from '../../session/SessionProvider.js';
+import { errorCode } from '../../session/errors.js';
 import { acceptInvitation } from './api.js';
 import { useInvitation } from './hooks.js';
 import {
@@ -15,7 +15,7 @@ import {
   storedInvitationId,
   storeInvitationId,
 } from './invitation.js';
-import { sessionOrgLinks } from './sessionOrgs.js';
+import { sessionOrgLinks } from '../../session/sessionOrgs.js';
 
 function ErrorCard({ text }: { text: string }): ReactNode {
   return (

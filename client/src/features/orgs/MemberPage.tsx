@@ -2,12 +2,12 @@ import { Alert, Anchor, Loader, Stack } from '@mantine/core';
 import { assignableRoles, type OrgType } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
-import { useSession } from '../../app/session/SessionProvider.js';
+import { Page } from '../../ui/Page.js';
+import { useSession } from '../../session/SessionProvider.js';
 import { useOrg, useOrgMembers } from './hooks.js';
 import { adminLabel, memberErrorText } from './memberRules.js';
 import { MemberCard } from './MembersPage.js';
-import { mayAdminister, subjectOf } from './sessionOrgs.js';
+import { mayAdminister, subjectOf } from '../../session/sessionOrgs.js';
 
 /**
  * `/org/{orgId}/members/{practitionerId}` (spec 000 §2): one member (the practitioner id is the

@@ -16,13 +16,13 @@ import {
 import { assignableRoles, type OrgType } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import { errorCode } from '../auth/errors.js';
+import { Page } from '../../ui/Page.js';
+import { useSession } from '../../session/SessionProvider.js';
+import { errorCode } from '../../session/errors.js';
 import * as api from './api.js';
 import { useOrg, useOrgMembers } from './hooks.js';
 import { adminLabel, looksLikeEmail, memberErrorText, ROLE_LABELS } from './memberRules.js';
-import { mayAdminister, subjectOf } from './sessionOrgs.js';
+import { mayAdminister, subjectOf } from '../../session/sessionOrgs.js';
 
 function RoleChecks({
   roles,

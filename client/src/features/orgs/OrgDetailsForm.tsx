@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { ORG_FORM_TEXTS, ORG_TYPE_LABELS, orgDetailsErrorText, type OrgType } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { errorCode } from '../auth/errors.js';
+import { errorCode } from '../../session/errors.js';
 import { updateBillingAddresses, updateOrgDetails, type Org } from './api.js';
 import {
   detailsOf,

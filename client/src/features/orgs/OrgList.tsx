@@ -1,8 +1,8 @@
 import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Session } from '../auth/api.js';
-import { orgGroups } from './sessionOrgs.js';
+import type { Session } from '../../session/api.js';
+import { orgGroups } from '../../session/sessionOrgs.js';
 
 export interface OrgListProps {
   session: Session | null;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Org } from './api.js';
 import { useOrg, useOrgMembers } from './hooks.js';
 import { memberErrorText, ROLE_LABELS } from './memberRules.js';
-import { orgHref } from './sessionOrgs.js';
+import { orgHref } from '../../session/sessionOrgs.js';
 
 /** A subscription in words (spec 000 §3 subscriptionStatus, §4 ok rule). */
 export function subscriptionText(org: Org): string {

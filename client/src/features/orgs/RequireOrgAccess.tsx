@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { RequireAuth } from '../../app/session/guards.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import { mayOpenOrg, orgAppRedirect } from './sessionOrgs.js';
+import { RequireAuth } from '../../session/guards.js';
+import { useSession } from '../../session/SessionProvider.js';
+import { mayOpenOrg, orgAppRedirect } from '../../session/sessionOrgs.js';
 
 function Membership({ orgId, children }: { orgId: string; children: ReactNode }): ReactNode {
   const { session } = useSession();

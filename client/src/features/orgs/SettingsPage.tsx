@@ -2,16 +2,16 @@ import { Alert, Anchor, Button, Card, Group, Loader, NativeSelect, Stack, Switch
 import { featureChangeCall, type FeatureValue } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import { ERROR_SUDO_CANCELLED, useSudo } from '../../app/session/SudoProvider.js';
-import { errorCode } from '../auth/errors.js';
+import { Page } from '../../ui/Page.js';
+import { useSession } from '../../session/SessionProvider.js';
+import { ERROR_SUDO_CANCELLED, useSudo } from '../../session/SudoProvider.js';
+import { errorCode } from '../../session/errors.js';
 import * as api from './api.js';
 import { useOrg, useOrgFeatures } from './hooks.js';
 import { useFeatureOverrides } from './featureOverrides.js';
 import { adminLabel, memberErrorText } from './memberRules.js';
 import { OrgDetailsForm } from './OrgDetailsForm.js';
-import { mayAdminister } from './sessionOrgs.js';
+import { mayAdminister } from '../../session/sessionOrgs.js';
 
 /** The value a feature entry stands for: its string, else on or off. */
 export function featureValue(f: api.OrgFeature): FeatureValue {

@@ -2,10 +2,10 @@ import { Button, Group } from '@mantine/core';
 import { SHELL_TEXTS } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Page } from '../../app/Page.js';
-import { useSession } from '../../app/session/SessionProvider.js';
+import { Page } from '../../ui/Page.js';
+import { useSession } from '../../session/SessionProvider.js';
 import { OrgList } from './OrgList.js';
-import { sessionOrgLinks } from './sessionOrgs.js';
+import { sessionOrgLinks } from '../../session/sessionOrgs.js';
 
 /**
  * `/`: 'Which org do you want to view?' listing the session's organisations (spec 000 §2); the

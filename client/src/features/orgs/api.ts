@@ -1,6 +1,6 @@
 import type { OrgIdAvailability, PostalAddress } from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
-import type { Session, User } from '../auth/api.js';
+import type { Session, User } from '../../session/api.js';
 
 /*
  * The organisation calls of spec 000 §7 the organisation screens make. Screens reach them

@@ -7,11 +7,11 @@ import {
   type OrgIdAvailability,
 } from '@vigil/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { useSession } from '../../app/session/SessionProvider.js';
+import { useSession } from '../../session/SessionProvider.js';
 import { RequestError } from '../../data/graphql.js';
 import * as api from './api.js';
 import { useFeatureOverrides } from './featureOverrides.js';
-import { mayAdminister } from './sessionOrgs.js';
+import { mayAdminister } from '../../session/sessionOrgs.js';
 
 /** What a loading hook hands a screen: the data, the error code, and a way to load again. */
 export interface Loaded<T> {

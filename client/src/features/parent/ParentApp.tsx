@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { SubAppRoutes, type SubAppRoute } from '../../app/SubAppRoutes.js';
-import { RequireAuth } from '../../app/session/guards.js';
-import { useSession } from '../../app/session/SessionProvider.js';
+import { SubAppRoutes, type SubAppRoute } from '../../ui/SubAppRoutes.js';
+import { RequireAuth } from '../../session/guards.js';
+import { useSession } from '../../session/SessionProvider.js';
 import { audienceOnly } from '../orgs/AudienceOnly.js';
-import { mayAdminister } from '../orgs/sessionOrgs.js';
+import { mayAdminister } from '../../session/sessionOrgs.js';
 import { ParentOrgMembersPage, ParentOrgPage, ParentOrgsPage, ParentPeoplePage } from './ParentPages.js';
 
 /** The parent app's routes under /parent/{parentOrgId} (spec 000 §2). */

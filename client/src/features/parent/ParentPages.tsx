@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Group, Loader, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
+import { Page } from '../../ui/Page.js';
 import { useChildOrgMembers, useChildOrgs } from '../orgs/hooks.js';
 import { MembersPage } from '../orgs/MembersPage.js';
 import { memberErrorText, ROLE_LABELS } from '../orgs/memberRules.js';

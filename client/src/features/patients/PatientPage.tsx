@@ -10,7 +10,7 @@ import {
 } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
+import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
 import { usePatient, usePatientAppointments, usePatientMeasurements, usePatientOutbox } from './hooks.js';
 import { PatientForm } from './PatientForm.js';

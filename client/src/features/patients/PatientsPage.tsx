@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text, TextInpu
 import { ageInYears, isTestResource, patientDisplayName, patientFields, type Patient } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
+import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
 import { usePatientOutbox, usePatients } from './hooks.js';
 import { PatientForm } from './PatientForm.js';

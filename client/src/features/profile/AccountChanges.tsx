@@ -2,11 +2,11 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { AUTH_TEXTS, codeErrorText, signUpErrorText, toE164Guess } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session/SessionProvider.js';
-import { ERROR_SUDO_CANCELLED, useSudo } from '../../app/session/SudoProvider.js';
-import * as api from '../auth/api.js';
-import { CodeForm } from '../auth/CodeForm.js';
-import { errorCode } from '../auth/errors.js';
+import { useSession } from '../../session/SessionProvider.js';
+import { ERROR_SUDO_CANCELLED, useSudo } from '../../session/SudoProvider.js';
+import * as api from '../../session/api.js';
+import { CodeForm } from '../../session/CodeForm.js';
+import { errorCode } from '../../session/errors.js';
 
 function cancelled(err: unknown): boolean {
   return err instanceof Error && err.message === ERROR_SUDO_CANCELLED;

@@ -2,13 +2,13 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { codeErrorText, formatPhoneForDisplay, isSudoValid, toE164Guess } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ACCOUNT_MODALS, parseHashModal } from '../../app/session/hashModal.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import * as api from '../auth/api.js';
+import { ACCOUNT_MODALS, parseHashModal } from '../../session/hashModal.js';
+import { useSession } from '../../session/SessionProvider.js';
+import * as api from '../../session/api.js';
 import { ChangePasswordForm } from '../auth/ChangePasswordPage.js';
-import { CodeForm } from '../auth/CodeForm.js';
-import { errorCode } from '../auth/errors.js';
-import { SudoConfirm } from '../auth/SudoConfirm.js';
+import { CodeForm } from '../../session/CodeForm.js';
+import { errorCode } from '../../session/errors.js';
+import { SudoConfirm } from '../../session/SudoConfirm.js';
 
 type Channel = 'sms' | 'email';
 

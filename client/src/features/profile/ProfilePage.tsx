@@ -2,10 +2,10 @@ import { Alert, Anchor, Badge, Button, Group, List, Stack, Text, TextInput, Titl
 import { AUTH_TEXTS, formatPhoneForDisplay } from '@vigil/shared';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Page } from '../../app/Page.js';
-import { useSession } from '../../app/session/SessionProvider.js';
-import * as api from '../auth/api.js';
-import { ACCOUNT_MODALS, hashModalHref } from '../../app/session/hashModal.js';
+import { Page } from '../../ui/Page.js';
+import { useSession } from '../../session/SessionProvider.js';
+import * as api from '../../session/api.js';
+import { ACCOUNT_MODALS, hashModalHref } from '../../session/hashModal.js';
 import { AddSmsOption, ChangeEmailForm, RemoveMfaOptionButton } from './AccountChanges.js';
 import { SignaturePad } from './SignaturePad.js';
 

@@ -1,7 +1,7 @@
 import { Anchor, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
+import { Page } from '../../ui/Page.js';
 import { FinalizedReportsList } from './FinalizedReportsList.js';
 
 /** `/org/{orgId}/admin-reports`: every finalized report of the office, with the unsigned cases a click away. */

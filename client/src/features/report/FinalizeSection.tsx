@@ -42,7 +42,7 @@ import { useCaseAppointment } from '../cases/header/useCaseAppointment.js';
 import { useCaseValue } from '../cases/useCaseData.js';
 import { previewInput, useCaseJson } from './useReportInputs.js';
 import { useSignedReport } from './useSignedReport.js';
-import { useSession } from '../../app/session/SessionProvider.js';
+import { useSession } from '../../session/SessionProvider.js';
 import { clockDateTime } from '../cases/format.js';
 
 /** What a refusal before the stream means to the signer (the final-signer codes say what the rule found). */

@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_SUDO_CANCELLED } from '../../app/session/SudoProvider.js';
+import { ERROR_SUDO_CANCELLED } from '../../session/SudoProvider.js';
 import { ReopenCaseButtonView } from './ReopenCase.js';
 
 /** The server's answers to POST …/unfinalize, in order (the real api module's fetch, stubbed at the network). */

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { ERROR_SUDO_CANCELLED, useSudo } from '../../app/session/SudoProvider.js';
-import { errorCode } from '../auth/errors.js';
+import { ERROR_SUDO_CANCELLED, useSudo } from '../../session/SudoProvider.js';
+import { errorCode } from '../../session/errors.js';
 import { unfinalizeCase } from './api.js';
 
 /** What a refused unfinalize means to the administrator; the case stays finalized. */

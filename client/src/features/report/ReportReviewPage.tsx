@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
+import { Page } from '../../ui/Page.js';
 import { FinalizedReportsList } from './FinalizedReportsList.js';
 
 /** `/org/{orgId}/report-review`: the organisation's finalized reports, opening each PDF. */

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Page } from '../../app/Page.js';
+import { Page } from '../../ui/Page.js';
 import { OpenPdfButton } from './FinalizedReportsList.js';
 
 /** `/org/{orgId}/report-review/view?pdfId=…&caseId=…`: one signed report, opened as its PDF. */

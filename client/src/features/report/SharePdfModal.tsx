@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@ma
 import { PROMISE_BUTTON_RESET_MS } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { hashModalHref, parseHashModal } from '../../app/session/hashModal.js';
+import { hashModalHref, parseHashModal } from '../../session/hashModal.js';
 import { fetchPdfUrl, type PdfShare } from './api.js';
 
 /** The sharePdf modal's name (spec 000 §2: modals opened through the URL hash). */

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Loader, Stack, Table, Text } from '@mantine/core
 import { appointmentActorId, patientDisplayName, type Appointment, type Patient } from '@vigil/shared';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
+import { Page } from '../../ui/Page.js';
 import { bundleResources, fhirClient } from '../../data/fhir.js';
 import { RequestError } from '../../data/graphql.js';
 import { useViewLookups } from '../calendar/hooks.js';

@@ -14,7 +14,7 @@ import { FINALIZE_STEP_MESSAGES, splitNdjson } from './api.js';
 import { dayRange, REPORT_REVIEW_FETCH_SIZE } from './FinalizedReportsList.js';
 import { isUnsigned } from './UnsignedReportsPage.js';
 import { COPY_TEXTS, SHARE_PDF_MODAL, sharePdfHref } from './SharePdfModal.js';
-import { parseHashModal } from '../../app/session/hashModal.js';
+import { parseHashModal } from '../../session/hashModal.js';
 
 describe('finalize progress (spec 001 §8)', () => {
   it('shows the step messages of spec 001 §8 exactly', () => {

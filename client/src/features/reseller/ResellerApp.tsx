@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { SubAppRoutes, webhookRoutes, type SubAppRoute } from '../../app/SubAppRoutes.js';
+import { SubAppRoutes, webhookRoutes, type SubAppRoute } from '../../ui/SubAppRoutes.js';
 
 /** The reseller app's routes under /reseller/{resellerId} (spec 000 §2). */
 export const RESELLER_ROUTES: readonly SubAppRoute[] = [

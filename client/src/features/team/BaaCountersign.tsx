@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { signatureSvg } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
-import { useSession } from '../../app/session/SessionProvider.js';
-import { ERROR_SUDO_CANCELLED, useSudo } from '../../app/session/SudoProvider.js';
-import { errorCode } from '../auth/errors.js';
+import { useSession } from '../../session/SessionProvider.js';
+import { ERROR_SUDO_CANCELLED, useSudo } from '../../session/SudoProvider.js';
+import { errorCode } from '../../session/errors.js';
 import * as api from '../orgs/api.js';
 import { SignatureImage } from '../orgs/BaaPage.js';
 import { useBaa } from '../orgs/hooks.js';

@@ -1,10 +1,10 @@
 import { isInternalMember } from '@vigil/shared';
 import type { ReactNode } from 'react';
-import { SubAppRoutes, shopRoutes, type SubAppRoute } from '../../app/SubAppRoutes.js';
-import { RequireAuth } from '../../app/session/guards.js';
-import { useSession } from '../../app/session/SessionProvider.js';
+import { SubAppRoutes, shopRoutes, type SubAppRoute } from '../../ui/SubAppRoutes.js';
+import { RequireAuth } from '../../session/guards.js';
+import { useSession } from '../../session/SessionProvider.js';
 import { audienceOnly } from '../orgs/AudienceOnly.js';
-import { subjectOf } from '../orgs/sessionOrgs.js';
+import { subjectOf } from '../../session/sessionOrgs.js';
 import { TeamFeatureFlagsPage, TeamOrgPage, TeamOrgsPage, TeamUsersPage } from './TeamPages.js';
 
 /** The internal team app's routes under /vigil-team (spec 000 §2). */

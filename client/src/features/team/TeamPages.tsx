@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Page } from '../../app/Page.js';
+import { Page } from '../../ui/Page.js';
 import { useAllOrgs, useOrg, useTeamUsers } from '../orgs/hooks.js';
 import { memberErrorText, ROLE_LABELS } from '../orgs/memberRules.js';
 import { OrgOverview, OrgTable } from '../orgs/OrgOverview.js';

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { eventTimeEntries, eventTimeIssues, isRequiredTimeOverdue } from '@vigil/shared';
 import type { ReactNode } from 'react';
-import { LightGroup, LightStack, LightText } from '../../../app/LightLayout.js';
+import { LightGroup, LightStack, LightText } from '../../../ui/LightLayout.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import type { CaseSectionProps } from '../sections/types.js';
 import { useCaseRecord, useCaseValue } from '../useCaseData.js';

@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { INVALID_TIME_INPUT, parseLenientTime, parseStrictTime, timeBoundError } from '@vigil/shared';
 import { useId, useState, type ReactNode } from 'react';
-import { LightGroup, LightStack, LightText } from '../../../app/LightLayout.js';
+import { LightGroup, LightStack, LightText } from '../../../ui/LightLayout.js';
 import { atLocalTime, clockDateTime, hhmm, isoDate } from '../format.js';
 import { LightButton, LightIconButton } from '../header/LightButton.js';
 import { LightTextInput } from '../header/LightTextInput.js';

@@ -2,9 +2,9 @@
 import { MantineProvider, NativeSelect } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { comparableMarkup } from '../../../app/markup.js';
-import { renderSideBySide } from '../../../app/sideBySide.js';
-import { theme } from '../../../app/theme.js';
+import { comparableMarkup } from '../../../ui/markup.js';
+import { renderSideBySide } from '../../../ui/sideBySide.js';
+import { theme } from '../../../ui/theme.js';
 import { LightNativeSelect } from './LightNativeSelect.js';
 
 afterEach(cleanup);

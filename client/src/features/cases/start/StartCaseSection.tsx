@@ -9,8 +9,8 @@ import {
   type UserRole,
 } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
-import { LightGroup, LightStack, LightText } from '../../../app/LightLayout.js';
-import { NumberField } from '../../../app/NumberField.js';
+import { LightGroup, LightStack, LightText } from '../../../ui/LightLayout.js';
+import { NumberField } from '../../../ui/NumberField.js';
 import { GrowingTextarea } from '../header/GrowingTextarea.js';
 import { LightButton } from '../header/LightButton.js';
 import { SectionFrame } from '../header/SectionFrame.js';

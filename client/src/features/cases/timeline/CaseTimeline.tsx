@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { anesthesiaMinutes, anesthesiaUnits, type TimelineEventId } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
-import { LightGroup, LightText } from '../../../app/LightLayout.js';
+import { LightGroup, LightText } from '../../../ui/LightLayout.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import { hhmm } from '../format.js';
 import { timelineRows } from './timeline.js';

@@ -1,0 +1,8 @@
+// Linted as client/src/features/<area>/…: a feature importing the layers it may use.
+import { useSession } from '../../session/SessionProvider.js';
+import { Page } from '../../ui/Page.js';
+import { caseOfPath } from '../../sync/casePath.js';
+import { graphql } from '../../data/graphql.js';
+import { mayAdminister } from '../orgs/hooks.js';
+
+export const allowed = [useSession, Page, caseOfPath, graphql, mayAdminister];
