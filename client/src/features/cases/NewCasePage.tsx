@@ -18,7 +18,7 @@ import { useOrgFeatures } from '../orgs/hooks.js';
 import { usePatients } from '../patients/hooks.js';
 import { PatientForm } from '../patients/PatientForm.js';
 import { birthDateText } from '../patients/PatientsPage.js';
-import { GrowingTextarea } from './header/GrowingTextarea.js';
+import { GrowingTextarea } from '../../ui/kit/GrowingTextarea.js';
 import { usePatientCarriedMeasurements, type Carried } from './start/useCarriedMeasurements.js';
 import { caseProviders } from './providers.js';
 import {

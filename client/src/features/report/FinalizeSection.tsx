@@ -33,7 +33,7 @@ import {
 import { RequestError } from '../../data/graphql.js';
 import { fetchFeatures } from '../orgs/api.js';
 import { SignaturePad } from '../profile/SignaturePad.js';
-import type { CaseSectionProps } from '../cases/sections/types.js';
+import type { CaseSectionProps } from '../cases/caseSection.js';
 import { useMayAdminister } from '../orgs/hooks.js';
 import { addAddendum, fetchPdfUrl, finalizeCase, FINALIZE_STEP_MESSAGES, openPdf, type FinalizeLine } from './api.js';
 import { ReopenCaseButton } from './ReopenCase.js';

@@ -24,7 +24,7 @@ import {
   readChartTime,
   type DrugEntry,
 } from './model.js';
-import { LightTextInput } from '../header/LightTextInput.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { TOUCH_INPUT, TimeField } from './ui.js';
 
 // Made once: the form re-renders at each keystroke, and these never change.

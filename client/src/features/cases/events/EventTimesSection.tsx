@@ -3,7 +3,7 @@ import { eventTimeEntries, eventTimeIssues, isRequiredTimeOverdue } from '@vigil
 import type { ReactNode } from 'react';
 import { LightGroup, LightStack, LightText } from '../../../ui/LightLayout.js';
 import { SectionFrame } from '../header/SectionFrame.js';
-import type { CaseSectionProps } from '../sections/types.js';
+import type { CaseSectionProps } from '../caseSection.js';
 import { useCaseRecord, useCaseValue } from '../useCaseData.js';
 import { clockDateTime, hhmm, isoDate } from '../format.js';
 import { eventLabel } from './caseTimes.js';

@@ -3,8 +3,8 @@ import { INVALID_TIME_INPUT, parseLenientTime, parseStrictTime, timeBoundError }
 import { useId, useState, type ReactNode } from 'react';
 import { LightGroup, LightStack, LightText } from '../../../ui/LightLayout.js';
 import { atLocalTime, clockDateTime, hhmm, isoDate } from '../format.js';
-import { LightButton, LightIconButton } from '../header/LightButton.js';
-import { LightTextInput } from '../header/LightTextInput.js';
+import { LightButton, LightIconButton } from '../../../ui/kit/LightButton.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { useHoldToRepeat } from './holdToRepeat.js';
 import classes from './TimeIncrementor.module.css';
 

@@ -5,7 +5,7 @@ import { SyncIndicator } from '../../../sync/SyncIndicator.js';
 import { useCaseState, type CaseStateSource } from '../../../sync/useCaseDocument.js';
 import type { CaseHeaderModel } from './caseHeaderModel.js';
 import classes from './CaseHeader.module.css';
-import { LightButton } from './LightButton.js';
+import { LightButton } from '../../../ui/kit/LightButton.js';
 
 export interface CaseSectionLink {
   id: string;

@@ -3,9 +3,9 @@ import { newId } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { SignaturePad } from '../../profile/SignaturePad.js';
 import { SectionFrame } from '../header/SectionFrame.js';
-import { TOUCH_INPUT } from '../header/touch.js';
+import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
 import { clockDateTime } from '../format.js';
-import type { CaseSectionProps } from '../sections/types.js';
+import type { CaseSectionProps } from '../caseSection.js';
 import { useCaseList } from '../useCaseData.js';
 
 /** A signature of the case (spec 001 §3: name, signature, time; all required, CD8). */

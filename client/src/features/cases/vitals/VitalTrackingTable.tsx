@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { VITAL_TRACKING_STATUSES, type VitalTrackingStatus } from '@vigil/shared';
-import { LightNativeSelect } from '../header/LightNativeSelect.js';
+import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
 import { MONITOR_VITALS, TRACKING_LABELS, trackingStatus, type VitalTracking } from './monitor.js';
 import classes from './VitalTrackingTable.module.css';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_IS_DELAYED, MINUTE, SECOND } from '@vigil/shared';
-import type { ManualVitalsEntry } from '../ManualVitals.js';
+import type { ManualVitalsEntry } from './ManualVitals.js';
 import type { VitalsRecord } from './monitor.js';
 import {
   bannerState,

@@ -5,7 +5,7 @@ import {
   VITAL_CHART_SERIES,
   type TimedVital,
 } from '@vigil/shared';
-import type { ManualVitalsEntry } from '../ManualVitals.js';
+import type { ManualVitalsEntry } from './ManualVitals.js';
 import { clockTime } from '../format.js';
 import { MONITOR_VITALS, type VitalsRecord } from './monitor.js';
 

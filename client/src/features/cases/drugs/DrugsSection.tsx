@@ -1,16 +1,16 @@
 import { Alert, Divider, Stack, Text, Title } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import { SEDATION_LEVELS, type SedationLevel } from '@vigil/shared';
-import { DrawnForm } from '../drugs/DrawnForm.js';
-import { DrugTable } from '../drugs/DrugTable.js';
-import { Fluids } from '../drugs/Fluids.js';
-import { GiveDrugForm } from '../drugs/GiveDrugForm.js';
-import { Infusions, type InfusionEntry } from '../drugs/Infusions.js';
-import { Inhalation } from '../drugs/Inhalation.js';
-import { drugWarnings, summarizeDrugs, type DrugEntry } from '../drugs/model.js';
-import { PreMeds, type PreMedEntry } from '../drugs/PreMeds.js';
+import { DrawnForm } from './DrawnForm.js';
+import { DrugTable } from './DrugTable.js';
+import { Fluids } from './Fluids.js';
+import { GiveDrugForm } from './GiveDrugForm.js';
+import { Infusions, type InfusionEntry } from './Infusions.js';
+import { Inhalation } from './Inhalation.js';
+import { drugWarnings, summarizeDrugs, type DrugEntry } from './model.js';
+import { PreMeds, type PreMedEntry } from './PreMeds.js';
 import { useCaseList, useCaseValue } from '../useCaseData.js';
-import type { CaseSectionProps } from './types.js';
+import type { CaseSectionProps } from '../caseSection.js';
 
 /** The case's sedation level as a rank key ('Deep' and 'deep' alike), or null. */
 export function sedationLevelOf(value: unknown): SedationLevel | null {

@@ -1,8 +1,8 @@
 import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { GrowingTextarea } from '../header/GrowingTextarea.js';
+import { GrowingTextarea } from '../../../ui/kit/GrowingTextarea.js';
 import { SectionFrame } from '../header/SectionFrame.js';
-import type { CaseSectionProps } from '../sections/types.js';
+import type { CaseSectionProps } from '../caseSection.js';
 import { useCaseText } from '../useCaseData.js';
 
 /** Procedure and recovery notes (spec 001 §3), each a shared text two people can type in at once. */

@@ -10,19 +10,19 @@ import {
   type ReactNode,
 } from 'react';
 import { MINUTE, vitalsIntervalMinutes, type VitalTrackingStatus } from '@vigil/shared';
-import { Segments } from '../header/LabelledSegments.js';
-import { ManualVitals, type ManualVitalsEntry } from '../ManualVitals.js';
+import { Segments } from '../../../ui/kit/LabelledSegments.js';
+import { ManualVitals, type ManualVitalsEntry } from './ManualVitals.js';
 import { useCaseList, useCaseValue } from '../useCaseData.js';
-import { CheckpointTable } from '../vitals/CheckpointTable.js';
-import { useVitalsRecords, type VitalTracking } from '../vitals/monitor.js';
-import { checkpointRows, manualPoints, mergePoints, monitorPoints } from '../vitals/series.js';
-import { SimulatedMonitor } from '../vitals/SimulatedMonitor.js';
-import { VitalsBanner } from '../vitals/VitalsBanner.js';
-import { VitalsChart } from '../vitals/VitalsChart.js';
-import { VitalTrackingTable } from '../vitals/VitalTrackingTable.js';
-import { eventTime } from '../vitals/events.js';
-import { useStableValue } from '../vitals/stable.js';
-import type { CaseSectionProps } from './types.js';
+import { CheckpointTable } from './CheckpointTable.js';
+import { useVitalsRecords, type VitalTracking } from './monitor.js';
+import { checkpointRows, manualPoints, mergePoints, monitorPoints } from './series.js';
+import { SimulatedMonitor } from './SimulatedMonitor.js';
+import { VitalsBanner } from './VitalsBanner.js';
+import { VitalsChart } from './VitalsChart.js';
+import { VitalTrackingTable } from './VitalTrackingTable.js';
+import { eventTime } from './events.js';
+import { useStableValue } from './stable.js';
+import type { CaseSectionProps } from '../caseSection.js';
 
 /*
  * The parts re-render only when their own props change: a saved manual entry or a monitor

@@ -15,8 +15,8 @@ import {
 import { useState, type ReactNode } from 'react';
 import type * as Y from 'yjs';
 import { findVariant, localDoseAmounts, newId, type LimitSet } from '@vigil/shared';
-import { NumberField } from '../../ui/NumberField.js';
-import { CaseDialog } from './CaseDialog.js';
+import { NumberField } from '../../../ui/kit/NumberField.js';
+import { CaseDialog } from '../CaseDialog.js';
 import {
   PICKABLE_VARIANTS,
   VARIANT_COLOURS,
@@ -27,11 +27,11 @@ import {
   variantLabel,
   type ChartedLocalDose,
 } from './localAnesthetics.js';
-import { clockTime } from './format.js';
-import { PAINTS_ALONE } from './lightTable.js';
-import { Segments } from './header/LabelledSegments.js';
-import { TOUCH_INPUT } from './header/touch.js';
-import { useCaseList } from './useCaseData.js';
+import { clockTime } from '../format.js';
+import { PAINTS_ALONE } from '../lightTable.js';
+import { Segments } from '../../../ui/kit/LabelledSegments.js';
+import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
+import { useCaseList } from '../useCaseData.js';
 
 export interface LocalAnestheticTrackerProps {
   doc: Y.Doc | undefined;

@@ -5,10 +5,10 @@ import * as Y from 'yjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CASE_ROOT, MINUTE } from '@vigil/shared';
 import { ensureCaseStructure } from '../../../sync/caseStructure.js';
-import { recordMonitorReading } from '../vitals/monitor.js';
+import { recordMonitorReading } from './monitor.js';
 import { VitalsSection } from './VitalsSection.js';
 
-vi.mock('../vitals/VitalsChart.js', () => ({
+vi.mock('./VitalsChart.js', () => ({
   // uPlot draws on a canvas, which happy-dom lacks; the chart's data is tested in series.test.ts.
   VitalsChart: ({ points }: { points: unknown[] }) => (
     <div role="img" aria-label={`Vitals chart, ${points.length} readings`} />

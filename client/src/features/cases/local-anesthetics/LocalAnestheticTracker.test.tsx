@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CASE_ROOT } from '@vigil/shared';
-import { ensureCaseStructure } from '../../sync/caseStructure.js';
+import { ensureCaseStructure } from '../../../sync/caseStructure.js';
 import { LocalAnestheticTracker } from './LocalAnestheticTracker.js';
 
 afterEach(cleanup);

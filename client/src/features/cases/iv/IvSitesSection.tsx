@@ -1,10 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { IvSiteCard } from '../iv/IvSiteCard.js';
-import { IvSiteForm } from '../iv/IvSiteForm.js';
-import type { IvSite } from '../iv/model.js';
+import { IvSiteCard } from './IvSiteCard.js';
+import { IvSiteForm } from './IvSiteForm.js';
+import type { IvSite } from './model.js';
 import { useCaseList } from '../useCaseData.js';
-import type { CaseSectionProps } from './types.js';
+import type { CaseSectionProps } from '../caseSection.js';
 
 /**
  * IV sites (spec 001 §3, §5): side, site, gauge, attempts, secured with, time, removed,

@@ -3,9 +3,9 @@ import { ActionIcon, Button, MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../ui/theme.js';
+import { theme } from '../theme.js';
 import { LightButton, LightIconButton } from './LightButton.js';
-import { comparableMarkup } from '../../../ui/markup.js';
+import { comparableMarkup } from '../markup.js';
 
 afterEach(cleanup);
 

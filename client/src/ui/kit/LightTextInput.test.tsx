@@ -3,8 +3,8 @@ import { MantineProvider, TextInput } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LightTextInput } from './LightTextInput.js';
-import { comparableMarkup } from '../../../ui/markup.js';
-import { renderSideBySide } from '../../../ui/sideBySide.js';
+import { comparableMarkup } from '../markup.js';
+import { renderSideBySide } from '../sideBySide.js';
 import { TOUCH_INPUT } from './touch.js';
 
 afterEach(cleanup);

@@ -4,11 +4,11 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import * as Y from 'yjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CASE_ROOT } from '@vigil/shared';
-import { ensureCaseStructure } from '../../../sync/caseStructure.js';
-import { SimulatedMonitor } from '../vitals/SimulatedMonitor.js';
-import { DrugsSection } from './DrugsSection.js';
-import { IvSitesSection } from './IvSitesSection.js';
-import type { CaseSectionProps } from './types.js';
+import { ensureCaseStructure } from '../../sync/caseStructure.js';
+import { SimulatedMonitor } from './vitals/SimulatedMonitor.js';
+import { DrugsSection } from './drugs/DrugsSection.js';
+import { IvSitesSection } from './iv/IvSitesSection.js';
+import type { CaseSectionProps } from './caseSection.js';
 
 afterEach(() => {
   cleanup();

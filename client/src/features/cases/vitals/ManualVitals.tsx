@@ -20,15 +20,15 @@ import {
   timeBoundError,
   type TemperatureUnit,
 } from '@vigil/shared';
-import { clockDateTime, clockTime, isoDate } from './format.js';
-import { useCaseTimes } from './events/useCaseTimes.js';
-import { useCaseList } from './useCaseData.js';
-import { CaseDialog } from './CaseDialog.js';
-import { ConfirmRemoval } from './ConfirmRemoval.js';
-import { LightButton } from './header/LightButton.js';
-import { LightTextInput } from './header/LightTextInput.js';
-import { CELL, HEADER_CELL, PAINTS_ALONE, ROW, STRIPED_ROW } from './lightTable.js';
-import { useRowsShown } from './useRowsShown.js';
+import { clockDateTime, clockTime, isoDate } from '../format.js';
+import { useCaseTimes } from '../events/useCaseTimes.js';
+import { useCaseList } from '../useCaseData.js';
+import { CaseDialog } from '../CaseDialog.js';
+import { ConfirmRemoval } from '../ConfirmRemoval.js';
+import { LightButton } from '../../../ui/kit/LightButton.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
+import { CELL, HEADER_CELL, PAINTS_ALONE, ROW, STRIPED_ROW } from '../lightTable.js';
+import { useRowsShown } from '../useRowsShown.js';
 import classes from './ManualVitals.module.css';
 
 /** A manual vitals entry as kept in the case (spec 002 §3 "Manual vital entry"). */

@@ -1,10 +1,10 @@
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { clockTime } from '../format.js';
-import type { PositionEntry } from '../positions/model.js';
-import { PositionForm } from '../positions/PositionForm.js';
+import type { PositionEntry } from './model.js';
+import { PositionForm } from './PositionForm.js';
 import { useCaseList } from '../useCaseData.js';
-import type { CaseSectionProps } from './types.js';
+import type { CaseSectionProps } from '../caseSection.js';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
 
 /** Positions of the patient over the case (spec 001 §3: name, time); removal asks first. */

@@ -2,9 +2,9 @@
 import { MantineProvider, NativeSelect } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { comparableMarkup } from '../../../ui/markup.js';
-import { renderSideBySide } from '../../../ui/sideBySide.js';
-import { theme } from '../../../ui/theme.js';
+import { comparableMarkup } from '../markup.js';
+import { renderSideBySide } from '../sideBySide.js';
+import { theme } from '../theme.js';
 import { LightNativeSelect } from './LightNativeSelect.js';
 
 afterEach(cleanup);

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { AirwayForm } from '../airway/AirwayForm.js';
-import { airwayName, type AirwayEntry } from '../airway/model.js';
+import { AirwayForm } from './AirwayForm.js';
+import { airwayName, type AirwayEntry } from './model.js';
 import { clockTime } from '../format.js';
 import { useCaseList } from '../useCaseData.js';
-import type { CaseSectionProps } from './types.js';
+import type { CaseSectionProps } from '../caseSection.js';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
 
 function details(a: AirwayEntry): string[] {

@@ -3,9 +3,9 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { clockTime } from '../format.js';
 import { useCaseList } from '../useCaseData.js';
 import { useVitalsRecords } from '../vitals/monitor.js';
-import { waveImageSrc, type WaveEntry } from '../waves/model.js';
-import { WaveCapture } from '../waves/WaveCapture.js';
-import type { CaseSectionProps } from './types.js';
+import { waveImageSrc, type WaveEntry } from './model.js';
+import { WaveCapture } from './WaveCapture.js';
+import type { CaseSectionProps } from '../caseSection.js';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
 
 /**
