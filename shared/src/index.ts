@@ -29,3 +29,4 @@ export * from './orgs/index.js';
 export * from './fhir/index.js';
 export * from './calendar/index.js';
 export * from './report/index.js';
+export * from './views/orgs.js';

@@ -1,0 +1,442 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../db/database.js';
+import { SqliteOrgStore } from './sqlite.js';
+import type { AuditOrigin, NewOrg, OrgStore, RoleGrant } from './types.js';
+
+/*
+ * The contract every OrgStore implementation passes (issue 26): a PostgreSQL store is added by
+ * implementing store/orgs/types.ts and adding its fixture to the table below.
+ */
+
+/** A store under test, with the users and plans its rows refer to and a view of its audit trail. */
+interface Fixture {
+  store: OrgStore;
+  addUser(id: string, name: string, email: string, createdAt?: number): void;
+  addPlan(id: string, productName: string, amount: number, active: boolean): void;
+  /** The organisation audit events written, oldest first: action and detail. */
+  auditTrail(): { action: string; userId: string | null; ip: string | null; detail: Record<string, unknown> }[];
+}
+
+function sqlite(): Fixture {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return {
+    store: new SqliteOrgStore(db),
+    addUser: (id, name, email, createdAt = 0) =>
+      db
+        .prepare('INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, ?, ?, ?, 0)')
+        .run(id, name, email, createdAt),
+    addPlan: (id, productName, amount, active) =>
+      db
+        .prepare(
+          `INSERT INTO plans (id, amount, product_id, product_name, interval, lookup_key, active)
+           VALUES (?, ?, 'prod', ?, 'month', ?, ?)`,
+        )
+        .run(id, amount, productName, `key-${id}`, active ? 1 : 0),
+    auditTrail: () =>
+      (
+        db
+          .prepare("SELECT action, user_id, ip, detail FROM audit_events WHERE action LIKE 'org%' ORDER BY id")
+          .all() as { action: string; user_id: string | null; ip: string | null; detail: string }[]
+      ).map((r) => ({
+        action: r.action,
+        userId: r.user_id,
+        ip: r.ip,
+        detail: JSON.parse(r.detail) as Record<string, unknown>,
+      })),
+  };
+}
+
+const origin = (at: number): AuditOrigin => ({ at, ip: '203.0.113.7', userAgent: 'contract' });
+
+const newOrg = (id: string, overrides: Partial<NewOrg> = {}): NewOrg => ({
+  id,
+  fhirId: `org-${id}`,
+  name: id.toUpperCase(),
+  type: 'regular',
+  email: `${id}@example.com`,
+  subscriptionStatus: 'trialing',
+  trialEnd: 5000,
+  isOnboarding: false,
+  planId: null,
+  referredBy: null,
+  referralType: null,
+  createdBy: 'u-ann',
+  ...overrides,
+});
+
+const grant = (
+  orgId: string,
+  userId: string,
+  roles: RoleGrant['roles'],
+  memberId = `m-${orgId}-${userId}`,
+): RoleGrant => ({
+  orgId,
+  userId,
+  roles,
+  by: userId,
+  via: 'test',
+  newMemberId: memberId,
+});
+
+const event = (action: 'orgCreated' | 'orgUpdated', detail: Record<string, unknown> = {}) => ({
+  action,
+  userId: 'u-ann',
+  email: 'ann@example.com',
+  detail,
+});
+
+/** A fixture with users Ann, Bob and Cy and one regular organisation `dental` created by Ann (admin). */
+async function withDental(f: Fixture): Promise<void> {
+  f.addUser('u-ann', 'Ann', 'ann@example.com', 1);
+  f.addUser('u-bob', 'Bob', 'bob@example.com', 2);
+  f.addUser('u-cy', 'Cy', 'cy@example.com', 3);
+  await f.store.createOrg(
+    newOrg('dental'),
+    grant('dental', 'u-ann', ['admin', 'provider']),
+    origin(1000),
+    event('orgCreated'),
+  );
+}
+
+describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
+  it('creates an organisation with its creator as first member, audited as created then member added', async () => {
+    const f = make();
+    await withDental(f);
+    const org = await f.store.org('dental');
+    expect(org).toMatchObject({
+      id: 'dental',
+      fhirId: 'org-dental',
+      name: 'DENTAL',
+      type: 'regular',
+      hasBaa: false,
+      subscriptionStatus: 'trialing',
+      trialEnd: 5000,
+      isOnboarding: false,
+      shippingAddress: null,
+      createdBy: 'u-ann',
+      createdAt: 1000,
+      updatedAt: 1000,
+    });
+    expect(await f.store.org('nope')).toBeNull();
+    expect(await f.store.members('dental')).toEqual([
+      {
+        id: 'm-dental-u-ann',
+        orgId: 'dental',
+        userId: 'u-ann',
+        roles: ['admin', 'provider'],
+        name: 'Ann',
+        email: 'ann@example.com',
+      },
+    ]);
+    expect(f.auditTrail().map((e) => e.action)).toEqual(['orgCreated', 'orgMemberAdded']);
+    expect(f.auditTrail()[1]).toMatchObject({
+      userId: 'u-ann',
+      ip: '203.0.113.7',
+      detail: { orgId: 'dental', memberId: 'm-dental-u-ann', roles: ['admin', 'provider'], via: 'test' },
+    });
+  });
+
+  it('lists every organisation by name, and the internal organisation exists from the start', async () => {
+    const f = make();
+    await withDental(f);
+    await f.store.createOrg(
+      newOrg('alpha', { name: 'Alpha' }),
+      grant('alpha', 'u-bob', ['admin']),
+      origin(2000),
+      event('orgCreated'),
+    );
+    expect((await f.store.allOrgs()).map((o) => o.id)).toEqual(['alpha', 'dental', 'vigil']);
+  });
+
+  it('keeps parents sorted, replaces them on update, and lists a parent’s children and their members', async () => {
+    const f = make();
+    await withDental(f);
+    await f.store.createOrg(
+      newOrg('zeta-group', { type: 'parent' }),
+      grant('zeta-group', 'u-bob', ['admin']),
+      origin(2000),
+      event('orgCreated'),
+    );
+    await f.store.createOrg(
+      newOrg('acme-group', { type: 'parent' }),
+      grant('acme-group', 'u-cy', ['admin']),
+      origin(2000),
+      event('orgCreated'),
+    );
+    expect(await f.store.parentsOf('dental')).toEqual([]);
+    await f.store.updateOrg('dental', {}, ['zeta-group', 'acme-group'], origin(3000), event('orgUpdated'));
+    expect(await f.store.parentsOf('dental')).toEqual(['acme-group', 'zeta-group']);
+    expect((await f.store.childOrgs('zeta-group')).map((o) => o.id)).toEqual(['dental']);
+    expect(await f.store.childOrgMembers('acme-group')).toEqual([
+      expect.objectContaining({ orgId: 'dental', orgName: 'DENTAL', userId: 'u-ann', roles: ['admin', 'provider'] }),
+    ]);
+    await f.store.updateOrg('dental', {}, ['acme-group'], origin(4000), event('orgUpdated'));
+    expect(await f.store.parentsOf('dental')).toEqual(['acme-group']);
+    expect(await f.store.childOrgs('zeta-group')).toEqual([]);
+  });
+
+  it('updates only the given columns (null clears one), keeps the shipping address, and audits the change', async () => {
+    const f = make();
+    await withDental(f);
+    const shipping = {
+      name: 'Dock',
+      address: { line1: '1 Pier', line2: null, city: 'Bay', state: 'CA', postal_code: '94000', country: 'US' },
+    };
+    await f.store.updateOrg(
+      'dental',
+      { name: 'Smile', email: null, preventResourceEditing: true, billingName: 'Smile LLC', shippingAddress: shipping },
+      null,
+      origin(3000),
+      event('orgUpdated', { fields: ['name'] }),
+    );
+    const org = await f.store.org('dental');
+    expect(org).toMatchObject({
+      name: 'Smile',
+      email: null,
+      preventResourceEditing: true,
+      billingName: 'Smile LLC',
+      shippingAddress: shipping,
+      type: 'regular',
+      trialEnd: 5000,
+      updatedAt: 3000,
+    });
+    await f.store.updateOrg('dental', { shippingAddress: null }, null, origin(3500), event('orgUpdated'));
+    expect((await f.store.org('dental'))?.shippingAddress).toBeNull();
+    expect(f.auditTrail().filter((e) => e.action === 'orgUpdated')[0]?.detail).toEqual({ fields: ['name'] });
+  });
+
+  it('grants roles: a new member, then only the new roles (audited as a change), and nothing when none is new', async () => {
+    const f = make();
+    await withDental(f);
+    expect(await f.store.grantRoles(grant('dental', 'u-bob', ['member']), origin(2000))).toEqual({
+      memberId: 'm-dental-u-bob',
+      roles: ['member'],
+      change: 'added',
+    });
+    expect(await f.store.grantRoles(grant('dental', 'u-bob', ['provider', 'member'], 'ignored'), origin(3000))).toEqual(
+      {
+        memberId: 'm-dental-u-bob',
+        roles: ['member', 'provider'],
+        change: 'changed',
+      },
+    );
+    const before = f.auditTrail().length;
+    expect(await f.store.grantRoles(grant('dental', 'u-bob', ['member'], 'ignored'), origin(4000))).toEqual({
+      memberId: 'm-dental-u-bob',
+      roles: ['member', 'provider'],
+      change: 'unchanged',
+    });
+    expect(f.auditTrail()).toHaveLength(before);
+    expect(f.auditTrail().at(-1)).toMatchObject({
+      action: 'orgRolesChanged',
+      detail: { before: ['member'], after: ['member', 'provider'] },
+    });
+  });
+
+  it('sets and removes a membership, lists members by name and a user’s organisations by name', async () => {
+    const f = make();
+    await withDental(f);
+    await f.store.grantRoles(grant('dental', 'u-bob', ['member']), origin(2000));
+    await f.store.setMemberRoles('m-dental-u-bob', ['provider'], origin(3000), {
+      ...event('orgUpdated'),
+      action: 'orgRolesChanged',
+    });
+    expect((await f.store.memberByUser('dental', 'u-bob'))?.roles).toEqual(['provider']);
+    expect((await f.store.members('dental')).map((m) => m.name)).toEqual(['Ann', 'Bob']);
+    await f.store.createOrg(
+      newOrg('alpha', { name: 'Alpha', isOnboarding: true, subscriptionStatus: 'none' }),
+      grant('alpha', 'u-bob', ['admin']),
+      origin(2000),
+      event('orgCreated'),
+    );
+    expect(await f.store.userOrgs('u-bob')).toEqual([
+      {
+        id: 'alpha',
+        name: 'Alpha',
+        type: 'regular',
+        subscriptionStatus: 'none',
+        trialEnd: 5000,
+        isOnboarding: true,
+        memberId: 'm-alpha-u-bob',
+        roles: ['admin'],
+      },
+      {
+        id: 'dental',
+        name: 'DENTAL',
+        type: 'regular',
+        subscriptionStatus: 'trialing',
+        trialEnd: 5000,
+        isOnboarding: false,
+        memberId: 'm-dental-u-bob',
+        roles: ['provider'],
+      },
+    ]);
+    await f.store.removeMember('m-dental-u-bob', origin(4000), { ...event('orgUpdated'), action: 'orgMemberRemoved' });
+    expect(await f.store.memberByUser('dental', 'u-bob')).toBeNull();
+    expect(f.auditTrail().at(-1)?.action).toBe('orgMemberRemoved');
+  });
+
+  it('sets a feature (replacing its value) and removes it', async () => {
+    const f = make();
+    await withDental(f);
+    await f.store.setFeature('dental', 'b-flag', true, 'u-ann', origin(2000), {
+      ...event('orgUpdated'),
+      action: 'orgFeatureAdded',
+    });
+    await f.store.setFeature('dental', 'a-flag', 'one', 'u-ann', origin(2000), {
+      ...event('orgUpdated'),
+      action: 'orgFeatureAdded',
+    });
+    await f.store.setFeature('dental', 'a-flag', 'two', 'u-ann', origin(3000), {
+      ...event('orgUpdated'),
+      action: 'orgFeatureAdded',
+    });
+    expect(await f.store.features('dental')).toEqual({ 'a-flag': 'two', 'b-flag': true });
+    await f.store.removeFeature('dental', 'b-flag', origin(4000), {
+      ...event('orgUpdated'),
+      action: 'orgFeatureRemoved',
+    });
+    expect(await f.store.features('dental')).toEqual({ 'a-flag': 'two' });
+    expect(await f.store.features('vigil')).toEqual({});
+  });
+
+  it('accepts an invitation once: the second acceptance is USED and writes nothing', async () => {
+    const f = make();
+    await withDental(f);
+    await f.store.createInvitation(
+      {
+        id: 'inv-1',
+        codeHash: 'hash-1',
+        orgId: 'dental',
+        email: 'bob@example.com',
+        kind: 'regular',
+        roles: ['member', 'provider'],
+        invitedBy: 'u-ann',
+        createdAt: 2000,
+        expiresAt: 9000,
+      },
+      origin(2000),
+      { ...event('orgUpdated'), action: 'orgInvitationCreated' },
+    );
+    expect(await f.store.invitationByCodeHash('hash-1')).toEqual({
+      id: 'inv-1',
+      orgId: 'dental',
+      email: 'bob@example.com',
+      kind: 'regular',
+      roles: ['member', 'provider'],
+      expiresAt: 9000,
+      usedAt: null,
+    });
+    expect(await f.store.invitationByCodeHash('hash-2')).toBeNull();
+    const accepted = await f.store.acceptInvitation(
+      'inv-1',
+      grant('dental', 'u-bob', ['member', 'provider']),
+      origin(3000),
+      {
+        action: 'orgInvitationAccepted',
+        userId: 'u-bob',
+        detail: { invitationId: 'inv-1' },
+      },
+    );
+    expect(accepted).toEqual({ memberId: 'm-dental-u-bob', roles: ['member', 'provider'], change: 'added' });
+    expect((await f.store.invitationByCodeHash('hash-1'))?.usedAt).toBe(3000);
+    const trail = f.auditTrail().length;
+    expect(
+      await f.store.acceptInvitation('inv-1', grant('dental', 'u-cy', ['member']), origin(4000), {
+        action: 'orgInvitationAccepted',
+        userId: 'u-cy',
+        detail: {},
+      }),
+    ).toBe('USED');
+    expect(await f.store.memberByUser('dental', 'u-cy')).toBeNull();
+    expect(f.auditTrail()).toHaveLength(trail);
+    expect(
+      f
+        .auditTrail()
+        .slice(-2)
+        .map((e) => e.action),
+    ).toEqual(['orgMemberAdded', 'orgInvitationAccepted']);
+  });
+
+  it('counts the invitations a user sent after a time (the hourly limit)', async () => {
+    const f = make();
+    await withDental(f);
+    for (const at of [1000, 2000, 3000]) {
+      await f.store.createInvitation(
+        {
+          id: `inv-${at}`,
+          codeHash: `h-${at}`,
+          orgId: 'dental',
+          email: 'x@example.com',
+          kind: 'regular',
+          roles: ['member'],
+          invitedBy: 'u-ann',
+          createdAt: at,
+          expiresAt: at + 10,
+        },
+        origin(at),
+        { action: 'orgInvitationCreated', userId: 'u-ann', detail: {} },
+      );
+    }
+    expect(await f.store.invitationsSentSince('u-ann', 1000)).toBe(2);
+    expect(await f.store.invitationsSentSince('u-bob', 0)).toBe(0);
+  });
+
+  it('lists active plans by product then amount', async () => {
+    const f = make();
+    f.addPlan('p-b', 'Basic', 900, true);
+    f.addPlan('p-a', 'Basic', 500, true);
+    f.addPlan('p-old', 'Archive', 100, false);
+    expect((await f.store.activePlans()).map((p) => p.id)).toEqual(['p-a', 'p-b']);
+    expect(await f.store.isActivePlan('p-a')).toBe(true);
+    expect(await f.store.isActivePlan('p-old')).toBe(false);
+  });
+
+  it('finds team users newest first by name or email (LIKE wildcards taken literally), with their memberships', async () => {
+    const f = make();
+    await withDental(f);
+    f.addUser('u-pct', 'Per%cent', 'pct@example.com', 4);
+    expect((await f.store.teamUsers('', 10)).map((u) => u.id)).toEqual(['u-pct', 'u-cy', 'u-bob', 'u-ann']);
+    expect((await f.store.teamUsers('', 2)).map((u) => u.id)).toEqual(['u-pct', 'u-cy']);
+    expect((await f.store.teamUsers('%', 10)).map((u) => u.id)).toEqual(['u-pct']);
+    expect((await f.store.teamUsers('ANN@', 10)).map((u) => u.id)).toEqual(['u-ann']);
+    expect((await f.store.teamUsers('ann', 10))[0]).toEqual({
+      id: 'u-ann',
+      name: 'Ann',
+      email: 'ann@example.com',
+      emailVerified: false,
+      createdAt: 1,
+      memberships: [{ orgId: 'dental', orgName: 'DENTAL', orgType: 'regular', roles: ['admin', 'provider'] }],
+    });
+  });
+
+  it('reads a user’s name and finds a user by email', async () => {
+    const f = make();
+    await withDental(f);
+    expect(await f.store.userName('u-bob')).toBe('Bob');
+    expect(await f.store.userName('u-none')).toBeNull();
+    expect(await f.store.userByEmail('cy@example.com')).toEqual({ id: 'u-cy', email: 'cy@example.com' });
+    expect(await f.store.userByEmail('nobody@example.com')).toBeNull();
+  });
+
+  it('marks the agreement signed with its audit event, and appends a lone audit event', async () => {
+    const f = make();
+    await withDental(f);
+    await f.store.markBaaSigned('dental', origin(5000), {
+      action: 'orgBaaSigned',
+      userId: 'u-ann',
+      detail: { version: 'v1' },
+    });
+    expect(await f.store.org('dental')).toMatchObject({ hasBaa: true, updatedAt: 5000 });
+    await f.store.audit(origin(6000), { action: 'orgBaaSigned', userId: 'u-ann', detail: { signer: 'company' } });
+    expect(
+      f
+        .auditTrail()
+        .slice(-2)
+        .map((e) => e.detail),
+    ).toEqual([{ version: 'v1' }, { signer: 'company' }]);
+  });
+});
