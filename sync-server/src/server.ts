@@ -8,7 +8,8 @@ import { seedDemoData } from './db/seed.js';
 import { createLogger, type Logger } from './log.js';
 import { SyncRooms } from './sync/rooms.js';
 import { ChromiumPdfPrinter } from './report/pdf.js';
-import { SqliteSyncStore } from './sync/sqlite-store.js';
+import { SqliteSyncStore } from './store/sync/sqlite.js';
+import { caseKind } from './sync/kinds/case.js';
 import { createSyncAuthorizer } from './sync/authorize.js';
 import { sessionFromRequest } from './auth/sessions.js';
 import { authClock, loadAuthSettings } from './auth/settings.js';
@@ -59,10 +60,15 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
       docBelongsElsewhere: (orgId, docId) => ids.belongsElsewhere(orgId, docId),
       allowedOrigins: config.allowedOrigins,
     }),
-    project: compositionProjector({ service: fhir.service, store: fhir.store, log }),
+    // Every room is a case (the default kind): validated in the worker thread, projected onto its Composition.
+    kinds: [
+      caseKind({
+        check: (content) => caseChecker.check(content),
+        project: compositionProjector({ service: fhir.service, store: fhir.store, log }),
+      }),
+    ],
     auditRead: syncReadAuditor({ store: fhir.store, now: authClock(authSettings) }),
     userName: userNames(db),
-    check: (content) => caseChecker.check(content),
   });
   // Issue 24: case validation runs in a worker thread; every audit record is sealed into the
   // hash chain within a second.
@@ -89,11 +95,11 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
-      rooms.close();
+      const roomsClosed = rooms.close();
       void caseChecker.close();
       const printerClosed = reportPrinter.close();
       server.close(() => {
-        void printerClosed.finally(() => {
+        void Promise.allSettled([roomsClosed, printerClosed]).then(() => {
           auditSealer.stop();
           db.close();
           log.info('server stopped');

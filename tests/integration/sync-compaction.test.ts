@@ -10,7 +10,7 @@ import { CASE_ROOT } from '@vigil/shared';
 import { openDatabase, type Db } from '../../sync-server/src/db/database.js';
 import { createLogger } from '../../sync-server/src/log.js';
 import { SyncRooms } from '../../sync-server/src/sync/rooms.js';
-import { SqliteSyncStore } from '../../sync-server/src/sync/sqlite-store.js';
+import { SqliteSyncStore } from '../../sync-server/src/store/sync/sqlite.js';
 import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
 
 const quiet = createLogger(

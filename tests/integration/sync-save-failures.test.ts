@@ -6,7 +6,7 @@ import * as Y from 'yjs';
 import { CASE_ROOT, type SyncStatus } from '@vigil/shared';
 import { saveMessage } from '../../client/src/sync/saveMessage.js';
 import { createLogger } from '../../sync-server/src/log.js';
-import { MemorySyncStore } from '../../sync-server/src/sync/memory-store.js';
+import { MemorySyncStore } from '../../sync-server/src/store/sync/memory.js';
 import { SyncRooms } from '../../sync-server/src/sync/rooms.js';
 import { connectVigilClient, eventually } from '../utils/yjs-clients.js';
 
@@ -16,10 +16,10 @@ class FlakyStore extends MemorySyncStore {
   failNext(n: number): void {
     this.failures = n;
   }
-  override append(entries: Parameters<MemorySyncStore['append']>[0]): number[] {
+  override append(entries: Parameters<MemorySyncStore['append']>[0]): Promise<number[]> {
     if (this.failures > 0) {
       this.failures -= 1;
-      throw new Error('SQLITE_FULL: database or disk is full');
+      return Promise.reject(new Error('SQLITE_FULL: database or disk is full'));
     }
     return super.append(entries);
   }
@@ -38,7 +38,7 @@ let rooms: SyncRooms | undefined;
 const destroyers: (() => void)[] = [];
 afterEach(async () => {
   for (const d of destroyers.splice(0)) d();
-  rooms?.close();
+  await rooms?.close();
   await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
 });
 
@@ -68,7 +68,7 @@ describe('a save that fails', () => {
     expect(retries[0]).toMatch(/^failed to save, retrying in \ds$/);
     expect(retries.some((m) => /^failed 2x, retrying in \ds$/.test(m))).toBe(true);
     // The edit was never dropped: storage has it now.
-    const stored = store.load('org1/cmp-flaky')!;
+    const stored = (await store.load('org1/cmp-flaky'))!;
     const doc = new Y.Doc();
     for (const u of stored.updates) Y.applyUpdate(doc, u);
     expect(doc.getMap(CASE_ROOT).get('procedure')).toBe('Extraction');
@@ -99,13 +99,13 @@ describe('finalizing a document', () => {
     client.doc.getMap(CASE_ROOT).set('procedure', 'Extraction');
     await eventually(() => expect(client.provider.status.status).toBe('synced'));
 
-    rooms!.finalize({ orgId: 'org1', docId: 'cmp-tofinal', name: 'org1/cmp-tofinal' });
+    await rooms!.finalize({ orgId: 'org1', docId: 'cmp-tofinal', name: 'org1/cmp-tofinal' });
     await eventually(() => expect(client.provider.status.refused).toBe('FINALIZED'));
-    expect(store.isFinalized('org1/cmp-tofinal')).toBe(true);
+    expect(await store.isFinalized('org1/cmp-tofinal')).toBe(true);
 
     client.doc.getMap(CASE_ROOT).set('procedure', 'changed after signing');
     await eventually(() => expect(client.provider.status.status).toBe('outOfSync'));
-    const stored = store.load('org1/cmp-tofinal')!;
+    const stored = (await store.load('org1/cmp-tofinal'))!;
     const doc = new Y.Doc();
     for (const u of stored.updates) Y.applyUpdate(doc, u);
     expect(doc.getMap(CASE_ROOT).get('procedure')).toBe('Extraction');

@@ -35,7 +35,7 @@ import { ID_IN_OTHER_ORGANIZATION, type IdOwnership } from '../fhir/id-ownership
 import type { FhirService, RequestContext } from '../fhir/service.js';
 import type { ResourceStore } from '../fhir/store.js';
 import type { Logger } from '../log.js';
-import type { SyncRooms } from '../sync/rooms.js';
+import type { DocumentRooms } from '../sync/rooms.js';
 import { consumePdfLink, pdfLinkTarget, reportAccess, type ReportRole } from './links.js';
 import { renderReportHtml } from './render.js';
 import type { PdfPrinter } from './pdf.js';
@@ -66,7 +66,7 @@ export class ReportError extends Error {
 
 export interface ReportServiceDeps {
   db: Db;
-  rooms: SyncRooms;
+  rooms: DocumentRooms;
   printer: PdfPrinter;
   fhir: FhirService;
   store: ResourceStore;
@@ -384,17 +384,17 @@ export class ReportService {
    * is this organisation's (409 ID_IN_OTHER_ORGANIZATION), the case is not final yet, the
    * client's hash equals the server's, and the final-signer rules allow this signer.
    */
-  prepareFinalize(
+  async prepareFinalize(
     session: SignedInSession,
     ctx: RequestContext,
     compositionId: string,
     request: FinalizeRequest,
-  ): { run: (emit: (line: FinalizeLine) => void) => Promise<void> } {
+  ): Promise<{ run: (emit: (line: FinalizeLine) => void) => Promise<void> }> {
     if (this.access(session, ctx.orgId, 'member')) throw new ReportError(403, 'NOT_AUTHORIZED');
     // Issue 24 item 2: another organisation's id is refused before anything is opened or created.
     if (this.deps.ids.belongsElsewhere(ctx.orgId, compositionId)) throw new ReportError(409, ID_IN_OTHER_ORGANIZATION);
     const address = { orgId: ctx.orgId, docId: compositionId, name: `${ctx.orgId}/${compositionId}` };
-    const snap = this.deps.rooms.snapshot(address);
+    const snap = await this.deps.rooms.snapshot(address);
     if (snap.finalized || this.stmts.latestPdf.get(ctx.orgId, compositionId)) throw new ReportError(409, 'FINALIZED');
     if (snap.hash !== request.contentHash) throw new ReportError(409, 'CONFLICT');
     const caseData = (snap.content ?? {}) as Record<string, unknown>;
@@ -413,26 +413,30 @@ export class ReportService {
         const rendered = renderReportHtml({ ...input, finalSignature: signature }, signerName);
         const pdf = await this.deps.printer.print(rendered.html, input.printWidth);
         emit({ step: 'saveUpdates' });
-        // No await from here to the end: nothing can reach the document between this check and finalize.
-        const again = this.deps.rooms.snapshot(address);
-        if (again.finalized) throw new ReportError(409, 'FINALIZED');
-        if (again.hash !== snap.hash) throw new ReportError(409, 'CONFLICT');
-        const { pdfId } = this.deps.store.transaction(() => {
-          const saved = this.savePdf(ctx, {
-            compositionId,
-            appointment,
-            patientId,
-            pdf,
-            title: rendered.title,
-            signature,
-            signedBy: session.userId,
-            timeZone: request.timeZone,
-            addendaCount: 0,
-            previous: null,
-          });
-          this.deps.rooms.finalize(address);
-          return saved;
-        });
+        // The document is sealed from here to the end: no write reaches it between this check and finalize.
+        const again = await this.deps.rooms.seal(address);
+        let pdfId: string;
+        try {
+          if (again.finalized) throw new ReportError(409, 'FINALIZED');
+          if (again.hash !== snap.hash) throw new ReportError(409, 'CONFLICT');
+          ({ pdfId } = this.deps.store.transaction(() =>
+            this.savePdf(ctx, {
+              compositionId,
+              appointment,
+              patientId,
+              pdf,
+              title: rendered.title,
+              signature,
+              signedBy: session.userId,
+              timeZone: request.timeZone,
+              addendaCount: 0,
+              previous: null,
+            }),
+          ));
+          await again.finalize();
+        } finally {
+          again.release();
+        }
         emit({ step: 'done', data: { finalReportSignatureTime: signature.time, pdfId } });
       } catch (err) {
         const code = err instanceof ReportError || err instanceof FhirError ? err.code : 'FINALIZE_FAILED';
@@ -460,7 +464,7 @@ export class ReportService {
     const previous = this.stmts.latestPdf.get(ctx.orgId, compositionId);
     if (!previous) throw new ReportError(409, 'NOT_FINALIZED');
     const address = { orgId: ctx.orgId, docId: compositionId, name: `${ctx.orgId}/${compositionId}` };
-    const snap = this.deps.rooms.snapshot(address);
+    const snap = await this.deps.rooms.snapshot(address);
     const signatureTime = this.deps.now();
     const addendum: ReportAddendum = {
       title: a.title.trim(),
@@ -527,12 +531,12 @@ export class ReportService {
    * only with the organisation's flag on, audited. The signed PDFs stay stored; the case loses
    * its link to them until it is signed again.
    */
-  unfinalize(
+  async unfinalize(
     session: SignedInSession,
     ctx: RequestContext,
     compositionId: string,
     meta: { userAgent: string | null },
-  ): void {
+  ): Promise<void> {
     if (this.access(session, ctx.orgId, 'admin')) throw new ReportError(403, 'NOT_AUTHORIZED');
     if (this.features(ctx.orgId).adminUnfinalize !== true) throw new ReportError(403, 'FEATURE_DISABLED');
     // Issue 24 item 1: reopening a signed record needs a fresh sudo confirmation (spec 000 §6).
@@ -572,8 +576,8 @@ export class ReportService {
         meta.userAgent,
         JSON.stringify({ orgId: ctx.orgId, compositionId, pdfId: previous.pdf_id }),
       );
-      this.deps.rooms.reopen(address);
     });
+    await this.deps.rooms.reopen(address);
   }
 
   /**

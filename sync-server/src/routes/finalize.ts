@@ -135,7 +135,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; servic
     guarded(async (c) => {
       const { session, ctx, compositionId } = authorize(c);
       const request = parseFinalizeRequest(await jsonBody(c));
-      const { run } = service.prepareFinalize(session, ctx, compositionId, request);
+      const { run } = await service.prepareFinalize(session, ctx, compositionId, request);
       const encoder = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({
         async start(controller) {
@@ -168,7 +168,9 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; servic
     guarded(async (c) => {
       const { session, ctx, compositionId } = authorize(c);
       await jsonBody(c);
-      service.unfinalize(session, ctx, compositionId, { userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null });
+      await service.unfinalize(session, ctx, compositionId, {
+        userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+      });
       return c.json({ ok: true });
     }),
   );

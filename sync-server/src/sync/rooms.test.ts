@@ -8,17 +8,17 @@ import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { CASE_ROOT } from '@vigil/shared';
 import { createLogger } from '../log.js';
-import { MemorySyncStore } from './memory-store.js';
+import { MemorySyncStore } from '../store/sync/memory.js';
 import { parseSyncPath } from './protocol.js';
 import { SyncRooms, stampUser } from './rooms.js';
 
 const address = parseSyncPath('/api/sync/main-street/cmp-A1b2C3d4E5f6G7')!;
 
-async function until(check: () => void, timeoutMs = 10_000): Promise<void> {
+async function until(check: () => unknown, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      check();
+      await check();
       return;
     } catch (err) {
       if (Date.now() > deadline) throw err;
@@ -34,7 +34,7 @@ describe('SyncRooms holding documents as bytes (cold load, hibernation)', () => 
 
   afterEach(async () => {
     for (const p of providers.splice(0)) p.destroy();
-    rooms?.close();
+    await rooms?.close();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   });
 
@@ -63,7 +63,9 @@ describe('SyncRooms holding documents as bytes (cold load, hibernation)', () => 
     const updates: Uint8Array[] = [];
     writer.on('update', (u: Uint8Array) => updates.push(u));
     for (let i = 0; i < 50; i++) writer.getMap(CASE_ROOT).set(`k${i}`, i);
-    store.append(updates.map((update) => ({ room: address.name, orgId: 'main-street', docId: address.docId, update })));
+    await store.append(
+      updates.map((update) => ({ room: address.name, orgId: 'main-street', docId: address.docId, update })),
+    );
     const url = await start(store, 60_000);
 
     const reader = client(url);
@@ -72,7 +74,7 @@ describe('SyncRooms holding documents as bytes (cold load, hibernation)', () => 
 
     reader.doc.getMap(CASE_ROOT).set('procedure', 'Extraction #14');
     await until(() => expect(rooms!.documentForm(address)).toBe('built'));
-    await until(() => expect(store.pendingUpdates(address.name)).toBe(51));
+    await until(async () => expect(await store.pendingUpdates(address.name)).toBe(51));
   });
 
   it('keeps an update waiting for a missing one across hibernation, and applies both when it comes', async () => {
@@ -99,10 +101,12 @@ describe('SyncRooms holding documents as bytes (cold load, hibernation)', () => 
     await until(() => expect(reader.provider.synced).toBe(true));
     // …then the second edit arrives first: it waits inside the document for the first one.
     sender.send(frame(second));
-    await until(() => expect(store.pendingUpdates(address.name)).toBe(1));
+    await until(async () => expect(await store.pendingUpdates(address.name)).toBe(1));
     await until(() => expect(rooms!.documentForm(address)).toBe('bytes'));
     sender.send(frame(first));
-    await until(() => expect(rooms!.snapshot(address).content).toEqual({ procedure: 'first', asaClassification: '2' }));
+    await until(async () =>
+      expect((await rooms!.snapshot(address)).content).toEqual({ procedure: 'first', asaClassification: '2' }),
+    );
     sender.close();
   });
 
@@ -118,7 +122,7 @@ describe('SyncRooms holding documents as bytes (cold load, hibernation)', () => 
     await until(() => expect(b.doc.getMap(CASE_ROOT).get('procedure')).toBe('before'));
     b.doc.getMap(CASE_ROOT).set('asaClassification', '2');
     await until(() => expect(a.doc.getMap(CASE_ROOT).get('asaClassification')).toBe('2'));
-    expect(rooms!.snapshot(address).content).toEqual({ procedure: 'before', asaClassification: '2' });
+    expect((await rooms!.snapshot(address)).content).toEqual({ procedure: 'before', asaClassification: '2' });
     await until(() => expect(rooms!.documentForm(address)).toBe('bytes'));
     expect(Y.encodeStateVector(a.doc)).toEqual(Y.encodeStateVector(b.doc));
   });

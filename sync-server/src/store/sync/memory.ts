@@ -1,4 +1,4 @@
-import type { StoredDocument, SyncStore } from './store.js';
+import type { AppendEntry, StoredDocument, SyncStore } from './types.js';
 
 interface MemoryDocument {
   orgId: string;
@@ -24,10 +24,10 @@ export class MemorySyncStore implements SyncStore {
     return doc;
   }
 
-  load(room: string): StoredDocument | null {
+  load(room: string): Promise<StoredDocument | null> {
     const doc = this.docs.get(room);
-    if (!doc) return null;
-    return {
+    if (!doc) return Promise.resolve(null);
+    return Promise.resolve({
       orgId: doc.orgId,
       docId: doc.docId,
       snapshot: doc.snapshot && Uint8Array.from(doc.snapshot),
@@ -35,44 +35,51 @@ export class MemorySyncStore implements SyncStore {
       lastUpdateId: doc.updates.at(-1)?.id ?? doc.snapshotUpTo,
       finalized: doc.finalized,
       contentHash: doc.contentHash,
-    };
-  }
-
-  append(entries: readonly { room: string; orgId: string; docId: string; update: Uint8Array }[]): number[] {
-    return entries.map((e) => {
-      const id = this.nextId++;
-      this.ensure(e.room, e.orgId, e.docId).updates.push({ id, data: Uint8Array.from(e.update) });
-      return id;
     });
   }
 
-  compact(room: string, snapshot: Uint8Array, lastUpdateId: number): void {
+  append(entries: readonly AppendEntry[]): Promise<number[]> {
+    return Promise.resolve(
+      entries.map((e) => {
+        const id = this.nextId++;
+        this.ensure(e.room, e.orgId, e.docId).updates.push({ id, data: Uint8Array.from(e.update) });
+        return id;
+      }),
+    );
+  }
+
+  compact(room: string, snapshot: Uint8Array, lastUpdateId: number): Promise<void> {
     const doc = this.docs.get(room);
-    if (!doc) return;
-    doc.snapshot = Uint8Array.from(snapshot);
-    doc.snapshotUpTo = lastUpdateId;
-    doc.updates = doc.updates.filter((u) => u.id > lastUpdateId);
+    if (doc) {
+      doc.snapshot = Uint8Array.from(snapshot);
+      doc.snapshotUpTo = lastUpdateId;
+      doc.updates = doc.updates.filter((u) => u.id > lastUpdateId);
+    }
+    return Promise.resolve();
   }
 
-  pendingUpdates(room: string): number {
-    return this.docs.get(room)?.updates.length ?? 0;
+  pendingUpdates(room: string): Promise<number> {
+    return Promise.resolve(this.docs.get(room)?.updates.length ?? 0);
   }
 
-  setContentHash(room: string, hash: string): void {
+  setContentHash(room: string, hash: string): Promise<void> {
     const doc = this.docs.get(room);
     if (doc) doc.contentHash = hash;
+    return Promise.resolve();
   }
 
-  isFinalized(room: string): boolean {
-    return this.docs.get(room)?.finalized ?? false;
+  isFinalized(room: string): Promise<boolean> {
+    return Promise.resolve(this.docs.get(room)?.finalized ?? false);
   }
 
-  markFinalized(room: string, orgId: string, docId: string): void {
+  markFinalized(room: string, orgId: string, docId: string): Promise<void> {
     this.ensure(room, orgId, docId).finalized = true;
+    return Promise.resolve();
   }
 
-  clearFinalized(room: string): void {
+  clearFinalized(room: string): Promise<void> {
     const doc = this.docs.get(room);
     if (doc) doc.finalized = false;
+    return Promise.resolve();
   }
 }

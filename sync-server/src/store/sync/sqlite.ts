@@ -1,0 +1,141 @@
+import type { Db } from '../../db/database.js';
+import type { AppendEntry, StoredDocument, SyncStore } from './types.js';
+
+interface DocumentRow {
+  org_id: string;
+  doc_id: string;
+  finalized_at: string | null;
+  content_hash: string | null;
+}
+
+const toBytes = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+
+/**
+ * SyncStore on the server's SQLite database (tables of migration 2). better-sqlite3 is
+ * synchronous: each method runs its statements in one SQLite transaction when called and
+ * returns a settled promise, so no other writer can interleave with it.
+ */
+export class SqliteSyncStore implements SyncStore {
+  private readonly stmts;
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      document: db.prepare<[string], DocumentRow>(
+        'SELECT org_id, doc_id, finalized_at, content_hash FROM sync_documents WHERE room = ?',
+      ),
+      snapshot: db.prepare<[string], { data: Buffer; last_update_id: number }>(
+        'SELECT data, last_update_id FROM sync_snapshots WHERE room = ?',
+      ),
+      updatesAfter: db.prepare<[string, number], { id: number; data: Buffer }>(
+        'SELECT id, data FROM sync_updates WHERE room = ? AND id > ? ORDER BY id',
+      ),
+      ensureDocument: db.prepare<[string, string, string]>(
+        'INSERT INTO sync_documents (room, org_id, doc_id) VALUES (?, ?, ?) ON CONFLICT (room) DO NOTHING',
+      ),
+      insertUpdate: db.prepare<[string, Buffer]>('INSERT INTO sync_updates (room, data) VALUES (?, ?)'),
+      touch: db.prepare<[string]>(
+        "UPDATE sync_documents SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE room = ?",
+      ),
+      upsertSnapshot: db.prepare<[string, Buffer, number]>(
+        `INSERT INTO sync_snapshots (room, data, last_update_id) VALUES (?, ?, ?)
+         ON CONFLICT (room) DO UPDATE SET data = excluded.data, last_update_id = excluded.last_update_id,
+           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+      ),
+      deleteUpTo: db.prepare<[string, number]>('DELETE FROM sync_updates WHERE room = ? AND id <= ?'),
+      countPending: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM sync_updates WHERE room = ?'),
+      setHash: db.prepare<[string, string]>('UPDATE sync_documents SET content_hash = ? WHERE room = ?'),
+      finalize: db.prepare<[string, string, string, string]>(
+        `INSERT INTO sync_documents (room, org_id, doc_id, finalized_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (room) DO UPDATE SET finalized_at = excluded.finalized_at`,
+      ),
+      unfinalize: db.prepare<[string]>('UPDATE sync_documents SET finalized_at = NULL WHERE room = ?'),
+    };
+  }
+
+  /** Runs one synchronous unit of work as a settled promise (a thrown error becomes a rejection). */
+  private run<T>(work: () => T): Promise<T> {
+    try {
+      return Promise.resolve(work());
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
+  load(room: string): Promise<StoredDocument | null> {
+    return this.run(() =>
+      this.db.transaction((): StoredDocument | null => {
+        const doc = this.stmts.document.get(room);
+        if (!doc) return null;
+        const snap = this.stmts.snapshot.get(room);
+        const after = snap?.last_update_id ?? 0;
+        const rows = this.stmts.updatesAfter.all(room, after);
+        return {
+          orgId: doc.org_id,
+          docId: doc.doc_id,
+          snapshot: snap ? toBytes(snap.data) : null,
+          updates: rows.map((r) => toBytes(r.data)),
+          lastUpdateId: rows.at(-1)?.id ?? after,
+          finalized: doc.finalized_at !== null,
+          contentHash: doc.content_hash,
+        };
+      })(),
+    );
+  }
+
+  append(entries: readonly AppendEntry[]): Promise<number[]> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        const ids: number[] = [];
+        const touched = new Set<string>();
+        for (const e of entries) {
+          if (!touched.has(e.room)) {
+            this.stmts.ensureDocument.run(e.room, e.orgId, e.docId);
+            touched.add(e.room);
+          }
+          const info = this.stmts.insertUpdate.run(
+            e.room,
+            Buffer.from(e.update.buffer, e.update.byteOffset, e.update.byteLength),
+          );
+          ids.push(Number(info.lastInsertRowid));
+        }
+        for (const room of touched) this.stmts.touch.run(room);
+        return ids;
+      })(),
+    );
+  }
+
+  compact(room: string, snapshot: Uint8Array, lastUpdateId: number): Promise<void> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        this.stmts.upsertSnapshot.run(room, Buffer.from(snapshot), lastUpdateId);
+        this.stmts.deleteUpTo.run(room, lastUpdateId);
+      })(),
+    );
+  }
+
+  pendingUpdates(room: string): Promise<number> {
+    return this.run(() => this.stmts.countPending.get(room)?.n ?? 0);
+  }
+
+  setContentHash(room: string, hash: string): Promise<void> {
+    return this.run(() => {
+      this.stmts.setHash.run(hash, room);
+    });
+  }
+
+  isFinalized(room: string): Promise<boolean> {
+    return this.run(() => (this.stmts.document.get(room)?.finalized_at ?? null) !== null);
+  }
+
+  markFinalized(room: string, orgId: string, docId: string, at: Date = new Date()): Promise<void> {
+    return this.run(() => {
+      this.stmts.finalize.run(room, orgId, docId, at.toISOString());
+    });
+  }
+
+  clearFinalized(room: string): Promise<void> {
+    return this.run(() => {
+      this.stmts.unfinalize.run(room);
+    });
+  }
+}
