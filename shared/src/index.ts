@@ -30,3 +30,4 @@ export * from './fhir/index.js';
 export * from './calendar/index.js';
 export * from './report/index.js';
 export * from './views/orgs.js';
+export * from './views/accounts.js';

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionFromRequest } from '../../sync-server/src/auth/sessions.js';
+import { Sessions } from '../../sync-server/src/auth/sessions.js';
+import { SqliteSessionStore } from '../../sync-server/src/store/sessions/sqlite.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, fullyAuthenticated, sessionOf, signIn, signUp, userOf, type UserData } from './accounts-client.js';
 
@@ -221,11 +222,13 @@ describe('accounts: sign-up, sign-in, sessions and cookies', () => {
     const db = openDb(server);
     try {
       const before = db.prepare('SELECT * FROM sessions WHERE user_id = ?').get(user.id);
-      const byCookie = sessionFromRequest(db, { cookieHeader: `a=b; dev-tok=${browser.token}`, cookieName: 'dev-tok' });
+      const sessions = new Sessions(new SqliteSessionStore(db), 'dev-tok', Date.now);
+      const byCookie = await sessions.fromRequest({ cookieHeader: `a=b; dev-tok=${browser.token}` });
       expect(byCookie).toMatchObject({ userId: user.id, multiFactorValid: true, orgs: [] });
-      expect(sessionFromRequest(db, { token: browser.token, cookieName: 'dev-tok' })?.userId).toBe(user.id);
-      expect(sessionFromRequest(db, { token: 'forged', cookieName: 'dev-tok' })).toBeNull();
-      expect(sessionFromRequest(db, { cookieHeader: null, cookieName: 'dev-tok' })).toBeNull();
+      expect((await sessions.fromRequest({ token: browser.token }))?.userId).toBe(user.id);
+      expect(await sessions.fromRequest({ token: 'forged' })).toBeNull();
+      expect(await sessions.fromRequest({ cookieHeader: null })).toBeNull();
+      expect(await sessions.fromRequest({ cookieHeader: `tok=${browser.token}` })).toBeNull();
       expect(db.prepare('SELECT * FROM sessions WHERE user_id = ?').get(user.id)).toEqual(before);
     } finally {
       db.close();

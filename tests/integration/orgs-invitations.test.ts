@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionFromRequest } from '../../sync-server/src/auth/sessions.js';
+import { Sessions } from '../../sync-server/src/auth/sessions.js';
+import { SqliteSessionStore } from '../../sync-server/src/store/sessions/sqlite.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, latestCode, outbox, signIn, signUp } from './accounts-client.js';
 import {
@@ -104,7 +105,8 @@ describe('organisations: creation, session orgs, invitations, members and featur
     // The websocket upgrade's session lookup carries the memberships too.
     const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
     try {
-      expect(sessionFromRequest(db, { token: admin.browser.token!, cookieName: 'dev-tok' })?.orgs).toEqual([
+      const sessions = new Sessions(new SqliteSessionStore(db), 'dev-tok', Date.now);
+      expect((await sessions.fromRequest({ token: admin.browser.token! }))?.orgs).toEqual([
         { id: 'smile-dental', type: 'regular', roles: ['admin', 'provider'] },
       ]);
     } finally {

@@ -1,66 +1,27 @@
 import { ID_PREFIXES, MFA_CODE_LENGTH, SUDO_VALIDITY_MARGIN_MS, newId, normalizeEmail } from '@vigil/shared';
 import { GraphQLError } from 'graphql';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import type { Db } from '../db/database.js';
+import { Mutex } from 'async-mutex';
 import type { MessageSender } from '../mail/sender.js';
-import { audit, countEvents, type AuditAction, type RequestMeta } from './audit.js';
+import type { AccountStore, CodePurpose, CodeRow, MfaChannel, MfaOptionRow, UserRow } from '../store/accounts/types.js';
+import type { AuditAction, AuditEvent, AuditLog, RequestMeta } from './audit.js';
 import type { BotCheck } from './bot-check.js';
 import { InFlight } from './in-flight.js';
 import { AUTH_LIMITS } from './limits.js';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.js';
-import {
-  createSession,
-  endSession,
-  endUserSessions,
-  findLiveSession,
-  rotateSessionToken,
-  type SessionRow,
-} from './sessions.js';
+import { isMultiFactorValidAt, newSessionId, type SessionRow, type Sessions } from './sessions.js';
 import type { AuthSettings, Clock } from './settings.js';
-import { newLinkCode, newNumericCode, sha256 } from './tokens.js';
+import { newLinkCode, newNumericCode, newSessionToken, sha256 } from './tokens.js';
 
 /** A failure the client maps to the spec's text: the GraphQL error's message is the code (spec 000 §8). */
 export function fail(code: string): never {
   throw new GraphQLError(code, { extensions: { code } });
 }
 
-export type MfaChannel = 'sms' | 'email';
-type CodePurpose = 'mfa' | 'sudo' | 'verifyEmail' | 'resetPassword';
-
 /** SMS MFA is offered in these countries only (spec 000 §5, §9: CAN, USA, GBR, AUS). */
 const SMS_COUNTRIES: readonly CountryCode[] = ['CA', 'US', 'GB', 'AU'];
 
-export interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  email_verified: number;
-  password_hash: string | null;
-  referred_by: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface MfaOptionRow {
-  user_id: string;
-  channel: MfaChannel;
-  to_address: string;
-  verified: number;
-}
-
-interface CodeRow {
-  id: string;
-  purpose: CodePurpose;
-  user_id: string;
-  session_id: string | null;
-  channel: string;
-  to_address: string;
-  code_hash: string;
-  created_at: number;
-  expires_at: number;
-  attempts: number;
-  closed_at: number | null;
-}
+export type { CodePurpose, MfaChannel, MfaOptionRow, UserRow };
 
 /** The current request's session, as resolvers see it. */
 export interface Current {
@@ -86,18 +47,51 @@ export function normalizeSmsNumber(input: string): string {
   return phone.number;
 }
 
-/** Account and session operations. Every method validates its own rules; inputs arrive parsed (zod) from GraphQL. */
+/** What the accounts service is built from (services.ts builds it once). */
+export interface AccountsDeps {
+  store: AccountStore;
+  sessions: Sessions;
+  audit: AuditLog;
+  settings: AuthSettings;
+  now: Clock;
+  sender: MessageSender;
+  botCheck: BotCheck;
+}
+
+/**
+ * Account and session operations over the accounts and sessions repositories. Every method
+ * validates its own rules; inputs arrive parsed (zod) from GraphQL.
+ */
 export class Accounts {
+  readonly settings: AuthSettings;
+  readonly now: Clock;
+  readonly botCheck: BotCheck;
+  readonly sessions: Sessions;
+  readonly audit: AuditLog;
+  private readonly store: AccountStore;
+  private readonly sender: MessageSender;
   /** Sign-in and password-reset attempts that passed their limits and are still running (issue 24 item 4). */
   private readonly inFlight = new InFlight();
+  /**
+   * A limit's count and what it lets through are one step: the count is read from the audit
+   * repository (async), so checks and their reservations (or recorded failures) run one at a
+   * time, and parallel requests are counted one after another (issue 24 item 4).
+   */
+  private readonly limits = new Mutex();
 
-  constructor(
-    readonly db: Db,
-    readonly settings: AuthSettings,
-    readonly now: Clock,
-    private readonly sender: MessageSender,
-    readonly botCheck: BotCheck,
-  ) {}
+  constructor(deps: AccountsDeps) {
+    this.store = deps.store;
+    this.sessions = deps.sessions;
+    this.audit = deps.audit;
+    this.settings = deps.settings;
+    this.now = deps.now;
+    this.sender = deps.sender;
+    this.botCheck = deps.botCheck;
+  }
+
+  private record(now: number, meta: RequestMeta, event: AuditEvent): Promise<void> {
+    return this.audit.record(now, meta, event);
+  }
 
   /** Refuses a request without a fresh solved bot-check challenge (RECAPTCHA_FAILED, spec 000 §8). */
   private async assertHuman(
@@ -107,75 +101,88 @@ export class Accounts {
     email: string,
   ): Promise<void> {
     if (await this.botCheck.verify(botToken)) return;
-    audit(this.db, this.now(), meta, { action, outcome: 'failure', email, detail: { reason: 'botCheck' } });
+    await this.record(this.now(), meta, { action, outcome: 'failure', email, detail: { reason: 'botCheck' } });
     fail('RECAPTCHA_FAILED');
   }
 
   /**
-   * Checks an abuse limit and, when there is room, takes a place for this attempt before any
-   * `await` (see in-flight.ts): the limit counts the audit events of `action` since `since` by
-   * account and by IP, plus the attempts of the same kind still running. Returns the function
-   * that gives the place back, or null when the limit is reached.
+   * Checks an abuse limit and, when there is room, takes a place for this attempt (see
+   * in-flight.ts), one request at a time: the limit counts the audit events of `action` since
+   * `since` by account and by IP, plus the attempts of the same kind still running. Returns the
+   * function that gives the place back, or null when the limit is reached.
    */
   private reserveAttempt(
     action: AuditAction,
     since: number,
     limits: { email: string; perEmail: number; ip: string | null; perIp: number },
-  ): (() => void) | null {
-    const emailKey = `${action}:email:${limits.email}`;
-    const ipKey = limits.ip === null ? null : `${action}:ip:${limits.ip}`;
-    const used = (by: { email: string } | { ip: string }, key: string): number =>
-      countEvents(this.db, action, since, by) + this.inFlight.count(key);
-    if (used({ email: limits.email }, emailKey) >= limits.perEmail) return null;
-    if (ipKey !== null && limits.ip !== null && used({ ip: limits.ip }, ipKey) >= limits.perIp) return null;
-    return this.inFlight.hold(ipKey === null ? [emailKey] : [emailKey, ipKey]);
+  ): Promise<(() => void) | null> {
+    return this.limits.runExclusive(async () => {
+      const emailKey = `${action}:email:${limits.email}`;
+      const ipKey = limits.ip === null ? null : `${action}:ip:${limits.ip}`;
+      const used = async (by: { email: string } | { ip: string }, key: string): Promise<number> =>
+        (await this.audit.count(action, since, by)) + this.inFlight.count(key);
+      if ((await used({ email: limits.email }, emailKey)) >= limits.perEmail) return null;
+      if (ipKey !== null && limits.ip !== null && (await used({ ip: limits.ip }, ipKey)) >= limits.perIp) return null;
+      return this.inFlight.hold(ipKey === null ? [emailKey] : [emailKey, ipKey]);
+    });
   }
 
   // ---- reads ----
 
-  userById(id: string): UserRow | null {
-    return (this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined) ?? null;
+  userById(id: string): Promise<UserRow | null> {
+    return this.store.userById(id);
   }
 
-  userByEmail(email: string): UserRow | null {
-    return (
-      (this.db.prepare('SELECT * FROM users WHERE email = ?').get(normalizeEmail(email)) as UserRow | undefined) ?? null
-    );
+  userByEmail(email: string): Promise<UserRow | null> {
+    return this.store.userByEmail(normalizeEmail(email));
   }
 
-  mfaOptions(userId: string): MfaOptionRow[] {
-    return this.db
-      .prepare('SELECT * FROM mfa_options WHERE user_id = ? ORDER BY channel DESC, created_at')
-      .all(userId) as MfaOptionRow[];
+  /** A user that exists (after a write of its own). */
+  private async userAfterWrite(id: string): Promise<UserRow> {
+    const user = await this.store.userById(id);
+    if (!user) fail('NOT_FOUND');
+    return user;
   }
 
-  verifiedMfaOptions(userId: string): MfaOptionRow[] {
-    return this.mfaOptions(userId).filter((o) => o.verified === 1);
+  /** The user's MFA options, sms before email. */
+  mfaOptions(userId: string): Promise<MfaOptionRow[]> {
+    return this.store.mfaOptions(userId);
   }
 
-  sessionRow(id: string): SessionRow {
-    return this.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow;
+  async verifiedMfaOptions(userId: string): Promise<MfaOptionRow[]> {
+    return (await this.mfaOptions(userId)).filter((o) => o.verified === 1);
+  }
+
+  /** A session row by id (after a write of its own: it exists). */
+  async sessionRow(id: string): Promise<SessionRow> {
+    const row = await this.sessions.byId(id);
+    if (!row) fail('NO_AUTHENTICATION');
+    return row;
   }
 
   /** The live session and its user for a raw token, or null. */
-  current(token: string | null): Current | null {
+  async current(token: string | null): Promise<Current | null> {
     if (!token) return null;
-    const session = findLiveSession(this.db, token, this.now());
+    const session = await this.sessions.findLive(token, this.now());
     if (!session) return null;
-    const user = this.userById(session.user_id);
+    const user = await this.userById(session.user_id);
     return user ? { session, user } : null;
   }
 
   isMultiFactorValid(session: SessionRow): boolean {
-    return (
-      session.multi_factor_last !== null && session.multi_factor_exp !== null && session.multi_factor_exp > this.now()
-    );
+    return isMultiFactorValidAt(session, this.now());
   }
 
   /** Sudo is valid until sudoExpiresAt minus the margin (spec 000 §4, §9) — or skipped (spec 000 §6). */
   hasSudo(current: Current): boolean {
     const expires = current.session.sudo_expires_at;
     return expires !== null && this.now() < expires - SUDO_VALIDITY_MARGIN_MS;
+  }
+
+  /** A fresh sudo confirmation, or sudo skipped as allowed for a user with no verified MFA option (spec 000 §6). */
+  async hasFreshSudo(current: Current): Promise<boolean> {
+    if (this.hasSudo(current)) return true;
+    return this.settings.allowSudoSkip && (await this.verifiedMfaOptions(current.user.id)).length === 0;
   }
 
   // ---- guards ----
@@ -194,10 +201,9 @@ export class Accounts {
   }
 
   /** A fresh sudo confirmation (spec 000 §6), else SUDO_REQUIRED; skipped for a user with no verified MFA option when allowed. */
-  requireSudo(current: Current | null): Current {
+  async requireSudo(current: Current | null): Promise<Current> {
     const c = this.requireFull(current);
-    if (this.hasSudo(c)) return c;
-    if (this.settings.allowSudoSkip && this.verifiedMfaOptions(c.user.id).length === 0) return c;
+    if (await this.hasFreshSudo(c)) return c;
     fail('SUDO_REQUIRED');
   }
 
@@ -211,7 +217,7 @@ export class Accounts {
     await this.assertHuman(input.botToken, meta, 'signUp', input.email);
     const now = this.now();
     if (isCommonPassword(input.password)) {
-      audit(this.db, now, meta, {
+      await this.record(now, meta, {
         action: 'signUp',
         outcome: 'failure',
         email: input.email,
@@ -219,8 +225,8 @@ export class Accounts {
       });
       fail('WEAK_PASSWORD');
     }
-    if (this.userByEmail(input.email)) {
-      audit(this.db, now, meta, {
+    if (await this.userByEmail(input.email)) {
+      await this.record(now, meta, {
         action: 'signUp',
         outcome: 'failure',
         email: input.email,
@@ -230,21 +236,24 @@ export class Accounts {
     }
     const hash = await hashPassword(input.password);
     const userId = newId(ID_PREFIXES.user);
-    const result = this.db.transaction(() => {
-      // A concurrent sign-up may have taken the address while hashing.
-      if (this.userByEmail(input.email)) return null;
-      this.db
-        .prepare(
-          `INSERT INTO users (id, name, email, email_verified, password_hash, referred_by, created_at, updated_at)
-           VALUES (?, ?, ?, 0, ?, ?, ?, ?)`,
-        )
-        .run(userId, input.name, input.email, hash, input.referredBy, now, now);
-      this.endPrevious(previousToken, now);
-      return createSession(this.db, userId, now, { id: newId('ses'), ...meta });
-    })();
-    if (!result) fail('EMAIL_TAKEN');
-    audit(this.db, now, meta, { action: 'signUp', outcome: 'success', userId, email: input.email });
-    return { user: this.userById(userId)!, session: result.row, token: result.token };
+    const previous = await this.previousSessionId(previousToken, now);
+    const { token, session } = this.sessions.draft(userId, now, { id: newSessionId(), ...meta });
+    // One step: a concurrent sign-up may have taken the address while hashing.
+    const user = await this.store.createUserWithSession(
+      {
+        id: userId,
+        name: input.name,
+        email: normalizeEmail(input.email),
+        passwordHash: hash,
+        referredBy: input.referredBy,
+        now,
+      },
+      session,
+      previous,
+    );
+    if (!user) fail('EMAIL_TAKEN');
+    await this.record(now, meta, { action: 'signUp', outcome: 'success', userId, email: input.email });
+    return { user, session: await this.sessionRow(session.id), token };
   }
 
   async signIn(
@@ -256,24 +265,24 @@ export class Accounts {
     const email = input.email;
     // The attempt takes its place under the failure limits before the bot check and argon2 run,
     // so parallel guesses cannot all pass the count (issue 24 item 4).
-    const release = this.reserveAttempt('signInFailed', now - AUTH_LIMITS.signInWindowMs, {
+    const release = await this.reserveAttempt('signInFailed', now - AUTH_LIMITS.signInWindowMs, {
       email,
       perEmail: AUTH_LIMITS.signInFailuresPerAccount,
       ip: meta.ip,
       perIp: AUTH_LIMITS.signInFailuresPerIp,
     });
     if (!release) {
-      audit(this.db, now, meta, { action: 'signInRateLimited', outcome: 'failure', email });
+      await this.record(now, meta, { action: 'signInRateLimited', outcome: 'failure', email });
       fail('TOO_MANY_REQUESTS');
     }
     try {
       // A failed bot check is not a password guess: it never counts toward locking the account.
       await this.assertHuman(input.botToken, meta, 'signInBotCheckFailed', email);
-      const user = this.userByEmail(email);
+      const user = await this.userByEmail(email);
       const ok = await verifyPassword(user?.password_hash ?? null, input.password);
       if (!user || !ok) {
         // Written before the place is given back, so the limit never loses sight of this failure.
-        audit(this.db, now, meta, {
+        await this.record(now, meta, {
           action: 'signInFailed',
           outcome: 'failure',
           userId: user?.id ?? null,
@@ -283,11 +292,9 @@ export class Accounts {
         // One code for both, so sign-in does not reveal which addresses have accounts.
         fail('INVALID_LOGIN_CREDENTIALS');
       }
-      const { token, row } = this.db.transaction(() => {
-        this.endPrevious(previousToken, now);
-        return createSession(this.db, user.id, now, { id: newId('ses'), ...meta });
-      })();
-      audit(this.db, now, meta, { action: 'signIn', outcome: 'success', userId: user.id, email });
+      const previous = await this.previousSessionId(previousToken, now);
+      const { token, row } = await this.sessions.start(user.id, now, { id: newSessionId(), ...meta }, {}, previous);
+      await this.record(now, meta, { action: 'signIn', outcome: 'success', userId: user.id, email });
       return { user, session: row, token };
     } finally {
       release();
@@ -295,18 +302,17 @@ export class Accounts {
   }
 
   /** A token presented at sign-in or sign-up belongs to a session that must not survive it (no fixation). */
-  private endPrevious(previousToken: string | null, now: number): void {
-    if (!previousToken) return;
-    const previous = findLiveSession(this.db, previousToken, now);
-    if (previous) endSession(this.db, previous.id, now);
+  private async previousSessionId(previousToken: string | null, now: number): Promise<string | null> {
+    if (!previousToken) return null;
+    return (await this.sessions.findLive(previousToken, now))?.id ?? null;
   }
 
   /** Ends every session of the signed-in user (issue 3: sign-out ends every session). */
-  signOut(current: Current | null, meta: RequestMeta): boolean {
+  async signOut(current: Current | null, meta: RequestMeta): Promise<boolean> {
     if (!current) return true;
     const now = this.now();
-    endUserSessions(this.db, current.user.id, now);
-    audit(this.db, now, meta, {
+    await this.sessions.endForUser(current.user.id, now);
+    await this.record(now, meta, {
       action: 'signOut',
       outcome: 'success',
       userId: current.user.id,
@@ -319,53 +325,44 @@ export class Accounts {
    * Renews the session for another lifetime (spec 000 §4); a still-valid multi-factor runs for its
    * idle timeout from now (capped by the session); can clear sudo.
    */
-  extendSession(current: Current | null, clearSudo: boolean, meta: RequestMeta): SessionRow {
+  async extendSession(current: Current | null, clearSudo: boolean, meta: RequestMeta): Promise<SessionRow> {
     const c = this.requireSession(current);
     const now = this.now();
     const expires = now + (c.session.expires_at - c.session.renewed_at);
-    const mfaValid = this.isMultiFactorValid(c.session);
     // Multi-factor slides only while still valid, and only by its idle timeout (never past the session).
-    const mfaExp = Math.min(expires, now + AUTH_LIMITS.mfaIdleTimeoutMs);
-    this.db
-      .prepare(
-        `UPDATE sessions SET renewed_at = ?, expires_at = ?,
-           multi_factor_exp = CASE WHEN ? THEN ? ELSE multi_factor_exp END,
-           sudo_last = CASE WHEN ? THEN NULL ELSE sudo_last END,
-           sudo_expires_at = CASE WHEN ? THEN NULL ELSE sudo_expires_at END
-         WHERE id = ?`,
-      )
-      .run(now, expires, mfaValid ? 1 : 0, mfaExp, clearSudo ? 1 : 0, clearSudo ? 1 : 0, c.session.id);
-    audit(this.db, now, meta, {
+    const mfaExp = this.isMultiFactorValid(c.session) ? Math.min(expires, now + AUTH_LIMITS.mfaIdleTimeoutMs) : null;
+    const row = await this.sessions.store.renew(c.session.id, {
+      renewedAt: now,
+      expiresAt: expires,
+      multiFactorExp: mfaExp,
+      clearSudo,
+    });
+    await this.record(now, meta, {
       action: 'sessionExtended',
       outcome: 'success',
       userId: c.user.id,
       detail: { clearSudo },
     });
-    return this.sessionRow(c.session.id);
+    if (!row) fail('NO_AUTHENTICATION');
+    return row;
   }
 
-  updateUser(current: Current | null, properties: { name: string }, meta: RequestMeta): UserRow {
+  async updateUser(current: Current | null, properties: { name: string }, meta: RequestMeta): Promise<UserRow> {
     const c = this.requireFull(current);
     // spec 000 §5: the name is editable only when the user is not tied to a single EMR organisation.
     if (c.session.single_org !== null) fail('NOT_AUTHORIZED');
     const now = this.now();
-    this.db.prepare('UPDATE users SET name = ?, updated_at = ? WHERE id = ?').run(properties.name, now, c.user.id);
-    audit(this.db, now, meta, { action: 'profileUpdated', outcome: 'success', userId: c.user.id });
-    return this.userById(c.user.id)!;
+    await this.store.updateName(c.user.id, properties.name, now);
+    await this.record(now, meta, { action: 'profileUpdated', outcome: 'success', userId: c.user.id });
+    return this.userAfterWrite(c.user.id);
   }
 
   // ---- codes ----
 
-  private assertSendAllowed(userId: string, now: number): void {
-    const sent = this.db
-      .prepare(
-        "SELECT COUNT(*) AS n FROM one_time_codes WHERE user_id = ? AND created_at > ? AND purpose != 'resetPassword'",
-      )
-      .get(userId, now - AUTH_LIMITS.codeWindowMs) as { n: number };
-    if (sent.n >= AUTH_LIMITS.codesSentPerAccount) fail('TOO_MANY_REQUESTS');
-  }
-
-  /** Creates a code bound to the session, voiding the session's earlier open codes of the same purpose. */
+  /**
+   * Checks the codes-sent limit and stores the new code in one step of the limits queue, so
+   * parallel sends are counted one by one (issue 24 item 4).
+   */
   private issueCode(
     purpose: CodePurpose,
     userId: string,
@@ -374,21 +371,27 @@ export class Accounts {
     to: string,
     code: string,
     validityMs: number,
-  ): void {
-    const now = this.now();
-    this.db.transaction(() => {
-      if (sessionId !== null) {
-        this.db
-          .prepare('UPDATE one_time_codes SET closed_at = ? WHERE session_id = ? AND purpose = ? AND closed_at IS NULL')
-          .run(now, sessionId, purpose);
-      }
-      this.db
-        .prepare(
-          `INSERT INTO one_time_codes (id, purpose, user_id, session_id, channel, to_address, code_hash, created_at, expires_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(newId('otc'), purpose, userId, sessionId, channel, to, sha256(code), now, now + validityMs);
-    })();
+    limited: boolean,
+  ): Promise<void> {
+    return this.limits.runExclusive(async () => {
+      const now = this.now();
+      if (
+        limited &&
+        (await this.store.codesSentSince(userId, now - AUTH_LIMITS.codeWindowMs)) >= AUTH_LIMITS.codesSentPerAccount
+      )
+        fail('TOO_MANY_REQUESTS');
+      await this.store.issueCode({
+        id: newId('otc'),
+        purpose,
+        userId,
+        sessionId,
+        channel,
+        to,
+        codeHash: sha256(code),
+        now,
+        expiresAt: now + validityMs,
+      });
+    });
   }
 
   /**
@@ -402,44 +405,40 @@ export class Accounts {
     to: string,
     code: string,
     meta: RequestMeta,
-  ): void {
-    // No await runs between this check, the code's attempt count and the failure it records (this
-    // method is synchronous), so parallel wrong codes are counted one after another (issue 24 item 4).
-    const now = this.now();
-    const since = now - AUTH_LIMITS.codeWindowMs;
-    if (
-      countEvents(this.db, 'mfaCodeFailed', since, { userId: c.user.id }) >= AUTH_LIMITS.codeFailuresPerAccount ||
-      (meta.ip !== null &&
-        countEvents(this.db, 'mfaCodeFailed', since, { ip: meta.ip }) >= AUTH_LIMITS.codeFailuresPerIp)
-    ) {
-      fail('TOO_MANY_REQUESTS');
-    }
-    const row = this.db
-      .prepare(
-        `SELECT * FROM one_time_codes WHERE session_id = ? AND purpose = ? AND channel = ? AND to_address = ?
-           AND closed_at IS NULL ORDER BY created_at DESC LIMIT 1`,
-      )
-      .get(c.session.id, purpose, channel, to) as CodeRow | undefined;
-    const failure = (reason: string): void =>
-      audit(this.db, now, meta, {
-        action: 'mfaCodeFailed',
-        outcome: 'failure',
-        userId: c.user.id,
-        detail: { purpose, channel, reason },
-      });
-    if (!row || row.expires_at <= now) {
-      failure(row ? 'expired' : 'noCode');
-      fail('CODE_EXPIRED');
-    }
-    if (row.code_hash !== sha256(code) || code.length !== MFA_CODE_LENGTH) {
-      const attempts = row.attempts + 1;
-      this.db
-        .prepare('UPDATE one_time_codes SET attempts = ?, closed_at = CASE WHEN ? THEN ? ELSE NULL END WHERE id = ?')
-        .run(attempts, attempts >= AUTH_LIMITS.codeMaxAttempts ? 1 : 0, now, row.id);
-      failure('mismatch');
-      fail('CODE_MISMATCH');
-    }
-    this.db.prepare('UPDATE one_time_codes SET closed_at = ? WHERE id = ?').run(now, row.id);
+  ): Promise<void> {
+    // One step of the limits queue: the check, the code's attempt count and the failure it records
+    // happen before any parallel try is looked at, so parallel wrong codes are counted one after
+    // another (issue 24 item 4).
+    return this.limits.runExclusive(async () => {
+      const now = this.now();
+      const since = now - AUTH_LIMITS.codeWindowMs;
+      if (
+        (await this.audit.count('mfaCodeFailed', since, { userId: c.user.id })) >= AUTH_LIMITS.codeFailuresPerAccount ||
+        (meta.ip !== null &&
+          (await this.audit.count('mfaCodeFailed', since, { ip: meta.ip })) >= AUTH_LIMITS.codeFailuresPerIp)
+      ) {
+        fail('TOO_MANY_REQUESTS');
+      }
+      const row = await this.store.latestOpenCode(c.session.id, purpose, channel, to);
+      const failure = (reason: string): Promise<void> =>
+        this.record(now, meta, {
+          action: 'mfaCodeFailed',
+          outcome: 'failure',
+          userId: c.user.id,
+          detail: { purpose, channel, reason },
+        });
+      if (!row || row.expires_at <= now) {
+        await failure(row ? 'expired' : 'noCode');
+        fail('CODE_EXPIRED');
+      }
+      if (row.code_hash !== sha256(code) || code.length !== MFA_CODE_LENGTH) {
+        const attempts = row.attempts + 1;
+        await this.store.recordWrongCode(row.id, attempts, attempts >= AUTH_LIMITS.codeMaxAttempts, now);
+        await failure('mismatch');
+        fail('CODE_MISMATCH');
+      }
+      await this.store.closeCode(row.id, now);
+    });
   }
 
   private async deliverCode(channel: MfaChannel, to: string, code: string, what: string): Promise<void> {
@@ -462,25 +461,23 @@ export class Accounts {
     const c = this.requireSession(current);
     const now = this.now();
     const to = input.channel === 'sms' ? normalizeSmsNumber(input.to) : normalizeEmail(input.to);
-    const verified = this.verifiedMfaOptions(c.user.id);
+    const verified = await this.verifiedMfaOptions(c.user.id);
     const isVerifiedOption = verified.some((o) => o.channel === input.channel && o.to_address === to);
     if (input.sudo) {
       // spec 000 §6: sudo is skipped for a user with no verified MFA option, unless disallowed.
       if (verified.length === 0) {
         if (!this.settings.allowSudoSkip) fail('CANNOT_SUDO');
-        const token = this.grantSudo(c, now, meta, 'sudoSkipped');
-        return { sudoSkipped: true, session: this.sessionRow(c.session.id), token };
+        const token = await this.grantSudo(c, now, meta, 'sudoSkipped');
+        return { sudoSkipped: true, session: await this.sessionRow(c.session.id), token };
       }
       this.requireFull(c);
       if (!isVerifiedOption) fail('NOT_AUTHORIZED');
     } else if (!isVerifiedOption) {
-      if (verified.length > 0) this.requireSudo(c);
+      if (verified.length > 0) await this.requireSudo(c);
       if (input.channel === 'email' && to !== c.user.email) fail('NOT_AUTHORIZED');
     }
-    // Checked and recorded (issueCode) with no await between: parallel sends are counted one by one.
-    this.assertSendAllowed(c.user.id, now);
     const code = newNumericCode();
-    this.issueCode(
+    await this.issueCode(
       input.sudo ? 'sudo' : 'mfa',
       c.user.id,
       c.session.id,
@@ -488,9 +485,10 @@ export class Accounts {
       to,
       code,
       AUTH_LIMITS.codeValidityMs,
+      true,
     );
     await this.deliverCode(input.channel, to, code, input.sudo ? 'identity confirmation' : 'verification');
-    audit(this.db, now, meta, {
+    await this.record(now, meta, {
       action: 'mfaCodeSent',
       outcome: 'success',
       userId: c.user.id,
@@ -499,56 +497,50 @@ export class Accounts {
     return { sudoSkipped: false, session: null, token: null };
   }
 
-  private grantSudo(c: Current, now: number, meta: RequestMeta, action: 'sudoSkipped' | 'sudoVerified'): string {
-    const token = rotateSessionToken(this.db, c.session.id);
-    this.db
-      .prepare('UPDATE sessions SET sudo_last = ?, sudo_expires_at = ? WHERE id = ?')
-      .run(now, now + AUTH_LIMITS.sudoDurationMs, c.session.id);
-    audit(this.db, now, meta, { action, outcome: 'success', userId: c.user.id });
+  private async grantSudo(
+    c: Current,
+    now: number,
+    meta: RequestMeta,
+    action: 'sudoSkipped' | 'sudoVerified',
+  ): Promise<string> {
+    const token = await this.sessions.rotateToken(c.session.id);
+    await this.sessions.store.grantSudo(c.session.id, now, now + AUTH_LIMITS.sudoDurationMs);
+    await this.record(now, meta, { action, outcome: 'success', userId: c.user.id });
     return token;
   }
 
   /** Verifies an MFA code (spec 000 §7 verifyMfaCode): marks the option verified, MFA (and sudo) valid, new token. */
-  verifyMfaCode(
+  async verifyMfaCode(
     current: Current | null,
     input: { to: string; channel: MfaChannel; code: string; sudo: boolean },
     meta: RequestMeta,
-  ): SignedIn {
+  ): Promise<SignedIn> {
     const c = this.requireSession(current);
     if (input.sudo) this.requireFull(c);
     const now = this.now();
     const to = input.channel === 'sms' ? normalizeSmsNumber(input.to) : normalizeEmail(input.to);
-    this.consumeSessionCode(c, input.sudo ? 'sudo' : 'mfa', input.channel, to, input.code, meta);
-    const hadVerified = this.verifiedMfaOptions(c.user.id);
+    await this.consumeSessionCode(c, input.sudo ? 'sudo' : 'mfa', input.channel, to, input.code, meta);
+    const hadVerified = await this.verifiedMfaOptions(c.user.id);
     const isNew = !hadVerified.some((o) => o.channel === input.channel && o.to_address === to);
-    const token = this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO mfa_options (user_id, channel, to_address, verified, created_at) VALUES (?, ?, ?, 1, ?)
-           ON CONFLICT (user_id, channel, to_address) DO UPDATE SET verified = 1`,
-        )
-        .run(c.user.id, input.channel, to, now);
-      if (input.channel === 'email' && to === c.user.email) {
-        this.db.prepare('UPDATE users SET email_verified = 1, updated_at = ? WHERE id = ?').run(now, c.user.id);
-      }
-      const t = rotateSessionToken(this.db, c.session.id);
-      this.db
-        .prepare('UPDATE sessions SET multi_factor_last = ?, multi_factor_exp = MIN(expires_at, ?) WHERE id = ?')
-        .run(now, now + AUTH_LIMITS.mfaIdleTimeoutMs, c.session.id);
-      if (input.sudo) {
-        this.db
-          .prepare('UPDATE sessions SET sudo_last = ?, sudo_expires_at = ? WHERE id = ?')
-          .run(now, now + AUTH_LIMITS.sudoDurationMs, c.session.id);
-      }
-      return t;
-    })();
-    audit(this.db, now, meta, {
+    const token = newSessionToken();
+    await this.store.verifyMfa({
+      userId: c.user.id,
+      channel: input.channel,
+      to,
+      verifiesEmail: input.channel === 'email' && to === c.user.email,
+      sessionId: c.session.id,
+      tokenHash: sha256(token),
+      now,
+      multiFactorExp: now + AUTH_LIMITS.mfaIdleTimeoutMs,
+      sudoExpiresAt: input.sudo ? now + AUTH_LIMITS.sudoDurationMs : null,
+    });
+    await this.record(now, meta, {
       action: input.sudo ? 'sudoVerified' : isNew ? 'mfaOptionAdded' : 'mfaVerified',
       outcome: 'success',
       userId: c.user.id,
       detail: { channel: input.channel },
     });
-    return { user: this.userById(c.user.id)!, session: this.sessionRow(c.session.id), token };
+    return { user: await this.userAfterWrite(c.user.id), session: await this.sessionRow(c.session.id), token };
   }
 
   /**
@@ -557,15 +549,19 @@ export class Accounts {
    * would skip sudo and set MFA up again from scratch. Replacing an option is adding the new one
    * (verifyMfaCode) and then removing the old.
    */
-  removeMfaOption(current: Current | null, input: { to: string; channel: MfaChannel }, meta: RequestMeta): UserRow {
-    const c = this.requireSudo(current);
+  async removeMfaOption(
+    current: Current | null,
+    input: { to: string; channel: MfaChannel },
+    meta: RequestMeta,
+  ): Promise<UserRow> {
+    const c = await this.requireSudo(current);
     const now = this.now();
     const to = input.channel === 'sms' ? normalizeSmsNumber(input.to) : normalizeEmail(input.to);
-    const options = this.mfaOptions(c.user.id);
+    const options = await this.mfaOptions(c.user.id);
     const option = options.find((o) => o.channel === input.channel && o.to_address === to);
     if (!option) fail('NOT_FOUND');
     if (option.verified === 1 && options.filter((o) => o.verified === 1).length === 1) {
-      audit(this.db, now, meta, {
+      await this.record(now, meta, {
         action: 'mfaOptionRemoved',
         outcome: 'failure',
         userId: c.user.id,
@@ -573,16 +569,14 @@ export class Accounts {
       });
       fail('LAST_MFA_OPTION');
     }
-    this.db
-      .prepare('DELETE FROM mfa_options WHERE user_id = ? AND channel = ? AND to_address = ?')
-      .run(c.user.id, input.channel, to);
-    audit(this.db, now, meta, {
+    await this.store.removeMfaOption(c.user.id, input.channel, to);
+    await this.record(now, meta, {
       action: 'mfaOptionRemoved',
       outcome: 'success',
       userId: c.user.id,
       detail: { channel: input.channel },
     });
-    return this.userById(c.user.id)!;
+    return this.userAfterWrite(c.user.id);
   }
 
   // ---- email verification ----
@@ -591,9 +585,17 @@ export class Accounts {
     const c = this.requireSession(current);
     if (c.user.email_verified === 1) return true;
     const now = this.now();
-    this.assertSendAllowed(c.user.id, now);
     const code = newNumericCode();
-    this.issueCode('verifyEmail', c.user.id, c.session.id, 'email', c.user.email, code, AUTH_LIMITS.codeValidityMs);
+    await this.issueCode(
+      'verifyEmail',
+      c.user.id,
+      c.session.id,
+      'email',
+      c.user.email,
+      code,
+      AUTH_LIMITS.codeValidityMs,
+      true,
+    );
     const link = `${origin}/auth/action?mode=verifyEmail&oobCode=${code}`;
     await this.sender.send({
       channel: 'email',
@@ -601,18 +603,23 @@ export class Accounts {
       subject: `Verify your email for Vigil: ${code}`,
       body: `Your Vigil email verification code is ${code}. It expires in 10 minutes.\n\nOr open this link while signed in: ${link}`,
     });
-    audit(this.db, now, meta, { action: 'emailVerificationSent', outcome: 'success', userId: c.user.id });
+    await this.record(now, meta, { action: 'emailVerificationSent', outcome: 'success', userId: c.user.id });
     return true;
   }
 
-  verifyEmailCode(current: Current | null, code: string, meta: RequestMeta): UserRow {
+  async verifyEmailCode(current: Current | null, code: string, meta: RequestMeta): Promise<UserRow> {
     const c = this.requireSession(current);
     if (c.user.email_verified === 1) return c.user;
     const now = this.now();
-    this.consumeSessionCode(c, 'verifyEmail', 'email', c.user.email, code, meta);
-    this.db.prepare('UPDATE users SET email_verified = 1, updated_at = ? WHERE id = ?').run(now, c.user.id);
-    audit(this.db, now, meta, { action: 'emailVerified', outcome: 'success', userId: c.user.id, email: c.user.email });
-    return this.userById(c.user.id)!;
+    await this.consumeSessionCode(c, 'verifyEmail', 'email', c.user.email, code, meta);
+    await this.store.markEmailVerified(c.user.id, now);
+    await this.record(now, meta, {
+      action: 'emailVerified',
+      outcome: 'success',
+      userId: c.user.id,
+      email: c.user.email,
+    });
+    return this.userAfterWrite(c.user.id);
   }
 
   // ---- password reset and changes ----
@@ -620,20 +627,20 @@ export class Accounts {
   async sendPasswordReset(email: string, origin: string, meta: RequestMeta): Promise<boolean> {
     const now = this.now();
     // Counted with the requests still sending, so parallel requests cannot all pass (issue 24 item 4).
-    const release = this.reserveAttempt('passwordResetSent', now - AUTH_LIMITS.resetValidityMs, {
+    const release = await this.reserveAttempt('passwordResetSent', now - AUTH_LIMITS.resetValidityMs, {
       email,
       perEmail: AUTH_LIMITS.resetsPerEmail,
       ip: meta.ip,
       perIp: AUTH_LIMITS.resetsPerIp,
     });
     if (!release) {
-      audit(this.db, now, meta, { action: 'passwordResetRateLimited', outcome: 'failure', email });
+      await this.record(now, meta, { action: 'passwordResetRateLimited', outcome: 'failure', email });
       fail('TOO_MANY_REQUESTS');
     }
     try {
-      const user = this.userByEmail(email);
+      const user = await this.userByEmail(email);
       if (!user) {
-        audit(this.db, now, meta, {
+        await this.record(now, meta, {
           action: 'passwordResetSent',
           outcome: 'failure',
           email,
@@ -643,7 +650,16 @@ export class Accounts {
         fail('USER_NOT_FOUND');
       }
       const code = newLinkCode();
-      this.issueCode('resetPassword', user.id, null, 'email', user.email, code, AUTH_LIMITS.resetValidityMs);
+      await this.issueCode(
+        'resetPassword',
+        user.id,
+        null,
+        'email',
+        user.email,
+        code,
+        AUTH_LIMITS.resetValidityMs,
+        false,
+      );
       const link = `${origin}/auth/action?mode=resetPassword&oobCode=${code}`;
       try {
         await this.sender.send({
@@ -654,7 +670,7 @@ export class Accounts {
         });
       } catch (err) {
         // Counted all the same (the limit counts both outcomes): the link exists and the attempt was made.
-        audit(this.db, now, meta, {
+        await this.record(now, meta, {
           action: 'passwordResetSent',
           outcome: 'failure',
           userId: user.id,
@@ -663,129 +679,95 @@ export class Accounts {
         });
         throw err;
       }
-      audit(this.db, now, meta, { action: 'passwordResetSent', outcome: 'success', userId: user.id, email });
+      await this.record(now, meta, { action: 'passwordResetSent', outcome: 'success', userId: user.id, email });
       return true;
     } finally {
       release();
     }
   }
 
-  private openResetCode(code: string): CodeRow | null {
+  private async openResetCode(code: string): Promise<CodeRow | null> {
     if (code.length < 16 || code.length > 100) return null;
-    const row = this.db
-      .prepare("SELECT * FROM one_time_codes WHERE code_hash = ? AND purpose = 'resetPassword' AND closed_at IS NULL")
-      .get(sha256(code)) as CodeRow | undefined;
+    const row = await this.store.openResetCode(sha256(code));
     return row && row.expires_at > this.now() ? row : null;
   }
 
   /** The email a reset code belongs to (spec 000 §4: code verified, email shown), else INVALID_RESET_CODE. */
-  verifyPasswordResetCode(code: string): string {
-    const row = this.openResetCode(code);
+  async verifyPasswordResetCode(code: string): Promise<string> {
+    const row = await this.openResetCode(code);
     if (!row) fail('INVALID_RESET_CODE');
     return row.to_address;
   }
 
   /** Sets the new password, uses up the code, verifies the email (the link proved it) and ends every session. */
   async confirmPasswordReset(code: string, password: string, meta: RequestMeta): Promise<boolean> {
-    if (!this.openResetCode(code)) fail('INVALID_RESET_CODE');
+    if (!(await this.openResetCode(code))) fail('INVALID_RESET_CODE');
     if (isCommonPassword(password)) fail('WEAK_PASSWORD');
     const hash = await hashPassword(password);
     const now = this.now();
-    const userId = this.db.transaction(() => {
-      const row = this.openResetCode(code);
-      if (!row) return null;
-      this.db.prepare('UPDATE one_time_codes SET closed_at = ? WHERE id = ?').run(now, row.id);
-      this.db
-        .prepare('UPDATE users SET password_hash = ?, email_verified = 1, updated_at = ? WHERE id = ?')
-        .run(hash, now, row.user_id);
-      endUserSessions(this.db, row.user_id, now);
-      return row.user_id;
-    })();
+    // One step: the code is checked again and used up with the password change.
+    const userId = await this.store.resetPassword(sha256(code), hash, now);
     if (!userId) fail('INVALID_RESET_CODE');
-    audit(this.db, now, meta, { action: 'passwordReset', outcome: 'success', userId });
+    await this.record(now, meta, { action: 'passwordReset', outcome: 'success', userId });
     return true;
   }
 
   /** Changes (or adds) the password under sudo (spec 000 §6); every other session ends, this one gets a new token. */
   async changePassword(current: Current | null, password: string, meta: RequestMeta): Promise<SignedIn> {
-    const c = this.requireSudo(current);
+    const c = await this.requireSudo(current);
     if (isCommonPassword(password)) fail('WEAK_PASSWORD');
     const hash = await hashPassword(password);
     const now = this.now();
-    const token = this.db.transaction(() => {
-      this.db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(hash, now, c.user.id);
-      this.closeOpenResetCodes(c.user.id, now);
-      endUserSessions(this.db, c.user.id, now, c.session.id);
-      return rotateSessionToken(this.db, c.session.id);
-    })();
-    audit(this.db, now, meta, {
+    const token = newSessionToken();
+    // One step: password, open reset links voided, other sessions ended, this one's new token.
+    await this.store.changePassword(c.user.id, hash, now, c.session.id, sha256(token));
+    await this.record(now, meta, {
       action: 'passwordChanged',
       outcome: 'success',
       userId: c.user.id,
       email: c.user.email,
     });
-    return { user: this.userById(c.user.id)!, session: this.sessionRow(c.session.id), token };
-  }
-
-  /** Voids every password-reset link still open for a user (after a password or email change). */
-  private closeOpenResetCodes(userId: string, now: number): void {
-    this.db
-      .prepare(
-        "UPDATE one_time_codes SET closed_at = ? WHERE user_id = ? AND purpose = 'resetPassword' AND closed_at IS NULL",
-      )
-      .run(now, userId);
+    return { user: await this.userAfterWrite(c.user.id), session: await this.sessionRow(c.session.id), token };
   }
 
   /** Changes the account email under sudo (spec 000 §6); the new address starts unverified. */
-  changeEmail(current: Current | null, email: string, meta: RequestMeta): UserRow {
-    const c = this.requireSudo(current);
+  async changeEmail(current: Current | null, email: string, meta: RequestMeta): Promise<UserRow> {
+    const c = await this.requireSudo(current);
     const now = this.now();
     if (email === c.user.email) return c.user;
-    if (this.userByEmail(email)) fail('EMAIL_TAKEN');
-    this.db.transaction(() => {
-      this.db
-        .prepare('UPDATE users SET email = ?, email_verified = 0, updated_at = ? WHERE id = ?')
-        .run(email, now, c.user.id);
-      // A reset link sent to the old address must not outlive the change.
-      this.closeOpenResetCodes(c.user.id, now);
-    })();
-    audit(this.db, now, meta, {
+    if (await this.userByEmail(email)) fail('EMAIL_TAKEN');
+    // A reset link sent to the old address is voided in the same step.
+    if (!(await this.store.changeEmail(c.user.id, normalizeEmail(email), now))) fail('EMAIL_TAKEN');
+    await this.record(now, meta, {
       action: 'emailChanged',
       outcome: 'success',
       userId: c.user.id,
       email,
       detail: { from: c.user.email, to: email },
     });
-    return this.userById(c.user.id)!;
+    return this.userAfterWrite(c.user.id);
   }
 
   // ---- saved signature ----
 
-  signature(current: Current | null): { id: string; path: string } | null {
+  signature(current: Current | null): Promise<{ id: string; path: string } | null> {
     const c = this.requireFull(current);
-    const row = this.db.prepare('SELECT id, path FROM user_signatures WHERE user_id = ?').get(c.user.id) as
-      { id: string; path: string } | undefined;
-    return row ?? null;
+    return this.store.signature(c.user.id);
   }
 
-  updateSignature(current: Current | null, path: string, meta: RequestMeta): boolean {
+  async updateSignature(current: Current | null, path: string, meta: RequestMeta): Promise<boolean> {
     const c = this.requireFull(current);
     const now = this.now();
-    this.db
-      .prepare(
-        `INSERT INTO user_signatures (user_id, id, path, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (user_id) DO UPDATE SET path = excluded.path, updated_at = excluded.updated_at`,
-      )
-      .run(c.user.id, newId('sig'), path, now);
-    audit(this.db, now, meta, { action: 'signatureUpdated', outcome: 'success', userId: c.user.id });
+    await this.store.saveSignature(c.user.id, newId('sig'), path, now);
+    await this.record(now, meta, { action: 'signatureUpdated', outcome: 'success', userId: c.user.id });
     return true;
   }
 
-  deleteSignature(current: Current | null, meta: RequestMeta): boolean {
+  async deleteSignature(current: Current | null, meta: RequestMeta): Promise<boolean> {
     const c = this.requireFull(current);
     const now = this.now();
-    const changes = this.db.prepare('DELETE FROM user_signatures WHERE user_id = ?').run(c.user.id).changes;
-    audit(this.db, now, meta, { action: 'signatureDeleted', outcome: 'success', userId: c.user.id });
-    return changes > 0;
+    const deleted = await this.store.deleteSignature(c.user.id);
+    await this.record(now, meta, { action: 'signatureDeleted', outcome: 'success', userId: c.user.id });
+    return deleted;
   }
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import type { AuditCountBy, AuditSource, AuditStore } from '../store/audit/types.js';
+
+export type { AuditSource };
 
 /** Where a request came from, for the audit trail and rate limits. */
 export interface RequestMeta {
@@ -44,99 +46,13 @@ export interface AuditEvent {
   detail?: Record<string, unknown>;
 }
 
-/** Appends one event to the append-only audit table (triggers refuse updates and deletes). */
-export function audit(db: Db, now: number, meta: RequestMeta, event: AuditEvent): void {
-  db.prepare(
-    `INSERT INTO audit_events (at, user_id, email, action, outcome, ip, user_agent, detail)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    now,
-    event.userId ?? null,
-    event.email ?? null,
-    event.action,
-    event.outcome,
-    meta.ip,
-    meta.userAgent,
-    event.detail ? JSON.stringify(event.detail) : null,
-  );
-}
-
-/** Counts events of one action since a time, by email, user or IP. */
-export function countEvents(
-  db: Db,
-  action: AuditAction,
-  since: number,
-  by: { email: string } | { userId: string } | { ip: string },
-): number {
-  const [column, value] = 'email' in by ? ['email', by.email] : 'userId' in by ? ['user_id', by.userId] : ['ip', by.ip];
-  const row = db
-    .prepare(`SELECT COUNT(*) AS n FROM audit_events WHERE action = ? AND at > ? AND ${column} = ?`)
-    .get(action, since, value) as { n: number };
-  return row.n;
-}
-
-/** Where a sealed audit record lives: the account/organisation trail or a FHIR AuditEvent. */
-export type AuditSource = 'audit_events' | 'AuditEvent';
-
-/** The first link's previous hash (no row before it). */
-export const AUDIT_CHAIN_GENESIS = '0'.repeat(64);
-
-interface ChainHead {
-  seq: number;
-  hash: string;
-}
-
 /** The hash of one link: SHA-256 over the previous link's hash, where the record lives and its content. */
 export function auditLinkHash(prevHash: string, source: AuditSource, row: number, content: string): string {
   return createHash('sha256').update(`${prevHash}\n${source}\n${row}\n${content}`).digest('hex');
 }
 
-/** The sealed content of an account/organisation audit row: every column, in order. */
-const ACCOUNT_CONTENT_SQL = `SELECT id AS row, json_array(id, at, user_id, email, action, outcome, ip, user_agent, detail) AS content
-  FROM audit_events`;
-/** The sealed content of a FHIR AuditEvent: its keys, version and JSON (the row is the table's rowid). */
-const FHIR_CONTENT_SQL = `SELECT rowid AS row, json_array(org_id, id, version_id, last_updated, deleted, json) AS content
-  FROM resources WHERE resource_type = 'AuditEvent'`;
-
-function lastSealed(db: Db, source: AuditSource): number {
-  const row = db.prepare('SELECT max(source_row) AS n FROM audit_chain WHERE source = ?').get(source) as {
-    n: number | null;
-  };
-  return row.n ?? 0;
-}
-
-/**
- * Appends a link to the hash chain (table audit_chain, migration 55) for every audit record not
- * sealed yet, account events first, then FHIR AuditEvents, each in row order. Each link stores
- * the previous link's hash and the hash of that plus the record's content, so changing,
- * removing or reordering a sealed record breaks every later link (`npm run admin -- audit-check`).
- * Returns how many records it sealed. One transaction: a concurrent sealer cannot fork the chain.
- */
-export function sealAuditChain(db: Db, now: number = Date.now()): number {
-  return db.transaction(() => {
-    const head = db.prepare('SELECT seq, hash FROM audit_chain ORDER BY seq DESC LIMIT 1').get() as
-      ChainHead | undefined;
-    let prev = head?.hash ?? AUDIT_CHAIN_GENESIS;
-    const insert = db.prepare(
-      'INSERT INTO audit_chain (source, source_row, prev_hash, hash, sealed_at) VALUES (?, ?, ?, ?, ?)',
-    );
-    let sealed = 0;
-    const sources: [AuditSource, string][] = [
-      ['audit_events', `${ACCOUNT_CONTENT_SQL} WHERE id > ? ORDER BY id`],
-      ['AuditEvent', `${FHIR_CONTENT_SQL} AND rowid > ? ORDER BY rowid`],
-    ];
-    for (const [source, sql] of sources) {
-      const rows = db.prepare(sql).all(lastSealed(db, source)) as { row: number; content: string }[];
-      for (const r of rows) {
-        const hash = auditLinkHash(prev, source, r.row, r.content);
-        insert.run(source, r.row, prev, hash, now);
-        prev = hash;
-        sealed += 1;
-      }
-    }
-    return sealed;
-  })();
-}
+/** The first link's previous hash (no row before it). */
+export const AUDIT_CHAIN_GENESIS = '0'.repeat(64);
 
 export interface AuditChainReport {
   ok: boolean;
@@ -150,44 +66,63 @@ export interface AuditChainReport {
 }
 
 /**
+ * Appends a link to the hash chain (table audit_chain, migration 55) for every audit record not
+ * sealed yet, account events first, then FHIR AuditEvents, each in row order. Each link stores
+ * the previous link's hash and the hash of that plus the record's content, so changing,
+ * removing or reordering a sealed record breaks every later link (`npm run admin -- audit-check`).
+ * Returns how many records it sealed. One atomic store step: a concurrent sealer cannot fork the chain.
+ */
+export function sealAuditChain(store: AuditStore, now: number = Date.now()): Promise<number> {
+  return store.seal(now, (prev, r) => auditLinkHash(prev, r.source, r.row, r.content), AUDIT_CHAIN_GENESIS);
+}
+
+/**
  * Walks the whole chain: every link must follow the previous one, and its hash must match the
  * record's content as it is now. A changed, deleted or reordered record, or an edited link, is a
  * problem. Read-only.
  */
-export function checkAuditChain(db: Db): AuditChainReport {
+export async function checkAuditChain(store: AuditStore): Promise<AuditChainReport> {
   const problems: string[] = [];
-  const content = {
-    audit_events: db.prepare(`${ACCOUNT_CONTENT_SQL} WHERE id = ?`),
-    AuditEvent: db.prepare(`${FHIR_CONTENT_SQL} AND rowid = ?`),
-  } as const;
   let prev = AUDIT_CHAIN_GENESIS;
   let links = 0;
-  const rows = db
-    .prepare('SELECT seq, source, source_row, prev_hash, hash FROM audit_chain ORDER BY seq')
-    .iterate() as IterableIterator<{
-    seq: number;
-    source: AuditSource;
-    source_row: number;
-    prev_hash: string;
-    hash: string;
-  }>;
-  for (const link of rows) {
+  for (const link of await store.links()) {
     links += 1;
-    const where = `link ${link.seq} (${link.source} row ${link.source_row})`;
-    if (link.prev_hash !== prev) problems.push(`${where}: does not follow the previous link`);
-    const record = content[link.source]?.get(link.source_row) as { content: string } | undefined;
-    if (!record) problems.push(`${where}: the audit record is missing`);
-    else if (auditLinkHash(link.prev_hash, link.source, link.source_row, record.content) !== link.hash)
+    const where = `link ${link.seq} (${link.source} row ${link.sourceRow})`;
+    if (link.prevHash !== prev) problems.push(`${where}: does not follow the previous link`);
+    const content = await store.content(link.source, link.sourceRow);
+    if (content === null) problems.push(`${where}: the audit record is missing`);
+    else if (auditLinkHash(link.prevHash, link.source, link.sourceRow, content) !== link.hash)
       problems.push(`${where}: the audit record was changed after it was sealed`);
     prev = link.hash;
   }
-  const unsealedAccount = db
-    .prepare('SELECT count(*) AS n FROM audit_events WHERE id > ?')
-    .get(lastSealed(db, 'audit_events')) as { n: number };
-  const unsealedFhir = db
-    .prepare("SELECT count(*) AS n FROM resources WHERE resource_type = 'AuditEvent' AND rowid > ?")
-    .get(lastSealed(db, 'AuditEvent')) as { n: number };
-  return { ok: problems.length === 0, links, unsealed: unsealedAccount.n + unsealedFhir.n, head: prev, problems };
+  return { ok: problems.length === 0, links, unsealed: await store.unsealed(), head: prev, problems };
+}
+
+/**
+ * The account and organisation audit trail (append-only: the table's triggers refuse updates and
+ * deletes) over the audit repository, and the counts the abuse limits read from it.
+ */
+export class AuditLog {
+  constructor(readonly store: AuditStore) {}
+
+  /** Appends one event. */
+  record(now: number, meta: RequestMeta, event: AuditEvent): Promise<void> {
+    return this.store.append({
+      at: now,
+      userId: event.userId ?? null,
+      email: event.email ?? null,
+      action: event.action,
+      outcome: event.outcome,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      detail: event.detail ? JSON.stringify(event.detail) : null,
+    });
+  }
+
+  /** Counts events of one action since a time, by email, user or IP. */
+  count(action: AuditAction, since: number, by: AuditCountBy): Promise<number> {
+    return this.store.count(action, since, by);
+  }
 }
 
 /** How often the running server seals new audit records into the chain. */
@@ -196,26 +131,33 @@ export const AUDIT_SEAL_INTERVAL_MS = 1000;
 /**
  * Seals the audit chain every AUDIT_SEAL_INTERVAL_MS (and once more on stop, before the
  * database closes). Failures are logged, never thrown: sealing is retried on the next tick.
+ * A tick that finds the previous seal still running skips.
  */
 export function startAuditSealer(
-  db: Db,
+  store: AuditStore,
   log: { error: (obj: object, msg: string) => void },
   intervalMs = AUDIT_SEAL_INTERVAL_MS,
-): { stop(): void } {
-  const seal = (): void => {
-    try {
-      sealAuditChain(db);
-    } catch (err) {
-      log.error({ err }, 'could not seal the audit chain');
-    }
+): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const seal = (): Promise<void> => {
+    running ??= sealAuditChain(store)
+      .then(
+        () => undefined,
+        (err: unknown) => log.error({ err }, 'could not seal the audit chain'),
+      )
+      .finally(() => {
+        running = null;
+      });
+    return running;
   };
-  seal();
-  const timer = setInterval(seal, intervalMs);
+  void seal();
+  const timer = setInterval(() => void seal(), intervalMs);
   timer.unref();
   return {
-    stop: () => {
+    stop: async () => {
       clearInterval(timer);
-      seal();
+      await running;
+      await seal();
     },
   };
 }

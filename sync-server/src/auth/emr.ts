@@ -1,9 +1,10 @@
-import { isAcceptableReturnUrl, MINUTE, newId, normalizeEmail } from '@vigil/shared';
+import { isAcceptableReturnUrl, MINUTE, normalizeEmail } from '@vigil/shared';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { EmrLaunchStore } from '../store/emr/types.js';
 import type { Accounts, SignedIn } from './accounts.js';
-import { audit, type RequestMeta } from './audit.js';
-import { createSession } from './sessions.js';
+import type { RequestMeta } from './audit.js';
+import { newSessionId } from './sessions.js';
 
 /**
  * EMR launch (spec 000 §1: "launched from inside an external electronic medical record system
@@ -117,59 +118,67 @@ export interface EmrLaunched extends SignedIn {
 }
 
 /**
- * Starts an EMR single-organisation session (spec 000 §4) for a member of the launch's
- * organisation. The EMR vouches for the user, so multi-factor counts as valid for the session.
- * Every refusal is audited and answered with null.
+ * EMR launch over the accounts service and the launch repository (single-use tokens). Exists only
+ * with a secret (EMR_LAUNCH_SECRET).
  */
-export function emrLaunch(accounts: Accounts, secret: string, token: string, meta: RequestMeta): EmrLaunched | null {
-  const now = accounts.now();
-  const { db } = accounts;
-  const refuse = (reason: string, email: string | null = null): null => {
-    audit(db, now, meta, { action: 'emrLaunch', outcome: 'failure', email, detail: { reason } });
-    return null;
-  };
-  const claims = readEmrLaunch(secret, token, now);
-  if (!claims) return refuse('invalidToken');
-  const email = normalizeEmail(claims.email);
-  const user = accounts.userByEmail(email);
-  if (!user) return refuse('unknownUser', email);
-  const member = db.prepare('SELECT 1 FROM org_members WHERE org_id = ? AND user_id = ?').get(claims.orgId, user.id);
-  if (!member) return refuse('notAMember', email);
-  const session = db.transaction(() => {
-    db.prepare('DELETE FROM emr_launch_nonces WHERE expires_at <= ?').run(now);
-    // The nonce's primary key makes a token single use.
-    const used = db
-      .prepare(
-        'INSERT OR IGNORE INTO emr_launch_nonces (nonce, org_id, user_id, used_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(claims.nonce, claims.orgId, user.id, now, claims.exp + MINUTE);
-    if (used.changes !== 1) return null;
-    return createSession(
-      db,
+export class EmrLaunch {
+  constructor(
+    readonly accounts: Accounts,
+    private readonly store: EmrLaunchStore,
+    readonly secret: string,
+  ) {}
+
+  /**
+   * Starts an EMR single-organisation session (spec 000 §4) for a member of the launch's
+   * organisation. The EMR vouches for the user, so multi-factor counts as valid for the session.
+   * Every refusal is audited and answered with null.
+   */
+  async launch(token: string, meta: RequestMeta): Promise<EmrLaunched | null> {
+    const { accounts } = this;
+    const now = accounts.now();
+    const refuse = async (reason: string, email: string | null = null): Promise<null> => {
+      await accounts.audit.record(now, meta, { action: 'emrLaunch', outcome: 'failure', email, detail: { reason } });
+      return null;
+    };
+    const claims = readEmrLaunch(this.secret, token, now);
+    if (!claims) return refuse('invalidToken');
+    const email = normalizeEmail(claims.email);
+    const user = await accounts.userByEmail(email);
+    if (!user) return refuse('unknownUser', email);
+    const memberships = await accounts.sessions.memberships(user.id);
+    if (!memberships.some((m) => m.id === claims.orgId)) return refuse('notAMember', email);
+    const claimed = await this.store.claimNonce({
+      nonce: claims.nonce,
+      orgId: claims.orgId,
+      userId: user.id,
+      usedAt: now,
+      expiresAt: claims.exp + MINUTE,
+    });
+    if (!claimed) return refuse('replayed', email);
+    const session = await accounts.sessions.start(
       user.id,
       now,
-      { id: newId('ses'), ...meta },
+      { id: newSessionId(), ...meta },
       {
         lifetimeMs: EMR_LAUNCH.sessionLifetimeMs,
         singleOrg: claims.orgId,
         multiFactorExpiresAt: now + EMR_LAUNCH.sessionLifetimeMs,
       },
     );
-  })();
-  if (!session) return refuse('replayed', email);
-  audit(db, now, meta, {
-    action: 'emrLaunch',
-    outcome: 'success',
-    userId: user.id,
-    email,
-    detail: { orgId: claims.orgId },
-  });
-  const path = isAcceptableEmrPath(claims.path) ? claims.path : `/org/${encodeURIComponent(claims.orgId)}`;
-  return {
-    user,
-    session: session.row,
-    token: session.token,
-    path,
-    returnUrl: isAcceptableEmrReturnUrl(claims.returnUrl) ? claims.returnUrl : null,
-  };
+    await accounts.audit.record(now, meta, {
+      action: 'emrLaunch',
+      outcome: 'success',
+      userId: user.id,
+      email,
+      detail: { orgId: claims.orgId },
+    });
+    const path = isAcceptableEmrPath(claims.path) ? claims.path : `/org/${encodeURIComponent(claims.orgId)}`;
+    return {
+      user,
+      session: session.row,
+      token: session.token,
+      path,
+      returnUrl: isAcceptableEmrReturnUrl(claims.returnUrl) ? claims.returnUrl : null,
+    };
+  }
 }

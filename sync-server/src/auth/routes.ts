@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { Environment } from '../config.js';
 import { clientIp, isSecureRequest } from '../routes/graphql.js';
-import type { Accounts } from './accounts.js';
+import { z } from 'zod';
 import type { BotCheck } from './bot-check.js';
-import { EMR_LAUNCH, emrLaunch } from './emr.js';
+import { EMR_LAUNCH, type EmrLaunch } from './emr.js';
 import { clearCookie, identityCookie, tokenCookie } from './sessions.js';
 
 /** `GET /api/bot-check/challenge`: a fresh signed proof-of-work challenge for sign-up and sign-in. */
@@ -18,25 +18,30 @@ const LAUNCH_REFUSED = `<!doctype html><html lang="en"><head><meta charset="utf-
 <body><h1>Could not open Vigil</h1><p>This EMR launch link is invalid, was already used or has expired.
 To log in again, please launch from within your EMR.</p></body></html>`;
 
+/** `?token=…`: a launch token (emr.ts reads and checks it); a missing or oversized one is refused like a forged one. */
+const launchQuery = z.object({ token: z.string().max(8000) });
+
 /**
  * `GET /api/emr/launch?token=…` (see emr.ts): starts an EMR single-organisation session, sets the
- * session cookies and the 'Return to EMR' cookie, and opens the app. Absent without EMR_LAUNCH_SECRET.
+ * session cookies and the 'Return to EMR' cookie, and opens the app. Absent without EMR_LAUNCH_SECRET
+ * (`emr` null).
  */
-export function emrLaunchRoutes(accounts: Accounts, environment: Environment): Hono {
-  const secret = accounts.settings.emrLaunchSecret;
+export function emrLaunchRoutes(emr: EmrLaunch | null, environment: Environment): Hono {
   const routes = new Hono();
-  if (!secret) return routes;
-  return routes.get('/emr/launch', (c) => {
+  if (!emr) return routes;
+  const { settings } = emr.accounts;
+  return routes.get('/emr/launch', async (c) => {
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');
-    const trustProxy = accounts.settings.trustProxy;
-    const launched = emrLaunch(accounts, secret, c.req.query('token') ?? '', {
+    const trustProxy = settings.trustProxy;
+    const query = launchQuery.safeParse({ token: c.req.query('token') });
+    const launched = await emr.launch(query.success ? query.data.token : '', {
       ip: clientIp(c, trustProxy),
       userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
     });
     if (!launched) return c.html(LAUNCH_REFUSED, 403);
     const options = { secure: isSecureRequest(c, trustProxy, environment) };
-    c.header('set-cookie', tokenCookie(accounts.settings.cookieName, launched.token, options), { append: true });
+    c.header('set-cookie', tokenCookie(settings.cookieName, launched.token, options), { append: true });
     c.header('set-cookie', identityCookie(launched.user.id, options), { append: true });
     c.header(
       'set-cookie',

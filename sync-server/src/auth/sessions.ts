@@ -1,25 +1,11 @@
-import { TOKEN_COOKIE_LIFETIME_MS, type OrgType } from '@vigil/shared';
-import type { Db } from '../db/database.js';
+import { TOKEN_COOKIE_LIFETIME_MS, newId, type OrgType } from '@vigil/shared';
+import type { NewSession, SessionRow, SessionStore } from '../store/sessions/types.js';
 import { newSessionToken, sha256 } from './tokens.js';
 
 /** Non-HttpOnly cookie holding the signed-in user's id: the client's "a token exists" signal and cross-tab identity check. */
 export const IDENTITY_COOKIE_NAME = 'vigil-uid';
 
-export interface SessionRow {
-  id: string;
-  user_id: string;
-  token_hash: string;
-  created_at: number;
-  renewed_at: number;
-  expires_at: number;
-  multi_factor_last: number | null;
-  multi_factor_exp: number | null;
-  sudo_last: number | null;
-  sudo_expires_at: number | null;
-  ended_at: number | null;
-  /** The one organisation of an EMR launch session (spec 000 §4), else null. */
-  single_org: string | null;
-}
+export type { SessionRow };
 
 /** The signed-in session handed to the websocket upgrade and to resolvers. */
 export interface SignedInSession {
@@ -50,113 +36,139 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
   return null;
 }
 
-/** The live (not ended, not expired) session for a raw token, or null. No side effects. */
-export function findLiveSession(db: Db, token: string, now: number): SessionRow | null {
-  if (token === '' || token.length > 200) return null;
-  const row = db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(sha256(token)) as SessionRow | undefined;
-  if (!row || row.ended_at !== null || row.expires_at <= now) return null;
-  return row;
-}
-
-export function toSignedInSession(row: SessionRow, now: number): SignedInSession {
-  return {
-    sessionId: row.id,
-    userId: row.user_id,
-    expiresAt: row.expires_at,
-    multiFactorValid: row.multi_factor_last !== null && row.multi_factor_exp !== null && row.multi_factor_exp > now,
-    orgs: [],
-  };
-}
-
 export interface SessionLookupInput {
   /** The request's Cookie header. */
   cookieHeader?: string | null | undefined;
   /** A `token` query parameter (websocket clients that cannot send cookies). */
   token?: string | null | undefined;
-  /** `tok` in production, `dev-tok` otherwise. */
-  cookieName: string;
+  /** `tok` in production, `dev-tok` otherwise; the service's own cookie name when absent. */
+  cookieName?: string;
   now?: number;
 }
 
-/**
- * For the websocket upgrade (and any non-GraphQL route): the signed-in session of a request
- * from its token cookie or `token` query parameter, or null. Reads only; never renews, never
- * writes. The caller refuses with 4401 on null (and may require `multiFactorValid`).
- */
-export function sessionFromRequest(db: Db, input: SessionLookupInput): SignedInSession | null {
-  const now = input.now ?? Date.now();
-  const token = input.token || readCookie(input.cookieHeader, input.cookieName);
-  if (!token) return null;
-  const row = findLiveSession(db, token, now);
-  return row ? { ...toSignedInSession(row, now), orgs: userMemberships(db, row.user_id, row.single_org) } : null;
+/** Options of a new session: an EMR launch passes a shorter lifetime, its organisation and multi-factor vouched for. */
+export interface NewSessionOptions {
+  lifetimeMs?: number;
+  singleOrg?: string;
+  multiFactorExpiresAt?: number;
+}
+
+/** A new session's id. */
+export function newSessionId(): string {
+  return newId('ses');
+}
+
+/** The multi-factor state of a session row at a time (auth status "full", spec 000 §4). */
+export function isMultiFactorValidAt(row: SessionRow, now: number): boolean {
+  return row.multi_factor_last !== null && row.multi_factor_exp !== null && row.multi_factor_exp > now;
 }
 
 /**
- * A user's organisation memberships (issue 4): id, type and roles, from org_members. An EMR
- * single-organisation session (spec 000 §4) reaches only its own organisation.
+ * Sessions over the sessions repository: finding the live session of a token or a request,
+ * starting, renewing, rotating and ending sessions. Only token hashes are stored.
  */
-export function userMemberships(db: Db, userId: string, singleOrg: string | null = null): SignedInSession['orgs'] {
-  const rows = db
-    .prepare(
-      `SELECT o.id AS id, o.type AS type, m.roles AS roles
-       FROM org_members m JOIN orgs o ON o.id = m.org_id WHERE m.user_id = ? ORDER BY o.id`,
-    )
-    .all(userId) as { id: string; type: OrgType; roles: string }[];
-  return rows
-    .filter((r) => singleOrg === null || r.id === singleOrg)
-    .map((r) => ({ id: r.id, type: r.type, roles: JSON.parse(r.roles) as string[] }));
-}
+export class Sessions {
+  constructor(
+    readonly store: SessionStore,
+    private readonly cookieName: string,
+    private readonly clock: () => number,
+  ) {}
 
-/**
- * Starts a new session for a user with a fresh token; returns the raw token (sent once, in the
- * cookie). An EMR launch passes a shorter lifetime, its organisation and multi-factor vouched for.
- */
-export function createSession(
-  db: Db,
-  userId: string,
-  now: number,
-  meta: { id: string; ip: string | null; userAgent: string | null },
-  options: { lifetimeMs?: number; singleOrg?: string; multiFactorExpiresAt?: number } = {},
-): { token: string; row: SessionRow } {
-  const token = newSessionToken();
-  const expires = now + (options.lifetimeMs ?? TOKEN_COOKIE_LIFETIME_MS);
-  const mfaExp = options.multiFactorExpiresAt === undefined ? null : Math.min(expires, options.multiFactorExpiresAt);
-  db.prepare(
-    `INSERT INTO sessions (id, user_id, token_hash, created_at, renewed_at, expires_at, ip, user_agent,
-       single_org, multi_factor_last, multi_factor_exp)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    meta.id,
-    userId,
-    sha256(token),
-    now,
-    now,
-    expires,
-    meta.ip,
-    meta.userAgent,
-    options.singleOrg ?? null,
-    mfaExp === null ? null : now,
-    mfaExp,
-  );
-  return { token, row: db.prepare('SELECT * FROM sessions WHERE id = ?').get(meta.id) as SessionRow };
-}
+  /** The live (not ended, not expired) session for a raw token, or null. No side effects. */
+  async findLive(token: string, now: number = this.clock()): Promise<SessionRow | null> {
+    if (token === '' || token.length > 200) return null;
+    const row = await this.store.byTokenHash(sha256(token));
+    if (!row || row.ended_at !== null || row.expires_at <= now) return null;
+    return row;
+  }
 
-/** Gives a session a new token (after MFA or sudo: no fixation); the old token stops working. */
-export function rotateSessionToken(db: Db, sessionId: string): string {
-  const token = newSessionToken();
-  db.prepare('UPDATE sessions SET token_hash = ? WHERE id = ?').run(sha256(token), sessionId);
-  return token;
-}
+  byId(id: string): Promise<SessionRow | null> {
+    return this.store.byId(id);
+  }
 
-export function endSession(db: Db, sessionId: string, now: number): void {
-  db.prepare('UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL').run(now, sessionId);
-}
+  /**
+   * For the websocket upgrade and every non-GraphQL route: the signed-in session of a request
+   * from its token cookie or `token` query parameter, or null. Reads only; never renews, never
+   * writes. The caller refuses on null (and may require `multiFactorValid`).
+   */
+  async fromRequest(input: SessionLookupInput): Promise<SignedInSession | null> {
+    const now = input.now ?? this.clock();
+    const token = input.token || readCookie(input.cookieHeader, input.cookieName ?? this.cookieName);
+    if (!token) return null;
+    const row = await this.findLive(token, now);
+    if (!row) return null;
+    return {
+      sessionId: row.id,
+      userId: row.user_id,
+      expiresAt: row.expires_at,
+      multiFactorValid: isMultiFactorValidAt(row, now),
+      orgs: await this.memberships(row.user_id, row.single_org),
+    };
+  }
 
-/** Ends every live session of a user, except one when given. */
-export function endUserSessions(db: Db, userId: string, now: number, exceptSessionId?: string): number {
-  return db
-    .prepare('UPDATE sessions SET ended_at = ? WHERE user_id = ? AND ended_at IS NULL AND id != ?')
-    .run(now, userId, exceptSessionId ?? '').changes;
+  /**
+   * A user's organisation memberships (issue 4): id, type and roles. An EMR single-organisation
+   * session (spec 000 §4) reaches only its own organisation.
+   */
+  async memberships(userId: string, singleOrg: string | null = null): Promise<SignedInSession['orgs']> {
+    const rows = await this.store.memberships(userId);
+    return rows.filter((r) => singleOrg === null || r.id === singleOrg);
+  }
+
+  /** A new session's row and its raw token (sent once, in the cookie), not stored yet. */
+  draft(
+    userId: string,
+    now: number,
+    meta: { id: string; ip: string | null; userAgent: string | null },
+    options: NewSessionOptions = {},
+  ): { token: string; session: NewSession } {
+    const token = newSessionToken();
+    const expiresAt = now + (options.lifetimeMs ?? TOKEN_COOKIE_LIFETIME_MS);
+    const mfaExp =
+      options.multiFactorExpiresAt === undefined ? null : Math.min(expiresAt, options.multiFactorExpiresAt);
+    return {
+      token,
+      session: {
+        id: meta.id,
+        userId,
+        tokenHash: sha256(token),
+        now,
+        expiresAt,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        singleOrg: options.singleOrg ?? null,
+        multiFactorExp: mfaExp,
+      },
+    };
+  }
+
+  /** Starts a session with a fresh token, ending `endSessionId` in the same step; returns the raw token and the row. */
+  async start(
+    userId: string,
+    now: number,
+    meta: { id: string; ip: string | null; userAgent: string | null },
+    options: NewSessionOptions = {},
+    endSessionId: string | null = null,
+  ): Promise<{ token: string; row: SessionRow }> {
+    const { token, session } = this.draft(userId, now, meta, options);
+    return { token, row: await this.store.create(session, endSessionId) };
+  }
+
+  /** Gives a session a new token (after MFA or sudo: no fixation); the old token stops working. */
+  async rotateToken(sessionId: string): Promise<string> {
+    const token = newSessionToken();
+    await this.store.setTokenHash(sessionId, sha256(token));
+    return token;
+  }
+
+  end(sessionId: string, now: number): Promise<void> {
+    return this.store.end(sessionId, now);
+  }
+
+  /** Ends every live session of a user, except one when given. */
+  endForUser(userId: string, now: number, exceptSessionId?: string): Promise<number> {
+    return this.store.endForUser(userId, now, exceptSessionId);
+  }
 }
 
 export interface CookieOptions {

@@ -1,8 +1,20 @@
-import { ADDENDUM_LIMITS, emailSchema, mfaCodeSchema, nameSchema, passwordSchema } from '@vigil/shared';
+import {
+  ADDENDUM_LIMITS,
+  emailSchema,
+  mfaCodeSchema,
+  nameSchema,
+  passwordSchema,
+  type SessionFieldsView,
+  type SessionOrgsView,
+  type SignatureView,
+  type UserView,
+} from '@vigil/shared';
 import { z } from 'zod';
 import { fail, type Current, type MfaOptionRow, type SignedIn, type UserRow } from '../auth/accounts.js';
 import type { SessionRow } from '../auth/sessions.js';
 import type { GraphqlContext } from './context.js';
+
+export type { UserView };
 
 export const accountTypeDefs = /* GraphQL */ `
   "An MFA option (spec 000 §3): sms sorts before email."
@@ -155,28 +167,13 @@ const schemas = {
   signature: z.object({ path: signaturePathSchema }),
 };
 
-export interface UserView {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  emrEmail: string | null;
-  hasPw: boolean;
-  sms: string | null;
-  mfa: { channel: string; to: string; verified: boolean }[];
-}
-
-export interface SessionView {
-  userId: string;
-  multiFactorLast: number | null;
-  multiFactorAuthExp: number | null;
-  sessionRenewedAt: number;
-  sessionExpiresAt: number;
-  sudoLast: number | null;
-  sudoExpiresAt: number | null;
-  singleOrg: string | null;
+/**
+ * A session as the resolvers hand it on: its own fields, the token never sent, and `orgs` left
+ * empty for the Session.orgs resolver (organisations) to fill.
+ */
+export interface SessionView extends SessionFieldsView {
   token: null;
-  orgs: { regular: never[]; parent: never[]; vigil: never[]; reseller: never[] };
+  orgs: SessionOrgsView<never>;
 }
 
 /** The user fields of spec 000 §3 (MFA options sms first). */
@@ -211,14 +208,22 @@ export function sessionView(row: SessionRow): SessionView {
   };
 }
 
-function signedIn(ctx: GraphqlContext, result: SignedIn): { user: UserView; session: SessionView } {
+async function signedIn(ctx: GraphqlContext, result: SignedIn): Promise<{ user: UserView; session: SessionView }> {
   ctx.setSessionCookies(result.token, result.user.id);
-  return { user: userView(result.user, ctx.accounts.mfaOptions(result.user.id)), session: sessionView(result.session) };
+  return {
+    user: userView(result.user, await ctx.accounts.mfaOptions(result.user.id)),
+    session: sessionView(result.session),
+  };
+}
+
+/** The user as the API shows it, with its MFA options. */
+async function userWithOptions(ctx: GraphqlContext, user: UserRow): Promise<UserView> {
+  return userView(user, await ctx.accounts.mfaOptions(user.id));
 }
 
 type Resolver<R> = (parent: unknown, args: Record<string, unknown>, ctx: GraphqlContext) => R;
 
-function current(ctx: GraphqlContext): Current | null {
+function current(ctx: GraphqlContext): Promise<Current | null> {
   return ctx.current();
 }
 
@@ -227,19 +232,19 @@ export const accountResolvers: {
   Mutation: Record<string, Resolver<unknown>>;
 } = {
   Query: {
-    user: (_, __, ctx): UserView | null => {
-      const c = current(ctx);
-      return c ? userView(c.user, ctx.accounts.mfaOptions(c.user.id)) : null;
+    user: async (_, __, ctx): Promise<UserView | null> => {
+      const c = await current(ctx);
+      return c ? userWithOptions(ctx, c.user) : null;
     },
-    session: (_, __, ctx): SessionView | null => {
-      const c = current(ctx);
+    session: async (_, __, ctx): Promise<SessionView | null> => {
+      const c = await current(ctx);
       if (!c) return null;
       // spec 000 §7: the session query also sets the token cookie (refreshing its lifetime).
       if (ctx.token) ctx.setSessionCookies(ctx.token, c.user.id);
       return sessionView(c.session);
     },
-    signature: (_, __, ctx) => ctx.accounts.signature(current(ctx)),
-    verifyPasswordResetCode: (_, args, ctx): string =>
+    signature: async (_, __, ctx): Promise<SignatureView | null> => ctx.accounts.signature(await current(ctx)),
+    verifyPasswordResetCode: (_, args, ctx): Promise<string> =>
       ctx.accounts.verifyPasswordResetCode(parse(schemas.resetCode, args).code),
   },
   Mutation: {
@@ -263,23 +268,22 @@ export const accountResolvers: {
       const result = await ctx.accounts.signIn({ ...input, botToken: input.botToken ?? null }, ctx.meta, ctx.token);
       return signedIn(ctx, result);
     },
-    signOut: (_, __, ctx): boolean => {
-      ctx.accounts.signOut(current(ctx), ctx.meta);
+    signOut: async (_, __, ctx): Promise<boolean> => {
+      await ctx.accounts.signOut(await current(ctx), ctx.meta);
       ctx.clearSessionCookies();
       return true;
     },
-    extendSession: (_, args, ctx): SessionView => {
+    extendSession: async (_, args, ctx): Promise<SessionView> => {
       const input = parse(schemas.extendSession, args);
-      return sessionView(ctx.accounts.extendSession(current(ctx), input.clearSudo ?? false, ctx.meta));
+      return sessionView(await ctx.accounts.extendSession(await current(ctx), input.clearSudo ?? false, ctx.meta));
     },
-    updateUser: (_, args, ctx): UserView => {
+    updateUser: async (_, args, ctx): Promise<UserView> => {
       const input = parse(schemas.updateUser, args);
-      const user = ctx.accounts.updateUser(current(ctx), input.properties, ctx.meta);
-      return userView(user, ctx.accounts.mfaOptions(user.id));
+      return userWithOptions(ctx, await ctx.accounts.updateUser(await current(ctx), input.properties, ctx.meta));
     },
     sendMfaVerification: async (_, args, ctx): Promise<boolean> => {
       const input = parse(schemas.sendMfa, args);
-      const c = current(ctx);
+      const c = await current(ctx);
       const result = await ctx.accounts.sendMfaVerification(
         c,
         { to: input.to, channel: input.channel, sudo: input.sudo ?? false },
@@ -288,26 +292,24 @@ export const accountResolvers: {
       if (result.token && c) ctx.setSessionCookies(result.token, c.user.id);
       return true;
     },
-    verifyMfaCode: (_, args, ctx) => {
+    verifyMfaCode: async (_, args, ctx) => {
       const input = parse(schemas.verifyMfa, args);
-      const result = ctx.accounts.verifyMfaCode(
-        current(ctx),
+      const result = await ctx.accounts.verifyMfaCode(
+        await current(ctx),
         { to: input.to, channel: input.channel, code: input.code, sudo: input.sudo ?? false },
         ctx.meta,
       );
       return signedIn(ctx, result);
     },
-    removeMfaOption: (_, args, ctx): UserView => {
+    removeMfaOption: async (_, args, ctx): Promise<UserView> => {
       const input = parse(schemas.removeMfa, args);
-      const user = ctx.accounts.removeMfaOption(current(ctx), input, ctx.meta);
-      return userView(user, ctx.accounts.mfaOptions(user.id));
+      return userWithOptions(ctx, await ctx.accounts.removeMfaOption(await current(ctx), input, ctx.meta));
     },
-    sendEmailVerification: (_, __, ctx): Promise<boolean> =>
-      ctx.accounts.sendEmailVerification(current(ctx), ctx.origin, ctx.meta),
-    verifyEmailCode: (_, args, ctx): UserView => {
+    sendEmailVerification: async (_, __, ctx): Promise<boolean> =>
+      ctx.accounts.sendEmailVerification(await current(ctx), ctx.origin, ctx.meta),
+    verifyEmailCode: async (_, args, ctx): Promise<UserView> => {
       const input = parse(schemas.code, args);
-      const user = ctx.accounts.verifyEmailCode(current(ctx), input.code, ctx.meta);
-      return userView(user, ctx.accounts.mfaOptions(user.id));
+      return userWithOptions(ctx, await ctx.accounts.verifyEmailCode(await current(ctx), input.code, ctx.meta));
     },
     sendPasswordReset: (_, args, ctx): Promise<boolean> =>
       ctx.accounts.sendPasswordReset(parse(schemas.email, args).email, ctx.origin, ctx.meta),
@@ -317,15 +319,14 @@ export const accountResolvers: {
     },
     changePassword: async (_, args, ctx) => {
       const input = parse(schemas.password, args);
-      return signedIn(ctx, await ctx.accounts.changePassword(current(ctx), input.password, ctx.meta));
+      return signedIn(ctx, await ctx.accounts.changePassword(await current(ctx), input.password, ctx.meta));
     },
-    changeEmail: (_, args, ctx): UserView => {
+    changeEmail: async (_, args, ctx): Promise<UserView> => {
       const input = parse(schemas.email, args);
-      const user = ctx.accounts.changeEmail(current(ctx), input.email, ctx.meta);
-      return userView(user, ctx.accounts.mfaOptions(user.id));
+      return userWithOptions(ctx, await ctx.accounts.changeEmail(await current(ctx), input.email, ctx.meta));
     },
-    updateSignature: (_, args, ctx): boolean =>
-      ctx.accounts.updateSignature(current(ctx), parse(schemas.signature, args).path, ctx.meta),
-    deleteSignature: (_, __, ctx): boolean => ctx.accounts.deleteSignature(current(ctx), ctx.meta),
+    updateSignature: async (_, args, ctx): Promise<boolean> =>
+      ctx.accounts.updateSignature(await current(ctx), parse(schemas.signature, args).path, ctx.meta),
+    deleteSignature: async (_, __, ctx): Promise<boolean> => ctx.accounts.deleteSignature(await current(ctx), ctx.meta),
   },
 };

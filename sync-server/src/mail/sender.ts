@@ -1,8 +1,8 @@
 import { createTransport, type Transporter } from 'nodemailer';
-import type { Db } from '../db/database.js';
 import type { Logger } from '../log.js';
+import type { MessageChannel, OutboxEntry, OutboxStore } from '../store/outbox/types.js';
 
-export type MessageChannel = 'email' | 'sms';
+export type { MessageChannel, OutboxEntry };
 
 export interface OutgoingMessage {
   channel: MessageChannel;
@@ -17,45 +17,16 @@ export interface MessageSender {
   send(message: OutgoingMessage): Promise<void>;
 }
 
-export interface OutboxEntry {
-  id: number;
-  at: number;
-  channel: MessageChannel;
-  to: string;
-  subject: string;
-  body: string;
-}
-
-/** Writes every message to the `outbox` table (development and test delivery; read at /dev/outbox). */
+/** Writes every message to the outbox (development and test delivery; read at /dev/outbox). */
 export class OutboxSender implements MessageSender {
   constructor(
-    private readonly db: Db,
+    private readonly outbox: OutboxStore,
     private readonly now: () => number,
   ) {}
 
   send(message: OutgoingMessage): Promise<void> {
-    this.db
-      .prepare('INSERT INTO outbox (at, channel, to_address, subject, body) VALUES (?, ?, ?, ?, ?)')
-      .run(this.now(), message.channel, message.to, message.subject, message.body);
-    return Promise.resolve();
+    return this.outbox.add({ at: this.now(), ...message });
   }
-}
-
-/** Reads the outbox, oldest first, optionally for one address. */
-export function readOutbox(db: Db, to?: string): OutboxEntry[] {
-  const rows = (
-    to === undefined
-      ? db.prepare('SELECT * FROM outbox ORDER BY id').all()
-      : db.prepare('SELECT * FROM outbox WHERE to_address = ? ORDER BY id').all(to)
-  ) as { id: number; at: number; channel: MessageChannel; to_address: string; subject: string; body: string }[];
-  return rows.map((r) => ({
-    id: r.id,
-    at: r.at,
-    channel: r.channel,
-    to: r.to_address,
-    subject: r.subject,
-    body: r.body,
-  }));
 }
 
 /** Sends email through SMTP (nodemailer); SMS, with no gateway configured, still goes to the outbox. */
@@ -82,7 +53,8 @@ export class SmtpSender implements MessageSender {
 }
 
 export interface SenderOptions {
-  db: Db;
+  /** Where messages go without SMTP (and SMS always). */
+  outbox: OutboxStore;
   now: () => number;
   smtpUrl: string | null;
   from: string;
@@ -90,6 +62,6 @@ export interface SenderOptions {
 }
 
 export function createSender(options: SenderOptions): MessageSender {
-  const outbox = new OutboxSender(options.db, options.now);
+  const outbox = new OutboxSender(options.outbox, options.now);
   return options.smtpUrl ? new SmtpSender(options.smtpUrl, options.from, outbox, options.log) : outbox;
 }

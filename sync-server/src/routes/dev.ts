@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { readOutbox, type OutboxEntry } from '../mail/sender.js';
-import type { Db } from '../db/database.js';
+import { z } from 'zod';
+import type { OutboxEntry, OutboxStore } from '../store/outbox/types.js';
 
 /** True for an address of this machine: 127.0.0.0/8, ::1, or 127.x written as IPv4-mapped IPv6. */
 export function isLoopbackAddress(address: string | null | undefined): boolean {
@@ -56,13 +56,31 @@ const REFUSED_TEXT =
  * every mail and SMS the server "sent". Mounted only outside production (see app.ts), and served
  * only to this machine unless DEV_OUTBOX_REMOTE=on.
  */
-export function devApiRoutes(db: Db, access: OutboxAccess): Hono {
+export function devApiRoutes(outbox: OutboxStore, access: OutboxAccess): Hono {
   const refuse = (c: Context): Response => c.json({ error: 'OUTBOX_LOCAL_ONLY', message: REFUSED_TEXT }, 403);
-  return new Hono().get('/dev/outbox', localOnly(access, refuse), (c) => {
-    const to = c.req.query('to');
-    return c.json({ messages: readOutbox(db, to === undefined || to === '' ? undefined : to.trim().toLowerCase()) });
+  return new Hono().get('/dev/outbox', localOnly(access, refuse), async (c) => {
+    const filter = outboxFilter(c);
+    if (!filter) return c.json({ error: 'INVALID_INPUT', message: BAD_QUERY_TEXT }, 400);
+    return c.json({ messages: await outbox.list(filter.to) });
   });
 }
+
+/** `?to=ADDRESS`: an address (lowercased), or absent or empty for every message. */
+const outboxQuery = z.object({
+  to: z
+    .string()
+    .max(320)
+    .optional()
+    .transform((to) => (to === undefined || to.trim() === '' ? undefined : to.trim().toLowerCase())),
+});
+
+/** The address filter of an outbox request, or null when the query is malformed. */
+function outboxFilter(c: Context): { to: string | undefined } | null {
+  const parsed = outboxQuery.safeParse({ to: c.req.query('to') });
+  return parsed.success ? parsed.data : null;
+}
+
+const BAD_QUERY_TEXT = 'The address filter must be at most 320 characters.';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -84,10 +102,11 @@ function renderOutbox(messages: OutboxEntry[]): string {
 ${rows || '<p>No messages yet.</p>'}</body></html>`;
 }
 
-export function devPageRoutes(db: Db, access: OutboxAccess): Hono {
+export function devPageRoutes(outbox: OutboxStore, access: OutboxAccess): Hono {
   const refuse = (c: Context): Response => c.text(REFUSED_TEXT, 403);
-  return new Hono().get('/outbox', localOnly(access, refuse), (c) => {
-    const to = c.req.query('to');
-    return c.html(renderOutbox(readOutbox(db, to === undefined || to === '' ? undefined : to.trim().toLowerCase())));
+  return new Hono().get('/outbox', localOnly(access, refuse), async (c) => {
+    const filter = outboxFilter(c);
+    if (!filter) return c.text(BAD_QUERY_TEXT, 400);
+    return c.html(renderOutbox(await outbox.list(filter.to)));
   });
 }

@@ -10,7 +10,7 @@ import {
   type FhirResourceType,
   type OperationOutcome,
 } from '@vigil/shared';
-import { sessionFromRequest, type SignedInSession } from '../auth/sessions.js';
+import type { SignedInSession } from '../auth/sessions.js';
 import type { Db } from '../db/database.js';
 import type { AccessMode, CanAccessOrg, OrgPolicyOf } from '../fhir/access.js';
 import { FhirError } from '../fhir/errors.js';
@@ -40,6 +40,11 @@ export interface FhirRoutesDeps {
   events: LiveEvents;
   /** `tok` or `dev-tok`. */
   cookieName: string;
+  /** The signed-in session of a request (cookie or `token` query parameter) at `now`, or null (the sessions service). */
+  sessionOf: (credentials: {
+    cookieHeader?: string | null | undefined;
+    token?: string | null | undefined;
+  }) => Promise<SignedInSession | null>;
   now: () => number;
   canAccessOrg: CanAccessOrg;
   orgPolicy: OrgPolicyOf;
@@ -95,17 +100,15 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
   const app = new Hono();
 
   /** The session and context of a request, or the error to answer with. */
-  function authorize(
+  async function authorize(
     c: Context,
     mode: AccessMode,
     allowQueryToken: boolean,
-  ): { session: SignedInSession; ctx: RequestContext } {
+  ): Promise<{ session: SignedInSession; ctx: RequestContext }> {
     const orgId = c.req.param('orgId') ?? '';
-    const session = sessionFromRequest(deps.db, {
+    const session = await deps.sessionOf({
       cookieHeader: c.req.header('cookie'),
       token: allowQueryToken ? c.req.query('token') : undefined,
-      cookieName: deps.cookieName,
-      now: deps.now(),
     });
     if (!session || !session.multiFactorValid) throw new FhirError(401, 'NO_AUTHENTICATION', 'Sign in again');
     if (!ORG_ID_RE.test(orgId)) throw new FhirError(403, 'NOT_AUTHORIZED');
@@ -147,7 +150,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
     (mode: AccessMode, fn: (c: Context, ctx: RequestContext) => Response | Promise<Response>) =>
     async (c: Context): Promise<Response> => {
       try {
-        const { ctx } = authorize(c, mode, true);
+        const { ctx } = await authorize(c, mode, true);
         return await fn(c, ctx);
       } catch (err) {
         if (err instanceof FhirError) return errorResponse(c, err);
@@ -229,10 +232,10 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
   app.route('/fhir/:orgId', fhir);
 
   // Live events (spec 002 §7): the token may come in the query string on localhost only.
-  app.get('/fhir-sse/org/:orgId', (c) => {
+  app.get('/fhir-sse/org/:orgId', async (c) => {
     let auth: { session: SignedInSession; ctx: RequestContext };
     try {
-      auth = authorize(c, 'read', isLocalhost(c));
+      auth = await authorize(c, 'read', isLocalhost(c));
     } catch (err) {
       if (err instanceof FhirError) return errorResponse(c, err);
       throw err;
@@ -267,19 +270,14 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
         queue.push(...deps.events.since(ctx.orgId, c.req.header('last-event-id')));
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ orgId: ctx.orgId }), retry: SSE_RETRY_MS });
         // A signed-out session or a removed membership ends the stream before anything more is sent.
-        const stillAllowed = (): boolean => {
-          const still = sessionFromRequest(deps.db, {
-            cookieHeader: c.req.header('cookie'),
-            token,
-            cookieName: deps.cookieName,
-            now: deps.now(),
-          });
+        const stillAllowed = async (): Promise<boolean> => {
+          const still = await deps.sessionOf({ cookieHeader: c.req.header('cookie'), token });
           return (
             Boolean(still?.multiFactorValid) && still !== null && deps.canAccessOrg(still, ctx.orgId, 'read') === null
           );
         };
         while (open) {
-          if (queue.length > 0 && !stillAllowed()) break;
+          if (queue.length > 0 && !(await stillAllowed())) break;
           while (queue.length > 0 && open) {
             const next = queue.shift()!;
             service.auditLiveDelivery(ctx, next.event);
@@ -294,7 +292,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
           clearTimeout(handle);
           wake = null;
           if (timer === 'tick') {
-            if (deps.now() >= endAt || !stillAllowed()) break;
+            if (deps.now() >= endAt || !(await stillAllowed())) break;
             await stream.write(': keepalive\n\n');
           }
         }
