@@ -8,6 +8,7 @@ import { seedDemoData } from './db/seed.js';
 import { createLogger, type Logger } from './log.js';
 import { SyncRooms } from './sync/rooms.js';
 import { ChromiumPdfPrinter } from './report/pdf.js';
+import { SqliteAccountStore } from './store/accounts/sqlite.js';
 import { SqliteSyncStore } from './store/sync/sqlite.js';
 import { caseKind } from './sync/kinds/case.js';
 import { createSyncAuthorizer } from './sync/authorize.js';
@@ -68,7 +69,7 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
       }),
     ],
     auditRead: syncReadAuditor({ store: fhir.store, now: authClock(authSettings) }),
-    userName: userNames(db),
+    userName: userNames(new SqliteAccountStore(db)),
   });
   // Issue 24: case validation runs in a worker thread; every audit record is sealed into the
   // hash chain within a second.

@@ -1,6 +1,6 @@
 import { ORG_TAG_SYSTEM, auditEventFor, idPrefixOf, newId } from '@vigil/shared';
-import type { Db } from '../db/database.js';
 import type { ResourceStore } from '../fhir/store.js';
+import type { AccountStore } from '../store/accounts/types.js';
 import { PROJECTION_SYSTEM_USER } from './projection.js';
 import type { SyncRead } from './rooms.js';
 
@@ -44,8 +44,7 @@ export function syncReadAuditor(deps: SyncReadAuditorDeps): (read: SyncRead) => 
   };
 }
 
-/** A signed-in user's display name for presence, read from the users table. */
-export function userNames(db: Db): (userId: string) => string | null {
-  const stmt = db.prepare<[string], { name: string }>('SELECT name FROM users WHERE id = ?');
-  return (userId) => stmt.get(userId)?.name ?? null;
+/** A signed-in user's display name for presence, read from the accounts repository. */
+export function userNames(accounts: Pick<AccountStore, 'userById'>): (userId: string) => Promise<string | null> {
+  return async (userId) => (await accounts.userById(userId))?.name ?? null;
 }
