@@ -4,3 +4,4 @@ export * from './migrations.js';
 export * from './validate.js';
 export * from './wave-svg.js';
 export * from './addendum.js';
+export * from './entries.js';

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
-import { CASE_ROOT } from '@vigil/shared';
+import { CASE_ROOT, type DrugEntry, type ManualVitalsEntry } from '@vigil/shared';
 import { useLayoutEffect } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as Y from 'yjs';
 import { ensureCaseStructure } from '../../sync/caseStructure.js';
-import { useCaseList, useCaseRecord, useCaseText, useCaseValue } from './useCaseData.js';
+import { useCaseList, useCaseRecord, useCaseText, useCaseValue, type CaseList } from './useCaseData.js';
 
 function newDoc(): Y.Doc {
   const doc = new Y.Doc();
@@ -73,21 +73,42 @@ describe('case data hooks', () => {
   it('replaces a list entry in its place, and two documents adding at once keep both entries', () => {
     const a = newDoc();
     const b = newDoc();
-    const { result } = renderHook(() => useCaseList<{ id: string; done: boolean }>(a, 'preOpChecklist'));
+    const item = (id: string, complete: boolean) => ({ id, label: `Item ${id}`, order: 0, complete });
+    const { result } = renderHook(() => useCaseList(a, 'preOpChecklist'));
     act(() => {
-      result.current.add({ id: 'x', done: false });
-      result.current.add({ id: 'y', done: false });
+      result.current.add(item('x', false));
+      result.current.add(item('y', false));
     });
-    act(() => result.current.replaceWhere((i) => i.id === 'x', { id: 'x', done: true }));
-    expect(result.current.items).toEqual([
-      { id: 'x', done: true },
-      { id: 'y', done: false },
-    ]);
-    (b.getMap(CASE_ROOT).get('preOpChecklist') as Y.Array<unknown>).push([{ id: 'z', done: false }]);
+    act(() => result.current.replaceWhere((i) => i.id === 'x', item('x', true)));
+    expect(result.current.items).toEqual([item('x', true), item('y', false)]);
+    (b.getMap(CASE_ROOT).get('preOpChecklist') as Y.Array<unknown>).push([item('z', false)]);
     act(() => {
       Y.applyUpdate(a, Y.encodeStateAsUpdate(b));
     });
     expect(result.current.items.map((i) => i.id).sort()).toEqual(['x', 'y', 'z']);
+  });
+
+  it('types a list by its key: the key picks the entry type, and a key that is not a case list does not compile', () => {
+    const doc = newDoc();
+    const { result } = renderHook(() => ({
+      drugs: useCaseList(doc, 'drugsAdministered'),
+      vitals: useCaseList(doc, 'manualVitals'),
+    }));
+    expectTypeOf(result.current.drugs).toEqualTypeOf<CaseList<DrugEntry>>();
+    expectTypeOf(result.current.vitals.items).toEqualTypeOf<ManualVitalsEntry[]>();
+    // @ts-expect-error -- 'procedureNotes' is a text, not a list
+    expectTypeOf(useCaseList).toBeCallableWith(doc, 'procedureNotes');
+    // @ts-expect-error -- a drug entry is not a manual vitals entry
+    expectTypeOf(result.current.vitals.add).toBeCallableWith({ id: 'd', name: 'Midazolam', drugId: 'midazolam' });
+    act(() =>
+      result.current.drugs.add({
+        id: 'd1',
+        name: 'Midazolam',
+        drugId: 'midazolam',
+        drawn: { amount: 5, unit: 'mg', time: 0 },
+      }),
+    );
+    expect(result.current.drugs.items.map((d) => d.name)).toEqual(['Midazolam']);
   });
 
   it('edits a shared text by the smallest change', () => {
@@ -108,7 +129,7 @@ describe('case data hooks', () => {
       renders++;
       return {
         value: useCaseValue<string>(doc, 'procedure')[0],
-        list: useCaseList<{ id: string }>(doc, 'manualVitals').items,
+        list: useCaseList(doc, 'manualVitals').items,
       };
     });
     expect(result.current.value).toBe('Extraction');
@@ -142,7 +163,7 @@ describe('case data hooks', () => {
     const { rerender } = renderHook(
       ({ d }: { d: Y.Doc | undefined }) => {
         const [value] = useCaseValue<string>(d, 'procedure');
-        const { items } = useCaseList<{ id: string }>(d, 'manualVitals');
+        const { items } = useCaseList(d, 'manualVitals');
         const [notes] = useCaseText(d, 'procedureNotes');
         const seen = `${d ? 'doc' : 'none'} ${value ?? '-'} ${items.length} ${notes || '-'}`;
         useLayoutEffect(() => {

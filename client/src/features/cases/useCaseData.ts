@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as Y from 'yjs';
-import { CASE_ROOT } from '@vigil/shared';
+import { CASE_ROOT, type CaseListEntry, type CaseListKey } from '@vigil/shared';
 import { ensureCaseStructure, isStructuredKey, isStructuredMap } from '../../sync/caseStructure.js';
 
 /** Reads a key of the case root as plain JSON. */
@@ -164,9 +164,15 @@ export interface CaseList<T> {
 /**
  * A list of the case document kept as a Y.Array of plain entries, so two tablets adding at
  * once both keep theirs. Entries are replaced, never edited in place. The list's container comes
- * from the case structure (caseStructure.ts).
+ * from the case structure (caseStructure.ts). The key picks the entry type (shared's case list
+ * entry schemas): `useCaseList(doc, 'drugsAdministered')` is a `CaseList<DrugEntry>`, and a key
+ * that is not a case list does not compile.
  */
-export function useCaseList<T>(doc: Y.Doc | undefined, key: string): CaseList<T> {
+export function useCaseList<K extends CaseListKey>(doc: Y.Doc | undefined, key: K): CaseList<CaseListEntry<K>> {
+  return useCaseListOf<CaseListEntry<K>>(doc, key);
+}
+
+function useCaseListOf<T>(doc: Y.Doc | undefined, key: string): CaseList<T> {
   const first = useReadState<T[]>(doc, key, (root) => listOf<T>(readKey(root, key)), []);
   const items = first.value;
   useEffect(() => {

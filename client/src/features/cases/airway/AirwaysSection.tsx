@@ -26,7 +26,7 @@ function details(a: AirwayEntry): string[] {
  * change replaces the airway's entry in the case's `airways` list.
  */
 export function AirwaysSection({ doc, readOnly }: CaseSectionProps): ReactNode {
-  const airways = useCaseList<AirwayEntry>(doc, 'airways');
+  const airways = useCaseList(doc, 'airways');
   const [editing, setEditing] = useState<AirwayEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<AirwayEntry | null>(null);
   const rows = [...airways.items].sort((a, b) => (a.inflated ?? Infinity) - (b.inflated ?? Infinity));

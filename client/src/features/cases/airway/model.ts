@@ -1,29 +1,8 @@
+import type { AirwayEntry } from '@vigil/shared';
 import { AIRWAY_LABELS, AIRWAY_TYPES, numericInputError, vitalRange, type AirwayType } from '@vigil/shared';
 
-/**
- * An airway as kept in the case's `airways` list: the type of spec 001 §5 and the fields of a
- * preset airway (spec 002 §3). inflated and deflated are the times the airway was placed (cuff
- * inflated) and removed (cuff deflated), epoch ms.
- */
-export interface AirwayEntry {
-  id: string;
-  type: AirwayType;
-  otherType?: string | null;
-  preOx: boolean;
-  inflated: number | null;
-  deflated: number | null;
-  placementCompDetail: string | null;
-  removalComp: boolean;
-  removalCompDetail: string | null;
-  peep: number | null;
-  preRemovalSpo2: number | null;
-  postRemovalSpo2: number | null;
-  securedWith: string | null;
-  notes: string | null;
-  removalNotes: string | null;
-  eyeProtection: boolean;
-  confirmation: string | null;
-}
+/** An airway as kept in the case's `airways` list: shared's airwayEntrySchema. */
+export type { AirwayEntry };
 
 /** How each airway type reads, on screen and in the report (shared so both say the same). */
 export { AIRWAY_LABELS };

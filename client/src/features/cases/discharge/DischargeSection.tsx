@@ -59,8 +59,8 @@ function DischargeItem({
 export function DischargeSection({ doc, readOnly }: CaseSectionProps): ReactNode {
   const [storedType, setType] = useCaseValue<string>(doc, 'dischargeScoreType');
   const [entries, setEntry] = useCaseRecord<{ score: number }>(doc, 'dischargeScoreEntries');
-  const manual = useCaseList<{ time?: unknown; vitals?: unknown }>(doc, 'manualVitals').items;
-  const records = useCaseList<{ lastUpdated?: unknown; vitals?: unknown }>(doc, 'vitalsRecords').items;
+  const manual = useCaseList(doc, 'manualVitals').items;
+  const records = useCaseList(doc, 'vitalsRecords').items;
   const type: DischargeScoreType = isOneOf(DISCHARGE_SCORE_TYPES, storedType) ? storedType : 'aldrete';
   // Each list read on its own change: a manual entry does not go over every monitor reading again.
   const manualEnds = useMemo(() => vitalsEnds(manual), [manual]);

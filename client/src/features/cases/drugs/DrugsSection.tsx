@@ -5,10 +5,10 @@ import { DrawnForm } from './DrawnForm.js';
 import { DrugTable } from './DrugTable.js';
 import { Fluids } from './Fluids.js';
 import { GiveDrugForm } from './GiveDrugForm.js';
-import { Infusions, type InfusionEntry } from './Infusions.js';
+import { Infusions } from './Infusions.js';
 import { Inhalation } from './Inhalation.js';
-import { drugWarnings, summarizeDrugs, type DrugEntry } from './model.js';
-import { PreMeds, type PreMedEntry } from './PreMeds.js';
+import { drugWarnings, summarizeDrugs } from './model.js';
+import { PreMeds } from './PreMeds.js';
 import { useCaseList, useCaseValue } from '../useCaseData.js';
 import type { CaseSectionProps } from '../caseSection.js';
 
@@ -24,9 +24,9 @@ export function sedationLevelOf(value: unknown): SedationLevel | null {
  * Every change is an entry added to or removed from a list of the case document.
  */
 export function DrugsSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
-  const drugs = useCaseList<DrugEntry>(doc, 'drugsAdministered');
-  const preMeds = useCaseList<PreMedEntry>(doc, 'preMeds');
-  const infusions = useCaseList<InfusionEntry>(doc, 'infusionDrugs');
+  const drugs = useCaseList(doc, 'drugsAdministered');
+  const preMeds = useCaseList(doc, 'preMeds');
+  const infusions = useCaseList(doc, 'infusionDrugs');
   // The case's switch (start-case section): waste is calculated only when it is on [DR5].
   const [waste] = useCaseValue<boolean>(doc, 'calculateDrugWaste');
   const [level] = useCaseValue<string>(doc, 'sedationLevel');

@@ -1,3 +1,4 @@
+import type { InfusionEntry } from '@vigil/shared';
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
@@ -7,23 +8,13 @@ import {
   infusionTotal,
   newId,
   type InfusionRateUnit,
-  type InfusionSegment,
   type MassUnit,
 } from '@vigil/shared';
 import { clockTime } from '../format.js';
 import { findCatalogueDrug, readAmount } from './model.js';
 import { TOUCH_INPUT } from './ui.js';
 
-/** An infusion as kept in the case's `infusionDrugs` list (spec 001 §3 "Infusion drug"). */
-export interface InfusionEntry {
-  id: string;
-  name: string;
-  unit: MassUnit;
-  bolusUnit: MassUnit;
-  pumpKg: number | null;
-  boluses: { amount: number; unit: MassUnit; time: number }[];
-  infusions: InfusionSegment[];
-}
+export type { InfusionEntry };
 
 export const RATE_UNITS: readonly InfusionRateUnit[] = [
   'mcg/kg/min',

@@ -1,3 +1,4 @@
+import type { PreMedEntry } from '@vigil/shared';
 import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { DRUG_UNITS, ORAL_SEDATIVES, PRE_MED_ROUTES, countablePreMeds, newId } from '@vigil/shared';
@@ -6,16 +7,7 @@ import { readAmount, readChartTime } from './model.js';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
 import { TOUCH_INPUT, TimeField } from './ui.js';
 
-/** A pre-med as kept in the case's `preMeds` list (spec 001 §3 "Pre-med"; spec 002 §3). */
-export interface PreMedEntry {
-  id: string;
-  drugId: string;
-  drugName: string;
-  route: string;
-  dosage: number;
-  unit: string;
-  time: number;
-}
+export type { PreMedEntry };
 
 export interface PreMedsProps {
   items: readonly PreMedEntry[];

@@ -1,3 +1,4 @@
+import type { DoseRecord, DrugEntry } from '@vigil/shared';
 import {
   INVALID_TIME_INPUT,
   ORAL_SEDATIVES,
@@ -12,32 +13,8 @@ import {
   type MassUnit,
 } from '@vigil/shared';
 
-/** A charted dose (spec 001 §3 "Dose (parenteral, oral)"). Times are epoch ms. */
-export interface DoseRecord {
-  drugId: string;
-  route: DrugRoute;
-  amount: number;
-  amount_raw: string;
-  unit: string;
-  time: number;
-  isPreProcedure: boolean;
-  isComplete: boolean;
-  perKg: number | null;
-}
-
-/**
- * One entry of the case's `drugsAdministered` list: a drug (spec 001 §3 "Drug records": name,
- * doses) holding one dose given, or one amount drawn up (for waste). One entry per dose keeps
- * the list append-only, so two tablets charting the same drug at once both keep theirs; totals
- * are summed over the entries of a drug.
- */
-export interface DrugEntry {
-  id: string;
-  name: string;
-  drugId: string;
-  doses?: DoseRecord[];
-  drawn?: { amount: number; unit: string; time: number };
-}
+/** A charted dose and a `drugsAdministered` entry: the shapes of shared's case-data entry schemas. */
+export type { DoseRecord, DrugEntry };
 
 export interface CatalogueDrug {
   id: string;

@@ -4,11 +4,9 @@ import { useCaseList, useCaseValue } from '../useCaseData.js';
 import { useStableValue } from '../vitals/stable.js';
 import { caseTimes, type CaseTimes } from './caseTimes.js';
 
+/** What is read of a dose: another build's entries may lack a time or hold it as text. */
 interface Timed {
   time?: unknown;
-}
-interface DrugWithDoses {
-  doses?: Timed[] | null;
 }
 
 /** The case's event times and what derives them, kept current from the case document. */
@@ -16,12 +14,12 @@ export function useCaseTimes(doc: Y.Doc | undefined): CaseTimes {
   const [events] = useCaseValue<Record<string, unknown>>(doc, 'events');
   const [sedationLevel] = useCaseValue<string>(doc, 'sedationLevel');
   const [vitalsTrackingEnabled] = useCaseValue<boolean>(doc, 'vitalsTrackingEnabled');
-  const positions = useCaseList<{ id?: unknown; name?: unknown; time?: unknown }>(doc, 'positions').items;
-  const ivSites = useCaseList<{ time?: unknown; timeRemoved?: unknown }>(doc, 'ivSites').items;
-  const localDoses = useCaseList<Timed>(doc, 'localDoses').items;
-  const manualVitals = useCaseList<Timed>(doc, 'manualVitals').items;
-  const preMeds = useCaseList<Timed>(doc, 'preMeds').items;
-  const drugs = useCaseList<DrugWithDoses>(doc, 'drugsAdministered').items;
+  const positions = useCaseList(doc, 'positions').items;
+  const ivSites = useCaseList(doc, 'ivSites').items;
+  const localDoses = useCaseList(doc, 'localDoses').items;
+  const manualVitals = useCaseList(doc, 'manualVitals').items;
+  const preMeds = useCaseList(doc, 'preMeds').items;
+  const drugs = useCaseList(doc, 'drugsAdministered').items;
   const times = useMemo(
     () =>
       caseTimes({
@@ -34,7 +32,7 @@ export function useCaseTimes(doc: Y.Doc | undefined): CaseTimes {
           ...localDoses.map((d) => d.time),
           ...manualVitals.map((d) => d.time),
           ...preMeds.map((d) => d.time),
-          ...drugs.flatMap((d) => (Array.isArray(d.doses) ? d.doses.map((x) => x.time) : [])),
+          ...drugs.flatMap((d) => (Array.isArray(d.doses) ? (d.doses as Timed[]).map((x) => x.time) : [])),
         ],
       }),
     [events, sedationLevel, vitalsTrackingEnabled, positions, ivSites, localDoses, manualVitals, preMeds, drugs],

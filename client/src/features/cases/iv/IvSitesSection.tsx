@@ -12,7 +12,7 @@ import type { CaseSectionProps } from '../caseSection.js';
  * replaces the site's entry in the case's `ivSites` list.
  */
 export function IvSitesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
-  const sites = useCaseList<IvSite>(doc, 'ivSites');
+  const sites = useCaseList(doc, 'ivSites');
   const put = (site: IvSite): void => {
     doc?.transact(() => {
       sites.removeWhere((s) => s.id === site.id);

@@ -1,17 +1,6 @@
-/** An IV site as kept in the case's `ivSites` list (spec 001 §3 "IV site"). Times are epoch ms. */
-export interface IvSite {
-  id: string;
-  side: string | null;
-  name: string | null;
-  needleGauge: number | null;
-  attempts: number | null;
-  securedWith: string | null;
-  time: number | null;
-  timeRemoved: number | null;
-  /** Bags hung on the site; amount in mL, a positive integer (spec 001 §5). */
-  solutions: { bagId: string; name: string; amount: number | null }[];
-  syringeFlushes: { amount: number; time: number }[];
-}
+import type { IvSiteEntry as IvSite } from '@vigil/shared';
+/** An IV site as kept in the case's `ivSites` list: shared's ivSiteEntrySchema. */
+export type { IvSite };
 
 export const IV_SIDES = ['Left', 'Right'] as const;
 /** Sites a dental sedation provider commonly uses; any other may be typed (decision). */

@@ -56,7 +56,7 @@ function pctColour(pct: number | null): string {
  * past 100 % is charted only after an explicit confirmation (issue 25). Cancel keeps the amount.
  */
 export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: LocalAnestheticTrackerProps): ReactNode {
-  const doses = useCaseList<ChartedLocalDose>(doc, 'localDoses');
+  const doses = useCaseList(doc, 'localDoses');
   const [limits, setLimits] = useState<LimitSet>('aapd');
   const [variantId, setVariantId] = useState('lidocaine-epi100');
   const [unit, setUnit] = useState<Unit>('cartridges');

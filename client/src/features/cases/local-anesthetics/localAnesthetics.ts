@@ -1,3 +1,4 @@
+import type { LocalDoseEntry as ChartedLocalDose } from '@vigil/shared';
 import {
   LOCAL_ANESTHETIC_DRUGS,
   LOCAL_ANESTHETIC_VARIANTS,
@@ -16,20 +17,8 @@ import {
   type LocalAnestheticVariant,
 } from '@vigil/shared';
 
-/** A local anesthetic dose as kept in the case document (spec 001 §3 "Local dose"). */
-export interface ChartedLocalDose {
-  id: string;
-  drugVariantId: string;
-  /** Epoch ms. */
-  time: number;
-  amount: number;
-  amount_raw: string;
-  unit: 'ml' | 'mg' | 'cartridges';
-  epiConcentration: number;
-  cartridges: number;
-  mg: number;
-  epiMg: number;
-}
+/** A local anesthetic dose as kept in the case document: shared's localDoseEntrySchema. */
+export type { ChartedLocalDose };
 
 /**
  * Cartridge colours of the ADA uniform colour code for dental local anesthetic cartridges, so a

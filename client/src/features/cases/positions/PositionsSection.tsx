@@ -9,7 +9,7 @@ import { ConfirmRemoval } from '../ConfirmRemoval.js';
 
 /** Positions of the patient over the case (spec 001 §3: name, time); removal asks first. */
 export function PositionsSection({ doc, readOnly }: CaseSectionProps): ReactNode {
-  const positions = useCaseList<PositionEntry>(doc, 'positions');
+  const positions = useCaseList(doc, 'positions');
   const [removing, setRemoving] = useState<PositionEntry | null>(null);
   const rows = [...positions.items].sort((a, b) => a.time - b.time);
   return (

@@ -1,9 +1,6 @@
-/** A position as kept in the case's `positions` list (spec 001 §3: name, time). Time in epoch ms. */
-export interface PositionEntry {
-  id: string;
-  name: string;
-  time: number;
-}
+import type { PositionEntry } from '@vigil/shared';
+/** A position as kept in the case's `positions` list: shared's positionEntrySchema. */
+export type { PositionEntry };
 
 /** Positions offered by name; the spec names none (decision). Any other may be typed. */
 export const POSITION_NAMES = [

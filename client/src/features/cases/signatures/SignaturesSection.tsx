@@ -1,3 +1,4 @@
+import type { SignatureEntry as CaseSignature } from '@vigil/shared';
 import { Alert, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { newId } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
@@ -8,14 +9,7 @@ import { clockDateTime } from '../format.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import { useCaseList } from '../useCaseData.js';
 
-/** A signature of the case (spec 001 §3: name, signature, time; all required, CD8). */
-export interface CaseSignature {
-  id: string;
-  name: string;
-  /** The drawn path (spec 002 §3 "Signature: a path string"). */
-  signature: string;
-  time: number;
-}
+export type { CaseSignature };
 
 export interface SignaturesSectionProps extends CaseSectionProps {
   /** The signed-in user's name, offered as the signer. */
@@ -42,7 +36,7 @@ export function SignaturesSection({
   saveSignature,
   now = Date.now,
 }: SignaturesSectionProps): ReactNode {
-  const list = useCaseList<CaseSignature>(doc, 'signatures');
+  const list = useCaseList(doc, 'signatures');
   const [signer, setSigner] = useState<string | null>(null);
   const [padOpen, setPadOpen] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);

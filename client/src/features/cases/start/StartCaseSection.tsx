@@ -30,7 +30,6 @@ import {
   sedationLevelOptions,
   STANDARD_PRE_OP_CHECKLIST,
   USER_ROLE_OPTIONS,
-  type ChecklistItem,
 } from './startCase.js';
 
 export interface StartCaseSectionProps extends CaseSectionProps {
@@ -145,7 +144,7 @@ export function StartCaseSection({
   const heightFrom =
     heightSource && typeof height?.value === 'number' ? measurementSourceText(heightSource, now) : null;
   const [birthDate, setBirthDate] = useCaseValue<string>(doc, 'patientBirthDate');
-  const checklist = useCaseList<ChecklistItem>(doc, 'preOpChecklist');
+  const checklist = useCaseList(doc, 'preOpChecklist');
   const [newItem, setNewItem] = useState('');
 
   const userRole: UserRole | null = isOneOf(USER_ROLES, role) ? role : null;

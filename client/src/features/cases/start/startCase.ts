@@ -1,3 +1,4 @@
+import type { ChecklistItemEntry as ChecklistItem } from '@vigil/shared';
 import {
   caseRoleNames,
   isSedationLevelAllowed,
@@ -85,9 +86,5 @@ export const STANDARD_PRE_OP_CHECKLIST = [
   'Monitors applied',
 ] as const;
 
-export interface ChecklistItem {
-  id: string;
-  label: string;
-  order: number;
-  complete: boolean;
-}
+/** A pre-op checklist item as kept in the case: shared's checklistItemSchema. */
+export type { ChecklistItem };

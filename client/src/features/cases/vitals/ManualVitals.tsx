@@ -1,3 +1,4 @@
+import type { ManualVitalsEntry } from '@vigil/shared';
 import { Button, Table, Text, Title } from '@mantine/core';
 import {
   memo,
@@ -31,14 +32,7 @@ import { CELL, HEADER_CELL, PAINTS_ALONE, ROW, STRIPED_ROW } from '../lightTable
 import { useRowsShown } from '../useRowsShown.js';
 import classes from './ManualVitals.module.css';
 
-/** A manual vitals entry as kept in the case (spec 002 §3 "Manual vital entry"). */
-export interface ManualVitalsEntry {
-  id: string;
-  /** Epoch ms. */
-  time: number;
-  temperatureUnit: TemperatureUnit;
-  vitals: Record<string, number | null>;
-}
+export type { ManualVitalsEntry };
 
 /** The vitals a provider types in by hand, in the order of a monitor's display. */
 export const MANUAL_VITAL_FIELDS = [
@@ -429,7 +423,7 @@ export interface ManualVitalsProps {
  * has a time, now unless typed, between Started Monitoring and Recovery Completed (issue 25).
  */
 export function ManualVitals({ doc, temperatureUnit, disabled }: ManualVitalsProps): ReactNode {
-  const { items, add, removeWhere, replaceWhere } = useCaseList<ManualVitalsEntry>(doc, 'manualVitals');
+  const { items, add, removeWhere, replaceWhere } = useCaseList(doc, 'manualVitals');
   const caseTimes = useCaseTimes(doc);
   // The start as set (a caseStart derived from the charted times would follow the entries).
   const min = caseTimes.input.times.caseStart ?? null;

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { MINUTE, vitalsIntervalMinutes, type VitalTrackingStatus } from '@vigil/shared';
 import { Segments } from '../../../ui/kit/LabelledSegments.js';
-import { ManualVitals, type ManualVitalsEntry } from './ManualVitals.js';
+import { ManualVitals } from './ManualVitals.js';
 import { useCaseList, useCaseValue } from '../useCaseData.js';
 import { CheckpointTable } from './CheckpointTable.js';
 import { useVitalsRecords, type VitalTracking } from './monitor.js';
@@ -77,7 +77,7 @@ const INTERVALS = [
  */
 export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
   const records = useVitalsRecords(doc);
-  const manual = useCaseList<ManualVitalsEntry>(doc, 'manualVitals');
+  const manual = useCaseList(doc, 'manualVitals');
   const [tracking, setTracking] = useCaseValue<VitalTracking>(doc, 'vitalTracking');
   const [intervalSetting, setIntervalSetting] = useCaseValue<number>(doc, 'vitalsInterval');
   const [events] = useCaseValue<Record<string, unknown>>(doc, 'events');

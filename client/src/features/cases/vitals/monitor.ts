@@ -1,3 +1,4 @@
+import type { MonitorVital, VitalsRecord } from '@vigil/shared';
 import { startTransition, useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { CASE_ROOT, SAMPLE_VITAL_RANGES, SECOND, newId, type VitalTrackingStatus } from '@vigil/shared';
@@ -15,29 +16,8 @@ export const MONITOR_VITALS = [
 ] as const;
 export type MonitorVitalType = (typeof MONITOR_VITALS)[number]['type'];
 
-/** One vital of a reading (spec 002 §3 "Vitals": value, time, error, status). */
-export interface MonitorVital {
-  value: number | null;
-  /** Epoch ms the monitor measured it. */
-  time: number;
-  error?: string | null;
-  status?: string | null;
-}
-
-/**
- * A monitor reading as kept in the case's `vitalsRecords` list (spec 002 §3: lastUpdated,
- * simulated, monitorLabel, selectedVitals, vitals). `monitorId` names the monitor session that
- * wrote it, so the banner knows which readings come from a monitor on this device.
- */
-export interface VitalsRecord {
-  id: string;
-  lastUpdated: number;
-  simulated: boolean;
-  monitorLabel: string;
-  monitorId: string;
-  selectedVitals: string[];
-  vitals: Partial<Record<string, MonitorVital>>;
-}
+/** A monitor reading as kept in the case's `vitalsRecords` list: shared's vitalsRecordSchema. */
+export type { MonitorVital, VitalsRecord };
 
 /** The interval of the simulated monitor: one reading every 5 s. */
 export const SIMULATED_MONITOR_INTERVAL_MS = 5 * SECOND;

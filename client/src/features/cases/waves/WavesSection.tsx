@@ -14,7 +14,7 @@ import { ConfirmRemoval } from '../ConfirmRemoval.js';
  * those passing the wave svg rule.
  */
 export function WavesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
-  const waves = useCaseList<WaveEntry>(doc, 'waves');
+  const waves = useCaseList(doc, 'waves');
   const records = useVitalsRecords(doc);
   const [removing, setRemoving] = useState<WaveEntry | null>(null);
   const rates = useMemo(() => {

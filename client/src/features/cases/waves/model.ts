@@ -1,19 +1,9 @@
+import type { WaveEntry, WaveType } from '@vigil/shared';
 import { REPORT_CHART, isSafeWaveSvg, waveSvgDataUrl } from '@vigil/shared';
 
-/** A captured waveform as kept in the case's `waves` list (spec 001 §3; spec 002 §3). */
-export interface WaveEntry {
-  id: string;
-  name: string;
-  time: number;
-  type: WaveType;
-  svg: string;
-  notes: string | null;
-}
-
-export const ECG_LEADS = ['I', 'II', 'III', 'AVR', 'AVL', 'AVF', 'V1', 'V2', 'V3', 'V4', 'V5', 'V6'] as const;
-/** Waveforms of spec 002 §3: pleth, etco2, respirogram and the 12 ECG leads. */
-export const WAVE_TYPES = ['pleth', 'etco2', 'respirogram', ...ECG_LEADS] as const;
-export type WaveType = (typeof WAVE_TYPES)[number];
+/** A captured waveform as kept in the case's `waves` list: shared's waveEntrySchema. */
+export type { WaveEntry, WaveType };
+export { ECG_LEADS, WAVE_TYPES } from '@vigil/shared';
 
 export function waveLabel(type: WaveType): string {
   if (type === 'pleth') return 'Pleth';
