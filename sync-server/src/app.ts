@@ -1,49 +1,26 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { Accounts } from './auth/accounts.js';
-import { createBotCheck } from './auth/bot-check.js';
 import { botCheckRoutes, emrLaunchRoutes } from './auth/routes.js';
-import { authClock, loadAuthSettings } from './auth/settings.js';
-import type { ServerConfig } from './config.js';
-import { openDatabase, type Db } from './db/database.js';
-import { createFhirApi } from './fhir/index.js';
-import { sqliteOrgPolicy } from './fhir/access.js';
-import type { PdfPrinter } from './report/pdf.js';
 import { finalizeRoutes } from './routes/finalize.js';
-import type { SyncRooms } from './sync/rooms.js';
-import type { LiveEvents } from './fhir/live-events.js';
-import type { Logger } from './log.js';
-import { createSender } from './mail/sender.js';
+import { fhirRoutes } from './routes/fhir.js';
 import { devApiRoutes, devPageRoutes } from './routes/dev.js';
 import { graphqlRoutes } from './routes/graphql.js';
 import { healthRoutes } from './routes/health.js';
 import { staticRoutes } from './routes/static.js';
+import type { Services } from './services.js';
 
-export interface AppDeps {
-  config: ServerConfig;
-  log: Logger;
+export interface AppOptions {
+  /** The GraphQL serverTime clock (tests); the wall clock otherwise. */
   now?: () => number;
-  /** The server's database handle; a second connection to the same file is opened when absent. */
-  db?: Db;
-  /** The FHIR live-event bus, shared with the server's own FHIR writers (the case projection). */
-  fhirEvents?: LiveEvents;
-  /** The case documents and the report printer: finalize is served only when both are given. */
-  rooms?: SyncRooms;
-  reportPrinter?: PdfPrinter;
 }
 
 /**
- * The HTTP side of the server. Everything the server answers lives under `/api`; every other
- * path is the PWA. Websocket upgrades are handled beside it (see server.ts).
+ * The HTTP side of the server over the services built once (services.ts). Everything the server
+ * answers lives under `/api`; every other path is the PWA. Websocket upgrades are handled beside
+ * it (see server.ts).
  */
-export function createApp(deps: AppDeps): Hono {
-  const { config, log } = deps;
-  const db = deps.db ?? openDatabase(config.dataDir, log).db;
-  const authSettings = loadAuthSettings(config.environment);
-  const authNow = authClock(authSettings);
-  const sender = createSender({ db, now: authNow, smtpUrl: authSettings.smtpUrl, from: authSettings.mailFrom, log });
-  const botCheck = createBotCheck(authSettings.botCheck, authNow);
-  const accounts = new Accounts(db, authSettings, authNow, sender, botCheck);
+export function createApp(services: Services, options: AppOptions = {}): Hono {
+  const { config, log, db, accounts, authSettings } = services;
   const devTools = config.environment !== 'production';
 
   const api = new Hono();
@@ -54,29 +31,31 @@ export function createApp(deps: AppDeps): Hono {
       environment: config.environment,
       log,
       accounts,
+      services,
       allowedOrigins: config.allowedOrigins,
-      ...(deps.now ? { now: deps.now } : {}),
+      ...(options.now ? { now: options.now } : {}),
     }),
   );
-  api.route('/', botCheckRoutes(botCheck));
+  api.route('/', botCheckRoutes(services.botCheck));
   api.route('/', emrLaunchRoutes(accounts, config.environment));
   api.route(
     '/',
-    createFhirApi({
+    fhirRoutes({
       db,
+      store: services.resources,
+      events: services.fhirEvents,
       cookieName: authSettings.cookieName,
-      now: authNow,
+      now: services.now,
+      canAccessOrg: services.canAccessOrg,
+      orgPolicy: services.orgPolicy,
       log,
       trustProxy: authSettings.trustProxy,
-      ...(deps.fhirEvents ? { events: deps.fhirEvents } : {}),
     }),
   );
-  if (deps.rooms && deps.reportPrinter && deps.fhirEvents) {
-    const { rooms, reportPrinter: printer, fhirEvents: events } = deps;
-    const orgPolicy = sqliteOrgPolicy(db, authNow);
-    const report = { db, cookieName: authSettings.cookieName, now: authNow, log, rooms, printer, events, orgPolicy };
-    api.route('/', finalizeRoutes({ ...report, trustProxy: authSettings.trustProxy }).routes);
-  }
+  api.route(
+    '/',
+    finalizeRoutes({ reports: services.reports, sessionOf: services.sessionOf, trustProxy: authSettings.trustProxy }),
+  );
   // The development outbox does not exist in production, and faces this machine only unless enabled.
   const outboxAccess = { remote: config.devOutboxRemote };
   if (devTools) api.route('/', devApiRoutes(db, outboxAccess));

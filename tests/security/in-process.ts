@@ -5,14 +5,15 @@ import { Writable } from 'node:stream';
 import type { Hono } from 'hono';
 import { createApp } from '../../sync-server/src/app.js';
 import { loadConfig } from '../../sync-server/src/config.js';
-import { openDatabase, type Db } from '../../sync-server/src/db/database.js';
 import { createLogger } from '../../sync-server/src/log.js';
+import { buildServices, type Services } from '../../sync-server/src/services.js';
 
 /**
  * The real Hono app of the server, called with `app.request(...)` and no port (as the route
  * tests of STYLE.md do), over its own SQLite file. `env` is the environment main.ts would read:
  * the server's settings from it, and the account settings (TRUST_PROXY, PUBLIC_URL…) from
- * process.env, set for the app's creation only. `dispose()` closes and removes every app's data.
+ * process.env, set for the app's creation only. `dispose()` closes every app's services and then
+ * removes their data.
  */
 export interface InProcessApps {
   app(env?: Record<string, string>): Hono;
@@ -21,7 +22,7 @@ export interface InProcessApps {
 
 export function inProcessApps(): InProcessApps {
   const dirs: string[] = [];
-  const dbs: Db[] = [];
+  const built: Services[] = [];
   return {
     app: (env = {}) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-in-process-'));
@@ -29,12 +30,12 @@ export function inProcessApps(): InProcessApps {
       const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
       const log = createLogger('error', quiet);
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
-      const { db } = openDatabase(config.dataDir, log);
-      dbs.push(db);
       const saved = { ...process.env };
       Object.assign(process.env, env);
       try {
-        return createApp({ config, log, db });
+        const services = buildServices(config, log);
+        built.push(services);
+        return createApp(services);
       } finally {
         for (const key of Object.keys(env)) {
           if (saved[key] === undefined) delete process.env[key];
@@ -43,8 +44,9 @@ export function inProcessApps(): InProcessApps {
       }
     },
     dispose: () => {
-      for (const db of dbs) db.close();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      void Promise.all(built.map((services) => services.close())).finally(() => {
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      });
     },
   };
 }

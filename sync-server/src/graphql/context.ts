@@ -1,19 +1,22 @@
 import type { Accounts, Current } from '../auth/accounts.js';
 import type { RequestMeta } from '../auth/audit.js';
 import type { Environment } from '../config.js';
+import type { Services } from '../services.js';
 
 /** What every resolver receives: the request's facts, its session (looked up once) and a way to set cookies. */
 export interface GraphqlContext {
   environment: Environment;
   now: () => number;
   accounts: Accounts;
+  /** The server's services, built once (services.ts): resolvers call these, never the database. */
+  services: Services;
   meta: RequestMeta;
   /** The origin links in mail point at. */
   origin: string;
   /** The raw token the request presented (cookie), if any. */
   token: string | null;
   /** The live session and user of this request, or null. */
-  current: () => Promise<Current | null>;
+  current: () => Current | null;
   /** Replaces the session token cookie (and the identity cookie) on the response. */
   setSessionCookies: (token: string, userId: string) => void;
   clearSessionCookies: () => void;

@@ -2,29 +2,23 @@ import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { reportFileName } from '@vigil/shared';
-import { sessionFromRequest, type SignedInSession } from '../auth/sessions.js';
-import type { Db } from '../db/database.js';
-import type { OrgPolicyOf } from '../fhir/access.js';
-import { sqliteIdOwnership } from '../fhir/id-ownership.js';
-import { sqliteSignedRecords } from '../fhir/signed-records.js';
-import type { LiveEvents } from '../fhir/live-events.js';
-import { FhirService, type RequestContext } from '../fhir/service.js';
-import { SqliteResourceStore } from '../fhir/sqlite-store.js';
-import type { Logger } from '../log.js';
-import type { PdfPrinter } from '../report/pdf.js';
-import { parseFinalizeRequest, pdfSha256, ReportError, ReportService, type FinalizeLine } from '../report/service.js';
-import type { SyncRooms } from '../sync/rooms.js';
+import type { SignedInSession } from '../auth/sessions.js';
+import type { RequestContext } from '../fhir/service.js';
+import {
+  parseFinalizeRequest,
+  pdfSha256,
+  ReportError,
+  type FinalizeLine,
+  type ReportService,
+} from '../report/service.js';
+import type { RequestCredentials } from '../services.js';
 import { forwardedFor } from './graphql.js';
 
 export interface FinalizeRoutesDeps {
-  db: Db;
-  cookieName: string;
-  now: () => number;
-  log: Logger;
-  rooms: SyncRooms;
-  printer: PdfPrinter;
-  events: LiveEvents;
-  orgPolicy: OrgPolicyOf;
+  /** The one ReportService of the process (services.ts). */
+  reports: ReportService;
+  /** The signed-in session of a request (services.ts). */
+  sessionOf: (credentials: RequestCredentials) => SignedInSession | null;
   trustProxy?: boolean;
 }
 
@@ -50,47 +44,18 @@ function errorJson(c: Context, err: ReportError): Response {
  * `POST /finalize/{orgId}/{compositionId}/addenda` adds a signed addendum; `GET /report-pdf/{token}`
  * serves a PDF behind a short-lived pdfUrl link (spec 000 §7).
  */
-export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; service: ReportService } {
-  const store = new SqliteResourceStore(deps.db);
-  const ids = sqliteIdOwnership(deps.db);
-  const fhir = new FhirService({
-    store,
-    events: deps.events,
-    now: deps.now,
-    orgPolicy: deps.orgPolicy,
-    ids,
-    signed: sqliteSignedRecords(deps.db),
-  });
-  const service = new ReportService({
-    ids,
-    db: deps.db,
-    rooms: deps.rooms,
-    printer: deps.printer,
-    fhir,
-    store,
-    now: deps.now,
-    log: deps.log,
-  });
+export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
+  const service = deps.reports;
   const app = new Hono();
 
   /** The signed-in session of a request (cookie, or `token` query parameter), or null. */
   function sessionOf(c: Context): SignedInSession | null {
-    const session = sessionFromRequest(deps.db, {
-      cookieHeader: c.req.header('cookie'),
-      token: c.req.query('token'),
-      cookieName: deps.cookieName,
-      now: deps.now(),
-    });
+    const session = deps.sessionOf({ cookieHeader: c.req.header('cookie'), token: c.req.query('token') });
     return session?.multiFactorValid ? session : null;
   }
 
   function authorize(c: Context): { session: SignedInSession; ctx: RequestContext; compositionId: string } {
-    const session = sessionFromRequest(deps.db, {
-      cookieHeader: c.req.header('cookie'),
-      token: c.req.query('token'),
-      cookieName: deps.cookieName,
-      now: deps.now(),
-    });
+    const session = deps.sessionOf({ cookieHeader: c.req.header('cookie'), token: c.req.query('token') });
     if (!session || !session.multiFactorValid) throw new ReportError(401, 'NO_AUTHENTICATION');
     const orgId = c.req.param('orgId') ?? '';
     const compositionId = c.req.param('compositionId') ?? '';
@@ -135,7 +100,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; servic
     guarded(async (c) => {
       const { session, ctx, compositionId } = authorize(c);
       const request = parseFinalizeRequest(await jsonBody(c));
-      const { run } = await service.prepareFinalize(session, ctx, compositionId, request);
+      const { run } = service.prepareFinalize(session, ctx, compositionId, request);
       const encoder = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({
         async start(controller) {
@@ -168,9 +133,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; servic
     guarded(async (c) => {
       const { session, ctx, compositionId } = authorize(c);
       await jsonBody(c);
-      await service.unfinalize(session, ctx, compositionId, {
-        userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
-      });
+      service.unfinalize(session, ctx, compositionId, { userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null });
       return c.json({ ok: true });
     }),
   );
@@ -223,5 +186,5 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): { routes: Hono; servic
     }),
   );
 
-  return { routes: app, service };
+  return app;
 }

@@ -10,6 +10,7 @@ import type { Environment } from '../config.js';
 import type { GraphqlContext, ServerContext } from '../graphql/context.js';
 import { buildSchema } from '../graphql/schema.js';
 import type { Logger } from '../log.js';
+import type { Services } from '../services.js';
 
 export interface GraphqlDeps {
   environment: Environment;
@@ -17,6 +18,8 @@ export interface GraphqlDeps {
   /** Injectable clock, so tests can check serverTime against a known time. */
   now?: () => number;
   accounts: Accounts;
+  /** The server's services (services.ts), handed to every resolver in its context. */
+  services: Services;
   /** Browser origins besides the server's own that may call with credentials (ALLOWED_ORIGINS). */
   allowedOrigins: readonly string[];
 }
@@ -187,12 +190,13 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
     ],
     context: ({ ip, userAgent, secure, origin, cookieHeader, setCookies }): GraphqlContext => {
       const token = readCookie(cookieHeader, cookieName);
-      let cached: Promise<Current | null> | undefined;
+      let cached: Current | null | undefined;
       const cookieOptions = { secure };
       return {
         environment: deps.environment,
         now,
         accounts,
+        services: deps.services,
         meta: { ip, userAgent },
         origin,
         token,

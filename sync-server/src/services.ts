@@ -1,0 +1,175 @@
+import { hasOrgPermission } from '@vigil/shared';
+import { Accounts } from './auth/accounts.js';
+import { startAuditSealer } from './auth/audit.js';
+import { createBotCheck, type BotCheck } from './auth/bot-check.js';
+import { sessionFromRequest, type SignedInSession } from './auth/sessions.js';
+import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.js';
+import type { ServerConfig } from './config.js';
+import { openDatabase, type Db } from './db/database.js';
+import { seedDemoData } from './db/seed.js';
+import { sharedRulesAccess, sqliteOrgPolicy, type CanAccessOrg, type OrgPolicyOf } from './fhir/access.js';
+import { sqliteIdOwnership, type IdOwnership } from './fhir/id-ownership.js';
+import { LiveEvents } from './fhir/live-events.js';
+import { FhirService } from './fhir/service.js';
+import { sqliteSignedRecords } from './fhir/signed-records.js';
+import { SqliteResourceStore } from './fhir/sqlite-store.js';
+import type { ResourceStore } from './fhir/store.js';
+import { parentOrgsOf } from './graphql/orgs.js';
+import type { Logger } from './log.js';
+import { createSender, type MessageSender } from './mail/sender.js';
+import { ChromiumPdfPrinter, type PdfPrinter } from './report/pdf.js';
+import { ReportService } from './report/service.js';
+import { createSyncAuthorizer } from './sync/authorize.js';
+import { CaseChecker } from './sync/case-check.js';
+import { compositionProjector } from './sync/projection.js';
+import { syncReadAuditor, userNames } from './sync/read-audit.js';
+import { SyncRooms } from './sync/rooms.js';
+import { SqliteSyncStore } from './sync/sqlite-store.js';
+
+/** What a route hands over to find the signed-in session of a request (cookie or `token` query parameter). */
+export interface RequestCredentials {
+  cookieHeader?: string | null | undefined;
+  token?: string | null | undefined;
+}
+
+/**
+ * The one object graph of the server process (issue 26): the database, every store and every
+ * service, built once by buildServices. Routes, resolvers and the websocket transport receive
+ * it (or the parts they need); none of them opens the database or builds a service.
+ */
+export interface Services {
+  config: ServerConfig;
+  log: Logger;
+  /** The SQLite connection: only stores (and the wiring here) receive it. */
+  db: Db;
+  authSettings: AuthSettings;
+  /** The server's clock for sessions, FHIR, reports and audit (VIGIL_TEST_CLOCK_OFFSET_MS moves it in tests). */
+  now: () => number;
+  /** The signed-in session of a request at `now`, or null (never renews, never writes). */
+  sessionOf: (credentials: RequestCredentials) => SignedInSession | null;
+  /** The FHIR live-event bus: the FHIR API's streams and the server's own FHIR writers (the case projection). */
+  fhirEvents: LiveEvents;
+  resources: ResourceStore;
+  /** The one FhirService of the process: the API, the case projection and finalize write through it. */
+  fhir: FhirService;
+  /** Who owns an id across organisations: FHIR PUT, finalize and the sync rooms use this one check (issue 24 item 2). */
+  ids: IdOwnership;
+  orgPolicy: OrgPolicyOf;
+  canAccessOrg: CanAccessOrg;
+  sender: MessageSender;
+  botCheck: BotCheck;
+  accounts: Accounts;
+  /** Case validation (and the projection's encoding) in a worker thread, off the event loop (issue 24 item 6). */
+  caseChecker: CaseChecker;
+  rooms: SyncRooms;
+  printer: PdfPrinter;
+  reports: ReportService;
+  /**
+   * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
+   * server's open requests finishing their writes), the printer, the last audit seal and the
+   * database. Safe to call more than once.
+   */
+  close: (drained?: () => Promise<void>) => Promise<void>;
+}
+
+/**
+ * Opens (creating and migrating when missing) the database under `config.dataDir`, seeds the
+ * demo data into a new one when configured, and builds every store and service of the server
+ * exactly once.
+ */
+export function buildServices(config: ServerConfig, log: Logger): Services {
+  const { db, created } = openDatabase(config.dataDir, log);
+  if (created && config.seedDemo) {
+    seedDemoData(db);
+    log.info('demo data seeded');
+  }
+  const authSettings = loadAuthSettings(config.environment);
+  const { cookieName } = authSettings;
+  const now = authClock(authSettings);
+
+  const fhirEvents = new LiveEvents();
+  const resources = new SqliteResourceStore(db);
+  const ids = sqliteIdOwnership(db);
+  const orgPolicy = sqliteOrgPolicy(db, now);
+  const fhir = new FhirService({
+    store: resources,
+    events: fhirEvents,
+    now,
+    orgPolicy,
+    ids,
+    signed: sqliteSignedRecords(db),
+  });
+  const canAccessOrg = sharedRulesAccess(db);
+
+  const sender = createSender({ db, now, smtpUrl: authSettings.smtpUrl, from: authSettings.mailFrom, log });
+  const botCheck = createBotCheck(authSettings.botCheck, now);
+  const accounts = new Accounts(db, authSettings, now, sender, botCheck);
+
+  const caseChecker = new CaseChecker(log);
+  const rooms = new SyncRooms({
+    log,
+    store: new SqliteSyncStore(db),
+    authorize: createSyncAuthorizer({
+      session: ({ cookieHeader, token }) => sessionFromRequest(db, { cookieHeader, token, cookieName }),
+      canOpen: (session, orgId) =>
+        hasOrgPermission(
+          { signedIn: true, multiFactorValid: session.multiFactorValid, orgs: session.orgs },
+          { id: orgId, parentOrgs: parentOrgsOf(db, orgId) },
+        ),
+      docBelongsElsewhere: (orgId, docId) => ids.belongsElsewhere(orgId, docId),
+      allowedOrigins: config.allowedOrigins,
+    }),
+    project: compositionProjector({ service: fhir, store: resources, log }),
+    auditRead: syncReadAuditor({ store: resources, now }),
+    userName: userNames(db),
+    check: (content) => caseChecker.check(content),
+  });
+  // Issue 24: every audit record is sealed into the hash chain within a second.
+  const auditSealer = startAuditSealer(db, log);
+
+  const printer = new ChromiumPdfPrinter(log);
+  const reports = new ReportService({ ids, db, rooms, printer, fhir, store: resources, now, log });
+
+  let closing: Promise<void> | undefined;
+  const close = (drained: () => Promise<void> = () => Promise.resolve()): Promise<void> => {
+    closing ??= (async () => {
+      rooms.close();
+      void caseChecker.close();
+      const printerClosed = printer.close();
+      await drained();
+      await printerClosed;
+      auditSealer.stop();
+      db.close();
+    })();
+    return closing;
+  };
+
+  return {
+    config,
+    log,
+    db,
+    authSettings,
+    now,
+    sessionOf: (credentials) =>
+      sessionFromRequest(db, {
+        cookieHeader: credentials.cookieHeader ?? undefined,
+        token: credentials.token ?? undefined,
+        cookieName,
+        now: now(),
+      }),
+    fhirEvents,
+    resources,
+    fhir,
+    ids,
+    orgPolicy,
+    canAccessOrg,
+    sender,
+    botCheck,
+    accounts,
+    caseChecker,
+    rooms,
+    printer,
+    reports,
+    close,
+  };
+}
