@@ -244,6 +244,15 @@ describe('accounts: sign-up, sign-in, sessions and cookies', () => {
     const page = await fetch(`${server.url}/dev/outbox`);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('outbox@example.com');
+    // The address filter is checked at the edge: an address, or nothing for every message.
+    const upper = (await (await fetch(`${server.url}/api/dev/outbox?to=%20OUTBOX@Example.com%20`)).json()) as {
+      messages: unknown[];
+    };
+    expect(upper.messages).toHaveLength(1);
+    const tooLong = await fetch(`${server.url}/api/dev/outbox?to=${'a'.repeat(321)}`);
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ error: 'INVALID_INPUT' });
+    expect((await fetch(`${server.url}/dev/outbox?to=${'a'.repeat(321)}`)).status).toBe(400);
   });
 });
 
