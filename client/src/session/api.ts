@@ -1,41 +1,14 @@
+import type { SessionOrgBriefView, SessionView, UserAndSessionView, UserView } from '@vigil/shared';
 import { graphql } from '../data/graphql.js';
 
-/** The user fields of spec 000 §3 the client reads. */
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  emrEmail: string | null;
-  hasPw: boolean;
-  sms: string | null;
-  mfa: { channel: 'sms' | 'email'; to: string; verified: boolean }[];
-}
+/** The user, session and organisation views of spec 000 §3: shared with the server (shared/src/views/accounts.ts). */
+export type User = UserView;
 
-export interface SessionOrg {
-  id: string;
-  name: string;
-  roles: string[];
-  type: string;
-}
+export type SessionOrg = SessionOrgBriefView;
 
-/** The session fields of spec 000 §3, times in epoch milliseconds. */
-export interface Session {
-  userId: string;
-  multiFactorLast: number | null;
-  multiFactorAuthExp: number | null;
-  sessionRenewedAt: number;
-  sessionExpiresAt: number;
-  sudoLast: number | null;
-  sudoExpiresAt: number | null;
-  singleOrg: string | null;
-  orgs: { regular: SessionOrg[]; parent: SessionOrg[]; vigil: SessionOrg[]; reseller: SessionOrg[] };
-}
+export type Session = SessionView;
 
-export interface UserAndSession {
-  user: User;
-  session: Session;
-}
+export type UserAndSession = UserAndSessionView;
 
 const USER = 'id name email emailVerified emrEmail hasPw sms mfa { channel to verified }';
 const ORG = 'id name roles type';

@@ -62,7 +62,7 @@ function signedWhen(time: string): string {
 
 /** A signed agreement: who signed, when, the signature and the text as signed (spec 001 §3). */
 function SignedAgreement({ baa }: { baa: Baa }): ReactNode {
-  const signer: BaaSignature | null = baa.coveredEntity;
+  const signer: BaaSignature | null = baa.coveredEntity ?? null;
   return (
     <Stack gap="md">
       <Alert color="green" title="Signed">

@@ -1,4 +1,15 @@
-import type { OrgIdAvailability, PostalAddress } from '@vigil/shared';
+import type {
+  BaaAnswerView,
+  BaaSignature,
+  ChildOrgMemberView,
+  OrgFeatureView,
+  OrgIdAvailability,
+  OrgInvitationView,
+  OrgMemberView,
+  OrgView,
+  PostalAddress,
+  TeamUserView,
+} from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
 import type { Session, User } from '../../session/api.js';
 
@@ -11,27 +22,26 @@ const USER = 'id name email emailVerified emrEmail hasPw sms mfa { channel to ve
 const ORG = 'id name roles type';
 const SESSION = `userId multiFactorLast multiFactorAuthExp sessionRenewedAt sessionExpiresAt sudoLast sudoExpiresAt singleOrg orgs { regular { ${ORG} } parent { ${ORG} } vigil { ${ORG} } reseller { ${ORG} } }`;
 
-/** The organisation fields the screens read (spec 000 §3 Org). */
-export interface Org {
-  id: string;
-  name: string;
-  type: string;
-  email: string | null;
-  parentOrgs: string[];
-  isOnboarding: boolean;
-  subscriptionStatus: { status: string; trialEnd: number | null; ok: boolean };
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-  hasBAA: boolean;
-  /** The billing address (spec 000 §3): the address lines with a billing name; null until set. */
-  billingAddress: PostalAddress | null;
-  /** Null: the same as billing. */
-  shippingAddress: PostalAddress | null;
-}
+/** The organisation fields the screens read (spec 000 §3 Org; the view is shared with the server). */
+export type Org = Pick<
+  OrgView,
+  | 'id'
+  | 'name'
+  | 'type'
+  | 'email'
+  | 'parentOrgs'
+  | 'isOnboarding'
+  | 'subscriptionStatus'
+  | 'addressLine1'
+  | 'addressLine2'
+  | 'city'
+  | 'state'
+  | 'postalCode'
+  | 'country'
+  | 'hasBAA'
+  | 'billingAddress'
+  | 'shippingAddress'
+>;
 
 const ORG_FIELDS =
   'id name type email hasBAA parentOrgs isOnboarding subscriptionStatus { status trialEnd ok } addressLine1 addressLine2 city state postalCode country billingAddress { name address { line1 line2 city state postal_code country } } shippingAddress { name address { line1 line2 city state postal_code country } }';
@@ -127,15 +137,7 @@ export async function goLive(orgId: string): Promise<Org> {
   return data.updateOrg;
 }
 
-export interface OrgInvitation {
-  orgId: string;
-  orgName: string;
-  type: string;
-  /** The invited address, masked. */
-  emailHint: string;
-  /** Whether the signed-in user's address is the invited one; null when nobody is signed in. */
-  sentToSignedInUser: boolean | null;
-}
+export type OrgInvitation = OrgInvitationView;
 
 export async function fetchInvitation(invitationId: string): Promise<OrgInvitation> {
   const data = await graphql<{ orgInvitation: OrgInvitation }>(
@@ -162,13 +164,7 @@ export async function acceptInvitation(invitationId: string): Promise<AcceptedIn
   return data.acceptOrgInvitation;
 }
 
-export interface OrgMember {
-  id: string;
-  userId: string;
-  name: string;
-  email: string;
-  roles: string[];
-}
+export type OrgMember = OrgMemberView;
 
 const MEMBER = 'id userId name email roles';
 
@@ -214,19 +210,7 @@ export async function removeMember(orgId: string, memberId: string): Promise<voi
 }
 
 /** An organisation feature config entry (spec 000 §3). */
-export interface OrgFeature {
-  name: string;
-  label: string;
-  subLabel: string | null;
-  checkboxLabel: string | null;
-  value: boolean;
-  owner: string;
-  public: boolean;
-  productFeature: boolean;
-  type: string;
-  stringValue: string | null;
-  stringValues: string[] | null;
-}
+export type OrgFeature = OrgFeatureView;
 
 const FEATURE = 'name label subLabel checkboxLabel value owner public productFeature type stringValue stringValues';
 
@@ -259,22 +243,10 @@ export async function removeFeature(orgId: string, featureName: string): Promise
 }
 
 /** One signature of the Business Associate Agreement (spec 001 §3). */
-export interface BaaSignature {
-  name: string;
-  signatureSvg: string | null;
-  companyName: string;
-  time: string;
-}
+export type { BaaSignature };
 
 /** The organisation's Business Associate Agreement, signed or not yet. */
-export interface Baa {
-  signed: boolean;
-  version: string | null;
-  status: string | null;
-  html: string | null;
-  coveredEntity: BaaSignature | null;
-  company: BaaSignature | null;
-}
+export type Baa = BaaAnswerView;
 
 const BAA = `signed version status html coveredEntity { name signatureSvg companyName time } company { name signatureSvg companyName time }`;
 
@@ -315,10 +287,7 @@ export async function fetchAllOrgs(): Promise<Org[]> {
   return data.allOrgs;
 }
 
-export interface ChildOrgMember extends OrgMember {
-  orgId: string;
-  orgName: string;
-}
+export type ChildOrgMember = ChildOrgMemberView;
 
 export async function fetchChildOrgMembers(parentOrgId: string): Promise<ChildOrgMember[]> {
   const data = await graphql<{ childOrgMembers: ChildOrgMember[] }>(
@@ -328,14 +297,7 @@ export async function fetchChildOrgMembers(parentOrgId: string): Promise<ChildOr
   return data.childOrgMembers;
 }
 
-export interface TeamUser {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  createdAt: number;
-  memberships: { orgId: string; orgName: string; orgType: string; roles: string[] }[];
-}
+export type TeamUser = TeamUserView;
 
 export async function fetchTeamUsers(search: string): Promise<TeamUser[]> {
   const data = await graphql<{ teamUsers: TeamUser[] }>(
