@@ -14,6 +14,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Generous: property tests and the projection worker take seconds on a loaded 2-core
+          // machine; a limit is a hang guard here, never a timing check.
+          testTimeout: 30_000,
           include: [
             'shared/src/**/*.test.ts',
             'sync-server/src/**/*.test.ts',
