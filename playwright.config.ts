@@ -8,8 +8,12 @@ export default defineConfig({
   workers: process.env.CI ? 1 : 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Bounds for a failure, not pauses: every wait ends on its event (a text shown, a response, a
+  // poll met) as soon as it happens. A slow or loaded machine (2 workers, each with a Chromium, a
+  // server per spec file and the PDF printer, on 2 cores) needs wide bounds; a passing run is no
+  // slower for them. Specs do not shorten them; only a long flow may lengthen its test's.
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   use: {
     browserName: 'chromium',

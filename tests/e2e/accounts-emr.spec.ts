@@ -1,26 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { signEmrLaunch } from '../../sync-server/src/auth/emr.js';
 import { orgMember } from '../utils/members.js';
-import { startServer, type TestServer } from '../utils/start-server.js';
 import { expect, test } from './fixtures.js';
 
 const SECRET = 'an emr launch secret for the e2e test 0123456789';
 
+// This file's server signs EMR launches with the secret (the launch route exists only with one).
+test.use({ serverOptions: { env: { EMR_LAUNCH_SECRET: SECRET } } });
+
 test.describe('accounts: EMR single-organisation session (spec 000 §2, §4)', () => {
-  let emrServer: TestServer;
-
-  test.beforeAll(async () => {
-    emrServer = await startServer({ env: { EMR_LAUNCH_SECRET: SECRET } });
-  });
-  test.afterAll(async () => {
-    await emrServer.dispose();
-  });
-
   test("shows the 'Signed Out' card after an unattended EMR session ends, with 'Return to EMR' and a direct login", async ({
     browser,
+    baseURL,
   }) => {
-    const member = await orgMember(emrServer.url);
-    const context = await browser.newContext({ baseURL: emrServer.url });
+    const member = await orgMember(baseURL!);
+    const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     await page.clock.install({ time: Date.now() });
     const now = Date.now();

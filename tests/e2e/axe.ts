@@ -10,7 +10,7 @@ import { expect } from './fixtures.js';
  * pointer leaves the page so no hover state covers the text checked.
  */
 export async function caseScreenViolations(page: Page): Promise<string[]> {
-  await expect(page.locator('#case-report-title')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('#case-report-title')).toBeVisible();
   await page.addStyleTag({ content: '[data-case-section] { content-visibility: visible !important; }' });
   return seriousViolations(page);
 }

@@ -34,7 +34,7 @@ test('the case screen has no serious or critical accessibility violations at tab
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/org/${member.orgId}/cases/${caseId}`);
   // The first load on a busy machine: the case document and the appointment come from the server.
-  await expect(page.getByTestId('case-patient')).toHaveText('Ada Lovelace', { timeout: 30_000 });
+  await expect(page.getByTestId('case-patient')).toHaveText('Ada Lovelace');
   await expect(page.getByLabel('Procedure', { exact: true })).toBeEnabled();
 
   expect(await caseScreenViolations(page)).toEqual([]);
@@ -43,7 +43,7 @@ test('the case screen has no serious or critical accessibility violations at tab
   await page.getByRole('button', { name: 'Started Monitoring: now' }).click();
   await expect(page.getByTestId('save-status')).toHaveText('saved');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Show details' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Show details' })).toBeVisible();
   expect(await caseScreenViolations(page)).toEqual([]);
 });
 
@@ -56,7 +56,7 @@ test('the case screen keeps touch targets of at least 44 px and its sections rea
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/org/${member.orgId}/cases/${caseId}`);
-  await expect(page.getByLabel('Procedure', { exact: true })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByLabel('Procedure', { exact: true })).toBeEnabled();
 
   // Buttons and inputs of the case frame's sections: every one at least 44 px high.
   for (const id of ['case-start', 'case-times', 'case-discharge', 'case-notes', 'case-signatures']) {

@@ -54,6 +54,6 @@ test('a case screen opened at its own address reads its case once, while the app
   await page.goto(path);
   await expect(notes(page)).toHaveValue('Opened online. Charted offline.');
   await context.setOffline(false);
-  await expect(page.getByTestId('save-status')).toHaveText('saved', { timeout: 20_000 });
+  await expect(page.getByTestId('save-status')).toHaveText('saved');
   await context.close();
 });

@@ -18,7 +18,7 @@ async function tabletOnNewCase(
     page,
     open: async () => {
       await page.goto(`/org/${member.orgId}/cases/${caseId}`);
-      await expect(page.getByTestId('case-patient')).toHaveText('Ada Lovelace', { timeout: 30_000 });
+      await expect(page.getByTestId('case-patient')).toHaveText('Ada Lovelace');
     },
   };
 }
@@ -31,6 +31,28 @@ async function headingGap(page: Page, heading: string): Promise<number> {
   const headerBox = (await header(page).boundingBox())!;
   const headingBox = (await page.getByRole('heading', { name: heading, exact: true }).boundingBox())!;
   return headingBox.y - (headerBox.y + headerBox.height);
+}
+
+/**
+ * The heading's gap once it has not moved for `frames` painted frames in a row (read in the page,
+ * frame by frame, so a scroll still settling shows as movement).
+ */
+async function steadyHeadingGap(page: Page, heading: string, frames = 10): Promise<number> {
+  const target = page.getByRole('heading', { name: heading, exact: true });
+  return target.evaluate(async (el, n) => {
+    const header = document.querySelector('header[aria-label="Case header"]')!;
+    const gapNow = (): number => el.getBoundingClientRect().top - header.getBoundingClientRect().bottom;
+    let last = gapNow();
+    for (let still = 0, seen = 0; still < n; seen++) {
+      // About ten seconds of frames: a heading that never rests fails here rather than at the test's timeout.
+      if (seen > 600) throw new Error(`the heading "${el.textContent}" was still moving after ${seen} frames`);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const gap = gapNow();
+      still = Math.abs(gap - last) < 0.5 ? still + 1 : 0;
+      last = gap;
+    }
+    return last;
+  }, frames);
 }
 
 for (const { width, height, name } of [
@@ -101,9 +123,10 @@ test('tapping a section tab puts its heading at the top under the header, every 
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeFocused();
     await expect.poll(() => headingGap(page, heading), { message: tab }).toBeGreaterThanOrEqual(0);
     expect(await headingGap(page, heading), tab).toBeLessThanOrEqual(16);
-    // It stays there once the sections around it have settled.
-    await page.waitForTimeout(400);
-    const gap = await headingGap(page, heading);
+    // It stays there once the sections around it have settled: every section mounted (the
+    // report section is the last) and the heading still for ten frames in a row.
+    await expect(page.locator('#case-report-title')).toBeAttached();
+    const gap = await steadyHeadingGap(page, heading);
     expect(gap, tab).toBeGreaterThanOrEqual(0);
     expect(gap, tab).toBeLessThanOrEqual(16);
   }

@@ -10,7 +10,7 @@ test('a case this device opened without its appointment charts from its own data
   await page.setViewportSize({ width: 1280, height: 800 });
   // No Appointment with this id exists (a case created offline on another tablet): it still opens.
   await page.goto(`/org/${member.orgId}/cases/apt-offline-made-1`);
-  await expect(page.getByLabel('Procedure', { exact: true })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByLabel('Procedure', { exact: true })).toBeEnabled();
   await expect(page.getByTestId('case-patient')).toHaveText('Unknown patient');
   await page.getByLabel('Weight (kg)').fill('31');
   await page.getByLabel('Height (cm)').fill('130');
@@ -39,12 +39,7 @@ test('a case this device opened without its appointment charts from its own data
   await expect(page.getByTestId('save-status')).toHaveText('saved');
 
   await page.reload();
-  await expect(page.getByTestId('read-only-reason')).toContainText(
-    'The provider editing window of 24 hours closed at',
-    {
-      timeout: 30_000,
-    },
-  );
+  await expect(page.getByTestId('read-only-reason')).toContainText('The provider editing window of 24 hours closed at');
   await expect(page.getByLabel('Started Monitoring', { exact: true })).toHaveValue('09:00');
   // Started, so the pre-op details open folded; a read-only case still unfolds them to read.
   await page.getByRole('button', { name: 'Show details' }).click();

@@ -44,7 +44,7 @@ test.describe('device storage failing while charting (issue 6: a quota or closed
 
     // Writes work again: the retry (every 10 s) stores the whole state.
     await setFailing(page, false);
-    await expect(deviceStatus(page)).toHaveText('Saved on this device', { timeout: 25_000 });
+    await expect(deviceStatus(page)).toHaveText('Saved on this device');
 
     // The device alone has every edit: reopen with no network.
     await context.setOffline(true);

@@ -60,8 +60,8 @@ test.describe('a case this device cannot store (spec 001 §4 loadFailed, §8 noR
 
     // The network returns: the server's copy opens the case.
     await tablet.setOffline(false);
-    await expect(notes(page)).toBeEnabled({ timeout: 20_000 });
-    await expect(status(page)).toHaveText('saved', { timeout: 20_000 });
+    await expect(notes(page)).toBeEnabled();
+    await expect(status(page)).toHaveText('saved');
     await tablet.close();
   });
 });

@@ -9,7 +9,7 @@ test('a provider charts midazolam PO, an IV site, an airway and simulated monito
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/org/${member.orgId}/cases/apt-sections1`);
-  await expect(page.getByLabel('Weight (kg)')).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByLabel('Weight (kg)')).toBeEnabled();
   await page.getByLabel('Weight (kg)').fill('20');
   await expect(page.getByText('No vitals measurements recorded yet.')).toBeVisible();
   // The case's IV and airway switches (start-case section) show those sections.

@@ -8,13 +8,12 @@ import { outbox } from '../integration/accounts-client.js';
 
 /** The 6-digit code of the first message to an address after the first `seen` ones. */
 async function nextCode(baseUrl: string, to: string, seen: number): Promise<string> {
-  for (let i = 0; i < 50; i++) {
+  const code = async (): Promise<string | undefined> => {
     const message = (await outbox(baseUrl, to))[seen];
-    const code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code for ${to}`);
+    return message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
+  };
+  await expect.poll(code, { message: `a code for ${to}` }).toMatch(/^\d{6}$/);
+  return (await code())!;
 }
 
 const FHIR = { 'content-type': 'application/fhir+json' };
@@ -25,8 +24,6 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   browser,
   baseURL,
 }) => {
-  // A cold case screen and the first print on a shared 2-core machine take a while.
-  test.setTimeout(120_000);
   const { member, context } = await memberContext(browser, baseURL!);
   const api = context.request;
   const patient = await api.post(`/api/fhir/${member.orgId}/Patient`, {
@@ -67,7 +64,7 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   const page = await context.newPage();
   await page.goto(`/org/${member.orgId}/cases/${caseId}`);
   const notes = page.getByRole('textbox', { name: 'Procedure notes' });
-  await expect(notes).toBeEnabled({ timeout: 30_000 });
+  await expect(notes).toBeEnabled();
   // FS1 (issue 25): only a started case can be signed.
   await page.getByRole('button', { name: 'Started Monitoring: now' }).click();
   await notes.fill('Uneventful extraction under moderate sedation.');
@@ -94,12 +91,11 @@ test('a provider signs a charted case: the progress reaches done, the case turns
 
   // spec 001 §8 step messages, in order, ending in done.
   const progress = page.getByTestId('finalize-progress');
-  await expect(progress.locator('[data-step]')).toHaveText(
-    [/Generating PDF$/, /Saving report$/, /Report signed and saved$/],
-    {
-      timeout: 30_000,
-    },
-  );
+  await expect(progress.locator('[data-step]')).toHaveText([
+    /Generating PDF$/,
+    /Saving report$/,
+    /Report signed and saved$/,
+  ]);
   await expect(report.getByText('Report finalized')).toBeVisible();
   await expect(notes).toBeDisabled();
 
@@ -148,7 +144,7 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   // addenda and Add addendum; never a greyed Sign and Finalize.
   await page.reload();
   const reloaded = page.getByRole('region', { name: 'Report', exact: true });
-  await expect(reloaded.getByText('Report finalized')).toBeVisible({ timeout: 30_000 });
+  await expect(reloaded.getByText('Report finalized')).toBeVisible();
   await expect(reloaded.getByRole('button', { name: 'Open PDF' })).toBeVisible();
   await expect(reloaded.getByTestId('report-signed-by')).toContainText(`Signed by ${SIGNER}`);
   await expect(reloaded.getByTestId('addenda-count')).toHaveText('No addenda yet.');
@@ -167,9 +163,7 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   await page.mouse.move(box.x + 200, box.y + 90, { steps: 6 });
   await page.mouse.up();
   await addendumPad.getByRole('button', { name: 'Sign Addendum' }).click();
-  await expect(reloaded.getByText('Addendum signed. The report PDF now includes it.')).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(reloaded.getByText('Addendum signed. The report PDF now includes it.')).toBeVisible();
   await expect(reloaded.getByText(`Late entry, signed by ${SIGNER}`)).toBeVisible();
   // The organisation lets administrators reopen finalized cases (spec 000 §3 adminUnfinalize).
   const flag = await member.browser.gql(
@@ -181,7 +175,6 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   const afterAddendum = page.getByRole('region', { name: 'Report', exact: true });
   await expect(afterAddendum.getByTestId('addenda-count')).toHaveText(
     '1 addendum is signed and printed as the last pages of the PDF.',
-    { timeout: 30_000 },
   );
   // After a reload the addendum itself is listed from the server: its title, signer and text.
   const listed = afterAddendum.getByTestId('addenda-list');
@@ -195,10 +188,10 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   const seen = (await outbox(baseURL!, member.email)).length;
   await afterAddendum.getByRole('button', { name: 'Reopen case' }).click();
   const sudoDialog = page.getByRole('dialog', { name: 'Confirm your identity' });
-  await expect(sudoDialog).toBeVisible({ timeout: 15_000 });
+  await expect(sudoDialog).toBeVisible();
   await sudoDialog.getByRole('button', { name: 'Send code' }).click();
   await sudoDialog.getByLabel('Verification code').fill(await nextCode(baseURL!, member.email, seen));
   const reopened = page.getByRole('region', { name: 'Report', exact: true });
-  await expect(reopened.getByRole('button', { name: 'Sign and Finalize' })).toBeVisible({ timeout: 30_000 });
+  await expect(reopened.getByRole('button', { name: 'Sign and Finalize' })).toBeVisible();
   await expect(reopened.getByText('Report finalized')).toHaveCount(0);
 });

@@ -47,7 +47,7 @@ test('a case created offline on a tablet opens at once and reaches the server af
 
   // Back online: the record and the appointment reach the server, under the same id.
   await context.setOffline(false);
-  await expect.poll(async () => (await api(`Appointment/${caseId}`)).status, { timeout: 30_000 }).toBe(200);
+  await expect.poll(async () => (await api(`Appointment/${caseId}`)).status).toBe(200);
   const appointment = (await (await api(`Appointment/${caseId}`)).json()) as Appointment;
   const record = (await (await api(`Composition/${caseId}`)).json()) as Composition;
   expect(record.status).toBe('preliminary');

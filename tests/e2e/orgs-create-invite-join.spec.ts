@@ -7,13 +7,12 @@ import { contextWith } from './members.js';
 
 /** The 6-digit code of the first message to an address after the first `seen` ones. */
 async function nextCode(baseUrl: string, to: string, seen: number): Promise<string> {
-  for (let i = 0; i < 50; i++) {
+  const code = async (): Promise<string | undefined> => {
     const message = (await outbox(baseUrl, to))[seen];
-    const code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code for ${to}`);
+    return message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
+  };
+  await expect.poll(code, { message: `a code for ${to}` }).toMatch(/^\d{6}$/);
+  return (await code())!;
 }
 
 const email = (who: string): string => `${who}-${randomAlphanumeric(8).toLowerCase()}@vigil.test`;

@@ -36,7 +36,7 @@ test('a patient created offline waits in the outbox and reaches the server after
 
   // Back online: the outbox replays and empties.
   await context.setOffline(false);
-  await expect(page.getByTestId('outbox-pending')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId('outbox-pending')).toHaveCount(0);
   await expect(row.getByText('Not sent yet')).toHaveCount(0);
   const stored = await serverPatients(baseURL!, member.orgId, member.token, 'lindqvist');
   expect(stored).toHaveLength(1);
@@ -93,7 +93,7 @@ test('an offline edit that meets a newer server version is shown as a conflict, 
   expect(put.status).toBe(200);
 
   await context.setOffline(false);
-  await expect(page.getByText('Conflicting change to Ines Moreau-Tablet')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Conflicting change to Ines Moreau-Tablet')).toBeVisible();
   // Nothing was overwritten.
   const after = (await (await fetch(url)).json()) as Patient;
   expect(after.name?.[0]?.family).toBe('Moreau-Desk');
@@ -115,7 +115,7 @@ test('an offline edit that meets a newer server version is shown as a conflict, 
     body: JSON.stringify({ ...desk, birthDate: '1984-03-01' }),
   });
   await context.setOffline(false);
-  await expect(page.getByText('Conflicting change to Inès Moreau-Desk')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Conflicting change to Inès Moreau-Desk')).toBeVisible();
   await page.getByRole('button', { name: 'Keep my change' }).click();
   await expect(page.getByText('Conflicting change to Inès Moreau-Desk')).toHaveCount(0);
   const kept = (await (await fetch(url)).json()) as Patient;
