@@ -37,7 +37,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     }),
   );
   api.route('/', botCheckRoutes(services.botCheck));
-  api.route('/', emrLaunchRoutes(accounts, config.environment));
+  api.route('/', emrLaunchRoutes(services.emr, config.environment));
   api.route(
     '/',
     fhirRoutes({
@@ -45,6 +45,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       store: services.resources,
       events: services.fhirEvents,
       cookieName: authSettings.cookieName,
+      sessionOf: services.sessionOf,
       now: services.now,
       canAccessOrg: services.canAccessOrg,
       orgPolicy: services.orgPolicy,
@@ -58,7 +59,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   );
   // The development outbox does not exist in production, and faces this machine only unless enabled.
   const outboxAccess = { remote: config.devOutboxRemote };
-  if (devTools) api.route('/', devApiRoutes(db, outboxAccess));
+  if (devTools) api.route('/', devApiRoutes(services.outbox, outboxAccess));
   api.all('*', (c) => c.json({ error: 'NOT_FOUND' }, 404));
 
   const app = new Hono();
@@ -86,7 +87,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     return c.json({ error: 'INTERNAL_ERROR' }, 500);
   });
   app.route('/api', api);
-  if (devTools) app.route('/dev', devPageRoutes(db, outboxAccess));
+  if (devTools) app.route('/dev', devPageRoutes(services.outbox, outboxAccess));
   app.route('/', staticRoutes(config.staticDir));
   return app;
 }

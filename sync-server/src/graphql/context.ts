@@ -16,7 +16,7 @@ export interface GraphqlContext {
   /** The raw token the request presented (cookie), if any. */
   token: string | null;
   /** The live session and user of this request, or null. */
-  current: () => Current | null;
+  current: () => Promise<Current | null>;
   /** Replaces the session token cookie (and the identity cookie) on the response. */
   setSessionCookies: (token: string, userId: string) => void;
   clearSessionCookies: () => void;

@@ -18,7 +18,7 @@ export interface FinalizeRoutesDeps {
   /** The one ReportService of the process (services.ts). */
   reports: ReportService;
   /** The signed-in session of a request (services.ts). */
-  sessionOf: (credentials: RequestCredentials) => SignedInSession | null;
+  sessionOf: (credentials: RequestCredentials) => Promise<SignedInSession | null>;
   trustProxy?: boolean;
 }
 
@@ -49,18 +49,20 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
   const app = new Hono();
 
   /** The signed-in session of a request (cookie, or `token` query parameter), or null. */
-  function sessionOf(c: Context): SignedInSession | null {
-    const session = deps.sessionOf({ cookieHeader: c.req.header('cookie'), token: c.req.query('token') });
+  async function sessionOf(c: Context): Promise<SignedInSession | null> {
+    const session = await deps.sessionOf({ cookieHeader: c.req.header('cookie'), token: c.req.query('token') });
     return session?.multiFactorValid ? session : null;
   }
 
-  function authorize(c: Context): { session: SignedInSession; ctx: RequestContext; compositionId: string } {
-    const session = deps.sessionOf({ cookieHeader: c.req.header('cookie'), token: c.req.query('token') });
+  async function authorize(
+    c: Context,
+  ): Promise<{ session: SignedInSession; ctx: RequestContext; compositionId: string }> {
+    const session = await deps.sessionOf({ cookieHeader: c.req.header('cookie'), token: c.req.query('token') });
     if (!session || !session.multiFactorValid) throw new ReportError(401, 'NO_AUTHENTICATION');
     const orgId = c.req.param('orgId') ?? '';
     const compositionId = c.req.param('compositionId') ?? '';
     if (!ORG_ID_RE.test(orgId)) throw new ReportError(403, 'NOT_AUTHORIZED');
-    if (service.access(session, orgId, 'member')) throw new ReportError(403, 'NOT_AUTHORIZED');
+    if (await service.access(session, orgId, 'member')) throw new ReportError(403, 'NOT_AUTHORIZED');
     if (!CASE_ID_RE.test(compositionId)) throw new ReportError(404, 'NOT_FOUND');
     const ip = deps.trustProxy
       ? forwardedFor(c.req.header('x-forwarded-for'))
@@ -98,9 +100,9 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     '/finalize/:orgId/:compositionId',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'BODY_TOO_LARGE' }, 413) }),
     guarded(async (c) => {
-      const { session, ctx, compositionId } = authorize(c);
+      const { session, ctx, compositionId } = await authorize(c);
       const request = parseFinalizeRequest(await jsonBody(c));
-      const { run } = service.prepareFinalize(session, ctx, compositionId, request);
+      const { run } = await service.prepareFinalize(session, ctx, compositionId, request);
       const encoder = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({
         async start(controller) {
@@ -122,7 +124,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     '/finalize/:orgId/:compositionId/addenda',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'BODY_TOO_LARGE' }, 413) }),
     guarded(async (c) => {
-      const { session, ctx, compositionId } = authorize(c);
+      const { session, ctx, compositionId } = await authorize(c);
       const result = await service.addAddendum(session, ctx, compositionId, await jsonBody(c));
       return c.json(result, 201);
     }),
@@ -131,9 +133,11 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
   app.post(
     '/finalize/:orgId/:compositionId/unfinalize',
     guarded(async (c) => {
-      const { session, ctx, compositionId } = authorize(c);
+      const { session, ctx, compositionId } = await authorize(c);
       await jsonBody(c);
-      service.unfinalize(session, ctx, compositionId, { userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null });
+      await service.unfinalize(session, ctx, compositionId, {
+        userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+      });
       return c.json({ ok: true });
     }),
   );
@@ -144,7 +148,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     '/report-pdf/verify/:orgId/:compositionId',
     bodyLimit({ maxSize: MAX_VERIFY_PDF_BYTES, onError: (c) => c.json({ error: 'BODY_TOO_LARGE' }, 413) }),
     guarded(async (c) => {
-      const { session, ctx, compositionId } = authorize(c);
+      const { session, ctx, compositionId } = await authorize(c);
       const type = c.req.header('content-type') ?? '';
       let sha: string;
       if (/^application\/pdf\b/i.test(type)) {
@@ -155,18 +159,18 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
         if (!/^[0-9a-f]{64}$/.test(given)) throw new ReportError(400, 'INVALID_SHA256');
         sha = given;
       }
-      return c.json(service.verifyPdf(session, ctx.orgId, compositionId, sha));
+      return c.json(await service.verifyPdf(session, ctx.orgId, compositionId, sha));
     }),
   );
 
   app.get(
     '/report-pdf/:token',
-    guarded((c) => {
+    guarded(async (c) => {
       const token = c.req.param('token') ?? '';
       const ip = deps.trustProxy
         ? forwardedFor(c.req.header('x-forwarded-for'))
         : ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null);
-      const pdf = TOKEN_RE.test(token) ? service.pdfByLink(token, { session: sessionOf(c), ip }) : null;
+      const pdf = TOKEN_RE.test(token) ? await service.pdfByLink(token, { session: await sessionOf(c), ip }) : null;
       if (!pdf) return Promise.resolve(c.json({ error: 'NOT_FOUND' }, 404));
       const name = reportFileName(pdf.title);
       return Promise.resolve(

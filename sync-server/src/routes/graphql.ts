@@ -190,7 +190,7 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
     ],
     context: ({ ip, userAgent, secure, origin, cookieHeader, setCookies }): GraphqlContext => {
       const token = readCookie(cookieHeader, cookieName);
-      let cached: Current | null | undefined;
+      let cached: Promise<Current | null> | undefined;
       const cookieOptions = { secure };
       return {
         environment: deps.environment,
