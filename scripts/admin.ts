@@ -16,15 +16,20 @@
 import { normalizeEmail, VIGIL_ORG_ID } from '@vigil/shared';
 import { loadConfig } from '../sync-server/src/config.js';
 import { openDatabase } from '../sync-server/src/db/database.js';
-import { grantRoles } from '../sync-server/src/graphql/orgs.js';
+import { OrgAccess } from '../sync-server/src/access/index.js';
+import { LiveEvents } from '../sync-server/src/fhir/live-events.js';
+import { SqliteResourceStore } from '../sync-server/src/store/resources/sqlite.js';
+import { createOrgServices, serverResources } from '../sync-server/src/orgs/index.js';
+import { SqliteOrgStore } from '../sync-server/src/store/orgs/sqlite.js';
 import { checkAuditChain } from '../sync-server/src/auth/audit.js';
+import { SqliteAuditStore } from '../sync-server/src/store/audit/sqlite.js';
 
 const USAGE = 'usage: npm run admin -- make-uber <email> | audit-check';
 
-function auditCheck(): number {
+async function auditCheck(): Promise<number> {
   const { db } = openDatabase(loadConfig().dataDir);
   try {
-    const report = checkAuditChain(db);
+    const report = await checkAuditChain(new SqliteAuditStore(db));
     for (const problem of report.problems) process.stderr.write(`${problem}\n`);
     const pending = report.unsealed > 0 ? ` (${report.unsealed} newer records not sealed yet)` : '';
     process.stdout.write(
@@ -38,37 +43,26 @@ function auditCheck(): number {
   }
 }
 
-function main(args: readonly string[]): number {
-  const [command, email] = args;
-  if (command === 'audit-check' && args.length === 1) return auditCheck();
-  if (command !== 'make-uber' || !email) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
-  const config = loadConfig();
-  const { db } = openDatabase(config.dataDir);
+async function makeUber(email: string): Promise<number> {
+  const { db } = openDatabase(loadConfig().dataDir);
   try {
-    const user = db.prepare('SELECT id, email FROM users WHERE email = ?').get(normalizeEmail(email)) as
-      { id: string; email: string } | undefined;
+    const store = new SqliteOrgStore(db);
+    const orgs = createOrgServices({
+      store,
+      access: new OrgAccess({ parentsOf: (orgId) => store.parentsOf(orgId) }),
+      resources: serverResources({ store: new SqliteResourceStore(db), events: new LiveEvents() }),
+      sender: { send: () => Promise.reject(new Error('the admin command sends no mail')) },
+      now: Date.now,
+    });
+    const user = await store.userByEmail(normalizeEmail(email));
     if (!user) {
       process.stderr.write(`No user found for ${normalizeEmail(email)}: sign up first, then run this again.\n`);
       return 1;
     }
-    const now = Date.now();
-    const result = db.transaction(() =>
-      grantRoles(
-        db,
-        now,
-        { ip: null, userAgent: 'npm run admin' },
-        {
-          orgId: VIGIL_ORG_ID,
-          userId: user.id,
-          roles: ['member', 'uber'],
-          by: null,
-          via: 'cli',
-        },
-      ),
-    )();
+    const result = await orgs.members.grantRoles(
+      { orgId: VIGIL_ORG_ID, userId: user.id, roles: ['member', 'uber'], by: null, via: 'cli' },
+      { ip: null, userAgent: 'npm run admin' },
+    );
     process.stdout.write(`${user.email} is now an uber of "${VIGIL_ORG_ID}" (roles: ${result.roles.join(', ')}).\n`);
     return 0;
   } finally {
@@ -76,4 +70,14 @@ function main(args: readonly string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+function main(args: readonly string[]): Promise<number> {
+  const [command, email] = args;
+  if (command === 'audit-check' && args.length === 1) return auditCheck();
+  if (command !== 'make-uber' || !email) {
+    process.stderr.write(`${USAGE}\n`);
+    return Promise.resolve(2);
+  }
+  return makeUber(email);
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -30,6 +30,11 @@ export type AccessFailure = 'NO_AUTHENTICATION' | 'MFA_REQUIRED' | 'NOT_AUTHORIZ
 
 export type AccessMode = 'read' | 'write';
 
+/** Whether a session may read or write an organisation's resources (FHIR API, live events): null when allowed. */
+export type CanAccessOrg = (session: AccessSession, orgId: string, mode: AccessMode) => Promise<AccessFailure | null>;
+
+export { orgPolicyOf, type OrgPolicy, type OrgPolicyOf } from './policy.js';
+
 /** What a report call needs (spec 002 §6: signing needs the provider role; unfinalize an administrator). */
 export type ReportRole = 'member' | 'provider' | 'admin';
 
@@ -69,9 +74,7 @@ export class OrgAccess {
    * FHIR API and live events: reading and writing need the same organisation permission (the
    * spec gives no read-only role).
    */
-  async fhir(session: AccessSession, orgId: string, _mode: AccessMode): Promise<AccessFailure | null> {
-    return this.checkSession(session, orgId, 'member');
-  }
+  readonly fhir: CanAccessOrg = (session, orgId) => this.checkSession(session, orgId, 'member');
 
   /** Sync upgrades: whether the session may open the organisation's case documents. */
   async canOpenDocuments(session: AccessSession, orgId: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { createSchema } from 'graphql-yoga';
 import { accountResolvers, accountTypeDefs } from './accounts.js';
 import type { GraphqlContext, ServerContext } from './context.js';
-import { orgResolvers, orgTypeDefs } from './orgs.js';
+import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { reportResolvers, reportTypeDefs } from './report.js';
 import { shellResolvers, shellTypeDefs } from './shell.js';
 

@@ -5,12 +5,15 @@ import type { RoomAddress } from './protocol.js';
 import type { SyncAuthorization, SyncAuthorizer } from './rooms.js';
 
 export interface SyncAuthorizerDeps {
-  /** The signed-in session of a request (cookie or `token` query parameter), or null. */
-  session: (input: { cookieHeader: string | undefined; token: string | null }) => SignedInSession | null;
-  /** Whether the session may open documents of this organisation (shared permission rules). */
-  canOpen: (session: SignedInSession, orgId: string) => boolean;
+  /** The signed-in session of a request (cookie or `token` query parameter), or null (the sessions service answers async). */
+  session: (input: {
+    cookieHeader: string | undefined;
+    token: string | null;
+  }) => Promise<SignedInSession | null> | SignedInSession | null;
+  /** Whether the session may open documents of this organisation: the one access module decides (access/). */
+  canOpen: (session: SignedInSession, orgId: string) => Promise<boolean> | boolean;
   /** Whether a document id already belongs to another organisation (fhir/id-ownership.ts, the one check FHIR uses too). */
-  docBelongsElsewhere: (orgId: string, docId: string) => boolean;
+  docBelongsElsewhere: (orgId: string, docId: string) => Promise<boolean> | boolean;
   /** Browser origins allowed besides the server's own (e.g. the dev client on :5173). */
   allowedOrigins: readonly string[];
 }
@@ -44,21 +47,21 @@ function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolea
  * organisation's documents, or a document id that belongs to another organisation → 4403.
  */
 export function createSyncAuthorizer(deps: SyncAuthorizerDeps): SyncAuthorizer {
-  return (req: IncomingMessage, address: RoomAddress): Promise<SyncAuthorization> => {
+  return async (req: IncomingMessage, address: RoomAddress): Promise<SyncAuthorization> => {
     if (!originAllowed(req, deps.allowedOrigins)) {
-      return Promise.resolve(refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.origin));
+      return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.origin);
     }
     const token = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('token');
-    const session = deps.session({ cookieHeader: req.headers.cookie, token });
+    const session = await deps.session({ cookieHeader: req.headers.cookie, token });
     if (!session || !session.multiFactorValid) {
-      return Promise.resolve(refuse(SYNC_CLOSE_CODES.unauthorized, SYNC_REFUSAL_REASONS.signedOut));
+      return refuse(SYNC_CLOSE_CODES.unauthorized, SYNC_REFUSAL_REASONS.signedOut);
     }
-    if (!deps.canOpen(session, address.orgId)) {
-      return Promise.resolve(refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.notMember));
+    if (!(await deps.canOpen(session, address.orgId))) {
+      return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.notMember);
     }
-    if (deps.docBelongsElsewhere(address.orgId, address.docId)) {
-      return Promise.resolve(refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.otherOrganisation));
+    if (await deps.docBelongsElsewhere(address.orgId, address.docId)) {
+      return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.otherOrganisation);
     }
-    return Promise.resolve({ ok: true, userId: session.userId });
+    return { ok: true, userId: session.userId };
   };
 }

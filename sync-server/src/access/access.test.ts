@@ -1,0 +1,115 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../db/database.js';
+import { SqliteOrgStore } from '../store/orgs/sqlite.js';
+import { OrgAccess, orgPolicyOf, type AccessSession } from './index.js';
+
+/** Organisations: live (child of group), onboarding, locked, lapsed, trial, group (parent), other. */
+function orgStore(): SqliteOrgStore {
+  const d = new Database(':memory:');
+  migrate(d);
+  const insert = d.prepare(
+    `INSERT INTO orgs (id, fhir_id, name, type, subscription_status, trial_end, is_onboarding, prevent_resource_editing, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0)`,
+  );
+  insert.run('live', 'org-live', 'Live', 'regular', 'active', null, 0, 0);
+  insert.run('onboarding', 'org-onb', 'Onboarding', 'regular', 'none', null, 1, 0);
+  insert.run('locked', 'org-lck', 'Locked', 'regular', 'active', null, 0, 1);
+  insert.run('lapsed', 'org-lap', 'Lapsed', 'regular', 'canceled', null, 0, 0);
+  insert.run('trial', 'org-trl', 'Trial', 'regular', 'trialing', 2_000, 0, 0);
+  insert.run('group', 'org-grp', 'Group', 'parent', 'active', null, 0, 0);
+  d.prepare('INSERT INTO org_parents (org_id, parent_org_id) VALUES (?, ?)').run('live', 'group');
+  return new SqliteOrgStore(d);
+}
+
+const session = (orgs: AccessSession['orgs'], multiFactorValid = true): AccessSession => ({ multiFactorValid, orgs });
+const member = (
+  id: string,
+  roles: string[],
+  type: 'regular' | 'parent' | 'vigil' = 'regular',
+): AccessSession['orgs'][number] => ({
+  id,
+  type,
+  roles,
+});
+
+describe('orgPolicyOf (spec 000 §4)', () => {
+  it.each([
+    ['live', { isOnboarding: false, editBlocked: null }],
+    ['onboarding', { isOnboarding: true, editBlocked: null }],
+    ['locked', { isOnboarding: false, editBlocked: 'EDITING_PREVENTED' }],
+    ['lapsed', { isOnboarding: false, editBlocked: 'SUBSCRIPTION_NOT_OK' }],
+    ['trial', { isOnboarding: false, editBlocked: null }],
+    ['nowhere', null],
+  ])('reads %s as %o', async (orgId, policy) => {
+    expect(await orgPolicyOf(orgStore(), () => 1_000)(orgId)).toEqual(policy);
+  });
+
+  it('blocks a trial once it has ended', async () => {
+    expect((await orgPolicyOf(orgStore(), () => 3_000)('trial'))?.editBlocked).toBe('SUBSCRIPTION_NOT_OK');
+  });
+});
+
+describe('OrgAccess: the one organisation-access decision (spec 000 §6)', () => {
+  const store = orgStore();
+  const access = new OrgAccess({ parentsOf: (orgId) => store.parentsOf(orgId) });
+
+  it('FHIR: members and members of a parent organisation, with valid MFA only; reads and writes alike', async () => {
+    expect(await access.fhir(session([member('live', ['member'])]), 'live', 'write')).toBeNull();
+    expect(await access.fhir(session([member('group', ['member'], 'parent')]), 'live', 'read')).toBeNull();
+    expect(await access.fhir(session([member('live', ['member'])], false), 'live', 'read')).toBe('MFA_REQUIRED');
+    expect(await access.fhir(session([member('locked', ['admin'])]), 'live', 'read')).toBe('NOT_AUTHORIZED');
+    expect(await access.fhir(session([]), 'live', 'read')).toBe('NOT_AUTHORIZED');
+  });
+
+  it('sync: opens documents of its own and its child organisations, never another’s', async () => {
+    expect(await access.canOpenDocuments(session([member('live', ['member'])]), 'live')).toBe(true);
+    expect(await access.canOpenDocuments(session([member('group', ['admin'], 'parent')]), 'live')).toBe(true);
+    expect(await access.canOpenDocuments(session([member('live', ['admin'])]), 'group')).toBe(false);
+    expect(await access.canOpenDocuments(session([member('lapsed', ['admin'])]), 'live')).toBe(false);
+  });
+
+  it('an EMR single-organisation session carries only its organisation, so it reaches no other', async () => {
+    // sessions.memberships(userId, singleOrg) keeps only the launch's organisation.
+    const emr = session([member('lapsed', ['member', 'provider'])]);
+    expect(await access.fhir(emr, 'lapsed', 'read')).toBeNull();
+    expect(await access.fhir(emr, 'live', 'read')).toBe('NOT_AUTHORIZED');
+    expect(await access.report(emr, 'live', 'member')).toBe('NOT_AUTHORIZED');
+  });
+
+  it('reports: signing needs the provider role; unfinalizing needs the right to administer', async () => {
+    const provider = session([member('live', ['member', 'provider'])]);
+    const plain = session([member('live', ['member'])]);
+    expect(await access.report(provider, 'live', 'provider')).toBeNull();
+    expect(await access.report(plain, 'live', 'provider')).toBe('NOT_AUTHORIZED');
+    expect(await access.report(plain, 'live', 'member')).toBeNull();
+    expect(await access.report(plain, 'live', 'admin')).toBe('NOT_AUTHORIZED');
+    expect(await access.report(session([member('live', ['admin'])]), 'live', 'admin')).toBeNull();
+    // A parent organisation's member may administer its children (spec 000 §6), but signs for none.
+    expect(await access.report(session([member('group', ['member'], 'parent')]), 'live', 'admin')).toBeNull();
+    expect(await access.report(session([member('group', ['member'], 'parent')]), 'live', 'provider')).toBe(
+      'NOT_AUTHORIZED',
+    );
+  });
+
+  it('GraphQL: a signed-out caller is NO_AUTHENTICATION, an internal uber administers every organisation', async () => {
+    expect(await access.check({ signedIn: false, multiFactorValid: false, orgs: [] }, 'live', 'member')).toBe(
+      'NO_AUTHENTICATION',
+    );
+    const uber = { signedIn: true, multiFactorValid: true, orgs: [member('vigil', ['member', 'uber'], 'vigil')] };
+    expect(await access.check(uber, 'live', 'admin')).toBeNull();
+    expect(await access.check(uber, 'nowhere', 'admin')).toBeNull();
+    const admin = { signedIn: true, multiFactorValid: true, orgs: [member('live', ['admin'])] };
+    expect(await access.check(admin, 'live', 'admin')).toBeNull();
+    expect(await access.check(admin, 'trial', 'member')).toBe('NOT_AUTHORIZED');
+  });
+
+  it('feature flags: an organisation admin changes its own flags, product flags need the internal team after sudo', async () => {
+    const admin = { signedIn: true, multiFactorValid: true, orgs: [member('live', ['admin'])] };
+    const uber = { signedIn: true, multiFactorValid: true, orgs: [member('vigil', ['member', 'uber'], 'vigil')] };
+    expect(await access.featureChange(admin, 'live', 'org', false)).toBeNull();
+    expect(await access.featureChange(admin, 'live', 'vigil', true)).toBe('NOT_AUTHORIZED');
+    expect(await access.featureChange(uber, 'live', 'vigil', false)).toBe('SUDO_REQUIRED');
+    expect(await access.featureChange(uber, 'live', 'vigil', true)).toBeNull();
+  });
+});

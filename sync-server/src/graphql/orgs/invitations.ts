@@ -1,0 +1,31 @@
+import type { OrgInvitationSentView, OrgInvitationView, UserView } from '@vigil/shared';
+import { sessionView, userView, type SessionView } from '../accounts.js';
+import { callerOf, orgsOf, requestOf, type Resolver } from './caller.js';
+
+export const invitationResolvers = {
+  Query: {
+    /** Authentication optional (spec 000 §2 invitation page). */
+    orgInvitation: (async (_, args, ctx) =>
+      orgsOf(ctx).invitations.read((await callerOf(ctx)).caller, args.invitationId)) as Resolver<
+      Promise<OrgInvitationView>
+    >,
+  },
+  Mutation: {
+    createOrgInvitation: (async (_, args, ctx) =>
+      orgsOf(ctx).invitations.create(await requestOf(ctx), args.orgId, args.email, args.roles)) as Resolver<
+      Promise<OrgInvitationSentView>
+    >,
+    /** spec 000 §7: answers the user and the session. */
+    acceptOrgInvitation: (async (_, args, ctx) => {
+      const request = await requestOf(ctx);
+      const accepted = await orgsOf(ctx).invitations.accept(request, args.invitationId);
+      // The service refused any caller without a session before accepting.
+      const current = request.current!;
+      return {
+        ...accepted,
+        user: userView(current.user, await ctx.accounts.mfaOptions(current.user.id)),
+        session: sessionView(await ctx.accounts.sessionRow(current.session.id)),
+      };
+    }) as Resolver<Promise<{ orgId: string; type: string; user: UserView; session: SessionView }>>,
+  },
+};

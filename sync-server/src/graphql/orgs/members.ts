@@ -1,0 +1,23 @@
+import type { ChildOrgMemberView, OrgMemberView, TeamUserView } from '@vigil/shared';
+import { callerOf, orgsOf, requestOf, type Resolver } from './caller.js';
+
+export const memberResolvers = {
+  Query: {
+    orgMembers: (async (_, args, ctx) =>
+      orgsOf(ctx).members.list((await callerOf(ctx)).caller, args.orgId)) as Resolver<Promise<OrgMemberView[]>>,
+    childOrgMembers: (async (_, args, ctx) =>
+      orgsOf(ctx).members.ofChildOrgs((await callerOf(ctx)).caller, args.parentOrgId)) as Resolver<
+      Promise<ChildOrgMemberView[]>
+    >,
+    teamUsers: (async (_, args, ctx) =>
+      orgsOf(ctx).members.teamUsers((await callerOf(ctx)).caller, args.search)) as Resolver<Promise<TeamUserView[]>>,
+  },
+  Mutation: {
+    updateMemberRoles: (async (_, args, ctx) =>
+      orgsOf(ctx).members.updateRoles(await requestOf(ctx), args.orgId, args.memberId, args.roles)) as Resolver<
+      Promise<OrgMemberView>
+    >,
+    removeMember: (async (_, args, ctx) =>
+      orgsOf(ctx).members.remove(await requestOf(ctx), args.orgId, args.memberId)) as Resolver<Promise<boolean>>,
+  },
+};

@@ -1,0 +1,68 @@
+import type { PermissionSubject } from '@vigil/shared';
+import { z } from 'zod';
+import { fail } from '../auth/accounts.js';
+import type { AuditOrigin, OrgAuditEvent } from '../store/orgs/types.js';
+
+/** Refuses a call with one of the spec's codes (spec 000 §8): the client maps the code to its text. */
+export function refuse(code: string): never {
+  return fail(code);
+}
+
+/** Who calls, as the organisation rules need it: rebuilt from the database for every request. */
+export interface OrgCaller {
+  /** The signed-in user, or null. */
+  user: { id: string; name: string; email: string; emailVerified: boolean } | null;
+  /** An EMR launch's single organisation (spec 000 §4), else null. */
+  singleOrg: string | null;
+  subject: PermissionSubject;
+  /** A fresh sudo confirmation, or sudo skipped as the accounts server allows (spec 000 §6). */
+  freshSudo: boolean;
+}
+
+export type SignedInCaller = OrgCaller & { user: NonNullable<OrgCaller['user']> };
+
+/** One organisation call: who asks, from where (audited), and the origin links in mail point at. */
+export interface OrgRequest {
+  caller: OrgCaller;
+  ip: string | null;
+  userAgent: string | null;
+  origin: string;
+}
+
+export const auditOrigin = (request: OrgRequest, at: number): AuditOrigin => ({
+  at,
+  ip: request.ip,
+  userAgent: request.userAgent,
+});
+
+/** An audit event by the calling user. */
+export const byCaller = (
+  caller: SignedInCaller,
+  action: OrgAuditEvent['action'],
+  detail: Record<string, unknown>,
+): OrgAuditEvent => ({ action, userId: caller.user.id, email: caller.user.email, detail });
+
+/** spec 000 §5 / §8: calls about an organisation need its ID ('orgId is required'). */
+export function requireOrgId(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') refuse('orgId is required');
+  return value.trim();
+}
+
+/** Signed in with valid multi-factor (the rights of spec 000 §6 all need it). */
+export function requireFullCaller(caller: OrgCaller): SignedInCaller {
+  if (!caller.user) refuse('NO_AUTHENTICATION');
+  if (!caller.subject.multiFactorValid) refuse('MFA_REQUIRED');
+  return caller as SignedInCaller;
+}
+
+/** Input validated at the edge: the first issue's code when it is one (INVALID_INPUT otherwise). */
+export function parse<T extends z.ZodType>(schema: T, args: unknown): z.infer<T> {
+  const result = schema.safeParse(args);
+  if (!result.success) {
+    const message = result.error.issues[0]?.message;
+    refuse(message && /^[A-Z_]+$/.test(message) ? message : 'INVALID_INPUT');
+  }
+  return result.data;
+}
+
+export const text = (max: number): z.ZodOptional<z.ZodNullable<z.ZodString>> => z.string().trim().max(max).nullish();

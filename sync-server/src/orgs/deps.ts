@@ -1,0 +1,14 @@
+import type { OrgAccess } from '../access/index.js';
+import type { MessageSender } from '../mail/sender.js';
+import type { OrgStore } from '../store/orgs/types.js';
+import type { OrgResources } from './resources.js';
+
+/** What the organisation services are built from (services.ts builds them once). */
+export interface OrgDeps {
+  store: OrgStore;
+  access: OrgAccess;
+  resources: OrgResources;
+  /** Invitation mail: the accounts' transport (SMTP_URL, else the outbox). */
+  sender: MessageSender;
+  now: () => number;
+}

@@ -1,0 +1,92 @@
+import {
+  acceptedFeatureValue,
+  featureDefinition,
+  ORG_FEATURES,
+  resolveFeatures,
+  type OrgFeatureView,
+} from '@vigil/shared';
+import { z } from 'zod';
+import { authorizeOrg } from './authorize.js';
+import { auditOrigin, parse, refuse, requireOrgId, type OrgCaller, type OrgRequest } from './common.js';
+import type { OrgDeps } from './deps.js';
+
+const featureSchema = z.object({
+  featureName: z.string().min(1).max(100),
+  stringValue: z.string().max(100).nullish(),
+});
+
+/** Organisation feature flags (spec 000 §3, §5, §6, §7). */
+export class FeatureService {
+  constructor(private readonly deps: OrgDeps) {}
+
+  /** Every feature with the organisation's value (unset flags take their defaults). */
+  async views(orgId: string): Promise<OrgFeatureView[]> {
+    const values = resolveFeatures(await this.deps.store.features(orgId));
+    return ORG_FEATURES.map((f) => {
+      const value = values[f.name] ?? null;
+      return {
+        name: f.name,
+        label: f.label,
+        subLabel: f.subLabel,
+        checkboxLabel: f.checkboxLabel,
+        value: value === true || (typeof value === 'string' && value !== ''),
+        owner: f.owner,
+        public: f.public,
+        productFeature: f.productFeature,
+        type: f.type,
+        stringValue: typeof value === 'string' ? value : null,
+        stringValues: f.stringValues,
+      };
+    });
+  }
+
+  /** orgFeaturesConfig: for the organisation's members and whoever may administer it. */
+  async config(caller: OrgCaller, orgId: unknown): Promise<OrgFeatureView[]> {
+    const { org } = await authorizeOrg(this.deps, caller, orgId, 'member');
+    return this.views(org.id);
+  }
+
+  /** addOrgFeature / removeOrgFeature: who may change a flag depends on its owner (spec 000 §6). */
+  async change(
+    request: OrgRequest,
+    args: Record<string, unknown>,
+    change: 'add' | 'remove',
+  ): Promise<OrgFeatureView[]> {
+    const orgId = requireOrgId(args.orgId);
+    const input = parse(featureSchema, { featureName: args.featureName, stringValue: args.stringValue });
+    const who = request.caller;
+    const definition = featureDefinition(input.featureName);
+    // An unknown feature is checked as a product feature, so its refusal reveals nothing.
+    const refusal = await this.deps.access.featureChange(
+      who.subject,
+      orgId,
+      definition?.owner ?? 'vigil',
+      who.freshSudo,
+    );
+    if (refusal) refuse(refusal);
+    const user = who.user;
+    if (!user) refuse('NO_AUTHENTICATION');
+    const org = await this.deps.store.org(orgId);
+    if (!org) refuse('NOT_FOUND');
+    if (!definition) refuse('INVALID_FEATURE');
+    const origin = auditOrigin(request, this.deps.now());
+    if (change === 'add') {
+      const value = acceptedFeatureValue(definition, input.stringValue);
+      if (value === null) refuse('INVALID_INPUT');
+      await this.deps.store.setFeature(org.id, definition.name, value, user.id, origin, {
+        action: 'orgFeatureAdded',
+        userId: user.id,
+        email: user.email,
+        detail: { orgId: org.id, feature: definition.name, value },
+      });
+    } else {
+      await this.deps.store.removeFeature(org.id, definition.name, origin, {
+        action: 'orgFeatureRemoved',
+        userId: user.id,
+        email: user.email,
+        detail: { orgId: org.id, feature: definition.name },
+      });
+    }
+    return this.views(org.id);
+  }
+}
