@@ -12,7 +12,7 @@ const config = loadConfig();
 const log = createLogger();
 const { db, created } = openDatabase(config.dataDir, log);
 if (created && config.seedDemo) {
-  seedDemoData(db);
+  await seedDemoData(db);
   log.info({ dataDir: config.dataDir }, 'demo data seeded');
 } else {
   log.info({ dataDir: config.dataDir }, created ? 'database created' : 'database up to date');

@@ -1,5 +1,5 @@
 import { seedDemoResources } from '../fhir/demo-seed.js';
-import { SqliteResourceStore } from '../fhir/sqlite-store.js';
+import { SqliteResourceStore } from '../store/resources/sqlite.js';
 import type { Db } from './database.js';
 
 /** Bumped whenever the demo data grows, so an existing demo database can tell what it holds. */
@@ -18,9 +18,11 @@ export const DEMO_USER = {
 /**
  * Seeds the demo data into a new database: the demo user, the demo organisations and their
  * people, and the demo office's location, patients and appointments. Each part is written in one
- * transaction so a half-seeded part never exists.
+ * transaction so a half-seeded part never exists. The resources go through the (asynchronous)
+ * resource store: the returned promise settles once they are written. Over SQLite that happens
+ * within the calling tick's microtasks, before the process handles any request.
  */
-export function seedDemoData(db: Db, now: Date = new Date()): void {
+export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
   db.transaction(() => {
     const put = db.prepare('INSERT OR REPLACE INTO app_meta (key, value) VALUES (?, ?)');
     put.run('demoSeedVersion', String(DEMO_SEED_VERSION));
@@ -36,7 +38,7 @@ export function seedDemoData(db: Db, now: Date = new Date()): void {
   })();
   seedDemoOrganisations(db, now);
   // The demo office's location, operatories, patients and this month's appointments (issue 5).
-  seedDemoResources(new SqliteResourceStore(db), DEMO_ORGS.office.id, now, [
+  return seedDemoResources(new SqliteResourceStore(db), DEMO_ORGS.office.id, now, [
     { id: 'prc-demo0000000000', userId: DEMO_USER.id, name: DEMO_USER.name, roles: ['admin', 'provider'] },
     ...DEMO_STAFF.filter((p) => p.orgId === DEMO_ORGS.office.id).map((p) => ({
       id: p.memberId,
@@ -44,7 +46,7 @@ export function seedDemoData(db: Db, now: Date = new Date()): void {
       name: p.name,
       roles: p.roles,
     })),
-  ]);
+  ]).then(() => undefined);
 }
 
 /** The demo organisations (issue 4): IDs in the README's Administration section and docs/decisions.md. */

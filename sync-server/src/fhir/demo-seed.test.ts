@@ -8,7 +8,7 @@ import {
   type Patient,
 } from '@vigil/shared';
 import { demoResources, seedDemoResources } from './demo-seed.js';
-import { MemoryResourceStore } from './memory-store.js';
+import { MemoryResourceStore } from '../store/resources/memory.js';
 
 const now = new Date(Date.UTC(2026, 10, 21, 12, 0));
 const practitioners = [
@@ -61,22 +61,24 @@ describe('demo resources (issue 5)', () => {
     for (const a of appointments) expect(appointmentActorId(a, 'Patient')).toMatch(/^pat-demo/);
   });
 
-  it('seed into the store with fixed ids, never overwriting what is there', () => {
+  it('seed into the store with fixed ids, never overwriting what is there', async () => {
     const store = new MemoryResourceStore();
-    store.write(
+    await store.write(
       {
         orgId: 'demo-dental',
         resource: { resourceType: 'Practitioner', id: 'prc-demoprovider00', name: [{ text: 'Kept' }] },
       },
       now.toISOString(),
     );
-    const n = seedDemoResources(store, 'demo-dental', now, practitioners);
+    const n = await seedDemoResources(store, 'demo-dental', now, practitioners);
     expect(n).toBe(resources.length - 1);
-    expect(store.search('demo-dental', 'Patient', [], { offset: 0, count: 50 }).total).toBe(12);
-    expect(store.read('demo-dental', 'Practitioner', 'prc-demo0000000000')?.resource?.meta?.security).toHaveLength(2);
-    expect(store.read('demo-dental', 'Practitioner', 'prc-demoprovider00')?.resource).toMatchObject({
+    expect((await store.search('demo-dental', 'Patient', [], { offset: 0, count: 50 })).total).toBe(12);
+    expect(
+      (await store.read('demo-dental', 'Practitioner', 'prc-demo0000000000'))?.resource?.meta?.security,
+    ).toHaveLength(2);
+    expect((await store.read('demo-dental', 'Practitioner', 'prc-demoprovider00'))?.resource).toMatchObject({
       name: [{ text: 'Kept' }],
     });
-    expect(seedDemoResources(store, 'demo-dental', now, practitioners)).toBe(0);
+    expect(await seedDemoResources(store, 'demo-dental', now, practitioners)).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ import {
   type Practitioner,
   type SedationLevel,
 } from '@vigil/shared';
-import type { ResourceStore } from './store.js';
+import type { ResourceStore } from '../store/resources/types.js';
 
 /** A member who is also a practitioner in the demo office. */
 export interface DemoPractitioner {
@@ -181,19 +181,19 @@ export function seedDemoResources(
   orgId: string,
   now: Date,
   practitioners: readonly DemoPractitioner[],
-): number {
+): Promise<number> {
   const at = now.toISOString();
   const resources = demoResources(now, practitioners);
-  let written = 0;
-  store.transaction(() => {
+  return store.transaction(async () => {
+    let written = 0;
     for (const resource of resources) {
       // Never overwrite: a member's Practitioner is kept by the organisation module, and a
       // second seed leaves what the first wrote (and anything edited since) alone.
-      if (store.read(orgId, resource.resourceType, resource.id)) continue;
+      if (await store.read(orgId, resource.resourceType, resource.id)) continue;
       const tagged = { ...resource, meta: { ...resource.meta, tag: [{ system: ORG_TAG_SYSTEM, code: orgId }] } };
-      store.write({ orgId, resource: tagged }, at);
+      await store.write({ orgId, resource: tagged }, at);
       written += 1;
     }
+    return written;
   });
-  return written;
 }

@@ -8,10 +8,10 @@ import {
   type AuditEvent,
   type Patient,
 } from '@vigil/shared';
-import type { OrgPolicy } from './access.js';
+import type { OrgPolicy } from '../access/index.js';
 import { FhirError, VersionConflictError } from './errors.js';
 import { LiveEvents, type DeliveredEvent } from './live-events.js';
-import { MemoryResourceStore } from './memory-store.js';
+import { MemoryResourceStore } from '../store/resources/memory.js';
 import { FhirService, parseIfMatch, type RequestContext } from './service.js';
 
 function setup(policy: OrgPolicy | null = { isOnboarding: false, editBlocked: null }) {
@@ -27,8 +27,8 @@ function setup(policy: OrgPolicy | null = { isOnboarding: false, editBlocked: nu
   };
   const delivered: DeliveredEvent[] = [];
   events.subscribe('main-street', (e) => delivered.push(e));
-  const audits = (): AuditEvent[] =>
-    store.search('main-street', 'AuditEvent', [], { offset: 0, count: 1000 }).items as AuditEvent[];
+  const audits = async (): Promise<AuditEvent[]> =>
+    (await store.search('main-street', 'AuditEvent', [], { offset: 0, count: 1000 })).items as AuditEvent[];
   return { store, service, ctx, delivered, audits };
 }
 
@@ -38,9 +38,9 @@ const patient: Patient = {
   birthDate: '2015-03-04',
 };
 
-function thrown(fn: () => unknown): FhirError {
+async function thrown(fn: () => Promise<unknown>): Promise<FhirError> {
   try {
-    fn();
+    await fn();
   } catch (err) {
     if (err instanceof FhirError) return err;
     throw err;
@@ -49,13 +49,15 @@ function thrown(fn: () => unknown): FhirError {
 }
 
 describe('FhirService', () => {
-  it('creates with a server id, audits the write and publishes CreateResource with filter data', () => {
+  it('creates with a server id, audits the write and publishes CreateResource with filter data', async () => {
     const { service, ctx, delivered, audits } = setup();
-    const { version } = service.create(ctx, 'Patient', { ...patient, id: 'ignored', meta: { versionId: '9' } });
+    const { version } = await service.create(ctx, 'Patient', { ...patient, id: 'ignored', meta: { versionId: '9' } });
     expect(version.id).toMatch(/^pat-/);
     expect(version.resource?.meta?.versionId).toBe('1');
     expect(validateResource(version.resource)).toEqual([]);
-    expect(audits().map((a) => [a.action, a.entity?.[0]?.what?.reference])).toEqual([['C', `Patient/${version.id}`]]);
+    expect((await audits()).map((a) => [a.action, a.entity?.[0]?.what?.reference])).toEqual([
+      ['C', `Patient/${version.id}`],
+    ]);
     expect(delivered.map((d) => d.event.action)).toEqual(['CreateResource']);
     expect(delivered[0]?.event.filterData).toMatchObject({
       name: expect.arrayContaining(['amelia', 'hart']) as unknown,
@@ -63,82 +65,87 @@ describe('FhirService', () => {
     });
   });
 
-  it('refuses invalid resources with every issue, and bodies of another type', () => {
+  it('refuses invalid resources with every issue, and bodies of another type', async () => {
     const { service, ctx } = setup();
-    const err = thrown(() => service.create(ctx, 'Patient', { ...patient, birthDate: '3/4/15', gender: 'x' }));
+    const err = await thrown(() => service.create(ctx, 'Patient', { ...patient, birthDate: '3/4/15', gender: 'x' }));
     expect([err.status, err.issues?.map((i) => i.code)]).toEqual([400, ['INVALID_VALUE', 'INVALID_BIRTH_DATE']]);
-    expect(thrown(() => service.create(ctx, 'Patient', { resourceType: 'Location' })).status).toBe(400);
-    expect(thrown(() => service.create(ctx, 'Patient', [patient])).status).toBe(400);
+    expect((await thrown(() => service.create(ctx, 'Patient', { resourceType: 'Location' }))).status).toBe(400);
+    expect((await thrown(() => service.create(ctx, 'Patient', [patient]))).status).toBe(400);
   });
 
-  it('updates, refuses a stale If-Match, and enforces the change rules', () => {
+  it('updates, refuses a stale If-Match, and enforces the change rules', async () => {
     const { service, ctx } = setup();
-    const { version } = service.create(ctx, 'Patient', { ...patient, meta: { tag: [TEST_RESOURCE_TAG] } });
+    const { version } = await service.create(ctx, 'Patient', { ...patient, meta: { tag: [TEST_RESOURCE_TAG] } });
     const id = version.id;
     expect(
-      service.update(ctx, 'Patient', id, { ...patient, meta: { tag: [TEST_RESOURCE_TAG] } }, '1').version.versionId,
+      (await service.update(ctx, 'Patient', id, { ...patient, meta: { tag: [TEST_RESOURCE_TAG] } }, '1')).version
+        .versionId,
     ).toBe('2');
-    expect(() => service.update(ctx, 'Patient', id, patient, '1')).toThrow(VersionConflictError);
-    const err = thrown(() => service.update(ctx, 'Patient', id, patient, undefined));
+    await expect(service.update(ctx, 'Patient', id, patient, '1')).rejects.toThrow(VersionConflictError);
+    const err = await thrown(() => service.update(ctx, 'Patient', id, patient, undefined));
     expect(err.issues?.[0]?.message).toBe('Cannot remove test resource tag');
-    expect(thrown(() => service.update(ctx, 'Patient', id, { ...patient, id: 'other' }, undefined)).status).toBe(400);
+    expect(
+      (await thrown(() => service.update(ctx, 'Patient', id, { ...patient, id: 'other' }, undefined))).status,
+    ).toBe(400);
   });
 
-  it('marks patients created while onboarding as test patients (spec 000 §4)', () => {
+  it('marks patients created while onboarding as test patients (spec 000 §4)', async () => {
     const { service, ctx } = setup({ isOnboarding: true, editBlocked: null });
-    expect(service.create(ctx, 'Patient', patient).version.resource?.meta?.tag).toContainEqual(TEST_RESOURCE_TAG);
-    expect(service.update(ctx, 'Patient', 'pat-new', patient, undefined).version.resource?.meta?.tag).toContainEqual(
+    expect((await service.create(ctx, 'Patient', patient)).version.resource?.meta?.tag).toContainEqual(
       TEST_RESOURCE_TAG,
     );
+    expect(
+      (await service.update(ctx, 'Patient', 'pat-new', patient, undefined)).version.resource?.meta?.tag,
+    ).toContainEqual(TEST_RESOURCE_TAG);
   });
 
   it.each(['EDITING_PREVENTED', 'SUBSCRIPTION_NOT_OK'] as const)(
     'blocks every write with 423 %s, not reads',
-    (reason) => {
+    async (reason) => {
       const open = setup();
-      const id = open.service.create(open.ctx, 'Patient', patient).version.id;
+      const id = (await open.service.create(open.ctx, 'Patient', patient)).version.id;
       const { service, ctx, store } = setup({ isOnboarding: false, editBlocked: reason });
-      store.write({ orgId: ctx.orgId, resource: { ...patient, id } }, '2026-11-21T09:00:00.000Z');
+      await store.write({ orgId: ctx.orgId, resource: { ...patient, id } }, '2026-11-21T09:00:00.000Z');
       for (const write of [
         () => service.create(ctx, 'Patient', patient),
         () => service.update(ctx, 'Patient', id, patient, undefined),
         () => service.delete(ctx, 'Patient', id, undefined),
       ]) {
-        const err = thrown(write);
+        const err = await thrown(write);
         expect([err.status, err.code]).toEqual([423, reason]);
       }
-      expect(service.read(ctx, 'Patient', id).id).toBe(id);
+      expect((await service.read(ctx, 'Patient', id)).id).toBe(id);
     },
   );
 
-  it('refuses writing audit events through the API', () => {
+  it('refuses writing audit events through the API', async () => {
     const { service, ctx } = setup();
-    expect(thrown(() => service.create(ctx, 'AuditEvent', { resourceType: 'AuditEvent' })).status).toBe(405);
+    expect((await thrown(() => service.create(ctx, 'AuditEvent', { resourceType: 'AuditEvent' }))).status).toBe(405);
   });
 
-  it('deletes once (410 afterwards), publishes DeleteResource with the last filter data, keeps the history', () => {
+  it('deletes once (410 afterwards), publishes DeleteResource with the last filter data, keeps the history', async () => {
     const { service, ctx, delivered } = setup();
-    const id = service.create(ctx, 'Patient', patient).version.id;
-    expect(service.delete(ctx, 'Patient', id, undefined)?.deleted).toBe(true);
-    expect(service.delete(ctx, 'Patient', id, undefined)).toBeNull();
-    expect(thrown(() => service.read(ctx, 'Patient', id)).status).toBe(410);
-    expect(thrown(() => service.delete(ctx, 'Patient', 'pat-never', undefined)).status).toBe(404);
+    const id = (await service.create(ctx, 'Patient', patient)).version.id;
+    expect((await service.delete(ctx, 'Patient', id, undefined))?.deleted).toBe(true);
+    expect(await service.delete(ctx, 'Patient', id, undefined)).toBeNull();
+    expect((await thrown(() => service.read(ctx, 'Patient', id))).status).toBe(410);
+    expect((await thrown(() => service.delete(ctx, 'Patient', 'pat-never', undefined))).status).toBe(404);
     const last = delivered.at(-1)!.event;
     expect([last.action, last.resourcesJSON, last.filterData.name]).toEqual([
       'DeleteResource',
       '[]',
       expect.arrayContaining(['amelia']),
     ]);
-    const history = service.history(ctx, 'Patient', id, new URLSearchParams());
+    const history = await service.history(ctx, 'Patient', id, new URLSearchParams());
     expect(history.entry?.map((e) => [e.request?.method, e.response?.status])).toEqual([
       ['DELETE', '204'],
       ['POST', '201'],
     ]);
-    expect(thrown(() => service.readVersion(ctx, 'Patient', id, '2')).status).toBe(410);
-    expect(service.readVersion(ctx, 'Patient', id, '1').resource?.id).toBe(id);
+    expect((await thrown(() => service.readVersion(ctx, 'Patient', id, '2'))).status).toBe(410);
+    expect((await service.readVersion(ctx, 'Patient', id, '1')).resource?.id).toBe(id);
   });
 
-  it(`pages searches by ${APPOINTMENT_PAGE_COUNT} by default with next, first and previous links`, () => {
+  it(`pages searches by ${APPOINTMENT_PAGE_COUNT} by default with next, first and previous links`, async () => {
     const { service, ctx, audits } = setup();
     for (let i = 0; i < 55; i += 1) {
       const appointment: Appointment = {
@@ -148,32 +155,30 @@ describe('FhirService', () => {
         end: '2026-11-21T11:00:00Z',
         participant: [{ actor: { reference: `Patient/pat-${i}` }, status: 'accepted' }],
       };
-      service.create(ctx, 'Appointment', appointment);
+      await service.create(ctx, 'Appointment', appointment);
     }
-    const first = service.search(ctx, 'Appointment', new URLSearchParams('status=booked&token=secret'));
+    const first = await service.search(ctx, 'Appointment', new URLSearchParams('status=booked&token=secret'));
     expect([first.total, first.entry?.length]).toEqual([55, 50]);
     expect(first.link?.map((l) => l.relation)).toEqual(['self', 'first', 'next']);
     expect(first.link?.find((l) => l.relation === 'next')?.url).toBe(
       'http://x/api/fhir/main-street/Appointment?status=booked&_count=50&_offset=50',
     );
-    const second = service.search(ctx, 'Appointment', new URLSearchParams('status=booked&_offset=50'));
+    const second = await service.search(ctx, 'Appointment', new URLSearchParams('status=booked&_offset=50'));
     expect(second.entry).toHaveLength(5);
     expect(second.link?.map((l) => l.relation)).toEqual(['self', 'first', 'previous']);
-    expect(service.search(ctx, 'Appointment', new URLSearchParams('_count=5000')).entry).toHaveLength(55);
-    expect(thrown(() => service.search(ctx, 'Appointment', new URLSearchParams('_count=-1'))).status).toBe(400);
-    const descriptions = audits()
-      .filter((a) => a.action === 'E')
-      .map((a) => a.entity?.at(-1)?.description);
+    expect((await service.search(ctx, 'Appointment', new URLSearchParams('_count=5000'))).entry).toHaveLength(55);
+    expect((await thrown(() => service.search(ctx, 'Appointment', new URLSearchParams('_count=-1')))).status).toBe(400);
+    const descriptions = (await audits()).filter((a) => a.action === 'E').map((a) => a.entity?.at(-1)?.description);
     expect(descriptions).toContain('Appointment?status=booked');
     expect(descriptions.some((d) => d?.includes('secret'))).toBe(false);
   });
 
-  it('does not audit reading practitioners, locations or audit events', () => {
+  it('does not audit reading practitioners, locations or audit events', async () => {
     const { service, ctx, audits } = setup();
-    const loc = service.create(ctx, 'Location', { resourceType: 'Location', name: 'Office' }).version.id;
-    service.read(ctx, 'Location', loc);
-    service.search(ctx, 'AuditEvent', new URLSearchParams());
-    expect(audits()).toHaveLength(0);
+    const loc = (await service.create(ctx, 'Location', { resourceType: 'Location', name: 'Office' })).version.id;
+    await service.read(ctx, 'Location', loc);
+    await service.search(ctx, 'AuditEvent', new URLSearchParams());
+    expect(await audits()).toHaveLength(0);
   });
 });
 
@@ -190,7 +195,7 @@ describe('parseIfMatch', () => {
 });
 
 describe('FhirService on arbitrary input (property)', () => {
-  it('answers any JSON body with a valid stored resource or a 400, never a crash', () => {
+  it('answers any JSON body with a valid stored resource or a 400, never a crash', async () => {
     const types = ['Patient', 'Location', 'Appointment', 'Observation', 'Composition', 'Contract'] as const;
     const fields = fc.dictionary(
       fc.constantFrom(
@@ -209,11 +214,11 @@ describe('FhirService on arbitrary input (property)', () => {
       ),
       fc.jsonValue({ maxDepth: 3 }),
     );
-    fc.assert(
-      fc.property(fc.constantFrom(...types), fields, (type, body) => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...types), fields, async (type, body) => {
         const { service, ctx } = setup();
         try {
-          const { version } = service.create(ctx, type, { ...body, resourceType: type });
+          const { version } = await service.create(ctx, type, { ...body, resourceType: type });
           expect(validateResource(version.resource)).toEqual([]);
         } catch (err) {
           expect(err).toBeInstanceOf(FhirError);
@@ -222,5 +227,5 @@ describe('FhirService on arbitrary input (property)', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 });

@@ -21,13 +21,13 @@ import {
   type Issue,
   type Meta,
 } from '@vigil/shared';
-import type { OrgPolicyOf } from './access.js';
+import type { OrgPolicy } from '../access/index.js';
 import { FhirError, VersionConflictError } from './errors.js';
 import { ID_IN_OTHER_ORGANIZATION, ID_IN_OTHER_ORGANIZATION_MESSAGE, type IdOwnership } from './id-ownership.js';
 import type { LiveAction, LiveEvents, OrgLiveEvent } from './live-events.js';
 import { parseSearch, RESULT_PARAMS, searchTokens } from './search-params.js';
 import { SIGNED_RECORD, SIGNED_RECORD_MESSAGE, type SignedRecords } from './signed-records.js';
-import type { ResourceStore, SearchSort, StoredVersion } from './store.js';
+import type { ResourceStore, SearchSort, StoredVersion } from '../store/resources/types.js';
 
 /** Largest page a search or history call returns. */
 export const MAX_PAGE_COUNT = 1000;
@@ -50,7 +50,8 @@ export interface FhirServiceDeps {
   store: ResourceStore;
   events: LiveEvents;
   now: () => number;
-  orgPolicy: OrgPolicyOf;
+  /** The organisation's editing policy (access/ OrgPolicyOf, over the organisations' store). */
+  orgPolicy: (orgId: string) => Promise<OrgPolicy | null> | OrgPolicy | null;
   /**
    * Who owns an id across organisations: a PUT that would create another organisation's id is
    * refused (409). The server always passes it (fhir/index.ts, routes/); unit tests of other
@@ -124,12 +125,12 @@ export class FhirService {
     return new Date(this.deps.now()).toISOString();
   }
 
-  private audit(
+  private async audit(
     ctx: RequestContext,
     interaction: AuditInteraction,
     entities: readonly string[],
     description?: string,
-  ): void {
+  ): Promise<void> {
     const recorded = this.nowIso();
     const event = auditEventFor({
       orgId: ctx.orgId,
@@ -140,7 +141,7 @@ export class FhirService {
       ip: ctx.ip,
       ...(description ? { description } : {}),
     });
-    this.deps.store.write(
+    await this.deps.store.write(
       { orgId: ctx.orgId, resource: withOrgTag({ ...event, id: newId(idPrefixOf('AuditEvent')) }, ctx.orgId) },
       recorded,
     );
@@ -166,10 +167,10 @@ export class FhirService {
     });
   }
 
-  private checkEditable(ctx: RequestContext, type: FhirResourceType): void {
+  private async checkEditable(ctx: RequestContext, type: FhirResourceType): Promise<void> {
     if (type === 'AuditEvent')
       throw new FhirError(405, 'METHOD_NOT_ALLOWED', 'Audit events are written by the server only');
-    const blocked = this.deps.orgPolicy(ctx.orgId)?.editBlocked;
+    const blocked = (await this.deps.orgPolicy(ctx.orgId))?.editBlocked;
     if (blocked) {
       throw new FhirError(
         423,
@@ -182,8 +183,8 @@ export class FhirService {
   }
 
   /** A signed record (a finalized case's Composition or Appointment, a signed PDF) is never changed through the API. */
-  private checkNotSigned(ctx: RequestContext, type: FhirResourceType, id: string): void {
-    if (ctx.reportWriter !== true && this.deps.signed?.isSigned(ctx.orgId, type, id)) {
+  private async checkNotSigned(ctx: RequestContext, type: FhirResourceType, id: string): Promise<void> {
+    if (ctx.reportWriter !== true && (await this.deps.signed?.isSigned(ctx.orgId, type, id))) {
       throw new FhirError(423, SIGNED_RECORD, SIGNED_RECORD_MESSAGE);
     }
   }
@@ -193,9 +194,9 @@ export class FhirService {
    * SHA-256 stored at signing, else the read fails (500 PDF_INTEGRITY_FAILED) rather than hand
    * out altered bytes as the signed record.
    */
-  private checkSignedPdf(ctx: RequestContext, version: StoredVersion): void {
+  private async checkSignedPdf(ctx: RequestContext, version: StoredVersion): Promise<void> {
     if (version.resourceType !== 'Binary' || !version.resource) return;
-    const expected = this.deps.signed?.signedPdfSha256(ctx.orgId, version.id);
+    const expected = await this.deps.signed?.signedPdfSha256(ctx.orgId, version.id);
     if (!expected) return;
     const bytes = Buffer.from((version.resource as Binary).data ?? '', 'base64');
     if (createHash('sha256').update(bytes).digest('hex') !== expected) {
@@ -204,20 +205,20 @@ export class FhirService {
   }
 
   /** An id another organisation owns is never created here (issue 24 item 2). */
-  private checkIdOwned(ctx: RequestContext, id: string): void {
-    if (this.deps.ids?.belongsElsewhere(ctx.orgId, id)) {
+  private async checkIdOwned(ctx: RequestContext, id: string): Promise<void> {
+    if (await this.deps.ids?.belongsElsewhere(ctx.orgId, id)) {
       throw new FhirError(409, ID_IN_OTHER_ORGANIZATION, ID_IN_OTHER_ORGANIZATION_MESSAGE);
     }
   }
 
   /** Body checks shared by create and update: an object of the URL's type, normalised and valid. */
-  private prepare(
+  private async prepare(
     ctx: RequestContext,
     type: FhirResourceType,
     body: unknown,
     id: string,
     isNew: boolean,
-  ): FhirResource & { id: string } {
+  ): Promise<FhirResource & { id: string }> {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new FhirError(400, 'INVALID_RESOURCE', 'The body must be a JSON resource');
     }
@@ -230,7 +231,9 @@ export class FhirService {
     if (meta) resource.meta = meta;
     else delete resource.meta;
     // Spec 000 §4: onboarding organisations create test patients until they go live.
-    if (isNew && type === 'Patient' && this.deps.orgPolicy(ctx.orgId)?.isOnboarding) resource = withTestTag(resource);
+    if (isNew && type === 'Patient' && (await this.deps.orgPolicy(ctx.orgId))?.isOnboarding) {
+      resource = withTestTag(resource);
+    }
     resource = normalizeResource(resource);
     const issues: Issue[] = validateResource(resource);
     if (issues.length > 0) throw new FhirError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
@@ -241,104 +244,111 @@ export class FhirService {
    * A read of patient data that did not come through this API (a signed PDF downloaded by its
    * link), audited as the reader's like any other read.
    */
-  auditRead(ctx: RequestContext, entities: readonly string[], description: string): void {
-    this.deps.store.transaction(() => this.audit(ctx, 'read', entities, description));
+  async auditRead(ctx: RequestContext, entities: readonly string[], description: string): Promise<void> {
+    await this.audit(ctx, 'read', entities, description);
   }
 
   /** Opening an organisation's live events reads its patient data as it changes: audited once per stream. */
-  auditLiveEvents(ctx: RequestContext): void {
-    this.deps.store.transaction(() => this.audit(ctx, 'search-type', [], `fhir-sse/org/${ctx.orgId}`));
+  async auditLiveEvents(ctx: RequestContext): Promise<void> {
+    await this.audit(ctx, 'search-type', [], `fhir-sse/org/${ctx.orgId}`);
   }
 
   /** A live event carrying patient data to one stream is a read by that stream's user. */
-  auditLiveDelivery(ctx: RequestContext, event: OrgLiveEvent): void {
+  async auditLiveDelivery(ctx: RequestContext, event: OrgLiveEvent): Promise<void> {
     if (event.action === 'DeleteResource' || !isPatientData(event.resourceType)) return;
-    this.deps.store.transaction(() =>
-      this.audit(ctx, 'read', [`${event.resourceType}/${event.resourceId}`], `fhir-sse/org/${ctx.orgId}`),
-    );
+    await this.audit(ctx, 'read', [`${event.resourceType}/${event.resourceId}`], `fhir-sse/org/${ctx.orgId}`);
   }
 
-  read(ctx: RequestContext, type: FhirResourceType, id: string): StoredVersion {
-    const version = this.deps.store.read(ctx.orgId, type, id);
+  async read(ctx: RequestContext, type: FhirResourceType, id: string): Promise<StoredVersion> {
+    const version = await this.deps.store.read(ctx.orgId, type, id);
     if (!version) throw new FhirError(404, 'NOT_FOUND', `${type}/${id} not found`);
     if (version.deleted) throw new FhirError(410, 'DELETED', `${type}/${id} was deleted`);
-    this.checkSignedPdf(ctx, version);
-    if (isPatientData(type)) this.deps.store.transaction(() => this.audit(ctx, 'read', [`${type}/${id}`]));
+    await this.checkSignedPdf(ctx, version);
+    if (isPatientData(type)) await this.audit(ctx, 'read', [`${type}/${id}`]);
     return version;
   }
 
-  readVersion(ctx: RequestContext, type: FhirResourceType, id: string, versionId: string): StoredVersion {
-    const version = this.deps.store.readVersion(ctx.orgId, type, id, versionId);
+  async readVersion(
+    ctx: RequestContext,
+    type: FhirResourceType,
+    id: string,
+    versionId: string,
+  ): Promise<StoredVersion> {
+    const version = await this.deps.store.readVersion(ctx.orgId, type, id, versionId);
     if (!version) throw new FhirError(404, 'NOT_FOUND', `${type}/${id}/_history/${versionId} not found`);
     if (version.deleted) throw new FhirError(410, 'DELETED', `${type}/${id} version ${versionId} is a deletion`);
-    this.checkSignedPdf(ctx, version);
-    if (isPatientData(type))
-      this.deps.store.transaction(() => this.audit(ctx, 'vread', [`${type}/${id}/_history/${versionId}`]));
+    await this.checkSignedPdf(ctx, version);
+    if (isPatientData(type)) await this.audit(ctx, 'vread', [`${type}/${id}/_history/${versionId}`]);
     return version;
   }
 
-  create(ctx: RequestContext, type: FhirResourceType, body: unknown): WriteResult {
-    this.checkEditable(ctx, type);
+  async create(ctx: RequestContext, type: FhirResourceType, body: unknown): Promise<WriteResult> {
+    await this.checkEditable(ctx, type);
     // FHIR create: the server assigns the id (PUT to a new id creates with the client's id).
-    const resource = this.prepare(ctx, type, body, newId(idPrefixOf(type)), true);
-    const version = this.deps.store.transaction(() => {
-      const v = this.deps.store.write(
+    const resource = await this.prepare(ctx, type, body, newId(idPrefixOf(type)), true);
+    const version = await this.deps.store.transaction(async () => {
+      const v = await this.deps.store.write(
         { orgId: ctx.orgId, resource: withOrgTag(resource, ctx.orgId), createOnly: true },
         this.nowIso(),
       );
-      if (isPatientData(type)) this.audit(ctx, 'create', [`${type}/${v.id}`]);
+      if (isPatientData(type)) await this.audit(ctx, 'create', [`${type}/${v.id}`]);
       return v;
     });
     this.publish(ctx, 'CreateResource', version, null);
     return { version, created: true };
   }
 
-  update(
+  async update(
     ctx: RequestContext,
     type: FhirResourceType,
     id: string,
     body: unknown,
     ifMatch: string | undefined,
-  ): WriteResult {
-    this.checkEditable(ctx, type);
+  ): Promise<WriteResult> {
+    await this.checkEditable(ctx, type);
     this.checkNotServerOwned(type, id);
-    this.checkIdOwned(ctx, id);
-    this.checkNotSigned(ctx, type, id);
+    await this.checkIdOwned(ctx, id);
+    await this.checkNotSigned(ctx, type, id);
     const bodyId = (body as { id?: unknown } | null)?.id;
     if (bodyId !== undefined && bodyId !== id)
       throw new FhirError(400, 'INVALID_RESOURCE', 'The body id must match the URL id');
-    const current = this.deps.store.read(ctx.orgId, type, id);
+    const current = await this.deps.store.read(ctx.orgId, type, id);
     const live = current && !current.deleted ? current : null;
     // A stale version is a conflict before anything else: the client must reload, not fix its edit.
     if (ifMatch !== undefined && ifMatch !== (current?.versionId ?? '0'))
       throw new VersionConflictError(current?.versionId ?? '0');
-    const resource = this.prepare(ctx, type, body, id, live === null);
+    const resource = await this.prepare(ctx, type, body, id, live === null);
     if (live?.resource) {
       const issues = validateResourceChange(live.resource, resource);
       if (issues.length > 0) throw new FhirError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
     }
-    const version = this.deps.store.transaction(() => {
-      const v = this.deps.store.write(
+    const version = await this.deps.store.transaction(async () => {
+      const v = await this.deps.store.write(
         { orgId: ctx.orgId, resource: withOrgTag(resource, ctx.orgId), ifMatch },
         this.nowIso(),
       );
-      if (isPatientData(type)) this.audit(ctx, live ? 'update' : 'create', [`${type}/${id}`]);
+      if (isPatientData(type)) await this.audit(ctx, live ? 'update' : 'create', [`${type}/${id}`]);
       return v;
     });
     this.publish(ctx, live ? 'UpdateResource' : 'CreateResource', version, null);
     return { version, created: live === null };
   }
 
-  delete(ctx: RequestContext, type: FhirResourceType, id: string, ifMatch: string | undefined): StoredVersion | null {
-    this.checkEditable(ctx, type);
+  async delete(
+    ctx: RequestContext,
+    type: FhirResourceType,
+    id: string,
+    ifMatch: string | undefined,
+  ): Promise<StoredVersion | null> {
+    await this.checkEditable(ctx, type);
     this.checkNotServerOwned(type, id);
-    this.checkNotSigned(ctx, type, id);
-    const current = this.deps.store.read(ctx.orgId, type, id);
+    await this.checkNotSigned(ctx, type, id);
+    const current = await this.deps.store.read(ctx.orgId, type, id);
     if (!current) throw new FhirError(404, 'NOT_FOUND', `${type}/${id} not found`);
     if (current.deleted) return null;
-    const version = this.deps.store.transaction(() => {
-      const v = this.deps.store.delete(ctx.orgId, type, id, this.nowIso(), ifMatch);
-      if (v && isPatientData(type)) this.audit(ctx, 'delete', [`${type}/${id}`]);
+    const version = await this.deps.store.transaction(async () => {
+      const v = await this.deps.store.delete(ctx.orgId, type, id, this.nowIso(), ifMatch);
+      if (v && isPatientData(type)) await this.audit(ctx, 'delete', [`${type}/${id}`]);
       return v;
     });
     if (version) this.publish(ctx, 'DeleteResource', version, current.resource);
@@ -370,12 +380,12 @@ export class FhirService {
     return links;
   }
 
-  search(ctx: RequestContext, type: FhirResourceType, params: URLSearchParams): Bundle {
+  async search(ctx: RequestContext, type: FhirResourceType, params: URLSearchParams): Promise<Bundle> {
     const clauses = parseSearch(type, params);
     // spec 000 §9: a page of 50 unless _count says otherwise.
     const count = intParam(params, '_count', APPOINTMENT_PAGE_COUNT, MAX_PAGE_COUNT);
     const offset = intParam(params, '_offset', 0, Number.MAX_SAFE_INTEGER);
-    const { total, items } = this.deps.store.search(
+    const { total, items } = await this.deps.store.search(
       ctx.orgId,
       type,
       clauses,
@@ -384,13 +394,11 @@ export class FhirService {
     );
     if (isPatientData(type)) {
       const query = new URLSearchParams([...params].filter(([k]) => k !== 'token')).toString();
-      this.deps.store.transaction(() =>
-        this.audit(
-          ctx,
-          'search-type',
-          items.map((r) => `${type}/${r.id}`),
-          `${type}?${query}`,
-        ),
+      await this.audit(
+        ctx,
+        'search-type',
+        items.map((r) => `${type}/${r.id}`),
+        `${type}?${query}`,
       );
     }
     return {
@@ -406,12 +414,12 @@ export class FhirService {
     };
   }
 
-  history(ctx: RequestContext, type: FhirResourceType, id: string, params: URLSearchParams): Bundle {
+  async history(ctx: RequestContext, type: FhirResourceType, id: string, params: URLSearchParams): Promise<Bundle> {
     const count = intParam(params, '_count', APPOINTMENT_PAGE_COUNT, MAX_PAGE_COUNT);
     const offset = intParam(params, '_offset', 0, Number.MAX_SAFE_INTEGER);
-    const { total, items } = this.deps.store.history(ctx.orgId, type, id, { offset, count });
+    const { total, items } = await this.deps.store.history(ctx.orgId, type, id, { offset, count });
     if (total === 0) throw new FhirError(404, 'NOT_FOUND', `${type}/${id} not found`);
-    if (isPatientData(type)) this.deps.store.transaction(() => this.audit(ctx, 'history-instance', [`${type}/${id}`]));
+    if (isPatientData(type)) await this.audit(ctx, 'history-instance', [`${type}/${id}`]);
     const entry: BundleEntry[] = items.map((v) => ({
       fullUrl: `${ctx.baseUrl}/${type}/${id}`,
       ...(v.resource ? { resource: v.resource } : {}),

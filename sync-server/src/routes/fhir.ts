@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
 import {
   isResourceType,
   operationOutcome,
@@ -11,14 +12,11 @@ import {
   type OperationOutcome,
 } from '@vigil/shared';
 import type { SignedInSession } from '../auth/sessions.js';
-import type { Db } from '../db/database.js';
-import type { AccessMode, CanAccessOrg, OrgPolicyOf } from '../fhir/access.js';
+import type { AccessMode, CanAccessOrg } from '../access/index.js';
 import { FhirError } from '../fhir/errors.js';
-import { sqliteIdOwnership } from '../fhir/id-ownership.js';
-import { sqliteSignedRecords } from '../fhir/signed-records.js';
 import type { DeliveredEvent, LiveEvents } from '../fhir/live-events.js';
-import { FhirService, parseIfMatch, type RequestContext } from '../fhir/service.js';
-import type { ResourceStore, StoredVersion } from '../fhir/store.js';
+import { parseIfMatch, type FhirService, type RequestContext } from '../fhir/service.js';
+import type { StoredVersion } from '../store/resources/types.js';
 import type { Logger } from '../log.js';
 import { forwardedFor } from './graphql.js';
 
@@ -35,11 +33,9 @@ export const SSE_SHUTDOWN_POLL_MS = 500;
 export const SSE_RETRY_MS = 2_000;
 
 export interface FhirRoutesDeps {
-  db: Db;
-  store: ResourceStore;
+  /** The process's one FhirService (services.ts): the API maps HTTP onto it. */
+  service: FhirService;
   events: LiveEvents;
-  /** `tok` or `dev-tok`. */
-  cookieName: string;
   /** The signed-in session of a request (cookie or `token` query parameter) at `now`, or null (the sessions service). */
   sessionOf: (credentials: {
     cookieHeader?: string | null | undefined;
@@ -47,14 +43,33 @@ export interface FhirRoutesDeps {
   }) => Promise<SignedInSession | null>;
   now: () => number;
   canAccessOrg: CanAccessOrg;
-  orgPolicy: OrgPolicyOf;
   log: Logger;
   /** Take the client address for audit events from X-Forwarded-For (behind a reverse proxy only). */
   trustProxy?: boolean;
 }
 
 const ORG_ID_RE = /^[a-z0-9_-]{1,64}$/;
-const ID_RE = /^[A-Za-z0-9\-.]{1,64}$/;
+
+/** The path and query parameters, validated at the edge (zod); each failure keeps its FHIR status and text. */
+const typeParam = z.string().refine((t): t is FhirResourceType => isResourceType(t));
+/** FHIR id: letters, digits, '-' and '.', 1-64 characters. */
+const idParam = z.string().regex(/^[A-Za-z0-9\-.]{1,64}$/);
+/** A version the store can have written: 1, 2, 3… */
+const versionIdParam = z.string().regex(/^[1-9]\d{0,15}$/);
+/** `_count` and `_offset`: up to 9 digits (the service caps `_count` at MAX_PAGE_COUNT). */
+const pagingParam = z.string().regex(/^\d{1,9}$/);
+
+/** The search and history query: paging parameters checked here, search parameters by parseSearch in the service. */
+function queryOf(c: Context): URLSearchParams {
+  const params = new URL(c.req.url).searchParams;
+  for (const name of ['_count', '_offset']) {
+    const raw = params.get(name);
+    if (raw !== null && !pagingParam.safeParse(raw).success) {
+      throw new FhirError(400, 'INVALID_SEARCH', `Invalid ${name}: ${raw}`);
+    }
+  }
+  return params;
+}
 
 function outcomeResponse(c: Context, status: number, outcome: OperationOutcome): Response {
   return c.body(JSON.stringify(outcome), status as 400, { 'content-type': FHIR_CONTENT_TYPE });
@@ -88,15 +103,7 @@ function isLocalhost(c: Context): boolean {
  * the organisation is part of every store call, so nothing crosses organisations.
  */
 export function fhirRoutes(deps: FhirRoutesDeps): Hono {
-  const service = new FhirService({
-    store: deps.store,
-    events: deps.events,
-    now: deps.now,
-    orgPolicy: deps.orgPolicy,
-    // Issue 24: an id is one organisation's forever, and a signed record is never changed here.
-    ids: sqliteIdOwnership(deps.db),
-    signed: sqliteSignedRecords(deps.db),
-  });
+  const { service } = deps;
   const app = new Hono();
 
   /** The session and context of a request, or the error to answer with. */
@@ -112,7 +119,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
     });
     if (!session || !session.multiFactorValid) throw new FhirError(401, 'NO_AUTHENTICATION', 'Sign in again');
     if (!ORG_ID_RE.test(orgId)) throw new FhirError(403, 'NOT_AUTHORIZED');
-    const failure = deps.canAccessOrg(session, orgId, mode);
+    const failure = await deps.canAccessOrg(session, orgId, mode);
     if (failure === 'NO_AUTHENTICATION' || failure === 'MFA_REQUIRED') throw new FhirError(401, 'NO_AUTHENTICATION');
     if (failure) throw new FhirError(403, failure);
     const url = new URL(c.req.url);
@@ -123,15 +130,24 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
   }
 
   function typeOf(c: Context): FhirResourceType {
-    const type = c.req.param('type');
-    if (!isResourceType(type)) throw new FhirError(404, 'NOT_FOUND', `Unknown resource type ${type ?? ''}`);
-    return type;
+    const type = typeParam.safeParse(c.req.param('type'));
+    if (!type.success) throw new FhirError(404, 'NOT_FOUND', `Unknown resource type ${c.req.param('type') ?? ''}`);
+    return type.data;
   }
 
   function idOf(c: Context): string {
-    const id = c.req.param('id') ?? '';
-    if (!ID_RE.test(id)) throw new FhirError(404, 'NOT_FOUND', 'Invalid id');
-    return id;
+    const id = idParam.safeParse(c.req.param('id') ?? '');
+    if (!id.success) throw new FhirError(404, 'NOT_FOUND', 'Invalid id');
+    return id.data;
+  }
+
+  /** A version id the store never wrote is not found, as the store would answer. */
+  function versionIdOf(c: Context, type: FhirResourceType, id: string): string {
+    const vid = c.req.param('vid') ?? '';
+    if (!versionIdParam.safeParse(vid).success) {
+      throw new FhirError(404, 'NOT_FOUND', `${type}/${id}/_history/${vid} not found`);
+    }
+    return vid;
   }
 
   async function bodyOf(c: Context): Promise<unknown> {
@@ -169,35 +185,37 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
   );
   fhir.get(
     '/:type',
-    handle('read', (c, ctx) =>
-      c.body(JSON.stringify(service.search(ctx, typeOf(c), new URL(c.req.url).searchParams)), 200, {
+    handle('read', async (c, ctx) =>
+      c.body(JSON.stringify(await service.search(ctx, typeOf(c), queryOf(c))), 200, {
         'content-type': FHIR_CONTENT_TYPE,
       }),
     ),
   );
   fhir.get(
     '/:type/:id',
-    handle('read', (c, ctx) => resourceResponse(c, service.read(ctx, typeOf(c), idOf(c)), 200)),
+    handle('read', async (c, ctx) => resourceResponse(c, await service.read(ctx, typeOf(c), idOf(c)), 200)),
   );
   fhir.get(
     '/:type/:id/_history',
-    handle('read', (c, ctx) =>
-      c.body(JSON.stringify(service.history(ctx, typeOf(c), idOf(c), new URL(c.req.url).searchParams)), 200, {
+    handle('read', async (c, ctx) =>
+      c.body(JSON.stringify(await service.history(ctx, typeOf(c), idOf(c), queryOf(c))), 200, {
         'content-type': FHIR_CONTENT_TYPE,
       }),
     ),
   );
   fhir.get(
     '/:type/:id/_history/:vid',
-    handle('read', (c, ctx) =>
-      resourceResponse(c, service.readVersion(ctx, typeOf(c), idOf(c), c.req.param('vid') ?? ''), 200),
-    ),
+    handle('read', async (c, ctx) => {
+      const type = typeOf(c);
+      const id = idOf(c);
+      return resourceResponse(c, await service.readVersion(ctx, type, id, versionIdOf(c, type, id)), 200);
+    }),
   );
   fhir.post(
     '/:type',
     handle('write', async (c, ctx) => {
       const type = typeOf(c);
-      const { version } = service.create(ctx, type, await bodyOf(c));
+      const { version } = await service.create(ctx, type, await bodyOf(c));
       c.header('location', `${ctx.baseUrl}/${type}/${version.id}/_history/${version.versionId}`);
       return resourceResponse(c, version, 201);
     }),
@@ -208,15 +226,15 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
       const type = typeOf(c);
       const id = idOf(c);
       const ifMatch = parseIfMatch(c.req.header('if-match'));
-      const { version, created } = service.update(ctx, type, id, await bodyOf(c), ifMatch);
+      const { version, created } = await service.update(ctx, type, id, await bodyOf(c), ifMatch);
       if (created) c.header('location', `${ctx.baseUrl}/${type}/${id}/_history/${version.versionId}`);
       return resourceResponse(c, version, created ? 201 : 200);
     }),
   );
   fhir.delete(
     '/:type/:id',
-    handle('write', (c, ctx) => {
-      service.delete(ctx, typeOf(c), idOf(c), parseIfMatch(c.req.header('if-match')));
+    handle('write', async (c, ctx) => {
+      await service.delete(ctx, typeOf(c), idOf(c), parseIfMatch(c.req.header('if-match')));
       return outcomeResponse(c, 200, {
         resourceType: 'OperationOutcome',
         issue: [{ severity: 'information', code: 'informational', details: { text: 'DELETED' } }],
@@ -266,21 +284,23 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
       const unregister = deps.events.onClose(stop);
       const endAt = deps.now() + SSE_MAX_STREAM_MS;
       try {
-        service.auditLiveEvents(ctx);
+        await service.auditLiveEvents(ctx);
         queue.push(...deps.events.since(ctx.orgId, c.req.header('last-event-id')));
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ orgId: ctx.orgId }), retry: SSE_RETRY_MS });
         // A signed-out session or a removed membership ends the stream before anything more is sent.
         const stillAllowed = async (): Promise<boolean> => {
           const still = await deps.sessionOf({ cookieHeader: c.req.header('cookie'), token });
           return (
-            Boolean(still?.multiFactorValid) && still !== null && deps.canAccessOrg(still, ctx.orgId, 'read') === null
+            Boolean(still?.multiFactorValid) &&
+            still !== null &&
+            (await deps.canAccessOrg(still, ctx.orgId, 'read')) === null
           );
         };
         while (open) {
           if (queue.length > 0 && !(await stillAllowed())) break;
           while (queue.length > 0 && open) {
             const next = queue.shift()!;
-            service.auditLiveDelivery(ctx, next.event);
+            await service.auditLiveDelivery(ctx, next.event);
             await stream.writeSSE({ id: next.id, data: JSON.stringify(next.event) });
           }
           if (!open) break;

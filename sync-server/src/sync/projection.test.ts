@@ -9,9 +9,9 @@ import {
   type Composition,
 } from '@vigil/shared';
 import { createLogger } from '../log.js';
-import type { OrgPolicy } from '../fhir/access.js';
+import type { OrgPolicy } from '../access/index.js';
 import { LiveEvents, type DeliveredEvent } from '../fhir/live-events.js';
-import { MemoryResourceStore } from '../fhir/memory-store.js';
+import { MemoryResourceStore } from '../store/resources/memory.js';
 import { FhirService } from '../fhir/service.js';
 import { CASE_DATA_EXTENSION, caseDataAttachment, compositionProjector, withCaseData } from './projection.js';
 
@@ -81,12 +81,12 @@ describe('compositionProjector', () => {
 
   it('writes the content onto the Composition whose id is the document id, as a new audited version', async () => {
     const { store, service, delivered, project, address, ctx } = setup();
-    service.update(ctx, 'Composition', address.docId, { ...record, id: address.docId }, undefined);
+    await service.update(ctx, 'Composition', address.docId, { ...record, id: address.docId }, undefined);
     project({ address, content, hash: contentHash(content), userId: 'usr-2' });
     // Encoded in the worker thread: nothing written until it answers.
-    expect(store.read('main-street', 'Composition', address.docId)!.versionId).toBe('1');
+    expect((await store.read('main-street', 'Composition', address.docId))!.versionId).toBe('1');
     await project.idle();
-    const stored = store.read('main-street', 'Composition', address.docId)!;
+    const stored = (await store.read('main-street', 'Composition', address.docId))!;
     expect(stored.versionId).toBe('2');
     expect(decode(stored.resource as Composition)).toEqual(content);
     // Byte-identical to the attachment built on the event loop.
@@ -94,18 +94,18 @@ describe('compositionProjector', () => {
       caseDataAttachment(withCaseData(record, content, contentHash(content))!),
     );
     expect(delivered.at(-1)?.event.action).toBe('UpdateResource');
-    const audits = store.search('main-street', 'AuditEvent', [], { offset: 0, count: 100 }).items;
+    const audits = (await store.search('main-street', 'AuditEvent', [], { offset: 0, count: 100 })).items;
     expect(JSON.stringify(audits)).toContain('usr-2');
 
     // The same content again writes nothing.
     project({ address, content, hash: contentHash(content), userId: 'usr-2' });
     await project.idle();
-    expect(store.read('main-street', 'Composition', address.docId)!.versionId).toBe('2');
+    expect((await store.read('main-street', 'Composition', address.docId))!.versionId).toBe('2');
   });
 
   it('does nothing (a debug line) when the organisation has no Composition with that id', async () => {
     const { store, service, project, address, lines } = setup();
-    service.update(
+    await service.update(
       { orgId: 'elsewhere', userId: 'usr-9', ip: null, baseUrl: '' },
       'Composition',
       address.docId,
@@ -114,29 +114,29 @@ describe('compositionProjector', () => {
     );
     project({ address, content, hash: contentHash(content), userId: 'usr-1' });
     await project.idle();
-    expect(store.read('main-street', 'Composition', address.docId)).toBeNull();
-    expect(caseDataAttachment(store.read('elsewhere', 'Composition', address.docId)!.resource as Composition)).toBe(
-      undefined,
-    );
+    expect(await store.read('main-street', 'Composition', address.docId)).toBeNull();
+    expect(
+      caseDataAttachment((await store.read('elsewhere', 'Composition', address.docId))!.resource as Composition),
+    ).toBe(undefined);
     expect(lines.some((l) => l.level === 20 && String(l.msg).includes('no Composition'))).toBe(true);
   });
 
   it('never throws: a refused write (editing blocked) is logged and the Composition kept', async () => {
     const { store, project, address, lines } = setup({ isOnboarding: false, editBlocked: 'EDITING_PREVENTED' });
-    store.write({ orgId: 'main-street', resource: { ...record, id: address.docId } }, '2026-11-21T09:00:00Z');
+    await store.write({ orgId: 'main-street', resource: { ...record, id: address.docId } }, '2026-11-21T09:00:00Z');
     expect(() => project({ address, content, hash: contentHash(content), userId: 'usr-1' })).not.toThrow();
     await expect(project.idle()).resolves.toBeUndefined();
-    expect(store.read('main-street', 'Composition', address.docId)!.versionId).toBe('1');
+    expect((await store.read('main-street', 'Composition', address.docId))!.versionId).toBe('1');
     expect(lines.some((l) => l.level === 40 && String(l.msg).includes('could not project'))).toBe(true);
   });
 
   it('writes projections in the order they were started, the newest content last', async () => {
     const { store, service, project, address, ctx } = setup();
-    service.update(ctx, 'Composition', address.docId, { ...record, id: address.docId }, undefined);
+    await service.update(ctx, 'Composition', address.docId, { ...record, id: address.docId }, undefined);
     const contents = [1, 2, 3].map((n) => ({ ...content, note: `save ${n}` }));
     for (const c of contents) project({ address, content: c, hash: contentHash(c), userId: 'usr-2' });
     await project.idle();
-    const stored = store.read('main-street', 'Composition', address.docId)!;
+    const stored = (await store.read('main-street', 'Composition', address.docId))!;
     expect(stored.versionId).toBe('4');
     expect(decode(stored.resource as Composition)).toEqual(contents[2]);
   });
@@ -152,10 +152,10 @@ describe('compositionProjector', () => {
       log,
       encode: () => Promise.reject(new Error('worker gone')),
     });
-    service.update(ctx, 'Composition', address.docId, { ...record, id: address.docId }, undefined);
+    await service.update(ctx, 'Composition', address.docId, { ...record, id: address.docId }, undefined);
     project({ address, content, hash: contentHash(content), userId: 'usr-2' });
     await project.idle();
-    expect(store.read('main-street', 'Composition', address.docId)!.versionId).toBe('1');
+    expect((await store.read('main-street', 'Composition', address.docId))!.versionId).toBe('1');
     expect(lines.some((l) => l.level === 50 && String(l.msg).includes('could not project'))).toBe(true);
   });
 });

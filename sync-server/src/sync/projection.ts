@@ -2,7 +2,7 @@ import { vigilExtension, type Composition, type Extension } from '@vigil/shared'
 import type { Logger } from '../log.js';
 import { FhirError } from '../fhir/errors.js';
 import type { FhirService } from '../fhir/service.js';
-import type { ResourceStore } from '../fhir/store.js';
+import type { ResourceStore } from '../store/resources/types.js';
 import type { RoomAddress } from './protocol.js';
 import { CaseChecker, encodeCaseData, type EncodedCaseData } from './case-check.js';
 
@@ -111,8 +111,8 @@ export function compositionProjector(deps: CompositionProjectorDeps): Compositio
   // Projections run one after another, so an older content never lands after a newer one.
   let queue: Promise<void> = Promise.resolve();
 
-  function current(address: RoomAddress): Composition | null {
-    const stored = deps.store.read(address.orgId, 'Composition', address.docId);
+  async function current(address: RoomAddress): Promise<Composition | null> {
+    const stored = await deps.store.read(address.orgId, 'Composition', address.docId);
     if (!stored?.resource || stored.deleted) return null;
     return stored.resource as Composition;
   }
@@ -120,7 +120,7 @@ export function compositionProjector(deps: CompositionProjectorDeps): Compositio
   async function run({ address, content, hash, userId }: ProjectionInput): Promise<void> {
     const { orgId, docId } = address;
     try {
-      const before = current(address);
+      const before = await current(address);
       if (!before) {
         deps.log.debug({ room: address.name }, 'no Composition for this case document; nothing projected');
         return;
@@ -128,11 +128,11 @@ export function compositionProjector(deps: CompositionProjectorDeps): Compositio
       if (holdsCaseData(before, hash)) return;
       const encoded = await encode(content);
       // Read again: the Composition may have changed (or gone) while the content was encoded.
-      const stored = deps.store.read(orgId, 'Composition', docId);
+      const stored = await deps.store.read(orgId, 'Composition', docId);
       if (!stored?.resource || stored.deleted) return;
       const next = withCaseData(stored.resource as Composition, content, hash, encoded);
       if (!next) return;
-      deps.service.update(
+      await deps.service.update(
         { orgId, userId: userId ?? PROJECTION_SYSTEM_USER, ip: null, baseUrl: '' },
         'Composition',
         docId,

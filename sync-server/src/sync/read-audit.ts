@@ -1,5 +1,5 @@
 import { ORG_TAG_SYSTEM, auditEventFor, idPrefixOf, newId } from '@vigil/shared';
-import type { ResourceStore } from '../fhir/store.js';
+import type { ResourceStore } from '../store/resources/types.js';
 import type { AccountStore } from '../store/accounts/types.js';
 import { PROJECTION_SYSTEM_USER } from './projection.js';
 import type { SyncRead } from './rooms.js';
@@ -16,8 +16,8 @@ export interface SyncReadAuditorDeps {
  * organisation as site), once per connection. Written straight to the resource store in its
  * own transaction, as the FHIR service writes its own audit events.
  */
-export function syncReadAuditor(deps: SyncReadAuditorDeps): (read: SyncRead) => void {
-  return ({ address, userId, ip }) => {
+export function syncReadAuditor(deps: SyncReadAuditorDeps): (read: SyncRead) => Promise<void> {
+  return async ({ address, userId, ip }) => {
     const recorded = new Date(deps.now()).toISOString();
     const event = auditEventFor({
       orgId: address.orgId,
@@ -28,18 +28,16 @@ export function syncReadAuditor(deps: SyncReadAuditorDeps): (read: SyncRead) => 
       ip,
       description: `sync/${address.name}`,
     });
-    deps.store.transaction(() =>
-      deps.store.write(
-        {
-          orgId: address.orgId,
-          resource: {
-            ...event,
-            id: newId(idPrefixOf('AuditEvent')),
-            meta: { tag: [{ system: ORG_TAG_SYSTEM, code: address.orgId }] },
-          },
+    await deps.store.write(
+      {
+        orgId: address.orgId,
+        resource: {
+          ...event,
+          id: newId(idPrefixOf('AuditEvent')),
+          meta: { tag: [{ system: ORG_TAG_SYSTEM, code: address.orgId }] },
         },
-        recorded,
-      ),
+      },
+      recorded,
     );
   };
 }

@@ -1,5 +1,5 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
-import type { SearchClause } from './search-params.js';
+import type { SearchClause } from '../../fhir/search-params.js';
 
 /** One stored version of a resource. `resource` is null for a deletion. */
 export interface StoredVersion {
@@ -42,24 +42,32 @@ export interface PageOf<T> {
 
 /**
  * Where FHIR resources live, per organisation. Every method takes the organisation: nothing
- * is ever found across organisations. Implemented in memory (tests) and in SQLite; both pass
- * the same contract suite (store.test.ts).
+ * is ever found across organisations. Asynchronous (issue 26), so a PostgreSQL implementation can
+ * be added by implementing this interface and passing the same contract suite
+ * (store/resources/contract.test.ts); the memory and SQLite implementations pass it today.
  */
 export interface ResourceStore {
   /** The current version (possibly a deletion), or null when the id was never written. */
-  read(orgId: string, type: FhirResourceType, id: string): StoredVersion | null;
+  read(orgId: string, type: FhirResourceType, id: string): Promise<StoredVersion | null>;
   /** One version, or null. */
-  readVersion(orgId: string, type: FhirResourceType, id: string, versionId: string): StoredVersion | null;
+  readVersion(orgId: string, type: FhirResourceType, id: string, versionId: string): Promise<StoredVersion | null>;
   /**
    * Writes the next version (1 for a new id). The stored versionId and lastUpdated are the
-   * store's: it sets meta.versionId to the next number and meta.lastUpdated to `now`.
-   * Throws VersionConflictError on a stale ifMatch or an existing id with createOnly.
+   * store's: it sets meta.versionId to the next number and meta.lastUpdated to `now`. The version
+   * it supersedes is kept as the history policy says (history-policy.ts: no case content unless
+   * signed). Rejects with VersionConflictError on a stale ifMatch or an existing id with createOnly.
    */
-  write(input: WriteInput, now: string): StoredVersion;
+  write(input: WriteInput, now: string): Promise<StoredVersion>;
   /** Marks a live resource deleted (a new version without content); null when there was none. */
-  delete(orgId: string, type: FhirResourceType, id: string, now: string, ifMatch?: string): StoredVersion | null;
+  delete(
+    orgId: string,
+    type: FhirResourceType,
+    id: string,
+    now: string,
+    ifMatch?: string,
+  ): Promise<StoredVersion | null>;
   /** Versions of one resource, newest first. */
-  history(orgId: string, type: FhirResourceType, id: string, page: Page): PageOf<StoredVersion>;
+  history(orgId: string, type: FhirResourceType, id: string, page: Page): Promise<PageOf<StoredVersion>>;
   /** Live resources matching every clause, in `sort` order (default: most recently updated first), ties by id. */
   search(
     orgId: string,
@@ -67,7 +75,11 @@ export interface ResourceStore {
     clauses: readonly SearchClause[],
     page: Page,
     sort?: SearchSort,
-  ): PageOf<FhirResource>;
-  /** Runs `fn` atomically (a write and its audit event together). */
-  transaction<T>(fn: () => T): T;
+  ): Promise<PageOf<FhirResource>>;
+  /**
+   * Runs `fn` atomically (a write and its audit event together): every write inside it commits
+   * or none does. Transactions are serialised (one at a time per database, whatever awaits `fn`
+   * makes), and a transaction started inside `fn` joins it (a savepoint).
+   */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
 }

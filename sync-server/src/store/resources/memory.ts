@@ -1,7 +1,8 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
-import { slimSuperseded } from '../store/resources/history-policy.js';
-import { VersionConflictError } from './errors.js';
-import { matches, searchTokens, type SearchClause, type SearchToken } from './search-params.js';
+import { VersionConflictError } from '../../fhir/errors.js';
+import { matches, searchTokens, type SearchClause, type SearchToken } from '../../fhir/search-params.js';
+import { slimSuperseded } from './history-policy.js';
+import { runTransaction, type TransactionHooks } from './transactions.js';
 import {
   DEFAULT_SORT,
   type Page,
@@ -10,7 +11,7 @@ import {
   type SearchSort,
   type StoredVersion,
   type WriteInput,
-} from './store.js';
+} from './types.js';
 
 interface Entry {
   versions: StoredVersion[];
@@ -20,25 +21,53 @@ interface Entry {
 /** Deep copy through JSON, as the SQLite store does: callers never share objects with the store. */
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-/** The in-memory store: the reference implementation of the contract, for tests. */
+/**
+ * The in-memory store: the reference implementation of the contract, for tests. Transactions
+ * are queued like SQLite's; a rollback restores the entries as they were when it began.
+ */
 export class MemoryResourceStore implements ResourceStore {
-  private readonly entries = new Map<string, Entry>();
+  private entries = new Map<string, Entry>();
+  private readonly saved: Map<string, Entry>[] = [];
+  private readonly hooks: TransactionHooks = {
+    begin: () => this.saved.push(this.snapshot()),
+    commit: () => void this.saved.pop(),
+    rollback: () => this.restore(),
+    savepoint: () => this.saved.push(this.snapshot()),
+    release: () => void this.saved.pop(),
+    rollbackTo: () => {
+      this.restore();
+      this.saved.push(this.snapshot());
+    },
+  };
+
+  private snapshot(): Map<string, Entry> {
+    return new Map([...this.entries].map(([k, e]) => [k, { versions: [...e.versions], tokens: [...e.tokens] }]));
+  }
+
+  private restore(): void {
+    const before = this.saved.pop();
+    if (before) this.entries = before;
+  }
 
   private key(orgId: string, type: string, id: string): string {
     return JSON.stringify([orgId, type, id]);
   }
 
-  read(orgId: string, type: FhirResourceType, id: string): StoredVersion | null {
+  read(orgId: string, type: FhirResourceType, id: string): Promise<StoredVersion | null> {
     const v = this.entries.get(this.key(orgId, type, id))?.versions.at(-1);
-    return v ? copy(v) : null;
+    return Promise.resolve(v ? copy(v) : null);
   }
 
-  readVersion(orgId: string, type: FhirResourceType, id: string, versionId: string): StoredVersion | null {
+  readVersion(orgId: string, type: FhirResourceType, id: string, versionId: string): Promise<StoredVersion | null> {
     const v = this.entries.get(this.key(orgId, type, id))?.versions.find((x) => x.versionId === versionId);
-    return v ? copy(v) : null;
+    return Promise.resolve(v ? copy(v) : null);
   }
 
-  write(input: WriteInput, now: string): StoredVersion {
+  write(input: WriteInput, now: string): Promise<StoredVersion> {
+    return this.transaction(() => Promise.resolve(this.writeNow(input, now)));
+  }
+
+  private writeNow(input: WriteInput, now: string): StoredVersion {
     const { orgId, resource } = input;
     const key = this.key(orgId, resource.resourceType, resource.id);
     const entry = this.entries.get(key);
@@ -50,7 +79,8 @@ export class MemoryResourceStore implements ResourceStore {
     const versionId = String(Number(current?.versionId ?? 0) + 1);
     // The superseded version keeps what the history policy keeps (no case content unless signed).
     const superseded = current?.resource ? slimSuperseded(current.resource) : null;
-    if (current && superseded) current.resource = copy(superseded);
+    if (entry && current && superseded)
+      entry.versions[entry.versions.length - 1] = { ...current, resource: copy(superseded) };
     const stored: FhirResource = copy({ ...resource, meta: { ...resource.meta, versionId, lastUpdated: now } });
     const version: StoredVersion = {
       orgId,
@@ -66,7 +96,23 @@ export class MemoryResourceStore implements ResourceStore {
     return copy(version);
   }
 
-  delete(orgId: string, type: FhirResourceType, id: string, now: string, ifMatch?: string): StoredVersion | null {
+  delete(
+    orgId: string,
+    type: FhirResourceType,
+    id: string,
+    now: string,
+    ifMatch?: string,
+  ): Promise<StoredVersion | null> {
+    return this.transaction(() => Promise.resolve(this.deleteNow(orgId, type, id, now, ifMatch)));
+  }
+
+  private deleteNow(
+    orgId: string,
+    type: FhirResourceType,
+    id: string,
+    now: string,
+    ifMatch?: string,
+  ): StoredVersion | null {
     const entry = this.entries.get(this.key(orgId, type, id));
     const current = entry?.versions.at(-1);
     if (!entry || !current || current.deleted) return null;
@@ -80,14 +126,16 @@ export class MemoryResourceStore implements ResourceStore {
       deleted: true,
       resource: null,
     };
-    entry.versions.push(version);
-    entry.tokens = [];
+    this.entries.set(this.key(orgId, type, id), { versions: [...entry.versions, version], tokens: [] });
     return copy(version);
   }
 
-  history(orgId: string, type: FhirResourceType, id: string, page: Page): PageOf<StoredVersion> {
+  history(orgId: string, type: FhirResourceType, id: string, page: Page): Promise<PageOf<StoredVersion>> {
     const versions = [...(this.entries.get(this.key(orgId, type, id))?.versions ?? [])].reverse();
-    return { total: versions.length, items: copy(versions.slice(page.offset, page.offset + page.count)) };
+    return Promise.resolve({
+      total: versions.length,
+      items: copy(versions.slice(page.offset, page.offset + page.count)),
+    });
   }
 
   search(
@@ -96,7 +144,7 @@ export class MemoryResourceStore implements ResourceStore {
     clauses: readonly SearchClause[],
     page: Page,
     sort: SearchSort = DEFAULT_SORT,
-  ): PageOf<FhirResource> {
+  ): Promise<PageOf<FhirResource>> {
     const hits: { version: StoredVersion; key: string }[] = [];
     for (const entry of this.entries.values()) {
       const current = entry.versions.at(-1)!;
@@ -119,14 +167,13 @@ export class MemoryResourceStore implements ResourceStore {
       if (a.key !== b.key) return (a.key < b.key ? -1 : 1) * (sort.descending ? -1 : 1);
       return a.version.id < b.version.id ? -1 : a.version.id > b.version.id ? 1 : 0;
     });
-    return {
+    return Promise.resolve({
       total: hits.length,
       items: copy(hits.slice(page.offset, page.offset + page.count).map((h) => h.version.resource!)),
-    };
+    });
   }
 
-  transaction<T>(fn: () => T): T {
-    // Single-threaded and synchronous: nothing interleaves. A throw leaves earlier writes (tests only).
-    return fn();
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    return runTransaction(this, this.hooks, fn);
   }
 }

@@ -1,0 +1,256 @@
+import type { FhirResource, FhirResourceType } from '@vigil/shared';
+import type { Db } from '../../db/database.js';
+import { VersionConflictError } from '../../fhir/errors.js';
+import { searchTokens, TEXT_MAX, type SearchClause } from '../../fhir/search-params.js';
+import { slimSuperseded } from './history-policy.js';
+import { runTransaction, type TransactionHooks } from './transactions.js';
+import {
+  DEFAULT_SORT,
+  type Page,
+  type PageOf,
+  type ResourceStore,
+  type SearchSort,
+  type StoredVersion,
+  type WriteInput,
+} from './types.js';
+
+interface Row {
+  org_id: string;
+  resource_type: string;
+  id: string;
+  version_id: number;
+  last_updated: string;
+  deleted: number;
+  json: string | null;
+}
+
+function toVersion(row: Row): StoredVersion {
+  return {
+    orgId: row.org_id,
+    resourceType: row.resource_type as FhirResourceType,
+    id: row.id,
+    versionId: String(row.version_id),
+    lastUpdated: row.last_updated,
+    deleted: row.deleted === 1,
+    resource: row.json === null ? null : (JSON.parse(row.json) as FhirResource),
+  };
+}
+
+const SQL_OP = { eq: '=', ge: '>=', gt: '>', le: '<=', lt: '<' } as const;
+
+/** BEGIN IMMEDIATE … COMMIT on the connection; nested transactions are savepoints. */
+function sqliteHooks(db: Db): TransactionHooks {
+  return {
+    begin: () => db.exec('BEGIN IMMEDIATE'),
+    commit: () => db.exec('COMMIT'),
+    rollback: () => {
+      if (db.inTransaction) db.exec('ROLLBACK');
+    },
+    savepoint: (name) => db.exec(`SAVEPOINT ${name}`),
+    release: (name) => db.exec(`RELEASE ${name}`),
+    rollbackTo: (name) => db.exec(`ROLLBACK TO ${name}`),
+  };
+}
+
+/**
+ * The SQLite store (tables resources, resource_history, resource_search; migration 20). Each
+ * method runs its statements synchronously (better-sqlite3) and resolves at once; writes and
+ * `transaction` go through the database's one transaction queue (transactions.ts), so other
+ * SQL run on the same connection inside a transaction (the report tables at finalize) commits
+ * with it.
+ */
+export class SqliteResourceStore implements ResourceStore {
+  private readonly hooks: TransactionHooks;
+
+  constructor(private readonly db: Db) {
+    this.hooks = sqliteHooks(db);
+  }
+
+  read(orgId: string, type: FhirResourceType, id: string): Promise<StoredVersion | null> {
+    return Promise.resolve(this.readNow(orgId, type, id));
+  }
+
+  private readNow(orgId: string, type: FhirResourceType, id: string): StoredVersion | null {
+    const row = this.db
+      .prepare('SELECT * FROM resources WHERE org_id = ? AND resource_type = ? AND id = ?')
+      .get(orgId, type, id) as Row | undefined;
+    return row ? toVersion(row) : null;
+  }
+
+  readVersion(orgId: string, type: FhirResourceType, id: string, versionId: string): Promise<StoredVersion | null> {
+    if (!/^[1-9]\d{0,15}$/.test(versionId)) return Promise.resolve(null);
+    const row = this.db
+      .prepare('SELECT * FROM resource_history WHERE org_id = ? AND resource_type = ? AND id = ? AND version_id = ?')
+      .get(orgId, type, id, Number(versionId)) as Row | undefined;
+    return Promise.resolve(row ? toVersion(row) : null);
+  }
+
+  write(input: WriteInput, now: string): Promise<StoredVersion> {
+    return this.transaction(() => Promise.resolve(this.writeNow(input, now)));
+  }
+
+  /** One write's statements (inside the caller's transaction). */
+  private writeNow(input: WriteInput, now: string): StoredVersion {
+    const { orgId, resource } = input;
+    const current = this.readNow(orgId, resource.resourceType, resource.id);
+    if (current && input.createOnly && !current.deleted) throw new VersionConflictError(current.versionId);
+    if (input.ifMatch !== undefined && input.ifMatch !== (current?.versionId ?? '0')) {
+      throw new VersionConflictError(current?.versionId ?? '0');
+    }
+    const version = Number(current?.versionId ?? 0) + 1;
+    const superseded = current?.resource ? slimSuperseded(current.resource) : null;
+    if (current && superseded) {
+      this.db
+        .prepare(
+          `UPDATE resource_history SET json = ? WHERE org_id = ? AND resource_type = ? AND id = ? AND version_id = ?`,
+        )
+        .run(JSON.stringify(superseded), orgId, resource.resourceType, resource.id, Number(current.versionId));
+    }
+    const stored = { ...resource, meta: { ...resource.meta, versionId: String(version), lastUpdated: now } };
+    const json = JSON.stringify(stored);
+    const row: Row = {
+      org_id: orgId,
+      resource_type: resource.resourceType,
+      id: resource.id,
+      version_id: version,
+      last_updated: now,
+      deleted: 0,
+      json,
+    };
+    this.db
+      .prepare(
+        `INSERT INTO resources (org_id, resource_type, id, version_id, last_updated, deleted, json)
+         VALUES (@org_id, @resource_type, @id, @version_id, @last_updated, @deleted, @json)
+         ON CONFLICT (org_id, resource_type, id) DO UPDATE SET
+           version_id = excluded.version_id, last_updated = excluded.last_updated, deleted = 0, json = excluded.json`,
+      )
+      .run(row);
+    this.db
+      .prepare(
+        `INSERT INTO resource_history (org_id, resource_type, id, version_id, last_updated, deleted, json)
+         VALUES (@org_id, @resource_type, @id, @version_id, @last_updated, @deleted, @json)`,
+      )
+      .run(row);
+    this.replaceTokens(orgId, resource.resourceType, resource.id, [
+      ...searchTokens(stored),
+      { name: '_id', value: resource.id },
+      { name: '_lastUpdated', value: now },
+    ]);
+    return toVersion(row);
+  }
+
+  private replaceTokens(orgId: string, type: string, id: string, tokens: { name: string; value: string }[]): void {
+    this.db
+      .prepare('DELETE FROM resource_search WHERE org_id = ? AND resource_type = ? AND id = ?')
+      .run(orgId, type, id);
+    const insert = this.db.prepare(
+      'INSERT INTO resource_search (org_id, resource_type, id, name, value) VALUES (?, ?, ?, ?, ?)',
+    );
+    for (const t of tokens) insert.run(orgId, type, id, t.name, t.value);
+  }
+
+  delete(
+    orgId: string,
+    type: FhirResourceType,
+    id: string,
+    now: string,
+    ifMatch?: string,
+  ): Promise<StoredVersion | null> {
+    return this.transaction(() => Promise.resolve(this.deleteNow(orgId, type, id, now, ifMatch)));
+  }
+
+  /** One deletion's statements (inside the caller's transaction). */
+  private deleteNow(
+    orgId: string,
+    type: FhirResourceType,
+    id: string,
+    now: string,
+    ifMatch?: string,
+  ): StoredVersion | null {
+    const current = this.readNow(orgId, type, id);
+    if (!current || current.deleted) return null;
+    if (ifMatch !== undefined && ifMatch !== current.versionId) throw new VersionConflictError(current.versionId);
+    const row: Row = {
+      org_id: orgId,
+      resource_type: type,
+      id,
+      version_id: Number(current.versionId) + 1,
+      last_updated: now,
+      deleted: 1,
+      json: null,
+    };
+    this.db
+      .prepare(
+        `UPDATE resources SET version_id = @version_id, last_updated = @last_updated, deleted = 1, json = NULL
+         WHERE org_id = @org_id AND resource_type = @resource_type AND id = @id`,
+      )
+      .run(row);
+    this.db
+      .prepare(
+        `INSERT INTO resource_history (org_id, resource_type, id, version_id, last_updated, deleted, json)
+         VALUES (@org_id, @resource_type, @id, @version_id, @last_updated, @deleted, @json)`,
+      )
+      .run(row);
+    this.replaceTokens(orgId, type, id, []);
+    return toVersion(row);
+  }
+
+  history(orgId: string, type: FhirResourceType, id: string, page: Page): Promise<PageOf<StoredVersion>> {
+    const { total } = this.db
+      .prepare('SELECT COUNT(*) AS total FROM resource_history WHERE org_id = ? AND resource_type = ? AND id = ?')
+      .get(orgId, type, id) as { total: number };
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM resource_history WHERE org_id = ? AND resource_type = ? AND id = ?
+         ORDER BY version_id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(orgId, type, id, page.count, page.offset) as Row[];
+    return Promise.resolve({ total, items: rows.map(toVersion) });
+  }
+
+  search(
+    orgId: string,
+    type: FhirResourceType,
+    clauses: readonly SearchClause[],
+    page: Page,
+    sort: SearchSort = DEFAULT_SORT,
+  ): Promise<PageOf<FhirResource>> {
+    const where: string[] = ['r.org_id = ?', 'r.resource_type = ?', 'r.deleted = 0'];
+    const params: unknown[] = [orgId, type];
+    for (const clause of clauses) {
+      const alternatives = clause.values.map((v) => {
+        if (clause.op === 'sw') {
+          params.push(v, v + TEXT_MAX);
+          return '(s.value >= ? AND s.value < ?)';
+        }
+        params.push(v);
+        return `s.value ${SQL_OP[clause.op]} ?`;
+      });
+      where.push(
+        `EXISTS (SELECT 1 FROM resource_search s WHERE s.org_id = r.org_id AND s.resource_type = r.resource_type
+           AND s.id = r.id AND s.name = ? AND (${alternatives.join(' OR ')}))`,
+      );
+      // The name goes before the alternatives' values.
+      params.splice(params.length - clause.values.length * (clause.op === 'sw' ? 2 : 1), 0, clause.name);
+    }
+    const whereSql = where.join(' AND ');
+    const direction = sort.descending ? 'DESC' : 'ASC';
+    // A resource without the sort value sorts as the empty string (first ascending, last descending).
+    const orderBy =
+      sort.by === '_lastUpdated'
+        ? `r.last_updated ${direction}, r.id`
+        : `COALESCE((SELECT MIN(s.value) FROM resource_search s WHERE s.org_id = r.org_id AND s.resource_type = r.resource_type
+             AND s.id = r.id AND s.name = 'date'), '') ${direction}, r.id`;
+    const { total } = this.db.prepare(`SELECT COUNT(*) AS total FROM resources r WHERE ${whereSql}`).get(...params) as {
+      total: number;
+    };
+    const rows = this.db
+      .prepare(`SELECT r.json FROM resources r WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+      .all(...params, page.count, page.offset) as { json: string }[];
+    return Promise.resolve({ total, items: rows.map((r) => JSON.parse(r.json) as FhirResource) });
+  }
+
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    return runTransaction(this.db, this.hooks, fn);
+  }
+}
