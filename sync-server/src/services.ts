@@ -1,8 +1,9 @@
 import { hasOrgPermission } from '@vigil/shared';
 import { Accounts } from './auth/accounts.js';
-import { startAuditSealer } from './auth/audit.js';
+import { AuditLog, startAuditSealer } from './auth/audit.js';
 import { createBotCheck, type BotCheck } from './auth/bot-check.js';
-import { sessionFromRequest, type SignedInSession } from './auth/sessions.js';
+import { EmrLaunch } from './auth/emr.js';
+import { Sessions, type SignedInSession } from './auth/sessions.js';
 import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
@@ -17,6 +18,12 @@ import type { ResourceStore } from './fhir/store.js';
 import { parentOrgsOf } from './graphql/orgs.js';
 import type { Logger } from './log.js';
 import { createSender, type MessageSender } from './mail/sender.js';
+import { SqliteAccountStore } from './store/accounts/sqlite.js';
+import { SqliteAuditStore } from './store/audit/sqlite.js';
+import { SqliteEmrLaunchStore } from './store/emr/sqlite.js';
+import { SqliteOutboxStore } from './store/outbox/sqlite.js';
+import type { OutboxStore } from './store/outbox/types.js';
+import { SqliteSessionStore } from './store/sessions/sqlite.js';
 import { ChromiumPdfPrinter, type PdfPrinter } from './report/pdf.js';
 import { ReportService } from './report/service.js';
 import { createSyncAuthorizer } from './sync/authorize.js';
@@ -46,7 +53,7 @@ export interface Services {
   /** The server's clock for sessions, FHIR, reports and audit (VIGIL_TEST_CLOCK_OFFSET_MS moves it in tests). */
   now: () => number;
   /** The signed-in session of a request at `now`, or null (never renews, never writes). */
-  sessionOf: (credentials: RequestCredentials) => SignedInSession | null;
+  sessionOf(credentials: RequestCredentials): Promise<SignedInSession | null>;
   /** The FHIR live-event bus: the FHIR API's streams and the server's own FHIR writers (the case projection). */
   fhirEvents: LiveEvents;
   resources: ResourceStore;
@@ -56,9 +63,17 @@ export interface Services {
   ids: IdOwnership;
   orgPolicy: OrgPolicyOf;
   canAccessOrg: CanAccessOrg;
+  /** Mail and SMS written to the outbox table (development delivery, the SMS fallback). */
+  outbox: OutboxStore;
   sender: MessageSender;
   botCheck: BotCheck;
+  /** Sessions: the live session of a token or request, starting, rotating and ending them. */
+  sessions: Sessions;
+  /** The account/organisation audit trail (hash-chained, append-only). */
+  audit: AuditLog;
   accounts: Accounts;
+  /** EMR launch, only with EMR_LAUNCH_SECRET. */
+  emr: EmrLaunch | null;
   /** Case validation (and the projection's encoding) in a worker thread, off the event loop (issue 24 item 6). */
   caseChecker: CaseChecker;
   rooms: SyncRooms;
@@ -101,16 +116,30 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   });
   const canAccessOrg = sharedRulesAccess(db);
 
-  const sender = createSender({ db, now, smtpUrl: authSettings.smtpUrl, from: authSettings.mailFrom, log });
+  const outbox = new SqliteOutboxStore(db);
+  const sender = createSender({ outbox, now, smtpUrl: authSettings.smtpUrl, from: authSettings.mailFrom, log });
   const botCheck = createBotCheck(authSettings.botCheck, now);
-  const accounts = new Accounts(db, authSettings, now, sender, botCheck);
+  const sessions = new Sessions(new SqliteSessionStore(db), cookieName, now);
+  const audit = new AuditLog(new SqliteAuditStore(db));
+  const accounts = new Accounts({
+    store: new SqliteAccountStore(db),
+    sessions,
+    audit,
+    settings: authSettings,
+    now,
+    sender,
+    botCheck,
+  });
+  const emr = authSettings.emrLaunchSecret
+    ? new EmrLaunch(accounts, new SqliteEmrLaunchStore(db), authSettings.emrLaunchSecret)
+    : null;
 
   const caseChecker = new CaseChecker(log);
   const rooms = new SyncRooms({
     log,
     store: new SqliteSyncStore(db),
     authorize: createSyncAuthorizer({
-      session: ({ cookieHeader, token }) => sessionFromRequest(db, { cookieHeader, token, cookieName }),
+      session: ({ cookieHeader, token }) => sessions.fromRequest({ cookieHeader, token }),
       canOpen: (session, orgId) =>
         hasOrgPermission(
           { signedIn: true, multiFactorValid: session.multiFactorValid, orgs: session.orgs },
@@ -125,7 +154,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     check: (content) => caseChecker.check(content),
   });
   // Issue 24: every audit record is sealed into the hash chain within a second.
-  const auditSealer = startAuditSealer(db, log);
+  const auditSealer = startAuditSealer(audit.store, log);
 
   const printer = new ChromiumPdfPrinter(log);
   const reports = new ReportService({ ids, db, rooms, printer, fhir, store: resources, now, log });
@@ -138,7 +167,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
       const printerClosed = printer.close();
       await drained();
       await printerClosed;
-      auditSealer.stop();
+      await auditSealer.stop();
       db.close();
     })();
     return closing;
@@ -151,10 +180,9 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     authSettings,
     now,
     sessionOf: (credentials) =>
-      sessionFromRequest(db, {
+      sessions.fromRequest({
         cookieHeader: credentials.cookieHeader ?? undefined,
         token: credentials.token ?? undefined,
-        cookieName,
         now: now(),
       }),
     fhirEvents,
@@ -163,9 +191,13 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ids,
     orgPolicy,
     canAccessOrg,
+    outbox,
     sender,
     botCheck,
+    sessions,
+    audit,
     accounts,
+    emr,
     caseChecker,
     rooms,
     printer,
