@@ -54,7 +54,7 @@ export interface FhirServiceDeps {
   orgPolicy: (orgId: string) => Promise<OrgPolicy | null> | OrgPolicy | null;
   /**
    * Who owns an id across organisations: a PUT that would create another organisation's id is
-   * refused (409). The server always passes it (fhir/index.ts, routes/); unit tests of other
+   * refused (409). The server always passes it (services.ts); unit tests of other
    * rules may leave it out.
    */
   ids?: IdOwnership;
