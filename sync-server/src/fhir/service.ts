@@ -212,7 +212,7 @@ export class FhirService {
   }
 
   /** Body checks shared by create and update: an object of the URL's type, normalised and valid. */
-  private async prepare(
+  private async checkedBody(
     ctx: RequestContext,
     type: FhirResourceType,
     body: unknown,
@@ -285,7 +285,7 @@ export class FhirService {
   async create(ctx: RequestContext, type: FhirResourceType, body: unknown): Promise<WriteResult> {
     await this.checkEditable(ctx, type);
     // FHIR create: the server assigns the id (PUT to a new id creates with the client's id).
-    const resource = await this.prepare(ctx, type, body, newId(idPrefixOf(type)), true);
+    const resource = await this.checkedBody(ctx, type, body, newId(idPrefixOf(type)), true);
     const version = await this.deps.store.transaction(async () => {
       const v = await this.deps.store.write(
         { orgId: ctx.orgId, resource: withOrgTag(resource, ctx.orgId), createOnly: true },
@@ -317,7 +317,7 @@ export class FhirService {
     // A stale version is a conflict before anything else: the client must reload, not fix its edit.
     if (ifMatch !== undefined && ifMatch !== (current?.versionId ?? '0'))
       throw new VersionConflictError(current?.versionId ?? '0');
-    const resource = await this.prepare(ctx, type, body, id, live === null);
+    const resource = await this.checkedBody(ctx, type, body, id, live === null);
     if (live?.resource) {
       const issues = validateResourceChange(live.resource, resource);
       if (issues.length > 0) throw new FhirError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
