@@ -20,7 +20,7 @@ export interface AppOptions {
  * it (see server.ts).
  */
 export function createApp(services: Services, options: AppOptions = {}): Hono {
-  const { config, log, db, accounts, authSettings } = services;
+  const { config, log, accounts, authSettings } = services;
   const devTools = config.environment !== 'production';
 
   const api = new Hono();
@@ -41,14 +41,11 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   api.route(
     '/',
     fhirRoutes({
-      db,
-      store: services.resources,
+      service: services.fhir,
       events: services.fhirEvents,
-      cookieName: authSettings.cookieName,
       sessionOf: services.sessionOf,
       now: services.now,
       canAccessOrg: services.canAccessOrg,
-      orgPolicy: services.orgPolicy,
       log,
       trustProxy: authSettings.trustProxy,
     }),

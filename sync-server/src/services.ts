@@ -1,4 +1,4 @@
-import { hasOrgPermission } from '@vigil/shared';
+import { OrgAccess, orgPolicyOf, type CanAccessOrg, type OrgPolicyOf } from './access/index.js';
 import { Accounts } from './auth/accounts.js';
 import { AuditLog, startAuditSealer } from './auth/audit.js';
 import { createBotCheck, type BotCheck } from './auth/bot-check.js';
@@ -7,16 +7,19 @@ import { Sessions, type SignedInSession } from './auth/sessions.js';
 import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
-import { seedDemoData } from './db/seed.js';
-import { sharedRulesAccess, sqliteOrgPolicy, type CanAccessOrg, type OrgPolicyOf } from './fhir/access.js';
-import { sqliteIdOwnership, type IdOwnership } from './fhir/id-ownership.js';
+import { seedDemoData } from './store/seed.js';
+import type { IdOwnership } from './fhir/id-ownership.js';
 import { LiveEvents } from './fhir/live-events.js';
 import { FhirService } from './fhir/service.js';
-import { sqliteSignedRecords } from './fhir/signed-records.js';
-import { SqliteResourceStore } from './fhir/sqlite-store.js';
-import type { ResourceStore } from './fhir/store.js';
-import { parentOrgsOf } from './graphql/orgs.js';
+import { sqliteIdOwnership, sqliteSignedRecords } from './store/resources/ownership.js';
+import { SqliteResourceStore } from './store/resources/sqlite.js';
+import type { ResourceStore } from './store/resources/types.js';
 import type { Logger } from './log.js';
+import { createOrgServices, serverResources, type OrgServices } from './orgs/index.js';
+import { SqlitePdfLinkStore } from './store/links/sqlite.js';
+import type { PdfLinkStore } from './store/links/types.js';
+import { SqliteOrgStore } from './store/orgs/sqlite.js';
+import type { OrgStore } from './store/orgs/types.js';
 import { createSender, type MessageSender } from './mail/sender.js';
 import { SqliteAccountStore } from './store/accounts/sqlite.js';
 import { SqliteAuditStore } from './store/audit/sqlite.js';
@@ -31,7 +34,8 @@ import { CaseChecker } from './sync/case-check.js';
 import { compositionProjector } from './sync/projection.js';
 import { syncReadAuditor, userNames } from './sync/read-audit.js';
 import { SyncRooms } from './sync/rooms.js';
-import { SqliteSyncStore } from './sync/sqlite-store.js';
+import { SqliteSyncStore } from './store/sync/sqlite.js';
+import { caseKind } from './sync/kinds/case.js';
 
 /** What a route hands over to find the signed-in session of a request (cookie or `token` query parameter). */
 export interface RequestCredentials {
@@ -53,7 +57,7 @@ export interface Services {
   /** The server's clock for sessions, FHIR, reports and audit (VIGIL_TEST_CLOCK_OFFSET_MS moves it in tests). */
   now: () => number;
   /** The signed-in session of a request at `now`, or null (never renews, never writes). */
-  sessionOf(credentials: RequestCredentials): Promise<SignedInSession | null>;
+  sessionOf: (credentials: RequestCredentials) => Promise<SignedInSession | null>;
   /** The FHIR live-event bus: the FHIR API's streams and the server's own FHIR writers (the case projection). */
   fhirEvents: LiveEvents;
   resources: ResourceStore;
@@ -79,6 +83,14 @@ export interface Services {
   rooms: SyncRooms;
   printer: PdfPrinter;
   reports: ReportService;
+  /** Organisations, memberships, invitations, feature flags and plans (store/orgs/). */
+  orgStore: OrgStore;
+  /** The one module that decides organisation access (GraphQL, FHIR, sync, SSE, PDF links). */
+  access: OrgAccess;
+  /** The organisations' domain services (orgs/): GraphQL resolvers and the admin CLI call these. */
+  orgs: OrgServices;
+  /** Signed-PDF links and the report review list (store/links/). */
+  pdfLinks: PdfLinkStore;
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -95,8 +107,14 @@ export interface Services {
 export function buildServices(config: ServerConfig, log: Logger): Services {
   const { db, created } = openDatabase(config.dataDir, log);
   if (created && config.seedDemo) {
-    seedDemoData(db);
-    log.info('demo data seeded');
+    // Over SQLite the seed is written within this tick's microtasks, before any request is handled.
+    void seedDemoData(db).then(
+      () => log.info('demo data seeded'),
+      (err: unknown) => {
+        log.error({ err }, 'demo data could not be seeded');
+        throw err;
+      },
+    );
   }
   const authSettings = loadAuthSettings(config.environment);
   const { cookieName } = authSettings;
@@ -105,7 +123,9 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const fhirEvents = new LiveEvents();
   const resources = new SqliteResourceStore(db);
   const ids = sqliteIdOwnership(db);
-  const orgPolicy = sqliteOrgPolicy(db, now);
+  const orgStore = new SqliteOrgStore(db);
+  const access = new OrgAccess({ parentsOf: (orgId) => orgStore.parentsOf(orgId) });
+  const orgPolicy = orgPolicyOf(orgStore, now);
   const fhir = new FhirService({
     store: resources,
     events: fhirEvents,
@@ -114,15 +134,16 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ids,
     signed: sqliteSignedRecords(db),
   });
-  const canAccessOrg = sharedRulesAccess(db);
+  const canAccessOrg = access.fhir;
 
   const outbox = new SqliteOutboxStore(db);
   const sender = createSender({ outbox, now, smtpUrl: authSettings.smtpUrl, from: authSettings.mailFrom, log });
   const botCheck = createBotCheck(authSettings.botCheck, now);
   const sessions = new Sessions(new SqliteSessionStore(db), cookieName, now);
   const audit = new AuditLog(new SqliteAuditStore(db));
+  const accountStore = new SqliteAccountStore(db);
   const accounts = new Accounts({
-    store: new SqliteAccountStore(db),
+    store: accountStore,
     sessions,
     audit,
     settings: authSettings,
@@ -134,35 +155,56 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ? new EmrLaunch(accounts, new SqliteEmrLaunchStore(db), authSettings.emrLaunchSecret)
     : null;
 
+  const pdfLinks = new SqlitePdfLinkStore(db);
+  const orgs = createOrgServices({
+    store: orgStore,
+    access,
+    resources: serverResources({ store: resources, events: fhirEvents }),
+    sender,
+    now,
+  });
+
   const caseChecker = new CaseChecker(log);
   const rooms = new SyncRooms({
     log,
     store: new SqliteSyncStore(db),
     authorize: createSyncAuthorizer({
       session: ({ cookieHeader, token }) => sessions.fromRequest({ cookieHeader, token }),
-      canOpen: (session, orgId) =>
-        hasOrgPermission(
-          { signedIn: true, multiFactorValid: session.multiFactorValid, orgs: session.orgs },
-          { id: orgId, parentOrgs: parentOrgsOf(db, orgId) },
-        ),
+      canOpen: (session, orgId) => access.canOpenDocuments(session, orgId),
       docBelongsElsewhere: (orgId, docId) => ids.belongsElsewhere(orgId, docId),
       allowedOrigins: config.allowedOrigins,
     }),
-    project: compositionProjector({ service: fhir, store: resources, log }),
+    // Every room is a case (the default kind): validated in the worker thread, projected onto its Composition.
+    kinds: [
+      caseKind({
+        check: (content) => caseChecker.check(content),
+        project: compositionProjector({ service: fhir, store: resources, log }),
+      }),
+    ],
     auditRead: syncReadAuditor({ store: resources, now }),
-    userName: userNames(db),
-    check: (content) => caseChecker.check(content),
+    userName: userNames(accountStore),
   });
   // Issue 24: every audit record is sealed into the hash chain within a second.
   const auditSealer = startAuditSealer(audit.store, log);
 
   const printer = new ChromiumPdfPrinter(log);
-  const reports = new ReportService({ ids, db, rooms, printer, fhir, store: resources, now, log });
+  const reports = new ReportService({
+    ids,
+    db,
+    rooms,
+    printer,
+    fhir,
+    store: resources,
+    now,
+    log,
+    access,
+    links: pdfLinks,
+  });
 
   let closing: Promise<void> | undefined;
   const close = (drained: () => Promise<void> = () => Promise.resolve()): Promise<void> => {
     closing ??= (async () => {
-      rooms.close();
+      await rooms.close();
       void caseChecker.close();
       const printerClosed = printer.close();
       await drained();
@@ -202,6 +244,10 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     rooms,
     printer,
     reports,
+    orgStore,
+    access,
+    orgs,
+    pdfLinks,
     close,
   };
 }

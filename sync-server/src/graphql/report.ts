@@ -1,12 +1,9 @@
-import { audit } from '../auth/audit.js';
-import { sessionFromRequest } from '../auth/sessions.js';
 import { fail } from '../auth/accounts.js';
 import {
   createPdfLink,
   finalizedReports,
   PDF_LINK_TTL_MS,
   SHARED_PDF_LINK_TTL_MS,
-  reportAccess,
   type FinalizedReport,
 } from '../report/links.js';
 import { caseSignedReport, type CaseSignedReport } from '../report/service.js';
@@ -62,33 +59,29 @@ export const reportTypeDefs = /* GraphQL */ `
 `;
 
 /** Every read of signed report data (signers, addenda texts) joins the hash-chained audit trail as its reader's. */
-function auditReportRead(ctx: GraphqlContext, userId: string, detail: Record<string, string>): void {
-  audit(ctx.accounts.db, ctx.now(), ctx.meta, { action: 'reportRead', outcome: 'success', userId, detail });
+function auditReportRead(ctx: GraphqlContext, userId: string, detail: Record<string, string>): Promise<void> {
+  return ctx.accounts.audit.record(ctx.now(), ctx.meta, { action: 'reportRead', outcome: 'success', userId, detail });
 }
 
 /** The caller's session with its memberships, or NO_AUTHENTICATION; an organisation it may not see is NOT_AUTHORIZED. */
-function authorize(ctx: GraphqlContext, orgId: string): string {
-  const session = sessionFromRequest(ctx.accounts.db, {
-    token: ctx.token,
-    cookieName: ctx.accounts.settings.cookieName,
-    now: ctx.now(),
-  });
+async function authorize(ctx: GraphqlContext, orgId: string): Promise<string> {
+  const session = await ctx.accounts.sessions.fromRequest({ token: ctx.token, now: ctx.now() });
   if (!session) fail('NO_AUTHENTICATION');
   if (!session.multiFactorValid) fail('NO_AUTHENTICATION');
-  if (reportAccess(ctx.accounts.db, session, orgId, 'member')) fail('NOT_AUTHORIZED');
+  if (await ctx.services.access.report(session, orgId, 'member')) fail('NOT_AUTHORIZED');
   return session.userId;
 }
 
 export const reportResolvers = {
   Query: {
-    pdfUrl: (
+    pdfUrl: async (
       _: unknown,
       args: { orgId: string; pdfId: string; shared?: boolean | null },
       ctx: GraphqlContext,
-    ): { url: string; text: string; title: string } => {
-      const userId = authorize(ctx, args.orgId);
+    ): Promise<{ url: string; text: string; title: string }> => {
+      const userId = await authorize(ctx, args.orgId);
       const shared = args.shared === true;
-      const link = createPdfLink(ctx.accounts.db, ctx.now(), userId, args.orgId, args.pdfId, shared);
+      const link = await createPdfLink(ctx.services.pdfLinks, ctx.now(), userId, args.orgId, args.pdfId, shared);
       if (!link) fail('NOT_FOUND');
       return {
         url: `${ctx.origin}/api/report-pdf/${link.token}`,
@@ -98,7 +91,7 @@ export const reportResolvers = {
         title: link.title,
       };
     },
-    finalizedReports: (
+    finalizedReports: async (
       _: unknown,
       args: {
         orgId: string;
@@ -108,24 +101,28 @@ export const reportResolvers = {
         to?: number | null;
       },
       ctx: GraphqlContext,
-    ): FinalizedReport[] => {
-      const userId = authorize(ctx, args.orgId);
-      auditReportRead(ctx, userId, { query: 'finalizedReports', orgId: args.orgId });
-      return finalizedReports(ctx.accounts.db, args.orgId, {
+    ): Promise<FinalizedReport[]> => {
+      const userId = await authorize(ctx, args.orgId);
+      await auditReportRead(ctx, userId, { query: 'finalizedReports', orgId: args.orgId });
+      return finalizedReports(ctx.services.pdfLinks, args.orgId, {
         offset: Math.max(0, args.offset ?? 0),
         signerName: args.signerName?.trim() || null,
         from: args.from ?? null,
         to: args.to ?? null,
       });
     },
-    caseSignedReport: (
+    caseSignedReport: async (
       _: unknown,
       args: { orgId: string; compositionId: string },
       ctx: GraphqlContext,
-    ): CaseSignedReport | null => {
-      const userId = authorize(ctx, args.orgId);
-      auditReportRead(ctx, userId, { query: 'caseSignedReport', orgId: args.orgId, compositionId: args.compositionId });
-      return caseSignedReport(ctx.accounts.db, args.orgId, args.compositionId);
+    ): Promise<CaseSignedReport | null> => {
+      const userId = await authorize(ctx, args.orgId);
+      await auditReportRead(ctx, userId, {
+        query: 'caseSignedReport',
+        orgId: args.orgId,
+        compositionId: args.compositionId,
+      });
+      return caseSignedReport(ctx.services.db, args.orgId, args.compositionId);
     },
   },
 };

@@ -20,7 +20,6 @@ import {
   type Binary,
   type Composition,
   type FeatureValue,
-  type Issue,
   type Location,
   type Patient,
   type Practitioner,
@@ -30,13 +29,15 @@ import {
 } from '@vigil/shared';
 import type { SignedInSession } from '../auth/sessions.js';
 import type { Db } from '../db/database.js';
-import { FhirError } from '../fhir/errors.js';
+import { AppError } from '../errors.js';
 import { ID_IN_OTHER_ORGANIZATION, type IdOwnership } from '../fhir/id-ownership.js';
 import type { FhirService, RequestContext } from '../fhir/service.js';
-import type { ResourceStore } from '../fhir/store.js';
+import type { ResourceStore } from '../store/resources/types.js';
 import type { Logger } from '../log.js';
 import type { DocumentRooms } from '../sync/rooms.js';
-import { consumePdfLink, pdfLinkTarget, reportAccess, type ReportRole } from './links.js';
+import type { OrgAccess } from '../access/index.js';
+import type { PdfLinkStore } from '../store/links/types.js';
+import { consumePdfLink, pdfLinkTarget, type ReportRole } from './links.js';
 import { renderReportHtml } from './render.js';
 import type { PdfPrinter } from './pdf.js';
 
@@ -53,17 +54,6 @@ export const MAX_SIGNATURE_CHARS = 20_000;
 /** The identifier system of a PDF's SHA-256 on the references to it. */
 export const SHA256_SYSTEM = vigilSystem('sha256');
 
-/** A refusal before any work: HTTP status and the code the client reads (spec 002 §8). */
-export class ReportError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 423 | 500,
-    readonly code: string,
-    readonly issues: Issue[] = [],
-  ) {
-    super(code);
-  }
-}
-
 export interface ReportServiceDeps {
   db: Db;
   rooms: DocumentRooms;
@@ -74,6 +64,10 @@ export interface ReportServiceDeps {
   log: Logger;
   /** Who owns an id across organisations (the check FHIR PUT and the sync rooms use too). */
   ids: IdOwnership;
+  /** The one organisation-access module (access/). */
+  access: OrgAccess;
+  /** The signed-PDF links (store/links/). */
+  links: PdfLinkStore;
 }
 
 interface PdfRow {
@@ -113,10 +107,10 @@ export function parseFinalizeRequest(body: unknown): FinalizeRequest {
   const b = (body ?? {}) as Record<string, unknown>;
   const signature = typeof b.signature === 'string' ? b.signature.trim() : '';
   if (signature === '' || signature.length > MAX_SIGNATURE_CHARS || !/^[MLQCZmlqcz0-9.,\s-]+$/.test(signature)) {
-    throw new ReportError(400, 'INVALID_SIGNATURE');
+    throw new AppError(400, 'INVALID_SIGNATURE');
   }
   const contentHash = typeof b.contentHash === 'string' ? b.contentHash : '';
-  if (!/^[0-9a-f]{40}$/.test(contentHash)) throw new ReportError(400, 'INVALID_CONTENT_HASH');
+  if (!/^[0-9a-f]{40}$/.test(contentHash)) throw new AppError(400, 'INVALID_CONTENT_HASH');
   const tz = typeof b.timeZone === 'string' && isTimeZone(b.timeZone) ? b.timeZone : 'UTC';
   return { signature, contentHash, timeZone: tz };
 }
@@ -180,8 +174,8 @@ export class ReportService {
     };
   }
 
-  access(session: SignedInSession, orgId: string, role: ReportRole): 'NOT_AUTHORIZED' | null {
-    return reportAccess(this.deps.db, session, orgId, role);
+  access(session: SignedInSession, orgId: string, role: ReportRole): Promise<'NOT_AUTHORIZED' | null> {
+    return this.deps.access.report(session, orgId, role);
   }
 
   features(orgId: string): Record<string, FeatureValue | null> {
@@ -190,45 +184,45 @@ export class ReportService {
     return resolveFeatures(stored);
   }
 
-  private readOptional<T>(
+  private async readOptional<T>(
     ctx: RequestContext,
     type: 'Patient' | 'Practitioner' | 'Location',
     id: string | null,
-  ): T | null {
+  ): Promise<T | null> {
     if (id === null) return null;
-    const v = this.deps.store.read(ctx.orgId, type, id);
+    const v = await this.deps.store.read(ctx.orgId, type, id);
     return v && !v.deleted ? (v.resource as T) : null;
   }
 
   /** The case's appointment, patient, provider and place, and the report inputs from them. */
-  private caseInputs(
+  private async caseInputs(
     ctx: RequestContext,
     compositionId: string,
     caseData: Record<string, unknown>,
     timeZone: string,
-  ): {
+  ): Promise<{
     appointment: Appointment;
     patientId: string | null;
     input: ReportInput;
     primaryProvider: Practitioner | null;
-  } {
+  }> {
     let appointment: Appointment;
     try {
-      appointment = this.deps.fhir.read(ctx, 'Appointment', compositionId).resource as Appointment;
+      appointment = (await this.deps.fhir.read(ctx, 'Appointment', compositionId)).resource as Appointment;
     } catch (err) {
-      if (err instanceof FhirError) throw new ReportError(404, 'NOT_FOUND');
+      if (err instanceof AppError) throw new AppError(404, 'NOT_FOUND');
       throw err;
     }
     const patientId = appointmentActorId(appointment, 'Patient');
-    const patient = this.readOptional<Patient>(ctx, 'Patient', patientId);
-    const provider = this.readOptional<Practitioner>(
+    const patient = await this.readOptional<Patient>(ctx, 'Patient', patientId);
+    const provider = await this.readOptional<Practitioner>(
       ctx,
       'Practitioner',
       appointmentActorId(appointment, 'Practitioner'),
     );
-    const room = this.readOptional<Location>(ctx, 'Location', appointmentActorId(appointment, 'Location'));
+    const room = await this.readOptional<Location>(ctx, 'Location', appointmentActorId(appointment, 'Location'));
     const office = room?.partOf?.reference?.startsWith('Location/')
-      ? this.readOptional<Location>(ctx, 'Location', room.partOf.reference.slice('Location/'.length))
+      ? await this.readOptional<Location>(ctx, 'Location', room.partOf.reference.slice('Location/'.length))
       : null;
     const fields = patient ? patientFields(patient) : null;
     const features = this.features(ctx.orgId);
@@ -259,7 +253,7 @@ export class ReportService {
   }
 
   /** Stores a printed PDF as a Binary and links it from the Composition and the Appointment, in one transaction. */
-  private savePdf(
+  private async savePdf(
     ctx: RequestContext,
     q: {
       compositionId: string;
@@ -273,19 +267,21 @@ export class ReportService {
       addendaCount: number;
       previous: PdfRow | null;
     },
-  ): { pdfId: string; sha: string } {
+  ): Promise<{ pdfId: string; sha: string }> {
     // The report service's own writes may change a signed record (an addendum's new PDF link).
     const writer: RequestContext = { ...ctx, reportWriter: true };
     const sha = sha256(q.pdf);
-    const binary = this.deps.fhir.create(writer, 'Binary', {
-      resourceType: 'Binary',
-      contentType: 'application/pdf',
-      securityContext: { reference: `Composition/${q.compositionId}` },
-      data: Buffer.from(q.pdf).toString('base64'),
-    } satisfies Binary).version;
+    const binary = (
+      await this.deps.fhir.create(writer, 'Binary', {
+        resourceType: 'Binary',
+        contentType: 'application/pdf',
+        securityContext: { reference: `Composition/${q.compositionId}` },
+        data: Buffer.from(q.pdf).toString('base64'),
+      } satisfies Binary)
+    ).version;
     const pdfId = binary.id;
     const pdfRef = { reference: `Binary/${pdfId}`, identifier: { system: SHA256_SYSTEM, value: sha } };
-    const existing = this.deps.store.read(ctx.orgId, 'Composition', q.compositionId);
+    const existing = await this.deps.store.read(ctx.orgId, 'Composition', q.compositionId);
     const current = existing && !existing.deleted ? (existing.resource as Composition) : null;
     const composition: Composition = {
       ...(current ?? {}),
@@ -304,7 +300,7 @@ export class ReportService {
       ],
     };
     delete (composition as { meta?: unknown }).meta;
-    this.deps.fhir.update(writer, 'Composition', q.compositionId, composition, undefined);
+    await this.deps.fhir.update(writer, 'Composition', q.compositionId, composition, undefined);
     const appointment: Appointment = {
       ...q.appointment,
       extension: [
@@ -313,7 +309,7 @@ export class ReportService {
       ],
     };
     delete (appointment as { meta?: unknown }).meta;
-    this.deps.fhir.update(writer, 'Appointment', q.compositionId, appointment, undefined);
+    await this.deps.fhir.update(writer, 'Appointment', q.compositionId, appointment, undefined);
     const now = this.deps.now();
     this.stmts.insertPdf.run({
       org_id: ctx.orgId,
@@ -346,12 +342,13 @@ export class ReportService {
    * name the only signer, and the PDF names the person who signs. Refusals carry the rule's code
    * and message.
    */
-  private finalSignerOf(
+  private async finalSignerOf(
     session: SignedInSession,
     orgId: string,
     caseData: Record<string, unknown>,
     primary: Practitioner | null,
-  ): string {
+  ): Promise<string> {
+    const signerIsProvider = (await this.access(session, orgId, 'provider')) === null;
     const primaryUserId = primary ? practitionerUserId(primary) : null;
     const decision = decideFinalSigner({
       caseData,
@@ -366,7 +363,7 @@ export class ReportService {
       signer: {
         userId: session.userId,
         name: this.stmts.userName.get(session.userId)?.name?.trim() || 'Unknown signer',
-        isProvider: this.access(session, orgId, 'provider') === null,
+        isProvider: signerIsProvider,
       },
     });
     if (decision.ok) return decision.signerName;
@@ -376,7 +373,7 @@ export class ReportService {
       decision.issue.code === FINAL_SIGNER_CODES.primaryProviderNotProvider
         ? 409
         : 403;
-    throw new ReportError(status, decision.issue.code, [decision.issue]);
+    throw new AppError(status, decision.issue.code, decision.issue.message, [decision.issue]);
   }
 
   /**
@@ -390,21 +387,23 @@ export class ReportService {
     compositionId: string,
     request: FinalizeRequest,
   ): Promise<{ run: (emit: (line: FinalizeLine) => void) => Promise<void> }> {
-    if (this.access(session, ctx.orgId, 'member')) throw new ReportError(403, 'NOT_AUTHORIZED');
+    if (await this.access(session, ctx.orgId, 'member')) throw new AppError(403, 'NOT_AUTHORIZED');
     // Issue 24 item 2: another organisation's id is refused before anything is opened or created.
-    if (this.deps.ids.belongsElsewhere(ctx.orgId, compositionId)) throw new ReportError(409, ID_IN_OTHER_ORGANIZATION);
+    if (await this.deps.ids.belongsElsewhere(ctx.orgId, compositionId)) {
+      throw new AppError(409, ID_IN_OTHER_ORGANIZATION);
+    }
     const address = { orgId: ctx.orgId, docId: compositionId, name: `${ctx.orgId}/${compositionId}` };
     const snap = await this.deps.rooms.snapshot(address);
-    if (snap.finalized || this.stmts.latestPdf.get(ctx.orgId, compositionId)) throw new ReportError(409, 'FINALIZED');
-    if (snap.hash !== request.contentHash) throw new ReportError(409, 'CONFLICT');
+    if (snap.finalized || this.stmts.latestPdf.get(ctx.orgId, compositionId)) throw new AppError(409, 'FINALIZED');
+    if (snap.hash !== request.contentHash) throw new AppError(409, 'CONFLICT');
     const caseData = (snap.content ?? {}) as Record<string, unknown>;
-    const { appointment, patientId, input, primaryProvider } = this.caseInputs(
+    const { appointment, patientId, input, primaryProvider } = await this.caseInputs(
       ctx,
       compositionId,
       caseData,
       request.timeZone,
     );
-    const signerName = this.finalSignerOf(session, ctx.orgId, caseData, primaryProvider);
+    const signerName = await this.finalSignerOf(session, ctx.orgId, caseData, primaryProvider);
 
     const run = async (emit: (line: FinalizeLine) => void): Promise<void> => {
       try {
@@ -417,9 +416,9 @@ export class ReportService {
         const again = await this.deps.rooms.seal(address);
         let pdfId: string;
         try {
-          if (again.finalized) throw new ReportError(409, 'FINALIZED');
-          if (again.hash !== snap.hash) throw new ReportError(409, 'CONFLICT');
-          ({ pdfId } = this.deps.store.transaction(() =>
+          if (again.finalized) throw new AppError(409, 'FINALIZED');
+          if (again.hash !== snap.hash) throw new AppError(409, 'CONFLICT');
+          ({ pdfId } = await this.deps.store.transaction(() =>
             this.savePdf(ctx, {
               compositionId,
               appointment,
@@ -439,8 +438,9 @@ export class ReportService {
         }
         emit({ step: 'done', data: { finalReportSignatureTime: signature.time, pdfId } });
       } catch (err) {
-        const code = err instanceof ReportError || err instanceof FhirError ? err.code : 'FINALIZE_FAILED';
-        if (!(err instanceof ReportError)) this.deps.log.error({ err, compositionId }, 'finalize failed');
+        const code = err instanceof AppError ? err.code : 'FINALIZE_FAILED';
+        if (!(err instanceof AppError) || err.status >= 500)
+          this.deps.log.error({ err, compositionId }, 'finalize failed');
         emit({ step: 'failed', data: { code } });
       }
     };
@@ -457,12 +457,12 @@ export class ReportService {
     compositionId: string,
     body: unknown,
   ): Promise<{ pdfId: string; signatureTime: number }> {
-    if (this.access(session, ctx.orgId, 'provider')) throw new ReportError(403, 'NOT_AUTHORIZED');
+    if (await this.access(session, ctx.orgId, 'provider')) throw new AppError(403, 'NOT_AUTHORIZED');
     const issues = validateAddendums([body]);
-    if (issues.length > 0) throw new ReportError(400, INVALID_ADDENDUM, issues);
+    if (issues.length > 0) throw new AppError(400, INVALID_ADDENDUM, undefined, issues);
     const a = body as { title: string; text: string; signerName: string; signature: string };
     const previous = this.stmts.latestPdf.get(ctx.orgId, compositionId);
-    if (!previous) throw new ReportError(409, 'NOT_FINALIZED');
+    if (!previous) throw new AppError(409, 'NOT_FINALIZED');
     const address = { orgId: ctx.orgId, docId: compositionId, name: `${ctx.orgId}/${compositionId}` };
     const snap = await this.deps.rooms.snapshot(address);
     const signatureTime = this.deps.now();
@@ -484,7 +484,7 @@ export class ReportService {
       })),
       addendum,
     ];
-    const { appointment, patientId, input } = this.caseInputs(
+    const { appointment, patientId, input } = await this.caseInputs(
       ctx,
       compositionId,
       (snap.content ?? {}) as Record<string, unknown>,
@@ -497,9 +497,9 @@ export class ReportService {
     };
     const rendered = renderReportHtml({ ...input, addenda, finalSignature: signature }, signature.name);
     const pdf = await this.deps.printer.print(rendered.html, input.printWidth);
-    const { pdfId } = this.deps.store.transaction(() => {
+    const { pdfId } = await this.deps.store.transaction(async () => {
       const latest = this.stmts.latestPdf.get(ctx.orgId, compositionId);
-      if (latest?.pdf_id !== previous.pdf_id) throw new ReportError(409, 'CONFLICT');
+      if (latest?.pdf_id !== previous.pdf_id) throw new AppError(409, 'CONFLICT');
       this.stmts.insertAddendum.run({
         org_id: ctx.orgId,
         composition_id: compositionId,
@@ -510,7 +510,7 @@ export class ReportService {
         signature_time: signatureTime,
         user_id: session.userId,
       });
-      return this.savePdf(ctx, {
+      return await this.savePdf(ctx, {
         compositionId,
         appointment,
         patientId,
@@ -537,21 +537,21 @@ export class ReportService {
     compositionId: string,
     meta: { userAgent: string | null },
   ): Promise<void> {
-    if (this.access(session, ctx.orgId, 'admin')) throw new ReportError(403, 'NOT_AUTHORIZED');
-    if (this.features(ctx.orgId).adminUnfinalize !== true) throw new ReportError(403, 'FEATURE_DISABLED');
+    if (await this.access(session, ctx.orgId, 'admin')) throw new AppError(403, 'NOT_AUTHORIZED');
+    if (this.features(ctx.orgId).adminUnfinalize !== true) throw new AppError(403, 'FEATURE_DISABLED');
     // Issue 24 item 1: reopening a signed record needs a fresh sudo confirmation (spec 000 §6).
     const sudoUntil = this.stmts.sudo.get(session.sessionId)?.sudo_expires_at ?? null;
     if (sudoUntil === null || this.deps.now() >= sudoUntil - SUDO_VALIDITY_MARGIN_MS) {
-      throw new ReportError(403, 'SUDO_REQUIRED');
+      throw new AppError(403, 'SUDO_REQUIRED');
     }
     const previous = this.stmts.latestPdf.get(ctx.orgId, compositionId);
-    if (!previous) throw new ReportError(409, 'NOT_FINALIZED');
+    if (!previous) throw new AppError(409, 'NOT_FINALIZED');
     const address = { orgId: ctx.orgId, docId: compositionId, name: `${ctx.orgId}/${compositionId}` };
     const now = this.deps.now();
     const writer: RequestContext = { ...ctx, reportWriter: true };
-    this.deps.store.transaction(() => {
+    await this.deps.store.transaction(async () => {
       this.stmts.supersede.run(`unfinalized:${now}`, ctx.orgId, previous.pdf_id);
-      const apt = this.deps.store.read(ctx.orgId, 'Appointment', compositionId);
+      const apt = await this.deps.store.read(ctx.orgId, 'Appointment', compositionId);
       if (apt?.resource && !apt.deleted) {
         const a = apt.resource as Appointment;
         const next: Appointment = {
@@ -559,15 +559,15 @@ export class ReportService {
           extension: (a.extension ?? []).filter((e) => e.url !== APPOINTMENT_EXTENSIONS.pdf),
         };
         delete (next as { meta?: unknown }).meta;
-        this.deps.fhir.update(writer, 'Appointment', compositionId, next, undefined);
+        await this.deps.fhir.update(writer, 'Appointment', compositionId, next, undefined);
       }
-      const cmp = this.deps.store.read(ctx.orgId, 'Composition', compositionId);
+      const cmp = await this.deps.store.read(ctx.orgId, 'Composition', compositionId);
       if (cmp?.resource && !cmp.deleted) {
         const c = cmp.resource as Composition;
         const next: Composition = { ...c, status: 'preliminary' };
         delete next.attester;
         delete (next as { meta?: unknown }).meta;
-        this.deps.fhir.update(writer, 'Composition', compositionId, next, undefined);
+        await this.deps.fhir.update(writer, 'Composition', compositionId, next, undefined);
       }
       this.stmts.audit.run(
         now,
@@ -587,22 +587,25 @@ export class ReportService {
    * must still have the SHA-256 that was signed; the download is audited as a read by the one
    * who downloads (the signed-in user, else an anonymous holder of a shared link).
    */
-  pdfByLink(token: string, reader: { session: SignedInSession | null; ip: string | null }): PdfDownload | null {
+  async pdfByLink(
+    token: string,
+    reader: { session: SignedInSession | null; ip: string | null },
+  ): Promise<PdfDownload | null> {
     const now = this.deps.now();
-    const link = pdfLinkTarget(this.deps.db, now, token);
+    const link = await pdfLinkTarget(this.deps.links, now, token);
     if (!link) return null;
     if (!link.singleUse) {
-      if (!reader.session) throw new ReportError(401, 'NO_AUTHENTICATION');
-      if (reader.session.userId !== link.userId || this.access(reader.session, link.orgId, 'member')) {
-        throw new ReportError(403, 'NOT_AUTHORIZED');
+      if (!reader.session) throw new AppError(401, 'NO_AUTHENTICATION');
+      if (reader.session.userId !== link.userId || (await this.access(reader.session, link.orgId, 'member'))) {
+        throw new AppError(403, 'NOT_AUTHORIZED');
       }
     }
     const row = this.stmts.pdf.get(link.orgId, link.pdfId);
     if (!row) return null;
-    const bytes = this.storedPdf(link.orgId, row);
-    if (link.singleUse && !consumePdfLink(this.deps.db, now, token)) return null;
+    const bytes = await this.storedPdf(link.orgId, row);
+    if (link.singleUse && !(await consumePdfLink(this.deps.links, now, token))) return null;
     const readerId = reader.session?.userId ?? ANONYMOUS_LINK_READER;
-    this.deps.fhir.auditRead(
+    await this.deps.fhir.auditRead(
       { orgId: link.orgId, userId: readerId, ip: reader.ip, baseUrl: '' },
       [`Binary/${link.pdfId}`, `Composition/${row.composition_id}`],
       link.singleUse ? `report-pdf shared link from user ${link.userId}` : 'report-pdf link',
@@ -611,16 +614,16 @@ export class ReportService {
   }
 
   /** A stored PDF's bytes, checked against the SHA-256 stored when it was signed. */
-  private storedPdf(orgId: string, row: PdfRow): Uint8Array {
-    const version = this.deps.store.read(orgId, 'Binary', row.pdf_id);
+  private async storedPdf(orgId: string, row: PdfRow): Promise<Uint8Array> {
+    const version = await this.deps.store.read(orgId, 'Binary', row.pdf_id);
     if (!version?.resource || version.deleted) {
       this.deps.log.error({ orgId, pdfId: row.pdf_id }, 'a signed PDF is missing from the store');
-      throw new ReportError(410, 'PDF_UNAVAILABLE');
+      throw new AppError(410, 'PDF_UNAVAILABLE');
     }
     const bytes = new Uint8Array(Buffer.from((version.resource as Binary).data ?? '', 'base64'));
     if (sha256(bytes) !== row.sha256) {
       this.deps.log.error({ orgId, pdfId: row.pdf_id }, 'a signed PDF no longer matches its SHA-256');
-      throw new ReportError(500, 'PDF_INTEGRITY_FAILED');
+      throw new AppError(500, 'PDF_INTEGRITY_FAILED');
     }
     return bytes;
   }
@@ -630,8 +633,13 @@ export class ReportService {
    * PDF the case was ever signed or amended to. `current` is false for an earlier PDF (before an
    * addendum) or one of a signing an administrator unfinalized.
    */
-  verifyPdf(session: SignedInSession, orgId: string, compositionId: string, sha: string): PdfVerification {
-    if (this.access(session, orgId, 'member')) throw new ReportError(403, 'NOT_AUTHORIZED');
+  async verifyPdf(
+    session: SignedInSession,
+    orgId: string,
+    compositionId: string,
+    sha: string,
+  ): Promise<PdfVerification> {
+    if (await this.access(session, orgId, 'member')) throw new AppError(403, 'NOT_AUTHORIZED');
     const match = this.stmts.pdfsOfCase.all(orgId, compositionId).find((r) => r.sha256 === sha);
     if (!match) return { signed: false, sha256: sha };
     return {

@@ -4,13 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { reportFileName } from '@vigil/shared';
 import type { SignedInSession } from '../auth/sessions.js';
 import type { RequestContext } from '../fhir/service.js';
-import {
-  parseFinalizeRequest,
-  pdfSha256,
-  ReportError,
-  type FinalizeLine,
-  type ReportService,
-} from '../report/service.js';
+import { AppError, errorBody } from '../errors.js';
+import { parseFinalizeRequest, pdfSha256, type FinalizeLine, type ReportService } from '../report/service.js';
 import type { RequestCredentials } from '../services.js';
 import { forwardedFor } from './graphql.js';
 
@@ -35,8 +30,8 @@ const TOKEN_RE = /^[A-Za-z0-9_-]{20,64}$/;
 /** The restrictive policy a PDF is served with: nothing runs, nothing loads. */
 export const PDF_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'";
 
-function errorJson(c: Context, err: ReportError): Response {
-  return c.json({ error: err.code, ...(err.issues.length > 0 ? { issues: err.issues } : {}) }, err.status);
+function errorJson(c: Context, err: AppError): Response {
+  return c.json(errorBody(err), err.status);
 }
 
 /**
@@ -58,12 +53,12 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     c: Context,
   ): Promise<{ session: SignedInSession; ctx: RequestContext; compositionId: string }> {
     const session = await deps.sessionOf({ cookieHeader: c.req.header('cookie'), token: c.req.query('token') });
-    if (!session || !session.multiFactorValid) throw new ReportError(401, 'NO_AUTHENTICATION');
+    if (!session || !session.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION');
     const orgId = c.req.param('orgId') ?? '';
     const compositionId = c.req.param('compositionId') ?? '';
-    if (!ORG_ID_RE.test(orgId)) throw new ReportError(403, 'NOT_AUTHORIZED');
-    if (await service.access(session, orgId, 'member')) throw new ReportError(403, 'NOT_AUTHORIZED');
-    if (!CASE_ID_RE.test(compositionId)) throw new ReportError(404, 'NOT_FOUND');
+    if (!ORG_ID_RE.test(orgId)) throw new AppError(403, 'NOT_AUTHORIZED');
+    if (await service.access(session, orgId, 'member')) throw new AppError(403, 'NOT_AUTHORIZED');
+    if (!CASE_ID_RE.test(compositionId)) throw new AppError(404, 'NOT_FOUND');
     const ip = deps.trustProxy
       ? forwardedFor(c.req.header('x-forwarded-for'))
       : ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null);
@@ -77,11 +72,11 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
 
   async function jsonBody(c: Context): Promise<unknown> {
     // Only JSON bodies: a cross-site form post cannot send one without a preflight.
-    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) throw new ReportError(400, 'INVALID_BODY');
+    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) throw new AppError(400, 'INVALID_BODY');
     try {
       return await c.req.json();
     } catch {
-      throw new ReportError(400, 'INVALID_BODY');
+      throw new AppError(400, 'INVALID_BODY');
     }
   }
 
@@ -91,7 +86,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
       try {
         return await fn(c);
       } catch (err) {
-        if (err instanceof ReportError) return errorJson(c, err);
+        if (err instanceof AppError) return errorJson(c, err);
         throw err;
       }
     };
@@ -156,7 +151,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
       } else {
         const body = (await jsonBody(c)) as { sha256?: unknown } | null;
         const given = typeof body?.sha256 === 'string' ? body.sha256.toLowerCase() : '';
-        if (!/^[0-9a-f]{64}$/.test(given)) throw new ReportError(400, 'INVALID_SHA256');
+        if (!/^[0-9a-f]{64}$/.test(given)) throw new AppError(400, 'INVALID_SHA256');
         sha = given;
       }
       return c.json(await service.verifyPdf(session, ctx.orgId, compositionId, sha));

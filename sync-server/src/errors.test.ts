@@ -1,0 +1,64 @@
+import { SYNC_CLOSE_CODES, type Issue } from '@vigil/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  AppError,
+  errorBody,
+  toCloseCode,
+  toGraphqlError,
+  toOperationOutcome,
+  VersionConflictError,
+} from './errors.js';
+import { FhirError } from './fhir/errors.js';
+
+const issue: Issue = { severity: 'error', code: 'MISSING_TEXT', path: ['text'], message: 'Enter the addendum text.' };
+
+describe('AppError: one error type, mapped in one place', () => {
+  it('answers the app routes with the code and, when there are any, the issues', () => {
+    expect(errorBody(new AppError(403, 'NOT_AUTHORIZED'))).toEqual({ error: 'NOT_AUTHORIZED' });
+    expect(errorBody(new AppError(400, 'INVALID_ADDENDUM', undefined, [issue]))).toEqual({
+      error: 'INVALID_ADDENDUM',
+      issues: [issue],
+    });
+  });
+
+  it('answers FHIR clients with an OperationOutcome of the code and diagnostic, or of the issues', () => {
+    expect(toOperationOutcome(new AppError(404, 'NOT_FOUND', 'Patient/x not found'), 'Patient')).toEqual({
+      resourceType: 'OperationOutcome',
+      issue: [
+        { severity: 'error', code: 'not-found', details: { text: 'NOT_FOUND' }, diagnostics: 'Patient/x not found' },
+      ],
+    });
+    const outcome = toOperationOutcome(new AppError(400, 'INVALID_RESOURCE', undefined, [issue]), 'Patient');
+    expect(outcome.issue).toHaveLength(1);
+    expect(outcome.issue[0]?.severity).toBe('error');
+  });
+
+  it('reaches GraphQL clients with the code as the message and extensions.code (spec 000 §8)', () => {
+    const err = toGraphqlError(new AppError(403, 'SUDO_REQUIRED'));
+    expect(err.message).toBe('SUDO_REQUIRED');
+    expect(err.extensions.code).toBe('SUDO_REQUIRED');
+  });
+
+  it.each([
+    [401, SYNC_CLOSE_CODES.unauthorized],
+    [403, SYNC_CLOSE_CODES.forbidden],
+    [404, SYNC_CLOSE_CODES.notFound],
+    [413, SYNC_CLOSE_CODES.tooLarge],
+    [400, SYNC_CLOSE_CODES.malformed],
+    [409, SYNC_CLOSE_CODES.goingAway],
+    [500, SYNC_CLOSE_CODES.goingAway],
+  ] as const)('closes a sync socket refused with %i with close code %i', (status, code) => {
+    expect(toCloseCode(new AppError(status, 'X'))).toBe(code);
+  });
+
+  it('is the FHIR layer’s error too: a FhirError and a version conflict are AppErrors', () => {
+    expect(new FhirError(409, 'CONFLICT')).toBeInstanceOf(AppError);
+    const conflict = new VersionConflictError('3');
+    expect(conflict).toBeInstanceOf(AppError);
+    expect([conflict.status, conflict.code, conflict.message]).toEqual([
+      409,
+      'CONFLICT',
+      'The resource is at version 3',
+    ]);
+  });
+});

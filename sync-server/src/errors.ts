@@ -1,0 +1,91 @@
+import {
+  operationOutcome,
+  outcomeFromIssues,
+  SYNC_CLOSE_CODES,
+  type Issue,
+  type OperationOutcome,
+  type SyncCloseCode,
+} from '@vigil/shared';
+import { GraphQLError } from 'graphql';
+
+/** The HTTP statuses the server refuses with (spec 002 §8 names what the client shows for each). */
+export type AppErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 412 | 413 | 415 | 423 | 500;
+
+/**
+ * The one error the server throws at a boundary (issue 26): the spec's code (`NOT_FOUND`,
+ * `NO_AUTHENTICATION`, `NOT_AUTHORIZED`, `SUDO_REQUIRED`, `CONFLICT`, `INVALID_ADDENDUM`…), the
+ * HTTP status it answers with, an optional human-readable diagnostic and the validation issues
+ * behind it. How it reaches each kind of client is decided below, in this file only: a JSON
+ * body (`{ error, issues? }`), a FHIR OperationOutcome, a GraphQL error whose message and
+ * `extensions.code` are the code, or a websocket close code.
+ */
+export class AppError extends Error {
+  readonly issues: readonly Issue[];
+
+  constructor(
+    readonly status: AppErrorStatus,
+    readonly code: string,
+    readonly diagnostics?: string,
+    issues: readonly Issue[] = [],
+  ) {
+    super(diagnostics ?? code);
+    this.name = 'AppError';
+    this.issues = issues;
+  }
+}
+
+/** A stale If-Match: the stored version moved on (409 CONFLICT). */
+export class VersionConflictError extends AppError {
+  constructor(readonly currentVersionId: string) {
+    super(409, 'CONFLICT', `The resource is at version ${currentVersionId}`);
+    this.name = 'VersionConflictError';
+  }
+}
+
+/** The JSON body of a refusal on the app's own routes (finalize, addenda, PDFs): `{ error, issues? }`. */
+export function errorBody(err: AppError): { error: string; issues?: readonly Issue[] } {
+  return { error: err.code, ...(err.issues.length > 0 ? { issues: err.issues } : {}) };
+}
+
+/**
+ * The FHIR API's answer (spec 002 §8): an OperationOutcome of the validation issues when there
+ * are any (of `resourceType`), else one issue carrying the code and the diagnostic.
+ */
+export function toOperationOutcome(err: AppError, resourceType: string): OperationOutcome {
+  return err.issues.length > 0
+    ? outcomeFromIssues(resourceType, err.issues)
+    : operationOutcome(err.status, err.code, err.diagnostics);
+}
+
+/**
+ * The GraphQL error a resolver throws: its message and `extensions.code` are the code, which
+ * the client maps to the spec's text (spec 000 §8). graphql-yoga masks any other error.
+ */
+export function toGraphqlError(err: AppError): GraphQLError {
+  return new GraphQLError(err.code, { extensions: { code: err.code } });
+}
+
+/**
+ * The close code a sync socket is closed with for a refusal (shared SYNC_CLOSE_CODES), so the
+ * client tells "signed out" (4401) from "not yours" (4403) from "offline".
+ */
+export function toCloseCode(err: AppError): SyncCloseCode {
+  switch (err.status) {
+    case 401:
+      return SYNC_CLOSE_CODES.unauthorized;
+    case 403:
+      return SYNC_CLOSE_CODES.forbidden;
+    case 404:
+    case 410:
+      return SYNC_CLOSE_CODES.notFound;
+    case 413:
+      return SYNC_CLOSE_CODES.tooLarge;
+    case 400:
+    case 405:
+    case 415:
+      return SYNC_CLOSE_CODES.malformed;
+    default:
+      // A conflict or a server failure: the client reconnects later.
+      return SYNC_CLOSE_CODES.goingAway;
+  }
+}
