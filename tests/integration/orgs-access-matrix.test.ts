@@ -152,7 +152,8 @@ describe('organisations: access matrix of every call × role', () => {
     browsers.adminWithoutMfa = new Browser(server.url);
     ok(await signIn(browsers.adminWithoutMfa, admin!.email, PASSWORD));
     for (const r of SIGNED_IN) browsers[r] = people[r as keyof typeof people].browser;
-  });
+    // 22 sign-ups with MFA and 24 invitations, one after another: minutes on a loaded 2-core machine.
+  }, 300_000);
   afterAll(async () => {
     await server?.dispose();
   });

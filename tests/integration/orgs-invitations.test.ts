@@ -323,7 +323,7 @@ describe('organisations: creation, session orgs, invitations, members and featur
       await later?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000); // two servers started one after the other
 
   it('changes member roles and removes members, keeping at least one admin, and audits every change', async () => {
     const admin = await person(server, 'roles-admin@orgs.test');

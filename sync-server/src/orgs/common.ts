@@ -1,11 +1,33 @@
 import type { PermissionSubject } from '@vigil/shared';
 import { z } from 'zod';
-import { fail } from '../auth/accounts.js';
+import { AppError, type AppErrorStatus } from '../errors.js';
 import type { AuditOrigin, OrgAuditEvent } from '../store/orgs/types.js';
 
-/** Refuses a call with one of the spec's codes (spec 000 §8): the client maps the code to its text. */
+/** The HTTP status of each refusal the organisation calls make (400 for the input errors not listed). */
+const STATUS: Record<string, AppErrorStatus> = {
+  NO_AUTHENTICATION: 401,
+  MFA_REQUIRED: 401,
+  NOT_AUTHORIZED: 403,
+  SUDO_REQUIRED: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  TOO_MANY_REQUESTS: 403,
+  NOT_FOUND: 404,
+  ORG_ID_TAKEN: 409,
+  ALREADY_MEMBER: 409,
+  ALREADY_SIGNED: 409,
+  USED: 409,
+  LAST_ADMIN: 409,
+  NOT_SIGNED: 409,
+  CONTRACT_VERSION_CHANGED: 409,
+};
+
+/**
+ * Refuses a call with one of the spec's codes (spec 000 §8) as the server's one error type; the
+ * GraphQL boundary answers it as an error whose message and code are the code, which the client
+ * maps to the spec's text.
+ */
 export function refuse(code: string): never {
-  return fail(code);
+  throw new AppError(STATUS[code] ?? 400, code);
 }
 
 /** Who calls, as the organisation rules need it: rebuilt from the database for every request. */
