@@ -158,6 +158,28 @@ describe('create, read, update, delete and history', () => {
     expect((await call('POST', `${org}/AuditEvent`, { resourceType: 'AuditEvent' })).status).toBe(405);
   });
 
+  it('checks the type, id, version id and paging at the edge, with the same statuses and texts (zod)', async () => {
+    type Outcome = { issue: { diagnostics?: string; details?: { text?: string } }[] };
+    const answer = async (p: string): Promise<[number, string | undefined, string | undefined]> => {
+      const res = await call<Outcome>('GET', p);
+      return [res.status, res.body.issue[0]?.details?.text, res.body.issue[0]?.diagnostics];
+    };
+    const { body } = await call<Patient>('POST', `${org}/Patient`, patientBody('Edge', 'Case'));
+    expect(await answer(`${org}/Spaceship`)).toEqual([404, 'NOT_FOUND', 'Unknown resource type Spaceship']);
+    expect(await answer(`${org}/Patient/bad$id`)).toEqual([404, 'NOT_FOUND', 'Invalid id']);
+    expect(await answer(`${org}/Patient/${body.id}/_history/0`)).toEqual([
+      404,
+      'NOT_FOUND',
+      `Patient/${body.id}/_history/0 not found`,
+    ]);
+    expect(await answer(`${org}/Patient?_count=-1`)).toEqual([400, 'INVALID_SEARCH', 'Invalid _count: -1']);
+    expect(await answer(`${org}/Patient/${body.id}/_history?_offset=x`)).toEqual([
+      400,
+      'INVALID_SEARCH',
+      'Invalid _offset: x',
+    ]);
+  });
+
   it('refuses a body of another type, a mismatched id and a non-JSON body', async () => {
     expect((await call('POST', `${org}/Patient`, { resourceType: 'Location', name: 'x' })).status).toBe(400);
     expect((await call('PUT', `${org}/Patient/pat-a`, { ...patientBody('A', 'B'), id: 'pat-b' })).status).toBe(400);
