@@ -1,4 +1,4 @@
-import { test as base, type Page, type Request } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../utils/start-server.js';
 
 /** How a spec file's server is started: extra environment (e.g. `EMR_LAUNCH_SECRET`), set with `test.use`. */
@@ -8,6 +8,21 @@ export interface ServerOptions {
 
 /** How long a server may take to start before the test waiting for it fails. */
 const SERVER_START_BOUND_MS = 150_000;
+
+/**
+ * Stops a server and deletes its data directory. The server's graceful close waits for every
+ * open connection, so a browser still holding one (a live event stream) is given 10 s, then killed.
+ */
+async function shutDown(server: TestServer | null | undefined): Promise<void> {
+  if (!server) return;
+  const stopped = server.stop();
+  const graceful = await Promise.race([
+    stopped.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000).unref()),
+  ]);
+  if (!graceful) await server.stop('SIGKILL');
+  await server.dispose();
+}
 
 /**
  * The one server of the spec file a worker is running. A worker runs its files one after another
@@ -45,7 +60,7 @@ class FileServers {
   async close(): Promise<void> {
     const last = this.current;
     this.current = null;
-    await (await last?.server.catch(() => null))?.dispose();
+    await shutDown(await last?.server.catch(() => null));
   }
 
   /** At the worker's end: the current server and the spare. */
@@ -54,7 +69,7 @@ class FileServers {
     await this.close();
     const spare = this.spare;
     this.spare = null;
-    await (await spare?.catch(() => null))?.dispose();
+    await shutDown(await spare?.catch(() => null));
   }
 
   private start(options: ServerOptions): Promise<TestServer> {
@@ -86,7 +101,13 @@ export const test = base.extend<{ server: TestServer; serverOptions: ServerOptio
     { scope: 'worker', timeout: SERVER_START_BOUND_MS + 30_000 },
   ],
   server: [
-    async ({ fileServers, serverOptions }, use, testInfo) => {
+    async ({ browser, fileServers, serverOptions }, use, testInfo) => {
+      // Contexts an earlier test opened with browser.newContext() and left open (Playwright closes
+      // only its own `context`) would keep their pages running (timers, live event streams,
+      // reconnecting websockets) beside this test, against a server that is gone or, port reused,
+      // another file's. Nothing of an earlier test stays in the browser. (This fixture is set up
+      // before the test's own contexts: they take their baseURL from it.)
+      await Promise.all(browser.contexts().map((context) => context.close()));
       const started = Date.now();
       const server = await fileServers.for(testInfo.file, serverOptions);
       // How long the test waited for its file's server (0 once it runs): the cost of one per file.
@@ -120,32 +141,4 @@ export async function afterFrames(page: Page, count = 2): Promise<void> {
   await page.evaluate(async (n) => {
     for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
   }, count);
-}
-
-/**
- * The page's requests still waiting for an answer, counted from the moment of the call; the live
- * event stream (`/api/fhir-sse/`), which never ends, is left out. `settled()` resolves once none
- * is in flight and the page has painted what the last ones brought: an event to wait for in place
- * of a fixed pause after a screen appears.
- */
-export function watchRequests(page: Page): { settled: () => Promise<void> } {
-  const inFlight = new Set<Request>();
-  const counts = (r: Request): boolean => !r.url().includes('/api/fhir-sse/');
-  page.on('request', (r) => {
-    if (counts(r)) inFlight.add(r);
-  });
-  page.on('requestfinished', (r) => inFlight.delete(r));
-  page.on('requestfailed', (r) => inFlight.delete(r));
-  return {
-    settled: async () => {
-      // Answers render, and may ask for more (a list, then its details): quiet across two paints.
-      await base.expect
-        .poll(async () => {
-          if (inFlight.size > 0) return inFlight.size;
-          await afterFrames(page);
-          return inFlight.size;
-        })
-        .toBe(0);
-    },
-  };
 }
