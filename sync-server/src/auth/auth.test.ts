@@ -8,7 +8,7 @@ import { isCommonPassword } from './passwords.js';
 import { clearCookie, identityCookie, readCookie, tokenCookie } from './sessions.js';
 import { loadAuthSettings } from './settings.js';
 import { newNumericCode, newSessionToken, sha256 } from './tokens.js';
-import { forwardedFor } from '../routes/graphql.js';
+import { forwardedFor } from '../routes/request.js';
 
 describe('cookies', () => {
   it('reads one cookie among several, decoding it', () => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Environment } from '../config.js';
-import { clientIp, isSecureRequest } from '../routes/graphql.js';
+import { clientIp, isSecureRequest } from '../routes/request.js';
 import { z } from 'zod';
 import type { BotCheck } from './bot-check.js';
 import { EMR_LAUNCH, type EmrLaunch } from './emr.js';

@@ -18,7 +18,7 @@ import type { DeliveredEvent, LiveEvents } from '../fhir/live-events.js';
 import { parseIfMatch, type FhirService, type RequestContext } from '../fhir/service.js';
 import type { StoredVersion } from '../store/resources/types.js';
 import type { Logger } from '../log.js';
-import { forwardedFor } from './graphql.js';
+import { forwardedFor } from './request.js';
 
 export const FHIR_CONTENT_TYPE = 'application/fhir+json; charset=utf-8';
 /** Comment line sent on an idle stream so proxies keep it open and a dead session is noticed. */

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { reportFileName } from '@vigil/shared';
@@ -7,7 +6,7 @@ import type { RequestContext } from '../fhir/service.js';
 import { AppError, errorBody } from '../errors.js';
 import { parseFinalizeRequest, pdfSha256, type FinalizeLine, type ReportService } from '../report/service.js';
 import type { RequestCredentials } from '../services.js';
-import { forwardedFor } from './graphql.js';
+import { auditAddress, readJsonBody } from './request.js';
 
 export interface FinalizeRoutesDeps {
   /** The one ReportService of the process (services.ts). */
@@ -59,9 +58,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     if (!ORG_ID_RE.test(orgId)) throw new AppError(403, 'NOT_AUTHORIZED');
     if (await service.access(session, orgId, 'member')) throw new AppError(403, 'NOT_AUTHORIZED');
     if (!CASE_ID_RE.test(compositionId)) throw new AppError(404, 'NOT_FOUND');
-    const ip = deps.trustProxy
-      ? forwardedFor(c.req.header('x-forwarded-for'))
-      : ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null);
+    const ip = auditAddress(c, deps.trustProxy ?? false);
     const url = new URL(c.req.url);
     return {
       session,
@@ -70,15 +67,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     };
   }
 
-  async function jsonBody(c: Context): Promise<unknown> {
-    // Only JSON bodies: a cross-site form post cannot send one without a preflight.
-    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) throw new AppError(400, 'INVALID_BODY');
-    try {
-      return await c.req.json();
-    } catch {
-      throw new AppError(400, 'INVALID_BODY');
-    }
-  }
+  const jsonBody = readJsonBody;
 
   const guarded =
     (fn: (c: Context) => Promise<Response>) =>
@@ -162,9 +151,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     '/report-pdf/:token',
     guarded(async (c) => {
       const token = c.req.param('token') ?? '';
-      const ip = deps.trustProxy
-        ? forwardedFor(c.req.header('x-forwarded-for'))
-        : ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null);
+      const ip = auditAddress(c, deps.trustProxy ?? false);
       const pdf = TOKEN_RE.test(token) ? await service.pdfByLink(token, { session: await sessionOf(c), ip }) : null;
       if (!pdf) return Promise.resolve(c.json({ error: 'NOT_FOUND' }, 404));
       const name = reportFileName(pdf.title);

@@ -1,14 +1,14 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Accounts, Current } from '../auth/accounts.js';
 import { clearCookie, identityCookie, IDENTITY_COOKIE_NAME, readCookie, tokenCookie } from '../auth/sessions.js';
 import type { Environment } from '../config.js';
 import type { GraphqlContext, ServerContext } from '../graphql/context.js';
 import { buildSchema } from '../graphql/schema.js';
+import { clientIp, isAllowedOrigin, isSecureRequest, requestHosts } from './request.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services.js';
 
@@ -39,42 +39,6 @@ export const GRAPHQL_LIMITS = {
   maxDirectives: 50,
   maxCost: 5000,
 } as const;
-
-/**
- * The origins that may call with the session cookie: the server's own (the host the request was
- * sent to, as the sync authoriser compares it; PUBLIC_URL's) and ALLOWED_ORIGINS. A sibling port or
- * subdomain is another origin: it shares the SameSite cookie but not this answer (issue 24 item 3).
- */
-export function isAllowedOrigin(
-  origin: string,
-  request: { hosts: readonly string[]; publicUrl: string | null; allowedOrigins: readonly string[] },
-): boolean {
-  if (request.allowedOrigins.includes(origin)) return true;
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (parsed.origin !== origin || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return false;
-  if (request.publicUrl !== null && new URL(request.publicUrl).origin === origin) return true;
-  return request.hosts.some((host) => parsed.host === host.toLowerCase());
-}
-
-/**
- * The hosts a request was sent to: its Host header and, behind a trusted proxy, the host the
- * proxy says the browser asked for (X-Forwarded-Host, its last hop).
- */
-function requestHosts(header: (name: string) => string | undefined, trustProxy: boolean): string[] {
-  const hosts: string[] = [];
-  const host = header('host');
-  if (host) hosts.push(host);
-  if (trustProxy) {
-    const forwarded = forwardedFor(header('x-forwarded-host'));
-    if (forwarded) hosts.push(forwarded);
-  }
-  return hosts;
-}
 
 /**
  * CORS headers for an origin the route has already allowed (see isAllowedOrigin): that origin
@@ -126,38 +90,6 @@ function noIntrospection(): Plugin {
       addValidationRule(NoSchemaIntrospectionCustomRule);
     },
   };
-}
-
-/**
- * The client's address as the trusted reverse proxy saw it: the last X-Forwarded-For hop (the
- * one that proxy appended; earlier ones are whatever the client sent), else the socket's.
- */
-export function forwardedFor(header: string | undefined): string | null {
-  const hops = (header ?? '')
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
-  return hops.at(-1) ?? null;
-}
-
-/** The client's address: the socket's, or the trusted proxy's X-Forwarded-For hop when a proxy is trusted. */
-export function clientIp(c: Context, trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = forwardedFor(c.req.header('x-forwarded-for'));
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** True when the request reached us over https (directly, or through a trusted proxy), or always in production. */
-export function isSecureRequest(c: Context, trustProxy: boolean, environment: Environment): boolean {
-  if (environment === 'production') return true;
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  return trustProxy && c.req.header('x-forwarded-proto') === 'https';
 }
 
 /**
