@@ -263,22 +263,10 @@ test('the case record as a clinician checks it: a 15 kg four-year-old from the p
   await expect(page.getByTestId('case-weight')).toHaveText('15 kg');
   await expect(page.getByTestId('save-status')).toHaveText('saved');
   await page.screenshot({ path: path.join(ARTIFACTS, 'reloaded-finalized-case.png') });
-  // PRODUCT BUG (issue 25, open): the reloaded finalized case opens at the top of the case
-  // screen (the Start case summary); its signed PDF is in the last section, about 6,400 px below
-  // on this tablet, and the section navigation has no Report tab to reach it (CasePage's links
-  // end at Signatures). Issue 25: "A finalized case opens on its signed PDF, its addenda and the
-  // Add addendum action."
-  await expect
-    .soft(reloaded.getByRole('button', { name: 'Open PDF' }), 'a finalized case opens on its signed PDF (issue 25)')
-    .toBeInViewport();
-  // PRODUCT BUG (issue 25, open): the header of a finalized case says "Saved on this device" and
-  // "This case is finalized: changes are not saved.", never that the server holds the case,
-  // though every edit was acknowledged by the server (status saved): serverSaveText() in
-  // client/src/sync/SyncIndicator.tsx answers nothing once the server has refused writes, and
-  // the server refuses every connection to a finalized case (FINALIZED). Issue 25: "The header
-  // says which: on this device only, or saved to the server."
-  await expect
-    .soft(page.getByTestId('server-status'), 'the header says the finalized case is saved to the server (issue 25)')
-    .toHaveText('Saved to the server');
+  // It opens on its signed PDF (issue 25): the Report section is brought under the header.
+  await expect(reloaded.getByRole('button', { name: 'Open PDF' })).toBeInViewport();
+  // The header says the server holds the signed case, not only this device (issue 25).
+  await expect(page.getByTestId('server-status')).toHaveText('Saved to the server');
+  await expect(page.getByTestId('read-only-reason')).toContainText('This case has been finalized.');
   await context.close();
 });

@@ -35,6 +35,11 @@ describe('the save status says whether the server has the case (issue 25)', () =
 
   it('says nothing of the server while it refuses writes (the refusal says so)', () => {
     expect(serverSaveText({ status: 'outOfSync', refused: 'FINALIZED' })).toBeNull();
+    expect(serverSaveText({ status: 'synced', refused: 'UPDATE_TOO_LARGE' })).toBeNull();
+  });
+
+  it("says a finalized case whose copy here is the server's is saved to the server", () => {
+    expect(serverSaveText({ status: 'synced', refused: 'FINALIZED' })).toBe(SERVER_SAVE_TEXTS.saved);
   });
 
   it('shows "saved", saved on this device and saved to the server once the server acknowledged the same hash', () => {

@@ -1,4 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
+import { REFUSAL_REASONS } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { CaseDocumentState } from './caseDocument.js';
 import { saveMessage } from './saveMessage.js';
@@ -37,10 +38,12 @@ export const SERVER_SAVE_TEXTS = {
 /**
  * Whether the server has every edit: only an acknowledged save whose server hash equals this
  * device's (status `synced`, spec 001 §4) counts. Null while the case loads, failed to load or the
- * server refuses writes (those say so themselves).
+ * server refuses writes (those say so themselves) — except a finalized case whose copy here is the
+ * server's (still `synced`): the server holds the signed record, and the header says so.
  */
 export function serverSaveText(sync: Pick<CaseDocumentState['sync'], 'status' | 'refused'>): string | null {
-  if (sync.refused) return null;
+  if (sync.refused)
+    return sync.refused === REFUSAL_REASONS.FINALIZED && sync.status === 'synced' ? SERVER_SAVE_TEXTS.saved : null;
   switch (sync.status) {
     case 'synced':
       return SERVER_SAVE_TEXTS.saved;
@@ -125,11 +128,6 @@ export function SyncIndicator({ state }: { state: CaseDocumentState }): ReactNod
         {connection && (
           <Text inherit c="gray.7" data-testid="connection-status">
             {connection}
-          </Text>
-        )}
-        {state.sync.refused === 'FINALIZED' && (
-          <Text inherit c="orange.9" data-testid="refused-status">
-            This case is finalized: changes are not saved.
           </Text>
         )}
       </Stack>

@@ -242,6 +242,7 @@ export function CasePage(): ReactNode {
       { id: 'case-discharge', label: 'Discharge' },
       { id: 'case-notes', label: 'Notes' },
       { id: 'case-signatures', label: 'Signatures' },
+      { id: 'case-report', label: 'Report' },
     ],
     [showIv, showAirway],
   );
@@ -310,7 +311,13 @@ export function CasePage(): ReactNode {
   return (
     <Stack gap="md">
       <BookedSedationLevel kase={kase} doc={doc} level={readOnly ? null : startLevel} />
-      <CaseHeader model={model} caseState={kase} readOnlyReason={reason} sections={links} />
+      <CaseHeader
+        model={model}
+        caseState={kase}
+        readOnlyReason={reason}
+        sections={links}
+        openOn={!opening && refused === 'FINALIZED' ? 'case-report' : null}
+      />
       {opening ? (
         <Center mih={200}>
           <Loader aria-label="Opening the case" />

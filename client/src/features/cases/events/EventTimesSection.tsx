@@ -66,7 +66,7 @@ export function EventTimesSection({ doc, readOnly, caseTimes, now = Date.now }: 
                 description={
                   [
                     e.note,
-                    e.required ? 'Required' : null,
+                    e.required && e.time == null ? 'Required' : null,
                     !e.canSet && prerequisite ? `Set ${prerequisite} first` : null,
                   ]
                     .filter(Boolean)

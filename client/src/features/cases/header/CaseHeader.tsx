@@ -1,5 +1,5 @@
-import { Alert, Badge, Paper, Stack, Text, Title } from '@mantine/core';
-import { memo, useDeferredValue, type ReactNode } from 'react';
+import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
+import { memo, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import type { CaseDocumentState } from '../../../sync/caseDocument.js';
 import { SyncIndicator } from '../../../sync/SyncIndicator.js';
 import { useCaseState, type CaseStateSource } from '../../../sync/useCaseDocument.js';
@@ -19,6 +19,11 @@ export interface CaseHeaderProps {
   /** Why the case cannot be changed, or null while it can. */
   readOnlyReason: string | null;
   sections: readonly CaseSectionLink[];
+  /**
+   * A section to bring to the top once, when it becomes known (a finalized case opens on its
+   * Report section, issue 25), unless the reader has already scrolled.
+   */
+  openOn?: string | null;
 }
 
 /** How far below the sticky header a section's heading comes to rest (px). */
@@ -133,9 +138,18 @@ export const CaseHeader = memo(function CaseHeader({
   caseState,
   readOnlyReason,
   sections,
+  openOn = null,
 }: CaseHeaderProps): ReactNode {
+  const ref = useRef<HTMLElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!openOn || opened.current) return;
+    opened.current = true;
+    if (window.scrollY < 8) goTo(openOn, ref.current);
+  }, [openOn]);
   return (
     <Paper
+      ref={ref}
       withBorder
       shadow="xs"
       px="sm"
@@ -179,10 +193,14 @@ export const CaseHeader = memo(function CaseHeader({
           </Text>
           <Peers source={caseState} />
         </div>
+        {/* One short line, so the header stays low on a tablet (issue 25: ~100 px at 1280x800). */}
         {readOnlyReason && (
-          <Alert color="gray" variant="light" p={6} data-testid="read-only-reason" title="Read-only">
+          <Text size="sm" c="gray.8" lh={1.3} data-testid="read-only-reason">
+            <Text span inherit fw={700}>
+              Read-only:
+            </Text>{' '}
             {readOnlyReason}
-          </Alert>
+          </Text>
         )}
         <div className={classes.navRow}>
           <SectionNav sections={sections} />
