@@ -1,7 +1,7 @@
 import { ID_PREFIXES, MFA_CODE_LENGTH, SUDO_VALIDITY_MARGIN_MS, newId, normalizeEmail } from '@vigil/shared';
-import { GraphQLError } from 'graphql';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { Mutex } from 'async-mutex';
+import { AppError, type AppErrorStatus } from '../errors.js';
 import type { MessageSender } from '../mail/sender.js';
 import type { AccountStore, CodePurpose, CodeRow, MfaChannel, MfaOptionRow, UserRow } from '../store/accounts/types.js';
 import type { AuditAction, AuditEvent, AuditLog, RequestMeta } from './audit.js';
@@ -13,9 +13,29 @@ import { isMultiFactorValidAt, newSessionId, type SessionRow, type Sessions } fr
 import type { AuthSettings, Clock } from './settings.js';
 import { newLinkCode, newNumericCode, newSessionToken, sha256 } from './tokens.js';
 
-/** A failure the client maps to the spec's text: the GraphQL error's message is the code (spec 000 §8). */
+/** The HTTP status of each refusal of the account calls (spec 000 §8 codes); 400 for the input errors not listed. */
+const REFUSAL_STATUS: Record<string, AppErrorStatus> = {
+  NO_AUTHENTICATION: 401,
+  MFA_REQUIRED: 401,
+  INVALID_LOGIN_CREDENTIALS: 401,
+  NOT_AUTHORIZED: 403,
+  SUDO_REQUIRED: 403,
+  CANNOT_SUDO: 403,
+  RECAPTCHA_FAILED: 403,
+  TOO_MANY_REQUESTS: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  LAST_MFA_OPTION: 409,
+};
+
+/**
+ * Refuses an account call with one of the spec's codes as the server's one error type; the
+ * GraphQL boundary (graphql/accounts.ts) answers it as an error whose message and code are the
+ * code, which the client maps to the spec's text (spec 000 §8).
+ */
 export function fail(code: string): never {
-  throw new GraphQLError(code, { extensions: { code } });
+  throw new AppError(REFUSAL_STATUS[code] ?? 400, code);
 }
 
 /** SMS MFA is offered in these countries only (spec 000 §5, §9: CAN, USA, GBR, AUS). */

@@ -1,7 +1,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors.js';
 import { normalizeSmsNumber } from './accounts.js';
 import { createBotCheck } from './bot-check.js';
 import { isCommonPassword } from './passwords.js';
@@ -64,7 +64,7 @@ describe('SMS numbers (spec 000 §5)', () => {
   });
 
   it.each(['+33 6 12 34 56 78', '+49 30 123456', '12345', 'not a number'])('refuses %s with INVALID_PHONE', (input) => {
-    expect(() => normalizeSmsNumber(input)).toThrow(GraphQLError);
+    expect(() => normalizeSmsNumber(input)).toThrow(AppError);
     expect(() => normalizeSmsNumber(input)).toThrow('INVALID_PHONE');
   });
 });

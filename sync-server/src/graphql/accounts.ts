@@ -10,7 +10,8 @@ import {
   type UserView,
 } from '@vigil/shared';
 import { z } from 'zod';
-import { fail, type Current, type MfaOptionRow, type SignedIn, type UserRow } from '../auth/accounts.js';
+import type { Current, MfaOptionRow, SignedIn, UserRow } from '../auth/accounts.js';
+import { AppError, toGraphqlError } from '../errors.js';
 import type { SessionRow } from '../auth/sessions.js';
 import type { GraphqlContext } from './context.js';
 
@@ -116,6 +117,29 @@ export const accountTypeDefs = /* GraphQL */ `
     deleteSignature: Boolean!
   }
 `;
+
+/**
+ * Refuses a GraphQL call with one of the spec's codes (spec 000 §8): the error's message and
+ * `extensions.code` are the code (errors.ts), for the resolvers' own checks (input, access).
+ */
+export function fail(code: string): never {
+  throw toGraphqlError(new AppError(400, code));
+}
+
+/** The account services refuse with AppError; a GraphQL client gets it as the error of errors.ts. */
+function answeringAppErrors(resolvers: Record<string, Resolver<unknown>>): Record<string, Resolver<unknown>> {
+  const out: Record<string, Resolver<unknown>> = {};
+  for (const [name, resolve] of Object.entries(resolvers)) {
+    out[name] = async (parent, args, ctx) => {
+      try {
+        return await resolve(parent, args, ctx);
+      } catch (err) {
+        throw err instanceof AppError ? toGraphqlError(err) : err;
+      }
+    };
+  }
+  return out;
+}
 
 /** Parses resolver arguments with zod; anything malformed is INVALID_INPUT (or the schema's own code). */
 function parse<T extends z.ZodType>(schema: T, args: unknown): z.infer<T> {
@@ -231,7 +255,7 @@ export const accountResolvers: {
   Query: Record<string, Resolver<unknown>>;
   Mutation: Record<string, Resolver<unknown>>;
 } = {
-  Query: {
+  Query: answeringAppErrors({
     user: async (_, __, ctx): Promise<UserView | null> => {
       const c = await current(ctx);
       return c ? userWithOptions(ctx, c.user) : null;
@@ -246,8 +270,8 @@ export const accountResolvers: {
     signature: async (_, __, ctx): Promise<SignatureView | null> => ctx.accounts.signature(await current(ctx)),
     verifyPasswordResetCode: (_, args, ctx): Promise<string> =>
       ctx.accounts.verifyPasswordResetCode(parse(schemas.resetCode, args).code),
-  },
-  Mutation: {
+  }),
+  Mutation: answeringAppErrors({
     signUp: async (_, args, ctx) => {
       const input = parse(schemas.signUp, args);
       const result = await ctx.accounts.signUp(
@@ -328,5 +352,5 @@ export const accountResolvers: {
     updateSignature: async (_, args, ctx): Promise<boolean> =>
       ctx.accounts.updateSignature(await current(ctx), parse(schemas.signature, args).path, ctx.meta),
     deleteSignature: async (_, __, ctx): Promise<boolean> => ctx.accounts.deleteSignature(await current(ctx), ctx.meta),
-  },
+  }),
 };

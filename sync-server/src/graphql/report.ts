@@ -1,4 +1,4 @@
-import { fail } from '../auth/accounts.js';
+import { fail } from './accounts.js';
 import {
   createPdfLink,
   finalizedReports,
