@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { reportFileName } from '@vigil/shared';
+import { z } from 'zod';
 import type { SignedInSession } from '../auth/sessions.js';
 import type { RequestContext } from '../fhir/service.js';
 import { AppError, errorBody } from '../errors.js';
@@ -16,15 +17,23 @@ export interface FinalizeRoutesDeps {
   trustProxy?: boolean;
 }
 
-const ORG_ID_RE = /^[a-z0-9_-]{1,64}$/;
+/** The route's parameters and bodies, parsed at the edge (issue 26); a refusal keeps its status and code. */
+const orgIdParam = z.string().regex(/^[a-z0-9_-]{1,64}$/);
 /** A case id is a room id too (sync/protocol.ts) and a FHIR id. */
-const CASE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+const caseIdParam = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/);
 /** A finalize body holds a signature (≤ 20000 characters) and a hash; an addendum ≤ 4000 more. */
 const MAX_BODY_BYTES = 256 * 1024;
 
 /** Largest PDF `POST /report-pdf/verify` takes (a long case with addenda is well under it). */
 export const MAX_VERIFY_PDF_BYTES = 25 * 1024 * 1024;
-const TOKEN_RE = /^[A-Za-z0-9_-]{20,64}$/;
+const tokenParam = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/);
+/** `POST /report-pdf/verify` as JSON: the PDF's SHA-256, hex (either case). */
+const verifyBody = z.object({
+  sha256: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.string().regex(/^[0-9a-f]{64}$/)),
+});
 
 /** The restrictive policy a PDF is served with: nothing runs, nothing loads. */
 export const PDF_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'";
@@ -55,9 +64,9 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     if (!session || !session.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION');
     const orgId = c.req.param('orgId') ?? '';
     const compositionId = c.req.param('compositionId') ?? '';
-    if (!ORG_ID_RE.test(orgId)) throw new AppError(403, 'NOT_AUTHORIZED');
+    if (!orgIdParam.safeParse(orgId).success) throw new AppError(403, 'NOT_AUTHORIZED');
     if (await service.access(session, orgId, 'member')) throw new AppError(403, 'NOT_AUTHORIZED');
-    if (!CASE_ID_RE.test(compositionId)) throw new AppError(404, 'NOT_FOUND');
+    if (!caseIdParam.safeParse(compositionId).success) throw new AppError(404, 'NOT_FOUND');
     const ip = auditAddress(c, deps.trustProxy ?? false);
     const url = new URL(c.req.url);
     return {
@@ -138,10 +147,9 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
       if (/^application\/pdf\b/i.test(type)) {
         sha = pdfSha256(new Uint8Array(await c.req.arrayBuffer()));
       } else {
-        const body = (await jsonBody(c)) as { sha256?: unknown } | null;
-        const given = typeof body?.sha256 === 'string' ? body.sha256.toLowerCase() : '';
-        if (!/^[0-9a-f]{64}$/.test(given)) throw new AppError(400, 'INVALID_SHA256');
-        sha = given;
+        const body = verifyBody.safeParse(await jsonBody(c));
+        if (!body.success) throw new AppError(400, 'INVALID_SHA256');
+        sha = body.data.sha256;
       }
       return c.json(await service.verifyPdf(session, ctx.orgId, compositionId, sha));
     }),
@@ -152,7 +160,9 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     guarded(async (c) => {
       const token = c.req.param('token') ?? '';
       const ip = auditAddress(c, deps.trustProxy ?? false);
-      const pdf = TOKEN_RE.test(token) ? await service.pdfByLink(token, { session: await sessionOf(c), ip }) : null;
+      const pdf = tokenParam.safeParse(token).success
+        ? await service.pdfByLink(token, { session: await sessionOf(c), ip })
+        : null;
       if (!pdf) return Promise.resolve(c.json({ error: 'NOT_FOUND' }, 404));
       const name = reportFileName(pdf.title);
       return Promise.resolve(
