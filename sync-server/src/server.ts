@@ -7,6 +7,9 @@ import type { Db } from './db/database.js';
 import { createLogger, type Logger } from './log.js';
 import { buildServices, type Services } from './services.js';
 
+/** How long open requests may take to finish once the server stops, before their connections are cut. */
+const CLOSE_GRACE_MS = 5_000;
+
 export interface RunningServer {
   port: number;
   url: string;
@@ -23,6 +26,7 @@ export interface RunningServer {
  */
 export async function startServer(config: ServerConfig, log: Logger = createLogger()): Promise<RunningServer> {
   const services = buildServices(config, log);
+  await services.ready;
   const app = createApp(services);
 
   // Without createServer options, @hono/node-server makes a plain node:http server.
@@ -47,8 +51,10 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
         () =>
           new Promise<void>((resolve) => {
             server.close(() => resolve());
-            // Idle keep-alive connections would hold close() open.
+            // Idle keep-alive connections would hold close() open, and an open live-event stream
+            // (SSE) never ends by itself: requests get a grace period, then every connection is cut.
             server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
           }),
       )
       .then(() => log.info('server stopped'));

@@ -50,6 +50,8 @@ export interface RequestCredentials {
  */
 export interface Services {
   config: ServerConfig;
+  /** Settles once the services can serve (a new database's demo data written); rejects if they cannot. */
+  ready: Promise<void>;
   log: Logger;
   /** The SQLite connection: only stores (and the wiring here) receive it. */
   db: Db;
@@ -106,16 +108,9 @@ export interface Services {
  */
 export function buildServices(config: ServerConfig, log: Logger): Services {
   const { db, created } = openDatabase(config.dataDir, log);
-  if (created && config.seedDemo) {
-    // Over SQLite the seed is written within this tick's microtasks, before any request is handled.
-    void seedDemoData(db).then(
-      () => log.info('demo data seeded'),
-      (err: unknown) => {
-        log.error({ err }, 'demo data could not be seeded');
-        throw err;
-      },
-    );
-  }
+  // A new database gets the demo data; the server listens only once it is written (`ready`).
+  const ready: Promise<void> =
+    created && config.seedDemo ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve();
   const authSettings = loadAuthSettings(config.environment);
   const { cookieName } = authSettings;
   const now = authClock(authSettings);
@@ -217,6 +212,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
   return {
     config,
+    ready,
     log,
     db,
     authSettings,
