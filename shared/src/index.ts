@@ -31,3 +31,4 @@ export * from './calendar/index.js';
 export * from './report/index.js';
 export * from './views/orgs.js';
 export * from './views/accounts.js';
+export * from './views/report.js';

@@ -1,3 +1,4 @@
+import type { CaseAddendum, CaseSignedReport } from '@vigil/shared';
 import { createHash } from 'node:crypto';
 import {
   ANESTHESIA_RECORD_TYPE,
@@ -654,23 +655,7 @@ export class ReportService {
   }
 }
 
-/** The audit author of a shared link's download by someone not signed in. */
-/** One signed addendum of a case's current report, as the Report section lists it (spec 001 §3, §5). */
-export interface CaseAddendum {
-  seq: number;
-  title: string | null;
-  text: string;
-  signerName: string;
-  signatureTime: number;
-}
-
-/** A case's current signed report and the addenda printed in it. */
-export interface CaseSignedReport {
-  pdfId: string;
-  signerName: string;
-  signatureTime: number;
-  addenda: CaseAddendum[];
-}
+export type { CaseAddendum, CaseSignedReport };
 
 /**
  * The current signed report of a case (the PDF no later one superseded) with its addenda in

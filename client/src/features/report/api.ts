@@ -1,3 +1,4 @@
+import type { CaseAddendum, CaseSignedReport } from '@vigil/shared';
 import { errorCodeForStatus, graphql, notifyAuthError, RequestError } from '../../data/graphql.js';
 
 /** One finalize progress line (spec 001 §4, §7): a step and its data. */
@@ -169,22 +170,7 @@ export async function unfinalizeCase(orgId: string, caseId: string): Promise<voi
   if (!response.ok) throw await refusal(response);
 }
 
-/** One signed addendum of a case's current report (spec 001 §3, §5). */
-export interface CaseAddendum {
-  seq: number;
-  title: string | null;
-  text: string;
-  signerName: string;
-  signatureTime: number;
-}
-
-/** A case's current signed report and its addenda, in order. */
-export interface CaseSignedReport {
-  pdfId: string;
-  signerName: string;
-  signatureTime: number;
-  addenda: CaseAddendum[];
-}
+export type { CaseAddendum, CaseSignedReport };
 
 /** The case's current signed report with its addenda, or null when the case is not finalized. */
 export async function fetchCaseSignedReport(orgId: string, compositionId: string): Promise<CaseSignedReport | null> {
