@@ -256,7 +256,7 @@ async function typeText(page: Page, text: string): Promise<void> {
 async function addVitalFlow(page: Page): Promise<number> {
   await tap(page, page.getByRole('button', { name: 'Add vitals', exact: true }).first());
   const dialog = page.getByRole('dialog');
-  const field = dialog.getByRole('textbox').first();
+  const field = dialog.getByLabel(/Heart rate/);
   await field.waitFor();
   await tap(page, field);
   await typeText(page, '72');
