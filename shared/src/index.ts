@@ -6,6 +6,7 @@ export * from './enums.js';
 export * from './id.js';
 export * from './units.js';
 export * from './case-data/index.js';
+export * from './health-history/index.js';
 export * from './rules/bmi.js';
 export * from './rules/health-history.js';
 export * from './rules/local-anesthetics.js';

@@ -78,7 +78,8 @@ export const measurementSourceSchema = z.lazy(() =>
  * Builds the case data schema on its first use: zod constructs each schema as it is declared, and
  * a tablet opening a case would otherwise pay for the whole definition before its first frame.
  */
-function buildCaseDataSchema() {
+/** Builds the case data schema; its shape's patient-history fields are shared with the health history. */
+export function buildCaseDataSchema() {
   const text = z.string().nullish();
   const flag = z.boolean().nullish();
   const num = z.number().nullish();
