@@ -17,6 +17,8 @@ import type { ResourceStore } from './store/resources/types.js';
 import type { Logger } from './log.js';
 import { createOrgServices, serverResources, type OrgServices } from './orgs/index.js';
 import { SqlitePdfLinkStore } from './store/links/sqlite.js';
+import { SqliteReportStore } from './store/reports/sqlite.js';
+import type { ReportStore } from './store/reports/types.js';
 import type { PdfLinkStore } from './store/links/types.js';
 import { SqliteOrgStore } from './store/orgs/sqlite.js';
 import type { OrgStore } from './store/orgs/types.js';
@@ -85,6 +87,8 @@ export interface Services {
   rooms: SyncRooms;
   printer: PdfPrinter;
   reports: ReportService;
+  /** Signed PDFs and addenda (store/reports/). */
+  reportStore: ReportStore;
   /** Organisations, memberships, invitations, feature flags and plans (store/orgs/). */
   orgStore: OrgStore;
   /** The one module that decides organisation access (GraphQL, FHIR, sync, SSE, PDF links). */
@@ -183,9 +187,13 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const auditSealer = startAuditSealer(audit.store, log);
 
   const printer = new ChromiumPdfPrinter(log);
+  const reportStore = new SqliteReportStore(db);
   const reports = new ReportService({
     ids,
-    db,
+    reports: reportStore,
+    orgs: orgStore,
+    sessions,
+    audit,
     rooms,
     printer,
     fhir,
@@ -240,6 +248,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     rooms,
     printer,
     reports,
+    reportStore,
     orgStore,
     access,
     orgs,

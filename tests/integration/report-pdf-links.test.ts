@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMOUS_LINK_READER } from '../../sync-server/src/report/service.js';
+import { ANONYMOUS_LINK_READER } from '../../sync-server/src/report/signed.js';
 import { PDF_LINK_TTL_MS, SHARED_PDF_LINK_TTL_MS } from '../../sync-server/src/report/links.js';
 import type { Browser } from './accounts-client.js';
 import { fhir } from './fhir-helpers.js';

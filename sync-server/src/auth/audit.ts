@@ -36,7 +36,9 @@ export type AuditAction =
   | 'mfaOptionRemoved'
   | 'passwordResetRateLimited'
   /** A signed report's record read through GraphQL (report review's list, a case's addenda; issue 24 item 7). */
-  | 'reportRead';
+  | 'reportRead'
+  /** An administrator reopened a finalized case (spec 000 §3 adminUnfinalize). */
+  | 'reportUnfinalized';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -6,7 +6,8 @@ import {
   SHARED_PDF_LINK_TTL_MS,
   type FinalizedReport,
 } from '../report/links.js';
-import { caseSignedReport, type CaseSignedReport } from '../report/service.js';
+import type { CaseSignedReport } from '@vigil/shared';
+import { caseSignedReport } from '../report/signed.js';
 import type { GraphqlContext } from './context.js';
 
 export const reportTypeDefs = /* GraphQL */ `
@@ -122,7 +123,7 @@ export const reportResolvers = {
         orgId: args.orgId,
         compositionId: args.compositionId,
       });
-      return caseSignedReport(ctx.services.db, args.orgId, args.compositionId);
+      return caseSignedReport(ctx.services.reportStore, args.orgId, args.compositionId);
     },
   },
 };

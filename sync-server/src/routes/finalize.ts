@@ -5,7 +5,9 @@ import { z } from 'zod';
 import type { SignedInSession } from '../auth/sessions.js';
 import type { RequestContext } from '../fhir/service.js';
 import { AppError, errorBody } from '../errors.js';
-import { parseFinalizeRequest, pdfSha256, type FinalizeLine, type ReportService } from '../report/service.js';
+import { parseFinalizeRequest, type FinalizeLine } from '../report/finalize-request.js';
+import type { ReportService } from '../report/service.js';
+import { pdfSha256 } from '../report/signed.js';
 import type { RequestCredentials } from '../services.js';
 import { auditAddress, readJsonBody } from './request.js';
 

@@ -93,6 +93,12 @@ export interface DocumentSnapshot {
  * wait, and are refused FINALIZED if it was finalized).
  */
 export interface SealedDocument extends DocumentSnapshot {
+  /**
+   * Stores the document's final flag (inside the caller's store transaction, when it runs in
+   * one, so it commits or rolls back with the signed PDF) and resolves to what makes the room
+   * final: call that once the transaction committed, before release.
+   */
+  storeFinalized(): Promise<() => void>;
   /** Marks the document final: stored, then its clients are told and their writes refused. */
   finalize(): Promise<void>;
   /** Lets writes reach the document again. Call it once, also after a failure. */
@@ -292,15 +298,19 @@ export class SyncRooms implements DocumentRooms {
     room.sealed += 1;
     await this.queue.flush();
     let released = false;
+    const storeFinalized = async (): Promise<() => void> => {
+      await this.options.store.markFinalized(address.name, address.orgId, address.docId);
+      return () => {
+        room.finalized = true;
+        for (const conn of room.conns.keys()) this.transport.refuse(room, conn, REFUSAL_REASONS.FINALIZED);
+      };
+    };
     return {
       content: room.content(),
       hash: room.contentHash(),
       finalized: room.finalized,
-      finalize: async () => {
-        await this.options.store.markFinalized(address.name, address.orgId, address.docId);
-        room.finalized = true;
-        for (const conn of room.conns.keys()) this.transport.refuse(room, conn, REFUSAL_REASONS.FINALIZED);
-      },
+      storeFinalized,
+      finalize: async () => (await storeFinalized())(),
       release: () => {
         if (released) return;
         released = true;

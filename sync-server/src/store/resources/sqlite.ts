@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { VersionConflictError } from '../../fhir/errors.js';
 import { searchTokens, TEXT_MAX, type SearchClause } from '../../fhir/search-params.js';
 import { slimSuperseded } from './history-policy.js';
+import { sqliteHooks } from '../sqlite/transaction.js';
 import { runTransaction, type TransactionHooks } from './transactions.js';
 import {
   DEFAULT_SORT,
@@ -37,20 +38,6 @@ function toVersion(row: Row): StoredVersion {
 }
 
 const SQL_OP = { eq: '=', ge: '>=', gt: '>', le: '<=', lt: '<' } as const;
-
-/** BEGIN IMMEDIATE … COMMIT on the connection; nested transactions are savepoints. */
-function sqliteHooks(db: Db): TransactionHooks {
-  return {
-    begin: () => db.exec('BEGIN IMMEDIATE'),
-    commit: () => db.exec('COMMIT'),
-    rollback: () => {
-      if (db.inTransaction) db.exec('ROLLBACK');
-    },
-    savepoint: (name) => db.exec(`SAVEPOINT ${name}`),
-    release: (name) => db.exec(`RELEASE ${name}`),
-    rollbackTo: (name) => db.exec(`ROLLBACK TO ${name}`),
-  };
-}
 
 /**
  * The SQLite store (tables resources, resource_history, resource_search; migration 20). Each

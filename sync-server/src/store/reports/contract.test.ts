@@ -1,0 +1,166 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../db/database.js';
+import { SqliteReportStore } from './sqlite.js';
+import type { ReportStore, SignedPdfRecord } from './types.js';
+
+/*
+ * The contract every ReportStore implementation passes (issue 26): a PostgreSQL store is added
+ * by implementing store/reports/types.ts and adding its fixture to the table below.
+ */
+
+interface Fixture {
+  store: ReportStore;
+  /** Writes a row of the same database outside the report tables (what another store would do in a shared transaction). */
+  otherWrite(value: string): void;
+  otherRows(): string[];
+}
+
+function sqlite(): Fixture {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return {
+    store: new SqliteReportStore(db),
+    otherWrite: (value) =>
+      db.prepare('INSERT INTO app_meta (key, value) VALUES (?, ?)').run(`contract-${value}`, value),
+    otherRows: () =>
+      (
+        db.prepare("SELECT value FROM app_meta WHERE key LIKE 'contract-%' ORDER BY value").all() as {
+          value: string;
+        }[]
+      ).map((r) => r.value),
+  };
+}
+
+const pdf = (over: Partial<SignedPdfRecord> = {}): Omit<SignedPdfRecord, 'supersededBy'> => ({
+  orgId: 'dental',
+  pdfId: 'pdf-1',
+  compositionId: 'case-1',
+  patientId: 'pat-1',
+  sha256: 'a'.repeat(64),
+  title: 'Sedation record',
+  signerName: 'Dr A',
+  signature: 'M 1 1 L 2 2',
+  signatureTime: 1_000,
+  signedBy: 'usr-a',
+  timeZone: 'UTC',
+  addendaCount: 0,
+  createdAt: 1_001,
+  ...over,
+});
+
+describe.each([['sqlite', sqlite]])('ReportStore contract (%s)', (_name, make) => {
+  it('stores a signed PDF as the case’s current one, for its organisation only', async () => {
+    const f = make();
+    await f.store.addPdf(pdf(), null);
+    expect(await f.store.pdf('dental', 'pdf-1')).toEqual({ ...pdf(), supersededBy: null });
+    expect(await f.store.currentPdf('dental', 'case-1')).toEqual({ ...pdf(), supersededBy: null });
+    expect(await f.store.pdf('other', 'pdf-1')).toBeNull();
+    expect(await f.store.currentPdf('other', 'case-1')).toBeNull();
+    expect(await f.store.currentPdf('dental', 'case-2')).toBeNull();
+  });
+
+  it('supersedes the PDF an addendum’s reprint replaces, in the same step, and lists every PDF oldest first', async () => {
+    const f = make();
+    await f.store.addPdf(pdf(), null);
+    await f.store.addPdf(pdf({ pdfId: 'pdf-2', addendaCount: 1, createdAt: 2_000 }), 'pdf-1');
+    expect((await f.store.currentPdf('dental', 'case-1'))?.pdfId).toBe('pdf-2');
+    expect((await f.store.pdfsOfCase('dental', 'case-1')).map((p) => [p.pdfId, p.supersededBy])).toEqual([
+      ['pdf-1', 'pdf-2'],
+      ['pdf-2', null],
+    ]);
+  });
+
+  it('leaves a case with no current PDF once it is superseded by an unfinalize', async () => {
+    const f = make();
+    await f.store.addPdf(pdf(), null);
+    await f.store.supersede('dental', 'pdf-1', 'unfinalized:5000');
+    expect(await f.store.currentPdf('dental', 'case-1')).toBeNull();
+    expect((await f.store.pdf('dental', 'pdf-1'))?.supersededBy).toBe('unfinalized:5000');
+  });
+
+  it('numbers a case’s addenda 1, 2, 3 and lists those signed since a time, in order', async () => {
+    const f = make();
+    const a = {
+      orgId: 'dental',
+      compositionId: 'case-1',
+      text: 'Note',
+      signerName: 'Dr A',
+      signature: 'M 1 1',
+      userId: 'u',
+    };
+    expect(await f.store.addAddendum({ ...a, title: 'First', signatureTime: 100 })).toBe(1);
+    expect(await f.store.addAddendum({ ...a, title: '', signatureTime: 200 })).toBe(2);
+    expect(await f.store.addAddendum({ ...a, compositionId: 'case-2', title: 'Other case', signatureTime: 150 })).toBe(
+      1,
+    );
+    expect(await f.store.addAddendum({ ...a, title: 'Third', signatureTime: 300 })).toBe(3);
+    expect((await f.store.addendaSince('dental', 'case-1', 0)).map((r) => [r.seq, r.title])).toEqual([
+      [1, 'First'],
+      [2, ''],
+      [3, 'Third'],
+    ]);
+    expect(await f.store.addendaSince('dental', 'case-1', 200)).toEqual([
+      { seq: 2, title: '', text: 'Note', signerName: 'Dr A', signature: 'M 1 1', signatureTime: 200 },
+      { seq: 3, title: 'Third', text: 'Note', signerName: 'Dr A', signature: 'M 1 1', signatureTime: 300 },
+    ]);
+    expect(await f.store.addendaSince('other', 'case-1', 0)).toEqual([]);
+  });
+
+  it('commits a transaction’s writes together, its own and another store’s on the same database', async () => {
+    const f = make();
+    await f.store.transaction(async () => {
+      await f.store.addPdf(pdf(), null);
+      f.otherWrite('final');
+    });
+    expect(await f.store.currentPdf('dental', 'case-1')).not.toBeNull();
+    expect(f.otherRows()).toEqual(['final']);
+  });
+
+  it('keeps none of a failed transaction’s writes, its own or another store’s', async () => {
+    const f = make();
+    await expect(
+      f.store.transaction(async () => {
+        await f.store.addPdf(pdf(), null);
+        await f.store.addAddendum({
+          orgId: 'dental',
+          compositionId: 'case-1',
+          title: 'T',
+          text: 'x',
+          signerName: 'Dr A',
+          signature: 'M 1 1',
+          signatureTime: 1,
+          userId: 'u',
+        });
+        f.otherWrite('final');
+        throw new Error('crash before commit');
+      }),
+    ).rejects.toThrow('crash before commit');
+    expect(await f.store.currentPdf('dental', 'case-1')).toBeNull();
+    expect(await f.store.addendaSince('dental', 'case-1', 0)).toEqual([]);
+    expect(f.otherRows()).toEqual([]);
+  });
+
+  it('serialises transactions: one started while another awaits runs after it', async () => {
+    const f = make();
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const first = f.store.transaction(async () => {
+      order.push('first start');
+      await gate;
+      await f.store.addPdf(pdf(), null);
+      order.push('first end');
+    });
+    const second = f.store.transaction(async () => {
+      order.push('second start');
+      expect(await f.store.currentPdf('dental', 'case-1')).not.toBeNull();
+      order.push('second end');
+    });
+    await Promise.resolve();
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first start', 'first end', 'second start', 'second end']);
+  });
+});

@@ -1,0 +1,148 @@
+import type { Db } from '../../db/database.js';
+import { sqliteTransaction } from '../sqlite/transaction.js';
+import type { AddendumRecord, NewAddendum, ReportStore, SignedPdfRecord } from './types.js';
+
+interface PdfRow {
+  org_id: string;
+  pdf_id: string;
+  composition_id: string;
+  patient_id: string | null;
+  sha256: string;
+  title: string;
+  signer_name: string;
+  signature: string;
+  signature_time: number;
+  signed_by: string;
+  time_zone: string;
+  addenda_count: number;
+  superseded_by: string | null;
+  created_at: number;
+}
+
+const pdfRecord = (r: PdfRow): SignedPdfRecord => ({
+  orgId: r.org_id,
+  pdfId: r.pdf_id,
+  compositionId: r.composition_id,
+  patientId: r.patient_id,
+  sha256: r.sha256,
+  title: r.title,
+  signerName: r.signer_name,
+  signature: r.signature,
+  signatureTime: r.signature_time,
+  signedBy: r.signed_by,
+  timeZone: r.time_zone,
+  addendaCount: r.addenda_count,
+  supersededBy: r.superseded_by,
+  createdAt: r.created_at,
+});
+
+/** Signed reports over the server's SQLite database (report_pdfs, report_addenda). */
+export class SqliteReportStore implements ReportStore {
+  private readonly stmts;
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      pdf: db.prepare<[string, string], PdfRow>('SELECT * FROM report_pdfs WHERE org_id = ? AND pdf_id = ?'),
+      currentPdf: db.prepare<[string, string], PdfRow>(
+        'SELECT * FROM report_pdfs WHERE org_id = ? AND composition_id = ? AND superseded_by IS NULL',
+      ),
+      pdfsOfCase: db.prepare<[string, string], PdfRow>(
+        'SELECT * FROM report_pdfs WHERE org_id = ? AND composition_id = ? ORDER BY created_at, rowid',
+      ),
+      insertPdf: db.prepare<[PdfRow]>(
+        `INSERT INTO report_pdfs (org_id, pdf_id, composition_id, patient_id, sha256, title, signer_name, signature,
+           signature_time, signed_by, time_zone, addenda_count, superseded_by, created_at)
+         VALUES (@org_id, @pdf_id, @composition_id, @patient_id, @sha256, @title, @signer_name, @signature,
+           @signature_time, @signed_by, @time_zone, @addenda_count, @superseded_by, @created_at)`,
+      ),
+      supersede: db.prepare<[string, string, string]>(
+        'UPDATE report_pdfs SET superseded_by = ? WHERE org_id = ? AND pdf_id = ?',
+      ),
+      addenda: db.prepare<
+        [string, string, number],
+        Omit<AddendumRecord, 'signerName' | 'signatureTime'> & {
+          signer_name: string;
+          signature_time: number;
+        }
+      >(
+        `SELECT seq, title, text, signer_name, signature, signature_time FROM report_addenda
+         WHERE org_id = ? AND composition_id = ? AND signature_time >= ? ORDER BY seq`,
+      ),
+      nextSeq: db.prepare<[string, string], { seq: number }>(
+        'SELECT coalesce(max(seq), 0) + 1 AS seq FROM report_addenda WHERE org_id = ? AND composition_id = ?',
+      ),
+      insertAddendum: db.prepare(
+        `INSERT INTO report_addenda (org_id, composition_id, seq, title, text, signer_name, signature, signature_time, user_id)
+         VALUES (@orgId, @compositionId, @seq, @title, @text, @signerName, @signature, @signatureTime, @userId)`,
+      ),
+    };
+  }
+
+  pdf(orgId: string, pdfId: string): Promise<SignedPdfRecord | null> {
+    const row = this.stmts.pdf.get(orgId, pdfId);
+    return Promise.resolve(row ? pdfRecord(row) : null);
+  }
+
+  currentPdf(orgId: string, compositionId: string): Promise<SignedPdfRecord | null> {
+    const row = this.stmts.currentPdf.get(orgId, compositionId);
+    return Promise.resolve(row ? pdfRecord(row) : null);
+  }
+
+  pdfsOfCase(orgId: string, compositionId: string): Promise<SignedPdfRecord[]> {
+    return Promise.resolve(this.stmts.pdfsOfCase.all(orgId, compositionId).map(pdfRecord));
+  }
+
+  addPdf(pdf: Omit<SignedPdfRecord, 'supersededBy'>, supersedes: string | null): Promise<void> {
+    this.db.transaction(() => {
+      this.stmts.insertPdf.run({
+        org_id: pdf.orgId,
+        pdf_id: pdf.pdfId,
+        composition_id: pdf.compositionId,
+        patient_id: pdf.patientId,
+        sha256: pdf.sha256,
+        title: pdf.title,
+        signer_name: pdf.signerName,
+        signature: pdf.signature,
+        signature_time: pdf.signatureTime,
+        signed_by: pdf.signedBy,
+        time_zone: pdf.timeZone,
+        addenda_count: pdf.addendaCount,
+        superseded_by: null,
+        created_at: pdf.createdAt,
+      });
+      if (supersedes !== null) this.stmts.supersede.run(pdf.pdfId, pdf.orgId, supersedes);
+    })();
+    return Promise.resolve();
+  }
+
+  supersede(orgId: string, pdfId: string, by: string): Promise<void> {
+    this.stmts.supersede.run(by, orgId, pdfId);
+    return Promise.resolve();
+  }
+
+  addendaSince(orgId: string, compositionId: string, since: number): Promise<AddendumRecord[]> {
+    return Promise.resolve(
+      this.stmts.addenda.all(orgId, compositionId, since).map((r) => ({
+        seq: r.seq,
+        title: r.title,
+        text: r.text,
+        signerName: r.signer_name,
+        signature: r.signature,
+        signatureTime: r.signature_time,
+      })),
+    );
+  }
+
+  addAddendum(a: NewAddendum): Promise<number> {
+    const seq = this.db.transaction(() => {
+      const next = this.stmts.nextSeq.get(a.orgId, a.compositionId)?.seq ?? 1;
+      this.stmts.insertAddendum.run({ ...a, seq: next });
+      return next;
+    })();
+    return Promise.resolve(seq);
+  }
+
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    return sqliteTransaction(this.db, fn);
+  }
+}
