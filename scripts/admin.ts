@@ -15,7 +15,7 @@
  */
 import { normalizeEmail, VIGIL_ORG_ID } from '@vigil/shared';
 import { loadConfig } from '../sync-server/src/config.js';
-import { openDatabase } from '../sync-server/src/db/database.js';
+import { openDatabase } from '../sync-server/src/store/sqlite/database.js';
 import { OrgAccess } from '../sync-server/src/access/index.js';
 import { LiveEvents } from '../sync-server/src/fhir/live-events.js';
 import { SqliteResourceStore } from '../sync-server/src/store/resources/sqlite.js';

@@ -4,7 +4,7 @@
  * machine has its database before the first start.
  */
 import { loadConfig } from '../sync-server/src/config.js';
-import { openDatabase } from '../sync-server/src/db/database.js';
+import { openDatabase } from '../sync-server/src/store/sqlite/database.js';
 import { seedDemoData } from '../sync-server/src/store/seed.js';
 import { createLogger } from '../sync-server/src/log.js';
 

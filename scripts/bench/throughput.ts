@@ -3,6 +3,7 @@ import path from 'node:path';
 import type WebSocket from 'ws';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
+import { appendedUpdateCount } from '../../sync-server/src/store/sync/sqlite.js';
 import { cpuMs, type BenchServer } from './servers.js';
 import { inBatches, sleep } from './stats.js';
 import { frame, isSyncUpdate, openSocket } from './tablet.js';
@@ -127,8 +128,7 @@ export async function measureThroughput(
 export function persistedUpdates(dataDir: string): number {
   const db = new Database(path.join(dataDir, 'vigil.db'), { readonly: true });
   try {
-    const row = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'sync_updates'").get();
-    return row?.seq ?? 0;
+    return appendedUpdateCount(db);
   } finally {
     db.close();
   }

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import type { ServerConfig } from './config.js';
-import type { Db } from './db/database.js';
+import type { Db } from './store/sqlite/database.js';
 import { createLogger, type Logger } from './log.js';
 import { buildServices, type Services } from './services.js';
 

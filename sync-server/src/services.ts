@@ -6,7 +6,7 @@ import { EmrLaunch } from './auth/emr.js';
 import { Sessions, type SignedInSession } from './auth/sessions.js';
 import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
-import { openDatabase, type Db } from './db/database.js';
+import { openDatabase, type Db } from './store/sqlite/database.js';
 import { seedDemoData } from './store/seed.js';
 import type { IdOwnership } from './fhir/id-ownership.js';
 import { LiveEvents } from './fhir/live-events.js';

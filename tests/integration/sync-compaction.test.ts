@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CASE_ROOT } from '@vigil/shared';
-import { openDatabase, type Db } from '../../sync-server/src/db/database.js';
+import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/database.js';
 import { createLogger } from '../../sync-server/src/log.js';
 import { SyncRooms } from '../../sync-server/src/sync/rooms.js';
 import { SqliteSyncStore } from '../../sync-server/src/store/sync/sqlite.js';

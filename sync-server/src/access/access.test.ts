@@ -1,24 +1,40 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../db/database.js';
+import { migrate } from '../store/sqlite/database.js';
 import { SqliteOrgStore } from '../store/orgs/sqlite.js';
+import { insertOrgRows } from '../store/sqlite/fixtures.js';
 import { OrgAccess, orgPolicyOf, type AccessSession } from './index.js';
 
 /** Organisations: live (child of group), onboarding, locked, lapsed, trial, group (parent), other. */
 function orgStore(): SqliteOrgStore {
   const d = new Database(':memory:');
   migrate(d);
-  const insert = d.prepare(
-    `INSERT INTO orgs (id, fhir_id, name, type, subscription_status, trial_end, is_onboarding, prevent_resource_editing, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0)`,
+  insertOrgRows(
+    d,
+    [
+      { id: 'live', fhirId: 'org-live', name: 'Live', type: 'regular', subscriptionStatus: 'active' },
+      { id: 'onboarding', fhirId: 'org-onb', name: 'Onboarding', type: 'regular', isOnboarding: true },
+      {
+        id: 'locked',
+        fhirId: 'org-lck',
+        name: 'Locked',
+        type: 'regular',
+        subscriptionStatus: 'active',
+        preventResourceEditing: true,
+      },
+      { id: 'lapsed', fhirId: 'org-lap', name: 'Lapsed', type: 'regular', subscriptionStatus: 'canceled' },
+      {
+        id: 'trial',
+        fhirId: 'org-trl',
+        name: 'Trial',
+        type: 'regular',
+        subscriptionStatus: 'trialing',
+        trialEnd: 2_000,
+      },
+      { id: 'group', fhirId: 'org-grp', name: 'Group', type: 'parent', subscriptionStatus: 'active' },
+    ],
+    [['live', 'group']],
   );
-  insert.run('live', 'org-live', 'Live', 'regular', 'active', null, 0, 0);
-  insert.run('onboarding', 'org-onb', 'Onboarding', 'regular', 'none', null, 1, 0);
-  insert.run('locked', 'org-lck', 'Locked', 'regular', 'active', null, 0, 1);
-  insert.run('lapsed', 'org-lap', 'Lapsed', 'regular', 'canceled', null, 0, 0);
-  insert.run('trial', 'org-trl', 'Trial', 'regular', 'trialing', 2_000, 0, 0);
-  insert.run('group', 'org-grp', 'Group', 'parent', 'active', null, 0, 0);
-  d.prepare('INSERT INTO org_parents (org_id, parent_org_id) VALUES (?, ?)').run('live', 'group');
   return new SqliteOrgStore(d);
 }
 

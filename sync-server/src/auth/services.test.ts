@@ -1,12 +1,13 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate, type Db } from '../db/database.js';
+import { migrate, type Db } from '../store/sqlite/database.js';
 import type { OutgoingMessage } from '../mail/sender.js';
 import { SqliteAccountStore } from '../store/accounts/sqlite.js';
 import type { AccountStore } from '../store/accounts/types.js';
 import { SqliteAuditStore } from '../store/audit/sqlite.js';
 import type { AuditStore } from '../store/audit/types.js';
 import { SqliteSessionStore } from '../store/sessions/sqlite.js';
+import { insertMemberRows, insertOrgRows, tamperWithAuditEmail } from '../store/sqlite/fixtures.js';
 import { Accounts } from './accounts.js';
 import { AuditLog, checkAuditChain, sealAuditChain } from './audit.js';
 import { createBotCheck } from './bot-check.js';
@@ -166,14 +167,14 @@ describe('the accounts service over async repositories', () => {
       META,
       null,
     );
-    for (const org of ['acme', 'beta']) {
-      db.prepare(
-        "INSERT INTO orgs (id, fhir_id, name, type, created_at, updated_at) VALUES (?, ?, ?, 'regular', 0, 0)",
-      ).run(org, `fhir-${org}`, org);
-      db.prepare(
-        'INSERT INTO org_members (id, org_id, user_id, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)',
-      ).run(`m-${org}`, org, user.id, '["member"]');
-    }
+    insertOrgRows(
+      db,
+      ['acme', 'beta'].map((org) => ({ id: org, fhirId: `fhir-${org}`, name: org, type: 'regular' })),
+    );
+    insertMemberRows(
+      db,
+      ['acme', 'beta'].map((org) => ({ id: `m-${org}`, orgId: org, userId: user.id, roles: ['member'] })),
+    );
     const sessions = accounts.sessions;
     const byCookie = await sessions.fromRequest({ cookieHeader: `x=1; dev-tok=${token}` });
     expect(byCookie).toMatchObject({ userId: user.id, multiFactorValid: false });
@@ -211,13 +212,7 @@ describe('the accounts service over async repositories', () => {
     expect(intact.head).toMatch(/^[0-9a-f]{64}$/);
     await audit.record(4000, META, { action: 'signIn', outcome: 'success', email: 'b@example.com' });
     expect((await checkAuditChain(store)).unsealed).toBe(1);
-    for (const t of db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_events'")
-      .all() as {
-      name: string;
-    }[])
-      db.exec(`DROP TRIGGER ${t.name}`);
-    db.prepare("UPDATE audit_events SET email = 'x@example.com' WHERE id = 1").run();
+    tamperWithAuditEmail(db, 1, 'x@example.com');
     const broken = await checkAuditChain(store);
     expect(broken.ok).toBe(false);
     expect(broken.problems).toEqual(['link 1 (audit_events row 1): the audit record was changed after it was sealed']);

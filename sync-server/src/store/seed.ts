@@ -1,6 +1,6 @@
 import { seedDemoResources } from '../fhir/demo-seed.js';
 import { SqliteResourceStore } from './resources/sqlite.js';
-import type { Db } from '../db/database.js';
+import type { Db } from './sqlite/database.js';
 
 /** Bumped whenever the demo data grows, so an existing demo database can tell what it holds. */
 export const DEMO_SEED_VERSION = 1;

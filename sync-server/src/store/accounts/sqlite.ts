@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../sqlite/database.js';
 import type { NewSession } from '../sessions/types.js';
 import { endUserSessionRows, insertSessionRow, setSessionSudo, setSessionTokenHash } from '../sessions/sqlite.js';
 import type {

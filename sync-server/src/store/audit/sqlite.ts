@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../sqlite/database.js';
 import type { AuditCountBy, AuditLink, AuditRecord, AuditSource, AuditStore, UnsealedRecord } from './types.js';
 
 /** The sealed content of an account/organisation audit row: every column, in order. */

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../sqlite/database.js';
 import type { EmrLaunchStore, EmrNonce } from './types.js';
 
 /** The EMR launch repository over better-sqlite3 (table emr_launch_nonces). */

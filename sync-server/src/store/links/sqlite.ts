@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../sqlite/database.js';
 import type { FinalizedReport, FinalizedReportQuery, PdfLinkRecord, PdfLinkStore } from './types.js';
 
 /** PDF links over the server's SQLite database (report_pdf_links, report_pdfs). */

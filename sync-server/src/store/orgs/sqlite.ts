@@ -1,5 +1,5 @@
 import { isOneOf, ORG_ROLES, type FeatureValue, type OrgRole, type PostalAddress } from '@vigil/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../sqlite/database.js';
 import type {
   AuditOrigin,
   GrantResult,

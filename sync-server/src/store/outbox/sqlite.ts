@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../sqlite/database.js';
 import type { MessageChannel, OutboxEntry, OutboxStore } from './types.js';
 
 /** The outbox repository over better-sqlite3 (table outbox). */

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../sqlite/database.js';
 import { sqliteTransaction } from '../sqlite/transaction.js';
 import type { AddendumRecord, NewAddendum, ReportStore, SignedPdfRecord } from './types.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BAA_CONTRACT_ID } from '@vigil/shared';
-import { openDatabase, type Db } from '../../db/database.js';
+import { openDatabase, type Db } from '../sqlite/database.js';
 import { sqliteIdOwnership, sqliteSignedRecords } from './ownership.js';
 
 let dir: string;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../sqlite/database.js';
 import { PER_ORGANIZATION_IDS, type IdOwnership } from '../../fhir/id-ownership.js';
 import type { SignedRecords } from '../../fhir/signed-records.js';
 

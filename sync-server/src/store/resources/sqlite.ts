@@ -1,5 +1,5 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../sqlite/database.js';
 import { VersionConflictError } from '../../fhir/errors.js';
 import { searchTokens, TEXT_MAX, type SearchClause } from '../../fhir/search-params.js';
 import { slimSuperseded } from './history-policy.js';

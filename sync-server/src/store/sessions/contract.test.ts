@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../db/database.js';
+import { migrate } from '../sqlite/database.js';
 import { SqliteSessionStore } from './sqlite.js';
 import type { NewSession, SessionStore } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../sqlite/database.js';
 import type { NewSession, SessionMembership, SessionRenewal, SessionRow, SessionStore } from './types.js';
 
 /** Inserts a session row (inside the caller's transaction). Shared with the accounts store's compound steps. */

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from './database.js';
 import { runTransaction, type TransactionHooks } from '../resources/transactions.js';
 
 /** BEGIN IMMEDIATE … COMMIT on the connection; nested transactions are savepoints. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { openDatabase } from '../../db/database.js';
+import { openDatabase } from '../sqlite/database.js';
 import { MemorySyncStore } from './memory.js';
 import { SqliteSyncStore } from './sqlite.js';
 import type { StoredDocument, SyncStore } from './types.js';

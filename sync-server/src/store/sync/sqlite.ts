@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../sqlite/database.js';
 import type { AppendEntry, StoredDocument, SyncStore } from './types.js';
 
 interface DocumentRow {
@@ -6,6 +6,15 @@ interface DocumentRow {
   doc_id: string;
   finalized_at: string | null;
   content_hash: string | null;
+}
+
+/**
+ * How many updates were ever appended to the database (its AUTOINCREMENT counter, which
+ * compaction does not lower): the benchmark's count of what the server persisted.
+ */
+export function appendedUpdateCount(db: Db): number {
+  const row = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'sync_updates'").get();
+  return row?.seq ?? 0;
 }
 
 const toBytes = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
