@@ -1,1 +1,3 @@
 export * from './schema.js';
+export * from './systems-review.js';
+export * from './medications.js';
