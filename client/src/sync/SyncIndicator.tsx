@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { REFUSAL_REASONS } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { CaseDocumentState } from './caseDocument.js';
+import type { SyncedDocumentState } from './syncedDocument.js';
 import { saveMessage } from './saveMessage.js';
 
 const COLOURS = {
@@ -15,12 +15,12 @@ const COLOURS = {
   unknown: 'gray',
 } as const;
 
-function connectionText(state: CaseDocumentState): string | null {
+function connectionText(state: SyncedDocumentState, noun: string): string | null {
   switch (state.sync.connection) {
     case 'signedOut':
       return 'Signed out: sign in again to sync. Your charting is kept on this device.';
     case 'forbidden':
-      return 'This account cannot sync this case.';
+      return `This account cannot sync this ${noun}.`;
     case 'offline':
       return 'Offline: charting is kept on this device.';
     case 'connecting':
@@ -41,7 +41,7 @@ export const SERVER_SAVE_TEXTS = {
  * server refuses writes (those say so themselves) — except a finalized case whose copy here is the
  * server's (still `synced`): the server holds the signed record, and the header says so.
  */
-export function serverSaveText(sync: Pick<CaseDocumentState['sync'], 'status' | 'refused'>): string | null {
+export function serverSaveText(sync: Pick<SyncedDocumentState['sync'], 'status' | 'refused'>): string | null {
   if (sync.refused)
     return sync.refused === REFUSAL_REASONS.FINALIZED && sync.status === 'synced' ? SERVER_SAVE_TEXTS.saved : null;
   switch (sync.status) {
@@ -59,19 +59,29 @@ export function serverSaveText(sync: Pick<CaseDocumentState['sync'], 'status' | 
   }
 }
 
+/** Why a document (a case, a health history) has nothing to show while its status is `loadFailed` (spec 001 §4, §8). */
+export function loadErrorTexts(noun: string): Record<'localUnavailable' | 'noRemoteData', string> {
+  return {
+    localUnavailable: `This device cannot open its copy of the ${noun}. Loading it from the server…`,
+    noRemoteData: `The ${noun} cannot be loaded: this device cannot store it and the server cannot be reached. Try again when online.`,
+  };
+}
+
 /** Why the case has nothing to show while its status is `loadFailed` (spec 001 §4, §8). */
-export const LOAD_ERROR_TEXTS = {
-  localUnavailable: 'This device cannot open its copy of the case. Loading it from the server…',
-  noRemoteData:
-    'The case cannot be loaded: this device cannot store it and the server cannot be reached. Try again when online.',
-} as const;
+export const LOAD_ERROR_TEXTS = loadErrorTexts('case');
+
+export interface SyncIndicatorProps {
+  state: SyncedDocumentState;
+  /** What the document is called in the texts ('case', 'health history'). */
+  noun?: string;
+}
 
 /**
- * The case header's save indicator: the save message of spec 001 §8, whether this device holds
+ * The save indicator of a synced document (the case header's, the health history editor's): the save message of spec 001 §8, whether this device holds
  * every edit, whether the server does (issue 25: "saved on this device" alone read as if the
  * server had it), and why syncing is paused (offline, signed out, refused).
  */
-export function SyncIndicator({ state }: { state: CaseDocumentState }): ReactNode {
+export function SyncIndicator({ state, noun = 'case' }: SyncIndicatorProps): ReactNode {
   const [now, setNow] = useState(() => Date.now());
   const counting = state.sync.status === 'waitingToRetry';
   useEffect(() => {
@@ -79,7 +89,7 @@ export function SyncIndicator({ state }: { state: CaseDocumentState }): ReactNod
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [counting]);
-  const connection = connectionText(state);
+  const connection = connectionText(state, noun);
   const server = serverSaveText(state.sync);
   return (
     <Group gap="xs" wrap="nowrap" role="status" aria-live="polite" aria-label="Save status">
@@ -111,7 +121,7 @@ export function SyncIndicator({ state }: { state: CaseDocumentState }): ReactNod
         )}
         {state.loadError && (
           <Text inherit c="red.8" data-testid="load-error">
-            {LOAD_ERROR_TEXTS[state.loadError]}
+            {(noun === 'case' ? LOAD_ERROR_TEXTS : loadErrorTexts(noun))[state.loadError]}
           </Text>
         )}
         {state.device === 'unavailable' && (

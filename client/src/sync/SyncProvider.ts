@@ -41,6 +41,8 @@ export interface SyncProviderOptions {
   /** `{orgId}/{docId}`. */
   room: string;
   doc: Y.Doc;
+  /** The document's root map, whose content is hashed (its kind's root); the case's by default. */
+  root?: string;
   /** Query parameters (e.g. a session `token`). */
   params?: Record<string, string>;
   /** WebSocket constructor (browsers: the global one; Node: the `ws` package). */
@@ -60,7 +62,7 @@ export interface SyncProviderOptions {
 const LOCAL_ORIGIN = Symbol('sync-provider');
 
 /**
- * Keeps one case document in step with the server. Local edits are batched, deflated (sent
+ * Keeps one synced document (a case, a health history) in step with the server. Local edits are batched, deflated (sent
  * uncompressed when compression fails: COMPRESSION_FAILED) and sent as a save with the local
  * content hash; the server answers once the batch is committed, with its own hash. Equal
  * hashes mean synced (spec 001 §4). A failed save waits 10 s and retries; 30 s out of sync
@@ -97,8 +99,8 @@ export class SyncProvider {
   private readonly content: ContentCache;
   private initialSyncDone = false;
   private everSynced = false;
-  private readonly o: Required<Omit<SyncProviderOptions, 'params' | 'WebSocketImpl' | 'log' | 'compress'>> &
-    Pick<SyncProviderOptions, 'params' | 'WebSocketImpl' | 'log' | 'compress'>;
+  private readonly o: Required<Omit<SyncProviderOptions, 'params' | 'WebSocketImpl' | 'log' | 'compress' | 'root'>> &
+    Pick<SyncProviderOptions, 'params' | 'WebSocketImpl' | 'log' | 'compress' | 'root'>;
 
   constructor(options: SyncProviderOptions) {
     this.o = {
@@ -110,7 +112,7 @@ export class SyncProvider {
       ...options,
     };
     this.awareness = new awarenessProtocol.Awareness(options.doc);
-    this.content = new ContentCache(options.doc, options.doc.getMap(CASE_ROOT));
+    this.content = new ContentCache(options.doc, options.doc.getMap(options.root ?? CASE_ROOT));
     options.doc.on('update', this.onDocUpdate);
     this.awareness.on('update', this.onAwarenessUpdate);
     this.connect();
