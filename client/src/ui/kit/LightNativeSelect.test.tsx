@@ -41,6 +41,35 @@ describe('LightNativeSelect', () => {
     expect(light.querySelector('select')!.value).toBe(mantine.querySelector('select')!.value);
   });
 
+  it.each([
+    ['enabled', false],
+    ['disabled', true],
+  ])("renders size sm with a width as the case forms' 44 px Mantine NativeSelect does (%s)", (_name, disabled) => {
+    const { mantine, light } = renderSideBySide(
+      <NativeSelect
+        label="Unit"
+        w={90}
+        styles={{ input: { minHeight: 44 } }}
+        value="notTracked"
+        disabled={disabled}
+        data={DATA}
+        onChange={() => undefined}
+      />,
+      <LightNativeSelect
+        label="Unit"
+        size="sm"
+        width={90}
+        value="notTracked"
+        disabled={disabled}
+        data={DATA}
+        onChange={() => undefined}
+      />,
+      theme,
+    );
+    expect(comparableMarkup(light)).toBe(comparableMarkup(mantine));
+    expect(light.querySelector('select')!.style.minHeight).toBe('44px');
+  });
+
   it('is named by its label and reports the chosen value', () => {
     const chosen: string[] = [];
     render(

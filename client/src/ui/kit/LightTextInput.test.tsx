@@ -72,6 +72,27 @@ describe('LightTextInput', () => {
     expect(light.querySelector('input')?.getAttribute('list')).toBe('vigil-drug-catalogue');
   });
 
+  it.each([
+    ['a required date field', { type: 'date' as const }],
+    ['a required time field with an error', { type: 'time' as const, error: 'Enter the start' }],
+  ])("renders %s of size sm as Mantine's default TextInput does, with its asterisk", (_name, props) => {
+    // The new case form's fields (NewCasePage), with the kit's 44 px input.
+    const { mantine, light } = renderSideBySide(
+      <TextInput
+        label="Start"
+        required
+        value=""
+        onChange={() => undefined}
+        styles={{ input: { minHeight: 44 } }}
+        {...props}
+      />,
+      <LightTextInput label="Start" required size="sm" value="" onChange={() => undefined} {...props} />,
+    );
+    expect(comparableMarkup(light)).toBe(comparableMarkup(mantine));
+    expect(light.querySelector('input')?.required).toBe(true);
+    expect(light.querySelector('label [aria-hidden="true"]')?.textContent).toBe(' *');
+  });
+
   it('is named by its label and described by its description, and reports typing', () => {
     const typed: string[] = [];
     const onChange = vi.fn((e: { currentTarget: HTMLInputElement }) => typed.push(e.currentTarget.value));

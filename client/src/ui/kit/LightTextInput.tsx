@@ -20,7 +20,9 @@ export interface LightTextInputProps {
   /** Shown under the label and named by the input's aria-describedby, as Mantine's description. */
   description?: string;
   /** Text when left out. */
-  type?: 'date';
+  type?: 'date' | 'time';
+  /** Marked required (the label's asterisk and the input's `required`), as Mantine's. */
+  required?: boolean;
   /** Shown under the field, which is then marked invalid and described by it, as Mantine's error. */
   error?: string | undefined;
   /** Marked invalid with no text under it (Mantine's `error={true}`; the text is shown elsewhere). */
@@ -71,8 +73,8 @@ function sizeStyles(size: LightInputSize) {
 }
 const SIZE_STYLES = { sm: sizeStyles('sm'), md: sizeStyles('md') };
 
-/** Mantine's `w={px}` on the field's root, in rem as Mantine writes it. */
-function rootWidth(px: number): CSSProperties {
+/** Mantine's `w={px}` on a field's root, in rem as Mantine writes it. */
+export function rootWidth(px: number): CSSProperties {
   return { width: `calc(${px / 16}rem * var(--mantine-scale))` };
 }
 
@@ -97,6 +99,7 @@ export function LightTextInput({
   placeholder,
   description,
   type,
+  required = false,
   error,
   inputMode,
   autoFocusInDialog,
@@ -134,7 +137,7 @@ export function LightTextInput({
       data-error={marked || undefined}
     >
       {label != null && (
-        <LightInputLabel htmlFor={id} size={size}>
+        <LightInputLabel htmlFor={id} size={size} required={required}>
           {label}
         </LightInputLabel>
       )}
@@ -151,6 +154,7 @@ export function LightTextInput({
           {...state}
           id={id}
           type={type}
+          required={required || undefined}
           value={value}
           disabled={disabled}
           placeholder={placeholder}
@@ -174,14 +178,20 @@ export function LightTextInput({
   );
 }
 
-/** Mantine's input label (its TextInput's and NativeSelect's), md unless `size`, for the field `htmlFor`. */
+/**
+ * Mantine's input label (its TextInput's and NativeSelect's), md unless `size`, for the field
+ * `htmlFor`; a required field's label ends with Mantine's asterisk (hidden from screen readers,
+ * which hear the input's `required`).
+ */
 export function LightInputLabel({
   htmlFor,
   size = 'md',
+  required = false,
   children,
 }: {
   htmlFor: string;
   size?: LightInputSize;
+  required?: boolean;
   children: string;
 }): ReactNode {
   return (
@@ -189,10 +199,16 @@ export function LightInputLabel({
       className={C.label}
       style={SIZE_STYLES[size].label}
       data-size={size}
+      data-required={required || undefined}
       htmlFor={htmlFor}
       id={`${htmlFor}-label`}
     >
       {children}
+      {required && (
+        <span className={C.required} aria-hidden="true">
+          {' *'}
+        </span>
+      )}
     </label>
   );
 }
