@@ -5,7 +5,8 @@ import { LightInputLabel, rootWidth, type LightInputSize } from './LightTextInpu
 export interface LightNativeSelectProps {
   label: string;
   value: string;
-  data: readonly { value: string; label: string }[];
+  /** The choices: a string is its own value and label. */
+  data: readonly (string | { value: string; label: string })[];
   onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
   disabled?: boolean;
   /**
@@ -81,11 +82,17 @@ export function LightNativeSelect({
           disabled={disabled}
           onChange={onChange}
         >
-          {data.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          {data.map((o) =>
+            typeof o === 'string' ? (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ) : (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ),
+          )}
         </select>
         <div className={C.section} data-position="right">
           <svg
