@@ -38,6 +38,8 @@ import { syncReadAuditor, userNames } from './sync/read-audit.js';
 import { SyncRooms } from './sync/rooms.js';
 import { SqliteSyncStore } from './store/sync/sqlite.js';
 import { caseKind } from './sync/kinds/case.js';
+import { healthHistoryKind } from './sync/kinds/health-history.js';
+import { HhxService } from './hhx/service.js';
 
 /** What a route hands over to find the signed-in session of a request (cookie or `token` query parameter). */
 export interface RequestCredentials {
@@ -97,6 +99,8 @@ export interface Services {
   orgs: OrgServices;
   /** Signed-PDF links and the report review list (store/links/). */
   pdfLinks: PdfLinkStore;
+  /** Health histories: new, finalize (sign or mark complete), copy-and-edit (issue 27). */
+  hhx: HhxService;
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -164,6 +168,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   });
 
   const caseChecker = new CaseChecker(log);
+  const projector = compositionProjector({ service: fhir, store: resources, log });
   const rooms = new SyncRooms({
     log,
     store: new SqliteSyncStore(db),
@@ -173,12 +178,15 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
       docBelongsElsewhere: (orgId, docId) => ids.belongsElsewhere(orgId, docId),
       allowedOrigins: config.allowedOrigins,
     }),
-    // Every room is a case (the default kind): validated in the worker thread, projected onto its Composition.
+    // A room is a case (the default kind: validated in the worker thread, projected onto its Composition)
+    // unless its Composition is a health history.
     kinds: [
       caseKind({
         check: (content) => caseChecker.check(content),
-        project: compositionProjector({ service: fhir, store: resources, log }),
+        project: projector,
       }),
+      // A room whose Composition is a health history (35089-2): its own root, schema and the same projection.
+      healthHistoryKind({ store: resources, project: projector }),
     ],
     auditRead: syncReadAuditor({ store: resources, now }),
     userName: userNames(accountStore),
@@ -203,6 +211,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     access,
     links: pdfLinks,
   });
+
+  const hhx = new HhxService({ fhir, store: resources, rooms, access, ids, now, log });
 
   let closing: Promise<void> | undefined;
   const close = (drained: () => Promise<void> = () => Promise.resolve()): Promise<void> => {
@@ -253,6 +263,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     access,
     orgs,
     pdfLinks,
+    hhx,
     close,
   };
 }

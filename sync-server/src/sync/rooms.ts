@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import * as Y from 'yjs';
 import { REFUSAL_REASONS, SYNC_CLOSE_CODES } from '@vigil/shared';
 import type { Logger } from '../log.js';
 import type { StoredDocument, SyncStore } from '../store/sync/types.js';
 import { DocumentKinds, RoomHooks, type DocumentKind } from './hooks.js';
+import { isEmptyUpdate } from './messages.js';
 import type { RoomAddress } from './protocol.js';
 import { Room } from './room.js';
 import { SyncTransport, type SyncAuthorizer, type SyncRead } from './transport.js';
@@ -103,6 +105,16 @@ export interface SealedDocument extends DocumentSnapshot {
   finalize(): Promise<void>;
   /** Lets writes reach the document again. Call it once, also after a failure. */
   release(): void;
+}
+
+/**
+ * A sealed document the server itself may change (a health history's signature): `write` runs
+ * `change` on a copy of the document's root map and stores the difference as the server's own
+ * update (stored before it is applied, sent to every client like any write, also into a final
+ * document), then answers the content after it.
+ */
+export interface WritableSealedDocument extends SealedDocument {
+  write(change: (root: Y.Map<unknown>) => void): Promise<DocumentSnapshot>;
 }
 
 /** What the report service needs from the rooms (finalize, addenda, unfinalize). */
@@ -292,7 +304,7 @@ export class SyncRooms implements DocumentRooms {
    * Holds a document for finalize: writes queued before the call are applied, later ones wait
    * until release, so what the caller reads is what it finalizes.
    */
-  async seal(address: RoomAddress): Promise<SealedDocument> {
+  async seal(address: RoomAddress): Promise<WritableSealedDocument> {
     let room = await this.open(address);
     while (room.destroyed) room = await this.open(address);
     room.sealed += 1;
@@ -311,6 +323,11 @@ export class SyncRooms implements DocumentRooms {
       finalized: room.finalized,
       storeFinalized,
       finalize: async () => (await storeFinalized())(),
+      write: async (change) => {
+        if (released) throw new Error('the document was released');
+        await this.writeServerUpdate(room, change);
+        return { content: room.content(), hash: room.contentHash(), finalized: room.finalized };
+      },
       release: () => {
         if (released) return;
         released = true;
@@ -319,6 +336,50 @@ export class SyncRooms implements DocumentRooms {
         this.scheduleEvict(room);
       },
     };
+  }
+
+  /**
+   * Stores the server's own change to a sealed room: computed on a copy of the document, it
+   * passes the seal (only this write: the seal is lifted for the synchronous enqueue alone, so
+   * clients' writes keep waiting) and is committed like any other write.
+   */
+  private writeServerUpdate(room: Room, change: (root: Y.Map<unknown>) => void): Promise<void> {
+    const copy = new Y.Doc({ gc: true });
+    Y.applyUpdate(copy, room.encodeState());
+    const before = Y.encodeStateVector(copy);
+    copy.transact(() => change(copy.getMap(room.kind.root)));
+    const update = Y.encodeStateAsUpdate(copy, before);
+    copy.destroy();
+    if (isEmptyUpdate(update)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const sealed = room.sealed;
+      room.sealed = 0;
+      try {
+        this.queue.enqueue({
+          room,
+          update,
+          origin: null,
+          writer: null,
+          done: (outcome) =>
+            outcome === 'stored' ? resolve() : reject(new Error(`the server's update was not stored (${outcome})`)),
+        });
+      } finally {
+        room.sealed = sealed;
+      }
+    });
+  }
+
+  /**
+   * Writes the server's own change to a document (a new health history's first content),
+   * after the writes queued before it; see WritableSealedDocument.write.
+   */
+  async change(address: RoomAddress, change: (root: Y.Map<unknown>) => void): Promise<DocumentSnapshot> {
+    const sealed = await this.seal(address);
+    try {
+      return await sealed.write(change);
+    } finally {
+      sealed.release();
+    }
   }
 
   /** Marks a room's document final (finalize): from now on it refuses writes. */

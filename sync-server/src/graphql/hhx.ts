@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { AppError, toGraphqlError } from '../errors.js';
+import type { FinalizeHhxResult, HhxCaller, NewHhxResult } from '../hhx/service.js';
+import type { GraphqlContext } from './context.js';
+
+export const hhxTypeDefs = /* GraphQL */ `
+  "A new health history (spec 001 §7): its id (also its sync room's) and its Composition as FHIR JSON."
+  type NewHhx {
+    id: String!
+    fhirJSON: String!
+  }
+
+  "A signed or completed health history: the content hash of what was signed, the time, and the fields written (JSON)."
+  type FinalizedHhx {
+    checkSum: String!
+    time: Float!
+    updateJSON: String!
+  }
+
+  extend type Mutation {
+    "A preliminary health history of the patient; from a case (caseCompositionId), seeded from its patient-history fields."
+    newHhx(orgId: String!, patientId: String!, caseCompositionId: String): NewHhx!
+    """
+    Signs (a provider, with signature) or marks complete (without) a health history: written into
+    the document by the server, the Composition final and the room read-only.
+    """
+    finalizeHhx(orgId: String!, compositionId: String!, signature: String): FinalizedHhx!
+    "Update Health History: a new preliminary copy of a signed history (without signature); the signed one stays."
+    copyHhx(orgId: String!, compositionId: String!): NewHhx!
+  }
+`;
+
+const id = z.string().trim().min(1).max(64);
+/** A signature is a data URL or an SVG path of the signature pad; bounded like a case's. */
+const signature = z
+  .string()
+  .max(512 * 1024)
+  .nullish();
+const newArgs = z.object({ orgId: id, patientId: id, caseCompositionId: id.nullish() });
+const finalizeArgs = z.object({ orgId: id, compositionId: id, signature });
+const copyArgs = z.object({ orgId: id, compositionId: id });
+
+/** The signed-in caller with full multi-factor, or NO_AUTHENTICATION. */
+async function callerOf(ctx: GraphqlContext): Promise<HhxCaller> {
+  const current = await ctx.current();
+  if (!current) throw new AppError(401, 'NO_AUTHENTICATION');
+  const session = await ctx.accounts.sessions.fromRequest({ token: ctx.token, now: ctx.now() });
+  if (!session || !session.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION');
+  return { session, userName: current.user.name?.trim() || current.user.email, ip: ctx.meta.ip };
+}
+
+function parse<T>(schema: z.ZodType<T>, args: unknown): T {
+  const parsed = schema.safeParse(args);
+  if (!parsed.success) throw new AppError(400, 'INVALID_INPUT');
+  return parsed.data;
+}
+
+/** Runs a resolver; the service's AppErrors reach the client as the error of errors.ts. */
+async function answering<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw err instanceof AppError ? toGraphqlError(err) : err;
+  }
+}
+
+export const hhxResolvers = {
+  Mutation: {
+    newHhx: (_: unknown, args: unknown, ctx: GraphqlContext): Promise<NewHhxResult> =>
+      answering(async () => {
+        const a = parse(newArgs, args);
+        return ctx.services.hhx.newHhx(await callerOf(ctx), a.orgId, a.patientId, a.caseCompositionId);
+      }),
+    finalizeHhx: (_: unknown, args: unknown, ctx: GraphqlContext): Promise<FinalizeHhxResult> =>
+      answering(async () => {
+        const a = parse(finalizeArgs, args);
+        return ctx.services.hhx.finalizeHhx(await callerOf(ctx), a.orgId, a.compositionId, a.signature);
+      }),
+    copyHhx: (_: unknown, args: unknown, ctx: GraphqlContext): Promise<NewHhxResult> =>
+      answering(async () => {
+        const a = parse(copyArgs, args);
+        return ctx.services.hhx.copyHhx(await callerOf(ctx), a.orgId, a.compositionId);
+      }),
+  },
+};

@@ -1,0 +1,345 @@
+import {
+  COMPOSITION_EXTENSIONS,
+  HEALTH_HISTORY_TYPE,
+  completionFields,
+  completionOf,
+  copyForUpdate,
+  isFromHealthHistory,
+  isHealthHistory,
+  patientResourcesOf,
+  practitionerDisplayName,
+  practitionerUserId,
+  seedFromCase,
+  vigilSystem,
+  type Composition,
+  type FhirResource,
+  type FhirResourceType,
+  type Practitioner,
+  type Reference,
+} from '@vigil/shared';
+import type * as Y from 'yjs';
+import type { AccessSession, ReportRole } from '../access/index.js';
+import { AppError } from '../errors.js';
+import { parseSearch } from '../fhir/search-params.js';
+import type { RequestContext } from '../fhir/service.js';
+import type { FhirService } from '../fhir/service.js';
+import type { IdOwnership } from '../fhir/id-ownership.js';
+import type { Logger } from '../log.js';
+import type { ResourceStore } from '../store/resources/types.js';
+import { withCaseData } from '../sync/projection.js';
+import type { RoomAddress } from '../sync/protocol.js';
+import type { DocumentSnapshot, WritableSealedDocument } from '../sync/rooms.js';
+import { recordTracking, TRACKING_EVENTS } from './tracking.js';
+
+/** The error text of copy-and-edit when the history to copy is not the organisation's (spec 001 §9). */
+export const NO_HHX_TO_UPDATE = 'No HHX found to update';
+
+/**
+ * Identifier system of a preliminary history's patient (spec 001 §3: "a preliminary health
+ * history stores its patient as a draft identifier"). The Composition also keeps its subject,
+ * so the patient's search (subject + type) finds histories in progress; see docs/decisions.md.
+ */
+export const DRAFT_PATIENT_SYSTEM = vigilSystem('draft-patient');
+
+/** Title of a health history Composition. */
+export const HEALTH_HISTORY_TITLE = 'Health History';
+
+/** What the rooms give the hhx service: a document's content, and the server's own writes to it. */
+export interface HhxRooms {
+  snapshot(address: RoomAddress): Promise<DocumentSnapshot>;
+  seal(address: RoomAddress): Promise<WritableSealedDocument>;
+  change(address: RoomAddress, change: (root: Y.Map<unknown>) => void): Promise<DocumentSnapshot>;
+}
+
+export interface HhxServiceDeps {
+  fhir: FhirService;
+  store: ResourceStore;
+  rooms: HhxRooms;
+  access: { report(session: AccessSession, orgId: string, role: ReportRole): Promise<'NOT_AUTHORIZED' | null> };
+  ids: IdOwnership;
+  now: () => number;
+  log: Logger;
+}
+
+/** Who calls: the signed-in session, the user's name (signer or completer) and the request's IP. */
+export interface HhxCaller {
+  session: AccessSession & { userId: string };
+  userName: string;
+  ip: string | null;
+}
+
+/** A new (or copied) history: its id (also its room's) and its Composition as JSON. */
+export interface NewHhxResult {
+  id: string;
+  fhirJSON: string;
+}
+
+/** A finalized history: the content hash of what was signed, the signing time and the fields written (JSON). */
+export interface FinalizeHhxResult {
+  checkSum: string;
+  time: number;
+  updateJSON: string;
+}
+
+const address = (orgId: string, docId: string): RoomAddress => ({ orgId, docId, name: `${orgId}/${docId}` });
+
+/** Sets the keys of a plain object on a document's root map (the server's own write). */
+function setAll(fields: Record<string, unknown>): (root: Y.Map<unknown>) => void {
+  return (root) => {
+    for (const [k, v] of Object.entries(fields)) root.set(k, v);
+  };
+}
+
+/**
+ * Health histories (issue 27; spec 001 §3, §7, §9; spec 002 §4–§6): creating one (for a patient,
+ * or from a case), signing or marking it complete, and "Update Health History" (a copy of a
+ * signed one). Every call checks the organisation and role first (access/). The Composition is
+ * written through the FhirService (validated, versioned, audited, announced); the content lives
+ * in the room `{orgId}/{compositionId}` (the health-history document kind).
+ */
+export class HhxService {
+  constructor(private readonly deps: HhxServiceDeps) {}
+
+  private async allow(caller: HhxCaller, orgId: string, role: ReportRole): Promise<void> {
+    if (await this.deps.access.report(caller.session, orgId, role)) throw new AppError(403, 'NOT_AUTHORIZED');
+  }
+
+  private ctx(caller: HhxCaller, orgId: string, serverWrite = false): RequestContext {
+    return {
+      orgId,
+      userId: caller.session.userId,
+      ip: caller.ip,
+      baseUrl: '',
+      // The history's own finalize writes its Composition once the room is final (a signed record).
+      ...(serverWrite ? { reportWriter: true } : {}),
+    };
+  }
+
+  /** The organisation's live Composition of that id, or null. */
+  private async composition(orgId: string, id: string): Promise<{ resource: Composition; versionId: string } | null> {
+    const stored = await this.deps.store.read(orgId, 'Composition', id);
+    if (!stored?.resource || stored.deleted) return null;
+    return { resource: stored.resource as Composition, versionId: stored.versionId };
+  }
+
+  /** The organisation's live health history, or 404 NOT_FOUND (another organisation's id included). */
+  private async history(
+    orgId: string,
+    id: string,
+    notFound = 'NOT_FOUND',
+  ): Promise<{ resource: Composition; versionId: string }> {
+    if (await this.deps.ids.belongsElsewhere(orgId, id)) throw new AppError(404, notFound);
+    const found = await this.composition(orgId, id);
+    if (!found || !isHealthHistory(found.resource)) throw new AppError(404, notFound);
+    return found;
+  }
+
+  /** The author reference of the caller: their Practitioner in the organisation, else their name. */
+  private async authorOf(caller: HhxCaller, orgId: string): Promise<Reference> {
+    const page = await this.deps.store.search(orgId, 'Practitioner', [], { count: 1000, offset: 0 });
+    const own = (page.items as Practitioner[]).find((p) => practitionerUserId(p) === caller.session.userId);
+    return own
+      ? { reference: `Practitioner/${own.id}`, display: practitionerDisplayName(own) || caller.userName }
+      : { display: caller.userName };
+  }
+
+  private async createComposition(
+    caller: HhxCaller,
+    orgId: string,
+    patientId: string,
+    extension: Composition['extension'],
+  ): Promise<Composition> {
+    const body: Omit<Composition, 'id'> = {
+      resourceType: 'Composition',
+      status: 'preliminary',
+      identifier: { system: DRAFT_PATIENT_SYSTEM, value: patientId },
+      type: { coding: [{ ...HEALTH_HISTORY_TYPE, display: 'History and physical note' }], text: HEALTH_HISTORY_TITLE },
+      subject: { reference: `Patient/${patientId}` },
+      date: new Date(this.deps.now()).toISOString(),
+      author: [await this.authorOf(caller, orgId)],
+      title: HEALTH_HISTORY_TITLE,
+      ...(extension && extension.length > 0 ? { extension } : {}),
+    };
+    const { version } = await this.deps.fhir.create(this.ctx(caller, orgId), 'Composition', body);
+    return version.resource as Composition;
+  }
+
+  /** Writes the first content into the new history's room and its Composition's caseData. */
+  private async seedRoom(
+    caller: HhxCaller,
+    orgId: string,
+    created: Composition,
+    content: Record<string, unknown>,
+  ): Promise<Composition> {
+    const id = created.id!;
+    if (Object.keys(content).length === 0) return created;
+    const snap = await this.deps.rooms.change(address(orgId, id), setAll(content));
+    const current = await this.composition(orgId, id);
+    if (!current) return created;
+    const next = withCaseData(current.resource, snap.content, snap.hash);
+    if (!next) return current.resource;
+    const { version } = await this.deps.fhir.update(
+      this.ctx(caller, orgId),
+      'Composition',
+      id,
+      next,
+      current.versionId,
+    );
+    return version.resource as Composition;
+  }
+
+  /**
+   * newHhx (spec 001 §7): a preliminary health history of the patient. From a case
+   * (caseCompositionId, the organisation's anesthesia record of that patient) it is marked
+   * generatedCategory hhxCaseExtract and starts with the case's patient-history fields ([HD2]).
+   * Records the tracking event 'New Health History Created'.
+   */
+  async newHhx(
+    caller: HhxCaller,
+    orgId: string,
+    patientId: string,
+    caseCompositionId?: string | null,
+  ): Promise<NewHhxResult> {
+    await this.allow(caller, orgId, 'member');
+    const patient = await this.deps.store.read(orgId, 'Patient', patientId);
+    if (!patient?.resource || patient.deleted) throw new AppError(404, 'NOT_FOUND', 'Patient not found');
+    let seed: Record<string, unknown> = {};
+    let extension: Composition['extension'] = [];
+    if (caseCompositionId) {
+      if (await this.deps.ids.belongsElsewhere(orgId, caseCompositionId)) throw new AppError(404, 'NOT_FOUND');
+      const caseComposition = await this.composition(orgId, caseCompositionId);
+      if (!caseComposition || isHealthHistory(caseComposition.resource))
+        throw new AppError(404, 'NOT_FOUND', 'Case not found');
+      if (caseComposition.resource.subject?.reference !== `Patient/${patientId}`)
+        throw new AppError(409, 'PATIENT_MISMATCH', 'The case is another patient’s');
+      seed = seedFromCase((await this.deps.rooms.snapshot(address(orgId, caseCompositionId))).content);
+      extension = [{ url: COMPOSITION_EXTENSIONS.generatedCategory, valueCode: 'hhxCaseExtract' }];
+    }
+    const created = await this.createComposition(caller, orgId, patientId, extension);
+    const composition = await this.seedRoom(caller, orgId, created, seed);
+    await recordTracking(
+      this.deps.store,
+      this.ctx(caller, orgId),
+      TRACKING_EVENTS.created,
+      composition.id!,
+      this.deps.now(),
+    );
+    return { id: composition.id!, fhirJSON: JSON.stringify(composition) };
+  }
+
+  /**
+   * copyHhx ("Update Health History", spec 002 §4): a new preliminary history holding the
+   * signed (or completed) one's content without its signature, mark-complete and skipped
+   * sections ([HD3]); the source stays as it is. 404 'No HHX found to update' when the
+   * organisation has no such history.
+   */
+  async copyHhx(caller: HhxCaller, orgId: string, compositionId: string): Promise<NewHhxResult> {
+    await this.allow(caller, orgId, 'member');
+    const source = await this.history(orgId, compositionId, NO_HHX_TO_UPDATE);
+    const patientId = patientIdOf(source.resource);
+    if (!patientId) throw new AppError(404, NO_HHX_TO_UPDATE);
+    const snap = await this.deps.rooms.snapshot(address(orgId, compositionId));
+    const created = await this.createComposition(caller, orgId, patientId, []);
+    const composition = await this.seedRoom(caller, orgId, created, copyForUpdate(snap.content));
+    await recordTracking(
+      this.deps.store,
+      this.ctx(caller, orgId),
+      TRACKING_EVENTS.created,
+      composition.id!,
+      this.deps.now(),
+    );
+    return { id: composition.id!, fhirJSON: JSON.stringify(composition) };
+  }
+
+  /**
+   * finalizeHhx (spec 001 §7; spec 002 §4, §6): waits for the room's pending saves, then writes
+   * the signature ([HD4]: a provider only) or Mark Complete (any member) into the document as
+   * the server's own update, the content into the Composition (status final) and makes the
+   * room read-only. A provider may sign a history only marked complete; a signed one is final
+   * (409 FINALIZED). The history's allergies and medications become the patient's resources
+   * ([HD5]); the tracking event 'Health History Signed' is recorded.
+   */
+  async finalizeHhx(
+    caller: HhxCaller,
+    orgId: string,
+    compositionId: string,
+    signature?: string | null,
+  ): Promise<FinalizeHhxResult> {
+    const signed = typeof signature === 'string' && signature.trim() !== '' ? signature : null;
+    const signing = signed !== null;
+    await this.allow(caller, orgId, signing ? 'provider' : 'member');
+    await this.history(orgId, compositionId);
+    const time = this.deps.now();
+    const fields = completionFields(
+      signed !== null
+        ? { kind: 'signature', signature: signed, signerName: caller.userName, time }
+        : { kind: 'markComplete', byName: caller.userName, time },
+    );
+    const sealed = await this.deps.rooms.seal(address(orgId, compositionId));
+    let after: DocumentSnapshot;
+    try {
+      const before = completionOf(sealed.content);
+      if (before === 'signed' || (before === 'markedComplete' && !signing)) throw new AppError(409, 'FINALIZED');
+      after = await sealed.write(setAll(fields));
+      const current = await this.composition(orgId, compositionId);
+      if (!current) throw new AppError(404, 'NOT_FOUND');
+      const projected = withCaseData(current.resource, after.content, after.hash) ?? current.resource;
+      const next: Composition = {
+        ...projected,
+        status: 'final',
+        attester: [
+          ...(current.resource.attester ?? []),
+          {
+            mode: signing ? 'legal' : 'professional',
+            time: new Date(time).toISOString(),
+            party: { display: caller.userName },
+          } as never,
+        ],
+      };
+      await this.deps.fhir.update(this.ctx(caller, orgId, true), 'Composition', compositionId, next, current.versionId);
+      if (!sealed.finalized) await sealed.finalize();
+    } finally {
+      sealed.release();
+    }
+    const patientId = patientIdOf((await this.composition(orgId, compositionId))!.resource);
+    if (patientId) await this.writePatientResources(caller, orgId, patientId, compositionId, after.content, time);
+    if (signing)
+      await recordTracking(this.deps.store, this.ctx(caller, orgId), TRACKING_EVENTS.signed, compositionId, time);
+    return { checkSum: after.hash, time, updateJSON: JSON.stringify(fields) };
+  }
+
+  /** Replaces the patient's allergies and medications from health histories with this one's ([HD5]). */
+  private async writePatientResources(
+    caller: HhxCaller,
+    orgId: string,
+    patientId: string,
+    compositionId: string,
+    content: unknown,
+    time: number,
+  ): Promise<void> {
+    const ctx = this.ctx(caller, orgId);
+    const { allergies, medications } = patientResourcesOf({
+      content,
+      patientId,
+      compositionId,
+      date: new Date(time).toISOString(),
+    });
+    const replace = async (type: FhirResourceType, param: string, next: FhirResource[]): Promise<void> => {
+      const clauses = parseSearch(type, new URLSearchParams({ [param]: `Patient/${patientId}` }));
+      const page = await this.deps.store.search(orgId, type, clauses, { count: 1000, offset: 0 });
+      for (const r of page.items as (FhirResource & { identifier?: { system?: string }[] })[]) {
+        if (isFromHealthHistory(r)) await this.deps.fhir.delete(ctx, type, r.id!, undefined);
+      }
+      for (const resource of next) await this.deps.fhir.create(ctx, type, resource);
+    };
+    await replace('AllergyIntolerance', 'patient', allergies);
+    await replace('MedicationStatement', 'subject', medications);
+  }
+}
+
+/** The patient id of a health history: its subject, else its draft identifier. */
+export function patientIdOf(composition: Composition): string | null {
+  const ref = composition.subject?.reference;
+  if (ref?.startsWith('Patient/')) return ref.slice('Patient/'.length);
+  return composition.identifier?.system === DRAFT_PATIENT_SYSTEM ? (composition.identifier.value ?? null) : null;
+}
