@@ -79,6 +79,7 @@ export const measurementSourceSchema = z.lazy(() =>
  * a tablet opening a case would otherwise pay for the whole definition before its first frame.
  */
 /** Builds the case data schema; its shape's patient-history fields are shared with the health history. */
+// eslint-disable-next-line @typescript-eslint/explicit-module-boundary-types -- the zod object type is inferred from its fields (written out it would repeat the whole schema)
 export function buildCaseDataSchema() {
   const text = z.string().nullish();
   const flag = z.boolean().nullish();
