@@ -178,13 +178,7 @@ export class HhxService {
     if (!current) return created;
     const next = withCaseData(current.resource, snap.content, snap.hash);
     if (!next) return current.resource;
-    const { version } = await this.deps.fhir.update(
-      this.ctx(caller, orgId),
-      'Composition',
-      id,
-      next,
-      current.versionId,
-    );
+    const { version } = await this.deps.fhir.update(this.ctx(caller, orgId), 'Composition', id, next, undefined);
     return version.resource as Composition;
   }
 
@@ -296,7 +290,8 @@ export class HhxService {
           } as never,
         ],
       };
-      await this.deps.fhir.update(this.ctx(caller, orgId, true), 'Composition', compositionId, next, current.versionId);
+      // No If-Match: the projection may have written caseData meanwhile; this version replaces it with the signed content.
+      await this.deps.fhir.update(this.ctx(caller, orgId, true), 'Composition', compositionId, next, undefined);
       if (!sealed.finalized) await sealed.finalize();
     } finally {
       sealed.release();

@@ -1,5 +1,7 @@
 import { seedDemoResources } from '../fhir/demo-seed.js';
 import { SqliteResourceStore } from './resources/sqlite.js';
+import { SqliteSyncStore } from './sync/sqlite.js';
+import { seedDemoHealthHistories } from '../hhx/demo.js';
 import type { Db } from './sqlite/database.js';
 
 /** Bumped whenever the demo data grows, so an existing demo database can tell what it holds. */
@@ -38,7 +40,8 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
   })();
   seedDemoOrganisations(db, now);
   // The demo office's location, operatories, patients and this month's appointments (issue 5).
-  return seedDemoResources(new SqliteResourceStore(db), DEMO_ORGS.office.id, now, [
+  const resources = new SqliteResourceStore(db);
+  return seedDemoResources(resources, DEMO_ORGS.office.id, now, [
     { id: 'prc-demo0000000000', userId: DEMO_USER.id, name: DEMO_USER.name, roles: ['admin', 'provider'] },
     ...DEMO_STAFF.filter((p) => p.orgId === DEMO_ORGS.office.id).map((p) => ({
       id: p.memberId,
@@ -46,7 +49,15 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
       name: p.name,
       roles: p.roles,
     })),
-  ]).then(() => undefined);
+  ])
+    .then(() =>
+      // Issue 27: health histories of the demo patients (Most Recent, Outdated, In-Progress).
+      seedDemoHealthHistories({ resources, sync: new SqliteSyncStore(db) }, DEMO_ORGS.office.id, now, {
+        practitionerId: 'prc-demo0000000000',
+        name: DEMO_USER.name,
+      }),
+    )
+    .then(() => undefined);
 }
 
 /** The demo organisations (issue 4): IDs in the README's Administration section and docs/decisions.md. */
