@@ -214,7 +214,10 @@ export async function seedDemoHealthHistories(
   provider: { practitionerId: string; name: string },
 ): Promise<number> {
   const histories = demoHistories(now.getTime(), provider.name);
-  const tag = (r: FhirResource): FhirResource => ({ ...r, meta: { tag: [{ system: ORG_TAG_SYSTEM, code: orgId }] } });
+  const tag = (r: FhirResource & { id: string }): FhirResource & { id: string } => ({
+    ...r,
+    meta: { tag: [{ system: ORG_TAG_SYSTEM, code: orgId }] },
+  });
   let written = 0;
   const newestSigned = new Map<string, DemoHistory>();
   for (const h of histories) {
@@ -237,7 +240,7 @@ export async function seedDemoHealthHistories(
       title: HEALTH_HISTORY_TITLE,
       ...(h.signed ? { attester: [{ mode: 'legal' as const, time: at, party: { display: provider.name } }] } : {}),
     };
-    const composition = withCaseData(base, h.content, contentHash(h.content)) ?? base;
+    const composition = { ...(withCaseData(base, h.content, contentHash(h.content)) ?? base), id: h.id };
     await deps.resources.write({ orgId, resource: tag(composition) }, at);
     const room = `${orgId}/${h.id}`;
     await deps.sync.append([{ room, orgId, docId: h.id, update: contentUpdate(h.content) }]);
