@@ -1,14 +1,15 @@
 import { SYNC_CLOSE_CODES, type Issue } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
+import { GraphQLError } from 'graphql';
 import {
   AppError,
+  answeringAppErrors,
   errorBody,
   toCloseCode,
   toGraphqlError,
   toOperationOutcome,
   VersionConflictError,
 } from './errors.js';
-import { FhirError } from './fhir/errors.js';
 
 const issue: Issue = { severity: 'error', code: 'MISSING_TEXT', path: ['text'], message: 'Enter the addendum text.' };
 
@@ -51,8 +52,8 @@ describe('AppError: one error type, mapped in one place', () => {
     expect(toCloseCode(new AppError(status, 'X'))).toBe(code);
   });
 
-  it('is the FHIR layer’s error too: a FhirError and a version conflict are AppErrors', () => {
-    expect(new FhirError(409, 'CONFLICT')).toBeInstanceOf(AppError);
+  it('is the FHIR layer’s error too: a AppError and a version conflict are AppErrors', () => {
+    expect(new AppError(409, 'CONFLICT')).toBeInstanceOf(AppError);
     const conflict = new VersionConflictError('3');
     expect(conflict).toBeInstanceOf(AppError);
     expect([conflict.status, conflict.code, conflict.message]).toEqual([
@@ -60,5 +61,27 @@ describe('AppError: one error type, mapped in one place', () => {
       'CONFLICT',
       'The resource is at version 3',
     ]);
+  });
+
+  it('answers a GraphQL client with the code through the one resolver wrapper; other errors pass unchanged', async () => {
+    const bug = new Error('a bug');
+    const resolvers = answeringAppErrors<[unknown, { n: number }]>({
+      refused: () => Promise.reject(new AppError(403, 'NOT_AUTHORIZED')),
+      thrown: () => {
+        throw new AppError(409, 'EMAIL_TAKEN');
+      },
+      answered: (_parent, args) => args.n + 1,
+      broken: () => Promise.reject(bug),
+    });
+    const call = (name: string): Promise<unknown> => resolvers[name]!(null, { n: 1 });
+    const refused = await call('refused').catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(GraphQLError);
+    expect([(refused as GraphQLError).message, (refused as GraphQLError).extensions.code]).toEqual([
+      'NOT_AUTHORIZED',
+      'NOT_AUTHORIZED',
+    ]);
+    await expect(call('thrown')).rejects.toMatchObject({ message: 'EMAIL_TAKEN', extensions: { code: 'EMAIL_TAKEN' } });
+    expect(await call('answered')).toBe(2);
+    await expect(call('broken')).rejects.toBe(bug);
   });
 });

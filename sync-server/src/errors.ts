@@ -66,6 +66,27 @@ export function toGraphqlError(err: AppError): GraphQLError {
 }
 
 /**
+ * Resolvers whose AppError refusals reach GraphQL clients through toGraphqlError: the one
+ * conversion every resolver map (accounts, organisations) is wrapped in. Other errors pass
+ * unchanged (graphql-yoga masks them as "Unexpected error.").
+ */
+export function answeringAppErrors<P extends unknown[]>(
+  resolvers: Record<string, (...args: P) => unknown>,
+): Record<string, (...args: P) => Promise<unknown>> {
+  const out: Record<string, (...args: P) => Promise<unknown>> = {};
+  for (const [name, resolve] of Object.entries(resolvers)) {
+    out[name] = async (...args: P) => {
+      try {
+        return await resolve(...args);
+      } catch (err) {
+        throw err instanceof AppError ? toGraphqlError(err) : err;
+      }
+    };
+  }
+  return out;
+}
+
+/**
  * The close code a sync socket is closed with for a refusal (shared SYNC_CLOSE_CODES), so the
  * client tells "signed out" (4401) from "not yours" (4403) from "offline".
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeInstant, parseSearch, SEARCH_LIMITS, TEXT_MAX } from './search-params.js';
-import { FhirError } from './errors.js';
+import { AppError } from '../errors.js';
 
 const parse = (type: Parameters<typeof parseSearch>[0], q: string): ReturnType<typeof parseSearch> =>
   parseSearch(type, new URLSearchParams(q));
@@ -38,11 +38,11 @@ describe('parseSearch', () => {
     ['Patient', 'name=', 'INVALID_SEARCH'],
     ['Composition', 'type=a|b,c', 'INVALID_SEARCH'],
   ] as const)('refuses %s?%s with %s', (type, q, code) => {
-    expect(() => parse(type, q)).toThrow(FhirError);
+    expect(() => parse(type, q)).toThrow(AppError);
     try {
       parse(type, q);
     } catch (err) {
-      expect((err as FhirError).code).toBe(code);
+      expect((err as AppError).code).toBe(code);
     }
   });
 
@@ -57,7 +57,7 @@ describe('parseSearch', () => {
         parse('Appointment', q);
         return null;
       } catch (err) {
-        return (err as FhirError).code;
+        return (err as AppError).code;
       }
     };
     const repeat = (n: number, pair: string): string => Array.from({ length: n }, () => pair).join('&');

@@ -7,7 +7,7 @@ import {
   type Identifier,
   type Reference,
 } from '@vigil/shared';
-import { FhirError } from './errors.js';
+import { AppError } from '../errors.js';
 
 /** One indexed search value of a resource. */
 export interface SearchToken {
@@ -211,24 +211,20 @@ function assertSearchSize(params: URLSearchParams): void {
     parameters += 1;
     values += raw.split(',').length;
     if (parameters > SEARCH_LIMITS.maxParameters) {
-      throw new FhirError(
+      throw new AppError(
         400,
         'TOO_MANY_SEARCH_PARAMETERS',
         `A search takes at most ${SEARCH_LIMITS.maxParameters} parameters`,
       );
     }
     if (values > SEARCH_LIMITS.maxValues) {
-      throw new FhirError(
-        400,
-        'TOO_MANY_SEARCH_PARAMETERS',
-        `A search takes at most ${SEARCH_LIMITS.maxValues} values`,
-      );
+      throw new AppError(400, 'TOO_MANY_SEARCH_PARAMETERS', `A search takes at most ${SEARCH_LIMITS.maxValues} values`);
     }
   }
 }
 
-function invalid(message: string): FhirError {
-  return new FhirError(400, 'INVALID_SEARCH', message);
+function invalid(message: string): AppError {
+  return new AppError(400, 'INVALID_SEARCH', message);
 }
 
 function dateClauses(name: string, raw: string): SearchClause[] {
@@ -278,7 +274,7 @@ export function parseSearch(type: FhirResourceType, params: URLSearchParams): Se
       continue;
     }
     const kind = known[key];
-    if (!kind) throw new FhirError(400, 'UNKNOWN_SEARCH_PARAMETER', `Unknown search parameter ${key} for ${type}`);
+    if (!kind) throw new AppError(400, 'UNKNOWN_SEARCH_PARAMETER', `Unknown search parameter ${key} for ${type}`);
     const values = raw.split(',');
     switch (kind) {
       case 'string':

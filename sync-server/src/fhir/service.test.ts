@@ -9,7 +9,7 @@ import {
   type Patient,
 } from '@vigil/shared';
 import type { OrgPolicy } from '../access/index.js';
-import { FhirError, VersionConflictError } from './errors.js';
+import { AppError, VersionConflictError } from '../errors.js';
 import { LiveEvents, type DeliveredEvent } from './live-events.js';
 import { MemoryResourceStore } from '../store/resources/memory.js';
 import { FhirService, parseIfMatch, type RequestContext } from './service.js';
@@ -38,11 +38,11 @@ const patient: Patient = {
   birthDate: '2015-03-04',
 };
 
-async function thrown(fn: () => Promise<unknown>): Promise<FhirError> {
+async function thrown(fn: () => Promise<unknown>): Promise<AppError> {
   try {
     await fn();
   } catch (err) {
-    if (err instanceof FhirError) return err;
+    if (err instanceof AppError) return err;
     throw err;
   }
   throw new Error('did not throw');
@@ -221,8 +221,8 @@ describe('FhirService on arbitrary input (property)', () => {
           const { version } = await service.create(ctx, type, { ...body, resourceType: type });
           expect(validateResource(version.resource)).toEqual([]);
         } catch (err) {
-          expect(err).toBeInstanceOf(FhirError);
-          expect((err as FhirError).status).toBe(400);
+          expect(err).toBeInstanceOf(AppError);
+          expect((err as AppError).status).toBe(400);
         }
       }),
       { numRuns: 300 },

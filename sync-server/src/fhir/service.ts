@@ -22,7 +22,7 @@ import {
   type Meta,
 } from '@vigil/shared';
 import type { OrgPolicy } from '../access/index.js';
-import { FhirError, VersionConflictError } from './errors.js';
+import { AppError, VersionConflictError } from '../errors.js';
 import { ID_IN_OTHER_ORGANIZATION, ID_IN_OTHER_ORGANIZATION_MESSAGE, type IdOwnership } from './id-ownership.js';
 import type { LiveAction, LiveEvents, OrgLiveEvent } from './live-events.js';
 import { parseSearch, RESULT_PARAMS, searchTokens } from './search-params.js';
@@ -71,7 +71,7 @@ export interface WriteResult {
 export function parseIfMatch(header: string | undefined): string | undefined {
   if (header === undefined || header.trim() === '') return undefined;
   const m = /^\s*(?:W\/)?"?([^"]+)"?\s*$/.exec(header);
-  if (!m) throw new FhirError(400, 'INVALID_IF_MATCH', `Invalid If-Match: ${header}`);
+  if (!m) throw new AppError(400, 'INVALID_IF_MATCH', `Invalid If-Match: ${header}`);
   return m[1];
 }
 
@@ -85,13 +85,13 @@ function parseSort(type: FhirResourceType, params: URLSearchParams): SearchSort 
   if (by === 'date' && (type === 'Appointment' || type === 'Composition' || type === 'AuditEvent')) {
     return { by, descending };
   }
-  throw new FhirError(400, 'INVALID_SEARCH', `Cannot sort ${type} by ${raw}`);
+  throw new AppError(400, 'INVALID_SEARCH', `Cannot sort ${type} by ${raw}`);
 }
 
 function intParam(params: URLSearchParams, name: string, fallback: number, max: number): number {
   const raw = params.get(name);
   if (raw === null) return fallback;
-  if (!/^\d{1,9}$/.test(raw)) throw new FhirError(400, 'INVALID_SEARCH', `Invalid ${name}: ${raw}`);
+  if (!/^\d{1,9}$/.test(raw)) throw new AppError(400, 'INVALID_SEARCH', `Invalid ${name}: ${raw}`);
   return Math.min(Number(raw), max);
 }
 
@@ -169,10 +169,10 @@ export class FhirService {
 
   private async checkEditable(ctx: RequestContext, type: FhirResourceType): Promise<void> {
     if (type === 'AuditEvent')
-      throw new FhirError(405, 'METHOD_NOT_ALLOWED', 'Audit events are written by the server only');
+      throw new AppError(405, 'METHOD_NOT_ALLOWED', 'Audit events are written by the server only');
     const blocked = (await this.deps.orgPolicy(ctx.orgId))?.editBlocked;
     if (blocked) {
-      throw new FhirError(
+      throw new AppError(
         423,
         blocked,
         blocked === 'EDITING_PREVENTED'
@@ -185,7 +185,7 @@ export class FhirService {
   /** A signed record (a finalized case's Composition or Appointment, a signed PDF) is never changed through the API. */
   private async checkNotSigned(ctx: RequestContext, type: FhirResourceType, id: string): Promise<void> {
     if (ctx.reportWriter !== true && (await this.deps.signed?.isSigned(ctx.orgId, type, id))) {
-      throw new FhirError(423, SIGNED_RECORD, SIGNED_RECORD_MESSAGE);
+      throw new AppError(423, SIGNED_RECORD, SIGNED_RECORD_MESSAGE);
     }
   }
 
@@ -200,14 +200,14 @@ export class FhirService {
     if (!expected) return;
     const bytes = Buffer.from((version.resource as Binary).data ?? '', 'base64');
     if (createHash('sha256').update(bytes).digest('hex') !== expected) {
-      throw new FhirError(500, 'PDF_INTEGRITY_FAILED', 'This signed PDF no longer matches what was signed');
+      throw new AppError(500, 'PDF_INTEGRITY_FAILED', 'This signed PDF no longer matches what was signed');
     }
   }
 
   /** An id another organisation owns is never created here (issue 24 item 2). */
   private async checkIdOwned(ctx: RequestContext, id: string): Promise<void> {
     if (await this.deps.ids?.belongsElsewhere(ctx.orgId, id)) {
-      throw new FhirError(409, ID_IN_OTHER_ORGANIZATION, ID_IN_OTHER_ORGANIZATION_MESSAGE);
+      throw new AppError(409, ID_IN_OTHER_ORGANIZATION, ID_IN_OTHER_ORGANIZATION_MESSAGE);
     }
   }
 
@@ -220,11 +220,11 @@ export class FhirService {
     isNew: boolean,
   ): Promise<FhirResource & { id: string }> {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new FhirError(400, 'INVALID_RESOURCE', 'The body must be a JSON resource');
+      throw new AppError(400, 'INVALID_RESOURCE', 'The body must be a JSON resource');
     }
     const given = body as Partial<FhirResource> & { id?: unknown };
     if (given.resourceType !== type) {
-      throw new FhirError(400, 'INVALID_RESOURCE', `The body's resourceType must be ${type}`);
+      throw new AppError(400, 'INVALID_RESOURCE', `The body's resourceType must be ${type}`);
     }
     let resource = { ...given, id } as FhirResource & { id: string };
     const meta = clientMeta(resource.meta);
@@ -236,7 +236,7 @@ export class FhirService {
     }
     resource = normalizeResource(resource);
     const issues: Issue[] = validateResource(resource);
-    if (issues.length > 0) throw new FhirError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
+    if (issues.length > 0) throw new AppError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
     return resource;
   }
 
@@ -261,8 +261,8 @@ export class FhirService {
 
   async read(ctx: RequestContext, type: FhirResourceType, id: string): Promise<StoredVersion> {
     const version = await this.deps.store.read(ctx.orgId, type, id);
-    if (!version) throw new FhirError(404, 'NOT_FOUND', `${type}/${id} not found`);
-    if (version.deleted) throw new FhirError(410, 'DELETED', `${type}/${id} was deleted`);
+    if (!version) throw new AppError(404, 'NOT_FOUND', `${type}/${id} not found`);
+    if (version.deleted) throw new AppError(410, 'DELETED', `${type}/${id} was deleted`);
     await this.checkSignedPdf(ctx, version);
     if (isPatientData(type)) await this.audit(ctx, 'read', [`${type}/${id}`]);
     return version;
@@ -275,8 +275,8 @@ export class FhirService {
     versionId: string,
   ): Promise<StoredVersion> {
     const version = await this.deps.store.readVersion(ctx.orgId, type, id, versionId);
-    if (!version) throw new FhirError(404, 'NOT_FOUND', `${type}/${id}/_history/${versionId} not found`);
-    if (version.deleted) throw new FhirError(410, 'DELETED', `${type}/${id} version ${versionId} is a deletion`);
+    if (!version) throw new AppError(404, 'NOT_FOUND', `${type}/${id}/_history/${versionId} not found`);
+    if (version.deleted) throw new AppError(410, 'DELETED', `${type}/${id} version ${versionId} is a deletion`);
     await this.checkSignedPdf(ctx, version);
     if (isPatientData(type)) await this.audit(ctx, 'vread', [`${type}/${id}/_history/${versionId}`]);
     return version;
@@ -311,7 +311,7 @@ export class FhirService {
     await this.checkNotSigned(ctx, type, id);
     const bodyId = (body as { id?: unknown } | null)?.id;
     if (bodyId !== undefined && bodyId !== id)
-      throw new FhirError(400, 'INVALID_RESOURCE', 'The body id must match the URL id');
+      throw new AppError(400, 'INVALID_RESOURCE', 'The body id must match the URL id');
     const current = await this.deps.store.read(ctx.orgId, type, id);
     const live = current && !current.deleted ? current : null;
     // A stale version is a conflict before anything else: the client must reload, not fix its edit.
@@ -320,7 +320,7 @@ export class FhirService {
     const resource = await this.checkedBody(ctx, type, body, id, live === null);
     if (live?.resource) {
       const issues = validateResourceChange(live.resource, resource);
-      if (issues.length > 0) throw new FhirError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
+      if (issues.length > 0) throw new AppError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
     }
     const version = await this.deps.store.transaction(async () => {
       const v = await this.deps.store.write(
@@ -344,7 +344,7 @@ export class FhirService {
     this.checkNotServerOwned(type, id);
     await this.checkNotSigned(ctx, type, id);
     const current = await this.deps.store.read(ctx.orgId, type, id);
-    if (!current) throw new FhirError(404, 'NOT_FOUND', `${type}/${id} not found`);
+    if (!current) throw new AppError(404, 'NOT_FOUND', `${type}/${id} not found`);
     if (current.deleted) return null;
     const version = await this.deps.store.transaction(async () => {
       const v = await this.deps.store.delete(ctx.orgId, type, id, this.nowIso(), ifMatch);
@@ -358,7 +358,7 @@ export class FhirService {
   /** The signed Business Associate Agreement is written only by `signBaa` (organisation admins), never through this API. */
   private checkNotServerOwned(type: FhirResourceType, id: string): void {
     if (type === 'Contract' && id === BAA_CONTRACT_ID) {
-      throw new FhirError(403, 'NOT_AUTHORIZED', 'The Business Associate Agreement is signed on its own page');
+      throw new AppError(403, 'NOT_AUTHORIZED', 'The Business Associate Agreement is signed on its own page');
     }
   }
 
@@ -418,7 +418,7 @@ export class FhirService {
     const count = intParam(params, '_count', APPOINTMENT_PAGE_COUNT, MAX_PAGE_COUNT);
     const offset = intParam(params, '_offset', 0, Number.MAX_SAFE_INTEGER);
     const { total, items } = await this.deps.store.history(ctx.orgId, type, id, { offset, count });
-    if (total === 0) throw new FhirError(404, 'NOT_FOUND', `${type}/${id} not found`);
+    if (total === 0) throw new AppError(404, 'NOT_FOUND', `${type}/${id} not found`);
     if (isPatientData(type)) await this.audit(ctx, 'history-instance', [`${type}/${id}`]);
     const entry: BundleEntry[] = items.map((v) => ({
       fullUrl: `${ctx.baseUrl}/${type}/${id}`,

@@ -11,9 +11,9 @@ import {
 } from '@vigil/shared';
 import { z } from 'zod';
 import type { Current, MfaOptionRow, SignedIn, UserRow } from '../auth/accounts.js';
-import { AppError, toGraphqlError } from '../errors.js';
+import { AppError, answeringAppErrors, toGraphqlError } from '../errors.js';
 import type { SessionRow } from '../auth/sessions.js';
-import type { GraphqlContext } from './context.js';
+import type { GraphqlContext, Resolver, ResolverArgs } from './context.js';
 
 export type { UserView };
 
@@ -126,21 +126,6 @@ export function fail(code: string): never {
   throw toGraphqlError(new AppError(400, code));
 }
 
-/** The account services refuse with AppError; a GraphQL client gets it as the error of errors.ts. */
-function answeringAppErrors(resolvers: Record<string, Resolver<unknown>>): Record<string, Resolver<unknown>> {
-  const out: Record<string, Resolver<unknown>> = {};
-  for (const [name, resolve] of Object.entries(resolvers)) {
-    out[name] = async (parent, args, ctx) => {
-      try {
-        return await resolve(parent, args, ctx);
-      } catch (err) {
-        throw err instanceof AppError ? toGraphqlError(err) : err;
-      }
-    };
-  }
-  return out;
-}
-
 /** Parses resolver arguments with zod; anything malformed is INVALID_INPUT (or the schema's own code). */
 function parse<T extends z.ZodType>(schema: T, args: unknown): z.infer<T> {
   const result = schema.safeParse(args);
@@ -245,8 +230,6 @@ async function userWithOptions(ctx: GraphqlContext, user: UserRow): Promise<User
   return userView(user, await ctx.accounts.mfaOptions(user.id));
 }
 
-type Resolver<R> = (parent: unknown, args: Record<string, unknown>, ctx: GraphqlContext) => R;
-
 function current(ctx: GraphqlContext): Promise<Current | null> {
   return ctx.current();
 }
@@ -255,7 +238,7 @@ export const accountResolvers: {
   Query: Record<string, Resolver<unknown>>;
   Mutation: Record<string, Resolver<unknown>>;
 } = {
-  Query: answeringAppErrors({
+  Query: answeringAppErrors<ResolverArgs>({
     user: async (_, __, ctx): Promise<UserView | null> => {
       const c = await current(ctx);
       return c ? userWithOptions(ctx, c.user) : null;
@@ -271,7 +254,7 @@ export const accountResolvers: {
     verifyPasswordResetCode: (_, args, ctx): Promise<string> =>
       ctx.accounts.verifyPasswordResetCode(parse(schemas.resetCode, args).code),
   }),
-  Mutation: answeringAppErrors({
+  Mutation: answeringAppErrors<ResolverArgs>({
     signUp: async (_, args, ctx) => {
       const input = parse(schemas.signUp, args);
       const result = await ctx.accounts.signUp(

@@ -22,6 +22,11 @@ export interface GraphqlContext {
   clearSessionCookies: () => void;
 }
 
+/** A resolver of the server's schema (accounts, organisations, reports). */
+export type Resolver<R> = (parent: unknown, args: Record<string, unknown>, ctx: GraphqlContext) => R;
+/** What every resolver is called with (errors.ts answeringAppErrors wraps resolvers of these arguments). */
+export type ResolverArgs = Parameters<Resolver<unknown>>;
+
 /** Per-request facts handed to yoga by the route, from which the context is built. */
 export interface ServerContext {
   ip: string | null;

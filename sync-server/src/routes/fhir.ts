@@ -13,7 +13,7 @@ import {
 } from '@vigil/shared';
 import type { SignedInSession } from '../auth/sessions.js';
 import type { AccessMode, CanAccessOrg } from '../access/index.js';
-import { FhirError } from '../fhir/errors.js';
+import { AppError } from '../errors.js';
 import type { DeliveredEvent, LiveEvents } from '../fhir/live-events.js';
 import { parseIfMatch, type FhirService, type RequestContext } from '../fhir/service.js';
 import type { StoredVersion } from '../store/resources/types.js';
@@ -65,7 +65,7 @@ function queryOf(c: Context): URLSearchParams {
   for (const name of ['_count', '_offset']) {
     const raw = params.get(name);
     if (raw !== null && !pagingParam.safeParse(raw).success) {
-      throw new FhirError(400, 'INVALID_SEARCH', `Invalid ${name}: ${raw}`);
+      throw new AppError(400, 'INVALID_SEARCH', `Invalid ${name}: ${raw}`);
     }
   }
   return params;
@@ -75,7 +75,7 @@ function outcomeResponse(c: Context, status: number, outcome: OperationOutcome):
   return c.body(JSON.stringify(outcome), status as 400, { 'content-type': FHIR_CONTENT_TYPE });
 }
 
-function errorResponse(c: Context, err: FhirError): Response {
+function errorResponse(c: Context, err: AppError): Response {
   const outcome =
     err.issues && err.issues.length > 0
       ? outcomeFromIssues(c.req.param('type') ?? 'Resource', err.issues)
@@ -117,11 +117,11 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
       cookieHeader: c.req.header('cookie'),
       token: allowQueryToken ? c.req.query('token') : undefined,
     });
-    if (!session || !session.multiFactorValid) throw new FhirError(401, 'NO_AUTHENTICATION', 'Sign in again');
-    if (!ORG_ID_RE.test(orgId)) throw new FhirError(403, 'NOT_AUTHORIZED');
+    if (!session || !session.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION', 'Sign in again');
+    if (!ORG_ID_RE.test(orgId)) throw new AppError(403, 'NOT_AUTHORIZED');
     const failure = await deps.canAccessOrg(session, orgId, mode);
-    if (failure === 'NO_AUTHENTICATION' || failure === 'MFA_REQUIRED') throw new FhirError(401, 'NO_AUTHENTICATION');
-    if (failure) throw new FhirError(403, failure);
+    if (failure === 'NO_AUTHENTICATION' || failure === 'MFA_REQUIRED') throw new AppError(401, 'NO_AUTHENTICATION');
+    if (failure) throw new AppError(403, failure);
     const url = new URL(c.req.url);
     const ip = deps.trustProxy
       ? forwardedFor(c.req.header('x-forwarded-for'))
@@ -131,13 +131,13 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
 
   function typeOf(c: Context): FhirResourceType {
     const type = typeParam.safeParse(c.req.param('type'));
-    if (!type.success) throw new FhirError(404, 'NOT_FOUND', `Unknown resource type ${c.req.param('type') ?? ''}`);
+    if (!type.success) throw new AppError(404, 'NOT_FOUND', `Unknown resource type ${c.req.param('type') ?? ''}`);
     return type.data;
   }
 
   function idOf(c: Context): string {
     const id = idParam.safeParse(c.req.param('id') ?? '');
-    if (!id.success) throw new FhirError(404, 'NOT_FOUND', 'Invalid id');
+    if (!id.success) throw new AppError(404, 'NOT_FOUND', 'Invalid id');
     return id.data;
   }
 
@@ -145,7 +145,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
   function versionIdOf(c: Context, type: FhirResourceType, id: string): string {
     const vid = c.req.param('vid') ?? '';
     if (!versionIdParam.safeParse(vid).success) {
-      throw new FhirError(404, 'NOT_FOUND', `${type}/${id}/_history/${vid} not found`);
+      throw new AppError(404, 'NOT_FOUND', `${type}/${id}/_history/${vid} not found`);
     }
     return vid;
   }
@@ -153,12 +153,12 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
   async function bodyOf(c: Context): Promise<unknown> {
     const type = c.req.header('content-type') ?? '';
     if (!/^application\/(fhir\+)?json\b/i.test(type)) {
-      throw new FhirError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/fhir+json');
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/fhir+json');
     }
     try {
       return await c.req.json();
     } catch {
-      throw new FhirError(400, 'INVALID_JSON', 'The body is not JSON');
+      throw new AppError(400, 'INVALID_JSON', 'The body is not JSON');
     }
   }
 
@@ -169,7 +169,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
         const { ctx } = await authorize(c, mode, true);
         return await fn(c, ctx);
       } catch (err) {
-        if (err instanceof FhirError) return errorResponse(c, err);
+        if (err instanceof AppError) return errorResponse(c, err);
         deps.log.error({ err, path: c.req.path }, 'fhir request failed');
         return outcomeResponse(c, 500, operationOutcome(500, 'INTERNAL_ERROR'));
       }
@@ -244,7 +244,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
   fhir.all(
     '*',
     handle('read', () => {
-      throw new FhirError(404, 'NOT_FOUND');
+      throw new AppError(404, 'NOT_FOUND');
     }),
   );
   app.route('/fhir/:orgId', fhir);
@@ -255,7 +255,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
     try {
       auth = await authorize(c, 'read', isLocalhost(c));
     } catch (err) {
-      if (err instanceof FhirError) return errorResponse(c, err);
+      if (err instanceof AppError) return errorResponse(c, err);
       throw err;
     }
     const { ctx } = auth;

@@ -1,6 +1,6 @@
 import { vigilExtension, type Composition, type Extension } from '@vigil/shared';
 import type { Logger } from '../log.js';
-import { FhirError } from '../fhir/errors.js';
+import { AppError } from '../errors.js';
 import type { FhirService } from '../fhir/service.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { RoomAddress } from './protocol.js';
@@ -140,7 +140,7 @@ export function compositionProjector(deps: CompositionProjectorDeps): Compositio
         stored.versionId,
       );
     } catch (err) {
-      const level = err instanceof FhirError && err.status !== 500 ? 'warn' : 'error';
+      const level = err instanceof AppError && err.status !== 500 ? 'warn' : 'error';
       deps.log[level]({ err, room: address.name }, 'could not project the case document onto its Composition');
     }
   }

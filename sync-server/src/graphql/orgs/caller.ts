@@ -3,8 +3,7 @@ import type { OrgServices } from '../../orgs/index.js';
 import type { OrgCaller, OrgRequest } from '../../orgs/index.js';
 import type { GraphqlContext } from '../context.js';
 
-/** A resolver of the organisation calls. */
-export type Resolver<R> = (parent: unknown, args: Record<string, unknown>, ctx: GraphqlContext) => R;
+export type { Resolver } from '../context.js';
 
 /** The organisation services of the process (built once in services.ts). */
 export const orgsOf = (ctx: GraphqlContext): OrgServices => ctx.services.orgs;

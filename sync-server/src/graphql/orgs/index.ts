@@ -1,5 +1,6 @@
-import { AppError, toGraphqlError } from '../../errors.js';
+import { answeringAppErrors } from '../../errors.js';
 import { baaResolvers } from './baa.js';
+import type { ResolverArgs } from '../context.js';
 import type { Resolver } from './caller.js';
 import { featureResolvers } from './features.js';
 import { invitationResolvers } from './invitations.js';
@@ -10,32 +11,17 @@ export { orgTypeDefs } from './schema.js';
 
 type Resolvers = Record<string, Resolver<unknown>>;
 
-/** The organisation services refuse with AppError; a GraphQL client gets it as the error of errors.ts. */
-function answeringAppErrors(resolvers: Resolvers): Resolvers {
-  const out: Resolvers = {};
-  for (const [name, resolve] of Object.entries(resolvers)) {
-    out[name] = async (parent, args, ctx) => {
-      try {
-        return await resolve(parent, args, ctx);
-      } catch (err) {
-        throw err instanceof AppError ? toGraphqlError(err) : err;
-      }
-    };
-  }
-  return out;
-}
-
 /** The organisation resolvers, by area (organisations, members, invitations, features, BAA). */
 export const orgResolvers: { Query: Resolvers; Mutation: Resolvers; Session: Resolvers } = {
-  Session: answeringAppErrors({ ...organisationResolvers.Session }),
-  Query: answeringAppErrors({
+  Session: answeringAppErrors<ResolverArgs>({ ...organisationResolvers.Session }),
+  Query: answeringAppErrors<ResolverArgs>({
     ...organisationResolvers.Query,
     ...memberResolvers.Query,
     ...invitationResolvers.Query,
     ...featureResolvers.Query,
     ...baaResolvers.Query,
   }),
-  Mutation: answeringAppErrors({
+  Mutation: answeringAppErrors<ResolverArgs>({
     ...organisationResolvers.Mutation,
     ...memberResolvers.Mutation,
     ...invitationResolvers.Mutation,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ANESTHESIA_RECORD_TYPE, type Appointment, type Composition, type Patient } from '@vigil/shared';
 import { migrate } from '../sqlite/database.js';
-import { VersionConflictError } from '../../fhir/errors.js';
+import { VersionConflictError } from '../../errors.js';
 import { parseSearch } from '../../fhir/search-params.js';
 import { CASE_DATA_EXTENSION_URL } from './history-policy.js';
 import { MemoryResourceStore } from './memory.js';

@@ -1,5 +1,5 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
-import { VersionConflictError } from '../../fhir/errors.js';
+import { VersionConflictError } from '../../errors.js';
 import { matches, searchTokens, type SearchClause, type SearchToken } from '../../fhir/search-params.js';
 import { slimSuperseded } from './history-policy.js';
 import { runTransaction, type TransactionHooks } from './transactions.js';

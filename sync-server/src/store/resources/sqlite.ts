@@ -1,6 +1,6 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import type { Db } from '../sqlite/database.js';
-import { VersionConflictError } from '../../fhir/errors.js';
+import { VersionConflictError } from '../../errors.js';
 import { searchTokens, TEXT_MAX, type SearchClause } from '../../fhir/search-params.js';
 import { slimSuperseded } from './history-policy.js';
 import { sqliteHooks } from '../sqlite/transaction.js';
