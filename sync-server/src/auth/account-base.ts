@@ -1,0 +1,319 @@
+import { MFA_CODE_LENGTH, SUDO_VALIDITY_MARGIN_MS, newId, normalizeEmail } from '@vigil/shared';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { Mutex } from 'async-mutex';
+import { AppError, type AppErrorStatus } from '../errors.js';
+import type { MessageSender } from '../mail/sender.js';
+import type { AccountStore, CodePurpose, MfaChannel, MfaOptionRow, UserRow } from '../store/accounts/types.js';
+import type { AuditAction, AuditEvent, AuditLog, RequestMeta } from './audit.js';
+import type { BotCheck } from './bot-check.js';
+import { InFlight } from './in-flight.js';
+import { AUTH_LIMITS } from './limits.js';
+import { isMultiFactorValidAt, type SessionRow, type Sessions } from './sessions.js';
+import type { AuthSettings, Clock } from './settings.js';
+import { sha256 } from './tokens.js';
+
+/** The HTTP status of each refusal of the account calls (spec 000 §8 codes); 400 for the input errors not listed. */
+const REFUSAL_STATUS: Record<string, AppErrorStatus> = {
+  NO_AUTHENTICATION: 401,
+  MFA_REQUIRED: 401,
+  INVALID_LOGIN_CREDENTIALS: 401,
+  NOT_AUTHORIZED: 403,
+  SUDO_REQUIRED: 403,
+  CANNOT_SUDO: 403,
+  RECAPTCHA_FAILED: 403,
+  TOO_MANY_REQUESTS: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  LAST_MFA_OPTION: 409,
+};
+
+/**
+ * Refuses an account call with one of the spec's codes as the server's one error type; the
+ * GraphQL boundary (graphql/accounts.ts) answers it as an error whose message and code are the
+ * code, which the client maps to the spec's text (spec 000 §8).
+ */
+export function fail(code: string): never {
+  throw new AppError(REFUSAL_STATUS[code] ?? 400, code);
+}
+
+/** SMS MFA is offered in these countries only (spec 000 §5, §9: CAN, USA, GBR, AUS). */
+const SMS_COUNTRIES: readonly CountryCode[] = ['CA', 'US', 'GB', 'AU'];
+
+export type { CodePurpose, MfaChannel, MfaOptionRow, UserRow };
+
+/** The current request's session, as resolvers see it. */
+export interface Current {
+  session: SessionRow;
+  user: UserRow;
+}
+
+/** What a successful sign-in, sign-up or verification hands back: the user, the session and a token to set. */
+export interface SignedIn {
+  user: UserRow;
+  session: SessionRow;
+  token: string;
+}
+
+/**
+ * Normalises an SMS MFA number: parsed with libphonenumber (a 10-digit number is read as +1),
+ * valid, and in CAN, USA, GBR or AUS; returns E.164, else INVALID_PHONE.
+ */
+export function normalizeSmsNumber(input: string): string {
+  const trimmed = input.trim();
+  const phone = parsePhoneNumberFromString(trimmed, trimmed.startsWith('+') ? undefined : 'US');
+  if (!phone?.isValid() || !phone.country || !SMS_COUNTRIES.includes(phone.country)) fail('INVALID_PHONE');
+  return phone.number;
+}
+
+/** What the accounts service is built from (services.ts builds it once). */
+export interface AccountsDeps {
+  store: AccountStore;
+  sessions: Sessions;
+  audit: AuditLog;
+  settings: AuthSettings;
+  now: Clock;
+  sender: MessageSender;
+  botCheck: BotCheck;
+}
+
+/**
+ * What every account flow shares (issue 26 split accounts.ts by responsibility): the stores,
+ * the audit trail, the abuse limits, the one-time codes, the reads and the guards. The flows
+ * are layered on it: account-recovery.ts (email verification, password reset and changes),
+ * accounts.ts (sign-up, sign-in, sessions, profile, MFA and sudo, signature).
+ */
+export abstract class AccountBase {
+  readonly settings: AuthSettings;
+  readonly now: Clock;
+  readonly botCheck: BotCheck;
+  readonly sessions: Sessions;
+  readonly audit: AuditLog;
+  protected readonly store: AccountStore;
+  protected readonly sender: MessageSender;
+  /** Sign-in and password-reset attempts that passed their limits and are still running (issue 24 item 4). */
+  protected readonly inFlight = new InFlight();
+  /**
+   * A limit's count and what it lets through are one step: the count is read from the audit
+   * repository (async), so checks and their reservations (or recorded failures) run one at a
+   * time, and parallel requests are counted one after another (issue 24 item 4).
+   */
+  protected readonly limits = new Mutex();
+
+  constructor(deps: AccountsDeps) {
+    this.store = deps.store;
+    this.sessions = deps.sessions;
+    this.audit = deps.audit;
+    this.settings = deps.settings;
+    this.now = deps.now;
+    this.sender = deps.sender;
+    this.botCheck = deps.botCheck;
+  }
+
+  protected record(now: number, meta: RequestMeta, event: AuditEvent): Promise<void> {
+    return this.audit.record(now, meta, event);
+  }
+
+  /** Refuses a request without a fresh solved bot-check challenge (RECAPTCHA_FAILED, spec 000 §8). */
+  protected async assertHuman(
+    botToken: string | null,
+    meta: RequestMeta,
+    action: 'signUp' | 'signInBotCheckFailed',
+    email: string,
+  ): Promise<void> {
+    if (await this.botCheck.verify(botToken)) return;
+    await this.record(this.now(), meta, { action, outcome: 'failure', email, detail: { reason: 'botCheck' } });
+    fail('RECAPTCHA_FAILED');
+  }
+
+  /**
+   * Checks an abuse limit and, when there is room, takes a place for this attempt (see
+   * in-flight.ts), one request at a time: the limit counts the audit events of `action` since
+   * `since` by account and by IP, plus the attempts of the same kind still running. Returns the
+   * function that gives the place back, or null when the limit is reached.
+   */
+  protected reserveAttempt(
+    action: AuditAction,
+    since: number,
+    limits: { email: string; perEmail: number; ip: string | null; perIp: number },
+  ): Promise<(() => void) | null> {
+    return this.limits.runExclusive(async () => {
+      const emailKey = `${action}:email:${limits.email}`;
+      const ipKey = limits.ip === null ? null : `${action}:ip:${limits.ip}`;
+      const used = async (by: { email: string } | { ip: string }, key: string): Promise<number> =>
+        (await this.audit.count(action, since, by)) + this.inFlight.count(key);
+      if ((await used({ email: limits.email }, emailKey)) >= limits.perEmail) return null;
+      if (ipKey !== null && limits.ip !== null && (await used({ ip: limits.ip }, ipKey)) >= limits.perIp) return null;
+      return this.inFlight.hold(ipKey === null ? [emailKey] : [emailKey, ipKey]);
+    });
+  }
+
+  // ---- reads ----
+
+  userById(id: string): Promise<UserRow | null> {
+    return this.store.userById(id);
+  }
+
+  userByEmail(email: string): Promise<UserRow | null> {
+    return this.store.userByEmail(normalizeEmail(email));
+  }
+
+  /** A user that exists (after a write of its own). */
+  protected async userAfterWrite(id: string): Promise<UserRow> {
+    const user = await this.store.userById(id);
+    if (!user) fail('NOT_FOUND');
+    return user;
+  }
+
+  /** The user's MFA options, sms before email. */
+  mfaOptions(userId: string): Promise<MfaOptionRow[]> {
+    return this.store.mfaOptions(userId);
+  }
+
+  async verifiedMfaOptions(userId: string): Promise<MfaOptionRow[]> {
+    return (await this.mfaOptions(userId)).filter((o) => o.verified === 1);
+  }
+
+  /** A session row by id (after a write of its own: it exists). */
+  async sessionRow(id: string): Promise<SessionRow> {
+    const row = await this.sessions.byId(id);
+    if (!row) fail('NO_AUTHENTICATION');
+    return row;
+  }
+
+  /** The live session and its user for a raw token, or null. */
+  async current(token: string | null): Promise<Current | null> {
+    if (!token) return null;
+    const session = await this.sessions.findLive(token, this.now());
+    if (!session) return null;
+    const user = await this.userById(session.user_id);
+    return user ? { session, user } : null;
+  }
+
+  isMultiFactorValid(session: SessionRow): boolean {
+    return isMultiFactorValidAt(session, this.now());
+  }
+
+  /** Sudo is valid until sudoExpiresAt minus the margin (spec 000 §4, §9) — or skipped (spec 000 §6). */
+  hasSudo(current: Current): boolean {
+    const expires = current.session.sudo_expires_at;
+    return expires !== null && this.now() < expires - SUDO_VALIDITY_MARGIN_MS;
+  }
+
+  /** A fresh sudo confirmation, or sudo skipped as allowed for a user with no verified MFA option (spec 000 §6). */
+  async hasFreshSudo(current: Current): Promise<boolean> {
+    if (this.hasSudo(current)) return true;
+    return this.settings.allowSudoSkip && (await this.verifiedMfaOptions(current.user.id)).length === 0;
+  }
+
+  // ---- guards ----
+
+  /** A valid session (partial or full), else NO_AUTHENTICATION. */
+  requireSession(current: Current | null): Current {
+    if (!current) fail('NO_AUTHENTICATION');
+    return current;
+  }
+
+  /** A session with valid multi-factor ("full", spec 000 §4), else MFA_REQUIRED. */
+  requireFull(current: Current | null): Current {
+    const c = this.requireSession(current);
+    if (!this.isMultiFactorValid(c.session)) fail('MFA_REQUIRED');
+    return c;
+  }
+
+  /** A fresh sudo confirmation (spec 000 §6), else SUDO_REQUIRED; skipped for a user with no verified MFA option when allowed. */
+  async requireSudo(current: Current | null): Promise<Current> {
+    const c = this.requireFull(current);
+    if (await this.hasFreshSudo(c)) return c;
+    fail('SUDO_REQUIRED');
+  }
+
+  // ---- codes ----
+
+  /**
+   * Checks the codes-sent limit and stores the new code in one step of the limits queue, so
+   * parallel sends are counted one by one (issue 24 item 4).
+   */
+  protected issueCode(
+    purpose: CodePurpose,
+    userId: string,
+    sessionId: string | null,
+    channel: string,
+    to: string,
+    code: string,
+    validityMs: number,
+    limited: boolean,
+  ): Promise<void> {
+    return this.limits.runExclusive(async () => {
+      const now = this.now();
+      if (
+        limited &&
+        (await this.store.codesSentSince(userId, now - AUTH_LIMITS.codeWindowMs)) >= AUTH_LIMITS.codesSentPerAccount
+      )
+        fail('TOO_MANY_REQUESTS');
+      await this.store.issueCode({
+        id: newId('otc'),
+        purpose,
+        userId,
+        sessionId,
+        channel,
+        to,
+        codeHash: sha256(code),
+        now,
+        expiresAt: now + validityMs,
+      });
+    });
+  }
+
+  /**
+   * Checks a 6-digit code of this session: single use, unexpired, 5 wrong tries void it, rate
+   * limited per account and IP. Throws CODE_MISMATCH, CODE_EXPIRED or TOO_MANY_REQUESTS.
+   */
+  protected consumeSessionCode(
+    c: Current,
+    purpose: CodePurpose,
+    channel: string,
+    to: string,
+    code: string,
+    meta: RequestMeta,
+  ): Promise<void> {
+    // One step of the limits queue: the check, the code's attempt count and the failure it records
+    // happen before any parallel try is looked at, so parallel wrong codes are counted one after
+    // another (issue 24 item 4).
+    return this.limits.runExclusive(async () => {
+      const now = this.now();
+      const since = now - AUTH_LIMITS.codeWindowMs;
+      if (
+        (await this.audit.count('mfaCodeFailed', since, { userId: c.user.id })) >= AUTH_LIMITS.codeFailuresPerAccount ||
+        (meta.ip !== null &&
+          (await this.audit.count('mfaCodeFailed', since, { ip: meta.ip })) >= AUTH_LIMITS.codeFailuresPerIp)
+      ) {
+        fail('TOO_MANY_REQUESTS');
+      }
+      const row = await this.store.latestOpenCode(c.session.id, purpose, channel, to);
+      const failure = (reason: string): Promise<void> =>
+        this.record(now, meta, {
+          action: 'mfaCodeFailed',
+          outcome: 'failure',
+          userId: c.user.id,
+          detail: { purpose, channel, reason },
+        });
+      if (!row || row.expires_at <= now) {
+        await failure(row ? 'expired' : 'noCode');
+        fail('CODE_EXPIRED');
+      }
+      if (row.code_hash !== sha256(code) || code.length !== MFA_CODE_LENGTH) {
+        const attempts = row.attempts + 1;
+        await this.store.recordWrongCode(row.id, attempts, attempts >= AUTH_LIMITS.codeMaxAttempts, now);
+        await failure('mismatch');
+        fail('CODE_MISMATCH');
+      }
+      await this.store.closeCode(row.id, now);
+    });
+  }
+
+  protected async deliverCode(channel: MfaChannel, to: string, code: string, what: string): Promise<void> {
+    const text = `Your Vigil ${what} code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
+    await this.sender.send({ channel, to, subject: `Your Vigil ${what} code: ${code}`, body: text });
+  }
+}
