@@ -1,14 +1,12 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../store/sqlite/database.js';
+import { openMemoryDatabase } from '../store/sqlite/database.js';
 import { SqliteOrgStore } from '../store/orgs/sqlite.js';
 import { insertOrgRows } from '../store/sqlite/fixtures.js';
 import { OrgAccess, orgPolicyOf, type AccessSession } from './index.js';
 
 /** Organisations: live (child of group), onboarding, locked, lapsed, trial, group (parent), other. */
 function orgStore(): SqliteOrgStore {
-  const d = new Database(':memory:');
-  migrate(d);
+  const d = openMemoryDatabase();
   insertOrgRows(
     d,
     [

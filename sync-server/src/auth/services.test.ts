@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate, type Db } from '../store/sqlite/database.js';
+import { openMemoryDatabase, type Db } from '../store/sqlite/database.js';
 import type { OutgoingMessage } from '../mail/sender.js';
 import { SqliteAccountStore } from '../store/accounts/sqlite.js';
 import type { AccountStore } from '../store/accounts/types.js';
@@ -18,9 +17,7 @@ import { Sessions } from './sessions.js';
 const META = { ip: '203.0.113.7', userAgent: 'unit test' };
 
 function database(): Db {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db);
+  const db = openMemoryDatabase();
   return db;
 }
 

@@ -1,12 +1,10 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../sqlite/database.js';
+import { openMemoryDatabase } from '../sqlite/database.js';
 import { SqliteEmrLaunchStore } from './sqlite.js';
 import type { EmrLaunchStore, EmrNonce } from './types.js';
 
 function sqlite(): EmrLaunchStore {
-  const db = new Database(':memory:');
-  migrate(db);
+  const db = openMemoryDatabase();
   return new SqliteEmrLaunchStore(db);
 }
 

@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../sqlite/database.js';
+import { openMemoryDatabase } from '../sqlite/database.js';
 import { SqlitePdfLinkStore } from './sqlite.js';
 import type { PdfLinkStore } from './types.js';
 
@@ -17,9 +16,7 @@ interface Fixture {
 }
 
 function sqlite(): Fixture {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db);
+  const db = openMemoryDatabase();
   return {
     store: new SqlitePdfLinkStore(db),
     addPdf: (p) =>

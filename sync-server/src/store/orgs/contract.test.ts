@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../sqlite/database.js';
+import { openMemoryDatabase } from '../sqlite/database.js';
 import { SqliteOrgStore } from './sqlite.js';
 import type { AuditOrigin, NewOrg, OrgStore, RoleGrant } from './types.js';
 
@@ -19,9 +18,7 @@ interface Fixture {
 }
 
 function sqlite(): Fixture {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db);
+  const db = openMemoryDatabase();
   return {
     store: new SqliteOrgStore(db),
     addUser: (id, name, email, createdAt = 0) =>

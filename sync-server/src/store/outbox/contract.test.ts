@@ -1,12 +1,10 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../sqlite/database.js';
+import { openMemoryDatabase } from '../sqlite/database.js';
 import { SqliteOutboxStore } from './sqlite.js';
 import type { OutboxStore } from './types.js';
 
 function sqlite(): OutboxStore {
-  const db = new Database(':memory:');
-  migrate(db);
+  const db = openMemoryDatabase();
   return new SqliteOutboxStore(db);
 }
 

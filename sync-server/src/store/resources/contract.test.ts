@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ANESTHESIA_RECORD_TYPE, type Appointment, type Composition, type Patient } from '@vigil/shared';
-import { migrate } from '../sqlite/database.js';
+import { openMemoryDatabase } from '../sqlite/database.js';
 import { VersionConflictError } from '../../errors.js';
 import { parseSearch } from '../../fhir/search-params.js';
 import { CASE_DATA_EXTENSION_URL } from './history-policy.js';
@@ -11,9 +10,7 @@ import { SqliteResourceStore } from './sqlite.js';
 import type { ResourceStore, StoredVersion } from './types.js';
 
 function sqliteStore(): ResourceStore {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db);
+  const db = openMemoryDatabase();
   return new SqliteResourceStore(db);
 }
 

@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../sqlite/database.js';
+import { openMemoryDatabase } from '../sqlite/database.js';
 import { SqliteSessionStore } from './sqlite.js';
 import type { NewSession, SessionStore } from './types.js';
 
@@ -12,9 +11,7 @@ interface Fixture {
 }
 
 function sqlite(): Fixture {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db);
+  const db = openMemoryDatabase();
   return {
     store: new SqliteSessionStore(db),
     addUser: (id) =>

@@ -30,6 +30,14 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, l
   return applied;
 }
 
+/** A migrated in-memory database with foreign keys on: what the store contract suites and unit tests run on. */
+export function openMemoryDatabase(): Db {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return db;
+}
+
 /**
  * Opens (creating when missing) `{dataDir}/vigil.db` with WAL and foreign keys on and applies
  * the migrations. This module owns the connection: everything else receives the handle.
