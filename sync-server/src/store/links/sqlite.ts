@@ -1,4 +1,5 @@
 import type { Db } from '../sqlite/database.js';
+import { camelRow } from '../sqlite/rows.js';
 import type { FinalizedReport, FinalizedReportQuery, PdfLinkRecord, PdfLinkStore } from './types.js';
 
 /** PDF links over the server's SQLite database (report_pdf_links, report_pdfs). */
@@ -78,16 +79,6 @@ export class SqlitePdfLinkStore implements PdfLinkStore {
       signature_time: number;
       addenda_count: number;
     }[];
-    return Promise.resolve(
-      rows.map((r) => ({
-        pdfId: r.pdf_id,
-        compositionId: r.composition_id,
-        patientId: r.patient_id,
-        title: r.title,
-        signerName: r.signer_name,
-        signatureTime: r.signature_time,
-        addendaCount: r.addenda_count,
-      })),
-    );
+    return Promise.resolve(rows.map(camelRow));
   }
 }

@@ -1,3 +1,4 @@
+import { camelRow } from '../sqlite/rows.js';
 import { isOneOf, ORG_ROLES, type FeatureValue, type OrgRole, type PostalAddress } from '@vigil/shared';
 import type { Db } from '../sqlite/database.js';
 import type {
@@ -337,18 +338,7 @@ export class SqliteOrgStore implements OrgStore {
       lookup_key: string;
       product_features_json: string;
     }[];
-    return Promise.resolve(
-      rows.map((r) => ({
-        id: r.id,
-        amount: r.amount,
-        productId: r.product_id,
-        productName: r.product_name,
-        nickname: r.nickname,
-        interval: r.interval,
-        lookupKey: r.lookup_key,
-        productFeaturesJson: r.product_features_json,
-      })),
-    );
+    return Promise.resolve(rows.map(camelRow));
   }
 
   isActivePlan(planId: string): Promise<boolean> {

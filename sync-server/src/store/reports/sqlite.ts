@@ -1,4 +1,5 @@
 import type { Db } from '../sqlite/database.js';
+import { camelRow } from '../sqlite/rows.js';
 import { sqliteTransaction } from '../sqlite/transaction.js';
 import type { AddendumRecord, NewAddendum, ReportStore, SignedPdfRecord } from './types.js';
 
@@ -19,22 +20,7 @@ interface PdfRow {
   created_at: number;
 }
 
-const pdfRecord = (r: PdfRow): SignedPdfRecord => ({
-  orgId: r.org_id,
-  pdfId: r.pdf_id,
-  compositionId: r.composition_id,
-  patientId: r.patient_id,
-  sha256: r.sha256,
-  title: r.title,
-  signerName: r.signer_name,
-  signature: r.signature,
-  signatureTime: r.signature_time,
-  signedBy: r.signed_by,
-  timeZone: r.time_zone,
-  addendaCount: r.addenda_count,
-  supersededBy: r.superseded_by,
-  createdAt: r.created_at,
-});
+const pdfRecord = (r: PdfRow): SignedPdfRecord => camelRow(r);
 
 /** Signed reports over the server's SQLite database (report_pdfs, report_addenda). */
 export class SqliteReportStore implements ReportStore {
@@ -121,16 +107,7 @@ export class SqliteReportStore implements ReportStore {
   }
 
   addendaSince(orgId: string, compositionId: string, since: number): Promise<AddendumRecord[]> {
-    return Promise.resolve(
-      this.stmts.addenda.all(orgId, compositionId, since).map((r) => ({
-        seq: r.seq,
-        title: r.title,
-        text: r.text,
-        signerName: r.signer_name,
-        signature: r.signature,
-        signatureTime: r.signature_time,
-      })),
-    );
+    return Promise.resolve(this.stmts.addenda.all(orgId, compositionId, since).map(camelRow));
   }
 
   addAddendum(a: NewAddendum): Promise<number> {
