@@ -1,7 +1,6 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
-import { VersionConflictError } from '../../errors.js';
-import { matches, searchTokens, type SearchClause, type SearchToken } from '../../fhir/search-params.js';
-import { slimSuperseded } from './history-policy.js';
+import { matches, type SearchClause, type SearchToken } from '../../fhir/search-params.js';
+import { planDelete, planWrite } from './versioning.js';
 import { runTransaction, type TransactionHooks } from './transactions.js';
 import {
   DEFAULT_SORT,
@@ -71,28 +70,12 @@ export class MemoryResourceStore implements ResourceStore {
     const { orgId, resource } = input;
     const key = this.key(orgId, resource.resourceType, resource.id);
     const entry = this.entries.get(key);
-    const current = entry?.versions.at(-1);
-    if (current && input.createOnly && !current.deleted) throw new VersionConflictError(current.versionId);
-    if (input.ifMatch !== undefined && input.ifMatch !== (current?.versionId ?? '0')) {
-      throw new VersionConflictError(current?.versionId ?? '0');
-    }
-    const versionId = String(Number(current?.versionId ?? 0) + 1);
-    // The superseded version keeps what the history policy keeps (no case content unless signed).
-    const superseded = current?.resource ? slimSuperseded(current.resource) : null;
-    if (entry && current && superseded)
-      entry.versions[entry.versions.length - 1] = { ...current, resource: copy(superseded) };
-    const stored: FhirResource = copy({ ...resource, meta: { ...resource.meta, versionId, lastUpdated: now } });
-    const version: StoredVersion = {
-      orgId,
-      resourceType: resource.resourceType,
-      id: resource.id,
-      versionId,
-      lastUpdated: now,
-      deleted: false,
-      resource: stored,
-    };
-    const tokens = [...searchTokens(stored), { name: '_id', value: resource.id }, { name: '_lastUpdated', value: now }];
-    this.entries.set(key, { versions: [...(entry?.versions ?? []), version], tokens });
+    const current = entry?.versions.at(-1) ?? null;
+    const plan = planWrite(current, input, now);
+    if (entry && current && plan.superseded)
+      entry.versions[entry.versions.length - 1] = { ...current, resource: copy(plan.superseded) };
+    const version = copy(plan.version);
+    this.entries.set(key, { versions: [...(entry?.versions ?? []), version], tokens: plan.tokens });
     return copy(version);
   }
 
@@ -114,18 +97,8 @@ export class MemoryResourceStore implements ResourceStore {
     ifMatch?: string,
   ): StoredVersion | null {
     const entry = this.entries.get(this.key(orgId, type, id));
-    const current = entry?.versions.at(-1);
-    if (!entry || !current || current.deleted) return null;
-    if (ifMatch !== undefined && ifMatch !== current.versionId) throw new VersionConflictError(current.versionId);
-    const version: StoredVersion = {
-      orgId,
-      resourceType: type,
-      id,
-      versionId: String(Number(current.versionId) + 1),
-      lastUpdated: now,
-      deleted: true,
-      resource: null,
-    };
+    const version = planDelete(entry?.versions.at(-1) ?? null, { orgId, type, id }, now, ifMatch);
+    if (!entry || !version) return null;
     this.entries.set(this.key(orgId, type, id), { versions: [...entry.versions, version], tokens: [] });
     return copy(version);
   }

@@ -1,8 +1,7 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import type { Db } from '../sqlite/database.js';
-import { VersionConflictError } from '../../errors.js';
-import { searchTokens, TEXT_MAX, type SearchClause } from '../../fhir/search-params.js';
-import { slimSuperseded } from './history-policy.js';
+import { TEXT_MAX, type SearchClause } from '../../fhir/search-params.js';
+import { planDelete, planWrite } from './versioning.js';
 import { sqliteHooks } from '../sqlite/transaction.js';
 import { runTransaction, type TransactionHooks } from './transactions.js';
 import {
@@ -80,29 +79,22 @@ export class SqliteResourceStore implements ResourceStore {
   private writeNow(input: WriteInput, now: string): StoredVersion {
     const { orgId, resource } = input;
     const current = this.readNow(orgId, resource.resourceType, resource.id);
-    if (current && input.createOnly && !current.deleted) throw new VersionConflictError(current.versionId);
-    if (input.ifMatch !== undefined && input.ifMatch !== (current?.versionId ?? '0')) {
-      throw new VersionConflictError(current?.versionId ?? '0');
-    }
-    const version = Number(current?.versionId ?? 0) + 1;
-    const superseded = current?.resource ? slimSuperseded(current.resource) : null;
-    if (current && superseded) {
+    const plan = planWrite(current, input, now);
+    if (current && plan.superseded) {
       this.db
         .prepare(
           `UPDATE resource_history SET json = ? WHERE org_id = ? AND resource_type = ? AND id = ? AND version_id = ?`,
         )
-        .run(JSON.stringify(superseded), orgId, resource.resourceType, resource.id, Number(current.versionId));
+        .run(JSON.stringify(plan.superseded), orgId, resource.resourceType, resource.id, Number(current.versionId));
     }
-    const stored = { ...resource, meta: { ...resource.meta, versionId: String(version), lastUpdated: now } };
-    const json = JSON.stringify(stored);
     const row: Row = {
       org_id: orgId,
       resource_type: resource.resourceType,
       id: resource.id,
-      version_id: version,
+      version_id: Number(plan.version.versionId),
       last_updated: now,
       deleted: 0,
-      json,
+      json: JSON.stringify(plan.version.resource),
     };
     this.db
       .prepare(
@@ -118,11 +110,7 @@ export class SqliteResourceStore implements ResourceStore {
          VALUES (@org_id, @resource_type, @id, @version_id, @last_updated, @deleted, @json)`,
       )
       .run(row);
-    this.replaceTokens(orgId, resource.resourceType, resource.id, [
-      ...searchTokens(stored),
-      { name: '_id', value: resource.id },
-      { name: '_lastUpdated', value: now },
-    ]);
+    this.replaceTokens(orgId, resource.resourceType, resource.id, plan.tokens);
     return toVersion(row);
   }
 
@@ -154,14 +142,13 @@ export class SqliteResourceStore implements ResourceStore {
     now: string,
     ifMatch?: string,
   ): StoredVersion | null {
-    const current = this.readNow(orgId, type, id);
-    if (!current || current.deleted) return null;
-    if (ifMatch !== undefined && ifMatch !== current.versionId) throw new VersionConflictError(current.versionId);
+    const deletion = planDelete(this.readNow(orgId, type, id), { orgId, type, id }, now, ifMatch);
+    if (!deletion) return null;
     const row: Row = {
       org_id: orgId,
       resource_type: type,
       id,
-      version_id: Number(current.versionId) + 1,
+      version_id: Number(deletion.versionId),
       last_updated: now,
       deleted: 1,
       json: null,
