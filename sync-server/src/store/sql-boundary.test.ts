@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const STORE = path.join(REPO, 'sync-server/src/store') + path.sep;
-const SQL = /prepare\(|SELECT |INSERT |UPDATE |DELETE FROM/;
+// The issue's grep, except that a statement word must not end an identifier (`NO_HHX_TO_UPDATE = …` is no SQL).
+const SQL = /prepare\(|(?<![\w$])(?:SELECT |INSERT |UPDATE |DELETE FROM)/;
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -37,6 +38,12 @@ function sqlOutsideStore(roots: readonly string[]): string[] {
 describe('the SQL boundary (issue 26)', () => {
   it('finds no prepare( or SQL text in sync-server/src or scripts outside sync-server/src/store/', () => {
     expect(sqlOutsideStore(['sync-server/src', 'scripts'])).toEqual([]);
+  });
+
+  it('tells SQL from an identifier that ends in a statement word', () => {
+    expect(SQL.test("const NO_HHX_TO_UPDATE = 'No HHX found to update';")).toBe(false);
+    expect(SQL.test("db.exec('UPDATE orgs SET name = ?')")).toBe(true);
+    expect(SQL.test('`DELETE FROM sessions`')).toBe(true);
   });
 
   it('sees the SQL that is there: the store’s own files hold it', () => {
