@@ -4,6 +4,7 @@ import { CalendarPage } from '../calendar/CalendarPage.js';
 import { CasePage } from '../cases/CasePage.js';
 import { CasesPage } from '../cases/CasesPage.js';
 import { NewCasePage } from '../cases/NewCasePage.js';
+import { HealthHistoriesPage } from '../health-history/HealthHistoriesPage.js';
 import { LocationsPage } from '../locations/LocationsPage.js';
 import { BaaPage } from '../orgs/BaaPage.js';
 import { GoLivePage } from '../orgs/GoLivePage.js';
@@ -31,8 +32,16 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'patients', title: 'Patients', element: createElement(PatientsPage) },
   { path: 'patients/:patientId', title: 'Patient', element: createElement(PatientPage) },
   { path: 'patients/:patientId/new-case', title: 'New Case', element: createElement(NewCasePage) },
-  { path: 'patients/:patientId/health-histories', title: 'Health Histories' },
-  { path: 'patients/:patientId/health-histories/:healthHistoryId', title: 'Health History' },
+  {
+    path: 'patients/:patientId/health-histories',
+    title: 'Health Histories',
+    element: createElement(HealthHistoriesPage),
+  },
+  {
+    path: 'patients/:patientId/health-histories/:healthHistoryId',
+    title: 'Health History',
+    element: createElement(HealthHistoriesPage),
+  },
   { path: 'analytics', title: 'Analytics' },
   { path: 'reports', title: 'Reports' },
   { path: 'forms', title: 'Forms' },

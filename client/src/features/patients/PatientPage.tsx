@@ -12,6 +12,8 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
+import { HealthHistorySummary } from '../health-history/HealthHistorySummary.js';
+import { usePatientHealthHistories } from '../health-history/hooks.js';
 import { usePatient, usePatientAppointments, usePatientMeasurements, usePatientOutbox } from './hooks.js';
 import { PatientForm } from './PatientForm.js';
 import { PatientOutbox } from './PatientOutbox.js';
@@ -103,6 +105,12 @@ function Appointments({ orgId, patientId }: { orgId: string; patientId: string }
   );
 }
 
+/** The patient's Health History summary (issue 27), with a link to its page. */
+function PatientHealthHistory({ orgId, patientId }: { orgId: string; patientId: string }): ReactNode {
+  const histories = usePatientHealthHistories(orgId, patientId);
+  return <HealthHistorySummary orgId={orgId} histories={histories} />;
+}
+
 /** /org/{orgId}/patients/{patientId}: the patient's details, Edit, and their appointments. */
 export function PatientPage(): ReactNode {
   const { orgId = '', patientId = '' } = useParams();
@@ -182,6 +190,7 @@ export function PatientPage(): ReactNode {
           </Group>
         </Stack>
       </Card>
+      <PatientHealthHistory orgId={orgId} patientId={patientId} />
       <Appointments orgId={orgId} patientId={patientId} />
       <Card withBorder padding="md" component="section" aria-labelledby="comments-heading">
         <Stack gap="xs">

@@ -1,0 +1,334 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { REFUSAL_REASONS, type HealthHistoryTab } from '@vigil/shared';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { SyncIndicator } from '../../sync/SyncIndicator.js';
+import type { SyncedDocument } from '../../sync/syncedDocument.js';
+import { useDocumentState } from '../../sync/useSyncedDocument.js';
+import { finalizeHhx } from './api.js';
+import {
+  COMPLETION_CLOSE_MS,
+  contentSections,
+  dataLostByElsewhere,
+  dataLostByVigil,
+  enteredElsewhereOf,
+  goToNextIncomplete,
+  HHX_TEXTS,
+  isEditorComplete,
+  mustWaitToClose,
+  saveText,
+  skipAction,
+  switchLayoutPatch,
+  tabStatuses,
+  toggledSkip,
+  type EditorMode,
+} from './editorModel.js';
+import { isFinished } from './histories.js';
+import { useHealthHistoryData } from './hooks.js';
+import { ReviewTab, STATUS_COLOURS, STATUS_LABELS } from './ReviewTab.js';
+import { HHX_TAB_COMPONENTS } from './tabRegistry.js';
+import type { HhxContext } from './tabs/types.js';
+
+export interface HealthHistoryEditorProps {
+  /** The open document, or null while it opens. */
+  document: SyncedDocument | null;
+  /** Whether the history exists (the summary's fetch): 'fetching' until known, 'notFound', 'error'. */
+  lookup: { state: 'fetching' | 'found' | 'notFound' | 'error'; message: string | null };
+  context: HhxContext;
+  healthHistoryId: string;
+  onClose: () => void;
+  /** Called once the history was signed or marked complete (the summary refreshes). */
+  onFinalized: () => void;
+}
+
+/**
+ * The full-screen Health History editor (spec 002 §2, §4, §8): its dialog states (fetching, not
+ * found, error, closing while saving), the tabs in order with their status, vertical on large
+ * viewports and horizontal on small ones, skip and unskip, 'Go to next incomplete', the
+ * Vigil / Elsewhere layout toggle with its data-loss confirmation, the save status, and Review &
+ * Complete.
+ */
+export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode {
+  const { document, context, lookup } = props;
+  const large = useMediaQuery('(min-width: 62em)', true);
+  const deviceLoading = useDocumentState(document, (s) => s.device === 'loading');
+  const loadError = useDocumentState(document, (s) => s.loadError);
+  const sync = useDocumentState(document, (s) => s.sync);
+  const schema = useDocumentState(document, (s) => s.schema);
+  const state = useDocumentState(document, (s) => s);
+  const { data, set } = useHealthHistoryData(document, !deviceLoading);
+  const [tab, setTab] = useState<HealthHistoryTab | null>(null);
+  const [closing, setClosing] = useState(false);
+  const [mode, setMode] = useState<EditorMode>('start');
+  const [withSignature, setWithSignature] = useState(false);
+  const [confirmLayout, setConfirmLayout] = useState<{ elsewhere: boolean; lost: string[] } | null>(null);
+  const [now] = useState(() => Date.now());
+  const onClose = useRef(props.onClose);
+  onClose.current = props.onClose;
+
+  // Closing while saving waits for the save (spec 002 §4), then closes.
+  const waiting = closing && mustWaitToClose(sync);
+  useEffect(() => {
+    if (closing && !mustWaitToClose(sync)) onClose.current();
+  }, [closing, sync]);
+  // Completion closes the editor after 1.5 s (spec 002 §9).
+  useEffect(() => {
+    if (mode !== 'finalized') return;
+    const timer = window.setTimeout(() => onClose.current(), COMPLETION_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [mode]);
+
+  const finished = data ? isFinished(data) : false;
+  const refused = sync.refused;
+  const readOnly =
+    data == null || finished || refused != null || schema === 'tooNew' || mode === 'finalizing' || mode === 'finalized';
+  const elsewhere = data ? enteredElsewhereOf(data) : false;
+  const { tabs, statuses } = useMemo(
+    () => (data ? tabStatuses(data, now) : { tabs: [] as HealthHistoryTab[], statuses: {} }),
+    [data, now],
+  );
+  const current: HealthHistoryTab | null =
+    tab && tabs.includes(tab) ? tab : finished ? 'Review & Complete' : (tabs[0] ?? null);
+  const sections = contentSections(tabs, statuses);
+  const complete = isEditorComplete(tabs, statuses);
+
+  const finalize = (signature?: string): void => {
+    setWithSignature(signature != null);
+    setMode('finalizing');
+    finalizeHhx(context.orgId, props.healthHistoryId, signature).then(
+      () => {
+        setMode('finalized');
+        props.onFinalized();
+      },
+      () => setMode('failed'),
+    );
+  };
+
+  const requestLayout = (toElsewhere: boolean): void => {
+    if (!data || toElsewhere === elsewhere) return;
+    const lost = toElsewhere ? dataLostByElsewhere(data) : dataLostByVigil(data);
+    if (lost.length > 0) setConfirmLayout({ elsewhere: toElsewhere, lost });
+    else set(switchLayoutPatch(toElsewhere));
+  };
+
+  const saving = saveText(sync);
+  const header = (
+    <Group
+      justify="space-between"
+      wrap="wrap"
+      gap="xs"
+      p="sm"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Group gap="sm" wrap="wrap">
+        <Title order={2} size="h3">
+          Health History
+        </Title>
+        {saving && !finished && (
+          <Text size="sm" fw={600} c={saving === HHX_TEXTS.saved ? 'green.9' : 'blue.9'} data-testid="hhx-save-text">
+            {saving}
+          </Text>
+        )}
+      </Group>
+      <Group gap="sm" wrap="wrap">
+        {data && !finished && (
+          <SegmentedControl
+            aria-label="Where the health history is entered"
+            value={elsewhere ? 'elsewhere' : 'vigil'}
+            disabled={readOnly}
+            onChange={(v) => requestLayout(v === 'elsewhere')}
+            data={[
+              { value: 'vigil', label: 'Vigil' },
+              { value: 'elsewhere', label: 'Elsewhere' },
+            ]}
+          />
+        )}
+        {document && <SyncIndicator state={state} noun="health history" />}
+        <CloseButton size="xl" aria-label="Close health history" onClick={() => setClosing(true)} />
+      </Group>
+    </Group>
+  );
+
+  let body: ReactNode;
+  if (waiting) {
+    body = <Status text={HHX_TEXTS.waitingForSave} />;
+  } else if (lookup.state === 'error' && !data) {
+    body = (
+      <Alert color="red" m="md" role="alert">
+        {HHX_TEXTS.fetchError(lookup.message ?? 'unknown error')}
+      </Alert>
+    );
+  } else if (lookup.state === 'notFound' && !data?.schemaVersion && Object.keys(data ?? {}).length === 0) {
+    body = (
+      <Alert color="gray" m="md" role="alert">
+        {HHX_TEXTS.notFound}
+      </Alert>
+    );
+  } else if (!data) {
+    body =
+      loadError === 'noRemoteData' ? (
+        <Alert color="red" m="md" role="alert">
+          {HHX_TEXTS.fetchError('this device cannot store it and the server cannot be reached')}
+        </Alert>
+      ) : (
+        <Status text={HHX_TEXTS.fetching} />
+      );
+  } else if (current) {
+    const Content = current === 'Review & Complete' ? null : HHX_TAB_COMPONENTS[current];
+    const action = skipAction(statuses[current]);
+    body = (
+      <Tabs
+        value={current}
+        onChange={(v) => v && setTab(v as HealthHistoryTab)}
+        orientation={large ? 'vertical' : 'horizontal'}
+        keepMounted={false}
+        style={{ flex: 1, minHeight: 0 }}
+      >
+        <Tabs.List
+          aria-label="Health history sections"
+          style={large ? { minWidth: 230 } : { flexWrap: 'nowrap', overflowX: 'auto' }}
+        >
+          {tabs.map((t) => {
+            const s = statuses[t];
+            return (
+              <Tabs.Tab
+                key={t}
+                value={t}
+                mih={44}
+                rightSection={s && t !== 'Review & Complete' ? <Dot status={s} /> : null}
+              >
+                {t}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
+        {tabs.map((t) => (
+          <Tabs.Panel key={t} value={t} p="md" style={{ overflowY: 'auto' }}>
+            {t !== current ? null : t === 'Review & Complete' ? (
+              <ReviewTab
+                data={data}
+                sections={sections}
+                complete={complete}
+                enteredElsewhere={elsewhere}
+                canSign={context.canSign}
+                mode={mode}
+                withSignature={withSignature}
+                blocked={refused != null && refused !== REFUSAL_REASONS.FINALIZED ? true : schema === 'tooNew'}
+                onOpenTab={setTab}
+                onSign={(signature) => finalize(signature)}
+                onMarkComplete={() => finalize()}
+                onSigningChange={(open) => setMode(open ? 'signing' : 'start')}
+              />
+            ) : (
+              <Stack gap="md">
+                <Group justify="space-between" wrap="wrap">
+                  <Group gap="xs">
+                    <Title order={3} size="h4">
+                      {t}
+                    </Title>
+                    {statuses[t] && (
+                      <Badge color={STATUS_COLOURS[statuses[t]]} variant="light" data-testid="hhx-tab-status">
+                        {STATUS_LABELS[statuses[t]]}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Group gap="xs">
+                    {action && !readOnly && (
+                      <Button
+                        variant="default"
+                        mih={44}
+                        onClick={() => set({ skippedSections: toggledSkip(data, t, action === 'skip') })}
+                      >
+                        {action === 'skip' ? 'Skip' : 'Unskip'}
+                      </Button>
+                    )}
+                    <Button variant="light" mih={44} onClick={() => setTab(goToNextIncomplete(tabs, statuses))}>
+                      Go to next incomplete
+                    </Button>
+                  </Group>
+                </Group>
+                {Content && (
+                  <Content data={data} set={set} readOnly={readOnly} enteredElsewhere={elsewhere} context={context} />
+                )}
+              </Stack>
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    );
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={() => setClosing(true)}
+      fullScreen
+      withCloseButton={false}
+      padding={0}
+      aria-label="Health History"
+      styles={{ body: { display: 'flex', flexDirection: 'column', height: '100dvh' } }}
+    >
+      {header}
+      {body}
+      <Modal
+        opened={confirmLayout != null}
+        onClose={() => setConfirmLayout(null)}
+        title="Change where the health history is entered?"
+        centered
+      >
+        <Stack>
+          <Text>
+            Switching to {confirmLayout?.elsewhere ? 'Elsewhere' : 'Vigil'} removes what the other layout does not keep:{' '}
+            {confirmLayout?.lost.join(', ')}.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" mih={44} onClick={() => setConfirmLayout(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              mih={44}
+              onClick={() => {
+                if (confirmLayout) set(switchLayoutPatch(confirmLayout.elsewhere));
+                setConfirmLayout(null);
+              }}
+            >
+              Switch and remove
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Modal>
+  );
+}
+
+function Status({ text }: { text: string }): ReactNode {
+  return (
+    <Group gap="xs" role="status" p="md">
+      <Loader size="sm" />
+      <Text>{text}</Text>
+    </Group>
+  );
+}
+
+/** A tab's status as a small labelled badge. */
+function Dot({ status }: { status: keyof typeof STATUS_LABELS }): ReactNode {
+  return (
+    <Badge size="xs" variant="light" color={STATUS_COLOURS[status]} data-testid="hhx-tab-badge">
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}

@@ -1,0 +1,67 @@
+import { graphql } from '../../data/graphql.js';
+
+/** A health history the server created: its id and its Composition (JSON). */
+export interface NewHhxResult {
+  id: string;
+  fhirJSON: string;
+}
+
+/** What finalizing a history returned: the signed content's hash, the time, the server's update. */
+export interface FinalizeHhxResult {
+  checkSum: string;
+  time: string;
+  updateJSON: string;
+}
+
+/** Starts a health history for a patient (spec 001 §7 newHhx); from a case when `caseCompositionId` is given. */
+export async function newHhx(orgId: string, patientId: string, caseCompositionId?: string): Promise<NewHhxResult> {
+  const data = await graphql<{ newHhx: NewHhxResult }>(
+    `
+      mutation NewHhx($orgId: String!, $patientId: String!, $caseCompositionId: String) {
+        newHhx(orgId: $orgId, patientId: $patientId, caseCompositionId: $caseCompositionId) {
+          id
+          fhirJSON
+        }
+      }
+    `,
+    { orgId, patientId, ...(caseCompositionId ? { caseCompositionId } : {}) },
+  );
+  return data.newHhx;
+}
+
+/** Signs (with a signature) or marks complete (without one) a health history (spec 001 §7 finalizeHhx). */
+export async function finalizeHhx(
+  orgId: string,
+  compositionId: string,
+  signature?: string,
+): Promise<FinalizeHhxResult> {
+  const data = await graphql<{ finalizeHhx: FinalizeHhxResult }>(
+    `
+      mutation FinalizeHhx($orgId: String!, $compositionId: String!, $signature: String) {
+        finalizeHhx(orgId: $orgId, compositionId: $compositionId, signature: $signature) {
+          checkSum
+          time
+          updateJSON
+        }
+      }
+    `,
+    { orgId, compositionId, ...(signature ? { signature } : {}) },
+  );
+  return data.finalizeHhx;
+}
+
+/** Update Health History: copies a finished history into a new one to edit (spec 002 §4). */
+export async function copyHhx(orgId: string, compositionId: string): Promise<NewHhxResult> {
+  const data = await graphql<{ copyHhx: NewHhxResult }>(
+    `
+      mutation CopyHhx($orgId: String!, $compositionId: String!) {
+        copyHhx(orgId: $orgId, compositionId: $compositionId) {
+          id
+          fhirJSON
+        }
+      }
+    `,
+    { orgId, compositionId },
+  );
+  return data.copyHhx;
+}

@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type * as Y from 'yjs';
+import type { Composition, HealthHistoryData } from '@vigil/shared';
+import { cachedOfType, cacheResources, useDexieQuery } from '../../data/db.js';
+import { fhirClient } from '../../data/fhir.js';
+import { useRefresh } from '../../data/useResources.js';
+import { useSession } from '../../session/SessionProvider.js';
+import { fetchFeatures } from '../orgs/api.js';
+import { HEALTH_HISTORY_KIND } from '../../sync/documentKind.js';
+import type { SyncedDocument } from '../../sync/syncedDocument.js';
+import { useSyncedDocument } from '../../sync/useSyncedDocument.js';
+import {
+  healthHistoryCards,
+  healthHistorySearch,
+  isPatientHealthHistory,
+  type HealthHistoryCard,
+} from './histories.js';
+
+/** Health history fetch states (spec 001 §4): fetching, fetched, error. */
+export type HealthHistoryFetchState = 'fetching' | 'fetched' | 'error';
+
+export interface PatientHealthHistories {
+  state: HealthHistoryFetchState;
+  /** The cards, from this device's cache (so they show offline), refreshed from the server. */
+  cards: HealthHistoryCard[];
+  /** The error code of the last fetch (spec 001 §8: kept with the patient id). */
+  error: string | null;
+  patientId: string;
+}
+
+/**
+ * A patient's health histories (spec 001 §4, §7): the FHIR search by subject and type, cached on
+ * this device, as summary cards. `fetched` once the server answered or the cache has some; `error`
+ * when the fetch failed with nothing cached.
+ */
+export function usePatientHealthHistories(orgId: string, patientId: string, now = Date.now()): PatientHealthHistories {
+  const all = useDexieQuery(() => cachedOfType(orgId, 'Composition'), `compositions|${orgId}`);
+  const refresh = useRefresh(`hhx|${orgId}|${patientId}`, async () => {
+    await cacheResources(orgId, await fhirClient(orgId).fetchAll('Composition', healthHistorySearch(patientId)));
+  });
+  const mine = useMemo(() => (all ?? []).filter((c) => isPatientHealthHistory(c, patientId)), [all, patientId]);
+  // The clock is read per minute: the 6-month cutoff does not need more.
+  const minute = Math.floor(now / 60_000);
+  const cards = useMemo(() => healthHistoryCards(mine, minute * 60_000), [mine, minute]);
+  const state: HealthHistoryFetchState =
+    all === undefined
+      ? 'fetching'
+      : refresh.refreshing && cards.length === 0
+        ? 'fetching'
+        : refresh.error && refresh.error !== 'NETWORK_ERROR' && cards.length === 0
+          ? 'error'
+          : 'fetched';
+  return { state, cards, error: refresh.error, patientId };
+}
+
+/** Caches a Composition the server returned (newHhx, copyHhx) so the summary shows it at once. */
+export async function cacheComposition(orgId: string, fhirJSON: string): Promise<void> {
+  const composition = JSON.parse(fhirJSON) as Composition;
+  await cacheResources(orgId, [composition]);
+}
+
+/** Reads the root map of a health history as plain JSON. */
+function snapshot(doc: Y.Doc): HealthHistoryData {
+  return doc.getMap(HEALTH_HISTORY_KIND.root).toJSON();
+}
+
+/**
+ * Writes a patch into a health history's root map in one transaction: a key set to undefined or
+ * null is deleted, any other value replaces the key's value.
+ */
+export function writePatch(doc: Y.Doc, patch: Partial<HealthHistoryData>): void {
+  const root = doc.getMap<unknown>(HEALTH_HISTORY_KIND.root);
+  doc.transact(() => {
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined || value === null) root.delete(key);
+      else if (JSON.stringify(root.get(key)) !== JSON.stringify(value)) root.set(key, value);
+    }
+  });
+}
+
+/**
+ * A health history's content kept current (local and remote changes) as a plain snapshot, and its
+ * setter; null until this device's copy is loaded.
+ */
+export function useHealthHistoryData(
+  document: SyncedDocument | null,
+  loaded: boolean,
+): {
+  data: HealthHistoryData | null;
+  set: (patch: Partial<HealthHistoryData>) => void;
+} {
+  const doc = loaded ? document?.doc : undefined;
+  const [data, setData] = useState<{ doc: Y.Doc; data: HealthHistoryData } | null>(null);
+  useEffect(() => {
+    if (!doc) return;
+    const root = doc.getMap(HEALTH_HISTORY_KIND.root);
+    const read = (): void => setData({ doc, data: snapshot(doc) });
+    read();
+    root.observeDeep(read);
+    return () => root.unobserveDeep(read);
+  }, [doc]);
+  const set = useCallback(
+    (patch: Partial<HealthHistoryData>) => {
+      if (doc) writePatch(doc, patch);
+    },
+    [doc],
+  );
+  return { data: doc && data?.doc === doc ? data.data : null, set };
+}
+
+/** Opens a health history's synced document (the generic sync, health history kind) while mounted. */
+export function useHealthHistoryDocument(orgId: string, healthHistoryId: string): SyncedDocument | null {
+  const { user, session } = useSession();
+  const membership = session
+    ? [...session.orgs.regular, ...session.orgs.parent, ...session.orgs.vigil, ...session.orgs.reseller].find(
+        (o) => o.id === orgId,
+      )
+    : undefined;
+  return useSyncedDocument(HEALTH_HISTORY_KIND, {
+    orgId,
+    docId: healthHistoryId,
+    user: {
+      name: user?.name ?? 'Guest',
+      role: membership?.roles.join(', ') || 'guest',
+      device: /Mobi|Tablet|iPad|Android/.test(navigator.userAgent) ? 'tablet' : 'desktop',
+    },
+  }).document;
+}
+
+/** Whether the signed-in user can sign health histories: a provider of the organisation (spec 002 §6). */
+export function useCanSign(orgId: string): boolean {
+  const { session } = useSession();
+  return session?.orgs.regular.some((o) => o.id === orgId && o.roles.includes('provider')) ?? false;
+}
+
+/** The organisation's default units (spec 000 §3 defaultWeightUnit / defaultHeightUnit; lb and in when unset). */
+export function useOrgUnits(orgId: string): { weightUnit: 'kg' | 'lb'; heightUnit: 'cm' | 'in' } {
+  const [units, setUnits] = useState<{ weightUnit: 'kg' | 'lb'; heightUnit: 'cm' | 'in' }>({
+    weightUnit: 'lb',
+    heightUnit: 'in',
+  });
+  useEffect(() => {
+    let live = true;
+    fetchFeatures(orgId).then(
+      (features) => {
+        const value = (name: string): string | null => features.find((f) => f.name === name)?.stringValue ?? null;
+        if (live)
+          setUnits({
+            weightUnit: value('defaultWeightUnit') === 'kg' ? 'kg' : 'lb',
+            heightUnit: value('defaultHeightUnit') === 'cm' ? 'cm' : 'in',
+          });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [orgId]);
+  return units;
+}
