@@ -39,7 +39,7 @@ import {
 import { isFinished } from './histories.js';
 import { useHealthHistoryData } from './hooks.js';
 import { ReviewTab, STATUS_COLOURS, STATUS_LABELS } from './ReviewTab.js';
-import { HHX_TAB_COMPONENTS } from './tabRegistry.js';
+import { HHX_TAB_COMPONENTS } from './tabs/index.js';
 import type { HhxContext } from './tabs/types.js';
 
 export interface HealthHistoryEditorProps {
@@ -236,9 +236,6 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
               <Stack gap="md">
                 <Group justify="space-between" wrap="wrap">
                   <Group gap="xs">
-                    <Title order={3} size="h4">
-                      {t}
-                    </Title>
                     {statuses[t] && (
                       <Badge color={STATUS_COLOURS[statuses[t]]} variant="light" data-testid="hhx-tab-status">
                         {STATUS_LABELS[statuses[t]]}
