@@ -7,9 +7,17 @@ import globals from 'globals';
 /** What the client may never import: the server's code and its database driver. */
 const SERVER_IMPORTS = ['**/sync-server/**', '@vigil/sync-server', 'better-sqlite3'];
 /** @typedef {{ group: string[], message: string }} ImportPattern */
-const clientImports = (/** @type {string[]} */ extra, /** @type {ImportPattern[]} */ layers = []) => [
+/** @typedef {{ name: string, importNames: string[], message: string }} ImportPath */
+const clientImports = (
+  /** @type {string[]} */ extra,
+  /** @type {ImportPattern[]} */ layers = [],
+  /** @type {ImportPath[]} */ paths = [],
+) => [
   'error',
-  { patterns: [{ group: [...SERVER_IMPORTS, ...extra], message: 'The client never imports server code.' }, ...layers] },
+  {
+    paths,
+    patterns: [{ group: [...SERVER_IMPORTS, ...extra], message: 'The client never imports server code.' }, ...layers],
+  },
 ];
 
 /**
@@ -38,6 +46,49 @@ const CLIENT_LAYERS = {
     { group: SESSION, message: 'ui/ never imports the session (client/src/session): pass what it shows as props.' },
   ],
 };
+
+/**
+ * The case screen's one input kit (issue 26): a file under client/src/features/cases/ takes its
+ * fields from client/src/ui/kit/ (44 px touch sizes, labels), never Mantine's inputs directly;
+ * Mantine's layout, typography, buttons and feedback stay allowed. Proved by layers.test.ts.
+ */
+const MANTINE_INPUTS = [
+  'Autocomplete',
+  'Checkbox',
+  'CheckboxGroup',
+  'Chip',
+  'ColorInput',
+  'ColorPicker',
+  'Combobox',
+  'FileInput',
+  'Input',
+  'InputBase',
+  'JsonInput',
+  'MultiSelect',
+  'NativeSelect',
+  'NumberInput',
+  'PasswordInput',
+  'PillsInput',
+  'PinInput',
+  'Radio',
+  'RadioGroup',
+  'RangeSlider',
+  'Rating',
+  'SegmentedControl',
+  'Select',
+  'Slider',
+  'Switch',
+  'TagsInput',
+  'Textarea',
+  'TextInput',
+];
+const CASE_INPUT_KIT = [
+  {
+    name: '@mantine/core',
+    importNames: MANTINE_INPUTS,
+    message: 'The case screen takes its inputs from the kit (client/src/ui/kit/), not from Mantine directly.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -113,6 +164,10 @@ export default tseslint.config(
   {
     files: ['client/src/features/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': clientImports(['node:*'], CLIENT_LAYERS.features) },
+  },
+  {
+    files: ['client/src/features/cases/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': clientImports(['node:*'], CLIENT_LAYERS.features, CASE_INPUT_KIT) },
   },
   {
     files: ['client/src/session/**/*.{ts,tsx}'],

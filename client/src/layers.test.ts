@@ -48,6 +48,54 @@ describe('the client layers lint rule', () => {
     expect(await importErrors('feature-imports-layers.ts', 'client/src/features/cases/Fixture.ts')).toEqual([]);
   }, 30_000);
 
+  it.each([
+    'client/src/features/cases/Fixture.tsx',
+    'client/src/features/cases/vitals/Fixture.tsx',
+    'client/src/features/cases/health-history/Fixture.tsx',
+  ])(
+    'fails a Mantine input imported under features/cases (%s): the case screen uses the kit',
+    async (asPath) => {
+      const errors = await importErrors('case-imports-mantine-input.tsx', asPath);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain("'TextInput' import from '@mantine/core' is restricted");
+      expect(errors[0]).toContain('The case screen takes its inputs from the kit');
+    },
+    30_000,
+  );
+
+  it.each(['Checkbox', 'NativeSelect', 'Select', 'SegmentedControl', 'Switch', 'Textarea', 'NumberInput'])(
+    'fails %s from Mantine under features/cases',
+    async (name) => {
+      const source = fixture('case-imports-mantine-input.tsx').replaceAll('TextInput', name);
+      const [result] = await eslint.lintText(source, {
+        filePath: `${root}client/src/features/cases/drugs/Fixture.tsx`,
+      });
+      const errors = (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports');
+      expect(errors.map((m) => m.message)).toEqual([expect.stringContaining(`'${name}' import from '@mantine/core'`)]);
+    },
+    30_000,
+  );
+
+  it("passes Mantine's layout, typography and buttons with the kit's fields under features/cases", async () => {
+    expect(
+      await importErrors('case-imports-mantine-layout.tsx', 'client/src/features/cases/drugs/Fixture.tsx'),
+    ).toEqual([]);
+  }, 30_000);
+
+  it('keeps the layers rule under features/cases alongside the kit rule', async () => {
+    const both = `${fixture('feature-imports-app.ts')}\n${fixture('case-imports-mantine-input.tsx')}`;
+    const [result] = await eslint.lintText(both, { filePath: `${root}client/src/features/cases/Fixture.tsx` });
+    const messages = (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+    expect(messages.some((m) => m.includes('A feature never imports the app shell'))).toBe(true);
+    expect(messages.some((m) => m.includes('The case screen takes its inputs from the kit'))).toBe(true);
+  }, 30_000);
+
+  it('lets other features import Mantine inputs', async () => {
+    expect(await importErrors('case-imports-mantine-input.tsx', 'client/src/features/patients/Fixture.tsx')).toEqual(
+      [],
+    );
+  }, 30_000);
+
   it('lets the app shell import features', async () => {
     expect(await importErrors('session-imports-feature.ts', 'client/src/app/Fixture.ts')).toEqual([]);
   }, 30_000);

@@ -1,8 +1,10 @@
-import { Alert, Button, Card, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { DAY } from '@vigil/shared';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
+import { Segments } from '../../ui/kit/LabelledSegments.js';
+import { LightTextInput } from '../../ui/kit/LightTextInput.js';
 import { useLiveResourceEvents, useOutbox, useOutboxReplay } from '../../data/db.js';
 import { AppointmentItem } from '../calendar/AppointmentItem.js';
 import { appointmentView } from '../calendar/appointmentView.js';
@@ -38,23 +40,22 @@ export function CasesPage(): ReactNode {
     <Page title="Cases">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Group align="flex-end" wrap="wrap">
-          <SegmentedControl
-            aria-label="Which cases"
-            size="md"
-            styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center' } }}
+          <Segments
+            ariaLabel="Which cases"
             value={range}
-            onChange={(v) => setRange(v)}
+            onChange={(v) => setRange(v === 'past' ? 'past' : 'upcoming')}
             data={[
               { value: 'upcoming', label: 'Today and upcoming' },
               { value: 'past', label: 'Past' },
             ]}
           />
-          <TextInput
+          <LightTextInput
             label="Search by patient"
             placeholder="Name"
+            size="sm"
+            width={240}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ minWidth: 220 }}
           />
         </Group>
         <Button component={Link} to={`${base}/new-case`} mih={44}>

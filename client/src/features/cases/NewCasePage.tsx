@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   patientDisplayName,
   practitionerDisplayName,
@@ -19,6 +19,8 @@ import { usePatients } from '../patients/hooks.js';
 import { PatientForm } from '../patients/PatientForm.js';
 import { birthDateText } from '../patients/PatientsPage.js';
 import { GrowingTextarea } from '../../ui/kit/GrowingTextarea.js';
+import { LightTextInput } from '../../ui/kit/LightTextInput.js';
+import { SelectField } from '../../ui/kit/SelectField.js';
 import { usePatientCarriedMeasurements, type Carried } from './start/useCarriedMeasurements.js';
 import { caseProviders } from './providers.js';
 import {
@@ -159,17 +161,17 @@ export function NewCasePage(): ReactNode {
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="New case">
           <Stack gap="sm">
             <Group align="flex-end" wrap="wrap" gap="sm">
-              <Select
+              <SelectField
                 label="Patient"
                 required
                 searchable
                 placeholder={loadingText(patients) ?? 'Search by name'}
                 nothingFoundMessage="No matches"
                 data={patientOptions}
-                value={values.patientId || null}
-                onChange={(v) => set('patientId', v ?? '')}
+                value={values.patientId}
+                onChange={(v) => set('patientId', v)}
                 error={shown('patientId')}
-                style={{ flex: 1, minWidth: 240 }}
+                grow
               />
               <Button variant="default" mih={44} onClick={() => setAddingPatient(true)}>
                 New Patient
@@ -177,7 +179,8 @@ export function NewCasePage(): ReactNode {
             </Group>
             {carried && <CarriedNote carried={carried} />}
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
+              <LightTextInput
+                size="sm"
                 label="Date"
                 type="date"
                 required
@@ -185,7 +188,8 @@ export function NewCasePage(): ReactNode {
                 onChange={text('date')}
                 error={shown('date')}
               />
-              <TextInput
+              <LightTextInput
+                size="sm"
                 label="Start"
                 type="time"
                 required
@@ -193,7 +197,8 @@ export function NewCasePage(): ReactNode {
                 onChange={text('startTime')}
                 error={shown('startTime')}
               />
-              <TextInput
+              <LightTextInput
+                size="sm"
                 label="End"
                 type="time"
                 required
@@ -203,29 +208,29 @@ export function NewCasePage(): ReactNode {
               />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Select
+              <SelectField
                 label="Provider"
                 required
                 data={providerOptions}
                 placeholder={loadingText(practitioners) ?? 'Choose a provider'}
-                value={providerId || null}
-                onChange={(v) => set('providerId', v ?? '')}
+                value={providerId}
+                onChange={(v) => set('providerId', v)}
                 error={shown('providerId')}
               />
-              <Select
+              <SelectField
                 label="Location (optional)"
                 data={placeChoices}
                 placeholder={placeChoices.length ? 'Office or room' : 'No locations yet'}
-                value={values.locationId || null}
-                onChange={(v) => set('locationId', v ?? '')}
+                value={values.locationId}
+                onChange={(v) => set('locationId', v)}
                 clearable
               />
-              <Select
+              <SelectField
                 label="Sedation level (optional)"
                 data={levelOptions}
                 placeholder="(not set)"
-                value={values.sedationLevel || null}
-                onChange={(v) => set('sedationLevel', v ?? '')}
+                value={values.sedationLevel}
+                onChange={(v) => set('sedationLevel', v)}
                 error={shown('sedationLevel')}
                 clearable
               />

@@ -1,10 +1,14 @@
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { newId, type AirwayType } from '@vigil/shared';
 import { readChartTime } from '../drugs/model.js';
-import { TOUCH_INPUT, TimeField } from '../drugs/ui.js';
+import { CheckboxField } from '../../../ui/kit/CheckboxField.js';
+import { GrowingTextarea } from '../../../ui/kit/GrowingTextarea.js';
+import { TimeField } from '../../../ui/kit/TimeField.js';
 import { formatHhMm } from '../iv/time.js';
 import { AIRWAY_TYPE_OPTIONS, PEEP_TYPES, readLimited, type AirwayEntry } from './model.js';
+import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 export interface AirwayFormProps {
   initial: AirwayEntry | null;
@@ -72,105 +76,95 @@ export function AirwayForm({ initial, onSave, onCancel, now = Date.now }: Airway
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          <NativeSelect
+          <LightNativeSelect
             label="Airway type"
-            styles={TOUCH_INPUT}
+            size="sm"
             value={type}
             data={AIRWAY_TYPE_OPTIONS}
             onChange={(e) => setType(e.currentTarget.value as AirwayType)}
           />
           {type === 'other' && (
-            <TextInput
+            <LightTextInput
               label="Other airway"
-              styles={TOUCH_INPUT}
+              size="sm"
               value={otherType}
               onChange={(e) => setOtherType(e.currentTarget.value)}
             />
           )}
-          <TimeField label="Placed at" value={placedText} error={placed.error} onChange={setPlacedText} w={undefined} />
+          <TimeField label="Placed at" value={placedText} error={placed.error} onChange={setPlacedText} width="auto" />
           <TimeField
             label="Removed at"
             value={removedText}
             error={removed.error}
             onChange={setRemovedText}
-            w={undefined}
+            width="auto"
           />
-          <TextInput
+          <LightTextInput
             label="Airway secured with"
-            styles={TOUCH_INPUT}
+            size="sm"
             value={securedWith}
             onChange={(e) => setSecuredWith(e.currentTarget.value)}
           />
-          <TextInput
+          <LightTextInput
             label="Placement confirmed by"
             placeholder="EtCO2, breath sounds…"
-            styles={TOUCH_INPUT}
+            size="sm"
             value={confirmation}
             onChange={(e) => setConfirmation(e.currentTarget.value)}
           />
           {PEEP_TYPES.includes(type) && (
-            <TextInput
+            <LightTextInput
               label="PEEP (cmH2O)"
               inputMode="decimal"
-              styles={TOUCH_INPUT}
+              size="sm"
               value={peepText}
               error={peep.error ?? undefined}
               onChange={(e) => setPeepText(e.currentTarget.value)}
             />
           )}
-          <TextInput
+          <LightTextInput
             label="SpO2 before removal"
             inputMode="numeric"
-            styles={TOUCH_INPUT}
+            size="sm"
             value={preSpo2Text}
             error={preSpo2.error ?? undefined}
             onChange={(e) => setPreSpo2Text(e.currentTarget.value)}
           />
-          <TextInput
+          <LightTextInput
             label="SpO2 after removal"
             inputMode="numeric"
-            styles={TOUCH_INPUT}
+            size="sm"
             value={postSpo2Text}
             error={postSpo2.error ?? undefined}
             onChange={(e) => setPostSpo2Text(e.currentTarget.value)}
           />
         </SimpleGrid>
         <Group gap="lg">
-          <Checkbox
-            size="md"
-            label="Pre-oxygenated"
-            checked={preOx}
-            onChange={(e) => setPreOx(e.currentTarget.checked)}
-          />
-          <Checkbox
-            size="md"
-            label="Eye protection"
-            checked={eyeProtection}
-            onChange={(e) => setEyeProtection(e.currentTarget.checked)}
-          />
-          <Checkbox
-            size="md"
-            label="Removal complications"
-            checked={removalComp}
-            onChange={(e) => setRemovalComp(e.currentTarget.checked)}
-          />
+          <CheckboxField label="Pre-oxygenated" checked={preOx} onChange={setPreOx} />
+          <CheckboxField label="Eye protection" checked={eyeProtection} onChange={setEyeProtection} />
+          <CheckboxField label="Removal complications" checked={removalComp} onChange={setRemovalComp} />
         </Group>
-        <Textarea
+        <GrowingTextarea
           label="Placement complications"
           minRows={2}
           value={placementCompDetail}
           onChange={(e) => setPlacementCompDetail(e.currentTarget.value)}
         />
         {removalComp && (
-          <Textarea
+          <GrowingTextarea
             label="Removal complication details"
             minRows={2}
             value={removalCompDetail}
             onChange={(e) => setRemovalCompDetail(e.currentTarget.value)}
           />
         )}
-        <Textarea label="Airway notes" minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
-        <Textarea
+        <GrowingTextarea
+          label="Airway notes"
+          minRows={2}
+          value={notes}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+        />
+        <GrowingTextarea
           label="Removal notes"
           minRows={2}
           value={removalNotes}

@@ -1,8 +1,9 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { DRUG_UNITS, newId } from '@vigil/shared';
 import { drugIdFor, findCatalogueDrug, readAmount, type DrugEntry } from './model.js';
-import { TOUCH_INPUT } from './ui.js';
+import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 export interface DrawnFormProps {
   disabled: boolean;
@@ -32,12 +33,12 @@ export function DrawnForm({ disabled, onDraw, now = Date.now }: DrawnFormProps):
       }}
     >
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
+        <LightTextInput
           label="Syringe of"
           list="vigil-drug-catalogue"
           autoComplete="off"
-          w={200}
-          styles={TOUCH_INPUT}
+          width={200}
+          size="sm"
           value={name}
           disabled={disabled}
           onChange={(e) => {
@@ -47,20 +48,20 @@ export function DrawnForm({ disabled, onDraw, now = Date.now }: DrawnFormProps):
             if (known) setUnit(known.unit);
           }}
         />
-        <TextInput
+        <LightTextInput
           label="Drawn up"
           inputMode="decimal"
-          w={110}
-          styles={TOUCH_INPUT}
+          width={110}
+          size="sm"
           value={text}
           disabled={disabled}
           error={amount.error ?? undefined}
           onChange={(e) => setText(e.currentTarget.value)}
         />
-        <NativeSelect
+        <LightNativeSelect
           label="Drawn unit"
-          w={90}
-          styles={TOUCH_INPUT}
+          width={90}
+          size="sm"
           value={unit}
           disabled={disabled}
           data={[...DRUG_UNITS]}

@@ -1,10 +1,12 @@
-import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { FLUID_SOLUTION_TYPES, newId, type DrugRoute } from '@vigil/shared';
 import { clockTime } from '../format.js';
 import { readAmount, readChartTime, type DrugEntry } from './model.js';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
-import { TOUCH_INPUT, TimeField } from './ui.js';
+import { TimeField } from '../../../ui/kit/TimeField.js';
+import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 /** The fluid routes of spec 001 §3 and how they read on screen. */
 export const FLUID_KINDS: readonly { route: DrugRoute; label: string }[] = [
@@ -80,29 +82,29 @@ export function Fluids({ entries, disabled, onAdd, onRemove, now = Date.now }: F
         }}
       >
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <NativeSelect
+          <LightNativeSelect
             label="Fluid"
-            w={120}
-            styles={TOUCH_INPUT}
+            width={120}
+            size="sm"
             value={solution}
             disabled={disabled}
             data={[...FLUID_SOLUTION_TYPES]}
             onChange={(e) => setSolution(e.currentTarget.value)}
           />
-          <NativeSelect
+          <LightNativeSelect
             label="Given as"
-            w={150}
-            styles={TOUCH_INPUT}
+            width={150}
+            size="sm"
             value={route}
             disabled={disabled}
             data={FLUID_KINDS.map((k) => ({ value: k.route, label: k.label }))}
             onChange={(e) => setRoute(e.currentTarget.value as DrugRoute)}
           />
-          <TextInput
+          <LightTextInput
             label="Volume (mL)"
             inputMode="decimal"
-            w={120}
-            styles={TOUCH_INPUT}
+            width={120}
+            size="sm"
             value={volumeText}
             disabled={disabled}
             error={volume.error ?? undefined}

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   CASE_DATA_MESSAGES,
@@ -13,7 +13,7 @@ import {
   type DoseCheck,
   type DrugRoute,
 } from '@vigil/shared';
-import { CaseDialog } from '../CaseDialog.js';
+import { ConfirmOverMaximum } from '../ConfirmOverMaximum.js';
 import {
   DRUG_CATALOGUE,
   PARENTERAL_AND_ORAL_ROUTES,
@@ -25,7 +25,9 @@ import {
   type DrugEntry,
 } from './model.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
-import { TOUCH_INPUT, TimeField } from './ui.js';
+import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
+import { CheckboxField } from '../../../ui/kit/CheckboxField.js';
+import { TimeField } from '../../../ui/kit/TimeField.js';
 
 // Made once: the form re-renders at each keystroke, and these never change.
 const CATALOGUE_LIST = (
@@ -219,10 +221,10 @@ export function GiveDrugForm({
   );
   const routeField = useMemo(
     () => (
-      <NativeSelect
+      <LightNativeSelect
         label="Route"
-        w={100}
-        styles={TOUCH_INPUT}
+        size="sm"
+        width={100}
         value={route}
         disabled={disabled}
         data={ROUTE_OPTIONS}
@@ -249,10 +251,10 @@ export function GiveDrugForm({
   );
   const unitField = useMemo(
     () => (
-      <NativeSelect
+      <LightNativeSelect
         label="Unit"
-        w={90}
-        styles={TOUCH_INPUT}
+        size="sm"
+        width={90}
         value={unit}
         disabled={disabled}
         data={UNIT_OPTIONS}
@@ -269,13 +271,12 @@ export function GiveDrugForm({
   );
   const preProcedureField = useMemo(
     () => (
-      <Checkbox
+      <CheckboxField
         label="Before the procedure"
-        mt={34}
-        size="md"
+        besideFields
         checked={preProcedure}
         disabled={disabled}
-        onChange={(e) => setPreProcedure(e.currentTarget.checked)}
+        onChange={setPreProcedure}
       />
     ),
     [preProcedure, disabled],
@@ -326,30 +327,17 @@ export function GiveDrugForm({
         )}
       </Stack>
       {confirming && (
-        <CaseDialog opened title={DRUG_MAXIMUM_TEXTS.confirmTitle} onClose={() => setConfirming(null)}>
-          <Stack gap="sm" data-testid="over-maximum">
-            {confirming.map((line, i) => (
-              <Text key={line} fw={i === 0 ? 700 : undefined} c={i === confirming.length - 1 ? 'red' : undefined}>
-                {line}
-              </Text>
-            ))}
-            <Group justify="flex-end">
-              <Button variant="default" mih={44} data-autofocus onClick={() => setConfirming(null)}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                mih={44}
-                onClick={() => {
-                  setConfirming(null);
-                  give();
-                }}
-              >
-                {DRUG_MAXIMUM_TEXTS.confirmAction}
-              </Button>
-            </Group>
-          </Stack>
-        </CaseDialog>
+        <ConfirmOverMaximum
+          title={DRUG_MAXIMUM_TEXTS.confirmTitle}
+          lines={confirming}
+          confirmLabel={DRUG_MAXIMUM_TEXTS.confirmAction}
+          testId="over-maximum"
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            give();
+          }}
+        />
       )}
     </form>
   );

@@ -1,5 +1,5 @@
 import type { InfusionEntry } from '@vigil/shared';
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   CASE_DATA_MESSAGES,
@@ -12,7 +12,8 @@ import {
 } from '@vigil/shared';
 import { clockTime } from '../format.js';
 import { findCatalogueDrug, readAmount } from './model.js';
-import { TOUCH_INPUT } from './ui.js';
+import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 export type { InfusionEntry };
 
@@ -88,42 +89,42 @@ export function Infusions({ items, weightKg, disabled, onPut, now = Date.now }: 
         }}
       >
         <Group align="flex-start" wrap="wrap" gap="sm">
-          <TextInput
+          <LightTextInput
             label="Infusion"
             list="vigil-drug-catalogue"
             autoComplete="off"
-            w={200}
-            styles={TOUCH_INPUT}
+            width={200}
+            size="sm"
             value={name}
             disabled={disabled}
             error={name === '' ? undefined : name.trim() === '' ? CASE_DATA_MESSAGES.missingDrugName : undefined}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          <TextInput
+          <LightTextInput
             label="Rate"
             inputMode="decimal"
-            w={100}
-            styles={TOUCH_INPUT}
+            width={100}
+            size="sm"
             value={rateText}
             disabled={disabled}
             error={rate.error ?? undefined}
             onChange={(e) => setRateText(e.currentTarget.value)}
           />
-          <NativeSelect
+          <LightNativeSelect
             label="Rate unit"
-            w={140}
-            styles={TOUCH_INPUT}
+            width={140}
+            size="sm"
             value={rateUnit}
             disabled={disabled}
             data={[...RATE_UNITS]}
             onChange={(e) => setRateUnit(e.currentTarget.value as InfusionRateUnit)}
           />
           {perKg && (
-            <TextInput
+            <LightTextInput
               label="Pump kg"
               inputMode="decimal"
-              w={100}
-              styles={TOUCH_INPUT}
+              width={100}
+              size="sm"
               placeholder={weightKg == null ? '' : String(weightKg)}
               value={pumpKgText}
               disabled={disabled}
@@ -201,20 +202,20 @@ function InfusionCard({
         </Text>
       </Group>
       <Group align="flex-end" gap="sm" mt="xs" wrap="wrap">
-        <TextInput
+        <LightTextInput
           label={`Bolus of ${entry.name}`}
           inputMode="decimal"
-          w={120}
-          styles={TOUCH_INPUT}
+          width={120}
+          size="sm"
           value={bolusText}
           disabled={disabled}
           error={bolus.error ?? undefined}
           onChange={(e) => setBolusText(e.currentTarget.value)}
         />
-        <NativeSelect
+        <LightNativeSelect
           label="Bolus unit"
-          w={90}
-          styles={TOUCH_INPUT}
+          width={90}
+          size="sm"
           value={bolusUnit}
           disabled={disabled}
           data={[...DRUG_UNITS]}
@@ -231,11 +232,11 @@ function InfusionCard({
         >
           Give bolus
         </Button>
-        <TextInput
+        <LightTextInput
           label={`New rate (${running?.rateUnit ?? entry.infusions.at(-1)?.rateUnit ?? ''})`}
           inputMode="decimal"
-          w={140}
-          styles={TOUCH_INPUT}
+          width={140}
+          size="sm"
           value={newRateText}
           disabled={disabled}
           error={newRate.error ?? undefined}

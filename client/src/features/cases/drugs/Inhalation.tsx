@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import {
   inhalationAgentsFor,
@@ -9,7 +9,7 @@ import {
 } from '@vigil/shared';
 import { clockTime } from '../format.js';
 import { readChartTime, type DrugEntry } from './model.js';
-import { TOUCH_INPUT } from './ui.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 /** The newest setting of each agent (0 is off), with its time. */
 export function currentSettings(entries: readonly DrugEntry[]): Map<string, { amount: number; time: number }> {
@@ -109,14 +109,14 @@ function AgentRow({
   const time = readChartTime('', now());
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
-      <TextInput
+      <LightTextInput
         label={`${agent.name} (${agent.unit})`}
         description={
           agent.max == null ? undefined : `max ${agent.max}${agent.step == null ? '' : `, step ${agent.step}`}`
         }
         inputMode="decimal"
-        w={170}
-        styles={TOUCH_INPUT}
+        width={170}
+        size="sm"
         value={text}
         disabled={disabled}
         error={value.error ?? undefined}

@@ -1,11 +1,13 @@
 import type { PreMedEntry } from '@vigil/shared';
-import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { DRUG_UNITS, ORAL_SEDATIVES, PRE_MED_ROUTES, countablePreMeds, newId } from '@vigil/shared';
 import { clockTime } from '../format.js';
 import { readAmount, readChartTime } from './model.js';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
-import { TOUCH_INPUT, TimeField } from './ui.js';
+import { TimeField } from '../../../ui/kit/TimeField.js';
+import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 export type { PreMedEntry };
 
@@ -58,12 +60,12 @@ export function PreMeds({ items, disabled, onAdd, onRemove, now = Date.now }: Pr
         }}
       >
         <Group align="flex-start" wrap="wrap" gap="sm">
-          <TextInput
+          <LightTextInput
             label="Pre-med"
             list="vigil-premed-catalogue"
             autoComplete="off"
-            w={200}
-            styles={TOUCH_INPUT}
+            width={200}
+            size="sm"
             value={name}
             disabled={disabled}
             onChange={(e) => {
@@ -78,29 +80,29 @@ export function PreMeds({ items, disabled, onAdd, onRemove, now = Date.now }: Pr
               <option key={s.id} value={s.name} />
             ))}
           </datalist>
-          <NativeSelect
+          <LightNativeSelect
             label="Pre-med via"
-            w={100}
-            styles={TOUCH_INPUT}
+            width={100}
+            size="sm"
             value={route}
             disabled={disabled}
             data={[...PRE_MED_ROUTES]}
             onChange={(e) => setRoute(e.currentTarget.value)}
           />
-          <TextInput
+          <LightTextInput
             label="Pre-med dosage"
             inputMode="decimal"
-            w={120}
-            styles={TOUCH_INPUT}
+            width={120}
+            size="sm"
             value={dosageText}
             disabled={disabled}
             error={dosage.error ?? undefined}
             onChange={(e) => setDosageText(e.currentTarget.value)}
           />
-          <NativeSelect
+          <LightNativeSelect
             label="Pre-med unit"
-            w={100}
-            styles={TOUCH_INPUT}
+            width={100}
+            size="sm"
             value={unit}
             disabled={disabled}
             data={[...DRUG_UNITS]}

@@ -1,4 +1,3 @@
-import { TextInput } from '@mantine/core';
 import { INVALID_TIME_INPUT, parseLenientTime, parseStrictTime, timeBoundError } from '@vigil/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { LightGroup, LightStack, LightText } from '../../../ui/LightLayout.js';
@@ -183,13 +182,11 @@ export function TimeIncrementor({
         </LightText>
       )}
       {editDate && (
-        <TextInput
+        <LightTextInput
           type="date"
           label={`${label} date`}
           value={day}
-          size="md"
-          w={200}
-          styles={{ input: { minHeight: 44 } }}
+          width={200}
           disabled={disabled}
           onChange={(e) => {
             const next = e.currentTarget.value;

@@ -1,11 +1,12 @@
-import { Badge, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { FLUID_SOLUTION_TYPES, isIvSiteComplete, newId } from '@vigil/shared';
-import { TOUCH_INPUT } from '../drugs/ui.js';
 import { clockTime } from '../format.js';
 import { IvSiteForm } from './IvSiteForm.js';
 import { missingIvFields, readWhole, type IvSite } from './model.js';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
+import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 export interface IvSiteCardProps {
   site: IvSite;
@@ -103,20 +104,20 @@ export function IvSiteCard({ site, disabled, onPut, onDelete, now = Date.now }: 
         ))}
       </Stack>
       <Group align="flex-start" gap="sm" mt="xs" wrap="wrap">
-        <NativeSelect
+        <LightNativeSelect
           label="Next bag"
-          w={110}
-          styles={TOUCH_INPUT}
+          width={110}
+          size="sm"
           value={bagName}
           disabled={disabled}
           data={[...FLUID_SOLUTION_TYPES]}
           onChange={(e) => setBagName(e.currentTarget.value)}
         />
-        <TextInput
+        <LightTextInput
           label="Next bag size (mL)"
           inputMode="numeric"
-          w={120}
-          styles={TOUCH_INPUT}
+          width={120}
+          size="sm"
           value={bagText}
           disabled={disabled}
           error={bag.error ?? undefined}
@@ -137,11 +138,11 @@ export function IvSiteCard({ site, disabled, onPut, onDelete, now = Date.now }: 
         >
           Hang bag
         </Button>
-        <TextInput
+        <LightTextInput
           label="Flush mL"
           inputMode="numeric"
-          w={100}
-          styles={TOUCH_INPUT}
+          width={100}
+          size="sm"
           value={flushText}
           disabled={disabled}
           error={flush.error ?? undefined}

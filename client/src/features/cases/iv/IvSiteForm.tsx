@@ -1,10 +1,12 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { FLUID_SOLUTION_TYPES, newId } from '@vigil/shared';
 import { readChartTime } from '../drugs/model.js';
-import { TOUCH_INPUT, TimeField } from '../drugs/ui.js';
+import { TimeField } from '../../../ui/kit/TimeField.js';
 import { formatHhMm } from './time.js';
 import { IV_GAUGES, IV_SECURED_WITH, IV_SITE_NAMES, IV_SIDES, readWhole, type IvSite } from './model.js';
+import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 export interface IvSiteFormProps {
   initial: IvSite | null;
@@ -66,21 +68,21 @@ export function IvSiteForm({ initial, disabled, submitLabel, onSubmit, now = Dat
       }}
     >
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <NativeSelect
+        <LightNativeSelect
           label="Side"
-          w={100}
-          styles={TOUCH_INPUT}
+          width={100}
+          size="sm"
           value={side}
           disabled={disabled}
           data={[{ value: '', label: '–' }, ...IV_SIDES]}
           onChange={(e) => setSide(e.currentTarget.value)}
         />
-        <TextInput
+        <LightTextInput
           label="Site"
           list={`${id}-sites`}
           autoComplete="off"
-          w={150}
-          styles={TOUCH_INPUT}
+          width={150}
+          size="sm"
           value={name}
           disabled={disabled}
           onChange={(e) => setName(e.currentTarget.value)}
@@ -90,13 +92,13 @@ export function IvSiteForm({ initial, disabled, submitLabel, onSubmit, now = Dat
             <option key={n} value={n} />
           ))}
         </datalist>
-        <TextInput
+        <LightTextInput
           label="Gauge"
           list={`${id}-gauges`}
           inputMode="numeric"
           autoComplete="off"
-          w={90}
-          styles={TOUCH_INPUT}
+          width={90}
+          size="sm"
           value={gaugeText}
           disabled={disabled}
           error={gauge.error ?? undefined}
@@ -107,22 +109,22 @@ export function IvSiteForm({ initial, disabled, submitLabel, onSubmit, now = Dat
             <option key={g} value={g} />
           ))}
         </datalist>
-        <TextInput
+        <LightTextInput
           label="Attempts"
           inputMode="numeric"
-          w={90}
-          styles={TOUCH_INPUT}
+          width={90}
+          size="sm"
           value={attemptsText}
           disabled={disabled}
           error={attempts.error ?? undefined}
           onChange={(e) => setAttemptsText(e.currentTarget.value)}
         />
-        <TextInput
+        <LightTextInput
           label="Secured with"
           list={`${id}-secured`}
           autoComplete="off"
-          w={170}
-          styles={TOUCH_INPUT}
+          width={170}
+          size="sm"
           value={securedWith}
           disabled={disabled}
           onChange={(e) => setSecuredWith(e.currentTarget.value)}
@@ -133,20 +135,20 @@ export function IvSiteForm({ initial, disabled, submitLabel, onSubmit, now = Dat
           ))}
         </datalist>
         <TimeField label="IV time" value={timeText} error={time.error} disabled={disabled} onChange={setTimeText} />
-        <NativeSelect
+        <LightNativeSelect
           label="Solution"
-          w={110}
-          styles={TOUCH_INPUT}
+          width={110}
+          size="sm"
           value={solution}
           disabled={disabled}
           data={[{ value: '', label: '–' }, ...FLUID_SOLUTION_TYPES]}
           onChange={(e) => setSolution(e.currentTarget.value)}
         />
-        <TextInput
+        <LightTextInput
           label="Bag mL"
           inputMode="numeric"
-          w={90}
-          styles={TOUCH_INPUT}
+          width={90}
+          size="sm"
           value={bagText}
           disabled={disabled}
           error={bag.error ?? undefined}

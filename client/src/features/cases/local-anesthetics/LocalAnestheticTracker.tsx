@@ -16,7 +16,7 @@ import { useState, type ReactNode } from 'react';
 import type * as Y from 'yjs';
 import { findVariant, localDoseAmounts, newId, type LimitSet } from '@vigil/shared';
 import { NumberField } from '../../../ui/kit/NumberField.js';
-import { CaseDialog } from '../CaseDialog.js';
+import { ConfirmOverMaximum } from '../ConfirmOverMaximum.js';
 import {
   PICKABLE_VARIANTS,
   VARIANT_COLOURS,
@@ -291,30 +291,17 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
         )}
       </Stack>
       {confirming && (
-        <CaseDialog opened title="Over the maximum dose" onClose={() => setConfirming(null)}>
-          <Stack gap="sm" data-testid="la-over-maximum">
-            {confirming.map((line, i) => (
-              <Text key={line} fw={i === 0 ? 700 : undefined} c={i === confirming.length - 1 ? 'red' : undefined}>
-                {line}
-              </Text>
-            ))}
-            <Group justify="flex-end">
-              <Button variant="default" mih={44} data-autofocus onClick={() => setConfirming(null)}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                mih={44}
-                onClick={() => {
-                  setConfirming(null);
-                  give();
-                }}
-              >
-                Give anyway
-              </Button>
-            </Group>
-          </Stack>
-        </CaseDialog>
+        <ConfirmOverMaximum
+          title="Over the maximum dose"
+          lines={confirming}
+          confirmLabel="Give anyway"
+          testId="la-over-maximum"
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            give();
+          }}
+        />
       )}
     </Paper>
   );

@@ -1,9 +1,10 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { newId } from '@vigil/shared';
 import { readChartTime } from '../drugs/model.js';
-import { TOUCH_INPUT, TimeField } from '../drugs/ui.js';
+import { TimeField } from '../../../ui/kit/TimeField.js';
 import { POSITION_NAMES, type PositionEntry } from './model.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 export interface PositionFormProps {
   disabled: boolean;
@@ -28,12 +29,12 @@ export function PositionForm({ disabled, onAdd, now = Date.now }: PositionFormPr
       }}
     >
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
+        <LightTextInput
           label="Position"
           list="vigil-positions"
           autoComplete="off"
-          w={220}
-          styles={TOUCH_INPUT}
+          width={220}
+          size="sm"
           value={name}
           disabled={disabled}
           onChange={(e) => setName(e.currentTarget.value)}

@@ -1,13 +1,13 @@
 import type { SignatureEntry as CaseSignature } from '@vigil/shared';
-import { Alert, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { newId } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { SignaturePad } from '../../profile/SignaturePad.js';
 import { SectionFrame } from '../header/SectionFrame.js';
-import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
 import { clockDateTime } from '../format.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import { useCaseList } from '../useCaseData.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 export type { CaseSignature };
 
@@ -121,9 +121,8 @@ export function SignaturesSection({
           </Alert>
         )}
         <Group align="flex-end">
-          <TextInput
+          <LightTextInput
             label="Signer name"
-            {...TOUCH_INPUT}
             value={name}
             disabled={readOnly}
             onChange={(e) => setSigner(e.currentTarget.value)}

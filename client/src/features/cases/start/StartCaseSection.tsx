@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Stack, Switch, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import {
   isSedationLevelAllowed,
   isOneOf,
@@ -17,6 +17,8 @@ import { SectionFrame } from '../header/SectionFrame.js';
 import { LabelledSegments } from '../../../ui/kit/LabelledSegments.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
+import { CheckboxField } from '../../../ui/kit/CheckboxField.js';
+import { SwitchField } from '../../../ui/kit/SwitchField.js';
 import type { OrgCaseSettings } from '../header/useOrgCaseSettings.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import classes from './StartCaseSection.module.css';
@@ -94,13 +96,11 @@ function CaseSwitch({
 }): ReactNode {
   const [value, setValue] = useCaseValue<boolean>(doc, field);
   return (
-    <Switch
-      size="lg"
+    <SwitchField
       label={label}
       checked={typeof value === 'boolean' ? value : fallback}
       disabled={disabled}
-      onChange={(e) => setValue(e.currentTarget.checked)}
-      styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+      onChange={setValue}
     />
   );
 }
@@ -339,14 +339,11 @@ export function StartCaseSection({
           <Stack gap={4} role="group" aria-label="Pre-op checklist">
             {items.map((item) => (
               <Group key={item.id} justify="space-between" wrap="nowrap" mih={44}>
-                <Checkbox
-                  size="md"
+                <CheckboxField
                   label={item.label}
                   checked={item.complete}
                   disabled={readOnly}
-                  onChange={(e) =>
-                    checklist.replaceWhere((x) => x.id === item.id, { ...item, complete: e.currentTarget.checked })
-                  }
+                  onChange={(complete) => checklist.replaceWhere((x) => x.id === item.id, { ...item, complete })}
                 />
                 <Button
                   mih={44}

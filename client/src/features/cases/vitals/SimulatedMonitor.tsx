@@ -1,4 +1,4 @@
-import { Switch } from '@mantine/core';
+import { SwitchField } from '../../../ui/kit/SwitchField.js';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type * as Y from 'yjs';
 import { newId } from '@vigil/shared';
@@ -57,13 +57,12 @@ export function SimulatedMonitor({
     return () => clearInterval(timer);
   }, [doc, monitorId, disabled]);
   return (
-    <Switch
-      size="lg"
+    <SwitchField
       label="Simulated monitor"
       description="Writes sample readings every 5 seconds, marked simulated"
       checked={monitorId != null}
       disabled={disabled || !doc}
-      onChange={(e) => onMonitorId(e.currentTarget.checked ? newId('mon') : null)}
+      onChange={(on) => onMonitorId(on ? newId('mon') : null)}
     />
   );
 }

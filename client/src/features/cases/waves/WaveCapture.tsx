@@ -1,8 +1,10 @@
-import { Button, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { GrowingTextarea } from '../../../ui/kit/GrowingTextarea.js';
 import { useState, type ReactNode } from 'react';
 import { CASE_DATA_MESSAGES, newId } from '@vigil/shared';
-import { TOUCH_INPUT } from '../drugs/ui.js';
 import { WAVE_TYPES, canStoreWaveSvg, waveLabel, waveStripSvg, type WaveEntry, type WaveType } from './model.js';
+import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
+import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 export interface WaveCaptureProps {
   disabled: boolean;
@@ -42,19 +44,19 @@ export function WaveCapture({ disabled, rates, onCapture, now = Date.now }: Wave
   return (
     <Stack gap="sm">
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <NativeSelect
+        <LightNativeSelect
           label="Waveform"
-          w={160}
-          styles={TOUCH_INPUT}
+          width={160}
+          size="sm"
           value={type}
           disabled={disabled}
           data={WAVE_TYPES.map((t) => ({ value: t, label: waveLabel(t) }))}
           onChange={(e) => setType(e.currentTarget.value as WaveType)}
         />
-        <TextInput
+        <LightTextInput
           label="Waveform notes"
-          w={260}
-          styles={TOUCH_INPUT}
+          width={260}
+          size="sm"
           value={notes}
           disabled={disabled}
           onChange={(e) => setNotes(e.currentTarget.value)}
@@ -70,10 +72,11 @@ export function WaveCapture({ disabled, rates, onCapture, now = Date.now }: Wave
           Capture simulated strip
         </Button>
       </Group>
-      <Textarea
+      <GrowingTextarea
         label="Monitor svg export"
         description="Paste a strip exported by a monitor"
         minRows={2}
+        maxRows={8}
         value={svgText}
         disabled={disabled}
         error={error ?? undefined}
