@@ -8,6 +8,7 @@ import * as Y from 'yjs';
 import { caseScreenSection } from './case-screen.js';
 import type { Section } from './report-types.js';
 import { table } from './report.js';
+import { BASELINE_ROOT } from './servers.js';
 import { coldLoadSection, latencySection, memorySection, saveAckSection, throughputSection } from './suite.js';
 import { chartCase } from './workload.js';
 
@@ -23,6 +24,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
 };
 
 console.log(`load average ${os.loadavg()[0]?.toFixed(1)} at start`);
+if (BASELINE_ROOT) console.log(`the reference column is Vigil at ${BASELINE_ROOT} (BENCH_BASELINE_ROOT)`);
 for (const name of process.argv.slice(2)) {
   const run = SECTIONS[name];
   if (!run) throw new Error(`unknown section ${name}; one of ${Object.keys(SECTIONS).join(', ')}`);

@@ -62,14 +62,15 @@ function withQuery(url: string, params: Record<string, string>): string {
 async function startOurs(
   dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-')),
   known?: OrgMember,
+  baseline?: string,
 ): Promise<BenchServer> {
-  const server = await startServer({ dataDir, env: SERVER_ENV });
+  const server = await startServer({ dataDir, env: SERVER_ENV, ...(baseline ? { root: baseline } : {}) });
   const pid = server.process.pid;
   if (pid === undefined) throw new Error('our server has no pid');
   const member = known ?? (await orgMember(server.url, 'bench'));
   const wsBase = `ws://127.0.0.1:${server.port}/api/sync`;
   return {
-    name: 'ours',
+    name: baseline ? 'reference' : 'ours',
     wsBase,
     roomUrl: (room, params = {}) => withQuery(`${wsBase}/${member.orgId}/${room}`, { token: member.token, ...params }),
     pid,
@@ -77,7 +78,7 @@ async function startOurs(
     dataDir,
     restart: async (signal: NodeJS.Signals = 'SIGTERM') => {
       await server.stop(signal);
-      return startOurs(dataDir, member);
+      return startOurs(dataDir, member, baseline);
     },
     stop: async () => {
       await server.stop('SIGTERM');
@@ -154,7 +155,14 @@ async function assertOpen(server: BenchServer): Promise<BenchServer> {
   }
 }
 
+/**
+ * An earlier checkout of Vigil to measure in the reference's place (`BENCH_BASELINE_ROOT=/path/to/clone`,
+ * with its node_modules): before/after figures of a change, taken side by side in one run.
+ */
+export const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT;
+
 /** Starts a fresh server of either kind and checks that the benchmark can open rooms. */
 export async function startBenchServer(name: ServerName): Promise<BenchServer> {
-  return assertOpen(await (name === 'ours' ? startOurs() : startReference()));
+  if (name === 'ours') return assertOpen(await startOurs());
+  return assertOpen(await (BASELINE_ROOT ? startOurs(undefined, undefined, BASELINE_ROOT) : startReference()));
 }

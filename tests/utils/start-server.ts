@@ -25,6 +25,8 @@ export interface StartServerOptions {
   dataDir?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** The checkout whose server to start (the benchmark's baseline); this one by default. */
+  root?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vigil-test-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
-    cwd: REPO_ROOT,
+    cwd: options.root ?? REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
