@@ -154,6 +154,22 @@ async function chartManyWaves(client: ReturnType<typeof connectVigilClient>): Pr
   }
 }
 
+/** A new case's preliminary Composition (what the projection writes new versions of). */
+async function putPreliminaryComposition(docId: string): Promise<void> {
+  const composition: Composition & { id: string } = {
+    resourceType: 'Composition',
+    id: docId,
+    status: 'preliminary',
+    type: { coding: [{ ...ANESTHESIA_RECORD_TYPE }] },
+    date: '2026-11-20T14:00:00Z',
+    author: [{ reference: 'Practitioner/prc-1' }],
+    title: 'Anesthesia record',
+  };
+  expect((await fhir(server, member.browser, 'PUT', `${member.orgId}/Composition/${docId}`, composition)).status).toBe(
+    201,
+  );
+}
+
 describe('size caps of case documents over the sync socket', () => {
   it('refuses an oversized update (save and plain update) with a named reason, keeping what was saved before', async () => {
     const docId = 'cmp-big-update';
@@ -218,18 +234,7 @@ describe('size caps of case documents over the sync socket', () => {
 
   it('projects a case near the cap onto its Composition off the event loop: the server keeps answering', async () => {
     const docId = 'cmp-big-projected';
-    const composition: Composition & { id: string } = {
-      resourceType: 'Composition',
-      id: docId,
-      status: 'preliminary',
-      type: { coding: [{ ...ANESTHESIA_RECORD_TYPE }] },
-      date: '2026-11-20T14:00:00Z',
-      author: [{ reference: 'Practitioner/prc-1' }],
-      title: 'Anesthesia record',
-    };
-    expect(
-      (await fhir(server, member.browser, 'PUT', `${member.orgId}/Composition/${docId}`, composition)).status,
-    ).toBe(201);
+    await putPreliminaryComposition(docId);
     const client = connectVigilClient(server.url, `${member.orgId}/${docId}`, { params: { token: member.token } });
     await eventually(() => expect(client.provider.status.connection).toBe('connected'));
     // Six saves of 600,000 one-digit samples each (1.2 MB per update, 7.2 MB in all): over 3.6
@@ -263,18 +268,7 @@ describe('size caps of case documents over the sync socket', () => {
     // Issue 24 item 6: each projection is a new Composition version; a superseded preliminary
     // version keeps its caseData's type, size and hash, not the whole case again.
     const docId = 'cmp-history-slim';
-    const composition: Composition & { id: string } = {
-      resourceType: 'Composition',
-      id: docId,
-      status: 'preliminary',
-      type: { coding: [{ ...ANESTHESIA_RECORD_TYPE }] },
-      date: '2026-11-20T14:00:00Z',
-      author: [{ reference: 'Practitioner/prc-1' }],
-      title: 'Anesthesia record',
-    };
-    expect(
-      (await fhir(server, member.browser, 'PUT', `${member.orgId}/Composition/${docId}`, composition)).status,
-    ).toBe(201);
+    await putPreliminaryComposition(docId);
     /** The Composition's versions in the server's database: how many, and the bytes of their JSON. */
     const stored = (): { versions: number; bytes: number } => {
       const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true, fileMustExist: true });
