@@ -79,8 +79,7 @@ export const measurementSourceSchema = z.lazy(() =>
  * a tablet opening a case would otherwise pay for the whole definition before its first frame.
  */
 /** Builds the case data schema; its shape's patient-history fields are shared with the health history. */
-// eslint-disable-next-line @typescript-eslint/explicit-module-boundary-types -- the zod object type is inferred from its fields (written out it would repeat the whole schema)
-export function buildCaseDataSchema() {
+function buildCaseDataSchema() {
   const text = z.string().nullish();
   const flag = z.boolean().nullish();
   const num = z.number().nullish();
@@ -302,6 +301,11 @@ export function buildCaseDataSchema() {
     dischargeScoreType: coded(DISCHARGE_SCORE_TYPES),
     dischargeScoreEntries: z.record(z.string(), z.looseObject({ score: z.number().nullish() })).nullish(),
   });
+}
+
+/** The case data schema's fields, each with its schema: the health history shares its patient-history ones. */
+export function caseDataShape(): ReturnType<typeof buildCaseDataSchema>['shape'] {
+  return buildCaseDataSchema().shape;
 }
 
 /** [CD2] The case data definition (spec 001 §3, §5; spec 002 §3). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buildCaseDataSchema } from '../case-data/schema.js';
+import { caseDataShape } from '../case-data/schema.js';
 
 /**
  * The health history document (spec 001 §3; spec 002 §3 "Health history record"): a Composition
@@ -48,7 +48,7 @@ export const PATIENT_HISTORY_FIELDS = [
 export type PatientHistoryField = (typeof PATIENT_HISTORY_FIELDS)[number];
 
 function buildHealthHistorySchema() {
-  const caseShape = buildCaseDataSchema().shape;
+  const caseShape = caseDataShape();
   const shared = Object.fromEntries(PATIENT_HISTORY_FIELDS.map((k) => [k, caseShape[k]])) as {
     [K in PatientHistoryField]: (typeof caseShape)[K];
   };
