@@ -10,7 +10,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { REFUSAL_REASONS, type HealthHistoryTab } from '@vigil/shared';
@@ -42,6 +41,9 @@ import { ReviewTab, STATUS_COLOURS, STATUS_LABELS } from './ReviewTab.js';
 import { HHX_TAB_COMPONENTS } from './tabs/index.js';
 import type { HhxContext } from './tabs/types.js';
 
+/** Large viewports show the tabs vertically (spec 002 §2). */
+const LARGE = '(min-width: 62em)';
+
 export interface HealthHistoryEditorProps {
   /** The open document, or null while it opens. */
   document: SyncedDocument | null;
@@ -63,7 +65,9 @@ export interface HealthHistoryEditorProps {
  */
 export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode {
   const { document, context, lookup } = props;
-  const large = useMediaQuery('(min-width: 62em)', true);
+  const large = useMediaQuery(LARGE, typeof window === 'undefined' ? true : window.matchMedia(LARGE).matches, {
+    getInitialValueInEffect: false,
+  });
   const deviceLoading = useDocumentState(document, (s) => s.device === 'loading');
   const loadError = useDocumentState(document, (s) => s.loadError);
   const sync = useDocumentState(document, (s) => s.sync);
@@ -134,9 +138,9 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
       <Group gap="sm" wrap="wrap">
-        <Title order={2} size="h3">
+        <Modal.Title fz="h3" fw={700}>
           Health History
-        </Title>
+        </Modal.Title>
         {saving && !finished && (
           <Text size="sm" fw={600} c={saving === HHX_TEXTS.saved ? 'green.9' : 'blue.9'} data-testid="hhx-save-text">
             {saving}
@@ -269,17 +273,13 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
   }
 
   return (
-    <Modal
-      opened
-      onClose={() => setClosing(true)}
-      fullScreen
-      withCloseButton={false}
-      padding={0}
-      aria-label="Health History"
-      styles={{ body: { display: 'flex', flexDirection: 'column', height: '100dvh' } }}
-    >
-      {header}
-      {body}
+    <Modal.Root opened onClose={() => setClosing(true)} fullScreen>
+      <Modal.Content>
+        <Modal.Body p={0} style={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>
+          {header}
+          {body}
+        </Modal.Body>
+      </Modal.Content>
       <Modal
         opened={confirmLayout != null}
         onClose={() => setConfirmLayout(null)}
@@ -308,7 +308,7 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
           </Group>
         </Stack>
       </Modal>
-    </Modal>
+    </Modal.Root>
   );
 }
 
