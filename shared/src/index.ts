@@ -12,6 +12,7 @@ export * from './rules/health-history.js';
 export * from './rules/local-anesthetics.js';
 export * from './rules/drugs.js';
 export * from './rules/vitals.js';
+export * from './rules/case-fields.js';
 export * from './rules/discharge-score.js';
 export * from './rules/event-times.js';
 export * from './rules/editing-window.js';

@@ -2,3 +2,4 @@ export * from './schema.js';
 export * from './systems-review.js';
 export * from './medications.js';
 export * from './lifecycle.js';
+export * from './case-copy.js';
