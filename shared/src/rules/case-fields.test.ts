@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addOperativeCheck,
+  STANDARD_OPERATIVE_CHECKS,
   answerLabel,
   isYesAnswer,
+  nextOperativeCheck,
   readPositiveIntegerField,
   readReferral,
   referralDraft,
@@ -67,12 +68,18 @@ describe('case fields', () => {
   });
 
   it('[CF4] adds operative checks in order, refusing blanks and repeats', () => {
-    const one = addOperativeCheck([], ' Consent signed ');
-    expect(one).toEqual({ checks: [{ label: 'Consent signed', order: 1, complete: false }], error: null });
-    expect(addOperativeCheck(one.checks ?? [], 'consent SIGNED').error).toBe('Already in the list');
-    expect(addOperativeCheck([], '  ').error).toBe('Enter the check');
-    const two = addOperativeCheck([{ label: 'A', order: 5, complete: true }], 'B').checks ?? [];
-    expect(two[1]).toEqual({ label: 'B', order: 6, complete: false });
+    const one = nextOperativeCheck([], ' Consent signed ');
+    expect(one).toEqual({ check: { label: 'Consent signed', order: 1, complete: false }, error: null });
+    expect(nextOperativeCheck([{ label: 'Consent signed', order: 1 }], 'consent SIGNED').error).toBe(
+      'Already in the list',
+    );
+    expect(nextOperativeCheck([], '  ').error).toBe('Enter the check');
+    expect(nextOperativeCheck([{ label: 'A', order: 5 }], 'B').check).toEqual({
+      label: 'B',
+      order: 6,
+      complete: false,
+    });
     expect(sortedChecks([{ order: 3 }, { order: 1 }, { order: null }]).map((c) => c.order)).toEqual([null, 1, 3]);
+    expect(new Set(STANDARD_OPERATIVE_CHECKS).size).toBe(STANDARD_OPERATIVE_CHECKS.length);
   });
 });

@@ -102,7 +102,7 @@ export function isYesAnswer(value: unknown): boolean {
   return value === true || value === 'y' || value === 'possible';
 }
 
-/** An operative check (spec 001 §3 checklists: label, order, complete). */
+/** An operative check as stored (spec 001 §3 checklists: label, order, complete). */
 export interface OperativeCheck {
   readonly label: string;
   readonly order: number;
@@ -110,20 +110,33 @@ export interface OperativeCheck {
 }
 
 /**
- * [CF4] Adds an operative check: the label trimmed, refused when blank or already in the list
- * (case ignored); its order one past the highest, so the list keeps the order checks were added.
+ * [CF4] Standard operative checks (Vigil's; the spec names none): what a sedation team confirms in
+ * the operatory around the procedure, offered as a one-tap start.
  */
-export function addOperativeCheck(
-  checks: readonly OperativeCheck[],
+export const STANDARD_OPERATIVE_CHECKS = [
+  'Patient, procedure and site confirmed',
+  'Suction, oxygen and emergency kit checked',
+  'Throat pack / oral partition placed',
+  'Throat pack / oral partition removed',
+  'Gauze and instrument count correct',
+] as const;
+
+/**
+ * [CF4] The next operative check: the label trimmed, refused when blank ('Enter the check') or
+ * already in the list, case ignored ('Already in the list'); its order one past the highest, so the
+ * list keeps the order checks were added in.
+ */
+export function nextOperativeCheck(
+  checks: readonly { label: string; order: number }[],
   label: string,
-): { checks: OperativeCheck[] | null; error: string | null } {
+): { check: OperativeCheck | null; error: string | null } {
   const l = label.trim();
-  if (l === '') return { checks: null, error: 'Enter the check' };
+  if (l === '') return { check: null, error: 'Enter the check' };
   if (checks.some((c) => c.label.trim().toLowerCase() === l.toLowerCase())) {
-    return { checks: null, error: 'Already in the list' };
+    return { check: null, error: 'Already in the list' };
   }
   const order = checks.reduce((max, c) => Math.max(max, c.order), 0) + 1;
-  return { checks: [...checks, { label: l, order, complete: false }], error: null };
+  return { check: { label: l, order, complete: false }, error: null };
 }
 
 /** [CF4] The checks in their order. */

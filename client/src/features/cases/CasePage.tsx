@@ -1,6 +1,8 @@
 import { Center, Loader, Stack } from '@mantine/core';
 import {
+  appointmentActorId,
   appointmentSedationLevel,
+  CASE_HISTORY_NOTICE_TEXTS,
   CASE_ROOT,
   caseStatus,
   isSedationLevelAllowed,
@@ -17,6 +19,9 @@ import { useCaseDocument, useCaseState } from '../../sync/useCaseDocument.js';
 import * as authApi from '../../session/api.js';
 import { FinalizeSection } from '../report/FinalizeSection.js';
 import { DischargeSection } from './discharge/DischargeSection.js';
+import { HealthHistorySection } from './health-history/HealthHistorySection.js';
+import { useCaseHealthHistories } from './health-history/useCaseHealthHistories.js';
+import { isoDate } from './format.js';
 import { EventTimesSection } from './events/EventTimesSection.js';
 import { useCaseTimes } from './events/useCaseTimes.js';
 import { CaseHeader, type CaseSectionLink } from './header/CaseHeader.js';
@@ -44,6 +49,7 @@ import { useSectionsMounted } from './useSectionsMounted.js';
  * header (a monitor reading every 5 s would otherwise redraw the whole screen twice).
  */
 const Start = memo(StartCaseSection);
+const History = memo(HealthHistorySection);
 const Times = memo(EventTimesSection);
 const Timeline = memo(CaseTimeline);
 const Vitals = memo(VitalsSection);
@@ -163,6 +169,15 @@ export function CasePage(): ReactNode {
     return () => window.clearInterval(timer);
   }, []);
 
+  const patientId = appointment ? appointmentActorId(appointment, 'Patient') : null;
+  const histories = useCaseHealthHistories(orgId, patientId, now);
+  const historyNotice =
+    refused === 'FINALIZED' || !histories.notice
+      ? null
+      : histories.notice.kind === 'outdated'
+        ? CASE_HISTORY_NOTICE_TEXTS.outdated(isoDate(histories.notice.signedAt ?? 0))
+        : CASE_HISTORY_NOTICE_TEXTS[histories.notice.kind];
+
   const reason = readOnlyReason({
     refused,
     schema,
@@ -230,6 +245,7 @@ export function CasePage(): ReactNode {
   const links: CaseSectionLink[] = useMemo(
     () => [
       { id: 'case-start', label: 'Start' },
+      { id: 'case-health-history', label: 'Health history' },
       { id: 'case-times', label: 'Times' },
       { id: 'case-timeline', label: 'Timeline' },
       { id: 'case-vitals', label: 'Vitals' },
@@ -277,6 +293,11 @@ export function CasePage(): ReactNode {
         />
       ),
     },
+    {
+      id: 'case-health-history',
+      framed: true,
+      content: <History {...section} patientId={patientId} histories={histories} />,
+    },
     { id: 'case-times', framed: true, content: <Times {...section} caseTimes={times} /> },
     { id: 'case-timeline', framed: true, content: <Timeline times={timeline} /> },
     { id: 'case-vitals', content: <Vitals {...section} /> },
@@ -317,6 +338,7 @@ export function CasePage(): ReactNode {
         readOnlyReason={reason}
         sections={links}
         openOn={!opening && refused === 'FINALIZED' ? 'case-report' : null}
+        notice={historyNotice}
       />
       {opening ? (
         <Center mih={200}>

@@ -24,6 +24,8 @@ export interface CaseHeaderProps {
    * Report section, issue 25), unless the reader has already scrolled.
    */
   openOn?: string | null;
+  /** A warning shown plainly under the patient line (the case's health history notice, issue 27). */
+  notice?: string | null;
 }
 
 /** How far below the sticky header a section's heading comes to rest (px). */
@@ -139,6 +141,7 @@ export const CaseHeader = memo(function CaseHeader({
   readOnlyReason,
   sections,
   openOn = null,
+  notice = null,
 }: CaseHeaderProps): ReactNode {
   const ref = useRef<HTMLElement>(null);
   const opened = useRef(false);
@@ -193,6 +196,11 @@ export const CaseHeader = memo(function CaseHeader({
           </Text>
           <Peers source={caseState} />
         </div>
+        {notice && (
+          <Text size="sm" c="orange.9" fw={700} lh={1.3} role="alert" data-testid="case-notice">
+            {notice}
+          </Text>
+        )}
         {/* One short line, so the header stays low on a tablet (issue 25: ~100 px at 1280x800). */}
         {readOnlyReason && (
           <Text size="sm" c="gray.8" lh={1.3} data-testid="read-only-reason">
