@@ -20,6 +20,7 @@ import * as authApi from '../../session/api.js';
 import { FinalizeSection } from '../report/FinalizeSection.js';
 import { DischargeSection } from './discharge/DischargeSection.js';
 import { HealthHistorySection } from './health-history/HealthHistorySection.js';
+import { OutcomeSection, PreOpDetailsSection } from './case-details/PreOpDetailsSection.js';
 import { useCaseHealthHistories } from './health-history/useCaseHealthHistories.js';
 import { isoDate } from './format.js';
 import { EventTimesSection } from './events/EventTimesSection.js';
@@ -50,6 +51,8 @@ import { useSectionsMounted } from './useSectionsMounted.js';
  */
 const Start = memo(StartCaseSection);
 const History = memo(HealthHistorySection);
+const Checks = memo(PreOpDetailsSection);
+const Outcome = memo(OutcomeSection);
 const Times = memo(EventTimesSection);
 const Timeline = memo(CaseTimeline);
 const Vitals = memo(VitalsSection);
@@ -246,6 +249,7 @@ export function CasePage(): ReactNode {
     () => [
       { id: 'case-start', label: 'Start' },
       { id: 'case-health-history', label: 'Health history' },
+      { id: 'case-checks', label: 'Checks' },
       { id: 'case-times', label: 'Times' },
       { id: 'case-timeline', label: 'Timeline' },
       { id: 'case-vitals', label: 'Vitals' },
@@ -255,6 +259,7 @@ export function CasePage(): ReactNode {
       ...(showAirway ? [{ id: 'case-airway', label: 'Airway' }] : []),
       { id: 'case-positions', label: 'Positions' },
       { id: 'case-waves', label: 'Waves' },
+      { id: 'case-outcome', label: 'Outcome' },
       { id: 'case-discharge', label: 'Discharge' },
       { id: 'case-notes', label: 'Notes' },
       { id: 'case-signatures', label: 'Signatures' },
@@ -298,6 +303,7 @@ export function CasePage(): ReactNode {
       framed: true,
       content: <History {...section} patientId={patientId} histories={histories} />,
     },
+    { id: 'case-checks', framed: true, content: <Checks {...section} /> },
     { id: 'case-times', framed: true, content: <Times {...section} caseTimes={times} /> },
     { id: 'case-timeline', framed: true, content: <Timeline times={timeline} /> },
     { id: 'case-vitals', content: <Vitals {...section} /> },
@@ -310,6 +316,7 @@ export function CasePage(): ReactNode {
     ...(showAirway ? [{ id: 'case-airway', content: <Airways {...section} /> }] : []),
     { id: 'case-positions', content: <Positions {...section} /> },
     { id: 'case-waves', content: <Waves {...section} /> },
+    { id: 'case-outcome', framed: true, content: <Outcome {...section} /> },
     { id: 'case-discharge', framed: true, content: <Discharge {...section} /> },
     { id: 'case-notes', framed: true, content: <Notes {...section} /> },
     {
