@@ -43,7 +43,23 @@ export const MANUAL_VITAL_FIELDS = [
   { type: 'rr', label: 'Resp. rate', unit: '/min' },
   { type: 'etco2', label: 'EtCO2', unit: 'mmHg' },
   { type: 'temp', label: 'Temperature', unit: '' },
+  // Ventilation and sedation scores (spec 001 §5 limits, VT1): charted when the case calls for them.
+  { type: 'peep', label: 'PEEP', unit: 'cmH2O' },
+  { type: 'pip', label: 'PIP', unit: 'cmH2O' },
+  { type: 'tidalVolume', label: 'Tidal volume', unit: 'mL' },
+  { type: 'rss', label: 'RSS', unit: '1–6' },
+  { type: 'gcs', label: 'GCS', unit: '3–15' },
+  { type: 'ess', label: 'ESS', unit: '−5 to 4' },
 ] as const;
+
+/** The vitals beyond a monitor's usual seven, shown together in the table's last column. */
+export const OTHER_MANUAL_VITALS = MANUAL_VITAL_FIELDS.slice(7);
+
+/** The other vitals of an entry as one cell: 'PEEP 5 · GCS 15', or '–'. */
+export function otherVitalsText(vitals: Readonly<Record<string, number | null | undefined>>): string {
+  const parts = OTHER_MANUAL_VITALS.filter((f) => vitals[f.type] != null).map((f) => `${f.label} ${vitals[f.type]}`);
+  return parts.length > 0 ? parts.join(' · ') : '–';
+}
 
 /** The times a manual vitals entry may be taken at: from the case start to its end (or now). */
 export interface VitalsTimeBounds {
@@ -229,7 +245,13 @@ const VitalsForm = memo(function VitalsForm({
       id: initial?.id ?? newId('vit'),
       time: at.value,
       temperatureUnit: unit,
-      vitals: Object.fromEntries(MANUAL_VITAL_FIELDS.map((f, i) => [f.type, values[i]?.value ?? null])),
+      // The monitor's seven always (null when empty); the other vitals only when typed.
+      vitals: Object.fromEntries(
+        MANUAL_VITAL_FIELDS.flatMap((f, i) => {
+          const v = values[i]?.value ?? null;
+          return i < 7 || v != null ? [[f.type, v]] : [];
+        }),
+      ),
     });
     // The form stays in the page for the next reading, emptied after the closing has painted.
     if (!initial) {
@@ -343,6 +365,7 @@ const ManualVitalsRow = memo(function ManualVitalsRow({
       <td {...CELL}>{v('rr')}</td>
       <td {...CELL}>{v('etco2')}</td>
       <td {...CELL}>{r.vitals.temp == null ? '–' : `${r.vitals.temp} °${r.temperatureUnit}`}</td>
+      <td {...CELL}>{otherVitalsText(r.vitals)}</td>
       <td {...CELL}>
         <div className={classes.rowActions}>
           <LightButton
@@ -400,6 +423,7 @@ const ManualVitalsTable = memo(function ManualVitalsTable({
           <th {...HEADER_CELL}>RR</th>
           <th {...HEADER_CELL}>EtCO2</th>
           <th {...HEADER_CELL}>Temp</th>
+          <th {...HEADER_CELL}>Other</th>
           <th {...HEADER_CELL} />
         </tr>
       </Table.Thead>
