@@ -54,6 +54,7 @@ const ENTRIES: { [K in CaseListKey]: CaseListEntry<K> } = {
     mg: 36,
     epiMg: 0.018,
   },
+  customDilutions: { variantId: 'lidocaine-epi100', percent: 1 },
   preMeds: { id: 'pm1', drugId: 'midazolam', drugName: 'Midazolam', route: 'PO', dosage: 10, unit: 'mg', time: T },
   infusionDrugs: {
     id: 'i1',

@@ -91,6 +91,12 @@ export const localDoseEntrySchema = z.object({
   epiMg: z.number(),
 });
 
+/** One entry of `customDilutions`: the percent a local anesthetic variant was diluted to (CD8, LA3). */
+export const customDilutionEntrySchema = z.object({
+  variantId: z.string().min(1),
+  percent: z.number().positive(),
+});
+
 /** One entry of `manualVitals`: vitals typed in by hand, in the temperature unit they were entered in. */
 export const manualVitalsEntrySchema = z.object({
   id: z.string(),
@@ -199,6 +205,7 @@ export const caseListEntrySchemas = {
   manualVitals: manualVitalsEntrySchema,
   drugsAdministered: drugEntrySchema,
   localDoses: localDoseEntrySchema,
+  customDilutions: customDilutionEntrySchema,
   preMeds: preMedEntrySchema,
   infusionDrugs: infusionEntrySchema,
   ivSites: ivSiteEntrySchema,
@@ -222,6 +229,7 @@ const everyKeyIsAStructuredList: Record<CaseListKey, StructuredList> = {
   manualVitals: 'manualVitals',
   drugsAdministered: 'drugsAdministered',
   localDoses: 'localDoses',
+  customDilutions: 'customDilutions',
   preMeds: 'preMeds',
   infusionDrugs: 'infusionDrugs',
   ivSites: 'ivSites',

@@ -32,6 +32,7 @@ import { PAINTS_ALONE } from '../lightTable.js';
 import { Segments } from '../../../ui/kit/LabelledSegments.js';
 import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
 import { useCaseList } from '../useCaseData.js';
+import { CustomDilution } from './CustomDilution.js';
 
 export interface LocalAnestheticTrackerProps {
   doc: Y.Doc | undefined;
@@ -64,7 +65,11 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
   const variant = findVariant(variantId);
   const mgOnly = variant?.drugId === 'exparel';
   const effectiveUnit: Unit = mgOnly ? 'mg' : unit;
-  const preview = amount != null && amount > 0 ? localDoseAmounts({ variantId, amount, unit: effectiveUnit }) : null;
+  const dilutions = useCaseList(doc, 'customDilutions');
+  // The case's custom dilution of this variant, when it has one (LA3, LA15).
+  const dilutionPercent = dilutions.items.find((d) => d.variantId === variantId)?.percent ?? null;
+  const preview =
+    amount != null && amount > 0 ? localDoseAmounts({ variantId, amount, unit: effectiveUnit, dilutionPercent }) : null;
   const summary = summarizeLocalDoses(doses.items, weightKg, ageYears, limits);
   const remaining = remainingFor(variantId, doses.items, weightKg, limits);
   const check = preview ? checkLocalDose(variantId, preview.mg, doses.items, weightKg, limits) : null;
@@ -166,6 +171,7 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
             );
           })}
         </SimpleGrid>
+        <CustomDilution variantId={variantId} dilutions={dilutions} disabled={disabled ?? false} />
         <Group align="flex-end" wrap="wrap">
           <NumberField
             label="Amount"
