@@ -244,7 +244,7 @@ export function historyAlertCount(data: Readonly<Record<string, unknown>>): numb
     (m) => typeof m?.name === 'string' && m.name.trim() !== '',
   );
   const summaries: Partial<Record<SummaryField, string | null>> = {};
-  for (const f of ALERT_SUMMARIES) summaries[f] = typeof data[f] === 'string' ? (data[f]) : null;
+  for (const f of ALERT_SUMMARIES) summaries[f] = typeof data[f] === 'string' ? data[f] : null;
   if (allergies.length === 0)
     summaries.allergiesSummary = typeof data.allergiesSummary === 'string' ? data.allergiesSummary : null;
   const review = systemsReviewState(

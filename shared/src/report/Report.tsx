@@ -17,6 +17,13 @@ import {
 } from './labels.js';
 import { anesthesiaTime, caseAgeYears, caseWeightKg, drugTotalRows, localAnestheticReport } from './totals.js';
 import { WaveSvg } from './WaveSvg.js';
+import { answerLabel } from '../rules/case-fields.js';
+import {
+  SYSTEMS_REVIEW_CATALOGUE,
+  readSystemsReviewEntry,
+  systemsReviewEntryText,
+} from '../health-history/systems-review.js';
+import type { SystemsReviewCategory } from '../enums.js';
 import {
   reportChart,
   vitalsReferenceSamples,
@@ -213,7 +220,19 @@ function TopSection({ input }: { input: ReportInput }): ReactNode {
   );
 }
 
-function HealthHistory({ c }: { c: CaseRecord }): ReactNode {
+/** The referral as one line: 'Dr. Ortiz, member M-77, 2026-11-20' (spec 001 §3 rfr). */
+function referralText(value: unknown, timeZone: string): string | null {
+  const r = record(value);
+  const name = text(r?.name);
+  if (!r || name === null) return null;
+  const t = timeOf(r.time);
+  const memId = text(r.memId);
+  return [name, memId === null ? null : `member ${memId}`, t === null ? null : dateOnly(t, timeZone)]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function HealthHistory({ c, timeZone }: { c: CaseRecord; timeZone: string }): ReactNode {
   return (
     <Section id="healthHistory">
       <div className="vr-fields">
@@ -223,16 +242,26 @@ function HealthHistory({ c }: { c: CaseRecord }): ReactNode {
         <Field label="Surgical history" value={text(c.surgicalHistorySummary)} />
         <Field label="Anesthesia history" value={text(c.anesthesiaHistorySummary)} />
         <Field label="Family anesthesia history" value={text(c.familyAnesthesiaHistorySummary)} />
-        <Field label="Pregnant" value={yesNo(c.pregnant)} />
-        <Field label="Breastfeeding" value={yesNo(c.breastfeeding)} />
+        <Field label="Pregnant" value={answerLabel(c.pregnant)} />
+        <Field label="Pregnancy detail" value={text(c.pregnancyDetail)} />
+        <Field label="Breastfeeding" value={answerLabel(c.breastfeeding)} />
+        <Field label="Breastfeeding instructions given" value={yesNo(c.breastfeedingInstructionsGiven)} />
+        <Field label="Referral" value={referralText(c.rfr, timeZone)} />
       </div>
       <Pre>{text(c.healthHistoryNotes)}</Pre>
     </Section>
   );
 }
 
-function entryText(entry: unknown): string {
+const CATEGORY_LABELS = new Map<string, string>(SYSTEMS_REVIEW_CATALOGUE.map((c) => [c.id, c.label]));
+
+/** A systems review entry as one line: SR2 for the editor's entries, else its text fields. */
+function entryText(category: string, entry: unknown): string {
   if (typeof entry === 'string') return entry;
+  const structured = readSystemsReviewEntry(entry);
+  if (structured && CATEGORY_LABELS.has(category)) {
+    return systemsReviewEntryText(category as SystemsReviewCategory, structured);
+  }
   const r = record(entry);
   if (!r) return String(entry);
   return (
@@ -254,8 +283,8 @@ function SystemsReview({ c }: { c: CaseRecord }): ReactNode {
         <tbody>
           {systemsReviewEntries(c).map(({ category, entries }) => (
             <tr key={category}>
-              <th style={{ width: 140 }}>{category}</th>
-              <td>{entries.length > 0 ? entries.map(entryText).join('; ') : 'Yes'}</td>
+              <th style={{ width: 140 }}>{CATEGORY_LABELS.get(category) ?? category}</th>
+              <td>{entries.length > 0 ? entries.map((e) => entryText(category, e)).join('; ') : 'Yes'}</td>
             </tr>
           ))}
         </tbody>
@@ -544,7 +573,7 @@ function RecordSection({ id, input }: { id: RecordSectionId; input: ReportInput 
     case 'top':
       return <TopSection input={input} />;
     case 'healthHistory':
-      return <HealthHistory c={c} />;
+      return <HealthHistory c={c} timeZone={tz} />;
     case 'systemsReview':
       return <SystemsReview c={c} />;
     case 'medications':
@@ -578,18 +607,21 @@ function RecordSection({ id, input }: { id: RecordSectionId; input: ReportInput 
         </Section>
       );
     }
-    case 'preOpChecks':
+    case 'preOpChecks': {
+      const checks = (list: unknown): (string | null)[][] =>
+        records(list)
+          .sort((a, b) => (num(a.order) ?? 0) - (num(b.order) ?? 0))
+          .filter((i) => text(i.label) !== null)
+          .map((i) => [text(i.label), i.complete === true ? 'Yes' : 'No']);
+      const preOp = checks(c.preOpChecklist);
+      const operative = checks(c.optChecks);
       return (
         <Section id="preOpChecks">
-          <ListTable
-            head={['Check', 'Done']}
-            rows={records(c.preOpChecklist)
-              .filter((i) => text(i.label) !== null)
-              .sort((a, b) => (num(a.order) ?? 0) - (num(b.order) ?? 0))
-              .map((i) => [text(i.label), i.complete === true ? 'Yes' : 'No'])}
-          />
+          {preOp.length > 0 && <ListTable head={['Check', 'Done']} rows={preOp} />}
+          {operative.length > 0 && <ListTable head={['Operative check', 'Done']} rows={operative} />}
         </Section>
       );
+    }
     case 'preProcedureMeds':
       return (
         <Section id="preProcedureMeds">
@@ -728,6 +760,7 @@ function RecordSection({ id, input }: { id: RecordSectionId; input: ReportInput 
         <Section id="discharge">
           {Object.keys(record(c.dischargeScoreEntries) ?? {}).length > 0 && <DischargeTable c={c} />}
           <Field label="Final room air SpO2" value={text(c.finalRoomAirSpO2)} />
+          <Field label="Estimated blood loss (mL)" value={text(c.ebl)} />
           <Field label="Other local anesthetics" value={text(c.otherLocalAnesthetics)} />
           {others.length > 0 && (
             <ListTable

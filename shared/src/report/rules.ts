@@ -97,7 +97,9 @@ const HEALTH_HISTORY_FIELDS = [
   'familyAnesthesiaHistorySummary',
   'healthHistoryNotes',
   'pregnant',
+  'pregnancyDetail',
   'breastfeeding',
+  'breastfeedingInstructionsGiven',
 ] as const;
 const PHYSICAL_FIELDS = [
   'mallampati',
@@ -155,7 +157,9 @@ function timeoutTexts(caseData: CaseRecord): string[] {
 /**
  * [RP6] Whether a section of the Anesthesia Record has something to print. The top section is
  * always printed; the systems review is printed when skipped (it says so) or when it has
- * entries; every other section only when the case holds its data (an empty section is left out).
+ * entries; every other section only when the case holds its data (an empty section is left out):
+ * the health history also with a referral, the pre-op checks also with operative checks (optChecks),
+ * the discharge section also with the final room-air SpO2 or the estimated blood loss.
  */
 export function sectionHasContent(id: RecordSectionId, caseData: CaseRecord): boolean {
   const doses = (group: RouteGroup, pre = false): boolean =>
@@ -164,7 +168,7 @@ export function sectionHasContent(id: RecordSectionId, caseData: CaseRecord): bo
     case 'top':
       return true;
     case 'healthHistory':
-      return anyText(caseData, HEALTH_HISTORY_FIELDS);
+      return anyText(caseData, HEALTH_HISTORY_FIELDS) || text(record(caseData.rfr)?.name) !== null;
     case 'systemsReview':
       return caseData.systemsReviewSkipped === true || systemsReviewEntries(caseData).length > 0;
     case 'medications':
@@ -180,7 +184,7 @@ export function sectionHasContent(id: RecordSectionId, caseData: CaseRecord): bo
     case 'surgicalTimeout':
       return timeoutTexts(caseData).length > 0 || timeOf(record(caseData.events)?.timeout) !== null;
     case 'preOpChecks':
-      return records(caseData.preOpChecklist).some((c) => text(c.label) !== null);
+      return [...records(caseData.preOpChecklist), ...records(caseData.optChecks)].some((c) => text(c.label) !== null);
     case 'preProcedureMeds':
       return countedPreMeds(caseData).length > 0 || drugDoses(caseData).some((d) => d.dose.isPreProcedure === true);
     case 'oralSedatives':
@@ -212,6 +216,8 @@ export function sectionHasContent(id: RecordSectionId, caseData: CaseRecord): bo
     case 'discharge':
       return (
         Object.keys(record(caseData.dischargeScoreEntries) ?? {}).length > 0 ||
+        text(caseData.finalRoomAirSpO2) !== null ||
+        text(caseData.ebl) !== null ||
         text(caseData.otherLocalAnesthetics) !== null ||
         records(caseData.otherLocalAnesthetics).length > 0
       );
