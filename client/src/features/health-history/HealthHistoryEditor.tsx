@@ -44,6 +44,9 @@ import type { HhxContext } from './tabs/types.js';
 /** Large viewports show the tabs vertically (spec 002 §2). */
 const LARGE = '(min-width: 62em)';
 
+/** A tab's value without spaces: Mantine makes element ids of it, referenced by aria-controls (an id list). */
+const tabValue = (t: HealthHistoryTab): string => t.replace(/[^A-Za-z]+/g, '-');
+
 export interface HealthHistoryEditorProps {
   /** The open document, or null while it opens. */
   document: SyncedDocument | null;
@@ -195,10 +198,9 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
     const action = skipAction(statuses[current]);
     body = (
       <Tabs
-        value={current}
-        onChange={(v) => v && setTab(v as HealthHistoryTab)}
+        value={tabValue(current)}
+        onChange={(v) => setTab(tabs.find((x) => tabValue(x) === v) ?? current)}
         orientation={large ? 'vertical' : 'horizontal'}
-        keepMounted={false}
         style={{ flex: 1, minHeight: 0 }}
       >
         <Tabs.List
@@ -220,7 +222,7 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
           })}
         </Tabs.List>
         {tabs.map((t) => (
-          <Tabs.Panel key={t} value={t} p="md" style={{ overflowY: 'auto' }}>
+          <Tabs.Panel key={t} value={tabValue(t)} p="md" style={{ overflowY: 'auto' }}>
             {t !== current ? null : t === 'Review & Complete' ? (
               <ReviewTab
                 data={data}
