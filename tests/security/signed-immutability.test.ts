@@ -194,7 +194,15 @@ describe('a finalized case is immutable (issue 24 item 1)', () => {
     const touching = r.data!.__schema.mutationType.fields.filter((f) =>
       f.args.some((a) => /^(caseId|compositionId|appointmentId|pdfId|binaryId|resourceId)$/i.test(a.name)),
     );
-    expect(touching.map((f) => f.name)).toEqual([]);
+    // The health history's mutations take a history's Composition id; a case's is refused (404).
+    expect(touching.map((f) => f.name).sort()).toEqual(['copyHhx', 'finalizeHhx']);
+    for (const mutation of [
+      'mutation ($o: String!, $c: String!) { finalizeHhx(orgId: $o, compositionId: $c) { checkSum } }',
+      'mutation ($o: String!, $c: String!) { copyHhx(orgId: $o, compositionId: $c) { id } }',
+    ]) {
+      const refused = await people.admin.browser.gql(mutation, { o: c.orgId, c: c.caseId });
+      expect(refused.errors?.length, mutation).toBeGreaterThan(0);
+    }
   });
 
   it('serves the signed bytes through a share link, and the server confirms their SHA-256', async () => {
