@@ -1,17 +1,13 @@
 import {
-  bmi,
-  healthAlertCount,
   healthHistoryStatus,
+  historyAlertCount,
   HEALTH_HISTORY_TYPE,
   isHealthHistory,
   makeChangesLabel,
-  SYSTEMS_REVIEW_CATEGORY_ORDER,
-  systemsReviewState,
   vigilExtension,
   type Composition,
   type HealthHistoryData,
   type HealthHistoryStatus,
-  type SummaryField,
 } from '@vigil/shared';
 
 /** The Composition extension holding a synced document's content (the server's projection, spec 001 §3 caseData). */
@@ -54,40 +50,8 @@ export function isPatientHealthHistory(c: Composition, patientId: string): boole
   return ids.some((i) => i.value === patientId || i.value === `Patient/${patientId}`);
 }
 
-const SUMMARY_FIELDS: readonly SummaryField[] = [
-  'allergiesSummary',
-  'hospitalizationSummary',
-  'surgicalHistorySummary',
-  'anesthesiaHistorySummary',
-  'familyAnesthesiaHistorySummary',
-  'healthHistorySummary',
-];
-
-/** [HH2] The medical alert count of a history's content (spec 001 §9). */
-export function alertCountOf(data: HealthHistoryData): number {
-  const weight = typeof data.weight?.value === 'number' ? data.weight.value : null;
-  const height = typeof data.height?.value === 'number' ? data.height.value : null;
-  const review = systemsReviewState(
-    data.systemsReview ?? null,
-    data.systemsReviewSkipped === true,
-    SYSTEMS_REVIEW_CATEGORY_ORDER,
-  );
-  // Allergies counted once each: the structured entries, or a summary when there are none.
-  const allergies = data.allergies ?? [];
-  const summaries = Object.fromEntries(
-    SUMMARY_FIELDS.filter((f) => !(f === 'allergiesSummary' && allergies.length > 0)).map((f) => [
-      f,
-      typeof data[f] === 'string' ? data[f] : null,
-    ]),
-  );
-  return healthAlertCount({
-    bmi: bmi(weight, height),
-    allergies,
-    medications: data.medications ?? [],
-    summaries,
-    systemsReviewEntryCount: review.entryCount,
-  });
-}
+/** [HH2] The medical alert count of a history's content (spec 001 §9): the one rule the case screen uses too (HX5). */
+export const alertCountOf = (data: HealthHistoryData): number => historyAlertCount(data);
 
 /** One card of the Health History summary (spec 002 §2, §4). */
 export interface HealthHistoryCard {

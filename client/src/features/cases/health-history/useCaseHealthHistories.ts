@@ -2,37 +2,20 @@ import {
   HEALTH_HISTORY_TYPE,
   caseHistoryNotice,
   rankHealthHistories,
-  vigilExtension,
   type CaseHistoryItem,
   type Composition,
   type RankedHistory,
 } from '@vigil/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fhirClient } from '../../../data/fhir.js';
+import { healthHistoryContent } from '../../health-history/histories.js';
 import { FhirRequestError } from '../../../data/fhir.js';
-
-/** The Composition extension carrying a document's content (the server's projection). */
-const CONTENT_EXTENSION = vigilExtension('composition-case-data');
-
-/** The content a history's Composition carries (base64 canonical JSON), or {} when none is readable. */
-export function compositionContent(c: Composition): Record<string, unknown> {
-  const ext = c.extension?.find((e) => e.url === CONTENT_EXTENSION);
-  const data = (ext?.valueAttachment as { data?: unknown } | undefined)?.data;
-  if (typeof data !== 'string') return {};
-  try {
-    const bytes = Uint8Array.from(atob(data), (ch) => ch.charCodeAt(0));
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 /** A health history Composition as the case lists it. */
 export function historyItem(c: Composition): CaseHistoryItem | null {
   if (!c.id) return null;
   const updated = Date.parse(c.meta?.lastUpdated ?? c.date);
-  return { id: c.id, status: c.status, updatedAt: Number.isNaN(updated) ? 0 : updated, data: compositionContent(c) };
+  return { id: c.id, status: c.status, updatedAt: Number.isNaN(updated) ? 0 : updated, data: healthHistoryContent(c) };
 }
 
 export interface CaseHealthHistories {
