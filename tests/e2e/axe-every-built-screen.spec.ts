@@ -109,11 +109,17 @@ async function everyAudience(baseURL: string, server: { dataDir: string }) {
     session: { userId: string; orgs: { regular: { id: string; memberId: string }[] } };
   }>('{ session { userId orgs { regular { id memberId } } } }');
   const memberId = session.data!.session.orgs.regular.find((o) => o.id === member.orgId)!.memberId;
+  const history = await member.browser.gql<{ newHhx: { id: string } }>(
+    'mutation ($o: String!, $p: String!) { newHhx(orgId: $o, patientId: $p) { id } }',
+    { o: member.orgId, p: patientId },
+  );
+  expect(history.code).toBeFalsy();
   const values: Record<string, string> = {
     orgId: member.orgId,
     parentOrgId,
     selectedOrgId: member.orgId,
     patientId,
+    healthHistoryId: history.data!.newHhx.id,
     appointmentId: caseId,
     practitionerId: memberId,
     userId: session.data!.session.userId,

@@ -89,7 +89,9 @@ test('the case screen keeps touch targets of at least 44 px and its sections rea
   const dialogHeights = await dialog
     .locator('input:visible, button:visible')
     .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
-  expect(dialogHeights.length).toBe(11); // seven values, the time (TI4), close, cancel, save
+  // Thirteen values (the monitor's seven and PEEP, PIP, TV, RSS, GCS, ESS), the time (TI4),
+  // close, cancel, save.
+  expect(dialogHeights.length).toBe(17);
   expect(dialogHeights.filter((h) => h < 44)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

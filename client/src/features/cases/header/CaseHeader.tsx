@@ -131,6 +131,22 @@ function Peers({ source }: { source: CaseStateSource | null }): ReactNode {
 }
 
 /**
+ * A warning on the patient line (the health history notice, issue 27), so the header stays two
+ * rows high (issue 25). Its headline ("No health history") always shows; the sentence after it
+ * only where the line has room (landscape), and is read out by screen readers everywhere.
+ */
+function Notice({ text }: { text: string }): ReactNode {
+  const at = text.indexOf(': ');
+  const [head, detail] = at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
+  return (
+    <Text size="sm" c="orange.9" fw={700} lh={1.3} role="alert" data-testid="case-notice" title={text}>
+      {head}
+      {detail && <span className={classes.noticeDetail}>:{detail}</span>}
+    </Text>
+  );
+}
+
+/**
  * The case header (issue 8): patient, age, weight, BMI badge, allergies alert, sedation level,
  * case status, the save status, who else is charting, the read-only reason, and the section
  * navigation. It stays at the top while the sections scroll under it.
@@ -194,13 +210,9 @@ export const CaseHeader = memo(function CaseHeader({
           >
             {model.allergies.text}
           </Text>
+          {notice && <Notice text={notice} />}
           <Peers source={caseState} />
         </div>
-        {notice && (
-          <Text size="sm" c="orange.9" fw={700} lh={1.3} role="alert" data-testid="case-notice">
-            {notice}
-          </Text>
-        )}
         {/* One short line, so the header stays low on a tablet (issue 25: ~100 px at 1280x800). */}
         {readOnlyReason && (
           <Text size="sm" c="gray.8" lh={1.3} data-testid="read-only-reason">
