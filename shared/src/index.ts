@@ -34,3 +34,4 @@ export * from './report/index.js';
 export * from './views/orgs.js';
 export * from './views/accounts.js';
 export * from './views/report.js';
+export * from './forms/index.js';

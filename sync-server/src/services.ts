@@ -40,6 +40,8 @@ import { SqliteSyncStore } from './store/sync/sqlite.js';
 import { caseKind } from './sync/kinds/case.js';
 import { healthHistoryKind } from './sync/kinds/health-history.js';
 import { HhxService } from './hhx/service.js';
+import { FormsService } from './forms/service.js';
+import { SqliteOrgFormStore } from './store/forms/sqlite.js';
 
 /** What a route hands over to find the signed-in session of a request (cookie or `token` query parameter). */
 export interface RequestCredentials {
@@ -101,6 +103,8 @@ export interface Services {
   pdfLinks: PdfLinkStore;
   /** Health histories: new, finalize (sign or mark complete), copy-and-edit (issue 27). */
   hhx: HhxService;
+  /** Organisation forms (issue 28). */
+  forms: FormsService;
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -213,6 +217,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   });
 
   const hhx = new HhxService({ fhir, store: resources, rooms, access, ids, now, log });
+  const forms = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, access, now });
 
   let closing: Promise<void> | undefined;
   const close = (drained: () => Promise<void> = () => Promise.resolve()): Promise<void> => {
@@ -264,6 +269,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     orgs,
     pdfLinks,
     hhx,
+    forms,
     close,
   };
 }

@@ -1,6 +1,7 @@
 import { createSchema } from 'graphql-yoga';
 import { accountResolvers, accountTypeDefs } from './accounts.js';
 import type { GraphqlContext, ServerContext } from './context.js';
+import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { reportResolvers, reportTypeDefs } from './report.js';
@@ -9,7 +10,7 @@ import { shellResolvers, shellTypeDefs } from './shell.js';
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
 export function buildSchema(): ReturnType<typeof createSchema<ServerContext & GraphqlContext>> {
   return createSchema<ServerContext & GraphqlContext>({
-    typeDefs: [shellTypeDefs, accountTypeDefs, orgTypeDefs, reportTypeDefs, hhxTypeDefs],
-    resolvers: [shellResolvers, accountResolvers, orgResolvers, reportResolvers, hhxResolvers],
+    typeDefs: [shellTypeDefs, accountTypeDefs, orgTypeDefs, reportTypeDefs, hhxTypeDefs, formTypeDefs],
+    resolvers: [shellResolvers, accountResolvers, orgResolvers, reportResolvers, hhxResolvers, formResolvers],
   });
 }

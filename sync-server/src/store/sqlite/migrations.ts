@@ -1,3 +1,5 @@
+import { FORMS_MIGRATION } from '../forms/migration.js';
+
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
  * last one applied. Never edit a released migration: add the next number.
@@ -446,4 +448,5 @@ export const MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'audit_chain is append-only'); END;
     `,
   },
+  FORMS_MIGRATION,
 ];

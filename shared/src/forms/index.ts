@@ -1,0 +1,2 @@
+export * from './forms.js';
+export * from './markdown.js';

@@ -1,0 +1,144 @@
+import {
+  formFieldsFromOptions,
+  newId,
+  orgFormPropertiesSchema,
+  orgFormView,
+  resolveFeatures,
+  textBodyFormPropertiesSchema,
+  type OrgFormView,
+} from '@vigil/shared';
+import { z } from 'zod';
+import type { OrgAccess } from '../access/index.js';
+import { authorizeOrg } from '../orgs/authorize.js';
+import { parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import type { OrgFormContent, OrgFormRecord, OrgFormStore } from '../store/forms/types.js';
+import type { OrgStore } from '../store/orgs/types.js';
+
+export interface FormsDeps {
+  forms: OrgFormStore;
+  orgs: OrgStore;
+  access: OrgAccess;
+  now: () => number;
+}
+
+const formId = z.string().trim().min(1).max(64);
+
+/**
+ * Organisation forms (issue 28; spec 000 §3 "Org form", §5, §6, §7): the organisation's own forms
+ * and, read-only, the forms of its parent organisations. Reading needs the organisation
+ * permission; writing needs the right to administer the organisation (its admins, a member of a
+ * parent, an internal uber). Every call answers the organisation's form list.
+ */
+export class FormsService {
+  constructor(private readonly deps: FormsDeps) {}
+
+  /** The organisation's forms then its parents' (parentOrg set, not editable). */
+  async list(orgId: string): Promise<OrgFormView[]> {
+    const parents = await this.deps.orgs.parentsOf(orgId);
+    const own = await this.deps.forms.list([orgId]);
+    const inherited = await this.deps.forms.list(parents);
+    return [...own, ...inherited].map((f) => orgFormView(f, orgId));
+  }
+
+  /** A form the organisation may use: its own or a parent's (deleted ones included, for tasks sent before). */
+  async usable(orgId: string, id: string): Promise<OrgFormRecord | null> {
+    const own = await this.deps.forms.get(orgId, id);
+    if (own) return own;
+    for (const parent of await this.deps.orgs.parentsOf(orgId)) {
+      const form = await this.deps.forms.get(parent, id);
+      if (form) return form;
+    }
+    return null;
+  }
+
+  /** orgForms: the organisation's members and whoever may administer it. */
+  async orgForms(caller: OrgCaller, orgId: unknown): Promise<OrgFormView[]> {
+    const { org } = await authorizeOrg(this.withStore(), caller, orgId, 'member');
+    return this.list(org.id);
+  }
+
+  /** createOrgForm (spec 000 §5: the form builder's patientContract; needs the formBuilder flag). */
+  async createOrgForm(caller: OrgCaller, args: Record<string, unknown>): Promise<OrgFormView[]> {
+    const { who, orgId } = await this.admin(caller, args.orgId);
+    await this.requireFormBuilder(orgId);
+    const content = builderContent(args.properties);
+    await this.deps.forms.create({ id: newId('frm'), orgId, createdBy: who.user.id, at: this.deps.now(), ...content });
+    return this.list(orgId);
+  }
+
+  async updateOrgForm(caller: OrgCaller, args: Record<string, unknown>): Promise<OrgFormView[]> {
+    const { orgId } = await this.admin(caller, args.orgId);
+    await this.requireFormBuilder(orgId);
+    const id = await this.ownForm(orgId, args.formId);
+    await this.deps.forms.update(orgId, id, builderContent(args.properties), this.deps.now());
+    return this.list(orgId);
+  }
+
+  /** createTextBodyForm (spec 000 §3 text-body properties; the form builder off). */
+  async createTextBodyForm(caller: OrgCaller, args: Record<string, unknown>): Promise<OrgFormView[]> {
+    const { who, orgId } = await this.admin(caller, args.orgId);
+    const content = textBodyContent(args.properties);
+    await this.deps.forms.create({ id: newId('frm'), orgId, createdBy: who.user.id, at: this.deps.now(), ...content });
+    return this.list(orgId);
+  }
+
+  async updateTextBodyForm(caller: OrgCaller, args: Record<string, unknown>): Promise<OrgFormView[]> {
+    const { orgId } = await this.admin(caller, args.orgId);
+    const id = await this.ownForm(orgId, args.formId);
+    await this.deps.forms.update(orgId, id, textBodyContent(args.properties), this.deps.now());
+    return this.list(orgId);
+  }
+
+  async deleteOrgForm(caller: OrgCaller, args: Record<string, unknown>): Promise<OrgFormView[]> {
+    const { orgId } = await this.admin(caller, args.orgId);
+    const id = await this.ownForm(orgId, args.formId);
+    await this.deps.forms.delete(orgId, id, this.deps.now());
+    return this.list(orgId);
+  }
+
+  private withStore(): { store: OrgStore; access: OrgAccess } {
+    return { store: this.deps.orgs, access: this.deps.access };
+  }
+
+  private async admin(caller: OrgCaller, rawOrgId: unknown): Promise<{ who: SignedInCaller; orgId: string }> {
+    const { caller: who, org } = await authorizeOrg(this.withStore(), caller, rawOrgId, 'admin');
+    return { who, orgId: org.id };
+  }
+
+  /** The id of one of the organisation's own forms; a parent's form is FORM_NOT_EDITABLE (spec 000 §6). */
+  private async ownForm(orgId: string, rawId: unknown): Promise<string> {
+    const id = parse(formId, rawId);
+    const own = await this.deps.forms.get(orgId, id);
+    if (own && own.deletedAt === null) return id;
+    if ((await this.usable(orgId, id))?.deletedAt === null) refuse('FORM_NOT_EDITABLE');
+    refuse('NOT_FOUND');
+  }
+
+  private async requireFormBuilder(orgId: string): Promise<void> {
+    if (resolveFeatures(await this.deps.orgs.features(orgId)).formBuilder !== true) refuse('FEATURE_DISABLED');
+  }
+}
+
+function builderContent(raw: unknown): OrgFormContent {
+  const p = parse(orgFormPropertiesSchema, raw ?? {});
+  return {
+    type: 'patientContract',
+    name: p.name,
+    markdown: p.markdown,
+    challenge: p.challenge,
+    addToAll: p.addToAll,
+    fields: formFieldsFromOptions(p.fields, p),
+  };
+}
+
+function textBodyContent(raw: unknown): OrgFormContent {
+  const p = parse(textBodyFormPropertiesSchema, raw ?? {});
+  return {
+    type: 'textBody',
+    name: p.name,
+    markdown: p.markdown,
+    challenge: p.challenge,
+    addToAll: p.addToAll,
+    fields: formFieldsFromOptions([], { includeHealthHistory: false, requireSignature: p.requireSignature }),
+  };
+}

@@ -1,0 +1,97 @@
+import { answeringAppErrors } from '../errors.js';
+import type { ResolverArgs } from './context.js';
+import { callerOf } from './orgs/caller.js';
+
+/** Organisation forms (issue 28; spec 000 §3 "Org form", §7): every mutation answers the form list. */
+export const formTypeDefs = /* GraphQL */ `
+  "A form field (spec 000 §3): type bodyHeight, bodyWeight, selfie, allergies, medications, healthHistory, text or signature."
+  type OrgFormField {
+    name: String!
+    label: String!
+    type: String!
+    required: Boolean!
+  }
+
+  "An organisation form (spec 000 §3) with its derived fields; parentOrg set on a form inherited from a parent."
+  type OrgForm {
+    id: String!
+    updated: String!
+    type: String!
+    name: String!
+    parentOrg: String
+    challenge: Boolean!
+    addToAll: Boolean!
+    markdown: String!
+    fields: [OrgFormField!]!
+    requiresInput: Boolean!
+    icon: String!
+    description: String!
+    editable: Boolean!
+  }
+
+  input OrgFormFieldInput {
+    name: String!
+    label: String!
+    type: String!
+    required: Boolean!
+  }
+
+  "The form builder's form (saved as patientContract; spec 000 §5)."
+  input OrgFormProperties {
+    name: String!
+    markdown: String
+    challenge: Boolean
+    addToAll: Boolean
+    fields: [OrgFormFieldInput!]
+    includeHealthHistory: Boolean
+    requireSignature: Boolean
+  }
+
+  "Text-body form properties (spec 000 §3)."
+  input TextBodyFormProperties {
+    name: String!
+    markdown: String
+    requireSignature: Boolean
+    challenge: Boolean
+    addToAll: Boolean
+  }
+
+  extend type Query {
+    orgForms(orgId: String): [OrgForm!]!
+  }
+
+  extend type Mutation {
+    createOrgForm(orgId: String, properties: OrgFormProperties!): [OrgForm!]!
+    updateOrgForm(orgId: String, formId: String!, properties: OrgFormProperties!): [OrgForm!]!
+    createTextBodyForm(orgId: String, properties: TextBodyFormProperties!): [OrgForm!]!
+    updateTextBodyForm(orgId: String, formId: String!, properties: TextBodyFormProperties!): [OrgForm!]!
+    deleteOrgForm(orgId: String, formId: String!): [OrgForm!]!
+  }
+`;
+
+/** GraphQL passes input objects with a null prototype and absent keys as null: plain objects without nulls for zod. */
+function plain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plain);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, plain(v)]),
+  );
+}
+const argsOf = (args: Record<string, unknown>): Record<string, unknown> => plain(args) as Record<string, unknown>;
+
+export const formResolvers = {
+  Query: answeringAppErrors<ResolverArgs>({
+    orgForms: async (_, args, ctx) => ctx.services.forms.orgForms((await callerOf(ctx)).caller, args.orgId),
+  }),
+  Mutation: answeringAppErrors<ResolverArgs>({
+    createOrgForm: async (_, args, ctx) => ctx.services.forms.createOrgForm((await callerOf(ctx)).caller, argsOf(args)),
+    updateOrgForm: async (_, args, ctx) => ctx.services.forms.updateOrgForm((await callerOf(ctx)).caller, argsOf(args)),
+    createTextBodyForm: async (_, args, ctx) =>
+      ctx.services.forms.createTextBodyForm((await callerOf(ctx)).caller, argsOf(args)),
+    updateTextBodyForm: async (_, args, ctx) =>
+      ctx.services.forms.updateTextBodyForm((await callerOf(ctx)).caller, argsOf(args)),
+    deleteOrgForm: async (_, args, ctx) => ctx.services.forms.deleteOrgForm((await callerOf(ctx)).caller, argsOf(args)),
+  }),
+};

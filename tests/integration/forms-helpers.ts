@@ -1,0 +1,96 @@
+/**
+ * The organisations the forms, contracts and comments tests run in (issue 28): `office` is overseen
+ * by the parent organisation `group`; `elsewhere` is an unrelated office. Every person is fully
+ * authenticated through the real server; the internal uber turns the form builder on for office.
+ */
+import { startServer, type TestServer } from '../utils/start-server.js';
+import { Browser, signIn } from './accounts-client.js';
+import { adminCli, createOrg, join, PASSWORD, person, sudo, type Person } from './orgs-helpers.js';
+
+export const FORM_ROLES = ['none', 'adminWithoutMfa', 'member', 'admin', 'parentAdmin', 'otherOrgAdmin'] as const;
+export type FormRole = (typeof FORM_ROLES)[number];
+
+export interface FormsWorld {
+  server: TestServer;
+  admin: Person;
+  member: Person;
+  parentAdmin: Person;
+  otherAdmin: Person;
+  uber: Person;
+  browsers: Record<FormRole, Browser>;
+}
+
+/** Signed out: NO_AUTHENTICATION; without MFA: MFA_REQUIRED (spec 000 §6); else allowed or NOT_AUTHORIZED. */
+export const needs = (allowed: readonly FormRole[]): Record<FormRole, string> =>
+  Object.fromEntries(
+    FORM_ROLES.map((r) => [
+      r,
+      r === 'none'
+        ? 'NO_AUTHENTICATION'
+        : r === 'adminWithoutMfa'
+          ? 'MFA_REQUIRED'
+          : allowed.includes(r)
+            ? 'ok'
+            : 'NOT_AUTHORIZED',
+    ]),
+  ) as Record<FormRole, string>;
+
+export async function formsWorld(options: { formBuilder?: boolean; prefix?: string } = {}): Promise<FormsWorld> {
+  const server = await startServer();
+  const p = options.prefix ?? 'forms';
+  const [admin, member, parentAdmin, otherAdmin, uber] = await Promise.all(
+    ['admin', 'member', 'parent-admin', 'other-admin', 'uber'].map((n) => person(server, `${n}@${p}.test`)),
+  );
+  const ok = (result: { code?: string | undefined }): void => {
+    if (result.code) throw new Error(result.code);
+  };
+  ok(await createOrg(admin!, 'office', 'regular', 'Bright Smile Dental'));
+  ok(await createOrg(parentAdmin!, 'group', 'parent', 'Smile Group'));
+  ok(await createOrg(otherAdmin!, 'elsewhere', 'regular', 'Elsewhere Dental'));
+  const made = await adminCli(server, 'make-uber', uber!.email);
+  if (made.code !== 0) throw new Error(made.stderr);
+  ok(await uber!.browser.gql('mutation { updateOrg(orgId: "office", properties: { parentOrgs: ["group"] }) { id } }'));
+  await join(server, admin!, 'office', member!, ['member']);
+  if (options.formBuilder !== false) {
+    await sudo(server, uber!);
+    ok(await uber!.browser.gql('mutation { addOrgFeature(orgId: "office", featureName: "formBuilder") { name } }'));
+  }
+  const none = new Browser(server.url);
+  const adminWithoutMfa = new Browser(server.url);
+  const signedIn = await signIn(adminWithoutMfa, admin!.email, PASSWORD);
+  if (signedIn.code) throw new Error(signedIn.code);
+  return {
+    server,
+    admin: admin!,
+    member: member!,
+    parentAdmin: parentAdmin!,
+    otherAdmin: otherAdmin!,
+    uber: uber!,
+    browsers: {
+      none,
+      adminWithoutMfa,
+      member: member!.browser,
+      admin: admin!.browser,
+      parentAdmin: parentAdmin!.browser,
+      otherOrgAdmin: otherAdmin!.browser,
+    },
+  };
+}
+
+export const FORM_FIELDS =
+  'id updated type name parentOrg challenge addToAll markdown requiresInput icon description editable fields { name label type required }';
+
+export interface FormView {
+  id: string;
+  type: string;
+  name: string;
+  parentOrg: string | null;
+  challenge: boolean;
+  addToAll: boolean;
+  markdown: string;
+  requiresInput: boolean;
+  icon: string;
+  description: string;
+  editable: boolean;
+  fields: { name: string; label: string; type: string; required: boolean }[];
+}
