@@ -3,6 +3,7 @@ import { SqliteResourceStore } from './resources/sqlite.js';
 import { SqliteSyncStore } from './sync/sqlite.js';
 import { seedDemoHealthHistories } from '../hhx/demo.js';
 import type { Db } from './sqlite/database.js';
+import { assertSerialized } from './resources/transactions.js';
 
 /** Bumped whenever the demo data grows, so an existing demo database can tell what it holds. */
 export const DEMO_SEED_VERSION = 1;
@@ -25,6 +26,7 @@ export const DEMO_USER = {
  * within the calling tick's microtasks, before the process handles any request.
  */
 export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
+  assertSerialized(db);
   db.transaction(() => {
     const put = db.prepare('INSERT OR REPLACE INTO app_meta (key, value) VALUES (?, ?)');
     put.run('demoSeedVersion', String(DEMO_SEED_VERSION));
@@ -100,6 +102,7 @@ export const DEMO_STAFF = [
  * administered by its own demo user.
  */
 function seedDemoOrganisations(db: Db, now: Date): void {
+  assertSerialized(db);
   const at = now.getTime();
   db.transaction(() => {
     const org = db.prepare(

@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import { REFUSAL_REASONS, type RefusalReason } from '@vigil/shared';
 import type { Logger } from '../log.js';
+import { detached, inAnyTransaction } from '../store/resources/transactions.js';
 import type { SyncStore } from '../store/sync/types.js';
 import type { Room } from './room.js';
 
@@ -56,15 +57,22 @@ export class WriteQueue {
     this.queue.push(write);
     if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => {
-        this.scheduled = false;
-        void this.flush();
-      });
+      // A batch holds every room's writes of this turn: it never joins a transaction open where
+      // one of them was queued (a server write inside a service's transaction), it waits for it.
+      detached(() =>
+        setImmediate(() => {
+          this.scheduled = false;
+          void this.flush();
+        }),
+      );
     }
   }
 
   /** Resolves once every write queued before the call is committed and applied (or failed). */
   flush(): Promise<void> {
+    // Its batches wait for the open transaction, which would wait for them: a server write
+    // inside a transaction is stored with the sealed document's storeWrite instead.
+    if (inAnyTransaction()) return Promise.reject(new Error('the rooms’ write queue cannot be awaited inside a transaction'));
     return this.then(() => this.commit());
   }
 
@@ -116,7 +124,10 @@ export class WriteQueue {
   }
 
   private then(step: () => Promise<void>): Promise<void> {
-    this.tail = this.tail.then(step).catch((err: unknown) => this.options.log.error({ err }, 'sync write step failed'));
+    // Outside the caller's transaction, like the batches (see enqueue).
+    this.tail = detached(() =>
+      this.tail.then(step).catch((err: unknown) => this.options.log.error({ err }, 'sync write step failed')),
+    );
     return this.tail;
   }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../sqlite/database.js';
+import { assertSerialized, serialized } from '../resources/transactions.js';
 import type { NewSession } from '../sessions/types.js';
 import { endUserSessionRows, insertSessionRow, setSessionSudo, setSessionTokenHash } from '../sessions/sqlite.js';
 import type {
@@ -17,15 +18,19 @@ import type {
 export class SqliteAccountStore implements AccountStore {
   constructor(private readonly db: Db) {}
 
+  // The private helpers run inside a method's serialized work (transactions.ts).
   private user(id: string): UserRow | null {
+    assertSerialized(this.db);
     return (this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined) ?? null;
   }
 
   private userWithEmail(email: string): UserRow | null {
+    assertSerialized(this.db);
     return (this.db.prepare('SELECT * FROM users WHERE email = ?').get(email) as UserRow | undefined) ?? null;
   }
 
   private closeOpenResetCodes(userId: string, now: number): void {
+    assertSerialized(this.db);
     this.db
       .prepare(
         "UPDATE one_time_codes SET closed_at = ? WHERE user_id = ? AND purpose = 'resetPassword' AND closed_at IS NULL",
@@ -34,6 +39,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   private findOpenResetCode(codeHash: string): CodeRow | null {
+    assertSerialized(this.db);
     const row = this.db
       .prepare("SELECT * FROM one_time_codes WHERE code_hash = ? AND purpose = 'resetPassword' AND closed_at IS NULL")
       .get(codeHash) as CodeRow | undefined;
@@ -41,56 +47,68 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   userById(id: string): Promise<UserRow | null> {
-    return Promise.resolve(this.user(id));
+    return serialized(this.db, () => {
+      return this.user(id);
+    });
   }
 
   userByEmail(email: string): Promise<UserRow | null> {
-    return Promise.resolve(this.userWithEmail(email));
+    return serialized(this.db, () => {
+      return this.userWithEmail(email);
+    });
   }
 
   createUserWithSession(user: NewUser, session: NewSession, endSessionId: string | null): Promise<UserRow | null> {
-    const created = this.db.transaction(() => {
-      // A concurrent sign-up may have taken the address meanwhile.
-      if (this.userWithEmail(user.email)) return null;
-      this.db
-        .prepare(
-          `INSERT INTO users (id, name, email, email_verified, password_hash, referred_by, created_at, updated_at)
-           VALUES (?, ?, ?, 0, ?, ?, ?, ?)`,
-        )
-        .run(user.id, user.name, user.email, user.passwordHash, user.referredBy, user.now, user.now);
-      if (endSessionId !== null) {
+    return serialized(this.db, () => {
+      const created = this.db.transaction(() => {
+        // A concurrent sign-up may have taken the address meanwhile.
+        if (this.userWithEmail(user.email)) return null;
         this.db
-          .prepare('UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL')
-          .run(user.now, endSessionId);
-      }
-      insertSessionRow(this.db, session);
-      return this.user(user.id);
-    })();
-    return Promise.resolve(created);
+          .prepare(
+            `INSERT INTO users (id, name, email, email_verified, password_hash, referred_by, created_at, updated_at)
+           VALUES (?, ?, ?, 0, ?, ?, ?, ?)`,
+          )
+          .run(user.id, user.name, user.email, user.passwordHash, user.referredBy, user.now, user.now);
+        if (endSessionId !== null) {
+          this.db
+            .prepare('UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL')
+            .run(user.now, endSessionId);
+        }
+        insertSessionRow(this.db, session);
+        return this.user(user.id);
+      })();
+      return created;
+    });
   }
 
   updateName(userId: string, name: string, now: number): Promise<void> {
-    this.db.prepare('UPDATE users SET name = ?, updated_at = ? WHERE id = ?').run(name, now, userId);
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.db.prepare('UPDATE users SET name = ?, updated_at = ? WHERE id = ?').run(name, now, userId);
+      return;
+    });
   }
 
   markEmailVerified(userId: string, now: number): Promise<void> {
-    this.db.prepare('UPDATE users SET email_verified = 1, updated_at = ? WHERE id = ?').run(now, userId);
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.db.prepare('UPDATE users SET email_verified = 1, updated_at = ? WHERE id = ?').run(now, userId);
+      return;
+    });
   }
 
   changeEmail(userId: string, email: string, now: number): Promise<boolean> {
-    const changed = this.db.transaction(() => {
-      const holder = this.userWithEmail(email);
-      if (holder && holder.id !== userId) return false;
-      this.db
-        .prepare('UPDATE users SET email = ?, email_verified = 0, updated_at = ? WHERE id = ?')
-        .run(email, now, userId);
-      // A reset link sent to the old address must not outlive the change.
-      this.closeOpenResetCodes(userId, now);
-      return true;
-    })();
-    return Promise.resolve(changed);
+    return serialized(this.db, () => {
+      const changed = this.db.transaction(() => {
+        const holder = this.userWithEmail(email);
+        if (holder && holder.id !== userId) return false;
+        this.db
+          .prepare('UPDATE users SET email = ?, email_verified = 0, updated_at = ? WHERE id = ?')
+          .run(email, now, userId);
+        // A reset link sent to the old address must not outlive the change.
+        this.closeOpenResetCodes(userId, now);
+        return true;
+      })();
+      return changed;
+    });
   }
 
   changePassword(
@@ -100,143 +118,173 @@ export class SqliteAccountStore implements AccountStore {
     sessionId: string,
     tokenHash: string,
   ): Promise<void> {
-    this.db.transaction(() => {
-      this.db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(passwordHash, now, userId);
-      this.closeOpenResetCodes(userId, now);
-      endUserSessionRows(this.db, userId, now, sessionId);
-      setSessionTokenHash(this.db, sessionId, tokenHash);
-    })();
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.db.transaction(() => {
+        this.db
+          .prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?')
+          .run(passwordHash, now, userId);
+        this.closeOpenResetCodes(userId, now);
+        endUserSessionRows(this.db, userId, now, sessionId);
+        setSessionTokenHash(this.db, sessionId, tokenHash);
+      })();
+      return;
+    });
   }
 
   mfaOptions(userId: string): Promise<MfaOptionRow[]> {
-    return Promise.resolve(
-      this.db
+    return serialized(this.db, () => {
+      return this.db
         .prepare('SELECT * FROM mfa_options WHERE user_id = ? ORDER BY channel DESC, created_at')
-        .all(userId) as MfaOptionRow[],
-    );
+        .all(userId) as MfaOptionRow[];
+    });
   }
 
   verifyMfa(v: MfaVerification): Promise<void> {
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO mfa_options (user_id, channel, to_address, verified, created_at) VALUES (?, ?, ?, 1, ?)
+    return serialized(this.db, () => {
+      this.db.transaction(() => {
+        this.db
+          .prepare(
+            `INSERT INTO mfa_options (user_id, channel, to_address, verified, created_at) VALUES (?, ?, ?, 1, ?)
            ON CONFLICT (user_id, channel, to_address) DO UPDATE SET verified = 1`,
-        )
-        .run(v.userId, v.channel, v.to, v.now);
-      if (v.verifiesEmail) {
-        this.db.prepare('UPDATE users SET email_verified = 1, updated_at = ? WHERE id = ?').run(v.now, v.userId);
-      }
-      setSessionTokenHash(this.db, v.sessionId, v.tokenHash);
-      this.db
-        .prepare('UPDATE sessions SET multi_factor_last = ?, multi_factor_exp = MIN(expires_at, ?) WHERE id = ?')
-        .run(v.now, v.multiFactorExp, v.sessionId);
-      if (v.sudoExpiresAt !== null) setSessionSudo(this.db, v.sessionId, v.now, v.sudoExpiresAt);
-    })();
-    return Promise.resolve();
+          )
+          .run(v.userId, v.channel, v.to, v.now);
+        if (v.verifiesEmail) {
+          this.db.prepare('UPDATE users SET email_verified = 1, updated_at = ? WHERE id = ?').run(v.now, v.userId);
+        }
+        setSessionTokenHash(this.db, v.sessionId, v.tokenHash);
+        this.db
+          .prepare('UPDATE sessions SET multi_factor_last = ?, multi_factor_exp = MIN(expires_at, ?) WHERE id = ?')
+          .run(v.now, v.multiFactorExp, v.sessionId);
+        if (v.sudoExpiresAt !== null) setSessionSudo(this.db, v.sessionId, v.now, v.sudoExpiresAt);
+      })();
+      return;
+    });
   }
 
   removeMfaOption(userId: string, channel: MfaChannel, to: string): Promise<boolean> {
-    const { changes } = this.db
-      .prepare('DELETE FROM mfa_options WHERE user_id = ? AND channel = ? AND to_address = ?')
-      .run(userId, channel, to);
-    return Promise.resolve(changes > 0);
+    return serialized(this.db, () => {
+      const { changes } = this.db
+        .prepare('DELETE FROM mfa_options WHERE user_id = ? AND channel = ? AND to_address = ?')
+        .run(userId, channel, to);
+      return changes > 0;
+    });
   }
 
   codesSentSince(userId: string, since: number): Promise<number> {
-    const row = this.db
-      .prepare(
-        "SELECT COUNT(*) AS n FROM one_time_codes WHERE user_id = ? AND created_at > ? AND purpose != 'resetPassword'",
-      )
-      .get(userId, since) as { n: number };
-    return Promise.resolve(row.n);
+    return serialized(this.db, () => {
+      const row = this.db
+        .prepare(
+          "SELECT COUNT(*) AS n FROM one_time_codes WHERE user_id = ? AND created_at > ? AND purpose != 'resetPassword'",
+        )
+        .get(userId, since) as { n: number };
+      return row.n;
+    });
   }
 
   issueCode(code: NewCode): Promise<void> {
-    this.db.transaction(() => {
-      if (code.sessionId !== null) {
+    return serialized(this.db, () => {
+      this.db.transaction(() => {
+        if (code.sessionId !== null) {
+          this.db
+            .prepare(
+              'UPDATE one_time_codes SET closed_at = ? WHERE session_id = ? AND purpose = ? AND closed_at IS NULL',
+            )
+            .run(code.now, code.sessionId, code.purpose);
+        }
         this.db
-          .prepare('UPDATE one_time_codes SET closed_at = ? WHERE session_id = ? AND purpose = ? AND closed_at IS NULL')
-          .run(code.now, code.sessionId, code.purpose);
-      }
-      this.db
-        .prepare(
-          `INSERT INTO one_time_codes (id, purpose, user_id, session_id, channel, to_address, code_hash, created_at, expires_at)
+          .prepare(
+            `INSERT INTO one_time_codes (id, purpose, user_id, session_id, channel, to_address, code_hash, created_at, expires_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          code.id,
-          code.purpose,
-          code.userId,
-          code.sessionId,
-          code.channel,
-          code.to,
-          code.codeHash,
-          code.now,
-          code.expiresAt,
-        );
-    })();
-    return Promise.resolve();
+          )
+          .run(
+            code.id,
+            code.purpose,
+            code.userId,
+            code.sessionId,
+            code.channel,
+            code.to,
+            code.codeHash,
+            code.now,
+            code.expiresAt,
+          );
+      })();
+      return;
+    });
   }
 
   latestOpenCode(sessionId: string, purpose: CodePurpose, channel: string, to: string): Promise<CodeRow | null> {
-    const row = this.db
-      .prepare(
-        `SELECT * FROM one_time_codes WHERE session_id = ? AND purpose = ? AND channel = ? AND to_address = ?
+    return serialized(this.db, () => {
+      const row = this.db
+        .prepare(
+          `SELECT * FROM one_time_codes WHERE session_id = ? AND purpose = ? AND channel = ? AND to_address = ?
            AND closed_at IS NULL ORDER BY created_at DESC LIMIT 1`,
-      )
-      .get(sessionId, purpose, channel, to) as CodeRow | undefined;
-    return Promise.resolve(row ?? null);
+        )
+        .get(sessionId, purpose, channel, to) as CodeRow | undefined;
+      return row ?? null;
+    });
   }
 
   recordWrongCode(id: string, attempts: number, close: boolean, now: number): Promise<void> {
-    this.db
-      .prepare('UPDATE one_time_codes SET attempts = ?, closed_at = CASE WHEN ? THEN ? ELSE NULL END WHERE id = ?')
-      .run(attempts, close ? 1 : 0, now, id);
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.db
+        .prepare('UPDATE one_time_codes SET attempts = ?, closed_at = CASE WHEN ? THEN ? ELSE NULL END WHERE id = ?')
+        .run(attempts, close ? 1 : 0, now, id);
+      return;
+    });
   }
 
   closeCode(id: string, now: number): Promise<void> {
-    this.db.prepare('UPDATE one_time_codes SET closed_at = ? WHERE id = ?').run(now, id);
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.db.prepare('UPDATE one_time_codes SET closed_at = ? WHERE id = ?').run(now, id);
+      return;
+    });
   }
 
   openResetCode(codeHash: string): Promise<CodeRow | null> {
-    return Promise.resolve(this.findOpenResetCode(codeHash));
+    return serialized(this.db, () => {
+      return this.findOpenResetCode(codeHash);
+    });
   }
 
   resetPassword(codeHash: string, passwordHash: string, now: number): Promise<string | null> {
-    const userId = this.db.transaction(() => {
-      const row = this.findOpenResetCode(codeHash);
-      if (!row || row.expires_at <= now) return null;
-      this.db.prepare('UPDATE one_time_codes SET closed_at = ? WHERE id = ?').run(now, row.id);
-      this.db
-        .prepare('UPDATE users SET password_hash = ?, email_verified = 1, updated_at = ? WHERE id = ?')
-        .run(passwordHash, now, row.user_id);
-      endUserSessionRows(this.db, row.user_id, now);
-      return row.user_id;
-    })();
-    return Promise.resolve(userId);
+    return serialized(this.db, () => {
+      const userId = this.db.transaction(() => {
+        const row = this.findOpenResetCode(codeHash);
+        if (!row || row.expires_at <= now) return null;
+        this.db.prepare('UPDATE one_time_codes SET closed_at = ? WHERE id = ?').run(now, row.id);
+        this.db
+          .prepare('UPDATE users SET password_hash = ?, email_verified = 1, updated_at = ? WHERE id = ?')
+          .run(passwordHash, now, row.user_id);
+        endUserSessionRows(this.db, row.user_id, now);
+        return row.user_id;
+      })();
+      return userId;
+    });
   }
 
   signature(userId: string): Promise<{ id: string; path: string } | null> {
-    const row = this.db.prepare('SELECT id, path FROM user_signatures WHERE user_id = ?').get(userId) as
-      { id: string; path: string } | undefined;
-    return Promise.resolve(row ?? null);
+    return serialized(this.db, () => {
+      const row = this.db.prepare('SELECT id, path FROM user_signatures WHERE user_id = ?').get(userId) as
+        { id: string; path: string } | undefined;
+      return row ?? null;
+    });
   }
 
   saveSignature(userId: string, id: string, path: string, now: number): Promise<void> {
-    this.db
-      .prepare(
-        `INSERT INTO user_signatures (user_id, id, path, updated_at) VALUES (?, ?, ?, ?)
+    return serialized(this.db, () => {
+      this.db
+        .prepare(
+          `INSERT INTO user_signatures (user_id, id, path, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (user_id) DO UPDATE SET path = excluded.path, updated_at = excluded.updated_at`,
-      )
-      .run(userId, id, path, now);
-    return Promise.resolve();
+        )
+        .run(userId, id, path, now);
+      return;
+    });
   }
 
   deleteSignature(userId: string): Promise<boolean> {
-    return Promise.resolve(this.db.prepare('DELETE FROM user_signatures WHERE user_id = ?').run(userId).changes > 0);
+    return serialized(this.db, () => {
+      return this.db.prepare('DELETE FROM user_signatures WHERE user_id = ?').run(userId).changes > 0;
+    });
   }
 }

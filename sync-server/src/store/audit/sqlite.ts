@@ -1,4 +1,5 @@
 import type { Db } from '../sqlite/database.js';
+import { assertSerialized, serialized } from '../resources/transactions.js';
 import type { AuditCountBy, AuditLink, AuditRecord, AuditSource, AuditStore, UnsealedRecord } from './types.js';
 
 /** The sealed content of an account/organisation audit row: every column, in order. */
@@ -12,7 +13,9 @@ const FHIR_CONTENT_SQL = `SELECT rowid AS row, json_array(org_id, id, version_id
 export class SqliteAuditStore implements AuditStore {
   constructor(private readonly db: Db) {}
 
+  /** The last row of a source sealed into the chain (inside a method's serialized work). */
   private lastSealed(source: AuditSource): number {
+    assertSerialized(this.db);
     const row = this.db.prepare('SELECT max(source_row) AS n FROM audit_chain WHERE source = ?').get(source) as {
       n: number | null;
     };
@@ -20,71 +23,86 @@ export class SqliteAuditStore implements AuditStore {
   }
 
   append(r: AuditRecord): Promise<void> {
-    this.db
-      .prepare(
-        `INSERT INTO audit_events (at, user_id, email, action, outcome, ip, user_agent, detail)
+    return serialized(this.db, () => {
+      this.db
+        .prepare(
+          `INSERT INTO audit_events (at, user_id, email, action, outcome, ip, user_agent, detail)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(r.at, r.userId, r.email, r.action, r.outcome, r.ip, r.userAgent, r.detail);
-    return Promise.resolve();
+        )
+        .run(r.at, r.userId, r.email, r.action, r.outcome, r.ip, r.userAgent, r.detail);
+      return;
+    });
   }
 
   count(action: string, since: number, by: AuditCountBy): Promise<number> {
-    const [column, value] =
-      'email' in by ? ['email', by.email] : 'userId' in by ? ['user_id', by.userId] : ['ip', by.ip];
-    const row = this.db
-      .prepare(`SELECT COUNT(*) AS n FROM audit_events WHERE action = ? AND at > ? AND ${column} = ?`)
-      .get(action, since, value) as { n: number };
-    return Promise.resolve(row.n);
+    return serialized(this.db, () => {
+      const [column, value] =
+        'email' in by ? ['email', by.email] : 'userId' in by ? ['user_id', by.userId] : ['ip', by.ip];
+      const row = this.db
+        .prepare(`SELECT COUNT(*) AS n FROM audit_events WHERE action = ? AND at > ? AND ${column} = ?`)
+        .get(action, since, value) as { n: number };
+      return row.n;
+    });
   }
 
   seal(now: number, link: (prevHash: string, record: UnsealedRecord) => string, genesis: string): Promise<number> {
-    const sealed = this.db.transaction(() => {
-      const head = this.db.prepare('SELECT hash FROM audit_chain ORDER BY seq DESC LIMIT 1').get() as
-        { hash: string } | undefined;
-      let prev = head?.hash ?? genesis;
-      const insert = this.db.prepare(
-        'INSERT INTO audit_chain (source, source_row, prev_hash, hash, sealed_at) VALUES (?, ?, ?, ?, ?)',
-      );
-      let count = 0;
-      const sources: [AuditSource, string][] = [
-        ['audit_events', `${ACCOUNT_CONTENT_SQL} WHERE id > ? ORDER BY id`],
-        ['AuditEvent', `${FHIR_CONTENT_SQL} AND rowid > ? ORDER BY rowid`],
-      ];
-      for (const [source, sql] of sources) {
-        const rows = this.db.prepare(sql).all(this.lastSealed(source)) as { row: number; content: string }[];
-        for (const r of rows) {
-          const hash = link(prev, { source, row: r.row, content: r.content });
-          insert.run(source, r.row, prev, hash, now);
-          prev = hash;
-          count += 1;
+    return serialized(this.db, () => {
+      const sealed = this.db.transaction(() => {
+        const head = this.db.prepare('SELECT hash FROM audit_chain ORDER BY seq DESC LIMIT 1').get() as
+          { hash: string } | undefined;
+        let prev = head?.hash ?? genesis;
+        const insert = this.db.prepare(
+          'INSERT INTO audit_chain (source, source_row, prev_hash, hash, sealed_at) VALUES (?, ?, ?, ?, ?)',
+        );
+        let count = 0;
+        const sources: [AuditSource, string][] = [
+          ['audit_events', `${ACCOUNT_CONTENT_SQL} WHERE id > ? ORDER BY id`],
+          ['AuditEvent', `${FHIR_CONTENT_SQL} AND rowid > ? ORDER BY rowid`],
+        ];
+        for (const [source, sql] of sources) {
+          const rows = this.db.prepare(sql).all(this.lastSealed(source)) as { row: number; content: string }[];
+          for (const r of rows) {
+            const hash = link(prev, { source, row: r.row, content: r.content });
+            insert.run(source, r.row, prev, hash, now);
+            prev = hash;
+            count += 1;
+          }
         }
-      }
-      return count;
-    })();
-    return Promise.resolve(sealed);
+        return count;
+      })();
+      return sealed;
+    });
   }
 
   links(): Promise<AuditLink[]> {
-    const rows = this.db
-      .prepare('SELECT seq, source, source_row AS sourceRow, prev_hash AS prevHash, hash FROM audit_chain ORDER BY seq')
-      .all() as AuditLink[];
-    return Promise.resolve(rows);
+    return serialized(this.db, () => {
+      const rows = this.db
+        .prepare(
+          'SELECT seq, source, source_row AS sourceRow, prev_hash AS prevHash, hash FROM audit_chain ORDER BY seq',
+        )
+        .all() as AuditLink[];
+      return rows;
+    });
   }
 
   content(source: AuditSource, row: number): Promise<string | null> {
-    const sql = source === 'audit_events' ? `${ACCOUNT_CONTENT_SQL} WHERE id = ?` : `${FHIR_CONTENT_SQL} AND rowid = ?`;
-    const record = this.db.prepare(sql).get(row) as { content: string } | undefined;
-    return Promise.resolve(record?.content ?? null);
+    return serialized(this.db, () => {
+      const sql =
+        source === 'audit_events' ? `${ACCOUNT_CONTENT_SQL} WHERE id = ?` : `${FHIR_CONTENT_SQL} AND rowid = ?`;
+      const record = this.db.prepare(sql).get(row) as { content: string } | undefined;
+      return record?.content ?? null;
+    });
   }
 
   unsealed(): Promise<number> {
-    const account = this.db
-      .prepare('SELECT count(*) AS n FROM audit_events WHERE id > ?')
-      .get(this.lastSealed('audit_events')) as { n: number };
-    const fhir = this.db
-      .prepare("SELECT count(*) AS n FROM resources WHERE resource_type = 'AuditEvent' AND rowid > ?")
-      .get(this.lastSealed('AuditEvent')) as { n: number };
-    return Promise.resolve(account.n + fhir.n);
+    return serialized(this.db, () => {
+      const account = this.db
+        .prepare('SELECT count(*) AS n FROM audit_events WHERE id > ?')
+        .get(this.lastSealed('audit_events')) as { n: number };
+      const fhir = this.db
+        .prepare("SELECT count(*) AS n FROM resources WHERE resource_type = 'AuditEvent' AND rowid > ?")
+        .get(this.lastSealed('AuditEvent')) as { n: number };
+      return account.n + fhir.n;
+    });
   }
 }

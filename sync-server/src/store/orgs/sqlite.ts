@@ -1,6 +1,7 @@
 import { camelRow } from '../sqlite/rows.js';
 import { isOneOf, ORG_ROLES, type FeatureValue, type OrgRole, type PostalAddress } from '@vigil/shared';
 import type { Db } from '../sqlite/database.js';
+import { assertSerialized, serialized } from '../resources/transactions.js';
 import type {
   AuditOrigin,
   GrantResult,
@@ -132,6 +133,7 @@ export class SqliteOrgStore implements OrgStore {
 
   /** Appends one organisation event to audit_events (sealed into the hash chain by the audit sealer). */
   private writeAudit(origin: AuditOrigin, event: OrgAuditEvent): void {
+    assertSerialized(this.db);
     this.db
       .prepare(
         `INSERT INTO audit_events (at, user_id, email, action, outcome, ip, user_agent, detail)
@@ -148,7 +150,9 @@ export class SqliteOrgStore implements OrgStore {
       );
   }
 
+  /** Adds the roles to a member, or the member (inside a method's serialized work). */
   private grant(grant: RoleGrant, origin: AuditOrigin): GrantResult {
+    assertSerialized(this.db);
     const existing = this.db
       .prepare('SELECT id, roles FROM org_members WHERE org_id = ? AND user_id = ?')
       .get(grant.orgId, grant.userId) as { id: string; roles: string } | undefined;
@@ -194,59 +198,69 @@ export class SqliteOrgStore implements OrgStore {
   }
 
   org(id: string): Promise<OrgRecord | null> {
-    const row = this.db.prepare('SELECT * FROM orgs WHERE id = ?').get(id) as OrgRow | undefined;
-    return Promise.resolve(row ? orgRecord(row) : null);
+    return serialized(this.db, () => {
+      const row = this.db.prepare('SELECT * FROM orgs WHERE id = ?').get(id) as OrgRow | undefined;
+      return row ? orgRecord(row) : null;
+    });
   }
 
   allOrgs(): Promise<OrgRecord[]> {
-    const rows = this.db.prepare('SELECT * FROM orgs ORDER BY name, id').all() as OrgRow[];
-    return Promise.resolve(rows.map(orgRecord));
+    return serialized(this.db, () => {
+      const rows = this.db.prepare('SELECT * FROM orgs ORDER BY name, id').all() as OrgRow[];
+      return rows.map(orgRecord);
+    });
   }
 
   childOrgs(parentOrgId: string): Promise<OrgRecord[]> {
-    const rows = this.db
-      .prepare(
-        'SELECT o.* FROM org_parents p JOIN orgs o ON o.id = p.org_id WHERE p.parent_org_id = ? ORDER BY o.name, o.id',
-      )
-      .all(parentOrgId) as OrgRow[];
-    return Promise.resolve(rows.map(orgRecord));
+    return serialized(this.db, () => {
+      const rows = this.db
+        .prepare(
+          'SELECT o.* FROM org_parents p JOIN orgs o ON o.id = p.org_id WHERE p.parent_org_id = ? ORDER BY o.name, o.id',
+        )
+        .all(parentOrgId) as OrgRow[];
+      return rows.map(orgRecord);
+    });
   }
 
   parentsOf(orgId: string): Promise<string[]> {
-    const rows = this.db
-      .prepare('SELECT parent_org_id FROM org_parents WHERE org_id = ? ORDER BY parent_org_id')
-      .all(orgId) as { parent_org_id: string }[];
-    return Promise.resolve(rows.map((r) => r.parent_org_id));
+    return serialized(this.db, () => {
+      const rows = this.db
+        .prepare('SELECT parent_org_id FROM org_parents WHERE org_id = ? ORDER BY parent_org_id')
+        .all(orgId) as { parent_org_id: string }[];
+      return rows.map((r) => r.parent_org_id);
+    });
   }
 
   createOrg(org: NewOrg, creator: RoleGrant, origin: AuditOrigin, audit: OrgAuditEvent): Promise<GrantResult> {
-    const result = this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO orgs (id, fhir_id, name, type, email, subscription_status, trial_end, is_onboarding, plan_id,
+    return serialized(this.db, () => {
+      const result = this.db.transaction(() => {
+        this.db
+          .prepare(
+            `INSERT INTO orgs (id, fhir_id, name, type, email, subscription_status, trial_end, is_onboarding, plan_id,
                              referred_by, referral_type, created_by, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          org.id,
-          org.fhirId,
-          org.name,
-          org.type,
-          org.email,
-          org.subscriptionStatus,
-          org.trialEnd,
-          org.isOnboarding ? 1 : 0,
-          org.planId,
-          org.referredBy,
-          org.referralType,
-          org.createdBy,
-          origin.at,
-          origin.at,
-        );
-      this.writeAudit(origin, audit);
-      return this.grant(creator, origin);
-    })();
-    return Promise.resolve(result);
+          )
+          .run(
+            org.id,
+            org.fhirId,
+            org.name,
+            org.type,
+            org.email,
+            org.subscriptionStatus,
+            org.trialEnd,
+            org.isOnboarding ? 1 : 0,
+            org.planId,
+            org.referredBy,
+            org.referralType,
+            org.createdBy,
+            origin.at,
+            origin.at,
+          );
+        this.writeAudit(origin, audit);
+        return this.grant(creator, origin);
+      })();
+      return result;
+    });
   }
 
   updateOrg(
@@ -256,46 +270,56 @@ export class SqliteOrgStore implements OrgStore {
     origin: AuditOrigin,
     audit: OrgAuditEvent,
   ): Promise<void> {
-    const keys = (Object.keys(changes) as (keyof OrgChanges)[]).filter((k) => changes[k] !== undefined);
-    const columns = keys.map((k) => COLUMNS[k][0]);
-    const values = keys.map((k) => (COLUMNS[k][1] as (v: unknown) => unknown)(changes[k]));
-    this.db.transaction(() => {
-      if (columns.length > 0) {
-        this.db
-          .prepare(`UPDATE orgs SET ${columns.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`)
-          .run(...values, origin.at, orgId);
-      }
-      if (parents !== null) {
-        this.db.prepare('DELETE FROM org_parents WHERE org_id = ?').run(orgId);
-        const insert = this.db.prepare('INSERT OR IGNORE INTO org_parents (org_id, parent_org_id) VALUES (?, ?)');
-        for (const parentId of parents) insert.run(orgId, parentId);
-      }
-      this.writeAudit(origin, audit);
-    })();
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      const keys = (Object.keys(changes) as (keyof OrgChanges)[]).filter((k) => changes[k] !== undefined);
+      const columns = keys.map((k) => COLUMNS[k][0]);
+      const values = keys.map((k) => (COLUMNS[k][1] as (v: unknown) => unknown)(changes[k]));
+      this.db.transaction(() => {
+        if (columns.length > 0) {
+          this.db
+            .prepare(`UPDATE orgs SET ${columns.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`)
+            .run(...values, origin.at, orgId);
+        }
+        if (parents !== null) {
+          this.db.prepare('DELETE FROM org_parents WHERE org_id = ?').run(orgId);
+          const insert = this.db.prepare('INSERT OR IGNORE INTO org_parents (org_id, parent_org_id) VALUES (?, ?)');
+          for (const parentId of parents) insert.run(orgId, parentId);
+        }
+        this.writeAudit(origin, audit);
+      })();
+      return;
+    });
   }
 
   markBaaSigned(orgId: string, origin: AuditOrigin, audit: OrgAuditEvent): Promise<void> {
-    this.db.transaction(() => {
-      this.db.prepare('UPDATE orgs SET has_baa = 1, updated_at = ? WHERE id = ?').run(origin.at, orgId);
-      this.writeAudit(origin, audit);
-    })();
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.db.transaction(() => {
+        this.db.prepare('UPDATE orgs SET has_baa = 1, updated_at = ? WHERE id = ?').run(origin.at, orgId);
+        this.writeAudit(origin, audit);
+      })();
+      return;
+    });
   }
 
   audit(origin: AuditOrigin, audit: OrgAuditEvent): Promise<void> {
-    this.writeAudit(origin, audit);
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.writeAudit(origin, audit);
+      return;
+    });
   }
 
   features(orgId: string): Promise<Record<string, FeatureValue>> {
-    const out: Record<string, FeatureValue> = {};
-    const rows = this.db.prepare('SELECT name, value FROM org_features WHERE org_id = ? ORDER BY name').all(orgId) as {
-      name: string;
-      value: string;
-    }[];
-    for (const row of rows) out[row.name] = JSON.parse(row.value) as FeatureValue;
-    return Promise.resolve(out);
+    return serialized(this.db, () => {
+      const out: Record<string, FeatureValue> = {};
+      const rows = this.db
+        .prepare('SELECT name, value FROM org_features WHERE org_id = ? ORDER BY name')
+        .all(orgId) as {
+        name: string;
+        value: string;
+      }[];
+      for (const row of rows) out[row.name] = JSON.parse(row.value) as FeatureValue;
+      return out;
+    });
   }
 
   setFeature(
@@ -306,90 +330,105 @@ export class SqliteOrgStore implements OrgStore {
     origin: AuditOrigin,
     audit: OrgAuditEvent,
   ): Promise<void> {
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO org_features (org_id, name, value, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)
+    return serialized(this.db, () => {
+      this.db.transaction(() => {
+        this.db
+          .prepare(
+            `INSERT INTO org_features (org_id, name, value, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (org_id, name) DO UPDATE SET value = excluded.value, updated_by = excluded.updated_by,
              updated_at = excluded.updated_at`,
-        )
-        .run(orgId, name, JSON.stringify(value), by, origin.at);
-      this.writeAudit(origin, audit);
-    })();
-    return Promise.resolve();
+          )
+          .run(orgId, name, JSON.stringify(value), by, origin.at);
+        this.writeAudit(origin, audit);
+      })();
+      return;
+    });
   }
 
   removeFeature(orgId: string, name: string, origin: AuditOrigin, audit: OrgAuditEvent): Promise<void> {
-    this.db.transaction(() => {
-      this.db.prepare('DELETE FROM org_features WHERE org_id = ? AND name = ?').run(orgId, name);
-      this.writeAudit(origin, audit);
-    })();
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.db.transaction(() => {
+        this.db.prepare('DELETE FROM org_features WHERE org_id = ? AND name = ?').run(orgId, name);
+        this.writeAudit(origin, audit);
+      })();
+      return;
+    });
   }
 
   activePlans(): Promise<PlanRecord[]> {
-    const rows = this.db.prepare('SELECT * FROM plans WHERE active = 1 ORDER BY product_name, amount').all() as {
-      id: string;
-      amount: number;
-      product_id: string;
-      product_name: string;
-      nickname: string | null;
-      interval: string;
-      lookup_key: string;
-      product_features_json: string;
-    }[];
-    return Promise.resolve(rows.map(camelRow));
+    return serialized(this.db, () => {
+      const rows = this.db.prepare('SELECT * FROM plans WHERE active = 1 ORDER BY product_name, amount').all() as {
+        id: string;
+        amount: number;
+        product_id: string;
+        product_name: string;
+        nickname: string | null;
+        interval: string;
+        lookup_key: string;
+        product_features_json: string;
+      }[];
+      return rows.map(camelRow);
+    });
   }
 
   isActivePlan(planId: string): Promise<boolean> {
-    return Promise.resolve(
-      this.db.prepare('SELECT 1 FROM plans WHERE id = ? AND active = 1').get(planId) !== undefined,
-    );
+    return serialized(this.db, () => {
+      return this.db.prepare('SELECT 1 FROM plans WHERE id = ? AND active = 1').get(planId) !== undefined;
+    });
   }
 
   members(orgId: string): Promise<MemberRecord[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT ${MEMBER_COLUMNS} FROM org_members m JOIN users u ON u.id = m.user_id
+    return serialized(this.db, () => {
+      const rows = this.db
+        .prepare(
+          `SELECT ${MEMBER_COLUMNS} FROM org_members m JOIN users u ON u.id = m.user_id
          WHERE m.org_id = ? ORDER BY u.name, u.email`,
-      )
-      .all(orgId) as MemberRow[];
-    return Promise.resolve(rows.map(memberRecord));
+        )
+        .all(orgId) as MemberRow[];
+      return rows.map(memberRecord);
+    });
   }
 
   memberByUser(orgId: string, userId: string): Promise<MemberRecord | null> {
-    const row = this.db
-      .prepare(
-        `SELECT ${MEMBER_COLUMNS} FROM org_members m JOIN users u ON u.id = m.user_id
+    return serialized(this.db, () => {
+      const row = this.db
+        .prepare(
+          `SELECT ${MEMBER_COLUMNS} FROM org_members m JOIN users u ON u.id = m.user_id
          WHERE m.org_id = ? AND m.user_id = ?`,
-      )
-      .get(orgId, userId) as MemberRow | undefined;
-    return Promise.resolve(row ? memberRecord(row) : null);
+        )
+        .get(orgId, userId) as MemberRow | undefined;
+      return row ? memberRecord(row) : null;
+    });
   }
 
   childOrgMembers(parentOrgId: string): Promise<(MemberRecord & { orgName: string })[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT o.name AS org_name, ${MEMBER_COLUMNS}
+    return serialized(this.db, () => {
+      const rows = this.db
+        .prepare(
+          `SELECT o.name AS org_name, ${MEMBER_COLUMNS}
          FROM org_parents p JOIN orgs o ON o.id = p.org_id JOIN org_members m ON m.org_id = o.id
          JOIN users u ON u.id = m.user_id WHERE p.parent_org_id = ? ORDER BY o.name, o.id, u.name, u.email`,
-      )
-      .all(parentOrgId) as (MemberRow & { org_name: string })[];
-    return Promise.resolve(rows.map((r) => ({ ...memberRecord(r), orgName: r.org_name })));
+        )
+        .all(parentOrgId) as (MemberRow & { org_name: string })[];
+      return rows.map((r) => ({ ...memberRecord(r), orgName: r.org_name }));
+    });
   }
 
   userOrgs(userId: string): Promise<UserOrgRecord[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT o.id, o.name, o.type, o.subscription_status, o.trial_end, o.is_onboarding, m.id AS member_id, m.roles
+    return serialized(this.db, () => {
+      const rows = this.db
+        .prepare(
+          `SELECT o.id, o.name, o.type, o.subscription_status, o.trial_end, o.is_onboarding, m.id AS member_id, m.roles
          FROM org_members m JOIN orgs o ON o.id = m.org_id WHERE m.user_id = ? ORDER BY o.name, o.id`,
-      )
-      .all(userId) as (Pick<OrgRow, 'id' | 'name' | 'type' | 'subscription_status' | 'trial_end' | 'is_onboarding'> & {
-      member_id: string;
-      roles: string;
-    })[];
-    return Promise.resolve(
-      rows.map((r) => ({
+        )
+        .all(userId) as (Pick<
+        OrgRow,
+        'id' | 'name' | 'type' | 'subscription_status' | 'trial_end' | 'is_onboarding'
+      > & {
+        member_id: string;
+        roles: string;
+      })[];
+      return rows.map((r) => ({
         id: r.id,
         name: r.name,
         type: r.type,
@@ -398,12 +437,14 @@ export class SqliteOrgStore implements OrgStore {
         isOnboarding: r.is_onboarding === 1,
         memberId: r.member_id,
         roles: rolesOf(r.roles),
-      })),
-    );
+      }));
+    });
   }
 
   grantRoles(grant: RoleGrant, origin: AuditOrigin): Promise<GrantResult> {
-    return Promise.resolve(this.db.transaction(() => this.grant(grant, origin))());
+    return serialized(this.db, () => {
+      return this.db.transaction(() => this.grant(grant, origin))();
+    });
   }
 
   setMemberRoles(
@@ -412,39 +453,43 @@ export class SqliteOrgStore implements OrgStore {
     origin: AuditOrigin,
     audit: OrgAuditEvent,
   ): Promise<void> {
-    this.db.transaction(() => {
-      this.db
-        .prepare('UPDATE org_members SET roles = ?, updated_at = ? WHERE id = ?')
-        .run(JSON.stringify(roles), origin.at, memberId);
-      this.writeAudit(origin, audit);
-    })();
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.db.transaction(() => {
+        this.db
+          .prepare('UPDATE org_members SET roles = ?, updated_at = ? WHERE id = ?')
+          .run(JSON.stringify(roles), origin.at, memberId);
+        this.writeAudit(origin, audit);
+      })();
+      return;
+    });
   }
 
   removeMember(memberId: string, origin: AuditOrigin, audit: OrgAuditEvent): Promise<void> {
-    this.db.transaction(() => {
-      this.db.prepare('DELETE FROM org_members WHERE id = ?').run(memberId);
-      this.writeAudit(origin, audit);
-    })();
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.db.transaction(() => {
+        this.db.prepare('DELETE FROM org_members WHERE id = ?').run(memberId);
+        this.writeAudit(origin, audit);
+      })();
+      return;
+    });
   }
 
   invitationByCodeHash(codeHash: string): Promise<InvitationRecord | null> {
-    const row = this.db
-      .prepare('SELECT id, org_id, email, kind, roles, expires_at, used_at FROM org_invitations WHERE code_hash = ?')
-      .get(codeHash) as
-      | {
-          id: string;
-          org_id: string;
-          email: string;
-          kind: InvitationRecord['kind'];
-          roles: string;
-          expires_at: number;
-          used_at: number | null;
-        }
-      | undefined;
-    return Promise.resolve(
-      row
+    return serialized(this.db, () => {
+      const row = this.db
+        .prepare('SELECT id, org_id, email, kind, roles, expires_at, used_at FROM org_invitations WHERE code_hash = ?')
+        .get(codeHash) as
+        | {
+            id: string;
+            org_id: string;
+            email: string;
+            kind: InvitationRecord['kind'];
+            roles: string;
+            expires_at: number;
+            used_at: number | null;
+          }
+        | undefined;
+      return row
         ? {
             id: row.id,
             orgId: row.org_id,
@@ -454,31 +499,33 @@ export class SqliteOrgStore implements OrgStore {
             expiresAt: row.expires_at,
             usedAt: row.used_at,
           }
-        : null,
-    );
+        : null;
+    });
   }
 
   createInvitation(invitation: NewInvitation, origin: AuditOrigin, audit: OrgAuditEvent): Promise<void> {
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO org_invitations (id, code_hash, org_id, email, kind, roles, invited_by, created_at, expires_at)
+    return serialized(this.db, () => {
+      this.db.transaction(() => {
+        this.db
+          .prepare(
+            `INSERT INTO org_invitations (id, code_hash, org_id, email, kind, roles, invited_by, created_at, expires_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          invitation.id,
-          invitation.codeHash,
-          invitation.orgId,
-          invitation.email,
-          invitation.kind,
-          JSON.stringify(invitation.roles),
-          invitation.invitedBy,
-          invitation.createdAt,
-          invitation.expiresAt,
-        );
-      this.writeAudit(origin, audit);
-    })();
-    return Promise.resolve();
+          )
+          .run(
+            invitation.id,
+            invitation.codeHash,
+            invitation.orgId,
+            invitation.email,
+            invitation.kind,
+            JSON.stringify(invitation.roles),
+            invitation.invitedBy,
+            invitation.createdAt,
+            invitation.expiresAt,
+          );
+        this.writeAudit(origin, audit);
+      })();
+      return;
+    });
   }
 
   acceptInvitation(
@@ -487,48 +534,52 @@ export class SqliteOrgStore implements OrgStore {
     origin: AuditOrigin,
     audit: OrgAuditEvent,
   ): Promise<GrantResult | 'USED'> {
-    const result = this.db.transaction((): GrantResult | 'USED' => {
-      const used = this.db
-        .prepare('UPDATE org_invitations SET used_at = ?, used_by = ? WHERE id = ? AND used_at IS NULL')
-        .run(origin.at, grant.userId, invitationId);
-      if (used.changes !== 1) return 'USED';
-      const granted = this.grant(grant, origin);
-      this.writeAudit(origin, audit);
-      return granted;
-    })();
-    return Promise.resolve(result);
+    return serialized(this.db, () => {
+      const result = this.db.transaction((): GrantResult | 'USED' => {
+        const used = this.db
+          .prepare('UPDATE org_invitations SET used_at = ?, used_by = ? WHERE id = ? AND used_at IS NULL')
+          .run(origin.at, grant.userId, invitationId);
+        if (used.changes !== 1) return 'USED';
+        const granted = this.grant(grant, origin);
+        this.writeAudit(origin, audit);
+        return granted;
+      })();
+      return result;
+    });
   }
 
   invitationsSentSince(userId: string, since: number): Promise<number> {
-    const row = this.db
-      .prepare(
-        "SELECT COUNT(*) AS n FROM audit_events WHERE action = 'orgInvitationCreated' AND user_id = ? AND at > ?",
-      )
-      .get(userId, since) as { n: number };
-    return Promise.resolve(row.n);
+    return serialized(this.db, () => {
+      const row = this.db
+        .prepare(
+          "SELECT COUNT(*) AS n FROM audit_events WHERE action = 'orgInvitationCreated' AND user_id = ? AND at > ?",
+        )
+        .get(userId, since) as { n: number };
+      return row.n;
+    });
   }
 
   teamUsers(search: string, limit: number): Promise<TeamUserRecord[]> {
-    const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const users = this.db
-      .prepare(
-        `SELECT id, name, email, email_verified, created_at FROM users
+    return serialized(this.db, () => {
+      const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const users = this.db
+        .prepare(
+          `SELECT id, name, email, email_verified, created_at FROM users
          WHERE lower(name) LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\'
          ORDER BY created_at DESC, id LIMIT ?`,
-      )
-      .all(like, like, limit) as {
-      id: string;
-      name: string;
-      email: string;
-      email_verified: number;
-      created_at: number;
-    }[];
-    const memberships = this.db.prepare(
-      `SELECT o.id, o.name, o.type, m.roles FROM org_members m JOIN orgs o ON o.id = m.org_id
+        )
+        .all(like, like, limit) as {
+        id: string;
+        name: string;
+        email: string;
+        email_verified: number;
+        created_at: number;
+      }[];
+      const memberships = this.db.prepare(
+        `SELECT o.id, o.name, o.type, m.roles FROM org_members m JOIN orgs o ON o.id = m.org_id
        WHERE m.user_id = ? ORDER BY o.name, o.id`,
-    );
-    return Promise.resolve(
-      users.map((u) => ({
+      );
+      return users.map((u) => ({
         id: u.id,
         name: u.name,
         email: u.email,
@@ -537,18 +588,22 @@ export class SqliteOrgStore implements OrgStore {
         memberships: (
           memberships.all(u.id) as { id: string; name: string; type: OrgRecord['type']; roles: string }[]
         ).map((m) => ({ orgId: m.id, orgName: m.name, orgType: m.type, roles: rolesOf(m.roles) })),
-      })),
-    );
+      }));
+    });
   }
 
   userName(userId: string): Promise<string | null> {
-    const row = this.db.prepare('SELECT name FROM users WHERE id = ?').get(userId) as { name: string } | undefined;
-    return Promise.resolve(row?.name ?? null);
+    return serialized(this.db, () => {
+      const row = this.db.prepare('SELECT name FROM users WHERE id = ?').get(userId) as { name: string } | undefined;
+      return row?.name ?? null;
+    });
   }
 
   userByEmail(email: string): Promise<{ id: string; email: string } | null> {
-    const row = this.db.prepare('SELECT id, email FROM users WHERE email = ?').get(email) as
-      { id: string; email: string } | undefined;
-    return Promise.resolve(row ?? null);
+    return serialized(this.db, () => {
+      const row = this.db.prepare('SELECT id, email FROM users WHERE email = ?').get(email) as
+        { id: string; email: string } | undefined;
+      return row ?? null;
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../sqlite/database.js';
+import { serialized } from '../resources/transactions.js';
 import { camelRow } from '../sqlite/rows.js';
 import { sqliteTransaction } from '../sqlite/transaction.js';
 import type { AddendumRecord, NewAddendum, ReportStore, SignedPdfRecord } from './types.js';
@@ -65,58 +66,72 @@ export class SqliteReportStore implements ReportStore {
   }
 
   pdf(orgId: string, pdfId: string): Promise<SignedPdfRecord | null> {
-    const row = this.stmts.pdf.get(orgId, pdfId);
-    return Promise.resolve(row ? pdfRecord(row) : null);
+    return serialized(this.db, () => {
+      const row = this.stmts.pdf.get(orgId, pdfId);
+      return row ? pdfRecord(row) : null;
+    });
   }
 
   currentPdf(orgId: string, compositionId: string): Promise<SignedPdfRecord | null> {
-    const row = this.stmts.currentPdf.get(orgId, compositionId);
-    return Promise.resolve(row ? pdfRecord(row) : null);
+    return serialized(this.db, () => {
+      const row = this.stmts.currentPdf.get(orgId, compositionId);
+      return row ? pdfRecord(row) : null;
+    });
   }
 
   pdfsOfCase(orgId: string, compositionId: string): Promise<SignedPdfRecord[]> {
-    return Promise.resolve(this.stmts.pdfsOfCase.all(orgId, compositionId).map(pdfRecord));
+    return serialized(this.db, () => {
+      return this.stmts.pdfsOfCase.all(orgId, compositionId).map(pdfRecord);
+    });
   }
 
   addPdf(pdf: Omit<SignedPdfRecord, 'supersededBy'>, supersedes: string | null): Promise<void> {
-    this.db.transaction(() => {
-      this.stmts.insertPdf.run({
-        org_id: pdf.orgId,
-        pdf_id: pdf.pdfId,
-        composition_id: pdf.compositionId,
-        patient_id: pdf.patientId,
-        sha256: pdf.sha256,
-        title: pdf.title,
-        signer_name: pdf.signerName,
-        signature: pdf.signature,
-        signature_time: pdf.signatureTime,
-        signed_by: pdf.signedBy,
-        time_zone: pdf.timeZone,
-        addenda_count: pdf.addendaCount,
-        superseded_by: null,
-        created_at: pdf.createdAt,
-      });
-      if (supersedes !== null) this.stmts.supersede.run(pdf.pdfId, pdf.orgId, supersedes);
-    })();
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.db.transaction(() => {
+        this.stmts.insertPdf.run({
+          org_id: pdf.orgId,
+          pdf_id: pdf.pdfId,
+          composition_id: pdf.compositionId,
+          patient_id: pdf.patientId,
+          sha256: pdf.sha256,
+          title: pdf.title,
+          signer_name: pdf.signerName,
+          signature: pdf.signature,
+          signature_time: pdf.signatureTime,
+          signed_by: pdf.signedBy,
+          time_zone: pdf.timeZone,
+          addenda_count: pdf.addendaCount,
+          superseded_by: null,
+          created_at: pdf.createdAt,
+        });
+        if (supersedes !== null) this.stmts.supersede.run(pdf.pdfId, pdf.orgId, supersedes);
+      })();
+      return;
+    });
   }
 
   supersede(orgId: string, pdfId: string, by: string): Promise<void> {
-    this.stmts.supersede.run(by, orgId, pdfId);
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.stmts.supersede.run(by, orgId, pdfId);
+      return;
+    });
   }
 
   addendaSince(orgId: string, compositionId: string, since: number): Promise<AddendumRecord[]> {
-    return Promise.resolve(this.stmts.addenda.all(orgId, compositionId, since).map(camelRow));
+    return serialized(this.db, () => {
+      return this.stmts.addenda.all(orgId, compositionId, since).map(camelRow);
+    });
   }
 
   addAddendum(a: NewAddendum): Promise<number> {
-    const seq = this.db.transaction(() => {
-      const next = this.stmts.nextSeq.get(a.orgId, a.compositionId)?.seq ?? 1;
-      this.stmts.insertAddendum.run({ ...a, seq: next });
-      return next;
-    })();
-    return Promise.resolve(seq);
+    return serialized(this.db, () => {
+      const seq = this.db.transaction(() => {
+        const next = this.stmts.nextSeq.get(a.orgId, a.compositionId)?.seq ?? 1;
+        this.stmts.insertAddendum.run({ ...a, seq: next });
+        return next;
+      })();
+      return seq;
+    });
   }
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {

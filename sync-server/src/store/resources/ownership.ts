@@ -1,6 +1,7 @@
 import type { Db } from '../sqlite/database.js';
 import { PER_ORGANIZATION_IDS, type IdOwnership } from '../../fhir/id-ownership.js';
 import type { SignedRecords } from '../../fhir/signed-records.js';
+import { serialized } from './transactions.js';
 
 /**
  * Ownership over the SQLite tables (resource_history version 1, sync_documents; indexed by id in
@@ -15,13 +16,14 @@ export function sqliteIdOwnership(db: Db): IdOwnership {
        SELECT org_id, last_updated AS at FROM resource_history WHERE id = ? AND version_id = 1
      ) GROUP BY org_id ORDER BY min(at), org_id LIMIT 1`,
   );
-  const ownerOf = (id: string): string | null =>
-    PER_ORGANIZATION_IDS.has(id) ? null : (owners.get(id, id)?.org_id ?? null);
+  // Serialized (transactions.ts): an id used only inside another request's open transaction is no one's yet.
+  const ownerOf = (id: string): Promise<string | null> =>
+    PER_ORGANIZATION_IDS.has(id) ? Promise.resolve(null) : serialized(db, () => owners.get(id, id)?.org_id ?? null);
   return {
-    ownerOf: (id) => Promise.resolve(ownerOf(id)),
-    belongsElsewhere: (orgId, id) => {
-      const owner = ownerOf(id);
-      return Promise.resolve(owner !== null && owner !== orgId);
+    ownerOf,
+    belongsElsewhere: async (orgId, id) => {
+      const owner = await ownerOf(id);
+      return owner !== null && owner !== orgId;
     },
   };
 }
@@ -41,15 +43,16 @@ export function sqliteSignedRecords(db: Db): SignedRecords {
      SELECT 1 FROM sync_documents WHERE org_id = ? AND doc_id = ? AND finalized_at IS NOT NULL
      LIMIT 1`,
   );
+  // Serialized (transactions.ts): a signing still open in another request's transaction is not signed yet.
   return {
-    signedPdfSha256: (orgId, binaryId) => Promise.resolve(pdf.get(orgId, binaryId)?.sha256 ?? null),
+    signedPdfSha256: (orgId, binaryId) => serialized(db, () => pdf.get(orgId, binaryId)?.sha256 ?? null),
     isSigned: (orgId, type, id) => {
       switch (type) {
         case 'Binary':
-          return Promise.resolve(pdf.get(orgId, id) !== undefined);
+          return serialized(db, () => pdf.get(orgId, id) !== undefined);
         case 'Composition':
         case 'Appointment':
-          return Promise.resolve(signedCase.get(orgId, id, orgId, id) !== undefined);
+          return serialized(db, () => signedCase.get(orgId, id, orgId, id) !== undefined);
         default:
           return Promise.resolve(false);
       }

@@ -3,7 +3,7 @@ import type { Db } from '../sqlite/database.js';
 import { TEXT_MAX, type SearchClause } from '../../fhir/search-params.js';
 import { planDelete, planWrite } from './versioning.js';
 import { sqliteHooks } from '../sqlite/transaction.js';
-import { runTransaction, type TransactionHooks } from './transactions.js';
+import { assertSerialized, runTransaction, serialized, type TransactionHooks } from './transactions.js';
 import {
   DEFAULT_SORT,
   type Page,
@@ -39,11 +39,11 @@ function toVersion(row: Row): StoredVersion {
 const SQL_OP = { eq: '=', ge: '>=', gt: '>', le: '<=', lt: '<' } as const;
 
 /**
- * The SQLite store (tables resources, resource_history, resource_search; migration 20). Each
- * method runs its statements synchronously (better-sqlite3) and resolves at once; writes and
- * `transaction` go through the database's one transaction queue (transactions.ts), so other
- * SQL run on the same connection inside a transaction (the report tables at finalize) commits
- * with it.
+ * The SQLite store (tables resources, resource_history, resource_search; migration 20). Writes
+ * and `transaction` go through the database's one transaction queue (transactions.ts), so other
+ * SQL run on the same connection inside a transaction's callback (the report tables at
+ * finalize) commits with it; reads are serialized (transactions.ts), so a read outside an open
+ * transaction never sees what that transaction may still roll back.
  */
 export class SqliteResourceStore implements ResourceStore {
   private readonly hooks: TransactionHooks;
@@ -53,10 +53,12 @@ export class SqliteResourceStore implements ResourceStore {
   }
 
   read(orgId: string, type: FhirResourceType, id: string): Promise<StoredVersion | null> {
-    return Promise.resolve(this.readNow(orgId, type, id));
+    return serialized(this.db, () => this.readNow(orgId, type, id));
   }
 
+  /** The current version (inside the caller's serialized work or transaction). */
   private readNow(orgId: string, type: FhirResourceType, id: string): StoredVersion | null {
+    assertSerialized(this.db);
     const row = this.db
       .prepare('SELECT * FROM resources WHERE org_id = ? AND resource_type = ? AND id = ?')
       .get(orgId, type, id) as Row | undefined;
@@ -65,10 +67,12 @@ export class SqliteResourceStore implements ResourceStore {
 
   readVersion(orgId: string, type: FhirResourceType, id: string, versionId: string): Promise<StoredVersion | null> {
     if (!/^[1-9]\d{0,15}$/.test(versionId)) return Promise.resolve(null);
-    const row = this.db
-      .prepare('SELECT * FROM resource_history WHERE org_id = ? AND resource_type = ? AND id = ? AND version_id = ?')
-      .get(orgId, type, id, Number(versionId)) as Row | undefined;
-    return Promise.resolve(row ? toVersion(row) : null);
+    return serialized(this.db, () => {
+      const row = this.db
+        .prepare('SELECT * FROM resource_history WHERE org_id = ? AND resource_type = ? AND id = ? AND version_id = ?')
+        .get(orgId, type, id, Number(versionId)) as Row | undefined;
+      return row ? toVersion(row) : null;
+    });
   }
 
   write(input: WriteInput, now: string): Promise<StoredVersion> {
@@ -77,6 +81,7 @@ export class SqliteResourceStore implements ResourceStore {
 
   /** One write's statements (inside the caller's transaction). */
   private writeNow(input: WriteInput, now: string): StoredVersion {
+    assertSerialized(this.db);
     const { orgId, resource } = input;
     const current = this.readNow(orgId, resource.resourceType, resource.id);
     const plan = planWrite(current, input, now);
@@ -115,6 +120,7 @@ export class SqliteResourceStore implements ResourceStore {
   }
 
   private replaceTokens(orgId: string, type: string, id: string, tokens: { name: string; value: string }[]): void {
+    assertSerialized(this.db);
     this.db
       .prepare('DELETE FROM resource_search WHERE org_id = ? AND resource_type = ? AND id = ?')
       .run(orgId, type, id);
@@ -142,6 +148,7 @@ export class SqliteResourceStore implements ResourceStore {
     now: string,
     ifMatch?: string,
   ): StoredVersion | null {
+    assertSerialized(this.db);
     const deletion = planDelete(this.readNow(orgId, type, id), { orgId, type, id }, now, ifMatch);
     if (!deletion) return null;
     const row: Row = {
@@ -170,6 +177,11 @@ export class SqliteResourceStore implements ResourceStore {
   }
 
   history(orgId: string, type: FhirResourceType, id: string, page: Page): Promise<PageOf<StoredVersion>> {
+    return serialized(this.db, () => this.historyNow(orgId, type, id, page));
+  }
+
+  private historyNow(orgId: string, type: FhirResourceType, id: string, page: Page): PageOf<StoredVersion> {
+    assertSerialized(this.db);
     const { total } = this.db
       .prepare('SELECT COUNT(*) AS total FROM resource_history WHERE org_id = ? AND resource_type = ? AND id = ?')
       .get(orgId, type, id) as { total: number };
@@ -179,7 +191,7 @@ export class SqliteResourceStore implements ResourceStore {
          ORDER BY version_id DESC LIMIT ? OFFSET ?`,
       )
       .all(orgId, type, id, page.count, page.offset) as Row[];
-    return Promise.resolve({ total, items: rows.map(toVersion) });
+    return { total, items: rows.map(toVersion) };
   }
 
   search(
@@ -215,13 +227,15 @@ export class SqliteResourceStore implements ResourceStore {
         ? `r.last_updated ${direction}, r.id`
         : `COALESCE((SELECT MIN(s.value) FROM resource_search s WHERE s.org_id = r.org_id AND s.resource_type = r.resource_type
              AND s.id = r.id AND s.name = 'date'), '') ${direction}, r.id`;
-    const { total } = this.db.prepare(`SELECT COUNT(*) AS total FROM resources r WHERE ${whereSql}`).get(...params) as {
-      total: number;
-    };
-    const rows = this.db
-      .prepare(`SELECT r.json FROM resources r WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-      .all(...params, page.count, page.offset) as { json: string }[];
-    return Promise.resolve({ total, items: rows.map((r) => JSON.parse(r.json) as FhirResource) });
+    return serialized(this.db, () => {
+      const { total } = this.db
+        .prepare(`SELECT COUNT(*) AS total FROM resources r WHERE ${whereSql}`)
+        .get(...params) as { total: number };
+      const rows = this.db
+        .prepare(`SELECT r.json FROM resources r WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+        .all(...params, page.count, page.offset) as { json: string }[];
+      return { total, items: rows.map((r) => JSON.parse(r.json) as FhirResource) };
+    });
   }
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {

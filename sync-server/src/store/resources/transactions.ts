@@ -2,10 +2,19 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Mutex } from 'async-mutex';
 
 /**
- * Serialised asynchronous transactions over one database connection (issue 26): one queue per
- * database object, so a transaction's awaits never let another writer's statements into it.
- * A transaction started while one is running in the same async context (a FhirService write
- * inside the report service's finalize transaction) joins it instead of waiting for itself.
+ * The write queue of a database (issue 26; session 17): serialised asynchronous transactions
+ * over one connection, and the one way any other statement reaches that connection.
+ *
+ * A transaction holds the connection from BEGIN to COMMIT across awaits, so a statement of
+ * another request run meanwhile would JOIN it: committed early, or rolled back with it when it
+ * fails (a charted vital lost to someone else's failed finalize). Hence:
+ * - `runTransaction`: one transaction at a time per database (a Mutex); one started inside a
+ *   running transaction's callback (the same async context) joins it as a savepoint;
+ * - `serialized`: every other unit of work (a store method's statements, synchronous) runs
+ *   inside the current transaction only on purpose (its caller runs in that transaction's
+ *   callback), at once when no transaction is open (the fast path), else after the open and
+ *   queued transactions. store/write-boundary.test.ts proves every statement goes through one
+ *   of the two.
  */
 export interface TransactionHooks {
   begin(): void;
@@ -17,13 +26,44 @@ export interface TransactionHooks {
   rollbackTo(name: string): void;
 }
 
+/** A running transaction: its database, open until it commits or rolls back. */
+interface Running {
+  readonly database: object;
+  open: boolean;
+}
+
 const queues = new WeakMap<object, Mutex>();
-const running = new AsyncLocalStorage<ReadonlySet<object>>();
+/** The transactions the current async context runs in (its callbacks and what they await). */
+const running = new AsyncLocalStorage<readonly Running[]>();
+/** Depth of synchronous serialized work under way (a store method calling another's statements). */
+let serializedDepth = 0;
 let savepoints = 0;
 
-/** Whether the caller runs inside a transaction on `database`. */
+function queueOf(database: object): Mutex {
+  let queue = queues.get(database);
+  if (!queue) {
+    queue = new Mutex();
+    queues.set(database, queue);
+  }
+  return queue;
+}
+
+/**
+ * Whether the caller runs inside an open transaction on `database` (in its callback). A timer or
+ * promise started in a callback keeps that context after the transaction ended: it is outside.
+ */
 export function inTransaction(database: object): boolean {
-  return running.getStore()?.has(database) === true;
+  return running.getStore()?.some((t) => t.database === database && t.open) === true;
+}
+
+/** Whether the caller runs inside an open transaction on any database. */
+export function inAnyTransaction(): boolean {
+  return running.getStore()?.some((t) => t.open) === true;
+}
+
+/** Whether `database`'s transaction queue holds (or waits for) a transaction now. */
+export function transactionOpen(database: object): boolean {
+  return queues.get(database)?.isLocked() === true;
 }
 
 /**
@@ -44,14 +84,10 @@ export async function runTransaction<T>(database: object, hooks: TransactionHook
       throw err;
     }
   }
-  let queue = queues.get(database);
-  if (!queue) {
-    queue = new Mutex();
-    queues.set(database, queue);
-  }
-  const outer = running.getStore() ?? new Set<object>();
-  return queue.runExclusive(() =>
-    running.run(new Set([...outer, database]), async () => {
+  const outer = (running.getStore() ?? []).filter((t) => t.open);
+  return queueOf(database).runExclusive(() => {
+    const tx: Running = { database, open: true };
+    return running.run([...outer, tx], async () => {
       hooks.begin();
       try {
         const result = await fn();
@@ -60,7 +96,50 @@ export async function runTransaction<T>(database: object, hooks: TransactionHook
       } catch (err) {
         hooks.rollback();
         throw err;
+      } finally {
+        tx.open = false;
       }
-    }),
-  );
+    });
+  });
+}
+
+function settle<T>(work: () => T): Promise<T> {
+  serializedDepth += 1;
+  try {
+    return Promise.resolve(work());
+  } catch (err) {
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  } finally {
+    serializedDepth -= 1;
+  }
+}
+
+/**
+ * Runs synchronous `work` (a store method's statements) on `database` where it cannot join a
+ * transaction by accident: at once inside the caller's own open transaction or inside other
+ * serialized work, at once when no transaction is open or queued (the fast path: nothing can
+ * interleave with synchronous work), else after the open and queued transactions, in order.
+ * A thrown error becomes the rejection.
+ */
+export function serialized<T>(database: object, work: () => T): Promise<T> {
+  if (serializedDepth > 0 || inTransaction(database) || !transactionOpen(database)) return settle(work);
+  return queueOf(database).runExclusive(() => settle(work));
+}
+
+/**
+ * For a helper that runs statements inside its caller's serialized work or transaction: throws
+ * (never writes) when called where its statements would join another request's transaction.
+ */
+export function assertSerialized(database: object): void {
+  if (serializedDepth > 0 || inTransaction(database) || !transactionOpen(database)) return;
+  throw new Error('a statement outside the write queue while a transaction is open (store/resources/transactions.ts)');
+}
+
+/**
+ * Runs `fn` outside every transaction of the current async context: what it starts (a batch of
+ * the rooms' write queue, a timer) waits for the open transaction like any other request
+ * instead of joining it.
+ */
+export function detached<T>(fn: () => T): T {
+  return running.exit(fn);
 }

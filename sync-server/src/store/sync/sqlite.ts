@@ -1,4 +1,5 @@
 import type { Db } from '../sqlite/database.js';
+import { assertSerialized, serialized } from '../resources/transactions.js';
 import type { AppendEntry, StoredDocument, SyncStore } from './types.js';
 
 interface DocumentRow {
@@ -13,6 +14,7 @@ interface DocumentRow {
  * compaction does not lower): the benchmark's count of what the server persisted.
  */
 export function appendedUpdateCount(db: Db): number {
+  assertSerialized(db);
   const row = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'sync_updates'").get();
   return row?.seq ?? 0;
 }
@@ -21,8 +23,10 @@ const toBytes = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset
 
 /**
  * SyncStore on the server's SQLite database (tables of migration 2). better-sqlite3 is
- * synchronous: each method runs its statements in one SQLite transaction when called and
- * returns a settled promise, so no other writer can interleave with it.
+ * synchronous: each method runs its statements in one SQLite transaction through the write queue
+ * (serialized: at once when no transaction is open, inside the caller's transaction when it runs
+ * in one on purpose — finalize's final flag — else after it), so a charted update never joins
+ * another request's transaction and is never rolled back with it.
  */
 export class SqliteSyncStore implements SyncStore {
   private readonly stmts;
@@ -61,17 +65,8 @@ export class SqliteSyncStore implements SyncStore {
     };
   }
 
-  /** Runs one synchronous unit of work as a settled promise (a thrown error becomes a rejection). */
-  private run<T>(work: () => T): Promise<T> {
-    try {
-      return Promise.resolve(work());
-    } catch (err) {
-      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
-    }
-  }
-
   load(room: string): Promise<StoredDocument | null> {
-    return this.run(() =>
+    return serialized(this.db, () =>
       this.db.transaction((): StoredDocument | null => {
         const doc = this.stmts.document.get(room);
         if (!doc) return null;
@@ -92,7 +87,7 @@ export class SqliteSyncStore implements SyncStore {
   }
 
   append(entries: readonly AppendEntry[]): Promise<number[]> {
-    return this.run(() =>
+    return serialized(this.db, () =>
       this.db.transaction(() => {
         const ids: number[] = [];
         const touched = new Set<string>();
@@ -114,7 +109,7 @@ export class SqliteSyncStore implements SyncStore {
   }
 
   compact(room: string, snapshot: Uint8Array, lastUpdateId: number): Promise<void> {
-    return this.run(() =>
+    return serialized(this.db, () =>
       this.db.transaction(() => {
         this.stmts.upsertSnapshot.run(room, Buffer.from(snapshot), lastUpdateId);
         this.stmts.deleteUpTo.run(room, lastUpdateId);
@@ -123,27 +118,27 @@ export class SqliteSyncStore implements SyncStore {
   }
 
   pendingUpdates(room: string): Promise<number> {
-    return this.run(() => this.stmts.countPending.get(room)?.n ?? 0);
+    return serialized(this.db, () => this.stmts.countPending.get(room)?.n ?? 0);
   }
 
   setContentHash(room: string, hash: string): Promise<void> {
-    return this.run(() => {
+    return serialized(this.db, () => {
       this.stmts.setHash.run(hash, room);
     });
   }
 
   isFinalized(room: string): Promise<boolean> {
-    return this.run(() => (this.stmts.document.get(room)?.finalized_at ?? null) !== null);
+    return serialized(this.db, () => (this.stmts.document.get(room)?.finalized_at ?? null) !== null);
   }
 
   markFinalized(room: string, orgId: string, docId: string, at: Date = new Date()): Promise<void> {
-    return this.run(() => {
+    return serialized(this.db, () => {
       this.stmts.finalize.run(room, orgId, docId, at.toISOString());
     });
   }
 
   clearFinalized(room: string): Promise<void> {
-    return this.run(() => {
+    return serialized(this.db, () => {
       this.stmts.unfinalize.run(room);
     });
   }

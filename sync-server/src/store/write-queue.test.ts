@@ -1,0 +1,264 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { CASE_ROOT, type Appointment, type Patient } from '@vigil/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import type { SignedInSession } from '../auth/sessions.js';
+import { loadConfig } from '../config.js';
+import { createLogger } from '../log.js';
+import type { PdfPrinter } from '../report/pdf.js';
+import { ReportService } from '../report/service.js';
+import { buildServices, type Services } from '../services.js';
+import type { DocumentRooms, SealedDocument } from '../sync/rooms.js';
+import { SqliteAuditStore } from './audit/sqlite.js';
+import { SqliteOutboxStore } from './outbox/sqlite.js';
+import { SqliteResourceStore } from './resources/sqlite.js';
+import { DEMO_ORGS, DEMO_USER } from './seed.js';
+import { openMemoryDatabase, type Db } from './sqlite/database.js';
+import { SqliteSyncStore } from './sync/sqlite.js';
+
+/*
+ * Session 17 (issue 26 follow-up): the server has ONE SQLite connection, and an asynchronous
+ * transaction (BEGIN … awaits … COMMIT or ROLLBACK) holds it open across turns of the event loop.
+ * A write of another request made meanwhile (a clinician's charted vital, an audit row, an email
+ * in the outbox) must never join that transaction: when the transaction fails and rolls back,
+ * the other write is still there. It waits for the transaction instead (the write queue).
+ */
+
+/** A gate a transaction waits at: `reached` once it is inside, `open()` lets it go on. */
+function gate(): { reached: Promise<void>; wait: () => Promise<void>; open: () => void } {
+  let arrived!: () => void;
+  let go!: () => void;
+  const reached = new Promise<void>((r) => (arrived = r));
+  const opened = new Promise<void>((r) => (go = r));
+  return {
+    reached,
+    wait: () => {
+      arrived();
+      return opened;
+    },
+    open: () => go(),
+  };
+}
+
+/** Lets the event loop run a few turns (what a real request would get while the transaction awaits). */
+async function turns(n = 5): Promise<void> {
+  for (let i = 0; i < n; i += 1) await new Promise<void>((r) => setImmediate(r));
+}
+
+function vitalUpdate(hr: number): Uint8Array {
+  const doc = new Y.Doc();
+  doc.getMap(CASE_ROOT).set('vitals', [{ time: 1_700_000_000_000, hr }]);
+  return Y.encodeStateAsUpdate(doc);
+}
+
+function storedVitals(update: { snapshot: Uint8Array | null; updates: Uint8Array[] } | null): unknown {
+  if (!update) return null;
+  const doc = new Y.Doc();
+  for (const u of update.snapshot ? [update.snapshot, ...update.updates] : update.updates) Y.applyUpdate(doc, u);
+  return doc.getMap(CASE_ROOT).get('vitals') ?? null;
+}
+
+const PATIENT: Patient & { id: string } = {
+  resourceType: 'Patient',
+  id: 'pat-rollback',
+  name: [{ family: 'Rollback' }],
+};
+
+describe('the write queue: no write is lost to another request’s rollback (session 17)', () => {
+  let db: Db;
+  afterEach(() => db.close());
+
+  it('keeps a sync update, an audit row and an outbox message written while another transaction fails', async () => {
+    db = openMemoryDatabase();
+    const resources = new SqliteResourceStore(db);
+    const sync = new SqliteSyncStore(db);
+    const audit = new SqliteAuditStore(db);
+    const outbox = new SqliteOutboxStore(db);
+    const inside = gate();
+    const failing = resources.transaction(async () => {
+      await resources.write({ orgId: 'org-a', resource: PATIENT }, '2026-11-26T10:00:00.000Z');
+      await inside.wait();
+      throw new Error('injected failure after the first write');
+    });
+    await inside.reached;
+    // Another request, while the transaction above is open and awaiting.
+    const appended = sync.append([
+      { room: 'org-a/cmp-vitals', orgId: 'org-a', docId: 'cmp-vitals', update: vitalUpdate(72) },
+    ]);
+    const audited = audit.append({
+      at: 1,
+      userId: 'usr-a',
+      email: null,
+      action: 'signIn',
+      outcome: 'success',
+      ip: null,
+      userAgent: null,
+      detail: null,
+    });
+    const mailed = outbox.add({ at: 1, channel: 'email', to: 'a@example.com', subject: 'Code', body: '123456' });
+    await turns();
+    inside.open();
+    await expect(failing).rejects.toThrow('injected failure');
+    await Promise.all([appended, audited, mailed]);
+
+    // The failed transaction's own write is gone; the other request's writes are all there.
+    expect(await resources.read('org-a', 'Patient', PATIENT.id)).toBeNull();
+    expect(storedVitals(await sync.load('org-a/cmp-vitals'))).toEqual([{ time: 1_700_000_000_000, hr: 72 }]);
+    expect(await audit.count('signIn', 0, { userId: 'usr-a' })).toBe(1);
+    expect(await outbox.list('a@example.com')).toHaveLength(1);
+  });
+
+  it('keeps a compaction made while another transaction fails, and the updates it folded', async () => {
+    db = openMemoryDatabase();
+    const resources = new SqliteResourceStore(db);
+    const sync = new SqliteSyncStore(db);
+    const room = 'org-a/cmp-compact';
+    const [id] = await sync.append([{ room, orgId: 'org-a', docId: 'cmp-compact', update: vitalUpdate(80) }]);
+    const inside = gate();
+    const failing = resources.transaction(async () => {
+      await resources.write({ orgId: 'org-a', resource: PATIENT }, '2026-11-26T10:00:00.000Z');
+      await inside.wait();
+      throw new Error('injected failure');
+    });
+    await inside.reached;
+    const compacted = sync.compact(room, vitalUpdate(80), id!);
+    await turns();
+    inside.open();
+    await expect(failing).rejects.toThrow('injected failure');
+    await compacted;
+    const stored = await sync.load(room);
+    expect(stored?.snapshot).not.toBeNull();
+    expect(stored?.updates).toHaveLength(0);
+    expect(storedVitals(stored)).toEqual([{ time: 1_700_000_000_000, hr: 80 }]);
+  });
+
+  it('commits writes made inside the transaction on purpose with it, and rolls them back with it', async () => {
+    db = openMemoryDatabase();
+    const resources = new SqliteResourceStore(db);
+    const audit = new SqliteAuditStore(db);
+    const record = (userId: string) =>
+      audit.append({
+        at: 1,
+        userId,
+        email: null,
+        action: 'x',
+        outcome: 'success',
+        ip: null,
+        userAgent: null,
+        detail: null,
+      });
+    await resources.transaction(async () => {
+      await resources.write({ orgId: 'org-a', resource: PATIENT }, '2026-11-26T10:00:00.000Z');
+      await record('usr-committed');
+    });
+    await expect(
+      resources.transaction(async () => {
+        await record('usr-rolled-back');
+        await turns(1);
+        throw new Error('injected');
+      }),
+    ).rejects.toThrow('injected');
+    expect(await audit.count('x', 0, { userId: 'usr-committed' })).toBe(1);
+    expect(await audit.count('x', 0, { userId: 'usr-rolled-back' })).toBe(0);
+  });
+});
+
+describe('the write queue through the services: a charted vital survives a failed finalize (session 17)', () => {
+  let dataDir: string;
+  let services: Services;
+
+  afterEach(async () => {
+    await services.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stores a vital charted on another case while a finalize transaction is open and then fails', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-write-queue-'));
+    const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
+    services = buildServices(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'on' }),
+      createLogger('error', quiet),
+    );
+    await services.ready;
+    const ORG = DEMO_ORGS.office.id;
+    const page = await services.resources.search(ORG, 'Appointment', [], { offset: 0, count: 2 });
+    const [signed, charted] = (page.items as Appointment[]).map((a) => a.id!);
+    const signedRoom = { orgId: ORG, docId: signed!, name: `${ORG}/${signed}` };
+    const chartedRoom = { orgId: ORG, docId: charted!, name: `${ORG}/${charted}` };
+    const start = Date.parse('2026-11-20T14:00:00Z');
+    await services.rooms.change(signedRoom, (root) =>
+      root.set('events', { caseStart: start, anesthesiaStart: start + 300_000, end: start + 3_000_000 }),
+    );
+    const { hash } = await services.rooms.snapshot(signedRoom);
+
+    const inside = gate();
+    const rooms: DocumentRooms = {
+      snapshot: (a) => services.rooms.snapshot(a),
+      finalize: (a) => services.rooms.finalize(a),
+      reopen: (a) => services.rooms.reopen(a),
+      seal: async (a) => {
+        const sealed = await services.rooms.seal(a);
+        const storeFinalized: SealedDocument['storeFinalized'] = async () => {
+          await sealed.storeFinalized();
+          await inside.wait();
+          throw new Error('crash after the final flag, before commit');
+        };
+        return { ...sealed, storeFinalized };
+      },
+    };
+    const printer: PdfPrinter = {
+      print: () => Promise.resolve(new Uint8Array(Buffer.from('%PDF-1.4 signed'))),
+      close: () => Promise.resolve(),
+    };
+    const reports = new ReportService({
+      ids: services.ids,
+      reports: services.reportStore,
+      orgs: services.orgStore,
+      sessions: services.sessions,
+      audit: services.audit,
+      rooms,
+      printer,
+      fhir: services.fhir,
+      store: services.resources,
+      now: services.now,
+      log: services.log,
+      access: services.access,
+      links: services.pdfLinks,
+    });
+    const session: SignedInSession = {
+      sessionId: 'ses-write-queue',
+      userId: DEMO_USER.id,
+      expiresAt: Number.MAX_SAFE_INTEGER,
+      multiFactorValid: true,
+      orgs: [{ id: ORG, type: 'regular', roles: ['member', 'admin', 'provider'] }],
+    };
+    const ctx = { orgId: ORG, userId: DEMO_USER.id, ip: null, baseUrl: '' };
+    const { run } = await reports.prepareFinalize(session, ctx, signed!, {
+      signature: 'M 10 150 L 120 60',
+      contentHash: hash,
+      timeZone: 'UTC',
+    });
+    const lines: string[] = [];
+    const finalizing = run((line) => lines.push(line.step));
+    await inside.reached;
+
+    // Another clinician charts a vital on another case while the finalize transaction is open.
+    const charting = services.rooms.change(chartedRoom, (root) =>
+      root.set('vitals', [{ time: 1_700_000_000_000, hr: 64 }]),
+    );
+    await turns();
+    inside.open();
+    await finalizing;
+    await charting;
+    expect(lines).toEqual(['pdfGen', 'saveUpdates', 'failed']);
+
+    // The finalize left nothing; the vital is in storage (what a restart would load).
+    expect(await new SqliteSyncStore(services.db).isFinalized(signedRoom.name)).toBe(false);
+    expect(storedVitals(await new SqliteSyncStore(services.db).load(chartedRoom.name))).toEqual([
+      { time: 1_700_000_000_000, hr: 64 },
+    ]);
+  });
+});
