@@ -72,7 +72,8 @@ export class WriteQueue {
   flush(): Promise<void> {
     // Its batches wait for the open transaction, which would wait for them: a server write
     // inside a transaction is stored with the sealed document's storeWrite instead.
-    if (inAnyTransaction()) return Promise.reject(new Error('the rooms’ write queue cannot be awaited inside a transaction'));
+    if (inAnyTransaction())
+      return Promise.reject(new Error('the rooms’ write queue cannot be awaited inside a transaction'));
     return this.then(() => this.commit());
   }
 
