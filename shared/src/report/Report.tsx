@@ -305,15 +305,27 @@ function Medications({ c }: { c: CaseRecord }): ReactNode {
   );
 }
 
+/** A Mallampati or upper lip bite class as a clinician reads it: 'Class II' (stored 'II' or 'Class II'). */
+function airwayClass(value: unknown): string | null {
+  const t = text(value);
+  return t === null ? null : `Class ${t.replace(/^Class\s+/i, '')}`;
+}
+
+/** An airway distance (stored in cm as a number) with its unit. */
+function centimetres(value: unknown): string | null {
+  const t = text(value);
+  return t === null ? null : /^[\d.]+$/.test(t) ? `${t} cm` : t;
+}
+
 function PhysicalAssessment({ c }: { c: CaseRecord }): ReactNode {
   return (
     <Section id="physicalAssessment">
       <div className="vr-fields">
-        <Field label="Mallampati" value={text(c.mallampati)} />
+        <Field label="Mallampati" value={airwayClass(c.mallampati)} />
         <Field label="Brodsky" value={text(c.brodsky)} />
-        <Field label="Upper lip bite" value={text(c.ulbt)} />
-        <Field label="Thyromental distance" value={text(c.tmd)} />
-        <Field label="Inter-incisor distance" value={text(c.iid)} />
+        <Field label="Upper lip bite" value={airwayClass(c.ulbt)} />
+        <Field label="Thyromental distance" value={centimetres(c.tmd)} />
+        <Field label="Inter-incisor distance" value={centimetres(c.iid)} />
         <Field label="Lungs" value={text(c.lungAuscultation)} />
         <Field label="Heart" value={text(c.heartAuscultation)} />
       </div>

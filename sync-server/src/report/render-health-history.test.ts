@@ -106,6 +106,13 @@ describe('the report prints the health history fields of the case (issue 27; spe
       expect(physical).toContain(s);
   });
 
+  it('[RP6] prints the classes and distances as the editor stores them (Mallampati II, upper lip bite 3, cm) as a clinician reads them', () => {
+    const { html } = renderReportHtml(input({ mallampati: 'II', ulbt: '3', tmd: 5.5, iid: 4.2 }), null);
+    const physical = textOf(html, 'data-section', 'physicalAssessment');
+    for (const s of ['Class II', 'Class 3', '5.5 cm', '4.2 cm']) expect(physical).toContain(s);
+    expect(physical).not.toContain('Class Class');
+  });
+
   it('[RP6] prints the operative checks in their order beside the pre-op checklist, and EBL and final room-air SpO2', () => {
     const { html } = renderReportHtml(input(), null);
     const checks = textOf(html, 'data-section', 'preOpChecks');

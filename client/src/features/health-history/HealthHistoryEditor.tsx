@@ -132,41 +132,45 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
   };
 
   const saving = saveText(sync);
-  const header = (
-    <Group
-      justify="space-between"
-      wrap="wrap"
-      gap="xs"
-      p="sm"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-    >
-      <Group gap="sm" wrap="wrap">
-        <Modal.Title fz="h3" fw={700}>
-          Health History
-        </Modal.Title>
-        {saving && !finished && (
-          <Text size="sm" fw={600} c={saving === HHX_TEXTS.saved ? 'green.9' : 'blue.9'} data-testid="hhx-save-text">
-            {saving}
-          </Text>
-        )}
-      </Group>
-      <Group gap="sm" wrap="wrap">
-        {data && !finished && (
-          <SegmentedControl
-            aria-label="Where the health history is entered"
-            value={elsewhere ? 'elsewhere' : 'vigil'}
-            disabled={readOnly}
-            onChange={(v) => requestLayout(v === 'elsewhere')}
-            data={[
-              { value: 'vigil', label: 'Vigil' },
-              { value: 'elsewhere', label: 'Elsewhere' },
-            ]}
-          />
-        )}
-        {document && <SyncIndicator state={state} noun="health history" />}
-        <CloseButton size="xl" aria-label="Close health history" onClick={() => setClosing(true)} />
-      </Group>
+  const controls = (
+    <Group gap="sm" wrap="wrap">
+      {data && !finished && (
+        <SegmentedControl
+          aria-label="Where the health history is entered"
+          value={elsewhere ? 'elsewhere' : 'vigil'}
+          disabled={readOnly}
+          onChange={(v) => requestLayout(v === 'elsewhere')}
+          data={[
+            { value: 'vigil', label: 'Vigil' },
+            { value: 'elsewhere', label: 'Elsewhere' },
+          ]}
+        />
+      )}
+      {document && <SyncIndicator state={state} noun="health history" />}
     </Group>
+  );
+  // The close button stays in the top corner; on a phone the layout toggle and the save status
+  // take a second row under the title.
+  const header = (
+    <Stack gap="xs" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="sm" wrap="wrap">
+          <Modal.Title fz="h3" fw={700}>
+            Health History
+          </Modal.Title>
+          {saving && !finished && (
+            <Text size="sm" fw={600} c={saving === HHX_TEXTS.saved ? 'green.9' : 'blue.9'} data-testid="hhx-save-text">
+              {saving}
+            </Text>
+          )}
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          {large && controls}
+          <CloseButton size="xl" aria-label="Close health history" onClick={() => setClosing(true)} />
+        </Group>
+      </Group>
+      {!large && controls}
+    </Stack>
   );
 
   let body: ReactNode;
@@ -201,6 +205,8 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
         value={tabValue(current)}
         onChange={(v) => setTab(tabs.find((x) => tabValue(x) === v) ?? current)}
         orientation={large ? 'vertical' : 'horizontal'}
+        // A vertical list reads down its left edge: the names start there, the status badges line up on the right.
+        styles={large ? { tabLabel: { textAlign: 'start' } } : undefined}
         style={{ flex: 1, minHeight: 0 }}
       >
         <Tabs.List
@@ -212,8 +218,9 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
             return (
               <Tabs.Tab
                 key={t}
-                value={t}
+                value={tabValue(t)}
                 mih={44}
+                style={large ? undefined : { flex: 'none' }}
                 rightSection={s && t !== 'Review & Complete' ? <Dot status={s} /> : null}
               >
                 {t}
@@ -326,7 +333,13 @@ function Status({ text }: { text: string }): ReactNode {
 /** A tab's status as a small labelled badge. */
 function Dot({ status }: { status: keyof typeof STATUS_LABELS }): ReactNode {
   return (
-    <Badge size="xs" variant="light" color={STATUS_COLOURS[status]} data-testid="hhx-tab-badge">
+    <Badge
+      size="xs"
+      variant="light"
+      color={STATUS_COLOURS[status]}
+      data-testid="hhx-tab-badge"
+      style={{ flex: 'none' }}
+    >
       {STATUS_LABELS[status]}
     </Badge>
   );

@@ -18,6 +18,7 @@ import { isoDate } from '../format.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import { useCaseValue } from '../useCaseData.js';
 import { newHealthHistory } from './api.js';
+import { CaseAirwayExam } from './CaseAirwayExam.js';
 import { CaseHistoryFields } from './CaseHistoryFields.js';
 import { HISTORY_FIELD_LABELS } from './labels.js';
 import { PregnancyFields } from './PregnancyFields.js';
@@ -208,6 +209,7 @@ export function HealthHistorySection({
         </Text>
       )}
       <CaseHistoryFields doc={doc} />
+      <CaseAirwayExam doc={doc} readOnly={readOnly} />
       <PregnancyFields
         doc={doc}
         readOnly={readOnly}

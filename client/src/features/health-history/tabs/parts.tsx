@@ -171,6 +171,9 @@ export function NotesText({
   );
 }
 
+/** A unit as the field's hint names it ('in' alone reads as a word). */
+const UNIT_NAMES: Readonly<Record<string, string>> = { in: 'inches', cm: 'cm', lb: 'lb', kg: 'kg' };
+
 /** The organisation's units as the measurement parser takes them. */
 export function unitsOf(context: HhxTabProps['context']): MeasurementUnits {
   return { height: context.heightUnit, weight: context.weightUnit };
@@ -199,7 +202,7 @@ export function MeasurementField({
       value={text}
       disabled={readOnly}
       placeholder={kind === 'height' ? (unit === 'in' ? `e.g. 5' 4" or 64 in` : 'e.g. 162 cm') : `e.g. 70 ${unit}`}
-      description={`Read in ${unit} unless you type a unit`}
+      description={`A number alone is read in ${UNIT_NAMES[unit] ?? unit}; or type a unit`}
       error={hint.kind === 'failed' ? hint.text : undefined}
       inputWrapperOrder={['label', 'description', 'input', 'error']}
       rightSectionWidth={96}
