@@ -41,6 +41,8 @@ import { caseKind } from './sync/kinds/case.js';
 import { healthHistoryKind } from './sync/kinds/health-history.js';
 import { HhxService } from './hhx/service.js';
 import { FormsService } from './forms/service.js';
+import { AppointmentTaskService } from './forms/tasks.js';
+import { SqlitePatientLinkStore } from './store/patient-links/sqlite.js';
 import { SqliteOrgFormStore } from './store/forms/sqlite.js';
 
 /** What a route hands over to find the signed-in session of a request (cookie or `token` query parameter). */
@@ -105,6 +107,8 @@ export interface Services {
   hhx: HhxService;
   /** Organisation forms (issue 28). */
   forms: FormsService;
+  /** Appointment form tasks and the patients' links (issue 28). */
+  tasks: AppointmentTaskService;
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -218,6 +222,11 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
   const hhx = new HhxService({ fhir, store: resources, rooms, access, ids, now, log });
   const forms = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, access, now });
+  const patientLinks = new SqlitePatientLinkStore(db);
+  const tasks = new AppointmentTaskService({
+    ...{ fhir, forms, orgs: orgStore, access, links: patientLinks, sender, now },
+    allowSimulation: config.environment !== 'production',
+  });
 
   let closing: Promise<void> | undefined;
   const close = (drained: () => Promise<void> = () => Promise.resolve()): Promise<void> => {
@@ -270,6 +279,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     pdfLinks,
     hhx,
     forms,
+    tasks,
     close,
   };
 }

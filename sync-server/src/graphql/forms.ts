@@ -1,5 +1,6 @@
 import { answeringAppErrors } from '../errors.js';
-import type { ResolverArgs } from './context.js';
+import type { TaskRequest } from '../forms/tasks.js';
+import type { GraphqlContext, ResolverArgs } from './context.js';
 import { callerOf } from './orgs/caller.js';
 
 /** Organisation forms (issue 28; spec 000 §3 "Org form", §7): every mutation answers the form list. */
@@ -56,6 +57,11 @@ export const formTypeDefs = /* GraphQL */ `
     addToAll: Boolean
   }
 
+  "A FHIR resource as JSON (the Appointment with its task extensions, a Communication)."
+  type FhirJson {
+    fhirJSON: String!
+  }
+
   extend type Query {
     orgForms(orgId: String): [OrgForm!]!
   }
@@ -66,6 +72,18 @@ export const formTypeDefs = /* GraphQL */ `
     createTextBodyForm(orgId: String, properties: TextBodyFormProperties!): [OrgForm!]!
     updateTextBodyForm(orgId: String, formId: String!, properties: TextBodyFormProperties!): [OrgForm!]!
     deleteOrgForm(orgId: String, formId: String!): [OrgForm!]!
+    "Adds a requested task per form to the appointment (spec 000 §7); answers the Appointment."
+    addFormTasksToAppointment(orgId: String, formIds: [String!]!, appointmentId: String!): FhirJson!
+    "Sends the task's link by email or SMS; answers the Appointment, its task 'sent', or the error 'Failed to send'."
+    sendAppointmentForm(
+      orgId: String
+      appointmentTaskId: String!
+      appointmentId: String!
+      to: String!
+      channel: String!
+      simulate: String
+    ): FhirJson!
+    deleteAppointmentTask(orgId: String, id: String!, appointmentId: String!): FhirJson!
   }
 `;
 
@@ -79,6 +97,14 @@ function plain(value: unknown): unknown {
       .map(([k, v]) => [k, plain(v)]),
   );
 }
+/** The task calls' request: who asks, from where, and the origin the patient's link points at. */
+const taskRequest = async (ctx: GraphqlContext): Promise<TaskRequest> => ({
+  caller: (await callerOf(ctx)).caller,
+  ip: ctx.meta.ip,
+  origin: ctx.origin,
+});
+const fhirJson = (resource: unknown): { fhirJSON: string } => ({ fhirJSON: JSON.stringify(resource) });
+
 const argsOf = (args: Record<string, unknown>): Record<string, unknown> => plain(args) as Record<string, unknown>;
 
 export const formResolvers = {
@@ -93,5 +119,11 @@ export const formResolvers = {
     updateTextBodyForm: async (_, args, ctx) =>
       ctx.services.forms.updateTextBodyForm((await callerOf(ctx)).caller, argsOf(args)),
     deleteOrgForm: async (_, args, ctx) => ctx.services.forms.deleteOrgForm((await callerOf(ctx)).caller, argsOf(args)),
+    addFormTasksToAppointment: async (_, args, ctx) =>
+      fhirJson(await ctx.services.tasks.add(await taskRequest(ctx), argsOf(args))),
+    sendAppointmentForm: async (_, args, ctx) =>
+      fhirJson(await ctx.services.tasks.send(await taskRequest(ctx), argsOf(args))),
+    deleteAppointmentTask: async (_, args, ctx) =>
+      fhirJson(await ctx.services.tasks.delete(await taskRequest(ctx), argsOf(args))),
   }),
 };

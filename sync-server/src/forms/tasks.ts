@@ -1,0 +1,243 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  appointmentTasks,
+  FORM_TEXTS,
+  withAppointmentTasks,
+  type Appointment,
+  type AppointmentTask,
+} from '@vigil/shared';
+import { z } from 'zod';
+import type { OrgAccess } from '../access/index.js';
+import { normalizeSmsNumber } from '../auth/account-base.js';
+import { AppError, VersionConflictError } from '../errors.js';
+import type { FhirService, RequestContext } from '../fhir/service.js';
+import type { MessageSender } from '../mail/sender.js';
+import { authorizeOrg } from '../orgs/authorize.js';
+import { parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import type { OrgStore } from '../store/orgs/types.js';
+import type { OrgFormRecord } from '../store/forms/types.js';
+import type { PatientLinkStore } from '../store/patient-links/types.js';
+import type { FormsService } from './service.js';
+
+/** How long a patient's form link works (decision: a week, time to answer before most visits). */
+export const PATIENT_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** The type of a form task on the appointment (spec 001 §3 task extension). */
+export const FORM_TASK_TYPE = 'patientForm';
+
+/** An appointment task's statuses (spec 000 §3, §4: 'sent' after sending). */
+export const TASK_STATUS = {
+  requested: 'requested',
+  sent: 'sent',
+  failed: 'failed',
+  completed: 'completed',
+} as const;
+
+export interface TaskRequest {
+  caller: OrgCaller;
+  ip: string | null;
+  /** The origin the patient's link points at. */
+  origin: string;
+}
+
+export interface TasksDeps {
+  fhir: FhirService;
+  forms: FormsService;
+  orgs: OrgStore;
+  access: OrgAccess;
+  links: PatientLinkStore;
+  sender: MessageSender;
+  now: () => number;
+  /** Outside production, sendAppointmentForm's `simulate: "fail"` makes the delivery fail (spec 000 §7). */
+  allowSimulation: boolean;
+}
+
+const id = z.string().trim().min(1).max(64);
+const addArgs = z.object({ formIds: z.array(id).min(1).max(20), appointmentId: id });
+const deleteArgs = z.object({ id, appointmentId: id });
+const sendArgs = z.object({
+  appointmentTaskId: id,
+  appointmentId: id,
+  to: z.string().trim().min(3).max(254),
+  channel: z.enum(['email', 'sms']),
+  simulate: z.enum(['fail']).optional(),
+});
+const email = z.email();
+
+/** The SHA-256 (hex) a link's token is kept as. */
+export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Appointment tasks (issue 28; spec 000 §3 "Appointment task", §4, §7): a form the patient of an
+ * appointment is asked to complete, kept on the Appointment as its task extension (spec 001 §3:
+ * id, type, extId = the form id, title, status, statusText, fhirRef = the signed Contract). Every
+ * call needs the organisation permission and answers the Appointment as FHIR JSON.
+ */
+export class AppointmentTaskService {
+  constructor(private readonly deps: TasksDeps) {}
+
+  /** addFormTasksToAppointment: one requested task per form (a form already on the appointment is not added twice). */
+  async add(request: TaskRequest, args: Record<string, unknown>): Promise<Appointment> {
+    const { who, orgId } = await this.member(request, args.orgId);
+    const a = parse(addArgs, args);
+    const forms: OrgFormRecord[] = [];
+    for (const formId of a.formIds) {
+      const form = await this.deps.forms.usable(orgId, formId);
+      if (!form || form.deletedAt !== null) refuse('NOT_FOUND');
+      forms.push(form);
+    }
+    return this.change(this.ctx(who, request, orgId), a.appointmentId, (tasks) => {
+      const next = [...tasks];
+      for (const form of forms) {
+        if (next.some((t) => t.extId === form.id && t.status !== TASK_STATUS.completed)) continue;
+        next.push({
+          id: `task-${randomBytes(9).toString('base64url')}`,
+          type: FORM_TASK_TYPE,
+          status: 'requested',
+          extId: form.id,
+          title: form.name,
+        });
+      }
+      return next;
+    });
+  }
+
+  /** deleteAppointmentTask: the task leaves the appointment and its links stop working. */
+  async delete(request: TaskRequest, args: Record<string, unknown>): Promise<Appointment> {
+    const { who, orgId } = await this.member(request, args.orgId);
+    const a = parse(deleteArgs, args);
+    const appointment = await this.change(this.ctx(who, request, orgId), a.appointmentId, (tasks) => {
+      if (!tasks.some((t) => t.id === a.id)) refuse('NOT_FOUND');
+      return tasks.filter((t) => t.id !== a.id);
+    });
+    await this.deps.links.revokeTask(orgId, a.id, this.deps.now());
+    return appointment;
+  }
+
+  /**
+   * sendAppointmentForm: a new single-use link (the task's earlier ones stop working) by email or
+   * SMS through the sender (SMTP or the outbox). The task is 'sent' when the message went out;
+   * otherwise it is 'failed' and the call answers 'Failed to send' (spec 000 §4).
+   */
+  async send(request: TaskRequest, args: Record<string, unknown>): Promise<Appointment> {
+    const { who, orgId } = await this.member(request, args.orgId);
+    const a = parse(sendArgs, args);
+    if (a.simulate && !this.deps.allowSimulation) refuse('INVALID_INPUT');
+    const to = a.channel === 'email' ? parse(email, a.to.toLowerCase()) : smsNumber(a.to);
+    const ctx = this.ctx(who, request, orgId);
+    const appointment = (await this.deps.fhir.read(ctx, 'Appointment', a.appointmentId)).resource as Appointment;
+    const task = appointmentTasks(appointment).find((t) => t.id === a.appointmentTaskId);
+    if (!task) refuse('NOT_FOUND');
+    if (task.status === TASK_STATUS.completed) refuse('TASK_COMPLETED');
+    const patientId = patientOf(appointment);
+    if (!patientId) refuse('NO_PATIENT');
+    const org = await this.deps.orgs.org(orgId);
+
+    const token = randomBytes(32).toString('base64url');
+    const now = this.deps.now();
+    await this.deps.links.create({
+      tokenHash: tokenHash(token),
+      orgId,
+      taskId: task.id,
+      appointmentId: appointment.id!,
+      patientId,
+      createdAt: now,
+      expiresAt: now + PATIENT_LINK_LIFETIME_MS,
+    });
+    const link = `${request.origin}/patient-form/${token}`;
+    const orgName = org?.name ?? orgId;
+    let sent = true;
+    try {
+      if (a.simulate === 'fail') throw new Error('simulated delivery failure');
+      await this.deps.sender.send(
+        a.channel === 'email'
+          ? {
+              channel: 'email',
+              to,
+              subject: `${orgName}: a form to complete before your visit`,
+              body: `${orgName} asks you to complete "${task.title ?? 'a form'}" before your visit.\n\nOpen it here (it works once, for 7 days):\n${link}\n`,
+            }
+          : {
+              channel: 'sms',
+              to,
+              subject: `${orgName} form`,
+              body: `${orgName}: please complete your form before your visit: ${link}`,
+            },
+      );
+    } catch {
+      sent = false;
+      await this.deps.links.revokeTask(orgId, task.id, now);
+    }
+    const statusText = sent ? `Sent by ${a.channel === 'email' ? 'email' : 'SMS'} to ${to}` : 'Sending failed';
+    const updated = await this.change(ctx, appointment.id!, (tasks) =>
+      tasks.map((t) =>
+        t.id === task.id ? { ...t, status: sent ? TASK_STATUS.sent : TASK_STATUS.failed, statusText } : t,
+      ),
+    );
+    const status = appointmentTasks(updated).find((t) => t.id === task.id)?.status;
+    if (status !== TASK_STATUS.sent) throw new AppError(500, FORM_TEXTS.failedToSend);
+    return updated;
+  }
+
+  /** Marks a task completed with its signed Contract (the patient's submission; no session). */
+  async complete(appointmentId: string, taskId: string, contractId: string, ctx: RequestContext): Promise<void> {
+    await this.change(ctx, appointmentId, (tasks) =>
+      tasks.map((t) =>
+        t.id === taskId
+          ? {
+              ...t,
+              status: TASK_STATUS.completed,
+              statusText: 'Completed by the patient',
+              fhirRef: `Contract/${contractId}`,
+            }
+          : t,
+      ),
+    );
+  }
+
+  /** Reads the appointment, changes its tasks and writes it back if the appointment did not move meanwhile (retried). */
+  private async change(
+    ctx: RequestContext,
+    appointmentId: string,
+    edit: (tasks: AppointmentTask[]) => AppointmentTask[],
+  ): Promise<Appointment> {
+    for (let attempt = 0; ; attempt += 1) {
+      const current = await this.deps.fhir.read(ctx, 'Appointment', appointmentId);
+      const appointment = current.resource as Appointment;
+      const next = withAppointmentTasks(appointment, edit(appointmentTasks(appointment)));
+      try {
+        const { version } = await this.deps.fhir.update(ctx, 'Appointment', appointmentId, next, current.versionId);
+        return version.resource as Appointment;
+      } catch (err) {
+        if (!(err instanceof VersionConflictError) || attempt >= 3) throw err;
+      }
+    }
+  }
+
+  private async member(request: TaskRequest, rawOrgId: unknown): Promise<{ who: SignedInCaller; orgId: string }> {
+    const { caller, org } = await authorizeOrg(
+      { store: this.deps.orgs, access: this.deps.access },
+      request.caller,
+      rawOrgId,
+      'member',
+    );
+    return { who: caller, orgId: org.id };
+  }
+
+  private ctx(who: SignedInCaller, request: TaskRequest, orgId: string): RequestContext {
+    return { orgId, userId: who.user.id, ip: request.ip, baseUrl: '' };
+  }
+}
+
+/** The appointment's patient id, or null. */
+export function patientOf(appointment: Appointment): string | null {
+  const ref = appointment.participant.find((p) => p.actor?.reference?.startsWith('Patient/'))?.actor?.reference;
+  return ref ? ref.slice('Patient/'.length) : null;
+}
+
+function smsNumber(input: string): string {
+  try {
+    return normalizeSmsNumber(input);
+  } catch {
+    refuse('INVALID_PHONE');
+  }
+}

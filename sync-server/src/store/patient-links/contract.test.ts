@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { openMemoryDatabase } from '../sqlite/database.js';
+import { insertOrgRows } from '../sqlite/fixtures.js';
+import { SqlitePatientLinkStore } from './sqlite.js';
+import type { PatientLinkStore } from './types.js';
+
+function sqlite(): PatientLinkStore {
+  const db = openMemoryDatabase();
+  insertOrgRows(db, [{ id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' }]);
+  return new SqlitePatientLinkStore(db);
+}
+
+const link = (tokenHash: string, taskId = 'tsk-1') => ({
+  tokenHash,
+  orgId: 'office',
+  taskId,
+  appointmentId: 'apt-1',
+  patientId: 'pat-1',
+  createdAt: 1000,
+  expiresAt: 5000,
+});
+
+describe.each([['sqlite', sqlite]])('PatientLinkStore contract (%s)', (_, make) => {
+  it('finds a link by its hash, counts failed challenges', async () => {
+    const links = make();
+    await links.create(link('h1'));
+    expect(await links.find('h1')).toEqual({ ...link('h1'), usedAt: null, revokedAt: null, failedChallenges: 0 });
+    expect(await links.find('nope')).toBeNull();
+    expect(await links.failChallenge('h1')).toBe(1);
+    expect(await links.failChallenge('h1')).toBe(2);
+    expect((await links.find('h1'))!.failedChallenges).toBe(2);
+  });
+
+  it('is used once, never after expiry or revocation', async () => {
+    const links = make();
+    await links.create(link('h1'));
+    expect(await links.use('h1', 2000)).toBe(true);
+    expect(await links.use('h1', 2001)).toBe(false);
+    expect((await links.find('h1'))!.usedAt).toBe(2000);
+    await links.create(link('h2', 'tsk-2'));
+    expect(await links.use('h2', 5000)).toBe(false);
+    await links.create(link('h3', 'tsk-3'));
+    await links.revokeTask('office', 'tsk-3', 1500);
+    expect(await links.use('h3', 2000)).toBe(false);
+    expect((await links.find('h3'))!.revokedAt).toBe(1500);
+  });
+
+  it('a new link of a task revokes the task’s earlier ones', async () => {
+    const links = make();
+    await links.create(link('old'));
+    await links.create({ ...link('new'), createdAt: 1200 });
+    expect((await links.find('old'))!.revokedAt).toBe(1200);
+    expect((await links.find('new'))!.revokedAt).toBeNull();
+    expect(await links.use('old', 2000)).toBe(false);
+    expect(await links.use('new', 2000)).toBe(true);
+  });
+});

@@ -1,0 +1,190 @@
+import { appointmentTasks, type Appointment } from '@vigil/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from './accounts-client.js';
+import { fhir, patientBody } from './fhir-helpers.js';
+import { FORM_ROLES, formsWorld, needs, type FormRole, type FormsWorld, type FormView } from './forms-helpers.js';
+
+/*
+ * Appointment tasks against the real server (issue 28; spec 000 §3 "Appointment task", §4, §7):
+ * forms added to an appointment, sent by SMS or email through the outbox ('sent', else
+ * 'Failed to send'), deleted; every call × caller.
+ */
+
+const ADD = `mutation ($orgId: String, $formIds: [String!]!, $appointmentId: String!) {
+  addFormTasksToAppointment(orgId: $orgId, formIds: $formIds, appointmentId: $appointmentId) { fhirJSON } }`;
+const SEND = `mutation ($orgId: String, $taskId: String!, $appointmentId: String!, $to: String!, $channel: String!, $simulate: String) {
+  sendAppointmentForm(orgId: $orgId, appointmentTaskId: $taskId, appointmentId: $appointmentId, to: $to, channel: $channel, simulate: $simulate) { fhirJSON } }`;
+const DELETE = `mutation ($orgId: String, $id: String!, $appointmentId: String!) {
+  deleteAppointmentTask(orgId: $orgId, id: $id, appointmentId: $appointmentId) { fhirJSON } }`;
+
+export async function newAppointment(
+  w: FormsWorld,
+  given = 'Ana',
+): Promise<{ patientId: string; appointmentId: string }> {
+  const patient = await fhir<{ id: string }>(w.server, w.admin.browser, 'POST', 'office/Patient', {
+    ...patientBody(given, 'Lopez', '1990-05-17'),
+    telecom: [{ system: 'phone', value: '+14155552671' }],
+  });
+  expect(patient.status).toBe(201);
+  const appointment = await fhir<{ id: string }>(w.server, w.admin.browser, 'POST', 'office/Appointment', {
+    resourceType: 'Appointment',
+    status: 'booked',
+    start: '2026-12-01T15:00:00.000Z',
+    end: '2026-12-01T16:00:00.000Z',
+    participant: [{ actor: { reference: `Patient/${patient.body.id}` }, status: 'accepted' }],
+  });
+  expect(appointment.status).toBe(201);
+  return { patientId: patient.body.id, appointmentId: appointment.body.id };
+}
+
+export async function consentForm(w: FormsWorld, name = 'Sedation consent'): Promise<string> {
+  const made = await w.admin.browser.gql<{ createOrgForm: FormView[] }>(
+    `mutation ($p: OrgFormProperties!) { createOrgForm(orgId: "office", properties: $p) { id name } }`,
+    { p: { name, markdown: 'I, {{signerName}}, consent.', challenge: true, requireSignature: true } },
+  );
+  if (!made.data) throw new Error(made.code);
+  return made.data.createOrgForm.filter((f) => f.name === name).at(-1)!.id;
+}
+
+const appointmentOf = (result: { data: Record<string, { fhirJSON: string }> | null }): Appointment =>
+  JSON.parse(Object.values(result.data!)[0]!.fhirJSON) as Appointment;
+
+describe('appointment tasks (issue 28)', () => {
+  let w: FormsWorld;
+  let formId = '';
+  let appointmentId = '';
+
+  beforeAll(async () => {
+    w = await formsWorld({ prefix: 'tasks' });
+    formId = await consentForm(w);
+    ({ appointmentId } = await newAppointment(w));
+  }, 300_000);
+  afterAll(async () => {
+    await w?.server.dispose();
+  });
+
+  it('adds a requested task per form, sends it by SMS through the outbox as sent, and deletes it', async () => {
+    const added = await w.member.browser.gql<Record<string, { fhirJSON: string }>>(ADD, {
+      orgId: 'office',
+      formIds: [formId],
+      appointmentId,
+    });
+    expect(added.code).toBeUndefined();
+    const tasks = appointmentTasks(appointmentOf(added));
+    expect(tasks).toEqual([
+      expect.objectContaining({ type: 'patientForm', status: 'requested', extId: formId, title: 'Sedation consent' }),
+    ]);
+    // Adding the same form again does not add a second task.
+    const again = await w.member.browser.gql<Record<string, { fhirJSON: string }>>(ADD, {
+      orgId: 'office',
+      formIds: [formId],
+      appointmentId,
+    });
+    expect(appointmentTasks(appointmentOf(again))).toHaveLength(1);
+
+    const sent = await w.member.browser.gql<Record<string, { fhirJSON: string }>>(SEND, {
+      orgId: 'office',
+      taskId: tasks[0]!.id,
+      appointmentId,
+      to: '(415) 555-2671',
+      channel: 'sms',
+    });
+    expect(sent.code).toBeUndefined();
+    expect(appointmentTasks(appointmentOf(sent))[0]).toMatchObject({
+      status: 'sent',
+      statusText: 'Sent by SMS to +14155552671',
+    });
+    const sms = (await outbox(w.server.url, '+14155552671')).at(-1)!;
+    expect(sms.channel).toBe('sms');
+    expect(sms.body).toMatch(/Bright Smile Dental: .*\/patient-form\/[A-Za-z0-9_-]{43}$/);
+    // The SMS carries no patient name.
+    expect(sms.body).not.toContain('Ana');
+
+    const mailed = await w.member.browser.gql(SEND, {
+      orgId: 'office',
+      taskId: tasks[0]!.id,
+      appointmentId,
+      to: 'Ana@Example.com',
+      channel: 'email',
+    });
+    expect(mailed.code).toBeUndefined();
+    expect((await outbox(w.server.url, 'ana@example.com')).at(-1)!.body).toContain('/patient-form/');
+
+    const deleted = await w.member.browser.gql<Record<string, { fhirJSON: string }>>(DELETE, {
+      orgId: 'office',
+      id: tasks[0]!.id,
+      appointmentId,
+    });
+    expect(appointmentTasks(appointmentOf(deleted))).toEqual([]);
+    expect((await w.member.browser.gql(DELETE, { orgId: 'office', id: tasks[0]!.id, appointmentId })).code).toBe(
+      'NOT_FOUND',
+    );
+  });
+
+  it("answers 'Failed to send' when the task is not 'sent' (spec 000 §4), and refuses bad addresses", async () => {
+    const added = await w.admin.browser.gql<Record<string, { fhirJSON: string }>>(ADD, {
+      orgId: 'office',
+      formIds: [formId],
+      appointmentId,
+    });
+    const task = appointmentTasks(appointmentOf(added)).at(-1)!;
+    const failed = await w.admin.browser.gql(SEND, {
+      orgId: 'office',
+      taskId: task.id,
+      appointmentId,
+      to: '+14155552671',
+      channel: 'sms',
+      simulate: 'fail',
+    });
+    expect(failed.code).toBe('Failed to send');
+    const stored = await fhir<Appointment>(w.server, w.admin.browser, 'GET', `office/Appointment/${appointmentId}`);
+    expect(appointmentTasks(stored.body).find((t) => t.id === task.id)?.status).toBe('failed');
+    const base = { orgId: 'office', taskId: task.id, appointmentId };
+    expect((await w.admin.browser.gql(SEND, { ...base, to: 'not-an-email', channel: 'email' })).code).toBe(
+      'INVALID_INPUT',
+    );
+    expect((await w.admin.browser.gql(SEND, { ...base, to: '12345', channel: 'sms' })).code).toBe('INVALID_PHONE');
+    expect((await w.admin.browser.gql(SEND, { ...base, to: '+14155552671', channel: 'fax' })).code).toBe(
+      'INVALID_INPUT',
+    );
+    expect((await w.admin.browser.gql(ADD, { orgId: 'office', formIds: ['frm-nope'], appointmentId })).code).toBe(
+      'NOT_FOUND',
+    );
+  });
+
+  it('answers every task call × caller as the table says (wrong org, wrong role, no session refused)', async () => {
+    const allowed = needs(['member', 'admin', 'parentAdmin']);
+    const taskOf = {} as Record<FormRole, string>;
+    for (const r of FORM_ROLES) {
+      const added = await w.admin.browser.gql<Record<string, { fhirJSON: string }>>(ADD, {
+        orgId: 'office',
+        formIds: [await consentForm(w, `form for ${r}`)],
+        appointmentId,
+      });
+      taskOf[r] = appointmentTasks(appointmentOf(added)).at(-1)!.id;
+    }
+    const deviations: string[] = [];
+    for (const role of FORM_ROLES) {
+      const b = w.browsers[role];
+      const outcomes = {
+        addFormTasksToAppointment: await b.gql(ADD, { orgId: 'office', formIds: [formId], appointmentId }),
+        sendAppointmentForm: await b.gql(SEND, {
+          orgId: 'office',
+          taskId: taskOf[role],
+          appointmentId,
+          to: 'patient@example.com',
+          channel: 'email',
+        }),
+        deleteAppointmentTask: await b.gql(DELETE, { orgId: 'office', id: taskOf[role], appointmentId }),
+      };
+      for (const [call, result] of Object.entries(outcomes)) {
+        const outcome = result.code ?? (result.data ? 'ok' : 'no data');
+        if (outcome !== allowed[role]) deviations.push(`${call} as ${role}: expected ${allowed[role]}, got ${outcome}`);
+      }
+    }
+    expect(deviations).toEqual([]);
+    // Another organisation's admin asking for office's appointment under their own org finds nothing there.
+    const elsewhere = await w.otherAdmin.browser.gql(ADD, { orgId: 'elsewhere', formIds: [formId], appointmentId });
+    expect(elsewhere.code).toBe('NOT_FOUND');
+  });
+});
