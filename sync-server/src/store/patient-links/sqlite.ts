@@ -1,3 +1,4 @@
+import { serialized } from '../resources/transactions.js';
 import type { Db } from '../sqlite/database.js';
 import type { PatientLinkRecord, PatientLinkStore } from './types.js';
 
@@ -32,59 +33,69 @@ export class SqlitePatientLinkStore implements PatientLinkStore {
   constructor(private readonly db: Db) {}
 
   create(link: Omit<PatientLinkRecord, 'usedAt' | 'revokedAt' | 'failedChallenges'>): Promise<void> {
-    this.db.transaction(() => {
-      this.db
-        .prepare('UPDATE patient_form_links SET revoked_at = ? WHERE org_id = ? AND task_id = ? AND revoked_at IS NULL')
-        .run(link.createdAt, link.orgId, link.taskId);
-      this.db
-        .prepare(
-          `INSERT INTO patient_form_links (token_hash, org_id, task_id, appointment_id, patient_id, created_at,
+    return serialized(this.db, () => {
+      this.db.transaction(() => {
+        this.db
+          .prepare(
+            'UPDATE patient_form_links SET revoked_at = ? WHERE org_id = ? AND task_id = ? AND revoked_at IS NULL',
+          )
+          .run(link.createdAt, link.orgId, link.taskId);
+        this.db
+          .prepare(
+            `INSERT INTO patient_form_links (token_hash, org_id, task_id, appointment_id, patient_id, created_at,
              expires_at)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          link.tokenHash,
-          link.orgId,
-          link.taskId,
-          link.appointmentId,
-          link.patientId,
-          link.createdAt,
-          link.expiresAt,
-        );
-    })();
-    return Promise.resolve();
+          )
+          .run(
+            link.tokenHash,
+            link.orgId,
+            link.taskId,
+            link.appointmentId,
+            link.patientId,
+            link.createdAt,
+            link.expiresAt,
+          );
+      })();
+    });
   }
 
   find(tokenHash: string): Promise<PatientLinkRecord | null> {
-    const row = this.db.prepare('SELECT * FROM patient_form_links WHERE token_hash = ?').get(tokenHash) as
-      LinkRow | undefined;
-    return Promise.resolve(row ? record(row) : null);
+    return serialized(this.db, () => {
+      const row = this.db.prepare('SELECT * FROM patient_form_links WHERE token_hash = ?').get(tokenHash) as
+        LinkRow | undefined;
+      return row ? record(row) : null;
+    });
   }
 
   failChallenge(tokenHash: string): Promise<number> {
-    const row = this.db
-      .prepare(
-        `UPDATE patient_form_links SET failed_challenges = failed_challenges + 1 WHERE token_hash = ?
+    return serialized(this.db, () => {
+      const row = this.db
+        .prepare(
+          `UPDATE patient_form_links SET failed_challenges = failed_challenges + 1 WHERE token_hash = ?
          RETURNING failed_challenges`,
-      )
-      .get(tokenHash) as { failed_challenges: number } | undefined;
-    return Promise.resolve(row?.failed_challenges ?? 0);
+        )
+        .get(tokenHash) as { failed_challenges: number } | undefined;
+      return row?.failed_challenges ?? 0;
+    });
   }
 
   use(tokenHash: string, at: number): Promise<boolean> {
-    const result = this.db
-      .prepare(
-        `UPDATE patient_form_links SET used_at = ?
+    return serialized(this.db, () => {
+      const result = this.db
+        .prepare(
+          `UPDATE patient_form_links SET used_at = ?
          WHERE token_hash = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?`,
-      )
-      .run(at, tokenHash, at);
-    return Promise.resolve(result.changes === 1);
+        )
+        .run(at, tokenHash, at);
+      return result.changes === 1;
+    });
   }
 
   revokeTask(orgId: string, taskId: string, at: number): Promise<void> {
-    this.db
-      .prepare('UPDATE patient_form_links SET revoked_at = ? WHERE org_id = ? AND task_id = ? AND revoked_at IS NULL')
-      .run(at, orgId, taskId);
-    return Promise.resolve();
+    return serialized(this.db, () => {
+      this.db
+        .prepare('UPDATE patient_form_links SET revoked_at = ? WHERE org_id = ? AND task_id = ? AND revoked_at IS NULL')
+        .run(at, orgId, taskId);
+    });
   }
 }
