@@ -40,6 +40,10 @@ const withChrome =
 const OrgApp = lazyWithRetry(withChrome(loadOrgApp));
 const ParentApp = lazyWithRetry(withChrome(() => import('../features/parent/ParentApp.js')));
 const TeamApp = lazyWithRetry(withChrome(() => import('../features/team/TeamApp.js')));
+// The patient's phone page (issue 28): its own chunk, so patients load only what their form needs.
+const PatientFormPage = lazyWithRetry<object>(() =>
+  import('../features/patient-forms/PatientFormPage.js').then((m) => ({ default: m.PatientFormPage })),
+);
 const ResellerApp = lazyWithRetry(withChrome(() => import('../features/reseller/ResellerApp.js')));
 
 /**
@@ -84,6 +88,7 @@ export const PUBLIC_ROUTES: readonly SubAppRoute[] = [
   },
   { path: 'invitation', title: 'Invitation', element: <InvitationPage /> },
   { path: 'demo', title: 'Demo' },
+  { path: 'patient-form/:token', title: 'Your Form', element: <SubApp children={<PatientFormPage />} /> },
 ];
 
 function SubApp({ children }: { children: ReactNode }): ReactNode {

@@ -4,6 +4,8 @@ import { CalendarPage } from '../calendar/CalendarPage.js';
 import { CasePage } from '../cases/CasePage.js';
 import { CasesPage } from '../cases/CasesPage.js';
 import { NewCasePage } from '../cases/NewCasePage.js';
+import { FormEditorPage } from '../forms/FormEditorPage.js';
+import { FormsPage } from '../forms/FormsPage.js';
 import { HealthHistoriesPage } from '../health-history/HealthHistoriesPage.js';
 import { LocationsPage } from '../locations/LocationsPage.js';
 import { BaaPage } from '../orgs/BaaPage.js';
@@ -44,9 +46,9 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   },
   { path: 'analytics', title: 'Analytics' },
   { path: 'reports', title: 'Reports' },
-  { path: 'forms', title: 'Forms' },
-  { path: 'forms/create', title: 'Create Form' },
-  { path: 'forms/:formId', title: 'Form' },
+  { path: 'forms', title: 'Forms', element: createElement(FormsPage) },
+  { path: 'forms/create', title: 'Create Form', element: createElement(FormEditorPage) },
+  { path: 'forms/:formId', title: 'Form', element: createElement(FormEditorPage) },
   { path: 'members', title: 'Members', element: createElement(MembersPage) },
   { path: 'members/:practitionerId', title: 'Member', element: createElement(MemberPage) },
   { path: 'locations', title: 'Locations', element: createElement(LocationsPage) },

@@ -5,6 +5,8 @@ import { RequireAuth } from '../../session/guards.js';
 import { useSession } from '../../session/SessionProvider.js';
 import { audienceOnly } from '../orgs/AudienceOnly.js';
 import { mayAdminister } from '../../session/sessionOrgs.js';
+import { FormEditorPage } from '../forms/FormEditorPage.js';
+import { FormsPage } from '../forms/FormsPage.js';
 import { ParentOrgMembersPage, ParentOrgPage, ParentOrgsPage, ParentPeoplePage } from './ParentPages.js';
 
 /** The parent app's routes under /parent/{parentOrgId} (spec 000 §2). */
@@ -14,9 +16,9 @@ export const PARENT_ROUTES: readonly SubAppRoute[] = [
   { path: 'orgs/:selectedOrgId', title: 'Organization', element: <ParentOrgPage /> },
   { path: 'live', title: 'Live' },
   { path: 'calendar', title: 'Calendar' },
-  { path: 'forms', title: 'Forms' },
-  { path: 'forms/create', title: 'Create Form' },
-  { path: 'forms/:formId', title: 'Form' },
+  { path: 'forms', title: 'Forms', element: <FormsPage /> },
+  { path: 'forms/create', title: 'Create Form', element: <FormEditorPage /> },
+  { path: 'forms/:formId', title: 'Form', element: <FormEditorPage /> },
   { path: 'people', title: 'People', element: <ParentPeoplePage /> },
   { path: 'org-members', title: 'Organization Members', element: <ParentOrgMembersPage /> },
 ];

@@ -1,0 +1,69 @@
+import type { OrgFormPropertiesInput, OrgFormView, TextBodyFormPropertiesInput } from '@vigil/shared';
+import { graphql } from '../../data/graphql.js';
+
+/*
+ * The org form calls of spec 000 §7: orgForms, and createOrgForm / updateOrgForm /
+ * createTextBodyForm / updateTextBodyForm / deleteOrgForm, each answering the form list.
+ * Screens reach them through hooks.ts.
+ */
+
+export type OrgForm = OrgFormView;
+
+const FORM =
+  'id updated type name parentOrg challenge addToAll markdown fields { name label type required } requiresInput icon description editable';
+
+export async function fetchOrgForms(orgId: string): Promise<OrgForm[]> {
+  const data = await graphql<{ orgForms: OrgForm[] }>(
+    `query OrgForms($orgId: String) { orgForms(orgId: $orgId) { ${FORM} } }`,
+    { orgId },
+  );
+  return data.orgForms;
+}
+
+export async function createOrgForm(orgId: string, properties: OrgFormPropertiesInput): Promise<OrgForm[]> {
+  const data = await graphql<{ createOrgForm: OrgForm[] }>(
+    `mutation CreateOrgForm($orgId: String, $properties: OrgFormProperties!) { createOrgForm(orgId: $orgId, properties: $properties) { ${FORM} } }`,
+    { orgId, properties },
+  );
+  return data.createOrgForm;
+}
+
+export async function updateOrgForm(
+  orgId: string,
+  formId: string,
+  properties: OrgFormPropertiesInput,
+): Promise<OrgForm[]> {
+  const data = await graphql<{ updateOrgForm: OrgForm[] }>(
+    `mutation UpdateOrgForm($orgId: String, $formId: String!, $properties: OrgFormProperties!) { updateOrgForm(orgId: $orgId, formId: $formId, properties: $properties) { ${FORM} } }`,
+    { orgId, formId, properties },
+  );
+  return data.updateOrgForm;
+}
+
+export async function createTextBodyForm(orgId: string, properties: TextBodyFormPropertiesInput): Promise<OrgForm[]> {
+  const data = await graphql<{ createTextBodyForm: OrgForm[] }>(
+    `mutation CreateTextBodyForm($orgId: String, $properties: TextBodyFormProperties!) { createTextBodyForm(orgId: $orgId, properties: $properties) { ${FORM} } }`,
+    { orgId, properties },
+  );
+  return data.createTextBodyForm;
+}
+
+export async function updateTextBodyForm(
+  orgId: string,
+  formId: string,
+  properties: TextBodyFormPropertiesInput,
+): Promise<OrgForm[]> {
+  const data = await graphql<{ updateTextBodyForm: OrgForm[] }>(
+    `mutation UpdateTextBodyForm($orgId: String, $formId: String!, $properties: TextBodyFormProperties!) { updateTextBodyForm(orgId: $orgId, formId: $formId, properties: $properties) { ${FORM} } }`,
+    { orgId, formId, properties },
+  );
+  return data.updateTextBodyForm;
+}
+
+export async function deleteOrgForm(orgId: string, formId: string): Promise<OrgForm[]> {
+  const data = await graphql<{ deleteOrgForm: OrgForm[] }>(
+    `mutation DeleteOrgForm($orgId: String, $formId: String!) { deleteOrgForm(orgId: $orgId, formId: $formId) { ${FORM} } }`,
+    { orgId, formId },
+  );
+  return data.deleteOrgForm;
+}

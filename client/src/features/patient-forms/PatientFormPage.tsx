@@ -1,0 +1,279 @@
+import { Alert, Button, Card, Group, Loader, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Page } from '../../ui/Page.js';
+import { EMPTY_ANSWERS, stillMissing, type FieldAnswers } from './answers.js';
+import * as api from './api.js';
+import { FormView } from './FormView.js';
+import { submitValues } from './submit.js';
+import { signaturePng } from './signaturePng.js';
+
+/** The contract's loading error (spec 000 §8). */
+export const LOADING_ERROR = 'Error, loading document. Please refresh the page.';
+
+/** [FC15] What the patient is told when the link cannot be opened, by the server's code. */
+export function linkErrorText(code: string, orgName = 'the office'): string {
+  switch (code) {
+    case 'LINK_NOT_FOUND':
+      return `This link is not valid. Please ask ${orgName} to send you a new one.`;
+    case 'LINK_EXPIRED':
+      return `This link has expired. Please ask ${orgName} to send you a new one.`;
+    case 'LINK_USED':
+      return 'This form has already been completed. Thank you.';
+    case 'CHALLENGE_LOCKED':
+      return `Too many tries with a birth date that does not match. Please call ${orgName}.`;
+    default:
+      return LOADING_ERROR;
+  }
+}
+
+/** [FC15] What the patient is told when a submit fails; their answers stay on the page. */
+export function submitErrorText(code: string, orgName = 'the office'): string {
+  switch (code) {
+    case 'NETWORK_ERROR':
+      return 'Your form could not be sent: there is no connection. Your answers are kept; try again when you are online.';
+    case 'INCOMPLETE':
+      return 'Something is still missing:';
+    case 'INVALID_INPUT':
+      return 'Some answers could not be accepted. Please check them and try again.';
+    case 'LINK_EXPIRED':
+    case 'LINK_USED':
+    case 'LINK_NOT_FOUND':
+    case 'CHALLENGE_LOCKED':
+      return linkErrorText(code, orgName);
+    default:
+      return 'Your form could not be sent. Your answers are kept; please try again.';
+  }
+}
+
+type Stage =
+  | { kind: 'loading' }
+  | { kind: 'failed'; text: string }
+  | { kind: 'challenge'; link: api.PatientLink }
+  | { kind: 'form'; link: api.PatientLink; form: api.PatientForm; birthDate?: string }
+  | { kind: 'done'; orgName: string };
+
+const draftKey = (token: string): string => `vigil.patient-form.${token}`;
+
+function readDraft(token: string): FieldAnswers {
+  try {
+    const saved = sessionStorage.getItem(draftKey(token));
+    return saved ? { ...EMPTY_ANSWERS, ...(JSON.parse(saved) as Partial<FieldAnswers>) } : EMPTY_ANSWERS;
+  } catch {
+    return EMPTY_ANSWERS;
+  }
+}
+
+function Challenge({
+  token,
+  link,
+  onOpened,
+}: {
+  token: string;
+  link: api.PatientLink;
+  onOpened: (form: api.PatientForm, birthDate: string) => void;
+}): ReactNode {
+  const [birthDate, setBirthDate] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (): Promise<void> => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) {
+      setError('Enter your birth date.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { form } = await api.openPatientForm(token, birthDate);
+      onOpened(form, birthDate);
+    } catch (err) {
+      const e = err instanceof api.PatientFormError ? err : new api.PatientFormError('UNKNOWN', 0);
+      setError(
+        e.code === 'CHALLENGE_FAILED'
+          ? `That birth date does not match our records.${e.body.attemptsLeft === undefined ? '' : ` ${e.body.attemptsLeft} ${e.body.attemptsLeft === 1 ? 'try' : 'tries'} left.`}`
+          : e.code === 'NETWORK_ERROR'
+            ? 'There is no connection. Please try again.'
+            : linkErrorText(e.code, link.orgName),
+      );
+      setBusy(false);
+    }
+  };
+  return (
+    <Card
+      withBorder
+      padding="md"
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          Confirm your birth date
+        </Title>
+        <Text>{link.orgName} asks you to confirm the patient's birth date before the form opens.</Text>
+        <TextInput
+          type="date"
+          label="Patient's birth date"
+          value={birthDate}
+          onChange={(e) => setBirthDate(e.currentTarget.value)}
+          error={error}
+          autoComplete="bday"
+          styles={{ input: { minHeight: 44, fontSize: 16 } }}
+        />
+        <Button type="submit" mih={44} loading={busy}>
+          Continue
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function FillForm({
+  token,
+  link,
+  form,
+  birthDate,
+  onDone,
+}: {
+  token: string;
+  link: api.PatientLink;
+  form: api.PatientForm;
+  birthDate?: string;
+  onDone: () => void;
+}): ReactNode {
+  const [answers, setAnswers] = useState<FieldAnswers>(() => readDraft(token));
+  const [accepted, setAccepted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<{ text: string; missing: string[] } | null>(null);
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(draftKey(token), JSON.stringify(answers));
+    } catch {
+      // A full or unavailable storage only loses the copy kept for a reload.
+    }
+  }, [token, answers]);
+  const missing = stillMissing(form.fields, answers, accepted);
+
+  const submit = async (): Promise<void> => {
+    setSending(true);
+    setError(null);
+    try {
+      await api.submitPatientForm(token, {
+        ...(birthDate ? { birthDate } : {}),
+        accepted: true,
+        values: submitValues(form.fields, answers, signaturePng),
+      });
+      sessionStorage.removeItem(draftKey(token));
+      onDone();
+    } catch (err) {
+      const e = err instanceof api.PatientFormError ? err : new api.PatientFormError('UNKNOWN', 0);
+      setError({ text: submitErrorText(e.code, link.orgName), missing: e.body.missing ?? [] });
+      setSending(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">From {link.orgName}</Text>
+      <FormView
+        idPrefix="patient-form"
+        name={form.name}
+        markdown={form.markdown}
+        fields={form.fields}
+        values={form.values}
+        answers={answers}
+        onAnswers={setAnswers}
+        accepted={accepted}
+        onAccepted={setAccepted}
+        disabled={sending}
+        acceptanceText={form.checkboxText ?? undefined}
+      />
+      {error && (
+        <Alert color="red" role="alert">
+          <Text>{error.text}</Text>
+          {error.missing.length > 0 && (
+            <ul>
+              {error.missing.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+        </Alert>
+      )}
+      {sending && (
+        <Stack gap={4} role="status">
+          <Text size="sm">Sending your form...</Text>
+          <Progress value={100} animated striped aria-label="Sending your form" />
+        </Stack>
+      )}
+      <Button size="lg" mih={48} disabled={missing.length > 0 || sending} onClick={() => void submit()}>
+        Sign and Submit
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * /patient-form/{token}: the patient's phone page (issue 28; no account). The birth-date
+ * challenge when the form asks for it, then the form (FormView), 'Still Missing:' until complete,
+ * and Sign and Submit with its progress; a failed submit keeps every answer.
+ */
+export function PatientFormPage(): ReactNode {
+  const { token = '' } = useParams();
+  const [stage, setStage] = useState<Stage>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    api.fetchPatientLink(token).then(
+      (link) => {
+        if (!live) return;
+        if (link.form) setStage({ kind: 'form', link, form: link.form });
+        else setStage({ kind: 'challenge', link });
+      },
+      (err: unknown) =>
+        live &&
+        setStage({ kind: 'failed', text: linkErrorText(err instanceof api.PatientFormError ? err.code : 'UNKNOWN') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  return (
+    <Page title="Your Form">
+      {stage.kind === 'loading' && (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text>Loading...</Text>
+        </Group>
+      )}
+      {stage.kind === 'failed' && (
+        <Alert color="red" role="alert">
+          {stage.text}
+        </Alert>
+      )}
+      {stage.kind === 'challenge' && (
+        <Challenge
+          token={token}
+          link={stage.link}
+          onOpened={(form, birthDate) => setStage({ kind: 'form', link: stage.link, form, birthDate })}
+        />
+      )}
+      {stage.kind === 'form' && (
+        <FillForm
+          token={token}
+          link={stage.link}
+          form={stage.form}
+          birthDate={stage.birthDate}
+          onDone={() => setStage({ kind: 'done', orgName: stage.link.orgName })}
+        />
+      )}
+      {stage.kind === 'done' && (
+        <Alert color="green" title="Thank you" role="status">
+          Your form was sent to {stage.orgName}. You can close this page.
+        </Alert>
+      )}
+    </Page>
+  );
+}
