@@ -114,6 +114,11 @@ async function everyAudience(baseURL: string, server: { dataDir: string }) {
     { o: member.orgId, p: patientId },
   );
   expect(history.code).toBeFalsy();
+  const form = await member.browser.gql<{ createTextBodyForm: { id: string }[] }>(
+    'mutation ($o: String) { createTextBodyForm(orgId: $o, properties: { name: "Before your visit", markdown: "# Before your visit", requireSignature: true }) { id } }',
+    { o: member.orgId },
+  );
+  expect(form.code).toBeFalsy();
   const values: Record<string, string> = {
     orgId: member.orgId,
     parentOrgId,
@@ -124,6 +129,8 @@ async function everyAudience(baseURL: string, server: { dataDir: string }) {
     practitionerId: memberId,
     userId: session.data!.session.userId,
     resellerId: 'no-reseller',
+    formId: form.data!.createTextBodyForm[0]!.id,
+    token: 'not-a-link',
   };
   return { member, values };
 }

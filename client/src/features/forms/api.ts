@@ -1,5 +1,6 @@
 import type { OrgFormPropertiesInput, OrgFormView, TextBodyFormPropertiesInput } from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
+import type { FormTask } from './tasks.js';
 
 /*
  * The org form calls of spec 000 §7: orgForms, and createOrgForm / updateOrgForm /
@@ -66,4 +67,97 @@ export async function deleteOrgForm(orgId: string, formId: string): Promise<OrgF
     { orgId, formId },
   );
   return data.deleteOrgForm;
+}
+
+/** A FHIR resource or Bundle as the form task calls answer it (`{ fhirJSON }`, a JSON string). */
+function parseFhir<T>(answer: { fhirJSON: unknown }): T {
+  return (typeof answer.fhirJSON === 'string' ? JSON.parse(answer.fhirJSON) : answer.fhirJSON) as T;
+}
+
+type TaskBundle = { entry?: { resource?: FormTask }[] };
+
+/** The Tasks of a Bundle. */
+function tasksOf(bundle: TaskBundle): FormTask[] {
+  return (bundle.entry ?? []).flatMap((e) => (e.resource?.resourceType === 'Task' ? [e.resource] : []));
+}
+
+export async function fetchAppointmentTasks(orgId: string, appointmentId: string): Promise<FormTask[]> {
+  const data = await graphql<{ appointmentTasks: { fhirJSON: string } }>(
+    `
+      query AppointmentTasks($orgId: String, $appointmentId: String!) {
+        appointmentTasks(orgId: $orgId, appointmentId: $appointmentId) {
+          fhirJSON
+        }
+      }
+    `,
+    { orgId, appointmentId },
+  );
+  return tasksOf(parseFhir<TaskBundle>(data.appointmentTasks));
+}
+
+/** addFormTasksToAppointment (spec 000 §7): answers the appointment's tasks. */
+export async function addFormTasksToAppointment(
+  orgId: string,
+  appointmentId: string,
+  formIds: string[],
+): Promise<FormTask[]> {
+  const data = await graphql<{ addFormTasksToAppointment: { fhirJSON: string } }>(
+    `
+      mutation AddFormTasks($orgId: String, $formIds: [String!]!, $appointmentId: String!) {
+        addFormTasksToAppointment(orgId: $orgId, formIds: $formIds, appointmentId: $appointmentId) {
+          fhirJSON
+        }
+      }
+    `,
+    { orgId, formIds, appointmentId },
+  );
+  return tasksOf(parseFhir<TaskBundle>(data.addFormTasksToAppointment));
+}
+
+/** deleteAppointmentTask (spec 000 §7): answers the appointment's tasks. */
+export async function deleteAppointmentTask(orgId: string, appointmentId: string, id: string): Promise<FormTask[]> {
+  const data = await graphql<{ deleteAppointmentTask: { fhirJSON: string } }>(
+    `
+      mutation DeleteAppointmentTask($orgId: String, $id: String!, $appointmentId: String!) {
+        deleteAppointmentTask(orgId: $orgId, id: $id, appointmentId: $appointmentId) {
+          fhirJSON
+        }
+      }
+    `,
+    { orgId, id, appointmentId },
+  );
+  return tasksOf(parseFhir<TaskBundle>(data.deleteAppointmentTask));
+}
+
+/** sendAppointmentForm (spec 000 §7): answers the task; 'Failed to send' unless it is 'sent'. */
+export async function sendAppointmentForm(
+  orgId: string,
+  appointmentId: string,
+  appointmentTaskId: string,
+  to: string,
+  channel: 'email' | 'sms',
+): Promise<FormTask> {
+  const data = await graphql<{ sendAppointmentForm: { fhirJSON: string } }>(
+    `
+      mutation SendAppointmentForm(
+        $orgId: String
+        $appointmentTaskId: String!
+        $appointmentId: String!
+        $to: String!
+        $channel: String!
+      ) {
+        sendAppointmentForm(
+          orgId: $orgId
+          appointmentTaskId: $appointmentTaskId
+          appointmentId: $appointmentId
+          to: $to
+          channel: $channel
+        ) {
+          fhirJSON
+        }
+      }
+    `,
+    { orgId, appointmentTaskId, appointmentId, to, channel },
+  );
+  return parseFhir<FormTask>(data.sendAppointmentForm);
 }

@@ -12,6 +12,9 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
+import { PatientComments } from '../comments/PatientComments.js';
+import { AppointmentForms, type AppointmentFormsProps } from '../forms/AppointmentForms.js';
+import { PatientContracts } from '../forms/PatientContracts.js';
 import { HealthHistorySummary } from '../health-history/HealthHistorySummary.js';
 import { usePatientHealthHistories } from '../health-history/hooks.js';
 import { usePatient, usePatientAppointments, usePatientMeasurements, usePatientOutbox } from './hooks.js';
@@ -44,9 +47,18 @@ function Field({ label, value }: { label: string; value: string | null }): React
   );
 }
 
-function Appointments({ orgId, patientId }: { orgId: string; patientId: string }): ReactNode {
+function Appointments({
+  orgId,
+  patientId,
+  contact,
+}: {
+  orgId: string;
+  patientId: string;
+  contact: AppointmentFormsProps['contact'];
+}): ReactNode {
   const appointments = usePatientAppointments(orgId, patientId);
   const list = appointments.data;
+  const [formsOf, setFormsOf] = useState<Appointment | null>(null);
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="appointments-heading">
       <Stack gap="sm">
@@ -82,12 +94,17 @@ function Appointments({ orgId, patientId }: { orgId: string; patientId: string }
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(a.id ?? '')}`}
-                      >
-                        Open case
-                      </Anchor>
+                      <Group gap="sm" wrap="nowrap">
+                        <Anchor
+                          component={Link}
+                          to={`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(a.id ?? '')}`}
+                        >
+                          Open case
+                        </Anchor>
+                        <Button size="compact-md" mih={44} variant="light" onClick={() => setFormsOf(a)}>
+                          Forms
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -101,6 +118,14 @@ function Appointments({ orgId, patientId }: { orgId: string; patientId: string }
           </Text>
         )}
       </Stack>
+      <Modal
+        opened={formsOf !== null}
+        onClose={() => setFormsOf(null)}
+        title={formsOf ? `Forms · ${appointmentTimeText(formsOf)}` : 'Forms'}
+        size="xl"
+      >
+        {formsOf?.id && <AppointmentForms orgId={orgId} appointmentId={formsOf.id} contact={contact} />}
+      </Modal>
     </Card>
   );
 }
@@ -191,15 +216,9 @@ export function PatientPage(): ReactNode {
         </Stack>
       </Card>
       <PatientHealthHistory orgId={orgId} patientId={patientId} />
-      <Appointments orgId={orgId} patientId={patientId} />
-      <Card withBorder padding="md" component="section" aria-labelledby="comments-heading">
-        <Stack gap="xs">
-          <Title order={2} size="h4" id="comments-heading">
-            Comments
-          </Title>
-          <Text c="dimmed">Patient comments are not available in this version yet.</Text>
-        </Stack>
-      </Card>
+      <Appointments orgId={orgId} patientId={patientId} contact={{ email: f.email, mobile: f.mobile }} />
+      <PatientContracts orgId={orgId} patientId={patientId} />
+      <PatientComments orgId={orgId} patientId={patientId} />
       <Modal opened={editing} onClose={() => setEditing(false)} title="Edit Patient" size="lg">
         <PatientForm orgId={orgId} patient={p} onCancel={() => setEditing(false)} onSaved={() => setEditing(false)} />
       </Modal>
