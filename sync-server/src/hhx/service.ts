@@ -274,32 +274,51 @@ export class HhxService {
     try {
       const before = completionOf(sealed.content);
       if (before === 'signed' || (before === 'markedComplete' && !signing)) throw new AppError(409, 'FINALIZED');
-      after = await sealed.write(setAll(fields));
-      const current = await this.composition(orgId, compositionId);
-      if (!current) throw new AppError(404, 'NOT_FOUND');
-      const projected = withCaseData(current.resource, after.content, after.hash) ?? current.resource;
-      const next: Composition = {
-        ...projected,
-        status: 'final',
-        attester: [
-          ...(current.resource.attester ?? []),
-          {
-            mode: signing ? 'legal' : 'professional',
-            time: new Date(time).toISOString(),
-            party: { display: caller.userName },
-          } as never,
-        ],
-      };
-      // No If-Match: the projection may have written caseData meanwhile; this version replaces it with the signed content.
-      await this.deps.fhir.update(this.ctx(caller, orgId, true), 'Composition', compositionId, next, undefined);
-      if (!sealed.finalized) await sealed.finalize();
+      // One transaction (session 17): the signature in the document, the Composition (final),
+      // the document's final flag, the patient's allergies and medications ([HD5]) and the
+      // tracking event commit together, so a failure never leaves a half-signed history (nor
+      // a signature that refuses the retry as FINALIZED). The room sees the signature and turns
+      // read-only only once it committed.
+      let applyWrite: () => void = () => undefined;
+      let makeFinal: () => void = () => undefined;
+      after = await this.deps.store.transaction(async () => {
+        const written = await sealed.storeWrite(setAll(fields));
+        applyWrite = written.apply;
+        const current = await this.composition(orgId, compositionId);
+        if (!current) throw new AppError(404, 'NOT_FOUND');
+        const projected = withCaseData(current.resource, written.content, written.hash) ?? current.resource;
+        const next: Composition = {
+          ...projected,
+          status: 'final',
+          attester: [
+            ...(current.resource.attester ?? []),
+            {
+              mode: signing ? 'legal' : 'professional',
+              time: new Date(time).toISOString(),
+              party: { display: caller.userName },
+            } as never,
+          ],
+        };
+        // No If-Match: the projection may have written caseData meanwhile; this version replaces it with the signed content.
+        const { version } = await this.deps.fhir.update(
+          this.ctx(caller, orgId, true),
+          'Composition',
+          compositionId,
+          next,
+          undefined,
+        );
+        if (!sealed.finalized) makeFinal = await sealed.storeFinalized();
+        const patientId = patientIdOf(version.resource as Composition);
+        if (patientId) await this.writePatientResources(caller, orgId, patientId, compositionId, written.content, time);
+        if (signing)
+          await recordTracking(this.deps.store, this.ctx(caller, orgId), TRACKING_EVENTS.signed, compositionId, time);
+        return written;
+      });
+      applyWrite();
+      makeFinal();
     } finally {
       sealed.release();
     }
-    const patientId = patientIdOf((await this.composition(orgId, compositionId))!.resource);
-    if (patientId) await this.writePatientResources(caller, orgId, patientId, compositionId, after.content, time);
-    if (signing)
-      await recordTracking(this.deps.store, this.ctx(caller, orgId), TRACKING_EVENTS.signed, compositionId, time);
     return { checkSum: after.hash, time, updateJSON: JSON.stringify(fields) };
   }
 

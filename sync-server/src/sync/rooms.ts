@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import * as Y from 'yjs';
-import { REFUSAL_REASONS, SYNC_CLOSE_CODES } from '@vigil/shared';
+import { ContentCache, REFUSAL_REASONS, SYNC_CLOSE_CODES } from '@vigil/shared';
 import type { Logger } from '../log.js';
 import type { StoredDocument, SyncStore } from '../store/sync/types.js';
 import { DocumentKinds, RoomHooks, type DocumentKind } from './hooks.js';
@@ -115,6 +115,14 @@ export interface SealedDocument extends DocumentSnapshot {
  */
 export interface WritableSealedDocument extends SealedDocument {
   write(change: (root: Y.Map<unknown>) => void): Promise<DocumentSnapshot>;
+  /**
+   * The same change, stored inside the caller's store transaction (so it commits or rolls back
+   * with the caller's other writes: a health history's signature with its Composition) and not
+   * applied yet: resolves to the content after it and what applies it to the room, to call once
+   * the transaction committed, before release. The rooms' write queue cannot be awaited inside a
+   * transaction (its batches wait for it); this never goes through it.
+   */
+  storeWrite(change: (root: Y.Map<unknown>) => void): Promise<DocumentSnapshot & { apply: () => void }>;
 }
 
 /** What the report service needs from the rooms (finalize, addenda, unfinalize). */
@@ -328,6 +336,22 @@ export class SyncRooms implements DocumentRooms {
         await this.writeServerUpdate(room, change);
         return { content: room.content(), hash: room.contentHash(), finalized: room.finalized };
       },
+      storeWrite: async (change) => {
+        if (released) throw new Error('the document was released');
+        const next = this.serverUpdate(room, change, true);
+        if (!next) {
+          return { content: room.content(), hash: room.contentHash(), finalized: room.finalized, apply: () => {} };
+        }
+        const [id] = await this.options.store.append([
+          { room: address.name, orgId: address.orgId, docId: address.docId, update: next.update },
+        ]);
+        return {
+          content: next.content,
+          hash: next.hash,
+          finalized: room.finalized,
+          apply: () => this.queue.applyStored(room, next.update, id ?? room.lastUpdateId),
+        };
+      },
       release: () => {
         if (released) return;
         released = true;
@@ -343,14 +367,37 @@ export class SyncRooms implements DocumentRooms {
    * passes the seal (only this write: the seal is lifted for the synchronous enqueue alone, so
    * clients' writes keep waiting) and is committed like any other write.
    */
-  private writeServerUpdate(room: Room, change: (root: Y.Map<unknown>) => void): Promise<void> {
+  /**
+   * The server's change computed on a copy of the document: the update (and, when asked, the
+   * content and hash after it), or null when it changes nothing.
+   */
+  private serverUpdate(
+    room: Room,
+    change: (root: Y.Map<unknown>) => void,
+    withContent = false,
+  ): { update: Uint8Array; content: unknown; hash: string } | null {
     const copy = new Y.Doc({ gc: true });
-    Y.applyUpdate(copy, room.encodeState());
-    const before = Y.encodeStateVector(copy);
-    copy.transact(() => change(copy.getMap(room.kind.root)));
-    const update = Y.encodeStateAsUpdate(copy, before);
-    copy.destroy();
-    if (isEmptyUpdate(update)) return Promise.resolve();
+    try {
+      Y.applyUpdate(copy, room.encodeState());
+      const before = Y.encodeStateVector(copy);
+      const root = copy.getMap(room.kind.root);
+      copy.transact(() => change(root));
+      const update = Y.encodeStateAsUpdate(copy, before);
+      if (isEmptyUpdate(update)) return null;
+      if (!withContent) return { update, content: null, hash: '' };
+      const cache = new ContentCache(copy, root);
+      const hash = cache.contentHash();
+      cache.destroy();
+      return { update, content: root.toJSON(), hash };
+    } finally {
+      copy.destroy();
+    }
+  }
+
+  private writeServerUpdate(room: Room, change: (root: Y.Map<unknown>) => void): Promise<void> {
+    const next = this.serverUpdate(room, change);
+    if (!next) return Promise.resolve();
+    const { update } = next;
     return new Promise((resolve, reject) => {
       const sealed = room.sealed;
       room.sealed = 0;

@@ -161,22 +161,37 @@ export class WriteQueue {
     this.inFlight = [];
     const touched = new Set<Room>();
     writes.forEach((w, i) => {
-      const room = w.room;
-      try {
-        if (!room.destroyed) Y.applyUpdate(room.doc, w.update, w.origin);
-      } catch (err) {
-        // Checked before storing, so this should not happen; if it does, it must not stop the server.
-        this.options.log.error({ err, room: room.address.name }, 'a stored update could not be applied');
-      }
-      room.pending += 1;
-      room.lastUpdateId = ids[i] ?? room.lastUpdateId;
-      if (w.writer !== null) room.lastWriter = w.writer;
-      room.lastActive = Date.now();
-      touched.add(room);
+      this.apply(w, ids[i]);
+      touched.add(w.room);
     });
     // Acknowledge in arrival order, after everything of this batch is stored and applied.
     for (const w of batch) w.done?.('stored');
     this.options.afterCommit(touched);
+  }
+
+  /** Applies a stored update to its room's document (and so broadcasts it). */
+  private apply(w: PendingWrite & { update: Uint8Array }, id: number | undefined): void {
+    const room = w.room;
+    try {
+      if (!room.destroyed) Y.applyUpdate(room.doc, w.update, w.origin);
+    } catch (err) {
+      // Checked before storing, so this should not happen; if it does, it must not stop the server.
+      this.options.log.error({ err, room: room.address.name }, 'a stored update could not be applied');
+    }
+    room.pending += 1;
+    room.lastUpdateId = id ?? room.lastUpdateId;
+    if (w.writer !== null) room.lastWriter = w.writer;
+    room.lastActive = Date.now();
+  }
+
+  /**
+   * Applies the server's own update that its caller stored in a store transaction (a sealed
+   * document's storeWrite), once that transaction committed: as if it had come through a batch.
+   */
+  applyStored(room: Room, update: Uint8Array, id: number): void {
+    room.bytes += update.byteLength;
+    this.apply({ room, update, origin: null, writer: null }, id);
+    this.options.afterCommit(new Set([room]));
   }
 
   private async compactNow(room: Room): Promise<void> {
