@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ANESTHESIA_RECORD_TYPE,
   COMPOSITION_EXTENSIONS,
+  HEALTH_HISTORY_TYPE,
   canonicalJson,
   contentHash,
   validateResource,
@@ -13,7 +14,13 @@ import type { OrgPolicy } from '../access/index.js';
 import { LiveEvents, type DeliveredEvent } from '../fhir/live-events.js';
 import { MemoryResourceStore } from '../store/resources/memory.js';
 import { FhirService } from '../fhir/service.js';
-import { CASE_DATA_EXTENSION, caseDataAttachment, compositionProjector, withCaseData } from './projection.js';
+import {
+  CASE_DATA_EXTENSION,
+  caseDataAttachment,
+  compositionProjector,
+  withCaseData,
+  withHealthHistory,
+} from './projection.js';
 
 const record: Composition = {
   resourceType: 'Composition',
@@ -157,5 +164,52 @@ describe('compositionProjector', () => {
     await project.idle();
     expect((await store.read('main-street', 'Composition', address.docId))!.versionId).toBe('1');
     expect(lines.some((l) => l.level === 50 && String(l.msg).includes('could not project'))).toBe(true);
+  });
+
+  it('projects the case’s healthHistoryId (spec 001 §3) onto the record’s health-history extension: only one of the organisation’s histories', async () => {
+    const { store, service, project, address, ctx } = setup();
+    const bare: Composition = { ...record, id: address.docId, extension: [] };
+    await service.update(ctx, 'Composition', address.docId, bare, undefined);
+    const history: Composition = {
+      ...record,
+      type: { coding: [{ ...HEALTH_HISTORY_TYPE }] },
+      title: 'Health History',
+      extension: [],
+    };
+    await service.update(ctx, 'Composition', 'cmp-hhx-own', { ...history, id: 'cmp-hhx-own' }, undefined);
+    await service.update(
+      { ...ctx, orgId: 'elsewhere' },
+      'Composition',
+      'cmp-hhx-other',
+      { ...history, id: 'cmp-hhx-other' },
+      undefined,
+    );
+    await service.update(ctx, 'Composition', 'cmp-record-2', { ...bare, id: 'cmp-record-2' }, undefined);
+    const used = (healthHistoryId: string) => ({ ...content, healthHistoryId });
+    const historyRef = async () =>
+      ((await store.read('main-street', 'Composition', address.docId))!.resource as Composition).extension?.find(
+        (e) => e.url === COMPOSITION_EXTENSIONS.healthHistory,
+      )?.valueReference;
+
+    // Another organisation's history, an anesthesia record and an unknown id are never named.
+    for (const id of ['cmp-hhx-other', 'cmp-record-2', 'cmp-missing']) {
+      project({ address, content: used(id), hash: contentHash(used(id)), userId: 'usr-1' });
+      await project.idle();
+      expect(await historyRef()).toBeUndefined();
+    }
+    project({ address, content: used('cmp-hhx-own'), hash: contentHash(used('cmp-hhx-own')), userId: 'usr-1' });
+    await project.idle();
+    expect(await historyRef()).toEqual({ reference: 'Composition/cmp-hhx-own' });
+    const stored = (await store.read('main-street', 'Composition', address.docId))!.resource as Composition;
+    expect(decode(stored)).toEqual(used('cmp-hhx-own'));
+    expect(validateResource(stored)).toEqual([]);
+  });
+
+  it('replaces an earlier health-history extension in place', () => {
+    const named = withHealthHistory(record, 'cmp-h2')!;
+    expect(named.extension).toEqual([
+      { url: COMPOSITION_EXTENSIONS.healthHistory, valueReference: { reference: 'Composition/cmp-h2' } },
+    ]);
+    expect(withHealthHistory(named, 'cmp-h2')).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
-import { vigilExtension, type Composition, type Extension } from '@vigil/shared';
+import {
+  COMPOSITION_EXTENSIONS,
+  isHealthHistory,
+  vigilExtension,
+  type Composition,
+  type Extension,
+} from '@vigil/shared';
 import type { Logger } from '../log.js';
 import { AppError } from '../errors.js';
 import type { FhirService } from '../fhir/service.js';
@@ -72,6 +78,29 @@ export function withCaseData(
   return { ...resource, extension: [...others, ext] };
 }
 
+/**
+ * The anesthesia record with its health-history extension (spec 001 §3 "healthHistoryId":
+ * valueReference Composition/{id}) naming `historyId`, in place of any earlier one (first when
+ * it had none), or null when it already names it.
+ */
+export function withHealthHistory(resource: Composition, historyId: string): Composition | null {
+  const url = COMPOSITION_EXTENSIONS.healthHistory;
+  const reference = `Composition/${historyId}`;
+  const extensions = resource.extension ?? [];
+  const at = extensions.findIndex((e) => e.url === url);
+  const ext: Extension = { url, valueReference: { reference } };
+  if (at >= 0 && (extensions[at]!.valueReference as { reference?: string } | undefined)?.reference === reference)
+    return null;
+  const next = at >= 0 ? extensions.map((e, i) => (i === at ? ext : e)) : [ext, ...extensions];
+  return { ...resource, extension: next };
+}
+
+/** The case content's healthHistoryId (spec 001 §3), when it is an id at all. */
+function usedHistoryId(content: unknown): string | null {
+  const id = (content as { healthHistoryId?: unknown } | null)?.healthHistoryId;
+  return typeof id === 'string' && /^[A-Za-z0-9\-.]{1,64}$/.test(id) ? id : null;
+}
+
 export interface CompositionProjectorDeps {
   service: FhirService;
   store: ResourceStore;
@@ -130,8 +159,16 @@ export function compositionProjector(deps: CompositionProjectorDeps): Compositio
       // Read again: the Composition may have changed (or gone) while the content was encoded.
       const stored = await deps.store.read(orgId, 'Composition', docId);
       if (!stored?.resource || stored.deleted) return;
-      const next = withCaseData(stored.resource as Composition, content, hash, encoded);
+      let next = withCaseData(stored.resource as Composition, content, hash, encoded);
       if (!next) return;
+      // The health history the case used (its healthHistoryId), when it is one of this
+      // organisation's health histories: the client's content is never trusted to name another's.
+      const historyId = isHealthHistory(next) ? null : usedHistoryId(content);
+      if (historyId !== null && historyId !== docId) {
+        const history = await deps.store.read(orgId, 'Composition', historyId);
+        const resource = history && !history.deleted ? (history.resource as Composition | null) : null;
+        if (resource && isHealthHistory(resource)) next = withHealthHistory(next, historyId) ?? next;
+      }
       await deps.service.update(
         { orgId, userId: userId ?? PROJECTION_SYSTEM_USER, ip: null, baseUrl: '' },
         'Composition',
