@@ -183,3 +183,79 @@ test('axe-core finds no serious or critical violation on any built screen (issue
   // Every built screen was visited (some land on one another: a redirect is checked once).
   expect(found.size).toBeGreaterThanOrEqual(23);
 });
+
+test('axe-core finds no serious or critical violation in the health history editor with content: Systems with an open entry, Airway with its error notes, the four info dialogs, Review & Complete, and the phone layout (issue 27)', async ({
+  browser,
+  baseURL,
+}) => {
+  const member = await orgMember(baseURL!);
+  const { patientId } = await bookPatientCase(baseURL!, member.orgId, member.browser.token!);
+  const made = await member.browser.gql<{ newHhx: { id: string } }>(
+    'mutation ($o: String!, $p: String!) { newHhx(orgId: $o, patientId: $p) { id } }',
+    { o: member.orgId, p: patientId },
+  );
+  expect(made.code).toBeFalsy();
+  const { context, page } = await pageOf(browser, baseURL!, member.browser);
+  await page.goto(`/org/${member.orgId}/patients/${patientId}/health-histories/${made.data!.newHhx.id}`);
+  const editor = page.getByRole('dialog', { name: 'Health History' });
+  const open = async (tab: string): Promise<void> => {
+    const button = editor.getByRole('tab', { name: new RegExp(`^${tab}`) });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-selected', 'true');
+  };
+  const found = new Map<string, string[]>();
+
+  await open('Physical');
+  await editor.getByLabel(/^Height/).fill('132 cm');
+  await editor.getByLabel(/^Weight/).fill('28 kg');
+  found.set('Physical (vertical tabs, 1280x800)', await seriousViolations(page));
+
+  // Systems: an entry open with its follow-up questions, the other categories answered No.
+  await open('Systems');
+  await editor.getByRole('button', { name: 'Set all unanswered to No' }).click();
+  const pulmonary = editor.getByRole('region', { name: 'Pulmonary' });
+  await pulmonary.getByText('Yes', { exact: true }).first().click();
+  await pulmonary.getByLabel('Pulmonary: condition').selectOption('asthma');
+  await expect(pulmonary.getByRole('radiogroup', { name: 'Uses an inhaler' })).toBeVisible();
+  found.set('Systems with an open entry', await seriousViolations(page));
+  await page.screenshot({ path: 'test-results/hhx-systems-1280.png' });
+
+  // Airway: both error notes shown, then each info dialog over the editor.
+  await open('Airway Assessment');
+  await editor.getByRole('radiogroup', { name: 'Upper lip bite test' }).getByText('Class 3', { exact: true }).click();
+  await editor.getByLabel('Thyromental distance (cm)').fill('5.5');
+  await expect(editor.getByText('< 6cm is associated with very high difficulty of intubation')).toBeVisible();
+  found.set('Airway Assessment with its error notes', await seriousViolations(page));
+  await page.screenshot({ path: 'test-results/hhx-airway-1280.png', fullPage: true });
+  for (const title of [
+    'Modified Mallampati',
+    'Brodsky tonsil grading',
+    'Upper lip bite test',
+    'Thyromental distance',
+  ]) {
+    await editor.getByRole('button', { name: `About ${title}` }).click();
+    const info = page.getByRole('dialog', { name: title });
+    await expect(info.getByRole('button', { name: 'Close' })).toBeVisible();
+    found.set(`info dialog ${title}`, await seriousViolations(page));
+    await page.screenshot({ path: `test-results/hhx-info-${title.replace(/\W+/g, '-')}.png` });
+    await info.getByRole('button', { name: 'Close' }).click();
+    await expect(info).toHaveCount(0);
+  }
+
+  await open('Review & Complete');
+  await expect(editor.getByTestId('hhx-incomplete-warning')).toBeVisible();
+  found.set('Review & Complete', await seriousViolations(page));
+
+  // A phone: the tabs in one scrolling row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open('Systems');
+  await expect(editor.getByRole('tablist')).toHaveAttribute('aria-orientation', 'horizontal');
+  found.set('Systems on a phone (horizontal tabs, 390x844)', await seriousViolations(page));
+  await page.screenshot({ path: 'test-results/hhx-systems-390.png' });
+  await open('Airway Assessment');
+  await page.screenshot({ path: 'test-results/hhx-airway-390.png' });
+  await context.close();
+
+  const failures = [...found].filter(([, v]) => v.length > 0).map(([at, v]) => `${at}: ${v.join('; ')}`);
+  expect(failures).toEqual([]);
+});
