@@ -128,7 +128,10 @@ test('a provider fills every tab for a 9-year-old, sees the two airway errors, s
   // A new case for the patient uses the signed history (spec 001 §3, §4: HX1 local / elsewhere / both).
   await page.goto(`/org/${member.orgId}/patients/${patientId}`);
   await page.getByRole('link', { name: 'New Case' }).click();
-  await page.getByRole('form', { name: 'New case' }).getByRole('button', { name: 'Create Case' }).click();
+  const form = page.getByRole('form', { name: 'New case' });
+  // The form has read the office's providers (the signed-in provider is chosen).
+  await expect(form.getByLabel(/^Provider/)).not.toHaveValue('');
+  await form.getByRole('button', { name: 'Create Case' }).click();
   await expect(page).toHaveURL(/\/cases\/apt-[A-Za-z0-9]+$/);
   const section = page.locator('#case-health-history');
   const used = section.getByTestId('case-history');

@@ -112,17 +112,28 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
   const sections = contentSections(tabs, statuses);
   const complete = isEditorComplete(tabs, statuses);
 
+  // Signing waits for this device's edits to reach the server: the server signs the content it
+  // holds and refuses writes after, so an edit still on its way would be lost (and not signed).
+  const [finalizeRequest, setFinalizeRequest] = useState<{ signature?: string } | null>(null);
   const finalize = (signature?: string): void => {
     setWithSignature(signature != null);
     setMode('finalizing');
-    finalizeHhx(context.orgId, props.healthHistoryId, signature).then(
+    setFinalizeRequest({ signature });
+  };
+  const finalizeCall = useRef({ orgId: context.orgId, id: props.healthHistoryId, onFinalized: props.onFinalized });
+  finalizeCall.current = { orgId: context.orgId, id: props.healthHistoryId, onFinalized: props.onFinalized };
+  useEffect(() => {
+    if (!finalizeRequest || mustWaitToClose(sync)) return;
+    setFinalizeRequest(null);
+    const call = finalizeCall.current;
+    finalizeHhx(call.orgId, call.id, finalizeRequest.signature).then(
       () => {
         setMode('finalized');
-        props.onFinalized();
+        call.onFinalized();
       },
       () => setMode('failed'),
     );
-  };
+  }, [finalizeRequest, sync]);
 
   const requestLayout = (toElsewhere: boolean): void => {
     if (!data || toElsewhere === elsewhere) return;

@@ -208,7 +208,7 @@ export function HealthHistorySection({
           {result}
         </Text>
       )}
-      <CaseHistoryFields doc={doc} />
+      {usedId && <CaseHistoryFields doc={doc} />}
       <CaseAirwayExam doc={doc} readOnly={readOnly} />
       <PregnancyFields
         doc={doc}
