@@ -17,7 +17,8 @@ import { SqliteOutboxStore } from './outbox/sqlite.js';
 import { SqliteResourceStore } from './resources/sqlite.js';
 import { DEMO_ORGS, DEMO_USER } from './seed.js';
 import { openMemoryDatabase, type Db } from './sqlite/database.js';
-import { SqliteSyncStore } from './sync/sqlite.js';
+import { inTransaction, serialized } from './resources/transactions.js';
+import { appendedUpdateCount, SqliteSyncStore } from './sync/sqlite.js';
 
 /*
  * Session 17 (issue 26 follow-up): the server has ONE SQLite connection, and an asynchronous
@@ -163,6 +164,40 @@ describe('the write queue: no write is lost to another request’s rollback (ses
     ).rejects.toThrow('injected');
     expect(await audit.count('x', 0, { userId: 'usr-committed' })).toBe(1);
     expect(await audit.count('x', 0, { userId: 'usr-rolled-back' })).toBe(0);
+  });
+});
+
+describe('the write queue’s edges (session 17)', () => {
+  let db: Db;
+  afterEach(() => db.close());
+
+  it('refuses a helper’s statement outside the queue while another request’s transaction is open, instead of joining it', async () => {
+    db = openMemoryDatabase();
+    const resources = new SqliteResourceStore(db);
+    expect(appendedUpdateCount(db)).toBe(0);
+    const inside = gate();
+    const open = resources.transaction(async () => {
+      await inside.wait();
+    });
+    await inside.reached;
+    expect(() => appendedUpdateCount(db)).toThrow('outside the write queue');
+    // The same read through the queue waits for the transaction and then answers.
+    const queued = serialized(db, () => appendedUpdateCount(db));
+    inside.open();
+    await open;
+    expect(await queued).toBe(0);
+  });
+
+  it('treats a timer started in a transaction as outside it once the transaction ended', async () => {
+    db = openMemoryDatabase();
+    const resources = new SqliteResourceStore(db);
+    let later!: Promise<boolean>;
+    await resources.transaction(async () => {
+      expect(inTransaction(db)).toBe(true);
+      later = new Promise((resolve) => setTimeout(() => resolve(inTransaction(db)), 5));
+      await Promise.resolve();
+    });
+    expect(await later).toBe(false);
   });
 });
 
