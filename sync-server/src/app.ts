@@ -6,6 +6,7 @@ import { fhirRoutes } from './routes/fhir.js';
 import { devApiRoutes, devPageRoutes } from './routes/dev.js';
 import { graphqlRoutes } from './routes/graphql.js';
 import { healthRoutes } from './routes/health.js';
+import { patientFormRoutes } from './routes/patient-forms.js';
 import { staticRoutes } from './routes/static.js';
 import type { Services } from './services.js';
 
@@ -54,6 +55,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     '/',
     finalizeRoutes({ reports: services.reports, sessionOf: services.sessionOf, trustProxy: authSettings.trustProxy }),
   );
+  api.route('/', patientFormRoutes({ ...services, trustProxy: authSettings.trustProxy }));
   // The development outbox does not exist in production, and faces this machine only unless enabled.
   const outboxAccess = { remote: config.devOutboxRemote };
   if (devTools) api.route('/', devApiRoutes(services.outbox, outboxAccess));

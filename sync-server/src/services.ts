@@ -42,6 +42,8 @@ import { healthHistoryKind } from './sync/kinds/health-history.js';
 import { HhxService } from './hhx/service.js';
 import { FormsService } from './forms/service.js';
 import { AppointmentTaskService } from './forms/tasks.js';
+import { PatientFormService } from './contracts/patient.js';
+import { ContractPdfService } from './contracts/pdf.js';
 import { SqlitePatientLinkStore } from './store/patient-links/sqlite.js';
 import { SqliteOrgFormStore } from './store/forms/sqlite.js';
 
@@ -109,6 +111,10 @@ export interface Services {
   forms: FormsService;
   /** Appointment form tasks and the patients' links (issue 28). */
   tasks: AppointmentTaskService;
+  /** The patient's form links: load, birth-date challenge, submit to a Contract (issue 28). */
+  patientForms: PatientFormService;
+  /** Signed contracts as PDFs (issue 28). */
+  contractPdfs: ContractPdfService;
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -220,6 +226,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     links: pdfLinks,
   });
 
+  const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });
   const hhx = new HhxService({ fhir, store: resources, rooms, access, ids, now, log });
   const forms = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, access, now });
   const patientLinks = new SqlitePatientLinkStore(db);
@@ -227,6 +234,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ...{ fhir, forms, orgs: orgStore, access, links: patientLinks, sender, now },
     allowSimulation: config.environment !== 'production',
   });
+  const patientForms = new PatientFormService({ links: patientLinks, forms, tasks, fhir, orgs: orgStore, now });
 
   let closing: Promise<void> | undefined;
   const close = (drained: () => Promise<void> = () => Promise.resolve()): Promise<void> => {
@@ -280,6 +288,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     hhx,
     forms,
     tasks,
+    patientForms,
+    contractPdfs,
     close,
   };
 }

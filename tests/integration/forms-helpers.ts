@@ -3,7 +3,9 @@
  * by the parent organisation `group`; `elsewhere` is an unrelated office. Every person is fully
  * authenticated through the real server; the internal uber turns the form builder on for office.
  */
+import { expect } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { fhir, patientBody } from './fhir-helpers.js';
 import { Browser, signIn } from './accounts-client.js';
 import { adminCli, createOrg, join, PASSWORD, person, sudo, type Person } from './orgs-helpers.js';
 
@@ -93,4 +95,33 @@ export interface FormView {
   description: string;
   editable: boolean;
   fields: { name: string; label: string; type: string; required: boolean }[];
+}
+
+export async function newAppointment(
+  w: FormsWorld,
+  given = 'Ana',
+): Promise<{ patientId: string; appointmentId: string }> {
+  const patient = await fhir<{ id: string }>(w.server, w.admin.browser, 'POST', 'office/Patient', {
+    ...patientBody(given, 'Lopez', '1990-05-17'),
+    telecom: [{ system: 'phone', value: '+14155552671' }],
+  });
+  expect(patient.status).toBe(201);
+  const appointment = await fhir<{ id: string }>(w.server, w.admin.browser, 'POST', 'office/Appointment', {
+    resourceType: 'Appointment',
+    status: 'booked',
+    start: '2026-12-01T15:00:00.000Z',
+    end: '2026-12-01T16:00:00.000Z',
+    participant: [{ actor: { reference: `Patient/${patient.body.id}` }, status: 'accepted' }],
+  });
+  expect(appointment.status).toBe(201);
+  return { patientId: patient.body.id, appointmentId: appointment.body.id };
+}
+
+export async function consentForm(w: FormsWorld, name = 'Sedation consent'): Promise<string> {
+  const made = await w.admin.browser.gql<{ createOrgForm: FormView[] }>(
+    `mutation ($p: OrgFormProperties!) { createOrgForm(orgId: "office", properties: $p) { id name } }`,
+    { p: { name, markdown: 'I, {{signerName}}, consent.', challenge: true, requireSignature: true } },
+  );
+  if (!made.data) throw new Error(made.code);
+  return made.data.createOrgForm.filter((f) => f.name === name).at(-1)!.id;
 }

@@ -1,8 +1,16 @@
 import { appointmentTasks, type Appointment } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from './accounts-client.js';
-import { fhir, patientBody } from './fhir-helpers.js';
-import { FORM_ROLES, formsWorld, needs, type FormRole, type FormsWorld, type FormView } from './forms-helpers.js';
+import { fhir } from './fhir-helpers.js';
+import {
+  consentForm,
+  FORM_ROLES,
+  formsWorld,
+  needs,
+  newAppointment,
+  type FormRole,
+  type FormsWorld,
+} from './forms-helpers.js';
 
 /*
  * Appointment tasks against the real server (issue 28; spec 000 §3 "Appointment task", §4, §7):
@@ -16,35 +24,6 @@ const SEND = `mutation ($orgId: String, $taskId: String!, $appointmentId: String
   sendAppointmentForm(orgId: $orgId, appointmentTaskId: $taskId, appointmentId: $appointmentId, to: $to, channel: $channel, simulate: $simulate) { fhirJSON } }`;
 const DELETE = `mutation ($orgId: String, $id: String!, $appointmentId: String!) {
   deleteAppointmentTask(orgId: $orgId, id: $id, appointmentId: $appointmentId) { fhirJSON } }`;
-
-export async function newAppointment(
-  w: FormsWorld,
-  given = 'Ana',
-): Promise<{ patientId: string; appointmentId: string }> {
-  const patient = await fhir<{ id: string }>(w.server, w.admin.browser, 'POST', 'office/Patient', {
-    ...patientBody(given, 'Lopez', '1990-05-17'),
-    telecom: [{ system: 'phone', value: '+14155552671' }],
-  });
-  expect(patient.status).toBe(201);
-  const appointment = await fhir<{ id: string }>(w.server, w.admin.browser, 'POST', 'office/Appointment', {
-    resourceType: 'Appointment',
-    status: 'booked',
-    start: '2026-12-01T15:00:00.000Z',
-    end: '2026-12-01T16:00:00.000Z',
-    participant: [{ actor: { reference: `Patient/${patient.body.id}` }, status: 'accepted' }],
-  });
-  expect(appointment.status).toBe(201);
-  return { patientId: patient.body.id, appointmentId: appointment.body.id };
-}
-
-export async function consentForm(w: FormsWorld, name = 'Sedation consent'): Promise<string> {
-  const made = await w.admin.browser.gql<{ createOrgForm: FormView[] }>(
-    `mutation ($p: OrgFormProperties!) { createOrgForm(orgId: "office", properties: $p) { id name } }`,
-    { p: { name, markdown: 'I, {{signerName}}, consent.', challenge: true, requireSignature: true } },
-  );
-  if (!made.data) throw new Error(made.code);
-  return made.data.createOrgForm.filter((f) => f.name === name).at(-1)!.id;
-}
 
 const appointmentOf = (result: { data: Record<string, { fhirJSON: string }> | null }): Appointment =>
   JSON.parse(Object.values(result.data!)[0]!.fhirJSON) as Appointment;

@@ -122,7 +122,8 @@ function defaultField(type: FormFieldType, required = true): OrgFormField {
 /**
  * [PF1] Spec 000 §5 form saving: the fields a form is saved with. The builder's fields in their
  * order, then a health-history field when include-health-history is set and none is there, then
- * a signer name and a signature when require-signature is set and the form has none.
+ * a signer name (a text field named signerName) and a signature when require-signature is set
+ * and the form has none.
  */
 export function formFieldsFromOptions(
   fields: readonly OrgFormField[],
@@ -135,7 +136,7 @@ export function formFieldsFromOptions(
     out.push(defaultField('healthHistory'));
   }
   if (options.requireSignature) {
-    if (!has('text') && free('signerName')) out.push(defaultField('text'));
+    if (free('signerName')) out.push(defaultField('text'));
     if (!has('signature') && free('signature')) out.push(defaultField('signature'));
   }
   return out;

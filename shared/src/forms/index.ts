@@ -1,2 +1,3 @@
 export * from './forms.js';
 export * from './markdown.js';
+export * from './submission.js';

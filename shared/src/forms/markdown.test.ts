@@ -24,7 +24,7 @@ function dangerous(html: string): string[] {
   const found: string[] = [];
   if (/<\s*(script|iframe|svg|object|embed)/i.test(html)) found.push('tag');
   if (/<[^>]+\son[a-z]+\s*=/i.test(html)) found.push('handler');
-  if (/(href|src)\s*=\s*"\s*(javascript|vbscript|data:text|data:image\/svg)/i.test(html)) found.push('url');
+  if (/<[^>]+\s(href|src)\s*=\s*"?\s*(javascript|vbscript|data:text|data:image\/svg)/i.test(html)) found.push('url');
   return found;
 }
 

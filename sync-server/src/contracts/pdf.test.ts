@@ -1,0 +1,75 @@
+import { CONTRACT_APPOINTMENT_EXTENSION, type Contract, type Patient } from '@vigil/shared';
+import { describe, expect, it } from 'vitest';
+import { CONTRACT_EXTENSIONS } from './patient.js';
+import { contractHtml, sanitizeContractHtml } from './pdf.js';
+
+const CORPUS = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '<svg onload=alert(1)>',
+  '[x](javascript:alert(1))',
+  '[x](data:text/html;base64,PHNjcmlwdD4=)',
+  '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+  '<a href="javascript:alert(1)">x</a>',
+  '"><script>alert(1)</script>',
+];
+
+const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+const patient: Patient = { resourceType: 'Patient', id: 'pat-1', name: [{ given: ['Ana'], family: 'Lopez' }] };
+
+function contract(markdown: string, answer: string): Contract {
+  return {
+    resourceType: 'Contract',
+    id: 'ctr-1',
+    status: 'executed',
+    title: answer,
+    version: '2026-01-01T00:00:00.000Z',
+    subject: [{ reference: 'Patient/pat-1' }],
+    extension: [
+      { url: CONTRACT_APPOINTMENT_EXTENSION, valueReference: { reference: 'Appointment/apt-1' } },
+      {
+        url: CONTRACT_EXTENSIONS.values,
+        valueString: JSON.stringify({ notes: answer, allergies: [{ name: answer }] }),
+      },
+    ],
+    signer: [
+      {
+        type: { code: 'x' },
+        party: { display: answer },
+        signature: [{ type: [{ code: 'x' }], when: '2026-01-01T00:00:00Z', who: { display: answer }, data: 'AAAA' }],
+      },
+    ],
+    legal: [{ contentAttachment: { contentType: 'text/markdown', data: b64(markdown) } }],
+  };
+}
+
+/** Markup that could run: a script-capable tag, an event handler, a script or HTML URL. */
+function dangerous(html: string): string[] {
+  const found: string[] = [];
+  if (/<\s*(script|iframe|svg|object|embed)/i.test(html)) found.push('tag');
+  if (/<[^>]+\son[a-z]+\s*=/i.test(html)) found.push('handler');
+  if (/<[^>]+\s(href|src)\s*=\s*"?\s*(javascript|vbscript|data:text|data:image\/svg)/i.test(html)) found.push('url');
+  return found;
+}
+
+describe('the contract PDF page', () => {
+  it('[PF4] prints the XSS corpus from the form text, the answers and the signer only as text', () => {
+    for (const attack of CORPUS) {
+      const html = contractHtml(contract(`# Consent\n\n${attack}`, attack), patient, attack);
+      expect({ attack, found: dangerous(html) }).toEqual({ attack, found: [] });
+    }
+    const html = contractHtml(contract('Hello **{{x}}**', 'Ana'), patient, 'Office');
+    expect(html).toContain('<strong>');
+    expect(html).toContain('Ana Lopez');
+    expect(html).toContain('Signed by Ana on 2026-01-01T00:00:00Z');
+  });
+
+  it('[PF4] keeps Markdown tags and raster data images, drops everything else', () => {
+    expect(sanitizeContractHtml('<p onclick="x">a</p><script>b</script>')).toBe('<p>a</p>');
+    expect(sanitizeContractHtml('<img src="data:image/jpeg;base64,AAAA">')).toBe(
+      '<img src="data:image/jpeg;base64,AAAA" />',
+    );
+    expect(sanitizeContractHtml('<img src="https://tracker.example/x.png">')).toBe('');
+    expect(sanitizeContractHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
+  });
+});

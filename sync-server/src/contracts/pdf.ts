@@ -1,0 +1,137 @@
+import { extensionsOf, patientDisplayName, renderFormMarkdown, type Contract, type Patient } from '@vigil/shared';
+import sanitizeHtml from 'sanitize-html';
+import { z } from 'zod';
+import type { AccessSession, OrgAccess } from '../access/index.js';
+import { AppError } from '../errors.js';
+import type { FhirService } from '../fhir/service.js';
+import type { PdfPrinter } from '../report/pdf.js';
+import type { OrgStore } from '../store/orgs/types.js';
+import { CONTRACT_EXTENSIONS } from './patient.js';
+
+export interface ContractPdfDeps {
+  fhir: FhirService;
+  access: OrgAccess;
+  orgs: OrgStore;
+  printer: PdfPrinter;
+}
+
+const orgIdParam = z.string().regex(/^[a-z0-9_-]{1,64}$/);
+const idParam = z.string().regex(/^[A-Za-z0-9-.]{1,64}$/);
+
+const escape = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Only the tags Markdown makes, and images only as PNG/JPEG data (defence in depth after markdown-it, PF4). */
+export function sanitizeContractHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'strong', 'em', 's', 'code', 'pre', 'blockquote'],
+      ...['ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+    ],
+    allowedAttributes: {
+      a: ['href', 'title'],
+      img: ['src', 'alt', 'title'],
+      ol: ['start'],
+      th: ['style'],
+      td: ['style'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['data'] },
+    allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
+    allowProtocolRelative: false,
+    exclusiveFilter: (frame) =>
+      frame.tag === 'img' && !/^data:image\/(png|jpeg|gif|webp);base64,/i.test(frame.attribs.src ?? ''),
+  });
+}
+
+const decode = (b64: string | undefined): string => (b64 ? Buffer.from(b64, 'base64').toString('utf8') : '');
+const isBase64 = (s: string | undefined): s is string => typeof s === 'string' && /^[A-Za-z0-9+/]+={0,2}$/.test(s);
+
+/** One answer as printed text: lists one per line, '(blank)' when empty. */
+function answerText(value: unknown): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'None';
+    return value
+      .map((v) => {
+        const o = v as { name?: string; reaction?: string; dose?: string };
+        return [o.name, o.reaction ?? o.dose].filter(Boolean).join(' — ');
+      })
+      .join('\n');
+  }
+  if (value && typeof value === 'object') {
+    const h = value as { answers?: Record<string, string>; notes?: string };
+    const lines = Object.entries(h.answers ?? {}).map(([k, v]) => `${k}: ${v}`);
+    if (h.notes) lines.push(`Notes: ${h.notes}`);
+    return lines.join('\n') || '(blank)';
+  }
+  return typeof value === 'string' && value.trim() !== '' ? value : '(blank)';
+}
+
+function parseAnswers(json: unknown): Record<string, unknown> {
+  if (typeof json !== 'string') return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The signed contract as one standalone HTML page (no script; the printer runs none either). */
+export function contractHtml(contract: Contract, patient: Patient | null, orgName: string): string {
+  const markdown = decode(contract.legal?.[0]?.contentAttachment?.data);
+  const body = sanitizeContractHtml(renderFormMarkdown(markdown));
+  const valuesJson = extensionsOf(contract, CONTRACT_EXTENSIONS.values)[0]?.valueString;
+  const answers = parseAnswers(valuesJson);
+  const selfie = (
+    extensionsOf(contract, CONTRACT_EXTENSIONS.selfie)[0]?.valueAttachment as { data?: string } | undefined
+  )?.data;
+  const signer = contract.signer?.[0];
+  const signature = signer?.signature[0];
+  const rows = Object.entries(answers)
+    .map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(answerText(v)).replace(/\n/g, '<br>')}</td></tr>`)
+    .join('');
+  const title = contract.title ?? 'Contract';
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title>
+<style>body{font-family:sans-serif;font-size:12pt;margin:24px;color:#111}h1.t{font-size:18pt;margin:0 0 4px}
+.meta{color:#444;margin-bottom:16px}table{border-collapse:collapse;margin:12px 0}th,td{border:1px solid #999;padding:4px 8px;text-align:left;vertical-align:top}
+img{max-width:100%}.sig img{max-height:120px}.selfie img{width:160px;height:160px}</style></head><body>
+<h1 class="t">${escape(title)}</h1>
+<div class="meta">${escape(orgName)} · Patient: ${escape(patient ? patientDisplayName(patient) : '(unknown)')}${patient?.birthDate ? ` · DOB ${escape(patient.birthDate)}` : ''} · Version ${escape(contract.version ?? '')} · Contract ${escape(contract.id ?? '')}</div>
+<div class="text">${body}</div>
+${rows ? `<table>${rows}</table>` : ''}
+${isBase64(selfie) ? `<div class="selfie"><img alt="Selfie" src="data:image/png;base64,${selfie}"></div>` : ''}
+${
+  signature
+    ? `<div class="sig">${isBase64(signature.data) ? `<img alt="Signature" src="data:image/png;base64,${signature.data}">` : ''}
+<div>Signed by ${escape(signature.who.display ?? '')} on ${escape(signature.when)}</div></div>`
+    : '<div class="sig">No signature</div>'
+}
+</body></html>`;
+}
+
+/** GET /api/contract/{orgId}/{contractId} (spec 000 §7): the organisation permission, then the PDF. */
+export class ContractPdfService {
+  constructor(private readonly deps: ContractPdfDeps) {}
+
+  async pdf(
+    session: AccessSession & { userId: string },
+    rawOrgId: string,
+    rawId: string,
+    ip: string | null,
+  ): Promise<{ bytes: Uint8Array; title: string }> {
+    const orgId = orgIdParam.safeParse(rawOrgId);
+    const id = idParam.safeParse(rawId);
+    if (!orgId.success || !id.success) throw new AppError(404, 'NOT_FOUND');
+    if (await this.deps.access.report(session, orgId.data, 'member')) throw new AppError(403, 'NOT_AUTHORIZED');
+    const ctx = { orgId: orgId.data, userId: session.userId, ip, baseUrl: '' };
+    const contract = (await this.deps.fhir.read(ctx, 'Contract', id.data)).resource as Contract;
+    const patientRef = contract.subject?.find((s) => s.reference?.startsWith('Patient/'))?.reference;
+    if (!patientRef || !contract.legal?.[0]?.contentAttachment) throw new AppError(404, 'NOT_FOUND');
+    const patient = (await this.deps.fhir.read(ctx, 'Patient', patientRef.slice('Patient/'.length)))
+      .resource as Patient;
+    const orgName = (await this.deps.orgs.org(orgId.data))?.name ?? orgId.data;
+    const bytes = await this.deps.printer.print(contractHtml(contract, patient, orgName), 800);
+    return { bytes, title: contract.title ?? 'Contract' };
+  }
+}
