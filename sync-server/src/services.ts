@@ -44,6 +44,7 @@ import { FormsService } from './forms/service.js';
 import { AppointmentTaskService } from './forms/tasks.js';
 import { PatientFormService } from './contracts/patient.js';
 import { ContractPdfService } from './contracts/pdf.js';
+import { CommentService } from './comments/service.js';
 import { SqlitePatientLinkStore } from './store/patient-links/sqlite.js';
 import { SqliteOrgFormStore } from './store/forms/sqlite.js';
 
@@ -115,6 +116,8 @@ export interface Services {
   patientForms: PatientFormService;
   /** Signed contracts as PDFs (issue 28). */
   contractPdfs: ContractPdfService;
+  /** Patient comments (Communication; issue 28). */
+  comments: CommentService;
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -227,6 +230,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   });
 
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });
+  const comments = new CommentService({ fhir, orgs: orgStore, access, now });
   const hhx = new HhxService({ fhir, store: resources, rooms, access, ids, now, log });
   const forms = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, access, now });
   const patientLinks = new SqlitePatientLinkStore(db);
@@ -290,6 +294,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     tasks,
     patientForms,
     contractPdfs,
+    comments,
     close,
   };
 }

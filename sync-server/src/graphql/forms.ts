@@ -84,6 +84,12 @@ export const formTypeDefs = /* GraphQL */ `
       simulate: String
     ): FhirJson!
     deleteAppointmentTask(orgId: String, id: String!, appointmentId: String!): FhirJson!
+    "A comment on the patient (spec 001 §3 Communication) by the caller; answers the Communication."
+    addPatientComment(orgId: String, patientId: String!, text: String!, appointmentId: String): FhirJson!
+    "The author's new text (editStatus edited; the earlier text stays in the history)."
+    editPatientComment(orgId: String, id: String!, text: String!): FhirJson!
+    "editStatus deleted without its text (the author or an administrator; the text stays in the history)."
+    deletePatientComment(orgId: String, id: String!): FhirJson!
   }
 `;
 
@@ -125,5 +131,11 @@ export const formResolvers = {
       fhirJson(await ctx.services.tasks.send(await taskRequest(ctx), argsOf(args))),
     deleteAppointmentTask: async (_, args, ctx) =>
       fhirJson(await ctx.services.tasks.delete(await taskRequest(ctx), argsOf(args))),
+    addPatientComment: async (_, args, ctx) =>
+      fhirJson(await ctx.services.comments.add(await taskRequest(ctx), argsOf(args))),
+    editPatientComment: async (_, args, ctx) =>
+      fhirJson(await ctx.services.comments.edit(await taskRequest(ctx), argsOf(args))),
+    deletePatientComment: async (_, args, ctx) =>
+      fhirJson(await ctx.services.comments.delete(await taskRequest(ctx), argsOf(args))),
   }),
 };
