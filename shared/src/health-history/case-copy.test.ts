@@ -9,6 +9,8 @@ import {
   historyFieldsAt,
   isSignatureOutdated,
   rankHealthHistories,
+  compareHealthHistories,
+  currentHealthHistoryId,
   type CaseHistoryItem,
 } from './case-copy.js';
 import { PATIENT_HISTORY_FIELDS } from './schema.js';
@@ -100,6 +102,20 @@ describe('health history into the case', () => {
     expect(defaultCaseHistory(ranked)?.id).toBe('new');
     expect(defaultCaseHistory(rankHealthHistories([item('draft', 'preliminary', 1, null)], NOW))?.id).toBe('draft');
     expect(defaultCaseHistory([])).toBeNull();
+  });
+
+  it('[HX3] one order for the summary and the case: the newest created first, an older history changed later stays below', () => {
+    const older = { id: 'a', status: 'final', createdAt: NOW - 200 * DAY, updatedAt: NOW - DAY };
+    const newer = { id: 'b', status: 'final', createdAt: NOW - 20 * DAY, updatedAt: NOW - 20 * DAY };
+    const draft = { id: 'c', status: 'preliminary', createdAt: NOW - 400 * DAY, updatedAt: NOW - 400 * DAY };
+    const ordered = [older, draft, newer].sort(compareHealthHistories);
+    expect(ordered.map((h) => h.id)).toEqual(['c', 'b', 'a']);
+    expect(currentHealthHistoryId(ordered)).toBe('b');
+    expect(currentHealthHistoryId([draft])).toBeNull();
+    // Same creation time: the latest changed first, then by id, so the order never depends on the input's.
+    const x = { id: 'x', status: 'final', createdAt: NOW, updatedAt: NOW };
+    const y = { id: 'y', status: 'final', createdAt: NOW, updatedAt: NOW };
+    expect([x, y].sort(compareHealthHistories)).toEqual([y, x].sort(compareHealthHistories));
   });
 
   it('[HX4] says nothing while a history signed within 6 months exists', () => {

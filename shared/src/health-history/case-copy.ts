@@ -143,9 +143,35 @@ export interface CaseHistoryItem {
   readonly id: string;
   /** The Composition status (spec 001 §4): a preliminary history sorts first and is never current. */
   readonly status: string;
-  /** When the history was last changed (Composition date or meta.lastUpdated), epoch ms. */
+  /** When the history was created (the Composition's date), epoch ms; 0 when unknown. */
+  readonly createdAt?: number;
+  /** When the history was last changed (meta.lastUpdated, else the Composition's date), epoch ms. */
   readonly updatedAt: number;
   readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** What the order of a patient's histories reads (HX3). */
+export interface HistoryOrderKey {
+  readonly id: string;
+  readonly status: string;
+  readonly createdAt?: number;
+  readonly updatedAt: number;
+}
+
+/**
+ * [HX3] The one order of a patient's health histories, for the patient's summary cards and the
+ * case alike: preliminary ones first, then the newest created first (an older history signed
+ * today stays below the newer one), then the latest changed, then by id so the order is stable.
+ */
+export function compareHealthHistories(a: HistoryOrderKey, b: HistoryOrderKey): number {
+  const pa = a.status === 'preliminary' ? 0 : 1;
+  const pb = b.status === 'preliminary' ? 0 : 1;
+  return pa - pb || (b.createdAt ?? 0) - (a.createdAt ?? 0) || b.updatedAt - a.updatedAt || b.id.localeCompare(a.id);
+}
+
+/** [HX3] The current history of a list in HX3 order: the first one that is not preliminary. */
+export function currentHealthHistoryId(ordered: readonly HistoryOrderKey[]): string | null {
+  return ordered.find((h) => h.status !== 'preliminary')?.id ?? null;
 }
 
 /** A listed history with its status pill (HH3) and whether it is current. */
@@ -156,16 +182,12 @@ export interface RankedHistory extends CaseHistoryItem {
 
 /**
  * [HX3] The patient's histories in list order with their status (spec 001 §4, spec 002 §4):
- * preliminary ones first, then newest first; the newest non-preliminary one is current; each has
+ * in compareHealthHistories order; the newest non-preliminary one is current; each has
  * its HH3 status from its final signature time.
  */
 export function rankHealthHistories(items: readonly CaseHistoryItem[], now: number): RankedHistory[] {
-  const sorted = [...items].sort((a, b) => {
-    const pa = a.status === 'preliminary' ? 0 : 1;
-    const pb = b.status === 'preliminary' ? 0 : 1;
-    return pa - pb || b.updatedAt - a.updatedAt || a.id.localeCompare(b.id);
-  });
-  const currentId = sorted.find((h) => h.status !== 'preliminary')?.id ?? null;
+  const sorted = [...items].sort(compareHealthHistories);
+  const currentId = currentHealthHistoryId(sorted);
   return sorted.map((h) => {
     const isCurrent = h.id === currentId;
     const signed = h.data.finalReportSignatureTime as string | number | null | undefined;

@@ -1,4 +1,6 @@
 import {
+  compareHealthHistories,
+  currentHealthHistoryId,
   healthHistoryStatus,
   historyAlertCount,
   HEALTH_HISTORY_TYPE,
@@ -77,23 +79,22 @@ function timeOf(value: string | number | null | undefined): number | null {
 }
 
 /**
- * The patient's health histories as summary cards (spec 001 §4, spec 002 §4): preliminary ones
- * first, then newest first; the newest non-preliminary one is current; the status pill follows
+ * The patient's health histories as summary cards (spec 001 §4, spec 002 §4), in the order of
+ * HX3 (compareHealthHistories, as the case lists them); the newest non-preliminary one is current; the status pill follows
  * HH3 (6-month cutoff) and the Make-changes button HH4 (only on the newest, never on previous).
  */
 export function healthHistoryCards(compositions: readonly Composition[], now: number): HealthHistoryCard[] {
   const dated = compositions.map((c) => ({
     c,
-    at: timeOf(c.meta?.lastUpdated) ?? timeOf(c.date) ?? 0,
-    created: timeOf(c.date) ?? 0,
+    id: c.id ?? '',
+    status: c.status,
+    createdAt: timeOf(c.date) ?? 0,
+    updatedAt: timeOf(c.meta?.lastUpdated) ?? timeOf(c.date) ?? 0,
   }));
-  dated.sort((a, b) => {
-    const pa = a.c.status === 'preliminary' ? 0 : 1;
-    const pb = b.c.status === 'preliminary' ? 0 : 1;
-    return pa - pb || b.created - a.created || b.at - a.at || (b.c.id ?? '').localeCompare(a.c.id ?? '');
-  });
-  const currentId = dated.find((d) => d.c.status !== 'preliminary')?.c.id;
-  return dated.map(({ c, at }, index) => {
+  // [HX3] The one order the case screen uses too.
+  dated.sort(compareHealthHistories);
+  const currentId = currentHealthHistoryId(dated);
+  return dated.map(({ c, updatedAt: at }, index) => {
     const data = healthHistoryContent(c);
     const isCurrent = c.id === currentId;
     const status = healthHistoryStatus({ finalReportSignatureTime: data.finalReportSignatureTime, isCurrent, now });

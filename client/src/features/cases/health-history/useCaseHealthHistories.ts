@@ -15,7 +15,14 @@ import { FhirRequestError } from '../../../data/fhir.js';
 export function historyItem(c: Composition): CaseHistoryItem | null {
   if (!c.id) return null;
   const updated = Date.parse(c.meta?.lastUpdated ?? c.date);
-  return { id: c.id, status: c.status, updatedAt: Number.isNaN(updated) ? 0 : updated, data: healthHistoryContent(c) };
+  const created = Date.parse(c.date);
+  return {
+    id: c.id,
+    status: c.status,
+    createdAt: Number.isNaN(created) ? 0 : created,
+    updatedAt: Number.isNaN(updated) ? 0 : updated,
+    data: healthHistoryContent(c),
+  };
 }
 
 export interface CaseHealthHistories {
