@@ -113,6 +113,8 @@ export interface ManualVitalsDialogProps {
   /** The case's times an entry must fall between (none while the case has no times). */
   bounds?: VitalsTimeBounds;
   now?: () => number;
+  /** A date field beside the time (the health history's pre-op vitals, often taken days before). */
+  withDate?: boolean;
 }
 
 /**
@@ -206,7 +208,43 @@ interface VitalsFormProps {
   onClose: () => void;
   bounds: VitalsTimeBounds;
   now: () => number;
+  withDate: boolean;
 }
+
+/**
+ * The day a date field names (YYYY-MM-DD, local), at noon, or null when it names none; a reading
+ * on another day than today needs its time typed (empty is now only today).
+ */
+export function readVitalsDay(text: string, now: number): { day: number | null; error: string | null } {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!m) return { day: null, error: 'Enter the date of the reading' };
+  const day = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12).getTime();
+  if (!Number.isFinite(day) || isoDate(day) !== text.trim())
+    return { day: null, error: 'Enter the date of the reading' };
+  if (isoDate(day) > isoDate(now)) return { day: null, error: 'The date cannot be in the future' };
+  return { day, error: null };
+}
+
+/** The entry's day (withDate): YYYY-MM-DD. */
+const DateInput = memo(function DateInput({
+  value,
+  error,
+  onText,
+}: {
+  value: string;
+  error: string | undefined;
+  onText: (text: string) => void;
+}): ReactNode {
+  return (
+    <LightTextInput
+      label="Date"
+      type="date"
+      value={value}
+      error={error}
+      onChange={(e) => onText(e.currentTarget.value)}
+    />
+  );
+});
 
 /**
  * The manual vitals add/edit form (spec 002 §2, §5): each value must be a number within its
@@ -220,18 +258,26 @@ const VitalsForm = memo(function VitalsForm({
   onClose,
   bounds,
   now,
+  withDate,
 }: VitalsFormProps): ReactNode {
   const unit = initial?.temperatureUnit ?? temperatureUnit;
   const [texts, setTexts] = useState<Record<string, string>>(() => entryTexts(initial));
   const [timeText, setTimeText] = useState(() => (initial ? clockTime(initial.time) : ''));
+  const [dateText, setDateText] = useState(() => isoDate(initial?.time ?? now()));
   const setText = useCallback((type: string, text: string) => setTexts((t) => ({ ...t, [type]: text })), []);
   const values = MANUAL_VITAL_FIELDS.map((f) => readManualVital(texts[f.type] ?? '', f.type, unit));
   const [, setChecked] = useState(0);
   // An edited entry whose time is left as shown keeps its seconds.
-  const readTime = (nowMs: number): { value: number | null; error: string | null } =>
-    initial && timeText === clockTime(initial.time)
-      ? { value: initial.time, error: null }
-      : readVitalsTime(timeText, initial?.time ?? nowMs, bounds, nowMs);
+  const readTime = (nowMs: number): { value: number | null; error: string | null } => {
+    const day = withDate ? readVitalsDay(dateText, nowMs) : null;
+    if (day?.error) return { value: null, error: null };
+    const sameDay = !withDate || (initial != null && dateText === isoDate(initial.time));
+    if (initial && sameDay && timeText === clockTime(initial.time)) return { value: initial.time, error: null };
+    if (day?.day != null && timeText.trim() === '' && isoDate(day.day) !== isoDate(nowMs))
+      return { value: null, error: 'Enter the time of the reading' };
+    return readVitalsTime(timeText, day?.day ?? initial?.time ?? nowMs, bounds, nowMs);
+  };
+  const dayError = withDate ? readVitalsDay(dateText, now()).error : null;
   const time = readTime(now());
   const canSave = canSaveManualVitals(values) && time.value != null;
   const save = (): void => {
@@ -258,6 +304,7 @@ const VitalsForm = memo(function VitalsForm({
       startTransition(() => {
         setTexts(entryTexts(null));
         setTimeText('');
+        setDateText(isoDate(now()));
       });
     }
   };
@@ -269,6 +316,7 @@ const VitalsForm = memo(function VitalsForm({
         save();
       }}
     >
+      {withDate && <DateInput value={dateText} error={dayError ?? undefined} onText={setDateText} />}
       <TimeInput value={timeText} error={time.error ?? undefined} onText={setTimeText} />
       <div className={classes.fields}>
         {MANUAL_VITAL_FIELDS.map((f, i) => (
@@ -302,6 +350,7 @@ export function ManualVitalsDialog({
   onClose,
   bounds = NO_BOUNDS,
   now = Date.now,
+  withDate = false,
 }: ManualVitalsDialogProps): ReactNode {
   const [made, setMade] = useState(opened);
   const [generation, setGeneration] = useState(0);
@@ -330,6 +379,7 @@ export function ManualVitalsDialog({
           onClose={close}
           bounds={bounds}
           now={now}
+          withDate={withDate}
         />
       )}
     </CaseDialog>

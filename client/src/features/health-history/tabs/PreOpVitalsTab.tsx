@@ -115,6 +115,7 @@ export function PreOpVitalsTab({ data, set, readOnly, context }: HhxTabProps): R
         opened={dialog !== null}
         initial={dialog?.initial ?? null}
         temperatureUnit={unit}
+        withDate
         onClose={() => setDialog(null)}
         onSave={(entry) => {
           write([...entries.filter((e) => e.id !== entry.id), entry]);

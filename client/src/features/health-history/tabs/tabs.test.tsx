@@ -159,6 +159,32 @@ describe('Pre-Op Vitals tab', () => {
     expect(screen.getByText('1 year ago').closest('[data-age-colour]')?.getAttribute('data-age-colour')).toBe('red');
   });
 
+  it('records a reading taken days before (a date beside the time); another day needs its time', async () => {
+    const tab = renderTab(PreOpVitalsTab);
+    fireEvent.click(screen.getByRole('button', { name: 'Add vitals' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add vitals' });
+    const day = new Date();
+    day.setDate(day.getDate() - 3);
+    const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: date } });
+    fireEvent.change(within(dialog).getByLabelText(/Heart rate/), { target: { value: '88' } });
+    expect(within(dialog).getByText('Enter the time of the reading')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '09:30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save vitals' }));
+    await waitFor(() => expect(tab.data().manualVitals).toHaveLength(1));
+    const saved = new Date(tab.data().manualVitals![0]!.time as number);
+    expect([saved.getDate(), saved.getHours(), saved.getMinutes()]).toEqual([day.getDate(), 9, 30]);
+    expect(screen.getByText('3 days ago')).toBeTruthy();
+  });
+
+  it('refuses a reading dated in the future', async () => {
+    renderTab(PreOpVitalsTab);
+    fireEvent.click(screen.getByRole('button', { name: 'Add vitals' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add vitals' });
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2999-01-01' } });
+    expect(within(dialog).getByText('The date cannot be in the future')).toBeTruthy();
+  });
+
   it('removes an entry only after confirmation', async () => {
     const tab = renderTab(PreOpVitalsTab, {
       manualVitals: [{ id: 'v', time: Date.now() - 86_400_000, temperatureUnit: 'F', vitals: { hr: 80 } }],
