@@ -2,7 +2,7 @@ import { CASE_ROOT, HEALTH_HISTORY_ROOT } from '@vigil/shared';
 import { orgMember, type OrgMember } from '../utils/members.js';
 import { connectVigilClient, eventually } from '../utils/yjs-clients.js';
 import { bookPatientCase } from './axe.js';
-import { expect, test } from './fixtures.js';
+import { expect, test, untilControlledByServiceWorker } from './fixtures.js';
 import { contextWith } from './members.js';
 
 const SIGNATURE = 'M 10 150 L 120 60 L 200 220 L 330 80';
@@ -133,5 +133,14 @@ test('the case says plainly that the patient has no health history, starts one f
   } finally {
     desk.destroy();
   }
+
+  // Offline, the case still lists the patient's histories (this device's resource cache).
+  await untilControlledByServiceWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(section.getByTestId('case-history-pill')).toHaveText(['In-Progress', 'Most Recent']);
+  await expect(signed.getByText('Used by this case')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await context.setOffline(false);
   await context.close();
 });

@@ -1,5 +1,4 @@
 import {
-  HEALTH_HISTORY_TYPE,
   caseHistoryNotice,
   rankHealthHistories,
   type CaseHistoryItem,
@@ -7,9 +6,10 @@ import {
   type RankedHistory,
 } from '@vigil/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { cachedOfType, cacheResources, useDexieQuery } from '../../../data/db.js';
 import { fhirClient } from '../../../data/fhir.js';
-import { healthHistoryContent } from '../../health-history/histories.js';
-import { FhirRequestError } from '../../../data/fhir.js';
+import { useRefresh } from '../../../data/useResources.js';
+import { healthHistoryContent, healthHistorySearch, isPatientHealthHistory } from '../../health-history/histories.js';
 
 /** A health history Composition as the case lists it. */
 export function historyItem(c: Composition): CaseHistoryItem | null {
@@ -37,52 +37,22 @@ export interface CaseHealthHistories {
   reload: () => void;
 }
 
-/** Answers kept for the session, so the case screen shows the last list at once when it opens again. */
-const lastAnswer = new Map<string, CaseHistoryItem[]>();
-
 /**
  * The patient's health histories for the case screen (spec 001 §7: Composition search by subject
  * and the 35089-2 type, whose entries carry their content), ranked and with the case's notice.
- * Fetched when the case opens, again when the tab comes back to the front (after the history was
- * edited in another tab), and on `reload`.
+ * Read from this device's resource cache (the one the patient's summary uses), so the case shows
+ * them offline and at once when it opens again; refreshed from the server when the case opens,
+ * when the tab comes back to the front (after the history was edited in another tab), and on
+ * `reload`.
  */
 export function useCaseHealthHistories(orgId: string, patientId: string | null, now: number): CaseHealthHistories {
-  const key = `${orgId}|${patientId ?? ''}`;
-  const [state, setState] = useState<{ key: string; items: CaseHistoryItem[] | null; error: string | null }>(() => ({
-    key,
-    items: lastAnswer.get(key) ?? null,
-    error: null,
-  }));
+  const all = useDexieQuery(() => cachedOfType(orgId, 'Composition'), `compositions|${orgId}`);
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-
-  useEffect(() => {
+  const refresh = useRefresh(`case-hhx|${orgId}|${patientId ?? ''}|${generation}`, async () => {
     if (!orgId || !patientId) return;
-    let live = true;
-    fhirClient(orgId)
-      .fetchAll('Composition', {
-        subject: `Patient/${patientId}`,
-        type: `${HEALTH_HISTORY_TYPE.system}|${HEALTH_HISTORY_TYPE.code}`,
-      })
-      .then(
-        (found) => {
-          const items = found.map(historyItem).filter((h): h is CaseHistoryItem => h !== null);
-          lastAnswer.set(key, items);
-          if (live) setState({ key, items, error: null });
-        },
-        (err: unknown) => {
-          if (live)
-            setState((s) => ({
-              key,
-              items: s.key === key ? s.items : (lastAnswer.get(key) ?? null),
-              error: err instanceof FhirRequestError ? err.code : 'UNKNOWN',
-            }));
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [orgId, patientId, key, generation]);
+    await cacheResources(orgId, await fhirClient(orgId).fetchAll('Composition', healthHistorySearch(patientId)));
+  });
 
   useEffect(() => {
     const onVisible = (): void => {
@@ -92,12 +62,30 @@ export function useCaseHealthHistories(orgId: string, patientId: string | null, 
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [reload]);
 
-  const current = state.key === key ? state : { key, items: lastAnswer.get(key) ?? null, error: null };
-  const items = current.items;
-  const failed = current.error;
-  const loading = patientId == null || (items == null && failed == null);
+  const items = useMemo(
+    () =>
+      patientId && all
+        ? all
+            .filter((c) => isPatientHealthHistory(c, patientId))
+            .map(historyItem)
+            .filter((h): h is CaseHistoryItem => h !== null)
+        : null,
+    [all, patientId],
+  );
+  // Known once the cache holds some, or the server answered (offline with nothing cached: the error).
+  const known = items != null && (items.length > 0 || !refresh.refreshing);
+  const failed =
+    refresh.error && !(refresh.error === 'NETWORK_ERROR' && items != null && items.length > 0) ? refresh.error : null;
+  const loading = patientId == null || (!known && failed == null);
   return useMemo(() => {
     const histories = rankHealthHistories(items ?? [], now);
-    return { histories, loading, error: failed, notice: items == null ? null : caseHistoryNotice(histories), reload };
-  }, [items, now, loading, failed, reload]);
+    const answered = known && !(failed != null && (items?.length ?? 0) === 0);
+    return {
+      histories,
+      loading,
+      error: failed,
+      notice: answered ? caseHistoryNotice(histories) : null,
+      reload,
+    };
+  }, [items, now, loading, failed, known, reload]);
 }
