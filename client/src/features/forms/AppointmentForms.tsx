@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   MultiSelect,
   SegmentedControl,
   Stack,
@@ -12,28 +11,19 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { FORM_TEXTS } from '@vigil/shared';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { appointmentTasks, FORM_TEXTS, type Appointment, type AppointmentTask } from '@vigil/shared';
+import { useState, type ReactNode } from 'react';
+import { cacheResources } from '../../data/db.js';
 import { errorCode } from '../../session/errors.js';
 import * as api from './api.js';
 import { formErrorText } from './formTexts.js';
 import { useOrgForms } from './hooks.js';
-import {
-  attachableForms,
-  contractPdfUrl,
-  taskContractId,
-  taskFormId,
-  taskStatus,
-  taskStatusColour,
-  type FormTask,
-} from './tasks.js';
-
-/** How often the open list asks for the tasks' status (a patient signing shows within this). */
-const TASK_REFRESH_MS = 5000;
+import { attachableForms, contractPdfUrl, formTasks, taskContractId, taskStatusColour } from './tasks.js';
 
 export interface AppointmentFormsProps {
   orgId: string;
-  appointmentId: string;
+  /** The appointment as cached (its tasks are its task extensions; live events keep it current). */
+  appointment: Appointment;
   /** The patient's email and mobile number, offered as where to send. */
   contact: { email: string | null; mobile: string | null };
 }
@@ -97,80 +87,49 @@ function SendForm({
  * The forms of one appointment (issue 28; spec 000 §3 Appointment task, §7): attach the
  * organisation's forms (addFormTasksToAppointment), send each to the patient by text message or
  * email (sendAppointmentForm: 'Failed to send' unless the task is then 'sent'), see each task's
- * status and the signed contract's PDF, and remove a task (deleteAppointmentTask).
+ * status and the signed contract's PDF, and remove a task (deleteAppointmentTask). Each call
+ * answers the Appointment, which goes into the device's cache; a patient signing reaches the list
+ * through the Appointment's live event.
  */
-export function AppointmentForms({ orgId, appointmentId, contact }: AppointmentFormsProps): ReactNode {
+export function AppointmentForms({ orgId, appointment, contact }: AppointmentFormsProps): ReactNode {
   const forms = useOrgForms(orgId);
-  const [tasks, setTasks] = useState<FormTask[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const appointmentId = appointment.id ?? '';
+  const tasks = formTasks(appointmentTasks(appointment));
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState<string | null>(null);
 
-  const load = useCallback(async (): Promise<void> => {
+  const formName = (t: AppointmentTask): string => t.title ?? forms.forms.find((f) => f.id === t.extId)?.name ?? 'Form';
+  const attachable = attachableForms(forms.forms, tasks);
+  const answered = async (call: () => Promise<Appointment>, fallback?: string): Promise<boolean> => {
+    setError(null);
     try {
-      setTasks(await api.fetchAppointmentTasks(orgId, appointmentId));
-      setLoadError(null);
+      await cacheResources(orgId, [await call()]);
+      return true;
     } catch (err) {
-      setLoadError(formErrorText(errorCode(err)));
+      setError(fallback ?? formErrorText(errorCode(err)));
+      return false;
     }
-  }, [orgId, appointmentId]);
-
-  useEffect(() => {
-    void load();
-    const timer = window.setInterval(() => void load(), TASK_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [load]);
-
-  const formName = (id: string | null): string => forms.forms.find((f) => f.id === id)?.name ?? 'Form';
-  const attachable = attachableForms(forms.forms, tasks ?? []);
+  };
 
   const attach = async (): Promise<void> => {
     setBusy(true);
-    setError(null);
-    try {
-      setTasks(await api.addFormTasksToAppointment(orgId, appointmentId, chosen));
-      setChosen([]);
-    } catch (err) {
-      setError(formErrorText(errorCode(err)));
-    }
+    if (await answered(() => api.addFormTasksToAppointment(orgId, appointmentId, chosen))) setChosen([]);
     setBusy(false);
   };
 
-  const send = async (task: FormTask, to: string, channel: 'email' | 'sms'): Promise<void> => {
-    setError(null);
-    try {
-      const sent = await api.sendAppointmentForm(orgId, appointmentId, task.id ?? '', to, channel);
-      if (taskStatus(sent) !== 'sent') throw new Error(FORM_TEXTS.failedToSend);
-      setTasks((list) => (list ?? []).map((t) => (t.id === sent.id ? sent : t)));
-      setSending(null);
-    } catch {
-      setError(FORM_TEXTS.failedToSend);
-    }
+  const send = async (task: AppointmentTask, to: string, channel: 'email' | 'sms'): Promise<void> => {
+    const ok = await answered(async () => {
+      const updated = await api.sendAppointmentForm(orgId, appointmentId, task.id, to, channel);
+      // Spec 000 §8: the send failed unless the task is now 'sent'.
+      if (appointmentTasks(updated).find((t) => t.id === task.id)?.status !== 'sent') {
+        throw new Error(FORM_TEXTS.failedToSend);
+      }
+      return updated;
+    }, FORM_TEXTS.failedToSend);
+    if (ok) setSending(null);
   };
-
-  const remove = async (task: FormTask): Promise<void> => {
-    setError(null);
-    try {
-      setTasks(await api.deleteAppointmentTask(orgId, appointmentId, task.id ?? ''));
-    } catch (err) {
-      setError(formErrorText(errorCode(err)));
-    }
-  };
-
-  if (tasks === null) {
-    return loadError ? (
-      <Alert color="red" role="alert">
-        {loadError}
-      </Alert>
-    ) : (
-      <Group gap="xs" role="status">
-        <Loader size="sm" />
-        <Text>Loading...</Text>
-      </Group>
-    );
-  }
 
   return (
     <Stack gap="sm">
@@ -188,15 +147,21 @@ export function AppointmentForms({ orgId, appointmentId, contact }: AppointmentF
             </Table.Thead>
             <Table.Tbody>
               {tasks.map((t) => {
-                const status = taskStatus(t);
                 const contractId = taskContractId(t);
                 return (
                   <Table.Tr key={t.id} data-testid="form-task">
-                    <Table.Td>{formName(taskFormId(t))}</Table.Td>
+                    <Table.Td>{formName(t)}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={taskStatusColour(status)} data-testid="form-task-status">
-                        {status}
-                      </Badge>
+                      <Stack gap={2}>
+                        <Badge variant="light" color={taskStatusColour(t.status)} data-testid="form-task-status">
+                          {t.status}
+                        </Badge>
+                        {t.statusText && (
+                          <Text size="xs" c="dimmed">
+                            {t.statusText}
+                          </Text>
+                        )}
+                      </Stack>
                     </Table.Td>
                     <Table.Td>
                       {sending === t.id ? (
@@ -212,19 +177,19 @@ export function AppointmentForms({ orgId, appointmentId, contact }: AppointmentF
                               Signed contract (PDF)
                             </Anchor>
                           )}
-                          {status !== 'completed' && (
-                            <Button size="compact-md" mih={44} variant="light" onClick={() => setSending(t.id ?? null)}>
-                              {status === 'sent' ? 'Send again' : 'Send'}
+                          {t.status !== 'completed' && (
+                            <Button size="compact-md" mih={44} variant="light" onClick={() => setSending(t.id)}>
+                              {t.status === 'sent' ? 'Send again' : 'Send'}
                             </Button>
                           )}
-                          {status !== 'completed' && (
+                          {t.status !== 'completed' && (
                             <Button
                               size="compact-md"
                               mih={44}
                               variant="subtle"
                               color="red"
-                              aria-label={`Remove ${formName(taskFormId(t))}`}
-                              onClick={() => void remove(t)}
+                              aria-label={`Remove ${formName(t)}`}
+                              onClick={() => void answered(() => api.deleteAppointmentTask(orgId, appointmentId, t.id))}
                             >
                               Remove
                             </Button>

@@ -1,6 +1,5 @@
-import type { OrgFormPropertiesInput, OrgFormView, TextBodyFormPropertiesInput } from '@vigil/shared';
+import type { Appointment, OrgFormPropertiesInput, OrgFormView, TextBodyFormPropertiesInput } from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
-import type { FormTask } from './tasks.js';
 
 /*
  * The org form calls of spec 000 §7: orgForms, and createOrgForm / updateOrgForm /
@@ -69,38 +68,17 @@ export async function deleteOrgForm(orgId: string, formId: string): Promise<OrgF
   return data.deleteOrgForm;
 }
 
-/** A FHIR resource or Bundle as the form task calls answer it (`{ fhirJSON }`, a JSON string). */
-function parseFhir<T>(answer: { fhirJSON: unknown }): T {
-  return (typeof answer.fhirJSON === 'string' ? JSON.parse(answer.fhirJSON) : answer.fhirJSON) as T;
+/** The Appointment the task calls answer (`{ fhirJSON }`, its JSON). */
+function appointmentOf(answer: { fhirJSON: string }): Appointment {
+  return JSON.parse(answer.fhirJSON) as Appointment;
 }
 
-type TaskBundle = { entry?: { resource?: FormTask }[] };
-
-/** The Tasks of a Bundle. */
-function tasksOf(bundle: TaskBundle): FormTask[] {
-  return (bundle.entry ?? []).flatMap((e) => (e.resource?.resourceType === 'Task' ? [e.resource] : []));
-}
-
-export async function fetchAppointmentTasks(orgId: string, appointmentId: string): Promise<FormTask[]> {
-  const data = await graphql<{ appointmentTasks: { fhirJSON: string } }>(
-    `
-      query AppointmentTasks($orgId: String, $appointmentId: String!) {
-        appointmentTasks(orgId: $orgId, appointmentId: $appointmentId) {
-          fhirJSON
-        }
-      }
-    `,
-    { orgId, appointmentId },
-  );
-  return tasksOf(parseFhir<TaskBundle>(data.appointmentTasks));
-}
-
-/** addFormTasksToAppointment (spec 000 §7): answers the appointment's tasks. */
+/** addFormTasksToAppointment (spec 000 §7): answers the Appointment with its tasks. */
 export async function addFormTasksToAppointment(
   orgId: string,
   appointmentId: string,
   formIds: string[],
-): Promise<FormTask[]> {
+): Promise<Appointment> {
   const data = await graphql<{ addFormTasksToAppointment: { fhirJSON: string } }>(
     `
       mutation AddFormTasks($orgId: String, $formIds: [String!]!, $appointmentId: String!) {
@@ -111,11 +89,11 @@ export async function addFormTasksToAppointment(
     `,
     { orgId, formIds, appointmentId },
   );
-  return tasksOf(parseFhir<TaskBundle>(data.addFormTasksToAppointment));
+  return appointmentOf(data.addFormTasksToAppointment);
 }
 
-/** deleteAppointmentTask (spec 000 §7): answers the appointment's tasks. */
-export async function deleteAppointmentTask(orgId: string, appointmentId: string, id: string): Promise<FormTask[]> {
+/** deleteAppointmentTask (spec 000 §7): answers the Appointment. */
+export async function deleteAppointmentTask(orgId: string, appointmentId: string, id: string): Promise<Appointment> {
   const data = await graphql<{ deleteAppointmentTask: { fhirJSON: string } }>(
     `
       mutation DeleteAppointmentTask($orgId: String, $id: String!, $appointmentId: String!) {
@@ -126,17 +104,17 @@ export async function deleteAppointmentTask(orgId: string, appointmentId: string
     `,
     { orgId, id, appointmentId },
   );
-  return tasksOf(parseFhir<TaskBundle>(data.deleteAppointmentTask));
+  return appointmentOf(data.deleteAppointmentTask);
 }
 
-/** sendAppointmentForm (spec 000 §7): answers the task; 'Failed to send' unless it is 'sent'. */
+/** sendAppointmentForm (spec 000 §7): answers the Appointment, the task 'sent'; refused with 'Failed to send'. */
 export async function sendAppointmentForm(
   orgId: string,
   appointmentId: string,
   appointmentTaskId: string,
   to: string,
   channel: 'email' | 'sms',
-): Promise<FormTask> {
+): Promise<Appointment> {
   const data = await graphql<{ sendAppointmentForm: { fhirJSON: string } }>(
     `
       mutation SendAppointmentForm(
@@ -159,5 +137,5 @@ export async function sendAppointmentForm(
     `,
     { orgId, appointmentTaskId, appointmentId, to, channel },
   );
-  return parseFhir<FormTask>(data.sendAppointmentForm);
+  return appointmentOf(data.sendAppointmentForm);
 }

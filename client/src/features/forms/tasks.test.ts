@@ -1,37 +1,31 @@
-import type { Contract, OrgFormView } from '@vigil/shared';
+import type { AppointmentTask, Contract, OrgFormView } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { patientContracts } from './PatientContracts.js';
-import { attachableForms, contractPdfUrl, taskContractId, taskFormId, taskStatus, type FormTask } from './tasks.js';
+import { attachableForms, contractPdfUrl, formTasks, taskContractId } from './tasks.js';
 
-const task = (patch: Partial<FormTask>): FormTask => ({
-  resourceType: 'Task',
+const task = (patch: Partial<AppointmentTask>): AppointmentTask => ({
   id: 't1',
+  type: 'patientForm',
   status: 'requested',
-  input: [{ type: { text: 'formId' }, valueString: 'consent' }],
+  extId: 'consent',
+  title: 'Sedation Consent',
   ...patch,
 });
 
-describe('appointment tasks (spec 000 §3 Appointment task)', () => {
-  it("[FC16] shows 'sent' after sending and 'completed' once signed, with the contract it produced", () => {
-    expect(taskStatus(task({}))).toBe('requested');
-    expect(taskStatus(task({ status: 'in-progress', businessStatus: { text: 'sent' } }))).toBe('sent');
-    const done = task({
-      status: 'completed',
-      output: [{ type: { text: 'contract' }, valueReference: { reference: 'Contract/c9' } }],
-    });
-    expect(taskStatus(done)).toBe('completed');
-    expect(taskFormId(done)).toBe('consent');
+describe('appointment tasks (spec 000 §3 Appointment task, spec 001 §3 task extensions)', () => {
+  it('[FC16] shows the patient-form tasks and the contract a signed one produced', () => {
+    const done = task({ status: 'completed', fhirRef: 'Contract/c9' });
+    expect(formTasks([done, task({ id: 'x', type: 'emr' })])).toEqual([done]);
     expect(taskContractId(done)).toBe('c9');
     expect(taskContractId(task({}))).toBeNull();
+    expect(taskContractId(task({ fhirRef: 'Binary/b1' }))).toBeNull();
   });
 
-  it('[FC17] offers only the forms not yet attached (a cancelled task frees its form)', () => {
+  it('[FC17] offers only the forms not yet attached', () => {
     const forms = [{ id: 'consent' }, { id: 'preop' }, { id: 'photo' }] as OrgFormView[];
-    const tasks = [
-      task({}),
-      task({ id: 't2', status: 'cancelled', input: [{ type: { text: 'formId' }, valueString: 'photo' }] }),
-    ];
-    expect(attachableForms(forms, tasks).map((f) => f.id)).toEqual(['preop', 'photo']);
+    expect(attachableForms(forms, [task({}), task({ id: 'x', type: 'emr', extId: 'photo' })]).map((f) => f.id)).toEqual(
+      ['preop', 'photo'],
+    );
   });
 
   it('[FC16] links the contract PDF at {api}/contract/{orgId}/{contractId} (spec 000 §7)', () => {

@@ -1,49 +1,31 @@
-import type { OrgFormView } from '@vigil/shared';
+import type { AppointmentTask, OrgFormView } from '@vigil/shared';
 
 /*
- * Appointment tasks (spec 000 §3 "Appointment task", issue 28): the forms attached to an
- * appointment, as FHIR Task resources (docs/architecture.md "Forms and consent").
+ * Appointment tasks (spec 000 §3 "Appointment task", spec 001 §3 task extensions; issue 28): the
+ * forms attached to an appointment, kept on the Appointment (shared appointmentTasks), as
+ * docs/architecture.md "Forms and consent" gives them.
  */
 
-/** The parts of a Task the screens read. */
-export interface FormTask {
-  resourceType: 'Task';
-  id?: string;
-  status: string;
-  businessStatus?: { text?: string };
-  focus?: { reference?: string };
-  for?: { reference?: string };
-  input?: { type?: { text?: string }; valueString?: string }[];
-  output?: { type?: { text?: string }; valueReference?: { reference?: string } }[];
-  lastModified?: string;
-  meta?: { lastUpdated?: string };
+/** The tasks that are patient forms. */
+export function formTasks(tasks: readonly AppointmentTask[]): AppointmentTask[] {
+  return tasks.filter((t) => t.type === 'patientForm');
 }
 
-/** [FC16] The status a task shows: its business status ('sent' after sending) else its FHIR status ('completed' once signed). */
-export function taskStatus(task: FormTask): string {
-  return task.businessStatus?.text || task.status;
-}
-
-/** [FC16] The form a task asks for, and the contract it produced once signed. */
-export function taskFormId(task: FormTask): string | null {
-  return task.input?.find((i) => i.type?.text === 'formId')?.valueString ?? null;
-}
-
-export function taskContractId(task: FormTask): string | null {
-  const ref = task.output?.find((o) => o.type?.text === 'contract')?.valueReference?.reference ?? '';
+/** [FC16] The contract a completed task produced (its fhirRef 'Contract/{id}'), else null. */
+export function taskContractId(task: AppointmentTask): string | null {
+  const ref = task.fhirRef ?? '';
   return ref.startsWith('Contract/') ? ref.slice('Contract/'.length) : null;
 }
 
-/** The colour of a task's status badge: requested grey, sent blue, completed green, cancelled red. */
+/** The colour of a task's status badge: requested grey, sent blue, completed green, failed red. */
 export function taskStatusColour(status: string): string {
   switch (status) {
     case 'sent':
       return 'blue';
     case 'completed':
       return 'green';
-    case 'cancelled':
     case 'failed':
-    case 'rejected':
+    case 'cancelled':
       return 'red';
     default:
       return 'gray';
@@ -51,8 +33,8 @@ export function taskStatusColour(status: string): string {
 }
 
 /** [FC17] The forms that can still be attached: not yet on the appointment, in the list's order. */
-export function attachableForms(forms: readonly OrgFormView[], tasks: readonly FormTask[]): OrgFormView[] {
-  const attached = new Set(tasks.filter((t) => t.status !== 'cancelled').map(taskFormId));
+export function attachableForms(forms: readonly OrgFormView[], tasks: readonly AppointmentTask[]): OrgFormView[] {
+  const attached = new Set(formTasks(tasks).map((t) => t.extId));
   return forms.filter((f) => !attached.has(f.id));
 }
 

@@ -58,7 +58,9 @@ function Appointments({
 }): ReactNode {
   const appointments = usePatientAppointments(orgId, patientId);
   const list = appointments.data;
-  const [formsOf, setFormsOf] = useState<Appointment | null>(null);
+  const [formsOfId, setFormsOfId] = useState<string | null>(null);
+  // The cached appointment, so its tasks follow every change (the calls' answers, live events).
+  const formsOf = list?.find((a) => a.id === formsOfId) ?? null;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="appointments-heading">
       <Stack gap="sm">
@@ -101,7 +103,7 @@ function Appointments({
                         >
                           Open case
                         </Anchor>
-                        <Button size="compact-md" mih={44} variant="light" onClick={() => setFormsOf(a)}>
+                        <Button size="compact-md" mih={44} variant="light" onClick={() => setFormsOfId(a.id ?? null)}>
                           Forms
                         </Button>
                       </Group>
@@ -120,11 +122,11 @@ function Appointments({
       </Stack>
       <Modal
         opened={formsOf !== null}
-        onClose={() => setFormsOf(null)}
+        onClose={() => setFormsOfId(null)}
         title={formsOf ? `Forms · ${appointmentTimeText(formsOf)}` : 'Forms'}
         size="xl"
       >
-        {formsOf?.id && <AppointmentForms orgId={orgId} appointmentId={formsOf.id} contact={contact} />}
+        {formsOf && <AppointmentForms orgId={orgId} appointment={formsOf} contact={contact} />}
       </Modal>
     </Card>
   );
