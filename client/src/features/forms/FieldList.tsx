@@ -112,14 +112,16 @@ export function FieldList({ fields, onChange, errors, readOnly }: FieldListProps
           >
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap">
-                <Text fw={600} size="sm">
+                <Group gap={6} wrap="nowrap">
                   {!readOnly && (
-                    <Text span c="dimmed" aria-hidden="true" mr={6}>
+                    <Text span c="dimmed" aria-hidden="true">
                       ⠿
                     </Text>
                   )}
-                  {i + 1}. {FIELD_TYPE_TITLES[f.type]}
-                </Text>
+                  <Text fw={600} size="sm" data-testid="form-field-title">
+                    {i + 1}. {FIELD_TYPE_TITLES[f.type]}
+                  </Text>
+                </Group>
                 {!readOnly && (
                   <Group gap={4} wrap="nowrap">
                     <ActionIcon
