@@ -1,12 +1,9 @@
 import { Alert, Checkbox, List, Stack, Text, Title, Typography } from '@mantine/core';
 import { renderFormMarkdown, type OrgFormField } from '@vigil/shared';
 import { useMemo, type ReactNode } from 'react';
-import { fillPlaceholders, stillMissing, type FieldAnswers } from './answers.js';
+import { ACCEPTANCE_TEXT, fillPlaceholders, stillMissing, type FieldAnswers } from './answers.js';
 import classes from './contract.module.css';
 import { FieldInput } from './FieldInput.js';
-
-/** The acceptance checkbox's words (spec 000 §4 Contract: every field and the acceptance checkbox). */
-export const ACCEPTANCE_TEXT = 'I have read this form and I agree to it.';
 
 export interface FormViewProps {
   name: string;
@@ -47,7 +44,7 @@ export function FormView({
     () => renderFormMarkdown(fillPlaceholders(markdown, { ...values, ...answers.text })),
     [markdown, values, answers.text],
   );
-  const missing = stillMissing(fields, answers, accepted);
+  const missing = stillMissing(fields, answers, accepted, acceptanceText);
   return (
     <Stack gap="md" component="article" aria-labelledby={`${idPrefix}-title`}>
       <Title order={2} size="h3" id={`${idPrefix}-title`}>

@@ -154,7 +154,7 @@ function FillForm({
       // A full or unavailable storage only loses the copy kept for a reload.
     }
   }, [token, answers]);
-  const missing = stillMissing(form.fields, answers, accepted);
+  const missing = stillMissing(form.fields, answers, accepted, form.checkboxText ?? undefined);
 
   const submit = async (): Promise<void> => {
     setSending(true);

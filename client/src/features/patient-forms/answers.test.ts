@@ -1,6 +1,6 @@
 import type { OrgFormField } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { ACCEPTANCE_MISSING, EMPTY_ANSWERS, fillPlaceholders, listAnswered, stillMissing } from './answers.js';
+import { ACCEPTANCE_TEXT, EMPTY_ANSWERS, fillPlaceholders, listAnswered, stillMissing } from './answers.js';
 import { measureProblem } from './measure.js';
 import {
   EMPTY_HISTORY,
@@ -45,7 +45,7 @@ describe("the patient's form (spec 000 §4 Contract)", () => {
       'signerName label',
       'signature label',
       'photo label',
-      ACCEPTANCE_MISSING,
+      ACCEPTANCE_TEXT,
     ]);
     const answered = {
       ...EMPTY_ANSWERS,
@@ -53,8 +53,10 @@ describe("the patient's form (spec 000 §4 Contract)", () => {
       signature: { signature: 'M 1 1 L 2 2' },
       selfie: { photo: 'data:image/png;base64,AAAA' },
     };
-    expect(stillMissing(fields, answered, false)).toEqual([ACCEPTANCE_MISSING]);
+    expect(stillMissing(fields, answered, false)).toEqual([ACCEPTANCE_TEXT]);
     expect(stillMissing(fields, answered, true)).toEqual([]);
+    // The form's own checkbox words name it.
+    expect(stillMissing(fields, answered, false, 'I consent.')).toEqual(['I consent.']);
   });
 
   it('[FC7] counts a height without its unit as missing', () => {

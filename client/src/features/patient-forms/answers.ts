@@ -79,17 +79,22 @@ export function fieldAnswered(field: FormField, answers: FieldAnswers): boolean 
   }
 }
 
-/** The acceptance checkbox's entry in the 'Still Missing:' list (spec 000 §4). */
-export const ACCEPTANCE_MISSING = 'The acceptance checkbox';
+/** The acceptance checkbox's words when the form gives none (the server's default, spec 000 §3 checkboxText). */
+export const ACCEPTANCE_TEXT = 'I have read and agree to the above.';
 
 /**
  * [FC7] The 'Still Missing:' list of spec 000 §4: every required field without an answer, by its
- * label in the form's order, then the acceptance checkbox when it is not ticked. Empty: the form
- * may be signed.
+ * label in the form's order, then the acceptance checkbox (by its words) when it is not ticked.
+ * Empty: the form may be signed.
  */
-export function stillMissing(fields: readonly FormField[], answers: FieldAnswers, accepted: boolean): string[] {
+export function stillMissing(
+  fields: readonly FormField[],
+  answers: FieldAnswers,
+  accepted: boolean,
+  acceptanceText: string = ACCEPTANCE_TEXT,
+): string[] {
   const missing = fields.filter((f) => f.required && !fieldAnswered(f, answers)).map((f) => f.label || f.name);
-  if (!accepted) missing.push(ACCEPTANCE_MISSING);
+  if (!accepted) missing.push(acceptanceText);
   return missing;
 }
 
