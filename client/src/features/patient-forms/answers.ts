@@ -1,4 +1,4 @@
-import type { OrgFormField as FormField } from '@vigil/shared';
+import { PATIENT_FORM_TEXTS, type OrgFormField as FormField } from '@vigil/shared';
 import { measureProblem } from './measure.js';
 import { historyMissing, type PatientHistoryAnswers } from './patientHistory.js';
 
@@ -79,8 +79,8 @@ export function fieldAnswered(field: FormField, answers: FieldAnswers): boolean 
   }
 }
 
-/** The acceptance checkbox's words when the form gives none (the server's default, spec 000 §3 checkboxText). */
-export const ACCEPTANCE_TEXT = 'I have read and agree to the above.';
+/** The acceptance checkbox's words when the form gives none (shared's default, spec 000 §3 checkboxText). */
+export const ACCEPTANCE_TEXT = PATIENT_FORM_TEXTS.checkboxText;
 
 /**
  * [FC7] The 'Still Missing:' list of spec 000 §4: every required field without an answer, by its
