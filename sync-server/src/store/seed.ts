@@ -2,6 +2,9 @@ import { seedDemoResources } from '../fhir/demo-seed.js';
 import { SqliteResourceStore } from './resources/sqlite.js';
 import { SqliteSyncStore } from './sync/sqlite.js';
 import { seedDemoHealthHistories } from '../hhx/demo.js';
+import { seedDemoForms } from '../forms/demo.js';
+import { SqliteOrgFormStore } from './forms/sqlite.js';
+import { SqliteOrgStore } from './orgs/sqlite.js';
 import type { Db } from './sqlite/database.js';
 import { assertSerialized } from './resources/transactions.js';
 
@@ -58,6 +61,15 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
         practitionerId: 'prc-demo0000000000',
         name: DEMO_USER.name,
       }),
+    )
+    .then(() =>
+      // Issue 28: forms, a sent task, a signed contract and comments.
+      seedDemoForms(
+        { forms: new SqliteOrgFormStore(db), resources, orgs: new SqliteOrgStore(db) },
+        DEMO_ORGS.office.id,
+        now,
+        { userId: DEMO_USER.id, practitionerId: 'prc-demo0000000000', name: DEMO_USER.name },
+      ),
     )
     .then(() => undefined);
 }

@@ -1,0 +1,250 @@
+import { crc32, deflateSync } from 'node:zlib';
+import {
+  appointmentTasks,
+  CONTRACT_APPOINTMENT_EXTENSION,
+  EDIT_STATUS_EXTENSION,
+  ORG_TAG_SYSTEM,
+  patientDisplayName,
+  PRACTITIONER_USER_SYSTEM,
+  SIGNATURE_TYPE,
+  withAppointmentTasks,
+  type Appointment,
+  type Communication,
+  type Contract,
+  type FhirResource,
+} from '@vigil/shared';
+import { CONTRACT_EXTENSIONS } from '../contracts/patient.js';
+import type { OrgFormStore } from '../store/forms/types.js';
+import type { OrgStore } from '../store/orgs/types.js';
+import type { ResourceStore } from '../store/resources/types.js';
+import { FORM_TASK_TYPE, TASK_STATUS } from './tasks.js';
+
+/** The demo office's forms, tasks, signed contract and comments (issue 28). */
+export const DEMO_FORMS = {
+  consent: 'frm-democonsent000',
+  preOp: 'frm-demopreop00000',
+  contract: 'ctr-democonsent000',
+} as const;
+
+const CONSENT_MARKDOWN = `# Consent for dental treatment under sedation
+
+I, **{{signerName}}**, consent to dental treatment under intravenous moderate sedation.
+
+- I will have **nothing to eat for 8 hours** and nothing to drink for 2 hours before my visit.
+- A responsible adult will drive me home and stay with me for the rest of the day.
+- I have told the office about every medicine I take and every allergy I have.
+
+The risks (nausea, bruising at the IV site, a reaction to a medicine) and the alternatives were explained to me.`;
+
+const PRE_OP_MARKDOWN = `# Before your visit
+
+1. Nothing to eat after midnight; clear fluids until 2 hours before.
+2. Take your usual morning medicines with a sip of water unless told otherwise.
+3. Wear loose clothing with short sleeves.`;
+
+/** A small PNG (a signature-like stroke on white) so the demo contract prints a signature. */
+function demoSignaturePng(width = 240, height = 60): string {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(width + 1, 255);
+    row[0] = 0;
+    for (let x = 10; x < width - 10; x += 1) {
+      const curve = Math.round(height / 2 + Math.sin(x / 14) * (height / 4));
+      if (Math.abs(curve - y) <= 1) row[x + 1] = 20;
+    }
+    rows.push(row);
+  }
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return png.toString('base64');
+}
+
+/**
+ * Seeds the demo office's forms (a sedation consent with a signature, pre-op instructions as a
+ * text form), the form builder on, a sent task on today's first appointment, a signed contract
+ * with its completed task on the second, and two comments on the first patient. Never overwrites.
+ */
+export async function seedDemoForms(
+  deps: { forms: OrgFormStore; resources: ResourceStore; orgs: OrgStore },
+  orgId: string,
+  now: Date,
+  author: { userId: string; practitionerId: string; name: string },
+): Promise<void> {
+  const at = now.getTime();
+  const iso = now.toISOString();
+  if (!(await deps.forms.get(orgId, DEMO_FORMS.consent))) {
+    await deps.forms.create({
+      id: DEMO_FORMS.consent,
+      orgId,
+      createdBy: author.userId,
+      at,
+      type: 'patientContract',
+      name: 'Sedation consent',
+      markdown: CONSENT_MARKDOWN,
+      challenge: true,
+      addToAll: false,
+      fields: [
+        { name: 'signerName', label: 'Signer Name', type: 'text', required: true },
+        { name: 'signature', label: 'Signature', type: 'signature', required: true },
+      ],
+    });
+  }
+  if (!(await deps.forms.get(orgId, DEMO_FORMS.preOp))) {
+    await deps.forms.create({
+      id: DEMO_FORMS.preOp,
+      orgId,
+      createdBy: author.userId,
+      at: at + 1,
+      type: 'textBody',
+      name: 'Pre-op instructions',
+      markdown: PRE_OP_MARKDOWN,
+      challenge: false,
+      addToAll: false,
+      fields: [],
+    });
+  }
+  if ((await deps.orgs.features(orgId)).formBuilder !== true) {
+    await deps.orgs.setFeature(
+      orgId,
+      'formBuilder',
+      true,
+      author.userId,
+      { at, ip: null, userAgent: 'demo seed' },
+      { action: 'orgFeatureAdded', userId: author.userId, detail: { featureName: 'formBuilder', demo: true } },
+    );
+  }
+
+  const tag = (r: FhirResource & { id: string }): FhirResource & { id: string } => ({
+    ...r,
+    meta: { tag: [{ system: ORG_TAG_SYSTEM, code: orgId }] },
+  });
+  const sentOn = 'apt-demo0000000001';
+  const signedOn = 'apt-demo0000000002';
+  await deps.resources.transaction(async () => {
+    for (const [appointmentId, task] of [
+      [
+        sentOn,
+        {
+          id: 'task-demosent0000',
+          type: FORM_TASK_TYPE,
+          status: TASK_STATUS.sent,
+          extId: DEMO_FORMS.consent,
+          title: 'Sedation consent',
+          statusText: 'Sent by SMS to +14155550100',
+        },
+      ],
+      [
+        signedOn,
+        {
+          id: 'task-demosigned00',
+          type: FORM_TASK_TYPE,
+          status: TASK_STATUS.completed,
+          extId: DEMO_FORMS.consent,
+          title: 'Sedation consent',
+          statusText: 'Completed by the patient',
+          fhirRef: `Contract/${DEMO_FORMS.contract}`,
+        },
+      ],
+    ] as const) {
+      const stored = await deps.resources.read(orgId, 'Appointment', appointmentId);
+      const appointment = stored?.resource as Appointment | null | undefined;
+      if (!appointment || appointmentTasks(appointment).some((t) => t.id === task.id)) continue;
+      const next = withAppointmentTasks(appointment, [...appointmentTasks(appointment), task]);
+      await deps.resources.write({ orgId, resource: { ...next, id: appointmentId } }, iso);
+      if (task.status !== TASK_STATUS.completed) continue;
+      const patient = appointment.participant.find((p) => p.actor?.reference?.startsWith('Patient/'))?.actor?.reference;
+      if (!patient || (await deps.resources.read(orgId, 'Contract', DEMO_FORMS.contract))) continue;
+      const patientResource = (await deps.resources.read(orgId, 'Patient', patient.slice('Patient/'.length)))?.resource;
+      const name = patientResource?.resourceType === 'Patient' ? patientDisplayName(patientResource) : 'The patient';
+      const who = { reference: patient, display: name };
+      const contract: Contract & { id: string } = {
+        resourceType: 'Contract',
+        id: DEMO_FORMS.contract,
+        status: 'executed',
+        legalState: {
+          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/contract-legalstate', code: 'executed' }],
+          text: 'Signed',
+        },
+        version: new Date(at).toISOString(),
+        issued: iso,
+        title: 'Sedation consent',
+        subject: [{ reference: patient }],
+        extension: [
+          { url: CONTRACT_APPOINTMENT_EXTENSION, valueReference: { reference: `Appointment/${signedOn}` } },
+          { url: CONTRACT_EXTENSIONS.form, valueString: DEMO_FORMS.consent },
+          { url: CONTRACT_EXTENSIONS.task, valueString: task.id },
+          { url: CONTRACT_EXTENSIONS.values, valueString: JSON.stringify({ signerName: name }) },
+        ],
+        signer: [
+          {
+            type: SIGNATURE_TYPE,
+            party: who,
+            signature: [{ type: [SIGNATURE_TYPE], when: iso, who, sigFormat: 'image/png', data: demoSignaturePng() }],
+          },
+        ],
+        legal: [
+          {
+            contentAttachment: {
+              contentType: 'text/markdown',
+              title: 'Sedation consent',
+              data: Buffer.from(CONSENT_MARKDOWN.replace('{{signerName}}', name), 'utf8').toString('base64'),
+            },
+          },
+        ],
+      };
+      await deps.resources.write({ orgId, resource: tag(contract) }, iso);
+    }
+
+    const firstPatient = 'pat-demo0000000001';
+    const comments: (Communication & { id: string })[] = [
+      {
+        resourceType: 'Communication',
+        id: 'com-demonote00001',
+        status: 'completed',
+        subject: { reference: `Patient/${firstPatient}` },
+        about: [{ reference: `Appointment/${sentOn}` }],
+        sent: new Date(at - 2 * 86_400_000).toISOString(),
+        sender: {
+          reference: `Practitioner/${author.practitionerId}`,
+          identifier: { system: PRACTITIONER_USER_SYSTEM, value: author.userId },
+          display: author.name,
+        },
+        payload: [{ contentString: 'Anxious about needles; numbing cream before the IV helped last time.' }],
+      },
+      {
+        resourceType: 'Communication',
+        id: 'com-demonote00002',
+        status: 'completed',
+        subject: { reference: `Patient/${firstPatient}` },
+        sent: new Date(at - 86_400_000).toISOString(),
+        sender: {
+          reference: `Practitioner/${author.practitionerId}`,
+          identifier: { system: PRACTITIONER_USER_SYSTEM, value: author.userId },
+          display: author.name,
+        },
+        payload: [{ contentString: 'Escort confirmed by phone: her sister drives her home.' }],
+        extension: [{ url: EDIT_STATUS_EXTENSION, valueCode: 'edited' }],
+      },
+    ];
+    for (const c of comments) {
+      if (await deps.resources.read(orgId, 'Communication', c.id)) continue;
+      await deps.resources.write({ orgId, resource: tag(c) }, iso);
+    }
+  });
+}
