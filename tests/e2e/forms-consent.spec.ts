@@ -20,7 +20,7 @@ test.use({
 const MOBILE = '+12015550123';
 const SHOTS = path.join(REPO_ROOT, 'test-results', 'forms-consent');
 
-test('an admin builds a consent form, sends it by SMS, the patient signs it on a phone, the front desk opens the contract PDF', async ({
+test('an admin builds a consent form, sends it by SMS, the patient signs it on a phone, the front desk opens the contract PDF and comments', async ({
   browser,
   baseURL,
   server,
@@ -169,5 +169,22 @@ test('an admin builds a consent form, sends it by SMS, the patient signs it on a
   expect(text).toContain('I, Grace Hopper, consent to sedation for Grace Hopper.');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('region', { name: 'Signed Forms' }).getByTestId('patient-contract')).toHaveCount(1);
+
+  // A comment on the patient (spec 001 §3 Communication): added, edited (shown as edited), deleted.
+  const comments = page.getByRole('region', { name: 'Comments' });
+  await comments.getByLabel('Add a comment').fill('Consent signed on the phone; confirm the escort at check-in.');
+  await comments.getByRole('button', { name: 'Add Comment' }).click();
+  const comment = comments.getByTestId('patient-comment');
+  await expect(comment).toContainText('Consent signed on the phone; confirm the escort at check-in.');
+  await comment.getByRole('button', { name: 'Edit' }).click();
+  await comment.getByLabel('Comment').fill('Consent signed; escort confirmed.');
+  await comment.getByRole('button', { name: 'Save' }).click();
+  await expect(comment).toContainText('Consent signed; escort confirmed.');
+  await expect(comment).toContainText('edited');
+  await page.screenshot({ path: path.join(SHOTS, 'patient-page.png'), fullPage: true });
+  await comment.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(comment).toContainText('This comment was deleted.');
+  await expect(comment).not.toContainText('escort confirmed');
   await desk.close();
 });
