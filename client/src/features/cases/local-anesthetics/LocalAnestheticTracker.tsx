@@ -71,7 +71,7 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
   const preview =
     amount != null && amount > 0 ? localDoseAmounts({ variantId, amount, unit: effectiveUnit, dilutionPercent }) : null;
   const summary = summarizeLocalDoses(doses.items, weightKg, ageYears, limits);
-  const remaining = remainingFor(variantId, doses.items, weightKg, limits);
+  const remaining = remainingFor(variantId, doses.items, weightKg, limits, dilutionPercent);
   const check = preview ? checkLocalDose(variantId, preview.mg, doses.items, weightKg, limits) : null;
   const onPick = pickWarnings(variantId, ageYears);
   const [confirming, setConfirming] = useState<string[] | null>(null);

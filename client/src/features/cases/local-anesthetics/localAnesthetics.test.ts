@@ -88,6 +88,19 @@ describe('local anesthetic tracker', () => {
     ).toEqual({ mg: 18, cartridges: 0.5 });
   });
 
+  it("counts the cartridges left at the case's custom dilution (LA15)", () => {
+    // 52 mg left of lidocaine 2 % (1.8 mL × 20 mg/mL = 36 mg a cartridge): 1.4 cartridges;
+    // diluted to 1 %, a cartridge holds 18 mg: 2.8 cartridges. The mg left do not change.
+    expect(remainingFor('lidocaine-epi100', [dose('lidocaine-epi100', 36)], 20, 'aapd', 1)).toEqual({
+      mg: 52,
+      cartridges: 2.8,
+    });
+    expect(remainingFor('lidocaine-epi100', [dose('lidocaine-epi100', 36)], 20, 'aapd', null)).toEqual({
+      mg: 52,
+      cartridges: 1.4,
+    });
+  });
+
   it('has nothing left once the maximum is passed', () => {
     expect(remainingFor('lidocaine-epi100', [dose('lidocaine-epi100', 120)], 20, 'aapd')).toEqual({
       mg: 0,

@@ -2,6 +2,7 @@ import type { LocalDoseEntry as ChartedLocalDose } from '@vigil/shared';
 import {
   LOCAL_ANESTHETIC_DRUGS,
   LOCAL_ANESTHETIC_VARIANTS,
+  concentrationMgPerMl,
   exparelTimingIssues,
   findVariant,
   localAnestheticAgeWarning,
@@ -118,14 +119,17 @@ export function summarizeLocalDoses(
 
 /**
  * How much more of a variant may be given before its drug's maximum or the combined maximum is
- * reached, whichever comes first, in mg and cartridges (rounded down: never overstated). Null
- * when the variant has no maximum.
+ * reached, whichever comes first, in mg and cartridges (rounded down: never overstated). A
+ * cartridge holds the case's custom dilution of the variant when it has one (LA3, LA15: a 2 %
+ * lidocaine diluted to 1 % is half the mg per cartridge, so twice the cartridges). Null when the
+ * variant has no maximum.
  */
 export function remainingFor(
   variantId: string,
   doses: readonly ChartedLocalDose[],
   weightKg: number | null,
   limits: LimitSet,
+  dilutionPercent: number | null = null,
 ): { mg: number; cartridges: number } | null {
   const v = findVariant(variantId);
   if (!v) return null;
@@ -138,7 +142,7 @@ export function remainingFor(
   );
   const usedPct = Math.max(t.perDrug[toxicityDrugId(v.drugId)] ?? 0, t.combined);
   const mg = Math.max(0, ((100 - usedPct) / 100) * max);
-  const mgPerCartridge = (v.mgPerMl ?? v.percent * 10) * v.cartridgeMl;
+  const mgPerCartridge = concentrationMgPerMl(v, dilutionPercent) * v.cartridgeMl;
   return { mg: floorTenth(mg), cartridges: floorTenth(mg / mgPerCartridge) };
 }
 
