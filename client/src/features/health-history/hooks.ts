@@ -5,7 +5,8 @@ import { cachedOfType, cacheResources, useDexieQuery } from '../../data/db.js';
 import { fhirClient } from '../../data/fhir.js';
 import { useRefresh } from '../../data/useResources.js';
 import { useSession } from '../../session/SessionProvider.js';
-import { fetchFeatures } from '../orgs/api.js';
+import { useOrgUnits as useOrgMeasurementUnits } from '../patients/PatientForm.js';
+import { measurementUnits } from '../patients/measurements.js';
 import { HEALTH_HISTORY_KIND } from '../../sync/documentKind.js';
 import type { SyncedDocument } from '../../sync/syncedDocument.js';
 import { useSyncedDocument } from '../../sync/useSyncedDocument.js';
@@ -133,28 +134,12 @@ export function useCanSign(orgId: string): boolean {
   return session?.orgs.regular.some((o) => o.id === orgId && o.roles.includes('provider')) ?? false;
 }
 
-/** The organisation's default units (spec 000 §3 defaultWeightUnit / defaultHeightUnit; lb and in when unset). */
+/**
+ * The organisation's default units (spec 000 §3 defaultWeightUnit / defaultHeightUnit): the one
+ * reader the patient form uses too (kept on this device once read, so a history opened offline
+ * reads '70' in the organisation's unit); lb and in until known.
+ */
 export function useOrgUnits(orgId: string): { weightUnit: 'kg' | 'lb'; heightUnit: 'cm' | 'in' } {
-  const [units, setUnits] = useState<{ weightUnit: 'kg' | 'lb'; heightUnit: 'cm' | 'in' }>({
-    weightUnit: 'lb',
-    heightUnit: 'in',
-  });
-  useEffect(() => {
-    let live = true;
-    fetchFeatures(orgId).then(
-      (features) => {
-        const value = (name: string): string | null => features.find((f) => f.name === name)?.stringValue ?? null;
-        if (live)
-          setUnits({
-            weightUnit: value('defaultWeightUnit') === 'kg' ? 'kg' : 'lb',
-            heightUnit: value('defaultHeightUnit') === 'cm' ? 'cm' : 'in',
-          });
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [orgId]);
-  return units;
+  const units = useOrgMeasurementUnits(orgId) ?? measurementUnits(null);
+  return { weightUnit: units.weight, heightUnit: units.height };
 }
