@@ -9,7 +9,7 @@ import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
 import { seedDemoData } from './store/seed.js';
 import type { IdOwnership } from './fhir/id-ownership.js';
-import { LiveEvents } from './fhir/live-events.js';
+import type { LiveEvents } from './fhir/live-events.js';
 import { FhirService } from './fhir/service.js';
 import { sqliteIdOwnership, sqliteSignedRecords } from './store/resources/ownership.js';
 import { SqliteResourceStore } from './store/resources/sqlite.js';
@@ -42,6 +42,7 @@ import { healthHistoryKind } from './sync/kinds/health-history.js';
 import { HhxService } from './hhx/service.js';
 import { FormsService } from './forms/service.js';
 import { AppointmentTaskService } from './forms/tasks.js';
+import { FormsLiveEvents } from './forms/add-to-all.js';
 import { PatientFormService } from './contracts/patient.js';
 import { ContractPdfService } from './contracts/pdf.js';
 import { CommentService } from './comments/service.js';
@@ -140,7 +141,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const { cookieName } = authSettings;
   const now = authClock(authSettings);
 
-  const fhirEvents = new LiveEvents();
+  const fhirEvents = new FormsLiveEvents();
   const resources = new SqliteResourceStore(db);
   const ids = sqliteIdOwnership(db);
   const orgStore = new SqliteOrgStore(db);
@@ -238,6 +239,9 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ...{ fhir, forms, orgs: orgStore, access, links: patientLinks, sender, now },
     allowSimulation: config.environment !== 'production',
   });
+  fhirEvents.onNewAppointment = (orgId, appointmentId) => {
+    tasks.addToAll(orgId, appointmentId).catch((err: unknown) => log.warn({ err, orgId, appointmentId }, 'addToAll'));
+  };
   const patientForms = new PatientFormService({ links: patientLinks, forms, tasks, fhir, orgs: orgStore, now });
 
   let closing: Promise<void> | undefined;

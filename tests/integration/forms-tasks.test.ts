@@ -131,6 +131,36 @@ describe('appointment tasks (issue 28)', () => {
     );
   });
 
+  it("adds every addToAll form (the office's and its parent's) to each new appointment", async () => {
+    const own = await w.admin.browser.gql<{ createTextBodyForm: { id: string; name: string }[] }>(
+      `mutation { createTextBodyForm(orgId: "office", properties: { name: "Office pre-op", addToAll: true }) { id name } }`,
+    );
+    const ownId = own.data!.createTextBodyForm.find((f) => f.name === 'Office pre-op')!.id;
+    const parent = await w.parentAdmin.browser.gql<{ createTextBodyForm: { id: string; name: string }[] }>(
+      `mutation { createTextBodyForm(orgId: "group", properties: { name: "Group consent", addToAll: true, requireSignature: true }) { id name } }`,
+    );
+    const parentId = parent.data!.createTextBodyForm.find((f) => f.name === 'Group consent')!.id;
+    const { appointmentId: fresh } = await newAppointment(w, 'Nia');
+    let tasks: ReturnType<typeof appointmentTasks> = [];
+    for (let i = 0; i < 50 && tasks.length < 2; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      tasks = appointmentTasks(
+        (await fhir<Appointment>(w.server, w.admin.browser, 'GET', `office/Appointment/${fresh}`)).body,
+      );
+    }
+    expect(tasks.map((t) => [t.extId, t.status]).sort()).toEqual(
+      [
+        [ownId, 'requested'],
+        [parentId, 'requested'],
+      ].sort(),
+    );
+    // Only new appointments: the one made before these forms has none of them.
+    const older = appointmentTasks(
+      (await fhir<Appointment>(w.server, w.admin.browser, 'GET', `office/Appointment/${appointmentId}`)).body,
+    );
+    expect(older.some((t) => t.extId === ownId || t.extId === parentId)).toBe(false);
+  });
+
   it('answers every task call × caller as the table says (wrong org, wrong role, no session refused)', async () => {
     const allowed = needs(['member', 'admin', 'parentAdmin']);
     const taskOf = {} as Record<FormRole, string>;

@@ -178,6 +178,28 @@ export class AppointmentTaskService {
     return updated;
   }
 
+  /**
+   * A new appointment gets a requested task for each of the organisation's (and its parents')
+   * forms marked addToAll (spec 000 §3). Written by the server, audited as `forms:addToAll`.
+   */
+  async addToAll(orgId: string, appointmentId: string): Promise<void> {
+    const forms = (await this.deps.forms.list(orgId)).filter((f) => f.addToAll);
+    if (forms.length === 0) return;
+    const ctx: RequestContext = { orgId, userId: 'forms:addToAll', ip: null, baseUrl: '' };
+    await this.change(ctx, appointmentId, (tasks) => [
+      ...tasks,
+      ...forms
+        .filter((form) => !tasks.some((t) => t.extId === form.id))
+        .map((form) => ({
+          id: `task-${randomBytes(9).toString('base64url')}`,
+          type: FORM_TASK_TYPE,
+          status: TASK_STATUS.requested,
+          extId: form.id,
+          title: form.name,
+        })),
+    ]);
+  }
+
   /** Marks a task completed with its signed Contract (the patient's submission; no session). */
   async complete(appointmentId: string, taskId: string, contractId: string, ctx: RequestContext): Promise<void> {
     await this.change(ctx, appointmentId, (tasks) =>
