@@ -204,6 +204,48 @@ describe('health histories (issue 27)', () => {
     }
   });
 
+  it('[HD2] a history started from a case booked but not yet on a Composition is seeded from the case; another patient’s case is refused', async () => {
+    const otherPatient = await fhir<{ id: string }>(
+      server,
+      people.provider.browser,
+      'POST',
+      `${orgId}/Patient`,
+      patientBody('Other', 'Patient'),
+    );
+    const book = async (patient: string) =>
+      (
+        await fhir<{ id: string }>(server, people.provider.browser, 'POST', `${orgId}/Appointment`, {
+          resourceType: 'Appointment',
+          status: 'booked',
+          description: 'Extraction',
+          start: new Date().toISOString(),
+          end: new Date(Date.now() + 3_600_000).toISOString(),
+          participant: [{ actor: { reference: `Patient/${patient}` }, status: 'accepted' }],
+        })
+      ).body.id;
+    const caseId = await book(patientId);
+    const caseClient = connectVigilClient(server.url, `${orgId}/${caseId}`, {
+      params: { token: people.provider.browser.token! },
+    });
+    try {
+      caseClient.doc.getMap(CASE_ROOT).set('allergiesSummary', 'Latex');
+      await eventually(() => expect(caseClient.provider.status.status).toBe('synced'), 15_000);
+    } finally {
+      caseClient.destroy();
+    }
+    const created = await newHhx(people.provider, caseId);
+    expect(created.code).toBeUndefined();
+    const c = JSON.parse(created.data!.fhirJSON) as Composition;
+    expect(c.extension?.find((e) => e.url.endsWith('composition-generated-category'))?.valueCode).toBe(
+      'hhxCaseExtract',
+    );
+    expect(caseDataOf(c)).toEqual({ allergiesSummary: 'Latex' });
+
+    const othersCase = await book(otherPatient.body.id);
+    expect((await newHhx(people.provider, othersCase)).code).toBe('PATIENT_MISMATCH');
+    expect((await newHhx(people.provider, 'no-such-case')).code).toBe('NOT_FOUND');
+  });
+
   it('mark complete, then a provider’s signature: written by the server, the room read-only, the patient’s allergies and medications written', async () => {
     const created = await newHhx(people.recorder);
     const id = created.data!.id;

@@ -1,5 +1,6 @@
 import {
   COMPOSITION_EXTENSIONS,
+  appointmentActorId,
   HEALTH_HISTORY_TYPE,
   completionFields,
   completionOf,
@@ -11,6 +12,7 @@ import {
   practitionerUserId,
   seedFromCase,
   vigilSystem,
+  type Appointment,
   type Composition,
   type FhirResource,
   type FhirResourceType,
@@ -201,10 +203,7 @@ export class HhxService {
     let extension: Composition['extension'] = [];
     if (caseCompositionId) {
       if (await this.deps.ids.belongsElsewhere(orgId, caseCompositionId)) throw new AppError(404, 'NOT_FOUND');
-      const caseComposition = await this.composition(orgId, caseCompositionId);
-      if (!caseComposition || isHealthHistory(caseComposition.resource))
-        throw new AppError(404, 'NOT_FOUND', 'Case not found');
-      if (caseComposition.resource.subject?.reference !== `Patient/${patientId}`)
+      if ((await this.casePatientId(orgId, caseCompositionId)) !== patientId)
         throw new AppError(409, 'PATIENT_MISMATCH', 'The case is another patient’s');
       seed = seedFromCase((await this.deps.rooms.snapshot(address(orgId, caseCompositionId))).content);
       extension = [{ url: COMPOSITION_EXTENSIONS.generatedCategory, valueCode: 'hhxCaseExtract' }];
@@ -219,6 +218,22 @@ export class HhxService {
       this.deps.now(),
     );
     return { id: composition.id!, fhirJSON: JSON.stringify(composition) };
+  }
+
+  /**
+   * The patient of a case: its anesthesia record's subject, or, for a case booked but not yet
+   * projected onto a Composition (the case's id is its Appointment's), the Appointment's patient.
+   * 404 'Case not found' for anything else (a health history, an unknown or deleted id).
+   */
+  private async casePatientId(orgId: string, caseId: string): Promise<string | null> {
+    const caseComposition = await this.composition(orgId, caseId);
+    if (caseComposition) {
+      if (isHealthHistory(caseComposition.resource)) throw new AppError(404, 'NOT_FOUND', 'Case not found');
+      return caseComposition.resource.subject?.reference?.replace(/^Patient\//, '') ?? null;
+    }
+    const appointment = await this.deps.store.read(orgId, 'Appointment', caseId);
+    if (!appointment?.resource || appointment.deleted) throw new AppError(404, 'NOT_FOUND', 'Case not found');
+    return appointmentActorId(appointment.resource as Appointment, 'Patient');
   }
 
   /**

@@ -16,8 +16,9 @@ async function newHhx(orgId: string, patientId: string, caseCompositionId: strin
  * The ids go in as string literals, so the call does not depend on how the schema types them.
  *
  * A case booked on the calendar or by the practice system has no anesthesia record Composition
- * until it is signed, and the server answers NOT_FOUND for such a case: the history is then
- * started for the patient alone (not seeded from the case), so the provider can still record it.
+ * yet: the server seeds from its Appointment's case then. A case the server does not know at all
+ * (created on this device offline, not yet sent) answers NOT_FOUND: the history is then started
+ * for the patient alone (not seeded from the case), so the provider can still record it.
  */
 export async function newHealthHistory(orgId: string, patientId: string, caseCompositionId: string): Promise<string> {
   try {
