@@ -52,7 +52,7 @@ test('an admin builds a consent form, sends it by SMS, the patient signs it on a
     birthDate: '1986-12-09',
     telecom: [{ system: 'phone', value: MOBILE, use: 'mobile' }],
   });
-  await post('Appointment', {
+  const appointmentId = await post('Appointment', {
     status: 'booked',
     description: 'Wisdom teeth',
     start: new Date(Date.now() + 86_400_000).toISOString(),
@@ -186,5 +186,13 @@ test('an admin builds a consent form, sends it by SMS, the patient signs it on a
   await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(comment).toContainText('This comment was deleted.');
   await expect(comment).not.toContainText('escort confirmed');
+
+  // The case screen shows the same: the appointment's form completed, and the patient's comments.
+  await page.goto(`/org/${member.orgId}/cases/${appointmentId}`);
+  const onCase = page.getByRole('region', { name: 'Forms and comments' });
+  await expect(onCase.getByTestId('form-task-status')).toHaveText('completed');
+  await expect(onCase.getByTestId('patient-comment')).toContainText('This comment was deleted.');
+  await onCase.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'case-forms.png') });
   await desk.close();
 });

@@ -39,6 +39,7 @@ import type { CaseSectionProps } from './caseSection.js';
 import { VitalsSection } from './vitals/VitalsSection.js';
 import { WavesSection } from './waves/WavesSection.js';
 import { NotesSection } from './notes/NotesSection.js';
+import { FormsSection } from './forms/FormsSection.js';
 import { SignaturesSection } from './signatures/SignaturesSection.js';
 import { StartCaseSection } from './start/StartCaseSection.js';
 import { CaseTimeline } from './timeline/CaseTimeline.js';
@@ -64,6 +65,7 @@ const Positions = memo(PositionsSection);
 const Waves = memo(WavesSection);
 const Discharge = memo(DischargeSection);
 const Notes = memo(NotesSection);
+const Forms = memo(FormsSection);
 const Signatures = memo(SignaturesSection);
 const Finalize = memo(FinalizeSection);
 
@@ -262,6 +264,7 @@ export function CasePage(): ReactNode {
       { id: 'case-outcome', label: 'Outcome' },
       { id: 'case-discharge', label: 'Discharge' },
       { id: 'case-notes', label: 'Notes' },
+      { id: 'case-forms', label: 'Forms' },
       { id: 'case-signatures', label: 'Signatures' },
       { id: 'case-report', label: 'Report' },
     ],
@@ -319,6 +322,11 @@ export function CasePage(): ReactNode {
     { id: 'case-outcome', framed: true, content: <Outcome {...section} /> },
     { id: 'case-discharge', framed: true, content: <Discharge {...section} /> },
     { id: 'case-notes', framed: true, content: <Notes {...section} /> },
+    {
+      id: 'case-forms',
+      framed: true,
+      content: <Forms orgId={orgId} appointment={appointment ?? null} patient={patient ?? null} />,
+    },
     {
       id: 'case-signatures',
       framed: true,
