@@ -195,7 +195,16 @@ describe('a finalized case is immutable (issue 24 item 1)', () => {
       f.args.some((a) => /^(caseId|compositionId|appointmentId|pdfId|binaryId|resourceId)$/i.test(a.name)),
     );
     // The health history's mutations take a history's Composition id; a case's is refused (404).
-    expect(touching.map((f) => f.name).sort()).toEqual(['copyHhx', 'finalizeHhx']);
+    // The form-task mutations (issue 28) write the Appointment's task extensions: a finalized
+    // case's Appointment is refused. A comment names the appointment but is its own resource.
+    expect(touching.map((f) => f.name).sort()).toEqual([
+      'addFormTasksToAppointment',
+      'addPatientComment',
+      'copyHhx',
+      'deleteAppointmentTask',
+      'finalizeHhx',
+      'sendAppointmentForm',
+    ]);
     for (const mutation of [
       'mutation ($o: String!, $c: String!) { finalizeHhx(orgId: $o, compositionId: $c) { checkSum } }',
       'mutation ($o: String!, $c: String!) { copyHhx(orgId: $o, compositionId: $c) { id } }',
@@ -203,6 +212,24 @@ describe('a finalized case is immutable (issue 24 item 1)', () => {
       const refused = await people.admin.browser.gql(mutation, { o: c.orgId, c: c.caseId });
       expect(refused.errors?.length, mutation).toBeGreaterThan(0);
     }
+    const form = await people.admin.browser.gql<{ createTextBodyForm: { id: string; name: string }[] }>(
+      'mutation ($o: String!) { createTextBodyForm(orgId: $o, properties: { name: "Pre-op instructions" }) { id name } }',
+      { o: c.orgId },
+    );
+    expect(form.code).toBeFalsy();
+    const formId = form.data!.createTextBodyForm.find((f) => f.name === 'Pre-op instructions')!.id;
+    const attach = await people.admin.browser.gql(
+      'mutation ($o: String!, $c: String!, $f: String!) { addFormTasksToAppointment(orgId: $o, formIds: [$f], appointmentId: $c) { fhirJSON } }',
+      { o: c.orgId, c: c.caseId, f: formId },
+    );
+    expect(attach.code).toBe('SIGNED_RECORD');
+    const appointment = await fhir<{ meta: { versionId: string } }>(
+      server,
+      people.admin.browser,
+      'GET',
+      `${c.orgId}/Appointment/${c.caseId}`,
+    );
+    expect(appointment.body.meta.versionId).toBe(signed.Appointment.versionId);
   });
 
   it('serves the signed bytes through a share link, and the server confirms their SHA-256', async () => {
