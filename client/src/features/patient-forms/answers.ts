@@ -98,13 +98,5 @@ export function stillMissing(
   return missing;
 }
 
-/**
- * [FC8] The contract text with its `{{name}}` placeholders replaced (spec 000 §4): a value from
- * `values` (spaces inside the braces allowed), and '(blank)' when the value is missing or empty.
- */
-export function fillPlaceholders(text: string, values: Readonly<Record<string, string | null | undefined>>): string {
-  return text.replace(/\{\{\s*([A-Za-z][A-Za-z0-9_.]*)\s*\}\}/g, (_, name: string) => {
-    const value = values[name];
-    return value === undefined || value === null || value.trim() === '' ? '(blank)' : value;
-  });
-}
+/** [FC8] The contract text with its `{{name}}` placeholders filled: the server's own rule (shared). */
+export { fillPlaceholders } from '@vigil/shared';
