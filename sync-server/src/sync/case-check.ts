@@ -88,6 +88,7 @@ function startWorker(): Worker {
 export const CASE_CHECK_TIMEOUT_MS = 30_000;
 
 interface Pending {
+  kind: CaseJob['kind'];
   resolve: (result: CaseCheck | EncodedCaseData) => void;
   reject: (err: Error) => void;
   timer: NodeJS.Timeout;
@@ -116,6 +117,7 @@ export class CaseChecker {
       if (!p) return;
       this.pending.delete(msg.id);
       clearTimeout(p.timer);
+      this.log.debug({ job: msg.id, kind: p.kind }, 'case job done');
       if (msg.result) p.resolve(msg.result);
       else p.reject(new Error(msg.error ?? 'case check failed'));
     });
@@ -157,8 +159,11 @@ export class CaseChecker {
     return new Promise<CaseCheck | EncodedCaseData>((resolve, reject) => {
       const timer = setTimeout(() => this.fail(worker, new Error(`case ${kind} timed out`)), CASE_CHECK_TIMEOUT_MS);
       timer.unref();
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { kind, resolve, reject, timer });
       const job: CaseJob = { id, kind, content };
+      // Logged (debug) when posted and when answered: tests/security/document-caps.test.ts
+      // proves the event loop answers requests between the two (the work is not on it).
+      this.log.debug({ job: id, kind }, 'case job posted');
       worker.postMessage(job);
     });
   }
