@@ -35,3 +35,4 @@ export * from './views/orgs.js';
 export * from './views/accounts.js';
 export * from './views/report.js';
 export * from './forms/index.js';
+export * from './rules/ledger.js';
