@@ -27,6 +27,7 @@ import { ID_IN_OTHER_ORGANIZATION, ID_IN_OTHER_ORGANIZATION_MESSAGE, type IdOwne
 import type { LiveAction, LiveEvents, OrgLiveEvent } from './live-events.js';
 import { parseSearch, RESULT_PARAMS, searchTokens } from './search-params.js';
 import { SIGNED_RECORD, SIGNED_RECORD_MESSAGE, type SignedRecords } from './signed-records.js';
+import { afterCommit } from '../store/resources/transactions.js';
 import type { ResourceStore, SearchSort, StoredVersion } from '../store/resources/types.js';
 
 /** Largest page a search or history call returns. */
@@ -157,14 +158,18 @@ export class FhirService {
     const source = version.resource ?? previous;
     const filterData: Record<string, string[]> = {};
     for (const t of source ? searchTokens(source) : []) (filterData[t.name] ??= []).push(t.value);
-    this.deps.events.publish({
-      action,
-      orgId: ctx.orgId,
-      resourceId: version.id,
-      resourceType: version.resourceType,
-      filterData,
-      resourcesJSON: JSON.stringify(version.resource ? [version.resource] : []),
-    });
+    // Written inside a transaction (finalize, signing a health history): announced once it
+    // commits, never when it rolls back.
+    afterCommit(() =>
+      this.deps.events.publish({
+        action,
+        orgId: ctx.orgId,
+        resourceId: version.id,
+        resourceType: version.resourceType,
+        filterData,
+        resourcesJSON: JSON.stringify(version.resource ? [version.resource] : []),
+      }),
+    );
   }
 
   private async checkEditable(ctx: RequestContext, type: FhirResourceType): Promise<void> {

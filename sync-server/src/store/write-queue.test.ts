@@ -17,7 +17,7 @@ import { SqliteOutboxStore } from './outbox/sqlite.js';
 import { SqliteResourceStore } from './resources/sqlite.js';
 import { DEMO_ORGS, DEMO_USER } from './seed.js';
 import { openMemoryDatabase, type Db } from './sqlite/database.js';
-import { inTransaction, serialized } from './resources/transactions.js';
+import { afterCommit, inTransaction, serialized } from './resources/transactions.js';
 import { appendedUpdateCount, SqliteSyncStore } from './sync/sqlite.js';
 
 /*
@@ -201,6 +201,64 @@ describe('the write queue’s edges (session 17)', () => {
   });
 });
 
+describe('what waits for a commit: afterCommit (session 18)', () => {
+  let db: Db;
+  afterEach(() => db.close());
+
+  it('runs at once outside a transaction, after the commit inside one, and never after a rollback', async () => {
+    db = openMemoryDatabase();
+    const resources = new SqliteResourceStore(db);
+    const ran: string[] = [];
+    afterCommit(() => ran.push('outside'));
+    expect(ran).toEqual(['outside']);
+    await resources.transaction(async () => {
+      afterCommit(() => ran.push('committed'));
+      await turns(1);
+      expect(ran).toEqual(['outside']);
+    });
+    expect(ran).toEqual(['outside', 'committed']);
+    await expect(
+      resources.transaction(async () => {
+        afterCommit(() => ran.push('rolled back'));
+        await turns(1);
+        throw new Error('injected');
+      }),
+    ).rejects.toThrow('injected');
+    expect(ran).toEqual(['outside', 'committed']);
+  });
+
+  it('holds a released savepoint’s callbacks for the outer commit and drops a rolled-back savepoint’s', async () => {
+    db = openMemoryDatabase();
+    const resources = new SqliteResourceStore(db);
+    const ran: string[] = [];
+    await resources.transaction(async () => {
+      await resources.transaction(async () => {
+        afterCommit(() => ran.push('released'));
+        await turns(1);
+      });
+      await expect(
+        resources.transaction(async () => {
+          afterCommit(() => ran.push('savepoint rolled back'));
+          await turns(1);
+          throw new Error('injected');
+        }),
+      ).rejects.toThrow('injected');
+      expect(ran).toEqual([]);
+    });
+    expect(ran).toEqual(['released']);
+    await expect(
+      resources.transaction(async () => {
+        await resources.transaction(async () => {
+          afterCommit(() => ran.push('released, outer rolled back'));
+          await turns(1);
+        });
+        throw new Error('injected');
+      }),
+    ).rejects.toThrow('injected');
+    expect(ran).toEqual(['released']);
+  });
+});
+
 describe('the write queue through the services: a charted vital survives a failed finalize (session 17)', () => {
   let dataDir: string;
   let services: Services;
@@ -276,6 +334,8 @@ describe('the write queue through the services: a charted vital survives a faile
       contentHash: hash,
       timeZone: 'UTC',
     });
+    const announced: string[] = [];
+    services.fhirEvents.subscribe(ORG, (e) => announced.push(`${e.event.action} ${e.event.resourceType}`));
     const lines: string[] = [];
     const finalizing = run((line) => lines.push(line.step));
     await inside.reached;
@@ -289,6 +349,8 @@ describe('the write queue through the services: a charted vital survives a faile
     await finalizing;
     await charting;
     expect(lines).toEqual(['pdfGen', 'saveUpdates', 'failed']);
+    // The signed PDF's Binary and links were written and rolled back: never announced (session 18).
+    expect(announced.filter((a) => !a.endsWith('Composition') && !a.endsWith('Appointment'))).toEqual([]);
 
     // The finalize left nothing; the vital is in storage (what a restart would load).
     expect(await new SqliteSyncStore(services.db).isFinalized(signedRoom.name)).toBe(false);

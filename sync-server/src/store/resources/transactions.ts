@@ -26,10 +26,14 @@ export interface TransactionHooks {
   rollbackTo(name: string): void;
 }
 
-/** A running transaction: its database, open until it commits or rolls back. */
+/**
+ * A running transaction (or a savepoint nested in one): its database, open until it commits or
+ * rolls back, and what waits for its commit (afterCommit).
+ */
 interface Running {
   readonly database: object;
   open: boolean;
+  readonly onCommit: (() => void)[];
 }
 
 const queues = new WeakMap<object, Mutex>();
@@ -71,36 +75,56 @@ export function transactionOpen(database: object): boolean {
  * stands for one database): queued behind the running one, or joined when nested.
  */
 export async function runTransaction<T>(database: object, hooks: TransactionHooks, fn: () => Promise<T>): Promise<T> {
+  const outer = (running.getStore() ?? []).filter((t) => t.open);
   if (inTransaction(database)) {
     const name = `vigil_sp_${(savepoints += 1)}`;
+    const parent = outer.at(-1)!;
+    const sp: Running = { database, open: true, onCommit: [] };
     hooks.savepoint(name);
     try {
-      const result = await fn();
+      const result = await running.run([...outer, sp], fn);
       hooks.release(name);
+      // Released into the enclosing transaction: its callbacks wait for that one's commit.
+      parent.onCommit.push(...sp.onCommit);
       return result;
     } catch (err) {
       hooks.rollbackTo(name);
       hooks.release(name);
       throw err;
+    } finally {
+      sp.open = false;
     }
   }
-  const outer = (running.getStore() ?? []).filter((t) => t.open);
   return queueOf(database).runExclusive(() => {
-    const tx: Running = { database, open: true };
+    const tx: Running = { database, open: true, onCommit: [] };
     return running.run([...outer, tx], async () => {
       hooks.begin();
+      let result: T;
       try {
-        const result = await fn();
+        result = await fn();
         hooks.commit();
-        return result;
       } catch (err) {
         hooks.rollback();
         throw err;
       } finally {
         tx.open = false;
       }
+      for (const callback of tx.onCommit) callback();
+      return result;
     });
   });
+}
+
+/**
+ * Runs `callback` once what the caller wrote is committed: at once outside every transaction,
+ * after the commit of the innermost open one otherwise, never when it rolls back (session 18:
+ * a live event for a resource written inside finalize went out before the commit, and a
+ * rollback sent no correction).
+ */
+export function afterCommit(callback: () => void): void {
+  const innermost = (running.getStore() ?? []).filter((t) => t.open).at(-1);
+  if (innermost) innermost.onCommit.push(callback);
+  else callback();
 }
 
 function settle<T>(work: () => T): Promise<T> {
