@@ -10,6 +10,8 @@ export * from './health-history/index.js';
 export * from './rules/bmi.js';
 export * from './rules/health-history.js';
 export * from './rules/local-anesthetics.js';
+export * from './rules/local-anesthetics-epinephrine.js';
+export * from './rules/ideal-body-weight.js';
 export * from './rules/drugs.js';
 export * from './rules/vitals.js';
 export * from './rules/case-fields.js';

@@ -64,3 +64,13 @@ describe('carried measurement sources (issue 25)', () => {
     expect(caseDataSchema.safeParse({ weightSource: { observationId: 'obs-1' } }).success).toBe(false);
   });
 });
+
+describe('cardiovascular disease switch (issue 29)', () => {
+  it('[CD15] keeps the cardiacDisease switch (true, false or not set) and refuses anything else', () => {
+    expect(caseDataSchema.safeParse({ cardiacDisease: true }).success).toBe(true);
+    expect(caseDataSchema.safeParse({ cardiacDisease: false }).success).toBe(true);
+    expect(caseDataSchema.safeParse({ cardiacDisease: null }).success).toBe(true);
+    expect(caseDataSchema.safeParse({}).success).toBe(true);
+    expect(caseDataSchema.safeParse({ cardiacDisease: 'yes' }).success).toBe(false);
+  });
+});

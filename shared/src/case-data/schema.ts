@@ -244,6 +244,8 @@ function buildCaseDataSchema() {
     airwayEnabled: flag,
     calculateDrugWaste: flag,
     vitalsTrackingEnabled: flag,
+    // [CD15] Cardiovascular disease for the epinephrine limit (issue 29, EP2): null follows the health history.
+    cardiacDisease: flag,
     // Patient history
     height: measurementSchema.nullish(),
     weight: measurementSchema.nullish(),

@@ -11,12 +11,14 @@ import {
   customDilutionIssues,
   customDilutionRange,
   findVariant,
+  limitDetail,
   localAnestheticAgeWarning,
   localAnestheticMaxDose,
   localAnestheticToxicity,
   localAnestheticToxicityIssues,
   localDoseAmounts,
   localDosePctOfMax,
+  maxDoseBinding,
   maxDoseMg,
   oraverseIssues,
   resolveLocalDose,
@@ -99,10 +101,16 @@ describe('localAnestheticMaxDose', () => {
     ['articaine', 200, 100, 'manufacturer', 500, 6.9],
     // articaine AAPD: 500 mg absolute with the manufacturer 7 mg/kg: min(500, 7 × 20 = 140) = 140
     ['articaine', 100, 20, 'aapd', 140, 1.9],
-    // bupivacaine: min(90, 7 × 10 = 70) = 70; 70 / (5 × 1.8 = 9) = 7.78 → 7.7
-    ['bupivacaine', 200, 10, 'manufacturer', 70, 7.7],
-    // bupivacaine: min(90, 7 × 70 = 490) = 90; 90 / 9 = 10
+    // [LA17] bupivacaine at the label's 2.0 mg/kg (was the spec's 7 mg/kg: 70 mg, 7.7 cartridges):
+    // min(90, 2 × 10 = 20) = 20; 20 / (5 × 1.8 = 9) = 2.22 → 2.2
+    ['bupivacaine', 200, 10, 'manufacturer', 20, 2.2],
+    // [LA17] issue 29: min(90, 2 × 30 = 60) = 60 mg; 60 / 9 = 6.67 → 6.6
+    ['bupivacaine', 200, 30, 'manufacturer', 60, 6.6],
+    // bupivacaine: min(90, 2 × 70 = 140) = 90; 90 / 9 = 10
     ['bupivacaine', 200, 70, 'manufacturer', 90, 10],
+    // [LA17] bupivacaine AAPD (not in the spec) is the guideline's 1.3 mg/kg, 90 mg:
+    // min(90, 1.3 × 40 = 52) = 52; 52 / 9 = 5.78 → 5.7
+    ['bupivacaine', 200, 40, 'aapd', 52, 5.7],
     // prilocaine: min(600, 8 × 20 = 160) = 160; 160 / (40 × 1.8 = 72) = 2.22 → 2.2
     ['prilocaine', 0, 20, 'manufacturer', 160, 2.2],
     // min(600, 8 × 90 = 720) = 600; 600 / 72 = 8.33 → 8.3
@@ -128,7 +136,6 @@ describe('localAnestheticMaxDose', () => {
     ['articaine', 0, 'manufacturer'], // no plain articaine
     ['articaine', 50, 'aapd'],
     ['bupivacaine', 0, 'manufacturer'], // only 1:200,000
-    ['bupivacaine', 200, 'aapd'], // no AAPD limit given
     ['prilocaine', 100, 'manufacturer'],
     ['mepivacaine', 100, 'manufacturer'],
   ] as const)('[LA6] gives null for %s epi %s (%s): no such variant or limit', (drug, epi, limits) => {
@@ -209,11 +216,15 @@ describe('localAnestheticMaxDose', () => {
     ['articaine-epi200', 'aapd', 40, 280, 3.8, true],
     ['articaine-epi200', 'aapd', 90, 500, 6.9, true],
     ['articaine-epi200', 'aapd', null, 500, 6.9, false],
-    // bupivacaine 1:200,000, manufacturer 90 mg (7); AAPD none (null)
-    ['bupivacaine-epi200', 'manufacturer', 10, 70, 7.7, true], // 7 × 10 = 70; 70 / 9 = 7.78
-    ['bupivacaine-epi200', 'manufacturer', 40, 90, 10, true], // 7 × 40 = 280 > 90; 90 / 9 = 10
+    // bupivacaine 1:200,000, manufacturer 90 mg with the label's 2.0 mg/kg (LA17; the spec's 7 mg/kg
+    // gave 70 mg at 10 kg and 90 mg at 40 kg); AAPD the guideline's 1.3 mg/kg, 90 mg (LA17)
+    ['bupivacaine-epi200', 'manufacturer', 10, 20, 2.2, true], // 2 × 10 = 20; 20 / 9 = 2.22
+    ['bupivacaine-epi200', 'manufacturer', 40, 80, 8.8, true], // 2 × 40 = 80; 80 / 9 = 8.89
     ['bupivacaine-epi200', 'manufacturer', 90, 90, 10, true],
     ['bupivacaine-epi200', 'manufacturer', null, 90, 10, false],
+    ['bupivacaine-epi200', 'aapd', 40, 52, 5.7, true], // 1.3 × 40 = 52; 52 / 9 = 5.78
+    ['bupivacaine-epi200', 'aapd', 90, 90, 10, true], // 1.3 × 90 = 117 > 90
+    ['bupivacaine-epi200', 'aapd', null, 90, 10, false],
     // prilocaine plain and 1:200,000, manufacturer 600 mg (8)
     ['prilocaine-plain', 'manufacturer', 10, 80, 1.1, true], // 8 × 10 = 80; 80 / 72 = 1.11
     ['prilocaine-plain', 'manufacturer', 40, 320, 4.4, true], // 8 × 40 = 320; 320 / 72 = 4.44
@@ -260,8 +271,6 @@ describe('localAnestheticMaxDose', () => {
   );
 
   it.each([
-    ['bupivacaine-epi200', 'aapd', 40], // the spec gives no AAPD limit
-    ['bupivacaine-epi200', 'aapd', null],
     ['exparel', 'manufacturer', 70], // no maximum in the spec
     ['oraverse', 'manufacturer', 70],
     ['no-such-variant', 'manufacturer', 70],
@@ -276,7 +285,7 @@ describe('localAnestheticMaxDose', () => {
       ratioMgPerKg: 7,
     });
     expect(effectiveLimit(findVariant('articaine-epi100')!, 'aapd')).toEqual({ absoluteMg: 500, ratioMgPerKg: 7 });
-    expect(effectiveLimit(findVariant('bupivacaine-epi200')!, 'aapd')).toBeNull();
+    expect(effectiveLimit(findVariant('exparel')!, 'aapd')).toBeNull();
   });
 
   it('[LA5] never exceeds ratio × weight nor the absolute limit (property)', () => {
@@ -345,12 +354,13 @@ describe('toxicity', () => {
   it.each([
     // [LA9] 72 mg lidocaine with epi for 20 kg: max min(500, 7 × 20 = 140) = 140 → 72 / 140 = 51.4286 %
     ['lidocaine-epi100', 72, 20, 'manufacturer', 51.4286],
-    // bupivacaine under AAPD falls back to manufacturer: 9 mg of min(90, 7 × 70 = 490) = 90 → 10 %
+    // bupivacaine under AAPD (LA17, the guideline): 9 mg of min(90, 1.3 × 70 = 91) = 90 → 10 %
     ['bupivacaine-epi200', 9, 70, 'aapd', 10],
-    // Exparel counts against bupivacaine: 45 mg of min(90, 7 × 20 = 140) = 90 → 50 %
-    ['exparel', 45, 20, 'manufacturer', 50],
-    // Exparel, AAPD → bupivacaine manufacturer: 45 mg of min(90, 7 × 10 = 70) = 70 → 64.2857 %
-    ['exparel', 45, 10, 'aapd', 64.2857],
+    // Exparel counts against bupivacaine: 45 mg of min(90, 2 × 45 = 90) = 90 → 50 %
+    ['exparel', 45, 45, 'manufacturer', 50],
+    // Exparel, AAPD → bupivacaine AAPD: 45 mg of min(90, 1.3 × 50 = 65) = 65 → 69.2308 %
+    // (was 64.2857 % of the manufacturer's 7 mg/kg at 10 kg before LA17)
+    ['exparel', 45, 50, 'aapd', 69.2308],
     // no weight: the absolute alone, 10 mg of 300 → 3.3333 %
     ['lidocaine-plain', 10, null, 'aapd', 3.3333],
     // 140.06 mg of 140 → 100.0429 %, unrounded
@@ -371,7 +381,7 @@ describe('toxicity', () => {
   it('[LA10] adds toxicity up per drug and across agents, Exparel under bupivacaine', () => {
     // 20 kg, manufacturer. lidocaine epi max 140: 72 mg → 51.4286 %; plain max min(300, 90) = 90:
     // 36 mg → 40 %; articaine max 140: 72 mg → 51.4286 %; Exparel against bupivacaine's
-    // min(90, 140) = 90: 100 mg → 111.1111 %. Lidocaine 91.4286; combined 253.9683.
+    // min(90, 2 × 20 = 40) = 40 (LA17): 100 mg → 250 %. Lidocaine 91.4286; combined 392.8571.
     const t = localAnestheticToxicity(
       [
         { variantId: 'lidocaine-epi100', mg: 72 },
@@ -386,9 +396,9 @@ describe('toxicity', () => {
     );
     expect(t.perDrug.lidocaine).toBeCloseTo(91.4286, 4);
     expect(t.perDrug.articaine).toBeCloseTo(51.4286, 4);
-    expect(t.perDrug.bupivacaine).toBeCloseTo(111.1111, 4);
+    expect(t.perDrug.bupivacaine).toBeCloseTo(250, 4);
     expect(Object.keys(t.perDrug).sort()).toEqual(['articaine', 'bupivacaine', 'lidocaine']);
-    expect(t.combined).toBeCloseTo(253.9683, 4);
+    expect(t.combined).toBeCloseTo(392.8571, 4);
     expect(t.uncounted).toEqual([{ index: 5, variantId: 'unknown', reason: 'unknownVariant' }]);
     expect([t.weightMissing, t.exparelCounted, t.exparelWithBupivacaine]).toEqual([false, true, false]);
   });
@@ -535,7 +545,7 @@ describe('toxicity', () => {
   });
 
   it('[LA11] counts Exparel with bupivacaine and warns when both are given', () => {
-    // 20 kg: bupivacaine max min(90, 7 × 20 = 140) = 90. 45 mg bupivacaine → 50 %;
+    // 45 kg: bupivacaine max min(90, 2 × 45 = 90) = 90 (LA17). 45 mg bupivacaine → 50 %;
     // 50 mg Exparel → 55.5556 %; together 105.5556 % → shown 105.6 %
     expect(
       issuesFor(
@@ -543,7 +553,7 @@ describe('toxicity', () => {
           { variantId: 'bupivacaine-epi200', mg: 45 },
           { variantId: 'exparel', mg: 50 },
         ],
-        20,
+        45,
       ),
     ).toEqual([
       ['LOCAL_MAX_EXCEEDED', 'Bupivacaine (including Exparel) is at 105.6% of its maximum dose'],
@@ -560,7 +570,7 @@ describe('toxicity', () => {
           { variantId: 'bupivacaine-epi200', mg: 45 },
           { variantId: 'exparel', mg: 45 },
         ],
-        20,
+        45,
       ).map(([code]) => code),
     ).toEqual(['EXPAREL_WITH_BUPIVACAINE']);
   });
@@ -828,5 +838,74 @@ describe('resolving a charted local dose', () => {
       cartridges: 1,
       epiConcentration: 200,
     });
+  });
+});
+
+describe('published dental maxima (issue 29)', () => {
+  it('[LA17] bupivacaine 1:200,000 for 30 kg under the manufacturer limits is 60 mg (label 2.0 mg/kg, not 7)', () => {
+    // min(spec 90 mg, label 90 mg) = 90; min(spec 7, label 2.0) = 2.0 mg/kg; 2.0 × 30 = 60 mg < 90
+    expect(localAnestheticMaxDose({ drug: 'bupivacaine', epi: 200, weightKg: 30, limits: 'manufacturer' })?.mg).toBe(
+      60,
+    );
+  });
+
+  it.each([
+    // variant, set, absolute (value, source), ratio (value, source)
+    ['bupivacaine-epi200', 'manufacturer', [90, 'spec'], [2, 'published']], // label 2.0 < spec 7; 90 ties
+    ['bupivacaine-epi200', 'aapd', [90, 'published'], [1.3, 'published']], // the spec gives no AAPD set
+    ['lidocaine-epi100', 'manufacturer', [500, 'spec'], [7, 'spec']], // label agrees
+    ['lidocaine-epi100', 'aapd', [300, 'spec'], [4.4, 'spec']],
+    ['articaine-epi100', 'manufacturer', [500, 'spec'], [7, 'spec']], // 500 borrowed from AAPD (LA4); label gives none
+    ['prilocaine-plain', 'aapd', [300, 'spec'], [6, 'spec']], // the guideline's 600 mg (8) is looser: the spec stays
+    ['mepivacaine-plain', 'manufacturer', [400, 'spec'], [6.6, 'spec']],
+  ] as const)('[LA17] %s (%s): each side the stricter of the spec and the published figure', (id, set, abs, ratio) => {
+    const d = limitDetail(findVariant(id)!, set)!;
+    expect([d.absolute?.value, d.absolute?.source]).toEqual(abs);
+    expect([d.ratio?.value, d.ratio?.source]).toEqual(ratio);
+  });
+
+  it('[LA17] names where a published figure comes from and gives nothing for a variant without limits', () => {
+    expect(limitDetail(findVariant('bupivacaine-epi200')!, 'manufacturer')!.ratio!.sourceText).toMatch(
+      /^Marcaine \/ Vivacaine dental label/,
+    );
+    expect(limitDetail(findVariant('bupivacaine-epi200')!, 'aapd')!.ratio!.sourceText).toMatch(/^AAPD/);
+    expect(limitDetail(findVariant('lidocaine-epi100')!, 'aapd')!.ratio!.sourceText).toBe('spec 002 §9');
+    expect(limitDetail(findVariant('exparel')!, 'manufacturer')).toBeNull();
+  });
+
+  it('[LA17] every published figure of every variant is at least as strict as what is used (property)', () => {
+    for (const v of LOCAL_ANESTHETIC_VARIANTS) {
+      for (const set of ['manufacturer', 'aapd'] as const) {
+        const pub = v.published[set];
+        const used = effectiveLimit(v, set);
+        if (pub == null) continue;
+        if (pub.absoluteMg != null) expect(used!.absoluteMg!).toBeLessThanOrEqual(pub.absoluteMg);
+        if (pub.ratioMgPerKg != null) expect(used!.ratioMgPerKg!).toBeLessThanOrEqual(pub.ratioMgPerKg);
+      }
+    }
+  });
+
+  it.each([
+    // bupivacaine manufacturer 30 kg: 2 × 30 = 60 < 90 → per kg, the label
+    ['bupivacaine-epi200', 'manufacturer', 30, 60, 'perKg', 'published', 2],
+    // 50 kg: 2 × 50 = 100 > 90 → the absolute, which the spec and the label share (a tie is the spec's)
+    ['bupivacaine-epi200', 'manufacturer', 50, 90, 'absolute', 'spec', null],
+    // bupivacaine AAPD 20 kg: 1.3 × 20 = 26 → per kg, the AAPD guideline
+    ['bupivacaine-epi200', 'aapd', 20, 26, 'perKg', 'published', 1.3],
+    // lidocaine AAPD 20 kg: 4.4 × 20 = 88 < 300 → per kg, the spec
+    ['lidocaine-epi100', 'aapd', 20, 88, 'perKg', 'spec', 4.4],
+    // no weight: the absolute alone
+    ['lidocaine-epi100', 'aapd', null, 300, 'absolute', 'spec', null],
+    // 4.4 × 68.2 = 300.08 > 300 → the absolute
+    ['lidocaine-epi100', 'aapd', 68.2, 300, 'absolute', 'spec', null],
+  ] as const)(
+    '[LA18] %s (%s) at %s kg: %s mg, limited by the %s side from the %s',
+    (id, set, kg, mgMax, by, source, ratio) => {
+      expect(maxDoseBinding(findVariant(id)!, set, kg)).toMatchObject({ mg: mgMax, by, source, ratioMgPerKg: ratio });
+    },
+  );
+
+  it('[LA18] gives null where there is no maximum', () => {
+    expect(maxDoseBinding(findVariant('oraverse')!, 'manufacturer', 70)).toBeNull();
   });
 });

@@ -24,6 +24,11 @@ export interface DoseLimit {
   readonly ratioMgPerKg: MgPerKg | null;
 }
 
+/** A maximum as published (the drug's label, or the AAPD guideline), with where it comes from. */
+export interface PublishedLimit extends DoseLimit {
+  readonly source: string;
+}
+
 export interface LocalAnestheticDrug {
   readonly id: LocalAnestheticDrugId;
   readonly name: string;
@@ -51,6 +56,12 @@ export interface LocalAnestheticVariant {
   readonly manufacturer: DoseLimit | null;
   /** Pediatric-dentistry maxima as the spec gives them (aapdAbsoluteMax, aapdRatioMax). */
   readonly aapd: DoseLimit | null;
+  /**
+   * [LA17] The published dental figures of each limit set with their source (the label for
+   * manufacturer, the AAPD guideline for aapd), where one is published; a side stricter than
+   * the spec's replaces it (docs/decisions.md, session 18).
+   */
+  readonly published: Readonly<Partial<Record<LimitSet, PublishedLimit>>>;
   readonly enableDilute: boolean;
   readonly skipForToxicity: boolean;
   /** Volume of one cartridge in mL: 1.8 (spec 002 §9), OraVerse 1.7 (0.4 mg per 1.7 mL). */
@@ -168,12 +179,66 @@ function variant(
     percent: LOCAL_ANESTHETIC_DRUGS[drugId].percent,
     manufacturer,
     aapd,
+    published: PUBLISHED_LIMITS[id] ?? {},
     enableDilute: true,
     skipForToxicity: false,
     cartridgeMl: CARTRIDGE_ML,
     ...extra,
   };
 }
+
+const published = (absolute: number | null, ratio: number | null, source: string): PublishedLimit => ({
+  ...limit(absolute, ratio),
+  source,
+});
+
+const MALAMED = 'Malamed, Handbook of Local Anesthesia, 7th ed., table of maximum recommended doses';
+const AAPD_GUIDELINE =
+  'AAPD, Use of Local Anesthesia for Pediatric Dental Patients (Reference Manual of Pediatric Dentistry), maximum dosage table';
+const LIDOCAINE_EPI_LABEL = published(
+  500,
+  7,
+  `Xylocaine Dental label (lidocaine with epinephrine): 7 mg/kg, 500 mg; ${MALAMED}`,
+);
+const MEPIVACAINE_LABEL = published(400, 6.6, `Carbocaine / Polocaine Dental label: 6.6 mg/kg, 400 mg; ${MALAMED}`);
+const PRILOCAINE_LABEL = published(600, 8, `Citanest Plain / Forte Dental label: 8 mg/kg, 600 mg; ${MALAMED}`);
+const ARTICAINE_LABEL = published(null, 7, `Septocaine label: 7 mg/kg, no total given; ${MALAMED}`);
+const AAPD_LIDOCAINE_MEPIVACAINE = published(300, 4.4, `${AAPD_GUIDELINE}: 4.4 mg/kg, 300 mg`);
+
+/**
+ * [LA17] The published dental maxima per variant and limit set (docs/decisions.md, session 18):
+ * the label (manufacturer) and the AAPD guideline, each checked against the spec. Only
+ * bupivacaine is stricter than the spec: its dental label gives 90 mg, 2.0 mg/kg
+ * (Marcaine / Vivacaine; the spec's 7 mg/kg is not a dental figure) and AAPD 1.3 mg/kg, 90 mg
+ * where the spec gives no AAPD figure. Prilocaine's AAPD figure (8 mg/kg, 600 mg) is looser than
+ * the spec's 300 mg (6), which stays. Lidocaine plain has no dental cartridge: its label is the
+ * medical one (4.5 mg/kg, 300 mg).
+ */
+const PUBLISHED_LIMITS: Readonly<Record<string, Partial<Record<LimitSet, PublishedLimit>>>> = {
+  'lidocaine-plain': {
+    manufacturer: published(300, 4.5, 'Xylocaine (lidocaine HCl injection) label: 4.5 mg/kg, 300 mg'),
+    aapd: AAPD_LIDOCAINE_MEPIVACAINE,
+  },
+  'lidocaine-epi50': { manufacturer: LIDOCAINE_EPI_LABEL, aapd: AAPD_LIDOCAINE_MEPIVACAINE },
+  'lidocaine-epi100': { manufacturer: LIDOCAINE_EPI_LABEL, aapd: AAPD_LIDOCAINE_MEPIVACAINE },
+  'articaine-epi100': { manufacturer: ARTICAINE_LABEL, aapd: published(500, 7, `${AAPD_GUIDELINE}: 7 mg/kg, 500 mg`) },
+  'articaine-epi200': { manufacturer: ARTICAINE_LABEL, aapd: published(500, 7, `${AAPD_GUIDELINE}: 7 mg/kg, 500 mg`) },
+  'bupivacaine-epi200': {
+    manufacturer: published(
+      90,
+      2,
+      `Marcaine / Vivacaine dental label (bupivacaine 0.5% with epinephrine 1:200,000): 90 mg total, 2.0 mg/kg (Canadian labelling); ${MALAMED}`,
+    ),
+    aapd: published(90, 1.3, `${AAPD_GUIDELINE}: 1.3 mg/kg, 90 mg`),
+  },
+  'prilocaine-plain': { manufacturer: PRILOCAINE_LABEL, aapd: published(600, 8, `${AAPD_GUIDELINE}: 8 mg/kg, 600 mg`) },
+  'prilocaine-epi200': {
+    manufacturer: PRILOCAINE_LABEL,
+    aapd: published(600, 8, `${AAPD_GUIDELINE}: 8 mg/kg, 600 mg`),
+  },
+  'mepivacaine-plain': { manufacturer: MEPIVACAINE_LABEL, aapd: AAPD_LIDOCAINE_MEPIVACAINE },
+  'mepivacaine-levonordefrin': { manufacturer: MEPIVACAINE_LABEL, aapd: AAPD_LIDOCAINE_MEPIVACAINE },
+};
 
 /**
  * [LA2] The variants and their maxima as spec 002 §9 gives them:
@@ -216,19 +281,59 @@ export function concentrationMgPerMl(v: LocalAnestheticVariant, dilutionPercent?
   return (v.mgPerMl ?? v.percent * 10) as MgPerMl;
 }
 
+/** Where a side of a limit comes from: the spec's figure, or a stricter published one (LA17). */
+export type LimitSource = 'spec' | 'published';
+
+/** One side of a limit (an absolute mg or a mg/kg ratio) with where it comes from. */
+export interface LimitSide {
+  readonly value: number;
+  readonly source: LimitSource;
+  /** 'spec 002 §9', or the label or guideline the figure is published in. */
+  readonly sourceText: string;
+}
+
+export interface LimitDetail {
+  readonly absolute: LimitSide | null;
+  readonly ratio: LimitSide | null;
+}
+
+const SPEC_SOURCE = 'spec 002 §9';
+
 /**
- * [LA4] The limit that applies for a limit set. Where the spec gives a limit set only one of its
- * two numbers, the same drug's other set supplies the missing one (articaine: manufacturer gets
- * the 500 mg absolute, AAPD gets 7 mg/kg), so that neither set has an unbounded side.
- * Null where the spec gives no such limit set (bupivacaine AAPD, Exparel, OraVerse).
+ * [LA4] [LA17] The limit that applies for a limit set, side by side with where each side comes
+ * from. Where the spec gives a limit set only one of its two numbers, the same drug's other set
+ * supplies the missing one (LA4: articaine's manufacturer set gets the 500 mg absolute, its AAPD
+ * set 7 mg/kg). Each side is then the smaller of the spec's figure and the published one (LA17):
+ * bupivacaine's manufacturer ratio is the label's 2.0 mg/kg, not the spec's 7 mg/kg, and its AAPD
+ * set, which the spec does not give, is the guideline's 1.3 mg/kg, 90 mg. A tie is the spec's.
+ * Null where neither the spec nor a publication gives the set (Exparel, OraVerse).
  */
-export function effectiveLimit(v: LocalAnestheticVariant, set: LimitSet): DoseLimit | null {
+export function limitDetail(v: LocalAnestheticVariant, set: LimitSet): LimitDetail | null {
   const own = set === 'manufacturer' ? v.manufacturer : v.aapd;
   const other = set === 'manufacturer' ? v.aapd : v.manufacturer;
-  if (own == null) return null;
+  const pub = v.published[set] ?? null;
+  if (own == null && pub == null) return null;
+  const side = (spec: number | null, publishedValue: number | null): LimitSide | null => {
+    if (spec != null && (publishedValue == null || spec <= publishedValue)) {
+      return { value: spec, source: 'spec', sourceText: SPEC_SOURCE };
+    }
+    return publishedValue == null || pub == null
+      ? null
+      : { value: publishedValue, source: 'published', sourceText: pub.source };
+  };
   return {
-    absoluteMg: own.absoluteMg ?? other?.absoluteMg ?? null,
-    ratioMgPerKg: own.ratioMgPerKg ?? other?.ratioMgPerKg ?? null,
+    absolute: side(own == null ? null : (own.absoluteMg ?? other?.absoluteMg ?? null), pub?.absoluteMg ?? null),
+    ratio: side(own == null ? null : (own.ratioMgPerKg ?? other?.ratioMgPerKg ?? null), pub?.ratioMgPerKg ?? null),
+  };
+}
+
+/** [LA4] [LA17] The limit that applies for a limit set (`limitDetail` without the sources). */
+export function effectiveLimit(v: LocalAnestheticVariant, set: LimitSet): DoseLimit | null {
+  const d = limitDetail(v, set);
+  if (d == null) return null;
+  return {
+    absoluteMg: d.absolute == null ? null : mg(d.absolute.value),
+    ratioMgPerKg: d.ratio == null ? null : perKg(d.ratio.value),
   };
 }
 
@@ -256,6 +361,44 @@ export function maxDoseMg(
   const max = Math.min(byRatio, byAbsolute);
   if (!Number.isFinite(max)) return null;
   return mg(floorTo(max, 1));
+}
+
+/** Which side of a limit set a maximum comes from, and that side's source (LA18). */
+export interface MaxDoseBinding {
+  readonly mg: Milligrams;
+  /** 'perKg' when ratio × weight is below the absolute; 'absolute' otherwise (and without a weight). */
+  readonly by: 'absolute' | 'perKg';
+  readonly source: LimitSource;
+  readonly sourceText: string;
+  /** The ratio applied, when by is 'perKg'. */
+  readonly ratioMgPerKg: number | null;
+}
+
+/**
+ * [LA18] The maximum of `maxDoseMg` with what limits it: the absolute or the mg/kg side (the
+ * smaller; a tie is the absolute), and whether that figure is the spec's or a stricter published
+ * one (LA17), so the screen can say "2 mg/kg, manufacturer's label". Null where `maxDoseMg` is.
+ */
+export function maxDoseBinding(
+  v: LocalAnestheticVariant,
+  set: LimitSet,
+  weightKg: Kilograms | number | null,
+): MaxDoseBinding | null {
+  const d = limitDetail(v, set);
+  const max = maxDoseMg(v, set, weightKg);
+  if (d == null || max == null) return null;
+  const byRatio = d.ratio != null && isUsableWeight(weightKg) ? d.ratio.value * weightKg : Number.POSITIVE_INFINITY;
+  const byAbsolute = d.absolute?.value ?? Number.POSITIVE_INFINITY;
+  const side = byRatio < byAbsolute ? d.ratio : d.absolute;
+  /* v8 ignore next -- maxDoseMg is null when neither side applies */
+  if (side == null) return null;
+  return {
+    mg: max,
+    by: side === d.ratio ? 'perKg' : 'absolute',
+    source: side.source,
+    sourceText: side.sourceText,
+    ratioMgPerKg: side === d.ratio ? side.value : null,
+  };
 }
 
 /** Cartridges in a mg amount of a variant at its catalogue concentration, rounded down to 0.1. */
