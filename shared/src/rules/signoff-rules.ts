@@ -1,3 +1,4 @@
+import type { LedgerLine } from './ledger.js';
 import type { SignoffCase } from './signoff-case.js';
 
 /**
@@ -37,19 +38,8 @@ export interface SignoffFlag {
   readonly message: string;
 }
 
-/**
- * A controlled-drug ledger line of the case (LEDGER's `LedgerLine`, shared/src/rules/ledger.ts):
- * the line reconciles when drawn = given + wasted + returned. Written structurally here so these
- * rules need no more of the ledger than the line.
- */
-export interface SignoffLedgerLine {
-  readonly drug: string;
-  readonly unit: string;
-  readonly drawn: number;
-  readonly given: number;
-  readonly wasted: number;
-  readonly returned: number;
-}
+/** A controlled-drug ledger line of the case (LG10, LG11): reconciles when drawn = given + wasted + returned. */
+export type SignoffLedgerLine = LedgerLine;
 
 export interface SignoffContext {
   /** The case document content as stored (migrated and read tolerantly inside). */
