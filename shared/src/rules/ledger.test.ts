@@ -172,19 +172,36 @@ describe('controlled-substance ledger', () => {
   });
 
   it('[LG7] the canonical form sorts keys and keeps every field, so key order cannot change the hash', () => {
+    const lot = {
+      drug: 'Midazolam',
+      strength: '5 mg/mL, 2 mL vial',
+      schedule: 'IV' as const,
+      lotNumber: 'A1',
+      expiry: '2027-06-30',
+      unit: 'mg' as const,
+      packageAmount: 10,
+      gtin: null,
+      ndc: null,
+      serialNumber: null,
+    };
     const entry = {
       ...e({ kind: 'waste', quantity: 2.5, caseId: 'c', witnessId: 'usr-b' }),
       id: 'le-1',
       orgId: 'o',
       seq: 1,
+      lot,
     };
     const text = canonicalLedgerEntry(entry);
     expect(text).toBe(
-      '{"at":1000,"caseId":"c","expected":null,"found":null,"id":"le-1","inventoryId":"inv-1","kind":"waste","lotId":"lot-1",' +
+      '{"at":1000,"caseId":"c","expected":null,"found":null,"id":"le-1","inventoryId":"inv-1","kind":"waste",' +
+        '"lot":{"drug":"Midazolam","expiry":"2027-06-30","gtin":null,"lotNumber":"A1","ndc":null,"packageAmount":10,' +
+        '"schedule":"IV","serialNumber":null,"strength":"5 mg/mL, 2 mL vial","unit":"mg"},"lotId":"lot-1",' +
         '"orgId":"o","quantity":2.5,"reason":null,"seq":1,"userId":"usr-a","witnessId":"usr-b"}',
     );
     const reordered = Object.fromEntries(Object.entries(entry).reverse()) as typeof entry;
     expect(canonicalLedgerEntry(reordered)).toBe(text);
+    // A lot edited in place changes every entry's canonical form.
+    expect(canonicalLedgerEntry({ ...entry, lot: { ...lot, expiry: '2029-01-01' } })).not.toBe(text);
   });
 
   it('[LG8] the chain hash is SHA-256 over the previous hash, a newline and the canonical entry', () => {

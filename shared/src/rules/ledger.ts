@@ -181,12 +181,40 @@ export function caseRemaining(
   return round6(left);
 }
 
+/** What the chain keeps of a lot with each of its entries, so a lot edited in place breaks the chain too. */
+export interface LedgerLotDescription {
+  drug: string;
+  strength: string;
+  schedule: DeaSchedule;
+  lotNumber: string;
+  expiry: string;
+  unit: LedgerUnit;
+  packageAmount: number;
+  gtin: string | null;
+  ndc: string | null;
+  serialNumber: string | null;
+}
+
 /**
- * [LG7] The canonical form of an entry that the chain hashes: its id, organisation and content
- * with keys sorted (shared canonicalJson), numbers as JSON writes them, absent values null.
+ * [LG7] The canonical form of an entry that the chain hashes: its id, organisation, sequence,
+ * content and its lot's description, keys sorted (shared canonicalJson), absent values null.
  */
-export function canonicalLedgerEntry(e: LedgerEntryContent & { id: string; orgId: string; seq: number }): string {
+export function canonicalLedgerEntry(
+  e: LedgerEntryContent & { id: string; orgId: string; seq: number; lot: LedgerLotDescription },
+): string {
   return canonicalJson({
+    lot: {
+      drug: e.lot.drug,
+      strength: e.lot.strength,
+      schedule: e.lot.schedule,
+      lotNumber: e.lot.lotNumber,
+      expiry: e.lot.expiry,
+      unit: e.lot.unit,
+      packageAmount: e.lot.packageAmount,
+      gtin: e.lot.gtin,
+      ndc: e.lot.ndc,
+      serialNumber: e.lot.serialNumber,
+    },
     id: e.id,
     orgId: e.orgId,
     seq: e.seq,
