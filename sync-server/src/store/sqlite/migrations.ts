@@ -1,4 +1,5 @@
 import { FORMS_MIGRATION } from '../forms/migration.js';
+import { INVENTORIES_MIGRATION } from '../inventories/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -449,4 +450,5 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   FORMS_MIGRATION,
+  INVENTORIES_MIGRATION,
 ];

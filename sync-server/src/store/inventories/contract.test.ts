@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { openMemoryDatabase } from '../sqlite/database.js';
+import { insertOrgRows } from '../sqlite/fixtures.js';
+import { SqliteInventoryStore } from './sqlite.js';
+import type { InventoryStore, LotRecord, NewLedgerEntry } from './types.js';
+
+interface Fixture {
+  store: InventoryStore;
+  /** Tries to change or delete a stored entry or lot with SQL, as a bug in the server would. */
+  sql(statement: string): void;
+}
+
+function sqlite(): Fixture {
+  const db = openMemoryDatabase();
+  insertOrgRows(db, [
+    { id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' },
+    { id: 'other', fhirId: 'o2', name: 'Other', type: 'regular' },
+  ]);
+  return { store: new SqliteInventoryStore(db), sql: (statement) => db.prepare(statement).run() };
+}
+
+const lot = (over: Partial<LotRecord> = {}): LotRecord => ({
+  id: 'lot-1',
+  orgId: 'office',
+  inventoryId: 'inv-1',
+  drug: 'Midazolam',
+  strength: '5 mg/mL, 2 mL vial',
+  schedule: 'IV',
+  lotNumber: 'A1',
+  expiry: '2027-06-30',
+  unit: 'mg',
+  packageAmount: 10,
+  gtin: '00312345678906',
+  ndc: '1234567890',
+  serialNumber: null,
+  createdAt: 1000,
+  ...over,
+});
+
+const entry = (over: Partial<NewLedgerEntry> = {}): NewLedgerEntry => ({
+  id: 'le-1',
+  orgId: 'office',
+  kind: 'receive',
+  inventoryId: 'inv-1',
+  lotId: 'lot-1',
+  quantity: 50,
+  caseId: null,
+  userId: 'usr-a',
+  witnessId: null,
+  reason: null,
+  expected: null,
+  found: null,
+  at: 2000,
+  ...over,
+});
+
+/** A readable chain rule: enough to see what the store hands over and keeps. */
+const link = (prev: string, e: { id: string; seq: number }): string => `${prev}>${e.seq}:${e.id}`;
+const ok = (): void => undefined;
+
+async function withInventory(f: Fixture): Promise<void> {
+  await f.store.createInventory({
+    id: 'inv-1',
+    orgId: 'office',
+    name: 'Main safe',
+    kind: 'safe',
+    createdBy: 'usr-a',
+    createdAt: 500,
+  });
+}
+
+describe.each([['sqlite', sqlite]])('InventoryStore contract (%s)', (_, make) => {
+  it('creates inventories and lists them by organisation only', async () => {
+    const f = make();
+    await withInventory(f);
+    await f.store.createInventory({
+      id: 'inv-2',
+      orgId: 'other',
+      name: 'Cart',
+      kind: 'cart',
+      createdBy: 'u',
+      createdAt: 1,
+    });
+    expect((await f.store.inventories('office')).map((i) => i.name)).toEqual(['Main safe']);
+    expect(await f.store.inventory('office', 'inv-1')).toEqual({
+      id: 'inv-1',
+      orgId: 'office',
+      name: 'Main safe',
+      kind: 'safe',
+      createdBy: 'usr-a',
+      createdAt: 500,
+    });
+    expect(await f.store.inventory('other', 'inv-1')).toBeNull();
+  });
+
+  it('appends a new lot with its first entry, chaining each entry on the one before, per organisation', async () => {
+    const f = make();
+    await withInventory(f);
+    const first = await f.store.append({ newLot: lot(), entry: entry() }, ok, link, 'G');
+    expect(first).toMatchObject({ seq: 1, prevHash: 'G', hash: 'G>1:le-1', lot: { drug: 'Midazolam', unit: 'mg' } });
+    const second = await f.store.append(
+      { entry: entry({ id: 'le-2', kind: 'dispense', quantity: 10, caseId: 'cmp-1', at: 3000 }) },
+      ok,
+      link,
+      'G',
+    );
+    expect(second).toMatchObject({ seq: 2, prevHash: 'G>1:le-1', hash: 'G>1:le-1>2:le-2' });
+    expect(await f.store.lots('office', 'inv-1')).toEqual([lot()]);
+    expect(await f.store.lot('other', 'lot-1')).toBeNull();
+    const all = await f.store.entries('office');
+    expect(all.map((e) => [e.seq, e.kind, e.quantity, e.caseId])).toEqual([
+      [1, 'receive', 50, null],
+      [2, 'dispense', 10, 'cmp-1'],
+    ]);
+    expect(all[1]).toEqual({
+      ...entry({ id: 'le-2', kind: 'dispense', quantity: 10, caseId: 'cmp-1', at: 3000 }),
+      seq: 2,
+      prevHash: 'G>1:le-1',
+      hash: 'G>1:le-1>2:le-2',
+      lot: lot(),
+    });
+    expect(await f.store.entries('other')).toEqual([]);
+  });
+
+  it('hands the lot’s earlier entries to the check and writes nothing when it refuses', async () => {
+    const f = make();
+    await withInventory(f);
+    await f.store.append({ newLot: lot(), entry: entry() }, ok, link, 'G');
+    let seen: number[] = [];
+    await expect(
+      f.store.append(
+        {
+          newLot: lot({ id: 'lot-2', lotNumber: 'B2' }),
+          entry: entry({ id: 'le-x', lotId: 'lot-1', kind: 'dispense' }),
+        },
+        (earlier) => {
+          seen = earlier.map((e) => e.seq);
+          throw new Error('OVER_BALANCE');
+        },
+        link,
+        'G',
+      ),
+    ).rejects.toThrow('OVER_BALANCE');
+    expect(seen).toEqual([1]);
+    // Neither the entry nor the new lot was written.
+    expect((await f.store.entries('office')).length).toBe(1);
+    expect((await f.store.lots('office')).map((l) => l.id)).toEqual(['lot-1']);
+  });
+
+  it('filters entries by inventory, lot, drug (any case), user or witness, case and time', async () => {
+    const f = make();
+    await withInventory(f);
+    await f.store.append({ newLot: lot(), entry: entry() }, ok, link, 'G');
+    await f.store.append(
+      {
+        newLot: lot({ id: 'lot-f', drug: 'Fentanyl', unit: 'mcg', packageAmount: 100 }),
+        entry: entry({ id: 'le-2', lotId: 'lot-f', quantity: 500, at: 3000 }),
+      },
+      ok,
+      link,
+      'G',
+    );
+    await f.store.append(
+      {
+        entry: entry({
+          id: 'le-3',
+          kind: 'waste',
+          quantity: 2,
+          caseId: 'cmp-1',
+          userId: 'usr-b',
+          witnessId: 'usr-c',
+          at: 4000,
+        }),
+      },
+      ok,
+      link,
+      'G',
+    );
+    const ids = async (filter: Parameters<InventoryStore['entries']>[1]): Promise<string[]> =>
+      (await f.store.entries('office', filter)).map((e) => e.id);
+    expect(await ids({ drug: ' midazolam ' })).toEqual(['le-1', 'le-3']);
+    expect(await ids({ lotId: 'lot-f' })).toEqual(['le-2']);
+    expect(await ids({ userId: 'usr-c' })).toEqual(['le-3']);
+    expect(await ids({ userId: 'usr-a' })).toEqual(['le-1', 'le-2']);
+    expect(await ids({ caseId: 'cmp-1' })).toEqual(['le-3']);
+    expect(await ids({ from: 3000, to: 4000 })).toEqual(['le-2']);
+    expect(await ids({ inventoryId: 'inv-9' })).toEqual([]);
+  });
+
+  it('refuses any update or delete of an entry or a lot', async () => {
+    const f = make();
+    await withInventory(f);
+    await f.store.append({ newLot: lot(), entry: entry() }, ok, link, 'G');
+    expect(() => f.sql('UPDATE ledger_entries SET quantity = 5')).toThrow(/append-only/);
+    expect(() => f.sql('DELETE FROM ledger_entries')).toThrow(/append-only/);
+    expect(() => f.sql("UPDATE inventory_lots SET expiry = '2030-01-01'")).toThrow(/append-only/);
+    expect(() => f.sql('DELETE FROM inventory_lots')).toThrow(/append-only/);
+    expect((await f.store.entries('office'))[0]?.quantity).toBe(50);
+  });
+});
