@@ -48,6 +48,8 @@ import { ContractPdfService } from './contracts/pdf.js';
 import { CommentService } from './comments/service.js';
 import { SqlitePatientLinkStore } from './store/patient-links/sqlite.js';
 import { SqliteOrgFormStore } from './store/forms/sqlite.js';
+import { InventoryService } from './inventories/service.js';
+import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 
 /** What a route hands over to find the signed-in session of a request (cookie or `token` query parameter). */
 export interface RequestCredentials {
@@ -119,6 +121,8 @@ export interface Services {
   contractPdfs: ContractPdfService;
   /** Patient comments (Communication; issue 28). */
   comments: CommentService;
+  /** The controlled-substance ledger: inventories, lots, hash-chained entries (issue 29). */
+  inventories: InventoryService;
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -242,6 +246,10 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   fhirEvents.onNewAppointment = (orgId, appointmentId) => {
     tasks.addToAll(orgId, appointmentId).catch((err: unknown) => log.warn({ err, orgId, appointmentId }, 'addToAll'));
   };
+  const inventories = new InventoryService({
+    ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, access, accounts: accountStore },
+    ...{ resources, rooms, now },
+  });
   const patientForms = new PatientFormService({ links: patientLinks, forms, tasks, fhir, orgs: orgStore, now });
 
   let closing: Promise<void> | undefined;
@@ -299,6 +307,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     patientForms,
     contractPdfs,
     comments,
+    inventories,
     close,
   };
 }

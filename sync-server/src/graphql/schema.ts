@@ -3,6 +3,7 @@ import { accountResolvers, accountTypeDefs } from './accounts.js';
 import type { GraphqlContext, ServerContext } from './context.js';
 import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
+import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { reportResolvers, reportTypeDefs } from './report.js';
 import { shellResolvers, shellTypeDefs } from './shell.js';
@@ -10,7 +11,23 @@ import { shellResolvers, shellTypeDefs } from './shell.js';
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
 export function buildSchema(): ReturnType<typeof createSchema<ServerContext & GraphqlContext>> {
   return createSchema<ServerContext & GraphqlContext>({
-    typeDefs: [shellTypeDefs, accountTypeDefs, orgTypeDefs, reportTypeDefs, hhxTypeDefs, formTypeDefs],
-    resolvers: [shellResolvers, accountResolvers, orgResolvers, reportResolvers, hhxResolvers, formResolvers],
+    typeDefs: [
+      shellTypeDefs,
+      accountTypeDefs,
+      orgTypeDefs,
+      reportTypeDefs,
+      hhxTypeDefs,
+      formTypeDefs,
+      inventoryTypeDefs,
+    ],
+    resolvers: [
+      shellResolvers,
+      accountResolvers,
+      orgResolvers,
+      reportResolvers,
+      hhxResolvers,
+      formResolvers,
+      inventoryResolvers,
+    ],
   });
 }

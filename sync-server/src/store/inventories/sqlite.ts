@@ -174,7 +174,7 @@ export class SqliteInventoryStore implements InventoryStore {
 
   append(
     input: { newLot?: LotRecord; entry: NewLedgerEntry },
-    check: (lotEntries: LedgerEntryRecord[]) => void,
+    check: (lotEntries: LedgerEntryRecord[]) => { expected: number | null } | void,
     link: (prevHash: string, entry: Omit<LedgerEntryRecord, 'prevHash' | 'hash'>) => string,
     genesis: string,
   ): Promise<LedgerEntryRecord> {
@@ -205,12 +205,13 @@ export class SqliteInventoryStore implements InventoryStore {
               n.createdAt,
             );
         }
-        const e = input.entry;
+        const given = input.entry;
         const lotRow = this.db
           .prepare('SELECT * FROM inventory_lots WHERE org_id = ? AND id = ?')
-          .get(e.orgId, e.lotId) as LotRow | undefined;
-        if (lotRow == null) throw new Error(`no lot ${e.lotId} in ${e.orgId}`);
-        check(this.select('e.org_id = ? AND e.lot_id = ?', [e.orgId, e.lotId]));
+          .get(given.orgId, given.lotId) as LotRow | undefined;
+        if (lotRow == null) throw new Error(`no lot ${given.lotId} in ${given.orgId}`);
+        const answer = check(this.select('e.org_id = ? AND e.lot_id = ?', [given.orgId, given.lotId]));
+        const e = answer ? { ...given, expected: answer.expected } : given;
         const head = this.db
           .prepare('SELECT seq, hash FROM ledger_entries WHERE org_id = ? ORDER BY seq DESC LIMIT 1')
           .get(e.orgId) as { seq: number; hash: string } | undefined;

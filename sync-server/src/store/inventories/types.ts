@@ -59,13 +59,13 @@ export interface InventoryStore {
   /**
    * Appends one entry in one atomic step: writes `newLot` first when given, reads the entry's
    * lot's earlier entries and hands them to `check` (which throws to refuse: nothing is
-   * written), then gives the entry the organisation's next sequence, asks `link` for its hash
+   * written; it may answer a count's `expected`, the balance it saw), then gives the entry the organisation's next sequence, asks `link` for its hash
    * over the previous entry's hash (`genesis` for the first) and appends it. Concurrent appends
    * cannot fork the chain or both pass a balance check.
    */
   append(
     input: { newLot?: LotRecord; entry: NewLedgerEntry },
-    check: (lotEntries: LedgerEntryRecord[]) => void,
+    check: (lotEntries: LedgerEntryRecord[]) => { expected: number | null } | void,
     link: (prevHash: string, entry: Omit<LedgerEntryRecord, 'prevHash' | 'hash'>) => string,
     genesis: string,
   ): Promise<LedgerEntryRecord>;

@@ -1,0 +1,202 @@
+import { answeringAppErrors } from '../errors.js';
+import type { InventoryView, LedgerEntryView, LotView } from '../inventories/service.js';
+import type { ResolverArgs } from './context.js';
+import { callerOf } from './orgs/caller.js';
+
+/**
+ * The controlled-substance ledger (issue 29): inventories, lots, the append-only log, the
+ * chain check and a case's reconciliation. There is deliberately no mutation that changes or
+ * removes an entry or a lot: a correction is a new entry (adjust with a reason).
+ */
+export const inventoryTypeDefs = /* GraphQL */ `
+  "A lot of a controlled drug in an inventory; quantities in unit, packageAmount per package."
+  type InventoryLot {
+    id: String!
+    inventoryId: String!
+    drug: String!
+    strength: String!
+    schedule: String!
+    lotNumber: String!
+    "YYYY-MM-DD"
+    expiry: String!
+    unit: String!
+    packageAmount: Float!
+    gtin: String
+    ndc: String
+    serialNumber: String
+    balance: Float!
+    expired: Boolean!
+    expiringSoon: Boolean!
+  }
+
+  "An inventory of controlled drugs: a safe or a cart."
+  type Inventory {
+    id: String!
+    name: String!
+    kind: String!
+    createdAt: String!
+    lots: [InventoryLot!]!
+  }
+
+  "One ledger entry as written; at is ISO 8601."
+  type LedgerEntry {
+    id: String!
+    seq: Int!
+    kind: String!
+    inventoryId: String!
+    inventoryName: String!
+    lotId: String!
+    drug: String!
+    lotNumber: String!
+    unit: String!
+    quantity: Float!
+    caseId: String
+    userId: String!
+    userName: String!
+    witnessId: String
+    witnessName: String
+    reason: String
+    expected: Float
+    found: Float
+    at: String!
+    hash: String!
+  }
+
+  type LedgerCheck {
+    ok: Boolean!
+    entries: Int!
+    head: String!
+    problems: [String!]!
+  }
+
+  "A controlled drug drawn for a case: drawn = given + wasted + returned when it reconciles."
+  type CaseLedgerLine {
+    drug: String!
+    unit: String!
+    drawn: Float!
+    given: Float!
+    wasted: Float!
+    returned: Float!
+    reconciles: Boolean!
+    difference: Float!
+  }
+
+  input InventoryInput {
+    name: String!
+    "safe or cart"
+    kind: String!
+  }
+
+  "A lot as scanned (GS1: gtin, lotNumber, expiry, serialNumber, ndc) and completed by hand."
+  input LotInput {
+    drug: String!
+    strength: String
+    "II, III, IV or V"
+    schedule: String!
+    lotNumber: String!
+    expiry: String!
+    "mg, mcg or g"
+    unit: String!
+    packageAmount: Float!
+    gtin: String
+    ndc: String
+    serialNumber: String
+  }
+
+  input ReceiveInput {
+    inventoryId: String!
+    lot: LotInput!
+    quantity: Float!
+  }
+
+  "A witness signs with their own credentials, checked by the server."
+  input WitnessInput {
+    email: String!
+    password: String!
+  }
+
+  input LedgerEntryInput {
+    "dispense, administer, waste, return, adjust or count"
+    kind: String!
+    lotId: String!
+    quantity: Float
+    caseId: String
+    reason: String
+    found: Float
+    witness: WitnessInput
+  }
+
+  input LedgerFilter {
+    inventoryId: String
+    drug: String
+    userId: String
+    caseId: String
+    "YYYY-MM-DD, inclusive"
+    from: String
+    to: String
+  }
+
+  extend type Query {
+    inventories(orgId: String): [Inventory!]!
+    inventory(orgId: String, inventoryId: String!): Inventory!
+    ledgerEntries(orgId: String, filter: LedgerFilter): [LedgerEntry!]!
+    ledgerCheck(orgId: String): LedgerCheck!
+    caseLedger(orgId: String, caseId: String!): [CaseLedgerLine!]!
+  }
+
+  extend type Mutation {
+    createInventory(orgId: String, input: InventoryInput!): Inventory!
+    receiveLot(orgId: String, input: ReceiveInput!): LedgerEntry!
+    recordLedgerEntry(orgId: String, input: LedgerEntryInput!): LedgerEntry!
+  }
+`;
+
+/** GraphQL input objects have a null prototype and absent keys as null: plain objects without nulls for zod. */
+function plain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plain);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, plain(v)]),
+  );
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+const lotOut = (l: LotView): Record<string, unknown> => ({ ...l });
+const inventoryOut = (i: InventoryView): Record<string, unknown> => ({
+  ...i,
+  createdAt: iso(i.createdAt),
+  lots: i.lots.map(lotOut),
+});
+const entryOut = (e: LedgerEntryView): Record<string, unknown> => ({
+  ...e,
+  drug: e.lot.drug,
+  lotNumber: e.lot.lotNumber,
+  unit: e.lot.unit,
+  at: iso(e.at),
+});
+
+export const inventoryResolvers = {
+  Query: answeringAppErrors<ResolverArgs>({
+    inventories: async (_, args, ctx) =>
+      (await ctx.services.inventories.list((await callerOf(ctx)).caller, args.orgId)).map(inventoryOut),
+    inventory: async (_, args, ctx) =>
+      inventoryOut(await ctx.services.inventories.get((await callerOf(ctx)).caller, args.orgId, args.inventoryId)),
+    ledgerEntries: async (_, args, ctx) =>
+      (await ctx.services.inventories.log((await callerOf(ctx)).caller, args.orgId, plain(args.filter ?? {}))).map(
+        entryOut,
+      ),
+    ledgerCheck: async (_, args, ctx) => ctx.services.inventories.check((await callerOf(ctx)).caller, args.orgId),
+    caseLedger: async (_, args, ctx) =>
+      ctx.services.inventories.caseLines((await callerOf(ctx)).caller, args.orgId, args.caseId),
+  }),
+  Mutation: answeringAppErrors<ResolverArgs>({
+    createInventory: async (_, args, ctx) =>
+      inventoryOut(await ctx.services.inventories.create((await callerOf(ctx)).caller, args.orgId, plain(args.input))),
+    receiveLot: async (_, args, ctx) =>
+      entryOut(await ctx.services.inventories.receive((await callerOf(ctx)).caller, args.orgId, plain(args.input))),
+    recordLedgerEntry: async (_, args, ctx) =>
+      entryOut(await ctx.services.inventories.record((await callerOf(ctx)).caller, args.orgId, plain(args.input))),
+  }),
+};

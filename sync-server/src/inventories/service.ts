@@ -1,0 +1,433 @@
+import {
+  DEA_SCHEDULES,
+  LEDGER_CHAIN_GENESIS,
+  LEDGER_UNITS,
+  canonicalLedgerEntry,
+  caseRemaining,
+  chartedDoses,
+  gs1Derived,
+  hasRole,
+  isLotExpired,
+  isLotExpiringSoon,
+  ledgerChainProblems,
+  ledgerEntryHash,
+  ledgerEntryIssues,
+  ledgerLineDifference,
+  ledgerLineReconciles,
+  lotBalance,
+  newId,
+  reconcileLedger,
+  resolveFeatures,
+  type LedgerEntryContent,
+  type LedgerLine,
+} from '@vigil/shared';
+import { z } from 'zod';
+import type { OrgAccess } from '../access/index.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { AppError } from '../errors.js';
+import { authorizeOrg } from '../orgs/authorize.js';
+import { parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import type { AccountStore } from '../store/accounts/types.js';
+import type {
+  InventoryRecord,
+  InventoryStore,
+  LedgerEntryRecord,
+  LedgerFilter,
+  LotRecord,
+} from '../store/inventories/types.js';
+import type { OrgStore } from '../store/orgs/types.js';
+import type { ResourceStore } from '../store/resources/types.js';
+import type { DocumentSnapshot } from '../sync/rooms.js';
+import type { RoomAddress } from '../sync/protocol.js';
+
+export interface InventoryDeps {
+  inventories: InventoryStore;
+  orgs: OrgStore;
+  access: OrgAccess;
+  accounts: Pick<AccountStore, 'userByEmail' | 'userById'>;
+  resources: Pick<ResourceStore, 'read'>;
+  rooms: { snapshot(address: RoomAddress): Promise<DocumentSnapshot> };
+  now: () => number;
+}
+
+/** A lot as the screens show it: its stock now and its expiry state. */
+export interface LotView extends LotRecord {
+  balance: number;
+  expired: boolean;
+  expiringSoon: boolean;
+}
+
+export interface InventoryView extends InventoryRecord {
+  lots: LotView[];
+}
+
+/** An entry as the log shows it: names instead of ids. */
+export interface LedgerEntryView extends LedgerEntryRecord {
+  inventoryName: string;
+  userName: string;
+  witnessName: string | null;
+}
+
+export interface LedgerCheckReport {
+  ok: boolean;
+  entries: number;
+  head: string;
+  problems: string[];
+}
+
+export interface CaseLedgerLine extends LedgerLine {
+  reconciles: boolean;
+  difference: number;
+}
+
+/** Witness password guesses allowed per user in WITNESS_WINDOW_MS before TOO_MANY_REQUESTS. */
+export const WITNESS_FAILURES_ALLOWED = 5;
+export const WITNESS_WINDOW_MS = 15 * 60_000;
+
+const id = z.string().trim().min(1).max(64);
+const inventoryInput = z.object({
+  name: z.string().trim().min(1).max(100),
+  kind: z.enum(['safe', 'cart']),
+});
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'INVALID_DATE');
+const quantity = z.number().finite().min(-1_000_000).max(1_000_000);
+const lotInput = z.object({
+  drug: z.string().trim().min(1).max(100),
+  strength: z.string().trim().max(100).default(''),
+  schedule: z.enum(DEA_SCHEDULES),
+  lotNumber: z.string().trim().min(1).max(40),
+  expiry: isoDate,
+  unit: z.enum(LEDGER_UNITS),
+  packageAmount: z.number().finite().positive().max(1_000_000),
+  gtin: z
+    .string()
+    .regex(/^\d{14}$/)
+    .nullish(),
+  ndc: z.string().trim().max(20).nullish(),
+  serialNumber: z.string().trim().max(40).nullish(),
+});
+const receiveInput = z.object({
+  inventoryId: id,
+  lot: lotInput,
+  quantity,
+});
+const witnessInput = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) });
+const entryInput = z.object({
+  kind: z.enum(['dispense', 'administer', 'waste', 'return', 'adjust', 'count']),
+  lotId: id,
+  quantity: quantity.default(0),
+  caseId: id.nullish(),
+  reason: z.string().trim().max(500).nullish(),
+  found: quantity.nullish(),
+  witness: witnessInput.nullish(),
+});
+const filterInput = z.object({
+  inventoryId: id.nullish(),
+  drug: z.string().trim().max(100).nullish(),
+  userId: id.nullish(),
+  caseId: id.nullish(),
+  from: isoDate.nullish(),
+  to: isoDate.nullish(),
+});
+
+/** Kinds only an administrator records; the others need the provider role. */
+const ADMIN_KINDS: ReadonlySet<string> = new Set(['receive', 'adjust', 'count']);
+
+/** The date (YYYY-MM-DD, UTC) of a time. */
+const dateOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
+
+/**
+ * The controlled-substance ledger (issue 29; spec 000 §2 inventories, §3 drugInventory). Every
+ * call needs the organisation's drugInventory flag and its permission: reading and the log for
+ * members; creating inventories, receiving, adjusting and counting for administrators;
+ * dispensing, administering, wasting and returning for providers. Entries are only ever
+ * appended (no call changes or removes one), each chained on the organisation's previous entry.
+ */
+export class InventoryService {
+  private readonly witnessFailures = new Map<string, number[]>();
+
+  constructor(private readonly deps: InventoryDeps) {}
+
+  async list(caller: OrgCaller, rawOrgId: unknown): Promise<InventoryView[]> {
+    const { orgId } = await this.authorize(caller, rawOrgId, 'member');
+    const lots = await this.lotViews(orgId);
+    return (await this.deps.inventories.inventories(orgId)).map((i) => ({
+      ...i,
+      lots: lots.filter((l) => l.inventoryId === i.id),
+    }));
+  }
+
+  async get(caller: OrgCaller, rawOrgId: unknown, rawId: unknown): Promise<InventoryView> {
+    const { orgId } = await this.authorize(caller, rawOrgId, 'member');
+    const inventory = await this.deps.inventories.inventory(orgId, parse(id, rawId));
+    if (!inventory) refuse('NOT_FOUND');
+    return { ...inventory, lots: await this.lotViews(orgId, inventory.id) };
+  }
+
+  async create(caller: OrgCaller, rawOrgId: unknown, raw: unknown): Promise<InventoryView> {
+    const { who, orgId } = await this.authorize(caller, rawOrgId, 'admin');
+    const input = parse(inventoryInput, raw);
+    const record: InventoryRecord = {
+      id: newId('inv'),
+      orgId,
+      name: input.name,
+      kind: input.kind,
+      createdBy: who.user.id,
+      createdAt: this.deps.now(),
+    };
+    await this.deps.inventories.createInventory(record);
+    return { ...record, lots: [] };
+  }
+
+  /**
+   * Receives packages of a lot into an inventory (administrators). The lot is found by its GTIN
+   * (or drug) and lot number in that inventory, else written new; a lot past its expiry is refused.
+   */
+  async receive(caller: OrgCaller, rawOrgId: unknown, raw: unknown): Promise<LedgerEntryView> {
+    const { who, orgId } = await this.authorize(caller, rawOrgId, 'admin');
+    const input = parse(receiveInput, raw);
+    const inventory = await this.deps.inventories.inventory(orgId, input.inventoryId);
+    if (!inventory) refuse('NOT_FOUND');
+    const now = this.deps.now();
+    const l = input.lot;
+    const existing = (await this.deps.inventories.lots(orgId, inventory.id)).find(
+      (x) =>
+        x.lotNumber === l.lotNumber &&
+        (l.gtin != null && x.gtin != null ? x.gtin === l.gtin : x.drug.toLowerCase() === l.drug.toLowerCase()),
+    );
+    const gtin = l.gtin ?? null;
+    const newLot: LotRecord | undefined = existing
+      ? undefined
+      : {
+          id: newId('lot'),
+          orgId,
+          inventoryId: inventory.id,
+          drug: l.drug,
+          strength: l.strength,
+          schedule: l.schedule,
+          lotNumber: l.lotNumber,
+          expiry: l.expiry,
+          unit: l.unit,
+          packageAmount: l.packageAmount,
+          gtin,
+          ndc: l.ndc ?? (gtin ? gs1Derived(gtin).ndc : null),
+          serialNumber: l.serialNumber ?? null,
+          createdAt: now,
+        };
+    const lot = existing ?? newLot!;
+    return this.append(orgId, lot, newLot, {
+      kind: 'receive',
+      inventoryId: inventory.id,
+      lotId: lot.id,
+      quantity: input.quantity,
+      caseId: null,
+      userId: who.user.id,
+      witnessId: null,
+      reason: null,
+      expected: null,
+      found: null,
+      at: now,
+    });
+  }
+
+  /** Any other movement of a lot: dispense, administer, waste (witnessed), return, adjust, count. */
+  async record(caller: OrgCaller, rawOrgId: unknown, raw: unknown): Promise<LedgerEntryView> {
+    const { orgId } = await this.authorize(caller, rawOrgId, 'member');
+    const input = parse(entryInput, raw);
+    const { who } = await this.authorize(caller, orgId, ADMIN_KINDS.has(input.kind) ? 'admin' : 'provider');
+    const lot = await this.deps.inventories.lot(orgId, input.lotId);
+    if (!lot) refuse('NOT_FOUND');
+    const inventory = await this.deps.inventories.inventory(orgId, lot.inventoryId);
+    if (!inventory) refuse('NOT_FOUND');
+    const caseId = input.caseId ?? null;
+    if (caseId != null && !(await this.caseExists(orgId, caseId))) refuse('CASE_NOT_FOUND');
+    const witnessId = input.kind === 'waste' && input.witness ? await this.witness(orgId, who, input.witness) : null;
+    return this.append(orgId, lot, undefined, {
+      kind: input.kind,
+      inventoryId: inventory.id,
+      lotId: lot.id,
+      quantity: input.kind === 'count' ? 0 : input.quantity,
+      caseId,
+      userId: who.user.id,
+      witnessId,
+      reason: input.reason != null && input.reason !== '' ? input.reason : null,
+      expected: null,
+      found: input.kind === 'count' ? (input.found ?? null) : null,
+      at: this.deps.now(),
+    });
+  }
+
+  /** The ledger, filtered by inventory, drug, user (or witness), case and dates (YYYY-MM-DD, UTC, inclusive). */
+  async log(caller: OrgCaller, rawOrgId: unknown, raw: unknown): Promise<LedgerEntryView[]> {
+    const { orgId } = await this.authorize(caller, rawOrgId, 'member');
+    const f = parse(filterInput, raw ?? {});
+    const filter: LedgerFilter = {};
+    if (f.inventoryId) filter.inventoryId = f.inventoryId;
+    if (f.drug) filter.drug = f.drug;
+    if (f.userId) filter.userId = f.userId;
+    if (f.caseId) filter.caseId = f.caseId;
+    if (f.from) filter.from = Date.parse(`${f.from}T00:00:00Z`);
+    if (f.to) filter.to = Date.parse(`${f.to}T00:00:00Z`) + 86_400_000;
+    return this.views(orgId, await this.deps.inventories.entries(orgId, filter));
+  }
+
+  /** The chain check (administrators): every entry follows the one before and matches its hash. */
+  async check(caller: OrgCaller, rawOrgId: unknown): Promise<LedgerCheckReport> {
+    const { orgId } = await this.authorize(caller, rawOrgId, 'admin');
+    return this.checkChain(orgId);
+  }
+
+  /** The check itself (also for the admin CLI): read-only. */
+  async checkChain(orgId: string): Promise<LedgerCheckReport> {
+    const entries = await this.deps.inventories.entries(orgId);
+    const problems = ledgerChainProblems(
+      entries.map((e) => ({ seq: e.seq, canonical: canonicalLedgerEntry(e), prevHash: e.prevHash, hash: e.hash })),
+    );
+    return {
+      ok: problems.length === 0,
+      entries: entries.length,
+      head: entries.at(-1)?.hash ?? LEDGER_CHAIN_GENESIS,
+      problems,
+    };
+  }
+
+  /** caseLedger: a case's lines for its members. */
+  async caseLines(caller: OrgCaller, rawOrgId: unknown, rawCaseId: unknown): Promise<CaseLedgerLine[]> {
+    const { orgId } = await this.authorize(caller, rawOrgId, 'member');
+    const lines = await this.ledgerLinesForCase(orgId, parse(id, rawCaseId));
+    return lines.map((l) => ({ ...l, reconciles: ledgerLineReconciles(l), difference: ledgerLineDifference(l) }));
+  }
+
+  /**
+   * For the sign-off gate (seam.md): the case's controlled-drug lines, what was drawn for it from
+   * the inventories against what its charted doses gave, wasted and returned (LG10). Pass the
+   * case content when the caller holds it (the finalize gate reads it from the sealed room);
+   * otherwise it is read from the case's room. No access check: the caller has done it.
+   */
+  async ledgerLinesForCase(orgId: string, compositionId: string, caseContent?: unknown): Promise<LedgerLine[]> {
+    const entries = await this.deps.inventories.entries(orgId, { caseId: compositionId });
+    if (entries.length === 0) return [];
+    const content =
+      caseContent !== undefined
+        ? caseContent
+        : (await this.deps.rooms.snapshot({ orgId, docId: compositionId, name: `${orgId}/${compositionId}` })).content;
+    return reconcileLedger(
+      entries.map((e) => ({ kind: e.kind, quantity: e.quantity, drug: e.lot.drug, unit: e.lot.unit })),
+      chartedDoses(content),
+    );
+  }
+
+  /** Whether the organisation keeps a ledger (the drugInventory flag), for the gate's `ledger: null`. */
+  async enabled(orgId: string): Promise<boolean> {
+    return resolveFeatures(await this.deps.orgs.features(orgId)).drugInventory === true;
+  }
+
+  private async append(
+    orgId: string,
+    lot: LotRecord,
+    newLot: LotRecord | undefined,
+    content: LedgerEntryContent,
+  ): Promise<LedgerEntryView> {
+    const today = dateOf(content.at);
+    const stored = await this.deps.inventories.append(
+      { ...(newLot ? { newLot } : {}), entry: { ...content, id: newId('led'), orgId } },
+      (earlier) => {
+        const balance = lotBalance(earlier);
+        const issues = ledgerEntryIssues({
+          entry: content,
+          lot,
+          balance,
+          caseRemaining: content.caseId == null ? null : caseRemaining(earlier, content.caseId),
+          today,
+        });
+        const first = issues[0];
+        if (first) throw new AppError(409, first.code);
+        // A count keeps the balance the ledger expected beside what was found.
+        return { expected: content.kind === 'count' ? balance : null };
+      },
+      (prev, e) => ledgerEntryHash(prev, canonicalLedgerEntry(e)),
+      LEDGER_CHAIN_GENESIS,
+    );
+    return (await this.views(orgId, [stored]))[0]!;
+  }
+
+  /** A case of the organisation: its Appointment or Composition (one id for both, and for the case document). */
+  private async caseExists(orgId: string, caseId: string): Promise<boolean> {
+    for (const type of ['Appointment', 'Composition'] as const)
+      if ((await this.deps.resources.read(orgId, type, caseId))?.resource != null) return true;
+    return false;
+  }
+
+  /** Names for the log (users looked up once each). */
+  private async views(orgId: string, entries: LedgerEntryRecord[]): Promise<LedgerEntryView[]> {
+    const names = new Map<string, string>();
+    const name = async (userId: string): Promise<string> => {
+      let n = names.get(userId);
+      if (n == null) {
+        n = (await this.deps.accounts.userById(userId))?.name ?? userId;
+        names.set(userId, n);
+      }
+      return n;
+    };
+    const inventories = new Map((await this.deps.inventories.inventories(orgId)).map((i) => [i.id, i.name]));
+    const out: LedgerEntryView[] = [];
+    for (const e of entries)
+      out.push({
+        ...e,
+        inventoryName: inventories.get(e.inventoryId) ?? e.inventoryId,
+        userName: await name(e.userId),
+        witnessName: e.witnessId == null ? null : await name(e.witnessId),
+      });
+    return out;
+  }
+
+  private async lotViews(orgId: string, inventoryId?: string): Promise<LotView[]> {
+    const today = dateOf(this.deps.now());
+    const lots = await this.deps.inventories.lots(orgId, inventoryId);
+    const entries = await this.deps.inventories.entries(orgId, inventoryId ? { inventoryId } : {});
+    return lots.map((l) => ({
+      ...l,
+      balance: lotBalance(entries.filter((e) => e.lotId === l.id)),
+      expired: isLotExpired(l.expiry, today),
+      expiringSoon: isLotExpiringSoon(l.expiry, today),
+    }));
+  }
+
+  /**
+   * The witness of a waste, by their own email and password checked here: a member of the
+   * organisation other than the caller. Wrong credentials are WITNESS_INVALID (which of the two
+   * is not said); after WITNESS_FAILURES_ALLOWED failures in WITNESS_WINDOW_MS the caller is
+   * refused TOO_MANY_REQUESTS.
+   */
+  private async witness(orgId: string, who: SignedInCaller, w: { email: string; password: string }): Promise<string> {
+    const now = this.deps.now();
+    const recent = (this.witnessFailures.get(who.user.id) ?? []).filter((t) => t > now - WITNESS_WINDOW_MS);
+    if (recent.length >= WITNESS_FAILURES_ALLOWED) refuse('TOO_MANY_REQUESTS');
+    const user = await this.deps.accounts.userByEmail(w.email.toLowerCase());
+    const ok = await verifyPassword(user?.password_hash ?? null, w.password);
+    if (!user || !ok) {
+      this.witnessFailures.set(who.user.id, [...recent, now]);
+      refuse('WITNESS_INVALID');
+    }
+    if (user.id === who.user.id) refuse('WITNESS_SAME_USER');
+    const members = await this.deps.orgs.members(orgId);
+    if (!members.some((m) => m.userId === user.id)) refuse('WITNESS_NOT_MEMBER');
+    return user.id;
+  }
+
+  private async authorize(
+    caller: OrgCaller,
+    rawOrgId: unknown,
+    need: 'member' | 'admin' | 'provider',
+  ): Promise<{ who: SignedInCaller; orgId: string }> {
+    const { caller: who, org } = await authorizeOrg(
+      { store: this.deps.orgs, access: this.deps.access },
+      caller,
+      rawOrgId,
+      need === 'admin' ? 'admin' : 'member',
+    );
+    if (need === 'provider' && !hasRole(who.subject, org.id, 'provider')) refuse('NOT_AUTHORIZED');
+    if (!(await this.enabled(org.id))) refuse('FEATURE_DISABLED');
+    return { who, orgId: org.id };
+  }
+}
