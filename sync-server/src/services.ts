@@ -151,13 +151,14 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const orgStore = new SqliteOrgStore(db);
   const access = new OrgAccess({ parentsOf: (orgId) => orgStore.parentsOf(orgId) });
   const orgPolicy = orgPolicyOf(orgStore, now);
+  const signed = sqliteSignedRecords(db);
   const fhir = new FhirService({
     store: resources,
     events: fhirEvents,
     now,
     orgPolicy,
     ids,
-    signed: sqliteSignedRecords(db),
+    signed,
   });
   const canAccessOrg = access.fhir;
 
@@ -240,7 +241,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const forms = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, access, now });
   const patientLinks = new SqlitePatientLinkStore(db);
   const tasks = new AppointmentTaskService({
-    ...{ fhir, forms, orgs: orgStore, access, links: patientLinks, sender, now },
+    ...{ fhir, forms, orgs: orgStore, access, links: patientLinks, sender, now, signed },
     allowSimulation: config.environment !== 'production',
   });
   fhirEvents.onNewAppointment = (orgId, appointmentId) => {

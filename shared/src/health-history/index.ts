@@ -3,3 +3,4 @@ export * from './systems-review.js';
 export * from './medications.js';
 export * from './lifecycle.js';
 export * from './case-copy.js';
+export * from './patient-answers.js';

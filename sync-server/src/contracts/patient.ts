@@ -1,6 +1,9 @@
 import {
   CONTRACT_APPOINTMENT_EXTENSION,
+  CONTRACT_EXTENSIONS,
   fillPlaceholders,
+  patientAnswersComposition,
+  patientAnswersOf,
   patientDisplayName,
   PATIENT_FORM_TEXTS,
   SIGNATURE_TYPE,
@@ -8,7 +11,6 @@ import {
   submissionBodySchema,
   submissionMissing,
   submissionValuesSchema,
-  vigilExtension,
   appointmentTasks,
   type Appointment,
   type Contract,
@@ -26,13 +28,8 @@ import type { OrgStore } from '../store/orgs/types.js';
 import type { PatientLinkRecord, PatientLinkStore } from '../store/patient-links/types.js';
 import type { OrgFormRecord } from '../store/forms/types.js';
 
-/** The contract's form (valueString form id) and the patient's answers other than images (valueString JSON). */
-export const CONTRACT_EXTENSIONS = {
-  form: vigilExtension('contract-form'),
-  values: vigilExtension('contract-form-values'),
-  selfie: vigilExtension('contract-selfie'),
-  task: vigilExtension('contract-task'),
-} as const;
+/** The contract's extensions live in shared (the staff's task view reads them too, PF7). */
+export { CONTRACT_EXTENSIONS };
 
 /** The form as the patient's phone shows it. */
 export interface PatientForm {
@@ -113,8 +110,20 @@ export class PatientFormService {
     if (!(await this.deps.links.use(link.tokenHash, now))) refuse(410, 'LINK_USED');
     const ctx = this.ctx(link, ip);
     const patient = await this.patient(link);
-    const contract = contractOf({ link, form, patient, values: values.data!, at: new Date(now).toISOString() });
+    const at = new Date(now).toISOString();
+    const contract = contractOf({ link, form, patient, values: values.data!, at });
     const { version } = await this.deps.fhir.create(ctx, 'Contract', contract);
+    // [HM1] The health questions also become a patient-answers health history the staff merge.
+    const answers = patientAnswersOf(form.fields, values.data!, form.name, at);
+    if (answers) {
+      const composition = patientAnswersComposition({
+        patientId: link.patientId,
+        patientName: patientDisplayName(patient),
+        contractId: version.id,
+        answers,
+      });
+      await this.deps.fhir.create(ctx, 'Composition', composition);
+    }
     await this.deps.tasks.complete(link.appointmentId, link.taskId, version.id, ctx);
     return { contractId: version.id };
   }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   appointmentTasks,
   FORM_TEXTS,
+  TASK_COMPLETED_TEXT,
   withAppointmentTasks,
   type Appointment,
   type AppointmentTask,
@@ -11,6 +12,7 @@ import type { OrgAccess } from '../access/index.js';
 import { normalizeSmsNumber } from '../auth/account-base.js';
 import { AppError, VersionConflictError } from '../errors.js';
 import type { FhirService, RequestContext } from '../fhir/service.js';
+import { SIGNED_RECORD, SIGNED_RECORD_MESSAGE, type SignedRecords } from '../fhir/signed-records.js';
 import type { MessageSender } from '../mail/sender.js';
 import { authorizeOrg } from '../orgs/authorize.js';
 import { parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
@@ -46,6 +48,8 @@ export interface TasksDeps {
   access: OrgAccess;
   links: PatientLinkStore;
   sender: MessageSender;
+  /** A signed case's Appointment never changes: its tasks are not sent again, a completion lives in its Contract. */
+  signed: Pick<SignedRecords, 'isSigned'>;
   now: () => number;
   /** Outside production, sendAppointmentForm's `simulate: "fail"` makes the delivery fail (spec 000 §7). */
   allowSimulation: boolean;
@@ -130,6 +134,9 @@ export class AppointmentTaskService {
     if (task.status === TASK_STATUS.completed) refuse('TASK_COMPLETED');
     const patientId = patientOf(appointment);
     if (!patientId) refuse('NO_PATIENT');
+    // Refused before any link or message exists: the status could not be written to a signed record.
+    if (await this.deps.signed.isSigned(orgId, 'Appointment', appointment.id!))
+      throw new AppError(423, SIGNED_RECORD, SIGNED_RECORD_MESSAGE);
     const org = await this.deps.orgs.org(orgId);
 
     const token = randomBytes(32).toString('base64url');
@@ -200,20 +207,30 @@ export class AppointmentTaskService {
     ]);
   }
 
-  /** Marks a task completed with its signed Contract (the patient's submission; no session). */
+  /**
+   * Marks a task completed with its signed Contract (the patient's submission; no session). When
+   * the case was signed meanwhile its Appointment stays as signed: the Contract, which names the
+   * appointment and the task, is the completion the staff see (PF7, tasksWithContracts).
+   */
   async complete(appointmentId: string, taskId: string, contractId: string, ctx: RequestContext): Promise<void> {
-    await this.change(ctx, appointmentId, (tasks) =>
-      tasks.map((t) =>
-        t.id === taskId
-          ? {
-              ...t,
-              status: TASK_STATUS.completed,
-              statusText: 'Completed by the patient',
-              fhirRef: `Contract/${contractId}`,
-            }
-          : t,
-      ),
-    );
+    if (await this.deps.signed.isSigned(ctx.orgId, 'Appointment', appointmentId)) return;
+    try {
+      await this.change(ctx, appointmentId, (tasks) =>
+        tasks.map((t) =>
+          t.id === taskId
+            ? {
+                ...t,
+                status: TASK_STATUS.completed,
+                statusText: TASK_COMPLETED_TEXT,
+                fhirRef: `Contract/${contractId}`,
+              }
+            : t,
+        ),
+      );
+    } catch (err) {
+      // Signed between the check and the write: the Contract alone completes the task.
+      if (!(err instanceof AppError && err.code === SIGNED_RECORD)) throw err;
+    }
   }
 
   /** Reads the appointment, changes its tasks and writes it back if the appointment did not move meanwhile (retried). */

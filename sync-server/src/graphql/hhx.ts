@@ -27,6 +27,12 @@ export const hhxTypeDefs = /* GraphQL */ `
     finalizeHhx(orgId: String!, compositionId: String!, signature: String): FinalizedHhx!
     "Update Health History: a new preliminary copy of a signed history (without signature); the signed one stays."
     copyHhx(orgId: String!, compositionId: String!): NewHhx!
+    """
+    Merges a patient-answers health history (answersId) into a health history (generatedCategory
+    hhxMerge): into targetId while it is in progress, into a copy of it once finished, into a new
+    one without targetId. Only the allergies and medications named by index are added.
+    """
+    mergeHhx(orgId: String!, answersId: String!, targetId: String, allergies: [Int!]!, medications: [Int!]!): NewHhx!
   }
 `;
 
@@ -39,6 +45,14 @@ const signature = z
 const newArgs = z.object({ orgId: id, patientId: id, caseCompositionId: id.nullish() });
 const finalizeArgs = z.object({ orgId: id, compositionId: id, signature });
 const copyArgs = z.object({ orgId: id, compositionId: id });
+const indices = z.array(z.number().int().min(0).max(49)).max(50);
+const mergeArgs = z.object({
+  orgId: id,
+  answersId: id,
+  targetId: id.nullish(),
+  allergies: indices,
+  medications: indices,
+});
 
 /** The signed-in caller with full multi-factor, or NO_AUTHENTICATION. */
 async function callerOf(ctx: GraphqlContext): Promise<HhxCaller> {
@@ -80,6 +94,14 @@ export const hhxResolvers = {
       answering(async () => {
         const a = parse(copyArgs, args);
         return ctx.services.hhx.copyHhx(await callerOf(ctx), a.orgId, a.compositionId);
+      }),
+    mergeHhx: (_: unknown, args: unknown, ctx: GraphqlContext): Promise<NewHhxResult> =>
+      answering(async () => {
+        const a = parse(mergeArgs, args);
+        return ctx.services.hhx.mergeHhx(await callerOf(ctx), a.orgId, a.answersId, a.targetId, {
+          allergies: a.allergies,
+          medications: a.medications,
+        });
       }),
   },
 };

@@ -7,7 +7,12 @@ import {
   copyForUpdate,
   isFromHealthHistory,
   isHealthHistory,
+  isPatientAnswers,
+  mergePatientAnswers,
+  PATIENT_ANSWERS_EXTENSIONS,
   patientResourcesOf,
+  readPatientAnswers,
+  type MergeChoice,
   practitionerDisplayName,
   practitionerUserId,
   seedFromCase,
@@ -258,6 +263,78 @@ export class HhxService {
       this.deps.now(),
     );
     return { id: composition.id!, fhirJSON: JSON.stringify(composition) };
+  }
+
+  /**
+   * mergeHhx (issue 28; spec 001 §3 generatedCategory hhxMerge): the patient's answers (a
+   * patient-answers health history, HM1) merged into a health history by HM4, with only the
+   * allergies and medications the staff ticked. Into the given history while it is in progress
+   * (not signed nor marked complete); into a new preliminary copy of it ([HD3]) when it is
+   * finished; into a new history when none is given. A new history is marked generatedCategory
+   * hhxMerge. The answers record which history they went into; the history answers as newHhx.
+   */
+  async mergeHhx(
+    caller: HhxCaller,
+    orgId: string,
+    answersId: string,
+    targetId: string | null | undefined,
+    choice: MergeChoice,
+  ): Promise<NewHhxResult> {
+    await this.allow(caller, orgId, 'member');
+    if (await this.deps.ids.belongsElsewhere(orgId, answersId)) throw new AppError(404, 'NOT_FOUND');
+    const source = await this.composition(orgId, answersId);
+    const answers = source && isPatientAnswers(source.resource) ? readPatientAnswers(source.resource) : null;
+    const patientId = source ? patientIdOf(source.resource) : null;
+    if (!source || !answers || !patientId) throw new AppError(404, 'NOT_FOUND', 'Patient answers not found');
+    let result: Composition;
+    if (targetId) {
+      const target = await this.history(orgId, targetId);
+      if (patientIdOf(target.resource) !== patientId)
+        throw new AppError(409, 'PATIENT_MISMATCH', 'The health history is another patient’s');
+      const snap = await this.deps.rooms.snapshot(address(orgId, targetId));
+      if (completionOf(snap.content) === null && target.resource.status === 'preliminary') {
+        const content = (snap.content ?? {}) as Record<string, unknown>;
+        result = await this.seedRoom(caller, orgId, target.resource, mergePatientAnswers(content, answers, choice));
+      } else {
+        const copy = copyForUpdate(snap.content);
+        result = await this.startMerged(caller, orgId, patientId, {
+          ...copy,
+          ...mergePatientAnswers(copy, answers, choice),
+        });
+      }
+    } else {
+      result = await this.startMerged(caller, orgId, patientId, mergePatientAnswers({}, answers, choice));
+    }
+    const marked: Composition = {
+      ...source.resource,
+      extension: [
+        ...(source.resource.extension ?? []),
+        { url: PATIENT_ANSWERS_EXTENSIONS.mergedInto, valueReference: { reference: `Composition/${result.id!}` } },
+      ],
+    };
+    await this.deps.fhir.update(this.ctx(caller, orgId), 'Composition', answersId, marked, source.versionId);
+    return { id: result.id!, fhirJSON: JSON.stringify(result) };
+  }
+
+  /** A new preliminary history marked generatedCategory hhxMerge, starting with `content`. */
+  private async startMerged(
+    caller: HhxCaller,
+    orgId: string,
+    patientId: string,
+    content: Record<string, unknown>,
+  ): Promise<Composition> {
+    const created = await this.createComposition(caller, orgId, patientId, [
+      { url: COMPOSITION_EXTENSIONS.generatedCategory, valueCode: 'hhxMerge' },
+    ]);
+    const composition = await this.seedRoom(caller, orgId, created, content);
+    await recordTracking(
+      this.deps.store,
+      this.ctx(caller, orgId),
+      TRACKING_EVENTS.created,
+      composition.id!,
+      this.deps.now(),
+    );
+    return composition;
   }
 
   /**

@@ -1,5 +1,6 @@
 import {
   ageInYears,
+  allergiesSummaryOf as sharedAllergiesSummaryOf,
   isValidAirwayDistance,
   manualVitalsAgeBadge,
   MEDICATIONS_NONE,
@@ -53,15 +54,8 @@ export type AllergySeverity = NonNullable<Allergy['severity']>;
 /** The allergies quick value (spec 002 §3). */
 export const NKDA = 'NKDA';
 
-/** The summary of structured allergies: 'Penicillin (hives, severe); Latex'. */
-export function allergiesSummaryOf(allergies: readonly Allergy[]): string {
-  return allergies
-    .map((a) => {
-      const detail = [a.reaction?.trim(), a.severity].filter((s): s is string => s != null && s !== '');
-      return detail.length > 0 ? `${a.substance.trim()} (${detail.join(', ')})` : a.substance.trim();
-    })
-    .join('; ');
-}
+/** The summary of structured allergies: 'Penicillin (hives, severe); Latex' (HM2, shared with the merge). */
+export const allergiesSummaryOf: (allergies: readonly Allergy[]) => string = sharedAllergiesSummaryOf;
 
 /** NKDA: no structured allergies and the summary NKDA. */
 export function nkdaPatch(): Patch {

@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import type { SystemsReviewCategory } from '../enums.js';
+import { PATIENT_HEALTH_HISTORY_TYPE, type Composition } from '../fhir/composition.js';
+import { vigilExtension } from '../fhir/common.js';
+import { newId } from '../id.js';
+import { FIELD_VALUE_SCHEMAS } from '../forms/submission.js';
+import type { OrgFormField } from '../forms/forms.js';
+import type { HealthHistoryData } from './schema.js';
+import { MEDICATIONS_NONE } from './medications.js';
+import { OTHER_CONDITION, SYSTEMS_REVIEW_CATALOGUE, findCondition, readSystemsReviewEntry } from './systems-review.js';
+
+/*
+ * The patient-answers health history (issue 28; spec 001 §3 "Patient-answers health history:
+ * healthHistory"): what a patient answered on a form's healthHistory, allergies, medications,
+ * height and weight fields, kept as it was sent. Staff review it and merge it into a health
+ * history (generatedCategory hhxMerge); the allergies and medications the patient named reach
+ * the history only where the staff tick them. Pure: the server stores and merges with these,
+ * the client shows the same offers.
+ */
+
+const historyValue = FIELD_VALUE_SCHEMAS.healthHistory as z.ZodType<PatientHistoryValue>;
+const allergyList = FIELD_VALUE_SCHEMAS.allergies as z.ZodType<PatientAllergy[]>;
+const medicationList = FIELD_VALUE_SCHEMAS.medications as z.ZodType<PatientMedication[]>;
+
+/** A patient-answers health history value (FC13): each question's answer, the patient's own words. */
+export interface PatientHistoryValue {
+  answers: Record<string, 'yes' | 'no' | 'unsure'>;
+  notes?: string;
+}
+export interface PatientAllergy {
+  name: string;
+  reaction?: string;
+}
+export interface PatientMedication {
+  name: string;
+  dose?: string;
+}
+
+/** The patient's answers as kept (the Composition's patient-answers extension, JSON). */
+export interface PatientAnswers {
+  formName: string;
+  /** When the patient submitted (ISO). */
+  submittedAt: string;
+  healthHistory: PatientHistoryValue | null;
+  /** null: not asked; []: the patient has none. */
+  allergies: PatientAllergy[] | null;
+  medications: PatientMedication[] | null;
+  height: string | null;
+  weight: string | null;
+}
+
+export const patientAnswersSchema: z.ZodType<PatientAnswers> = z.strictObject({
+  formName: z.string().max(200),
+  submittedAt: z.string().max(40),
+  healthHistory: historyValue.nullable(),
+  allergies: allergyList.nullable(),
+  medications: medicationList.nullable(),
+  height: z.string().max(40).nullable(),
+  weight: z.string().max(40).nullable(),
+});
+
+/** The patient-answers Composition's extensions: the answers (JSON), its Contract, the histories it was merged into. */
+export const PATIENT_ANSWERS_EXTENSIONS = {
+  answers: vigilExtension('patient-answers'),
+  contract: vigilExtension('patient-answers-contract'),
+  mergedInto: vigilExtension('patient-answers-merged-into'),
+} as const;
+
+/** Title of a patient-answers Composition. */
+export const PATIENT_ANSWERS_TITLE = 'Patient answers';
+
+/**
+ * The patient-answers health history as a Composition (type PATIENT_HEALTH_HISTORY_TYPE, status
+ * final: what the patient sent, never edited), authored by the patient, beside the signed Contract.
+ */
+export function patientAnswersComposition(input: {
+  patientId: string;
+  patientName: string;
+  contractId: string;
+  answers: PatientAnswers;
+}): Omit<Composition, 'id'> {
+  const patient = { reference: `Patient/${input.patientId}` };
+  return {
+    resourceType: 'Composition',
+    status: 'final',
+    type: { coding: [{ ...PATIENT_HEALTH_HISTORY_TYPE, display: 'Patient-answers health history' }] },
+    subject: patient,
+    date: input.answers.submittedAt,
+    author: [{ ...patient, display: input.patientName }],
+    title: `${PATIENT_ANSWERS_TITLE}: ${input.answers.formName}`,
+    extension: [
+      { url: PATIENT_ANSWERS_EXTENSIONS.answers, valueString: JSON.stringify(input.answers) },
+      { url: PATIENT_ANSWERS_EXTENSIONS.contract, valueReference: { reference: `Contract/${input.contractId}` } },
+    ],
+  };
+}
+
+/** Whether a Composition is a patient-answers health history. */
+export function isPatientAnswers(composition: Pick<Composition, 'type'>): boolean {
+  return (composition.type.coding ?? []).some(
+    (c) => c.system === PATIENT_HEALTH_HISTORY_TYPE.system && c.code === PATIENT_HEALTH_HISTORY_TYPE.code,
+  );
+}
+
+/** The answers a patient-answers Composition holds, or null when it is none or unreadable. */
+export function readPatientAnswers(composition: Pick<Composition, 'type' | 'extension'>): PatientAnswers | null {
+  if (!isPatientAnswers(composition)) return null;
+  const raw = composition.extension?.find((e) => e.url === PATIENT_ANSWERS_EXTENSIONS.answers)?.valueString;
+  if (typeof raw !== 'string') return null;
+  try {
+    const parsed = patientAnswersSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The health histories (Composition ids) the answers were merged into, oldest first. */
+export function mergedInto(composition: Pick<Composition, 'extension'>): string[] {
+  return (composition.extension ?? [])
+    .filter((e) => e.url === PATIENT_ANSWERS_EXTENSIONS.mergedInto)
+    .map(
+      (e) => (e.valueReference as { reference?: string } | undefined)?.reference?.replace(/^Composition\//, '') ?? '',
+    )
+    .filter((id) => id !== '');
+}
+
+/**
+ * [HM1] The patient-answers health history of a submitted form: its healthHistory, allergies,
+ * medications, height and weight values (the first field of each type that was answered), or
+ * null when the form asked none of the health questions (a consent-only form makes none).
+ */
+export function patientAnswersOf(
+  fields: readonly OrgFormField[],
+  values: Readonly<Record<string, unknown>>,
+  formName: string,
+  submittedAt: string,
+): PatientAnswers | null {
+  const first = <T>(type: OrgFormField['type'], schema: z.ZodType<T>): T | null => {
+    for (const f of fields) {
+      if (f.type !== type) continue;
+      const parsed = schema.safeParse(values[f.name]);
+      if (parsed.success && values[f.name] !== undefined) return parsed.data;
+    }
+    return null;
+  };
+  const text = z.string().trim().min(1);
+  const answers: PatientAnswers = {
+    formName,
+    submittedAt,
+    healthHistory: first('healthHistory', historyValue),
+    allergies: first('allergies', allergyList),
+    medications: first('medications', medicationList),
+    height: first('bodyHeight', text),
+    weight: first('bodyWeight', text),
+  };
+  const asked = answers.healthHistory ?? answers.allergies ?? answers.medications;
+  return asked === null ? null : answers;
+}
+
+/** [HM2] An allergy list as one summary line: 'Penicillin (hives, severe); Latex' (the Allergies tab's summary). */
+export function allergiesSummaryOf(
+  allergies: readonly { substance: string; reaction?: string | null; severity?: string | null }[],
+): string {
+  return allergies
+    .map((a) => {
+      const detail = [a.reaction?.trim(), a.severity].filter((s): s is string => s != null && s !== '');
+      return detail.length > 0 ? `${a.substance.trim()} (${detail.join(', ')})` : a.substance.trim();
+    })
+    .join('; ');
+}
+
+/** One allergy or medication the patient named, as offered to the staff. */
+export interface MergeOffer {
+  index: number;
+  label: string;
+  /** Already on the history (same name, any case): not offered again. */
+  already: boolean;
+}
+
+const same = (a: string | null | undefined, b: string): boolean =>
+  (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
+
+const medicationName = (m: PatientMedication): string => (m.dose ? `${m.name} ${m.dose}` : m.name);
+
+/**
+ * [HM3] What the merge offers the staff to add to the record: each allergy and medication the
+ * patient named, marked `already` when the history holds one of that name. Nothing is added
+ * unless the staff tick it (HM4).
+ */
+export function mergeOffers(
+  target: HealthHistoryData,
+  answers: PatientAnswers,
+): { allergies: MergeOffer[]; medications: MergeOffer[] } {
+  return {
+    allergies: (answers.allergies ?? []).map((a, index) => ({
+      index,
+      label: a.reaction ? `${a.name} (${a.reaction})` : a.name,
+      already: (target.allergies ?? []).some((t) => same(t.substance, a.name)),
+    })),
+    medications: (answers.medications ?? []).map((m, index) => ({
+      index,
+      label: medicationName(m),
+      already: (target.medications ?? []).some((t) => same(t.name, m.name) || same(t.name, medicationName(m))),
+    })),
+  };
+}
+
+/** The staff's choice: which of the offered allergies and medications (by index) go to the record. */
+export interface MergeChoice {
+  allergies: readonly number[];
+  medications: readonly number[];
+}
+
+type Review = Partial<Record<SystemsReviewCategory, Record<string, unknown>>>;
+
+/** The quick negative answers a patient's No fills into an empty summary (the Surgical tab's). */
+const NEGATIVE_SUMMARIES = {
+  surgery: [['surgicalHistorySummary', 'None']],
+  hospital: [['hospitalizationSummary', 'None']],
+  anesthesia: [
+    ['anesthesiaHistorySummary', 'No known anesthesia complications'],
+    ['familyAnesthesiaHistorySummary', 'No known'],
+  ],
+} as const;
+
+const empty = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * [HM4] Merging the patient's answers into a health history: the keys it changes (a patch).
+ * - Systems review: a Yes marks the category yes and adds an entry for each condition the patient
+ *   ticked that the history does not hold (a Yes without one adds Other, 'Reported by the
+ *   patient'); a No answers a category only where the history has no answer; unsure changes nothing.
+ * - Surgery, hospital and anesthesia No fill the tab's negative answer only into an empty summary.
+ * - The patient's own words and the unsure answers are added to Other Notes under the form's name
+ *   and date; the history's notes are kept.
+ * - Only the allergies and medications the staff ticked are added (not those already held); an
+ *   added allergy rewrites the summary from the entries (replacing NKDA), an added medication
+ *   replaces a none answer.
+ */
+export function mergePatientAnswers(
+  target: HealthHistoryData,
+  answers: PatientAnswers,
+  choice: MergeChoice,
+  makeId: (prefix: string) => string = newId,
+): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  const given = answers.healthHistory?.answers ?? {};
+  const review: Review = { ...((target.systemsReview ?? {}) as Review) };
+  let reviewChanged = false;
+  const unsure: string[] = [];
+  for (const category of SYSTEMS_REVIEW_CATALOGUE) {
+    const answer = given[category.id];
+    const current = review[category.id] ?? {};
+    if (answer === 'unsure') unsure.push(category.label);
+    if (answer === 'no' && typeof current.hasEntries !== 'boolean') {
+      review[category.id] = { ...current, hasEntries: false, entries: [] };
+      reviewChanged = true;
+    }
+    if (answer !== 'yes') continue;
+    const entries = Array.isArray(current.entries) ? [...(current.entries as unknown[])] : [];
+    const held = new Set(entries.map((e) => readSystemsReviewEntry(e)?.condition).filter(Boolean));
+    const ticked = category.conditions
+      .filter((c) => given[`${category.id}.${c.id}`] === 'yes' && findCondition(category.id, c.id))
+      .map((c) => c.id);
+    for (const condition of ticked) {
+      if (!held.has(condition)) entries.push({ id: makeId('srv'), condition, answers: {}, editing: false });
+    }
+    if (ticked.length === 0 && entries.length === 0) {
+      entries.push({
+        id: makeId('srv'),
+        condition: OTHER_CONDITION.id,
+        answers: { description: 'Reported by the patient (see Other Notes)' },
+        editing: false,
+      });
+    }
+    review[category.id] = { ...current, hasEntries: true, entries };
+    reviewChanged = true;
+  }
+  if (reviewChanged) patch.systemsReview = review;
+
+  for (const [question, fills] of Object.entries(NEGATIVE_SUMMARIES)) {
+    if (given[question] !== 'no') continue;
+    for (const [key, value] of fills) if (empty(target[key])) patch[key] = value;
+  }
+
+  const lines: string[] = [];
+  if (answers.healthHistory?.notes?.trim()) lines.push(answers.healthHistory.notes.trim());
+  if (unsure.length > 0) lines.push(`Unsure: ${unsure.join(', ')}`);
+  if (lines.length > 0) {
+    const heading = `Patient's answers (${answers.formName}, ${answers.submittedAt.slice(0, 10)}):`;
+    const before = target.healthHistoryNotes?.trim();
+    patch.healthHistoryNotes = [before, `${heading}\n${lines.join('\n')}`].filter(Boolean).join('\n\n');
+  }
+
+  const offers = mergeOffers(target, answers);
+  const pick = (list: MergeOffer[], chosen: readonly number[]): number[] =>
+    list.filter((o) => !o.already && chosen.includes(o.index)).map((o) => o.index);
+  const addAllergies = pick(offers.allergies, choice.allergies);
+  if (addAllergies.length > 0) {
+    const allergies = [
+      ...(target.allergies ?? []),
+      ...addAllergies.map((i) => {
+        const a = answers.allergies![i]!;
+        return { id: makeId('alg'), substance: a.name, reaction: a.reaction ?? null, severity: null };
+      }),
+    ];
+    patch.allergies = allergies;
+    patch.allergiesSummary = allergiesSummaryOf(allergies);
+  }
+  const addMedications = pick(offers.medications, choice.medications);
+  if (addMedications.length > 0) {
+    patch.medications = [
+      ...(target.medications ?? []),
+      ...addMedications.map((i) => ({ name: medicationName(answers.medications![i]!) })),
+    ];
+    if (target.medicationsText?.trim().toLowerCase() === MEDICATIONS_NONE) patch.medicationsText = null;
+  }
+  return patch;
+}
