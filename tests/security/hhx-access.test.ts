@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { HEALTH_HISTORY_ROOT, type Composition } from '@vigil/shared';
+import { HEALTH_HISTORY_ROOT, patientAnswersComposition, type Composition } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../integration/accounts-client.js';
 import { fhir, patientBody } from '../integration/fhir-helpers.js';
@@ -12,13 +12,13 @@ import { connectClient, eventually, synced } from '../utils/yjs-clients.js';
  * Issue 27: the health history calls × every kind of caller, against the real server. Signed
  * out: NO_AUTHENTICATION; another organisation's admin: NOT_AUTHORIZED (403 on FHIR, 4403 on
  * the room); a member without the provider role may create, copy and mark complete but not
- * sign; a provider may do everything. A signed history then refuses the FHIR API's writes
+ * sign; a provider may do everything. Issue 28 adds mergeHhx (a patient's answers into a history). A signed history then refuses the FHIR API's writes
  * (423) and plain y-websocket writes from every member.
  */
 
 const ROLES = ['none', 'recorder', 'provider', 'otherOrgAdmin'] as const;
 type Role = (typeof ROLES)[number];
-const CALLS = ['newHhx', 'markComplete', 'sign', 'copyHhx'] as const;
+const CALLS = ['newHhx', 'markComplete', 'sign', 'copyHhx', 'mergeHhx'] as const;
 type Call = (typeof CALLS)[number];
 
 const EXPECTED: Record<Call, Record<Role, string>> = {
@@ -26,6 +26,8 @@ const EXPECTED: Record<Call, Record<Role, string>> = {
   markComplete: { none: 'NO_AUTHENTICATION', recorder: 'ok', provider: 'ok', otherOrgAdmin: 'NOT_AUTHORIZED' },
   sign: { none: 'NO_AUTHENTICATION', recorder: 'NOT_AUTHORIZED', provider: 'ok', otherOrgAdmin: 'NOT_AUTHORIZED' },
   copyHhx: { none: 'NO_AUTHENTICATION', recorder: 'ok', provider: 'ok', otherOrgAdmin: 'NOT_AUTHORIZED' },
+  // Issue 28: a patient's answers merged into a history in progress.
+  mergeHhx: { none: 'NO_AUTHENTICATION', recorder: 'ok', provider: 'ok', otherOrgAdmin: 'NOT_AUTHORIZED' },
 };
 
 let server: TestServer;
@@ -50,6 +52,34 @@ async function call(who: Person, what: Call, historyId: string): Promise<{ outco
       o: orgId,
       c: historyId,
     });
+    return { outcome: r.code ?? 'ok' };
+  }
+  if (what === 'mergeHhx') {
+    const answers = await fhir<{ id: string }>(
+      server,
+      people.provider.browser,
+      'POST',
+      `${orgId}/Composition`,
+      patientAnswersComposition({
+        patientId,
+        patientName: 'Ben Ito',
+        contractId: 'ctr-none',
+        answers: {
+          formName: 'Intake',
+          submittedAt: new Date().toISOString(),
+          healthHistory: { answers: { cardiac: 'no' } },
+          allergies: [{ name: 'Latex' }],
+          medications: null,
+          height: null,
+          weight: null,
+        },
+      }),
+    );
+    expect(answers.status).toBe(201);
+    const r = await gql(
+      'mutation ($o: String!, $a: String!, $t: String) { mergeHhx(orgId: $o, answersId: $a, targetId: $t, allergies: [0], medications: []) { id } }',
+      { o: orgId, a: answers.body.id, t: historyId },
+    );
     return { outcome: r.code ?? 'ok' };
   }
   const r = await gql(
