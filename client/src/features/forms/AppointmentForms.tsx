@@ -11,9 +11,17 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { appointmentTasks, FORM_TEXTS, type Appointment, type AppointmentTask } from '@vigil/shared';
+import {
+  appointmentActorId,
+  appointmentTasks,
+  FORM_TEXTS,
+  tasksWithContracts,
+  type Appointment,
+  type AppointmentTask,
+} from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { cacheResources } from '../../data/db.js';
+import { useCachedResources } from '../../data/useResources.js';
 import { errorCode } from '../../session/errors.js';
 import * as api from './api.js';
 import { formErrorText } from './formTexts.js';
@@ -89,12 +97,15 @@ function SendForm({
  * email (sendAppointmentForm: 'Failed to send' unless the task is then 'sent'), see each task's
  * status and the signed contract's PDF, and remove a task (deleteAppointmentTask). Each call
  * answers the Appointment, which goes into the device's cache; a patient signing reaches the list
- * through the Appointment's live event.
+ * through the live events of the Appointment and of the Contract, which completes its task even
+ * once the case is signed and its Appointment no longer changes (PF7).
  */
 export function AppointmentForms({ orgId, appointment, contact }: AppointmentFormsProps): ReactNode {
   const forms = useOrgForms(orgId);
   const appointmentId = appointment.id ?? '';
-  const tasks = formTasks(appointmentTasks(appointment));
+  const patientId = appointmentActorId(appointment, 'Patient');
+  const contracts = useCachedResources(orgId, 'Contract', { subject: `Patient/${patientId ?? ''}` });
+  const tasks = formTasks(tasksWithContracts(appointmentId, appointmentTasks(appointment), contracts.data ?? []));
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);

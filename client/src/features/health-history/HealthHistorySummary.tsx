@@ -6,6 +6,7 @@ import { copyHhx, newHhx } from './api.js';
 import { HHX_TEXTS } from './editorModel.js';
 import type { HealthHistoryCard } from './histories.js';
 import { cacheComposition, type PatientHealthHistories } from './hooks.js';
+import { PatientAnswersList } from './PatientAnswers.js';
 
 const PILL_COLOURS: Readonly<Record<HealthHistoryStatus, string>> = {
   inProgress: 'yellow',
@@ -100,6 +101,15 @@ export function HealthHistorySummary({ orgId, histories }: HealthHistorySummaryP
             ))}
           </SimpleGrid>
         )}
+        <PatientAnswersList
+          orgId={orgId}
+          patientId={patientId}
+          cards={cards}
+          onMerged={async (r) => {
+            await cacheComposition(orgId, r.fhirJSON);
+            open(r.id);
+          }}
+        />
       </Stack>
     </Card>
   );

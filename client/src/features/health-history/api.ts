@@ -65,3 +65,36 @@ export async function copyHhx(orgId: string, compositionId: string): Promise<New
   );
   return data.copyHhx;
 }
+
+/** Merges a patient's answers into a health history (mergeHhx, issue 28): only the allergies and medications ticked, by index. */
+export async function mergeHhx(
+  orgId: string,
+  answersId: string,
+  targetId: string | null,
+  choice: { allergies: number[]; medications: number[] },
+): Promise<NewHhxResult> {
+  const data = await graphql<{ mergeHhx: NewHhxResult }>(
+    `
+      mutation MergeHhx(
+        $orgId: String!
+        $answersId: String!
+        $targetId: String
+        $allergies: [Int!]!
+        $medications: [Int!]!
+      ) {
+        mergeHhx(
+          orgId: $orgId
+          answersId: $answersId
+          targetId: $targetId
+          allergies: $allergies
+          medications: $medications
+        ) {
+          id
+          fhirJSON
+        }
+      }
+    `,
+    { orgId, answersId, targetId, ...choice },
+  );
+  return data.mergeHhx;
+}

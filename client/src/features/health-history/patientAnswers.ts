@@ -1,0 +1,81 @@
+import {
+  SYSTEMS_REVIEW_CATALOGUE,
+  mergedInto,
+  readPatientAnswers,
+  type Composition,
+  type PatientAnswers,
+} from '@vigil/shared';
+import { PLAIN_EXTRA_QUESTIONS } from '../patient-forms/patientHistory.js';
+import type { HealthHistoryCard } from './histories.js';
+
+/** A patient-answers health history as the staff review it. */
+export interface PatientAnswersItem {
+  id: string;
+  answers: PatientAnswers;
+  /** The health histories it was merged into (Composition ids). */
+  mergedInto: string[];
+}
+
+/** [FC20] The patient's answers (HM1 Compositions of this patient), newest first; unreadable ones are left out. */
+export function patientAnswersItems(all: readonly Composition[], patientId: string): PatientAnswersItem[] {
+  return all
+    .filter((c) => c.subject?.reference === `Patient/${patientId}` && c.status !== 'entered-in-error')
+    .flatMap((c) => {
+      const answers = readPatientAnswers(c);
+      return answers && c.id ? [{ id: c.id, answers, mergedInto: mergedInto(c) }] : [];
+    })
+    .sort((a, b) => b.answers.submittedAt.localeCompare(a.answers.submittedAt));
+}
+
+/** One answered question: its label, the answer and, with Yes, the conditions ticked. */
+export interface AnsweredQuestion {
+  label: string;
+  answer: 'yes' | 'no' | 'unsure';
+  conditions: string[];
+}
+
+/**
+ * [FC21] The health answers as lines to read: each systems-review category the patient answered
+ * (its label, with Yes the conditions ticked), then the surgery, anesthesia and hospital
+ * questions; unanswered ones are left out.
+ */
+export function answeredQuestions(answers: PatientAnswers): AnsweredQuestion[] {
+  const given = answers.healthHistory?.answers ?? {};
+  const out: AnsweredQuestion[] = [];
+  for (const c of SYSTEMS_REVIEW_CATALOGUE) {
+    const answer = given[c.id];
+    if (!answer) continue;
+    const conditions = answer === 'yes' ? c.conditions.filter((k) => given[`${c.id}.${k.id}`] === 'yes') : [];
+    out.push({ label: c.label, answer, conditions: conditions.map((k) => k.label) });
+  }
+  for (const q of PLAIN_EXTRA_QUESTIONS) {
+    const answer = given[q.id];
+    if (answer) out.push({ label: q.question, answer, conditions: [] });
+  }
+  return out;
+}
+
+/** Where a merge goes: the history in progress, a new copy of the current finished one, or a new history. */
+export type MergeTarget =
+  | { kind: 'inProgress'; card: HealthHistoryCard }
+  | { kind: 'copyOfCurrent'; card: HealthHistoryCard }
+  | { kind: 'new' };
+
+/**
+ * [FC22] The merge's target among the patient's histories (HX3 order): the one in progress (not
+ * signed nor marked complete), else the current one (merged into its copy, as Update Health
+ * History does), else a new health history.
+ */
+export function mergeTarget(cards: readonly HealthHistoryCard[]): MergeTarget {
+  const inProgress = cards.find((c) => c.preliminary && c.signer === null);
+  if (inProgress) return { kind: 'inProgress', card: inProgress };
+  const current = cards.find((c) => c.isCurrent) ?? cards[0];
+  return current ? { kind: 'copyOfCurrent', card: current } : { kind: 'new' };
+}
+
+/** What the merge button says for its target. */
+export const MERGE_TARGET_TEXTS: Readonly<Record<MergeTarget['kind'], string>> = {
+  inProgress: 'Merge into the health history in progress',
+  copyOfCurrent: 'Update the current health history with these answers',
+  new: 'Start a health history from these answers',
+};
