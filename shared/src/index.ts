@@ -28,6 +28,7 @@ export * from './rules/sedation-level.js';
 export * from './rules/gs1.js';
 export * from './rules/report.js';
 export * from './rules/signoff.js';
+export * from './rules/policies.js';
 export * from './auth/index.js';
 export * from './sync/index.js';
 export * from './orgs/index.js';

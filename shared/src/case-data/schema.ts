@@ -214,6 +214,17 @@ function buildCaseDataSchema() {
     vitals: z.unknown().optional(),
   });
 
+  /** [CD16] A sign-off override (issue 29), written by the server at finalize; the server stamps user, name and time. */
+  const signoffOverride = z.looseObject({
+    flagKey: z.string(),
+    flagId: z.string(),
+    message: text,
+    reason: z.string(),
+    userId: z.string(),
+    name: z.string(),
+    time: time(),
+  });
+
   const sedationLevels = [...SEDATION_LEVELS, ...Object.values(SEDATION_LEVEL_LABELS)] as [string, ...string[]];
 
   return z.looseObject({
@@ -302,6 +313,8 @@ function buildCaseDataSchema() {
     events: z.record(z.string(), time().nullable()).nullish(),
     dischargeScoreType: coded(DISCHARGE_SCORE_TYPES),
     dischargeScoreEntries: z.record(z.string(), z.looseObject({ score: z.number().nullish() })).nullish(),
+    // Sign-off overrides (issue 29): the list the server writes at finalize, replacing any other.
+    signoffOverrides: z.array(signoffOverride).nullish(),
   });
 }
 

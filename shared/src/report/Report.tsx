@@ -680,6 +680,20 @@ function RecordSection({ id, input }: { id: RecordSectionId; input: ReportInput 
           ))}
         </Section>
       );
+    case 'signoffOverrides':
+      return (
+        <Section id="signoffOverrides">
+          <ListTable
+            head={['Flag', 'Reason', 'User', 'Time']}
+            rows={records(c.signoffOverrides).map((o) => [
+              [text(o.flagId), text(o.message)].filter(Boolean).join(': ') || null,
+              text(o.reason),
+              text(o.name),
+              ((t) => (t === null ? null : dateTime(t, tz)))(timeOf(o.time)),
+            ])}
+          />
+        </Section>
+      );
     case 'infusions':
       return (
         <Section id="infusions">

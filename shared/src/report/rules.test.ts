@@ -87,6 +87,7 @@ describe('Anesthesia Record sections (spec 002 §2, §3)', () => {
       'ecgRhythm',
       'discharge',
       'signatures',
+      'signoffOverrides',
     ]);
   });
 
@@ -132,6 +133,10 @@ describe('Anesthesia Record sections (spec 002 §2, §3)', () => {
     ['drugTotals', dose('IV')],
     ['drugTotals', dose('PO')],
     ['signatures', { signatures: [{ name: 'Dr Recorder', signature: 'M 1 1 L 2 2', time: 0 }] }],
+    [
+      'signoffOverrides',
+      { signoffOverrides: [{ flagKey: 'SO6:x', flagId: 'SO6', reason: 'Monitor lost', name: 'Dr A' }] },
+    ],
   ] as const)('[RP6] %s is printed when the case holds %j', (section, caseData) => {
     expect(sectionHasContent(section, caseData)).toBe(true);
     expect(recordSections(caseData)).toContain(section);

@@ -49,7 +49,8 @@ export function reportPages(input: Pick<ReportInput, 'caseData' | 'addenda'>): R
 /**
  * The Anesthesia Record's sections, in the order of spec 002 §2, with two of Vigil's (issue 25,
  * docs/decisions.md): Drug Totals after the parenteral drugs (spec 001 §3 drug totals with
- * maxDose and pctOfMax) and Signatures at the end (spec 001 §3 signatures: name, signature, time).
+ * maxDose and pctOfMax) and Signatures at the end (spec 001 §3 signatures: name, signature, time),
+ * then the sign-off overrides the signer gave at finalize (issue 29: flag, reason, user, time).
  */
 export const RECORD_SECTIONS = [
   ['top', ''],
@@ -77,6 +78,7 @@ export const RECORD_SECTIONS = [
   ['ecgRhythm', 'ECG Rhythm Reference'],
   ['discharge', 'Discharge Score and Other Local Anesthetics'],
   ['signatures', 'Signatures'],
+  ['signoffOverrides', 'Sign-off overrides'],
 ] as const;
 export type RecordSectionId = (typeof RECORD_SECTIONS)[number][0];
 
@@ -223,6 +225,8 @@ export function sectionHasContent(id: RecordSectionId, caseData: CaseRecord): bo
       );
     case 'signatures':
       return records(caseData.signatures).some((g) => text(g.name) !== null || text(g.signature) !== null);
+    case 'signoffOverrides':
+      return records(caseData.signoffOverrides).length > 0;
   }
 }
 
