@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { at, completeCase, reading } from './signoff-fixture.test-util.js';
-import { caseDoses, caseReadings, isDepthLevel, readSignoffCase } from './signoff-case.js';
+import { caseDoses, caseReadings, isDepthLevel, levelPhrase, readSignoffCase } from './signoff-case.js';
 
 describe('the case as the sign-off rules read it', () => {
   it('merges manual entries and monitor readings oldest first, temp as temperature, zero as no reading', () => {
@@ -45,5 +45,23 @@ describe('the case as the sign-off rules read it', () => {
     expect(kase.vitalsTracked).toBe(false);
     expect(kase.times.caseStart).toBe(at(0));
     expect(kase.sedationLevel).toBe('moderate');
+  });
+
+  it.each([
+    ['moderate', 'moderate sedation'],
+    ['ga', 'general anesthesia'],
+    ['local', 'local anesthesia'],
+  ])('says %s as %s', (level, phrase) => {
+    expect(levelPhrase(level)).toBe(phrase);
+  });
+
+  it('reads positions and pre-meds as charted activity for the derived case start', () => {
+    const kase = readSignoffCase({
+      vitalsTrackingEnabled: false,
+      positions: [{ name: 'Supine', time: at(-5) }],
+      preMeds: [{ drugName: 'Triazolam', time: at(-30) }],
+    });
+    expect(kase.eventInput.positions).toEqual([{ id: 'position1', name: 'Supine', time: at(-5) }]);
+    expect(kase.times.caseStart).toBe(at(-30));
   });
 });

@@ -36,6 +36,8 @@ export interface SignoffLocalDose {
   readonly amount: number | null;
   readonly unit: string | null;
   readonly mg: number | null;
+  /** Epinephrine of the dose, mg (LA8). */
+  readonly epiMg: number | null;
   readonly time: number | null;
 }
 
@@ -115,6 +117,7 @@ export function caseLocalDoses(data: CaseRecord): SignoffLocalDose[] {
     amount: num(d.amount),
     unit: text(d.unit),
     mg: num(d.mg),
+    epiMg: num(d.epiMg),
     time: timeOf(d.time),
   }));
 }
@@ -128,6 +131,18 @@ export function caseSedationLevel(data: CaseRecord): string | null {
 /** True for moderate, deep and GA (spec 001 §5 "Depth"). */
 export function isDepthLevel(level: string | null): boolean {
   return level != null && sedationLevelRank(level) >= sedationLevelRank(DEPTH_SEDATION_LEVELS[0]);
+}
+
+/** A sedation level as a clinician says it: 'moderate sedation', 'general anesthesia', 'local anesthesia'. */
+export function levelPhrase(level: string): string {
+  switch (level) {
+    case 'ga':
+      return 'general anesthesia';
+    case 'local':
+      return 'local anesthesia';
+    default:
+      return `${level} sedation`;
+  }
 }
 
 /** Reads case data of any schema version for the sign-off rules; a non-object reads as an empty case. */

@@ -185,7 +185,12 @@ describe('missing', () => {
     ],
     // Minimal sedation: checkpoints are not required by this rule.
     ['minimal sedation', [0, 25], 'minimal', []],
-    ['GA', [0, 5, 10, 15, 20, 30], 'GA', [['SO6:2026-11-26T10:25Z', expect.stringContaining('at ga sedation')]]],
+    [
+      'GA',
+      [0, 5, 10, 15, 20, 30],
+      'GA',
+      [['SO6:2026-11-26T10:25Z', expect.stringContaining('(every 5 minutes at general anesthesia)')]],
+    ],
   ])('[SO6] checkpoints: %s', (_, minutes, level, expected) => {
     const f = flagsOf(
       withCase((c) => {

@@ -1,9 +1,8 @@
-import { SEDATION_LEVEL_LABELS, type SedationLevel } from '../enums.js';
 import { caseDischarge } from '../report/discharge.js';
 import { DISCHARGE_ITEM_LABELS } from '../report/labels.js';
 import { clock, num, records, text, timeOf } from '../report/read.js';
 import { DAY } from '../constants/time.js';
-import { isDepthLevel, type SignoffReading } from './signoff-case.js';
+import { isDepthLevel, levelPhrase, type SignoffReading } from './signoff-case.js';
 import { flag, keyTime, type SignoffFlag, type SignoffInput } from './signoff-rules.js';
 import { vitalCheckpoints, vitalsIntervalMinutes } from './vitals.js';
 
@@ -142,8 +141,7 @@ export function checkpointFlags({ kase, timeZone }: SignoffInput): SignoffFlag[]
     if (run && t - run.at(-1)! === interval * 60_000) run.push(t);
     else runs.push([t]);
   }
-  const level = SEDATION_LEVEL_LABELS[kase.sedationLevel as SedationLevel] ?? kase.sedationLevel;
-  const why = `every ${interval} minutes at ${level.toLowerCase()} sedation`;
+  const why = `every ${interval} minutes at ${levelPhrase(kase.sedationLevel!)}`;
   return runs.map((run) =>
     flag(
       'SO6',

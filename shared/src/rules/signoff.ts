@@ -1,5 +1,9 @@
 import { readSignoffCase } from './signoff-case.js';
+import { confirmationFlags } from './signoff-confirmation.js';
 import { missingFlags } from './signoff-missing.js';
+import { sequenceFlags } from './signoff-sequence.js';
+import { suspiciousFlags } from './signoff-suspicious.js';
+import { thresholdFlags } from './signoff-threshold.js';
 import {
   SIGNOFF_CATEGORIES,
   SIGNOFF_CATEGORY_LABELS,
@@ -27,7 +31,13 @@ export * from './signoff-rules.js';
  */
 export function signoffFlags(ctx: SignoffContext): SignoffFlag[] {
   const input: SignoffInput = { ctx, kase: readSignoffCase(ctx.caseData), timeZone: ctx.timeZone ?? 'UTC' };
-  return [...missingFlags(input)];
+  return [
+    ...missingFlags(input),
+    ...sequenceFlags(input),
+    ...thresholdFlags(input),
+    ...suspiciousFlags(input),
+    ...confirmationFlags(input),
+  ];
 }
 
 /** The flags grouped by category, in the screen's order; empty categories left out. */
