@@ -1,3 +1,4 @@
+import { SIGNOFF_RULES } from '@vigil/shared';
 import { OrgAccess, orgPolicyOf, type CanAccessOrg, type OrgPolicyOf } from './access/index.js';
 import { Accounts } from './auth/accounts.js';
 import { AuditLog, startAuditSealer } from './auth/audit.js';
@@ -50,6 +51,9 @@ import { SqlitePatientLinkStore } from './store/patient-links/sqlite.js';
 import { SqliteOrgFormStore } from './store/forms/sqlite.js';
 import { InventoryService } from './inventories/service.js';
 import { SqliteInventoryStore } from './store/inventories/sqlite.js';
+import { PoliciesService } from './policies/service.js';
+import { SignoffGate } from './report/signoff.js';
+import { SqlitePolicyStore } from './store/policies/sqlite.js';
 
 /** What a route hands over to find the signed-in session of a request (cookie or `token` query parameter). */
 export interface RequestCredentials {
@@ -113,6 +117,10 @@ export interface Services {
   hhx: HhxService;
   /** Organisation forms (issue 28). */
   forms: FormsService;
+  /** Sign-off policies (issue 29): an organisation's and its parents'. */
+  policies: PoliciesService;
+  /** The finalize gate (issue 29): sign-off flags, policies and overrides. */
+  signoff: SignoffGate;
   /** Appointment form tasks and the patients' links (issue 28). */
   tasks: AppointmentTaskService;
   /** The patient's form links: load, birth-date challenge, submit to a Contract (issue 28). */
@@ -219,7 +227,20 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
   const printer = new ChromiumPdfPrinter(log);
   const reportStore = new SqliteReportStore(db);
+  const policies = new PoliciesService({
+    policies: new SqlitePolicyStore(db),
+    orgs: orgStore,
+    access,
+    knownRuleTypes: Object.keys(SIGNOFF_RULES),
+    now,
+  });
+  const signoff = new SignoffGate({
+    ...{ store: resources, orgs: orgStore, policies, now },
+    // The case's controlled-drug lines (issue 29): LEDGER's service, built below, read at finalize.
+    ledgerLines: (orgId, caseId, content) => inventories.ledgerLinesForCase(orgId, caseId, content),
+  });
   const reports = new ReportService({
+    signoff,
     ids,
     reports: reportStore,
     orgs: orgStore,
@@ -304,6 +325,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     pdfLinks,
     hhx,
     forms,
+    policies,
+    signoff,
     tasks,
     patientForms,
     contractPdfs,

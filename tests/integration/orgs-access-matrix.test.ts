@@ -94,6 +94,10 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   signBaa: needs(['admin']),
   // Vigil's countersignature: internal ubers, after a fresh sudo (none in this matrix).
   countersignBaa: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  // Sign-off policies (issue 29): read with the organisation permission, written by whoever administers it.
+  policies: needs(ORG_PERMISSION),
+  setPolicy: needs(ADMINISTER),
+  deletePolicy: needs(ADMINISTER),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -105,6 +109,8 @@ describe('organisations: access matrix of every call × role', () => {
   const removeTarget = {} as Record<Role, string>;
   /** Per role, an unused invitation to `office` that role tries to accept. */
   const acceptCode = {} as Record<Role, string>;
+  /** Per role, an office policy that role's deletePolicy call targets. */
+  const policyTarget = {} as Record<Role, string>;
   let queryCode = '';
 
   beforeAll(async () => {
@@ -136,6 +142,14 @@ describe('organisations: access matrix of every call × role', () => {
       removeTarget[r] = await memberId(admin!, 'office', `remove-${r.toLowerCase()}@matrix.test`);
       ok(await invite(admin!, 'office', `accept-${r.toLowerCase()}@matrix.test`));
       acceptCode[r] = await invitationCode(server.url, `accept-${r.toLowerCase()}@matrix.test`);
+    }
+    for (const [i, r] of ROLES.entries()) {
+      const set = await admin!.browser.gql<{ setPolicy: { id: string; ruleType: string }[] }>(
+        'mutation ($t: String!) { setPolicy(orgId: "office", ruleSubject: anesthesiaRecord, ruleType: $t, ruleValue: "warn") { id ruleType } }',
+        { t: `SO${i + 1}` },
+      );
+      ok(set);
+      policyTarget[r] = set.data!.setPolicy.find((p) => p.ruleType === `SO${i + 1}`)!.id;
     }
     ok(await invite(admin!, 'office', 'query@matrix.test'));
     queryCode = await invitationCode(server.url, 'query@matrix.test');
@@ -225,6 +239,18 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation { countersignBaa(orgId: "office", name: "Ada Vigil", signaturePath: "M 1 1 L 2 2") { signed } }',
       {},
     ],
+    policies: () => [
+      'query { policies(orgId: "office", ruleSubject: anesthesiaRecord) { id ownerType ruleType } }',
+      {},
+    ],
+    setPolicy: () => [
+      'mutation { setPolicy(orgId: "office", ruleSubject: anesthesiaRecord, ruleType: "SO10", ruleValue: "block", relevantSedationLevels: ["moderate"]) { id } }',
+      {},
+    ],
+    deletePolicy: (r) => [
+      'mutation ($id: String!) { deletePolicy(orgId: "office", id: $id) { id } }',
+      { id: policyTarget[r] },
+    ],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -248,8 +274,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 25 calls × 8 callers.
-    expect(cells).toBe(200);
+    // 28 calls × 8 callers.
+    expect(cells).toBe(224);
     expect(deviations).toEqual([]);
   });
 });

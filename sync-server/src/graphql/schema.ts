@@ -5,6 +5,7 @@ import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
+import { policyResolvers, policyTypeDefs } from './policies.js';
 import { reportResolvers, reportTypeDefs } from './report.js';
 import { shellResolvers, shellTypeDefs } from './shell.js';
 
@@ -19,6 +20,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       hhxTypeDefs,
       formTypeDefs,
       inventoryTypeDefs,
+      policyTypeDefs,
     ],
     resolvers: [
       shellResolvers,
@@ -28,6 +30,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       hhxResolvers,
       formResolvers,
       inventoryResolvers,
+      policyResolvers,
     ],
   });
 }

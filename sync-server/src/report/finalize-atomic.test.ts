@@ -104,6 +104,7 @@ function reportService(fault: 'none' | 'beforeFlag' | 'afterFlag'): ReportServic
     log: services.log,
     access: services.access,
     links: services.pdfLinks,
+    signoff: services.signoff,
   });
 }
 

@@ -1,3 +1,5 @@
+import { signoffOverrideRequestSchema, type SignoffOverrideRequest } from '@vigil/shared';
+import { z } from 'zod';
 import { AppError } from '../errors.js';
 
 /** The finalize steps streamed to the client (spec 001 §4, §7). EMR steps need an EMR link, which Vigil does not have yet. */
@@ -15,7 +17,13 @@ export interface FinalizeRequest {
   signature: string;
   contentHash: string;
   timeZone: string;
+  /** Sign-off overrides (issue 29): a flag key and a reason each; the server stamps who and when. */
+  overrides?: SignoffOverrideRequest[];
 }
+
+/** At most this many overrides in one finalize (more flags than the rules can raise on one case). */
+export const MAX_OVERRIDES = 100;
+const overridesSchema = z.array(signoffOverrideRequestSchema).max(MAX_OVERRIDES);
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -36,5 +44,9 @@ export function parseFinalizeRequest(body: unknown): FinalizeRequest {
   const contentHash = typeof b.contentHash === 'string' ? b.contentHash : '';
   if (!/^[0-9a-f]{40}$/.test(contentHash)) throw new AppError(400, 'INVALID_CONTENT_HASH');
   const tz = typeof b.timeZone === 'string' && isTimeZone(b.timeZone) ? b.timeZone : 'UTC';
-  return { signature, contentHash, timeZone: tz };
+  const overrides = overridesSchema.safeParse(b.overrides ?? []);
+  if (!overrides.success) {
+    throw new AppError(400, 'INVALID_OVERRIDE', overrides.error.issues[0]?.message);
+  }
+  return { signature, contentHash, timeZone: tz, overrides: overrides.data };
 }

@@ -24,6 +24,7 @@ import type { ReportStore, SignedPdfRecord } from '../store/reports/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { SessionRow } from '../store/sessions/types.js';
 import type { DocumentRooms } from '../sync/rooms.js';
+import type { SignoffGate } from './signoff.js';
 import type { FinalizeLine, FinalizeRequest } from './finalize-request.js';
 import { consumePdfLink, pdfLinkTarget, type ReportRole } from './links.js';
 import type { PdfPrinter } from './pdf.js';
@@ -52,6 +53,8 @@ export interface ReportServiceDeps {
   access: OrgAccess;
   /** The signed-PDF links (store/links/). */
   links: PdfLinkStore;
+  /** The sign-off gate (issue 29): flags, policies and overrides at finalize. */
+  signoff: SignoffGate;
 }
 
 /**
@@ -147,12 +150,29 @@ export class ReportService {
       request.timeZone,
     );
     const signerName = await this.finalSignerOf(session, ctx.orgId, caseData, primaryProvider);
+    // Issue 29: the server is the gate. The shared sign-off rules run over the server's copy with
+    // the organisation's policies; a blocking flag without an override refuses (409
+    // SIGNOFF_BLOCKED). The overrides are stamped here (signer, name, time), printed in the
+    // report and written into the case with the final flag, replacing any list a client wrote.
+    const signoffContext = await this.deps.signoff.context(
+      ctx.orgId,
+      compositionId,
+      caseData,
+      patientId,
+      request.timeZone,
+    );
+    const overrides = await this.deps.signoff.check(ctx.orgId, signoffContext, request.overrides ?? [], {
+      userId: session.userId,
+      name: signerName,
+    });
+    const hasClientOverrides = caseData.signoffOverrides !== undefined && caseData.signoffOverrides !== null;
+    const printed = { ...input, caseData: { ...input.caseData, signoffOverrides: overrides } };
 
     const run = async (emit: (line: FinalizeLine) => void): Promise<void> => {
       try {
         emit({ step: 'pdfGen' });
         const signature: ReportSignature = { name: signerName, path: request.signature, time: this.deps.now() };
-        const rendered = renderReportHtml({ ...input, finalSignature: signature }, signerName);
+        const rendered = renderReportHtml({ ...printed, finalSignature: signature }, signerName);
         const pdf = await this.deps.printer.print(rendered.html, input.printWidth);
         emit({ step: 'saveUpdates' });
         // The document is sealed from here to the end: no write reaches it between this check and finalize.
@@ -164,7 +184,17 @@ export class ReportService {
           // One transaction (issue 26): the Binary, the links to it, the signed-PDF record and the
           // document's final flag commit together, so no crash leaves a half-finalized case.
           let makeFinal: () => void;
+          let applyOverrides: () => void = () => undefined;
           ({ pdfId } = await this.deps.reports.transaction(async () => {
+            if (overrides.length > 0 || hasClientOverrides) {
+              // The overrides join the case in the same transaction as the signed PDF (issue 29).
+              applyOverrides = (
+                await again.storeWrite((root) => {
+                  if (overrides.length > 0) root.set('signoffOverrides', overrides);
+                  else root.delete('signoffOverrides');
+                })
+              ).apply;
+            }
             const saved = await this.records.savePdf(ctx, {
               compositionId,
               appointment,
@@ -180,6 +210,7 @@ export class ReportService {
             makeFinal = await again.storeFinalized();
             return saved;
           }));
+          applyOverrides();
           makeFinal!();
         } finally {
           again.release();

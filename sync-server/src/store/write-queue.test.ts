@@ -320,6 +320,7 @@ describe('the write queue through the services: a charted vital survives a faile
       log: services.log,
       access: services.access,
       links: services.pdfLinks,
+      signoff: services.signoff,
     });
     const session: SignedInSession = {
       sessionId: 'ses-write-queue',

@@ -128,7 +128,7 @@ export interface WritableSealedDocument extends SealedDocument {
 /** What the report service needs from the rooms (finalize, addenda, unfinalize). */
 export interface DocumentRooms {
   snapshot(address: RoomAddress): Promise<DocumentSnapshot>;
-  seal(address: RoomAddress): Promise<SealedDocument>;
+  seal(address: RoomAddress): Promise<WritableSealedDocument>;
   finalize(address: RoomAddress): Promise<void>;
   reopen(address: RoomAddress): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { FORMS_MIGRATION } from '../forms/migration.js';
 import { INVENTORIES_MIGRATION } from '../inventories/migration.js';
+import { POLICIES_MIGRATION } from '../policies/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -451,4 +452,5 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   FORMS_MIGRATION,
   INVENTORIES_MIGRATION,
+  POLICIES_MIGRATION,
 ];

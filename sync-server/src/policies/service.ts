@@ -1,0 +1,100 @@
+import { newId, policyInputSchema, POLICY_RULE_SUBJECTS, type Policy, type PolicyRuleSubject } from '@vigil/shared';
+import { z } from 'zod';
+import type { OrgAccess } from '../access/index.js';
+import { authorizeOrg } from '../orgs/authorize.js';
+import { parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import type { OrgStore } from '../store/orgs/types.js';
+import type { PolicyRecord, PolicyStore } from '../store/policies/types.js';
+
+export interface PoliciesDeps {
+  policies: PolicyStore;
+  orgs: Pick<OrgStore, 'org' | 'parentsOf' | 'features'>;
+  access: OrgAccess;
+  /** The sign-off flag rule ids a policy may name (shared SIGNOFF_RULES). */
+  knownRuleTypes: readonly string[];
+  now: () => number;
+}
+
+/** A policy as GraphQL answers it: the spec's fields and whether this organisation may change it. */
+export type PolicyView = Policy & { editable: boolean };
+
+const ruleSubject = z.enum(POLICY_RULE_SUBJECTS);
+const policyId = z.string().trim().min(1).max(64);
+
+/**
+ * Sign-off policies (issue 29; spec 001 §6, §7): an organisation's own policies and, read-only,
+ * those of its parent organisations, which apply to it too. Reading needs the organisation
+ * permission; writing needs the right to administer the organisation (its admins, a member of a
+ * parent, an internal uber), so a parent sets policies for its children by writing them on itself.
+ */
+export class PoliciesService {
+  constructor(private readonly deps: PoliciesDeps) {}
+
+  /** The policies governing an organisation: its own ('org') first, then its parents' ('parent'), nearest first. */
+  async effective(orgId: string, subject: PolicyRuleSubject = 'anesthesiaRecord'): Promise<Policy[]> {
+    const own = await this.deps.policies.list([orgId], subject);
+    const inherited = await this.deps.policies.list(await this.deps.orgs.parentsOf(orgId), subject);
+    return [...own.map((p) => view(p, 'org')), ...inherited.map((p) => view(p, 'parent'))];
+  }
+
+  /** policies(orgId, ruleSubject): the organisation's members and whoever may administer it. */
+  async list(caller: OrgCaller, args: Record<string, unknown>): Promise<PolicyView[]> {
+    const { org } = await authorizeOrg(this.withStore(), caller, args.orgId, 'member');
+    return this.views(org.id, parse(ruleSubject, args.ruleSubject ?? 'anesthesiaRecord'));
+  }
+
+  /** setPolicy: writes the organisation's one policy for a rule (a new one, or the existing one replaced). */
+  async set(caller: OrgCaller, args: Record<string, unknown>): Promise<PolicyView[]> {
+    const { who, orgId } = await this.admin(caller, args.orgId);
+    const input = parse(policyInputSchema(this.deps.knownRuleTypes), {
+      ruleSubject: args.ruleSubject ?? 'anesthesiaRecord',
+      ruleType: args.ruleType,
+      ruleValue: args.ruleValue,
+      relevantSedationLevels: args.relevantSedationLevels ?? [],
+    });
+    await this.deps.policies.upsert({
+      id: newId('pol'),
+      orgId,
+      ...input,
+      updatedBy: who.user.id,
+      updatedAt: this.deps.now(),
+    });
+    return this.views(orgId, input.ruleSubject);
+  }
+
+  /** deletePolicy: one of the organisation's own; a parent's is POLICY_NOT_EDITABLE. */
+  async delete(caller: OrgCaller, args: Record<string, unknown>): Promise<PolicyView[]> {
+    const { orgId } = await this.admin(caller, args.orgId);
+    const id = parse(policyId, args.id);
+    if (!(await this.deps.policies.delete(orgId, id))) {
+      const inherited = (await this.effective(orgId)).some((p) => p.id === id);
+      refuse(inherited ? 'POLICY_NOT_EDITABLE' : 'NOT_FOUND');
+    }
+    return this.views(orgId, 'anesthesiaRecord');
+  }
+
+  private async views(orgId: string, subject: PolicyRuleSubject): Promise<PolicyView[]> {
+    return (await this.effective(orgId, subject)).map((p) => ({ ...p, editable: p.ownerType === 'org' }));
+  }
+
+  private withStore(): { store: OrgStore; access: OrgAccess } {
+    return { store: this.deps.orgs as OrgStore, access: this.deps.access };
+  }
+
+  private async admin(caller: OrgCaller, rawOrgId: unknown): Promise<{ who: SignedInCaller; orgId: string }> {
+    const { caller: who, org } = await authorizeOrg(this.withStore(), caller, rawOrgId, 'admin');
+    return { who, orgId: org.id };
+  }
+}
+
+function view(p: PolicyRecord, ownerType: Policy['ownerType']): Policy {
+  return {
+    id: p.id,
+    ownerType,
+    ownerId: p.orgId,
+    ruleSubject: p.ruleSubject,
+    ruleType: p.ruleType,
+    ruleValue: p.ruleValue,
+    relevantSedationLevels: p.relevantSedationLevels,
+  };
+}
