@@ -313,7 +313,16 @@ export function CasePage(): ReactNode {
     { id: 'case-drugs', content: <Drugs {...section} /> },
     {
       id: 'la-tracker',
-      content: <Tracker doc={doc} weightKg={weightKg} ageYears={ageYears} disabled={readOnly} />,
+      content: (
+        <Tracker
+          doc={doc}
+          weightKg={weightKg}
+          ageYears={ageYears}
+          heightCm={heightCm}
+          sex={patient?.gender ?? null}
+          disabled={readOnly}
+        />
+      ),
     },
     ...(showIv ? [{ id: 'case-iv', content: <IvSites {...section} /> }] : []),
     ...(showAirway ? [{ id: 'case-airway', content: <Airways {...section} /> }] : []),

@@ -14,13 +14,24 @@ import {
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type * as Y from 'yjs';
-import { findVariant, localDoseAmounts, newId, type LimitSet } from '@vigil/shared';
+import {
+  caseCardiacDisease,
+  doseWeight,
+  epinephrineLimit,
+  findVariant,
+  localDoseAmounts,
+  newId,
+  type LimitSet,
+  type PatientSex,
+} from '@vigil/shared';
 import { NumberField } from '../../../ui/kit/NumberField.js';
 import { ConfirmOverMaximum } from '../ConfirmOverMaximum.js';
 import {
   PICKABLE_VARIANTS,
   VARIANT_COLOURS,
   checkLocalDose,
+  doseWeightText,
+  limitedByText,
   pickWarnings,
   remainingFor,
   summarizeLocalDoses,
@@ -31,13 +42,19 @@ import { clockTime } from '../format.js';
 import { PAINTS_ALONE } from '../lightTable.js';
 import { Segments } from '../../../ui/kit/LabelledSegments.js';
 import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
-import { useCaseList } from '../useCaseData.js';
+import { useCaseList, useCaseValue } from '../useCaseData.js';
+import { SwitchField } from '../../../ui/kit/SwitchField.js';
 import { CustomDilution } from './CustomDilution.js';
 
 export interface LocalAnestheticTrackerProps {
   doc: Y.Doc | undefined;
+  /** The weight charted on the case (actual body weight). */
   weightKg: number | null;
   ageYears: number | null;
+  /** The height charted on the case, for the ideal body weight of an adult (IBW2). */
+  heightCm?: number | null;
+  /** The patient's sex from the patient record (FHIR gender), for the ideal body weight. */
+  sex?: PatientSex | null;
   disabled?: boolean;
 }
 
@@ -56,8 +73,24 @@ function pctColour(pct: number | null): string {
  * warning as soon as it is picked; a dose that takes its drug or all local anesthetics combined
  * past 100 % is charted only after an explicit confirmation (issue 25). Cancel keeps the amount.
  */
-export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: LocalAnestheticTrackerProps): ReactNode {
+export function LocalAnestheticTracker({
+  doc,
+  weightKg: actualWeightKg,
+  ageYears,
+  heightCm = null,
+  sex = null,
+  disabled,
+}: LocalAnestheticTrackerProps): ReactNode {
   const doses = useCaseList(doc, 'localDoses');
+  // Maxima are worked on the ideal body weight of an adult whose weight overstates it (IBW2).
+  const dosing = doseWeight({ weightKg: actualWeightKg, heightCm, sex, ageYears });
+  const weightKg = dosing.kg;
+  const weightWords = dosing.basis === 'ideal' ? `${weightKg} kg ideal body weight` : `${weightKg} kg`;
+  // Cardiovascular disease sets the epinephrine limit (EP2): the case's switch, else the health history.
+  const [cardiacSwitch, setCardiacSwitch] = useCaseValue<boolean>(doc, 'cardiacDisease');
+  const [systemsReview] = useCaseValue<unknown>(doc, 'systemsReview');
+  const heart = caseCardiacDisease({ cardiacDisease: cardiacSwitch, systemsReview });
+  const cardiac = heart.cardiac;
   const [limits, setLimits] = useState<LimitSet>('aapd');
   const [variantId, setVariantId] = useState('lidocaine-epi100');
   const [unit, setUnit] = useState<Unit>('cartridges');
@@ -70,9 +103,21 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
   const dilutionPercent = dilutions.items.find((d) => d.variantId === variantId)?.percent ?? null;
   const preview =
     amount != null && amount > 0 ? localDoseAmounts({ variantId, amount, unit: effectiveUnit, dilutionPercent }) : null;
-  const summary = summarizeLocalDoses(doses.items, weightKg, ageYears, limits);
-  const remaining = remainingFor(variantId, doses.items, weightKg, limits, dilutionPercent);
-  const check = preview ? checkLocalDose(variantId, preview.mg, doses.items, weightKg, limits) : null;
+  const summary = summarizeLocalDoses(doses.items, weightKg, ageYears, limits, cardiac);
+  const remaining = remainingFor(variantId, doses.items, weightKg, limits, dilutionPercent, cardiac);
+  const check = preview
+    ? checkLocalDose(variantId, preview.mg, doses.items, weightKg, limits, { epiMg: preview.epiMg, cardiac })
+    : null;
+  const limitedBy = limitedByText({ variantId, doses: doses.items, weight: dosing, limits, cardiac, dilutionPercent });
+  const weightText = doseWeightText(dosing, sex);
+  const heartText =
+    heart.source === 'healthHistory'
+      ? `From the health history: ${heart.conditions.join(', ')}.`
+      : heart.source === 'case' && heart.conditions.length > 0
+        ? `Set on this case; the health history lists ${heart.conditions.join(', ')}.`
+        : heart.source === 'case'
+          ? 'Set on this case.'
+          : 'None in the health history.';
   const onPick = pickWarnings(variantId, ageYears);
   const [confirming, setConfirming] = useState<string[] | null>(null);
 
@@ -101,8 +146,13 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
         `Total after this dose: ${check.drugMgAfter} mg ${check.drugName}`,
         check.maxMg == null
           ? `${check.drugName} has no maximum`
-          : `Maximum: ${check.maxMg} mg ${check.drugName}${weightKg == null ? ' (absolute limit only: no weight)' : ` for ${weightKg} kg`}`,
+          : `Maximum: ${check.maxMg} mg ${check.drugName}${weightKg == null ? ' (absolute limit only: no weight)' : ` for ${weightWords}`}`,
         `${check.drugPctAfter ?? '–'}% of the maximum dose; all local anesthetics combined ${check.combinedPctAfter}%`,
+        ...(check.epiExceeds
+          ? [
+              `Epinephrine after this dose: ${check.epiMgAfter} mg, past the ${check.epiMaxMg} mg limit of a visit${cardiac ? ' with cardiovascular disease' : ''}`,
+            ]
+          : []),
       ]);
       return;
     }
@@ -139,6 +189,24 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
             </Alert>
           );
         })}
+        <Group justify="space-between" align="center" wrap="wrap" gap="xs">
+          <SwitchField
+            label={`Cardiovascular disease: epinephrine ${epinephrineLimit({ cardiac: true }).maxMg} mg a visit`}
+            description={heartText}
+            checked={cardiac}
+            onChange={(on) => setCardiacSwitch(on)}
+            disabled={disabled}
+          />
+          <Badge
+            color={pctColour(summary.epinephrine.pct)}
+            variant="light"
+            size="lg"
+            tt="none"
+            data-testid="la-epinephrine"
+          >
+            Epinephrine {summary.epinephrine.givenMg} of {summary.epinephrine.maxMg} mg ({summary.epinephrine.pct}%)
+          </Badge>
+        </Group>
         {onPick.map((text) => (
           <Alert key={text} color="orange" role="alert" data-testid="la-pick-warning">
             {text}
@@ -206,13 +274,30 @@ export function LocalAnestheticTracker({ doc, weightKg, ageYears, disabled }: Lo
             {check?.drugPctAfter != null
               ? `; after this dose ${check.drugName} is at ${check.drugPctAfter}% of max`
               : ''}
+            {check?.epiExceeds
+              ? `; epinephrine past its limit (${check.epiMgAfter} of ${check.epiMaxMg} mg this visit)`
+              : ''}
           </Text>
         )}
         {remaining && variant && (
           <Text size="sm" data-testid="la-remaining">
             Up to {remaining.mg} mg ({remaining.cartridges} cartridges) more of {variantLabel(variant)}
-            {weightKg == null ? ' (absolute limit only: no weight)' : ` for ${weightKg} kg`}
+            {weightKg == null ? ' (absolute limit only: no weight)' : ` for ${weightWords}`}
           </Text>
+        )}
+        {(limitedBy || weightText) && (
+          <Stack gap={2}>
+            {limitedBy && (
+              <Text size="sm" c="dimmed" data-testid="la-limited-by">
+                {limitedBy}
+              </Text>
+            )}
+            {weightText && (
+              <Text size="sm" c="dimmed" data-testid="la-dose-weight">
+                {weightText}
+              </Text>
+            )}
+          </Stack>
         )}
         {summary.rows.length > 0 && (
           <Stack gap={6} data-testid="la-totals">

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { findVariant } from '@vigil/shared';
+import { doseWeight, findVariant } from '@vigil/shared';
 import {
   checkLocalDose,
+  doseWeightText,
+  limitedByText,
   pickWarnings,
   remainingFor,
   summarizeLocalDoses,
@@ -138,5 +140,67 @@ describe('checks before a local dose (issue 25)', () => {
       'FDA approved for 18+ only.',
       'never inject within 20 minutes of any other non-bupivacaine local anesthetic, nor give any other local anesthetic within 96 hours after Exparel.',
     ]);
+  });
+});
+
+describe('what limits the next dose (issue 29)', () => {
+  const actual = (kg: number): ReturnType<typeof doseWeight> =>
+    doseWeight({ weightKg: kg, heightCm: null, sex: null, ageYears: 30 });
+  const withEpi = (id: string, mg: number, epiMg: number): ChartedLocalDose => ({ ...dose(id, mg), epiMg });
+
+  it('[LA10] names all local anesthetics combined when their share is what binds', () => {
+    // 20 kg AAPD: lidocaine 36 / 88 = 40.9 %; articaine 54 / 140 = 38.6 %; combined 79.5 % binds lidocaine
+    expect(
+      limitedByText({
+        variantId: 'lidocaine-epi100',
+        doses: [withEpi('lidocaine-epi100', 36, 0.018), withEpi('articaine-epi100', 54, 0.0135)],
+        weight: actual(20),
+        limits: 'aapd',
+        cardiac: false,
+      }),
+    ).toBe(
+      'Limited by all local anesthetics combined (79.5% of the maximum used). Epinephrine would allow 9.3 cartridges.',
+    );
+  });
+
+  it('[LA18] names the absolute maximum when it binds, and the spec’s set by name', () => {
+    // 90 kg AAPD lidocaine: 4.4 × 90 = 396 > 300: the 300 mg absolute (the spec's, as the AAPD guideline)
+    expect(
+      limitedByText({ variantId: 'lidocaine-plain', doses: [], weight: actual(90), limits: 'aapd', cardiac: false }),
+    ).toBe('Limited by the pediatric dentistry (AAPD) maximum: Lidocaine 300 mg in all.');
+    // Exparel counts under bupivacaine: at 70 kg its 90 mg absolute binds
+    expect(
+      limitedByText({ variantId: 'exparel', doses: [], weight: actual(70), limits: 'manufacturer', cardiac: false }),
+    ).toBe("Limited by the manufacturer's maximum: Bupivacaine 90 mg in all.");
+    expect(
+      limitedByText({ variantId: 'oraverse', doses: [], weight: actual(70), limits: 'aapd', cardiac: false }),
+    ).toBeNull();
+  });
+
+  it('[IBW2] says which weight the maxima use, and when the women’s formula stood in', () => {
+    expect(doseWeightText(doseWeight({ weightKg: 100, heightCm: 177.8, sex: 'other', ageYears: 30 }), 'other')).toBe(
+      "Dosing on ideal body weight 68.5 kg (Devine, women's formula: sex not recorded); actual weight 100 kg.",
+    );
+    expect(doseWeightText(doseWeight({ weightKg: null, heightCm: 177.8, sex: 'male', ageYears: 30 }), 'male')).toBe(
+      'Ideal body weight 73 kg (Devine, male); no actual weight recorded.',
+    );
+    expect(doseWeightText(doseWeight({ weightKg: 30, heightCm: 130, sex: 'male', ageYears: 9 }), 'male')).toBeNull();
+  });
+
+  it('[EP4] a dose with epinephrine past the limit needs confirming; a plain dose after it does not', () => {
+    const given = [withEpi('lidocaine-epi100', 108, 0.054)];
+    const more = checkLocalDose('lidocaine-epi100', 36, given, 70, 'manufacturer', { epiMg: 0.018, cardiac: true });
+    expect(more).toMatchObject({ epiMgAfter: 0.072, epiMaxMg: 0.04, epiExceeds: true, exceeds: true });
+    const plain = checkLocalDose('mepivacaine-plain', 54, given, 70, 'manufacturer', { epiMg: 0, cardiac: true });
+    expect(plain).toMatchObject({ epiExceeds: false, exceeds: false });
+  });
+
+  it('[EP3] sums the epinephrine of the visit for the tracker and warns past the limit', () => {
+    const s = summarizeLocalDoses([withEpi('lidocaine-epi100', 72, 0.036)], 70, 40, 'manufacturer', true);
+    // 0.036 / 0.04 = 90 %
+    expect(s.epinephrine).toEqual({ givenMg: 0.036, maxMg: 0.04, pct: 90 });
+    expect(s.issues).toEqual([]);
+    const past = summarizeLocalDoses([withEpi('lidocaine-epi100', 108, 0.054)], 70, 40, 'manufacturer', true);
+    expect(past.issues.map((i) => i.code)).toEqual(['EPINEPHRINE_MAX_EXCEEDED']);
   });
 });

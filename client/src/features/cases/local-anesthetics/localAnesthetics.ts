@@ -2,16 +2,21 @@ import type { LocalDoseEntry as ChartedLocalDose } from '@vigil/shared';
 import {
   LOCAL_ANESTHETIC_DRUGS,
   LOCAL_ANESTHETIC_VARIANTS,
-  concentrationMgPerMl,
+  epinephrineIssues,
+  epinephrineLimit,
+  epinephrineStatus,
   exparelTimingIssues,
   findVariant,
   localAnestheticAgeWarning,
   localAnestheticToxicity,
+  localAnestheticCartridgeLimit,
   localAnestheticToxicityIssues,
+  maxDoseBinding,
   oraverseIssues,
   toxicityDrugId,
   toxicityMaxMg,
   toxicityPercentForDisplay,
+  type DoseWeight,
   type Issue,
   type LimitSet,
   type LocalAnestheticDrugId,
@@ -65,6 +70,8 @@ export interface DrugRow {
 export interface TrackerSummary {
   rows: DrugRow[];
   combinedPct: number;
+  /** Epinephrine this visit (EP3): mg given (to 0.001), the limit, and the share shown rounded up. */
+  epinephrine: { givenMg: number; maxMg: number; pct: number };
   /** Warnings: toxicity, age, Exparel timing, OraVerse; never blocking. */
   issues: Issue[];
   /** Age warnings and reminders of the drugs given (spec 002 §5). */
@@ -81,8 +88,10 @@ export function summarizeLocalDoses(
   weightKg: number | null,
   ageYears: number | null,
   limits: LimitSet,
+  cardiac = false,
 ): TrackerSummary {
   const forToxicity = doses.map((d) => ({ variantId: d.drugVariantId, mg: d.mg, time: d.time }));
+  const epi = epinephrineStatus(doses, cardiac);
   const toxicity = localAnestheticToxicity(forToxicity, weightKg, limits);
   const mgByDrug = new Map<LocalAnestheticDrugId, number>();
   const notes = new Set<string>();
@@ -108,8 +117,14 @@ export function summarizeLocalDoses(
   return {
     rows,
     combinedPct: toxicityPercentForDisplay(toxicity.combined),
+    epinephrine: {
+      givenMg: Math.round(epi.givenMg * 1000) / 1000,
+      maxMg: epi.maxMg,
+      pct: toxicityPercentForDisplay(epi.pct),
+    },
     issues: [
       ...localAnestheticToxicityIssues(toxicity),
+      ...epinephrineIssues(epi, cardiac),
       ...exparelTimingIssues(forToxicity),
       ...oraverseIssues(forToxicity),
     ],
@@ -118,11 +133,11 @@ export function summarizeLocalDoses(
 }
 
 /**
- * How much more of a variant may be given before its drug's maximum or the combined maximum is
- * reached, whichever comes first, in mg and cartridges (rounded down: never overstated). A
- * cartridge holds the case's custom dilution of the variant when it has one (LA3, LA15: a 2 %
- * lidocaine diluted to 1 % is half the mg per cartridge, so twice the cartridges). Null when the
- * variant has no maximum.
+ * How much more of a variant may be given before its drug's maximum, the combined maximum or the
+ * visit's epinephrine (EP5) is reached, whichever comes first, in mg and cartridges (rounded down:
+ * never overstated). A cartridge holds the case's custom dilution of the variant when it has one
+ * (LA3, LA15: a 2 % lidocaine diluted to 1 % is half the mg per cartridge, so twice the
+ * cartridges). Null when the variant has no maximum.
  */
 export function remainingFor(
   variantId: string,
@@ -130,25 +145,105 @@ export function remainingFor(
   weightKg: number | null,
   limits: LimitSet,
   dilutionPercent: number | null = null,
+  cardiac = false,
 ): { mg: number; cartridges: number } | null {
-  const v = findVariant(variantId);
-  if (!v) return null;
-  const max = toxicityMaxMg(v, weightKg, limits);
-  if (max == null) return null;
-  const t = localAnestheticToxicity(
-    doses.map((d) => ({ variantId: d.drugVariantId, mg: d.mg, time: d.time })),
-    weightKg,
-    limits,
+  return (
+    localAnestheticCartridgeLimit({
+      variantId,
+      weightKg,
+      limits,
+      cardiac,
+      dilutionPercent,
+      doses: forLimits(doses),
+    })?.remaining ?? null
   );
-  const usedPct = Math.max(t.perDrug[toxicityDrugId(v.drugId)] ?? 0, t.combined);
-  const mg = Math.max(0, ((100 - usedPct) / 100) * max);
-  const mgPerCartridge = concentrationMgPerMl(v, dilutionPercent) * v.cartridgeMl;
-  return { mg: floorTenth(mg), cartridges: floorTenth(mg / mgPerCartridge) };
 }
 
-/** Rounds down to 0.1, after dropping binary floating-point noise (51.99999999 is 52). */
-function floorTenth(n: number): number {
-  return Math.floor(Math.round(n * 1e6) / 1e5) / 10;
+const forLimits = (doses: readonly ChartedLocalDose[]): { variantId: string; mg: number; epiMg: number }[] =>
+  doses.map((d) => ({ variantId: d.drugVariantId, mg: d.mg, epiMg: d.epiMg }));
+
+const SET_NAMES: Record<LimitSet, { maximum: string; published: string }> = {
+  manufacturer: { maximum: "the manufacturer's maximum", published: "the manufacturer's label" },
+  aapd: { maximum: 'the pediatric dentistry (AAPD) maximum', published: 'the AAPD guideline' },
+};
+
+const mgText = (n: number): string => `${Math.round(n * 10) / 10}`;
+
+/**
+ * [EP5] [LA18] [IBW2] What limits the next dose of a variant, in plain words: epinephrine (its limit
+ * this visit and what was given), all local anesthetics combined, or the drug's own maximum with
+ * its source (the spec's limit set, or the label or AAPD guideline where stricter, LA17) and the
+ * weight it was worked on (ideal body weight where used); then what the other limit would allow.
+ * Null when the variant has no maximum and no epinephrine.
+ */
+export function limitedByText(q: {
+  variantId: string;
+  doses: readonly ChartedLocalDose[];
+  weight: DoseWeight;
+  limits: LimitSet;
+  cardiac: boolean;
+  dilutionPercent?: number | null;
+}): string | null {
+  const v = findVariant(q.variantId);
+  if (!v) return null;
+  const kg = q.weight.kg;
+  const limit = localAnestheticCartridgeLimit({
+    variantId: q.variantId,
+    weightKg: kg,
+    limits: q.limits,
+    cardiac: q.cardiac,
+    dilutionPercent: q.dilutionPercent ?? null,
+    doses: forLimits(q.doses),
+  });
+  if (!limit?.binding) return null;
+  const drug = LOCAL_ANESTHETIC_DRUGS[toxicityDrugId(v.drugId)].name;
+  const epi = epinephrineStatus(q.doses, q.cardiac);
+  const epiText = `epinephrine: ${epinephrineLimit({ cardiac: q.cardiac }).maxMg} mg a visit ${
+    q.cardiac ? 'with cardiovascular disease' : 'for a healthy patient'
+  } (${Math.round(epi.givenMg * 1000) / 1000} mg given)`;
+  const cartridges = (n: number): string => `${n} ${n === 1 ? 'cartridge' : 'cartridges'}`;
+  if (limit.binding === 'epinephrine') {
+    const other = limit.byDrug ? ` ${drug} alone would allow ${cartridges(limit.byDrug.cartridges)}.` : '';
+    return `Limited by ${epiText}.${other}`;
+  }
+  const t = localAnestheticToxicity(
+    q.doses.map((d) => ({ variantId: d.drugVariantId, mg: d.mg })),
+    kg,
+    q.limits,
+  );
+  const own = t.perDrug[toxicityDrugId(v.drugId)] ?? 0;
+  const epiOther = limit.byEpinephrine ? ` Epinephrine would allow ${cartridges(limit.byEpinephrine.cartridges)}.` : '';
+  if (t.combined > own) {
+    return `Limited by all local anesthetics combined (${toxicityPercentForDisplay(t.combined)}% of the maximum used).${epiOther}`;
+  }
+  const lv = v.drugId === 'exparel' ? findVariant('bupivacaine-epi200') : v;
+  const set = lv && maxDoseBinding(lv, q.limits, kg) ? q.limits : 'manufacturer';
+  const b = lv ? maxDoseBinding(lv, set, kg) : null;
+  /* v8 ignore next -- a binding drug always has a maximum (localAnestheticCartridgeLimit) */
+  if (!b) return null;
+  const source = SET_NAMES[set][b.source === 'published' ? 'published' : 'maximum'];
+  if (b.by === 'absolute') return `Limited by ${source}: ${drug} ${mgText(b.mg)} mg in all.${epiOther}`;
+  const onIdeal = q.weight.basis === 'ideal';
+  return `Limited by ${source}: ${b.ratioMgPerKg} mg/kg × ${kg} kg${
+    onIdeal ? ' ideal body weight' : ''
+  } = ${mgText(b.mg)} mg ${drug}.${epiOther}`;
+}
+
+/**
+ * [IBW2] The dosing weight in words, shown where an ideal body weight was worked out (an adult with
+ * a height): which weight the maxima use, beside the other. Null otherwise (children, no height).
+ */
+export function doseWeightText(w: DoseWeight, sex: string | null): string | null {
+  if (w.idealKg == null) return null;
+  const formula = w.sexAssumed
+    ? "Devine, women's formula: sex not recorded"
+    : `Devine, ${sex === 'male' ? 'male' : 'female'}`;
+  if (w.basis === 'ideal') {
+    return `Dosing on ideal body weight ${w.idealKg} kg (${formula}); actual weight ${w.actualKg} kg.`;
+  }
+  return w.actualKg == null
+    ? `Ideal body weight ${w.idealKg} kg (${formula}); no actual weight recorded.`
+    : `Dosing on actual weight ${w.actualKg} kg (ideal body weight ${w.idealKg} kg, ${formula}).`;
 }
 
 /** The variants a provider can pick, in catalogue order. */
@@ -166,14 +261,20 @@ export interface LocalDoseCheck {
   drugPctAfter: number | null;
   /** The combined share of every local anesthetic after the dose, shown rounded up. */
   combinedPctAfter: number;
-  /** The dose takes its drug or all local anesthetics combined past 100 % (unrounded, LA11). */
+  /** Epinephrine this visit after the dose, mg (to 0.001), and its limit (EP1, EP3). */
+  epiMgAfter: number;
+  epiMaxMg: number;
+  /** The dose takes the visit's epinephrine past its limit (unrounded, EP4). */
+  epiExceeds: boolean;
+  /** The dose takes its drug, all local anesthetics combined (LA11) or epinephrine (EP4) past its limit. */
   exceeds: boolean;
 }
 
 /**
- * [LA10] [LA11] The check before a local dose is charted: its drug's share and the combined share
- * after the dose, compared unrounded with 100 %. A dose that takes either past 100 % is charted
- * only after an explicit confirmation. Null for an unknown variant.
+ * [LA10] [LA11] [EP4] The check before a local dose is charted: its drug's share and the combined
+ * share after the dose, compared unrounded with 100 %, and the visit's epinephrine with its limit.
+ * A dose that takes any of them past its limit is charted only after an explicit confirmation.
+ * Null for an unknown variant.
  */
 export function checkLocalDose(
   variantId: string,
@@ -181,6 +282,7 @@ export function checkLocalDose(
   doses: readonly ChartedLocalDose[],
   weightKg: number | null,
   limits: LimitSet,
+  epinephrine: { epiMg: number; cardiac: boolean } = { epiMg: 0, cardiac: false },
 ): LocalDoseCheck | null {
   const v = findVariant(variantId);
   if (!v) return null;
@@ -195,13 +297,18 @@ export function checkLocalDose(
     return dv && (dv.skipForToxicity ? dv.drugId : toxicityDrugId(dv.drugId)) === drug ? s + d.mg : s;
   }, 0);
   const pct = after.perDrug[drug];
+  const epiAfter = epinephrineStatus([...doses, { epiMg: epinephrine.epiMg }], epinephrine.cardiac);
+  const epiExceeds = epinephrine.epiMg > 0 && epiAfter.givenMg > epiAfter.maxMg;
   return {
     drugName: LOCAL_ANESTHETIC_DRUGS[drug].name,
     drugMgAfter: Math.round(drugMgAfter * 100) / 100,
     maxMg: toxicityMaxMg(v, weightKg, limits),
     drugPctAfter: pct === undefined ? null : toxicityPercentForDisplay(pct),
     combinedPctAfter: toxicityPercentForDisplay(after.combined),
-    exceeds: (pct ?? 0) > 100 || after.combined > 100,
+    epiMgAfter: Math.round(epiAfter.givenMg * 1000) / 1000,
+    epiMaxMg: epiAfter.maxMg,
+    epiExceeds,
+    exceeds: (pct ?? 0) > 100 || after.combined > 100 || epiExceeds,
   };
 }
 
