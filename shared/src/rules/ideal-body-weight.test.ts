@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doseWeight, idealBodyWeightKg } from './ideal-body-weight.js';
+import { caseDoseWeight, doseWeight, idealBodyWeightKg } from './ideal-body-weight.js';
 
 describe('ideal body weight (Devine)', () => {
   it.each([
@@ -86,5 +86,28 @@ describe('ideal body weight (Devine)', () => {
       sexAssumed: true,
     });
     expect(doseWeight({ weightKg: 100, heightCm: 177.8, sex: 'male', ageYears: 30 }).sexAssumed).toBe(false);
+  });
+});
+
+describe('dose weight of a stored case', () => {
+  it.each([
+    // this build's { value } measurements: 110 kg, 177.8 cm man of 40 → 73 kg ideal
+    [{ weight: { value: 110, raw: '110 kg' }, height: { value: 177.8 } }, 'male', 40, 73, 'ideal'],
+    // older data keeps bare numbers (CD5)
+    [{ weight: 110, height: 177.8 }, 'male', 40, 73, 'ideal'],
+    // a child keeps the actual weight
+    [{ weight: { value: 20 }, height: { value: 110 } }, 'female', 6, 20, 'actual'],
+    // unreadable values are not recorded
+    [{ weight: { value: '70' }, height: 'tall' }, 'male', 40, null, 'actual'],
+    [null, 'male', 40, null, 'actual'],
+  ] as const)('[IBW2] %j (%s, %s y) doses on %s kg (%s)', (caseData, sex, ageYears, kg, basis) => {
+    expect(caseDoseWeight(caseData, { ageYears, sex })).toMatchObject({ kg, basis });
+  });
+
+  it('[IBW2] without a sex the women’s formula stands in', () => {
+    expect(caseDoseWeight({ weight: 110, height: 177.8 }, { ageYears: 40 })).toMatchObject({
+      kg: 68.5,
+      sexAssumed: true,
+    });
   });
 });

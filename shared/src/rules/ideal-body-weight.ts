@@ -71,3 +71,27 @@ export function doseWeight(q: {
   }
   return { kg: actualKg, basis: 'actual', actualKg, idealKg, sexAssumed };
 }
+
+/** A measurement of the case data: `{ value }` as this build stores it, or a bare number (older data, CD5). */
+function measurement(x: unknown): number | null {
+  const v = typeof x === 'object' && x !== null && 'value' in x ? x.value : typeof x === 'number' ? x : null;
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null;
+}
+
+/**
+ * [IBW2] `doseWeight` of a stored case: its weight and height (`{ value }` or a bare number) with
+ * the patient's age and sex, which the case does not keep (the sign-off gate and the record read
+ * them from the patient). The same weight the L.A. tracker doses on. Never throws.
+ */
+export function caseDoseWeight(
+  caseData: unknown,
+  patient: { ageYears: number | null; sex?: PatientSex | null },
+): DoseWeight {
+  const data = typeof caseData === 'object' && caseData !== null ? (caseData as Record<string, unknown>) : {};
+  return doseWeight({
+    weightKg: measurement(data.weight),
+    heightCm: measurement(data.height),
+    sex: patient.sex ?? null,
+    ageYears: patient.ageYears,
+  });
+}

@@ -54,8 +54,9 @@ const healthy = (except: Record<string, unknown> = {}): Record<string, unknown> 
 /**
  * The demo office's health histories (issue 27): Amelia Hart (4) has an Outdated one signed
  * eight months ago and the Most Recent, signed three weeks ago; Noah Okafor (6) has one In
- * Progress; Liam Chen (9) has only an Outdated one. Real-looking content: allergies,
- * medications, airway, systems review entries, pre-op vitals.
+ * Progress; Liam Chen (9) has only an Outdated one; Robert Whitfield (58) a Most Recent one with
+ * hypertension, height and weight (issue 29: ideal body weight, the cardiac epinephrine limit).
+ * Real-looking content: allergies, medications, airway, systems review entries, pre-op vitals.
  */
 function demoHistories(now: number, providerName: string): DemoHistory[] {
   const signedBy = (time: number): Record<string, unknown> => ({
@@ -185,6 +186,48 @@ function demoHistories(now: number, providerName: string): DemoHistory[] {
         medicalConsult: false,
         systemsReview: healthy(),
         ...signedBy(now - 300 * DAY),
+      },
+    },
+    {
+      // Issue 29: an adult whose weight overstates his ideal body weight (Devine, male, 178 cm:
+      // 72.2 kg) with hypertension, so the L.A. tracker doses on 72.2 kg and limits epinephrine
+      // to 0.04 mg once the history is used in a case.
+      id: 'cmp-demohhx0000005',
+      patientId: 'pat-demo0000000010',
+      daysAgo: 30,
+      signed: true,
+      content: {
+        height: { value: 178, raw: '178 cm' },
+        weight: { value: 104, raw: '104 kg' },
+        asaClassification: '2',
+        allergiesSummary: 'NKDA',
+        allergies: [],
+        medications: [{ id: 'lisinopril', name: 'Lisinopril 10 mg' }],
+        medicationsText: 'Lisinopril 10 mg daily',
+        mallampati: 'Class III',
+        lungAuscultation: 'CTAB',
+        heartAuscultation: 'RRR w/o murmur',
+        hospitalizationSummary: 'None',
+        surgicalHistorySummary: 'Knee arthroscopy, 2019',
+        anesthesiaHistorySummary: 'No known anesthesia complications',
+        familyAnesthesiaHistorySummary: 'None',
+        healthHistorySummary: 'Hypertension, well controlled on lisinopril.',
+        medicalConsult: false,
+        systemsReview: healthy({
+          cardiac: {
+            hasEntries: true,
+            entries: [
+              {
+                id: 'sr-htn',
+                condition: 'hypertension',
+                answers: { control: 'Well controlled', treatment: 'Lisinopril 10 mg daily' },
+                editing: false,
+              },
+            ],
+          },
+        }),
+        manualVitals: [{ id: 'pv-1', time: now - 30 * DAY, vitals: { sbp: 132, dbp: 84, hr: 72, spo2: 97, rr: 14 } }],
+        ...signedBy(now - 30 * DAY),
       },
     },
   ];
