@@ -15,6 +15,9 @@ export const CONTRACT_EXTENSIONS = {
   task: vigilExtension('contract-task'),
 } as const;
 
+/** What the patient's messages and page call an organisation without a name (never its id). */
+export const UNNAMED_ORG_TEXT = 'Your care team';
+
 /** What a task completed by the patient says. */
 export const TASK_COMPLETED_TEXT = 'Completed by the patient';
 

@@ -1,6 +1,7 @@
 import {
   CONTRACT_APPOINTMENT_EXTENSION,
   CONTRACT_EXTENSIONS,
+  UNNAMED_ORG_TEXT,
   fillPlaceholders,
   patientAnswersComposition,
   patientAnswersOf,
@@ -73,7 +74,7 @@ export class PatientFormService {
     rawToken: string,
   ): Promise<{ orgName: string; challenge: boolean; expiresAt: string; form: PatientForm | null }> {
     const { link, form } = await this.live(rawToken);
-    const orgName = (await this.deps.orgs.org(link.orgId))?.name ?? link.orgId;
+    const orgName = (await this.deps.orgs.org(link.orgId))?.name?.trim() || UNNAMED_ORG_TEXT;
     return {
       orgName,
       challenge: form.challenge,

@@ -1,7 +1,7 @@
 import { CONTRACT_APPOINTMENT_EXTENSION, type Contract, type Patient } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_EXTENSIONS } from './patient.js';
-import { contractHtml, sanitizeContractHtml } from './pdf.js';
+import { contractHtml, contractTime, sanitizeContractHtml, timeZoneOrNull } from './pdf.js';
 
 const CORPUS = [
   '<script>alert(1)</script>',
@@ -61,7 +61,7 @@ describe('the contract PDF page', () => {
     const html = contractHtml(contract('Hello **{{x}}**', 'Ana'), patient, 'Office');
     expect(html).toContain('<strong>');
     expect(html).toContain('Ana Lopez');
-    expect(html).toContain('Signed by Ana on 2026-01-01T00:00:00Z');
+    expect(html).toContain('Signed by Ana on 2026-01-01 00:00 (UTC)');
   });
 
   it('[PF4] keeps Markdown tags and raster data images, drops everything else', () => {
@@ -71,5 +71,24 @@ describe('the contract PDF page', () => {
     );
     expect(sanitizeContractHtml('<img src="https://tracker.example/x.png">')).toBe('');
     expect(sanitizeContractHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
+  });
+
+  it("prints the organisation's name (never its id) and every time in the reader's time zone", () => {
+    const html = contractHtml(contract('Hello', 'Ana'), patient, 'Bright Smile Dental', 'America/New_York');
+    // 2026-01-01T00:00:00Z is 2025-12-31 19:00 in New York (UTC-5 in winter).
+    expect(html).toContain('Bright Smile Dental · Patient: Ana Lopez');
+    expect(html).toContain('Version 2025-12-31 19:00 (America/New_York)');
+    expect(html).toContain('on 2025-12-31 19:00 (America/New_York)');
+    expect(html).not.toContain('2026-01-01T00:00');
+    const unnamed = contractHtml(contract('Hello', 'Ana'), patient, null);
+    expect(unnamed).toContain('<div class="meta">Patient: Ana Lopez');
+    expect(unnamed).toContain('Version 2026-01-01 00:00 (UTC)');
+  });
+
+  it('reads only known time zones; a text that is no time prints as it is', () => {
+    expect(timeZoneOrNull('Europe/Paris')).toBe('Europe/Paris');
+    expect(timeZoneOrNull('Mars/Olympus')).toBeNull();
+    expect(timeZoneOrNull(undefined)).toBeNull();
+    expect(contractTime('soon', 'UTC')).toBe('soon');
   });
 });

@@ -1,4 +1,11 @@
-import { extensionsOf, patientDisplayName, renderFormMarkdown, type Contract, type Patient } from '@vigil/shared';
+import {
+  dateTime,
+  extensionsOf,
+  patientDisplayName,
+  renderFormMarkdown,
+  type Contract,
+  type Patient,
+} from '@vigil/shared';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import type { AccessSession, OrgAccess } from '../access/index.js';
@@ -77,8 +84,35 @@ function parseAnswers(json: unknown): Record<string, unknown> {
   }
 }
 
-/** The signed contract as one standalone HTML page (no script; the printer runs none either). */
-export function contractHtml(contract: Contract, patient: Patient | null, orgName: string): string {
+/** A time zone the runtime knows (an IANA name such as America/New_York), else null. */
+export function timeZoneOrNull(tz: unknown): string | null {
+  if (typeof tz !== 'string' || tz.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An ISO time as the anesthesia record prints times: '2026-11-22 14:05' in the reader's time
+ * zone (the zone named after it), or the text as stored when it is no time.
+ */
+export function contractTime(iso: string | undefined, timeZone: string): string {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isFinite(ms) ? `${dateTime(ms, timeZone)} (${timeZone})` : (iso ?? '');
+}
+
+/**
+ * The signed contract as one standalone HTML page (no script; the printer runs none either):
+ * the organisation's name (left out when it has none, never its id) and every time in `timeZone`.
+ */
+export function contractHtml(
+  contract: Contract,
+  patient: Patient | null,
+  orgName: string | null,
+  timeZone = 'UTC',
+): string {
   const markdown = decode(contract.legal?.[0]?.contentAttachment?.data);
   const body = sanitizeContractHtml(renderFormMarkdown(markdown));
   const valuesJson = extensionsOf(contract, CONTRACT_EXTENSIONS.values)[0]?.valueString;
@@ -97,14 +131,14 @@ export function contractHtml(contract: Contract, patient: Patient | null, orgNam
 .meta{color:#444;margin-bottom:16px}table{border-collapse:collapse;margin:12px 0}th,td{border:1px solid #999;padding:4px 8px;text-align:left;vertical-align:top}
 img{max-width:100%}.sig img{max-height:120px}.selfie img{width:160px;height:160px}</style></head><body>
 <h1 class="t">${escape(title)}</h1>
-<div class="meta">${escape(orgName)} · Patient: ${escape(patient ? patientDisplayName(patient) : '(unknown)')}${patient?.birthDate ? ` · DOB ${escape(patient.birthDate)}` : ''} · Version ${escape(contract.version ?? '')} · Contract ${escape(contract.id ?? '')}</div>
+<div class="meta">${orgName ? `${escape(orgName)} · ` : ''}Patient: ${escape(patient ? patientDisplayName(patient) : '(unknown)')}${patient?.birthDate ? ` · DOB ${escape(patient.birthDate)}` : ''} · Version ${escape(contractTime(contract.version, timeZone))} · Contract ${escape(contract.id ?? '')}</div>
 <div class="text">${body}</div>
 ${rows ? `<table>${rows}</table>` : ''}
 ${isBase64(selfie) ? `<div class="selfie"><img alt="Selfie" src="data:image/png;base64,${selfie}"></div>` : ''}
 ${
   signature
     ? `<div class="sig">${isBase64(signature.data) ? `<img alt="Signature" src="data:image/png;base64,${signature.data}">` : ''}
-<div>Signed by ${escape(signature.who.display ?? '')} on ${escape(signature.when)}</div></div>`
+<div>Signed by ${escape(signature.who.display ?? '')} on ${escape(contractTime(signature.when, timeZone))}</div></div>`
     : '<div class="sig">No signature</div>'
 }
 </body></html>`;
@@ -119,6 +153,8 @@ export class ContractPdfService {
     rawOrgId: string,
     rawId: string,
     ip: string | null,
+    /** The reader's time zone (the link's `tz`; the anesthesia record prints in the signing device's), else UTC. */
+    rawTimeZone?: string,
   ): Promise<{ bytes: Uint8Array; title: string }> {
     const orgId = orgIdParam.safeParse(rawOrgId);
     const id = idParam.safeParse(rawId);
@@ -130,8 +166,9 @@ export class ContractPdfService {
     if (!patientRef || !contract.legal?.[0]?.contentAttachment) throw new AppError(404, 'NOT_FOUND');
     const patient = (await this.deps.fhir.read(ctx, 'Patient', patientRef.slice('Patient/'.length)))
       .resource as Patient;
-    const orgName = (await this.deps.orgs.org(orgId.data))?.name ?? orgId.data;
-    const bytes = await this.deps.printer.print(contractHtml(contract, patient, orgName), 800);
+    const orgName = (await this.deps.orgs.org(orgId.data))?.name?.trim() || null;
+    const timeZone = timeZoneOrNull(rawTimeZone) ?? 'UTC';
+    const bytes = await this.deps.printer.print(contractHtml(contract, patient, orgName, timeZone), 800);
     return { bytes, title: contract.title ?? 'Contract' };
   }
 }

@@ -3,6 +3,7 @@ import {
   appointmentTasks,
   FORM_TEXTS,
   TASK_COMPLETED_TEXT,
+  UNNAMED_ORG_TEXT,
   withAppointmentTasks,
   type Appointment,
   type AppointmentTask,
@@ -151,7 +152,7 @@ export class AppointmentTaskService {
       expiresAt: now + PATIENT_LINK_LIFETIME_MS,
     });
     const link = `${request.origin}/patient-form/${token}`;
-    const orgName = org?.name ?? orgId;
+    const orgName = org?.name?.trim() || UNNAMED_ORG_TEXT;
     let sent = true;
     try {
       if (a.simulate === 'fail') throw new Error('simulated delivery failure');

@@ -76,7 +76,13 @@ export function patientFormRoutes(deps: PatientFormRoutesDeps): Hono {
       const session = await deps.sessionOf({ cookieHeader: c.req.header('cookie'), token: c.req.query('token') });
       if (!session?.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION');
       const ip = auditAddress(c, deps.trustProxy ?? false);
-      const pdf = await deps.contractPdfs.pdf(session, c.req.param('orgId') ?? '', c.req.param('contractId') ?? '', ip);
+      const pdf = await deps.contractPdfs.pdf(
+        session,
+        c.req.param('orgId') ?? '',
+        c.req.param('contractId') ?? '',
+        ip,
+        c.req.query('tz'),
+      );
       const name = `${pdf.title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'Contract'}.pdf`;
       return c.body(
         pdf.bytes.buffer.slice(pdf.bytes.byteOffset, pdf.bytes.byteOffset + pdf.bytes.byteLength) as ArrayBuffer,

@@ -29,7 +29,9 @@ describe('appointment tasks (spec 000 §3 Appointment task, spec 001 §3 task ex
   });
 
   it('[FC16] links the contract PDF at {api}/contract/{orgId}/{contractId} (spec 000 §7)', () => {
-    expect(contractPdfUrl('bright smiles', 'c/1')).toBe('/api/contract/bright%20smiles/c%2F1');
+    expect(contractPdfUrl('bright smiles', 'c/1', 'America/New_York')).toBe(
+      '/api/contract/bright%20smiles/c%2F1?tz=America%2FNew_York',
+    );
   });
 
   it("[FC19] lists the patient's own contracts newest first, never another patient's or the BAA", () => {

@@ -38,7 +38,14 @@ export function attachableForms(forms: readonly OrgFormView[], tasks: readonly A
   return forms.filter((f) => !attached.has(f.id));
 }
 
-/** The contract PDF's address (spec 000 §7: GET {api}/contract/{orgId}/{contractId}). */
-export function contractPdfUrl(orgId: string, contractId: string): string {
-  return `/api/contract/${encodeURIComponent(orgId)}/${encodeURIComponent(contractId)}`;
+/**
+ * The contract PDF's address (spec 000 §7: GET {api}/contract/{orgId}/{contractId}), with this
+ * device's time zone (`tz`) so its times print in local time, as the anesthesia record's do.
+ */
+export function contractPdfUrl(
+  orgId: string,
+  contractId: string,
+  timeZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): string {
+  return `/api/contract/${encodeURIComponent(orgId)}/${encodeURIComponent(contractId)}?tz=${encodeURIComponent(timeZone)}`;
 }
