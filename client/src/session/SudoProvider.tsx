@@ -103,18 +103,40 @@ export interface SudoBannerViewProps {
   onExit: () => void;
 }
 
-/** The sudo banner (spec 000 §2, §4): a countdown, red at 1 minute or less, orange otherwise, with Extend and Exit Sudo. */
+/**
+ * The sudo banner (spec 000 §2, §4): a countdown, red at 1 minute or less, orange otherwise, with
+ * Extend and Exit Sudo, fixed to the bottom of the window. The buttons are dark text on white
+ * whatever the banner's colour: orange or red text on white fails the WCAG AA contrast ratio (4.5:1).
+ */
 export function SudoBannerView({ remainingMs, onExtend, onExit }: SudoBannerViewProps): ReactNode {
   const color = sudoBannerColor(remainingMs);
   return (
-    <Alert color={color} data-testid="sudo-banner" data-color={color} py={6}>
+    <Alert
+      color={color}
+      bg={`${color}.1`}
+      data-testid="sudo-banner"
+      data-color={color}
+      py={6}
+      radius={0}
+      role="status"
+      // Fixed to the bottom of the window above the application shell: in the page's flow it sat
+      // under the shell's fixed header, out of sight.
+      style={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: 150,
+        borderTop: `2px solid var(--mantine-color-${color}-7)`,
+      }}
+    >
       <Group justify="space-between">
         <Text size="sm">Sudo mode: {formatCountdown(remainingMs)} left</Text>
         <Group gap="xs">
-          <Button size="xs" variant="white" color={color} onClick={onExtend}>
+          <Button size="xs" variant="white" color="dark" onClick={onExtend}>
             Extend
           </Button>
-          <Button size="xs" variant="white" color={color} onClick={onExit}>
+          <Button size="xs" variant="white" color="dark" onClick={onExit}>
             Exit Sudo
           </Button>
         </Group>
