@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import {
   appointmentTasks,
   CONTRACT_APPOINTMENT_EXTENSION,
@@ -14,6 +13,7 @@ import {
   type FhirResource,
 } from '@vigil/shared';
 import { CONTRACT_EXTENSIONS } from '../contracts/patient.js';
+import { encodePng } from './png.js';
 import type { OrgFormStore } from '../store/forms/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
@@ -44,35 +44,9 @@ const PRE_OP_MARKDOWN = `# Before your visit
 
 /** A small PNG (a signature-like stroke on white) so the demo contract prints a signature. */
 function demoSignaturePng(width = 240, height = 60): string {
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(width + 1, 255);
-    row[0] = 0;
-    for (let x = 10; x < width - 10; x += 1) {
-      const curve = Math.round(height / 2 + Math.sin(x / 14) * (height / 4));
-      if (Math.abs(curve - y) <= 1) row[x + 1] = 20;
-    }
-    rows.push(row);
-  }
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return png.toString('base64');
+  const onStroke = (x: number, y: number): boolean =>
+    x >= 10 && x < width - 10 && Math.abs(Math.round(height / 2 + Math.sin(x / 14) * (height / 4)) - y) <= 1;
+  return encodePng(width, height, (x, y) => (onStroke(x, y) ? [20, 20, 20] : [255, 255, 255])).toString('base64');
 }
 
 /**
