@@ -38,5 +38,6 @@ export * from './report/index.js';
 export * from './views/orgs.js';
 export * from './views/accounts.js';
 export * from './views/report.js';
+export * from './views/patient-forms.js';
 export * from './forms/index.js';
 export * from './rules/ledger.js';

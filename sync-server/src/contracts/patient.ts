@@ -16,9 +16,11 @@ import {
   type Appointment,
   type Contract,
   type Extension,
-  type OrgFormField,
-  type OrgFormType,
   type Patient,
+  type PatientFormOpened,
+  type PatientFormSubmitted,
+  type PatientFormView,
+  type PatientLinkView,
 } from '@vigil/shared';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
@@ -32,17 +34,8 @@ import type { OrgFormRecord } from '../store/forms/types.js';
 /** The contract's extensions live in shared (the staff's task view reads them too, PF7). */
 export { CONTRACT_EXTENSIONS };
 
-/** The form as the patient's phone shows it. */
-export interface PatientForm {
-  taskId: string;
-  formId: string;
-  name: string;
-  type: OrgFormType;
-  markdown: string;
-  fields: OrgFormField[];
-  checkboxText: string;
-  values: { patientName: string };
-}
+/** The form as the patient's phone shows it (shared's view, the type the phone page reads). */
+export type PatientForm = PatientFormView;
 
 export interface PatientFormsDeps {
   links: PatientLinkStore;
@@ -70,9 +63,7 @@ export class PatientFormService {
   constructor(private readonly deps: PatientFormsDeps) {}
 
   /** GET: the organisation's name, whether a challenge comes first, and the form when it does not. */
-  async load(
-    rawToken: string,
-  ): Promise<{ orgName: string; challenge: boolean; expiresAt: string; form: PatientForm | null }> {
+  async load(rawToken: string): Promise<PatientLinkView> {
     const { link, form } = await this.live(rawToken);
     const orgName = (await this.deps.orgs.org(link.orgId))?.name?.trim() || UNNAMED_ORG_TEXT;
     return {
@@ -84,7 +75,7 @@ export class PatientFormService {
   }
 
   /** POST open: the birth-date challenge; the form when it matches. */
-  async open(rawToken: string, body: unknown): Promise<{ form: PatientForm }> {
+  async open(rawToken: string, body: unknown): Promise<PatientFormOpened> {
     const { link, form } = await this.live(rawToken);
     const parsed = openBody.safeParse(body);
     if (!parsed.success) refuse(400, 'INVALID_INPUT');
@@ -93,7 +84,7 @@ export class PatientFormService {
   }
 
   /** POST submit: validated answers to a Contract; the link is used once, the task completed. */
-  async submit(rawToken: string, body: unknown, ip: string | null): Promise<{ contractId: string }> {
+  async submit(rawToken: string, body: unknown, ip: string | null): Promise<PatientFormSubmitted> {
     const { link, form } = await this.live(rawToken);
     const parsedBody = submissionBodySchema.safeParse(body);
     if (!parsedBody.success) refuse(400, 'INVALID_INPUT');

@@ -1,4 +1,10 @@
-import type { OrgFormField, OrgFormType } from '@vigil/shared';
+import type {
+  PatientFormOpened,
+  PatientFormRefusal,
+  PatientFormSubmitted,
+  PatientFormView,
+  PatientLinkView,
+} from '@vigil/shared';
 import type { SubmitValue } from './submit.js';
 
 /*
@@ -11,32 +17,16 @@ import type { SubmitValue } from './submit.js';
  * attemptsLeft, CHALLENGE_LOCKED, INVALID_INPUT, INCOMPLETE with missing).
  */
 
-/** One form as the patient's link serves it. */
-export interface PatientForm {
-  taskId: string;
-  formId: string;
-  name: string;
-  type: OrgFormType;
-  markdown: string;
-  fields: OrgFormField[];
-  checkboxText?: string | null;
-  /** What the `{{name}}` placeholders are filled from (the patient's name, …). */
-  values: Record<string, string | null>;
-}
-
-export interface PatientLink {
-  orgName: string;
-  challenge: boolean;
-  expiresAt: string;
-  form: PatientForm | null;
-}
+/** One form as the patient's link serves it (shared's view, the type the server answers with). */
+export type PatientForm = PatientFormView;
+export type PatientLink = PatientLinkView;
 
 /** A refused or failed call: the server's code, the HTTP status and the rest of its answer. */
 export class PatientFormError extends Error {
   constructor(
     readonly code: string,
     readonly status: number,
-    readonly body: { attemptsLeft?: number; missing?: string[] } = {},
+    readonly body: Omit<PatientFormRefusal, 'error'> = {},
   ) {
     super(code);
     this.name = 'PatientFormError';
@@ -63,7 +53,7 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
     json = null;
   }
   if (!response.ok) {
-    const answer = (json ?? {}) as { error?: string; attemptsLeft?: number; missing?: string[] };
+    const answer = (json ?? {}) as Partial<PatientFormRefusal>;
     throw new PatientFormError(answer.error ?? `REQUEST_ERROR_${response.status}`, response.status, answer);
   }
   return json as T;
@@ -73,13 +63,13 @@ export function fetchPatientLink(token: string): Promise<PatientLink> {
   return call<PatientLink>(encodeURIComponent(token));
 }
 
-export function openPatientForm(token: string, birthDate: string): Promise<{ form: PatientForm }> {
+export function openPatientForm(token: string, birthDate: string): Promise<PatientFormOpened> {
   return call(`${encodeURIComponent(token)}/open`, { birthDate });
 }
 
 export function submitPatientForm(
   token: string,
   body: { birthDate?: string; accepted: true; values: Record<string, SubmitValue> },
-): Promise<{ contractId: string }> {
+): Promise<PatientFormSubmitted> {
   return call(`${encodeURIComponent(token)}/submit`, body);
 }
