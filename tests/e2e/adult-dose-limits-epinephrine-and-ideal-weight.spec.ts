@@ -97,4 +97,12 @@ test('an adult man of 95 kg, 170 cm: lidocaine is dosed on his ideal body weight
   );
   await tracker.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('la-tracker-cardiac-1280.png') });
+
+  // On a tablet held upright the new lines wrap inside the section: nothing scrolls sideways.
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await page.getByTestId('la-limited-by').scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+  const box = await page.getByTestId('la-limited-by').boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(800);
+  await page.screenshot({ path: test.info().outputPath('la-tracker-tablet-800.png') });
 });
