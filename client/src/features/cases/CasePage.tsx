@@ -41,6 +41,7 @@ import { WavesSection } from './waves/WavesSection.js';
 import { NotesSection } from './notes/NotesSection.js';
 import { FormsSection } from './forms/FormsSection.js';
 import { SignaturesSection } from './signatures/SignaturesSection.js';
+import { SignoffChecksSection } from './signoff/SignoffChecksSection.js';
 import { StartCaseSection } from './start/StartCaseSection.js';
 import { CaseTimeline } from './timeline/CaseTimeline.js';
 import { useCaseValue } from './useCaseData.js';
@@ -67,6 +68,7 @@ const Discharge = memo(DischargeSection);
 const Notes = memo(NotesSection);
 const Forms = memo(FormsSection);
 const Signatures = memo(SignaturesSection);
+const SignoffChecks = memo(SignoffChecksSection);
 const Finalize = memo(FinalizeSection);
 
 /** How often the page re-reads the clock for the provider editing window. */
@@ -265,6 +267,7 @@ export function CasePage(): ReactNode {
       { id: 'case-discharge', label: 'Discharge' },
       { id: 'case-notes', label: 'Notes' },
       { id: 'case-forms', label: 'Forms' },
+      { id: 'case-signoff', label: 'Sign-off checks' },
       { id: 'case-signatures', label: 'Signatures' },
       { id: 'case-report', label: 'Report' },
     ],
@@ -336,6 +339,7 @@ export function CasePage(): ReactNode {
       framed: true,
       content: <Forms orgId={orgId} appointment={appointment ?? null} patient={patient ?? null} />,
     },
+    { id: 'case-signoff', framed: true, content: <SignoffChecks {...section} plannedSedationLevel={bookedLevel} /> },
     {
       id: 'case-signatures',
       framed: true,

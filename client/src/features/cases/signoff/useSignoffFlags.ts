@@ -1,0 +1,106 @@
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import type * as Y from 'yjs';
+import { CASE_ROOT, signoffFlags, type SignoffFlag } from '@vigil/shared';
+
+/** The case's content is read again at most this often while it changes (a monitor writes every 5 s). */
+export const SIGNOFF_READ_MS = 1_000;
+
+/**
+ * The case document's content, read when the section mounts and then at most once a second
+ * while it changes, in a transition: the flags follow the charting without a monitor reading
+ * making every tap wait on a copy of a long case.
+ */
+export function useThrottledCaseJson(
+  doc: Y.Doc | undefined,
+  everyMs = SIGNOFF_READ_MS,
+): Record<string, unknown> | null {
+  const [json, setJson] = useState<Record<string, unknown> | null>(null);
+  useEffect(() => {
+    if (!doc) {
+      setJson(null);
+      return;
+    }
+    const root = doc.getMap(CASE_ROOT);
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const read = (): void => {
+      timer = null;
+      startTransition(() => setJson(root.toJSON()));
+    };
+    const changed = (): void => {
+      timer ??= setTimeout(read, everyMs);
+    };
+    read();
+    root.observeDeep(changed);
+    return () => {
+      root.unobserveDeep(changed);
+      if (timer != null) clearTimeout(timer);
+    };
+  }, [doc, everyMs]);
+  return json;
+}
+
+/** An override the server stored at finalize (case data signoffOverrides): who overrode a flag and why. */
+export interface CaseOverride {
+  reason: string;
+  name: string;
+}
+
+/** The overrides of the case by flag key; entries of another shape are left out. */
+export function caseOverrides(value: unknown): ReadonlyMap<string, CaseOverride> {
+  const out = new Map<string, CaseOverride>();
+  if (!Array.isArray(value)) return out;
+  for (const o of value as unknown[]) {
+    if (o == null || typeof o !== 'object') continue;
+    const { flagKey, reason, name } = o as Record<string, unknown>;
+    if (typeof flagKey === 'string' && typeof reason === 'string') {
+      out.set(flagKey, { reason, name: typeof name === 'string' ? name : '' });
+    }
+  }
+  return out;
+}
+
+export interface SignoffState {
+  flags: SignoffFlag[];
+  /** The case's sedation level as stored, for the policies' levels. */
+  sedationLevel: unknown;
+  overrides: ReadonlyMap<string, CaseOverride>;
+}
+
+export interface SignoffFlagsOptions {
+  ageYears: number | null;
+  /** The level booked on the Appointment, for "deeper than planned" (SO20). */
+  plannedSedationLevel: string | null;
+  timeZone?: string;
+}
+
+/**
+ * The case's open sign-off flags, computed in the browser with the same rules the server's
+ * finalize gate runs (shared signoffFlags). The device knows neither the patient's previous case
+ * nor the controlled-drug ledger: previousWeightKg and ledger are null here, so SO15 and SO16 show
+ * only at the gate (docs/decisions.md). Null while the case is loading.
+ */
+export function useSignoffFlags(
+  doc: Y.Doc | undefined,
+  { ageYears, plannedSedationLevel, timeZone }: SignoffFlagsOptions,
+  everyMs?: number,
+): SignoffState | null {
+  const json = useThrottledCaseJson(doc, everyMs);
+  return useMemo(
+    () =>
+      json == null
+        ? null
+        : {
+            sedationLevel: json.sedationLevel,
+            overrides: caseOverrides(json.signoffOverrides),
+            flags: signoffFlags({
+              caseData: json,
+              patient: { ageYears },
+              previousWeightKg: null,
+              ledger: null,
+              plannedSedationLevel,
+              timeZone: timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+            }),
+          },
+    [json, ageYears, plannedSedationLevel, timeZone],
+  );
+}
