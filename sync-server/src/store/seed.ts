@@ -3,6 +3,8 @@ import { SqliteResourceStore } from './resources/sqlite.js';
 import { SqliteSyncStore } from './sync/sqlite.js';
 import { seedDemoHealthHistories } from '../hhx/demo.js';
 import { seedDemoForms } from '../forms/demo.js';
+import { seedDemoInventory } from '../inventories/demo.js';
+import { SqliteInventoryStore } from './inventories/sqlite.js';
 import { SqliteOrgFormStore } from './forms/sqlite.js';
 import { SqliteOrgStore } from './orgs/sqlite.js';
 import type { Db } from './sqlite/database.js';
@@ -69,6 +71,18 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
         DEMO_ORGS.office.id,
         now,
         { userId: DEMO_USER.id, practitionerId: 'prc-demo0000000000', name: DEMO_USER.name },
+      ),
+    )
+    .then(() =>
+      // Issue 29: a safe and a cart with midazolam and fentanyl lots and their ledger.
+      seedDemoInventory(
+        { inventories: new SqliteInventoryStore(db), orgs: new SqliteOrgStore(db) },
+        DEMO_ORGS.office.id,
+        now,
+        {
+          userId: DEMO_USER.id,
+          caseId: 'apt-demo0000000001',
+        },
       ),
     )
     .then(() => undefined);

@@ -21,6 +21,7 @@ function OrgAppRoutes({ orgId }: { orgId: string }): ReactNode {
       { label: 'Patients', href: `${base}/patients` },
       { label: 'Report Review', href: `${base}/report-review` },
       { label: 'Forms', href: `${base}/forms` },
+      { label: 'Inventories', href: `${base}/inventories` },
       { label: adminLabel('Members', isAdmin), href: `${base}/members` },
       { label: 'Locations', href: `${base}/locations` },
       { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },

@@ -7,6 +7,9 @@ import { NewCasePage } from '../cases/NewCasePage.js';
 import { FormEditorPage } from '../forms/FormEditorPage.js';
 import { FormsPage } from '../forms/FormsPage.js';
 import { HealthHistoriesPage } from '../health-history/HealthHistoriesPage.js';
+import { InventoriesPage } from '../inventories/InventoriesPage.js';
+import { InventoryPage } from '../inventories/InventoryPage.js';
+import { LedgerLogPage } from '../inventories/LedgerLogPage.js';
 import { LocationsPage } from '../locations/LocationsPage.js';
 import { BaaPage } from '../orgs/BaaPage.js';
 import { GoLivePage } from '../orgs/GoLivePage.js';
@@ -62,10 +65,10 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'report-review/view', title: 'Report Review', element: createElement(ReportReviewViewPage) },
   { path: 'admin-reports', title: 'Admin Reports', element: createElement(AdminReportsPage) },
   { path: 'admin-reports/unsigned', title: 'Unsigned Reports', element: createElement(UnsignedReportsPage) },
-  { path: 'inventories', title: 'Inventories' },
-  { path: 'inventories/log', title: 'Inventory Log' },
-  { path: 'inventories/:inventoryId', title: 'Inventory' },
-  { path: 'inventories/:inventoryId/log', title: 'Inventory Log' },
+  { path: 'inventories', title: 'Inventories', element: createElement(InventoriesPage) },
+  { path: 'inventories/log', title: 'Inventory Log', element: createElement(LedgerLogPage) },
+  { path: 'inventories/:inventoryId', title: 'Inventory', element: createElement(InventoryPage) },
+  { path: 'inventories/:inventoryId/log', title: 'Inventory Log', element: createElement(LedgerLogPage) },
   { path: 'provider-case-presets', title: 'Provider Case Presets' },
   { path: 'settings', title: 'Settings', element: createElement(SettingsPage) },
   { path: 'subscription', title: 'Subscription' },

@@ -1,0 +1,196 @@
+import { Alert, Anchor, Button, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Page } from '../../ui/Page.js';
+import type * as api from './api.js';
+import { ledgerCsv } from './csv.js';
+import { useLedger } from './hooks.js';
+import { KIND_LABELS, ledgerErrorText } from './texts.js';
+
+/** Distinct values of the unfiltered log, for the filters' choices. */
+function choices(entries: readonly api.LedgerEntry[], pick: (e: api.LedgerEntry) => [string, string] | null) {
+  const seen = new Map<string, string>();
+  for (const e of entries) {
+    const p = pick(e);
+    if (p && !seen.has(p[0])) seen.set(p[0], p[1]);
+  }
+  return [...seen].map(([value, label]) => ({ value, label }));
+}
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * /org/{orgId}/inventories/log and /inventories/{inventoryId}/log (issue 29): the ledger in chain
+ * order, filtered by drug, user (or witness), case and dates, exported as CSV.
+ */
+export function LedgerLogPage(): ReactNode {
+  const { orgId = '', inventoryId } = useParams();
+  const scope = inventoryId ? { inventoryId } : {};
+  const all = useLedger(orgId, scope);
+  const [drug, setDrug] = useState<string | null>(null);
+  const [userId, setUserId] = useState<string | null>(null);
+  const [caseId, setCaseId] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filter: api.LedgerFilter = {
+    ...scope,
+    ...(drug ? { drug } : {}),
+    ...(userId ? { userId } : {}),
+    ...(caseId ? { caseId } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+  const log = useLedger(orgId, filter);
+  const entries = useMemo(() => all.data ?? [], [all.data]);
+  const drugs = useMemo(() => choices(entries, (e) => [e.drug, e.drug]), [entries]);
+  const users = useMemo(
+    () =>
+      choices(
+        entries.flatMap((e) => [
+          e,
+          ...(e.witnessId ? [{ ...e, userId: e.witnessId, userName: e.witnessName ?? '' }] : []),
+        ]),
+        (e) => [e.userId, e.userName],
+      ),
+    [entries],
+  );
+  const cases = useMemo(() => choices(entries, (e) => (e.caseId ? [e.caseId, e.caseId] : null)), [entries]);
+  const base = `/org/${encodeURIComponent(orgId)}`;
+  const title = inventoryId
+    ? `Inventory Log · ${entries[0]?.inventoryName ?? ''}`.replace(/ · $/, '')
+    : 'Inventory Log';
+  const input = { styles: { input: { minHeight: 44 } } };
+  return (
+    <Page title={title}>
+      <Group>
+        <Anchor
+          component={Link}
+          to={inventoryId ? `${base}/inventories/${encodeURIComponent(inventoryId)}` : `${base}/inventories`}
+        >
+          {inventoryId ? 'Back to the inventory' : 'All inventories'}
+        </Anchor>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} role="search" aria-label="Filter the log">
+        <Select
+          label="Drug"
+          data={drugs}
+          value={drug}
+          onChange={setDrug}
+          clearable
+          placeholder="All drugs"
+          {...input}
+        />
+        <Select
+          label="User"
+          data={users}
+          value={userId}
+          onChange={setUserId}
+          clearable
+          placeholder="Everyone"
+          {...input}
+        />
+        <Select
+          label="Case"
+          data={cases}
+          value={caseId}
+          onChange={setCaseId}
+          clearable
+          searchable
+          placeholder="All cases"
+          {...input}
+        />
+        <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} {...input} />
+        <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} {...input} />
+      </SimpleGrid>
+      <Group>
+        <Button
+          mih={44}
+          variant="default"
+          disabled={!log.data || log.data.length === 0}
+          onClick={() =>
+            download(`controlled-drug-ledger-${new Date().toISOString().slice(0, 10)}.csv`, ledgerCsv(log.data ?? []))
+          }
+        >
+          Export CSV
+        </Button>
+      </Group>
+      {log.data === null && log.error === null && (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text>Loading...</Text>
+        </Group>
+      )}
+      {log.error && (
+        <Alert color="red" role="alert" title="The log could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text>{ledgerErrorText(log.error)}</Text>
+            <Button variant="default" mih={44} onClick={log.reload}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {log.data?.length === 0 && (
+        <Text c="dimmed">
+          No entries{Object.keys(filter).length > Object.keys(scope).length ? ' match the filter' : ' yet'}.
+        </Text>
+      )}
+      {log.data && log.data.length > 0 && (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped aria-label="Ledger entries">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Drug and lot</Table.Th>
+                <Table.Th>Quantity</Table.Th>
+                <Table.Th>Case</Table.Th>
+                <Table.Th>By</Table.Th>
+                <Table.Th>Witness</Table.Th>
+                <Table.Th>Reason / count</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {log.data.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{e.seq}</Table.Td>
+                  <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
+                  <Table.Td>{KIND_LABELS[e.kind] ?? e.kind}</Table.Td>
+                  <Table.Td>
+                    {e.drug} · {e.lotNumber}
+                    {inventoryId ? '' : ` · ${e.inventoryName}`}
+                  </Table.Td>
+                  <Table.Td>{e.kind === 'count' ? '' : `${e.quantity} ${e.unit}`}</Table.Td>
+                  <Table.Td>
+                    {e.caseId ? (
+                      <Anchor component={Link} to={`${base}/cases/${encodeURIComponent(e.caseId)}`}>
+                        Open case
+                      </Anchor>
+                    ) : (
+                      ''
+                    )}
+                  </Table.Td>
+                  <Table.Td>{e.userName}</Table.Td>
+                  <Table.Td>{e.witnessName ?? ''}</Table.Td>
+                  <Table.Td>
+                    {e.kind === 'count'
+                      ? `Expected ${e.expected ?? '?'} ${e.unit}, found ${e.found ?? '?'} ${e.unit}`
+                      : (e.reason ?? '')}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,146 @@
+import { graphql } from '../../data/graphql.js';
+
+/*
+ * The ledger's GraphQL calls (issue 29): inventories, one inventory, the log, a case's lines and
+ * the chain check; createInventory, receiveLot, recordLedgerEntry. Screens reach them through hooks.ts.
+ */
+
+export interface InventoryLot {
+  id: string;
+  inventoryId: string;
+  drug: string;
+  strength: string;
+  schedule: string;
+  lotNumber: string;
+  expiry: string;
+  unit: string;
+  packageAmount: number;
+  gtin: string | null;
+  ndc: string | null;
+  serialNumber: string | null;
+  balance: number;
+  expired: boolean;
+  expiringSoon: boolean;
+}
+
+export interface Inventory {
+  id: string;
+  name: string;
+  kind: 'safe' | 'cart';
+  createdAt: string;
+  lots: InventoryLot[];
+}
+
+export interface LedgerEntry {
+  id: string;
+  seq: number;
+  kind: string;
+  inventoryId: string;
+  inventoryName: string;
+  lotId: string;
+  drug: string;
+  lotNumber: string;
+  unit: string;
+  quantity: number;
+  caseId: string | null;
+  userId: string;
+  userName: string;
+  witnessId: string | null;
+  witnessName: string | null;
+  reason: string | null;
+  expected: number | null;
+  found: number | null;
+  at: string;
+  hash: string;
+}
+
+export interface LedgerFilter {
+  inventoryId?: string;
+  drug?: string;
+  userId?: string;
+  caseId?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface LotInput {
+  drug: string;
+  strength: string;
+  schedule: string;
+  lotNumber: string;
+  expiry: string;
+  unit: string;
+  packageAmount: number;
+  gtin: string | null;
+  ndc: string | null;
+  serialNumber: string | null;
+}
+
+export interface EntryInput {
+  kind: 'dispense' | 'administer' | 'waste' | 'return' | 'adjust' | 'count';
+  lotId: string;
+  quantity?: number;
+  caseId?: string | null;
+  reason?: string | null;
+  found?: number | null;
+  witness?: { email: string; password: string } | null;
+}
+
+const LOT =
+  'id inventoryId drug strength schedule lotNumber expiry unit packageAmount gtin ndc serialNumber balance expired expiringSoon';
+const INVENTORY = `id name kind createdAt lots { ${LOT} }`;
+const ENTRY =
+  'id seq kind inventoryId inventoryName lotId drug lotNumber unit quantity caseId userId userName witnessId witnessName reason expected found at hash';
+
+export async function fetchInventories(orgId: string): Promise<Inventory[]> {
+  const data = await graphql<{ inventories: Inventory[] }>(
+    `query Inventories($orgId: String) { inventories(orgId: $orgId) { ${INVENTORY} } }`,
+    { orgId },
+  );
+  return data.inventories;
+}
+
+export async function fetchInventory(orgId: string, inventoryId: string): Promise<Inventory> {
+  const data = await graphql<{ inventory: Inventory }>(
+    `query Inventory($orgId: String, $id: String!) { inventory(orgId: $orgId, inventoryId: $id) { ${INVENTORY} } }`,
+    { orgId, id: inventoryId },
+  );
+  return data.inventory;
+}
+
+export async function fetchLedger(orgId: string, filter: LedgerFilter): Promise<LedgerEntry[]> {
+  const data = await graphql<{ ledgerEntries: LedgerEntry[] }>(
+    `query Ledger($orgId: String, $filter: LedgerFilter) { ledgerEntries(orgId: $orgId, filter: $filter) { ${ENTRY} } }`,
+    { orgId, filter },
+  );
+  return data.ledgerEntries;
+}
+
+export async function createInventory(orgId: string, name: string, kind: 'safe' | 'cart'): Promise<Inventory> {
+  const data = await graphql<{ createInventory: Inventory }>(
+    `mutation CreateInventory($orgId: String, $input: InventoryInput!) { createInventory(orgId: $orgId, input: $input) { ${INVENTORY} } }`,
+    { orgId, input: { name, kind } },
+  );
+  return data.createInventory;
+}
+
+export async function receiveLot(
+  orgId: string,
+  inventoryId: string,
+  lot: LotInput,
+  quantity: number,
+): Promise<LedgerEntry> {
+  const data = await graphql<{ receiveLot: LedgerEntry }>(
+    `mutation ReceiveLot($orgId: String, $input: ReceiveInput!) { receiveLot(orgId: $orgId, input: $input) { ${ENTRY} } }`,
+    { orgId, input: { inventoryId, lot, quantity } },
+  );
+  return data.receiveLot;
+}
+
+export async function recordEntry(orgId: string, input: EntryInput): Promise<LedgerEntry> {
+  const data = await graphql<{ recordLedgerEntry: LedgerEntry }>(
+    `mutation RecordLedgerEntry($orgId: String, $input: LedgerEntryInput!) { recordLedgerEntry(orgId: $orgId, input: $input) { ${ENTRY} } }`,
+    { orgId, input },
+  );
+  return data.recordLedgerEntry;
+}

@@ -1,0 +1,76 @@
+/** One row of the ledger log as exported. */
+export interface LedgerCsvRow {
+  at: string;
+  seq: number;
+  kind: string;
+  inventoryName: string;
+  drug: string;
+  lotNumber: string;
+  quantity: number;
+  unit: string;
+  caseId: string | null;
+  userName: string;
+  witnessName: string | null;
+  reason: string | null;
+  expected: number | null;
+  found: number | null;
+  hash: string;
+}
+
+export const LEDGER_CSV_HEADER = [
+  'Time',
+  'Entry',
+  'Kind',
+  'Inventory',
+  'Drug',
+  'Lot',
+  'Quantity',
+  'Unit',
+  'Case',
+  'User',
+  'Witness',
+  'Reason',
+  'Expected',
+  'Found',
+  'Hash',
+] as const;
+
+/**
+ * [IV2] A text cell as CSV (RFC 4180): quoted when it holds a comma, quote or line break, quotes
+ * doubled; text starting with = + - @ or a tab is prefixed with ' so a spreadsheet never runs it
+ * as a formula. Numbers are written as they are.
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** [IV2] The log as CSV: the header, then one line per entry in chain order, CRLF line ends. */
+export function ledgerCsv(rows: readonly LedgerCsvRow[]): string {
+  const lines = [LEDGER_CSV_HEADER.join(',')];
+  for (const r of rows)
+    lines.push(
+      [
+        r.at,
+        r.seq,
+        r.kind,
+        r.inventoryName,
+        r.drug,
+        r.lotNumber,
+        r.quantity,
+        r.unit,
+        r.caseId,
+        r.userName,
+        r.witnessName,
+        r.reason,
+        r.expected,
+        r.found,
+        r.hash,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  return `${lines.join('\r\n')}\r\n`;
+}

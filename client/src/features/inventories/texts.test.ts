@@ -1,0 +1,23 @@
+import { LEDGER_TEXTS } from '@vigil/shared';
+import { describe, expect, it } from 'vitest';
+import { ledgerErrorText, stockText } from './texts.js';
+
+describe('ledger texts', () => {
+  it.each([
+    ['LOT_EXPIRED', LEDGER_TEXTS.expired],
+    ['WITNESS_SAME_USER', 'The witness must be someone other than the person wasting.'],
+    ['WITNESS_INVALID', "The witness's email or password is not correct."],
+    ['SOMETHING_NEW', 'Something went wrong. Try again.'],
+  ])('[IV3] %s reads "%s"', (code, text) => {
+    expect(ledgerErrorText(code)).toBe(text);
+  });
+
+  it.each([
+    [40, 10, 'mg', '4 × 10 mg (40 mg)'],
+    [45, 10, 'mg', '4.5 × 10 mg (45 mg)'],
+    [100, 300, 'mcg', '0.33 × 300 mcg (100 mcg)'],
+    [0, 10, 'mg', '0 × 10 mg (0 mg)'],
+  ])('[IV4] %d at %d %s a package reads %s', (balance, pkg, unit, text) => {
+    expect(stockText(balance, pkg, unit)).toBe(text);
+  });
+});

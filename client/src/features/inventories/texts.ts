@@ -1,0 +1,44 @@
+import { LEDGER_TEXTS } from '@vigil/shared';
+
+/** [IV3] What a refusal of the ledger's calls says to the person at the safe. */
+const ERROR_TEXTS: Readonly<Record<string, string>> = {
+  FEATURE_DISABLED: 'Drug inventory is not turned on for this organisation.',
+  NOT_AUTHORIZED: 'You do not have permission to do this.',
+  NO_AUTHENTICATION: 'Your session ended. Sign in again.',
+  NETWORK_ERROR: 'No connection to the server. Controlled-drug entries need the network: try again when online.',
+  NOT_FOUND: 'Not found.',
+  INVALID_INPUT: 'Check the values entered.',
+  INVALID_QUANTITY: LEDGER_TEXTS.quantity,
+  LOT_EXPIRED: LEDGER_TEXTS.expired,
+  CASE_REQUIRED: LEDGER_TEXTS.caseRequired,
+  CASE_NOT_FOUND: 'That case was not found in this organisation.',
+  WITNESS_REQUIRED: LEDGER_TEXTS.witness,
+  WITNESS_SAME_USER: LEDGER_TEXTS.selfWitness,
+  WITNESS_INVALID: "The witness's email or password is not correct.",
+  WITNESS_NOT_MEMBER: 'The witness must be a member of this organisation.',
+  TOO_MANY_REQUESTS: 'Too many wrong witness passwords. Wait 15 minutes and try again.',
+  REASON_REQUIRED: LEDGER_TEXTS.reason,
+  OVER_BALANCE: LEDGER_TEXTS.overBalance,
+  OVER_CASE: LEDGER_TEXTS.overCase,
+};
+
+export function ledgerErrorText(code: string): string {
+  return ERROR_TEXTS[code] ?? 'Something went wrong. Try again.';
+}
+
+/** Entry kinds as the log and the buttons name them. */
+export const KIND_LABELS: Readonly<Record<string, string>> = {
+  receive: 'Receive',
+  dispense: 'Dispense',
+  administer: 'Administer',
+  waste: 'Waste',
+  return: 'Return',
+  adjust: 'Adjust',
+  count: 'Count',
+};
+
+/** [IV4] A lot's stock as packages and amount: "4 × 10 mg (40 mg)"; a part package shown as a decimal. */
+export function stockText(balance: number, packageAmount: number, unit: string): string {
+  const packages = Math.round((balance / packageAmount) * 100) / 100;
+  return `${packages} × ${packageAmount} ${unit} (${balance} ${unit})`;
+}

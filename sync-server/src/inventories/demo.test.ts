@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { SqliteAccountStore } from '../store/accounts/sqlite.js';
+import { SqliteInventoryStore } from '../store/inventories/sqlite.js';
+import { SqliteOrgStore } from '../store/orgs/sqlite.js';
+import { SqliteResourceStore } from '../store/resources/sqlite.js';
+import { seedDemoData } from '../store/seed.js';
+import { openMemoryDatabase } from '../store/sqlite/database.js';
+import { InventoryService } from './service.js';
+import { OrgAccess } from '../access/index.js';
+
+describe('the demo ledger (issue 29)', () => {
+  it('seeds a safe and a cart, midazolam and fentanyl lots with their balances, a reconciled case and an intact chain', async () => {
+    const db = openMemoryDatabase();
+    const now = new Date('2026-11-26T12:00:00Z');
+    await seedDemoData(db, now);
+    const orgs = new SqliteOrgStore(db);
+    expect((await orgs.features('demo-dental')).drugInventory).toBe(true);
+    const inventories = new SqliteInventoryStore(db);
+    const service = new InventoryService({
+      inventories,
+      orgs,
+      access: new OrgAccess({ parentsOf: (id) => orgs.parentsOf(id) }),
+      accounts: new SqliteAccountStore(db),
+      resources: new SqliteResourceStore(db),
+      rooms: { snapshot: () => Promise.resolve({ content: {}, hash: '', finalized: false }) },
+      now: () => now.getTime(),
+    });
+    expect((await inventories.inventories('demo-dental')).map((i) => i.name)).toEqual(['Main safe', 'Sedation cart']);
+    const entries = await inventories.entries('demo-dental');
+    expect(entries.map((e) => e.kind)).toEqual(['receive', 'receive', 'adjust', 'dispense', 'return', 'count']);
+    // Midazolam 200 − 10 + 10 = 200 mg; fentanyl 1000 − 100 = 900 mcg, counted 900.
+    const lots = await inventories.lots('demo-dental');
+    expect(lots.map((l) => [l.drug, l.expiry])).toEqual([
+      ['Midazolam', '2027-11-26'],
+      ['Fentanyl', '2027-01-25'],
+    ]);
+    expect(await service.checkChain('demo-dental')).toMatchObject({ ok: true, entries: 6, problems: [] });
+    // Today's first case drew a vial and returned it unused: the line reconciles with nothing charted.
+    expect(await service.ledgerLinesForCase('demo-dental', 'apt-demo0000000001', {})).toEqual([
+      { drug: 'Midazolam', unit: 'mg', drawn: 10, given: 0, wasted: 0, returned: 10 },
+    ]);
+    // A second seed changes nothing.
+    await seedDemoData(db, new Date('2026-11-27T12:00:00Z'));
+    expect(await inventories.entries('demo-dental')).toHaveLength(6);
+  });
+});
