@@ -157,7 +157,7 @@ function CreateInventory({ orgId, onCreated }: { orgId: string; onCreated: () =>
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="New inventory">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Create an inventory">
       <Group align="flex-end">
         <TextInput
           label="New inventory"

@@ -3,6 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import type * as api from './api.js';
+import { CaseReconciliation } from './CaseReconciliation.js';
 import { ledgerCsv } from './csv.js';
 import { useLedger } from './hooks.js';
 import { KIND_LABELS, ledgerErrorText } from './texts.js';
@@ -109,6 +110,7 @@ export function LedgerLogPage(): ReactNode {
         <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} {...input} />
         <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} {...input} />
       </SimpleGrid>
+      {caseId && <CaseReconciliation orgId={orgId} caseId={caseId} />}
       <Group>
         <Button
           mih={44}

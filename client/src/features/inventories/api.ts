@@ -144,3 +144,36 @@ export async function recordEntry(orgId: string, input: EntryInput): Promise<Led
   );
   return data.recordLedgerEntry;
 }
+
+/** A controlled drug drawn for a case against where it went (LG10, LG11). */
+export interface CaseLedgerLine {
+  drug: string;
+  unit: string;
+  drawn: number;
+  given: number;
+  wasted: number;
+  returned: number;
+  reconciles: boolean;
+  difference: number;
+}
+
+export async function fetchCaseLedger(orgId: string, caseId: string): Promise<CaseLedgerLine[]> {
+  const data = await graphql<{ caseLedger: CaseLedgerLine[] }>(
+    `
+      query CaseLedger($orgId: String, $caseId: String!) {
+        caseLedger(orgId: $orgId, caseId: $caseId) {
+          drug
+          unit
+          drawn
+          given
+          wasted
+          returned
+          reconciles
+          difference
+        }
+      }
+    `,
+    { orgId, caseId },
+  );
+  return data.caseLedger;
+}

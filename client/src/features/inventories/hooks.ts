@@ -40,3 +40,10 @@ export function useLedger(orgId: string, filter: api.LedgerFilter): Loaded<api.L
   const key = JSON.stringify(filter);
   return useServer(useCallback(() => api.fetchLedger(orgId, JSON.parse(key) as api.LedgerFilter), [orgId, key]));
 }
+
+/** A case's controlled-drug lines, or nothing without a case. */
+export function useCaseLedger(orgId: string, caseId: string | null): Loaded<api.CaseLedgerLine[]> {
+  return useServer(
+    useCallback(() => (caseId ? api.fetchCaseLedger(orgId, caseId) : Promise.resolve([])), [orgId, caseId]),
+  );
+}

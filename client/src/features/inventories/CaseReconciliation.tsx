@@ -1,0 +1,49 @@
+import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useCaseLedger } from './hooks.js';
+import { ledgerErrorText } from './texts.js';
+
+/** [IV7] A line in words: "Drawn 10 mg = given 4 + wasted 6 + returned 0". */
+export function reconciliationText(l: {
+  drawn: number;
+  given: number;
+  wasted: number;
+  returned: number;
+  unit: string;
+}): string {
+  return `Drawn ${l.drawn} ${l.unit} · given ${l.given} · wasted ${l.wasted} · returned ${l.returned}`;
+}
+
+/** The chosen case's controlled drugs: each drawn amount against given + wasted + returned (LG11). */
+export function CaseReconciliation({ orgId, caseId }: { orgId: string; caseId: string }): ReactNode {
+  const lines = useCaseLedger(orgId, caseId);
+  if (lines.error)
+    return (
+      <Alert color="red" role="alert">
+        {ledgerErrorText(lines.error)}
+      </Alert>
+    );
+  if (!lines.data) return null;
+  return (
+    <Stack gap={4} component="section" aria-label="Case reconciliation">
+      <Text fw={600}>This case’s controlled drugs</Text>
+      {lines.data.length === 0 && <Text c="dimmed">Nothing was drawn from an inventory for this case.</Text>}
+      {lines.data.map((l) => (
+        <Group key={l.drug} gap="xs" data-testid="case-ledger-line">
+          <Text>
+            {l.drug}: {reconciliationText(l)}
+          </Text>
+          {l.reconciles ? (
+            <Badge color="green">Reconciles</Badge>
+          ) : (
+            <Badge color="red">
+              {l.difference > 0
+                ? `${l.difference} ${l.unit} unaccounted for`
+                : `${-l.difference} ${l.unit} more than drawn`}
+            </Badge>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { adminCli, join, PASSWORD, person, sudo, type Person } from '../integration/orgs-helpers.js';
+import { orgMember } from '../utils/members.js';
+import { REPO_ROOT } from '../utils/start-server.js';
+import { bookCase, seriousViolations } from './axe.js';
+import { expect, test } from './fixtures.js';
+import { contextWith } from './members.js';
+
+// A step that cannot happen fails in 30 s rather than at the test's end.
+test.use({ actionTimeout: 30_000 });
+
+const SHOTS = path.join(REPO_ROOT, 'test-results', 'controlled-drug-ledger');
+/** What a USB scanner types for a midazolam package: (01) GTIN, (17) expiry 2030-06-30, (10) lot, GS, (21) serial. */
+const SCANNED = `]d2010031234567890617300630` + `10MDZ2291\u001d21S0001`;
+
+test('midazolam received and drawn for a case by a scanned code, charted, wasted with a witness, reconciled in the log', async ({
+  browser,
+  baseURL,
+  server,
+}) => {
+  test.setTimeout(300_000);
+  mkdirSync(SHOTS, { recursive: true });
+  // A provider who is the office's admin, a second provider to witness, the ledger turned on by an uber in sudo.
+  const [member, uber] = await Promise.all([orgMember(baseURL!), orgMember(baseURL!)]);
+  const witness = await person(server, `witness-${member.orgId}@ledger.test`);
+  const admin: Person = { browser: member.browser, email: member.email, userId: '' };
+  await join(server, admin, member.orgId, witness, ['member', 'provider']);
+  expect((await adminCli(server as never, 'make-uber', uber.email)).code).toBe(0);
+  await sudo(server, uber as never);
+  const flag = await uber.browser.gql(
+    'mutation ($o: String!) { addOrgFeature(orgId: $o, featureName: "drugInventory") { name } }',
+    { o: member.orgId },
+  );
+  expect(flag.code).toBeFalsy();
+  const caseId = await bookCase(baseURL!, member.orgId, member.token);
+
+  const context = await contextWith(browser, baseURL!, member.browser);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/org/${member.orgId}/inventories`);
+  await expect(page.getByText('No inventories yet')).toBeVisible();
+  await page.getByLabel('New inventory').fill('Main safe');
+  await page.getByRole('button', { name: 'Create inventory' }).click();
+  await page.getByRole('link', { name: 'Main safe' }).click();
+  await expect(page.getByRole('heading', { name: 'Main safe', level: 1 })).toBeVisible();
+  await expect(page.getByText('No lots yet.')).toBeVisible();
+
+  // Receive: the scanner types the code (GS1 group separator included) and Enter.
+  const scan = page.getByLabel('Package barcode');
+  await scan.click();
+  await page.keyboard.type(SCANNED);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Scanned GTIN 00312345678906 · NDC 1234567890 · serial S0001')).toBeVisible();
+  await expect(page.getByLabel('Lot number')).toHaveValue('MDZ2291');
+  await expect(page.getByLabel('Expiry')).toHaveValue('2030-06-30');
+  await page.getByRole('combobox', { name: 'Drug', exact: true }).fill('Midazolam');
+  await page.getByRole('option', { name: 'Midazolam' }).click();
+  await expect(page.getByLabel('Amount in one package (mg)')).toHaveValue('10');
+  await page.getByLabel('Packages received').fill('5');
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(page.getByText('Received 50 mg of Midazolam, lot MDZ2291.')).toBeVisible();
+  const lots = page.getByRole('region', { name: 'Lots' });
+  await expect(lots.getByText('5 × 10 mg (50 mg)')).toBeVisible();
+
+  // Draw: scanning the same package again opens its dispense, for the booked case.
+  await scan.click();
+  await page.keyboard.type(SCANNED);
+  await page.keyboard.press('Enter');
+  const dispense = page.getByRole('dialog', { name: 'Dispense · Midazolam lot MDZ2291' });
+  await dispense.getByRole('combobox', { name: 'Case', exact: true }).click();
+  await page.getByRole('option', { name: /Ada Lovelace · Implant/ }).click();
+  await dispense.getByLabel('Quantity (mg)').fill('10');
+  await dispense.getByRole('button', { name: 'Dispense' }).click();
+  await expect(dispense).toBeHidden();
+  await expect(lots.getByText('4 × 10 mg (40 mg)')).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'inventory-1280.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Chart 4 mg of midazolam IV in the case.
+  await page.goto(`/org/${member.orgId}/cases/${caseId}`);
+  await page.getByRole('combobox', { name: 'Drug', exact: true }).fill('Midazolam');
+  await page.getByLabel('Route', { exact: true }).selectOption('IV');
+  await page.getByLabel('Dose', { exact: true }).fill('4');
+  await page.getByRole('button', { name: 'Add drug', exact: true }).click();
+  await expect(page.getByText('Midazolam').first()).toBeVisible();
+  await expect(page.getByTestId('server-status')).toHaveText('Saved to the server', { timeout: 60_000 });
+
+  // The log for the case: 10 mg drawn, 4 given, 6 unaccounted for.
+  await page.goto(`/org/${member.orgId}/inventories/log`);
+  await page.getByRole('combobox', { name: 'Case', exact: true }).click();
+  await page.getByRole('option', { name: caseId }).click();
+  const reconciliation = page.getByRole('region', { name: 'Case reconciliation' });
+  await expect(reconciliation).toContainText('Midazolam: Drawn 10 mg · given 4 · wasted 0 · returned 0', {
+    timeout: 60_000,
+  });
+  await expect(reconciliation).toContainText('6 mg unaccounted for');
+
+  // Waste the 6 mg left, witnessed: a wrong password first, then the witness's own.
+  await page.goto(`/org/${member.orgId}/inventories`);
+  await page.getByRole('link', { name: 'Main safe' }).click();
+  await page.getByRole('button', { name: 'Waste Midazolam lot MDZ2291' }).click();
+  const waste = page.getByRole('dialog', { name: 'Waste · Midazolam lot MDZ2291' });
+  await waste.getByRole('combobox', { name: 'Case', exact: true }).click();
+  await page.getByRole('option', { name: /Ada Lovelace · Implant/ }).click();
+  await waste.getByLabel('Quantity (mg)').fill('6');
+  await waste.getByLabel('Witness email').fill(witness.email);
+  await waste.getByLabel('Witness password').fill('not the password');
+  await waste.getByRole('button', { name: 'Waste' }).click();
+  await expect(waste.getByRole('alert')).toHaveText("The witness's email or password is not correct.");
+  await waste.getByLabel('Witness password').fill(PASSWORD);
+  await waste.getByRole('button', { name: 'Waste' }).click();
+  await expect(waste).toBeHidden();
+  // The waste came out of what was drawn for the case, not the stock.
+  await expect(lots.getByText('4 × 10 mg (40 mg)')).toBeVisible();
+
+  // Reconciled: drawn 10 = given 4 + wasted 6 + returned 0.
+  await page.getByRole('link', { name: 'Ledger log' }).click();
+  await page.getByRole('combobox', { name: 'Case', exact: true }).click();
+  await page.getByRole('option', { name: caseId }).click();
+  await expect(reconciliation).toContainText('Midazolam: Drawn 10 mg · given 4 · wasted 6 · returned 0');
+  await expect(reconciliation.getByText('Reconciles')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Ledger entries' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table).toContainText('Waste');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe(
+    'Time,Entry,Kind,Inventory,Drug,Lot,Quantity,Unit,Case,User,Witness,Reason,Expected,Found,Hash',
+  );
+  expect(csv).toMatch(/,3,waste,Main safe,Midazolam,MDZ2291,6,mg,/);
+  await page.screenshot({ path: path.join(SHOTS, 'log-1280.png'), fullPage: true });
+
+  // On a phone-sized screen the inventory still reads.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/org/${member.orgId}/inventories`);
+  await expect(page.getByRole('link', { name: 'Main safe' })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'inventories-phone.png'), fullPage: true });
+  await context.close();
+});
