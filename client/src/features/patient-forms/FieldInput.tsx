@@ -3,7 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { SignaturePad } from '../profile/SignaturePad.js';
 import { SIGNATURE_HEIGHT, SIGNATURE_MAX_WIDTH } from '../profile/signaturePath.js';
 import type { OrgFormField as FormField } from '@vigil/shared';
-import type { AllergyAnswer, FieldAnswers, ListAnswer, MedicationAnswer } from './answers.js';
+import {
+  withAnswer,
+  type AllergyAnswer,
+  type FieldAnswers,
+  type ListAnswer,
+  type MedicationAnswer,
+} from './answers.js';
 import { MEASURE_HINTS, measureProblem } from './measure.js';
 import {
   EMPTY_HISTORY,
@@ -33,6 +39,27 @@ function Required({ field }: { field: FormField }): ReactNode {
   );
 }
 
+/** A field's label with '(optional)' after it when the field is not required. */
+function FieldLabel({ field }: { field: FormField }): ReactNode {
+  return (
+    <>
+      {field.label}
+      <Required field={field} />
+    </>
+  );
+}
+
+interface ListFieldProps<T extends object> {
+  field: FormField;
+  value: ListAnswer<T>;
+  onChange: (v: ListAnswer<T>) => void;
+  disabled: boolean;
+  blank: T;
+  parts: readonly { key: keyof T & string; label: string }[];
+  noneLabel: string;
+  addLabel: string;
+}
+
 function ListField<T extends object>({
   field,
   value,
@@ -42,28 +69,12 @@ function ListField<T extends object>({
   parts,
   noneLabel,
   addLabel,
-}: {
-  field: FormField;
-  value: ListAnswer<T>;
-  onChange: (v: ListAnswer<T>) => void;
-  disabled: boolean;
-  blank: T;
-  parts: { key: keyof T & string; label: string }[];
-  noneLabel: string;
-  addLabel: string;
-}): ReactNode {
+}: ListFieldProps<T>): ReactNode {
   const items = value.items.length === 0 && !value.none ? [blank] : value.items;
   const setItem = (i: number, item: T): void =>
     onChange({ none: false, items: items.map((x, j) => (j === i ? item : x)) });
   return (
-    <Fieldset
-      legend={
-        <>
-          {field.label}
-          <Required field={field} />
-        </>
-      }
-    >
+    <Fieldset legend={<FieldLabel field={field} />}>
       <Stack gap="xs">
         <Checkbox
           label={noneLabel}
@@ -152,14 +163,7 @@ function HistoryField({
     onChange({ ...value, categories: { ...value.categories, [id]: a } });
   const setExtra = (id: string, a: ExtraAnswer): void => onChange({ ...value, extra: { ...value.extra, [id]: a } });
   return (
-    <Fieldset
-      legend={
-        <>
-          {field.label}
-          <Required field={field} />
-        </>
-      }
-    >
+    <Fieldset legend={<FieldLabel field={field} />}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Answer each question. If you answer Yes, tick what applies or tell us in your own words.
@@ -240,8 +244,7 @@ function SignatureField({ field, answers, onChange, disabled }: FieldInputProps 
   return (
     <Stack gap={4}>
       <Text fw={500} size="sm">
-        {field.label}
-        <Required field={field} />
+        <FieldLabel field={field} />
       </Text>
       {path !== '' && (
         <svg
@@ -266,7 +269,7 @@ function SignatureField({ field, answers, onChange, disabled }: FieldInputProps 
         opened={open}
         onClose={() => setOpen(false)}
         onSign={(p) => {
-          onChange({ ...answers, signature: { ...answers.signature, [field.name]: p } });
+          onChange(withAnswer(answers, 'signature', field.name, p));
           setOpen(false);
         }}
       />
@@ -280,8 +283,7 @@ function SelfieField({ field, answers, onChange, disabled }: FieldInputProps & {
   return (
     <Stack gap={4}>
       <Text fw={500} size="sm">
-        {field.label}
-        <Required field={field} />
+        <FieldLabel field={field} />
       </Text>
       {photo !== '' && <Image src={photo} alt="Your photo" w={160} h={160} radius="md" />}
       <Button
@@ -297,13 +299,41 @@ function SelfieField({ field, answers, onChange, disabled }: FieldInputProps & {
         opened={open}
         onClose={() => setOpen(false)}
         onCapture={(dataUrl) => {
-          onChange({ ...answers, selfie: { ...answers.selfie, [field.name]: dataUrl } });
+          onChange(withAnswer(answers, 'selfie', field.name, dataUrl));
           setOpen(false);
         }}
       />
     </Stack>
   );
 }
+
+/** A list field not answered yet. */
+const NO_ANSWER = { none: false, items: [] };
+
+/** What each list field asks: its entry's parts, its 'none' box and its add button. */
+const LIST_FIELDS = {
+  allergies: {
+    blank: { name: '', reaction: '' },
+    parts: [
+      { key: 'name', label: 'Allergic to' },
+      { key: 'reaction', label: 'What happens' },
+    ],
+    noneLabel: 'I have no allergies',
+    addLabel: 'Add another allergy',
+  },
+  medications: {
+    blank: { name: '', dose: '' },
+    parts: [
+      { key: 'name', label: 'Medication' },
+      { key: 'dose', label: 'Dose and how often' },
+    ],
+    noneLabel: 'I take no medications',
+    addLabel: 'Add another medication',
+  },
+} as const satisfies {
+  allergies: Omit<ListFieldProps<AllergyAnswer>, 'field' | 'value' | 'onChange' | 'disabled'>;
+  medications: Omit<ListFieldProps<MedicationAnswer>, 'field' | 'value' | 'onChange' | 'disabled'>;
+};
 
 /** One form field as the patient answers it (spec 000 §3 form-builder field types). */
 export function FieldInput({ field, answers, onChange, disabled = false }: FieldInputProps): ReactNode {
@@ -313,17 +343,12 @@ export function FieldInput({ field, answers, onChange, disabled = false }: Field
       const raw = answers.text[field.name] ?? '';
       return (
         <TextInput
-          label={
-            <>
-              {field.label}
-              <Required field={field} />
-            </>
-          }
+          label={<FieldLabel field={field} />}
           description={MEASURE_HINTS[field.type].example}
           value={raw}
           disabled={disabled}
           error={measureProblem(field.type, raw)}
-          onChange={(e) => onChange({ ...answers, text: { ...answers.text, [field.name]: e.currentTarget.value } })}
+          onChange={(e) => onChange(withAnswer(answers, 'text', field.name, e.currentTarget.value))}
           styles={INPUT_STYLES}
         />
       );
@@ -331,49 +356,32 @@ export function FieldInput({ field, answers, onChange, disabled = false }: Field
     case 'text':
       return (
         <TextInput
-          label={
-            <>
-              {field.label}
-              <Required field={field} />
-            </>
-          }
+          label={<FieldLabel field={field} />}
           value={answers.text[field.name] ?? ''}
           disabled={disabled}
           autoComplete="name"
-          onChange={(e) => onChange({ ...answers, text: { ...answers.text, [field.name]: e.currentTarget.value } })}
+          onChange={(e) => onChange(withAnswer(answers, 'text', field.name, e.currentTarget.value))}
           styles={INPUT_STYLES}
         />
       );
     case 'allergies':
       return (
         <ListField<AllergyAnswer>
+          {...LIST_FIELDS.allergies}
           field={field}
-          value={answers.allergies[field.name] ?? { none: false, items: [] }}
-          onChange={(v) => onChange({ ...answers, allergies: { ...answers.allergies, [field.name]: v } })}
+          value={answers.allergies[field.name] ?? NO_ANSWER}
+          onChange={(v) => onChange(withAnswer(answers, 'allergies', field.name, v))}
           disabled={disabled}
-          blank={{ name: '', reaction: '' }}
-          parts={[
-            { key: 'name', label: 'Allergic to' },
-            { key: 'reaction', label: 'What happens' },
-          ]}
-          noneLabel="I have no allergies"
-          addLabel="Add another allergy"
         />
       );
     case 'medications':
       return (
         <ListField<MedicationAnswer>
+          {...LIST_FIELDS.medications}
           field={field}
-          value={answers.medications[field.name] ?? { none: false, items: [] }}
-          onChange={(v) => onChange({ ...answers, medications: { ...answers.medications, [field.name]: v } })}
+          value={answers.medications[field.name] ?? NO_ANSWER}
+          onChange={(v) => onChange(withAnswer(answers, 'medications', field.name, v))}
           disabled={disabled}
-          blank={{ name: '', dose: '' }}
-          parts={[
-            { key: 'name', label: 'Medication' },
-            { key: 'dose', label: 'Dose and how often' },
-          ]}
-          noneLabel="I take no medications"
-          addLabel="Add another medication"
         />
       );
     case 'healthHistory':
@@ -381,7 +389,7 @@ export function FieldInput({ field, answers, onChange, disabled = false }: Field
         <HistoryField
           field={field}
           value={answers.healthHistory[field.name] ?? EMPTY_HISTORY}
-          onChange={(v) => onChange({ ...answers, healthHistory: { ...answers.healthHistory, [field.name]: v } })}
+          onChange={(v) => onChange(withAnswer(answers, 'healthHistory', field.name, v))}
           disabled={disabled}
         />
       );

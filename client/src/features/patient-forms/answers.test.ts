@@ -1,6 +1,6 @@
 import type { OrgFormField } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { ACCEPTANCE_TEXT, EMPTY_ANSWERS, fillPlaceholders, listAnswered, stillMissing } from './answers.js';
+import { ACCEPTANCE_TEXT, EMPTY_ANSWERS, fillPlaceholders, listAnswered, stillMissing, withAnswer } from './answers.js';
 import { measureProblem } from './measure.js';
 import {
   EMPTY_HISTORY,
@@ -139,5 +139,17 @@ describe("the patient's form (spec 000 §4 Contract)", () => {
 
   it('[FC11] has no selfie before the camera gives a frame', () => {
     expect(selfieCrop(0, 0)).toBeNull();
+  });
+
+  it("[FC23] replaces one field's answer of one kind and leaves every other answer as it was", () => {
+    const first = withAnswer(EMPTY_ANSWERS, 'text', 'signerName', 'Ada');
+    const next = withAnswer(first, 'allergies', 'allergies', { none: true, items: [] });
+    expect(next).toEqual({
+      ...EMPTY_ANSWERS,
+      text: { signerName: 'Ada' },
+      allergies: { allergies: { none: true, items: [] } },
+    });
+    expect(withAnswer(next, 'text', 'signerName', 'Grace').text).toEqual({ signerName: 'Grace' });
+    expect(EMPTY_ANSWERS.text).toEqual({});
   });
 });

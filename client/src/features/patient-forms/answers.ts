@@ -47,6 +47,16 @@ export const EMPTY_ANSWERS: FieldAnswers = {
   healthHistory: {},
 };
 
+/** [FC23] The answers with one field's answer of one kind replaced (the one update every field input makes). */
+export function withAnswer<K extends keyof FieldAnswers>(
+  answers: FieldAnswers,
+  kind: K,
+  name: string,
+  value: FieldAnswers[K][string],
+): FieldAnswers {
+  return { ...answers, [kind]: { ...answers[kind], [name]: value } };
+}
+
 /** [FC6] Whether a list answer is complete: 'none' ticked, or at least one entry with its first part filled in. */
 export function listAnswered<T extends object>(answer: ListAnswer<T> | undefined, key: keyof T): boolean {
   if (!answer) return false;
