@@ -11,6 +11,7 @@ import {
   memberId,
   PASSWORD,
   person,
+  sudo,
   type Person,
 } from './orgs-helpers.js';
 
@@ -98,6 +99,17 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   policies: needs(ORG_PERMISSION),
   setPolicy: needs(ADMINISTER),
   deletePolicy: needs(ADMINISTER),
+  // The controlled-substance ledger (issue 29; drugInventory on for office): members read, admins
+  // create, receive, count and check the chain, providers dispense and administer.
+  inventories: needs(ORG_PERMISSION),
+  inventory: needs(ORG_PERMISSION),
+  ledgerEntries: needs(ORG_PERMISSION),
+  caseLedger: needs(ORG_PERMISSION),
+  ledgerCheck: needs(ADMINISTER),
+  createInventory: needs(ADMINISTER),
+  receiveLot: needs(ADMINISTER),
+  'recordLedgerEntry(administer)': needs(['provider', 'admin']),
+  'recordLedgerEntry(count)': needs(ADMINISTER),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -112,11 +124,13 @@ describe('organisations: access matrix of every call × role', () => {
   /** Per role, an office policy that role's deletePolicy call targets. */
   const policyTarget = {} as Record<Role, string>;
   let queryCode = '';
+  let inventoryId = '';
+  let lotId = '';
 
   beforeAll(async () => {
     server = await startServer();
-    const [admin, parentAdmin, uber, otherAdmin, member, provider] = await Promise.all(
-      ['admin', 'parent-admin', 'uber', 'other-admin', 'member', 'provider'].map((n) =>
+    const [admin, parentAdmin, uber, otherAdmin, member, provider, flags] = await Promise.all(
+      ['admin', 'parent-admin', 'uber', 'other-admin', 'member', 'provider', 'flags'].map((n) =>
         person(server, `${n}@matrix.test`),
       ),
     );
@@ -132,6 +146,30 @@ describe('organisations: access matrix of every call × role', () => {
     );
     await join(server, admin!, 'office', member!, ['member']);
     await join(server, admin!, 'office', provider!, ['member', 'provider']);
+    // The ledger (a product feature) turned on for office by another uber in sudo, so the matrix's
+    // uber stays without sudo; an inventory with a lot for the ledger calls.
+    expect((await adminCli(server, 'make-uber', flags!.email)).code).toBe(0);
+    await sudo(server, flags!);
+    ok(await flags!.browser.gql('mutation { addOrgFeature(orgId: "office", featureName: "drugInventory") { name } }'));
+    const inv = await admin!.browser.gql<{ createInventory: { id: string } }>(
+      'mutation { createInventory(orgId: "office", input: { name: "Safe", kind: "safe" }) { id } }',
+    );
+    ok(inv);
+    inventoryId = inv.data!.createInventory.id;
+    const lot = {
+      drug: 'Midazolam',
+      schedule: 'IV',
+      lotNumber: 'M1',
+      expiry: '2099-12-31',
+      unit: 'mg',
+      packageAmount: 10,
+    };
+    const received = await admin!.browser.gql<{ receiveLot: { lotId: string } }>(
+      'mutation ($input: ReceiveInput!) { receiveLot(orgId: "office", input: $input) { lotId } }',
+      { input: { inventoryId, lot, quantity: 1000 } },
+    );
+    ok(received);
+    lotId = received.data!.receiveLot.lotId;
 
     const victims = await Promise.all(
       ROLES.flatMap((r) => [person(server, `roles-${r}@matrix.test`), person(server, `remove-${r}@matrix.test`)]),
@@ -251,6 +289,43 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($id: String!) { deletePolicy(orgId: "office", id: $id) { id } }',
       { id: policyTarget[r] },
     ],
+    inventories: () => ['query { inventories(orgId: "office") { id lots { balance } } }', {}],
+    inventory: () => [
+      'query ($id: String!) { inventory(orgId: "office", inventoryId: $id) { id } }',
+      { id: inventoryId },
+    ],
+    ledgerEntries: () => ['query { ledgerEntries(orgId: "office") { seq kind } }', {}],
+    caseLedger: () => ['query { caseLedger(orgId: "office", caseId: "apt-none") { drug } }', {}],
+    ledgerCheck: () => ['query { ledgerCheck(orgId: "office") { ok } }', {}],
+    createInventory: (r) => [
+      'mutation ($name: String!) { createInventory(orgId: "office", input: { name: $name, kind: "cart" }) { id } }',
+      { name: `Cart of ${r}` },
+    ],
+    receiveLot: () => [
+      'mutation ($input: ReceiveInput!) { receiveLot(orgId: "office", input: $input) { seq } }',
+      {
+        input: {
+          inventoryId,
+          quantity: 10,
+          lot: {
+            drug: 'Midazolam',
+            schedule: 'IV',
+            lotNumber: 'M1',
+            expiry: '2099-12-31',
+            unit: 'mg',
+            packageAmount: 10,
+          },
+        },
+      },
+    ],
+    'recordLedgerEntry(administer)': () => [
+      'mutation ($lot: String!) { recordLedgerEntry(orgId: "office", input: { kind: "administer", lotId: $lot, quantity: 1 }) { seq } }',
+      { lot: lotId },
+    ],
+    'recordLedgerEntry(count)': () => [
+      'mutation ($lot: String!) { recordLedgerEntry(orgId: "office", input: { kind: "count", lotId: $lot, found: 1 }) { seq } }',
+      { lot: lotId },
+    ],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -274,8 +349,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 28 calls × 8 callers.
-    expect(cells).toBe(224);
+    // 37 calls × 8 callers.
+    expect(cells).toBe(296);
     expect(deviations).toEqual([]);
   });
 });

@@ -1,18 +1,7 @@
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useCaseLedger } from './hooks.js';
-import { ledgerErrorText } from './texts.js';
-
-/** [IV7] A line in words: "Drawn 10 mg = given 4 + wasted 6 + returned 0". */
-export function reconciliationText(l: {
-  drawn: number;
-  given: number;
-  wasted: number;
-  returned: number;
-  unit: string;
-}): string {
-  return `Drawn ${l.drawn} ${l.unit} · given ${l.given} · wasted ${l.wasted} · returned ${l.returned}`;
-}
+import { ledgerErrorText, reconciliationText } from './texts.js';
 
 /** The chosen case's controlled drugs: each drawn amount against given + wasted + returned (LG11). */
 export function CaseReconciliation({ orgId, caseId }: { orgId: string; caseId: string }): ReactNode {

@@ -11,16 +11,11 @@ import { useInventory } from './hooks.js';
 import { ExpiryBadge } from './InventoriesPage.js';
 import { ReceiveForm } from './ReceiveForm.js';
 import { ScanField } from './ScanField.js';
-import type { ScannedPackage } from './scan.js';
+import { lotForScan, type ScannedPackage } from './scan.js';
 import { KIND_LABELS, ledgerErrorText, stockText } from './texts.js';
 
 const PROVIDER_KINDS: readonly EntryKind[] = ['dispense', 'waste', 'return', 'administer'];
 const ADMIN_KINDS: readonly EntryKind[] = ['adjust', 'count'];
-
-/** [IV6] The lot a scanned package belongs to: same GTIN and lot number (a lot without a GTIN: the lot number alone). */
-export function lotForScan(lots: readonly api.InventoryLot[], s: ScannedPackage): api.InventoryLot | null {
-  return lots.find((l) => l.lotNumber === s.lotNumber && (l.gtin == null || l.gtin === s.gtin)) ?? null;
-}
 
 /**
  * /org/{orgId}/inventories/{inventoryId} (issue 29): the lots with their stock; receive by scan

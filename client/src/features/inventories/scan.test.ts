@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_SEPARATOR, readScan } from './scan.js';
+import { GROUP_SEPARATOR, lotForScan, readScan } from './scan.js';
 
 const GS = GROUP_SEPARATOR;
 // GTIN 00312345678906: weights 3,1,3,… over 0031234567890 sum 74 → check (10 − 4) % 10 = 6.
@@ -34,5 +34,20 @@ describe('scanning a package', () => {
       serialNumber: null,
       ndc: '1234567890',
     });
+  });
+});
+
+describe('the lot a scan belongs to', () => {
+  const lot = (id: string, lotNumber: string, gtin: string | null) =>
+    ({ id, lotNumber, gtin }) as unknown as Parameters<typeof lotForScan>[0][number];
+  const lots = [lot('a', 'MDZ2291', '00312345678906'), lot('b', 'OLD1', null)];
+  it.each([
+    ['the same GTIN and lot number', { gtin: '00312345678906', lotNumber: 'MDZ2291' }, 'a'],
+    ['another GTIN with the same lot number', { gtin: '10312345678903', lotNumber: 'MDZ2291' }, null],
+    ['a lot without a GTIN, by its lot number', { gtin: '00312345678906', lotNumber: 'OLD1' }, 'b'],
+    ['an unknown lot', { gtin: '00312345678906', lotNumber: 'NEW9' }, null],
+  ])('[IV6] %s → %s', (_, s, id) => {
+    const scanned = { ...s, expiry: null, serialNumber: null, ndc: null };
+    expect(lotForScan(lots, scanned)?.id ?? null).toBe(id);
   });
 });

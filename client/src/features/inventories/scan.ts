@@ -1,4 +1,5 @@
 import { gs1Derived, parseGs1 } from '@vigil/shared';
+import type { InventoryLot } from './api.js';
 
 /** The GS1 group separator (ASCII 29) that ends a variable-length field in a scanned code. */
 export const GROUP_SEPARATOR = '\u001d';
@@ -33,4 +34,9 @@ export function readScan(text: string): ScannedPackage | null {
     serialNumber: parsed.serialNumber ?? null,
     ndc: gs1Derived(parsed.gtin).ndc,
   };
+}
+
+/** [IV6] The lot a scanned package belongs to: same GTIN and lot number (a lot without a GTIN: the lot number alone). */
+export function lotForScan(lots: readonly InventoryLot[], s: ScannedPackage): InventoryLot | null {
+  return lots.find((l) => l.lotNumber === s.lotNumber && (l.gtin == null || l.gtin === s.gtin)) ?? null;
 }

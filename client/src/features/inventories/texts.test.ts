@@ -1,6 +1,6 @@
 import { LEDGER_TEXTS } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { ledgerErrorText, stockText } from './texts.js';
+import { ledgerErrorText, reconciliationText, stockText } from './texts.js';
 
 describe('ledger texts', () => {
   it.each([
@@ -19,5 +19,13 @@ describe('ledger texts', () => {
     [0, 10, 'mg', '0 × 10 mg (0 mg)'],
   ])('[IV4] %d at %d %s a package reads %s', (balance, pkg, unit, text) => {
     expect(stockText(balance, pkg, unit)).toBe(text);
+  });
+});
+
+describe('a case line in words', () => {
+  it('[IV7] names drawn, given, wasted and returned in the line’s unit', () => {
+    expect(reconciliationText({ drawn: 10, given: 4, wasted: 6, returned: 0, unit: 'mg' })).toBe(
+      'Drawn 10 mg · given 4 · wasted 6 · returned 0',
+    );
   });
 });

@@ -42,3 +42,14 @@ export function stockText(balance: number, packageAmount: number, unit: string):
   const packages = Math.round((balance / packageAmount) * 100) / 100;
   return `${packages} × ${packageAmount} ${unit} (${balance} ${unit})`;
 }
+
+/** [IV7] A line in words: "Drawn 10 mg = given 4 + wasted 6 + returned 0". */
+export function reconciliationText(l: {
+  drawn: number;
+  given: number;
+  wasted: number;
+  returned: number;
+  unit: string;
+}): string {
+  return `Drawn ${l.drawn} ${l.unit} · given ${l.given} · wasted ${l.wasted} · returned ${l.returned}`;
+}
