@@ -92,7 +92,7 @@ describe('sign-off checks on the case screen (issue 29)', () => {
     renderSection(doc);
     await screen.findByTestId('signoff-empty');
     act(() => doc.getMap(CASE_ROOT).delete('asaClassification'));
-    const row = await screen.findByRole('button', { name: 'The ASA classification is not recorded. Go to Start.' });
+    const row = await screen.findByRole('button', { name: /^The ASA classification is not recorded\.\s*Go to Start$/ });
     const group = screen.getByRole('list', { name: 'Not recorded (1)' });
     expect(within(group).getByRole('button')).toBe(row);
     expect(screen.getByTestId('signoff-count').textContent).toBe('1 open');
@@ -111,7 +111,7 @@ describe('sign-off checks on the case screen (issue 29)', () => {
     // Take away the 10:15 reading: the 10:15 checkpoint of the moderate case is missed (SO6).
     act(() => (doc.getMap(CASE_ROOT).get('manualVitals') as Y.Array<unknown>).delete(3, 1));
     const row = await screen.findByRole('button', {
-      name: 'No vitals at the 10:15 checkpoint (every 5 minutes at moderate sedation). Go to Vitals.',
+      name: /^No vitals at the 10:15 checkpoint \(every 5 minutes at moderate sedation\)\.\s*Go to Vitals$/,
     });
     fireEvent.click(row);
     const vitals = document.getElementById('case-vitals')!;

@@ -29,8 +29,8 @@ export interface SignoffChecksSectionProps extends CaseSectionProps {
 }
 
 const ACTION_BADGE: Readonly<Record<PolicyAction, { label: string; color: string }>> = {
-  block: { label: 'Blocks signing', color: 'red.8' },
-  warn: { label: 'Warning', color: 'yellow.9' },
+  block: { label: 'Blocks signing', color: 'red' },
+  warn: { label: 'Warning', color: 'orange' },
 };
 
 function FlagRow({
@@ -49,7 +49,6 @@ function FlagRow({
       <UnstyledButton
         className={classes.row}
         disabled={section == null}
-        aria-label={section == null ? flag.message : `${flag.message} Go to ${section.label}.`}
         onClick={() => section && jumpToSection(section.id)}
       >
         <Text component="span" size="sm">
@@ -61,7 +60,7 @@ function FlagRow({
               {badge.label}
             </Badge>
           )}
-          {section && <span aria-hidden>{section.label} →</span>}
+          {section && <span> Go to {section.label}</span>}
         </span>
       </UnstyledButton>
       {override && (
@@ -100,11 +99,7 @@ export function SignoffChecksSection({
   const blocking = shown?.actions ? [...shown.actions.values()].filter((a) => a === 'block').length : 0;
 
   const summary = shown && (
-    <Badge
-      color={count === 0 ? 'green.8' : blocking > 0 ? 'red.8' : 'yellow.9'}
-      variant="light"
-      data-testid="signoff-count"
-    >
+    <Badge color={count === 0 ? 'green' : blocking > 0 ? 'red' : 'orange'} variant="light" data-testid="signoff-count">
       {count === 0 ? 'All clear' : `${count} open${blocking > 0 ? `, ${blocking} blocking` : ''}`}
     </Badge>
   );
