@@ -160,6 +160,7 @@ export class ReportService {
       caseData,
       patientId,
       request.timeZone,
+      appointment,
     );
     const overrides = await this.deps.signoff.check(ctx.orgId, signoffContext, request.overrides ?? [], {
       userId: session.userId,

@@ -1,5 +1,7 @@
 import {
   applyPolicies,
+  appointmentSedationLevel,
+  type Appointment,
   caseAgeYears,
   measurementOf,
   openBlockingFlags,
@@ -62,6 +64,7 @@ export class SignoffGate {
     caseData: Record<string, unknown>,
     patientId: string | null,
     timeZone: string,
+    appointment: Appointment | null = null,
   ): Promise<SignoffContext> {
     const patient = patientId ? await this.read<Patient>(orgId, 'Patient', patientId) : null;
     const features = resolveFeatures(await this.deps.orgs.features(orgId));
@@ -75,6 +78,8 @@ export class SignoffGate {
         features.drugInventory === true && this.deps.ledgerLines
           ? await this.deps.ledgerLines(orgId, compositionId, caseData)
           : null,
+      // The level booked on the Appointment, for "deeper than planned" (SO20).
+      plannedSedationLevel: appointment ? appointmentSedationLevel(appointment) : null,
       timeZone,
     };
   }

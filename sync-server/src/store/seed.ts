@@ -6,6 +6,8 @@ import { seedDemoForms } from '../forms/demo.js';
 import { seedDemoInventory } from '../inventories/demo.js';
 import { SqliteInventoryStore } from './inventories/sqlite.js';
 import { SqliteOrgFormStore } from './forms/sqlite.js';
+import { seedDemoPolicies } from '../policies/demo.js';
+import { SqlitePolicyStore } from './policies/sqlite.js';
 import { SqliteOrgStore } from './orgs/sqlite.js';
 import type { Db } from './sqlite/database.js';
 import { assertSerialized } from './resources/transactions.js';
@@ -83,6 +85,15 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
           userId: DEMO_USER.id,
           caseId: 'apt-demo0000000001',
         },
+      ),
+    )
+    .then(() =>
+      // Issue 29: the policies flag on and a few sign-off policies (the office's and its parent's).
+      seedDemoPolicies(
+        { policies: new SqlitePolicyStore(db), orgs: new SqliteOrgStore(db) },
+        { office: DEMO_ORGS.office.id, parent: DEMO_ORGS.parent.id },
+        now,
+        { userId: DEMO_USER.id },
       ),
     )
     .then(() => undefined);

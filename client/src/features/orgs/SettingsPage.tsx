@@ -12,6 +12,7 @@ import { useFeatureOverrides } from './featureOverrides.js';
 import { adminLabel, memberErrorText } from './memberRules.js';
 import { OrgDetailsForm } from './OrgDetailsForm.js';
 import { mayAdminister } from '../../session/sessionOrgs.js';
+import { PolicyEditor } from './policies/PolicyEditor.js';
 
 /** The value a feature entry stands for: its string, else on or off. */
 export function featureValue(f: api.OrgFeature): FeatureValue {
@@ -208,6 +209,13 @@ export function FeatureFlags({ orgId, productEditable = false, withOverrides = t
   );
 }
 
+/** The sign-off policy editor (issue 29), shown while the organisation's `policies` flag is on. */
+function PoliciesSection({ orgId }: { orgId: string }): ReactNode {
+  const features = useOrgFeatures(orgId, true);
+  const on = features.data?.find((f) => f.name === 'policies');
+  return on && featureValue(on) === true ? <PolicyEditor orgId={orgId} /> : null;
+}
+
 /**
  * `/org/{orgId}/settings`: the organisation's details and feature flags (spec 000 §3), for whoever may
  * administer it (spec 000 §6); others are told it needs an admin.
@@ -243,6 +251,7 @@ export function SettingsPage(): ReactNode {
           </Card>
         )}
         <FeatureFlags orgId={orgId} />
+        <PoliciesSection orgId={orgId} />
       </Stack>
     );
   return <Page title="Settings">{body}</Page>;

@@ -35,7 +35,18 @@ import { fetchFeatures } from '../orgs/api.js';
 import { SignaturePad } from '../profile/SignaturePad.js';
 import type { CaseSectionProps } from '../cases/caseSection.js';
 import { useMayAdminister } from '../orgs/hooks.js';
-import { addAddendum, fetchPdfUrl, finalizeCase, FINALIZE_STEP_MESSAGES, openPdf, type FinalizeLine } from './api.js';
+import {
+  addAddendum,
+  fetchPdfUrl,
+  finalizeCase,
+  FINALIZE_STEP_MESSAGES,
+  openPdf,
+  SignoffBlockedError,
+  type BlockingFlag,
+  type FinalizeLine,
+  type SignoffOverrideInput,
+} from './api.js';
+import { SignoffOverrideStep } from './SignoffOverrideStep.js';
 import { ReopenCaseButton } from './ReopenCase.js';
 import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
 import { useCaseAppointment } from '../cases/header/useCaseAppointment.js';
@@ -66,6 +77,10 @@ export function finalizeRefusalText(code: string): string {
       return 'Only a provider of this organization can sign the report.';
     case 'NETWORK_ERROR':
       return 'The server cannot be reached. Finalizing needs a connection; try again when online.';
+    case 'SIGNOFF_BLOCKED':
+      return 'Sign-off flags block finalizing: fix them in the case or give a reason to override each.';
+    case 'INVALID_OVERRIDE':
+      return 'Each override needs a reason of 1 to 500 characters.';
     default:
       return FINALIZE_STEP_MESSAGES.failed;
   }
@@ -381,6 +396,10 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
   const [donePdfId, setDonePdfId] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const [added, setAdded] = useState<AddedAddendum[]>([]);
+  // Issue 29: after a SIGNOFF_BLOCKED refusal, the drawn signature and the blocking flags, so the
+  // signer can fix or override them and sign again without drawing again.
+  const [blockedBy, setBlockedBy] = useState<{ path: string; flags: BlockingFlag[] } | null>(null);
+  const [reasons, setReasons] = useState<Record<string, string>>({});
 
   const input = {
     ...previewInput(caseId, caseData, resources, context.tempsInCelsius, Date.now()),
@@ -403,7 +422,7 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
   const addenda = listedAddenda(signed?.addenda ?? null, added);
   const previewZoom = previewWidth > 0 ? Math.min(1, previewWidth / input.printWidth) : 1;
 
-  const sign = (path: string): void => {
+  const sign = (path: string, overrides: SignoffOverrideInput[] = []): void => {
     setPadOpen(false);
     if (!doc) return;
     const hash = contentHash(doc.getMap(CASE_ROOT).toJSON());
@@ -411,10 +430,16 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
     finalizeCase(
       orgId,
       caseId,
-      { signature: path, contentHash: hash, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      {
+        signature: path,
+        contentHash: hash,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ...(overrides.length > 0 ? { overrides } : {}),
+      },
       (line) => {
         setProgress((p) => ({ ...p, lines: [...p.lines, line] }));
         if (line.step === 'done' && line.data?.pdfId) {
+          setBlockedBy(null);
           setDonePdfId(line.data.pdfId);
           resources.refresh();
           setRound((n) => n + 1);
@@ -422,12 +447,14 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
       },
     ).then(
       () => setProgress((p) => ({ ...p, running: false })),
-      (err: unknown) =>
+      (err: unknown) => {
+        if (err instanceof SignoffBlockedError) setBlockedBy({ path, flags: err.flags });
         setProgress((p) => ({
           ...p,
           running: false,
           refusal: finalizeRefusalText(err instanceof RequestError ? err.code : 'failed'),
-        })),
+        }));
+      },
     );
   };
 
@@ -498,6 +525,16 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
           </Stack>
         )}
         <FinalizeProgress progress={progress} />
+        {blockedBy && !signed && (
+          <SignoffOverrideStep
+            flags={blockedBy.flags}
+            reasons={reasons}
+            running={progress.running}
+            onReason={(key, reason) => setReasons((r) => ({ ...r, [key]: reason }))}
+            onSign={(overrides) => sign(blockedBy.path, overrides)}
+            onCancel={() => setBlockedBy(null)}
+          />
+        )}
         {signed && (
           <Stack gap="xs" aria-label="Addenda" role="group">
             <Title order={3} size="h5">

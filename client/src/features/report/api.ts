@@ -25,12 +25,42 @@ export function splitNdjson(buffer: string): { lines: FinalizeLine[]; rest: stri
   return { lines: parts.filter((p) => p.trim() !== '').map((p) => JSON.parse(p) as FinalizeLine), rest };
 }
 
+/** A blocking sign-off flag the server named in its 409 SIGNOFF_BLOCKED (issue 29). */
+export interface BlockingFlag {
+  /** The rule id (SO…). */
+  id: string;
+  /** The occurrence's key, what an override names. */
+  key: string;
+  /** The case-data fields it points at. */
+  fields: string[];
+  message: string;
+}
+
+/** Finalize refused while blocking sign-off flags are open: the flags, to fix or override with a reason. */
+export class SignoffBlockedError extends RequestError {
+  constructor(readonly flags: BlockingFlag[]) {
+    super('SIGNOFF_BLOCKED', 409);
+    this.name = 'SignoffBlockedError';
+  }
+}
+
+/** An override the signer sends with finalize (issue 29): the flag's key and a reason (1–500 characters). */
+export interface SignoffOverrideInput {
+  flagKey: string;
+  reason: string;
+}
+
 async function refusal(response: Response): Promise<RequestError> {
   const text = await response.text();
   let code: string = errorCodeForStatus(response.status, text);
   try {
-    const body = JSON.parse(text) as { error?: string };
+    const body = JSON.parse(text) as { error?: string; issues?: { code: string; path: string[]; message: string }[] };
     if (body.error && response.status !== 401) code = body.error;
+    if (body.error === 'SIGNOFF_BLOCKED' && Array.isArray(body.issues)) {
+      return new SignoffBlockedError(
+        body.issues.map((i) => ({ id: i.code, key: String(i.path[0]), fields: i.path.slice(1), message: i.message })),
+      );
+    }
   } catch {
     // not JSON: the status code's error stands
   }
@@ -46,7 +76,7 @@ async function refusal(response: Response): Promise<RequestError> {
 export async function finalizeCase(
   orgId: string,
   caseId: string,
-  body: { signature: string; contentHash: string; timeZone: string },
+  body: { signature: string; contentHash: string; timeZone: string; overrides?: SignoffOverrideInput[] },
   onLine: (line: FinalizeLine) => void,
 ): Promise<void> {
   let response: Response;
