@@ -272,7 +272,15 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, access, accounts: accountStore },
     ...{ resources, rooms, now },
   });
-  const patientForms = new PatientFormService({ links: patientLinks, forms, tasks, fhir, orgs: orgStore, now });
+  const patientForms = new PatientFormService({
+    links: patientLinks,
+    forms,
+    tasks,
+    fhir,
+    orgs: orgStore,
+    store: resources,
+    now,
+  });
 
   let closing: Promise<void> | undefined;
   const close = (drained: () => Promise<void> = () => Promise.resolve()): Promise<void> => {

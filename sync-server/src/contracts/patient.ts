@@ -28,6 +28,7 @@ import type { FhirService, RequestContext } from '../fhir/service.js';
 import type { FormsService } from '../forms/service.js';
 import { tokenHash, type AppointmentTaskService } from '../forms/tasks.js';
 import type { OrgStore } from '../store/orgs/types.js';
+import type { ResourceStore } from '../store/resources/types.js';
 import type { PatientLinkRecord, PatientLinkStore } from '../store/patient-links/types.js';
 import type { OrgFormRecord } from '../store/forms/types.js';
 
@@ -43,6 +44,8 @@ export interface PatientFormsDeps {
   tasks: AppointmentTaskService;
   fhir: FhirService;
   orgs: OrgStore;
+  /** The database's transactions (the links and the resources share it). */
+  store: Pick<ResourceStore, 'transaction'>;
   now: () => number;
 }
 
@@ -99,23 +102,29 @@ export class PatientFormService {
     if (missing.length > 0) throw new IncompleteError(missing);
 
     const now = this.deps.now();
-    if (!(await this.deps.links.use(link.tokenHash, now))) refuse(410, 'LINK_USED');
     const ctx = this.ctx(link, ip);
     const patient = await this.patient(link);
     const at = new Date(now).toISOString();
     const contract = contractOf({ link, form, patient, values: values.data!, at });
-    const { version } = await this.deps.fhir.create(ctx, 'Contract', contract);
-    // [HM1] The health questions also become a patient-answers health history the staff merge.
-    const answers = patientAnswersOf(form.fields, values.data!, form.name, at);
-    if (answers) {
-      const composition = patientAnswersComposition({
-        patientId: link.patientId,
-        patientName: patientDisplayName(patient),
-        contractId: version.id,
-        answers,
-      });
-      await this.deps.fhir.create(ctx, 'Composition', composition);
-    }
+    // One transaction (session 18): the link is used only with the Contract and the patient's
+    // answers stored; a failure leaves the link unused, so the patient can send again.
+    const version = await this.deps.store.transaction(async () => {
+      if (!(await this.deps.links.use(link.tokenHash, now))) refuse(410, 'LINK_USED');
+      const stored = (await this.deps.fhir.create(ctx, 'Contract', contract)).version;
+      // [HM1] The health questions also become a patient-answers health history the staff merge.
+      const answers = patientAnswersOf(form.fields, values.data!, form.name, at);
+      if (answers) {
+        const composition = patientAnswersComposition({
+          patientId: link.patientId,
+          patientName: patientDisplayName(patient),
+          contractId: stored.id,
+          answers,
+        });
+        await this.deps.fhir.create(ctx, 'Composition', composition);
+      }
+      return stored;
+    });
+    // The task's status follows from the Contract (PF7) even when this write is skipped or fails.
     await this.deps.tasks.complete(link.appointmentId, link.taskId, version.id, ctx);
     return { contractId: version.id };
   }
