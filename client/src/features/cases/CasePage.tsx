@@ -42,6 +42,7 @@ import { NotesSection } from './notes/NotesSection.js';
 import { FormsSection } from './forms/FormsSection.js';
 import { SignaturesSection } from './signatures/SignaturesSection.js';
 import { SignoffChecksSection } from './signoff/SignoffChecksSection.js';
+import { usePolicies } from '../orgs/policies/usePolicies.js';
 import { StartCaseSection } from './start/StartCaseSection.js';
 import { CaseTimeline } from './timeline/CaseTimeline.js';
 import { useCaseValue } from './useCaseData.js';
@@ -160,6 +161,13 @@ export function CasePage(): ReactNode {
   const schema = useCaseState(kase, (s) => s.schema);
   const doc = deviceLoading ? undefined : kase?.doc;
   const settings = useOrgCaseSettings(orgId);
+  // Which sign-off flags block (issue 29): the org's policies when its policies flag is on;
+  // with the flag off every flag only warns (policies.ts), so no policies are fetched.
+  const { policies } = usePolicies(orgId, settings.policies);
+  const signoffPolicies = useMemo(
+    () => (!settings.policies ? { policies: [], enabled: false } : policies ? { policies, enabled: true } : null),
+    [settings.policies, policies],
+  );
   const { appointment, patient, primaryProvider } = useCaseAppointment(orgId, appointmentId);
   const [weight] = useCaseValue<{ value?: number }>(doc, 'weight');
   const [height] = useCaseValue<{ value?: number }>(doc, 'height');
@@ -339,7 +347,11 @@ export function CasePage(): ReactNode {
       framed: true,
       content: <Forms orgId={orgId} appointment={appointment ?? null} patient={patient ?? null} />,
     },
-    { id: 'case-signoff', framed: true, content: <SignoffChecks {...section} plannedSedationLevel={bookedLevel} /> },
+    {
+      id: 'case-signoff',
+      framed: true,
+      content: <SignoffChecks {...section} plannedSedationLevel={bookedLevel} policies={signoffPolicies} />,
+    },
     {
       id: 'case-signatures',
       framed: true,

@@ -22,6 +22,7 @@ describe('organisation case settings (spec 000 §3)', () => {
       sedationLevelLimit: 'ga',
       tempsInCelsius: false,
       primaryProviderMustBeFinalSigner: false,
+      policies: false,
     });
   });
 
@@ -30,11 +31,13 @@ describe('organisation case settings (spec 000 §3)', () => {
       feature('sedationLevelLimit', 'string', true, 'moderate'),
       feature('tempsInCelsius', 'boolean', true),
       feature('primaryProviderMustBeFinalSignerName', 'boolean', true),
+      feature('policies', 'boolean', true),
     ]);
     expect(caseSettingsFromValues(values)).toEqual({
       sedationLevelLimit: 'moderate',
       tempsInCelsius: true,
       primaryProviderMustBeFinalSigner: true,
+      policies: true,
     });
   });
 });

@@ -16,6 +16,8 @@ export interface OrgCaseSettings {
   tempsInCelsius: boolean;
   /** primaryProviderMustBeFinalSignerName: no different final signer (spec 001 §6). */
   primaryProviderMustBeFinalSigner: boolean;
+  /** policies: the organisation's sign-off policies decide which flags block (issue 29). */
+  policies: boolean;
 }
 
 export const DEFAULT_ORG_CASE_SETTINGS: OrgCaseSettings = caseSettingsFromValues(resolveFeatures({}));
@@ -35,6 +37,7 @@ export function caseSettingsFromValues(values: Readonly<FeatureValues>): OrgCase
     sedationLevelLimit: sedationLevelLimit(values),
     tempsInCelsius: temperatureUnit(values) === 'C',
     primaryProviderMustBeFinalSigner: values.primaryProviderMustBeFinalSignerName === true,
+    policies: values.policies === true,
   };
 }
 
