@@ -1,3 +1,4 @@
+import type { PatientSex } from './ideal-body-weight.js';
 import type { LedgerLine } from './ledger.js';
 import type { SignoffCase } from './signoff-case.js';
 
@@ -45,7 +46,11 @@ export interface SignoffContext {
   /** The case document content as stored (migrated and read tolerantly inside). */
   readonly caseData: unknown;
   /** Paediatric vital bands differ from adult ones; null age reads as adult. */
-  readonly patient: { readonly ageYears: number | null };
+  readonly patient: {
+    readonly ageYears: number | null;
+    /** FHIR Patient.gender: an adult's ideal body weight (IBW2) is the men's or women's; null or absent: women's (the smaller). */
+    readonly sex?: PatientSex | null;
+  };
   /** The patient's weight on their last case, for the > 20 % change flag; null when none. */
   readonly previousWeightKg: number | null;
   /** The case's controlled-drug ledger lines; null when the drugInventory flag is off (no flag then). */

@@ -168,6 +168,20 @@ describe('threshold', () => {
     ).toEqual(['Local anesthetics are at 84 % of the maximum dose (pediatric dentistry (AAPD) limits, 70 kg).']);
   });
 
+  it("[SO14][IBW2] an adult dosed on ideal body weight uses the patient record's sex, as the tracker does", () => {
+    // 178 cm = 70.08 in, 10.08 in over 5 ft: Devine men 50 + 2.3 × 10.08 = 73.1 kg, women 45.5 + 23.18
+    // = 68.6 kg; both under the actual 100 kg, so the dose weight is the ideal one.
+    // Manufacturer lidocaine with epinephrine, 11 cartridges = 396 mg:
+    // men 7 × 73.1 = 511.7 → the 500 mg absolute: 79.2 %, under 80; women 7 × 68.6 = 480.2 mg: 82.5 %.
+    const adult = { ...child([11]), weight: { value: 100 }, height: { value: 178 } };
+    expect(flagsOf(adult, 'SO14', { patient: { ageYears: 40, sex: 'male' } })).toEqual([]);
+    const women = flagsOf(adult, 'SO14', { patient: { ageYears: 40, sex: 'female' } }).map((x) => x.message);
+    expect(women).toHaveLength(1);
+    expect(women[0]).toContain('68.6 kg');
+    // Sex not recorded: the women's formula (the smaller weight), the safe side.
+    expect(flagsOf(adult, 'SO14', { patient: { ageYears: 40 } }).map((x) => x.message)).toEqual(women);
+  });
+
   it('[SO13] epinephrine past the visit limit (EP1): 0.2 mg healthy, 0.04 mg with cardiovascular disease', () => {
     // 3 cartridges of 1:100,000 = 0.054 mg: within 0.2 mg, past 0.04 mg.
     const c = { ...child([3]), weight: { value: 70 } };

@@ -12,7 +12,7 @@ import {
 } from './local-anesthetics.js';
 import { caseCardiacDisease, epinephrineStatus } from './local-anesthetics-epinephrine.js';
 import type { SignoffCase, SignoffReading } from './signoff-case.js';
-import { flag, type SignoffFlag, type SignoffInput } from './signoff-rules.js';
+import { flag, type SignoffContext, type SignoffFlag, type SignoffInput } from './signoff-rules.js';
 
 /**
  * Sign-off flags of the category 'threshold' (issue 29): readings and doses past the limits a
@@ -150,10 +150,11 @@ const LIMIT_SET_WORDS: Readonly<Record<LimitSet, string>> = {
 /** The case's local anesthetic toxicity in the strictest applicable set, on the dose weight (IBW2). */
 function localToxicity(
   kase: SignoffCase,
-  ageYears: number | null,
+  patient: SignoffContext['patient'],
 ): { set: LimitSet; t: LocalToxicity; kg: number | null } {
+  const ageYears = patient.ageYears;
   const height = num(record(kase.data.height)?.value);
-  const kg = doseWeight({ weightKg: caseWeightKg(kase.data), heightCm: height, sex: null, ageYears }).kg;
+  const kg = doseWeight({ weightKg: caseWeightKg(kase.data), heightCm: height, sex: patient.sex ?? null, ageYears }).kg;
   const doses = kase.localDoses
     .filter((d) => d.mg != null)
     .map((d) => ({ variantId: d.variantId, mg: d.mg!, time: d.time }));
@@ -181,7 +182,7 @@ export function overMaximumFlags({ ctx, kase }: SignoffInput): SignoffFlag[] {
       ),
     );
   }
-  const { set, t } = localToxicity(kase, ageYears);
+  const { set, t } = localToxicity(kase, ctx.patient);
   for (const [drug, pct] of Object.entries(t.perDrug) as [LocalAnestheticDrugId, number][]) {
     if (!(pct > 100)) continue;
     out.push(
@@ -216,7 +217,7 @@ export const LOCAL_ANESTHETIC_FLAG_PCT = 80;
  * all agents (LA10), unrounded, in the set of signoffLimitSets on the dose weight.
  */
 export function localCumulativeFlags({ ctx, kase }: SignoffInput): SignoffFlag[] {
-  const { set, t, kg } = localToxicity(kase, ctx.patient.ageYears);
+  const { set, t, kg } = localToxicity(kase, ctx.patient);
   if (!(t.combined >= LOCAL_ANESTHETIC_FLAG_PCT)) return [];
   const weight = kg == null ? 'no weight recorded' : `${kg} kg`;
   return [

@@ -72,6 +72,7 @@ export class SignoffGate {
       caseData,
       patient: {
         ageYears: caseAgeYears(patient?.birthDate ?? null, caseData, this.deps.now()),
+        sex: patient?.gender ?? null,
       },
       previousWeightKg: patientId ? await this.previousWeightKg(orgId, patientId, compositionId) : null,
       ledger:

@@ -350,7 +350,14 @@ export function CasePage(): ReactNode {
     {
       id: 'case-signoff',
       framed: true,
-      content: <SignoffChecks {...section} plannedSedationLevel={bookedLevel} policies={signoffPolicies} />,
+      content: (
+        <SignoffChecks
+          {...section}
+          plannedSedationLevel={bookedLevel}
+          sex={patient?.gender ?? null}
+          policies={signoffPolicies}
+        />
+      ),
     },
     {
       id: 'case-signatures',

@@ -1,5 +1,12 @@
 import { Badge, Text, Title, UnstyledButton } from '@mantine/core';
-import { applyPolicies, groupSignoffFlags, type Policy, type PolicyAction, type SignoffFlag } from '@vigil/shared';
+import {
+  applyPolicies,
+  groupSignoffFlags,
+  type PatientSex,
+  type Policy,
+  type PolicyAction,
+  type SignoffFlag,
+} from '@vigil/shared';
 import { useMemo, type ReactNode } from 'react';
 import { LightStack, LightText } from '../../../ui/LightLayout.js';
 import classes from './SignoffChecksSection.module.css';
@@ -20,6 +27,8 @@ export interface SignoffPolicies {
 export interface SignoffChecksSectionProps extends CaseSectionProps {
   /** The level booked on the Appointment, for "deeper than planned" (SO20). */
   plannedSedationLevel: string | null;
+  /** The patient record's gender, for an adult's ideal body weight (IBW2). */
+  sex?: PatientSex | null;
   /** When known, each flag shows whether it blocks signing or only warns (policies.ts applyPolicies). */
   policies?: SignoffPolicies | null;
   /** Times in the messages; the device's zone by default. */
@@ -83,11 +92,12 @@ export function SignoffChecksSection({
   doc,
   context,
   plannedSedationLevel,
+  sex = null,
   policies = null,
   timeZone,
   readEveryMs,
 }: SignoffChecksSectionProps): ReactNode {
-  const state = useSignoffFlags(doc, { ageYears: context.ageYears, plannedSedationLevel, timeZone }, readEveryMs);
+  const state = useSignoffFlags(doc, { ageYears: context.ageYears, sex, plannedSedationLevel, timeZone }, readEveryMs);
   const shown = useMemo(() => {
     if (!state) return null;
     if (!policies) return { flags: state.flags, actions: null };

@@ -1,3 +1,4 @@
+import type { PatientSex } from '@vigil/shared';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import type * as Y from 'yjs';
 import { CASE_ROOT, signoffFlags, type SignoffFlag } from '@vigil/shared';
@@ -68,6 +69,8 @@ export interface SignoffState {
 
 export interface SignoffFlagsOptions {
   ageYears: number | null;
+  /** The patient record's gender: an adult's ideal body weight (IBW2), as the tracker and the gate use it. */
+  sex?: PatientSex | null;
   /** The level booked on the Appointment, for "deeper than planned" (SO20). */
   plannedSedationLevel: string | null;
   timeZone?: string;
@@ -81,7 +84,7 @@ export interface SignoffFlagsOptions {
  */
 export function useSignoffFlags(
   doc: Y.Doc | undefined,
-  { ageYears, plannedSedationLevel, timeZone }: SignoffFlagsOptions,
+  { ageYears, sex, plannedSedationLevel, timeZone }: SignoffFlagsOptions,
   everyMs?: number,
 ): SignoffState | null {
   const json = useThrottledCaseJson(doc, everyMs);
@@ -94,13 +97,13 @@ export function useSignoffFlags(
             overrides: caseOverrides(json.signoffOverrides),
             flags: signoffFlags({
               caseData: json,
-              patient: { ageYears },
+              patient: { ageYears, sex },
               previousWeightKg: null,
               ledger: null,
               plannedSedationLevel,
               timeZone: timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
             }),
           },
-    [json, ageYears, plannedSedationLevel, timeZone],
+    [json, ageYears, sex, plannedSedationLevel, timeZone],
   );
 }
