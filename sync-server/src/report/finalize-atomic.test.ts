@@ -15,6 +15,7 @@ import type { DocumentRooms, SealedDocument } from '../sync/rooms.js';
 import type { FinalizeLine } from './finalize-request.js';
 import type { PdfPrinter } from './pdf.js';
 import { ReportService } from './service.js';
+import { SignoffGate } from './signoff.js';
 
 /*
  * Issue 26 item 2: finalize writes the signed PDF (its Binary, the links from the Appointment
@@ -104,7 +105,7 @@ function reportService(fault: 'none' | 'beforeFlag' | 'afterFlag'): ReportServic
     log: services.log,
     access: services.access,
     links: services.pdfLinks,
-    signoff: services.signoff,
+    signoff: gateWithoutPolicies(services),
   });
 }
 
@@ -133,6 +134,19 @@ async function finalState(caseId: string, room: string): Promise<Record<string, 
     storedFinalFlag: await new SqliteSyncStore(services.db).isFinalized(room),
     roomFinal: (await services.rooms.snapshot({ orgId: ORG, docId: caseId, name: room })).finalized,
   };
+}
+
+/**
+ * The transaction is under test here, not the sign-off gate (issue 29): the demo office's
+ * policies flag reads off for this gate, so no sign-off flag blocks (every flag only warns).
+ */
+function gateWithoutPolicies(services: Services): SignoffGate {
+  return new SignoffGate({
+    store: services.resources,
+    orgs: { features: async (orgId) => ({ ...(await services.orgStore.features(orgId)), policies: false }) },
+    policies: services.policies,
+    now: services.now,
+  });
 }
 
 describe('finalize is one transaction (issue 26 item 2)', () => {

@@ -10,6 +10,7 @@ import { loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
 import type { PdfPrinter } from '../report/pdf.js';
 import { ReportService } from '../report/service.js';
+import { SignoffGate } from '../report/signoff.js';
 import { buildServices, type Services } from '../services.js';
 import type { DocumentRooms, SealedDocument } from '../sync/rooms.js';
 import { SqliteAuditStore } from './audit/sqlite.js';
@@ -67,6 +68,19 @@ const PATIENT: Patient & { id: string } = {
   id: 'pat-rollback',
   name: [{ family: 'Rollback' }],
 };
+
+/**
+ * The transaction is under test here, not the sign-off gate (issue 29): the demo office's
+ * policies flag reads off for this gate, so no sign-off flag blocks (every flag only warns).
+ */
+function gateWithoutPolicies(services: Services): SignoffGate {
+  return new SignoffGate({
+    store: services.resources,
+    orgs: { features: async (orgId) => ({ ...(await services.orgStore.features(orgId)), policies: false }) },
+    policies: services.policies,
+    now: services.now,
+  });
+}
 
 describe('the write queue: no write is lost to another request’s rollback (session 17)', () => {
   let db: Db;
@@ -320,7 +334,7 @@ describe('the write queue through the services: a charted vital survives a faile
       log: services.log,
       access: services.access,
       links: services.pdfLinks,
-      signoff: services.signoff,
+      signoff: gateWithoutPolicies(services),
     });
     const session: SignedInSession = {
       sessionId: 'ses-write-queue',

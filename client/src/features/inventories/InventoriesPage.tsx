@@ -1,24 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { RequestError } from '../../data/graphql.js';
 import { Page } from '../../ui/Page.js';
 import { useMayAdminister } from '../orgs/hooks.js';
 import * as api from './api.js';
+import { LoadStatus } from './LoadStatus.js';
 import { useInventories } from './hooks.js';
 import { ledgerErrorText, stockText } from './texts.js';
 
@@ -47,22 +34,7 @@ export function InventoriesPage(): ReactNode {
         </Button>
       </Group>
       {isAdmin && <CreateInventory orgId={orgId} onCreated={inventories.reload} />}
-      {inventories.data === null && inventories.error === null && (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text>Loading...</Text>
-        </Group>
-      )}
-      {inventories.error && (
-        <Alert color="red" role="alert" title="The inventories could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text>{ledgerErrorText(inventories.error)}</Text>
-            <Button variant="default" mih={44} onClick={inventories.reload}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      <LoadStatus loaded={inventories} failedTitle="The inventories could not be loaded" />
       {inventories.data?.length === 0 && (
         <Card withBorder padding="lg">
           <Text fw={600}>No inventories yet</Text>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../session/SessionProvider.js';
@@ -12,7 +12,8 @@ import { ExpiryBadge } from './InventoriesPage.js';
 import { ReceiveForm } from './ReceiveForm.js';
 import { ScanField } from './ScanField.js';
 import { lotForScan, type ScannedPackage } from './scan.js';
-import { KIND_LABELS, ledgerErrorText, stockText } from './texts.js';
+import { LoadStatus } from './LoadStatus.js';
+import { KIND_LABELS, stockText } from './texts.js';
 
 const PROVIDER_KINDS: readonly EntryKind[] = ['dispense', 'waste', 'return', 'administer'];
 const ADMIN_KINDS: readonly EntryKind[] = ['adjust', 'count'];
@@ -60,22 +61,7 @@ export function InventoryPage(): ReactNode {
           Ledger log
         </Button>
       </Group>
-      {inventory.data === null && inventory.error === null && (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text>Loading...</Text>
-        </Group>
-      )}
-      {inventory.error && (
-        <Alert color="red" role="alert" title="The inventory could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text>{ledgerErrorText(inventory.error)}</Text>
-            <Button variant="default" mih={44} onClick={inventory.reload}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      <LoadStatus loaded={inventory} failedTitle="The inventory could not be loaded" />
       {inventory.data && (
         <>
           {(isAdmin || isProvider) && (

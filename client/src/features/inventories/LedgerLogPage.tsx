@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
@@ -6,7 +6,8 @@ import type * as api from './api.js';
 import { CaseReconciliation } from './CaseReconciliation.js';
 import { ledgerCsv } from './csv.js';
 import { useLedger } from './hooks.js';
-import { KIND_LABELS, ledgerErrorText } from './texts.js';
+import { LoadStatus } from './LoadStatus.js';
+import { KIND_LABELS } from './texts.js';
 
 /** Distinct values of the unfiltered log, for the filters' choices. */
 function choices(entries: readonly api.LedgerEntry[], pick: (e: api.LedgerEntry) => [string, string] | null) {
@@ -123,22 +124,7 @@ export function LedgerLogPage(): ReactNode {
           Export CSV
         </Button>
       </Group>
-      {log.data === null && log.error === null && (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text>Loading...</Text>
-        </Group>
-      )}
-      {log.error && (
-        <Alert color="red" role="alert" title="The log could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text>{ledgerErrorText(log.error)}</Text>
-            <Button variant="default" mih={44} onClick={log.reload}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      <LoadStatus loaded={log} failedTitle="The log could not be loaded" />
       {log.data?.length === 0 && (
         <Text c="dimmed">
           No entries{Object.keys(filter).length > Object.keys(scope).length ? ' match the filter' : ' yet'}.

@@ -5,19 +5,10 @@ import { graphql } from '../../data/graphql.js';
  * the chain check; createInventory, receiveLot, recordLedgerEntry. Screens reach them through hooks.ts.
  */
 
-export interface InventoryLot {
+/** A lot as the server answers it: what was received (LotInput), its stock and expiry state. */
+export interface InventoryLot extends LotInput {
   id: string;
   inventoryId: string;
-  drug: string;
-  strength: string;
-  schedule: string;
-  lotNumber: string;
-  expiry: string;
-  unit: string;
-  packageAmount: number;
-  gtin: string | null;
-  ndc: string | null;
-  serialNumber: string | null;
   balance: number;
   expired: boolean;
   expiringSoon: boolean;
