@@ -131,6 +131,8 @@ async function everyAudience(baseURL: string, server: { dataDir: string }) {
     resellerId: 'no-reseller',
     formId: form.data!.createTextBodyForm[0]!.id,
     token: 'not-a-link',
+    // No inventory (the drugInventory flag is off in a new organisation): the screen's own state is scanned.
+    inventoryId: 'no-inventory',
   };
   return { member, values };
 }
