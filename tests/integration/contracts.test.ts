@@ -185,6 +185,9 @@ describe('patient form links and signed contracts (issue 28)', () => {
     expect(text).toContain('Sedation consent');
     expect(text).toContain('Maria Lopez');
     expect(text).toContain('150 lb');
+    // Each answer under its field's label as the patient read it, never the field's name.
+    expect(text).toMatch(/Weight\s+150 lb/);
+    expect(text).toMatch(/Allergies\s+<img src=x onerror=alert\(1\)> — hives/);
     // The typed script and the image tag are shown as text: they were never markup.
     expect(text).toContain('<script>alert(1)</script>');
     expect(text).toContain('<img src=x onerror=alert(1)>');

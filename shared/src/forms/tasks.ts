@@ -11,6 +11,8 @@ import { CONTRACT_APPOINTMENT_EXTENSION, type Contract } from '../fhir/contract.
 export const CONTRACT_EXTENSIONS = {
   form: vigilExtension('contract-form'),
   values: vigilExtension('contract-form-values'),
+  /** The answered fields' labels as the patient read them (JSON, by field name), for the signed PDF. */
+  labels: vigilExtension('contract-form-labels'),
   selfie: vigilExtension('contract-selfie'),
   task: vigilExtension('contract-task'),
 } as const;

@@ -3,6 +3,7 @@ import { HEALTH_HISTORY_TYPE } from '../fhir/composition.js';
 import { validateResource } from '../fhir/resources.js';
 import type { OrgFormField } from '../forms/forms.js';
 import {
+  answeredQuestions,
   PATIENT_ANSWERS_EXTENSIONS,
   allergiesSummaryOf,
   isPatientAnswers,
@@ -60,6 +61,25 @@ describe('patient-answers health history', () => {
     });
     expect(patientAnswersSchema.safeParse(got).success).toBe(true);
     expect(patientAnswersOf(fields.slice(0, 1), { signerName: 'Ada' }, 'Consent', 'x')).toBeNull();
+  });
+
+  it('[FC21] reads the answers as labelled questions, the ticked conditions under a Yes; unanswered ones left out', () => {
+    const history = {
+      answers: {
+        cardiac: 'yes',
+        'cardiac.hypertension': 'yes',
+        renal: 'no',
+        pulmonary: 'unsure',
+        surgery: 'no',
+      } as const,
+    };
+    expect(answeredQuestions(history)).toEqual([
+      { label: 'Cardiovascular', answer: 'yes', conditions: ['Hypertension'] },
+      { label: 'Pulmonary', answer: 'unsure', conditions: [] },
+      { label: 'Renal', answer: 'no', conditions: [] },
+      { label: 'Have you had any surgery?', answer: 'no', conditions: [] },
+    ]);
+    expect(answeredQuestions(null)).toEqual([]);
   });
 
   it('[HM2] summarises allergies as the Allergies tab does', () => {

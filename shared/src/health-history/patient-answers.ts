@@ -59,6 +59,50 @@ export const patientAnswersSchema: z.ZodType<PatientAnswers> = z.strictObject({
   weight: z.string().max(40).nullable(),
 });
 
+/** The questions asked after the systems-review categories, each answered Yes or No with details when Yes. */
+export const PLAIN_EXTRA_QUESTIONS = [
+  { id: 'surgery', question: 'Have you had any surgery?', details: 'Which surgeries, and when?' },
+  {
+    id: 'anesthesia',
+    question: 'Have you, or anyone in your family, had a problem with anesthesia or sedation?',
+    details: 'Who, and what happened?',
+  },
+  { id: 'hospital', question: 'Have you been in hospital in the last year?', details: 'Why, and when?' },
+] as const;
+export type ExtraQuestionId = (typeof PLAIN_EXTRA_QUESTIONS)[number]['id'];
+
+/** An answer as the staff and the signed contract read it. */
+export const ANSWER_TEXT = { yes: 'Yes', no: 'No', unsure: 'Not sure' } as const;
+
+/** One answered question: its label, the answer and, with Yes, the conditions ticked. */
+export interface AnsweredQuestion {
+  label: string;
+  answer: 'yes' | 'no' | 'unsure';
+  conditions: string[];
+}
+
+/**
+ * [FC21] The health answers as lines to read: each systems-review category the patient answered
+ * (its label, with Yes the conditions ticked), then the surgery, anesthesia and hospital
+ * questions; unanswered ones are left out. The staff's review and the signed contract's PDF read
+ * them the same way.
+ */
+export function answeredQuestions(history: Pick<PatientHistoryValue, 'answers'> | null): AnsweredQuestion[] {
+  const given = history?.answers ?? {};
+  const out: AnsweredQuestion[] = [];
+  for (const c of SYSTEMS_REVIEW_CATALOGUE) {
+    const answer = given[c.id];
+    if (!answer) continue;
+    const conditions = answer === 'yes' ? c.conditions.filter((k) => given[`${c.id}.${k.id}`] === 'yes') : [];
+    out.push({ label: c.label, answer, conditions: conditions.map((k) => k.label) });
+  }
+  for (const q of PLAIN_EXTRA_QUESTIONS) {
+    const answer = given[q.id];
+    if (answer) out.push({ label: q.question, answer, conditions: [] });
+  }
+  return out;
+}
+
 /** The patient-answers Composition's extensions: the answers (JSON), its Contract, the histories it was merged into. */
 export const PATIENT_ANSWERS_EXTENSIONS = {
   answers: vigilExtension('patient-answers'),

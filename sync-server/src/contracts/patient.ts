@@ -206,6 +206,7 @@ export function contractOf(input: {
   const { link, form, patient, values, at } = input;
   const textValues: Record<string, string> = { patientName: patientDisplayName(patient) };
   const answers: Record<string, unknown> = {};
+  const labels: Record<string, string> = {};
   let signature: string | null = null;
   let selfie: string | null = null;
   let signerName: string | null = null;
@@ -214,7 +215,10 @@ export function contractOf(input: {
     if (value === undefined) continue;
     if (f.type === 'signature') signature = typeof value === 'string' && value !== '' ? value : null;
     else if (f.type === 'selfie') selfie = typeof value === 'string' && value !== '' ? value : null;
-    else answers[f.name] = value;
+    else {
+      answers[f.name] = value;
+      labels[f.name] = f.label;
+    }
     if (typeof value === 'string' && f.type !== 'signature' && f.type !== 'selfie') textValues[f.name] = value;
     if (f.type === 'text' && typeof value === 'string' && value.trim() !== '') signerName ??= value.trim();
   }
@@ -224,6 +228,7 @@ export function contractOf(input: {
     { url: CONTRACT_EXTENSIONS.form, valueString: form.id },
     { url: CONTRACT_EXTENSIONS.task, valueString: link.taskId },
     { url: CONTRACT_EXTENSIONS.values, valueString: JSON.stringify(answers) },
+    { url: CONTRACT_EXTENSIONS.labels, valueString: JSON.stringify(labels) },
     ...(selfie
       ? [{ url: CONTRACT_EXTENSIONS.selfie, valueAttachment: { contentType: 'image/png', data: pngData(selfie) } }]
       : []),

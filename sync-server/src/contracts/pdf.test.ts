@@ -85,6 +85,28 @@ describe('the contract PDF page', () => {
     expect(unnamed).toContain('Version 2026-01-01 00:00 (UTC)');
   });
 
+  it("prints each answer under the field's label as the patient read it, a health history as labelled questions", () => {
+    const signed = contract('Hello', 'Ana');
+    signed.extension = [
+      ...signed.extension!.filter((e) => e.url !== CONTRACT_EXTENSIONS.values),
+      {
+        url: CONTRACT_EXTENSIONS.values,
+        valueString: JSON.stringify({
+          history: { answers: { cardiac: 'yes', 'cardiac.hypertension': 'yes', renal: 'unsure' }, notes: 'Pills' },
+          meds: [{ name: 'Lisinopril', dose: '10 mg' }],
+        }),
+      },
+      { url: CONTRACT_EXTENSIONS.labels, valueString: JSON.stringify({ history: 'Health History' }) },
+    ];
+    const html = contractHtml(signed, patient, null);
+    expect(html).toContain(
+      '<tr><th>Health History</th><td>Cardiovascular: Yes (Hypertension)<br>Renal: Not sure<br>Notes: Pills</td></tr>',
+    );
+    expect(html).not.toContain('cardiac');
+    // A contract signed before the labels were kept prints the field's name.
+    expect(html).toContain('<tr><th>meds</th><td>Lisinopril — 10 mg</td></tr>');
+  });
+
   it('reads only known time zones; a text that is no time prints as it is', () => {
     expect(timeZoneOrNull('Europe/Paris')).toBe('Europe/Paris');
     expect(timeZoneOrNull('Mars/Olympus')).toBeNull();

@@ -1,4 +1,6 @@
 import {
+  ANSWER_TEXT,
+  answeredQuestions,
   dateTime,
   extensionsOf,
   patientDisplayName,
@@ -54,7 +56,10 @@ export function sanitizeContractHtml(html: string): string {
 const decode = (b64: string | undefined): string => (b64 ? Buffer.from(b64, 'base64').toString('utf8') : '');
 const isBase64 = (s: string | undefined): s is string => typeof s === 'string' && /^[A-Za-z0-9+/]+={0,2}$/.test(s);
 
-/** One answer as printed text: lists one per line, '(blank)' when empty. */
+/**
+ * One answer as printed text: lists one per line, a health history as its labelled questions
+ * (FC21: 'Cardiovascular: Yes (Hypertension)'), '(blank)' when empty.
+ */
 function answerText(value: unknown): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return 'None';
@@ -66,8 +71,10 @@ function answerText(value: unknown): string {
       .join('\n');
   }
   if (value && typeof value === 'object') {
-    const h = value as { answers?: Record<string, string>; notes?: string };
-    const lines = Object.entries(h.answers ?? {}).map(([k, v]) => `${k}: ${v}`);
+    const h = value as { answers?: Record<string, 'yes' | 'no' | 'unsure'>; notes?: string };
+    const lines = answeredQuestions({ answers: h.answers ?? {} }).map(
+      (q) => `${q.label}: ${ANSWER_TEXT[q.answer]}${q.conditions.length > 0 ? ` (${q.conditions.join(', ')})` : ''}`,
+    );
     if (h.notes) lines.push(`Notes: ${h.notes}`);
     return lines.join('\n') || '(blank)';
   }
@@ -117,13 +124,18 @@ export function contractHtml(
   const body = sanitizeContractHtml(renderFormMarkdown(markdown));
   const valuesJson = extensionsOf(contract, CONTRACT_EXTENSIONS.values)[0]?.valueString;
   const answers = parseAnswers(valuesJson);
+  // Labels as the patient read them (contracts signed before they were kept print the field's name).
+  const labels = parseAnswers(extensionsOf(contract, CONTRACT_EXTENSIONS.labels)[0]?.valueString);
   const selfie = (
     extensionsOf(contract, CONTRACT_EXTENSIONS.selfie)[0]?.valueAttachment as { data?: string } | undefined
   )?.data;
   const signer = contract.signer?.[0];
   const signature = signer?.signature[0];
   const rows = Object.entries(answers)
-    .map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(answerText(v)).replace(/\n/g, '<br>')}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><th>${escape(typeof labels[k] === 'string' ? labels[k] : k)}</th><td>${escape(answerText(v)).replace(/\n/g, '<br>')}</td></tr>`,
+    )
     .join('');
   const title = contract.title ?? 'Contract';
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title>

@@ -164,6 +164,7 @@ export async function seedDemoForms(
           { url: CONTRACT_EXTENSIONS.form, valueString: DEMO_FORMS.consent },
           { url: CONTRACT_EXTENSIONS.task, valueString: task.id },
           { url: CONTRACT_EXTENSIONS.values, valueString: JSON.stringify({ signerName: name }) },
+          { url: CONTRACT_EXTENSIONS.labels, valueString: JSON.stringify({ signerName: 'Signer Name' }) },
         ],
         signer: [
           {

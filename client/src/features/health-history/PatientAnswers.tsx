@@ -1,16 +1,16 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
-import { mergeOffers, PATIENT_HEALTH_HISTORY_TYPE, type MergeOffer } from '@vigil/shared';
+import {
+  ANSWER_TEXT,
+  answeredQuestions,
+  mergeOffers,
+  PATIENT_HEALTH_HISTORY_TYPE,
+  type MergeOffer,
+} from '@vigil/shared';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useCachedResources } from '../../data/useResources.js';
 import { mergeHhx } from './api.js';
 import { healthHistoryContent, type HealthHistoryCard } from './histories.js';
-import {
-  answeredQuestions,
-  MERGE_TARGET_TEXTS,
-  mergeTarget,
-  patientAnswersItems,
-  type PatientAnswersItem,
-} from './patientAnswers.js';
+import { MERGE_TARGET_TEXTS, mergeTarget, patientAnswersItems, type PatientAnswersItem } from './patientAnswers.js';
 
 export interface PatientAnswersListProps {
   orgId: string;
@@ -20,7 +20,6 @@ export interface PatientAnswersListProps {
   onMerged: (result: { id: string; fhirJSON: string }) => Promise<void>;
 }
 
-const ANSWER_TEXT = { yes: 'Yes', no: 'No', unsure: 'Not sure' } as const;
 /** A question's label before its answer: 'Cardiovascular:', a question as it is ('Have you had any surgery?'). */
 const labelled = (label: string): string => (label.endsWith('?') ? label : `${label}:`);
 
@@ -129,7 +128,7 @@ function MergeDialog({
     (set: (f: (list: number[]) => number[]) => void) =>
     (index: number): void =>
       set((list) => (list.includes(index) ? list.filter((i) => i !== index) : [...list, index]));
-  const questions = answeredQuestions(item.answers);
+  const questions = answeredQuestions(item.answers.healthHistory);
   const flagged = questions.filter((q) => q.answer !== 'no');
   const answeredNo = questions.filter((q) => q.answer === 'no');
   const { answers } = item;

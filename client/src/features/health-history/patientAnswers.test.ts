@@ -6,7 +6,7 @@ import {
   type PatientAnswers,
 } from '@vigil/shared';
 import type { HealthHistoryCard } from './histories.js';
-import { answeredQuestions, mergeTarget, patientAnswersItems } from './patientAnswers.js';
+import { mergeTarget, patientAnswersItems } from './patientAnswers.js';
 
 const answers = (submittedAt: string): PatientAnswers => ({
   formName: 'Intake',
@@ -41,15 +41,6 @@ describe('patient answers on the health history summary', () => {
     expect(items.map((i) => [i.id, i.mergedInto])).toEqual([
       ['a2', []],
       ['a1', ['h1']],
-    ]);
-  });
-
-  it('[FC21] reads the answers as labelled questions, the ticked conditions under a Yes', () => {
-    expect(answeredQuestions(answers('2026-11-20'))).toEqual([
-      { label: 'Cardiovascular', answer: 'yes', conditions: ['Hypertension'] },
-      { label: 'Pulmonary', answer: 'unsure', conditions: [] },
-      { label: 'Renal', answer: 'no', conditions: [] },
-      { label: 'Have you had any surgery?', answer: 'no', conditions: [] },
     ]);
   });
 

@@ -1,11 +1,4 @@
-import {
-  SYSTEMS_REVIEW_CATALOGUE,
-  mergedInto,
-  readPatientAnswers,
-  type Composition,
-  type PatientAnswers,
-} from '@vigil/shared';
-import { PLAIN_EXTRA_QUESTIONS } from '../patient-forms/patientHistory.js';
+import { mergedInto, readPatientAnswers, type Composition, type PatientAnswers } from '@vigil/shared';
 import type { HealthHistoryCard } from './histories.js';
 
 /** A patient-answers health history as the staff review it. */
@@ -25,34 +18,6 @@ export function patientAnswersItems(all: readonly Composition[], patientId: stri
       return answers && c.id ? [{ id: c.id, answers, mergedInto: mergedInto(c) }] : [];
     })
     .sort((a, b) => b.answers.submittedAt.localeCompare(a.answers.submittedAt));
-}
-
-/** One answered question: its label, the answer and, with Yes, the conditions ticked. */
-export interface AnsweredQuestion {
-  label: string;
-  answer: 'yes' | 'no' | 'unsure';
-  conditions: string[];
-}
-
-/**
- * [FC21] The health answers as lines to read: each systems-review category the patient answered
- * (its label, with Yes the conditions ticked), then the surgery, anesthesia and hospital
- * questions; unanswered ones are left out.
- */
-export function answeredQuestions(answers: PatientAnswers): AnsweredQuestion[] {
-  const given = answers.healthHistory?.answers ?? {};
-  const out: AnsweredQuestion[] = [];
-  for (const c of SYSTEMS_REVIEW_CATALOGUE) {
-    const answer = given[c.id];
-    if (!answer) continue;
-    const conditions = answer === 'yes' ? c.conditions.filter((k) => given[`${c.id}.${k.id}`] === 'yes') : [];
-    out.push({ label: c.label, answer, conditions: conditions.map((k) => k.label) });
-  }
-  for (const q of PLAIN_EXTRA_QUESTIONS) {
-    const answer = given[q.id];
-    if (answer) out.push({ label: q.question, answer, conditions: [] });
-  }
-  return out;
 }
 
 /** Where a merge goes: the history in progress, a new copy of the current finished one, or a new history. */

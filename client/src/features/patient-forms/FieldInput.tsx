@@ -2,7 +2,7 @@ import { Button, Checkbox, Fieldset, Group, Image, Radio, Stack, Text, TextInput
 import { useState, type ReactNode } from 'react';
 import { SignaturePad } from '../profile/SignaturePad.js';
 import { SIGNATURE_HEIGHT, SIGNATURE_MAX_WIDTH } from '../profile/signaturePath.js';
-import type { OrgFormField as FormField } from '@vigil/shared';
+import { PLAIN_EXTRA_QUESTIONS, type OrgFormField as FormField } from '@vigil/shared';
 import {
   withAnswer,
   type AllergyAnswer,
@@ -14,7 +14,6 @@ import { MEASURE_HINTS, measureProblem } from './measure.js';
 import {
   EMPTY_HISTORY,
   PATIENT_HISTORY_CATEGORIES,
-  PLAIN_EXTRA_QUESTIONS,
   type CategoryAnswer,
   type ExtraAnswer,
   type PatientHistoryAnswers,

@@ -1,4 +1,4 @@
-import type { OrgFormField } from '@vigil/shared';
+import { PLAIN_EXTRA_QUESTIONS, type OrgFormField } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { ACCEPTANCE_TEXT, EMPTY_ANSWERS, fillPlaceholders, listAnswered, stillMissing, withAnswer } from './answers.js';
 import { measureProblem } from './measure.js';
@@ -6,7 +6,6 @@ import {
   EMPTY_HISTORY,
   historyMissing,
   PATIENT_HISTORY_CATEGORIES,
-  PLAIN_EXTRA_QUESTIONS,
   type PatientHistoryAnswers,
 } from './patientHistory.js';
 import { selfieCrop } from './selfie.js';

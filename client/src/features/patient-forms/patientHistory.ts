@@ -1,4 +1,9 @@
-import { SYSTEMS_REVIEW_CATALOGUE, type SystemsReviewCategory } from '@vigil/shared';
+import {
+  PLAIN_EXTRA_QUESTIONS,
+  SYSTEMS_REVIEW_CATALOGUE,
+  type ExtraQuestionId,
+  type SystemsReviewCategory,
+} from '@vigil/shared';
 
 /*
  * The health history a patient answers on their phone (issue 28): the categories of the
@@ -26,18 +31,6 @@ export const PLAIN_CATEGORY_QUESTIONS: Readonly<Record<SystemsReviewCategory, st
   developmental: 'Do you have a developmental condition, such as autism, or were you born prematurely?',
   general: 'Is there anything else, such as a recent illness, weight change, or a reaction to latex?',
 };
-
-/** The questions asked after the categories, each answered Yes or No with details when Yes. */
-export const PLAIN_EXTRA_QUESTIONS = [
-  { id: 'surgery', question: 'Have you had any surgery?', details: 'Which surgeries, and when?' },
-  {
-    id: 'anesthesia',
-    question: 'Have you, or anyone in your family, had a problem with anesthesia or sedation?',
-    details: 'Who, and what happened?',
-  },
-  { id: 'hospital', question: 'Have you been in hospital in the last year?', details: 'Why, and when?' },
-] as const;
-export type ExtraQuestionId = (typeof PLAIN_EXTRA_QUESTIONS)[number]['id'];
 
 /** A category's answer: Yes or No, and with Yes the conditions ticked and the patient's own words. */
 export interface CategoryAnswer {

@@ -1,6 +1,6 @@
-import type { OrgFormField } from '@vigil/shared';
+import { PLAIN_EXTRA_QUESTIONS, type OrgFormField } from '@vigil/shared';
 import type { FieldAnswers } from './answers.js';
-import { PATIENT_HISTORY_CATEGORIES, PLAIN_EXTRA_QUESTIONS, type PatientHistoryAnswers } from './patientHistory.js';
+import { PATIENT_HISTORY_CATEGORIES, type PatientHistoryAnswers } from './patientHistory.js';
 
 /** A submitted field value (docs/architecture.md "Forms and consent": values by field type). */
 export type SubmitValue =
