@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_ARGS } from '../../sync-server/src/report/chromium.js';
-import { adminCli, sudo } from '../integration/orgs-helpers.js';
 import { orgMember } from '../utils/members.js';
 import { REPO_ROOT } from '../utils/start-server.js';
 import { seriousViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { contextWith } from './members.js';
+import { fhirPoster, turnOnFeatures } from './org-setup.js';
 
 // The patient's phone has a camera: Chromium's fake device and no permission prompt.
 test.use({
@@ -28,25 +28,9 @@ test('an admin builds a consent form, sends it by SMS, the patient signs it on a
   test.setTimeout(240_000);
   mkdirSync(SHOTS, { recursive: true });
   // An office with the form builder on (turned on by an internal uber in sudo, spec 000 §6).
-  const [member, uber] = await Promise.all([orgMember(baseURL!), orgMember(baseURL!)]);
-  expect((await adminCli(server as never, 'make-uber', uber.email)).code).toBe(0);
-  await sudo(server, uber as never);
-  const flag = await uber.browser.gql(
-    'mutation ($o: String!) { addOrgFeature(orgId: $o, featureName: "formBuilder") { name } }',
-    { o: member.orgId },
-  );
-  expect(flag.code).toBeFalsy();
-
-  // A patient with a mobile number and an appointment, booked through the FHIR API.
-  const post = async (type: string, body: object): Promise<string> => {
-    const res = await fetch(`${baseURL!}/api/fhir/${member.orgId}/${type}?token=${member.browser.token!}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/fhir+json' },
-      body: JSON.stringify({ resourceType: type, ...body }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  };
+  const member = await orgMember(baseURL!);
+  await turnOnFeatures(server, member.orgId, 'formBuilder');
+  const post = fhirPoster(baseURL!, member);
   const patientId = await post('Patient', {
     name: [{ given: ['Grace'], family: 'Hopper' }],
     birthDate: '1986-12-09',

@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { appointmentTasks, type Appointment } from '@vigil/shared';
-import { adminCli, sudo } from '../integration/orgs-helpers.js';
 import { orgMember } from '../utils/members.js';
 import { REPO_ROOT } from '../utils/start-server.js';
 import { seriousViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { contextWith } from './members.js';
+import { fhirPoster, turnOnFeatures } from './org-setup.js';
 
 const MOBILE = '+12015550177';
 const SHOTS = path.join(REPO_ROOT, 'test-results', 'patient-answers-merge');
@@ -18,24 +18,9 @@ test('the patient answers the health questions on a phone; the front desk review
 }) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
-  const [member, uber] = await Promise.all([orgMember(baseURL!), orgMember(baseURL!)]);
-  expect((await adminCli(server as never, 'make-uber', uber.email)).code).toBe(0);
-  await sudo(server, uber as never);
-  const flag = await uber.browser.gql(
-    'mutation ($o: String!) { addOrgFeature(orgId: $o, featureName: "formBuilder") { name } }',
-    { o: member.orgId },
-  );
-  expect(flag.code).toBeFalsy();
-
-  const post = async (type: string, body: object): Promise<string> => {
-    const res = await fetch(`${baseURL!}/api/fhir/${member.orgId}/${type}?token=${member.browser.token!}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/fhir+json' },
-      body: JSON.stringify({ resourceType: type, ...body }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  };
+  const member = await orgMember(baseURL!);
+  await turnOnFeatures(server, member.orgId, 'formBuilder');
+  const post = fhirPoster(baseURL!, member);
   const patientId = await post('Patient', {
     name: [{ given: ['Rosa'], family: 'Parks' }],
     birthDate: '1979-02-04',

@@ -26,7 +26,7 @@ test('the sudo banner and its Extend and Exit Sudo buttons pass axe colour contr
 }) => {
   const uber = await orgMember(baseURL!);
   expect((await adminCli(server as never, 'make-uber', uber.email)).code).toBe(0);
-  await sudo(server, uber as never);
+  await sudo(server, uber);
   const context = await contextWith(browser, baseURL!, uber.browser);
   const page = await context.newPage();
   await page.clock.install();

@@ -100,7 +100,7 @@ export async function join(
 }
 
 /** Confirms identity for sudo with the emailed code (spec 000 §6). */
-export async function sudo(server: TestServer, who: Person): Promise<void> {
+export async function sudo(server: TestServer, who: Pick<Person, 'browser' | 'email'>): Promise<void> {
   const sent = await who.browser.gql(
     'mutation ($to: String!) { sendMfaVerification(to: $to, channel: "email", sudo: true) }',
     { to: who.email },

@@ -56,7 +56,7 @@ describe('admin unfinalize (spec 000 §3 adminUnfinalize)', () => {
     expect(flag.code).toBeUndefined();
     // Issue 24 item 1: reopening a signed record needs a fresh sudo confirmation too.
     expect(await unfinalize(c.member.browser, c.orgId, c.caseId)).toEqual({ status: 403, error: 'SUDO_REQUIRED' });
-    await sudo(server, { browser: c.member.browser, email: c.member.email, userId: '' });
+    await sudo(server, c.member);
     expect(await unfinalize(c.member.browser, c.orgId, c.caseId)).toEqual({ status: 200 });
 
     // The case takes writes again and no longer links the PDF; the PDF itself stays stored.

@@ -1,0 +1,34 @@
+import { expect } from '@playwright/test';
+import { adminCli, sudo } from '../integration/orgs-helpers.js';
+import { orgMember, type OrgMember } from '../utils/members.js';
+import type { TestServer } from '../utils/start-server.js';
+
+/**
+ * Turns on office feature flags as production does: an internal uber, after sudo (spec 000 §6),
+ * calls addOrgFeature for each.
+ */
+export async function turnOnFeatures(server: TestServer, orgId: string, ...features: string[]): Promise<void> {
+  const uber = await orgMember(server.url);
+  expect((await adminCli(server, 'make-uber', uber.email)).code).toBe(0);
+  await sudo(server, uber);
+  for (const feature of features) {
+    const added = await uber.browser.gql(
+      'mutation ($o: String!, $f: String!) { addOrgFeature(orgId: $o, featureName: $f) { name } }',
+      { o: orgId, f: feature },
+    );
+    expect(added.code, `addOrgFeature ${feature}`).toBeFalsy();
+  }
+}
+
+/** Creates a resource of the member's organisation through the FHIR API; its id. */
+export function fhirPoster(baseURL: string, member: OrgMember): (type: string, body: object) => Promise<string> {
+  return async (type, body) => {
+    const res = await fetch(`${baseURL}/api/fhir/${member.orgId}/${type}?token=${member.browser.token!}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/fhir+json' },
+      body: JSON.stringify({ resourceType: type, ...body }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+}
