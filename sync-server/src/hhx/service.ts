@@ -213,15 +213,7 @@ export class HhxService {
       seed = seedFromCase((await this.deps.rooms.snapshot(address(orgId, caseCompositionId))).content);
       extension = [{ url: COMPOSITION_EXTENSIONS.generatedCategory, valueCode: 'hhxCaseExtract' }];
     }
-    const created = await this.createComposition(caller, orgId, patientId, extension);
-    const composition = await this.seedRoom(caller, orgId, created, seed);
-    await recordTracking(
-      this.deps.store,
-      this.ctx(caller, orgId),
-      TRACKING_EVENTS.created,
-      composition.id!,
-      this.deps.now(),
-    );
+    const composition = await this.startHistory(caller, orgId, patientId, extension, seed);
     return { id: composition.id!, fhirJSON: JSON.stringify(composition) };
   }
 
@@ -253,15 +245,7 @@ export class HhxService {
     const patientId = patientIdOf(source.resource);
     if (!patientId) throw new AppError(404, NO_HHX_TO_UPDATE);
     const snap = await this.deps.rooms.snapshot(address(orgId, compositionId));
-    const created = await this.createComposition(caller, orgId, patientId, []);
-    const composition = await this.seedRoom(caller, orgId, created, copyForUpdate(snap.content));
-    await recordTracking(
-      this.deps.store,
-      this.ctx(caller, orgId),
-      TRACKING_EVENTS.created,
-      composition.id!,
-      this.deps.now(),
-    );
+    const composition = await this.startHistory(caller, orgId, patientId, [], copyForUpdate(snap.content));
     return { id: composition.id!, fhirJSON: JSON.stringify(composition) };
   }
 
@@ -317,15 +301,25 @@ export class HhxService {
   }
 
   /** A new preliminary history marked generatedCategory hhxMerge, starting with `content`. */
-  private async startMerged(
+  private startMerged(
     caller: HhxCaller,
     orgId: string,
     patientId: string,
     content: Record<string, unknown>,
   ): Promise<Composition> {
-    const created = await this.createComposition(caller, orgId, patientId, [
-      { url: COMPOSITION_EXTENSIONS.generatedCategory, valueCode: 'hhxMerge' },
-    ]);
+    const merged = [{ url: COMPOSITION_EXTENSIONS.generatedCategory, valueCode: 'hhxMerge' }];
+    return this.startHistory(caller, orgId, patientId, merged, content);
+  }
+
+  /** A new preliminary history with its extensions, its document seeded with `content`, its creation tracked. */
+  private async startHistory(
+    caller: HhxCaller,
+    orgId: string,
+    patientId: string,
+    extension: Composition['extension'],
+    content: Record<string, unknown>,
+  ): Promise<Composition> {
+    const created = await this.createComposition(caller, orgId, patientId, extension);
     const composition = await this.seedRoom(caller, orgId, created, content);
     await recordTracking(
       this.deps.store,
