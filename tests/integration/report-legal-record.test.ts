@@ -165,8 +165,18 @@ describe('the signed PDF as a legal record (issue 25)', () => {
     expect(text).not.toContain('1 cartridges');
     expect(text).toMatch(/8 cartridges\s+288 mg.*PAST MAXIMUM \(AAPD\)/);
     expect(text).not.toMatch(/1 cartridge\s+36 mg.*PAST MAXIMUM/);
-    // 324 mg of lidocaine: 324 / 490 (7 mg/kg × 70 kg, under 500) = 66.2 %; 324 / 300 (AAPD) = 108 %.
-    expect(text).toMatch(/Lidocaine\s+324 mg\s+490 mg\s+66\.2%\s+300 mg\s+108%/);
+    // Issue 29 (RL9): maxima on the dose weight, as the tracker and the gate use. Ada is 36, 70 kg, 165 cm, her sex
+    // not recorded: Devine (women's) 45.5 + 2.3 × (165 / 2.54 − 60 = 4.961 in) = 56.91 → 56.9 kg ideal body weight.
+    // 324 mg of lidocaine: 324 / 398.3 (7 mg/kg × 56.9 kg, under 500) = 81.35 → 81.4 %;
+    // 324 / 250.3 (AAPD 4.4 × 56.9 = 250.36, rounded down) = 129.44 → 129.5 %.
+    expect(text).toMatch(/Lidocaine\s+324 mg\s+398\.3 mg\s+81\.4%\s+250\.3 mg\s+129\.5%/);
+    expect(text).toContain(
+      "Dosing on ideal body weight 56.9 kg (Devine, women's formula: sex not recorded); actual weight 70 kg.",
+    );
+    // EP6: 9 cartridges of 1:100,000 = 0.162 mg of epinephrine, 81 % of the 0.2 mg a visit.
+    expect(text).toContain(
+      'Epinephrine this visit: 0.162 of 0.2 mg (81%), the limit of a visit for a healthy patient.',
+    );
   });
 
   it('prints the discharge score with item names, what each score means, the vitals score and the total the screen shows', () => {

@@ -16,6 +16,7 @@ import {
   VITALS_SCORE_LABELS,
 } from './labels.js';
 import { anesthesiaTime, caseAgeYears, caseWeightKg, drugTotalRows, localAnestheticReport } from './totals.js';
+import { caseDoseWeight } from '../rules/ideal-body-weight.js';
 import { WaveSvg } from './WaveSvg.js';
 import { answerLabel } from '../rules/case-fields.js';
 import {
@@ -399,11 +400,15 @@ function mgText(mg: number | null): string | null {
   return mg === null ? null : `${Number(mg.toFixed(2))} mg`;
 }
 
-/** [RL4] Local anesthetic doses with amounts as charted, totals against both limit sets, doses past a maximum marked. */
+/**
+ * [RL4] [RL9] [EP6] Local anesthetic doses with amounts as charted, totals against both limit sets on
+ * the dose weight (named), doses past a maximum marked, and the visit's epinephrine.
+ */
 function LocalAnesthetics({ input }: { input: ReportInput }): ReactNode {
   const c = input.caseData;
-  const weightKg = caseWeightKg(c);
-  const report = localAnestheticReport(c, weightKg);
+  const ageYears = caseAgeYears(input.patient.birthDate, c, input.generatedAt);
+  const sex = input.patient.sex ?? null;
+  const report = localAnestheticReport(c, caseDoseWeight(c, { ageYears, sex }), { ageYears, sex });
   const mark = (sets: readonly string[]): string =>
     sets.length === 0 ? '' : `PAST MAXIMUM (${sets.map((x) => (x === 'aapd' ? 'AAPD' : 'manufacturer')).join(', ')})`;
   return (
@@ -449,9 +454,11 @@ function LocalAnesthetics({ input }: { input: ReportInput }): ReactNode {
           ]}
         />
       )}
+      {report.weightText !== null && report.totals.length > 0 && <div>{report.weightText}</div>}
       {report.weightMissing && (
         <div>No weight recorded: only the absolute maximum of each local anesthetic was applied.</div>
       )}
+      {report.epinephrine !== null && <div>{report.epinephrine.text}</div>}
     </Section>
   );
 }

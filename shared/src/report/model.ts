@@ -1,4 +1,5 @@
 import { REPORT_DEFAULTS } from '../constants/widgets.js';
+import type { PatientSex } from '../rules/ideal-body-weight.js';
 
 /**
  * What the printable report is made from (spec 002 §3 "Report inputs"): the case data of the
@@ -11,6 +12,11 @@ export interface ReportPatient {
   /** YYYY, YYYY-MM or YYYY-MM-DD (spec 001 §5). */
   birthDate: string | null;
   id: string;
+  /**
+   * The patient's sex from their record (FHIR Patient.gender), for the ideal body weight the local
+   * anesthetic maxima are worked on (IBW1, IBW2); left out or null reads as not recorded.
+   */
+  sex?: PatientSex | null;
 }
 
 /** A signature: an SVG path (spec 000 §3 saved signature) drawn on the 660×300 canvas (spec 002 §9). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALDRETE_ITEMS, itemMaxScore, PADS_ITEMS } from '../rules/discharge-score.js';
+import { caseDoseWeight, doseWeight } from '../rules/ideal-body-weight.js';
 import { caseDischarge } from './discharge.js';
 import { runningHeaderOf, runningHeaderText, standaloneReportHtml } from './document.js';
 import {
@@ -14,9 +15,12 @@ import {
   anesthesiaTime,
   caseAgeYears,
   caseWeightKg,
+  doseWeightText,
   drugTotalRows,
+  epinephrineLine,
   localAmountText,
   localAnestheticReport,
+  reportDoseWeightText,
 } from './totals.js';
 
 const T0 = Date.UTC(2026, 10, 20, 14, 0);
@@ -122,13 +126,18 @@ describe('amounts and units as charted', () => {
   });
 });
 
+/** The actual weight as the dose weight (no height: no ideal body weight). */
+const actual = (kg: number | null): ReturnType<typeof doseWeight> =>
+  doseWeight({ weightKg: kg, heightCm: null, sex: null, ageYears: null });
+
 describe('local anesthetic totals (spec 002 §3, §9; LA9–LA11)', () => {
-  const dose = (variant: string, minutes: number, amount: number, unit: string, mg: number) => ({
+  const dose = (variant: string, minutes: number, amount: number, unit: string, mg: number, epiMg?: number) => ({
     drugVariantId: variant,
     time: T0 + minutes * MIN,
     amount,
     unit,
     mg,
+    ...(epiMg === undefined ? {} : { epiMg }),
   });
 
   it('[RL4] prints both limit sets per drug and marks the dose that passed a maximum, not the ones before', () => {
@@ -141,7 +150,7 @@ describe('local anesthetic totals (spec 002 §3, §9; LA9–LA11)', () => {
           dose('lidocaine-epi100', 10, 1, 'cartridges', 36),
         ],
       },
-      70,
+      actual(70),
     );
     expect(r.doses.map((d) => [d.amount, d.pastMaximum])).toEqual([
       ['1 cartridge', []],
@@ -169,7 +178,7 @@ describe('local anesthetic totals (spec 002 §3, §9; LA9–LA11)', () => {
           dose('articaine-epi100', 5, 0.5, 'cartridges', 36),
         ],
       },
-      20,
+      actual(20),
     );
     // Manufacturer: lidocaine min(500, 140) = 140 → 64.3 %, articaine 7 × 20 = 140 → 25.7 %: 90 % combined, not past.
     expect(r.doses.map((d) => d.pastMaximum)).toEqual([['aapd'], ['aapd']]);
@@ -177,9 +186,122 @@ describe('local anesthetic totals (spec 002 §3, §9; LA9–LA11)', () => {
   });
 
   it('[RL4] without a weight only the absolute maxima apply, and the report says so', () => {
-    const r = localAnestheticReport({ localDoses: [dose('lidocaine-epi100', 0, 1, 'cartridges', 36)] }, null);
+    const r = localAnestheticReport({ localDoses: [dose('lidocaine-epi100', 0, 1, 'cartridges', 36)] }, actual(null));
     expect(r.weightMissing).toBe(true);
     expect(r.totals[0]!.maxMg).toEqual({ manufacturer: 500, aapd: 300 });
+  });
+});
+
+describe('the record doses local anesthetics as the tracker and the gate do (issue 29)', () => {
+  const dose = (variant: string, minutes: number, cartridges: number, epiMg: number) => ({
+    drugVariantId: variant,
+    time: T0 + minutes * MIN,
+    amount: cartridges,
+    unit: 'cartridges',
+    mg: 36 * cartridges,
+    epiMg,
+  });
+  // A man of 40, 95 kg, 175 cm: Devine 50 + 2.3 × (175 / 2.54 − 60 = 8.897 in) = 70.46 → 70.4 kg (rounded down).
+  const man = {
+    weight: { value: 95, raw: '95 kg' },
+    height: { value: 175, raw: '175 cm' },
+    localDoses: [dose('lidocaine-epi100', 10, 3, 0.054), dose('lidocaine-epi100', 40, 3, 0.054)],
+  };
+
+  it('[RL9] works the maxima on the ideal body weight of an adult whose weight is above it, and names it', () => {
+    const w = caseDoseWeight(man, { ageYears: 40, sex: 'male' });
+    expect(w).toMatchObject({ kg: 70.4, basis: 'ideal', actualKg: 95, idealKg: 70.4 });
+    const r = localAnestheticReport(man, w, { ageYears: 40, sex: 'male' });
+    // 216 mg lidocaine. Manufacturer min(500, 7 × 70.4 = 492.8) = 492.8 mg → 216 / 492.8 = 43.83 % → 43.9 %.
+    // AAPD min(300, 4.4 × 70.4 = 309.76) = 300 mg → 72 %. (On the actual 95 kg it would read 43.2 % of 500 mg.)
+    expect(r.totals).toEqual([
+      {
+        drugId: 'lidocaine',
+        name: 'Lidocaine',
+        mg: 216,
+        pct: { manufacturer: 43.9, aapd: 72 },
+        maxMg: { manufacturer: 492.8, aapd: 300 },
+      },
+    ]);
+    expect(r.weightText).toBe('Dosing on ideal body weight 70.4 kg (Devine, male); actual weight 95 kg.');
+    // The tracker shows the very same words (it imports doseWeightText).
+    expect(r.weightText).toBe(doseWeightText(w, 'male'));
+  });
+
+  it('[RL9] a woman of the same height doses on 65.9 kg: the past-maximum marks follow the dose weight', () => {
+    // Devine 45.5 + 2.3 × 8.897 = 65.96 → 65.9 kg. AAPD min(300, 4.4 × 65.9 = 289.96 → 289.9) mg.
+    // 9 cartridges = 324 mg: 111.8 % of AAPD; manufacturer 7 × 65.9 = 461.3 mg → 70.3 %. On 95 kg AAPD would be
+    // 300 mg (108 %) and the first 8 cartridges (288 mg, 99.4 % of 289.9) stay under either way.
+    const data = {
+      ...man,
+      localDoses: [dose('lidocaine-epi100', 10, 8, 0.144), dose('lidocaine-epi100', 40, 1, 0.018)],
+    };
+    const r = localAnestheticReport(data, caseDoseWeight(data, { ageYears: 40, sex: 'female' }), {
+      ageYears: 40,
+      sex: 'female',
+    });
+    expect(r.totals[0]!.maxMg).toEqual({ manufacturer: 461.3, aapd: 289.9 });
+    expect(r.totals[0]!.pct).toEqual({ manufacturer: 70.3, aapd: 111.8 });
+    expect(r.doses.map((d) => d.pastMaximum)).toEqual([[], ['aapd']]);
+    expect(r.weightText).toBe('Dosing on ideal body weight 65.9 kg (Devine, female); actual weight 95 kg.');
+  });
+
+  it.each([
+    // [age, height, expected text]
+    [9, 130, 'Dosing on actual weight 30 kg (under 18: ideal body weight not used).'],
+    [null, 130, 'Dosing on actual weight 30 kg (age unknown: ideal body weight not used).'],
+    [40, null, 'Dosing on actual weight 30 kg (no height recorded: ideal body weight not worked out).'],
+  ] as const)(
+    '[RL9] a patient of age %s and height %s keeps the actual weight, and the record says why',
+    (age, h, text) => {
+      const w = doseWeight({ weightKg: 30, heightCm: h, sex: 'male', ageYears: age });
+      expect(w.basis).toBe('actual');
+      expect(reportDoseWeightText(w, 'male', age)).toBe(text);
+    },
+  );
+
+  it('[RL9] an adult under their ideal body weight doses on the actual weight, with the ideal one beside it', () => {
+    // 175 cm man of 60 kg: ideal 70.4 kg is above the actual, so the actual weight is used.
+    const w = doseWeight({ weightKg: 60, heightCm: 175, sex: 'male', ageYears: 40 });
+    expect(reportDoseWeightText(w, 'male', 40)).toBe(
+      'Dosing on actual weight 60 kg (ideal body weight 70.4 kg, Devine, male).',
+    );
+    expect(reportDoseWeightText(actual(null), null, 40)).toBeNull();
+  });
+
+  it('[EP6] prints the visit’s epinephrine against the healthy limit: 0.108 of 0.2 mg', () => {
+    // 6 cartridges of 1:100,000: 6 × 1.8 mL × 0.01 mg/mL = 0.108 mg; 0.108 / 0.2 = 54 %.
+    const r = localAnestheticReport(man, caseDoseWeight(man, { ageYears: 40, sex: 'male' }));
+    expect(r.epinephrine).toEqual({
+      givenMg: 0.108,
+      maxMg: 0.2,
+      pct: 54,
+      cardiac: false,
+      past: false,
+      text: 'Epinephrine this visit: 0.108 of 0.2 mg (54%), the limit of a visit for a healthy patient.',
+    });
+  });
+
+  it('[EP6] with cardiovascular disease the limit is 0.04 mg, from the case switch or the health history, marked when past', () => {
+    // 0.108 / 0.04 = 270 %.
+    expect(epinephrineLine({ ...man, cardiacDisease: true }).text).toBe(
+      'Epinephrine this visit: 0.108 of 0.04 mg (270%), the limit of a visit with cardiovascular disease; set on the case. PAST THE LIMIT.',
+    );
+    const history = { ...man, systemsReview: { cardiac: { entries: ['Hypertension'] } } };
+    expect(epinephrineLine(history)).toMatchObject({ cardiac: true, past: true, maxMg: 0.04 });
+    expect(epinephrineLine(history).text).toContain(
+      'with cardiovascular disease; from the health history: Hypertension',
+    );
+    // The provider judged the history's finding not cardiovascular disease: the healthy limit.
+    expect(epinephrineLine({ ...history, cardiacDisease: false }).text).toBe(
+      'Epinephrine this visit: 0.108 of 0.2 mg (54%), the limit of a visit for a healthy patient.',
+    );
+  });
+
+  it('[EP6] no local dose, no epinephrine line; a plain anesthetic counts 0 mg', () => {
+    expect(localAnestheticReport({}, actual(70)).epinephrine).toBeNull();
+    const plain = { localDoses: [dose('mepivacaine-plain', 0, 1, 0)] };
+    expect(localAnestheticReport(plain, actual(70)).epinephrine).toMatchObject({ givenMg: 0, pct: 0, past: false });
   });
 });
 

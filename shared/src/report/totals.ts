@@ -18,6 +18,8 @@ import {
   type MassUnit,
   type RouteGroup,
 } from '../rules/drugs.js';
+import { caseCardiacDisease, epinephrineStatus } from '../rules/local-anesthetics-epinephrine.js';
+import { IDEAL_BODY_WEIGHT_FROM_AGE, type DoseWeight, type PatientSex } from '../rules/ideal-body-weight.js';
 import { DRUG_ROUTES, type DrugRoute } from '../enums.js';
 import { num, record, records, text, timeOf, type CaseRecord } from './read.js';
 
@@ -77,11 +79,31 @@ export interface LocalTotalRow {
   maxMg: Record<LimitSet, number | null>;
 }
 
+/** The visit's epinephrine as the record prints it (EP1–EP3, the L.A. tracker's figures). */
+export interface EpinephrineLine {
+  /** mg given this visit, rounded to 0.001 mg as the tracker shows it. */
+  givenMg: number;
+  maxMg: number;
+  /** Percent of the limit, rounded up to 0.1 (never understated). */
+  pct: number;
+  cardiac: boolean;
+  /** Past the limit, compared unrounded (EP4). */
+  past: boolean;
+  /** The printed line. */
+  text: string;
+}
+
 export interface LocalAnestheticReport {
   doses: LocalDoseLine[];
   totals: LocalTotalRow[];
   combinedPct: Record<LimitSet, number>;
   weightMissing: boolean;
+  /** The weight every maximum was worked on (IBW2): the same as the tracker's and the gate's. */
+  weight: DoseWeight;
+  /** The weight in words ("Dosing on ideal body weight 65.9 kg (Devine, male); actual weight 95 kg."), or null without one. */
+  weightText: string | null;
+  /** The visit's epinephrine; null without a local dose. */
+  epinephrine: EpinephrineLine | null;
 }
 
 const LIMIT_SETS: readonly LimitSet[] = ['manufacturer', 'aapd'];
@@ -94,14 +116,86 @@ function variantName(variantId: string): string {
 }
 
 /**
- * [RL4] The local anesthetics of the record: each dose with its amount as charted (RL3), mg and
- * epinephrine mg, and the limit sets whose maximum the running total passed with it; per drug
- * the total mg and its percent of the manufacturer and the pediatric-dentistry (AAPD) maximum for
- * the patient's weight (LA9, LA10; Exparel counts as bupivacaine), and the combined percent.
- * Both limit sets are printed: the screen lets the provider switch between them, the record
- * keeps both.
+ * [IBW2] The dosing weight in words, as the L.A. tracker shows it where an ideal body weight was
+ * worked out (an adult with a height): which weight the maxima use, beside the other. Null
+ * otherwise (children, unknown age, no height).
  */
-export function localAnestheticReport(caseData: CaseRecord, weightKg: number | null): LocalAnestheticReport {
+export function doseWeightText(w: DoseWeight, sex: string | null): string | null {
+  if (w.idealKg == null) return null;
+  const formula = w.sexAssumed
+    ? "Devine, women's formula: sex not recorded"
+    : `Devine, ${sex === 'male' ? 'male' : 'female'}`;
+  if (w.basis === 'ideal') {
+    return `Dosing on ideal body weight ${w.idealKg} kg (${formula}); actual weight ${w.actualKg} kg.`;
+  }
+  return w.actualKg == null
+    ? `Ideal body weight ${w.idealKg} kg (${formula}); no actual weight recorded.`
+    : `Dosing on actual weight ${w.actualKg} kg (ideal body weight ${w.idealKg} kg, ${formula}).`;
+}
+
+/**
+ * [RL9] The weight the record's local anesthetic maxima were worked on, always named: the
+ * tracker's words (doseWeightText) where an ideal body weight was worked out, else the actual
+ * weight with why no ideal body weight applies (a child, an unknown age, no height). Null
+ * without a weight (RL4 then says only the absolute maxima applied).
+ */
+export function reportDoseWeightText(w: DoseWeight, sex: string | null, ageYears: number | null): string | null {
+  const text = doseWeightText(w, sex);
+  if (text !== null) return text;
+  if (w.kg === null) return null;
+  const why =
+    ageYears === null
+      ? 'age unknown: ideal body weight not used'
+      : ageYears < IDEAL_BODY_WEIGHT_FROM_AGE
+        ? `under ${IDEAL_BODY_WEIGHT_FROM_AGE}: ideal body weight not used`
+        : 'no height recorded: ideal body weight not worked out';
+  return `Dosing on actual weight ${w.kg} kg (${why}).`;
+}
+
+/**
+ * [EP6] The visit's epinephrine line: every local dose's stored epinephrine added up against the
+ * limit of a visit (EP1–EP3: 0.2 mg for a healthy patient, 0.04 mg with cardiovascular disease,
+ * from the case's switch or its health history, EP2), in the tracker's figures (mg to 0.001,
+ * percent rounded up) and words, with where the cardiovascular disease was recorded.
+ */
+export function epinephrineLine(caseData: CaseRecord): EpinephrineLine {
+  const heart = caseCardiacDisease(caseData);
+  const status = epinephrineStatus(records(caseData.localDoses), heart.cardiac);
+  const givenMg = Math.round(status.givenMg * 1000) / 1000;
+  const pct = toxicityPercentForDisplay(status.pct);
+  const past = status.givenMg > status.maxMg;
+  const limit = heart.cardiac ? 'with cardiovascular disease' : 'for a healthy patient';
+  const source =
+    heart.source === 'healthHistory'
+      ? `; from the health history: ${heart.conditions.join(', ')}`
+      : heart.source === 'case' && heart.cardiac
+        ? '; set on the case'
+        : '';
+  return {
+    givenMg,
+    maxMg: status.maxMg,
+    pct,
+    cardiac: heart.cardiac,
+    past,
+    text: `Epinephrine this visit: ${givenMg} of ${status.maxMg} mg (${pct}%), the limit of a visit ${limit}${source}${past ? '. PAST THE LIMIT' : ''}.`,
+  };
+}
+
+/**
+ * [RL4] [RL9] The local anesthetics of the record: each dose with its amount as charted (RL3), mg
+ * and epinephrine mg, and the limit sets whose maximum the running total passed with it; per drug
+ * the total mg and its percent of the manufacturer and the pediatric-dentistry (AAPD) maximum
+ * (LA9, LA10; Exparel counts as bupivacaine), and the combined percent, all on the dose weight
+ * (IBW2: the ideal body weight of an adult whose actual weight is above it), the weight the L.A.
+ * tracker and the sign-off gate use. Both limit sets are printed: the screen lets the provider
+ * switch between them, the record keeps both. With the visit's epinephrine (EP6).
+ */
+export function localAnestheticReport(
+  caseData: CaseRecord,
+  dosing: DoseWeight,
+  patient: { sex?: PatientSex | null; ageYears?: number | null } = {},
+): LocalAnestheticReport {
+  const weightKg = dosing.kg;
   const charted = records(caseData.localDoses).map((d) => ({
     time: timeOf(d.time),
     variantId: text(d.drugVariantId) ?? '',
@@ -169,6 +263,9 @@ export function localAnestheticReport(caseData: CaseRecord, weightKg: number | n
       aapd: toxicityPercentForDisplay(toxicity.aapd.combined),
     },
     weightMissing: weightKg === null && forToxicity.length > 0,
+    weight: dosing,
+    weightText: reportDoseWeightText(dosing, patient.sex ?? null, patient.ageYears ?? null),
+    epinephrine: charted.length > 0 ? epinephrineLine(caseData) : null,
   };
 }
 

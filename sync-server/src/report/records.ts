@@ -119,6 +119,8 @@ export class CaseRecords {
         familyName: fields?.familyName ?? null,
         nickname: fields?.nickname ?? null,
         birthDate: fields?.birthDate ?? null,
+        // For the ideal body weight the local anesthetic maxima are worked on (IBW2), as the gate reads it.
+        sex: patient?.gender ?? null,
       },
       primaryProviderName,
       procedureDescription: appointment.description ?? null,

@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AnesthesiaReport, DEMO_MARK, reportInput, runningHeaderOf, type ReportInput } from '@vigil/shared';
-import { pageTemplates } from './pdf.js';
+import { createLogger } from '../log.js';
+import { ChromiumPdfPrinter, pageTemplates } from './pdf.js';
 import { renderReportHtml } from './render.js';
 
 const T0 = Date.UTC(2026, 10, 20, 14, 0);
@@ -144,4 +149,74 @@ describe('page header and footer of the printed PDF', () => {
     expect(t.headerTemplate).not.toContain('<img');
     expect(t.headerTemplate).toContain('&#60;img');
   });
+});
+
+describe('the printed PDF’s local anesthetics agree with the L.A. tracker and the gate (issue 29)', () => {
+  const printer = new ChromiumPdfPrinter(createLogger('error'));
+  afterAll(() => printer.close());
+
+  /** Prints the report with Debian's Chromium and reads it back with poppler's pdftotext, as a reader would. */
+  async function pdfTextOf(r: ReportInput): Promise<string> {
+    const pdf = await printer.print(renderReportHtml(r, 'Dr Who').html, r.printWidth);
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigil-render-'));
+    try {
+      writeFileSync(path.join(dir, 'r.pdf'), pdf);
+      return execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  const lidocaine = (minutes: number, cartridges: number) => ({
+    drugVariantId: 'lidocaine-epi100',
+    time: T0 + minutes * 60_000,
+    amount: cartridges,
+    unit: 'cartridges',
+    mg: 36 * cartridges,
+    epiMg: 0.018 * cartridges,
+  });
+
+  it('[RL9] [EP6] prints the percentages on the ideal body weight, names it, and prints the visit’s epinephrine', async () => {
+    // A man of 36 (born 1990), 95 kg, 175 cm: Devine 50 + 2.3 × (175 / 2.54 − 60) = 70.46 → 70.4 kg.
+    // 6 cartridges = 216 mg: manufacturer min(500, 7 × 70.4 = 492.8) → 43.83 → 43.9 %; AAPD min(300, 309.76) =
+    // 300 mg → 72 %. Epinephrine 6 × 0.018 = 0.108 mg of 0.2 mg = 54 %.
+    const text = await pdfTextOf(
+      input({
+        patient: { ...input().patient, sex: 'male' },
+        caseData: {
+          ...input().caseData,
+          weight: { value: 95, raw: '95 kg' },
+          height: { value: 175, raw: '175 cm' },
+          localDoses: [lidocaine(5, 3), lidocaine(20, 3)],
+        },
+      }),
+    );
+    expect(text).toMatch(/Lidocaine\s+216 mg\s+492\.8 mg\s+43\.9%\s+300 mg\s+72%/);
+    expect(text).toContain('Dosing on ideal body weight 70.4 kg (Devine, male); actual weight 95 kg.');
+    expect(text).toContain(
+      'Epinephrine this visit: 0.108 of 0.2 mg (54%), the limit of a visit for a healthy patient.',
+    );
+  }, 60_000);
+
+  it('[EP6] prints the cardiac limit from the health history and marks it past', async () => {
+    // A patient whose sex is not recorded: the women's formula, 45.5 + 2.3 × 8.897 = 65.96 → 65.9 kg.
+    // 0.108 mg of 0.04 mg = 270 %.
+    const text = await pdfTextOf(
+      input({
+        caseData: {
+          ...input().caseData,
+          weight: { value: 95, raw: '95 kg' },
+          height: { value: 175, raw: '175 cm' },
+          systemsReview: { cardiac: { entries: ['Angina'] } },
+          localDoses: [lidocaine(5, 6)],
+        },
+      }),
+    );
+    expect(text).toContain(
+      "Dosing on ideal body weight 65.9 kg (Devine, women's formula: sex not recorded); actual weight 95 kg.",
+    );
+    expect(text).toMatch(
+      /Epinephrine this visit: 0\.108 of 0\.04 mg \(270%\), the limit of a visit with\s+cardiovascular disease; from the health history: Angina\. PAST THE LIMIT\./,
+    );
+  }, 60_000);
 });

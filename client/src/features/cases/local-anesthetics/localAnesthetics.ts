@@ -229,22 +229,8 @@ export function limitedByText(q: {
   } = ${mgText(b.mg)} mg ${drug}.${epiOther}`;
 }
 
-/**
- * [IBW2] The dosing weight in words, shown where an ideal body weight was worked out (an adult with
- * a height): which weight the maxima use, beside the other. Null otherwise (children, no height).
- */
-export function doseWeightText(w: DoseWeight, sex: string | null): string | null {
-  if (w.idealKg == null) return null;
-  const formula = w.sexAssumed
-    ? "Devine, women's formula: sex not recorded"
-    : `Devine, ${sex === 'male' ? 'male' : 'female'}`;
-  if (w.basis === 'ideal') {
-    return `Dosing on ideal body weight ${w.idealKg} kg (${formula}); actual weight ${w.actualKg} kg.`;
-  }
-  return w.actualKg == null
-    ? `Ideal body weight ${w.idealKg} kg (${formula}); no actual weight recorded.`
-    : `Dosing on actual weight ${w.actualKg} kg (ideal body weight ${w.idealKg} kg, ${formula}).`;
-}
+/** [IBW2] The dosing weight in words: the record prints the same text (RL9), so it lives in shared. */
+export { doseWeightText } from '@vigil/shared';
 
 /** The variants a provider can pick, in catalogue order. */
 export const PICKABLE_VARIANTS = LOCAL_ANESTHETIC_VARIANTS;
