@@ -45,6 +45,7 @@ test('the patient answers the health questions on a phone; the front desk review
           { name: 'history', label: 'Your health', type: 'healthHistory', required: true },
           { name: 'allergies', label: 'Allergies', type: 'allergies', required: true },
           { name: 'meds', label: 'Medications', type: 'medications', required: true },
+          { name: 'weight', label: 'Weight', type: 'bodyWeight', required: true },
         ],
       },
     },
@@ -67,7 +68,8 @@ test('the patient answers the health questions on a phone; the front desk review
   const link = /https?:\/\/[^\s]+\/patient-form\/[A-Za-z0-9_-]+/.exec(outbox.messages[0]?.body ?? '')?.[0];
   expect(link).toBeTruthy();
 
-  // The patient: No to every question but the heart one (Yes: high blood pressure), one allergy, no medications.
+  // The patient: No to every question but the heart one (Yes: high blood pressure), one allergy, no
+  // medications, 150 lb.
   const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const mobile = await phone.newPage();
   await mobile.goto(new URL(link!).pathname);
@@ -84,6 +86,7 @@ test('the patient answers the health questions on a phone; the front desk review
   await mobile.getByLabel('Allergic to').fill('Penicillin');
   await mobile.getByLabel('What happens').fill('hives');
   await mobile.getByLabel('I take no medications').check();
+  await mobile.getByRole('textbox', { name: /^Weight/ }).fill('150 lb');
   await mobile.getByLabel('I have read and agree to the above.').check();
   await expect(mobile.getByText('Still Missing:')).toHaveCount(0);
   await mobile.getByRole('button', { name: 'Sign and Submit' }).click();
@@ -103,16 +106,21 @@ test('the patient answers the health questions on a phone; the front desk review
   await expect(dialog.getByRole('list', { name: 'Health questions' })).toContainText(
     'Cardiovascular: Yes (Hypertension)',
   );
-  await expect(dialog.getByText('Medications: none')).toBeVisible();
   const allergy = dialog.getByRole('checkbox', { name: 'Add Penicillin (hives) to the health history' });
   await expect(allergy).not.toBeChecked();
   await allergy.check();
+  // [HM5] The weight typed with its unit and "no medications" are offered, copied only when ticked:
+  // 150 lb × 0.45359237 = 68.04 kg.
+  await dialog.getByRole('checkbox', { name: 'Add Weight 150 lb = 68 kg to the health history' }).check();
+  await expect(dialog.getByRole('checkbox', { name: 'Add “No medications” to the health history' })).not.toBeChecked();
   await page.screenshot({ path: path.join(SHOTS, 'merge-dialog.png') });
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Start a health history from these answers' }).click();
 
   // The new history opens in the editor with the patient's allergy and the heart condition.
   await expect(page).toHaveURL(/\/health-histories\/[^/]+$/);
+  await page.getByRole('tab', { name: /Physical/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Weight' })).toHaveValue('150 lb');
   await page.getByRole('tab', { name: /Allergies/ }).click();
   await expect(page.getByText('Penicillin', { exact: false }).first()).toBeVisible();
   await page.getByRole('tab', { name: /Systems/ }).click();

@@ -30,8 +30,8 @@ const ADD = `mutation ($formIds: [String!]!, $appointmentId: String!) {
   addFormTasksToAppointment(orgId: "office", formIds: $formIds, appointmentId: $appointmentId) { fhirJSON } }`;
 const SEND = `mutation ($taskId: String!, $appointmentId: String!, $to: String!) {
   sendAppointmentForm(orgId: "office", appointmentTaskId: $taskId, appointmentId: $appointmentId, to: $to, channel: "sms") { fhirJSON } }`;
-const MERGE = `mutation ($o: String!, $a: String!, $t: String, $al: [Int!]!, $me: [Int!]!) {
-  mergeHhx(orgId: $o, answersId: $a, targetId: $t, allergies: $al, medications: $me) { id fhirJSON } }`;
+const MERGE = `mutation ($o: String!, $a: String!, $t: String, $al: [Int!]!, $me: [Int!]!, $f: [String!]) {
+  mergeHhx(orgId: $o, answersId: $a, targetId: $t, allergies: $al, medications: $me, facts: $f) { id fhirJSON } }`;
 const NEW = 'mutation ($o: String!, $p: String!) { newHhx(orgId: $o, patientId: $p) { id fhirJSON } }';
 const FINALIZE_HHX = 'mutation ($o: String!, $c: String!) { finalizeHhx(orgId: $o, compositionId: $c) { checkSum } }';
 
@@ -97,13 +97,21 @@ describe('patient answers and signed cases (issue 28)', () => {
     return (found.body.entry ?? []).map((e) => e.resource as Composition);
   }
 
-  async function merge(browser: Browser, answersId: string, targetId: string | null, al: number[], me: number[]) {
+  async function merge(
+    browser: Browser,
+    answersId: string,
+    targetId: string | null,
+    al: number[],
+    me: number[],
+    f: string[] = [],
+  ) {
     const r = await browser.gql<{ mergeHhx: { id: string; fhirJSON: string } }>(MERGE, {
       o: 'office',
       a: answersId,
       t: targetId,
       al,
       me,
+      f,
     });
     return { data: r.data?.mergeHhx ?? null, code: r.code };
   }
@@ -121,6 +129,7 @@ describe('patient answers and signed cases (issue 28)', () => {
             { name: 'history', label: 'Health history', type: 'healthHistory', required: true },
             { name: 'allergies', label: 'Allergies', type: 'allergies', required: true },
             { name: 'meds', label: 'Medications', type: 'medications', required: true },
+            { name: 'weight', label: 'Weight', type: 'bodyWeight', required: false },
           ],
           requireSignature: true,
         },
@@ -216,6 +225,26 @@ describe('patient answers and signed cases (issue 28)', () => {
     expect((await merge(w.member.browser, answers!.id!, otherHistory.data!.newHhx.id, [], [])).code).toBe(
       'PATIENT_MISMATCH',
     );
+  });
+
+  it('[HM5] copies the weight and "no allergies" the patient stated only when the staff tick them', async () => {
+    const { patientId, appointmentId } = await newAppointment(w, 'Nora');
+    const { token } = await sendLink(appointmentId);
+    const values = { ...VALUES, allergies: [], meds: [], weight: '150 lb' };
+    expect((await post(w, `patient-forms/${token}/submit`, { accepted: true, values })).status).toBe(200);
+    const [answers] = await patientAnswers(w.member.browser, patientId);
+
+    expect((await merge(w.member.browser, answers!.id!, null, [], [], ['weight', 'bloodType'])).code).toBe(
+      'INVALID_INPUT',
+    );
+    const merged = await merge(w.member.browser, answers!.id!, null, [], [], ['weight', 'noAllergies']);
+    expect(merged.code).toBeUndefined();
+    const content = contentOf(JSON.parse(merged.data!.fhirJSON) as Composition);
+    // 150 lb × 0.45359237 = 68.04 kg, kept as typed beside it.
+    expect(content.weight).toEqual({ value: 150 * 0.45359237, raw: '150 lb' });
+    expect(content.allergiesSummary).toBe('NKDA');
+    // "No medications" was offered but not ticked: the history does not say it.
+    expect(content.medicationsText).toBeUndefined();
   });
 
   it('[PF7] a form sent before the case was signed is completed after it; the signed Appointment is unchanged', async () => {

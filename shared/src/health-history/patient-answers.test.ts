@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { HEALTH_HISTORY_TYPE } from '../fhir/composition.js';
 import { validateResource } from '../fhir/resources.js';
 import type { OrgFormField } from '../forms/forms.js';
+import type { HealthHistoryData } from './schema.js';
 import {
   answeredQuestions,
+  factOffers,
   PATIENT_ANSWERS_EXTENSIONS,
   allergiesSummaryOf,
   isPatientAnswers,
@@ -126,6 +128,84 @@ describe('patient-answers health history', () => {
     expect(patch.allergiesSummary).toBe('Penicillin (hives)');
     expect(patch.medications).toEqual([{ name: 'Lisinopril 10 mg' }]);
     expect(patch.medicationsText).toBeNull();
+  });
+
+  it.each([
+    // 5 ft 6 in = 66 in × 2.54 = 167.64 cm → 167.6; 150 lb × 0.45359237 = 68.04 kg → 68.
+    [
+      'height and weight with their units',
+      { height: '5 ft 6 in', weight: '150 lb' },
+      {},
+      ['Height 5 ft 6 in = 167.6 cm', 'Weight 150 lb = 68 kg'],
+      [],
+    ],
+    [
+      'a unit already metric is not repeated',
+      { height: '168 cm', weight: '68 kg' },
+      {},
+      ['Height 168 cm', 'Weight 68 kg'],
+      [],
+    ],
+    // "70" could be inches or centimetres, kilograms or pounds: not offered.
+    ['a number without its unit is not offered', { height: '70', weight: '70' }, {}, [], []],
+    [
+      'the same weight already on the history',
+      { weight: '68 kg' },
+      { weight: { value: 68, raw: '68' } },
+      ['Weight 68 kg'],
+      ['Weight 68 kg'],
+    ],
+    [
+      'no allergies and no medications on an empty history',
+      { allergies: [], medications: [] },
+      {},
+      ['“No known drug allergies” (NKDA)', '“No medications”'],
+      [],
+    ],
+    [
+      'already NKDA and none',
+      { allergies: [], medications: [] },
+      { allergiesSummary: 'nkda', medicationsText: 'None' },
+      ['“No known drug allergies” (NKDA)', '“No medications”'],
+      ['“No known drug allergies” (NKDA)', '“No medications”'],
+    ],
+    // The history names an allergy or a medication: the patient's "none" is not offered over it.
+    [
+      '"none" never overwrites what the history holds',
+      { allergies: [], medications: [] },
+      { allergiesSummary: 'Latex', medications: [{ name: 'Aspirin' }] },
+      [],
+      [],
+    ],
+  ] as const)('[HM5] offers stated facts: %s', (_, over, target, labels, already) => {
+    const offers = factOffers(
+      target as HealthHistoryData,
+      answers({ allergies: null, medications: null, ...over } as Partial<PatientAnswers>),
+    );
+    expect(offers.map((o) => o.label)).toEqual(labels);
+    expect(offers.filter((o) => o.already).map((o) => o.label)).toEqual(already);
+  });
+
+  it('[HM5] writes a stated fact only when the staff tick it', () => {
+    const stated = answers({ allergies: [], medications: [], height: '5 ft 6 in', weight: '150 lb' });
+    const untouched = mergePatientAnswers({}, stated, { allergies: [], medications: [] }, ids);
+    expect([untouched.height, untouched.weight, untouched.allergiesSummary, untouched.medicationsText]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const ticked = mergePatientAnswers(
+      {},
+      stated,
+      { allergies: [], medications: [], facts: ['weight', 'noAllergies', 'noMedications'] },
+      ids,
+    );
+    expect(ticked.weight).toEqual({ value: 150 * 0.45359237, raw: '150 lb' });
+    expect(ticked.height).toBeUndefined();
+    expect(ticked.allergiesSummary).toBe('NKDA');
+    expect(ticked.allergies).toEqual([]);
+    expect(ticked.medicationsText).toBe('none');
   });
 
   it('[HM4] adds nothing to allergies or medications the staff did not tick, and never a duplicate', () => {

@@ -7,6 +7,7 @@ import { FIELD_VALUE_SCHEMAS } from '../forms/submission.js';
 import type { OrgFormField } from '../forms/forms.js';
 import type { HealthHistoryData } from './schema.js';
 import { MEDICATIONS_NONE } from './medications.js';
+import { parseHeight, parseWeight, type ParsedMeasurement } from '../rules/bmi.js';
 import { OTHER_CONDITION, SYSTEMS_REVIEW_CATALOGUE, findCondition, readSystemsReviewEntry } from './systems-review.js';
 
 /*
@@ -250,10 +251,89 @@ export function mergeOffers(
   };
 }
 
-/** The staff's choice: which of the offered allergies and medications (by index) go to the record. */
+/** The patient's stated facts a merge can copy into the history: height, weight, no allergies, no medications. */
+export const MERGE_FACTS = ['height', 'weight', 'noAllergies', 'noMedications'] as const;
+export type MergeFact = (typeof MERGE_FACTS)[number];
+
+/** A stated fact offered to the staff, with the keys it writes into the history when ticked. */
+export interface FactOffer {
+  key: MergeFact;
+  label: string;
+  /** The history already says the same: not offered again. */
+  already: boolean;
+  patch: Record<string, unknown>;
+}
+
+/** A height or weight the patient typed with its unit (read the same whatever the default unit), else null. */
+function stated<T extends number>(
+  raw: string | null,
+  parse: (raw: string) => readonly [ParsedMeasurement<T> | null, ParsedMeasurement<T> | null],
+): ParsedMeasurement<T> | null {
+  if (raw === null) return null;
+  const [a, b] = parse(raw.trim());
+  return a && b && a.value === b.value ? a : null;
+}
+const statedHeight = (raw: string | null): ParsedMeasurement<number> | null =>
+  stated(raw, (t) => [parseHeight(t, 'cm'), parseHeight(t, 'in')]);
+const statedWeight = (raw: string | null): ParsedMeasurement<number> | null =>
+  stated(raw, (t) => [parseWeight(t, 'kg'), parseWeight(t, 'lb')]);
+
+const oneDecimal = (n: number): number => Math.round(n * 10) / 10;
+const NKDA = 'NKDA';
+
+/**
+ * [HM5] The facts a patient stated that the merge offers beside the allergies and medications:
+ * a height and a weight typed with their unit ('Height 5 ft 6 in = 167.6 cm'), "no allergies"
+ * (NKDA) when the history holds no allergy, "no medications" when it holds none. Each is added
+ * only when the staff tick it (HM4); one the history already says is marked `already`.
+ */
+export function factOffers(target: HealthHistoryData, answers: PatientAnswers): FactOffer[] {
+  const out: FactOffer[] = [];
+  const measures = [
+    ['height', statedHeight(answers.height), 'cm', target.height],
+    ['weight', statedWeight(answers.weight), 'kg', target.weight],
+  ] as const;
+  for (const [key, parsed, unit, held] of measures) {
+    if (!parsed) continue;
+    const value = oneDecimal(parsed.value);
+    const typed = parsed.raw.trim();
+    const label = `${key === 'height' ? 'Height' : 'Weight'} ${typed}${typed.toLowerCase().includes(unit) ? '' : ` = ${value} ${unit}`}`;
+    const heldValue = (held as { value?: unknown } | null | undefined)?.value;
+    const already = typeof heldValue === 'number' && Math.abs(heldValue - parsed.value) < 0.05;
+    out.push({ key, label, already, patch: { [key]: { value: parsed.value, raw: typed } } });
+  }
+  const summary = target.allergiesSummary?.trim() ?? '';
+  if (
+    answers.allergies?.length === 0 &&
+    (target.allergies ?? []).length === 0 &&
+    (summary === '' || same(summary, NKDA))
+  )
+    out.push({
+      key: 'noAllergies',
+      label: '“No known drug allergies” (NKDA)',
+      already: same(summary, NKDA),
+      patch: { allergiesSummary: NKDA, allergies: [] },
+    });
+  const medsText = target.medicationsText?.trim() ?? '';
+  if (
+    answers.medications?.length === 0 &&
+    (target.medications ?? []).length === 0 &&
+    (medsText === '' || same(medsText, MEDICATIONS_NONE))
+  )
+    out.push({
+      key: 'noMedications',
+      label: '“No medications”',
+      already: same(medsText, MEDICATIONS_NONE),
+      patch: { medicationsText: MEDICATIONS_NONE },
+    });
+  return out;
+}
+
+/** The staff's choice: which of the offered allergies and medications (by index) and stated facts go to the record. */
 export interface MergeChoice {
   allergies: readonly number[];
   medications: readonly number[];
+  facts?: readonly MergeFact[];
 }
 
 type Review = Partial<Record<SystemsReviewCategory, Record<string, unknown>>>;
@@ -359,6 +439,9 @@ export function mergePatientAnswers(
       ...addMedications.map((i) => ({ name: medicationName(answers.medications![i]!) })),
     ];
     if (target.medicationsText?.trim().toLowerCase() === MEDICATIONS_NONE) patch.medicationsText = null;
+  }
+  for (const fact of factOffers(target, answers)) {
+    if (!fact.already && choice.facts?.includes(fact.key)) Object.assign(patch, fact.patch);
   }
   return patch;
 }

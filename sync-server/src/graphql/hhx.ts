@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MERGE_FACTS } from '@vigil/shared';
 import { AppError, toGraphqlError } from '../errors.js';
 import type { FinalizeHhxResult, HhxCaller, NewHhxResult } from '../hhx/service.js';
 import type { GraphqlContext } from './context.js';
@@ -30,9 +31,17 @@ export const hhxTypeDefs = /* GraphQL */ `
     """
     Merges a patient-answers health history (answersId) into a health history (generatedCategory
     hhxMerge): into targetId while it is in progress, into a copy of it once finished, into a new
-    one without targetId. Only the allergies and medications named by index are added.
+    one without targetId. Only the allergies and medications named by index, and the stated facts
+    named (height, weight, noAllergies, noMedications), are added.
     """
-    mergeHhx(orgId: String!, answersId: String!, targetId: String, allergies: [Int!]!, medications: [Int!]!): NewHhx!
+    mergeHhx(
+      orgId: String!
+      answersId: String!
+      targetId: String
+      allergies: [Int!]!
+      medications: [Int!]!
+      facts: [String!]
+    ): NewHhx!
   }
 `;
 
@@ -52,6 +61,7 @@ const mergeArgs = z.object({
   targetId: id.nullish(),
   allergies: indices,
   medications: indices,
+  facts: z.array(z.enum(MERGE_FACTS)).max(MERGE_FACTS.length).nullish(),
 });
 
 /** The signed-in caller with full multi-factor, or NO_AUTHENTICATION. */
@@ -101,6 +111,7 @@ export const hhxResolvers = {
         return ctx.services.hhx.mergeHhx(await callerOf(ctx), a.orgId, a.answersId, a.targetId, {
           allergies: a.allergies,
           medications: a.medications,
+          facts: a.facts ?? [],
         });
       }),
   },

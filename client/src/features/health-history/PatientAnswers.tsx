@@ -2,8 +2,11 @@ import { Alert, Badge, Button, Card, Checkbox, Group, List, Modal, Stack, Text, 
 import {
   ANSWER_TEXT,
   answeredQuestions,
+  factOffers,
   mergeOffers,
   PATIENT_HEALTH_HISTORY_TYPE,
+  type FactOffer,
+  type MergeFact,
   type MergeOffer,
 } from '@vigil/shared';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -76,33 +79,43 @@ export function PatientAnswersList({ orgId, patientId, cards, onMerged }: Patien
   );
 }
 
-function OfferList({
+/** An offer to tick: an allergy or medication by its index, or a stated fact by its key. */
+interface Offer<K> {
+  key: K;
+  label: string;
+  already: boolean;
+}
+
+function OfferList<K extends string | number>({
   title,
   offers,
   chosen,
   onToggle,
 }: {
   title: string;
-  offers: MergeOffer[];
-  chosen: number[];
-  onToggle: (index: number) => void;
+  offers: readonly Offer<K>[];
+  chosen: readonly K[];
+  onToggle: (key: K) => void;
 }): ReactNode {
   return (
     <Stack gap={6} role="group" aria-label={title}>
       <Text fw={600}>{title}</Text>
       {offers.map((o) => (
         <Checkbox
-          key={o.index}
+          key={o.key}
           label={o.already ? `${o.label} (already on the health history)` : `Add ${o.label} to the health history`}
-          checked={o.already || chosen.includes(o.index)}
+          checked={o.already || chosen.includes(o.key)}
           disabled={o.already}
-          onChange={() => onToggle(o.index)}
+          onChange={() => onToggle(o.key)}
           styles={{ body: { minHeight: 44, alignItems: 'center' } }}
         />
       ))}
     </Stack>
   );
 }
+
+const byIndex = (offers: readonly MergeOffer[]): Offer<number>[] =>
+  offers.map((o) => ({ key: o.index, label: o.label, already: o.already }));
 
 function MergeDialog({
   orgId,
@@ -120,14 +133,17 @@ function MergeDialog({
   const target = mergeTarget(cards);
   const targetData = target.kind === 'new' ? {} : healthHistoryContent(target.card.composition);
   const offers = mergeOffers(targetData, item.answers);
+  const facts = factOffers(targetData, item.answers);
+  const factsOf = (...keys: MergeFact[]): FactOffer[] => facts.filter((f) => keys.includes(f.key));
   const [allergies, setAllergies] = useState<number[]>([]);
   const [medications, setMedications] = useState<number[]>([]);
+  const [chosenFacts, setChosenFacts] = useState<MergeFact[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const toggle =
-    (set: (f: (list: number[]) => number[]) => void) =>
-    (index: number): void =>
-      set((list) => (list.includes(index) ? list.filter((i) => i !== index) : [...list, index]));
+    <K,>(set: (f: (list: K[]) => K[]) => void) =>
+    (key: K): void =>
+      set((list) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]));
   const questions = answeredQuestions(item.answers.healthHistory);
   const flagged = questions.filter((q) => q.answer !== 'no');
   const answeredNo = questions.filter((q) => q.answer === 'no');
@@ -136,7 +152,11 @@ function MergeDialog({
   const merge = (): void => {
     setBusy(true);
     setError(null);
-    mergeHhx(orgId, item.id, target.kind === 'new' ? null : target.card.id, { allergies, medications })
+    mergeHhx(orgId, item.id, target.kind === 'new' ? null : target.card.id, {
+      allergies,
+      medications,
+      facts: chosenFacts,
+    })
       .then(onMerged)
       .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
       .finally(() => setBusy(false));
@@ -171,26 +191,40 @@ function MergeDialog({
             {answers.healthHistory.notes}
           </Text>
         )}
-        {(answers.height || answers.weight) && (
-          <Text size="sm">
-            {[answers.height && `Height: ${answers.height}`, answers.weight && `Weight: ${answers.weight}`]
-              .filter(Boolean)
-              .join(' · ')}
-          </Text>
-        )}
+        {(answers.height || answers.weight) &&
+          (factsOf('height', 'weight').length > 0 ? (
+            <OfferList
+              title="Height and weight"
+              offers={factsOf('height', 'weight')}
+              chosen={chosenFacts}
+              onToggle={toggle(setChosenFacts)}
+            />
+          ) : (
+            // Typed without a unit (an older form): shown to read, never copied as a number.
+            <Text size="sm">
+              {[answers.height && `Height: ${answers.height}`, answers.weight && `Weight: ${answers.weight}`]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          ))}
         {answers.allergies !== null &&
-          (offers.allergies.length > 0 ? (
-            <OfferList title="Allergies" offers={offers.allergies} chosen={allergies} onToggle={toggle(setAllergies)} />
+          (offers.allergies.length > 0 || factsOf('noAllergies').length > 0 ? (
+            <OfferList
+              title="Allergies"
+              offers={[...byIndex(offers.allergies), ...factsOf('noAllergies')]}
+              chosen={[...allergies, ...chosenFacts]}
+              onToggle={(key) => (typeof key === 'number' ? toggle(setAllergies)(key) : toggle(setChosenFacts)(key))}
+            />
           ) : (
             <Text size="sm">Allergies: none</Text>
           ))}
         {answers.medications !== null &&
-          (offers.medications.length > 0 ? (
+          (offers.medications.length > 0 || factsOf('noMedications').length > 0 ? (
             <OfferList
               title="Medications"
-              offers={offers.medications}
-              chosen={medications}
-              onToggle={toggle(setMedications)}
+              offers={[...byIndex(offers.medications), ...factsOf('noMedications')]}
+              chosen={[...medications, ...chosenFacts]}
+              onToggle={(key) => (typeof key === 'number' ? toggle(setMedications)(key) : toggle(setChosenFacts)(key))}
             />
           ) : (
             <Text size="sm">Medications: none</Text>

@@ -1,3 +1,4 @@
+import type { MergeFact } from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
 
 /** A health history the server created: its id and its Composition (JSON). */
@@ -66,12 +67,12 @@ export async function copyHhx(orgId: string, compositionId: string): Promise<New
   return data.copyHhx;
 }
 
-/** Merges a patient's answers into a health history (mergeHhx, issue 28): only the allergies and medications ticked, by index. */
+/** Merges a patient's answers into a health history (mergeHhx, issue 28): only the allergies and medications ticked, by index, and the stated facts ticked (HM5). */
 export async function mergeHhx(
   orgId: string,
   answersId: string,
   targetId: string | null,
-  choice: { allergies: number[]; medications: number[] },
+  choice: { allergies: number[]; medications: number[]; facts: MergeFact[] },
 ): Promise<NewHhxResult> {
   const data = await graphql<{ mergeHhx: NewHhxResult }>(
     `
@@ -81,6 +82,7 @@ export async function mergeHhx(
         $targetId: String
         $allergies: [Int!]!
         $medications: [Int!]!
+        $facts: [String!]
       ) {
         mergeHhx(
           orgId: $orgId
@@ -88,6 +90,7 @@ export async function mergeHhx(
           targetId: $targetId
           allergies: $allergies
           medications: $medications
+          facts: $facts
         ) {
           id
           fhirJSON
