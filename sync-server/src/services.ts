@@ -254,6 +254,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     log,
     access,
     links: pdfLinks,
+    // The signed Composition's caseData is encoded in the projection's worker thread (issue 29).
+    encodeCaseData: (content) => caseChecker.encode(content),
   });
 
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });

@@ -5,7 +5,8 @@
  * overridden with a reason, the overrides stamped by the server, stored in the case and printed.
  * `office` is overseen by the parent `group`; `elsewhere` is an unrelated office.
  */
-import { CASE_ROOT } from '@vigil/shared';
+import { CASE_ROOT, contentHash, type Composition } from '@vigil/shared';
+import { CASE_DATA_EXTENSION } from '../../sync-server/src/sync/projection.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './accounts-client.js';
 import { fhir } from './fhir-helpers.js';
@@ -91,6 +92,25 @@ async function storedCase(c: ChartedCase): Promise<Record<string, unknown>> {
   }
 }
 
+/**
+ * The finalized Composition read through the FHIR API as a client reads it, with the case content
+ * its caseData extension carries (base64 of the canonical JSON) and that attachment's hash.
+ */
+async function signedComposition(
+  c: ChartedCase,
+): Promise<{ composition: Composition; caseData: Record<string, unknown>; hash: string }> {
+  const read = await fhir<Composition>(w.server, c.member.browser, 'GET', `${c.orgId}/Composition/${c.caseId}`);
+  expect(read.status).toBe(200);
+  const attachment = read.body.extension?.find((e) => e.url === CASE_DATA_EXTENSION)?.valueAttachment as
+    { data: string; hash: string } | undefined;
+  expect(attachment).toBeDefined();
+  return {
+    composition: read.body,
+    caseData: JSON.parse(Buffer.from(attachment!.data, 'base64').toString('utf8')) as Record<string, unknown>,
+    hash: attachment!.hash,
+  };
+}
+
 async function pdfTextOf(c: ChartedCase, pdfId: string): Promise<string> {
   const binary = await fhir<{ data: string }>(w.server, c.member.browser, 'GET', `${c.orgId}/Binary/${pdfId}`);
   expect(binary.status).toBe(200);
@@ -149,6 +169,22 @@ describe('the finalize gate (issue 29; spec 001 §6, §7)', () => {
       expect(written[0]!.time as number).toBeGreaterThanOrEqual(before);
       expect(typeof written[0]!.name).toBe('string');
 
+      // The signed record's FHIR form carries them too: the finalized Composition, read through the
+      // FHIR API, holds in its caseData the very content of the stored case (its hash is the case
+      // document's content hash, base64), overrides with flag key, reason, user and time included.
+      const signedCmp = await signedComposition(c);
+      expect(signedCmp.composition.status).toBe('final');
+      expect(signedCmp.hash).toBe(Buffer.from(contentHash(stored), 'hex').toString('base64'));
+      const inFhir = signedCmp.caseData.signoffOverrides as Record<string, unknown>[];
+      expect(inFhir).toEqual(written);
+      expect(inFhir[0]).toMatchObject({
+        flagKey: keys[0],
+        reason: `Reviewed ${keys[0]} with the patient`,
+        userId: w.admin.userId,
+        name: written[0]!.name,
+        time: written[0]!.time,
+      });
+
       // And printed in the PDF: the section, the flag, the reason and the user.
       const text = await pdfTextOf(c, signed.pdfId!);
       expect(text).toContain('Sign-off overrides');
@@ -180,6 +216,7 @@ describe('the finalize gate (issue 29; spec 001 §6, §7)', () => {
       const signed = await tryFinalize(c);
       expect(signed.status).toBe(200);
       expect((await storedCase(c)).signoffOverrides).toBeUndefined();
+      expect((await signedComposition(c)).caseData).not.toHaveProperty('signoffOverrides');
       expect(await pdfTextOf(c, signed.pdfId!)).not.toContain('Sign-off overrides');
     } finally {
       c.client.destroy();
@@ -231,6 +268,9 @@ describe('the finalize gate (issue 29; spec 001 §6, §7)', () => {
       const written = (await storedCase(c)).signoffOverrides as Record<string, unknown>[];
       expect(written.map((o) => o.reason)).not.toContain('forged');
       expect(written.map((o) => o.name)).not.toContain('Forged');
+      // The signed Composition carries the server's list, not the forged one.
+      const inFhir = (await signedComposition(c)).caseData.signoffOverrides as Record<string, unknown>[];
+      expect(inFhir).toEqual(written);
     } finally {
       c.client.destroy();
     }

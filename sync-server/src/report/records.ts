@@ -24,6 +24,8 @@ import type { FhirService, RequestContext } from '../fhir/service.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { ReportStore, SignedPdfRecord } from '../store/reports/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
+import type { EncodedCaseData } from '../sync/case-check.js';
+import { withCaseData } from '../sync/projection.js';
 import { pdfSha256 } from './signed.js';
 
 /** The identifier system of a PDF's SHA-256 on the references to it. */
@@ -53,6 +55,12 @@ export interface PdfToSave {
   addendaCount: number;
   /** The case's current PDF this one replaces (an addendum's reprint), else null. */
   previous: SignedPdfRecord | null;
+  /**
+   * The case content that was signed (with the overrides the server wrote at finalize), its
+   * contentHash and, when already computed, its encoding: the Composition's caseData extension
+   * then holds exactly it. Left out (an addendum's reprint), the extension is kept as it was.
+   */
+  signedContent?: { content: unknown; hash: string; encoded?: EncodedCaseData };
 }
 
 /**
@@ -175,7 +183,13 @@ export class CaseRecords {
       ],
     };
     delete (composition as { meta?: unknown }).meta;
-    await this.deps.fhir.update(writer, 'Composition', q.compositionId, composition, undefined);
+    // The signed record's FHIR form carries what was signed (issue 29: the overrides too), written
+    // in the caller's transaction: the room's own projection may lag, and is refused once signed.
+    const signed = q.signedContent
+      ? (withCaseData(composition, q.signedContent.content, q.signedContent.hash, q.signedContent.encoded) ??
+        composition)
+      : composition;
+    await this.deps.fhir.update(writer, 'Composition', q.compositionId, signed, undefined);
     const appointment: Appointment = {
       ...q.appointment,
       extension: [

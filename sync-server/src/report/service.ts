@@ -1,4 +1,5 @@
 import {
+  contentHash,
   decideFinalSigner,
   FINAL_SIGNER_CODES,
   INVALID_ADDENDUM,
@@ -10,6 +11,7 @@ import {
   type Practitioner,
   type ReportAddendum,
   type ReportSignature,
+  type SignoffOverride,
 } from '@vigil/shared';
 import type { OrgAccess } from '../access/index.js';
 import type { AuditLog } from '../auth/audit.js';
@@ -24,6 +26,7 @@ import type { ReportStore, SignedPdfRecord } from '../store/reports/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { SessionRow } from '../store/sessions/types.js';
 import type { DocumentRooms } from '../sync/rooms.js';
+import { encodeCaseData, type EncodedCaseData } from '../sync/case-check.js';
 import type { SignoffGate } from './signoff.js';
 import type { FinalizeLine, FinalizeRequest } from './finalize-request.js';
 import { consumePdfLink, pdfLinkTarget, type ReportRole } from './links.js';
@@ -55,6 +58,25 @@ export interface ReportServiceDeps {
   links: PdfLinkStore;
   /** The sign-off gate (issue 29): flags, policies and overrides at finalize. */
   signoff: SignoffGate;
+  /**
+   * Encodes the signed case content for its Composition's caseData extension (encodeCaseData).
+   * services.ts hands in the worker thread the room projection uses; default: on the event loop.
+   */
+  encodeCaseData?: (content: unknown) => Promise<EncodedCaseData>;
+}
+
+/** encodeCaseData on the event loop (without a worker thread). */
+const encodeInline = (content: unknown): Promise<EncodedCaseData> => Promise.resolve(encodeCaseData(content));
+
+/**
+ * The case content as signed: the sealed content with the server's sign-off overrides in place of
+ * any list a client wrote (none left when there is no override), or the content itself when the
+ * finalize writes no overrides.
+ */
+function signedCaseContent(content: unknown, overrides: readonly SignoffOverride[], writes: boolean): unknown {
+  if (!writes) return content;
+  const { signoffOverrides: _replaced, ...rest } = (content ?? {}) as Record<string, unknown>;
+  return overrides.length > 0 ? { ...rest, signoffOverrides: overrides } : rest;
 }
 
 /**
@@ -182,19 +204,29 @@ export class ReportService {
         try {
           if (again.finalized) throw new AppError(409, 'FINALIZED');
           if (again.hash !== snap.hash) throw new AppError(409, 'CONFLICT');
+          // What is signed: the sealed content with the server's overrides in place of any other
+          // list. Encoded for the Composition before the transaction (a large case takes a second).
+          const writesOverrides = overrides.length > 0 || hasClientOverrides;
+          const content = signedCaseContent(again.content, overrides, writesOverrides);
+          let signedContent: { content: unknown; hash: string; encoded?: EncodedCaseData } = {
+            content,
+            hash: writesOverrides ? contentHash(content) : again.hash,
+            encoded: await (this.deps.encodeCaseData ?? encodeInline)(content),
+          };
           // One transaction (issue 26): the Binary, the links to it, the signed-PDF record and the
           // document's final flag commit together, so no crash leaves a half-finalized case.
           let makeFinal: () => void;
           let applyOverrides: () => void = () => undefined;
           ({ pdfId } = await this.deps.reports.transaction(async () => {
-            if (overrides.length > 0 || hasClientOverrides) {
+            if (writesOverrides) {
               // The overrides join the case in the same transaction as the signed PDF (issue 29).
-              applyOverrides = (
-                await again.storeWrite((root) => {
-                  if (overrides.length > 0) root.set('signoffOverrides', overrides);
-                  else root.delete('signoffOverrides');
-                })
-              ).apply;
+              const written = await again.storeWrite((root) => {
+                if (overrides.length > 0) root.set('signoffOverrides', overrides);
+                else root.delete('signoffOverrides');
+              });
+              applyOverrides = written.apply;
+              // The document's own hash decides; were it to differ, its content is what is signed.
+              if (written.hash !== signedContent.hash) signedContent = { content: written.content, hash: written.hash };
             }
             const saved = await this.records.savePdf(ctx, {
               compositionId,
@@ -207,6 +239,8 @@ export class ReportService {
               timeZone: request.timeZone,
               addendaCount: 0,
               previous: null,
+              // The signed Composition carries the signed content, overrides included (issue 29).
+              signedContent,
             });
             makeFinal = await again.storeFinalized();
             return saved;
