@@ -27,7 +27,7 @@ test('midazolam received and drawn for a case by a scanned code, charted, wasted
   const admin: Person = { browser: member.browser, email: member.email, userId: '' };
   await join(server, admin, member.orgId, witness, ['member', 'provider']);
   expect((await adminCli(server as never, 'make-uber', uber.email)).code).toBe(0);
-  await sudo(server, uber as never);
+  await sudo(server, uber);
   const flag = await uber.browser.gql(
     'mutation ($o: String!) { addOrgFeature(orgId: $o, featureName: "drugInventory") { name } }',
     { o: member.orgId },
