@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartedCase, type ChartedCase } from './report-helpers.js';
@@ -14,6 +15,7 @@ import { adminCli, createOrg, join, PASSWORD, person, sudo, type Person } from '
  */
 
 let server: TestServer;
+let dataDir = '';
 let admin: Person; // office admin and provider
 let nurse: Person; // office member, no provider role
 let witness: Person; // office member and provider
@@ -37,6 +39,7 @@ const ENTRY = 'id seq kind drug unit quantity caseId userName witnessId witnessN
 
 beforeAll(async () => {
   server = await startServer();
+  dataDir = server.dataDir;
   [admin, nurse, witness, other] = (await Promise.all(
     ['admin', 'nurse', 'witness', 'other'].map((n) => person(server, `${n}@ledger.test`)),
   )) as [Person, Person, Person, Person];
@@ -58,7 +61,21 @@ beforeAll(async () => {
 afterAll(async () => {
   kase?.client.destroy();
   await server?.dispose();
+  // A restarted server does not own the data directory it was given.
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** The same server's data directory served again, its clock moved by offsetMs; everyone's cookies carried over. */
+async function restart(offsetMs: number): Promise<void> {
+  kase.client.destroy();
+  await server.stop();
+  server = await startServer({ dataDir, env: { VIGIL_TEST_CLOCK_OFFSET_MS: String(offsetMs) } });
+  for (const p of [admin, nurse, witness, other]) {
+    const next = new Browser(server.url);
+    for (const [k, v] of p.browser.cookies) next.cookies.set(k, v);
+    p.browser = next;
+  }
+}
 
 async function enableLedger(): Promise<void> {
   const uber = await person(server, 'flags@ledger.test');
@@ -249,4 +266,26 @@ describe('the controlled-substance ledger', () => {
     }
     expect(await check()).toEqual({ ok: false, entries: 7, problems: ['entry 4: was changed after it was written'] });
   });
+
+  it('keeps counting wrong witness passwords across a restart, and lets the witness sign once the 15 minutes are over', async () => {
+    // The witness (a provider) wastes 1 mg with the admin as witness; earlier tests made no wrong
+    // attempt of theirs. Five wrong passwords are WITNESS_INVALID, the sixth attempt is refused.
+    const waste = { kind: 'waste', quantity: 1, caseId: kase.caseId };
+    const wrong = { ...waste, witness: { email: admin.email, password: 'not it' } };
+    const right = { ...waste, witness: { email: admin.email, password: PASSWORD } };
+    for (let i = 0; i < 5; i++) expect((await record(witness.browser, wrong)).code).toBe('WITNESS_INVALID');
+    expect((await record(witness.browser, right)).code).toBe('TOO_MANY_REQUESTS');
+    // The failures are in the database, not in the process: a restarted server still refuses,
+    // even with the right password, while another user is not held back by them.
+    await restart(0);
+    expect((await record(witness.browser, right)).code).toBe('TOO_MANY_REQUESTS');
+    expect(
+      (await record(admin.browser, { ...waste, witness: { email: witness.email, password: PASSWORD } })).code,
+    ).toBeUndefined();
+    // 15 minutes (and a minute's margin) after the failures the witness signs.
+    await restart(15 * 60_000 + 60_000);
+    const signed = await record(witness.browser, right);
+    expect(signed.code).toBeUndefined();
+    expect(signed.data!.recordLedgerEntry).toMatchObject({ kind: 'waste', quantity: 1, witnessId: admin.userId });
+  }, 180_000);
 });

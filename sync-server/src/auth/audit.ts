@@ -38,7 +38,9 @@ export type AuditAction =
   /** A signed report's record read through GraphQL (report review's list, a case's addenda; issue 24 item 7). */
   | 'reportRead'
   /** An administrator reopened a finalized case (spec 000 §3 adminUnfinalize). */
-  | 'reportUnfinalized';
+  | 'reportUnfinalized'
+  /** A waste's witness credentials were wrong (issue 29); counted per user for the witness limit. */
+  | 'ledgerWitnessFailed';
 
 export interface AuditEvent {
   action: AuditAction;

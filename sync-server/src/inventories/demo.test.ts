@@ -7,6 +7,8 @@ import { seedDemoData } from '../store/seed.js';
 import { openMemoryDatabase } from '../store/sqlite/database.js';
 import { InventoryService } from './service.js';
 import { OrgAccess } from '../access/index.js';
+import { AuditLog } from '../auth/audit.js';
+import { SqliteAuditStore } from '../store/audit/sqlite.js';
 
 describe('the demo ledger (issue 29)', () => {
   it('seeds a safe and a cart, midazolam and fentanyl lots with their balances, a reconciled case and an intact chain', async () => {
@@ -23,6 +25,7 @@ describe('the demo ledger (issue 29)', () => {
       accounts: new SqliteAccountStore(db),
       resources: new SqliteResourceStore(db),
       rooms: { snapshot: () => Promise.resolve({ content: {}, hash: '', finalized: false }) },
+      audit: new AuditLog(new SqliteAuditStore(db)),
       now: () => now.getTime(),
     });
     expect((await inventories.inventories('demo-dental')).map((i) => i.name)).toEqual(['Main safe', 'Sedation cart']);

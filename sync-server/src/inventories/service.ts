@@ -21,8 +21,11 @@ import {
   type LedgerEntryContent,
   type LedgerLine,
 } from '@vigil/shared';
+import { Mutex } from 'async-mutex';
 import { z } from 'zod';
 import type { OrgAccess } from '../access/index.js';
+import type { AuditLog } from '../auth/audit.js';
+import { InFlight } from '../auth/in-flight.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { AppError } from '../errors.js';
 import { authorizeOrg } from '../orgs/authorize.js';
@@ -47,6 +50,8 @@ export interface InventoryDeps {
   accounts: Pick<AccountStore, 'userByEmail' | 'userById'>;
   resources: Pick<ResourceStore, 'read'>;
   rooms: { snapshot(address: RoomAddress): Promise<DocumentSnapshot> };
+  /** The audit trail: wrong witness credentials are recorded there and the witness limit counts them. */
+  audit: Pick<AuditLog, 'record' | 'count'>;
   now: () => number;
 }
 
@@ -144,7 +149,14 @@ const dateOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
  * appended (no call changes or removes one), each chained on the organisation's previous entry.
  */
 export class InventoryService {
-  private readonly witnessFailures = new Map<string, number[]>();
+  /**
+   * The witness limit's count and the place it gives an attempt are one step (as sign-in's
+   * limit in auth/account-base.ts): the failures are counted from the audit repository, so they
+   * survive a restart and every server instance over the same database sees them; the attempts
+   * still checking a password are held in flight so parallel guesses cannot all pass the count.
+   */
+  private readonly witnessLimit = new Mutex();
+  private readonly witnessInFlight = new InFlight();
 
   constructor(private readonly deps: InventoryDeps) {}
 
@@ -401,13 +413,35 @@ export class InventoryService {
    */
   private async witness(orgId: string, who: SignedInCaller, w: { email: string; password: string }): Promise<string> {
     const now = this.deps.now();
-    const recent = (this.witnessFailures.get(who.user.id) ?? []).filter((t) => t > now - WITNESS_WINDOW_MS);
-    if (recent.length >= WITNESS_FAILURES_ALLOWED) refuse('TOO_MANY_REQUESTS');
-    const user = await this.deps.accounts.userByEmail(w.email.toLowerCase());
-    const ok = await verifyPassword(user?.password_hash ?? null, w.password);
-    if (!user || !ok) {
-      this.witnessFailures.set(who.user.id, [...recent, now]);
-      refuse('WITNESS_INVALID');
+    const key = who.user.id;
+    const release = await this.witnessLimit.runExclusive(async () => {
+      const failed = await this.deps.audit.count('ledgerWitnessFailed', now - WITNESS_WINDOW_MS, { userId: key });
+      return failed + this.witnessInFlight.count(key) >= WITNESS_FAILURES_ALLOWED
+        ? null
+        : this.witnessInFlight.hold([key]);
+    });
+    if (!release) refuse('TOO_MANY_REQUESTS');
+    let user: Awaited<ReturnType<InventoryDeps['accounts']['userByEmail']>>;
+    try {
+      user = await this.deps.accounts.userByEmail(w.email.toLowerCase());
+      const ok = await verifyPassword(user?.password_hash ?? null, w.password);
+      if (!user || !ok) {
+        // Written before the place is given back, so the limit never loses sight of this failure.
+        await this.deps.audit.record(
+          now,
+          { ip: null, userAgent: null },
+          {
+            action: 'ledgerWitnessFailed',
+            outcome: 'failure',
+            userId: who.user.id,
+            email: who.user.email,
+            detail: { orgId, witnessEmail: w.email.toLowerCase() },
+          },
+        );
+        refuse('WITNESS_INVALID');
+      }
+    } finally {
+      release();
     }
     if (user.id === who.user.id) refuse('WITNESS_SAME_USER');
     const members = await this.deps.orgs.members(orgId);
