@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fhir, patientBody } from './fhir-helpers.js';
 import { chartedCase, type ChartedCase } from './report-helpers.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser } from './accounts-client.js';
@@ -229,6 +230,24 @@ describe('the controlled-substance ledger', () => {
     expect(await log({ userId: witness.userId })).toEqual(['waste']);
   });
 
+  it("names each entry's case by its patient, date and procedure, keeping the case id", async () => {
+    const r = await nurse.browser.gql<{ ledgerEntries: { kind: string; caseId: string | null; case: unknown }[] }>(
+      'query { ledgerEntries(orgId: "office") { kind caseId case { id patientName start procedure } } }',
+    );
+    expect(r.code).toBeUndefined();
+    const ada = { id: kase.caseId, patientName: 'Ada Lovelace', start: '2026-11-20T14:00:00.000Z' };
+    // The case's Appointment (chartedCase): Ada Lovelace, 20 November 2026 14:00 UTC, a third molar extraction.
+    expect(r.data!.ledgerEntries.map((e) => [e.kind, e.caseId, e.case])).toEqual([
+      ['receive', null, null],
+      ['receive', null, null],
+      ['dispense', kase.caseId, { ...ada, procedure: 'Third molar extraction' }],
+      ['waste', kase.caseId, { ...ada, procedure: 'Third molar extraction' }],
+      ['return', kase.caseId, { ...ada, procedure: 'Third molar extraction' }],
+      ['adjust', null, null],
+      ['count', null, null],
+    ]);
+  });
+
   it('has no API that changes or deletes an entry or a lot', async () => {
     const r = await admin.browser.gql<{ __schema: { mutationType: { fields: { name: string }[] } } }>(
       '{ __schema { mutationType { fields { name } } } }',
@@ -265,6 +284,52 @@ describe('the controlled-substance ledger', () => {
       db.close();
     }
     expect(await check()).toEqual({ ok: false, entries: 7, problems: ['entry 4: was changed after it was written'] });
+  });
+
+  it("never names another organisation's case, even when an entry carries its id", async () => {
+    // Elsewhere books a case for its own patient.
+    const patient = await fhir<{ id: string }>(
+      server,
+      other.browser,
+      'POST',
+      'elsewhere/Patient',
+      patientBody('Grace', 'Hopper', '1980-12-09'),
+    );
+    const appointment = await fhir<{ id: string }>(server, other.browser, 'POST', 'elsewhere/Appointment', {
+      resourceType: 'Appointment',
+      status: 'booked',
+      description: 'Root canal',
+      start: '2026-11-21T09:00:00Z',
+      end: '2026-11-21T10:00:00Z',
+      participant: [{ actor: { reference: `Patient/${patient.body.id}` }, status: 'accepted' }],
+    });
+    expect([patient.status, appointment.status]).toEqual([201, 201]);
+    const foreign = appointment.body.id;
+    // No call lets an office entry name it (CASE_NOT_FOUND); a row written straight into the
+    // database does, and the log still resolves it in the office only: nothing is known there.
+    expect((await record(admin.browser, { kind: 'dispense', quantity: 1, caseId: foreign })).code).toBe(
+      'CASE_NOT_FOUND',
+    );
+    const db = new Database(path.join(server.dataDir, 'vigil.db'));
+    try {
+      const head = db.prepare("SELECT max(seq) AS seq FROM ledger_entries WHERE org_id = 'office'").get() as {
+        seq: number;
+      };
+      db.prepare(
+        `INSERT INTO ledger_entries (id, org_id, seq, inventory_id, lot_id, kind, quantity, case_id, user_id, at, prev_hash, hash)
+         VALUES ('led-foreign', 'office', ?, ?, ?, 'dispense', 1, ?, ?, ?, 'x', 'y')`,
+      ).run(head.seq + 1, inventoryId, lotId, foreign, admin.userId, Date.now());
+    } finally {
+      db.close();
+    }
+    const r = await admin.browser.gql<{ ledgerEntries: { caseId: string; case: unknown }[] }>(
+      'query ($c: String!) { ledgerEntries(orgId: "office", filter: { caseId: $c }) { caseId case { id patientName start procedure } } }',
+      { c: foreign },
+    );
+    expect(r.code).toBeUndefined();
+    expect(r.data!.ledgerEntries).toEqual([
+      { caseId: foreign, case: { id: foreign, patientName: null, start: null, procedure: null } },
+    ]);
   });
 
   it('keeps counting wrong witness passwords across a restart, and lets the witness sign once the 15 minutes are over', async () => {

@@ -38,6 +38,17 @@ export const inventoryTypeDefs = /* GraphQL */ `
     lots: [InventoryLot!]!
   }
 
+  """
+  The case an entry is for, named as the cases list names it: the patient, the start (ISO 8601)
+  and the procedure, resolved in the caller's organisation only (null when not known there).
+  """
+  type LedgerCase {
+    id: String!
+    patientName: String
+    start: String
+    procedure: String
+  }
+
   "One ledger entry as written; at is ISO 8601."
   type LedgerEntry {
     id: String!
@@ -51,6 +62,7 @@ export const inventoryTypeDefs = /* GraphQL */ `
     unit: String!
     quantity: Float!
     caseId: String
+    case: LedgerCase
     userId: String!
     userName: String!
     witnessId: String
@@ -175,6 +187,7 @@ const entryOut = (e: LedgerEntryView): Record<string, unknown> => ({
   lotNumber: e.lot.lotNumber,
   unit: e.lot.unit,
   at: iso(e.at),
+  case: e.case && { ...e.case, start: e.case.start == null ? null : iso(e.case.start) },
 });
 
 export const inventoryResolvers = {

@@ -1,4 +1,5 @@
 import {
+  appointmentActorId,
   DEA_SCHEDULES,
   LEDGER_CHAIN_GENESIS,
   LEDGER_UNITS,
@@ -16,10 +17,15 @@ import {
   ledgerLineReconciles,
   lotBalance,
   newId,
+  patientDisplayName,
   reconcileLedger,
+  referenceId,
   resolveFeatures,
+  type Appointment,
+  type Composition,
   type LedgerEntryContent,
   type LedgerLine,
+  type Patient,
 } from '@vigil/shared';
 import { Mutex } from 'async-mutex';
 import { z } from 'zod';
@@ -66,11 +72,26 @@ export interface InventoryView extends InventoryRecord {
   lots: LotView[];
 }
 
+/**
+ * The case an entry names, as the cases list names it: the patient, the start and the procedure
+ * of its Appointment (or, for a case without one, its Composition's subject and date). Each is
+ * null when it is not known in the organisation.
+ */
+export interface LedgerCaseView {
+  id: string;
+  patientName: string | null;
+  /** Epoch ms. */
+  start: number | null;
+  procedure: string | null;
+}
+
 /** An entry as the log shows it: names instead of ids. */
 export interface LedgerEntryView extends LedgerEntryRecord {
   inventoryName: string;
   userName: string;
   witnessName: string | null;
+  /** The entry's case, resolved in the entry's (the caller's) organisation only; null without a case. */
+  case: LedgerCaseView | null;
 }
 
 export interface LedgerCheckReport {
@@ -370,7 +391,7 @@ export class InventoryService {
     return false;
   }
 
-  /** Names for the log (users looked up once each). */
+  /** Names for the log (users and cases looked up once each). */
   private async views(orgId: string, entries: LedgerEntryRecord[]): Promise<LedgerEntryView[]> {
     const names = new Map<string, string>();
     const name = async (userId: string): Promise<string> => {
@@ -381,6 +402,16 @@ export class InventoryService {
       }
       return n;
     };
+    const cases = new Map<string, LedgerCaseView>();
+    const caseOf = async (caseId: string | null): Promise<LedgerCaseView | null> => {
+      if (caseId == null) return null;
+      let c = cases.get(caseId);
+      if (c == null) {
+        c = await this.caseView(orgId, caseId);
+        cases.set(caseId, c);
+      }
+      return c;
+    };
     const inventories = new Map((await this.deps.inventories.inventories(orgId)).map((i) => [i.id, i.name]));
     const out: LedgerEntryView[] = [];
     for (const e of entries)
@@ -389,8 +420,44 @@ export class InventoryService {
         inventoryName: inventories.get(e.inventoryId) ?? e.inventoryId,
         userName: await name(e.userId),
         witnessName: e.witnessId == null ? null : await name(e.witnessId),
+        case: await caseOf(e.caseId),
       });
     return out;
+  }
+
+  /**
+   * A case as the log names it, read in `orgId` only (the resource store answers nothing of
+   * another organisation): its Appointment's patient, start and description, else its
+   * Composition's subject and date.
+   */
+  private async caseView(orgId: string, caseId: string): Promise<LedgerCaseView> {
+    const read = async <T>(type: 'Appointment' | 'Composition' | 'Patient', id: string): Promise<T | null> => {
+      const stored = await this.deps.resources.read(orgId, type, id);
+      return stored == null || stored.deleted ? null : ((stored.resource as T | null) ?? null);
+    };
+    const patientName = async (patientId: string | null): Promise<string | null> => {
+      const patient = patientId == null ? null : await read<Patient>('Patient', patientId);
+      return (patient && patientDisplayName(patient)) || null;
+    };
+    const time = (iso: string | undefined): number | null => {
+      const t = iso == null ? Number.NaN : Date.parse(iso);
+      return Number.isFinite(t) ? t : null;
+    };
+    const appointment = await read<Appointment>('Appointment', caseId);
+    if (appointment)
+      return {
+        id: caseId,
+        patientName: await patientName(appointmentActorId(appointment, 'Patient')),
+        start: time(appointment.start),
+        procedure: appointment.description?.trim() || null,
+      };
+    const composition = await read<Composition>('Composition', caseId);
+    return {
+      id: caseId,
+      patientName: composition ? await patientName(referenceId(composition.subject, 'Patient')) : null,
+      start: time(composition?.date),
+      procedure: null,
+    };
   }
 
   private async lotViews(orgId: string, inventoryId?: string): Promise<LotView[]> {

@@ -1,13 +1,13 @@
 import { Anchor, Button, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import type * as api from './api.js';
 import { CaseReconciliation } from './CaseReconciliation.js';
 import { ledgerCsv } from './csv.js';
 import { useLedger } from './hooks.js';
 import { LoadStatus } from './LoadStatus.js';
-import { KIND_LABELS } from './texts.js';
+import { KIND_LABELS, ledgerCaseText } from './texts.js';
 
 /** Distinct values of the unfiltered log, for the filters' choices. */
 function choices(entries: readonly api.LedgerEntry[], pick: (e: api.LedgerEntry) => [string, string] | null) {
@@ -34,11 +34,13 @@ function download(name: string, text: string): void {
  */
 export function LedgerLogPage(): ReactNode {
   const { orgId = '', inventoryId } = useParams();
+  // A link from a case's reconciliation opens the log filtered to it (?case=…).
+  const [searchParams] = useSearchParams();
   const scope = inventoryId ? { inventoryId } : {};
   const all = useLedger(orgId, scope);
   const [drug, setDrug] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
-  const [caseId, setCaseId] = useState<string | null>(null);
+  const [caseId, setCaseId] = useState<string | null>(() => searchParams.get('case'));
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const filter: api.LedgerFilter = {
@@ -63,7 +65,15 @@ export function LedgerLogPage(): ReactNode {
       ),
     [entries],
   );
-  const cases = useMemo(() => choices(entries, (e) => (e.caseId ? [e.caseId, e.caseId] : null)), [entries]);
+  // Cases by patient, date and procedure (IV8), newest first: the case id stays the filter's value.
+  const cases = useMemo(
+    () =>
+      choices(
+        [...entries].sort((a, b) => (b.case?.start ?? '').localeCompare(a.case?.start ?? '')),
+        (e) => (e.caseId ? [e.caseId, ledgerCaseText(e.caseId, e.case)] : null),
+      ),
+    [entries],
+  );
   const base = `/org/${encodeURIComponent(orgId)}`;
   const title = inventoryId
     ? `Inventory Log · ${entries[0]?.inventoryName ?? ''}`.replace(/ · $/, '')
@@ -100,7 +110,11 @@ export function LedgerLogPage(): ReactNode {
         />
         <Select
           label="Case"
-          data={cases}
+          data={
+            caseId && !cases.some((c) => c.value === caseId)
+              ? [...cases, { value: caseId, label: ledgerCaseText(caseId, null) }]
+              : cases
+          }
           value={caseId}
           onChange={setCaseId}
           clearable
@@ -160,7 +174,7 @@ export function LedgerLogPage(): ReactNode {
                   <Table.Td>
                     {e.caseId ? (
                       <Anchor component={Link} to={`${base}/cases/${encodeURIComponent(e.caseId)}`}>
-                        Open case
+                        {ledgerCaseText(e.caseId, e.case)}
                       </Anchor>
                     ) : (
                       ''

@@ -22,6 +22,15 @@ export interface Inventory {
   lots: InventoryLot[];
 }
 
+/** The case an entry is for, as the server names it in the organisation (null fields: not known there). */
+export interface LedgerCase {
+  id: string;
+  patientName: string | null;
+  /** ISO 8601. */
+  start: string | null;
+  procedure: string | null;
+}
+
 export interface LedgerEntry {
   id: string;
   seq: number;
@@ -34,6 +43,7 @@ export interface LedgerEntry {
   unit: string;
   quantity: number;
   caseId: string | null;
+  case: LedgerCase | null;
   userId: string;
   userName: string;
   witnessId: string | null;
@@ -81,7 +91,7 @@ const LOT =
   'id inventoryId drug strength schedule lotNumber expiry unit packageAmount gtin ndc serialNumber balance expired expiringSoon';
 const INVENTORY = `id name kind createdAt lots { ${LOT} }`;
 const ENTRY =
-  'id seq kind inventoryId inventoryName lotId drug lotNumber unit quantity caseId userId userName witnessId witnessName reason expected found at hash';
+  'id seq kind inventoryId inventoryName lotId drug lotNumber unit quantity caseId case { id patientName start procedure } userId userName witnessId witnessName reason expected found at hash';
 
 export async function fetchInventories(orgId: string): Promise<Inventory[]> {
   const data = await graphql<{ inventories: Inventory[] }>(

@@ -16,7 +16,7 @@ describe('the ledger log as CSV', () => {
     expect(csvCell(value)).toBe(cell);
   });
 
-  it('[IV2] writes the header and one line per entry', () => {
+  it('[IV2] [IV8] writes the header and one line per entry, the case by patient, start and procedure beside its id', () => {
     const row: LedgerCsvRow = {
       at: '2026-11-26T10:15:00.000Z',
       seq: 4,
@@ -27,6 +27,7 @@ describe('the ledger log as CSV', () => {
       quantity: 6,
       unit: 'mg',
       caseId: 'apt-1',
+      case: { patientName: 'Ada Lovelace', start: '2026-11-26T09:00:00.000Z', procedure: 'Implant, lower left' },
       userName: 'Dr. Lee',
       witnessName: 'Sam Park, RN',
       reason: null,
@@ -35,8 +36,34 @@ describe('the ledger log as CSV', () => {
       hash: 'ab12',
     };
     expect(ledgerCsv([row])).toBe(
-      'Time,Entry,Kind,Inventory,Drug,Lot,Quantity,Unit,Case,User,Witness,Reason,Expected,Found,Hash\r\n' +
-        '2026-11-26T10:15:00.000Z,4,waste,Main safe,Midazolam,MDZ2291,6,mg,apt-1,Dr. Lee,"Sam Park, RN",,,,ab12\r\n',
+      'Time,Entry,Kind,Inventory,Drug,Lot,Quantity,Unit,Patient,Case start,Procedure,Case ID,User,Witness,Reason,Expected,Found,Hash\r\n' +
+        '2026-11-26T10:15:00.000Z,4,waste,Main safe,Midazolam,MDZ2291,6,mg,Ada Lovelace,2026-11-26T09:00:00.000Z,"Implant, lower left",apt-1,Dr. Lee,"Sam Park, RN",,,,ab12\r\n',
     );
+  });
+
+  it('[IV8] leaves the case columns empty for an entry without a case, and keeps the id of a case not known', () => {
+    const base: LedgerCsvRow = {
+      at: '2026-11-26T08:00:00.000Z',
+      seq: 1,
+      kind: 'receive',
+      inventoryName: 'Main safe',
+      drug: 'Midazolam',
+      lotNumber: 'MDZ2291',
+      quantity: 50,
+      unit: 'mg',
+      caseId: null,
+      case: null,
+      userName: 'Dr. Lee',
+      witnessName: null,
+      reason: null,
+      expected: null,
+      found: null,
+      hash: 'cd34',
+    };
+    const unknown = { ...base, seq: 2, caseId: 'apt-9', case: { patientName: null, start: null, procedure: null } };
+    expect(ledgerCsv([base, unknown]).split('\r\n').slice(1, 3)).toEqual([
+      '2026-11-26T08:00:00.000Z,1,receive,Main safe,Midazolam,MDZ2291,50,mg,,,,,Dr. Lee,,,,,cd34',
+      '2026-11-26T08:00:00.000Z,2,receive,Main safe,Midazolam,MDZ2291,50,mg,,,,apt-9,Dr. Lee,,,,,cd34',
+    ]);
   });
 });

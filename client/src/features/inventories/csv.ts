@@ -9,6 +9,8 @@ export interface LedgerCsvRow {
   quantity: number;
   unit: string;
   caseId: string | null;
+  /** The case named as the server resolved it in the organisation. */
+  case: { patientName: string | null; start: string | null; procedure: string | null } | null;
   userName: string;
   witnessName: string | null;
   reason: string | null;
@@ -26,7 +28,10 @@ export const LEDGER_CSV_HEADER = [
   'Lot',
   'Quantity',
   'Unit',
-  'Case',
+  'Patient',
+  'Case start',
+  'Procedure',
+  'Case ID',
   'User',
   'Witness',
   'Reason',
@@ -47,7 +52,11 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** [IV2] The log as CSV: the header, then one line per entry in chain order, CRLF line ends. */
+/**
+ * [IV2] The log as CSV: the header, then one line per entry in chain order, CRLF line ends. An
+ * entry's case reads as its patient, start (ISO 8601, as the Time column) and procedure, with the
+ * case id beside them for matching against other records (IV8).
+ */
 export function ledgerCsv(rows: readonly LedgerCsvRow[]): string {
   const lines = [LEDGER_CSV_HEADER.join(',')];
   for (const r of rows)
@@ -61,6 +70,9 @@ export function ledgerCsv(rows: readonly LedgerCsvRow[]): string {
         r.lotNumber,
         r.quantity,
         r.unit,
+        r.case?.patientName ?? null,
+        r.case?.start ?? null,
+        r.case?.procedure ?? null,
         r.caseId,
         r.userName,
         r.witnessName,

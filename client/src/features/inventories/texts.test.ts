@@ -1,6 +1,6 @@
 import { LEDGER_TEXTS } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { ledgerErrorText, reconciliationText, stockText } from './texts.js';
+import { ledgerCaseText, ledgerErrorText, reconciliationText, stockText } from './texts.js';
 
 describe('ledger texts', () => {
   it.each([
@@ -27,5 +27,20 @@ describe('a case line in words', () => {
     expect(reconciliationText({ drawn: 10, given: 4, wasted: 6, returned: 0, unit: 'mg' })).toBe(
       'Drawn 10 mg · given 4 · wasted 6 · returned 0',
     );
+  });
+});
+
+describe('a case as the log names it', () => {
+  const utc = { locale: 'en-US', timeZone: 'UTC' };
+  // Intl writes a narrow no-break space before AM/PM; compare with plain spaces.
+  const text = (...args: Parameters<typeof ledgerCaseText>): string => ledgerCaseText(...args).replace(/\s/g, ' ');
+  it('[IV8] reads patient · date and time · procedure', () => {
+    const c = { patientName: 'Ada Lovelace', start: '2026-11-20T14:00:00.000Z', procedure: 'Third molar extraction' };
+    expect(text('apt-1', c, utc)).toBe('Ada Lovelace · Nov 20, 2026, 2:00 PM · Third molar extraction');
+  });
+  it('[IV8] leaves out what the organisation does not know, and reads by id when nothing is known', () => {
+    expect(text('apt-1', { patientName: 'Ada Lovelace', start: null, procedure: null }, utc)).toBe('Ada Lovelace');
+    expect(text('apt-1', { patientName: null, start: null, procedure: null }, utc)).toBe('Case apt-1');
+    expect(text('apt-1', null, utc)).toBe('Case apt-1');
   });
 });

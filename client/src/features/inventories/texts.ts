@@ -53,3 +53,29 @@ export function reconciliationText(l: {
 }): string {
   return `Drawn ${l.drawn} ${l.unit} · given ${l.given} · wasted ${l.wasted} · returned ${l.returned}`;
 }
+
+/**
+ * [IV8] A case as the log and its filter name it, as the cases list does: the patient, the date
+ * and time it starts, the procedure ("Ada Lovelace · Nov 20, 2026, 9:00 AM · Implant"); a part
+ * the organisation does not know is left out, and a case known by nothing reads by its id.
+ */
+export function ledgerCaseText(
+  caseId: string,
+  c: { patientName: string | null; start: string | null; procedure: string | null } | null,
+  options: { locale?: string; timeZone?: string } = {},
+): string {
+  const start = c?.start ? new Date(c.start) : null;
+  const when =
+    start && Number.isFinite(start.getTime())
+      ? start.toLocaleString(options.locale, {
+          month: 'short',
+          day: 'numeric',
+          year: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+        })
+      : null;
+  const parts = [c?.patientName, when, c?.procedure].filter((p): p is string => p != null && p !== '');
+  return parts.length === 0 ? `Case ${caseId}` : parts.join(' · ');
+}
