@@ -89,7 +89,7 @@ test('midazolam received and drawn for a case by a scanned code, charted, wasted
   // The log for the case: 10 mg drawn, 4 given, 6 unaccounted for.
   await page.goto(`/org/${member.orgId}/inventories/log`);
   await page.getByRole('combobox', { name: 'Case', exact: true }).click();
-  await page.getByRole('option', { name: caseId }).click();
+  await page.getByRole('option', { name: /^Ada Lovelace · .* · Implant$/ }).click();
   const reconciliation = page.getByRole('region', { name: 'Case reconciliation' });
   await expect(reconciliation).toContainText('Midazolam: Drawn 10 mg · given 4 · wasted 0 · returned 0', {
     timeout: 60_000,
@@ -117,7 +117,7 @@ test('midazolam received and drawn for a case by a scanned code, charted, wasted
   // Reconciled: drawn 10 = given 4 + wasted 6 + returned 0.
   await page.getByRole('link', { name: 'Ledger log' }).click();
   await page.getByRole('combobox', { name: 'Case', exact: true }).click();
-  await page.getByRole('option', { name: caseId }).click();
+  await page.getByRole('option', { name: /^Ada Lovelace · .* · Implant$/ }).click();
   await expect(reconciliation).toContainText('Midazolam: Drawn 10 mg · given 4 · wasted 6 · returned 0');
   await expect(reconciliation.getByText('Reconciles')).toBeVisible();
   const table = page.getByRole('table', { name: 'Ledger entries' });
@@ -127,9 +127,14 @@ test('midazolam received and drawn for a case by a scanned code, charted, wasted
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');
   expect(csv.split('\r\n')[0]).toBe(
-    'Time,Entry,Kind,Inventory,Drug,Lot,Quantity,Unit,Case,User,Witness,Reason,Expected,Found,Hash',
+    'Time,Entry,Kind,Inventory,Drug,Lot,Quantity,Unit,Patient,Case start,Procedure,Case ID,User,Witness,Reason,Expected,Found,Hash',
   );
-  expect(csv).toMatch(/,3,waste,Main safe,Midazolam,MDZ2291,6,mg,/);
+  // The case by patient, start and procedure, its id beside them (IV8).
+  expect(csv).toMatch(
+    new RegExp(`,3,waste,Main safe,Midazolam,MDZ2291,6,mg,Ada Lovelace,[0-9T:.Z-]+,Implant,${caseId},`),
+  );
+  // The log names the case as the cases list does, and links to it.
+  await expect(table.getByRole('link', { name: /^Ada Lovelace · .* · Implant$/ })).toHaveCount(2);
   await page.screenshot({ path: path.join(SHOTS, 'log-1280.png'), fullPage: true });
 
   // On a phone-sized screen the inventory still reads.
