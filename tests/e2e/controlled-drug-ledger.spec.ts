@@ -86,10 +86,29 @@ test('midazolam received and drawn for a case by a scanned code, charted, wasted
   await expect(page.getByText('Midazolam').first()).toBeVisible();
   await expect(page.getByTestId('server-status')).toHaveText('Saved to the server', { timeout: 60_000 });
 
-  // The log for the case: 10 mg drawn, 4 given, 6 unaccounted for.
-  await page.goto(`/org/${member.orgId}/inventories/log`);
-  await page.getByRole('combobox', { name: 'Case', exact: true }).click();
-  await page.getByRole('option', { name: /^Ada Lovelace · .* · Implant$/ }).click();
+  // The case screen's reconciliation, live from the charting: 10 mg drawn, 4 given, 6 unaccounted
+  // for, and the sign-off checks flag it (SO15) before anyone tries to finalize.
+  const panel = page.getByRole('region', { name: 'Controlled drugs' });
+  const midazolamRow = panel.getByTestId('case-ledger-row');
+  await expect(midazolamRow).toHaveText(/Midazolam\s*6 mg unaccounted for\s*10 mg\s*4 mg\s*0 mg\s*0 mg/, {
+    timeout: 60_000,
+  });
+  await expect(panel.getByTestId('case-ledger-summary')).toHaveText('1 not reconciled');
+  const so15 = page.locator('[data-flag-key="SO15:midazolam"]');
+  await expect(so15).toContainText(
+    'Midazolam does not reconcile: 10 mg drawn, 4 mg given, 0 mg wasted, 0 mg returned (6 mg unaccounted for).',
+  );
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'case-ledger-1280.png') });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'case-ledger-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The log for the case, from the panel's link: the same line.
+  await panel.getByRole('link', { name: 'Ledger log for this case' }).click();
+  await expect(page.getByRole('combobox', { name: 'Case', exact: true })).toHaveValue(/^Ada Lovelace · .* · Implant$/);
   const reconciliation = page.getByRole('region', { name: 'Case reconciliation' });
   await expect(reconciliation).toContainText('Midazolam: Drawn 10 mg · given 4 · wasted 0 · returned 0', {
     timeout: 60_000,
@@ -114,12 +133,19 @@ test('midazolam received and drawn for a case by a scanned code, charted, wasted
   // The waste came out of what was drawn for the case, not the stock.
   await expect(lots.getByText('4 × 10 mg (40 mg)')).toBeVisible();
 
-  // Reconciled: drawn 10 = given 4 + wasted 6 + returned 0.
+  // Reconciled: drawn 10 = given 4 + wasted 6 + returned 0, on the case screen (SO15 gone) and in the log.
+  await page.goto(`/org/${member.orgId}/cases/${caseId}`);
+  await expect(midazolamRow).toHaveText(/Midazolam\s*Reconciled\s*10 mg\s*4 mg\s*6 mg\s*0 mg/, { timeout: 60_000 });
+  await expect(panel.getByTestId('case-ledger-summary')).toHaveText('Reconciled');
+  await expect(page.getByTestId('signoff-count')).toBeVisible();
+  await expect(so15).toHaveCount(0);
+  await page.goto(`/org/${member.orgId}/inventories`);
+  await page.getByRole('link', { name: 'Main safe' }).click();
   await page.getByRole('link', { name: 'Ledger log' }).click();
   await page.getByRole('combobox', { name: 'Case', exact: true }).click();
   await page.getByRole('option', { name: /^Ada Lovelace · .* · Implant$/ }).click();
   await expect(reconciliation).toContainText('Midazolam: Drawn 10 mg · given 4 · wasted 6 · returned 0');
-  await expect(reconciliation.getByText('Reconciles')).toBeVisible();
+  await expect(reconciliation.getByText('Reconciled')).toBeVisible();
   const table = page.getByRole('table', { name: 'Ledger entries' });
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table).toContainText('Waste');

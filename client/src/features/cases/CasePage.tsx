@@ -42,6 +42,8 @@ import { NotesSection } from './notes/NotesSection.js';
 import { FormsSection } from './forms/FormsSection.js';
 import { SignaturesSection } from './signatures/SignaturesSection.js';
 import { SignoffChecksSection } from './signoff/SignoffChecksSection.js';
+import { CaseLedgerProvider } from '../inventories/CaseLedgerContext.js';
+import { CASE_LEDGER_SECTION_ID, CaseLedgerSection } from '../inventories/CaseLedgerSection.js';
 import { usePolicies } from '../orgs/policies/usePolicies.js';
 import { StartCaseSection } from './start/StartCaseSection.js';
 import { CaseTimeline } from './timeline/CaseTimeline.js';
@@ -257,6 +259,8 @@ export function CasePage(): ReactNode {
   );
   const showIv = ivEnabled === true;
   const showAirway = airwayEnabled === true;
+  // The controlled-drug reconciliation (issue 29) with the organisation's drugInventory flag on.
+  const showLedger = settings.drugInventory;
   const links: CaseSectionLink[] = useMemo(
     () => [
       { id: 'case-start', label: 'Start' },
@@ -275,11 +279,12 @@ export function CasePage(): ReactNode {
       { id: 'case-discharge', label: 'Discharge' },
       { id: 'case-notes', label: 'Notes' },
       { id: 'case-forms', label: 'Forms' },
+      ...(showLedger ? [{ id: CASE_LEDGER_SECTION_ID, label: 'Controlled drugs' }] : []),
       { id: 'case-signoff', label: 'Sign-off checks' },
       { id: 'case-signatures', label: 'Signatures' },
       { id: 'case-report', label: 'Report' },
     ],
-    [showIv, showAirway],
+    [showIv, showAirway, showLedger],
   );
   const timeline: Record<TimelineEventId, number | null> = useMemo(
     () => ({
@@ -347,6 +352,7 @@ export function CasePage(): ReactNode {
       framed: true,
       content: <Forms orgId={orgId} appointment={appointment ?? null} patient={patient ?? null} />,
     },
+    ...(showLedger ? [{ id: CASE_LEDGER_SECTION_ID, framed: true as const, content: <CaseLedgerSection /> }] : []),
     {
       id: 'case-signoff',
       framed: true,
@@ -376,7 +382,7 @@ export function CasePage(): ReactNode {
   ];
   const mounted = useSectionsMounted(!opening, sections.length);
 
-  return (
+  const page = (
     <Stack gap="md">
       <BookedSedationLevel kase={kase} doc={doc} level={readOnly ? null : startLevel} />
       <CaseHeader
@@ -400,5 +406,10 @@ export function CasePage(): ReactNode {
       )}
       {!opening && <div aria-hidden data-testid="case-end-room" style={END_ROOM_STYLE} />}
     </Stack>
+  );
+  return (
+    <CaseLedgerProvider orgId={orgId} caseId={appointmentId} doc={doc} enabled={showLedger}>
+      {page}
+    </CaseLedgerProvider>
   );
 }

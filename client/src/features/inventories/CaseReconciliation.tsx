@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useCaseLedger } from './hooks.js';
-import { ledgerErrorText, reconciliationText } from './texts.js';
+import { ledgerErrorText, lineStatusText, reconciliationText } from './texts.js';
 
 /** The chosen case's controlled drugs: each drawn amount against given + wasted + returned (LG11). */
 export function CaseReconciliation({ orgId, caseId }: { orgId: string; caseId: string }): ReactNode {
@@ -22,15 +22,7 @@ export function CaseReconciliation({ orgId, caseId }: { orgId: string; caseId: s
           <Text>
             {l.drug}: {reconciliationText(l)}
           </Text>
-          {l.reconciles ? (
-            <Badge color="green">Reconciles</Badge>
-          ) : (
-            <Badge color="red">
-              {l.difference > 0
-                ? `${l.difference} ${l.unit} unaccounted for`
-                : `${-l.difference} ${l.unit} more than drawn`}
-            </Badge>
-          )}
+          <Badge color={l.reconciles ? 'green' : 'red'}>{lineStatusText(l)}</Badge>
         </Group>
       ))}
     </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
@@ -89,42 +89,58 @@ export function LedgerLogPage(): ReactNode {
           {inventoryId ? 'Back to the inventory' : 'All inventories'}
         </Anchor>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} role="search" aria-label="Filter the log">
-        <Select
-          label="Drug"
-          data={drugs}
-          value={drug}
-          onChange={setDrug}
-          clearable
-          placeholder="All drugs"
-          {...input}
-        />
-        <Select
-          label="User"
-          data={users}
-          value={userId}
-          onChange={setUserId}
-          clearable
-          placeholder="Everyone"
-          {...input}
-        />
-        <Select
-          label="Case"
-          data={
-            caseId && !cases.some((c) => c.value === caseId)
-              ? [...cases, { value: caseId, label: ledgerCaseText(caseId, null) }]
-              : cases
-          }
-          value={caseId}
-          onChange={setCaseId}
-          clearable
-          searchable
-          placeholder="All cases"
-          {...input}
-        />
-        <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} {...input} />
-        <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} {...input} />
-      </SimpleGrid>
+      <Grid role="search" aria-label="Filter the log">
+        <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+          <Select
+            label="Drug"
+            data={drugs}
+            value={drug}
+            onChange={setDrug}
+            clearable
+            placeholder="All drugs"
+            {...input}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+          <Select
+            label="User"
+            data={users}
+            value={userId}
+            onChange={setUserId}
+            clearable
+            placeholder="Everyone"
+            {...input}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Select
+            label="Case"
+            data={
+              caseId && !cases.some((c) => c.value === caseId)
+                ? [...cases, { value: caseId, label: ledgerCaseText(caseId, null) }]
+                : cases
+            }
+            value={caseId}
+            onChange={setCaseId}
+            clearable
+            searchable
+            placeholder="All cases"
+            {...input}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+          <TextInput
+            label="From"
+            type="date"
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            {...input}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+          <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} {...input} />
+        </Grid.Col>
+      </Grid>
       {caseId && <CaseReconciliation orgId={orgId} caseId={caseId} />}
       <Group>
         <Button

@@ -1,6 +1,6 @@
 import { LEDGER_TEXTS } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { ledgerCaseText, ledgerErrorText, reconciliationText, stockText } from './texts.js';
+import { ledgerCaseText, ledgerErrorText, lineStatusText, reconciliationText, stockText } from './texts.js';
 
 describe('ledger texts', () => {
   it.each([
@@ -23,6 +23,15 @@ describe('ledger texts', () => {
 });
 
 describe('a case line in words', () => {
+  it.each([
+    [true, 0, 'Reconciled'],
+    [false, 6, '6 mg unaccounted for'],
+    [false, -2, '2 mg more than drawn'],
+    [false, 0.123456, '0.1235 mg unaccounted for'],
+  ])('[IV7] reconciles %s, difference %d: %s', (reconciles, difference, text) => {
+    expect(lineStatusText({ reconciles, difference, unit: 'mg' })).toBe(text);
+  });
+
   it('[IV7] names drawn, given, wasted and returned in the line’s unit', () => {
     expect(reconciliationText({ drawn: 10, given: 4, wasted: 6, returned: 0, unit: 'mg' })).toBe(
       'Drawn 10 mg · given 4 · wasted 6 · returned 0',

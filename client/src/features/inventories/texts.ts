@@ -54,6 +54,17 @@ export function reconciliationText(l: {
   return `Drawn ${l.drawn} ${l.unit} · given ${l.given} · wasted ${l.wasted} · returned ${l.returned}`;
 }
 
+/** [IV7] Whether a line reconciles, in words: "Reconciled", "6 mg unaccounted for", "2 mg more than drawn". */
+export function lineStatusText(l: { reconciles: boolean; difference: number; unit: string }): string {
+  if (l.reconciles) return 'Reconciled';
+  const n = Number(Math.abs(l.difference).toFixed(4));
+  return l.difference > 0 ? `${n} ${l.unit} unaccounted for` : `${n} ${l.unit} more than drawn`;
+}
+
+/** What the case screen's reconciliation says without the network (IV9). */
+export const CASE_LEDGER_OFFLINE =
+  'The controlled-drug reconciliation needs the network. Charting goes on; the ledger is checked again at sign-off.';
+
 /**
  * [IV8] A case as the log and its filter name it, as the cases list does: the patient, the date
  * and time it starts, the procedure ("Ada Lovelace · Nov 20, 2026, 9:00 AM · Implant"); a part

@@ -23,6 +23,7 @@ describe('organisation case settings (spec 000 §3)', () => {
       tempsInCelsius: false,
       primaryProviderMustBeFinalSigner: false,
       policies: false,
+      drugInventory: false,
     });
   });
 
@@ -32,12 +33,14 @@ describe('organisation case settings (spec 000 §3)', () => {
       feature('tempsInCelsius', 'boolean', true),
       feature('primaryProviderMustBeFinalSignerName', 'boolean', true),
       feature('policies', 'boolean', true),
+      feature('drugInventory', 'boolean', true),
     ]);
     expect(caseSettingsFromValues(values)).toEqual({
       sedationLevelLimit: 'moderate',
       tempsInCelsius: true,
       primaryProviderMustBeFinalSigner: true,
       policies: true,
+      drugInventory: true,
     });
   });
 });

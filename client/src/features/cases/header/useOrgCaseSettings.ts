@@ -18,6 +18,8 @@ export interface OrgCaseSettings {
   primaryProviderMustBeFinalSigner: boolean;
   /** policies: the organisation's sign-off policies decide which flags block (issue 29). */
   policies: boolean;
+  /** drugInventory: the case screen shows the controlled-drug reconciliation (issue 29). */
+  drugInventory: boolean;
 }
 
 export const DEFAULT_ORG_CASE_SETTINGS: OrgCaseSettings = caseSettingsFromValues(resolveFeatures({}));
@@ -38,6 +40,7 @@ export function caseSettingsFromValues(values: Readonly<FeatureValues>): OrgCase
     tempsInCelsius: temperatureUnit(values) === 'C',
     primaryProviderMustBeFinalSigner: values.primaryProviderMustBeFinalSignerName === true,
     policies: values.policies === true,
+    drugInventory: values.drugInventory === true,
   };
 }
 

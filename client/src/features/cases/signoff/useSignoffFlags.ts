@@ -2,6 +2,7 @@ import type { PatientSex } from '@vigil/shared';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import type * as Y from 'yjs';
 import { CASE_ROOT, signoffFlags, type SignoffFlag } from '@vigil/shared';
+import { useCaseLedgerLines } from '../../inventories/CaseLedgerContext.js';
 
 /** The case's content is read again at most this often while it changes (a monitor writes every 5 s). */
 export const SIGNOFF_READ_MS = 1_000;
@@ -78,9 +79,11 @@ export interface SignoffFlagsOptions {
 
 /**
  * The case's open sign-off flags, computed in the browser with the same rules the server's
- * finalize gate runs (shared signoffFlags). The device knows neither the patient's previous case
- * nor the controlled-drug ledger: previousWeightKg and ledger are null here, so SO15 and SO16 show
- * only at the gate (docs/decisions.md). Null while the case is loading.
+ * finalize gate runs (shared signoffFlags). The device does not know the patient's previous case:
+ * previousWeightKg is null here, so SO16 shows only at the gate (docs/decisions.md). The
+ * controlled-drug ledger comes from the case screen's CaseLedgerProvider (inventories) once read
+ * from the server, so SO15 shows live; offline or without the drugInventory flag it is null and
+ * SO15 is left to the gate. Null while the case is loading.
  */
 export function useSignoffFlags(
   doc: Y.Doc | undefined,
@@ -88,6 +91,7 @@ export function useSignoffFlags(
   everyMs?: number,
 ): SignoffState | null {
   const json = useThrottledCaseJson(doc, everyMs);
+  const ledger = useCaseLedgerLines();
   return useMemo(
     () =>
       json == null
@@ -99,11 +103,11 @@ export function useSignoffFlags(
               caseData: json,
               patient: { ageYears, sex },
               previousWeightKg: null,
-              ledger: null,
+              ledger,
               plannedSedationLevel,
               timeZone: timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
             }),
           },
-    [json, ageYears, sex, plannedSedationLevel, timeZone],
+    [json, ageYears, sex, plannedSedationLevel, timeZone, ledger],
   );
 }
