@@ -75,9 +75,10 @@ export function CaseLedgerSection(): ReactNode {
                 <Table.Tr key={l.drug} data-testid="case-ledger-row">
                   <Table.Td>
                     <Text size="sm">{l.drug}</Text>
-                    <Badge color={l.reconciles ? 'green' : 'red'} variant="light">
+                    {/* Words that wrap, not a badge that cuts them short on a phone. */}
+                    <Text size="sm" fw={600} c={l.reconciles ? 'green.9' : 'red.9'}>
                       {lineStatusText(l)}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td ta="right">{`${l.drawn} ${l.unit}`}</Table.Td>
                   <Table.Td ta="right">{`${l.given} ${l.unit}`}</Table.Td>
