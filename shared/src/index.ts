@@ -28,6 +28,15 @@ export * from './rules/sedation-level.js';
 export * from './rules/gs1.js';
 export * from './rules/report.js';
 export * from './rules/signoff.js';
+// The local anesthetic limit set one case is charted and signed off against (LA19), for the L.A. tracker.
+export {
+  ageDefaultLimitSets,
+  caseLimitSet,
+  LIMIT_SET_TEXTS,
+  signoffLimitSetNote,
+  signoffLimitSets,
+  trackerLimitSet,
+} from './rules/signoff-threshold.js';
 export * from './rules/policies.js';
 export * from './auth/index.js';
 export * from './sync/index.js';

@@ -52,7 +52,10 @@ test('an adult man of 95 kg, 170 cm: lidocaine is dosed on his ideal body weight
   await expect(page.getByTestId('la-dose-weight')).toHaveText(
     'Dosing on ideal body weight 65.9 kg (Devine, male); actual weight 95 kg.',
   );
-  // AAPD (the default set): min(300, 4.4 × 65.9 = 289.96 → 289.9) mg; 289.9 / 36 = 8.05 → 8 cartridges.
+  // An adult's default set is the manufacturer's (LA19); the provider picks AAPD for this case.
+  await expect(page.getByRole('radio', { name: 'Manufacturer' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Pediatric dentistry (AAPD)' }).click();
+  // AAPD: min(300, 4.4 × 65.9 = 289.96 → 289.9) mg; 289.9 / 36 = 8.05 → 8 cartridges.
   await expect(page.getByTestId('la-remaining')).toHaveText(
     'Up to 289.9 mg (8 cartridges) more of Lidocaine 2% 1:100,000 for 65.9 kg ideal body weight',
   );

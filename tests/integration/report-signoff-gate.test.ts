@@ -14,7 +14,7 @@ import { formsWorld, type FormsWorld } from './forms-helpers.js';
 import { sudo } from './orgs-helpers.js';
 import { chartedCase, pdfText, SIGNATURE, type ChartedCase } from './report-helpers.js';
 import { orgMember, type OrgMember } from '../utils/members.js';
-import { connectClient, synced } from '../utils/yjs-clients.js';
+import { connectClient, eventually, synced } from '../utils/yjs-clients.js';
 
 let w: FormsWorld;
 let office: OrgMember;
@@ -271,6 +271,49 @@ describe('the finalize gate (issue 29; spec 001 §6, §7)', () => {
       // The signed Composition carries the server's list, not the forged one.
       const inFhir = (await signedComposition(c)).caseData.signoffOverrides as Record<string, unknown>[];
       expect(inFhir).toEqual(written);
+    } finally {
+      c.client.destroy();
+    }
+  }, 120_000);
+});
+
+describe('one limit set for the tracker and the gate (issue 29, LA19)', () => {
+  it('[LA19] the server gate checks the AAPD limits an adult’s case was charted against, from its own copy', async () => {
+    const c = await chartedCase(w.server, office);
+    try {
+      // Ada is 36, 70 kg, no height: 9 cartridges of lidocaine 1:100,000 = 324 mg. Manufacturer (her age default)
+      // min(500, 7 × 70 = 490) mg: 66.2 %; AAPD min(300, 4.4 × 70 = 308) = 300 mg: 108 %.
+      c.client.doc.transact(() => {
+        const root = c.client.doc.getMap(CASE_ROOT);
+        root.set('weight', { value: 70, raw: '70 kg' });
+        root.set('localDoses', [
+          {
+            id: 'l1',
+            drugVariantId: 'lidocaine-epi100',
+            time: Date.parse('2026-11-20T14:10:00Z'),
+            amount: 9,
+            unit: 'cartridges',
+            mg: 324,
+            epiMg: 0.162,
+          },
+        ]);
+      });
+      await eventually(() => expect(c.client.provider.status.status).toBe('synced'), 15_000);
+      const local = (r: Refusal): string[] =>
+        (r.issues ?? []).filter((i) => i.path[0] === 'SO13:local:lidocaine').map((i) => i.message);
+      const first = await tryFinalize(c);
+      // Refused for the case's missing records (ASA, discharge score…), not for a stale hash; no lidocaine flag.
+      expect(first.error).toBe('SIGNOFF_BLOCKED');
+      expect(local(first)).toEqual([]);
+
+      // The provider charted this case against AAPD in the tracker (kept in the case): the gate checks it too.
+      c.client.doc.getMap(CASE_ROOT).set('localAnestheticLimits', 'aapd');
+      await eventually(() => expect(c.client.provider.status.status).toBe('synced'), 15_000);
+      const refused = await tryFinalize(c);
+      expect(refused.status).toBe(409);
+      expect(local(refused)).toEqual([
+        'Lidocaine is at 108 % of its maximum dose (pediatric dentistry (AAPD) limits).',
+      ]);
     } finally {
       c.client.destroy();
     }

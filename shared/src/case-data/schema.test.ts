@@ -74,3 +74,12 @@ describe('cardiovascular disease switch (issue 29)', () => {
     expect(caseDataSchema.safeParse({ cardiacDisease: 'yes' }).success).toBe(false);
   });
 });
+
+describe('local anesthetic limit set of the case (issue 29)', () => {
+  it('[CD17] keeps the chosen limit set (aapd, manufacturer or not set) and refuses anything else', () => {
+    for (const ok of ['aapd', 'manufacturer', null, undefined]) {
+      expect(caseDataSchema.safeParse({ localAnestheticLimits: ok }).success).toBe(true);
+    }
+    expect(caseDataSchema.safeParse({ localAnestheticLimits: 'both' }).success).toBe(false);
+  });
+});

@@ -257,6 +257,8 @@ function buildCaseDataSchema() {
     vitalsTrackingEnabled: flag,
     // [CD15] Cardiovascular disease for the epinephrine limit (issue 29, EP2): null follows the health history.
     cardiacDisease: flag,
+    // [CD17] The local anesthetic limit set chosen for the case in the L.A. tracker (LA19); null: the age default.
+    localAnestheticLimits: coded(['aapd', 'manufacturer']),
     // Patient history
     height: measurementSchema.nullish(),
     weight: measurementSchema.nullish(),

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { at, completeCase, ctxOf, reading } from './signoff-fixture.test-util.js';
 import { signoffFlags, type SignoffFlag, type SignoffContext } from './signoff.js';
-import { signoffLimitSets, vitalActionLimits } from './signoff-threshold.js';
+import { LOCAL_ANESTHETIC_VARIANTS, maxDoseMg } from './local-anesthetics.js';
+import {
+  ageDefaultLimitSets,
+  caseLimitSet,
+  LIMIT_SET_TEXTS,
+  signoffLimitSetNote,
+  signoffLimitSets,
+  trackerLimitSet,
+  vitalActionLimits,
+} from './signoff-threshold.js';
 
 type Case = Record<string, unknown>;
 const flagsOf = (c: Case, id: string, over: Partial<SignoffContext> = {}): SignoffFlag[] =>
@@ -180,6 +189,98 @@ describe('threshold', () => {
     expect(women[0]).toContain('68.6 kg');
     // Sex not recorded: the women's formula (the smaller weight), the safe side.
     expect(flagsOf(adult, 'SO14', { patient: { ageYears: 40 } }).map((x) => x.message)).toEqual(women);
+  });
+
+  it.each([
+    ['aapd', 'aapd'],
+    ['manufacturer', 'manufacturer'],
+    ['both', null],
+    [null, null],
+    [undefined, null],
+  ])('[LA19] the limit set chosen for the case reads %j as %j', (value, set) => {
+    expect(caseLimitSet({ localAnestheticLimits: value })).toBe(set);
+  });
+
+  it.each([
+    // [age, chosen, the tracker shows, sign-off checks]
+    [4, null, 'aapd', ['aapd']],
+    [4, 'manufacturer', 'manufacturer', ['aapd', 'manufacturer']],
+    [40, null, 'manufacturer', ['manufacturer']],
+    [40, 'aapd', 'aapd', ['aapd', 'manufacturer']],
+    [null, null, 'aapd', ['aapd', 'manufacturer']],
+    [null, 'manufacturer', 'manufacturer', ['aapd', 'manufacturer']],
+  ] as const)('[LA19] age %s, chosen %s: the tracker shows %s, sign-off checks %j', (age, chosen, shown, checked) => {
+    expect(trackerLimitSet(age, chosen)).toBe(shown);
+    expect(signoffLimitSets(age, chosen)).toEqual(checked);
+    expect(ageDefaultLimitSets(age)).toEqual(
+      age == null ? ['aapd', 'manufacturer'] : age < 18 ? ['aapd'] : ['manufacturer'],
+    );
+  });
+
+  it('[LA19] AAPD is never the looser set: for every variant and weight its maximum is at most the manufacturer’s', () => {
+    for (const v of LOCAL_ANESTHETIC_VARIANTS) {
+      for (const kg of [null, 5, 10, 20, 30, 45, 60, 70, 90, 120]) {
+        const aapd = maxDoseMg(v, 'aapd', kg);
+        const manufacturer = maxDoseMg(v, 'manufacturer', kg);
+        if (aapd != null && manufacturer != null) expect(aapd).toBeLessThanOrEqual(manufacturer);
+      }
+    }
+  });
+
+  describe('[LA19] one limit set for the tracker and the gate', () => {
+    const lidocaineCase = (kg: number, cartridges: number, chosen?: string): Case => ({
+      ...completeCase(),
+      weight: { value: kg },
+      drugsAdministered: [],
+      localDoses: [lidocaine(cartridges)],
+      ...(chosen === undefined ? {} : { localAnestheticLimits: chosen }),
+    });
+    const so13 = (c: Case, age: number | null): string[] =>
+      flagsOf(c, 'SO13', { patient: { ageYears: age } }).map((x) => x.message);
+
+    it('a child with the manufacturer’s limits chosen: sign-off checks AAPD too, and the tracker says so', () => {
+      // 20 kg child of 4, 3 cartridges = 108 mg lidocaine. Manufacturer min(500, 7 × 20 = 140) mg: 77.1 %, under
+      // its maximum; AAPD min(300, 4.4 × 20 = 88) mg: 122.73 % → 122.8 %, past it. The stricter flags.
+      expect(so13(lidocaineCase(20, 3, 'manufacturer'), 4)).toEqual([
+        'Lidocaine is at 122.8 % of its maximum dose (pediatric dentistry (AAPD) limits).',
+      ]);
+      expect(signoffLimitSetNote(4, 'manufacturer')).toBe(
+        'Sign-off also checks these doses against the pediatric dentistry (AAPD) limits, the stricter set for a patient under 18.',
+      );
+      expect(signoffLimitSetNote(4, 'aapd')).toBeNull();
+    });
+
+    it('an adult with AAPD chosen: sign-off checks the AAPD limits the provider watched; no note', () => {
+      // 70 kg adult of 40, 9 cartridges = 324 mg. Manufacturer min(500, 490) = 490 mg: 66.12 % → 66.2 %;
+      // AAPD min(300, 4.4 × 70 = 308) = 300 mg: 108 %. Chosen AAPD: flagged; by the age default alone: not.
+      expect(so13(lidocaineCase(70, 9, 'aapd'), 40)).toEqual([
+        'Lidocaine is at 108 % of its maximum dose (pediatric dentistry (AAPD) limits).',
+      ]);
+      expect(so13(lidocaineCase(70, 9), 40)).toEqual([]);
+      expect(so13(lidocaineCase(70, 9, 'manufacturer'), 40)).toEqual([]);
+      expect(signoffLimitSetNote(40, 'aapd')).toBeNull();
+      expect(signoffLimitSetNote(40, 'manufacturer')).toBeNull();
+    });
+
+    it('an unknown age: both sets, whatever was chosen; the manufacturer’s choice gets the note', () => {
+      // The same 324 mg on 70 kg: 108 % of AAPD's 300 mg flags, chosen set or not.
+      for (const chosen of [undefined, 'manufacturer', 'aapd']) {
+        expect(so13(lidocaineCase(70, 9, chosen), null)).toEqual([
+          'Lidocaine is at 108 % of its maximum dose (pediatric dentistry (AAPD) limits).',
+        ]);
+      }
+      expect(signoffLimitSetNote(null, 'manufacturer')).toBe(LIMIT_SET_TEXTS.stricterAtSignoff(null));
+      expect(LIMIT_SET_TEXTS.stricterAtSignoff(null)).toContain('a patient whose age is not known');
+      expect(signoffLimitSetNote(null, 'aapd')).toBeNull();
+    });
+
+    it('SO14 follows the stricter set too, naming the ideal body weight where it doses on it', () => {
+      // 70 kg adult, 7 cartridges = 252 mg: manufacturer 51.4 %; AAPD chosen 252 / 300 = 84 % ≥ 80.
+      expect(
+        flagsOf(lidocaineCase(70, 7, 'aapd'), 'SO14', { patient: { ageYears: 40 } }).map((x) => x.message),
+      ).toEqual(['Local anesthetics are at 84 % of the maximum dose (pediatric dentistry (AAPD) limits, 70 kg).']);
+      expect(flagsOf(lidocaineCase(70, 7), 'SO14', { patient: { ageYears: 40 } })).toEqual([]);
+    });
   });
 
   it('[SO13] epinephrine past the visit limit (EP1): 0.2 mg healthy, 0.04 mg with cardiovascular disease', () => {

@@ -1,7 +1,7 @@
-import { num, record, clock } from '../report/read.js';
+import { clock } from '../report/read.js';
 import { caseWeightKg, drugTotalRows } from '../report/totals.js';
 import { ledgerLineDifference, ledgerLineReconciles } from './ledger.js';
-import { doseWeight } from './ideal-body-weight.js';
+import { caseDoseWeight, IDEAL_BODY_WEIGHT_FROM_AGE, type DoseWeight } from './ideal-body-weight.js';
 import {
   localAnestheticToxicity,
   LOCAL_ANESTHETIC_DRUGS,
@@ -132,14 +132,67 @@ export function vitalLimitFlags({ ctx, kase, timeZone }: SignoffInput): SignoffF
   return out;
 }
 
+const LIMIT_SET_ORDER: readonly LimitSet[] = ['aapd', 'manufacturer'];
+
 /**
- * The limit set local anesthetics are checked against at sign-off: the pediatric-dentistry (AAPD)
- * maxima under 18, the manufacturer's from 18, and for an unknown age whichever set gives the
- * higher share (the stricter limit).
+ * [LA19] The limit set the provider chose for the case in the L.A. tracker (`localAnestheticLimits`,
+ * CD17), or null when none was chosen (or the value is not a limit set).
  */
-export function signoffLimitSets(ageYears: number | null): readonly LimitSet[] {
-  if (ageYears == null) return ['aapd', 'manufacturer'];
-  return ageYears < 18 ? ['aapd'] : ['manufacturer'];
+export function caseLimitSet(caseData: unknown): LimitSet | null {
+  const v =
+    typeof caseData === 'object' && caseData !== null
+      ? (caseData as Record<string, unknown>).localAnestheticLimits
+      : null;
+  return v === 'aapd' || v === 'manufacturer' ? v : null;
+}
+
+const isChild = (ageYears: number | null): boolean => ageYears != null && ageYears < IDEAL_BODY_WEIGHT_FROM_AGE;
+
+/**
+ * [LA19] The limit sets that suit a patient's age: the pediatric-dentistry (AAPD) maxima under 18,
+ * the manufacturer's from 18 (AAPD figures are written for children), both for an unknown age.
+ */
+export function ageDefaultLimitSets(ageYears: number | null): readonly LimitSet[] {
+  if (ageYears == null) return LIMIT_SET_ORDER;
+  return isChild(ageYears) ? ['aapd'] : ['manufacturer'];
+}
+
+/**
+ * [LA19] The set the L.A. tracker shows: the one chosen for the case, else AAPD under 18 or for an
+ * unknown age (the stricter), the manufacturer's from 18.
+ */
+export function trackerLimitSet(ageYears: number | null, chosen: LimitSet | null): LimitSet {
+  if (chosen != null) return chosen;
+  return ageYears != null && !isChild(ageYears) ? 'manufacturer' : 'aapd';
+}
+
+/**
+ * [LA19] The limit sets local anesthetics are checked against at sign-off: the age default and the
+ * set chosen for the case, so that neither a dose past the maximum the provider watched nor one past
+ * the maximum for the patient's age passes silently. Each drug is judged by the set giving it the
+ * higher share (the stricter; AAPD is never looser than the manufacturer's, LA2, LA17).
+ */
+export function signoffLimitSets(ageYears: number | null, chosen: LimitSet | null = null): readonly LimitSet[] {
+  const sets = new Set<LimitSet>([...ageDefaultLimitSets(ageYears), ...(chosen == null ? [] : [chosen])]);
+  return LIMIT_SET_ORDER.filter((set) => sets.has(set));
+}
+
+/** Vigil's texts for the limit set note (the spec gives none). */
+export const LIMIT_SET_TEXTS = {
+  stricterAtSignoff: (ageYears: number | null): string =>
+    `Sign-off also checks these doses against the pediatric dentistry (AAPD) limits, the stricter set for ${
+      ageYears == null ? 'a patient whose age is not known' : `a patient under ${IDEAL_BODY_WEIGHT_FROM_AGE}`
+    }.`,
+} as const;
+
+/**
+ * [LA19] The tracker's one-line note when the set it shows is looser than the one sign-off checks
+ * as well: the manufacturer's limits chosen for a child or a patient of unknown age. Null
+ * otherwise (an adult's AAPD choice is the stricter set, checked as shown).
+ */
+export function signoffLimitSetNote(ageYears: number | null, shown: LimitSet): string | null {
+  const stricter = signoffLimitSets(ageYears, shown).filter((set) => set !== shown);
+  return shown === 'manufacturer' && stricter.includes('aapd') ? LIMIT_SET_TEXTS.stricterAtSignoff(ageYears) : null;
 }
 
 const LIMIT_SET_WORDS: Readonly<Record<LimitSet, string>> = {
@@ -147,25 +200,37 @@ const LIMIT_SET_WORDS: Readonly<Record<LimitSet, string>> = {
   manufacturer: "manufacturer's limits",
 };
 
-/** The case's local anesthetic toxicity in the strictest applicable set, on the dose weight (IBW2). */
+/** The case's local anesthetic toxicity in each limit set sign-off checks (LA19), on the dose weight (IBW2). */
 function localToxicity(
   kase: SignoffCase,
   patient: SignoffContext['patient'],
-): { set: LimitSet; t: LocalToxicity; kg: number | null } {
+): { results: { set: LimitSet; t: LocalToxicity }[]; weight: DoseWeight } {
   const ageYears = patient.ageYears;
-  const height = num(record(kase.data.height)?.value);
-  const kg = doseWeight({ weightKg: caseWeightKg(kase.data), heightCm: height, sex: patient.sex ?? null, ageYears }).kg;
+  const weight = caseDoseWeight(kase.data, { ageYears, sex: patient.sex ?? null });
   const doses = kase.localDoses
     .filter((d) => d.mg != null)
     .map((d) => ({ variantId: d.variantId, mg: d.mg!, time: d.time }));
-  const results = signoffLimitSets(ageYears).map((set) => ({ set, t: localAnestheticToxicity(doses, kg, set), kg }));
-  return results.reduce((a, b) => (b.t.combined > a.t.combined ? b : a));
+  const sets = signoffLimitSets(ageYears, caseLimitSet(kase.data));
+  return { results: sets.map((set) => ({ set, t: localAnestheticToxicity(doses, weight.kg, set) })), weight };
+}
+
+/** The highest share among the sets, with its set (the first set on a tie). */
+function strictest(
+  results: readonly { set: LimitSet; t: LocalToxicity }[],
+  share: (t: LocalToxicity) => number | undefined,
+): { set: LimitSet; pct: number } | null {
+  let best: { set: LimitSet; pct: number } | null = null;
+  for (const { set, t } of results) {
+    const pct = share(t);
+    if (pct !== undefined && (best == null || pct > best.pct)) best = { set, pct };
+  }
+  return best;
 }
 
 /**
  * [SO13] A dose past its maximum: a drug whose cumulative share of its maxima is above 100 %
  * (DM3, as the drugs section and the report total it, RL5), a local anesthetic above 100 % of its
- * own maximum (LA10, in the set of signoffLimitSets, on the dose weight), and the visit's
+ * own maximum (LA10, in the stricter of the sets of signoffLimitSets, LA19, on the dose weight), and the visit's
  * epinephrine past its limit (EP1, EP3). One flag per drug.
  */
 export function overMaximumFlags({ ctx, kase }: SignoffInput): SignoffFlag[] {
@@ -182,15 +247,17 @@ export function overMaximumFlags({ ctx, kase }: SignoffInput): SignoffFlag[] {
       ),
     );
   }
-  const { set, t } = localToxicity(kase, ctx.patient);
-  for (const [drug, pct] of Object.entries(t.perDrug) as [LocalAnestheticDrugId, number][]) {
-    if (!(pct > 100)) continue;
+  const { results } = localToxicity(kase, ctx.patient);
+  const drugs = new Set(results.flatMap(({ t }) => Object.keys(t.perDrug) as LocalAnestheticDrugId[]));
+  for (const drug of drugs) {
+    const best = strictest(results, (t) => t.perDrug[drug]);
+    if (best == null || !(best.pct > 100)) continue;
     out.push(
       flag(
         'SO13',
         `local:${drug}`,
         ['localDoses'],
-        `${LOCAL_ANESTHETIC_DRUGS[drug].name} is at ${toxicityPercentForDisplay(pct)} % of its maximum dose (${LIMIT_SET_WORDS[set]}).`,
+        `${LOCAL_ANESTHETIC_DRUGS[drug].name} is at ${toxicityPercentForDisplay(best.pct)} % of its maximum dose (${LIMIT_SET_WORDS[best.set]}).`,
       ),
     );
   }
@@ -214,18 +281,20 @@ export const LOCAL_ANESTHETIC_FLAG_PCT = 80;
 
 /**
  * [SO14] Cumulative local anesthetic at or above 80 % of the maximum: the combined share across
- * all agents (LA10), unrounded, in the set of signoffLimitSets on the dose weight.
+ * all agents (LA10), unrounded, in the stricter of the sets of signoffLimitSets (LA19) on the dose weight.
  */
 export function localCumulativeFlags({ ctx, kase }: SignoffInput): SignoffFlag[] {
-  const { set, t, kg } = localToxicity(kase, ctx.patient);
-  if (!(t.combined >= LOCAL_ANESTHETIC_FLAG_PCT)) return [];
-  const weight = kg == null ? 'no weight recorded' : `${kg} kg`;
+  const { results, weight } = localToxicity(kase, ctx.patient);
+  const best = strictest(results, (t) => t.combined);
+  if (best == null || !(best.pct >= LOCAL_ANESTHETIC_FLAG_PCT)) return [];
+  const kg =
+    weight.kg == null ? 'no weight recorded' : `${weight.kg} kg${weight.basis === 'ideal' ? ' ideal body weight' : ''}`;
   return [
     flag(
       'SO14',
       null,
       ['localDoses'],
-      `Local anesthetics are at ${toxicityPercentForDisplay(t.combined)} % of the maximum dose (${LIMIT_SET_WORDS[set]}, ${weight}).`,
+      `Local anesthetics are at ${toxicityPercentForDisplay(best.pct)} % of the maximum dose (${LIMIT_SET_WORDS[best.set]}, ${kg}).`,
     ),
   ];
 }

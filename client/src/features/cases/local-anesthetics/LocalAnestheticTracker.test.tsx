@@ -129,6 +129,8 @@ describe('stricter dose limits in the tracker (issue 29)', () => {
   it('[IBW2] doses an adult on the ideal body weight, and says so beside the actual weight', () => {
     // 160 cm woman, 90 kg: IBW 45.5 + 2.3 × 2.99 = 52.3 kg. AAPD lidocaine 4.4 × 52.3 = 230.12 → 230.1 mg.
     renderAdult({ weightKg: 90, heightCm: 160, sex: 'female' });
+    // An adult's default set is the manufacturer's (LA19); the provider picks AAPD for this case.
+    fireEvent.click(radio('Maximum dose limits', 'Pediatric dentistry (AAPD)'));
     expect(text('la-dose-weight')).toBe('Dosing on ideal body weight 52.3 kg (Devine, female); actual weight 90 kg.');
     expect(text('la-remaining')).toBe(
       'Up to 230.1 mg (6.3 cartridges) more of Lidocaine 2% 1:100,000 for 52.3 kg ideal body weight',
@@ -191,5 +193,44 @@ describe('stricter dose limits in the tracker (issue 29)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Give anyway' }));
     expect(dosesIn(doc)).toHaveLength(1);
     expect(screen.getByText(/^Epinephrine is at 0.054 mg, past the 0.04 mg limit/)).toBeTruthy();
+  });
+});
+
+describe('one limit set for the tracker and the sign-off gate (issue 29, LA19)', () => {
+  const limitsOf = (doc: Y.Doc): unknown => doc.getMap(CASE_ROOT).get('localAnestheticLimits');
+  const note = (): string | null => screen.queryByTestId('la-signoff-limits')?.textContent ?? null;
+
+  it('shows an adult the manufacturer’s limits by default, and keeps an AAPD choice in the case with no note', () => {
+    const doc = renderAdult({ weightKg: 70, heightCm: null, sex: 'male' });
+    expect(radio('Maximum dose limits', 'Manufacturer').checked).toBe(true);
+    expect(limitsOf(doc)).toBeUndefined();
+    fireEvent.click(radio('Maximum dose limits', 'Pediatric dentistry (AAPD)'));
+    // Kept in the case document, where the sign-off gate reads it (it checks AAPD as well now).
+    expect(limitsOf(doc)).toBe('aapd');
+    expect(radio('Maximum dose limits', 'Pediatric dentistry (AAPD)').checked).toBe(true);
+    expect(note()).toBeNull();
+  });
+
+  it('notes for a child on the manufacturer’s limits that sign-off checks the stricter AAPD set', () => {
+    const doc = renderTracker(20, 5);
+    expect(note()).toBeNull();
+    fireEvent.click(radio('Maximum dose limits', 'Manufacturer'));
+    expect(limitsOf(doc)).toBe('manufacturer');
+    expect(note()).toBe(
+      'Sign-off also checks these doses against the pediatric dentistry (AAPD) limits, the stricter set for a patient under 18.',
+    );
+  });
+
+  it('reads the set another device chose for the case, and notes it for a patient of unknown age', () => {
+    const doc = new Y.Doc();
+    ensureCaseStructure(doc);
+    doc.getMap(CASE_ROOT).set('localAnestheticLimits', 'manufacturer');
+    render(
+      <MantineProvider>
+        <LocalAnestheticTracker doc={doc} weightKg={70} ageYears={null} />
+      </MantineProvider>,
+    );
+    expect(radio('Maximum dose limits', 'Manufacturer').checked).toBe(true);
+    expect(note()).toContain('the stricter set for a patient whose age is not known');
   });
 });

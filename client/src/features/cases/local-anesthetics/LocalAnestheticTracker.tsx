@@ -16,12 +16,14 @@ import { useState, type ReactNode } from 'react';
 import type * as Y from 'yjs';
 import {
   caseCardiacDisease,
+  caseLimitSet,
   doseWeight,
   epinephrineLimit,
   findVariant,
   localDoseAmounts,
   newId,
-  type LimitSet,
+  signoffLimitSetNote,
+  trackerLimitSet,
   type PatientSex,
 } from '@vigil/shared';
 import { NumberField } from '../../../ui/kit/NumberField.js';
@@ -91,7 +93,10 @@ export function LocalAnestheticTracker({
   const [systemsReview] = useCaseValue<unknown>(doc, 'systemsReview');
   const heart = caseCardiacDisease({ cardiacDisease: cardiacSwitch, systemsReview });
   const cardiac = heart.cardiac;
-  const [limits, setLimits] = useState<LimitSet>('aapd');
+  // The limit set chosen for the case (kept in it, so sign-off checks it too, LA19), else the age default.
+  const [chosenLimits, setChosenLimits] = useCaseValue<string>(doc, 'localAnestheticLimits');
+  const limits = trackerLimitSet(ageYears, caseLimitSet({ localAnestheticLimits: chosenLimits }));
+  const limitsNote = signoffLimitSetNote(ageYears, limits);
   const [variantId, setVariantId] = useState('lidocaine-epi100');
   const [unit, setUnit] = useState<Unit>('cartridges');
   const [amount, setAmount] = useState<number | null>(1);
@@ -169,13 +174,19 @@ export function LocalAnestheticTracker({
           <Segments
             ariaLabel="Maximum dose limits"
             value={limits}
-            onChange={(v) => setLimits(v === 'manufacturer' ? 'manufacturer' : 'aapd')}
+            onChange={(v) => setChosenLimits(v === 'manufacturer' ? 'manufacturer' : 'aapd')}
+            disabled={disabled}
             data={[
               { value: 'aapd', label: 'Pediatric dentistry (AAPD)' },
               { value: 'manufacturer', label: 'Manufacturer' },
             ]}
           />
         </Group>
+        {limitsNote && (
+          <Text size="sm" c="orange.9" data-testid="la-signoff-limits">
+            {limitsNote}
+          </Text>
+        )}
         {summary.issues.map((i) => {
           const over = i.severity === 'error' || i.code.endsWith('_EXCEEDED');
           return (
