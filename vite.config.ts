@@ -84,8 +84,10 @@ export default defineConfig(({ command }) => ({
         // Without these the new worker never controls the page and offline reloads fail (TOOLCHAIN.md).
         clientsClaim: true,
         skipWaiting: true,
-        // Every route chunk is precached, so every sub-app opens with no network.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Every route chunk is precached, so every sub-app opens with no network; so is the barcode
+        // reader's WebAssembly (zxing_reader.wasm, 0.95 MB, under workbox's 2 MiB per-file limit),
+        // so the camera scans on an operatory tablet that has never been online with it open.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
         navigateFallback: '/index.html',
         // The server's own paths are never answered by the app shell.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/],

@@ -68,9 +68,11 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       // A route that sets its own, stricter header keeps it (the report PDF's CSP).
       overwrite: false,
       // The PWA loads only its own scripts; websockets and API calls go to the same origin.
+      // 'wasm-unsafe-eval' lets it compile WebAssembly (the camera's barcode reader, a file of
+      // its own build) and nothing else: JavaScript eval stays refused.
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         // 'self' covers this origin's ws:/wss: too (CSP 3); no other host may be reached.
