@@ -2,12 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../sync-server/src/report/chromium.js';
-import { adminCli, sudo } from '../integration/orgs-helpers.js';
 import { orgMember } from '../utils/members.js';
 import { REPO_ROOT } from '../utils/start-server.js';
 import { gs1Yymmdd, writeBlankCameraVideo, writeGs1CameraVideo, type Gs1Package } from './fake-camera.js';
+import { bookCase } from './axe.js';
 import { expect, test, untilControlledByServiceWorker } from './fixtures.js';
 import { contextWith } from './members.js';
+import { turnOnFeatures } from './org-setup.js';
 
 /**
  * The camera this spec's Chromium sees: Chromium's fake camera playing a file the test writes
@@ -50,15 +51,10 @@ test('midazolam received by the camera with no network, an expired package refus
 }) => {
   test.setTimeout(240_000);
   mkdirSync(SHOTS, { recursive: true });
-  // The office's admin and provider, the ledger turned on by an uber in sudo.
-  const [member, uber] = await Promise.all([orgMember(baseURL!), orgMember(baseURL!)]);
-  expect((await adminCli(server as never, 'make-uber', uber.email)).code).toBe(0);
-  await sudo(server, uber as never);
-  const flag = await uber.browser.gql(
-    'mutation ($o: String!) { addOrgFeature(orgId: $o, featureName: "drugInventory") { name } }',
-    { o: member.orgId },
-  );
-  expect(flag.code).toBeFalsy();
+  // The office's admin and provider, the ledger turned on as production does.
+  const member = await orgMember(baseURL!);
+  await turnOnFeatures(server, member.orgId, 'drugInventory');
+  await bookCase(baseURL!, member.orgId, member.token);
 
   const context = await contextWith(browser, baseURL!, member.browser);
   const page = await context.newPage();
@@ -126,7 +122,12 @@ test('midazolam received by the camera with no network, an expired package refus
   // The same package shown to the camera again opens its dispense, as the USB scanner's code does.
   await page.getByRole('button', { name: 'Scan with camera' }).click();
   const dispense = page.getByRole('dialog', { name: 'Dispense · Midazolam lot MDZ2291' });
-  await expect(dispense).toBeVisible();
   await expect(camera).toBeHidden();
+  await dispense.getByRole('combobox', { name: 'Case', exact: true }).click();
+  await page.getByRole('option', { name: /Ada Lovelace · Implant/ }).click();
+  await dispense.getByLabel('Quantity (mg)').fill('10');
+  await dispense.getByRole('button', { name: 'Dispense' }).click();
+  await expect(dispense).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Lots' }).getByText('4 × 10 mg (40 mg)')).toBeVisible();
   await context.close();
 });
