@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../sync-server/src/report/chromium.js';
@@ -16,7 +16,9 @@ import { turnOnFeatures } from './org-setup.js';
  * opened each time a camera starts, so the test shows the camera one package, then another.
  */
 const CAMERA_FILE = path.join(tmpdir(), `vigil-fake-camera-${process.pid}.y4m`);
-writeBlankCameraVideo(CAMERA_FILE);
+// Only the worker runs the browser; the file goes with it.
+if (process.env.TEST_WORKER_INDEX !== undefined) writeBlankCameraVideo(CAMERA_FILE);
+test.afterAll(() => rmSync(CAMERA_FILE, { force: true }));
 test.use({
   actionTimeout: 30_000,
   launchOptions: {
