@@ -1,53 +1,10 @@
-import { CASE_ROOT, HEALTH_HISTORY_ROOT } from '@vigil/shared';
-import { orgMember, type OrgMember } from '../utils/members.js';
+import { CASE_ROOT } from '@vigil/shared';
+import { orgMember } from '../utils/members.js';
 import { connectVigilClient, eventually } from '../utils/yjs-clients.js';
 import { bookPatientCase } from './axe.js';
+import { signedHistory } from './charting.js';
 import { expect, test, untilControlledByServiceWorker } from './fixtures.js';
 import { contextWith } from './members.js';
-
-const SIGNATURE = 'M 10 150 L 120 60 L 200 220 L 330 80';
-
-/**
- * A health history of the patient written and signed through the real server, as a provider's
- * tablet would (newHhx, its room synced by Vigil's own client, finalizeHhx with a signature).
- */
-async function signedHistory(
-  baseURL: string,
-  member: OrgMember,
-  patientId: string,
-  content: Record<string, unknown>,
-): Promise<string> {
-  const made = await member.browser.gql<{ newHhx: { id: string } }>(
-    'mutation ($o: String!, $p: String!) { newHhx(orgId: $o, patientId: $p) { id } }',
-    { o: member.orgId, p: patientId },
-  );
-  expect(made.code).toBeFalsy();
-  const id = made.data!.newHhx.id;
-  const client = connectVigilClient(baseURL, `${member.orgId}/${id}`, {
-    params: { token: member.browser.token! },
-    root: HEALTH_HISTORY_ROOT,
-  });
-  try {
-    await eventually(() => expect(client.provider.status.status).toBe('synced'), 15_000);
-    client.doc.transact(() => {
-      const root = client.doc.getMap(HEALTH_HISTORY_ROOT);
-      for (const [k, v] of Object.entries(content)) root.set(k, v);
-    });
-    // Signed once the server has the content (as the editor waits for its save before signing).
-    await eventually(() => {
-      expect(client.provider.unsavedUpdates).toBe(0);
-      expect(['saving', 'outOfSync']).not.toContain(client.provider.status.status);
-    }, 15_000);
-    const signed = await member.browser.gql(
-      'mutation ($o: String!, $c: String!, $s: String) { finalizeHhx(orgId: $o, compositionId: $c, signature: $s) { time } }',
-      { o: member.orgId, c: id, s: SIGNATURE },
-    );
-    expect(signed.code).toBeFalsy();
-  } finally {
-    client.destroy();
-  }
-  return id;
-}
 
 test('the case says plainly that the patient has no health history, starts one from the case, and copies a signed one by the local / elsewhere / both rule (spec 001 §3, §4; issue 27)', async ({
   browser,

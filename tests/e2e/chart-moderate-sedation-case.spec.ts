@@ -1,65 +1,14 @@
-import type { Locator, Page } from '@playwright/test';
-import { APPOINTMENT_EXTENSIONS } from '@vigil/shared';
 import { caseScreenViolations } from './axe.js';
+import { addVitals, bookChild, choose, now } from './charting.js';
 import { expect, test } from './fixtures.js';
 import { memberContext } from './members.js';
-
-/** Books a child patient and an appointment through the real FHIR API; the case id is the appointment's. */
-async function bookChild(baseURL: string, orgId: string, token: string): Promise<string> {
-  const post = async (type: string, body: object): Promise<{ id: string }> => {
-    const res = await fetch(`${baseURL}/api/fhir/${orgId}/${type}?token=${token}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/fhir+json' },
-      body: JSON.stringify({ resourceType: type, ...body }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as { id: string };
-  };
-  const patient = await post('Patient', { name: [{ given: ['Mia'], family: 'Chen' }], birthDate: '2020-03-04' });
-  const appointment = await post('Appointment', {
-    status: 'booked',
-    description: 'Restorations under moderate sedation',
-    extension: [{ url: APPOINTMENT_EXTENSIONS.sedationLevel, valueCode: 'moderate' }],
-    start: new Date().toISOString(),
-    end: new Date(Date.now() + 3_600_000).toISOString(),
-    participant: [{ actor: { reference: `Patient/${patient.id}` }, status: 'accepted' }],
-  });
-  return appointment.id;
-}
-
-/** Sets an event time to now with the time incrementor's Now button. */
-async function now(page: Page, label: string): Promise<void> {
-  await page.getByRole('button', { name: `${label}: now` }).click();
-  await expect(page.getByLabel(label, { exact: true })).toHaveValue(/^\d\d:\d\d$/);
-}
-
-/** Picks a choice of a segmented control (its radio is visually hidden under the label). */
-async function choose(scope: Page | Locator, group: string, option: string): Promise<void> {
-  const radios = scope.getByRole('radiogroup', { name: group, exact: true });
-  await radios
-    .locator('label')
-    .filter({ hasText: new RegExp(`^${option.replace(/[/.]/g, '\\$&')}$`) })
-    .click();
-  await expect(radios.getByRole('radio', { name: option, exact: true })).toBeChecked();
-}
-
-async function addVitals(page: Page, v: { sbp: string; dbp: string; hr: string; spo2: string }): Promise<void> {
-  await page.getByRole('button', { name: 'Add vitals' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add vitals' });
-  await dialog.getByLabel(/Systolic BP/).fill(v.sbp);
-  await dialog.getByLabel(/Diastolic BP/).fill(v.dbp);
-  await dialog.getByLabel(/Heart rate/).fill(v.hr);
-  await dialog.getByLabel(/SpO2/).fill(v.spo2);
-  await dialog.getByRole('button', { name: 'Save vitals' }).click();
-  await expect(dialog).toHaveCount(0);
-}
 
 test('a provider charts a moderate sedation case for a 20 kg child, and a reload shows everything', async ({
   browser,
   baseURL,
 }) => {
   const { member, context } = await memberContext(browser, baseURL!);
-  const caseId = await bookChild(baseURL!, member.orgId, member.token);
+  const { caseId } = await bookChild(baseURL!, member.orgId, member.token);
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/org/${member.orgId}/cases/${caseId}`);
