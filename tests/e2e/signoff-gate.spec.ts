@@ -93,6 +93,8 @@ test('a provider sees a missed checkpoint and an overdose of lidocaine for a 20 
   await page.getByLabel('Last drink').fill('06:00 clear fluids');
   await choose(page, 'ASA classification', '1');
   await page.getByRole('button', { name: 'Use standard checklist' }).click();
+  // Every item of the standard checklist is in before one is ticked.
+  await expect(page.getByRole('group', { name: 'Pre-op checklist' }).getByRole('checkbox')).toHaveCount(6);
   await page.getByRole('checkbox', { name: 'Consent signed' }).check();
   // The health history signed before the visit, used in the case.
   const history = page.locator('#case-health-history');
@@ -156,16 +158,30 @@ test('a provider sees a missed checkpoint and an overdose of lidocaine for a 20 
   await page.getByRole('dialog').getByRole('button', { name: 'Sign and Finalize' }).click();
   const step = page.getByTestId('signoff-override-step');
   await expect(step).toBeVisible();
-  await expect(step.locator('[data-flag]')).toHaveText([/^SO6: No vitals at the/, /^SO13: Lidocaine is at 122.8 %/]);
+  // The step takes the focus and says what blocks, each flag with the way to fix it.
+  await expect(step.getByRole('heading', { name: 'Finalizing is blocked by 2 sign-off flags' })).toBeFocused();
+  await expect(step.locator('[data-flag]')).toHaveText([
+    new RegExp(`^SO6: ${checkpoint.replace(/[.()]/g, '\\$&')}Fix it in Vitals`),
+    /^SO13: Lidocaine is at 122.8 % .*Fix it in Local anesthetics/,
+  ]);
+  await expect(step.getByTestId('signoff-override-summary')).toHaveText(
+    'No reason given yet: signing checks the case again, so every flag must be fixed in the case.',
+  );
+  await expect(page.getByTestId('finalize-progress')).toHaveCount(0);
   await shots(page, '[data-testid="signoff-override-step"]', 'override-step');
   expect(await violationsIn(page, '[data-testid="signoff-override-step"]')).toEqual([]);
 
   // Fix the checkpoint (the five-minute reading, charted late), override the dose with a reason.
+  await step.locator('[data-flag="SO6"]').getByRole('button', { name: 'Fix it in Vitals' }).click();
+  await expect(page.locator('#vitals-title')).toBeFocused();
   await addVitals(page, { sbp: '106', dbp: '68', hr: '92', spo2: '98', time: hm(t0 + 5 * MINUTE) });
   await expect(checks.getByTestId('signoff-count')).toHaveText('2 open, 1 blocking');
   await expect(page.getByTestId('save-status')).toHaveText('saved');
   const reason = 'Long appointment: four quadrants needed; dose discussed with the parent, child monitored.';
   await step.getByLabel('Reason to override SO13').fill(reason);
+  await expect(step.getByTestId('signoff-override-summary')).toHaveText(
+    '1 of 2 flags will be overridden; the others must be fixed in the case.',
+  );
   await step.getByRole('button', { name: 'Override and sign' }).click();
   await expect(report.getByText('Report finalized')).toBeVisible();
   await expect(step).toHaveCount(0);
@@ -225,7 +241,58 @@ test('an admin sees the parent organisation’s sign-off policies read-only, and
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/org/${office.orgId}/settings`);
   const editor = page.getByRole('region', { name: 'Sign-off policies' });
-  await expect(editor.locator('[data-rule="SO8"]')).toContainText('Warn (Moderate)');
+  const status = editor.getByTestId('policy-status');
+  // The parent's policy, read-only: who set it, what it says, and the default elsewhere.
+  await expect(editor.locator('[data-rule="SO8"] [data-inherited]')).toHaveText(
+    `Set by the parent organization ${groupId}: Warn (Moderate); default (block) at other levels. Read-only here.`,
+  );
+  const so8 = editor.getByRole('combobox', { name: 'SO8 Final room-air SpO2 recorded: action' });
+  await expect(so8).toHaveValue('default');
+  await expect(so8.locator('option:checked')).toHaveText('Not set here (see above)');
+
+  // Add: the 80 % local anesthetic warning off, then only at moderate sedation.
+  const so14 = editor.getByRole('combobox', { name: 'SO14 Cumulative local anesthetic below 80 %: action' });
+  await so14.selectOption('off');
+  await expect(status).toHaveText('Saved: SO14 Off (all levels).');
+  await editor.getByRole('checkbox', { name: 'SO14 at Moderate' }).check();
+  await expect(status).toHaveText('Saved: SO14 Off (Moderate).');
+  // Change: the office makes SO8 block after all (its own policy wins over the parent's).
+  await so8.selectOption('block');
+  await expect(status).toHaveText('Saved: SO8 Block (all levels).');
   await shots(page, 'section[aria-labelledby="signoff-policies"]', 'policy-editor');
   expect(await violationsIn(page, 'section[aria-labelledby="signoff-policies"]')).toEqual([]);
+
+  // What was saved is what the server has: a reload shows it.
+  await page.reload();
+  await expect(so14).toHaveValue('off');
+  await expect(editor.getByRole('checkbox', { name: 'SO14 at Moderate' })).toBeChecked();
+  await expect(editor.getByRole('checkbox', { name: 'SO14 at Deep' })).not.toBeChecked();
+  await expect(so8).toHaveValue('block');
+
+  // Delete: SO8 back to what the parent says.
+  await so8.selectOption('default');
+  await expect(status).toHaveText('SO8 is back to its default.');
+  await expect(so8).toHaveValue('default');
+
+  // Another admin removed SO14 meanwhile: removing it here says so plainly and shows what is saved.
+  const listed = await office.browser.gql<{ policies: { id: string; ruleType: string; ownerType: string }[] }>(
+    'query ($o: String) { policies(orgId: $o, ruleSubject: anesthesiaRecord) { id ruleType ownerType } }',
+    { o: office.orgId },
+  );
+  const own = listed.data!.policies.find((p) => p.ruleType === 'SO14' && p.ownerType === 'org')!;
+  const removed = await office.browser.gql(
+    'mutation ($o: String, $id: String!) { deletePolicy(orgId: $o, id: $id) { id } }',
+    {
+      o: office.orgId,
+      id: own.id,
+    },
+  );
+  expect(removed.code).toBeFalsy();
+  await so14.selectOption('default');
+  await expect(editor.getByTestId('policy-error')).toHaveText(
+    'That policy was already removed (by another admin or on another device). The list now shows what is saved.',
+  );
+  await expect(so14).toHaveValue('default');
+  await expect(editor.getByRole('checkbox', { name: 'SO14 at Moderate' })).toHaveCount(0);
+  await context.close();
 });

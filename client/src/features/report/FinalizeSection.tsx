@@ -452,7 +452,11 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
         setProgress((p) => ({
           ...p,
           running: false,
-          refusal: finalizeRefusalText(err instanceof RequestError ? err.code : 'failed'),
+          // The override step says it for a sign-off refusal (and takes the focus).
+          refusal:
+            err instanceof SignoffBlockedError
+              ? null
+              : finalizeRefusalText(err instanceof RequestError ? err.code : 'failed'),
         }));
       },
     );

@@ -60,7 +60,7 @@ function FlagRow({
         disabled={section == null}
         onClick={() => section && jumpToSection(section.id)}
       >
-        <Text component="span" size="sm">
+        <Text component="span" size="sm" className={classes.message}>
           {flag.message}
         </Text>
         <span className={classes.aside}>
