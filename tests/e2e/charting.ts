@@ -1,15 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { APPOINTMENT_EXTENSIONS, HEALTH_HISTORY_ROOT } from '@vigil/shared';
-import { adminCli, sudo } from '../integration/orgs-helpers.js';
-import { orgMember, type OrgMember } from '../utils/members.js';
-import type { TestServer } from '../utils/start-server.js';
+import type { OrgMember } from '../utils/members.js';
 import { connectVigilClient, eventually } from '../utils/yjs-clients.js';
 import { expect } from './fixtures.js';
 
 /**
  * Charting steps the case-screen specs share: booking a child's moderate case, the time
- * incrementor's Now, a segmented choice, a vitals entry, a signed health history, and a
- * product feature turned on by a Vigil superuser.
+ * incrementor's Now, a segmented choice, a vitals entry and a signed health history.
  */
 
 /**
@@ -116,30 +113,4 @@ export async function signedHistory(
     client.destroy();
   }
   return id;
-}
-
-/** A Vigil superuser (made with the admin CLI), in sudo: what changing a product feature needs. */
-export async function superuser(server: TestServer): Promise<OrgMember> {
-  const uber = await orgMember(server.url);
-  expect((await adminCli(server, 'make-uber', uber.email)).code).toBe(0);
-  await sudo(server, { ...uber, userId: '' });
-  return uber;
-}
-
-/**
- * Turns on a product feature (owner 'vigil': policies, drugInventory…) for an organisation, as
- * Vigil's support would: a superuser in sudo calls addOrgFeature (one is made when none is given).
- */
-export async function productFeatureOn(
-  server: TestServer,
-  orgId: string,
-  featureName: string,
-  uber?: OrgMember,
-): Promise<void> {
-  const by = uber ?? (await superuser(server));
-  const flag = await by.browser.gql(
-    'mutation ($o: String!, $f: String!) { addOrgFeature(orgId: $o, featureName: $f) { name } }',
-    { o: orgId, f: featureName },
-  );
-  expect(flag.code).toBeFalsy();
 }

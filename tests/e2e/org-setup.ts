@@ -3,14 +3,20 @@ import { adminCli, sudo } from '../integration/orgs-helpers.js';
 import { orgMember, type OrgMember } from '../utils/members.js';
 import type { TestServer } from '../utils/start-server.js';
 
+/** An internal uber (made with the admin CLI) in sudo: what product features and org links need (spec 000 §6). */
+export async function superuser(server: TestServer): Promise<OrgMember> {
+  const uber = await orgMember(server.url);
+  expect((await adminCli(server, 'make-uber', uber.email)).code).toBe(0);
+  await sudo(server, uber);
+  return uber;
+}
+
 /**
  * Turns on office feature flags as production does: an internal uber, after sudo (spec 000 §6),
  * calls addOrgFeature for each.
  */
 export async function turnOnFeatures(server: TestServer, orgId: string, ...features: string[]): Promise<void> {
-  const uber = await orgMember(server.url);
-  expect((await adminCli(server, 'make-uber', uber.email)).code).toBe(0);
-  await sudo(server, uber);
+  const uber = await superuser(server);
   for (const feature of features) {
     const added = await uber.browser.gql(
       'mutation ($o: String!, $f: String!) { addOrgFeature(orgId: $o, featureName: $f) { name } }',

@@ -5,9 +5,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { orgMember, uniqueOrgId } from '../utils/members.js';
 import { REPO_ROOT } from '../utils/start-server.js';
-import { addVitals, bookChild, choose, productFeatureOn, signedHistory, superuser } from './charting.js';
+import { addVitals, bookChild, choose, signedHistory } from './charting.js';
 import { expect, test } from './fixtures.js';
 import { contextWith } from './members.js';
+import { superuser, turnOnFeatures } from './org-setup.js';
 
 const SHOTS = path.join(REPO_ROOT, 'test-results', 'signoff-gate');
 /** The name tests/integration/accounts-client.ts signs members up with. */
@@ -76,7 +77,7 @@ test('a provider sees a missed checkpoint and an overdose of lidocaine for a 20 
   const member = await orgMember(baseURL!);
   const [{ caseId, patientId }] = await Promise.all([
     bookChild(baseURL!, member.orgId, member.token),
-    productFeatureOn(server, member.orgId, 'policies'),
+    turnOnFeatures(server, member.orgId, 'policies'),
   ]);
   await signedHistory(baseURL!, member, patientId, { allergiesSummary: 'NKDA' });
 
@@ -95,7 +96,10 @@ test('a provider sees a missed checkpoint and an overdose of lidocaine for a 20 
   await page.getByRole('button', { name: 'Use standard checklist' }).click();
   // Every item of the standard checklist is in before one is ticked.
   await expect(page.getByRole('group', { name: 'Pre-op checklist' }).getByRole('checkbox')).toHaveCount(6);
-  await page.getByRole('checkbox', { name: 'Consent signed' }).check();
+  // The tick reaches the box through the case document (its list re-read), not in the click itself.
+  const consent = page.getByRole('checkbox', { name: 'Consent signed' });
+  await consent.click();
+  await expect(consent).toBeChecked();
   // The health history signed before the visit, used in the case.
   const history = page.locator('#case-health-history');
   await history.getByRole('button', { name: 'Use in this case' }).click();
@@ -227,7 +231,7 @@ test('an admin sees the parent organisation’s sign-off policies read-only, and
     { o: office.orgId, p: [groupId] },
   );
   expect(linked.code).toBeFalsy();
-  await productFeatureOn(server, office.orgId, 'policies', uber);
+  await turnOnFeatures(server, office.orgId, 'policies');
   const parentPolicy = await parent.browser.gql(SET_POLICY, {
     orgId: groupId,
     ruleType: 'SO8',

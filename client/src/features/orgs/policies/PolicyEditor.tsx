@@ -85,12 +85,14 @@ interface RuleRowProps {
   own: PolicyView | undefined;
   inherited: PolicyView[];
   busy: boolean;
+  /** What is being saved for this rule, shown at once (the list follows the server's answer; a refusal reverts it). */
+  pending: { value: PolicyRuleValue | 'default'; levels: SedationLevel[] } | null;
   onSave: (value: PolicyRuleValue | 'default', levels: SedationLevel[]) => void;
 }
 
-function RuleRow({ ruleId, title, category, own, inherited, busy, onSave }: RuleRowProps): ReactNode {
-  const levels = own?.relevantSedationLevels ?? [];
-  const value = own?.ruleValue ?? 'default';
+function RuleRow({ ruleId, title, category, own, inherited, busy, pending, onSave }: RuleRowProps): ReactNode {
+  const levels = pending ? pending.levels : (own?.relevantSedationLevels ?? []);
+  const value = pending ? pending.value : (own?.ruleValue ?? 'default');
   return (
     <li data-rule={ruleId} className={classes.row}>
       <div className={classes.rule}>
@@ -120,11 +122,11 @@ function RuleRow({ ruleId, title, category, own, inherited, busy, onSave }: Rule
         onChange={(e) => onSave(e.currentTarget.value as PolicyRuleValue | 'default', levels)}
       />
       <div className={classes.levels}>
-        {own ? (
+        {value !== 'default' ? (
           <Checkbox.Group
             aria-label={`${ruleId} sedation levels`}
             value={levels}
-            onChange={(next) => onSave(own.ruleValue, next)}
+            onChange={(next) => onSave(value, next)}
           >
             <Group gap="xs">
               {SEDATION_LEVELS.map((l) => (
@@ -164,7 +166,8 @@ function savedText(ruleId: string, value: PolicyRuleValue | 'default', levels: r
  */
 export function PolicyEditor({ orgId }: { orgId: string }): ReactNode {
   const state = usePolicies(orgId);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [pending, setPending] = useState<({ ruleId: string } & NonNullable<RuleRowProps['pending']>) | null>(null);
+  const busy = pending?.ruleId ?? null;
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const frame = (body: ReactNode): ReactNode => (
@@ -192,7 +195,7 @@ export function PolicyEditor({ orgId }: { orgId: string }): ReactNode {
   }
   const policies = state.policies;
   const save = async (ruleId: string, value: PolicyRuleValue | 'default', levels: SedationLevel[]): Promise<void> => {
-    setBusy(ruleId);
+    setPending({ ruleId, value, levels });
     setError(null);
     setSaved(null);
     try {
@@ -208,7 +211,7 @@ export function PolicyEditor({ orgId }: { orgId: string }): ReactNode {
       setError(policyErrorText(code));
       if (code === 'NOT_FOUND' || code === 'POLICY_NOT_EDITABLE') state.reload();
     } finally {
-      setBusy(null);
+      setPending(null);
     }
   };
   return frame(
@@ -245,6 +248,7 @@ export function PolicyEditor({ orgId }: { orgId: string }): ReactNode {
                   own={policies.find((p) => p.editable && p.ruleType === ruleId)}
                   inherited={policies.filter((p) => !p.editable && p.ruleType === ruleId)}
                   busy={busy !== null}
+                  pending={pending?.ruleId === ruleId ? pending : null}
                   onSave={(value, levels) => void save(ruleId, value, levels)}
                 />
               ))}
