@@ -53,6 +53,8 @@ export function previewInput(
       familyName: fields?.familyName ?? null,
       nickname: fields?.nickname ?? null,
       birthDate: fields?.birthDate ?? null,
+      // As the signed PDF reads it (records.ts): the ideal body weight's formula needs it (IBW2).
+      sex: r.patient?.gender ?? null,
     },
     primaryProviderName: r.primaryProvider ? practitionerDisplayName(r.primaryProvider) || null : null,
     procedureDescription: r.appointment?.description ?? null,
