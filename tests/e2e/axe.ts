@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.js';
+import { bookCaseOf } from './org-setup.js';
 
 /**
  * The serious and critical axe-core violations (WCAG 2.1 A and AA) of the open case screen, once
@@ -41,22 +42,13 @@ export async function bookPatientCase(
   orgId: string,
   token: string,
 ): Promise<{ caseId: string; patientId: string }> {
-  const post = async (type: string, body: object): Promise<{ id: string }> => {
-    const res = await fetch(`${baseURL}/api/fhir/${orgId}/${type}?token=${token}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/fhir+json' },
-      body: JSON.stringify({ resourceType: type, ...body }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as { id: string };
-  };
-  const patient = await post('Patient', { name: [{ given: ['Ada'], family: 'Lovelace' }], birthDate: '1990-05-06' });
-  const appointment = await post('Appointment', {
-    status: 'booked',
-    description: 'Implant',
-    start: new Date().toISOString(),
-    end: new Date(Date.now() + 3_600_000).toISOString(),
-    participant: [{ actor: { reference: `Patient/${patient.id}` }, status: 'accepted' }],
-  });
-  return { caseId: appointment.id, patientId: patient.id };
+  return bookCaseOf(
+    baseURL,
+    orgId,
+    token,
+    { name: [{ given: ['Ada'], family: 'Lovelace' }], birthDate: '1990-05-06' },
+    {
+      description: 'Implant',
+    },
+  );
 }

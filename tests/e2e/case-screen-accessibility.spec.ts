@@ -1,28 +1,6 @@
-import { caseScreenViolations } from './axe.js';
+import { bookCase, caseScreenViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { memberContext } from './members.js';
-
-/** Books a patient and an appointment through the real FHIR API; the case id is the appointment's. */
-async function bookCase(baseURL: string, orgId: string, token: string): Promise<string> {
-  const post = async (type: string, body: object): Promise<{ id: string }> => {
-    const res = await fetch(`${baseURL}/api/fhir/${orgId}/${type}?token=${token}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/fhir+json' },
-      body: JSON.stringify({ resourceType: type, ...body }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as { id: string };
-  };
-  const patient = await post('Patient', { name: [{ given: ['Ada'], family: 'Lovelace' }], birthDate: '1990-05-06' });
-  const appointment = await post('Appointment', {
-    status: 'booked',
-    description: 'Implant',
-    start: new Date().toISOString(),
-    end: new Date(Date.now() + 3_600_000).toISOString(),
-    participant: [{ actor: { reference: `Patient/${patient.id}` }, status: 'accepted' }],
-  });
-  return appointment.id;
-}
 
 test('the case screen has no serious or critical accessibility violations at tablet size (axe-core)', async ({
   browser,

@@ -3,6 +3,7 @@ import { APPOINTMENT_EXTENSIONS, HEALTH_HISTORY_ROOT } from '@vigil/shared';
 import type { OrgMember } from '../utils/members.js';
 import { connectVigilClient, eventually } from '../utils/yjs-clients.js';
 import { expect } from './fixtures.js';
+import { bookCaseOf } from './org-setup.js';
 
 /**
  * Charting steps the case-screen specs share: booking a child's moderate case, the time
@@ -18,25 +19,16 @@ export async function bookChild(
   orgId: string,
   token: string,
 ): Promise<{ caseId: string; patientId: string }> {
-  const post = async (type: string, body: object): Promise<{ id: string }> => {
-    const res = await fetch(`${baseURL}/api/fhir/${orgId}/${type}?token=${token}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/fhir+json' },
-      body: JSON.stringify({ resourceType: type, ...body }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as { id: string };
-  };
-  const patient = await post('Patient', { name: [{ given: ['Mia'], family: 'Chen' }], birthDate: '2020-03-04' });
-  const appointment = await post('Appointment', {
-    status: 'booked',
-    description: 'Restorations under moderate sedation',
-    extension: [{ url: APPOINTMENT_EXTENSIONS.sedationLevel, valueCode: 'moderate' }],
-    start: new Date().toISOString(),
-    end: new Date(Date.now() + 3_600_000).toISOString(),
-    participant: [{ actor: { reference: `Patient/${patient.id}` }, status: 'accepted' }],
-  });
-  return { caseId: appointment.id, patientId: patient.id };
+  return bookCaseOf(
+    baseURL,
+    orgId,
+    token,
+    { name: [{ given: ['Mia'], family: 'Chen' }], birthDate: '2020-03-04' },
+    {
+      description: 'Restorations under moderate sedation',
+      extension: [{ url: APPOINTMENT_EXTENSIONS.sedationLevel, valueCode: 'moderate' }],
+    },
+  );
 }
 
 /** Sets an event time to now with the time incrementor's Now button. */

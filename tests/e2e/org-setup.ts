@@ -26,10 +26,14 @@ export async function turnOnFeatures(server: TestServer, orgId: string, ...featu
   }
 }
 
-/** Creates a resource of the member's organisation through the FHIR API; its id. */
-export function fhirPoster(baseURL: string, member: OrgMember): (type: string, body: object) => Promise<string> {
+/** Creates a resource of an organisation through the FHIR API with a session token; its id. */
+export function fhirPost(
+  baseURL: string,
+  orgId: string,
+  token: string,
+): (type: string, body: object) => Promise<string> {
   return async (type, body) => {
-    const res = await fetch(`${baseURL}/api/fhir/${member.orgId}/${type}?token=${member.browser.token!}`, {
+    const res = await fetch(`${baseURL}/api/fhir/${orgId}/${type}?token=${token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/fhir+json' },
       body: JSON.stringify({ resourceType: type, ...body }),
@@ -37,4 +41,32 @@ export function fhirPoster(baseURL: string, member: OrgMember): (type: string, b
     expect(res.status, await res.clone().text()).toBe(201);
     return ((await res.json()) as { id: string }).id;
   };
+}
+
+/** Creates a resource of the member's organisation through the FHIR API; its id. */
+export function fhirPoster(baseURL: string, member: OrgMember): (type: string, body: object) => Promise<string> {
+  return fhirPost(baseURL, member.orgId, member.browser.token!);
+}
+
+/**
+ * Books a patient and a case (an appointment starting now, for an hour) through the real FHIR
+ * API, as the front desk would; the case id is the appointment's.
+ */
+export async function bookCaseOf(
+  baseURL: string,
+  orgId: string,
+  token: string,
+  patient: object,
+  appointment: object = {},
+): Promise<{ caseId: string; patientId: string }> {
+  const post = fhirPost(baseURL, orgId, token);
+  const patientId = await post('Patient', patient);
+  const caseId = await post('Appointment', {
+    status: 'booked',
+    start: new Date().toISOString(),
+    end: new Date(Date.now() + 3_600_000).toISOString(),
+    participant: [{ actor: { reference: `Patient/${patientId}` }, status: 'accepted' }],
+    ...appointment,
+  });
+  return { caseId, patientId };
 }
