@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { HealthHistoryData } from '@vigil/shared';
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AirwayTab } from './AirwayTab.js';
 import { MedicationsTab } from './MedicationsTab.js';
 import { PhysicalTab } from './PhysicalTab.js';
@@ -12,7 +12,10 @@ import { SurgicalTab } from './SurgicalTab.js';
 import { SystemsTab } from './SystemsTab.js';
 import type { HhxTabProps } from './types.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 /** Renders a tab over a plain snapshot that its setter updates; returns the latest data. */
 function renderTab(
@@ -160,6 +163,10 @@ describe('Pre-Op Vitals tab', () => {
   });
 
   it('records a reading taken days before (a date beside the time); another day needs its time', async () => {
+    // Noon local time: a reading at 09:30 three days ago is then '3 days ago' whatever the hour
+    // the suite runs at (before 09:30 it would be 2 days and some hours ago). Only Date is faked.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 20, 12, 0));
     const tab = renderTab(PreOpVitalsTab);
     fireEvent.click(screen.getByRole('button', { name: 'Add vitals' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add vitals' });
