@@ -33,6 +33,8 @@ for (const { width, height, name, isMobile } of [
     browser,
     baseURL,
   }, testInfo) => {
+    // Three sizes of the same flow with an accessibility scan: generous on a shared 2-core machine.
+    test.setTimeout(300_000);
     const page = await deviceOnNewCase(browser, baseURL!, { width, height }, isMobile);
     await page.getByRole('switch', { name: 'IV', exact: true }).tap();
     await page.getByRole('switch', { name: 'Airway', exact: true }).tap();
