@@ -67,6 +67,19 @@ test('a case charted with the simulated monitor, a backdated local and nitrous f
   await expect(page.getByRole('img', { name: /Vitals chart, ([4-9]|\d\d+) readings/ })).toBeVisible();
   await page.getByLabel('Simulated monitor').uncheck();
   await expect(page.getByTestId('vitals-chart-simulated')).toBeVisible();
+  // The screen's chart with its time axis, MAP and the gap between the two manual readings, kept
+  // with the artifacts to look at.
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await expect(
+    page
+      .getByRole('img', { name: /Vitals chart/ })
+      .locator('canvas')
+      .first(),
+  ).toBeVisible();
+  await page
+    .getByRole('img', { name: /Vitals chart/ })
+    .locator('..')
+    .screenshot({ path: path.join(ARTIFACTS, 'screen-chart.png') });
 
   // Lidocaine given 15 minutes ago, charted now with its time; a second cartridge now.
   const locals = page.getByRole('region', { name: 'Local Anesthetics' });
