@@ -14,6 +14,7 @@ export * from './rules/local-anesthetics-epinephrine.js';
 export * from './rules/ideal-body-weight.js';
 export * from './rules/drugs.js';
 export * from './rules/vitals.js';
+export * from './rules/vitals-chart.js';
 export * from './rules/case-fields.js';
 export * from './rules/discharge-score.js';
 export * from './rules/event-times.js';

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { REPORT_CHART, SIGNATURE_CANVAS } from '../constants/widgets.js';
 import { SEDATION_LEVEL_LABELS, type SedationLevel } from '../enums.js';
 import { bmi } from '../rules/bmi.js';
-import { convertTemperature } from '../rules/vitals.js';
+import { convertTemperature, vitalsIntervalMinutes } from '../rules/vitals.js';
+import { splitAtGaps } from '../rules/vitals-chart.js';
+import { SIMULATED_MARK } from './document.js';
 import { TIMELINE_EVENT_LABELS } from '../rules/event-times.js';
 import { AIRWAY_TYPES, type AirwayType } from '../enums.js';
 import type { vitalSamples } from './chart.js';
@@ -26,6 +28,7 @@ import {
 } from '../health-history/systems-review.js';
 import type { SystemsReviewCategory } from '../enums.js';
 import {
+  hasSimulatedReadings,
   reportChart,
   vitalsReferenceSamples,
   vitalsAxisMax,
@@ -850,6 +853,7 @@ function ChartBlockSvg({
   samples,
   width,
   timeZone,
+  intervalMinutes,
 }: {
   layout: ChartLayout;
   index: number;
@@ -857,6 +861,7 @@ function ChartBlockSvg({
   samples: ReturnType<typeof vitalSamples>;
   width: number;
   timeZone: string;
+  intervalMinutes: 5 | 10;
 }): ReactNode {
   const block = layout.blocks[index]!;
   const { rowHeight: rh, leftGutter: left } = REPORT_CHART;
@@ -957,16 +962,29 @@ function ChartBlockSvg({
           return v === undefined ? [] : [{ p, v }];
         });
         if (series.length === 0) return null;
-        const points = series.map(({ p, v }) => `${x(p.time).toFixed(1)},${y(v).toFixed(1)}`);
+        // A missed checkpoint breaks the line (VC3): each run is its own line.
+        const runs = splitAtGaps(
+          series.map(({ p, v }) => ({ time: p.time, manual: p.manual, v })),
+          intervalMinutes,
+        );
         return (
           <g key={s.id} data-series={s.id}>
-            <polyline points={points.join(' ')} fill="none" stroke={s.colour} strokeWidth={1.2} />
-            {/* Markers for entries made by hand (and a lone reading); a monitor's trace is the line. */}
-            {series.map(({ p, v }, i) =>
-              p.manual || series.length === 1 ? (
-                <circle key={i} cx={x(p.time)} cy={y(v)} r={1.8} fill={s.colour} />
-              ) : null,
-            )}
+            {runs.map((run, r) => (
+              <g key={r}>
+                <polyline
+                  points={run.map((q) => `${x(q.time).toFixed(1)},${y(q.v).toFixed(1)}`).join(' ')}
+                  fill="none"
+                  stroke={s.colour}
+                  strokeWidth={1.2}
+                />
+                {/* Markers for entries made by hand (and a lone reading); a monitor's trace is the line. */}
+                {run.map((q, i) =>
+                  q.manual || run.length === 1 ? (
+                    <circle key={i} cx={x(q.time)} cy={y(q.v)} r={1.8} fill={s.colour} />
+                  ) : null,
+                )}
+              </g>
+            ))}
           </g>
         );
       })}
@@ -1015,6 +1033,7 @@ export function ComboChart({ input }: { input: ReportInput }): ReactNode {
           samples={chart.samples}
           width={input.printWidth - 48}
           timeZone={input.timeZone}
+          intervalMinutes={vitalsIntervalMinutes(input.caseData.vitalsInterval)}
         />
       ))}
     </section>
@@ -1064,6 +1083,11 @@ function Page({
   return (
     <article className="vr-page" data-page={id} style={{ width: input.printWidth }}>
       {input.demo && <div className="vr-demo">{DEMO_MARK}</div>}
+      {hasSimulatedReadings(input.caseData) && (
+        <div className="vr-demo" data-simulated-mark="">
+          {SIMULATED_MARK}
+        </div>
+      )}
       {children}
       <ReportFooter input={input} signerName={signerName} />
     </article>
@@ -1103,7 +1127,7 @@ function VitalsDataPage({ input }: { input: ReportInput }): ReactNode {
             clock(s.time, input.timeZone),
             ...VITALS_COLUMNS.slice(0, -1).map((k) => (s.values[k] === undefined ? null : String(s.values[k]))),
             temp(s),
-            s.manual ? 'Manual' : 'Monitor',
+            s.manual ? 'Manual' : s.simulated ? 'Simulated' : 'Monitor',
           ])}
         />
       )}

@@ -137,8 +137,9 @@ describe('combo chart (spec 002 §9 chart constants)', () => {
       values: { hr: 70 },
       temperatureUnit: null,
       manual: false,
+      simulated: false,
     }));
-    const manual = { time: T0 + 1000, values: { sbp: 120 }, temperatureUnit: null, manual: true };
+    const manual = { time: T0 + 1000, values: { sbp: 120 }, temperatureUnit: null, manual: true, simulated: false };
     // 10 minutes of readings every 5 s: 30-second buckets for 5-minute columns → 20, 1-minute buckets → 10.
     expect(chartSamples([...monitor, manual], 5).filter((s) => !s.manual)).toHaveLength(20);
     expect(chartSamples(monitor, 10)).toHaveLength(10);

@@ -5,6 +5,7 @@ import { drugDoses } from './rules.js';
 import { num, record, records, text, timeOf, type CaseRecord } from './read.js';
 import { findVariant, LOCAL_ANESTHETIC_DRUGS } from '../rules/local-anesthetics.js';
 import { vitalsIntervalMinutes } from '../rules/vitals.js';
+import { readingMap } from '../rules/vitals-chart.js';
 
 /** The combo chart's geometry and rows (spec 002 §2, §9). Pure: the components only draw it. */
 
@@ -113,12 +114,28 @@ export interface VitalSample {
   temperatureUnit: 'C' | 'F' | null;
   /** Entered by hand (manualVitals) rather than read from a monitor. */
   manual: boolean;
+  /** Written by the simulated monitor (the record's `simulated` flag), not read from the patient (SIM1). */
+  simulated: boolean;
 }
 
-/** Vital samples of the case: manual vitals and recorded monitor samples ({time, vitals}), by time. */
+/** [SIM1] Whether a monitor record was written by the simulated monitor (spec 002 §3 `simulated`). */
+export function isSimulatedRecord(r: { simulated?: unknown }): boolean {
+  return r.simulated === true;
+}
+
+/** [SIM1] Whether the case holds any simulated monitor reading: its report then says so on every page. */
+export function hasSimulatedReadings(caseData: CaseRecord): boolean {
+  return records(caseData.vitalsRecords).some(isSimulatedRecord);
+}
+
+/**
+ * Vital samples of the case: manual vitals and recorded monitor samples ({time, vitals}), by
+ * time. A sample with SBP and DBP but no MAP carries the MAP computed from them (VC1), so the
+ * chart draws it and the Vitals Data Reference prints it.
+ */
 export function vitalSamples(caseData: CaseRecord): VitalSample[] {
   const samples: VitalSample[] = [];
-  const add = (r: CaseRecord, values: unknown, manual: boolean): void => {
+  const add = (r: CaseRecord, values: unknown, manual: boolean, simulated: boolean): void => {
     const time = timeOf(r.time ?? r.lastUpdated);
     const v = record(values);
     if (time === null || !v) return;
@@ -127,18 +144,22 @@ export function vitalSamples(caseData: CaseRecord): VitalSample[] {
       const value = num(n) ?? num(record(n)?.value);
       if (value !== null) clean[k] = value;
     }
+    const map = readingMap(clean);
+    if (map !== null) clean.map = map;
     if (Object.keys(clean).length > 0)
       samples.push({
         time,
         values: clean,
         temperatureUnit: r.temperatureUnit === 'C' || r.temperatureUnit === 'F' ? r.temperatureUnit : null,
         manual,
+        simulated,
       });
   };
-  for (const m of records(caseData.manualVitals)) add(m, m.vitals, true);
+  for (const m of records(caseData.manualVitals)) add(m, m.vitals, true, false);
   for (const r of records(caseData.vitalsRecords)) {
-    if (Array.isArray(r.vitals)) for (const s of records(r.vitals)) add(s, s.values ?? s.vitals, false);
-    else add(r, r.vitals, false);
+    const simulated = isSimulatedRecord(r);
+    if (Array.isArray(r.vitals)) for (const s of records(r.vitals)) add(s, s.values ?? s.vitals, false, simulated);
+    else add(r, r.vitals, false, simulated);
   }
   return samples.sort((a, b) => a.time - b.time);
 }

@@ -10,6 +10,7 @@ import {
 import { DISCHARGE_SCORE_TYPES, VITAL_IDS, type DischargeScoreType, type VitalId } from '../enums.js';
 import { DISCHARGE_CHOICE_LABELS, DISCHARGE_ITEM_LABELS, VITAL_NAMES } from './labels.js';
 import { record, records, timeOf, type CaseRecord } from './read.js';
+import { isSimulatedRecord } from './chart.js';
 
 /**
  * The discharge score as the case screen shows it and the report prints it (spec 001 §3–§5,
@@ -50,13 +51,15 @@ function vitalValue(raw: unknown): number | null {
  * without sorting: the discharge comparison needs only these (DS5), and a 4-hour case has
  * thousands of readings that a new entry would otherwise copy and sort again. Of readings at
  * the same time, the first is the earliest in the list and the last the latest, as a stable
- * sort by time would give.
+ * sort by time would give. Readings of the simulated monitor are left out (SIM2).
  */
 export function vitalsEnds(
-  readings: readonly { lastUpdated?: unknown; time?: unknown; vitals?: unknown }[],
+  readings: readonly { lastUpdated?: unknown; time?: unknown; vitals?: unknown; simulated?: unknown }[],
 ): VitalsEnds {
   const ends: VitalsEnds = {};
   for (const r of readings) {
+    // [SIM2] A simulated reading is not the patient's: it never scores a discharge.
+    if (isSimulatedRecord(r)) continue;
     const time = timeOf(r.lastUpdated ?? r.time);
     const vitals = r.vitals;
     if (time == null || vitals == null || typeof vitals !== 'object') continue;

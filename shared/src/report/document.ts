@@ -1,5 +1,9 @@
 import { cleanReportTitle } from '../rules/report.js';
 import { reportPatientName, type ReportInput } from './model.js';
+import { hasSimulatedReadings } from './chart.js';
+
+/** [SIM1] The mark of a record holding readings of the simulated monitor, on every page. */
+export const SIMULATED_MARK = 'SIMULATED MONITOR READINGS - NOT FROM THE PATIENT';
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -10,10 +14,13 @@ export const RUNNING_HEADER_META = 'vigil-running-header';
 
 /**
  * [RL8] The line every printed page repeats at its top (issue 25: a loose page still says whose
- * record it is): patient, DOB and case id (spec 001 §3 report footer fields).
+ * record it is): patient, DOB and case id (spec 001 §3 report footer fields), and the simulated
+ * readings' mark when the case holds any (SIM1).
  */
-export function runningHeaderText(input: Pick<ReportInput, 'patient' | 'caseId'>): string {
-  return `Patient: ${reportPatientName(input.patient)} · DOB: ${input.patient.birthDate ?? 'unknown'} · Case ID: ${input.caseId}`;
+export function runningHeaderText(input: Pick<ReportInput, 'patient' | 'caseId' | 'caseData'>): string {
+  const line = `Patient: ${reportPatientName(input.patient)} · DOB: ${input.patient.birthDate ?? 'unknown'} · Case ID: ${input.caseId}`;
+  // [SIM1] Every printed page of a record holding simulated readings says so.
+  return hasSimulatedReadings(input.caseData) ? `${line} · ${SIMULATED_MARK}` : line;
 }
 
 /** The running header read back from a standalone document (RL8), or null. */

@@ -370,6 +370,7 @@ describe('running header (every printed page)', () => {
     const header = runningHeaderText({
       caseId: 'apt-1',
       patient: { id: 'p', givenName: 'Ada', familyName: 'O"Brien <&>', nickname: null, birthDate: '1990-01-02' },
+      caseData: {},
     });
     expect(header).toBe('Patient: O"Brien <&>, Ada · DOB: 1990-01-02 · Case ID: apt-1');
     const html = standaloneReportHtml('<p>x</p>', 'T', 1080, header);

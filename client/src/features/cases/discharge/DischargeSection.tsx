@@ -68,6 +68,7 @@ export function DischargeSection({ doc, readOnly }: CaseSectionProps): ReactNode
   const series = useMemo(() => vitalsSeries(manualEnds, recordEnds), [manualEnds, recordEnds]);
   const model = dischargeModel(type, entries, series);
   const { summary } = model;
+  const simulated = useMemo(() => records.some((r) => r.simulated), [records]);
 
   return (
     <SectionFrame
@@ -105,6 +106,11 @@ export function DischargeSection({ doc, readOnly }: CaseSectionProps): ReactNode
             />
           ))}
         </SimpleGrid>
+        {simulated && (
+          <Text size="sm" c="orange.9" data-testid="discharge-simulated">
+            Simulated monitor readings are not the patient&apos;s and are left out of the vitals comparison.
+          </Text>
+        )}
         {model.comparisons.length === 0 ? (
           <Text size="sm" c="dimmed">
             No vitals to compare yet: the vitals score needs a first and a last value of at least two vitals.

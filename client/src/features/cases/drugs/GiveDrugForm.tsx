@@ -21,7 +21,7 @@ import {
   drugIdFor,
   findCatalogueDrug,
   readAmount,
-  readChartTime,
+  readDoseTime,
   type DrugEntry,
 } from './model.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
@@ -131,7 +131,7 @@ export function GiveDrugForm({
   const [preProcedure, setPreProcedure] = useState(false);
   const [tried, setTried] = useState(false);
   const amount = readAmount(amountText);
-  const time = readChartTime(timeText, now());
+  const time = readDoseTime(timeText, now());
   const nameError = name.trim() === '' ? CASE_DATA_MESSAGES.missingDrugName : null;
   const amountError = amount.error ?? (amount.value == null ? 'Enter the dose' : null);
 
@@ -155,7 +155,9 @@ export function GiveDrugForm({
   const ageWarning = drugId == null ? null : drugAgeWarning(drugId, route, ageYears);
 
   const give = (): void => {
-    if (drugId == null || amount.value == null || time.value == null) return;
+    // Read again as it is saved: an empty time is the moment of the tap (or of the confirmation).
+    const at = readDoseTime(timeText, now());
+    if (drugId == null || amount.value == null || at.value == null) return;
     onGive({
       id: newId('dos'),
       name: drugName,
@@ -167,7 +169,7 @@ export function GiveDrugForm({
           amount: amount.value,
           amount_raw: amountText.trim(),
           unit,
-          time: time.value,
+          time: at.value,
           isPreProcedure: preProcedure,
           isComplete: true,
           perKg: dosePerKg(amount.value, weightKg),

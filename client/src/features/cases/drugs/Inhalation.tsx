@@ -8,7 +8,8 @@ import {
   type SedationLevel,
 } from '@vigil/shared';
 import { clockTime } from '../format.js';
-import { readChartTime, type DrugEntry } from './model.js';
+import { readDoseTime, type DrugEntry } from './model.js';
+import { TimeField } from '../../../ui/kit/TimeField.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 /** The newest setting of each agent (0 is off), with its time. */
@@ -105,8 +106,11 @@ function AgentRow({
   now: () => number;
 }): ReactNode {
   const [text, setText] = useState('');
+  const [timeText, setTimeText] = useState('');
   const value = readAgentValue(agent, text);
-  const time = readChartTime('', now());
+  // Read as the button is pressed: an empty time is the moment of the tap, not of the last render.
+  const time = readDoseTime(timeText, now());
+  const top = agent.max == null ? 25 : 45;
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
       <LightTextInput
@@ -122,19 +126,32 @@ function AgentRow({
         error={value.error ?? undefined}
         onChange={(e) => setText(e.currentTarget.value)}
       />
+      <div style={{ marginTop: top - 25 }}>
+        <TimeField
+          label={`${agent.name} time`}
+          value={timeText}
+          error={time.error}
+          disabled={disabled}
+          width={100}
+          onChange={setTimeText}
+        />
+      </div>
       <Button
-        mt={agent.max == null ? 25 : 45}
+        mt={top}
         mih={44}
         variant="light"
-        disabled={disabled || value.value == null}
+        disabled={disabled || value.value == null || time.error != null}
         onClick={() => {
-          onSet(value.value!, time.value!);
+          const at = readDoseTime(timeText, now());
+          if (value.value == null || at.value == null) return;
+          onSet(value.value, at.value);
           setText('');
+          setTimeText('');
         }}
       >
         Set {agent.name}
       </Button>
-      <Text mt={agent.max == null ? 35 : 55} size="sm" data-testid={`agent-${agent.id}`}>
+      <Text mt={top + 10} size="sm" data-testid={`agent-${agent.id}`}>
         {current == null || current.amount === 0
           ? 'off'
           : `${current.amount} ${agent.unit} since ${clockTime(current.time)}`}

@@ -5,6 +5,7 @@ import {
   findCatalogueDrug,
   readAmount,
   readChartTime,
+  readDoseTime,
   drugWarnings,
   summarizeDrugs,
   type DrugEntry,
@@ -69,6 +70,16 @@ describe('typed amounts and times (spec 002 §5)', () => {
     expect(readChartTime('930', now).value).toBe(new Date(2026, 10, 22, 9, 30).getTime());
     expect(readChartTime('1:30p', now).value).toBe(new Date(2026, 10, 22, 13, 30).getTime());
     expect(readChartTime('25:00', now)).toEqual({ value: null, error: 'Invalid time input use HH:MM' });
+  });
+
+  it('[DT1] takes a dose time in the past or now, and refuses one in the future with the spec text', () => {
+    const now = new Date(2026, 10, 22, 14, 7, 30).getTime();
+    expect(readDoseTime('', now)).toEqual({ value: now, error: null });
+    expect(readDoseTime('1400', now)).toEqual({ value: new Date(2026, 10, 22, 14, 0).getTime(), error: null });
+    // The current minute is not the future (14:07:00 is before 14:07:30).
+    expect(readDoseTime('14:07', now).value).toBe(new Date(2026, 10, 22, 14, 7).getTime());
+    expect(readDoseTime('14:08', now)).toEqual({ value: null, error: 'max is 14:07' });
+    expect(readDoseTime('x', now)).toEqual({ value: null, error: 'Invalid time input use HH:MM' });
   });
 });
 

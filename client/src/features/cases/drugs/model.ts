@@ -1,4 +1,5 @@
 import type { DoseRecord, DrugEntry } from '@vigil/shared';
+import { clockTime } from '../format.js';
 import {
   INVALID_TIME_INPUT,
   ORAL_SEDATIVES,
@@ -6,6 +7,7 @@ import {
   drugTotals,
   numericInputError,
   parseLenientTime,
+  timeBoundError,
   routeGroup,
   type DrugRoute,
   type DrugTotals,
@@ -120,6 +122,19 @@ export function readChartTime(text: string, now: number): { value: number | null
   const d = new Date(now);
   d.setHours(t.hours, t.minutes, 0, 0);
   return { value: d.getTime(), error: null };
+}
+
+/**
+ * [DT1] The time of a charted dose (a drug, a local anesthetic, an inhaled agent's setting): a
+ * chart time (readChartTime, empty is now) that is not in the future, 'max is {HH:MM}' (TI4)
+ * when it is. A time before the case started is taken: a dose given before monitoring began is
+ * charted at its time, and the sign-off sequence checks (SO10, SO11) read it like any other.
+ */
+export function readDoseTime(text: string, now: number): { value: number | null; error: string | null } {
+  const time = readChartTime(text, now);
+  if (time.value == null) return time;
+  const error = timeBoundError(time.value, { max: now }, clockTime);
+  return error ? { value: null, error } : time;
 }
 
 /** The patient the maxima are worked out for (DM2). */

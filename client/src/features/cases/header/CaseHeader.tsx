@@ -44,10 +44,15 @@ export function scrollDelta(headingTop: number, headerBottom: number): number {
   return Math.abs(delta) < 1 ? 0 : delta;
 }
 
-/** The heading the navigation brings to the top: the section's own, else the section. */
+/**
+ * The heading the navigation brings to the top: the section's own, else the section; made
+ * focusable from script (tabindex -1) where its section did not (the Report section's).
+ */
 function headingOf(id: string): HTMLElement | null {
   const el = document.getElementById(id);
-  return el ? (el.querySelector<HTMLElement>('h2, h3') ?? el) : null;
+  const heading = el ? (el.querySelector<HTMLElement>('h2, h3') ?? el) : null;
+  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  return heading;
 }
 
 /**
@@ -88,8 +93,8 @@ function goTo(id: string, header: HTMLElement | null): void {
 
 /**
  * The section navigation; it re-renders only when the sections shown change, not with each save.
- * It scrolls sideways natively: Mantine's ScrollArea read the scroll position as it mounted,
- * which forced a layout of the page while a case opened.
+ * Every section is on screen at once, one tap away (issue 35): the tabs wrap onto a second row
+ * (a third on a portrait tablet, more on a phone) rather than scroll out of sight.
  */
 const SectionNav = memo(function SectionNav({ sections }: { sections: readonly CaseSectionLink[] }): ReactNode {
   return (
@@ -212,6 +217,9 @@ export const CaseHeader = memo(function CaseHeader({
           </Text>
           {notice && <Notice text={notice} />}
           <Peers source={caseState} />
+          <div className={classes.saveStatus}>
+            <SaveStatus source={caseState} />
+          </div>
         </div>
         {/* One short line, so the header stays low on a tablet (issue 25: ~100 px at 1280x800). */}
         {readOnlyReason && (
@@ -222,12 +230,7 @@ export const CaseHeader = memo(function CaseHeader({
             {readOnlyReason}
           </Text>
         )}
-        <div className={classes.navRow}>
-          <SectionNav sections={sections} />
-          <div className={classes.saveStatus}>
-            <SaveStatus source={caseState} />
-          </div>
-        </div>
+        <SectionNav sections={sections} />
       </Stack>
     </Paper>
   );

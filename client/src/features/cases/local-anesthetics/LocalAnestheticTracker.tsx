@@ -41,6 +41,8 @@ import {
   type ChartedLocalDose,
 } from './localAnesthetics.js';
 import { clockTime } from '../format.js';
+import { readDoseTime } from '../drugs/model.js';
+import { TimeField } from '../../../ui/kit/TimeField.js';
 import { PAINTS_ALONE } from '../lightTable.js';
 import { Segments } from '../../../ui/kit/LabelledSegments.js';
 import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
@@ -100,6 +102,8 @@ export function LocalAnestheticTracker({
   const [variantId, setVariantId] = useState('lidocaine-epi100');
   const [unit, setUnit] = useState<Unit>('cartridges');
   const [amount, setAmount] = useState<number | null>(1);
+  const [timeText, setTimeText] = useState('');
+  const time = readDoseTime(timeText, Date.now());
   const variant = findVariant(variantId);
   const mgOnly = variant?.drugId === 'exparel';
   const effectiveUnit: Unit = mgOnly ? 'mg' : unit;
@@ -127,11 +131,14 @@ export function LocalAnestheticTracker({
   const [confirming, setConfirming] = useState<string[] | null>(null);
 
   const give = (): void => {
-    if (!preview || amount == null || !variant) return;
+    // Read again as it is saved: an empty time is the moment of the tap (or of the confirmation).
+    const at = readDoseTime(timeText, Date.now());
+    if (!preview || amount == null || !variant || at.value == null) return;
+    setTimeText('');
     doses.add({
       id: newId('dos'),
       drugVariantId: variantId,
-      time: Date.now(),
+      time: at.value,
       amount,
       amount_raw: String(amount),
       unit: effectiveUnit,
@@ -144,7 +151,7 @@ export function LocalAnestheticTracker({
 
   // Past the drug's or the combined maximum: nothing is charted until the provider confirms.
   const add = (): void => {
-    if (!preview || amount == null || !variant) return;
+    if (!preview || amount == null || !variant || time.error != null) return;
     if (check?.exceeds) {
       setConfirming([
         `${variantLabel(variant)}: ${amount} ${effectiveUnit === 'ml' ? 'mL' : effectiveUnit === 'mg' ? 'mg' : amount === 1 ? 'cartridge' : 'cartridges'} (${preview.mg} mg)`,
@@ -274,7 +281,14 @@ export function LocalAnestheticTracker({
               { value: 'mg', label: 'mg' },
             ]}
           />
-          <Button onClick={add} disabled={disabled || !preview} mih={44}>
+          <TimeField
+            label="Time given"
+            value={timeText}
+            error={time.error}
+            disabled={disabled}
+            onChange={setTimeText}
+          />
+          <Button onClick={add} disabled={disabled || !preview || time.error != null} mih={44}>
             Give dose
           </Button>
         </Group>

@@ -10,9 +10,12 @@ afterEach(cleanup);
 const at = (h: number, m: number): number => new Date(2026, 10, 22, h, m).getTime();
 
 describe('CheckpointTable', () => {
-  it('lists checkpoints newest first with HH:MM times, values, and where each came from', () => {
+  it('lists checkpoints newest first with HH:MM times, values, MAP (VC1), and where each came from', () => {
     const rows: CheckpointRow[] = [
-      { time: at(9, 0), point: { time: at(9, 0), source: 'manual', simulated: false, values: { sbp: 118, hr: 72 } } },
+      {
+        time: at(9, 0),
+        point: { time: at(9, 0), source: 'manual', simulated: false, values: { sbp: 118, dbp: 76, hr: 72 } },
+      },
       { time: at(9, 5), point: { time: at(9, 5), source: 'monitor', simulated: true, values: { hr: 70, spo2: 98 } } },
       { time: at(9, 10), point: { time: at(9, 10), source: 'monitor', simulated: false, values: { hr: 68 } } },
       { time: at(14, 15), point: null },
@@ -33,10 +36,11 @@ describe('CheckpointTable', () => {
         .map((c) => c.textContent),
     );
     expect(cells).toEqual([
-      ['14:15', '–', '–', '–', '–', '–', '–', 'no data'],
-      ['09:10', '–', '–', '68', '–', '–', '–', 'Monitor'],
-      ['09:05', '–', '–', '70', '98', '–', '–', 'Simulated'],
-      ['09:00', '118', '–', '72', '–', '–', '–', 'Manual'],
+      ['14:15', '–', '–', '–', '–', '–', '–', '–', 'no data'],
+      ['09:10', '–', '–', '–', '68', '–', '–', '–', 'Monitor'],
+      ['09:05', '–', '–', '–', '70', '98', '–', '–', 'Simulated'],
+      // MAP 76 + (118 − 76) / 3 = 90
+      ['09:00', '118', '76', '90', '72', '–', '–', '–', 'Manual'],
     ]);
   });
 

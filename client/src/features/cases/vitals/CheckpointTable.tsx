@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
+import { readingMap } from '@vigil/shared';
 import { clockTime } from '../format.js';
 import { CELL, HEADER_CELL, ROW, STRIPED_ROW } from '../lightTable.js';
 import classes from './CheckpointTable.module.css';
@@ -8,6 +9,7 @@ import type { CheckpointRow } from './series.js';
 const COLUMNS = [
   ['sbp', 'SBP'],
   ['dbp', 'DBP'],
+  ['map', 'MAP'],
   ['hr', 'HR'],
   ['spo2', 'SpO2'],
   ['rr', 'RR'],
@@ -55,7 +57,7 @@ export const CheckpointTable = memo(function CheckpointTable({
               <td {...CELL}>{clockTime(r.time)}</td>
               {COLUMNS.map(([type]) => (
                 <td {...CELL} key={type}>
-                  {r.point?.values[type] ?? '–'}
+                  {(r.point && (type === 'map' ? readingMap(r.point.values) : r.point.values[type])) ?? '–'}
                 </td>
               ))}
               <td {...CELL}>

@@ -2,7 +2,7 @@ import { Box, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { REPORT_CHART } from '@vigil/shared';
+import { REPORT_CHART, timeAxisTicks } from '@vigil/shared';
 import { CHART_VITALS, chartColumns, timeAxisLabels, type VitalsPoint } from './series.js';
 import { clockTime } from '../format.js';
 
@@ -23,8 +23,13 @@ function afterPaint(run: () => void): () => void {
 
 export interface VitalsChartProps {
   points: readonly VitalsPoint[];
+  /** The vitals interval (VT4): a vital's line breaks where a checkpoint was missed (VC3). */
+  intervalMinutes: 5 | 10;
   height?: number;
 }
+
+/** The least room a time label takes on the axis (HH:MM and space either side), px. */
+const TIME_LABEL_PX = 64;
 
 /**
  * The vitals over time, drawn with uPlot (canvas): a 4-hour case with a reading every 5 s is
@@ -32,10 +37,14 @@ export interface VitalsChartProps {
  * data replaced as readings arrive; the y axis reaches at least 130 (spec 002 §9 "vitals axis
  * minimum max 130").
  */
-export function VitalsChart({ points, height = 260 }: VitalsChartProps): ReactNode {
+export function VitalsChart({ points, intervalMinutes, height = 260 }: VitalsChartProps): ReactNode {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
-  const data = useMemo(() => chartColumns(points) as unknown as uPlot.AlignedData, [points]);
+  const data = useMemo(
+    () => chartColumns(points, intervalMinutes) as unknown as uPlot.AlignedData,
+    [points, intervalMinutes],
+  );
+  const simulated = useMemo(() => points.some((p) => p.simulated), [points]);
   const latest = useRef(data);
   latest.current = data;
 
@@ -55,11 +64,25 @@ export function VitalsChart({ points, height = 260 }: VitalsChartProps): ReactNo
           label: v.label,
           stroke: v.colour,
           width: 1.5,
-          spanGaps: true,
+          // Undefined (a reading without this vital) is joined across; null is a missed checkpoint (VC3).
+          spanGaps: false,
           points: { show: false },
         })),
       ],
-      axes: [{ values: (_u, splits) => timeAxisLabels(splits) }, { grid: { show: true } }],
+      axes: [
+        {
+          // Whole-minute ticks, never two with the same HH:MM label, on the device's clock (VC2).
+          splits: (u, _i, min, max) =>
+            timeAxisTicks(
+              min * 1000,
+              max * 1000,
+              u.bbox.width / devicePixelRatio / TIME_LABEL_PX,
+              -new Date(min * 1000).getTimezoneOffset(),
+            ).map((t) => t / 1000),
+          values: (_u, splits) => timeAxisLabels(splits),
+        },
+        { grid: { show: true } },
+      ],
       legend: { live: false },
     };
     let made: { u: uPlot; resize: ResizeObserver } | null = null;
@@ -102,6 +125,11 @@ export function VitalsChart({ points, height = 260 }: VitalsChartProps): ReactNo
         aria-label={`Vitals chart, ${points.length} readings`}
         style={{ minHeight: height + CHART_LEGEND_PX }}
       />
+      {simulated && (
+        <Text size="sm" c="orange.9" fw={700} data-testid="vitals-chart-simulated">
+          Includes simulated monitor readings: not from the patient, and left out of the discharge score.
+        </Text>
+      )}
       {points.length === 0 && (
         <Text size="sm" c="dimmed">
           The chart fills in as vitals are recorded.

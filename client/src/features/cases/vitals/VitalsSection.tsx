@@ -144,7 +144,7 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
         disabled={readOnly || !vitalsTracked}
       />
       <Tracking tracking={tracking} reported={reported} disabled={readOnly} onChange={setTrackingOf} />
-      {withSeries && <Chart points={points} />}
+      {withSeries && <Chart points={points} intervalMinutes={interval} />}
       <CheckpointsHeading interval={interval} disabled={readOnly} onInterval={setIntervalSetting} />
       {withSeries && <CheckpointTable rows={rows} intervalMinutes={interval} />}
     </Stack>

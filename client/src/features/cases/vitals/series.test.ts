@@ -66,13 +66,49 @@ describe('vitals points and chart columns', () => {
     const records = Array.from({ length: 2880 }, (_, i) =>
       reading(T0 + i * 5 * SECOND, { hr: 60 + (i % 20), spo2: 98 }),
     );
-    const [xs, ...ys] = chartColumns(pointsOf(records, []));
+    const [xs, ...ys] = chartColumns(pointsOf(records, []), 5);
     const [hr, spo2, rr] = ['hr', 'spo2', 'rr'].map((t) => ys[CHART_VITALS.findIndex((v) => v.type === t)]);
     expect(xs.length).toBe(2880);
     expect(xs[1]! - xs[0]!).toBe(5);
     expect(hr![19]).toBe(79);
     expect(spo2![2879]).toBe(98);
-    expect(rr![0]).toBeNull();
+    // No RR in any reading: nothing to draw, and nothing breaks a line (undefined is joined across).
+    expect(rr![0]).toBeUndefined();
+  });
+
+  it('[VC3] breaks a line where a 5-minute checkpoint was missed, and joins readings a checkpoint apart', () => {
+    // Manual HR at 0, 5 and 15 minutes (the 10-minute checkpoint missed), SpO2 at 0, 5, 10, 15.
+    const points = pointsOf(
+      [],
+      [
+        manual(T0, { hr: 70, spo2: 98 }),
+        manual(T0 + 5 * MINUTE, { hr: 72, spo2: 98 }),
+        manual(T0 + 10 * MINUTE, { spo2: 97 }),
+        manual(T0 + 15 * MINUTE, { hr: 75, spo2: 99 }),
+      ],
+    );
+    const [xs, ...ys] = chartColumns(points, 5);
+    const hr = ys[CHART_VITALS.findIndex((v) => v.type === 'hr')]!;
+    const spo2 = ys[CHART_VITALS.findIndex((v) => v.type === 'spo2')]!;
+    // One extra x, halfway between HR's readings at 5 and 15 minutes: null there (a gap) for HR only.
+    expect([...xs].map((x) => (x * 1000 - T0) / MINUTE)).toEqual([0, 5, 10, 10, 15]);
+    expect(hr).toEqual([70, 72, undefined, null, 75]);
+    expect(spo2).toEqual([98, 98, 97, undefined, 99]);
+    // At a 10-minute interval the same 10 minutes between HR readings is no gap.
+    expect(chartColumns(points, 10)[0]).toHaveLength(4);
+  });
+
+  it("[VC1] draws MAP as recorded, else computed from the same reading's SBP and DBP", () => {
+    const [, ...ys] = chartColumns(
+      [
+        { time: T0, source: 'manual', simulated: false, values: { sbp: 120, dbp: 80 } },
+        { time: T0 + MINUTE, source: 'manual', simulated: false, values: { sbp: 120, dbp: 80, map: 90 } },
+        { time: T0 + 2 * MINUTE, source: 'manual', simulated: false, values: { sbp: 120 } },
+      ],
+      5,
+    );
+    // 80 + (120 − 80) / 3 = 93.3 → 93; a recorded 90 stays 90; SBP alone has none.
+    expect(ys[CHART_VITALS.findIndex((v) => v.type === 'map')]).toEqual([93, 90, undefined]);
   });
 });
 
@@ -83,9 +119,10 @@ describe('the chart series (RC7: the colours of the printed chart)', () => {
     expect(CHART_VITALS.find((v) => v.type === 'sbp')!.colour).not.toBe(
       CHART_VITALS.find((v) => v.type === 'dbp')!.colour,
     );
-    const [, ...ys] = chartColumns([
-      { time: T0, source: 'manual', simulated: false, values: { temp: 98.6, sbp: 120 } },
-    ]);
+    const [, ...ys] = chartColumns(
+      [{ time: T0, source: 'manual', simulated: false, values: { temp: 98.6, sbp: 120 } }],
+      5,
+    );
     expect(ys[CHART_VITALS.findIndex((v) => v.type === 'temperature')]![0]).toBe(98.6);
     expect(ys[CHART_VITALS.findIndex((v) => v.type === 'sbp')]![0]).toBe(120);
   });

@@ -1,5 +1,7 @@
 import {
   blankStaleVitals,
+  readingMap,
+  vitalsGapMs,
   vitalCheckpoints,
   vitalsBannerFreshness,
   VITAL_CHART_SERIES,
@@ -80,22 +82,56 @@ export function mergePoints(monitor: readonly VitalsPoint[], manual: readonly Vi
   return out;
 }
 
+/** A point's value of a chart vital: MAP recorded or computed from SBP and DBP (VC1), else the first key it has. */
+function pointValue(p: VitalsPoint, vital: (typeof CHART_VITALS)[number]): number | null {
+  if (vital.type === 'map') return readingMap(p.values);
+  let v: number | null = null;
+  for (let k = 0; k < vital.keys.length && v === null; k++) v = p.values[vital.keys[k]!] ?? null;
+  return v;
+}
+
 /**
- * The chart's columns in uPlot's layout: x in seconds, then one series per CHART_VITALS entry
- * (null where the point has no value for it). One pass, typed arrays for x.
+ * The chart's columns in uPlot's layout: x in seconds, then one series per CHART_VITALS entry.
+ * A point without a value of a vital holds `undefined` there (uPlot joins across it: a monitor
+ * reading without blood pressure does not break the BP line); where two readings of a vital are
+ * further apart than a missed checkpoint allows (VC3), an extra x halfway between them holds
+ * `null` for that vital, which uPlot draws as a gap. Typed arrays for x.
  */
-export function chartColumns(points: readonly VitalsPoint[]): [Float64Array, ...(number | null)[][]] {
-  const xs = new Float64Array(points.length);
-  const ys = CHART_VITALS.map(() => new Array<number | null>(points.length));
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i]!;
-    xs[i] = p.time / 1000;
-    for (let s = 0; s < CHART_VITALS.length; s++) {
-      const keys = CHART_VITALS[s]!.keys;
-      let v: number | null = null;
-      for (let k = 0; k < keys.length && v === null; k++) v = p.values[keys[k]!] ?? null;
-      ys[s]![i] = v;
+export function chartColumns(
+  points: readonly VitalsPoint[],
+  intervalMinutes: 5 | 10,
+): [Float64Array, ...(number | null | undefined)[][]] {
+  const gap = vitalsGapMs(intervalMinutes);
+  const values = CHART_VITALS.map((vital) => points.map((p) => pointValue(p, vital)));
+  // The gaps of each vital: the time halfway between the two readings either side.
+  const gaps: { time: number; series: number }[] = [];
+  values.forEach((ys, s) => {
+    let last: number | null = null;
+    for (let i = 0; i < points.length; i++) {
+      if (ys[i] == null) continue;
+      const t = points[i]!.time;
+      if (last !== null && t - last > gap) gaps.push({ time: (last + t) / 2, series: s });
+      last = t;
     }
+  });
+  gaps.sort((a, b) => a.time - b.time);
+  const length = points.length + gaps.length;
+  const xs = new Float64Array(length);
+  const ys = CHART_VITALS.map(() => new Array<number | null | undefined>(length).fill(undefined));
+  let g = 0;
+  let k = 0;
+  for (let i = 0; i <= points.length; i++) {
+    const next = i < points.length ? points[i]!.time : Infinity;
+    while (g < gaps.length && gaps[g]!.time < next) {
+      xs[k] = gaps[g]!.time / 1000;
+      ys[gaps[g]!.series]![k] = null;
+      g++;
+      k++;
+    }
+    if (i === points.length) break;
+    xs[k] = next / 1000;
+    for (let s = 0; s < CHART_VITALS.length; s++) ys[s]![k] = values[s]![i] ?? undefined;
+    k++;
   }
   return [xs, ...ys];
 }
