@@ -44,9 +44,13 @@ const STROKES: readonly (readonly Point[])[] = [
   ],
 ];
 
-/** The points between two points, every ~8 px, so each stroke arrives as a run of moves. */
+/** How many moves a segment is drawn in: one every ~20 px, so each stroke arrives as a run of moves. */
+const stepsOf = (from: Point, to: Point): number =>
+  Math.max(1, Math.round(Math.hypot(to[0] - from[0], to[1] - from[1]) / 20));
+
+/** The points between two points, one per step. */
 function along(from: Point, to: Point): Point[] {
-  const steps = Math.max(1, Math.round(Math.hypot(to[0] - from[0], to[1] - from[1]) / 8));
+  const steps = stepsOf(from, to);
   return Array.from({ length: steps }, (_, i): Point => {
     const t = (i + 1) / steps;
     return [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
@@ -70,9 +74,12 @@ export async function drawSignature(page: Page, pad: Locator, options: DrawSigna
     const points = [stroke[0]!, ...stroke.slice(1).flatMap((p, i) => along(stroke[i]!, p))].map(at);
     const [first, ...rest] = points as [Point, ...Point[]];
     if (input === 'mouse') {
-      await page.mouse.move(...first);
+      // Playwright moves the mouse through the steps of each segment in one call.
+      await page.mouse.move(...at(stroke[0]!));
       await page.mouse.down();
-      for (const p of rest) await page.mouse.move(...p);
+      for (const [i, p] of stroke.slice(1).entries()) {
+        await page.mouse.move(...at(p), { steps: stepsOf(stroke[i]!, p) });
+      }
       await page.mouse.up();
     } else if (input === 'pen') {
       const pen = (type: string, [x, y]: Point, buttons: number): Promise<unknown> =>
