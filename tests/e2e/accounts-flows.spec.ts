@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { solveBotCheck } from '../integration/accounts-client.js';
 import { expect, test } from './fixtures.js';
+import { drawSignature, expectNoCrash } from './signature.js';
 
 const PASSWORD = 'silver harbor 88 lamp';
 
@@ -183,19 +184,15 @@ test.describe('accounts', () => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Add Signature' }).click();
     await expect(page.getByRole('button', { name: 'Sign', exact: true })).toBeDisabled();
-    const pad = (await page.getByTestId('signature-pad').boundingBox())!;
-    await page.mouse.move(pad.x + 40, pad.y + 150);
-    await page.mouse.down();
-    await page.mouse.move(pad.x + 120, pad.y + 100, { steps: 5 });
-    await page.mouse.move(pad.x + 200, pad.y + 180, { steps: 5 });
-    await page.mouse.up();
+    await drawSignature(page, page.getByTestId('signature-pad'), { inputs: ['mouse', 'pen', 'touch'], strokes: 4 });
     await expect(page.getByLabel('Save this signature for future use')).toBeChecked();
     await page.getByRole('button', { name: 'Sign', exact: true }).click();
     await expect(page.getByRole('img', { name: 'Saved signature' })).toBeVisible();
+    await expectNoCrash(page);
     await page.reload();
     await expect(page.getByRole('img', { name: 'Saved signature' })).toHaveAttribute('viewBox', '0 0 660 300');
     expect(await page.getByRole('img', { name: 'Saved signature' }).locator('path').getAttribute('d')).toMatch(
-      /^M 40 150 L /,
+      /^M 30 200 L .* M 180 78 L .* M 160 130 L .* M 360 60 /,
     );
 
     // The /change-password page (the profile opens the updatePassword modal instead: accounts-modals.spec.ts).

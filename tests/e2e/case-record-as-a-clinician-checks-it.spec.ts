@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Observation, Patient } from '@vigil/shared';
 import { measurementComponent, PHYSICAL_ATTRIBUTE_CODES } from '@vigil/shared';
 import { expect, test } from './fixtures.js';
+import { drawSignature, expectNoCrash } from './signature.js';
 import { memberContext } from './members.js';
 import { REPO_ROOT } from '../utils/start-server.js';
 
@@ -20,13 +21,9 @@ const ARTIFACTS = path.join(REPO_ROOT, 'test-results', 'case-record-as-a-clinici
 /** Draws a signature on the open signature pad and confirms it with the dialog's button. */
 async function sign(page: Page, confirm: string): Promise<void> {
   const dialog = page.getByRole('dialog');
-  const box = (await dialog.getByTestId('signature-pad').boundingBox())!;
-  await page.mouse.move(box.x + 40, box.y + 150);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 160, box.y + 80, { steps: 6 });
-  await page.mouse.move(box.x + 280, box.y + 190, { steps: 6 });
-  await page.mouse.up();
+  await drawSignature(page, dialog.getByTestId('signature-pad'), { inputs: ['mouse', 'pen', 'touch'], strokes: 4 });
   await dialog.getByRole('button', { name: confirm }).click();
+  await expectNoCrash(page);
 }
 
 /** Sets an event time to now with the time incrementor's Now button. */

@@ -1,6 +1,7 @@
 import { caseScreenViolations } from './axe.js';
 import { addVitals, bookChild, choose, now } from './charting.js';
 import { expect, test } from './fixtures.js';
+import { drawSignature, expectNoCrash } from './signature.js';
 import { memberContext } from './members.js';
 
 test('a provider charts a moderate sedation case for a 20 kg child, and a reload shows everything', async ({
@@ -107,15 +108,10 @@ test('a provider charts a moderate sedation case for a 20 kg child, and a reload
   await page.getByLabel('Procedure notes').fill('Tolerated well; no complications.');
   await page.getByLabel('Recovery notes').fill('Discharged to mother, alert.');
   await page.getByRole('button', { name: 'Add Signature' }).click();
-  const pad = page.getByTestId('signature-pad');
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 40, box.y + 150);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 200, box.y + 100, { steps: 5 });
-  await page.mouse.move(box.x + 320, box.y + 180, { steps: 5 });
-  await page.mouse.up();
+  await drawSignature(page, page.getByTestId('signature-pad'), { inputs: ['mouse', 'pen', 'touch'], strokes: 4 });
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Signatures' })).toContainText('Dr. Test Person, DDS');
+  await expectNoCrash(page);
 
   await expect(page.getByTestId('save-status')).toHaveText('saved');
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures.js';
+import { drawSignature, expectNoCrash } from './signature.js';
 import { memberContext } from './members.js';
 import { REPO_ROOT } from '../utils/start-server.js';
 import { outbox } from '../integration/accounts-client.js';
@@ -81,12 +82,8 @@ test('a provider signs a charted case: the progress reaches done, the case turns
 
   await report.getByRole('button', { name: 'Sign and Finalize' }).click();
   const dialog = page.getByRole('dialog');
-  const pad = (await dialog.getByTestId('signature-pad').boundingBox())!;
-  await page.mouse.move(pad.x + 40, pad.y + 150);
-  await page.mouse.down();
-  await page.mouse.move(pad.x + 160, pad.y + 80, { steps: 6 });
-  await page.mouse.move(pad.x + 280, pad.y + 190, { steps: 6 });
-  await page.mouse.up();
+  // Signed in four strokes with the mouse, a pen and a finger in turn (issue 35).
+  await drawSignature(page, dialog.getByTestId('signature-pad'), { inputs: ['mouse', 'pen', 'touch'], strokes: 4 });
   await dialog.getByRole('button', { name: 'Sign and Finalize' }).click();
 
   // spec 001 §8 step messages, in order, ending in done.
@@ -157,13 +154,13 @@ test('a provider signs a charted case: the progress reaches done, the case turns
   await reloaded.getByRole('textbox', { name: 'Signer name' }).fill(SIGNER);
   await reloaded.getByRole('button', { name: 'Sign Addendum' }).click();
   const addendumPad = page.getByRole('dialog');
-  const box = (await addendumPad.getByTestId('signature-pad').boundingBox())!;
-  await page.mouse.move(box.x + 40, box.y + 150);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 200, box.y + 90, { steps: 6 });
-  await page.mouse.up();
+  await drawSignature(page, addendumPad.getByTestId('signature-pad'), {
+    inputs: ['mouse', 'pen', 'touch'],
+    strokes: 4,
+  });
   await addendumPad.getByRole('button', { name: 'Sign Addendum' }).click();
   await expect(reloaded.getByText('Addendum signed. The report PDF now includes it.')).toBeVisible();
+  await expectNoCrash(page);
   await expect(reloaded.getByText(`Late entry, signed by ${SIGNER}`)).toBeVisible();
   // The organisation lets administrators reopen finalized cases (spec 000 §3 adminUnfinalize).
   const flag = await member.browser.gql(

@@ -6,6 +6,7 @@ import { orgMember } from '../utils/members.js';
 import { REPO_ROOT } from '../utils/start-server.js';
 import { seriousViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { drawSignature, expectNoCrash } from './signature.js';
 import { contextWith } from './members.js';
 import { fhirPoster, turnOnFeatures } from './org-setup.js';
 
@@ -99,7 +100,12 @@ test('an admin builds a consent form, sends it by SMS, the patient signs it on a
   expect(link, JSON.stringify(outbox)).toBeTruthy();
 
   // The patient opens it on their phone: the birth-date challenge, failed once.
-  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'] });
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    permissions: ['camera'],
+  });
   const mobile = await phone.newPage();
   await mobile.goto(new URL(link!).pathname);
   await mobile.getByLabel("Patient's birth date").fill('1986-12-10');
@@ -118,15 +124,14 @@ test('an admin builds a consent form, sends it by SMS, the patient signs it on a
   await mobile.getByRole('button', { name: 'Capture' }).click();
   await expect(mobile.getByRole('img', { name: 'Your photo' })).toBeVisible();
   await mobile.getByRole('button', { name: 'Add Signature' }).click();
-  const pad = mobile.getByTestId('signature-pad');
-  const box = (await pad.boundingBox())!;
-  await mobile.mouse.move(box.x + 40, box.y + 200);
-  await mobile.mouse.down();
-  await mobile.mouse.move(box.x + 140, box.y + 90, { steps: 6 });
-  await mobile.mouse.move(box.x + 260, box.y + 210, { steps: 6 });
-  await mobile.mouse.up();
+  // Signed with a finger in four strokes, then a pen and the mouse on the same phone (issue 35).
+  await drawSignature(mobile, mobile.getByTestId('signature-pad'), {
+    inputs: ['touch', 'touch', 'pen', 'mouse'],
+    strokes: 4,
+  });
   await mobile.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(mobile.getByRole('img', { name: 'Your signature' })).toBeVisible();
+  await expectNoCrash(mobile);
   await expect(mobile.getByRole('listitem').filter({ hasText: 'I have read and agree to the above.' })).toBeVisible();
   await expect(mobile.getByRole('button', { name: 'Sign and Submit' })).toBeDisabled();
   await mobile.getByLabel('I have read and agree to the above.').check();

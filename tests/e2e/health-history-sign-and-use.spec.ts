@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe.js';
 import { expect, test, untilControlledByServiceWorker } from './fixtures.js';
+import { drawSignature, expectNoCrash } from './signature.js';
 import { memberContext } from './members.js';
 import { REPO_ROOT } from '../utils/start-server.js';
 
@@ -100,15 +101,10 @@ test('a provider fills every tab for a 9-year-old, sees the two airway errors, s
     "You're signing an an incomplete health history.",
   );
   await editor.getByRole('button', { name: 'Sign and Complete' }).click();
-  const pad = page.getByTestId('signature-pad');
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 40, box.y + 150);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 200, box.y + 100, { steps: 5 });
-  await page.mouse.move(box.x + 320, box.y + 180, { steps: 5 });
-  await page.mouse.up();
+  await drawSignature(page, page.getByTestId('signature-pad'), { inputs: ['mouse', 'pen', 'touch'], strokes: 4 });
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(page.getByText('Signed and completed!')).toBeVisible();
+  await expectNoCrash(page);
   // Completion closes the editor after 1.5 s; the summary shows the signed history as Most Recent.
   await expect(editor).toHaveCount(0);
   await expect(page).toHaveURL(/\/health-histories$/);
@@ -157,13 +153,10 @@ test('a provider fills every tab for a 9-year-old, sees the two airway errors, s
   const report = page.getByRole('region', { name: 'Report', exact: true });
   await report.getByRole('button', { name: 'Sign and Finalize' }).click();
   const signing = page.getByRole('dialog');
-  const casePad = (await signing.getByTestId('signature-pad').boundingBox())!;
-  await page.mouse.move(casePad.x + 40, casePad.y + 150);
-  await page.mouse.down();
-  await page.mouse.move(casePad.x + 160, casePad.y + 80, { steps: 6 });
-  await page.mouse.up();
+  await drawSignature(page, signing.getByTestId('signature-pad'), { inputs: ['touch', 'pen'], strokes: 3 });
   await signing.getByRole('button', { name: 'Sign and Finalize' }).click();
   await expect(report.getByText('Report finalized')).toBeVisible();
+  await expectNoCrash(page);
   const [pdfTab] = await Promise.all([
     context.waitForEvent('page'),
     report.getByRole('button', { name: 'Open PDF' }).click(),

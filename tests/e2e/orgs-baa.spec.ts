@@ -3,6 +3,7 @@ import { outbox } from '../integration/accounts-client.js';
 import { adminCli } from '../integration/orgs-helpers.js';
 import { orgMember } from '../utils/members.js';
 import { expect, test } from './fixtures.js';
+import { drawSignature, expectNoCrash } from './signature.js';
 import { contextWith } from './members.js';
 
 test.describe('Business Associate Agreement (issue 4; spec 001 §3, spec 000 §5)', () => {
@@ -38,15 +39,10 @@ test.describe('Business Associate Agreement (issue 4; spec 001 §3, spec 000 §5
 
     // Sign with the signature pad.
     await page.getByRole('button', { name: 'Sign', exact: true }).click();
-    const pad = page.getByTestId('signature-pad');
-    const box = (await pad.boundingBox())!;
-    await page.mouse.move(box.x + 40, box.y + 60);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 160, box.y + 140, { steps: 8 });
-    await page.mouse.move(box.x + 260, box.y + 80, { steps: 8 });
-    await page.mouse.up();
+    await drawSignature(page, page.getByTestId('signature-pad'), { inputs: ['mouse', 'pen', 'touch'], strokes: 4 });
     await page.getByRole('dialog').getByRole('button', { name: 'Sign', exact: true }).click();
     await expect(page.getByRole('img', { name: 'Your signature' })).toBeVisible();
+    await expectNoCrash(page);
     await expect(page.getByText('Still Missing:')).toBeHidden();
 
     await submit.click();
@@ -84,13 +80,9 @@ test.describe('Business Associate Agreement (issue 4; spec 001 §3, spec 000 §5
     await expect(card).toContainText('Signed by Dr. Cove for Cove Dental LLC. Vigil has not countersigned it yet.');
     await card.getByLabel('Vigil signatory').fill('Ada Vigil');
     await card.getByRole('button', { name: 'Sign', exact: true }).click();
-    const pad = page.getByTestId('signature-pad');
-    const box = (await pad.boundingBox())!;
-    await page.mouse.move(box.x + 30, box.y + 50);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 200, box.y + 120, { steps: 6 });
-    await page.mouse.up();
+    await drawSignature(page, page.getByTestId('signature-pad'), { inputs: ['mouse', 'pen', 'touch'], strokes: 4 });
     await page.getByRole('dialog').getByRole('button', { name: 'Sign', exact: true }).click();
+    await expectNoCrash(page);
     const seen = (await outbox(url, uber.email)).length;
     await card.getByRole('button', { name: 'Countersign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your identity' });

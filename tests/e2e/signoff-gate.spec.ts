@@ -7,6 +7,7 @@ import { orgMember, uniqueOrgId } from '../utils/members.js';
 import { REPO_ROOT } from '../utils/start-server.js';
 import { addVitals, bookChild, choose, signedHistory } from './charting.js';
 import { expect, test } from './fixtures.js';
+import { drawSignature } from './signature.js';
 import { contextWith } from './members.js';
 import { superuser, turnOnFeatures } from './org-setup.js';
 
@@ -56,15 +57,6 @@ async function shots(page: Page, selector: string, name: string): Promise<void> 
     await page.locator(selector).screenshot({ path: path.join(SHOTS, `${name}-${size}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function drawSignature(page: Page): Promise<void> {
-  const pad = (await page.getByRole('dialog').getByTestId('signature-pad').boundingBox())!;
-  await page.mouse.move(pad.x + 40, pad.y + 150);
-  await page.mouse.down();
-  await page.mouse.move(pad.x + 160, pad.y + 80, { steps: 6 });
-  await page.mouse.move(pad.x + 280, pad.y + 190, { steps: 6 });
-  await page.mouse.up();
 }
 
 test('a provider sees a missed checkpoint and an overdose of lidocaine for a 20 kg child block signing, fixes one, overrides the other with a reason, and the signed PDF prints the override (issue 29)', async ({
@@ -133,7 +125,7 @@ test('a provider sees a missed checkpoint and an overdose of lidocaine for a 20 
   }
   await expect(page.getByTestId('discharge-state')).toHaveText('Complete: target met');
   await page.getByRole('button', { name: 'Add Signature' }).click();
-  await drawSignature(page);
+  await drawSignature(page, page.getByRole('dialog').getByTestId('signature-pad'));
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Signatures' })).toContainText(SIGNER);
 
@@ -158,7 +150,7 @@ test('a provider sees a missed checkpoint and an overdose of lidocaine for a 20 
   await expect(page.getByTestId('save-status')).toHaveText('saved');
   const report = page.getByRole('region', { name: 'Report', exact: true });
   await report.getByRole('button', { name: 'Sign and Finalize' }).click();
-  await drawSignature(page);
+  await drawSignature(page, page.getByRole('dialog').getByTestId('signature-pad'));
   await page.getByRole('dialog').getByRole('button', { name: 'Sign and Finalize' }).click();
   const step = page.getByTestId('signoff-override-step');
   await expect(step).toBeVisible();

@@ -7,7 +7,7 @@ import {
   type SectionStatus,
 } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
-import { SignaturePad } from '../profile/SignaturePad.js';
+import { SignaturePad } from '../../ui/SignaturePad.js';
 import { modeText, type EditorMode } from './editorModel.js';
 import { isFinished } from './histories.js';
 

@@ -28,7 +28,7 @@ import { useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { useSession } from '../../session/SessionProvider.js';
 import { errorCode } from '../../session/errors.js';
-import { SignaturePad } from '../profile/SignaturePad.js';
+import { SignaturePad } from '../../ui/SignaturePad.js';
 import type { Baa, BaaSignature } from './api.js';
 import * as api from './api.js';
 import { useBaa } from './hooks.js';

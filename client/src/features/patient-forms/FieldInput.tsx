@@ -1,7 +1,7 @@
 import { Button, Checkbox, Fieldset, Group, Image, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { SignaturePad } from '../profile/SignaturePad.js';
-import { SIGNATURE_HEIGHT, SIGNATURE_MAX_WIDTH } from '../profile/signaturePath.js';
+import { SignaturePad } from '../../ui/SignaturePad.js';
+import { SIGNATURE_HEIGHT, SIGNATURE_MAX_WIDTH } from '../../ui/signaturePath.js';
 import { PLAIN_EXTRA_QUESTIONS, type OrgFormField as FormField } from '@vigil/shared';
 import {
   withAnswer,

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Group, Loader, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
-import { EMPTY_ANSWERS, stillMissing, type FieldAnswers } from './answers.js';
+import { stillMissing, type FieldAnswers } from './answers.js';
 import * as api from './api.js';
+import { clearDraft, clearStaleDrafts, readDraft, writeDraft } from './draft.js';
 import { FormView } from './FormView.js';
 import { submitValues } from './submit.js';
 import { signaturePng } from './signaturePng.js';
@@ -53,14 +54,40 @@ type Stage =
   | { kind: 'form'; link: api.PatientLink; form: api.PatientForm; birthDate?: string }
   | { kind: 'done'; orgName: string };
 
-const draftKey = (token: string): string => `vigil.patient-form.${token}`;
+/** Refusals after which the link can never take the answers: nothing is kept for it any longer. */
+const LINK_GONE: readonly string[] = ['LINK_NOT_FOUND', 'LINK_EXPIRED', 'LINK_USED'];
 
-function readDraft(token: string): FieldAnswers {
-  try {
-    const saved = sessionStorage.getItem(draftKey(token));
-    return saved ? { ...EMPTY_ANSWERS, ...(JSON.parse(saved) as Partial<FieldAnswers>) } : EMPTY_ANSWERS;
-  } catch {
-    return EMPTY_ANSWERS;
+/** What the patient is told if the form page itself falls over (issue 35): their answers are on the phone. */
+export const FORM_CRASHED_TEXT =
+  'Something went wrong on this page. Your answers are kept on this phone: reload the page to carry on.';
+
+/**
+ * [FC24] Catches a failure of the form page in place of the app's "Could not load", to say that
+ * nothing typed is lost (the answers are on the device, draft.ts) and to offer the reload that brings them back.
+ */
+class FormBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Patient form failed', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Alert color="red" role="alert" title="Your answers are safe">
+        <Stack gap="sm">
+          <Text>{FORM_CRASHED_TEXT}</Text>
+          <Button mih={44} w="fit-content" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+        </Stack>
+      </Alert>
+    );
   }
 }
 
@@ -143,17 +170,15 @@ function FillForm({
   birthDate?: string;
   onDone: () => void;
 }): ReactNode {
-  const [answers, setAnswers] = useState<FieldAnswers>(() => readDraft(token));
+  const [answers, setAnswers] = useState<FieldAnswers>(() => readDraft(localStorage, token, Date.now()));
   const [accepted, setAccepted] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<{ text: string; missing: string[] } | null>(null);
-  useEffect(() => {
-    try {
-      sessionStorage.setItem(draftKey(token), JSON.stringify(answers));
-    } catch {
-      // A full or unavailable storage only loses the copy kept for a reload.
-    }
-  }, [token, answers]);
+  // Kept on the device as each answer changes, before anything renders it (FC24).
+  const change = (next: FieldAnswers): void => {
+    writeDraft(localStorage, token, next, Date.now());
+    setAnswers(next);
+  };
   const missing = stillMissing(form.fields, answers, accepted, form.checkboxText ?? undefined);
 
   const submit = async (): Promise<void> => {
@@ -165,10 +190,11 @@ function FillForm({
         accepted: true,
         values: submitValues(form.fields, answers, signaturePng),
       });
-      sessionStorage.removeItem(draftKey(token));
+      clearDraft(localStorage, token);
       onDone();
     } catch (err) {
       const e = err instanceof api.PatientFormError ? err : new api.PatientFormError('UNKNOWN', 0);
+      if (LINK_GONE.includes(e.code)) clearDraft(localStorage, token);
       setError({ text: submitErrorText(e.code, link.orgName), missing: e.body.missing ?? [] });
       setSending(false);
     }
@@ -184,7 +210,7 @@ function FillForm({
         fields={form.fields}
         values={form.values}
         answers={answers}
-        onAnswers={setAnswers}
+        onAnswers={change}
         accepted={accepted}
         onAccepted={setAccepted}
         disabled={sending}
@@ -218,22 +244,26 @@ function FillForm({
 /**
  * /patient-form/{token}: the patient's phone page (issue 28; no account). The birth-date
  * challenge when the form asks for it, then the form (FormView), 'Still Missing:' until complete,
- * and Sign and Submit with its progress; a failed submit keeps every answer.
+ * and Sign and Submit with its progress; every answer is kept on the phone until the server has
+ * it (FC24), through a failed submit, a reload or a failure of the page.
  */
 export function PatientFormPage(): ReactNode {
   const { token = '' } = useParams();
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
+    clearStaleDrafts(localStorage, Date.now());
     api.fetchPatientLink(token).then(
       (link) => {
         if (!live) return;
         if (link.form) setStage({ kind: 'form', link, form: link.form });
         else setStage({ kind: 'challenge', link });
       },
-      (err: unknown) =>
-        live &&
-        setStage({ kind: 'failed', text: linkErrorText(err instanceof api.PatientFormError ? err.code : 'UNKNOWN') }),
+      (err: unknown) => {
+        const code = err instanceof api.PatientFormError ? err.code : 'UNKNOWN';
+        if (LINK_GONE.includes(code)) clearDraft(localStorage, token);
+        if (live) setStage({ kind: 'failed', text: linkErrorText(code) });
+      },
     );
     return () => {
       live = false;
@@ -261,13 +291,15 @@ export function PatientFormPage(): ReactNode {
         />
       )}
       {stage.kind === 'form' && (
-        <FillForm
-          token={token}
-          link={stage.link}
-          form={stage.form}
-          birthDate={stage.birthDate}
-          onDone={() => setStage({ kind: 'done', orgName: stage.link.orgName })}
-        />
+        <FormBoundary>
+          <FillForm
+            token={token}
+            link={stage.link}
+            form={stage.form}
+            birthDate={stage.birthDate}
+            onDone={() => setStage({ kind: 'done', orgName: stage.link.orgName })}
+          />
+        </FormBoundary>
       )}
       {stage.kind === 'done' && (
         <Alert color="green" title="Thank you" role="status">

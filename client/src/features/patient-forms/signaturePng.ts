@@ -1,4 +1,4 @@
-import { SIGNATURE_HEIGHT, SIGNATURE_MAX_WIDTH } from '../profile/signaturePath.js';
+import { SIGNATURE_HEIGHT, SIGNATURE_MAX_WIDTH } from '../../ui/signaturePath.js';
 
 /** A drawn signature's SVG path as a PNG data URL on white, at the pad's full size (spec 002 §9: 660 × 300). */
 export function signaturePng(path: string): string {

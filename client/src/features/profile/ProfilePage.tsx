@@ -7,7 +7,7 @@ import { useSession } from '../../session/SessionProvider.js';
 import * as api from '../../session/api.js';
 import { ACCOUNT_MODALS, hashModalHref } from '../../session/hashModal.js';
 import { AddSmsOption, ChangeEmailForm, RemoveMfaOptionButton } from './AccountChanges.js';
-import { SignaturePad } from './SignaturePad.js';
+import { SignaturePad } from '../../ui/SignaturePad.js';
 
 /** The saved signature (spec 000 §3, §6; fully authenticated users only): shown, drawn or changed with the pad, deleted. */
 function SavedSignature(): ReactNode {

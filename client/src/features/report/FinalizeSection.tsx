@@ -32,7 +32,7 @@ import {
 } from '@vigil/shared';
 import { RequestError } from '../../data/graphql.js';
 import { fetchFeatures } from '../orgs/api.js';
-import { SignaturePad } from '../profile/SignaturePad.js';
+import { SignaturePad } from '../../ui/SignaturePad.js';
 import type { CaseSectionProps } from '../cases/caseSection.js';
 import { useMayAdminister } from '../orgs/hooks.js';
 import {

@@ -8,7 +8,7 @@ import * as api from '../orgs/api.js';
 import { SignatureImage } from '../orgs/BaaPage.js';
 import { useBaa } from '../orgs/hooks.js';
 import { memberErrorText } from '../orgs/memberRules.js';
-import { SignaturePad } from '../profile/SignaturePad.js';
+import { SignaturePad } from '../../ui/SignaturePad.js';
 
 /**
  * The team app's part of an organisation's Business Associate Agreement (spec 001 §3): whether the

@@ -2,7 +2,7 @@ import type { SignatureEntry as CaseSignature } from '@vigil/shared';
 import { Alert, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { newId } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
-import { SignaturePad } from '../../profile/SignaturePad.js';
+import { SignaturePad } from '../../../ui/SignaturePad.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import { clockDateTime } from '../format.js';
 import type { CaseSectionProps } from '../caseSection.js';

@@ -35,3 +35,34 @@ export function strokesToPath(strokes: readonly (readonly [number, number])[][])
     .map((stroke) => stroke.map(([x, y], i) => `${i === 0 ? 'M' : 'L'} ${x} ${y}`).join(' '))
     .join(' ');
 }
+
+/** A drawn point as the signature library keeps it: CSS pixels from the pad's top left corner. */
+export interface PadPoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * SVG path data of the library's strokes (one group of points per stroke), rounded to
+ * 2 decimals (spec 002 §9): the same `M x y L x y` the pad has always produced.
+ */
+export function pointGroupsToPath(groups: readonly { points: readonly PadPoint[] }[]): string {
+  return strokesToPath(groups.map((g) => g.points.map((p): [number, number] => [round2(p.x), round2(p.y)])));
+}
+
+/**
+ * Strokes drawn on a pad that has since become `width` wide (a phone turned from landscape to
+ * portrait): unchanged while they fit, else scaled down evenly in both directions, about the top
+ * left corner, so that nothing is cut off and the signature keeps its shape.
+ */
+export function fitPointGroups<G extends { points: readonly P[] }, P extends PadPoint>(
+  groups: readonly G[],
+  width: number,
+  height: number = SIGNATURE_HEIGHT,
+): G[] {
+  const right = Math.max(0, ...groups.flatMap((g) => g.points.map((p) => p.x)));
+  const bottom = Math.max(0, ...groups.flatMap((g) => g.points.map((p) => p.y)));
+  const scale = Math.min(1, right > 0 ? width / right : 1, bottom > 0 ? height / bottom : 1);
+  if (scale === 1) return [...groups];
+  return groups.map((g) => ({ ...g, points: g.points.map((p) => ({ ...p, x: p.x * scale, y: p.y * scale })) }));
+}
