@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { checkImageDataUrl, IMAGE_BOUNDS } from '../images/raster.js';
 import { FORM_LIMITS } from './forms.js';
 
 /*
@@ -14,12 +15,18 @@ const SAFE_URL = /^(?:https?:|mailto:|tel:|[^:/?#]*(?:[/?#]|$))/i;
 /** Pasted images (spec 000 §5: saved as JPEG) and other raster data images; never SVG or HTML. */
 const SAFE_DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]*$/i;
 
-/** [PF4] Whether a link or image target may appear in rendered Markdown (no javascript:, vbscript:, data: HTML, file:). */
+/**
+ * [PF4] Whether a link or image target may appear in rendered Markdown (no javascript:, vbscript:,
+ * data: HTML, file:); a data image only when it is a PNG or JPEG within the form image bounds
+ * (IM2), so no form prints an image that costs the printer gigabytes.
+ */
 export function safeMarkdownUrl(url: string): boolean {
   // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:").
   // eslint-disable-next-line no-control-regex
   const squeezed = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  if (/^data:/i.test(squeezed)) return SAFE_DATA_IMAGE.test(url.trim());
+  if (/^data:/i.test(squeezed)) {
+    return SAFE_DATA_IMAGE.test(url.trim()) && checkImageDataUrl(url, IMAGE_BOUNDS.formImage).ok;
+  }
   return SAFE_URL.test(squeezed);
 }
 

@@ -3,6 +3,7 @@ import {
   CONTRACT_EXTENSIONS,
   UNNAMED_ORG_TEXT,
   fillPlaceholders,
+  issuesFromZod,
   patientAnswersComposition,
   patientAnswersOf,
   patientDisplayName,
@@ -97,7 +98,10 @@ export class PatientFormService {
       await this.challenge(link, submission.birthDate!);
     }
     const values = submissionValuesSchema(form.fields).safeParse(submission.values);
-    if (!values.success) refuse(400, 'INVALID_INPUT');
+    // An image refused by its bounds (IM2) says why, on the field it came from.
+    if (!values.success) {
+      throw new AppError(400, 'INVALID_INPUT', values.error.issues[0]?.message, issuesFromZod(values.error.issues));
+    }
     const missing = submissionMissing(form.fields, values.data!, submission.accepted);
     if (missing.length > 0) throw new IncompleteError(missing);
 
