@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { checkImageDataUrl, IMAGE_BOUNDS } from '../images/raster.js';
+import { fillPlaceholders } from '../orgs/forms.js';
 import { FORM_LIMITS } from './forms.js';
 
 /*
@@ -40,4 +41,26 @@ renderer.validateLink = safeMarkdownUrl;
  */
 export function renderFormMarkdown(markdown: string): string {
   return renderer.render(markdown.slice(0, FORM_LIMITS.markdownLength));
+}
+
+/**
+ * [PF8] Text shown as itself inside Markdown: every ASCII punctuation character backslash-escaped
+ * (CommonMark lets any be) and line breaks and runs of spaces made one space (an answer is one
+ * line), so no emphasis, link, image, heading, list, table, code or HTML can come out of it.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
+}
+
+/**
+ * [PF8] A form's Markdown with its `{{name}}` placeholders filled by what the patient typed
+ * (issue 35 item 9): the office's Markdown stays Markdown, the answers print as typed.
+ */
+export function fillFormMarkdown(
+  markdown: string,
+  values: Readonly<Record<string, string | null | undefined>>,
+): string {
+  const escaped: Record<string, string | null | undefined> = {};
+  for (const [name, value] of Object.entries(values)) escaped[name] = value == null ? value : escapeMarkdown(value);
+  return fillPlaceholders(markdown, escaped);
 }

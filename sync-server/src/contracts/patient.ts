@@ -2,7 +2,7 @@ import {
   CONTRACT_APPOINTMENT_EXTENSION,
   CONTRACT_EXTENSIONS,
   UNNAMED_ORG_TEXT,
-  fillPlaceholders,
+  fillFormMarkdown,
   issuesFromZod,
   patientAnswersComposition,
   patientAnswersOf,
@@ -265,7 +265,7 @@ export function contractOf(input: {
         contentAttachment: {
           contentType: 'text/markdown',
           title: form.name,
-          data: base64(fillPlaceholders(form.markdown, textValues)),
+          data: base64(fillFormMarkdown(form.markdown, textValues)),
         },
       },
     ],
