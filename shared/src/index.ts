@@ -50,4 +50,5 @@ export * from './views/accounts.js';
 export * from './views/report.js';
 export * from './views/patient-forms.js';
 export * from './forms/index.js';
+export * from './images/index.js';
 export * from './rules/ledger.js';

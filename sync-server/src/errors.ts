@@ -9,7 +9,7 @@ import {
 import { GraphQLError } from 'graphql';
 
 /** The HTTP statuses the server refuses with (spec 002 §8 names what the client shows for each). */
-export type AppErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 412 | 413 | 415 | 423 | 500;
+export type AppErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 412 | 413 | 415 | 423 | 500 | 503;
 
 /**
  * The one error the server throws at a boundary (issue 26): the spec's code (`NOT_FOUND`,

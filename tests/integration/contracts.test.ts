@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appointmentTasks, type Appointment, type Contract } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngDataUrl } from '../utils/png.js';
+import { pixelBombPngDataUrl, pngDataUrl } from '../utils/png.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { outbox } from './accounts-client.js';
 import { fhir } from './fhir-helpers.js';
@@ -23,6 +23,12 @@ const SEND = `mutation ($taskId: String!, $appointmentId: String!) {
   sendAppointmentForm(orgId: "office", appointmentTaskId: $taskId, appointmentId: $appointmentId, to: "+14155552671", channel: "sms") { fhirJSON } }`;
 
 const XSS = '<script>alert(1)</script>';
+/**
+ * ~50 KB of PNG that decodes to 400 megapixels (issue 35 item 7: a minute and 9.5 GB per print).
+ * Made before any request: deflating it holds the event loop for seconds, and a keep-alive
+ * connection the server closes meanwhile would be reused as if open.
+ */
+const BOMB = pixelBombPngDataUrl(20000, 20000);
 
 async function api(
   server: TestServer,
@@ -44,13 +50,13 @@ describe('patient form links and signed contracts (issue 28)', () => {
   let formId = '';
 
   /** Adds the form to the appointment, sends it by SMS and answers the token from the outbox. */
-  async function sendLink(): Promise<{ token: string; taskId: string }> {
+  async function sendLink(form = formId): Promise<{ token: string; taskId: string }> {
     const added = await w.admin.browser.gql<{ addFormTasksToAppointment: { fhirJSON: string } }>(ADD, {
-      formIds: [formId],
+      formIds: [form],
       appointmentId,
     });
     const appointment = JSON.parse(added.data!.addFormTasksToAppointment.fhirJSON) as Appointment;
-    const taskId = appointmentTasks(appointment).find((t) => t.extId === formId && t.status !== 'completed')!.id;
+    const taskId = appointmentTasks(appointment).find((t) => t.extId === form && t.status !== 'completed')!.id;
     const sent = await w.admin.browser.gql(SEND, { taskId, appointmentId });
     expect(sent.code).toBeUndefined();
     const sms = (await outbox(w.server.url, '+14155552671')).at(-1)!;
@@ -154,7 +160,8 @@ describe('patient form links and signed contracts (issue 28)', () => {
     });
     expect(contract.signer![0]!.signature[0]!.data).toBe(signature.slice('data:image/png;base64,'.length));
     const text = Buffer.from(contract.legal![0]!.contentAttachment!.data!, 'base64').toString('utf8');
-    expect(text).toContain(`I, **${XSS}**, weigh 150 lb. Notes: (blank)`);
+    // The typed answer is kept as text inside the Markdown (issue 35 item 9): its punctuation escaped.
+    expect(text).toContain('I, **\\<script\\>alert\\(1\\)\\<\\/script\\>**, weigh 150 lb. Notes: (blank)');
     const stored = await fhir<Appointment>(w.server, w.admin.browser, 'GET', `office/Appointment/${appointmentId}`);
     expect(appointmentTasks(stored.body).find((t) => t.id === taskId)).toMatchObject({
       status: 'completed',
@@ -208,6 +215,102 @@ describe('patient form links and signed contracts (issue 28)', () => {
       headers: { cookie: cookie(w.browsers.adminWithoutMfa) },
     });
     expect(withoutMfa.status).toBe(401);
+  });
+
+  /** The form's link opened (birth date given) and its token. */
+  async function openedLink(): Promise<string> {
+    const { token } = await sendLink();
+    expect((await api(w.server, 'POST', `patient-forms/${token}/open`, { birthDate: '1990-05-17' })).status).toBe(200);
+    return token;
+  }
+
+  it('refuses a 20000 × 20000 signature from the public link with a clear error, and takes the answers again with a valid one', async () => {
+    const bomb = BOMB;
+    expect(bomb.length).toBeLessThan(100_000);
+    const valid = pngDataUrl(1320, 600);
+    const token = await openedLink();
+    const values = { photo: pngDataUrl(480, 480), weight: '150 lb', allergies: [], signerName: 'Ana', signature: bomb };
+    const refused = await api(w.server, 'POST', `patient-forms/${token}/submit`, {
+      birthDate: '1990-05-17',
+      accepted: true,
+      values,
+    });
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        error: 'INVALID_INPUT',
+        issues: [
+          {
+            severity: 'error',
+            code: 'INVALID_IMAGE',
+            path: ['signature'],
+            message: 'The image is too large: it may be at most 3000 × 1500 pixels.',
+          },
+        ],
+      },
+    });
+    // Nothing was kept of the refused submission, and the link still takes the same answers.
+    const done = await api(w.server, 'POST', `patient-forms/${token}/submit`, {
+      birthDate: '1990-05-17',
+      accepted: true,
+      values: { ...values, signature: valid },
+    });
+    expect(done.status).toBe(200);
+  });
+
+  it("refuses image data past its bounds over FHIR and in a form: a photo Binary, a patient's photo, a form's image", async () => {
+    const bomb = BOMB.slice('data:image/png;base64,'.length);
+    const binary = await fhir(w.server, w.member.browser, 'POST', 'office/Binary', {
+      resourceType: 'Binary',
+      contentType: 'image/png',
+      data: bomb,
+    });
+    expect(binary.status).toBe(400);
+    expect(JSON.stringify(binary.body)).toContain('The image is too large: it may be at most 4096 × 4096 pixels.');
+    const patient = await fhir(w.server, w.member.browser, 'POST', 'office/Patient', {
+      resourceType: 'Patient',
+      name: [{ family: 'Photo', given: ['Big'] }],
+      photo: [{ contentType: 'image/png', data: bomb }],
+    });
+    expect(patient.status).toBe(400);
+    const form = await w.admin.browser.gql(
+      `mutation ($p: OrgFormProperties!) { createOrgForm(orgId: "office", properties: $p) { id } }`,
+      { p: { name: 'Big picture', markdown: `![logo](data:image/png;base64,${bomb})`, fields: [] } },
+    );
+    expect(form.code).toBeDefined();
+  });
+
+  it("prints the patient's typed answers literally in the signed contract; the office's Markdown stays formatted", async () => {
+    const typed = '**bold** [link](http://x) # heading <img src=x>';
+    const made = await w.admin.browser.gql<{ createOrgForm: FormView[] }>(
+      `mutation ($p: OrgFormProperties!) { createOrgForm(orgId: "office", properties: $p) { id name } }`,
+      {
+        p: {
+          name: 'Typed consent',
+          markdown: '# Typed consent\n\nI, {{signerName}}, agree to **sedation** today.',
+          fields: [],
+          requireSignature: true,
+        },
+      },
+    );
+    const { token } = await sendLink(made.data!.createOrgForm.find((f) => f.name === 'Typed consent')!.id);
+    const done = await api(w.server, 'POST', `patient-forms/${token}/submit`, {
+      accepted: true,
+      values: { signerName: typed, signature: pngDataUrl(660, 300) },
+    });
+    expect(done.status).toBe(200);
+    const res = await fetch(`${w.server.url}/api/contract/office/${done.body.contractId as string}`, {
+      headers: { cookie: [...w.member.browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(res.status).toBe(200);
+    const file = path.join(tmpdir(), `contract-typed-${done.body.contractId as string}.pdf`);
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    rmSync(file, { force: true });
+    // The answer as typed, in the sentence and in the answers; the office's bold is bold, not asterisks.
+    expect(text.replace(/\s+/g, ' ')).toContain(`I, ${typed}, agree to sedation today.`);
+    expect(text).not.toContain('**sedation**');
+    expect(text).toMatch(/Signer Name\s+\*\*bold\*\* \[link\]\(http:\/\/x\) # heading <img src=x>/);
   });
 
   it('locks a link after 5 wrong birth dates, revokes an older link when sent again, refuses unknown tokens', async () => {

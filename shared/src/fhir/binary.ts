@@ -3,6 +3,7 @@ import {
   fhirBase64,
   fhirCode,
   referenceSchema,
+  refineImageData,
   resourceBaseShape,
   type Reference,
   type ResourceBase,
@@ -18,13 +19,15 @@ export interface Binary extends ResourceBase {
 }
 
 export const binarySchema: z.ZodType<Binary> = z.lazy(() =>
-  z.strictObject({
-    ...resourceBaseShape,
-    resourceType: z.literal('Binary'),
-    contentType: fhirCode,
-    securityContext: referenceSchema.optional(),
-    data: fhirBase64.optional(),
-  }),
+  z
+    .strictObject({
+      ...resourceBaseShape,
+      resourceType: z.literal('Binary'),
+      contentType: fhirCode,
+      securityContext: referenceSchema.optional(),
+      data: fhirBase64.optional(),
+    })
+    .superRefine((b, ctx) => refineImageData(ctx, b.contentType, b.data)),
 );
 
 /** The data URI derived from a Binary (spec 001 §3), or null without data. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Issue } from '../case-data/issue.js';
 import { errorIssue } from '../case-data/issue.js';
+import { checkImageBase64, IMAGE_BOUNDS, isImageContentType, type ImageBounds } from '../images/raster.js';
 
 /**
  * FHIR R4 building blocks shared by the resource files of this folder: primitive formats, the
@@ -55,6 +56,8 @@ const CODES: Readonly<Record<string, string>> = {
 export function fhirIssueCode(message: string): string {
   if (message.startsWith('Invalid Latitude: ')) return 'INVALID_LATITUDE';
   if (message.startsWith('Invalid Longitude: ')) return 'INVALID_LONGITUDE';
+  // IM2's refusals (IMAGE_TEXTS) all begin so.
+  if (message.startsWith('The image ')) return 'INVALID_IMAGE';
   return CODES[message] ?? 'INVALID_RESOURCE';
 }
 
@@ -237,15 +240,23 @@ export interface Extension {
   [valueX: `value${string}`]: unknown;
 }
 export const extensionSchema: z.ZodType<Extension> = z.lazy(() =>
-  z.looseObject({ url: fhirUri, extension: z.array(extensionSchema).optional() }).refine(
-    (e) => {
-      const keys = Object.keys(e).filter((k) => k !== 'url' && k !== 'extension' && k !== 'id');
-      const values = keys.filter((k) => k.startsWith('value'));
-      // Only value[x] besides url/extension/id, at most one of them, and not both value and nested extensions.
-      return keys.length === values.length && values.length <= 1 && !(values.length === 1 && e.extension?.length);
-    },
-    { error: 'An extension has a url and either one value[x] or nested extensions' },
-  ),
+  z
+    .looseObject({ url: fhirUri, extension: z.array(extensionSchema).optional() })
+    .refine(
+      (e) => {
+        const keys = Object.keys(e).filter((k) => k !== 'url' && k !== 'extension' && k !== 'id');
+        const values = keys.filter((k) => k.startsWith('value'));
+        // Only value[x] besides url/extension/id, at most one of them, and not both value and nested extensions.
+        return keys.length === values.length && values.length <= 1 && !(values.length === 1 && e.extension?.length);
+      },
+      { error: 'An extension has a url and either one value[x] or nested extensions' },
+    )
+    .superRefine((e, ctx) => {
+      // [IM3] A loose object: an image attachment in it (the patient's selfie) is checked here.
+      const a = e.valueAttachment as Attachment | undefined;
+      if (a && typeof a === 'object')
+        refineImageData(ctx, a.contentType, a.data, undefined, ['valueAttachment', 'data']);
+    }),
 );
 
 export interface HumanName {
@@ -330,6 +341,23 @@ export const quantitySchema: z.ZodType<Quantity> = z.lazy(() =>
   }),
 );
 
+/**
+ * [IM3] Image data a client sends in a resource (a Binary's data, an Attachment's, a signature's)
+ * passes IM2 for its kind: a refinement adding the refusal at `path` when the content type names
+ * an image and the data is not one within the bounds.
+ */
+export function refineImageData(
+  ctx: z.RefinementCtx,
+  contentType: string | undefined,
+  data: string | undefined,
+  bounds: ImageBounds = IMAGE_BOUNDS.photo,
+  path: (string | number)[] = ['data'],
+): void {
+  if (data === undefined || !isImageContentType(contentType)) return;
+  const check = checkImageBase64(data, contentType!, bounds);
+  if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message, path });
+}
+
 export interface Attachment {
   contentType?: string;
   language?: string;
@@ -341,16 +369,18 @@ export interface Attachment {
   creation?: string;
 }
 export const attachmentSchema: z.ZodType<Attachment> = z.lazy(() =>
-  z.strictObject({
-    contentType: fhirCode.optional(),
-    language: fhirCode.optional(),
-    data: fhirBase64.optional(),
-    url: fhirUri.optional(),
-    size: z.number().int().nonnegative().optional(),
-    hash: fhirBase64.optional(),
-    title: fhirString.optional(),
-    creation: fhirDateTime().optional(),
-  }),
+  z
+    .strictObject({
+      contentType: fhirCode.optional(),
+      language: fhirCode.optional(),
+      data: fhirBase64.optional(),
+      url: fhirUri.optional(),
+      size: z.number().int().nonnegative().optional(),
+      hash: fhirBase64.optional(),
+      title: fhirString.optional(),
+      creation: fhirDateTime().optional(),
+    })
+    .superRefine((a, ctx) => refineImageData(ctx, a.contentType, a.data)),
 );
 
 export interface Annotation {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { validateResource } from './resources.js';
+
+/** Web and Node both have btoa; shared/ compiles without their type libraries. */
+const btoa = (globalThis as unknown as { btoa: (s: string) => string }).btoa;
+import { pngFile } from '../images/png.js';
+import { signatureSvg, utf8ToBase64 } from '../orgs/baa.js';
 import { BAA_TITLE, SIGNATURE_TYPE, type Contract } from './contract.js';
 
 const baa: Contract = {
@@ -17,7 +22,7 @@ const baa: Contract = {
           when: '2026-11-21T10:00:00Z',
           who: { display: 'Jane Smith' },
           sigFormat: 'image/svg+xml',
-          data: 'PHN2Zy8+',
+          data: utf8ToBase64(signatureSvg('M 10 10 L 120 40')),
         },
       ],
     },
@@ -32,6 +37,19 @@ describe('Contract', () => {
 
   it("refuses an unknown status with 'Invalid value'", () => {
     expect(validateResource({ ...baa, status: 'signed' }).map((i) => i.message)).toEqual(['Invalid value']);
+  });
+
+  it('[IM3][IM4] refuses a signature image past the signature bounds, raster or SVG', () => {
+    const withSignature = (sigFormat: string, data: string): Contract => ({
+      ...baa,
+      signer: [{ ...baa.signer![0]!, signature: [{ ...baa.signer![0]!.signature[0]!, sigFormat, data }] }],
+    });
+    const bomb = pngFile({ width: 20000, height: 20000, depth: 1, colour: 0 }, new Uint8Array(1));
+    const png = btoa(String.fromCharCode(...bomb));
+    expect(validateResource(withSignature('image/png', png)).map((i) => [i.code, i.message])).toEqual([
+      ['INVALID_IMAGE', 'The image is too large: it may be at most 3000 × 1500 pixels.'],
+    ]);
+    expect(validateResource(withSignature('image/svg+xml', utf8ToBase64('<svg/>')))).toHaveLength(1);
   });
 
   it('needs a time on every signature', () => {

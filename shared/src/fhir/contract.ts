@@ -22,8 +22,11 @@ import {
   type Identifier,
   type Reference,
   protectedReference,
+  refineImageData,
 } from './common.js';
 import type { ResourceDefinition } from './definition.js';
+import { IMAGE_BOUNDS, IMAGE_TEXTS } from '../images/raster.js';
+import { isPadSignatureSvgData } from '../images/signature-svg.js';
 
 /** The business associate agreement's title (spec 001 §3). */
 export const BAA_TITLE = 'Business Associate Agreement';
@@ -69,15 +72,24 @@ export interface Contract extends DomainResourceBase {
 }
 
 const signatureSchema = z.lazy(() =>
-  z.strictObject({
-    type: z.array(codingSchema).min(1),
-    when: fhirInstant(),
-    who: referenceSchema,
-    onBehalfOf: referenceSchema.optional(),
-    targetFormat: fhirCode.optional(),
-    sigFormat: fhirCode.optional(),
-    data: fhirBase64.optional(),
-  }),
+  z
+    .strictObject({
+      type: z.array(codingSchema).min(1),
+      when: fhirInstant(),
+      who: referenceSchema,
+      onBehalfOf: referenceSchema.optional(),
+      targetFormat: fhirCode.optional(),
+      sigFormat: fhirCode.optional(),
+      data: fhirBase64.optional(),
+    })
+    .superRefine((s, ctx) => {
+      // [IM3][IM4] A drawn signature: the agreement's SVG as the pad writes it, else a raster image.
+      if (s.sigFormat?.trim().toLowerCase() === 'image/svg+xml') {
+        if (s.data !== undefined && !isPadSignatureSvgData(s.data, IMAGE_BOUNDS.signature)) {
+          ctx.addIssue({ code: 'custom', message: IMAGE_TEXTS.signatureSvg, path: ['data'] });
+        }
+      } else refineImageData(ctx, s.sigFormat, s.data, IMAGE_BOUNDS.signature);
+    }),
 );
 
 export const contractSchema: z.ZodType<Contract> = z.lazy(() =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARKDOWN_EDITOR } from '../constants/shell.js';
+import { checkImageDataUrl, IMAGE_BOUNDS } from '../images/raster.js';
 
 /*
  * Organisation forms (spec 000 §3 "Org form", §5, §6; issue 28): what a form is, the fields the
@@ -85,8 +86,22 @@ const fieldsSchema = z
   });
 
 const nameSchema = z.string().trim().min(1).max(FORM_LIMITS.nameLength);
-/** [PF2] Spec 000 §5: a form's Markdown body is at most 100,000 characters. */
-export const formMarkdownSchema = z.string().max(FORM_LIMITS.markdownLength);
+/** Data images written into a form's Markdown (what the editor pastes). */
+const DATA_IMAGE = /data:image\/[^;,\s)]*;base64,[A-Za-z0-9+/=]*/gi;
+
+/**
+ * [PF2] Spec 000 §5: a form's Markdown body is at most 100,000 characters; [IM1] each image in it
+ * is a PNG or JPEG within the form image bounds (2000 × 2000), refused with IM2's reason.
+ */
+export const formMarkdownSchema = z
+  .string()
+  .max(FORM_LIMITS.markdownLength)
+  .superRefine((markdown, ctx) => {
+    for (const [url] of markdown.matchAll(DATA_IMAGE)) {
+      const check = checkImageDataUrl(url, IMAGE_BOUNDS.formImage);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+    }
+  });
 
 /**
  * The builder's form (createOrgForm / updateOrgForm properties): name, Markdown, challenge,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { encodePng, pngFile } from '../images/png.js';
+import { formMarkdownSchema } from './forms.js';
 import { renderFormMarkdown, safeMarkdownUrl } from './markdown.js';
 
 /** A small XSS corpus (issue 28): none of it may come out as markup that runs script. */
@@ -28,16 +30,21 @@ function dangerous(html: string): string[] {
   return found;
 }
 
+/** Web and Node both have btoa; shared/ compiles without their type libraries. */
+const btoa = (globalThis as unknown as { btoa: (s: string) => string }).btoa;
+const dataUrl = (bytes: Uint8Array): string => `data:image/png;base64,${btoa(String.fromCharCode(...bytes))}`;
+const SMALL_PNG = dataUrl(encodePng(2, 2, () => [0, 0, 0]));
+
 describe('form Markdown', () => {
-  it('[PF4] renders headings, emphasis, lists, links and pasted JPEG images', () => {
+  it('[PF4] renders headings, emphasis, lists, links and pasted images', () => {
     const html = renderFormMarkdown(
-      '# Consent\n\n**Please** read.\n\n- one\n- two\n\n[site](https://example.com)\n\n![x](data:image/jpeg;base64,/9j/4AAQ)',
+      `# Consent\n\n**Please** read.\n\n- one\n- two\n\n[site](https://example.com)\n\n![x](${SMALL_PNG})`,
     );
     expect(html).toContain('<h1>Consent</h1>');
     expect(html).toContain('<strong>Please</strong>');
     expect(html).toContain('<li>one</li>');
     expect(html).toContain('<a href="https://example.com">site</a>');
-    expect(html).toContain('<img src="data:image/jpeg;base64,/9j/4AAQ" alt="x">');
+    expect(html).toContain(`<img src="${SMALL_PNG}" alt="x">`);
   });
 
   it('[PF4] lets no script, event handler, javascript: URL, data: HTML or svg onload through (XSS corpus)', () => {
@@ -64,7 +71,18 @@ describe('form Markdown', () => {
     ]) {
       expect(safeMarkdownUrl(bad)).toBe(false);
     }
-    expect(safeMarkdownUrl('data:image/png;base64,iVBORw0KGgo=')).toBe(true);
+    expect(safeMarkdownUrl(SMALL_PNG)).toBe(true);
+  });
+
+  it('[PF4][IM1] shows no data image that is damaged or past the form image bounds (2000 × 2000)', () => {
+    const bomb = dataUrl(pngFile({ width: 20000, height: 20000, depth: 1, colour: 0 }, new Uint8Array(1)));
+    expect(safeMarkdownUrl(bomb)).toBe(false);
+    expect(safeMarkdownUrl('data:image/png;base64,iVBORw0KGgo=')).toBe(false);
+    expect(renderFormMarkdown(`![big](${bomb})`)).not.toContain('<img');
+    expect(formMarkdownSchema.safeParse(`Sign below.\n\n![big](${bomb})`).error?.issues[0]?.message).toBe(
+      'The image is too large: it may be at most 2000 × 2000 pixels.',
+    );
+    expect(formMarkdownSchema.safeParse(`Sign below.\n\n![ok](${SMALL_PNG})`).success).toBe(true);
   });
 
   it('[PF4] cuts the text at the editor limit of 100,000 characters', () => {

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OrgFormField } from './forms.js';
+import { encodePng, pngFile } from '../images/png.js';
+import { FIELD_VALUE_SCHEMAS, submissionMissing, submissionValuesSchema } from './submission.js';
 
 /** Web and Node both have btoa; shared/ compiles without their type libraries. */
 const btoa = (globalThis as unknown as { btoa: (s: string) => string }).btoa;
-import { pngSize, submissionMissing, submissionValuesSchema } from './submission.js';
-
-/** A PNG data URL whose IHDR says width × height (the pixel data is not needed to read the size). */
-function png(width: number, height: number): string {
-  const bytes = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
-  for (const n of [width, height]) bytes.push((n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255);
-  bytes.push(8, 6, 0, 0, 0, 0, 0, 0, 0, 0);
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return `data:image/png;base64,${btoa(bin)}`;
-}
+const dataUrl = (bytes: Uint8Array): string => `data:image/png;base64,${btoa(String.fromCharCode(...bytes))}`;
+/** A white PNG data URL of width × height. */
+const png = (width: number, height: number): string => dataUrl(encodePng(width, height, () => [255, 255, 255]));
 
 const fields: OrgFormField[] = [
   { name: 'photo', label: 'Photo', type: 'selfie', required: true },
@@ -25,13 +19,6 @@ const fields: OrgFormField[] = [
 ];
 
 describe('patient submissions', () => {
-  it('[PF5] reads a PNG size from its header, and nothing else as a PNG', () => {
-    expect(pngSize(png(480, 480))).toEqual({ width: 480, height: 480 });
-    expect(pngSize(png(660, 300))).toEqual({ width: 660, height: 300 });
-    expect(pngSize('data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==')).toBeNull();
-    expect(pngSize(`data:image/png;base64,${btoa('GIF89a-not-a-png-at-all!')}`)).toBeNull();
-  });
-
   it('[PF5] checks each value by its field type and refuses fields the form does not have', () => {
     const schema = submissionValuesSchema(fields);
     const ok = {
@@ -46,12 +33,24 @@ describe('patient submissions', () => {
     expect(schema.safeParse({ ...ok, photo: png(400, 480) }).success).toBe(false);
     expect(schema.safeParse({ ...ok, signature: 'data:image/svg+xml;base64,PHN2Zz4=' }).success).toBe(false);
     expect(schema.safeParse({ ...ok, signature: `${png(10, 10)}${'A'.repeat(300_000)}` }).success).toBe(false);
+    expect(schema.safeParse({ ...ok, signature: 'data:image/png;base64,iVBORw0KGgo=' }).success).toBe(false);
     expect(schema.safeParse({ ...ok, weight: 'x'.repeat(41) }).success).toBe(false);
     expect(schema.safeParse({ ...ok, allergies: Array.from({ length: 51 }, () => ({ name: 'x' })) }).success).toBe(
       false,
     );
     expect(schema.safeParse({ ...ok, history: { answers: { asthma: 'maybe' } } }).success).toBe(false);
     expect(schema.safeParse({ ...ok, isAdmin: true }).success).toBe(false);
+  });
+
+  it('[PF5][IM1] refuses a signature whose image is too large in pixels, whatever its size in bytes, and says so', () => {
+    // 20000 × 20000 at 1 bit per pixel: ~50 KB of PNG, 400 megapixels once decoded (issue 35 item 7).
+    const bomb = dataUrl(pngFile({ width: 20000, height: 20000, depth: 1, colour: 0 }, new Uint8Array(2501 * 20000)));
+    expect(bomb.length).toBeLessThan(100_000);
+    const result = FIELD_VALUE_SCHEMAS.signature.safeParse(bomb);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('The image is too large: it may be at most 3000 × 1500 pixels.');
+    // The pad's own output at a device pixel ratio of 2 is accepted.
+    expect(FIELD_VALUE_SCHEMAS.signature.safeParse(png(1320, 600)).success).toBe(true);
   });
 
   it("[PF6] lists what is still missing by label, then the acceptance checkbox's text", () => {

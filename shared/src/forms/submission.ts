@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SELFIE } from '../constants/widgets.js';
+import { checkImageDataUrl, IMAGE_BOUNDS, type ImageBounds } from '../images/raster.js';
 import type { FormFieldType, OrgFormField } from './forms.js';
 
 /*
@@ -29,57 +30,37 @@ export const PATIENT_FORM_TEXTS = {
   stillMissing: 'Still Missing:',
 } as const;
 
-const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** The first bytes of base64 text (no padding handling needed for a prefix of whole quads). */
-function base64Prefix(data: string, bytes: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i + 3 < data.length && out.length < bytes; i += 4) {
-    const n = [0, 1, 2, 3].map((k) => BASE64.indexOf(data[i + k] ?? 'A'));
-    if (n.some((v) => v < 0)) break;
-    out.push((n[0]! << 2) | (n[1]! >> 4), ((n[1]! & 15) << 4) | (n[2]! >> 2), ((n[2]! & 3) << 6) | n[3]!);
-  }
-  return out.slice(0, bytes);
-}
-
-/** [PF5] The width and height of a PNG data URL (its IHDR), or null when it is not a PNG. */
-export function pngSize(dataUrl: string): { width: number; height: number } | null {
-  const m = PNG_DATA_URL.exec(dataUrl);
-  if (!m) return null;
-  const b = base64Prefix(m[1]!, 24);
-  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (b.length < 24 || signature.some((v, i) => b[i] !== v)) return null;
-  if (String.fromCharCode(b[12]!, b[13]!, b[14]!, b[15]!) !== 'IHDR') return null;
-  const int = (o: number): number => ((b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!) >>> 0;
-  return { width: int(16), height: int(20) };
-}
-
 const text = (max: number): z.ZodString => z.string().trim().max(max);
 const item = z.string().trim().min(1).max(SUBMISSION_LIMITS.itemLength);
 /** The selfie's size after its 40 px crop on each side (spec 002 §9: 480x480 video, PNG). */
 export const SELFIE_SIZE = SELFIE.videoSize;
+
+/**
+ * [PF5] An image answer (IM2): a data URL of at most `maxLength` characters whose image passes
+ * the kind's bounds, decoded in full, and is `square` px on each side when given (an empty
+ * answer is no answer).
+ */
+function imageDataUrl(maxLength: number, bounds: ImageBounds, square?: number): z.ZodType<string> {
+  return z
+    .string()
+    .max(maxLength)
+    .superRefine((v, ctx) => {
+      if (v === '') return;
+      const check = checkImageDataUrl(v, bounds);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message, params: { image: check.problem } });
+      else if (square !== undefined && (check.width !== square || check.height !== square)) {
+        ctx.addIssue({ code: 'custom', message: `A selfie is a ${square}x${square} PNG image` });
+      }
+    });
+}
 
 /** [PF5] The value schema of each field type. */
 export const FIELD_VALUE_SCHEMAS: { readonly [K in FormFieldType]: z.ZodType } = {
   text: text(SUBMISSION_LIMITS.textLength),
   bodyHeight: text(SUBMISSION_LIMITS.measurementLength),
   bodyWeight: text(SUBMISSION_LIMITS.measurementLength),
-  signature: z
-    .string()
-    .max(SUBMISSION_LIMITS.signatureLength)
-    .refine((v) => v === '' || pngSize(v) !== null, { error: 'A signature is a PNG image' }),
-  selfie: z
-    .string()
-    .max(SUBMISSION_LIMITS.selfieLength)
-    .refine(
-      (v) => {
-        if (v === '') return true;
-        const size = pngSize(v);
-        return size !== null && size.width === SELFIE_SIZE && size.height === SELFIE_SIZE;
-      },
-      { error: 'A selfie is a 480x480 PNG image' },
-    ),
+  signature: imageDataUrl(SUBMISSION_LIMITS.signatureLength, IMAGE_BOUNDS.signature),
+  selfie: imageDataUrl(SUBMISSION_LIMITS.selfieLength, IMAGE_BOUNDS.selfie, SELFIE_SIZE),
   allergies: z
     .array(z.strictObject({ name: item, reaction: text(SUBMISSION_LIMITS.itemLength).optional() }))
     .max(SUBMISSION_LIMITS.listItems),

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import type { ReactNode } from 'react';
 import { REPORT_CHART, SIGNATURE_CANVAS } from '../constants/widgets.js';
+import { IMAGE_BOUNDS } from '../images/raster.js';
 import { SEDATION_LEVEL_LABELS, type SedationLevel } from '../enums.js';
 import { bmi } from '../rules/bmi.js';
 import { convertTemperature, vitalsIntervalMinutes } from '../rules/vitals.js';
@@ -102,12 +103,17 @@ function Pre({ children }: { children: string | null }): ReactNode {
   return children ? <div className="vr-pre">{children}</div> : null;
 }
 
-/** The box a signature path's points cover, padded by the stroke; null without points. */
+/**
+ * The box a signature path's points cover, padded by the stroke; null without points. [IM1] The
+ * box never passes a signature image's bounds (3000 × 1500): a path with far-off points is cut
+ * there, so a printed signature is never a picture of millions of pixels.
+ */
 export function signatureBounds(path: string): { x: number; y: number; width: number; height: number } | null {
   const numbers = (path.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
   if (numbers.length < 2) return null;
-  const xs = numbers.filter((_, i) => i % 2 === 0);
-  const ys = numbers.filter((_, i) => i % 2 === 1);
+  const within = (v: number, max: number): number => Math.min(Math.max(v, 0), max);
+  const xs = numbers.filter((_, i) => i % 2 === 0).map((v) => within(v, IMAGE_BOUNDS.signature.maxWidth));
+  const ys = numbers.filter((_, i) => i % 2 === 1).map((v) => within(v, IMAGE_BOUNDS.signature.maxHeight));
   const pad = 4;
   const x = Math.min(...xs) - pad;
   const y = Math.min(...ys) - pad;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { encodePng } from '@vigil/shared';
 import { loadConfig } from '../config.js';
 import type { FhirService } from '../fhir/service.js';
-import { encodePng } from '../forms/png.js';
 import { tokenHash } from '../forms/tasks.js';
 import { createLogger } from '../log.js';
 import { buildServices, type Services } from '../services.js';
@@ -65,7 +65,7 @@ describe('a patient form submission is stored whole or not at all', () => {
         return Reflect.get(target, prop, receiver);
       },
     });
-    const signature = `data:image/png;base64,${encodePng(200, 60, () => [20, 20, 20]).toString('base64')}`;
+    const signature = `data:image/png;base64,${Buffer.from(encodePng(200, 60, () => [20, 20, 20])).toString('base64')}`;
     const patient = await services.resources.read(orgId, 'Patient', patientRef.slice('Patient/'.length));
     const birthDate = (patient!.resource as { birthDate: string }).birthDate;
     const body = { accepted: true, birthDate, values: { signerName: 'Ada Patient', signature } };

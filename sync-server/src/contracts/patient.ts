@@ -2,7 +2,8 @@ import {
   CONTRACT_APPOINTMENT_EXTENSION,
   CONTRACT_EXTENSIONS,
   UNNAMED_ORG_TEXT,
-  fillPlaceholders,
+  fillFormMarkdown,
+  issuesFromZod,
   patientAnswersComposition,
   patientAnswersOf,
   patientDisplayName,
@@ -97,22 +98,25 @@ export class PatientFormService {
       await this.challenge(link, submission.birthDate!);
     }
     const values = submissionValuesSchema(form.fields).safeParse(submission.values);
-    if (!values.success) refuse(400, 'INVALID_INPUT');
-    const missing = submissionMissing(form.fields, values.data!, submission.accepted);
+    // An image refused by its bounds (IM2) says why, on the field it came from.
+    if (!values.success) {
+      throw new AppError(400, 'INVALID_INPUT', values.error.issues[0]?.message, issuesFromZod(values.error.issues));
+    }
+    const missing = submissionMissing(form.fields, values.data, submission.accepted);
     if (missing.length > 0) throw new IncompleteError(missing);
 
     const now = this.deps.now();
     const ctx = this.ctx(link, ip);
     const patient = await this.patient(link);
     const at = new Date(now).toISOString();
-    const contract = contractOf({ link, form, patient, values: values.data!, at });
+    const contract = contractOf({ link, form, patient, values: values.data, at });
     // One transaction (session 18): the link is used only with the Contract and the patient's
     // answers stored; a failure leaves the link unused, so the patient can send again.
     const version = await this.deps.store.transaction(async () => {
       if (!(await this.deps.links.use(link.tokenHash, now))) refuse(410, 'LINK_USED');
       const stored = (await this.deps.fhir.create(ctx, 'Contract', contract)).version;
       // [HM1] The health questions also become a patient-answers health history the staff merge.
-      const answers = patientAnswersOf(form.fields, values.data!, form.name, at);
+      const answers = patientAnswersOf(form.fields, values.data, form.name, at);
       if (answers) {
         const composition = patientAnswersComposition({
           patientId: link.patientId,
@@ -261,7 +265,7 @@ export function contractOf(input: {
         contentAttachment: {
           contentType: 'text/markdown',
           title: form.name,
-          data: base64(fillPlaceholders(form.markdown, textValues)),
+          data: base64(fillFormMarkdown(form.markdown, textValues)),
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { CONTRACT_APPOINTMENT_EXTENSION, type Contract, type Patient } from '@vigil/shared';
+import { CONTRACT_APPOINTMENT_EXTENSION, fillFormMarkdown, pngFile, type Contract, type Patient } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_EXTENSIONS } from './patient.js';
 import { contractHtml, contractTime, sanitizeContractHtml, timeZoneOrNull } from './pdf.js';
@@ -62,6 +62,45 @@ describe('the contract PDF page', () => {
     expect(html).toContain('<strong>');
     expect(html).toContain('Ana Lopez');
     expect(html).toContain('Signed by Ana on 2026-01-01 00:00 (UTC)');
+  });
+
+  it('[IM2] prints a stored signature or selfie only within its bounds; past them it says why instead', () => {
+    const png = (width: number, height: number, depth = 8): string =>
+      Buffer.from(
+        pngFile({ width, height, depth, colour: 0 }, new Uint8Array((1 + Math.ceil((width * depth) / 8)) * height)),
+      ).toString('base64');
+    const signed = (data: string, selfie?: string): Contract => {
+      const c = contract('I agree.', 'Ana');
+      c.signer![0]!.signature[0]!.data = data;
+      if (selfie)
+        c.extension!.push({
+          url: CONTRACT_EXTENSIONS.selfie,
+          valueAttachment: { contentType: 'image/png', data: selfie },
+        });
+      return c;
+    };
+    const small = png(660, 300);
+    const ok = contractHtml(signed(small, png(480, 480)), patient, 'Office');
+    expect(ok).toContain(`<img alt="Signature" src="data:image/png;base64,${small}">`);
+    expect(ok).toContain('<img alt="Selfie"');
+    // A contract kept before images were bounded: 20000 × 20000 at 1 bit, ~50 KB.
+    const bomb = contractHtml(signed(png(20000, 20000, 1), png(481, 481)), patient, 'Office');
+    expect(bomb).not.toContain('<img');
+    expect(bomb).toContain('Signature not shown: The image is too large: it may be at most 3000 × 1500 pixels.');
+    expect(bomb).toContain('Selfie not shown: The image is too large: it may be at most 480 × 480 pixels.');
+    expect(bomb).toContain('Signed by Ana on 2026-01-01 00:00 (UTC)');
+  });
+
+  it("[PF8] prints the patient's typed answers in the form's text literally, the office's Markdown as Markdown", () => {
+    const typed = '**bold** [link](http://x) # heading <img src=x>';
+    const html = contractHtml(
+      contract(fillFormMarkdown('I, {{name}}, agree to **sedation**.', { name: typed }), 'Ana'),
+      patient,
+      'Office',
+    );
+    expect(html).toContain(
+      '<p>I, **bold** [link](http://x) # heading &lt;img src=x&gt;, agree to <strong>sedation</strong>.</p>',
+    );
   });
 
   it('[PF4] keeps Markdown tags and raster data images, drops everything else', () => {

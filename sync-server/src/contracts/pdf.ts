@@ -1,11 +1,14 @@
 import {
   ANSWER_TEXT,
   answeredQuestions,
+  checkImageBase64,
+  IMAGE_BOUNDS,
   dateTime,
   extensionsOf,
   patientDisplayName,
   renderFormMarkdown,
   type Contract,
+  type ImageBounds,
   type Patient,
 } from '@vigil/shared';
 import sanitizeHtml from 'sanitize-html';
@@ -54,7 +57,19 @@ export function sanitizeContractHtml(html: string): string {
 }
 
 const decode = (b64: string | undefined): string => (b64 ? Buffer.from(b64, 'base64').toString('utf8') : '');
-const isBase64 = (s: string | undefined): s is string => typeof s === 'string' && /^[A-Za-z0-9+/]+={0,2}$/.test(s);
+
+/**
+ * [IM2] A stored PNG (the patient's signature or selfie) as an image, only when it passes its
+ * bounds: a contract kept before they were checked never reaches the printer with a 20000 ×
+ * 20000 picture; it says instead why its image is not shown.
+ */
+function pngImage(data: string | undefined, bounds: ImageBounds, alt: string): string {
+  if (!data) return '';
+  const check = checkImageBase64(data, 'image/png', bounds);
+  return check.ok
+    ? `<img alt="${alt}" src="data:image/png;base64,${data}">`
+    : `<p class="refused">${escape(`${alt} not shown: ${check.message}`)}</p>`;
+}
 
 /**
  * One answer as printed text: lists one per line, a health history as its labelled questions
@@ -146,10 +161,10 @@ img{max-width:100%}.sig img{max-height:120px}.selfie img{width:160px;height:160p
 <div class="meta">${orgName ? `${escape(orgName)} · ` : ''}Patient: ${escape(patient ? patientDisplayName(patient) : '(unknown)')}${patient?.birthDate ? ` · DOB ${escape(patient.birthDate)}` : ''} · Version ${escape(contractTime(contract.version, timeZone))} · Contract ${escape(contract.id ?? '')}</div>
 <div class="text">${body}</div>
 ${rows ? `<table>${rows}</table>` : ''}
-${isBase64(selfie) ? `<div class="selfie"><img alt="Selfie" src="data:image/png;base64,${selfie}"></div>` : ''}
+${selfie ? `<div class="selfie">${pngImage(selfie, IMAGE_BOUNDS.selfie, 'Selfie')}</div>` : ''}
 ${
   signature
-    ? `<div class="sig">${isBase64(signature.data) ? `<img alt="Signature" src="data:image/png;base64,${signature.data}">` : ''}
+    ? `<div class="sig">${pngImage(signature.data, IMAGE_BOUNDS.signature, 'Signature')}
 <div>Signed by ${escape(signature.who.display ?? '')} on ${escape(contractTime(signature.when, timeZone))}</div></div>`
     : '<div class="sig">No signature</div>'
 }

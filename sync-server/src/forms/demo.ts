@@ -2,6 +2,7 @@ import {
   appointmentTasks,
   CONTRACT_APPOINTMENT_EXTENSION,
   EDIT_STATUS_EXTENSION,
+  encodePng,
   ORG_TAG_SYSTEM,
   patientDisplayName,
   PRACTITIONER_USER_SYSTEM,
@@ -13,7 +14,6 @@ import {
   type FhirResource,
 } from '@vigil/shared';
 import { CONTRACT_EXTENSIONS } from '../contracts/patient.js';
-import { encodePng } from './png.js';
 import type { OrgFormStore } from '../store/forms/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
@@ -46,7 +46,9 @@ const PRE_OP_MARKDOWN = `# Before your visit
 function demoSignaturePng(width = 240, height = 60): string {
   const onStroke = (x: number, y: number): boolean =>
     x >= 10 && x < width - 10 && Math.abs(Math.round(height / 2 + Math.sin(x / 14) * (height / 4)) - y) <= 1;
-  return encodePng(width, height, (x, y) => (onStroke(x, y) ? [20, 20, 20] : [255, 255, 255])).toString('base64');
+  return Buffer.from(encodePng(width, height, (x, y) => (onStroke(x, y) ? [20, 20, 20] : [255, 255, 255]))).toString(
+    'base64',
+  );
 }
 
 /**

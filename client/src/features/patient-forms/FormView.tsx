@@ -1,7 +1,7 @@
 import { Alert, Checkbox, List, Stack, Text, Title, Typography } from '@mantine/core';
-import { renderFormMarkdown, type OrgFormField } from '@vigil/shared';
+import { fillFormMarkdown, renderFormMarkdown, type OrgFormField } from '@vigil/shared';
 import { useMemo, type ReactNode } from 'react';
-import { ACCEPTANCE_TEXT, fillPlaceholders, stillMissing, type FieldAnswers } from './answers.js';
+import { ACCEPTANCE_TEXT, stillMissing, type FieldAnswers } from './answers.js';
 import classes from './contract.module.css';
 import { FieldInput } from './FieldInput.js';
 
@@ -41,7 +41,7 @@ export function FormView({
   acceptanceText = ACCEPTANCE_TEXT,
 }: FormViewProps): ReactNode {
   const html = useMemo(
-    () => renderFormMarkdown(fillPlaceholders(markdown, { ...values, ...answers.text })),
+    () => renderFormMarkdown(fillFormMarkdown(markdown, { ...values, ...answers.text })),
     [markdown, values, answers.text],
   );
   const missing = stillMissing(fields, answers, accepted, acceptanceText);
