@@ -31,8 +31,15 @@ function cookie(browser: Browser): string {
   return [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 }
 
-/** A provider's organisation with a charted case: patient Ada Lovelace, provider Dr Grace Hopper, two drugs. */
-export async function chartedCase(server: TestServer, member?: OrgMember): Promise<ChartedCase> {
+/**
+ * A provider's organisation with a charted case: patient Ada Lovelace, provider Dr Grace Hopper, two drugs.
+ * `start`: when the case started (2026-11-20 14:00 UTC unless given); every charted time follows it.
+ */
+export async function chartedCase(
+  server: TestServer,
+  member?: OrgMember,
+  start = Date.parse('2026-11-20T14:00:00Z'),
+): Promise<ChartedCase> {
   const m = member ?? (await orgMember(server.url));
   const patient = await fhir<{ id: string }>(
     server,
@@ -47,7 +54,6 @@ export async function chartedCase(server: TestServer, member?: OrgMember): Promi
   });
   if (patient.status !== 201 || practitioner.status !== 201)
     throw new Error(`setup failed: ${patient.status} ${practitioner.status}`);
-  const start = Date.parse('2026-11-20T14:00:00Z');
   const appointment = await fhir<{ id: string }>(server, m.browser, 'POST', `${m.orgId}/Appointment`, {
     resourceType: 'Appointment',
     status: 'booked',
@@ -65,7 +71,7 @@ export async function chartedCase(server: TestServer, member?: OrgMember): Promi
   client.doc.transact(() => {
     const root = client.doc.getMap(CASE_ROOT);
     root.set('procedure', 'Third molar extraction');
-    root.set('procedureDate', '2026-11-20');
+    root.set('procedureDate', new Date(start).toISOString().slice(0, 10));
     root.set('userRole', 'other');
     root.set('sedationLevel', 'moderate');
     root.set('events', { caseStart: start, anesthesiaStart: start + 5 * 60_000, end: start + 50 * 60_000 });

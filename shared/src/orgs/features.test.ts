@@ -3,16 +3,18 @@ import { DAY } from '../constants/time.js';
 import {
   acceptedFeatureValue,
   applyFeatureOverrides,
-  canEditResources,
   featureChangeCall,
   featureDefinition,
   isSubscriptionOk,
   ORG_FEATURES,
   ORG_INVITATION_TTL_MS,
   resolveFeatures,
+  resourceWriteBlock,
   sedationLevelLimit,
+  subscriptionPath,
   temperatureUnit,
   TRIAL_MS,
+  type ResourceWriteBlock,
   type SubscriptionFacts,
 } from './index.js';
 
@@ -112,12 +114,67 @@ describe('subscription (spec 000 §4)', () => {
     expect(isSubscriptionOk(facts, NOW)).toBe(expected);
   });
 
-  it.each<[string, boolean, SubscriptionFacts['status'], boolean]>([
-    ['editing is allowed with an ok subscription', false, 'active', true],
-    ['editing is blocked when the organisation prevents it', true, 'active', false],
-    ['editing is blocked when the subscription is not ok', false, 'past_due', false],
-  ])('%s', (_rule, prevent, status, expected) => {
-    expect(canEditResources({ ...base, status, preventResourceEditing: prevent }, NOW)).toBe(expected);
+  const write = (type: string, isNew: boolean) => ({ type, isNew });
+  it.each<[string, boolean, SubscriptionFacts['status'], { type: string; isNew: boolean }, ResourceWriteBlock | null]>([
+    ['[SUB2] every write is allowed with an ok subscription', false, 'active', write('Patient', true), null],
+    [
+      '[SUB2] every write is refused when the organisation prevents it',
+      true,
+      'active',
+      write('Observation', false),
+      'EDITING_PREVENTED',
+    ],
+    [
+      '[SUB2] a new patient is refused when the subscription is not ok',
+      false,
+      'past_due',
+      write('Patient', true),
+      'SUBSCRIPTION_NOT_OK',
+    ],
+    [
+      '[SUB2] a new case is refused when the subscription is not ok',
+      false,
+      'canceled',
+      write('Appointment', true),
+      'SUBSCRIPTION_NOT_OK',
+    ],
+    [
+      '[SUB2] a change of an existing patient or case is allowed when it is not ok',
+      false,
+      'canceled',
+      write('Appointment', false),
+      null,
+    ],
+    [
+      '[SUB2] charting a case (a new vitals Observation) is allowed when it is not ok',
+      false,
+      'unpaid',
+      write('Observation', true),
+      null,
+    ],
+    ['[SUB2] signing (a new PDF Binary) is allowed when it is not ok', false, 'canceled', write('Binary', true), null],
+  ])('%s', (_rule, prevent, status, w, expected) => {
+    expect(resourceWriteBlock({ ...base, status, preventResourceEditing: prevent }, NOW, w)).toBe(expected);
+  });
+
+  // The trial ends at the instant trialEnd, whatever the day or hour: a trial ending at 09:30 UTC
+  // on 2026-12-28 allows a new patient at midnight UTC that day, and refuses one at midnight the day after.
+  const trialEnd = Date.parse('2026-12-28T09:30:00Z');
+  it.each<[string, number, ResourceWriteBlock | null]>([
+    ['at midnight UTC the day before the trial ends', Date.parse('2026-12-27T00:00:00Z'), null],
+    ['at midnight UTC on the day the trial ends', Date.parse('2026-12-28T00:00:00Z'), null],
+    ['one millisecond before the trial ends', trialEnd - 1, null],
+    ['at the instant the trial ends', trialEnd, 'TRIAL_ENDED'],
+    ['at midnight UTC the day after the trial ends', Date.parse('2026-12-29T00:00:00Z'), 'TRIAL_ENDED'],
+  ])('[SUB2] a new patient %s: %s', (_when, now, expected) => {
+    const facts = { status: 'trialing' as const, trialEnd, isOnboarding: false, preventResourceEditing: false };
+    expect(resourceWriteBlock(facts, now, write('Patient', true))).toBe(expected);
+    // A change of what exists goes on after the trial.
+    expect(resourceWriteBlock(facts, now, write('Patient', false))).toBeNull();
+  });
+
+  it('[SUB2] names the spec route of the subscription screen (spec 000 §2)', () => {
+    expect(subscriptionPath('office')).toBe('/org/office/subscription');
   });
 
   it('gives a 30-day free trial (spec 002 §9) and 7-day invitations (decision)', () => {

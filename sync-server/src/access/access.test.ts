@@ -47,20 +47,32 @@ const member = (
   roles,
 });
 
-describe('orgPolicyOf (spec 000 §4)', () => {
+describe('orgPolicyOf (spec 000 §4, rule SUB2)', () => {
+  const newPatient = { type: 'Patient', isNew: true };
+  const newVitals = { type: 'Observation', isNew: true };
   it.each([
-    ['live', { isOnboarding: false, editBlocked: null }],
-    ['onboarding', { isOnboarding: true, editBlocked: null }],
-    ['locked', { isOnboarding: false, editBlocked: 'EDITING_PREVENTED' }],
-    ['lapsed', { isOnboarding: false, editBlocked: 'SUBSCRIPTION_NOT_OK' }],
-    ['trial', { isOnboarding: false, editBlocked: null }],
-    ['nowhere', null],
-  ])('reads %s as %o', async (orgId, policy) => {
-    expect(await orgPolicyOf(orgStore(), () => 1_000)(orgId)).toEqual(policy);
+    ['live', false, null, null],
+    ['onboarding', true, null, null],
+    ['locked', false, 'EDITING_PREVENTED', 'EDITING_PREVENTED'],
+    ['lapsed', false, 'SUBSCRIPTION_NOT_OK', null],
+    ['trial', false, null, null],
+  ])('reads %s: onboarding %s, a new patient %s, new vitals %s', async (orgId, onboarding, patient, vitals) => {
+    const policy = await orgPolicyOf(orgStore(), () => 1_000)(orgId);
+    expect(policy?.isOnboarding).toBe(onboarding);
+    expect(policy?.writeBlocked(newPatient)).toBe(patient);
+    expect(policy?.writeBlocked(newVitals)).toBe(vitals);
   });
 
-  it('blocks a trial once it has ended', async () => {
-    expect((await orgPolicyOf(orgStore(), () => 3_000)('trial'))?.editBlocked).toBe('SUBSCRIPTION_NOT_OK');
+  it('knows no policy of an unknown organisation', async () => {
+    expect(await orgPolicyOf(orgStore(), () => 1_000)('nowhere')).toBeNull();
+  });
+
+  it('refuses a new patient once the trial has ended, by the server clock, and still allows charting', async () => {
+    const policy = await orgPolicyOf(orgStore(), () => 3_000)('trial');
+    expect(policy?.writeBlocked(newPatient)).toBe('TRIAL_ENDED');
+    expect(policy?.writeBlocked({ type: 'Appointment', isNew: true })).toBe('TRIAL_ENDED');
+    expect(policy?.writeBlocked({ type: 'Appointment', isNew: false })).toBeNull();
+    expect(policy?.writeBlocked(newVitals)).toBeNull();
   });
 });
 

@@ -1,12 +1,15 @@
-import { canEditResources } from '@vigil/shared';
+import { resourceWriteBlock, type ResourceWriteBlock } from '@vigil/shared';
 import type { OrgRecord } from '../store/orgs/types.js';
 
-/** What an organisation's settings say about writing resources (spec 000 §4). */
+/** What an organisation's settings say about writing resources (spec 000 §4, rule SUB2). */
 export interface OrgPolicy {
   /** Onboarding organisations create test patients (tag HTEST) until they go live. */
   isOnboarding: boolean;
-  /** Null when editing is allowed, else why not. */
-  editBlocked: 'EDITING_PREVENTED' | 'SUBSCRIPTION_NOT_OK' | null;
+  /**
+   * Null when this write is allowed, else why not: every write while the organisation prevents
+   * editing; only a new patient or case once its trial ended or its subscription is not ok.
+   */
+  writeBlocked(write: { type: string; isNew: boolean }): ResourceWriteBlock | null;
 }
 
 /** The editing policy of an organisation, or null for an unknown one. */
@@ -23,11 +26,8 @@ export function orgPolicyOf(orgs: { org(id: string): Promise<OrgRecord | null> }
       isOnboarding: org.isOnboarding,
       preventResourceEditing: org.preventResourceEditing,
     };
-    const editBlocked = canEditResources(facts, now())
-      ? null
-      : facts.preventResourceEditing
-        ? 'EDITING_PREVENTED'
-        : 'SUBSCRIPTION_NOT_OK';
-    return { isOnboarding: facts.isOnboarding, editBlocked };
+    // The server's clock when the policy is read decides (VIGIL_TEST_CLOCK_OFFSET_MS moves it in tests).
+    const at = now();
+    return { isOnboarding: facts.isOnboarding, writeBlocked: (write) => resourceWriteBlock(facts, at, write) };
   };
 }

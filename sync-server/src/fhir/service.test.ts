@@ -2,10 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   APPOINTMENT_PAGE_COUNT,
+  measurementComponent,
+  PHYSICAL_ATTRIBUTE_CODES,
   TEST_RESOURCE_TAG,
+  TRIAL_ENDED_MESSAGE,
   validateResource,
   type Appointment,
   type AuditEvent,
+  type Observation,
   type Patient,
 } from '@vigil/shared';
 import type { OrgPolicy } from '../access/index.js';
@@ -14,7 +18,7 @@ import { LiveEvents, type DeliveredEvent } from './live-events.js';
 import { MemoryResourceStore } from '../store/resources/memory.js';
 import { FhirService, parseIfMatch, type RequestContext } from './service.js';
 
-function setup(policy: OrgPolicy | null = { isOnboarding: false, editBlocked: null }) {
+function setup(policy: OrgPolicy | null = { isOnboarding: false, writeBlocked: () => null }) {
   const store = new MemoryResourceStore();
   const events = new LiveEvents();
   let clock = Date.UTC(2026, 10, 21, 9, 0);
@@ -36,6 +40,16 @@ const patient: Patient = {
   resourceType: 'Patient',
   name: [{ given: ['Amelia'], family: 'Hart' }],
   birthDate: '2015-03-04',
+};
+
+/** A weight taken for a case (physical attributes, spec 001 §3). */
+const observation: Observation = {
+  resourceType: 'Observation',
+  status: 'final',
+  code: { coding: [{ ...PHYSICAL_ATTRIBUTE_CODES.panel }] },
+  subject: { reference: 'Patient/pat-1' },
+  effectiveDateTime: '2026-11-21T10:00:00Z',
+  component: [measurementComponent('weight', 20.4, '45 lb')],
 };
 
 async function thrown(fn: () => Promise<unknown>): Promise<AppError> {
@@ -90,7 +104,7 @@ describe('FhirService', () => {
   });
 
   it('marks patients created while onboarding as test patients (spec 000 §4)', async () => {
-    const { service, ctx } = setup({ isOnboarding: true, editBlocked: null });
+    const { service, ctx } = setup({ isOnboarding: true, writeBlocked: () => null });
     expect((await service.create(ctx, 'Patient', patient)).version.resource?.meta?.tag).toContainEqual(
       TEST_RESOURCE_TAG,
     );
@@ -100,11 +114,11 @@ describe('FhirService', () => {
   });
 
   it.each(['EDITING_PREVENTED', 'SUBSCRIPTION_NOT_OK'] as const)(
-    'blocks every write with 423 %s, not reads',
+    'blocks every write the policy refuses with 423 %s, not reads',
     async (reason) => {
       const open = setup();
       const id = (await open.service.create(open.ctx, 'Patient', patient)).version.id;
-      const { service, ctx, store } = setup({ isOnboarding: false, editBlocked: reason });
+      const { service, ctx, store } = setup({ isOnboarding: false, writeBlocked: () => reason });
       await store.write({ orgId: ctx.orgId, resource: { ...patient, id } }, '2026-11-21T09:00:00.000Z');
       for (const write of [
         () => service.create(ctx, 'Patient', patient),
@@ -117,6 +131,25 @@ describe('FhirService', () => {
       expect((await service.read(ctx, 'Patient', id)).id).toBe(id);
     },
   );
+
+  it('[SUB2] asks the policy about a PUT as a new resource only when the id is new', async () => {
+    const asked: { type: string; isNew: boolean }[] = [];
+    const { service, ctx } = setup({
+      isOnboarding: false,
+      writeBlocked: (w) => (asked.push(w), w.isNew && w.type === 'Patient' ? 'TRIAL_ENDED' : null),
+    });
+    const err = await thrown(() => service.update(ctx, 'Patient', 'pat-new', patient, undefined));
+    expect([err.status, err.code, err.message]).toEqual([423, 'TRIAL_ENDED', TRIAL_ENDED_MESSAGE]);
+    const obs = (await service.create(ctx, 'Observation', observation)).version.id;
+    await service.update(ctx, 'Observation', obs, { ...observation, id: obs }, undefined);
+    await service.delete(ctx, 'Observation', obs, undefined);
+    expect(asked).toEqual([
+      { type: 'Patient', isNew: true },
+      { type: 'Observation', isNew: true },
+      { type: 'Observation', isNew: false },
+      { type: 'Observation', isNew: false },
+    ]);
+  });
 
   it('refuses writing audit events through the API', async () => {
     const { service, ctx } = setup();

@@ -8,6 +8,7 @@ import {
   newId,
   normalizeResource,
   ORG_TAG_SYSTEM,
+  TRIAL_ENDED_MESSAGE,
   validateResource,
   validateResourceChange,
   withTestTag,
@@ -172,17 +173,27 @@ export class FhirService {
     );
   }
 
-  private async checkEditable(ctx: RequestContext, type: FhirResourceType): Promise<void> {
+  private checkWritableType(type: FhirResourceType): void {
     if (type === 'AuditEvent')
       throw new AppError(405, 'METHOD_NOT_ALLOWED', 'Audit events are written by the server only');
-    const blocked = (await this.deps.orgPolicy(ctx.orgId))?.editBlocked;
+  }
+
+  /**
+   * The organisation's editing policy (spec 000 §4, rule SUB2): every write while it prevents
+   * editing; once its trial ended or its subscription is not ok, only a new patient or case
+   * (issue 35 item 2: what was begun is charted, signed and amended to the end).
+   */
+  private async checkEditable(ctx: RequestContext, type: FhirResourceType, isNew: boolean): Promise<void> {
+    const blocked = (await this.deps.orgPolicy(ctx.orgId))?.writeBlocked({ type, isNew });
     if (blocked) {
       throw new AppError(
         423,
         blocked,
         blocked === 'EDITING_PREVENTED'
           ? 'This organization does not allow editing resources'
-          : 'Editing resources needs an active subscription',
+          : blocked === 'TRIAL_ENDED'
+            ? TRIAL_ENDED_MESSAGE
+            : 'Adding patients and cases needs an active subscription',
       );
     }
   }
@@ -288,7 +299,8 @@ export class FhirService {
   }
 
   async create(ctx: RequestContext, type: FhirResourceType, body: unknown): Promise<WriteResult> {
-    await this.checkEditable(ctx, type);
+    this.checkWritableType(type);
+    await this.checkEditable(ctx, type, true);
     // FHIR create: the server assigns the id (PUT to a new id creates with the client's id).
     const resource = await this.checkedBody(ctx, type, body, newId(idPrefixOf(type)), true);
     const version = await this.deps.store.transaction(async () => {
@@ -310,7 +322,7 @@ export class FhirService {
     body: unknown,
     ifMatch: string | undefined,
   ): Promise<WriteResult> {
-    await this.checkEditable(ctx, type);
+    this.checkWritableType(type);
     this.checkNotServerOwned(type, id);
     await this.checkIdOwned(ctx, id);
     await this.checkNotSigned(ctx, type, id);
@@ -319,6 +331,8 @@ export class FhirService {
       throw new AppError(400, 'INVALID_RESOURCE', 'The body id must match the URL id');
     const current = await this.deps.store.read(ctx.orgId, type, id);
     const live = current && !current.deleted ? current : null;
+    // A PUT to a new id creates: a new patient or case, which the policy may refuse.
+    await this.checkEditable(ctx, type, live === null);
     // A stale version is a conflict before anything else: the client must reload, not fix its edit.
     if (ifMatch !== undefined && ifMatch !== (current?.versionId ?? '0'))
       throw new VersionConflictError(current?.versionId ?? '0');
@@ -345,7 +359,8 @@ export class FhirService {
     id: string,
     ifMatch: string | undefined,
   ): Promise<StoredVersion | null> {
-    await this.checkEditable(ctx, type);
+    this.checkWritableType(type);
+    await this.checkEditable(ctx, type, false);
     this.checkNotServerOwned(type, id);
     await this.checkNotSigned(ctx, type, id);
     const current = await this.deps.store.read(ctx.orgId, type, id);

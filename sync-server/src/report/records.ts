@@ -22,7 +22,7 @@ import {
 import { AppError } from '../errors.js';
 import type { FhirService, RequestContext } from '../fhir/service.js';
 import type { OrgStore } from '../store/orgs/types.js';
-import type { ReportStore, SignedPdfRecord } from '../store/reports/types.js';
+import { CurrentPdfExistsError, type ReportStore, type SignedPdfRecord } from '../store/reports/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { EncodedCaseData } from '../sync/case-check.js';
 import { withCaseData } from '../sync/projection.js';
@@ -199,24 +199,31 @@ export class CaseRecords {
     };
     delete (appointment as { meta?: unknown }).meta;
     await this.deps.fhir.update(writer, 'Appointment', q.compositionId, appointment, undefined);
-    await this.deps.reports.addPdf(
-      {
-        orgId: ctx.orgId,
-        pdfId,
-        compositionId: q.compositionId,
-        patientId: q.patientId,
-        sha256: sha,
-        title: q.title,
-        signerName: q.signature.name,
-        signature: q.signature.path,
-        signatureTime: q.signature.time,
-        signedBy: q.signedBy,
-        timeZone: q.timeZone,
-        addendaCount: q.addendaCount,
-        createdAt: this.deps.now(),
-      },
-      q.previous?.pdfId ?? null,
-    );
+    await this.deps.reports
+      .addPdf(
+        {
+          orgId: ctx.orgId,
+          pdfId,
+          compositionId: q.compositionId,
+          patientId: q.patientId,
+          sha256: sha,
+          title: q.title,
+          signerName: q.signature.name,
+          signature: q.signature.path,
+          signatureTime: q.signature.time,
+          signedBy: q.signedBy,
+          timeZone: q.timeZone,
+          addendaCount: q.addendaCount,
+          createdAt: this.deps.now(),
+        },
+        q.previous?.pdfId ?? null,
+      )
+      .catch((err: unknown) => {
+        // Another signing of the case committed first: the caller's transaction rolls back
+        // (no Binary, no links) and the signer is told the case is finalized.
+        if (err instanceof CurrentPdfExistsError) throw new AppError(409, 'FINALIZED');
+        throw err;
+      });
     return { pdfId, sha };
   }
 

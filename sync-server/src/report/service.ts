@@ -218,6 +218,11 @@ export class ReportService {
           let makeFinal: () => void;
           let applyOverrides: () => void = () => undefined;
           ({ pdfId } = await this.deps.reports.transaction(async () => {
+            // Issue 35 item 4: what storage holds decides, not the room in memory (the room may
+            // have been loaded again, or another instance may hold it): a case another finalize
+            // signed meanwhile is refused before anything is written. The store's one-current-PDF
+            // constraint holds it even without this check (savePdf).
+            if (await this.deps.reports.currentPdf(ctx.orgId, compositionId)) throw new AppError(409, 'FINALIZED');
             if (writesOverrides) {
               // The overrides join the case in the same transaction as the signed PDF (issue 29).
               const written = await again.storeWrite((root) => {

@@ -70,7 +70,7 @@ describe('withCaseData (the Composition projection of a case document)', () => {
 });
 
 describe('compositionProjector', () => {
-  function setup(policy: OrgPolicy = { isOnboarding: false, editBlocked: null }) {
+  function setup(policy: OrgPolicy = { isOnboarding: false, writeBlocked: () => null }) {
     const store = new MemoryResourceStore();
     const events = new LiveEvents();
     const service = new FhirService({ store, events, now: () => Date.UTC(2026, 10, 21, 9), orgPolicy: () => policy });
@@ -129,7 +129,7 @@ describe('compositionProjector', () => {
   });
 
   it('never throws: a refused write (editing blocked) is logged and the Composition kept', async () => {
-    const { store, project, address, lines } = setup({ isOnboarding: false, editBlocked: 'EDITING_PREVENTED' });
+    const { store, project, address, lines } = setup({ isOnboarding: false, writeBlocked: () => 'EDITING_PREVENTED' });
     await store.write({ orgId: 'main-street', resource: { ...record, id: address.docId } }, '2026-11-21T09:00:00Z');
     expect(() => project({ address, content, hash: contentHash(content), userId: 'usr-1' })).not.toThrow();
     await expect(project.idle()).resolves.toBeUndefined();

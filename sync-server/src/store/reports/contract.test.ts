@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { SqliteReportStore } from './sqlite.js';
-import type { ReportStore, SignedPdfRecord } from './types.js';
+import { CurrentPdfExistsError, type ReportStore, type SignedPdfRecord } from './types.js';
 
 /*
  * The contract every ReportStore implementation passes (issue 26): a PostgreSQL store is added
@@ -67,6 +67,44 @@ describe.each([['sqlite', sqlite]])('ReportStore contract (%s)', (_name, make) =
       ['pdf-1', 'pdf-2'],
       ['pdf-2', null],
     ]);
+  });
+
+  it('refuses a second current PDF of a case, whatever its caller checked, and stores nothing of it', async () => {
+    const f = make();
+    await f.store.addPdf(pdf(), null);
+    // A second finalize that skipped the service's check (another instance, a cold room): refused.
+    await expect(f.store.addPdf(pdf({ pdfId: 'pdf-2', signedBy: 'usr-b', createdAt: 2_000 }), null)).rejects.toThrow(
+      CurrentPdfExistsError,
+    );
+    expect((await f.store.pdfsOfCase('dental', 'case-1')).map((p) => [p.pdfId, p.supersededBy])).toEqual([
+      ['pdf-1', null],
+    ]);
+    // Another case, or the same case id in another organisation, has its own current PDF.
+    await f.store.addPdf(pdf({ pdfId: 'pdf-3', compositionId: 'case-2' }), null);
+    await f.store.addPdf(pdf({ orgId: 'other', pdfId: 'pdf-4' }), null);
+    expect((await f.store.currentPdf('dental', 'case-2'))?.pdfId).toBe('pdf-3');
+    expect((await f.store.currentPdf('other', 'case-1'))?.pdfId).toBe('pdf-4');
+  });
+
+  it('refuses a second current PDF inside a transaction, and the transaction keeps none of its writes', async () => {
+    const f = make();
+    await f.store.addPdf(pdf(), null);
+    await expect(
+      f.store.transaction(async () => {
+        f.otherWrite('second finalize');
+        await f.store.addPdf(pdf({ pdfId: 'pdf-2', createdAt: 2_000 }), null);
+      }),
+    ).rejects.toThrow(CurrentPdfExistsError);
+    expect(f.otherRows()).toEqual([]);
+    expect((await f.store.currentPdf('dental', 'case-1'))?.pdfId).toBe('pdf-1');
+  });
+
+  it('lets a case be signed again once an unfinalize superseded its PDF', async () => {
+    const f = make();
+    await f.store.addPdf(pdf(), null);
+    await f.store.supersede('dental', 'pdf-1', 'unfinalized:5000');
+    await f.store.addPdf(pdf({ pdfId: 'pdf-2', createdAt: 6_000 }), null);
+    expect((await f.store.currentPdf('dental', 'case-1'))?.pdfId).toBe('pdf-2');
   });
 
   it('leaves a case with no current PDF once it is superseded by an unfinalize', async () => {

@@ -2,7 +2,13 @@ import type { Db } from '../sqlite/database.js';
 import { serialized } from '../resources/transactions.js';
 import { camelRow } from '../sqlite/rows.js';
 import { sqliteTransaction } from '../sqlite/transaction.js';
-import type { AddendumRecord, NewAddendum, ReportStore, SignedPdfRecord } from './types.js';
+import {
+  CurrentPdfExistsError,
+  type AddendumRecord,
+  type NewAddendum,
+  type ReportStore,
+  type SignedPdfRecord,
+} from './types.js';
 
 interface PdfRow {
   org_id: string;
@@ -87,7 +93,10 @@ export class SqliteReportStore implements ReportStore {
 
   addPdf(pdf: Omit<SignedPdfRecord, 'supersededBy'>, supersedes: string | null): Promise<void> {
     return serialized(this.db, () => {
-      this.db.transaction(() => {
+      const store = this.db.transaction(() => {
+        // The replaced PDF stops being current first: the unique index report_pdfs_one_current
+        // (migration 90) allows one current PDF per case.
+        if (supersedes !== null) this.stmts.supersede.run(pdf.pdfId, pdf.orgId, supersedes);
         this.stmts.insertPdf.run({
           org_id: pdf.orgId,
           pdf_id: pdf.pdfId,
@@ -104,9 +113,15 @@ export class SqliteReportStore implements ReportStore {
           superseded_by: null,
           created_at: pdf.createdAt,
         });
-        if (supersedes !== null) this.stmts.supersede.run(pdf.pdfId, pdf.orgId, supersedes);
-      })();
-      return;
+      });
+      try {
+        store();
+      } catch (err) {
+        if ((err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+          throw new CurrentPdfExistsError(pdf.orgId, pdf.compositionId);
+        }
+        throw err;
+      }
     });
   }
 

@@ -22,7 +22,10 @@ export interface SignedPdfRecord {
   signedBy: string;
   timeZone: string;
   addendaCount: number;
-  /** The PDF (or `unfinalized:{time}`) that replaced this one; null for the case's current PDF. */
+  /**
+   * The PDF (or `unfinalized:{time}`, or `duplicate:{pdfId}` for a duplicate the one-current
+   * migration set aside) that replaced this one; null for the case's current PDF.
+   */
   supersededBy: string | null;
   createdAt: number;
 }
@@ -50,6 +53,20 @@ export interface NewAddendum {
   userId: string;
 }
 
+/**
+ * A case already has a current signed PDF (issue 35 item 4): the store holds one per case
+ * whatever its callers checked, so a second finalize of the case fails here.
+ */
+export class CurrentPdfExistsError extends Error {
+  constructor(
+    readonly orgId: string,
+    readonly compositionId: string,
+  ) {
+    super(`case ${orgId}/${compositionId} already has a current signed PDF`);
+    this.name = 'CurrentPdfExistsError';
+  }
+}
+
 export interface ReportStore {
   /** One of an organisation's signed PDFs, or null. */
   pdf(orgId: string, pdfId: string): Promise<SignedPdfRecord | null>;
@@ -59,7 +76,9 @@ export interface ReportStore {
   pdfsOfCase(orgId: string, compositionId: string): Promise<SignedPdfRecord[]>;
   /**
    * Stores a newly signed PDF as the case's current one; `supersedes` (the PDF it replaces, an
-   * addendum's reprint) is marked superseded by it in the same step.
+   * addendum's reprint) is marked superseded by it in the same step. A case holds one current
+   * PDF: when another is still current (a second finalize), nothing is stored and it rejects
+   * with CurrentPdfExistsError.
    */
   addPdf(pdf: Omit<SignedPdfRecord, 'supersededBy'>, supersedes: string | null): Promise<void>;
   /** Marks a PDF superseded (`by`: the PDF or the unfinalize that replaced it). */

@@ -1,6 +1,7 @@
 import { FORMS_MIGRATION } from '../forms/migration.js';
 import { INVENTORIES_MIGRATION } from '../inventories/migration.js';
 import { POLICIES_MIGRATION } from '../policies/migration.js';
+import { ONE_CURRENT_PDF_MIGRATION } from '../reports/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -453,4 +454,5 @@ export const MIGRATIONS: readonly Migration[] = [
   FORMS_MIGRATION,
   INVENTORIES_MIGRATION,
   POLICIES_MIGRATION,
+  ONE_CURRENT_PDF_MIGRATION,
 ];
