@@ -536,3 +536,15 @@ describe('the server’s own flows still write what they sign (issue 35 item 3)'
     expect(JSON.parse(stored['signed health history'])).toMatchObject({ status: 'final' });
   });
 });
+
+describe('the cases list shows FINALIZED from the server’s storage (issue 35 item 9)', () => {
+  it.each(ROLES)('%s: signedCases answers the signed case and not a booked one', async (role) => {
+    const { appointmentId } = await sentForm();
+    const r = await people[role].browser.gql<{ signedCases: string[] }>(
+      'query ($o: String!, $c: [String!]!) { signedCases(orgId: $o, caseIds: $c) }',
+      { o: org, c: [appointmentId, ids['anesthesia record'], 'no-such-case'] },
+    );
+    expect(r.code).toBeUndefined();
+    expect(r.data!.signedCases).toEqual([ids['anesthesia record']]);
+  });
+});
