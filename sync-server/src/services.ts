@@ -196,7 +196,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const orgs = createOrgServices({
     store: orgStore,
     access,
-    resources: serverResources({ store: resources, events: fhirEvents }),
+    resources: serverResources({ store: resources, events: fhirEvents, signed }),
     sender,
     now,
   });
