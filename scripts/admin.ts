@@ -19,6 +19,7 @@ import { openDatabase } from '../sync-server/src/store/sqlite/database.js';
 import { OrgAccess } from '../sync-server/src/access/index.js';
 import { LiveEvents } from '../sync-server/src/fhir/live-events.js';
 import { SqliteResourceStore } from '../sync-server/src/store/resources/sqlite.js';
+import { sqliteSignedRecords } from '../sync-server/src/store/resources/ownership.js';
 import { createOrgServices, serverResources } from '../sync-server/src/orgs/index.js';
 import { SqliteOrgStore } from '../sync-server/src/store/orgs/sqlite.js';
 import { checkAuditChain } from '../sync-server/src/auth/audit.js';
@@ -50,7 +51,11 @@ async function makeUber(email: string): Promise<number> {
     const orgs = createOrgServices({
       store,
       access: new OrgAccess({ parentsOf: (orgId) => store.parentsOf(orgId) }),
-      resources: serverResources({ store: new SqliteResourceStore(db), events: new LiveEvents() }),
+      resources: serverResources({
+        store: new SqliteResourceStore(db),
+        events: new LiveEvents(),
+        signed: sqliteSignedRecords(db),
+      }),
       sender: { send: () => Promise.reject(new Error('the admin command sends no mail')) },
       now: Date.now,
     });

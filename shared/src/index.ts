@@ -39,6 +39,7 @@ export {
   trackerLimitSet,
 } from './rules/signoff-threshold.js';
 export * from './rules/policies.js';
+export * from './rules/signed-records.js';
 export * from './auth/index.js';
 export * from './sync/index.js';
 export * from './orgs/index.js';

@@ -13,6 +13,7 @@ import type { IdOwnership } from './fhir/id-ownership.js';
 import type { LiveEvents } from './fhir/live-events.js';
 import { FhirService } from './fhir/service.js';
 import { sqliteIdOwnership, sqliteSignedRecords } from './store/resources/ownership.js';
+import type { SignedRecords } from './fhir/signed-records.js';
 import { SqliteResourceStore } from './store/resources/sqlite.js';
 import type { ResourceStore } from './store/resources/types.js';
 import type { Logger } from './log.js';
@@ -104,6 +105,8 @@ export interface Services {
   printer: PdfPrinter;
   reports: ReportService;
   /** Signed PDFs and addenda (store/reports/). */
+  /** What the storage holds signed (the write guard's, and the cases list's FINALIZED). */
+  signed: SignedRecords;
   reportStore: ReportStore;
   /** Organisations, memberships, invitations, feature flags and plans (store/orgs/). */
   orgStore: OrgStore;
@@ -193,7 +196,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const orgs = createOrgServices({
     store: orgStore,
     access,
-    resources: serverResources({ store: resources, events: fhirEvents }),
+    resources: serverResources({ store: resources, events: fhirEvents, signed }),
     sender,
     now,
   });
@@ -329,6 +332,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     printer,
     reports,
     reportStore,
+    signed,
     orgStore,
     access,
     orgs,

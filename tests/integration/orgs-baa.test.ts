@@ -109,9 +109,10 @@ describe('Business Associate Agreement (spec 001 §3 Contract, spec 000 §5 cont
       ...current.body,
       title: 'Something else',
     });
-    expect(put.status).toBe(403);
+    // The signed agreement is a signed record (issue 35 item 3, [SR1]): 423 SIGNED_RECORD.
+    expect(put.status).toBe(423);
     const del = await fhir(server, admin.browser, 'DELETE', `bright/Contract/${BAA_CONTRACT_ID}`);
-    expect(del.status).toBe(403);
+    expect(del.status).toBe(423);
     const after = await admin.browser.gql<{ baa: BaaAnswer }>(READ, { orgId: 'bright' });
     expect(after.data?.baa.signed).toBe(true);
   });

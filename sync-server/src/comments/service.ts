@@ -132,8 +132,9 @@ export class CommentService {
     return { who: caller, orgId: org.id };
   }
 
+  /** A comment and its author are the server's to write ([SR2]): this service checks who may. */
   private ctx(who: SignedInCaller, request: CommentRequest, orgId: string): RequestContext {
-    return { orgId, userId: who.user.id, ip: request.ip, baseUrl: '' };
+    return { orgId, userId: who.user.id, ip: request.ip, baseUrl: '', serverWriter: true };
   }
 }
 

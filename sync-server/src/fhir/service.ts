@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   APPOINTMENT_PAGE_COUNT,
   auditEventFor,
-  BAA_CONTRACT_ID,
   idPrefixOf,
   isPatientData,
   newId,
@@ -27,7 +26,7 @@ import { AppError, VersionConflictError } from '../errors.js';
 import { ID_IN_OTHER_ORGANIZATION, ID_IN_OTHER_ORGANIZATION_MESSAGE, type IdOwnership } from './id-ownership.js';
 import type { LiveAction, LiveEvents, OrgLiveEvent } from './live-events.js';
 import { parseSearch, RESULT_PARAMS, searchTokens } from './search-params.js';
-import { SIGNED_RECORD, SIGNED_RECORD_MESSAGE, type SignedRecords } from './signed-records.js';
+import { guardWrite, type SignedRecords, type Writer } from './signed-records.js';
 import { afterCommit } from '../store/resources/transactions.js';
 import type { ResourceStore, SearchSort, StoredVersion } from '../store/resources/types.js';
 
@@ -42,10 +41,21 @@ export interface RequestContext {
   /** `{origin}/api/fhir/{orgId}` */
   baseUrl: string;
   /**
-   * Set only by the report service for its own writes (finalize, an addendum, the admin
-   * unfinalize): they may change a signed record. Never derived from a request.
+   * Set only by the signing flows for their own writes (finalize, an addendum, the admin
+   * unfinalize, signing a health history): they may change a signed record. Never derived from a request.
    */
   reportWriter?: boolean;
+  /**
+   * Set only by the server's own flows that compose what they write (a comment and its author,
+   * a form task, the patient's form link): they may write what only the server writes ([SR2]),
+   * never a signed record. Never derived from a request; without it a write is a client's.
+   */
+  serverWriter?: boolean;
+}
+
+/** The guard's name for who writes (signed-records.ts). */
+function writerOf(ctx: RequestContext): Writer {
+  return ctx.reportWriter === true ? 'signer' : ctx.serverWriter === true ? 'server' : 'client';
 }
 
 export interface FhirServiceDeps {
@@ -60,7 +70,7 @@ export interface FhirServiceDeps {
    * rules may leave it out.
    */
   ids?: IdOwnership;
-  /** Signed records refuse writes and deletes (423); passed by the server like `ids`. */
+  /** The storage's signed records for the write guard (guardWrite); passed by the server like `ids`. */
   signed?: SignedRecords;
 }
 
@@ -198,11 +208,18 @@ export class FhirService {
     }
   }
 
-  /** A signed record (a finalized case's Composition or Appointment, a signed PDF) is never changed through the API. */
-  private async checkNotSigned(ctx: RequestContext, type: FhirResourceType, id: string): Promise<void> {
-    if (ctx.reportWriter !== true && (await this.deps.signed?.isSigned(ctx.orgId, type, id))) {
-      throw new AppError(423, SIGNED_RECORD, SIGNED_RECORD_MESSAGE);
-    }
+  /**
+   * Every create, update and delete passes the one write guard (guardWrite): a signed record
+   * refuses all but the signing flows, a client never writes what only the server writes.
+   */
+  private guard(
+    ctx: RequestContext,
+    type: FhirResourceType,
+    id: string,
+    stored: FhirResource | null,
+    next: () => Promise<FhirResource | null>,
+  ): Promise<FhirResource | null> {
+    return guardWrite(this.deps.signed, { writer: writerOf(ctx), orgId: ctx.orgId, type, id, stored, next });
   }
 
   /**
@@ -302,7 +319,10 @@ export class FhirService {
     this.checkWritableType(type);
     await this.checkEditable(ctx, type, true);
     // FHIR create: the server assigns the id (PUT to a new id creates with the client's id).
-    const resource = await this.checkedBody(ctx, type, body, newId(idPrefixOf(type)), true);
+    const id = newId(idPrefixOf(type));
+    const resource = (await this.guard(ctx, type, id, null, () =>
+      this.checkedBody(ctx, type, body, id, true),
+    )) as FhirResource & { id: string };
     const version = await this.deps.store.transaction(async () => {
       const v = await this.deps.store.write(
         { orgId: ctx.orgId, resource: withOrgTag(resource, ctx.orgId), createOnly: true },
@@ -323,20 +343,20 @@ export class FhirService {
     ifMatch: string | undefined,
   ): Promise<WriteResult> {
     this.checkWritableType(type);
-    this.checkNotServerOwned(type, id);
     await this.checkIdOwned(ctx, id);
-    await this.checkNotSigned(ctx, type, id);
-    const bodyId = (body as { id?: unknown } | null)?.id;
-    if (bodyId !== undefined && bodyId !== id)
-      throw new AppError(400, 'INVALID_RESOURCE', 'The body id must match the URL id');
     const current = await this.deps.store.read(ctx.orgId, type, id);
     const live = current && !current.deleted ? current : null;
     // A PUT to a new id creates: a new patient or case, which the policy may refuse.
     await this.checkEditable(ctx, type, live === null);
-    // A stale version is a conflict before anything else: the client must reload, not fix its edit.
-    if (ifMatch !== undefined && ifMatch !== (current?.versionId ?? '0'))
-      throw new VersionConflictError(current?.versionId ?? '0');
-    const resource = await this.checkedBody(ctx, type, body, id, live === null);
+    const resource = (await this.guard(ctx, type, id, live?.resource ?? null, () => {
+      const bodyId = (body as { id?: unknown } | null)?.id;
+      if (bodyId !== undefined && bodyId !== id)
+        throw new AppError(400, 'INVALID_RESOURCE', 'The body id must match the URL id');
+      // A stale version is a conflict before the body: the client must reload, not fix its edit.
+      if (ifMatch !== undefined && ifMatch !== (current?.versionId ?? '0'))
+        throw new VersionConflictError(current?.versionId ?? '0');
+      return this.checkedBody(ctx, type, body, id, live === null);
+    })) as FhirResource & { id: string };
     if (live?.resource) {
       const issues = validateResourceChange(live.resource, resource);
       if (issues.length > 0) throw new AppError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
@@ -361,11 +381,10 @@ export class FhirService {
   ): Promise<StoredVersion | null> {
     this.checkWritableType(type);
     await this.checkEditable(ctx, type, false);
-    this.checkNotServerOwned(type, id);
-    await this.checkNotSigned(ctx, type, id);
     const current = await this.deps.store.read(ctx.orgId, type, id);
     if (!current) throw new AppError(404, 'NOT_FOUND', `${type}/${id} not found`);
     if (current.deleted) return null;
+    await this.guard(ctx, type, id, current.resource, () => Promise.resolve(null));
     const version = await this.deps.store.transaction(async () => {
       const v = await this.deps.store.delete(ctx.orgId, type, id, this.nowIso(), ifMatch);
       if (v && isPatientData(type)) await this.audit(ctx, 'delete', [`${type}/${id}`]);
@@ -373,13 +392,6 @@ export class FhirService {
     });
     if (version) this.publish(ctx, 'DeleteResource', version, current.resource);
     return version;
-  }
-
-  /** The signed Business Associate Agreement is written only by `signBaa` (organisation admins), never through this API. */
-  private checkNotServerOwned(type: FhirResourceType, id: string): void {
-    if (type === 'Contract' && id === BAA_CONTRACT_ID) {
-      throw new AppError(403, 'NOT_AUTHORIZED', 'The Business Associate Agreement is signed on its own page');
-    }
   }
 
   private links(url: string, params: URLSearchParams, offset: number, count: number, total: number): BundleLink[] {

@@ -193,7 +193,7 @@ export class AppointmentTaskService {
   async addToAll(orgId: string, appointmentId: string): Promise<void> {
     const forms = (await this.deps.forms.list(orgId)).filter((f) => f.addToAll);
     if (forms.length === 0) return;
-    const ctx: RequestContext = { orgId, userId: 'forms:addToAll', ip: null, baseUrl: '' };
+    const ctx: RequestContext = { orgId, userId: 'forms:addToAll', ip: null, baseUrl: '', serverWriter: true };
     await this.change(ctx, appointmentId, (tasks) => [
       ...tasks,
       ...forms
@@ -263,8 +263,9 @@ export class AppointmentTaskService {
     return { who: caller, orgId: org.id };
   }
 
+  /** The appointment's tasks are the server's to write ([SR2]): this service composes them. */
   private ctx(who: SignedInCaller, request: TaskRequest, orgId: string): RequestContext {
-    return { orgId, userId: who.user.id, ip: request.ip, baseUrl: '' };
+    return { orgId, userId: who.user.id, ip: request.ip, baseUrl: '', serverWriter: true };
   }
 }
 

@@ -10,6 +10,9 @@ import type { CaseSignedReport } from '@vigil/shared';
 import { caseSignedReport } from '../report/signed.js';
 import type { GraphqlContext } from './context.js';
 
+/** The most case ids one signedCases call takes (a cases list shows 60 days of cases). */
+export const SIGNED_CASES_MAX = 500;
+
 export const reportTypeDefs = /* GraphQL */ `
   "A PDF share record (spec 000 §3): a short-lived URL, a text to send with it and the report's title."
   type PdfShare {
@@ -56,6 +59,8 @@ export const reportTypeDefs = /* GraphQL */ `
     finalizedReports(orgId: String!, offset: Int, signerName: String, from: Float, to: Float): [FinalizedReport!]!
     "A case's current signed report with its addenda (the Report section after a reload); null when the case is not finalized."
     caseSignedReport(orgId: String!, compositionId: String!): CaseSignedReport
+    "Of these cases (at most ${SIGNED_CASES_MAX} ids), those the server's storage holds signed (a current signed PDF or a final document): the cases list's FINALIZED."
+    signedCases(orgId: String!, caseIds: [String!]!): [String!]!
   }
 `;
 
@@ -124,6 +129,19 @@ export const reportResolvers = {
         compositionId: args.compositionId,
       });
       return caseSignedReport(ctx.services.reportStore, args.orgId, args.compositionId);
+    },
+    signedCases: async (
+      _: unknown,
+      args: { orgId: string; caseIds: string[] },
+      ctx: GraphqlContext,
+    ): Promise<string[]> => {
+      await authorize(ctx, args.orgId);
+      if (args.caseIds.length > SIGNED_CASES_MAX) fail('INVALID_INPUT');
+      const signed: string[] = [];
+      for (const id of new Set(args.caseIds)) {
+        if (await ctx.services.signed.isSigned(args.orgId, 'Composition', id)) signed.push(id);
+      }
+      return signed;
     },
   },
 };

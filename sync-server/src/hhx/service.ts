@@ -117,7 +117,8 @@ export class HhxService {
       userId: caller.session.userId,
       ip: caller.ip,
       baseUrl: '',
-      // The history's own finalize writes its Composition once the room is final (a signed record).
+      // The history's own finalize writes its Composition once the room is final (a signed
+      // record), and merging notes on the patient's signed answers where they went.
       ...(serverWrite ? { reportWriter: true } : {}),
     };
   }
@@ -296,7 +297,8 @@ export class HhxService {
         { url: PATIENT_ANSWERS_EXTENSIONS.mergedInto, valueReference: { reference: `Composition/${result.id!}` } },
       ],
     };
-    await this.deps.fhir.update(this.ctx(caller, orgId), 'Composition', answersId, marked, source.versionId);
+    // The answers are signed ([SR1]): which history they went into is the server's own note beside them.
+    await this.deps.fhir.update(this.ctx(caller, orgId, true), 'Composition', answersId, marked, source.versionId);
     return { id: result.id!, fhirJSON: JSON.stringify(result) };
   }
 

@@ -101,7 +101,7 @@ export class BaaService {
       signaturePath: input.signaturePath,
       time,
     });
-    await this.deps.resources.write(org.id, { ...contract, id: BAA_CONTRACT_ID }, time);
+    await this.deps.resources.write(org.id, { ...contract, id: BAA_CONTRACT_ID }, time, 'signer');
     await this.deps.store.markBaaSigned(
       org.id,
       auditOrigin(request, now),
@@ -129,7 +129,7 @@ export class BaaService {
     const time = new Date(now).toISOString();
     const contract = withCompanySignature(current, { name: input.name, signaturePath: input.signaturePath, time });
     if (!contract) refuse('ALREADY_SIGNED');
-    await this.deps.resources.write(org.id, { ...contract, id: BAA_CONTRACT_ID }, time);
+    await this.deps.resources.write(org.id, { ...contract, id: BAA_CONTRACT_ID }, time, 'signer');
     await this.deps.store.audit(
       auditOrigin(request, now),
       byCaller(who, 'orgBaaSigned', { orgId: org.id, contract: `Contract/${BAA_CONTRACT_ID}`, signer: 'company' }),

@@ -36,5 +36,5 @@ export async function syncPractitioner(
       security: member.roles.map((code) => ({ system: PRACTITIONER_ROLE_SYSTEM, code })),
     },
   };
-  await deps.resources.write(member.orgId, practitioner, new Date(at).toISOString());
+  await deps.resources.write(member.orgId, practitioner, new Date(at).toISOString(), 'server');
 }

@@ -33,7 +33,7 @@ import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
 import { placeOptions } from '../locations/locationRules.js';
 import { AppointmentItem } from './AppointmentItem.js';
 import { appointmentView, matchesFilters, type AppointmentView } from './appointmentView.js';
-import { useAppointmentsBetween, useViewLookups } from './hooks.js';
+import { useAppointmentsBetween, useSignedCases, useViewLookups } from './hooks.js';
 
 /** Appointments listed inside a day cell before "+N more". */
 const CELL_ITEMS = 3;
@@ -173,9 +173,10 @@ export function CalendarPage(): ReactNode {
   const grid = useMemo(() => calendarGrid(filters.month), [key]);
   const appointments = useAppointmentsBetween(orgId, grid.start, grid.end);
   const lookups = useViewLookups(orgId);
+  const signedCases = useSignedCases(orgId, appointments.data);
   const now = Date.now();
   const views = (appointments.data ?? [])
-    .map((a) => appointmentView(a, lookups, now))
+    .map((a) => appointmentView(a, { ...lookups, signedCases }, now))
     .filter((v) => matchesFilters(v, filters, lookups.locations));
   const byDay = new Map<string, AppointmentView[]>();
   for (const v of views) if (v.day) byDay.set(v.day, [...(byDay.get(v.day) ?? []), v]);

@@ -79,6 +79,25 @@ describe('appointment view (spec 000 §3 calendar event)', () => {
     });
   });
 
+  it('shows a case finalized only when the server says it is signed, whatever its appointment carries (issue 35 item 9)', () => {
+    const withLink = appointment({
+      start: '2026-11-22T08:00:00Z',
+      end: '2026-11-22T09:00:00Z',
+      extension: [{ url: APPOINTMENT_EXTENSIONS.pdf, valueReference: { reference: 'Binary/bin-1' } }],
+    });
+    const unsigned = new Map([[withLink.id, false]]);
+    expect(appointmentView(withLink, { ...lookups, signedCases: unsigned }, now)).toMatchObject({
+      finalized: false,
+      statusLabel: 'booked',
+    });
+    const signed = new Map([[withLink.id, true]]);
+    const noLink = { ...withLink, extension: [] };
+    expect(appointmentView(noLink, { ...lookups, signedCases: signed }, now)).toMatchObject({
+      finalized: true,
+      statusLabel: 'finalized',
+    });
+  });
+
   it.each([
     ['cancelled', 'cancelled', false],
     ['noshow', 'no-show', true],

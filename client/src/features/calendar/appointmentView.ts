@@ -83,6 +83,12 @@ export interface ViewLookups {
   patients: ReadonlyMap<string, Patient>;
   practitioners: ReadonlyMap<string, Practitioner>;
   locations: readonly Location[];
+  /**
+   * The server's word on which cases are signed (GraphQL signedCases: a current signed PDF or a
+   * final document), by case id. A case it has not answered for (offline) falls back to the
+   * Appointment's signed-report link, which only the server writes ([SR2]).
+   */
+  signedCases?: ReadonlyMap<string, boolean>;
 }
 
 export function byId<T extends { id?: string }>(list: readonly T[] | undefined): Map<string, T> {
@@ -98,7 +104,7 @@ export function appointmentView(a: Appointment & { id: string }, lookups: ViewLo
   const provider = providerId ? lookups.practitioners.get(providerId) : undefined;
   const start = a.start ? new Date(a.start) : null;
   const end = a.end ? new Date(a.end) : null;
-  const finalized = extensionsOf(a, APPOINTMENT_EXTENSIONS.pdf).length > 0;
+  const finalized = lookups.signedCases?.get(a.id) ?? extensionsOf(a, APPOINTMENT_EXTENSIONS.pdf).length > 0;
   const display = appointmentDisplay(
     { status: a.status, start: start?.getTime() ?? null, end: end?.getTime() ?? null, liveVitals: false, finalized },
     now,

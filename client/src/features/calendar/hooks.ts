@@ -1,5 +1,6 @@
 import type { Appointment } from '@vigil/shared';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { graphql } from '../../data/graphql.js';
 import { cachedOfType, cacheResources, useDexieQuery } from '../../data/db.js';
 import { fhirClient } from '../../data/fhir.js';
 import { useCachedResources, useRefresh, type CachedList } from '../../data/useResources.js';
@@ -47,4 +48,51 @@ export function useViewLookups(orgId: string): ViewLookups & { ready: boolean } 
     locations: locations.data ?? [],
     ready: patients.data !== undefined,
   };
+}
+
+/** The last answer for each case this tab read (offline, the list keeps what the server said). */
+const signedKnown = new Map<string, boolean>();
+
+/**
+ * Issue 35 item 9: which of these cases the server's storage holds signed (GraphQL signedCases),
+ * asked again whenever one of the appointments changes (a finalize, an unfinalize). Cases it has
+ * not answered for are absent; offline or refused, what the tab knew stays.
+ */
+export function useSignedCases(
+  orgId: string,
+  appointments: readonly (Appointment & { id: string })[] | undefined,
+): ReadonlyMap<string, boolean> {
+  const [round, setRound] = useState(0);
+  const ids = (appointments ?? []).map((a) => a.id);
+  const key = (appointments ?? []).map((a) => `${a.id}@${a.meta?.versionId ?? ''}`).join(',');
+  useEffect(() => {
+    if (ids.length === 0) return;
+    let live = true;
+    graphql<{ signedCases: string[] }>(
+      'query ($orgId: String!, $caseIds: [String!]!) { signedCases(orgId: $orgId, caseIds: $caseIds) }',
+      { orgId, caseIds: ids },
+    ).then(
+      ({ signedCases }) => {
+        const signed = new Set(signedCases);
+        for (const id of ids) signedKnown.set(`${orgId}|${id}`, signed.has(id));
+        if (live) setRound((r) => r + 1);
+      },
+      // Offline or refused: what the tab knew stays.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // `key` names the ids and their versions: asked again when one changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orgId, key]);
+  return useMemo(() => {
+    const known = new Map<string, boolean>();
+    for (const id of ids) {
+      const signed = signedKnown.get(`${orgId}|${id}`);
+      if (signed !== undefined) known.set(id, signed);
+    }
+    return known;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orgId, key, round]);
 }

@@ -8,7 +8,7 @@ import { LightTextInput } from '../../ui/kit/LightTextInput.js';
 import { useLiveResourceEvents, useOutbox, useOutboxReplay } from '../../data/db.js';
 import { AppointmentItem } from '../calendar/AppointmentItem.js';
 import { appointmentView } from '../calendar/appointmentView.js';
-import { useAppointmentsBetween, useViewLookups } from '../calendar/hooks.js';
+import { useAppointmentsBetween, useSignedCases, useViewLookups } from '../calendar/hooks.js';
 import { casesListGroups, CASES_LIST_DAYS, type CasesListRange } from './casesList.js';
 
 /**
@@ -32,7 +32,8 @@ export function CasesPage(): ReactNode {
   const lookups = useViewLookups(orgId);
   const unsent = new Set((useOutbox(orgId) ?? []).filter((e) => e.resourceType === 'Appointment').map((e) => e.id));
   const now = Date.now();
-  const views = (appointments.data ?? []).map((a) => appointmentView(a, lookups, now));
+  const signedCases = useSignedCases(orgId, appointments.data);
+  const views = (appointments.data ?? []).map((a) => appointmentView(a, { ...lookups, signedCases }, now));
   const groups = casesListGroups(views, { range, search, today });
   const base = `/org/${encodeURIComponent(orgId)}`;
 
