@@ -7,6 +7,7 @@ import type { Accounts, Current } from '../auth/accounts.js';
 import { clearCookie, identityCookie, IDENTITY_COOKIE_NAME, readCookie, tokenCookie } from '../auth/sessions.js';
 import type { Environment } from '../config.js';
 import type { GraphqlContext, ServerContext } from '../graphql/context.js';
+import { listCostLimit } from '../graphql/pagination.js';
 import { buildSchema } from '../graphql/schema.js';
 import { clientIp, isAllowedOrigin, isSecureRequest, requestHosts } from './request.js';
 import type { Logger } from '../log.js';
@@ -29,7 +30,10 @@ export interface GraphqlDeps {
  * largest real call carries a 20,000-character signature), and an operation is refused before it
  * runs past 2,000 tokens, 10 levels, 20 aliases, 50 directives or a cost of 5,000 (graphql-armor's
  * static estimate). The client's own operations stay far below each: at most 5 levels, no alias,
- * a few hundred tokens.
+ * a few hundred tokens. Issue 35 item 8: lists are priced at the page asked for
+ * (graphql/pagination.ts: a list field costs its page size × one item's fields, every alias
+ * counted), and an operation above maxListCost is refused before it runs; the client's largest,
+ * a full page of the ledger log (200 × 33), costs under 7,000.
  */
 export const GRAPHQL_LIMITS = {
   maxBodyBytes: 1024 * 1024,
@@ -38,6 +42,7 @@ export const GRAPHQL_LIMITS = {
   maxAliases: 20,
   maxDirectives: 50,
   maxCost: 5000,
+  maxListCost: 20_000,
 } as const;
 
 /**
@@ -117,6 +122,7 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
         costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
         blockFieldSuggestion: { enabled: production },
       }),
+      listCostLimit(GRAPHQL_LIMITS.maxListCost),
       ...(production ? [noIntrospection()] : []),
       requestErrorsAreBadRequests(),
     ],

@@ -1,5 +1,6 @@
+import { AUDIT_ANCHOR_MIGRATION } from '../audit/migration.js';
 import { FORMS_MIGRATION } from '../forms/migration.js';
-import { INVENTORIES_MIGRATION } from '../inventories/migration.js';
+import { INVENTORIES_MIGRATION, LEDGER_CORRECTIONS_MIGRATION } from '../inventories/migration.js';
 import { POLICIES_MIGRATION } from '../policies/migration.js';
 
 /**
@@ -453,4 +454,6 @@ export const MIGRATIONS: readonly Migration[] = [
   FORMS_MIGRATION,
   INVENTORIES_MIGRATION,
   POLICIES_MIGRATION,
+  AUDIT_ANCHOR_MIGRATION,
+  LEDGER_CORRECTIONS_MIGRATION,
 ];
