@@ -7,6 +7,8 @@ import {
   isObjectType,
   isInterfaceType,
   Kind,
+  OperationTypeNode,
+  type ExecutionArgs,
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLNamedType,
@@ -110,9 +112,9 @@ export function operationCost(
   variables: Record<string, unknown>,
 ): number {
   const root =
-    operation.operation === 'mutation'
+    operation.operation === OperationTypeNode.MUTATION
       ? schema.getMutationType()
-      : operation.operation === 'subscription'
+      : operation.operation === OperationTypeNode.SUBSCRIPTION
         ? schema.getSubscriptionType()
         : schema.getQueryType();
   return root ? selectionCost(operation.selectionSet, root, { schema, fragments, variables }) : 0;
@@ -125,7 +127,8 @@ export function operationCost(
  */
 export function listCostLimit(maxCost: number): Plugin {
   return {
-    onExecute: ({ args, setResultAndStopExecution }) => {
+    onExecute: ({ args: raw, setResultAndStopExecution }) => {
+      const args = raw as ExecutionArgs;
       const fragments: Record<string, FragmentDefinitionNode> = {};
       let operation: OperationDefinitionNode | undefined;
       for (const d of args.document.definitions) {
@@ -144,8 +147,13 @@ export function listCostLimit(maxCost: number): Plugin {
       else {
         const cost = operationCost(args.schema, operation, fragments, variables);
         if (cost > maxCost)
-          refusal = new GraphQLError(`QUERY_TOO_COSTLY: cost ${cost} is above ${maxCost}; ask for smaller pages`, {
-            extensions: { code: 'QUERY_TOO_COSTLY', cost, max: maxCost },
+          refusal = new GraphQLError('QUERY_TOO_COSTLY', {
+            extensions: {
+              code: 'QUERY_TOO_COSTLY',
+              cost,
+              max: maxCost,
+              description: `This query costs ${cost}, above the limit of ${maxCost}: ask for smaller pages or fewer aliases.`,
+            },
           });
       }
       if (refusal) setResultAndStopExecution({ errors: [refusal] });
