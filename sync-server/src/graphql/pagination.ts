@@ -17,8 +17,10 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { PageRequest } from '../inventories/service.js';
 import { AppError } from '../errors.js';
+import type { PageRequest } from '../pages.js';
+
+export { pageOf } from '../pages.js';
 
 /**
  * Issue 35 item 8: every list a query can ask for comes a page at a time. A list field takes
@@ -52,12 +54,6 @@ export function pageRequest(args: Record<string, unknown>): PageRequest {
   if (first > PAGE_SIZE.max) throw new AppError(400, 'PAGE_TOO_LARGE', `At most ${PAGE_SIZE.max} a page`);
   const after = typeof args.after === 'string' && args.after !== '' ? args.after : null;
   return { first, after };
-}
-
-/** One page of a list already in memory (a small one), after the item whose id is `page.after`. */
-export function pageOf<T>(items: readonly T[], page: PageRequest, idOf: (item: T) => string): T[] {
-  const start = page.after == null ? 0 : items.findIndex((i) => idOf(i) === page.after) + 1;
-  return items.slice(start, start + page.first);
 }
 
 /** The size a list without `first` (a lot's list, a check's problems) is priced at. */

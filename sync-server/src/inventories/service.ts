@@ -39,6 +39,7 @@ import { verifyPassword } from '../auth/passwords.js';
 import { AppError } from '../errors.js';
 import type { SignedRecords } from '../fhir/signed-records.js';
 import { authorizeOrg } from '../orgs/authorize.js';
+import { pageOf, type PageRequest } from '../pages.js';
 import { parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
 import type { AccountStore } from '../store/accounts/types.js';
 import type {
@@ -105,12 +106,6 @@ export interface LedgerCheckReport {
   entries: number;
   head: string;
   problems: string[];
-}
-
-/** A page of a list: at most `first` items after the cursor `after` (the last item of the page before). */
-export interface PageRequest {
-  first: number;
-  after: string | null;
 }
 
 export interface CaseLedgerLine extends LedgerLine {
@@ -203,9 +198,7 @@ export class InventoryService {
   /** A page of the organisation's inventories, oldest first, after the inventory `page.after` (its id). */
   async list(caller: OrgCaller, rawOrgId: unknown, page: PageRequest): Promise<InventoryView[]> {
     const { orgId } = await this.authorize(caller, rawOrgId, 'member');
-    const all = await this.deps.inventories.inventories(orgId);
-    const start = page.after == null ? 0 : all.findIndex((i) => i.id === page.after) + 1;
-    const inventories = all.slice(start, start + page.first);
+    const inventories = pageOf(await this.deps.inventories.inventories(orgId), page, (i) => i.id);
     const lots = await this.lotViews(orgId);
     return inventories.map((i) => ({ ...i, lots: lots.filter((l) => l.inventoryId === i.id) }));
   }
