@@ -275,7 +275,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   };
   const inventories = new InventoryService({
     ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, access, accounts: accountStore },
-    ...{ resources, rooms, audit, now },
+    ...{ resources, rooms, audit, signed, now },
   });
   const patientForms = new PatientFormService({
     links: patientLinks,

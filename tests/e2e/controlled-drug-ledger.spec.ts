@@ -126,7 +126,9 @@ test('midazolam received and drawn for a case by a scanned code, charted, wasted
   await waste.getByLabel('Witness email').fill(witness.email);
   await waste.getByLabel('Witness password').fill('not the password');
   await waste.getByRole('button', { name: 'Waste' }).click();
-  await expect(waste.getByRole('alert')).toHaveText("The witness's email or password is not correct.");
+  await expect(waste.getByRole('alert')).toHaveText(
+    'The witness could not be confirmed: check the email and password of a member of this organisation whose sign-in is not locked.',
+  );
   await waste.getByLabel('Witness password').fill(PASSWORD);
   await waste.getByRole('button', { name: 'Waste' }).click();
   await expect(waste).toBeHidden();
@@ -149,6 +151,9 @@ test('midazolam received and drawn for a case by a scanned code, charted, wasted
   const table = page.getByRole('table', { name: 'Ledger entries' });
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table).toContainText('Waste');
+  // One page holds them all: no Load more (issue 35 item 8).
+  await expect(page.getByTestId('ledger-shown')).toHaveText('All 2 entries shown');
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');

@@ -186,8 +186,9 @@ describe('the controlled-substance ledger', () => {
     expect((await record(admin.browser, { ...waste, witness: { email: admin.email, password: PASSWORD } })).code).toBe(
       'WITNESS_SAME_USER',
     );
+    // Issue 35 item 6: a non-member's right password reads as any wrong one.
     expect((await record(admin.browser, { ...waste, witness: { email: other.email, password: PASSWORD } })).code).toBe(
-      'WITNESS_NOT_MEMBER',
+      'WITNESS_INVALID',
     );
     const wasted = await record(admin.browser, { ...waste, witness: { email: witness.email, password: PASSWORD } });
     expect(wasted.code).toBeUndefined();

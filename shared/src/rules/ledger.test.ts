@@ -36,8 +36,17 @@ const base: LedgerEntryContent = {
 const e = (over: Partial<LedgerEntryContent>): LedgerEntryContent => ({ ...base, ...over });
 
 describe('controlled-substance ledger', () => {
-  it('[LG1] has the seven entry kinds of issue 29', () => {
-    expect(LEDGER_ENTRY_KINDS).toEqual(['receive', 'dispense', 'administer', 'waste', 'return', 'adjust', 'count']);
+  it("[LG1] has the seven entry kinds of issue 29 and issue 35's correction", () => {
+    expect(LEDGER_ENTRY_KINDS).toEqual([
+      'receive',
+      'dispense',
+      'administer',
+      'waste',
+      'return',
+      'adjust',
+      'count',
+      'correction',
+    ]);
   });
 
   it.each([
@@ -53,6 +62,42 @@ describe('controlled-substance ledger', () => {
     ['count', null, 0, 0],
   ] as const)('[LG2] a %s (case %s) of %d changes the stock by %d', (kind, caseId, quantity, delta) => {
     expect(stockDelta({ kind, caseId, quantity })).toBe(delta);
+  });
+
+  it.each([
+    ['dispense', -4, 4, 4, 0],
+    ['waste', 0, -4, 0, 4],
+    ['return', 4, -4, 0, 0],
+  ] as const)(
+    '[LG14] a correction of 4 standing for a %s changes the stock by %d and what is left for the case by %d (drawn %d, wasted %d)',
+    (corrects, stock, left, drawn, wasted) => {
+      const correction = e({ kind: 'correction', corrects, quantity: 4, caseId: 'c', witnessId: 'usr-b', reason: 'x' });
+      expect(stockDelta(correction)).toBe(stock);
+      expect(caseRemaining([correction], 'c')).toBe(left);
+      const [line] = reconcileLedger([{ ...correction, drug: 'Fentanyl', unit: 'mcg' }], []);
+      expect(line).toMatchObject({ drawn, wasted });
+    },
+  );
+
+  it('[LG14] keeps the canonical form of an entry without a correction as it was (earlier hashes stand)', () => {
+    const lot = {
+      drug: 'Midazolam',
+      strength: '',
+      schedule: 'IV' as const,
+      lotNumber: 'L1',
+      expiry: '2030-01-01',
+      unit: 'mg' as const,
+      packageAmount: 10,
+      gtin: null,
+      ndc: null,
+      serialNumber: null,
+    };
+    const plain = canonicalLedgerEntry({ ...e({}), id: 'led-1', orgId: 'o', seq: 1, lot });
+    expect(plain).not.toContain('corrects');
+    expect(canonicalLedgerEntry({ ...e({ corrects: null }), id: 'led-1', orgId: 'o', seq: 1, lot })).toBe(plain);
+    expect(
+      canonicalLedgerEntry({ ...e({ kind: 'correction', corrects: 'waste' }), id: 'led-1', orgId: 'o', seq: 1, lot }),
+    ).toContain('"corrects":"waste"');
   });
 
   it('[LG3] the balance sums the stock changes: 50 received − 10 dispensed + 5 returned − 2 adjusted = 43', () => {
@@ -140,6 +185,45 @@ describe('controlled-substance ledger', () => {
     ['a count found 18', { kind: 'count', quantity: 0, found: 18 }, {}, []],
     ['a count without found', { kind: 'count', quantity: 0, found: null }, {}, ['INVALID_QUANTITY']],
     ['a count found −1', { kind: 'count', quantity: 0, found: -1 }, {}, ['INVALID_QUANTITY']],
+    // Issue 35: a dose given in a case is charted there, so an administer entry naming the case
+    // would count it a second time.
+    [
+      'an administer naming a case',
+      { kind: 'administer', quantity: 2, caseId: 'c' },
+      { caseRemaining: 5 },
+      ['ADMINISTER_CASE'],
+    ],
+    ['an administer from the stock', { kind: 'administer', quantity: 2 }, {}, []],
+    [
+      'a witnessed correction (a waste) with a reason',
+      { kind: 'correction', corrects: 'waste', quantity: 2, caseId: 'c', witnessId: 'usr-b', reason: 'Not recorded' },
+      { caseRemaining: 2 },
+      [],
+    ],
+    [
+      'a correction saying nothing',
+      { kind: 'correction', quantity: 2 },
+      {},
+      ['CORRECTS_REQUIRED', 'CASE_REQUIRED', 'WITNESS_REQUIRED', 'CORRECTION_REASON_REQUIRED'],
+    ],
+    [
+      'a correction witnessed by its own author',
+      { kind: 'correction', corrects: 'return', quantity: 1, caseId: 'c', witnessId: 'usr-a', reason: 'x' },
+      { caseRemaining: 2 },
+      ['WITNESS_SAME_USER'],
+    ],
+    [
+      'a correcting waste past what was drawn',
+      { kind: 'correction', corrects: 'waste', quantity: 3, caseId: 'c', witnessId: 'usr-b', reason: 'x' },
+      { caseRemaining: 2 },
+      ['OVER_CASE'],
+    ],
+    [
+      'a correcting draw past the stock',
+      { kind: 'correction', corrects: 'dispense', quantity: 21, caseId: 'c', witnessId: 'usr-b', reason: 'x' },
+      {},
+      ['OVER_BALANCE'],
+    ],
   ] as [string, Partial<LedgerEntryContent>, Partial<LedgerEntryCheck>, string[]][])(
     '[LG5] %s → %j',
     (_, entry, over, codes) => {

@@ -11,9 +11,26 @@ import { convertMass, type MassUnit } from './drugs.js';
  * unit: a lot of midazolam 5 mg/mL in 2 mL vials counts in mg, 10 mg a vial).
  */
 
-/** [LG1] The entry kinds. */
-export const LEDGER_ENTRY_KINDS = ['receive', 'dispense', 'administer', 'waste', 'return', 'adjust', 'count'] as const;
+/**
+ * [LG1] The entry kinds. A correction (issue 35) is what a signed case's controlled drugs need
+ * after signing: a witnessed entry with a reason that acts as the dispense, waste or return it
+ * corrects (LG14).
+ */
+export const LEDGER_ENTRY_KINDS = [
+  'receive',
+  'dispense',
+  'administer',
+  'waste',
+  'return',
+  'adjust',
+  'count',
+  'correction',
+] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+/** [LG14] What a correction may stand for: a draw, a waste or a return for the case it names. */
+export const LEDGER_CORRECTABLE_KINDS = ['dispense', 'waste', 'return'] as const;
+export type LedgerCorrectableKind = (typeof LEDGER_CORRECTABLE_KINDS)[number];
 
 /** DEA schedules a lot may carry (schedule I drugs have no accepted medical use). */
 export const DEA_SCHEDULES = ['II', 'III', 'IV', 'V'] as const;
@@ -53,6 +70,19 @@ export interface LedgerEntryContent {
   found: number | null;
   /** Epoch ms, stamped by the server. */
   at: number;
+  /** A correction: the kind it stands for (LG14); absent or null for every other kind. */
+  corrects?: LedgerCorrectableKind | null;
+}
+
+/** The entry fields the stock and case rules read. */
+type Movement = Pick<LedgerEntryContent, 'kind' | 'quantity' | 'caseId' | 'corrects'>;
+
+/**
+ * [LG14] The kind an entry counts as in the stock and the case's reconciliation: a correction
+ * as the kind it corrects, every other entry as itself.
+ */
+export function countsAs(e: Pick<LedgerEntryContent, 'kind' | 'corrects'>): LedgerEntryKind {
+  return e.kind === 'correction' ? (e.corrects ?? 'correction') : e.kind;
 }
 
 /**
@@ -61,8 +91,8 @@ export interface LedgerEntryContent {
  * an adjust). Waste and administer take from the stock when they name no case (a broken vial,
  * a dose given straight from the cart); with a case they come out of what was drawn for it.
  */
-export function stockDelta(e: Pick<LedgerEntryContent, 'kind' | 'quantity' | 'caseId'>): number {
-  switch (e.kind) {
+export function stockDelta(e: Movement): number {
+  switch (countsAs(e)) {
     case 'receive':
     case 'return':
       return e.quantity;
@@ -74,6 +104,7 @@ export function stockDelta(e: Pick<LedgerEntryContent, 'kind' | 'quantity' | 'ca
     case 'adjust':
       return e.quantity;
     case 'count':
+    case 'correction': // a correction that says nothing it corrects changes nothing (LG5 refuses it)
       return 0;
   }
 }
@@ -81,7 +112,7 @@ export function stockDelta(e: Pick<LedgerEntryContent, 'kind' | 'quantity' | 'ca
 const round6 = (n: number): number => Math.round(n * 1e6) / 1e6 + 0; // + 0 turns −0 into 0
 
 /** [LG3] A lot's balance: the sum of its entries' stock changes, in the lot's unit. */
-export function lotBalance(entries: readonly Pick<LedgerEntryContent, 'kind' | 'quantity' | 'caseId'>[]): number {
+export function lotBalance(entries: readonly Movement[]): number {
   return round6(entries.reduce((s, e) => s + stockDelta(e), 0));
 }
 
@@ -110,6 +141,14 @@ export const LEDGER_TEXTS = {
   overBalance: 'More than the lot holds.',
   overCase: 'More than is left of what was drawn for this case.',
   found: 'Enter the count found (0 or more).',
+  administerCase:
+    'A dose given in a case is charted in the case, not recorded here: dispense for the case and chart the dose.',
+  caseSigned:
+    'This case is signed: its controlled drugs can only be corrected, with a witness and a reason (Correction).',
+  caseNotSigned: 'A correction is for a signed case; before signing, record the dispense, waste or return itself.',
+  corrects: 'Choose what the correction records: a dispense, a waste or a return.',
+  correctionWitness: 'A correction needs a second person to witness it.',
+  correctionReason: 'Enter the reason for the correction.',
 } as const;
 
 /** What the rules know when an entry is about to be appended. */
@@ -154,11 +193,26 @@ export function ledgerEntryIssues(c: LedgerEntryCheck): Issue[] {
   }
   if (e.kind === 'adjust' && (e.reason == null || e.reason.trim() === ''))
     issues.push(errorIssue('REASON_REQUIRED', LEDGER_TEXTS.reason, ['reason']));
+  // A dose given in a case is charted there; an administer entry for it would count it twice (LG10).
+  if (e.kind === 'administer' && e.caseId != null)
+    issues.push(errorIssue('ADMINISTER_CASE', LEDGER_TEXTS.administerCase, ['caseId']));
+  if (e.kind === 'correction') {
+    if (e.corrects == null || !(LEDGER_CORRECTABLE_KINDS as readonly string[]).includes(e.corrects))
+      issues.push(errorIssue('CORRECTS_REQUIRED', LEDGER_TEXTS.corrects, ['corrects']));
+    if (e.caseId == null || e.caseId === '')
+      issues.push(errorIssue('CASE_REQUIRED', LEDGER_TEXTS.caseRequired, ['caseId']));
+    if (e.witnessId == null) issues.push(errorIssue('WITNESS_REQUIRED', LEDGER_TEXTS.correctionWitness, ['witness']));
+    else if (e.witnessId === e.userId)
+      issues.push(errorIssue('WITNESS_SAME_USER', LEDGER_TEXTS.selfWitness, ['witness']));
+    if (e.reason == null || e.reason.trim() === '')
+      issues.push(errorIssue('CORRECTION_REASON_REQUIRED', LEDGER_TEXTS.correctionReason, ['reason']));
+  }
   if (issues.length > 0) return issues;
   const delta = stockDelta(e);
   if (delta < 0 && round6(c.balance + delta) < 0)
     issues.push(errorIssue('OVER_BALANCE', LEDGER_TEXTS.overBalance, ['quantity']));
-  const fromCase = e.caseId != null && (e.kind === 'waste' || e.kind === 'administer' || e.kind === 'return');
+  const kind = countsAs(e);
+  const fromCase = e.caseId != null && (kind === 'waste' || kind === 'administer' || kind === 'return');
   if (fromCase && round6((c.caseRemaining ?? 0) - e.quantity) < 0)
     issues.push(errorIssue('OVER_CASE', LEDGER_TEXTS.overCase, ['quantity']));
   return issues;
@@ -168,15 +222,13 @@ export function ledgerEntryIssues(c: LedgerEntryCheck): Issue[] {
  * [LG6] What is left of what was drawn from a lot for a case, as far as the ledger knows:
  * dispensed − wasted − administered − returned (the case's charted doses are not in the ledger).
  */
-export function caseRemaining(
-  entries: readonly Pick<LedgerEntryContent, 'kind' | 'quantity' | 'caseId'>[],
-  caseId: string,
-): number {
+export function caseRemaining(entries: readonly Movement[], caseId: string): number {
   let left = 0;
   for (const e of entries) {
     if (e.caseId !== caseId) continue;
-    if (e.kind === 'dispense') left += e.quantity;
-    else if (e.kind === 'waste' || e.kind === 'administer' || e.kind === 'return') left -= e.quantity;
+    const kind = countsAs(e);
+    if (kind === 'dispense') left += e.quantity;
+    else if (kind === 'waste' || kind === 'administer' || kind === 'return') left -= e.quantity;
   }
   return round6(left);
 }
@@ -229,6 +281,8 @@ export function canonicalLedgerEntry(
     expected: e.expected,
     found: e.found,
     at: e.at,
+    // Only a correction carries it, so the entries written before it existed keep their hashes.
+    ...(e.corrects != null ? { corrects: e.corrects } : {}),
   });
 }
 
@@ -271,6 +325,8 @@ export function ledgerChainProblems(entries: readonly ChainedLedgerEntry[]): str
 /** A ledger entry of a case with its lot's drug and unit (reconcileLedger's input). */
 export interface CaseLedgerEntry {
   kind: LedgerEntryKind;
+  /** A correction: the kind it stands for (LG14). */
+  corrects?: LedgerCorrectableKind | null;
   quantity: number;
   drug: string;
   unit: LedgerUnit;
@@ -304,10 +360,11 @@ export function reconcileLedger(entries: readonly CaseLedgerEntry[], charted: re
       lines.set(key, line);
     }
     const q = convertMass(e.quantity, e.unit, line.unit as MassUnit);
-    if (e.kind === 'dispense') line.drawn += q;
-    else if (e.kind === 'administer') line.given += q;
-    else if (e.kind === 'waste') line.wasted += q;
-    else if (e.kind === 'return') line.returned += q;
+    const kind = countsAs(e);
+    if (kind === 'dispense') line.drawn += q;
+    else if (kind === 'administer') line.given += q;
+    else if (kind === 'waste') line.wasted += q;
+    else if (kind === 'return') line.returned += q;
   }
   for (const d of charted) {
     const line = lines.get(drugKey(d.drug));

@@ -39,8 +39,13 @@ export type AuditAction =
   | 'reportRead'
   /** An administrator reopened a finalized case (spec 000 §3 adminUnfinalize). */
   | 'reportUnfinalized'
-  /** A waste's witness credentials were wrong (issue 29); counted per user for the witness limit. */
-  | 'ledgerWitnessFailed';
+  /**
+   * A waste's or correction's witness credentials were wrong (issue 29): counted per user asking
+   * (userId) and, from issue 35, per witness account asked for (email) for the witness limit.
+   */
+  | 'ledgerWitnessFailed'
+  /** A page of the ledger log naming patients was read (issue 35 item 9; detail: orgId, caseIds). */
+  | 'ledgerRead';
 
 export interface AuditEvent {
   action: AuditAction;
@@ -98,6 +103,17 @@ export async function checkAuditChain(store: AuditStore): Promise<AuditChainRepo
     else if (auditLinkHash(link.prevHash, link.source, link.sourceRow, content) !== link.hash)
       problems.push(`${where}: the audit record was changed after it was sealed`);
     prev = link.hash;
+  }
+  // Issue 35 item 9: removing the last links with their records leaves a chain that verifies; the
+  // head anchor, written with every seal, still names how long it was and where it ended.
+  const anchor = await store.anchor();
+  if (anchor != null) {
+    if (links < anchor.length)
+      problems.push(
+        `the chain ends at link ${links} but was sealed to link ${anchor.length}: the last ${anchor.length - links} were removed`,
+      );
+    else if (links > anchor.length || (links > 0 && prev !== anchor.head))
+      problems.push(`the chain's last link ${links} does not match its anchored head (link ${anchor.length})`);
   }
   return { ok: problems.length === 0, links, unsealed: await store.unsealed(), head: prev, problems };
 }

@@ -2,6 +2,7 @@ import { answeringAppErrors } from '../errors.js';
 import type { TaskRequest } from '../forms/tasks.js';
 import type { GraphqlContext, ResolverArgs } from './context.js';
 import { callerOf } from './orgs/caller.js';
+import { pageOf, pageRequest } from './pagination.js';
 
 /** Organisation forms (issue 28; spec 000 §3 "Org form", §7): every mutation answers the form list. */
 export const formTypeDefs = /* GraphQL */ `
@@ -63,7 +64,7 @@ export const formTypeDefs = /* GraphQL */ `
   }
 
   extend type Query {
-    orgForms(orgId: String): [OrgForm!]!
+    orgForms(orgId: String, first: Int, after: String): [OrgForm!]!
   }
 
   extend type Mutation {
@@ -115,7 +116,12 @@ const argsOf = (args: Record<string, unknown>): Record<string, unknown> => plain
 
 export const formResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
-    orgForms: async (_, args, ctx) => ctx.services.forms.orgForms((await callerOf(ctx)).caller, args.orgId),
+    orgForms: async (_, args, ctx) =>
+      pageOf(
+        await ctx.services.forms.orgForms((await callerOf(ctx)).caller, args.orgId),
+        pageRequest(args),
+        (f) => f.id,
+      ),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
     createOrgForm: async (_, args, ctx) => ctx.services.forms.createOrgForm((await callerOf(ctx)).caller, argsOf(args)),

@@ -2,11 +2,13 @@ import { answeringAppErrors } from '../errors.js';
 import type { InventoryView, LedgerEntryView, LotView } from '../inventories/service.js';
 import type { ResolverArgs } from './context.js';
 import { callerOf } from './orgs/caller.js';
+import { pageRequest } from './pagination.js';
 
 /**
  * The controlled-substance ledger (issue 29): inventories, lots, the append-only log, the
  * chain check and a case's reconciliation. There is deliberately no mutation that changes or
- * removes an entry or a lot: a correction is a new entry (adjust with a reason).
+ * removes an entry or a lot: a correction is a new entry (adjust with a reason; for a signed
+ * case, a witnessed correction). Lists come a page at a time (pagination.ts).
  */
 export const inventoryTypeDefs = /* GraphQL */ `
   "A lot of a controlled drug in an inventory; quantities in unit, packageAmount per package."
@@ -70,6 +72,8 @@ export const inventoryTypeDefs = /* GraphQL */ `
     reason: String
     expected: Float
     found: Float
+    "A correction: the dispense, waste or return it records for a signed case."
+    corrects: String
     at: String!
     hash: String!
   }
@@ -128,8 +132,10 @@ export const inventoryTypeDefs = /* GraphQL */ `
   }
 
   input LedgerEntryInput {
-    "dispense, administer, waste, return, adjust or count"
+    "dispense, administer, waste, return, adjust, count or correction (a signed case's, witnessed, with a reason)"
     kind: String!
+    "A correction: dispense, waste or return"
+    corrects: String
     lotId: String!
     quantity: Float
     caseId: String
@@ -149,9 +155,11 @@ export const inventoryTypeDefs = /* GraphQL */ `
   }
 
   extend type Query {
-    inventories(orgId: String): [Inventory!]!
+    "A page of the inventories, oldest first (after: the last inventory's id)."
+    inventories(orgId: String, first: Int, after: String): [Inventory!]!
     inventory(orgId: String, inventoryId: String!): Inventory!
-    ledgerEntries(orgId: String, filter: LedgerFilter): [LedgerEntry!]!
+    "A page of the ledger in chain order (after: the last entry's seq)."
+    ledgerEntries(orgId: String, filter: LedgerFilter, first: Int, after: String): [LedgerEntry!]!
     ledgerCheck(orgId: String): LedgerCheck!
     caseLedger(orgId: String, caseId: String!): [CaseLedgerLine!]!
   }
@@ -187,19 +195,28 @@ const entryOut = (e: LedgerEntryView): Record<string, unknown> => ({
   lotNumber: e.lot.lotNumber,
   unit: e.lot.unit,
   at: iso(e.at),
+  corrects: e.corrects ?? null,
   case: e.case && { ...e.case, start: e.case.start == null ? null : iso(e.case.start) },
 });
 
 export const inventoryResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
     inventories: async (_, args, ctx) =>
-      (await ctx.services.inventories.list((await callerOf(ctx)).caller, args.orgId)).map(inventoryOut),
+      (await ctx.services.inventories.list((await callerOf(ctx)).caller, args.orgId, pageRequest(args))).map(
+        inventoryOut,
+      ),
     inventory: async (_, args, ctx) =>
       inventoryOut(await ctx.services.inventories.get((await callerOf(ctx)).caller, args.orgId, args.inventoryId)),
     ledgerEntries: async (_, args, ctx) =>
-      (await ctx.services.inventories.log((await callerOf(ctx)).caller, args.orgId, plain(args.filter ?? {}))).map(
-        entryOut,
-      ),
+      (
+        await ctx.services.inventories.log(
+          (await callerOf(ctx)).caller,
+          args.orgId,
+          plain(args.filter ?? {}),
+          pageRequest(args),
+          ctx.meta,
+        )
+      ).map(entryOut),
     ledgerCheck: async (_, args, ctx) => ctx.services.inventories.check((await callerOf(ctx)).caller, args.orgId),
     caseLedger: async (_, args, ctx) =>
       ctx.services.inventories.caseLines((await callerOf(ctx)).caller, args.orgId, args.caseId),

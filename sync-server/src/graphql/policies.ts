@@ -1,6 +1,7 @@
 import { answeringAppErrors } from '../errors.js';
 import type { ResolverArgs } from './context.js';
 import { callerOf } from './orgs/caller.js';
+import { pageOf, pageRequest } from './pagination.js';
 
 /**
  * Sign-off policies (issue 29; spec 001 §7 "GraphQL query policies (orgId, ruleSubject
@@ -28,7 +29,7 @@ export const policyTypeDefs = /* GraphQL */ `
 
   extend type Query {
     "The policies governing the organisation: its own, then its parents'."
-    policies(orgId: String, ruleSubject: PolicyRuleSubject!): [Policy!]!
+    policies(orgId: String, ruleSubject: PolicyRuleSubject!, first: Int, after: String): [Policy!]!
   }
 
   extend type Mutation {
@@ -50,7 +51,14 @@ const argsOf = (args: Record<string, unknown>): Record<string, unknown> => ({ ..
 
 export const policyResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
-    policies: async (_, args, ctx) => ctx.services.policies.list((await callerOf(ctx)).caller, argsOf(args)),
+    policies: async (_, args, ctx) => {
+      const { first, after, ...rest } = argsOf(args);
+      return pageOf(
+        await ctx.services.policies.list((await callerOf(ctx)).caller, rest),
+        pageRequest({ first, after }),
+        (p) => p.id,
+      );
+    },
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
     setPolicy: async (_, args, ctx) => ctx.services.policies.set((await callerOf(ctx)).caller, argsOf(args)),

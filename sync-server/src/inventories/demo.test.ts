@@ -9,6 +9,7 @@ import { InventoryService } from './service.js';
 import { OrgAccess } from '../access/index.js';
 import { AuditLog } from '../auth/audit.js';
 import { SqliteAuditStore } from '../store/audit/sqlite.js';
+import { sqliteSignedRecords } from '../store/resources/ownership.js';
 
 describe('the demo ledger (issue 29)', () => {
   it('seeds a safe and a cart, midazolam and fentanyl lots with their balances, a reconciled case and an intact chain', async () => {
@@ -26,6 +27,7 @@ describe('the demo ledger (issue 29)', () => {
       resources: new SqliteResourceStore(db),
       rooms: { snapshot: () => Promise.resolve({ content: {}, hash: '', finalized: false }) },
       audit: new AuditLog(new SqliteAuditStore(db)),
+      signed: sqliteSignedRecords(db),
       now: () => now.getTime(),
     });
     expect((await inventories.inventories('demo-dental')).map((i) => i.name)).toEqual(['Main safe', 'Sedation cart']);

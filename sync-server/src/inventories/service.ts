@@ -2,6 +2,7 @@ import {
   appointmentActorId,
   DEA_SCHEDULES,
   LEDGER_CHAIN_GENESIS,
+  LEDGER_CORRECTABLE_KINDS,
   LEDGER_UNITS,
   canonicalLedgerEntry,
   caseRemaining,
@@ -17,6 +18,7 @@ import {
   ledgerLineReconciles,
   lotBalance,
   newId,
+  normalizeEmail,
   patientDisplayName,
   reconcileLedger,
   referenceId,
@@ -30,11 +32,14 @@ import {
 import { Mutex } from 'async-mutex';
 import { z } from 'zod';
 import type { OrgAccess } from '../access/index.js';
-import type { AuditLog } from '../auth/audit.js';
+import type { AuditLog, RequestMeta } from '../auth/audit.js';
 import { InFlight } from '../auth/in-flight.js';
+import { AUTH_LIMITS } from '../auth/limits.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { AppError } from '../errors.js';
+import type { SignedRecords } from '../fhir/signed-records.js';
 import { authorizeOrg } from '../orgs/authorize.js';
+import { pageOf, type PageRequest } from '../pages.js';
 import { parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
 import type { AccountStore } from '../store/accounts/types.js';
 import type {
@@ -58,6 +63,8 @@ export interface InventoryDeps {
   rooms: { snapshot(address: RoomAddress): Promise<DocumentSnapshot> };
   /** The audit trail: wrong witness credentials are recorded there and the witness limit counts them. */
   audit: Pick<AuditLog, 'record' | 'count'>;
+  /** Whether a case is signed (its current PDF or its final document): its ledger then takes only corrections. */
+  signed: Pick<SignedRecords, 'isSigned'>;
   now: () => number;
 }
 
@@ -106,9 +113,15 @@ export interface CaseLedgerLine extends LedgerLine {
   difference: number;
 }
 
-/** Witness password guesses allowed per user in WITNESS_WINDOW_MS before TOO_MANY_REQUESTS. */
+/**
+ * Witness password guesses allowed in WITNESS_WINDOW_MS before TOO_MANY_REQUESTS, counted per
+ * user asking and per witness account asked for (issue 35 item 6), whoever asks.
+ */
 export const WITNESS_FAILURES_ALLOWED = 5;
 export const WITNESS_WINDOW_MS = 15 * 60_000;
+
+/** Entry kinds that move drug for a case; refused once the case is signed (a correction instead). */
+const CASE_MOVES: ReadonlySet<string> = new Set(['dispense', 'administer', 'waste', 'return']);
 
 const id = z.string().trim().min(1).max(64);
 const inventoryInput = z.object({
@@ -139,7 +152,8 @@ const receiveInput = z.object({
 });
 const witnessInput = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) });
 const entryInput = z.object({
-  kind: z.enum(['dispense', 'administer', 'waste', 'return', 'adjust', 'count']),
+  kind: z.enum(['dispense', 'administer', 'waste', 'return', 'adjust', 'count', 'correction']),
+  corrects: z.enum(LEDGER_CORRECTABLE_KINDS).nullish(),
   lotId: id,
   quantity: quantity.default(0),
   caseId: id.nullish(),
@@ -181,13 +195,12 @@ export class InventoryService {
 
   constructor(private readonly deps: InventoryDeps) {}
 
-  async list(caller: OrgCaller, rawOrgId: unknown): Promise<InventoryView[]> {
+  /** A page of the organisation's inventories, oldest first, after the inventory `page.after` (its id). */
+  async list(caller: OrgCaller, rawOrgId: unknown, page: PageRequest): Promise<InventoryView[]> {
     const { orgId } = await this.authorize(caller, rawOrgId, 'member');
+    const inventories = pageOf(await this.deps.inventories.inventories(orgId), page, (i) => i.id);
     const lots = await this.lotViews(orgId);
-    return (await this.deps.inventories.inventories(orgId)).map((i) => ({
-      ...i,
-      lots: lots.filter((l) => l.inventoryId === i.id),
-    }));
+    return inventories.map((i) => ({ ...i, lots: lots.filter((l) => l.inventoryId === i.id) }));
   }
 
   async get(caller: OrgCaller, rawOrgId: unknown, rawId: unknown): Promise<InventoryView> {
@@ -263,7 +276,12 @@ export class InventoryService {
     });
   }
 
-  /** Any other movement of a lot: dispense, administer, waste (witnessed), return, adjust, count. */
+  /**
+   * Any other movement of a lot: dispense, administer, waste (witnessed), return, adjust, count,
+   * and a signed case's correction (witnessed, with a reason). A signed case's ledger is part of
+   * what was signed (issue 35 item 5): a dispense, administration, waste or return naming it is
+   * refused CASE_SIGNED, and a correction is for a signed case only (CASE_NOT_SIGNED).
+   */
   async record(caller: OrgCaller, rawOrgId: unknown, raw: unknown): Promise<LedgerEntryView> {
     const { orgId } = await this.authorize(caller, rawOrgId, 'member');
     const input = parse(entryInput, raw);
@@ -274,7 +292,11 @@ export class InventoryService {
     if (!inventory) refuse('NOT_FOUND');
     const caseId = input.caseId ?? null;
     if (caseId != null && !(await this.caseExists(orgId, caseId))) refuse('CASE_NOT_FOUND');
-    const witnessId = input.kind === 'waste' && input.witness ? await this.witness(orgId, who, input.witness) : null;
+    const signed = caseId != null && (await this.deps.signed.isSigned(orgId, 'Composition', caseId));
+    if (signed && CASE_MOVES.has(input.kind)) throw new AppError(409, 'CASE_SIGNED');
+    if (input.kind === 'correction' && caseId != null && !signed) throw new AppError(409, 'CASE_NOT_SIGNED');
+    const witnessed = input.kind === 'waste' || input.kind === 'correction';
+    const witnessId = witnessed && input.witness ? await this.witness(orgId, who, input.witness) : null;
     return this.append(orgId, lot, undefined, {
       kind: input.kind,
       inventoryId: inventory.id,
@@ -287,12 +309,24 @@ export class InventoryService {
       expected: null,
       found: input.kind === 'count' ? (input.found ?? null) : null,
       at: this.deps.now(),
+      ...(input.kind === 'correction' ? { corrects: input.corrects ?? null } : {}),
     });
   }
 
-  /** The ledger, filtered by inventory, drug, user (or witness), case and dates (YYYY-MM-DD, UTC, inclusive). */
-  async log(caller: OrgCaller, rawOrgId: unknown, raw: unknown): Promise<LedgerEntryView[]> {
-    const { orgId } = await this.authorize(caller, rawOrgId, 'member');
+  /**
+   * A page of the ledger in chain order, filtered by inventory, drug, user (or witness), case and
+   * dates (YYYY-MM-DD, UTC, inclusive): the entries after the sequence `page.after`. A page that
+   * names a patient is a read of patient data: it joins the audit trail as its reader's
+   * (ledgerRead, with the cases named; issue 35 item 9).
+   */
+  async log(
+    caller: OrgCaller,
+    rawOrgId: unknown,
+    raw: unknown,
+    page: PageRequest,
+    meta: RequestMeta,
+  ): Promise<LedgerEntryView[]> {
+    const { who, orgId } = await this.authorize(caller, rawOrgId, 'member');
     const f = parse(filterInput, raw ?? {});
     const filter: LedgerFilter = {};
     if (f.inventoryId) filter.inventoryId = f.inventoryId;
@@ -301,7 +335,24 @@ export class InventoryService {
     if (f.caseId) filter.caseId = f.caseId;
     if (f.from) filter.from = Date.parse(`${f.from}T00:00:00Z`);
     if (f.to) filter.to = Date.parse(`${f.to}T00:00:00Z`) + 86_400_000;
-    return this.views(orgId, await this.deps.inventories.entries(orgId, filter));
+    const after = page.after == null ? undefined : Number(page.after);
+    if (after !== undefined && !(Number.isSafeInteger(after) && after >= 0)) refuse('INVALID_CURSOR');
+    const views = await this.views(
+      orgId,
+      await this.deps.inventories.entries(orgId, filter, {
+        ...(after === undefined ? {} : { after }),
+        limit: page.first,
+      }),
+    );
+    const named = [...new Set(views.flatMap((v) => (v.case?.patientName != null ? [v.case.id] : [])))];
+    if (named.length > 0)
+      await this.deps.audit.record(this.deps.now(), meta, {
+        action: 'ledgerRead',
+        outcome: 'success',
+        userId: who.user.id,
+        detail: { orgId, caseIds: named },
+      });
+    return views;
   }
 
   /** The chain check (administrators): every entry follows the one before and matches its hash. */
@@ -316,6 +367,16 @@ export class InventoryService {
     const problems = ledgerChainProblems(
       entries.map((e) => ({ seq: e.seq, canonical: canonicalLedgerEntry(e), prevHash: e.prevHash, hash: e.hash })),
     );
+    // Issue 35 item 9: the last entries removed leave a chain that verifies; the anchor, written
+    // with every append, still names its length and last hash.
+    const anchor = await this.deps.inventories.anchor(orgId);
+    const last = entries.at(-1);
+    if (anchor != null && (last?.seq ?? 0) < anchor.length)
+      problems.push(
+        `the ledger ends at entry ${last?.seq ?? 0} but entry ${anchor.length} was written: the last ${anchor.length - (last?.seq ?? 0)} are missing`,
+      );
+    else if (anchor != null && (last?.seq !== anchor.length || last.hash !== anchor.head))
+      problems.push(`entry ${last?.seq ?? 0}: does not match the anchored head (entry ${anchor.length})`);
     return {
       ok: problems.length === 0,
       entries: entries.length,
@@ -345,7 +406,13 @@ export class InventoryService {
         ? caseContent
         : (await this.deps.rooms.snapshot({ orgId, docId: compositionId, name: `${orgId}/${compositionId}` })).content;
     return reconcileLedger(
-      entries.map((e) => ({ kind: e.kind, quantity: e.quantity, drug: e.lot.drug, unit: e.lot.unit })),
+      entries.map((e) => ({
+        kind: e.kind,
+        corrects: e.corrects ?? null,
+        quantity: e.quantity,
+        drug: e.lot.drug,
+        unit: e.lot.unit,
+      })),
       chartedDoses(content),
     );
   }
@@ -463,7 +530,7 @@ export class InventoryService {
   private async lotViews(orgId: string, inventoryId?: string): Promise<LotView[]> {
     const today = dateOf(this.deps.now());
     const lots = await this.deps.inventories.lots(orgId, inventoryId);
-    const entries = await this.deps.inventories.entries(orgId, inventoryId ? { inventoryId } : {});
+    const entries = await this.deps.inventories.movements(orgId, inventoryId);
     return lots.map((l) => ({
       ...l,
       balance: lotBalance(entries.filter((e) => e.lotId === l.id)),
@@ -473,27 +540,44 @@ export class InventoryService {
   }
 
   /**
-   * The witness of a waste, by their own email and password checked here: a member of the
-   * organisation other than the caller. Wrong credentials are WITNESS_INVALID (which of the two
-   * is not said); after WITNESS_FAILURES_ALLOWED failures in WITNESS_WINDOW_MS the caller is
-   * refused TOO_MANY_REQUESTS.
+   * The witness of a waste or a correction, by their own email and password checked here: a
+   * member of the organisation other than the caller, whose sign-in is not locked. Every failure
+   * is the one answer WITNESS_INVALID (issue 35 item 6: which part was wrong is never said), and
+   * membership is decided before the password, a dummy hash checked for a non-member so the
+   * answer takes as long. After WITNESS_FAILURES_ALLOWED failures in WITNESS_WINDOW_MS by the
+   * caller, or against the witness account by anyone, the attempt is refused TOO_MANY_REQUESTS.
+   * The caller's own email is WITNESS_SAME_USER (they know their own address).
    */
   private async witness(orgId: string, who: SignedInCaller, w: { email: string; password: string }): Promise<string> {
     const now = this.deps.now();
-    const key = who.user.id;
+    const email = normalizeEmail(w.email);
+    if (email === normalizeEmail(who.user.email)) refuse('WITNESS_SAME_USER');
+    const callerKey = `witness:user:${who.user.id}`;
+    const targetKey = `witness:email:${email}`;
     const release = await this.witnessLimit.runExclusive(async () => {
-      const failed = await this.deps.audit.count('ledgerWitnessFailed', now - WITNESS_WINDOW_MS, { userId: key });
-      return failed + this.witnessInFlight.count(key) >= WITNESS_FAILURES_ALLOWED
+      const since = now - WITNESS_WINDOW_MS;
+      const byCaller =
+        (await this.deps.audit.count('ledgerWitnessFailed', since, { userId: who.user.id })) +
+        this.witnessInFlight.count(callerKey);
+      const byTarget =
+        (await this.deps.audit.count('ledgerWitnessFailed', since, { email })) + this.witnessInFlight.count(targetKey);
+      return byCaller >= WITNESS_FAILURES_ALLOWED || byTarget >= WITNESS_FAILURES_ALLOWED
         ? null
-        : this.witnessInFlight.hold([key]);
+        : this.witnessInFlight.hold([callerKey, targetKey]);
     });
     if (!release) refuse('TOO_MANY_REQUESTS');
-    let user: Awaited<ReturnType<InventoryDeps['accounts']['userByEmail']>>;
     try {
-      user = await this.deps.accounts.userByEmail(w.email.toLowerCase());
-      const ok = await verifyPassword(user?.password_hash ?? null, w.password);
-      if (!user || !ok) {
-        // Written before the place is given back, so the limit never loses sight of this failure.
+      const user = await this.deps.accounts.userByEmail(email);
+      const member = user != null && (await this.deps.orgs.members(orgId)).some((m) => m.userId === user.id);
+      // An account locked out of sign-in (too many wrong passwords) cannot witness either.
+      const locked =
+        member &&
+        (await this.deps.audit.count('signInFailed', now - AUTH_LIMITS.signInWindowMs, { email })) >=
+          AUTH_LIMITS.signInFailuresPerAccount;
+      const ok = await verifyPassword(member && !locked ? user.password_hash : null, w.password);
+      if (!user || !member || locked || !ok) {
+        // Written before the place is given back, so the limit never loses sight of this failure:
+        // by the caller (userId) and against the witness account (email).
         await this.deps.audit.record(
           now,
           { ip: null, userAgent: null },
@@ -501,19 +585,16 @@ export class InventoryService {
             action: 'ledgerWitnessFailed',
             outcome: 'failure',
             userId: who.user.id,
-            email: who.user.email,
-            detail: { orgId, witnessEmail: w.email.toLowerCase() },
+            email,
+            detail: { orgId, callerEmail: who.user.email },
           },
         );
         refuse('WITNESS_INVALID');
       }
+      return user.id;
     } finally {
       release();
     }
-    if (user.id === who.user.id) refuse('WITNESS_SAME_USER');
-    const members = await this.deps.orgs.members(orgId);
-    if (!members.some((m) => m.userId === user.id)) refuse('WITNESS_NOT_MEMBER');
-    return user.id;
   }
 
   private async authorize(

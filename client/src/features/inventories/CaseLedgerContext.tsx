@@ -22,6 +22,8 @@ export interface CaseLedgerState {
   status: CaseLedgerStatus;
   /** Ready: one line per controlled drug drawn for the case (LG10), against this device's charting. */
   lines: readonly LedgerLine[] | null;
+  /** Ready: the witnessed corrections made after the case was signed (issue 35 item 5), oldest first. */
+  corrections: readonly LedgerEntry[];
   /** Error: the refusal's code. */
   error: string | null;
   reload: () => void;
@@ -86,12 +88,17 @@ export function CaseLedgerProvider({ orgId, caseId, doc, enabled, children }: Ca
   const [preMeds] = useCaseValue<unknown>(doc, 'preMeds');
   const value = useMemo((): CaseLedgerState | null => {
     if (!enabled) return null;
-    const base = { orgId, caseId, reload, lines: null, error: null };
+    const base = { orgId, caseId, reload, lines: null, corrections: [], error: null };
     if (read.error === 'NETWORK_ERROR') return { ...base, status: 'offline' };
     if (read.error === 'FEATURE_DISABLED') return { ...base, status: 'off' };
     if (read.error != null) return { ...base, status: 'error', error: read.error };
     if (read.entries == null || doc == null) return { ...base, status: 'loading' };
-    return { ...base, status: 'ready', lines: caseLedgerLines(read.entries, drugs, preMeds) };
+    return {
+      ...base,
+      status: 'ready',
+      lines: caseLedgerLines(read.entries, drugs, preMeds),
+      corrections: read.entries.filter((e) => e.kind === 'correction'),
+    };
   }, [enabled, orgId, caseId, reload, read, doc, drugs, preMeds]);
   return <CaseLedgerContext.Provider value={value}>{children}</CaseLedgerContext.Provider>;
 }

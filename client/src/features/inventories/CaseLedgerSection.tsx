@@ -1,10 +1,10 @@
-import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { ledgerLineDifference, ledgerLineReconciles } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SectionFrame } from '../cases/header/SectionFrame.js';
 import { useCaseLedger } from './CaseLedgerContext.js';
-import { CASE_LEDGER_OFFLINE, ledgerErrorText, lineStatusText } from './texts.js';
+import { CASE_LEDGER_OFFLINE, KIND_LABELS, ledgerErrorText, lineStatusText } from './texts.js';
 
 /** The section's anchor for the case screen's navigation. */
 export const CASE_LEDGER_SECTION_ID = 'case-ledger';
@@ -12,8 +12,10 @@ export const CASE_LEDGER_SECTION_ID = 'case-ledger';
 /**
  * "Controlled drugs" on the case screen (issue 29): for each controlled drug drawn for the case,
  * drawn against given + wasted + returned (LG11), "Reconciled" or what is missing, and a link to
- * the ledger log filtered to the case. Shown beside the sign-off checks, where a provider looks
- * at the end of a case; hidden when the organisation keeps no ledger.
+ * the ledger log filtered to the case, and the witnessed corrections made after the case was
+ * signed (issue 35 item 5), each with who made and witnessed it and why. Shown beside the
+ * sign-off checks, where a provider looks at the end of a case; hidden when the organisation
+ * keeps no ledger.
  */
 export function CaseLedgerSection(): ReactNode {
   const ledger = useCaseLedger();
@@ -89,6 +91,18 @@ export function CaseLedgerSection(): ReactNode {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {status === 'ready' && ledger.corrections.length > 0 && (
+        <Stack gap={4} component="section" aria-label="Corrections after signing">
+          <Text size="sm" fw={600}>
+            Corrections after signing
+          </Text>
+          {ledger.corrections.map((c) => (
+            <Text size="sm" key={c.id} data-testid="case-ledger-correction">
+              {`${new Date(c.at).toLocaleString()} · ${KIND_LABELS[c.corrects ?? ''] ?? 'Correction'} ${c.quantity} ${c.unit} of ${c.drug} · by ${c.userName}, witnessed by ${c.witnessName ?? '?'} · ${c.reason ?? ''}`}
+            </Text>
+          ))}
+        </Stack>
       )}
       <Group gap="md">
         <Anchor component={Link} to={logLink}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { RequestError } from '../../data/graphql.js';
 import * as api from './api.js';
@@ -20,12 +20,20 @@ export interface EntryDialogProps {
 const HELP: Readonly<Record<EntryKind, string>> = {
   dispense: 'Draw from this lot for a case. The case must account for it at the end: given, wasted or returned.',
   administer:
-    'A dose given straight from this lot, outside a charted case (a case charted in Vigil counts its doses itself).',
+    'A dose given straight from this lot, outside a charted case. A dose given in a case is charted in the case, which counts it itself.',
   waste: 'Wasted drug needs a second person who watches and signs with their own email and password.',
   return: 'Unused drug drawn for a case, put back into this lot.',
   adjust: 'A correction of the stock (a broken vial, a miscount), with the reason. Use a negative number to remove.',
   count: 'The count found in the safe, recorded beside what the ledger expects.',
+  correction:
+    'For a signed case only: a draw, waste or return that was not recorded before signing, witnessed, with the reason. It is shown with the case.',
 };
+
+const CORRECTS: { value: NonNullable<api.EntryInput['corrects']>; label: string }[] = [
+  { value: 'waste', label: 'Wasted' },
+  { value: 'return', label: 'Returned to this lot' },
+  { value: 'dispense', label: 'Drawn from this lot' },
+];
 
 /** One movement of a lot: the fields its kind needs, sent to the server, the refusal shown in words. */
 export function EntryDialog({
@@ -41,10 +49,13 @@ export function EntryDialog({
   const [reason, setReason] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [corrects, setCorrects] = useState<api.EntryInput['corrects']>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const needsCase = kind === 'dispense' || kind === 'return';
-  const mayHaveCase = needsCase || kind === 'waste' || kind === 'administer';
+  const needsCase = kind === 'dispense' || kind === 'return' || kind === 'correction';
+  // An administration names no case: a dose given in a case is charted there, and counted there (LG5).
+  const mayHaveCase = needsCase || kind === 'waste';
+  const witnessed = kind === 'waste' || kind === 'correction';
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     const n = Number(quantity.replace(',', '.'));
@@ -61,7 +72,8 @@ export function EntryDialog({
         ...(kind === 'count' ? { found: n } : { quantity: n }),
         caseId: mayHaveCase ? caseId : null,
         reason: reason.trim() === '' ? null : reason.trim(),
-        witness: kind === 'waste' && email.trim() !== '' ? { email: email.trim(), password } : null,
+        witness: witnessed && email.trim() !== '' ? { email: email.trim(), password } : null,
+        ...(kind === 'correction' ? { corrects } : {}),
       });
       onDone(entry);
     } catch (err) {
@@ -80,6 +92,16 @@ export function EntryDialog({
           </Text>
           <Text size="sm">In stock: {stockText(lot.balance, lot.packageAmount, lot.unit)}</Text>
           {mayHaveCase && <CasePicker orgId={orgId} value={caseId} onChange={setCaseId} required={needsCase} />}
+          {kind === 'correction' && (
+            <Select
+              label="What happened"
+              data={CORRECTS}
+              value={corrects ?? null}
+              onChange={(v) => setCorrects(v ?? null)}
+              required
+              styles={{ input: { minHeight: 44 } }}
+            />
+          )}
           <TextInput
             label={
               kind === 'count'
@@ -95,18 +117,18 @@ export function EntryDialog({
             data-autofocus
             styles={{ input: { minHeight: 44 } }}
           />
-          {(kind === 'adjust' || kind === 'waste') && (
+          {(kind === 'adjust' || witnessed) && (
             <Textarea
               label="Reason"
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
-              required={kind === 'adjust'}
+              required={kind === 'adjust' || kind === 'correction'}
               autosize
               minRows={2}
               maxLength={500}
             />
           )}
-          {kind === 'waste' && (
+          {witnessed && (
             <Stack gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8 }}>
               <Text fw={600}>Witness</Text>
               <Text size="sm" c="dimmed">

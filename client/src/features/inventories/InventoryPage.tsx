@@ -15,12 +15,13 @@ import { lotForScan, type ScannedPackage } from './scan.js';
 import { LoadStatus } from './LoadStatus.js';
 import { KIND_LABELS, stockText } from './texts.js';
 
-const PROVIDER_KINDS: readonly EntryKind[] = ['dispense', 'waste', 'return', 'administer'];
+const PROVIDER_KINDS: readonly EntryKind[] = ['dispense', 'waste', 'return', 'administer', 'correction'];
 const ADMIN_KINDS: readonly EntryKind[] = ['adjust', 'count'];
 
 /**
  * /org/{orgId}/inventories/{inventoryId} (issue 29): the lots with their stock; receive by scan
- * (administrators); dispense to a case, waste with a witness, return and administer (providers);
+ * (administrators); dispense to a case, waste with a witness, return, administer and a signed case's
+ * correction (providers);
  * adjust and count (administrators). Scanning a package of a lot already here opens its dispense.
  */
 export function InventoryPage(): ReactNode {

@@ -2,10 +2,10 @@ import { Anchor, Button, Grid, Group, Select, Table, Text, TextInput } from '@ma
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
-import type * as api from './api.js';
+import * as api from './api.js';
 import { CaseReconciliation } from './CaseReconciliation.js';
 import { ledgerCsv } from './csv.js';
-import { useLedger } from './hooks.js';
+import { useLedgerPages } from './hooks.js';
 import { LoadStatus } from './LoadStatus.js';
 import { KIND_LABELS, ledgerCaseText } from './texts.js';
 
@@ -30,14 +30,16 @@ function download(name: string, text: string): void {
 
 /**
  * /org/{orgId}/inventories/log and /inventories/{inventoryId}/log (issue 29): the ledger in chain
- * order, filtered by drug, user (or witness), case and dates, exported as CSV.
+ * order, filtered by drug, user (or witness), case and dates, a page at a time ("Load more";
+ * issue 35 item 8), exported whole as CSV (every page fetched for the export). The filters'
+ * choices come from the first page of the unfiltered log.
  */
 export function LedgerLogPage(): ReactNode {
   const { orgId = '', inventoryId } = useParams();
   // A link from a case's reconciliation opens the log filtered to it (?case=…).
   const [searchParams] = useSearchParams();
   const scope = inventoryId ? { inventoryId } : {};
-  const all = useLedger(orgId, scope);
+  const all = useLedgerPages(orgId, scope);
   const [drug, setDrug] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
   const [caseId, setCaseId] = useState<string | null>(() => searchParams.get('case'));
@@ -51,7 +53,18 @@ export function LedgerLogPage(): ReactNode {
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
   };
-  const log = useLedger(orgId, filter);
+  const log = useLedgerPages(orgId, filter);
+  const [exporting, setExporting] = useState<'busy' | 'failed' | null>(null);
+  const exportCsv = (): void => {
+    setExporting('busy');
+    api.fetchLedger(orgId, filter).then(
+      (entries) => {
+        download(`controlled-drug-ledger-${new Date().toISOString().slice(0, 10)}.csv`, ledgerCsv(entries));
+        setExporting(null);
+      },
+      () => setExporting('failed'),
+    );
+  };
   const entries = useMemo(() => all.data ?? [], [all.data]);
   const drugs = useMemo(() => choices(entries, (e) => [e.drug, e.drug]), [entries]);
   const users = useMemo(
@@ -147,12 +160,16 @@ export function LedgerLogPage(): ReactNode {
           mih={44}
           variant="default"
           disabled={!log.data || log.data.length === 0}
-          onClick={() =>
-            download(`controlled-drug-ledger-${new Date().toISOString().slice(0, 10)}.csv`, ledgerCsv(log.data ?? []))
-          }
+          loading={exporting === 'busy'}
+          onClick={exportCsv}
         >
           Export CSV
         </Button>
+        {exporting === 'failed' && (
+          <Text c="red" role="alert">
+            The export could not be completed. Try again.
+          </Text>
+        )}
       </Group>
       <LoadStatus loaded={log} failedTitle="The log could not be loaded" />
       {log.data?.length === 0 && (
@@ -181,7 +198,10 @@ export function LedgerLogPage(): ReactNode {
                 <Table.Tr key={e.id}>
                   <Table.Td>{e.seq}</Table.Td>
                   <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
-                  <Table.Td>{KIND_LABELS[e.kind] ?? e.kind}</Table.Td>
+                  <Table.Td>
+                    {KIND_LABELS[e.kind] ?? e.kind}
+                    {e.corrects ? ` (${(KIND_LABELS[e.corrects] ?? e.corrects).toLowerCase()})` : ''}
+                  </Table.Td>
                   <Table.Td>
                     {e.drug} · {e.lotNumber}
                     {inventoryId ? '' : ` · ${e.inventoryName}`}
@@ -208,6 +228,18 @@ export function LedgerLogPage(): ReactNode {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {log.data && log.data.length > 0 && (
+        <Group>
+          <Text size="sm" c="dimmed" data-testid="ledger-shown">
+            {log.more ? `Showing the first ${log.data.length} entries` : `All ${log.data.length} entries shown`}
+          </Text>
+          {log.more && (
+            <Button mih={44} variant="default" loading={log.loadingMore} onClick={log.loadMore}>
+              Load more
+            </Button>
+          )}
+        </Group>
       )}
     </Page>
   );

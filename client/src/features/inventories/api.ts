@@ -51,6 +51,8 @@ export interface LedgerEntry {
   reason: string | null;
   expected: number | null;
   found: number | null;
+  /** A correction: the dispense, waste or return it records for a signed case. */
+  corrects: 'dispense' | 'waste' | 'return' | null;
   at: string;
   hash: string;
 }
@@ -78,7 +80,8 @@ export interface LotInput {
 }
 
 export interface EntryInput {
-  kind: 'dispense' | 'administer' | 'waste' | 'return' | 'adjust' | 'count';
+  kind: 'dispense' | 'administer' | 'waste' | 'return' | 'adjust' | 'count' | 'correction';
+  corrects?: 'dispense' | 'waste' | 'return' | null;
   lotId: string;
   quantity?: number;
   caseId?: string | null;
@@ -91,14 +94,38 @@ const LOT =
   'id inventoryId drug strength schedule lotNumber expiry unit packageAmount gtin ndc serialNumber balance expired expiringSoon';
 const INVENTORY = `id name kind createdAt lots { ${LOT} }`;
 const ENTRY =
-  'id seq kind inventoryId inventoryName lotId drug lotNumber unit quantity caseId case { id patientName start procedure } userId userName witnessId witnessName reason expected found at hash';
+  'id seq kind inventoryId inventoryName lotId drug lotNumber unit quantity caseId case { id patientName start procedure } userId userName witnessId witnessName reason expected found corrects at hash';
 
-export async function fetchInventories(orgId: string): Promise<Inventory[]> {
-  const data = await graphql<{ inventories: Inventory[] }>(
-    `query Inventories($orgId: String) { inventories(orgId: $orgId) { ${INVENTORY} } }`,
-    { orgId },
+/**
+ * Page sizes the server allows (issue 35 item 8: at most 200 a page, each priced by its fields):
+ * a page of the log is 200 entries; inventories carry their lots, so 20 a page.
+ */
+export const LEDGER_PAGE = 200;
+export const INVENTORY_PAGE = 20;
+
+/** Every page of a list, one after the other, until a page comes back short. */
+async function allPages<T>(size: number, page: (after: string | null) => Promise<T[]>, cursor: (t: T) => string) {
+  const out: T[] = [];
+  for (let after: string | null = null; ;) {
+    const items = await page(after);
+    out.push(...items);
+    if (items.length < size) return out;
+    after = cursor(items[items.length - 1]!);
+  }
+}
+
+export function fetchInventories(orgId: string): Promise<Inventory[]> {
+  return allPages(
+    INVENTORY_PAGE,
+    async (after) =>
+      (
+        await graphql<{ inventories: Inventory[] }>(
+          `query Inventories($orgId: String, $first: Int, $after: String) { inventories(orgId: $orgId, first: $first, after: $after) { ${INVENTORY} } }`,
+          { orgId, first: INVENTORY_PAGE, after },
+        )
+      ).inventories,
+    (i) => i.id,
   );
-  return data.inventories;
 }
 
 export async function fetchInventory(orgId: string, inventoryId: string): Promise<Inventory> {
@@ -109,12 +136,27 @@ export async function fetchInventory(orgId: string, inventoryId: string): Promis
   return data.inventory;
 }
 
-export async function fetchLedger(orgId: string, filter: LedgerFilter): Promise<LedgerEntry[]> {
+/** One page of the log in chain order: the entries after the sequence `after` (null: from the start). */
+export async function fetchLedgerPage(
+  orgId: string,
+  filter: LedgerFilter,
+  after: number | null,
+  first: number = LEDGER_PAGE,
+): Promise<LedgerEntry[]> {
   const data = await graphql<{ ledgerEntries: LedgerEntry[] }>(
-    `query Ledger($orgId: String, $filter: LedgerFilter) { ledgerEntries(orgId: $orgId, filter: $filter) { ${ENTRY} } }`,
-    { orgId, filter },
+    `query Ledger($orgId: String, $filter: LedgerFilter, $first: Int, $after: String) { ledgerEntries(orgId: $orgId, filter: $filter, first: $first, after: $after) { ${ENTRY} } }`,
+    { orgId, filter, first, after: after == null ? null : String(after) },
   );
   return data.ledgerEntries;
+}
+
+/** The whole log matching the filter, page after page (a case's entries, the CSV export). */
+export function fetchLedger(orgId: string, filter: LedgerFilter): Promise<LedgerEntry[]> {
+  return allPages(
+    LEDGER_PAGE,
+    (after) => fetchLedgerPage(orgId, filter, after == null ? null : Number(after)),
+    (e) => String(e.seq),
+  );
 }
 
 export async function createInventory(orgId: string, name: string, kind: 'safe' | 'cart'): Promise<Inventory> {

@@ -10,7 +10,8 @@ const UNITS: ReadonlySet<string> = new Set(LEDGER_UNITS);
  * ledger unit are left out.
  */
 export function caseLedgerLines(
-  entries: readonly Pick<LedgerEntry, 'kind' | 'quantity' | 'drug' | 'unit'>[],
+  entries: readonly (Pick<LedgerEntry, 'kind' | 'quantity' | 'drug' | 'unit'> &
+    Partial<Pick<LedgerEntry, 'corrects'>>)[],
   drugsAdministered: unknown,
   preMeds: unknown,
 ): LedgerLine[] {
@@ -19,6 +20,7 @@ export function caseLedgerLines(
       ? [
           {
             kind: e.kind as Parameters<typeof reconcileLedger>[0][number]['kind'],
+            corrects: e.corrects ?? null,
             quantity: e.quantity,
             drug: e.drug,
             unit: e.unit as LedgerUnit,

@@ -41,14 +41,20 @@ export const LEDGER_CSV_HEADER = [
 ] as const;
 
 /**
+ * What a spreadsheet may take for the start of a formula: = + - @, a tab, a carriage return or a
+ * line feed, and the full-width ＝ ＋ － ＠ that some spreadsheets fold into them (issue 35 item 9).
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
  * [IV2] A text cell as CSV (RFC 4180): quoted when it holds a comma, quote or line break, quotes
- * doubled; text starting with = + - @ or a tab is prefixed with ' so a spreadsheet never runs it
- * as a formula. Numbers are written as they are.
+ * doubled; text starting with a character FORMULA_START names is prefixed with ' so a spreadsheet
+ * never runs it as a formula. Numbers are written as they are.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t]/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -14,12 +14,19 @@ const ERROR_TEXTS: Readonly<Record<string, string>> = {
   CASE_NOT_FOUND: 'That case was not found in this organisation.',
   WITNESS_REQUIRED: LEDGER_TEXTS.witness,
   WITNESS_SAME_USER: LEDGER_TEXTS.selfWitness,
-  WITNESS_INVALID: "The witness's email or password is not correct.",
-  WITNESS_NOT_MEMBER: 'The witness must be a member of this organisation.',
+  // One answer for every witness failure (issue 35 item 6): which part was wrong is never said.
+  WITNESS_INVALID:
+    'The witness could not be confirmed: check the email and password of a member of this organisation whose sign-in is not locked.',
   TOO_MANY_REQUESTS: 'Too many wrong witness passwords. Wait 15 minutes and try again.',
   REASON_REQUIRED: LEDGER_TEXTS.reason,
   OVER_BALANCE: LEDGER_TEXTS.overBalance,
   OVER_CASE: LEDGER_TEXTS.overCase,
+  ADMINISTER_CASE: LEDGER_TEXTS.administerCase,
+  CASE_SIGNED: LEDGER_TEXTS.caseSigned,
+  CASE_NOT_SIGNED: LEDGER_TEXTS.caseNotSigned,
+  CORRECTS_REQUIRED: LEDGER_TEXTS.corrects,
+  CORRECTION_REASON_REQUIRED: LEDGER_TEXTS.correctionReason,
+  PAGE_TOO_LARGE: 'Too much asked at once. Reload the page.',
 };
 
 export function ledgerErrorText(code: string): string {
@@ -35,6 +42,7 @@ export const KIND_LABELS: Readonly<Record<string, string>> = {
   return: 'Return',
   adjust: 'Adjust',
   count: 'Count',
+  correction: 'Correction',
 };
 
 /** [IV4] A lot's stock as packages and amount: "4 × 10 mg (40 mg)"; a part package shown as a decimal. */

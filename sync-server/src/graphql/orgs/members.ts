@@ -1,16 +1,27 @@
 import type { ChildOrgMemberView, OrgMemberView, TeamUserView } from '@vigil/shared';
+import { pageOf, pageRequest } from '../pagination.js';
 import { callerOf, orgsOf, requestOf, type Resolver } from './caller.js';
 
 export const memberResolvers = {
   Query: {
     orgMembers: (async (_, args, ctx) =>
-      orgsOf(ctx).members.list((await callerOf(ctx)).caller, args.orgId)) as Resolver<Promise<OrgMemberView[]>>,
+      pageOf(
+        await orgsOf(ctx).members.list((await callerOf(ctx)).caller, args.orgId),
+        pageRequest(args),
+        (m) => m.id,
+      )) as Resolver<Promise<OrgMemberView[]>>,
     childOrgMembers: (async (_, args, ctx) =>
-      orgsOf(ctx).members.ofChildOrgs((await callerOf(ctx)).caller, args.parentOrgId)) as Resolver<
-      Promise<ChildOrgMemberView[]>
-    >,
+      pageOf(
+        await orgsOf(ctx).members.ofChildOrgs((await callerOf(ctx)).caller, args.parentOrgId),
+        pageRequest(args),
+        (m) => m.id,
+      )) as Resolver<Promise<ChildOrgMemberView[]>>,
     teamUsers: (async (_, args, ctx) =>
-      orgsOf(ctx).members.teamUsers((await callerOf(ctx)).caller, args.search)) as Resolver<Promise<TeamUserView[]>>,
+      pageOf(
+        await orgsOf(ctx).members.teamUsers((await callerOf(ctx)).caller, args.search),
+        pageRequest(args),
+        (u) => u.id,
+      )) as Resolver<Promise<TeamUserView[]>>,
   },
   Mutation: {
     updateMemberRoles: (async (_, args, ctx) =>

@@ -1,6 +1,7 @@
 import type { OrgIdAvailability, OrgView, PlanView, SessionOrgGroupsView } from '@vigil/shared';
 import { sessionView, type SessionView } from '../accounts.js';
 import type { GraphqlContext } from '../context.js';
+import { pageOf, pageRequest } from '../pagination.js';
 import { callerOf, orgsOf, requestOf, type Resolver } from './caller.js';
 
 /** createOrg and createOnboardingOrg answer the new organisation's ID and the session with a new token (spec 000 §7). */
@@ -35,12 +36,17 @@ export const organisationResolvers = {
       Promise<OrgIdAvailability>
     >,
     childOrgs: (async (_, args, ctx) =>
-      orgsOf(ctx).organisations.children((await callerOf(ctx)).caller, args.parentOrgId)) as Resolver<
-      Promise<OrgView[]>
-    >,
-    allOrgs: (async (_, __, ctx) => orgsOf(ctx).organisations.all((await callerOf(ctx)).caller)) as Resolver<
-      Promise<OrgView[]>
-    >,
+      pageOf(
+        await orgsOf(ctx).organisations.children((await callerOf(ctx)).caller, args.parentOrgId),
+        pageRequest(args),
+        (o) => o.id,
+      )) as Resolver<Promise<OrgView[]>>,
+    allOrgs: (async (_, args, ctx) =>
+      pageOf(
+        await orgsOf(ctx).organisations.all((await callerOf(ctx)).caller),
+        pageRequest(args),
+        (o) => o.id,
+      )) as Resolver<Promise<OrgView[]>>,
     /** Plans are public (the pricing table is shown before an organisation exists). */
     availablePlans: ((_, __, ctx) => orgsOf(ctx).organisations.plans()) as Resolver<Promise<PlanView[]>>,
   },

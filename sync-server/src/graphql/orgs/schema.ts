@@ -224,15 +224,16 @@ export const orgTypeDefs = /* GraphQL */ `
     orgInvitation(invitationId: String): OrgInvitation!
     orgFeaturesConfig(orgId: String): [OrgFeature!]!
     availablePlans: [Plan!]!
-    orgMembers(orgId: String): [OrgMember!]!
+    "A page of the members (first, after: the last member's id; issue 35 item 8)."
+    orgMembers(orgId: String, first: Int, after: String): [OrgMember!]!
     "The organisations a parent organisation oversees (parent app, spec 000 §2): for whoever administers the parent."
-    childOrgs(parentOrgId: String): [Org!]!
+    childOrgs(parentOrgId: String, first: Int, after: String): [Org!]!
     "Every organisation (internal team app, spec 000 §2): internal ubers only."
-    allOrgs: [Org!]!
+    allOrgs(first: Int, after: String): [Org!]!
     "The members of every child organisation (parent app org-members): for whoever administers the parent."
-    childOrgMembers(parentOrgId: String): [ChildOrgMember!]!
+    childOrgMembers(parentOrgId: String, first: Int, after: String): [ChildOrgMember!]!
     "Users, newest first, optionally matching a name or email (internal team app users): internal ubers only."
-    teamUsers(search: String): [TeamUser!]!
+    teamUsers(search: String, first: Int, after: String): [TeamUser!]!
   }
 
   extend type Mutation {

@@ -15,13 +15,14 @@ function sqlite(): Fixture {
   const db = openMemoryDatabase();
   return {
     store: new SqliteAuditStore(db),
-    addFhirAuditEvent: (id) =>
-      db
-        .prepare(
-          `INSERT INTO resources (org_id, resource_type, id, version_id, last_updated, json)
+    // As the FHIR store writes one: the current version and its history row.
+    addFhirAuditEvent: (id) => {
+      for (const table of ['resources', 'resource_history'])
+        db.prepare(
+          `INSERT INTO ${table} (org_id, resource_type, id, version_id, last_updated, json)
            VALUES ('acme', 'AuditEvent', ?, 1, '2026-11-21T10:00:00.000Z', ?)`,
-        )
-        .run(id, JSON.stringify({ resourceType: 'AuditEvent', id })),
+        ).run(id, JSON.stringify({ resourceType: 'AuditEvent', id }));
+    },
     tamper: () => {
       const triggers = db
         .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_events'")
@@ -61,20 +62,22 @@ describe.each([['sqlite', sqlite]])('AuditStore contract (%s)', (_, make) => {
     expect(await store.count('signIn', 0, { email: 'a@example.com' })).toBe(1);
   });
 
-  it('seals account events then FHIR AuditEvents in row order, each link following the last, once each', async () => {
+  it('seals account events, FHIR AuditEvents, then their history rows in row order, each link following the last, once each', async () => {
     const f = make();
     const { store } = f;
     await store.append(record({ email: 'a@example.com', detail: '{"reason":"x"}' }));
     f.addFhirAuditEvent('ae-1');
     await store.append(record({ email: 'b@example.com' }));
-    expect(await store.unsealed()).toBe(3);
-    expect(await store.seal(5000, link, 'G')).toBe(3);
+    expect(await store.unsealed()).toBe(4);
+    expect(await store.seal(5000, link, 'G')).toBe(4);
     expect(await store.unsealed()).toBe(0);
     const links = await store.links();
+    const h2 = 'G>audit_events:1>audit_events:2';
     expect(links.map((l) => [l.seq, l.source, l.sourceRow, l.prevHash, l.hash])).toEqual([
       [1, 'audit_events', 1, 'G', 'G>audit_events:1'],
-      [2, 'audit_events', 2, 'G>audit_events:1', 'G>audit_events:1>audit_events:2'],
-      [3, 'AuditEvent', 1, 'G>audit_events:1>audit_events:2', 'G>audit_events:1>audit_events:2>AuditEvent:1'],
+      [2, 'audit_events', 2, 'G>audit_events:1', h2],
+      [3, 'AuditEvent', 1, h2, `${h2}>AuditEvent:1`],
+      [4, 'AuditEvent_history', 1, `${h2}>AuditEvent:1`, `${h2}>AuditEvent:1>AuditEvent_history:1`],
     ]);
     expect(await store.seal(6000, link, 'G')).toBe(0);
     await store.append(record({ email: 'c@example.com' }));
@@ -83,8 +86,17 @@ describe.each([['sqlite', sqlite]])('AuditStore contract (%s)', (_, make) => {
     expect((await store.links()).at(-1)).toMatchObject({
       source: 'audit_events',
       sourceRow: 3,
-      prevHash: links[2]?.hash,
+      prevHash: links[3]?.hash,
     });
+  });
+
+  it("anchors the chain's head with every seal: its length and last hash", async () => {
+    const { store } = make();
+    expect(await store.anchor()).toEqual({ length: 0, head: '' });
+    await store.append(record({ email: 'a@example.com' }));
+    await store.append(record({ email: 'b@example.com' }));
+    await store.seal(5000, link, 'G');
+    expect(await store.anchor()).toEqual({ length: 2, head: 'G>audit_events:1>audit_events:2' });
   });
 
   it("hands over a record's content as it is now, every column, and null for a record that is gone", async () => {

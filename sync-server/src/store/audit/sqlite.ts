@@ -1,6 +1,14 @@
 import type { Db } from '../sqlite/database.js';
 import { assertSerialized, serialized } from '../resources/transactions.js';
-import type { AuditCountBy, AuditLink, AuditRecord, AuditSource, AuditStore, UnsealedRecord } from './types.js';
+import type {
+  AuditCountBy,
+  AuditLink,
+  AuditRecord,
+  AuditSource,
+  AuditStore,
+  ChainHead,
+  UnsealedRecord,
+} from './types.js';
 
 /** The sealed content of an account/organisation audit row: every column, in order. */
 const ACCOUNT_CONTENT_SQL = `SELECT id AS row, json_array(id, at, user_id, email, action, outcome, ip, user_agent, detail) AS content
@@ -8,6 +16,29 @@ const ACCOUNT_CONTENT_SQL = `SELECT id AS row, json_array(id, at, user_id, email
 /** The sealed content of a FHIR AuditEvent: its keys, version and JSON (the row is the table's rowid). */
 const FHIR_CONTENT_SQL = `SELECT rowid AS row, json_array(org_id, id, version_id, last_updated, deleted, json) AS content
   FROM resources WHERE resource_type = 'AuditEvent'`;
+/** The sealed content of an AuditEvent's history row (the same columns; the row is resource_history's rowid). */
+const HISTORY_CONTENT_SQL = `SELECT rowid AS row, json_array(org_id, id, version_id, last_updated, deleted, json) AS content
+  FROM resource_history WHERE resource_type = 'AuditEvent'`;
+/** Each source's records and how one is found by its row. */
+const SOURCES: readonly { source: AuditSource; all: string; one: string }[] = [
+  {
+    source: 'audit_events',
+    all: `${ACCOUNT_CONTENT_SQL} WHERE id > ? ORDER BY id`,
+    one: `${ACCOUNT_CONTENT_SQL} WHERE id = ?`,
+  },
+  {
+    source: 'AuditEvent',
+    all: `${FHIR_CONTENT_SQL} AND rowid > ? ORDER BY rowid`,
+    one: `${FHIR_CONTENT_SQL} AND rowid = ?`,
+  },
+  {
+    source: 'AuditEvent_history',
+    all: `${HISTORY_CONTENT_SQL} AND rowid > ? ORDER BY rowid`,
+    one: `${HISTORY_CONTENT_SQL} AND rowid = ?`,
+  },
+];
+/** The audit chain's name in chain_heads. */
+const AUDIT_CHAIN = 'audit';
 
 /** The audit repository over better-sqlite3 (tables audit_events and audit_chain, FHIR AuditEvents in resources). */
 export class SqliteAuditStore implements AuditStore {
@@ -55,18 +86,23 @@ export class SqliteAuditStore implements AuditStore {
           'INSERT INTO audit_chain (source, source_row, prev_hash, hash, sealed_at) VALUES (?, ?, ?, ?, ?)',
         );
         let count = 0;
-        const sources: [AuditSource, string][] = [
-          ['audit_events', `${ACCOUNT_CONTENT_SQL} WHERE id > ? ORDER BY id`],
-          ['AuditEvent', `${FHIR_CONTENT_SQL} AND rowid > ? ORDER BY rowid`],
-        ];
-        for (const [source, sql] of sources) {
-          const rows = this.db.prepare(sql).all(this.lastSealed(source)) as { row: number; content: string }[];
+        for (const { source, all } of SOURCES) {
+          const rows = this.db.prepare(all).all(this.lastSealed(source)) as { row: number; content: string }[];
           for (const r of rows) {
             const hash = link(prev, { source, row: r.row, content: r.content });
             insert.run(source, r.row, prev, hash, now);
             prev = hash;
             count += 1;
           }
+        }
+        if (count > 0) {
+          const length = (this.db.prepare('SELECT count(*) AS n FROM audit_chain').get() as { n: number }).n;
+          this.db
+            .prepare(
+              `INSERT INTO chain_heads (chain, length, head) VALUES (?, ?, ?)
+               ON CONFLICT (chain) DO UPDATE SET length = excluded.length, head = excluded.head`,
+            )
+            .run(AUDIT_CHAIN, length, prev);
         }
         return count;
       })();
@@ -85,24 +121,25 @@ export class SqliteAuditStore implements AuditStore {
     });
   }
 
+  anchor(): Promise<ChainHead | null> {
+    return serialized(this.db, () => {
+      const row = this.db.prepare('SELECT length, head FROM chain_heads WHERE chain = ?').get(AUDIT_CHAIN) as
+        ChainHead | undefined;
+      return row ?? null;
+    });
+  }
+
   content(source: AuditSource, row: number): Promise<string | null> {
     return serialized(this.db, () => {
-      const sql =
-        source === 'audit_events' ? `${ACCOUNT_CONTENT_SQL} WHERE id = ?` : `${FHIR_CONTENT_SQL} AND rowid = ?`;
+      const sql = SOURCES.find((s) => s.source === source)!.one;
       const record = this.db.prepare(sql).get(row) as { content: string } | undefined;
       return record?.content ?? null;
     });
   }
 
   unsealed(): Promise<number> {
-    return serialized(this.db, () => {
-      const account = this.db
-        .prepare('SELECT count(*) AS n FROM audit_events WHERE id > ?')
-        .get(this.lastSealed('audit_events')) as { n: number };
-      const fhir = this.db
-        .prepare("SELECT count(*) AS n FROM resources WHERE resource_type = 'AuditEvent' AND rowid > ?")
-        .get(this.lastSealed('AuditEvent')) as { n: number };
-      return account.n + fhir.n;
-    });
+    return serialized(this.db, () =>
+      SOURCES.reduce((n, { source, all }) => n + this.db.prepare(all).all(this.lastSealed(source)).length, 0),
+    );
   }
 }

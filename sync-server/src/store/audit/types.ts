@@ -14,8 +14,17 @@ export interface AuditRecord {
 /** Which column a limit counts by. */
 export type AuditCountBy = { email: string } | { userId: string } | { ip: string };
 
-/** Where a sealed audit record lives: the account/organisation trail or a FHIR AuditEvent. */
-export type AuditSource = 'audit_events' | 'AuditEvent';
+/**
+ * Where a sealed audit record lives: the account/organisation trail, a FHIR AuditEvent, or one of
+ * an AuditEvent's history rows (what _history and vread serve; issue 35 item 9).
+ */
+export type AuditSource = 'audit_events' | 'AuditEvent' | 'AuditEvent_history';
+
+/** A chain's head anchor: how many links it had and the last one's hash, written with the links. */
+export interface ChainHead {
+  length: number;
+  head: string;
+}
 
 /** One link of the hash chain (table audit_chain). */
 export interface AuditLink {
@@ -51,12 +60,15 @@ export interface AuditStore {
   count(action: string, since: number, by: AuditCountBy): Promise<number>;
   /**
    * Seals in one atomic step: reads the chain's head and every record not sealed yet (account
-   * events first, then FHIR AuditEvents, each in row order), asks `link` for each new link's hash
-   * and appends them. A concurrent sealer cannot fork the chain. Returns how many it sealed.
+   * events first, then FHIR AuditEvents, then their history rows, each in row order), asks `link`
+   * for each new link's hash, appends them and moves the head anchor to the new last link. A
+   * concurrent sealer cannot fork the chain. Returns how many it sealed.
    */
   seal(now: number, link: (prevHash: string, record: UnsealedRecord) => string, genesis: string): Promise<number>;
   /** Every link, in order. */
   links(): Promise<AuditLink[]>;
+  /** The head anchor as the last seal left it (null before any). */
+  anchor(): Promise<ChainHead | null>;
   /** A record's sealed content as it is now, or null when it is gone. */
   content(source: AuditSource, row: number): Promise<string | null>;
   /** Records written after the last sealed one of each source. */

@@ -187,6 +187,56 @@ describe.each([['sqlite', sqlite]])('InventoryStore contract (%s)', (_, make) =>
     expect(await ids({ inventoryId: 'inv-9' })).toEqual([]);
   });
 
+  it('pages entries in chain order after a sequence, keeps a correction with what it corrects, and anchors the head', async () => {
+    const { store } = make();
+    await store.createInventory({
+      id: 'inv-1',
+      orgId: 'office',
+      name: 'Safe',
+      kind: 'safe',
+      createdBy: 'u',
+      createdAt: 1,
+    });
+    expect(await store.anchor('office')).toBeNull();
+    await store.append({ newLot: lot(), entry: entry() }, ok, link, 'G');
+    for (let i = 2; i <= 5; i++)
+      await store.append(
+        { entry: entry({ id: `le-${i}`, kind: 'dispense', quantity: 1, caseId: 'c' }) },
+        ok,
+        link,
+        'G',
+      );
+    await store.append(
+      {
+        entry: entry({ id: 'le-6', kind: 'correction', corrects: 'return', quantity: 1, caseId: 'c', witnessId: 'w' }),
+      },
+      ok,
+      link,
+      'G',
+    );
+    const seqs = async (after: number | undefined, limit: number): Promise<number[]> =>
+      (await store.entries('office', {}, { ...(after == null ? {} : { after }), limit })).map((e) => e.seq);
+    expect(await seqs(undefined, 2)).toEqual([1, 2]);
+    expect(await seqs(2, 2)).toEqual([3, 4]);
+    expect(await seqs(4, 10)).toEqual([5, 6]);
+    expect(await seqs(6, 10)).toEqual([]);
+    // A filter and a page together: the case's entries after entry 3.
+    expect((await store.entries('office', { caseId: 'c' }, { after: 3, limit: 10 })).map((e) => e.seq)).toEqual([
+      4, 5, 6,
+    ]);
+    const [correction] = await store.entries('office', {}, { after: 5, limit: 1 });
+    expect(correction).toMatchObject({ kind: 'correction', corrects: 'return', witnessId: 'w' });
+    expect((await store.movements('office')).at(-1)).toEqual({
+      lotId: 'lot-1',
+      kind: 'correction',
+      quantity: 1,
+      caseId: 'c',
+      corrects: 'return',
+    });
+    expect(await store.anchor('office')).toEqual({ length: 6, head: correction!.hash });
+    expect(await store.anchor('other')).toBeNull();
+  });
+
   it('refuses any update or delete of an entry or a lot', async () => {
     const f = make();
     await withInventory(f);

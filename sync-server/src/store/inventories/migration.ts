@@ -74,3 +74,57 @@ export const INVENTORIES_MIGRATION: Migration = {
       BEGIN SELECT RAISE(ABORT, 'ledger_entries is append-only'); END;
   `,
 };
+
+/**
+ * Issue 35 items 5 and 9: the correction entry kind (with what it corrects), and the ledger's
+ * head anchored per organisation in chain_heads (migration 94) as 'ledger:<orgId>', so deleting
+ * an organisation's last entries is detected. ledger_entries is rebuilt (SQLite cannot change a
+ * CHECK in place); every entry, its sequence and its hashes are kept.
+ */
+export const LEDGER_CORRECTIONS_MIGRATION: Migration = {
+  version: 95,
+  name: 'ledger: correction entries and the chain head anchor',
+  sql: `
+    DROP TRIGGER ledger_entries_no_update;
+    DROP TRIGGER ledger_entries_no_delete;
+    CREATE TABLE ledger_entries_next (
+      id TEXT PRIMARY KEY,
+      org_id TEXT NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+      seq INTEGER NOT NULL,
+      inventory_id TEXT NOT NULL REFERENCES inventories (id),
+      lot_id TEXT NOT NULL REFERENCES inventory_lots (id),
+      kind TEXT NOT NULL
+        CHECK (kind IN ('receive', 'dispense', 'administer', 'waste', 'return', 'adjust', 'count', 'correction')),
+      quantity REAL NOT NULL,
+      case_id TEXT,
+      user_id TEXT NOT NULL,
+      witness_id TEXT,
+      reason TEXT,
+      expected REAL,
+      found REAL,
+      at INTEGER NOT NULL,
+      prev_hash TEXT NOT NULL,
+      hash TEXT NOT NULL,
+      -- A correction's kind it stands for; null for every other entry.
+      corrects TEXT CHECK (corrects IN ('dispense', 'waste', 'return')),
+      CHECK ((kind = 'correction') = (corrects IS NOT NULL)),
+      UNIQUE (org_id, seq)
+    ) STRICT;
+    INSERT INTO ledger_entries_next (id, org_id, seq, inventory_id, lot_id, kind, quantity, case_id, user_id,
+        witness_id, reason, expected, found, at, prev_hash, hash)
+      SELECT id, org_id, seq, inventory_id, lot_id, kind, quantity, case_id, user_id,
+        witness_id, reason, expected, found, at, prev_hash, hash FROM ledger_entries;
+    DROP TABLE ledger_entries;
+    ALTER TABLE ledger_entries_next RENAME TO ledger_entries;
+    CREATE INDEX ledger_entries_by_lot ON ledger_entries (lot_id, seq);
+    CREATE INDEX ledger_entries_by_case ON ledger_entries (org_id, case_id);
+    CREATE TRIGGER ledger_entries_no_update BEFORE UPDATE ON ledger_entries
+      BEGIN SELECT RAISE(ABORT, 'ledger_entries is append-only'); END;
+    CREATE TRIGGER ledger_entries_no_delete BEFORE DELETE ON ledger_entries
+      BEGIN SELECT RAISE(ABORT, 'ledger_entries is append-only'); END;
+
+    INSERT INTO chain_heads (chain, length, head)
+      SELECT 'ledger:' || e.org_id, e.seq, e.hash FROM ledger_entries e
+      WHERE e.seq = (SELECT max(seq) FROM ledger_entries x WHERE x.org_id = e.org_id);
+  `,
+};

@@ -1,4 +1,5 @@
-import type { DeaSchedule, LedgerEntryKind, LedgerUnit } from '@vigil/shared';
+import type { DeaSchedule, LedgerCorrectableKind, LedgerEntryKind, LedgerUnit } from '@vigil/shared';
+import type { ChainHead } from '../audit/types.js';
 import type { Db } from '../sqlite/database.js';
 import { assertSerialized, serialized } from '../resources/transactions.js';
 import type {
@@ -7,6 +8,8 @@ import type {
   InventoryStore,
   LedgerEntryRecord,
   LedgerFilter,
+  LedgerMovement,
+  LedgerPage,
   LotRecord,
   NewLedgerEntry,
 } from './types.js';
@@ -54,7 +57,11 @@ interface EntryRow {
   at: number;
   prev_hash: string;
   hash: string;
+  corrects: LedgerCorrectableKind | null;
 }
+
+/** An organisation's ledger in chain_heads. */
+const chainName = (orgId: string): string => `ledger:${orgId}`;
 
 const inventory = (r: InventoryRow): InventoryRecord => ({
   id: r.id,
@@ -100,6 +107,7 @@ const entry = (r: EntryRow, l: LotRecord): LedgerEntryRecord => ({
   prevHash: r.prev_hash,
   hash: r.hash,
   lot: l,
+  ...(r.corrects != null ? { corrects: r.corrects } : {}),
 });
 
 /** The ledger's repository over better-sqlite3 (tables inventories, inventory_lots, ledger_entries). */
@@ -154,13 +162,15 @@ export class SqliteInventoryStore implements InventoryStore {
   }
 
   /** Entries with their lots (inside a method's serialized work). */
-  private select(where: string, params: unknown[]): LedgerEntryRecord[] {
+  private select(where: string, params: unknown[], limit?: number): LedgerEntryRecord[] {
     assertSerialized(this.db);
     const rows = this.db
       .prepare(
-        `SELECT e.* FROM ledger_entries e JOIN inventory_lots l ON l.id = e.lot_id WHERE ${where} ORDER BY e.seq`,
+        `SELECT e.* FROM ledger_entries e JOIN inventory_lots l ON l.id = e.lot_id WHERE ${where} ORDER BY e.seq${
+          limit == null ? '' : ' LIMIT ?'
+        }`,
       )
-      .all(...params) as EntryRow[];
+      .all(...params, ...(limit == null ? [] : [limit])) as EntryRow[];
     const lots = new Map<string, LotRecord>();
     return rows.map((r) => {
       let l = lots.get(r.lot_id);
@@ -221,8 +231,8 @@ export class SqliteInventoryStore implements InventoryStore {
         this.db
           .prepare(
             `INSERT INTO ledger_entries (id, org_id, seq, inventory_id, lot_id, kind, quantity, case_id, user_id,
-               witness_id, reason, expected, found, at, prev_hash, hash)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+               witness_id, reason, expected, found, at, prev_hash, hash, corrects)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .run(
             e.id,
@@ -241,13 +251,20 @@ export class SqliteInventoryStore implements InventoryStore {
             e.at,
             prevHash,
             hash,
+            e.corrects ?? null,
           );
+        this.db
+          .prepare(
+            `INSERT INTO chain_heads (chain, length, head) VALUES (?, ?, ?)
+             ON CONFLICT (chain) DO UPDATE SET length = excluded.length, head = excluded.head`,
+          )
+          .run(chainName(e.orgId), unhashed.seq, hash);
         return { ...unhashed, prevHash, hash };
       })(),
     );
   }
 
-  entries(orgId: string, filter: LedgerFilter = {}): Promise<LedgerEntryRecord[]> {
+  entries(orgId: string, filter: LedgerFilter = {}, page?: LedgerPage): Promise<LedgerEntryRecord[]> {
     return serialized(this.db, () => {
       const where = ['e.org_id = ?'];
       const params: unknown[] = [orgId];
@@ -263,7 +280,24 @@ export class SqliteInventoryStore implements InventoryStore {
       if (filter.caseId != null) add('e.case_id = ?', filter.caseId);
       if (filter.from != null) add('e.at >= ?', filter.from);
       if (filter.to != null) add('e.at < ?', filter.to);
-      return this.select(where.join(' AND '), params);
+      if (page?.after != null) add('e.seq > ?', page.after);
+      return this.select(where.join(' AND '), params, page?.limit);
+    });
+  }
+
+  movements(orgId: string, inventoryId?: string): Promise<LedgerMovement[]> {
+    return serialized(this.db, () => {
+      const sql = `SELECT lot_id AS lotId, kind, quantity, case_id AS caseId, corrects FROM ledger_entries
+        WHERE org_id = ?${inventoryId == null ? '' : ' AND inventory_id = ?'} ORDER BY seq`;
+      return this.db.prepare(sql).all(orgId, ...(inventoryId == null ? [] : [inventoryId])) as LedgerMovement[];
+    });
+  }
+
+  anchor(orgId: string): Promise<ChainHead | null> {
+    return serialized(this.db, () => {
+      const row = this.db.prepare('SELECT length, head FROM chain_heads WHERE chain = ?').get(chainName(orgId)) as
+        ChainHead | undefined;
+      return row ?? null;
     });
   }
 }

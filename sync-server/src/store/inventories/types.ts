@@ -1,4 +1,5 @@
 import type { LedgerEntryContent, LedgerLotDescription } from '@vigil/shared';
+import type { ChainHead } from '../audit/types.js';
 
 /*
  * The controlled-substance ledger's repository (issue 29). Every method is async and every
@@ -48,6 +49,15 @@ export interface LedgerFilter {
   to?: number;
 }
 
+/** A page of the log: the entries after sequence `after` (exclusive), at most `limit` of them. */
+export interface LedgerPage {
+  after?: number;
+  limit: number;
+}
+
+/** What a lot's balance needs of each of its entries (LG2, LG3), without the entry's lot and names. */
+export type LedgerMovement = Pick<LedgerEntryContent, 'lotId' | 'kind' | 'quantity' | 'caseId' | 'corrects'>;
+
 export interface InventoryStore {
   createInventory(inventory: InventoryRecord): Promise<void>;
   /** The organisation's inventories, oldest first. */
@@ -60,8 +70,9 @@ export interface InventoryStore {
    * Appends one entry in one atomic step: writes `newLot` first when given, reads the entry's
    * lot's earlier entries and hands them to `check` (which throws to refuse: nothing is
    * written; it may answer a count's `expected`, the balance it saw), then gives the entry the organisation's next sequence, asks `link` for its hash
-   * over the previous entry's hash (`genesis` for the first) and appends it. Concurrent appends
-   * cannot fork the chain or both pass a balance check.
+   * over the previous entry's hash (`genesis` for the first), appends it and moves the
+   * organisation's head anchor to it. Concurrent appends cannot fork the chain or both pass a
+   * balance check.
    */
   append(
     input: { newLot?: LotRecord; entry: NewLedgerEntry },
@@ -69,6 +80,10 @@ export interface InventoryStore {
     link: (prevHash: string, entry: Omit<LedgerEntryRecord, 'prevHash' | 'hash'>) => string,
     genesis: string,
   ): Promise<LedgerEntryRecord>;
-  /** Entries of the organisation matching the filter, in chain order. */
-  entries(orgId: string, filter?: LedgerFilter): Promise<LedgerEntryRecord[]>;
+  /** Entries of the organisation matching the filter, in chain order (one page of them when `page` is given). */
+  entries(orgId: string, filter?: LedgerFilter, page?: LedgerPage): Promise<LedgerEntryRecord[]>;
+  /** Every entry's movement of the organisation's lots (of one inventory when given), in chain order. */
+  movements(orgId: string, inventoryId?: string): Promise<LedgerMovement[]>;
+  /** The organisation's head anchor (chain_heads 'ledger:<orgId>'), null before its first entry. */
+  anchor(orgId: string): Promise<ChainHead | null>;
 }

@@ -1,5 +1,6 @@
+import { AUDIT_ANCHOR_MIGRATION } from '../audit/migration.js';
 import { FORMS_MIGRATION } from '../forms/migration.js';
-import { INVENTORIES_MIGRATION } from '../inventories/migration.js';
+import { INVENTORIES_MIGRATION, LEDGER_CORRECTIONS_MIGRATION } from '../inventories/migration.js';
 import { POLICIES_MIGRATION } from '../policies/migration.js';
 import { ONE_CURRENT_PDF_MIGRATION } from '../reports/migration.js';
 
@@ -455,4 +456,6 @@ export const MIGRATIONS: readonly Migration[] = [
   INVENTORIES_MIGRATION,
   POLICIES_MIGRATION,
   ONE_CURRENT_PDF_MIGRATION,
+  AUDIT_ANCHOR_MIGRATION,
+  LEDGER_CORRECTIONS_MIGRATION,
 ];
