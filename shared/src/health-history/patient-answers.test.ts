@@ -17,6 +17,7 @@ import {
   patientAnswersOf,
   patientAnswersSchema,
   type PatientAnswers,
+  unreviewedReportedAllergies,
 } from './patient-answers.js';
 
 const fields: OrgFormField[] = [
@@ -275,5 +276,39 @@ describe('patient-answers Composition', () => {
     };
     expect(mergedInto(merged)).toEqual(['cmp-9']);
     expect(readPatientAnswers({ ...c, type: { coding: [{ ...HEALTH_HISTORY_TYPE }] } })).toBeNull();
+  });
+});
+
+describe('patient-reported allergies on a case (issue 35)', () => {
+  const peanut = { name: 'Peanut', reaction: 'anaphylaxis' };
+  it.each([
+    ['nothing recorded, not merged', [{ allergies: [peanut], merged: false }], null, ['Peanut (anaphylaxis)']],
+    [
+      'nothing recorded, merged into a history not signed yet',
+      [{ allergies: [peanut], merged: true }],
+      '',
+      ['Peanut (anaphylaxis)'],
+    ],
+    [
+      'a record that does not name it, answers not merged',
+      [{ allergies: [peanut], merged: false }],
+      'NKDA',
+      ['Peanut (anaphylaxis)'],
+    ],
+    ['a record naming it', [{ allergies: [peanut], merged: false }], 'Penicillin; peanut (anaphylaxis)', []],
+    ['merged and the case has a record (staff left it out)', [{ allergies: [peanut], merged: true }], 'Latex', []],
+    ['reported none', [{ allergies: [], merged: false }], null, []],
+    ['not asked', [{ allergies: null, merged: false }], null, []],
+    [
+      'two forms naming it twice, and another',
+      [
+        { allergies: [{ name: 'peanut' }, { name: 'Latex', reaction: ' hives ' }], merged: false },
+        { allergies: [peanut], merged: false },
+      ],
+      null,
+      ['peanut', 'Latex (hives)'],
+    ],
+  ] as const)('[HM6] %s', (_, answers, recorded, shown) => {
+    expect(unreviewedReportedAllergies(answers, recorded)).toEqual(shown);
   });
 });

@@ -215,6 +215,39 @@ export function allergiesSummaryOf(
     .join('; ');
 }
 
+/** A patient's answers as a case reads them: what they said about allergies, and whether staff merged them. */
+export interface ReportedAllergies {
+  allergies: readonly PatientAllergy[] | null;
+  merged: boolean;
+}
+
+/**
+ * [HM6] The allergies a patient reported that the case's record does not yet hold (issue 35):
+ * never silently dropped, the case shows them as patient-reported until reviewed. An allergy is
+ * reviewed once staff merged its answers and the case has an allergy record (a signed health
+ * history or a typed summary); until then each reported allergy whose name the record does not
+ * mention is listed once ('Peanut (anaphylaxis)'), in the order reported.
+ */
+export function unreviewedReportedAllergies(
+  answers: readonly ReportedAllergies[],
+  recordedSummary: string | null,
+): string[] {
+  const recorded = recordedSummary?.trim().toLowerCase() ?? '';
+  const seen = new Set<string>();
+  const shown: string[] = [];
+  for (const a of answers) {
+    if (a.merged && recorded !== '') continue;
+    for (const allergy of a.allergies ?? []) {
+      const name = allergy.name.trim();
+      const key = name.toLowerCase();
+      if (key === '' || seen.has(key) || (recorded !== '' && recorded.includes(key))) continue;
+      seen.add(key);
+      shown.push(allergy.reaction?.trim() ? `${name} (${allergy.reaction.trim()})` : name);
+    }
+  }
+  return shown;
+}
+
 /** One allergy or medication the patient named, as offered to the staff. */
 export interface MergeOffer {
   index: number;
@@ -231,7 +264,7 @@ const medicationName = (m: PatientMedication): string => (m.dose ? `${m.name} ${
 /**
  * [HM3] What the merge offers the staff to add to the record: each allergy and medication the
  * patient named, marked `already` when the history holds one of that name. Nothing is added
- * unless the staff tick it (HM4).
+ * unless the staff tick it (HM4); the review offers the allergies ticked (issue 35).
  */
 export function mergeOffers(
   target: HealthHistoryData,

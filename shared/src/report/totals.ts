@@ -1,5 +1,6 @@
 import { anesthesiaMinutes, anesthesiaUnits } from '../rules/event-times.js';
 import { ageInYears } from '../rules/health-history.js';
+import { kgText } from '../rules/bmi.js';
 import {
   findVariant,
   localAnestheticToxicity,
@@ -126,11 +127,11 @@ export function doseWeightText(w: DoseWeight, sex: string | null): string | null
     ? "Devine, women's formula: sex not recorded"
     : `Devine, ${sex === 'male' ? 'male' : 'female'}`;
   if (w.basis === 'ideal') {
-    return `Dosing on ideal body weight ${w.idealKg} kg (${formula}); actual weight ${w.actualKg} kg.`;
+    return `Dosing on ideal body weight ${kgText(w.idealKg)} (${formula}); actual weight ${w.actualKg == null ? 'not recorded' : kgText(w.actualKg)}.`;
   }
   return w.actualKg == null
-    ? `Ideal body weight ${w.idealKg} kg (${formula}); no actual weight recorded.`
-    : `Dosing on actual weight ${w.actualKg} kg (ideal body weight ${w.idealKg} kg, ${formula}).`;
+    ? `Ideal body weight ${kgText(w.idealKg)} (${formula}); no actual weight recorded.`
+    : `Dosing on actual weight ${kgText(w.actualKg)} (ideal body weight ${kgText(w.idealKg)}, ${formula}).`;
 }
 
 /**
@@ -149,7 +150,7 @@ export function reportDoseWeightText(w: DoseWeight, sex: string | null, ageYears
       : ageYears < IDEAL_BODY_WEIGHT_FROM_AGE
         ? `under ${IDEAL_BODY_WEIGHT_FROM_AGE}: ideal body weight not used`
         : 'no height recorded: ideal body weight not worked out';
-  return `Dosing on actual weight ${w.kg} kg (${why}).`;
+  return `Dosing on actual weight ${kgText(w.kg)} (${why}).`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FAILED_TO_PARSE, bmi, bmiColour, parseHeight, parseWeight } from './bmi.js';
+import { FAILED_TO_PARSE, bmi, bmiColour, cmText, kgText, parseHeight, parseWeight } from './bmi.js';
 
 describe('bmi', () => {
   it.each([
@@ -101,5 +101,34 @@ describe('height and weight parsing', () => {
 
   it.each([['tall'], [''], ['121 in'], ['305 cm'], [`5'13"`], ['0']])('[HW2] height %j fails to parse', (raw) => {
     expect(parseHeight(raw, 'in')).toBeNull();
+  });
+});
+
+describe('weight and height for display', () => {
+  it.each([
+    // 66 lb × 0.45359237 = 29.93709642 (29.937096420000003 in binary floating point)
+    ['66 lb', '29.9 kg'],
+    ['70', '31.8 kg'], // 70 lb × 0.45359237 = 31.7514659
+    ['20 kg', '20 kg'],
+    ['0.05 kg', '0.1 kg'],
+  ])('[HW3] shows a weight typed as %s as %s', (raw, shown) => {
+    expect(kgText(parseWeight(raw, 'lb')!.value)).toBe(shown);
+  });
+
+  it.each([
+    [`4' 8"`, '142.2 cm'], // 56 in × 2.54 = 142.24
+    ['61 in', '154.9 cm'], // 61 × 2.54 = 154.94
+    ['150 cm', '150 cm'],
+  ])('[HW3] shows a height typed as %s as %s', (raw, shown) => {
+    expect(cmText(parseHeight(raw, 'in')!.value)).toBe(shown);
+  });
+
+  it('[HW3] never shows more than one decimal for any weight in lb', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 14_000 }), (tenths) => {
+        const text = kgText(parseWeight(`${tenths / 10} lb`, 'lb')!.value);
+        expect(text).toMatch(/^\d+(\.\d)? kg$/);
+      }),
+    );
   });
 });

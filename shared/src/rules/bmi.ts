@@ -29,6 +29,21 @@ export function bmiColour(value: number | null): BmiColour | null {
   return band ? band.colour : 'red';
 }
 
+/**
+ * [HW3] A weight for display: kilograms to one decimal, whatever unit it was typed in
+ * ("66 lb" is stored as 29.937096420000003 kg and shown "29.9 kg"; 20 kg shows "20 kg"). Every
+ * screen, message and printed sentence that names a weight in kg goes through it (issue 35).
+ * The stored value keeps the exact conversion of the typed text (docs/decisions.md).
+ */
+export function kgText(kg: number): string {
+  return `${roundTo(kg, 1)} kg`;
+}
+
+/** [HW3] A height for display: centimetres to one decimal ("4' 8\"" is 142.24 cm, shown "142.2 cm"). */
+export function cmText(cm: number): string {
+  return `${roundTo(cm, 1)} cm`;
+}
+
 export type WeightUnit = 'kg' | 'lb';
 export type HeightUnit = 'cm' | 'in';
 

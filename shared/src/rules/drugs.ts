@@ -3,6 +3,7 @@ import { MINUTE, HOUR } from '../constants/time.js';
 import type { DrugRoute, SedationLevel } from '../enums.js';
 import { FLUID_ROUTES, ORAL_ROUTES, PARENTERAL_ROUTES } from '../enums.js';
 import { ceilTo, roundTo } from '../units.js';
+import { kgText } from './bmi.js';
 import type { Issue } from '../case-data/issue.js';
 import { warningIssue as warning } from '../case-data/issue.js';
 import { drugMaximum, hasDrugMaxima, type DrugMaximum } from './drug-maxima.js';
@@ -226,7 +227,7 @@ export function checkDoseAgainstMaximum(q: DoseCheckInput): DoseCheck {
 export const DRUG_MAXIMUM_TEXTS = {
   maximum: (m: DrugMaximum, weightKg: number | null): string => {
     const parts = [
-      m.perKg != null && weightKg != null && m.perKgChecked ? `${m.perKg} ${m.unit}/kg for ${weightKg} kg` : null,
+      m.perKg != null && weightKg != null && m.perKgChecked ? `${m.perKg} ${m.unit}/kg for ${kgText(weightKg)}` : null,
       m.absolute != null ? `at most ${m.absolute} ${m.unit}` : null,
     ].filter(Boolean);
     return `${m.maxDose.amount} ${m.unit} ${m.route}${parts.length ? ` (${parts.join(', ')})` : ''}`;

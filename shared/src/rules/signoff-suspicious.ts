@@ -1,5 +1,6 @@
 import { clock, records } from '../report/read.js';
 import { caseWeightKg, localAmountText } from '../report/totals.js';
+import { kgText } from './bmi.js';
 import type { SignoffReading } from './signoff-case.js';
 import { flag, keyTime, type SignoffFlag, type SignoffInput } from './signoff-rules.js';
 import { localVariantName } from './signoff-sequence.js';
@@ -29,7 +30,7 @@ export function weightChangeFlags({ ctx, kase }: SignoffInput): SignoffFlag[] {
       'SO16',
       null,
       ['weight'],
-      `The weight of ${now} kg is ${pct} % ${now > before ? 'more' : 'less'} than on the last case (${before} kg): check the weight and its unit.`,
+      `The weight of ${kgText(now)} is ${pct} % ${now > before ? 'more' : 'less'} than on the last case (${kgText(before)}): check the weight and its unit.`,
     ),
   ];
 }

@@ -1,5 +1,6 @@
 import { clock } from '../report/read.js';
 import { caseWeightKg, drugTotalRows } from '../report/totals.js';
+import { kgText } from './bmi.js';
 import { ledgerLineDifference, ledgerLineReconciles } from './ledger.js';
 import { caseDoseWeight, IDEAL_BODY_WEIGHT_FROM_AGE, type DoseWeight } from './ideal-body-weight.js';
 import {
@@ -288,7 +289,9 @@ export function localCumulativeFlags({ ctx, kase }: SignoffInput): SignoffFlag[]
   const best = strictest(results, (t) => t.combined);
   if (best == null || !(best.pct >= LOCAL_ANESTHETIC_FLAG_PCT)) return [];
   const kg =
-    weight.kg == null ? 'no weight recorded' : `${weight.kg} kg${weight.basis === 'ideal' ? ' ideal body weight' : ''}`;
+    weight.kg == null
+      ? 'no weight recorded'
+      : `${kgText(weight.kg)}${weight.basis === 'ideal' ? ' ideal body weight' : ''}`;
   return [
     flag(
       'SO14',

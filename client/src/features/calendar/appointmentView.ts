@@ -53,27 +53,34 @@ const STATUS_WORDS: Partial<Record<Appointment['status'], string>> = {
 };
 
 /**
- * The two badges of an appointment in the calendar and the cases list (issue 25). A finalized
- * case reads "finalized" in green (spec 002 §3's fulfilled colour), not its appointment's
- * "booked". A cancelled, no-show or entered-in-error appointment keeps the 'complete' display
- * state of spec 000 §4 (not counted as incomplete; no-show and entered-in-error struck through),
- * but shows only its status badge in red: a "Complete" badge beside it read as "the case was done".
+ * The status badge of an appointment wherever one is listed (calendar, cases list, patient page;
+ * issue 25, issue 35): a finalized case reads "finalized" in green (spec 002 §3's fulfilled
+ * colour), not its appointment's "booked"; a called-off appointment keeps its status in red.
+ */
+export function statusBadge(a: { status: Appointment['status']; finalized: boolean }): {
+  statusLabel: string;
+  colour: AppointmentStatusColour;
+} {
+  if (a.finalized && !CALLED_OFF.has(a.status)) {
+    return { statusLabel: 'finalized', colour: appointmentStatusColour('fulfilled') };
+  }
+  return { statusLabel: STATUS_WORDS[a.status] ?? a.status, colour: appointmentStatusColour(a.status) };
+}
+
+/**
+ * The two badges of an appointment in the calendar and the cases list (issue 25): the status
+ * (statusBadge) and the display state. A cancelled, no-show or entered-in-error appointment keeps
+ * the 'complete' display state of spec 000 §4 (not counted as incomplete; no-show and
+ * entered-in-error struck through), but shows only its status badge in red: a "Complete" badge
+ * beside it read as "the case was done".
  */
 export function statusBadges(a: {
   status: Appointment['status'];
   finalized: boolean;
   state: AppointmentDisplayState;
 }): { statusLabel: string; colour: AppointmentStatusColour; stateLabel: string | null } {
-  if (a.finalized && !CALLED_OFF.has(a.status)) {
-    return {
-      statusLabel: 'finalized',
-      colour: appointmentStatusColour('fulfilled'),
-      stateLabel: APPOINTMENT_DISPLAY_LABELS[a.state],
-    };
-  }
   return {
-    statusLabel: STATUS_WORDS[a.status] ?? a.status,
-    colour: appointmentStatusColour(a.status),
+    ...statusBadge(a),
     stateLabel: CALLED_OFF.has(a.status) ? null : APPOINTMENT_DISPLAY_LABELS[a.state],
   };
 }

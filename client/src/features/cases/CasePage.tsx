@@ -21,6 +21,7 @@ import { FinalizeSection } from '../report/FinalizeSection.js';
 import { DischargeSection } from './discharge/DischargeSection.js';
 import { HealthHistorySection } from './health-history/HealthHistorySection.js';
 import { OutcomeSection, PreOpDetailsSection } from './case-details/PreOpDetailsSection.js';
+import { usePatientReportedAllergies } from './health-history/usePatientReportedAllergies.js';
 import { useCaseHealthHistories } from './health-history/useCaseHealthHistories.js';
 import { isoDate } from './format.js';
 import { EventTimesSection } from './events/EventTimesSection.js';
@@ -188,6 +189,7 @@ export function CasePage(): ReactNode {
 
   const patientId = appointment ? appointmentActorId(appointment, 'Patient') : null;
   const histories = useCaseHealthHistories(orgId, patientId, now);
+  const reportedAllergies = usePatientReportedAllergies(orgId, patientId);
   const historyNotice =
     refused === 'FINALIZED' || !histories.notice
       ? null
@@ -244,11 +246,12 @@ export function CasePage(): ReactNode {
         weightKg,
         heightCm,
         allergiesSummary,
+        reportedAllergies,
         sedationLevel: level,
         status,
         now,
       }),
-    [patientName, birthDate, weightKg, heightCm, allergiesSummary, level, status, now],
+    [patientName, birthDate, weightKg, heightCm, allergiesSummary, reportedAllergies, level, status, now],
   );
   const ageYears = model.age == null ? null : Number.parseInt(model.age, 10);
 

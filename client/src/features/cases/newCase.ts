@@ -4,7 +4,8 @@ import {
   isSedationLevelAllowed,
   manualVitalsAgeBadge,
   measurementOf,
-  roundTo,
+  kgText,
+  cmText,
   type AgeBadge,
   type Observation,
   SEDATION_LEVELS,
@@ -186,5 +187,5 @@ export function measurementSourceText(source: MeasurementSource, now: number): {
 
 /** "15 kg", "100 cm": a carried value as the new-case form shows it. */
 export function carriedText(m: CarriedMeasurement, kind: 'weight' | 'height'): string {
-  return `${roundTo(m.value, 1)} ${kind === 'weight' ? 'kg' : 'cm'}`;
+  return kind === 'weight' ? kgText(m.value) : cmText(m.value);
 }

@@ -30,7 +30,9 @@ const labelled = (label: string): string => (label.endsWith('?') ? label : `${la
  * The patient's own answers (issue 28): each form's patient-answers health history with when it
  * came and whether it was merged; Review and merge opens what the patient said and merges it into
  * the health history in progress, a copy of the current one or a new one (mergeHhx). The
- * allergies and medications the patient named are offered one by one: only those ticked are added.
+ * allergies and medications the patient named are offered one by one: only those ticked are
+ * added; the allergies start ticked (issue 35: a reported anaphylaxis is never left out unless
+ * staff untick it), the medications and stated facts unticked.
  */
 export function PatientAnswersList({ orgId, patientId, cards, onMerged }: PatientAnswersListProps): ReactNode {
   const cached = useCachedResources(orgId, 'Composition', {
@@ -135,7 +137,10 @@ function MergeDialog({
   const offers = mergeOffers(targetData, item.answers);
   const facts = factOffers(targetData, item.answers);
   const factsOf = (...keys: MergeFact[]): FactOffer[] => facts.filter((f) => keys.includes(f.key));
-  const [allergies, setAllergies] = useState<number[]>([]);
+  // [HM3] Every allergy the patient reported is merged unless staff untick it (issue 35).
+  const [allergies, setAllergies] = useState<number[]>(() =>
+    offers.allergies.filter((o) => !o.already).map((o) => o.index),
+  );
   const [medications, setMedications] = useState<number[]>([]);
   const [chosenFacts, setChosenFacts] = useState<MergeFact[]>([]);
   const [busy, setBusy] = useState(false);

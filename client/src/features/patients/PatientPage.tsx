@@ -1,17 +1,19 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import {
-  appointmentStatusColour,
   measurementOf,
   observationBmi,
   patientDisplayName,
   patientFields,
-  roundTo,
+  kgText,
+  cmText,
   type Appointment,
 } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
+import { statusBadge } from '../calendar/appointmentView.js';
+import { appointmentPdfId } from '../report/useReportInputs.js';
 import { PatientComments } from '../comments/PatientComments.js';
 import { AppointmentForms, type AppointmentFormsProps } from '../forms/AppointmentForms.js';
 import { PatientContracts } from '../forms/PatientContracts.js';
@@ -86,30 +88,34 @@ function Appointments({
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>{appointmentTimeText(a)}</Table.Td>
-                    <Table.Td>{a.description ?? ''}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={appointmentStatusColour(a.status)}>
-                        {a.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Anchor
-                          component={Link}
-                          to={`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(a.id ?? '')}`}
-                        >
-                          Open case
-                        </Anchor>
-                        <Button size="compact-md" mih={44} variant="light" onClick={() => setFormsOfId(a.id ?? null)}>
-                          Forms
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                {list.map((a) => {
+                  // A signed case reads "finalized" (the server's PDF link), as in the calendar and cases list.
+                  const badge = statusBadge({ status: a.status, finalized: appointmentPdfId(a) !== null });
+                  return (
+                    <Table.Tr key={a.id}>
+                      <Table.Td>{appointmentTimeText(a)}</Table.Td>
+                      <Table.Td>{a.description ?? ''}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={badge.colour}>
+                          {badge.statusLabel}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <Anchor
+                            component={Link}
+                            to={`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(a.id ?? '')}`}
+                          >
+                            Open case
+                          </Anchor>
+                          <Button size="compact-md" mih={44} variant="light" onClick={() => setFormsOfId(a.id ?? null)}>
+                            Forms
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
@@ -148,7 +154,7 @@ export function PatientPage(): ReactNode {
   const measured = (kind: 'weight' | 'height'): string | null => {
     const m = measurements ? measurementOf(measurements, kind) : null;
     if (!m) return null;
-    const stored = `${roundTo(m.value, 1)} ${kind === 'weight' ? 'kg' : 'cm'}`;
+    const stored = kind === 'weight' ? kgText(m.value) : cmText(m.value);
     return m.raw && m.raw !== stored ? `${m.raw} (${stored})` : stored;
   };
   const bmiValue = measurements ? observationBmi(measurements) : null;

@@ -5,7 +5,8 @@ import {
   PHYSICAL_ATTRIBUTE_CODES,
   parseHeight,
   parseWeight,
-  roundTo,
+  kgText,
+  cmText,
   type HeightUnit,
   type Observation,
   type WeightUnit,
@@ -45,7 +46,7 @@ export function measurementHint(kind: 'weight' | 'height', raw: string, units: M
   const parsed = kind === 'weight' ? parseWeight(raw, units.weight) : parseHeight(raw, units.height);
   if (!parsed) return { kind: 'failed', text: FAILED_TO_PARSE };
   const value = parsed.value as number;
-  return { kind: 'parsed', value, text: `${roundTo(value, 1)} ${kind === 'weight' ? 'kg' : 'cm'}` };
+  return { kind: 'parsed', value, text: kind === 'weight' ? kgText(value) : cmText(value) };
 }
 
 /** The newest physical-attributes observation of a patient (by effective time), or null. */
@@ -65,7 +66,7 @@ export function measurementTexts(o: Observation | null): { weight: string; heigh
   const text = (kind: 'weight' | 'height'): string => {
     const m = o ? measurementOf(o, kind) : null;
     if (!m) return '';
-    return m.raw ?? `${roundTo(m.value, 1)} ${kind === 'weight' ? 'kg' : 'cm'}`;
+    return m.raw ?? (kind === 'weight' ? kgText(m.value) : cmText(m.value));
   };
   return { weight: text('weight'), height: text('height') };
 }

@@ -29,6 +29,14 @@ describe('unsigned reports (issue 25)', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
     expect(isUnsigned(appointment('pat-1'), now)).toBe(true);
     expect(isUnsigned(appointment('pat-1', { status: 'cancelled' }), now)).toBe(false);
-    expect(isUnsigned(appointment('pat-1', { start: '2026-11-23T08:00:00Z' }), now)).toBe(false);
+    expect(isUnsigned(appointment('pat-1', { start: '2026-11-24T08:00:00Z' }), now)).toBe(false);
+  });
+
+  it('[Unsigned] lists a case booked for later today: it may be charted before its booked time (issue 35)', () => {
+    const morning = new Date(2026, 10, 22, 9, 0).getTime(); // the device's 09:00
+    const afternoon = new Date(2026, 10, 22, 15, 0).toISOString();
+    const tomorrow = new Date(2026, 10, 23, 9, 0).toISOString();
+    expect(isUnsigned(appointment('pat-1', { start: afternoon }), morning)).toBe(true);
+    expect(isUnsigned(appointment('pat-1', { start: tomorrow }), morning)).toBe(false);
   });
 });

@@ -12,10 +12,24 @@ import { appointmentPdfId } from './useReportInputs.js';
 /** Statuses of appointments that never become a signed case. */
 const NOT_CHARTED = new Set(['cancelled', 'noshow', 'entered-in-error', 'proposed', 'waitlist']);
 
-/** [Unsigned] A case waits for a signature when it has started, is not cancelled and has no signed PDF. */
+/**
+ * The end of the device's day of `now`: cases booked up to then are listed, so one charted before
+ * its booked time (the patient seen early) waits for its signature like any other (issue 35).
+ */
+export function unsignedUpTo(now: number): number {
+  const end = new Date(now);
+  end.setHours(24, 0, 0, 0);
+  return end.getTime() - 1;
+}
+
+/**
+ * [Unsigned] A case waits for a signature when it is booked for today or earlier, is not
+ * cancelled and has no signed PDF. A case booked for later today is listed even before its
+ * booked time: it may have been charted already (docs/decisions.md, issue 35).
+ */
 export function isUnsigned(appointment: Appointment, now: number): boolean {
   const start = appointment.start ? Date.parse(appointment.start) : NaN;
-  return !NOT_CHARTED.has(appointment.status) && start <= now && appointmentPdfId(appointment) === null;
+  return !NOT_CHARTED.has(appointment.status) && start <= unsignedUpTo(now) && appointmentPdfId(appointment) === null;
 }
 
 /**
@@ -49,7 +63,7 @@ export function UnsignedReportsPage(): ReactNode {
       setLoading(true);
       fhirClient(orgId)
         .search('Appointment', {
-          date: `le${new Date(now).toISOString()}`,
+          date: `le${new Date(unsignedUpTo(now)).toISOString()}`,
           _sort: '-date',
           _count: REPORT_REVIEW_FETCH_SIZE,
           _offset: from,
@@ -75,7 +89,7 @@ export function UnsignedReportsPage(): ReactNode {
   return (
     <Page title="Unsigned Reports">
       <Stack gap="sm">
-        <Text size="sm">Cases that have started and have no signed report yet, newest first.</Text>
+        <Text size="sm">Cases of today and earlier that have no signed report yet, newest first.</Text>
         {error && (
           <Alert color="red" role="alert" title="Could not load cases">
             {error === 'NETWORK_ERROR' ? 'The server cannot be reached.' : 'Try again later.'}

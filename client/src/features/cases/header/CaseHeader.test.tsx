@@ -25,6 +25,7 @@ const model = caseHeaderModel({
   weightKg: 20,
   heightCm: 110,
   allergiesSummary: 'Latex',
+  reportedAllergies: [],
   sedationLevel: 'moderate',
   status: 'recovery',
   now: Date.UTC(2026, 10, 21),

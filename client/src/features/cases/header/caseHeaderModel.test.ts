@@ -7,6 +7,7 @@ const base: CaseHeaderInput = {
   weightKg: 20,
   heightCm: 110,
   allergiesSummary: null,
+  reportedAllergies: [],
   sedationLevel: 'moderate',
   status: 'inProgress',
   now: Date.UTC(2026, 10, 21, 12),
@@ -44,6 +45,21 @@ describe('case header model', () => {
       kind: 'unknown',
       text: 'Allergies not recorded',
     });
+  });
+
+  it('[HM6] shows the allergies the patient reported as not reviewed, never "Allergies not recorded" (issue 35)', () => {
+    const peanut = [{ allergies: [{ name: 'Peanut', reaction: 'anaphylaxis' }], merged: false }];
+    expect(caseHeaderModel({ ...base, reportedAllergies: peanut }).allergies).toEqual({
+      kind: 'alert',
+      text: 'Patient-reported allergies, not reviewed: Peanut (anaphylaxis)',
+    });
+    expect(caseHeaderModel({ ...base, allergiesSummary: 'NKDA', reportedAllergies: peanut }).allergies).toEqual({
+      kind: 'alert',
+      text: 'NKDA · Patient-reported allergies, not reviewed: Peanut (anaphylaxis)',
+    });
+    expect(
+      caseHeaderModel({ ...base, allergiesSummary: 'Peanut (anaphylaxis)', reportedAllergies: peanut }).allergies,
+    ).toEqual({ kind: 'alert', text: 'Allergies: Peanut (anaphylaxis)' });
   });
 
   it('falls back to "Unknown patient" for a case created offline without a name', () => {

@@ -9,6 +9,9 @@ import {
   type BmiColour,
   type CaseStatus,
   type SedationLevel,
+  kgText,
+  unreviewedReportedAllergies,
+  type ReportedAllergies,
 } from '@vigil/shared';
 
 /** Case status labels (spec 001 §4 case status; the texts are not shown: docs/decisions.md). */
@@ -36,6 +39,8 @@ export interface CaseHeaderInput {
   weightKg: number | null;
   heightCm: number | null;
   allergiesSummary: string | null;
+  /** What the patient reported on their forms, for the allergies not yet reviewed (HM6). */
+  reportedAllergies: readonly ReportedAllergies[];
   sedationLevel: string | null;
   status: CaseStatus;
   now: number;
@@ -59,6 +64,23 @@ export function sedationLevelLabel(level: string | null | undefined): string {
   return (SEDATION_LEVELS as readonly string[]).includes(key) ? SEDATION_LEVEL_LABELS[key as SedationLevel] : level;
 }
 
+/**
+ * [HM6] The header's allergy line: what the record holds (nothing, a negative answer, the
+ * allergies), with the allergies the patient reported that are not yet reviewed, shown as such
+ * and as an alert (issue 35: a parent's "peanut, anaphylaxis" never reads "Allergies not recorded").
+ */
+export function allergyLine(recorded: string, reported: readonly string[]): CaseHeaderModel['allergies'] {
+  const base: CaseHeaderModel['allergies'] =
+    recorded === ''
+      ? { kind: 'unknown', text: 'Allergies not recorded' }
+      : isNegativeAnswer(recorded, 'allergiesSummary')
+        ? { kind: 'none', text: recorded }
+        : { kind: 'alert', text: `Allergies: ${recorded}` };
+  if (reported.length === 0) return base;
+  const reportedText = `Patient-reported allergies, not reviewed: ${reported.join('; ')}`;
+  return { kind: 'alert', text: recorded === '' ? reportedText : `${base.text} · ${reportedText}` };
+}
+
 /** What the case header shows, computed with the shared rules (BMI1, BMI2, HH1). */
 export function caseHeaderModel(input: CaseHeaderInput): CaseHeaderModel {
   const years =
@@ -66,17 +88,13 @@ export function caseHeaderModel(input: CaseHeaderInput): CaseHeaderModel {
   const value = bmi(input.weightKg, input.heightCm);
   const colour = bmiColour(value);
   const allergy = input.allergiesSummary?.trim() ?? '';
+  const reported = unreviewedReportedAllergies(input.reportedAllergies, allergy);
   return {
     name: input.patientName?.trim() || 'Unknown patient',
     age: years == null ? null : `${years} y`,
-    weight: input.weightKg == null ? null : `${input.weightKg} kg`,
+    weight: input.weightKg == null ? null : kgText(input.weightKg),
     bmi: value == null || colour == null ? null : { value, colour: BMI_BADGE_COLOURS[colour] },
-    allergies:
-      allergy === ''
-        ? { kind: 'unknown', text: 'Allergies not recorded' }
-        : isNegativeAnswer(allergy, 'allergiesSummary')
-          ? { kind: 'none', text: allergy }
-          : { kind: 'alert', text: `Allergies: ${allergy}` },
+    allergies: allergyLine(allergy, reported),
     sedationLevel: sedationLevelLabel(input.sedationLevel),
     status: CASE_STATUS_LABELS[input.status],
   };

@@ -25,6 +25,7 @@ import {
   signoffLimitSetNote,
   trackerLimitSet,
   type PatientSex,
+  kgText,
 } from '@vigil/shared';
 import { NumberField } from '../../../ui/kit/NumberField.js';
 import { ConfirmOverMaximum } from '../ConfirmOverMaximum.js';
@@ -89,7 +90,8 @@ export function LocalAnestheticTracker({
   // Maxima are worked on the ideal body weight of an adult whose weight overstates it (IBW2).
   const dosing = doseWeight({ weightKg: actualWeightKg, heightCm, sex, ageYears });
   const weightKg = dosing.kg;
-  const weightWords = dosing.basis === 'ideal' ? `${weightKg} kg ideal body weight` : `${weightKg} kg`;
+  const weightWords =
+    weightKg == null ? '' : dosing.basis === 'ideal' ? `${kgText(weightKg)} ideal body weight` : kgText(weightKg);
   // Cardiovascular disease sets the epinephrine limit (EP2): the case's switch, else the health history.
   const [cardiacSwitch, setCardiacSwitch] = useCaseValue<boolean>(doc, 'cardiacDisease');
   const [systemsReview] = useCaseValue<unknown>(doc, 'systemsReview');

@@ -21,6 +21,7 @@ import {
   type LimitSet,
   type LocalAnestheticDrugId,
   type LocalAnestheticVariant,
+  kgText,
 } from '@vigil/shared';
 
 /** A local anesthetic dose as kept in the case document: shared's localDoseEntrySchema. */
@@ -222,9 +223,9 @@ export function limitedByText(q: {
   /* v8 ignore next -- a binding drug always has a maximum (localAnestheticCartridgeLimit) */
   if (!b) return null;
   const source = SET_NAMES[set][b.source === 'published' ? 'published' : 'maximum'];
-  if (b.by === 'absolute') return `Limited by ${source}: ${drug} ${mgText(b.mg)} mg in all.${epiOther}`;
+  if (b.by === 'absolute' || kg == null) return `Limited by ${source}: ${drug} ${mgText(b.mg)} mg in all.${epiOther}`;
   const onIdeal = q.weight.basis === 'ideal';
-  return `Limited by ${source}: ${b.ratioMgPerKg} mg/kg × ${kg} kg${
+  return `Limited by ${source}: ${b.ratioMgPerKg} mg/kg × ${kgText(kg)}${
     onIdeal ? ' ideal body weight' : ''
   } = ${mgText(b.mg)} mg ${drug}.${epiOther}`;
 }
