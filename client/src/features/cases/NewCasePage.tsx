@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   patientDisplayName,
   practitionerDisplayName,
   practitionerUserId,
   SEDATION_LEVEL_LABELS,
+  TRIAL_ENDED_MESSAGE,
   type Patient,
 } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -15,6 +16,7 @@ import { FhirRequestError } from '../../data/fhir.js';
 import { useCachedResources } from '../../data/useResources.js';
 import { placeOptions } from '../locations/locationRules.js';
 import { useOrgFeatures } from '../orgs/hooks.js';
+import { SaveRefusal } from '../orgs/SaveRefusal.js';
 import { usePatients } from '../patients/hooks.js';
 import { PatientForm } from '../patients/PatientForm.js';
 import { birthDateText } from '../patients/PatientsPage.js';
@@ -43,8 +45,10 @@ function useSedationLevelLimit(orgId: string): string {
 function caseSaveErrorText(err: unknown): string {
   if (!(err instanceof FhirRequestError)) return 'An unknown error occurred';
   if (err.serverCode === 'EDITING_PREVENTED') return 'Your organization does not allow editing right now.';
+  // Rule SUB2: after the trial, or without an active subscription, only new cases are refused.
+  if (err.serverCode === 'TRIAL_ENDED') return TRIAL_ENDED_MESSAGE;
   if (err.serverCode === 'SUBSCRIPTION_NOT_OK')
-    return "Editing is paused until your organization's subscription is ok.";
+    return "Adding cases needs an active subscription. Ask your organization's administrator.";
   if (err.code === 'NOT_AUTHORIZED') return 'You are not allowed to create cases in this organization.';
   if (err.code === 'NO_AUTHENTICATION') return 'Sign in again to save.';
   if (err.messages.length > 0) return err.messages.join('. ');
@@ -247,11 +251,7 @@ export function NewCasePage(): ReactNode {
                 Offline: the case is saved on this device and sent when the network is back.
               </Text>
             )}
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
+            {error && <SaveRefusal orgId={orgId} error={error} />}
             <Group justify="flex-end">
               <Button variant="default" mih={44} onClick={() => void navigate(-1)} disabled={saving}>
                 Cancel

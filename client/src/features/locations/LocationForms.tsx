@@ -18,8 +18,6 @@ function saveErrorText(err: unknown): string {
   if (!(err instanceof FhirRequestError)) return 'An unknown error occurred';
   if (err.code === 'CONFLICT') return 'Someone else changed this since you opened it. Close the form and try again.';
   if (err.serverCode === 'EDITING_PREVENTED') return 'Your organization does not allow editing right now.';
-  if (err.serverCode === 'SUBSCRIPTION_NOT_OK')
-    return "Editing is paused until your organization's subscription is ok.";
   if (err.code === 'NOT_AUTHORIZED') return 'You are not allowed to change locations of this organization.';
   if (err.messages.length > 0) return err.messages.join('. ');
   return `Could not save (${err.code}).`;

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { Patient } from '@vigil/shared';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { TRIAL_ENDED_MESSAGE, type Patient } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useOrgFeatures } from '../orgs/hooks.js';
+import { SaveRefusal } from '../orgs/SaveRefusal.js';
 import { usePatientMeasurements } from './hooks.js';
 import {
   measurementHint,
@@ -37,8 +38,10 @@ export function saveErrorText(err: unknown): string {
     return 'Someone else changed this patient since you opened it. Close the form to see their version, then make your change again.';
   }
   if (err.serverCode === 'EDITING_PREVENTED') return 'Your organization does not allow editing patients right now.';
+  // Rule SUB2: after the trial, or without an active subscription, only new patients are refused.
+  if (err.serverCode === 'TRIAL_ENDED') return TRIAL_ENDED_MESSAGE;
   if (err.serverCode === 'SUBSCRIPTION_NOT_OK')
-    return "Editing is paused until your organization's subscription is ok.";
+    return "Adding patients needs an active subscription. Ask your organization's administrator.";
   if (err.code === 'NOT_AUTHORIZED') return 'You are not allowed to change patients of this organization.';
   if (err.code === 'NO_AUTHENTICATION') return 'Sign in again to save.';
   if (err.messages.length > 0) return err.messages.join('. ');
@@ -239,11 +242,7 @@ function PatientFormFields({
             autoComplete="off"
           />
         </SimpleGrid>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <SaveRefusal orgId={orgId} error={error} />}
         <Group justify="flex-end">
           <Button variant="default" mih={44} onClick={onCancel} disabled={saving}>
             Cancel
