@@ -98,6 +98,14 @@ describe('vitals points and chart columns', () => {
     expect(chartColumns(points, 10)[0]).toHaveLength(4);
   });
 
+  it('[VC3] puts the gaps of several vitals at the same time on one x, so each gap spans the readings either side', () => {
+    const points = pointsOf([], [manual(T0, { hr: 70, spo2: 98 }), manual(T0 + 20 * MINUTE, { hr: 75, spo2: 96 })]);
+    const [xs, ...ys] = chartColumns(points, 5);
+    expect([...xs].map((x) => (x * 1000 - T0) / MINUTE)).toEqual([0, 10, 20]);
+    expect(ys[CHART_VITALS.findIndex((v) => v.type === 'hr')]).toEqual([70, null, 75]);
+    expect(ys[CHART_VITALS.findIndex((v) => v.type === 'spo2')]).toEqual([98, null, 96]);
+  });
+
   it("[VC1] draws MAP as recorded, else computed from the same reading's SBP and DBP", () => {
     const [, ...ys] = chartColumns(
       [

@@ -103,18 +103,22 @@ export function chartColumns(
 ): [Float64Array, ...(number | null | undefined)[][]] {
   const gap = vitalsGapMs(intervalMinutes);
   const values = CHART_VITALS.map((vital) => points.map((p) => pointValue(p, vital)));
-  // The gaps of each vital: the time halfway between the two readings either side.
-  const gaps: { time: number; series: number }[] = [];
+  // The gaps of each vital: the time halfway between the two readings either side; vitals with a
+  // gap at the same time share one x (two x values alike would make each gap zero pixels wide).
+  const gapsAt = new Map<number, number[]>();
   values.forEach((ys, s) => {
     let last: number | null = null;
     for (let i = 0; i < points.length; i++) {
       if (ys[i] == null) continue;
       const t = points[i]!.time;
-      if (last !== null && t - last > gap) gaps.push({ time: (last + t) / 2, series: s });
+      if (last !== null && t - last > gap) {
+        const at = (last + t) / 2;
+        gapsAt.set(at, [...(gapsAt.get(at) ?? []), s]);
+      }
       last = t;
     }
   });
-  gaps.sort((a, b) => a.time - b.time);
+  const gaps = [...gapsAt].sort((a, b) => a[0] - b[0]);
   const length = points.length + gaps.length;
   const xs = new Float64Array(length);
   const ys = CHART_VITALS.map(() => new Array<number | null | undefined>(length).fill(undefined));
@@ -122,9 +126,9 @@ export function chartColumns(
   let k = 0;
   for (let i = 0; i <= points.length; i++) {
     const next = i < points.length ? points[i]!.time : Infinity;
-    while (g < gaps.length && gaps[g]!.time < next) {
-      xs[k] = gaps[g]!.time / 1000;
-      ys[gaps[g]!.series]![k] = null;
+    while (g < gaps.length && gaps[g]![0] < next) {
+      xs[k] = gaps[g]![0] / 1000;
+      for (const s of gaps[g]![1]) ys[s]![k] = null;
       g++;
       k++;
     }
