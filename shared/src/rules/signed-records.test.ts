@@ -34,7 +34,7 @@ const signedContract: Contract = {
       signature: [{ type: [{ code: 'x' }], when: '2026-11-28T10:00:00.000Z', who: { reference: 'Patient/p1' } }],
     },
   ],
-} as Contract;
+};
 const answers = patientAnswersComposition({
   patientId: 'p1',
   patientName: 'Maria Lopez',
@@ -80,11 +80,11 @@ describe('[SR2] the parts only the server writes', () => {
 
   it.each<[string, FhirResource]>([
     ['a Contract', signedContract],
-    ['a comment', { resourceType: 'Communication', status: 'completed' } as FhirResource],
+    ['a comment', { resourceType: 'Communication', status: 'completed' }],
     ['the patient’s answers', answers],
   ])('treats %s as the server’s whole: any change, a create or a delete differs', (_name, resource) => {
     expect(serverOwnedParts(resource)).not.toBe(serverOwnedParts(null));
-    expect(serverOwnedParts({ ...resource, language: 'en' } as FhirResource)).not.toBe(serverOwnedParts(resource));
+    expect(serverOwnedParts({ ...resource, language: 'en' })).not.toBe(serverOwnedParts(resource));
   });
 
   it('counts a document made final, an attester and the signed label as the server’s', () => {
