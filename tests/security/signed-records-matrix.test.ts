@@ -23,14 +23,14 @@ import { pngDataUrl } from '../utils/png.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 
 /*
- * Issue 35 item 3: "signed" is a property of the record ([SR1]), decided by one write guard
+ * Issue 35 item 3: "signed" is a property of the record ([SG1]), decided by one write guard
  * (fhir/signed-records.ts guardWrite) that every write passes. A GENERATED matrix: every client
  * write path (FHIR PUT, PUT with the current If-Match, DELETE, PATCH, POST with the same id, a
  * batch Bundle) × every kind of record a person signed (the anesthesia record, its signed PDF,
  * the signed case's Appointment, an addendum's PDF, a signed health history, the patient's
  * consent Contract, the patient's answers) × every role that reaches the organisation → refused
  * with SIGNED_RECORD (or the route's own refusal), the stored record byte for byte as it was.
- * Then what only the server writes ([SR2]: a Contract, the patient's answers, a comment and its
+ * Then what only the server writes ([SG2]: a Contract, the patient's answers, a comment and its
  * author, the signed report's link the cases list reads, a form task's completion, a document's
  * final status, the signed label) is refused from every role; and the server's own flows still work.
  */

@@ -43,7 +43,7 @@ const answers = patientAnswersComposition({
 } as never) as FhirResource;
 const pdfLink = { url: APPOINTMENT_EXTENSIONS.pdf, valueReference: { reference: 'Binary/pdf-1' } };
 
-describe('[SR1] a record is signed when it says a person signed it', () => {
+describe('[SG1] a record is signed when it says a person signed it', () => {
   it.each<[string, FhirResource, boolean]>([
     ['a preliminary anesthesia record', composition(), false],
     ['a finalized anesthesia record', composition({ status: 'final', attester: [{ mode: 'legal' }] }), true],
@@ -66,7 +66,7 @@ describe('[SR1] a record is signed when it says a person signed it', () => {
   });
 });
 
-describe('[SR2] the parts only the server writes', () => {
+describe('[SG2] the parts only the server writes', () => {
   it('lets a client change everything else of an appointment, and keeps its tasks and report links as they are', () => {
     const stored = appointment([pdfLink]);
     expect(serverOwnedParts({ ...stored, description: 'Two fillings' })).toBe(serverOwnedParts(stored));

@@ -58,7 +58,7 @@ function signedLabel(resource: FhirResource): boolean {
 }
 
 /**
- * [SR1] A record is signed when the record itself says a person signed it: it carries a
+ * [SG1] A record is signed when the record itself says a person signed it: it carries a
  * signature element (a Contract signer's `signature`, a Composition's `attester`, any FHIR
  * `signature`), it is a document made final or amended (a finalized case, a signed or completed
  * health history, the patient's answers), or the server labelled it signed (SIGNED_SECURITY_LABEL).
@@ -72,7 +72,7 @@ export function isSignedResource(resource: FhirResource): boolean {
 }
 
 /**
- * [SR2] The parts of a resource only the server writes, as one canonical string: the whole
+ * [SG2] The parts of a resource only the server writes, as one canonical string: the whole
  * resource for the kinds only the server writes (SERVER_WRITTEN), else its signature elements,
  * the signed label, a document's final or amended status and the server's extensions. A client's
  * write (create, update or delete) is accepted only when it leaves this string as stored:

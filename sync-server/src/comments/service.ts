@@ -132,7 +132,7 @@ export class CommentService {
     return { who: caller, orgId: org.id };
   }
 
-  /** A comment and its author are the server's to write ([SR2]): this service checks who may. */
+  /** A comment and its author are the server's to write ([SG2]): this service checks who may. */
   private ctx(who: SignedInCaller, request: CommentRequest, orgId: string): RequestContext {
     return { orgId, userId: who.user.id, ip: request.ip, baseUrl: '', serverWriter: true };
   }

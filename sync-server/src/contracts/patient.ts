@@ -178,7 +178,7 @@ export class PatientFormService {
 
   /**
    * The patient's reads and writes are audited as the link's, never a staff user's. The Contract,
-   * the patient's answers and the task's completion are the server's to write ([SR2]).
+   * the patient's answers and the task's completion are the server's to write ([SG2]).
    */
   private ctx(link: PatientLinkRecord, ip: string | null): RequestContext {
     return { orgId: link.orgId, userId: `patient-link:${link.taskId}`, ip, baseUrl: '', serverWriter: true };

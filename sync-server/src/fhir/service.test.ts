@@ -255,7 +255,7 @@ describe('FhirService on arbitrary input (property)', () => {
           expect(validateResource(version.resource)).toEqual([]);
         } catch (err) {
           expect(err).toBeInstanceOf(AppError);
-          // 403 only for what a client never writes ([SR2]: a Contract, a final document, a signature).
+          // 403 only for what a client never writes ([SG2]: a Contract, a final document, a signature).
           const { status, code } = err as AppError;
           expect(status === 400 || (status === 403 && code === 'NOT_AUTHORIZED')).toBe(true);
         }

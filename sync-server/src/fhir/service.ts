@@ -47,7 +47,7 @@ export interface RequestContext {
   reportWriter?: boolean;
   /**
    * Set only by the server's own flows that compose what they write (a comment and its author,
-   * a form task, the patient's form link): they may write what only the server writes ([SR2]),
+   * a form task, the patient's form link): they may write what only the server writes ([SG2]),
    * never a signed record. Never derived from a request; without it a write is a client's.
    */
   serverWriter?: boolean;

@@ -5,7 +5,7 @@ import { AppError } from '../errors.js';
  * Signed means immutable (issue 24 item 1, issue 35 item 3): what the storage knows of a signed
  * record that the record cannot say of itself. A finalized case's Composition and Appointment,
  * and every PDF a case was ever signed or amended to (its Binary). Everything else a person
- * signed says so itself ([SR1] isSignedResource: a signature, a final document, the server's
+ * signed says so itself ([SG1] isSignedResource: a signature, a final document, the server's
  * signed label). Only the signing flows' own writes (finalize, an addendum, the audited admin
  * unfinalize, signing a health history) change a signed record.
  */
@@ -22,7 +22,7 @@ export interface SignedRecords {
 export const SIGNED_RECORD = 'SIGNED_RECORD';
 export const SIGNED_RECORD_MESSAGE =
   'This record is signed and cannot be changed; add an addendum, or ask an administrator to unfinalize the case';
-/** The refusal of a client's write to what only the server writes ([SR2]; HTTP 403, the existing code). */
+/** The refusal of a client's write to what only the server writes ([SG2]; HTTP 403, the existing code). */
 export const SERVER_OWNED_MESSAGE =
   'Only Vigil writes this (a signed form, the patient’s answers, a comment’s author, a signed report’s link or a form task)';
 
@@ -50,8 +50,8 @@ export interface WriteAttempt {
 
 /**
  * The one write guard (issue 35 item 3) every write of a resource passes: a signed record
- * ([SR1] or the storage's word) refuses everyone but a signer (423 SIGNED_RECORD); a client
- * never changes what only the server writes ([SR2], 403 NOT_AUTHORIZED). Answers what to store.
+ * ([SG1] or the storage's word) refuses everyone but a signer (423 SIGNED_RECORD); a client
+ * never changes what only the server writes ([SG2], 403 NOT_AUTHORIZED). Answers what to store.
  */
 export async function guardWrite(
   signed: SignedRecords | undefined,

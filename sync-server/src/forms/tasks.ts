@@ -263,7 +263,7 @@ export class AppointmentTaskService {
     return { who: caller, orgId: org.id };
   }
 
-  /** The appointment's tasks are the server's to write ([SR2]): this service composes them. */
+  /** The appointment's tasks are the server's to write ([SG2]): this service composes them. */
   private ctx(who: SignedInCaller, request: TaskRequest, orgId: string): RequestContext {
     return { orgId, userId: who.user.id, ip: request.ip, baseUrl: '', serverWriter: true };
   }

@@ -297,7 +297,7 @@ export class HhxService {
         { url: PATIENT_ANSWERS_EXTENSIONS.mergedInto, valueReference: { reference: `Composition/${result.id!}` } },
       ],
     };
-    // The answers are signed ([SR1]): which history they went into is the server's own note beside them.
+    // The answers are signed ([SG1]): which history they went into is the server's own note beside them.
     await this.deps.fhir.update(this.ctx(caller, orgId, true), 'Composition', answersId, marked, source.versionId);
     return { id: result.id!, fhirJSON: JSON.stringify(result) };
   }

@@ -93,7 +93,7 @@ export interface ViewLookups {
   /**
    * The server's word on which cases are signed (GraphQL signedCases: a current signed PDF or a
    * final document), by case id. A case it has not answered for (offline) falls back to the
-   * Appointment's signed-report link, which only the server writes ([SR2]).
+   * Appointment's signed-report link, which only the server writes ([SG2]).
    */
   signedCases?: ReadonlyMap<string, boolean>;
 }
