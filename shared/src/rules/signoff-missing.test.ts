@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { at, completeCase, ctxOf, reading } from './signoff-fixture.test-util.js';
+import { patientSignedConsent } from './signoff-missing.js';
 import { signoffFlags, type SignoffFlag } from './signoff.js';
+import { CONTRACT_APPOINTMENT_EXTENSION, type Contract } from '../fhir/contract.js';
 
 type Case = Record<string, unknown>;
 const withCase = (change: (c: Case) => void): Case => {
@@ -80,6 +82,49 @@ describe('missing', () => {
     );
     expect(f.map((x) => x.message)).toEqual(message == null ? [] : [message]);
     if (message) expect(f[0]!.fields).toEqual(['preOpChecklist']);
+  });
+
+  it('[SO3] a consent the patient signed on their phone counts without a tick (issue 35)', () => {
+    const unticked = withCase((c) => (c.preOpChecklist = [{ label: 'Consent signed', complete: false }]));
+    const consent = { contractId: 'ctr-1', title: 'Sedation consent', signedAt: '2026-11-25T09:00:00.000Z' };
+    expect(signoffFlags(ctxOf(unticked, { patientConsent: consent })).filter((f) => f.id === 'SO3')).toEqual([]);
+  });
+
+  it('[SO3] reads the newest signed, executed consent Contract of the appointment', () => {
+    const contract = (
+      id: string,
+      over: Partial<Contract> = {},
+      appointment = 'apt-1',
+      when = '2026-11-25T09:00:00Z',
+    ): Contract => ({
+      resourceType: 'Contract',
+      id,
+      status: 'executed',
+      title: 'Sedation consent',
+      issued: when,
+      extension: [{ url: CONTRACT_APPOINTMENT_EXTENSION, valueReference: { reference: `Appointment/${appointment}` } }],
+      signer: [
+        {
+          type: { code: 'x' },
+          party: { reference: 'Patient/p1' },
+          signature: [{ type: [{ code: 'x' }], when, who: { reference: 'Patient/p1' }, data: 'iVBOR' }],
+        },
+      ],
+      ...over,
+    });
+    expect(
+      patientSignedConsent(
+        [
+          contract('old'),
+          contract('new', {}, 'apt-1', '2026-11-26T08:00:00Z'),
+          contract('other-case', {}, 'apt-2', '2026-11-27T08:00:00Z'),
+          contract('unsigned', { signer: [] }, 'apt-1', '2026-11-27T08:00:00Z'),
+          contract('cancelled', { status: 'cancelled' }, 'apt-1', '2026-11-27T08:00:00Z'),
+        ],
+        'apt-1',
+      ),
+    ).toEqual({ contractId: 'new', title: 'Sedation consent', signedAt: '2026-11-26T08:00:00Z' });
+    expect(patientSignedConsent([contract('other-case', {}, 'apt-2')], 'apt-1')).toBeNull();
   });
 
   it.each([

@@ -3,7 +3,8 @@ import { DISCHARGE_ITEM_LABELS } from '../report/labels.js';
 import { clock, num, records, text, timeOf } from '../report/read.js';
 import { DAY } from '../constants/time.js';
 import { isDepthLevel, levelPhrase, type SignoffReading } from './signoff-case.js';
-import { flag, keyTime, type SignoffFlag, type SignoffInput } from './signoff-rules.js';
+import { CONTRACT_APPOINTMENT_EXTENSION, type Contract } from '../fhir/contract.js';
+import { flag, keyTime, type PatientConsent, type SignoffFlag, type SignoffInput } from './signoff-rules.js';
 import { vitalCheckpoints, vitalsIntervalMinutes } from './vitals.js';
 
 /**
@@ -41,10 +42,31 @@ export function npoFlags({ kase }: SignoffInput): SignoffFlag[] {
 const CONSENT = /consent/i;
 
 /**
- * [SO3] Consent is recorded: a pre-op checklist item naming consent is ticked (the standard
- * checklist's 'Consent signed'; docs/decisions.md).
+ * [SO3] The newest consent the patient signed for an appointment on the patient link: an
+ * executed Contract naming the appointment with a drawn signature (a form with a signature is a
+ * consent form, as the Forms page offers it; issue 35). Null when there is none.
  */
-export function consentFlags({ kase }: SignoffInput): SignoffFlag[] {
+export function patientSignedConsent(contracts: readonly Contract[], appointmentId: string): PatientConsent | null {
+  const signed = contracts.flatMap((c) => {
+    const forCase = (c.extension ?? []).some(
+      (e) =>
+        e.url === CONTRACT_APPOINTMENT_EXTENSION &&
+        (e.valueReference as { reference?: string } | undefined)?.reference === `Appointment/${appointmentId}`,
+    );
+    const signature = c.signer?.flatMap((s) => s.signature ?? []).find((x) => typeof x.data === 'string' && x.data);
+    if (!c.id || c.status !== 'executed' || !forCase || !signature) return [];
+    return [{ contractId: c.id, title: c.title ?? 'Consent', signedAt: signature.when ?? c.issued ?? '' }];
+  });
+  return signed.sort((a, b) => b.signedAt.localeCompare(a.signedAt))[0] ?? null;
+}
+
+/**
+ * [SO3] Consent is recorded: a consent the patient signed for the case on their phone
+ * (patientSignedConsent, issue 35), or a pre-op checklist item naming consent ticked (the
+ * standard checklist's 'Consent signed'; docs/decisions.md).
+ */
+export function consentFlags({ ctx, kase }: SignoffInput): SignoffFlag[] {
+  if (ctx.patientConsent) return [];
   const items = records(kase.data.preOpChecklist).filter((i) => CONSENT.test(text(i.label) ?? ''));
   if (items.some((i) => i.complete === true)) return [];
   return [

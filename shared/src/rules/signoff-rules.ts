@@ -59,6 +59,16 @@ export interface SignoffContext {
   readonly plannedSedationLevel?: string | null;
   /** Times in messages are shown in this zone (default UTC); keys are always UTC. */
   readonly timeZone?: string;
+  /** A consent the patient signed for the case on the patient link (SO3, patientSignedConsent); optional. */
+  readonly patientConsent?: PatientConsent | null;
+}
+
+/** A consent form the patient signed for the case on their phone (issue 35). */
+export interface PatientConsent {
+  readonly contractId: string;
+  readonly title: string;
+  /** When the patient signed (ISO). */
+  readonly signedAt: string;
 }
 
 /** What every category's rules receive: the context and the case read once. */
