@@ -9,7 +9,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_ROOT, DAY, measurementComponent, PHYSICAL_ATTRIBUTE_CODES, TRIAL_ENDED_MESSAGE } from '@vigil/shared';
-import { Browser } from './accounts-client.js';
+import type { Browser } from './accounts-client.js';
 import { codeOf, fhir, patientBody } from './fhir-helpers.js';
 import { addAddendum, chartedCase, finalize, SIGNATURE, type ChartedCase } from './report-helpers.js';
 import { orgMember, signInAgain, type OrgMember } from '../utils/members.js';
