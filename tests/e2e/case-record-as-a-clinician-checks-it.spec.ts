@@ -239,8 +239,9 @@ test('the case record as a clinician checks it: a 15 kg four-year-old from the p
   // Every vitals number charted, at its time (the Vitals Data Reference page; MAP, RR, EtCO2 and
   // temperature were not measured).
   expect(text).toContain('Vitals Data Reference');
-  expect(text).toMatch(new RegExp(`${hm(backdated)}\\s+112\\s+68\\s+104\\s+99\\s+Manual`));
-  expect(text).toMatch(/\d\d:\d\d\s+106\s+63\s+97\s+98\s+Manual/);
+  // MAP (VC1) between DBP and HR: 68 + (112 − 68) / 3 = 82.7 → 83; 63 + (106 − 63) / 3 = 77.3 → 77.
+  expect(text).toMatch(new RegExp(`${hm(backdated)}\\s+112\\s+68\\s+83\\s+104\\s+99\\s+Manual`));
+  expect(text).toMatch(/\d\d:\d\d\s+106\s+63\s+77\s+97\s+98\s+Manual/);
   // The discharge score as the screen shows it: the total against the target, and the comparison.
   expect(text).toMatch(/Total\s+14 \/ target 12, target met/);
   expect(text).toMatch(/Systolic BP\s+112\s+106\s+-5\.3%/);
