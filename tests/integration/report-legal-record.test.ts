@@ -143,9 +143,11 @@ describe('the signed PDF as a legal record (issue 25)', () => {
     const reference = pages.slice(start).join('\n');
     for (const v of MANUAL_VITALS) {
       const hhmm = new Date(v.time).toISOString().slice(11, 16);
-      // One row per entry: its time, then SBP, DBP, HR, SpO2, RR and the temperature in order.
+      // One row per entry: its time, then SBP, DBP, MAP (VC1: DBP + (SBP − DBP) / 3, to the whole
+      // mmHg), HR, SpO2, RR and the temperature in order.
+      const map = Math.round(v.vitals.dbp + (v.vitals.sbp - v.vitals.dbp) / 3);
       const row = new RegExp(
-        `${hhmm}\\s+${v.vitals.sbp}\\s+${v.vitals.dbp}\\s+${v.vitals.hr}\\s+${v.vitals.spo2}\\s+${v.vitals.rr}\\s+98\\.6\\s+Manual`,
+        `${hhmm}\\s+${v.vitals.sbp}\\s+${v.vitals.dbp}\\s+${map}\\s+${v.vitals.hr}\\s+${v.vitals.spo2}\\s+${v.vitals.rr}\\s+98\\.6\\s+Manual`,
       );
       expect(reference).toMatch(row);
     }
