@@ -83,7 +83,9 @@ export function SignaturePad({
   const hasSignature = savedPath !== null ? savedPath !== '' : drawn;
 
   useEffect(() => {
-    if (!canvas) return;
+    // A canvas without a 2D context (a lost GPU context, a test document) cannot be drawn on; the
+    // library would throw and take the page down with it, so the pad stays without strokes.
+    if (!canvas?.getContext('2d')) return;
     const created = new SignatureCanvas(canvas, {
       // A 2 px black line, as the path is drawn wherever the signature is shown or printed.
       minWidth: 1,

@@ -1,20 +1,15 @@
 import {
-  getArgumentValues,
-  getNamedType,
-  getNullableType,
   GraphQLError,
-  isListType,
-  isObjectType,
-  isInterfaceType,
   Kind,
   OperationTypeNode,
   type ExecutionArgs,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
-  type GraphQLNamedType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
+  type ValueNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../errors.js';
@@ -45,6 +40,7 @@ export const BOUNDED_LISTS: Readonly<Record<string, string>> = {
   'Query.availablePlans': "the server's plans",
   'Query.caseLedger': 'one line per controlled drug drawn for one case',
   'Query.finalizedReports': 'report review pages by offset, 20 at a time (spec 000 §9)',
+  'Query.signedCases': 'at most the case ids asked for, 500 a call (SIGNED_CASES_MAX)',
 };
 
 /** The page a list field's arguments ask for; PAGE_TOO_LARGE above the maximum, INVALID_INPUT below 1. */
@@ -65,36 +61,72 @@ interface CostContext {
   variables: Record<string, unknown>;
 }
 
+/*
+ * The estimate reads the schema structurally (a type's `getFields`, a wrapper's `ofType`, the
+ * SDL's "[...]" for a list) rather than with graphql's instanceof checks, which throw where two
+ * copies of graphql are loaded (vitest's module realms): the limit holds in every process.
+ */
+
+/** A type as the schema holds it: a named type with fields, or a list/non-null wrapper of one. */
+interface SchemaType {
+  readonly ofType?: SchemaType;
+  readonly getFields?: () => Record<string, GraphQLField<unknown, unknown>>;
+  toString(): string;
+}
+
+/** The named type inside any list and non-null wrappers. */
+function namedType(type: SchemaType): SchemaType {
+  let t = type;
+  while (t.ofType) t = t.ofType;
+  return t;
+}
+
+/** Whether a field's type is a list (nullable or not): "[Item]" or "[Item!]!". */
+const isList = (type: SchemaType): boolean => String(type).startsWith('[');
+
+/** An integer argument's value: an Int literal, or a variable holding a number; else undefined. */
+function intArgument(value: ValueNode, variables: Record<string, unknown>): number | undefined {
+  const n =
+    value.kind === Kind.INT
+      ? Number(value.value)
+      : value.kind === Kind.VARIABLE
+        ? variables[value.name.value]
+        : undefined;
+  return typeof n === 'number' ? n : undefined;
+}
+
+/** The `first` a field node asks for, or undefined. */
+function firstOf(node: FieldNode, variables: Record<string, unknown>): number | undefined {
+  const arg = node.arguments?.find((a) => a.name.value === 'first');
+  return arg ? intArgument(arg.value, variables) : undefined;
+}
+
 /** The size a list field is priced at: its `first` (or the default page), else UNPAGED_LIST_COST. */
-function listSize(
-  field: GraphQLField<unknown, unknown>,
-  node: Parameters<typeof getArgumentValues>[1],
-  c: CostContext,
-): number {
+function listSize(field: GraphQLField<unknown, unknown>, node: FieldNode, c: CostContext): number {
   if (!field.args.some((a) => a.name === 'first')) return UNPAGED_LIST_COST;
-  const first = getArgumentValues(field, node, c.variables).first;
-  return typeof first === 'number' && first > 0 ? first : PAGE_SIZE.default;
+  const first = firstOf(node, c.variables);
+  return first !== undefined && first > 0 ? first : PAGE_SIZE.default;
 }
 
 /** The cost of a selection: each field 1, a list field 1 + its size × the cost of one item (aliases each counted). */
-function selectionCost(set: SelectionSetNode, parent: GraphQLNamedType, c: CostContext): number {
+function selectionCost(set: SelectionSetNode, parent: SchemaType, c: CostContext): number {
   let cost = 0;
   for (const s of set.selections) {
     if (s.kind === Kind.FIELD) {
-      if (s.name.value.startsWith('__') || !(isObjectType(parent) || isInterfaceType(parent))) {
+      if (s.name.value.startsWith('__') || !parent.getFields) {
         cost += 1;
         continue;
       }
       const field = parent.getFields()[s.name.value];
       if (field == null) continue;
-      const item = s.selectionSet ? selectionCost(s.selectionSet, getNamedType(field.type), c) : 1;
-      const list = isListType(getNullableType(field.type));
-      cost += 1 + (list ? listSize(field, s, c) * item : s.selectionSet ? item : 0);
+      const type = field.type as SchemaType;
+      const item = s.selectionSet ? selectionCost(s.selectionSet, namedType(type), c) : 1;
+      cost += 1 + (isList(type) ? listSize(field, s, c) * item : s.selectionSet ? item : 0);
     } else {
       const fragment = s.kind === Kind.FRAGMENT_SPREAD ? c.fragments[s.name.value] : s;
       if (fragment == null) continue;
       const on = fragment.typeCondition ? c.schema.getType(fragment.typeCondition.name.value) : parent;
-      cost += selectionCost(fragment.selectionSet, on ?? parent, c);
+      cost += selectionCost(fragment.selectionSet, (on as SchemaType | null | undefined) ?? parent, c);
     }
   }
   return cost;
@@ -113,7 +145,7 @@ export function operationCost(
       : operation.operation === OperationTypeNode.SUBSCRIPTION
         ? schema.getSubscriptionType()
         : schema.getQueryType();
-  return root ? selectionCost(operation.selectionSet, root, { schema, fragments, variables }) : 0;
+  return root ? selectionCost(operation.selectionSet, root as SchemaType, { schema, fragments, variables }) : 0;
 }
 
 /**
@@ -141,15 +173,7 @@ export function listCostLimit(maxCost: number): Plugin {
       if (pageTooLarge(operation.selectionSet, fragments, variables))
         refusal = new GraphQLError('PAGE_TOO_LARGE', { extensions: { code: 'PAGE_TOO_LARGE', max: PAGE_SIZE.max } });
       else {
-        // The estimate reads the schema with graphql's own type checks; where two copies of graphql
-        // are loaded (vitest's module realms) those throw, and the operation runs unpriced rather
-        // than failing (the server loads one copy; the depth, alias and token limits still hold).
-        let cost: number;
-        try {
-          cost = operationCost(args.schema, operation, fragments, variables);
-        } catch {
-          return;
-        }
+        const cost = operationCost(args.schema, operation, fragments, variables);
         if (cost > maxCost)
           refusal = new GraphQLError('QUERY_TOO_COSTLY', {
             extensions: {
@@ -173,13 +197,8 @@ function pageTooLarge(
 ): boolean {
   for (const s of set.selections) {
     if (s.kind === Kind.FIELD) {
-      for (const a of s.arguments ?? []) {
-        if (a.name.value !== 'first') continue;
-        const v = a.value;
-        const n =
-          v.kind === Kind.INT ? Number(v.value) : v.kind === Kind.VARIABLE ? variables[v.name.value] : undefined;
-        if (typeof n === 'number' && n > PAGE_SIZE.max) return true;
-      }
+      const first = firstOf(s, variables);
+      if (first !== undefined && first > PAGE_SIZE.max) return true;
       if (s.selectionSet && pageTooLarge(s.selectionSet, fragments, variables)) return true;
     } else {
       const fragment = s.kind === Kind.FRAGMENT_SPREAD ? fragments[s.name.value] : s;

@@ -6,7 +6,10 @@ describe('ledger texts', () => {
   it.each([
     ['LOT_EXPIRED', LEDGER_TEXTS.expired],
     ['WITNESS_SAME_USER', 'The witness must be someone other than the person wasting.'],
-    ['WITNESS_INVALID', "The witness's email or password is not correct."],
+    [
+      'WITNESS_INVALID',
+      'The witness could not be confirmed: check the email and password of a member of this organisation whose sign-in is not locked.',
+    ],
     ['SOMETHING_NEW', 'Something went wrong. Try again.'],
   ])('[IV3] %s reads "%s"', (code, text) => {
     expect(ledgerErrorText(code)).toBe(text);
