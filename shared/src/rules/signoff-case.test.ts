@@ -14,6 +14,20 @@ describe('the case as the sign-off rules read it', () => {
     ]);
   });
 
+  it('[SIM3] leaves out the simulated monitor’s readings: they are not the patient’s', () => {
+    const readings = caseReadings({
+      manualVitals: [reading(10, { hr: 70 })],
+      vitalsRecords: [
+        { lastUpdated: at(5), simulated: true, vitals: { spo2: { value: 99, time: at(5) } } },
+        { lastUpdated: at(6), simulated: false, vitals: { spo2: { value: 95, time: at(6) } } },
+      ],
+    });
+    expect(readings).toEqual([
+      { time: at(6), source: 'monitor', values: { spo2: 95 } },
+      { time: at(10), source: 'manual', values: { hr: 70 } },
+    ]);
+  });
+
   it('reads doses with their drug, tolerating an entry of the wrong shape', () => {
     const doses = caseDoses({
       drugsAdministered: [

@@ -71,7 +71,11 @@ function readingValues(vitals: unknown): Record<string, number> {
   return out;
 }
 
-/** Every reading of the case (manual entries and monitor records), oldest first. */
+/**
+ * Every reading of the case (manual entries and monitor records), oldest first. [SIM3] Readings of
+ * the simulated monitor are not the patient's: they neither satisfy a vitals check (SO5, SO6) nor
+ * raise a threshold or suspicious flag (SO12, SO17).
+ */
 export function caseReadings(data: CaseRecord): SignoffReading[] {
   const out: SignoffReading[] = [];
   for (const m of records(data.manualVitals)) {
@@ -80,6 +84,7 @@ export function caseReadings(data: CaseRecord): SignoffReading[] {
     if (time != null && Object.keys(values).length > 0) out.push({ time, source: 'manual', values });
   }
   for (const r of records(data.vitalsRecords)) {
+    if (r.simulated === true) continue; // the record's `simulated` flag (SIM1)
     const time = timeOf(r.lastUpdated);
     const values = readingValues(r.vitals);
     if (time != null && Object.keys(values).length > 0) out.push({ time, source: 'monitor', values });

@@ -262,10 +262,10 @@ describe('missing', () => {
   });
 
   it('[SO6] monitor readings count; tracking off or no case start means no checkpoints', () => {
-    const monitor = (m: number) => ({
+    const monitor = (m: number, simulated = false) => ({
       id: `r${m}`,
       lastUpdated: at(m),
-      simulated: true,
+      simulated,
       monitorLabel: 'Sim',
       monitorId: 'm',
       selectedVitals: ['hr'],
@@ -276,6 +276,12 @@ describe('missing', () => {
       x.vitalsRecords = [5, 10, 15, 20, 25, 30].map(monitor);
     });
     expect(flagsOf(c, 'SO6')).toEqual([]);
+    // [SIM3] The simulated monitor's readings are not the patient's: the checkpoints stay missing.
+    const simulated = withCase((x) => {
+      x.manualVitals = [reading(0)];
+      x.vitalsRecords = [5, 10, 15, 20, 25, 30].map((m) => monitor(m, true));
+    });
+    expect(flagsOf(simulated, 'SO6')).toHaveLength(1);
     const gap = withCase((x) => (x.manualVitals = [reading(0)]));
     expect(flagsOf(gap, 'SO6')).toHaveLength(1);
     expect(flagsOf({ ...gap, vitalsTrackingEnabled: false }, 'SO6')).toEqual([]);
