@@ -273,7 +273,7 @@ describe('missing', () => {
     });
     const c = withCase((x) => {
       x.manualVitals = [reading(0)];
-      x.vitalsRecords = [5, 10, 15, 20, 25, 30].map(monitor);
+      x.vitalsRecords = [5, 10, 15, 20, 25, 30].map((m) => monitor(m));
     });
     expect(flagsOf(c, 'SO6')).toEqual([]);
     // [SIM3] The simulated monitor's readings are not the patient's: the checkpoints stay missing.

@@ -9,8 +9,9 @@ import {
 } from '@vigil/shared';
 import { z } from 'zod';
 import type { OrgAccess } from '../access/index.js';
+import type { RequestMeta } from '../auth/audit.js';
 import { authorizeOrg } from '../orgs/authorize.js';
-import { parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import { auditChange, parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
 import type { OrgFormContent, OrgFormRecord, OrgFormStore } from '../store/forms/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 
@@ -58,41 +59,72 @@ export class FormsService {
   }
 
   /** createOrgForm (spec 000 §5: the form builder's patientContract; needs the formBuilder flag). */
-  async createOrgForm(caller: OrgCaller, args: Record<string, unknown>): Promise<OrgFormView[]> {
+  async createOrgForm(caller: OrgCaller, args: Record<string, unknown>, meta: RequestMeta): Promise<OrgFormView[]> {
     const { who, orgId } = await this.admin(caller, args.orgId);
     await this.requireFormBuilder(orgId);
-    const content = builderContent(args.properties);
-    await this.deps.forms.create({ id: newId('frm'), orgId, createdBy: who.user.id, at: this.deps.now(), ...content });
-    return this.list(orgId);
+    return this.create(who, orgId, builderContent(args.properties), meta);
   }
 
-  async updateOrgForm(caller: OrgCaller, args: Record<string, unknown>): Promise<OrgFormView[]> {
-    const { orgId } = await this.admin(caller, args.orgId);
+  async updateOrgForm(caller: OrgCaller, args: Record<string, unknown>, meta: RequestMeta): Promise<OrgFormView[]> {
+    const { who, orgId } = await this.admin(caller, args.orgId);
     await this.requireFormBuilder(orgId);
-    const id = await this.ownForm(orgId, args.formId);
-    await this.deps.forms.update(orgId, id, builderContent(args.properties), this.deps.now());
-    return this.list(orgId);
+    return this.update(who, orgId, args.formId, builderContent(args.properties), meta);
   }
 
   /** createTextBodyForm (spec 000 §3 text-body properties; the form builder off). */
-  async createTextBodyForm(caller: OrgCaller, args: Record<string, unknown>): Promise<OrgFormView[]> {
+  async createTextBodyForm(
+    caller: OrgCaller,
+    args: Record<string, unknown>,
+    meta: RequestMeta,
+  ): Promise<OrgFormView[]> {
     const { who, orgId } = await this.admin(caller, args.orgId);
-    const content = textBodyContent(args.properties);
-    await this.deps.forms.create({ id: newId('frm'), orgId, createdBy: who.user.id, at: this.deps.now(), ...content });
+    return this.create(who, orgId, textBodyContent(args.properties), meta);
+  }
+
+  async updateTextBodyForm(
+    caller: OrgCaller,
+    args: Record<string, unknown>,
+    meta: RequestMeta,
+  ): Promise<OrgFormView[]> {
+    const { who, orgId } = await this.admin(caller, args.orgId);
+    return this.update(who, orgId, args.formId, textBodyContent(args.properties), meta);
+  }
+
+  async deleteOrgForm(caller: OrgCaller, args: Record<string, unknown>, meta: RequestMeta): Promise<OrgFormView[]> {
+    const { who, orgId } = await this.admin(caller, args.orgId);
+    const id = await this.ownForm(orgId, args.formId);
+    const at = this.deps.now();
+    await this.deps.forms.delete(orgId, id, at);
+    await auditChange(this.deps.orgs, meta, at, who, 'orgFormDeleted', { orgId, formId: id });
     return this.list(orgId);
   }
 
-  async updateTextBodyForm(caller: OrgCaller, args: Record<string, unknown>): Promise<OrgFormView[]> {
-    const { orgId } = await this.admin(caller, args.orgId);
-    const id = await this.ownForm(orgId, args.formId);
-    await this.deps.forms.update(orgId, id, textBodyContent(args.properties), this.deps.now());
+  /** A new form of the organisation, audited with what it holds (issue 36 item 2). */
+  private async create(
+    who: SignedInCaller,
+    orgId: string,
+    content: OrgFormContent,
+    meta: RequestMeta,
+  ): Promise<OrgFormView[]> {
+    const id = newId('frm');
+    const at = this.deps.now();
+    await this.deps.forms.create({ id, orgId, createdBy: who.user.id, at, ...content });
+    await auditChange(this.deps.orgs, meta, at, who, 'orgFormCreated', { orgId, formId: id, ...content });
     return this.list(orgId);
   }
 
-  async deleteOrgForm(caller: OrgCaller, args: Record<string, unknown>): Promise<OrgFormView[]> {
-    const { orgId } = await this.admin(caller, args.orgId);
-    const id = await this.ownForm(orgId, args.formId);
-    await this.deps.forms.delete(orgId, id, this.deps.now());
+  /** One of the organisation's own forms changed, audited with what it now holds (issue 36 item 2). */
+  private async update(
+    who: SignedInCaller,
+    orgId: string,
+    rawId: unknown,
+    content: OrgFormContent,
+    meta: RequestMeta,
+  ): Promise<OrgFormView[]> {
+    const id = await this.ownForm(orgId, rawId);
+    const at = this.deps.now();
+    await this.deps.forms.update(orgId, id, content, at);
+    await auditChange(this.deps.orgs, meta, at, who, 'orgFormUpdated', { orgId, formId: id, ...content });
     return this.list(orgId);
   }
 

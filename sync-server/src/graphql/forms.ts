@@ -124,13 +124,16 @@ export const formResolvers = {
       ),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
-    createOrgForm: async (_, args, ctx) => ctx.services.forms.createOrgForm((await callerOf(ctx)).caller, argsOf(args)),
-    updateOrgForm: async (_, args, ctx) => ctx.services.forms.updateOrgForm((await callerOf(ctx)).caller, argsOf(args)),
+    createOrgForm: async (_, args, ctx) =>
+      ctx.services.forms.createOrgForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+    updateOrgForm: async (_, args, ctx) =>
+      ctx.services.forms.updateOrgForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
     createTextBodyForm: async (_, args, ctx) =>
-      ctx.services.forms.createTextBodyForm((await callerOf(ctx)).caller, argsOf(args)),
+      ctx.services.forms.createTextBodyForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
     updateTextBodyForm: async (_, args, ctx) =>
-      ctx.services.forms.updateTextBodyForm((await callerOf(ctx)).caller, argsOf(args)),
-    deleteOrgForm: async (_, args, ctx) => ctx.services.forms.deleteOrgForm((await callerOf(ctx)).caller, argsOf(args)),
+      ctx.services.forms.updateTextBodyForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+    deleteOrgForm: async (_, args, ctx) =>
+      ctx.services.forms.deleteOrgForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
     addFormTasksToAppointment: async (_, args, ctx) =>
       fhirJson(await ctx.services.tasks.add(await taskRequest(ctx), argsOf(args))),
     sendAppointmentForm: async (_, args, ctx) =>

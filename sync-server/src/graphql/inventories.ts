@@ -223,7 +223,9 @@ export const inventoryResolvers = {
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
     createInventory: async (_, args, ctx) =>
-      inventoryOut(await ctx.services.inventories.create((await callerOf(ctx)).caller, args.orgId, plain(args.input))),
+      inventoryOut(
+        await ctx.services.inventories.create((await callerOf(ctx)).caller, args.orgId, plain(args.input), ctx.meta),
+      ),
     receiveLot: async (_, args, ctx) =>
       entryOut(await ctx.services.inventories.receive((await callerOf(ctx)).caller, args.orgId, plain(args.input))),
     recordLedgerEntry: async (_, args, ctx) =>

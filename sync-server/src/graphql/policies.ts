@@ -61,7 +61,8 @@ export const policyResolvers = {
     },
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
-    setPolicy: async (_, args, ctx) => ctx.services.policies.set((await callerOf(ctx)).caller, argsOf(args)),
-    deletePolicy: async (_, args, ctx) => ctx.services.policies.delete((await callerOf(ctx)).caller, argsOf(args)),
+    setPolicy: async (_, args, ctx) => ctx.services.policies.set((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+    deletePolicy: async (_, args, ctx) =>
+      ctx.services.policies.delete((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
   }),
 };

@@ -40,7 +40,7 @@ import { AppError } from '../errors.js';
 import type { SignedRecords } from '../fhir/signed-records.js';
 import { authorizeOrg } from '../orgs/authorize.js';
 import { pageOf, type PageRequest } from '../pages.js';
-import { parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import { auditChange, parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
 import type { AccountStore } from '../store/accounts/types.js';
 import type {
   InventoryRecord,
@@ -210,7 +210,7 @@ export class InventoryService {
     return { ...inventory, lots: await this.lotViews(orgId, inventory.id) };
   }
 
-  async create(caller: OrgCaller, rawOrgId: unknown, raw: unknown): Promise<InventoryView> {
+  async create(caller: OrgCaller, rawOrgId: unknown, raw: unknown, meta: RequestMeta): Promise<InventoryView> {
     const { who, orgId } = await this.authorize(caller, rawOrgId, 'admin');
     const input = parse(inventoryInput, raw);
     const record: InventoryRecord = {
@@ -222,6 +222,12 @@ export class InventoryService {
       createdAt: this.deps.now(),
     };
     await this.deps.inventories.createInventory(record);
+    await auditChange(this.deps.orgs, meta, record.createdAt, who, 'inventoryCreated', {
+      orgId,
+      inventoryId: record.id,
+      name: record.name,
+      kind: record.kind,
+    });
     return { ...record, lots: [] };
   }
 

@@ -1,7 +1,8 @@
 import type { PermissionSubject } from '@vigil/shared';
 import { z } from 'zod';
+import type { RequestMeta } from '../auth/audit.js';
 import { AppError, type AppErrorStatus } from '../errors.js';
-import type { AuditOrigin, OrgAuditEvent } from '../store/orgs/types.js';
+import type { AuditOrigin, OrgAuditEvent, OrgStore } from '../store/orgs/types.js';
 
 /** The HTTP status of each refusal the organisation calls make (400 for the input errors not listed). */
 const STATUS: Record<string, AppErrorStatus> = {
@@ -63,6 +64,21 @@ export const byCaller = (
   action: OrgAuditEvent['action'],
   detail: Record<string, unknown>,
 ): OrgAuditEvent => ({ action, userId: caller.user.id, email: caller.user.email, detail });
+
+/**
+ * Issue 36 item 2: a change to an organisation's configuration (its sign-off policies, its forms,
+ * its drug inventories) joins the organisation's audit trail: who, what, when and from where.
+ */
+export function auditChange(
+  store: Pick<OrgStore, 'audit'>,
+  meta: RequestMeta,
+  at: number,
+  caller: SignedInCaller,
+  action: OrgAuditEvent['action'],
+  detail: Record<string, unknown>,
+): Promise<void> {
+  return store.audit({ at, ip: meta.ip, userAgent: meta.userAgent }, byCaller(caller, action, detail));
+}
 
 /** spec 000 §5 / §8: calls about an organisation need its ID ('orgId is required'). */
 export function requireOrgId(value: unknown): string {

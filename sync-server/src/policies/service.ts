@@ -1,14 +1,15 @@
 import { newId, policyInputSchema, POLICY_RULE_SUBJECTS, type Policy, type PolicyRuleSubject } from '@vigil/shared';
 import { z } from 'zod';
 import type { OrgAccess } from '../access/index.js';
+import type { RequestMeta } from '../auth/audit.js';
 import { authorizeOrg } from '../orgs/authorize.js';
-import { parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import { auditChange, parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { PolicyRecord, PolicyStore } from '../store/policies/types.js';
 
 export interface PoliciesDeps {
   policies: PolicyStore;
-  orgs: Pick<OrgStore, 'org' | 'parentsOf' | 'features'>;
+  orgs: Pick<OrgStore, 'org' | 'parentsOf' | 'features' | 'audit'>;
   access: OrgAccess;
   /** The sign-off flag rule ids a policy may name (shared SIGNOFF_RULES). */
   knownRuleTypes: readonly string[];
@@ -43,8 +44,8 @@ export class PoliciesService {
     return this.views(org.id, parse(ruleSubject, args.ruleSubject ?? 'anesthesiaRecord'));
   }
 
-  /** setPolicy: writes the organisation's one policy for a rule (a new one, or the existing one replaced). */
-  async set(caller: OrgCaller, args: Record<string, unknown>): Promise<PolicyView[]> {
+  /** setPolicy: writes the organisation's one policy for a rule (a new one, or the existing one replaced); audited. */
+  async set(caller: OrgCaller, args: Record<string, unknown>, meta: RequestMeta): Promise<PolicyView[]> {
     const { who, orgId } = await this.admin(caller, args.orgId);
     const input = parse(policyInputSchema(this.deps.knownRuleTypes), {
       ruleSubject: args.ruleSubject ?? 'anesthesiaRecord',
@@ -52,24 +53,30 @@ export class PoliciesService {
       ruleValue: args.ruleValue,
       relevantSedationLevels: args.relevantSedationLevels ?? [],
     });
-    await this.deps.policies.upsert({
-      id: newId('pol'),
-      orgId,
-      ...input,
-      updatedBy: who.user.id,
-      updatedAt: this.deps.now(),
-    });
+    const at = this.deps.now();
+    await this.deps.policies.upsert({ id: newId('pol'), orgId, ...input, updatedBy: who.user.id, updatedAt: at });
+    await auditChange(this.deps.orgs, meta, at, who, 'policySet', { orgId, ...input });
     return this.views(orgId, input.ruleSubject);
   }
 
-  /** deletePolicy: one of the organisation's own; a parent's is POLICY_NOT_EDITABLE. */
-  async delete(caller: OrgCaller, args: Record<string, unknown>): Promise<PolicyView[]> {
-    const { orgId } = await this.admin(caller, args.orgId);
+  /** deletePolicy: one of the organisation's own (audited with what it said); a parent's is POLICY_NOT_EDITABLE. */
+  async delete(caller: OrgCaller, args: Record<string, unknown>, meta: RequestMeta): Promise<PolicyView[]> {
+    const { who, orgId } = await this.admin(caller, args.orgId);
     const id = parse(policyId, args.id);
-    if (!(await this.deps.policies.delete(orgId, id))) {
-      const inherited = (await this.effective(orgId)).some((p) => p.id === id);
-      refuse(inherited ? 'POLICY_NOT_EDITABLE' : 'NOT_FOUND');
+    const policies = (await Promise.all(POLICY_RULE_SUBJECTS.map((s) => this.effective(orgId, s)))).flat();
+    const deleted = policies.find((p) => p.id === id && p.ownerType === 'org');
+    if (!deleted || !(await this.deps.policies.delete(orgId, id))) {
+      refuse(policies.some((p) => p.id === id) ? 'POLICY_NOT_EDITABLE' : 'NOT_FOUND');
     }
+    const { ruleSubject, ruleType, ruleValue, relevantSedationLevels } = deleted;
+    await auditChange(this.deps.orgs, meta, this.deps.now(), who, 'policyDeleted', {
+      orgId,
+      id,
+      ruleSubject,
+      ruleType,
+      ruleValue,
+      relevantSedationLevels,
+    });
     return this.views(orgId, 'anesthesiaRecord');
   }
 

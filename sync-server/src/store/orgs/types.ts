@@ -159,7 +159,14 @@ export type OrgAuditAction =
   | 'orgInvitationAccepted'
   | 'orgFeatureAdded'
   | 'orgFeatureRemoved'
-  | 'orgBaaSigned';
+  | 'orgBaaSigned'
+  // Issue 36 item 2: what changes what a clinician may sign or chart.
+  | 'policySet'
+  | 'policyDeleted'
+  | 'orgFormCreated'
+  | 'orgFormUpdated'
+  | 'orgFormDeleted'
+  | 'inventoryCreated';
 
 /** Where and when a change was asked for: every audit event of the operation carries it. */
 export interface AuditOrigin {
