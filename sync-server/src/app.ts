@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { uncaughtErrorAnswer } from './errors.js';
 import { botCheckRoutes, emrLaunchRoutes } from './auth/routes.js';
 import { finalizeRoutes } from './routes/finalize.js';
 import { fhirRoutes } from './routes/fhir.js';
@@ -84,8 +85,9 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     }),
   );
   app.onError((err, c) => {
-    log.error({ err, path: c.req.path }, 'request failed');
-    return c.json({ error: 'INTERNAL_ERROR' }, 500);
+    const { status, body } = uncaughtErrorAnswer(err);
+    if (status === 500) log.error({ err, path: c.req.path }, 'request failed');
+    return c.json(body, status);
   });
   app.route('/api', api);
   if (devTools) app.route('/dev', devPageRoutes(services.outbox, outboxAccess));

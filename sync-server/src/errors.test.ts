@@ -8,6 +8,7 @@ import {
   toCloseCode,
   toGraphqlError,
   toOperationOutcome,
+  uncaughtErrorAnswer,
   VersionConflictError,
 } from './errors.js';
 
@@ -19,6 +20,17 @@ describe('AppError: one error type, mapped in one place', () => {
     expect(errorBody(new AppError(400, 'INVALID_ADDENDUM', undefined, [issue]))).toEqual({
       error: 'INVALID_ADDENDUM',
       issues: [issue],
+    });
+  });
+
+  it('answers an error no route caught: an AppError with its status and code, anything else 500 INTERNAL_ERROR', () => {
+    expect(uncaughtErrorAnswer(new AppError(423, 'SIGNED_RECORD', 'signed'))).toEqual({
+      status: 423,
+      body: { error: 'SIGNED_RECORD' },
+    });
+    expect(uncaughtErrorAnswer(new TypeError('x is undefined'))).toEqual({
+      status: 500,
+      body: { error: 'INTERNAL_ERROR' },
     });
   });
 

@@ -48,6 +48,20 @@ export function errorBody(err: AppError): { error: string; issues?: readonly Iss
 }
 
 /**
+ * What the app answers for an error no route caught (Hono's onError, issue 36 item 1): an AppError
+ * with its status and `{ error, issues? }`, as every route's own answer; anything else 500
+ * INTERNAL_ERROR, its details only in the log.
+ */
+export function uncaughtErrorAnswer(err: unknown): {
+  status: AppErrorStatus;
+  body: { error: string; issues?: readonly Issue[] };
+} {
+  return err instanceof AppError
+    ? { status: err.status, body: errorBody(err) }
+    : { status: 500, body: { error: 'INTERNAL_ERROR' } };
+}
+
+/**
  * The FHIR API's answer (spec 002 §8): an OperationOutcome of the validation issues when there
  * are any (of `resourceType`), else one issue carrying the code and the diagnostic.
  */
