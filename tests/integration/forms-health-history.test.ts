@@ -1,7 +1,6 @@
 import {
   appointmentTasks,
   COMPOSITION_EXTENSIONS,
-  PATIENT_HEALTH_HISTORY_TYPE,
   mergedInto,
   readPatientAnswers,
   tasksWithContracts,
@@ -11,11 +10,20 @@ import {
   type Contract,
 } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngDataUrl } from '../utils/png.js';
 import type { Browser } from './accounts-client.js';
 import { outbox } from './accounts-client.js';
 import { fhir } from './fhir-helpers.js';
-import { formsWorld, newAppointment, type FormsWorld, type FormView } from './forms-helpers.js';
+import {
+  formsWorld,
+  intakeForm,
+  newAppointment,
+  patientAnswers,
+  PHONE_ANSWERS,
+  publicPost,
+  sendFormLink,
+  SEND_FORM,
+  type FormsWorld,
+} from './forms-helpers.js';
 import { chartedCase, finalize, SIGNATURE } from './report-helpers.js';
 
 /*
@@ -26,38 +34,12 @@ import { chartedCase, finalize, SIGNATURE } from './report-helpers.js';
  * it (PF7), the signed Appointment is unchanged.
  */
 
-const ADD = `mutation ($formIds: [String!]!, $appointmentId: String!) {
-  addFormTasksToAppointment(orgId: "office", formIds: $formIds, appointmentId: $appointmentId) { fhirJSON } }`;
-const SEND = `mutation ($taskId: String!, $appointmentId: String!, $to: String!) {
-  sendAppointmentForm(orgId: "office", appointmentTaskId: $taskId, appointmentId: $appointmentId, to: $to, channel: "sms") { fhirJSON } }`;
 const MERGE = `mutation ($o: String!, $a: String!, $t: String, $al: [Int!]!, $me: [Int!]!, $f: [String!]) {
   mergeHhx(orgId: $o, answersId: $a, targetId: $t, allergies: $al, medications: $me, facts: $f) { id fhirJSON } }`;
 const NEW = 'mutation ($o: String!, $p: String!) { newHhx(orgId: $o, patientId: $p) { id fhirJSON } }';
 const FINALIZE_HHX = 'mutation ($o: String!, $c: String!) { finalizeHhx(orgId: $o, compositionId: $c) { checkSum } }';
 
-const VALUES = {
-  signerName: 'Maria Lopez',
-  signature: pngDataUrl(300, 100),
-  history: {
-    answers: { cardiac: 'yes', 'cardiac.hypertension': 'yes', renal: 'no', surgery: 'no', pulmonary: 'unsure' },
-    notes: 'Do you have, or have you had, a heart problem or high blood pressure? Since 2019',
-  },
-  allergies: [{ name: 'Penicillin', reaction: 'hives' }, { name: 'Latex' }],
-  meds: [{ name: 'Lisinopril', dose: '10 mg' }],
-};
-
-async function post(
-  w: FormsWorld,
-  p: string,
-  body: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${w.server.url}/api/${p}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const VALUES = PHONE_ANSWERS;
 
 /** The case data a history's Composition carries (the server's projection of its document). */
 function contentOf(c: Composition): Record<string, unknown> {
@@ -69,33 +51,6 @@ function contentOf(c: Composition): Record<string, unknown> {
 describe('patient answers and signed cases (issue 28)', () => {
   let w: FormsWorld;
   let formId = '';
-
-  /** Attaches the form, sends it by SMS and answers the link's token and the task id. */
-  async function sendLink(appointmentId: string, to = '+14155552671'): Promise<{ token: string; taskId: string }> {
-    const added = await w.admin.browser.gql<{ addFormTasksToAppointment: { fhirJSON: string } }>(ADD, {
-      formIds: [formId],
-      appointmentId,
-    });
-    expect(added.code).toBeUndefined();
-    const appointment = JSON.parse(added.data!.addFormTasksToAppointment.fhirJSON) as Appointment;
-    const taskId = appointmentTasks(appointment).find((t) => t.extId === formId)!.id;
-    const sent = await w.admin.browser.gql(SEND, { taskId, appointmentId, to });
-    expect(sent.code).toBeUndefined();
-    const sms = (await outbox(w.server.url, to)).at(-1)!;
-    return { token: /\/patient-form\/([A-Za-z0-9_-]{43})$/.exec(sms.body)![1]!, taskId };
-  }
-
-  async function patientAnswers(browser: Browser, patientId: string): Promise<Composition[]> {
-    const type = `${PATIENT_HEALTH_HISTORY_TYPE.system}|${PATIENT_HEALTH_HISTORY_TYPE.code}`;
-    const found = await fhir<Bundle>(
-      w.server,
-      browser,
-      'GET',
-      `office/Composition?subject=Patient/${patientId}&type=${encodeURIComponent(type)}`,
-    );
-    expect(found.status).toBe(200);
-    return (found.body.entry ?? []).map((e) => e.resource as Composition);
-  }
 
   async function merge(
     browser: Browser,
@@ -118,24 +73,7 @@ describe('patient answers and signed cases (issue 28)', () => {
 
   beforeAll(async () => {
     w = await formsWorld({ prefix: 'answers' });
-    const made = await w.admin.browser.gql<{ createOrgForm: FormView[] }>(
-      `mutation ($p: OrgFormProperties!) { createOrgForm(orgId: "office", properties: $p) { id name } }`,
-      {
-        p: {
-          name: 'Intake',
-          markdown: 'I, {{signerName}}, answered truthfully.',
-          challenge: false,
-          fields: [
-            { name: 'history', label: 'Health history', type: 'healthHistory', required: true },
-            { name: 'allergies', label: 'Allergies', type: 'allergies', required: true },
-            { name: 'meds', label: 'Medications', type: 'medications', required: true },
-            { name: 'weight', label: 'Weight', type: 'bodyWeight', required: false },
-          ],
-          requireSignature: true,
-        },
-      },
-    );
-    formId = made.data!.createOrgForm.find((f) => f.name === 'Intake')!.id;
+    formId = await intakeForm(w);
   }, 300_000);
   afterAll(async () => {
     await w?.server.dispose();
@@ -143,11 +81,11 @@ describe('patient answers and signed cases (issue 28)', () => {
 
   it('[HM1][HM4] stores the answers as a patient-answers history the staff merge, adding only the ticked allergies and medications', async () => {
     const { patientId, appointmentId } = await newAppointment(w, 'Maria');
-    const { token } = await sendLink(appointmentId);
-    const done = await post(w, `patient-forms/${token}/submit`, { accepted: true, values: VALUES });
+    const { token } = await sendFormLink(w, formId, appointmentId);
+    const done = await publicPost(w, `patient-forms/${token}/submit`, { accepted: true, values: VALUES });
     expect(done.status).toBe(200);
 
-    const [answers, ...more] = await patientAnswers(w.member.browser, patientId);
+    const [answers, ...more] = await patientAnswers(w, w.member.browser, patientId);
     expect(more).toHaveLength(0);
     expect(answers).toMatchObject({ status: 'final', subject: { reference: `Patient/${patientId}` } });
     expect(readPatientAnswers(answers!)).toMatchObject({
@@ -229,10 +167,10 @@ describe('patient answers and signed cases (issue 28)', () => {
 
   it('[HM5] copies the weight and "no allergies" the patient stated only when the staff tick them', async () => {
     const { patientId, appointmentId } = await newAppointment(w, 'Nora');
-    const { token } = await sendLink(appointmentId);
+    const { token } = await sendFormLink(w, formId, appointmentId);
     const values = { ...VALUES, allergies: [], meds: [], weight: '150 lb' };
-    expect((await post(w, `patient-forms/${token}/submit`, { accepted: true, values })).status).toBe(200);
-    const [answers] = await patientAnswers(w.member.browser, patientId);
+    expect((await publicPost(w, `patient-forms/${token}/submit`, { accepted: true, values })).status).toBe(200);
+    const [answers] = await patientAnswers(w, w.member.browser, patientId);
 
     expect((await merge(w.member.browser, answers!.id!, null, [], [], ['weight', 'bloodType'])).code).toBe(
       'INVALID_INPUT',
@@ -254,7 +192,7 @@ describe('patient answers and signed cases (issue 28)', () => {
       token: w.admin.browser.token!,
       browser: w.admin.browser,
     });
-    const { token, taskId } = await sendLink(c.caseId, '+14155550123');
+    const { token, taskId } = await sendFormLink(w, formId, c.caseId, '+14155550123');
     const signed = await finalize(w.server, w.admin.browser, 'office', c.caseId, {
       signature: SIGNATURE,
       contentHash: c.hash(),
@@ -263,7 +201,7 @@ describe('patient answers and signed cases (issue 28)', () => {
     c.client.destroy();
     const before = await fhir<Appointment>(w.server, w.admin.browser, 'GET', `office/Appointment/${c.caseId}`);
 
-    const done = await post(w, `patient-forms/${token}/submit`, { accepted: true, values: VALUES });
+    const done = await publicPost(w, `patient-forms/${token}/submit`, { accepted: true, values: VALUES });
     expect(done.status).toBe(200);
     const contractId = done.body.contractId as string;
     const contract = await fhir<Contract>(w.server, w.admin.browser, 'GET', `office/Contract/${contractId}`);
@@ -291,7 +229,7 @@ describe('patient answers and signed cases (issue 28)', () => {
 
     // Sending it again is refused before any message goes out.
     const sms = (await outbox(w.server.url, '+14155550123')).length;
-    const resend = await w.admin.browser.gql(SEND, { taskId, appointmentId: c.caseId, to: '+14155550123' });
+    const resend = await w.admin.browser.gql(SEND_FORM, { taskId, appointmentId: c.caseId, to: '+14155550123' });
     expect(resend.code).toBe('SIGNED_RECORD');
     expect(await outbox(w.server.url, '+14155550123')).toHaveLength(sms);
   });

@@ -3,10 +3,18 @@
  * by the parent organisation `group`; `elsewhere` is an unrelated office. Every person is fully
  * authenticated through the real server; the internal uber turns the form builder on for office.
  */
+import {
+  appointmentTasks,
+  PATIENT_HEALTH_HISTORY_TYPE,
+  type Appointment,
+  type Bundle,
+  type Composition,
+} from '@vigil/shared';
 import { expect } from 'vitest';
+import { pngDataUrl } from '../utils/png.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { fhir, patientBody } from './fhir-helpers.js';
-import { Browser, signIn } from './accounts-client.js';
+import { Browser, outbox, signIn } from './accounts-client.js';
 import { adminCli, createOrg, join, PASSWORD, person, sudo, type Person } from './orgs-helpers.js';
 
 export const FORM_ROLES = ['none', 'adminWithoutMfa', 'member', 'admin', 'parentAdmin', 'otherOrgAdmin'] as const;
@@ -124,4 +132,91 @@ export async function consentForm(w: FormsWorld, name = 'Sedation consent'): Pro
   );
   if (!made.data) throw new Error(made.code);
   return made.data.createOrgForm.filter((f) => f.name === name).at(-1)!.id;
+}
+
+const ADD_TASK = `mutation ($formIds: [String!]!, $appointmentId: String!) {
+  addFormTasksToAppointment(orgId: "office", formIds: $formIds, appointmentId: $appointmentId) { fhirJSON } }`;
+export const SEND_FORM = `mutation ($taskId: String!, $appointmentId: String!, $to: String!) {
+  sendAppointmentForm(orgId: "office", appointmentTaskId: $taskId, appointmentId: $appointmentId, to: $to, channel: "sms") { fhirJSON } }`;
+
+/** A patient's answers on the phone: a health history, allergies and medications, signed. */
+export const PHONE_ANSWERS = {
+  signerName: 'Maria Lopez',
+  signature: pngDataUrl(300, 100),
+  history: {
+    answers: { cardiac: 'yes', 'cardiac.hypertension': 'yes', renal: 'no', surgery: 'no', pulmonary: 'unsure' },
+    notes: 'Do you have, or have you had, a heart problem or high blood pressure? Since 2019',
+  },
+  allergies: [{ name: 'Penicillin', reaction: 'hives' }, { name: 'Latex' }],
+  meds: [{ name: 'Lisinopril', dose: '10 mg' }],
+};
+
+/** An intake form of office's (the form builder on): health history, allergies, medications and weight, signed. */
+export async function intakeForm(w: FormsWorld): Promise<string> {
+  const made = await w.admin.browser.gql<{ createOrgForm: FormView[] }>(
+    `mutation ($p: OrgFormProperties!) { createOrgForm(orgId: "office", properties: $p) { id name } }`,
+    {
+      p: {
+        name: 'Intake',
+        markdown: 'I, {{signerName}}, answered truthfully.',
+        challenge: false,
+        fields: [
+          { name: 'history', label: 'Health history', type: 'healthHistory', required: true },
+          { name: 'allergies', label: 'Allergies', type: 'allergies', required: true },
+          { name: 'meds', label: 'Medications', type: 'medications', required: true },
+          { name: 'weight', label: 'Weight', type: 'bodyWeight', required: false },
+        ],
+        requireSignature: true,
+      },
+    },
+  );
+  if (!made.data) throw new Error(made.code);
+  return made.data.createOrgForm.find((f) => f.name === 'Intake')!.id;
+}
+
+/** A POST to the public API (the patient's phone: no session). */
+export async function publicPost(
+  w: FormsWorld,
+  p: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${w.server.url}/api/${p}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Attaches the form to the appointment, sends it by SMS and answers the link's token and the task id. */
+export async function sendFormLink(
+  w: FormsWorld,
+  formId: string,
+  appointmentId: string,
+  to = '+14155552671',
+): Promise<{ token: string; taskId: string }> {
+  const added = await w.admin.browser.gql<{ addFormTasksToAppointment: { fhirJSON: string } }>(ADD_TASK, {
+    formIds: [formId],
+    appointmentId,
+  });
+  expect(added.code).toBeUndefined();
+  const appointment = JSON.parse(added.data!.addFormTasksToAppointment.fhirJSON) as Appointment;
+  const taskId = appointmentTasks(appointment).find((t) => t.extId === formId)!.id;
+  const sent = await w.admin.browser.gql(SEND_FORM, { taskId, appointmentId, to });
+  expect(sent.code).toBeUndefined();
+  const sms = (await outbox(w.server.url, to)).at(-1)!;
+  return { token: /\/patient-form\/([A-Za-z0-9_-]{43})$/.exec(sms.body)![1]!, taskId };
+}
+
+/** The patient-answers histories (HM1) of a patient of office's, as `browser` reads them. */
+export async function patientAnswers(w: FormsWorld, browser: Browser, patientId: string): Promise<Composition[]> {
+  const type = `${PATIENT_HEALTH_HISTORY_TYPE.system}|${PATIENT_HEALTH_HISTORY_TYPE.code}`;
+  const found = await fhir<Bundle>(
+    w.server,
+    browser,
+    'GET',
+    `office/Composition?subject=Patient/${patientId}&type=${encodeURIComponent(type)}`,
+  );
+  expect(found.status).toBe(200);
+  return (found.body.entry ?? []).map((e) => e.resource as Composition);
 }

@@ -1,11 +1,20 @@
 import WebSocket from 'ws';
-import { HEALTH_HISTORY_ROOT, patientAnswersComposition, type Composition } from '@vigil/shared';
+import { HEALTH_HISTORY_ROOT, type Composition } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../integration/accounts-client.js';
-import { fhir, patientBody } from '../integration/fhir-helpers.js';
-import { createOrg, join, person, type Person } from '../integration/orgs-helpers.js';
-import { uniqueOrgId } from '../utils/members.js';
-import { startServer, type TestServer } from '../utils/start-server.js';
+import { fhir } from '../integration/fhir-helpers.js';
+import {
+  formsWorld,
+  intakeForm,
+  newAppointment,
+  patientAnswers,
+  PHONE_ANSWERS,
+  publicPost,
+  sendFormLink,
+  type FormsWorld,
+} from '../integration/forms-helpers.js';
+import type { Person } from '../integration/orgs-helpers.js';
+import type { TestServer } from '../utils/start-server.js';
 import { connectClient, eventually, synced } from '../utils/yjs-clients.js';
 
 /*
@@ -30,7 +39,9 @@ const EXPECTED: Record<Call, Record<Role, string>> = {
   mergeHhx: { none: 'NO_AUTHENTICATION', recorder: 'ok', provider: 'ok', otherOrgAdmin: 'NOT_AUTHORIZED' },
 };
 
+let w: FormsWorld;
 let server: TestServer;
+let answersId: string;
 let orgId: string;
 let patientId: string;
 const people = {} as Record<Exclude<Role, 'none'>, Person>;
@@ -55,30 +66,9 @@ async function call(who: Person, what: Call, historyId: string): Promise<{ outco
     return { outcome: r.code ?? 'ok' };
   }
   if (what === 'mergeHhx') {
-    const answers = await fhir<{ id: string }>(
-      server,
-      people.provider.browser,
-      'POST',
-      `${orgId}/Composition`,
-      patientAnswersComposition({
-        patientId,
-        patientName: 'Ben Ito',
-        contractId: 'ctr-none',
-        answers: {
-          formName: 'Intake',
-          submittedAt: new Date().toISOString(),
-          healthHistory: { answers: { cardiac: 'no' } },
-          allergies: [{ name: 'Latex' }],
-          medications: null,
-          height: null,
-          weight: null,
-        },
-      }),
-    );
-    expect(answers.status).toBe(201);
     const r = await gql(
       'mutation ($o: String!, $a: String!, $t: String) { mergeHhx(orgId: $o, answersId: $a, targetId: $t, allergies: [0], medications: []) { id } }',
-      { o: orgId, a: answers.body.id, t: historyId },
+      { o: orgId, a: answersId, t: historyId },
     );
     return { outcome: r.code ?? 'ok' };
   }
@@ -103,25 +93,24 @@ const closeCode = (path: string): Promise<number> =>
   });
 
 beforeAll(async () => {
-  server = await startServer({ timeoutMs: 60_000 });
-  orgId = uniqueOrgId('hhxs');
-  people.provider = await person(server, `provider-${orgId}@vigil.test`);
-  people.recorder = await person(server, `recorder-${orgId}@vigil.test`);
-  people.otherOrgAdmin = await person(server, `other-${orgId}@vigil.test`);
-  expect((await createOrg(people.provider, orgId)).code).toBeUndefined();
-  expect((await createOrg(people.otherOrgAdmin, uniqueOrgId('hhxt'))).code).toBeUndefined();
-  await join(server, people.provider, orgId, people.recorder, ['member']);
+  // office's admin is its provider; its member records; elsewhere's admin is another organisation's.
+  w = await formsWorld({ prefix: 'hhxs' });
+  server = w.server;
+  orgId = 'office';
+  people.provider = w.admin;
+  people.recorder = w.member;
+  people.otherOrgAdmin = w.otherAdmin;
   anonymous = { browser: new Browser(server.url), email: 'nobody@vigil.test', userId: '' };
-  const patient = await fhir<{ id: string }>(
-    server,
-    people.provider.browser,
-    'POST',
-    `${orgId}/Patient`,
-    patientBody('Ben', 'Ito'),
+  // The patient answers an intake form on the phone: the patient-answers history mergeHhx reads
+  // (only the server writes one, SG2).
+  const booked = await newAppointment(w, 'Ben');
+  patientId = booked.patientId;
+  const { token } = await sendFormLink(w, await intakeForm(w), booked.appointmentId);
+  expect((await publicPost(w, `patient-forms/${token}/submit`, { accepted: true, values: PHONE_ANSWERS })).status).toBe(
+    200,
   );
-  expect(patient.status).toBe(201);
-  patientId = patient.body.id;
-}, 120_000);
+  answersId = (await patientAnswers(w, w.member.browser, patientId))[0]!.id!;
+}, 300_000);
 afterAll(async () => {
   await server.dispose();
 });
