@@ -6,7 +6,11 @@ async function patient(baseURL: string, orgId: string, token: string): Promise<s
   const res = await fetch(`${baseURL}/api/fhir/${orgId}/Patient?token=${token}`, {
     method: 'POST',
     headers: { 'content-type': 'application/fhir+json' },
-    body: JSON.stringify({ resourceType: 'Patient', name: [{ given: ['Noor'], family: 'Haddad' }], birthDate: '1984-05-02' }),
+    body: JSON.stringify({
+      resourceType: 'Patient',
+      name: [{ given: ['Noor'], family: 'Haddad' }],
+      birthDate: '1984-05-02',
+    }),
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { id: string }).id;

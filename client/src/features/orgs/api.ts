@@ -202,11 +202,19 @@ export async function fetchPendingInvitations(
   first: number = PENDING_INVITATIONS_PAGE,
 ): Promise<PendingInvitation[]> {
   const data = await graphql<{ pendingOrgInvitations: PendingInvitation[] }>(
-    `query PendingOrgInvitations($orgId: String, $first: Int, $after: String) {
-      pendingOrgInvitations(orgId: $orgId, first: $first, after: $after) {
-        id email roles type invitedByName sentAt expiresAt
+    `
+      query PendingOrgInvitations($orgId: String, $first: Int, $after: String) {
+        pendingOrgInvitations(orgId: $orgId, first: $first, after: $after) {
+          id
+          email
+          roles
+          type
+          invitedByName
+          sentAt
+          expiresAt
+        }
       }
-    }`,
+    `,
     { orgId, first, after },
   );
   return data.pendingOrgInvitations;

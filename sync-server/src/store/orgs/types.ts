@@ -280,7 +280,11 @@ export interface OrgStore {
    * first (by sending time, then id), after the invitation `page.after` (its id). A cursor that is
    * not one of the organisation's invitations answers 'UNKNOWN_CURSOR'.
    */
-  pendingInvitations(orgId: string, now: number, page: PageRequest): Promise<PendingInvitationRecord[] | 'UNKNOWN_CURSOR'>;
+  pendingInvitations(
+    orgId: string,
+    now: number,
+    page: PageRequest,
+  ): Promise<PendingInvitationRecord[] | 'UNKNOWN_CURSOR'>;
   /** How many invitations a user sent since a time (from the audit trail: the hourly limit). */
   invitationsSentSince(userId: string, since: number): Promise<number>;
 
