@@ -82,6 +82,8 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   availablePlans: table(() => 'ok'),
   createOrgInvitation: needs(ADMINISTER),
   orgMembers: needs(ADMINISTER),
+  // The members screen's pending invitations (issue 35 item 15): as the members and the sending.
+  pendingOrgInvitations: needs(ADMINISTER),
   // The parent app's list of child organisations: whoever administers the parent `group`.
   childOrgs: needs(['parentAdmin', 'internalUber']),
   allOrgs: needs(['internalUber']),
@@ -258,6 +260,10 @@ describe('organisations: access matrix of every call × role', () => {
       { email: `invitee-${r.toLowerCase()}@matrix.test` },
     ],
     orgMembers: () => ['query { orgMembers(orgId: "office") { id roles } }', {}],
+    pendingOrgInvitations: () => [
+      'query { pendingOrgInvitations(orgId: "office", first: 5) { id email roles sentAt expiresAt } }',
+      {},
+    ],
     childOrgs: () => ['query { childOrgs(parentOrgId: "group") { id } }', {}],
     allOrgs: () => ['query { allOrgs { id } }', {}],
     childOrgMembers: () => ['query { childOrgMembers(parentOrgId: "group") { orgId id email } }', {}],
@@ -349,8 +355,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 37 calls × 8 callers.
-    expect(cells).toBe(296);
+    // 38 calls × 8 callers.
+    expect(cells).toBe(304);
     expect(deviations).toEqual([]);
   });
 });

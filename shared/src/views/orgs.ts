@@ -125,6 +125,21 @@ export interface OrgInvitationSentView {
   expiresAt: number;
 }
 
+/**
+ * An invitation sent and not yet accepted nor expired, as the members screen lists it (issue 35
+ * item 15): type is parentInvitation or the organisation's type; times are epoch ms.
+ */
+export interface OrgPendingInvitationView {
+  id: string;
+  email: string;
+  roles: string[];
+  type: string;
+  /** Who sent it; null once their account is gone. */
+  invitedByName: string | null;
+  sentAt: number;
+  expiresAt: number;
+}
+
 /** A subscription plan (spec 000 §3 Plan). */
 export interface PlanView {
   id: string;

@@ -30,7 +30,7 @@ describe('the schema’s lists (issue 35 item 8)', () => {
     expect(unpaged).toEqual([]);
   });
 
-  it('pages the lists that grow with use: the ledger, the inventories, members, organisations, forms, policies', () => {
+  it('pages the lists that grow with use: the ledger, the inventories, members, invitations, organisations, forms, policies', () => {
     const paged = rootLists()
       .filter((f) => f.args.includes('first'))
       .map((f) => f.name);
@@ -39,6 +39,7 @@ describe('the schema’s lists (issue 35 item 8)', () => {
         'Query.ledgerEntries',
         'Query.inventories',
         'Query.orgMembers',
+        'Query.pendingOrgInvitations',
         'Query.childOrgs',
         'Query.allOrgs',
         'Query.childOrgMembers',

@@ -10,9 +10,11 @@ import {
   rolesFromInvitation,
   type OrgInvitationSentView,
   type OrgInvitationView,
+  type OrgPendingInvitationView,
 } from '@vigil/shared';
 import { z } from 'zod';
 import { newLinkCode, sha256 } from '../auth/tokens.js';
+import type { PageRequest } from '../pages.js';
 import type { InvitationRecord, OrgRecord } from '../store/orgs/types.js';
 import { authorizeOrg } from './authorize.js';
 import { auditOrigin, byCaller, parse, refuse, requireFullCaller, type OrgCaller, type OrgRequest } from './common.js';
@@ -61,6 +63,26 @@ export class InvitationService {
       emailHint: maskEmail(invitation.email),
       sentToSignedInUser: caller.user ? isInvitedAddress(invitation.email, caller.user.email) : null,
     };
+  }
+
+  /**
+   * pendingOrgInvitations (issue 35 item 15): a page of the organisation's invitations sent and
+   * neither accepted nor expired, newest first, for whoever may administer it (as orgMembers and
+   * createOrgInvitation). Never the link's code: only its hash is kept.
+   */
+  async pending(caller: OrgCaller, rawOrgId: unknown, page: PageRequest): Promise<OrgPendingInvitationView[]> {
+    const { org } = await authorizeOrg(this.deps, caller, rawOrgId, 'admin');
+    const rows = await this.deps.store.pendingInvitations(org.id, this.deps.now(), page);
+    if (rows === 'UNKNOWN_CURSOR') refuse('INVALID_CURSOR');
+    return rows.map((i) => ({
+      id: i.id,
+      email: i.email,
+      roles: i.roles,
+      type: i.kind === 'parentInvitation' ? 'parentInvitation' : org.type,
+      invitedByName: i.invitedByName,
+      sentAt: i.createdAt,
+      expiresAt: i.expiresAt,
+    }));
   }
 
   /** createOrgInvitation: audited, limited to ORG_INVITATIONS_PER_HOUR a sender, mailed with a single-use link. */

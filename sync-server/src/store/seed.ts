@@ -1,3 +1,5 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ORG_INVITATION_TTL_MS } from '@vigil/shared';
 import { seedDemoResources } from '../fhir/demo-seed.js';
 import { SqliteResourceStore } from './resources/sqlite.js';
 import { SqliteSyncStore } from './sync/sqlite.js';
@@ -134,9 +136,20 @@ export const DEMO_STAFF = [
 ] as const;
 
 /**
+ * The demo office's pending invitation (issue 35 item 15), sent by the demo user when the data was
+ * seeded, so the members screen lists one; it expires 7 days later like any other. Its link's code
+ * is random and never kept (only a hash of it): nobody can accept it.
+ */
+export const DEMO_INVITATION = {
+  id: 'inv-demo0000000000',
+  email: 'new-hygienist@demo.vigil.health',
+  roles: ['member'],
+} as const;
+
+/**
  * A demo dental office (regular, live, active subscription) with the demo user as admin and
- * provider, a second provider and a recorder; and a demo parent organisation overseeing it,
- * administered by its own demo user.
+ * provider, a second provider and a recorder, and one invitation not yet accepted; and a demo
+ * parent organisation overseeing it, administered by its own demo user.
  */
 function seedDemoOrganisations(db: Db, now: Date): void {
   assertSerialized(db);
@@ -195,5 +208,18 @@ function seedDemoOrganisations(db: Db, now: Date): void {
       mfa.run(person.id, person.email, at);
       member.run(person.memberId, person.orgId, person.id, JSON.stringify(person.roles), at, at);
     }
+    db.prepare(
+      `INSERT OR IGNORE INTO org_invitations (id, code_hash, org_id, email, kind, roles, invited_by, created_at, expires_at)
+       VALUES (?, ?, ?, ?, 'regular', ?, ?, ?, ?)`,
+    ).run(
+      DEMO_INVITATION.id,
+      createHash('sha256').update(randomBytes(32)).digest('hex'),
+      DEMO_ORGS.office.id,
+      DEMO_INVITATION.email,
+      JSON.stringify(DEMO_INVITATION.roles),
+      DEMO_USER.id,
+      at,
+      at + ORG_INVITATION_TTL_MS,
+    );
   })();
 }

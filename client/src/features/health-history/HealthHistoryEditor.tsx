@@ -82,7 +82,6 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
   const [mode, setMode] = useState<EditorMode>('start');
   const [withSignature, setWithSignature] = useState(false);
   const [confirmLayout, setConfirmLayout] = useState<{ elsewhere: boolean; lost: string[] } | null>(null);
-  const [now] = useState(() => Date.now());
   const onClose = useRef(props.onClose);
   onClose.current = props.onClose;
 
@@ -103,9 +102,12 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
   const readOnly =
     data == null || finished || refused != null || schema === 'tooNew' || mode === 'finalizing' || mode === 'finalized';
   const elsewhere = data ? enteredElsewhereOf(data) : false;
+  // The statuses are read against the clock each time the history changes (HH6 counts vitals taken
+  // up to now): a clock kept from the editor's opening took vitals saved since as taken in the
+  // future, and Pre-Op Vitals stayed Incomplete until a reload (issue 35 item 15).
   const { tabs, statuses } = useMemo(
-    () => (data ? tabStatuses(data, now) : { tabs: [] as HealthHistoryTab[], statuses: {} }),
-    [data, now],
+    () => (data ? tabStatuses(data, Date.now()) : { tabs: [] as HealthHistoryTab[], statuses: {} }),
+    [data],
   );
   const current: HealthHistoryTab | null =
     tab && tabs.includes(tab) ? tab : finished ? 'Review & Complete' : (tabs[0] ?? null);

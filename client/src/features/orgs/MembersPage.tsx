@@ -20,7 +20,8 @@ import { Page } from '../../ui/Page.js';
 import { useSession } from '../../session/SessionProvider.js';
 import { errorCode } from '../../session/errors.js';
 import * as api from './api.js';
-import { useOrg, useOrgMembers } from './hooks.js';
+import { useOrg, useOrgMembers, usePendingInvitations } from './hooks.js';
+import { PendingInvitations } from './PendingInvitations.js';
 import { adminLabel, looksLikeEmail, memberErrorText, ROLE_LABELS } from './memberRules.js';
 import { mayAdminister, subjectOf } from '../../session/sessionOrgs.js';
 
@@ -51,7 +52,16 @@ function RoleChecks({
   );
 }
 
-function InviteForm({ orgId, roles }: { orgId: string; roles: readonly string[] }): ReactNode {
+function InviteForm({
+  orgId,
+  roles,
+  onSent,
+}: {
+  orgId: string;
+  roles: readonly string[];
+  /** After an invitation went out (the pending invitations are read again). */
+  onSent: () => void;
+}): ReactNode {
   const [email, setEmail] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [state, setState] = useState<{ sending: boolean; sent: string | null; error: string | null }>({
@@ -68,6 +78,7 @@ function InviteForm({ orgId, roles }: { orgId: string; roles: readonly string[] 
       setState({ sending: false, sent: email.trim(), error: null });
       setEmail('');
       setChosen([]);
+      onSent();
     } catch (err) {
       setState({ sending: false, sent: null, error: memberErrorText(errorCode(err)) });
     }
@@ -256,8 +267,9 @@ export function MemberCard({
 }
 
 /**
- * `/org/{orgId}/members` (spec 000 §2, §6): the members with their roles, inviting by email,
- * changing roles and removing; for whoever may administer the organisation. Others see why not.
+ * `/org/{orgId}/members` (spec 000 §2, §6): the members with their roles, inviting by email, the
+ * invitations not yet accepted (issue 35 item 15), changing roles and removing; for whoever may
+ * administer the organisation. Others see why not.
  */
 export interface MembersPageProps {
   /** The organisation (default: the route's orgId). */
@@ -274,6 +286,7 @@ export function MembersPage({ orgId: orgIdProp, title = 'Members', linkToMember 
   const org = useOrg(orgId);
   const isAdmin = org.data ? mayAdminister(session, org.data) : false;
   const members = useOrgMembers(orgId, isAdmin);
+  const invitations = usePendingInvitations(orgId, isAdmin);
   const roles = org.data ? assignableRoles(subjectOf(session, true), org.data.type as OrgType) : [];
 
   let body: ReactNode;
@@ -288,7 +301,8 @@ export function MembersPage({ orgId: orgIdProp, title = 'Members', linkToMember 
   else
     body = (
       <Stack gap="lg">
-        <InviteForm orgId={orgId} roles={roles} />
+        <InviteForm orgId={orgId} roles={roles} onSent={invitations.reload} />
+        <PendingInvitations invitations={invitations} loadMore={invitations.loadMore} />
         <section aria-labelledby="members-heading">
           <Title order={2} size="h4" id="members-heading" mb="sm">
             Current members

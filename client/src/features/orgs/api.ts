@@ -6,6 +6,7 @@ import type {
   OrgIdAvailability,
   OrgInvitationView,
   OrgMemberView,
+  OrgPendingInvitationView,
   OrgView,
   PostalAddress,
   TeamUserView,
@@ -187,6 +188,36 @@ export async function inviteMember(orgId: string, email: string, roles: string[]
     `,
     { orgId, email, roles },
   );
+}
+
+export type PendingInvitation = OrgPendingInvitationView;
+
+/** Pending invitations the members screen asks for at a time (the server's page maximum is 200). */
+export const PENDING_INVITATIONS_PAGE = 50;
+
+/** A page of the invitations sent and not yet accepted, newest first, after the invitation `after`. */
+export async function fetchPendingInvitations(
+  orgId: string,
+  after: string | null,
+  first: number = PENDING_INVITATIONS_PAGE,
+): Promise<PendingInvitation[]> {
+  const data = await graphql<{ pendingOrgInvitations: PendingInvitation[] }>(
+    `
+      query PendingOrgInvitations($orgId: String, $first: Int, $after: String) {
+        pendingOrgInvitations(orgId: $orgId, first: $first, after: $after) {
+          id
+          email
+          roles
+          type
+          invitedByName
+          sentAt
+          expiresAt
+        }
+      }
+    `,
+    { orgId, first, after },
+  );
+  return data.pendingOrgInvitations;
 }
 
 export async function updateMemberRoles(orgId: string, memberId: string, roles: string[]): Promise<OrgMember> {

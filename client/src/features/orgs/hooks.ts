@@ -59,6 +59,37 @@ export function useOrgMembers(orgId: string, enabled: boolean): Loaded<api.OrgMe
   return useLoad(enabled ? load : null);
 }
 
+/** The pending invitations loaded so far, and whether the last page was full (so more may follow). */
+export interface PendingInvitationPages {
+  items: api.PendingInvitation[];
+  more: boolean;
+}
+
+/**
+ * The members screen's pending invitations (issue 35 item 15): the first page, reloaded after an
+ * invitation is sent; `loadMore` appends the next page after the last one shown.
+ */
+export function usePendingInvitations(
+  orgId: string,
+  enabled: boolean,
+): Loaded<PendingInvitationPages> & { loadMore: () => Promise<void> } {
+  const load = useCallback(
+    () =>
+      api
+        .fetchPendingInvitations(orgId, null)
+        .then((items) => ({ items, more: items.length === api.PENDING_INVITATIONS_PAGE })),
+    [orgId],
+  );
+  const loaded = useLoad(enabled ? load : null);
+  const { data, set } = loaded;
+  const loadMore = useCallback(async () => {
+    if (!data) return;
+    const page = await api.fetchPendingInvitations(orgId, data.items.at(-1)?.id ?? null);
+    set({ items: [...data.items, ...page], more: page.length === api.PENDING_INVITATIONS_PAGE });
+  }, [orgId, data, set]);
+  return { ...loaded, loadMore };
+}
+
 export function useOrgFeatures(orgId: string, enabled: boolean): Loaded<api.OrgFeature[]> {
   const load = useCallback(() => api.fetchFeatures(orgId), [orgId]);
   return useLoad(enabled ? load : null);

@@ -1,5 +1,6 @@
-import type { OrgInvitationSentView, OrgInvitationView, UserView } from '@vigil/shared';
+import type { OrgInvitationSentView, OrgInvitationView, OrgPendingInvitationView, UserView } from '@vigil/shared';
 import { sessionView, userView, type SessionView } from '../accounts.js';
+import { pageRequest } from '../pagination.js';
 import { callerOf, orgsOf, requestOf, type Resolver } from './caller.js';
 
 export const invitationResolvers = {
@@ -8,6 +9,11 @@ export const invitationResolvers = {
     orgInvitation: (async (_, args, ctx) =>
       orgsOf(ctx).invitations.read((await callerOf(ctx)).caller, args.invitationId)) as Resolver<
       Promise<OrgInvitationView>
+    >,
+    /** A page of the invitations not yet accepted (issue 35 item 15): whoever may administer the organisation. */
+    pendingOrgInvitations: (async (_, args, ctx) =>
+      orgsOf(ctx).invitations.pending((await callerOf(ctx)).caller, args.orgId, pageRequest(args))) as Resolver<
+      Promise<OrgPendingInvitationView[]>
     >,
   },
   Mutation: {

@@ -101,6 +101,17 @@ export const orgTypeDefs = /* GraphQL */ `
     sentToSignedInUser: Boolean
   }
 
+  "An invitation sent and neither accepted nor expired (issue 35 item 15): sentAt and expiresAt are epoch ms."
+  type PendingOrgInvitation {
+    id: ID!
+    email: String!
+    roles: [String!]!
+    type: String!
+    invitedByName: String
+    sentAt: Float!
+    expiresAt: Float!
+  }
+
   "An invitation just sent."
   type OrgInvitationSent {
     id: ID!
@@ -222,6 +233,8 @@ export const orgTypeDefs = /* GraphQL */ `
     baa(orgId: String): Baa!
     orgIdAvailability(orgId: String): String!
     orgInvitation(invitationId: String): OrgInvitation!
+    "A page of the invitations sent and not yet accepted, newest first (after: the last one's id): for whoever administers the organisation."
+    pendingOrgInvitations(orgId: String, first: Int, after: String): [PendingOrgInvitation!]!
     orgFeaturesConfig(orgId: String): [OrgFeature!]!
     availablePlans: [Plan!]!
     "A page of the members (first, after: the last member's id; issue 35 item 8)."

@@ -382,6 +382,65 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
     expect(await f.store.invitationsSentSince('u-bob', 0)).toBe(0);
   });
 
+  it('pages an organisation’s pending invitations newest first, leaving out used, expired and other organisations’ ones', async () => {
+    const f = make();
+    await withDental(f);
+    await f.store.createOrg(newOrg('ortho'), grant('ortho', 'u-bob', ['admin']), origin(1000), event('orgCreated'));
+    const send = (id: string, orgId: string, createdAt: number, expiresAt: number, invitedBy = 'u-ann') =>
+      f.store.createInvitation(
+        {
+          id,
+          codeHash: `h-${id}`,
+          orgId,
+          email: `${id}@example.com`,
+          kind: 'regular',
+          roles: ['member', 'provider'],
+          invitedBy,
+          createdAt,
+          expiresAt,
+        },
+        origin(createdAt),
+        { action: 'orgInvitationCreated', userId: invitedBy, detail: {} },
+      );
+    await send('inv-a', 'dental', 2000, 9000);
+    await send('inv-b', 'dental', 3000, 9000);
+    // Sent at the same moment as inv-b: the id breaks the tie (inv-c before inv-b, newest first).
+    await send('inv-c', 'dental', 3000, 9000, 'u-bob');
+    await send('inv-used', 'dental', 3500, 9000);
+    await send('inv-expired', 'dental', 3600, 5000);
+    await send('inv-ortho', 'ortho', 3700, 9000, 'u-bob');
+    await f.store.acceptInvitation('inv-used', grant('dental', 'u-cy', ['member']), origin(4000), {
+      action: 'orgInvitationAccepted',
+      userId: 'u-cy',
+      detail: {},
+    });
+    const ids = async (after: string | null, first = 10): Promise<string[] | string> => {
+      const page = await f.store.pendingInvitations('dental', 5000, { first, after });
+      return typeof page === 'string' ? page : page.map((i) => i.id);
+    };
+    // At 5000 inv-expired (expiring at 5000) is no longer pending.
+    expect(await ids(null)).toEqual(['inv-c', 'inv-b', 'inv-a']);
+    expect(await ids(null, 2)).toEqual(['inv-c', 'inv-b']);
+    expect(await ids('inv-b', 2)).toEqual(['inv-a']);
+    expect(await ids('inv-c', 1)).toEqual(['inv-b']);
+    // A cursor that stopped being pending still marks its place.
+    expect(await ids('inv-used')).toEqual(['inv-c', 'inv-b', 'inv-a']);
+    expect(await ids('inv-ortho')).toBe('UNKNOWN_CURSOR');
+    expect(await ids('inv-none')).toBe('UNKNOWN_CURSOR');
+    expect(await f.store.pendingInvitations('dental', 5000, { first: 1, after: null })).toEqual([
+      {
+        id: 'inv-c',
+        email: 'inv-c@example.com',
+        kind: 'regular',
+        roles: ['member', 'provider'],
+        invitedByName: 'Bob',
+        createdAt: 3000,
+        expiresAt: 9000,
+      },
+    ]);
+    expect((await f.store.pendingInvitations('dental', 4999, { first: 10, after: null })).length).toBe(4);
+  });
+
   it('lists active plans by product then amount', async () => {
     const f = make();
     f.addPlan('p-b', 'Basic', 900, true);

@@ -1,5 +1,6 @@
 import { camelRow } from '../sqlite/rows.js';
 import { isOneOf, ORG_ROLES, type FeatureValue, type OrgRole, type PostalAddress } from '@vigil/shared';
+import type { PageRequest } from '../../pages.js';
 import type { Db } from '../sqlite/database.js';
 import { assertSerialized, serialized } from '../resources/transactions.js';
 import type {
@@ -13,6 +14,7 @@ import type {
   OrgChanges,
   OrgRecord,
   OrgStore,
+  PendingInvitationRecord,
   PlanRecord,
   RoleGrant,
   TeamUserRecord,
@@ -545,6 +547,57 @@ export class SqliteOrgStore implements OrgStore {
         return granted;
       })();
       return result;
+    });
+  }
+
+  pendingInvitations(
+    orgId: string,
+    now: number,
+    page: PageRequest,
+  ): Promise<PendingInvitationRecord[] | 'UNKNOWN_CURSOR'> {
+    return serialized(this.db, () => {
+      let cursor: { created_at: number; id: string } | undefined;
+      if (page.after != null) {
+        cursor = this.db
+          .prepare('SELECT created_at, id FROM org_invitations WHERE id = ? AND org_id = ?')
+          .get(page.after, orgId) as { created_at: number; id: string } | undefined;
+        if (!cursor) return 'UNKNOWN_CURSOR';
+      }
+      const rows = this.db
+        .prepare(
+          `SELECT i.id, i.email, i.kind, i.roles, u.name AS invited_by_name, i.created_at, i.expires_at
+             FROM org_invitations i LEFT JOIN users u ON u.id = i.invited_by
+            WHERE i.org_id = ? AND i.used_at IS NULL AND i.expires_at > ?
+              AND (? IS NULL OR i.created_at < ? OR (i.created_at = ? AND i.id < ?))
+            ORDER BY i.created_at DESC, i.id DESC
+            LIMIT ?`,
+        )
+        .all(
+          orgId,
+          now,
+          cursor?.id ?? null,
+          cursor?.created_at ?? null,
+          cursor?.created_at ?? null,
+          cursor?.id ?? null,
+          page.first,
+        ) as {
+        id: string;
+        email: string;
+        kind: PendingInvitationRecord['kind'];
+        roles: string;
+        invited_by_name: string | null;
+        created_at: number;
+        expires_at: number;
+      }[];
+      return rows.map((r) => ({
+        id: r.id,
+        email: r.email,
+        kind: r.kind,
+        roles: rolesOf(r.roles),
+        invitedByName: r.invited_by_name,
+        createdAt: r.created_at,
+        expiresAt: r.expires_at,
+      }));
     });
   }
 

@@ -6,6 +6,7 @@ import type {
   PostalAddress,
   SubscriptionStatusName,
 } from '@vigil/shared';
+import type { PageRequest } from '../../pages.js';
 
 /*
  * The organisations' repository (issue 26): organisations and their parents, memberships,
@@ -113,6 +114,18 @@ export interface InvitationRecord {
   roles: OrgRole[];
   expiresAt: number;
   usedAt: number | null;
+}
+
+/** An invitation not yet accepted nor expired, as the members screen lists it (issue 35 item 15). */
+export interface PendingInvitationRecord {
+  id: string;
+  email: string;
+  kind: InvitationKind;
+  roles: OrgRole[];
+  /** The sender's name; null once their account is gone. */
+  invitedByName: string | null;
+  createdAt: number;
+  expiresAt: number;
 }
 
 export interface NewInvitation {
@@ -269,6 +282,16 @@ export interface OrgStore {
     origin: AuditOrigin,
     audit: OrgAuditEvent,
   ): Promise<GrantResult | 'USED'>;
+  /**
+   * A page of an organisation's pending invitations (not used, expiring after `now`), newest
+   * first (by sending time, then id), after the invitation `page.after` (its id). A cursor that is
+   * not one of the organisation's invitations answers 'UNKNOWN_CURSOR'.
+   */
+  pendingInvitations(
+    orgId: string,
+    now: number,
+    page: PageRequest,
+  ): Promise<PendingInvitationRecord[] | 'UNKNOWN_CURSOR'>;
   /** How many invitations a user sent since a time (from the audit trail: the hourly limit). */
   invitationsSentSince(userId: string, since: number): Promise<number>;
 
