@@ -34,6 +34,13 @@ describe('the GraphQL cost estimate (issue 35 item 8)', () => {
     );
   });
 
+  it('prices a list of scalars as one field, and a nested unpaged list of objects at UNPAGED_LIST_COST', () => {
+    // teamUsers × (email 1 + memberships (1 + 20 × (orgId 1 + roles 1))).
+    expect(cost('{ teamUsers(first: 10) { email memberships { orgId roles } } }')).toBe(
+      1 + 10 * (1 + 1 + UNPAGED_LIST_COST * 2),
+    );
+  });
+
   it('prices a bounded list without page arguments at UNPAGED_LIST_COST', () => {
     expect(cost('{ availablePlans { id } }')).toBe(1 + UNPAGED_LIST_COST);
   });

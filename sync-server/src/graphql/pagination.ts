@@ -108,7 +108,7 @@ function listSize(field: GraphQLField<unknown, unknown>, node: FieldNode, c: Cos
   return first !== undefined && first > 0 ? first : PAGE_SIZE.default;
 }
 
-/** The cost of a selection: each field 1, a list field 1 + its size × the cost of one item (aliases each counted). */
+/** The cost of a selection: each field 1, a list of objects 1 + its size × the cost of one item (aliases each counted). */
 function selectionCost(set: SelectionSetNode, parent: SchemaType, c: CostContext): number {
   let cost = 0;
   for (const s of set.selections) {
@@ -121,7 +121,9 @@ function selectionCost(set: SelectionSetNode, parent: SchemaType, c: CostContext
       if (field == null) continue;
       const type = field.type as SchemaType;
       const item = s.selectionSet ? selectionCost(s.selectionSet, namedType(type), c) : 1;
-      cost += 1 + (isList(type) ? listSize(field, s, c) * item : s.selectionSet ? item : 0);
+      // A list of objects costs its size × one item; a list of scalars (roles, ids) is one value.
+      if (!s.selectionSet) cost += 1;
+      else cost += 1 + (isList(type) ? listSize(field, s, c) * item : item);
     } else {
       const fragment = s.kind === Kind.FRAGMENT_SPREAD ? c.fragments[s.name.value] : s;
       if (fragment == null) continue;
