@@ -43,6 +43,7 @@ import { NotesSection } from './notes/NotesSection.js';
 import { FormsSection } from './forms/FormsSection.js';
 import { SignaturesSection } from './signatures/SignaturesSection.js';
 import { SignoffChecksSection } from './signoff/SignoffChecksSection.js';
+import { usePatientConsent } from './signoff/usePatientConsent.js';
 import { CaseLedgerProvider } from '../inventories/CaseLedgerContext.js';
 import { CASE_LEDGER_SECTION_ID, CaseLedgerSection } from '../inventories/CaseLedgerSection.js';
 import { usePolicies } from '../orgs/policies/usePolicies.js';
@@ -189,6 +190,8 @@ export function CasePage(): ReactNode {
 
   const patientId = appointment ? appointmentActorId(appointment, 'Patient') : null;
   const histories = useCaseHealthHistories(orgId, patientId, now);
+  // A consent the patient signed on their phone (issue 35 item 13): shown with the checklist, records SO3.
+  const patientConsent = usePatientConsent(orgId, appointmentId, patientId);
   const reportedAllergies = usePatientReportedAllergies(orgId, patientId);
   const historyNotice =
     refused === 'FINALIZED' || !histories.notice
@@ -317,6 +320,7 @@ export function CasePage(): ReactNode {
           primaryProviderName={practitionerName(primaryProvider) ?? user?.name ?? null}
           recordBirthDate={recordBirthDate}
           startedWhenOpened={times.times.caseStart != null}
+          patientConsent={patientConsent}
         />
       ),
     },
@@ -365,6 +369,7 @@ export function CasePage(): ReactNode {
           plannedSedationLevel={bookedLevel}
           sex={patient?.gender ?? null}
           policies={signoffPolicies}
+          patientConsent={patientConsent}
         />
       ),
     },
