@@ -178,11 +178,11 @@ describe('missing', () => {
     ['with a signature entry but no drawing', signatureBy('Patient/p1', undefined)],
     ['signed by staff, not by the patient', signatureBy('Practitioner/dr1', 'iVBOR')],
     ['without an id', { id: undefined }],
-  ])('[SO3] a consent %s does not count, so SO3 stays open without a tick', (_, over) => {
+  ])('[PC1] a consent %s does not count, so SO3 stays open without a tick', (_, over) => {
     expect(patientSignedConsent([signedConsent(over)], 'apt-1')).toBeNull();
   });
 
-  it('[SO3] a signed, executed consent of the appointment counts, dated by its signature (else when it was issued)', () => {
+  it('[PC1] a signed, executed consent of the appointment counts, dated by its signature (else when it was issued)', () => {
     expect(patientSignedConsent([signedConsent()], 'apt-1')).toEqual({
       contractId: 'ctr',
       title: 'Sedation consent',

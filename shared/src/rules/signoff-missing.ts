@@ -42,7 +42,7 @@ export function npoFlags({ kase }: SignoffInput): SignoffFlag[] {
 const CONSENT = /consent/i;
 
 /**
- * [SO3] The newest consent the patient signed for an appointment on the patient link: an
+ * [SO3][PC1] The newest consent the patient signed for an appointment on the patient link: an
  * executed Contract naming the appointment with a drawn signature made by a patient (a form with
  * a signature is a consent form, as the Forms page offers it; issue 35). A draft (any status but
  * executed: offered, executable, negotiable…), a revoked, cancelled or entered-in-error contract,
