@@ -38,6 +38,8 @@ export {
   signoffLimitSets,
   trackerLimitSet,
 } from './rules/signoff-threshold.js';
+// The consent the patient signed for a case on the patient link (SO3): the gate and the case screen read it.
+export { patientSignedConsent } from './rules/signoff-missing.js';
 export * from './rules/policies.js';
 export * from './rules/signed-records.js';
 export * from './auth/index.js';

@@ -130,7 +130,7 @@ test('an admin builds a consent form, sends it by SMS, the patient signs it on a
     strokes: 4,
   });
   await mobile.getByRole('button', { name: 'Sign', exact: true }).click();
-  await expect(mobile.getByRole('img', { name: 'Your signature' })).toBeVisible();
+  await expect(mobile.getByRole('img', { name: 'Your signature', exact: true })).toBeVisible();
   await expectNoCrash(mobile);
   await expect(mobile.getByRole('listitem').filter({ hasText: 'I have read and agree to the above.' })).toBeVisible();
   await expect(mobile.getByRole('button', { name: 'Sign and Submit' })).toBeDisabled();

@@ -41,7 +41,7 @@ test.describe('Business Associate Agreement (issue 4; spec 001 §3, spec 000 §5
     await page.getByRole('button', { name: 'Sign', exact: true }).click();
     await drawSignature(page, page.getByTestId('signature-pad'), { inputs: ['mouse', 'pen', 'touch'], strokes: 4 });
     await page.getByRole('dialog').getByRole('button', { name: 'Sign', exact: true }).click();
-    await expect(page.getByRole('img', { name: 'Your signature' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Your signature', exact: true })).toBeVisible();
     await expectNoCrash(page);
     await expect(page.getByText('Still Missing:')).toBeHidden();
 

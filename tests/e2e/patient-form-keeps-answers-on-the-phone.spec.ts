@@ -76,7 +76,7 @@ async function answer(mobile: Page): Promise<void> {
   await mobile.getByRole('button', { name: 'Add Signature' }).click();
   await drawSignature(mobile, mobile.getByTestId('signature-pad'), { inputs: ['touch'], strokes: 4 });
   await mobile.getByRole('button', { name: 'Sign', exact: true }).click();
-  await expect(mobile.getByRole('img', { name: 'Your signature' })).toBeVisible();
+  await expect(mobile.getByRole('img', { name: 'Your signature', exact: true })).toBeVisible();
   await expectNoCrash(mobile);
 }
 
@@ -85,7 +85,7 @@ async function expectAnswers(mobile: Page): Promise<void> {
   await expect(mobile.getByLabel('Allergic to')).toHaveValue('Peanuts');
   await expect(mobile.getByLabel('What happens')).toHaveValue('anaphylaxis');
   await expect(mobile.getByRole('textbox', { name: /^Weight/ })).toHaveValue('44 lb');
-  await expect(mobile.getByRole('img', { name: 'Your signature' })).toBeVisible();
+  await expect(mobile.getByRole('img', { name: 'Your signature', exact: true })).toBeVisible();
   await expect(mobile.getByRole('button', { name: 'Change' })).toBeVisible();
 }
 

@@ -119,6 +119,12 @@ describe('live org events (spec 002 §4)', () => {
     expect(liveCacheChange('o', event('DeleteResource', []), false)).toEqual({ kind: 'none' });
   });
 
+  it('applies only the resource types asked for (the case screen: Contract and Appointment)', () => {
+    const wanted = new Set(['Contract', 'Appointment']);
+    expect(liveCacheChange('o', event('CreateResource'), false, wanted)).toEqual({ kind: 'none' });
+    expect(liveCacheChange('o', event('CreateResource'), false, new Set(['Patient']))).toMatchObject({ kind: 'put' });
+  });
+
   it("ignores another organisation's event and an unparseable message", () => {
     expect(liveCacheChange('o', event('CreateResource', undefined, 'other'), false)).toEqual({ kind: 'none' });
     expect(liveCacheChange('o', 'not json', true)).toEqual({ kind: 'none' });

@@ -357,9 +357,15 @@ export type LiveCacheChange =
 /**
  * Spec 002 §4 "Live org events": CreateResource stores the resource (or fetches it when the
  * event carries none); UpdateResource refreshes only a resource already known; DeleteResource
- * removes a known resource. An event of another organisation, or unparseable, changes nothing.
+ * removes a known resource. An event of another organisation, or unparseable, changes nothing;
+ * with `types`, neither does an event of a resource type not among them.
  */
-export function liveCacheChange(orgId: string, data: string, isKnown: boolean): LiveCacheChange {
+export function liveCacheChange(
+  orgId: string,
+  data: string,
+  isKnown: boolean,
+  types: ReadonlySet<string> | null = null,
+): LiveCacheChange {
   let event: LiveEventData;
   let resources: FhirResource[];
   try {
@@ -369,6 +375,7 @@ export function liveCacheChange(orgId: string, data: string, isKnown: boolean): 
     return { kind: 'none' };
   }
   if (event.orgId !== orgId || !event.resourceId || !event.resourceType) return { kind: 'none' };
+  if (types && !types.has(event.resourceType)) return { kind: 'none' };
   const resource = resources.find((r) => r.id === event.resourceId && r.resourceType === event.resourceType);
   switch (event.action) {
     case 'CreateResource':
@@ -387,7 +394,12 @@ export function liveCacheChange(orgId: string, data: string, isKnown: boolean): 
   }
 }
 
-async function applyLiveEvent(orgId: string, data: string, client: FhirClient): Promise<void> {
+async function applyLiveEvent(
+  orgId: string,
+  data: string,
+  client: FhirClient,
+  types: ReadonlySet<string> | null,
+): Promise<void> {
   let key: [string, string, string] | null = null;
   try {
     const e = JSON.parse(data) as LiveEventData;
@@ -395,8 +407,9 @@ async function applyLiveEvent(orgId: string, data: string, client: FhirClient): 
   } catch {
     // liveCacheChange reports it as no change.
   }
+  if (types && key && !types.has(key[1])) return;
   const known = key ? (await db().resources.get(key)) !== undefined : false;
-  const change = liveCacheChange(orgId, data, known);
+  const change = liveCacheChange(orgId, data, known, types);
   if (change.kind === 'put') await cacheResources(orgId, [change.resource]);
   else if (change.kind === 'fetch') await cacheResources(orgId, [await client.read(change.resourceType, change.id)]);
   else if (change.kind === 'delete') await db().resources.delete([orgId, change.resourceType, change.id]);
@@ -406,18 +419,23 @@ async function applyLiveEvent(orgId: string, data: string, client: FhirClient): 
  * Keeps the organisation's cache fresh from `GET /api/fhir-sse/org/{orgId}` while mounted. A
  * dropped network is left to EventSource, which reconnects with Last-Event-ID so the server
  * replays what was missed; a stream the browser closed for good (the server refused it) counts
- * as failed and is opened again after 60 s.
+ * as failed and is opened again after 60 s. With `types`, only events of those resource types
+ * reach the cache (the case screen: the Contract a patient signs and the Appointment's tasks,
+ * not the case's own Composition projected back every pause in saving).
  */
-export function useLiveResourceEvents(orgId: string): void {
+export function useLiveResourceEvents(orgId: string, types?: readonly FhirResourceType[]): void {
+  const typesKey = types?.join(',') ?? '';
   useEffect(() => {
     if (!orgId || typeof EventSource === 'undefined') return;
     const client = fhirClient(orgId);
+    const wanted = typesKey === '' ? null : new Set(typesKey.split(','));
     let source: EventSource | null = null;
     let retry: number | undefined;
     let stopped = false;
     const open = (): void => {
       source = new EventSource(`/api/fhir-sse/org/${encodeURIComponent(orgId)}`);
-      source.onmessage = (e: MessageEvent<string>) => void applyLiveEvent(orgId, e.data, client).catch(() => undefined);
+      source.onmessage = (e: MessageEvent<string>) =>
+        void applyLiveEvent(orgId, e.data, client, wanted).catch(() => undefined);
       source.onerror = () => {
         if (source?.readyState !== EventSource.CLOSED || stopped) return;
         retry = window.setTimeout(open, LIVE_EVENT_FAILED_REMOVE_MS);
@@ -429,7 +447,7 @@ export function useLiveResourceEvents(orgId: string): void {
       window.clearTimeout(retry);
       source?.close();
     };
-  }, [orgId]);
+  }, [orgId, typesKey]);
 }
 
 // ---------------------------------------------------------------------------------------------

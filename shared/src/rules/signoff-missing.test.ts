@@ -127,6 +127,93 @@ describe('missing', () => {
     expect(patientSignedConsent([contract('other-case', {}, 'apt-2')], 'apt-1')).toBeNull();
   });
 
+  /** A consent the patient signed on the link for appointment apt-1, as the server stores it (contractOf). */
+  const signedConsent = (over: Partial<Contract> = {}): Contract => ({
+    resourceType: 'Contract',
+    id: 'ctr',
+    status: 'executed',
+    title: 'Sedation consent',
+    issued: '2026-11-25T09:00:00Z',
+    extension: [{ url: CONTRACT_APPOINTMENT_EXTENSION, valueReference: { reference: 'Appointment/apt-1' } }],
+    signer: [
+      {
+        type: { code: 'x' },
+        party: { reference: 'Patient/p1' },
+        signature: [
+          { type: [{ code: 'x' }], when: '2026-11-25T09:00:00Z', who: { reference: 'Patient/p1' }, data: 'iVBOR' },
+        ],
+      },
+    ],
+    ...over,
+  });
+  const signatureBy = (who: string, data: string | undefined): Partial<Contract> => ({
+    signer: [
+      {
+        type: { code: 'x' },
+        party: { reference: who },
+        signature: [{ type: [{ code: 'x' }], when: '2026-11-25T09:00:00Z', who: { reference: who }, data }],
+      },
+    ],
+  });
+
+  it.each<[string, Partial<Contract>]>([
+    ['a draft (offered)', { status: 'offered' }],
+    ['a draft (executable)', { status: 'executable' }],
+    ['a draft (negotiable)', { status: 'negotiable' }],
+    ['revoked', { status: 'revoked' }],
+    ['entered in error', { status: 'entered-in-error' }],
+    ['cancelled', { status: 'cancelled' }],
+    ['without a status', { status: undefined }],
+    [
+      'for another appointment',
+      { extension: [{ url: CONTRACT_APPOINTMENT_EXTENSION, valueReference: { reference: 'Appointment/apt-2' } }] },
+    ],
+    [
+      'naming the appointment under another extension',
+      { extension: [{ url: 'urn:other', valueReference: { reference: 'Appointment/apt-1' } }] },
+    ],
+    ['naming no appointment', { extension: undefined }],
+    ['with no signer (a form without a signature)', { signer: undefined }],
+    ['with an empty signature', signatureBy('Patient/p1', '')],
+    ['with a signature entry but no drawing', signatureBy('Patient/p1', undefined)],
+    ['signed by staff, not by the patient', signatureBy('Practitioner/dr1', 'iVBOR')],
+    ['without an id', { id: undefined }],
+  ])('[PC1] a consent %s does not count, so SO3 stays open without a tick', (_, over) => {
+    expect(patientSignedConsent([signedConsent(over)], 'apt-1')).toBeNull();
+  });
+
+  it('[PC1] a signed, executed consent of the appointment counts, dated by its signature (else when it was issued)', () => {
+    expect(patientSignedConsent([signedConsent()], 'apt-1')).toEqual({
+      contractId: 'ctr',
+      title: 'Sedation consent',
+      signedAt: '2026-11-25T09:00:00Z',
+    });
+    // The signer's party names the patient where the signature's own who is empty; no title reads 'Consent'.
+    const byParty = signedConsent({
+      title: undefined,
+      issued: '2026-11-24T08:00:00Z',
+      signer: [
+        {
+          type: { code: 'x' },
+          party: { reference: 'Patient/p1' },
+          signature: [{ type: [{ code: 'x' }], when: '', who: {}, data: 'iVBOR' }],
+        },
+      ],
+    });
+    expect(patientSignedConsent([byParty], 'apt-1')).toEqual({
+      contractId: 'ctr',
+      title: 'Consent',
+      signedAt: '2026-11-24T08:00:00Z',
+    });
+    // A revoked newer consent leaves the older signed one standing.
+    expect(
+      patientSignedConsent(
+        [signedConsent(), signedConsent({ id: 'newer', status: 'revoked', issued: '2026-11-26T09:00:00Z' })],
+        'apt-1',
+      )?.contractId,
+    ).toBe('ctr');
+  });
+
   it.each([
     ['a history used in the case', 'hhx1', 0],
     ['none used', null, 1],

@@ -42,9 +42,13 @@ export function npoFlags({ kase }: SignoffInput): SignoffFlag[] {
 const CONSENT = /consent/i;
 
 /**
- * [SO3] The newest consent the patient signed for an appointment on the patient link: an
- * executed Contract naming the appointment with a drawn signature (a form with a signature is a
- * consent form, as the Forms page offers it; issue 35). Null when there is none.
+ * [SO3][PC1] The newest consent the patient signed for an appointment on the patient link: an
+ * executed Contract naming the appointment with a drawn signature made by a patient (a form with
+ * a signature is a consent form, as the Forms page offers it; issue 35). A draft (any status but
+ * executed: offered, executable, negotiable…), a revoked, cancelled or entered-in-error contract,
+ * another appointment's, one without a drawn signature or one signed only by staff does not
+ * count. The caller hands in one organisation's contracts (the server's org-scoped store, the
+ * device's cache of the organisation). Null when there is none.
  */
 export function patientSignedConsent(contracts: readonly Contract[], appointmentId: string): PatientConsent | null {
   const signed = contracts.flatMap((c) => {
@@ -53,9 +57,14 @@ export function patientSignedConsent(contracts: readonly Contract[], appointment
         e.url === CONTRACT_APPOINTMENT_EXTENSION &&
         (e.valueReference as { reference?: string } | undefined)?.reference === `Appointment/${appointmentId}`,
     );
-    const signature = c.signer?.flatMap((s) => s.signature ?? []).find((x) => typeof x.data === 'string' && x.data);
+    const signature = (c.signer ?? [])
+      .flatMap((s) => (s.signature ?? []).map((x) => ({ x, party: s.party?.reference })))
+      .find(
+        ({ x, party }) =>
+          typeof x.data === 'string' && x.data !== '' && (x.who?.reference ?? party ?? '').startsWith('Patient/'),
+      )?.x;
     if (!c.id || c.status !== 'executed' || !forCase || !signature) return [];
-    return [{ contractId: c.id, title: c.title ?? 'Consent', signedAt: signature.when ?? c.issued ?? '' }];
+    return [{ contractId: c.id, title: c.title ?? 'Consent', signedAt: signature.when || c.issued || '' }];
   });
   return signed.sort((a, b) => b.signedAt.localeCompare(a.signedAt))[0] ?? null;
 }

@@ -82,7 +82,7 @@ export interface SignoffInput {
 export const SIGNOFF_RULES: Readonly<Record<string, { category: SignoffCategory; title: string }>> = {
   SO1: { category: 'missing', title: 'ASA classification recorded' },
   SO2: { category: 'missing', title: 'NPO times (last food, last drink) recorded' },
-  SO3: { category: 'missing', title: 'Consent recorded on the pre-op checklist' },
+  SO3: { category: 'missing', title: 'Consent recorded: signed by the patient, or ticked on the pre-op checklist' },
   SO4: { category: 'missing', title: 'Health history reviewed for the case' },
   SO5: { category: 'missing', title: 'Baseline vitals before the first drug' },
   SO6: { category: 'missing', title: 'Vitals at every checkpoint at moderate or deeper' },

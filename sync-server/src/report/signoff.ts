@@ -5,11 +5,14 @@ import {
   caseAgeYears,
   measurementOf,
   openBlockingFlags,
+  patientSignedConsent,
   resolveFeatures,
   signoffFlags,
   SIGNOFF_BLOCKED,
   type AppliedFlag,
+  type Contract,
   type Observation,
+  type PatientConsent,
   type Patient,
   type Policy,
   type SignoffContext,
@@ -50,7 +53,8 @@ const measuredAt = (o: Observation): string => o.effectiveDateTime ?? o.meta?.la
 /**
  * The finalize gate (issue 29): builds the sign-off context of a case from the server's own
  * copy (the case content of the room snapshot, the patient's age from their record, their
- * weight before this case from their Observations, the case's ledger lines), runs the shared
+ * weight before this case from their Observations, the case's ledger lines, the consent the
+ * patient signed for the case's appointment on the patient link), runs the shared
  * sign-off rules and the organisation's policies (the same code the browser runs), and refuses
  * finalize while a blocking flag is open and not overridden.
  */
@@ -82,6 +86,8 @@ export class SignoffGate {
       // The level booked on the Appointment, for "deeper than planned" (SO20).
       plannedSedationLevel: appointment ? appointmentSedationLevel(appointment) : null,
       timeZone,
+      // A consent the patient signed on their phone records consent (SO3, issue 35 item 13).
+      patientConsent: patientId ? await this.patientConsent(orgId, patientId, appointment?.id ?? compositionId) : null,
     };
   }
 
@@ -140,6 +146,24 @@ export class SignoffGate {
   private async read<T>(orgId: string, type: 'Patient', id: string): Promise<T | null> {
     const v = await this.deps.store.read(orgId, type, id);
     return v && !v.deleted ? (v.resource as T) : null;
+  }
+
+  /**
+   * [SO3] The newest consent the patient signed for this appointment (shared patientSignedConsent):
+   * the organisation's own executed Contracts of the patient (the store is org-scoped; a deleted
+   * one is not live), of which only a signed one naming this appointment counts.
+   */
+  private async patientConsent(
+    orgId: string,
+    patientId: string,
+    appointmentId: string,
+  ): Promise<PatientConsent | null> {
+    const clauses = parseSearch(
+      'Contract',
+      new URLSearchParams({ patient: `Patient/${patientId}`, status: 'executed' }),
+    );
+    const page = await this.deps.store.search(orgId, 'Contract', clauses, { count: 1000, offset: 0 });
+    return patientSignedConsent(page.items as Contract[], appointmentId);
   }
 
   /**

@@ -17,6 +17,7 @@ import type * as Y from 'yjs';
 import type { CaseDocument } from '../../sync/caseDocument.js';
 import { useCaseDocument, useCaseState } from '../../sync/useCaseDocument.js';
 import * as authApi from '../../session/api.js';
+import { useLiveResourceEvents } from '../../data/db.js';
 import { FinalizeSection } from '../report/FinalizeSection.js';
 import { DischargeSection } from './discharge/DischargeSection.js';
 import { HealthHistorySection } from './health-history/HealthHistorySection.js';
@@ -43,6 +44,7 @@ import { NotesSection } from './notes/NotesSection.js';
 import { FormsSection } from './forms/FormsSection.js';
 import { SignaturesSection } from './signatures/SignaturesSection.js';
 import { SignoffChecksSection } from './signoff/SignoffChecksSection.js';
+import { usePatientConsent } from './signoff/usePatientConsent.js';
 import { CaseLedgerProvider } from '../inventories/CaseLedgerContext.js';
 import { CASE_LEDGER_SECTION_ID, CaseLedgerSection } from '../inventories/CaseLedgerSection.js';
 import { usePolicies } from '../orgs/policies/usePolicies.js';
@@ -77,6 +79,14 @@ const Finalize = memo(FinalizeSection);
 
 /** How often the page re-reads the clock for the provider editing window. */
 const CLOCK_TICK_MS = 30_000;
+
+/**
+ * The organisation's live events the case screen applies to the device's cache (issue 35 item 13):
+ * the Contract a patient signs on their phone (the consent line and SO3) and the Appointment whose
+ * form task it completes (the Forms section). Not the rest: the case's own Composition comes back
+ * at every pause in saving, and the screen reads the case from its document.
+ */
+const CASE_LIVE_TYPES = ['Contract', 'Appointment'] as const;
 
 function practitionerName(p: Practitioner | null | undefined): string | null {
   const n = p?.name?.[0];
@@ -189,6 +199,9 @@ export function CasePage(): ReactNode {
 
   const patientId = appointment ? appointmentActorId(appointment, 'Patient') : null;
   const histories = useCaseHealthHistories(orgId, patientId, now);
+  // A consent the patient signed on their phone (issue 35 item 13): shown with the checklist, records SO3.
+  const patientConsent = usePatientConsent(orgId, appointmentId, patientId);
+  useLiveResourceEvents(orgId, CASE_LIVE_TYPES);
   const reportedAllergies = usePatientReportedAllergies(orgId, patientId);
   const historyNotice =
     refused === 'FINALIZED' || !histories.notice
@@ -317,6 +330,7 @@ export function CasePage(): ReactNode {
           primaryProviderName={practitionerName(primaryProvider) ?? user?.name ?? null}
           recordBirthDate={recordBirthDate}
           startedWhenOpened={times.times.caseStart != null}
+          patientConsent={patientConsent}
         />
       ),
     },
@@ -365,6 +379,7 @@ export function CasePage(): ReactNode {
           plannedSedationLevel={bookedLevel}
           sex={patient?.gender ?? null}
           policies={signoffPolicies}
+          patientConsent={patientConsent}
         />
       ),
     },

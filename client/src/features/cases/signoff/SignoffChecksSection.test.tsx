@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { CASE_ROOT, type Policy } from '@vigil/shared';
+import { CASE_ROOT, type PatientConsent, type Policy } from '@vigil/shared';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { ensureCaseStructure } from '../../../sync/caseStructure.js';
@@ -58,8 +59,12 @@ function completeDoc(): Y.Doc {
   return doc;
 }
 
-function renderSection(doc: Y.Doc, policies: SignoffPolicies | null = null): void {
-  render(
+function sectionOf(
+  doc: Y.Doc,
+  policies: SignoffPolicies | null = null,
+  patientConsent: PatientConsent | null = null,
+): ReactNode {
+  return (
     <MantineProvider>
       <section id="case-start">
         <h2 tabIndex={-1}>Start case</h2>
@@ -75,9 +80,14 @@ function renderSection(doc: Y.Doc, policies: SignoffPolicies | null = null): voi
         policies={policies}
         timeZone="UTC"
         readEveryMs={10}
+        patientConsent={patientConsent}
       />
-    </MantineProvider>,
+    </MantineProvider>
   );
+}
+
+function renderSection(doc: Y.Doc, policies: SignoffPolicies | null = null): ReturnType<typeof render> {
+  return render(sectionOf(doc, policies));
 }
 
 describe('sign-off checks on the case screen (issue 29)', () => {
@@ -155,5 +165,27 @@ describe('sign-off checks on the case screen (issue 29)', () => {
     expect(within(row).getByText('Blocks signing')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Overridden by Dr A: ASA on the paper chart')).toBeTruthy());
     expect(screen.getByTestId('signoff-count').textContent).toBe('1 open, 1 blocking');
+  });
+
+  it('[SO3] clears the consent flag when the patient signs the consent on their phone, with no tick (issue 35 item 13)', async () => {
+    const doc = completeDoc();
+    // The standard checklist's consent item, not ticked.
+    doc.transact(() => {
+      const list = doc.getMap(CASE_ROOT).get('preOpChecklist') as Y.Array<unknown>;
+      list.delete(0, 1);
+      list.push([{ id: 'c1', label: 'Consent signed', order: 1, complete: false }]);
+    });
+    const view = renderSection(doc, { enabled: true, policies: [] });
+    const row = await screen.findByRole('button', {
+      name: /Consent is not ticked on the pre-op checklist \('Consent signed'\)\./,
+    });
+    expect(within(row).getByText('Blocks signing')).toBeTruthy();
+
+    // The Contract the phone wrote reaches the device: the flag goes, the checklist stays unticked.
+    const consent = { contractId: 'ctr-1', title: 'Sedation consent', signedAt: '2026-11-26T09:00:00.000Z' };
+    view.rerender(sectionOf(doc, { enabled: true, policies: [] }, consent));
+    expect((await screen.findByTestId('signoff-empty')).textContent).toBe(NO_OPEN_CHECKS);
+    expect(screen.getByTestId('signoff-count').textContent).toBe('All clear');
+    expect((doc.getMap(CASE_ROOT).get('preOpChecklist') as Y.Array<{ complete: boolean }>).get(0).complete).toBe(false);
   });
 });

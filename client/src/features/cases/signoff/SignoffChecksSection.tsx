@@ -2,6 +2,7 @@ import { Badge, Text, Title, UnstyledButton } from '@mantine/core';
 import {
   applyPolicies,
   groupSignoffFlags,
+  type PatientConsent,
   type PatientSex,
   type Policy,
   type PolicyAction,
@@ -35,6 +36,8 @@ export interface SignoffChecksSectionProps extends CaseSectionProps {
   timeZone?: string;
   /** How often the case is read again while it changes (tests shorten it). */
   readEveryMs?: number;
+  /** The consent the patient signed for the case on the patient link (usePatientConsent): no SO3 then. */
+  patientConsent?: PatientConsent | null;
 }
 
 const ACTION_BADGE: Readonly<Record<PolicyAction, { label: string; color: string }>> = {
@@ -96,8 +99,13 @@ export function SignoffChecksSection({
   policies = null,
   timeZone,
   readEveryMs,
+  patientConsent = null,
 }: SignoffChecksSectionProps): ReactNode {
-  const state = useSignoffFlags(doc, { ageYears: context.ageYears, sex, plannedSedationLevel, timeZone }, readEveryMs);
+  const state = useSignoffFlags(
+    doc,
+    { ageYears: context.ageYears, sex, plannedSedationLevel, timeZone, patientConsent },
+    readEveryMs,
+  );
   const shown = useMemo(() => {
     if (!state) return null;
     if (!policies) return { flags: state.flags, actions: null };

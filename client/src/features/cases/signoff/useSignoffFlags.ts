@@ -1,4 +1,4 @@
-import type { PatientSex } from '@vigil/shared';
+import type { PatientConsent, PatientSex } from '@vigil/shared';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import type * as Y from 'yjs';
 import { CASE_ROOT, signoffFlags, type SignoffFlag } from '@vigil/shared';
@@ -75,6 +75,8 @@ export interface SignoffFlagsOptions {
   /** The level booked on the Appointment, for "deeper than planned" (SO20). */
   plannedSedationLevel: string | null;
   timeZone?: string;
+  /** The consent the patient signed for the case on the patient link (usePatientConsent): SO3 is then recorded. */
+  patientConsent?: PatientConsent | null;
 }
 
 /**
@@ -83,11 +85,13 @@ export interface SignoffFlagsOptions {
  * previousWeightKg is null here, so SO16 shows only at the gate (docs/decisions.md). The
  * controlled-drug ledger comes from the case screen's CaseLedgerProvider (inventories) once read
  * from the server, so SO15 shows live; offline or without the drugInventory flag it is null and
- * SO15 is left to the gate. Null while the case is loading.
+ * SO15 is left to the gate. A consent the patient signed on their phone (usePatientConsent, the
+ * device's cache of Contracts kept live) records consent (SO3) as it does at the gate. Null while
+ * the case is loading.
  */
 export function useSignoffFlags(
   doc: Y.Doc | undefined,
-  { ageYears, sex, plannedSedationLevel, timeZone }: SignoffFlagsOptions,
+  { ageYears, sex, plannedSedationLevel, timeZone, patientConsent = null }: SignoffFlagsOptions,
   everyMs?: number,
 ): SignoffState | null {
   const json = useThrottledCaseJson(doc, everyMs);
@@ -106,8 +110,9 @@ export function useSignoffFlags(
               ledger,
               plannedSedationLevel,
               timeZone: timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+              patientConsent,
             }),
           },
-    [json, ageYears, sex, plannedSedationLevel, timeZone, ledger],
+    [json, ageYears, sex, plannedSedationLevel, timeZone, ledger, patientConsent],
   );
 }

@@ -175,6 +175,43 @@ describe('Start case section', () => {
   });
 });
 
+describe('a consent the patient signed on their phone (issue 35 item 13)', () => {
+  it('[SO3] shows the signed line with the contract under the pre-op checklist, leaving the consent item unticked', () => {
+    const doc = new Y.Doc();
+    ensureCaseStructure(doc);
+    // 09:05 UTC; the line reads the device's zone, as every time on the case screen.
+    const signedAt = '2026-11-26T09:05:00.000Z';
+    const local = new Date(signedAt);
+    const pad = (n: number): string => String(n).padStart(2, '0');
+    const expected = `Signed by the patient on ${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(local.getHours())}:${pad(local.getMinutes())}`;
+    render(
+      <MantineProvider>
+        <StartCaseSection
+          doc={doc}
+          readOnly={false}
+          context={{ orgId: 'o', caseId: 'c', weightKg: null, ageYears: null, tempsInCelsius: false }}
+          settings={DEFAULT_ORG_CASE_SETTINGS}
+          primaryProviderName="Dr. Ray"
+          recordBirthDate={null}
+          startedWhenOpened={false}
+          patientConsent={{ contractId: 'ctr-1', title: 'Sedation consent', signedAt }}
+        />
+      </MantineProvider>,
+    );
+    const line = screen.getByTestId('patient-consent');
+    expect(line.textContent).toBe(`Sedation consent: ${expected}`);
+    const link = screen.getByRole<HTMLAnchorElement>('link', { name: 'Sedation consent' });
+    expect(link.getAttribute('href')).toMatch(/^\/api\/contract\/o\/ctr-1\?tz=/);
+    fireEvent.click(screen.getByRole('button', { name: 'Use standard checklist' }));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Consent signed' }).checked).toBe(false);
+  });
+
+  it('shows no line without one', () => {
+    renderSection();
+    expect(screen.queryByTestId('patient-consent')).toBeNull();
+  });
+});
+
 describe('startSummary', () => {
   it('names the level, the ASA class and the procedure as far as they are charted', () => {
     expect(startSummary('ga', 'other', ' Implants ')).toBe('GA · ASA Other · Implants');

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import {
   isSedationLevelAllowed,
   isOneOf,
@@ -6,6 +6,7 @@ import {
   SEDATION_LEVEL_LABELS,
   SEDATION_LEVELS,
   USER_ROLES,
+  type PatientConsent,
   type UserRole,
 } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
@@ -22,6 +23,8 @@ import { SwitchField } from '../../../ui/kit/SwitchField.js';
 import type { OrgCaseSettings } from '../header/useOrgCaseSettings.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import classes from './StartCaseSection.module.css';
+import { contractPdfUrl } from '../../forms/tasks.js';
+import { patientConsentText } from '../signoff/usePatientConsent.js';
 import { measurementSourceText, type MeasurementSource } from '../newCase.js';
 import { useCarryMeasurements, useCasePatientId, usePatientCarriedMeasurements } from './useCarriedMeasurements.js';
 import { useCaseList, useCaseValue } from '../useCaseData.js';
@@ -42,6 +45,8 @@ export interface StartCaseSectionProps extends CaseSectionProps {
   recordBirthDate: string | null;
   /** The case had started (its case start time set) when the screen opened: the details open folded. */
   startedWhenOpened: boolean;
+  /** The consent the patient signed for the case on the patient link (usePatientConsent), shown with the checklist. */
+  patientConsent?: PatientConsent | null;
 }
 
 /** The folded section's one line: level, ASA and procedure, as far as they are charted. */
@@ -119,6 +124,7 @@ export function StartCaseSection({
   primaryProviderName,
   recordBirthDate,
   startedWhenOpened,
+  patientConsent = null,
 }: StartCaseSectionProps): ReactNode {
   // A case under way opens on what is happening now: its pre-op details fold to one line (the
   // header keeps patient, weight, allergies and level in view); a case not yet started opens them.
@@ -321,6 +327,15 @@ export function StartCaseSection({
         <Title order={3} size="h5">
           Pre-op checklist
         </Title>
+        {patientConsent && (
+          // Consent signed on the patient's phone (issue 35 item 13): it records consent (SO3) without a tick.
+          <LightText size="sm" data-testid="patient-consent">
+            <Anchor href={contractPdfUrl(context.orgId, patientConsent.contractId)} target="_blank" rel="noopener">
+              {patientConsent.title}
+            </Anchor>
+            {`: ${patientConsentText(patientConsent)}`}
+          </LightText>
+        )}
         {items.length === 0 ? (
           <LightGroup>
             <LightText size="sm" c="dimmed">
