@@ -47,11 +47,7 @@ function cookie(browser: Browser): string {
  * A provider's organisation with a charted case: patient Ada Lovelace, provider Dr Grace Hopper, two drugs.
  * `start`: when the case started (three hours ago unless given: recentStart); every charted time follows it.
  */
-export async function chartedCase(
-  server: TestServer,
-  member?: OrgMember,
-  start = recentStart(),
-): Promise<ChartedCase> {
+export async function chartedCase(server: TestServer, member?: OrgMember, start = recentStart()): Promise<ChartedCase> {
   const m = member ?? (await orgMember(server.url));
   const patient = await fhir<{ id: string }>(
     server,

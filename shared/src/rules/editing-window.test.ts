@@ -29,7 +29,7 @@ describe('provider editing window (spec 000 §9: 24 hours)', () => {
   });
 });
 
-describe('a case\'s editing window from its data (EW2: the server\'s reading)', () => {
+describe("a case's editing window from its data (EW2: the server's reading)", () => {
   const start = end - 2 * H;
   /** Both readings: the whole data, and the one that reads only the events while they decide. */
   const both = (data: Record<string, unknown>): [number | null, number | null] => {
