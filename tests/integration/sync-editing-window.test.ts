@@ -7,13 +7,14 @@
  * every case time is set from `serverNow()`.
  */
 import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CASE_ROOT, DAY, EDITING_WINDOW_CLOSED, HOUR, REFUSAL_REASONS } from '@vigil/shared';
 import { fhir } from './fhir-helpers.js';
-import { chartedCase, finalize, SIGNATURE, type ChartedCase } from './report-helpers.js';
-import { orgMember, type OrgMember } from '../utils/members.js';
+import { addAddendum, chartedCase, finalize, SIGNATURE, type ChartedCase } from './report-helpers.js';
+import { orgMember, signInAgain, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
 
@@ -184,5 +185,34 @@ describe('the provider editing window on the server (EW2, spec 000 §9)', () => 
     expect(signed.lines.map((l) => l.step)).toEqual(['pdfGen', 'saveUpdates', 'done']);
     expect(await hasPdf(recent)).toBe(true);
     recent.client.destroy();
+  });
+
+  it('still takes an addendum to a case signed within the window once the window closed', async () => {
+    // Its own server, started again on the same data two days later by its clock.
+    let own = await startServer();
+    const dataDir = own.dataDir;
+    try {
+      const c = await chartedCase(own);
+      const signed = await finalize(own, c.member.browser, c.orgId, c.caseId, {
+        signature: SIGNATURE,
+        contentHash: c.hash(),
+        timeZone: 'UTC',
+      });
+      expect(signed.status).toBe(200);
+      c.client.destroy();
+      await own.stop();
+      own = await startServer({ dataDir, env: { VIGIL_TEST_CLOCK_OFFSET_MS: String(2 * DAY) } });
+      const browser = await signInAgain(own.url, c.member.email);
+      const addendum = await addAddendum(own, browser, c.orgId, c.caseId, {
+        title: 'Late entry',
+        text: 'Patient called two days later: doing well.',
+        signerName: 'Dr Grace Hopper',
+        signature: SIGNATURE,
+      });
+      expect(addendum.status).toBe(201);
+    } finally {
+      await own.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
