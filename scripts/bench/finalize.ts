@@ -128,7 +128,8 @@ export async function finalizeSection(): Promise<Section> {
     let edits = 0;
     let bytes = 0;
     for (let i = 0; i < WARM_SAMPLES + 1; i++) {
-      const start = new Date(Date.UTC(2026, 10, 20 + i, 8));
+      // Ended half an hour ago: within its provider editing window, which the server enforces (EW2).
+      const start = new Date(Date.now() - (HOURS * 60 + 30 + i) * MIN);
       const apt = await post('Appointment', {
         resourceType: 'Appointment',
         status: 'arrived',

@@ -224,6 +224,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ],
     auditRead: syncReadAuditor({ store: resources, now }),
     userName: userNames(accountStore),
+    // The server's clock closes a case's provider editing window (EW2; moved in tests like the others).
+    now,
   });
   // Issue 24: every audit record is sealed into the hash chain within a second.
   const auditSealer = startAuditSealer(audit.store, log);

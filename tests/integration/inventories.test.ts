@@ -236,8 +236,8 @@ describe('the controlled-substance ledger', () => {
       'query { ledgerEntries(orgId: "office") { kind caseId case { id patientName start procedure } } }',
     );
     expect(r.code).toBeUndefined();
-    const ada = { id: kase.caseId, patientName: 'Ada Lovelace', start: '2026-11-20T14:00:00.000Z' };
-    // The case's Appointment (chartedCase): Ada Lovelace, 20 November 2026 14:00 UTC, a third molar extraction.
+    const ada = { id: kase.caseId, patientName: 'Ada Lovelace', start: new Date(kase.start).toISOString() };
+    // The case's Appointment (chartedCase): Ada Lovelace, at the case's start, a third molar extraction.
     expect(r.data!.ledgerEntries.map((e) => [e.kind, e.caseId, e.case])).toEqual([
       ['receive', null, null],
       ['receive', null, null],

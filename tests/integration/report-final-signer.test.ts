@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_ROOT, contentHash, FINAL_SIGNER_CODES } from '@vigil/shared';
 import { fhir, patientBody } from './fhir-helpers.js';
 import { createOrg, join, memberId, person, type Person } from './orgs-helpers.js';
-import { finalize, pdfText, SIGNATURE } from './report-helpers.js';
+import { finalize, pdfText, recentStart, SIGNATURE } from './report-helpers.js';
 import { uniqueOrgId } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { connectVigilClient, eventually } from '../utils/yjs-clients.js';
@@ -13,6 +13,8 @@ import { connectVigilClient, eventually } from '../utils/yjs-clients.js';
  * (FS1–FS4 in shared/src/rules/final-signer.ts); a case with no caseStart is refused.
  */
 
+/** The cases start three hours ago: within their provider editing window (EW2). */
+const START = recentStart();
 let server: TestServer;
 let orgId: string;
 const people = {} as Record<'admin' | 'provider' | 'recorder', Person>;
@@ -54,7 +56,7 @@ async function caseWith(
     `${orgId}/Patient`,
     patientBody('Ada', 'Lovelace', '1990-01-02'),
   );
-  const start = Date.parse('2026-11-20T14:00:00Z');
+  const start = START;
   const appointment = await fhir<{ id: string }>(server, people.admin.browser, 'POST', `${orgId}/Appointment`, {
     resourceType: 'Appointment',
     status: 'booked',
@@ -85,10 +87,10 @@ async function caseWith(
 
 const STARTED = {
   procedure: 'General anesthesia',
-  procedureDate: '2026-11-20',
+  procedureDate: new Date(START).toISOString().slice(0, 10),
   userRole: 'other',
   sedationLevel: 'ga',
-  events: { caseStart: Date.parse('2026-11-20T14:00:00Z') },
+  events: { caseStart: START },
 };
 
 async function pdfOf(pdfId: string): Promise<string> {

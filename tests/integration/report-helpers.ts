@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CASE_ROOT, contentHash } from '@vigil/shared';
+import { CASE_ROOT, contentHash, HOUR, MINUTE } from '@vigil/shared';
 import type { Browser } from './accounts-client.js';
 import { fhir, patientBody } from './fhir-helpers.js';
 import { orgMember, type OrgMember } from '../utils/members.js';
@@ -17,8 +17,20 @@ import { connectVigilClient, eventually } from '../utils/yjs-clients.js';
 /** A signature path as the signature pad draws it (spec 002 §9: 660×300 canvas). */
 export const SIGNATURE = 'M 10 150 L 120 60 L 200 220 L 330 80 L 480 200 L 640 120';
 
+/**
+ * A case start three hours before `now` (whole minutes): the case charted from it ended 2 h 10 min
+ * ago, well inside its 24-hour provider editing window (EW2), which the server enforces on sync
+ * writes and finalize by its own clock. A fixed calendar date would close the window once it is a
+ * day old.
+ */
+export function recentStart(now = Date.now()): number {
+  return Math.floor((now - 3 * HOUR) / MINUTE) * MINUTE;
+}
+
 export interface ChartedCase {
   member: OrgMember;
+  /** When the case started (every charted time follows it). */
+  start: number;
   orgId: string;
   caseId: string;
   patientId: string;
@@ -33,13 +45,9 @@ function cookie(browser: Browser): string {
 
 /**
  * A provider's organisation with a charted case: patient Ada Lovelace, provider Dr Grace Hopper, two drugs.
- * `start`: when the case started (2026-11-20 14:00 UTC unless given); every charted time follows it.
+ * `start`: when the case started (three hours ago unless given: recentStart); every charted time follows it.
  */
-export async function chartedCase(
-  server: TestServer,
-  member?: OrgMember,
-  start = Date.parse('2026-11-20T14:00:00Z'),
-): Promise<ChartedCase> {
+export async function chartedCase(server: TestServer, member?: OrgMember, start = recentStart()): Promise<ChartedCase> {
   const m = member ?? (await orgMember(server.url));
   const patient = await fhir<{ id: string }>(
     server,
@@ -89,6 +97,7 @@ export async function chartedCase(
   }, 15_000);
   return {
     member: m,
+    start,
     orgId: m.orgId,
     caseId,
     patientId: patient.body.id,

@@ -10,13 +10,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_ROOT, caseDischarge } from '@vigil/shared';
 import { fhir } from './fhir-helpers.js';
-import { chartedCase, finalize, SIGNATURE, type ChartedCase } from './report-helpers.js';
+import { chartedCase, finalize, recentStart, SIGNATURE, type ChartedCase } from './report-helpers.js';
 import { REPO_ROOT, startServer, type TestServer } from '../utils/start-server.js';
 import { eventually } from '../utils/yjs-clients.js';
 
-const START = Date.parse('2026-11-20T14:00:00Z');
 const MIN = 60_000;
+/**
+ * The case started four hours ago and ended one hour ago (whole minutes): within its provider
+ * editing window (EW2), which the server enforces on the writes below and on finalize.
+ */
+const START = recentStart(Date.now() - 60 * MIN);
 const END = START + 180 * MIN;
+/** A time as the report prints it in UTC: HH:MM, or YYYY-MM-DD HH:MM. */
+const clock = (t: number): string => new Date(t).toISOString().slice(11, 16);
+const dateTime = (t: number): string => `${new Date(t).toISOString().slice(0, 10)} ${clock(t)}`;
 
 /** Vitals every 5 minutes from the start to the end: 37 entries, each number different. */
 const MANUAL_VITALS = Array.from({ length: 37 }, (_, i) => ({
@@ -42,7 +49,7 @@ let caseData: Record<string, unknown>;
 
 beforeAll(async () => {
   server = await startServer();
-  c = await chartedCase(server);
+  c = await chartedCase(server, undefined, START);
   c.client.doc.transact(() => {
     const root = c.client.doc.getMap(CASE_ROOT);
     root.set('weight', { value: 70, raw: '70 kg' });
@@ -202,8 +209,8 @@ describe('the signed PDF as a legal record (issue 25)', () => {
     expect(text).toContain('Pre-oxygenated: Yes');
     expect(text).toContain('Secured with: Tape');
     expect(text).toContain('Notes: Nasal cannula at 2 L/min');
-    expect(text).toContain('Placed: 14:06');
-    expect(text).toContain('Removed: 15:36');
+    expect(text).toContain(`Placed: ${clock(START + 6 * MIN)}`);
+    expect(text).toContain(`Removed: ${clock(START + 96 * MIN)}`);
   });
 
   it('prints drug totals with the maximum for this patient and the percent given (DM2, DM3)', () => {
@@ -220,7 +227,7 @@ describe('the signed PDF as a legal record (issue 25)', () => {
   it('lists the signatures: the charted ones and the final signer the server recorded', async () => {
     const text = pages.join('\n');
     expect(text).toContain('Signatures');
-    expect(text).toMatch(/Signed by Rita Recorder at 2026-11-20 16:50/);
+    expect(text).toContain(`Signed by Rita Recorder at ${dateTime(START + 170 * MIN)}`);
     const r = await c.member.browser.gql<{ finalizedReports: { signerName: string }[] }>(
       'query ($orgId: String!) { finalizedReports(orgId: $orgId) { signerName } }',
       { orgId: c.orgId },

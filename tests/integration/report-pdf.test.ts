@@ -28,7 +28,8 @@ const cookieOf = (browser: Browser): string => [...browser.cookies].map(([k, v])
 describe('pdfUrl (spec 000 §7) and the PDF route', () => {
   it('returns a short-lived URL, a text and the title; the PDF is served inline with nosniff and a restrictive CSP', async () => {
     const { data } = await pdfUrl(c.member.browser, c.orgId, pdfId);
-    expect(data!.title).toBe('Anesthesia Record - Lovelace, Ada - 2026-11-20');
+    // The procedure date the case charted (chartedCase: the start's UTC date).
+    expect(data!.title).toBe(`Anesthesia Record - Lovelace, Ada - ${new Date(c.start).toISOString().slice(0, 10)}`);
     expect(data!.text).toContain(data!.title);
     // Issue 24 item 7: the link is bound to the user who asked for it; their session comes with it.
     const res = await fetch(local(data!.url), { headers: { cookie: cookieOf(c.member.browser) } });

@@ -290,7 +290,7 @@ describe('one limit set for the tracker and the gate (issue 29, LA19)', () => {
           {
             id: 'l1',
             drugVariantId: 'lidocaine-epi100',
-            time: Date.parse('2026-11-20T14:10:00Z'),
+            time: c.start + 10 * 60_000,
             amount: 9,
             unit: 'cartridges',
             mg: 324,

@@ -100,7 +100,7 @@ describe('hostile waves in a real case, its app view and its signed PDF', () => 
       Object.entries(CORPUS).map(([name, svg], i) => ({
         id: `wav-${name}`,
         name,
-        time: Date.parse('2026-11-20T14:10:00Z') + i * 1000,
+        time: c.start + 10 * 60_000 + i * 1000,
         type: 'pleth',
         svg,
         notes: null,

@@ -35,6 +35,11 @@ export const REFUSAL_REASONS = {
   UPDATE_TOO_LARGE: 'UPDATE_TOO_LARGE',
   /** The write would take the document past the largest size the server keeps. */
   DOCUMENT_TOO_LARGE: 'DOCUMENT_TOO_LARGE',
+  /**
+   * The case's provider editing window (EW1, spec 000 §9: 24 hours) closed by the server's clock,
+   * judged on the document the server holds before the write (EW2): nothing of the write is stored.
+   */
+  EDITING_WINDOW_CLOSED: 'EDITING_WINDOW_CLOSED',
 } as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[keyof typeof REFUSAL_REASONS];
 

@@ -65,7 +65,8 @@ async function startedCase(): Promise<{ caseId: string; room: string; hash: stri
   const caseId = (page.items[0] as Appointment).id!;
   const room = `${ORG}/${caseId}`;
   const doc = new Y.Doc();
-  const start = Date.parse('2026-11-20T14:00:00Z');
+  // Started three hours ago by the services' clock: within its provider editing window (EW2).
+  const start = services.now() - 3 * 3_600_000;
   doc.getMap(CASE_ROOT).set('events', { caseStart: start, anesthesiaStart: start + 300_000, end: start + 3_000_000 });
   await new SqliteSyncStore(services.db).append([
     { room, orgId: ORG, docId: caseId, update: Y.encodeStateAsUpdate(doc) },

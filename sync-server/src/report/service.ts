@@ -1,6 +1,8 @@
 import {
+  caseEditingWindowEnd,
   contentHash,
   decideFinalSigner,
+  EDITING_WINDOW_CLOSED,
   FINAL_SIGNER_CODES,
   INVALID_ADDENDUM,
   practitionerDisplayName,
@@ -163,6 +165,10 @@ export class ReportService {
     if (snap.finalized || (await this.deps.reports.currentPdf(ctx.orgId, compositionId))) {
       throw new AppError(409, 'FINALIZED');
     }
+    // EW2: past the provider editing window (24 hours from the case's end, else its start) by the
+    // server's clock, on the server's copy, the case can no longer be signed (an addendum still can).
+    const closes = caseEditingWindowEnd(snap.content);
+    if (closes !== null && this.deps.now() > closes) throw new AppError(409, EDITING_WINDOW_CLOSED);
     if (snap.hash !== request.contentHash) throw new AppError(409, 'CONFLICT');
     const caseData = (snap.content ?? {}) as Record<string, unknown>;
     const { appointment, patientId, input, primaryProvider } = await this.records.caseInputs(

@@ -295,7 +295,8 @@ describe('the write queue through the services: a charted vital survives a faile
     const [signed, charted] = (page.items as Appointment[]).map((a) => a.id!);
     const signedRoom = { orgId: ORG, docId: signed!, name: `${ORG}/${signed}` };
     const chartedRoom = { orgId: ORG, docId: charted!, name: `${ORG}/${charted}` };
-    const start = Date.parse('2026-11-20T14:00:00Z');
+    // Started three hours ago by the services' clock: within its provider editing window (EW2).
+    const start = services.now() - 3 * 3_600_000;
     await services.rooms.change(signedRoom, (root) =>
       root.set('events', { caseStart: start, anesthesiaStart: start + 300_000, end: start + 3_000_000 }),
     );

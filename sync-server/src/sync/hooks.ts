@@ -36,6 +36,13 @@ export interface DocumentKind {
   matches?: (address: RoomAddress) => boolean | Promise<boolean>;
   /** Checks the merged content a moment after saves (VALIDATE_AFTER_MS), one check at a time per room. */
   validate?: (content: unknown) => Promise<DocumentCheck>;
+  /**
+   * When the document stops taking clients' writes by the server's clock (a case: its provider
+   * editing window, EW1/EW2), read from its root map as it is before a write; null while it
+   * stays open. Absent: the kind's documents never close. It must be cheap (asked once per change
+   * the room holds, the answer is kept until the next one) and must not throw.
+   */
+  editingClosesAt?: (root: Y.Map<unknown>) => number | null;
   /** Writes the content where FHIR readers see it, after saves pause (debounced by the rooms). */
   project?: (input: ProjectionInput) => void | Promise<void>;
 }

@@ -31,6 +31,8 @@ export class Room {
   private storedParts: Uint8Array[] = [];
   /** The built document's whole state, until its next change. */
   private fullState: Uint8Array | null = null;
+  /** When the document stops taking writes (the kind's editingClosesAt), until its next change; undefined: not read yet. */
+  private closesAt: number | null | undefined = undefined;
   destroyed = false;
   /** Awareness needs a Y.Doc only for its own client id; the room's is never announced. */
   private readonly awarenessDoc = new Y.Doc();
@@ -146,6 +148,7 @@ export class Room {
     // (no 'update' event, but they are part of the encoded state).
     doc.on('afterTransaction', () => {
       this.fullState = null;
+      this.closesAt = undefined;
     });
     doc.on('update', (update: Uint8Array, origin: unknown) => {
       const encoder = encoding.createEncoder();
@@ -197,6 +200,25 @@ export class Room {
   /** The JSON of the document's root map (the kind's content). */
   content(): unknown {
     return this.doc.getMap(this.kind.root).toJSON();
+  }
+
+  /**
+   * When the document stops taking clients' writes (a case's provider editing window, EW2), read
+   * by its kind from the document as it is now and kept until its next change; null while it
+   * stays open or for a kind whose documents never close. A hook that throws leaves it open (logged).
+   */
+  editingClosesAt(): number | null {
+    const read = this.kind.editingClosesAt;
+    if (!read) return null;
+    if (this.closesAt === undefined) {
+      try {
+        this.closesAt = read(this.doc.getMap(this.kind.root));
+      } catch (err) {
+        this.log.error({ err, room: this.address.name, kind: this.kind.name }, 'could not read when editing closes');
+        this.closesAt = null;
+      }
+    }
+    return this.closesAt;
   }
 
   /** The content hash, kept incrementally (ContentCache): cheap however many saves ask for it. */

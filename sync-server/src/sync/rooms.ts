@@ -81,6 +81,8 @@ export interface SyncRoomsOptions {
   userName?: (userId: string) => string | null | Promise<string | null>;
   maxUpdateBytes?: number;
   maxDocumentBytes?: number;
+  /** The server's clock, which closes a case's provider editing window (EW2); Date.now by default. */
+  now?: () => number;
 }
 
 /** A document's merged content, its content hash and whether it is final. */
@@ -189,6 +191,7 @@ export class SyncRooms implements DocumentRooms {
       open: (address) => this.open(address),
       queue: this.queue,
       onEmpty: (room) => this.scheduleEvict(room),
+      ...(options.now ? { now: options.now } : {}),
     });
     this.hibernateTimer = setInterval(() => this.hibernateIdle(), Math.max(10, this.hibernateAfter / 2));
     this.hibernateTimer.unref();

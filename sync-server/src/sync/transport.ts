@@ -62,6 +62,8 @@ export interface SyncTransportOptions {
   queue: WriteQueue;
   /** A room's last connection left. */
   onEmpty: (room: Room) => void;
+  /** The server's clock, which closes a case's provider editing window (EW2); Date.now by default. */
+  now?: () => number;
 }
 
 interface Upgrade {
@@ -225,8 +227,10 @@ export class SyncTransport {
         // A client with nothing new answers step 1 with an empty update: nothing to store.
         if (isEmptyUpdate(update)) return;
         assertWellFormed(update);
-        if (room.finalized) {
-          if (updateChangesDoc(room.doc, update)) this.refuse(room, conn, REFUSAL_REASONS.FINALIZED);
+        const closed = this.closedReason(room);
+        if (closed) {
+          // Dropped, as a plain y-websocket client understands no refusal: a later sync shows it nothing stored.
+          if (updateChangesDoc(room.doc, update)) this.refuse(room, conn, closed);
           return;
         }
         const tooLarge = this.options.queue.sizeRefusal(room, update);
@@ -287,12 +291,15 @@ export class SyncTransport {
     }
     const update = isEmptyUpdate(inflated) ? null : inflated;
     if (update !== null) assertWellFormed(update);
-    const refuseFinal = (): void => {
+    // A save that changes nothing (a hash check, edits the server already holds) is answered
+    // persisted; one that would change a closed document is refused with the reason.
+    const refuseClosed = (reason: RefusalReason): void => {
       const changes = update !== null && updateChangesDoc(room.doc, update);
-      reply(changes ? SAVE_OUTCOME.refused : SAVE_OUTCOME.persisted, REFUSAL_REASONS.FINALIZED);
+      reply(changes ? SAVE_OUTCOME.refused : SAVE_OUTCOME.persisted, reason);
     };
-    if (room.finalized) {
-      refuseFinal();
+    const closed = this.closedReason(room);
+    if (closed) {
+      refuseClosed(closed);
       return;
     }
     const tooLarge = update !== null ? this.options.queue.sizeRefusal(room, update) : null;
@@ -307,10 +314,23 @@ export class SyncTransport {
       origin: conn,
       writer: this.upgrades.get(conn)?.userId ?? null,
       done: (outcome: WriteOutcome) => {
-        if (outcome === 'finalized') refuseFinal();
+        if (outcome === 'finalized') refuseClosed(REFUSAL_REASONS.FINALIZED);
         else reply(outcome === 'stored' ? SAVE_OUTCOME.persisted : SAVE_OUTCOME.failed);
       },
     });
+  }
+
+  /**
+   * Why the document takes no client write now, or null: finalized, or (EW2) past its provider
+   * editing window by the server's clock, read from the document the server holds before the
+   * write (a write that sets the times cannot reopen the window; a case without times stays
+   * open). Judged when the write arrives, as the finalized flag is.
+   */
+  private closedReason(room: Room): RefusalReason | null {
+    if (room.finalized) return REFUSAL_REASONS.FINALIZED;
+    const closes = room.editingClosesAt();
+    if (closes !== null && (this.options.now ?? Date.now)() > closes) return REFUSAL_REASONS.EDITING_WINDOW_CLOSED;
+    return null;
   }
 
   /**

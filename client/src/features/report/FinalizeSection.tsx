@@ -22,6 +22,7 @@ import {
   AnesthesiaReport,
   CASE_ROOT,
   contentHash,
+  EDITING_WINDOW_CLOSED,
   decideFinalSigner,
   FINAL_SIGNER_CODES,
   practitionerDisplayName,
@@ -73,6 +74,8 @@ export function finalizeRefusalText(code: string): string {
       return 'This device has changes the server has not saved yet. Wait until the case shows saved, then sign again.';
     case 'FINALIZED':
       return 'This case is already finalized.';
+    case EDITING_WINDOW_CLOSED:
+      return 'The provider editing window of 24 hours has closed: this case can no longer be signed and finalized.';
     case 'NOT_AUTHORIZED':
       return 'Only a provider of this organization can sign the report.';
     case 'NETWORK_ERROR':

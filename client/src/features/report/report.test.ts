@@ -164,6 +164,12 @@ describe('who signs (FS1–FS4, the rule the server applies)', () => {
     );
   });
 
+  it('[EW2] says why finalize is refused past the provider editing window', () => {
+    expect(finalizeRefusalText('EDITING_WINDOW_CLOSED')).toBe(
+      'The provider editing window of 24 hours has closed: this case can no longer be signed and finalized.',
+    );
+  });
+
   it('[FS3] with primaryProviderMustBeFinalSignerName only the primary provider signs', () => {
     const other = signerDecision({
       caseData: started,

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { CASE_ROOT } from '@vigil/shared';
+import { CASE_ROOT, caseEditingWindowEndFrom } from '@vigil/shared';
 import { checkCaseContent, type CaseCheck, type WaveFix } from '../case-check.js';
 import type { DocumentCheck, DocumentKind } from '../hooks.js';
 import type { ProjectionInput } from '../projection.js';
@@ -28,8 +28,24 @@ export function caseKind(options: CaseKindOptions = {}): DocumentKind {
       const { issues, waveFixes } = await check(content);
       return waveFixes.length > 0 ? { issues, repair: (root) => reduceWaves(root, waveFixes) } : { issues };
     },
+    editingClosesAt: caseEditingClosesAt,
     ...(options.project ? { project: options.project } : {}),
   };
+}
+
+/**
+ * [EW2] When the case's provider editing window closes, from the document as the server holds it
+ * (the rooms ask once per change): only the events are read unless the case's start is derived
+ * from everything charted (caseEditingWindowEndFrom).
+ */
+export function caseEditingClosesAt(root: Y.Map<unknown>): number | null {
+  return caseEditingWindowEndFrom(
+    (key) => {
+      const value = root.get(key);
+      return value instanceof Y.AbstractType ? (value.toJSON() as unknown) : value;
+    },
+    () => root.toJSON(),
+  );
 }
 
 /**

@@ -30,4 +30,17 @@ describe('read-only reasons of the case screen', () => {
       /^The provider editing window of 24 hours closed at .+\. The case can no longer be changed\.$/,
     );
   });
+
+  it('[EW2] shows the closed window when the server refuses a write past it', () => {
+    // This device's copy says closed as well: its closing time is named.
+    expect(readOnlyReason({ ...open, refused: 'EDITING_WINDOW_CLOSED', now: end + 24 * H + 1 })).toMatch(
+      /^The provider editing window of 24 hours closed at .+\. The case can no longer be changed\.$/,
+    );
+    // Its clock is behind the server's, or it changed the times offline: closed without a time.
+    expect(readOnlyReason({ ...open, refused: 'EDITING_WINDOW_CLOSED' })).toBe(READ_ONLY_TEXTS.windowClosedOnServer);
+    expect(READ_ONLY_TEXTS.windowClosedOnServer).toBe(
+      'The provider editing window of 24 hours has closed. The case can no longer be changed; changes made on this device are not saved.',
+    );
+    expect(readOnlyReason({ ...open, refused: 'EDITING_WINDOW_CLOSED' })).not.toMatch(/EDITING_WINDOW_CLOSED/);
+  });
 });
