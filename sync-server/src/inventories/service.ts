@@ -59,7 +59,8 @@ export interface InventoryDeps {
   orgs: OrgStore;
   access: OrgAccess;
   accounts: Pick<AccountStore, 'userByEmail' | 'userById'>;
-  resources: Pick<ResourceStore, 'read'>;
+  /** Cases read from their Appointment or Composition; `transaction` holds the signed check and the append as one unit of work. */
+  resources: Pick<ResourceStore, 'read' | 'transaction'>;
   rooms: { snapshot(address: RoomAddress): Promise<DocumentSnapshot> };
   /** The audit trail: wrong witness credentials are recorded there and the witness limit counts them. */
   audit: Pick<AuditLog, 'record' | 'count'>;
@@ -298,25 +299,35 @@ export class InventoryService {
     if (!inventory) refuse('NOT_FOUND');
     const caseId = input.caseId ?? null;
     if (caseId != null && !(await this.caseExists(orgId, caseId))) refuse('CASE_NOT_FOUND');
-    const signed = caseId != null && (await this.deps.signed.isSigned(orgId, 'Composition', caseId));
-    if (signed && CASE_MOVES.has(input.kind)) throw new AppError(409, 'CASE_SIGNED');
-    if (input.kind === 'correction' && caseId != null && !signed) throw new AppError(409, 'CASE_NOT_SIGNED');
+    await this.refuseForSigning(orgId, caseId, input.kind);
     const witnessed = input.kind === 'waste' || input.kind === 'correction';
     const witnessId = witnessed && input.witness ? await this.witness(orgId, who, input.witness) : null;
-    return this.append(orgId, lot, undefined, {
-      kind: input.kind,
-      inventoryId: inventory.id,
-      lotId: lot.id,
-      quantity: input.kind === 'count' ? 0 : input.quantity,
-      caseId,
-      userId: who.user.id,
-      witnessId,
-      reason: input.reason != null && input.reason !== '' ? input.reason : null,
-      expected: null,
-      found: input.kind === 'count' ? (input.found ?? null) : null,
-      at: this.deps.now(),
-      ...(input.kind === 'correction' ? { corrects: input.corrects ?? null } : {}),
+    // The signed check again, in one unit of work with the append: a finalize committing after
+    // the check above cannot let a dispense onto the case it signed (issue 35 item 5).
+    return this.deps.resources.transaction(async () => {
+      await this.refuseForSigning(orgId, caseId, input.kind);
+      return this.append(orgId, lot, undefined, {
+        kind: input.kind,
+        inventoryId: inventory.id,
+        lotId: lot.id,
+        quantity: input.kind === 'count' ? 0 : input.quantity,
+        caseId,
+        userId: who.user.id,
+        witnessId,
+        reason: input.reason != null && input.reason !== '' ? input.reason : null,
+        expected: null,
+        found: input.kind === 'count' ? (input.found ?? null) : null,
+        at: this.deps.now(),
+        ...(input.kind === 'correction' ? { corrects: input.corrects ?? null } : {}),
+      });
     });
+  }
+
+  /** A signed case takes only corrections (CASE_SIGNED); a correction is for a signed case only (CASE_NOT_SIGNED). */
+  private async refuseForSigning(orgId: string, caseId: string | null, kind: string): Promise<void> {
+    const signed = caseId != null && (await this.deps.signed.isSigned(orgId, 'Composition', caseId));
+    if (signed && CASE_MOVES.has(kind)) throw new AppError(409, 'CASE_SIGNED');
+    if (kind === 'correction' && caseId != null && !signed) throw new AppError(409, 'CASE_NOT_SIGNED');
   }
 
   /**
