@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SqliteAccountStore } from '../store/accounts/sqlite.js';
-import { SqliteInventoryStore } from '../store/inventories/sqlite.js';
-import { SqliteOrgStore } from '../store/orgs/sqlite.js';
-import { SqliteResourceStore } from '../store/resources/sqlite.js';
 import { seedDemoData } from '../store/seed.js';
-import { openMemoryDatabase } from '../store/sqlite/database.js';
-import { InventoryService } from './service.js';
-import { OrgAccess } from '../access/index.js';
-import { AuditLog } from '../auth/audit.js';
-import { SqliteAuditStore } from '../store/audit/sqlite.js';
-import { sqliteSignedRecords } from '../store/resources/ownership.js';
+import { demoInventoryService } from './demo-service.test-util.js';
 
 describe('the demo ledger (issue 29)', () => {
   it('seeds a safe and a cart, midazolam and fentanyl lots with their balances, a reconciled case and an intact chain', async () => {
-    const db = openMemoryDatabase();
     const now = new Date('2026-11-26T12:00:00Z');
-    await seedDemoData(db, now);
-    const orgs = new SqliteOrgStore(db);
+    const { db, service, inventories, orgs } = await demoInventoryService(now);
     expect((await orgs.features('demo-dental')).drugInventory).toBe(true);
-    const inventories = new SqliteInventoryStore(db);
-    const service = new InventoryService({
-      inventories,
-      orgs,
-      access: new OrgAccess({ parentsOf: (id) => orgs.parentsOf(id) }),
-      accounts: new SqliteAccountStore(db),
-      resources: new SqliteResourceStore(db),
-      rooms: { snapshot: () => Promise.resolve({ content: {}, hash: '', finalized: false }) },
-      audit: new AuditLog(new SqliteAuditStore(db)),
-      signed: sqliteSignedRecords(db),
-      now: () => now.getTime(),
-    });
     expect((await inventories.inventories('demo-dental')).map((i) => i.name)).toEqual(['Main safe', 'Sedation cart']);
     const entries = await inventories.entries('demo-dental');
     expect(entries.map((e) => e.kind)).toEqual(['receive', 'receive', 'adjust', 'dispense', 'return', 'count']);

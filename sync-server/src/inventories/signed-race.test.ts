@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OrgAccess } from '../access/index.js';
-import { AuditLog } from '../auth/audit.js';
 import type { OrgCaller } from '../orgs/common.js';
-import { SqliteAccountStore } from '../store/accounts/sqlite.js';
-import { SqliteAuditStore } from '../store/audit/sqlite.js';
-import { SqliteInventoryStore } from '../store/inventories/sqlite.js';
-import { SqliteOrgStore } from '../store/orgs/sqlite.js';
-import { SqliteResourceStore } from '../store/resources/sqlite.js';
-import { seedDemoData } from '../store/seed.js';
-import { openMemoryDatabase } from '../store/sqlite/database.js';
-import { InventoryService } from './service.js';
+import { demoInventoryService } from './demo-service.test-util.js';
 
 /*
  * Issue 35 item 5: a case signed while a dispense naming it is under way. The service checks the
@@ -18,23 +9,11 @@ import { InventoryService } from './service.js';
  */
 describe('a ledger entry racing the finalize of its case', () => {
   it('is refused CASE_SIGNED when the case is signed after the first check, and the ledger is unchanged', async () => {
-    const db = openMemoryDatabase();
     const now = new Date('2026-11-26T12:00:00Z');
-    await seedDemoData(db, now);
-    const inventories = new SqliteInventoryStore(db);
-    const orgs = new SqliteOrgStore(db);
     let checks = 0;
-    const service = new InventoryService({
-      inventories,
-      orgs,
-      access: new OrgAccess({ parentsOf: (id) => orgs.parentsOf(id) }),
-      accounts: new SqliteAccountStore(db),
-      resources: new SqliteResourceStore(db),
-      rooms: { snapshot: () => Promise.resolve({ content: {}, hash: '', finalized: false }) },
-      audit: new AuditLog(new SqliteAuditStore(db)),
-      // Unsigned at the first look, signed from the second on: the finalize committed in between.
-      signed: { isSigned: () => Promise.resolve((checks += 1) > 1) },
-      now: () => now.getTime(),
+    // Unsigned at the first look, signed from the second on: the finalize committed in between.
+    const { service, inventories } = await demoInventoryService(now, {
+      isSigned: () => Promise.resolve((checks += 1) > 1),
     });
     const caller: OrgCaller = {
       user: { id: 'usr-demo0000000000', name: 'Demo', email: 'demo@vigil.health', emailVerified: true },

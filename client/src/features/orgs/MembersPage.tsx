@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -24,6 +23,7 @@ import { useOrg, useOrgMembers, usePendingInvitations } from './hooks.js';
 import { PendingInvitations } from './PendingInvitations.js';
 import { adminLabel, looksLikeEmail, memberErrorText, ROLE_LABELS } from './memberRules.js';
 import { mayAdminister, subjectOf } from '../../session/sessionOrgs.js';
+import { RoleBadges } from './RoleBadges.js';
 
 function RoleChecks({
   roles,
@@ -190,13 +190,7 @@ export function MemberCard({
               {member.email}
             </Text>
           </div>
-          <Group gap={4}>
-            {member.roles.map((r) => (
-              <Badge key={r} variant="light">
-                {ROLE_LABELS[r] ?? r}
-              </Badge>
-            ))}
-          </Group>
+          <RoleBadges roles={member.roles} />
         </Group>
         {editing ? (
           <Stack gap="xs">

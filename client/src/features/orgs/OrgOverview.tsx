@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Org } from './api.js';
 import { useOrg, useOrgMembers } from './hooks.js';
-import { memberErrorText, ROLE_LABELS } from './memberRules.js';
+import { memberErrorText } from './memberRules.js';
 import { orgHref } from '../../session/sessionOrgs.js';
+import { RoleBadges } from './RoleBadges.js';
 
 /** A subscription in words (spec 000 §3 subscriptionStatus, §4 ok rule). */
 export function subscriptionText(org: Org): string {
@@ -170,13 +171,7 @@ export function OrgOverview({ orgId, extraLinks = [] }: OrgOverviewProps): React
                       {m.email}
                     </Text>
                   </div>
-                  <Group gap={4}>
-                    {m.roles.map((r) => (
-                      <Badge key={r} variant="light">
-                        {ROLE_LABELS[r] ?? r}
-                      </Badge>
-                    ))}
-                  </Group>
+                  <RoleBadges roles={m.roles} />
                 </Group>
               </Card>
             ))}

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { errorCode } from '../../session/errors.js';
 import type { PendingInvitation } from './api.js';
 import type { Loaded, PendingInvitationPages } from './hooks.js';
-import { memberErrorText, ROLE_LABELS } from './memberRules.js';
+import { memberErrorText } from './memberRules.js';
+import { RoleBadges } from './RoleBadges.js';
 
 /** A day as the members screen shows it: 'Nov 28, 2026'. */
 export function invitationDay(ms: number): string {
@@ -68,13 +69,7 @@ export function PendingInvitations({ invitations, loadMore }: PendingInvitations
                     {invitationDates(i)}
                   </Text>
                 </div>
-                <Group gap={4}>
-                  {i.roles.map((r) => (
-                    <Badge key={r} variant="light">
-                      {ROLE_LABELS[r] ?? r}
-                    </Badge>
-                  ))}
-                </Group>
+                <RoleBadges roles={i.roles} />
               </Group>
             </Card>
           ))}

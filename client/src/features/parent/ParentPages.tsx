@@ -1,11 +1,12 @@
-import { Alert, Anchor, Badge, Group, Loader, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Loader, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { useChildOrgMembers, useChildOrgs } from '../orgs/hooks.js';
 import { MembersPage } from '../orgs/MembersPage.js';
-import { memberErrorText, ROLE_LABELS } from '../orgs/memberRules.js';
+import { memberErrorText } from '../orgs/memberRules.js';
 import { OrgOverview, OrgTable } from '../orgs/OrgOverview.js';
+import { RoleBadges } from '../orgs/RoleBadges.js';
 
 function useParentOrgId(): string {
   return useParams().parentOrgId ?? '';
@@ -86,13 +87,7 @@ export function ParentOrgMembersPage(): ReactNode {
                   <Table.Td>{m.name}</Table.Td>
                   <Table.Td>{m.email}</Table.Td>
                   <Table.Td>
-                    <Group gap={4}>
-                      {m.roles.map((r) => (
-                        <Badge key={r} variant="light">
-                          {ROLE_LABELS[r] ?? r}
-                        </Badge>
-                      ))}
-                    </Group>
+                    <RoleBadges roles={m.roles} />
                   </Table.Td>
                 </Table.Tr>
               ))}
