@@ -28,7 +28,7 @@ export * from './rules/smart-suggestions.js';
 export * from './rules/sedation-level.js';
 export * from './rules/gs1.js';
 export * from './rules/report.js';
-export * from './rules/signoff.js';
+export * from './signoff/signoff.js';
 // The local anesthetic limit set one case is charted and signed off against (LA19), for the L.A. tracker.
 export {
   ageDefaultLimitSets,
@@ -37,9 +37,9 @@ export {
   signoffLimitSetNote,
   signoffLimitSets,
   trackerLimitSet,
-} from './rules/signoff-threshold.js';
+} from './signoff/signoff-threshold.js';
 // The consent the patient signed for a case on the patient link (SO3): the gate and the case screen read it.
-export { patientSignedConsent } from './rules/signoff-missing.js';
+export { patientSignedConsent } from './signoff/signoff-missing.js';
 export * from './rules/policies.js';
 export * from './rules/signed-records.js';
 export * from './auth/index.js';

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { createServer } from 'vite';
 import { Browser as CookieJar, signIn } from '../integration/accounts-client.js';
 import { adminCli } from '../integration/orgs-helpers.js';
@@ -66,12 +66,34 @@ function addressOf(screen: Screen, values: Record<string, string>): string {
   return `${prefix}/${path}`.replace(/\/$/, '') || '/';
 }
 
-/** Waits for a screen to settle: its main content shown, and no loader left. */
+/** Requests a page has in flight, long-lived streams (live events, sync sockets) left out. */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page): void {
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on('request', (r) => {
+    if (!['eventsource', 'websocket'].includes(r.resourceType())) open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/** Nothing in flight now and after the next two frames (a render that starts a refresh has started it). */
+async function quiet(page: Page): Promise<boolean> {
+  if ((inFlight.get(page)?.size ?? 0) > 0) return false;
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  return (inFlight.get(page)?.size ?? 0) === 0;
+}
+
+/**
+ * Waits for a screen to settle: its main content shown, no loader left, and the live data that
+ * arrives just after the first paint (lists refreshed from the server) answered and drawn.
+ */
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('main').first()).toBeVisible();
+  await expect.poll(() => quiet(page)).toBe(true);
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-  // Live data that arrives just after the first paint (lists refreshed from the server).
-  await page.waitForTimeout(500);
 }
 
 async function scan(page: Page, address: string, found: Map<string, string[]>): Promise<void> {
@@ -144,6 +166,7 @@ async function pageOf(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = jar ? await contextWith(browser, baseURL, jar) : await browser.newContext({ baseURL });
   const page = await context.newPage();
+  trackRequests(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   return { context, page };
 }

@@ -138,6 +138,10 @@ export interface SseReader {
   events: { id?: string; event?: string; data: unknown }[];
   /** Resolves once `n` data events (not counting the open event) arrived, or rejects after `ms`. */
   waitFor(n: number, ms?: number): Promise<void>;
+  /** Resolves once the server sent its `ready` event (any replay is queued before it), or rejects after `ms`. */
+  waitForReady(ms?: number): Promise<void>;
+  /** Resolves once the server ended the stream, or rejects after `ms`. */
+  waitForEnd(ms?: number): Promise<void>;
   stop(): void;
 }
 
@@ -156,6 +160,18 @@ export async function openSse(
   const events: SseReader['events'] = [];
   const waiters: (() => void)[] = [];
   const dataEvents = (): number => events.filter((e) => e.event === undefined).length;
+  let ended = !res.ok || !res.body;
+  const until = (holds: () => boolean, what: () => string, ms: number): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(what())), ms);
+      const check = (): void => {
+        if (holds()) {
+          clearTimeout(timer);
+          resolve();
+        } else waiters.push(check);
+      };
+      check();
+    });
   if (res.ok && res.body) {
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
@@ -190,6 +206,8 @@ export async function openSse(
       } catch {
         // aborted
       }
+      ended = true;
+      for (const w of waiters.splice(0)) w();
     })();
   } else {
     await res.text().catch(() => undefined);
@@ -198,16 +216,23 @@ export async function openSse(
     status: res.status,
     events,
     waitFor: (n, ms = 15_000) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${dataEvents()} of ${n} events after ${ms} ms`)), ms);
-        const check = (): void => {
-          if (dataEvents() >= n) {
-            clearTimeout(timer);
-            resolve();
-          } else waiters.push(check);
-        };
-        check();
-      }),
+      until(
+        () => dataEvents() >= n,
+        () => `only ${dataEvents()} of ${n} events after ${ms} ms`,
+        ms,
+      ),
+    waitForReady: (ms = 15_000) =>
+      until(
+        () => events.some((e) => e.event === 'ready'),
+        () => `no ready event after ${ms} ms`,
+        ms,
+      ),
+    waitForEnd: (ms = 15_000) =>
+      until(
+        () => ended,
+        () => `the stream was still open after ${ms} ms`,
+        ms,
+      ),
     stop: () => controller.abort(),
   };
 }

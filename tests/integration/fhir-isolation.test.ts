@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_TAG_SYSTEM, type AuditEvent, type Bundle, type Patient } from '@vigil/shared';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { eventually } from '../utils/yjs-clients.js';
 import {
   codeOf,
   createOrg,
@@ -145,8 +146,11 @@ describe('live events (spec 002 §3, §7)', () => {
     await fhir(server, alice.browser, 'PUT', `${A}/Patient/${id}`, { ...patientBody('Live', 'Updated'), id });
     await fhir(server, alice.browser, 'DELETE', `${A}/Patient/${id}`);
     const bravoPatient = await fhir<Patient>(server, bob.browser, 'POST', `${B}/Patient`, patientBody('Bravo', 'Only'));
+    // Alpha's last event, published after Bravo's: a stream's events arrive in order, so a Bravo event
+    // leaked to Alpha's stream would be there before it (no waiting for "nothing" to arrive).
+    const marker = await fhir<Patient>(server, alice.browser, 'POST', `${A}/Patient`, patientBody('Alpha', 'Marker'));
 
-    await alphaStream.waitFor(3);
+    await alphaStream.waitFor(4);
     await bravoStream.waitFor(1);
     const alphaData = alphaStream.events
       .filter((e) => e.event === undefined)
@@ -155,6 +159,7 @@ describe('live events (spec 002 §3, §7)', () => {
       ['CreateResource', A, 'Patient', id],
       ['UpdateResource', A, 'Patient', id],
       ['DeleteResource', A, 'Patient', id],
+      ['CreateResource', A, 'Patient', marker.body.id],
     ]);
     const [first] = alphaData;
     expect(first!.filterData).toMatchObject({ name: expect.arrayContaining(['live']) as unknown });
@@ -163,8 +168,7 @@ describe('live events (spec 002 §3, §7)', () => {
     expectValidFhir(resources[0]);
     expect(JSON.parse(alphaData[2]!.resourcesJSON as string)).toEqual([]);
 
-    // Give a stray cross-organisation event time to arrive, then check none did.
-    await new Promise((r) => setTimeout(r, 200));
+    // Bravo's one event was published after Alpha's first three: any of those leaked would be before it.
     const bravoData = bravoStream.events
       .filter((e) => e.event === undefined)
       .map((e) => e.data as Record<string, unknown>);
@@ -185,20 +189,27 @@ describe('live events (spec 002 §3, §7)', () => {
 
     const resumed = await openSse(server, alice.browser, A, { 'last-event-id': lastId });
     readers.push(resumed);
-    await resumed.waitFor(1);
-    await new Promise((r) => setTimeout(r, 200));
+    // The replay is read before `ready` and sent before anything live: an event published after
+    // `ready` ends what the replay holds.
+    await resumed.waitForReady();
+    const liveA = await fhir<Patient>(server, alice.browser, 'POST', `${A}/Patient`, patientBody('Live', 'After'));
+    await resumed.waitFor(2);
     const data = resumed.events.filter((e) => e.event === undefined).map((e) => e.data as Record<string, unknown>);
-    expect(data.map((d) => [d.orgId, d.resourceId])).toEqual([[A, missedA.body.id]]);
+    expect(data.map((d) => [d.orgId, d.resourceId])).toEqual([
+      [A, missedA.body.id],
+      [A, liveA.body.id],
+    ]);
 
     // Bravo resuming from Alpha's event id gets nothing of Alpha's.
     const bravoResumed = await openSse(server, bob.browser, B, { 'last-event-id': lastId });
     readers.push(bravoResumed);
-    await bravoResumed.waitFor(1);
-    await new Promise((r) => setTimeout(r, 200));
-    const bravoData = bravoResumed.events
-      .filter((e) => e.event === undefined)
-      .map((e) => e.data as Record<string, unknown>);
-    expect(bravoData.every((d) => d.orgId === B)).toBe(true);
+    await bravoResumed.waitForReady();
+    const liveB = await fhir<Patient>(server, bob.browser, 'POST', `${B}/Patient`, patientBody('Bravo', 'Live'));
+    const bravoData = (): Record<string, unknown>[] =>
+      bravoResumed.events.filter((e) => e.event === undefined).map((e) => e.data as Record<string, unknown>);
+    await eventually(() => expect(bravoData().map((d) => d.resourceId)).toContain(liveB.body.id));
+    expect(bravoData().length).toBeGreaterThan(1);
+    expect(bravoData().every((d) => d.orgId === B)).toBe(true);
   });
 
   it('audits opening a stream and every patient resource it delivers', async () => {

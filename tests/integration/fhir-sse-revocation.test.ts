@@ -29,7 +29,8 @@ describe('live events after signing out', () => {
       const r = await fhir(server, desk2, 'POST', `${member.orgId}/Patient`, patientBody('Bea', `After${i}`));
       expect(r.status).toBe(201);
     }
-    await new Promise((r) => setTimeout(r, 1000));
+    // The server ends a stream whose session ended as soon as it has an event to send.
+    await stream.waitForEnd();
     const names = stream.events
       .filter((e) => e.event === undefined)
       .map((e) => JSON.stringify(e.data))

@@ -2,6 +2,7 @@ import { appointmentTasks, type Appointment } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from './accounts-client.js';
 import { fhir } from './fhir-helpers.js';
+import { eventually } from '../utils/yjs-clients.js';
 import {
   consentForm,
   FORM_ROLES,
@@ -141,18 +142,20 @@ describe('appointment tasks (issue 28)', () => {
     );
     const parentId = parent.data!.createTextBodyForm.find((f) => f.name === 'Group consent')!.id;
     const { appointmentId: fresh } = await newAppointment(w, 'Nia');
-    let tasks: ReturnType<typeof appointmentTasks> = [];
-    for (let i = 0; i < 50 && tasks.length < 2; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      tasks = appointmentTasks(
-        (await fhir<Appointment>(w.server, w.admin.browser, 'GET', `office/Appointment/${fresh}`)).body,
-      );
-    }
-    expect(tasks.map((t) => [t.extId, t.status]).sort()).toEqual(
-      [
-        [ownId, 'requested'],
-        [parentId, 'requested'],
-      ].sort(),
+    await eventually(
+      async () => {
+        const tasks = appointmentTasks(
+          (await fhir<Appointment>(w.server, w.admin.browser, 'GET', `office/Appointment/${fresh}`)).body,
+        );
+        expect(tasks.map((t) => [t.extId, t.status]).sort()).toEqual(
+          [
+            [ownId, 'requested'],
+            [parentId, 'requested'],
+          ].sort(),
+        );
+      },
+      5_000,
+      100,
     );
     // Only new appointments: the one made before these forms has none of them.
     const older = appointmentTasks(

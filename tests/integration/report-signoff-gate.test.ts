@@ -14,7 +14,7 @@ import { formsWorld, type FormsWorld } from './forms-helpers.js';
 import { sudo } from './orgs-helpers.js';
 import { chartedCase, pdfText, SIGNATURE, type ChartedCase } from './report-helpers.js';
 import { orgMember, type OrgMember } from '../utils/members.js';
-import { connectClient, eventually, synced } from '../utils/yjs-clients.js';
+import { allSaved, connectClient, eventually, synced } from '../utils/yjs-clients.js';
 
 let w: FormsWorld;
 let office: OrgMember;
@@ -258,7 +258,7 @@ describe('the finalize gate (issue 29; spec 001 §6, §7)', () => {
         .set('signoffOverrides', [
           { flagKey: 'SO1', flagId: 'SO1', reason: 'forged', userId: 'x', name: 'Forged', time: 1 },
         ]);
-      await new Promise((r) => setTimeout(r, 300));
+      await allSaved(c.client.provider);
       const refused = await tryFinalize(c);
       expect(refused.status).toBe(409);
       expect(refused.issues!.map((i) => i.code)).toContain('SO1');

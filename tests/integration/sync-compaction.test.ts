@@ -26,7 +26,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function serve(db: Db, compactAfterUpdates: number): Promise<string> {
+async function serve(db: Db, compactAfterUpdates: number): Promise<{ url: string; rooms: SyncRooms }> {
   const rooms = new SyncRooms({ log: quiet, store: new SqliteSyncStore(db), compactAfterUpdates, evictAfterMs: 50 });
   const server: Server = createServer();
   server.on('upgrade', (req, socket, head) => rooms.handleUpgrade(req, socket, head));
@@ -35,7 +35,7 @@ async function serve(db: Db, compactAfterUpdates: number): Promise<string> {
     () => new Promise<void>((r) => server.close(() => r())),
     () => rooms.close(),
   );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, rooms };
 }
 
 describe('compaction', () => {
@@ -44,7 +44,7 @@ describe('compaction', () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const { db } = openDatabase(dir);
     cleanups.push(() => db.close());
-    const url = await serve(db, 5);
+    const { url, rooms } = await serve(db, 5);
     const writer = connectVigilClient(url, 'org1/cmp-compact');
     cleanups.push(writer.destroy);
     const vitals = new Y.Array<number>();
@@ -62,7 +62,7 @@ describe('compaction', () => {
 
     // Drop the room from memory, then load it from the snapshot and the log.
     writer.destroy();
-    await new Promise((r) => setTimeout(r, 150));
+    await eventually(() => expect(rooms.roomCount).toBe(0));
     const reader = connectClient(url, 'org1/cmp-compact');
     cleanups.push(reader.destroy);
     await synced(reader.provider);

@@ -205,7 +205,10 @@ describe('size caps of case documents over the sync socket', () => {
     const writer = connectClient(server.url, `${member.orgId}/${docId}`, { token: member.token });
     await synced(writer.provider);
     writer.doc.getMap('case').set('procedure', 'Molar extraction');
-    await new Promise((r) => setTimeout(r, 300));
+    // Stored before the room applies it: a second client sees it once it is saved.
+    const probe = connectClient(server.url, `${member.orgId}/${docId}`, { token: member.token });
+    await eventually(() => expect(probe.doc.getMap('case').get('procedure')).toBe('Molar extraction'));
+    probe.destroy();
     writer.destroy();
 
     const ws = await openVigilSocket(docId);

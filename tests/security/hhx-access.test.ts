@@ -15,7 +15,7 @@ import {
 } from '../integration/forms-helpers.js';
 import type { Person } from '../integration/orgs-helpers.js';
 import type { TestServer } from '../utils/start-server.js';
-import { connectClient, eventually, synced } from '../utils/yjs-clients.js';
+import { caughtUp, connectClient, eventually, synced } from '../utils/yjs-clients.js';
 
 /*
  * Issue 27: the health history calls × every kind of caller, against the real server. Signed
@@ -150,14 +150,16 @@ describe('health history access matrix (issue 27)', () => {
       try {
         await synced(client.provider);
         client.doc.getMap(HEALTH_HISTORY_ROOT).set('healthHistoryNotes', 'tampered');
+        // A plain client is sent no refusal: a round trip on its socket proves the server handled the write.
+        await caughtUp(client);
         const probe = connectClient(server.url, `${orgId}/${id}`, { token: who.browser.token! });
         try {
           await synced(probe.provider);
           await eventually(() =>
             expect(probe.doc.getMap(HEALTH_HISTORY_ROOT).get('finalReportSignature')).toBe(SIGNATURE),
           );
-          // Give the refused write the time a stored one would have taken to arrive.
-          await new Promise((r) => setTimeout(r, 300));
+          // The server refused the write; the probe now holds all the server's copy holds.
+          await caughtUp(probe);
           expect(probe.doc.getMap(HEALTH_HISTORY_ROOT).get('healthHistoryNotes')).toBeUndefined();
         } finally {
           probe.destroy();

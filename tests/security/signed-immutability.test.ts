@@ -7,7 +7,7 @@ import { adminCli, createOrg, join, person, sudo, type Person } from '../integra
 import { addAddendum, chartedCase, finalize, SIGNATURE, type ChartedCase } from '../integration/report-helpers.js';
 import { uniqueOrgId } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
-import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
+import { connectClient, connectVigilClient, eventually, saveAnswered, synced } from '../utils/yjs-clients.js';
 
 /*
  * Issue 24 item 1: signed means immutable, on every path. A GENERATED matrix: every write path
@@ -178,9 +178,10 @@ describe('a finalized case is immutable (issue 24 item 1)', () => {
     });
     try {
       await eventually(() => expect(writer.provider.status.refused).toBe('FINALIZED'), 15_000);
+      const answered = saveAnswered(writer.provider);
       writer.doc.getMap(CASE_ROOT).set('procedure', `Rewritten by ${role}`);
-      // Give the socket time to carry the update, then read what the server holds.
-      await new Promise((r) => setTimeout(r, 300));
+      // The server's answer to the save, then what the server holds.
+      expect((await answered).refused).toBe('FINALIZED');
     } finally {
       writer.destroy();
     }

@@ -142,7 +142,8 @@ describe('hostile waves in a real case, its app view and its signed PDF', () => 
       `<!doctype html><html><body style="margin:0"><p id="top">Anesthesia Record</p>${boxes}</body></html>`,
     );
     await page.waitForLoadState('load');
-    await page.waitForTimeout(300);
+    // Every wave image loaded and decoded (or failed): whatever an image could do has been done.
+    await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))));
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(dialogs).toBe(0);
     // The page's own text is on top where it is: no wave covers it.

@@ -38,7 +38,18 @@ import {
   type ChartRow,
 } from './chart.js';
 import { reportPatientName, type ReportAddendum, type ReportInput, type ReportSignature } from './model.js';
-import { clock, dateOnly, dateTime, num, record, records, text, timeOf, yesNo, type CaseRecord } from './read.js';
+import {
+  clock,
+  dateOnly,
+  dateTime,
+  num,
+  record,
+  records,
+  text,
+  timeOf,
+  yesNo,
+  type CaseRecord,
+} from '../case-data/read.js';
 import {
   countedPreMeds,
   drugDoses,

@@ -2,7 +2,7 @@ import { REPORT_CHART } from '../constants/widgets.js';
 import { MINUTE } from '../constants/time.js';
 import type { ReportInput } from './model.js';
 import { drugDoses } from './rules.js';
-import { num, record, records, text, timeOf, type CaseRecord } from './read.js';
+import { num, record, records, text, timeOf, type CaseRecord } from '../case-data/read.js';
 import { findVariant, LOCAL_ANESTHETIC_DRUGS } from '../rules/local-anesthetics.js';
 import { vitalsIntervalMinutes } from '../rules/vitals.js';
 import { readingMap } from '../rules/vitals-chart.js';

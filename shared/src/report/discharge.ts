@@ -9,7 +9,7 @@ import {
 } from '../rules/discharge-score.js';
 import { DISCHARGE_SCORE_TYPES, VITAL_IDS, type DischargeScoreType, type VitalId } from '../enums.js';
 import { DISCHARGE_CHOICE_LABELS, DISCHARGE_ITEM_LABELS, VITAL_NAMES } from './labels.js';
-import { record, records, timeOf, type CaseRecord } from './read.js';
+import { record, records, timeOf, type CaseRecord } from '../case-data/read.js';
 import { isSimulatedRecord } from './chart.js';
 
 /**

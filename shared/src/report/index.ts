@@ -6,4 +6,4 @@ export * from './labels.js';
 export * from './discharge.js';
 export * from './totals.js';
 export * from './Report.js';
-export { dateTime } from './read.js';
+export { dateTime } from '../case-data/read.js';

@@ -3,7 +3,7 @@ import { cleanReportTitle } from '../rules/report.js';
 import { USER_ROLES, type UserRole } from '../enums.js';
 import type { ReportInput } from './model.js';
 import { reportPatientName } from './model.js';
-import { records, record, text, timeOf, type CaseRecord } from './read.js';
+import { records, record, text, timeOf, type CaseRecord } from '../case-data/read.js';
 import { routeGroup, type RouteGroup } from '../rules/drugs.js';
 import { drugTotalRows } from './totals.js';
 import { DRUG_ROUTES, type DrugRoute } from '../enums.js';

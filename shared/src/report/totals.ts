@@ -22,7 +22,7 @@ import {
 import { caseCardiacDisease, epinephrineStatus } from '../rules/local-anesthetics-epinephrine.js';
 import { IDEAL_BODY_WEIGHT_FROM_AGE, type DoseWeight, type PatientSex } from '../rules/ideal-body-weight.js';
 import { DRUG_ROUTES, type DrugRoute } from '../enums.js';
-import { num, record, records, text, timeOf, type CaseRecord } from './read.js';
+import { num, record, records, text, timeOf, type CaseRecord } from '../case-data/read.js';
 
 /** Totals the printed record states outright (issue 25: the PDF as a legal record). */
 

@@ -1,5 +1,5 @@
 import { PROVIDER_EDITING_WINDOW_MS } from '../constants/shell.js';
-import { record, timeOf } from '../report/read.js';
+import { record, timeOf } from '../case-data/read.js';
 import { readSignoffCase } from './signoff-case.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Issue } from '../case-data/issue.js';
 import { EVENT_IDS, USER_ROLES, type UserRole } from '../enums.js';
-import { record, records, text, timeOf, type CaseRecord } from '../report/read.js';
+import { record, records, text, timeOf, type CaseRecord } from '../case-data/read.js';
 import { caseRoleNames } from './case-roles.js';
 import { derivedCaseStart } from './event-times.js';
 

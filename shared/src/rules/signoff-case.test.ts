@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, completeCase, reading } from './signoff-fixture.test-util.js';
+import { at, completeCase, reading } from '../signoff/signoff-fixture.test-util.js';
 import { caseDoses, caseReadings, isDepthLevel, levelPhrase, readSignoffCase } from './signoff-case.js';
 
 describe('the case as the sign-off rules read it', () => {

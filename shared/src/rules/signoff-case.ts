@@ -1,6 +1,6 @@
 import { migrateCaseData } from '../case-data/migrations.js';
 import { DEPTH_SEDATION_LEVELS, EVENT_IDS, type EventId } from '../enums.js';
-import { num, record, records, text, timeOf, type CaseRecord } from '../report/read.js';
+import { num, record, records, text, timeOf, type CaseRecord } from '../case-data/read.js';
 import { effectiveTimes, type EventTimesInput } from './event-times.js';
 import { sedationLevelRank } from './sedation-level.js';
 

@@ -1,11 +1,11 @@
 import { caseDischarge } from '../report/discharge.js';
 import { DISCHARGE_ITEM_LABELS } from '../report/labels.js';
-import { clock, num, records, text, timeOf } from '../report/read.js';
+import { clock, num, records, text, timeOf } from '../case-data/read.js';
 import { DAY } from '../constants/time.js';
-import { isDepthLevel, levelPhrase, type SignoffReading } from './signoff-case.js';
+import { isDepthLevel, levelPhrase, type SignoffReading } from '../rules/signoff-case.js';
 import { CONTRACT_APPOINTMENT_EXTENSION, type Contract } from '../fhir/contract.js';
 import { flag, keyTime, type PatientConsent, type SignoffFlag, type SignoffInput } from './signoff-rules.js';
-import { vitalCheckpoints, vitalsIntervalMinutes } from './vitals.js';
+import { vitalCheckpoints, vitalsIntervalMinutes } from '../rules/vitals.js';
 
 /**
  * Sign-off flags of the category 'missing' (issue 29): what a signed record must hold and this

@@ -1,6 +1,6 @@
-import type { PatientSex } from './ideal-body-weight.js';
-import type { LedgerLine } from './ledger.js';
-import type { SignoffCase } from './signoff-case.js';
+import type { PatientSex } from '../rules/ideal-body-weight.js';
+import type { LedgerLine } from '../rules/ledger.js';
+import type { SignoffCase } from '../rules/signoff-case.js';
 
 /**
  * The sign-off flags' types, rule table and flag maker (issue 29), apart from signoff.ts so the

@@ -1,4 +1,4 @@
-import { readSignoffCase } from './signoff-case.js';
+import { readSignoffCase } from '../rules/signoff-case.js';
 import { confirmationFlags } from './signoff-confirmation.js';
 import { missingFlags } from './signoff-missing.js';
 import { sequenceFlags } from './signoff-sequence.js';

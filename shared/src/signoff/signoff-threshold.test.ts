@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { at, completeCase, ctxOf, reading } from './signoff-fixture.test-util.js';
 import { signoffFlags, type SignoffFlag, type SignoffContext } from './signoff.js';
-import { LOCAL_ANESTHETIC_VARIANTS, maxDoseMg } from './local-anesthetics.js';
+import { LOCAL_ANESTHETIC_VARIANTS, maxDoseMg } from '../rules/local-anesthetics.js';
 import {
   ageDefaultLimitSets,
   caseLimitSet,

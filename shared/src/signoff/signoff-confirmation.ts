@@ -1,8 +1,8 @@
 import type { SedationLevel } from '../enums.js';
-import { clock } from '../report/read.js';
-import { levelPhrase, type SignoffReading } from './signoff-case.js';
+import { clock } from '../case-data/read.js';
+import { levelPhrase, type SignoffReading } from '../rules/signoff-case.js';
 import { flag, type SignoffFlag, type SignoffInput } from './signoff-rules.js';
-import { sedationLevelRank, UNKNOWN_SEDATION_RANK } from './sedation-level.js';
+import { sedationLevelRank, UNKNOWN_SEDATION_RANK } from '../rules/sedation-level.js';
 
 /**
  * Sign-off flags of the category 'confirmation' (issue 29): events the signer confirms they meant

@@ -1,7 +1,7 @@
-import { clock, records } from '../report/read.js';
+import { clock, records } from '../case-data/read.js';
 import { caseWeightKg, localAmountText } from '../report/totals.js';
-import { kgText } from './bmi.js';
-import type { SignoffReading } from './signoff-case.js';
+import { kgText } from '../rules/bmi.js';
+import type { SignoffReading } from '../rules/signoff-case.js';
 import { flag, keyTime, type SignoffFlag, type SignoffInput } from './signoff-rules.js';
 import { localVariantName } from './signoff-sequence.js';
 

@@ -1,7 +1,7 @@
-import { clock } from '../report/read.js';
+import { clock } from '../case-data/read.js';
 import { localAmountText } from '../report/totals.js';
-import { findVariant, LOCAL_ANESTHETIC_DRUGS } from './local-anesthetics.js';
-import { eventTimeEntries, TIMELINE_EVENT_LABELS } from './event-times.js';
+import { findVariant, LOCAL_ANESTHETIC_DRUGS } from '../rules/local-anesthetics.js';
+import { eventTimeEntries, TIMELINE_EVENT_LABELS } from '../rules/event-times.js';
 import { flag, keyTime, type SignoffFlag, type SignoffInput } from './signoff-rules.js';
 
 /**

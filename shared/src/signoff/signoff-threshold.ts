@@ -1,8 +1,8 @@
-import { clock } from '../report/read.js';
+import { clock } from '../case-data/read.js';
 import { caseWeightKg, drugTotalRows } from '../report/totals.js';
-import { kgText } from './bmi.js';
-import { ledgerLineDifference, ledgerLineReconciles } from './ledger.js';
-import { caseDoseWeight, IDEAL_BODY_WEIGHT_FROM_AGE, type DoseWeight } from './ideal-body-weight.js';
+import { kgText } from '../rules/bmi.js';
+import { ledgerLineDifference, ledgerLineReconciles } from '../rules/ledger.js';
+import { caseDoseWeight, IDEAL_BODY_WEIGHT_FROM_AGE, type DoseWeight } from '../rules/ideal-body-weight.js';
 import {
   localAnestheticToxicity,
   LOCAL_ANESTHETIC_DRUGS,
@@ -10,9 +10,9 @@ import {
   type LimitSet,
   type LocalAnestheticDrugId,
   type LocalToxicity,
-} from './local-anesthetics.js';
-import { caseCardiacDisease, epinephrineStatus } from './local-anesthetics-epinephrine.js';
-import type { SignoffCase, SignoffReading } from './signoff-case.js';
+} from '../rules/local-anesthetics.js';
+import { caseCardiacDisease, epinephrineStatus } from '../rules/local-anesthetics-epinephrine.js';
+import type { SignoffCase, SignoffReading } from '../rules/signoff-case.js';
 import { flag, type SignoffContext, type SignoffFlag, type SignoffInput } from './signoff-rules.js';
 
 /**
