@@ -43,6 +43,7 @@ export { patientSignedConsent } from './signoff/signoff-missing.js';
 export * from './rules/policies.js';
 export * from './rules/signed-records.js';
 export * from './auth/index.js';
+export * from './texts/refusals.js';
 export * from './sync/index.js';
 export * from './orgs/index.js';
 export * from './fhir/index.js';

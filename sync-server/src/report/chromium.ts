@@ -16,3 +16,17 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * The environment Chromium runs in: the process's own, without a preloaded library. The unit
+ * suite's clock runs preload libfaketime into every process (scripts/test-clock.sh), and
+ * Chromium's child processes do not start with it; the printer prints the page it is given and
+ * needs no faked clock.
+ */
+export function chromiumEnv(env: Readonly<Record<string, string | undefined>> = process.env): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME')) kept[name] = value;
+  }
+  return kept;
+}

@@ -3,7 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Route } from 'playwri
 import { runningHeaderOf } from '@vigil/shared';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumEnv } from './chromium.js';
 
 /** US Letter in CSS px at 96 dpi, less the 8 mm margins either side (≈ 30 px each). */
 const LETTER_PRINTABLE_WIDTH_PX = 8.5 * 96 - 2 * 30;
@@ -126,6 +126,7 @@ export class ChromiumPdfPrinter implements PdfPrinter {
       const browser = await chromium.launch({
         executablePath: CHROMIUM_PATH,
         args: [...CHROMIUM_ARGS, ...PRINTER_CHROMIUM_ARGS],
+        env: chromiumEnv(),
       });
       browser.on('disconnected', () => {
         if (this.launching === launching) this.launching = null;
