@@ -195,6 +195,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const pdfLinks = new SqlitePdfLinkStore(db);
   const orgs = createOrgServices({
     store: orgStore,
+    accounts: accountStore,
     access,
     resources: serverResources({ store: resources, events: fhirEvents, signed }),
     sender,
@@ -249,6 +250,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ids,
     reports: reportStore,
     orgs: orgStore,
+    accounts: accountStore,
     sessions,
     audit,
     rooms,

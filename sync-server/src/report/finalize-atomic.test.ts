@@ -96,6 +96,7 @@ function reportService(fault: 'none' | 'beforeFlag' | 'afterFlag'): ReportServic
     ids: services.ids,
     reports: services.reportStore,
     orgs: services.orgStore,
+    accounts: services.accounts,
     sessions: services.sessions,
     audit: services.audit,
     rooms,

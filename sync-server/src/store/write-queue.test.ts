@@ -325,6 +325,7 @@ describe('the write queue through the services: a charted vital survives a faile
       ids: services.ids,
       reports: services.reportStore,
       orgs: services.orgStore,
+      accounts: services.accounts,
       sessions: services.sessions,
       audit: services.audit,
       rooms,

@@ -469,15 +469,6 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
     });
   });
 
-  it('reads a user’s name and finds a user by email', async () => {
-    const f = make();
-    await withDental(f);
-    expect(await f.store.userName('u-bob')).toBe('Bob');
-    expect(await f.store.userName('u-none')).toBeNull();
-    expect(await f.store.userByEmail('cy@example.com')).toEqual({ id: 'u-cy', email: 'cy@example.com' });
-    expect(await f.store.userByEmail('nobody@example.com')).toBeNull();
-  });
-
   it('marks the agreement signed with its audit event, and appends a lone audit event', async () => {
     const f = make();
     await withDental(f);
