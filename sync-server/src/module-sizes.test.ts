@@ -19,7 +19,6 @@ const NOT_YET_SPLIT: readonly string[] = [
   'inventories/service.ts',
   'report/service.ts',
   'orgs/organisations.ts',
-  'store/sqlite/migrations.ts',
   'sync/rooms.ts',
   'sync/transport.ts',
 ];
