@@ -18,9 +18,6 @@ const NOT_YET_SPLIT: readonly string[] = [
   'hhx/service.ts',
   'inventories/service.ts',
   'report/service.ts',
-  'orgs/organisations.ts',
-  'sync/rooms.ts',
-  'sync/transport.ts',
 ];
 
 function moduleFiles(dir: string): string[] {
