@@ -8,7 +8,7 @@ import { Sessions, type SignedInSession } from './auth/sessions.js';
 import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
-import { seedDemoData } from './store/seed.js';
+import { seedDemoData } from './demo/seed.js';
 import type { IdOwnership } from './fhir/id-ownership.js';
 import type { LiveEvents } from './fhir/live-events.js';
 import { FhirService } from './fhir/service.js';

@@ -10,7 +10,7 @@ import { tokenHash } from '../forms/tasks.js';
 import { createLogger } from '../log.js';
 import { buildServices, type Services } from '../services.js';
 import { SqlitePatientLinkStore } from '../store/patient-links/sqlite.js';
-import { DEMO_ORGS } from '../store/seed.js';
+import { DEMO_ORGS } from '../demo/seed.js';
 import { PatientFormService } from './patient.js';
 
 /*

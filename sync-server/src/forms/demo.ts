@@ -1,6 +1,7 @@
 import {
   appointmentTasks,
   CONTRACT_APPOINTMENT_EXTENSION,
+  CONTRACT_EXTENSIONS,
   EDIT_STATUS_EXTENSION,
   encodePng,
   ORG_TAG_SYSTEM,
@@ -13,7 +14,6 @@ import {
   type Contract,
   type FhirResource,
 } from '@vigil/shared';
-import { CONTRACT_EXTENSIONS } from '../contracts/patient.js';
 import type { OrgFormStore } from '../store/forms/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { ResourceStore } from '../store/resources/types.js';

@@ -17,7 +17,7 @@ import { loadConfig } from '../config.js';
 import type { FhirService } from '../fhir/service.js';
 import { createLogger } from '../log.js';
 import { buildServices, type Services } from '../services.js';
-import { DEMO_ORGS, DEMO_USER } from '../store/seed.js';
+import { DEMO_ORGS, DEMO_USER } from '../demo/seed.js';
 import { SqliteSyncStore } from '../store/sync/sqlite.js';
 import { HhxService, type HhxCaller } from './service.js';
 

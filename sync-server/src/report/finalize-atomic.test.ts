@@ -9,7 +9,7 @@ import type { SignedInSession } from '../auth/sessions.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
 import { buildServices, type Services } from '../services.js';
-import { DEMO_ORGS, DEMO_USER } from '../store/seed.js';
+import { DEMO_ORGS, DEMO_USER } from '../demo/seed.js';
 import { SqliteSyncStore } from '../store/sync/sqlite.js';
 import type { DocumentRooms, SealedDocument } from '../sync/rooms.js';
 import type { FinalizeLine } from './finalize-request.js';

@@ -16,7 +16,7 @@ import type { DocumentRooms, SealedDocument } from '../sync/rooms.js';
 import { SqliteAuditStore } from './audit/sqlite.js';
 import { SqliteOutboxStore } from './outbox/sqlite.js';
 import { SqliteResourceStore } from './resources/sqlite.js';
-import { DEMO_ORGS, DEMO_USER } from './seed.js';
+import { DEMO_ORGS, DEMO_USER } from '../demo/seed.js';
 import { openMemoryDatabase, type Db } from './sqlite/database.js';
 import { afterCommit, inTransaction, serialized } from './resources/transactions.js';
 import { appendedUpdateCount, SqliteSyncStore } from './sync/sqlite.js';
