@@ -469,6 +469,11 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
     });
   });
 
+  it('answers no user look-ups: AccountStore does (issue 36 item 7)', () => {
+    const f = make();
+    for (const method of ['userName', 'userByEmail', 'userById']) expect(method in f.store).toBe(false);
+  });
+
   it('marks the agreement signed with its audit event, and appends a lone audit event', async () => {
     const f = make();
     await withDental(f);
