@@ -22,6 +22,7 @@ import { SqliteResourceStore } from '../sync-server/src/store/resources/sqlite.j
 import { sqliteSignedRecords } from '../sync-server/src/store/resources/ownership.js';
 import { createOrgServices, serverResources } from '../sync-server/src/orgs/index.js';
 import { SqliteOrgStore } from '../sync-server/src/store/orgs/sqlite.js';
+import { SqliteAccountStore } from '../sync-server/src/store/accounts/sqlite.js';
 import { checkAuditChain } from '../sync-server/src/auth/audit.js';
 import { SqliteAuditStore } from '../sync-server/src/store/audit/sqlite.js';
 
@@ -48,8 +49,10 @@ async function makeUber(email: string): Promise<number> {
   const { db } = openDatabase(loadConfig().dataDir);
   try {
     const store = new SqliteOrgStore(db);
+    const accounts = new SqliteAccountStore(db);
     const orgs = createOrgServices({
       store,
+      accounts,
       access: new OrgAccess({ parentsOf: (orgId) => store.parentsOf(orgId) }),
       resources: serverResources({
         store: new SqliteResourceStore(db),
@@ -59,7 +62,7 @@ async function makeUber(email: string): Promise<number> {
       sender: { send: () => Promise.reject(new Error('the admin command sends no mail')) },
       now: Date.now,
     });
-    const user = await store.userByEmail(normalizeEmail(email));
+    const user = await accounts.userByEmail(normalizeEmail(email));
     if (!user) {
       process.stderr.write(`No user found for ${normalizeEmail(email)}: sign up first, then run this again.\n`);
       return 1;

@@ -5,7 +5,7 @@
  */
 import { loadConfig } from '../sync-server/src/config.js';
 import { openDatabase } from '../sync-server/src/store/sqlite/database.js';
-import { seedDemoData } from '../sync-server/src/store/seed.js';
+import { seedDemoData } from '../sync-server/src/demo/seed.js';
 import { createLogger } from '../sync-server/src/log.js';
 
 const config = loadConfig();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { uncaughtErrorAnswer } from './errors.js';
-import { botCheckRoutes, emrLaunchRoutes } from './auth/routes.js';
+import { botCheckRoutes, emrLaunchRoutes } from './routes/auth.js';
 import { finalizeRoutes } from './routes/finalize.js';
 import { fhirRoutes } from './routes/fhir.js';
 import { devApiRoutes, devPageRoutes } from './routes/dev.js';

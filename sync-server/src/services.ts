@@ -8,7 +8,7 @@ import { Sessions, type SignedInSession } from './auth/sessions.js';
 import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
-import { seedDemoData } from './store/seed.js';
+import { seedDemoData } from './demo/seed.js';
 import type { IdOwnership } from './fhir/id-ownership.js';
 import type { LiveEvents } from './fhir/live-events.js';
 import { FhirService } from './fhir/service.js';
@@ -195,6 +195,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const pdfLinks = new SqlitePdfLinkStore(db);
   const orgs = createOrgServices({
     store: orgStore,
+    accounts: accountStore,
     access,
     resources: serverResources({ store: resources, events: fhirEvents, signed }),
     sender,
@@ -249,6 +250,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ids,
     reports: reportStore,
     orgs: orgStore,
+    accounts: accountStore,
     sessions,
     audit,
     rooms,

@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodePng } from '@vigil/shared';
-import { loadConfig } from '../config.js';
 import type { FhirService } from '../fhir/service.js';
 import { tokenHash } from '../forms/tasks.js';
-import { createLogger } from '../log.js';
-import { buildServices, type Services } from '../services.js';
+import type { Services } from '../services.js';
+import { openTestServices } from '../test-services.test-util.js';
 import { SqlitePatientLinkStore } from '../store/patient-links/sqlite.js';
-import { DEMO_ORGS } from '../store/seed.js';
+import { DEMO_ORGS } from '../demo/seed.js';
 import { PatientFormService } from './patient.js';
 
 /*
@@ -20,22 +15,13 @@ import { PatientFormService } from './patient.js';
  * link refused a second try (LINK_USED).
  */
 describe('a patient form submission is stored whole or not at all', () => {
-  let dataDir: string;
   let services: Services;
+  let closeServices: () => Promise<void>;
 
-  afterEach(async () => {
-    await services.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterEach(() => closeServices());
 
   it('leaves the link usable and stores no Contract when storing the Contract fails', async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-patient-submit-'));
-    const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
-    services = buildServices(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'on' }),
-      createLogger('error', quiet),
-    );
-    await services.ready;
+    ({ services, close: closeServices } = await openTestServices());
     const orgId = DEMO_ORGS.office.id;
     // The demo's sent consent task (forms/demo.ts) gets a link of this test's own.
     const appointment = await services.resources.read(orgId, 'Appointment', 'apt-demo0000000001');

@@ -173,7 +173,7 @@ export function demoResources(
 /**
  * Seeds the demo office's resources (issue 5): its practitioners, a location with two
  * operatories, 12 patients of all ages and appointments today and around it this month. Meant
- * to be called by the demo seed (sync-server/src/store/seed.ts) for the demo office. Returns how
+ * to be called by the demo seed (sync-server/src/demo/seed.ts) for the demo office. Returns how
  * many resources it wrote (0 when seeded before).
  */
 export function seedDemoResources(

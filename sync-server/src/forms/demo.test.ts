@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteOrgFormStore } from '../store/forms/sqlite.js';
 import { SqliteOrgStore } from '../store/orgs/sqlite.js';
 import { SqliteResourceStore } from '../store/resources/sqlite.js';
-import { seedDemoData } from '../store/seed.js';
+import { seedDemoData } from '../demo/seed.js';
 import { openMemoryDatabase } from '../store/sqlite/database.js';
 import { DEMO_FORMS } from './demo.js';
 

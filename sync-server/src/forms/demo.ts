@@ -1,6 +1,7 @@
 import {
   appointmentTasks,
   CONTRACT_APPOINTMENT_EXTENSION,
+  CONTRACT_EXTENSIONS,
   EDIT_STATUS_EXTENSION,
   encodePng,
   ORG_TAG_SYSTEM,
@@ -13,7 +14,6 @@ import {
   type Contract,
   type FhirResource,
 } from '@vigil/shared';
-import { CONTRACT_EXTENSIONS } from '../contracts/patient.js';
 import type { OrgFormStore } from '../store/forms/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
@@ -51,61 +51,17 @@ function demoSignaturePng(width = 240, height = 60): string {
   );
 }
 
+type Deps = { forms: OrgFormStore; resources: ResourceStore; orgs: OrgStore };
+type Author = { userId: string; practitionerId: string; name: string };
+
 /**
  * Seeds the demo office's forms (a sedation consent with a signature, pre-op instructions as a
  * text form), the form builder on, a sent task on today's first appointment, a signed contract
  * with its completed task on the second, and two comments on the first patient. Never overwrites.
  */
-export async function seedDemoForms(
-  deps: { forms: OrgFormStore; resources: ResourceStore; orgs: OrgStore },
-  orgId: string,
-  now: Date,
-  author: { userId: string; practitionerId: string; name: string },
-): Promise<void> {
-  const at = now.getTime();
+export async function seedDemoForms(deps: Deps, orgId: string, now: Date, author: Author): Promise<void> {
+  await seedFormDefinitions(deps, orgId, now.getTime(), author);
   const iso = now.toISOString();
-  if (!(await deps.forms.get(orgId, DEMO_FORMS.consent))) {
-    await deps.forms.create({
-      id: DEMO_FORMS.consent,
-      orgId,
-      createdBy: author.userId,
-      at,
-      type: 'patientContract',
-      name: 'Sedation consent',
-      markdown: CONSENT_MARKDOWN,
-      challenge: true,
-      addToAll: false,
-      fields: [
-        { name: 'signerName', label: 'Signer Name', type: 'text', required: true },
-        { name: 'signature', label: 'Signature', type: 'signature', required: true },
-      ],
-    });
-  }
-  if (!(await deps.forms.get(orgId, DEMO_FORMS.preOp))) {
-    await deps.forms.create({
-      id: DEMO_FORMS.preOp,
-      orgId,
-      createdBy: author.userId,
-      at: at + 1,
-      type: 'textBody',
-      name: 'Pre-op instructions',
-      markdown: PRE_OP_MARKDOWN,
-      challenge: false,
-      addToAll: false,
-      fields: [],
-    });
-  }
-  if ((await deps.orgs.features(orgId)).formBuilder !== true) {
-    await deps.orgs.setFeature(
-      orgId,
-      'formBuilder',
-      true,
-      author.userId,
-      { at, ip: null, userAgent: 'demo seed' },
-      { action: 'orgFeatureAdded', userId: author.userId, detail: { featureName: 'formBuilder', demo: true } },
-    );
-  }
-
   const tag = (r: FhirResource & { id: string }): FhirResource & { id: string } => ({
     ...r,
     meta: { tag: [{ system: ORG_TAG_SYSTEM, code: orgId }] },
@@ -148,80 +104,142 @@ export async function seedDemoForms(
       if (!patient || (await deps.resources.read(orgId, 'Contract', DEMO_FORMS.contract))) continue;
       const patientResource = (await deps.resources.read(orgId, 'Patient', patient.slice('Patient/'.length)))?.resource;
       const name = patientResource?.resourceType === 'Patient' ? patientDisplayName(patientResource) : 'The patient';
-      const who = { reference: patient, display: name };
-      const contract: Contract & { id: string } = {
-        resourceType: 'Contract',
-        id: DEMO_FORMS.contract,
-        status: 'executed',
-        legalState: {
-          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/contract-legalstate', code: 'executed' }],
-          text: 'Signed',
-        },
-        version: new Date(at).toISOString(),
-        issued: iso,
-        title: 'Sedation consent',
-        subject: [{ reference: patient }],
-        extension: [
-          { url: CONTRACT_APPOINTMENT_EXTENSION, valueReference: { reference: `Appointment/${signedOn}` } },
-          { url: CONTRACT_EXTENSIONS.form, valueString: DEMO_FORMS.consent },
-          { url: CONTRACT_EXTENSIONS.task, valueString: task.id },
-          { url: CONTRACT_EXTENSIONS.values, valueString: JSON.stringify({ signerName: name }) },
-          { url: CONTRACT_EXTENSIONS.labels, valueString: JSON.stringify({ signerName: 'Signer Name' }) },
-        ],
-        signer: [
-          {
-            type: SIGNATURE_TYPE,
-            party: who,
-            signature: [{ type: [SIGNATURE_TYPE], when: iso, who, sigFormat: 'image/png', data: demoSignaturePng() }],
-          },
-        ],
-        legal: [
-          {
-            contentAttachment: {
-              contentType: 'text/markdown',
-              title: 'Sedation consent',
-              data: Buffer.from(CONSENT_MARKDOWN.replace('{{signerName}}', name), 'utf8').toString('base64'),
-            },
-          },
-        ],
-      };
+      const contract = demoContract({ patient, name, appointmentId: signedOn, taskId: task.id, now });
       await deps.resources.write({ orgId, resource: tag(contract) }, iso);
     }
-
-    const firstPatient = 'pat-demo0000000001';
-    const comments: (Communication & { id: string })[] = [
-      {
-        resourceType: 'Communication',
-        id: 'com-demonote00001',
-        status: 'completed',
-        subject: { reference: `Patient/${firstPatient}` },
-        about: [{ reference: `Appointment/${sentOn}` }],
-        sent: new Date(at - 2 * 86_400_000).toISOString(),
-        sender: {
-          reference: `Practitioner/${author.practitionerId}`,
-          identifier: { system: PRACTITIONER_USER_SYSTEM, value: author.userId },
-          display: author.name,
-        },
-        payload: [{ contentString: 'Anxious about needles; numbing cream before the IV helped last time.' }],
-      },
-      {
-        resourceType: 'Communication',
-        id: 'com-demonote00002',
-        status: 'completed',
-        subject: { reference: `Patient/${firstPatient}` },
-        sent: new Date(at - 86_400_000).toISOString(),
-        sender: {
-          reference: `Practitioner/${author.practitionerId}`,
-          identifier: { system: PRACTITIONER_USER_SYSTEM, value: author.userId },
-          display: author.name,
-        },
-        payload: [{ contentString: 'Escort confirmed by phone: her sister drives her home.' }],
-        extension: [{ url: EDIT_STATUS_EXTENSION, valueCode: 'edited' }],
-      },
-    ];
-    for (const c of comments) {
+    for (const c of demoComments('pat-demo0000000001', sentOn, now, author)) {
       if (await deps.resources.read(orgId, 'Communication', c.id)) continue;
       await deps.resources.write({ orgId, resource: tag(c) }, iso);
     }
   });
+}
+
+/** The consent and pre-op forms, and the form builder flag on (each only when missing). */
+async function seedFormDefinitions(deps: Deps, orgId: string, at: number, author: Author): Promise<void> {
+  if (!(await deps.forms.get(orgId, DEMO_FORMS.consent))) {
+    await deps.forms.create({
+      id: DEMO_FORMS.consent,
+      orgId,
+      createdBy: author.userId,
+      at,
+      type: 'patientContract',
+      name: 'Sedation consent',
+      markdown: CONSENT_MARKDOWN,
+      challenge: true,
+      addToAll: false,
+      fields: [
+        { name: 'signerName', label: 'Signer Name', type: 'text', required: true },
+        { name: 'signature', label: 'Signature', type: 'signature', required: true },
+      ],
+    });
+  }
+  if (!(await deps.forms.get(orgId, DEMO_FORMS.preOp))) {
+    await deps.forms.create({
+      id: DEMO_FORMS.preOp,
+      orgId,
+      createdBy: author.userId,
+      at: at + 1,
+      type: 'textBody',
+      name: 'Pre-op instructions',
+      markdown: PRE_OP_MARKDOWN,
+      challenge: false,
+      addToAll: false,
+      fields: [],
+    });
+  }
+  if ((await deps.orgs.features(orgId)).formBuilder !== true) {
+    await deps.orgs.setFeature(
+      orgId,
+      'formBuilder',
+      true,
+      author.userId,
+      { at, ip: null, userAgent: 'demo seed' },
+      { action: 'orgFeatureAdded', userId: author.userId, detail: { featureName: 'formBuilder', demo: true } },
+    );
+  }
+}
+
+/** The consent the patient of `appointmentId` signed, as the patient's submission stores it. */
+function demoContract(c: {
+  patient: string;
+  name: string;
+  appointmentId: string;
+  taskId: string;
+  now: Date;
+}): Contract & { id: string } {
+  const iso = c.now.toISOString();
+  const who = { reference: c.patient, display: c.name };
+  return {
+    resourceType: 'Contract',
+    id: DEMO_FORMS.contract,
+    status: 'executed',
+    legalState: {
+      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/contract-legalstate', code: 'executed' }],
+      text: 'Signed',
+    },
+    version: iso,
+    issued: iso,
+    title: 'Sedation consent',
+    subject: [{ reference: c.patient }],
+    extension: [
+      { url: CONTRACT_APPOINTMENT_EXTENSION, valueReference: { reference: `Appointment/${c.appointmentId}` } },
+      { url: CONTRACT_EXTENSIONS.form, valueString: DEMO_FORMS.consent },
+      { url: CONTRACT_EXTENSIONS.task, valueString: c.taskId },
+      { url: CONTRACT_EXTENSIONS.values, valueString: JSON.stringify({ signerName: c.name }) },
+      { url: CONTRACT_EXTENSIONS.labels, valueString: JSON.stringify({ signerName: 'Signer Name' }) },
+    ],
+    signer: [
+      {
+        type: SIGNATURE_TYPE,
+        party: who,
+        signature: [{ type: [SIGNATURE_TYPE], when: iso, who, sigFormat: 'image/png', data: demoSignaturePng() }],
+      },
+    ],
+    legal: [
+      {
+        contentAttachment: {
+          contentType: 'text/markdown',
+          title: 'Sedation consent',
+          data: Buffer.from(CONSENT_MARKDOWN.replace('{{signerName}}', c.name), 'utf8').toString('base64'),
+        },
+      },
+    ],
+  };
+}
+
+/** Two comments on the patient, one about the appointment, one edited. */
+function demoComments(
+  patientId: string,
+  appointmentId: string,
+  now: Date,
+  author: Author,
+): (Communication & { id: string })[] {
+  const at = now.getTime();
+  const sender = {
+    reference: `Practitioner/${author.practitionerId}`,
+    identifier: { system: PRACTITIONER_USER_SYSTEM, value: author.userId },
+    display: author.name,
+  };
+  return [
+    {
+      resourceType: 'Communication',
+      id: 'com-demonote00001',
+      status: 'completed',
+      subject: { reference: `Patient/${patientId}` },
+      about: [{ reference: `Appointment/${appointmentId}` }],
+      sent: new Date(at - 2 * 86_400_000).toISOString(),
+      sender,
+      payload: [{ contentString: 'Anxious about needles; numbing cream before the IV helped last time.' }],
+    },
+    {
+      resourceType: 'Communication',
+      id: 'com-demonote00002',
+      status: 'completed',
+      subject: { reference: `Patient/${patientId}` },
+      sent: new Date(at - 86_400_000).toISOString(),
+      sender,
+      payload: [{ contentString: 'Escort confirmed by phone: her sister drives her home.' }],
+      extension: [{ url: EDIT_STATUS_EXTENSION, valueCode: 'edited' }],
+    },
+  ];
 }

@@ -1,7 +1,7 @@
 import { validateResource, type Composition } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { SqliteResourceStore } from '../store/resources/sqlite.js';
-import { seedDemoData } from '../store/seed.js';
+import { seedDemoData } from '../demo/seed.js';
 import { openMemoryDatabase } from '../store/sqlite/database.js';
 
 describe('the demo health histories (issue 29)', () => {

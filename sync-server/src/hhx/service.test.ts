@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import * as Y from 'yjs';
 import {
   HEALTH_HISTORY_ROOT,
@@ -13,11 +9,10 @@ import {
 } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SignedInSession } from '../auth/sessions.js';
-import { loadConfig } from '../config.js';
 import type { FhirService } from '../fhir/service.js';
-import { createLogger } from '../log.js';
-import { buildServices, type Services } from '../services.js';
-import { DEMO_ORGS, DEMO_USER } from '../store/seed.js';
+import type { Services } from '../services.js';
+import { openTestServices } from '../test-services.test-util.js';
+import { DEMO_ORGS, DEMO_USER } from '../demo/seed.js';
 import { SqliteSyncStore } from '../store/sync/sqlite.js';
 import { HhxService, type HhxCaller } from './service.js';
 
@@ -32,23 +27,14 @@ import { HhxService, type HhxCaller } from './service.js';
 const ORG = DEMO_ORGS.office.id;
 const SIGNATURE = 'M 10 150 L 120 60 L 200 220';
 
-let dataDir: string;
 let services: Services;
+let closeServices: () => Promise<void>;
 
 beforeEach(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-hhx-sign-'));
-  const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
-  services = buildServices(
-    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'on' }),
-    createLogger('error', quiet),
-  );
-  await services.ready;
+  ({ services, close: closeServices } = await openTestServices());
 });
 
-afterEach(async () => {
-  await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterEach(() => closeServices());
 
 const session: SignedInSession = {
   sessionId: 'ses-hhx-sign',

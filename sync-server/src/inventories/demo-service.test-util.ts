@@ -7,7 +7,7 @@ import { SqliteInventoryStore } from '../store/inventories/sqlite.js';
 import { SqliteOrgStore } from '../store/orgs/sqlite.js';
 import { sqliteSignedRecords } from '../store/resources/ownership.js';
 import { SqliteResourceStore } from '../store/resources/sqlite.js';
-import { seedDemoData } from '../store/seed.js';
+import { seedDemoData } from '../demo/seed.js';
 import { openMemoryDatabase } from '../store/sqlite/database.js';
 
 type Db = ReturnType<typeof openMemoryDatabase>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedDemoData } from '../store/seed.js';
+import { seedDemoData } from '../demo/seed.js';
 import { demoInventoryService } from './demo-service.test-util.js';
 
 describe('the demo ledger (issue 29)', () => {

@@ -1,11 +1,14 @@
 import type { OrgAccess } from '../access/index.js';
 import type { MessageSender } from '../mail/sender.js';
+import type { AccountStore } from '../store/accounts/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { OrgResources } from './resources.js';
 
 /** What the organisation services are built from (services.ts builds them once). */
 export interface OrgDeps {
   store: OrgStore;
+  /** Users' names for their Practitioner resources (the accounts' repository answers user look-ups). */
+  accounts: Pick<AccountStore, 'userById'>;
   access: OrgAccess;
   resources: OrgResources;
   /** Invitation mail: the accounts' transport (SMTP_URL, else the outbox). */

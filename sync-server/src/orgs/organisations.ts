@@ -1,11 +1,7 @@
 import {
-  emailSchema,
   isInternalUber,
-  isSubscriptionOk,
   isValidOrgId,
-  nameSchema,
   newId,
-  ORG_TYPES,
   suggestOrgId,
   TRIAL_MS,
   validateOrgDetails,
@@ -13,13 +9,10 @@ import {
   type OrgType,
   type OrgView,
   type PlanView,
-  type PostalAddress,
   type SessionOrgGroupsView,
-  type SessionOrgView,
   type SubscriptionStatusName,
 } from '@vigil/shared';
-import { z } from 'zod';
-import type { OrgChanges, OrgRecord } from '../store/orgs/types.js';
+import type { OrgRecord } from '../store/orgs/types.js';
 import { authorizeOrg } from './authorize.js';
 import {
   auditOrigin,
@@ -28,84 +21,16 @@ import {
   refuse,
   requireFullCaller,
   requireOrgId,
-  text,
   type OrgCaller,
   type OrgRequest,
   type SignedInCaller,
 } from './common.js';
 import type { OrgDeps } from './deps.js';
+import { orgChanges, postalAddress, schemas, type OrgCreation } from './org-input.js';
+import { orgView, planView, sessionOrgView } from './org-views.js';
 import { syncPractitioner } from './practitioners.js';
 
-/** Where each organisation type's app lives (spec 000 §2). */
-export function orgHref(type: OrgType, id: string): string {
-  switch (type) {
-    case 'regular':
-      return `/org/${id}`;
-    case 'parent':
-      return `/parent/${id}`;
-    case 'vigil':
-      return '/vigil-team';
-    case 'reseller':
-      return `/reseller/${id}`;
-  }
-}
-
-const schemas = {
-  createOrg: z.object({
-    orgId: z.string().nullish(),
-    orgType: z.enum(ORG_TYPES),
-    orgName: nameSchema,
-    orgEmail: emailSchema.nullish(),
-    planId: text(100),
-    referredBy: text(200),
-    referralType: text(200),
-  }),
-  properties: z
-    .object({
-      name: nameSchema.nullish(),
-      email: emailSchema.nullish(),
-      type: z.enum(ORG_TYPES).nullish(),
-      visionType: text(100),
-      parentOrgs: z.array(z.string().max(100)).max(50).nullish(),
-      preventResourceEditing: z.boolean().nullish(),
-      isOnboarding: z.boolean().nullish(),
-      addressLine1: text(200),
-      addressLine2: text(200),
-      city: text(100),
-      state: text(100),
-      postalCode: text(20),
-      country: text(100),
-      taxStatus: text(100),
-    })
-    .strict(),
-  postalAddress: z
-    .object({
-      name: text(200),
-      address: z
-        .object({
-          line1: text(200),
-          line2: text(200),
-          city: text(100),
-          state: text(100),
-          postal_code: text(20),
-          country: text(100),
-        })
-        .strict(),
-    })
-    .strict(),
-};
-
-/** A new organisation as createOrg / createOnboardingOrg ask for it. */
-interface OrgCreation {
-  id: string;
-  type: OrgType;
-  name: string;
-  email: string | null;
-  planId: string | null;
-  referredBy: string | null;
-  referralType: string | null;
-  onboarding: boolean;
-}
+export { orgHref } from './org-views.js';
 
 /** Organisations (spec 000 §3, §5, §7): reading, creating, updating, the session's list. */
 export class OrganisationService {
@@ -113,49 +38,7 @@ export class OrganisationService {
 
   /** The organisation as the API shows it (spec 000 §3 Org). */
   async view(org: OrgRecord): Promise<OrgView> {
-    const now = this.deps.now();
-    return {
-      id: org.id,
-      fhirId: org.fhirId,
-      name: org.name,
-      type: org.type,
-      email: org.email,
-      hasBAA: org.hasBaa,
-      visionType: org.visionType,
-      parentOrgs: await this.deps.store.parentsOf(org.id),
-      featuresJSON: JSON.stringify(await this.deps.store.features(org.id)),
-      preventResourceEditing: org.preventResourceEditing,
-      subscriptionStatus: {
-        status: org.subscriptionStatus,
-        trialEnd: org.trialEnd,
-        ok: isSubscriptionOk(
-          { status: org.subscriptionStatus, trialEnd: org.trialEnd, isOnboarding: org.isOnboarding },
-          now,
-        ),
-      },
-      isOnboarding: org.isOnboarding,
-      addressLine1: org.addressLine1,
-      addressLine2: org.addressLine2,
-      city: org.city,
-      state: org.state,
-      postalCode: org.postalCode,
-      country: org.country,
-      taxStatus: org.taxStatus,
-      billingAddress: org.addressLine1
-        ? {
-            name: org.billingName ?? org.name,
-            address: {
-              line1: org.addressLine1,
-              line2: org.addressLine2,
-              city: org.city ?? '',
-              state: org.state ?? '',
-              postal_code: org.postalCode ?? '',
-              country: org.country ?? '',
-            },
-          }
-        : null,
-      shippingAddress: org.shippingAddress,
-    };
+    return orgView(this.deps, org);
   }
 
   private async views(orgs: readonly OrgRecord[]): Promise<OrgView[]> {
@@ -185,16 +68,7 @@ export class OrganisationService {
 
   /** The active subscription plans (spec 000 §3 Plan): public, the pricing table is shown before an organisation exists. */
   async plans(): Promise<PlanView[]> {
-    return (await this.deps.store.activePlans()).map((p) => ({
-      id: p.id,
-      amount: p.amount,
-      productId: p.productId,
-      productName: p.productName,
-      nickname: p.nickname,
-      interval: p.interval,
-      lookupKey: p.lookupKey,
-      productFeaturesJSON: p.productFeaturesJson,
-    }));
+    return (await this.deps.store.activePlans()).map(planView);
   }
 
   /** spec 000 §5: whether an organisation ID can be taken. */
@@ -215,22 +89,7 @@ export class OrganisationService {
     const groups: SessionOrgGroupsView = { regular: [], parent: [], vigil: [], reseller: [] };
     for (const r of await this.deps.store.userOrgs(userId)) {
       if (singleOrg !== null && r.id !== singleOrg) continue;
-      const org: SessionOrgView = {
-        id: r.id,
-        name: r.name,
-        roles: r.roles,
-        // Decision: the organisation's subscription status; 'onboarding' while it is onboarding.
-        status: r.isOnboarding
-          ? 'onboarding'
-          : isSubscriptionOk({ status: r.subscriptionStatus, trialEnd: r.trialEnd, isOnboarding: false }, now)
-            ? r.subscriptionStatus
-            : r.subscriptionStatus === 'trialing'
-              ? 'trialEnded'
-              : r.subscriptionStatus,
-        type: r.type,
-        memberId: r.memberId,
-        href: orgHref(r.type, r.id),
-      };
+      const org = sessionOrgView(r, now);
       groups[r.type].push(org);
     }
     return groups;
@@ -350,27 +209,7 @@ export class OrganisationService {
         if (!parent || parent.type !== 'parent' || parentId === org.id) refuse('INVALID_PARENT_ORG');
       }
     }
-    const changes: OrgChanges = {};
-    if (p.name != null) changes.name = p.name;
-    if (p.email !== undefined) changes.email = p.email;
-    if (p.type != null) changes.type = p.type;
-    if (p.visionType !== undefined) changes.visionType = p.visionType;
-    if (p.preventResourceEditing != null) changes.preventResourceEditing = p.preventResourceEditing;
-    if (p.isOnboarding != null) {
-      changes.isOnboarding = p.isOnboarding;
-      // Going live (spec 000 §2 go-live) starts the 30-day trial of an organisation that had none.
-      if (!p.isOnboarding && org.isOnboarding && org.subscriptionStatus === 'none') {
-        changes.subscriptionStatus = 'trialing';
-        changes.trialEnd = now + TRIAL_MS;
-      }
-    }
-    if (p.addressLine1 !== undefined) changes.addressLine1 = p.addressLine1;
-    if (p.addressLine2 !== undefined) changes.addressLine2 = p.addressLine2;
-    if (p.city !== undefined) changes.city = p.city;
-    if (p.state !== undefined) changes.state = p.state;
-    if (p.postalCode !== undefined) changes.postalCode = p.postalCode;
-    if (p.country !== undefined) changes.country = p.country;
-    if (p.taxStatus !== undefined) changes.taxStatus = p.taxStatus;
+    const changes = orgChanges(p, org, now);
     const fields = Object.keys(p).filter((k) => (p as Record<string, unknown>)[k] !== undefined);
     await this.deps.store.updateOrg(
       org.id,
@@ -390,19 +229,8 @@ export class OrganisationService {
     shipping: unknown,
   ): Promise<OrgView> {
     const { caller: who, org } = await authorizeOrg(this.deps, request.caller, rawOrgId, 'admin');
-    const clean = (a: z.infer<typeof schemas.postalAddress>): PostalAddress => ({
-      name: a.name ?? '',
-      address: {
-        line1: a.address.line1 ?? '',
-        line2: a.address.line2 ?? null,
-        city: a.address.city ?? '',
-        state: a.address.state ?? '',
-        postal_code: a.address.postal_code ?? '',
-        country: a.address.country ?? '',
-      },
-    });
-    const billing = clean(parse(schemas.postalAddress, address));
-    const ship = shipping == null ? null : clean(parse(schemas.postalAddress, shipping));
+    const billing = postalAddress(parse(schemas.postalAddress, address));
+    const ship = shipping == null ? null : postalAddress(parse(schemas.postalAddress, shipping));
     // spec 000 §5: billing address and name, shipping (or same as billing), org email and type.
     const invalid = validateOrgDetails({
       billing,

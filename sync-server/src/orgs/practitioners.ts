@@ -14,14 +14,15 @@ import type { OrgDeps } from './deps.js';
  * stored, through the server's resource writer (validated, published on the live events).
  */
 export async function syncPractitioner(
-  deps: Pick<OrgDeps, 'store' | 'resources'>,
+  deps: Pick<OrgDeps, 'store' | 'accounts' | 'resources'>,
   at: number,
   member: { id: string; orgId: string; userId: string; roles: readonly OrgRole[]; active: boolean },
 ): Promise<void> {
   const org = await deps.store.org(member.orgId);
   if (!org || org.type === 'vigil') return;
-  const userName = await deps.store.userName(member.userId);
-  if (userName === null) return;
+  const user = await deps.accounts.userById(member.userId);
+  if (user === null) return;
+  const userName = user.name;
   const current = await deps.resources.read(member.orgId, 'Practitioner', member.id);
   const before = current?.resourceType === 'Practitioner' ? current : null;
   const practitioner: Practitioner & { id: string } = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SqliteOrgStore } from '../store/orgs/sqlite.js';
 import { SqlitePolicyStore } from '../store/policies/sqlite.js';
-import { DEMO_ORGS, seedDemoData } from '../store/seed.js';
+import { DEMO_ORGS, seedDemoData } from '../demo/seed.js';
 import { openMemoryDatabase } from '../store/sqlite/database.js';
 
 describe('the demo policies (issue 29)', () => {

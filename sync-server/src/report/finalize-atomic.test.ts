@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import { APPOINTMENT_EXTENSIONS, CASE_ROOT, type Appointment, type Composition } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { SignedInSession } from '../auth/sessions.js';
-import { loadConfig } from '../config.js';
-import { createLogger } from '../log.js';
-import { buildServices, type Services } from '../services.js';
-import { DEMO_ORGS, DEMO_USER } from '../store/seed.js';
+import type { Services } from '../services.js';
+import { openTestServices } from '../test-services.test-util.js';
+import { DEMO_ORGS, DEMO_USER } from '../demo/seed.js';
 import { SqliteSyncStore } from '../store/sync/sqlite.js';
 import type { DocumentRooms, SealedDocument } from '../sync/rooms.js';
 import type { FinalizeLine } from './finalize-request.js';
@@ -28,23 +23,14 @@ import { SignoffGate } from './signoff.js';
 const ORG = DEMO_ORGS.office.id;
 const SIGNATURE = 'M 10 150 L 120 60 L 200 220';
 
-let dataDir: string;
 let services: Services;
+let closeServices: () => Promise<void>;
 
 beforeEach(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-finalize-atomic-'));
-  const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
-  services = buildServices(
-    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'on' }),
-    createLogger('error', quiet),
-  );
-  await services.ready;
+  ({ services, close: closeServices } = await openTestServices());
 });
 
-afterEach(async () => {
-  await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterEach(() => closeServices());
 
 const printer: PdfPrinter = {
   print: () => Promise.resolve(new Uint8Array(Buffer.from('%PDF-1.4 signed sedation record'))),
@@ -96,6 +82,7 @@ function reportService(fault: 'none' | 'beforeFlag' | 'afterFlag'): ReportServic
     ids: services.ids,
     reports: services.reportStore,
     orgs: services.orgStore,
+    accounts: services.accounts,
     sessions: services.sessions,
     audit: services.audit,
     rooms,

@@ -23,6 +23,7 @@ import { ID_IN_OTHER_ORGANIZATION, type IdOwnership } from '../fhir/id-ownership
 import type { FhirService, RequestContext } from '../fhir/service.js';
 import type { Logger } from '../log.js';
 import type { PdfLinkStore } from '../store/links/types.js';
+import type { AccountStore } from '../store/accounts/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { ReportStore, SignedPdfRecord } from '../store/reports/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
@@ -44,8 +45,10 @@ export interface ReportServiceDeps {
   store: ResourceStore;
   /** Signed PDFs and addenda (store/reports/): its transaction also holds the resources' and the document's writes. */
   reports: ReportStore;
-  /** Feature flags, memberships and names (store/orgs/). */
-  orgs: Pick<OrgStore, 'features' | 'memberByUser' | 'userName'>;
+  /** Feature flags and memberships (store/orgs/). */
+  orgs: Pick<OrgStore, 'features' | 'memberByUser'>;
+  /** The signer's name (store/accounts/). */
+  accounts: Pick<AccountStore, 'userById'>;
   /** A session's sudo window (the sessions repository, through Sessions). */
   sessions: { byId(id: string): Promise<SessionRow | null> };
   /** The account/organisation audit trail (unfinalize is recorded there). */
@@ -130,7 +133,7 @@ export class ReportService {
         (await this.records.features(orgId)).primaryProviderMustBeFinalSignerName === true,
       signer: {
         userId: session.userId,
-        name: (await this.deps.orgs.userName(session.userId))?.trim() || 'Unknown signer',
+        name: (await this.deps.accounts.userById(session.userId))?.name.trim() || 'Unknown signer',
         isProvider: signerIsProvider,
       },
     });

@@ -110,7 +110,7 @@ describe('the write boundary (session 17): every statement goes through the writ
   it('finds no statement in store/ outside serialized work, a queued transaction or an asserting helper', () => {
     const files = connectionFiles();
     expect(files).toEqual(
-      expect.arrayContaining(['sync/sqlite.ts', 'audit/sqlite.ts', 'resources/ownership.ts', 'seed.ts']),
+      expect.arrayContaining(['sync/sqlite.ts', 'audit/sqlite.ts', 'resources/ownership.ts', 'sqlite/demo-rows.ts']),
     );
     expect(files.flatMap((f) => unqueued(f, readFileSync(path.join(STORE, f), 'utf8')))).toEqual([]);
   });

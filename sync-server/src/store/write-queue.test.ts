@@ -1,22 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import { CASE_ROOT, type Appointment, type Patient } from '@vigil/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { SignedInSession } from '../auth/sessions.js';
-import { loadConfig } from '../config.js';
-import { createLogger } from '../log.js';
 import type { PdfPrinter } from '../report/pdf.js';
 import { ReportService } from '../report/service.js';
 import { SignoffGate } from '../report/signoff.js';
-import { buildServices, type Services } from '../services.js';
+import type { Services } from '../services.js';
+import { openTestServices } from '../test-services.test-util.js';
 import type { DocumentRooms, SealedDocument } from '../sync/rooms.js';
 import { SqliteAuditStore } from './audit/sqlite.js';
 import { SqliteOutboxStore } from './outbox/sqlite.js';
 import { SqliteResourceStore } from './resources/sqlite.js';
-import { DEMO_ORGS, DEMO_USER } from './seed.js';
+import { DEMO_ORGS, DEMO_USER } from '../demo/seed.js';
 import { openMemoryDatabase, type Db } from './sqlite/database.js';
 import { afterCommit, inTransaction, serialized } from './resources/transactions.js';
 import { appendedUpdateCount, SqliteSyncStore } from './sync/sqlite.js';
@@ -274,22 +269,13 @@ describe('what waits for a commit: afterCommit (session 18)', () => {
 });
 
 describe('the write queue through the services: a charted vital survives a failed finalize (session 17)', () => {
-  let dataDir: string;
   let services: Services;
+  let closeServices: () => Promise<void>;
 
-  afterEach(async () => {
-    await services.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterEach(() => closeServices());
 
   it('stores a vital charted on another case while a finalize transaction is open and then fails', async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-write-queue-'));
-    const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
-    services = buildServices(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'on' }),
-      createLogger('error', quiet),
-    );
-    await services.ready;
+    ({ services, close: closeServices } = await openTestServices());
     const ORG = DEMO_ORGS.office.id;
     const page = await services.resources.search(ORG, 'Appointment', [], { offset: 0, count: 2 });
     const [signed, charted] = (page.items as Appointment[]).map((a) => a.id!);
@@ -325,6 +311,7 @@ describe('the write queue through the services: a charted vital survives a faile
       ids: services.ids,
       reports: services.reportStore,
       orgs: services.orgStore,
+      accounts: services.accounts,
       sessions: services.sessions,
       audit: services.audit,
       rooms,

@@ -1,56 +1,33 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import * as Y from 'yjs';
-import { ContentCache, REFUSAL_REASONS, SYNC_CLOSE_CODES } from '@vigil/shared';
+import type * as Y from 'yjs';
+import { SYNC_CLOSE_CODES } from '@vigil/shared';
 import type { Logger } from '../log.js';
 import type { StoredDocument, SyncStore } from '../store/sync/types.js';
 import { DocumentKinds, RoomHooks, type DocumentKind } from './hooks.js';
-import { isEmptyUpdate } from './messages.js';
+import type { DocumentRooms, DocumentSnapshot, WritableSealedDocument } from './documents.js';
+import {
+  COMPACT_AFTER_UPDATES,
+  EVICT_AFTER_MS,
+  HIBERNATE_AFTER_MS,
+  MAX_DOCUMENT_BYTES,
+  MAX_UPDATE_BYTES,
+  PROJECT_AFTER_MS,
+  PROJECT_MAX_WAIT_MS,
+  RECHECK_AUTH_MS,
+  VALIDATE_AFTER_MS,
+} from './limits.js';
 import type { RoomAddress } from './protocol.js';
 import { Room } from './room.js';
 import { SyncTransport, type SyncAuthorizer, type SyncRead } from './transport.js';
+import { sealedDocument } from './seal.js';
 import { WriteQueue } from './write-queue.js';
 
 export { stampUser, MAX_AWARENESS_STATE_CHARS } from './presence.js';
 export type { SyncAuthorization, SyncAuthorizer, SyncRead } from './transport.js';
 export type { DocumentCheck, DocumentKind } from './hooks.js';
-
-/** A room whose log holds this many updates is compacted into a snapshot. */
-export const COMPACT_AFTER_UPDATES = 500;
-/** Open sockets are authorised again this often (spec 000 §9: the client re-reads its token every 10 s). */
-export const RECHECK_AUTH_MS = 10_000;
-/** Merged content is validated at most this often per room, after a save. */
-export const VALIDATE_AFTER_MS = 1000;
-/** A room with no connection is dropped from memory after this (its state is in storage). */
-export const EVICT_AFTER_MS = 30_000;
-/**
- * A room with no write or hash request for this long drops its Y.Doc and keeps the state as
- * one encoded update (a 4-hour case: ~10 MB of heap as a Y.Doc, ~0.4 MB as bytes); the next
- * write builds it again. Readers are answered from the bytes meanwhile.
- */
-export const HIBERNATE_AFTER_MS = 30_000;
-/**
- * The projection of a document is refreshed once its saves have paused this long… Each
- * projection is a new Composition version holding the whole content, so pauses are coalesced:
- * 15 s halves the versions of a 4-hour case against 5 s (simulated: 144 → 76, most of the rest
- * being the monitor's 5-minute vitals; docs/decisions.md, session 14).
- */
-export const PROJECT_AFTER_MS = 15_000;
-/** …or at the latest this long after the first save it does not hold yet (a case charted without pause). */
-export const PROJECT_MAX_WAIT_MS = 5 * 60_000;
-/**
- * The largest update one write may carry (a save inflated, or a plain y-websocket update):
- * 2 MiB, five times a whole 4-hour case as bytes (~0.4 MB). A larger one is refused with
- * UPDATE_TOO_LARGE (Vigil's save) or a 1009 close (plain y-websocket), before it is stored.
- */
-export const MAX_UPDATE_BYTES = 2 * 1024 * 1024;
-/**
- * The largest a document may grow (its whole state encoded as one update): 8 MiB, twenty
- * times a 4-hour case. A write that would take it past this is refused with DOCUMENT_TOO_LARGE
- * (or a 1009 close): the content held so far stays as it is. Validation, hashing and the
- * projection of a document then always work on a bounded input.
- */
-export const MAX_DOCUMENT_BYTES = 8 * 1024 * 1024;
+export type * from './documents.js';
+export * from './limits.js';
 
 export interface SyncRoomsOptions {
   log: Logger;
@@ -83,56 +60,6 @@ export interface SyncRoomsOptions {
   maxDocumentBytes?: number;
   /** The server's clock, which closes a case's provider editing window (EW2); Date.now by default. */
   now?: () => number;
-}
-
-/** A document's merged content, its content hash and whether it is final. */
-export interface DocumentSnapshot {
-  content: unknown;
-  hash: string;
-  finalized: boolean;
-}
-
-/**
- * A document held for finalize: no write reaches it until release (writes arriving meanwhile
- * wait, and are refused FINALIZED if it was finalized).
- */
-export interface SealedDocument extends DocumentSnapshot {
-  /**
-   * Stores the document's final flag (inside the caller's store transaction, when it runs in
-   * one, so it commits or rolls back with the signed PDF) and resolves to what makes the room
-   * final: call that once the transaction committed, before release.
-   */
-  storeFinalized(): Promise<() => void>;
-  /** Marks the document final: stored, then its clients are told and their writes refused. */
-  finalize(): Promise<void>;
-  /** Lets writes reach the document again. Call it once, also after a failure. */
-  release(): void;
-}
-
-/**
- * A sealed document the server itself may change (a health history's signature): `write` runs
- * `change` on a copy of the document's root map and stores the difference as the server's own
- * update (stored before it is applied, sent to every client like any write, also into a final
- * document), then answers the content after it.
- */
-export interface WritableSealedDocument extends SealedDocument {
-  write(change: (root: Y.Map<unknown>) => void): Promise<DocumentSnapshot>;
-  /**
-   * The same change, stored inside the caller's store transaction (so it commits or rolls back
-   * with the caller's other writes: a health history's signature with its Composition) and not
-   * applied yet: resolves to the content after it and what applies it to the room, to call once
-   * the transaction committed, before release. The rooms' write queue cannot be awaited inside a
-   * transaction (its batches wait for it); this never goes through it.
-   */
-  storeWrite(change: (root: Y.Map<unknown>) => void): Promise<DocumentSnapshot & { apply: () => void }>;
-}
-
-/** What the report service needs from the rooms (finalize, addenda, unfinalize). */
-export interface DocumentRooms {
-  snapshot(address: RoomAddress): Promise<DocumentSnapshot>;
-  seal(address: RoomAddress): Promise<WritableSealedDocument>;
-  finalize(address: RoomAddress): Promise<void>;
-  reopen(address: RoomAddress): Promise<void>;
 }
 
 /**
@@ -320,103 +247,11 @@ export class SyncRooms implements DocumentRooms {
     while (room.destroyed) room = await this.open(address);
     room.sealed += 1;
     await this.queue.flush();
-    let released = false;
-    const storeFinalized = async (): Promise<() => void> => {
-      await this.options.store.markFinalized(address.name, address.orgId, address.docId);
-      return () => {
-        room.finalized = true;
-        for (const conn of room.conns.keys()) this.transport.refuse(room, conn, REFUSAL_REASONS.FINALIZED);
-      };
-    };
-    return {
-      content: room.content(),
-      hash: room.contentHash(),
-      finalized: room.finalized,
-      storeFinalized,
-      finalize: async () => (await storeFinalized())(),
-      write: async (change) => {
-        if (released) throw new Error('the document was released');
-        await this.writeServerUpdate(room, change);
-        return { content: room.content(), hash: room.contentHash(), finalized: room.finalized };
-      },
-      storeWrite: async (change) => {
-        if (released) throw new Error('the document was released');
-        const next = this.serverUpdate(room, change, true);
-        if (!next) {
-          return { content: room.content(), hash: room.contentHash(), finalized: room.finalized, apply: () => {} };
-        }
-        const [id] = await this.options.store.append([
-          { room: address.name, orgId: address.orgId, docId: address.docId, update: next.update },
-        ]);
-        return {
-          content: next.content,
-          hash: next.hash,
-          finalized: room.finalized,
-          apply: () => this.queue.applyStored(room, next.update, id ?? room.lastUpdateId),
-        };
-      },
-      release: () => {
-        if (released) return;
-        released = true;
-        room.sealed -= 1;
-        this.queue.release(room);
-        this.scheduleEvict(room);
-      },
-    };
-  }
-
-  /**
-   * Stores the server's own change to a sealed room: computed on a copy of the document, it
-   * passes the seal (only this write: the seal is lifted for the synchronous enqueue alone, so
-   * clients' writes keep waiting) and is committed like any other write.
-   */
-  /**
-   * The server's change computed on a copy of the document: the update (and, when asked, the
-   * content and hash after it), or null when it changes nothing.
-   */
-  private serverUpdate(
-    room: Room,
-    change: (root: Y.Map<unknown>) => void,
-    withContent = false,
-  ): { update: Uint8Array; content: unknown; hash: string } | null {
-    const copy = new Y.Doc({ gc: true });
-    try {
-      Y.applyUpdate(copy, room.encodeState());
-      const before = Y.encodeStateVector(copy);
-      const root = copy.getMap(room.kind.root);
-      copy.transact(() => change(root));
-      const update = Y.encodeStateAsUpdate(copy, before);
-      if (isEmptyUpdate(update)) return null;
-      if (!withContent) return { update, content: null, hash: '' };
-      const cache = new ContentCache(copy, root);
-      const hash = cache.contentHash();
-      cache.destroy();
-      return { update, content: root.toJSON(), hash };
-    } finally {
-      copy.destroy();
-    }
-  }
-
-  private writeServerUpdate(room: Room, change: (root: Y.Map<unknown>) => void): Promise<void> {
-    const next = this.serverUpdate(room, change);
-    if (!next) return Promise.resolve();
-    const { update } = next;
-    return new Promise((resolve, reject) => {
-      const sealed = room.sealed;
-      room.sealed = 0;
-      try {
-        this.queue.enqueue({
-          room,
-          update,
-          origin: null,
-          writer: null,
-          done: (outcome) =>
-            outcome === 'stored' ? resolve() : reject(new Error(`the server's update was not stored (${outcome})`)),
-        });
-      } finally {
-        room.sealed = sealed;
-      }
-    });
+    return sealedDocument(
+      { store: this.options.store, queue: this.queue, released: (sealed) => this.scheduleEvict(sealed) },
+      address,
+      room,
+    );
   }
 
   /**

@@ -5,31 +5,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
-import {
-  REFUSAL_REASONS,
-  SAVE_FLAGS,
-  SAVE_OUTCOME,
-  SYNC_CLOSE_CODES,
-  SYNC_MESSAGE,
-  type RefusalReason,
-  type SaveOutcome,
-  type SyncCloseCode,
-} from '@vigil/shared';
+import { REFUSAL_REASONS, SYNC_CLOSE_CODES, SYNC_MESSAGE, type RefusalReason, type SyncCloseCode } from '@vigil/shared';
 import type { Logger } from '../log.js';
-import {
-  assertWellFormed,
-  inflateCapped,
-  isEmptyUpdate,
-  isVigilClient,
-  message,
-  send,
-  toUint8Array,
-  updateChangesDoc,
-} from './messages.js';
+import { isVigilClient, message, send, toUint8Array } from './messages.js';
+import { ClientWrites, refuse } from './client-writes.js';
 import { checkedAwareness } from './presence.js';
 import { parseSyncPath, type RoomAddress } from './protocol.js';
 import type { Room } from './room.js';
-import type { WriteOutcome, WriteQueue } from './write-queue.js';
+import type { WriteQueue } from './write-queue.js';
 
 /** How often a connection must answer a ping before it is dropped. */
 const PING_INTERVAL_MS = 30_000;
@@ -85,6 +68,8 @@ export class SyncTransport {
   private readonly upgrades = new WeakMap<WebSocket, Upgrade>();
   /** Connections already sent the document (each one's read is audited once). */
   private readonly readers = new WeakSet<WebSocket>();
+  /** Clients' writes: checked, refused or queued (client-writes.ts). */
+  private readonly writes: ClientWrites;
   private readonly pingTimer: NodeJS.Timeout;
   private readonly recheckTimer: NodeJS.Timeout;
   private closed = false;
@@ -93,6 +78,13 @@ export class SyncTransport {
     // A frame beyond any acceptable update (a deflated save is smaller than its update) is
     // closed by ws with 1009 before it is buffered whole.
     this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxUpdateBytes + 64 * 1024 });
+    this.writes = new ClientWrites({
+      log: options.log,
+      queue: options.queue,
+      maxUpdateBytes: options.maxUpdateBytes,
+      now: options.now ?? Date.now,
+      writerOf: (conn) => this.upgrades.get(conn)?.userId ?? null,
+    });
     this.pingTimer = setInterval(() => this.pingAll(), PING_INTERVAL_MS);
     this.pingTimer.unref();
     this.recheckTimer = setInterval(() => void this.recheckAuth(), options.recheckAuthMs);
@@ -197,7 +189,7 @@ export class SyncTransport {
           );
           break;
         case SYNC_MESSAGE.save:
-          this.receiveSave(room, conn, decoder);
+          this.writes.receiveSave(room, conn, decoder);
           break;
         default:
           this.options.log.debug({ type, room: room.address.name }, 'ignored unknown sync message type');
@@ -222,115 +214,12 @@ export class SyncTransport {
         break;
       }
       case syncProtocol.messageYjsSyncStep2:
-      case syncProtocol.messageYjsUpdate: {
-        const update = decoding.readVarUint8Array(decoder);
-        // A client with nothing new answers step 1 with an empty update: nothing to store.
-        if (isEmptyUpdate(update)) return;
-        assertWellFormed(update);
-        const closed = this.closedReason(room);
-        if (closed) {
-          // Dropped, as a plain y-websocket client understands no refusal: a later sync shows it nothing stored.
-          if (updateChangesDoc(room.doc, update)) this.refuse(room, conn, closed);
-          return;
-        }
-        const tooLarge = this.options.queue.sizeRefusal(room, update);
-        if (tooLarge) {
-          // A plain y-websocket client understands no refusal message: 1009 (message too big)
-          // names the reason; nothing of the update is stored.
-          this.refuse(room, conn, tooLarge);
-          this.options.log.warn(
-            { room: room.address.name, bytes: update.byteLength, reason: tooLarge },
-            'update refused',
-          );
-          conn.close(SYNC_CLOSE_CODES.tooLarge, tooLarge);
-          return;
-        }
-        this.options.queue.enqueue({
-          room,
-          update,
-          origin: conn,
-          writer: this.upgrades.get(conn)?.userId ?? null,
-          done: (outcome: WriteOutcome) => {
-            // A plain y-websocket update has no acknowledgement: closing makes the client resync
-            // later with what it still holds.
-            if (outcome === 'failed') conn.close(1011, 'storage failure');
-            else if (outcome === 'finalized' && updateChangesDoc(room.doc, update))
-              this.refuse(room, conn, REFUSAL_REASONS.FINALIZED);
-          },
-        });
+      case syncProtocol.messageYjsUpdate:
+        this.writes.receiveUpdate(room, conn, decoding.readVarUint8Array(decoder));
         break;
-      }
       default:
         throw new Error(`unknown sync message ${kind}`);
     }
-  }
-
-  /** A batch from Vigil's client: requestId, flags, client hash, (deflated) merged update. */
-  private receiveSave(room: Room, conn: WebSocket, decoder: decoding.Decoder): void {
-    const requestId = decoding.readVarUint(decoder);
-    const flags = decoding.readVarUint(decoder);
-    decoding.readVarString(decoder); // the client's hash: the reply carries ours to compare
-    const payload = decoding.readVarUint8Array(decoder);
-    room.lastActive = Date.now();
-    const reply = (outcome: SaveOutcome, reason = ''): void =>
-      send(
-        conn,
-        message(SYNC_MESSAGE.saved, (e) => {
-          encoding.writeVarUint(e, requestId);
-          encoding.writeVarUint(e, outcome);
-          encoding.writeVarString(e, room.contentHash());
-          encoding.writeVarString(e, reason);
-        }),
-      );
-    const maxUpdate = this.options.maxUpdateBytes;
-    const inflated = flags & SAVE_FLAGS.deflated ? inflateCapped(payload, maxUpdate) : payload;
-    if (inflated === null || inflated.byteLength > maxUpdate) {
-      this.options.log.warn({ room: room.address.name, bytes: payload.byteLength }, 'save refused: update too large');
-      reply(SAVE_OUTCOME.refused, REFUSAL_REASONS.UPDATE_TOO_LARGE);
-      return;
-    }
-    const update = isEmptyUpdate(inflated) ? null : inflated;
-    if (update !== null) assertWellFormed(update);
-    // A save that changes nothing (a hash check, edits the server already holds) is answered
-    // persisted; one that would change a closed document is refused with the reason.
-    const refuseClosed = (reason: RefusalReason): void => {
-      const changes = update !== null && updateChangesDoc(room.doc, update);
-      reply(changes ? SAVE_OUTCOME.refused : SAVE_OUTCOME.persisted, reason);
-    };
-    const closed = this.closedReason(room);
-    if (closed) {
-      refuseClosed(closed);
-      return;
-    }
-    const tooLarge = update !== null ? this.options.queue.sizeRefusal(room, update) : null;
-    if (tooLarge) {
-      this.options.log.warn({ room: room.address.name, bytes: update?.byteLength, reason: tooLarge }, 'save refused');
-      reply(SAVE_OUTCOME.refused, tooLarge);
-      return;
-    }
-    this.options.queue.enqueue({
-      room,
-      update,
-      origin: conn,
-      writer: this.upgrades.get(conn)?.userId ?? null,
-      done: (outcome: WriteOutcome) => {
-        if (outcome === 'finalized') refuseClosed(REFUSAL_REASONS.FINALIZED);
-        else reply(outcome === 'stored' ? SAVE_OUTCOME.persisted : SAVE_OUTCOME.failed);
-      },
-    });
-  }
-
-  /**
-   * Why the document takes no client write now, or null: finalized, or (EW2) past its provider
-   * editing window by the server's clock, read from the document the server holds before the
-   * write (a write that sets the times cannot reopen the window; a case without times stays
-   * open). Judged when the write arrives, as the finalized flag is.
-   */
-  private closedReason(room: Room): RefusalReason | null {
-    if (room.finalized) return REFUSAL_REASONS.FINALIZED;
-    const closes = room.editingClosesAt();
-    if (closes !== null && (this.options.now ?? Date.now)() > closes) return REFUSAL_REASONS.EDITING_WINDOW_CLOSED;
-    return null;
   }
 
   /**
@@ -365,11 +254,7 @@ export class SyncTransport {
 
   /** Tells a Vigil client why its write was refused; other clients would not understand the message. */
   refuse(room: Room, conn: WebSocket, reason: RefusalReason): void {
-    if (!room.vigilConns.has(conn)) return;
-    send(
-      conn,
-      message(SYNC_MESSAGE.refused, (e) => encoding.writeVarString(e, reason)),
-    );
+    refuse(room, conn, reason);
   }
 
   private drop(room: Room, conn: WebSocket): void {

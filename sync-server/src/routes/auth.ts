@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { Environment } from '../config.js';
-import { clientIp, isSecureRequest } from '../routes/request.js';
+import { clientIp, isSecureRequest } from './request.js';
 import { z } from 'zod';
-import type { BotCheck } from './bot-check.js';
-import { EMR_LAUNCH, type EmrLaunch } from './emr.js';
-import { clearCookie, identityCookie, tokenCookie } from './sessions.js';
+import type { BotCheck } from '../auth/bot-check.js';
+import { EMR_LAUNCH, type EmrLaunch } from '../auth/emr.js';
+import { clearCookie, identityCookie, tokenCookie } from '../auth/sessions.js';
 
 /** `GET /api/bot-check/challenge`: a fresh signed proof-of-work challenge for sign-up and sign-in. */
 export function botCheckRoutes(botCheck: BotCheck): Hono {

@@ -1,18 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { ORG_INVITATION_TTL_MS } from '@vigil/shared';
 import { seedDemoResources } from '../fhir/demo-seed.js';
-import { SqliteResourceStore } from './resources/sqlite.js';
-import { SqliteSyncStore } from './sync/sqlite.js';
-import { seedDemoHealthHistories } from '../hhx/demo.js';
 import { seedDemoForms } from '../forms/demo.js';
+import { seedDemoHealthHistories } from '../hhx/demo.js';
 import { seedDemoInventory } from '../inventories/demo.js';
-import { SqliteInventoryStore } from './inventories/sqlite.js';
-import { SqliteOrgFormStore } from './forms/sqlite.js';
 import { seedDemoPolicies } from '../policies/demo.js';
-import { SqlitePolicyStore } from './policies/sqlite.js';
-import { SqliteOrgStore } from './orgs/sqlite.js';
-import type { Db } from './sqlite/database.js';
-import { assertSerialized } from './resources/transactions.js';
+import { SqliteOrgFormStore } from '../store/forms/sqlite.js';
+import { SqliteInventoryStore } from '../store/inventories/sqlite.js';
+import { SqliteOrgStore } from '../store/orgs/sqlite.js';
+import { SqlitePolicyStore } from '../store/policies/sqlite.js';
+import { SqliteResourceStore } from '../store/resources/sqlite.js';
+import type { Db } from '../store/sqlite/database.js';
+import { writeDemoPeople } from '../store/sqlite/demo-rows.js';
+import { SqliteSyncStore } from '../store/sync/sqlite.js';
+
+/*
+ * The demo data (issue 4 onwards; its own area since issue 36 item 7): who and what a new demo
+ * database holds. It sits above the domain areas whose demo parts it calls, so store/ imports
+ * none of them; the demo people's rows are written by the store (store/sqlite/demo-rows.ts).
+ */
 
 /** Bumped whenever the demo data grows, so an existing demo database can tell what it holds. */
 export const DEMO_SEED_VERSION = 1;
@@ -35,21 +39,17 @@ export const DEMO_USER = {
  * within the calling tick's microtasks, before the process handles any request.
  */
 export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
-  assertSerialized(db);
-  db.transaction(() => {
-    const put = db.prepare('INSERT OR REPLACE INTO app_meta (key, value) VALUES (?, ?)');
-    put.run('demoSeedVersion', String(DEMO_SEED_VERSION));
-    put.run('demoSeededAt', now.toISOString());
-    const at = now.getTime();
-    db.prepare(
-      `INSERT OR IGNORE INTO users (id, name, email, email_verified, password_hash, created_at, updated_at)
-       VALUES (?, ?, ?, 1, ?, ?, ?)`,
-    ).run(DEMO_USER.id, DEMO_USER.name, DEMO_USER.email, DEMO_USER.passwordHash, at, at);
-    db.prepare(
-      `INSERT OR IGNORE INTO mfa_options (user_id, channel, to_address, verified, created_at) VALUES (?, 'email', ?, 1, ?)`,
-    ).run(DEMO_USER.id, DEMO_USER.email, at);
-  })();
-  seedDemoOrganisations(db, now);
+  writeDemoPeople(
+    db,
+    {
+      seedVersion: DEMO_SEED_VERSION,
+      user: DEMO_USER,
+      orgs: DEMO_ORGS,
+      staff: DEMO_STAFF,
+      invitation: DEMO_INVITATION,
+    },
+    now,
+  );
   // The demo office's location, operatories, patients and this month's appointments (issue 5).
   const resources = new SqliteResourceStore(db);
   return seedDemoResources(resources, DEMO_ORGS.office.id, now, [
@@ -145,81 +145,3 @@ export const DEMO_INVITATION = {
   email: 'new-hygienist@demo.vigil.health',
   roles: ['member'],
 } as const;
-
-/**
- * A demo dental office (regular, live, active subscription) with the demo user as admin and
- * provider, a second provider and a recorder, and one invitation not yet accepted; and a demo
- * parent organisation overseeing it, administered by its own demo user.
- */
-function seedDemoOrganisations(db: Db, now: Date): void {
-  assertSerialized(db);
-  const at = now.getTime();
-  db.transaction(() => {
-    const org = db.prepare(
-      `INSERT OR IGNORE INTO orgs (id, fhir_id, name, type, email, subscription_status, is_onboarding, address_line1,
-                                   city, state, postal_code, country, created_by, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, 'US', ?, ?, ?)`,
-    );
-    org.run(
-      DEMO_ORGS.parent.id,
-      DEMO_ORGS.parent.fhirId,
-      DEMO_ORGS.parent.name,
-      'parent',
-      'group@demo.vigil.health',
-      '1 Main Street',
-      'Springfield',
-      'IL',
-      '62701',
-      DEMO_USER.id,
-      at,
-      at,
-    );
-    org.run(
-      DEMO_ORGS.office.id,
-      DEMO_ORGS.office.fhirId,
-      DEMO_ORGS.office.name,
-      'regular',
-      'office@demo.vigil.health',
-      '12 Molar Avenue',
-      'Springfield',
-      'IL',
-      '62704',
-      DEMO_USER.id,
-      at,
-      at,
-    );
-    db.prepare('INSERT OR IGNORE INTO org_parents (org_id, parent_org_id) VALUES (?, ?)').run(
-      DEMO_ORGS.office.id,
-      DEMO_ORGS.parent.id,
-    );
-    const user = db.prepare(
-      `INSERT OR IGNORE INTO users (id, name, email, email_verified, password_hash, created_at, updated_at)
-       VALUES (?, ?, ?, 1, ?, ?, ?)`,
-    );
-    const mfa = db.prepare(
-      `INSERT OR IGNORE INTO mfa_options (user_id, channel, to_address, verified, created_at) VALUES (?, 'email', ?, 1, ?)`,
-    );
-    const member = db.prepare(
-      'INSERT OR IGNORE INTO org_members (id, org_id, user_id, roles, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    member.run('prc-demo0000000000', DEMO_ORGS.office.id, DEMO_USER.id, JSON.stringify(['admin', 'provider']), at, at);
-    for (const person of DEMO_STAFF) {
-      user.run(person.id, person.name, person.email, DEMO_USER.passwordHash, at, at);
-      mfa.run(person.id, person.email, at);
-      member.run(person.memberId, person.orgId, person.id, JSON.stringify(person.roles), at, at);
-    }
-    db.prepare(
-      `INSERT OR IGNORE INTO org_invitations (id, code_hash, org_id, email, kind, roles, invited_by, created_at, expires_at)
-       VALUES (?, ?, ?, ?, 'regular', ?, ?, ?, ?)`,
-    ).run(
-      DEMO_INVITATION.id,
-      createHash('sha256').update(randomBytes(32)).digest('hex'),
-      DEMO_ORGS.office.id,
-      DEMO_INVITATION.email,
-      JSON.stringify(DEMO_INVITATION.roles),
-      DEMO_USER.id,
-      at,
-      at + ORG_INVITATION_TTL_MS,
-    );
-  })();
-}

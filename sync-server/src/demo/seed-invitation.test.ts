@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SqliteOrgStore } from './orgs/sqlite.js';
+import { SqliteOrgStore } from '../store/orgs/sqlite.js';
 import { DEMO_INVITATION, DEMO_ORGS, DEMO_USER, seedDemoData } from './seed.js';
-import { openMemoryDatabase } from './sqlite/database.js';
+import { openMemoryDatabase } from '../store/sqlite/database.js';
 
 const DAY = 24 * 3600 * 1000;
 
