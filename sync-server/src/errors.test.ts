@@ -5,6 +5,7 @@ import {
   AppError,
   answeringAppErrors,
   errorBody,
+  refuse,
   toCloseCode,
   toGraphqlError,
   toOperationOutcome,
@@ -95,5 +96,18 @@ describe('AppError: one error type, mapped in one place', () => {
     await expect(call('thrown')).rejects.toMatchObject({ message: 'EMAIL_TAKEN', extensions: { code: 'EMAIL_TAKEN' } });
     expect(await call('answered')).toBe(2);
     await expect(call('broken')).rejects.toBe(bug);
+  });
+});
+
+describe('refuse', () => {
+  it.each([
+    ['NO_AUTHENTICATION', 401],
+    ['NOT_AUTHORIZED', 403],
+    ['TOO_MANY_REQUESTS', 403],
+    ['USER_NOT_FOUND', 404],
+    ['LAST_ADMIN', 409],
+    ['INVALID_PHONE', 400],
+  ])('refuses %s with the one table’s status %i (400 for an input error not listed)', (code, status) => {
+    expect(() => refuse(code)).toThrow(expect.objectContaining({ code, status }) as Error);
   });
 });

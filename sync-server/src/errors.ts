@@ -34,6 +34,42 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The HTTP status of each refusal code the services refuse with by name (spec 000 §8 codes); 400
+ * for the input errors not listed. The one code → status table (issue 36 item 1).
+ */
+export const REFUSAL_STATUS: Readonly<Record<string, AppErrorStatus>> = {
+  NO_AUTHENTICATION: 401,
+  MFA_REQUIRED: 401,
+  INVALID_LOGIN_CREDENTIALS: 401,
+  NOT_AUTHORIZED: 403,
+  SUDO_REQUIRED: 403,
+  CANNOT_SUDO: 403,
+  RECAPTCHA_FAILED: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  TOO_MANY_REQUESTS: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  LAST_MFA_OPTION: 409,
+  ORG_ID_TAKEN: 409,
+  ALREADY_MEMBER: 409,
+  ALREADY_SIGNED: 409,
+  USED: 409,
+  LAST_ADMIN: 409,
+  NOT_SIGNED: 409,
+  CONTRACT_VERSION_CHANGED: 409,
+};
+
+/**
+ * Refuses a call with one of the spec's codes as the server's one error type, at the table's
+ * status; each boundary answers it in its own form (below), e.g. a GraphQL error whose message and
+ * code are the code, which the client maps to the spec's text (spec 000 §8).
+ */
+export function refuse(code: string): never {
+  throw new AppError(REFUSAL_STATUS[code] ?? 400, code);
+}
+
 /** A stale If-Match: the stored version moved on (409 CONFLICT). */
 export class VersionConflictError extends AppError {
   constructor(readonly currentVersionId: string) {
@@ -84,6 +120,13 @@ export function toGraphqlError(err: AppError): GraphQLError {
  * conversion every resolver map (accounts, organisations) is wrapped in. Other errors pass
  * unchanged (graphql-yoga masks them as "Unexpected error.").
  */
+const answering = new WeakSet<object>();
+
+/** Whether a resolver goes through answeringAppErrors (the resolver-style test). */
+export function answersAppErrors(resolve: unknown): boolean {
+  return typeof resolve === 'function' && answering.has(resolve);
+}
+
 export function answeringAppErrors<P extends unknown[]>(
   resolvers: Record<string, (...args: P) => unknown>,
 ): Record<string, (...args: P) => Promise<unknown>> {
@@ -96,6 +139,7 @@ export function answeringAppErrors<P extends unknown[]>(
         throw err instanceof AppError ? toGraphqlError(err) : err;
       }
     };
+    answering.add(out[name]);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { MFA_CODE_LENGTH, SUDO_VALIDITY_MARGIN_MS, newId, normalizeEmail } from '@vigil/shared';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { Mutex } from 'async-mutex';
-import { AppError, type AppErrorStatus } from '../errors.js';
+import { refuse } from '../errors.js';
 import type { MessageSender } from '../mail/sender.js';
 import type { AccountStore, CodePurpose, MfaChannel, MfaOptionRow, UserRow } from '../store/accounts/types.js';
 import type { AuditAction, AuditEvent, AuditLog, RequestMeta } from './audit.js';
@@ -11,31 +11,6 @@ import { AUTH_LIMITS } from './limits.js';
 import { isMultiFactorValidAt, type SessionRow, type Sessions } from './sessions.js';
 import type { AuthSettings, Clock } from './settings.js';
 import { sha256 } from './tokens.js';
-
-/** The HTTP status of each refusal of the account calls (spec 000 §8 codes); 400 for the input errors not listed. */
-const REFUSAL_STATUS: Record<string, AppErrorStatus> = {
-  NO_AUTHENTICATION: 401,
-  MFA_REQUIRED: 401,
-  INVALID_LOGIN_CREDENTIALS: 401,
-  NOT_AUTHORIZED: 403,
-  SUDO_REQUIRED: 403,
-  CANNOT_SUDO: 403,
-  RECAPTCHA_FAILED: 403,
-  TOO_MANY_REQUESTS: 403,
-  NOT_FOUND: 404,
-  USER_NOT_FOUND: 404,
-  EMAIL_TAKEN: 409,
-  LAST_MFA_OPTION: 409,
-};
-
-/**
- * Refuses an account call with one of the spec's codes as the server's one error type; the
- * GraphQL boundary (graphql/accounts.ts) answers it as an error whose message and code are the
- * code, which the client maps to the spec's text (spec 000 §8).
- */
-export function fail(code: string): never {
-  throw new AppError(REFUSAL_STATUS[code] ?? 400, code);
-}
 
 /** SMS MFA is offered in these countries only (spec 000 §5, §9: CAN, USA, GBR, AUS). */
 const SMS_COUNTRIES: readonly CountryCode[] = ['CA', 'US', 'GB', 'AU'];
@@ -62,7 +37,7 @@ export interface SignedIn {
 export function normalizeSmsNumber(input: string): string {
   const trimmed = input.trim();
   const phone = parsePhoneNumberFromString(trimmed, trimmed.startsWith('+') ? undefined : 'US');
-  if (!phone?.isValid() || !phone.country || !SMS_COUNTRIES.includes(phone.country)) fail('INVALID_PHONE');
+  if (!phone?.isValid() || !phone.country || !SMS_COUNTRIES.includes(phone.country)) refuse('INVALID_PHONE');
   return phone.number;
 }
 
@@ -123,7 +98,7 @@ export abstract class AccountBase {
   ): Promise<void> {
     if (await this.botCheck.verify(botToken)) return;
     await this.record(this.now(), meta, { action, outcome: 'failure', email, detail: { reason: 'botCheck' } });
-    fail('RECAPTCHA_FAILED');
+    refuse('RECAPTCHA_FAILED');
   }
 
   /**
@@ -161,7 +136,7 @@ export abstract class AccountBase {
   /** A user that exists (after a write of its own). */
   protected async userAfterWrite(id: string): Promise<UserRow> {
     const user = await this.store.userById(id);
-    if (!user) fail('NOT_FOUND');
+    if (!user) refuse('NOT_FOUND');
     return user;
   }
 
@@ -177,7 +152,7 @@ export abstract class AccountBase {
   /** A session row by id (after a write of its own: it exists). */
   async sessionRow(id: string): Promise<SessionRow> {
     const row = await this.sessions.byId(id);
-    if (!row) fail('NO_AUTHENTICATION');
+    if (!row) refuse('NO_AUTHENTICATION');
     return row;
   }
 
@@ -210,14 +185,14 @@ export abstract class AccountBase {
 
   /** A valid session (partial or full), else NO_AUTHENTICATION. */
   requireSession(current: Current | null): Current {
-    if (!current) fail('NO_AUTHENTICATION');
+    if (!current) refuse('NO_AUTHENTICATION');
     return current;
   }
 
   /** A session with valid multi-factor ("full", spec 000 §4), else MFA_REQUIRED. */
   requireFull(current: Current | null): Current {
     const c = this.requireSession(current);
-    if (!this.isMultiFactorValid(c.session)) fail('MFA_REQUIRED');
+    if (!this.isMultiFactorValid(c.session)) refuse('MFA_REQUIRED');
     return c;
   }
 
@@ -225,7 +200,7 @@ export abstract class AccountBase {
   async requireSudo(current: Current | null): Promise<Current> {
     const c = this.requireFull(current);
     if (await this.hasFreshSudo(c)) return c;
-    fail('SUDO_REQUIRED');
+    refuse('SUDO_REQUIRED');
   }
 
   // ---- codes ----
@@ -250,7 +225,7 @@ export abstract class AccountBase {
         limited &&
         (await this.store.codesSentSince(userId, now - AUTH_LIMITS.codeWindowMs)) >= AUTH_LIMITS.codesSentPerAccount
       )
-        fail('TOO_MANY_REQUESTS');
+        refuse('TOO_MANY_REQUESTS');
       await this.store.issueCode({
         id: newId('otc'),
         purpose,
@@ -288,7 +263,7 @@ export abstract class AccountBase {
         (meta.ip !== null &&
           (await this.audit.count('mfaCodeFailed', since, { ip: meta.ip })) >= AUTH_LIMITS.codeFailuresPerIp)
       ) {
-        fail('TOO_MANY_REQUESTS');
+        refuse('TOO_MANY_REQUESTS');
       }
       const row = await this.store.latestOpenCode(c.session.id, purpose, channel, to);
       const failure = (reason: string): Promise<void> =>
@@ -300,13 +275,13 @@ export abstract class AccountBase {
         });
       if (!row || row.expires_at <= now) {
         await failure(row ? 'expired' : 'noCode');
-        fail('CODE_EXPIRED');
+        refuse('CODE_EXPIRED');
       }
       if (row.code_hash !== sha256(code) || code.length !== MFA_CODE_LENGTH) {
         const attempts = row.attempts + 1;
         await this.store.recordWrongCode(row.id, attempts, attempts >= AUTH_LIMITS.codeMaxAttempts, now);
         await failure('mismatch');
-        fail('CODE_MISMATCH');
+        refuse('CODE_MISMATCH');
       }
       await this.store.closeCode(row.id, now);
     });

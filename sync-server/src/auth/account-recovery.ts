@@ -4,7 +4,8 @@ import type { RequestMeta } from './audit.js';
 import { AUTH_LIMITS } from './limits.js';
 import { hashPassword, isCommonPassword } from './passwords.js';
 import { newLinkCode, newNumericCode, newSessionToken, sha256 } from './tokens.js';
-import { AccountBase, fail, type SignedIn, type Current } from './account-base.js';
+import { AccountBase, type SignedIn, type Current } from './account-base.js';
+import { refuse } from '../errors.js';
 
 /** Email verification, password reset and password and email changes (spec 000 §7). */
 export abstract class AccountRecovery extends AccountBase {
@@ -64,7 +65,7 @@ export abstract class AccountRecovery extends AccountBase {
     });
     if (!release) {
       await this.record(now, meta, { action: 'passwordResetRateLimited', outcome: 'failure', email });
-      fail('TOO_MANY_REQUESTS');
+      refuse('TOO_MANY_REQUESTS');
     }
     try {
       const user = await this.userByEmail(email);
@@ -76,7 +77,7 @@ export abstract class AccountRecovery extends AccountBase {
           detail: { reason: 'unknownEmail' },
         });
         // spec 000 §5: 'No user found for that email address.'
-        fail('USER_NOT_FOUND');
+        refuse('USER_NOT_FOUND');
       }
       const code = newLinkCode();
       await this.issueCode(
@@ -124,19 +125,19 @@ export abstract class AccountRecovery extends AccountBase {
   /** The email a reset code belongs to (spec 000 §4: code verified, email shown), else INVALID_RESET_CODE. */
   async verifyPasswordResetCode(code: string): Promise<string> {
     const row = await this.openResetCode(code);
-    if (!row) fail('INVALID_RESET_CODE');
+    if (!row) refuse('INVALID_RESET_CODE');
     return row.to_address;
   }
 
   /** Sets the new password, uses up the code, verifies the email (the link proved it) and ends every session. */
   async confirmPasswordReset(code: string, password: string, meta: RequestMeta): Promise<boolean> {
-    if (!(await this.openResetCode(code))) fail('INVALID_RESET_CODE');
-    if (isCommonPassword(password)) fail('WEAK_PASSWORD');
+    if (!(await this.openResetCode(code))) refuse('INVALID_RESET_CODE');
+    if (isCommonPassword(password)) refuse('WEAK_PASSWORD');
     const hash = await hashPassword(password);
     const now = this.now();
     // One step: the code is checked again and used up with the password change.
     const userId = await this.store.resetPassword(sha256(code), hash, now);
-    if (!userId) fail('INVALID_RESET_CODE');
+    if (!userId) refuse('INVALID_RESET_CODE');
     await this.record(now, meta, { action: 'passwordReset', outcome: 'success', userId });
     return true;
   }
@@ -144,7 +145,7 @@ export abstract class AccountRecovery extends AccountBase {
   /** Changes (or adds) the password under sudo (spec 000 §6); every other session ends, this one gets a new token. */
   async changePassword(current: Current | null, password: string, meta: RequestMeta): Promise<SignedIn> {
     const c = await this.requireSudo(current);
-    if (isCommonPassword(password)) fail('WEAK_PASSWORD');
+    if (isCommonPassword(password)) refuse('WEAK_PASSWORD');
     const hash = await hashPassword(password);
     const now = this.now();
     const token = newSessionToken();
@@ -164,9 +165,9 @@ export abstract class AccountRecovery extends AccountBase {
     const c = await this.requireSudo(current);
     const now = this.now();
     if (email === c.user.email) return c.user;
-    if (await this.userByEmail(email)) fail('EMAIL_TAKEN');
+    if (await this.userByEmail(email)) refuse('EMAIL_TAKEN');
     // A reset link sent to the old address is voided in the same step.
-    if (!(await this.store.changeEmail(c.user.id, normalizeEmail(email), now))) fail('EMAIL_TAKEN');
+    if (!(await this.store.changeEmail(c.user.id, normalizeEmail(email), now))) refuse('EMAIL_TAKEN');
     await this.record(now, meta, {
       action: 'emailChanged',
       outcome: 'success',

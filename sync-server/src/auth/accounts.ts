@@ -6,10 +6,10 @@ import { hashPassword, isCommonPassword, verifyPassword } from './passwords.js';
 import { newSessionId, type SessionRow } from './sessions.js';
 import { newNumericCode, newSessionToken, sha256 } from './tokens.js';
 import { AccountRecovery } from './account-recovery.js';
-import { fail, normalizeSmsNumber, type Current, type SignedIn } from './account-base.js';
+import { normalizeSmsNumber, type Current, type SignedIn } from './account-base.js';
+import { refuse } from '../errors.js';
 
 export {
-  fail,
   normalizeSmsNumber,
   type AccountsDeps,
   type CodePurpose,
@@ -41,7 +41,7 @@ export class Accounts extends AccountRecovery {
         email: input.email,
         detail: { reason: 'weakPassword' },
       });
-      fail('WEAK_PASSWORD');
+      refuse('WEAK_PASSWORD');
     }
     if (await this.userByEmail(input.email)) {
       await this.record(now, meta, {
@@ -50,7 +50,7 @@ export class Accounts extends AccountRecovery {
         email: input.email,
         detail: { reason: 'emailTaken' },
       });
-      fail('EMAIL_TAKEN');
+      refuse('EMAIL_TAKEN');
     }
     const hash = await hashPassword(input.password);
     const userId = newId(ID_PREFIXES.user);
@@ -69,7 +69,7 @@ export class Accounts extends AccountRecovery {
       session,
       previous,
     );
-    if (!user) fail('EMAIL_TAKEN');
+    if (!user) refuse('EMAIL_TAKEN');
     await this.record(now, meta, { action: 'signUp', outcome: 'success', userId, email: input.email });
     return { user, session: await this.sessionRow(session.id), token };
   }
@@ -91,7 +91,7 @@ export class Accounts extends AccountRecovery {
     });
     if (!release) {
       await this.record(now, meta, { action: 'signInRateLimited', outcome: 'failure', email });
-      fail('TOO_MANY_REQUESTS');
+      refuse('TOO_MANY_REQUESTS');
     }
     try {
       // A failed bot check is not a password guess: it never counts toward locking the account.
@@ -108,7 +108,7 @@ export class Accounts extends AccountRecovery {
           detail: { reason: user ? 'wrongPassword' : 'unknownEmail' },
         });
         // One code for both, so sign-in does not reveal which addresses have accounts.
-        fail('INVALID_LOGIN_CREDENTIALS');
+        refuse('INVALID_LOGIN_CREDENTIALS');
       }
       const previous = await this.previousSessionId(previousToken, now);
       const { token, row } = await this.sessions.start(user.id, now, { id: newSessionId(), ...meta }, {}, previous);
@@ -161,14 +161,14 @@ export class Accounts extends AccountRecovery {
       userId: c.user.id,
       detail: { clearSudo },
     });
-    if (!row) fail('NO_AUTHENTICATION');
+    if (!row) refuse('NO_AUTHENTICATION');
     return row;
   }
 
   async updateUser(current: Current | null, properties: { name: string }, meta: RequestMeta): Promise<UserRow> {
     const c = this.requireFull(current);
     // spec 000 §5: the name is editable only when the user is not tied to a single EMR organisation.
-    if (c.session.single_org !== null) fail('NOT_AUTHORIZED');
+    if (c.session.single_org !== null) refuse('NOT_AUTHORIZED');
     const now = this.now();
     await this.store.updateName(c.user.id, properties.name, now);
     await this.record(now, meta, { action: 'profileUpdated', outcome: 'success', userId: c.user.id });
@@ -195,15 +195,15 @@ export class Accounts extends AccountRecovery {
     if (input.sudo) {
       // spec 000 §6: sudo is skipped for a user with no verified MFA option, unless disallowed.
       if (verified.length === 0) {
-        if (!this.settings.allowSudoSkip) fail('CANNOT_SUDO');
+        if (!this.settings.allowSudoSkip) refuse('CANNOT_SUDO');
         const token = await this.grantSudo(c, now, meta, 'sudoSkipped');
         return { sudoSkipped: true, session: await this.sessionRow(c.session.id), token };
       }
       this.requireFull(c);
-      if (!isVerifiedOption) fail('NOT_AUTHORIZED');
+      if (!isVerifiedOption) refuse('NOT_AUTHORIZED');
     } else if (!isVerifiedOption) {
       if (verified.length > 0) await this.requireSudo(c);
-      if (input.channel === 'email' && to !== c.user.email) fail('NOT_AUTHORIZED');
+      if (input.channel === 'email' && to !== c.user.email) refuse('NOT_AUTHORIZED');
     }
     const code = newNumericCode();
     await this.issueCode(
@@ -288,7 +288,7 @@ export class Accounts extends AccountRecovery {
     const to = input.channel === 'sms' ? normalizeSmsNumber(input.to) : normalizeEmail(input.to);
     const options = await this.mfaOptions(c.user.id);
     const option = options.find((o) => o.channel === input.channel && o.to_address === to);
-    if (!option) fail('NOT_FOUND');
+    if (!option) refuse('NOT_FOUND');
     if (option.verified === 1 && options.filter((o) => o.verified === 1).length === 1) {
       await this.record(now, meta, {
         action: 'mfaOptionRemoved',
@@ -296,7 +296,7 @@ export class Accounts extends AccountRecovery {
         userId: c.user.id,
         detail: { channel: input.channel, reason: 'lastOption' },
       });
-      fail('LAST_MFA_OPTION');
+      refuse('LAST_MFA_OPTION');
     }
     await this.store.removeMfaOption(c.user.id, input.channel, to);
     await this.record(now, meta, {

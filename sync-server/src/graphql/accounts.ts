@@ -11,7 +11,8 @@ import {
 } from '@vigil/shared';
 import { z } from 'zod';
 import type { Current, MfaOptionRow, SignedIn, UserRow } from '../auth/accounts.js';
-import { AppError, answeringAppErrors, toGraphqlError } from '../errors.js';
+import { answeringAppErrors } from '../errors.js';
+import { parseInput } from '../input.js';
 import type { SessionRow } from '../auth/sessions.js';
 import type { GraphqlContext, Resolver, ResolverArgs } from './context.js';
 
@@ -117,24 +118,6 @@ export const accountTypeDefs = /* GraphQL */ `
     deleteSignature: Boolean!
   }
 `;
-
-/**
- * Refuses a GraphQL call with one of the spec's codes (spec 000 §8): the error's message and
- * `extensions.code` are the code (errors.ts), for the resolvers' own checks (input, access).
- */
-export function fail(code: string): never {
-  throw toGraphqlError(new AppError(400, code));
-}
-
-/** Parses resolver arguments with zod; anything malformed is INVALID_INPUT (or the schema's own code). */
-function parse<T extends z.ZodType>(schema: T, args: unknown): z.infer<T> {
-  const result = schema.safeParse(args);
-  if (!result.success) {
-    const message = result.error.issues[0]?.message;
-    fail(message && /^[A-Z_]+$/.test(message) ? message : 'INVALID_INPUT');
-  }
-  return result.data;
-}
 
 const channelSchema = z.enum(['sms', 'email']);
 /** A saved signature is SVG path data from the signature pad (spec 002 §2): commands, numbers, separators. */
@@ -252,11 +235,11 @@ export const accountResolvers: {
     },
     signature: async (_, __, ctx): Promise<SignatureView | null> => ctx.accounts.signature(await current(ctx)),
     verifyPasswordResetCode: (_, args, ctx): Promise<string> =>
-      ctx.accounts.verifyPasswordResetCode(parse(schemas.resetCode, args).code),
+      ctx.accounts.verifyPasswordResetCode(parseInput(schemas.resetCode, args).code),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
     signUp: async (_, args, ctx) => {
-      const input = parse(schemas.signUp, args);
+      const input = parseInput(schemas.signUp, args);
       const result = await ctx.accounts.signUp(
         {
           name: input.name,
@@ -271,7 +254,7 @@ export const accountResolvers: {
       return signedIn(ctx, result);
     },
     signIn: async (_, args, ctx) => {
-      const input = parse(schemas.signIn, args);
+      const input = parseInput(schemas.signIn, args);
       const result = await ctx.accounts.signIn({ ...input, botToken: input.botToken ?? null }, ctx.meta, ctx.token);
       return signedIn(ctx, result);
     },
@@ -281,15 +264,15 @@ export const accountResolvers: {
       return true;
     },
     extendSession: async (_, args, ctx): Promise<SessionView> => {
-      const input = parse(schemas.extendSession, args);
+      const input = parseInput(schemas.extendSession, args);
       return sessionView(await ctx.accounts.extendSession(await current(ctx), input.clearSudo ?? false, ctx.meta));
     },
     updateUser: async (_, args, ctx): Promise<UserView> => {
-      const input = parse(schemas.updateUser, args);
+      const input = parseInput(schemas.updateUser, args);
       return userWithOptions(ctx, await ctx.accounts.updateUser(await current(ctx), input.properties, ctx.meta));
     },
     sendMfaVerification: async (_, args, ctx): Promise<boolean> => {
-      const input = parse(schemas.sendMfa, args);
+      const input = parseInput(schemas.sendMfa, args);
       const c = await current(ctx);
       const result = await ctx.accounts.sendMfaVerification(
         c,
@@ -300,7 +283,7 @@ export const accountResolvers: {
       return true;
     },
     verifyMfaCode: async (_, args, ctx) => {
-      const input = parse(schemas.verifyMfa, args);
+      const input = parseInput(schemas.verifyMfa, args);
       const result = await ctx.accounts.verifyMfaCode(
         await current(ctx),
         { to: input.to, channel: input.channel, code: input.code, sudo: input.sudo ?? false },
@@ -309,31 +292,31 @@ export const accountResolvers: {
       return signedIn(ctx, result);
     },
     removeMfaOption: async (_, args, ctx): Promise<UserView> => {
-      const input = parse(schemas.removeMfa, args);
+      const input = parseInput(schemas.removeMfa, args);
       return userWithOptions(ctx, await ctx.accounts.removeMfaOption(await current(ctx), input, ctx.meta));
     },
     sendEmailVerification: async (_, __, ctx): Promise<boolean> =>
       ctx.accounts.sendEmailVerification(await current(ctx), ctx.origin, ctx.meta),
     verifyEmailCode: async (_, args, ctx): Promise<UserView> => {
-      const input = parse(schemas.code, args);
+      const input = parseInput(schemas.code, args);
       return userWithOptions(ctx, await ctx.accounts.verifyEmailCode(await current(ctx), input.code, ctx.meta));
     },
     sendPasswordReset: (_, args, ctx): Promise<boolean> =>
-      ctx.accounts.sendPasswordReset(parse(schemas.email, args).email, ctx.origin, ctx.meta),
+      ctx.accounts.sendPasswordReset(parseInput(schemas.email, args).email, ctx.origin, ctx.meta),
     confirmPasswordReset: (_, args, ctx): Promise<boolean> => {
-      const input = parse(schemas.confirmReset, args);
+      const input = parseInput(schemas.confirmReset, args);
       return ctx.accounts.confirmPasswordReset(input.code, input.password, ctx.meta);
     },
     changePassword: async (_, args, ctx) => {
-      const input = parse(schemas.password, args);
+      const input = parseInput(schemas.password, args);
       return signedIn(ctx, await ctx.accounts.changePassword(await current(ctx), input.password, ctx.meta));
     },
     changeEmail: async (_, args, ctx): Promise<UserView> => {
-      const input = parse(schemas.email, args);
+      const input = parseInput(schemas.email, args);
       return userWithOptions(ctx, await ctx.accounts.changeEmail(await current(ctx), input.email, ctx.meta));
     },
     updateSignature: async (_, args, ctx): Promise<boolean> =>
-      ctx.accounts.updateSignature(await current(ctx), parse(schemas.signature, args).path, ctx.meta),
+      ctx.accounts.updateSignature(await current(ctx), parseInput(schemas.signature, args).path, ctx.meta),
     deleteSignature: async (_, __, ctx): Promise<boolean> => ctx.accounts.deleteSignature(await current(ctx), ctx.meta),
   }),
 };

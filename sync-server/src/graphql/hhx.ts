@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MERGE_FACTS } from '@vigil/shared';
-import { AppError, toGraphqlError } from '../errors.js';
+import { AppError, answeringAppErrors } from '../errors.js';
+import { parseInput } from '../input.js';
 import type { FinalizeHhxResult, HhxCaller, NewHhxResult } from '../hhx/service.js';
-import type { GraphqlContext } from './context.js';
+import type { GraphqlContext, ResolverArgs } from './context.js';
 
 export const hhxTypeDefs = /* GraphQL */ `
   "A new health history (spec 001 §7): its id (also its sync room's) and its Composition as FHIR JSON."
@@ -73,46 +74,27 @@ async function callerOf(ctx: GraphqlContext): Promise<HhxCaller> {
   return { session, userName: current.user.name?.trim() || current.user.email, ip: ctx.meta.ip };
 }
 
-function parse<T>(schema: z.ZodType<T>, args: unknown): T {
-  const parsed = schema.safeParse(args);
-  if (!parsed.success) throw new AppError(400, 'INVALID_INPUT');
-  return parsed.data;
-}
-
-/** Runs a resolver; the service's AppErrors reach the client as the error of errors.ts. */
-async function answering<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    throw err instanceof AppError ? toGraphqlError(err) : err;
-  }
-}
-
 export const hhxResolvers = {
-  Mutation: {
-    newHhx: (_: unknown, args: unknown, ctx: GraphqlContext): Promise<NewHhxResult> =>
-      answering(async () => {
-        const a = parse(newArgs, args);
-        return ctx.services.hhx.newHhx(await callerOf(ctx), a.orgId, a.patientId, a.caseCompositionId);
-      }),
-    finalizeHhx: (_: unknown, args: unknown, ctx: GraphqlContext): Promise<FinalizeHhxResult> =>
-      answering(async () => {
-        const a = parse(finalizeArgs, args);
-        return ctx.services.hhx.finalizeHhx(await callerOf(ctx), a.orgId, a.compositionId, a.signature);
-      }),
-    copyHhx: (_: unknown, args: unknown, ctx: GraphqlContext): Promise<NewHhxResult> =>
-      answering(async () => {
-        const a = parse(copyArgs, args);
-        return ctx.services.hhx.copyHhx(await callerOf(ctx), a.orgId, a.compositionId);
-      }),
-    mergeHhx: (_: unknown, args: unknown, ctx: GraphqlContext): Promise<NewHhxResult> =>
-      answering(async () => {
-        const a = parse(mergeArgs, args);
-        return ctx.services.hhx.mergeHhx(await callerOf(ctx), a.orgId, a.answersId, a.targetId, {
-          allergies: a.allergies,
-          medications: a.medications,
-          facts: a.facts ?? [],
-        });
-      }),
-  },
+  Mutation: answeringAppErrors<ResolverArgs>({
+    newHhx: async (_, args, ctx): Promise<NewHhxResult> => {
+      const a = parseInput(newArgs, args);
+      return ctx.services.hhx.newHhx(await callerOf(ctx), a.orgId, a.patientId, a.caseCompositionId);
+    },
+    finalizeHhx: async (_, args, ctx): Promise<FinalizeHhxResult> => {
+      const a = parseInput(finalizeArgs, args);
+      return ctx.services.hhx.finalizeHhx(await callerOf(ctx), a.orgId, a.compositionId, a.signature);
+    },
+    copyHhx: async (_, args, ctx): Promise<NewHhxResult> => {
+      const a = parseInput(copyArgs, args);
+      return ctx.services.hhx.copyHhx(await callerOf(ctx), a.orgId, a.compositionId);
+    },
+    mergeHhx: async (_, args, ctx): Promise<NewHhxResult> => {
+      const a = parseInput(mergeArgs, args);
+      return ctx.services.hhx.mergeHhx(await callerOf(ctx), a.orgId, a.answersId, a.targetId, {
+        allergies: a.allergies,
+        medications: a.medications,
+        facts: a.facts ?? [],
+      });
+    },
+  }),
 };

@@ -1,4 +1,6 @@
-import { fail } from './accounts.js';
+import { z } from 'zod';
+import { answeringAppErrors, refuse } from '../errors.js';
+import { parseInput } from '../input.js';
 import {
   createPdfLink,
   finalizedReports,
@@ -8,7 +10,7 @@ import {
 } from '../report/links.js';
 import type { CaseSignedReport } from '@vigil/shared';
 import { caseSignedReport } from '../report/signed.js';
-import type { GraphqlContext } from './context.js';
+import type { GraphqlContext, ResolverArgs } from './context.js';
 
 /** The most case ids one signedCases call takes (a cases list shows 60 days of cases). */
 export const SIGNED_CASES_MAX = 500;
@@ -72,23 +74,32 @@ function auditReportRead(ctx: GraphqlContext, userId: string, detail: Record<str
 /** The caller's session with its memberships, or NO_AUTHENTICATION; an organisation it may not see is NOT_AUTHORIZED. */
 async function authorize(ctx: GraphqlContext, orgId: string): Promise<string> {
   const session = await ctx.accounts.sessions.fromRequest({ token: ctx.token, now: ctx.now() });
-  if (!session) fail('NO_AUTHENTICATION');
-  if (!session.multiFactorValid) fail('NO_AUTHENTICATION');
-  if (await ctx.services.access.report(session, orgId, 'member')) fail('NOT_AUTHORIZED');
+  if (!session) refuse('NO_AUTHENTICATION');
+  if (!session.multiFactorValid) refuse('NO_AUTHENTICATION');
+  if (await ctx.services.access.report(session, orgId, 'member')) refuse('NOT_AUTHORIZED');
   return session.userId;
 }
 
+const id = z.string().min(1).max(200);
+const pdfUrlArgs = z.object({ orgId: id, pdfId: id, shared: z.boolean().nullish() });
+const finalizedReportsArgs = z.object({
+  orgId: id,
+  offset: z.number().int().nullish(),
+  signerName: z.string().max(200).nullish(),
+  from: z.number().nullish(),
+  to: z.number().nullish(),
+});
+const caseArgs = z.object({ orgId: id, compositionId: id });
+const signedCasesArgs = z.object({ orgId: id, caseIds: z.array(id) });
+
 export const reportResolvers = {
-  Query: {
-    pdfUrl: async (
-      _: unknown,
-      args: { orgId: string; pdfId: string; shared?: boolean | null },
-      ctx: GraphqlContext,
-    ): Promise<{ url: string; text: string; title: string }> => {
+  Query: answeringAppErrors<ResolverArgs>({
+    pdfUrl: async (_, input, ctx): Promise<{ url: string; text: string; title: string }> => {
+      const args = parseInput(pdfUrlArgs, input);
       const userId = await authorize(ctx, args.orgId);
       const shared = args.shared === true;
       const link = await createPdfLink(ctx.services.pdfLinks, ctx.now(), userId, args.orgId, args.pdfId, shared);
-      if (!link) fail('NOT_FOUND');
+      if (!link) refuse('NOT_FOUND');
       return {
         url: `${ctx.origin}/api/report-pdf/${link.token}`,
         text: shared
@@ -97,17 +108,8 @@ export const reportResolvers = {
         title: link.title,
       };
     },
-    finalizedReports: async (
-      _: unknown,
-      args: {
-        orgId: string;
-        offset?: number | null;
-        signerName?: string | null;
-        from?: number | null;
-        to?: number | null;
-      },
-      ctx: GraphqlContext,
-    ): Promise<FinalizedReport[]> => {
+    finalizedReports: async (_, input, ctx): Promise<FinalizedReport[]> => {
+      const args = parseInput(finalizedReportsArgs, input);
       const userId = await authorize(ctx, args.orgId);
       await auditReportRead(ctx, userId, { query: 'finalizedReports', orgId: args.orgId });
       return finalizedReports(ctx.services.pdfLinks, args.orgId, {
@@ -117,11 +119,8 @@ export const reportResolvers = {
         to: args.to ?? null,
       });
     },
-    caseSignedReport: async (
-      _: unknown,
-      args: { orgId: string; compositionId: string },
-      ctx: GraphqlContext,
-    ): Promise<CaseSignedReport | null> => {
+    caseSignedReport: async (_, input, ctx): Promise<CaseSignedReport | null> => {
+      const args = parseInput(caseArgs, input);
       const userId = await authorize(ctx, args.orgId);
       await auditReportRead(ctx, userId, {
         query: 'caseSignedReport',
@@ -130,18 +129,15 @@ export const reportResolvers = {
       });
       return caseSignedReport(ctx.services.reportStore, args.orgId, args.compositionId);
     },
-    signedCases: async (
-      _: unknown,
-      args: { orgId: string; caseIds: string[] },
-      ctx: GraphqlContext,
-    ): Promise<string[]> => {
+    signedCases: async (_, input, ctx): Promise<string[]> => {
+      const args = parseInput(signedCasesArgs, input);
       await authorize(ctx, args.orgId);
-      if (args.caseIds.length > SIGNED_CASES_MAX) fail('INVALID_INPUT');
+      if (args.caseIds.length > SIGNED_CASES_MAX) refuse('INVALID_INPUT');
       const signed: string[] = [];
       for (const id of new Set(args.caseIds)) {
         if (await ctx.services.signed.isSigned(args.orgId, 'Composition', id)) signed.push(id);
       }
       return signed;
     },
-  },
+  }),
 };

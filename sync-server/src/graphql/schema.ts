@@ -9,6 +9,18 @@ import { policyResolvers, policyTypeDefs } from './policies.js';
 import { reportResolvers, reportTypeDefs } from './report.js';
 import { shellResolvers, shellTypeDefs } from './shell.js';
 
+/** Each area's resolvers, every map through answeringAppErrors (resolver-style.test.ts). */
+export const SCHEMA_RESOLVERS = [
+  shellResolvers,
+  accountResolvers,
+  orgResolvers,
+  reportResolvers,
+  hhxResolvers,
+  formResolvers,
+  inventoryResolvers,
+  policyResolvers,
+];
+
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
 export function buildSchema(): ReturnType<typeof createSchema<ServerContext & GraphqlContext>> {
   return createSchema<ServerContext & GraphqlContext>({
@@ -22,15 +34,6 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       inventoryTypeDefs,
       policyTypeDefs,
     ],
-    resolvers: [
-      shellResolvers,
-      accountResolvers,
-      orgResolvers,
-      reportResolvers,
-      hhxResolvers,
-      formResolvers,
-      inventoryResolvers,
-      policyResolvers,
-    ],
+    resolvers: SCHEMA_RESOLVERS,
   });
 }

@@ -1,4 +1,5 @@
-import type { GraphqlContext } from './context.js';
+import { answeringAppErrors } from '../errors.js';
+import type { ResolverArgs } from './context.js';
 
 export const shellTypeDefs = /* GraphQL */ `
   type Query {
@@ -10,8 +11,8 @@ export const shellTypeDefs = /* GraphQL */ `
 `;
 
 export const shellResolvers = {
-  Query: {
-    serverTime: (_: unknown, __: unknown, ctx: GraphqlContext): number => ctx.now(),
-    environment: (_: unknown, __: unknown, ctx: GraphqlContext): string => ctx.environment,
-  },
+  Query: answeringAppErrors<ResolverArgs>({
+    serverTime: (_, __, ctx): number => ctx.now(),
+    environment: (_, __, ctx): string => ctx.environment,
+  }),
 };

@@ -1,35 +1,12 @@
 import type { PermissionSubject } from '@vigil/shared';
 import { z } from 'zod';
 import type { RequestMeta } from '../auth/audit.js';
-import { AppError, type AppErrorStatus } from '../errors.js';
 import type { AuditOrigin, OrgAuditEvent, OrgStore } from '../store/orgs/types.js';
 
-/** The HTTP status of each refusal the organisation calls make (400 for the input errors not listed). */
-const STATUS: Record<string, AppErrorStatus> = {
-  NO_AUTHENTICATION: 401,
-  MFA_REQUIRED: 401,
-  NOT_AUTHORIZED: 403,
-  SUDO_REQUIRED: 403,
-  EMAIL_NOT_VERIFIED: 403,
-  TOO_MANY_REQUESTS: 403,
-  NOT_FOUND: 404,
-  ORG_ID_TAKEN: 409,
-  ALREADY_MEMBER: 409,
-  ALREADY_SIGNED: 409,
-  USED: 409,
-  LAST_ADMIN: 409,
-  NOT_SIGNED: 409,
-  CONTRACT_VERSION_CHANGED: 409,
-};
+import { refuse } from '../errors.js';
 
-/**
- * Refuses a call with one of the spec's codes (spec 000 §8) as the server's one error type; the
- * GraphQL boundary answers it as an error whose message and code are the code, which the client
- * maps to the spec's text.
- */
-export function refuse(code: string): never {
-  throw new AppError(STATUS[code] ?? 400, code);
-}
+/** The one refusal (errors.ts), for the organisation areas that import it from here. */
+export { refuse };
 
 /** Who calls, as the organisation rules need it: rebuilt from the database for every request. */
 export interface OrgCaller {
@@ -94,13 +71,7 @@ export function requireFullCaller(caller: OrgCaller): SignedInCaller {
 }
 
 /** Input validated at the edge: the first issue's code when it is one (INVALID_INPUT otherwise). */
-export function parse<T extends z.ZodType>(schema: T, args: unknown): z.infer<T> {
-  const result = schema.safeParse(args);
-  if (!result.success) {
-    const message = result.error.issues[0]?.message;
-    refuse(message && /^[A-Z_]+$/.test(message) ? message : 'INVALID_INPUT');
-  }
-  return result.data;
-}
+/** Inputs are parsed in one place (input.ts); the organisation areas import it from here. */
+export { parseInput as parse } from '../input.js';
 
 export const text = (max: number): z.ZodOptional<z.ZodNullable<z.ZodString>> => z.string().trim().max(max).nullish();
