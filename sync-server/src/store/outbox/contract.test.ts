@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
+import { MemoryOutboxStore } from './memory.js';
 import { SqliteOutboxStore } from './sqlite.js';
 import type { OutboxStore } from './types.js';
 
@@ -8,7 +9,13 @@ function sqlite(): OutboxStore {
   return new SqliteOutboxStore(db);
 }
 
-describe.each([['sqlite', sqlite]])('OutboxStore contract (%s)', (_, make) => {
+/** Every OutboxStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
+const implementations: [string, () => OutboxStore][] = [
+  ['memory', () => new MemoryOutboxStore()],
+  ['sqlite', sqlite],
+];
+
+describe.each(implementations)('OutboxStore contract (%s)', (_, make) => {
   it('keeps every message oldest first, and lists those to one address', async () => {
     const outbox = make();
     expect(await outbox.list()).toEqual([]);
