@@ -293,4 +293,37 @@ describe.each(implementations)('InventoryStore contract (%s)', (_, make) => {
     expect(all.map((e) => e.seq)).toEqual([1, 2]);
     expect(all[1]!.prevHash).toBe(all[0]!.hash);
   });
+
+  it('keeps one chain per organisation: another organisation’s first entry starts at 1 on the genesis hash', async () => {
+    const f = make();
+    await withInventory(f);
+    await f.store.createInventory({
+      id: 'inv-o',
+      orgId: 'other',
+      name: 'Cart',
+      kind: 'cart',
+      createdBy: 'u',
+      createdAt: 1,
+    });
+    await f.store.append({ newLot: lot(), entry: entry() }, ok, link, 'G');
+    const theirs = await f.store.append(
+      {
+        newLot: lot({ id: 'lot-o', orgId: 'other', inventoryId: 'inv-o' }),
+        entry: entry({ id: 'le-o', orgId: 'other', inventoryId: 'inv-o', lotId: 'lot-o' }),
+      },
+      ok,
+      link,
+      'G',
+    );
+    expect(theirs).toMatchObject({ seq: 1, prevHash: 'G', hash: 'G>1:le-o' });
+    const ours = await f.store.append(
+      { entry: entry({ id: 'le-2', kind: 'dispense', quantity: 1, caseId: 'c' }) },
+      ok,
+      link,
+      'G',
+    );
+    expect(ours).toMatchObject({ seq: 2, prevHash: 'G>1:le-1' });
+    expect(await f.store.anchor('other')).toEqual({ length: 1, head: 'G>1:le-o' });
+    expect((await f.store.movements('other')).map((m) => m.lotId)).toEqual(['lot-o']);
+  });
 });

@@ -50,11 +50,16 @@ describe('MemoryDatabase (issue 36 item 4): one transaction over the memory stor
     const a = counter(db);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let begun!: () => void;
+    const open = new Promise<void>((r) => (begun = r));
     const failing = db.transaction(async () => {
       await a.add(1);
+      begun();
       await gate;
       throw new Error('rolled back');
     });
+    // The transaction has begun and holds its write: the outside write comes while it is open.
+    await open;
     const outside = a.add(2);
     release();
     await expect(failing).rejects.toThrow('rolled back');
