@@ -29,4 +29,11 @@ describe.each(implementations)('OutboxStore contract (%s)', (_, make) => {
     expect((await outbox.list('a@example.com')).map((m) => m.body)).toEqual(['one', 'two']);
     expect(await outbox.list('nobody@example.com')).toEqual([]);
   });
+
+  it('hands out copies: changing a listed message changes nothing stored', async () => {
+    const outbox = make();
+    await outbox.add({ at: 1000, channel: 'email', to: 'a@example.com', subject: 'First', body: 'one' });
+    (await outbox.list())[0]!.body = 'changed';
+    expect((await outbox.list('a@example.com'))[0]?.body).toBe('one');
+  });
 });
