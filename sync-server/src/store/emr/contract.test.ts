@@ -36,4 +36,13 @@ describe.each(implementations)('EmrLaunchStore contract (%s)', (_, make) => {
     expect(await store.claimNonce(nonce('n-0123456789abcdef', 1000, 5000))).toBe(true);
     expect(await store.claimNonce(nonce('n-0123456789abcdef', 5000, 9000))).toBe(true);
   });
+
+  it('lets only one of two concurrent claims of a nonce succeed', async () => {
+    const store = make();
+    const results = await Promise.all([
+      store.claimNonce(nonce('n-0123456789abcdef', 1000, 5000)),
+      store.claimNonce(nonce('n-0123456789abcdef', 1001, 5000)),
+    ]);
+    expect(results.sort()).toEqual([false, true]);
+  });
 });

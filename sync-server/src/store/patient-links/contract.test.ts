@@ -90,4 +90,11 @@ describe.each(implementations)('PatientLinkStore contract (%s)', (_, make) => {
     found.failedChallenges = 9;
     expect(await links.find('h1')).toEqual({ ...link('h1'), usedAt: null, revokedAt: null, failedChallenges: 0 });
   });
+
+  it('lets only one of two concurrent uses have the link', async () => {
+    const links = make();
+    await links.create(link('h1'));
+    const results = await Promise.all([links.use('h1', 2000), links.use('h1', 2001)]);
+    expect(results.sort()).toEqual([false, true]);
+  });
 });
