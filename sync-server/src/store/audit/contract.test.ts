@@ -1,37 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
+import type { AuditEvent } from '@vigil/shared';
+import { MemoryDatabase } from '../memory/database.js';
+import { MemoryResourceStore } from '../resources/memory.js';
+import { SqliteResourceStore } from '../resources/sqlite.js';
+import type { StoredVersion } from '../resources/types.js';
+import { MemoryAuditStore } from './memory.js';
 import { SqliteAuditStore } from './sqlite.js';
 import type { AuditRecord, AuditStore, UnsealedRecord } from './types.js';
 
 /** An audit store, and a way to write a FHIR AuditEvent beside it (the FHIR store's job in the server). */
 interface Fixture {
   store: AuditStore;
-  addFhirAuditEvent(id: string): void;
-  /** Changes a sealed record behind the store's back, as an attacker with the file would (triggers off). */
-  tamper(): void;
+  addFhirAuditEvent(id: string): Promise<void>;
 }
+
+/** A FHIR AuditEvent as the audit service records one (written through the resource store). */
+const auditEvent = (id: string): AuditEvent & { id: string } => ({
+  resourceType: 'AuditEvent',
+  id,
+  type: { system: 'http://dicom.nema.org/resources/ontology/DCM', code: '110110' },
+  recorded: '2026-11-21T10:00:00.000Z',
+  agent: [{ who: { reference: 'Practitioner/prc-1' }, requestor: true }],
+  source: { observer: { reference: 'Organization/acme' } },
+});
+const WRITTEN_AT = '2026-11-21T10:00:00.000Z';
 
 function sqlite(): Fixture {
   const db = openMemoryDatabase();
+  const resources = new SqliteResourceStore(db);
   return {
     store: new SqliteAuditStore(db),
-    // As the FHIR store writes one: the current version and its history row.
-    addFhirAuditEvent: (id) => {
-      for (const table of ['resources', 'resource_history'])
-        db.prepare(
-          `INSERT INTO ${table} (org_id, resource_type, id, version_id, last_updated, json)
-           VALUES ('acme', 'AuditEvent', ?, 1, '2026-11-21T10:00:00.000Z', ?)`,
-        ).run(id, JSON.stringify({ resourceType: 'AuditEvent', id }));
-    },
-    tamper: () => {
-      const triggers = db
-        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_events'")
-        .all() as { name: string; sql: string }[];
-      for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
-      db.prepare("UPDATE audit_events SET outcome = 'success' WHERE id = 1").run();
+    // The current version and its history row, in the same database.
+    addFhirAuditEvent: async (id) =>
+      void (await resources.write({ orgId: 'acme', resource: auditEvent(id) }, WRITTEN_AT)),
+  };
+}
+
+function memory(): Fixture {
+  const resources = new MemoryResourceStore();
+  // What the resource store wrote, in order: the memory audit store's view of the AuditEvents.
+  const versions: StoredVersion[] = [];
+  return {
+    store: new MemoryAuditStore(new MemoryDatabase(), () => versions),
+    addFhirAuditEvent: async (id) => {
+      versions.push(await resources.write({ orgId: 'acme', resource: auditEvent(id) }, WRITTEN_AT));
     },
   };
 }
+
+/** Every AuditStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
+const implementations: [string, () => Fixture][] = [
+  ['memory', memory],
+  ['sqlite', sqlite],
+];
 
 const record = (overrides: Partial<AuditRecord>): AuditRecord => ({
   at: 1000,
@@ -48,7 +70,7 @@ const record = (overrides: Partial<AuditRecord>): AuditRecord => ({
 /** The chain rule auth/audit.ts uses, simplified: enough to see what the store hands over and keeps. */
 const link = (prev: string, r: UnsealedRecord): string => `${prev}>${r.source}:${r.row}`;
 
-describe.each([['sqlite', sqlite]])('AuditStore contract (%s)', (_, make) => {
+describe.each(implementations)('AuditStore contract (%s)', (_, make) => {
   it('counts one action after a time by email, user or address', async () => {
     const { store } = make();
     await store.append(record({ at: 1000, email: 'a@example.com', userId: 'usr-a', ip: '203.0.113.1' }));
@@ -66,7 +88,7 @@ describe.each([['sqlite', sqlite]])('AuditStore contract (%s)', (_, make) => {
     const f = make();
     const { store } = f;
     await store.append(record({ email: 'a@example.com', detail: '{"reason":"x"}' }));
-    f.addFhirAuditEvent('ae-1');
+    await f.addFhirAuditEvent('ae-1');
     await store.append(record({ email: 'b@example.com' }));
     expect(await store.unsealed()).toBe(4);
     expect(await store.seal(5000, link, 'G')).toBe(4);
@@ -102,7 +124,7 @@ describe.each([['sqlite', sqlite]])('AuditStore contract (%s)', (_, make) => {
   it("hands over a record's content as it is now, every column, and null for a record that is gone", async () => {
     const f = make();
     await f.store.append(record({ email: 'a@example.com', userId: 'usr-a', detail: '{"k":1}' }));
-    f.addFhirAuditEvent('ae-1');
+    await f.addFhirAuditEvent('ae-1');
     const before = await f.store.content('audit_events', 1);
     expect(JSON.parse(before!)).toEqual([
       1,
@@ -117,7 +139,43 @@ describe.each([['sqlite', sqlite]])('AuditStore contract (%s)', (_, make) => {
     ]);
     expect(await f.store.content('AuditEvent', 1)).toContain('ae-1');
     expect(await f.store.content('audit_events', 99)).toBeNull();
-    f.tamper();
-    expect(await f.store.content('audit_events', 1)).not.toBe(before);
+    expect(await f.store.content('AuditEvent_history', 2)).toBeNull();
+  });
+
+  it('hands over an AuditEvent’s content: organisation, id, version, time, deletion and its JSON', async () => {
+    const f = make();
+    await f.addFhirAuditEvent('ae-1');
+    for (const source of ['AuditEvent', 'AuditEvent_history'] as const) {
+      const [orgId, id, version, at, deleted, json] = JSON.parse((await f.store.content(source, 1))!) as unknown[];
+      expect([orgId, id, version, at, deleted]).toEqual(['acme', 'ae-1', 1, WRITTEN_AT, 0]);
+      expect(JSON.parse(json as string)).toMatchObject({
+        resourceType: 'AuditEvent',
+        id: 'ae-1',
+        meta: { versionId: '1' },
+      });
+    }
+  });
+
+  it('seals in one step: a link that fails leaves the chain, its anchor and what is unsealed as they were', async () => {
+    const { store } = make();
+    await store.append(record({ email: 'a@example.com' }));
+    await store.append(record({ email: 'b@example.com' }));
+    const failing = (prev: string, r: UnsealedRecord): string => {
+      if (r.row === 2) throw new Error('hash failed');
+      return link(prev, r);
+    };
+    await expect(store.seal(5000, failing, 'G')).rejects.toThrow('hash failed');
+    expect(await store.links()).toEqual([]);
+    expect(await store.anchor()).toEqual({ length: 0, head: '' });
+    expect(await store.unsealed()).toBe(2);
+    expect(await store.seal(6000, link, 'G')).toBe(2);
+  });
+
+  it('hands out copies: changing the links read back changes nothing stored', async () => {
+    const { store } = make();
+    await store.append(record({ email: 'a@example.com' }));
+    await store.seal(5000, link, 'G');
+    (await store.links())[0]!.hash = 'forged';
+    expect((await store.links())[0]?.hash).toBe('G>audit_events:1');
   });
 });

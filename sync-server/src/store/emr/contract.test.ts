@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
+import { MemoryEmrLaunchStore } from './memory.js';
 import { SqliteEmrLaunchStore } from './sqlite.js';
 import type { EmrLaunchStore, EmrNonce } from './types.js';
 
@@ -16,7 +17,13 @@ const nonce = (value: string, usedAt: number, expiresAt: number): EmrNonce => ({
   expiresAt,
 });
 
-describe.each([['sqlite', sqlite]])('EmrLaunchStore contract (%s)', (_, make) => {
+/** Every EmrLaunchStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
+const implementations: [string, () => EmrLaunchStore][] = [
+  ['memory', () => new MemoryEmrLaunchStore()],
+  ['sqlite', sqlite],
+];
+
+describe.each(implementations)('EmrLaunchStore contract (%s)', (_, make) => {
   it('claims a nonce once; a replay is refused while it is remembered', async () => {
     const store = make();
     expect(await store.claimNonce(nonce('n-0123456789abcdef', 1000, 5000))).toBe(true);
@@ -28,5 +35,14 @@ describe.each([['sqlite', sqlite]])('EmrLaunchStore contract (%s)', (_, make) =>
     const store = make();
     expect(await store.claimNonce(nonce('n-0123456789abcdef', 1000, 5000))).toBe(true);
     expect(await store.claimNonce(nonce('n-0123456789abcdef', 5000, 9000))).toBe(true);
+  });
+
+  it('lets only one of two concurrent claims of a nonce succeed', async () => {
+    const store = make();
+    const results = await Promise.all([
+      store.claimNonce(nonce('n-0123456789abcdef', 1000, 5000)),
+      store.claimNonce(nonce('n-0123456789abcdef', 1001, 5000)),
+    ]);
+    expect(results.sort()).toEqual([false, true]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { insertOrgRows } from '../sqlite/fixtures.js';
+import { MemoryOrgFormStore } from './memory.js';
 import { SqliteOrgFormStore } from './sqlite.js';
 import type { OrgFormContent, OrgFormStore } from './types.js';
 
@@ -22,7 +23,13 @@ const content: OrgFormContent = {
   fields: [{ name: 'signature', label: 'Signature', type: 'signature', required: true }],
 };
 
-describe.each([['sqlite', sqlite]])('OrgFormStore contract (%s)', (_, make) => {
+/** Every OrgFormStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
+const implementations: [string, () => OrgFormStore][] = [
+  ['memory', () => new MemoryOrgFormStore()],
+  ['sqlite', sqlite],
+];
+
+describe.each(implementations)('OrgFormStore contract (%s)', (_, make) => {
   it('creates, lists by organisation oldest first, and reads one form back as written', async () => {
     const forms = make();
     await forms.create({ id: 'frm-a', orgId: 'office', createdBy: 'usr-1', at: 1000, ...content });
@@ -63,5 +70,28 @@ describe.each([['sqlite', sqlite]])('OrgFormStore contract (%s)', (_, make) => {
     expect(await forms.delete('office', 'frm-a', 2500)).toBe(false);
     expect(await forms.list(['office'])).toEqual([]);
     expect(await forms.get('office', 'frm-a')).toMatchObject({ name: 'Consent', deletedAt: 2000 });
+  });
+
+  it('refuses a second form under an id another organisation holds, and changes nothing', async () => {
+    const forms = make();
+    await forms.create({ id: 'frm-a', orgId: 'office', createdBy: null, at: 1000, ...content });
+    await expect(
+      forms.create({ id: 'frm-a', orgId: 'group', createdBy: null, at: 2000, ...content }),
+    ).rejects.toThrow();
+    expect(await forms.get('group', 'frm-a')).toBeNull();
+    expect(await forms.list(['office', 'group'])).toHaveLength(1);
+  });
+
+  it('hands out copies and keeps none of the caller’s objects', async () => {
+    const forms = make();
+    const fields = structuredClone(content.fields);
+    await forms.create({ id: 'frm-a', orgId: 'office', createdBy: null, at: 1000, ...content, fields });
+    fields[0]!.label = 'Changed by the caller';
+    const [listed] = await forms.list(['office']);
+    listed!.fields.length = 0;
+    listed!.name = 'Changed';
+    const read = await forms.get('office', 'frm-a');
+    read!.fields.push({ name: 'x', label: 'X', type: 'text', required: false });
+    expect(await forms.get('office', 'frm-a')).toMatchObject({ name: 'Consent', fields: content.fields });
   });
 });

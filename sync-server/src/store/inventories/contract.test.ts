@@ -1,23 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { insertOrgRows } from '../sqlite/fixtures.js';
+import { MemoryInventoryStore } from './memory.js';
 import { SqliteInventoryStore } from './sqlite.js';
-import type { InventoryStore, LotRecord, NewLedgerEntry } from './types.js';
+import type { InventoryStore, LedgerEntryRecord, LotRecord, NewLedgerEntry } from './types.js';
 
 interface Fixture {
   store: InventoryStore;
-  /** Tries to change or delete a stored entry or lot with SQL, as a bug in the server would. */
-  sql(statement: string): void;
 }
 
 function sqlite(): Fixture {
   const db = openMemoryDatabase();
+  // The organisations the SQLite store's rows refer to (its foreign-key precondition).
   insertOrgRows(db, [
     { id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' },
     { id: 'other', fhirId: 'o2', name: 'Other', type: 'regular' },
   ]);
-  return { store: new SqliteInventoryStore(db), sql: (statement) => db.prepare(statement).run() };
+  return { store: new SqliteInventoryStore(db) };
 }
+
+/** Every InventoryStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
+const implementations: [string, () => Fixture][] = [
+  ['memory', () => ({ store: new MemoryInventoryStore() })],
+  ['sqlite', sqlite],
+];
 
 const lot = (over: Partial<LotRecord> = {}): LotRecord => ({
   id: 'lot-1',
@@ -69,7 +75,7 @@ async function withInventory(f: Fixture): Promise<void> {
   });
 }
 
-describe.each([['sqlite', sqlite]])('InventoryStore contract (%s)', (_, make) => {
+describe.each(implementations)('InventoryStore contract (%s)', (_, make) => {
   it('creates inventories and lists them by organisation only', async () => {
     const f = make();
     await withInventory(f);
@@ -237,14 +243,87 @@ describe.each([['sqlite', sqlite]])('InventoryStore contract (%s)', (_, make) =>
     expect(await store.anchor('other')).toBeNull();
   });
 
-  it('refuses any update or delete of an entry or a lot', async () => {
+  it('keeps lots and entries as appended: an id is never written twice, and nothing handed out is the stored record', async () => {
     const f = make();
     await withInventory(f);
     await f.store.append({ newLot: lot(), entry: entry() }, ok, link, 'G');
-    expect(() => f.sql('UPDATE ledger_entries SET quantity = 5')).toThrow(/append-only/);
-    expect(() => f.sql('DELETE FROM ledger_entries')).toThrow(/append-only/);
-    expect(() => f.sql("UPDATE inventory_lots SET expiry = '2030-01-01'")).toThrow(/append-only/);
-    expect(() => f.sql('DELETE FROM inventory_lots')).toThrow(/append-only/);
-    expect((await f.store.entries('office'))[0]?.quantity).toBe(50);
+    // The same entry id again, or a new lot under a lot id in use: refused, nothing written.
+    await expect(f.store.append({ entry: entry({ quantity: 5 }) }, ok, link, 'G')).rejects.toThrow();
+    await expect(
+      f.store.append({ newLot: lot({ expiry: '2030-01-01' }), entry: entry({ id: 'le-2' }) }, ok, link, 'G'),
+    ).rejects.toThrow();
+    const [stored] = await f.store.entries('office');
+    stored!.quantity = 5;
+    stored!.lot.expiry = '2030-01-01';
+    (await f.store.lots('office'))[0]!.expiry = '2030-01-01';
+    let handed: LedgerEntryRecord[] = [];
+    await f.store.append(
+      { entry: entry({ id: 'le-2', kind: 'dispense', quantity: 1, caseId: 'c' }) },
+      (earlier) => {
+        handed = earlier;
+        earlier[0]!.quantity = 5;
+      },
+      link,
+      'G',
+    );
+    expect(handed).toHaveLength(1);
+    expect((await f.store.entries('office')).map((e) => [e.id, e.quantity, e.lot.expiry])).toEqual([
+      ['le-1', 50, '2027-06-30'],
+      ['le-2', 1, '2027-06-30'],
+    ]);
+    expect(await f.store.lot('office', 'lot-1')).toEqual(lot());
+    expect(await f.store.anchor('office')).toEqual({ length: 2, head: 'G>1:le-1>2:le-2' });
+  });
+
+  it('lets concurrent appends neither fork the chain nor both pass a balance check', async () => {
+    const f = make();
+    await withInventory(f);
+    await f.store.append({ newLot: lot(), entry: entry({ quantity: 10 }) }, ok, link, 'G');
+    // Each dispense takes the whole balance: the check refuses once an earlier dispense took it.
+    const takeAll = (earlier: LedgerEntryRecord[]): void => {
+      if (earlier.some((e) => e.kind === 'dispense')) throw new Error('OVER_BALANCE');
+    };
+    const results = await Promise.allSettled(
+      ['le-a', 'le-b'].map((id) =>
+        f.store.append({ entry: entry({ id, kind: 'dispense', quantity: 10, caseId: 'c' }) }, takeAll, link, 'G'),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const all = await f.store.entries('office');
+    expect(all.map((e) => e.seq)).toEqual([1, 2]);
+    expect(all[1]!.prevHash).toBe(all[0]!.hash);
+  });
+
+  it('keeps one chain per organisation: another organisation’s first entry starts at 1 on the genesis hash', async () => {
+    const f = make();
+    await withInventory(f);
+    await f.store.createInventory({
+      id: 'inv-o',
+      orgId: 'other',
+      name: 'Cart',
+      kind: 'cart',
+      createdBy: 'u',
+      createdAt: 1,
+    });
+    await f.store.append({ newLot: lot(), entry: entry() }, ok, link, 'G');
+    const theirs = await f.store.append(
+      {
+        newLot: lot({ id: 'lot-o', orgId: 'other', inventoryId: 'inv-o' }),
+        entry: entry({ id: 'le-o', orgId: 'other', inventoryId: 'inv-o', lotId: 'lot-o' }),
+      },
+      ok,
+      link,
+      'G',
+    );
+    expect(theirs).toMatchObject({ seq: 1, prevHash: 'G', hash: 'G>1:le-o' });
+    const ours = await f.store.append(
+      { entry: entry({ id: 'le-2', kind: 'dispense', quantity: 1, caseId: 'c' }) },
+      ok,
+      link,
+      'G',
+    );
+    expect(ours).toMatchObject({ seq: 2, prevHash: 'G>1:le-1' });
+    expect(await f.store.anchor('other')).toEqual({ length: 1, head: 'G>1:le-o' });
+    expect((await f.store.movements('other')).map((m) => m.lotId)).toEqual(['lot-o']);
   });
 });

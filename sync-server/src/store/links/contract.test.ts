@@ -1,40 +1,76 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
+import { MemoryReportStore } from '../reports/memory.js';
+import { SqliteReportStore } from '../reports/sqlite.js';
+import type { ReportStore } from '../reports/types.js';
+import { MemoryPdfLinkStore } from './memory.js';
 import { SqlitePdfLinkStore } from './sqlite.js';
 import type { PdfLinkStore } from './types.js';
 
 /*
  * The contract every PdfLinkStore implementation passes (issue 26): a PostgreSQL store is added
- * by implementing store/links/types.ts and adding its fixture to the table below.
+ * by implementing store/links/types.ts and adding its fixture to the table below; PDFs are
+ * written through the report store of the same database, as the report service writes them.
  */
 
 interface Fixture {
   store: PdfLinkStore;
-  /** A stored PDF of an organisation (what the report service writes at signing). */
-  addPdf(pdf: { orgId: string; pdfId: string; title: string; signer: string; at: number; supersededBy?: string }): void;
-  linkCount(): number;
+  /** A stored PDF of an organisation, written as the report service writes it at signing. */
+  addPdf(pdf: {
+    orgId: string;
+    pdfId: string;
+    title: string;
+    signer: string;
+    at: number;
+    supersededBy?: string;
+  }): Promise<void>;
+}
+
+/** Signs each PDF to a case of its own (`cmp-{pdfId}`) through the report store on the link store's database. */
+function signing(reports: ReportStore): Fixture['addPdf'] {
+  return async (p) => {
+    await reports.addPdf(
+      {
+        orgId: p.orgId,
+        pdfId: p.pdfId,
+        compositionId: `cmp-${p.pdfId}`,
+        patientId: 'pat-1',
+        sha256: 'hash',
+        title: p.title,
+        signerName: p.signer,
+        signature: 'sig',
+        signatureTime: p.at,
+        signedBy: 'u-1',
+        timeZone: 'UTC',
+        addendaCount: 0,
+        createdAt: p.at,
+      },
+      null,
+    );
+    if (p.supersededBy !== undefined) await reports.supersede(p.orgId, p.pdfId, p.supersededBy);
+  };
 }
 
 function sqlite(): Fixture {
   const db = openMemoryDatabase();
-  return {
-    store: new SqlitePdfLinkStore(db),
-    addPdf: (p) =>
-      db
-        .prepare(
-          `INSERT INTO report_pdfs (org_id, pdf_id, composition_id, patient_id, sha256, title, signer_name, signature,
-             signature_time, signed_by, time_zone, addenda_count, superseded_by, created_at)
-           VALUES (?, ?, ?, 'pat-1', 'hash', ?, ?, 'sig', ?, 'u-1', 'UTC', 0, ?, ?)`,
-        )
-        .run(p.orgId, p.pdfId, `cmp-${p.pdfId}`, p.title, p.signer, p.at, p.supersededBy ?? null, p.at),
-    linkCount: () => (db.prepare('SELECT COUNT(*) AS n FROM report_pdf_links').get() as { n: number }).n,
-  };
+  return { store: new SqlitePdfLinkStore(db), addPdf: signing(new SqliteReportStore(db)) };
 }
 
-describe.each([['sqlite', sqlite]])('PdfLinkStore contract (%s)', (_name, make) => {
+function memory(): Fixture {
+  const reports = new MemoryReportStore();
+  return { store: new MemoryPdfLinkStore(reports), addPdf: signing(reports) };
+}
+
+/** Every PdfLinkStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
+const implementations: [string, () => Fixture][] = [
+  ['memory', memory],
+  ['sqlite', sqlite],
+];
+
+describe.each(implementations)('PdfLinkStore contract (%s)', (_name, make) => {
   it('knows the title of an organisation’s own PDF only', async () => {
     const f = make();
-    f.addPdf({ orgId: 'dental', pdfId: 'pdf-1', title: 'Report A', signer: 'Dr A', at: 1 });
+    await f.addPdf({ orgId: 'dental', pdfId: 'pdf-1', title: 'Report A', signer: 'Dr A', at: 1 });
     expect(await f.store.pdfTitle('dental', 'pdf-1')).toBe('Report A');
     expect(await f.store.pdfTitle('other', 'pdf-1')).toBeNull();
     expect(await f.store.pdfTitle('dental', 'pdf-2')).toBeNull();
@@ -60,7 +96,6 @@ describe.each([['sqlite', sqlite]])('PdfLinkStore contract (%s)', (_name, make) 
       singleUse: true,
       usedAt: null,
     });
-    expect(f.linkCount()).toBe(1);
   });
 
   it('uses a single-use link up once; a personal link is never consumed', async () => {
@@ -76,11 +111,11 @@ describe.each([['sqlite', sqlite]])('PdfLinkStore contract (%s)', (_name, make) 
 
   it('lists current reports newest first, by signer and time window, paged', async () => {
     const f = make();
-    f.addPdf({ orgId: 'o', pdfId: 'a', title: 'A', signer: 'Dr A', at: 100 });
-    f.addPdf({ orgId: 'o', pdfId: 'b', title: 'B', signer: 'Dr B', at: 300 });
-    f.addPdf({ orgId: 'o', pdfId: 'c', title: 'C', signer: 'Dr A', at: 200 });
-    f.addPdf({ orgId: 'o', pdfId: 'old', title: 'Old', signer: 'Dr A', at: 50, supersededBy: 'c' });
-    f.addPdf({ orgId: 'x', pdfId: 'z', title: 'Z', signer: 'Dr A', at: 400 });
+    await f.addPdf({ orgId: 'o', pdfId: 'a', title: 'A', signer: 'Dr A', at: 100 });
+    await f.addPdf({ orgId: 'o', pdfId: 'b', title: 'B', signer: 'Dr B', at: 300 });
+    await f.addPdf({ orgId: 'o', pdfId: 'c', title: 'C', signer: 'Dr A', at: 200 });
+    await f.addPdf({ orgId: 'o', pdfId: 'old', title: 'Old', signer: 'Dr A', at: 50, supersededBy: 'c' });
+    await f.addPdf({ orgId: 'x', pdfId: 'z', title: 'Z', signer: 'Dr A', at: 400 });
     const q = { offset: 0, limit: 20, signerName: null, from: null, to: null };
     expect((await f.store.finalizedReports('o', q)).map((r) => r.pdfId)).toEqual(['b', 'c', 'a']);
     expect((await f.store.finalizedReports('o', { ...q, signerName: 'Dr A' })).map((r) => r.pdfId)).toEqual(['c', 'a']);
@@ -95,5 +130,24 @@ describe.each([['sqlite', sqlite]])('PdfLinkStore contract (%s)', (_name, make) 
       signatureTime: 300,
       addendaCount: 0,
     });
+  });
+
+  it('refuses a second link under the same token, and drops no expired link in that step', async () => {
+    const f = make();
+    const link = { orgId: 'o', pdfId: 'p', userId: 'u', singleUse: false };
+    await f.store.create({ ...link, token: 'old', expiresAt: 100 }, 0);
+    await f.store.create({ ...link, token: 'taken', expiresAt: 900 }, 0);
+    await expect(f.store.create({ ...link, token: 'taken', userId: 'v', expiresAt: 950 }, 500)).rejects.toThrow();
+    expect((await f.store.byToken('old'))?.expiresAt).toBe(100);
+    expect((await f.store.byToken('taken'))?.userId).toBe('u');
+  });
+
+  it('hands out copies: changing a link read back changes nothing stored', async () => {
+    const f = make();
+    await f.store.create({ token: 't', orgId: 'o', pdfId: 'p', userId: 'u', expiresAt: 900, singleUse: true }, 0);
+    const read = (await f.store.byToken('t'))!;
+    read.usedAt = 5;
+    read.singleUse = false;
+    expect(await f.store.consume('t', 10)).toBe(true);
   });
 });

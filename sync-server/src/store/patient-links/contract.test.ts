@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { insertOrgRows } from '../sqlite/fixtures.js';
+import { MemoryPatientLinkStore } from './memory.js';
 import { SqlitePatientLinkStore } from './sqlite.js';
 import type { PatientLinkStore } from './types.js';
 
@@ -20,7 +21,13 @@ const link = (tokenHash: string, taskId = 'tsk-1') => ({
   expiresAt: 5000,
 });
 
-describe.each([['sqlite', sqlite]])('PatientLinkStore contract (%s)', (_, make) => {
+/** Every PatientLinkStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
+const implementations: [string, () => PatientLinkStore][] = [
+  ['memory', () => new MemoryPatientLinkStore()],
+  ['sqlite', sqlite],
+];
+
+describe.each(implementations)('PatientLinkStore contract (%s)', (_, make) => {
   it('finds a link by its hash, counts failed challenges', async () => {
     const links = make();
     await links.create(link('h1'));
@@ -53,5 +60,41 @@ describe.each([['sqlite', sqlite]])('PatientLinkStore contract (%s)', (_, make) 
     expect((await links.find('new'))!.revokedAt).toBeNull();
     expect(await links.use('old', 2000)).toBe(false);
     expect(await links.use('new', 2000)).toBe(true);
+  });
+
+  it('refuses a second link under the same hash and changes nothing (one atomic step)', async () => {
+    const links = make();
+    await links.create(link('h1'));
+    await expect(links.create({ ...link('h1', 'tsk-2'), createdAt: 1100 })).rejects.toThrow();
+    // Same task, same hash: the refused link must not have revoked the task's earlier one either.
+    await expect(links.create({ ...link('h1'), createdAt: 1200 })).rejects.toThrow();
+    expect(await links.find('h1')).toEqual({ ...link('h1'), usedAt: null, revokedAt: null, failedChallenges: 0 });
+  });
+
+  it('revokes only the task’s links that are not revoked yet, in its own organisation', async () => {
+    const links = make();
+    await links.create(link('h1'));
+    await links.create({ ...link('h2'), createdAt: 1200 });
+    await links.revokeTask('office', 'tsk-1', 1500);
+    await links.revokeTask('other', 'tsk-1', 1600);
+    expect((await links.find('h1'))!.revokedAt).toBe(1200);
+    expect((await links.find('h2'))!.revokedAt).toBe(1500);
+    expect(await links.failChallenge('nope')).toBe(0);
+  });
+
+  it('hands out copies: changing a found link changes nothing stored', async () => {
+    const links = make();
+    await links.create(link('h1'));
+    const found = (await links.find('h1'))!;
+    found.usedAt = 1;
+    found.failedChallenges = 9;
+    expect(await links.find('h1')).toEqual({ ...link('h1'), usedAt: null, revokedAt: null, failedChallenges: 0 });
+  });
+
+  it('lets only one of two concurrent uses have the link', async () => {
+    const links = make();
+    await links.create(link('h1'));
+    const results = await Promise.all([links.use('h1', 2000), links.use('h1', 2001)]);
+    expect(results.sort()).toEqual([false, true]);
   });
 });

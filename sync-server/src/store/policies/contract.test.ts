@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { insertOrgRows } from '../sqlite/fixtures.js';
+import { MemoryPolicyStore } from './memory.js';
 import { SqlitePolicyStore } from './sqlite.js';
 import type { PolicyRecord, PolicyStore } from './types.js';
 
@@ -24,7 +25,13 @@ const base: PolicyRecord = {
   updatedAt: 1000,
 };
 
-describe.each([['sqlite', sqlite]])('PolicyStore contract (%s)', (_, make) => {
+/** Every PolicyStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
+const implementations: [string, () => PolicyStore][] = [
+  ['memory', () => new MemoryPolicyStore()],
+  ['sqlite', sqlite],
+];
+
+describe.each(implementations)('PolicyStore contract (%s)', (_, make) => {
   it('writes a policy and reads it back under its own organisation only', async () => {
     const store = make();
     expect(await store.upsert(base)).toEqual(base);
@@ -68,5 +75,24 @@ describe.each([['sqlite', sqlite]])('PolicyStore contract (%s)', (_, make) => {
     expect(await store.delete('office', 'pol-a')).toBe(true);
     expect(await store.delete('office', 'pol-a')).toBe(false);
     expect(await store.list(['office'], 'anesthesiaRecord')).toEqual([]);
+  });
+
+  it('hands out copies: changing a written or listed policy changes nothing stored', async () => {
+    const store = make();
+    const input = structuredClone(base);
+    const written = await store.upsert(input);
+    input.relevantSedationLevels.push('minimal');
+    written.relevantSedationLevels.push('ga');
+    written.ruleValue = 'off';
+    const [listed] = await store.list(['office'], 'anesthesiaRecord');
+    listed!.relevantSedationLevels.length = 0;
+    expect(await store.list(['office'], 'anesthesiaRecord')).toEqual([base]);
+  });
+
+  it('refuses a new policy under an id another rule already holds, and changes nothing', async () => {
+    const store = make();
+    await store.upsert(base);
+    await expect(store.upsert({ ...base, ruleType: 'SO2', ruleValue: 'warn' })).rejects.toThrow();
+    expect(await store.list(['office'], 'anesthesiaRecord')).toEqual([base]);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
+import { MemoryDatabase } from '../memory/database.js';
+import { MemoryOutboxStore } from '../outbox/memory.js';
+import { SqliteOutboxStore } from '../outbox/sqlite.js';
+import type { OutboxStore } from '../outbox/types.js';
+import { MemoryReportStore } from './memory.js';
 import { SqliteReportStore } from './sqlite.js';
 import { CurrentPdfExistsError, type ReportStore, type SignedPdfRecord } from './types.js';
 
@@ -10,25 +15,35 @@ import { CurrentPdfExistsError, type ReportStore, type SignedPdfRecord } from '.
 
 interface Fixture {
   store: ReportStore;
-  /** Writes a row of the same database outside the report tables (what another store would do in a shared transaction). */
-  otherWrite(value: string): void;
-  otherRows(): string[];
+  /** Writes through another store on the same database (what finalize's other stores do in a shared transaction). */
+  otherWrite(value: string): Promise<void>;
+  otherRows(): Promise<string[]>;
+}
+
+/** The outbox as the other store: its messages' subjects are the values written. */
+function other(outbox: OutboxStore): Omit<Fixture, 'store'> {
+  return {
+    otherWrite: (value) =>
+      outbox.add({ at: 0, channel: 'email', to: 'contract@example.com', subject: value, body: '' }),
+    otherRows: async () => (await outbox.list()).map((m) => m.subject).sort(),
+  };
 }
 
 function sqlite(): Fixture {
   const db = openMemoryDatabase();
-  return {
-    store: new SqliteReportStore(db),
-    otherWrite: (value) =>
-      db.prepare('INSERT INTO app_meta (key, value) VALUES (?, ?)').run(`contract-${value}`, value),
-    otherRows: () =>
-      (
-        db.prepare("SELECT value FROM app_meta WHERE key LIKE 'contract-%' ORDER BY value").all() as {
-          value: string;
-        }[]
-      ).map((r) => r.value),
-  };
+  return { store: new SqliteReportStore(db), ...other(new SqliteOutboxStore(db)) };
 }
+
+function memory(): Fixture {
+  const db = new MemoryDatabase();
+  return { store: new MemoryReportStore(db), ...other(new MemoryOutboxStore(db)) };
+}
+
+/** Every ReportStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
+const implementations: [string, () => Fixture][] = [
+  ['memory', memory],
+  ['sqlite', sqlite],
+];
 
 const pdf = (over: Partial<SignedPdfRecord> = {}): Omit<SignedPdfRecord, 'supersededBy'> => ({
   orgId: 'dental',
@@ -47,7 +62,7 @@ const pdf = (over: Partial<SignedPdfRecord> = {}): Omit<SignedPdfRecord, 'supers
   ...over,
 });
 
-describe.each([['sqlite', sqlite]])('ReportStore contract (%s)', (_name, make) => {
+describe.each(implementations)('ReportStore contract (%s)', (_name, make) => {
   it('stores a signed PDF as the case’s current one, for its organisation only', async () => {
     const f = make();
     await f.store.addPdf(pdf(), null);
@@ -91,11 +106,11 @@ describe.each([['sqlite', sqlite]])('ReportStore contract (%s)', (_name, make) =
     await f.store.addPdf(pdf(), null);
     await expect(
       f.store.transaction(async () => {
-        f.otherWrite('second finalize');
+        await f.otherWrite('second finalize');
         await f.store.addPdf(pdf({ pdfId: 'pdf-2', createdAt: 2_000 }), null);
       }),
     ).rejects.toThrow(CurrentPdfExistsError);
-    expect(f.otherRows()).toEqual([]);
+    expect(await f.otherRows()).toEqual([]);
     expect((await f.store.currentPdf('dental', 'case-1'))?.pdfId).toBe('pdf-1');
   });
 
@@ -147,10 +162,10 @@ describe.each([['sqlite', sqlite]])('ReportStore contract (%s)', (_name, make) =
     const f = make();
     await f.store.transaction(async () => {
       await f.store.addPdf(pdf(), null);
-      f.otherWrite('final');
+      await f.otherWrite('final');
     });
     expect(await f.store.currentPdf('dental', 'case-1')).not.toBeNull();
-    expect(f.otherRows()).toEqual(['final']);
+    expect(await f.otherRows()).toEqual(['final']);
   });
 
   it('keeps none of a failed transaction’s writes, its own or another store’s', async () => {
@@ -168,13 +183,13 @@ describe.each([['sqlite', sqlite]])('ReportStore contract (%s)', (_name, make) =
           signatureTime: 1,
           userId: 'u',
         });
-        f.otherWrite('final');
+        await f.otherWrite('final');
         throw new Error('crash before commit');
       }),
     ).rejects.toThrow('crash before commit');
     expect(await f.store.currentPdf('dental', 'case-1')).toBeNull();
     expect(await f.store.addendaSince('dental', 'case-1', 0)).toEqual([]);
-    expect(f.otherRows()).toEqual([]);
+    expect(await f.otherRows()).toEqual([]);
   });
 
   it('serialises transactions: one started while another awaits runs after it', async () => {
@@ -197,5 +212,39 @@ describe.each([['sqlite', sqlite]])('ReportStore contract (%s)', (_name, make) =
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(['first start', 'first end', 'second start', 'second end']);
+  });
+
+  it('refuses a reprint that replaces a PDF other than the case’s current one, and changes nothing', async () => {
+    const f = make();
+    await f.store.addPdf(pdf(), null);
+    await f.store.addPdf(pdf({ pdfId: 'pdf-9', compositionId: 'case-9' }), null);
+    // pdf-9 is another case's: the case would keep pdf-1 current beside the reprint.
+    await expect(f.store.addPdf(pdf({ pdfId: 'pdf-2', createdAt: 2_000 }), 'pdf-9')).rejects.toThrow(
+      CurrentPdfExistsError,
+    );
+    expect((await f.store.pdf('dental', 'pdf-9'))?.supersededBy).toBeNull();
+    expect((await f.store.pdfsOfCase('dental', 'case-1')).map((p) => p.pdfId)).toEqual(['pdf-1']);
+  });
+
+  it('hands out copies: changing a PDF or an addendum read back changes nothing stored', async () => {
+    const f = make();
+    await f.store.addPdf(pdf(), null);
+    await f.store.addAddendum({
+      orgId: 'dental',
+      compositionId: 'case-1',
+      title: 'T',
+      text: 'x',
+      signerName: 'Dr A',
+      signature: 'M 1 1',
+      signatureTime: 1,
+      userId: 'u',
+    });
+    const read = (await f.store.currentPdf('dental', 'case-1'))!;
+    read.supersededBy = 'changed';
+    read.title = 'Changed';
+    (await f.store.pdfsOfCase('dental', 'case-1'))[0]!.title = 'Changed';
+    (await f.store.addendaSince('dental', 'case-1', 0))[0]!.text = 'Changed';
+    expect(await f.store.currentPdf('dental', 'case-1')).toEqual({ ...pdf(), supersededBy: null });
+    expect((await f.store.addendaSince('dental', 'case-1', 0))[0]?.text).toBe('x');
   });
 });

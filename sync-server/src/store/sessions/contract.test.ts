@@ -1,33 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
+import { SqliteAccountStore } from '../accounts/sqlite.js';
+import { MemoryDatabase } from '../memory/database.js';
+import { insertMemberRows, insertOrgRows } from '../sqlite/fixtures.js';
+import { MemorySessionStore } from './memory.js';
 import { SqliteSessionStore } from './sqlite.js';
 import type { NewSession, SessionStore } from './types.js';
 
 /** A store under test, with the users and memberships its rows refer to. */
 interface Fixture {
   store: SessionStore;
-  addUser(id: string): void;
-  addMembership(orgId: string, type: 'regular' | 'parent', userId: string, roles: string[]): void;
+  addUser(id: string): Promise<void>;
+  addMembership(orgId: string, type: 'regular' | 'parent', userId: string, roles: string[]): Promise<void>;
 }
 
 function sqlite(): Fixture {
   const db = openMemoryDatabase();
+  const store = new SqliteSessionStore(db);
+  const accounts = new SqliteAccountStore(db);
+  const orgs = new Set<string>();
   return {
-    store: new SqliteSessionStore(db),
-    addUser: (id) =>
-      db
-        .prepare('INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, ?, ?, 0, 0)')
-        .run(id, id, `${id}@example.com`),
+    store,
+    // Signed up through the account store; its first session ends at once, so the tests count only their own.
+    addUser: async (id) => {
+      const user = { id, name: id, email: `${id}@example.com`, passwordHash: 'x', referredBy: null, now: 0 };
+      await accounts.createUserWithSession(user, session(`signup-${id}`, id, { now: 0 }), null);
+      await store.end(`signup-${id}`, 0);
+    },
+    // The organisations and memberships the SQLite store joins (its foreign-key precondition).
     addMembership: (orgId, type, userId, roles) => {
-      db.prepare(
-        `INSERT OR IGNORE INTO orgs (id, fhir_id, name, type, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)`,
-      ).run(orgId, `fhir-${orgId}`, orgId, type);
-      db.prepare(
-        'INSERT INTO org_members (id, org_id, user_id, roles, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)',
-      ).run(`${orgId}-${userId}`, orgId, userId, JSON.stringify(roles));
+      if (!orgs.has(orgId)) insertOrgRows(db, [{ id: orgId, fhirId: `fhir-${orgId}`, name: orgId, type }]);
+      orgs.add(orgId);
+      insertMemberRows(db, [{ id: `${orgId}-${userId}`, orgId, userId, roles }]);
+      return Promise.resolve();
     },
   };
 }
+
+function memory(): Fixture {
+  const members: { orgId: string; type: 'regular' | 'parent'; userId: string; roles: string[] }[] = [];
+  return {
+    store: new MemorySessionStore(new MemoryDatabase(), (userId) =>
+      members.filter((m) => m.userId === userId).map((m) => ({ id: m.orgId, type: m.type, roles: m.roles })),
+    ),
+    // Nothing refers to users in memory.
+    addUser: () => Promise.resolve(),
+    addMembership: (orgId, type, userId, roles) => {
+      members.push({ orgId, type, userId, roles });
+      return Promise.resolve();
+    },
+  };
+}
+
+/** Every SessionStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
+const implementations: [string, () => Fixture][] = [
+  ['memory', memory],
+  ['sqlite', sqlite],
+];
 
 const session = (id: string, userId: string, overrides: Partial<NewSession> = {}): NewSession => ({
   id,
@@ -42,10 +71,10 @@ const session = (id: string, userId: string, overrides: Partial<NewSession> = {}
   ...overrides,
 });
 
-describe.each([['sqlite', sqlite]])('SessionStore contract (%s)', (_, make) => {
+describe.each(implementations)('SessionStore contract (%s)', (_, make) => {
   it('creates a session found by its token hash and id, with multi-factor unset unless vouched for', async () => {
     const f = make();
-    f.addUser('usr-a');
+    await f.addUser('usr-a');
     const row = await f.store.create(session('ses-1', 'usr-a'));
     expect(row).toMatchObject({
       id: 'ses-1',
@@ -65,7 +94,7 @@ describe.each([['sqlite', sqlite]])('SessionStore contract (%s)', (_, make) => {
 
   it('ends the presented session in the same step as it starts a new one', async () => {
     const f = make();
-    f.addUser('usr-a');
+    await f.addUser('usr-a');
     await f.store.create(session('ses-old', 'usr-a'));
     await f.store.create(session('ses-new', 'usr-a', { now: 2000 }), 'ses-old');
     expect((await f.store.byId('ses-old'))?.ended_at).toBe(2000);
@@ -74,7 +103,7 @@ describe.each([['sqlite', sqlite]])('SessionStore contract (%s)', (_, make) => {
 
   it('rotates a token: the old hash no longer finds the session', async () => {
     const f = make();
-    f.addUser('usr-a');
+    await f.addUser('usr-a');
     await f.store.create(session('ses-1', 'usr-a'));
     await f.store.setTokenHash('ses-1', 'hash-rotated');
     expect(await f.store.byTokenHash('hash-ses-1')).toBeNull();
@@ -83,8 +112,8 @@ describe.each([['sqlite', sqlite]])('SessionStore contract (%s)', (_, make) => {
 
   it('ends one session once, and every live session of a user but one', async () => {
     const f = make();
-    f.addUser('usr-a');
-    f.addUser('usr-b');
+    await f.addUser('usr-a');
+    await f.addUser('usr-b');
     for (const id of ['s1', 's2', 's3']) await f.store.create(session(id, 'usr-a'));
     await f.store.create(session('s4', 'usr-b'));
     await f.store.end('s1', 1500);
@@ -99,7 +128,7 @@ describe.each([['sqlite', sqlite]])('SessionStore contract (%s)', (_, make) => {
 
   it('renews a session, sliding multi-factor only when given and clearing sudo only when asked', async () => {
     const f = make();
-    f.addUser('usr-a');
+    await f.addUser('usr-a');
     await f.store.create(session('ses-1', 'usr-a', { multiFactorExp: 4000 }));
     await f.store.grantSudo('ses-1', 1200, 2100);
     expect(await f.store.byId('ses-1')).toMatchObject({ sudo_last: 1200, sudo_expires_at: 2100 });
@@ -124,15 +153,38 @@ describe.each([['sqlite', sqlite]])('SessionStore contract (%s)', (_, make) => {
 
   it("lists a user's memberships with type and roles, ordered by organisation", async () => {
     const f = make();
-    f.addUser('usr-a');
-    f.addUser('usr-b');
-    f.addMembership('zeta', 'regular', 'usr-a', ['member']);
-    f.addMembership('alpha', 'parent', 'usr-a', ['admin', 'provider']);
-    f.addMembership('alpha', 'parent', 'usr-b', ['member']);
+    await f.addUser('usr-a');
+    await f.addUser('usr-b');
+    await f.addMembership('zeta', 'regular', 'usr-a', ['member']);
+    await f.addMembership('alpha', 'parent', 'usr-a', ['admin', 'provider']);
+    await f.addMembership('alpha', 'parent', 'usr-b', ['member']);
     expect(await f.store.memberships('usr-a')).toEqual([
       { id: 'alpha', type: 'parent', roles: ['admin', 'provider'] },
       { id: 'zeta', type: 'regular', roles: ['member'] },
     ]);
     expect(await f.store.memberships('usr-nobody')).toEqual([]);
+  });
+
+  it('refuses a session under a token hash in use, and leaves the presented session live', async () => {
+    const f = make();
+    await f.addUser('usr-a');
+    await f.store.create(session('ses-1', 'usr-a'));
+    await expect(
+      f.store.create(session('ses-2', 'usr-a', { tokenHash: 'hash-ses-1', now: 2000 }), 'ses-1'),
+    ).rejects.toThrow();
+    expect((await f.store.byId('ses-1'))?.ended_at).toBeNull();
+    expect(await f.store.byId('ses-2')).toBeNull();
+  });
+
+  it('hands out copies: changing a row or a membership read back changes nothing stored', async () => {
+    const f = make();
+    await f.addUser('usr-a');
+    await f.addMembership('alpha', 'regular', 'usr-a', ['member']);
+    const row = await f.store.create(session('ses-1', 'usr-a'));
+    row.ended_at = 5;
+    (await f.store.byId('ses-1'))!.token_hash = 'changed';
+    ((await f.store.memberships('usr-a'))[0]!.roles as string[]).push('admin');
+    expect((await f.store.byTokenHash('hash-ses-1'))?.ended_at).toBeNull();
+    expect(await f.store.memberships('usr-a')).toEqual([{ id: 'alpha', type: 'regular', roles: ['member'] }]);
   });
 });

@@ -137,4 +137,14 @@ describe.each(implementations)('SyncStore contract: %s', (_name, make) => {
     expect(await store.isFinalized('o/empty')).toBe(true);
     expect(await store.load('o/empty')).toMatchObject({ orgId: 'o', docId: 'empty', updates: [], finalized: true });
   });
+
+  it('hands out copies and keeps none of the caller’s bytes', async () => {
+    const store = make();
+    const update = edit(new Y.Doc(), (m) => m.set('a', 1));
+    const kept = Array.from(update);
+    await store.append([{ room: 'o/k', orgId: 'o', docId: 'k', update }]);
+    update.fill(0);
+    (await store.load('o/k'))!.updates[0]!.fill(0);
+    expect((await store.load('o/k'))!.updates.map((u) => Array.from(u))).toEqual([kept]);
+  });
 });

@@ -1,3 +1,4 @@
+import { MemoryDatabase } from '../memory/database.js';
 import type { AppendEntry, StoredDocument, SyncStore } from './types.js';
 
 interface MemoryDocument {
@@ -10,38 +11,48 @@ interface MemoryDocument {
   contentHash: string | null;
 }
 
-/** SyncStore in memory: for unit tests and benchmarks that leave storage out of the measure. */
+/**
+ * SyncStore in memory: the second implementation of the contract, for unit tests and benchmarks
+ * that leave storage out of the measure. On a MemoryDatabase shared with other memory stores, its
+ * writes (a document's final flag at finalize) commit or roll back with their transactions.
+ */
 export class MemorySyncStore implements SyncStore {
-  private readonly docs = new Map<string, MemoryDocument>();
-  private nextId = 1;
+  private readonly tables;
+
+  constructor(private readonly db = new MemoryDatabase()) {
+    this.tables = db.table({ docs: new Map<string, MemoryDocument>(), nextId: 1 });
+  }
 
   private ensure(room: string, orgId: string, docId: string): MemoryDocument {
-    let doc = this.docs.get(room);
+    const { docs } = this.tables.value;
+    let doc = docs.get(room);
     if (!doc) {
       doc = { orgId, docId, snapshot: null, snapshotUpTo: 0, updates: [], finalized: false, contentHash: null };
-      this.docs.set(room, doc);
+      docs.set(room, doc);
     }
     return doc;
   }
 
   load(room: string): Promise<StoredDocument | null> {
-    const doc = this.docs.get(room);
-    if (!doc) return Promise.resolve(null);
-    return Promise.resolve({
-      orgId: doc.orgId,
-      docId: doc.docId,
-      snapshot: doc.snapshot && Uint8Array.from(doc.snapshot),
-      updates: doc.updates.map((u) => Uint8Array.from(u.data)),
-      lastUpdateId: doc.updates.at(-1)?.id ?? doc.snapshotUpTo,
-      finalized: doc.finalized,
-      contentHash: doc.contentHash,
+    return this.db.run(() => {
+      const doc = this.tables.value.docs.get(room);
+      if (!doc) return null;
+      return {
+        orgId: doc.orgId,
+        docId: doc.docId,
+        snapshot: doc.snapshot && Uint8Array.from(doc.snapshot),
+        updates: doc.updates.map((u) => Uint8Array.from(u.data)),
+        lastUpdateId: doc.updates.at(-1)?.id ?? doc.snapshotUpTo,
+        finalized: doc.finalized,
+        contentHash: doc.contentHash,
+      };
     });
   }
 
   append(entries: readonly AppendEntry[]): Promise<number[]> {
-    return Promise.resolve(
+    return this.db.run(() =>
       entries.map((e) => {
-        const id = this.nextId++;
+        const id = this.tables.value.nextId++;
         this.ensure(e.room, e.orgId, e.docId).updates.push({ id, data: Uint8Array.from(e.update) });
         return id;
       }),
@@ -49,37 +60,38 @@ export class MemorySyncStore implements SyncStore {
   }
 
   compact(room: string, snapshot: Uint8Array, lastUpdateId: number): Promise<void> {
-    const doc = this.docs.get(room);
-    if (doc) {
+    return this.db.run(() => {
+      const doc = this.tables.value.docs.get(room);
+      if (!doc) return;
       doc.snapshot = Uint8Array.from(snapshot);
       doc.snapshotUpTo = lastUpdateId;
       doc.updates = doc.updates.filter((u) => u.id > lastUpdateId);
-    }
-    return Promise.resolve();
+    });
   }
 
   pendingUpdates(room: string): Promise<number> {
-    return Promise.resolve(this.docs.get(room)?.updates.length ?? 0);
+    return this.db.run(() => this.tables.value.docs.get(room)?.updates.length ?? 0);
   }
 
   setContentHash(room: string, hash: string): Promise<void> {
-    const doc = this.docs.get(room);
-    if (doc) doc.contentHash = hash;
-    return Promise.resolve();
+    return this.db.run(() => {
+      const doc = this.tables.value.docs.get(room);
+      if (doc) doc.contentHash = hash;
+    });
   }
 
   isFinalized(room: string): Promise<boolean> {
-    return Promise.resolve(this.docs.get(room)?.finalized ?? false);
+    return this.db.run(() => this.tables.value.docs.get(room)?.finalized ?? false);
   }
 
   markFinalized(room: string, orgId: string, docId: string): Promise<void> {
-    this.ensure(room, orgId, docId).finalized = true;
-    return Promise.resolve();
+    return this.db.run(() => void (this.ensure(room, orgId, docId).finalized = true));
   }
 
   clearFinalized(room: string): Promise<void> {
-    const doc = this.docs.get(room);
-    if (doc) doc.finalized = false;
-    return Promise.resolve();
+    return this.db.run(() => {
+      const doc = this.tables.value.docs.get(room);
+      if (doc) doc.finalized = false;
+    });
   }
 }
