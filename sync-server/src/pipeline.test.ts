@@ -26,4 +26,14 @@ describe('the request pipeline', () => {
   it('turns refusals into GraphQL errors in one place (graphql/resolver-style.test.ts: every resolver goes through it)', () => {
     expect(where(/toGraphqlError\(/)).toEqual(['errors.ts']);
   });
+
+  it('reads feature flags for the services in one place, Entitlements', () => {
+    // The organisation settings (orgs/) read and change the stored flags; the demo seed turns its
+    // features on; every service asks Entitlements.
+    const readers = where(/\.features\(/).filter(
+      (f) => !f.startsWith('orgs/') && !f.startsWith('store/') && !f.endsWith('/demo.ts'),
+    );
+    expect(readers).toEqual(['access/entitlements.ts']);
+    expect(where(/resolveFeatures\(/).filter((f) => !f.startsWith('orgs/'))).toEqual(['access/entitlements.ts']);
+  });
 });

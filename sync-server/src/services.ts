@@ -1,3 +1,4 @@
+import { Entitlements } from './access/entitlements.js';
 import { SIGNOFF_RULES } from '@vigil/shared';
 import { OrgAccess, orgPolicyOf, type CanAccessOrg, type OrgPolicyOf } from './access/index.js';
 import { Accounts } from './auth/accounts.js';
@@ -112,6 +113,8 @@ export interface Services {
   orgStore: OrgStore;
   /** The one module that decides organisation access (GraphQL, FHIR, sync, SSE, PDF links). */
   access: OrgAccess;
+  /** What an organisation may use: the services' one reader of feature flags (access/entitlements.ts). */
+  entitlements: Entitlements;
   /** The organisations' domain services (orgs/): GraphQL resolvers and the admin CLI call these. */
   orgs: OrgServices;
   /** Signed-PDF links and the report review list (store/links/). */
@@ -161,6 +164,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const ids = sqliteIdOwnership(db);
   const orgStore = new SqliteOrgStore(db);
   const access = new OrgAccess({ parentsOf: (orgId) => orgStore.parentsOf(orgId) });
+  const entitlements = new Entitlements(orgStore);
   const orgPolicy = orgPolicyOf(orgStore, now);
   const signed = sqliteSignedRecords(db);
   const fhir = new FhirService({
@@ -241,7 +245,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     now,
   });
   const signoff = new SignoffGate({
-    ...{ store: resources, orgs: orgStore, policies, now },
+    ...{ store: resources, entitlements, policies, now },
     // The case's controlled-drug lines (issue 29): LEDGER's service, built below, read at finalize.
     ledgerLines: (orgId, caseId, content) => inventories.ledgerLinesForCase(orgId, caseId, content),
   });
@@ -250,6 +254,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ids,
     reports: reportStore,
     orgs: orgStore,
+    entitlements,
     accounts: accountStore,
     sessions,
     audit,
@@ -268,7 +273,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });
   const comments = new CommentService({ fhir, orgs: orgStore, access, now });
   const hhx = new HhxService({ fhir, store: resources, rooms, access, ids, now, log });
-  const forms = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, access, now });
+  const forms = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, entitlements, access, now });
   const patientLinks = new SqlitePatientLinkStore(db);
   const tasks = new AppointmentTaskService({
     ...{ fhir, forms, orgs: orgStore, access, links: patientLinks, sender, now, signed },
@@ -278,7 +283,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     tasks.addToAll(orgId, appointmentId).catch((err: unknown) => log.warn({ err, orgId, appointmentId }, 'addToAll'));
   };
   const inventories = new InventoryService({
-    ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, access, accounts: accountStore },
+    ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, entitlements, access, accounts: accountStore },
     ...{ resources, rooms, audit, signed, now },
   });
   const patientForms = new PatientFormService({
@@ -339,6 +344,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     signed,
     orgStore,
     access,
+    entitlements,
     orgs,
     pdfLinks,
     hhx,

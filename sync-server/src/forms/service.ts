@@ -3,7 +3,6 @@ import {
   newId,
   orgFormPropertiesSchema,
   orgFormView,
-  resolveFeatures,
   textBodyFormPropertiesSchema,
   type OrgFormView,
 } from '@vigil/shared';
@@ -14,10 +13,12 @@ import { authorizeOrg } from '../orgs/authorize.js';
 import { auditChange, parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
 import type { OrgFormContent, OrgFormRecord, OrgFormStore } from '../store/forms/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
+import type { Entitlements } from '../access/entitlements.js';
 
 export interface FormsDeps {
   forms: OrgFormStore;
   orgs: OrgStore;
+  entitlements: Pick<Entitlements, 'require'>;
   access: OrgAccess;
   now: () => number;
 }
@@ -147,7 +148,7 @@ export class FormsService {
   }
 
   private async requireFormBuilder(orgId: string): Promise<void> {
-    if (resolveFeatures(await this.deps.orgs.features(orgId)).formBuilder !== true) refuse('FEATURE_DISABLED');
+    await this.deps.entitlements.require(orgId, 'formBuilder');
   }
 }
 

@@ -1,3 +1,4 @@
+import { Entitlements } from '../access/entitlements.js';
 import { OrgAccess } from '../access/index.js';
 import { AuditLog } from '../auth/audit.js';
 import type { SignedRecords } from '../fhir/signed-records.js';
@@ -25,6 +26,7 @@ export async function demoInventoryService(
   const service = new InventoryService({
     inventories,
     orgs,
+    entitlements: new Entitlements(orgs),
     access: new OrgAccess({ parentsOf: (id) => orgs.parentsOf(id) }),
     accounts: new SqliteAccountStore(db),
     resources: new SqliteResourceStore(db),

@@ -22,7 +22,6 @@ import {
   patientDisplayName,
   reconcileLedger,
   referenceId,
-  resolveFeatures,
   type Appointment,
   type Composition,
   type LedgerEntryContent,
@@ -50,6 +49,7 @@ import type {
   LotRecord,
 } from '../store/inventories/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
+import type { Entitlements } from '../access/entitlements.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { DocumentSnapshot } from '../sync/rooms.js';
 import type { RoomAddress } from '../sync/protocol.js';
@@ -57,6 +57,7 @@ import type { RoomAddress } from '../sync/protocol.js';
 export interface InventoryDeps {
   inventories: InventoryStore;
   orgs: OrgStore;
+  entitlements: Pick<Entitlements, 'has'>;
   access: OrgAccess;
   accounts: Pick<AccountStore, 'userByEmail' | 'userById'>;
   /** Cases read from their Appointment or Composition; `transaction` holds the signed check and the append as one unit of work. */
@@ -436,7 +437,7 @@ export class InventoryService {
 
   /** Whether the organisation keeps a ledger (the drugInventory flag), for the gate's `ledger: null`. */
   async enabled(orgId: string): Promise<boolean> {
-    return resolveFeatures(await this.deps.orgs.features(orgId)).drugInventory === true;
+    return this.deps.entitlements.has(orgId, 'drugInventory');
   }
 
   private async append(

@@ -1,3 +1,4 @@
+import { Entitlements } from '../access/entitlements.js';
 import { APPOINTMENT_EXTENSIONS, CASE_ROOT, type Appointment, type Composition } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -82,6 +83,7 @@ function reportService(fault: 'none' | 'beforeFlag' | 'afterFlag'): ReportServic
     ids: services.ids,
     reports: services.reportStore,
     orgs: services.orgStore,
+    entitlements: services.entitlements,
     accounts: services.accounts,
     sessions: services.sessions,
     audit: services.audit,
@@ -131,7 +133,9 @@ async function finalState(caseId: string, room: string): Promise<Record<string, 
 function gateWithoutPolicies(services: Services): SignoffGate {
   return new SignoffGate({
     store: services.resources,
-    orgs: { features: async (orgId) => ({ ...(await services.orgStore.features(orgId)), policies: false }) },
+    entitlements: new Entitlements({
+      features: async (orgId) => ({ ...(await services.orgStore.features(orgId)), policies: false }),
+    }),
     policies: services.policies,
     now: services.now,
   });

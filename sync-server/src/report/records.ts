@@ -6,13 +6,11 @@ import {
   patientFields,
   practitionerDisplayName,
   reportInput,
-  resolveFeatures,
   temperatureUnit,
   vigilSystem,
   type Appointment,
   type Binary,
   type Composition,
-  type FeatureValue,
   type Location,
   type Patient,
   type Practitioner,
@@ -21,7 +19,7 @@ import {
 } from '@vigil/shared';
 import { AppError } from '../errors.js';
 import type { FhirService, RequestContext } from '../fhir/service.js';
-import type { OrgStore } from '../store/orgs/types.js';
+import type { Entitlements } from '../access/entitlements.js';
 import { CurrentPdfExistsError, type ReportStore, type SignedPdfRecord } from '../store/reports/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { EncodedCaseData } from '../sync/case-check.js';
@@ -36,8 +34,8 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 export interface CaseRecordsDeps {
   fhir: FhirService;
   store: ResourceStore;
-  /** The organisation's feature flags (store/orgs/). */
-  orgs: Pick<OrgStore, 'features'>;
+  /** What the organisation may use and its settings' values (access/entitlements.ts). */
+  entitlements: Pick<Entitlements, 'values'>;
   reports: ReportStore;
   now: () => number;
 }
@@ -70,11 +68,6 @@ export interface PdfToSave {
  */
 export class CaseRecords {
   constructor(private readonly deps: CaseRecordsDeps) {}
-
-  /** The organisation's feature flags, every flag resolved to its value or default. */
-  async features(orgId: string): Promise<Record<string, FeatureValue | null>> {
-    return resolveFeatures(await this.deps.orgs.features(orgId));
-  }
 
   private async readOptional<T>(
     ctx: RequestContext,
@@ -117,7 +110,7 @@ export class CaseRecords {
       ? await this.readOptional<Location>(ctx, 'Location', room.partOf.reference.slice('Location/'.length))
       : null;
     const fields = patient ? patientFields(patient) : null;
-    const features = await this.features(ctx.orgId);
+    const features = await this.deps.entitlements.values(ctx.orgId);
     const primaryProviderName = provider ? practitionerDisplayName(provider) || null : null;
     const input = reportInput({
       caseId: compositionId,

@@ -25,6 +25,7 @@ import type { Logger } from '../log.js';
 import type { PdfLinkStore } from '../store/links/types.js';
 import type { AccountStore } from '../store/accounts/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
+import type { Entitlements } from '../access/entitlements.js';
 import type { ReportStore, SignedPdfRecord } from '../store/reports/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { SessionRow } from '../store/sessions/types.js';
@@ -45,8 +46,10 @@ export interface ReportServiceDeps {
   store: ResourceStore;
   /** Signed PDFs and addenda (store/reports/): its transaction also holds the resources' and the document's writes. */
   reports: ReportStore;
-  /** Feature flags and memberships (store/orgs/). */
-  orgs: Pick<OrgStore, 'features' | 'memberByUser'>;
+  /** Memberships (store/orgs/). */
+  orgs: Pick<OrgStore, 'memberByUser'>;
+  /** What the organisation may use (access/entitlements.ts). */
+  entitlements: Entitlements;
   /** The signer's name (store/accounts/). */
   accounts: Pick<AccountStore, 'userById'>;
   /** A session's sudo window (the sessions repository, through Sessions). */
@@ -129,8 +132,7 @@ export class ReportService {
             isProvider: primaryUserId !== null && (await this.memberHasRole(orgId, primaryUserId, 'provider')),
           }
         : null,
-      primaryProviderMustBeFinalSigner:
-        (await this.records.features(orgId)).primaryProviderMustBeFinalSignerName === true,
+      primaryProviderMustBeFinalSigner: await this.deps.entitlements.has(orgId, 'primaryProviderMustBeFinalSignerName'),
       signer: {
         userId: session.userId,
         name: (await this.deps.accounts.userById(session.userId))?.name.trim() || 'Unknown signer',
@@ -366,7 +368,7 @@ export class ReportService {
     meta: { userAgent: string | null },
   ): Promise<void> {
     if (await this.access(session, ctx.orgId, 'admin')) throw new AppError(403, 'NOT_AUTHORIZED');
-    if ((await this.records.features(ctx.orgId)).adminUnfinalize !== true) throw new AppError(403, 'FEATURE_DISABLED');
+    await this.deps.entitlements.require(ctx.orgId, 'adminUnfinalize');
     // Issue 24 item 1: reopening a signed record needs a fresh sudo confirmation (spec 000 §6).
     const sudoUntil = (await this.deps.sessions.byId(session.sessionId))?.sudo_expires_at ?? null;
     if (sudoUntil === null || this.deps.now() >= sudoUntil - SUDO_VALIDITY_MARGIN_MS) {

@@ -6,7 +6,6 @@ import {
   measurementOf,
   openBlockingFlags,
   patientSignedConsent,
-  resolveFeatures,
   signoffFlags,
   SIGNOFF_BLOCKED,
   type AppliedFlag,
@@ -22,7 +21,7 @@ import {
 } from '@vigil/shared';
 import { AppError } from '../errors.js';
 import { parseSearch } from '../fhir/search-params.js';
-import type { OrgStore } from '../store/orgs/types.js';
+import type { Entitlements } from '../access/entitlements.js';
 import type { ResourceStore } from '../store/resources/types.js';
 
 /** The controlled-drug ledger lines of a case (LEDGER's service), when the drugInventory flag is on. */
@@ -34,7 +33,7 @@ export type LedgerLinesOf = (
 
 export interface SignoffGateDeps {
   store: ResourceStore;
-  orgs: Pick<OrgStore, 'features'>;
+  entitlements: Pick<Entitlements, 'values' | 'has'>;
   /** The policies governing an organisation: its own, then its parents' (policies/service.ts). */
   policies: { effective(orgId: string): Promise<Policy[]> };
   /** LEDGER's ledger lines of a case (inventories/service.ts ledgerLinesForCase). */
@@ -71,7 +70,7 @@ export class SignoffGate {
     appointment: Appointment | null = null,
   ): Promise<SignoffContext> {
     const patient = patientId ? await this.read<Patient>(orgId, 'Patient', patientId) : null;
-    const features = resolveFeatures(await this.deps.orgs.features(orgId));
+    const features = await this.deps.entitlements.values(orgId);
     return {
       caseData,
       patient: {
@@ -93,7 +92,7 @@ export class SignoffGate {
 
   /** Every open flag of the case with what the organisation's policies make of it. */
   async decide(orgId: string, ctx: SignoffContext, overriddenKeys: readonly string[]): Promise<SignoffDecision> {
-    const enabled = resolveFeatures(await this.deps.orgs.features(orgId)).policies === true;
+    const enabled = await this.deps.entitlements.has(orgId, 'policies');
     const policies = enabled ? await this.deps.policies.effective(orgId) : [];
     const level = (ctx.caseData as { sedationLevel?: unknown } | null)?.sedationLevel;
     const applied = applyPolicies(signoffFlags(ctx), policies, level, enabled);

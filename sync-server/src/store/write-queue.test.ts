@@ -1,3 +1,4 @@
+import { Entitlements } from '../access/entitlements.js';
 import { CASE_ROOT, type Appointment, type Patient } from '@vigil/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -71,7 +72,9 @@ const PATIENT: Patient & { id: string } = {
 function gateWithoutPolicies(services: Services): SignoffGate {
   return new SignoffGate({
     store: services.resources,
-    orgs: { features: async (orgId) => ({ ...(await services.orgStore.features(orgId)), policies: false }) },
+    entitlements: new Entitlements({
+      features: async (orgId) => ({ ...(await services.orgStore.features(orgId)), policies: false }),
+    }),
     policies: services.policies,
     now: services.now,
   });
@@ -311,6 +314,7 @@ describe('the write queue through the services: a charted vital survives a faile
       ids: services.ids,
       reports: services.reportStore,
       orgs: services.orgStore,
+      entitlements: services.entitlements,
       accounts: services.accounts,
       sessions: services.sessions,
       audit: services.audit,
