@@ -1,6 +1,8 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import type { Db } from '../sqlite/database.js';
 import { TEXT_MAX, type SearchClause } from '../../fhir/search-params.js';
+import type { ChangeStore } from '../changes/types.js';
+import { resourceChangeOf } from './feed.js';
 import { planDelete, planWrite } from './versioning.js';
 import { sqliteHooks } from '../sqlite/transaction.js';
 import { assertSerialized, runTransaction, serialized, type TransactionHooks } from './transactions.js';
@@ -48,8 +50,18 @@ const SQL_OP = { eq: '=', ge: '>=', gt: '>', le: '<=', lt: '<' } as const;
 export class SqliteResourceStore implements ResourceStore {
   private readonly hooks: TransactionHooks;
 
-  constructor(private readonly db: Db) {
+  /** `changes`: the change feed each write and deletion is recorded in, in its own transaction (the server always passes it). */
+  constructor(
+    private readonly db: Db,
+    private readonly changes?: ChangeStore,
+  ) {
     this.hooks = sqliteHooks(db);
+  }
+
+  /** Records a new version in the change feed, inside the write's transaction. */
+  private async record(before: StoredVersion | null, version: StoredVersion): Promise<void> {
+    const change = this.changes ? resourceChangeOf(before, version) : null;
+    if (change) await this.changes!.append(change, { resource: version.resource });
   }
 
   read(orgId: string, type: FhirResourceType, id: string): Promise<StoredVersion | null> {
@@ -76,11 +88,15 @@ export class SqliteResourceStore implements ResourceStore {
   }
 
   write(input: WriteInput, now: string): Promise<StoredVersion> {
-    return this.transaction(() => Promise.resolve(this.writeNow(input, now)));
+    return this.transaction(async () => {
+      const { before, version } = this.writeNow(input, now);
+      await this.record(before, version);
+      return version;
+    });
   }
 
-  /** One write's statements (inside the caller's transaction). */
-  private writeNow(input: WriteInput, now: string): StoredVersion {
+  /** One write's statements (inside the caller's transaction): the version it superseded and the new one. */
+  private writeNow(input: WriteInput, now: string): { before: StoredVersion | null; version: StoredVersion } {
     assertSerialized(this.db);
     const { orgId, resource } = input;
     const current = this.readNow(orgId, resource.resourceType, resource.id);
@@ -116,7 +132,7 @@ export class SqliteResourceStore implements ResourceStore {
       )
       .run(row);
     this.replaceTokens(orgId, resource.resourceType, resource.id, plan.tokens);
-    return toVersion(row);
+    return { before: current, version: toVersion(row) };
   }
 
   private replaceTokens(orgId: string, type: string, id: string, tokens: { name: string; value: string }[]): void {
@@ -137,7 +153,11 @@ export class SqliteResourceStore implements ResourceStore {
     now: string,
     ifMatch?: string,
   ): Promise<StoredVersion | null> {
-    return this.transaction(() => Promise.resolve(this.deleteNow(orgId, type, id, now, ifMatch)));
+    return this.transaction(async () => {
+      const deleted = this.deleteNow(orgId, type, id, now, ifMatch);
+      if (deleted) await this.record(deleted.before, deleted.version);
+      return deleted?.version ?? null;
+    });
   }
 
   /** One deletion's statements (inside the caller's transaction). */
@@ -147,9 +167,10 @@ export class SqliteResourceStore implements ResourceStore {
     id: string,
     now: string,
     ifMatch?: string,
-  ): StoredVersion | null {
+  ): { before: StoredVersion; version: StoredVersion } | null {
     assertSerialized(this.db);
-    const deletion = planDelete(this.readNow(orgId, type, id), { orgId, type, id }, now, ifMatch);
+    const before = this.readNow(orgId, type, id);
+    const deletion = planDelete(before, { orgId, type, id }, now, ifMatch);
     if (!deletion) return null;
     const row: Row = {
       org_id: orgId,
@@ -173,7 +194,7 @@ export class SqliteResourceStore implements ResourceStore {
       )
       .run(row);
     this.replaceTokens(orgId, type, id, []);
-    return toVersion(row);
+    return { before: before!, version: toVersion(row) };
   }
 
   history(orgId: string, type: FhirResourceType, id: string, page: Page): Promise<PageOf<StoredVersion>> {

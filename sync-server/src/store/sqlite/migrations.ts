@@ -1,4 +1,5 @@
 import { AUDIT_ANCHOR_MIGRATION } from '../audit/migration.js';
+import { CHANGE_FEED_MIGRATION } from '../changes/migration.js';
 import { FORMS_MIGRATION } from '../forms/migration.js';
 import { INVENTORIES_MIGRATION, LEDGER_CORRECTIONS_MIGRATION } from '../inventories/migration.js';
 import { POLICIES_MIGRATION } from '../policies/migration.js';
@@ -458,4 +459,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ONE_CURRENT_PDF_MIGRATION,
   AUDIT_ANCHOR_MIGRATION,
   LEDGER_CORRECTIONS_MIGRATION,
+  CHANGE_FEED_MIGRATION,
 ];
