@@ -267,6 +267,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const reportStore = new SqliteReportStore(db);
   const policies = new PoliciesService({
     policies: new SqlitePolicyStore(db),
+    changes,
     orgs: orgStore,
     access,
     knownRuleTypes: Object.keys(SIGNOFF_RULES),
@@ -278,6 +279,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ledgerLines: (orgId, caseId, content) => inventories.ledgerLinesForCase(orgId, caseId, content),
   });
   const reports = new ReportService({
+    changes,
     signoff,
     ids,
     reports: reportStore,
@@ -298,7 +300,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });
   const comments = new CommentService({ fhir, orgs: orgStore, access, now });
-  const hhx = new HhxService({ fhir, store: resources, rooms, access, ids, now, log });
+  const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log });
   const forms = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, access, now });
   const patientLinks = new SqlitePatientLinkStore(db);
   const tasks = new AppointmentTaskService({
@@ -311,7 +313,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const changePruner = startChangePruner(changes, now, log);
   const inventories = new InventoryService({
     ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, access, accounts: accountStore },
-    ...{ resources, rooms, audit, signed, now },
+    ...{ resources, rooms, audit, signed, now, changes },
   });
   const patientForms = new PatientFormService({
     links: patientLinks,
