@@ -1,4 +1,4 @@
-import { searchTokens } from '../../fhir/search-params.js';
+import { searchTokens, type SearchToken } from '../../fhir/search-params.js';
 import type { NewResourceChange } from '../changes/types.js';
 import type { StoredVersion } from './types.js';
 
@@ -8,12 +8,21 @@ import type { StoredVersion } from './types.js';
  * trail's records of reads and writes, sealed in their own hash chain: not changes of the
  * organisation's data, so not in the feed (nor were they ever live events).
  */
-export function resourceChangeOf(before: StoredVersion | null, version: StoredVersion): NewResourceChange | null {
+/** Search tokens the store adds to every resource (versioning.ts), not part of a live event's filterData. */
+const STORE_TOKENS: ReadonlySet<string> = new Set(['_id', '_lastUpdated']);
+
+export function resourceChangeOf(
+  before: StoredVersion | null,
+  version: StoredVersion,
+  tokens?: readonly SearchToken[],
+): NewResourceChange | null {
   if (version.resourceType === 'AuditEvent') return null;
-  // A deletion is announced with the search values of the version it deleted.
+  // A deletion is announced with the search values of the version it deleted; a write with its
+  // own (the write plan's tokens, without the store's _id and _lastUpdated).
   const source = version.resource ?? before?.resource ?? null;
+  const values = tokens ?? (source ? searchTokens(source) : []);
   const filterData: Record<string, string[]> = {};
-  for (const t of source ? searchTokens(source) : []) (filterData[t.name] ??= []).push(t.value);
+  for (const t of values) if (!STORE_TOKENS.has(t.name)) (filterData[t.name] ??= []).push(t.value);
   const at = Date.parse(version.lastUpdated);
   return {
     kind: 'resource',

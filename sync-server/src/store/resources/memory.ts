@@ -50,8 +50,12 @@ export class MemoryResourceStore implements ResourceStore {
   }
 
   /** Records a new version in the change feed, inside the write's transaction. */
-  private async record(before: StoredVersion | null, version: StoredVersion): Promise<void> {
-    const change = this.changes ? resourceChangeOf(before, version) : null;
+  private async record(
+    before: StoredVersion | null,
+    version: StoredVersion,
+    tokens?: readonly SearchToken[],
+  ): Promise<void> {
+    const change = this.changes ? resourceChangeOf(before, version, tokens) : null;
     if (change) await this.changes!.append(change, { resource: copy(version.resource) });
   }
 
@@ -80,13 +84,16 @@ export class MemoryResourceStore implements ResourceStore {
 
   write(input: WriteInput, now: string): Promise<StoredVersion> {
     return this.transaction(async () => {
-      const { before, version } = this.writeNow(input, now);
-      await this.record(before, version);
+      const { before, version, tokens } = this.writeNow(input, now);
+      await this.record(before, version, tokens);
       return version;
     });
   }
 
-  private writeNow(input: WriteInput, now: string): { before: StoredVersion | null; version: StoredVersion } {
+  private writeNow(
+    input: WriteInput,
+    now: string,
+  ): { before: StoredVersion | null; version: StoredVersion; tokens: SearchToken[] } {
     const { orgId, resource } = input;
     const key = this.key(orgId, resource.resourceType, resource.id);
     const entry = this.entries.get(key);
@@ -96,7 +103,7 @@ export class MemoryResourceStore implements ResourceStore {
       entry.versions[entry.versions.length - 1] = { ...current, resource: copy(plan.superseded) };
     const version = copy(plan.version);
     this.entries.set(key, { versions: [...(entry?.versions ?? []), version], tokens: plan.tokens });
-    return { before: current ? copy(current) : null, version: copy(version) };
+    return { before: current ? copy(current) : null, version: copy(version), tokens: plan.tokens };
   }
 
   delete(

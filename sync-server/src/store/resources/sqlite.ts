@@ -1,6 +1,6 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import type { Db } from '../sqlite/database.js';
-import { TEXT_MAX, type SearchClause } from '../../fhir/search-params.js';
+import { TEXT_MAX, type SearchClause, type SearchToken } from '../../fhir/search-params.js';
 import type { ChangeStore } from '../changes/types.js';
 import { resourceChangeOf } from './feed.js';
 import { planDelete, planWrite } from './versioning.js';
@@ -59,8 +59,12 @@ export class SqliteResourceStore implements ResourceStore {
   }
 
   /** Records a new version in the change feed, inside the write's transaction. */
-  private async record(before: StoredVersion | null, version: StoredVersion): Promise<void> {
-    const change = this.changes ? resourceChangeOf(before, version) : null;
+  private async record(
+    before: StoredVersion | null,
+    version: StoredVersion,
+    tokens?: readonly SearchToken[],
+  ): Promise<void> {
+    const change = this.changes ? resourceChangeOf(before, version, tokens) : null;
     if (change) await this.changes!.append(change, { resource: version.resource });
   }
 
@@ -89,14 +93,17 @@ export class SqliteResourceStore implements ResourceStore {
 
   write(input: WriteInput, now: string): Promise<StoredVersion> {
     return this.transaction(async () => {
-      const { before, version } = this.writeNow(input, now);
-      await this.record(before, version);
+      const { before, version, tokens } = this.writeNow(input, now);
+      await this.record(before, version, tokens);
       return version;
     });
   }
 
   /** One write's statements (inside the caller's transaction): the version it superseded and the new one. */
-  private writeNow(input: WriteInput, now: string): { before: StoredVersion | null; version: StoredVersion } {
+  private writeNow(
+    input: WriteInput,
+    now: string,
+  ): { before: StoredVersion | null; version: StoredVersion; tokens: SearchToken[] } {
     assertSerialized(this.db);
     const { orgId, resource } = input;
     const current = this.readNow(orgId, resource.resourceType, resource.id);
@@ -132,7 +139,7 @@ export class SqliteResourceStore implements ResourceStore {
       )
       .run(row);
     this.replaceTokens(orgId, resource.resourceType, resource.id, plan.tokens);
-    return { before: current, version: toVersion(row) };
+    return { before: current, version: toVersion(row), tokens: plan.tokens };
   }
 
   private replaceTokens(orgId: string, type: string, id: string, tokens: { name: string; value: string }[]): void {
