@@ -105,7 +105,9 @@ export class MemoryChangeStore implements ChangeStore {
   }
 
   prune(before: number): Promise<number> {
-    const kept = this.state.rows.filter((c) => c.at >= before);
+    // As SQLite's: everything before the first change at or after `before`.
+    const first = this.state.rows.findIndex((c) => c.at >= before);
+    const kept = first < 0 ? [] : this.state.rows.slice(first);
     const pruned = this.state.rows.length - kept.length;
     this.state.rows = kept;
     return Promise.resolve(pruned);

@@ -112,8 +112,19 @@ export class SqliteChangeStore implements ChangeStore {
     });
   }
 
+  /**
+   * Deletes up to the first change at or after `before`: walks the primary key from the oldest
+   * row and stops there, so a prune costs what it deletes, never a scan of the retained feed (no
+   * index on `at` to keep up on every write).
+   */
   prune(before: number): Promise<number> {
-    return serialized(this.db, () => this.db.prepare('DELETE FROM change_feed WHERE at < ?').run(before).changes);
+    return serialized(this.db, () => {
+      const keep = this.db.prepare('SELECT seq FROM change_feed WHERE at >= ? ORDER BY seq LIMIT 1').get(before) as
+        { seq: number } | undefined;
+      return keep
+        ? this.db.prepare('DELETE FROM change_feed WHERE seq < ?').run(keep.seq).changes
+        : this.db.prepare('DELETE FROM change_feed').run().changes;
+    });
   }
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {

@@ -104,7 +104,10 @@ export interface ChangeStore {
   cursor(consumer: string): Promise<number>;
   /** Moves a consumer's cursor forward to `seq` (never backwards). */
   advance(consumer: string, seq: number, at: number): Promise<void>;
-  /** Deletes the changes recorded before `before` (epoch ms); answers how many. */
+  /**
+   * Deletes the changes recorded before `before` (epoch ms), up to the first one at or after it
+   * (times follow commit order; one out of order keeps what follows it); answers how many.
+   */
   prune(before: number): Promise<number>;
   /** Runs `fn` as one transaction on the feed's database (the resource store's): appends inside commit with it. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
