@@ -1,4 +1,5 @@
 import type { FhirResourceType } from '@vigil/shared';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../sqlite/database.js';
 import { sqliteTransaction } from '../sqlite/transaction.js';
 import { afterCommit, inTransaction, serialized } from '../resources/transactions.js';
@@ -35,29 +36,32 @@ function toChange(row: Row): Change {
  * store's, a finalize's), so the row commits or rolls back with the change it records.
  */
 export class SqliteChangeStore implements ChangeStore {
+  /** Prepared once: an append runs on every resource write. */
+  private readonly insert: Statement;
+
   constructor(
     private readonly db: Db,
     private readonly bus?: ChangeBus,
-  ) {}
+  ) {
+    this.insert = db.prepare(
+      `INSERT INTO change_feed (at, org_id, kind, resource_type, resource_id, version_id, payload)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+  }
 
   append(change: NewChange, detail: ChangeDetail = {}): Promise<Change> {
     if (!inTransaction(this.db)) return Promise.reject(new Error('a change is appended inside a transaction only'));
     return serialized(this.db, () => {
       const resource = change.kind === 'resource' ? change : null;
-      const { lastInsertRowid } = this.db
-        .prepare(
-          `INSERT INTO change_feed (at, org_id, kind, resource_type, resource_id, version_id, payload)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          change.at,
-          change.orgId,
-          change.kind,
-          resource?.resourceType ?? null,
-          resource?.resourceId ?? null,
-          resource ? Number(resource.versionId) : null,
-          JSON.stringify(change.payload),
-        );
+      const { lastInsertRowid } = this.insert.run(
+        change.at,
+        change.orgId,
+        change.kind,
+        resource?.resourceType ?? null,
+        resource?.resourceId ?? null,
+        resource ? Number(resource.versionId) : null,
+        JSON.stringify(change.payload),
+      );
       const recorded = { ...change, seq: Number(lastInsertRowid) };
       const bus = this.bus;
       if (bus) afterCommit(() => bus.publish({ change: recorded, detail }));
