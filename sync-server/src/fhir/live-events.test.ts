@@ -70,6 +70,10 @@ describe('LiveEvents, the change feed’s consumer for the SSE streams', () => {
     // An id of the in-memory replay before the feed (`{boot}.{seq}`), or none, replays nothing.
     expect(await events.since('a', 'mf3k2.1')).toEqual([]);
     expect(await events.since('a', undefined)).toEqual([]);
+    // A stream resumes after an id the feed has reached; one beyond it (another database) starts afresh.
+    expect(await events.resumeFrom(last)).toBe(Number(last));
+    expect(await events.resumeFrom(String(Number(last) + 1000))).toBeNull();
+    expect(await events.resumeFrom('mf3k2.1')).toBeNull();
   });
 
   it('reads the version when a change is announced without its resource (from another process)', async () => {

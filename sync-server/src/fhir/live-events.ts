@@ -43,7 +43,7 @@ export function seqOfEventId(lastEventId: string | undefined): number | null {
 
 export interface LiveEventsDeps {
   /** The change feed: a reconnecting stream's replay reads it from its Last-Event-ID. */
-  changes: Pick<ChangeStore, 'read'>;
+  changes: Pick<ChangeStore, 'read' | 'lastSeq'>;
   /** Where committed changes are announced (in memory now): live streams hear them from it. */
   bus: ChangeBus;
   /** A change announced without its resource (by another process) and a replay read the version here. */
@@ -139,6 +139,15 @@ export class LiveEvents {
       out.push(this.delivered(change, await this.resourceOf(change)));
     }
     return out;
+  }
+
+  /**
+   * The feed position a Last-Event-ID resumes after, or null: absent, of the old form, or beyond
+   * the feed (another database): such a stream gets what follows, as a new one does.
+   */
+  async resumeFrom(lastEventId: string | undefined): Promise<number | null> {
+    const seq = seqOfEventId(lastEventId);
+    return seq !== null && seq <= (await this.deps.changes.lastSeq()) ? seq : null;
   }
 
   /** Number of open streams of an organisation (tests, metrics). */

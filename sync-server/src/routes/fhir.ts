@@ -14,7 +14,7 @@ import {
 import type { SignedInSession } from '../auth/sessions.js';
 import type { AccessMode, CanAccessOrg } from '../access/index.js';
 import { AppError } from '../errors.js';
-import { LIVE_EVENT_REPLAY_PAGE, seqOfEventId, type DeliveredEvent, type LiveEvents } from '../fhir/live-events.js';
+import { LIVE_EVENT_REPLAY_PAGE, type DeliveredEvent, type LiveEvents } from '../fhir/live-events.js';
 import { parseIfMatch, type FhirService, type RequestContext } from '../fhir/service.js';
 import type { StoredVersion } from '../store/resources/types.js';
 import type { Logger } from '../log.js';
@@ -284,7 +284,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
       const unregister = deps.events.onClose(stop);
       const endAt = deps.now() + SSE_MAX_STREAM_MS;
       // The last change sent: a live event the replay already sent (or an older one) is not sent again.
-      let sent = seqOfEventId(c.req.header('last-event-id'));
+      let sent: number | null = null;
       const send = async (next: DeliveredEvent): Promise<void> => {
         if (sent !== null && next.seq <= sent) return;
         await service.auditLiveDelivery(ctx, next.event);
@@ -292,6 +292,7 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
         sent = next.seq;
       };
       try {
+        sent = await deps.events.resumeFrom(c.req.header('last-event-id'));
         await service.auditLiveEvents(ctx);
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ orgId: ctx.orgId }), retry: SSE_RETRY_MS });
         // A signed-out session or a removed membership ends the stream before anything more is sent.
