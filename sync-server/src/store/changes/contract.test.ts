@@ -82,6 +82,18 @@ describe.each(implementations)('ChangeStore contract (%s)', (_, make) => {
     expect(await changes.lastSeq()).toBe(recorded[2]!.seq);
   });
 
+  it('announces concurrent writes in commit order, the order a reader sees them in', async () => {
+    const { changes, resources, heard } = make();
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        resources.write({ orgId: 'a', resource: patient(`pat-${i}`, 'Hart') }, iso(i)),
+      ),
+    );
+    const seqs = heard.map((h) => h.change.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+    expect((await changes.read(0, 100)).map((c) => c.seq)).toEqual(seqs);
+  });
+
   it('refuses an append outside a transaction', async () => {
     const { changes } = make();
     await expect(changes.append(event('a', 1))).rejects.toThrow(/inside a transaction/);
