@@ -17,10 +17,8 @@ import { normalizeEmail, VIGIL_ORG_ID } from '@vigil/shared';
 import { loadConfig } from '../sync-server/src/config.js';
 import { openDatabase } from '../sync-server/src/store/sqlite/database.js';
 import { OrgAccess } from '../sync-server/src/access/index.js';
-import { LiveEvents } from '../sync-server/src/fhir/live-events.js';
-import { SqliteResourceStore } from '../sync-server/src/store/resources/sqlite.js';
-import { sqliteSignedRecords } from '../sync-server/src/store/resources/ownership.js';
-import { createOrgServices, serverResources } from '../sync-server/src/orgs/index.js';
+import { createOrgServices } from '../sync-server/src/orgs/index.js';
+import { commandOrgResources } from '../sync-server/src/services.js';
 import { SqliteOrgStore } from '../sync-server/src/store/orgs/sqlite.js';
 import { SqliteAccountStore } from '../sync-server/src/store/accounts/sqlite.js';
 import { checkAuditChain } from '../sync-server/src/auth/audit.js';
@@ -54,11 +52,7 @@ async function makeUber(email: string): Promise<number> {
       store,
       accounts,
       access: new OrgAccess({ parentsOf: (orgId) => store.parentsOf(orgId) }),
-      resources: serverResources({
-        store: new SqliteResourceStore(db),
-        events: new LiveEvents(),
-        signed: sqliteSignedRecords(db),
-      }),
+      resources: commandOrgResources(db, Date.now),
       sender: { send: () => Promise.reject(new Error('the admin command sends no mail')) },
       now: Date.now,
     });

@@ -11,14 +11,13 @@ import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
 import { seedDemoData } from './demo/seed.js';
 import type { IdOwnership } from './fhir/id-ownership.js';
-import type { LiveEvents } from './fhir/live-events.js';
 import { FhirService } from './fhir/service.js';
 import { sqliteIdOwnership, sqliteSignedRecords } from './store/resources/ownership.js';
 import type { SignedRecords } from './fhir/signed-records.js';
 import { SqliteResourceStore } from './store/resources/sqlite.js';
 import type { ResourceStore } from './store/resources/types.js';
 import type { Logger } from './log.js';
-import { createOrgServices, serverResources, type OrgServices } from './orgs/index.js';
+import { createOrgServices, serverResources, type OrgResources, type OrgServices } from './orgs/index.js';
 import { SqlitePdfLinkStore } from './store/links/sqlite.js';
 import { SqliteReportStore } from './store/reports/sqlite.js';
 import type { ReportStore } from './store/reports/types.js';
@@ -45,7 +44,12 @@ import { healthHistoryKind } from './sync/kinds/health-history.js';
 import { HhxService } from './hhx/service.js';
 import { FormsService } from './forms/service.js';
 import { AppointmentTaskService } from './forms/tasks.js';
-import { FormsLiveEvents } from './forms/add-to-all.js';
+import { onNewAppointments } from './forms/add-to-all.js';
+import { LiveEvents } from './fhir/live-events.js';
+import { MemoryChangeBus } from './store/changes/bus.js';
+import { startChangePruner } from './store/changes/retention.js';
+import { SqliteChangeStore } from './store/changes/sqlite.js';
+import type { ChangeBus, ChangeStore } from './store/changes/types.js';
 import { PatientFormService } from './contracts/patient.js';
 import { ContractPdfService } from './contracts/pdf.js';
 import { CommentService } from './comments/service.js';
@@ -80,8 +84,14 @@ export interface Services {
   now: () => number;
   /** The signed-in session of a request at `now`, or null (never renews, never writes). */
   sessionOf: (credentials: RequestCredentials) => Promise<SignedInSession | null>;
-  /** The FHIR live-event bus: the FHIR API's streams and the server's own FHIR writers (the case projection). */
+  /** The organisations' live events: the change feed's consumer that feeds the FHIR API's SSE streams. */
   fhirEvents: LiveEvents;
+  /**
+   * The change feed (issue 36 item 3): every resource change and domain event, recorded in the
+   * transaction of the change; `changeBus` announces each once it committed (in memory now).
+   */
+  changes: ChangeStore;
+  changeBus: ChangeBus;
   resources: ResourceStore;
   /** The one FhirService of the process: the API, the case projection and finalize write through it. */
   fhir: FhirService;
@@ -146,6 +156,23 @@ export interface Services {
 }
 
 /**
+ * The organisations' FHIR writes of a one-off command on the database (`npm run admin`): the one
+ * write path (FhirService.serverPut), recorded in the change feed like the server's, so a running
+ * server's streams get them by replay and its consumers from their cursors.
+ */
+export function commandOrgResources(db: Db, now: () => number): OrgResources {
+  const store = new SqliteResourceStore(db, new SqliteChangeStore(db));
+  const fhir = new FhirService({
+    store,
+    now,
+    orgPolicy: () => null,
+    ids: sqliteIdOwnership(db),
+    signed: sqliteSignedRecords(db),
+  });
+  return serverResources({ fhir, store });
+}
+
+/**
  * Opens (creating and migrating when missing) the database under `config.dataDir`, seeds the
  * demo data into a new one when configured, and builds every store and service of the server
  * exactly once.
@@ -159,8 +186,15 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const { cookieName } = authSettings;
   const now = authClock(authSettings);
 
-  const fhirEvents = new FormsLiveEvents();
-  const resources = new SqliteResourceStore(db);
+  const changeBus = new MemoryChangeBus((err) => log.error({ err }, 'a change-feed subscriber failed'));
+  const changes = new SqliteChangeStore(db, changeBus);
+  const resources = new SqliteResourceStore(db, changes);
+  const fhirEvents = new LiveEvents({
+    changes,
+    bus: changeBus,
+    resources,
+    onError: (err) => log.warn({ err }, 'live event not announced'),
+  });
   const ids = sqliteIdOwnership(db);
   const orgStore = new SqliteOrgStore(db);
   const access = new OrgAccess({ parentsOf: (orgId) => orgStore.parentsOf(orgId) });
@@ -169,7 +203,6 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const signed = sqliteSignedRecords(db);
   const fhir = new FhirService({
     store: resources,
-    events: fhirEvents,
     now,
     orgPolicy,
     ids,
@@ -201,7 +234,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     store: orgStore,
     accounts: accountStore,
     access,
-    resources: serverResources({ store: resources, events: fhirEvents, signed }),
+    resources: serverResources({ fhir, store: resources }),
     sender,
     now,
   });
@@ -239,6 +272,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const reportStore = new SqliteReportStore(db);
   const policies = new PoliciesService({
     policies: new SqlitePolicyStore(db),
+    changes,
     orgs: orgStore,
     access,
     knownRuleTypes: Object.keys(SIGNOFF_RULES),
@@ -250,6 +284,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ledgerLines: (orgId, caseId, content) => inventories.ledgerLinesForCase(orgId, caseId, content),
   });
   const reports = new ReportService({
+    changes,
     signoff,
     ids,
     reports: reportStore,
@@ -272,19 +307,20 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });
   const comments = new CommentService({ fhir, orgs: orgStore, access, now });
-  const hhx = new HhxService({ fhir, store: resources, rooms, access, ids, now, log });
+  const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log });
   const forms = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, entitlements, access, now });
   const patientLinks = new SqlitePatientLinkStore(db);
   const tasks = new AppointmentTaskService({
     ...{ fhir, forms, orgs: orgStore, access, links: patientLinks, sender, now, signed },
     allowSimulation: config.environment !== 'production',
   });
-  fhirEvents.onNewAppointment = (orgId, appointmentId) => {
+  onNewAppointments(changeBus, (orgId, appointmentId) => {
     tasks.addToAll(orgId, appointmentId).catch((err: unknown) => log.warn({ err, orgId, appointmentId }, 'addToAll'));
-  };
+  });
+  const changePruner = startChangePruner(changes, now, log);
   const inventories = new InventoryService({
     ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, entitlements, access, accounts: accountStore },
-    ...{ resources, rooms, audit, signed, now },
+    ...{ resources, rooms, audit, signed, now, changes },
   });
   const patientForms = new PatientFormService({
     links: patientLinks,
@@ -305,6 +341,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
       await drained();
       await printerClosed;
       await auditSealer.stop();
+      await changePruner.stop();
       db.close();
     })();
     return closing;
@@ -324,6 +361,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
         now: now(),
       }),
     fhirEvents,
+    changes,
+    changeBus,
     resources,
     fhir,
     ids,

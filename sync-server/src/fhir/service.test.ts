@@ -14,15 +14,14 @@ import {
 } from '@vigil/shared';
 import type { OrgPolicy } from '../access/index.js';
 import { AppError, VersionConflictError } from '../errors.js';
-import { LiveEvents, type DeliveredEvent } from './live-events.js';
-import { MemoryResourceStore } from '../store/resources/memory.js';
+import type { DeliveredEvent } from './live-events.js';
+import { memoryFhirStores } from './memory-feed.js';
 import { FhirService, parseIfMatch, type RequestContext } from './service.js';
 
 function setup(policy: OrgPolicy | null = { isOnboarding: false, writeBlocked: () => null }) {
-  const store = new MemoryResourceStore();
-  const events = new LiveEvents();
+  const { store, events } = memoryFhirStores();
   let clock = Date.UTC(2026, 10, 21, 9, 0);
-  const service = new FhirService({ store, events, now: () => (clock += 1000), orgPolicy: () => policy });
+  const service = new FhirService({ store, now: () => (clock += 1000), orgPolicy: () => policy });
   const ctx: RequestContext = {
     orgId: 'main-street',
     userId: 'usr-1',

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   APPOINTMENT_PAGE_COUNT,
-  auditEventFor,
   idPrefixOf,
   isPatientData,
   newId,
@@ -24,10 +23,10 @@ import {
 import type { OrgPolicy } from '../access/index.js';
 import { AppError, VersionConflictError } from '../errors.js';
 import { ID_IN_OTHER_ORGANIZATION, ID_IN_OTHER_ORGANIZATION_MESSAGE, type IdOwnership } from './id-ownership.js';
-import type { LiveAction, LiveEvents, OrgLiveEvent } from './live-events.js';
-import { parseSearch, RESULT_PARAMS, searchTokens } from './search-params.js';
+import { writeAuditEvent } from './audit.js';
+import type { OrgLiveEvent } from './live-events.js';
+import { parseSearch, RESULT_PARAMS } from './search-params.js';
 import { guardWrite, type SignedRecords, type Writer } from './signed-records.js';
-import { afterCommit } from '../store/resources/transactions.js';
 import type { ResourceStore, SearchSort, StoredVersion } from '../store/resources/types.js';
 
 /** Largest page a search or history call returns. */
@@ -59,8 +58,11 @@ function writerOf(ctx: RequestContext): Writer {
 }
 
 export interface FhirServiceDeps {
+  /**
+   * Where resources live. The server's records every write in the change feed in the write's own
+   * transaction (issue 36 item 3); live events hear of it once it committed (live-events.ts).
+   */
   store: ResourceStore;
-  events: LiveEvents;
   now: () => number;
   /** The organisation's editing policy (access/ OrgPolicyOf, over the organisations' store). */
   orgPolicy: (orgId: string) => Promise<OrgPolicy | null> | OrgPolicy | null;
@@ -127,8 +129,11 @@ function withOrgTag<T extends FhirResource>(resource: T, orgId: string): T {
 /**
  * The FHIR API's domain logic (issue 5): validation at the edge with the spec's messages,
  * versioning, the organisation's editing policy, test patients while onboarding, an AuditEvent
- * for every read and write of patient data, and live events for every change. The route only
- * maps HTTP to these calls.
+ * for every read and write of patient data, and a change-feed record of every change (written by
+ * the store in the write's transaction; live events are announced from it after the commit). The
+ * route only maps HTTP to these calls. It is the one FHIR write path of the server (issue 36
+ * item 3): the API, the projection, finalize, health histories, forms, comments and the
+ * organisations' own resources (serverPut) write through it.
  */
 export class FhirService {
   constructor(private readonly deps: FhirServiceDeps) {}
@@ -137,50 +142,21 @@ export class FhirService {
     return new Date(this.deps.now()).toISOString();
   }
 
-  private async audit(
+  private audit(
     ctx: RequestContext,
     interaction: AuditInteraction,
     entities: readonly string[],
     description?: string,
   ): Promise<void> {
-    const recorded = this.nowIso();
-    const event = auditEventFor({
+    return writeAuditEvent(this.deps.store, {
       orgId: ctx.orgId,
       userId: ctx.userId,
       interaction,
       entities,
-      recorded,
+      recorded: this.nowIso(),
       ip: ctx.ip,
       ...(description ? { description } : {}),
     });
-    await this.deps.store.write(
-      { orgId: ctx.orgId, resource: withOrgTag({ ...event, id: newId(idPrefixOf('AuditEvent')) }, ctx.orgId) },
-      recorded,
-    );
-  }
-
-  private publish(
-    ctx: RequestContext,
-    action: LiveAction,
-    version: StoredVersion,
-    previous: FhirResource | null,
-  ): void {
-    if (version.resourceType === 'AuditEvent') return;
-    const source = version.resource ?? previous;
-    const filterData: Record<string, string[]> = {};
-    for (const t of source ? searchTokens(source) : []) (filterData[t.name] ??= []).push(t.value);
-    // Written inside a transaction (finalize, signing a health history): announced once it
-    // commits, never when it rolls back.
-    afterCommit(() =>
-      this.deps.events.publish({
-        action,
-        orgId: ctx.orgId,
-        resourceId: version.id,
-        resourceType: version.resourceType,
-        filterData,
-        resourcesJSON: JSON.stringify(version.resource ? [version.resource] : []),
-      }),
-    );
   }
 
   private checkWritableType(type: FhirResourceType): void {
@@ -331,7 +307,6 @@ export class FhirService {
       if (isPatientData(type)) await this.audit(ctx, 'create', [`${type}/${v.id}`]);
       return v;
     });
-    this.publish(ctx, 'CreateResource', version, null);
     return { version, created: true };
   }
 
@@ -369,7 +344,35 @@ export class FhirService {
       if (isPatientData(type)) await this.audit(ctx, live ? 'update' : 'create', [`${type}/${id}`]);
       return v;
     });
-    this.publish(ctx, live ? 'UpdateResource' : 'CreateResource', version, null);
+    return { version, created: live === null };
+  }
+
+  /**
+   * A resource the server composes for the organisation itself (a member's Practitioner, the
+   * signed Business Associate Agreement; orgs/resources.ts): validated, guarded as the writer the
+   * context names (`reportWriter` for a signature, else `serverWriter`), versioned, audited when
+   * it is patient data and recorded in the change feed like every write. The organisation's
+   * editing policy does not apply: setting up the organisation is not charting.
+   */
+  async serverPut(ctx: RequestContext, resource: FhirResource & { id: string }): Promise<WriteResult> {
+    const type = resource.resourceType;
+    this.checkWritableType(type);
+    const current = await this.deps.store.read(ctx.orgId, type, resource.id);
+    const live = current && !current.deleted ? current : null;
+    const checked = (await this.guard(ctx, type, resource.id, live?.resource ?? null, () => {
+      const issues = validateResource(resource);
+      if (issues.length > 0) throw new AppError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
+      return Promise.resolve(resource);
+    })) as FhirResource & { id: string };
+    const meta = clientMeta(checked.meta);
+    const version = await this.deps.store.transaction(async () => {
+      const v = await this.deps.store.write(
+        { orgId: ctx.orgId, resource: withOrgTag({ ...checked, meta }, ctx.orgId) },
+        this.nowIso(),
+      );
+      if (isPatientData(type)) await this.audit(ctx, live ? 'update' : 'create', [`${type}/${resource.id}`]);
+      return v;
+    });
     return { version, created: live === null };
   }
 
@@ -390,7 +393,6 @@ export class FhirService {
       if (v && isPatientData(type)) await this.audit(ctx, 'delete', [`${type}/${id}`]);
       return v;
     });
-    if (version) this.publish(ctx, 'DeleteResource', version, current.resource);
     return version;
   }
 

@@ -1,18 +1,14 @@
-import { LiveEvents, type OrgLiveEvent } from '../fhir/live-events.js';
+import type { ChangeBus } from '../store/changes/types.js';
 
 /**
- * The server's live-event bus that also tells the forms module about every new Appointment, so
- * forms marked addToAll join it (issue 28; spec 000 §3 "Org form"). It is the one LiveEvents of
- * the process (services.ts); streams see exactly what they saw before.
+ * Tells the forms module about every new Appointment, so forms marked addToAll join it (issue 28;
+ * spec 000 §3 "Org form"): a consumer of the change feed's bus (issue 36 item 3), hearing each
+ * Appointment created once its write committed. Returns the unsubscribe function.
  */
-export class FormsLiveEvents extends LiveEvents {
-  /** Called after a new Appointment was stored and announced; set once the task service exists. */
-  onNewAppointment: ((orgId: string, appointmentId: string) => void) | null = null;
-
-  override publish(event: OrgLiveEvent): void {
-    super.publish(event);
-    if (event.action === 'CreateResource' && event.resourceType === 'Appointment') {
-      this.onNewAppointment?.(event.orgId, event.resourceId);
+export function onNewAppointments(bus: ChangeBus, handle: (orgId: string, appointmentId: string) => void): () => void {
+  return bus.subscribe(({ change }) => {
+    if (change.kind === 'resource' && change.resourceType === 'Appointment' && change.payload.action === 'create') {
+      handle(change.orgId, change.resourceId);
     }
-  }
+  });
 }

@@ -33,6 +33,7 @@ import type { FhirService } from '../fhir/service.js';
 import type { IdOwnership } from '../fhir/id-ownership.js';
 import type { Logger } from '../log.js';
 import type { ResourceStore } from '../store/resources/types.js';
+import type { ChangeStore } from '../store/changes/types.js';
 import { withCaseData } from '../sync/projection.js';
 import type { RoomAddress } from '../sync/protocol.js';
 import type { DocumentSnapshot, WritableSealedDocument } from '../sync/rooms.js';
@@ -59,6 +60,11 @@ export interface HhxRooms {
 }
 
 export interface HhxServiceDeps {
+  /**
+   * The change feed (issue 36 item 3): the domain event is recorded in the same transaction as
+   * the change. The server always passes it; unit tests of other rules may leave it out.
+   */
+  changes?: Pick<ChangeStore, 'append'>;
   fhir: FhirService;
   store: ResourceStore;
   rooms: HhxRooms;
@@ -400,6 +406,12 @@ export class HhxService {
         if (patientId) await this.writePatientResources(caller, orgId, patientId, compositionId, written.content, time);
         if (signing)
           await recordTracking(this.deps.store, this.ctx(caller, orgId), TRACKING_EVENTS.signed, compositionId, time);
+        await this.deps.changes?.append({
+          kind: 'history.signed',
+          at: time,
+          orgId,
+          payload: { compositionId, completion: signing ? 'signature' : 'markComplete', by: caller.session.userId },
+        });
         return written;
       });
       applyWrite();

@@ -1,4 +1,4 @@
-import { auditEventFor, idPrefixOf, newId, ORG_TAG_SYSTEM } from '@vigil/shared';
+import { writeAuditEvent } from '../fhir/audit.js';
 import type { RequestContext } from '../fhir/service.js';
 import type { ResourceStore } from '../store/resources/types.js';
 
@@ -12,8 +12,8 @@ export type TrackingEvent = (typeof TRACKING_EVENTS)[keyof typeof TRACKING_EVENT
 /**
  * Records a tracking event the way the server records every event about patient data: an
  * AuditEvent of the organisation (the FhirService's audit trail), naming the history and the
- * user, with the event's name as its entity description. Written beside the change, like the
- * FhirService's own audit events; not announced to live events.
+ * user, with the event's name as its entity description. Written beside the change through the
+ * one AuditEvent writer (fhir/audit.ts), as the FhirService's own audit events are.
  */
 export async function recordTracking(
   store: Pick<ResourceStore, 'write'>,
@@ -22,25 +22,13 @@ export async function recordTracking(
   compositionId: string,
   now: number,
 ): Promise<void> {
-  const recorded = new Date(now).toISOString();
-  const audit = auditEventFor({
+  await writeAuditEvent(store, {
     orgId: ctx.orgId,
     userId: ctx.userId,
     interaction: event === TRACKING_EVENTS.created ? 'create' : 'update',
     entities: [`Composition/${compositionId}`],
     description: event,
-    recorded,
+    recorded: new Date(now).toISOString(),
     ip: ctx.ip,
   });
-  await store.write(
-    {
-      orgId: ctx.orgId,
-      resource: {
-        ...audit,
-        id: newId(idPrefixOf('AuditEvent')),
-        meta: { tag: [{ system: ORG_TAG_SYSTEM, code: ctx.orgId }] },
-      },
-    },
-    recorded,
-  );
 }

@@ -53,8 +53,14 @@ import type { Entitlements } from '../access/entitlements.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { DocumentSnapshot } from '../sync/rooms.js';
 import type { RoomAddress } from '../sync/protocol.js';
+import type { ChangeStore } from '../store/changes/types.js';
 
 export interface InventoryDeps {
+  /**
+   * The change feed (issue 36 item 3): the domain event is recorded in the same transaction as
+   * the change. The server always passes it; unit tests of other rules may leave it out.
+   */
+  changes?: Pick<ChangeStore, 'append'>;
   inventories: InventoryStore;
   orgs: OrgStore;
   entitlements: Pick<Entitlements, 'has'>;
@@ -447,7 +453,34 @@ export class InventoryService {
     content: LedgerEntryContent,
   ): Promise<LedgerEntryView> {
     const today = dateOf(content.at);
-    const stored = await this.deps.inventories.append(
+    // The entry and its change-feed record in one unit of work (joined when the caller holds one).
+    const stored = await this.deps.resources.transaction(async () => {
+      const entry = await this.appendEntry(today, lot, newLot, content, orgId);
+      await this.deps.changes?.append({
+        kind: 'ledger.entry',
+        at: content.at,
+        orgId,
+        payload: {
+          entryId: entry.id,
+          entryKind: entry.kind,
+          inventoryId: entry.inventoryId,
+          lotId: entry.lotId,
+          caseId: entry.caseId,
+        },
+      });
+      return entry;
+    });
+    return (await this.views(orgId, [stored]))[0]!;
+  }
+
+  private appendEntry(
+    today: string,
+    lot: LotRecord,
+    newLot: LotRecord | undefined,
+    content: LedgerEntryContent,
+    orgId: string,
+  ): ReturnType<InventoryStore['append']> {
+    return this.deps.inventories.append(
       { ...(newLot ? { newLot } : {}), entry: { ...content, id: newId('led'), orgId } },
       (earlier) => {
         const balance = lotBalance(earlier);
@@ -466,7 +499,6 @@ export class InventoryService {
       (prev, e) => ledgerEntryHash(prev, canonicalLedgerEntry(e)),
       LEDGER_CHAIN_GENESIS,
     );
-    return (await this.views(orgId, [stored]))[0]!;
   }
 
   /** A case of the organisation: its Appointment or Composition (one id for both, and for the case document). */

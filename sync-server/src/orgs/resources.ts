@@ -1,16 +1,19 @@
 import { validateResource, type FhirResource } from '@vigil/shared';
-import type { LiveEvents } from '../fhir/live-events.js';
-import { searchTokens } from '../fhir/search-params.js';
-import { guardWrite, type SignedRecords, type Writer } from '../fhir/signed-records.js';
+import type { FhirService } from '../fhir/service.js';
+import type { Writer } from '../fhir/signed-records.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import { refuse } from './common.js';
 
+/** The user the organisations' own FHIR writes are audited as (the BAA's Contract is patient data). */
+export const ORG_SYSTEM_USER = 'vigil-orgs';
+
 /**
  * The FHIR resources the organisations keep in step (issue 4 / spec 001 §3): each member's
- * Practitioner and the Business Associate Agreement's Contract. Server writes: validated as
- * every API write is, stored in the one resource store and published on the one live-event bus,
- * so an open organisation stream sees a new member's Practitioner (issue 26). Every write passes
- * the one write guard (guardWrite) as the server's: only the BAA's signing changes a signed record.
+ * Practitioner and the Business Associate Agreement's Contract. Server writes through the one
+ * FHIR write path (FhirService.serverPut, issue 36 item 3): validated, guarded as the server's
+ * (only the BAA's signing changes a signed record), versioned, audited, recorded in the change
+ * feed in the write's transaction and announced to the organisation's live events only after
+ * it committed (issue 26: an open organisation stream sees a new member's Practitioner).
  */
 export interface OrgResources {
   /** The live resource, or null when never written or deleted. */
@@ -27,39 +30,28 @@ export interface OrgResources {
   ): Promise<void>;
 }
 
-/** OrgResources over the process's one resource store and live-event bus (services.ts). */
+/** OrgResources over the process's one FhirService and its resource store (services.ts). */
 export function serverResources(deps: {
-  store: ResourceStore;
-  events: LiveEvents;
-  signed: SignedRecords;
+  fhir: Pick<FhirService, 'serverPut'>;
+  store: Pick<ResourceStore, 'read'>;
 }): OrgResources {
   return {
     async read(orgId, type, id) {
       const stored = await deps.store.read(orgId, type, id);
       return stored && !stored.deleted ? stored.resource : null;
     },
-    async write(orgId, resource, at, writer) {
+    async write(orgId, resource, _at, writer) {
       if (validateResource(resource).length > 0) refuse('INVALID_INPUT');
-      const before = await deps.store.read(orgId, resource.resourceType, resource.id);
-      await guardWrite(deps.signed, {
-        writer,
-        orgId,
-        type: resource.resourceType,
-        id: resource.id,
-        stored: before && !before.deleted ? before.resource : null,
-        next: () => Promise.resolve(resource),
-      });
-      const version = await deps.store.write({ orgId, resource }, at);
-      const filterData: Record<string, string[]> = {};
-      for (const t of version.resource ? searchTokens(version.resource) : []) (filterData[t.name] ??= []).push(t.value);
-      deps.events.publish({
-        action: before && !before.deleted ? 'UpdateResource' : 'CreateResource',
-        orgId,
-        resourceId: version.id,
-        resourceType: version.resourceType,
-        filterData,
-        resourcesJSON: JSON.stringify(version.resource ? [version.resource] : []),
-      });
+      await deps.fhir.serverPut(
+        {
+          orgId,
+          userId: ORG_SYSTEM_USER,
+          ip: null,
+          baseUrl: '',
+          ...(writer === 'signer' ? { reportWriter: true } : { serverWriter: true }),
+        },
+        resource,
+      );
     },
   };
 }

@@ -4,11 +4,17 @@ import type { OrgAccess } from '../access/index.js';
 import type { RequestMeta } from '../auth/audit.js';
 import { authorizeOrg } from '../orgs/authorize.js';
 import { auditChange, parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import type { ChangeStore } from '../store/changes/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { PolicyRecord, PolicyStore } from '../store/policies/types.js';
 
 export interface PoliciesDeps {
   policies: PolicyStore;
+  /**
+   * The change feed (issue 36 item 3): a policy change and its domain event commit in one
+   * transaction. The server always passes it; unit tests of other rules may leave it out.
+   */
+  changes?: Pick<ChangeStore, 'append' | 'transaction'>;
   orgs: Pick<OrgStore, 'org' | 'parentsOf' | 'features' | 'audit'>;
   access: OrgAccess;
   /** The sign-off flag rule ids a policy may name (shared SIGNOFF_RULES). */
@@ -54,7 +60,16 @@ export class PoliciesService {
       relevantSedationLevels: args.relevantSedationLevels ?? [],
     });
     const at = this.deps.now();
-    await this.deps.policies.upsert({ id: newId('pol'), orgId, ...input, updatedBy: who.user.id, updatedAt: at });
+    await this.withEvent(async () => {
+      const stored = await this.deps.policies.upsert({
+        id: newId('pol'),
+        orgId,
+        ...input,
+        updatedBy: who.user.id,
+        updatedAt: at,
+      });
+      return { kind: 'policy.set', at, orgId, payload: policyPayload(stored) };
+    });
     await auditChange(this.deps.orgs, meta, at, who, 'policySet', { orgId, ...input });
     return this.views(orgId, input.ruleSubject);
   }
@@ -65,7 +80,14 @@ export class PoliciesService {
     const id = parse(policyId, args.id);
     const policies = (await Promise.all(POLICY_RULE_SUBJECTS.map((s) => this.effective(orgId, s)))).flat();
     const deleted = policies.find((p) => p.id === id && p.ownerType === 'org');
-    if (!deleted || !(await this.deps.policies.delete(orgId, id))) {
+    const removed =
+      deleted !== undefined &&
+      (await this.withEvent(async () =>
+        (await this.deps.policies.delete(orgId, id))
+          ? { kind: 'policy.deleted', at: this.deps.now(), orgId, payload: policyPayload(deleted) }
+          : null,
+      ));
+    if (!deleted || !removed) {
       refuse(policies.some((p) => p.id === id) ? 'POLICY_NOT_EDITABLE' : 'NOT_FOUND');
     }
     const { ruleSubject, ruleType, ruleValue, relevantSedationLevels } = deleted;
@@ -80,6 +102,20 @@ export class PoliciesService {
     return this.views(orgId, 'anesthesiaRecord');
   }
 
+  /**
+   * Runs a policy write and records the domain event it answers in the same transaction; false
+   * when it wrote nothing.
+   */
+  private async withEvent(write: () => Promise<PolicyEvent | null>): Promise<boolean> {
+    const changes = this.deps.changes;
+    if (!changes) return (await write()) !== null;
+    return changes.transaction(async () => {
+      const event = await write();
+      if (event) await changes.append(event);
+      return event !== null;
+    });
+  }
+
   private async views(orgId: string, subject: PolicyRuleSubject): Promise<PolicyView[]> {
     return (await this.effective(orgId, subject)).map((p) => ({ ...p, editable: p.ownerType === 'org' }));
   }
@@ -92,6 +128,19 @@ export class PoliciesService {
     const { caller: who, org } = await authorizeOrg(this.withStore(), caller, rawOrgId, 'admin');
     return { who, orgId: org.id };
   }
+}
+
+/** A policy change's domain event (the change feed's 'policy.set' and 'policy.deleted'). */
+interface PolicyEvent {
+  kind: 'policy.set' | 'policy.deleted';
+  at: number;
+  orgId: string;
+  payload: { policyId: string; ruleSubject: string; ruleType: string; ruleValue: string };
+}
+
+/** What a policy event says: which policy, which rule, and its value (no patient data). */
+function policyPayload(p: Pick<PolicyRecord, 'id' | 'ruleSubject' | 'ruleType' | 'ruleValue'>): PolicyEvent['payload'] {
+  return { policyId: p.id, ruleSubject: p.ruleSubject, ruleType: p.ruleType, ruleValue: p.ruleValue };
 }
 
 function view(p: PolicyRecord, ownerType: Policy['ownerType']): Policy {

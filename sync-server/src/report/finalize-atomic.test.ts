@@ -90,6 +90,7 @@ function reportService(fault: 'none' | 'beforeFlag' | 'afterFlag'): ReportServic
     rooms,
     printer,
     fhir: services.fhir,
+    changes: services.changes,
     store: services.resources,
     now: services.now,
     log: services.log,
@@ -123,6 +124,10 @@ async function finalState(caseId: string, room: string): Promise<Record<string, 
     compositionFinal: cmp?.status === 'final',
     storedFinalFlag: await new SqliteSyncStore(services.db).isFinalized(room),
     roomFinal: (await services.rooms.snapshot({ orgId: ORG, docId: caseId, name: room })).finalized,
+    // The change feed's domain event (issue 36 item 3) commits with the rest, or not at all.
+    finalizedEvents: (await services.changes.read(0, 1000, { orgId: ORG, kinds: ['case.finalized'] })).filter(
+      (c) => c.kind === 'case.finalized' && c.payload.compositionId === caseId,
+    ).length,
   };
 }
 
@@ -153,6 +158,7 @@ describe('finalize is one transaction (issue 26 item 2)', () => {
       compositionFinal: true,
       storedFinalFlag: true,
       roomFinal: true,
+      finalizedEvents: 1,
     });
   });
 
@@ -171,10 +177,16 @@ describe('finalize is one transaction (issue 26 item 2)', () => {
       compositionFinal: false,
       storedFinalFlag: false,
       roomFinal: false,
+      finalizedEvents: 0,
     });
     // Nothing half-done stands in the way: the case can be finalized again, whole.
     const retry = await finalize(reportService('none'), caseId, hash);
     expect(retry.map((l) => l.step)).toEqual(['pdfGen', 'saveUpdates', 'done']);
-    expect(await finalState(caseId, room)).toMatchObject({ pdfRecords: 1, storedFinalFlag: true, roomFinal: true });
+    expect(await finalState(caseId, room)).toMatchObject({
+      pdfRecords: 1,
+      storedFinalFlag: true,
+      roomFinal: true,
+      finalizedEvents: 1,
+    });
   });
 });

@@ -38,8 +38,14 @@ import type { PdfPrinter } from './pdf.js';
 import { CaseRecords } from './records.js';
 import { renderReportHtml } from './render.js';
 import { ANONYMOUS_LINK_READER, pdfSha256, type PdfDownload, type PdfVerification } from './signed.js';
+import type { ChangeStore } from '../store/changes/types.js';
 
 export interface ReportServiceDeps {
+  /**
+   * The change feed (issue 36 item 3): the domain event is recorded in the same transaction as
+   * the change. The server always passes it; unit tests of other rules may leave it out.
+   */
+  changes?: Pick<ChangeStore, 'append'>;
   rooms: DocumentRooms;
   printer: PdfPrinter;
   fhir: FhirService;
@@ -259,6 +265,12 @@ export class ReportService {
               signedContent,
             });
             makeFinal = await again.storeFinalized();
+            await this.deps.changes?.append({
+              kind: 'case.finalized',
+              at: signature.time,
+              orgId: ctx.orgId,
+              payload: { compositionId, pdfId: saved.pdfId, signedBy: session.userId },
+            });
             return saved;
           }));
           applyOverrides();
@@ -340,7 +352,7 @@ export class ReportService {
         signatureTime,
         userId: session.userId,
       });
-      return await this.records.savePdf(ctx, {
+      const saved = await this.records.savePdf(ctx, {
         compositionId,
         appointment,
         patientId,
@@ -352,6 +364,13 @@ export class ReportService {
         addendaCount: addenda.length,
         previous,
       });
+      await this.deps.changes?.append({
+        kind: 'addendum.signed',
+        at: signatureTime,
+        orgId: ctx.orgId,
+        payload: { compositionId, pdfId: saved.pdfId, signedBy: session.userId },
+      });
+      return saved;
     });
     return { pdfId, signatureTime };
   }

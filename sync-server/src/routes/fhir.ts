@@ -14,7 +14,7 @@ import {
 import type { SignedInSession } from '../auth/sessions.js';
 import type { AccessMode, CanAccessOrg } from '../access/index.js';
 import { AppError } from '../errors.js';
-import type { DeliveredEvent, LiveEvents } from '../fhir/live-events.js';
+import { LIVE_EVENT_REPLAY_PAGE, type DeliveredEvent, type LiveEvents } from '../fhir/live-events.js';
 import { parseIfMatch, type FhirService, type RequestContext } from '../fhir/service.js';
 import type { StoredVersion } from '../store/resources/types.js';
 import type { Logger } from '../log.js';
@@ -283,9 +283,17 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
       const unsubscribe = deps.events.subscribe(ctx.orgId, push);
       const unregister = deps.events.onClose(stop);
       const endAt = deps.now() + SSE_MAX_STREAM_MS;
+      // The last change sent: a live event the replay already sent (or an older one) is not sent again.
+      let sent: number | null = null;
+      const send = async (next: DeliveredEvent): Promise<void> => {
+        if (sent !== null && next.seq <= sent) return;
+        await service.auditLiveDelivery(ctx, next.event);
+        await stream.writeSSE({ id: next.id, data: JSON.stringify(next.event) });
+        sent = next.seq;
+      };
       try {
+        sent = await deps.events.resumeFrom(c.req.header('last-event-id'));
         await service.auditLiveEvents(ctx);
-        queue.push(...deps.events.since(ctx.orgId, c.req.header('last-event-id')));
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ orgId: ctx.orgId }), retry: SSE_RETRY_MS });
         // A signed-out session or a removed membership ends the stream before anything more is sent.
         const stillAllowed = async (): Promise<boolean> => {
@@ -296,13 +304,20 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
             (await deps.canAccessOrg(still, ctx.orgId, 'read')) === null
           );
         };
+        // What the client missed since its Last-Event-ID, read from the change feed page by page
+        // (issue 36 item 3: a restart of the server loses nothing within the feed's retention).
+        while (open && sent !== null) {
+          const page = await deps.events.since(ctx.orgId, sent, LIVE_EVENT_REPLAY_PAGE);
+          if (page.length > 0 && !(await stillAllowed())) {
+            open = false;
+            break;
+          }
+          for (const next of page) if (open) await send(next);
+          if (page.length < LIVE_EVENT_REPLAY_PAGE) break;
+        }
         while (open) {
           if (queue.length > 0 && !(await stillAllowed())) break;
-          while (queue.length > 0 && open) {
-            const next = queue.shift()!;
-            await service.auditLiveDelivery(ctx, next.event);
-            await stream.writeSSE({ id: next.id, data: JSON.stringify(next.event) });
-          }
+          while (queue.length > 0 && open) await send(queue.shift()!);
           if (!open) break;
           let handle: ReturnType<typeof setTimeout> | undefined;
           const timer = await new Promise<'wake' | 'tick'>((resolve) => {

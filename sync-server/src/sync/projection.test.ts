@@ -11,8 +11,8 @@ import {
 } from '@vigil/shared';
 import { createLogger } from '../log.js';
 import type { OrgPolicy } from '../access/index.js';
-import { LiveEvents, type DeliveredEvent } from '../fhir/live-events.js';
-import { MemoryResourceStore } from '../store/resources/memory.js';
+import type { DeliveredEvent } from '../fhir/live-events.js';
+import { memoryFhirStores } from '../fhir/memory-feed.js';
 import { FhirService } from '../fhir/service.js';
 import {
   CASE_DATA_EXTENSION,
@@ -71,9 +71,8 @@ describe('withCaseData (the Composition projection of a case document)', () => {
 
 describe('compositionProjector', () => {
   function setup(policy: OrgPolicy = { isOnboarding: false, writeBlocked: () => null }) {
-    const store = new MemoryResourceStore();
-    const events = new LiveEvents();
-    const service = new FhirService({ store, events, now: () => Date.UTC(2026, 10, 21, 9), orgPolicy: () => policy });
+    const { store, events } = memoryFhirStores();
+    const service = new FhirService({ store, now: () => Date.UTC(2026, 10, 21, 9), orgPolicy: () => policy });
     const delivered: DeliveredEvent[] = [];
     events.subscribe('main-street', (e) => delivered.push(e));
     const lines: Record<string, unknown>[] = [];

@@ -1,5 +1,7 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import { matches, type SearchClause, type SearchToken } from '../../fhir/search-params.js';
+import type { MemoryChangeStore } from '../changes/memory.js';
+import { resourceChangeOf } from './feed.js';
 import { planDelete, planWrite } from './versioning.js';
 import { runTransaction, type TransactionHooks } from './transactions.js';
 import {
@@ -39,6 +41,24 @@ export class MemoryResourceStore implements ResourceStore {
     },
   };
 
+  /**
+   * `changes`: the memory change feed each write and deletion is recorded in. The store then
+   * enlists in the feed's transactions, so both commit or roll back together.
+   */
+  constructor(private readonly changes?: MemoryChangeStore) {
+    changes?.enlist(this.hooks);
+  }
+
+  /** Records a new version in the change feed, inside the write's transaction. */
+  private async record(
+    before: StoredVersion | null,
+    version: StoredVersion,
+    tokens?: readonly SearchToken[],
+  ): Promise<void> {
+    const change = this.changes ? resourceChangeOf(before, version, tokens) : null;
+    if (change) await this.changes!.append(change, { resource: copy(version.resource) });
+  }
+
   private snapshot(): Map<string, Entry> {
     return new Map([...this.entries].map(([k, e]) => [k, { versions: [...e.versions], tokens: [...e.tokens] }]));
   }
@@ -63,10 +83,17 @@ export class MemoryResourceStore implements ResourceStore {
   }
 
   write(input: WriteInput, now: string): Promise<StoredVersion> {
-    return this.transaction(() => Promise.resolve(this.writeNow(input, now)));
+    return this.transaction(async () => {
+      const { before, version, tokens } = this.writeNow(input, now);
+      await this.record(before, version, tokens);
+      return version;
+    });
   }
 
-  private writeNow(input: WriteInput, now: string): StoredVersion {
+  private writeNow(
+    input: WriteInput,
+    now: string,
+  ): { before: StoredVersion | null; version: StoredVersion; tokens: SearchToken[] } {
     const { orgId, resource } = input;
     const key = this.key(orgId, resource.resourceType, resource.id);
     const entry = this.entries.get(key);
@@ -76,7 +103,7 @@ export class MemoryResourceStore implements ResourceStore {
       entry.versions[entry.versions.length - 1] = { ...current, resource: copy(plan.superseded) };
     const version = copy(plan.version);
     this.entries.set(key, { versions: [...(entry?.versions ?? []), version], tokens: plan.tokens });
-    return copy(version);
+    return { before: current ? copy(current) : null, version: copy(version), tokens: plan.tokens };
   }
 
   delete(
@@ -86,7 +113,11 @@ export class MemoryResourceStore implements ResourceStore {
     now: string,
     ifMatch?: string,
   ): Promise<StoredVersion | null> {
-    return this.transaction(() => Promise.resolve(this.deleteNow(orgId, type, id, now, ifMatch)));
+    return this.transaction(async () => {
+      const deleted = this.deleteNow(orgId, type, id, now, ifMatch);
+      if (deleted) await this.record(deleted.before, deleted.version);
+      return deleted?.version ?? null;
+    });
   }
 
   private deleteNow(
@@ -95,12 +126,13 @@ export class MemoryResourceStore implements ResourceStore {
     id: string,
     now: string,
     ifMatch?: string,
-  ): StoredVersion | null {
+  ): { before: StoredVersion; version: StoredVersion } | null {
     const entry = this.entries.get(this.key(orgId, type, id));
-    const version = planDelete(entry?.versions.at(-1) ?? null, { orgId, type, id }, now, ifMatch);
-    if (!entry || !version) return null;
+    const before = entry?.versions.at(-1) ?? null;
+    const version = planDelete(before, { orgId, type, id }, now, ifMatch);
+    if (!entry || !before || !version) return null;
     this.entries.set(this.key(orgId, type, id), { versions: [...entry.versions, version], tokens: [] });
-    return copy(version);
+    return { before: copy(before), version: copy(version) };
   }
 
   history(orgId: string, type: FhirResourceType, id: string, page: Page): Promise<PageOf<StoredVersion>> {
@@ -147,6 +179,6 @@ export class MemoryResourceStore implements ResourceStore {
   }
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {
-    return runTransaction(this, this.hooks, fn);
+    return this.changes ? this.changes.transaction(fn) : runTransaction(this, this.hooks, fn);
   }
 }

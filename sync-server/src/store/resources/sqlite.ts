@@ -1,6 +1,9 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../sqlite/database.js';
-import { TEXT_MAX, type SearchClause } from '../../fhir/search-params.js';
+import { TEXT_MAX, type SearchClause, type SearchToken } from '../../fhir/search-params.js';
+import type { ChangeStore } from '../changes/types.js';
+import { resourceChangeOf } from './feed.js';
 import { planDelete, planWrite } from './versioning.js';
 import { sqliteHooks } from '../sqlite/transaction.js';
 import { assertSerialized, runTransaction, serialized, type TransactionHooks } from './transactions.js';
@@ -47,9 +50,29 @@ const SQL_OP = { eq: '=', ge: '>=', gt: '>', le: '<=', lt: '<' } as const;
  */
 export class SqliteResourceStore implements ResourceStore {
   private readonly hooks: TransactionHooks;
+  private readonly statements: Record<string, Statement> = {};
 
-  constructor(private readonly db: Db) {
+  /** `changes`: the change feed each write and deletion is recorded in, in its own transaction (the server always passes it). */
+  constructor(
+    private readonly db: Db,
+    private readonly changes?: ChangeStore,
+  ) {
     this.hooks = sqliteHooks(db);
+  }
+
+  /** Records a new version in the change feed, inside the write's transaction. */
+  private async record(
+    before: StoredVersion | null,
+    version: StoredVersion,
+    tokens?: readonly SearchToken[],
+  ): Promise<void> {
+    const change = this.changes ? resourceChangeOf(before, version, tokens) : null;
+    if (change) await this.changes!.append(change, { resource: version.resource });
+  }
+
+  /** A statement of the read and write paths, prepared once (they run on every write). */
+  private statement(sql: string): Statement {
+    return (this.statements[sql] ??= this.db.prepare(sql));
   }
 
   read(orgId: string, type: FhirResourceType, id: string): Promise<StoredVersion | null> {
@@ -59,38 +82,45 @@ export class SqliteResourceStore implements ResourceStore {
   /** The current version (inside the caller's serialized work or transaction). */
   private readNow(orgId: string, type: FhirResourceType, id: string): StoredVersion | null {
     assertSerialized(this.db);
-    const row = this.db
-      .prepare('SELECT * FROM resources WHERE org_id = ? AND resource_type = ? AND id = ?')
-      .get(orgId, type, id) as Row | undefined;
+    const row = this.statement('SELECT * FROM resources WHERE org_id = ? AND resource_type = ? AND id = ?').get(
+      orgId,
+      type,
+      id,
+    ) as Row | undefined;
     return row ? toVersion(row) : null;
   }
 
   readVersion(orgId: string, type: FhirResourceType, id: string, versionId: string): Promise<StoredVersion | null> {
     if (!/^[1-9]\d{0,15}$/.test(versionId)) return Promise.resolve(null);
     return serialized(this.db, () => {
-      const row = this.db
-        .prepare('SELECT * FROM resource_history WHERE org_id = ? AND resource_type = ? AND id = ? AND version_id = ?')
-        .get(orgId, type, id, Number(versionId)) as Row | undefined;
+      const row = this.statement(
+        'SELECT * FROM resource_history WHERE org_id = ? AND resource_type = ? AND id = ? AND version_id = ?',
+      ).get(orgId, type, id, Number(versionId)) as Row | undefined;
       return row ? toVersion(row) : null;
     });
   }
 
   write(input: WriteInput, now: string): Promise<StoredVersion> {
-    return this.transaction(() => Promise.resolve(this.writeNow(input, now)));
+    return this.transaction(async () => {
+      const { before, version, tokens } = this.writeNow(input, now);
+      await this.record(before, version, tokens);
+      return version;
+    });
   }
 
-  /** One write's statements (inside the caller's transaction). */
-  private writeNow(input: WriteInput, now: string): StoredVersion {
+  /** One write's statements (inside the caller's transaction): the version it superseded and the new one. */
+  private writeNow(
+    input: WriteInput,
+    now: string,
+  ): { before: StoredVersion | null; version: StoredVersion; tokens: SearchToken[] } {
     assertSerialized(this.db);
     const { orgId, resource } = input;
     const current = this.readNow(orgId, resource.resourceType, resource.id);
     const plan = planWrite(current, input, now);
     if (current && plan.superseded) {
-      this.db
-        .prepare(
-          `UPDATE resource_history SET json = ? WHERE org_id = ? AND resource_type = ? AND id = ? AND version_id = ?`,
-        )
-        .run(JSON.stringify(plan.superseded), orgId, resource.resourceType, resource.id, Number(current.versionId));
+      this.statement(
+        `UPDATE resource_history SET json = ? WHERE org_id = ? AND resource_type = ? AND id = ? AND version_id = ?`,
+      ).run(JSON.stringify(plan.superseded), orgId, resource.resourceType, resource.id, Number(current.versionId));
     }
     const row: Row = {
       org_id: orgId,
@@ -101,30 +131,28 @@ export class SqliteResourceStore implements ResourceStore {
       deleted: 0,
       json: JSON.stringify(plan.version.resource),
     };
-    this.db
-      .prepare(
-        `INSERT INTO resources (org_id, resource_type, id, version_id, last_updated, deleted, json)
+    this.statement(
+      `INSERT INTO resources (org_id, resource_type, id, version_id, last_updated, deleted, json)
          VALUES (@org_id, @resource_type, @id, @version_id, @last_updated, @deleted, @json)
          ON CONFLICT (org_id, resource_type, id) DO UPDATE SET
            version_id = excluded.version_id, last_updated = excluded.last_updated, deleted = 0, json = excluded.json`,
-      )
-      .run(row);
-    this.db
-      .prepare(
-        `INSERT INTO resource_history (org_id, resource_type, id, version_id, last_updated, deleted, json)
+    ).run(row);
+    this.statement(
+      `INSERT INTO resource_history (org_id, resource_type, id, version_id, last_updated, deleted, json)
          VALUES (@org_id, @resource_type, @id, @version_id, @last_updated, @deleted, @json)`,
-      )
-      .run(row);
+    ).run(row);
     this.replaceTokens(orgId, resource.resourceType, resource.id, plan.tokens);
-    return toVersion(row);
+    return { before: current, version: toVersion(row), tokens: plan.tokens };
   }
 
   private replaceTokens(orgId: string, type: string, id: string, tokens: { name: string; value: string }[]): void {
     assertSerialized(this.db);
-    this.db
-      .prepare('DELETE FROM resource_search WHERE org_id = ? AND resource_type = ? AND id = ?')
-      .run(orgId, type, id);
-    const insert = this.db.prepare(
+    this.statement('DELETE FROM resource_search WHERE org_id = ? AND resource_type = ? AND id = ?').run(
+      orgId,
+      type,
+      id,
+    );
+    const insert = this.statement(
       'INSERT INTO resource_search (org_id, resource_type, id, name, value) VALUES (?, ?, ?, ?, ?)',
     );
     for (const t of tokens) insert.run(orgId, type, id, t.name, t.value);
@@ -137,7 +165,11 @@ export class SqliteResourceStore implements ResourceStore {
     now: string,
     ifMatch?: string,
   ): Promise<StoredVersion | null> {
-    return this.transaction(() => Promise.resolve(this.deleteNow(orgId, type, id, now, ifMatch)));
+    return this.transaction(async () => {
+      const deleted = this.deleteNow(orgId, type, id, now, ifMatch);
+      if (deleted) await this.record(deleted.before, deleted.version);
+      return deleted?.version ?? null;
+    });
   }
 
   /** One deletion's statements (inside the caller's transaction). */
@@ -147,9 +179,10 @@ export class SqliteResourceStore implements ResourceStore {
     id: string,
     now: string,
     ifMatch?: string,
-  ): StoredVersion | null {
+  ): { before: StoredVersion; version: StoredVersion } | null {
     assertSerialized(this.db);
-    const deletion = planDelete(this.readNow(orgId, type, id), { orgId, type, id }, now, ifMatch);
+    const before = this.readNow(orgId, type, id);
+    const deletion = planDelete(before, { orgId, type, id }, now, ifMatch);
     if (!deletion) return null;
     const row: Row = {
       org_id: orgId,
@@ -160,20 +193,16 @@ export class SqliteResourceStore implements ResourceStore {
       deleted: 1,
       json: null,
     };
-    this.db
-      .prepare(
-        `UPDATE resources SET version_id = @version_id, last_updated = @last_updated, deleted = 1, json = NULL
+    this.statement(
+      `UPDATE resources SET version_id = @version_id, last_updated = @last_updated, deleted = 1, json = NULL
          WHERE org_id = @org_id AND resource_type = @resource_type AND id = @id`,
-      )
-      .run(row);
-    this.db
-      .prepare(
-        `INSERT INTO resource_history (org_id, resource_type, id, version_id, last_updated, deleted, json)
+    ).run(row);
+    this.statement(
+      `INSERT INTO resource_history (org_id, resource_type, id, version_id, last_updated, deleted, json)
          VALUES (@org_id, @resource_type, @id, @version_id, @last_updated, @deleted, @json)`,
-      )
-      .run(row);
+    ).run(row);
     this.replaceTokens(orgId, type, id, []);
-    return toVersion(row);
+    return { before: before!, version: toVersion(row) };
   }
 
   history(orgId: string, type: FhirResourceType, id: string, page: Page): Promise<PageOf<StoredVersion>> {

@@ -2,6 +2,7 @@ import { MIGRATIONS_1_TO_3 } from './migrations/001-accounts.js';
 import { MIGRATIONS_10_TO_25 } from './migrations/010-orgs-resources.js';
 import { MIGRATIONS_40_TO_55 } from './migrations/040-reports-audit.js';
 import { AUDIT_ANCHOR_MIGRATION } from '../audit/migration.js';
+import { CHANGE_FEED_MIGRATION } from '../changes/migration.js';
 import { FORMS_MIGRATION } from '../forms/migration.js';
 import { INVENTORIES_MIGRATION, LEDGER_CORRECTIONS_MIGRATION } from '../inventories/migration.js';
 import { POLICIES_MIGRATION } from '../policies/migration.js';
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ONE_CURRENT_PDF_MIGRATION,
   AUDIT_ANCHOR_MIGRATION,
   LEDGER_CORRECTIONS_MIGRATION,
+  CHANGE_FEED_MIGRATION,
 ];
