@@ -10,7 +10,7 @@ import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
 import { seedDemoData } from './demo/seed.js';
-import type { IdOwnership } from './fhir/id-ownership.js';
+import type { IdOwnership } from './store/resources/id-ownership.js';
 import { FhirService } from './fhir/service.js';
 import { sqliteIdOwnership, sqliteSignedRecords } from './store/resources/ownership.js';
 import type { SignedRecords } from './fhir/signed-records.js';

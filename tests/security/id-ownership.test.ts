@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_ROOT, SYNC_CLOSE_CODES } from '@vigil/shared';
-import { ID_IN_OTHER_ORGANIZATION } from '../../sync-server/src/fhir/id-ownership.js';
+import { ID_IN_OTHER_ORGANIZATION } from '../../sync-server/src/store/resources/id-ownership.js';
 import { SYNC_REFUSAL_REASONS } from '../../sync-server/src/sync/authorize.js';
 import { fhir, patientBody } from '../integration/fhir-helpers.js';
 import { chartedCase, finalize, SIGNATURE, type ChartedCase } from '../integration/report-helpers.js';

@@ -22,10 +22,14 @@ import {
 } from '@vigil/shared';
 import type { OrgPolicy } from '../access/index.js';
 import { AppError, VersionConflictError } from '../errors.js';
-import { ID_IN_OTHER_ORGANIZATION, ID_IN_OTHER_ORGANIZATION_MESSAGE, type IdOwnership } from './id-ownership.js';
+import {
+  ID_IN_OTHER_ORGANIZATION,
+  ID_IN_OTHER_ORGANIZATION_MESSAGE,
+  type IdOwnership,
+} from '../store/resources/id-ownership.js';
 import { writeAuditEvent } from './audit.js';
 import type { OrgLiveEvent } from './live-events.js';
-import { parseSearch, RESULT_PARAMS } from './search-params.js';
+import { parseSearch, RESULT_PARAMS } from '../store/resources/search-params.js';
 import { guardWrite, type SignedRecords, type Writer } from './signed-records.js';
 import type { ResourceStore, SearchSort, StoredVersion } from '../store/resources/types.js';
 

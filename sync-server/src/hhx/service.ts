@@ -27,10 +27,10 @@ import {
 import type * as Y from 'yjs';
 import type { AccessSession, ReportRole } from '../access/index.js';
 import { AppError } from '../errors.js';
-import { parseSearch } from '../fhir/search-params.js';
+import { parseSearch } from '../store/resources/search-params.js';
 import type { RequestContext } from '../fhir/service.js';
 import type { FhirService } from '../fhir/service.js';
-import type { IdOwnership } from '../fhir/id-ownership.js';
+import type { IdOwnership } from '../store/resources/id-ownership.js';
 import type { Logger } from '../log.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { ChangeStore } from '../store/changes/types.js';

@@ -19,7 +19,7 @@ import type { OrgAccess } from '../access/index.js';
 import type { AuditLog } from '../auth/audit.js';
 import type { SignedInSession } from '../auth/sessions.js';
 import { AppError } from '../errors.js';
-import { ID_IN_OTHER_ORGANIZATION, type IdOwnership } from '../fhir/id-ownership.js';
+import { ID_IN_OTHER_ORGANIZATION, type IdOwnership } from '../store/resources/id-ownership.js';
 import type { FhirService, RequestContext } from '../fhir/service.js';
 import type { Logger } from '../log.js';
 import type { PdfLinkStore } from '../store/links/types.js';

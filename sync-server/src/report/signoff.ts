@@ -20,7 +20,7 @@ import {
   type SignoffOverrideRequest,
 } from '@vigil/shared';
 import { AppError } from '../errors.js';
-import { parseSearch } from '../fhir/search-params.js';
+import { parseSearch } from '../store/resources/search-params.js';
 import type { Entitlements } from '../access/entitlements.js';
 import type { ResourceStore } from '../store/resources/types.js';
 

@@ -12,7 +12,7 @@ export interface SyncAuthorizerDeps {
   }) => Promise<SignedInSession | null> | SignedInSession | null;
   /** Whether the session may open documents of this organisation: the one access module decides (access/). */
   canOpen: (session: SignedInSession, orgId: string) => Promise<boolean> | boolean;
-  /** Whether a document id already belongs to another organisation (fhir/id-ownership.ts, the one check FHIR uses too). */
+  /** Whether a document id already belongs to another organisation (store/resources/id-ownership.ts, the one check FHIR uses too). */
   docBelongsElsewhere: (orgId: string, docId: string) => Promise<boolean> | boolean;
   /** Browser origins allowed besides the server's own (e.g. the dev client on :5173). */
   allowedOrigins: readonly string[];

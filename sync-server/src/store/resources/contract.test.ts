@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ANESTHESIA_RECORD_TYPE, type Appointment, type Composition, type Patient } from '@vigil/shared';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { VersionConflictError } from '../../errors.js';
-import { parseSearch } from '../../fhir/search-params.js';
+import { parseSearch } from './search-params.js';
 import { CASE_DATA_EXTENSION_URL } from './history-policy.js';
 import { MemoryResourceStore } from './memory.js';
 import { SqliteResourceStore } from './sqlite.js';

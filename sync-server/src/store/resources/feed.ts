@@ -1,4 +1,4 @@
-import { searchTokens, type SearchToken } from '../../fhir/search-params.js';
+import { searchTokens, type SearchToken } from './search-params.js';
 import type { NewResourceChange } from '../changes/types.js';
 import type { StoredVersion } from './types.js';
 

@@ -1,5 +1,5 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
-import { matches, type SearchClause, type SearchToken } from '../../fhir/search-params.js';
+import { matches, type SearchClause, type SearchToken } from './search-params.js';
 import type { MemoryChangeStore } from '../changes/memory.js';
 import { resourceChangeOf } from './feed.js';
 import { planDelete, planWrite } from './versioning.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../sqlite/database.js';
-import { PER_ORGANIZATION_IDS, type IdOwnership } from '../../fhir/id-ownership.js';
+import { PER_ORGANIZATION_IDS, type IdOwnership } from './id-ownership.js';
 import type { SignedRecords } from '../../fhir/signed-records.js';
 import { serialized } from './transactions.js';
 

@@ -1,7 +1,7 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../sqlite/database.js';
-import { TEXT_MAX, type SearchClause, type SearchToken } from '../../fhir/search-params.js';
+import { TEXT_MAX, type SearchClause, type SearchToken } from './search-params.js';
 import type { ChangeStore } from '../changes/types.js';
 import { resourceChangeOf } from './feed.js';
 import { planDelete, planWrite } from './versioning.js';

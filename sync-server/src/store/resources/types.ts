@@ -1,5 +1,5 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
-import type { SearchClause } from '../../fhir/search-params.js';
+import type { SearchClause } from './search-params.js';
 
 /** One stored version of a resource. `resource` is null for a deletion. */
 export interface StoredVersion {

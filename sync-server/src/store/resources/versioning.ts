@@ -1,6 +1,6 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import { VersionConflictError } from '../../errors.js';
-import { searchTokens, type SearchToken } from '../../fhir/search-params.js';
+import { searchTokens, type SearchToken } from './search-params.js';
 import { slimSuperseded } from './history-policy.js';
 import type { StoredVersion, WriteInput } from './types.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeInstant, parseSearch, SEARCH_LIMITS, TEXT_MAX } from './search-params.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 
 const parse = (type: Parameters<typeof parseSearch>[0], q: string): ReturnType<typeof parseSearch> =>
   parseSearch(type, new URLSearchParams(q));

@@ -7,7 +7,7 @@ import {
   type Identifier,
   type Reference,
 } from '@vigil/shared';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 
 /** One indexed search value of a resource. */
 export interface SearchToken {
