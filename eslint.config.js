@@ -22,23 +22,36 @@ const clientImports = (
 
 /**
  * The client's layers (issue 26): app/ is the shell (route table, chrome, sub-app loading,
- * startup) and may import anything; features/ import session/, ui/, sync/ and data/ but never the
- * shell that hosts them; session/, sync/ and data/ import no feature and no shell; ui/ (Page,
+ * startup) and may import anything; features/ import session/, ui/, sync/, data/, case/ and
+ * devices/ but never the shell that hosts them, and never yjs (a case is read and written through
+ * case/, issue 36); session/, sync/, data/, case/ (the case document API) and devices/ (monitor
+ * and scanner drivers) import no feature and no shell; ui/ (Page,
  * layouts, the input kit, theme) imports none of them. Proved by client/src/layers.test.ts with
  * the files in client/lint-fixtures/ (left out of the normal lint run).
  */
 const APP = ['**/app/**', '**/app'];
 const FEATURES = ['**/features/**', '**/features'];
 const SESSION = ['**/session/**', '**/session'];
+/** Yjs and its providers: only client/src/case/ (the case document API) and client/src/sync/ touch them. */
+const YJS = ['yjs', 'yjs/*', 'y-*'];
+/** The case API's own modules: a feature goes through its index (and its test helpers). */
+const CASE_INTERNALS = ['**/case/*', '!**/case/index.js', '!**/case/testing.js'];
 const CLIENT_LAYERS = {
-  features: [{ group: APP, message: 'A feature never imports the app shell (client/src/app): use session/ or ui/.' }],
+  features: [
+    { group: APP, message: 'A feature never imports the app shell (client/src/app): use session/ or ui/.' },
+    {
+      group: YJS,
+      message: 'A feature never imports yjs: it reads and writes a case through client/src/case/ (issue 36).',
+    },
+    { group: CASE_INTERNALS, message: 'A feature uses the case document API through client/src/case/index.ts.' },
+  ],
   session: [
     { group: APP, message: 'session/ never imports the app shell (client/src/app).' },
     { group: FEATURES, message: 'session/ never imports a feature (client/src/features).' },
   ],
   base: [
-    { group: APP, message: 'sync/ and data/ never import the app shell (client/src/app).' },
-    { group: FEATURES, message: 'sync/ and data/ never import a feature (client/src/features).' },
+    { group: APP, message: 'sync/, data/, case/ and devices/ never import the app shell (client/src/app).' },
+    { group: FEATURES, message: 'sync/, data/, case/ and devices/ never import a feature (client/src/features).' },
   ],
   ui: [
     { group: APP, message: 'ui/ never imports the app shell (client/src/app).' },
@@ -174,7 +187,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': clientImports(['node:*'], CLIENT_LAYERS.session) },
   },
   {
-    files: ['client/src/{sync,data}/**/*.{ts,tsx}'],
+    files: ['client/src/{sync,data,case,devices}/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': clientImports(['node:*'], CLIENT_LAYERS.base) },
   },
   {

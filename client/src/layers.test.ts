@@ -27,7 +27,28 @@ describe('the client layers lint rule', () => {
     ['session-imports-app.ts', 'client/src/session/Fixture.ts', 'session/ never imports the app shell'],
     ['ui-imports-session.ts', 'client/src/ui/Fixture.tsx', 'ui/ never imports the session'],
     ['ui-imports-feature.ts', 'client/src/ui/Fixture.tsx', 'ui/ never imports a feature'],
-    ['data-imports-feature.ts', 'client/src/data/Fixture.ts', 'sync/ and data/ never import a feature'],
+    [
+      'data-imports-feature.ts',
+      'client/src/data/Fixture.ts',
+      'sync/, data/, case/ and devices/ never import a feature',
+    ],
+    [
+      'data-imports-feature.ts',
+      'client/src/case/Fixture.ts',
+      'sync/, data/, case/ and devices/ never import a feature',
+    ],
+    [
+      'data-imports-feature.ts',
+      'client/src/devices/Fixture.ts',
+      'sync/, data/, case/ and devices/ never import a feature',
+    ],
+    ['feature-imports-yjs.ts', 'client/src/features/cases/Fixture.ts', 'A feature never imports yjs'],
+    ['feature-imports-yjs.ts', 'client/src/features/health-history/Fixture.test.ts', 'A feature never imports yjs'],
+    [
+      'feature-imports-case-internals.ts',
+      'client/src/features/report/Fixture.ts',
+      'A feature uses the case document API through client/src/case/index.ts',
+    ],
   ])(
     'fails %s linted as %s',
     async (name, asPath, message) => {

@@ -3,7 +3,6 @@ import {
   appointmentActorId,
   appointmentSedationLevel,
   CASE_HISTORY_NOTICE_TEXTS,
-  CASE_ROOT,
   caseStatus,
   isSedationLevelAllowed,
   patientDisplayName,
@@ -13,7 +12,7 @@ import {
 import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../session/SessionProvider.js';
-import type * as Y from 'yjs';
+import { asCaseDoc, readField, setField, useCaseValue, type CaseDoc } from '../../case/index.js';
 import type { CaseDocument } from '../../sync/caseDocument.js';
 import { useCaseDocument, useCaseState } from '../../sync/useCaseDocument.js';
 import * as authApi from '../../session/api.js';
@@ -50,7 +49,6 @@ import { CASE_LEDGER_SECTION_ID, CaseLedgerSection } from '../inventories/CaseLe
 import { usePolicies } from '../orgs/policies/usePolicies.js';
 import { StartCaseSection } from './start/StartCaseSection.js';
 import { CaseTimeline } from './timeline/CaseTimeline.js';
-import { useCaseValue } from './useCaseData.js';
 import { useSectionsMounted } from './useSectionsMounted.js';
 
 /*
@@ -131,14 +129,13 @@ function BookedSedationLevel({
   level,
 }: {
   kase: CaseDocument | null;
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   level: string | null;
 }): null {
   const synced = useCaseState(kase, (s) => s.sync.status === 'synced');
   useEffect(() => {
     if (!doc || !level || !synced) return;
-    const root = doc.getMap(CASE_ROOT);
-    if (root.get('sedationLevel') == null) root.set('sedationLevel', level);
+    if (readField(doc, 'sedationLevel') == null) setField(doc, 'sedationLevel', level);
   }, [doc, level, synced]);
   return null;
 }
@@ -172,7 +169,7 @@ export function CasePage(): ReactNode {
   const loadError = useCaseState(kase, (s) => s.loadError);
   const refused = useCaseState(kase, (s) => s.sync.refused);
   const schema = useCaseState(kase, (s) => s.schema);
-  const doc = deviceLoading ? undefined : kase?.doc;
+  const doc = asCaseDoc(deviceLoading ? undefined : kase?.doc);
   const settings = useOrgCaseSettings(orgId);
   // Which sign-off flags block (issue 29): the org's policies when its policies flag is on;
   // with the flag off every flag only warns (policies.ts), so no policies are fetched.
@@ -235,9 +232,8 @@ export function CasePage(): ReactNode {
   useEffect(() => {
     if (!doc || readOnly) return;
     // Read from the document itself: this render's values may predate the document's first read.
-    const root = doc.getMap(CASE_ROOT);
-    if (recordName && recordName !== root.get('patientName')) setCasePatientName(recordName);
-    if (recordBirthDate && recordBirthDate !== root.get('patientBirthDate')) setCaseBirthDate(recordBirthDate);
+    if (recordName && recordName !== readField(doc, 'patientName')) setCasePatientName(recordName);
+    if (recordBirthDate && recordBirthDate !== readField(doc, 'patientBirthDate')) setCaseBirthDate(recordBirthDate);
     // The setters write to the current document; only the values decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, readOnly, recordName, recordBirthDate, casePatientName, caseBirthDate]);

@@ -1,4 +1,4 @@
-import type * as Y from 'yjs';
+import type { CaseDoc } from '../../case/index.js';
 
 /** What every section of the case screen knows about the case it charts. */
 export interface CaseContext {
@@ -16,7 +16,7 @@ export interface CaseContext {
 /** The props every case-screen section takes: the case document, whether it may be edited, and the case context. */
 export interface CaseSectionProps {
   /** The case's Yjs document; undefined while it is loading. */
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   readOnly: boolean;
   context: CaseContext;
 }

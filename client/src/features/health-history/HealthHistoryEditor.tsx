@@ -36,7 +36,7 @@ import {
   type EditorMode,
 } from './editorModel.js';
 import { isFinished } from './histories.js';
-import { useHealthHistoryData } from './hooks.js';
+import { useHealthHistoryData } from '../../case/index.js';
 import { ReviewTab, STATUS_COLOURS, STATUS_LABELS } from './ReviewTab.js';
 import { HHX_TAB_COMPONENTS } from './tabs/index.js';
 import type { HhxContext } from './tabs/types.js';

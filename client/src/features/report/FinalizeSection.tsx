@@ -20,7 +20,6 @@ import { Link } from 'react-router';
 import {
   ADDENDUM_LIMITS,
   AnesthesiaReport,
-  CASE_ROOT,
   contentHash,
   EDITING_WINDOW_CLOSED,
   decideFinalSigner,
@@ -51,8 +50,8 @@ import { SignoffOverrideStep } from './SignoffOverrideStep.js';
 import { ReopenCaseButton } from './ReopenCase.js';
 import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
 import { useCaseAppointment } from '../cases/header/useCaseAppointment.js';
-import { useCaseValue } from '../cases/useCaseData.js';
-import { previewInput, useCaseJson } from './useReportInputs.js';
+import { readCase, useCaseJson, useCaseValue } from '../../case/index.js';
+import { previewInput } from './useReportInputs.js';
 import { useSignedReport } from './useSignedReport.js';
 import { useSession } from '../../session/SessionProvider.js';
 import { clockDateTime } from '../cases/format.js';
@@ -428,7 +427,7 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
   const sign = (path: string, overrides: SignoffOverrideInput[] = []): void => {
     setPadOpen(false);
     if (!doc) return;
-    const hash = contentHash(doc.getMap(CASE_ROOT).toJSON());
+    const hash = contentHash(readCase(doc));
     setProgress({ lines: [], running: true, refusal: null });
     finalizeCase(
       orgId,

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { AirwayForm } from './AirwayForm.js';
 import { airwayName, type AirwayEntry } from './model.js';
 import { clockTime } from '../format.js';
-import { useCaseList } from '../useCaseData.js';
+import { putListEntry, useCaseList } from '../../../case/index.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
 
@@ -99,10 +99,7 @@ export function AirwaysSection({ doc, readOnly }: CaseSectionProps): ReactNode {
             initial={editing === 'new' ? null : editing}
             onCancel={() => setEditing(null)}
             onSave={(a) => {
-              doc?.transact(() => {
-                airways.removeWhere((x) => x.id === a.id);
-                airways.add(a);
-              });
+              if (doc) putListEntry(doc, 'airways', a);
               setEditing(null);
             }}
           />

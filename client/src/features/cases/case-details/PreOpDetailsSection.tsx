@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LabelledSegments } from '../../../ui/kit/LabelledSegments.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import { SectionFrame } from '../header/SectionFrame.js';
-import { useCaseValue } from '../useCaseData.js';
+import { useCaseValue } from '../../../case/index.js';
 import { IntegerCaseField } from './IntegerCaseField.js';
 import { OperativeChecks } from './OperativeChecks.js';
 import { ReferralFields } from './ReferralFields.js';

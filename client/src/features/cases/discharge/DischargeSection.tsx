@@ -4,7 +4,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { LabelledSegments } from '../../../ui/kit/LabelledSegments.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { useCaseList, useCaseRecord, useCaseValue } from '../useCaseData.js';
+import { useCaseList, useCaseRecord, useCaseValue } from '../../../case/index.js';
 import { dischargeModel, vitalsEnds, vitalsSeries, type DischargeModel } from './discharge.js';
 import classes from './DischargeSection.module.css';
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { LightGroup, LightStack, LightText } from '../../../ui/LightLayout.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { useCaseRecord, useCaseValue } from '../useCaseData.js';
+import { useCaseRecord, useCaseValue } from '../../../case/index.js';
 import { clockDateTime, hhmm, isoDate } from '../format.js';
 import { eventLabel } from './caseTimes.js';
 import type { CaseTimes } from './caseTimes.js';

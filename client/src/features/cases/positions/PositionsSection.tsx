@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { clockTime } from '../format.js';
 import type { PositionEntry } from './model.js';
 import { PositionForm } from './PositionForm.js';
-import { useCaseList } from '../useCaseData.js';
+import { useCaseList } from '../../../case/index.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
 

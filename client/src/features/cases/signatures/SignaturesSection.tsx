@@ -6,7 +6,7 @@ import { SignaturePad } from '../../../ui/SignaturePad.js';
 import { SectionFrame } from '../header/SectionFrame.js';
 import { clockDateTime } from '../format.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { useCaseList } from '../useCaseData.js';
+import { useCaseList } from '../../../case/index.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 export type { CaseSignature };

@@ -27,7 +27,7 @@ import { contractPdfUrl } from '../../forms/tasks.js';
 import { patientConsentText } from '../signoff/usePatientConsent.js';
 import { measurementSourceText, type MeasurementSource } from '../newCase.js';
 import { useCarryMeasurements, useCasePatientId, usePatientCarriedMeasurements } from './useCarriedMeasurements.js';
-import { useCaseList, useCaseValue } from '../useCaseData.js';
+import { useCaseList, useCaseValue } from '../../../case/index.js';
 import {
   ASA_OPTIONS,
   caseRoles,

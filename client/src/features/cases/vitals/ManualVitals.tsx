@@ -11,7 +11,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type * as Y from 'yjs';
+import type { CaseDoc } from '../../../case/index.js';
 import {
   INVALID_TIME_INPUT,
   canSaveManualVitals,
@@ -23,7 +23,7 @@ import {
 } from '@vigil/shared';
 import { clockDateTime, clockTime, isoDate } from '../format.js';
 import { useCaseTimes } from '../events/useCaseTimes.js';
-import { useCaseList } from '../useCaseData.js';
+import { useCaseList } from '../../../case/index.js';
 import { CaseDialog } from '../CaseDialog.js';
 import { ConfirmRemoval } from '../ConfirmRemoval.js';
 import { LightButton } from '../../../ui/kit/LightButton.js';
@@ -487,7 +487,7 @@ const ManualVitalsTable = memo(function ManualVitalsTable({
 });
 
 export interface ManualVitalsProps {
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   temperatureUnit: TemperatureUnit;
   disabled?: boolean;
 }

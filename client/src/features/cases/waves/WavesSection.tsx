@@ -1,8 +1,7 @@
 import { Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { clockTime } from '../format.js';
-import { useCaseList } from '../useCaseData.js';
-import { useVitalsRecords } from '../vitals/monitor.js';
+import { useCaseList, useVitalsRecords } from '../../../case/index.js';
 import { waveImageSrc, type WaveEntry } from './model.js';
 import { WaveCapture } from './WaveCapture.js';
 import type { CaseSectionProps } from '../caseSection.js';
