@@ -103,6 +103,57 @@ const CASE_INPUT_KIT = [
   },
 ];
 
+/**
+ * A feature imports another feature only through that feature's index.ts (issue 36 item 6), so each
+ * area says what it offers and the areas' graph stays one a test can hold (features/cycles.test.ts
+ * finds no cycle). The app shell and the org app's route table (features/org/) compose features
+ * through the same index files. Proved by client/src/layers.test.ts.
+ */
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      throughIndex:
+        "A feature imports another feature only through its index.ts: import '{{index}}' instead of '{{source}}'.",
+    },
+    schema: [],
+  },
+  create(/** @type {import('eslint').Rule.RuleContext} */ context) {
+    const filename = context.filename.replaceAll('\\', '/');
+    const marker = '/client/src/features/';
+    const at = filename.indexOf(marker);
+    if (at < 0) return {};
+    const featuresRoot = filename.slice(0, at + marker.length);
+    const area = filename.slice(featuresRoot.length).split('/')[0];
+    const dir = filename.slice(0, filename.lastIndexOf('/'));
+    /** @param {any} node */
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const parts = `${dir}/${source}`.split('/');
+      /** @type {string[]} */
+      const resolved = [];
+      for (const part of parts) {
+        if (part === '..') resolved.pop();
+        else if (part !== '.') resolved.push(part);
+      }
+      const target = resolved.join('/');
+      if (!target.startsWith(featuresRoot)) return;
+      const [targetArea, ...rest] = target.slice(featuresRoot.length).split('/');
+      if (!targetArea || targetArea === area) return;
+      if (rest.length === 1 && /^index(\.[jt]sx?)?$/.test(rest[0] ?? '')) return;
+      const index = `${source.slice(0, source.lastIndexOf(targetArea) + targetArea.length)}/index.js`;
+      context.report({ node: node.source, messageId: 'throughIndex', data: { index, source } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -176,7 +227,11 @@ export default tseslint.config(
   },
   {
     files: ['client/src/features/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': clientImports(['node:*'], CLIENT_LAYERS.features) },
+    plugins: { vigil: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: {
+      'no-restricted-imports': clientImports(['node:*'], CLIENT_LAYERS.features),
+      'vigil/feature-boundaries': 'error',
+    },
   },
   {
     files: ['client/src/features/cases/**/*.{ts,tsx}'],
@@ -197,7 +252,12 @@ export default tseslint.config(
   {
     // Checks the client's build inputs (mantine.css against Mantine's package, mantine-theme.css
     // against the theme) in Node.
-    files: ['client/src/ui/mantineCss.test.ts', 'client/src/ui/mantineThemeCss.test.ts', 'client/src/layers.test.ts'],
+    files: [
+      'client/src/ui/mantineCss.test.ts',
+      'client/src/ui/mantineThemeCss.test.ts',
+      'client/src/layers.test.ts',
+      'client/src/featureCycles.test.ts',
+    ],
     rules: {
       'no-restricted-imports': clientImports([], CLIENT_LAYERS.ui),
     },

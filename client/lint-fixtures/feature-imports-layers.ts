@@ -6,7 +6,7 @@ import { graphql } from '../../data/graphql.js';
 import { useCaseValue } from '../../case/index.js';
 import { newCaseDoc } from '../../case/testing.js';
 import { recordMonitorReading } from '../../devices/monitor.js';
-import { mayAdminister } from '../orgs/hooks.js';
+import { RoleBadges } from '../orgs/index.js';
 
 export const allowed = [
   useSession,
@@ -16,5 +16,5 @@ export const allowed = [
   useCaseValue,
   newCaseDoc,
   recordMonitorReading,
-  mayAdminister,
+  RoleBadges,
 ];

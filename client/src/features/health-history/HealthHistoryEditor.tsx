@@ -35,7 +35,7 @@ import {
   toggledSkip,
   type EditorMode,
 } from './editorModel.js';
-import { isFinished } from './histories.js';
+import { isFinished } from '../../data/healthHistories.js';
 import { useHealthHistoryData } from '../../case/index.js';
 import { ReviewTab, STATUS_COLOURS, STATUS_LABELS } from './ReviewTab.js';
 import { HHX_TAB_COMPONENTS } from './tabs/index.js';

@@ -4,8 +4,8 @@ import { cachedOfType, cacheResources, useDexieQuery } from '../../data/db.js';
 import { fhirClient } from '../../data/fhir.js';
 import { useRefresh } from '../../data/useResources.js';
 import { useSession } from '../../session/SessionProvider.js';
-import { useOrgUnits as useOrgMeasurementUnits } from '../patients/PatientForm.js';
-import { measurementUnits } from '../patients/measurements.js';
+import { useOrgUnits as useOrgMeasurementUnits } from '../patients/index.js';
+import { measurementUnits } from '../../data/measurements.js';
 import { HEALTH_HISTORY_KIND } from '../../sync/documentKind.js';
 import type { SyncedDocument } from '../../sync/syncedDocument.js';
 import { useSyncedDocument } from '../../sync/useSyncedDocument.js';
@@ -14,7 +14,7 @@ import {
   healthHistorySearch,
   isPatientHealthHistory,
   type HealthHistoryCard,
-} from './histories.js';
+} from '../../data/healthHistories.js';
 
 /** Health history fetch states (spec 001 §4): fetching, fetched, error. */
 export type HealthHistoryFetchState = 'fetching' | 'fetched' | 'error';

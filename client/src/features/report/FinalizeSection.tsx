@@ -31,10 +31,10 @@ import {
   type Practitioner,
 } from '@vigil/shared';
 import { RequestError } from '../../data/graphql.js';
-import { fetchFeatures } from '../orgs/api.js';
+import { fetchFeatures } from '../orgs/index.js';
 import { SignaturePad } from '../../ui/SignaturePad.js';
-import type { CaseSectionProps } from '../cases/caseSection.js';
-import { useMayAdminister } from '../orgs/hooks.js';
+import type { CaseSectionProps } from '../cases/index.js';
+import { useMayAdminister } from '../orgs/index.js';
 import {
   addAddendum,
   fetchPdfUrl,
@@ -49,12 +49,12 @@ import {
 import { SignoffOverrideStep } from './SignoffOverrideStep.js';
 import { ReopenCaseButton } from './ReopenCase.js';
 import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
-import { useCaseAppointment } from '../cases/header/useCaseAppointment.js';
+import { useCaseAppointment } from '../cases/index.js';
 import { readCase, useCaseJson, useCaseValue } from '../../case/index.js';
 import { previewInput } from './useReportInputs.js';
 import { useSignedReport } from './useSignedReport.js';
 import { useSession } from '../../session/SessionProvider.js';
-import { clockDateTime } from '../cases/format.js';
+import { clockDateTime } from '../../ui/format.js';
 
 /** What a refusal before the stream means to the signer (the final-signer codes say what the rule found). */
 export function finalizeRefusalText(code: string): string {

@@ -2,7 +2,7 @@ import { SimpleGrid, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LabelledSegments } from '../../../ui/kit/LabelledSegments.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { SectionFrame } from '../header/SectionFrame.js';
+import { SectionFrame } from '../../../ui/SectionFrame.js';
 import { useCaseValue } from '../../../case/index.js';
 import { IntegerCaseField } from './IntegerCaseField.js';
 import { OperativeChecks } from './OperativeChecks.js';

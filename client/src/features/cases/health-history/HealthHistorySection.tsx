@@ -13,8 +13,8 @@ import { changeCase, readCase, useCaseValue, type CaseDoc } from '../../../case/
 import { LightButton } from '../../../ui/kit/LightButton.js';
 import { LightGroup, LightText } from '../../../ui/LightLayout.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { isoDate } from '../format.js';
-import { SectionFrame } from '../header/SectionFrame.js';
+import { isoDate } from '../../../ui/format.js';
+import { SectionFrame } from '../../../ui/SectionFrame.js';
 import { newHealthHistory } from './api.js';
 import { CaseAirwayExam } from './CaseAirwayExam.js';
 import { CaseHistoryFields } from './CaseHistoryFields.js';

@@ -41,7 +41,7 @@ import {
   variantLabel,
   type ChartedLocalDose,
 } from './localAnesthetics.js';
-import { clockTime } from '../format.js';
+import { clockTime } from '../../../ui/format.js';
 import { readDoseTime } from '../drugs/model.js';
 import { TimeField } from '../../../ui/kit/TimeField.js';
 import { PAINTS_ALONE } from '../lightTable.js';

@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { GrowingTextarea } from '../../../ui/kit/GrowingTextarea.js';
-import { SectionFrame } from '../header/SectionFrame.js';
+import { SectionFrame } from '../../../ui/SectionFrame.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import { useCaseText } from '../../../case/index.js';
 

@@ -2,7 +2,7 @@ import type { PatientConsent, PatientSex } from '@vigil/shared';
 import { useMemo } from 'react';
 import { useThrottledCaseJson, type CaseDoc } from '../../../case/index.js';
 import { signoffFlags, type SignoffFlag } from '@vigil/shared';
-import { useCaseLedgerLines } from '../../inventories/CaseLedgerContext.js';
+import { useCaseLedgerLines } from '../../inventories/index.js';
 
 /** The case's content is read again at most this often while it changes (a monitor writes every 5 s). */
 export const SIGNOFF_READ_MS = 1_000;

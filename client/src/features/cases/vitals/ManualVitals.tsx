@@ -21,11 +21,11 @@ import {
   timeBoundError,
   type TemperatureUnit,
 } from '@vigil/shared';
-import { clockDateTime, clockTime, isoDate } from '../format.js';
+import { clockDateTime, clockTime, isoDate } from '../../../ui/format.js';
 import { useCaseTimes } from '../events/useCaseTimes.js';
 import { useCaseList } from '../../../case/index.js';
 import { CaseDialog } from '../CaseDialog.js';
-import { ConfirmRemoval } from '../ConfirmRemoval.js';
+import { ConfirmRemoval } from '../../../ui/ConfirmRemoval.js';
 import { LightButton } from '../../../ui/kit/LightButton.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { CELL, HEADER_CELL, PAINTS_ALONE, ROW, STRIPED_ROW } from '../lightTable.js';
