@@ -188,7 +188,8 @@ export function CasePage({ plugged = NONE_PLUGGED }: CasePageProps): ReactNode {
   const settings = useOrgCaseSettings(orgId);
   // Which sign-off flags block (issue 29): the org's policies when its policies flag is on;
   // with the flag off every flag only warns (policies.ts), so no policies are fetched.
-  const { policies } = usePolicies(orgId, settings.policies);
+  // Offline, the policies this device last read (issue 36 item 6): a tablet that starts offline has them.
+  const { policies } = usePolicies(orgId, settings.policies, { offline: true });
   const signoffPolicies = useMemo(
     () => (!settings.policies ? { policies: [], enabled: false } : policies ? { policies, enabled: true } : null),
     [settings.policies, policies],
