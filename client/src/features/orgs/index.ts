@@ -1,6 +1,6 @@
 /** The orgs feature's surface for other features (issue 36 item 6): they import it only through this file. */
 export { audienceOnly } from './AudienceOnly.js';
-export { BaaPage, SignatureImage } from './BaaPage.js';
+export { BaaPage } from './BaaPage.js';
 export { GoLivePage } from './GoLivePage.js';
 export { MemberPage } from './MemberPage.js';
 export { MembersPage } from './MembersPage.js';

@@ -5,10 +5,10 @@ import { useSession } from '../../session/SessionProvider.js';
 import { ERROR_SUDO_CANCELLED, useSudo } from '../../session/SudoProvider.js';
 import { errorCode } from '../../session/errors.js';
 import { countersignBaa, type Baa } from '../orgs/index.js';
-import { SignatureImage } from '../orgs/index.js';
 import { useBaa } from '../orgs/index.js';
 import { memberErrorText } from '../orgs/index.js';
 import { SignaturePad } from '../../ui/SignaturePad.js';
+import { SignatureImage } from '../../ui/SignatureImage.js';
 
 /**
  * The team app's part of an organisation's Business Associate Agreement (spec 001 §3): whether the
