@@ -27,7 +27,28 @@ describe('the client layers lint rule', () => {
     ['session-imports-app.ts', 'client/src/session/Fixture.ts', 'session/ never imports the app shell'],
     ['ui-imports-session.ts', 'client/src/ui/Fixture.tsx', 'ui/ never imports the session'],
     ['ui-imports-feature.ts', 'client/src/ui/Fixture.tsx', 'ui/ never imports a feature'],
-    ['data-imports-feature.ts', 'client/src/data/Fixture.ts', 'sync/ and data/ never import a feature'],
+    [
+      'data-imports-feature.ts',
+      'client/src/data/Fixture.ts',
+      'sync/, data/, case/ and devices/ never import a feature',
+    ],
+    [
+      'data-imports-feature.ts',
+      'client/src/case/Fixture.ts',
+      'sync/, data/, case/ and devices/ never import a feature',
+    ],
+    [
+      'data-imports-feature.ts',
+      'client/src/devices/Fixture.ts',
+      'sync/, data/, case/ and devices/ never import a feature',
+    ],
+    ['feature-imports-yjs.ts', 'client/src/features/cases/Fixture.ts', 'A feature never imports yjs'],
+    ['feature-imports-yjs.ts', 'client/src/features/health-history/Fixture.test.ts', 'A feature never imports yjs'],
+    [
+      'feature-imports-case-internals.ts',
+      'client/src/features/report/Fixture.ts',
+      'A feature uses the case document API through client/src/case/index.ts',
+    ],
   ])(
     'fails %s linted as %s',
     async (name, asPath, message) => {
@@ -44,7 +65,7 @@ describe('the client layers lint rule', () => {
     expect(result?.messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
   }, 30_000);
 
-  it('passes a feature that imports session/, ui/, sync/, data/ and another feature', async () => {
+  it("passes a feature that imports session/, ui/, sync/, data/, case/, devices/ and another feature's index", async () => {
     expect(await importErrors('feature-imports-layers.ts', 'client/src/features/cases/Fixture.ts')).toEqual([]);
   }, 30_000);
 
@@ -92,6 +113,33 @@ describe('the client layers lint rule', () => {
 
   it('lets other features import Mantine inputs', async () => {
     expect(await importErrors('case-imports-mantine-input.tsx', 'client/src/features/patients/Fixture.tsx')).toEqual(
+      [],
+    );
+  }, 30_000);
+
+  const boundaryErrors = async (name: string, asPath: string): Promise<string[]> => {
+    const [result] = await eslint.lintText(fixture(name), { filePath: `${root}${asPath}` });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'vigil/feature-boundaries').map((m) => m.message);
+  };
+
+  it.each(['client/src/features/cases/Fixture.tsx', 'client/src/features/inventories/deeper/Fixture.ts'])(
+    "fails a feature importing another feature's module rather than its index.ts (%s)",
+    async (asPath) => {
+      const source = asPath.includes('/deeper/')
+        ? fixture('feature-imports-feature-module.ts').replace("'../report/", "'../../report/")
+        : fixture('feature-imports-feature-module.ts');
+      const [result] = await eslint.lintText(source, { filePath: `${root}${asPath}` });
+      const errors = (result?.messages ?? []).filter((m) => m.ruleId === 'vigil/feature-boundaries');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]?.message).toContain('A feature imports another feature only through its index.ts');
+    },
+    30_000,
+  );
+
+  it("passes a feature importing another feature's index.ts, and its own modules", async () => {
+    expect(await boundaryErrors('feature-imports-layers.ts', 'client/src/features/cases/Fixture.ts')).toEqual([]);
+    // The same import from inside the report feature is its own module.
+    expect(await boundaryErrors('feature-imports-feature-module.ts', 'client/src/features/report/Fixture.ts')).toEqual(
       [],
     );
   }, 30_000);

@@ -14,7 +14,7 @@ import {
   locationFromForm,
   roomFromForm,
 } from '../../client/src/features/locations/locationRules.js';
-import { measurementUnits, physicalAttributesObservation } from '../../client/src/features/patients/measurements.js';
+import { measurementUnits, physicalAttributesObservation } from '../../client/src/data/measurements.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import {
   codeOf,

@@ -44,9 +44,19 @@ export interface OutboxEntry {
   createdAt: number;
 }
 
+/** A setting of an organisation read through GraphQL, kept on the device (data/settingsCache.ts). */
+export interface CachedSetting {
+  orgId: string;
+  /** The query's name: 'policies', … */
+  name: string;
+  value: unknown;
+  savedAt: number;
+}
+
 export type VigilDb = Dexie & {
   resources: Table<CachedResource, [string, string, string]>;
   outbox: Table<OutboxEntry, number>;
+  settings: Table<CachedSetting, [string, string]>;
 };
 
 let instance: VigilDb | null = null;
@@ -59,6 +69,8 @@ export function db(): VigilDb {
       resources: '[orgId+resourceType+id], [orgId+resourceType], orgId',
       outbox: '++seq, orgId, [orgId+resourceType+id]',
     });
+    // Settings read through GraphQL (issue 36 item 6), beside the resources.
+    d.version(2).stores({ settings: '[orgId+name], orgId' });
     instance = d;
   }
   return instance;

@@ -30,7 +30,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
-import { placeOptions } from '../locations/locationRules.js';
+import { placeOptions } from '../locations/index.js';
 import { AppointmentItem } from './AppointmentItem.js';
 import { appointmentView, matchesFilters, type AppointmentView } from './appointmentView.js';
 import { useAppointmentsBetween, useSignedCases, useViewLookups } from './hooks.js';

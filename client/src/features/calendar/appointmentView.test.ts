@@ -6,7 +6,7 @@ import {
   type Practitioner,
 } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { roomFromForm } from '../locations/locationRules.js';
+import { roomFromForm } from '../locations/index.js';
 import { appointmentView, byId, matchesFilters, statusBadges, timeRangeText } from './appointmentView.js';
 
 const office: Location & { id: string } = { resourceType: 'Location', id: 'loc-1', name: 'Main Office' };

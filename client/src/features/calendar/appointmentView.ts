@@ -15,7 +15,7 @@ import {
   type Patient,
   type Practitioner,
 } from '@vigil/shared';
-import { placeName } from '../locations/locationRules.js';
+import { placeName } from '../locations/index.js';
 
 /** What the calendar and the cases list show of an appointment (spec 000 §3 calendar event). */
 export interface AppointmentView {

@@ -4,7 +4,7 @@ import { graphql } from '../../data/graphql.js';
 import { cachedOfType, cacheResources, useDexieQuery } from '../../data/db.js';
 import { fhirClient } from '../../data/fhir.js';
 import { useCachedResources, useRefresh, type CachedList } from '../../data/useResources.js';
-import { usePatients } from '../patients/hooks.js';
+import { usePatients } from '../../data/patients.js';
 import { byId, type ViewLookups } from './appointmentView.js';
 
 /**

@@ -3,7 +3,6 @@ import {
   appointmentActorId,
   appointmentSedationLevel,
   CASE_HISTORY_NOTICE_TEXTS,
-  CASE_ROOT,
   caseStatus,
   isSedationLevelAllowed,
   patientDisplayName,
@@ -13,18 +12,17 @@ import {
 import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../session/SessionProvider.js';
-import type * as Y from 'yjs';
+import { asCaseDoc, readField, setField, useCaseValue, type CaseDoc } from '../../case/index.js';
 import type { CaseDocument } from '../../sync/caseDocument.js';
 import { useCaseDocument, useCaseState } from '../../sync/useCaseDocument.js';
 import * as authApi from '../../session/api.js';
 import { useLiveResourceEvents } from '../../data/db.js';
-import { FinalizeSection } from '../report/FinalizeSection.js';
 import { DischargeSection } from './discharge/DischargeSection.js';
 import { HealthHistorySection } from './health-history/HealthHistorySection.js';
 import { OutcomeSection, PreOpDetailsSection } from './case-details/PreOpDetailsSection.js';
 import { usePatientReportedAllergies } from './health-history/usePatientReportedAllergies.js';
 import { useCaseHealthHistories } from './health-history/useCaseHealthHistories.js';
-import { isoDate } from './format.js';
+import { isoDate } from '../../ui/format.js';
 import { EventTimesSection } from './events/EventTimesSection.js';
 import { useCaseTimes } from './events/useCaseTimes.js';
 import { CaseHeader, type CaseSectionLink } from './header/CaseHeader.js';
@@ -37,7 +35,7 @@ import { AirwaysSection } from './airway/AirwaysSection.js';
 import { DrugsSection } from './drugs/DrugsSection.js';
 import { IvSitesSection } from './iv/IvSitesSection.js';
 import { PositionsSection } from './positions/PositionsSection.js';
-import type { CaseSectionProps } from './caseSection.js';
+import { withPlugged, type CaseSectionProps, type PluggedCaseSection } from './caseSection.js';
 import { VitalsSection } from './vitals/VitalsSection.js';
 import { WavesSection } from './waves/WavesSection.js';
 import { NotesSection } from './notes/NotesSection.js';
@@ -45,12 +43,10 @@ import { FormsSection } from './forms/FormsSection.js';
 import { SignaturesSection } from './signatures/SignaturesSection.js';
 import { SignoffChecksSection } from './signoff/SignoffChecksSection.js';
 import { usePatientConsent } from './signoff/usePatientConsent.js';
-import { CaseLedgerProvider } from '../inventories/CaseLedgerContext.js';
-import { CASE_LEDGER_SECTION_ID, CaseLedgerSection } from '../inventories/CaseLedgerSection.js';
-import { usePolicies } from '../orgs/policies/usePolicies.js';
+import { CaseLedgerProvider } from '../inventories/index.js';
+import { usePolicies } from '../orgs/index.js';
 import { StartCaseSection } from './start/StartCaseSection.js';
 import { CaseTimeline } from './timeline/CaseTimeline.js';
-import { useCaseValue } from './useCaseData.js';
 import { useSectionsMounted } from './useSectionsMounted.js';
 
 /*
@@ -75,7 +71,24 @@ const Notes = memo(NotesSection);
 const Forms = memo(FormsSection);
 const Signatures = memo(SignaturesSection);
 const SignoffChecks = memo(SignoffChecksSection);
-const Finalize = memo(FinalizeSection);
+
+export interface CasePageProps {
+  /** Sections other features add (the org app's routes give them: features/org/caseSections.ts). */
+  plugged?: readonly PluggedCaseSection[];
+}
+
+const NONE_PLUGGED: readonly PluggedCaseSection[] = [];
+
+/** A plugged section re-renders only when its props change, as the built-in ones do (one memo per component). */
+const pluggedMemos = new WeakMap<PluggedCaseSection['Component'], PluggedCaseSection['Component']>();
+function pluggedMemo(p: PluggedCaseSection): PluggedCaseSection['Component'] {
+  let m = pluggedMemos.get(p.Component);
+  if (!m) {
+    m = memo(p.Component);
+    pluggedMemos.set(p.Component, m);
+  }
+  return m;
+}
 
 /** How often the page re-reads the clock for the provider editing window. */
 const CLOCK_TICK_MS = 30_000;
@@ -131,14 +144,13 @@ function BookedSedationLevel({
   level,
 }: {
   kase: CaseDocument | null;
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   level: string | null;
 }): null {
   const synced = useCaseState(kase, (s) => s.sync.status === 'synced');
   useEffect(() => {
     if (!doc || !level || !synced) return;
-    const root = doc.getMap(CASE_ROOT);
-    if (root.get('sedationLevel') == null) root.set('sedationLevel', level);
+    if (readField(doc, 'sedationLevel') == null) setField(doc, 'sedationLevel', level);
   }, [doc, level, synced]);
   return null;
 }
@@ -150,7 +162,7 @@ function BookedSedationLevel({
  * case whose Appointment this device does not know (created offline) opens and charts all the
  * same, and the header shows what the case document holds.
  */
-export function CasePage(): ReactNode {
+export function CasePage({ plugged = NONE_PLUGGED }: CasePageProps): ReactNode {
   const { orgId = '', appointmentId = '' } = useParams();
   const { user, session, status: authStatus } = useSession();
   const membership = session
@@ -172,11 +184,12 @@ export function CasePage(): ReactNode {
   const loadError = useCaseState(kase, (s) => s.loadError);
   const refused = useCaseState(kase, (s) => s.sync.refused);
   const schema = useCaseState(kase, (s) => s.schema);
-  const doc = deviceLoading ? undefined : kase?.doc;
+  const doc = asCaseDoc(deviceLoading ? undefined : kase?.doc);
   const settings = useOrgCaseSettings(orgId);
   // Which sign-off flags block (issue 29): the org's policies when its policies flag is on;
   // with the flag off every flag only warns (policies.ts), so no policies are fetched.
-  const { policies } = usePolicies(orgId, settings.policies);
+  // Offline, the policies this device last read (issue 36 item 6): a tablet that starts offline has them.
+  const { policies } = usePolicies(orgId, settings.policies, { offline: true });
   const signoffPolicies = useMemo(
     () => (!settings.policies ? { policies: [], enabled: false } : policies ? { policies, enabled: true } : null),
     [settings.policies, policies],
@@ -235,9 +248,8 @@ export function CasePage(): ReactNode {
   useEffect(() => {
     if (!doc || readOnly) return;
     // Read from the document itself: this render's values may predate the document's first read.
-    const root = doc.getMap(CASE_ROOT);
-    if (recordName && recordName !== root.get('patientName')) setCasePatientName(recordName);
-    if (recordBirthDate && recordBirthDate !== root.get('patientBirthDate')) setCaseBirthDate(recordBirthDate);
+    if (recordName && recordName !== readField(doc, 'patientName')) setCasePatientName(recordName);
+    if (recordBirthDate && recordBirthDate !== readField(doc, 'patientBirthDate')) setCaseBirthDate(recordBirthDate);
     // The setters write to the current document; only the values decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, readOnly, recordName, recordBirthDate, casePatientName, caseBirthDate]);
@@ -275,32 +287,38 @@ export function CasePage(): ReactNode {
   );
   const showIv = ivEnabled === true;
   const showAirway = airwayEnabled === true;
-  // The controlled-drug reconciliation (issue 29) with the organisation's drugInventory flag on.
-  const showLedger = settings.drugInventory;
+  // Sections other features plug in (the ledger's with the drugInventory flag on, the report's).
+  const shownPlugged = useMemo(
+    () => plugged.filter((p) => p.shows?.(settings) ?? true).map((p) => ({ ...p, Component: pluggedMemo(p) })),
+    [plugged, settings],
+  );
   const links: CaseSectionLink[] = useMemo(
-    () => [
-      { id: 'case-start', label: 'Start' },
-      { id: 'case-health-history', label: 'Health history' },
-      { id: 'case-checks', label: 'Checks' },
-      { id: 'case-times', label: 'Times' },
-      { id: 'case-timeline', label: 'Timeline' },
-      { id: 'case-vitals', label: 'Vitals' },
-      { id: 'case-drugs', label: 'Drugs' },
-      { id: 'la-tracker', label: 'Local anesthetics' },
-      ...(showIv ? [{ id: 'case-iv', label: 'IV' }] : []),
-      ...(showAirway ? [{ id: 'case-airway', label: 'Airway' }] : []),
-      { id: 'case-positions', label: 'Positions' },
-      { id: 'case-waves', label: 'Waves' },
-      { id: 'case-outcome', label: 'Outcome' },
-      { id: 'case-discharge', label: 'Discharge' },
-      { id: 'case-notes', label: 'Notes' },
-      { id: 'case-forms', label: 'Forms' },
-      ...(showLedger ? [{ id: CASE_LEDGER_SECTION_ID, label: 'Controlled drugs' }] : []),
-      { id: 'case-signoff', label: 'Sign-off checks' },
-      { id: 'case-signatures', label: 'Signatures' },
-      { id: 'case-report', label: 'Report' },
-    ],
-    [showIv, showAirway, showLedger],
+    () =>
+      withPlugged<CaseSectionLink>(
+        [
+          { id: 'case-start', label: 'Start' },
+          { id: 'case-health-history', label: 'Health history' },
+          { id: 'case-checks', label: 'Checks' },
+          { id: 'case-times', label: 'Times' },
+          { id: 'case-timeline', label: 'Timeline' },
+          { id: 'case-vitals', label: 'Vitals' },
+          { id: 'case-drugs', label: 'Drugs' },
+          { id: 'la-tracker', label: 'Local anesthetics' },
+          ...(showIv ? [{ id: 'case-iv', label: 'IV' }] : []),
+          ...(showAirway ? [{ id: 'case-airway', label: 'Airway' }] : []),
+          { id: 'case-positions', label: 'Positions' },
+          { id: 'case-waves', label: 'Waves' },
+          { id: 'case-outcome', label: 'Outcome' },
+          { id: 'case-discharge', label: 'Discharge' },
+          { id: 'case-notes', label: 'Notes' },
+          { id: 'case-forms', label: 'Forms' },
+          { id: 'case-signoff', label: 'Sign-off checks' },
+          { id: 'case-signatures', label: 'Signatures' },
+        ],
+        shownPlugged,
+        (p) => ({ id: p.id, label: p.label }),
+      ),
+    [showIv, showAirway, shownPlugged],
   );
   const timeline: Record<TimelineEventId, number | null> = useMemo(
     () => ({
@@ -319,7 +337,7 @@ export function CasePage(): ReactNode {
   );
 
   // `id`: the section's anchor for the navigation; `framed` sections carry it themselves once mounted.
-  const sections: { id: string; framed?: true; content: ReactNode }[] = [
+  const builtIn: { id: string; framed?: true; content: ReactNode }[] = [
     {
       id: 'case-start',
       framed: true,
@@ -369,7 +387,6 @@ export function CasePage(): ReactNode {
       framed: true,
       content: <Forms orgId={orgId} appointment={appointment ?? null} patient={patient ?? null} />,
     },
-    ...(showLedger ? [{ id: CASE_LEDGER_SECTION_ID, framed: true as const, content: <CaseLedgerSection /> }] : []),
     {
       id: 'case-signoff',
       framed: true,
@@ -396,8 +413,12 @@ export function CasePage(): ReactNode {
         />
       ),
     },
-    { id: 'case-report', framed: true, content: <Finalize {...section} /> },
   ];
+  const sections = withPlugged(builtIn, shownPlugged, (p) => ({
+    id: p.id,
+    framed: true as const,
+    content: <p.Component {...section} />,
+  }));
   const mounted = useSectionsMounted(!opening, sections.length);
 
   const page = (
@@ -426,7 +447,7 @@ export function CasePage(): ReactNode {
     </Stack>
   );
   return (
-    <CaseLedgerProvider orgId={orgId} caseId={appointmentId} doc={doc} enabled={showLedger}>
+    <CaseLedgerProvider orgId={orgId} caseId={appointmentId} doc={doc} enabled={settings.drugInventory}>
       {page}
     </CaseLedgerProvider>
   );

@@ -1,31 +1,29 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import * as Y from 'yjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CASE_ROOT } from '@vigil/shared';
-import { ensureCaseStructure } from '../../sync/caseStructure.js';
 import { SimulatedMonitor } from './vitals/SimulatedMonitor.js';
 import { DrugsSection } from './drugs/DrugsSection.js';
 import { IvSitesSection } from './iv/IvSitesSection.js';
 import type { CaseSectionProps } from './caseSection.js';
+import { readField, setField, type CaseDoc } from '../../case/index.js';
+import { exchangeUpdates, newCaseDoc, pushEntries } from '../../case/testing.js';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
 });
 
-function caseDoc(): Y.Doc {
-  const doc = new Y.Doc();
-  ensureCaseStructure(doc);
+function caseDoc(): CaseDoc {
+  const doc = newCaseDoc();
   return doc;
 }
-const props = (doc: Y.Doc): CaseSectionProps => ({
+const props = (doc: CaseDoc): CaseSectionProps => ({
   doc,
   readOnly: false,
   context: { orgId: 'org-1', caseId: 'apt-1', weightKg: 20, ageYears: 6, tempsInCelsius: false },
 });
-const list = (doc: Y.Doc, key: string): unknown[] => (doc.getMap(CASE_ROOT).get(key) as Y.Array<unknown>).toArray();
+const list = (doc: CaseDoc, key: string): unknown[] => readField(doc, key) as unknown[];
 const set = (label: string, value: string): void => {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 };
@@ -70,12 +68,12 @@ describe('drugs section on a case document', () => {
         },
       ],
     });
-    (a.getMap(CASE_ROOT).get('drugsAdministered') as Y.Array<unknown>).push([entry('d1', 1)]);
-    (b.getMap(CASE_ROOT).get('drugsAdministered') as Y.Array<unknown>).push([
+    pushEntries(a, 'drugsAdministered', [entry('d1', 1)]);
+    pushEntries(b, 'drugsAdministered', [
       entry('d2', 2),
       { id: 'w1', name: 'Midazolam', drugId: 'midazolam', drawn: { amount: 5, unit: 'mg', time: 0 } },
     ]);
-    Y.applyUpdate(a, Y.encodeStateAsUpdate(b));
+    exchangeUpdates(a, b);
     render(
       <MantineProvider>
         <DrugsSection {...props(a)} />
@@ -85,7 +83,7 @@ describe('drugs section on a case document', () => {
     expect(within(table).getByTestId('total-parenteral:midazolam').textContent).toBe('3 mg');
     expect(within(table).queryByText('Wasted')).toBeNull();
     act(() => {
-      a.getMap(CASE_ROOT).set('calculateDrugWaste', true);
+      setField(a, 'calculateDrugWaste', true);
     });
     expect(within(screen.getByRole('table', { name: 'Parenteral' })).getByText('2 mg')).toBeTruthy();
   });

@@ -4,8 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useLiveResourceEvents } from '../../data/db.js';
 import { Page } from '../../ui/Page.js';
-import { useOrgCaseSettings } from '../cases/header/useOrgCaseSettings.js';
-import { usePatient } from '../patients/hooks.js';
+import { useOrgCaseSettings } from '../cases/index.js';
+import { usePatient } from '../../data/patients.js';
 import { HealthHistoryEditor } from './HealthHistoryEditor.js';
 import { HealthHistorySummary } from './HealthHistorySummary.js';
 import {

@@ -35,8 +35,8 @@ import {
   toggledSkip,
   type EditorMode,
 } from './editorModel.js';
-import { isFinished } from './histories.js';
-import { useHealthHistoryData } from './hooks.js';
+import { isFinished } from '../../data/healthHistories.js';
+import { useHealthHistoryData } from '../../case/index.js';
 import { ReviewTab, STATUS_COLOURS, STATUS_LABELS } from './ReviewTab.js';
 import { HHX_TAB_COMPONENTS } from './tabs/index.js';
 import type { HhxContext } from './tabs/types.js';

@@ -4,8 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { copyHhx, newHhx } from './api.js';
 import { HHX_TEXTS } from './editorModel.js';
-import type { HealthHistoryCard } from './histories.js';
-import { cacheComposition, type PatientHealthHistories } from './hooks.js';
+import type { HealthHistoryCard } from '../../data/healthHistories.js';
+import { cacheComposition, usePatientHealthHistories, type PatientHealthHistories } from './hooks.js';
 import { PatientAnswersList } from './PatientAnswers.js';
 
 const PILL_COLOURS: Readonly<Record<HealthHistoryStatus, string>> = {
@@ -157,4 +157,10 @@ function HistoryCard({
       </Stack>
     </Card>
   );
+}
+
+/** The patient's Health History summary (issue 27), with a link to its page: the patient page's slot. */
+export function PatientHealthHistory({ orgId, patientId }: { orgId: string; patientId: string }): ReactNode {
+  const histories = usePatientHealthHistories(orgId, patientId);
+  return <HealthHistorySummary orgId={orgId} histories={histories} />;
 }

@@ -12,8 +12,13 @@ import {
 import { useMemo, useState, type ReactNode } from 'react';
 import { useCachedResources } from '../../data/useResources.js';
 import { mergeHhx } from './api.js';
-import { healthHistoryContent, type HealthHistoryCard } from './histories.js';
-import { MERGE_TARGET_TEXTS, mergeTarget, patientAnswersItems, type PatientAnswersItem } from './patientAnswers.js';
+import { healthHistoryContent, type HealthHistoryCard } from '../../data/healthHistories.js';
+import {
+  MERGE_TARGET_TEXTS,
+  mergeTarget,
+  patientAnswersItems,
+  type PatientAnswersItem,
+} from '../../data/patientAnswers.js';
 
 export interface PatientAnswersListProps {
   orgId: string;

@@ -9,7 +9,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { SignaturePad } from '../../ui/SignaturePad.js';
 import { modeText, type EditorMode } from './editorModel.js';
-import { isFinished } from './histories.js';
+import { isFinished } from '../../data/healthHistories.js';
 
 /** Field labels for 'what is missing' (spec 002 §5 required fields). */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {

@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type * as Y from 'yjs';
-import type { Composition, HealthHistoryData } from '@vigil/shared';
+import { useMemo } from 'react';
+import type { Composition } from '@vigil/shared';
 import { cachedOfType, cacheResources, useDexieQuery } from '../../data/db.js';
 import { fhirClient } from '../../data/fhir.js';
 import { useRefresh } from '../../data/useResources.js';
 import { useSession } from '../../session/SessionProvider.js';
-import { useOrgUnits as useOrgMeasurementUnits } from '../patients/PatientForm.js';
-import { measurementUnits } from '../patients/measurements.js';
+import { useOrgUnits as useOrgMeasurementUnits } from '../patients/index.js';
+import { measurementUnits } from '../../data/measurements.js';
 import { HEALTH_HISTORY_KIND } from '../../sync/documentKind.js';
 import type { SyncedDocument } from '../../sync/syncedDocument.js';
 import { useSyncedDocument } from '../../sync/useSyncedDocument.js';
@@ -15,7 +14,7 @@ import {
   healthHistorySearch,
   isPatientHealthHistory,
   type HealthHistoryCard,
-} from './histories.js';
+} from '../../data/healthHistories.js';
 
 /** Health history fetch states (spec 001 §4): fetching, fetched, error. */
 export type HealthHistoryFetchState = 'fetching' | 'fetched' | 'error';
@@ -58,55 +57,6 @@ export function usePatientHealthHistories(orgId: string, patientId: string, now 
 export async function cacheComposition(orgId: string, fhirJSON: string): Promise<void> {
   const composition = JSON.parse(fhirJSON) as Composition;
   await cacheResources(orgId, [composition]);
-}
-
-/** Reads the root map of a health history as plain JSON. */
-function snapshot(doc: Y.Doc): HealthHistoryData {
-  return doc.getMap(HEALTH_HISTORY_KIND.root).toJSON();
-}
-
-/**
- * Writes a patch into a health history's root map in one transaction: a key set to undefined or
- * null is deleted, any other value replaces the key's value.
- */
-export function writePatch(doc: Y.Doc, patch: Partial<HealthHistoryData>): void {
-  const root = doc.getMap<unknown>(HEALTH_HISTORY_KIND.root);
-  doc.transact(() => {
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === undefined || value === null) root.delete(key);
-      else if (JSON.stringify(root.get(key)) !== JSON.stringify(value)) root.set(key, value);
-    }
-  });
-}
-
-/**
- * A health history's content kept current (local and remote changes) as a plain snapshot, and its
- * setter; null until this device's copy is loaded.
- */
-export function useHealthHistoryData(
-  document: SyncedDocument | null,
-  loaded: boolean,
-): {
-  data: HealthHistoryData | null;
-  set: (patch: Partial<HealthHistoryData>) => void;
-} {
-  const doc = loaded ? document?.doc : undefined;
-  const [data, setData] = useState<{ doc: Y.Doc; data: HealthHistoryData } | null>(null);
-  useEffect(() => {
-    if (!doc) return;
-    const root = doc.getMap(HEALTH_HISTORY_KIND.root);
-    const read = (): void => setData({ doc, data: snapshot(doc) });
-    read();
-    root.observeDeep(read);
-    return () => root.unobserveDeep(read);
-  }, [doc]);
-  const set = useCallback(
-    (patch: Partial<HealthHistoryData>) => {
-      if (doc) writePatch(doc, patch);
-    },
-    [doc],
-  );
-  return { data: doc && data?.doc === doc ? data.data : null, set };
 }
 
 /** Opens a health history's synced document (the generic sync, health history kind) while mounted. */

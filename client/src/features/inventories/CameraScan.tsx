@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as ZXing from 'zxing-wasm/reader';
-import { isoDate } from '../cases/format.js';
+import { isoDate } from '../../ui/format.js';
 import { CAMERA_TEXTS, cameraProblem, cameraReading, expiredText, type CameraProblem } from './camera.js';
 import type { ScannedPackage } from './scan.js';
 

@@ -1,8 +1,7 @@
 import type { LedgerLine } from '@vigil/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type * as Y from 'yjs';
 import { RequestError } from '../../data/graphql.js';
-import { useCaseValue } from '../cases/useCaseData.js';
+import { useCaseValue, type CaseDoc } from '../../case/index.js';
 import { fetchLedger, type LedgerEntry } from './api.js';
 import { caseLedgerLines } from './caseLines.js';
 
@@ -34,7 +33,7 @@ const CaseLedgerContext = createContext<CaseLedgerState | null>(null);
 export interface CaseLedgerProviderProps {
   orgId: string;
   caseId: string;
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   /** The organisation's drugInventory flag: without it nothing is fetched and there is no ledger. */
   enabled: boolean;
   children: ReactNode;

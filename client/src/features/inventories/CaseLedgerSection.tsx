@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core'
 import { ledgerLineDifference, ledgerLineReconciles } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SectionFrame } from '../cases/header/SectionFrame.js';
+import { SectionFrame } from '../../ui/SectionFrame.js';
 import { useCaseLedger } from './CaseLedgerContext.js';
 import { CASE_LEDGER_OFFLINE, KIND_LABELS, ledgerErrorText, lineStatusText } from './texts.js';
 

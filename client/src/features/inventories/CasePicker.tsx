@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 import { DAY } from '@vigil/shared';
 import { useMemo, useState, type ReactNode } from 'react';
-import { appointmentView, timeRangeText } from '../calendar/appointmentView.js';
-import { useAppointmentsBetween, useViewLookups } from '../calendar/hooks.js';
+import { appointmentView, timeRangeText } from '../calendar/index.js';
+import { useAppointmentsBetween, useViewLookups } from '../calendar/index.js';
 
 export interface CasePickerProps {
   orgId: string;

@@ -2,9 +2,9 @@ import { useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { SubAppRoutes } from '../../ui/SubAppRoutes.js';
 import { useOutboxReplay } from '../../data/db.js';
-import { useMayAdminister } from '../orgs/hooks.js';
-import { adminLabel } from '../orgs/memberRules.js';
-import { RequireOrgAccess } from '../orgs/RequireOrgAccess.js';
+import { useMayAdminister } from '../orgs/index.js';
+import { adminLabel } from '../orgs/index.js';
+import { RequireOrgAccess } from '../orgs/index.js';
 import { ORG_ROUTES } from './routes.js';
 
 function OrgAppRoutes({ orgId }: { orgId: string }): ReactNode {

@@ -1,27 +1,29 @@
 import { createElement } from 'react';
 import { shopRoutes, webhookRoutes, type SubAppRoute } from '../../ui/SubAppRoutes.js';
-import { CalendarPage } from '../calendar/CalendarPage.js';
-import { CasePage } from '../cases/CasePage.js';
-import { CasesPage } from '../cases/CasesPage.js';
-import { NewCasePage } from '../cases/NewCasePage.js';
-import { FormEditorPage } from '../forms/FormEditorPage.js';
-import { FormsPage } from '../forms/FormsPage.js';
-import { HealthHistoriesPage } from '../health-history/HealthHistoriesPage.js';
-import { InventoriesPage } from '../inventories/InventoriesPage.js';
-import { InventoryPage } from '../inventories/InventoryPage.js';
-import { LedgerLogPage } from '../inventories/LedgerLogPage.js';
-import { LocationsPage } from '../locations/LocationsPage.js';
-import { BaaPage } from '../orgs/BaaPage.js';
-import { GoLivePage } from '../orgs/GoLivePage.js';
-import { MemberPage } from '../orgs/MemberPage.js';
-import { MembersPage } from '../orgs/MembersPage.js';
-import { SettingsPage } from '../orgs/SettingsPage.js';
-import { PatientPage } from '../patients/PatientPage.js';
-import { PatientsPage } from '../patients/PatientsPage.js';
-import { AdminReportsPage } from '../report/AdminReportsPage.js';
-import { ReportReviewPage } from '../report/ReportReviewPage.js';
-import { ReportReviewViewPage } from '../report/ReportReviewViewPage.js';
-import { UnsignedReportsPage } from '../report/UnsignedReportsPage.js';
+import { CalendarPage } from '../calendar/index.js';
+import { CasePage } from '../cases/index.js';
+import { CASE_SECTIONS } from './caseSections.js';
+import { CasesPage } from '../cases/index.js';
+import { NewCasePage } from '../cases/index.js';
+import { FormEditorPage } from '../forms/index.js';
+import { FormsPage } from '../forms/index.js';
+import { HealthHistoriesPage } from '../health-history/index.js';
+import { PatientHealthHistory } from '../health-history/index.js';
+import { InventoriesPage } from '../inventories/index.js';
+import { InventoryPage } from '../inventories/index.js';
+import { LedgerLogPage } from '../inventories/index.js';
+import { LocationsPage } from '../locations/index.js';
+import { BaaPage } from '../orgs/index.js';
+import { GoLivePage } from '../orgs/index.js';
+import { MemberPage } from '../orgs/index.js';
+import { MembersPage } from '../orgs/index.js';
+import { SettingsPage } from '../orgs/index.js';
+import { PatientPage } from '../patients/index.js';
+import { PatientsPage } from '../patients/index.js';
+import { AdminReportsPage } from '../report/index.js';
+import { ReportReviewPage } from '../report/index.js';
+import { ReportReviewViewPage } from '../report/index.js';
+import { UnsignedReportsPage } from '../report/index.js';
 
 /** The organisation app's routes under /org/{orgId} (spec 000 §2). */
 export const ORG_ROUTES: readonly SubAppRoute[] = [
@@ -35,7 +37,11 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'customize-drugs', title: 'Customize Drugs' },
   { path: 'new-case', title: 'New Case', element: createElement(NewCasePage) },
   { path: 'patients', title: 'Patients', element: createElement(PatientsPage) },
-  { path: 'patients/:patientId', title: 'Patient', element: createElement(PatientPage) },
+  {
+    path: 'patients/:patientId',
+    title: 'Patient',
+    element: createElement(PatientPage, { HealthHistory: PatientHealthHistory }),
+  },
   { path: 'patients/:patientId/new-case', title: 'New Case', element: createElement(NewCasePage) },
   {
     path: 'patients/:patientId/health-histories',
@@ -58,7 +64,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'integrations', title: 'Integrations' },
   { path: 'cases', title: 'Cases', element: createElement(CasesPage) },
   { path: 'live-vitals', title: 'Live Vitals' },
-  { path: 'cases/:appointmentId', title: 'Case', element: createElement(CasePage) },
+  { path: 'cases/:appointmentId', title: 'Case', element: createElement(CasePage, { plugged: CASE_SECTIONS }) },
   { path: 'details', title: 'Details' },
   { path: 'preop-list', title: 'Pre-Op List' },
   { path: 'report-review', title: 'Report Review', element: createElement(ReportReviewPage) },

@@ -29,21 +29,11 @@ import { Page } from '../../ui/Page.js';
 import { useSession } from '../../session/SessionProvider.js';
 import { errorCode } from '../../session/errors.js';
 import { SignaturePad } from '../../ui/SignaturePad.js';
+import { SignatureImage } from '../../ui/SignatureImage.js';
 import type { Baa, BaaSignature } from './api.js';
 import * as api from './api.js';
 import { useBaa } from './hooks.js';
 import { subjectOf } from '../../session/sessionOrgs.js';
-
-/** The signature as an image (an SVG in an <img> runs no script). */
-export function SignatureImage({ svg, label }: { svg: string; label: string }): ReactNode {
-  return (
-    <img
-      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-      alt={label}
-      style={{ maxWidth: '100%', height: 120, border: '1px solid #dee2e6', background: 'white' }}
-    />
-  );
-}
 
 /** The agreement's text: the document's own markup with the form values escaped (shared renderContractHtml). */
 function ContractText({ html }: { html: string }): ReactNode {

@@ -3,10 +3,10 @@ import { useParams } from 'react-router';
 import { SubAppRoutes, type SubAppRoute } from '../../ui/SubAppRoutes.js';
 import { RequireAuth } from '../../session/guards.js';
 import { useSession } from '../../session/SessionProvider.js';
-import { audienceOnly } from '../orgs/AudienceOnly.js';
+import { audienceOnly } from '../orgs/index.js';
 import { mayAdminister } from '../../session/sessionOrgs.js';
-import { FormEditorPage } from '../forms/FormEditorPage.js';
-import { FormsPage } from '../forms/FormsPage.js';
+import { FormEditorPage } from '../forms/index.js';
+import { FormsPage } from '../forms/index.js';
 import { ParentOrgMembersPage, ParentOrgPage, ParentOrgsPage, ParentPeoplePage } from './ParentPages.js';
 
 /** The parent app's routes under /parent/{parentOrgId} (spec 000 §2). */

@@ -2,11 +2,11 @@ import { Alert, Anchor, Loader, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
-import { useChildOrgMembers, useChildOrgs } from '../orgs/hooks.js';
-import { MembersPage } from '../orgs/MembersPage.js';
-import { memberErrorText } from '../orgs/memberRules.js';
-import { OrgOverview, OrgTable } from '../orgs/OrgOverview.js';
-import { RoleBadges } from '../orgs/RoleBadges.js';
+import { useChildOrgMembers, useChildOrgs } from '../orgs/index.js';
+import { MembersPage } from '../orgs/index.js';
+import { memberErrorText } from '../orgs/index.js';
+import { OrgOverview, OrgTable } from '../orgs/index.js';
+import { RoleBadges } from '../orgs/index.js';
 
 function useParentOrgId(): string {
   return useParams().parentOrgId ?? '';

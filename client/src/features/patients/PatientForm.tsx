@@ -1,16 +1,16 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TRIAL_ENDED_MESSAGE, type Patient } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useOrgFeatures } from '../orgs/hooks.js';
-import { SaveRefusal } from '../orgs/SaveRefusal.js';
-import { usePatientMeasurements } from './hooks.js';
+import { useOrgFeatures } from '../orgs/index.js';
+import { SaveRefusal } from '../orgs/index.js';
+import { usePatientMeasurements } from '../../data/patients.js';
 import {
   measurementHint,
   measurementTexts,
   measurementUnits,
   physicalAttributesObservation,
   type MeasurementUnits,
-} from './measurements.js';
+} from '../../data/measurements.js';
 import { saveResource } from '../../data/db.js';
 import { FhirRequestError } from '../../data/fhir.js';
 import {
@@ -20,7 +20,7 @@ import {
   patientFormErrors,
   patientFromForm,
   type PatientFormValues,
-} from './patientRules.js';
+} from '../../data/patientRules.js';
 
 export interface PatientFormProps {
   orgId: string;

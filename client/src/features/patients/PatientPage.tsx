@@ -8,18 +8,16 @@ import {
   cmText,
   type Appointment,
 } from '@vigil/shared';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
-import { statusBadge } from '../calendar/appointmentView.js';
-import { appointmentPdfId } from '../report/useReportInputs.js';
-import { PatientComments } from '../comments/PatientComments.js';
-import { AppointmentForms, type AppointmentFormsProps } from '../forms/AppointmentForms.js';
-import { PatientContracts } from '../forms/PatientContracts.js';
-import { HealthHistorySummary } from '../health-history/HealthHistorySummary.js';
-import { usePatientHealthHistories } from '../health-history/hooks.js';
-import { usePatient, usePatientAppointments, usePatientMeasurements, usePatientOutbox } from './hooks.js';
+import { statusBadge } from '../calendar/index.js';
+import { appointmentPdfId } from '../../data/appointments.js';
+import { PatientComments } from '../comments/index.js';
+import { AppointmentForms, type AppointmentFormsProps } from '../forms/index.js';
+import { PatientContracts } from '../forms/index.js';
+import { usePatient, usePatientAppointments, usePatientMeasurements, usePatientOutbox } from '../../data/patients.js';
 import { PatientForm } from './PatientForm.js';
 import { PatientOutbox } from './PatientOutbox.js';
 import { birthDateText, TestPatientBadge } from './PatientsPage.js';
@@ -138,14 +136,16 @@ function Appointments({
   );
 }
 
-/** The patient's Health History summary (issue 27), with a link to its page. */
-function PatientHealthHistory({ orgId, patientId }: { orgId: string; patientId: string }): ReactNode {
-  const histories = usePatientHealthHistories(orgId, patientId);
-  return <HealthHistorySummary orgId={orgId} histories={histories} />;
+export interface PatientPageProps {
+  /**
+   * The patient's Health History summary (issue 27), plugged in by the org app's routes
+   * (health-history's PatientHealthHistory), so the patients feature does not import it.
+   */
+  HealthHistory?: ComponentType<{ orgId: string; patientId: string }>;
 }
 
 /** /org/{orgId}/patients/{patientId}: the patient's details, Edit, and their appointments. */
-export function PatientPage(): ReactNode {
+export function PatientPage({ HealthHistory }: PatientPageProps): ReactNode {
   const { orgId = '', patientId = '' } = useParams();
   useOutboxReplay(orgId);
   useLiveResourceEvents(orgId);
@@ -223,7 +223,7 @@ export function PatientPage(): ReactNode {
           </Group>
         </Stack>
       </Card>
-      <PatientHealthHistory orgId={orgId} patientId={patientId} />
+      {HealthHistory && <HealthHistory orgId={orgId} patientId={patientId} />}
       <Appointments orgId={orgId} patientId={patientId} contact={{ email: f.email, mobile: f.mobile }} />
       <PatientContracts orgId={orgId} patientId={patientId} />
       <PatientComments orgId={orgId} patientId={patientId} />

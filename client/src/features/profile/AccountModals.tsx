@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MODALS, parseHashModal } from '../../session/hashModal.js';
 import { useSession } from '../../session/SessionProvider.js';
 import * as api from '../../session/api.js';
-import { ChangePasswordForm } from '../auth/ChangePasswordPage.js';
+import { ChangePasswordForm } from '../auth/index.js';
 import { CodeForm } from '../../session/CodeForm.js';
 import { errorCode } from '../../session/errors.js';
 import { SudoConfirm } from '../../session/SudoConfirm.js';

@@ -20,7 +20,6 @@ import { Link } from 'react-router';
 import {
   ADDENDUM_LIMITS,
   AnesthesiaReport,
-  CASE_ROOT,
   contentHash,
   EDITING_WINDOW_CLOSED,
   decideFinalSigner,
@@ -32,10 +31,10 @@ import {
   type Practitioner,
 } from '@vigil/shared';
 import { RequestError } from '../../data/graphql.js';
-import { fetchFeatures } from '../orgs/api.js';
+import { fetchFeatures } from '../orgs/index.js';
 import { SignaturePad } from '../../ui/SignaturePad.js';
-import type { CaseSectionProps } from '../cases/caseSection.js';
-import { useMayAdminister } from '../orgs/hooks.js';
+import type { CaseSectionProps } from '../cases/index.js';
+import { useMayAdminister } from '../orgs/index.js';
 import {
   addAddendum,
   fetchPdfUrl,
@@ -50,12 +49,12 @@ import {
 import { SignoffOverrideStep } from './SignoffOverrideStep.js';
 import { ReopenCaseButton } from './ReopenCase.js';
 import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
-import { useCaseAppointment } from '../cases/header/useCaseAppointment.js';
-import { useCaseValue } from '../cases/useCaseData.js';
-import { previewInput, useCaseJson } from './useReportInputs.js';
+import { useCaseAppointment } from '../cases/index.js';
+import { readCase, useCaseJson, useCaseValue } from '../../case/index.js';
+import { previewInput } from './useReportInputs.js';
 import { useSignedReport } from './useSignedReport.js';
 import { useSession } from '../../session/SessionProvider.js';
-import { clockDateTime } from '../cases/format.js';
+import { clockDateTime } from '../../ui/format.js';
 
 /** What a refusal before the stream means to the signer (the final-signer codes say what the rule found). */
 export function finalizeRefusalText(code: string): string {
@@ -428,7 +427,7 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
   const sign = (path: string, overrides: SignoffOverrideInput[] = []): void => {
     setPadOpen(false);
     if (!doc) return;
-    const hash = contentHash(doc.getMap(CASE_ROOT).toJSON());
+    const hash = contentHash(readCase(doc));
     setProgress({ lines: [], running: true, refusal: null });
     finalizeCase(
       orgId,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { RequestError } from '../../data/graphql.js';
 import { fetchFinalizedReports, fetchPdfUrl, type FinalizedReport } from './api.js';
 import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
-import { clockDateTime } from '../cases/format.js';
+import { clockDateTime } from '../../ui/format.js';
 
 /** Report review fetch size (spec 000 §9). */
 export const REPORT_REVIEW_FETCH_SIZE = 20;

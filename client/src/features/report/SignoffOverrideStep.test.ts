@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultText,
-  inheritedText,
-  policyErrorText,
-  policyLoadErrorText,
-  policyText,
-} from '../orgs/policies/PolicyEditor.js';
+import { defaultText, inheritedText, policyErrorText, policyLoadErrorText, policyText } from '../orgs/index.js';
 import { overridesToSend, reasonsSummary, signLabel } from './SignoffOverrideStep.js';
 
 const flags = [

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { MAX_OVERRIDE_REASON } from '@vigil/shared';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { flagSection, jumpToSection } from '../cases/signoff/signoffTargets.js';
+import { flagSection, jumpToSection } from '../cases/index.js';
 import type { BlockingFlag, SignoffOverrideInput } from './api.js';
 import classes from './SignoffOverrideStep.module.css';
 

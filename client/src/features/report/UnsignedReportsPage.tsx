@@ -5,9 +5,9 @@ import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { bundleResources, fhirClient } from '../../data/fhir.js';
 import { RequestError } from '../../data/graphql.js';
-import { useViewLookups } from '../calendar/hooks.js';
+import { useViewLookups } from '../calendar/index.js';
 import { REPORT_REVIEW_FETCH_SIZE } from './FinalizedReportsList.js';
-import { appointmentPdfId } from './useReportInputs.js';
+import { appointmentPdfId } from '../../data/appointments.js';
 
 /** Statuses of appointments that never become a signed case. */
 const NOT_CHARTED = new Set(['cancelled', 'noshow', 'entered-in-error', 'proposed', 'waitlist']);

@@ -8,7 +8,7 @@ import {
   type Practitioner,
 } from '@vigil/shared';
 import { addendaText, addendumHeading, finalizeRefusalText, listedAddenda, signerDecision } from './FinalizeSection.js';
-import { clockDateTime } from '../cases/format.js';
+import { clockDateTime } from '../../ui/format.js';
 import { compositionSignedReport } from './useSignedReport.js';
 import { FINALIZE_STEP_MESSAGES, splitNdjson } from './api.js';
 import { dayRange, REPORT_REVIEW_FETCH_SIZE } from './FinalizedReportsList.js';

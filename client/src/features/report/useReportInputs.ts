@@ -1,40 +1,5 @@
-import { useEffect, useState } from 'react';
-import type * as Y from 'yjs';
-import {
-  APPOINTMENT_EXTENSIONS,
-  CASE_ROOT,
-  extensionsOf,
-  isTestResource,
-  patientFields,
-  practitionerDisplayName,
-  referenceId,
-  reportInput,
-  type Appointment,
-  type Reference,
-  type ReportInput,
-} from '@vigil/shared';
-import type { CaseAppointment } from '../cases/header/useCaseAppointment.js';
-
-/** The case document's content, kept current (the report preview follows every edit). */
-export function useCaseJson(doc: Y.Doc | undefined): Record<string, unknown> {
-  const [json, setJson] = useState<Record<string, unknown>>({});
-  useEffect(() => {
-    if (!doc) return;
-    const root = doc.getMap(CASE_ROOT);
-    const read = (): void => setJson(root.toJSON());
-    read();
-    root.observeDeep(read);
-    return () => root.unobserveDeep(read);
-  }, [doc]);
-  return json;
-}
-
-/** The signed report's PDF id from the Appointment (spec 001 §3 pdfId), or null. */
-export function appointmentPdfId(appointment: Appointment | null | undefined): string | null {
-  if (!appointment) return null;
-  const ref = extensionsOf(appointment, APPOINTMENT_EXTENSIONS.pdf)[0]?.valueReference as Reference | undefined;
-  return referenceId(ref, 'Binary');
-}
+import { isTestResource, patientFields, practitionerDisplayName, reportInput, type ReportInput } from '@vigil/shared';
+import type { CaseAppointment } from '../cases/index.js';
 
 /** The report inputs (spec 002 §3) from the case document and the cached resources. */
 export function previewInput(

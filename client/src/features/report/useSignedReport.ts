@@ -3,7 +3,7 @@ import { referenceId, type Appointment, type Composition } from '@vigil/shared';
 import { cachedResource, cacheResources, useDexieQuery } from '../../data/db.js';
 import { fhirClient } from '../../data/fhir.js';
 import { fetchCaseSignedReport, type CaseAddendum, type CaseSignedReport } from './api.js';
-import { appointmentPdfId } from './useReportInputs.js';
+import { appointmentPdfId } from '../../data/appointments.js';
 
 /** What the case screen knows of a case's signed report. */
 export interface SignedReport {

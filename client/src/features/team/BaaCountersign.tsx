@@ -4,11 +4,11 @@ import { useState, type ReactNode } from 'react';
 import { useSession } from '../../session/SessionProvider.js';
 import { ERROR_SUDO_CANCELLED, useSudo } from '../../session/SudoProvider.js';
 import { errorCode } from '../../session/errors.js';
-import * as api from '../orgs/api.js';
-import { SignatureImage } from '../orgs/BaaPage.js';
-import { useBaa } from '../orgs/hooks.js';
-import { memberErrorText } from '../orgs/memberRules.js';
+import { countersignBaa, type Baa } from '../orgs/index.js';
+import { useBaa } from '../orgs/index.js';
+import { memberErrorText } from '../orgs/index.js';
 import { SignaturePad } from '../../ui/SignaturePad.js';
+import { SignatureImage } from '../../ui/SignatureImage.js';
 
 /**
  * The team app's part of an organisation's Business Associate Agreement (spec 001 §3): whether the
@@ -29,7 +29,7 @@ export function BaaCountersign({ orgId }: { orgId: string }): ReactNode {
     if (!path || name.trim() === '') return;
     setBusy(true);
     setError(null);
-    const send = (): Promise<api.Baa> => api.countersignBaa(orgId, name.trim(), path);
+    const send = (): Promise<Baa> => countersignBaa(orgId, name.trim(), path);
     try {
       try {
         baa.set(await send());

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SubAppRoutes, shopRoutes, type SubAppRoute } from '../../ui/SubAppRoutes.js';
 import { RequireAuth } from '../../session/guards.js';
 import { useSession } from '../../session/SessionProvider.js';
-import { audienceOnly } from '../orgs/AudienceOnly.js';
+import { audienceOnly } from '../orgs/index.js';
 import { subjectOf } from '../../session/sessionOrgs.js';
 import { TeamFeatureFlagsPage, TeamOrgPage, TeamOrgsPage, TeamUsersPage } from './TeamPages.js';
 

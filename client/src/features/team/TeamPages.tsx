@@ -2,10 +2,10 @@ import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Text, TextInput } fro
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
-import { useAllOrgs, useOrg, useTeamUsers } from '../orgs/hooks.js';
-import { memberErrorText, ROLE_LABELS } from '../orgs/memberRules.js';
-import { OrgOverview, OrgTable } from '../orgs/OrgOverview.js';
-import { FeatureFlags } from '../orgs/SettingsPage.js';
+import { useAllOrgs, useOrg, useTeamUsers } from '../orgs/index.js';
+import { memberErrorText, ROLE_LABELS } from '../orgs/index.js';
+import { OrgOverview, OrgTable } from '../orgs/index.js';
+import { FeatureFlags } from '../orgs/index.js';
 import { BaaCountersign } from './BaaCountersign.js';
 
 const orgPath = (id: string): string => `/vigil-team/orgs/${encodeURIComponent(id)}`;

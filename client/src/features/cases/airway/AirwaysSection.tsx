@@ -2,10 +2,10 @@ import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine
 import { useState, type ReactNode } from 'react';
 import { AirwayForm } from './AirwayForm.js';
 import { airwayName, type AirwayEntry } from './model.js';
-import { clockTime } from '../format.js';
-import { useCaseList } from '../useCaseData.js';
+import { clockTime } from '../../../ui/format.js';
+import { putListEntry, useCaseList } from '../../../case/index.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { ConfirmRemoval } from '../ConfirmRemoval.js';
+import { ConfirmRemoval } from '../../../ui/ConfirmRemoval.js';
 
 function details(a: AirwayEntry): string[] {
   const out: string[] = [];
@@ -99,10 +99,7 @@ export function AirwaysSection({ doc, readOnly }: CaseSectionProps): ReactNode {
             initial={editing === 'new' ? null : editing}
             onCancel={() => setEditing(null)}
             onSave={(a) => {
-              doc?.transact(() => {
-                airways.removeWhere((x) => x.id === a.id);
-                airways.add(a);
-              });
+              if (doc) putListEntry(doc, 'airways', a);
               setEditing(null);
             }}
           />

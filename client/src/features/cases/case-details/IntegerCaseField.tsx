@@ -1,11 +1,11 @@
 import { readPositiveIntegerField } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
-import type * as Y from 'yjs';
+import type { CaseDoc } from '../../../case/index.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
-import { useCaseValue } from '../useCaseData.js';
+import { useCaseValue } from '../../../case/index.js';
 
 export interface IntegerCaseFieldProps {
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   field: 'ebl' | 'finalRoomAirSpO2';
   label: string;
   disabled: boolean;

@@ -1,18 +1,18 @@
 import { Group, Stack } from '@mantine/core';
 import { STANDARD_OPERATIVE_CHECKS, newId, nextOperativeCheck, sortedChecks } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
-import type * as Y from 'yjs';
+import type { CaseDoc } from '../../../case/index.js';
 import { LightButton } from '../../../ui/kit/LightButton.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { LightText } from '../../../ui/LightLayout.js';
-import { useCaseList } from '../useCaseData.js';
+import { useCaseList } from '../../../case/index.js';
 import classes from './OperativeChecks.module.css';
 
 /**
  * The operative checks (spec 001 §3 optChecks: label, order, complete): tick, add, remove, or
  * start from the standard checks (CF4).
  */
-export function OperativeChecks({ doc, disabled }: { doc: Y.Doc | undefined; disabled: boolean }): ReactNode {
+export function OperativeChecks({ doc, disabled }: { doc: CaseDoc | undefined; disabled: boolean }): ReactNode {
   const checks = useCaseList(doc, 'optChecks');
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -1,17 +1,17 @@
 import { readReferral, referralDraft, type Referral, type ReferralDraft } from '@vigil/shared';
 import { Group } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import type * as Y from 'yjs';
+import type { CaseDoc } from '../../../case/index.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { LightText } from '../../../ui/LightLayout.js';
-import { useCaseValue } from '../useCaseData.js';
+import { useCaseValue } from '../../../case/index.js';
 
 /**
  * The referral (spec 001 §3 rfr: name, member id, time): kept on the case only when all three are
  * filled (CF2, spec 001 §5); while one is missing the form says so and the case keeps what it had.
  * Clearing all three removes the referral.
  */
-export function ReferralFields({ doc, disabled }: { doc: Y.Doc | undefined; disabled: boolean }): ReactNode {
+export function ReferralFields({ doc, disabled }: { doc: CaseDoc | undefined; disabled: boolean }): ReactNode {
   const [stored, setStored] = useCaseValue<Referral>(doc, 'rfr');
   const storedKey = JSON.stringify(stored ?? null);
   const [draft, setDraft] = useState<ReferralDraft>(() => referralDraft(stored));

@@ -1,17 +1,15 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { CASE_ROOT } from '@vigil/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { ensureCaseStructure } from '../../../sync/caseStructure.js';
 import { DischargeSection } from './DischargeSection.js';
+import { readField, type CaseDoc } from '../../../case/index.js';
+import { newCaseDoc, pushEntries } from '../../../case/testing.js';
 
 afterEach(cleanup);
 
-function renderSection(): Y.Doc {
-  const doc = new Y.Doc();
-  ensureCaseStructure(doc);
+function renderSection(): CaseDoc {
+  const doc = newCaseDoc();
   render(
     <MantineProvider>
       <DischargeSection
@@ -31,9 +29,8 @@ describe('discharge section (spec 001 §3–§5)', () => {
   it('[DS1][DS6][DS7] scores Aldrete with the vitals score against the target of 12 and says when it is complete', () => {
     const doc = renderSection();
     act(() => {
-      const vitals = doc.getMap(CASE_ROOT).get('manualVitals') as Y.Array<unknown>;
       // sbp 120 → 100 (−16.6 %), hr 100 → 70 (−30 %): largest 30 → vitals score 1.
-      vitals.push([
+      pushEntries(doc, 'manualVitals', [
         { id: 'v1', time: 1000, vitals: { sbp: 120, hr: 100 } },
         { id: 'v2', time: 2000, vitals: { sbp: 100, hr: 70 } },
       ]);
@@ -47,7 +44,7 @@ describe('discharge section (spec 001 §3–§5)', () => {
     // 5 × 2 + 1 + vitals 1 = 12 ≥ 12.
     expect(screen.getByTestId('discharge-total').textContent).toBe('Total 12 / target 12');
     expect(screen.getByTestId('discharge-state').textContent).toBe('Complete: target met');
-    expect((doc.getMap(CASE_ROOT).get('dischargeScoreEntries') as Y.Map<unknown>).toJSON()).toMatchObject({
+    expect(readField(doc, 'dischargeScoreEntries')).toMatchObject({
       aldreteGait: { score: 1 },
     });
   });
@@ -55,7 +52,7 @@ describe('discharge section (spec 001 §3–§5)', () => {
   it('[DS2] switches to PADS with its 0/1 and 0–2 items and the target of 9', () => {
     const doc = renderSection();
     fireEvent.click(screen.getByRole('radio', { name: 'PADS' }));
-    expect(doc.getMap(CASE_ROOT).get('dischargeScoreType')).toBe('pads');
+    expect(readField(doc, 'dischargeScoreType')).toBe('pads');
     expect(within(screen.getByRole('radiogroup', { name: 'Voided' })).getAllByRole('radio')).toHaveLength(2);
     expect(within(screen.getByRole('radiogroup', { name: 'Surgical bleeding' })).getAllByRole('radio')).toHaveLength(3);
     expect(screen.getByTestId('discharge-total').textContent).toBe('Total 0 / target 9');

@@ -2,9 +2,9 @@ import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { isOneOf, DISCHARGE_SCORE_TYPES, VITALS_SCORE_LABELS, type DischargeScoreType } from '@vigil/shared';
 import { useId, useMemo, type ReactNode } from 'react';
 import { LabelledSegments } from '../../../ui/kit/LabelledSegments.js';
-import { SectionFrame } from '../header/SectionFrame.js';
+import { SectionFrame } from '../../../ui/SectionFrame.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { useCaseList, useCaseRecord, useCaseValue } from '../useCaseData.js';
+import { useCaseList, useCaseRecord, useCaseValue } from '../../../case/index.js';
 import { dischargeModel, vitalsEnds, vitalsSeries, type DischargeModel } from './discharge.js';
 import classes from './DischargeSection.module.css';
 

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { memo, useState, type ReactNode } from 'react';
 import { pctOfMaxForDisplay } from '@vigil/shared';
-import { ConfirmRemoval } from '../ConfirmRemoval.js';
-import { clockTime } from '../format.js';
+import { ConfirmRemoval } from '../../../ui/ConfirmRemoval.js';
+import { clockTime } from '../../../ui/format.js';
 import { PAINTS_ALONE } from '../lightTable.js';
 import type { DrugSummary } from './model.js';
 

@@ -9,7 +9,7 @@ import { Infusions } from './Infusions.js';
 import { Inhalation } from './Inhalation.js';
 import { drugWarnings, summarizeDrugs } from './model.js';
 import { PreMeds } from './PreMeds.js';
-import { useCaseList, useCaseValue } from '../useCaseData.js';
+import { putListEntry, useCaseList, useCaseValue } from '../../../case/index.js';
 import type { CaseSectionProps } from '../caseSection.js';
 
 /** The case's sedation level as a rank key ('Deep' and 'deep' alike), or null. */
@@ -91,12 +91,9 @@ export function DrugsSection({ doc, readOnly, context }: CaseSectionProps): Reac
         items={infusions.items}
         weightKg={context.weightKg}
         disabled={readOnly}
-        onPut={(entry) =>
-          doc?.transact(() => {
-            infusions.removeWhere((i) => i.id === entry.id);
-            infusions.add(entry);
-          })
-        }
+        onPut={(entry) => {
+          if (doc) putListEntry(doc, 'infusionDrugs', entry);
+        }}
       />
 
       <Divider label="Inhalation agents" labelPosition="left" />

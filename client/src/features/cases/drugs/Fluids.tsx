@@ -1,9 +1,9 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { FLUID_SOLUTION_TYPES, newId, type DrugRoute } from '@vigil/shared';
-import { clockTime } from '../format.js';
+import { clockTime } from '../../../ui/format.js';
 import { readAmount, readChartTime, type DrugEntry } from './model.js';
-import { ConfirmRemoval } from '../ConfirmRemoval.js';
+import { ConfirmRemoval } from '../../../ui/ConfirmRemoval.js';
 import { TimeField } from '../../../ui/kit/TimeField.js';
 import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';

@@ -10,7 +10,7 @@ import {
   type InfusionRateUnit,
   type MassUnit,
 } from '@vigil/shared';
-import { clockTime } from '../format.js';
+import { clockTime } from '../../../ui/format.js';
 import { findCatalogueDrug, readAmount } from './model.js';
 import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';

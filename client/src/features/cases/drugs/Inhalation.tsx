@@ -7,7 +7,7 @@ import {
   type InhalationAgent,
   type SedationLevel,
 } from '@vigil/shared';
-import { clockTime } from '../format.js';
+import { clockTime } from '../../../ui/format.js';
 import { readDoseTime, type DrugEntry } from './model.js';
 import { TimeField } from '../../../ui/kit/TimeField.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';

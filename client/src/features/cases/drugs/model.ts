@@ -1,5 +1,5 @@
 import type { DoseRecord, DrugEntry } from '@vigil/shared';
-import { clockTime } from '../format.js';
+import { clockTime } from '../../../ui/format.js';
 import {
   INVALID_TIME_INPUT,
   ORAL_SEDATIVES,

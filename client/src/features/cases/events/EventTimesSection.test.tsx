@@ -1,18 +1,17 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { CASE_ROOT } from '@vigil/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { ensureCaseStructure } from '../../../sync/caseStructure.js';
 import { EventTimesSection } from './EventTimesSection.js';
 import { useCaseTimes } from './useCaseTimes.js';
+import { setField, type CaseDoc } from '../../../case/index.js';
+import { caseView, newCaseDoc, type CaseView } from '../../../case/testing.js';
 
 afterEach(cleanup);
 
 const at = (h: number, m: number): number => new Date(2026, 10, 21, h, m).getTime();
 
-function Harness({ doc }: { doc: Y.Doc }): React.ReactNode {
+function Harness({ doc }: { doc: CaseDoc }): React.ReactNode {
   const times = useCaseTimes(doc);
   return (
     <EventTimesSection
@@ -25,16 +24,15 @@ function Harness({ doc }: { doc: Y.Doc }): React.ReactNode {
   );
 }
 
-function renderSection(): Y.Map<unknown> {
-  const doc = new Y.Doc();
-  ensureCaseStructure(doc);
-  doc.getMap(CASE_ROOT).set('sedationLevel', 'moderate');
+function renderSection(): CaseView {
+  const doc = newCaseDoc();
+  setField(doc, 'sedationLevel', 'moderate');
   render(
     <MantineProvider>
       <Harness doc={doc} />
     </MantineProvider>,
   );
-  return doc.getMap(CASE_ROOT);
+  return caseView(doc);
 }
 const setTime = (label: string, text: string): void => {
   fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
@@ -55,7 +53,7 @@ describe('event times section (spec 001 §3, §4)', () => {
     expect(screen.getByText('Started monitoring vitals')).toBeTruthy();
     setTime('Started Monitoring', '0900');
     setTime('Anes. Start', '905');
-    expect((root.get('events') as Y.Map<unknown>).toJSON()).toEqual({ caseStart: at(9, 0), anesthesiaStart: at(9, 5) });
+    expect(root.get('events')).toEqual({ caseStart: at(9, 0), anesthesiaStart: at(9, 5) });
   });
 
   it("[ET2][TI4] refuses a time before its lower bound with 'min is {date}'", () => {
@@ -63,7 +61,7 @@ describe('event times section (spec 001 §3, §4)', () => {
     setTime('Started Monitoring', '09:00');
     setTime('Anes. Start', '08:59');
     expect(screen.getByText('min is 09:00')).toBeTruthy();
-    expect((root.get('events') as Y.Map<unknown>).toJSON()).toEqual({ caseStart: at(9, 0) });
+    expect(root.get('events')).toEqual({ caseStart: at(9, 0) });
   });
 
   it('[ET4] [ET10] makes surgeryEnd required once surgeryStart is set, in red only once the case has moved past it', () => {

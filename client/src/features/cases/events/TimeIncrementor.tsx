@@ -1,7 +1,7 @@
 import { INVALID_TIME_INPUT, parseLenientTime, parseStrictTime, timeBoundError } from '@vigil/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { LightGroup, LightStack, LightText } from '../../../ui/LightLayout.js';
-import { atLocalTime, clockDateTime, hhmm, isoDate } from '../format.js';
+import { atLocalTime, clockDateTime, hhmm, isoDate } from '../../../ui/format.js';
 import { LightButton, LightIconButton } from '../../../ui/kit/LightButton.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { useHoldToRepeat } from './holdToRepeat.js';

@@ -1,6 +1,6 @@
-import type * as Y from 'yjs';
+import type { CaseDoc } from '../../../case/index.js';
 import { useMemo } from 'react';
-import { useCaseList, useCaseValue } from '../useCaseData.js';
+import { useCaseList, useCaseValue } from '../../../case/index.js';
 import { useStableValue } from '../vitals/stable.js';
 import { caseTimes, type CaseTimes } from './caseTimes.js';
 
@@ -10,7 +10,7 @@ interface Timed {
 }
 
 /** The case's event times and what derives them, kept current from the case document. */
-export function useCaseTimes(doc: Y.Doc | undefined): CaseTimes {
+export function useCaseTimes(doc: CaseDoc | undefined): CaseTimes {
   const [events] = useCaseValue<Record<string, unknown>>(doc, 'events');
   const [sedationLevel] = useCaseValue<string>(doc, 'sedationLevel');
   const [vitalsTrackingEnabled] = useCaseValue<boolean>(doc, 'vitalsTrackingEnabled');

@@ -1,9 +1,9 @@
 import { patientFields, type Appointment, type Patient } from '@vigil/shared';
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { PatientComments } from '../../comments/PatientComments.js';
-import { AppointmentForms } from '../../forms/AppointmentForms.js';
-import { SectionFrame } from '../header/SectionFrame.js';
+import { PatientComments } from '../../comments/index.js';
+import { AppointmentForms } from '../../forms/index.js';
+import { SectionFrame } from '../../../ui/SectionFrame.js';
 
 export interface FormsSectionProps {
   orgId: string;

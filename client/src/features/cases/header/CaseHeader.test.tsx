@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CaseDocumentState } from '../../../sync/caseDocument.js';
 import { CaseHeader, HEADING_GAP, scrollDelta } from './CaseHeader.js';
 import { caseHeaderModel } from './caseHeaderModel.js';
-import { SectionFrame } from './SectionFrame.js';
+import { SectionFrame } from '../../../ui/SectionFrame.js';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { EDITING_WINDOW_CLOSED, providerEditingWindowEnd, isProviderEditingWindowOpen } from '@vigil/shared';
-import { clockDateTime } from '../format.js';
+import { clockDateTime } from '../../../ui/format.js';
 
 /** Texts of the read-only reasons (not shown by the spec: docs/decisions.md). */
 export const READ_ONLY_TEXTS = {

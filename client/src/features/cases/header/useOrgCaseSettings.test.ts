@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrgFeature } from '../../orgs/api.js';
+import type { OrgFeature } from '../../orgs/index.js';
 import { caseSettingsFromValues, DEFAULT_ORG_CASE_SETTINGS, featureValues } from './useOrgCaseSettings.js';
 
 const feature = (name: string, type: string, value: boolean, stringValue: string | null = null): OrgFeature => ({

@@ -6,8 +6,8 @@ import {
   type FeatureValue,
 } from '@vigil/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { fetchFeatures, type OrgFeature } from '../../orgs/api.js';
-import { useFeatureOverrides } from '../../orgs/featureOverrides.js';
+import { fetchFeatures, type OrgFeature } from '../../orgs/index.js';
+import { useFeatureOverrides } from '../../orgs/index.js';
 
 /** The organisation settings the case screen follows (spec 000 §3 org feature flags). */
 export interface OrgCaseSettings {

@@ -1,11 +1,11 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { isValidAirwayDistance, thyromentalDistanceNote, upperLipBiteNote, type AirwayNote } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
-import type * as Y from 'yjs';
+import type { CaseDoc } from '../../../case/index.js';
 import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { LightText } from '../../../ui/LightLayout.js';
-import { useCaseValue } from '../useCaseData.js';
+import { useCaseValue } from '../../../case/index.js';
 
 /** Stored Mallampati and upper lip bite values may be 'Class II' / 'Class 3' (older data): the bare class. */
 const bare = (v: unknown): string => (typeof v === 'string' ? v.replace(/^Class\s+/i, '') : '');
@@ -24,7 +24,7 @@ function ChoiceLine({
   data,
   disabled,
 }: {
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   field: 'mallampati' | 'brodsky' | 'ulbt';
   label: string;
   data: readonly (string | { value: string; label: string })[];
@@ -53,7 +53,7 @@ function DistanceLine({
   label,
   disabled,
 }: {
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   field: 'tmd' | 'iid';
   label: string;
   disabled: boolean;
@@ -89,7 +89,7 @@ function TextLine({
   label,
   disabled,
 }: {
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   field: 'lungAuscultation' | 'heartAuscultation';
   label: string;
   disabled: boolean;
@@ -120,7 +120,7 @@ function Note({ note }: { note: AirwayNote | null }): ReactNode {
  * none, then examined again and changed on the case), with the airway notes of spec 002 §5 (AW1,
  * AW2), so the provider sees a difficult airway on the case screen, not only in the history.
  */
-export function CaseAirwayExam({ doc, readOnly }: { doc: Y.Doc | undefined; readOnly: boolean }): ReactNode {
+export function CaseAirwayExam({ doc, readOnly }: { doc: CaseDoc | undefined; readOnly: boolean }): ReactNode {
   const [ulbt] = useCaseValue<string>(doc, 'ulbt');
   const [tmd] = useCaseValue<number>(doc, 'tmd');
   const disabled = readOnly || !doc;

@@ -1,9 +1,9 @@
 import { historyFieldsAt, type PatientHistoryField } from '@vigil/shared';
 import type { ReactNode } from 'react';
-import type * as Y from 'yjs';
+import type { CaseDoc } from '../../../case/index.js';
 import { Stack } from '@mantine/core';
 import { LightText } from '../../../ui/LightLayout.js';
-import { useCaseValue } from '../useCaseData.js';
+import { useCaseValue } from '../../../case/index.js';
 import { HISTORY_FIELD_LABELS } from './labels.js';
 
 /** The case's value of an elsewhere field as one line of text, or null when it says nothing. */
@@ -33,7 +33,7 @@ export function historyFieldText(field: PatientHistoryField, value: unknown): st
   return null;
 }
 
-function FieldLine({ doc, field }: { doc: Y.Doc | undefined; field: PatientHistoryField }): ReactNode {
+function FieldLine({ doc, field }: { doc: CaseDoc | undefined; field: PatientHistoryField }): ReactNode {
   const [value] = useCaseValue<unknown>(doc, field);
   const shown = historyFieldText(field, value);
   if (shown === null) return null;
@@ -50,7 +50,7 @@ const ELSEWHERE = historyFieldsAt('elsewhere');
  * The fields the case holds from its health history and the history keeps (HX1 elsewhere): shown
  * read-only; a change is made in the health history and copied again.
  */
-export function CaseHistoryFields({ doc }: { doc: Y.Doc | undefined }): ReactNode {
+export function CaseHistoryFields({ doc }: { doc: CaseDoc | undefined }): ReactNode {
   return (
     <Stack gap={2} aria-label="From the health history" role="group">
       <LightText size="sm" c="dimmed">

@@ -3,11 +3,11 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import * as Y from 'yjs';
-import { CASE_ROOT, caseHistoryNotice, rankHealthHistories, type CaseHistoryItem } from '@vigil/shared';
-import { ensureCaseStructure } from '../../../sync/caseStructure.js';
+import { caseHistoryNotice, rankHealthHistories, type CaseHistoryItem } from '@vigil/shared';
 import { HealthHistorySection } from './HealthHistorySection.js';
 import type { CaseHealthHistories } from './useCaseHealthHistories.js';
+import { readCase, readField, setField, type CaseDoc } from '../../../case/index.js';
+import { newCaseDoc } from '../../../case/testing.js';
 
 afterEach(cleanup);
 
@@ -36,10 +36,9 @@ const SIGNED: CaseHistoryItem = {
   },
 };
 
-function renderSection(h: CaseHealthHistories, startHistory = vi.fn(() => Promise.resolve('cmpNew'))): Y.Doc {
-  const doc = new Y.Doc();
-  ensureCaseStructure(doc);
-  doc.getMap(CASE_ROOT).set('allergiesSummary', 'Latex (today)');
+function renderSection(h: CaseHealthHistories, startHistory = vi.fn(() => Promise.resolve('cmpNew'))): CaseDoc {
+  const doc = newCaseDoc();
+  setField(doc, 'allergiesSummary', 'Latex (today)');
   render(
     <MantineProvider>
       <MemoryRouter initialEntries={['/org/org1/cases/apt1']}>
@@ -73,14 +72,14 @@ describe('the case’s Health history section (issue 27)', () => {
     expect(screen.getByTestId('case-history-alerts').textContent).toBe('3 medical alerts');
     expect(screen.getByText(/Signed by Dr Grace Hopper on/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Use in this case' }));
-    const root = doc.getMap(CASE_ROOT);
-    expect(root.get('healthHistoryId')).toBe('cmpSigned');
-    expect(root.get('surgicalHistorySummary')).toBe('Tonsillectomy 2022');
-    expect(root.get('asaClassification')).toBe('2');
-    expect(root.get('weight')).toEqual({ value: 28, raw: '28' });
+    const root = readCase(doc);
+    expect(root.healthHistoryId).toBe('cmpSigned');
+    expect(root.surgicalHistorySummary).toBe('Tonsillectomy 2022');
+    expect(root.asaClassification).toBe('2');
+    expect(root.weight).toEqual({ value: 28, raw: '28' });
     // Both: the allergy charted today stays; local: pregnancy is not copied.
-    expect(root.get('allergiesSummary')).toBe('Latex (today)');
-    expect(root.get('pregnant')).toBeUndefined();
+    expect(root.allergiesSummary).toBe('Latex (today)');
+    expect(root.pregnant).toBeUndefined();
     expect(screen.getByTestId('case-history-copied').textContent).toContain('The case keeps its own Allergies');
     expect(screen.getByTestId('case-history-field-surgicalHistorySummary').textContent).toContain('Tonsillectomy');
     expect(screen.getByText('Used by this case')).toBeTruthy();
@@ -100,8 +99,8 @@ describe('the case’s Health history section (issue 27)', () => {
     const doc = renderSection(histories([SIGNED]));
     expect(screen.queryByLabelText('Pregnancy detail')).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'Possibly' }));
-    expect(doc.getMap(CASE_ROOT).get('pregnant')).toBe('possible');
+    expect(readField(doc, 'pregnant')).toBe('possible');
     fireEvent.change(screen.getByLabelText('Pregnancy detail'), { target: { value: 'test pending' } });
-    expect(doc.getMap(CASE_ROOT).get('pregnancyDetail')).toBe('test pending');
+    expect(readField(doc, 'pregnancyDetail')).toBe('test pending');
   });
 });

@@ -1,6 +1,5 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import {
-  CASE_ROOT,
   HEALTH_HISTORY_STATUS_PILLS,
   copyHistoryIntoCase,
   defaultCaseHistory,
@@ -10,13 +9,12 @@ import {
 } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type * as Y from 'yjs';
+import { changeCase, readCase, useCaseValue, type CaseDoc } from '../../../case/index.js';
 import { LightButton } from '../../../ui/kit/LightButton.js';
 import { LightGroup, LightText } from '../../../ui/LightLayout.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { isoDate } from '../format.js';
-import { SectionFrame } from '../header/SectionFrame.js';
-import { useCaseValue } from '../useCaseData.js';
+import { isoDate } from '../../../ui/format.js';
+import { SectionFrame } from '../../../ui/SectionFrame.js';
 import { newHealthHistory } from './api.js';
 import { CaseAirwayExam } from './CaseAirwayExam.js';
 import { CaseHistoryFields } from './CaseHistoryFields.js';
@@ -50,15 +48,14 @@ function signedText(h: RankedHistory): string {
 
 /** Writes a copy into the case in one transaction (one save, one undo step). */
 function applyCopy(
-  doc: Y.Doc,
+  doc: CaseDoc,
   historyId: string,
   history: RankedHistory['data'],
 ): ReturnType<typeof copyHistoryIntoCase> {
-  const root = doc.getMap(CASE_ROOT);
-  const copy = copyHistoryIntoCase(historyId, history, root.toJSON());
-  doc.transact(() => {
-    for (const [k, v] of Object.entries(copy.set)) root.set(k, v);
-    for (const k of copy.remove) root.delete(k);
+  const copy = copyHistoryIntoCase(historyId, history, readCase(doc));
+  changeCase(doc, (c) => {
+    for (const [k, v] of Object.entries(copy.set)) c.set(k, v);
+    for (const k of copy.remove) c.delete(k);
   });
   return copy;
 }

@@ -1,11 +1,11 @@
 import { BREASTFEEDING_ANSWERS, PREGNANCY_ANSWERS, answerLabel, isYesAnswer } from '@vigil/shared';
 import type { ReactNode } from 'react';
-import type * as Y from 'yjs';
+import type { CaseDoc } from '../../../case/index.js';
 import { LabelledSegments } from '../../../ui/kit/LabelledSegments.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { Stack } from '@mantine/core';
 import { LightText } from '../../../ui/LightLayout.js';
-import { useCaseValue } from '../useCaseData.js';
+import { useCaseValue } from '../../../case/index.js';
 
 const YES_NO = [
   { value: 'yes', label: 'Yes' },
@@ -13,7 +13,7 @@ const YES_NO = [
 ];
 
 export interface PregnancyFieldsProps {
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   readOnly: boolean;
   /** The health history's answers, shown beside the case's as a reference (never copied: HX1 local). */
   historyPregnant?: unknown;

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { cachedOfType, cacheResources, useDexieQuery } from '../../../data/db.js';
 import { fhirClient } from '../../../data/fhir.js';
 import { useRefresh } from '../../../data/useResources.js';
-import { healthHistoryContent, healthHistorySearch, isPatientHealthHistory } from '../../health-history/histories.js';
+import { healthHistoryContent, healthHistorySearch, isPatientHealthHistory } from '../../../data/healthHistories.js';
 
 /** A health history Composition as the case lists it. */
 export function historyItem(c: Composition): CaseHistoryItem | null {

@@ -1,7 +1,7 @@
 import { PATIENT_HEALTH_HISTORY_TYPE, type ReportedAllergies } from '@vigil/shared';
 import { useMemo } from 'react';
 import { useCachedResources } from '../../../data/useResources.js';
-import { patientAnswersItems } from '../../health-history/patientAnswers.js';
+import { patientAnswersItems } from '../../../data/patientAnswers.js';
 
 /**
  * What the patient said about allergies on their forms (their patient-answers Compositions, HM1),

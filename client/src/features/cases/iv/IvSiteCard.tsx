@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { FLUID_SOLUTION_TYPES, isIvSiteComplete, newId } from '@vigil/shared';
-import { clockTime } from '../format.js';
+import { clockTime } from '../../../ui/format.js';
 import { IvSiteForm } from './IvSiteForm.js';
 import { missingIvFields, readWhole, type IvSite } from './model.js';
-import { ConfirmRemoval } from '../ConfirmRemoval.js';
+import { ConfirmRemoval } from '../../../ui/ConfirmRemoval.js';
 import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 

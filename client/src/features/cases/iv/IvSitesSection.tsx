@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { IvSiteCard } from './IvSiteCard.js';
 import { IvSiteForm } from './IvSiteForm.js';
 import type { IvSite } from './model.js';
-import { useCaseList } from '../useCaseData.js';
+import { putListEntry, useCaseList } from '../../../case/index.js';
 import type { CaseSectionProps } from '../caseSection.js';
 
 /**
@@ -14,10 +14,7 @@ import type { CaseSectionProps } from '../caseSection.js';
 export function IvSitesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
   const sites = useCaseList(doc, 'ivSites');
   const put = (site: IvSite): void => {
-    doc?.transact(() => {
-      sites.removeWhere((s) => s.id === site.id);
-      sites.add(site);
-    });
+    if (doc) putListEntry(doc, 'ivSites', site);
   };
   const rows = [...sites.items].sort((a, b) => (a.time ?? Infinity) - (b.time ?? Infinity));
   return (

@@ -2,17 +2,15 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { CASE_ROOT } from '@vigil/shared';
-import { ensureCaseStructure } from '../../../sync/caseStructure.js';
 import { LocalAnestheticTracker } from './LocalAnestheticTracker.js';
 import { readDilutionPercent } from './CustomDilution.js';
+import { readField, type CaseDoc } from '../../../case/index.js';
+import { newCaseDoc } from '../../../case/testing.js';
 
 afterEach(cleanup);
 
-function renderTracker(): Y.Doc {
-  const doc = new Y.Doc();
-  ensureCaseStructure(doc);
+function renderTracker(): CaseDoc {
+  const doc = newCaseDoc();
   render(
     <MantineProvider>
       <LocalAnestheticTracker doc={doc} weightKg={20} ageYears={8} />
@@ -20,8 +18,7 @@ function renderTracker(): Y.Doc {
   );
   return doc;
 }
-const list = (doc: Y.Doc, key: string): Record<string, unknown>[] =>
-  (doc.getMap(CASE_ROOT).get(key) as Y.Array<Record<string, unknown>>).toArray();
+const list = (doc: CaseDoc, key: string): Record<string, unknown>[] => readField(doc, key) as Record<string, unknown>[];
 
 describe('custom dilutions in the local anesthetic tracker (spec 001 §3, §5; LA3, LA16)', () => {
   it('[CD8] reads a percent above 0, else "Custom dilutions need variantId and percent"', () => {

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { LightButton } from '../../../ui/kit/LightButton.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { LightText } from '../../../ui/LightLayout.js';
-import type { CaseList } from '../useCaseData.js';
+import type { CaseList } from '../../../case/index.js';
 
 export interface CustomDilutionProps {
   variantId: string;

@@ -2,16 +2,15 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { CASE_ROOT, type PatientSex } from '@vigil/shared';
-import { ensureCaseStructure } from '../../../sync/caseStructure.js';
+import { type PatientSex } from '@vigil/shared';
 import { LocalAnestheticTracker } from './LocalAnestheticTracker.js';
+import { changeCase, readField, setField, type CaseChange, type CaseDoc } from '../../../case/index.js';
+import { newCaseDoc } from '../../../case/testing.js';
 
 afterEach(cleanup);
 
-function renderTracker(weightKg = 20, ageYears = 5): Y.Doc {
-  const doc = new Y.Doc();
-  ensureCaseStructure(doc);
+function renderTracker(weightKg = 20, ageYears = 5): CaseDoc {
+  const doc = newCaseDoc();
   render(
     <MantineProvider>
       <LocalAnestheticTracker doc={doc} weightKg={weightKg} ageYears={ageYears} />
@@ -19,7 +18,7 @@ function renderTracker(weightKg = 20, ageYears = 5): Y.Doc {
   );
   return doc;
 }
-const dosesIn = (doc: Y.Doc): unknown[] => (doc.getMap(CASE_ROOT).get('localDoses') as Y.Array<unknown>).toArray();
+const dosesIn = (doc: CaseDoc): unknown[] => readField(doc, 'localDoses') as unknown[];
 
 const radio = (group: string, name: string): HTMLInputElement =>
   within(screen.getByRole('radiogroup', { name: group })).getByRole('radio', { name });
@@ -90,11 +89,10 @@ describe('local anesthetic checks before the dose (issue 25)', () => {
 
 function renderAdult(
   props: { weightKg: number; heightCm: number | null; sex: PatientSex | null; ageYears?: number },
-  seed?: (root: Y.Map<unknown>) => void,
-): Y.Doc {
-  const doc = new Y.Doc();
-  ensureCaseStructure(doc);
-  seed?.(doc.getMap(CASE_ROOT));
+  seed?: (root: CaseChange) => void,
+): CaseDoc {
+  const doc = newCaseDoc();
+  if (seed) changeCase(doc, seed);
   render(
     <MantineProvider>
       <LocalAnestheticTracker
@@ -174,7 +172,7 @@ describe('stricter dose limits in the tracker (issue 29)', () => {
     expect(screen.getByText('From the health history: Hypertension.')).toBeTruthy();
     expect(text('la-epinephrine')).toBe('Epinephrine 0 of 0.04 mg (0%)');
     fireEvent.click(heart());
-    expect(doc.getMap(CASE_ROOT).get('cardiacDisease')).toBe(false);
+    expect(readField(doc, 'cardiacDisease')).toBe(false);
     expect(heart().checked).toBe(false);
     expect(screen.getByText('Set on this case; the health history lists Hypertension.')).toBeTruthy();
     expect(text('la-epinephrine')).toBe('Epinephrine 0 of 0.2 mg (0%)');
@@ -197,7 +195,7 @@ describe('stricter dose limits in the tracker (issue 29)', () => {
 });
 
 describe('one limit set for the tracker and the sign-off gate (issue 29, LA19)', () => {
-  const limitsOf = (doc: Y.Doc): unknown => doc.getMap(CASE_ROOT).get('localAnestheticLimits');
+  const limitsOf = (doc: CaseDoc): unknown => readField(doc, 'localAnestheticLimits');
   const note = (): string | null => screen.queryByTestId('la-signoff-limits')?.textContent ?? null;
 
   it('shows an adult the manufacturer’s limits by default, and keeps an AAPD choice in the case with no note', () => {
@@ -222,9 +220,8 @@ describe('one limit set for the tracker and the sign-off gate (issue 29, LA19)',
   });
 
   it('reads the set another device chose for the case, and notes it for a patient of unknown age', () => {
-    const doc = new Y.Doc();
-    ensureCaseStructure(doc);
-    doc.getMap(CASE_ROOT).set('localAnestheticLimits', 'manufacturer');
+    const doc = newCaseDoc();
+    setField(doc, 'localAnestheticLimits', 'manufacturer');
     render(
       <MantineProvider>
         <LocalAnestheticTracker doc={doc} weightKg={70} ageYears={null} />

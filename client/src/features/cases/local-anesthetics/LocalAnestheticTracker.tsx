@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import type * as Y from 'yjs';
+import type { CaseDoc } from '../../../case/index.js';
 import {
   caseCardiacDisease,
   caseLimitSet,
@@ -41,18 +41,18 @@ import {
   variantLabel,
   type ChartedLocalDose,
 } from './localAnesthetics.js';
-import { clockTime } from '../format.js';
+import { clockTime } from '../../../ui/format.js';
 import { readDoseTime } from '../drugs/model.js';
 import { TimeField } from '../../../ui/kit/TimeField.js';
 import { PAINTS_ALONE } from '../lightTable.js';
 import { Segments } from '../../../ui/kit/LabelledSegments.js';
 import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
-import { useCaseList, useCaseValue } from '../useCaseData.js';
+import { useCaseList, useCaseValue } from '../../../case/index.js';
 import { SwitchField } from '../../../ui/kit/SwitchField.js';
 import { CustomDilution } from './CustomDilution.js';
 
 export interface LocalAnestheticTrackerProps {
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   /** The weight charted on the case (actual body weight). */
   weightKg: number | null;
   ageYears: number | null;

@@ -1,9 +1,9 @@
 import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { GrowingTextarea } from '../../../ui/kit/GrowingTextarea.js';
-import { SectionFrame } from '../header/SectionFrame.js';
+import { SectionFrame } from '../../../ui/SectionFrame.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { useCaseText } from '../useCaseData.js';
+import { useCaseText } from '../../../case/index.js';
 
 /** Procedure and recovery notes (spec 001 §3), each a shared text two people can type in at once. */
 export function NotesSection({ doc, readOnly }: CaseSectionProps): ReactNode {

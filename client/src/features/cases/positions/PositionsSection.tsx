@@ -1,11 +1,11 @@
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { clockTime } from '../format.js';
+import { clockTime } from '../../../ui/format.js';
 import type { PositionEntry } from './model.js';
 import { PositionForm } from './PositionForm.js';
-import { useCaseList } from '../useCaseData.js';
+import { useCaseList } from '../../../case/index.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { ConfirmRemoval } from '../ConfirmRemoval.js';
+import { ConfirmRemoval } from '../../../ui/ConfirmRemoval.js';
 
 /** Positions of the patient over the case (spec 001 §3: name, time); removal asks first. */
 export function PositionsSection({ doc, readOnly }: CaseSectionProps): ReactNode {

@@ -1,21 +1,19 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { CASE_ROOT } from '@vigil/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as Y from 'yjs';
-import { ensureCaseStructure } from '../../../sync/caseStructure.js';
 import { SignaturesSection } from './SignaturesSection.js';
+import { addListEntry, readField, type CaseDoc } from '../../../case/index.js';
+import { newCaseDoc } from '../../../case/testing.js';
 
 afterEach(cleanup);
 
 function renderSection(fullyAuthenticated: boolean): {
-  doc: Y.Doc;
+  doc: CaseDoc;
   load: ReturnType<typeof vi.fn>;
   save: ReturnType<typeof vi.fn>;
 } {
-  const doc = new Y.Doc();
-  ensureCaseStructure(doc);
+  const doc = newCaseDoc();
   const load = vi.fn(() => Promise.resolve({ path: 'M 1 1 L 50 50' }));
   const save = vi.fn(() => Promise.resolve());
   render(
@@ -44,7 +42,7 @@ describe('signatures (spec 002 §2 signature pad)', () => {
     expect(load).toHaveBeenCalledTimes(1);
     // The saved signature is shown, so Sign is enabled without drawing.
     fireEvent.click(screen.getByRole('button', { name: 'Sign' }));
-    const signatures = (doc.getMap(CASE_ROOT).get('signatures') as Y.Array<unknown>).toJSON();
+    const signatures = readField(doc, 'signatures') as unknown[];
     expect(signatures).toEqual([expect.objectContaining({ name: 'Dr. Ray', signature: 'M 1 1 L 50 50', time: 1234 })]);
   });
 
@@ -59,12 +57,13 @@ describe('signatures (spec 002 §2 signature pad)', () => {
 
   it('changes a signature in place: the pad starts from it and the new one replaces it (spec 002 §2 Change)', async () => {
     const { doc } = renderSection(false);
-    const list = doc.getMap(CASE_ROOT).get('signatures') as Y.Array<unknown>;
-    list.push([{ id: 'sig-1', name: 'Dr. Cut', signature: 'M 0 0 L 9 9', time: 5 }]);
+    addListEntry(doc, 'signatures', { id: 'sig-1', name: 'Dr. Cut', signature: 'M 0 0 L 9 9', time: 5 });
     fireEvent.click(await screen.findByRole('button', { name: 'Change signature of Dr. Cut' }));
     // The old signature is shown, so Sign is enabled without drawing.
     fireEvent.click(await screen.findByRole('button', { name: 'Sign' }));
-    expect(list.toJSON()).toEqual([{ id: 'sig-1', name: 'Dr. Cut', signature: 'M 0 0 L 9 9', time: 1234 }]);
+    expect(readField(doc, 'signatures')).toEqual([
+      { id: 'sig-1', name: 'Dr. Cut', signature: 'M 0 0 L 9 9', time: 1234 },
+    ]);
   });
 
   it('needs a signer name', () => {

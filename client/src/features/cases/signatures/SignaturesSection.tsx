@@ -3,10 +3,10 @@ import { Alert, Button, Group, Stack, Table, Text, VisuallyHidden } from '@manti
 import { newId } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { SignaturePad } from '../../../ui/SignaturePad.js';
-import { SectionFrame } from '../header/SectionFrame.js';
-import { clockDateTime } from '../format.js';
+import { SectionFrame } from '../../../ui/SectionFrame.js';
+import { clockDateTime } from '../../../ui/format.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { useCaseList } from '../useCaseData.js';
+import { useCaseList } from '../../../case/index.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
 export type { CaseSignature };

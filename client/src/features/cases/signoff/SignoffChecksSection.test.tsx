@@ -1,12 +1,20 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { CASE_ROOT, type PatientConsent, type Policy } from '@vigil/shared';
+import { type PatientConsent, type Policy } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as Y from 'yjs';
-import { ensureCaseStructure } from '../../../sync/caseStructure.js';
 import { NO_OPEN_CHECKS, SignoffChecksSection, type SignoffPolicies } from './SignoffChecksSection.js';
+import {
+  addListEntry,
+  changeCase,
+  putListEntry,
+  readField,
+  removeListEntries,
+  setField,
+  type CaseDoc,
+} from '../../../case/index.js';
+import { newCaseDoc, pushEntries } from '../../../case/testing.js';
 
 const T0 = Date.UTC(2026, 10, 26, 10, 0);
 const at = (m: number): number => T0 + m * 60_000;
@@ -21,11 +29,9 @@ beforeEach(() => {
 afterEach(cleanup);
 
 /** A moderate case with every sign-off rule satisfied but what each test takes away. */
-function completeDoc(): Y.Doc {
-  const doc = new Y.Doc();
-  ensureCaseStructure(doc);
-  const root = doc.getMap(CASE_ROOT);
-  doc.transact(() => {
+function completeDoc(): CaseDoc {
+  const doc = newCaseDoc();
+  changeCase(doc, (root) => {
     root.set('sedationLevel', 'moderate');
     root.set('asaClassification', '2');
     root.set('lastFood', '20:00');
@@ -43,24 +49,24 @@ function completeDoc(): Y.Doc {
       aldreteNausea: full,
       aldreteGait: full,
     });
-    (root.get('preOpChecklist') as Y.Array<unknown>).push([
-      { id: 'c1', label: 'Consent signed', order: 1, complete: true },
-    ]);
-    (root.get('manualVitals') as Y.Array<unknown>).push(
-      [0, 5, 10, 15, 20, 25, 30].map((m) => ({
-        id: `v${m}`,
-        time: at(m),
-        temperatureUnit: 'F',
-        vitals: { sbp: 120, dbp: 80, hr: 72, spo2: 98, rr: 14 },
-      })),
-    );
-    (root.get('signatures') as Y.Array<unknown>).push([{ id: 's', name: 'Dr A', signature: 'M0 0', time: at(46) }]);
   });
+  addListEntry(doc, 'preOpChecklist', { id: 'c1', label: 'Consent signed', order: 1, complete: true });
+  pushEntries(
+    doc,
+    'manualVitals',
+    [0, 5, 10, 15, 20, 25, 30].map((m) => ({
+      id: `v${m}`,
+      time: at(m),
+      temperatureUnit: 'F',
+      vitals: { sbp: 120, dbp: 80, hr: 72, spo2: 98, rr: 14 },
+    })),
+  );
+  addListEntry(doc, 'signatures', { id: 's', name: 'Dr A', signature: 'M0 0', time: at(46) });
   return doc;
 }
 
 function sectionOf(
-  doc: Y.Doc,
+  doc: CaseDoc,
   policies: SignoffPolicies | null = null,
   patientConsent: PatientConsent | null = null,
 ): ReactNode {
@@ -86,7 +92,7 @@ function sectionOf(
   );
 }
 
-function renderSection(doc: Y.Doc, policies: SignoffPolicies | null = null): ReturnType<typeof render> {
+function renderSection(doc: CaseDoc, policies: SignoffPolicies | null = null): ReturnType<typeof render> {
   return render(sectionOf(doc, policies));
 }
 
@@ -101,7 +107,7 @@ describe('sign-off checks on the case screen (issue 29)', () => {
     const doc = completeDoc();
     renderSection(doc);
     await screen.findByTestId('signoff-empty');
-    act(() => doc.getMap(CASE_ROOT).delete('asaClassification'));
+    act(() => setField(doc, 'asaClassification', null));
     const row = await screen.findByRole('button', { name: /^The ASA classification is not recorded\.\s*Go to Start$/ });
     const group = screen.getByRole('list', { name: 'Not recorded (1)' });
     expect(within(group).getByRole('button')).toBe(row);
@@ -119,7 +125,7 @@ describe('sign-off checks on the case screen (issue 29)', () => {
     renderSection(doc);
     await screen.findByTestId('signoff-empty');
     // Take away the 10:15 reading: the 10:15 checkpoint of the moderate case is missed (SO6).
-    act(() => (doc.getMap(CASE_ROOT).get('manualVitals') as Y.Array<unknown>).delete(3, 1));
+    act(() => removeListEntries(doc, 'manualVitals', (_entry, index) => index === 3));
     const row = await screen.findByRole('button', {
       name: /^No vitals at the 10:15 checkpoint \(every 5 minutes at moderate sedation\)\.\s*Go to Vitals$/,
     });
@@ -131,9 +137,9 @@ describe('sign-off checks on the case screen (issue 29)', () => {
 
   it("shows what the organisation's policies make of each flag and leaves out what they turn off", async () => {
     const doc = completeDoc();
-    doc.transact(() => {
-      doc.getMap(CASE_ROOT).delete('asaClassification');
-      doc.getMap(CASE_ROOT).delete('finalRoomAirSpO2');
+    changeCase(doc, (root) => {
+      root.delete('asaClassification');
+      root.delete('finalRoomAirSpO2');
     });
     const policy = (ruleType: string, ruleValue: Policy['ruleValue']): Policy => ({
       id: ruleType,
@@ -153,8 +159,7 @@ describe('sign-off checks on the case screen (issue 29)', () => {
 
   it('marks a blocking flag by default (missing category, PO3) and shows an override stored at finalize', async () => {
     const doc = completeDoc();
-    doc.transact(() => {
-      const root = doc.getMap(CASE_ROOT);
+    changeCase(doc, (root) => {
       root.delete('asaClassification');
       root.set('signoffOverrides', [
         { flagKey: 'SO1', flagId: 'SO1', reason: 'ASA on the paper chart', userId: 'u', name: 'Dr A', time: at(50) },
@@ -170,11 +175,7 @@ describe('sign-off checks on the case screen (issue 29)', () => {
   it('[SO3] clears the consent flag when the patient signs the consent on their phone, with no tick (issue 35 item 13)', async () => {
     const doc = completeDoc();
     // The standard checklist's consent item, not ticked.
-    doc.transact(() => {
-      const list = doc.getMap(CASE_ROOT).get('preOpChecklist') as Y.Array<unknown>;
-      list.delete(0, 1);
-      list.push([{ id: 'c1', label: 'Consent signed', order: 1, complete: false }]);
-    });
+    putListEntry(doc, 'preOpChecklist', { id: 'c1', label: 'Consent signed', order: 1, complete: false });
     const view = renderSection(doc, { enabled: true, policies: [] });
     const row = await screen.findByRole('button', {
       name: /Consent is not ticked on the pre-op checklist \('Consent signed'\)\./,
@@ -186,6 +187,6 @@ describe('sign-off checks on the case screen (issue 29)', () => {
     view.rerender(sectionOf(doc, { enabled: true, policies: [] }, consent));
     expect((await screen.findByTestId('signoff-empty')).textContent).toBe(NO_OPEN_CHECKS);
     expect(screen.getByTestId('signoff-count').textContent).toBe('All clear');
-    expect((doc.getMap(CASE_ROOT).get('preOpChecklist') as Y.Array<{ complete: boolean }>).get(0).complete).toBe(false);
+    expect((readField(doc, 'preOpChecklist') as { complete: boolean }[])[0]!.complete).toBe(false);
   });
 });

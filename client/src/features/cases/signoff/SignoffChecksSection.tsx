@@ -12,7 +12,7 @@ import { useMemo, type ReactNode } from 'react';
 import { LightStack, LightText } from '../../../ui/LightLayout.js';
 import classes from './SignoffChecksSection.module.css';
 import type { CaseSectionProps } from '../caseSection.js';
-import { SectionFrame } from '../header/SectionFrame.js';
+import { SectionFrame } from '../../../ui/SectionFrame.js';
 import { flagSection, jumpToSection } from './signoffTargets.js';
 import { useSignoffFlags, type CaseOverride } from './useSignoffFlags.js';
 

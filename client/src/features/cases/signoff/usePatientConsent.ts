@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { cachedOfType, cacheResources, useDexieQuery } from '../../../data/db.js';
 import { fhirClient } from '../../../data/fhir.js';
 import { useRefresh } from '../../../data/useResources.js';
-import { hhmm, isoDate } from '../format.js';
+import { hhmm, isoDate } from '../../../ui/format.js';
 
 /**
  * [SO3] The consent the patient signed for this case's appointment on the patient link (issue 35

@@ -1,8 +1,8 @@
 import type { PatientConsent, PatientSex } from '@vigil/shared';
-import { startTransition, useEffect, useMemo, useState } from 'react';
-import type * as Y from 'yjs';
-import { CASE_ROOT, signoffFlags, type SignoffFlag } from '@vigil/shared';
-import { useCaseLedgerLines } from '../../inventories/CaseLedgerContext.js';
+import { useMemo } from 'react';
+import { useThrottledCaseJson, type CaseDoc } from '../../../case/index.js';
+import { signoffFlags, type SignoffFlag } from '@vigil/shared';
+import { useCaseLedgerLines } from '../../inventories/index.js';
 
 /** The case's content is read again at most this often while it changes (a monitor writes every 5 s). */
 export const SIGNOFF_READ_MS = 1_000;
@@ -12,33 +12,11 @@ export const SIGNOFF_READ_MS = 1_000;
  * while it changes, in a transition: the flags follow the charting without a monitor reading
  * making every tap wait on a copy of a long case.
  */
-export function useThrottledCaseJson(
-  doc: Y.Doc | undefined,
+export function useSignoffCaseJson(
+  doc: CaseDoc | undefined,
   everyMs = SIGNOFF_READ_MS,
 ): Record<string, unknown> | null {
-  const [json, setJson] = useState<Record<string, unknown> | null>(null);
-  useEffect(() => {
-    if (!doc) {
-      setJson(null);
-      return;
-    }
-    const root = doc.getMap(CASE_ROOT);
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const read = (): void => {
-      timer = null;
-      startTransition(() => setJson(root.toJSON()));
-    };
-    const changed = (): void => {
-      timer ??= setTimeout(read, everyMs);
-    };
-    read();
-    root.observeDeep(changed);
-    return () => {
-      root.unobserveDeep(changed);
-      if (timer != null) clearTimeout(timer);
-    };
-  }, [doc, everyMs]);
-  return json;
+  return useThrottledCaseJson(doc, everyMs);
 }
 
 /** An override the server stored at finalize (case data signoffOverrides): who overrode a flag and why. */
@@ -90,11 +68,11 @@ export interface SignoffFlagsOptions {
  * the case is loading.
  */
 export function useSignoffFlags(
-  doc: Y.Doc | undefined,
+  doc: CaseDoc | undefined,
   { ageYears, sex, plannedSedationLevel, timeZone, patientConsent = null }: SignoffFlagsOptions,
   everyMs?: number,
 ): SignoffState | null {
-  const json = useThrottledCaseJson(doc, everyMs);
+  const json = useSignoffCaseJson(doc, everyMs);
   const ledger = useCaseLedgerLines();
   return useMemo(
     () =>

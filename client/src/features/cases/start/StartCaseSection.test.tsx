@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { CASE_ROOT } from '@vigil/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { ensureCaseStructure } from '../../../sync/caseStructure.js';
 import { DEFAULT_ORG_CASE_SETTINGS } from '../header/useOrgCaseSettings.js';
 import { StartCaseSection, startSummary } from './StartCaseSection.js';
+import { setField } from '../../../case/index.js';
+import { caseView, newCaseDoc, type CaseView } from '../../../case/testing.js';
 
 afterEach(cleanup);
 // happy-dom has no FontFaceSet; Mantine's autosize Textarea listens to it.
@@ -16,8 +15,7 @@ if (!('fonts' in document)) {
   });
 }
 
-function renderSection(limit = 'ga', readOnly = false, startedWhenOpened = false, doc = new Y.Doc()): Y.Map<unknown> {
-  ensureCaseStructure(doc);
+function renderSection(limit = 'ga', readOnly = false, startedWhenOpened = false, doc = newCaseDoc()): CaseView {
   render(
     <MantineProvider>
       <StartCaseSection
@@ -31,7 +29,7 @@ function renderSection(limit = 'ga', readOnly = false, startedWhenOpened = false
       />
     </MantineProvider>,
   );
-  return doc.getMap(CASE_ROOT);
+  return caseView(doc);
 }
 
 describe('Start case section', () => {
@@ -90,12 +88,12 @@ describe('Start case section', () => {
     const root = renderSection();
     fireEvent.click(screen.getByRole('button', { name: 'Use standard checklist' }));
     fireEvent.click(screen.getByLabelText('Consent signed'));
-    const items = (root.get('preOpChecklist') as Y.Array<{ label: string; complete: boolean; order: number }>).toJSON();
+    const items = root.get('preOpChecklist') as { label: string; complete: boolean; order: number }[];
     expect(items).toHaveLength(6);
     expect(items[0]).toMatchObject({ label: 'Consent signed', complete: true, order: 1 });
     fireEvent.change(screen.getByLabelText('New checklist item'), { target: { value: 'Glasses off' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
-    expect((root.get('preOpChecklist') as Y.Array<{ label: string; order: number }>).toJSON().at(-1)).toMatchObject({
+    expect((root.get('preOpChecklist') as { label: string; order: number }[]).at(-1)).toMatchObject({
       label: 'Glasses off',
       order: 7,
     });
@@ -119,18 +117,16 @@ describe('Start case section', () => {
   });
 
   it('opens a case under way folded to one line, and shows every field again on request', () => {
-    const doc = new Y.Doc();
-    ensureCaseStructure(doc);
-    const root = doc.getMap(CASE_ROOT);
-    root.set('sedationLevel', 'moderate');
-    root.set('asaClassification', '2');
-    root.set('procedure', 'Extractions');
+    const doc = newCaseDoc();
+    setField(doc, 'sedationLevel', 'moderate');
+    setField(doc, 'asaClassification', '2');
+    setField(doc, 'procedure', 'Extractions');
     renderSection('ga', false, true, doc);
     expect(screen.queryByLabelText('Procedure')).toBeNull();
     expect(screen.getByTestId('start-summary').textContent).toBe('Moderate · ASA 2 · Extractions');
     // The summary follows the case as other tablets chart it.
     act(() => {
-      root.set('asaClassification', '3');
+      setField(doc, 'asaClassification', '3');
     });
     expect(screen.getByTestId('start-summary').textContent).toBe('Moderate · ASA 3 · Extractions');
     fireEvent.click(screen.getByRole('button', { name: 'Show details' }));
@@ -139,8 +135,7 @@ describe('Start case section', () => {
   });
 
   it('stays open when the case starts under the provider, and keeps a typed checklist item across a fold', () => {
-    const doc = new Y.Doc();
-    ensureCaseStructure(doc);
+    const doc = newCaseDoc();
     const section = (started: boolean) => (
       <MantineProvider>
         <StartCaseSection
@@ -165,9 +160,8 @@ describe('Start case section', () => {
   });
 
   it('keeps the level warning in view while folded', () => {
-    const doc = new Y.Doc();
-    ensureCaseStructure(doc);
-    doc.getMap(CASE_ROOT).set('sedationLevel', 'deep');
+    const doc = newCaseDoc();
+    setField(doc, 'sedationLevel', 'deep');
     renderSection('minimal', false, true, doc);
     expect(screen.getByRole('alert').textContent).toBe(
       'Sedation level "Deep" is not allowed by your organization\'s subscription (up to Minimal).',
@@ -177,8 +171,7 @@ describe('Start case section', () => {
 
 describe('a consent the patient signed on their phone (issue 35 item 13)', () => {
   it('[SO3] shows the signed line with the contract under the pre-op checklist, leaving the consent item unticked', () => {
-    const doc = new Y.Doc();
-    ensureCaseStructure(doc);
+    const doc = newCaseDoc();
     // 09:05 UTC; the line reads the device's zone, as every time on the case screen.
     const signedAt = '2026-11-26T09:05:00.000Z';
     const local = new Date(signedAt);

@@ -14,7 +14,7 @@ import { LightGroup, LightStack, LightText } from '../../../ui/LightLayout.js';
 import { NumberField } from '../../../ui/kit/NumberField.js';
 import { GrowingTextarea } from '../../../ui/kit/GrowingTextarea.js';
 import { LightButton } from '../../../ui/kit/LightButton.js';
-import { SectionFrame } from '../header/SectionFrame.js';
+import { SectionFrame } from '../../../ui/SectionFrame.js';
 import { LabelledSegments } from '../../../ui/kit/LabelledSegments.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
@@ -23,11 +23,11 @@ import { SwitchField } from '../../../ui/kit/SwitchField.js';
 import type { OrgCaseSettings } from '../header/useOrgCaseSettings.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import classes from './StartCaseSection.module.css';
-import { contractPdfUrl } from '../../forms/tasks.js';
+import { contractPdfUrl } from '../../forms/index.js';
 import { patientConsentText } from '../signoff/usePatientConsent.js';
 import { measurementSourceText, type MeasurementSource } from '../newCase.js';
 import { useCarryMeasurements, useCasePatientId, usePatientCarriedMeasurements } from './useCarriedMeasurements.js';
-import { useCaseList, useCaseValue } from '../useCaseData.js';
+import { useCaseList, useCaseValue } from '../../../case/index.js';
 import {
   ASA_OPTIONS,
   caseRoles,

@@ -1,6 +1,6 @@
-import { appointmentActorId, CASE_ROOT } from '@vigil/shared';
+import { appointmentActorId } from '@vigil/shared';
 import { useEffect, useMemo } from 'react';
-import type * as Y from 'yjs';
+import { changeCase, type CaseDoc } from '../../../case/index.js';
 import { cachedOfType, cachedResource, cacheResources, useDexieQuery } from '../../../data/db.js';
 import { fhirClient } from '../../../data/fhir.js';
 import { useRefresh } from '../../../data/useResources.js';
@@ -40,21 +40,20 @@ export function useCasePatientId(orgId: string, caseId: string): string | null {
  * measured). A case whose weight was typed, or cleared by hand (its source then null), is left as
  * it is; so is a read-only case.
  */
-export function carryMeasurementsInto(doc: Y.Doc, carried: Carried): void {
-  const root = doc.getMap(CASE_ROOT);
-  doc.transact(() => {
+export function carryMeasurementsInto(doc: CaseDoc, carried: Carried): void {
+  changeCase(doc, (c) => {
     for (const kind of ['weight', 'height'] as const) {
       const m = carried[kind];
       const sourceKey = `${kind}Source`;
-      if (!m || root.get(kind) != null || root.has(sourceKey)) continue;
-      root.set(kind, m.raw === undefined ? { value: m.value } : { value: m.value, raw: m.raw });
-      root.set(sourceKey, { observationId: m.observationId, time: m.time });
+      if (!m || c.get(kind) != null || c.has(sourceKey)) continue;
+      c.set(kind, m.raw === undefined ? { value: m.value } : { value: m.value, raw: m.raw });
+      c.set(sourceKey, { observationId: m.observationId, time: m.time });
     }
   });
 }
 
 /** Runs `carryMeasurementsInto` on the case once its document and the patient's measurements are read. */
-export function useCarryMeasurements(doc: Y.Doc | undefined, readOnly: boolean, carried: Carried | undefined): void {
+export function useCarryMeasurements(doc: CaseDoc | undefined, readOnly: boolean, carried: Carried | undefined): void {
   useEffect(() => {
     if (doc && !readOnly && carried) carryMeasurementsInto(doc, carried);
   }, [doc, readOnly, carried]);

@@ -2,8 +2,8 @@ import { Stack } from '@mantine/core';
 import { anesthesiaMinutes, anesthesiaUnits, type TimelineEventId } from '@vigil/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { LightGroup, LightText } from '../../../ui/LightLayout.js';
-import { SectionFrame } from '../header/SectionFrame.js';
-import { hhmm } from '../format.js';
+import { SectionFrame } from '../../../ui/SectionFrame.js';
+import { hhmm } from '../../../ui/format.js';
 import { timelineRows } from './timeline.js';
 import classes from './CaseTimeline.module.css';
 

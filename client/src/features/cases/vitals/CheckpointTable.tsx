@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { readingMap } from '@vigil/shared';
-import { clockTime } from '../format.js';
+import { clockTime } from '../../../ui/format.js';
 import { CELL, HEADER_CELL, ROW, STRIPED_ROW } from '../lightTable.js';
 import classes from './CheckpointTable.module.css';
 import type { CheckpointRow } from './series.js';

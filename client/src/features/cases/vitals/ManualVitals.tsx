@@ -11,7 +11,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type * as Y from 'yjs';
+import type { CaseDoc } from '../../../case/index.js';
 import {
   INVALID_TIME_INPUT,
   canSaveManualVitals,
@@ -21,11 +21,11 @@ import {
   timeBoundError,
   type TemperatureUnit,
 } from '@vigil/shared';
-import { clockDateTime, clockTime, isoDate } from '../format.js';
+import { clockDateTime, clockTime, isoDate } from '../../../ui/format.js';
 import { useCaseTimes } from '../events/useCaseTimes.js';
-import { useCaseList } from '../useCaseData.js';
+import { useCaseList } from '../../../case/index.js';
 import { CaseDialog } from '../CaseDialog.js';
-import { ConfirmRemoval } from '../ConfirmRemoval.js';
+import { ConfirmRemoval } from '../../../ui/ConfirmRemoval.js';
 import { LightButton } from '../../../ui/kit/LightButton.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { CELL, HEADER_CELL, PAINTS_ALONE, ROW, STRIPED_ROW } from '../lightTable.js';
@@ -487,7 +487,7 @@ const ManualVitalsTable = memo(function ManualVitalsTable({
 });
 
 export interface ManualVitalsProps {
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   temperatureUnit: TemperatureUnit;
   disabled?: boolean;
 }

@@ -1,19 +1,17 @@
 import { SwitchField } from '../../../ui/kit/SwitchField.js';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type * as Y from 'yjs';
+import type { CaseDoc } from '../../../case/index.js';
 import { newId } from '@vigil/shared';
 import {
   SIMULATED_MONITOR_INTERVAL_MS,
   SIMULATED_MONITOR_LABEL,
-  chartsMonitorValues,
   recordMonitorReading,
   simulatedVitals,
-  trackingStatus,
-  type VitalTracking,
-} from './monitor.js';
+} from '../../../devices/monitor.js';
+import { chartsMonitorValues, trackingStatus, type VitalTracking } from './monitor.js';
 
 export interface SimulatedMonitorProps {
-  doc: Y.Doc | undefined;
+  doc: CaseDoc | undefined;
   /** The running monitor's id, or null when off; kept by the section so the banner knows it. */
   monitorId: string | null;
   onMonitorId: (id: string | null) => void;

@@ -4,7 +4,7 @@ import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { REPORT_CHART, timeAxisTicks } from '@vigil/shared';
 import { CHART_VITALS, chartColumns, timeAxisLabels, type VitalsPoint } from './series.js';
-import { clockTime } from '../format.js';
+import { clockTime } from '../../../ui/format.js';
 
 /** uPlot's legend row under the plot, kept free while the chart is made (no jump). */
 const CHART_LEGEND_PX = 28;

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import * as Y from 'yjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CASE_ROOT, MINUTE } from '@vigil/shared';
-import { ensureCaseStructure } from '../../../sync/caseStructure.js';
-import { recordMonitorReading } from './monitor.js';
+import { MINUTE } from '@vigil/shared';
+import { recordMonitorReading } from '../../../devices/monitor.js';
 import { VitalsSection } from './VitalsSection.js';
+import { readField, setField, type CaseDoc } from '../../../case/index.js';
+import { newCaseDoc, pushEntries } from '../../../case/testing.js';
 
 vi.mock('./VitalsChart.js', () => ({
   // uPlot draws on a canvas, which happy-dom lacks; the chart's data is tested in series.test.ts.
@@ -18,7 +18,7 @@ vi.mock('./VitalsChart.js', () => ({
 afterEach(cleanup);
 
 /** The vitals section of a case, charting, in an organisation that uses °F unless `celsius`. */
-function showSection(doc: Y.Doc, celsius = false): void {
+function showSection(doc: CaseDoc, celsius = false): void {
   render(
     <MantineProvider>
       <VitalsSection
@@ -32,10 +32,9 @@ function showSection(doc: Y.Doc, celsius = false): void {
 
 describe('vitals section on a case document', () => {
   it('shows checkpoint rows every 5 minutes from case start with the nearest reading, and 10 when set', () => {
-    const doc = new Y.Doc();
-    ensureCaseStructure(doc);
+    const doc = newCaseDoc();
     const start = Date.now() - 12 * MINUTE;
-    doc.getMap(CASE_ROOT).set('events', { caseStart: start });
+    setField(doc, 'events', { caseStart: start });
     recordMonitorReading(doc, {
       lastUpdated: start + 5 * MINUTE + 10_000,
       simulated: true,
@@ -55,14 +54,13 @@ describe('vitals section on a case document', () => {
     expect(screen.getByRole('img', { name: 'Vitals chart, 1 readings' })).toBeTruthy();
 
     fireEvent.click(screen.getByText('10 min'));
-    expect(doc.getMap(CASE_ROOT).get('vitalsInterval')).toBe(10);
+    expect(readField(doc, 'vitalsInterval')).toBe(10);
     expect(within(screen.getByRole('table', { name: 'Vitals every 10 minutes' })).getAllByRole('row')).toHaveLength(3);
   });
 
   it("puts 'Add vitals' under the banner, above the chart and the checkpoint table", () => {
-    const doc = new Y.Doc();
-    ensureCaseStructure(doc);
-    doc.getMap(CASE_ROOT).set('events', { caseStart: Date.now() - 60 * MINUTE });
+    const doc = newCaseDoc();
+    setField(doc, 'events', { caseStart: Date.now() - 60 * MINUTE });
     showSection(doc);
     const add = screen.getByRole('button', { name: 'Add vitals' });
     const banner = screen.getByRole('status', { name: 'Current vitals' });
@@ -74,9 +72,8 @@ describe('vitals section on a case document', () => {
   });
 
   it('shows a reading saved from the dialog in the checkpoint rows and the chart (they follow one render later)', async () => {
-    const doc = new Y.Doc();
-    ensureCaseStructure(doc);
-    doc.getMap(CASE_ROOT).set('events', { caseStart: Date.now() - 12 * MINUTE });
+    const doc = newCaseDoc();
+    setField(doc, 'events', { caseStart: Date.now() - 12 * MINUTE });
     showSection(doc);
     expect(screen.getByRole('img', { name: 'Vitals chart, 0 readings' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add vitals' }));
@@ -91,13 +88,12 @@ describe('vitals section on a case document', () => {
   });
 
   it('edits a manual entry in its place and removes one only once confirmed (spec 002 §2)', async () => {
-    const doc = new Y.Doc();
-    ensureCaseStructure(doc);
+    const doc = newCaseDoc();
     const list = (): { id: string; time: number; vitals: Record<string, number | null> }[] =>
-      (doc.getMap(CASE_ROOT).get('manualVitals') as Y.Array<never>).toArray();
+      readField(doc, 'manualVitals') as never[];
     const time = Date.UTC(2026, 10, 23, 14, 5);
     act(() => {
-      (doc.getMap(CASE_ROOT).get('manualVitals') as Y.Array<unknown>).push([
+      pushEntries(doc, 'manualVitals', [
         { id: 'vit-a', time, temperatureUnit: 'F', vitals: { hr: 70 } },
         { id: 'vit-b', time: time + MINUTE, temperatureUnit: 'F', vitals: { hr: 80 } },
       ]);
@@ -129,22 +125,20 @@ describe('vitals section on a case document', () => {
   });
 
   it('sets a vital tracking status in the case', () => {
-    const doc = new Y.Doc();
-    ensureCaseStructure(doc);
+    const doc = newCaseDoc();
     showSection(doc, true);
     expect(screen.getByText('No vitals measurements recorded yet.')).toBeTruthy();
     act(() => {
       fireEvent.change(screen.getByLabelText('HR tracking'), { target: { value: 'paused' } });
     });
-    expect(doc.getMap(CASE_ROOT).get('vitalTracking')).toEqual({ hr: 'paused' });
+    expect(readField(doc, 'vitalTracking')).toEqual({ hr: 'paused' });
   });
 
   it('stops the simulated monitor when vitals tracking is switched off for the case', () => {
     vi.useFakeTimers();
     try {
-      const doc = new Y.Doc();
-      ensureCaseStructure(doc);
-      const readings = (): number => (doc.getMap(CASE_ROOT).get('vitalsRecords') as Y.Array<unknown>).length;
+      const doc = newCaseDoc();
+      const readings = (): number => (readField(doc, 'vitalsRecords') as unknown[]).length;
       showSection(doc);
       const monitor = (): HTMLInputElement => screen.getByRole('switch', { name: /Simulated monitor/ });
       act(() => {
@@ -155,7 +149,7 @@ describe('vitals section on a case document', () => {
       });
       expect(readings()).toBe(2);
       act(() => {
-        doc.getMap(CASE_ROOT).set('vitalsTrackingEnabled', false);
+        setField(doc, 'vitalsTrackingEnabled', false);
       });
       act(() => {
         vi.advanceTimersByTime(20_000);

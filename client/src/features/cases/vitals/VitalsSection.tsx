@@ -12,9 +12,9 @@ import {
 import { MINUTE, vitalsIntervalMinutes, type VitalTrackingStatus } from '@vigil/shared';
 import { Segments } from '../../../ui/kit/LabelledSegments.js';
 import { ManualVitals } from './ManualVitals.js';
-import { useCaseList, useCaseValue } from '../useCaseData.js';
+import { useCaseList, useCaseValue, useVitalsRecords } from '../../../case/index.js';
 import { CheckpointTable } from './CheckpointTable.js';
-import { useVitalsRecords, type VitalTracking } from './monitor.js';
+import type { VitalTracking } from './monitor.js';
 import { checkpointRows, manualPoints, mergePoints, monitorPoints } from './series.js';
 import { SimulatedMonitor } from './SimulatedMonitor.js';
 import { VitalsBanner } from './VitalsBanner.js';

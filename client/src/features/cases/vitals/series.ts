@@ -8,7 +8,7 @@ import {
   type TimedVital,
 } from '@vigil/shared';
 import type { ManualVitalsEntry } from './ManualVitals.js';
-import { clockTime } from '../format.js';
+import { clockTime } from '../../../ui/format.js';
 import { MONITOR_VITALS, type VitalsRecord } from './monitor.js';
 
 /**

@@ -1,12 +1,11 @@
 import { Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { clockTime } from '../format.js';
-import { useCaseList } from '../useCaseData.js';
-import { useVitalsRecords } from '../vitals/monitor.js';
+import { clockTime } from '../../../ui/format.js';
+import { useCaseList, useVitalsRecords } from '../../../case/index.js';
 import { waveImageSrc, type WaveEntry } from './model.js';
 import { WaveCapture } from './WaveCapture.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { ConfirmRemoval } from '../ConfirmRemoval.js';
+import { ConfirmRemoval } from '../../../ui/ConfirmRemoval.js';
 
 /**
  * Captured waveforms (spec 001 §3, §5; spec 002 §3): capture or import a strip, see it, remove

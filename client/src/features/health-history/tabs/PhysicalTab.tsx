@@ -1,7 +1,7 @@
 import { Group, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
-import { ASA_OPTIONS } from '../../cases/start/startCase.js';
+import { ASA_OPTIONS } from '../../cases/index.js';
 import { BmiBadge } from './BmiBadge.js';
 import { pregnancyRelevant } from './model.js';
 import { Choice, MeasurementField, TabFrame } from './parts.js';

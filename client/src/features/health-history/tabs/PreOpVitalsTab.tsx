@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { hasRecentPreOpVitals, NO_RECENT_VITALS_TEXT, type ManualVitalsEntry } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
-import { ConfirmRemoval } from '../../cases/ConfirmRemoval.js';
-import { clockDateTime } from '../../cases/format.js';
-import { MANUAL_VITAL_FIELDS, ManualVitalsDialog } from '../../cases/vitals/ManualVitals.js';
+import { ConfirmRemoval } from '../../../ui/ConfirmRemoval.js';
+import { clockDateTime } from '../../../ui/format.js';
+import { MANUAL_VITAL_FIELDS, ManualVitalsDialog } from '../../cases/index.js';
 import { vitalsAgeText } from './model.js';
 import { TabFrame } from './parts.js';
 import { vitalTimeMs } from './status.js';

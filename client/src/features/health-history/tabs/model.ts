@@ -10,7 +10,7 @@ import {
   type SystemsReviewCategory,
   type SystemsReviewEntry,
 } from '@vigil/shared';
-import { measurementHint, type MeasurementUnits } from '../../patients/measurements.js';
+import { measurementHint, type MeasurementUnits } from '../../../data/measurements.js';
 
 /*
  * The editor tabs' logic as pure functions from the history's content to the patch a change

@@ -3,7 +3,7 @@ import { isNegativeAnswer, type SummaryField } from '@vigil/shared';
 import { useId, type ReactNode } from 'react';
 import { Segments } from '../../../ui/kit/LabelledSegments.js';
 import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
-import { measurementHint, type MeasurementUnits } from '../../patients/measurements.js';
+import { measurementHint, type MeasurementUnits } from '../../../data/measurements.js';
 import { measurementPatch, measurementText } from './model.js';
 import type { HhxTabProps } from './types.js';
 import classes from './tabs.module.css';

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { errorCode } from '../../../session/errors.js';
+import { useCachedQuery, type SettingsStore } from '../../../data/settingsCache.js';
 import { fetchPolicies, type PolicyView } from './api.js';
 
 export interface PoliciesState {
@@ -12,30 +11,28 @@ export interface PoliciesState {
   reload(): void;
 }
 
+export interface UsePoliciesOptions {
+  /** Offline, answer the policies this device last read (the case screen's flags); the editor shows the server's only. */
+  offline?: boolean;
+  store?: SettingsStore;
+}
+
 /**
  * The sign-off policies governing an organisation (issue 29), for the policy editor and the case
- * screen's flags list (which flags block): loaded once per organisation, reloadable.
+ * screen's flags list (which flags block): loaded once per organisation, reloadable, and kept on
+ * the device (data/settingsCache.ts) so a case screen opened offline knows which flags block.
  */
-export function usePolicies(orgId: string, enabled = true): PoliciesState {
-  const [state, setState] = useState<{ policies: PolicyView[] | null; error: string | null; loading: boolean }>({
-    policies: null,
-    error: null,
-    loading: enabled,
-  });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (!enabled || orgId === '') return;
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    fetchPolicies(orgId).then(
-      (policies) => live && setState({ policies, error: null, loading: false }),
-      (err: unknown) => live && setState({ policies: null, error: errorCode(err), loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [orgId, enabled, round]);
-  const set = useCallback((policies: PolicyView[]) => setState({ policies, error: null, loading: false }), []);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { ...state, set, reload };
+export function usePolicies(
+  orgId: string,
+  enabled = true,
+  { offline = false, store }: UsePoliciesOptions = {},
+): PoliciesState {
+  const query = useCachedQuery(orgId, 'policies', fetchPolicies, { enabled, offline, ...(store ? { store } : {}) });
+  return {
+    policies: query.data,
+    error: query.fromCache ? null : query.error,
+    loading: query.loading,
+    set: query.set,
+    reload: query.reload,
+  };
 }

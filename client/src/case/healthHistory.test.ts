@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { HEALTH_HISTORY_ROOT } from '@vigil/shared';
-import { writePatch } from './hooks.js';
+import { writePatch } from './healthHistory.js';
 
 describe('writing a health history (HhxTabProps.set)', () => {
   it('writes every key of a patch in one transaction, and deletes keys set to null', () => {

@@ -7,7 +7,7 @@ import {
   healthHistoryContent,
   healthHistorySearch,
   isPatientHealthHistory,
-} from './histories.js';
+} from './healthHistories.js';
 
 const NOW = Date.parse('2026-11-26T08:00:00Z');
 

@@ -1,6 +1,6 @@
 import { Paper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { LightStack } from '../../../ui/LightLayout.js';
+import { LightStack } from './LightLayout.js';
 
 export interface SectionFrameProps {
   /** The anchor the section navigation scrolls to. */

@@ -1,29 +1,8 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as Y from 'yjs';
-import { CASE_ROOT, type CaseListEntry, type CaseListKey } from '@vigil/shared';
-import { ensureCaseStructure, isStructuredKey, isStructuredMap } from '../../sync/caseStructure.js';
-
-/** Reads a key of the case root as plain JSON. */
-function readKey(root: Y.Map<unknown>, key: string): unknown {
-  const v = root.get(key);
-  return v instanceof Y.AbstractType ? v.toJSON() : v;
-}
-
-const versions = new WeakMap<Y.Doc, { n: number }>();
-
-/** How many changes the document has had since this module first looked at it. */
-export function docVersion(doc: Y.Doc): number {
-  let version = versions.get(doc);
-  if (!version) {
-    const counter = { n: 0 };
-    doc.on('update', () => {
-      counter.n++;
-    });
-    versions.set(doc, counter);
-    version = counter;
-  }
-  return version.n;
-}
+import type { CaseListEntry, CaseListKey, VitalsRecord } from '@vigil/shared';
+import { caseRoot, docVersion, readKey, type CaseDoc } from './caseDoc.js';
+import { addEntryOf, editText, removeListEntries, replaceListEntry, setField, setRecordEntry } from './commands.js';
 
 /**
  * A hook's state read from the case in the render, so a section mounts with its values instead
@@ -35,15 +14,15 @@ export function docVersion(doc: Y.Doc): number {
  * the subscription.
  */
 function useReadState<T>(
-  doc: Y.Doc | undefined,
+  doc: CaseDoc | undefined,
   key: string,
   read: (root: Y.Map<unknown>) => T,
   empty: T,
-): { value: T; set: (value: T) => void; isCurrent: (doc: Y.Doc) => boolean; markRead: (doc: Y.Doc) => void } {
-  const seen = useRef<{ doc: Y.Doc; key: string; version: number } | null>(null);
-  const readNow = (): { doc: Y.Doc | undefined; key: string; value: T } => {
+): { value: T; set: (value: T) => void; isCurrent: (doc: CaseDoc) => boolean; markRead: (doc: CaseDoc) => void } {
+  const seen = useRef<{ doc: CaseDoc; key: string; version: number } | null>(null);
+  const readNow = (): { doc: CaseDoc | undefined; key: string; value: T } => {
     seen.current = doc ? { doc, key, version: docVersion(doc) } : null;
-    return { doc, key, value: doc ? read(doc.getMap(CASE_ROOT)) : empty };
+    return { doc, key, value: doc ? read(caseRoot(doc)) : empty };
   };
   const [state, setState] = useState(readNow);
   let current = state;
@@ -87,12 +66,12 @@ function observeKey(root: Y.Map<unknown>, key: string, onChange: () => void): ()
 }
 
 /** A plain value of the case document's root map, kept current. Writing null deletes the key. */
-export function useCaseValue<T>(doc: Y.Doc | undefined, key: string): [T | undefined, (value: T | null) => void] {
+export function useCaseValue<T>(doc: CaseDoc | undefined, key: string): [T | undefined, (value: T | null) => void] {
   const first = useReadState<T | undefined>(doc, key, (root) => readKey(root, key) as T | undefined, undefined);
   const value = first.value;
   useEffect(() => {
     if (!doc) return;
-    const root = doc.getMap(CASE_ROOT);
+    const root = caseRoot(doc);
     const read = (): void => {
       first.markRead(doc);
       first.set(readKey(root, key) as T | undefined);
@@ -105,10 +84,7 @@ export function useCaseValue<T>(doc: Y.Doc | undefined, key: string): [T | undef
   // The same function for as long as the document and key are, so components given it keep their props.
   const write = useCallback(
     (next: T | null): void => {
-      if (!doc) return;
-      const root = doc.getMap(CASE_ROOT);
-      if (next === null) root.delete(key);
-      else root.set(key, next);
+      if (doc) setField(doc, key, next);
     },
     [doc, key],
   );
@@ -123,28 +99,12 @@ export function useCaseValue<T>(doc: Y.Doc | undefined, key: string): [T | undef
  * as that build does.
  */
 export function useCaseRecord<T>(
-  doc: Y.Doc | undefined,
+  doc: CaseDoc | undefined,
   key: string,
 ): [Readonly<Record<string, T>>, (entry: string, value: T | null) => void] {
   const [value] = useCaseValue<Record<string, T>>(doc, key);
   const setEntry = (entry: string, next: T | null): void => {
-    if (!doc) return;
-    const root = doc.getMap(CASE_ROOT);
-    if (root.get(key) === undefined && isStructuredMap(key)) ensureCaseStructure(doc);
-    const map = root.get(key);
-    if (map instanceof Y.Map) {
-      if (next === null) map.delete(entry);
-      else map.set(entry, next);
-      return;
-    }
-    const current = readKey(root, key);
-    const record: Record<string, T> =
-      current != null && typeof current === 'object' && !Array.isArray(current)
-        ? { ...(current as Record<string, T>) }
-        : {};
-    if (next === null) delete record[entry];
-    else record[entry] = next;
-    root.set(key, record);
+    if (doc) setRecordEntry(doc, key, entry, next);
   };
   return [value != null && typeof value === 'object' ? value : {}, setEntry];
 }
@@ -168,16 +128,16 @@ export interface CaseList<T> {
  * entry schemas): `useCaseList(doc, 'drugsAdministered')` is a `CaseList<DrugEntry>`, and a key
  * that is not a case list does not compile.
  */
-export function useCaseList<K extends CaseListKey>(doc: Y.Doc | undefined, key: K): CaseList<CaseListEntry<K>> {
+export function useCaseList<K extends CaseListKey>(doc: CaseDoc | undefined, key: K): CaseList<CaseListEntry<K>> {
   return useCaseListOf<CaseListEntry<K>>(doc, key);
 }
 
-function useCaseListOf<T>(doc: Y.Doc | undefined, key: string): CaseList<T> {
+function useCaseListOf<T>(doc: CaseDoc | undefined, key: string): CaseList<T> {
   const first = useReadState<T[]>(doc, key, (root) => listOf<T>(readKey(root, key)), []);
   const items = first.value;
   useEffect(() => {
     if (!doc) return;
-    const root = doc.getMap(CASE_ROOT);
+    const root = caseRoot(doc);
     const read = (): void => {
       first.markRead(doc);
       const list = listOf<T>(readKey(root, key));
@@ -198,65 +158,25 @@ function useCaseListOf<T>(doc: Y.Doc | undefined, key: string): CaseList<T> {
  * The edits of a case list (see useCaseList), the same functions for as long as the document
  * and key are: components given them keep their props.
  */
-function caseListEdits<T>(doc: Y.Doc | undefined, key: string): Omit<CaseList<T>, 'items'> {
-  const array = (): Y.Array<T> | null => {
-    if (!doc) return null;
-    // Lists are never created here: a list two tablets each created would lose one side's entries.
-    if (!isStructuredKey(key)) throw new Error(`"${key}" is not a list of the case structure`);
-    const root = doc.getMap(CASE_ROOT);
-    if (!(root.get(key) instanceof Y.Array)) ensureCaseStructure(doc);
-    return root.get(key) as Y.Array<T>;
-  };
+function caseListEdits<T>(doc: CaseDoc | undefined, key: string): Omit<CaseList<T>, 'items'> {
   return {
-    add: (item) => array()?.push([item]),
+    add: (item) => {
+      if (doc) addEntryOf(doc, key, item);
+    },
     removeWhere: (match) => {
-      const list = array();
-      if (!list) return;
-      doc?.transact(() => {
-        for (let i = list.length - 1; i >= 0; i--) if (match(list.get(i))) list.delete(i, 1);
-      });
+      if (doc) removeListEntries<T>(doc, key, (item) => match(item));
     },
     replaceWhere: (match, next) => {
-      const list = array();
-      if (!list) return;
-      doc?.transact(() => {
-        for (let i = 0; i < list.length; i++) {
-          if (match(list.get(i))) {
-            list.delete(i, 1);
-            list.insert(i, [next]);
-            return;
-          }
-        }
-      });
+      if (doc) replaceListEntry(doc, key, match, next);
     },
   };
-}
-
-/** Replaces a Y.Text's content by the smallest edit that turns it into `next`. */
-export function applyTextEdit(text: Y.Text, next: string): void {
-  const prev = text.toJSON();
-  if (prev === next) return;
-  let start = 0;
-  while (start < prev.length && start < next.length && prev[start] === next[start]) start++;
-  let end = 0;
-  while (
-    end < prev.length - start &&
-    end < next.length - start &&
-    prev[prev.length - 1 - end] === next[next.length - 1 - end]
-  ) {
-    end++;
-  }
-  text.doc?.transact(() => {
-    text.delete(start, prev.length - start - end);
-    text.insert(start, next.slice(start, next.length - end));
-  });
 }
 
 /**
  * A text of the case (procedureNotes, recoveryNotes) kept as a Y.Text, so two people typing in
  * the same notes merge character by character.
  */
-export function useCaseText(doc: Y.Doc | undefined, key: string): [string, (v: string) => void] {
+export function useCaseText(doc: CaseDoc | undefined, key: string): [string, (v: string) => void] {
   const textOf = (root: Y.Map<unknown>): string => {
     const t = readKey(root, key);
     return typeof t === 'string' ? t : '';
@@ -265,7 +185,7 @@ export function useCaseText(doc: Y.Doc | undefined, key: string): [string, (v: s
   const value = first.value;
   useEffect(() => {
     if (!doc) return;
-    const root = doc.getMap(CASE_ROOT);
+    const root = caseRoot(doc);
     const read = (): void => {
       first.markRead(doc);
       first.set(textOf(root));
@@ -275,11 +195,113 @@ export function useCaseText(doc: Y.Doc | undefined, key: string): [string, (v: s
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, key]);
   const write = (next: string): void => {
-    if (!doc) return;
-    const root = doc.getMap(CASE_ROOT);
-    if (!(root.get(key) instanceof Y.Text)) ensureCaseStructure(doc);
-    const text = root.get(key);
-    if (text instanceof Y.Text) applyTextEdit(text, next);
+    if (doc) editText(doc, key, next);
   };
   return [value, write];
+}
+
+/** The case document's content, kept current (the report preview follows every edit). */
+export function useCaseJson(doc: CaseDoc | undefined): Record<string, unknown> {
+  const [json, setJson] = useState<Record<string, unknown>>({});
+  useEffect(() => {
+    if (!doc) return;
+    const root = caseRoot(doc);
+    const read = (): void => setJson(root.toJSON());
+    read();
+    root.observeDeep(read);
+    return () => root.unobserveDeep(read);
+  }, [doc]);
+  return json;
+}
+
+/**
+ * The case document's content, read when the caller mounts and then at most once every `everyMs`
+ * while it changes, in a transition: what follows the charting (the sign-off flags) does so without
+ * a monitor reading making every tap wait on a copy of a long case.
+ */
+export function useThrottledCaseJson(doc: CaseDoc | undefined, everyMs: number): Record<string, unknown> | null {
+  const [json, setJson] = useState<Record<string, unknown> | null>(null);
+  useEffect(() => {
+    if (!doc) {
+      setJson(null);
+      return;
+    }
+    const root = caseRoot(doc);
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const read = (): void => {
+      timer = null;
+      startTransition(() => setJson(root.toJSON()));
+    };
+    const changed = (): void => {
+      timer ??= setTimeout(read, everyMs);
+    };
+    read();
+    root.observeDeep(changed);
+    return () => {
+      root.unobserveDeep(changed);
+      if (timer != null) clearTimeout(timer);
+    };
+  }, [doc, everyMs]);
+  return json;
+}
+
+/**
+ * The case's monitor readings, kept current. It watches only the `vitalsRecords` list and
+ * appends what was pushed at its end, so a 4-hour case of readings every 5 s (2,880) is not
+ * copied again on every keystroke elsewhere in the case.
+ */
+export function useVitalsRecords(doc: CaseDoc | undefined): VitalsRecord[] {
+  // Read at the first render (useReadState): the section mounts with its readings.
+  const [first] = useState(() => {
+    const list = doc ? caseRoot(doc).get('vitalsRecords') : undefined;
+    return doc && list instanceof Y.Array
+      ? { doc, version: docVersion(doc), records: list.toArray() as VitalsRecord[] }
+      : null;
+  });
+  const [records, setRecords] = useState<VitalsRecord[]>(first?.records ?? []);
+  useEffect(() => {
+    if (!doc) return;
+    const root = caseRoot(doc);
+    let list: Y.Array<VitalsRecord> | null = null;
+    let known = 0;
+    const readAll = (): void => {
+      const items = list ? list.toArray() : [];
+      known = items.length;
+      startTransition(() => setRecords(items));
+    };
+    const onList = (event: Y.YArrayEvent<VitalsRecord>): void => {
+      const delta = event.changes.delta;
+      const onlyAppended =
+        delta.every((d) => d.delete === undefined) &&
+        delta.length <= 2 &&
+        (delta.length === 1 ? delta[0]!.insert !== undefined && known === 0 : delta[0]!.retain === known);
+      if (onlyAppended && list) {
+        const added = list.slice(known);
+        known = list.length;
+        // The chart and tables redraw without holding up a tap or keystroke (useCaseList).
+        startTransition(() => setRecords((prev) => prev.concat(added)));
+      } else readAll();
+    };
+    const attach = (): void => {
+      const next = root.get('vitalsRecords');
+      const arr = next instanceof Y.Array ? (next as Y.Array<VitalsRecord>) : null;
+      if (arr === list) return;
+      list?.unobserve(onList);
+      list = arr;
+      list?.observe(onList);
+      // Unchanged since the first render: that render's readings are current.
+      if (first && first.doc === doc && first.version === docVersion(doc) && arr) known = arr.length;
+      else readAll();
+    };
+    const onRoot = (event: Y.YMapEvent<unknown>): void => {
+      if (event.keysChanged.has('vitalsRecords')) attach();
+    };
+    attach();
+    root.observe(onRoot);
+    return () => {
+      root.unobserve(onRoot);
+      list?.unobserve(onList);
+    };
+  }, [doc, first]);
+  return records;
 }

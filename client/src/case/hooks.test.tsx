@@ -4,8 +4,9 @@ import { CASE_ROOT, type DrugEntry, type ManualVitalsEntry } from '@vigil/shared
 import { useLayoutEffect } from 'react';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as Y from 'yjs';
-import { ensureCaseStructure } from '../../sync/caseStructure.js';
-import { useCaseList, useCaseRecord, useCaseText, useCaseValue, type CaseList } from './useCaseData.js';
+import { ensureCaseStructure } from '../sync/caseStructure.js';
+import { asCaseDoc } from './caseDoc.js';
+import { useCaseList, useCaseRecord, useCaseText, useCaseValue, type CaseList } from './hooks.js';
 
 function newDoc(): Y.Doc {
   const doc = new Y.Doc();
@@ -19,7 +20,7 @@ describe('case data hooks', () => {
     let renders = 0;
     const { result } = renderHook(() => {
       renders++;
-      return useCaseValue<string>(doc, 'procedure');
+      return useCaseValue<string>(asCaseDoc(doc), 'procedure');
     });
     act(() => result.current[1]('Extraction'));
     expect(result.current[0]).toBe('Extraction');
@@ -32,7 +33,7 @@ describe('case data hooks', () => {
 
   it('sets one record entry without losing entries set since the last render', () => {
     const doc = newDoc();
-    const { result } = renderHook(() => useCaseRecord<number>(doc, 'events'));
+    const { result } = renderHook(() => useCaseRecord<number>(asCaseDoc(doc), 'events'));
     act(() => {
       result.current[1]('caseStart', 1);
       result.current[1]('anesthesiaStart', 2);
@@ -45,8 +46,8 @@ describe('case data hooks', () => {
   it("keeps the event times two tablets set apart (the record is the structure's Y.Map)", () => {
     const a = newDoc();
     const b = newDoc();
-    const onA = renderHook(() => useCaseRecord<number>(a, 'events'));
-    const onB = renderHook(() => useCaseRecord<number>(b, 'events'));
+    const onA = renderHook(() => useCaseRecord<number>(asCaseDoc(a), 'events'));
+    const onB = renderHook(() => useCaseRecord<number>(asCaseDoc(b), 'events'));
     act(() => onA.result.current[1]('anesthesiaStart', 1_000));
     act(() => onB.result.current[1]('procedureStart', 2_000));
     act(() => {
@@ -64,7 +65,7 @@ describe('case data hooks', () => {
     const doc = newDoc();
     Y.applyUpdate(doc, Y.encodeStateAsUpdate(old));
     expect(doc.getMap(CASE_ROOT).get('events')).not.toBeInstanceOf(Y.Map);
-    const { result } = renderHook(() => useCaseRecord<number>(doc, 'events'));
+    const { result } = renderHook(() => useCaseRecord<number>(asCaseDoc(doc), 'events'));
     expect(result.current[0]).toEqual({ caseStart: 5 });
     act(() => result.current[1]('anesthesiaStart', 6));
     expect(result.current[0]).toEqual({ caseStart: 5, anesthesiaStart: 6 });
@@ -74,7 +75,7 @@ describe('case data hooks', () => {
     const a = newDoc();
     const b = newDoc();
     const item = (id: string, complete: boolean) => ({ id, label: `Item ${id}`, order: 0, complete });
-    const { result } = renderHook(() => useCaseList(a, 'preOpChecklist'));
+    const { result } = renderHook(() => useCaseList(asCaseDoc(a), 'preOpChecklist'));
     act(() => {
       result.current.add(item('x', false));
       result.current.add(item('y', false));
@@ -91,13 +92,13 @@ describe('case data hooks', () => {
   it('types a list by its key: the key picks the entry type, and a key that is not a case list does not compile', () => {
     const doc = newDoc();
     const { result } = renderHook(() => ({
-      drugs: useCaseList(doc, 'drugsAdministered'),
-      vitals: useCaseList(doc, 'manualVitals'),
+      drugs: useCaseList(asCaseDoc(doc), 'drugsAdministered'),
+      vitals: useCaseList(asCaseDoc(doc), 'manualVitals'),
     }));
     expectTypeOf(result.current.drugs).toEqualTypeOf<CaseList<DrugEntry>>();
     expectTypeOf(result.current.vitals.items).toEqualTypeOf<ManualVitalsEntry[]>();
     // @ts-expect-error -- 'procedureNotes' is a text, not a list
-    expectTypeOf(useCaseList).toBeCallableWith(doc, 'procedureNotes');
+    expectTypeOf(useCaseList).toBeCallableWith(asCaseDoc(doc), 'procedureNotes');
     // @ts-expect-error -- a drug entry is not a manual vitals entry
     expectTypeOf(result.current.vitals.add).toBeCallableWith({ id: 'd', name: 'Midazolam', drugId: 'midazolam' });
     act(() =>
@@ -113,7 +114,7 @@ describe('case data hooks', () => {
 
   it('edits a shared text by the smallest change', () => {
     const doc = newDoc();
-    const { result } = renderHook(() => useCaseText(doc, 'procedureNotes'));
+    const { result } = renderHook(() => useCaseText(asCaseDoc(doc), 'procedureNotes'));
     act(() => result.current[1]('Patient tolerated well'));
     act(() => result.current[1]('Patient tolerated procedure well'));
     expect(result.current[0]).toBe('Patient tolerated procedure well');
@@ -128,8 +129,8 @@ describe('case data hooks', () => {
     const { result } = renderHook(() => {
       renders++;
       return {
-        value: useCaseValue<string>(doc, 'procedure')[0],
-        list: useCaseList(doc, 'manualVitals').items,
+        value: useCaseValue<string>(asCaseDoc(doc), 'procedure')[0],
+        list: useCaseList(asCaseDoc(doc), 'manualVitals').items,
       };
     });
     expect(result.current.value).toBe('Extraction');
@@ -141,8 +142,8 @@ describe('case data hooks', () => {
     const doc = newDoc();
     doc.getMap(CASE_ROOT).set('procedure', 'Extraction');
     const { result } = renderHook(() => {
-      const [value] = useCaseValue<string>(doc, 'procedure');
-      const [notes] = useCaseText(doc, 'procedureNotes');
+      const [value] = useCaseValue<string>(asCaseDoc(doc), 'procedure');
+      const [notes] = useCaseText(asCaseDoc(doc), 'procedureNotes');
       // A remote update that lands after this render read the case but before its effects ran.
       if (value === 'Extraction' && doc.getMap(CASE_ROOT).get('procedure') === 'Extraction') {
         doc.transact(() => {
@@ -162,9 +163,9 @@ describe('case data hooks', () => {
     const commits: string[] = [];
     const { rerender } = renderHook(
       ({ d }: { d: Y.Doc | undefined }) => {
-        const [value] = useCaseValue<string>(d, 'procedure');
-        const { items } = useCaseList(d, 'manualVitals');
-        const [notes] = useCaseText(d, 'procedureNotes');
+        const [value] = useCaseValue<string>(asCaseDoc(d), 'procedure');
+        const { items } = useCaseList(asCaseDoc(d), 'manualVitals');
+        const [notes] = useCaseText(asCaseDoc(d), 'procedureNotes');
         const seen = `${d ? 'doc' : 'none'} ${value ?? '-'} ${items.length} ${notes || '-'}`;
         useLayoutEffect(() => {
           commits.push(seen);

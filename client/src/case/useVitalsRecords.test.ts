@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
-import { CASE_ROOT } from '@vigil/shared';
+import { CASE_ROOT, type VitalsRecord } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { ensureCaseStructure } from '../../../sync/caseStructure.js';
-import { useVitalsRecords, type VitalsRecord } from './monitor.js';
+import { ensureCaseStructure } from '../sync/caseStructure.js';
+import { asCaseDoc } from './caseDoc.js';
+import { useVitalsRecords } from './hooks.js';
 
 const reading = (id: string, t: number): VitalsRecord => ({
   id,
@@ -25,7 +26,7 @@ describe('useVitalsRecords', () => {
     let renders = 0;
     const { result } = renderHook(() => {
       renders++;
-      return useVitalsRecords(doc);
+      return useVitalsRecords(asCaseDoc(doc));
     });
     expect(result.current.map((r) => r.id)).toEqual(['a', 'b']);
     expect(renders).toBe(1);

@@ -1,5 +1,5 @@
 import { mergedInto, readPatientAnswers, type Composition, type PatientAnswers } from '@vigil/shared';
-import type { HealthHistoryCard } from './histories.js';
+import type { HealthHistoryCard } from './healthHistories.js';
 
 /** A patient-answers health history as the staff review it. */
 export interface PatientAnswersItem {

@@ -5,7 +5,7 @@ import {
   type Composition,
   type PatientAnswers,
 } from '@vigil/shared';
-import type { HealthHistoryCard } from './histories.js';
+import type { HealthHistoryCard } from './healthHistories.js';
 import { mergeTarget, patientAnswersItems } from './patientAnswers.js';
 
 const answers = (submittedAt: string): PatientAnswers => ({

@@ -7,9 +7,9 @@ import {
   useDexieQuery,
   useOutbox,
   type OutboxEntry,
-} from '../../data/db.js';
-import { fhirClient } from '../../data/fhir.js';
-import { useRefresh, type CachedList } from '../../data/useResources.js';
+} from './db.js';
+import { fhirClient } from './fhir.js';
+import { useRefresh, type CachedList } from './useResources.js';
 import { latestPhysicalAttributes } from './measurements.js';
 import { matchesPatientSearch, sortPatients } from './patientRules.js';
 

@@ -1,0 +1,2 @@
+/** The auth feature's surface for other features (issue 36 item 6): they import it only through this file. */
+export { ChangePasswordForm } from './ChangePasswordPage.js';

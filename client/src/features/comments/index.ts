@@ -1,0 +1,2 @@
+/** The comments feature's surface for other features (issue 36 item 6): they import it only through this file. */
+export { PatientComments } from './PatientComments.js';

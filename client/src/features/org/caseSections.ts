@@ -1,0 +1,19 @@
+import type { PluggedCaseSection } from '../cases/index.js';
+import { CASE_LEDGER_SECTION_ID, CaseLedgerSection } from '../inventories/index.js';
+import { FinalizeSection } from '../report/index.js';
+
+/**
+ * The sections other features add to the case screen (issue 36 item 6), in the org app beside its
+ * route table: the controlled-drug reconciliation (issue 29, with the drugInventory flag) before the
+ * sign-off checks, and the report's finalize section last.
+ */
+export const CASE_SECTIONS: readonly PluggedCaseSection[] = [
+  {
+    id: CASE_LEDGER_SECTION_ID,
+    label: 'Controlled drugs',
+    before: 'case-signoff',
+    shows: (settings) => settings.drugInventory,
+    Component: CaseLedgerSection,
+  },
+  { id: 'case-report', label: 'Report', Component: FinalizeSection },
+];

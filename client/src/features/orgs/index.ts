@@ -1,0 +1,33 @@
+/** The orgs feature's surface for other features (issue 36 item 6): they import it only through this file. */
+export { audienceOnly } from './AudienceOnly.js';
+export { BaaPage } from './BaaPage.js';
+export { GoLivePage } from './GoLivePage.js';
+export { MemberPage } from './MemberPage.js';
+export { MembersPage } from './MembersPage.js';
+export { OrgOverview, OrgTable } from './OrgOverview.js';
+export { RequireOrgAccess } from './RequireOrgAccess.js';
+export { RoleBadges } from './RoleBadges.js';
+export { SaveRefusal } from './SaveRefusal.js';
+export { FeatureFlags, SettingsPage } from './SettingsPage.js';
+export { countersignBaa, fetchFeatures, type Baa, type OrgFeature } from './api.js';
+export { useFeatureOverrides } from './featureOverrides.js';
+export {
+  useAllOrgs,
+  useBaa,
+  useChildOrgMembers,
+  useChildOrgs,
+  useMayAdminister,
+  useOrg,
+  useOrgFeatureValues,
+  useOrgFeatures,
+  useTeamUsers,
+} from './hooks.js';
+export { ROLE_LABELS, adminLabel, memberErrorText } from './memberRules.js';
+export {
+  defaultText,
+  inheritedText,
+  policyErrorText,
+  policyLoadErrorText,
+  policyText,
+} from './policies/PolicyEditor.js';
+export { usePolicies } from './policies/usePolicies.js';
