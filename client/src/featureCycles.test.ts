@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importCycles } from '@vigil/shared';
 
 // No cycle between the client's features (issue 36 item 6): the import graph of the areas under
 // client/src/features/, built from the source files (tests included, type imports too), has no
@@ -39,38 +40,9 @@ function areaGraph(root: string): Map<string, Map<string, string>> {
   return graph;
 }
 
-/** The strongly connected components of more than one node (Tarjan), each sorted. */
+/** The cycles of an area graph (shared's importCycles over its edges). */
 function cycles(graph: ReadonlyMap<string, ReadonlyMap<string, string>>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string): void => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v)?.keys() ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const component: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1) found.push(component.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return found;
+  return importCycles([...graph].flatMap(([from, to]) => [...to.keys()].map((t): [string, string] => [from, t])));
 }
 
 describe('the client features’ import graph', () => {

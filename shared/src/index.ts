@@ -44,6 +44,7 @@ export * from './rules/policies.js';
 export * from './rules/signed-records.js';
 export * from './auth/index.js';
 export * from './texts/refusals.js';
+export { importCycles } from './graph/cycles.js';
 export * from './sync/index.js';
 export * from './orgs/index.js';
 export * from './fhir/index.js';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importCycles } from '@vigil/shared';
 
 /*
  * Issue 36 item 7: the server's areas are not one knot. An area is the first folder under
@@ -79,51 +80,12 @@ function crossAreaImports(): { from: string; to: string }[] {
   );
 }
 
-/** The strongly connected components of more than one node (Tarjan), each sorted, sorted by first node. */
-function cycles(edges: readonly [string, string][]): string[][] {
-  const next = new Map<string, Set<string>>();
-  for (const [a, b] of edges) {
-    if (!next.has(a)) next.set(a, new Set());
-    if (!next.has(b)) next.set(b, new Set());
-    next.get(a)!.add(b);
-  }
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string): void => {
-    index.set(v, index.size);
-    low.set(v, index.get(v)!);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of next.get(v)!) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const component: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1) found.push(component.sort());
-    }
-  };
-  for (const v of [...next.keys()].sort()) if (!index.has(v)) visit(v);
-  return found.sort((a, b) => a[0]!.localeCompare(b[0]!));
-}
-
 describe('server areas (issue 36 item 7)', () => {
   const imports = crossAreaImports();
 
   it('finds no value-import cycle between areas but the listed ones', () => {
     const edges = imports.map(({ from, to }): [string, string] => [areaOf(from), areaOf(to)]);
-    expect(cycles(edges)).toEqual(ALLOWED_CYCLES);
+    expect(importCycles(edges)).toEqual(ALLOWED_CYCLES);
   });
 
   it('finds store/ importing no domain area but the listed imports', () => {
@@ -150,7 +112,7 @@ describe('server areas (issue 36 item 7)', () => {
 
   it('sees a cycle, however long, and not a chain', () => {
     expect(
-      cycles([
+      importCycles([
         ['a', 'b'],
         ['b', 'c'],
         ['c', 'a'],
@@ -158,7 +120,7 @@ describe('server areas (issue 36 item 7)', () => {
       ]),
     ).toEqual([['a', 'b', 'c']]);
     expect(
-      cycles([
+      importCycles([
         ['a', 'b'],
         ['b', 'c'],
       ]),
