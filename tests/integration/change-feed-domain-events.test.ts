@@ -8,21 +8,13 @@ import { SqliteChangeStore } from '../../sync-server/src/store/changes/sqlite.js
 import type { Change } from '../../sync-server/src/store/changes/types.js';
 import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/database.js';
 import type { Browser } from './accounts-client.js';
-import { formsWorld, type FormsWorld } from './forms-helpers.js';
-import { sudo } from './orgs-helpers.js';
+import { formsWorldWith, type FormsWorld } from './forms-helpers.js';
 
 let w: FormsWorld;
 let db: Db | undefined;
 
 beforeAll(async () => {
-  w = await formsWorld({ prefix: 'feedevents', formBuilder: false });
-  await sudo(w.server, w.uber);
-  for (const feature of ['policies', 'drugInventory']) {
-    const on = await w.uber.browser.gql(
-      `mutation { addOrgFeature(orgId: "office", featureName: "${feature}") { name } }`,
-    );
-    expect(on.code).toBeUndefined();
-  }
+  w = await formsWorldWith('feedevents', ['policies', 'drugInventory']);
 }, 300_000);
 afterAll(async () => {
   db?.close();

@@ -8,21 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteAuditStore } from '../../sync-server/src/store/audit/sqlite.js';
 import { openDatabase } from '../../sync-server/src/store/sqlite/database.js';
 import type { Browser } from './accounts-client.js';
-import { formsWorld, type FormsWorld } from './forms-helpers.js';
-import { sudo } from './orgs-helpers.js';
+import { formsWorldWith, type FormsWorld } from './forms-helpers.js';
 import { eventually } from '../utils/yjs-clients.js';
 
 let w: FormsWorld;
 
 beforeAll(async () => {
-  w = await formsWorld({ prefix: 'cfgaudit', formBuilder: false });
-  await sudo(w.server, w.uber);
-  for (const feature of ['policies', 'drugInventory']) {
-    const on = await w.uber.browser.gql(
-      `mutation { addOrgFeature(orgId: "office", featureName: "${feature}") { name } }`,
-    );
-    expect(on.code).toBeUndefined();
-  }
+  w = await formsWorldWith('cfgaudit', ['policies', 'drugInventory']);
 }, 300_000);
 afterAll(async () => {
   await w?.server.dispose();

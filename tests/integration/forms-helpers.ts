@@ -87,6 +87,19 @@ export async function formsWorld(options: { formBuilder?: boolean; prefix?: stri
   };
 }
 
+/** A formsWorld whose office has `features` turned on by the uber (after sudo), e.g. policies and drugInventory. */
+export async function formsWorldWith(prefix: string, features: readonly string[]): Promise<FormsWorld> {
+  const w = await formsWorld({ prefix, formBuilder: false });
+  await sudo(w.server, w.uber);
+  for (const feature of features) {
+    const on = await w.uber.browser.gql(
+      `mutation { addOrgFeature(orgId: "office", featureName: "${feature}") { name } }`,
+    );
+    expect(on.code).toBeUndefined();
+  }
+  return w;
+}
+
 export const FORM_FIELDS =
   'id updated type name parentOrg challenge addToAll markdown requiresInput icon description editable fields { name label type required }';
 

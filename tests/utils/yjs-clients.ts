@@ -114,8 +114,9 @@ function nextMessage(
 
 /**
  * A round trip on a plain client's socket: sends sync step 1 and resolves on the server's step 2.
- * The server answers one socket's messages in order, so every message sent before has been handled,
- * and the client holds whatever the server's copy holds.
+ * The server answers one socket's messages in order, so every message sent before has been handled
+ * (a refused write refused; an accepted one queued, not yet stored: allSaved or a second client
+ * waits for that), and the client holds whatever the server's copy holds.
  */
 export function caughtUp(client: YClient, timeoutMs = 10_000): Promise<void> {
   const answered = nextMessage(

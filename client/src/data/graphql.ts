@@ -19,6 +19,11 @@ export class RequestError extends Error {
   }
 }
 
+/** The server's error code (a GraphQL error's message) of a failed call. */
+export function errorCode(err: unknown): string {
+  return err instanceof RequestError ? err.code : 'UNKNOWN';
+}
+
 /** Maps an HTTP status (and body) to the fetch wrapper's error code (spec 002 §8). */
 export function errorCodeForStatus(status: number, body = ''): RequestErrorCode {
   if (status === 404) return 'NOT_FOUND';

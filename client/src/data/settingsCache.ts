@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { db } from './db.js';
-import { RequestError } from './graphql.js';
+import { errorCode } from './graphql.js';
 
 /*
  * Settings read through GraphQL, kept on the device (issue 36 item 6): the sign-off policies first,
@@ -53,8 +53,6 @@ export interface CachedQueryOptions {
   store?: SettingsStore;
 }
 
-const errorCodeOf = (err: unknown): string => (err instanceof RequestError ? err.code : 'UNKNOWN');
-
 /**
  * One setting of an organisation read through GraphQL with the device's copy: `fetch` once per
  * organisation and name (again on `reload`); the server's answer is written to the store; offline
@@ -84,7 +82,7 @@ export function useCachedQuery<T>(
         store.write(orgId, name, data).catch(() => undefined);
       },
       async (err: unknown) => {
-        const error = errorCodeOf(err);
+        const error = errorCode(err);
         const copy = offline && error === 'NETWORK_ERROR' ? await store.read(orgId, name).catch(() => undefined) : undefined;
         if (!live) return;
         if (copy !== undefined) setState({ data: copy as T, error, loading: false, fromCache: true });

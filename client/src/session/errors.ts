@@ -1,6 +1,2 @@
-import { RequestError } from '../data/graphql.js';
-
-/** The server's error code (a GraphQL error's message) of a failed call. */
-export function errorCode(err: unknown): string {
-  return err instanceof RequestError ? err.code : 'UNKNOWN';
-}
+/** The server's error code of a failed call (data/graphql.ts), for the screens that import it from here. */
+export { errorCode } from '../data/graphql.js';

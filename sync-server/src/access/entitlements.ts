@@ -1,5 +1,5 @@
 import { resolveFeatures, type FeatureValue } from '@vigil/shared';
-import { AppError } from '../errors.js';
+import { refuse } from '../errors.js';
 
 /** An organisation's stored feature flags (the organisations store answers it). */
 export interface FlagSource {
@@ -8,12 +8,7 @@ export interface FlagSource {
 
 /** A feature an organisation may be entitled to (spec 000 §3 flags; later a plan tier's). */
 export type Entitlement =
-  | 'adminUnfinalize'
-  | 'addendums'
-  | 'drugInventory'
-  | 'formBuilder'
-  | 'policies'
-  | 'primaryProviderMustBeFinalSignerName';
+  'adminUnfinalize' | 'drugInventory' | 'formBuilder' | 'policies' | 'primaryProviderMustBeFinalSignerName';
 
 /**
  * What an organisation may use (issue 36 item 1): the one reader of feature flags for the
@@ -35,6 +30,6 @@ export class Entitlements {
 
   /** Refuses 403 FEATURE_DISABLED unless the organisation has the feature. */
   async require(orgId: string, feature: Entitlement): Promise<void> {
-    if (!(await this.has(orgId, feature))) throw new AppError(403, 'FEATURE_DISABLED');
+    if (!(await this.has(orgId, feature))) refuse('FEATURE_DISABLED');
   }
 }

@@ -63,7 +63,7 @@ export interface InventoryDeps {
   changes?: Pick<ChangeStore, 'append'>;
   inventories: InventoryStore;
   orgs: OrgStore;
-  entitlements: Pick<Entitlements, 'has'>;
+  entitlements: Pick<Entitlements, 'has' | 'require'>;
   access: OrgAccess;
   accounts: Pick<AccountStore, 'userByEmail' | 'userById'>;
   /** Cases read from their Appointment or Composition; `transaction` holds the signed check and the append as one unit of work. */
@@ -659,7 +659,7 @@ export class InventoryService {
       need === 'admin' ? 'admin' : 'member',
     );
     if (need === 'provider' && !hasRole(who.subject, org.id, 'provider')) refuse('NOT_AUTHORIZED');
-    if (!(await this.enabled(org.id))) refuse('FEATURE_DISABLED');
+    await this.deps.entitlements.require(org.id, 'drugInventory');
     return { who, orgId: org.id };
   }
 }

@@ -1,3 +1,4 @@
+import { refusalText } from '@vigil/shared';
 import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { cacheResources } from '../../data/db.js';
@@ -16,16 +17,12 @@ export interface PatientCommentsProps {
 
 /** The comments' message for a failed call. */
 function commentErrorText(code: string): string {
-  switch (code) {
-    case 'NETWORK_ERROR':
-      return 'The server cannot be reached. Check the connection and try again.';
-    case 'NOT_AUTHORIZED':
-      return 'You cannot change this comment.';
-    case 'INVALID_INPUT':
-      return 'Please write a comment first.';
-    default:
-      return 'An unknown error occurred';
-  }
+  return refusalText(code, {
+    NETWORK_ERROR: 'The server cannot be reached. Check the connection and try again.',
+    NOT_AUTHORIZED: 'You cannot change this comment.',
+    INVALID_INPUT: 'Please write a comment first.',
+    default: 'An unknown error occurred',
+  });
 }
 
 function when(date: string | null): string {

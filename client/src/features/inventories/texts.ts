@@ -1,13 +1,13 @@
-import { LEDGER_TEXTS } from '@vigil/shared';
+import { LEDGER_TEXTS, refusalText, type RefusalWording } from '@vigil/shared';
 
-/** [IV3] What a refusal of the ledger's calls says to the person at the safe. */
-const ERROR_TEXTS: Readonly<Record<string, string>> = {
+/**
+ * [IV3] What a refusal of the ledger's calls says to the person at the safe: the ledger's own
+ * wording; every other code reads as the catalogue has it (refusalText, spec 000 §8).
+ */
+const ERROR_TEXTS: RefusalWording = {
   FEATURE_DISABLED: 'Drug inventory is not turned on for this organisation.',
-  NOT_AUTHORIZED: 'You do not have permission to do this.',
-  NO_AUTHENTICATION: 'Your session ended. Sign in again.',
   NETWORK_ERROR: 'No connection to the server. Controlled-drug entries need the network: try again when online.',
   NOT_FOUND: 'Not found.',
-  INVALID_INPUT: 'Check the values entered.',
   INVALID_QUANTITY: LEDGER_TEXTS.quantity,
   LOT_EXPIRED: LEDGER_TEXTS.expired,
   CASE_REQUIRED: LEDGER_TEXTS.caseRequired,
@@ -26,11 +26,11 @@ const ERROR_TEXTS: Readonly<Record<string, string>> = {
   CASE_NOT_SIGNED: LEDGER_TEXTS.caseNotSigned,
   CORRECTS_REQUIRED: LEDGER_TEXTS.corrects,
   CORRECTION_REASON_REQUIRED: LEDGER_TEXTS.correctionReason,
-  PAGE_TOO_LARGE: 'Too much asked at once. Reload the page.',
+  default: 'Something went wrong. Try again.',
 };
 
 export function ledgerErrorText(code: string): string {
-  return ERROR_TEXTS[code] ?? 'Something went wrong. Try again.';
+  return refusalText(code, ERROR_TEXTS);
 }
 
 /** Entry kinds as the log and the buttons name them. */

@@ -1,4 +1,4 @@
-import { ORG_TEXTS } from '@vigil/shared';
+import { ORG_TEXTS, refusalText } from '@vigil/shared';
 
 /** Role labels on the member screens (spec 000 §3 roles; labels are ours). */
 export const ROLE_LABELS: Record<string, string> = {
@@ -18,22 +18,15 @@ export function adminLabel(label: string, isAdmin: boolean): string {
 
 /** The member screens' message for a failed call (the server's codes; wording is ours, spec 000 §8 default). */
 export function memberErrorText(code: string): string {
-  switch (code) {
-    case 'ALREADY_MEMBER':
-      return 'That person is already a member of this organization.';
-    case 'LAST_ADMIN':
-      return 'An organization needs at least one admin. Make someone else an admin first.';
-    case 'TOO_MANY_REQUESTS':
-      return 'Too many invitations sent in the last hour. Please try again later.';
-    case 'INVALID_INPUT':
-      return 'Please check the email address and roles.';
-    case 'NOT_AUTHORIZED':
-      return `Only admins can do this ${ORG_TEXTS.requiresAdmin}.`;
-    case 'SUDO_REQUIRED':
-      return 'Please confirm your identity and try again.';
-    default:
-      return 'An unknown error occurred';
-  }
+  return refusalText(code, {
+    ALREADY_MEMBER: 'That person is already a member of this organization.',
+    LAST_ADMIN: 'An organization needs at least one admin. Make someone else an admin first.',
+    TOO_MANY_REQUESTS: 'Too many invitations sent in the last hour. Please try again later.',
+    INVALID_INPUT: 'Please check the email address and roles.',
+    NOT_AUTHORIZED: `Only admins can do this ${ORG_TEXTS.requiresAdmin}.`,
+    SUDO_REQUIRED: 'Please confirm your identity and try again.',
+    default: 'An unknown error occurred',
+  });
 }
 
 /** A plausible email address: something@something.tld (the server checks it again). */

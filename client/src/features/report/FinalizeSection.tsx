@@ -29,6 +29,7 @@ import {
   validateAddendums,
   type FinalSignerDecision,
   type Practitioner,
+  refusalText,
 } from '@vigil/shared';
 import { RequestError } from '../../data/graphql.js';
 import { fetchFeatures } from '../orgs/index.js';
@@ -58,34 +59,25 @@ import { clockDateTime } from '../../ui/format.js';
 
 /** What a refusal before the stream means to the signer (the final-signer codes say what the rule found). */
 export function finalizeRefusalText(code: string): string {
-  switch (code) {
-    case FINAL_SIGNER_CODES.caseNotStarted:
-      return 'This case was never started. Record the case start before signing.';
-    case FINAL_SIGNER_CODES.signerNotProvider:
-      return 'Only a provider can sign and finalize a case.';
-    case FINAL_SIGNER_CODES.noPrimaryProvider:
-      return 'This organization requires the primary provider to sign, and the case has none. Choose a provider for the appointment.';
-    case FINAL_SIGNER_CODES.primaryProviderNotProvider:
-      return 'The primary provider does not hold the provider role and cannot sign. Choose a provider for the appointment.';
-    case FINAL_SIGNER_CODES.signerNotPrimaryProvider:
-      return 'This organization requires the primary provider to sign: only they can sign this case.';
-    case 'CONFLICT':
-      return 'This device has changes the server has not saved yet. Wait until the case shows saved, then sign again.';
-    case 'FINALIZED':
-      return 'This case is already finalized.';
-    case EDITING_WINDOW_CLOSED:
-      return 'The provider editing window of 24 hours has closed: this case can no longer be signed and finalized.';
-    case 'NOT_AUTHORIZED':
-      return 'Only a provider of this organization can sign the report.';
-    case 'NETWORK_ERROR':
-      return 'The server cannot be reached. Finalizing needs a connection; try again when online.';
-    case 'SIGNOFF_BLOCKED':
-      return 'Sign-off flags block finalizing: fix them in the case or give a reason to override each.';
-    case 'INVALID_OVERRIDE':
-      return 'Each override needs a reason of 1 to 500 characters.';
-    default:
-      return FINALIZE_STEP_MESSAGES.failed;
-  }
+  return refusalText(code, {
+    [FINAL_SIGNER_CODES.caseNotStarted]: 'This case was never started. Record the case start before signing.',
+    [FINAL_SIGNER_CODES.signerNotProvider]: 'Only a provider can sign and finalize a case.',
+    [FINAL_SIGNER_CODES.noPrimaryProvider]:
+      'This organization requires the primary provider to sign, and the case has none. Choose a provider for the appointment.',
+    [FINAL_SIGNER_CODES.primaryProviderNotProvider]:
+      'The primary provider does not hold the provider role and cannot sign. Choose a provider for the appointment.',
+    [FINAL_SIGNER_CODES.signerNotPrimaryProvider]:
+      'This organization requires the primary provider to sign: only they can sign this case.',
+    CONFLICT: 'This device has changes the server has not saved yet. Wait until the case shows saved, then sign again.',
+    FINALIZED: 'This case is already finalized.',
+    [EDITING_WINDOW_CLOSED]:
+      'The provider editing window of 24 hours has closed: this case can no longer be signed and finalized.',
+    NOT_AUTHORIZED: 'Only a provider of this organization can sign the report.',
+    NETWORK_ERROR: 'The server cannot be reached. Finalizing needs a connection; try again when online.',
+    SIGNOFF_BLOCKED: 'Sign-off flags block finalizing: fix them in the case or give a reason to override each.',
+    INVALID_OVERRIDE: 'Each override needs a reason of 1 to 500 characters.',
+    default: FINALIZE_STEP_MESSAGES.failed,
+  });
 }
 
 interface ReportFlags {

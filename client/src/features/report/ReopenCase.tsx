@@ -1,3 +1,4 @@
+import { refusalText } from '@vigil/shared';
 import { Button, Group, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ERROR_SUDO_CANCELLED, useSudo } from '../../session/SudoProvider.js';
@@ -6,20 +7,14 @@ import { unfinalizeCase } from './api.js';
 
 /** What a refused unfinalize means to the administrator; the case stays finalized. */
 export function reopenRefusalText(code: string): string {
-  switch (code) {
-    case 'NOT_AUTHORIZED':
-      return 'Only an administrator of this organization can reopen a finalized case.';
-    case 'FEATURE_DISABLED':
-      return 'Reopening finalized cases is turned off for this organization.';
-    case 'NOT_FINALIZED':
-      return 'This case is not finalized any more. Reload to see it as it is.';
-    case 'SUDO_REQUIRED':
-      return 'Reopening a signed case needs you to confirm your identity. Try again and confirm.';
-    case 'NETWORK_ERROR':
-      return 'The server cannot be reached. Reopening needs a connection; try again when online.';
-    default:
-      return 'The case could not be reopened. It is still finalized; try again.';
-  }
+  return refusalText(code, {
+    NOT_AUTHORIZED: 'Only an administrator of this organization can reopen a finalized case.',
+    FEATURE_DISABLED: 'Reopening finalized cases is turned off for this organization.',
+    NOT_FINALIZED: 'This case is not finalized any more. Reload to see it as it is.',
+    SUDO_REQUIRED: 'Reopening a signed case needs you to confirm your identity. Try again and confirm.',
+    NETWORK_ERROR: 'The server cannot be reached. Reopening needs a connection; try again when online.',
+    default: 'The case could not be reopened. It is still finalized; try again.',
+  });
 }
 
 export interface ReopenCaseButtonProps {

@@ -9,6 +9,7 @@ import {
   type PolicyRuleValue,
   type SedationLevel,
   type SignoffCategory,
+  refusalText,
 } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { errorCode } from '../../../session/errors.js';
@@ -48,34 +49,26 @@ export function inheritedText(
 
 /** A refused save or removal in words an administrator acts on (the server's codes, spec 000 §6). */
 export function policyErrorText(code: string): string {
-  switch (code) {
-    case 'NOT_AUTHORIZED':
-    case 'NO_AUTHENTICATION':
-      return 'Only an admin of this organization can change its sign-off policies.';
-    case 'NOT_FOUND':
-      return 'That policy was already removed (by another admin or on another device). The list now shows what is saved.';
-    case 'POLICY_NOT_EDITABLE':
-      return 'That policy is set by a parent organization: only its admins can change it.';
-    case 'INVALID_INPUT':
-      return 'The policy was not accepted: choose block, warn or off, and sedation levels from the list.';
-    case 'NETWORK_ERROR':
-      return 'The server cannot be reached. Policies are saved on the server: try again when online.';
-    default:
-      return `The policy was not saved (${code}). Try again.`;
-  }
+  return refusalText(code, {
+    NOT_AUTHORIZED: 'Only an admin of this organization can change its sign-off policies.',
+    NO_AUTHENTICATION: 'Only an admin of this organization can change its sign-off policies.',
+    NOT_FOUND:
+      'That policy was already removed (by another admin or on another device). The list now shows what is saved.',
+    POLICY_NOT_EDITABLE: 'That policy is set by a parent organization: only its admins can change it.',
+    INVALID_INPUT: 'The policy was not accepted: choose block, warn or off, and sedation levels from the list.',
+    NETWORK_ERROR: 'The server cannot be reached. Policies are saved on the server: try again when online.',
+    default: `The policy was not saved (${code}). Try again.`,
+  });
 }
 
 /** Why the policies could not be read, and what to do. */
 export function policyLoadErrorText(code: string): string {
-  switch (code) {
-    case 'NETWORK_ERROR':
-      return 'The server cannot be reached: try again when online.';
-    case 'NOT_AUTHORIZED':
-    case 'NO_AUTHENTICATION':
-      return 'Only a member of this organization can read its sign-off policies.';
-    default:
-      return `The server could not read them (${code}). Try again.`;
-  }
+  return refusalText(code, {
+    NETWORK_ERROR: 'The server cannot be reached: try again when online.',
+    NOT_AUTHORIZED: 'Only a member of this organization can read its sign-off policies.',
+    NO_AUTHENTICATION: 'Only a member of this organization can read its sign-off policies.',
+    default: `The server could not read them (${code}). Try again.`,
+  });
 }
 
 interface RuleRowProps {
