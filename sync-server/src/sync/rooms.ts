@@ -146,6 +146,11 @@ export class SyncRooms implements DocumentRooms {
     return room ? (room.isBuilt ? 'built' : 'bytes') : null;
   }
 
+  /** The writes a sealed room holds until it is released (finalize), 0 for a room not in memory. */
+  heldWrites(address: RoomAddress): number {
+    return this.rooms.get(address.name)?.held.length ?? 0;
+  }
+
   /** Handles an HTTP upgrade on `/api/sync/…` (transport.ts). */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     this.transport.handleUpgrade(req, socket, head);
