@@ -3,7 +3,8 @@ import { openMemoryDatabase } from '../sqlite/database.js';
 import { insertOrgRows } from '../sqlite/fixtures.js';
 import { MemoryInventoryStore } from './memory.js';
 import { SqliteInventoryStore } from './sqlite.js';
-import type { InventoryStore, LedgerEntryRecord, LotRecord, NewLedgerEntry } from './types.js';
+import { entry, lot } from './fixtures.test-util.js';
+import type { InventoryStore, LedgerEntryRecord } from './types.js';
 
 interface Fixture {
   store: InventoryStore;
@@ -24,41 +25,6 @@ const implementations: [string, () => Fixture][] = [
   ['memory', () => ({ store: new MemoryInventoryStore() })],
   ['sqlite', sqlite],
 ];
-
-const lot = (over: Partial<LotRecord> = {}): LotRecord => ({
-  id: 'lot-1',
-  orgId: 'office',
-  inventoryId: 'inv-1',
-  drug: 'Midazolam',
-  strength: '5 mg/mL, 2 mL vial',
-  schedule: 'IV',
-  lotNumber: 'A1',
-  expiry: '2027-06-30',
-  unit: 'mg',
-  packageAmount: 10,
-  gtin: '00312345678906',
-  ndc: '1234567890',
-  serialNumber: null,
-  createdAt: 1000,
-  ...over,
-});
-
-const entry = (over: Partial<NewLedgerEntry> = {}): NewLedgerEntry => ({
-  id: 'le-1',
-  orgId: 'office',
-  kind: 'receive',
-  inventoryId: 'inv-1',
-  lotId: 'lot-1',
-  quantity: 50,
-  caseId: null,
-  userId: 'usr-a',
-  witnessId: null,
-  reason: null,
-  expected: null,
-  found: null,
-  at: 2000,
-  ...over,
-});
 
 /** A readable chain rule: enough to see what the store hands over and keeps. */
 const link = (prev: string, e: { id: string; seq: number }): string => `${prev}>${e.seq}:${e.id}`;

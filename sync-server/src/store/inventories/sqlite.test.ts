@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { insertOrgRows } from '../sqlite/fixtures.js';
+import { entry, lot } from './fixtures.test-util.js';
 import { SqliteInventoryStore } from './sqlite.js';
 
 /*
@@ -23,39 +24,7 @@ describe('SqliteInventoryStore: the ledger tables are append-only', () => {
       createdAt: 1,
     });
     await store.append(
-      {
-        newLot: {
-          id: 'lot-1',
-          orgId: 'office',
-          inventoryId: 'inv-1',
-          drug: 'Midazolam',
-          strength: '5 mg/mL, 2 mL vial',
-          schedule: 'IV',
-          lotNumber: 'A1',
-          expiry: '2027-06-30',
-          unit: 'mg',
-          packageAmount: 10,
-          gtin: null,
-          ndc: null,
-          serialNumber: null,
-          createdAt: 1000,
-        },
-        entry: {
-          id: 'le-1',
-          orgId: 'office',
-          kind: 'receive',
-          inventoryId: 'inv-1',
-          lotId: 'lot-1',
-          quantity: 50,
-          caseId: null,
-          userId: 'usr-a',
-          witnessId: null,
-          reason: null,
-          expected: null,
-          found: null,
-          at: 2000,
-        },
-      },
+      { newLot: lot({ gtin: null, ndc: null }), entry: entry() },
       () => undefined,
       (prev, e) => `${prev}>${e.seq}`,
       'G',
