@@ -6,6 +6,7 @@
 import os from 'node:os';
 import * as Y from 'yjs';
 import { caseScreenSection } from './case-screen.js';
+import { changeFeedSection } from './change-feed.js';
 import type { Section } from './report-types.js';
 import { table } from './report.js';
 import { BASELINE_ROOT } from './servers.js';
@@ -21,6 +22,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   memory: () => memorySection(caseState),
   saves: () => saveAckSection(caseState),
   caseScreen: caseScreenSection,
+  changeFeed: changeFeedSection,
 };
 
 console.log(`load average ${os.loadavg()[0]?.toFixed(1)} at start`);

@@ -10,6 +10,7 @@ import * as prettier from 'prettier';
 import * as Y from 'yjs';
 import { REPO_ROOT } from '../../tests/utils/start-server.js';
 import { caseScreenDocument, caseScreenSection } from './case-screen.js';
+import { changeFeedSection } from './change-feed.js';
 import { finalizeSection } from './finalize.js';
 import { readings } from './reading.js';
 import { renderMarkdown, type BenchReport, type Machine } from './report.js';
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
   sections.push(await step('acknowledged saves', () => saveAckSection(caseState)));
   sections.push(await step('finalize', finalizeSection));
   sections.push(await step('case screen', caseScreenSection));
+  sections.push(await step('change feed', changeFeedSection));
   const report: BenchReport = {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     code: codeVersion(),
