@@ -41,6 +41,13 @@ describe('a second implementation for every store contract suite (issue 36 item 
     expect(withoutMemory()).toEqual(MISSING);
   });
 
+  it('seeds no contract suite with SQL fixtures: every implementation is seeded through store methods', () => {
+    const seededBySql = contractSuites().filter((name) =>
+      /sqlite\/fixtures/.test(readFileSync(path.join(STORE, name, 'contract.test.ts'), 'utf8')),
+    );
+    expect(seededBySql).toEqual([]);
+  });
+
   it('tells a suite with a memory entry from one without', () => {
     expect(namesMemory("describe.each([\n  ['memory', () => new MemoryX()],\n  ['sqlite', sqlite],\n])")).toBe(true);
     expect(namesMemory("describe.each([['sqlite', sqlite]])('X contract (%s)', …)")).toBe(false);
