@@ -253,6 +253,33 @@ describe.each(implementations)('AccountStore contract (%s)', (_, make) => {
     expect(await f.accounts.resetPassword('code-r1', 'pw-again', 4100)).toBeNull();
   });
 
+  it('refuses a code, MFA option or signature of no user, and a code of no session, changing nothing', async () => {
+    const f = make();
+    await withUser(f);
+    await f.accounts.issueCode(code('c1'));
+    await expect(f.accounts.issueCode(code('c2', { userId: 'usr-none' }))).rejects.toThrow();
+    await expect(f.accounts.issueCode(code('c3', { sessionId: 'ses-none' }))).rejects.toThrow();
+    // The refused codes voided nothing: c1 is still the session's open code.
+    expect((await f.accounts.latestOpenCode('ses-a', 'mfa', 'email', 'a@example.com'))?.id).toBe('c1');
+    await expect(
+      f.accounts.verifyMfa({
+        userId: 'usr-none',
+        channel: 'sms',
+        to: '+14155552671',
+        verifiesEmail: false,
+        sessionId: 'ses-a',
+        tokenHash: 'hash-none',
+        now: 1100,
+        multiFactorExp: 5000,
+        sudoExpiresAt: null,
+      }),
+    ).rejects.toThrow();
+    expect(await f.accounts.mfaOptions('usr-none')).toEqual([]);
+    expect((await f.sessions.byTokenHash('hash-ses-a'))?.multi_factor_exp).toBeNull();
+    await expect(f.accounts.saveSignature('usr-none', 'sig-1', 'M0 0', 1000)).rejects.toThrow();
+    expect(await f.accounts.signature('usr-none')).toBeNull();
+  });
+
   it('saves, replaces and deletes the one saved signature of a user', async () => {
     const f = make();
     await withUser(f);

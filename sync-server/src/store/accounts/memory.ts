@@ -132,7 +132,8 @@ export class MemoryAccountStore implements AccountStore {
     return this.db.transaction(async () => {
       const option = this.option(v.userId, v.channel, v.to);
       if (option) option.verified = 1;
-      else
+      else {
+        this.requireUser(v.userId);
         this.tables.value.mfaOptions.push({
           user_id: v.userId,
           channel: v.channel,
@@ -140,6 +141,7 @@ export class MemoryAccountStore implements AccountStore {
           verified: 1,
           created_at: v.now,
         });
+      }
       if (v.verifiesEmail) this.verifyEmail(v.userId, v.now);
       await this.sessions.setTokenHash(v.sessionId, v.tokenHash);
       await this.sessions.verifyMultiFactor(v.sessionId, v.now, v.multiFactorExp);
@@ -166,10 +168,14 @@ export class MemoryAccountStore implements AccountStore {
   }
 
   issueCode(code: NewCode): Promise<void> {
-    return this.db.run(() => {
+    return this.db.transaction(async () => {
       const codes = this.tables.value.codes;
-      // The primary key, checked before anything changes (SQLite's statement would roll back).
+      // The primary key and the foreign keys, checked before anything changes (SQLite's
+      // transaction would roll back).
       if (codes.some((c) => c.id === code.id)) throw new Error('a code with this id exists');
+      this.requireUser(code.userId);
+      if (code.sessionId !== null && !(await this.sessions.byId(code.sessionId)))
+        throw new Error('FOREIGN KEY: no such session');
       if (code.sessionId !== null) {
         for (const c of codes)
           if (c.session_id === code.sessionId && c.purpose === code.purpose && c.closed_at === null)
@@ -243,6 +249,7 @@ export class MemoryAccountStore implements AccountStore {
   saveSignature(userId: string, id: string, path: string, now: number): Promise<void> {
     return this.db.run(() => {
       const signatures = this.tables.value.signatures;
+      if (!signatures.has(userId)) this.requireUser(userId);
       // A replaced signature keeps its id, as SQLite's upsert does.
       signatures.set(userId, { id: signatures.get(userId)?.id ?? id, path, updatedAt: now });
     });
@@ -259,6 +266,11 @@ export class MemoryAccountStore implements AccountStore {
 
   private userWithEmail(email: string): UserRow | null {
     return this.tables.value.users.find((u) => u.email === email) ?? null;
+  }
+
+  /** SQLite's foreign key to users, checked before a row naming the user is written. */
+  private requireUser(id: string): void {
+    if (!this.user(id)) throw new Error('FOREIGN KEY: no such user');
   }
 
   private verifyEmail(userId: string, now: number): void {

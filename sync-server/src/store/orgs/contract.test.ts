@@ -282,6 +282,49 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
     expect(await f.auditTrail()).toHaveLength(trail);
   });
 
+  it('refuses a membership, invitation, flag or organisation naming no organisation or no user, writing nothing', async () => {
+    const f = make();
+    await withDental(f);
+    const trail = (await f.auditTrail()).length;
+    const invitation = (over: { id: string; orgId?: string; invitedBy?: string }) => ({
+      codeHash: `h-${over.id}`,
+      orgId: 'dental',
+      email: 'x@example.com',
+      kind: 'regular' as const,
+      roles: ['member' as const],
+      invitedBy: 'u-ann',
+      createdAt: 2000,
+      expiresAt: 9000,
+      ...over,
+    });
+    const refused: (() => Promise<unknown>)[] = [
+      () => f.store.grantRoles(grant('nowhere', 'u-bob', ['member']), origin(2000)),
+      () => f.store.grantRoles(grant('dental', 'u-none', ['member']), origin(2000)),
+      () => f.store.createInvitation(invitation({ id: 'i-1', orgId: 'nowhere' }), origin(2000), event('orgUpdated')),
+      () => f.store.createInvitation(invitation({ id: 'i-2', invitedBy: 'u-none' }), origin(2000), event('orgUpdated')),
+      () => f.store.setFeature('nowhere', 'flag', true, 'u-ann', origin(2000), event('orgUpdated')),
+      () => f.store.setFeature('dental', 'flag', true, 'u-none', origin(2000), event('orgUpdated')),
+      () =>
+        f.store.createOrg(
+          newOrg('other', { createdBy: 'u-none' }),
+          grant('other', 'u-bob', ['admin']),
+          origin(2000),
+          event('orgCreated'),
+        ),
+    ];
+    for (const attempt of refused) await expect(attempt()).rejects.toThrow();
+    await f.store.createInvitation(invitation({ id: 'i-3' }), origin(2000), event('orgUpdated'));
+    await expect(
+      f.store.acceptInvitation('i-3', grant('dental', 'u-none', ['member']), origin(3000), event('orgUpdated')),
+    ).rejects.toThrow();
+    expect((await f.store.invitationByCodeHash('h-i-3'))?.usedAt).toBeNull();
+    expect(await f.store.invitationByCodeHash('h-i-1')).toBeNull();
+    expect(await f.store.features('dental')).toEqual({});
+    expect(await f.store.org('other')).toBeNull();
+    expect((await f.store.members('dental')).map((m) => m.userId)).toEqual(['u-ann']);
+    expect(await f.auditTrail()).toHaveLength(trail + 1);
+  });
+
   it('updates only the given columns (null clears one), keeps the shipping address, and audits the change', async () => {
     const f = make();
     await withDental(f);

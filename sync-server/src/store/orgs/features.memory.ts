@@ -1,6 +1,6 @@
 import type { FeatureValue } from '@vigil/shared';
 import type { OrgFeatureStore, PlanRecord } from './features.js';
-import { appendOrgAudit, byText, type MemoryOrgContext } from './memory-common.js';
+import { appendOrgAudit, byText, requireRefs, type MemoryOrgContext } from './memory-common.js';
 
 /** Feature flags and plans in memory (the counterpart of features.sqlite.ts). */
 export function memoryOrgFeatures(ctx: MemoryOrgContext): OrgFeatureStore {
@@ -18,6 +18,7 @@ export function memoryOrgFeatures(ctx: MemoryOrgContext): OrgFeatureStore {
 
     setFeature(orgId, name, value, by, origin, audit) {
       return db.transaction(async () => {
+        requireRefs(ctx, orgId, [by]);
         const t = tables.value;
         const stored = { orgId, name, value: structuredClone(value), updatedBy: by, updatedAt: origin.at };
         const existing = t.features.findIndex((f) => f.orgId === orgId && f.name === name);

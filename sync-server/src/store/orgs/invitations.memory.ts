@@ -1,6 +1,13 @@
 import type { GrantResult } from './common.js';
 import type { InvitationStore, PendingInvitationRecord } from './invitations.js';
-import { appendOrgAudit, byText, grantInMemory, knownRoles, type MemoryOrgContext } from './memory-common.js';
+import {
+  appendOrgAudit,
+  byText,
+  grantInMemory,
+  knownRoles,
+  requireRefs,
+  type MemoryOrgContext,
+} from './memory-common.js';
 
 /** Invitations in memory (the counterpart of invitations.sqlite.ts). */
 export function memoryInvitations(ctx: MemoryOrgContext): InvitationStore {
@@ -29,6 +36,7 @@ export function memoryInvitations(ctx: MemoryOrgContext): InvitationStore {
         // The primary key and the unique code hash, as SQLite refuses them.
         if (tables.value.invitations.some((i) => i.id === invitation.id || i.codeHash === invitation.codeHash))
           throw new Error('an invitation with this id or code exists');
+        requireRefs(ctx, invitation.orgId, [invitation.invitedBy]);
         tables.value.invitations.push({
           id: invitation.id,
           codeHash: invitation.codeHash,
@@ -50,6 +58,7 @@ export function memoryInvitations(ctx: MemoryOrgContext): InvitationStore {
       return db.transaction(async (): Promise<GrantResult | 'USED'> => {
         const invitation = tables.value.invitations.find((i) => i.id === invitationId && i.usedAt === null);
         if (!invitation) return 'USED';
+        requireRefs(ctx, null, [grant.userId]);
         Object.assign(invitation, { usedAt: origin.at, usedBy: grant.userId });
         const granted = await grantInMemory(ctx, grant, origin);
         await appendOrgAudit(ctx, origin, audit);

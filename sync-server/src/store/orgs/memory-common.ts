@@ -113,6 +113,18 @@ export function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * SQLite's foreign keys, checked before a write changes anything: the organisation and the users
+ * a row names must exist (a null user is allowed where the column is nullable).
+ */
+export function requireRefs(ctx: MemoryOrgContext, orgId: string | null, userIds: readonly (string | null)[]): void {
+  if (orgId !== null && !ctx.tables.value.orgs.some((o) => o.id === orgId))
+    throw new Error('FOREIGN KEY: no such organisation');
+  const users = ctx.users();
+  for (const id of userIds)
+    if (id !== null && !users.some((u) => u.id === id)) throw new Error('FOREIGN KEY: no such user');
+}
+
 /** Appends one organisation event to the audit trail, inside the caller's transaction. */
 export function appendOrgAudit(ctx: MemoryOrgContext, origin: AuditOrigin, event: OrgAuditEvent): Promise<void> {
   return ctx.audit.append({
@@ -141,6 +153,7 @@ export async function grantInMemory(
   if (!existing) {
     // The primary key: SQLite refuses a second membership with this id.
     if (members.some((m) => m.id === grant.newMemberId)) throw new Error('a membership with this id exists');
+    requireRefs(ctx, grant.orgId, [grant.userId]);
     const roles = [...new Set(grant.roles)];
     members.push({
       id: grant.newMemberId,

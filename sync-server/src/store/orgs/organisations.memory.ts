@@ -1,5 +1,5 @@
 import type { OrgChanges, OrganisationStore, OrgRecord } from './organisations.js';
-import { appendOrgAudit, byText, grantInMemory, type MemoryOrgContext } from './memory-common.js';
+import { appendOrgAudit, byText, grantInMemory, requireRefs, type MemoryOrgContext } from './memory-common.js';
 
 /** `ORDER BY name, id`. */
 const byNameThenId = (a: OrgRecord, b: OrgRecord): number => byText(a.name, b.name) || byText(a.id, b.id);
@@ -42,6 +42,7 @@ export function memoryOrganisations(ctx: MemoryOrgContext): OrganisationStore {
         // The primary key and the unique FHIR id, as SQLite refuses them.
         if (tables.value.orgs.some((o) => o.id === org.id || o.fhirId === org.fhirId))
           throw new Error('an organisation with this id or FHIR id exists');
+        requireRefs(ctx, null, [org.createdBy]);
         tables.value.orgs.push({
           id: org.id,
           fhirId: org.fhirId,
