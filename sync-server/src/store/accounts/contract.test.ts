@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryDatabase } from '../memory/database.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
+import { MemorySessionStore } from '../sessions/memory.js';
 import { SqliteSessionStore } from '../sessions/sqlite.js';
 import type { NewSession, SessionStore } from '../sessions/types.js';
+import { MemoryAccountStore } from './memory.js';
 import { SqliteAccountStore } from './sqlite.js';
 import type { AccountStore, NewCode, NewUser } from './types.js';
 
@@ -15,6 +18,18 @@ function sqlite(): Fixture {
   const db = openMemoryDatabase();
   return { accounts: new SqliteAccountStore(db), sessions: new SqliteSessionStore(db) };
 }
+
+function memory(): Fixture {
+  const db = new MemoryDatabase();
+  const sessions = new MemorySessionStore(db);
+  return { accounts: new MemoryAccountStore(db, sessions), sessions };
+}
+
+/** Every AccountStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
+const implementations: [string, () => Fixture][] = [
+  ['memory', memory],
+  ['sqlite', sqlite],
+];
 
 const user = (id: string, email: string, now = 1000): NewUser => ({
   id,
@@ -55,7 +70,7 @@ async function withUser(f: Fixture): Promise<void> {
   await f.accounts.createUserWithSession(user('usr-a', 'a@example.com'), session('ses-a', 'usr-a'), null);
 }
 
-describe.each([['sqlite', sqlite]])('AccountStore contract (%s)', (_, make) => {
+describe.each(implementations)('AccountStore contract (%s)', (_, make) => {
   it('creates a user with its first session, ending the presented one, and refuses a taken email writing nothing', async () => {
     const f = make();
     await withUser(f);
@@ -82,6 +97,31 @@ describe.each([['sqlite', sqlite]])('AccountStore contract (%s)', (_, make) => {
     expect(taken).toBeNull();
     expect(await f.accounts.userById('usr-c')).toBeNull();
     expect(await f.sessions.byId('ses-c')).toBeNull();
+  });
+
+  it('matches emails exactly as stored (callers trim and lowercase them): another case is another address', async () => {
+    const f = make();
+    await withUser(f);
+    expect(await f.accounts.userByEmail('A@example.com')).toBeNull();
+    const other = await f.accounts.createUserWithSession(
+      user('usr-b', 'A@example.com'),
+      session('ses-b', 'usr-b'),
+      null,
+    );
+    expect(other?.id).toBe('usr-b');
+    expect((await f.accounts.userByEmail('a@example.com'))?.id).toBe('usr-a');
+  });
+
+  it('writes no user when its first session cannot be stored (one step)', async () => {
+    const f = make();
+    await withUser(f);
+    // ses-a exists: the session's id is taken, so the sign-up fails as a whole.
+    await expect(
+      f.accounts.createUserWithSession(user('usr-b', 'b@example.com'), session('ses-a', 'usr-b'), null),
+    ).rejects.toThrow();
+    expect(await f.accounts.userById('usr-b')).toBeNull();
+    expect(await f.accounts.userByEmail('b@example.com')).toBeNull();
+    expect((await f.sessions.byId('ses-a'))?.user_id).toBe('usr-a');
   });
 
   it('renames, verifies and changes the email (unverified again, open reset links voided); a taken email is refused', async () => {
@@ -211,6 +251,33 @@ describe.each([['sqlite', sqlite]])('AccountStore contract (%s)', (_, make) => {
     expect((await f.sessions.byId('ses-a'))?.ended_at).toBe(4000);
     expect(await f.accounts.openResetCode('code-r1')).toBeNull();
     expect(await f.accounts.resetPassword('code-r1', 'pw-again', 4100)).toBeNull();
+  });
+
+  it('refuses a code, MFA option or signature of no user, and a code of no session, changing nothing', async () => {
+    const f = make();
+    await withUser(f);
+    await f.accounts.issueCode(code('c1'));
+    await expect(f.accounts.issueCode(code('c2', { userId: 'usr-none' }))).rejects.toThrow();
+    await expect(f.accounts.issueCode(code('c3', { sessionId: 'ses-none' }))).rejects.toThrow();
+    // The refused codes voided nothing: c1 is still the session's open code.
+    expect((await f.accounts.latestOpenCode('ses-a', 'mfa', 'email', 'a@example.com'))?.id).toBe('c1');
+    await expect(
+      f.accounts.verifyMfa({
+        userId: 'usr-none',
+        channel: 'sms',
+        to: '+14155552671',
+        verifiesEmail: false,
+        sessionId: 'ses-a',
+        tokenHash: 'hash-none',
+        now: 1100,
+        multiFactorExp: 5000,
+        sudoExpiresAt: null,
+      }),
+    ).rejects.toThrow();
+    expect(await f.accounts.mfaOptions('usr-none')).toEqual([]);
+    expect((await f.sessions.byTokenHash('hash-ses-a'))?.multi_factor_exp).toBeNull();
+    await expect(f.accounts.saveSignature('usr-none', 'sig-1', 'M0 0', 1000)).rejects.toThrow();
+    expect(await f.accounts.signature('usr-none')).toBeNull();
   });
 
   it('saves, replaces and deletes the one saved signature of a user', async () => {

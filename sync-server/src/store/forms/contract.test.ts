@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryDatabase } from '../memory/database.js';
+import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
-import { insertOrgRows } from '../sqlite/fixtures.js';
 import { MemoryOrgFormStore } from './memory.js';
 import { SqliteOrgFormStore } from './sqlite.js';
 import type { OrgFormContent, OrgFormStore } from './types.js';
 
-function sqlite(): OrgFormStore {
+/** The organisations the forms belong to, made through the organisation store. */
+const ORGS: OrgSeed[] = [
+  { id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' },
+  { id: 'group', fhirId: 'o2', name: 'Group', type: 'parent' },
+];
+
+async function sqlite(): Promise<OrgFormStore> {
   const db = openMemoryDatabase();
-  insertOrgRows(db, [
-    { id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' },
-    { id: 'group', fhirId: 'o2', name: 'Group', type: 'parent' },
-  ]);
+  await seedOrgs(sqliteOrgWorld(db), ORGS);
   return new SqliteOrgFormStore(db);
+}
+
+async function memory(): Promise<OrgFormStore> {
+  const db = new MemoryDatabase();
+  await seedOrgs(memoryOrgWorld(db), ORGS);
+  return new MemoryOrgFormStore(db);
 }
 
 const content: OrgFormContent = {
@@ -24,14 +34,14 @@ const content: OrgFormContent = {
 };
 
 /** Every OrgFormStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => OrgFormStore][] = [
-  ['memory', () => new MemoryOrgFormStore()],
+const implementations: [string, () => Promise<OrgFormStore>][] = [
+  ['memory', memory],
   ['sqlite', sqlite],
 ];
 
 describe.each(implementations)('OrgFormStore contract (%s)', (_, make) => {
   it('creates, lists by organisation oldest first, and reads one form back as written', async () => {
-    const forms = make();
+    const forms = await make();
     await forms.create({ id: 'frm-a', orgId: 'office', createdBy: 'usr-1', at: 1000, ...content });
     await forms.create({ id: 'frm-b', orgId: 'group', createdBy: null, at: 2000, ...content, name: 'Pre-op' });
     await forms.create({ id: 'frm-c', orgId: 'office', createdBy: null, at: 3000, ...content, name: 'Later' });
@@ -52,7 +62,7 @@ describe.each(implementations)('OrgFormStore contract (%s)', (_, make) => {
   });
 
   it('updates only its own organisation’s forms that are not deleted', async () => {
-    const forms = make();
+    const forms = await make();
     await forms.create({ id: 'frm-a', orgId: 'office', createdBy: null, at: 1000, ...content });
     const changed = { ...content, type: 'textBody' as const, name: 'Renamed', fields: [], addToAll: true };
     expect(await forms.update('group', 'frm-a', changed, 2000)).toBe(false);
@@ -63,7 +73,7 @@ describe.each(implementations)('OrgFormStore contract (%s)', (_, make) => {
   });
 
   it('deletes by marking: no longer listed, still readable for tasks sent before, not deleted twice', async () => {
-    const forms = make();
+    const forms = await make();
     await forms.create({ id: 'frm-a', orgId: 'office', createdBy: null, at: 1000, ...content });
     expect(await forms.delete('group', 'frm-a', 2000)).toBe(false);
     expect(await forms.delete('office', 'frm-a', 2000)).toBe(true);
@@ -73,7 +83,7 @@ describe.each(implementations)('OrgFormStore contract (%s)', (_, make) => {
   });
 
   it('refuses a second form under an id another organisation holds, and changes nothing', async () => {
-    const forms = make();
+    const forms = await make();
     await forms.create({ id: 'frm-a', orgId: 'office', createdBy: null, at: 1000, ...content });
     await expect(
       forms.create({ id: 'frm-a', orgId: 'group', createdBy: null, at: 2000, ...content }),
@@ -83,7 +93,7 @@ describe.each(implementations)('OrgFormStore contract (%s)', (_, make) => {
   });
 
   it('hands out copies and keeps none of the caller’s objects', async () => {
-    const forms = make();
+    const forms = await make();
     const fields = structuredClone(content.fields);
     await forms.create({ id: 'frm-a', orgId: 'office', createdBy: null, at: 1000, ...content, fields });
     fields[0]!.label = 'Changed by the caller';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryDatabase } from '../memory/database.js';
+import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
-import { insertOrgRows } from '../sqlite/fixtures.js';
 import { MemoryInventoryStore } from './memory.js';
 import { SqliteInventoryStore } from './sqlite.js';
 import { entry, lot } from './fixtures.test-util.js';
@@ -10,19 +11,27 @@ interface Fixture {
   store: InventoryStore;
 }
 
-function sqlite(): Fixture {
+/** The organisations the inventories belong to, made through the organisation store. */
+const ORGS: OrgSeed[] = [
+  { id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' },
+  { id: 'other', fhirId: 'o2', name: 'Other', type: 'regular' },
+];
+
+async function sqlite(): Promise<Fixture> {
   const db = openMemoryDatabase();
-  // The organisations the SQLite store's rows refer to (its foreign-key precondition).
-  insertOrgRows(db, [
-    { id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' },
-    { id: 'other', fhirId: 'o2', name: 'Other', type: 'regular' },
-  ]);
+  await seedOrgs(sqliteOrgWorld(db), ORGS);
   return { store: new SqliteInventoryStore(db) };
 }
 
+async function memory(): Promise<Fixture> {
+  const db = new MemoryDatabase();
+  await seedOrgs(memoryOrgWorld(db), ORGS);
+  return { store: new MemoryInventoryStore(db) };
+}
+
 /** Every InventoryStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Fixture][] = [
-  ['memory', () => ({ store: new MemoryInventoryStore() })],
+const implementations: [string, () => Promise<Fixture>][] = [
+  ['memory', memory],
   ['sqlite', sqlite],
 ];
 
@@ -43,7 +52,7 @@ async function withInventory(f: Fixture): Promise<void> {
 
 describe.each(implementations)('InventoryStore contract (%s)', (_, make) => {
   it('creates inventories and lists them by organisation only', async () => {
-    const f = make();
+    const f = await make();
     await withInventory(f);
     await f.store.createInventory({
       id: 'inv-2',
@@ -66,7 +75,7 @@ describe.each(implementations)('InventoryStore contract (%s)', (_, make) => {
   });
 
   it('appends a new lot with its first entry, chaining each entry on the one before, per organisation', async () => {
-    const f = make();
+    const f = await make();
     await withInventory(f);
     const first = await f.store.append({ newLot: lot(), entry: entry() }, ok, link, 'G');
     expect(first).toMatchObject({ seq: 1, prevHash: 'G', hash: 'G>1:le-1', lot: { drug: 'Midazolam', unit: 'mg' } });
@@ -95,7 +104,7 @@ describe.each(implementations)('InventoryStore contract (%s)', (_, make) => {
   });
 
   it('hands the lot’s earlier entries to the check and writes nothing when it refuses', async () => {
-    const f = make();
+    const f = await make();
     await withInventory(f);
     await f.store.append({ newLot: lot(), entry: entry() }, ok, link, 'G');
     let seen: number[] = [];
@@ -120,7 +129,7 @@ describe.each(implementations)('InventoryStore contract (%s)', (_, make) => {
   });
 
   it('filters entries by inventory, lot, drug (any case), user or witness, case and time', async () => {
-    const f = make();
+    const f = await make();
     await withInventory(f);
     await f.store.append({ newLot: lot(), entry: entry() }, ok, link, 'G');
     await f.store.append(
@@ -160,7 +169,7 @@ describe.each(implementations)('InventoryStore contract (%s)', (_, make) => {
   });
 
   it('pages entries in chain order after a sequence, keeps a correction with what it corrects, and anchors the head', async () => {
-    const { store } = make();
+    const { store } = await make();
     await store.createInventory({
       id: 'inv-1',
       orgId: 'office',
@@ -210,7 +219,7 @@ describe.each(implementations)('InventoryStore contract (%s)', (_, make) => {
   });
 
   it('keeps lots and entries as appended: an id is never written twice, and nothing handed out is the stored record', async () => {
-    const f = make();
+    const f = await make();
     await withInventory(f);
     await f.store.append({ newLot: lot(), entry: entry() }, ok, link, 'G');
     // The same entry id again, or a new lot under a lot id in use: refused, nothing written.
@@ -242,7 +251,7 @@ describe.each(implementations)('InventoryStore contract (%s)', (_, make) => {
   });
 
   it('lets concurrent appends neither fork the chain nor both pass a balance check', async () => {
-    const f = make();
+    const f = await make();
     await withInventory(f);
     await f.store.append({ newLot: lot(), entry: entry({ quantity: 10 }) }, ok, link, 'G');
     // Each dispense takes the whole balance: the check refuses once an earlier dispense took it.
@@ -261,7 +270,7 @@ describe.each(implementations)('InventoryStore contract (%s)', (_, make) => {
   });
 
   it('keeps one chain per organisation: another organisation’s first entry starts at 1 on the genesis hash', async () => {
-    const f = make();
+    const f = await make();
     await withInventory(f);
     await f.store.createInventory({
       id: 'inv-o',

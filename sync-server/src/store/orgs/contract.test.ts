@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryAccountStore } from '../accounts/memory.js';
+import { SqliteAccountStore } from '../accounts/sqlite.js';
+import type { AccountStore } from '../accounts/types.js';
+import { MemoryAuditStore } from '../audit/memory.js';
+import { SqliteAuditStore } from '../audit/sqlite.js';
+import type { AuditStore } from '../audit/types.js';
+import { MemoryDatabase } from '../memory/database.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
+import type { CataloguePlan } from './memory-common.js';
+import { MemoryOrgStore } from './memory.js';
 import { SqliteOrgStore } from './sqlite.js';
 import type { AuditOrigin, NewOrg, OrgStore, RoleGrant } from './types.js';
 
@@ -11,20 +20,64 @@ import type { AuditOrigin, NewOrg, OrgStore, RoleGrant } from './types.js';
 /** A store under test, with the users and plans its rows refer to and a view of its audit trail. */
 interface Fixture {
   store: OrgStore;
-  addUser(id: string, name: string, email: string, createdAt?: number): void;
+  addUser(id: string, name: string, email: string, createdAt?: number): Promise<void>;
   addPlan(id: string, productName: string, amount: number, active: boolean): void;
   /** The organisation audit events written, oldest first: action and detail. */
-  auditTrail(): { action: string; userId: string | null; ip: string | null; detail: Record<string, unknown> }[];
+  auditTrail(): Promise<
+    { action: string; userId: string | null; ip: string | null; detail: Record<string, unknown> }[]
+  >;
+}
+
+/** Signs a user up through the account store (its first session is of no interest here). */
+async function signUp(accounts: AccountStore, id: string, name: string, email: string, now: number): Promise<void> {
+  const user = { id, name, email, passwordHash: 'x', referredBy: null, now };
+  const session = {
+    id: `signup-${id}`,
+    userId: id,
+    tokenHash: `signup-${id}`,
+    now,
+    expiresAt: now + 1,
+    ip: null,
+    userAgent: null,
+    singleOrg: null,
+    multiFactorExp: null,
+  };
+  await accounts.createUserWithSession(user, session, null);
+}
+
+/** The organisation events of the account/organisation trail, read back through the audit store. */
+async function orgEvents(
+  audit: AuditStore,
+): Promise<{ action: string; userId: string | null; ip: string | null; detail: Record<string, unknown> }[]> {
+  const events = [];
+  for (let row = 1; ; row += 1) {
+    const content = await audit.content('audit_events', row);
+    if (content === null) break;
+    const [, , userId, , action, , ip, , detail] = JSON.parse(content) as [
+      number,
+      number,
+      string | null,
+      string | null,
+      string,
+      string,
+      string | null,
+      string | null,
+      string,
+    ];
+    if (action.startsWith('org'))
+      events.push({ action, userId, ip, detail: JSON.parse(detail) as Record<string, unknown> });
+  }
+  return events;
 }
 
 function sqlite(): Fixture {
   const db = openMemoryDatabase();
+  const accounts = new SqliteAccountStore(db);
+  const audit = new SqliteAuditStore(db);
   return {
     store: new SqliteOrgStore(db),
-    addUser: (id, name, email, createdAt = 0) =>
-      db
-        .prepare('INSERT INTO users (id, name, email, created_at, updated_at) VALUES (?, ?, ?, ?, 0)')
-        .run(id, name, email, createdAt),
+    addUser: (id, name, email, createdAt = 0) => signUp(accounts, id, name, email, createdAt),
+    // The plans table is filled from the payment provider's catalogue, not through the store.
     addPlan: (id, productName, amount, active) =>
       db
         .prepare(
@@ -32,19 +85,39 @@ function sqlite(): Fixture {
            VALUES (?, ?, 'prod', ?, 'month', ?, ?)`,
         )
         .run(id, amount, productName, `key-${id}`, active ? 1 : 0),
-    auditTrail: () =>
-      (
-        db
-          .prepare("SELECT action, user_id, ip, detail FROM audit_events WHERE action LIKE 'org%' ORDER BY id")
-          .all() as { action: string; user_id: string | null; ip: string | null; detail: string }[]
-      ).map((r) => ({
-        action: r.action,
-        userId: r.user_id,
-        ip: r.ip,
-        detail: JSON.parse(r.detail) as Record<string, unknown>,
-      })),
+    auditTrail: () => orgEvents(audit),
   };
 }
+
+function memory(): Fixture {
+  const db = new MemoryDatabase();
+  const accounts = new MemoryAccountStore(db);
+  const audit = new MemoryAuditStore(db);
+  const plans: CataloguePlan[] = [];
+  return {
+    store: new MemoryOrgStore(db, { users: accounts.users, audit, plans: () => plans }),
+    addUser: (id, name, email, createdAt = 0) => signUp(accounts, id, name, email, createdAt),
+    addPlan: (id, productName, amount, active) =>
+      void plans.push({
+        id,
+        amount,
+        productId: 'prod',
+        productName,
+        nickname: null,
+        interval: 'month',
+        lookupKey: `key-${id}`,
+        productFeaturesJson: '{}',
+        active,
+      }),
+    auditTrail: () => orgEvents(audit),
+  };
+}
+
+/** Every OrgStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
+const implementations: [string, () => Fixture][] = [
+  ['memory', memory],
+  ['sqlite', sqlite],
+];
 
 const origin = (at: number): AuditOrigin => ({ at, ip: '203.0.113.7', userAgent: 'contract' });
 
@@ -87,9 +160,9 @@ const event = (action: 'orgCreated' | 'orgUpdated', detail: Record<string, unkno
 
 /** A fixture with users Ann, Bob and Cy and one regular organisation `dental` created by Ann (admin). */
 async function withDental(f: Fixture): Promise<void> {
-  f.addUser('u-ann', 'Ann', 'ann@example.com', 1);
-  f.addUser('u-bob', 'Bob', 'bob@example.com', 2);
-  f.addUser('u-cy', 'Cy', 'cy@example.com', 3);
+  await f.addUser('u-ann', 'Ann', 'ann@example.com', 1);
+  await f.addUser('u-bob', 'Bob', 'bob@example.com', 2);
+  await f.addUser('u-cy', 'Cy', 'cy@example.com', 3);
   await f.store.createOrg(
     newOrg('dental'),
     grant('dental', 'u-ann', ['admin', 'provider']),
@@ -98,7 +171,7 @@ async function withDental(f: Fixture): Promise<void> {
   );
 }
 
-describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
+describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   it('creates an organisation with its creator as first member, audited as created then member added', async () => {
     const f = make();
     await withDental(f);
@@ -128,8 +201,8 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
         email: 'ann@example.com',
       },
     ]);
-    expect(f.auditTrail().map((e) => e.action)).toEqual(['orgCreated', 'orgMemberAdded']);
-    expect(f.auditTrail()[1]).toMatchObject({
+    expect((await f.auditTrail()).map((e) => e.action)).toEqual(['orgCreated', 'orgMemberAdded']);
+    expect((await f.auditTrail())[1]).toMatchObject({
       userId: 'u-ann',
       ip: '203.0.113.7',
       detail: { orgId: 'dental', memberId: 'm-dental-u-ann', roles: ['admin', 'provider'], via: 'test' },
@@ -175,6 +248,83 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
     expect(await f.store.childOrgs('zeta-group')).toEqual([]);
   });
 
+  it('skips a repeated or self parent, and refuses a parent that is no organisation, changing nothing', async () => {
+    const f = make();
+    await withDental(f);
+    await f.store.createOrg(
+      newOrg('group', { type: 'parent' }),
+      grant('group', 'u-bob', ['admin']),
+      origin(2000),
+      event('orgCreated'),
+    );
+    await f.store.updateOrg('dental', {}, ['group', 'group', 'dental'], origin(3000), event('orgUpdated'));
+    expect(await f.store.parentsOf('dental')).toEqual(['group']);
+    const trail = (await f.auditTrail()).length;
+    await expect(
+      f.store.updateOrg('dental', { name: 'Gone' }, ['nowhere'], origin(4000), event('orgUpdated')),
+    ).rejects.toThrow();
+    expect(await f.store.parentsOf('dental')).toEqual(['group']);
+    expect(await f.store.org('dental')).toMatchObject({ name: 'DENTAL', updatedAt: 1000 });
+    expect(await f.auditTrail()).toHaveLength(trail);
+  });
+
+  it('refuses an organisation whose id or FHIR id is taken, writing no member and no event', async () => {
+    const f = make();
+    await withDental(f);
+    const trail = (await f.auditTrail()).length;
+    for (const taken of [newOrg('dental', { fhirId: 'org-new' }), newOrg('other', { fhirId: 'org-dental' })]) {
+      await expect(
+        f.store.createOrg(taken, grant(taken.id, 'u-bob', ['admin']), origin(2000), event('orgCreated')),
+      ).rejects.toThrow();
+    }
+    expect(await f.store.org('other')).toBeNull();
+    expect(await f.store.memberByUser('dental', 'u-bob')).toBeNull();
+    expect(await f.auditTrail()).toHaveLength(trail);
+  });
+
+  it('refuses a membership, invitation, flag or organisation naming no organisation or no user, writing nothing', async () => {
+    const f = make();
+    await withDental(f);
+    const trail = (await f.auditTrail()).length;
+    const invitation = (over: { id: string; orgId?: string; invitedBy?: string }) => ({
+      codeHash: `h-${over.id}`,
+      orgId: 'dental',
+      email: 'x@example.com',
+      kind: 'regular' as const,
+      roles: ['member' as const],
+      invitedBy: 'u-ann',
+      createdAt: 2000,
+      expiresAt: 9000,
+      ...over,
+    });
+    const refused: (() => Promise<unknown>)[] = [
+      () => f.store.grantRoles(grant('nowhere', 'u-bob', ['member']), origin(2000)),
+      () => f.store.grantRoles(grant('dental', 'u-none', ['member']), origin(2000)),
+      () => f.store.createInvitation(invitation({ id: 'i-1', orgId: 'nowhere' }), origin(2000), event('orgUpdated')),
+      () => f.store.createInvitation(invitation({ id: 'i-2', invitedBy: 'u-none' }), origin(2000), event('orgUpdated')),
+      () => f.store.setFeature('nowhere', 'flag', true, 'u-ann', origin(2000), event('orgUpdated')),
+      () => f.store.setFeature('dental', 'flag', true, 'u-none', origin(2000), event('orgUpdated')),
+      () =>
+        f.store.createOrg(
+          newOrg('other', { createdBy: 'u-none' }),
+          grant('other', 'u-bob', ['admin']),
+          origin(2000),
+          event('orgCreated'),
+        ),
+    ];
+    for (const attempt of refused) await expect(attempt()).rejects.toThrow();
+    await f.store.createInvitation(invitation({ id: 'i-3' }), origin(2000), event('orgUpdated'));
+    await expect(
+      f.store.acceptInvitation('i-3', grant('dental', 'u-none', ['member']), origin(3000), event('orgUpdated')),
+    ).rejects.toThrow();
+    expect((await f.store.invitationByCodeHash('h-i-3'))?.usedAt).toBeNull();
+    expect(await f.store.invitationByCodeHash('h-i-1')).toBeNull();
+    expect(await f.store.features('dental')).toEqual({});
+    expect(await f.store.org('other')).toBeNull();
+    expect((await f.store.members('dental')).map((m) => m.userId)).toEqual(['u-ann']);
+    expect(await f.auditTrail()).toHaveLength(trail + 1);
+  });
+
   it('updates only the given columns (null clears one), keeps the shipping address, and audits the change', async () => {
     const f = make();
     await withDental(f);
@@ -202,7 +352,7 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
     });
     await f.store.updateOrg('dental', { shippingAddress: null }, null, origin(3500), event('orgUpdated'));
     expect((await f.store.org('dental'))?.shippingAddress).toBeNull();
-    expect(f.auditTrail().filter((e) => e.action === 'orgUpdated')[0]?.detail).toEqual({ fields: ['name'] });
+    expect((await f.auditTrail()).filter((e) => e.action === 'orgUpdated')[0]?.detail).toEqual({ fields: ['name'] });
   });
 
   it('grants roles: a new member, then only the new roles (audited as a change), and nothing when none is new', async () => {
@@ -220,14 +370,14 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
         change: 'changed',
       },
     );
-    const before = f.auditTrail().length;
+    const before = (await f.auditTrail()).length;
     expect(await f.store.grantRoles(grant('dental', 'u-bob', ['member'], 'ignored'), origin(4000))).toEqual({
       memberId: 'm-dental-u-bob',
       roles: ['member', 'provider'],
       change: 'unchanged',
     });
-    expect(f.auditTrail()).toHaveLength(before);
-    expect(f.auditTrail().at(-1)).toMatchObject({
+    expect(await f.auditTrail()).toHaveLength(before);
+    expect((await f.auditTrail()).at(-1)).toMatchObject({
       action: 'orgRolesChanged',
       detail: { before: ['member'], after: ['member', 'provider'] },
     });
@@ -273,7 +423,7 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
     ]);
     await f.store.removeMember('m-dental-u-bob', origin(4000), { ...event('orgUpdated'), action: 'orgMemberRemoved' });
     expect(await f.store.memberByUser('dental', 'u-bob')).toBeNull();
-    expect(f.auditTrail().at(-1)?.action).toBe('orgMemberRemoved');
+    expect((await f.auditTrail()).at(-1)?.action).toBe('orgMemberRemoved');
   });
 
   it('sets a feature (replacing its value) and removes it', async () => {
@@ -340,7 +490,7 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
     );
     expect(accepted).toEqual({ memberId: 'm-dental-u-bob', roles: ['member', 'provider'], change: 'added' });
     expect((await f.store.invitationByCodeHash('hash-1'))?.usedAt).toBe(3000);
-    const trail = f.auditTrail().length;
+    const trail = (await f.auditTrail()).length;
     expect(
       await f.store.acceptInvitation('inv-1', grant('dental', 'u-cy', ['member']), origin(4000), {
         action: 'orgInvitationAccepted',
@@ -349,13 +499,8 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
       }),
     ).toBe('USED');
     expect(await f.store.memberByUser('dental', 'u-cy')).toBeNull();
-    expect(f.auditTrail()).toHaveLength(trail);
-    expect(
-      f
-        .auditTrail()
-        .slice(-2)
-        .map((e) => e.action),
-    ).toEqual(['orgMemberAdded', 'orgInvitationAccepted']);
+    expect(await f.auditTrail()).toHaveLength(trail);
+    expect((await f.auditTrail()).slice(-2).map((e) => e.action)).toEqual(['orgMemberAdded', 'orgInvitationAccepted']);
   });
 
   it('counts the invitations a user sent after a time (the hourly limit)', async () => {
@@ -447,6 +592,16 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
     f.addPlan('p-a', 'Basic', 500, true);
     f.addPlan('p-old', 'Archive', 100, false);
     expect((await f.store.activePlans()).map((p) => p.id)).toEqual(['p-a', 'p-b']);
+    expect((await f.store.activePlans())[0]).toEqual({
+      id: 'p-a',
+      amount: 500,
+      productId: 'prod',
+      productName: 'Basic',
+      nickname: null,
+      interval: 'month',
+      lookupKey: 'key-p-a',
+      productFeaturesJson: '{}',
+    });
     expect(await f.store.isActivePlan('p-a')).toBe(true);
     expect(await f.store.isActivePlan('p-old')).toBe(false);
   });
@@ -454,7 +609,7 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
   it('finds team users newest first by name or email (LIKE wildcards taken literally), with their memberships', async () => {
     const f = make();
     await withDental(f);
-    f.addUser('u-pct', 'Per%cent', 'pct@example.com', 4);
+    await f.addUser('u-pct', 'Per%cent', 'pct@example.com', 4);
     expect((await f.store.teamUsers('', 10)).map((u) => u.id)).toEqual(['u-pct', 'u-cy', 'u-bob', 'u-ann']);
     expect((await f.store.teamUsers('', 2)).map((u) => u.id)).toEqual(['u-pct', 'u-cy']);
     expect((await f.store.teamUsers('%', 10)).map((u) => u.id)).toEqual(['u-pct']);
@@ -484,11 +639,6 @@ describe.each([['sqlite', sqlite]])('OrgStore contract (%s)', (_name, make) => {
     });
     expect(await f.store.org('dental')).toMatchObject({ hasBaa: true, updatedAt: 5000 });
     await f.store.audit(origin(6000), { action: 'orgBaaSigned', userId: 'u-ann', detail: { signer: 'company' } });
-    expect(
-      f
-        .auditTrail()
-        .slice(-2)
-        .map((e) => e.detail),
-    ).toEqual([{ version: 'v1' }, { signer: 'company' }]);
+    expect((await f.auditTrail()).slice(-2).map((e) => e.detail)).toEqual([{ version: 'v1' }, { signer: 'company' }]);
   });
 });

@@ -44,7 +44,12 @@ export function sqliteOrgFeatures(db: Db): OrgFeatureStore {
 
     activePlans() {
       return serialized(db, () => {
-        const rows = db.prepare('SELECT * FROM plans WHERE active = 1 ORDER BY product_name, amount').all() as {
+        const rows = db
+          .prepare(
+            `SELECT id, amount, product_id, product_name, nickname, interval, lookup_key, product_features_json
+             FROM plans WHERE active = 1 ORDER BY product_name, amount`,
+          )
+          .all() as {
           id: string;
           amount: number;
           product_id: string;

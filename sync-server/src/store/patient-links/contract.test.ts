@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryDatabase } from '../memory/database.js';
+import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
-import { insertOrgRows } from '../sqlite/fixtures.js';
 import { MemoryPatientLinkStore } from './memory.js';
 import { SqlitePatientLinkStore } from './sqlite.js';
 import type { PatientLinkStore } from './types.js';
 
-function sqlite(): PatientLinkStore {
+/** The organisation the links belong to, made through the organisation store. */
+const ORGS: OrgSeed[] = [{ id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' }];
+
+async function sqlite(): Promise<PatientLinkStore> {
   const db = openMemoryDatabase();
-  insertOrgRows(db, [{ id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' }]);
+  await seedOrgs(sqliteOrgWorld(db), ORGS);
   return new SqlitePatientLinkStore(db);
+}
+
+async function memory(): Promise<PatientLinkStore> {
+  const db = new MemoryDatabase();
+  await seedOrgs(memoryOrgWorld(db), ORGS);
+  return new MemoryPatientLinkStore(db);
 }
 
 const link = (tokenHash: string, taskId = 'tsk-1') => ({
@@ -22,14 +32,14 @@ const link = (tokenHash: string, taskId = 'tsk-1') => ({
 });
 
 /** Every PatientLinkStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => PatientLinkStore][] = [
-  ['memory', () => new MemoryPatientLinkStore()],
+const implementations: [string, () => Promise<PatientLinkStore>][] = [
+  ['memory', memory],
   ['sqlite', sqlite],
 ];
 
 describe.each(implementations)('PatientLinkStore contract (%s)', (_, make) => {
   it('finds a link by its hash, counts failed challenges', async () => {
-    const links = make();
+    const links = await make();
     await links.create(link('h1'));
     expect(await links.find('h1')).toEqual({ ...link('h1'), usedAt: null, revokedAt: null, failedChallenges: 0 });
     expect(await links.find('nope')).toBeNull();
@@ -39,7 +49,7 @@ describe.each(implementations)('PatientLinkStore contract (%s)', (_, make) => {
   });
 
   it('is used once, never after expiry or revocation', async () => {
-    const links = make();
+    const links = await make();
     await links.create(link('h1'));
     expect(await links.use('h1', 2000)).toBe(true);
     expect(await links.use('h1', 2001)).toBe(false);
@@ -53,7 +63,7 @@ describe.each(implementations)('PatientLinkStore contract (%s)', (_, make) => {
   });
 
   it('a new link of a task revokes the task’s earlier ones', async () => {
-    const links = make();
+    const links = await make();
     await links.create(link('old'));
     await links.create({ ...link('new'), createdAt: 1200 });
     expect((await links.find('old'))!.revokedAt).toBe(1200);
@@ -63,7 +73,7 @@ describe.each(implementations)('PatientLinkStore contract (%s)', (_, make) => {
   });
 
   it('refuses a second link under the same hash and changes nothing (one atomic step)', async () => {
-    const links = make();
+    const links = await make();
     await links.create(link('h1'));
     await expect(links.create({ ...link('h1', 'tsk-2'), createdAt: 1100 })).rejects.toThrow();
     // Same task, same hash: the refused link must not have revoked the task's earlier one either.
@@ -72,7 +82,7 @@ describe.each(implementations)('PatientLinkStore contract (%s)', (_, make) => {
   });
 
   it('revokes only the task’s links that are not revoked yet, in its own organisation', async () => {
-    const links = make();
+    const links = await make();
     await links.create(link('h1'));
     await links.create({ ...link('h2'), createdAt: 1200 });
     await links.revokeTask('office', 'tsk-1', 1500);
@@ -83,7 +93,7 @@ describe.each(implementations)('PatientLinkStore contract (%s)', (_, make) => {
   });
 
   it('hands out copies: changing a found link changes nothing stored', async () => {
-    const links = make();
+    const links = await make();
     await links.create(link('h1'));
     const found = (await links.find('h1'))!;
     found.usedAt = 1;
@@ -92,7 +102,7 @@ describe.each(implementations)('PatientLinkStore contract (%s)', (_, make) => {
   });
 
   it('lets only one of two concurrent uses have the link', async () => {
-    const links = make();
+    const links = await make();
     await links.create(link('h1'));
     const results = await Promise.all([links.use('h1', 2000), links.use('h1', 2001)]);
     expect(results.sort()).toEqual([false, true]);

@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryDatabase } from '../memory/database.js';
+import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
-import { insertOrgRows } from '../sqlite/fixtures.js';
 import { MemoryPolicyStore } from './memory.js';
 import { SqlitePolicyStore } from './sqlite.js';
 import type { PolicyRecord, PolicyStore } from './types.js';
 
-function sqlite(): PolicyStore {
+/** The organisations the policies belong to, made through the organisation store. */
+const ORGS: OrgSeed[] = [
+  { id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' },
+  { id: 'group', fhirId: 'o2', name: 'Group', type: 'parent' },
+];
+
+async function sqlite(): Promise<PolicyStore> {
   const db = openMemoryDatabase();
-  insertOrgRows(db, [
-    { id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' },
-    { id: 'group', fhirId: 'o2', name: 'Group', type: 'parent' },
-  ]);
+  await seedOrgs(sqliteOrgWorld(db), ORGS);
   return new SqlitePolicyStore(db);
+}
+
+async function memory(): Promise<PolicyStore> {
+  const db = new MemoryDatabase();
+  await seedOrgs(memoryOrgWorld(db), ORGS);
+  return new MemoryPolicyStore(db);
 }
 
 const base: PolicyRecord = {
@@ -26,14 +36,14 @@ const base: PolicyRecord = {
 };
 
 /** Every PolicyStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => PolicyStore][] = [
-  ['memory', () => new MemoryPolicyStore()],
+const implementations: [string, () => Promise<PolicyStore>][] = [
+  ['memory', memory],
   ['sqlite', sqlite],
 ];
 
 describe.each(implementations)('PolicyStore contract (%s)', (_, make) => {
   it('writes a policy and reads it back under its own organisation only', async () => {
-    const store = make();
+    const store = await make();
     expect(await store.upsert(base)).toEqual(base);
     expect(await store.list(['office'], 'anesthesiaRecord')).toEqual([base]);
     expect(await store.list(['group'], 'anesthesiaRecord')).toEqual([]);
@@ -41,7 +51,7 @@ describe.each(implementations)('PolicyStore contract (%s)', (_, make) => {
   });
 
   it('keeps one policy per organisation and rule: a second write replaces it and keeps its id', async () => {
-    const store = make();
+    const store = await make();
     await store.upsert(base);
     const again = await store.upsert({
       ...base,
@@ -60,7 +70,7 @@ describe.each(implementations)('PolicyStore contract (%s)', (_, make) => {
   });
 
   it('lists in the order of the organisations given, then oldest first', async () => {
-    const store = make();
+    const store = await make();
     await store.upsert({ ...base, id: 'g1', orgId: 'group', ruleType: 'SO2', updatedAt: 1 });
     await store.upsert({ ...base, id: 'o2', ruleType: 'SO3', updatedAt: 3 });
     await store.upsert({ ...base, id: 'o1', ruleType: 'SO4', updatedAt: 2 });
@@ -69,7 +79,7 @@ describe.each(implementations)('PolicyStore contract (%s)', (_, make) => {
   });
 
   it('deletes only its own organisation’s policy', async () => {
-    const store = make();
+    const store = await make();
     await store.upsert(base);
     expect(await store.delete('group', 'pol-a')).toBe(false);
     expect(await store.delete('office', 'pol-a')).toBe(true);
@@ -78,7 +88,7 @@ describe.each(implementations)('PolicyStore contract (%s)', (_, make) => {
   });
 
   it('hands out copies: changing a written or listed policy changes nothing stored', async () => {
-    const store = make();
+    const store = await make();
     const input = structuredClone(base);
     const written = await store.upsert(input);
     input.relevantSedationLevels.push('minimal');
@@ -90,7 +100,7 @@ describe.each(implementations)('PolicyStore contract (%s)', (_, make) => {
   });
 
   it('refuses a new policy under an id another rule already holds, and changes nothing', async () => {
-    const store = make();
+    const store = await make();
     await store.upsert(base);
     await expect(store.upsert({ ...base, ruleType: 'SO2', ruleValue: 'warn' })).rejects.toThrow();
     expect(await store.list(['office'], 'anesthesiaRecord')).toEqual([base]);

@@ -1,56 +1,33 @@
+import type { OrgRole } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { openMemoryDatabase } from '../sqlite/database.js';
-import { SqliteAccountStore } from '../accounts/sqlite.js';
 import { MemoryDatabase } from '../memory/database.js';
-import { insertMemberRows, insertOrgRows } from '../sqlite/fixtures.js';
-import { MemorySessionStore } from './memory.js';
-import { SqliteSessionStore } from './sqlite.js';
+import { addMembership, memoryOrgWorld, signUp, sqliteOrgWorld, type OrgWorld } from '../orgs/seed.test-util.js';
+import { openMemoryDatabase } from '../sqlite/database.js';
 import type { NewSession, SessionStore } from './types.js';
 
 /** A store under test, with the users and memberships its rows refer to. */
 interface Fixture {
   store: SessionStore;
   addUser(id: string): Promise<void>;
-  addMembership(orgId: string, type: 'regular' | 'parent', userId: string, roles: string[]): Promise<void>;
+  addMembership(orgId: string, type: 'regular' | 'parent', userId: string, roles: OrgRole[]): Promise<void>;
 }
 
-function sqlite(): Fixture {
-  const db = openMemoryDatabase();
-  const store = new SqliteSessionStore(db);
-  const accounts = new SqliteAccountStore(db);
-  const orgs = new Set<string>();
+/**
+ * The session store of a world of account and organisation stores: users sign up through the
+ * account store (their first session ends at once, so the tests count only their own) and
+ * memberships are granted through the organisation store, the same way for every implementation.
+ */
+function fixture(world: OrgWorld): Fixture {
   return {
-    store,
-    // Signed up through the account store; its first session ends at once, so the tests count only their own.
-    addUser: async (id) => {
-      const user = { id, name: id, email: `${id}@example.com`, passwordHash: 'x', referredBy: null, now: 0 };
-      await accounts.createUserWithSession(user, session(`signup-${id}`, id, { now: 0 }), null);
-      await store.end(`signup-${id}`, 0);
-    },
-    // The organisations and memberships the SQLite store joins (its foreign-key precondition).
-    addMembership: (orgId, type, userId, roles) => {
-      if (!orgs.has(orgId)) insertOrgRows(db, [{ id: orgId, fhirId: `fhir-${orgId}`, name: orgId, type }]);
-      orgs.add(orgId);
-      insertMemberRows(db, [{ id: `${orgId}-${userId}`, orgId, userId, roles }]);
-      return Promise.resolve();
-    },
+    store: world.sessions,
+    addUser: (id) => signUp(world, id),
+    addMembership: (orgId, type, userId, roles) =>
+      addMembership(world, { id: orgId, fhirId: `fhir-${orgId}`, name: orgId, type }, userId, roles),
   };
 }
 
-function memory(): Fixture {
-  const members: { orgId: string; type: 'regular' | 'parent'; userId: string; roles: string[] }[] = [];
-  return {
-    store: new MemorySessionStore(new MemoryDatabase(), (userId) =>
-      members.filter((m) => m.userId === userId).map((m) => ({ id: m.orgId, type: m.type, roles: m.roles })),
-    ),
-    // Nothing refers to users in memory.
-    addUser: () => Promise.resolve(),
-    addMembership: (orgId, type, userId, roles) => {
-      members.push({ orgId, type, userId, roles });
-      return Promise.resolve();
-    },
-  };
-}
+const sqlite = (): Fixture => fixture(sqliteOrgWorld(openMemoryDatabase()));
+const memory = (): Fixture => fixture(memoryOrgWorld(new MemoryDatabase()));
 
 /** Every SessionStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
 const implementations: [string, () => Fixture][] = [

@@ -107,6 +107,20 @@ export class MemorySessionStore implements SessionStore {
     });
   }
 
+  /**
+   * Sets multi-factor on a session: confirmed now, valid until `exp` but never past the session's
+   * expiry. Not part of SessionStore: the memory accounts store's verifyMfa runs it in its
+   * transaction, as the SQLite one updates the sessions row.
+   */
+  verifyMultiFactor(id: string, now: number, exp: number): Promise<void> {
+    return this.db.run(() => {
+      const s = this.sessions.value.get(id);
+      if (!s) return;
+      s.multi_factor_last = now;
+      s.multi_factor_exp = Math.min(s.expires_at, exp);
+    });
+  }
+
   memberships(userId: string): Promise<SessionMembership[]> {
     return this.db.run(() =>
       structuredClone([...this.membershipsOf(userId)]).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
