@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
-import { insertOrgRows } from '../sqlite/fixtures.js';
+import { seedOrgs, sqliteOrgWorld } from '../orgs/seed.test-util.js';
 import { entry, lot } from './fixtures.test-util.js';
 import { SqliteInventoryStore } from './sqlite.js';
 
@@ -13,7 +13,7 @@ import { SqliteInventoryStore } from './sqlite.js';
 describe('SqliteInventoryStore: the ledger tables are append-only', () => {
   it('refuses any update or delete of an entry or a lot', async () => {
     const db = openMemoryDatabase();
-    insertOrgRows(db, [{ id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' }]);
+    await seedOrgs(sqliteOrgWorld(db), [{ id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' }]);
     const store = new SqliteInventoryStore(db);
     await store.createInventory({
       id: 'inv-1',
