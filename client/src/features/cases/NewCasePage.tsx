@@ -15,7 +15,7 @@ import { newResourceId, saveResource, useLiveResourceEvents, useOutboxReplay } f
 import { FhirRequestError } from '../../data/fhir.js';
 import { useCachedResources } from '../../data/useResources.js';
 import { placeOptions } from '../locations/index.js';
-import { useOrgFeatures } from '../orgs/index.js';
+import { useOrgFeatures } from '../../data/orgSettings.js';
 import { SaveRefusal } from '../orgs/index.js';
 import { usePatients } from '../../data/patients.js';
 import { PatientForm } from '../patients/index.js';
