@@ -14,7 +14,7 @@ import { useSession } from '../../session/SessionProvider.js';
 import { newResourceId, saveResource, useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
 import { FhirRequestError } from '../../data/fhir.js';
 import { useCachedResources } from '../../data/useResources.js';
-import { placeOptions } from '../locations/index.js';
+import { placeOptions } from '../../ui/places.js';
 import { useOrgFeatures } from '../../data/orgSettings.js';
 import { SaveRefusal } from '../orgs/index.js';
 import { usePatients } from '../../data/patients.js';
