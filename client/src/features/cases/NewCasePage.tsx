@@ -16,7 +16,7 @@ import { FhirRequestError } from '../../data/fhir.js';
 import { useCachedResources } from '../../data/useResources.js';
 import { placeOptions } from '../../ui/places.js';
 import { useOrgFeatures } from '../../data/orgSettings.js';
-import { SaveRefusal } from '../orgs/index.js';
+import { SaveRefusal } from '../../ui/SaveRefusal.js';
 import { usePatients } from '../../data/patients.js';
 import { PatientForm } from '../patients/index.js';
 import { birthDateText } from '../patients/index.js';

@@ -7,7 +7,6 @@ export { MembersPage } from './MembersPage.js';
 export { OrgOverview, OrgTable } from './OrgOverview.js';
 export { RequireOrgAccess } from './RequireOrgAccess.js';
 export { RoleBadges } from './RoleBadges.js';
-export { SaveRefusal } from './SaveRefusal.js';
 export { FeatureFlags, SettingsPage } from './SettingsPage.js';
 export { countersignBaa, type Baa } from './api.js';
 export {

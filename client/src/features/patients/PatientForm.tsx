@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core
 import { TRIAL_ENDED_MESSAGE, type Patient } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useOrgUnits } from '../../data/orgSettings.js';
-import { SaveRefusal } from '../orgs/index.js';
+import { SaveRefusal } from '../../ui/SaveRefusal.js';
 import { usePatientMeasurements } from '../../data/patients.js';
 import {
   measurementHint,
