@@ -30,10 +30,10 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
-import { placeOptions } from '../locations/index.js';
-import { AppointmentItem } from './AppointmentItem.js';
-import { appointmentView, matchesFilters, type AppointmentView } from './appointmentView.js';
-import { useAppointmentsBetween, useSignedCases, useViewLookups } from './hooks.js';
+import { placeOptions } from '../../ui/places.js';
+import { AppointmentItem } from '../../ui/AppointmentItem.js';
+import { appointmentView, matchesFilters, type AppointmentView } from '../../ui/appointmentView.js';
+import { useAppointmentsBetween, useSignedCases, useViewLookups } from '../../data/calendar.js';
 
 /** Appointments listed inside a day cell before "+N more". */
 const CELL_ITEMS = 3;

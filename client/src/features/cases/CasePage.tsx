@@ -29,7 +29,7 @@ import { CaseHeader, type CaseSectionLink } from './header/CaseHeader.js';
 import { caseHeaderModel } from './header/caseHeaderModel.js';
 import { readOnlyReason } from './header/readOnly.js';
 import { useCaseAppointment } from './header/useCaseAppointment.js';
-import { useOrgCaseSettings } from './header/useOrgCaseSettings.js';
+import { useOrgCaseSettings } from '../../data/orgSettings.js';
 import { LocalAnestheticTracker } from './local-anesthetics/LocalAnestheticTracker.js';
 import { AirwaysSection } from './airway/AirwaysSection.js';
 import { DrugsSection } from './drugs/DrugsSection.js';

@@ -6,9 +6,9 @@ import { Page } from '../../ui/Page.js';
 import { Segments } from '../../ui/kit/LabelledSegments.js';
 import { LightTextInput } from '../../ui/kit/LightTextInput.js';
 import { useLiveResourceEvents, useOutbox, useOutboxReplay } from '../../data/db.js';
-import { AppointmentItem } from '../calendar/index.js';
-import { appointmentView } from '../calendar/index.js';
-import { useAppointmentsBetween, useSignedCases, useViewLookups } from '../calendar/index.js';
+import { AppointmentItem } from '../../ui/AppointmentItem.js';
+import { appointmentView } from '../../ui/appointmentView.js';
+import { useAppointmentsBetween, useSignedCases, useViewLookups } from '../../data/calendar.js';
 import { casesListGroups, CASES_LIST_DAYS, type CasesListRange } from './casesList.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { OrgCaseSettings } from './header/useOrgCaseSettings.js';
+import type { OrgCaseSettings } from '../../data/orgSettings.js';
 import type { CaseDoc } from '../../case/index.js';
 
 /** What every section of the case screen knows about the case it charts. */

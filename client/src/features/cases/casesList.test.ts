@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppointmentView } from '../calendar/index.js';
+import type { AppointmentView } from '../../ui/appointmentView.js';
 import { casesListGroups, dayLabel } from './casesList.js';
 
 const today = new Date(2026, 10, 22);

@@ -1,5 +1,5 @@
 import { dayKey } from '@vigil/shared';
-import type { AppointmentView } from '../calendar/index.js';
+import type { AppointmentView } from '../../ui/appointmentView.js';
 
 /** How far the cases list looks back and ahead (days); older cases are in the calendar. */
 export const CASES_LIST_DAYS = 30;

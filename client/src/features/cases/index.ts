@@ -4,7 +4,6 @@ export { CasesPage } from './CasesPage.js';
 export { NewCasePage } from './NewCasePage.js';
 export { type CaseSectionProps, type PluggedCaseSection } from './caseSection.js';
 export { useCaseAppointment, type CaseAppointment } from './header/useCaseAppointment.js';
-export { useOrgCaseSettings } from './header/useOrgCaseSettings.js';
 export { flagSection, jumpToSection } from './signoff/signoffTargets.js';
 export { ASA_OPTIONS } from './start/startCase.js';
 export { MANUAL_VITAL_FIELDS, ManualVitalsDialog } from './vitals/ManualVitals.js';

@@ -19,7 +19,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { errorCode } from '../../session/errors.js';
-import { useOrgFeatureValues } from '../orgs/index.js';
+import { useOrgFeatureValues } from '../../data/orgSettings.js';
 import { EMPTY_ANSWERS, type FieldAnswers } from '../patient-forms/index.js';
 import { FormView } from '../patient-forms/index.js';
 import * as api from './api.js';

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { RequestError } from '../../data/graphql.js';
+import { useCachedQuery, type SettingsStore } from '../../data/settingsCache.js';
 import * as api from './api.js';
 
 /** Org forms (spec 000 §4): idle, loading, loaded (at least one form), empty or error. */
@@ -14,29 +13,26 @@ export interface OrgFormsLoad {
   set: (forms: api.OrgForm[]) => void;
 }
 
-/** An organisation's forms, its own and those inherited from its parents (spec 000 §3, §6). */
-export function useOrgForms(orgId: string): OrgFormsLoad {
-  const [data, setData] = useState<{ forms: api.OrgForm[] | null; error: string | null }>({ forms: null, error: null });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setData((d) => (d.error ? { forms: null, error: null } : d));
-    api.fetchOrgForms(orgId).then(
-      (forms) => live && setData({ forms, error: null }),
-      (err: unknown) => live && setData({ forms: null, error: err instanceof RequestError ? err.code : 'UNKNOWN' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [orgId, round]);
-  const reload = useCallback(() => setRound((r) => r + 1), []);
-  const set = useCallback((forms: api.OrgForm[]) => setData({ forms, error: null }), []);
-  const state: OrgFormsState = data.error
-    ? 'error'
-    : data.forms === null
-      ? 'loading'
-      : data.forms.length > 0
-        ? 'loaded'
-        : 'empty';
-  return { state, forms: data.forms ?? [], error: data.error, reload, set };
+export interface OrgFormsOptions {
+  /** Offline, answer the list this device last read (the default); off, the server's only. */
+  offline?: boolean;
+  store?: SettingsStore;
+}
+
+/**
+ * An organisation's forms, its own and those inherited from its parents (spec 000 §3, §6): kept on
+ * the device (data/settingsCache.ts, name 'forms'), so a tablet that starts offline after one
+ * online visit still lists them and fills them in on a case.
+ */
+export function useOrgForms(orgId: string, { offline = true, store }: OrgFormsOptions = {}): OrgFormsLoad {
+  const query = useCachedQuery(orgId, 'forms', api.fetchOrgForms, { offline, ...(store ? { store } : {}) });
+  const state: OrgFormsState =
+    query.data === null ? (query.loading ? 'loading' : 'error') : query.data.length > 0 ? 'loaded' : 'empty';
+  return {
+    state,
+    forms: query.data ?? [],
+    error: query.data === null && !query.loading ? (query.error ?? 'UNKNOWN') : null,
+    reload: query.reload,
+    set: query.set,
+  };
 }

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useLiveResourceEvents } from '../../data/db.js';
 import { Page } from '../../ui/Page.js';
-import { useOrgCaseSettings } from '../cases/index.js';
+import { useOrgCaseSettings } from '../../data/orgSettings.js';
 import { usePatient } from '../../data/patients.js';
 import { HealthHistoryEditor } from './HealthHistoryEditor.js';
 import { HealthHistorySummary } from './HealthHistorySummary.js';

@@ -4,7 +4,7 @@ import { cachedOfType, cacheResources, useDexieQuery } from '../../data/db.js';
 import { fhirClient } from '../../data/fhir.js';
 import { useRefresh } from '../../data/useResources.js';
 import { useSession } from '../../session/SessionProvider.js';
-import { useOrgUnits as useOrgMeasurementUnits } from '../patients/index.js';
+import { useOrgUnits as useOrgMeasurementUnits } from '../../data/orgSettings.js';
 import { measurementUnits } from '../../data/measurements.js';
 import { HEALTH_HISTORY_KIND } from '../../sync/documentKind.js';
 import type { SyncedDocument } from '../../sync/syncedDocument.js';

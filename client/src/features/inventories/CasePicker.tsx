@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 import { DAY } from '@vigil/shared';
 import { useMemo, useState, type ReactNode } from 'react';
-import { appointmentView, timeRangeText } from '../calendar/index.js';
-import { useAppointmentsBetween, useViewLookups } from '../calendar/index.js';
+import { appointmentView, timeRangeText } from '../../ui/appointmentView.js';
+import { useAppointmentsBetween, useViewLookups } from '../../data/calendar.js';
 
 export interface CasePickerProps {
   orgId: string;

@@ -6,7 +6,8 @@ import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutbox } from '../../data/db.js';
 import { useCachedResources } from '../../data/useResources.js';
 import { LocationForm, RoomForm } from './LocationForms.js';
-import { addressText, locationTree } from './locationRules.js';
+import { addressText } from './locationRules.js';
+import { locationTree } from '../../ui/places.js';
 
 type Editing =
   | { kind: 'location'; location?: Location }

@@ -6,12 +6,10 @@ import {
   locationFormErrors,
   locationFormValues,
   locationFromForm,
-  locationTree,
-  placeName,
-  placeOptions,
   roomFormErrors,
   roomFromForm,
 } from './locationRules.js';
+import { locationTree, placeName, placeOptions } from '../../ui/places.js';
 
 const office: Location & { id: string } = {
   resourceType: 'Location',

@@ -7,8 +7,9 @@ import { useSession } from '../../session/SessionProvider.js';
 import { ERROR_SUDO_CANCELLED, useSudo } from '../../session/SudoProvider.js';
 import { errorCode } from '../../session/errors.js';
 import * as api from './api.js';
-import { useOrg, useOrgFeatures } from './hooks.js';
-import { useFeatureOverrides } from './featureOverrides.js';
+import { useOrg } from './hooks.js';
+import { useFeatureOverrides } from '../../data/featureOverrides.js';
+import { useOrgFeatures } from '../../data/orgSettings.js';
 import { adminLabel, memberErrorText } from './memberRules.js';
 import { OrgDetailsForm } from './OrgDetailsForm.js';
 import { mayAdminister } from '../../session/sessionOrgs.js';
@@ -131,7 +132,7 @@ export interface FeatureFlagsProps {
 
 /** The feature flags section (spec 000 §3 flags and defaults, §5 add/remove rule). */
 export function FeatureFlags({ orgId, productEditable = false, withOverrides = true }: FeatureFlagsProps): ReactNode {
-  const features = useOrgFeatures(orgId, true);
+  const features = useOrgFeatures(orgId, true, { offline: false });
   const [saving, setSaving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { ensureSudo } = useSudo();
@@ -211,7 +212,7 @@ export function FeatureFlags({ orgId, productEditable = false, withOverrides = t
 
 /** The sign-off policy editor (issue 29), shown while the organisation's `policies` flag is on. */
 function PoliciesSection({ orgId }: { orgId: string }): ReactNode {
-  const features = useOrgFeatures(orgId, true);
+  const features = useOrgFeatures(orgId, true, { offline: false });
   const on = features.data?.find((f) => f.name === 'policies');
   return on && featureValue(on) === true ? <PolicyEditor orgId={orgId} /> : null;
 }

@@ -1,16 +1,8 @@
-import {
-  applyFeatureOverrides,
-  isValidOrgId,
-  ORG_ID_CHECK_DEBOUNCE_MS,
-  resolveFeatures,
-  type FeatureValue,
-  type OrgIdAvailability,
-} from '@vigil/shared';
+import { isValidOrgId, ORG_ID_CHECK_DEBOUNCE_MS, type OrgIdAvailability } from '@vigil/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useSession } from '../../session/SessionProvider.js';
 import { RequestError } from '../../data/graphql.js';
 import * as api from './api.js';
-import { useFeatureOverrides } from './featureOverrides.js';
 import { mayAdminister } from '../../session/sessionOrgs.js';
 
 /** What a loading hook hands a screen: the data, the error code, and a way to load again. */
@@ -90,11 +82,6 @@ export function usePendingInvitations(
   return { ...loaded, loadMore };
 }
 
-export function useOrgFeatures(orgId: string, enabled: boolean): Loaded<api.OrgFeature[]> {
-  const load = useCallback(() => api.fetchFeatures(orgId), [orgId]);
-  return useLoad(enabled ? load : null);
-}
-
 export function useInvitation(invitationId: string | null): Loaded<api.OrgInvitation> {
   const load = useCallback(() => api.fetchInvitation(invitationId ?? ''), [invitationId]);
   return useLoad(invitationId ? load : null);
@@ -144,28 +131,6 @@ export function useMayAdminister(orgId: string): boolean {
 
 export function useBaa(orgId: string): Loaded<api.Baa> {
   return useLoad(useCallback(() => api.fetchBaa(orgId), [orgId]));
-}
-
-/**
- * An organisation's effective feature values for the screens (spec 000 §3 flags and defaults,
- * §5 suggested-value defaults): the organisation's values, the spec's defaults while they cannot
- * be read (offline), and this device's overrides on top. `overridden` names the overridden flags.
- */
-export function useOrgFeatureValues(orgId: string): {
-  values: Record<string, FeatureValue | null>;
-  loading: boolean;
-  overridden: string[];
-} {
-  const features = useOrgFeatures(orgId, true);
-  const { overrides } = useFeatureOverrides(orgId);
-  const base: Record<string, FeatureValue | null> = features.data
-    ? Object.fromEntries(features.data.map((f) => [f.name, f.type === 'string' ? f.stringValue : f.value] as const))
-    : resolveFeatures({});
-  return {
-    values: applyFeatureOverrides(base, overrides),
-    loading: features.loading,
-    overridden: Object.keys(overrides),
-  };
 }
 
 export function useChildOrgs(parentOrgId: string): Loaded<api.Org[]> {

@@ -7,10 +7,8 @@ export { MembersPage } from './MembersPage.js';
 export { OrgOverview, OrgTable } from './OrgOverview.js';
 export { RequireOrgAccess } from './RequireOrgAccess.js';
 export { RoleBadges } from './RoleBadges.js';
-export { SaveRefusal } from './SaveRefusal.js';
 export { FeatureFlags, SettingsPage } from './SettingsPage.js';
-export { countersignBaa, fetchFeatures, type Baa, type OrgFeature } from './api.js';
-export { useFeatureOverrides } from './featureOverrides.js';
+export { countersignBaa, type Baa } from './api.js';
 export {
   useAllOrgs,
   useBaa,
@@ -18,8 +16,6 @@ export {
   useChildOrgs,
   useMayAdminister,
   useOrg,
-  useOrgFeatureValues,
-  useOrgFeatures,
   useTeamUsers,
 } from './hooks.js';
 export { ROLE_LABELS, adminLabel, memberErrorText } from './memberRules.js';

@@ -1,13 +1,12 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TRIAL_ENDED_MESSAGE, type Patient } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useOrgFeatures } from '../orgs/index.js';
-import { SaveRefusal } from '../orgs/index.js';
+import { useOrgUnits } from '../../data/orgSettings.js';
+import { SaveRefusal } from '../../ui/SaveRefusal.js';
 import { usePatientMeasurements } from '../../data/patients.js';
 import {
   measurementHint,
   measurementTexts,
-  measurementUnits,
   physicalAttributesObservation,
   type MeasurementUnits,
 } from '../../data/measurements.js';
@@ -46,52 +45,6 @@ export function saveErrorText(err: unknown): string {
   if (err.code === 'NO_AUTHENTICATION') return 'Sign in again to save.';
   if (err.messages.length > 0) return err.messages.join('. ');
   return `The patient could not be saved (${err.code}).`;
-}
-
-const UNITS_KEY = (orgId: string): string => `vigil.units.${orgId}`;
-
-function readRemembered(orgId: string): MeasurementUnits | null {
-  try {
-    return rememberedUnits(localStorage.getItem(UNITS_KEY(orgId)));
-  } catch {
-    return null;
-  }
-}
-
-/** The units this device last read for the organisation (stored JSON), or null when unknown or not valid. */
-export function rememberedUnits(raw: string | null): MeasurementUnits | null {
-  try {
-    const parsed = raw ? (JSON.parse(raw) as Partial<MeasurementUnits> | null) : null;
-    if (!parsed) return null;
-    const weight = parsed.weight === 'kg' || parsed.weight === 'lb' ? parsed.weight : null;
-    const height = parsed.height === 'cm' || parsed.height === 'in' ? parsed.height : null;
-    return weight && height ? { weight, height } : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The units a weight or height typed without one is read in: the organisation's
- * defaultWeightUnit / defaultHeightUnit (spec 000 §3), the same default the report and the case
- * use (issue 25). Kept on this device once read, so a form opened offline, or before the
- * settings arrive, still reads "70" in the organisation's unit rather than in lb; null until
- * either is known.
- */
-export function useOrgUnits(orgId: string): MeasurementUnits | null {
-  const features = useOrgFeatures(orgId, true);
-  if (features.data) {
-    const units = measurementUnits(features.data);
-    try {
-      localStorage.setItem(UNITS_KEY(orgId), JSON.stringify(units));
-    } catch {
-      // Storage full or off: the settings still apply now.
-    }
-    return units;
-  }
-  const remembered = readRemembered(orgId);
-  if (remembered) return remembered;
-  return features.loading ? null : measurementUnits(null);
 }
 
 /** The new/edit patient form (spec 001 §2) with the free-text birth date of spec 002 §5. */

@@ -12,7 +12,7 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
-import { statusBadge } from '../calendar/index.js';
+import { statusBadge } from '../../ui/appointmentView.js';
 import { appointmentPdfId } from '../../data/appointments.js';
 import { PatientComments } from '../comments/index.js';
 import { AppointmentForms, type AppointmentFormsProps } from '../forms/index.js';

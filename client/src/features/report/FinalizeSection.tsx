@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   ADDENDUM_LIMITS,
@@ -32,7 +32,7 @@ import {
   refusalText,
 } from '@vigil/shared';
 import { RequestError } from '../../data/graphql.js';
-import { fetchFeatures } from '../orgs/index.js';
+import { useOrgFeatures } from '../../data/orgSettings.js';
 import { SignaturePad } from '../../ui/SignaturePad.js';
 import type { CaseSectionProps } from '../cases/index.js';
 import { useMayAdminister } from '../orgs/index.js';
@@ -90,33 +90,18 @@ interface ReportFlags {
 
 /** The report flags of the organisation (spec 000 §3): primaryProviderMustBeFinalSignerName, adminUnfinalize, units. */
 function useReportFlags(orgId: string): ReportFlags {
-  const [flags, setFlags] = useState<ReportFlags>({
-    mustBePrimary: false,
-    adminUnfinalize: false,
-    weightUnit: 'lb',
-    heightUnit: 'in',
-  });
-  useEffect(() => {
-    let live = true;
-    fetchFeatures(orgId).then(
-      (features) => {
-        const on = (name: string): boolean => features.some((f) => f.name === name && f.value);
-        const value = (name: string): string | null => features.find((f) => f.name === name)?.stringValue ?? null;
-        if (live)
-          setFlags({
-            mustBePrimary: on('primaryProviderMustBeFinalSignerName'),
-            adminUnfinalize: on('adminUnfinalize'),
-            weightUnit: value('defaultWeightUnit') === 'kg' ? 'kg' : 'lb',
-            heightUnit: value('defaultHeightUnit') === 'cm' ? 'cm' : 'in',
-          });
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
+  const { data } = useOrgFeatures(orgId);
+  return useMemo(() => {
+    const features = data ?? [];
+    const on = (name: string): boolean => features.some((f) => f.name === name && f.value);
+    const value = (name: string): string | null => features.find((f) => f.name === name)?.stringValue ?? null;
+    return {
+      mustBePrimary: on('primaryProviderMustBeFinalSignerName'),
+      adminUnfinalize: on('adminUnfinalize'),
+      weightUnit: value('defaultWeightUnit') === 'kg' ? 'kg' : 'lb',
+      heightUnit: value('defaultHeightUnit') === 'cm' ? 'cm' : 'in',
     };
-  }, [orgId]);
-  return flags;
+  }, [data]);
 }
 
 /**

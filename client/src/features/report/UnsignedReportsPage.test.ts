@@ -1,6 +1,6 @@
 import { type Appointment, type Patient } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { byId } from '../calendar/index.js';
+import { byId } from '../../data/calendar.js';
 import { isUnsigned, unsignedCasePatient } from './UnsignedReportsPage.js';
 
 const patients = byId<Patient>([{ resourceType: 'Patient', id: 'pat-1', name: [{ given: ['Ada'], family: 'Quinn' }] }]);

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { bundleResources, fhirClient } from '../../data/fhir.js';
 import { RequestError } from '../../data/graphql.js';
-import { useViewLookups } from '../calendar/index.js';
+import { useViewLookups } from '../../data/calendar.js';
 import { REPORT_REVIEW_FETCH_SIZE } from './FinalizedReportsList.js';
 import { appointmentPdfId } from '../../data/appointments.js';
 

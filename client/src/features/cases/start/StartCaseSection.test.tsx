@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ORG_CASE_SETTINGS } from '../header/useOrgCaseSettings.js';
+import { DEFAULT_ORG_CASE_SETTINGS } from '../../../data/orgSettings.js';
 import { StartCaseSection, startSummary } from './StartCaseSection.js';
 import { setField } from '../../../case/index.js';
 import { caseView, newCaseDoc, type CaseView } from '../../../case/testing.js';

@@ -20,7 +20,7 @@ import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
 import { CheckboxField } from '../../../ui/kit/CheckboxField.js';
 import { SwitchField } from '../../../ui/kit/SwitchField.js';
-import type { OrgCaseSettings } from '../header/useOrgCaseSettings.js';
+import type { OrgCaseSettings } from '../../../data/orgSettings.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import classes from './StartCaseSection.module.css';
 import { contractPdfUrl } from '../../forms/index.js';

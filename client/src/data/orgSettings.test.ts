@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrgFeature } from '../../orgs/index.js';
-import { caseSettingsFromValues, DEFAULT_ORG_CASE_SETTINGS, featureValues } from './useOrgCaseSettings.js';
+import { caseSettingsFromValues, DEFAULT_ORG_CASE_SETTINGS, featureValues, type OrgFeature } from './orgSettings.js';
 
 const feature = (name: string, type: string, value: boolean, stringValue: string | null = null): OrgFeature => ({
   name,

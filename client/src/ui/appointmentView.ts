@@ -12,10 +12,9 @@ import {
   type AppointmentDisplayState,
   type AppointmentStatusColour,
   type Location,
-  type Patient,
-  type Practitioner,
 } from '@vigil/shared';
-import { placeName } from '../locations/index.js';
+import type { ViewLookups } from '../data/calendar.js';
+import { placeName } from './places.js';
 
 /** What the calendar and the cases list show of an appointment (spec 000 §3 calendar event). */
 export interface AppointmentView {
@@ -83,23 +82,6 @@ export function statusBadges(a: {
     ...statusBadge(a),
     stateLabel: CALLED_OFF.has(a.status) ? null : APPOINTMENT_DISPLAY_LABELS[a.state],
   };
-}
-
-/** The people and places an appointment refers to, by id. */
-export interface ViewLookups {
-  patients: ReadonlyMap<string, Patient>;
-  practitioners: ReadonlyMap<string, Practitioner>;
-  locations: readonly Location[];
-  /**
-   * The server's word on which cases are signed (GraphQL signedCases: a current signed PDF or a
-   * final document), by case id. A case it has not answered for (offline) falls back to the
-   * Appointment's signed-report link, which only the server writes ([SG2]).
-   */
-  signedCases?: ReadonlyMap<string, boolean>;
-}
-
-export function byId<T extends { id?: string }>(list: readonly T[] | undefined): Map<string, T> {
-  return new Map((list ?? []).flatMap((r) => (r.id ? [[r.id, r] as [string, T]] : [])));
 }
 
 /** The appointment as shown at `now`: names looked up, status colour, display state (spec 000 §4). */

@@ -1,16 +1,24 @@
 import {
   APPOINTMENT_EXTENSIONS,
+  ROOM_PHYSICAL_TYPE,
   type Appointment,
   type Location,
   type Patient,
   type Practitioner,
 } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { roomFromForm } from '../locations/index.js';
-import { appointmentView, byId, matchesFilters, statusBadges, timeRangeText } from './appointmentView.js';
+import { byId } from '../data/calendar.js';
+import { appointmentView, matchesFilters, statusBadges, timeRangeText } from './appointmentView.js';
 
 const office: Location & { id: string } = { resourceType: 'Location', id: 'loc-1', name: 'Main Office' };
-const room = { ...roomFromForm({ name: 'Operatory 1', description: '' }, 'loc-1'), id: 'loc-r1' };
+const room: Location & { id: string } = {
+  resourceType: 'Location',
+  id: 'loc-r1',
+  status: 'active',
+  name: 'Operatory 1',
+  physicalType: { coding: [{ ...ROOM_PHYSICAL_TYPE }] },
+  partOf: { reference: 'Location/loc-1' },
+};
 const patient: Patient = { resourceType: 'Patient', id: 'pat-1', name: [{ given: ['Ada'], family: 'Quinn' }] };
 const provider: Practitioner = { resourceType: 'Practitioner', id: 'prc-1', name: [{ text: 'Dr. Rosa Diaz' }] };
 const lookups = { patients: byId([patient]), practitioners: byId([provider]), locations: [office, room] };

@@ -1,11 +1,29 @@
-import type { Appointment } from '@vigil/shared';
+import type { Appointment, Location, Patient, Practitioner } from '@vigil/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { graphql } from '../../data/graphql.js';
-import { cachedOfType, cacheResources, useDexieQuery } from '../../data/db.js';
-import { fhirClient } from '../../data/fhir.js';
-import { useCachedResources, useRefresh, type CachedList } from '../../data/useResources.js';
-import { usePatients } from '../../data/patients.js';
-import { byId, type ViewLookups } from './appointmentView.js';
+import { graphql } from './graphql.js';
+import { cachedOfType, cacheResources, useDexieQuery } from './db.js';
+import { fhirClient } from './fhir.js';
+import { useCachedResources, useRefresh, type CachedList } from './useResources.js';
+import { usePatients } from './patients.js';
+
+/* The organisation's appointments and the people and places they name, read by the calendar, the cases list, the ledger's case picker and the unsigned reports (issue 36 item 6). */
+
+/** The people and places an appointment refers to, by id. */
+export interface ViewLookups {
+  patients: ReadonlyMap<string, Patient>;
+  practitioners: ReadonlyMap<string, Practitioner>;
+  locations: readonly Location[];
+  /**
+   * The server's word on which cases are signed (GraphQL signedCases: a current signed PDF or a
+   * final document), by case id. A case it has not answered for (offline) falls back to the
+   * Appointment's signed-report link, which only the server writes ([SG2]).
+   */
+  signedCases?: ReadonlyMap<string, boolean>;
+}
+
+export function byId<T extends { id?: string }>(list: readonly T[] | undefined): Map<string, T> {
+  return new Map((list ?? []).flatMap((r) => (r.id ? [[r.id, r] as [string, T]] : [])));
+}
 
 /**
  * The organisation's appointments starting in [from, to), from the device's cache (so the
