@@ -51,7 +51,7 @@ export function recorded<T>(value: T, ...entries: AuditEntry[]): Recorded<T> {
 
 /** Where the records go, and the transaction a change and its records commit in. */
 export interface AuditSinks {
-  orgs: Pick<OrgStore, 'audit'>;
+  orgs?: Pick<OrgStore, 'audit'>;
   accounts?: Pick<AuditLog, 'record'>;
   resources?: Pick<ResourceStore, 'write'>;
   /** One transaction on the database the records and the change live in (ChangeStore.transaction). */
@@ -78,6 +78,7 @@ export async function writeEntries(sinks: AuditSinks, caller: Caller, entries: r
   const meta = { ip: caller.ip, userAgent: caller.userAgent };
   for (const entry of entries) {
     if (entry.trail === 'organisation') {
+      if (!sinks.orgs) throw new Error('no organisation audit trail to record on');
       if (!caller.user) throw new Error('an organisation audit record needs a signed-in caller');
       await sinks.orgs.audit(
         { at, ...meta },

@@ -7,7 +7,7 @@ import {
   type OrgFormView,
 } from '@vigil/shared';
 import { z } from 'zod';
-import { recorded, type Recorded } from '../access/audited.js';
+import { audited, recorded, type Audited, type AuditSinks, type Recorded } from '../access/audited.js';
 import type { Caller, SignedIn } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
 import { orgFor } from '../orgs/authorize.js';
@@ -169,4 +169,24 @@ function textBodyContent(raw: unknown): OrgFormContent {
     addToAll: p.addToAll,
     fields: formFieldsFromOptions([], { includeHealthHistory: false, requireSignature: p.requireSignature }),
   };
+}
+
+/** The forms service as the server builds it: every form creation, change and deletion is an audited configuration change. */
+export type AuditedForms = Audited<
+  FormsService,
+  'createOrgForm' | 'updateOrgForm' | 'createTextBodyForm' | 'updateTextBodyForm' | 'deleteOrgForm'
+>;
+
+export function auditedForms(service: FormsService, sinks: AuditSinks): AuditedForms {
+  return audited(
+    service,
+    {
+      createOrgForm: 'configuration',
+      updateOrgForm: 'configuration',
+      createTextBodyForm: 'configuration',
+      updateTextBodyForm: 'configuration',
+      deleteOrgForm: 'configuration',
+    },
+    sinks,
+  );
 }

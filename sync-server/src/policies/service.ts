@@ -1,6 +1,6 @@
 import { newId, policyInputSchema, POLICY_RULE_SUBJECTS, type Policy, type PolicyRuleSubject } from '@vigil/shared';
 import { z } from 'zod';
-import { recorded, type Recorded } from '../access/audited.js';
+import { audited, recorded, type Audited, type AuditSinks, type Recorded } from '../access/audited.js';
 import type { Caller, SignedIn } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
 import { orgFor } from '../orgs/authorize.js';
@@ -153,4 +153,11 @@ function view(p: PolicyRecord, ownerType: Policy['ownerType']): Policy {
     ruleValue: p.ruleValue,
     relevantSedationLevels: p.relevantSedationLevels,
   };
+}
+
+/** The policies service as the server builds it: setting and deleting a policy are audited configuration changes. */
+export type AuditedPolicies = Audited<PoliciesService, 'set' | 'delete'>;
+
+export function auditedPolicies(service: PoliciesService, sinks: AuditSinks): AuditedPolicies {
+  return audited(service, { set: 'configuration', delete: 'configuration' }, sinks);
 }
