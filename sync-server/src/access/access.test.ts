@@ -89,7 +89,7 @@ describe('OrgAccess.authorize: the one organisation-access decision (spec 000 §
   const flags: Record<string, Record<string, boolean>> = { live: { formBuilder: true } };
   const access = new OrgAccess({
     parentsOf: (orgId) => store.parentsOf(orgId),
-    entitlements: new Entitlements({ features: async (orgId) => flags[orgId] ?? {} }),
+    entitlements: new Entitlements({ features: (orgId) => Promise.resolve(flags[orgId] ?? {}) }),
   });
   const refusal = (who: Caller, orgId: string, need: Need | Need[]): Promise<string | null> =>
     refusalOf(access.authorize(who, orgId, need));

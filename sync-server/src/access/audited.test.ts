@@ -34,8 +34,8 @@ function world(): {
   };
   return {
     sinks: {
-      orgs: { audit: async (origin, event) => void trail.push({ origin, event }) },
-      accounts: { record: async (_at, meta, event) => void reads.push({ meta, event }) },
+      orgs: { audit: (origin, event) => Promise.resolve(void trail.push({ origin, event })) },
+      accounts: { record: (_at, meta, event) => Promise.resolve(void reads.push({ meta, event })) },
       now: () => 5_000,
       transaction: async (fn) => {
         const before = { trail: [...trail], rows: [...rows] };
@@ -62,20 +62,23 @@ class Settings {
   constructor(private readonly rows: () => string[]) {}
 
   async set(caller: Caller, value: string): Promise<Recorded<string[]>> {
+    await Promise.resolve();
     if (value === 'refused') refuse('NOT_AUTHORIZED');
     this.rows().push(value);
     if (value === 'fails-after-write') throw new Error('disk full');
     return recorded([...this.rows()], { trail: 'organisation', action: 'policySet', detail: { value } });
   }
 
-  async silent(caller: Caller): Promise<Recorded<number>> {
-    return recorded(caller.user ? 1 : 0);
+  silent(caller: Caller): Promise<Recorded<number>> {
+    return Promise.resolve(recorded(caller.user ? 1 : 0));
   }
 
-  async read(caller: Caller, names: string[]): Promise<Recorded<string[]>> {
-    return recorded(
-      names,
-      ...(names.length ? [{ trail: 'account' as const, action: 'ledgerRead' as const, detail: { names } }] : []),
+  read(caller: Caller, names: string[]): Promise<Recorded<string[]>> {
+    return Promise.resolve(
+      recorded(
+        names,
+        ...(names.length ? [{ trail: 'account' as const, action: 'ledgerRead' as const, detail: { names } }] : []),
+      ),
     );
   }
 

@@ -1,5 +1,5 @@
 import { answeringAppErrors } from '../errors.js';
-import type { GraphqlContext, ResolverArgs } from './context.js';
+import type { ResolverArgs } from './context.js';
 import { pageOf, pageRequest } from './pagination.js';
 
 /** Organisation forms (issue 28; spec 000 §3 "Org form", §7): every mutation answers the form list. */
