@@ -1,6 +1,6 @@
 import type { PermissionSubject } from '@vigil/shared';
 import type { Current } from '../auth/accounts.js';
-import type { SessionRow } from '../auth/sessions.js';
+import { readCookie, type SessionRow } from '../auth/sessions.js';
 import { refuse } from '../errors.js';
 
 /*
@@ -110,4 +110,26 @@ export function callerSourceOf(accounts: {
     hasFreshSudo: (current) => accounts.hasFreshSudo(current),
     memberships: (userId, singleOrg) => accounts.sessions.memberships(userId, singleOrg),
   };
+}
+
+/** The accounts service as the transports use it: sessions by token, users, sudo, the cookie's name. */
+export interface AccountsForCallers {
+  current(token: string | null): Promise<Current | null>;
+  isMultiFactorValid(session: SessionRow): boolean;
+  hasFreshSudo(current: Current): Promise<boolean>;
+  sessions: { memberships(userId: string, singleOrg: string | null): Promise<PermissionSubject['orgs']> };
+  settings: { cookieName: string };
+}
+
+/**
+ * The Caller of a request that presents its session as a cookie or a `token` query parameter
+ * (HTTP routes, websocket upgrades: a client that cannot send cookies), built once per request.
+ */
+export async function callerFromCredentials(
+  accounts: AccountsForCallers,
+  credentials: { cookieHeader: string | null | undefined; token: string | null | undefined },
+  from: CallOrigin,
+): Promise<Caller> {
+  const token = credentials.token || readCookie(credentials.cookieHeader, accounts.settings.cookieName);
+  return callerOf(callerSourceOf(accounts), await accounts.current(token ?? null), from);
 }

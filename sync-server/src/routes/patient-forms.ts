@@ -1,16 +1,17 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { AccountsForCallers } from '../access/caller.js';
 import { ChallengeFailedError, IncompleteError, type PatientFormService } from '../contracts/patient.js';
 import type { ContractPdfService } from '../contracts/pdf.js';
 import { AppError, errorBody } from '../errors.js';
 import { PDF_CSP } from './finalize.js';
-import { auditAddress, httpCaller, readJsonBody, type HttpCallerSource } from './request.js';
+import { auditAddress, httpCaller, readJsonBody } from './request.js';
 
 export interface PatientFormRoutesDeps {
   patientForms: PatientFormService;
   contractPdfs: ContractPdfService;
   /** Who calls (the HTTP Caller builder reads sessions and users through it). */
-  accounts: HttpCallerSource;
+  accounts: AccountsForCallers;
   trustProxy?: boolean;
 }
 

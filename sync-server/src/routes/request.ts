@@ -1,9 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { callerOf, callerSourceOf, type Caller } from '../access/caller.js';
-import type { Accounts } from '../auth/accounts.js';
-import { readCookie } from '../auth/sessions.js';
+import { callerFromCredentials, type AccountsForCallers, type Caller } from '../access/caller.js';
 import type { Environment } from '../config.js';
 import { AppError } from '../errors.js';
 
@@ -103,23 +101,20 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   }
 }
 
-/** What building an HTTP request's Caller reads: the accounts service (sessions, users, sudo). */
-export type HttpCallerSource = Pick<
-  Accounts,
-  'current' | 'isMultiFactorValid' | 'hasFreshSudo' | 'sessions' | 'settings'
->;
-
 /**
  * The HTTP transport's Caller builder (issue 36 item 1): the session of the request's cookie or
  * `token` query parameter (a link opened in a new tab), its user and memberships, its address.
  * Built once per request by the route that needs it.
  */
-export async function httpCaller(c: Context, accounts: HttpCallerSource, trustProxy: boolean): Promise<Caller> {
-  const token = c.req.query('token') || readCookie(c.req.header('cookie'), accounts.settings.cookieName);
-  return callerOf(callerSourceOf(accounts), await accounts.current(token ?? null), {
-    ip: auditAddress(c, trustProxy),
-    userAgent: c.req.header('user-agent') ?? null,
-    origin: new URL(c.req.url).origin,
-    transport: 'http',
-  });
+export function httpCaller(c: Context, accounts: AccountsForCallers, trustProxy: boolean): Promise<Caller> {
+  return callerFromCredentials(
+    accounts,
+    { cookieHeader: c.req.header('cookie'), token: c.req.query('token') },
+    {
+      ip: auditAddress(c, trustProxy),
+      userAgent: c.req.header('user-agent') ?? null,
+      origin: new URL(c.req.url).origin,
+      transport: 'http',
+    },
+  );
 }
