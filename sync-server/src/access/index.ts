@@ -94,17 +94,11 @@ export class OrgAccess {
     }
   }
 
-  // ---- Legacy adapters (issue 36 item 1), for the areas helper "split" is moving (fhir/, hhx/,
-  // report/, routes/fhir.ts, services.ts): each is authorize over a session-shaped caller, and
-  // goes once those areas take a Caller. ----
+  // ---- Legacy adapters (issue 36 item 1) for report/ and routes/fhir.ts, which still pass a
+  // session row: each is authorize over a session-shaped caller, and goes once they take a Caller. ----
 
   /** @deprecated authorize(caller, orgId, 'member'). */
   readonly fhir: CanAccessOrg = (session, orgId) => refusalOf(this.authorize(legacyCaller(session), orgId, 'member'));
-
-  /** @deprecated authorize(caller, orgId, 'member'). */
-  async canOpenDocuments(session: AccessSession, orgId: string): Promise<boolean> {
-    return (await refusalOf(this.authorize(legacyCaller(session), orgId, 'member'))) === null;
-  }
 
   /** @deprecated authorize(caller, orgId, role), every refusal answered NOT_AUTHORIZED. */
   async report(session: AccessSession, orgId: string, role: ReportRole): Promise<'NOT_AUTHORIZED' | null> {

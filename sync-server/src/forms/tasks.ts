@@ -38,7 +38,7 @@ export const TASK_STATUS = {
 
 export interface TasksDeps {
   fhir: FhirService;
-  forms: FormsService;
+  forms: Pick<FormsService, 'usable' | 'list'>;
   orgs: OrgStore;
   access: OrgAccess;
   links: PatientLinkStore;

@@ -22,6 +22,3 @@ export async function orgFor(
   if (!org) refuse('NOT_FOUND');
   return { caller: caller as SignedIn, org };
 }
-
-/** @deprecated orgFor (inventories/ until helper "split" lands). */
-export const authorizeOrg = orgFor;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Caller, SignedIn } from '../access/caller.js';
-import type { RequestMeta } from '../auth/audit.js';
-import type { AuditOrigin, OrgAuditEvent, OrgStore } from '../store/orgs/types.js';
+import type { AuditOrigin, OrgAuditEvent } from '../store/orgs/types.js';
 
 import { refuse } from '../errors.js';
 
@@ -33,21 +32,3 @@ export function requireOrgId(value: unknown): string {
 export { parseInput as parse } from '../input.js';
 
 export const text = (max: number): z.ZodOptional<z.ZodNullable<z.ZodString>> => z.string().trim().max(max).nullish();
-
-// ---- Legacy names (issue 36 item 1) for inventories/, which helper "split" is moving: they go
-// once it takes Caller and its audit goes through access/audited.ts. ----
-/** @deprecated Caller. */
-export type OrgCaller = Caller;
-/** @deprecated SignedIn. */
-export type SignedInCaller = SignedIn;
-/** @deprecated The audit wrapper (access/audited.ts). */
-export function auditChange(
-  store: Pick<OrgStore, 'audit'>,
-  meta: RequestMeta,
-  at: number,
-  caller: SignedIn,
-  action: OrgAuditEvent['action'],
-  detail: Record<string, unknown>,
-): Promise<void> {
-  return store.audit({ at, ip: meta.ip, userAgent: meta.userAgent }, byCaller(caller, action, detail));
-}
