@@ -209,7 +209,8 @@ describe('every audited operation leaves its record through the audit pipeline (
         const leaked = rows.filter(
           (r) =>
             r.action === op.action &&
-            (r.userId === who().userId || Object.entries(names).every(([k, v]) => r.detail[k] === v)),
+            r.userId === who().userId &&
+            Object.entries(names).every(([k, v]) => r.detail[k] === v),
         );
         expect(leaked).toEqual([]);
       });
