@@ -1,4 +1,4 @@
-import { gs1Derived, hasRole, ledgerLineDifference, ledgerLineReconciles, newId, type LedgerLine } from '@vigil/shared';
+import { gs1Derived, ledgerLineDifference, ledgerLineReconciles, newId, type LedgerLine } from '@vigil/shared';
 import type { OrgAccess } from '../access/index.js';
 import type { AuditLog } from '../auth/audit.js';
 import type { SignedRecords } from '../fhir/signed-records.js';
