@@ -1,3 +1,4 @@
+import type { AuditSinks } from './access/audited.js';
 import type { Entitlements } from './access/entitlements.js';
 import type { OrgAccess } from './access/index.js';
 import type { CanAccessOrg, OrgPolicyOf } from './access/index.js';
@@ -221,20 +222,12 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });
   const comments = new CommentService({ fhir, orgs: orgStore, access, now });
   const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log });
-  const formDefinitions = new FormsService({
-    ...{ forms: new SqliteOrgFormStore(db), orgs: orgStore, entitlements, access, now },
-  });
-  // Issue 36 item 2: the audited services, each change with its record in one transaction.
-  const auditSinks = {
-    orgs: orgStore,
-    accounts: audit,
-    transaction: <T>(fn: () => Promise<T>) => changes.transaction(fn),
-    now,
-  };
-  const forms = auditedForms(formDefinitions, auditSinks);
+  const formDefs = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, entitlements, access, now });
+  const auditSinks = auditSinksOf(orgStore, audit, changes, now);
+  const forms = auditedForms(formDefs, auditSinks);
   const patientLinks = new SqlitePatientLinkStore(db);
   const tasks = new AppointmentTaskService({
-    ...{ fhir, forms: formDefinitions, orgs: orgStore, access, links: patientLinks, sender, now, signed },
+    ...{ fhir, forms: formDefs, orgs: orgStore, access, links: patientLinks, sender, now, signed },
     allowSimulation: config.environment !== 'production',
   });
   onNewAppointments(changeBus, (orgId, appointmentId) => {
@@ -250,7 +243,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   );
   const patientForms = new PatientFormService({
     links: patientLinks,
-    forms: formDefinitions,
+    forms: formDefs,
     tasks,
     fhir,
     orgs: orgStore,
@@ -323,4 +316,14 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     inventories,
     close,
   };
+}
+
+/** Where the audited services write their records (issue 36 item 2): each change with its record in one transaction. */
+function auditSinksOf(
+  orgs: AuditSinks['orgs'],
+  accounts: AuditSinks['accounts'],
+  changes: { transaction<T>(fn: () => Promise<T>): Promise<T> },
+  now: () => number,
+): AuditSinks {
+  return { orgs, accounts, transaction: (fn) => changes.transaction(fn), now };
 }
