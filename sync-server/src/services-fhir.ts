@@ -46,8 +46,8 @@ export function buildFhirCore(db: Db, now: () => number, log: Logger): FhirCore 
   });
   const ids = sqliteIdOwnership(db);
   const orgStore = new SqliteOrgStore(db);
-  const access = new OrgAccess({ parentsOf: (orgId) => orgStore.parentsOf(orgId) });
   const entitlements = new Entitlements(orgStore);
+  const access = new OrgAccess({ parentsOf: (orgId) => orgStore.parentsOf(orgId), entitlements });
   const orgPolicy = orgPolicyOf(orgStore, now);
   const signed = sqliteSignedRecords(db);
   const fhir = new FhirService({

@@ -9,7 +9,7 @@ import type { OrgAccess } from './access/index.js';
 import type { AuditLog } from './auth/audit.js';
 import type { Sessions } from './auth/sessions.js';
 import type { Logger } from './log.js';
-import { PoliciesService } from './policies/service.js';
+import { auditedPolicies, PoliciesService, type AuditedPolicies } from './policies/service.js';
 import type { FhirService } from './fhir/service.js';
 import type { PdfPrinter } from './report/pdf.js';
 import { ReportService } from './report/service.js';
@@ -52,13 +52,13 @@ export interface ReportParts {
 
 /** The sign-off policies, the gate and the report service. */
 export function buildReports(p: ReportParts): {
-  policies: PoliciesService;
+  policies: AuditedPolicies;
   signoff: SignoffGate;
   reports: ReportService;
 } {
   const { db, changes, orgStore, access, entitlements, resources, ids, reportStore, accountStore } = p;
   const { sessions, audit, rooms, printer, fhir, pdfLinks, caseChecker, log, now } = p;
-  const policies = new PoliciesService({
+  const policyRules = new PoliciesService({
     policies: new SqlitePolicyStore(db),
     changes,
     orgs: orgStore,
@@ -67,7 +67,7 @@ export function buildReports(p: ReportParts): {
     now,
   });
   const signoff = new SignoffGate({
-    ...{ store: resources, entitlements, policies, now },
+    ...{ store: resources, entitlements, policies: policyRules, now },
     ledgerLines: p.ledgerLines,
   });
   const reports = new ReportService({
@@ -91,5 +91,7 @@ export function buildReports(p: ReportParts): {
     // The signed Composition's caseData is encoded in the projection's worker thread (issue 29).
     encodeCaseData: (content) => caseChecker.encode(content),
   });
+  // Issue 36 item 2: setting and deleting a policy are audited with their change, in one transaction.
+  const policies = auditedPolicies(policyRules, { orgs: orgStore, transaction: (fn) => changes.transaction(fn), now });
   return { policies, signoff, reports };
 }

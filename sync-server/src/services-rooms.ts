@@ -4,8 +4,8 @@
  * the two document kinds (a case, checked in the worker thread and projected onto its
  * Composition; a health history) and the read audit.
  */
+import { callerFromCredentials, type AccountsForCallers } from './access/caller.js';
 import type { OrgAccess } from './access/index.js';
-import type { Sessions } from './auth/sessions.js';
 import type { ServerConfig } from './config.js';
 import type { Logger } from './log.js';
 import type { AccountStore } from './store/accounts/types.js';
@@ -26,7 +26,7 @@ export interface RoomsParts {
   config: Pick<ServerConfig, 'allowedOrigins'>;
   db: Db;
   log: Logger;
-  sessions: Sessions;
+  accounts: AccountsForCallers;
   access: OrgAccess;
   ids: IdOwnership;
   resources: ResourceStore;
@@ -38,13 +38,15 @@ export interface RoomsParts {
 
 /** The server's one SyncRooms. */
 export function buildRooms(p: RoomsParts): SyncRooms {
-  const { config, db, log, sessions, access, ids, resources, caseChecker, projector, accountStore, now } = p;
+  const { config, db, log, accounts, access, ids, resources, caseChecker, projector, accountStore, now } = p;
   return new SyncRooms({
     log,
     store: new SqliteSyncStore(db),
     authorize: createSyncAuthorizer({
-      session: ({ cookieHeader, token }) => sessions.fromRequest({ cookieHeader, token }),
-      canOpen: (session, orgId) => access.canOpenDocuments(session, orgId),
+      // The socket's Caller, built once per upgrade (issue 36 item 1).
+      caller: ({ cookieHeader, token, ip, userAgent }) =>
+        callerFromCredentials(accounts, { cookieHeader, token }, { ip, userAgent, transport: 'socket' }),
+      access,
       docBelongsElsewhere: (orgId, docId) => ids.belongsElsewhere(orgId, docId),
       allowedOrigins: config.allowedOrigins,
     }),

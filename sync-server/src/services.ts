@@ -1,3 +1,4 @@
+import type { AuditSinks } from './access/audited.js';
 import type { Entitlements } from './access/entitlements.js';
 import type { OrgAccess } from './access/index.js';
 import type { CanAccessOrg, OrgPolicyOf } from './access/index.js';
@@ -36,7 +37,7 @@ import { compositionProjector } from './sync/projection.js';
 import { buildRooms } from './services-rooms.js';
 import type { SyncRooms } from './sync/rooms.js';
 import { HhxService } from './hhx/service.js';
-import { FormsService } from './forms/service.js';
+import { auditedForms, FormsService, type AuditedForms } from './forms/service.js';
 import { AppointmentTaskService } from './forms/tasks.js';
 import { onNewAppointments } from './forms/add-to-all.js';
 import type { LiveEvents } from './fhir/live-events.js';
@@ -48,9 +49,9 @@ import { ContractPdfService } from './contracts/pdf.js';
 import { CommentService } from './comments/service.js';
 import { SqlitePatientLinkStore } from './store/patient-links/sqlite.js';
 import { SqliteOrgFormStore } from './store/forms/sqlite.js';
-import { InventoryService } from './inventories/service.js';
+import { auditedInventories, InventoryService, type AuditedInventories } from './inventories/service.js';
 import { SqliteInventoryStore } from './store/inventories/sqlite.js';
-import type { PoliciesService } from './policies/service.js';
+import type { AuditedPolicies } from './policies/service.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
 
@@ -125,9 +126,9 @@ export interface Services {
   /** Health histories: new, finalize (sign or mark complete), copy-and-edit (issue 27). */
   hhx: HhxService;
   /** Organisation forms (issue 28). */
-  forms: FormsService;
+  forms: AuditedForms;
   /** Sign-off policies (issue 29): an organisation's and its parents'. */
-  policies: PoliciesService;
+  policies: AuditedPolicies;
   /** The finalize gate (issue 29): sign-off flags, policies and overrides. */
   signoff: SignoffGate;
   /** Appointment form tasks and the patients' links (issue 28). */
@@ -139,7 +140,7 @@ export interface Services {
   /** Patient comments (Communication; issue 28). */
   comments: CommentService;
   /** The controlled-substance ledger: inventories, lots, hash-chained entries (issue 29). */
-  inventories: InventoryService;
+  inventories: AuditedInventories;
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -203,7 +204,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const caseChecker = new CaseChecker(log);
   const projector = compositionProjector({ service: fhir, store: resources, log });
   const rooms = buildRooms({
-    ...{ config, db, log, sessions, access, ids, resources },
+    ...{ config, db, log, accounts, access, ids, resources },
     ...{ caseChecker, projector, accountStore, now },
   });
   // Issue 24: every audit record is sealed into the hash chain within a second.
@@ -221,23 +222,28 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });
   const comments = new CommentService({ fhir, orgs: orgStore, access, now });
   const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log });
-  const forms = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, entitlements, access, now });
+  const formDefs = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, entitlements, access, now });
+  const auditSinks = auditSinksOf(orgStore, audit, changes, now);
+  const forms = auditedForms(formDefs, auditSinks);
   const patientLinks = new SqlitePatientLinkStore(db);
   const tasks = new AppointmentTaskService({
-    ...{ fhir, forms, orgs: orgStore, access, links: patientLinks, sender, now, signed },
+    ...{ fhir, forms: formDefs, orgs: orgStore, access, links: patientLinks, sender, now, signed },
     allowSimulation: config.environment !== 'production',
   });
   onNewAppointments(changeBus, (orgId, appointmentId) => {
     tasks.addToAll(orgId, appointmentId).catch((err: unknown) => log.warn({ err, orgId, appointmentId }, 'addToAll'));
   });
   const changePruner = startChangePruner(changes, now, log);
-  const inventories = new InventoryService({
-    ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, entitlements, access, accounts: accountStore },
-    ...{ resources, rooms, audit, signed, now, changes },
-  });
+  const inventories = auditedInventories(
+    new InventoryService({
+      ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, entitlements, access, accounts: accountStore },
+      ...{ resources, rooms, audit, signed, now, changes },
+    }),
+    auditSinks,
+  );
   const patientForms = new PatientFormService({
     links: patientLinks,
-    forms,
+    forms: formDefs,
     tasks,
     fhir,
     orgs: orgStore,
@@ -310,4 +316,14 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     inventories,
     close,
   };
+}
+
+/** Where the audited services write their records (issue 36 item 2): each change with its record in one transaction. */
+function auditSinksOf(
+  orgs: AuditSinks['orgs'],
+  accounts: AuditSinks['accounts'],
+  changes: { transaction<T>(fn: () => Promise<T>): Promise<T> },
+  now: () => number,
+): AuditSinks {
+  return { orgs, accounts, transaction: (fn) => changes.transaction(fn), now };
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../store/sqlite/database.js';
 import { SqliteOrgStore } from '../store/orgs/sqlite.js';
 import { insertOrgRows } from '../store/sqlite/fixtures.js';
-import { OrgAccess, orgPolicyOf, type AccessSession } from './index.js';
+import { Entitlements } from './entitlements.js';
+import { anonymousCaller, type Caller } from './caller.js';
+import { OrgAccess, orgPolicyOf, refusalOf, type Need } from './index.js';
 
 /** Organisations: live (child of group), onboarding, locked, lapsed, trial, group (parent), other. */
 function orgStore(): SqliteOrgStore {
@@ -36,16 +38,22 @@ function orgStore(): SqliteOrgStore {
   return new SqliteOrgStore(d);
 }
 
-const session = (orgs: AccessSession['orgs'], multiFactorValid = true): AccessSession => ({ multiFactorValid, orgs });
-const member = (
-  id: string,
-  roles: string[],
-  type: 'regular' | 'parent' | 'vigil' = 'regular',
-): AccessSession['orgs'][number] => ({
+type Membership = Caller['subject']['orgs'][number];
+
+/** A signed-in caller with these memberships (an EMR launch's: only its organisation's). */
+const caller = (orgs: Membership[], options: { mfa?: boolean; sudo?: boolean } = {}): Caller => ({
+  ...anonymousCaller({ ip: '10.0.0.1', userAgent: 'test', transport: 'graphql' }),
+  user: { id: 'u-1', name: 'Ann', email: 'ann@example.com', emailVerified: true },
+  sessionId: 's-1',
+  subject: { signedIn: true, multiFactorValid: options.mfa ?? true, orgs },
+  freshSudo: options.sudo ?? false,
+});
+const member = (id: string, roles: string[], type: 'regular' | 'parent' | 'vigil' = 'regular'): Membership => ({
   id,
   type,
   roles,
 });
+const uber = [member('vigil', ['member', 'uber'], 'vigil')];
 
 describe('orgPolicyOf (spec 000 §4, rule SUB2)', () => {
   const newPatient = { type: 'Patient', isNew: true };
@@ -76,66 +84,84 @@ describe('orgPolicyOf (spec 000 §4, rule SUB2)', () => {
   });
 });
 
-describe('OrgAccess: the one organisation-access decision (spec 000 §6)', () => {
+describe('OrgAccess.authorize: the one organisation-access decision (spec 000 §6)', () => {
   const store = orgStore();
-  const access = new OrgAccess({ parentsOf: (orgId) => store.parentsOf(orgId) });
+  const flags: Record<string, Record<string, boolean>> = { live: { formBuilder: true } };
+  const access = new OrgAccess({
+    parentsOf: (orgId) => store.parentsOf(orgId),
+    entitlements: new Entitlements({ features: (orgId) => Promise.resolve(flags[orgId] ?? {}) }),
+  });
+  const refusal = (who: Caller, orgId: string, need: Need | Need[]): Promise<string | null> =>
+    refusalOf(access.authorize(who, orgId, need));
 
-  it('FHIR: members and members of a parent organisation, with valid MFA only; reads and writes alike', async () => {
-    expect(await access.fhir(session([member('live', ['member'])]), 'live', 'write')).toBeNull();
-    expect(await access.fhir(session([member('group', ['member'], 'parent')]), 'live', 'read')).toBeNull();
-    expect(await access.fhir(session([member('live', ['member'])], false), 'live', 'read')).toBe('MFA_REQUIRED');
-    expect(await access.fhir(session([member('locked', ['admin'])]), 'live', 'read')).toBe('NOT_AUTHORIZED');
-    expect(await access.fhir(session([]), 'live', 'read')).toBe('NOT_AUTHORIZED');
+  it('member: members and members of a parent organisation, with valid MFA only', async () => {
+    expect(await refusal(caller([member('live', ['member'])]), 'live', 'member')).toBeNull();
+    expect(await refusal(caller([member('group', ['member'], 'parent')]), 'live', 'member')).toBeNull();
+    expect(await refusal(caller([member('live', ['member'])], { mfa: false }), 'live', 'member')).toBe('MFA_REQUIRED');
+    expect(await refusal(caller([member('locked', ['admin'])]), 'live', 'member')).toBe('NOT_AUTHORIZED');
+    expect(await refusal(caller([member('live', ['admin'])]), 'group', 'member')).toBe('NOT_AUTHORIZED');
+    expect(await refusal(caller([]), 'live', 'member')).toBe('NOT_AUTHORIZED');
   });
 
-  it('sync: opens documents of its own and its child organisations, never another’s', async () => {
-    expect(await access.canOpenDocuments(session([member('live', ['member'])]), 'live')).toBe(true);
-    expect(await access.canOpenDocuments(session([member('group', ['admin'], 'parent')]), 'live')).toBe(true);
-    expect(await access.canOpenDocuments(session([member('live', ['admin'])]), 'group')).toBe(false);
-    expect(await access.canOpenDocuments(session([member('lapsed', ['admin'])]), 'live')).toBe(false);
+  it('a signed-out caller is NO_AUTHENTICATION, whatever it needs', async () => {
+    const nobody = anonymousCaller({ ip: null, userAgent: null, transport: 'socket' });
+    for (const need of ['member', 'provider', 'admin', 'ownAdmin', 'uber'] as const) {
+      expect(await refusal(nobody, 'live', need)).toBe('NO_AUTHENTICATION');
+    }
   });
 
   it('an EMR single-organisation session carries only its organisation, so it reaches no other', async () => {
     // sessions.memberships(userId, singleOrg) keeps only the launch's organisation.
-    const emr = session([member('lapsed', ['member', 'provider'])]);
-    expect(await access.fhir(emr, 'lapsed', 'read')).toBeNull();
-    expect(await access.fhir(emr, 'live', 'read')).toBe('NOT_AUTHORIZED');
-    expect(await access.report(emr, 'live', 'member')).toBe('NOT_AUTHORIZED');
+    const emr = caller([member('lapsed', ['member', 'provider'])]);
+    expect(await refusal(emr, 'lapsed', 'provider')).toBeNull();
+    expect(await refusal(emr, 'live', 'member')).toBe('NOT_AUTHORIZED');
   });
 
-  it('reports: signing needs the provider role; unfinalizing needs the right to administer', async () => {
-    const provider = session([member('live', ['member', 'provider'])]);
-    const plain = session([member('live', ['member'])]);
-    expect(await access.report(provider, 'live', 'provider')).toBeNull();
-    expect(await access.report(plain, 'live', 'provider')).toBe('NOT_AUTHORIZED');
-    expect(await access.report(plain, 'live', 'member')).toBeNull();
-    expect(await access.report(plain, 'live', 'admin')).toBe('NOT_AUTHORIZED');
-    expect(await access.report(session([member('live', ['admin'])]), 'live', 'admin')).toBeNull();
+  it('signing needs the provider role; administering a parent’s member or an uber', async () => {
+    const plain = caller([member('live', ['member'])]);
+    expect(await refusal(caller([member('live', ['member', 'provider'])]), 'live', 'provider')).toBeNull();
+    expect(await refusal(plain, 'live', 'provider')).toBe('NOT_AUTHORIZED');
+    expect(await refusal(plain, 'live', 'admin')).toBe('NOT_AUTHORIZED');
+    expect(await refusal(caller([member('live', ['admin'])]), 'live', 'admin')).toBeNull();
     // A parent organisation's member may administer its children (spec 000 §6), but signs for none.
-    expect(await access.report(session([member('group', ['member'], 'parent')]), 'live', 'admin')).toBeNull();
-    expect(await access.report(session([member('group', ['member'], 'parent')]), 'live', 'provider')).toBe(
+    expect(await refusal(caller([member('group', ['member'], 'parent')]), 'live', 'admin')).toBeNull();
+    expect(await refusal(caller([member('group', ['member'], 'parent')]), 'live', 'provider')).toBe('NOT_AUTHORIZED');
+    expect(await refusal(caller(uber), 'live', 'admin')).toBeNull();
+    expect(await refusal(caller(uber), 'nowhere', 'admin')).toBeNull();
+  });
+
+  it('ownAdmin: only the organisation’s own admins, not a parent’s members nor the internal team', async () => {
+    expect(await refusal(caller([member('live', ['admin'])]), 'live', 'ownAdmin')).toBeNull();
+    expect(await refusal(caller([member('group', ['admin'], 'parent')]), 'live', 'ownAdmin')).toBe('NOT_AUTHORIZED');
+    expect(await refusal(caller(uber), 'live', 'ownAdmin')).toBe('NOT_AUTHORIZED');
+  });
+
+  it('uber and sudo: the internal team, after a fresh sudo', async () => {
+    expect(await refusal(caller([member('live', ['admin'])], { sudo: true }), 'live', ['uber', 'sudo'])).toBe(
       'NOT_AUTHORIZED',
     );
+    expect(await refusal(caller(uber), 'live', ['uber', 'sudo'])).toBe('SUDO_REQUIRED');
+    expect(await refusal(caller(uber, { mfa: false }), 'live', 'uber')).toBe('MFA_REQUIRED');
+    expect(await refusal(caller(uber, { sudo: true }), 'live', ['uber', 'sudo'])).toBeNull();
   });
 
-  it('GraphQL: a signed-out caller is NO_AUTHENTICATION, an internal uber administers every organisation', async () => {
-    expect(await access.check({ signedIn: false, multiFactorValid: false, orgs: [] }, 'live', 'member')).toBe(
-      'NO_AUTHENTICATION',
-    );
-    const uber = { signedIn: true, multiFactorValid: true, orgs: [member('vigil', ['member', 'uber'], 'vigil')] };
-    expect(await access.check(uber, 'live', 'admin')).toBeNull();
-    expect(await access.check(uber, 'nowhere', 'admin')).toBeNull();
-    const admin = { signedIn: true, multiFactorValid: true, orgs: [member('live', ['admin'])] };
-    expect(await access.check(admin, 'live', 'admin')).toBeNull();
-    expect(await access.check(admin, 'trial', 'member')).toBe('NOT_AUTHORIZED');
+  it('features: FEATURE_DISABLED unless the organisation is entitled, after the role', async () => {
+    const admin = caller([member('live', ['admin']), member('trial', ['admin'])]);
+    expect(await refusal(admin, 'live', ['admin', { feature: 'formBuilder' }])).toBeNull();
+    expect(await refusal(admin, 'trial', ['admin', { feature: 'formBuilder' }])).toBe('FEATURE_DISABLED');
+    expect(await refusal(caller([]), 'live', ['admin', { feature: 'formBuilder' }])).toBe('NOT_AUTHORIZED');
   });
 
   it('feature flags: an organisation admin changes its own flags, product flags need the internal team after sudo', async () => {
-    const admin = { signedIn: true, multiFactorValid: true, orgs: [member('live', ['admin'])] };
-    const uber = { signedIn: true, multiFactorValid: true, orgs: [member('vigil', ['member', 'uber'], 'vigil')] };
-    expect(await access.featureChange(admin, 'live', 'org', false)).toBeNull();
-    expect(await access.featureChange(admin, 'live', 'vigil', true)).toBe('NOT_AUTHORIZED');
-    expect(await access.featureChange(uber, 'live', 'vigil', false)).toBe('SUDO_REQUIRED');
-    expect(await access.featureChange(uber, 'live', 'vigil', true)).toBeNull();
+    const admin = caller([member('live', ['admin'])], { sudo: true });
+    expect(await refusal(caller([member('live', ['admin'])]), 'live', { featureChange: 'org' })).toBeNull();
+    expect(await refusal(admin, 'live', { featureChange: 'vigil' })).toBe('NOT_AUTHORIZED');
+    expect(await refusal(caller(uber), 'live', { featureChange: 'vigil' })).toBe('SUDO_REQUIRED');
+    expect(await refusal(caller(uber, { sudo: true }), 'live', { featureChange: 'vigil' })).toBeNull();
+  });
+
+  it('answers other errors as they are (refusalOf converts refusals only)', async () => {
+    const broken = new OrgAccess({ parentsOf: () => Promise.reject(new Error('database gone')) });
+    await expect(refusalOf(broken.authorize(caller([]), 'live', 'member'))).rejects.toThrow('database gone');
   });
 });

@@ -1,101 +1,147 @@
-import {
-  featureChangeAccess,
-  hasOrgPermission,
-  hasRole,
-  orgAccess,
-  type FeatureOwner,
-  type OrgRef,
-  type PermissionSubject,
-} from '@vigil/shared';
+import { featureChangeAccess, hasRole, isInternalUber, orgAccess, type FeatureOwner, type OrgRef } from '@vigil/shared';
+import { AppError, refuse } from '../errors.js';
+import type { Caller } from './caller.js';
+import type { Entitlement, Entitlements } from './entitlements.js';
 
 /*
- * The one place that decides organisation access (issue 26): GraphQL resolvers (orgs/, reports),
- * the FHIR API and its live events (SSE), the sync rooms' upgrades and the signed-PDF links all
- * ask an OrgAccess. The rules are the shared permission rules (shared/src/orgs/permissions.ts,
- * spec 000 §6): a member with roles, the administrators of a parent organisation, the internal
- * team's ubers; an EMR launch's single-organisation session carries only that organisation's
- * membership, so it reaches no other. Here the organisation's parents are looked up (one
- * repository method) and the rule is asked.
+ * The one place that decides what a caller may do in an organisation (issue 26, issue 36 item 1):
+ * GraphQL resolvers, the FHIR API and its live events (SSE), the sync rooms' upgrades, the
+ * signed-PDF links and the admin commands all build a Caller (access/caller.ts) and ask
+ * `authorize(caller, orgId, need)`. The rules are the shared permission rules
+ * (shared/src/orgs/permissions.ts, spec 000 §6): a member with roles, the administrators of a
+ * parent organisation, the internal team's ubers; an EMR launch's single-organisation session
+ * carries only that organisation's membership, so it reaches no other. Features and plan
+ * entitlements are asked through Entitlements, the one reader of flags.
  */
 
-/** A signed-in session as the access checks need it (auth/sessions.ts SignedInSession fits). */
-export interface AccessSession {
-  multiFactorValid: boolean;
-  /** The session's memberships (an EMR launch: only its organisation's). */
-  orgs: PermissionSubject['orgs'];
-}
-
-/** The failure codes an organisation check can end in (spec 000 §8, spec 002 §8). */
-export type AccessFailure = 'NO_AUTHENTICATION' | 'MFA_REQUIRED' | 'NOT_AUTHORIZED' | 'SUDO_REQUIRED';
-
-export type AccessMode = 'read' | 'write';
-
-/** Whether a session may read or write an organisation's resources (FHIR API, live events): null when allowed. */
-export type CanAccessOrg = (session: AccessSession, orgId: string, mode: AccessMode) => Promise<AccessFailure | null>;
-
+export type { Caller, SignedIn, Transport } from './caller.js';
 export { orgPolicyOf, type OrgPolicy, type OrgPolicyOf } from './policy.js';
 
-/** What a report call needs (spec 002 §6: signing needs the provider role; unfinalize an administrator). */
-export type ReportRole = 'member' | 'provider' | 'admin';
+/** The refusals an authorization can end in (spec 000 §8, spec 002 §8). */
+export type AccessFailure =
+  'NO_AUTHENTICATION' | 'MFA_REQUIRED' | 'NOT_AUTHORIZED' | 'SUDO_REQUIRED' | 'FEATURE_DISABLED';
 
-/** The one lookup access needs: an organisation's parents. */
+const ACCESS_FAILURES: ReadonlySet<string> = new Set<AccessFailure>([
+  'NO_AUTHENTICATION',
+  'MFA_REQUIRED',
+  'NOT_AUTHORIZED',
+  'SUDO_REQUIRED',
+  'FEATURE_DISABLED',
+]);
+
+/**
+ * What a call needs, checked in this order when several are given:
+ * - `member`: the organisation permission (a member, an administrator of a parent, an uber);
+ * - `provider`: that and the provider role in the organisation (spec 002 §6: signing);
+ * - `admin`: the right to administer the organisation (its admins, a parent's members, an uber);
+ * - `ownAdmin`: an admin role in the organisation itself (it signs for itself: not a parent, not the team);
+ * - `uber`: signed in with valid multi-factor, and an internal uber (the internal team app);
+ * - `sudo`: a fresh sudo confirmation (spec 000 §6);
+ * - `{ feature }`: the organisation is entitled to the feature (FEATURE_DISABLED otherwise);
+ * - `{ featureChange }`: may change a feature flag of that owner (spec 000 §5, §6).
+ */
+export type Need =
+  | 'member'
+  | 'provider'
+  | 'admin'
+  | 'ownAdmin'
+  | 'uber'
+  | 'sudo'
+  | { feature: Entitlement }
+  | { featureChange: FeatureOwner };
+
+/** What access reads: an organisation's parents, and the entitlements (features, later the plan). */
 export interface AccessDeps {
   parentsOf(orgId: string): Promise<string[]>;
+  entitlements?: Pick<Entitlements, 'has'>;
 }
-
-const subjectOf = (session: AccessSession): PermissionSubject => ({
-  signedIn: true,
-  multiFactorValid: session.multiFactorValid,
-  orgs: session.orgs,
-});
 
 export class OrgAccess {
   constructor(private readonly deps: AccessDeps) {}
 
-  /** The organisation as the permission rules read it: its id and parents. */
-  async orgRef(orgId: string): Promise<OrgRef> {
-    return { id: orgId, parentOrgs: await this.deps.parentsOf(orgId) };
-  }
-
   /**
-   * Whether a caller has the organisation permission (`member`) or may administer it (`admin`):
-   * null when allowed, else the refusal (NO_AUTHENTICATION, MFA_REQUIRED, NOT_AUTHORIZED).
+   * The one authorization: returns when the caller has every need in the organisation, else
+   * refuses (errors.ts `refuse`) with the spec's code: NO_AUTHENTICATION, MFA_REQUIRED,
+   * NOT_AUTHORIZED, SUDO_REQUIRED or FEATURE_DISABLED.
    */
-  async check(subject: PermissionSubject, orgId: string, need: 'member' | 'admin'): Promise<AccessFailure | null> {
-    return orgAccess(subject, await this.orgRef(orgId), need);
+  async authorize(caller: Caller, orgId: string, need: Need | readonly Need[]): Promise<void> {
+    let org: OrgRef | null = null;
+    const ref = async (): Promise<OrgRef> => (org ??= { id: orgId, parentOrgs: await this.deps.parentsOf(orgId) });
+    const subject = caller.subject;
+    for (const one of Array.isArray(need) ? (need as readonly Need[]) : [need as Need]) {
+      let failure: AccessFailure | null = null;
+      if (one === 'member' || one === 'admin') failure = orgAccess(subject, await ref(), one);
+      else if (one === 'provider') {
+        failure =
+          orgAccess(subject, await ref(), 'member') ?? (hasRole(subject, orgId, 'provider') ? null : 'NOT_AUTHORIZED');
+      } else if (one === 'ownAdmin') {
+        failure = orgAccess(subject, await ref(), 'admin');
+        const own = subject.orgs.some((m) => m.id === orgId);
+        if (!failure && (!own || !hasRole(subject, orgId, 'admin'))) failure = 'NOT_AUTHORIZED';
+      } else if (one === 'uber') {
+        if (!subject.signedIn || !caller.user) failure = 'NO_AUTHENTICATION';
+        else if (!subject.multiFactorValid) failure = 'MFA_REQUIRED';
+        else if (!isInternalUber(subject)) failure = 'NOT_AUTHORIZED';
+      } else if (one === 'sudo') {
+        failure = caller.freshSudo ? null : 'SUDO_REQUIRED';
+      } else if ('feature' in one) {
+        const entitlements = this.deps.entitlements;
+        failure = entitlements && (await entitlements.has(orgId, one.feature)) ? null : 'FEATURE_DISABLED';
+      } else {
+        failure = featureChangeAccess(subject, await ref(), one.featureChange, caller.freshSudo);
+      }
+      if (failure) refuse(failure);
+    }
   }
 
-  /** The same check for a signed-in session (FHIR API, live events, reports). */
-  async checkSession(session: AccessSession, orgId: string, need: 'member' | 'admin'): Promise<AccessFailure | null> {
-    return this.check(subjectOf(session), orgId, need);
-  }
+  // ---- Legacy adapters (issue 36 item 1) for report/ and routes/fhir.ts, which still pass a
+  // session row: each is authorize over a session-shaped caller, and goes once they take a Caller. ----
 
-  /**
-   * FHIR API and live events: reading and writing need the same organisation permission (the
-   * spec gives no read-only role).
-   */
-  readonly fhir: CanAccessOrg = (session, orgId) => this.checkSession(session, orgId, 'member');
+  /** @deprecated authorize(caller, orgId, 'member'). */
+  readonly fhir: CanAccessOrg = (session, orgId) => refusalOf(this.authorize(legacyCaller(session), orgId, 'member'));
 
-  /** Sync upgrades: whether the session may open the organisation's case documents. */
-  async canOpenDocuments(session: AccessSession, orgId: string): Promise<boolean> {
-    return hasOrgPermission(subjectOf(session), await this.orgRef(orgId));
-  }
-
-  /** Reports and signed-PDF links: the organisation permission plus, where asked, a role. Null when allowed. */
+  /** @deprecated authorize(caller, orgId, role), every refusal answered NOT_AUTHORIZED. */
   async report(session: AccessSession, orgId: string, role: ReportRole): Promise<'NOT_AUTHORIZED' | null> {
-    const subject = subjectOf(session);
-    if ((await this.check(subject, orgId, role === 'admin' ? 'admin' : 'member')) !== null) return 'NOT_AUTHORIZED';
-    if (role === 'provider' && !hasRole(subject, orgId, 'provider')) return 'NOT_AUTHORIZED';
-    return null;
+    return (await refusalOf(this.authorize(legacyCaller(session), orgId, role))) ? 'NOT_AUTHORIZED' : null;
   }
+}
 
-  /** Feature flags (spec 000 §5, §6): who may change a flag of this owner, null when allowed. */
-  async featureChange(
-    subject: PermissionSubject,
-    orgId: string,
-    owner: FeatureOwner,
-    freshSudo: boolean,
-  ): Promise<AccessFailure | null> {
-    return featureChangeAccess(subject, await this.orgRef(orgId), owner, freshSudo);
+/** @deprecated A session as the legacy adapters take it (goes with them). */
+export interface AccessSession {
+  multiFactorValid: boolean;
+  orgs: Caller['subject']['orgs'];
+}
+/** @deprecated */
+export type AccessMode = 'read' | 'write';
+/** @deprecated */
+export type CanAccessOrg = (session: AccessSession, orgId: string, mode: AccessMode) => Promise<AccessFailure | null>;
+/** @deprecated */
+export type ReportRole = 'member' | 'provider' | 'admin';
+
+function legacyCaller(session: AccessSession): Caller {
+  return {
+    user: null,
+    sessionId: null,
+    subject: { signedIn: true, multiFactorValid: session.multiFactorValid, orgs: session.orgs },
+    singleOrg: null,
+    freshSudo: false,
+    ip: null,
+    userAgent: null,
+    origin: '',
+    transport: 'http',
+  };
+}
+
+/**
+ * The refusal an authorization ended in, or null when allowed: for the transports that answer a
+ * refusal in their own form (a websocket close code, a FHIR OperationOutcome). Other errors pass.
+ */
+export async function refusalOf(authorized: Promise<void>): Promise<AccessFailure | null> {
+  try {
+    await authorized;
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && ACCESS_FAILURES.has(err.code)) return err.code as AccessFailure;
+    throw err;
   }
 }

@@ -7,16 +7,12 @@ import {
   type Reference,
 } from '@vigil/shared';
 import { z } from 'zod';
-import type { OrgAccess } from '../access/index.js';
+import { refusalOf, type OrgAccess } from '../access/index.js';
 import type { FhirService, RequestContext } from '../fhir/service.js';
-import { authorizeOrg } from '../orgs/authorize.js';
-import { parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import { orgFor } from '../orgs/authorize.js';
+import type { Caller, SignedIn } from '../access/caller.js';
+import { parse, refuse } from '../orgs/common.js';
 import type { OrgStore } from '../store/orgs/types.js';
-
-export interface CommentRequest {
-  caller: OrgCaller;
-  ip: string | null;
-}
 
 export interface CommentsDeps {
   fhir: FhirService;
@@ -45,10 +41,10 @@ const deleteArgs = z.object({ id });
 export class CommentService {
   constructor(private readonly deps: CommentsDeps) {}
 
-  async add(request: CommentRequest, args: Record<string, unknown>): Promise<Communication> {
-    const { who, orgId } = await this.member(request, args.orgId);
+  async add(caller: Caller, args: Record<string, unknown>): Promise<Communication> {
+    const { who, orgId } = await this.member(caller, args.orgId);
     const a = parse(addArgs, args);
-    const ctx = this.ctx(who, request, orgId);
+    const ctx = this.ctx(who, orgId);
     await this.deps.fhir.read(ctx, 'Patient', a.patientId);
     if (a.appointmentId) {
       const appointment = (await this.deps.fhir.read(ctx, 'Appointment', a.appointmentId)).resource as Appointment;
@@ -67,22 +63,22 @@ export class CommentService {
     return (await this.deps.fhir.create(ctx, 'Communication', comment)).version.resource as Communication;
   }
 
-  async edit(request: CommentRequest, args: Record<string, unknown>): Promise<Communication> {
-    const { who, orgId } = await this.member(request, args.orgId);
+  async edit(caller: Caller, args: Record<string, unknown>): Promise<Communication> {
+    const { who, orgId } = await this.member(caller, args.orgId);
     const a = parse(editArgs, args);
-    const ctx = this.ctx(who, request, orgId);
+    const ctx = this.ctx(who, orgId);
     const { comment, versionId } = await this.comment(ctx, a.id);
     if (!isAuthor(comment, who)) refuse('NOT_AUTHORIZED');
     const next: Communication = { ...withEditStatus(comment, 'edited'), payload: [{ contentString: a.text }] };
     return (await this.deps.fhir.update(ctx, 'Communication', a.id, next, versionId)).version.resource as Communication;
   }
 
-  async delete(request: CommentRequest, args: Record<string, unknown>): Promise<Communication> {
-    const { who, orgId } = await this.member(request, args.orgId);
+  async delete(caller: Caller, args: Record<string, unknown>): Promise<Communication> {
+    const { who, orgId } = await this.member(caller, args.orgId);
     const a = parse(deleteArgs, args);
-    const ctx = this.ctx(who, request, orgId);
+    const ctx = this.ctx(who, orgId);
     const { comment, versionId } = await this.comment(ctx, a.id);
-    if (!isAuthor(comment, who) && (await this.deps.access.check(who.subject, orgId, 'admin')) !== null) {
+    if (!isAuthor(comment, who) && (await refusalOf(this.deps.access.authorize(who, orgId, 'admin'))) !== null) {
       refuse('NOT_AUTHORIZED');
     }
     const { payload: _text, ...rest } = withEditStatus(comment, 'deleted');
@@ -101,7 +97,7 @@ export class CommentService {
   }
 
   /** The author: the organisation's Practitioner, else a parent organisation's user or Vigil staff, with display. */
-  private async author(ctx: RequestContext, who: SignedInCaller, orgId: string): Promise<Reference> {
+  private async author(ctx: RequestContext, who: SignedIn, orgId: string): Promise<Reference> {
     const identifier = { system: PRACTITIONER_USER_SYSTEM, value: who.user.id };
     const name = who.user.name.trim() || who.user.email;
     if (who.subject.orgs.some((o) => o.id === orgId)) {
@@ -122,23 +118,23 @@ export class CommentService {
     return { identifier, display: `${name} (Vigil)` };
   }
 
-  private async member(request: CommentRequest, rawOrgId: unknown): Promise<{ who: SignedInCaller; orgId: string }> {
-    const { caller, org } = await authorizeOrg(
+  private async member(caller: Caller, rawOrgId: unknown): Promise<{ who: SignedIn; orgId: string }> {
+    const { caller: who, org } = await orgFor(
       { store: this.deps.orgs, access: this.deps.access },
-      request.caller,
+      caller,
       rawOrgId,
       'member',
     );
-    return { who: caller, orgId: org.id };
+    return { who, orgId: org.id };
   }
 
   /** A comment and its author are the server's to write ([SG2]): this service checks who may. */
-  private ctx(who: SignedInCaller, request: CommentRequest, orgId: string): RequestContext {
-    return { orgId, userId: who.user.id, ip: request.ip, baseUrl: '', serverWriter: true };
+  private ctx(who: SignedIn, orgId: string): RequestContext {
+    return { orgId, userId: who.user.id, ip: who.ip, baseUrl: '', serverWriter: true };
   }
 }
 
-function isAuthor(comment: Communication, who: SignedInCaller): boolean {
+function isAuthor(comment: Communication, who: SignedIn): boolean {
   const author = comment.sender?.identifier;
   return author?.system === PRACTITIONER_USER_SYSTEM && author.value === who.user.id;
 }

@@ -41,7 +41,7 @@ export type PatientForm = PatientFormView;
 
 export interface PatientFormsDeps {
   links: PatientLinkStore;
-  forms: FormsService;
+  forms: Pick<FormsService, 'usable'>;
   tasks: AppointmentTaskService;
   fhir: FhirService;
   orgs: OrgStore;

@@ -13,7 +13,8 @@ import {
 } from '@vigil/shared';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
-import type { AccessSession, OrgAccess } from '../access/index.js';
+import type { Caller } from '../access/caller.js';
+import { refusalOf, type OrgAccess } from '../access/index.js';
 import { AppError } from '../errors.js';
 import type { FhirService } from '../fhir/service.js';
 import type { PdfPrinter } from '../report/pdf.js';
@@ -176,18 +177,19 @@ export class ContractPdfService {
   constructor(private readonly deps: ContractPdfDeps) {}
 
   async pdf(
-    session: AccessSession & { userId: string },
+    caller: Caller,
     rawOrgId: string,
     rawId: string,
-    ip: string | null,
     /** The reader's time zone (the link's `tz`; the anesthesia record prints in the signing device's), else UTC. */
     rawTimeZone?: string,
   ): Promise<{ bytes: Uint8Array; title: string }> {
     const orgId = orgIdParam.safeParse(rawOrgId);
     const id = idParam.safeParse(rawId);
     if (!orgId.success || !id.success) throw new AppError(404, 'NOT_FOUND');
-    if (await this.deps.access.report(session, orgId.data, 'member')) throw new AppError(403, 'NOT_AUTHORIZED');
-    const ctx = { orgId: orgId.data, userId: session.userId, ip, baseUrl: '' };
+    if (!caller.user || (await refusalOf(this.deps.access.authorize(caller, orgId.data, 'member')))) {
+      throw new AppError(403, 'NOT_AUTHORIZED');
+    }
+    const ctx = { orgId: orgId.data, userId: caller.user.id, ip: caller.ip, baseUrl: '' };
     const contract = (await this.deps.fhir.read(ctx, 'Contract', id.data)).resource as Contract;
     const patientRef = contract.subject?.find((s) => s.reference?.startsWith('Patient/'))?.reference;
     if (!patientRef || !contract.legal?.[0]?.contentAttachment) throw new AppError(404, 'NOT_FOUND');

@@ -7,10 +7,11 @@ import {
   type OrgFormView,
 } from '@vigil/shared';
 import { z } from 'zod';
+import { audited, recorded, type Audited, type AuditSinks, type Recorded } from '../access/audited.js';
+import type { Caller, SignedIn } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
-import type { RequestMeta } from '../auth/audit.js';
-import { authorizeOrg } from '../orgs/authorize.js';
-import { auditChange, parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import { orgFor } from '../orgs/authorize.js';
+import { parse, refuse } from '../orgs/common.js';
 import type { OrgFormContent, OrgFormRecord, OrgFormStore } from '../store/forms/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { Entitlements } from '../access/entitlements.js';
@@ -54,87 +55,81 @@ export class FormsService {
   }
 
   /** orgForms: the organisation's members and whoever may administer it. */
-  async orgForms(caller: OrgCaller, orgId: unknown): Promise<OrgFormView[]> {
-    const { org } = await authorizeOrg(this.withStore(), caller, orgId, 'member');
+  async orgForms(caller: Caller, orgId: unknown): Promise<OrgFormView[]> {
+    const { org } = await orgFor(this.withStore(), caller, orgId, 'member');
     return this.list(org.id);
   }
 
   /** createOrgForm (spec 000 §5: the form builder's patientContract; needs the formBuilder flag). */
-  async createOrgForm(caller: OrgCaller, args: Record<string, unknown>, meta: RequestMeta): Promise<OrgFormView[]> {
+  async createOrgForm(caller: Caller, args: Record<string, unknown>): Promise<Recorded<OrgFormView[]>> {
     const { who, orgId } = await this.admin(caller, args.orgId);
     await this.requireFormBuilder(orgId);
-    return this.create(who, orgId, builderContent(args.properties), meta);
+    return this.create(who, orgId, builderContent(args.properties));
   }
 
-  async updateOrgForm(caller: OrgCaller, args: Record<string, unknown>, meta: RequestMeta): Promise<OrgFormView[]> {
+  async updateOrgForm(caller: Caller, args: Record<string, unknown>): Promise<Recorded<OrgFormView[]>> {
     const { who, orgId } = await this.admin(caller, args.orgId);
     await this.requireFormBuilder(orgId);
-    return this.update(who, orgId, args.formId, builderContent(args.properties), meta);
+    return this.update(who, orgId, args.formId, builderContent(args.properties));
   }
 
   /** createTextBodyForm (spec 000 §3 text-body properties; the form builder off). */
-  async createTextBodyForm(
-    caller: OrgCaller,
-    args: Record<string, unknown>,
-    meta: RequestMeta,
-  ): Promise<OrgFormView[]> {
+  async createTextBodyForm(caller: Caller, args: Record<string, unknown>): Promise<Recorded<OrgFormView[]>> {
     const { who, orgId } = await this.admin(caller, args.orgId);
-    return this.create(who, orgId, textBodyContent(args.properties), meta);
+    return this.create(who, orgId, textBodyContent(args.properties));
   }
 
-  async updateTextBodyForm(
-    caller: OrgCaller,
-    args: Record<string, unknown>,
-    meta: RequestMeta,
-  ): Promise<OrgFormView[]> {
+  async updateTextBodyForm(caller: Caller, args: Record<string, unknown>): Promise<Recorded<OrgFormView[]>> {
     const { who, orgId } = await this.admin(caller, args.orgId);
-    return this.update(who, orgId, args.formId, textBodyContent(args.properties), meta);
+    return this.update(who, orgId, args.formId, textBodyContent(args.properties));
   }
 
-  async deleteOrgForm(caller: OrgCaller, args: Record<string, unknown>, meta: RequestMeta): Promise<OrgFormView[]> {
-    const { who, orgId } = await this.admin(caller, args.orgId);
+  async deleteOrgForm(caller: Caller, args: Record<string, unknown>): Promise<Recorded<OrgFormView[]>> {
+    const { orgId } = await this.admin(caller, args.orgId);
     const id = await this.ownForm(orgId, args.formId);
-    const at = this.deps.now();
-    await this.deps.forms.delete(orgId, id, at);
-    await auditChange(this.deps.orgs, meta, at, who, 'orgFormDeleted', { orgId, formId: id });
-    return this.list(orgId);
+    await this.deps.forms.delete(orgId, id, this.deps.now());
+    return recorded(await this.list(orgId), {
+      trail: 'organisation',
+      action: 'orgFormDeleted',
+      detail: { orgId, formId: id },
+    });
   }
 
   /** A new form of the organisation, audited with what it holds (issue 36 item 2). */
-  private async create(
-    who: SignedInCaller,
-    orgId: string,
-    content: OrgFormContent,
-    meta: RequestMeta,
-  ): Promise<OrgFormView[]> {
+  private async create(who: SignedIn, orgId: string, content: OrgFormContent): Promise<Recorded<OrgFormView[]>> {
     const id = newId('frm');
     const at = this.deps.now();
     await this.deps.forms.create({ id, orgId, createdBy: who.user.id, at, ...content });
-    await auditChange(this.deps.orgs, meta, at, who, 'orgFormCreated', { orgId, formId: id, ...content });
-    return this.list(orgId);
+    return recorded(await this.list(orgId), {
+      trail: 'organisation',
+      action: 'orgFormCreated',
+      detail: { orgId, formId: id, ...content },
+    });
   }
 
   /** One of the organisation's own forms changed, audited with what it now holds (issue 36 item 2). */
   private async update(
-    who: SignedInCaller,
+    who: SignedIn,
     orgId: string,
     rawId: unknown,
     content: OrgFormContent,
-    meta: RequestMeta,
-  ): Promise<OrgFormView[]> {
+  ): Promise<Recorded<OrgFormView[]>> {
     const id = await this.ownForm(orgId, rawId);
     const at = this.deps.now();
     await this.deps.forms.update(orgId, id, content, at);
-    await auditChange(this.deps.orgs, meta, at, who, 'orgFormUpdated', { orgId, formId: id, ...content });
-    return this.list(orgId);
+    return recorded(await this.list(orgId), {
+      trail: 'organisation',
+      action: 'orgFormUpdated',
+      detail: { orgId, formId: id, ...content },
+    });
   }
 
   private withStore(): { store: OrgStore; access: OrgAccess } {
     return { store: this.deps.orgs, access: this.deps.access };
   }
 
-  private async admin(caller: OrgCaller, rawOrgId: unknown): Promise<{ who: SignedInCaller; orgId: string }> {
-    const { caller: who, org } = await authorizeOrg(this.withStore(), caller, rawOrgId, 'admin');
+  private async admin(caller: Caller, rawOrgId: unknown): Promise<{ who: SignedIn; orgId: string }> {
+    const { caller: who, org } = await orgFor(this.withStore(), caller, rawOrgId, 'admin');
     return { who, orgId: org.id };
   }
 
@@ -174,4 +169,24 @@ function textBodyContent(raw: unknown): OrgFormContent {
     addToAll: p.addToAll,
     fields: formFieldsFromOptions([], { includeHealthHistory: false, requireSignature: p.requireSignature }),
   };
+}
+
+/** The forms service as the server builds it: every form creation, change and deletion is an audited configuration change. */
+export type AuditedForms = Audited<
+  FormsService,
+  'createOrgForm' | 'updateOrgForm' | 'createTextBodyForm' | 'updateTextBodyForm' | 'deleteOrgForm'
+>;
+
+export function auditedForms(service: FormsService, sinks: AuditSinks): AuditedForms {
+  return audited(
+    service,
+    {
+      createOrgForm: 'configuration',
+      updateOrgForm: 'configuration',
+      createTextBodyForm: 'configuration',
+      updateTextBodyForm: 'configuration',
+      deleteOrgForm: 'configuration',
+    },
+    sinks,
+  );
 }

@@ -15,8 +15,9 @@ import { AppError, VersionConflictError } from '../errors.js';
 import type { FhirService, RequestContext } from '../fhir/service.js';
 import { SIGNED_RECORD, SIGNED_RECORD_MESSAGE, type SignedRecords } from '../fhir/signed-records.js';
 import type { MessageSender } from '../mail/sender.js';
-import { authorizeOrg } from '../orgs/authorize.js';
-import { parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import { orgFor } from '../orgs/authorize.js';
+import type { Caller, SignedIn } from '../access/caller.js';
+import { parse, refuse } from '../orgs/common.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { OrgFormRecord } from '../store/forms/types.js';
 import type { PatientLinkStore } from '../store/patient-links/types.js';
@@ -35,16 +36,9 @@ export const TASK_STATUS = {
   completed: 'completed',
 } as const;
 
-export interface TaskRequest {
-  caller: OrgCaller;
-  ip: string | null;
-  /** The origin the patient's link points at. */
-  origin: string;
-}
-
 export interface TasksDeps {
   fhir: FhirService;
-  forms: FormsService;
+  forms: Pick<FormsService, 'usable' | 'list'>;
   orgs: OrgStore;
   access: OrgAccess;
   links: PatientLinkStore;
@@ -81,8 +75,8 @@ export class AppointmentTaskService {
   constructor(private readonly deps: TasksDeps) {}
 
   /** addFormTasksToAppointment: one requested task per form (a form already on the appointment is not added twice). */
-  async add(request: TaskRequest, args: Record<string, unknown>): Promise<Appointment> {
-    const { who, orgId } = await this.member(request, args.orgId);
+  async add(caller: Caller, args: Record<string, unknown>): Promise<Appointment> {
+    const { who, orgId } = await this.member(caller, args.orgId);
     const a = parse(addArgs, args);
     const forms: OrgFormRecord[] = [];
     for (const formId of a.formIds) {
@@ -90,7 +84,7 @@ export class AppointmentTaskService {
       if (!form || form.deletedAt !== null) refuse('NOT_FOUND');
       forms.push(form);
     }
-    return this.change(this.ctx(who, request, orgId), a.appointmentId, (tasks) => {
+    return this.change(this.ctx(who, orgId), a.appointmentId, (tasks) => {
       const next = [...tasks];
       for (const form of forms) {
         if (next.some((t) => t.extId === form.id && t.status !== TASK_STATUS.completed)) continue;
@@ -107,10 +101,10 @@ export class AppointmentTaskService {
   }
 
   /** deleteAppointmentTask: the task leaves the appointment and its links stop working. */
-  async delete(request: TaskRequest, args: Record<string, unknown>): Promise<Appointment> {
-    const { who, orgId } = await this.member(request, args.orgId);
+  async delete(caller: Caller, args: Record<string, unknown>): Promise<Appointment> {
+    const { who, orgId } = await this.member(caller, args.orgId);
     const a = parse(deleteArgs, args);
-    const appointment = await this.change(this.ctx(who, request, orgId), a.appointmentId, (tasks) => {
+    const appointment = await this.change(this.ctx(who, orgId), a.appointmentId, (tasks) => {
       if (!tasks.some((t) => t.id === a.id)) refuse('NOT_FOUND');
       return tasks.filter((t) => t.id !== a.id);
     });
@@ -123,12 +117,12 @@ export class AppointmentTaskService {
    * SMS through the sender (SMTP or the outbox). The task is 'sent' when the message went out;
    * otherwise it is 'failed' and the call answers 'Failed to send' (spec 000 §4).
    */
-  async send(request: TaskRequest, args: Record<string, unknown>): Promise<Appointment> {
-    const { who, orgId } = await this.member(request, args.orgId);
+  async send(caller: Caller, args: Record<string, unknown>): Promise<Appointment> {
+    const { who, orgId } = await this.member(caller, args.orgId);
     const a = parse(sendArgs, args);
     if (a.simulate && !this.deps.allowSimulation) refuse('INVALID_INPUT');
     const to = a.channel === 'email' ? parse(email, a.to.toLowerCase()) : smsNumber(a.to);
-    const ctx = this.ctx(who, request, orgId);
+    const ctx = this.ctx(who, orgId);
     const appointment = (await this.deps.fhir.read(ctx, 'Appointment', a.appointmentId)).resource as Appointment;
     const task = appointmentTasks(appointment).find((t) => t.id === a.appointmentTaskId);
     if (!task) refuse('NOT_FOUND');
@@ -151,7 +145,7 @@ export class AppointmentTaskService {
       createdAt: now,
       expiresAt: now + PATIENT_LINK_LIFETIME_MS,
     });
-    const link = `${request.origin}/patient-form/${token}`;
+    const link = `${caller.origin}/patient-form/${token}`;
     const orgName = org?.name?.trim() || UNNAMED_ORG_TEXT;
     let sent = true;
     try {
@@ -253,19 +247,19 @@ export class AppointmentTaskService {
     }
   }
 
-  private async member(request: TaskRequest, rawOrgId: unknown): Promise<{ who: SignedInCaller; orgId: string }> {
-    const { caller, org } = await authorizeOrg(
+  private async member(caller: Caller, rawOrgId: unknown): Promise<{ who: SignedIn; orgId: string }> {
+    const { caller: who, org } = await orgFor(
       { store: this.deps.orgs, access: this.deps.access },
-      request.caller,
+      caller,
       rawOrgId,
       'member',
     );
-    return { who: caller, orgId: org.id };
+    return { who, orgId: org.id };
   }
 
   /** The appointment's tasks are the server's to write ([SG2]): this service composes them. */
-  private ctx(who: SignedInCaller, request: TaskRequest, orgId: string): RequestContext {
-    return { orgId, userId: who.user.id, ip: request.ip, baseUrl: '', serverWriter: true };
+  private ctx(who: SignedIn, orgId: string): RequestContext {
+    return { orgId, userId: who.user.id, ip: who.ip, baseUrl: '', serverWriter: true };
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Caller } from '../access/caller.js';
 import type { Accounts, Current } from '../auth/accounts.js';
 import type { RequestMeta } from '../auth/audit.js';
 import type { Environment } from '../config.js';
@@ -17,6 +18,8 @@ export interface GraphqlContext {
   token: string | null;
   /** The live session and user of this request, or null. */
   current: () => Promise<Current | null>;
+  /** Who calls (issue 36 item 1): built once per operation from the session, handed to every service. */
+  caller: () => Promise<Caller>;
   /** Replaces the session token cookie (and the identity cookie) on the response. */
   setSessionCookies: (token: string, userId: string) => void;
   clearSessionCookies: () => void;

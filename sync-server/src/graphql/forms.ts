@@ -1,7 +1,5 @@
 import { answeringAppErrors } from '../errors.js';
-import type { TaskRequest } from '../forms/tasks.js';
-import type { GraphqlContext, ResolverArgs } from './context.js';
-import { callerOf } from './orgs/caller.js';
+import type { ResolverArgs } from './context.js';
 import { pageOf, pageRequest } from './pagination.js';
 
 /** Organisation forms (issue 28; spec 000 §3 "Org form", §7): every mutation answers the form list. */
@@ -104,12 +102,6 @@ function plain(value: unknown): unknown {
       .map(([k, v]) => [k, plain(v)]),
   );
 }
-/** The task calls' request: who asks, from where, and the origin the patient's link points at. */
-const taskRequest = async (ctx: GraphqlContext): Promise<TaskRequest> => ({
-  caller: (await callerOf(ctx)).caller,
-  ip: ctx.meta.ip,
-  origin: ctx.origin,
-});
 const fhirJson = (resource: unknown): { fhirJSON: string } => ({ fhirJSON: JSON.stringify(resource) });
 
 const argsOf = (args: Record<string, unknown>): Record<string, unknown> => plain(args) as Record<string, unknown>;
@@ -117,34 +109,25 @@ const argsOf = (args: Record<string, unknown>): Record<string, unknown> => plain
 export const formResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
     orgForms: async (_, args, ctx) =>
-      pageOf(
-        await ctx.services.forms.orgForms((await callerOf(ctx)).caller, args.orgId),
-        pageRequest(args),
-        (f) => f.id,
-      ),
+      pageOf(await ctx.services.forms.orgForms(await ctx.caller(), args.orgId), pageRequest(args), (f) => f.id),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
-    createOrgForm: async (_, args, ctx) =>
-      ctx.services.forms.createOrgForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
-    updateOrgForm: async (_, args, ctx) =>
-      ctx.services.forms.updateOrgForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
-    createTextBodyForm: async (_, args, ctx) =>
-      ctx.services.forms.createTextBodyForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
-    updateTextBodyForm: async (_, args, ctx) =>
-      ctx.services.forms.updateTextBodyForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
-    deleteOrgForm: async (_, args, ctx) =>
-      ctx.services.forms.deleteOrgForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+    createOrgForm: async (_, args, ctx) => ctx.services.forms.createOrgForm(await ctx.caller(), argsOf(args)),
+    updateOrgForm: async (_, args, ctx) => ctx.services.forms.updateOrgForm(await ctx.caller(), argsOf(args)),
+    createTextBodyForm: async (_, args, ctx) => ctx.services.forms.createTextBodyForm(await ctx.caller(), argsOf(args)),
+    updateTextBodyForm: async (_, args, ctx) => ctx.services.forms.updateTextBodyForm(await ctx.caller(), argsOf(args)),
+    deleteOrgForm: async (_, args, ctx) => ctx.services.forms.deleteOrgForm(await ctx.caller(), argsOf(args)),
     addFormTasksToAppointment: async (_, args, ctx) =>
-      fhirJson(await ctx.services.tasks.add(await taskRequest(ctx), argsOf(args))),
+      fhirJson(await ctx.services.tasks.add(await ctx.caller(), argsOf(args))),
     sendAppointmentForm: async (_, args, ctx) =>
-      fhirJson(await ctx.services.tasks.send(await taskRequest(ctx), argsOf(args))),
+      fhirJson(await ctx.services.tasks.send(await ctx.caller(), argsOf(args))),
     deleteAppointmentTask: async (_, args, ctx) =>
-      fhirJson(await ctx.services.tasks.delete(await taskRequest(ctx), argsOf(args))),
+      fhirJson(await ctx.services.tasks.delete(await ctx.caller(), argsOf(args))),
     addPatientComment: async (_, args, ctx) =>
-      fhirJson(await ctx.services.comments.add(await taskRequest(ctx), argsOf(args))),
+      fhirJson(await ctx.services.comments.add(await ctx.caller(), argsOf(args))),
     editPatientComment: async (_, args, ctx) =>
-      fhirJson(await ctx.services.comments.edit(await taskRequest(ctx), argsOf(args))),
+      fhirJson(await ctx.services.comments.edit(await ctx.caller(), argsOf(args))),
     deletePatientComment: async (_, args, ctx) =>
-      fhirJson(await ctx.services.comments.delete(await taskRequest(ctx), argsOf(args))),
+      fhirJson(await ctx.services.comments.delete(await ctx.caller(), argsOf(args))),
   }),
 };

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MERGE_FACTS } from '@vigil/shared';
+import type { SignedIn } from '../access/caller.js';
 import { AppError, answeringAppErrors } from '../errors.js';
 import { parseInput } from '../input.js';
-import type { FinalizeHhxResult, HhxCaller, NewHhxResult } from '../hhx/service.js';
+import type { FinalizeHhxResult, NewHhxResult } from '../hhx/service.js';
 import type { GraphqlContext, ResolverArgs } from './context.js';
 
 export const hhxTypeDefs = /* GraphQL */ `
@@ -66,12 +67,10 @@ const mergeArgs = z.object({
 });
 
 /** The signed-in caller with full multi-factor, or NO_AUTHENTICATION. */
-async function callerOf(ctx: GraphqlContext): Promise<HhxCaller> {
-  const current = await ctx.current();
-  if (!current) throw new AppError(401, 'NO_AUTHENTICATION');
-  const session = await ctx.accounts.sessions.fromRequest({ token: ctx.token, now: ctx.now() });
-  if (!session || !session.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION');
-  return { session, userName: current.user.name?.trim() || current.user.email, ip: ctx.meta.ip };
+async function callerOf(ctx: GraphqlContext): Promise<SignedIn> {
+  const caller = await ctx.caller();
+  if (!caller.user || !caller.subject.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION');
+  return caller as SignedIn;
 }
 
 export const hhxResolvers = {

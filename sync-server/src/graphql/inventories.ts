@@ -1,7 +1,6 @@
 import { answeringAppErrors } from '../errors.js';
 import type { InventoryView, LedgerEntryView, LotView } from '../inventories/views.js';
 import type { ResolverArgs } from './context.js';
-import { callerOf } from './orgs/caller.js';
 import { pageRequest } from './pagination.js';
 
 /**
@@ -202,33 +201,22 @@ const entryOut = (e: LedgerEntryView): Record<string, unknown> => ({
 export const inventoryResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
     inventories: async (_, args, ctx) =>
-      (await ctx.services.inventories.list((await callerOf(ctx)).caller, args.orgId, pageRequest(args))).map(
-        inventoryOut,
-      ),
+      (await ctx.services.inventories.list(await ctx.caller(), args.orgId, pageRequest(args))).map(inventoryOut),
     inventory: async (_, args, ctx) =>
-      inventoryOut(await ctx.services.inventories.get((await callerOf(ctx)).caller, args.orgId, args.inventoryId)),
+      inventoryOut(await ctx.services.inventories.get(await ctx.caller(), args.orgId, args.inventoryId)),
     ledgerEntries: async (_, args, ctx) =>
       (
-        await ctx.services.inventories.log(
-          (await callerOf(ctx)).caller,
-          args.orgId,
-          plain(args.filter ?? {}),
-          pageRequest(args),
-          ctx.meta,
-        )
+        await ctx.services.inventories.log(await ctx.caller(), args.orgId, plain(args.filter ?? {}), pageRequest(args))
       ).map(entryOut),
-    ledgerCheck: async (_, args, ctx) => ctx.services.inventories.check((await callerOf(ctx)).caller, args.orgId),
-    caseLedger: async (_, args, ctx) =>
-      ctx.services.inventories.caseLines((await callerOf(ctx)).caller, args.orgId, args.caseId),
+    ledgerCheck: async (_, args, ctx) => ctx.services.inventories.check(await ctx.caller(), args.orgId),
+    caseLedger: async (_, args, ctx) => ctx.services.inventories.caseLines(await ctx.caller(), args.orgId, args.caseId),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
     createInventory: async (_, args, ctx) =>
-      inventoryOut(
-        await ctx.services.inventories.create((await callerOf(ctx)).caller, args.orgId, plain(args.input), ctx.meta),
-      ),
+      inventoryOut(await ctx.services.inventories.create(await ctx.caller(), args.orgId, plain(args.input))),
     receiveLot: async (_, args, ctx) =>
-      entryOut(await ctx.services.inventories.receive((await callerOf(ctx)).caller, args.orgId, plain(args.input))),
+      entryOut(await ctx.services.inventories.receive(await ctx.caller(), args.orgId, plain(args.input))),
     recordLedgerEntry: async (_, args, ctx) =>
-      entryOut(await ctx.services.inventories.record((await callerOf(ctx)).caller, args.orgId, plain(args.input))),
+      entryOut(await ctx.services.inventories.record(await ctx.caller(), args.orgId, plain(args.input))),
   }),
 };

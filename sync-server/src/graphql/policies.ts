@@ -1,6 +1,5 @@
 import { answeringAppErrors } from '../errors.js';
 import type { ResolverArgs } from './context.js';
-import { callerOf } from './orgs/caller.js';
 import { pageOf, pageRequest } from './pagination.js';
 
 /**
@@ -54,15 +53,14 @@ export const policyResolvers = {
     policies: async (_, args, ctx) => {
       const { first, after, ...rest } = argsOf(args);
       return pageOf(
-        await ctx.services.policies.list((await callerOf(ctx)).caller, rest),
+        await ctx.services.policies.list(await ctx.caller(), rest),
         pageRequest({ first, after }),
         (p) => p.id,
       );
     },
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
-    setPolicy: async (_, args, ctx) => ctx.services.policies.set((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
-    deletePolicy: async (_, args, ctx) =>
-      ctx.services.policies.delete((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+    setPolicy: async (_, args, ctx) => ctx.services.policies.set(await ctx.caller(), argsOf(args)),
+    deletePolicy: async (_, args, ctx) => ctx.services.policies.delete(await ctx.caller(), argsOf(args)),
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusalOf } from '../access/index.js';
 import { answeringAppErrors, refuse } from '../errors.js';
 import { parseInput } from '../input.js';
 import {
@@ -71,13 +72,12 @@ function auditReportRead(ctx: GraphqlContext, userId: string, detail: Record<str
   return ctx.accounts.audit.record(ctx.now(), ctx.meta, { action: 'reportRead', outcome: 'success', userId, detail });
 }
 
-/** The caller's session with its memberships, or NO_AUTHENTICATION; an organisation it may not see is NOT_AUTHORIZED. */
-async function authorize(ctx: GraphqlContext, orgId: string): Promise<string> {
-  const session = await ctx.accounts.sessions.fromRequest({ token: ctx.token, now: ctx.now() });
-  if (!session) refuse('NO_AUTHENTICATION');
-  if (!session.multiFactorValid) refuse('NO_AUTHENTICATION');
-  if (await ctx.services.access.report(session, orgId, 'member')) refuse('NOT_AUTHORIZED');
-  return session.userId;
+/** The signed-in reader (NO_AUTHENTICATION without valid multi-factor); an organisation it may not see is NOT_AUTHORIZED. */
+async function readerOf(ctx: GraphqlContext, orgId: string): Promise<string> {
+  const caller = await ctx.caller();
+  if (!caller.user || !caller.subject.multiFactorValid) refuse('NO_AUTHENTICATION');
+  if (await refusalOf(ctx.services.access.authorize(caller, orgId, 'member'))) refuse('NOT_AUTHORIZED');
+  return caller.user.id;
 }
 
 const id = z.string().min(1).max(200);
@@ -96,7 +96,7 @@ export const reportResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
     pdfUrl: async (_, input, ctx): Promise<{ url: string; text: string; title: string }> => {
       const args = parseInput(pdfUrlArgs, input);
-      const userId = await authorize(ctx, args.orgId);
+      const userId = await readerOf(ctx, args.orgId);
       const shared = args.shared === true;
       const link = await createPdfLink(ctx.services.pdfLinks, ctx.now(), userId, args.orgId, args.pdfId, shared);
       if (!link) refuse('NOT_FOUND');
@@ -110,7 +110,7 @@ export const reportResolvers = {
     },
     finalizedReports: async (_, input, ctx): Promise<FinalizedReport[]> => {
       const args = parseInput(finalizedReportsArgs, input);
-      const userId = await authorize(ctx, args.orgId);
+      const userId = await readerOf(ctx, args.orgId);
       await auditReportRead(ctx, userId, { query: 'finalizedReports', orgId: args.orgId });
       return finalizedReports(ctx.services.pdfLinks, args.orgId, {
         offset: Math.max(0, args.offset ?? 0),
@@ -121,7 +121,7 @@ export const reportResolvers = {
     },
     caseSignedReport: async (_, input, ctx): Promise<CaseSignedReport | null> => {
       const args = parseInput(caseArgs, input);
-      const userId = await authorize(ctx, args.orgId);
+      const userId = await readerOf(ctx, args.orgId);
       await auditReportRead(ctx, userId, {
         query: 'caseSignedReport',
         orgId: args.orgId,
@@ -131,7 +131,7 @@ export const reportResolvers = {
     },
     signedCases: async (_, input, ctx): Promise<string[]> => {
       const args = parseInput(signedCasesArgs, input);
-      await authorize(ctx, args.orgId);
+      await readerOf(ctx, args.orgId);
       if (args.caseIds.length > SIGNED_CASES_MAX) refuse('INVALID_INPUT');
       const signed: string[] = [];
       for (const id of new Set(args.caseIds)) {

@@ -17,7 +17,8 @@ import { parseSearch } from '../store/resources/search-params.js';
 import { withCaseData } from '../sync/projection.js';
 import type { DocumentSnapshot } from '../sync/rooms.js';
 import { address, hhxContext, liveComposition, patientIdOf, setAll } from './records.js';
-import type { HhxCaller, HhxServiceDeps } from './service.js';
+import type { SignedIn } from '../access/caller.js';
+import type { HhxServiceDeps } from './service.js';
 import { recordTracking, TRACKING_EVENTS } from './tracking.js';
 
 /**
@@ -26,7 +27,7 @@ import { recordTracking, TRACKING_EVENTS } from './tracking.js';
  */
 export async function writeFinalized(
   deps: Pick<HhxServiceDeps, 'rooms' | 'store' | 'fhir' | 'changes'>,
-  caller: HhxCaller,
+  caller: SignedIn,
   orgId: string,
   compositionId: string,
   completion: { fields: Record<string, unknown>; signing: boolean; time: number },
@@ -58,7 +59,7 @@ export async function writeFinalized(
           {
             mode: signing ? 'legal' : 'professional',
             time: new Date(time).toISOString(),
-            party: { display: caller.userName },
+            party: { display: caller.user.name.trim() || caller.user.email },
           } as never,
         ],
       };
@@ -79,7 +80,7 @@ export async function writeFinalized(
         kind: 'history.signed',
         at: time,
         orgId,
-        payload: { compositionId, completion: signing ? 'signature' : 'markComplete', by: caller.session.userId },
+        payload: { compositionId, completion: signing ? 'signature' : 'markComplete', by: caller.user.id },
       });
       return written;
     });
@@ -94,7 +95,7 @@ export async function writeFinalized(
 /** Replaces the patient's allergies and medications from health histories with this one's ([HD5]). */
 async function writePatientResources(
   deps: Pick<HhxServiceDeps, 'store' | 'fhir'>,
-  caller: HhxCaller,
+  caller: SignedIn,
   orgId: string,
   patientId: string,
   compositionId: string,

@@ -9,7 +9,7 @@ import type * as Y from 'yjs';
 import type { RequestContext } from '../fhir/service.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { RoomAddress } from '../sync/protocol.js';
-import type { HhxCaller } from './service.js';
+import type { SignedIn } from '../access/caller.js';
 
 /**
  * Identifier system of a preliminary history's patient (spec 001 §3: "a preliminary health
@@ -31,10 +31,10 @@ export function setAll(fields: Record<string, unknown>): (root: Y.Map<unknown>) 
 }
 
 /** The context of the caller's writes; `serverWrite` for the history's own signed writes. */
-export function hhxContext(caller: HhxCaller, orgId: string, serverWrite = false): RequestContext {
+export function hhxContext(caller: SignedIn, orgId: string, serverWrite = false): RequestContext {
   return {
     orgId,
-    userId: caller.session.userId,
+    userId: caller.user.id,
     ip: caller.ip,
     baseUrl: '',
     // The history's own finalize writes its Composition once the room is final (a signed

@@ -8,13 +8,13 @@ import {
   type Patient,
 } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SignedInSession } from '../auth/sessions.js';
+import { anonymousCaller, type SignedIn } from '../access/caller.js';
 import type { FhirService } from '../fhir/service.js';
 import type { Services } from '../services.js';
 import { openTestServices } from '../test-services.test-util.js';
 import { DEMO_ORGS, DEMO_USER } from '../demo/seed.js';
 import { SqliteSyncStore } from '../store/sync/sqlite.js';
-import { HhxService, type HhxCaller } from './service.js';
+import { HhxService } from './service.js';
 
 /*
  * Session 17: signing a health history (finalizeHhx) writes the signature into the document, the
@@ -36,14 +36,16 @@ beforeEach(async () => {
 
 afterEach(() => closeServices());
 
-const session: SignedInSession = {
+const caller: SignedIn = {
+  ...anonymousCaller({ ip: null, userAgent: null, transport: 'graphql' }),
+  user: { id: DEMO_USER.id, name: DEMO_USER.name, email: 'demo@vigil.health', emailVerified: true },
   sessionId: 'ses-hhx-sign',
-  userId: DEMO_USER.id,
-  expiresAt: Number.MAX_SAFE_INTEGER,
-  multiFactorValid: true,
-  orgs: [{ id: ORG, type: 'regular', roles: ['member', 'admin', 'provider'] }],
+  subject: {
+    signedIn: true,
+    multiFactorValid: true,
+    orgs: [{ id: ORG, type: 'regular', roles: ['member', 'admin', 'provider'] }],
+  },
 };
-const caller: HhxCaller = { session, userName: DEMO_USER.name, ip: null };
 
 type Fault = 'none' | 'afterComposition' | 'afterAllergies' | 'afterMedications';
 

@@ -20,7 +20,8 @@ import {
   type Reference,
 } from '@vigil/shared';
 import type * as Y from 'yjs';
-import type { AccessSession, ReportRole } from '../access/index.js';
+import type { SignedIn } from '../access/caller.js';
+import { refusalOf, type OrgAccess } from '../access/index.js';
 import { AppError } from '../errors.js';
 import type { RequestContext } from '../fhir/service.js';
 import type { FhirService } from '../fhir/service.js';
@@ -61,17 +62,10 @@ export interface HhxServiceDeps {
   fhir: FhirService;
   store: ResourceStore;
   rooms: HhxRooms;
-  access: { report(session: AccessSession, orgId: string, role: ReportRole): Promise<'NOT_AUTHORIZED' | null> };
+  access: Pick<OrgAccess, 'authorize'>;
   ids: IdOwnership;
   now: () => number;
   log: Logger;
-}
-
-/** Who calls: the signed-in session, the user's name (signer or completer) and the request's IP. */
-export interface HhxCaller {
-  session: AccessSession & { userId: string };
-  userName: string;
-  ip: string | null;
 }
 
 /** A new (or copied) history: its id (also its room's) and its Composition as JSON. */
@@ -96,10 +90,11 @@ export interface FinalizeHhxResult {
 export class HhxService {
   constructor(private readonly deps: HhxServiceDeps) {}
 
-  private async allow(caller: HhxCaller, orgId: string, role: ReportRole): Promise<void> {
-    if (await this.deps.access.report(caller.session, orgId, role)) throw new AppError(403, 'NOT_AUTHORIZED');
+  private async allow(caller: SignedIn, orgId: string, role: 'member' | 'provider' | 'admin'): Promise<void> {
+    // Every refusal is NOT_AUTHORIZED here, as the report links answer (the resolver checked the session).
+    if (await refusalOf(this.deps.access.authorize(caller, orgId, role))) throw new AppError(403, 'NOT_AUTHORIZED');
   }
-  private ctx(caller: HhxCaller, orgId: string, serverWrite = false): RequestContext {
+  private ctx(caller: SignedIn, orgId: string, serverWrite = false): RequestContext {
     return hhxContext(caller, orgId, serverWrite);
   }
 
@@ -121,16 +116,16 @@ export class HhxService {
   }
 
   /** The author reference of the caller: their Practitioner in the organisation, else their name. */
-  private async authorOf(caller: HhxCaller, orgId: string): Promise<Reference> {
+  private async authorOf(caller: SignedIn, orgId: string): Promise<Reference> {
     const page = await this.deps.store.search(orgId, 'Practitioner', [], { count: 1000, offset: 0 });
-    const own = (page.items as Practitioner[]).find((p) => practitionerUserId(p) === caller.session.userId);
+    const own = (page.items as Practitioner[]).find((p) => practitionerUserId(p) === caller.user.id);
     return own
-      ? { reference: `Practitioner/${own.id}`, display: practitionerDisplayName(own) || caller.userName }
-      : { display: caller.userName };
+      ? { reference: `Practitioner/${own.id}`, display: practitionerDisplayName(own) || displayName(caller) }
+      : { display: displayName(caller) };
   }
 
   private async createComposition(
-    caller: HhxCaller,
+    caller: SignedIn,
     orgId: string,
     patientId: string,
     extension: Composition['extension'],
@@ -152,7 +147,7 @@ export class HhxService {
 
   /** Writes the first content into the new history's room and its Composition's caseData. */
   private async seedRoom(
-    caller: HhxCaller,
+    caller: SignedIn,
     orgId: string,
     created: Composition,
     content: Record<string, unknown>,
@@ -175,7 +170,7 @@ export class HhxService {
    * Records the tracking event 'New Health History Created'.
    */
   async newHhx(
-    caller: HhxCaller,
+    caller: SignedIn,
     orgId: string,
     patientId: string,
     caseCompositionId?: string | null,
@@ -218,7 +213,7 @@ export class HhxService {
    * sections ([HD3]); the source stays as it is. 404 'No HHX found to update' when the
    * organisation has no such history.
    */
-  async copyHhx(caller: HhxCaller, orgId: string, compositionId: string): Promise<NewHhxResult> {
+  async copyHhx(caller: SignedIn, orgId: string, compositionId: string): Promise<NewHhxResult> {
     await this.allow(caller, orgId, 'member');
     const source = await this.history(orgId, compositionId, NO_HHX_TO_UPDATE);
     const patientId = patientIdOf(source.resource);
@@ -237,7 +232,7 @@ export class HhxService {
    * hhxMerge. The answers record which history they went into; the history answers as newHhx.
    */
   async mergeHhx(
-    caller: HhxCaller,
+    caller: SignedIn,
     orgId: string,
     answersId: string,
     targetId: string | null | undefined,
@@ -282,7 +277,7 @@ export class HhxService {
 
   /** A new preliminary history marked generatedCategory hhxMerge, starting with `content`. */
   private startMerged(
-    caller: HhxCaller,
+    caller: SignedIn,
     orgId: string,
     patientId: string,
     content: Record<string, unknown>,
@@ -293,7 +288,7 @@ export class HhxService {
 
   /** A new preliminary history with its extensions, its document seeded with `content`, its creation tracked. */
   private async startHistory(
-    caller: HhxCaller,
+    caller: SignedIn,
     orgId: string,
     patientId: string,
     extension: Composition['extension'],
@@ -320,7 +315,7 @@ export class HhxService {
    * ([HD5]); the tracking event 'Health History Signed' is recorded.
    */
   async finalizeHhx(
-    caller: HhxCaller,
+    caller: SignedIn,
     orgId: string,
     compositionId: string,
     signature?: string | null,
@@ -332,10 +327,15 @@ export class HhxService {
     const time = this.deps.now();
     const fields = completionFields(
       signed !== null
-        ? { kind: 'signature', signature: signed, signerName: caller.userName, time }
-        : { kind: 'markComplete', byName: caller.userName, time },
+        ? { kind: 'signature', signature: signed, signerName: displayName(caller), time }
+        : { kind: 'markComplete', byName: displayName(caller), time },
     );
     const after = await writeFinalized(this.deps, caller, orgId, compositionId, { fields, signing, time });
     return { checkSum: after.hash, time, updateJSON: JSON.stringify(fields) };
   }
+}
+
+/** How a signer is named: the user's name, else their email. */
+function displayName(caller: SignedIn): string {
+  return caller.user.name.trim() || caller.user.email;
 }

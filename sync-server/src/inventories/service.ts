@@ -1,10 +1,12 @@
-import { gs1Derived, hasRole, ledgerLineDifference, ledgerLineReconciles, newId, type LedgerLine } from '@vigil/shared';
+import { gs1Derived, ledgerLineDifference, ledgerLineReconciles, newId, type LedgerLine } from '@vigil/shared';
 import type { OrgAccess } from '../access/index.js';
-import type { AuditLog, RequestMeta } from '../auth/audit.js';
+import type { AuditLog } from '../auth/audit.js';
 import type { SignedRecords } from '../fhir/signed-records.js';
-import { authorizeOrg } from '../orgs/authorize.js';
+import { audited, recorded, type Audited, type AuditSinks, type Recorded } from '../access/audited.js';
+import type { Caller, SignedIn } from '../access/caller.js';
+import { orgFor } from '../orgs/authorize.js';
 import { pageOf, type PageRequest } from '../pages.js';
-import { auditChange, parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import { parse, refuse } from '../orgs/common.js';
 import type { AccountStore } from '../store/accounts/types.js';
 import type { InventoryRecord, InventoryStore, LedgerFilter, LotRecord } from '../store/inventories/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
@@ -61,22 +63,22 @@ export class InventoryService {
   }
 
   /** A page of the organisation's inventories, oldest first, after the inventory `page.after` (its id). */
-  async list(caller: OrgCaller, rawOrgId: unknown, page: PageRequest): Promise<InventoryView[]> {
-    const { orgId } = await this.authorize(caller, rawOrgId, 'member');
+  async list(caller: Caller, rawOrgId: unknown, page: PageRequest): Promise<InventoryView[]> {
+    const { orgId } = await this.allowed(caller, rawOrgId, 'member');
     const inventories = pageOf(await this.deps.inventories.inventories(orgId), page, (i) => i.id);
     const lots = await lotViews(this.deps, orgId);
     return inventories.map((i) => ({ ...i, lots: lots.filter((l) => l.inventoryId === i.id) }));
   }
 
-  async get(caller: OrgCaller, rawOrgId: unknown, rawId: unknown): Promise<InventoryView> {
-    const { orgId } = await this.authorize(caller, rawOrgId, 'member');
+  async get(caller: Caller, rawOrgId: unknown, rawId: unknown): Promise<InventoryView> {
+    const { orgId } = await this.allowed(caller, rawOrgId, 'member');
     const inventory = await this.deps.inventories.inventory(orgId, parse(id, rawId));
     if (!inventory) refuse('NOT_FOUND');
     return { ...inventory, lots: await lotViews(this.deps, orgId, inventory.id) };
   }
 
-  async create(caller: OrgCaller, rawOrgId: unknown, raw: unknown, meta: RequestMeta): Promise<InventoryView> {
-    const { who, orgId } = await this.authorize(caller, rawOrgId, 'admin');
+  async create(caller: Caller, rawOrgId: unknown, raw: unknown): Promise<Recorded<InventoryView>> {
+    const { who, orgId } = await this.allowed(caller, rawOrgId, 'admin');
     const input = parse(inventoryInput, raw);
     const record: InventoryRecord = {
       id: newId('inv'),
@@ -87,21 +89,22 @@ export class InventoryService {
       createdAt: this.deps.now(),
     };
     await this.deps.inventories.createInventory(record);
-    await auditChange(this.deps.orgs, meta, record.createdAt, who, 'inventoryCreated', {
-      orgId,
-      inventoryId: record.id,
-      name: record.name,
-      kind: record.kind,
-    });
-    return { ...record, lots: [] };
+    return recorded(
+      { ...record, lots: [] },
+      {
+        trail: 'organisation',
+        action: 'inventoryCreated',
+        detail: { orgId, inventoryId: record.id, name: record.name, kind: record.kind },
+      },
+    );
   }
 
   /**
    * Receives packages of a lot into an inventory (administrators). The lot is found by its GTIN
    * (or drug) and lot number in that inventory, else written new; a lot past its expiry is refused.
    */
-  async receive(caller: OrgCaller, rawOrgId: unknown, raw: unknown): Promise<LedgerEntryView> {
-    const { who, orgId } = await this.authorize(caller, rawOrgId, 'admin');
+  async receive(caller: Caller, rawOrgId: unknown, raw: unknown): Promise<LedgerEntryView> {
+    const { who, orgId } = await this.allowed(caller, rawOrgId, 'admin');
     const input = parse(receiveInput, raw);
     const inventory = await this.deps.inventories.inventory(orgId, input.inventoryId);
     if (!inventory) refuse('NOT_FOUND');
@@ -153,10 +156,10 @@ export class InventoryService {
    * what was signed (issue 35 item 5): a dispense, administration, waste or return naming it is
    * refused CASE_SIGNED, and a correction is for a signed case only (CASE_NOT_SIGNED).
    */
-  async record(caller: OrgCaller, rawOrgId: unknown, raw: unknown): Promise<LedgerEntryView> {
-    const { orgId } = await this.authorize(caller, rawOrgId, 'member');
+  async record(caller: Caller, rawOrgId: unknown, raw: unknown): Promise<LedgerEntryView> {
+    const { orgId } = await this.allowed(caller, rawOrgId, 'member');
     const input = parse(entryInput, raw);
-    const { who } = await this.authorize(caller, orgId, ADMIN_KINDS.has(input.kind) ? 'admin' : 'provider');
+    const { who } = await this.allowed(caller, orgId, ADMIN_KINDS.has(input.kind) ? 'admin' : 'provider');
     const lot = await this.deps.inventories.lot(orgId, input.lotId);
     if (!lot) refuse('NOT_FOUND');
     const inventory = await this.deps.inventories.inventory(orgId, lot.inventoryId);
@@ -193,14 +196,8 @@ export class InventoryService {
    * names a patient is a read of patient data: it joins the audit trail as its reader's
    * (ledgerRead, with the cases named; issue 35 item 9).
    */
-  async log(
-    caller: OrgCaller,
-    rawOrgId: unknown,
-    raw: unknown,
-    page: PageRequest,
-    meta: RequestMeta,
-  ): Promise<LedgerEntryView[]> {
-    const { who, orgId } = await this.authorize(caller, rawOrgId, 'member');
+  async log(caller: Caller, rawOrgId: unknown, raw: unknown, page: PageRequest): Promise<Recorded<LedgerEntryView[]>> {
+    const { orgId } = await this.allowed(caller, rawOrgId, 'member');
     const f = parse(filterInput, raw ?? {});
     const filter: LedgerFilter = {};
     if (f.inventoryId) filter.inventoryId = f.inventoryId;
@@ -220,19 +217,14 @@ export class InventoryService {
       }),
     );
     const named = [...new Set(views.flatMap((v) => (v.case?.patientName != null ? [v.case.id] : [])))];
-    if (named.length > 0)
-      await this.deps.audit.record(this.deps.now(), meta, {
-        action: 'ledgerRead',
-        outcome: 'success',
-        userId: who.user.id,
-        detail: { orgId, caseIds: named },
-      });
-    return views;
+    return named.length > 0
+      ? recorded(views, { trail: 'account', action: 'ledgerRead', detail: { orgId, caseIds: named } })
+      : recorded(views);
   }
 
   /** The chain check (administrators): every entry follows the one before and matches its hash. */
-  async check(caller: OrgCaller, rawOrgId: unknown): Promise<LedgerCheckReport> {
-    const { orgId } = await this.authorize(caller, rawOrgId, 'admin');
+  async check(caller: Caller, rawOrgId: unknown): Promise<LedgerCheckReport> {
+    const { orgId } = await this.allowed(caller, rawOrgId, 'admin');
     return this.checkChain(orgId);
   }
 
@@ -242,8 +234,8 @@ export class InventoryService {
   }
 
   /** caseLedger: a case's lines for its members. */
-  async caseLines(caller: OrgCaller, rawOrgId: unknown, rawCaseId: unknown): Promise<CaseLedgerLine[]> {
-    const { orgId } = await this.authorize(caller, rawOrgId, 'member');
+  async caseLines(caller: Caller, rawOrgId: unknown, rawCaseId: unknown): Promise<CaseLedgerLine[]> {
+    const { orgId } = await this.allowed(caller, rawOrgId, 'member');
     const lines = await this.ledgerLinesForCase(orgId, parse(id, rawCaseId));
     return lines.map((l) => ({ ...l, reconciles: ledgerLineReconciles(l), difference: ledgerLineDifference(l) }));
   }
@@ -270,19 +262,29 @@ export class InventoryService {
     return false;
   }
 
-  private async authorize(
-    caller: OrgCaller,
+  private async allowed(
+    caller: Caller,
     rawOrgId: unknown,
     need: 'member' | 'admin' | 'provider',
-  ): Promise<{ who: SignedInCaller; orgId: string }> {
-    const { caller: who, org } = await authorizeOrg(
+  ): Promise<{ who: SignedIn; orgId: string }> {
+    const { caller: who, org } = await orgFor(
       { store: this.deps.orgs, access: this.deps.access },
       caller,
       rawOrgId,
       need === 'admin' ? 'admin' : 'member',
     );
-    if (need === 'provider' && !hasRole(who.subject, org.id, 'provider')) refuse('NOT_AUTHORIZED');
+    if (need === 'provider') await this.deps.access.authorize(who, org.id, 'provider');
     await this.deps.entitlements.require(org.id, 'drugInventory');
     return { who, orgId: org.id };
   }
+}
+
+/**
+ * The inventory service as the server builds it (issue 36 item 2): creating an inventory is an
+ * audited configuration change; a ledger page naming patients is an audited read of patient data.
+ */
+export type AuditedInventories = Audited<InventoryService, 'create' | 'log'>;
+
+export function auditedInventories(service: InventoryService, sinks: AuditSinks): AuditedInventories {
+  return audited(service, { create: 'configuration', log: 'phiRead' }, sinks);
 }

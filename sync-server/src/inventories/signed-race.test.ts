@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrgCaller } from '../orgs/common.js';
+import { anonymousCaller, type Caller } from '../access/caller.js';
 import { demoInventoryService } from './demo-service.test-util.js';
 
 /*
@@ -15,7 +15,8 @@ describe('a ledger entry racing the finalize of its case', () => {
     const { service, inventories } = await demoInventoryService(now, {
       isSigned: () => Promise.resolve((checks += 1) > 1),
     });
-    const caller: OrgCaller = {
+    const caller: Caller = {
+      ...anonymousCaller({ ip: null, userAgent: null, transport: 'graphql' }),
       user: { id: 'usr-demo0000000000', name: 'Demo', email: 'demo@vigil.health', emailVerified: true },
       singleOrg: null,
       subject: {

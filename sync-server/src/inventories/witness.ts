@@ -8,7 +8,8 @@ import { normalizeEmail } from '@vigil/shared';
 import { InFlight } from '../auth/in-flight.js';
 import { AUTH_LIMITS } from '../auth/limits.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { refuse, type SignedInCaller } from '../orgs/common.js';
+import type { SignedIn } from '../access/caller.js';
+import { refuse } from '../orgs/common.js';
 import type { InventoryDeps } from './service.js';
 
 /**
@@ -43,7 +44,7 @@ export class WitnessCheck {
    * caller, or against the witness account by anyone, the attempt is refused TOO_MANY_REQUESTS.
    * The caller's own email is WITNESS_SAME_USER (they know their own address).
    */
-  async check(orgId: string, who: SignedInCaller, w: { email: string; password: string }): Promise<string> {
+  async check(orgId: string, who: SignedIn, w: { email: string; password: string }): Promise<string> {
     const now = this.deps.now();
     const email = normalizeEmail(w.email);
     if (email === normalizeEmail(who.user.email)) refuse('WITNESS_SAME_USER');

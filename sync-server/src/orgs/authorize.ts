@@ -1,25 +1,24 @@
+import type { Caller, SignedIn } from '../access/caller.js';
+import type { Need, OrgAccess } from '../access/index.js';
 import type { OrgRecord } from '../store/orgs/types.js';
-import { refuse, requireOrgId, type OrgCaller, type SignedInCaller } from './common.js';
-import type { OrgDeps } from './deps.js';
+import { refuse, requireOrgId } from './common.js';
 
 /**
- * The organisation and caller for a call that needs the organisation permission (`member`) or
- * the right to administer it (`admin`), decided by the one access module. An unknown
- * organisation is NOT_AUTHORIZED to anyone who could not administer every organisation (its
- * existence is not revealed), NOT_FOUND otherwise.
+ * The organisation of a call once the one authorization (access/ `authorize`) has allowed the
+ * caller what it needs there. An unknown organisation is NOT_AUTHORIZED to anyone who could not
+ * administer every organisation (its existence is not revealed), NOT_FOUND otherwise.
  */
-export async function authorizeOrg(
-  deps: Pick<OrgDeps, 'store' | 'access'>,
-  caller: OrgCaller,
+export async function orgFor(
+  deps: { store: { org(id: string): Promise<OrgRecord | null> }; access: Pick<OrgAccess, 'authorize'> },
+  caller: Caller,
   rawOrgId: unknown,
-  need: 'member' | 'admin',
-): Promise<{ caller: SignedInCaller; org: OrgRecord }> {
+  need: Need | readonly Need[],
+): Promise<{ caller: SignedIn; org: OrgRecord }> {
   const orgId = requireOrgId(rawOrgId);
-  const refusal = await deps.access.check(caller.subject, orgId, need);
-  if (refusal) refuse(refusal);
+  await deps.access.authorize(caller, orgId, need);
   // The access rules refuse a caller without a session, so the user is set here.
   if (!caller.user) refuse('NO_AUTHENTICATION');
   const org = await deps.store.org(orgId);
   if (!org) refuse('NOT_FOUND');
-  return { caller: caller as SignedInCaller, org };
+  return { caller: caller as SignedIn, org };
 }

@@ -4,25 +4,15 @@ import {
   baaContract,
   baaView,
   contractStillMissing,
-  hasRole,
-  isInternalUber,
   withCompanySignature,
   type BaaAnswerView,
   type Contract,
 } from '@vigil/shared';
 import { z } from 'zod';
-import { authorizeOrg } from './authorize.js';
-import {
-  auditOrigin,
-  byCaller,
-  parse,
-  refuse,
-  requireFullCaller,
-  requireOrgId,
-  text,
-  type OrgCaller,
-  type OrgRequest,
-} from './common.js';
+import { recorded, type Recorded } from '../access/audited.js';
+import type { Caller } from '../access/caller.js';
+import { orgFor } from './authorize.js';
+import { auditOrigin, byCaller, parse, refuse, requireOrgId, text } from './common.js';
 import type { OrgDeps } from './deps.js';
 
 // The signature pad's SVG path data (spec 002 §2): commands, numbers, separators.
@@ -60,17 +50,16 @@ export class BaaService {
   }
 
   /** baa: for the organisation's members and whoever may administer it. */
-  async read(caller: OrgCaller, orgId: unknown): Promise<BaaAnswerView> {
-    const { org } = await authorizeOrg(this.deps, caller, orgId, 'member');
+  async read(caller: Caller, orgId: unknown): Promise<BaaAnswerView> {
+    const { org } = await orgFor(this.deps, caller, orgId, 'member');
     return answer(await this.stored(org.id));
   }
 
   /** signBaa: the covered entity signs for itself, so only the organisation's own admins sign (decision). */
-  async sign(request: OrgRequest, rawOrgId: unknown, args: Record<string, unknown>): Promise<BaaAnswerView> {
-    const { caller: who, org } = await authorizeOrg(this.deps, request.caller, rawOrgId, 'admin');
+  async sign(caller: Caller, rawOrgId: unknown, args: Record<string, unknown>): Promise<BaaAnswerView> {
+    const { caller: who, org } = await orgFor(this.deps, caller, rawOrgId, 'admin');
     // Not a parent organisation's members nor the internal team, who may administer it.
-    const membership = who.subject.orgs.find((m) => m.id === org.id);
-    if (!hasRole(who.subject, org.id, 'admin') || !membership) refuse('NOT_AUTHORIZED');
+    await this.deps.access.authorize(who, org.id, 'ownAdmin');
     const input = parse(schemas.sign, {
       version: args.version,
       fields: args.fields,
@@ -104,7 +93,7 @@ export class BaaService {
     await this.deps.resources.write(org.id, { ...contract, id: BAA_CONTRACT_ID }, time, 'signer');
     await this.deps.store.markBaaSigned(
       org.id,
-      auditOrigin(request, now),
+      auditOrigin(caller, now),
       byCaller(who, 'orgBaaSigned', {
         orgId: org.id,
         contract: `Contract/${BAA_CONTRACT_ID}`,
@@ -115,11 +104,13 @@ export class BaaService {
   }
 
   /** countersignBaa: Vigil's signatory is an internal uber, and signing for Vigil needs a fresh sudo (spec 000 §6). */
-  async countersign(request: OrgRequest, rawOrgId: unknown, args: Record<string, unknown>): Promise<BaaAnswerView> {
+  async countersign(
+    caller: Caller,
+    rawOrgId: unknown,
+    args: Record<string, unknown>,
+  ): Promise<Recorded<BaaAnswerView>> {
     const orgId = requireOrgId(rawOrgId);
-    const who = requireFullCaller(request.caller);
-    if (!isInternalUber(who.subject)) refuse('NOT_AUTHORIZED');
-    if (!who.freshSudo) refuse('SUDO_REQUIRED');
+    await this.deps.access.authorize(caller, orgId, ['uber', 'sudo']);
     const input = parse(schemas.countersign, { name: args.name, signaturePath: args.signaturePath });
     const org = await this.deps.store.org(orgId);
     if (!org) refuse('NOT_FOUND');
@@ -130,10 +121,10 @@ export class BaaService {
     const contract = withCompanySignature(current, { name: input.name, signaturePath: input.signaturePath, time });
     if (!contract) refuse('ALREADY_SIGNED');
     await this.deps.resources.write(org.id, { ...contract, id: BAA_CONTRACT_ID }, time, 'signer');
-    await this.deps.store.audit(
-      auditOrigin(request, now),
-      byCaller(who, 'orgBaaSigned', { orgId: org.id, contract: `Contract/${BAA_CONTRACT_ID}`, signer: 'company' }),
-    );
-    return answer(contract);
+    return recorded(answer(contract), {
+      trail: 'organisation',
+      action: 'orgBaaSigned',
+      detail: { orgId: org.id, contract: `Contract/${BAA_CONTRACT_ID}`, signer: 'company' },
+    });
   }
 }

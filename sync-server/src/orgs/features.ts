@@ -6,8 +6,9 @@ import {
   type OrgFeatureView,
 } from '@vigil/shared';
 import { z } from 'zod';
-import { authorizeOrg } from './authorize.js';
-import { auditOrigin, parse, refuse, requireOrgId, type OrgCaller, type OrgRequest } from './common.js';
+import { type Caller } from '../access/caller.js';
+import { orgFor } from './authorize.js';
+import { auditOrigin, parse, refuse, requireOrgId } from './common.js';
 import type { OrgDeps } from './deps.js';
 
 const featureSchema = z.object({
@@ -41,35 +42,25 @@ export class FeatureService {
   }
 
   /** orgFeaturesConfig: for the organisation's members and whoever may administer it. */
-  async config(caller: OrgCaller, orgId: unknown): Promise<OrgFeatureView[]> {
-    const { org } = await authorizeOrg(this.deps, caller, orgId, 'member');
+  async config(caller: Caller, orgId: unknown): Promise<OrgFeatureView[]> {
+    const { org } = await orgFor(this.deps, caller, orgId, 'member');
     return this.views(org.id);
   }
 
   /** addOrgFeature / removeOrgFeature: who may change a flag depends on its owner (spec 000 §6). */
-  async change(
-    request: OrgRequest,
-    args: Record<string, unknown>,
-    change: 'add' | 'remove',
-  ): Promise<OrgFeatureView[]> {
+  async change(caller: Caller, args: Record<string, unknown>, change: 'add' | 'remove'): Promise<OrgFeatureView[]> {
     const orgId = requireOrgId(args.orgId);
     const input = parse(featureSchema, { featureName: args.featureName, stringValue: args.stringValue });
-    const who = request.caller;
+    const who = caller;
     const definition = featureDefinition(input.featureName);
     // An unknown feature is checked as a product feature, so its refusal reveals nothing.
-    const refusal = await this.deps.access.featureChange(
-      who.subject,
-      orgId,
-      definition?.owner ?? 'vigil',
-      who.freshSudo,
-    );
-    if (refusal) refuse(refusal);
+    await this.deps.access.authorize(who, orgId, { featureChange: definition?.owner ?? 'vigil' });
     const user = who.user;
     if (!user) refuse('NO_AUTHENTICATION');
     const org = await this.deps.store.org(orgId);
     if (!org) refuse('NOT_FOUND');
     if (!definition) refuse('INVALID_FEATURE');
-    const origin = auditOrigin(request, this.deps.now());
+    const origin = auditOrigin(caller, this.deps.now());
     if (change === 'add') {
       const value = acceptedFeatureValue(definition, input.stringValue);
       if (value === null) refuse('INVALID_INPUT');

@@ -1,3 +1,4 @@
+import { audited, type Audited } from '../access/audited.js';
 import { BaaService } from './baa.js';
 import type { OrgDeps } from './deps.js';
 import { FeatureService } from './features.js';
@@ -6,7 +7,6 @@ import { MemberService } from './members.js';
 import { OrganisationService } from './organisations.js';
 
 export type { OrgDeps } from './deps.js';
-export type { OrgCaller, OrgRequest, SignedInCaller } from './common.js';
 export { serverResources, type OrgResources } from './resources.js';
 export { orgHref } from './organisations.js';
 export { TEAM_USERS_LIMIT } from './members.js';
@@ -18,7 +18,7 @@ export interface OrgServices {
   members: MemberService;
   invitations: InvitationService;
   features: FeatureService;
-  baa: BaaService;
+  baa: Audited<BaaService, 'countersign'>;
 }
 
 /** Builds the organisation services (services.ts does it once per process; the admin CLI too). */
@@ -28,6 +28,8 @@ export function createOrgServices(deps: OrgDeps): OrgServices {
     members: new MemberService(deps),
     invitations: new InvitationService(deps),
     features: new FeatureService(deps),
-    baa: new BaaService(deps),
+    // Issue 36 item 2: the countersignature's record is written by the audit wrapper; the other
+    // organisation changes are audited inside their one store write (OrgStore takes the event).
+    baa: audited(new BaaService(deps), { countersign: 'configuration' }, { orgs: deps.store, now: deps.now }),
   };
 }

@@ -16,8 +16,9 @@ import { z } from 'zod';
 import { newLinkCode, sha256 } from '../auth/tokens.js';
 import type { PageRequest } from '../pages.js';
 import type { InvitationRecord, OrgRecord } from '../store/orgs/types.js';
-import { authorizeOrg } from './authorize.js';
-import { auditOrigin, byCaller, parse, refuse, requireFullCaller, type OrgCaller, type OrgRequest } from './common.js';
+import { fullySignedIn, type Caller } from '../access/caller.js';
+import { orgFor } from './authorize.js';
+import { auditOrigin, byCaller, parse, refuse } from './common.js';
 import type { OrgDeps } from './deps.js';
 import { checkAssignable, roleList } from './members.js';
 import { syncPractitioner } from './practitioners.js';
@@ -53,7 +54,7 @@ export class InvitationService {
   }
 
   /** The invitation page (authentication optional). */
-  async read(caller: OrgCaller, invitationId: unknown): Promise<OrgInvitationView> {
+  async read(caller: Caller, invitationId: unknown): Promise<OrgInvitationView> {
     const { invitation, org } = await this.usable(invitationCode(invitationId));
     return {
       orgId: org.id,
@@ -70,8 +71,8 @@ export class InvitationService {
    * neither accepted nor expired, newest first, for whoever may administer it (as orgMembers and
    * createOrgInvitation). Never the link's code: only its hash is kept.
    */
-  async pending(caller: OrgCaller, rawOrgId: unknown, page: PageRequest): Promise<OrgPendingInvitationView[]> {
-    const { org } = await authorizeOrg(this.deps, caller, rawOrgId, 'admin');
+  async pending(caller: Caller, rawOrgId: unknown, page: PageRequest): Promise<OrgPendingInvitationView[]> {
+    const { org } = await orgFor(this.deps, caller, rawOrgId, 'admin');
     const rows = await this.deps.store.pendingInvitations(org.id, this.deps.now(), page);
     if (rows === 'UNKNOWN_CURSOR') refuse('INVALID_CURSOR');
     return rows.map((i) => ({
@@ -86,8 +87,8 @@ export class InvitationService {
   }
 
   /** createOrgInvitation: audited, limited to ORG_INVITATIONS_PER_HOUR a sender, mailed with a single-use link. */
-  async create(request: OrgRequest, rawOrgId: unknown, email: unknown, roles: unknown): Promise<OrgInvitationSentView> {
-    const { caller: who, org } = await authorizeOrg(this.deps, request.caller, rawOrgId, 'admin');
+  async create(caller: Caller, rawOrgId: unknown, email: unknown, roles: unknown): Promise<OrgInvitationSentView> {
+    const { caller: who, org } = await orgFor(this.deps, caller, rawOrgId, 'admin');
     const input = parse(invitationSchema, { email, roles });
     const now = this.deps.now();
     const kind = invitationKind(org.type);
@@ -114,7 +115,7 @@ export class InvitationService {
         createdAt: now,
         expiresAt,
       },
-      auditOrigin(request, now),
+      auditOrigin(caller, now),
       byCaller(who, 'orgInvitationCreated', {
         orgId: org.id,
         invitationId: id,
@@ -123,7 +124,7 @@ export class InvitationService {
         kind,
       }),
     );
-    const link = `${request.origin}/invitation?invitationId=${encodeURIComponent(code)}`;
+    const link = `${caller.origin}/invitation?invitationId=${encodeURIComponent(code)}`;
     const what =
       kind === 'parentInvitation'
         ? `The "${org.name}" admin organization oversees anesthesia operations; you would join it as an admin.`
@@ -145,8 +146,8 @@ export class InvitationService {
   }
 
   /** acceptOrgInvitation: joins the organisation with the invitation's roles; the answer's type as the page reads it. */
-  async accept(request: OrgRequest, invitationId: unknown): Promise<{ orgId: string; type: string }> {
-    const who = requireFullCaller(request.caller);
+  async accept(caller: Caller, invitationId: unknown): Promise<{ orgId: string; type: string }> {
+    const who = fullySignedIn(caller);
     const now = this.deps.now();
     const { invitation, org } = await this.usable(invitationCode(invitationId));
     // spec 000 §8 "You're already part of the "{org}" organization.": the invitation stays unused.
@@ -162,7 +163,7 @@ export class InvitationService {
         via: 'invitation',
         newMemberId: newId('prc'),
       },
-      auditOrigin(request, now),
+      auditOrigin(caller, now),
       byCaller(who, 'orgInvitationAccepted', {
         orgId: org.id,
         invitationId: invitation.id,

@@ -12,8 +12,9 @@ import {
 } from '@vigil/shared';
 import { z } from 'zod';
 import type { AuditOrigin, GrantResult, MemberRecord } from '../store/orgs/types.js';
-import { authorizeOrg } from './authorize.js';
-import { auditOrigin, byCaller, parse, refuse, requireFullCaller, type OrgCaller, type OrgRequest } from './common.js';
+import { fullySignedIn, type Caller } from '../access/caller.js';
+import { orgFor } from './authorize.js';
+import { auditOrigin, byCaller, parse, refuse } from './common.js';
 import type { OrgDeps } from './deps.js';
 import { syncPractitioner } from './practitioners.js';
 
@@ -43,14 +44,14 @@ export class MemberService {
   constructor(private readonly deps: OrgDeps) {}
 
   /** The organisation's members: for whoever may administer it. */
-  async list(caller: OrgCaller, orgId: unknown): Promise<OrgMemberView[]> {
-    const { org } = await authorizeOrg(this.deps, caller, orgId, 'admin');
+  async list(caller: Caller, orgId: unknown): Promise<OrgMemberView[]> {
+    const { org } = await orgFor(this.deps, caller, orgId, 'admin');
     return (await this.deps.store.members(org.id)).map(memberView);
   }
 
   /** The members of every child organisation (parent app org-members): for whoever administers the parent. */
-  async ofChildOrgs(caller: OrgCaller, parentOrgId: unknown): Promise<ChildOrgMemberView[]> {
-    const { org } = await authorizeOrg(this.deps, caller, parentOrgId, 'admin');
+  async ofChildOrgs(caller: Caller, parentOrgId: unknown): Promise<ChildOrgMemberView[]> {
+    const { org } = await orgFor(this.deps, caller, parentOrgId, 'admin');
     return (await this.deps.store.childOrgMembers(org.id)).map((m) => ({
       orgId: m.orgId,
       orgName: m.orgName,
@@ -59,8 +60,8 @@ export class MemberService {
   }
 
   /** Users, newest first, optionally matching a name or email (internal team app users): internal ubers only. */
-  async teamUsers(caller: OrgCaller, search: unknown): Promise<TeamUserView[]> {
-    const who = requireFullCaller(caller);
+  async teamUsers(caller: Caller, search: unknown): Promise<TeamUserView[]> {
+    const who = fullySignedIn(caller);
     if (!isInternalUber(who.subject)) refuse('NOT_AUTHORIZED');
     const text = parse(schemas.search, search) ?? '';
     // Decision: at most TEAM_USERS_LIMIT users a call (newest first); the search narrows it.
@@ -75,8 +76,8 @@ export class MemberService {
   }
 
   /** updateMemberRoles: an organisation always keeps at least one admin (decision). */
-  async updateRoles(request: OrgRequest, rawOrgId: unknown, memberId: unknown, roles: unknown): Promise<OrgMemberView> {
-    const { caller: who, org } = await authorizeOrg(this.deps, request.caller, rawOrgId, 'admin');
+  async updateRoles(caller: Caller, rawOrgId: unknown, memberId: unknown, roles: unknown): Promise<OrgMemberView> {
+    const { caller: who, org } = await orgFor(this.deps, caller, rawOrgId, 'admin');
     const input = parse(schemas.memberRoles, { memberId, roles });
     const now = this.deps.now();
     const { member, all } = await this.memberOf(org.id, input.memberId);
@@ -90,7 +91,7 @@ export class MemberService {
     await this.deps.store.setMemberRoles(
       member.id,
       after,
-      auditOrigin(request, now),
+      auditOrigin(caller, now),
       byCaller(who, 'orgRolesChanged', {
         orgId: org.id,
         memberId: member.id,
@@ -110,8 +111,8 @@ export class MemberService {
   }
 
   /** removeMember: the Practitioner stays (charted records name it) but is no longer active. */
-  async remove(request: OrgRequest, rawOrgId: unknown, memberId: unknown): Promise<boolean> {
-    const { caller: who, org } = await authorizeOrg(this.deps, request.caller, rawOrgId, 'admin');
+  async remove(caller: Caller, rawOrgId: unknown, memberId: unknown): Promise<boolean> {
+    const { caller: who, org } = await orgFor(this.deps, caller, rawOrgId, 'admin');
     const input = parse(schemas.member, { memberId });
     const now = this.deps.now();
     const { member, all } = await this.memberOf(org.id, input.memberId);
@@ -120,7 +121,7 @@ export class MemberService {
     if (roles.includes('admin') && adminsBesides(all, member.id) === 0) refuse('LAST_ADMIN');
     await this.deps.store.removeMember(
       member.id,
-      auditOrigin(request, now),
+      auditOrigin(caller, now),
       byCaller(who, 'orgMemberRemoved', { orgId: org.id, memberId: member.id, memberUserId: member.userId, roles }),
     );
     await syncPractitioner(this.deps, now, {

@@ -13,18 +13,9 @@ import {
   type SubscriptionStatusName,
 } from '@vigil/shared';
 import type { OrgRecord } from '../store/orgs/types.js';
-import { authorizeOrg } from './authorize.js';
-import {
-  auditOrigin,
-  byCaller,
-  parse,
-  refuse,
-  requireFullCaller,
-  requireOrgId,
-  type OrgCaller,
-  type OrgRequest,
-  type SignedInCaller,
-} from './common.js';
+import { fullySignedIn, type Caller, type SignedIn } from '../access/caller.js';
+import { orgFor } from './authorize.js';
+import { auditOrigin, byCaller, parse, refuse, requireOrgId } from './common.js';
 import type { OrgDeps } from './deps.js';
 import { orgChanges, postalAddress, schemas, type OrgCreation } from './org-input.js';
 import { orgView, planView, sessionOrgView } from './org-views.js';
@@ -48,20 +39,20 @@ export class OrganisationService {
   }
 
   /** An organisation, for its members and whoever may administer it. */
-  async get(caller: OrgCaller, orgId: unknown): Promise<OrgView> {
-    const { org } = await authorizeOrg(this.deps, caller, orgId, 'member');
+  async get(caller: Caller, orgId: unknown): Promise<OrgView> {
+    const { org } = await orgFor(this.deps, caller, orgId, 'member');
     return this.view(org);
   }
 
   /** The organisations a parent oversees (parent app, spec 000 §2): for whoever administers the parent. */
-  async children(caller: OrgCaller, parentOrgId: unknown): Promise<OrgView[]> {
-    const { org } = await authorizeOrg(this.deps, caller, parentOrgId, 'admin');
+  async children(caller: Caller, parentOrgId: unknown): Promise<OrgView[]> {
+    const { org } = await orgFor(this.deps, caller, parentOrgId, 'admin');
     return this.views(await this.deps.store.childOrgs(org.id));
   }
 
   /** Every organisation (internal team app): internal ubers only. */
-  async all(caller: OrgCaller): Promise<OrgView[]> {
-    const who = requireFullCaller(caller);
+  async all(caller: Caller): Promise<OrgView[]> {
+    const who = fullySignedIn(caller);
     if (!isInternalUber(who.subject)) refuse('NOT_AUTHORIZED');
     return this.views(await this.deps.store.allOrgs());
   }
@@ -78,8 +69,8 @@ export class OrganisationService {
   }
 
   /** orgIdAvailability (spec 000 §7): for signed-in callers with valid multi-factor. */
-  async idAvailability(caller: OrgCaller, orgId: unknown): Promise<OrgIdAvailability> {
-    requireFullCaller(caller);
+  async idAvailability(caller: Caller, orgId: unknown): Promise<OrgIdAvailability> {
+    fullySignedIn(caller);
     return this.availability(typeof orgId === 'string' ? orgId : '');
   }
 
@@ -95,8 +86,8 @@ export class OrganisationService {
     return groups;
   }
 
-  private checkCreate(caller: OrgCaller, orgType: OrgType): SignedInCaller {
-    const who = requireFullCaller(caller);
+  private checkCreate(caller: Caller, orgType: OrgType): SignedIn {
+    const who = fullySignedIn(caller);
     // spec 000 §2: /create-org is only for users whose email is verified.
     if (!who.user.emailVerified) refuse('EMAIL_NOT_VERIFIED');
     // spec 000 §1: an EMR launch is a single-organisation session; it creates no other (issue 24 item 8).
@@ -108,7 +99,7 @@ export class OrganisationService {
   }
 
   /** Creates an organisation with its creator as its first admin (and provider of a regular office). */
-  private async insert(request: OrgRequest, who: SignedInCaller, input: OrgCreation): Promise<string> {
+  private async insert(who: SignedIn, input: OrgCreation): Promise<string> {
     const now = this.deps.now();
     const userId = who.user.id;
     // Decision: without a payment provider a new organisation starts its 30-day trial (spec 002 §9);
@@ -138,7 +129,7 @@ export class OrganisationService {
         via: 'createOrg',
         newMemberId: newId('prc'),
       },
-      auditOrigin(request, now),
+      auditOrigin(who, now),
       byCaller(who, 'orgCreated', { orgId: input.id, type: input.type, onboarding: input.onboarding }),
     );
     await syncPractitioner(this.deps, now, {
@@ -152,15 +143,15 @@ export class OrganisationService {
   }
 
   /** createOrg (spec 000 §7): the new organisation's ID (the caller then gets a new session token). */
-  async create(request: OrgRequest, args: Record<string, unknown>): Promise<string> {
+  async create(caller: Caller, args: Record<string, unknown>): Promise<string> {
     const input = parse(schemas.createOrg, args);
-    const who = this.checkCreate(request.caller, input.orgType);
+    const who = this.checkCreate(caller, input.orgType);
     const orgId = requireOrgId(input.orgId);
     const state = await this.availability(orgId);
     if (state === 'invalid') refuse('INVALID_ORG_ID');
     if (state === 'unavailable') refuse('ORG_ID_TAKEN');
     if (input.planId && !(await this.deps.store.isActivePlan(input.planId))) refuse('INVALID_PLAN');
-    return this.insert(request, who, {
+    return this.insert(who, {
       id: orgId,
       type: input.orgType,
       name: input.orgName,
@@ -173,13 +164,13 @@ export class OrganisationService {
   }
 
   /** createOnboardingOrg: the ID comes from the name (spec 000 §5 suggestion), numbered when taken. */
-  async createOnboarding(request: OrgRequest, args: Record<string, unknown>): Promise<string> {
+  async createOnboarding(caller: Caller, args: Record<string, unknown>): Promise<string> {
     const input = parse(schemas.createOrg.omit({ orgId: true, planId: true }), args);
-    const who = this.checkCreate(request.caller, input.orgType);
+    const who = this.checkCreate(caller, input.orgType);
     const base = suggestOrgId(input.orgName) || 'org';
     let orgId = base;
     for (let n = 2; (await this.availability(orgId)) !== 'available'; n += 1) orgId = `${base.slice(0, 58)}-${n}`;
-    return this.insert(request, who, {
+    return this.insert(who, {
       id: orgId,
       type: input.orgType,
       name: input.orgName,
@@ -192,8 +183,8 @@ export class OrganisationService {
   }
 
   /** updateOrg (spec 000 §7: org fields plus visionType; type and parents are the internal team's). */
-  async update(request: OrgRequest, rawOrgId: unknown, properties: unknown): Promise<OrgView> {
-    const { caller: who, org } = await authorizeOrg(this.deps, request.caller, rawOrgId, 'admin');
+  async update(caller: Caller, rawOrgId: unknown, properties: unknown): Promise<OrgView> {
+    const { caller: who, org } = await orgFor(this.deps, caller, rawOrgId, 'admin');
     const p = parse(schemas.properties, properties ?? {});
     const now = this.deps.now();
     const internal = isInternalUber(who.subject);
@@ -215,7 +206,7 @@ export class OrganisationService {
       org.id,
       changes,
       p.parentOrgs ?? null,
-      auditOrigin(request, now),
+      auditOrigin(who, now),
       byCaller(who, 'orgUpdated', { orgId: org.id, fields }),
     );
     return this.view((await this.deps.store.org(org.id))!);
@@ -223,12 +214,12 @@ export class OrganisationService {
 
   /** doUpdateOrgBillingAddresses (spec 000 §7): the billing address and shipping (null: same as billing). */
   async updateBillingAddresses(
-    request: OrgRequest,
+    caller: Caller,
     rawOrgId: unknown,
     address: unknown,
     shipping: unknown,
   ): Promise<OrgView> {
-    const { caller: who, org } = await authorizeOrg(this.deps, request.caller, rawOrgId, 'admin');
+    const { caller: who, org } = await orgFor(this.deps, caller, rawOrgId, 'admin');
     const billing = postalAddress(parse(schemas.postalAddress, address));
     const ship = shipping == null ? null : postalAddress(parse(schemas.postalAddress, shipping));
     // spec 000 §5: billing address and name, shipping (or same as billing), org email and type.
@@ -254,7 +245,7 @@ export class OrganisationService {
         shippingAddress: ship,
       },
       null,
-      auditOrigin(request, now),
+      auditOrigin(who, now),
       byCaller(who, 'orgUpdated', { orgId: org.id, fields: ['billingAddress', 'shippingAddress'] }),
     );
     return this.view((await this.deps.store.org(org.id))!);

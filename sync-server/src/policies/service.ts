@@ -1,9 +1,10 @@
 import { newId, policyInputSchema, POLICY_RULE_SUBJECTS, type Policy, type PolicyRuleSubject } from '@vigil/shared';
 import { z } from 'zod';
+import { audited, recorded, type Audited, type AuditSinks, type Recorded } from '../access/audited.js';
+import type { Caller, SignedIn } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
-import type { RequestMeta } from '../auth/audit.js';
-import { authorizeOrg } from '../orgs/authorize.js';
-import { auditChange, parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
+import { orgFor } from '../orgs/authorize.js';
+import { parse, refuse } from '../orgs/common.js';
 import type { ChangeStore } from '../store/changes/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { PolicyRecord, PolicyStore } from '../store/policies/types.js';
@@ -15,7 +16,7 @@ export interface PoliciesDeps {
    * transaction. The server always passes it; unit tests of other rules may leave it out.
    */
   changes?: Pick<ChangeStore, 'append' | 'transaction'>;
-  orgs: Pick<OrgStore, 'org' | 'parentsOf' | 'features' | 'audit'>;
+  orgs: Pick<OrgStore, 'org' | 'parentsOf'>;
   access: OrgAccess;
   /** The sign-off flag rule ids a policy may name (shared SIGNOFF_RULES). */
   knownRuleTypes: readonly string[];
@@ -45,13 +46,13 @@ export class PoliciesService {
   }
 
   /** policies(orgId, ruleSubject): the organisation's members and whoever may administer it. */
-  async list(caller: OrgCaller, args: Record<string, unknown>): Promise<PolicyView[]> {
-    const { org } = await authorizeOrg(this.withStore(), caller, args.orgId, 'member');
+  async list(caller: Caller, args: Record<string, unknown>): Promise<PolicyView[]> {
+    const { org } = await orgFor(this.withStore(), caller, args.orgId, 'member');
     return this.views(org.id, parse(ruleSubject, args.ruleSubject ?? 'anesthesiaRecord'));
   }
 
   /** setPolicy: writes the organisation's one policy for a rule (a new one, or the existing one replaced); audited. */
-  async set(caller: OrgCaller, args: Record<string, unknown>, meta: RequestMeta): Promise<PolicyView[]> {
+  async set(caller: Caller, args: Record<string, unknown>): Promise<Recorded<PolicyView[]>> {
     const { who, orgId } = await this.admin(caller, args.orgId);
     const input = parse(policyInputSchema(this.deps.knownRuleTypes), {
       ruleSubject: args.ruleSubject ?? 'anesthesiaRecord',
@@ -70,13 +71,16 @@ export class PoliciesService {
       });
       return { kind: 'policy.set', at, orgId, payload: policyPayload(stored) };
     });
-    await auditChange(this.deps.orgs, meta, at, who, 'policySet', { orgId, ...input });
-    return this.views(orgId, input.ruleSubject);
+    return recorded(await this.views(orgId, input.ruleSubject), {
+      trail: 'organisation',
+      action: 'policySet',
+      detail: { orgId, ...input },
+    });
   }
 
   /** deletePolicy: one of the organisation's own (audited with what it said); a parent's is POLICY_NOT_EDITABLE. */
-  async delete(caller: OrgCaller, args: Record<string, unknown>, meta: RequestMeta): Promise<PolicyView[]> {
-    const { who, orgId } = await this.admin(caller, args.orgId);
+  async delete(caller: Caller, args: Record<string, unknown>): Promise<Recorded<PolicyView[]>> {
+    const { orgId } = await this.admin(caller, args.orgId);
     const id = parse(policyId, args.id);
     const policies = (await Promise.all(POLICY_RULE_SUBJECTS.map((s) => this.effective(orgId, s)))).flat();
     const deleted = policies.find((p) => p.id === id && p.ownerType === 'org');
@@ -91,15 +95,11 @@ export class PoliciesService {
       refuse(policies.some((p) => p.id === id) ? 'POLICY_NOT_EDITABLE' : 'NOT_FOUND');
     }
     const { ruleSubject, ruleType, ruleValue, relevantSedationLevels } = deleted;
-    await auditChange(this.deps.orgs, meta, this.deps.now(), who, 'policyDeleted', {
-      orgId,
-      id,
-      ruleSubject,
-      ruleType,
-      ruleValue,
-      relevantSedationLevels,
+    return recorded(await this.views(orgId, 'anesthesiaRecord'), {
+      trail: 'organisation',
+      action: 'policyDeleted',
+      detail: { orgId, id, ruleSubject, ruleType, ruleValue, relevantSedationLevels },
     });
-    return this.views(orgId, 'anesthesiaRecord');
   }
 
   /**
@@ -120,12 +120,12 @@ export class PoliciesService {
     return (await this.effective(orgId, subject)).map((p) => ({ ...p, editable: p.ownerType === 'org' }));
   }
 
-  private withStore(): { store: OrgStore; access: OrgAccess } {
-    return { store: this.deps.orgs as OrgStore, access: this.deps.access };
+  private withStore(): { store: Pick<OrgStore, 'org'>; access: OrgAccess } {
+    return { store: this.deps.orgs, access: this.deps.access };
   }
 
-  private async admin(caller: OrgCaller, rawOrgId: unknown): Promise<{ who: SignedInCaller; orgId: string }> {
-    const { caller: who, org } = await authorizeOrg(this.withStore(), caller, rawOrgId, 'admin');
+  private async admin(caller: Caller, rawOrgId: unknown): Promise<{ who: SignedIn; orgId: string }> {
+    const { caller: who, org } = await orgFor(this.withStore(), caller, rawOrgId, 'admin');
     return { who, orgId: org.id };
   }
 }
@@ -153,4 +153,11 @@ function view(p: PolicyRecord, ownerType: Policy['ownerType']): Policy {
     ruleValue: p.ruleValue,
     relevantSedationLevels: p.relevantSedationLevels,
   };
+}
+
+/** The policies service as the server builds it: setting and deleting a policy are audited configuration changes. */
+export type AuditedPolicies = Audited<PoliciesService, 'set' | 'delete'>;
+
+export function auditedPolicies(service: PoliciesService, sinks: AuditSinks): AuditedPolicies {
+  return audited(service, { set: 'configuration', delete: 'configuration' }, sinks);
 }

@@ -3,6 +3,7 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { callerOf, callerSourceOf, type Caller } from '../access/caller.js';
 import type { Accounts, Current } from '../auth/accounts.js';
 import { clearCookie, identityCookie, IDENTITY_COOKIE_NAME, readCookie, tokenCookie } from '../auth/sessions.js';
 import type { Environment } from '../config.js';
@@ -128,6 +129,8 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
     context: ({ ip, userAgent, secure, origin, cookieHeader, setCookies }): GraphqlContext => {
       const token = readCookie(cookieHeader, cookieName);
       let cached: Promise<Current | null> | undefined;
+      let caller: Promise<Caller> | undefined;
+      const current = (): Promise<Current | null> => (cached ??= accounts.current(token));
       const cookieOptions = { secure };
       return {
         environment: deps.environment,
@@ -137,10 +140,16 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
         meta: { ip, userAgent },
         origin,
         token,
-        current: () => (cached ??= accounts.current(token)),
+        current,
+        // The operation's Caller, built once (issue 36 item 1); a new session token rebuilds it.
+        caller: () =>
+          (caller ??= current().then((c) =>
+            callerOf(callerSourceOf(accounts), c, { ip, userAgent, origin, transport: 'graphql' }),
+          )),
         setSessionCookies: (newToken, userId) => {
           setCookies.push(tokenCookie(cookieName, newToken, cookieOptions), identityCookie(userId, cookieOptions));
           cached = undefined;
+          caller = undefined;
         },
         clearSessionCookies: () => {
           setCookies.push(

@@ -1,17 +1,17 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { SignedInSession } from '../auth/sessions.js';
+import type { AccountsForCallers } from '../access/caller.js';
 import { ChallengeFailedError, IncompleteError, type PatientFormService } from '../contracts/patient.js';
 import type { ContractPdfService } from '../contracts/pdf.js';
 import { AppError, errorBody } from '../errors.js';
-import type { RequestCredentials } from '../services.js';
 import { PDF_CSP } from './finalize.js';
-import { auditAddress, readJsonBody } from './request.js';
+import { auditAddress, httpCaller, readJsonBody } from './request.js';
 
 export interface PatientFormRoutesDeps {
   patientForms: PatientFormService;
   contractPdfs: ContractPdfService;
-  sessionOf: (credentials: RequestCredentials) => Promise<SignedInSession | null>;
+  /** Who calls (the HTTP Caller builder reads sessions and users through it). */
+  accounts: AccountsForCallers;
   trustProxy?: boolean;
 }
 
@@ -73,14 +73,12 @@ export function patientFormRoutes(deps: PatientFormRoutesDeps): Hono {
   app.get(
     '/contract/:orgId/:contractId',
     guarded(async (c) => {
-      const session = await deps.sessionOf({ cookieHeader: c.req.header('cookie'), token: c.req.query('token') });
-      if (!session?.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION');
-      const ip = auditAddress(c, deps.trustProxy ?? false);
+      const caller = await httpCaller(c, deps.accounts, deps.trustProxy ?? false);
+      if (!caller.user || !caller.subject.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION');
       const pdf = await deps.contractPdfs.pdf(
-        session,
+        caller,
         c.req.param('orgId') ?? '',
         c.req.param('contractId') ?? '',
-        ip,
         c.req.query('tz'),
       );
       const name = `${pdf.title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'Contract'}.pdf`;

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { callerFromCredentials, type AccountsForCallers, type Caller } from '../access/caller.js';
 import type { Environment } from '../config.js';
 import { AppError } from '../errors.js';
 
@@ -98,4 +99,22 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   } catch {
     throw new AppError(400, 'INVALID_BODY');
   }
+}
+
+/**
+ * The HTTP transport's Caller builder (issue 36 item 1): the session of the request's cookie or
+ * `token` query parameter (a link opened in a new tab), its user and memberships, its address.
+ * Built once per request by the route that needs it.
+ */
+export function httpCaller(c: Context, accounts: AccountsForCallers, trustProxy: boolean): Promise<Caller> {
+  return callerFromCredentials(
+    accounts,
+    { cookieHeader: c.req.header('cookie'), token: c.req.query('token') },
+    {
+      ip: auditAddress(c, trustProxy),
+      userAgent: c.req.header('user-agent') ?? null,
+      origin: new URL(c.req.url).origin,
+      transport: 'http',
+    },
+  );
 }

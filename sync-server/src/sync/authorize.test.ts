@@ -1,14 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { SignedInSession } from '../auth/sessions.js';
+import { anonymousCaller, type Caller } from '../access/caller.js';
+import { OrgAccess } from '../access/index.js';
 import { createSyncAuthorizer, SYNC_REFUSAL_REASONS } from './authorize.js';
 
-const member: SignedInSession = {
+const member: Caller = {
+  ...anonymousCaller({ ip: null, userAgent: null, transport: 'socket' }),
+  user: { id: 'u1', name: 'Ann', email: 'ann@example.com', emailVerified: true },
   sessionId: 's1',
-  userId: 'u1',
-  expiresAt: Date.now() + 60_000,
-  multiFactorValid: true,
-  orgs: [{ id: 'acme', type: 'regular', roles: ['provider'] }],
+  subject: { signedIn: true, multiFactorValid: true, orgs: [{ id: 'acme', type: 'regular', roles: ['provider'] }] },
 };
 
 function request(url: string, headers: Record<string, string> = {}): IncomingMessage {
@@ -16,13 +16,15 @@ function request(url: string, headers: Record<string, string> = {}): IncomingMes
 }
 
 const authorize = createSyncAuthorizer({
-  session: ({ cookieHeader, token }) =>
-    token === 'good' || cookieHeader === 'dev-tok=good'
-      ? member
-      : token === 'partial'
-        ? { ...member, multiFactorValid: false }
-        : null,
-  canOpen: (session, orgId) => session.orgs.some((o) => o.id === orgId),
+  caller: ({ cookieHeader, token }) =>
+    Promise.resolve(
+      token === 'good' || cookieHeader === 'dev-tok=good'
+        ? member
+        : token === 'partial'
+          ? { ...member, subject: { ...member.subject, multiFactorValid: false } }
+          : anonymousCaller({ ip: null, userAgent: null, transport: 'socket' }),
+    ),
+  access: new OrgAccess({ parentsOf: () => Promise.resolve([]) }),
   docBelongsElsewhere: (orgId, docId) => docId === 'cmp-other' && orgId !== 'other',
   allowedOrigins: ['http://localhost:5173'],
 });

@@ -1,17 +1,23 @@
 import type { IncomingMessage } from 'node:http';
 import { SYNC_CLOSE_CODES, type SyncCloseCode } from '@vigil/shared';
-import type { SignedInSession } from '../auth/sessions.js';
+import type { Caller } from '../access/caller.js';
+import { refusalOf, type OrgAccess } from '../access/index.js';
 import type { RoomAddress } from './protocol.js';
 import type { SyncAuthorization, SyncAuthorizer } from './rooms.js';
 
 export interface SyncAuthorizerDeps {
-  /** The signed-in session of a request (cookie or `token` query parameter), or null (the sessions service answers async). */
-  session: (input: {
+  /**
+   * The socket's Caller (issue 36 item 1), built once per upgrade from its session (cookie or
+   * `token` query parameter) by access/caller.ts `callerFromCredentials`.
+   */
+  caller: (input: {
     cookieHeader: string | undefined;
     token: string | null;
-  }) => Promise<SignedInSession | null> | SignedInSession | null;
-  /** Whether the session may open documents of this organisation: the one access module decides (access/). */
-  canOpen: (session: SignedInSession, orgId: string) => Promise<boolean> | boolean;
+    ip: string | null;
+    userAgent: string | null;
+  }) => Promise<Caller>;
+  /** Whether the caller may open documents of this organisation: the one authorization decides. */
+  access: Pick<OrgAccess, 'authorize'>;
   /** Whether a document id already belongs to another organisation (store/resources/id-ownership.ts, the one check FHIR uses too). */
   docBelongsElsewhere: (orgId: string, docId: string) => Promise<boolean> | boolean;
   /** Browser origins allowed besides the server's own (e.g. the dev client on :5173). */
@@ -52,16 +58,21 @@ export function createSyncAuthorizer(deps: SyncAuthorizerDeps): SyncAuthorizer {
       return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.origin);
     }
     const token = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('token');
-    const session = await deps.session({ cookieHeader: req.headers.cookie, token });
-    if (!session || !session.multiFactorValid) {
+    const caller = await deps.caller({
+      cookieHeader: req.headers.cookie,
+      token,
+      ip: req.socket?.remoteAddress ?? null,
+      userAgent: req.headers['user-agent'] ?? null,
+    });
+    if (!caller.user || !caller.subject.multiFactorValid) {
       return refuse(SYNC_CLOSE_CODES.unauthorized, SYNC_REFUSAL_REASONS.signedOut);
     }
-    if (!(await deps.canOpen(session, address.orgId))) {
+    if (await refusalOf(deps.access.authorize(caller, address.orgId, 'member'))) {
       return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.notMember);
     }
     if (await deps.docBelongsElsewhere(address.orgId, address.docId)) {
       return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.otherOrganisation);
     }
-    return { ok: true, userId: session.userId };
+    return { ok: true, userId: caller.user.id };
   };
 }

@@ -1,34 +1,34 @@
 import type { ChildOrgMemberView, OrgMemberView, TeamUserView } from '@vigil/shared';
 import { pageOf, pageRequest } from '../pagination.js';
-import { callerOf, orgsOf, requestOf, type Resolver } from './caller.js';
+import { orgsOf, type Resolver } from './caller.js';
 
 export const memberResolvers = {
   Query: {
     orgMembers: (async (_, args, ctx) =>
       pageOf(
-        await orgsOf(ctx).members.list((await callerOf(ctx)).caller, args.orgId),
+        await orgsOf(ctx).members.list(await ctx.caller(), args.orgId),
         pageRequest(args),
         (m) => m.id,
       )) as Resolver<Promise<OrgMemberView[]>>,
     childOrgMembers: (async (_, args, ctx) =>
       pageOf(
-        await orgsOf(ctx).members.ofChildOrgs((await callerOf(ctx)).caller, args.parentOrgId),
+        await orgsOf(ctx).members.ofChildOrgs(await ctx.caller(), args.parentOrgId),
         pageRequest(args),
         (m) => m.id,
       )) as Resolver<Promise<ChildOrgMemberView[]>>,
     teamUsers: (async (_, args, ctx) =>
       pageOf(
-        await orgsOf(ctx).members.teamUsers((await callerOf(ctx)).caller, args.search),
+        await orgsOf(ctx).members.teamUsers(await ctx.caller(), args.search),
         pageRequest(args),
         (u) => u.id,
       )) as Resolver<Promise<TeamUserView[]>>,
   },
   Mutation: {
     updateMemberRoles: (async (_, args, ctx) =>
-      orgsOf(ctx).members.updateRoles(await requestOf(ctx), args.orgId, args.memberId, args.roles)) as Resolver<
+      orgsOf(ctx).members.updateRoles(await ctx.caller(), args.orgId, args.memberId, args.roles)) as Resolver<
       Promise<OrgMemberView>
     >,
     removeMember: (async (_, args, ctx) =>
-      orgsOf(ctx).members.remove(await requestOf(ctx), args.orgId, args.memberId)) as Resolver<Promise<boolean>>,
+      orgsOf(ctx).members.remove(await ctx.caller(), args.orgId, args.memberId)) as Resolver<Promise<boolean>>,
   },
 };

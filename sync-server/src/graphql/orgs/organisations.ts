@@ -1,18 +1,18 @@
 import type { OrgIdAvailability, OrgView, PlanView, SessionOrgGroupsView } from '@vigil/shared';
 import { sessionView, type SessionView } from '../accounts.js';
+import type { Caller } from '../../access/caller.js';
 import type { GraphqlContext } from '../context.js';
 import { pageOf, pageRequest } from '../pagination.js';
-import { callerOf, orgsOf, requestOf, type Resolver } from './caller.js';
+import { orgsOf, type Resolver } from './caller.js';
 
 /** createOrg and createOnboardingOrg answer the new organisation's ID and the session with a new token (spec 000 §7). */
 async function withNewSessionToken(
   ctx: GraphqlContext,
-  create: (request: Awaited<ReturnType<typeof requestOf>>) => Promise<string>,
+  create: (caller: Caller) => Promise<string>,
 ): Promise<{ orgId: string; session: SessionView }> {
-  const request = await requestOf(ctx);
-  const orgId = await create(request);
+  const orgId = await create(await ctx.caller());
   // The service refused any caller without a session before creating anything.
-  const current = request.current!;
+  const current = (await ctx.current())!;
   // spec 000 §7: createOrg answers a new session token (set in the HttpOnly cookie).
   const token = await ctx.accounts.sessions.rotateToken(current.session.id);
   ctx.setSessionCookies(token, current.user.id);
@@ -28,46 +28,40 @@ export const organisationResolvers = {
     }) as Resolver<Promise<SessionOrgGroupsView>>,
   },
   Query: {
-    org: (async (_, args, ctx) => orgsOf(ctx).organisations.get((await callerOf(ctx)).caller, args.orgId)) as Resolver<
+    org: (async (_, args, ctx) => orgsOf(ctx).organisations.get(await ctx.caller(), args.orgId)) as Resolver<
       Promise<OrgView>
     >,
     orgIdAvailability: (async (_, args, ctx) =>
-      orgsOf(ctx).organisations.idAvailability((await callerOf(ctx)).caller, args.orgId)) as Resolver<
-      Promise<OrgIdAvailability>
-    >,
+      orgsOf(ctx).organisations.idAvailability(await ctx.caller(), args.orgId)) as Resolver<Promise<OrgIdAvailability>>,
     childOrgs: (async (_, args, ctx) =>
       pageOf(
-        await orgsOf(ctx).organisations.children((await callerOf(ctx)).caller, args.parentOrgId),
+        await orgsOf(ctx).organisations.children(await ctx.caller(), args.parentOrgId),
         pageRequest(args),
         (o) => o.id,
       )) as Resolver<Promise<OrgView[]>>,
     allOrgs: (async (_, args, ctx) =>
-      pageOf(
-        await orgsOf(ctx).organisations.all((await callerOf(ctx)).caller),
-        pageRequest(args),
-        (o) => o.id,
-      )) as Resolver<Promise<OrgView[]>>,
+      pageOf(await orgsOf(ctx).organisations.all(await ctx.caller()), pageRequest(args), (o) => o.id)) as Resolver<
+      Promise<OrgView[]>
+    >,
     /** Plans are public (the pricing table is shown before an organisation exists). */
     availablePlans: ((_, __, ctx) => orgsOf(ctx).organisations.plans()) as Resolver<Promise<PlanView[]>>,
   },
   Mutation: {
     updateOrg: (async (_, args, ctx) =>
-      orgsOf(ctx).organisations.update(await requestOf(ctx), args.orgId, args.properties)) as Resolver<
-      Promise<OrgView>
-    >,
+      orgsOf(ctx).organisations.update(await ctx.caller(), args.orgId, args.properties)) as Resolver<Promise<OrgView>>,
     updateOrgBillingAddresses: (async (_, args, ctx) =>
       orgsOf(ctx).organisations.updateBillingAddresses(
-        await requestOf(ctx),
+        await ctx.caller(),
         args.orgId,
         args.address,
         args.shipping,
       )) as Resolver<Promise<OrgView>>,
     createOrg: ((_, args, ctx) =>
-      withNewSessionToken(ctx, (request) => orgsOf(ctx).organisations.create(request, args))) as Resolver<
+      withNewSessionToken(ctx, (caller) => orgsOf(ctx).organisations.create(caller, args))) as Resolver<
       Promise<{ orgId: string; session: SessionView }>
     >,
     createOnboardingOrg: ((_, args, ctx) =>
-      withNewSessionToken(ctx, (request) => orgsOf(ctx).organisations.createOnboarding(request, args))) as Resolver<
+      withNewSessionToken(ctx, (caller) => orgsOf(ctx).organisations.createOnboarding(caller, args))) as Resolver<
       Promise<{ orgId: string; session: SessionView }>
     >,
   },

@@ -1,0 +1,135 @@
+import type { PermissionSubject } from '@vigil/shared';
+import type { Current } from '../auth/accounts.js';
+import { readCookie, type SessionRow } from '../auth/sessions.js';
+import { refuse } from '../errors.js';
+
+/*
+ * The request pipeline's one request context (issue 36 item 1). A Caller is built once per HTTP
+ * request, GraphQL operation, socket upgrade or admin command by that transport's builder (below,
+ * or where the transport is) and handed to every service; `OrgAccess.authorize` (access/index.ts)
+ * decides what it may do, the audit wrapper (access/audited.ts) records what it did.
+ */
+
+/** How the call arrived. */
+export type Transport = 'http' | 'graphql' | 'socket' | 'admin';
+
+/** Who calls, from where, rebuilt from the database for every request (memberships, sudo). */
+export interface Caller {
+  /** The signed-in user, or null. */
+  user: { id: string; name: string; email: string; emailVerified: boolean } | null;
+  /** The session the call came with, or null (signed out; an admin command). */
+  sessionId: string | null;
+  /** Signed in, multi-factor valid, and the memberships the permission rules read. */
+  subject: PermissionSubject;
+  /** An EMR launch's single organisation (spec 000 §4), else null: its memberships are only that one's. */
+  singleOrg: string | null;
+  /** A fresh sudo confirmation, or sudo skipped as the accounts server allows (spec 000 §6). */
+  freshSudo: boolean;
+  ip: string | null;
+  userAgent: string | null;
+  /** The origin links in mail point at (the request's own; '' where there is none). */
+  origin: string;
+  transport: Transport;
+}
+
+/** A Caller known to be signed in. */
+export type SignedIn = Caller & { user: NonNullable<Caller['user']> };
+
+/** Where a call came from: the transport's facts before any session is looked up. */
+export interface CallOrigin {
+  ip: string | null;
+  userAgent: string | null;
+  origin?: string;
+  transport: Transport;
+}
+
+/** A caller with no session. */
+export function anonymousCaller(from: CallOrigin): Caller {
+  return {
+    user: null,
+    sessionId: null,
+    subject: { signedIn: false, multiFactorValid: false, orgs: [] },
+    singleOrg: null,
+    freshSudo: false,
+    ip: from.ip,
+    userAgent: from.userAgent,
+    origin: from.origin ?? '',
+    transport: from.transport,
+  };
+}
+
+/** What building a caller from a session reads (the accounts service answers each). */
+export interface CallerSource {
+  isMultiFactorValid(session: SessionRow): boolean;
+  hasFreshSudo(current: Current): Promise<boolean>;
+  memberships(userId: string, singleOrg: string | null): Promise<PermissionSubject['orgs']>;
+}
+
+/**
+ * The builder every transport uses: the live session and its user (or null) → the Caller, with
+ * the memberships read now (an EMR launch's only its organisation), multi-factor and sudo checked.
+ */
+export async function callerOf(source: CallerSource, current: Current | null, from: CallOrigin): Promise<Caller> {
+  if (!current) return anonymousCaller(from);
+  const { user, session } = current;
+  return {
+    ...anonymousCaller(from),
+    user: { id: user.id, name: user.name, email: user.email, emailVerified: user.email_verified === 1 },
+    sessionId: session.id,
+    subject: {
+      signedIn: true,
+      multiFactorValid: source.isMultiFactorValid(session),
+      orgs: await source.memberships(user.id, session.single_org),
+    },
+    singleOrg: session.single_org,
+    freshSudo: await source.hasFreshSudo(current),
+  };
+}
+
+/** Signed in (NO_AUTHENTICATION otherwise). */
+export function signedIn(caller: Caller): SignedIn {
+  if (!caller.user) refuse('NO_AUTHENTICATION');
+  return caller as SignedIn;
+}
+
+/** Signed in with valid multi-factor (the rights of spec 000 §6 all need it). */
+export function fullySignedIn(caller: Caller): SignedIn {
+  const who = signedIn(caller);
+  if (!who.subject.multiFactorValid) refuse('MFA_REQUIRED');
+  return who;
+}
+
+/** The accounts service as a CallerSource (its sessions answer the memberships). */
+export function callerSourceOf(accounts: {
+  isMultiFactorValid(session: SessionRow): boolean;
+  hasFreshSudo(current: Current): Promise<boolean>;
+  sessions: { memberships(userId: string, singleOrg: string | null): Promise<PermissionSubject['orgs']> };
+}): CallerSource {
+  return {
+    isMultiFactorValid: (session) => accounts.isMultiFactorValid(session),
+    hasFreshSudo: (current) => accounts.hasFreshSudo(current),
+    memberships: (userId, singleOrg) => accounts.sessions.memberships(userId, singleOrg),
+  };
+}
+
+/** The accounts service as the transports use it: sessions by token, users, sudo, the cookie's name. */
+export interface AccountsForCallers {
+  current(token: string | null): Promise<Current | null>;
+  isMultiFactorValid(session: SessionRow): boolean;
+  hasFreshSudo(current: Current): Promise<boolean>;
+  sessions: { memberships(userId: string, singleOrg: string | null): Promise<PermissionSubject['orgs']> };
+  settings: { cookieName: string };
+}
+
+/**
+ * The Caller of a request that presents its session as a cookie or a `token` query parameter
+ * (HTTP routes, websocket upgrades: a client that cannot send cookies), built once per request.
+ */
+export async function callerFromCredentials(
+  accounts: AccountsForCallers,
+  credentials: { cookieHeader: string | null | undefined; token: string | null | undefined },
+  from: CallOrigin,
+): Promise<Caller> {
+  const token = credentials.token || readCookie(credentials.cookieHeader, accounts.settings.cookieName);
+  return callerOf(callerSourceOf(accounts), await accounts.current(token ?? null), from);
+}

@@ -1,0 +1,219 @@
+/**
+ * Issue 36 item 2, against the real server: audit is part of the request pipeline. Each audited
+ * operation below (configuration changes and reads of patient or signed-report data) leaves its
+ * record, read back through the audit store (the sealed hash chain the auditor's `audit-check`
+ * walks), naming who, what and from where; the same call refused leaves nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteAuditStore } from '../../sync-server/src/store/audit/sqlite.js';
+import { openDatabase } from '../../sync-server/src/store/sqlite/database.js';
+import type { Browser } from './accounts-client.js';
+import { formsWorldWith, type FormsWorld } from './forms-helpers.js';
+import { eventually } from '../utils/yjs-clients.js';
+
+let w: FormsWorld;
+
+beforeAll(async () => {
+  w = await formsWorldWith('auditpipe', ['policies', 'drugInventory']);
+}, 300_000);
+afterAll(async () => {
+  await w?.server.dispose();
+});
+
+interface Row {
+  action: string;
+  userId: string | null;
+  ip: string | null;
+  detail: Record<string, unknown>;
+}
+
+/** Every sealed account/organisation audit record, oldest first, read through the audit store. */
+async function trail(): Promise<Row[]> {
+  const { db } = openDatabase(w.server.dataDir);
+  try {
+    const store = new SqliteAuditStore(db);
+    const rows: Row[] = [];
+    for (const link of await store.links()) {
+      if (link.source !== 'audit_events') continue;
+      const content = await store.content(link.source, link.sourceRow);
+      if (content === null) continue;
+      // The sealed content of an account/organisation record: its columns, in order.
+      const [, , userId, , action, , ip, , detail] = JSON.parse(content) as (string | number | null)[];
+      rows.push({
+        action: String(action),
+        userId: (userId as string | null) ?? null,
+        ip: (ip as string | null) ?? null,
+        detail: detail == null ? {} : (JSON.parse(String(detail)) as Record<string, unknown>),
+      });
+    }
+    return rows;
+  } finally {
+    db.close();
+  }
+}
+
+async function gql<T>(browser: Browser, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const r = await browser.gql<T>(query, variables);
+  if (r.code) throw new Error(r.code);
+  return r.data!;
+}
+
+const policy = (ruleType: string): string =>
+  `mutation { setPolicy(orgId: "office", ruleSubject: anesthesiaRecord, ruleType: "${ruleType}", ruleValue: "warn") { id ruleType } }`;
+const textForm = (name: string): string =>
+  `mutation { createTextBodyForm(orgId: "office", properties: { name: "${name}", markdown: "Read me." }) { id name } }`;
+
+/**
+ * Every audited operation: how the admin runs it, the record it must leave (action, what the
+ * detail names), and how a caller who may not is refused without a record.
+ */
+const OPERATIONS: {
+  name: string;
+  action: string;
+  run: () => Promise<Record<string, unknown>>;
+  refused?: { who: () => FormsWorld['admin']; query: string; code: string; names: Record<string, unknown> };
+}[] = [
+  {
+    name: 'a sign-off policy set',
+    action: 'policySet',
+    run: async () => (
+      await gql(w.admin.browser, policy('SO3')),
+      { orgId: 'office', ruleType: 'SO3', ruleValue: 'warn' }
+    ),
+    refused: { who: () => w.otherAdmin, query: policy('SO5'), code: 'NOT_AUTHORIZED', names: { ruleType: 'SO5' } },
+  },
+  {
+    name: 'a sign-off policy deleted',
+    action: 'policyDeleted',
+    run: async () => {
+      const set = await gql<{ setPolicy: { id: string; ruleType: string }[] }>(w.admin.browser, policy('SO4'));
+      const id = set.setPolicy.find((p) => p.ruleType === 'SO4')!.id;
+      await gql(w.admin.browser, 'mutation ($id: String!) { deletePolicy(orgId: "office", id: $id) { id } }', { id });
+      return { orgId: 'office', id, ruleType: 'SO4' };
+    },
+  },
+  {
+    name: 'a form created',
+    action: 'orgFormCreated',
+    run: async () => (
+      await gql(w.admin.browser, textForm('Audited consent')),
+      { orgId: 'office', name: 'Audited consent' }
+    ),
+    refused: {
+      who: () => w.member,
+      query: textForm('Refused consent'),
+      code: 'NOT_AUTHORIZED',
+      names: { name: 'Refused consent' },
+    },
+  },
+  {
+    name: 'a form changed and deleted',
+    action: 'orgFormDeleted',
+    run: async () => {
+      const made = await gql<{ createTextBodyForm: { id: string; name: string }[] }>(
+        w.admin.browser,
+        textForm('Short-lived'),
+      );
+      const formId = made.createTextBodyForm.find((f) => f.name === 'Short-lived')!.id;
+      await gql(
+        w.admin.browser,
+        'mutation ($id: String!) { updateTextBodyForm(orgId: "office", formId: $id, properties: { name: "Short-lived", markdown: "v2" }) { id } }',
+        { id: formId },
+      );
+      await gql(w.admin.browser, 'mutation ($id: String!) { deleteOrgForm(orgId: "office", formId: $id) { id } }', {
+        id: formId,
+      });
+      await eventually(async () => {
+        expect((await trail()).filter((r) => r.action === 'orgFormUpdated' && r.detail.formId === formId)).toHaveLength(
+          1,
+        );
+      });
+      return { orgId: 'office', formId };
+    },
+  },
+  {
+    name: 'a drug inventory created',
+    action: 'inventoryCreated',
+    run: async () => {
+      await gql(
+        w.admin.browser,
+        'mutation { createInventory(orgId: "office", input: { name: "Pipeline safe", kind: "safe" }) { id } }',
+      );
+      return { orgId: 'office', name: 'Pipeline safe' };
+    },
+    refused: {
+      who: () => w.member,
+      query: 'mutation { createInventory(orgId: "office", input: { name: "Refused safe", kind: "safe" }) { id } }',
+      code: 'NOT_AUTHORIZED',
+      names: { name: 'Refused safe' },
+    },
+  },
+  {
+    name: 'a member’s roles changed',
+    action: 'orgRolesChanged',
+    run: async () => {
+      const { orgMembers } = await gql<{ orgMembers: { id: string; userId: string }[] }>(
+        w.admin.browser,
+        'query { orgMembers(orgId: "office") { id userId } }',
+      );
+      const memberId = orgMembers.find((m) => m.userId === w.member.userId)!.id;
+      await gql(
+        w.admin.browser,
+        'mutation ($m: ID!) { updateMemberRoles(orgId: "office", memberId: $m, roles: ["member", "provider"]) { id } }',
+        { m: memberId },
+      );
+      return { orgId: 'office', memberId, after: ['member', 'provider'] };
+    },
+  },
+  {
+    name: 'signed reports read (report review)',
+    action: 'reportRead',
+    run: async () => {
+      await gql(w.member.browser, 'query { finalizedReports(orgId: "office") { pdfId } }');
+      return { query: 'finalizedReports', orgId: 'office' };
+    },
+    refused: {
+      who: () => w.otherAdmin,
+      query: 'query { finalizedReports(orgId: "office") { pdfId } }',
+      code: 'NOT_AUTHORIZED',
+      names: { query: 'finalizedReports' },
+    },
+  },
+];
+
+describe('every audited operation leaves its record through the audit pipeline (issue 36 item 2)', () => {
+  it.each(OPERATIONS.map((op) => [op.name, op] as const))('records %s', async (_, op) => {
+    const names = await op.run();
+    await eventually(async () => {
+      const rows = (await trail()).filter((r) => r.action === op.action);
+      const mine = rows.filter((r) =>
+        Object.entries(names).every(([k, v]) => JSON.stringify(r.detail[k]) === JSON.stringify(v)),
+      );
+      expect(mine).toHaveLength(1);
+      const who = op.action === 'reportRead' ? w.member.userId : w.admin.userId;
+      expect(mine[0]!.userId).toBe(who);
+      expect(mine[0]!.ip).not.toBeNull();
+    });
+  });
+
+  it.each(OPERATIONS.filter((op) => op.refused).map((op) => [op.name, op] as const))(
+    'records nothing when %s is refused',
+    async (_, op) => {
+      const { who, query, code, names } = op.refused!;
+      expect((await who().browser.gql(query)).code).toBe(code);
+      // The refused call ran before this one: once the later record is sealed, the refused one would be too.
+      await gql(w.admin.browser, policy('SO9'));
+      await eventually(async () => {
+        const rows = await trail();
+        expect(rows.some((r) => r.action === 'policySet' && r.detail.ruleType === 'SO9')).toBe(true);
+        const leaked = rows.filter(
+          (r) =>
+            r.action === op.action &&
+            r.userId === who().userId &&
+            Object.entries(names).every(([k, v]) => r.detail[k] === v),
+        );
+        expect(leaked).toEqual([]);
+      });
+    },
+  );
+});
