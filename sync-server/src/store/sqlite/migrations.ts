@@ -1,6 +1,7 @@
 import { MIGRATIONS_1_TO_3 } from './migrations/001-accounts.js';
 import { MIGRATIONS_10_TO_25 } from './migrations/010-orgs-resources.js';
 import { MIGRATIONS_40_TO_55 } from './migrations/040-reports-audit.js';
+import { ATTEMPT_PLACES_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_MIGRATION } from '../audit/migration.js';
 import { CHANGE_FEED_MIGRATION } from '../changes/migration.js';
 import { FORMS_MIGRATION } from '../forms/migration.js';
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   LEDGER_CORRECTIONS_MIGRATION,
   CHANGE_FEED_MIGRATION,
   LEASES_MIGRATION,
+  ATTEMPT_PLACES_MIGRATION,
 ];
