@@ -5,7 +5,6 @@ import { refuse } from '../errors.js';
 import type { MessageSender } from '../mail/sender.js';
 import type { AccountStore, CodePurpose, MfaChannel, MfaOptionRow, UserRow } from '../store/accounts/types.js';
 import { MemoryAttemptStore } from '../store/attempts/memory.js';
-import type { AttemptStore } from '../store/attempts/types.js';
 import type { AuditAction, AuditEvent, AuditLog, RequestMeta } from './audit.js';
 import type { BotCheck } from './bot-check.js';
 import { AUTH_LIMITS } from './limits.js';
@@ -53,10 +52,11 @@ export interface AccountsDeps {
   sender: MessageSender;
   botCheck: BotCheck;
   /**
-   * Where the rate limiter reserves its places (issue 36 item 1): the database's AttemptStore, so
-   * every process over it counts the attempts in flight; this process's own, in memory, by default.
+   * The one rate limiter (issue 36 item 1), its places in the database's AttemptStore so every
+   * process over it counts the attempts in flight; one over this process's own places, in memory,
+   * by default.
    */
-  attempts?: AttemptStore;
+  limiter?: RateLimiter;
 }
 
 /**
@@ -92,7 +92,7 @@ export abstract class AccountBase {
     this.now = deps.now;
     this.sender = deps.sender;
     this.botCheck = deps.botCheck;
-    this.limiter = new RateLimiter(deps.attempts ?? new MemoryAttemptStore(deps.audit.store), deps.now);
+    this.limiter = deps.limiter ?? new RateLimiter(new MemoryAttemptStore(deps.audit.store), deps.now);
   }
 
   protected record(now: number, meta: RequestMeta, event: AuditEvent): Promise<void> {
