@@ -1,5 +1,5 @@
 import { answeringAppErrors } from '../errors.js';
-import type { InventoryView, LedgerEntryView, LotView } from '../inventories/service.js';
+import type { InventoryView, LedgerEntryView, LotView } from '../inventories/views.js';
 import type { ResolverArgs } from './context.js';
 import { callerOf } from './orgs/caller.js';
 import { pageRequest } from './pagination.js';
