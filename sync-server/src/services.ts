@@ -183,7 +183,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     core;
   const canAccessOrg = access.fhir;
 
-  const { outbox, sender, botCheck, sessions, audit, accountStore, accounts, emr } = buildAccounts(
+  const { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr } = buildAccounts(
     db,
     authSettings,
     now,
@@ -233,7 +233,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const changePruner = startChangePruner(changes, now, log);
   const inventories = new InventoryService({
     ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, entitlements, access, accounts: accountStore },
-    ...{ resources, rooms, audit, signed, now, changes },
+    ...{ resources, rooms, audit, limiter, signed, now, changes },
   });
   const patientForms = new PatientFormService({
     links: patientLinks,
