@@ -13,8 +13,15 @@ import { describe, expect, it } from 'vitest';
  */
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Where implementations are chosen, relative to sync-server/src. */
-const COMPOSITION = [/^services\.ts$/, /^server\.ts$/, /^main\.ts$/, /^index\.ts$/, /^demo\//, /\.test-util\.ts$/];
+/** Where implementations are chosen, relative to sync-server/src: the composition root (services.ts and its services-*.ts parts), the server's start, demo seeding, test fixtures. */
+const COMPOSITION = [
+  /^services(-[a-z]+)?\.ts$/,
+  /^server\.ts$/,
+  /^main\.ts$/,
+  /^index\.ts$/,
+  /^demo\//,
+  /\.test-util\.ts$/,
+];
 /** An import or export specifier (static or dynamic) in a module's text. */
 const SPECIFIER = /(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g;
 
@@ -75,6 +82,9 @@ describe('the unit-of-work boundary (issue 36 item 4)', () => {
     // A SQLite word outside store/ is no store module (a module named after the engine elsewhere).
     expect(sqliteImports('fhir/service.ts', "import x from './sqlite-notes.js';")).toEqual([]);
     expect(sqliteImports('services.ts', "import { SqliteReportStore } from './store/reports/sqlite.js';")).toEqual([]);
+    expect(sqliteImports('services-rooms.ts', "import { SqliteLeaseStore } from './store/leases/sqlite.js';")).toEqual(
+      [],
+    );
     expect(sqliteImports('demo/seed.ts', "import { SqliteOrgStore } from '../store/orgs/sqlite.js';")).toEqual([]);
   });
 });
