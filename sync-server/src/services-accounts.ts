@@ -6,12 +6,14 @@
 import { Accounts } from './auth/accounts.js';
 import { AuditLog } from './auth/audit.js';
 import { createBotCheck, type BotCheck } from './auth/bot-check.js';
+import { RateLimiter } from './auth/rate-limiter.js';
 import { EmrLaunch } from './auth/emr.js';
 import { Sessions } from './auth/sessions.js';
 import type { AuthSettings } from './auth/settings.js';
 import type { Logger } from './log.js';
 import { createSender, type MessageSender } from './mail/sender.js';
 import { SqliteAccountStore } from './store/accounts/sqlite.js';
+import { SqliteAttemptStore } from './store/attempts/sqlite.js';
 import { SqliteAuditStore } from './store/audit/sqlite.js';
 import { SqliteEmrLaunchStore } from './store/emr/sqlite.js';
 import { SqliteOutboxStore } from './store/outbox/sqlite.js';
@@ -27,6 +29,8 @@ export interface AccountParts {
   audit: AuditLog;
   accountStore: SqliteAccountStore;
   accounts: Accounts;
+  /** The one rate limiter (sign-in, reset, MFA, the witness check), its places in the database (issue 36 item 1). */
+  limiter: RateLimiter;
   emr: EmrLaunch | null;
 }
 
@@ -38,6 +42,7 @@ export function buildAccounts(db: Db, authSettings: AuthSettings, now: () => num
   const sessions = new Sessions(new SqliteSessionStore(db), authSettings.cookieName, now);
   const audit = new AuditLog(new SqliteAuditStore(db));
   const accountStore = new SqliteAccountStore(db);
+  const limiter = new RateLimiter(new SqliteAttemptStore(db), now);
   const accounts = new Accounts({
     store: accountStore,
     sessions,
@@ -46,9 +51,10 @@ export function buildAccounts(db: Db, authSettings: AuthSettings, now: () => num
     now,
     sender,
     botCheck,
+    limiter,
   });
   const emr = authSettings.emrLaunchSecret
     ? new EmrLaunch(accounts, new SqliteEmrLaunchStore(db), authSettings.emrLaunchSecret)
     : null;
-  return { outbox, sender, botCheck, sessions, audit, accountStore, accounts, emr };
+  return { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr };
 }

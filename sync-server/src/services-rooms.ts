@@ -11,6 +11,7 @@ import type { Logger } from './log.js';
 import type { AccountStore } from './store/accounts/types.js';
 import type { IdOwnership } from './store/resources/id-ownership.js';
 import type { ResourceStore } from './store/resources/types.js';
+import { SqliteLeaseStore } from './store/leases/sqlite.js';
 import type { Db } from './store/sqlite/database.js';
 import { SqliteSyncStore } from './store/sync/sqlite.js';
 import { createSyncAuthorizer } from './sync/authorize.js';
@@ -42,6 +43,8 @@ export function buildRooms(p: RoomsParts): SyncRooms {
   return new SyncRooms({
     log,
     store: new SqliteSyncStore(db),
+    // Finalize's and history signing's seal holds the document in every process over the database (issue 36 item 4).
+    leases: new SqliteLeaseStore(db),
     authorize: createSyncAuthorizer({
       // The socket's Caller, built once per upgrade (issue 36 item 1).
       caller: ({ cookieHeader, token, ip, userAgent }) =>

@@ -184,7 +184,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     core;
   const canAccessOrg = access.fhir;
 
-  const { outbox, sender, botCheck, sessions, audit, accountStore, accounts, emr } = buildAccounts(
+  const { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr } = buildAccounts(
     db,
     authSettings,
     now,
@@ -237,7 +237,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const inventories = auditedInventories(
     new InventoryService({
       ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, entitlements, access, accounts: accountStore },
-      ...{ resources, rooms, audit, signed, now, changes },
+      ...{ resources, rooms, audit, limiter, signed, now, changes },
     }),
     auditSinks,
   );

@@ -4,10 +4,11 @@ import { Mutex } from 'async-mutex';
 import { refuse } from '../errors.js';
 import type { MessageSender } from '../mail/sender.js';
 import type { AccountStore, CodePurpose, MfaChannel, MfaOptionRow, UserRow } from '../store/accounts/types.js';
+import { MemoryAttemptStore } from '../store/attempts/memory.js';
 import type { AuditAction, AuditEvent, AuditLog, RequestMeta } from './audit.js';
 import type { BotCheck } from './bot-check.js';
-import { InFlight } from './in-flight.js';
 import { AUTH_LIMITS } from './limits.js';
+import { RateLimiter } from './rate-limiter.js';
 import { isMultiFactorValidAt, type SessionRow, type Sessions } from './sessions.js';
 import type { AuthSettings, Clock } from './settings.js';
 import { sha256 } from './tokens.js';
@@ -50,6 +51,12 @@ export interface AccountsDeps {
   now: Clock;
   sender: MessageSender;
   botCheck: BotCheck;
+  /**
+   * The one rate limiter (issue 36 item 1), its places in the database's AttemptStore so every
+   * process over it counts the attempts in flight; one over this process's own places, in memory,
+   * by default.
+   */
+  limiter?: RateLimiter;
 }
 
 /**
@@ -66,12 +73,14 @@ export abstract class AccountBase {
   readonly audit: AuditLog;
   protected readonly store: AccountStore;
   protected readonly sender: MessageSender;
-  /** Sign-in and password-reset attempts that passed their limits and are still running (issue 24 item 4). */
-  protected readonly inFlight = new InFlight();
   /**
-   * A limit's count and what it lets through are one step: the count is read from the audit
-   * repository (async), so checks and their reservations (or recorded failures) run one at a
-   * time, and parallel requests are counted one after another (issue 24 item 4).
+   * The limits of sign-in, password reset and MFA codes (rate-limiter.ts): a limit's count and
+   * the place it gives an attempt are one atomic step of the store, in every process.
+   */
+  protected readonly limiter: RateLimiter;
+  /**
+   * One step at a time in this process for what a place does not cover: the codes-sent count and
+   * the code it stores, and a code's own wrong-try count (issue 24 item 4).
    */
   protected readonly limits = new Mutex();
 
@@ -83,6 +92,7 @@ export abstract class AccountBase {
     this.now = deps.now;
     this.sender = deps.sender;
     this.botCheck = deps.botCheck;
+    this.limiter = deps.limiter ?? new RateLimiter(new MemoryAttemptStore(deps.audit.store), deps.now);
   }
 
   protected record(now: number, meta: RequestMeta, event: AuditEvent): Promise<void> {
@@ -102,25 +112,23 @@ export abstract class AccountBase {
   }
 
   /**
-   * Checks an abuse limit and, when there is room, takes a place for this attempt (see
-   * in-flight.ts), one request at a time: the limit counts the audit events of `action` since
-   * `since` by account and by IP, plus the attempts of the same kind still running. Returns the
-   * function that gives the place back, or null when the limit is reached.
+   * Checks an abuse limit and, when there is room, takes a place for this attempt (the rate
+   * limiter's, in the store): the limit counts the audit events of `action` since `since` by
+   * account and by IP, plus the attempts of the same kind still running. Returns the function
+   * that gives the place back (call it once a failure is recorded), or null when the limit is reached.
    */
-  protected reserveAttempt(
+  protected async reserveAttempt(
     action: AuditAction,
     since: number,
     limits: { email: string; perEmail: number; ip: string | null; perIp: number },
   ): Promise<(() => void) | null> {
-    return this.limits.runExclusive(async () => {
-      const emailKey = `${action}:email:${limits.email}`;
-      const ipKey = limits.ip === null ? null : `${action}:ip:${limits.ip}`;
-      const used = async (by: { email: string } | { ip: string }, key: string): Promise<number> =>
-        (await this.audit.count(action, since, by)) + this.inFlight.count(key);
-      if ((await used({ email: limits.email }, emailKey)) >= limits.perEmail) return null;
-      if (ipKey !== null && limits.ip !== null && (await used({ ip: limits.ip }, ipKey)) >= limits.perIp) return null;
-      return this.inFlight.hold(ipKey === null ? [emailKey] : [emailKey, ipKey]);
-    });
+    const release = await this.limiter.reserve(action, since, [
+      { by: { email: limits.email }, limit: limits.perEmail },
+      ...(limits.ip === null ? [] : [{ by: { ip: limits.ip }, limit: limits.perIp }]),
+    ]);
+    // Given back at once (the store's statement runs synchronously when no transaction is open,
+    // else queued ahead of later reservations); an error leaves the place to expire.
+    return release ? () => void release().catch(() => undefined) : null;
   }
 
   // ---- reads ----
@@ -252,39 +260,53 @@ export abstract class AccountBase {
     code: string,
     meta: RequestMeta,
   ): Promise<void> {
-    // One step of the limits queue: the check, the code's attempt count and the failure it records
-    // happen before any parallel try is looked at, so parallel wrong codes are counted one after
-    // another (issue 24 item 4).
+    // The account's and IP's limits through the rate limiter's places (every process counts them);
+    // and one step of this process's limits queue: the code's wrong-try count and the failure it
+    // records happen before any parallel try is looked at (issue 24 item 4).
     return this.limits.runExclusive(async () => {
       const now = this.now();
-      const since = now - AUTH_LIMITS.codeWindowMs;
-      if (
-        (await this.audit.count('mfaCodeFailed', since, { userId: c.user.id })) >= AUTH_LIMITS.codeFailuresPerAccount ||
-        (meta.ip !== null &&
-          (await this.audit.count('mfaCodeFailed', since, { ip: meta.ip })) >= AUTH_LIMITS.codeFailuresPerIp)
-      ) {
-        refuse('TOO_MANY_REQUESTS');
+      const release = await this.limiter.reserve('mfaCodeFailed', now - AUTH_LIMITS.codeWindowMs, [
+        { by: { userId: c.user.id }, limit: AUTH_LIMITS.codeFailuresPerAccount },
+        ...(meta.ip === null ? [] : [{ by: { ip: meta.ip }, limit: AUTH_LIMITS.codeFailuresPerIp }]),
+      ]);
+      if (!release) refuse('TOO_MANY_REQUESTS');
+      try {
+        await this.checkSessionCode(c, purpose, channel, to, code, meta, now);
+      } finally {
+        await release();
       }
-      const row = await this.store.latestOpenCode(c.session.id, purpose, channel, to);
-      const failure = (reason: string): Promise<void> =>
-        this.record(now, meta, {
-          action: 'mfaCodeFailed',
-          outcome: 'failure',
-          userId: c.user.id,
-          detail: { purpose, channel, reason },
-        });
-      if (!row || row.expires_at <= now) {
-        await failure(row ? 'expired' : 'noCode');
-        refuse('CODE_EXPIRED');
-      }
-      if (row.code_hash !== sha256(code) || code.length !== MFA_CODE_LENGTH) {
-        const attempts = row.attempts + 1;
-        await this.store.recordWrongCode(row.id, attempts, attempts >= AUTH_LIMITS.codeMaxAttempts, now);
-        await failure('mismatch');
-        refuse('CODE_MISMATCH');
-      }
-      await this.store.closeCode(row.id, now);
     });
+  }
+
+  /** A code's check once its attempt holds a place: CODE_EXPIRED, CODE_MISMATCH (failure recorded first), or closed. */
+  private async checkSessionCode(
+    c: Current,
+    purpose: CodePurpose,
+    channel: string,
+    to: string,
+    code: string,
+    meta: RequestMeta,
+    now: number,
+  ): Promise<void> {
+    const row = await this.store.latestOpenCode(c.session.id, purpose, channel, to);
+    const failure = (reason: string): Promise<void> =>
+      this.record(now, meta, {
+        action: 'mfaCodeFailed',
+        outcome: 'failure',
+        userId: c.user.id,
+        detail: { purpose, channel, reason },
+      });
+    if (!row || row.expires_at <= now) {
+      await failure(row ? 'expired' : 'noCode');
+      refuse('CODE_EXPIRED');
+    }
+    if (row.code_hash !== sha256(code) || code.length !== MFA_CODE_LENGTH) {
+      const attempts = row.attempts + 1;
+      await this.store.recordWrongCode(row.id, attempts, attempts >= AUTH_LIMITS.codeMaxAttempts, now);
+      await failure('mismatch');
+      refuse('CODE_MISMATCH');
+    }
+    await this.store.closeCode(row.id, now);
   }
 
   protected async deliverCode(channel: MfaChannel, to: string, code: string, what: string): Promise<void> {

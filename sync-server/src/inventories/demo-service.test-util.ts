@@ -2,7 +2,9 @@ import { Entitlements } from '../access/entitlements.js';
 import { OrgAccess } from '../access/index.js';
 import { AuditLog } from '../auth/audit.js';
 import type { SignedRecords } from '../fhir/signed-records.js';
+import { RateLimiter } from '../auth/rate-limiter.js';
 import { SqliteAccountStore } from '../store/accounts/sqlite.js';
+import { SqliteAttemptStore } from '../store/attempts/sqlite.js';
 import { SqliteAuditStore } from '../store/audit/sqlite.js';
 import { SqliteInventoryStore } from '../store/inventories/sqlite.js';
 import { SqliteOrgStore } from '../store/orgs/sqlite.js';
@@ -32,6 +34,7 @@ export async function demoInventoryService(
     resources: new SqliteResourceStore(db),
     rooms: { snapshot: () => Promise.resolve({ content: {}, hash: '', finalized: false }) },
     audit: new AuditLog(new SqliteAuditStore(db)),
+    limiter: new RateLimiter(new SqliteAttemptStore(db), () => now.getTime()),
     signed: signed ?? sqliteSignedRecords(db),
     now: () => now.getTime(),
   });

@@ -1,6 +1,7 @@
 import { gs1Derived, ledgerLineDifference, ledgerLineReconciles, newId, type LedgerLine } from '@vigil/shared';
 import type { OrgAccess } from '../access/index.js';
 import type { AuditLog } from '../auth/audit.js';
+import type { RateLimiter } from '../auth/rate-limiter.js';
 import type { SignedRecords } from '../fhir/signed-records.js';
 import { audited, recorded, type Audited, type AuditSinks, type Recorded } from '../access/audited.js';
 import type { Caller, SignedIn } from '../access/caller.js';
@@ -42,6 +43,8 @@ export interface InventoryDeps {
   rooms: { snapshot(address: RoomAddress): Promise<DocumentSnapshot> };
   /** The audit trail: wrong witness credentials are recorded there and the witness limit counts them. */
   audit: Pick<AuditLog, 'record' | 'count'>;
+  /** The one rate limiter: the witness limit's places (auth/rate-limiter.ts). */
+  limiter: RateLimiter;
   /** Whether a case is signed (its current PDF or its final document): its ledger then takes only corrections. */
   signed: Pick<SignedRecords, 'isSigned'>;
   now: () => number;
@@ -55,7 +58,7 @@ export interface InventoryDeps {
  * appended (no call changes or removes one), each chained on the organisation's previous entry.
  */
 export class InventoryService {
-  /** The witness check (its limit's lock and in-flight attempts): one per service. */
+  /** The witness check (its limit through the one rate limiter): one per service. */
   private readonly witnesses: WitnessCheck;
 
   constructor(private readonly deps: InventoryDeps) {

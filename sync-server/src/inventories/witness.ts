@@ -1,11 +1,10 @@
 /**
  * The witness check of a waste or a correction (issue 35 item 6), split from
  * inventories/service.ts (issue 36 item 7): the witness's own email and password checked here,
- * with the witness limit counted from the audit trail and the attempts still in flight.
+ * with the witness limit counted by the one rate limiter (the audit trail and the places of the
+ * attempts still in flight, in the store: issue 36 item 1).
  */
-import { Mutex } from 'async-mutex';
 import { normalizeEmail } from '@vigil/shared';
-import { InFlight } from '../auth/in-flight.js';
 import { AUTH_LIMITS } from '../auth/limits.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { SignedIn } from '../access/caller.js';
@@ -19,20 +18,16 @@ import type { InventoryDeps } from './service.js';
 export const WITNESS_FAILURES_ALLOWED = 5;
 export const WITNESS_WINDOW_MS = 15 * 60_000;
 
-/** What the witness check reads: the accounts, the members, the audit trail and the clock. */
-export type WitnessDeps = Pick<InventoryDeps, 'accounts' | 'orgs' | 'audit' | 'now'>;
+/** What the witness check reads: the accounts, the members, the audit trail, the rate limiter and the clock. */
+export type WitnessDeps = Pick<InventoryDeps, 'accounts' | 'orgs' | 'audit' | 'limiter' | 'now'>;
 
-/** One per service: the witness limit's lock and the attempts it has let through, still checking. */
+/**
+ * The witness check. Its limit's count and the place it gives an attempt are one step of the
+ * rate limiter (as sign-in's): the failures are counted from the audit repository and the
+ * attempts still checking a password hold places in the store, so parallel guesses in any
+ * process over the database cannot all pass the count.
+ */
 export class WitnessCheck {
-  /**
-   * The witness limit's count and the place it gives an attempt are one step (as sign-in's
-   * limit in auth/account-base.ts): the failures are counted from the audit repository, so they
-   * survive a restart and every server instance over the same database sees them; the attempts
-   * still checking a password are held in flight so parallel guesses cannot all pass the count.
-   */
-  private readonly witnessLimit = new Mutex();
-  private readonly witnessInFlight = new InFlight();
-
   constructor(private readonly deps: WitnessDeps) {}
 
   /**
@@ -48,19 +43,11 @@ export class WitnessCheck {
     const now = this.deps.now();
     const email = normalizeEmail(w.email);
     if (email === normalizeEmail(who.user.email)) refuse('WITNESS_SAME_USER');
-    const callerKey = `witness:user:${who.user.id}`;
-    const targetKey = `witness:email:${email}`;
-    const release = await this.witnessLimit.runExclusive(async () => {
-      const since = now - WITNESS_WINDOW_MS;
-      const byCaller =
-        (await this.deps.audit.count('ledgerWitnessFailed', since, { userId: who.user.id })) +
-        this.witnessInFlight.count(callerKey);
-      const byTarget =
-        (await this.deps.audit.count('ledgerWitnessFailed', since, { email })) + this.witnessInFlight.count(targetKey);
-      return byCaller >= WITNESS_FAILURES_ALLOWED || byTarget >= WITNESS_FAILURES_ALLOWED
-        ? null
-        : this.witnessInFlight.hold([callerKey, targetKey]);
-    });
+    // By the caller (userId) and against the witness account (email).
+    const release = await this.deps.limiter.reserve('ledgerWitnessFailed', now - WITNESS_WINDOW_MS, [
+      { by: { userId: who.user.id }, limit: WITNESS_FAILURES_ALLOWED },
+      { by: { email }, limit: WITNESS_FAILURES_ALLOWED },
+    ]);
     if (!release) refuse('TOO_MANY_REQUESTS');
     try {
       const user = await this.deps.accounts.userByEmail(email);
@@ -89,7 +76,7 @@ export class WitnessCheck {
       }
       return user.id;
     } finally {
-      release();
+      await release();
     }
   }
 }

@@ -3,6 +3,9 @@ import type { Duplex } from 'node:stream';
 import type * as Y from 'yjs';
 import { SYNC_CLOSE_CODES } from '@vigil/shared';
 import type { Logger } from '../log.js';
+import { randomUUID } from 'node:crypto';
+import { MemoryLeaseStore } from '../store/leases/memory.js';
+import type { LeaseStore } from '../store/leases/types.js';
 import type { StoredDocument, SyncStore } from '../store/sync/types.js';
 import { DocumentKinds, RoomHooks, type DocumentKind } from './hooks.js';
 import type { DocumentRooms, DocumentSnapshot, WritableSealedDocument } from './documents.js';
@@ -20,7 +23,13 @@ import {
 import type { RoomAddress } from './protocol.js';
 import { Room } from './room.js';
 import { SyncTransport, type SyncAuthorizer, type SyncRead } from './transport.js';
-import { sealedDocument } from './seal.js';
+import {
+  DOCUMENT_LEASE_POLL_MS,
+  DOCUMENT_LEASE_TTL_MS,
+  DOCUMENT_LEASE_WAIT_MS,
+  DocumentLeases,
+  sealedDocument,
+} from './seal.js';
 import { WriteQueue } from './write-queue.js';
 
 export { stampUser, MAX_AWARENESS_STATE_CHARS } from './presence.js';
@@ -60,6 +69,17 @@ export interface SyncRoomsOptions {
   maxDocumentBytes?: number;
   /** The server's clock, which closes a case's provider editing window (EW2); Date.now by default. */
   now?: () => number;
+  /**
+   * Where a seal takes its document's lease (issue 36 item 4): the database's LeaseStore, so
+   * processes sharing it never seal one document at once; this process's own leases in memory
+   * by default. `leaseHolder` names this process (a random id by default).
+   */
+  leases?: LeaseStore;
+  leaseHolder?: string;
+  leaseTtlMs?: number;
+  /** How long a seal waits for the document's lease before it refuses (409 CONFLICT). */
+  leaseWaitMs?: number;
+  leasePollMs?: number;
 }
 
 /**
@@ -80,6 +100,7 @@ export class SyncRooms implements DocumentRooms {
   private readonly evictAfter: number;
   private readonly hibernateAfter: number;
   private readonly hibernateTimer: NodeJS.Timeout;
+  private readonly leases: DocumentLeases;
   private closed = false;
 
   constructor(private readonly options: SyncRoomsOptions) {
@@ -120,6 +141,16 @@ export class SyncRooms implements DocumentRooms {
       onEmpty: (room) => this.scheduleEvict(room),
       ...(options.now ? { now: options.now } : {}),
     });
+    this.leases = new DocumentLeases(
+      {
+        store: options.leases ?? new MemoryLeaseStore(),
+        holder: options.leaseHolder ?? randomUUID(),
+        ttlMs: options.leaseTtlMs ?? DOCUMENT_LEASE_TTL_MS,
+        waitMs: options.leaseWaitMs ?? DOCUMENT_LEASE_WAIT_MS,
+        pollMs: options.leasePollMs ?? DOCUMENT_LEASE_POLL_MS,
+      },
+      (key, err) => options.log.error({ err, room: key }, 'a document lease was lost while sealed'),
+    );
     this.hibernateTimer = setInterval(() => this.hibernateIdle(), Math.max(10, this.hibernateAfter / 2));
     this.hibernateTimer.unref();
   }
@@ -245,18 +276,34 @@ export class SyncRooms implements DocumentRooms {
 
   /**
    * Holds a document for finalize: writes queued before the call are applied, later ones wait
-   * until release, so what the caller reads is what it finalizes.
+   * until release, so what the caller reads is what it finalizes. The document's store lease is
+   * taken first (seal.ts, DocumentLeases): another seal of it, in this process or another one over
+   * the database, waits for this one's release, and refuses (409 CONFLICT) when that takes too long.
    */
   async seal(address: RoomAddress): Promise<WritableSealedDocument> {
-    let room = await this.open(address);
-    while (room.destroyed) room = await this.open(address);
-    room.sealed += 1;
-    await this.queue.flush();
-    return sealedDocument(
-      { store: this.options.store, queue: this.queue, released: (sealed) => this.scheduleEvict(sealed) },
-      address,
-      room,
-    );
+    const unlease = await this.leases.take(address.name);
+    let room: Room;
+    try {
+      room = await this.open(address);
+      while (room.destroyed) room = await this.open(address);
+      room.sealed += 1;
+    } catch (err) {
+      unlease();
+      throw err;
+    }
+    try {
+      await this.queue.flush();
+    } catch (err) {
+      room.sealed -= 1;
+      this.queue.release(room);
+      unlease();
+      throw err;
+    }
+    const released = (sealed: Room): void => {
+      this.scheduleEvict(sealed);
+      unlease();
+    };
+    return sealedDocument({ store: this.options.store, queue: this.queue, released }, address, room);
   }
 
   /**

@@ -1,5 +1,7 @@
 import * as Y from 'yjs';
 import { ContentCache, REFUSAL_REASONS } from '@vigil/shared';
+import { AppError } from '../errors.js';
+import type { Lease, LeaseStore } from '../store/leases/types.js';
 import type { SyncStore } from '../store/sync/types.js';
 import { refuse } from './client-writes.js';
 import type { DocumentSnapshot, WritableSealedDocument } from './documents.js';
@@ -119,4 +121,97 @@ export function sealedDocument(deps: SealDeps, address: RoomAddress, room: Room)
       deps.released(room);
     },
   };
+}
+
+/** How a seal holds its document in the store (issue 36 item 4). */
+export interface DocumentLeaseOptions {
+  store: LeaseStore;
+  /** This process among those over the database (each seal holds under its own name below it). */
+  holder: string;
+  /** A lease not renewed frees the document after this long (a crashed process). */
+  ttlMs: number;
+  /** How long a seal waits for another seal of the document before it refuses (409 CONFLICT). */
+  waitMs: number;
+  /** How often a waiting seal asks the store again (a release in another process is not heard). */
+  pollMs: number;
+}
+
+export const DOCUMENT_LEASE_TTL_MS = 60_000;
+export const DOCUMENT_LEASE_WAIT_MS = 30_000;
+export const DOCUMENT_LEASE_POLL_MS = 50;
+
+/**
+ * The store lease a seal takes before it holds a document's room (issue 36 item 4): the in-memory
+ * seal holds the writes of this process's clients, the lease keeps every other process over the
+ * database (and every other seal here) from sealing the same document meanwhile, so two
+ * processes cannot both finalize a case or sign a history. A second seal waits for the first's
+ * release (woken at once when it was released here, asking the store every pollMs otherwise),
+ * then reads the document as the first left it; it refuses with 409 CONFLICT after waitMs. The
+ * lease is renewed while held and expires when its process died.
+ */
+export class DocumentLeases {
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private seals = 0;
+
+  constructor(
+    private readonly options: DocumentLeaseOptions,
+    private readonly onLost: (key: string, err?: unknown) => void = () => undefined,
+  ) {}
+
+  /** Takes the lease of `key` (a room name), waiting for its holder; resolves to what releases it. */
+  async take(key: string): Promise<() => void> {
+    const { store, ttlMs, waitMs, pollMs } = this.options;
+    const holder = `${this.options.holder}#${(this.seals += 1)}`;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const lease = await store.acquire(key, holder, ttlMs);
+      if (lease) return this.held(lease);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new AppError(409, 'CONFLICT', 'The document is being signed elsewhere');
+      await this.released(key, Math.min(pollMs, left));
+    }
+  }
+
+  private held(lease: Lease): () => void {
+    const { store, ttlMs } = this.options;
+    let current = lease;
+    const renewal = setInterval(() => {
+      store.renew(current, ttlMs).then(
+        (renewed) => (renewed ? (current = renewed) : this.onLost(lease.key)),
+        (err: unknown) => this.onLost(lease.key, err),
+      );
+    }, ttlMs / 3);
+    renewal.unref();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      clearInterval(renewal);
+      store
+        .release(current)
+        .catch((err: unknown) => this.onLost(lease.key, err))
+        .finally(() => this.wake(lease.key));
+    };
+  }
+
+  /** Resolves when a seal of `key` here released its lease, or after `ms`. */
+  private released(key: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      let set = this.waiters.get(key);
+      if (!set) this.waiters.set(key, (set = new Set()));
+      const waiters = set;
+      const done = (): void => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        if (waiters.size === 0 && this.waiters.get(key) === waiters) this.waiters.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiters.add(done);
+    });
+  }
+
+  private wake(key: string): void {
+    for (const done of [...(this.waiters.get(key) ?? [])]) done();
+  }
 }

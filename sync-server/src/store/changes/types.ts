@@ -1,4 +1,5 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
+import type { UnitOfWork } from '../unit-of-work.js';
 
 /*
  * The change feed (issue 36 item 3): an ordered, durable record of what changed, written in the
@@ -93,7 +94,7 @@ export interface ChangeFilter {
  * Asynchronous, so another implementation (PostgreSQL) implements this interface and passes
  * store/changes/contract.test.ts as the memory and SQLite ones do.
  */
-export interface ChangeStore {
+export interface ChangeStore extends UnitOfWork {
   /** Records a change inside the caller's transaction; the bus hears of it once that transaction commits. */
   append(change: NewChange, detail?: ChangeDetail): Promise<Change>;
   /** Changes after `afterSeq`, oldest first, at most `limit`. */

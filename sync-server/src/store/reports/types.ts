@@ -1,3 +1,4 @@
+import type { UnitOfWork } from '../unit-of-work.js';
 /*
  * Signed reports (issue 26): the PDFs a case was signed to and the addenda signed after it
  * (spec 001 §3, §4, §5). Async, one atomic method per change, so a PostgreSQL implementation only
@@ -67,7 +68,7 @@ export class CurrentPdfExistsError extends Error {
   }
 }
 
-export interface ReportStore {
+export interface ReportStore extends UnitOfWork {
   /** One of an organisation's signed PDFs, or null. */
   pdf(orgId: string, pdfId: string): Promise<SignedPdfRecord | null>;
   /** The case's current signed PDF (none superseded it), or null when the case is not finalized. */

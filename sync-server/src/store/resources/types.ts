@@ -1,5 +1,6 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import type { SearchClause } from './search-params.js';
+import type { UnitOfWork } from '../unit-of-work.js';
 
 /** One stored version of a resource. `resource` is null for a deletion. */
 export interface StoredVersion {
@@ -46,7 +47,7 @@ export interface PageOf<T> {
  * be added by implementing this interface and passing the same contract suite
  * (store/resources/contract.test.ts); the memory and SQLite implementations pass it today.
  */
-export interface ResourceStore {
+export interface ResourceStore extends UnitOfWork {
   /** The current version (possibly a deletion), or null when the id was never written. */
   read(orgId: string, type: FhirResourceType, id: string): Promise<StoredVersion | null>;
   /** One version, or null. */

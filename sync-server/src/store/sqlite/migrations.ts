@@ -1,9 +1,11 @@
 import { MIGRATIONS_1_TO_3 } from './migrations/001-accounts.js';
 import { MIGRATIONS_10_TO_25 } from './migrations/010-orgs-resources.js';
 import { MIGRATIONS_40_TO_55 } from './migrations/040-reports-audit.js';
+import { ATTEMPT_PLACES_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_MIGRATION } from '../audit/migration.js';
 import { CHANGE_FEED_MIGRATION } from '../changes/migration.js';
 import { FORMS_MIGRATION } from '../forms/migration.js';
+import { LEASES_MIGRATION } from '../leases/migration.js';
 import { INVENTORIES_MIGRATION, LEDGER_CORRECTIONS_MIGRATION } from '../inventories/migration.js';
 import { POLICIES_MIGRATION } from '../policies/migration.js';
 import { ONE_CURRENT_PDF_MIGRATION } from '../reports/migration.js';
@@ -31,4 +33,6 @@ export const MIGRATIONS: readonly Migration[] = [
   AUDIT_ANCHOR_MIGRATION,
   LEDGER_CORRECTIONS_MIGRATION,
   CHANGE_FEED_MIGRATION,
+  LEASES_MIGRATION,
+  ATTEMPT_PLACES_MIGRATION,
 ];
