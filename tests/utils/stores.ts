@@ -1,0 +1,54 @@
+import type { Db } from '../../sync-server/src/store/sqlite/database.js';
+import { openDatabaseFile } from '../../sync-server/src/store/sqlite/inspect.test-util.js';
+import { SqliteAccountStore } from '../../sync-server/src/store/accounts/sqlite.js';
+import { SqliteAuditStore } from '../../sync-server/src/store/audit/sqlite.js';
+import { SqliteInventoryStore } from '../../sync-server/src/store/inventories/sqlite.js';
+import { SqliteOrgStore } from '../../sync-server/src/store/orgs/sqlite.js';
+import { SqliteResourceStore } from '../../sync-server/src/store/resources/sqlite.js';
+import { SqliteSessionStore } from '../../sync-server/src/store/sessions/sqlite.js';
+import { SqliteSyncStore } from '../../sync-server/src/store/sync/sqlite.js';
+
+/**
+ * The stores of a test server's database file, opened beside the running server (issue 36 item 4:
+ * tests outside store/ read through the stores, never SQLite rows). `db` is only for the store's
+ * own test utilities (store/<area>/inspect.test-util.ts, tamper.test-util.ts).
+ */
+export interface TestStores {
+  db: Db;
+  accounts: SqliteAccountStore;
+  audit: SqliteAuditStore;
+  inventories: SqliteInventoryStore;
+  orgs: SqliteOrgStore;
+  resources: SqliteResourceStore;
+  sessions: SqliteSessionStore;
+  sync: SqliteSyncStore;
+}
+
+/** Opens the stores over `{dataDir}/vigil.db` (which must exist); the caller closes `db`. */
+export function openStores(dataDir: string, options: { readonly?: boolean } = {}): TestStores {
+  const db = openDatabaseFile(dataDir, options);
+  return {
+    db,
+    accounts: new SqliteAccountStore(db),
+    audit: new SqliteAuditStore(db),
+    inventories: new SqliteInventoryStore(db),
+    orgs: new SqliteOrgStore(db),
+    resources: new SqliteResourceStore(db),
+    sessions: new SqliteSessionStore(db),
+    sync: new SqliteSyncStore(db),
+  };
+}
+
+/** Runs `fn` over the stores of `{dataDir}/vigil.db` and closes them after, whatever it does. */
+export async function withStores<T>(
+  dataDir: string,
+  fn: (stores: TestStores) => T | Promise<T>,
+  options: { readonly?: boolean } = {},
+): Promise<T> {
+  const stores = openStores(dataDir, options);
+  try {
+    return await fn(stores);
+  } finally {
+    stores.db.close();
+  }
+}
