@@ -1,4 +1,6 @@
+import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import type { Db } from '../../sync-server/src/store/sqlite/database.js';
+import type { ResourceStore } from '../../sync-server/src/store/resources/types.js';
 import { openDatabaseFile } from '../../sync-server/src/store/sqlite/inspect.test-util.js';
 import { SqliteAccountStore } from '../../sync-server/src/store/accounts/sqlite.js';
 import { SqliteAuditStore } from '../../sync-server/src/store/audit/sqlite.js';
@@ -50,5 +52,19 @@ export async function withStores<T>(
     return await fn(stores);
   } finally {
     stores.db.close();
+  }
+}
+
+/** Every live resource of a type in an organisation, oldest change first: each page of the store's search. */
+export async function allResources<T extends FhirResource = FhirResource>(
+  resources: ResourceStore,
+  orgId: string,
+  type: FhirResourceType,
+): Promise<T[]> {
+  const all: T[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await resources.search(orgId, type, [], { offset, count: 500 }, { by: '_lastUpdated', descending: false });
+    all.push(...(page.items as T[]));
+    if (page.items.length < 500) return all;
   }
 }
