@@ -5,7 +5,10 @@ import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, fullyAuthenticated, sessionOf, signIn, signUp, userOf, type UserData } from './accounts-client.js';
 import { withStores } from '../utils/stores.js';
 import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
-import { deleteAccountAuditEvents, rewriteAccountAuditEvents } from '../../sync-server/src/store/audit/tamper.test-util.js';
+import {
+  deleteAccountAuditEvents,
+  rewriteAccountAuditEvents,
+} from '../../sync-server/src/store/audit/tamper.test-util.js';
 import { sessionsOfUser } from '../../sync-server/src/store/sessions/inspect.test-util.js';
 
 const PASSWORD = 'quiet lantern 42 river';

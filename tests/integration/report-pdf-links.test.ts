@@ -66,9 +66,7 @@ interface AuditEventBody {
 
 /** The AuditEvents that record a read of the PDF: who read it, and the entity description. */
 async function pdfReads(): Promise<{ who: string; description: string | undefined }[]> {
-  const events = await withStores(server.dataDir, ({ resources }) =>
-    allResources(resources, c.orgId, 'AuditEvent'),
-  );
+  const events = await withStores(server.dataDir, ({ resources }) => allResources(resources, c.orgId, 'AuditEvent'));
   return (events as unknown as AuditEventBody[])
     .filter((e) => e.entity?.some((x) => x.what?.reference === `Binary/${pdfId}`))
     .filter((e) => e.entity?.some((x) => x.description?.startsWith('report-pdf')))

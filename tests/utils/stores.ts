@@ -63,8 +63,30 @@ export async function allResources<T extends FhirResource = FhirResource>(
 ): Promise<T[]> {
   const all: T[] = [];
   for (let offset = 0; ; offset += 500) {
-    const page = await resources.search(orgId, type, [], { offset, count: 500 }, { by: '_lastUpdated', descending: false });
+    const page = await resources.search(
+      orgId,
+      type,
+      [],
+      { offset, count: 500 },
+      { by: '_lastUpdated', descending: false },
+    );
     all.push(...(page.items as T[]));
     if (page.items.length < 500) return all;
   }
+}
+
+/**
+ * A room's stored bytes as the sync store loads them (its snapshot, the updates logged after it and
+ * the last update merged), as text to compare before and after: null when nothing was stored.
+ */
+export async function storedRoom(dataDir: string, room: string): Promise<string> {
+  const doc = await withStores(dataDir, ({ sync }) => sync.load(room), { readonly: true });
+  const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
+  return JSON.stringify(
+    doc && {
+      snapshot: doc.snapshot && hex(doc.snapshot),
+      updates: doc.updates.map(hex),
+      lastUpdateId: doc.lastUpdateId,
+    },
+  );
 }

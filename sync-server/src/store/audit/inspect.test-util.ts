@@ -37,15 +37,18 @@ interface AuditEventRow {
 export function auditEvents(db: Db, filter: AuditEventFilter = {}): StoredAuditEvent[] {
   const where: string[] = [];
   const params: (string | number)[] = [];
+  const clause = (sql: string, ...values: (string | number)[]): void => {
+    where.push(sql);
+    params.push(...values);
+  };
   if (filter.action != null) {
     const actions = typeof filter.action === 'string' ? [filter.action] : filter.action;
-    where.push(`action IN (${actions.map(() => '?').join(', ')})`);
-    params.push(...actions);
+    clause(`action IN (${actions.map(() => '?').join(', ')})`, ...actions);
   }
-  if (filter.userId != null) (where.push('user_id = ?'), params.push(filter.userId));
-  if (filter.email != null) (where.push('email = ?'), params.push(filter.email));
-  if (filter.outcome != null) (where.push('outcome = ?'), params.push(filter.outcome));
-  if (filter.since != null) (where.push('at >= ?'), params.push(filter.since));
+  if (filter.userId != null) clause('user_id = ?', filter.userId);
+  if (filter.email != null) clause('email = ?', filter.email);
+  if (filter.outcome != null) clause('outcome = ?', filter.outcome);
+  if (filter.since != null) clause('at >= ?', filter.since);
   const rows = db
     .prepare(`SELECT * FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`)
     .all(...params) as AuditEventRow[];
@@ -64,6 +67,7 @@ export function auditEvents(db: Db, filter: AuditEventFilter = {}): StoredAuditE
 
 /** How many history rows of FHIR AuditEvents there are, in every organisation (what the chain seals as AuditEvent_history). */
 export function auditEventHistoryRows(db: Db): number {
-  return (db.prepare("SELECT count(*) AS n FROM resource_history WHERE resource_type = 'AuditEvent'").get() as { n: number })
-    .n;
+  return (
+    db.prepare("SELECT count(*) AS n FROM resource_history WHERE resource_type = 'AuditEvent'").get() as { n: number }
+  ).n;
 }

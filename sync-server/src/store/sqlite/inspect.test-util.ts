@@ -13,7 +13,10 @@ import { DATABASE_FILE, type Db } from './database.js';
  * the store classes.
  */
 export function openDatabaseFile(dataDir: string, options: { readonly?: boolean } = {}): Db {
-  const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: options.readonly === true, fileMustExist: true });
+  const db = new Database(path.join(dataDir, DATABASE_FILE), {
+    readonly: options.readonly === true,
+    fileMustExist: true,
+  });
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   return db;
@@ -22,8 +25,7 @@ export function openDatabaseFile(dataDir: string, options: { readonly?: boolean 
 /** What the server made of the file: its journal mode, its schema version and the demo data's version. */
 export function databaseFacts(db: Db): { journalMode: string; userVersion: number; demoSeedVersion: string | null } {
   const seeded = db.prepare("SELECT value FROM app_meta WHERE key = 'demoSeedVersion'").get() as
-    | { value: string }
-    | undefined;
+    { value: string } | undefined;
   return {
     journalMode: db.pragma('journal_mode', { simple: true }) as string,
     userVersion: db.pragma('user_version', { simple: true }) as number,
