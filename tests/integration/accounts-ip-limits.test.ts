@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, signUp } from './accounts-client.js';
-import { withStores } from '../utils/stores.js';
+import { appendAuditRecords } from '../utils/stores.js';
 
 const PASSWORD = 'slate orchard 64 river';
 const HOUR = 60 * 60_000;
@@ -38,19 +38,13 @@ describe('accounts: per-IP abuse limits behind a trusted proxy', () => {
       // of 100), written straight into the audit table the limit counts (1000 argon2 checks take minutes
       // on this machine) ...
       const t = Date.now() - 10 * 60_000;
-      await withStores(dataDir, async ({ audit }) => {
-        for (let i = 0; i < 996; i += 1)
-          await audit.append({
-            at: t,
-            userId: null,
-            email: `victim${i % 20}@example.com`,
-            action: 'signInFailed',
-            outcome: 'failure',
-            ip: '203.0.113.7',
-            userAgent: null,
-            detail: null,
-          });
-      });
+      await appendAuditRecords(
+        dataDir,
+        Array.from({ length: 996 }, (_, i) => ({
+          ...{ at: t, userId: null, email: `victim${i % 20}@example.com`, action: 'signInFailed' },
+          ...{ outcome: 'failure' as const, ip: '203.0.113.7', userAgent: null, detail: null },
+        })),
+      );
       // ... and 4 more through the server: the failure is counted against the proxy's hop.
       for (let i = 0; i < 4; i += 1) {
         expect(await callFrom(first, '203.0.113.7', SIGN_IN, { e: `victim${i}@example.com`, p: 'a guess' })).toBe(

@@ -4,7 +4,7 @@ import { fhir } from './fhir-helpers.js';
 import { createOrg, join, PASSWORD, person, sudo, adminCli, type Person } from './orgs-helpers.js';
 import { chartedCase, finalize, SIGNATURE, type ChartedCase } from './report-helpers.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
-import { withStores } from '../utils/stores.js';
+import { appendAuditRecords, withStores } from '../utils/stores.js';
 import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
 import { deleteLedgerTail } from '../../sync-server/src/store/inventories/tamper.test-util.js';
 
@@ -203,19 +203,13 @@ describe('the witness check (issue 35 item 6)', () => {
 
   it('refuses a witness whose sign-in is locked out, with the same answer', async () => {
     // The locked member's sign-in locked: the audit trail holds the failed sign-ins the limit counts.
-    await withStores(server.dataDir, async ({ audit }) => {
-      for (let i = 0; i < 100; i++)
-        await audit.append({
-          at: Date.now(),
-          userId: null,
-          email: locked.email,
-          action: 'signInFailed',
-          outcome: 'failure',
-          ip: null,
-          userAgent: null,
-          detail: null,
-        });
-    });
+    await appendAuditRecords(
+      server.dataDir,
+      Array.from({ length: 100 }, () => ({
+        ...{ at: Date.now(), userId: null, email: locked.email, action: 'signInFailed' },
+        ...{ outcome: 'failure' as const, ip: null, userAgent: null, detail: null },
+      })),
+    );
     expect((await signIn(new Browser(server.url), locked.email, PASSWORD)).code).toBe('TOO_MANY_REQUESTS');
     expect((await record(admin, waste(locked))).code).toBe('WITNESS_INVALID');
   });

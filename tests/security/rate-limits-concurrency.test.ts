@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, latestCode, signUp, solveBotCheck } from '../integration/accounts-client.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { SERVER_START_TIMEOUT_MS } from './http.js';
-import { withStores } from '../utils/stores.js';
+import { appendAuditRecords, withStores } from '../utils/stores.js';
 
 /**
  * Issue 24 item 4: a limit checked before the asynchronous work (argon2, the bot check, mail)
@@ -55,19 +55,13 @@ describe('security: every rate limit holds under parallel requests', () => {
   /** Earlier failures appended to the audit trail the limits count (argon2 for each would take minutes). */
   async function recordEarlier(action: string, rows: { email?: string; userId?: string; ip: string }[]): Promise<void> {
     const at = Date.now() - 10 * 60_000;
-    await withStores(server.dataDir, async ({ audit }) => {
-      for (const r of rows)
-        await audit.append({
-          at,
-          email: r.email ?? null,
-          userId: r.userId ?? null,
-          action,
-          outcome: 'failure',
-          ip: r.ip,
-          userAgent: null,
-          detail: null,
-        });
-    });
+    await appendAuditRecords(
+      server.dataDir,
+      rows.map((r) => ({
+        ...{ at, email: r.email ?? null, userId: r.userId ?? null, action, outcome: 'failure' as const },
+        ...{ ip: r.ip, userAgent: null, detail: null },
+      })),
+    );
   }
 
   function countRecorded(action: string, email: string): Promise<number> {

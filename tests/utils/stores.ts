@@ -1,4 +1,5 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
+import type { AuditRecord } from '../../sync-server/src/store/audit/types.js';
 import type { Db } from '../../sync-server/src/store/sqlite/database.js';
 import type { ResourceStore } from '../../sync-server/src/store/resources/types.js';
 import { openDatabaseFile } from '../../sync-server/src/store/sqlite/inspect.test-util.js';
@@ -88,5 +89,18 @@ export async function storedRoom(dataDir: string, room: string): Promise<string>
       updates: doc.updates.map(hex),
       lastUpdateId: doc.lastUpdateId,
     },
+  );
+}
+
+/**
+ * Appends records to the audit trail through the audit store, in one transaction (the write
+ * queue's, as the server's own writes): earlier failures a limit counts, which would take minutes
+ * of argon2 to make through the API.
+ */
+export function appendAuditRecords(dataDir: string, records: readonly AuditRecord[]): Promise<void> {
+  return withStores(dataDir, ({ resources, audit }) =>
+    resources.transaction(async () => {
+      for (const record of records) await audit.append(record);
+    }),
   );
 }
