@@ -46,21 +46,32 @@ beforeAll(async () => {
     },
   );
   const lotId = received.data!.receiveLot.lotId;
-  // 2,999 more entries appended through the ledger's store (counts: they change no stock), as years of use would.
-  await withStores(server.dataDir, async ({ inventories }) => {
-    for (let seq = 2; seq <= ENTRIES; seq++)
-      await inventories.append(
-        {
-          entry: {
-            ...{ id: `led-page-${seq}`, orgId: 'office', inventoryId, lotId, kind: 'count', quantity: 0 },
-            ...{ caseId: null, userId: admin.userId, witnessId: null, reason: null, expected: 10, found: 10 },
-            at: Date.now(),
-          },
-        },
-        () => ({ expected: 10 }),
-        (prev, e) => ledgerEntryHash(prev, canonicalLedgerEntry(e)),
-        LEDGER_CHAIN_GENESIS,
-      );
+  // 2,999 more entries appended through the ledger's store (counts: they change no stock), as years of use would:
+  // lots of 100 entries (a lot's earlier entries are read at every append), one transaction per lot.
+  await withStores(server.dataDir, async ({ inventories, resources }) => {
+    const firstLot = (await inventories.lot('office', lotId))!;
+    for (let n = 0; n * 100 <= ENTRIES; n++) {
+      const lot = n === 0 ? firstLot : { ...firstLot, id: `lot-page-${n}`, lotNumber: `PG${n + 1}` };
+      await resources.transaction(async () => {
+        for (let seq = Math.max(2, n * 100); seq < Math.min(ENTRIES + 1, (n + 1) * 100); seq++)
+          await inventories.append(
+            {
+              ...(n > 0 && seq === n * 100 ? { newLot: lot } : {}),
+              entry: {
+                ...{ id: `led-page-${seq}`, orgId: 'office', inventoryId, lotId: lot.id, kind: 'count', quantity: 0 },
+                ...{ caseId: null, userId: admin.userId, witnessId: null, reason: null, expected: 10, found: 10 },
+                at: Date.now(),
+              },
+            },
+            () => ({ expected: 10 }),
+            (prev, e) => ledgerEntryHash(prev, canonicalLedgerEntry(e)),
+            LEDGER_CHAIN_GENESIS,
+          );
+      });
+      // The appends resolve as microtasks only: let the event loop take in socket events (the server closing an
+      // idle keep-alive connection) so the next request does not go out on a connection already closed.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   });
 }, 240_000);
 afterAll(async () => {

@@ -97,10 +97,13 @@ export async function storedRoom(dataDir: string, room: string): Promise<string>
  * queue's, as the server's own writes): earlier failures a limit counts, which would take minutes
  * of argon2 to make through the API.
  */
-export function appendAuditRecords(dataDir: string, records: readonly AuditRecord[]): Promise<void> {
-  return withStores(dataDir, ({ resources, audit }) =>
+export async function appendAuditRecords(dataDir: string, records: readonly AuditRecord[]): Promise<void> {
+  await withStores(dataDir, ({ resources, audit }) =>
     resources.transaction(async () => {
       for (const record of records) await audit.append(record);
     }),
   );
+  // The appends resolve as microtasks only: let the event loop take in socket events (the server closing an idle
+  // keep-alive connection) so the caller's next request does not go out on a connection already closed.
+  await new Promise((resolve) => setImmediate(resolve));
 }

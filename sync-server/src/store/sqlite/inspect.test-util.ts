@@ -19,6 +19,8 @@ export function openDatabaseFile(dataDir: string, options: { readonly?: boolean 
   });
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // As the server's own connection: a commit waits for the WAL write, not for the disk.
+  if (options.readonly !== true) db.pragma('synchronous = NORMAL');
   return db;
 }
 
