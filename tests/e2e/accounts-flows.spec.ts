@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { solveBotCheck } from '../integration/accounts-client.js';
+import { withStores } from '../utils/stores.js';
 import { expect, test } from './fixtures.js';
 import { drawSignature, expectNoCrash } from './signature.js';
 
@@ -305,15 +304,10 @@ test.describe('accounts', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\/verify-email$/);
-    const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
-    try {
-      const row = db.prepare("SELECT referred_by FROM users WHERE email = 'referred@example.com'").get() as {
-        referred_by: string;
-      };
-      expect(row.referred_by).toBe('dr-friend');
-    } finally {
-      db.close();
-    }
+    const user = await withStores(server.dataDir, ({ accounts }) => accounts.userByEmail('referred@example.com'), {
+      readonly: true,
+    });
+    expect(user?.referred_by).toBe('dr-friend');
   });
 
   test('keeps a signed-in tablet working offline; when its session ends elsewhere the next call signs it out and /signin asks only for the password', async ({

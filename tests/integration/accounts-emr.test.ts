@@ -1,12 +1,12 @@
-import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signEmrLaunch, type EmrLaunchClaims } from '../../sync-server/src/auth/emr.js';
 import { orgMember, uniqueOrgId, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, sessionOf } from './accounts-client.js';
+import { withStores } from '../utils/stores.js';
+import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
 
 const SECRET = 'an emr launch secret that is long enough 0123456789';
 const MINUTE = 60_000;
@@ -112,18 +112,11 @@ describe('accounts: EMR single-organisation sessions (spec 000 §1, §2, §4)', 
     ).toBe(403);
     const stranger = await orgMember(server.url);
     expect((await launch(server, signEmrLaunch(SECRET, claims(stranger, { orgId: member.orgId })))).status).toBe(403);
-    const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
-    try {
-      const reasons = (
-        db.prepare("SELECT detail FROM audit_events WHERE action = 'emrLaunch' AND outcome = 'failure'").all() as {
-          detail: string;
-        }[]
-      ).map((r) => (JSON.parse(r.detail) as { reason: string }).reason);
-      expect(reasons).toEqual(expect.arrayContaining(['replayed', 'invalidToken', 'notAMember']));
-      expect(reasons).toHaveLength(7);
-    } finally {
-      db.close();
-    }
+    const reasons = (
+      await withStores(server.dataDir, ({ db }) => auditEvents(db, { action: 'emrLaunch', outcome: 'failure' }))
+    ).map((r) => (JSON.parse(r.detail!) as { reason: string }).reason);
+    expect(reasons).toEqual(expect.arrayContaining(['replayed', 'invalidToken', 'notAMember']));
+    expect(reasons).toHaveLength(7);
   });
 
   it('ends an EMR session left alone for 30 minutes', async () => {

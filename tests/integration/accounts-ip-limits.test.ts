@@ -1,9 +1,8 @@
-import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, signUp } from './accounts-client.js';
+import { appendAuditRecords } from '../utils/stores.js';
 
 const PASSWORD = 'slate orchard 64 river';
 const HOUR = 60 * 60_000;
@@ -38,18 +37,14 @@ describe('accounts: per-IP abuse limits behind a trusted proxy', () => {
       // 996 failures from one address earlier this hour, over 20 accounts (under the per-account limit
       // of 100), written straight into the audit table the limit counts (1000 argon2 checks take minutes
       // on this machine) ...
-      const db = new Database(path.join(dataDir, 'vigil.db'));
-      try {
-        const insert = db.prepare(
-          "INSERT INTO audit_events (at, email, action, outcome, ip) VALUES (?, ?, 'signInFailed', 'failure', ?)",
-        );
-        const t = Date.now() - 10 * 60_000;
-        db.transaction(() => {
-          for (let i = 0; i < 996; i += 1) insert.run(t, `victim${i % 20}@example.com`, '203.0.113.7');
-        })();
-      } finally {
-        db.close();
-      }
+      const t = Date.now() - 10 * 60_000;
+      await appendAuditRecords(
+        dataDir,
+        Array.from({ length: 996 }, (_, i) => ({
+          ...{ at: t, userId: null, email: `victim${i % 20}@example.com`, action: 'signInFailed' },
+          ...{ outcome: 'failure' as const, ip: '203.0.113.7', userAgent: null, detail: null },
+        })),
+      );
       // ... and 4 more through the server: the failure is counted against the proxy's hop.
       for (let i = 0; i < 4; i += 1) {
         expect(await callFrom(first, '203.0.113.7', SIGN_IN, { e: `victim${i}@example.com`, p: 'a guess' })).toBe(

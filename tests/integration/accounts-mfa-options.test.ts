@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, fullyAuthenticated, latestCode, USER_FIELDS, type UserData } from './accounts-client.js';
+import { withStores } from '../utils/stores.js';
+import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
 
 const PASSWORD = 'violet compass 27 shore';
 const PHONE = '+14155552671';
@@ -64,22 +64,15 @@ describe('accounts: removing and replacing verification options (spec 000 §6: s
     expect(removed.data!.removeMfaOption.emailVerified).toBe(true);
     expect((await browser.gql(REMOVE, { to: '(415) 555-2671', channel: 'sms' })).code).toBe('LAST_MFA_OPTION');
 
-    const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
-    try {
-      const rows = db
-        .prepare(
-          "SELECT action, outcome FROM audit_events WHERE user_id = ? AND action IN ('mfaOptionAdded', 'mfaOptionRemoved') ORDER BY id",
-        )
-        .all(user.id);
-      expect(rows).toEqual([
-        { action: 'mfaOptionAdded', outcome: 'success' }, // the email option set up at sign-up
-        { action: 'mfaOptionRemoved', outcome: 'failure' },
-        { action: 'mfaOptionAdded', outcome: 'success' },
-        { action: 'mfaOptionRemoved', outcome: 'success' },
-        { action: 'mfaOptionRemoved', outcome: 'failure' },
-      ]);
-    } finally {
-      db.close();
-    }
+    const rows = await withStores(server.dataDir, ({ db }) =>
+      auditEvents(db, { userId: user.id, action: ['mfaOptionAdded', 'mfaOptionRemoved'] }),
+    );
+    expect(rows.map(({ action, outcome }) => ({ action, outcome }))).toEqual([
+      { action: 'mfaOptionAdded', outcome: 'success' }, // the email option set up at sign-up
+      { action: 'mfaOptionRemoved', outcome: 'failure' },
+      { action: 'mfaOptionAdded', outcome: 'success' },
+      { action: 'mfaOptionRemoved', outcome: 'success' },
+      { action: 'mfaOptionRemoved', outcome: 'failure' },
+    ]);
   });
 });

@@ -1,6 +1,4 @@
-import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import {
@@ -17,6 +15,8 @@ import {
   type SessionData,
   type UserData,
 } from './accounts-client.js';
+import { withStores } from '../utils/stores.js';
+import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
 
 const PASSWORD = 'amber falcon 77 meadow';
 const SEND =
@@ -234,26 +234,19 @@ describe('accounts: MFA codes and sudo', () => {
     expect((await signIn(new Browser(server.url), 'audited2@example.com', 'wrong password')).code).toBe(
       'INVALID_LOGIN_CREDENTIALS',
     );
-    const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
-    try {
-      const rows = db
-        .prepare('SELECT action, outcome, ip, at FROM audit_events WHERE user_id = ? ORDER BY id')
-        .all(user.id) as { action: string; outcome: string; ip: string; at: number }[];
-      expect(rows.map((r) => `${r.action}:${r.outcome}`)).toEqual([
-        'signUp:success',
-        'mfaCodeSent:success',
-        'mfaOptionAdded:success',
-        'mfaCodeSent:success',
-        'sudoVerified:success',
-        'passwordChanged:success',
-        'emailChanged:success',
-        'signOut:success',
-        'signInFailed:failure',
-      ]);
-      expect(rows.every((r) => r.ip === '127.0.0.1' && r.at > 0)).toBe(true);
-    } finally {
-      db.close();
-    }
+    const rows = await withStores(server.dataDir, ({ db }) => auditEvents(db, { userId: user.id }));
+    expect(rows.map((r) => `${r.action}:${r.outcome}`)).toEqual([
+      'signUp:success',
+      'mfaCodeSent:success',
+      'mfaOptionAdded:success',
+      'mfaCodeSent:success',
+      'sudoVerified:success',
+      'passwordChanged:success',
+      'emailChanged:success',
+      'signOut:success',
+      'signInFailed:failure',
+    ]);
+    expect(rows.every((r) => r.ip === '127.0.0.1' && r.at > 0)).toBe(true);
   });
 
   it('skips sudo for a user with no verified MFA option (spec 000 §6)', async () => {

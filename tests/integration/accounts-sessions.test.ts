@@ -1,17 +1,17 @@
-import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sessions } from '../../sync-server/src/auth/sessions.js';
-import { SqliteSessionStore } from '../../sync-server/src/store/sessions/sqlite.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, fullyAuthenticated, sessionOf, signIn, signUp, userOf, type UserData } from './accounts-client.js';
+import { withStores } from '../utils/stores.js';
+import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
+import {
+  deleteAccountAuditEvents,
+  rewriteAccountAuditEvents,
+} from '../../sync-server/src/store/audit/tamper.test-util.js';
+import { sessionsOfUser } from '../../sync-server/src/store/sessions/inspect.test-util.js';
 
 const PASSWORD = 'quiet lantern 42 river';
-
-function openDb(server: TestServer): Database.Database {
-  return new Database(path.join(server.dataDir, 'vigil.db'));
-}
 
 describe('accounts: sign-up, sign-in, sessions and cookies', () => {
   let server: TestServer;
@@ -66,21 +66,15 @@ describe('accounts: sign-up, sign-in, sessions and cookies', () => {
   it('stores the password as argon2id (m=19456, t=2, p=1) and the token only as its SHA-256', async () => {
     const browser = new Browser(server.url);
     await signUp(browser, { email: 'hash@example.com', password: PASSWORD });
-    const db = openDb(server);
-    try {
-      const user = db.prepare("SELECT * FROM users WHERE email = 'hash@example.com'").get() as {
-        id: string;
-        password_hash: string;
-      };
+    await withStores(server.dataDir, async ({ db, accounts }) => {
+      const user = (await accounts.userByEmail('hash@example.com'))!;
       expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
-      const sessions = db.prepare('SELECT * FROM sessions WHERE user_id = ?').all(user.id) as Record<string, unknown>[];
+      const sessions = sessionsOfUser(db, user.id);
       expect(sessions).toHaveLength(1);
       const hash = createHash('sha256').update(browser.token!).digest('hex');
       expect(sessions[0]!.token_hash).toBe(hash);
       expect(JSON.stringify(sessions)).not.toContain(browser.token!);
-    } finally {
-      db.close();
-    }
+    });
   });
 
   it('refuses a second account for the same email, whatever its case, with EMAIL_TAKEN', async () => {
@@ -121,21 +115,14 @@ describe('accounts: sign-up, sign-in, sessions and cookies', () => {
     expect((await signIn(new Browser(server.url), 'nobody@example.com', 'not the password')).code).toBe(
       'INVALID_LOGIN_CREDENTIALS',
     );
-    const db = openDb(server);
-    try {
-      const rows = db
-        .prepare(
-          "SELECT email, action, outcome, ip, detail FROM audit_events WHERE action = 'signInFailed' AND email IN ('wrong@example.com', 'nobody@example.com') ORDER BY id",
-        )
-        .all() as { email: string; outcome: string; ip: string; detail: string }[];
-      expect(rows.map((r) => [r.email, r.outcome, JSON.parse(r.detail) as unknown])).toEqual([
-        ['wrong@example.com', 'failure', { reason: 'wrongPassword' }],
-        ['nobody@example.com', 'failure', { reason: 'unknownEmail' }],
-      ]);
-      expect(rows[0]!.ip).toBe('127.0.0.1');
-    } finally {
-      db.close();
-    }
+    const rows = (await withStores(server.dataDir, ({ db }) => auditEvents(db, { action: 'signInFailed' }))).filter(
+      (r) => r.email === 'wrong@example.com' || r.email === 'nobody@example.com',
+    );
+    expect(rows.map((r) => [r.email, r.outcome, JSON.parse(r.detail!) as unknown])).toEqual([
+      ['wrong@example.com', 'failure', { reason: 'wrongPassword' }],
+      ['nobody@example.com', 'failure', { reason: 'unknownEmail' }],
+    ]);
+    expect(rows[0]!.ip).toBe('127.0.0.1');
   });
 
   it('signs in with the right password (email trimmed) into a fresh session, and the token held before no longer works', async () => {
@@ -207,32 +194,27 @@ describe('accounts: sign-up, sign-in, sessions and cookies', () => {
     expect(extended.data!.extendSession.sudoExpiresAt).toBeNull();
   });
 
-  it('keeps the audit table append-only', () => {
-    const db = openDb(server);
-    try {
-      expect(() => db.prepare("UPDATE audit_events SET outcome = 'success'").run()).toThrow(/append-only/);
-      expect(() => db.prepare('DELETE FROM audit_events').run()).toThrow(/append-only/);
-    } finally {
-      db.close();
-    }
+  it('keeps the audit table append-only', async () => {
+    // Someone with the database file, the triggers left in place: the database itself refuses.
+    await withStores(server.dataDir, ({ db }) => {
+      expect(() => rewriteAccountAuditEvents(db)).toThrow(/append-only/);
+      expect(() => deleteAccountAuditEvents(db)).toThrow(/append-only/);
+    });
   });
 
   it('looks a websocket request up by cookie or token parameter without side effects', async () => {
     const { browser, user } = await fullyAuthenticated(server.url, 'socket@example.com', PASSWORD);
-    const db = openDb(server);
-    try {
-      const before = db.prepare('SELECT * FROM sessions WHERE user_id = ?').get(user.id);
-      const sessions = new Sessions(new SqliteSessionStore(db), 'dev-tok', Date.now);
+    await withStores(server.dataDir, async ({ db, sessions: store }) => {
+      const before = sessionsOfUser(db, user.id);
+      const sessions = new Sessions(store, 'dev-tok', Date.now);
       const byCookie = await sessions.fromRequest({ cookieHeader: `a=b; dev-tok=${browser.token}` });
       expect(byCookie).toMatchObject({ userId: user.id, multiFactorValid: true, orgs: [] });
       expect((await sessions.fromRequest({ token: browser.token }))?.userId).toBe(user.id);
       expect(await sessions.fromRequest({ token: 'forged' })).toBeNull();
       expect(await sessions.fromRequest({ cookieHeader: null })).toBeNull();
       expect(await sessions.fromRequest({ cookieHeader: `tok=${browser.token}` })).toBeNull();
-      expect(db.prepare('SELECT * FROM sessions WHERE user_id = ?').get(user.id)).toEqual(before);
-    } finally {
-      db.close();
-    }
+      expect(sessionsOfUser(db, user.id)).toEqual(before);
+    });
   });
 
   it('shows the development outbox as JSON and as a page', async () => {

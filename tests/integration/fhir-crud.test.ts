@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrgChanges } from '../../sync-server/src/store/orgs/types.js';
+import { withStores } from '../utils/stores.js';
 import {
   APPOINTMENT_EXTENSIONS,
   HEALTH_HISTORY_TYPE,
@@ -41,6 +41,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.dispose();
 });
+
+/**
+ * Changes an organisation as the internal team's tools would, through the org store (no API
+ * changes these settings): a state the edit checks must then refuse.
+ */
+function setOrg(orgId: string, changes: OrgChanges): Promise<void> {
+  return withStores(server.dataDir, ({ orgs }) =>
+    orgs.updateOrg(
+      orgId,
+      changes,
+      null,
+      { at: Date.now(), ip: null, userAgent: 'fhir-crud.test' },
+      { action: 'orgUpdated', userId: null, detail: { orgId, changes } },
+    ),
+  );
+}
 
 /** A call whose answer must be valid FHIR whatever its status. */
 async function call<T = FhirResource>(
@@ -502,12 +518,7 @@ describe('organisation policy (spec 000 §4)', () => {
   it('refuses edits when the organisation prevents resource editing, and still reads', async () => {
     const locked = await createOrg(user, 'locked-office');
     const created = await call<Patient>('POST', `${locked}/Patient`, patientBody('Before', 'Lock'));
-    const db = new Database(path.join(server.dataDir, 'vigil.db'));
-    try {
-      db.prepare('UPDATE orgs SET prevent_resource_editing = 1 WHERE id = ?').run(locked);
-    } finally {
-      db.close();
-    }
+    await setOrg(locked, { preventResourceEditing: true });
     const res = await call('POST', `${locked}/Patient`, patientBody('After', 'Lock'));
     expect([res.status, codeOf(res)]).toEqual([423, 'EDITING_PREVENTED']);
     expect((await call('DELETE', `${locked}/Patient/${created.body.id!}`)).status).toBe(423);
@@ -516,12 +527,7 @@ describe('organisation policy (spec 000 §4)', () => {
 
   it('refuses edits when the subscription is not ok', async () => {
     const lapsed = await createOrg(user, 'lapsed-office');
-    const db = new Database(path.join(server.dataDir, 'vigil.db'));
-    try {
-      db.prepare("UPDATE orgs SET subscription_status = 'canceled', is_onboarding = 0 WHERE id = ?").run(lapsed);
-    } finally {
-      db.close();
-    }
+    await setOrg(lapsed, { subscriptionStatus: 'canceled', isOnboarding: false });
     const res = await call('POST', `${lapsed}/Patient`, patientBody('No', 'Plan'));
     expect([res.status, codeOf(res)]).toEqual([423, 'SUBSCRIPTION_NOT_OK']);
   });

@@ -1,10 +1,14 @@
-import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fhir, patientBody } from './fhir-helpers.js';
 import { chartedCase, type ChartedCase } from './report-helpers.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { withStores } from '../utils/stores.js';
+import {
+  deleteLedgerEntries,
+  rewriteLedgerEntries,
+  tamperWithLedgerQuantity,
+} from '../../sync-server/src/store/inventories/tamper.test-util.js';
 import { Browser } from './accounts-client.js';
 import { adminCli, createOrg, join, PASSWORD, person, sudo, type Person } from './orgs-helpers.js';
 
@@ -257,13 +261,11 @@ describe('the controlled-substance ledger', () => {
       .data!.__schema.mutationType.fields.map((f) => f.name)
       .filter((n) => /inventor|ledger|lot/i.test(n));
     expect(ledgerCalls.sort()).toEqual(['createInventory', 'receiveLot', 'recordLedgerEntry']);
-    const db = new Database(path.join(server.dataDir, 'vigil.db'));
-    try {
-      expect(() => db.prepare('UPDATE ledger_entries SET quantity = 1').run()).toThrow(/append-only/);
-      expect(() => db.prepare('DELETE FROM ledger_entries').run()).toThrow(/append-only/);
-    } finally {
-      db.close();
-    }
+    // Nor does the database itself let anyone with the file change or delete one, the triggers in place.
+    await withStores(server.dataDir, ({ db }) => {
+      expect(() => rewriteLedgerEntries(db)).toThrow(/append-only/);
+      expect(() => deleteLedgerEntries(db)).toThrow(/append-only/);
+    });
   });
 
   it('reports a row changed directly in the database in the chain check', async () => {
@@ -277,13 +279,11 @@ describe('the controlled-substance ledger', () => {
     expect(await check()).toEqual({ ok: true, entries: 7, problems: [] });
     expect((await nurse.browser.gql('query { ledgerCheck(orgId: "office") { ok } }')).code).toBe('NOT_AUTHORIZED');
     // Someone with the database file drops the guard and turns the 6 mg waste into 1 mg.
-    const db = new Database(path.join(server.dataDir, 'vigil.db'));
-    try {
-      db.exec('DROP TRIGGER ledger_entries_no_update');
-      expect(db.prepare("UPDATE ledger_entries SET quantity = 1 WHERE kind = 'waste'").run().changes).toBe(1);
-    } finally {
-      db.close();
-    }
+    await withStores(server.dataDir, async ({ db, inventories }) => {
+      const wastes = (await inventories.entries('office')).filter((e) => e.kind === 'waste');
+      expect(wastes.map((e) => [e.seq, e.quantity])).toEqual([[4, 6]]);
+      expect(tamperWithLedgerQuantity(db, wastes[0]!.id, 1)).toBe(1);
+    });
     expect(await check()).toEqual({ ok: false, entries: 7, problems: ['entry 4: was changed after it was written'] });
   });
 
@@ -306,23 +306,25 @@ describe('the controlled-substance ledger', () => {
     });
     expect([patient.status, appointment.status]).toEqual([201, 201]);
     const foreign = appointment.body.id;
-    // No call lets an office entry name it (CASE_NOT_FOUND); a row written straight into the
-    // database does, and the log still resolves it in the office only: nothing is known there.
+    // No call lets an office entry name it (CASE_NOT_FOUND); an entry appended to the store behind
+    // the service's back does, and the log still resolves it in the office only: nothing is known there.
     expect((await record(admin.browser, { kind: 'dispense', quantity: 1, caseId: foreign })).code).toBe(
       'CASE_NOT_FOUND',
     );
-    const db = new Database(path.join(server.dataDir, 'vigil.db'));
-    try {
-      const head = db.prepare("SELECT max(seq) AS seq FROM ledger_entries WHERE org_id = 'office'").get() as {
-        seq: number;
-      };
-      db.prepare(
-        `INSERT INTO ledger_entries (id, org_id, seq, inventory_id, lot_id, kind, quantity, case_id, user_id, at, prev_hash, hash)
-         VALUES ('led-foreign', 'office', ?, ?, ?, 'dispense', 1, ?, ?, ?, 'x', 'y')`,
-      ).run(head.seq + 1, inventoryId, lotId, foreign, admin.userId, Date.now());
-    } finally {
-      db.close();
-    }
+    await withStores(server.dataDir, ({ inventories }) =>
+      inventories.append(
+        {
+          entry: {
+            ...{ id: 'led-foreign', orgId: 'office', inventoryId, lotId, kind: 'dispense', quantity: 1 },
+            ...{ caseId: foreign, userId: admin.userId, witnessId: null, reason: null, expected: null, found: null },
+            at: Date.now(),
+          },
+        },
+        () => undefined,
+        () => 'y',
+        'x',
+      ),
+    );
     const r = await admin.browser.gql<{ ledgerEntries: { caseId: string; case: unknown }[] }>(
       'query ($c: String!) { ledgerEntries(orgId: "office", filter: { caseId: $c }) { caseId case { id patientName start procedure } } }',
       { c: foreign },

@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalLedgerEntry, LEDGER_CHAIN_GENESIS, ledgerEntryHash } from '@vigil/shared';
 import { adminCli, createOrg, person, sudo, type Person } from './orgs-helpers.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { withStores } from '../utils/stores.js';
 
 /**
  * Issue 35 item 8 against the real server: the ledger log comes a page at a time (at most 200, a
@@ -46,20 +46,33 @@ beforeAll(async () => {
     },
   );
   const lotId = received.data!.receiveLot.lotId;
-  // 2,999 more entries written straight into the table (counts: they change no stock), as years of use would.
-  const db = new Database(path.join(server.dataDir, 'vigil.db'));
-  try {
-    const insert = db.prepare(
-      `INSERT INTO ledger_entries (id, org_id, seq, inventory_id, lot_id, kind, quantity, user_id, found, expected, at, prev_hash, hash)
-       VALUES (?, 'office', ?, ?, ?, 'count', 0, ?, 10, 10, ?, 'x', ?)`,
-    );
-    db.transaction(() => {
-      for (let seq = 2; seq <= ENTRIES; seq++)
-        insert.run(`led-page-${seq}`, seq, inventoryId, lotId, admin.userId, Date.now(), `h${seq}`);
-    })();
-  } finally {
-    db.close();
-  }
+  // 2,999 more entries appended through the ledger's store (counts: they change no stock), as years of use would:
+  // lots of 100 entries (a lot's earlier entries are read at every append), one transaction per lot.
+  await withStores(server.dataDir, async ({ inventories, resources }) => {
+    const firstLot = (await inventories.lot('office', lotId))!;
+    for (let n = 0; n * 100 <= ENTRIES; n++) {
+      const lot = n === 0 ? firstLot : { ...firstLot, id: `lot-page-${n}`, lotNumber: `PG${n + 1}` };
+      await resources.transaction(async () => {
+        for (let seq = Math.max(2, n * 100); seq < Math.min(ENTRIES + 1, (n + 1) * 100); seq++)
+          await inventories.append(
+            {
+              ...(n > 0 && seq === n * 100 ? { newLot: lot } : {}),
+              entry: {
+                ...{ id: `led-page-${seq}`, orgId: 'office', inventoryId, lotId: lot.id, kind: 'count', quantity: 0 },
+                ...{ caseId: null, userId: admin.userId, witnessId: null, reason: null, expected: 10, found: 10 },
+                at: Date.now(),
+              },
+            },
+            () => ({ expected: 10 }),
+            (prev, e) => ledgerEntryHash(prev, canonicalLedgerEntry(e)),
+            LEDGER_CHAIN_GENESIS,
+          );
+      });
+      // The appends resolve as microtasks only: let the event loop take in socket events (the server closing an
+      // idle keep-alive connection) so the next request does not go out on a connection already closed.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
 }, 240_000);
 afterAll(async () => {
   await server?.dispose();

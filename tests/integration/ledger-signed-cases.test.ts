@@ -1,11 +1,12 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, signIn } from './accounts-client.js';
 import { fhir } from './fhir-helpers.js';
 import { createOrg, join, PASSWORD, person, sudo, adminCli, type Person } from './orgs-helpers.js';
 import { chartedCase, finalize, SIGNATURE, type ChartedCase } from './report-helpers.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { appendAuditRecords, withStores } from '../utils/stores.js';
+import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
+import { deleteLedgerTail } from '../../sync-server/src/store/inventories/tamper.test-util.js';
 
 /**
  * Issue 35 items 5, 6 and 9 against the real server: a signed case's controlled drugs take only
@@ -25,7 +26,6 @@ let kase: ChartedCase;
 let lotId = '';
 
 const ENTRY = 'id seq kind corrects quantity caseId userName witnessId witnessName reason case { patientName }';
-const dbPath = (): string => path.join(server.dataDir, 'vigil.db');
 
 beforeAll(async () => {
   server = await startServer();
@@ -203,17 +203,13 @@ describe('the witness check (issue 35 item 6)', () => {
 
   it('refuses a witness whose sign-in is locked out, with the same answer', async () => {
     // The locked member's sign-in locked: the audit trail holds the failed sign-ins the limit counts.
-    const db = new Database(dbPath());
-    try {
-      const insert = db.prepare(
-        "INSERT INTO audit_events (at, email, action, outcome) VALUES (?, ?, 'signInFailed', 'failure')",
-      );
-      db.transaction(() => {
-        for (let i = 0; i < 100; i++) insert.run(Date.now(), locked.email);
-      })();
-    } finally {
-      db.close();
-    }
+    await appendAuditRecords(
+      server.dataDir,
+      Array.from({ length: 100 }, () => ({
+        ...{ at: Date.now(), userId: null, email: locked.email, action: 'signInFailed' },
+        ...{ outcome: 'failure' as const, ip: null, userAgent: null, detail: null },
+      })),
+    );
     expect((await signIn(new Browser(server.url), locked.email, PASSWORD)).code).toBe('TOO_MANY_REQUESTS');
     expect((await record(admin, waste(locked))).code).toBe('WITNESS_INVALID');
   });
@@ -226,17 +222,10 @@ describe('the ledger log and its chain (issue 35 item 9)', () => {
       'query { ledgerEntries(orgId: "office") { case { patientName } } }',
     );
     expect(r.data!.ledgerEntries.some((e) => e.case?.patientName === 'Ada Lovelace')).toBe(true);
-    const db = new Database(dbPath(), { readonly: true });
-    try {
-      const rows = db
-        .prepare("SELECT user_id, detail FROM audit_events WHERE action = 'ledgerRead' AND at >= ?")
-        .all(before) as { user_id: string; detail: string }[];
-      expect(rows).toEqual([
-        { user_id: witness.userId, detail: JSON.stringify({ orgId: 'office', caseIds: [kase.caseId] }) },
-      ]);
-    } finally {
-      db.close();
-    }
+    const rows = await withStores(server.dataDir, ({ db }) => auditEvents(db, { action: 'ledgerRead', since: before }));
+    expect(rows.map(({ userId, detail }) => ({ userId, detail }))).toEqual([
+      { userId: witness.userId, detail: JSON.stringify({ orgId: 'office', caseIds: [kase.caseId] }) },
+    ]);
   });
 
   it('reports the last entries deleted straight from the database', async () => {
@@ -248,13 +237,8 @@ describe('the ledger log and its chain (issue 35 item 9)', () => {
       ).data!.ledgerCheck;
     const intact = await check();
     expect(intact).toMatchObject({ ok: true, problems: [] });
-    const db = new Database(dbPath());
-    try {
-      db.exec('DROP TRIGGER ledger_entries_no_delete');
-      db.prepare("DELETE FROM ledger_entries WHERE org_id = 'office' AND seq >= ?").run(intact.entries - 1);
-    } finally {
-      db.close();
-    }
+    // Someone with the database file drops the guard and deletes the last two entries.
+    await withStores(server.dataDir, ({ db }) => deleteLedgerTail(db, 'office', intact.entries - 1));
     const truncated = await check();
     expect(truncated.ok).toBe(false);
     expect(truncated.entries).toBe(intact.entries - 2);

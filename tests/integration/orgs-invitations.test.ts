@@ -1,10 +1,8 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sessions } from '../../sync-server/src/auth/sessions.js';
-import { SqliteSessionStore } from '../../sync-server/src/store/sessions/sqlite.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, latestCode, outbox, signIn, signUp } from './accounts-client.js';
 import {
@@ -19,6 +17,8 @@ import {
   person,
   sudo,
 } from './orgs-helpers.js';
+import { withStores } from '../utils/stores.js';
+import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
 
 const DAY = 24 * 3600 * 1000;
 const ORGS =
@@ -103,15 +103,16 @@ describe('organisations: creation, session orgs, invitations, members and featur
     expect(trialEnd - Date.now()).toBeLessThanOrEqual(30 * DAY);
 
     // The websocket upgrade's session lookup carries the memberships too.
-    const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
-    try {
-      const sessions = new Sessions(new SqliteSessionStore(db), 'dev-tok', Date.now);
-      expect((await sessions.fromRequest({ token: admin.browser.token! }))?.orgs).toEqual([
-        { id: 'smile-dental', type: 'regular', roles: ['admin', 'provider'] },
-      ]);
-    } finally {
-      db.close();
-    }
+    await withStores(
+      server.dataDir,
+      async ({ sessions: store }) => {
+        const sessions = new Sessions(store, 'dev-tok', Date.now);
+        expect((await sessions.fromRequest({ token: admin.browser.token! }))?.orgs).toEqual([
+          { id: 'smile-dental', type: 'regular', roles: ['admin', 'provider'] },
+        ]);
+      },
+      { readonly: true },
+    );
 
     expect((await createOrg(admin, 'smile-dental')).code).toBe('ORG_ID_TAKEN');
     expect((await createOrg(admin, 'Smile Dental')).code).toBe('INVALID_ORG_ID');
@@ -399,27 +400,18 @@ describe('organisations: creation, session orgs, invitations, members and featur
     expect(await practitioner(adminId)).toEqual({ active: true, roles: ['admin', 'provider'], user: admin.userId });
     expect(await practitioner(nurseId)).toEqual({ active: false, roles: ['member', 'stats'], user: nurse.userId });
 
-    const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
-    try {
-      const actions = (
-        db
-          .prepare(
-            "SELECT action, user_id, detail FROM audit_events WHERE action LIKE 'org%' AND detail LIKE '%roles-office%' ORDER BY id",
-          )
-          .all() as { action: string; user_id: string; detail: string }[]
-      ).map((e) => e.action);
-      expect(actions).toEqual([
-        'orgCreated',
-        'orgMemberAdded',
-        'orgInvitationCreated',
-        'orgMemberAdded',
-        'orgInvitationAccepted',
-        'orgRolesChanged',
-        'orgMemberRemoved',
-      ]);
-    } finally {
-      db.close();
-    }
+    const actions = (await withStores(server.dataDir, ({ db }) => auditEvents(db)))
+      .filter((e) => /^org/i.test(e.action) && /roles-office/i.test(e.detail ?? ''))
+      .map((e) => e.action);
+    expect(actions).toEqual([
+      'orgCreated',
+      'orgMemberAdded',
+      'orgInvitationCreated',
+      'orgMemberAdded',
+      'orgInvitationAccepted',
+      'orgRolesChanged',
+      'orgMemberRemoved',
+    ]);
   });
 
   it('refuses a feature change from the internal team without a fresh sudo, then allows it after sudo (spec 000 §6)', async () => {

@@ -1,10 +1,10 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from './accounts-client.js';
 import { addAddendum, chartedCase, finalize, SIGNATURE } from './report-helpers.js';
 import { orgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { withStores } from '../utils/stores.js';
+import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -110,18 +110,10 @@ describe("caseSignedReport: a case's signed report and its addenda after a reloa
 
     // Every read of the addenda is in the audit trail as its reader's (issue 24 item 7); refused ones are not reads.
     const me = await c.member.browser.gql<{ session: { userId: string } }>('{ session { userId } }');
-    const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
-    try {
-      const reads = db.prepare("SELECT user_id, detail FROM audit_events WHERE action = 'reportRead'").all() as {
-        user_id: string;
-        detail: string;
-      }[];
-      const ofThisCase = reads.filter((r) => r.detail.includes(`"compositionId":"${c.caseId}"`));
-      // Three reads of the member's own organisation, and one by the other member of their own.
-      expect(ofThisCase.filter((r) => r.user_id === me.data!.session.userId)).toHaveLength(3);
-      expect(ofThisCase).toHaveLength(4);
-    } finally {
-      db.close();
-    }
+    const reads = await withStores(server.dataDir, ({ db }) => auditEvents(db, { action: 'reportRead' }));
+    const ofThisCase = reads.filter((r) => r.detail?.includes(`"compositionId":"${c.caseId}"`));
+    // Three reads of the member's own organisation, and one by the other member of their own.
+    expect(ofThisCase.filter((r) => r.userId === me.data!.session.userId)).toHaveLength(3);
+    expect(ofThisCase).toHaveLength(4);
   }, 120_000);
 });

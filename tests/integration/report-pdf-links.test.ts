@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_LINK_READER } from '../../sync-server/src/report/signed.js';
 import { PDF_LINK_TTL_MS, SHARED_PDF_LINK_TTL_MS } from '../../sync-server/src/report/links.js';
@@ -10,6 +8,8 @@ import { join, person, type Person } from './orgs-helpers.js';
 import { addAddendum, chartedCase, finalize, pdfText, SIGNATURE, type ChartedCase } from './report-helpers.js';
 import { orgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { allResources, withStores } from '../utils/stores.js';
+import { swapBinaryData } from '../../sync-server/src/store/resources/tamper.test-util.js';
 
 /*
  * Issue 24 items 1 and 7: PDF links are short-lived, bound to the user who asked for one (or
@@ -56,40 +56,24 @@ async function link(
   return r.data.pdfUrl;
 }
 
-function withDb<T>(fn: (db: Database.Database) => T, readonly = true): T {
-  const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly, fileMustExist: true });
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
+const userIdOf = async (email: string): Promise<string> =>
+  (await withStores(server.dataDir, ({ accounts }) => accounts.userByEmail(email)))!.id;
+
+interface AuditEventBody {
+  agent: { who: { identifier: { value: string } } }[];
+  entity?: { what?: { reference: string }; description?: string }[];
 }
 
-const userIdOf = (email: string): string =>
-  withDb((db) => (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string }).id);
-
 /** The AuditEvents that record a read of the PDF: who read it, and the entity description. */
-function pdfReads(): { who: string; description: string | undefined }[] {
-  return withDb((db) =>
-    (
-      db
-        .prepare("SELECT json FROM resources WHERE org_id = ? AND resource_type = 'AuditEvent' ORDER BY last_updated")
-        .all(c.orgId) as { json: string }[]
-    )
-      .map(
-        (r) =>
-          JSON.parse(r.json) as {
-            agent: { who: { identifier: { value: string } } }[];
-            entity?: { what?: { reference: string }; description?: string }[];
-          },
-      )
-      .filter((e) => e.entity?.some((x) => x.what?.reference === `Binary/${pdfId}`))
-      .filter((e) => e.entity?.some((x) => x.description?.startsWith('report-pdf')))
-      .map((e) => ({
-        who: e.agent[0]!.who.identifier.value,
-        description: e.entity!.find((x) => x.description)?.description,
-      })),
-  );
+async function pdfReads(): Promise<{ who: string; description: string | undefined }[]> {
+  const events = await withStores(server.dataDir, ({ resources }) => allResources(resources, c.orgId, 'AuditEvent'));
+  return (events as unknown as AuditEventBody[])
+    .filter((e) => e.entity?.some((x) => x.what?.reference === `Binary/${pdfId}`))
+    .filter((e) => e.entity?.some((x) => x.description?.startsWith('report-pdf')))
+    .map((e) => ({
+      who: e.agent[0]!.who.identifier.value,
+      description: e.entity!.find((x) => x.description)?.description,
+    }));
 }
 
 describe('PDF links (issue 24 item 7)', () => {
@@ -101,21 +85,22 @@ describe('PDF links (issue 24 item 7)', () => {
     expect(other.status).toBe(403);
     const outsider = await orgMember(server.url);
     expect((await fetch(local(url), { headers: { cookie: cookieOf(outsider.browser) } })).status).toBe(403);
-    const before = pdfReads().length;
+    const before = (await pdfReads()).length;
     const own = await fetch(local(url), { headers: { cookie: cookieOf(c.member.browser) } });
     expect(own.status).toBe(200);
     expect(pdfText(new Uint8Array(await own.arrayBuffer()))).toContain('Lovelace, Ada');
     // Bound links work for their user as long as they live (a reload of the open PDF).
     expect((await fetch(local(url), { headers: { cookie: cookieOf(c.member.browser) } })).status).toBe(200);
-    const reads = pdfReads().slice(before);
+    const reads = (await pdfReads()).slice(before);
     expect(reads).toHaveLength(2);
-    expect(reads.map((r) => r.who)).toEqual([userIdOf(c.member.email), userIdOf(c.member.email)]);
+    const memberId = await userIdOf(c.member.email);
+    expect(reads.map((r) => r.who)).toEqual([memberId, memberId]);
   });
 
   it('makes a shared link work once, for whoever holds it, audited as that reader', async () => {
     const { url, text } = await link(colleague.browser, true);
     expect(text).toContain(`once, within ${SHARED_PDF_LINK_TTL_MS / 60_000} minutes`);
-    const before = pdfReads().length;
+    const before = (await pdfReads()).length;
     const first = await fetch(local(url));
     expect(first.status).toBe(200);
     expect(sha256(new Uint8Array(await first.arrayBuffer()))).toMatch(/^[0-9a-f]{64}$/);
@@ -124,33 +109,20 @@ describe('PDF links (issue 24 item 7)', () => {
     // A signed-in holder is audited as themselves.
     const second = await link(colleague.browser, true);
     expect((await fetch(local(second.url), { headers: { cookie: cookieOf(c.member.browser) } })).status).toBe(200);
-    const reads = pdfReads().slice(before);
+    const reads = (await pdfReads()).slice(before);
     expect(reads).toHaveLength(2);
     expect(reads[0]).toEqual({
       who: ANONYMOUS_LINK_READER,
       description: `report-pdf shared link from user ${colleague.userId}`,
     });
-    expect(reads[1]!.who).toBe(userIdOf(c.member.email));
+    expect(reads[1]!.who).toBe(await userIdOf(c.member.email));
   });
 
   it('refuses to serve a PDF whose stored bytes no longer match the SHA-256 signed', async () => {
     const { url } = await link(c.member.browser, false);
-    const original = withDb(
-      (db) =>
-        (
-          db
-            .prepare("SELECT json FROM resources WHERE org_id = ? AND resource_type = 'Binary' AND id = ?")
-            .get(c.orgId, pdfId) as { json: string }
-        ).json,
-    );
     // Someone with the database file swaps the bytes behind the API's back.
-    const forged = JSON.stringify({ ...JSON.parse(original), data: Buffer.from('%PDF-1.4 forged').toString('base64') });
-    withDb(
-      (db) =>
-        db
-          .prepare("UPDATE resources SET json = ? WHERE org_id = ? AND resource_type = 'Binary' AND id = ?")
-          .run(forged, c.orgId, pdfId),
-      false,
+    const undo = await withStores(server.dataDir, ({ db }) =>
+      swapBinaryData(db, c.orgId, pdfId, Buffer.from('%PDF-1.4 forged')),
     );
     try {
       const res = await fetch(local(url), { headers: { cookie: cookieOf(c.member.browser) } });
@@ -161,13 +133,7 @@ describe('PDF links (issue 24 item 7)', () => {
       expect(read.status).toBe(500);
       expect(JSON.stringify(read.body)).toContain('PDF_INTEGRITY_FAILED');
     } finally {
-      withDb(
-        (db) =>
-          db
-            .prepare("UPDATE resources SET json = ? WHERE org_id = ? AND resource_type = 'Binary' AND id = ?")
-            .run(original, c.orgId, pdfId),
-        false,
-      );
+      await withStores(server.dataDir, ({ db }) => undo(db));
     }
     expect((await fetch(local(url), { headers: { cookie: cookieOf(c.member.browser) } })).status).toBe(200);
   });

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_ROOT } from '@vigil/shared';
 import type { Browser } from './accounts-client.js';
@@ -9,6 +7,8 @@ import { chartedCase, finalize, SIGNATURE } from './report-helpers.js';
 import { orgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { connectVigilClient, eventually } from '../utils/yjs-clients.js';
+import { withStores } from '../utils/stores.js';
+import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -75,12 +75,8 @@ describe('admin unfinalize (spec 000 §3 adminUnfinalize)', () => {
     expect(apt.body.extension?.some((e) => e.url.endsWith('appointment-pdf')) ?? false).toBe(false);
     expect((await fhir(server, c.member.browser, 'GET', `${c.orgId}/Binary/${pdfId}`)).status).toBe(200);
 
-    const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true, fileMustExist: true });
-    const rows = db.prepare("SELECT detail FROM audit_events WHERE action = 'reportUnfinalized'").all() as {
-      detail: string;
-    }[];
-    db.close();
-    expect(rows.map((r) => JSON.parse(r.detail) as Record<string, string>)).toContainEqual({
+    const rows = await withStores(server.dataDir, ({ db }) => auditEvents(db, { action: 'reportUnfinalized' }));
+    expect(rows.map((r) => JSON.parse(r.detail!) as Record<string, string>)).toContainEqual({
       orgId: c.orgId,
       compositionId: c.caseId,
       pdfId,

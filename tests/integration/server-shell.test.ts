@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseFacts, openDatabaseFile } from '../../sync-server/src/store/sqlite/inspect.test-util.js';
 import { REPO_ROOT, startServer, type TestServer } from '../utils/start-server.js';
 
 describe('server shell against the real process', () => {
@@ -65,13 +65,12 @@ describe('server shell against the real process', () => {
   it('creates vigil.db in DATA_DIR with WAL, foreign keys and the migrations applied', () => {
     const file = path.join(server.dataDir, 'vigil.db');
     expect(existsSync(file)).toBe(true);
-    const db = new Database(file, { readonly: true });
+    const db = openDatabaseFile(server.dataDir, { readonly: true });
     try {
-      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(1);
-      const seeded = db.prepare("SELECT value FROM app_meta WHERE key = 'demoSeedVersion'").get() as
-        { value: string } | undefined;
-      expect(seeded?.value).toBe('1');
+      const facts = databaseFacts(db);
+      expect(facts.journalMode).toBe('wal');
+      expect(facts.userVersion).toBeGreaterThanOrEqual(1);
+      expect(facts.demoSeedVersion).toBe('1');
     } finally {
       db.close();
     }

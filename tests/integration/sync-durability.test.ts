@@ -1,9 +1,8 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CASE_ROOT, REFUSAL_REASONS, contentHash } from '@vigil/shared';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { storedRoom, withStores } from '../utils/stores.js';
 import { orgMember } from '../utils/members.js';
 import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
 
@@ -32,12 +31,10 @@ describe('durable sync', () => {
     await eventually(() => expect(a.provider.status.status).toBe('synced'));
     expect(a.provider.unsavedUpdates).toBe(0);
 
-    const db = new Database(path.join(s.dataDir, 'vigil.db'), { readonly: true });
-    const row = db.prepare('SELECT count(*) AS n FROM sync_updates WHERE room = ?').get(`${m.orgId}/cmp-durable1`) as {
-      n: number;
-    };
-    db.close();
-    expect(row.n).toBeGreaterThan(0);
+    const logged = await withStores(s.dataDir, ({ sync }) => sync.pendingUpdates(`${m.orgId}/cmp-durable1`), {
+      readonly: true,
+    });
+    expect(logged).toBeGreaterThan(0);
   });
 
   it('keeps a document across a restart and serves it to the official client', async () => {
@@ -105,26 +102,12 @@ describe('durable sync', () => {
     a.destroy();
     await first.stop();
 
-    const file = path.join(first.dataDir, 'vigil.db');
-    const snapshot = (): string => {
-      const db = new Database(file, { readonly: true });
-      try {
-        const rows = db
-          .prepare(
-            `SELECT 'u' AS k, id, hex(data) AS d FROM sync_updates WHERE room = ?
-             UNION ALL SELECT 's', last_update_id, hex(data) FROM sync_snapshots WHERE room = ?
-             ORDER BY 1, 2`,
-          )
-          .all(room, room);
-        return JSON.stringify(rows);
-      } finally {
-        db.close();
-      }
-    };
-    const db = new Database(file);
-    db.prepare("UPDATE sync_documents SET finalized_at = '2026-11-21T12:00:00Z' WHERE room = ?").run(room);
-    db.close();
-    const before = snapshot();
+    const snapshot = (): Promise<string> => storedRoom(first.dataDir, room);
+    // Finalized while the server was down (as finalize marks it): the store refuses writes from then on.
+    await withStores(first.dataDir, ({ sync }) =>
+      sync.markFinalized(room, m.orgId, 'cmp-final', new Date('2026-11-21T12:00:00Z')),
+    );
+    const before = await snapshot();
 
     const second = await server({ dataDir: first.dataDir });
     const official = track(connectClient(second.url, `${m.orgId}/cmp-final`, { token: m.token }));
@@ -139,7 +122,7 @@ describe('durable sync', () => {
     await synced(reader.provider);
     expect(caseOf(reader.doc).toJSON()).toEqual({ procedure: 'Final text' });
     await second.stop();
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 });
 

@@ -6,9 +6,7 @@
  * process's (VIGIL_TEST_CLOCK_OFFSET_MS), so only the server's clock can close a window here:
  * every case time is set from `serverNow()`.
  */
-import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CASE_ROOT, DAY, EDITING_WINDOW_CLOSED, HOUR, REFUSAL_REASONS } from '@vigil/shared';
@@ -16,6 +14,7 @@ import { fhir } from './fhir-helpers.js';
 import { addAddendum, chartedCase, finalize, SIGNATURE, type ChartedCase } from './report-helpers.js';
 import { orgMember, signInAgain, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { storedRoom } from '../utils/stores.js';
 import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
 
 /** The server's clock runs this far ahead of the test's. */
@@ -48,22 +47,9 @@ async function stored(c: ChartedCase): Promise<unknown> {
   }
 }
 
-/** The case's stored updates and snapshots, byte for byte (read-only, beside the running server). */
-function storedRows(c: ChartedCase): string {
-  const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
-  try {
-    const room = `${c.orgId}/${c.caseId}`;
-    const rows = db
-      .prepare(
-        `SELECT 'u' AS k, id, hex(data) AS d FROM sync_updates WHERE room = ?
-         UNION ALL SELECT 's', last_update_id, hex(data) FROM sync_snapshots WHERE room = ?
-         ORDER BY 1, 2`,
-      )
-      .all(room, room);
-    return JSON.stringify(rows);
-  } finally {
-    db.close();
-  }
+/** The case's stored snapshot and updates, byte for byte, as the sync store loads them (beside the running server). */
+function storedRows(c: ChartedCase): Promise<string> {
+  return storedRoom(server.dataDir, `${c.orgId}/${c.caseId}`);
 }
 
 /** A case charted in one write whose end time lies `ago` before the server's clock. */
@@ -97,7 +83,7 @@ describe('the provider editing window on the server (EW2, spec 000 §9)', () => 
     const c = await endedAgo(24 * HOUR + 1);
     const before = await stored(c);
     expect(before).toMatchObject({ procedure: 'Third molar extraction' });
-    const rows = storedRows(c);
+    const rows = await storedRows(c);
 
     // Vigil's client (an acknowledged save): refused with the reason, the edit stays on the device.
     caseOf(c.client.doc).set('recoveryNotes', 'written after the window');
@@ -114,7 +100,7 @@ describe('the provider editing window on the server (EW2, spec 000 §9)', () => 
     plain.destroy();
 
     expect(await stored(c)).toEqual(before);
-    expect(storedRows(c)).toBe(rows);
+    expect(await storedRows(c)).toBe(rows);
     c.client.destroy();
   });
 

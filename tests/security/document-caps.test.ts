@@ -1,11 +1,11 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { deflateSync } from 'fflate';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyFootprint } from '../../sync-server/src/store/resources/inspect.test-util.js';
+import { withStores } from '../utils/stores.js';
 import {
   ANESTHESIA_RECORD_TYPE,
   REFUSAL_REASONS,
@@ -303,20 +303,11 @@ describe('size caps of case documents over the sync socket', () => {
     const docId = 'cmp-history-slim';
     await putPreliminaryComposition(docId);
     /** The Composition's versions in the server's database: how many, and the bytes of their JSON. */
-    const stored = (): { versions: number; bytes: number } => {
-      const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true, fileMustExist: true });
-      try {
-        return db
-          .prepare(
-            `SELECT COUNT(*) AS versions, COALESCE(SUM(LENGTH(json)), 0) AS bytes FROM resource_history
-             WHERE org_id = ? AND resource_type = 'Composition' AND id = ?`,
-          )
-          .get(member.orgId, docId) as { versions: number; bytes: number };
-      } finally {
-        db.close();
-      }
-    };
-    const before = stored();
+    const stored = (): Promise<{ versions: number; bytes: number }> =>
+      withStores(server.dataDir, ({ db }) => historyFootprint(db, member.orgId, 'Composition', docId), {
+        readonly: true,
+      });
+    const before = await stored();
     const client = connectVigilClient(server.url, `${member.orgId}/${docId}`, { params: { token: member.token } });
     await eventually(() => expect(client.provider.status.connection).toBe('connected'));
     // A 1.5 MB case, then N projections of it, each after one small change.
@@ -325,7 +316,7 @@ describe('size caps of case documents over the sync socket', () => {
     for (let k = 1; k <= N; k++) {
       client.doc.getMap('case').set('ebl', k);
       await eventually(() => expect(client.provider.status.status).toBe('synced'), 30_000);
-      await eventually(() => expect(stored().versions).toBe(1 + k), PROJECT_AFTER_MS + 30_000, 500);
+      await eventually(async () => expect((await stored()).versions).toBe(1 + k), PROJECT_AFTER_MS + 30_000, 500);
     }
     client.destroy();
     const latest = await fhir<Composition>(server, member.browser, 'GET', `${member.orgId}/Composition/${docId}`);
@@ -333,7 +324,7 @@ describe('size caps of case documents over the sync socket', () => {
       c.extension!.find((e) => e.url === CASE_DATA_EXTENSION)!.valueAttachment as Record<string, unknown>;
     const documentBytes = (attachmentOf(latest.body).data as string).length;
     expect(documentBytes).toBeGreaterThan(1_900_000);
-    const growth = stored().bytes - before.bytes;
+    const growth = (await stored()).bytes - before.bytes;
     // Full copies would take N × documentBytes (about 6 MB); the current version alone is one.
     expect(growth).toBeGreaterThan(documentBytes);
     expect(growth).toBeLessThan(documentBytes + 50_000);

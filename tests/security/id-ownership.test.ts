@@ -1,8 +1,10 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedPdfCount } from '../../sync-server/src/store/reports/inspect.test-util.js';
+import { versionsUnderId } from '../../sync-server/src/store/resources/inspect.test-util.js';
+import { documentOrgs } from '../../sync-server/src/store/sync/inspect.test-util.js';
+import { withStores } from '../utils/stores.js';
 import { CASE_ROOT, SYNC_CLOSE_CODES } from '@vigil/shared';
 import { ID_IN_OTHER_ORGANIZATION } from '../../sync-server/src/store/resources/id-ownership.js';
 import { SYNC_REFUSAL_REASONS } from '../../sync-server/src/sync/authorize.js';
@@ -56,28 +58,16 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-function dbRows<T>(sql: string, ...params: string[]): T[] {
-  const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
 /** Everything stored under organisation B for an id: resources of any type and case documents. */
-function stateUnderB(id: string): { resources: number; documents: number } {
-  const [r] = dbRows<{ n: number }>(
-    'SELECT count(*) AS n FROM resource_history WHERE org_id = ? AND id = ?',
-    b.orgId,
-    id,
+function stateUnderB(id: string): Promise<{ resources: number; documents: number }> {
+  return withStores(
+    server.dataDir,
+    ({ db }) => ({
+      resources: versionsUnderId(db, b.orgId, id),
+      documents: documentOrgs(db, id).filter((org) => org === b.orgId).length,
+    }),
+    { readonly: true },
   );
-  const [d] = dbRows<{ n: number }>(
-    'SELECT count(*) AS n FROM sync_documents WHERE org_id = ? AND doc_id = ?',
-    b.orgId,
-    id,
-  );
-  return { resources: r!.n, documents: d!.n };
 }
 
 /** A valid body of each type B might create under a taken id (what the new-case screen and others PUT). */
@@ -126,7 +116,7 @@ describe("another organisation's ids (issue 24 item 2)", () => {
     expect(res.status).toBe(409);
     expect(JSON.stringify(res.body)).toContain(ID_IN_OTHER_ORGANIZATION);
     expect((await fhir(server, b.browser, 'GET', `${b.orgId}/${type}/${id}`)).status).toBe(404);
-    expect(stateUnderB(id)).toEqual({ resources: 0, documents: 0 });
+    expect(await stateUnderB(id)).toEqual({ resources: 0, documents: 0 });
   });
 
   it('refuses the new-case PUTs (Appointment then Composition with the device id) for an id A holds', async () => {
@@ -136,7 +126,7 @@ describe("another organisation's ids (issue 24 item 2)", () => {
       });
       expect(res.status).toBe(409);
     }
-    expect(stateUnderB(a.caseId)).toEqual({ resources: 0, documents: 0 });
+    expect(await stateUnderB(a.caseId)).toEqual({ resources: 0, documents: 0 });
   });
 
   it("refuses B's finalize of A's case id with 409 ID_IN_OTHER_ORGANIZATION and creates no document", async () => {
@@ -145,8 +135,8 @@ describe("another organisation's ids (issue 24 item 2)", () => {
       contentHash: '0'.repeat(40),
     });
     expect(reply).toMatchObject({ status: 409, error: ID_IN_OTHER_ORGANIZATION });
-    expect(stateUnderB(a.caseId)).toEqual({ resources: 0, documents: 0 });
-    expect(dbRows('SELECT 1 FROM report_pdfs WHERE org_id = ?', b.orgId)).toEqual([]);
+    expect(await stateUnderB(a.caseId)).toEqual({ resources: 0, documents: 0 });
+    expect(await withStores(server.dataDir, ({ db }) => signedPdfCount(db, b.orgId), { readonly: true })).toBe(0);
   });
 
   it.each([
@@ -171,7 +161,7 @@ describe("another organisation's ids (issue 24 item 2)", () => {
         socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
       );
       expect(closed).toEqual({ code: SYNC_CLOSE_CODES.forbidden, reason: SYNC_REFUSAL_REASONS.otherOrganisation });
-      expect(stateUnderB(a.caseId)).toEqual({ resources: 0, documents: 0 });
+      expect(await stateUnderB(a.caseId)).toEqual({ resources: 0, documents: 0 });
     },
   );
 
@@ -204,8 +194,9 @@ describe("another organisation's ids (issue 24 item 2)", () => {
       expect(second.doc.getMap(CASE_ROOT).get('recoveryNotes')).toBe('Discharged home with escort');
     }, 15_000);
     second.destroy();
-    const rows = dbRows<{ org_id: string }>('SELECT org_id FROM sync_documents WHERE doc_id = ?', a.caseId);
-    expect(rows).toEqual([{ org_id: a.orgId }]);
+    expect(await withStores(server.dataDir, ({ db }) => documentOrgs(db, a.caseId), { readonly: true })).toEqual([
+      a.orgId,
+    ]);
     // A's own FHIR writes under its ids go on.
     const patient = await fhir<Record<string, unknown>>(
       server,
@@ -225,7 +216,7 @@ describe("another organisation's ids (issue 24 item 2)", () => {
     // The signed PDF's id is A's too: B cannot write a Binary under it.
     const squat = await fhir(server, b.browser, 'PUT', `${b.orgId}/Binary/${pdfId}`, BODIES.Binary!(pdfId));
     expect(squat.status).toBe(409);
-    expect(stateUnderB(pdfId)).toEqual({ resources: 0, documents: 0 });
+    expect(await stateUnderB(pdfId)).toEqual({ resources: 0, documents: 0 });
   });
 });
 

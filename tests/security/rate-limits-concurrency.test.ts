@@ -1,9 +1,8 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, latestCode, signUp, solveBotCheck } from '../integration/accounts-client.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { SERVER_START_TIMEOUT_MS } from './http.js';
+import { appendAuditRecords, withStores } from '../utils/stores.js';
 
 /**
  * Issue 24 item 4: a limit checked before the asynchronous work (argon2, the bot check, mail)
@@ -53,32 +52,20 @@ function cookieOf(browser: Browser): string {
 describe('security: every rate limit holds under parallel requests', () => {
   let server: TestServer;
 
-  /** Earlier failures written straight into the audit table the limits count (argon2 for each would take minutes). */
-  function recordEarlier(action: string, rows: { email?: string; userId?: string; ip: string }[]): void {
-    const db = new Database(path.join(server.dataDir, 'vigil.db'));
-    try {
-      const insert = db.prepare(
-        "INSERT INTO audit_events (at, email, user_id, action, outcome, ip) VALUES (?, ?, ?, ?, 'failure', ?)",
-      );
-      const at = Date.now() - 10 * 60_000;
-      db.transaction(() => {
-        for (const r of rows) insert.run(at, r.email ?? null, r.userId ?? null, action, r.ip);
-      })();
-    } finally {
-      db.close();
-    }
+  /** Earlier failures appended to the audit trail the limits count (argon2 for each would take minutes). */
+  async function recordEarlier(action: string, rows: { email?: string; userId?: string; ip: string }[]): Promise<void> {
+    const at = Date.now() - 10 * 60_000;
+    await appendAuditRecords(
+      server.dataDir,
+      rows.map((r) => ({
+        ...{ at, email: r.email ?? null, userId: r.userId ?? null, action, outcome: 'failure' as const },
+        ...{ ip: r.ip, userAgent: null, detail: null },
+      })),
+    );
   }
 
-  function countRecorded(action: string, email: string): number {
-    const db = new Database(path.join(server.dataDir, 'vigil.db'), { readonly: true });
-    try {
-      const row = db
-        .prepare('SELECT COUNT(*) AS n FROM audit_events WHERE action = ? AND email = ? AND at > ?')
-        .get(action, email, Date.now() - HOUR) as { n: number };
-      return row.n;
-    } finally {
-      db.close();
-    }
+  function countRecorded(action: string, email: string): Promise<number> {
+    return withStores(server.dataDir, ({ audit }) => audit.count(action, Date.now() - HOUR, { email }));
   }
 
   beforeAll(async () => {
@@ -92,7 +79,7 @@ describe('security: every rate limit holds under parallel requests', () => {
   it('lets no more than 100 failed sign-ins per account through: 90 earlier, 50 parallel guesses, 10 checked', async () => {
     const email = 'burst-account@example.com';
     await signUp(new Browser(server.url), { email, password: PASSWORD, botToken: null });
-    recordEarlier(
+    await recordEarlier(
       'signInFailed',
       Array.from({ length: 90 }, () => ({ email, ip: '198.51.100.1' })),
     );
@@ -101,12 +88,12 @@ describe('security: every rate limit holds under parallel requests', () => {
     // The limit now holds for the right password as well.
     expect(await call(server, '198.51.100.3', SIGN_IN, { e: email, p: PASSWORD })).toBe('TOO_MANY_REQUESTS');
     // Exactly the 10 checked guesses were recorded: 100 failures in the hour, no more.
-    expect(countRecorded('signInFailed', email)).toBe(100);
+    expect(await countRecorded('signInFailed', email)).toBe(100);
   }, 120_000);
 
   it('lets no more than 1000 failed sign-ins per address through: 990 earlier, 50 parallel over other accounts, 10 checked', async () => {
     const ip = '203.0.113.50';
-    recordEarlier(
+    await recordEarlier(
       'signInFailed',
       Array.from({ length: 990 }, (_, i) => ({ email: `spread${i % 20}@example.com`, ip })),
     );
@@ -146,7 +133,7 @@ describe('security: every rate limit holds under parallel requests', () => {
     expect(await call(server, ip, SEND_CODE, { to: email }, cookie)).toBe('OK');
     const right = await latestCode(server.url, email);
     const wrong = right === '000000' ? '111111' : '000000';
-    recordEarlier(
+    await recordEarlier(
       'mfaCodeFailed',
       Array.from({ length: 295 }, (_, i) => ({ userId: `usr-elsewhere-${i % 30}`, ip })),
     );

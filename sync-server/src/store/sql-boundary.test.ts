@@ -7,12 +7,18 @@ import { describe, expect, it } from 'vitest';
  * Issue 26: SQL lives in store/ only. This is the issue's grep, run over the source tree on every
  * unit run so it stays true: no `prepare(` and no SQL statement text in a TypeScript file of the
  * server or the scripts outside sync-server/src/store/ (tests beside the code included).
+ * Issue 36 item 4: nor in tests/, which read through the stores (tests/utils/stores.ts) and the
+ * store's own test utilities (store/<area>/inspect.test-util.ts, tamper.test-util.ts); a file
+ * there does not even import the SQLite driver.
  */
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const STORE = path.join(REPO, 'sync-server/src/store') + path.sep;
 // The issue's grep, except that a statement word must not end an identifier (`NO_HHX_TO_UPDATE = …` is no SQL).
 const SQL = /prepare\(|(?<![\w$])(?:SELECT |INSERT |UPDATE |DELETE FROM)/;
+/** In tests/ a connection comes from the store's test utilities only: no file there imports the driver. */
+const DRIVER = /from ['"]better-sqlite3['"]/;
+const ROOTS = ['sync-server/src', 'scripts', 'tests'] as const;
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -23,27 +29,59 @@ function tsFiles(dir: string): string[] {
   });
 }
 
+/** Every `file:line: text` of one file (path relative to the repository) that breaks the boundary. */
+function offendingLines(file: string, text: string): string[] {
+  const inTests = file.startsWith('tests/');
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      SQL.test(line) || (inTests && DRIVER.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+    );
+}
+
 /** Every `file:line: text` where SQL appears outside store/. */
 function sqlOutsideStore(roots: readonly string[]): string[] {
   return roots
     .flatMap((root) => tsFiles(path.join(REPO, root)))
     .filter((file) => !file.startsWith(STORE))
-    .flatMap((file) =>
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .flatMap((line, i) => (SQL.test(line) ? [`${path.relative(REPO, file)}:${i + 1}: ${line.trim()}`] : [])),
-    );
+    .flatMap((file) => offendingLines(path.relative(REPO, file).split(path.sep).join('/'), readFileSync(file, 'utf8')));
 }
 
 describe('the SQL boundary (issue 26)', () => {
-  it('finds no prepare( or SQL text in sync-server/src or scripts outside sync-server/src/store/', () => {
-    expect(sqlOutsideStore(['sync-server/src', 'scripts'])).toEqual([]);
+  it('finds no prepare( or SQL text in sync-server/src, scripts or tests outside sync-server/src/store/', () => {
+    expect(sqlOutsideStore(ROOTS)).toEqual([]);
   });
 
   it('tells SQL from an identifier that ends in a statement word', () => {
     expect(SQL.test("const NO_HHX_TO_UPDATE = 'No HHX found to update';")).toBe(false);
     expect(SQL.test("db.exec('UPDATE orgs SET name = ?')")).toBe(true);
     expect(SQL.test('`DELETE FROM sessions`')).toBe(true);
+  });
+
+  it('catches a test under tests/ that reads SQLite rows itself, and walks the whole of tests/', () => {
+    // What tests/integration/report-unfinalize.test.ts did before issue 36: every line of it is caught.
+    const rowRead = [
+      "import Database from 'better-sqlite3';",
+      'const rows = db.prepare("SELECT detail FROM audit_events WHERE action = \'reportUnfinalized\'").all();',
+    ].join('\n');
+    expect(offendingLines('tests/integration/report-unfinalize.test.ts', rowRead)).toEqual([
+      "tests/integration/report-unfinalize.test.ts:1: import Database from 'better-sqlite3';",
+      'tests/integration/report-unfinalize.test.ts:2: const rows = db.prepare("SELECT detail FROM audit_events WHERE action = \'reportUnfinalized\'").all();',
+    ]);
+    // The driver itself is the store's (and the benchmark script's) to import, not a test's.
+    expect(
+      offendingLines('sync-server/src/store/sqlite/database.ts', "import Database from 'better-sqlite3';"),
+    ).toEqual([]);
+    // The scan reaches the integration, security and end-to-end tests and their utilities.
+    const walked = tsFiles(path.join(REPO, 'tests')).map((f) => path.relative(REPO, f).split(path.sep).join('/'));
+    expect(walked).toEqual(
+      expect.arrayContaining([
+        'tests/integration/report-unfinalize.test.ts',
+        'tests/security/audit-chain.test.ts',
+        'tests/utils/stores.ts',
+      ]),
+    );
+    expect(walked.some((f) => f.startsWith('tests/e2e/'))).toBe(true);
   });
 
   it('sees the SQL that is there: the store’s own files hold it', () => {

@@ -1,0 +1,109 @@
+import type { FhirResource, FhirResourceType } from '@vigil/shared';
+import type { AuditRecord } from '../../sync-server/src/store/audit/types.js';
+import type { Db } from '../../sync-server/src/store/sqlite/database.js';
+import type { ResourceStore } from '../../sync-server/src/store/resources/types.js';
+import { openDatabaseFile } from '../../sync-server/src/store/sqlite/inspect.test-util.js';
+import { SqliteAccountStore } from '../../sync-server/src/store/accounts/sqlite.js';
+import { SqliteAuditStore } from '../../sync-server/src/store/audit/sqlite.js';
+import { SqliteInventoryStore } from '../../sync-server/src/store/inventories/sqlite.js';
+import { SqliteOrgStore } from '../../sync-server/src/store/orgs/sqlite.js';
+import { SqliteResourceStore } from '../../sync-server/src/store/resources/sqlite.js';
+import { SqliteSessionStore } from '../../sync-server/src/store/sessions/sqlite.js';
+import { SqliteSyncStore } from '../../sync-server/src/store/sync/sqlite.js';
+
+/**
+ * The stores of a test server's database file, opened beside the running server (issue 36 item 4:
+ * tests outside store/ read through the stores, never SQLite rows). `db` is only for the store's
+ * own test utilities (store/<area>/inspect.test-util.ts, tamper.test-util.ts).
+ */
+export interface TestStores {
+  db: Db;
+  accounts: SqliteAccountStore;
+  audit: SqliteAuditStore;
+  inventories: SqliteInventoryStore;
+  orgs: SqliteOrgStore;
+  resources: SqliteResourceStore;
+  sessions: SqliteSessionStore;
+  sync: SqliteSyncStore;
+}
+
+/** Opens the stores over `{dataDir}/vigil.db` (which must exist); the caller closes `db`. */
+export function openStores(dataDir: string, options: { readonly?: boolean } = {}): TestStores {
+  const db = openDatabaseFile(dataDir, options);
+  return {
+    db,
+    accounts: new SqliteAccountStore(db),
+    audit: new SqliteAuditStore(db),
+    inventories: new SqliteInventoryStore(db),
+    orgs: new SqliteOrgStore(db),
+    resources: new SqliteResourceStore(db),
+    sessions: new SqliteSessionStore(db),
+    sync: new SqliteSyncStore(db),
+  };
+}
+
+/** Runs `fn` over the stores of `{dataDir}/vigil.db` and closes them after, whatever it does. */
+export async function withStores<T>(
+  dataDir: string,
+  fn: (stores: TestStores) => T | Promise<T>,
+  options: { readonly?: boolean } = {},
+): Promise<T> {
+  const stores = openStores(dataDir, options);
+  try {
+    return await fn(stores);
+  } finally {
+    stores.db.close();
+  }
+}
+
+/** Every live resource of a type in an organisation, oldest change first: each page of the store's search. */
+export async function allResources<T extends FhirResource = FhirResource>(
+  resources: ResourceStore,
+  orgId: string,
+  type: FhirResourceType,
+): Promise<T[]> {
+  const all: T[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await resources.search(
+      orgId,
+      type,
+      [],
+      { offset, count: 500 },
+      { by: '_lastUpdated', descending: false },
+    );
+    all.push(...(page.items as T[]));
+    if (page.items.length < 500) return all;
+  }
+}
+
+/**
+ * A room's stored bytes as the sync store loads them (its snapshot, the updates logged after it and
+ * the last update merged), as text to compare before and after: null when nothing was stored.
+ */
+export async function storedRoom(dataDir: string, room: string): Promise<string> {
+  const doc = await withStores(dataDir, ({ sync }) => sync.load(room), { readonly: true });
+  const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
+  return JSON.stringify(
+    doc && {
+      snapshot: doc.snapshot && hex(doc.snapshot),
+      updates: doc.updates.map(hex),
+      lastUpdateId: doc.lastUpdateId,
+    },
+  );
+}
+
+/**
+ * Appends records to the audit trail through the audit store, in one transaction (the write
+ * queue's, as the server's own writes): earlier failures a limit counts, which would take minutes
+ * of argon2 to make through the API.
+ */
+export async function appendAuditRecords(dataDir: string, records: readonly AuditRecord[]): Promise<void> {
+  await withStores(dataDir, ({ resources, audit }) =>
+    resources.transaction(async () => {
+      for (const record of records) await audit.append(record);
+    }),
+  );
+  // The appends resolve as microtasks only: let the event loop take in socket events (the server closing an idle
+  // keep-alive connection) so the caller's next request does not go out on a connection already closed.
+  await new Promise((resolve) => setImmediate(resolve));
+}
