@@ -127,8 +127,9 @@ export type ReceiveInput = z.infer<typeof receiveInputSchema>;
 export const witnessInputSchema = z.object({ email: z.string(), password: z.string() });
 export type WitnessInput = z.infer<typeof witnessInputSchema>;
 
+/** An entry as recordLedgerEntry takes it; a receipt is receiveLot's (ReceiveInput). */
 export const ledgerEntryInputSchema = z.object({
-  kind: z.enum(LEDGER_ENTRY_KINDS),
+  kind: z.enum(LEDGER_ENTRY_KINDS).exclude(['receive']),
   corrects: z.enum(LEDGER_CORRECTABLE_KINDS).nullish(),
   lotId: z.string(),
   quantity: z.number().nullish(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sessionViewSchema, userViewSchema } from './accounts.js';
+import { sessionViewSchema, userViewSchema, type SessionOrgBriefView, type SessionView } from './accounts.js';
 
 /*
  * The organisation API's GraphQL views and inputs (spec 000 §3, §7; spec 001 §3 Contract),
@@ -194,6 +194,10 @@ export type PlanView = z.infer<typeof planViewSchema>;
 
 /** What creating an organisation answers: its id and the session that now holds it. */
 export const createdOrgViewSchema = z.object({ orgId: z.string(), session: sessionViewSchema });
+/** A created organisation, its session as a reader that asked for `Org`'s fields of its organisations holds it. */
+export type CreatedOrgView<Org = SessionOrgBriefView> = Omit<z.infer<typeof createdOrgViewSchema>, 'session'> & {
+  session: SessionView<Org>;
+};
 
 /** What accepting an invitation answers: the organisation joined, its type, the user and their session. */
 export const acceptedOrgInvitationViewSchema = z.object({
@@ -202,6 +206,11 @@ export const acceptedOrgInvitationViewSchema = z.object({
   user: userViewSchema,
   session: sessionViewSchema,
 });
+/** An accepted invitation, its session as a reader that asked for `Org`'s fields of its organisations holds it. */
+export type AcceptedOrgInvitationView<Org = SessionOrgBriefView> = Omit<
+  z.infer<typeof acceptedOrgInvitationViewSchema>,
+  'session'
+> & { session: SessionView<Org> };
 
 /** One signature of the agreement as spec 001 §3 names it: name, signatureSvg, companyName, time. */
 export const baaSignatureViewSchema = z.object({
