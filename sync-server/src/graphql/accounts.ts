@@ -4,8 +4,7 @@ import {
   mfaCodeSchema,
   nameSchema,
   passwordSchema,
-  type SessionFieldsView,
-  type SessionOrgsView,
+  type SessionView as SharedSessionView,
   type SignatureView,
   type UserView,
 } from '@vigil/shared';
@@ -163,10 +162,7 @@ const schemas = {
  * A session as the resolvers hand it on: its own fields, the token never sent, and `orgs` left
  * empty for the Session.orgs resolver (organisations) to fill.
  */
-export interface SessionView extends SessionFieldsView {
-  token: null;
-  orgs: SessionOrgsView<never>;
-}
+export type SessionView = SharedSessionView<never> & { token: null };
 
 /** The user fields of spec 000 §3 (MFA options sms first). */
 export function userView(user: UserRow, options: MfaOptionRow[]): UserView {

@@ -1,3 +1,4 @@
+import type { FhirJsonView, OrgFormView } from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
 import type { TaskRequest } from '../forms/tasks.js';
 import type { GraphqlContext, ResolverArgs } from './context.js';
@@ -110,13 +111,13 @@ const taskRequest = async (ctx: GraphqlContext): Promise<TaskRequest> => ({
   ip: ctx.meta.ip,
   origin: ctx.origin,
 });
-const fhirJson = (resource: unknown): { fhirJSON: string } => ({ fhirJSON: JSON.stringify(resource) });
+const fhirJson = (resource: unknown): FhirJsonView => ({ fhirJSON: JSON.stringify(resource) });
 
 const argsOf = (args: Record<string, unknown>): Record<string, unknown> => plain(args) as Record<string, unknown>;
 
 export const formResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
-    orgForms: async (_, args, ctx) =>
+    orgForms: async (_, args, ctx): Promise<OrgFormView[]> =>
       pageOf(
         await ctx.services.forms.orgForms((await callerOf(ctx)).caller, args.orgId),
         pageRequest(args),
@@ -124,15 +125,15 @@ export const formResolvers = {
       ),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
-    createOrgForm: async (_, args, ctx) =>
+    createOrgForm: async (_, args, ctx): Promise<OrgFormView[]> =>
       ctx.services.forms.createOrgForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
-    updateOrgForm: async (_, args, ctx) =>
+    updateOrgForm: async (_, args, ctx): Promise<OrgFormView[]> =>
       ctx.services.forms.updateOrgForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
-    createTextBodyForm: async (_, args, ctx) =>
+    createTextBodyForm: async (_, args, ctx): Promise<OrgFormView[]> =>
       ctx.services.forms.createTextBodyForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
-    updateTextBodyForm: async (_, args, ctx) =>
+    updateTextBodyForm: async (_, args, ctx): Promise<OrgFormView[]> =>
       ctx.services.forms.updateTextBodyForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
-    deleteOrgForm: async (_, args, ctx) =>
+    deleteOrgForm: async (_, args, ctx): Promise<OrgFormView[]> =>
       ctx.services.forms.deleteOrgForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
     addFormTasksToAppointment: async (_, args, ctx) =>
       fhirJson(await ctx.services.tasks.add(await taskRequest(ctx), argsOf(args))),

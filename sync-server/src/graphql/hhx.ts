@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MERGE_FACTS } from '@vigil/shared';
+import { MERGE_FACTS, type FinalizedHhxView, type NewHhxView } from '@vigil/shared';
 import { AppError, answeringAppErrors } from '../errors.js';
 import { parseInput } from '../input.js';
-import type { FinalizeHhxResult, HhxCaller, NewHhxResult } from '../hhx/service.js';
+import type { HhxCaller } from '../hhx/service.js';
 import type { GraphqlContext, ResolverArgs } from './context.js';
 
 export const hhxTypeDefs = /* GraphQL */ `
@@ -76,19 +76,19 @@ async function callerOf(ctx: GraphqlContext): Promise<HhxCaller> {
 
 export const hhxResolvers = {
   Mutation: answeringAppErrors<ResolverArgs>({
-    newHhx: async (_, args, ctx): Promise<NewHhxResult> => {
+    newHhx: async (_, args, ctx): Promise<NewHhxView> => {
       const a = parseInput(newArgs, args);
       return ctx.services.hhx.newHhx(await callerOf(ctx), a.orgId, a.patientId, a.caseCompositionId);
     },
-    finalizeHhx: async (_, args, ctx): Promise<FinalizeHhxResult> => {
+    finalizeHhx: async (_, args, ctx): Promise<FinalizedHhxView> => {
       const a = parseInput(finalizeArgs, args);
       return ctx.services.hhx.finalizeHhx(await callerOf(ctx), a.orgId, a.compositionId, a.signature);
     },
-    copyHhx: async (_, args, ctx): Promise<NewHhxResult> => {
+    copyHhx: async (_, args, ctx): Promise<NewHhxView> => {
       const a = parseInput(copyArgs, args);
       return ctx.services.hhx.copyHhx(await callerOf(ctx), a.orgId, a.compositionId);
     },
-    mergeHhx: async (_, args, ctx): Promise<NewHhxResult> => {
+    mergeHhx: async (_, args, ctx): Promise<NewHhxView> => {
       const a = parseInput(mergeArgs, args);
       return ctx.services.hhx.mergeHhx(await callerOf(ctx), a.orgId, a.answersId, a.targetId, {
         allergies: a.allergies,

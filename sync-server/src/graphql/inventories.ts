@@ -1,5 +1,16 @@
 import { answeringAppErrors } from '../errors.js';
-import type { InventoryView, LedgerEntryView, LotView } from '../inventories/service.js';
+import type {
+  CaseLedgerLineView,
+  InventoryLotView,
+  InventoryView,
+  LedgerCheckView,
+  LedgerEntryView,
+} from '@vigil/shared';
+import type {
+  InventoryView as InventoryRecordView,
+  LedgerEntryView as LedgerEntryRecordView,
+  LotView,
+} from '../inventories/service.js';
 import type { ResolverArgs } from './context.js';
 import { callerOf } from './orgs/caller.js';
 import { pageRequest } from './pagination.js';
@@ -183,13 +194,17 @@ function plain(value: unknown): unknown {
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
-const lotOut = (l: LotView): Record<string, unknown> => ({ ...l });
-const inventoryOut = (i: InventoryView): Record<string, unknown> => ({
+/*
+ * The service answers its records (epoch ms, the entry's lot nested); these turn them into the
+ * GraphQL views shared/src/views/inventories.ts writes once (ISO times, the lot's fields flat).
+ */
+const lotOut = (l: LotView): InventoryLotView => ({ ...l });
+const inventoryOut = (i: InventoryRecordView): InventoryView => ({
   ...i,
   createdAt: iso(i.createdAt),
   lots: i.lots.map(lotOut),
 });
-const entryOut = (e: LedgerEntryView): Record<string, unknown> => ({
+const entryOut = (e: LedgerEntryRecordView): LedgerEntryView => ({
   ...e,
   drug: e.lot.drug,
   lotNumber: e.lot.lotNumber,
@@ -217,8 +232,9 @@ export const inventoryResolvers = {
           ctx.meta,
         )
       ).map(entryOut),
-    ledgerCheck: async (_, args, ctx) => ctx.services.inventories.check((await callerOf(ctx)).caller, args.orgId),
-    caseLedger: async (_, args, ctx) =>
+    ledgerCheck: async (_, args, ctx): Promise<LedgerCheckView> =>
+      ctx.services.inventories.check((await callerOf(ctx)).caller, args.orgId),
+    caseLedger: async (_, args, ctx): Promise<CaseLedgerLineView[]> =>
       ctx.services.inventories.caseLines((await callerOf(ctx)).caller, args.orgId, args.caseId),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({

@@ -1,3 +1,4 @@
+import type { PolicyView } from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
 import type { ResolverArgs } from './context.js';
 import { callerOf } from './orgs/caller.js';
@@ -51,7 +52,7 @@ const argsOf = (args: Record<string, unknown>): Record<string, unknown> => ({ ..
 
 export const policyResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
-    policies: async (_, args, ctx) => {
+    policies: async (_, args, ctx): Promise<PolicyView[]> => {
       const { first, after, ...rest } = argsOf(args);
       return pageOf(
         await ctx.services.policies.list((await callerOf(ctx)).caller, rest),
@@ -61,8 +62,9 @@ export const policyResolvers = {
     },
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
-    setPolicy: async (_, args, ctx) => ctx.services.policies.set((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
-    deletePolicy: async (_, args, ctx) =>
+    setPolicy: async (_, args, ctx): Promise<PolicyView[]> =>
+      ctx.services.policies.set((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+    deletePolicy: async (_, args, ctx): Promise<PolicyView[]> =>
       ctx.services.policies.delete((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
   }),
 };

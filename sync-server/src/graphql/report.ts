@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { answeringAppErrors, refuse } from '../errors.js';
 import { parseInput } from '../input.js';
-import {
-  createPdfLink,
-  finalizedReports,
-  PDF_LINK_TTL_MS,
-  SHARED_PDF_LINK_TTL_MS,
-  type FinalizedReport,
-} from '../report/links.js';
-import type { CaseSignedReport } from '@vigil/shared';
+import { createPdfLink, finalizedReports, PDF_LINK_TTL_MS, SHARED_PDF_LINK_TTL_MS } from '../report/links.js';
+import type { CaseSignedReport, FinalizedReportView, PdfShareView } from '@vigil/shared';
 import { caseSignedReport } from '../report/signed.js';
 import type { GraphqlContext, ResolverArgs } from './context.js';
 
@@ -94,7 +88,7 @@ const signedCasesArgs = z.object({ orgId: id, caseIds: z.array(id) });
 
 export const reportResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
-    pdfUrl: async (_, input, ctx): Promise<{ url: string; text: string; title: string }> => {
+    pdfUrl: async (_, input, ctx): Promise<PdfShareView> => {
       const args = parseInput(pdfUrlArgs, input);
       const userId = await authorize(ctx, args.orgId);
       const shared = args.shared === true;
@@ -108,7 +102,7 @@ export const reportResolvers = {
         title: link.title,
       };
     },
-    finalizedReports: async (_, input, ctx): Promise<FinalizedReport[]> => {
+    finalizedReports: async (_, input, ctx): Promise<FinalizedReportView[]> => {
       const args = parseInput(finalizedReportsArgs, input);
       const userId = await authorize(ctx, args.orgId);
       await auditReportRead(ctx, userId, { query: 'finalizedReports', orgId: args.orgId });

@@ -1,5 +1,5 @@
-import type { OrgIdAvailability, OrgView, PlanView, SessionOrgGroupsView } from '@vigil/shared';
-import { sessionView, type SessionView } from '../accounts.js';
+import type { CreatedOrgView, OrgIdAvailability, OrgView, PlanView, SessionOrgGroupsView } from '@vigil/shared';
+import { sessionView } from '../accounts.js';
 import type { GraphqlContext } from '../context.js';
 import { pageOf, pageRequest } from '../pagination.js';
 import { callerOf, orgsOf, requestOf, type Resolver } from './caller.js';
@@ -8,7 +8,7 @@ import { callerOf, orgsOf, requestOf, type Resolver } from './caller.js';
 async function withNewSessionToken(
   ctx: GraphqlContext,
   create: (request: Awaited<ReturnType<typeof requestOf>>) => Promise<string>,
-): Promise<{ orgId: string; session: SessionView }> {
+): Promise<CreatedOrgView<never>> {
   const request = await requestOf(ctx);
   const orgId = await create(request);
   // The service refused any caller without a session before creating anything.
@@ -64,11 +64,11 @@ export const organisationResolvers = {
       )) as Resolver<Promise<OrgView>>,
     createOrg: ((_, args, ctx) =>
       withNewSessionToken(ctx, (request) => orgsOf(ctx).organisations.create(request, args))) as Resolver<
-      Promise<{ orgId: string; session: SessionView }>
+      Promise<CreatedOrgView<never>>
     >,
     createOnboardingOrg: ((_, args, ctx) =>
       withNewSessionToken(ctx, (request) => orgsOf(ctx).organisations.createOnboarding(request, args))) as Resolver<
-      Promise<{ orgId: string; session: SessionView }>
+      Promise<CreatedOrgView<never>>
     >,
   },
 };
