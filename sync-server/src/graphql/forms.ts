@@ -1,5 +1,6 @@
 import type { FhirJsonView, OrgFormView } from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
+import { graphqlArgs } from './arguments.js';
 import type { TaskRequest } from '../forms/tasks.js';
 import type { GraphqlContext, ResolverArgs } from './context.js';
 import { callerOf } from './orgs/caller.js';
@@ -95,16 +96,6 @@ export const formTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** GraphQL passes input objects with a null prototype and absent keys as null: plain objects without nulls for zod. */
-function plain(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(plain);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== null && v !== undefined)
-      .map(([k, v]) => [k, plain(v)]),
-  );
-}
 /** The task calls' request: who asks, from where, and the origin the patient's link points at. */
 const taskRequest = async (ctx: GraphqlContext): Promise<TaskRequest> => ({
   caller: (await callerOf(ctx)).caller,
@@ -112,8 +103,6 @@ const taskRequest = async (ctx: GraphqlContext): Promise<TaskRequest> => ({
   origin: ctx.origin,
 });
 const fhirJson = (resource: unknown): FhirJsonView => ({ fhirJSON: JSON.stringify(resource) });
-
-const argsOf = (args: Record<string, unknown>): Record<string, unknown> => plain(args) as Record<string, unknown>;
 
 export const formResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
@@ -126,26 +115,26 @@ export const formResolvers = {
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
     createOrgForm: async (_, args, ctx): Promise<OrgFormView[]> =>
-      ctx.services.forms.createOrgForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+      ctx.services.forms.createOrgForm((await callerOf(ctx)).caller, graphqlArgs(args), ctx.meta),
     updateOrgForm: async (_, args, ctx): Promise<OrgFormView[]> =>
-      ctx.services.forms.updateOrgForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+      ctx.services.forms.updateOrgForm((await callerOf(ctx)).caller, graphqlArgs(args), ctx.meta),
     createTextBodyForm: async (_, args, ctx): Promise<OrgFormView[]> =>
-      ctx.services.forms.createTextBodyForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+      ctx.services.forms.createTextBodyForm((await callerOf(ctx)).caller, graphqlArgs(args), ctx.meta),
     updateTextBodyForm: async (_, args, ctx): Promise<OrgFormView[]> =>
-      ctx.services.forms.updateTextBodyForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+      ctx.services.forms.updateTextBodyForm((await callerOf(ctx)).caller, graphqlArgs(args), ctx.meta),
     deleteOrgForm: async (_, args, ctx): Promise<OrgFormView[]> =>
-      ctx.services.forms.deleteOrgForm((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+      ctx.services.forms.deleteOrgForm((await callerOf(ctx)).caller, graphqlArgs(args), ctx.meta),
     addFormTasksToAppointment: async (_, args, ctx) =>
-      fhirJson(await ctx.services.tasks.add(await taskRequest(ctx), argsOf(args))),
+      fhirJson(await ctx.services.tasks.add(await taskRequest(ctx), graphqlArgs(args))),
     sendAppointmentForm: async (_, args, ctx) =>
-      fhirJson(await ctx.services.tasks.send(await taskRequest(ctx), argsOf(args))),
+      fhirJson(await ctx.services.tasks.send(await taskRequest(ctx), graphqlArgs(args))),
     deleteAppointmentTask: async (_, args, ctx) =>
-      fhirJson(await ctx.services.tasks.delete(await taskRequest(ctx), argsOf(args))),
+      fhirJson(await ctx.services.tasks.delete(await taskRequest(ctx), graphqlArgs(args))),
     addPatientComment: async (_, args, ctx) =>
-      fhirJson(await ctx.services.comments.add(await taskRequest(ctx), argsOf(args))),
+      fhirJson(await ctx.services.comments.add(await taskRequest(ctx), graphqlArgs(args))),
     editPatientComment: async (_, args, ctx) =>
-      fhirJson(await ctx.services.comments.edit(await taskRequest(ctx), argsOf(args))),
+      fhirJson(await ctx.services.comments.edit(await taskRequest(ctx), graphqlArgs(args))),
     deletePatientComment: async (_, args, ctx) =>
-      fhirJson(await ctx.services.comments.delete(await taskRequest(ctx), argsOf(args))),
+      fhirJson(await ctx.services.comments.delete(await taskRequest(ctx), graphqlArgs(args))),
   }),
 };

@@ -3,6 +3,7 @@ import { MERGE_FACTS, type FinalizedHhxView, type NewHhxView } from '@vigil/shar
 import { AppError, answeringAppErrors } from '../errors.js';
 import { parseInput } from '../input.js';
 import type { HhxCaller } from '../hhx/service.js';
+import { graphqlArgs } from './arguments.js';
 import type { GraphqlContext, ResolverArgs } from './context.js';
 
 export const hhxTypeDefs = /* GraphQL */ `
@@ -77,19 +78,19 @@ async function callerOf(ctx: GraphqlContext): Promise<HhxCaller> {
 export const hhxResolvers = {
   Mutation: answeringAppErrors<ResolverArgs>({
     newHhx: async (_, args, ctx): Promise<NewHhxView> => {
-      const a = parseInput(newArgs, args);
+      const a = parseInput(newArgs, graphqlArgs(args));
       return ctx.services.hhx.newHhx(await callerOf(ctx), a.orgId, a.patientId, a.caseCompositionId);
     },
     finalizeHhx: async (_, args, ctx): Promise<FinalizedHhxView> => {
-      const a = parseInput(finalizeArgs, args);
+      const a = parseInput(finalizeArgs, graphqlArgs(args));
       return ctx.services.hhx.finalizeHhx(await callerOf(ctx), a.orgId, a.compositionId, a.signature);
     },
     copyHhx: async (_, args, ctx): Promise<NewHhxView> => {
-      const a = parseInput(copyArgs, args);
+      const a = parseInput(copyArgs, graphqlArgs(args));
       return ctx.services.hhx.copyHhx(await callerOf(ctx), a.orgId, a.compositionId);
     },
     mergeHhx: async (_, args, ctx): Promise<NewHhxView> => {
-      const a = parseInput(mergeArgs, args);
+      const a = parseInput(mergeArgs, graphqlArgs(args));
       return ctx.services.hhx.mergeHhx(await callerOf(ctx), a.orgId, a.answersId, a.targetId, {
         allergies: a.allergies,
         medications: a.medications,

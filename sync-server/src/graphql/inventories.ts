@@ -11,6 +11,7 @@ import type {
   LedgerEntryView as LedgerEntryRecordView,
   LotView,
 } from '../inventories/service.js';
+import { graphqlArgs } from './arguments.js';
 import type { ResolverArgs } from './context.js';
 import { callerOf } from './orgs/caller.js';
 import { pageRequest } from './pagination.js';
@@ -182,17 +183,6 @@ export const inventoryTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** GraphQL input objects have a null prototype and absent keys as null: plain objects without nulls for zod. */
-function plain(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(plain);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== null && v !== undefined)
-      .map(([k, v]) => [k, plain(v)]),
-  );
-}
-
 const iso = (ms: number): string => new Date(ms).toISOString();
 /*
  * The service answers its records (epoch ms, the entry's lot nested); these turn them into the
@@ -227,7 +217,7 @@ export const inventoryResolvers = {
         await ctx.services.inventories.log(
           (await callerOf(ctx)).caller,
           args.orgId,
-          plain(args.filter ?? {}),
+          graphqlArgs(args.filter),
           pageRequest(args),
           ctx.meta,
         )
@@ -240,11 +230,20 @@ export const inventoryResolvers = {
   Mutation: answeringAppErrors<ResolverArgs>({
     createInventory: async (_, args, ctx) =>
       inventoryOut(
-        await ctx.services.inventories.create((await callerOf(ctx)).caller, args.orgId, plain(args.input), ctx.meta),
+        await ctx.services.inventories.create(
+          (await callerOf(ctx)).caller,
+          args.orgId,
+          graphqlArgs(args.input),
+          ctx.meta,
+        ),
       ),
     receiveLot: async (_, args, ctx) =>
-      entryOut(await ctx.services.inventories.receive((await callerOf(ctx)).caller, args.orgId, plain(args.input))),
+      entryOut(
+        await ctx.services.inventories.receive((await callerOf(ctx)).caller, args.orgId, graphqlArgs(args.input)),
+      ),
     recordLedgerEntry: async (_, args, ctx) =>
-      entryOut(await ctx.services.inventories.record((await callerOf(ctx)).caller, args.orgId, plain(args.input))),
+      entryOut(
+        await ctx.services.inventories.record((await callerOf(ctx)).caller, args.orgId, graphqlArgs(args.input)),
+      ),
   }),
 };

@@ -1,5 +1,6 @@
 import type { PolicyView } from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
+import { graphqlArgs } from './arguments.js';
 import type { ResolverArgs } from './context.js';
 import { callerOf } from './orgs/caller.js';
 import { pageOf, pageRequest } from './pagination.js';
@@ -47,13 +48,10 @@ export const policyTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** GraphQL passes arguments with a null prototype: a plain object for zod. */
-const argsOf = (args: Record<string, unknown>): Record<string, unknown> => ({ ...args });
-
 export const policyResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
     policies: async (_, args, ctx): Promise<PolicyView[]> => {
-      const { first, after, ...rest } = argsOf(args);
+      const { first, after, ...rest } = graphqlArgs(args);
       return pageOf(
         await ctx.services.policies.list((await callerOf(ctx)).caller, rest),
         pageRequest({ first, after }),
@@ -63,8 +61,8 @@ export const policyResolvers = {
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
     setPolicy: async (_, args, ctx): Promise<PolicyView[]> =>
-      ctx.services.policies.set((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+      ctx.services.policies.set((await callerOf(ctx)).caller, graphqlArgs(args), ctx.meta),
     deletePolicy: async (_, args, ctx): Promise<PolicyView[]> =>
-      ctx.services.policies.delete((await callerOf(ctx)).caller, argsOf(args), ctx.meta),
+      ctx.services.policies.delete((await callerOf(ctx)).caller, graphqlArgs(args), ctx.meta),
   }),
 };

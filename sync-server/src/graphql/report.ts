@@ -4,7 +4,9 @@ import { parseInput } from '../input.js';
 import { createPdfLink, finalizedReports, PDF_LINK_TTL_MS, SHARED_PDF_LINK_TTL_MS } from '../report/links.js';
 import type { CaseSignedReport, FinalizedReportView, PdfShareView } from '@vigil/shared';
 import { caseSignedReport } from '../report/signed.js';
+import { graphqlArgs } from './arguments.js';
 import type { GraphqlContext, ResolverArgs } from './context.js';
+import { offsetOf } from './pagination.js';
 
 /** The most case ids one signedCases call takes (a cases list shows 60 days of cases). */
 export const SIGNED_CASES_MAX = 500;
@@ -89,7 +91,7 @@ const signedCasesArgs = z.object({ orgId: id, caseIds: z.array(id) });
 export const reportResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
     pdfUrl: async (_, input, ctx): Promise<PdfShareView> => {
-      const args = parseInput(pdfUrlArgs, input);
+      const args = parseInput(pdfUrlArgs, graphqlArgs(input));
       const userId = await authorize(ctx, args.orgId);
       const shared = args.shared === true;
       const link = await createPdfLink(ctx.services.pdfLinks, ctx.now(), userId, args.orgId, args.pdfId, shared);
@@ -103,18 +105,18 @@ export const reportResolvers = {
       };
     },
     finalizedReports: async (_, input, ctx): Promise<FinalizedReportView[]> => {
-      const args = parseInput(finalizedReportsArgs, input);
+      const args = parseInput(finalizedReportsArgs, graphqlArgs(input, { text: ['signerName'] }));
       const userId = await authorize(ctx, args.orgId);
       await auditReportRead(ctx, userId, { query: 'finalizedReports', orgId: args.orgId });
       return finalizedReports(ctx.services.pdfLinks, args.orgId, {
-        offset: Math.max(0, args.offset ?? 0),
-        signerName: args.signerName?.trim() || null,
+        offset: offsetOf(input),
+        signerName: args.signerName ?? null,
         from: args.from ?? null,
         to: args.to ?? null,
       });
     },
     caseSignedReport: async (_, input, ctx): Promise<CaseSignedReport | null> => {
-      const args = parseInput(caseArgs, input);
+      const args = parseInput(caseArgs, graphqlArgs(input));
       const userId = await authorize(ctx, args.orgId);
       await auditReportRead(ctx, userId, {
         query: 'caseSignedReport',
@@ -124,7 +126,7 @@ export const reportResolvers = {
       return caseSignedReport(ctx.services.reportStore, args.orgId, args.compositionId);
     },
     signedCases: async (_, input, ctx): Promise<string[]> => {
-      const args = parseInput(signedCasesArgs, input);
+      const args = parseInput(signedCasesArgs, graphqlArgs(input));
       await authorize(ctx, args.orgId);
       if (args.caseIds.length > SIGNED_CASES_MAX) refuse('INVALID_INPUT');
       const signed: string[] = [];
