@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { graphqlArgs, normalisingArgs } from './arguments.js';
-import type { GraphqlContext } from './context.js';
+import type { GraphqlContext, Resolver } from './context.js';
 import { offsetOf, PAGE_SIZE, pageRequest } from './pagination.js';
 
 /** An object as GraphQL hands input objects over: a null prototype. */
@@ -32,13 +32,11 @@ describe('the one GraphQL argument normaliser (issue 36 item 5)', () => {
     expect(graphqlArgs({ search: '   ' }, { text: ['search'] })).toEqual({});
   });
 
-  it('hands every resolver of a map its arguments normalised', async () => {
+  it('hands every resolver of a map its arguments normalised', () => {
     const seen: unknown[] = [];
-    const wrapped = normalisingArgs(
-      { teamUsers: (_: unknown, args: Record<string, unknown>) => seen.push(args) },
-      { text: ['search'] },
-    );
-    await wrapped.teamUsers!(null, nullPrototype({ search: ' ', orgId: null, first: 5 }), {} as GraphqlContext);
+    const resolvers: Record<string, Resolver<number>> = { teamUsers: (_, args) => seen.push(args) };
+    const wrapped = normalisingArgs(resolvers, { text: ['search'] });
+    wrapped.teamUsers!(null, nullPrototype({ search: ' ', orgId: null, first: 5 }), {} as GraphqlContext);
     expect(seen).toEqual([{ first: 5 }]);
   });
 });

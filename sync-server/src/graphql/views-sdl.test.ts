@@ -91,7 +91,7 @@ function shapeOf(schema: z.ZodType): ZodShape {
         return { nullable, absent, kind: 'enum', values: Object.values(def.entries!).map(String), schema: s };
       case 'literal':
         return def.values!.every((v) => typeof v === 'string')
-          ? { nullable, absent, kind: 'enum', values: def.values!.map(String), schema: s }
+          ? { nullable, absent, kind: 'enum', values: def.values.map(String), schema: s }
           : { nullable, absent, kind: 'other', schema: s };
       case 'string':
       case 'number':
@@ -157,7 +157,9 @@ function compareField(
     const values = named.getValues().map((v) => v.name);
     return shape.kind === 'enum' && [...(shape.values ?? [])].sort().join() === [...values].sort().join()
       ? []
-      : [`${path}: the enum ${name} (${values.join(', ')}) in the SDL, ${shape.kind} ${shape.values ?? ''} in zod`];
+      : [
+          `${path}: the enum ${name} (${values.join(', ')}) in the SDL, ${shape.kind} ${(shape.values ?? []).join(', ')} in zod`,
+        ];
   }
   if (shape.kind !== 'object') return [`${path}: ${name} in the SDL, ${shape.kind} in zod`];
   return registry[name] === shape.schema ? [] : [`${path}: ${name} in the SDL, not GRAPHQL_VIEWS.${name} in zod`];

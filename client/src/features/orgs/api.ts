@@ -14,7 +14,7 @@ import type {
   TeamUserView,
 } from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
-import type { Session, User } from '../../session/api.js';
+import type { Session } from '../../session/api.js';
 
 /*
  * The organisation calls of spec 000 §7 the organisation screens make. Screens reach them
