@@ -1,11 +1,15 @@
-import { Entitlements } from './access/entitlements.js';
-import { SIGNOFF_RULES } from '@vigil/shared';
-import { OrgAccess, orgPolicyOf, type CanAccessOrg, type OrgPolicyOf } from './access/index.js';
-import { Accounts } from './auth/accounts.js';
-import { AuditLog, startAuditSealer } from './auth/audit.js';
-import { createBotCheck, type BotCheck } from './auth/bot-check.js';
-import { EmrLaunch } from './auth/emr.js';
-import { Sessions, type SignedInSession } from './auth/sessions.js';
+import type { Entitlements } from './access/entitlements.js';
+import type { OrgAccess } from './access/index.js';
+import type { CanAccessOrg, OrgPolicyOf } from './access/index.js';
+import type { Accounts } from './auth/accounts.js';
+import { buildAccounts } from './services-accounts.js';
+import { buildFhirCore } from './services-fhir.js';
+import type { AuditLog } from './auth/audit.js';
+import { startAuditSealer } from './auth/audit.js';
+import type { BotCheck } from './auth/bot-check.js';
+import type { EmrLaunch } from './auth/emr.js';
+import type { Sessions } from './auth/sessions.js';
+import { type SignedInSession } from './auth/sessions.js';
 import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
@@ -22,31 +26,20 @@ import { SqlitePdfLinkStore } from './store/links/sqlite.js';
 import { SqliteReportStore } from './store/reports/sqlite.js';
 import type { ReportStore } from './store/reports/types.js';
 import type { PdfLinkStore } from './store/links/types.js';
-import { SqliteOrgStore } from './store/orgs/sqlite.js';
 import type { OrgStore } from './store/orgs/types.js';
-import { createSender, type MessageSender } from './mail/sender.js';
-import { SqliteAccountStore } from './store/accounts/sqlite.js';
-import { SqliteAuditStore } from './store/audit/sqlite.js';
-import { SqliteEmrLaunchStore } from './store/emr/sqlite.js';
-import { SqliteOutboxStore } from './store/outbox/sqlite.js';
+import type { MessageSender } from './mail/sender.js';
 import type { OutboxStore } from './store/outbox/types.js';
-import { SqliteSessionStore } from './store/sessions/sqlite.js';
 import { ChromiumPdfPrinter, type PdfPrinter } from './report/pdf.js';
-import { ReportService } from './report/service.js';
-import { createSyncAuthorizer } from './sync/authorize.js';
+import type { ReportService } from './report/service.js';
 import { CaseChecker } from './sync/case-check.js';
 import { compositionProjector } from './sync/projection.js';
-import { syncReadAuditor, userNames } from './sync/read-audit.js';
-import { SyncRooms } from './sync/rooms.js';
-import { SqliteSyncStore } from './store/sync/sqlite.js';
-import { caseKind } from './sync/kinds/case.js';
-import { healthHistoryKind } from './sync/kinds/health-history.js';
+import { buildRooms } from './services-rooms.js';
+import type { SyncRooms } from './sync/rooms.js';
 import { HhxService } from './hhx/service.js';
 import { FormsService } from './forms/service.js';
 import { AppointmentTaskService } from './forms/tasks.js';
 import { onNewAppointments } from './forms/add-to-all.js';
-import { LiveEvents } from './fhir/live-events.js';
-import { MemoryChangeBus } from './store/changes/bus.js';
+import type { LiveEvents } from './fhir/live-events.js';
 import { startChangePruner } from './store/changes/retention.js';
 import { SqliteChangeStore } from './store/changes/sqlite.js';
 import type { ChangeBus, ChangeStore } from './store/changes/types.js';
@@ -57,9 +50,9 @@ import { SqlitePatientLinkStore } from './store/patient-links/sqlite.js';
 import { SqliteOrgFormStore } from './store/forms/sqlite.js';
 import { InventoryService } from './inventories/service.js';
 import { SqliteInventoryStore } from './store/inventories/sqlite.js';
-import { PoliciesService } from './policies/service.js';
-import { SignoffGate } from './report/signoff.js';
-import { SqlitePolicyStore } from './store/policies/sqlite.js';
+import type { PoliciesService } from './policies/service.js';
+import type { SignoffGate } from './report/signoff.js';
+import { buildReports } from './services-reports.js';
 
 /** What a route hands over to find the signed-in session of a request (cookie or `token` query parameter). */
 export interface RequestCredentials {
@@ -183,51 +176,19 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const ready: Promise<void> =
     created && config.seedDemo ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve();
   const authSettings = loadAuthSettings(config.environment);
-  const { cookieName } = authSettings;
   const now = authClock(authSettings);
 
-  const changeBus = new MemoryChangeBus((err) => log.error({ err }, 'a change-feed subscriber failed'));
-  const changes = new SqliteChangeStore(db, changeBus);
-  const resources = new SqliteResourceStore(db, changes);
-  const fhirEvents = new LiveEvents({
-    changes,
-    bus: changeBus,
-    resources,
-    onError: (err) => log.warn({ err }, 'live event not announced'),
-  });
-  const ids = sqliteIdOwnership(db);
-  const orgStore = new SqliteOrgStore(db);
-  const access = new OrgAccess({ parentsOf: (orgId) => orgStore.parentsOf(orgId) });
-  const entitlements = new Entitlements(orgStore);
-  const orgPolicy = orgPolicyOf(orgStore, now);
-  const signed = sqliteSignedRecords(db);
-  const fhir = new FhirService({
-    store: resources,
-    now,
-    orgPolicy,
-    ids,
-    signed,
-  });
+  const core = buildFhirCore(db, now, log);
+  const { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir } =
+    core;
   const canAccessOrg = access.fhir;
 
-  const outbox = new SqliteOutboxStore(db);
-  const sender = createSender({ outbox, now, smtpUrl: authSettings.smtpUrl, from: authSettings.mailFrom, log });
-  const botCheck = createBotCheck(authSettings.botCheck, now);
-  const sessions = new Sessions(new SqliteSessionStore(db), cookieName, now);
-  const audit = new AuditLog(new SqliteAuditStore(db));
-  const accountStore = new SqliteAccountStore(db);
-  const accounts = new Accounts({
-    store: accountStore,
-    sessions,
-    audit,
-    settings: authSettings,
+  const { outbox, sender, botCheck, sessions, audit, accountStore, accounts, emr } = buildAccounts(
+    db,
+    authSettings,
     now,
-    sender,
-    botCheck,
-  });
-  const emr = authSettings.emrLaunchSecret
-    ? new EmrLaunch(accounts, new SqliteEmrLaunchStore(db), authSettings.emrLaunchSecret)
-    : null;
+    log,
+  );
 
   const pdfLinks = new SqlitePdfLinkStore(db);
   const orgs = createOrgServices({
@@ -241,68 +202,20 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
   const caseChecker = new CaseChecker(log);
   const projector = compositionProjector({ service: fhir, store: resources, log });
-  const rooms = new SyncRooms({
-    log,
-    store: new SqliteSyncStore(db),
-    authorize: createSyncAuthorizer({
-      session: ({ cookieHeader, token }) => sessions.fromRequest({ cookieHeader, token }),
-      canOpen: (session, orgId) => access.canOpenDocuments(session, orgId),
-      docBelongsElsewhere: (orgId, docId) => ids.belongsElsewhere(orgId, docId),
-      allowedOrigins: config.allowedOrigins,
-    }),
-    // A room is a case (the default kind: validated in the worker thread, projected onto its Composition)
-    // unless its Composition is a health history.
-    kinds: [
-      caseKind({
-        check: (content) => caseChecker.check(content),
-        project: projector,
-      }),
-      // A room whose Composition is a health history (35089-2): its own root, schema and the same projection.
-      healthHistoryKind({ store: resources, project: projector }),
-    ],
-    auditRead: syncReadAuditor({ store: resources, now }),
-    userName: userNames(accountStore),
-    // The server's clock closes a case's provider editing window (EW2; moved in tests like the others).
-    now,
+  const rooms = buildRooms({
+    ...{ config, db, log, sessions, access, ids, resources },
+    ...{ caseChecker, projector, accountStore, now },
   });
   // Issue 24: every audit record is sealed into the hash chain within a second.
   const auditSealer = startAuditSealer(audit.store, log);
 
   const printer = new ChromiumPdfPrinter(log);
   const reportStore = new SqliteReportStore(db);
-  const policies = new PoliciesService({
-    policies: new SqlitePolicyStore(db),
-    changes,
-    orgs: orgStore,
-    access,
-    knownRuleTypes: Object.keys(SIGNOFF_RULES),
-    now,
-  });
-  const signoff = new SignoffGate({
-    ...{ store: resources, entitlements, policies, now },
+  const { policies, signoff, reports } = buildReports({
+    ...{ db, changes, orgStore, access, entitlements, resources, ids, reportStore, accountStore },
+    ...{ sessions, audit, rooms, printer, fhir, pdfLinks, caseChecker, log, now },
     // The case's controlled-drug lines (issue 29): LEDGER's service, built below, read at finalize.
     ledgerLines: (orgId, caseId, content) => inventories.ledgerLinesForCase(orgId, caseId, content),
-  });
-  const reports = new ReportService({
-    changes,
-    signoff,
-    ids,
-    reports: reportStore,
-    orgs: orgStore,
-    entitlements,
-    accounts: accountStore,
-    sessions,
-    audit,
-    rooms,
-    printer,
-    fhir,
-    store: resources,
-    now,
-    log,
-    access,
-    links: pdfLinks,
-    // The signed Composition's caseData is encoded in the projection's worker thread (issue 29).
-    encodeCaseData: (content) => caseChecker.encode(content),
   });
 
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });

@@ -1,24 +1,13 @@
-import { createHash } from 'node:crypto';
 import {
-  APPOINTMENT_PAGE_COUNT,
   idPrefixOf,
   isPatientData,
   newId,
-  normalizeResource,
-  ORG_TAG_SYSTEM,
-  TRIAL_ENDED_MESSAGE,
   validateResource,
   validateResourceChange,
-  withTestTag,
   type AuditInteraction,
-  type Binary,
   type Bundle,
-  type BundleEntry,
-  type BundleLink,
   type FhirResource,
   type FhirResourceType,
-  type Issue,
-  type Meta,
 } from '@vigil/shared';
 import type { OrgPolicy } from '../access/index.js';
 import { AppError, VersionConflictError } from '../errors.js';
@@ -29,12 +18,11 @@ import {
 } from '../store/resources/id-ownership.js';
 import { writeAuditEvent } from './audit.js';
 import type { OrgLiveEvent } from './live-events.js';
-import { parseSearch, RESULT_PARAMS } from '../store/resources/search-params.js';
-import { guardWrite, type SignedRecords, type Writer } from './signed-records.js';
-import type { ResourceStore, SearchSort, StoredVersion } from '../store/resources/types.js';
-
-/** Largest page a search or history call returns. */
-export const MAX_PAGE_COUNT = 1000;
+import { historyBundle, pageParams, parseSort, searchBundle } from './bundles.js';
+import { parseSearch } from '../store/resources/search-params.js';
+import { guardWrite, type SignedRecords } from './signed-records.js';
+import type { ResourceStore, StoredVersion } from '../store/resources/types.js';
+import { checkEditable, checkedBody, checkSignedPdf, clientMeta, withOrgTag, writerOf } from './write-checks.js';
 
 /** Who asks, for which organisation, and where the API lives (for fullUrl and paging links). */
 export interface RequestContext {
@@ -54,11 +42,6 @@ export interface RequestContext {
    * never a signed record. Never derived from a request; without it a write is a client's.
    */
   serverWriter?: boolean;
-}
-
-/** The guard's name for who writes (signed-records.ts). */
-function writerOf(ctx: RequestContext): Writer {
-  return ctx.reportWriter === true ? 'signer' : ctx.serverWriter === true ? 'server' : 'client';
 }
 
 export interface FhirServiceDeps {
@@ -92,44 +75,6 @@ export function parseIfMatch(header: string | undefined): string | undefined {
   if (!m) throw new AppError(400, 'INVALID_IF_MATCH', `Invalid If-Match: ${header}`);
   return m[1];
 }
-
-/** `_sort`: `_lastUpdated`, `-_lastUpdated` (the default), and `date` / `-date` where the type has a date. */
-function parseSort(type: FhirResourceType, params: URLSearchParams): SearchSort | undefined {
-  const raw = params.get('_sort');
-  if (raw === null) return undefined;
-  const descending = raw.startsWith('-');
-  const by = descending ? raw.slice(1) : raw;
-  if (by === '_lastUpdated') return { by, descending };
-  if (by === 'date' && (type === 'Appointment' || type === 'Composition' || type === 'AuditEvent')) {
-    return { by, descending };
-  }
-  throw new AppError(400, 'INVALID_SEARCH', `Cannot sort ${type} by ${raw}`);
-}
-
-function intParam(params: URLSearchParams, name: string, fallback: number, max: number): number {
-  const raw = params.get(name);
-  if (raw === null) return fallback;
-  if (!/^\d{1,9}$/.test(raw)) throw new AppError(400, 'INVALID_SEARCH', `Invalid ${name}: ${raw}`);
-  return Math.min(Number(raw), max);
-}
-
-/** Without the server-owned parts of meta (versionId, lastUpdated, the organisation tag). */
-function clientMeta(meta: Meta | undefined): Meta | undefined {
-  if (!meta) return undefined;
-  const { versionId: _v, lastUpdated: _l, ...rest } = meta;
-  const tag = rest.tag?.filter((t) => t.system !== ORG_TAG_SYSTEM);
-  const out: Meta = { ...rest, ...(tag ? { tag } : {}) };
-  if (out.tag?.length === 0) delete out.tag;
-  return Object.keys(out).length > 0 ? out : undefined;
-}
-
-function withOrgTag<T extends FhirResource>(resource: T, orgId: string): T {
-  return {
-    ...resource,
-    meta: { ...resource.meta, tag: [...(resource.meta?.tag ?? []), { system: ORG_TAG_SYSTEM, code: orgId }] },
-  };
-}
-
 /**
  * The FHIR API's domain logic (issue 5): validation at the edge with the spec's messages,
  * versioning, the organisation's editing policy, test patients while onboarding, an AuditEvent
@@ -167,25 +112,9 @@ export class FhirService {
     if (type === 'AuditEvent')
       throw new AppError(405, 'METHOD_NOT_ALLOWED', 'Audit events are written by the server only');
   }
-
-  /**
-   * The organisation's editing policy (spec 000 §4, rule SUB2): every write while it prevents
-   * editing; once its trial ended or its subscription is not ok, only a new patient or case
-   * (issue 35 item 2: what was begun is charted, signed and amended to the end).
-   */
+  /** The organisation's editing policy (write-checks.ts checkEditable). */
   private async checkEditable(ctx: RequestContext, type: FhirResourceType, isNew: boolean): Promise<void> {
-    const blocked = (await this.deps.orgPolicy(ctx.orgId))?.writeBlocked({ type, isNew });
-    if (blocked) {
-      throw new AppError(
-        423,
-        blocked,
-        blocked === 'EDITING_PREVENTED'
-          ? 'This organization does not allow editing resources'
-          : blocked === 'TRIAL_ENDED'
-            ? TRIAL_ENDED_MESSAGE
-            : 'Adding patients and cases needs an active subscription',
-      );
-    }
+    checkEditable(await this.deps.orgPolicy(ctx.orgId), type, isNew);
   }
 
   /**
@@ -201,20 +130,9 @@ export class FhirService {
   ): Promise<FhirResource | null> {
     return guardWrite(this.deps.signed, { writer: writerOf(ctx), orgId: ctx.orgId, type, id, stored, next });
   }
-
-  /**
-   * A signed PDF is served only as it was signed (issue 24 item 1): its bytes must still have the
-   * SHA-256 stored at signing, else the read fails (500 PDF_INTEGRITY_FAILED) rather than hand
-   * out altered bytes as the signed record.
-   */
+  /** A signed PDF is served only as it was signed (write-checks.ts checkSignedPdf). */
   private async checkSignedPdf(ctx: RequestContext, version: StoredVersion): Promise<void> {
-    if (version.resourceType !== 'Binary' || !version.resource) return;
-    const expected = await this.deps.signed?.signedPdfSha256(ctx.orgId, version.id);
-    if (!expected) return;
-    const bytes = Buffer.from((version.resource as Binary).data ?? '', 'base64');
-    if (createHash('sha256').update(bytes).digest('hex') !== expected) {
-      throw new AppError(500, 'PDF_INTEGRITY_FAILED', 'This signed PDF no longer matches what was signed');
-    }
+    await checkSignedPdf(this.deps.signed, ctx, version);
   }
 
   /** An id another organisation owns is never created here (issue 24 item 2). */
@@ -224,33 +142,20 @@ export class FhirService {
     }
   }
 
-  /** Body checks shared by create and update: an object of the URL's type, normalised and valid. */
-  private async checkedBody(
+  /** Body checks shared by create and update: an object of the URL's type, normalised and valid. */ private async checkedBody(
     ctx: RequestContext,
     type: FhirResourceType,
     body: unknown,
     id: string,
     isNew: boolean,
   ): Promise<FhirResource & { id: string }> {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new AppError(400, 'INVALID_RESOURCE', 'The body must be a JSON resource');
-    }
-    const given = body as Partial<FhirResource> & { id?: unknown };
-    if (given.resourceType !== type) {
-      throw new AppError(400, 'INVALID_RESOURCE', `The body's resourceType must be ${type}`);
-    }
-    let resource = { ...given, id } as FhirResource & { id: string };
-    const meta = clientMeta(resource.meta);
-    if (meta) resource.meta = meta;
-    else delete resource.meta;
-    // Spec 000 §4: onboarding organisations create test patients until they go live.
-    if (isNew && type === 'Patient' && (await this.deps.orgPolicy(ctx.orgId))?.isOnboarding) {
-      resource = withTestTag(resource);
-    }
-    resource = normalizeResource(resource);
-    const issues: Issue[] = validateResource(resource);
-    if (issues.length > 0) throw new AppError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
-    return resource;
+    const given = body as { resourceType?: unknown } | null;
+    const newTestPatient =
+      isNew &&
+      type === 'Patient' &&
+      given?.resourceType === type &&
+      (await this.deps.orgPolicy(ctx.orgId))?.isOnboarding === true;
+    return checkedBody(type, body, id, newTestPatient);
   }
 
   /**
@@ -399,85 +304,27 @@ export class FhirService {
     });
     return version;
   }
-
-  private links(url: string, params: URLSearchParams, offset: number, count: number, total: number): BundleLink[] {
-    const base = new URLSearchParams();
-    for (const [k, v] of params) if (!RESULT_PARAMS.has(k) || k === '_sort') base.append(k, v);
-    const at = (o: number): string => {
-      const p = new URLSearchParams(base);
-      p.set('_count', String(count));
-      p.set('_offset', String(o));
-      return `${url}?${p.toString()}`;
-    };
-    const links: BundleLink[] = [
-      { relation: 'self', url: at(offset) },
-      { relation: 'first', url: at(0) },
-    ];
-    if (count > 0 && offset + count < total) links.push({ relation: 'next', url: at(offset + count) });
-    if (offset > 0) links.push({ relation: 'previous', url: at(Math.max(0, offset - count)) });
-    return links;
-  }
-
   async search(ctx: RequestContext, type: FhirResourceType, params: URLSearchParams): Promise<Bundle> {
     const clauses = parseSearch(type, params);
-    // spec 000 §9: a page of 50 unless _count says otherwise.
-    const count = intParam(params, '_count', APPOINTMENT_PAGE_COUNT, MAX_PAGE_COUNT);
-    const offset = intParam(params, '_offset', 0, Number.MAX_SAFE_INTEGER);
-    const { total, items } = await this.deps.store.search(
-      ctx.orgId,
-      type,
-      clauses,
-      { offset, count },
-      parseSort(type, params),
-    );
+    const page = pageParams(params);
+    const found = await this.deps.store.search(ctx.orgId, type, clauses, page, parseSort(type, params));
     if (isPatientData(type)) {
       const query = new URLSearchParams([...params].filter(([k]) => k !== 'token')).toString();
       await this.audit(
         ctx,
         'search-type',
-        items.map((r) => `${type}/${r.id}`),
+        found.items.map((r) => `${type}/${r.id}`),
         `${type}?${query}`,
       );
     }
-    return {
-      resourceType: 'Bundle',
-      type: 'searchset',
-      total,
-      link: this.links(`${ctx.baseUrl}/${type}`, params, offset, count, total),
-      entry: items.map((resource) => ({
-        fullUrl: `${ctx.baseUrl}/${type}/${resource.id}`,
-        resource,
-        search: { mode: 'match' },
-      })),
-    };
+    return searchBundle(ctx.baseUrl, type, params, page, found);
   }
 
   async history(ctx: RequestContext, type: FhirResourceType, id: string, params: URLSearchParams): Promise<Bundle> {
-    const count = intParam(params, '_count', APPOINTMENT_PAGE_COUNT, MAX_PAGE_COUNT);
-    const offset = intParam(params, '_offset', 0, Number.MAX_SAFE_INTEGER);
-    const { total, items } = await this.deps.store.history(ctx.orgId, type, id, { offset, count });
-    if (total === 0) throw new AppError(404, 'NOT_FOUND', `${type}/${id} not found`);
+    const page = pageParams(params);
+    const found = await this.deps.store.history(ctx.orgId, type, id, page);
+    if (found.total === 0) throw new AppError(404, 'NOT_FOUND', `${type}/${id} not found`);
     if (isPatientData(type)) await this.audit(ctx, 'history-instance', [`${type}/${id}`]);
-    const entry: BundleEntry[] = items.map((v) => ({
-      fullUrl: `${ctx.baseUrl}/${type}/${id}`,
-      ...(v.resource ? { resource: v.resource } : {}),
-      request: v.deleted
-        ? { method: 'DELETE', url: `${type}/${id}` }
-        : v.versionId === '1'
-          ? { method: 'POST', url: type }
-          : { method: 'PUT', url: `${type}/${id}` },
-      response: {
-        status: v.deleted ? '204' : v.versionId === '1' ? '201' : '200',
-        etag: `W/"${v.versionId}"`,
-        lastModified: v.lastUpdated,
-      },
-    }));
-    return {
-      resourceType: 'Bundle',
-      type: 'history',
-      total,
-      link: this.links(`${ctx.baseUrl}/${type}/${id}/_history`, params, offset, count, total),
-      entry,
-    };
+    return historyBundle(ctx.baseUrl, type, id, params, page, found);
   }
 }

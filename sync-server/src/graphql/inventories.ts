@@ -10,7 +10,7 @@ import type {
   InventoryView as InventoryRecordView,
   LedgerEntryView as LedgerEntryRecordView,
   LotView,
-} from '../inventories/service.js';
+} from '../inventories/views.js';
 import { graphqlArgs } from './arguments.js';
 import type { ResolverArgs } from './context.js';
 import { callerOf } from './orgs/caller.js';

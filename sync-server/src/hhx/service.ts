@@ -5,29 +5,25 @@ import {
   completionFields,
   completionOf,
   copyForUpdate,
-  isFromHealthHistory,
   isHealthHistory,
   isPatientAnswers,
   mergePatientAnswers,
   PATIENT_ANSWERS_EXTENSIONS,
-  patientResourcesOf,
   readPatientAnswers,
   type MergeChoice,
   practitionerDisplayName,
   practitionerUserId,
   seedFromCase,
-  vigilSystem,
   type Appointment,
   type Composition,
-  type FhirResource,
-  type FhirResourceType,
   type Practitioner,
   type Reference,
+  type FinalizedHhxView,
+  type NewHhxView,
 } from '@vigil/shared';
 import type * as Y from 'yjs';
 import type { AccessSession, ReportRole } from '../access/index.js';
 import { AppError } from '../errors.js';
-import { parseSearch } from '../store/resources/search-params.js';
 import type { RequestContext } from '../fhir/service.js';
 import type { FhirService } from '../fhir/service.js';
 import type { IdOwnership } from '../store/resources/id-ownership.js';
@@ -37,21 +33,20 @@ import type { ChangeStore } from '../store/changes/types.js';
 import { withCaseData } from '../sync/projection.js';
 import type { RoomAddress } from '../sync/protocol.js';
 import type { DocumentSnapshot, WritableSealedDocument } from '../sync/rooms.js';
+import { writeFinalized } from './finalize.js';
+import {
+  address,
+  hhxContext,
+  HEALTH_HISTORY_TITLE,
+  DRAFT_PATIENT_SYSTEM,
+  liveComposition,
+  patientIdOf,
+  setAll,
+} from './records.js';
 import { recordTracking, TRACKING_EVENTS } from './tracking.js';
 
 /** The error text of copy-and-edit when the history to copy is not the organisation's (spec 001 §9). */
 export const NO_HHX_TO_UPDATE = 'No HHX found to update';
-
-/**
- * Identifier system of a preliminary history's patient (spec 001 §3: "a preliminary health
- * history stores its patient as a draft identifier"). The Composition also keeps its subject,
- * so the patient's search (subject + type) finds histories in progress; see docs/decisions.md.
- */
-export const DRAFT_PATIENT_SYSTEM = vigilSystem('draft-patient');
-
-/** Title of a health history Composition. */
-export const HEALTH_HISTORY_TITLE = 'Health History';
-
 /** What the rooms give the hhx service: a document's content, and the server's own writes to it. */
 export interface HhxRooms {
   snapshot(address: RoomAddress): Promise<DocumentSnapshot>;
@@ -81,28 +76,11 @@ export interface HhxCaller {
   ip: string | null;
 }
 
-/** A new (or copied) history: its id (also its room's) and its Composition as JSON. */
-export interface NewHhxResult {
-  id: string;
-  fhirJSON: string;
-}
+/** A new (or copied) history: GraphQL NewHhx, written once in shared views/hhx.ts (issue 36 item 5). */
+export type NewHhxResult = NewHhxView;
 
-/** A finalized history: the content hash of what was signed, the signing time and the fields written (JSON). */
-export interface FinalizeHhxResult {
-  checkSum: string;
-  time: number;
-  updateJSON: string;
-}
-
-const address = (orgId: string, docId: string): RoomAddress => ({ orgId, docId, name: `${orgId}/${docId}` });
-
-/** Sets the keys of a plain object on a document's root map (the server's own write). */
-function setAll(fields: Record<string, unknown>): (root: Y.Map<unknown>) => void {
-  return (root) => {
-    for (const [k, v] of Object.entries(fields)) root.set(k, v);
-  };
-}
-
+/** A finalized history: GraphQL FinalizedHhx, written once in shared views/hhx.ts. */
+export type FinalizeHhxResult = FinalizedHhxView;
 /**
  * Health histories (issue 27; spec 001 §3, §7, §9; spec 002 §4–§6): creating one (for a patient,
  * or from a case), signing or marking it complete, and "Update Health History" (a copy of a
@@ -116,24 +94,13 @@ export class HhxService {
   private async allow(caller: HhxCaller, orgId: string, role: ReportRole): Promise<void> {
     if (await this.deps.access.report(caller.session, orgId, role)) throw new AppError(403, 'NOT_AUTHORIZED');
   }
-
   private ctx(caller: HhxCaller, orgId: string, serverWrite = false): RequestContext {
-    return {
-      orgId,
-      userId: caller.session.userId,
-      ip: caller.ip,
-      baseUrl: '',
-      // The history's own finalize writes its Composition once the room is final (a signed
-      // record), and merging notes on the patient's signed answers where they went.
-      ...(serverWrite ? { reportWriter: true } : {}),
-    };
+    return hhxContext(caller, orgId, serverWrite);
   }
 
   /** The organisation's live Composition of that id, or null. */
-  private async composition(orgId: string, id: string): Promise<{ resource: Composition; versionId: string } | null> {
-    const stored = await this.deps.store.read(orgId, 'Composition', id);
-    if (!stored?.resource || stored.deleted) return null;
-    return { resource: stored.resource as Composition, versionId: stored.versionId };
+  private composition(orgId: string, id: string): Promise<{ resource: Composition; versionId: string } | null> {
+    return liveComposition(this.deps.store, orgId, id);
   }
 
   /** The organisation's live health history, or 404 NOT_FOUND (another organisation's id included). */
@@ -363,97 +330,7 @@ export class HhxService {
         ? { kind: 'signature', signature: signed, signerName: caller.userName, time }
         : { kind: 'markComplete', byName: caller.userName, time },
     );
-    const sealed = await this.deps.rooms.seal(address(orgId, compositionId));
-    let after: DocumentSnapshot;
-    try {
-      const before = completionOf(sealed.content);
-      if (before === 'signed' || (before === 'markedComplete' && !signing)) throw new AppError(409, 'FINALIZED');
-      // One transaction (session 17): the signature in the document, the Composition (final),
-      // the document's final flag, the patient's allergies and medications ([HD5]) and the
-      // tracking event commit together, so a failure never leaves a half-signed history (nor
-      // a signature that refuses the retry as FINALIZED). The room sees the signature and turns
-      // read-only only once it committed.
-      let applyWrite: () => void = () => undefined;
-      let makeFinal: () => void = () => undefined;
-      after = await this.deps.store.transaction(async () => {
-        const written = await sealed.storeWrite(setAll(fields));
-        applyWrite = written.apply;
-        const current = await this.composition(orgId, compositionId);
-        if (!current) throw new AppError(404, 'NOT_FOUND');
-        const projected = withCaseData(current.resource, written.content, written.hash) ?? current.resource;
-        const next: Composition = {
-          ...projected,
-          status: 'final',
-          attester: [
-            ...(current.resource.attester ?? []),
-            {
-              mode: signing ? 'legal' : 'professional',
-              time: new Date(time).toISOString(),
-              party: { display: caller.userName },
-            } as never,
-          ],
-        };
-        // No If-Match: the projection may have written caseData meanwhile; this version replaces it with the signed content.
-        const { version } = await this.deps.fhir.update(
-          this.ctx(caller, orgId, true),
-          'Composition',
-          compositionId,
-          next,
-          undefined,
-        );
-        if (!sealed.finalized) makeFinal = await sealed.storeFinalized();
-        const patientId = patientIdOf(version.resource as Composition);
-        if (patientId) await this.writePatientResources(caller, orgId, patientId, compositionId, written.content, time);
-        if (signing)
-          await recordTracking(this.deps.store, this.ctx(caller, orgId), TRACKING_EVENTS.signed, compositionId, time);
-        await this.deps.changes?.append({
-          kind: 'history.signed',
-          at: time,
-          orgId,
-          payload: { compositionId, completion: signing ? 'signature' : 'markComplete', by: caller.session.userId },
-        });
-        return written;
-      });
-      applyWrite();
-      makeFinal();
-    } finally {
-      sealed.release();
-    }
+    const after = await writeFinalized(this.deps, caller, orgId, compositionId, { fields, signing, time });
     return { checkSum: after.hash, time, updateJSON: JSON.stringify(fields) };
   }
-
-  /** Replaces the patient's allergies and medications from health histories with this one's ([HD5]). */
-  private async writePatientResources(
-    caller: HhxCaller,
-    orgId: string,
-    patientId: string,
-    compositionId: string,
-    content: unknown,
-    time: number,
-  ): Promise<void> {
-    const ctx = this.ctx(caller, orgId);
-    const { allergies, medications } = patientResourcesOf({
-      content,
-      patientId,
-      compositionId,
-      date: new Date(time).toISOString(),
-    });
-    const replace = async (type: FhirResourceType, param: string, next: FhirResource[]): Promise<void> => {
-      const clauses = parseSearch(type, new URLSearchParams({ [param]: `Patient/${patientId}` }));
-      const page = await this.deps.store.search(orgId, type, clauses, { count: 1000, offset: 0 });
-      for (const r of page.items as (FhirResource & { identifier?: { system?: string }[] })[]) {
-        if (isFromHealthHistory(r)) await this.deps.fhir.delete(ctx, type, r.id!, undefined);
-      }
-      for (const resource of next) await this.deps.fhir.create(ctx, type, resource);
-    };
-    await replace('AllergyIntolerance', 'patient', allergies);
-    await replace('MedicationStatement', 'subject', medications);
-  }
-}
-
-/** The patient id of a health history: its subject, else its draft identifier. */
-export function patientIdOf(composition: Composition): string | null {
-  const ref = composition.subject?.reference;
-  if (ref?.startsWith('Patient/')) return ref.slice('Patient/'.length);
-  return composition.identifier?.system === DRAFT_PATIENT_SYSTEM ? (composition.identifier.value ?? null) : null;
 }

@@ -1,59 +1,28 @@
-import {
-  appointmentActorId,
-  DEA_SCHEDULES,
-  LEDGER_CHAIN_GENESIS,
-  LEDGER_CORRECTABLE_KINDS,
-  LEDGER_UNITS,
-  canonicalLedgerEntry,
-  caseRemaining,
-  chartedDoses,
-  gs1Derived,
-  hasRole,
-  isLotExpired,
-  isLotExpiringSoon,
-  ledgerChainProblems,
-  ledgerEntryHash,
-  ledgerEntryIssues,
-  ledgerLineDifference,
-  ledgerLineReconciles,
-  lotBalance,
-  newId,
-  normalizeEmail,
-  patientDisplayName,
-  reconcileLedger,
-  referenceId,
-  type Appointment,
-  type Composition,
-  type LedgerEntryContent,
-  type LedgerLine,
-  type Patient,
-} from '@vigil/shared';
-import { Mutex } from 'async-mutex';
-import { z } from 'zod';
+import { gs1Derived, hasRole, ledgerLineDifference, ledgerLineReconciles, newId, type LedgerLine } from '@vigil/shared';
 import type { OrgAccess } from '../access/index.js';
 import type { AuditLog, RequestMeta } from '../auth/audit.js';
-import { InFlight } from '../auth/in-flight.js';
-import { AUTH_LIMITS } from '../auth/limits.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { AppError } from '../errors.js';
 import type { SignedRecords } from '../fhir/signed-records.js';
 import { authorizeOrg } from '../orgs/authorize.js';
 import { pageOf, type PageRequest } from '../pages.js';
 import { auditChange, parse, refuse, type OrgCaller, type SignedInCaller } from '../orgs/common.js';
 import type { AccountStore } from '../store/accounts/types.js';
-import type {
-  InventoryRecord,
-  InventoryStore,
-  LedgerEntryRecord,
-  LedgerFilter,
-  LotRecord,
-} from '../store/inventories/types.js';
+import type { InventoryRecord, InventoryStore, LedgerFilter, LotRecord } from '../store/inventories/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { Entitlements } from '../access/entitlements.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { DocumentSnapshot } from '../sync/rooms.js';
 import type { RoomAddress } from '../sync/protocol.js';
 import type { ChangeStore } from '../store/changes/types.js';
+import { ADMIN_KINDS, entryInput, filterInput, id, inventoryInput, receiveInput } from './inputs.js';
+import {
+  appendLedgerEntry,
+  checkLedgerChain,
+  ledgerLinesForCase,
+  refuseForSigning,
+  type LedgerCheckReport,
+} from './ledger.js';
+import { ledgerViews, lotViews, type CaseLedgerLine, type InventoryView, type LedgerEntryView } from './views.js';
+import { WitnessCheck } from './witness.js';
 
 export interface InventoryDeps {
   /**
@@ -76,114 +45,6 @@ export interface InventoryDeps {
   now: () => number;
 }
 
-/** A lot as the screens show it: its stock now and its expiry state. */
-export interface LotView extends LotRecord {
-  balance: number;
-  expired: boolean;
-  expiringSoon: boolean;
-}
-
-export interface InventoryView extends InventoryRecord {
-  lots: LotView[];
-}
-
-/**
- * The case an entry names, as the cases list names it: the patient, the start and the procedure
- * of its Appointment (or, for a case without one, its Composition's subject and date). Each is
- * null when it is not known in the organisation.
- */
-export interface LedgerCaseView {
-  id: string;
-  patientName: string | null;
-  /** Epoch ms. */
-  start: number | null;
-  procedure: string | null;
-}
-
-/** An entry as the log shows it: names instead of ids. */
-export interface LedgerEntryView extends LedgerEntryRecord {
-  inventoryName: string;
-  userName: string;
-  witnessName: string | null;
-  /** The entry's case, resolved in the entry's (the caller's) organisation only; null without a case. */
-  case: LedgerCaseView | null;
-}
-
-export interface LedgerCheckReport {
-  ok: boolean;
-  entries: number;
-  head: string;
-  problems: string[];
-}
-
-export interface CaseLedgerLine extends LedgerLine {
-  reconciles: boolean;
-  difference: number;
-}
-
-/**
- * Witness password guesses allowed in WITNESS_WINDOW_MS before TOO_MANY_REQUESTS, counted per
- * user asking and per witness account asked for (issue 35 item 6), whoever asks.
- */
-export const WITNESS_FAILURES_ALLOWED = 5;
-export const WITNESS_WINDOW_MS = 15 * 60_000;
-
-/** Entry kinds that move drug for a case; refused once the case is signed (a correction instead). */
-const CASE_MOVES: ReadonlySet<string> = new Set(['dispense', 'administer', 'waste', 'return']);
-
-const id = z.string().trim().min(1).max(64);
-const inventoryInput = z.object({
-  name: z.string().trim().min(1).max(100),
-  kind: z.enum(['safe', 'cart']),
-});
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'INVALID_DATE');
-const quantity = z.number().finite().min(-1_000_000).max(1_000_000);
-const lotInput = z.object({
-  drug: z.string().trim().min(1).max(100),
-  strength: z.string().trim().max(100).default(''),
-  schedule: z.enum(DEA_SCHEDULES),
-  lotNumber: z.string().trim().min(1).max(40),
-  expiry: isoDate,
-  unit: z.enum(LEDGER_UNITS),
-  packageAmount: z.number().finite().positive().max(1_000_000),
-  gtin: z
-    .string()
-    .regex(/^\d{14}$/)
-    .nullish(),
-  ndc: z.string().trim().max(20).nullish(),
-  serialNumber: z.string().trim().max(40).nullish(),
-});
-const receiveInput = z.object({
-  inventoryId: id,
-  lot: lotInput,
-  quantity,
-});
-const witnessInput = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) });
-const entryInput = z.object({
-  kind: z.enum(['dispense', 'administer', 'waste', 'return', 'adjust', 'count', 'correction']),
-  corrects: z.enum(LEDGER_CORRECTABLE_KINDS).nullish(),
-  lotId: id,
-  quantity: quantity.default(0),
-  caseId: id.nullish(),
-  reason: z.string().trim().max(500).nullish(),
-  found: quantity.nullish(),
-  witness: witnessInput.nullish(),
-});
-const filterInput = z.object({
-  inventoryId: id.nullish(),
-  drug: z.string().trim().max(100).nullish(),
-  userId: id.nullish(),
-  caseId: id.nullish(),
-  from: isoDate.nullish(),
-  to: isoDate.nullish(),
-});
-
-/** Kinds only an administrator records; the others need the provider role. */
-const ADMIN_KINDS: ReadonlySet<string> = new Set(['receive', 'adjust', 'count']);
-
-/** The date (YYYY-MM-DD, UTC) of a time. */
-const dateOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
-
 /**
  * The controlled-substance ledger (issue 29; spec 000 §2 inventories, §3 drugInventory). Every
  * call needs the organisation's drugInventory flag and its permission: reading and the log for
@@ -192,22 +53,18 @@ const dateOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
  * appended (no call changes or removes one), each chained on the organisation's previous entry.
  */
 export class InventoryService {
-  /**
-   * The witness limit's count and the place it gives an attempt are one step (as sign-in's
-   * limit in auth/account-base.ts): the failures are counted from the audit repository, so they
-   * survive a restart and every server instance over the same database sees them; the attempts
-   * still checking a password are held in flight so parallel guesses cannot all pass the count.
-   */
-  private readonly witnessLimit = new Mutex();
-  private readonly witnessInFlight = new InFlight();
+  /** The witness check (its limit's lock and in-flight attempts): one per service. */
+  private readonly witnesses: WitnessCheck;
 
-  constructor(private readonly deps: InventoryDeps) {}
+  constructor(private readonly deps: InventoryDeps) {
+    this.witnesses = new WitnessCheck(deps);
+  }
 
   /** A page of the organisation's inventories, oldest first, after the inventory `page.after` (its id). */
   async list(caller: OrgCaller, rawOrgId: unknown, page: PageRequest): Promise<InventoryView[]> {
     const { orgId } = await this.authorize(caller, rawOrgId, 'member');
     const inventories = pageOf(await this.deps.inventories.inventories(orgId), page, (i) => i.id);
-    const lots = await this.lotViews(orgId);
+    const lots = await lotViews(this.deps, orgId);
     return inventories.map((i) => ({ ...i, lots: lots.filter((l) => l.inventoryId === i.id) }));
   }
 
@@ -215,7 +72,7 @@ export class InventoryService {
     const { orgId } = await this.authorize(caller, rawOrgId, 'member');
     const inventory = await this.deps.inventories.inventory(orgId, parse(id, rawId));
     if (!inventory) refuse('NOT_FOUND');
-    return { ...inventory, lots: await this.lotViews(orgId, inventory.id) };
+    return { ...inventory, lots: await lotViews(this.deps, orgId, inventory.id) };
   }
 
   async create(caller: OrgCaller, rawOrgId: unknown, raw: unknown, meta: RequestMeta): Promise<InventoryView> {
@@ -275,7 +132,7 @@ export class InventoryService {
           createdAt: now,
         };
     const lot = existing ?? newLot!;
-    return this.append(orgId, lot, newLot, {
+    return appendLedgerEntry(this.deps, orgId, lot, newLot, {
       kind: 'receive',
       inventoryId: inventory.id,
       lotId: lot.id,
@@ -306,14 +163,14 @@ export class InventoryService {
     if (!inventory) refuse('NOT_FOUND');
     const caseId = input.caseId ?? null;
     if (caseId != null && !(await this.caseExists(orgId, caseId))) refuse('CASE_NOT_FOUND');
-    await this.refuseForSigning(orgId, caseId, input.kind);
+    await refuseForSigning(this.deps, orgId, caseId, input.kind);
     const witnessed = input.kind === 'waste' || input.kind === 'correction';
-    const witnessId = witnessed && input.witness ? await this.witness(orgId, who, input.witness) : null;
+    const witnessId = witnessed && input.witness ? await this.witnesses.check(orgId, who, input.witness) : null;
     // The signed check again, in one unit of work with the append: a finalize committing after
     // the check above cannot let a dispense onto the case it signed (issue 35 item 5).
     return this.deps.resources.transaction(async () => {
-      await this.refuseForSigning(orgId, caseId, input.kind);
-      return this.append(orgId, lot, undefined, {
+      await refuseForSigning(this.deps, orgId, caseId, input.kind);
+      return appendLedgerEntry(this.deps, orgId, lot, undefined, {
         kind: input.kind,
         inventoryId: inventory.id,
         lotId: lot.id,
@@ -328,13 +185,6 @@ export class InventoryService {
         ...(input.kind === 'correction' ? { corrects: input.corrects ?? null } : {}),
       });
     });
-  }
-
-  /** A signed case takes only corrections (CASE_SIGNED); a correction is for a signed case only (CASE_NOT_SIGNED). */
-  private async refuseForSigning(orgId: string, caseId: string | null, kind: string): Promise<void> {
-    const signed = caseId != null && (await this.deps.signed.isSigned(orgId, 'Composition', caseId));
-    if (signed && CASE_MOVES.has(kind)) throw new AppError(409, 'CASE_SIGNED');
-    if (kind === 'correction' && caseId != null && !signed) throw new AppError(409, 'CASE_NOT_SIGNED');
   }
 
   /**
@@ -361,7 +211,8 @@ export class InventoryService {
     if (f.to) filter.to = Date.parse(`${f.to}T00:00:00Z`) + 86_400_000;
     const after = page.after == null ? undefined : Number(page.after);
     if (after !== undefined && !(Number.isSafeInteger(after) && after >= 0)) refuse('INVALID_CURSOR');
-    const views = await this.views(
+    const views = await ledgerViews(
+      this.deps,
       orgId,
       await this.deps.inventories.entries(orgId, filter, {
         ...(after === undefined ? {} : { after }),
@@ -387,26 +238,7 @@ export class InventoryService {
 
   /** The check itself (also for the admin CLI): read-only. */
   async checkChain(orgId: string): Promise<LedgerCheckReport> {
-    const entries = await this.deps.inventories.entries(orgId);
-    const problems = ledgerChainProblems(
-      entries.map((e) => ({ seq: e.seq, canonical: canonicalLedgerEntry(e), prevHash: e.prevHash, hash: e.hash })),
-    );
-    // Issue 35 item 9: the last entries removed leave a chain that verifies; the anchor, written
-    // with every append, still names its length and last hash.
-    const anchor = await this.deps.inventories.anchor(orgId);
-    const last = entries.at(-1);
-    if (anchor != null && (last?.seq ?? 0) < anchor.length)
-      problems.push(
-        `the ledger ends at entry ${last?.seq ?? 0} but entry ${anchor.length} was written: the last ${anchor.length - (last?.seq ?? 0)} are missing`,
-      );
-    else if (anchor != null && (last?.seq !== anchor.length || last.hash !== anchor.head))
-      problems.push(`entry ${last?.seq ?? 0}: does not match the anchored head (entry ${anchor.length})`);
-    return {
-      ok: problems.length === 0,
-      entries: entries.length,
-      head: entries.at(-1)?.hash ?? LEDGER_CHAIN_GENESIS,
-      problems,
-    };
+    return checkLedgerChain(this.deps, orgId);
   }
 
   /** caseLedger: a case's lines for its members. */
@@ -423,22 +255,7 @@ export class InventoryService {
    * otherwise it is read from the case's room. No access check: the caller has done it.
    */
   async ledgerLinesForCase(orgId: string, compositionId: string, caseContent?: unknown): Promise<LedgerLine[]> {
-    const entries = await this.deps.inventories.entries(orgId, { caseId: compositionId });
-    if (entries.length === 0) return [];
-    const content =
-      caseContent !== undefined
-        ? caseContent
-        : (await this.deps.rooms.snapshot({ orgId, docId: compositionId, name: `${orgId}/${compositionId}` })).content;
-    return reconcileLedger(
-      entries.map((e) => ({
-        kind: e.kind,
-        corrects: e.corrects ?? null,
-        quantity: e.quantity,
-        drug: e.lot.drug,
-        unit: e.lot.unit,
-      })),
-      chartedDoses(content),
-    );
+    return ledgerLinesForCase(this.deps, orgId, compositionId, caseContent);
   }
 
   /** Whether the organisation keeps a ledger (the drugInventory flag), for the gate's `ledger: null`. */
@@ -446,205 +263,11 @@ export class InventoryService {
     return this.deps.entitlements.has(orgId, 'drugInventory');
   }
 
-  private async append(
-    orgId: string,
-    lot: LotRecord,
-    newLot: LotRecord | undefined,
-    content: LedgerEntryContent,
-  ): Promise<LedgerEntryView> {
-    const today = dateOf(content.at);
-    // The entry and its change-feed record in one unit of work (joined when the caller holds one).
-    const stored = await this.deps.resources.transaction(async () => {
-      const entry = await this.appendEntry(today, lot, newLot, content, orgId);
-      await this.deps.changes?.append({
-        kind: 'ledger.entry',
-        at: content.at,
-        orgId,
-        payload: {
-          entryId: entry.id,
-          entryKind: entry.kind,
-          inventoryId: entry.inventoryId,
-          lotId: entry.lotId,
-          caseId: entry.caseId,
-        },
-      });
-      return entry;
-    });
-    return (await this.views(orgId, [stored]))[0]!;
-  }
-
-  private appendEntry(
-    today: string,
-    lot: LotRecord,
-    newLot: LotRecord | undefined,
-    content: LedgerEntryContent,
-    orgId: string,
-  ): ReturnType<InventoryStore['append']> {
-    return this.deps.inventories.append(
-      { ...(newLot ? { newLot } : {}), entry: { ...content, id: newId('led'), orgId } },
-      (earlier) => {
-        const balance = lotBalance(earlier);
-        const issues = ledgerEntryIssues({
-          entry: content,
-          lot,
-          balance,
-          caseRemaining: content.caseId == null ? null : caseRemaining(earlier, content.caseId),
-          today,
-        });
-        const first = issues[0];
-        if (first) throw new AppError(409, first.code);
-        // A count keeps the balance the ledger expected beside what was found.
-        return { expected: content.kind === 'count' ? balance : null };
-      },
-      (prev, e) => ledgerEntryHash(prev, canonicalLedgerEntry(e)),
-      LEDGER_CHAIN_GENESIS,
-    );
-  }
-
   /** A case of the organisation: its Appointment or Composition (one id for both, and for the case document). */
   private async caseExists(orgId: string, caseId: string): Promise<boolean> {
     for (const type of ['Appointment', 'Composition'] as const)
       if ((await this.deps.resources.read(orgId, type, caseId))?.resource != null) return true;
     return false;
-  }
-
-  /** Names for the log (users and cases looked up once each). */
-  private async views(orgId: string, entries: LedgerEntryRecord[]): Promise<LedgerEntryView[]> {
-    const names = new Map<string, string>();
-    const name = async (userId: string): Promise<string> => {
-      let n = names.get(userId);
-      if (n == null) {
-        n = (await this.deps.accounts.userById(userId))?.name ?? userId;
-        names.set(userId, n);
-      }
-      return n;
-    };
-    const cases = new Map<string, LedgerCaseView>();
-    const caseOf = async (caseId: string | null): Promise<LedgerCaseView | null> => {
-      if (caseId == null) return null;
-      let c = cases.get(caseId);
-      if (c == null) {
-        c = await this.caseView(orgId, caseId);
-        cases.set(caseId, c);
-      }
-      return c;
-    };
-    const inventories = new Map((await this.deps.inventories.inventories(orgId)).map((i) => [i.id, i.name]));
-    const out: LedgerEntryView[] = [];
-    for (const e of entries)
-      out.push({
-        ...e,
-        inventoryName: inventories.get(e.inventoryId) ?? e.inventoryId,
-        userName: await name(e.userId),
-        witnessName: e.witnessId == null ? null : await name(e.witnessId),
-        case: await caseOf(e.caseId),
-      });
-    return out;
-  }
-
-  /**
-   * A case as the log names it, read in `orgId` only (the resource store answers nothing of
-   * another organisation): its Appointment's patient, start and description, else its
-   * Composition's subject and date.
-   */
-  private async caseView(orgId: string, caseId: string): Promise<LedgerCaseView> {
-    const read = async <T>(type: 'Appointment' | 'Composition' | 'Patient', id: string): Promise<T | null> => {
-      const stored = await this.deps.resources.read(orgId, type, id);
-      return stored == null || stored.deleted ? null : ((stored.resource as T | null) ?? null);
-    };
-    const patientName = async (patientId: string | null): Promise<string | null> => {
-      const patient = patientId == null ? null : await read<Patient>('Patient', patientId);
-      return (patient && patientDisplayName(patient)) || null;
-    };
-    const time = (iso: string | undefined): number | null => {
-      const t = iso == null ? Number.NaN : Date.parse(iso);
-      return Number.isFinite(t) ? t : null;
-    };
-    const appointment = await read<Appointment>('Appointment', caseId);
-    if (appointment)
-      return {
-        id: caseId,
-        patientName: await patientName(appointmentActorId(appointment, 'Patient')),
-        start: time(appointment.start),
-        procedure: appointment.description?.trim() || null,
-      };
-    const composition = await read<Composition>('Composition', caseId);
-    return {
-      id: caseId,
-      patientName: composition ? await patientName(referenceId(composition.subject, 'Patient')) : null,
-      start: time(composition?.date),
-      procedure: null,
-    };
-  }
-
-  private async lotViews(orgId: string, inventoryId?: string): Promise<LotView[]> {
-    const today = dateOf(this.deps.now());
-    const lots = await this.deps.inventories.lots(orgId, inventoryId);
-    const entries = await this.deps.inventories.movements(orgId, inventoryId);
-    return lots.map((l) => ({
-      ...l,
-      balance: lotBalance(entries.filter((e) => e.lotId === l.id)),
-      expired: isLotExpired(l.expiry, today),
-      expiringSoon: isLotExpiringSoon(l.expiry, today),
-    }));
-  }
-
-  /**
-   * The witness of a waste or a correction, by their own email and password checked here: a
-   * member of the organisation other than the caller, whose sign-in is not locked. Every failure
-   * is the one answer WITNESS_INVALID (issue 35 item 6: which part was wrong is never said), and
-   * membership is decided before the password, a dummy hash checked for a non-member so the
-   * answer takes as long. After WITNESS_FAILURES_ALLOWED failures in WITNESS_WINDOW_MS by the
-   * caller, or against the witness account by anyone, the attempt is refused TOO_MANY_REQUESTS.
-   * The caller's own email is WITNESS_SAME_USER (they know their own address).
-   */
-  private async witness(orgId: string, who: SignedInCaller, w: { email: string; password: string }): Promise<string> {
-    const now = this.deps.now();
-    const email = normalizeEmail(w.email);
-    if (email === normalizeEmail(who.user.email)) refuse('WITNESS_SAME_USER');
-    const callerKey = `witness:user:${who.user.id}`;
-    const targetKey = `witness:email:${email}`;
-    const release = await this.witnessLimit.runExclusive(async () => {
-      const since = now - WITNESS_WINDOW_MS;
-      const byCaller =
-        (await this.deps.audit.count('ledgerWitnessFailed', since, { userId: who.user.id })) +
-        this.witnessInFlight.count(callerKey);
-      const byTarget =
-        (await this.deps.audit.count('ledgerWitnessFailed', since, { email })) + this.witnessInFlight.count(targetKey);
-      return byCaller >= WITNESS_FAILURES_ALLOWED || byTarget >= WITNESS_FAILURES_ALLOWED
-        ? null
-        : this.witnessInFlight.hold([callerKey, targetKey]);
-    });
-    if (!release) refuse('TOO_MANY_REQUESTS');
-    try {
-      const user = await this.deps.accounts.userByEmail(email);
-      const member = user != null && (await this.deps.orgs.members(orgId)).some((m) => m.userId === user.id);
-      // An account locked out of sign-in (too many wrong passwords) cannot witness either.
-      const locked =
-        member &&
-        (await this.deps.audit.count('signInFailed', now - AUTH_LIMITS.signInWindowMs, { email })) >=
-          AUTH_LIMITS.signInFailuresPerAccount;
-      const ok = await verifyPassword(member && !locked ? user.password_hash : null, w.password);
-      if (!user || !member || locked || !ok) {
-        // Written before the place is given back, so the limit never loses sight of this failure:
-        // by the caller (userId) and against the witness account (email).
-        await this.deps.audit.record(
-          now,
-          { ip: null, userAgent: null },
-          {
-            action: 'ledgerWitnessFailed',
-            outcome: 'failure',
-            userId: who.user.id,
-            email,
-            detail: { orgId, callerEmail: who.user.email },
-          },
-        );
-        refuse('WITNESS_INVALID');
-      }
-      return user.id;
-    } finally {
-      release();
-    }
   }
 
   private async authorize(

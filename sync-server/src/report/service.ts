@@ -1,16 +1,10 @@
 import {
   caseEditingWindowEnd,
   contentHash,
-  decideFinalSigner,
   EDITING_WINDOW_CLOSED,
-  FINAL_SIGNER_CODES,
   INVALID_ADDENDUM,
-  practitionerDisplayName,
-  practitionerUserId,
   SUDO_VALIDITY_MARGIN_MS,
   validateAddendums,
-  type Binary,
-  type Practitioner,
   type ReportAddendum,
   type ReportSignature,
   type SignoffOverride,
@@ -26,18 +20,20 @@ import type { PdfLinkStore } from '../store/links/types.js';
 import type { AccountStore } from '../store/accounts/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { Entitlements } from '../access/entitlements.js';
-import type { ReportStore, SignedPdfRecord } from '../store/reports/types.js';
+import type { ReportStore } from '../store/reports/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { SessionRow } from '../store/sessions/types.js';
 import type { DocumentRooms } from '../sync/rooms.js';
 import { encodeCaseData, type EncodedCaseData } from '../sync/case-check.js';
 import type { SignoffGate } from './signoff.js';
 import type { FinalizeLine, FinalizeRequest } from './finalize-request.js';
-import { consumePdfLink, pdfLinkTarget, type ReportRole } from './links.js';
+import type { ReportRole } from './links.js';
 import type { PdfPrinter } from './pdf.js';
 import { CaseRecords } from './records.js';
+import { finalSignerOf } from './final-signer.js';
+import { pdfByLink, verifyPdf } from './pdf-download.js';
 import { renderReportHtml } from './render.js';
-import { ANONYMOUS_LINK_READER, pdfSha256, type PdfDownload, type PdfVerification } from './signed.js';
+import type { PdfDownload, PdfVerification } from './signed.js';
 import type { ChangeStore } from '../store/changes/types.js';
 
 export interface ReportServiceDeps {
@@ -109,52 +105,6 @@ export class ReportService {
     return this.deps.access.report(session, orgId, role);
   }
 
-  /** Whether a user holds a role in the organisation (their own membership, not a parent's). */
-  private async memberHasRole(orgId: string, userId: string, role: string): Promise<boolean> {
-    const member = await this.deps.orgs.memberByUser(orgId, userId);
-    return member ? (member.roles as readonly string[]).includes(role) : false;
-  }
-
-  /**
-   * The name the signed PDF prints, by the final-signer rules (FS1–FS4, issue 25): the case must
-   * have started, the signer must be a provider, the organisation's primary-provider flag may
-   * name the only signer, and the PDF names the person who signs. Refusals carry the rule's code
-   * and message.
-   */
-  private async finalSignerOf(
-    session: SignedInSession,
-    orgId: string,
-    caseData: Record<string, unknown>,
-    primary: Practitioner | null,
-  ): Promise<string> {
-    const signerIsProvider = (await this.access(session, orgId, 'provider')) === null;
-    const primaryUserId = primary ? practitionerUserId(primary) : null;
-    const decision = decideFinalSigner({
-      caseData,
-      primaryProvider: primary
-        ? {
-            name: practitionerDisplayName(primary) || null,
-            userId: primaryUserId,
-            isProvider: primaryUserId !== null && (await this.memberHasRole(orgId, primaryUserId, 'provider')),
-          }
-        : null,
-      primaryProviderMustBeFinalSigner: await this.deps.entitlements.has(orgId, 'primaryProviderMustBeFinalSignerName'),
-      signer: {
-        userId: session.userId,
-        name: (await this.deps.accounts.userById(session.userId))?.name.trim() || 'Unknown signer',
-        isProvider: signerIsProvider,
-      },
-    });
-    if (decision.ok) return decision.signerName;
-    const status =
-      decision.issue.code === FINAL_SIGNER_CODES.caseNotStarted ||
-      decision.issue.code === FINAL_SIGNER_CODES.noPrimaryProvider ||
-      decision.issue.code === FINAL_SIGNER_CODES.primaryProviderNotProvider
-        ? 409
-        : 403;
-    throw new AppError(status, decision.issue.code, decision.issue.message, [decision.issue]);
-  }
-
   /**
    * Checks a finalize request before anything is streamed: the caller is a member, the case id
    * is this organisation's (409 ID_IN_OTHER_ORGANIZATION), the case is not final yet, the
@@ -188,7 +138,7 @@ export class ReportService {
       caseData,
       request.timeZone,
     );
-    const signerName = await this.finalSignerOf(session, ctx.orgId, caseData, primaryProvider);
+    const signerName = await finalSignerOf(this.deps, session, ctx.orgId, caseData, primaryProvider);
     // Issue 29: the server is the gate. The shared sign-off rules run over the server's copy with
     // the organisation's policies; a blocking flag without an override refuses (409
     // SIGNOFF_BLOCKED). The overrides are stamped here (signer, name, time), printed in the
@@ -414,52 +364,12 @@ export class ReportService {
     await this.deps.rooms.reopen(address);
   }
 
-  /**
-   * The PDF behind a live link (issue 24 item 7), or null (unknown, expired or used). A link is
-   * bound to the user who asked for it: their session must come with the download (401 without
-   * one, 403 for anyone else). A shared link works once, for whoever holds it. The stored bytes
-   * must still have the SHA-256 that was signed; the download is audited as a read by the one
-   * who downloads (the signed-in user, else an anonymous holder of a shared link).
-   */
+  /** The PDF behind a live link (issue 24 item 7), or null: pdf-download.ts pdfByLink. */
   async pdfByLink(
     token: string,
     reader: { session: SignedInSession | null; ip: string | null },
   ): Promise<PdfDownload | null> {
-    const now = this.deps.now();
-    const link = await pdfLinkTarget(this.deps.links, now, token);
-    if (!link) return null;
-    if (!link.singleUse) {
-      if (!reader.session) throw new AppError(401, 'NO_AUTHENTICATION');
-      if (reader.session.userId !== link.userId || (await this.access(reader.session, link.orgId, 'member'))) {
-        throw new AppError(403, 'NOT_AUTHORIZED');
-      }
-    }
-    const row = await this.deps.reports.pdf(link.orgId, link.pdfId);
-    if (!row) return null;
-    const bytes = await this.storedPdf(link.orgId, row);
-    if (link.singleUse && !(await consumePdfLink(this.deps.links, now, token))) return null;
-    const readerId = reader.session?.userId ?? ANONYMOUS_LINK_READER;
-    await this.deps.fhir.auditRead(
-      { orgId: link.orgId, userId: readerId, ip: reader.ip, baseUrl: '' },
-      [`Binary/${link.pdfId}`, `Composition/${row.compositionId}`],
-      link.singleUse ? `report-pdf shared link from user ${link.userId}` : 'report-pdf link',
-    );
-    return { bytes, title: row.title };
-  }
-
-  /** A stored PDF's bytes, checked against the SHA-256 stored when it was signed. */
-  private async storedPdf(orgId: string, row: SignedPdfRecord): Promise<Uint8Array> {
-    const version = await this.deps.store.read(orgId, 'Binary', row.pdfId);
-    if (!version?.resource || version.deleted) {
-      this.deps.log.error({ orgId, pdfId: row.pdfId }, 'a signed PDF is missing from the store');
-      throw new AppError(410, 'PDF_UNAVAILABLE');
-    }
-    const bytes = new Uint8Array(Buffer.from((version.resource as Binary).data ?? '', 'base64'));
-    if (pdfSha256(bytes) !== row.sha256) {
-      this.deps.log.error({ orgId, pdfId: row.pdfId }, 'a signed PDF no longer matches its SHA-256');
-      throw new AppError(500, 'PDF_INTEGRITY_FAILED');
-    }
-    return bytes;
+    return pdfByLink(this.deps, token, reader);
   }
 
   /**
@@ -473,17 +383,6 @@ export class ReportService {
     compositionId: string,
     sha: string,
   ): Promise<PdfVerification> {
-    if (await this.access(session, orgId, 'member')) throw new AppError(403, 'NOT_AUTHORIZED');
-    const match = (await this.deps.reports.pdfsOfCase(orgId, compositionId)).find((r) => r.sha256 === sha);
-    if (!match) return { signed: false, sha256: sha };
-    return {
-      signed: true,
-      sha256: sha,
-      pdfId: match.pdfId,
-      current: match.supersededBy === null,
-      signerName: match.signerName,
-      signatureTime: match.signatureTime,
-      addendaCount: match.addendaCount,
-    };
+    return verifyPdf(this.deps, session, orgId, compositionId, sha);
   }
 }

@@ -96,77 +96,74 @@ function isLocalhost(c: Context): boolean {
   return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1';
 }
 
-/**
- * The FHIR R4 REST API under `/fhir/{orgId}/` (spec 002 §7) and the organisation's live events
- * on `/fhir-sse/org/{orgId}` (spec 002 §3, §7). Every request needs a signed-in session with
- * valid MFA (401 NO_AUTHENTICATION) and access to that organisation (403 NOT_AUTHORIZED);
- * the organisation is part of every store call, so nothing crosses organisations.
- */
-export function fhirRoutes(deps: FhirRoutesDeps): Hono {
+/** The session and context of a request, or the error (AppError) to answer with. */
+async function authorize(
+  deps: FhirRoutesDeps,
+  c: Context,
+  mode: AccessMode,
+  allowQueryToken: boolean,
+): Promise<{ session: SignedInSession; ctx: RequestContext }> {
+  const orgId = c.req.param('orgId') ?? '';
+  const session = await deps.sessionOf({
+    cookieHeader: c.req.header('cookie'),
+    token: allowQueryToken ? c.req.query('token') : undefined,
+  });
+  if (!session || !session.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION', 'Sign in again');
+  if (!ORG_ID_RE.test(orgId)) throw new AppError(403, 'NOT_AUTHORIZED');
+  const failure = await deps.canAccessOrg(session, orgId, mode);
+  if (failure === 'NO_AUTHENTICATION' || failure === 'MFA_REQUIRED') throw new AppError(401, 'NO_AUTHENTICATION');
+  if (failure) throw new AppError(403, failure);
+  const url = new URL(c.req.url);
+  const ip = deps.trustProxy
+    ? forwardedFor(c.req.header('x-forwarded-for'))
+    : ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null);
+  return { session, ctx: { orgId, userId: session.userId, ip, baseUrl: `${url.origin}/api/fhir/${orgId}` } };
+}
+
+/** The resource type of the path, or 404. */
+function typeOf(c: Context): FhirResourceType {
+  const type = typeParam.safeParse(c.req.param('type'));
+  if (!type.success) throw new AppError(404, 'NOT_FOUND', `Unknown resource type ${c.req.param('type') ?? ''}`);
+  return type.data;
+}
+
+/** The id of the path, or 404. */
+function idOf(c: Context): string {
+  const id = idParam.safeParse(c.req.param('id') ?? '');
+  if (!id.success) throw new AppError(404, 'NOT_FOUND', 'Invalid id');
+  return id.data;
+}
+
+/** A version id the store never wrote is not found, as the store would answer. */
+function versionIdOf(c: Context, type: FhirResourceType, id: string): string {
+  const vid = c.req.param('vid') ?? '';
+  if (!versionIdParam.safeParse(vid).success) {
+    throw new AppError(404, 'NOT_FOUND', `${type}/${id}/_history/${vid} not found`);
+  }
+  return vid;
+}
+
+/** The request body as JSON, sent as FHIR JSON (415 otherwise). */
+async function bodyOf(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/(fhir\+)?json\b/i.test(type)) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/fhir+json');
+  }
+  try {
+    return await c.req.json();
+  } catch {
+    throw new AppError(400, 'INVALID_JSON', 'The body is not JSON');
+  }
+}
+
+/** The REST API under `/fhir/{orgId}/`: read, search, history, create, update, delete (spec 002 §7). */
+function restRoutes(deps: FhirRoutesDeps): Hono {
   const { service } = deps;
-  const app = new Hono();
-
-  /** The session and context of a request, or the error to answer with. */
-  async function authorize(
-    c: Context,
-    mode: AccessMode,
-    allowQueryToken: boolean,
-  ): Promise<{ session: SignedInSession; ctx: RequestContext }> {
-    const orgId = c.req.param('orgId') ?? '';
-    const session = await deps.sessionOf({
-      cookieHeader: c.req.header('cookie'),
-      token: allowQueryToken ? c.req.query('token') : undefined,
-    });
-    if (!session || !session.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION', 'Sign in again');
-    if (!ORG_ID_RE.test(orgId)) throw new AppError(403, 'NOT_AUTHORIZED');
-    const failure = await deps.canAccessOrg(session, orgId, mode);
-    if (failure === 'NO_AUTHENTICATION' || failure === 'MFA_REQUIRED') throw new AppError(401, 'NO_AUTHENTICATION');
-    if (failure) throw new AppError(403, failure);
-    const url = new URL(c.req.url);
-    const ip = deps.trustProxy
-      ? forwardedFor(c.req.header('x-forwarded-for'))
-      : ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null);
-    return { session, ctx: { orgId, userId: session.userId, ip, baseUrl: `${url.origin}/api/fhir/${orgId}` } };
-  }
-
-  function typeOf(c: Context): FhirResourceType {
-    const type = typeParam.safeParse(c.req.param('type'));
-    if (!type.success) throw new AppError(404, 'NOT_FOUND', `Unknown resource type ${c.req.param('type') ?? ''}`);
-    return type.data;
-  }
-
-  function idOf(c: Context): string {
-    const id = idParam.safeParse(c.req.param('id') ?? '');
-    if (!id.success) throw new AppError(404, 'NOT_FOUND', 'Invalid id');
-    return id.data;
-  }
-
-  /** A version id the store never wrote is not found, as the store would answer. */
-  function versionIdOf(c: Context, type: FhirResourceType, id: string): string {
-    const vid = c.req.param('vid') ?? '';
-    if (!versionIdParam.safeParse(vid).success) {
-      throw new AppError(404, 'NOT_FOUND', `${type}/${id}/_history/${vid} not found`);
-    }
-    return vid;
-  }
-
-  async function bodyOf(c: Context): Promise<unknown> {
-    const type = c.req.header('content-type') ?? '';
-    if (!/^application\/(fhir\+)?json\b/i.test(type)) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/fhir+json');
-    }
-    try {
-      return await c.req.json();
-    } catch {
-      throw new AppError(400, 'INVALID_JSON', 'The body is not JSON');
-    }
-  }
-
   const handle =
     (mode: AccessMode, fn: (c: Context, ctx: RequestContext) => Response | Promise<Response>) =>
     async (c: Context): Promise<Response> => {
       try {
-        const { ctx } = await authorize(c, mode, true);
+        const { ctx } = await authorize(deps, c, mode, true);
         return await fn(c, ctx);
       } catch (err) {
         if (err instanceof AppError) return errorResponse(c, err);
@@ -247,13 +244,21 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
       throw new AppError(404, 'NOT_FOUND');
     }),
   );
-  app.route('/fhir/:orgId', fhir);
+  return fhir;
+}
 
-  // Live events (spec 002 §7): the token may come in the query string on localhost only.
+/**
+ * The organisation's live events on `/fhir-sse/org/{orgId}` (spec 002 §7): the token may come in
+ * the query string on localhost only. What the client missed is replayed from the change feed,
+ * then new events as they come, each delivery audited; the stream ends when its session or
+ * membership ends, after SSE_MAX_STREAM_MS, or when the server shuts down.
+ */
+function liveEventsRoute(deps: FhirRoutesDeps, app: Hono): void {
+  const { service } = deps;
   app.get('/fhir-sse/org/:orgId', async (c) => {
     let auth: { session: SignedInSession; ctx: RequestContext };
     try {
-      auth = await authorize(c, 'read', isLocalhost(c));
+      auth = await authorize(deps, c, 'read', isLocalhost(c));
     } catch (err) {
       if (err instanceof AppError) return errorResponse(c, err);
       throw err;
@@ -338,6 +343,17 @@ export function fhirRoutes(deps: FhirRoutesDeps): Hono {
       }
     });
   });
+}
 
+/**
+ * The FHIR R4 REST API under `/fhir/{orgId}/` (spec 002 §7) and the organisation's live events
+ * on `/fhir-sse/org/{orgId}` (spec 002 §3, §7). Every request needs a signed-in session with
+ * valid MFA (401 NO_AUTHENTICATION) and access to that organisation (403 NOT_AUTHORIZED);
+ * the organisation is part of every store call, so nothing crosses organisations.
+ */
+export function fhirRoutes(deps: FhirRoutesDeps): Hono {
+  const app = new Hono();
+  app.route('/fhir/:orgId', restRoutes(deps));
+  liveEventsRoute(deps, app);
   return app;
 }

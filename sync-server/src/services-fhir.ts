@@ -1,0 +1,61 @@
+/**
+ * The FHIR core as the server builds it, split from services.ts buildServices (issue 36 item 7):
+ * the change bus and feed, the resource store over it, live events, id ownership, the
+ * organisations' store, access, entitlements and editing policy, signed records, and the one
+ * FhirService every write goes through.
+ */
+import { Entitlements } from './access/entitlements.js';
+import { OrgAccess, orgPolicyOf, type OrgPolicyOf } from './access/index.js';
+import { LiveEvents } from './fhir/live-events.js';
+import { FhirService } from './fhir/service.js';
+import type { SignedRecords } from './fhir/signed-records.js';
+import type { Logger } from './log.js';
+import { MemoryChangeBus } from './store/changes/bus.js';
+import { SqliteChangeStore } from './store/changes/sqlite.js';
+import { SqliteOrgStore } from './store/orgs/sqlite.js';
+import type { IdOwnership } from './store/resources/id-ownership.js';
+import { sqliteIdOwnership, sqliteSignedRecords } from './store/resources/ownership.js';
+import { SqliteResourceStore } from './store/resources/sqlite.js';
+import type { Db } from './store/sqlite/database.js';
+
+/** What buildFhirCore makes. */
+export interface FhirCore {
+  changeBus: MemoryChangeBus;
+  changes: SqliteChangeStore;
+  resources: SqliteResourceStore;
+  fhirEvents: LiveEvents;
+  ids: IdOwnership;
+  orgStore: SqliteOrgStore;
+  access: OrgAccess;
+  entitlements: Entitlements;
+  orgPolicy: OrgPolicyOf;
+  signed: SignedRecords;
+  fhir: FhirService;
+}
+
+/** The stores and the FHIR service the rest of the server is built on, each built once. */
+export function buildFhirCore(db: Db, now: () => number, log: Logger): FhirCore {
+  const changeBus = new MemoryChangeBus((err) => log.error({ err }, 'a change-feed subscriber failed'));
+  const changes = new SqliteChangeStore(db, changeBus);
+  const resources = new SqliteResourceStore(db, changes);
+  const fhirEvents = new LiveEvents({
+    changes,
+    bus: changeBus,
+    resources,
+    onError: (err) => log.warn({ err }, 'live event not announced'),
+  });
+  const ids = sqliteIdOwnership(db);
+  const orgStore = new SqliteOrgStore(db);
+  const access = new OrgAccess({ parentsOf: (orgId) => orgStore.parentsOf(orgId) });
+  const entitlements = new Entitlements(orgStore);
+  const orgPolicy = orgPolicyOf(orgStore, now);
+  const signed = sqliteSignedRecords(db);
+  const fhir = new FhirService({
+    store: resources,
+    now,
+    orgPolicy,
+    ids,
+    signed,
+  });
+  return { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir };
+}

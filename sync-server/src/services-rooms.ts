@@ -1,0 +1,66 @@
+/**
+ * The sync rooms as the server builds them, split from services.ts buildServices (issue 36 item
+ * 7): their store, the upgrade's authorization (session, organisation, id ownership, origin),
+ * the two document kinds (a case, checked in the worker thread and projected onto its
+ * Composition; a health history) and the read audit.
+ */
+import type { OrgAccess } from './access/index.js';
+import type { Sessions } from './auth/sessions.js';
+import type { ServerConfig } from './config.js';
+import type { Logger } from './log.js';
+import type { AccountStore } from './store/accounts/types.js';
+import type { IdOwnership } from './store/resources/id-ownership.js';
+import type { ResourceStore } from './store/resources/types.js';
+import type { Db } from './store/sqlite/database.js';
+import { SqliteSyncStore } from './store/sync/sqlite.js';
+import { createSyncAuthorizer } from './sync/authorize.js';
+import type { CaseChecker } from './sync/case-check.js';
+import { caseKind } from './sync/kinds/case.js';
+import { healthHistoryKind } from './sync/kinds/health-history.js';
+import type { compositionProjector } from './sync/projection.js';
+import { syncReadAuditor, userNames } from './sync/read-audit.js';
+import { SyncRooms } from './sync/rooms.js';
+
+/** What the rooms are built from (all made once by buildServices). */
+export interface RoomsParts {
+  config: Pick<ServerConfig, 'allowedOrigins'>;
+  db: Db;
+  log: Logger;
+  sessions: Sessions;
+  access: OrgAccess;
+  ids: IdOwnership;
+  resources: ResourceStore;
+  caseChecker: CaseChecker;
+  projector: ReturnType<typeof compositionProjector>;
+  accountStore: AccountStore;
+  now: () => number;
+}
+
+/** The server's one SyncRooms. */
+export function buildRooms(p: RoomsParts): SyncRooms {
+  const { config, db, log, sessions, access, ids, resources, caseChecker, projector, accountStore, now } = p;
+  return new SyncRooms({
+    log,
+    store: new SqliteSyncStore(db),
+    authorize: createSyncAuthorizer({
+      session: ({ cookieHeader, token }) => sessions.fromRequest({ cookieHeader, token }),
+      canOpen: (session, orgId) => access.canOpenDocuments(session, orgId),
+      docBelongsElsewhere: (orgId, docId) => ids.belongsElsewhere(orgId, docId),
+      allowedOrigins: config.allowedOrigins,
+    }),
+    // A room is a case (the default kind: validated in the worker thread, projected onto its Composition)
+    // unless its Composition is a health history.
+    kinds: [
+      caseKind({
+        check: (content) => caseChecker.check(content),
+        project: projector,
+      }),
+      // A room whose Composition is a health history (35089-2): its own root, schema and the same projection.
+      healthHistoryKind({ store: resources, project: projector }),
+    ],
+    auditRead: syncReadAuditor({ store: resources, now }),
+    userName: userNames(accountStore),
+    // The server's clock closes a case's provider editing window (EW2; moved in tests like the others).
+    now,
+  });
+}
