@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Session, SessionOrg } from './api.js';
 import { homeTarget, postSignInTarget } from './navigation.js';
 
-const org = (id: string, type: string, roles = ['admin']): SessionOrg => ({ id, name: id, roles, type });
+const org = (id: string, type: SessionOrg['type'], roles = ['admin']): SessionOrg => ({ id, name: id, roles, type });
 function session(...orgs: SessionOrg[]): Session {
   const of = (type: string): SessionOrg[] => orgs.filter((o) => o.type === type);
   return {
@@ -24,7 +24,7 @@ describe('navigation at / (spec 000 §2, §4; issue 25)', () => {
     expect(homeTarget(null, session(org('group', 'parent'), org('north', 'regular')), true)).toBeNull();
   });
 
-  it.each([
+  it.each<[SessionOrg['type'], string]>([
     ['regular', '/org/north'],
     ['parent', '/parent/north'],
     ['vigil', '/vigil-team'],

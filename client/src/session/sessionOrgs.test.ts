@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Session, SessionOrg } from './api.js';
 import { mayAdminister, mayOpenOrg, orgAppRedirect, orgGroups, orgHref, sessionOrgLinks } from './sessionOrgs.js';
 
-const org = (id: string, type: string, roles: string[] = ['member']): SessionOrg => ({
+const org = (id: string, type: SessionOrg['type'], roles: string[] = ['member']): SessionOrg => ({
   id,
   name: `Org ${id}`,
   type,

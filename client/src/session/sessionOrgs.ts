@@ -44,7 +44,7 @@ export function subjectOf(session: Session | null, multiFactorValid: boolean): P
   return {
     signedIn: session !== null,
     multiFactorValid,
-    orgs: sessionOrgLinks(session).map((o) => ({ id: o.id, type: o.type as OrgType, roles: o.roles })),
+    orgs: sessionOrgLinks(session).map((o) => ({ id: o.id, type: o.type, roles: o.roles })),
   };
 }
 

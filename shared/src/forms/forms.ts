@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MARKDOWN_EDITOR } from '../constants/shell.js';
 import { checkImageDataUrl, IMAGE_BOUNDS } from '../images/raster.js';
+import type { OrgFormView } from '../views/forms.js';
 
 /*
  * Organisation forms (spec 000 §3 "Org form", §5, §6; issue 28): what a form is, the fields the
@@ -182,26 +183,10 @@ export interface OrgFormRecordBase {
 }
 
 /** The icon a form list shows: signature (asks for one), fields (asks for input), text (information only). */
-export type OrgFormIcon = 'signature' | 'fields' | 'text';
+export type OrgFormIcon = OrgFormView['icon'];
 
-/** A form as the calls answer it (spec 000 §3 with its derived fields). */
-export interface OrgFormView {
-  id: string;
-  /** ISO time of the last change. */
-  updated: string;
-  type: OrgFormType;
-  name: string;
-  /** The parent organisation the form is inherited from, or null for the organisation's own. */
-  parentOrg: string | null;
-  challenge: boolean;
-  addToAll: boolean;
-  markdown: string;
-  fields: OrgFormField[];
-  requiresInput: boolean;
-  icon: OrgFormIcon;
-  description: string;
-  editable: boolean;
-}
+/** A form as the calls answer it: views/forms.ts orgFormViewSchema (issue 36 item 5). */
+export type { OrgFormView };
 
 /**
  * [PF3] Spec 000 §3 derived fields: requiresInput when the form has fields; description

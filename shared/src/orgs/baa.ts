@@ -1,6 +1,7 @@
 import { BAA_TITLE, SIGNATURE_TYPE, type Contract, type ContractSigner } from '../fhir/contract.js';
 import { ORG_TAG_SYSTEM } from '../fhir/common.js';
 import { contractMissing, fillPlaceholders } from './forms.js';
+import type { BaaSignatureView } from '../views/orgs.js';
 
 /**
  * The contract document of spec 000 §3 (what `GET {legal url}/{name}.json` returns): html,
@@ -158,13 +159,8 @@ export function base64ToUtf8(data: string): string {
   return decodeURIComponent(bytes.map((b) => `%${b.toString(16).padStart(2, '0')}`).join(''));
 }
 
-/** One signature of the agreement as spec 001 §3 names it: name, signatureSvg, companyName, time. */
-export interface BaaSignature {
-  name: string;
-  signatureSvg: string | null;
-  companyName: string;
-  time: string;
-}
+/** One signature of the agreement as spec 001 §3 names it: views/orgs.ts baaSignatureViewSchema. */
+export type BaaSignature = BaaSignatureView;
 
 export interface BaaSigning {
   orgId: string;

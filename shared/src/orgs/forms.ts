@@ -1,5 +1,6 @@
 import type { OrgType } from '../enums.js';
 import { ORG_TEXTS } from './texts.js';
+import type { PostalAddressView } from '../views/orgs.js';
 
 /*
  * The organisation screens' pure rules (spec 000 §2, §4, §5): referral questions, the org
@@ -57,11 +58,8 @@ export function referralAnswers(answers: ReferralAnswers): ReferralResult {
   };
 }
 
-/** A billing or shipping address (spec 000 §3): name plus address. */
-export interface PostalAddress {
-  name: string;
-  address: { line1: string; line2?: string | null; city: string; state: string; postal_code: string; country: string };
-}
+/** A billing or shipping address (spec 000 §3): name plus address; views/orgs.ts postalAddressViewSchema. */
+export type PostalAddress = PostalAddressView;
 
 export interface OrgDetailsForm {
   billing: PostalAddress | null;

@@ -4,8 +4,7 @@ import {
   mfaCodeSchema,
   nameSchema,
   passwordSchema,
-  type SessionFieldsView,
-  type SessionOrgsView,
+  type SessionView as SharedSessionView,
   type SignatureView,
   type UserView,
 } from '@vigil/shared';
@@ -14,6 +13,7 @@ import type { Current, MfaOptionRow, SignedIn, UserRow } from '../auth/accounts.
 import { answeringAppErrors } from '../errors.js';
 import { parseInput } from '../input.js';
 import type { SessionRow } from '../auth/sessions.js';
+import { graphqlArgs } from './arguments.js';
 import type { GraphqlContext, Resolver, ResolverArgs } from './context.js';
 
 export type { UserView };
@@ -163,10 +163,7 @@ const schemas = {
  * A session as the resolvers hand it on: its own fields, the token never sent, and `orgs` left
  * empty for the Session.orgs resolver (organisations) to fill.
  */
-export interface SessionView extends SessionFieldsView {
-  token: null;
-  orgs: SessionOrgsView<never>;
-}
+export type SessionView = SharedSessionView<never> & { token: null };
 
 /** The user fields of spec 000 §3 (MFA options sms first). */
 export function userView(user: UserRow, options: MfaOptionRow[]): UserView {
@@ -235,11 +232,11 @@ export const accountResolvers: {
     },
     signature: async (_, __, ctx): Promise<SignatureView | null> => ctx.accounts.signature(await current(ctx)),
     verifyPasswordResetCode: (_, args, ctx): Promise<string> =>
-      ctx.accounts.verifyPasswordResetCode(parseInput(schemas.resetCode, args).code),
+      ctx.accounts.verifyPasswordResetCode(parseInput(schemas.resetCode, graphqlArgs(args)).code),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
     signUp: async (_, args, ctx) => {
-      const input = parseInput(schemas.signUp, args);
+      const input = parseInput(schemas.signUp, graphqlArgs(args));
       const result = await ctx.accounts.signUp(
         {
           name: input.name,
@@ -254,7 +251,7 @@ export const accountResolvers: {
       return signedIn(ctx, result);
     },
     signIn: async (_, args, ctx) => {
-      const input = parseInput(schemas.signIn, args);
+      const input = parseInput(schemas.signIn, graphqlArgs(args));
       const result = await ctx.accounts.signIn({ ...input, botToken: input.botToken ?? null }, ctx.meta, ctx.token);
       return signedIn(ctx, result);
     },
@@ -264,15 +261,15 @@ export const accountResolvers: {
       return true;
     },
     extendSession: async (_, args, ctx): Promise<SessionView> => {
-      const input = parseInput(schemas.extendSession, args);
+      const input = parseInput(schemas.extendSession, graphqlArgs(args));
       return sessionView(await ctx.accounts.extendSession(await current(ctx), input.clearSudo ?? false, ctx.meta));
     },
     updateUser: async (_, args, ctx): Promise<UserView> => {
-      const input = parseInput(schemas.updateUser, args);
+      const input = parseInput(schemas.updateUser, graphqlArgs(args));
       return userWithOptions(ctx, await ctx.accounts.updateUser(await current(ctx), input.properties, ctx.meta));
     },
     sendMfaVerification: async (_, args, ctx): Promise<boolean> => {
-      const input = parseInput(schemas.sendMfa, args);
+      const input = parseInput(schemas.sendMfa, graphqlArgs(args));
       const c = await current(ctx);
       const result = await ctx.accounts.sendMfaVerification(
         c,
@@ -283,7 +280,7 @@ export const accountResolvers: {
       return true;
     },
     verifyMfaCode: async (_, args, ctx) => {
-      const input = parseInput(schemas.verifyMfa, args);
+      const input = parseInput(schemas.verifyMfa, graphqlArgs(args));
       const result = await ctx.accounts.verifyMfaCode(
         await current(ctx),
         { to: input.to, channel: input.channel, code: input.code, sudo: input.sudo ?? false },
@@ -292,31 +289,31 @@ export const accountResolvers: {
       return signedIn(ctx, result);
     },
     removeMfaOption: async (_, args, ctx): Promise<UserView> => {
-      const input = parseInput(schemas.removeMfa, args);
+      const input = parseInput(schemas.removeMfa, graphqlArgs(args));
       return userWithOptions(ctx, await ctx.accounts.removeMfaOption(await current(ctx), input, ctx.meta));
     },
     sendEmailVerification: async (_, __, ctx): Promise<boolean> =>
       ctx.accounts.sendEmailVerification(await current(ctx), ctx.origin, ctx.meta),
     verifyEmailCode: async (_, args, ctx): Promise<UserView> => {
-      const input = parseInput(schemas.code, args);
+      const input = parseInput(schemas.code, graphqlArgs(args));
       return userWithOptions(ctx, await ctx.accounts.verifyEmailCode(await current(ctx), input.code, ctx.meta));
     },
     sendPasswordReset: (_, args, ctx): Promise<boolean> =>
-      ctx.accounts.sendPasswordReset(parseInput(schemas.email, args).email, ctx.origin, ctx.meta),
+      ctx.accounts.sendPasswordReset(parseInput(schemas.email, graphqlArgs(args)).email, ctx.origin, ctx.meta),
     confirmPasswordReset: (_, args, ctx): Promise<boolean> => {
-      const input = parseInput(schemas.confirmReset, args);
+      const input = parseInput(schemas.confirmReset, graphqlArgs(args));
       return ctx.accounts.confirmPasswordReset(input.code, input.password, ctx.meta);
     },
     changePassword: async (_, args, ctx) => {
-      const input = parseInput(schemas.password, args);
+      const input = parseInput(schemas.password, graphqlArgs(args));
       return signedIn(ctx, await ctx.accounts.changePassword(await current(ctx), input.password, ctx.meta));
     },
     changeEmail: async (_, args, ctx): Promise<UserView> => {
-      const input = parseInput(schemas.email, args);
+      const input = parseInput(schemas.email, graphqlArgs(args));
       return userWithOptions(ctx, await ctx.accounts.changeEmail(await current(ctx), input.email, ctx.meta));
     },
     updateSignature: async (_, args, ctx): Promise<boolean> =>
-      ctx.accounts.updateSignature(await current(ctx), parseInput(schemas.signature, args).path, ctx.meta),
+      ctx.accounts.updateSignature(await current(ctx), parseInput(schemas.signature, graphqlArgs(args)).path, ctx.meta),
     deleteSignature: async (_, __, ctx): Promise<boolean> => ctx.accounts.deleteSignature(await current(ctx), ctx.meta),
   }),
 };

@@ -1,4 +1,6 @@
+import type { FhirJsonView, OrgFormView } from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
+import { graphqlArgs } from './arguments.js';
 import type { ResolverArgs } from './context.js';
 import { pageOf, pageRequest } from './pagination.js';
 
@@ -92,42 +94,30 @@ export const formTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** GraphQL passes input objects with a null prototype and absent keys as null: plain objects without nulls for zod. */
-function plain(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(plain);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== null && v !== undefined)
-      .map(([k, v]) => [k, plain(v)]),
-  );
-}
-const fhirJson = (resource: unknown): { fhirJSON: string } => ({ fhirJSON: JSON.stringify(resource) });
-
-const argsOf = (args: Record<string, unknown>): Record<string, unknown> => plain(args) as Record<string, unknown>;
+const fhirJson = (resource: unknown): FhirJsonView => ({ fhirJSON: JSON.stringify(resource) });
 
 export const formResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
-    orgForms: async (_, args, ctx) =>
+    orgForms: async (_, args, ctx): Promise<OrgFormView[]> =>
       pageOf(await ctx.services.forms.orgForms(await ctx.caller(), args.orgId), pageRequest(args), (f) => f.id),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
-    createOrgForm: async (_, args, ctx) => ctx.services.forms.createOrgForm(await ctx.caller(), argsOf(args)),
-    updateOrgForm: async (_, args, ctx) => ctx.services.forms.updateOrgForm(await ctx.caller(), argsOf(args)),
-    createTextBodyForm: async (_, args, ctx) => ctx.services.forms.createTextBodyForm(await ctx.caller(), argsOf(args)),
-    updateTextBodyForm: async (_, args, ctx) => ctx.services.forms.updateTextBodyForm(await ctx.caller(), argsOf(args)),
-    deleteOrgForm: async (_, args, ctx) => ctx.services.forms.deleteOrgForm(await ctx.caller(), argsOf(args)),
+    createOrgForm: async (_, args, ctx): Promise<OrgFormView[]> => ctx.services.forms.createOrgForm(await ctx.caller(), graphqlArgs(args)),
+    updateOrgForm: async (_, args, ctx): Promise<OrgFormView[]> => ctx.services.forms.updateOrgForm(await ctx.caller(), graphqlArgs(args)),
+    createTextBodyForm: async (_, args, ctx): Promise<OrgFormView[]> => ctx.services.forms.createTextBodyForm(await ctx.caller(), graphqlArgs(args)),
+    updateTextBodyForm: async (_, args, ctx): Promise<OrgFormView[]> => ctx.services.forms.updateTextBodyForm(await ctx.caller(), graphqlArgs(args)),
+    deleteOrgForm: async (_, args, ctx): Promise<OrgFormView[]> => ctx.services.forms.deleteOrgForm(await ctx.caller(), graphqlArgs(args)),
     addFormTasksToAppointment: async (_, args, ctx) =>
-      fhirJson(await ctx.services.tasks.add(await ctx.caller(), argsOf(args))),
+      fhirJson(await ctx.services.tasks.add(await ctx.caller(), graphqlArgs(args))),
     sendAppointmentForm: async (_, args, ctx) =>
-      fhirJson(await ctx.services.tasks.send(await ctx.caller(), argsOf(args))),
+      fhirJson(await ctx.services.tasks.send(await ctx.caller(), graphqlArgs(args))),
     deleteAppointmentTask: async (_, args, ctx) =>
-      fhirJson(await ctx.services.tasks.delete(await ctx.caller(), argsOf(args))),
+      fhirJson(await ctx.services.tasks.delete(await ctx.caller(), graphqlArgs(args))),
     addPatientComment: async (_, args, ctx) =>
-      fhirJson(await ctx.services.comments.add(await ctx.caller(), argsOf(args))),
+      fhirJson(await ctx.services.comments.add(await ctx.caller(), graphqlArgs(args))),
     editPatientComment: async (_, args, ctx) =>
-      fhirJson(await ctx.services.comments.edit(await ctx.caller(), argsOf(args))),
+      fhirJson(await ctx.services.comments.edit(await ctx.caller(), graphqlArgs(args))),
     deletePatientComment: async (_, args, ctx) =>
-      fhirJson(await ctx.services.comments.delete(await ctx.caller(), argsOf(args))),
+      fhirJson(await ctx.services.comments.delete(await ctx.caller(), graphqlArgs(args))),
   }),
 };

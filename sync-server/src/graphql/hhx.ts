@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MERGE_FACTS } from '@vigil/shared';
+import { MERGE_FACTS, type FinalizedHhxView, type NewHhxView } from '@vigil/shared';
 import type { SignedIn } from '../access/caller.js';
 import { AppError, answeringAppErrors } from '../errors.js';
 import { parseInput } from '../input.js';
-import type { FinalizeHhxResult, NewHhxResult } from '../hhx/service.js';
+import { graphqlArgs } from './arguments.js';
 import type { GraphqlContext, ResolverArgs } from './context.js';
 
 export const hhxTypeDefs = /* GraphQL */ `
@@ -75,20 +75,20 @@ async function callerOf(ctx: GraphqlContext): Promise<SignedIn> {
 
 export const hhxResolvers = {
   Mutation: answeringAppErrors<ResolverArgs>({
-    newHhx: async (_, args, ctx): Promise<NewHhxResult> => {
-      const a = parseInput(newArgs, args);
+    newHhx: async (_, args, ctx): Promise<NewHhxView> => {
+      const a = parseInput(newArgs, graphqlArgs(args));
       return ctx.services.hhx.newHhx(await callerOf(ctx), a.orgId, a.patientId, a.caseCompositionId);
     },
-    finalizeHhx: async (_, args, ctx): Promise<FinalizeHhxResult> => {
-      const a = parseInput(finalizeArgs, args);
+    finalizeHhx: async (_, args, ctx): Promise<FinalizedHhxView> => {
+      const a = parseInput(finalizeArgs, graphqlArgs(args));
       return ctx.services.hhx.finalizeHhx(await callerOf(ctx), a.orgId, a.compositionId, a.signature);
     },
-    copyHhx: async (_, args, ctx): Promise<NewHhxResult> => {
-      const a = parseInput(copyArgs, args);
+    copyHhx: async (_, args, ctx): Promise<NewHhxView> => {
+      const a = parseInput(copyArgs, graphqlArgs(args));
       return ctx.services.hhx.copyHhx(await callerOf(ctx), a.orgId, a.compositionId);
     },
-    mergeHhx: async (_, args, ctx): Promise<NewHhxResult> => {
-      const a = parseInput(mergeArgs, args);
+    mergeHhx: async (_, args, ctx): Promise<NewHhxView> => {
+      const a = parseInput(mergeArgs, graphqlArgs(args));
       return ctx.services.hhx.mergeHhx(await callerOf(ctx), a.orgId, a.answersId, a.targetId, {
         allergies: a.allergies,
         medications: a.medications,

@@ -1,5 +1,17 @@
 import { answeringAppErrors } from '../errors.js';
-import type { InventoryView, LedgerEntryView, LotView } from '../inventories/views.js';
+import type {
+  CaseLedgerLineView,
+  InventoryLotView,
+  InventoryView,
+  LedgerCheckView,
+  LedgerEntryView,
+} from '@vigil/shared';
+import type {
+  InventoryView as InventoryRecordView,
+  LedgerEntryView as LedgerEntryRecordView,
+  LotView,
+} from '../inventories/views.js';
+import { graphqlArgs } from './arguments.js';
 import type { ResolverArgs } from './context.js';
 import { pageRequest } from './pagination.js';
 
@@ -170,25 +182,18 @@ export const inventoryTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** GraphQL input objects have a null prototype and absent keys as null: plain objects without nulls for zod. */
-function plain(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(plain);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== null && v !== undefined)
-      .map(([k, v]) => [k, plain(v)]),
-  );
-}
-
 const iso = (ms: number): string => new Date(ms).toISOString();
-const lotOut = (l: LotView): Record<string, unknown> => ({ ...l });
-const inventoryOut = (i: InventoryView): Record<string, unknown> => ({
+/*
+ * The service answers its records (epoch ms, the entry's lot nested); these turn them into the
+ * GraphQL views shared/src/views/inventories.ts writes once (ISO times, the lot's fields flat).
+ */
+const lotOut = (l: LotView): InventoryLotView => ({ ...l });
+const inventoryOut = (i: InventoryRecordView): InventoryView => ({
   ...i,
   createdAt: iso(i.createdAt),
   lots: i.lots.map(lotOut),
 });
-const entryOut = (e: LedgerEntryView): Record<string, unknown> => ({
+const entryOut = (e: LedgerEntryRecordView): LedgerEntryView => ({
   ...e,
   drug: e.lot.drug,
   lotNumber: e.lot.lotNumber,
@@ -206,17 +211,17 @@ export const inventoryResolvers = {
       inventoryOut(await ctx.services.inventories.get(await ctx.caller(), args.orgId, args.inventoryId)),
     ledgerEntries: async (_, args, ctx) =>
       (
-        await ctx.services.inventories.log(await ctx.caller(), args.orgId, plain(args.filter ?? {}), pageRequest(args))
+        await ctx.services.inventories.log(await ctx.caller(), args.orgId, graphqlArgs(args.filter), pageRequest(args))
       ).map(entryOut),
-    ledgerCheck: async (_, args, ctx) => ctx.services.inventories.check(await ctx.caller(), args.orgId),
-    caseLedger: async (_, args, ctx) => ctx.services.inventories.caseLines(await ctx.caller(), args.orgId, args.caseId),
+    ledgerCheck: async (_, args, ctx): Promise<LedgerCheckView> => ctx.services.inventories.check(await ctx.caller(), args.orgId),
+    caseLedger: async (_, args, ctx): Promise<CaseLedgerLineView[]> => ctx.services.inventories.caseLines(await ctx.caller(), args.orgId, args.caseId),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
     createInventory: async (_, args, ctx) =>
-      inventoryOut(await ctx.services.inventories.create(await ctx.caller(), args.orgId, plain(args.input))),
+      inventoryOut(await ctx.services.inventories.create(await ctx.caller(), args.orgId, graphqlArgs(args.input))),
     receiveLot: async (_, args, ctx) =>
-      entryOut(await ctx.services.inventories.receive(await ctx.caller(), args.orgId, plain(args.input))),
+      entryOut(await ctx.services.inventories.receive(await ctx.caller(), args.orgId, graphqlArgs(args.input))),
     recordLedgerEntry: async (_, args, ctx) =>
-      entryOut(await ctx.services.inventories.record(await ctx.caller(), args.orgId, plain(args.input))),
+      entryOut(await ctx.services.inventories.record(await ctx.caller(), args.orgId, graphqlArgs(args.input))),
   }),
 };

@@ -14,6 +14,7 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../errors.js';
 import type { PageRequest } from '../pages.js';
+import { graphqlArgs } from './arguments.js';
 
 export { pageOf } from '../pages.js';
 
@@ -44,12 +45,22 @@ export const BOUNDED_LISTS: Readonly<Record<string, string>> = {
 };
 
 /** The page a list field's arguments ask for; PAGE_TOO_LARGE above the maximum, INVALID_INPUT below 1. */
-export function pageRequest(args: Record<string, unknown>): PageRequest {
-  const first = args.first == null ? PAGE_SIZE.default : args.first;
+export function pageRequest(raw: Record<string, unknown>): PageRequest {
+  const args = graphqlArgs(raw, { text: ['after'] });
+  const first = args.first ?? PAGE_SIZE.default;
   if (typeof first !== 'number' || !Number.isInteger(first) || first < 1) throw new AppError(400, 'INVALID_INPUT');
   if (first > PAGE_SIZE.max) throw new AppError(400, 'PAGE_TOO_LARGE', `At most ${PAGE_SIZE.max} a page`);
-  const after = typeof args.after === 'string' && args.after !== '' ? args.after : null;
-  return { first, after };
+  return { first, after: typeof args.after === 'string' ? args.after : null };
+}
+
+/**
+ * The offset an offset-paged list (report review, spec 000 §9) asks for: 0 when absent, and a
+ * negative one read as 0 (the first page); anything but an integer is INVALID_INPUT.
+ */
+export function offsetOf(raw: Record<string, unknown>): number {
+  const offset = graphqlArgs(raw).offset ?? 0;
+  if (typeof offset !== 'number' || !Number.isInteger(offset)) throw new AppError(400, 'INVALID_INPUT');
+  return Math.max(0, offset);
 }
 
 /** The size a list without `first` (a lot's list, a check's problems) is priced at. */

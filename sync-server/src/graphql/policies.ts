@@ -1,4 +1,6 @@
+import type { PolicyView } from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
+import { graphqlArgs } from './arguments.js';
 import type { ResolverArgs } from './context.js';
 import { pageOf, pageRequest } from './pagination.js';
 
@@ -45,13 +47,10 @@ export const policyTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** GraphQL passes arguments with a null prototype: a plain object for zod. */
-const argsOf = (args: Record<string, unknown>): Record<string, unknown> => ({ ...args });
-
 export const policyResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
-    policies: async (_, args, ctx) => {
-      const { first, after, ...rest } = argsOf(args);
+    policies: async (_, args, ctx): Promise<PolicyView[]> => {
+      const { first, after, ...rest } = graphqlArgs(args);
       return pageOf(
         await ctx.services.policies.list(await ctx.caller(), rest),
         pageRequest({ first, after }),
@@ -60,7 +59,9 @@ export const policyResolvers = {
     },
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
-    setPolicy: async (_, args, ctx) => ctx.services.policies.set(await ctx.caller(), argsOf(args)),
-    deletePolicy: async (_, args, ctx) => ctx.services.policies.delete(await ctx.caller(), argsOf(args)),
+    setPolicy: async (_, args, ctx): Promise<PolicyView[]> =>
+      ctx.services.policies.set(await ctx.caller(), graphqlArgs(args)),
+    deletePolicy: async (_, args, ctx): Promise<PolicyView[]> =>
+      ctx.services.policies.delete(await ctx.caller(), graphqlArgs(args)),
   }),
 };

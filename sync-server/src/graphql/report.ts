@@ -2,16 +2,12 @@ import { z } from 'zod';
 import { refusalOf } from '../access/index.js';
 import { answeringAppErrors, refuse } from '../errors.js';
 import { parseInput } from '../input.js';
-import {
-  createPdfLink,
-  finalizedReports,
-  PDF_LINK_TTL_MS,
-  SHARED_PDF_LINK_TTL_MS,
-  type FinalizedReport,
-} from '../report/links.js';
-import type { CaseSignedReport } from '@vigil/shared';
+import { createPdfLink, finalizedReports, PDF_LINK_TTL_MS, SHARED_PDF_LINK_TTL_MS } from '../report/links.js';
+import type { CaseSignedReport, FinalizedReportView, PdfShareView } from '@vigil/shared';
 import { caseSignedReport } from '../report/signed.js';
+import { graphqlArgs } from './arguments.js';
 import type { GraphqlContext, ResolverArgs } from './context.js';
+import { offsetOf } from './pagination.js';
 
 /** The most case ids one signedCases call takes (a cases list shows 60 days of cases). */
 export const SIGNED_CASES_MAX = 500;
@@ -94,8 +90,8 @@ const signedCasesArgs = z.object({ orgId: id, caseIds: z.array(id) });
 
 export const reportResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
-    pdfUrl: async (_, input, ctx): Promise<{ url: string; text: string; title: string }> => {
-      const args = parseInput(pdfUrlArgs, input);
+    pdfUrl: async (_, input, ctx): Promise<PdfShareView> => {
+      const args = parseInput(pdfUrlArgs, graphqlArgs(input));
       const userId = await readerOf(ctx, args.orgId);
       const shared = args.shared === true;
       const link = await createPdfLink(ctx.services.pdfLinks, ctx.now(), userId, args.orgId, args.pdfId, shared);
@@ -108,19 +104,19 @@ export const reportResolvers = {
         title: link.title,
       };
     },
-    finalizedReports: async (_, input, ctx): Promise<FinalizedReport[]> => {
-      const args = parseInput(finalizedReportsArgs, input);
+    finalizedReports: async (_, input, ctx): Promise<FinalizedReportView[]> => {
+      const args = parseInput(finalizedReportsArgs, graphqlArgs(input, { text: ['signerName'] }));
       const userId = await readerOf(ctx, args.orgId);
       await auditReportRead(ctx, userId, { query: 'finalizedReports', orgId: args.orgId });
       return finalizedReports(ctx.services.pdfLinks, args.orgId, {
-        offset: Math.max(0, args.offset ?? 0),
-        signerName: args.signerName?.trim() || null,
+        offset: offsetOf(input),
+        signerName: args.signerName ?? null,
         from: args.from ?? null,
         to: args.to ?? null,
       });
     },
     caseSignedReport: async (_, input, ctx): Promise<CaseSignedReport | null> => {
-      const args = parseInput(caseArgs, input);
+      const args = parseInput(caseArgs, graphqlArgs(input));
       const userId = await readerOf(ctx, args.orgId);
       await auditReportRead(ctx, userId, {
         query: 'caseSignedReport',
@@ -130,7 +126,7 @@ export const reportResolvers = {
       return caseSignedReport(ctx.services.reportStore, args.orgId, args.compositionId);
     },
     signedCases: async (_, input, ctx): Promise<string[]> => {
-      const args = parseInput(signedCasesArgs, input);
+      const args = parseInput(signedCasesArgs, graphqlArgs(input));
       await readerOf(ctx, args.orgId);
       if (args.caseIds.length > SIGNED_CASES_MAX) refuse('INVALID_INPUT');
       const signed: string[] = [];

@@ -18,6 +18,8 @@ import {
   type Composition,
   type Practitioner,
   type Reference,
+  type FinalizedHhxView,
+  type NewHhxView,
 } from '@vigil/shared';
 import type * as Y from 'yjs';
 import type { SignedIn } from '../access/caller.js';
@@ -68,18 +70,11 @@ export interface HhxServiceDeps {
   log: Logger;
 }
 
-/** A new (or copied) history: its id (also its room's) and its Composition as JSON. */
-export interface NewHhxResult {
-  id: string;
-  fhirJSON: string;
-}
+/** A new (or copied) history: GraphQL NewHhx, written once in shared views/hhx.ts (issue 36 item 5). */
+export type NewHhxResult = NewHhxView;
 
-/** A finalized history: the content hash of what was signed, the signing time and the fields written (JSON). */
-export interface FinalizeHhxResult {
-  checkSum: string;
-  time: number;
-  updateJSON: string;
-}
+/** A finalized history: GraphQL FinalizedHhx, written once in shared views/hhx.ts. */
+export type FinalizeHhxResult = FinalizedHhxView;
 /**
  * Health histories (issue 27; spec 001 §3, §7, §9; spec 002 §4–§6): creating one (for a patient,
  * or from a case), signing or marking it complete, and "Update Health History" (a copy of a

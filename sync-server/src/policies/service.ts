@@ -1,4 +1,11 @@
-import { newId, policyInputSchema, POLICY_RULE_SUBJECTS, type Policy, type PolicyRuleSubject } from '@vigil/shared';
+import {
+  newId,
+  policyInputSchema,
+  POLICY_RULE_SUBJECTS,
+  type Policy,
+  type PolicyRuleSubject,
+  type PolicyView,
+} from '@vigil/shared';
 import { z } from 'zod';
 import { audited, recorded, type Audited, type AuditSinks, type Recorded } from '../access/audited.js';
 import type { Caller, SignedIn } from '../access/caller.js';
@@ -23,8 +30,8 @@ export interface PoliciesDeps {
   now: () => number;
 }
 
-/** A policy as GraphQL answers it: the spec's fields and whether this organisation may change it. */
-export type PolicyView = Policy & { editable: boolean };
+/** A policy as GraphQL answers it: shared views/policies.ts (issue 36 item 5). */
+export type { PolicyView };
 
 const ruleSubject = z.enum(POLICY_RULE_SUBJECTS);
 const policyId = z.string().trim().min(1).max(64);

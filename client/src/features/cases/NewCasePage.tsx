@@ -3,6 +3,7 @@ import {
   patientDisplayName,
   practitionerDisplayName,
   practitionerUserId,
+  refusalText,
   SEDATION_LEVEL_LABELS,
   TRIAL_ENDED_MESSAGE,
   type Patient,
@@ -49,8 +50,11 @@ function caseSaveErrorText(err: unknown): string {
   if (err.serverCode === 'TRIAL_ENDED') return TRIAL_ENDED_MESSAGE;
   if (err.serverCode === 'SUBSCRIPTION_NOT_OK')
     return "Adding cases needs an active subscription. Ask your organization's administrator.";
-  if (err.code === 'NOT_AUTHORIZED') return 'You are not allowed to create cases in this organization.';
-  if (err.code === 'NO_AUTHENTICATION') return 'Sign in again to save.';
+  if (err.code === 'NOT_AUTHORIZED' || err.code === 'NO_AUTHENTICATION')
+    return refusalText(err.code, {
+      NOT_AUTHORIZED: 'You are not allowed to create cases in this organization.',
+      NO_AUTHENTICATION: 'Sign in again to save.',
+    });
   if (err.messages.length > 0) return err.messages.join('. ');
   return `The case could not be saved (${err.code}).`;
 }

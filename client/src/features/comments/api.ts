@@ -1,3 +1,4 @@
+import type { FhirJsonView } from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
 
 /*
@@ -6,7 +7,7 @@ import { graphql } from '../../data/graphql.js';
  * the FHIR API (the resource cache).
  */
 
-type Answer = { fhirJSON: unknown };
+type Answer = FhirJsonView;
 
 export async function addPatientComment(
   orgId: string,

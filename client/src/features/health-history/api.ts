@@ -1,18 +1,11 @@
-import type { MergeFact } from '@vigil/shared';
+import type { FinalizedHhxView, MergeFact, NewHhxView } from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
 
 /** A health history the server created: its id and its Composition (JSON). */
-export interface NewHhxResult {
-  id: string;
-  fhirJSON: string;
-}
+export type NewHhxResult = NewHhxView;
 
-/** What finalizing a history returned: the signed content's hash, the time, the server's update. */
-export interface FinalizeHhxResult {
-  checkSum: string;
-  time: string;
-  updateJSON: string;
-}
+/** What finalizing a history returned: the signed content's hash, the time (epoch ms, as the SDL's Float), the server's update. */
+export type FinalizeHhxResult = FinalizedHhxView;
 
 /** Starts a health history for a patient (spec 001 §7 newHhx); from a case when `caseCompositionId` is given. */
 export async function newHhx(orgId: string, patientId: string, caseCompositionId?: string): Promise<NewHhxResult> {

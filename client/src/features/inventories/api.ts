@@ -1,3 +1,13 @@
+import type {
+  CaseLedgerLineView,
+  InventoryLotView,
+  InventoryView,
+  LedgerCaseView,
+  LedgerEntryInput,
+  LedgerEntryView,
+  LedgerFilter,
+  LotInput,
+} from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
 
 /*
@@ -5,90 +15,22 @@ import { graphql } from '../../data/graphql.js';
  * the chain check; createInventory, receiveLot, recordLedgerEntry. Screens reach them through hooks.ts.
  */
 
-/** A lot as the server answers it: what was received (LotInput), its stock and expiry state. */
-export interface InventoryLot extends LotInput {
-  id: string;
-  inventoryId: string;
-  balance: number;
-  expired: boolean;
-  expiringSoon: boolean;
-}
+/*
+ * The views and inputs are shared/src/views/inventories.ts's, written once and checked against
+ * the SDL (issue 36 item 5); the names below are this feature's.
+ */
 
-export interface Inventory {
-  id: string;
-  name: string;
-  kind: 'safe' | 'cart';
-  createdAt: string;
-  lots: InventoryLot[];
-}
-
+/** A lot as the server answers it: what was received, its stock and expiry state. */
+export type InventoryLot = InventoryLotView;
+export type Inventory = InventoryView;
 /** The case an entry is for, as the server names it in the organisation (null fields: not known there). */
-export interface LedgerCase {
-  id: string;
-  patientName: string | null;
-  /** ISO 8601. */
-  start: string | null;
-  procedure: string | null;
-}
-
-export interface LedgerEntry {
-  id: string;
-  seq: number;
-  kind: string;
-  inventoryId: string;
-  inventoryName: string;
-  lotId: string;
-  drug: string;
-  lotNumber: string;
-  unit: string;
-  quantity: number;
-  caseId: string | null;
-  case: LedgerCase | null;
-  userId: string;
-  userName: string;
-  witnessId: string | null;
-  witnessName: string | null;
-  reason: string | null;
-  expected: number | null;
-  found: number | null;
-  /** A correction: the dispense, waste or return it records for a signed case. */
-  corrects: 'dispense' | 'waste' | 'return' | null;
-  at: string;
-  hash: string;
-}
-
-export interface LedgerFilter {
-  inventoryId?: string;
-  drug?: string;
-  userId?: string;
-  caseId?: string;
-  from?: string;
-  to?: string;
-}
-
-export interface LotInput {
-  drug: string;
-  strength: string;
-  schedule: string;
-  lotNumber: string;
-  expiry: string;
-  unit: string;
-  packageAmount: number;
-  gtin: string | null;
-  ndc: string | null;
-  serialNumber: string | null;
-}
-
-export interface EntryInput {
-  kind: 'dispense' | 'administer' | 'waste' | 'return' | 'adjust' | 'count' | 'correction';
-  corrects?: 'dispense' | 'waste' | 'return' | null;
-  lotId: string;
-  quantity?: number;
-  caseId?: string | null;
-  reason?: string | null;
-  found?: number | null;
-  witness?: { email: string; password: string } | null;
-}
+export type LedgerCase = LedgerCaseView;
+export type LedgerEntry = LedgerEntryView;
+export type { LedgerFilter, LotInput };
+/** A ledger entry as recordLedgerEntry takes it. */
+export type EntryInput = LedgerEntryInput;
+/** A controlled drug drawn for a case against where it went (LG10, LG11). */
+export type CaseLedgerLine = CaseLedgerLineView;
 
 const LOT =
   'id inventoryId drug strength schedule lotNumber expiry unit packageAmount gtin ndc serialNumber balance expired expiringSoon';
@@ -186,18 +128,6 @@ export async function recordEntry(orgId: string, input: EntryInput): Promise<Led
     { orgId, input },
   );
   return data.recordLedgerEntry;
-}
-
-/** A controlled drug drawn for a case against where it went (LG10, LG11). */
-export interface CaseLedgerLine {
-  drug: string;
-  unit: string;
-  drawn: number;
-  given: number;
-  wasted: number;
-  returned: number;
-  reconciles: boolean;
-  difference: number;
 }
 
 export async function fetchCaseLedger(orgId: string, caseId: string): Promise<CaseLedgerLine[]> {

@@ -1,7 +1,13 @@
+import type { LedgerEntryKind } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { caseLedgerLines } from './caseLines.js';
 
-const entry = (kind: string, quantity: number, drug = 'Midazolam', unit = 'mg') => ({ kind, quantity, drug, unit });
+const entry = (kind: LedgerEntryKind, quantity: number, drug = 'Midazolam', unit = 'mg') => ({
+  kind,
+  quantity,
+  drug,
+  unit,
+});
 
 describe("a case's controlled-drug lines on the case screen", () => {
   it('[IV9] counts what was drawn, wasted and returned against the doses charted on this device', () => {

@@ -19,7 +19,7 @@ export function caseLedgerLines(
     UNITS.has(e.unit) && e.kind !== 'count'
       ? [
           {
-            kind: e.kind as Parameters<typeof reconcileLedger>[0][number]['kind'],
+            kind: e.kind,
             corrects: e.corrects ?? null,
             quantity: e.quantity,
             drug: e.drug,

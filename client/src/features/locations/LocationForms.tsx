@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { Location } from '@vigil/shared';
+import { refusalText, type Location } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { saveResource } from '../../data/db.js';
 import { FhirRequestError } from '../../data/fhir.js';
@@ -18,7 +18,8 @@ function saveErrorText(err: unknown): string {
   if (!(err instanceof FhirRequestError)) return 'An unknown error occurred';
   if (err.code === 'CONFLICT') return 'Someone else changed this since you opened it. Close the form and try again.';
   if (err.serverCode === 'EDITING_PREVENTED') return 'Your organization does not allow editing right now.';
-  if (err.code === 'NOT_AUTHORIZED') return 'You are not allowed to change locations of this organization.';
+  if (err.code === 'NOT_AUTHORIZED')
+    return refusalText(err.code, { NOT_AUTHORIZED: 'You are not allowed to change locations of this organization.' });
   if (err.messages.length > 0) return err.messages.join('. ');
   return `Could not save (${err.code}).`;
 }

@@ -1,6 +1,8 @@
 import type {
+  AcceptedOrgInvitationView,
   BaaAnswerView,
   BaaSignature,
+  CreatedOrgView,
   ChildOrgMemberView,
   OrgFeatureView,
   OrgIdAvailability,
@@ -12,7 +14,7 @@ import type {
   TeamUserView,
 } from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
-import type { Session, User } from '../../session/api.js';
+import type { Session } from '../../session/api.js';
 
 /*
  * The organisation calls of spec 000 §7 the organisation screens make. Screens reach them
@@ -102,8 +104,8 @@ export interface CreateOrgInput {
 }
 
 /** createOrg (spec 000 §7): a practice or a parent organisation; the answer carries the new session. */
-export async function createOrg(input: CreateOrgInput): Promise<{ orgId: string; session: Session }> {
-  const data = await graphql<{ createOrg: { orgId: string; session: Session } }>(
+export async function createOrg(input: CreateOrgInput): Promise<CreatedOrgView> {
+  const data = await graphql<{ createOrg: CreatedOrgView }>(
     `mutation CreateOrg($orgId: String, $orgType: String!, $orgName: String!, $orgEmail: String, $referredBy: String, $referralType: String) {
       createOrg(orgId: $orgId, orgType: $orgType, orgName: $orgName, orgEmail: $orgEmail, referredBy: $referredBy, referralType: $referralType) {
         orgId session { ${SESSION} }
@@ -148,12 +150,8 @@ export async function fetchInvitation(invitationId: string): Promise<OrgInvitati
   return data.orgInvitation;
 }
 
-export interface AcceptedInvitation {
-  orgId: string;
-  type: string;
-  user: User;
-  session: Session;
-}
+/** What accepting answers (shared views/orgs.ts acceptedOrgInvitationViewSchema), with the session fields the screens ask for. */
+export type AcceptedInvitation = AcceptedOrgInvitationView;
 
 export async function acceptInvitation(invitationId: string): Promise<AcceptedInvitation> {
   const data = await graphql<{ acceptOrgInvitation: AcceptedInvitation }>(

@@ -1,5 +1,5 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { TRIAL_ENDED_MESSAGE, type Patient } from '@vigil/shared';
+import { refusalText, TRIAL_ENDED_MESSAGE, type Patient } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useOrgUnits } from '../../data/orgSettings.js';
 import { SaveRefusal } from '../../ui/SaveRefusal.js';
@@ -41,8 +41,11 @@ export function saveErrorText(err: unknown): string {
   if (err.serverCode === 'TRIAL_ENDED') return TRIAL_ENDED_MESSAGE;
   if (err.serverCode === 'SUBSCRIPTION_NOT_OK')
     return "Adding patients needs an active subscription. Ask your organization's administrator.";
-  if (err.code === 'NOT_AUTHORIZED') return 'You are not allowed to change patients of this organization.';
-  if (err.code === 'NO_AUTHENTICATION') return 'Sign in again to save.';
+  if (err.code === 'NOT_AUTHORIZED' || err.code === 'NO_AUTHENTICATION')
+    return refusalText(err.code, {
+      NOT_AUTHORIZED: 'You are not allowed to change patients of this organization.',
+      NO_AUTHENTICATION: 'Sign in again to save.',
+    });
   if (err.messages.length > 0) return err.messages.join('. ');
   return `The patient could not be saved (${err.code}).`;
 }

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { refusalText } from '@vigil/shared';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RequestError } from '../../data/graphql.js';
@@ -116,7 +117,10 @@ export function FinalizedReportsList({ orgId }: { orgId: string }): ReactNode {
       </Group>
       {error && (
         <Alert color="red" role="alert" title="Could not load reports">
-          {error === 'NOT_AUTHORIZED' ? 'You are not allowed to see this organization’s reports.' : 'Try again later.'}
+          {refusalText(error, {
+            NOT_AUTHORIZED: 'You are not allowed to see this organization’s reports.',
+            default: 'Try again later.',
+          })}
         </Alert>
       )}
       {rows === null && !error && <Loader aria-label="Loading reports" />}

@@ -1,4 +1,4 @@
-import type { CaseAddendum, CaseSignedReport } from '@vigil/shared';
+import type { CaseAddendum, CaseSignedReport, FinalizedReportView, PdfShareView } from '@vigil/shared';
 import { errorCodeForStatus, graphql, notifyAuthError, RequestError } from '../../data/graphql.js';
 
 /** One finalize progress line (spec 001 §4, §7): a step and its data. */
@@ -124,12 +124,8 @@ export async function addAddendum(
   return (await response.json()) as { pdfId: string; signatureTime: number };
 }
 
-/** A PDF share record (spec 000 §3, §7). */
-export interface PdfShare {
-  url: string;
-  text: string;
-  title: string;
-}
+/** A PDF share record (spec 000 §3, §7; shared views/report.ts). */
+export type PdfShare = PdfShareView;
 
 /**
  * A short-lived link to a signed PDF (issue 24 item 7): by default bound to the signed-in user
@@ -144,15 +140,8 @@ export async function fetchPdfUrl(orgId: string, pdfId: string, shared = false):
   return data.pdfUrl;
 }
 
-export interface FinalizedReport {
-  pdfId: string;
-  compositionId: string;
-  patientId: string | null;
-  title: string;
-  signerName: string;
-  signatureTime: number;
-  addendaCount: number;
-}
+/** A finalized report as report review lists it (shared views/report.ts). */
+export type FinalizedReport = FinalizedReportView;
 
 /** Report review: finalized reports, 20 at a time (spec 000 §9). */
 export async function fetchFinalizedReports(

@@ -1,5 +1,10 @@
-import type { OrgInvitationSentView, OrgInvitationView, OrgPendingInvitationView, UserView } from '@vigil/shared';
-import { sessionView, userView, type SessionView } from '../accounts.js';
+import type {
+  AcceptedOrgInvitationView,
+  OrgInvitationSentView,
+  OrgInvitationView,
+  OrgPendingInvitationView,
+} from '@vigil/shared';
+import { sessionView, userView } from '../accounts.js';
 import { pageRequest } from '../pagination.js';
 import { orgsOf, type Resolver } from './caller.js';
 
@@ -29,6 +34,6 @@ export const invitationResolvers = {
         user: userView(current.user, await ctx.accounts.mfaOptions(current.user.id)),
         session: sessionView(await ctx.accounts.sessionRow(current.session.id)),
       };
-    }) as Resolver<Promise<{ orgId: string; type: string; user: UserView; session: SessionView }>>,
+    }) as Resolver<Promise<AcceptedOrgInvitationView<never>>>,
   },
 };

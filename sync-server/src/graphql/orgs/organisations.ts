@@ -1,5 +1,5 @@
-import type { OrgIdAvailability, OrgView, PlanView, SessionOrgGroupsView } from '@vigil/shared';
-import { sessionView, type SessionView } from '../accounts.js';
+import type { CreatedOrgView, OrgIdAvailability, OrgView, PlanView, SessionOrgGroupsView } from '@vigil/shared';
+import { sessionView } from '../accounts.js';
 import type { Caller } from '../../access/caller.js';
 import type { GraphqlContext } from '../context.js';
 import { pageOf, pageRequest } from '../pagination.js';
@@ -9,7 +9,7 @@ import { orgsOf, type Resolver } from './caller.js';
 async function withNewSessionToken(
   ctx: GraphqlContext,
   create: (caller: Caller) => Promise<string>,
-): Promise<{ orgId: string; session: SessionView }> {
+): Promise<CreatedOrgView<never>> {
   const orgId = await create(await ctx.caller());
   // The service refused any caller without a session before creating anything.
   const current = (await ctx.current())!;
@@ -58,11 +58,11 @@ export const organisationResolvers = {
       )) as Resolver<Promise<OrgView>>,
     createOrg: ((_, args, ctx) =>
       withNewSessionToken(ctx, (caller) => orgsOf(ctx).organisations.create(caller, args))) as Resolver<
-      Promise<{ orgId: string; session: SessionView }>
+      Promise<CreatedOrgView<never>>
     >,
     createOnboardingOrg: ((_, args, ctx) =>
       withNewSessionToken(ctx, (caller) => orgsOf(ctx).organisations.createOnboarding(caller, args))) as Resolver<
-      Promise<{ orgId: string; session: SessionView }>
+      Promise<CreatedOrgView<never>>
     >,
   },
 };

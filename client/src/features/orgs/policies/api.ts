@@ -1,8 +1,8 @@
-import type { Policy, PolicyRuleValue, SedationLevel } from '@vigil/shared';
+import type { PolicyRuleValue, PolicyView, SedationLevel } from '@vigil/shared';
 import { graphql } from '../../../data/graphql.js';
 
-/** A policy as the server answers it: the spec's fields, and false for a parent's (read-only here). */
-export type PolicyView = Policy & { editable: boolean };
+/** A policy as the server answers it (shared views/policies.ts): the spec's fields, and false for a parent's (read-only here). */
+export type { PolicyView };
 
 const POLICY = 'id ownerType ownerId ruleSubject ruleType ruleValue relevantSedationLevels editable';
 

@@ -1,0 +1,133 @@
+import type { z } from 'zod';
+import { orgFormFieldSchema, orgFormPropertiesSchema, textBodyFormPropertiesSchema } from '../forms/forms.js';
+import {
+  mfaOptionViewSchema,
+  sessionOrgsViewSchema,
+  sessionOrgViewSchema,
+  sessionViewSchema,
+  signatureViewSchema,
+  userAndSessionViewSchema,
+  userPropertiesInputSchema,
+  userViewSchema,
+} from './accounts.js';
+import { fhirJsonViewSchema, orgFormViewSchema } from './forms.js';
+import { finalizedHhxViewSchema, newHhxViewSchema } from './hhx.js';
+import {
+  caseLedgerLineViewSchema,
+  inventoryInputSchema,
+  inventoryLotViewSchema,
+  inventoryViewSchema,
+  ledgerCaseViewSchema,
+  ledgerCheckViewSchema,
+  ledgerEntryInputSchema,
+  ledgerEntryViewSchema,
+  ledgerFilterSchema,
+  lotInputSchema,
+  receiveInputSchema,
+  witnessInputSchema,
+} from './inventories.js';
+import {
+  acceptedOrgInvitationViewSchema,
+  addressLinesInputSchema,
+  addressLinesViewSchema,
+  baaAnswerViewSchema,
+  baaFieldsInputSchema,
+  baaSignatureViewSchema,
+  childOrgMemberViewSchema,
+  createdOrgViewSchema,
+  orgFeatureViewSchema,
+  orgInvitationSentViewSchema,
+  orgInvitationViewSchema,
+  orgMemberViewSchema,
+  orgPendingInvitationViewSchema,
+  orgPropertiesInputSchema,
+  orgSubscriptionStatusViewSchema,
+  orgViewSchema,
+  planViewSchema,
+  postalAddressInputSchema,
+  postalAddressViewSchema,
+  teamUserMembershipViewSchema,
+  teamUserViewSchema,
+} from './orgs.js';
+import { policyViewSchema } from './policies.js';
+import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
+
+export * from './accounts.js';
+export * from './forms.js';
+export * from './hhx.js';
+export * from './inventories.js';
+export * from './orgs.js';
+export * from './patient-forms.js';
+export * from './policies.js';
+export * from './report.js';
+
+/**
+ * Every GraphQL object and input type a client reads or sends, by its SDL name, and the one zod
+ * schema it is written as (issue 36 item 5). The server's resolvers return these types and the
+ * client's api.ts reads them; sync-server/src/graphql/views-sdl.test.ts compares each with the
+ * executable schema field for field (names, nullability, lists, scalar kind, nested types), so
+ * a field changed on one side only fails there. A new SDL type is added here.
+ */
+export const GRAPHQL_VIEWS = {
+  // accounts
+  MfaOption: mfaOptionViewSchema,
+  User: userViewSchema,
+  SessionOrg: sessionOrgViewSchema,
+  SessionOrgs: sessionOrgsViewSchema,
+  Session: sessionViewSchema,
+  UserAndSession: userAndSessionViewSchema,
+  Signature: signatureViewSchema,
+  UserProperties: userPropertiesInputSchema,
+  // orgs
+  OrgSubscriptionStatus: orgSubscriptionStatusViewSchema,
+  Org: orgViewSchema,
+  AddressLines: addressLinesViewSchema,
+  PostalAddress: postalAddressViewSchema,
+  AddressLinesInput: addressLinesInputSchema,
+  PostalAddressInput: postalAddressInputSchema,
+  OrgProperties: orgPropertiesInputSchema,
+  OrgInvitation: orgInvitationViewSchema,
+  PendingOrgInvitation: orgPendingInvitationViewSchema,
+  OrgInvitationSent: orgInvitationSentViewSchema,
+  OrgFeature: orgFeatureViewSchema,
+  Plan: planViewSchema,
+  OrgMember: orgMemberViewSchema,
+  ChildOrgMember: childOrgMemberViewSchema,
+  TeamUserMembership: teamUserMembershipViewSchema,
+  TeamUser: teamUserViewSchema,
+  CreatedOrg: createdOrgViewSchema,
+  AcceptedOrgInvitation: acceptedOrgInvitationViewSchema,
+  BaaSignature: baaSignatureViewSchema,
+  Baa: baaAnswerViewSchema,
+  BaaFields: baaFieldsInputSchema,
+  // report
+  PdfShare: pdfShareViewSchema,
+  FinalizedReport: finalizedReportViewSchema,
+  CaseAddendum: caseAddendumSchema,
+  CaseSignedReport: caseSignedReportSchema,
+  // health history
+  NewHhx: newHhxViewSchema,
+  FinalizedHhx: finalizedHhxViewSchema,
+  // forms
+  OrgFormField: orgFormFieldSchema,
+  OrgForm: orgFormViewSchema,
+  OrgFormFieldInput: orgFormFieldSchema,
+  OrgFormProperties: orgFormPropertiesSchema,
+  TextBodyFormProperties: textBodyFormPropertiesSchema,
+  FhirJson: fhirJsonViewSchema,
+  // inventories
+  InventoryLot: inventoryLotViewSchema,
+  Inventory: inventoryViewSchema,
+  LedgerCase: ledgerCaseViewSchema,
+  LedgerEntry: ledgerEntryViewSchema,
+  LedgerCheck: ledgerCheckViewSchema,
+  CaseLedgerLine: caseLedgerLineViewSchema,
+  InventoryInput: inventoryInputSchema,
+  LotInput: lotInputSchema,
+  ReceiveInput: receiveInputSchema,
+  WitnessInput: witnessInputSchema,
+  LedgerEntryInput: ledgerEntryInputSchema,
+  LedgerFilter: ledgerFilterSchema,
+  // policies
+  Policy: policyViewSchema,
+} as const satisfies Readonly<Record<string, z.ZodObject>>;
