@@ -102,11 +102,16 @@ export const formResolvers = {
       pageOf(await ctx.services.forms.orgForms(await ctx.caller(), args.orgId), pageRequest(args), (f) => f.id),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
-    createOrgForm: async (_, args, ctx): Promise<OrgFormView[]> => ctx.services.forms.createOrgForm(await ctx.caller(), graphqlArgs(args)),
-    updateOrgForm: async (_, args, ctx): Promise<OrgFormView[]> => ctx.services.forms.updateOrgForm(await ctx.caller(), graphqlArgs(args)),
-    createTextBodyForm: async (_, args, ctx): Promise<OrgFormView[]> => ctx.services.forms.createTextBodyForm(await ctx.caller(), graphqlArgs(args)),
-    updateTextBodyForm: async (_, args, ctx): Promise<OrgFormView[]> => ctx.services.forms.updateTextBodyForm(await ctx.caller(), graphqlArgs(args)),
-    deleteOrgForm: async (_, args, ctx): Promise<OrgFormView[]> => ctx.services.forms.deleteOrgForm(await ctx.caller(), graphqlArgs(args)),
+    createOrgForm: async (_, args, ctx): Promise<OrgFormView[]> =>
+      ctx.services.forms.createOrgForm(await ctx.caller(), graphqlArgs(args)),
+    updateOrgForm: async (_, args, ctx): Promise<OrgFormView[]> =>
+      ctx.services.forms.updateOrgForm(await ctx.caller(), graphqlArgs(args)),
+    createTextBodyForm: async (_, args, ctx): Promise<OrgFormView[]> =>
+      ctx.services.forms.createTextBodyForm(await ctx.caller(), graphqlArgs(args)),
+    updateTextBodyForm: async (_, args, ctx): Promise<OrgFormView[]> =>
+      ctx.services.forms.updateTextBodyForm(await ctx.caller(), graphqlArgs(args)),
+    deleteOrgForm: async (_, args, ctx): Promise<OrgFormView[]> =>
+      ctx.services.forms.deleteOrgForm(await ctx.caller(), graphqlArgs(args)),
     addFormTasksToAppointment: async (_, args, ctx) =>
       fhirJson(await ctx.services.tasks.add(await ctx.caller(), graphqlArgs(args))),
     sendAppointmentForm: async (_, args, ctx) =>

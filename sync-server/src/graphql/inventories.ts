@@ -213,8 +213,10 @@ export const inventoryResolvers = {
       (
         await ctx.services.inventories.log(await ctx.caller(), args.orgId, graphqlArgs(args.filter), pageRequest(args))
       ).map(entryOut),
-    ledgerCheck: async (_, args, ctx): Promise<LedgerCheckView> => ctx.services.inventories.check(await ctx.caller(), args.orgId),
-    caseLedger: async (_, args, ctx): Promise<CaseLedgerLineView[]> => ctx.services.inventories.caseLines(await ctx.caller(), args.orgId, args.caseId),
+    ledgerCheck: async (_, args, ctx): Promise<LedgerCheckView> =>
+      ctx.services.inventories.check(await ctx.caller(), args.orgId),
+    caseLedger: async (_, args, ctx): Promise<CaseLedgerLineView[]> =>
+      ctx.services.inventories.caseLines(await ctx.caller(), args.orgId, args.caseId),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
     createInventory: async (_, args, ctx) =>
