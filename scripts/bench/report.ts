@@ -88,7 +88,7 @@ export function renderMarkdown(report: BenchReport): string {
     'Before and after a change, side by side in one run: put the earlier commit in a clone with its',
     '`node_modules` and name it as the reference: `BENCH_BASELINE_ROOT=/path/to/clone node --import tsx',
     'scripts/bench/one.ts latency throughput cold memory` (the reference column is then that Vigil).',
-    "Issue 26's figures: `docs/benchmarks-issue-26.md`.",
+    "Issue 26's figures: `docs/benchmarks-issue-26.md`; issue 36's (the change feed): `docs/benchmarks-issue-36.md`.",
     '',
     '## Run',
     '',
