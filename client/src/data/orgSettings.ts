@@ -23,12 +23,13 @@ import { useCachedQuery, type SettingsStore } from './settingsCache.js';
 /** An organisation feature config entry (spec 000 §3). */
 export type OrgFeature = OrgFeatureView;
 
-const FEATURE = 'name label subLabel checkboxLabel value owner public productFeature type stringValue stringValues';
+/** The fields of an organisation feature config entry every query and mutation of it asks for. */
+export const ORG_FEATURE_FIELDS = 'name label subLabel checkboxLabel value owner public productFeature type stringValue stringValues';
 
 /** The organisation's feature config (GraphQL orgFeaturesConfig). */
 export async function fetchOrgFeatures(orgId: string): Promise<OrgFeature[]> {
   const data = await graphql<{ orgFeaturesConfig: OrgFeature[] }>(
-    `query OrgFeaturesConfig($orgId: String) { orgFeaturesConfig(orgId: $orgId) { ${FEATURE} } }`,
+    `query OrgFeaturesConfig($orgId: String) { orgFeaturesConfig(orgId: $orgId) { ${ORG_FEATURE_FIELDS} } }`,
     { orgId },
   );
   return data.orgFeaturesConfig;

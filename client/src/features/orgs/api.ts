@@ -15,6 +15,7 @@ import type {
 } from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
 import type { Session } from '../../session/api.js';
+import { ORG_FEATURE_FIELDS } from '../../data/orgSettings.js';
 
 /*
  * The organisation calls of spec 000 §7 the organisation screens make. Screens reach them
@@ -241,20 +242,10 @@ export async function removeMember(orgId: string, memberId: string): Promise<voi
 /** An organisation feature config entry (spec 000 §3). */
 export type OrgFeature = OrgFeatureView;
 
-const FEATURE = 'name label subLabel checkboxLabel value owner public productFeature type stringValue stringValues';
-
-export async function fetchFeatures(orgId: string): Promise<OrgFeature[]> {
-  const data = await graphql<{ orgFeaturesConfig: OrgFeature[] }>(
-    `query OrgFeaturesConfig($orgId: String) { orgFeaturesConfig(orgId: $orgId) { ${FEATURE} } }`,
-    { orgId },
-  );
-  return data.orgFeaturesConfig;
-}
-
 export async function addFeature(orgId: string, featureName: string, stringValue?: string): Promise<OrgFeature[]> {
   const data = await graphql<{ addOrgFeature: OrgFeature[] }>(
     `mutation AddOrgFeature($orgId: String, $featureName: String!, $stringValue: String) {
-      addOrgFeature(orgId: $orgId, featureName: $featureName, stringValue: $stringValue) { ${FEATURE} }
+      addOrgFeature(orgId: $orgId, featureName: $featureName, stringValue: $stringValue) { ${ORG_FEATURE_FIELDS} }
     }`,
     { orgId, featureName, stringValue: stringValue ?? null },
   );
@@ -264,7 +255,7 @@ export async function addFeature(orgId: string, featureName: string, stringValue
 export async function removeFeature(orgId: string, featureName: string): Promise<OrgFeature[]> {
   const data = await graphql<{ removeOrgFeature: OrgFeature[] }>(
     `mutation RemoveOrgFeature($orgId: String, $featureName: String!) {
-      removeOrgFeature(orgId: $orgId, featureName: $featureName) { ${FEATURE} }
+      removeOrgFeature(orgId: $orgId, featureName: $featureName) { ${ORG_FEATURE_FIELDS} }
     }`,
     { orgId, featureName },
   );
