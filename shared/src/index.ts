@@ -54,3 +54,4 @@ export * from './views/index.js';
 export * from './forms/index.js';
 export * from './images/index.js';
 export * from './rules/ledger.js';
+export * from './plans/index.js';

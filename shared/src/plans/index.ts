@@ -1,0 +1,2 @@
+export * from './tiers.js';
+export * from './pricing.js';
