@@ -7,6 +7,7 @@ import { CHANGE_FEED_MIGRATION } from '../changes/migration.js';
 import { FORMS_MIGRATION } from '../forms/migration.js';
 import { LEASES_MIGRATION } from '../leases/migration.js';
 import { INVENTORIES_MIGRATION, LEDGER_CORRECTIONS_MIGRATION } from '../inventories/migration.js';
+import { BILLING_MIGRATION } from '../billing/migration.js';
 import { LOCAL_PAYMENTS_MIGRATION } from '../payments-local/migration.js';
 import { POLICIES_MIGRATION } from '../policies/migration.js';
 import { ONE_CURRENT_PDF_MIGRATION } from '../reports/migration.js';
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   LEASES_MIGRATION,
   ATTEMPT_PLACES_MIGRATION,
   LOCAL_PAYMENTS_MIGRATION,
+  BILLING_MIGRATION,
 ];
