@@ -97,6 +97,17 @@ describe('local provider: cards', () => {
     expect(await provider.listCards(customer.id)).toEqual([]);
   });
 
+  it('lists saved cards, newest default, and forgets a removed one', async () => {
+    const { provider, customer, saveCard } = await setup('');
+    const visa = await saveCard('4242424242424242');
+    const mastercard = await saveCard('5555555555554444');
+    expect((await provider.listCards(customer.id)).map((c) => c.brand)).toEqual(['mastercard', 'visa']);
+    expect((await provider.getCustomer(customer.id))?.defaultCardId).toBe(mastercard.id);
+    await provider.detachCard(customer.id, mastercard.id);
+    expect((await provider.listCards(customer.id)).map((c) => c.id)).toEqual([visa.id]);
+    expect((await provider.getCustomer(customer.id))?.defaultCardId).toBe(visa.id);
+  });
+
   it("will not attach another customer's card", async () => {
     const { provider, customer } = await setup('');
     const other = await provider.createCustomer({ email: 'b@vigil.test', name: 'B', orgId: 'org-2' });

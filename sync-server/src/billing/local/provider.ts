@@ -179,7 +179,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       const stored = await this.core.get('card', cardId);
       if (stored.customerId !== customerId) throw new ProviderRequestError(`No such payment method: '${cardId}'`);
       const owner = await this.core.get('customer', customerId);
-      await this.core.put('card', { ...stored, customerId: null }, customerId, stored.created);
+      await this.core.put('card', { ...stored, customerId: null }, null, stored.created);
       if (owner.defaultCardId === cardId) {
         const others = (await this.listCards(customerId)).filter((c) => c.id !== cardId);
         await this.core.put('customer', { ...owner, defaultCardId: others[0]?.id ?? null }, customerId, owner.created);

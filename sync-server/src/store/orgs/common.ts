@@ -24,7 +24,9 @@ export type OrgAuditAction =
   | 'orgFormCreated'
   | 'orgFormUpdated'
   | 'orgFormDeleted'
-  | 'inventoryCreated';
+  | 'inventoryCreated'
+  // Issue 37: the subscription changed (by an administrator, or by the payment provider's event).
+  | 'orgSubscriptionChanged';
 
 /** Where and when a change was asked for: every audit event of the operation carries it. */
 export interface AuditOrigin {

@@ -84,6 +84,7 @@ const COLUMNS: { [K in keyof Required<OrgChanges>]: [string, (v: OrgChanges[K]) 
   taxStatus: ['tax_status', (v) => v],
   billingName: ['billing_name', (v) => v],
   shippingAddress: ['shipping_address', (v) => (v ? JSON.stringify(v) : null)],
+  planId: ['plan_id', (v) => v],
 };
 
 /** Organisations and their parents (orgs, org_parents) over the server's SQLite database. */

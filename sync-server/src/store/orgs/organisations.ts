@@ -68,6 +68,8 @@ export interface OrgChanges {
   billingName?: string | null;
   /** Null: the same as billing. */
   shippingAddress?: PostalAddress | null;
+  /** The plan (price) subscribed to (issue 37). */
+  planId?: string | null;
 }
 
 /** Organisations, their parents and their audit events (spec 000 §3 Org). */

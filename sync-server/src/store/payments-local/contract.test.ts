@@ -44,6 +44,18 @@ describe.each(implementations)('LocalPaymentStore contract (%s)', (_, make) => {
     expect(await store.get('customer', 'cus_1')).toEqual({ id: 'cus_1', name: 'B' });
   });
 
+  it('moves an object to the customer given on a later write (a card attached), keeping its time', async () => {
+    const store = make();
+    await store.put({ kind: 'card', id: 'pm_1', customerId: null, created: 5 }, { id: 'pm_1' });
+    await store.put({ kind: 'card', id: 'pm_2', customerId: 'cus_1', created: 9 }, { id: 'pm_2' });
+    expect((await store.list('card', { customerId: 'cus_1', limit: 10 })).items).toEqual([{ id: 'pm_2' }]);
+    await store.put({ kind: 'card', id: 'pm_1', customerId: 'cus_1', created: 99 }, { id: 'pm_1', attached: true });
+    expect((await store.list('card', { customerId: 'cus_1', limit: 10 })).items).toEqual([
+      { id: 'pm_2' },
+      { id: 'pm_1', attached: true },
+    ]);
+  });
+
   it("lists a customer's objects newest first, a page at a time", async () => {
     const store = make();
     for (let i = 1; i <= 5; i++) {

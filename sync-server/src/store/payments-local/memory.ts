@@ -44,7 +44,7 @@ export class MemoryLocalPaymentStore implements LocalPaymentStore {
     return this.db.run(() => {
       const objects = this.state.value.objects;
       const found = objects.find((o) => o.kind === meta.kind && o.id === meta.id);
-      if (found) found.body = structuredClone(body);
+      if (found) Object.assign(found, { body: structuredClone(body), customerId: meta.customerId });
       else objects.push({ ...meta, body: structuredClone(body), seq: (objects.at(-1)?.seq ?? 0) + 1 });
     });
   }

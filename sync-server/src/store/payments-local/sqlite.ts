@@ -29,7 +29,7 @@ export class SqliteLocalPaymentStore implements LocalPaymentStore {
       this.db
         .prepare(
           `INSERT INTO payment_local_objects (kind, id, customer_id, created, body) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (kind, id) DO UPDATE SET body = excluded.body`,
+           ON CONFLICT (kind, id) DO UPDATE SET body = excluded.body, customer_id = excluded.customer_id`,
         )
         .run(meta.kind, meta.id, meta.customerId, meta.created, JSON.stringify(body));
     });

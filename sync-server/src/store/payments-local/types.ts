@@ -29,7 +29,7 @@ export interface LocalEvent {
 
 export interface LocalPaymentStore extends UnitOfWork {
   get<T>(kind: LocalPaymentKind, id: string): Promise<T | null>;
-  /** Inserts or replaces an object; its meta (customer, created) is kept from the first write. */
+  /** Inserts or replaces an object (and its customer: a card is attached); its created time is kept from the first write. */
   put(meta: LocalObjectMeta, body: unknown): Promise<void>;
   /** Newest first (created, then the order they were first stored, descending); `startingAfter` is the last id of the previous page. */
   list<T>(

@@ -1,0 +1,230 @@
+import type { OrgRole } from '@vigil/shared';
+import { describe, expect, it } from 'vitest';
+import type { Caller } from '../access/caller.js';
+import { OrgAccess } from '../access/index.js';
+import { AppError } from '../errors.js';
+import { MemoryBillingStore } from '../store/billing/memory.js';
+import { MemoryAccountStore } from '../store/accounts/memory.js';
+import { MemoryDatabase } from '../store/memory/database.js';
+import { MemoryOrgStore } from '../store/orgs/memory.js';
+import type { CataloguePlan } from '../store/orgs/memory-common.js';
+import { addMembership, signUp, type OrgWorld } from '../store/orgs/seed.test-util.js';
+import { MemoryLocalPaymentStore } from '../store/payments-local/memory.js';
+import { MemorySessionStore } from '../store/sessions/memory.js';
+import { LocalPaymentProvider } from './local/provider.js';
+import { BillingService } from './service.js';
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 10, 28, 0, 30);
+const ORIGIN = { at: NOW, ip: null, userAgent: null };
+
+async function world() {
+  const db = new MemoryDatabase();
+  const plans: CataloguePlan[] = [];
+  const sessions: MemorySessionStore = new MemorySessionStore(db, (userId) => orgs.sessionMemberships(userId));
+  const accounts = new MemoryAccountStore(db, sessions);
+  const orgs: MemoryOrgStore = new MemoryOrgStore(db, { users: accounts.users, plans: () => plans });
+  const w: OrgWorld = { accounts, sessions, orgs };
+  const provider = new LocalPaymentProvider(new MemoryLocalPaymentStore(), 'whsec_test', () => NOW);
+  for (const [tier, interval, amount] of [
+    ['plus', 'month', 14_900],
+    ['advanced', 'month', 24_900],
+    ['advanced', 'year', 249_000],
+  ] as const) {
+    const price = await provider.createPrice({
+      productName: tier === 'plus' ? 'Plus' : 'Advanced',
+      lookupKey: `${tier}_${interval}ly`,
+      interval,
+      amount,
+      currency: 'usd',
+    });
+    plans.push({
+      id: price.id,
+      amount,
+      productId: `prod_${tier}`,
+      productName: price.productName,
+      nickname: null,
+      interval,
+      lookupKey: price.lookupKey,
+      productFeaturesJson: '{}',
+      active: true,
+    });
+  }
+  for (const id of ['usr-admin', 'usr-dr', 'usr-staff', 'usr-other']) await signUp(w, id);
+  const office = { id: 'office', fhirId: 'o1', name: 'Smile Dental', type: 'regular' as const };
+  await addMembership(w, office, 'usr-admin', ['admin', 'provider']);
+  await addMembership(w, office, 'usr-dr', ['provider']);
+  await addMembership(w, office, 'usr-staff', ['support']);
+  await addMembership(w, { id: 'other', fhirId: 'o2', name: 'Other', type: 'regular' }, 'usr-other', ['admin']);
+  // The office's trial ended yesterday.
+  await orgs.updateOrg('office', { subscriptionStatus: 'trialing', trialEnd: NOW - DAY }, null, ORIGIN, {
+    action: 'orgUpdated',
+    userId: null,
+    detail: {},
+  });
+  const billing = new MemoryBillingStore(db);
+  const access = new OrgAccess({ parentsOf: (id) => orgs.parentsOf(id) });
+  const service = new BillingService({ provider, billing, orgs, access, now: () => NOW });
+  const caller = (userId: string, orgId: string, roles: OrgRole[]): Caller => ({
+    user: { id: userId, name: userId, email: `${userId}@example.com`, emailVerified: true },
+    sessionId: `s-${userId}`,
+    subject: { signedIn: true, multiFactorValid: true, orgs: [{ id: orgId, roles }] },
+    singleOrg: null,
+    freshSudo: false,
+    ip: '10.0.0.1',
+    userAgent: 'test',
+    origin: '',
+    transport: 'graphql',
+  });
+  const admin = caller('usr-admin', 'office', ['admin', 'provider']);
+  const card = async (number: string) => {
+    const pm = await provider.tokenizeCard({ number, expMonth: 12, expYear: 2030, cvc: '123' });
+    return service.addCard(admin, { orgId: 'office', paymentMethodId: pm.id });
+  };
+  return { service, provider, orgs, billing, plans, admin, caller, card };
+}
+
+/** The refusal's code or text, or null when the call succeeds. */
+async function refusal(fn: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await fn();
+    return null;
+  } catch (e) {
+    if (e instanceof AppError) return e.message;
+    throw e;
+  }
+}
+
+describe('BillingService (issue 37)', () => {
+  it('makes an office whose trial ended ok again once its admin subscribes with the success card', async () => {
+    const { service, orgs, plans, admin, card } = await world();
+    expect(await service.overview(admin, { orgId: 'office' })).toMatchObject({
+      status: 'trialing',
+      ok: false,
+      providers: 2,
+    });
+    await card('4242424242424242');
+    const overview = await service.subscribe(admin, { orgId: 'office', priceId: plans[1]!.id });
+    expect(overview).toMatchObject({
+      status: 'active',
+      ok: true,
+      providers: 2,
+      plan: { lookupKey: 'advanced_monthly' },
+      subscription: { quantity: 2, cancelAtPeriodEnd: false, currentPeriodStart: NOW },
+      cards: [{ brand: 'visa', last4: '4242' }],
+    });
+    expect(await orgs.org('office')).toMatchObject({ subscriptionStatus: 'active', planId: plans[1]!.id });
+    const { invoices } = await service.invoices(admin, { orgId: 'office' });
+    expect(invoices.map((i) => [i.status, i.total])).toEqual([['paid', 49_800]]);
+  });
+
+  it("refuses the decline card with the provider's message and changes nothing", async () => {
+    const { service, orgs, plans, admin, card } = await world();
+    expect(await refusal(() => card('4000000000000002'))).toBe('Your card was declined.');
+    expect(await refusal(() => service.subscribe(admin, { orgId: 'office', priceId: plans[0]!.id }))).toBe(
+      'This customer has no attached payment source.',
+    );
+    expect(await orgs.org('office')).toMatchObject({ subscriptionStatus: 'trialing', planId: null });
+  });
+
+  it("leaves the office as it was when the first charge is refused, with the provider's message", async () => {
+    const { service, orgs, plans, admin, card } = await world();
+    await card('4000000000009995');
+    expect(await refusal(() => service.subscribe(admin, { orgId: 'office', priceId: plans[0]!.id }))).toBe(
+      'Your card has insufficient funds.',
+    );
+    expect(await orgs.org('office')).toMatchObject({ subscriptionStatus: 'trialing', trialEnd: NOW - DAY });
+    expect((await service.overview(admin, { orgId: 'office' })).subscription).toBeNull();
+  });
+
+  it('keeps the rest of a trial that has not ended: trialing until its end, nothing charged', async () => {
+    const { service, orgs, plans, admin, card } = await world();
+    await orgs.updateOrg('office', { trialEnd: NOW + 10 * DAY }, null, ORIGIN, {
+      action: 'orgUpdated',
+      userId: null,
+      detail: {},
+    });
+    await card('4242424242424242');
+    expect(await service.subscribe(admin, { orgId: 'office', priceId: plans[0]!.id })).toMatchObject({
+      status: 'trialing',
+      trialEnd: NOW + 10 * DAY,
+      ok: true,
+    });
+    expect((await service.invoices(admin, { orgId: 'office' })).invoices.map((i) => i.total)).toEqual([0]);
+    // The first invoice, at the trial's end: 2 providers at 149.00.
+    expect(await service.preview(admin, { orgId: 'office' })).toMatchObject({
+      total: 29_800,
+      periodStart: NOW + 10 * DAY,
+    });
+  });
+
+  it('shows a provider added on the next invoice before and after it is billed', async () => {
+    const { service, orgs, plans, admin, card } = await world();
+    await card('4242424242424242');
+    await service.subscribe(admin, { orgId: 'office', priceId: plans[0]!.id });
+    const before = await service.preview(admin, { orgId: 'office', providers: 3 });
+    expect(before?.lines.at(-1)).toMatchObject({ quantity: 3, amount: 44_700 });
+    const staff = (await orgs.members('office')).find((m) => m.userId === 'usr-staff')!;
+    await orgs.setMemberRoles(staff.id, ['support', 'provider'], ORIGIN, {
+      action: 'orgRolesChanged',
+      userId: null,
+      detail: {},
+    });
+    await service.syncProviders('office');
+    expect((await service.overview(admin, { orgId: 'office' })).subscription?.quantity).toBe(3);
+    expect((await service.preview(admin, { orgId: 'office' }))?.lines.at(-1)).toMatchObject({ quantity: 3 });
+  });
+
+  it('cancels at the period end and resumes, audited on the organisation', async () => {
+    const { service, plans, admin, card } = await world();
+    await card('4242424242424242');
+    await service.subscribe(admin, { orgId: 'office', priceId: plans[0]!.id });
+    expect(await service.setCancelled(admin, { orgId: 'office' }, true)).toMatchObject({
+      status: 'active',
+      ok: true,
+      subscription: { cancelAtPeriodEnd: true, cancelledAt: NOW },
+    });
+    expect(await service.preview(admin, { orgId: 'office' })).toBeNull();
+    expect(await service.setCancelled(admin, { orgId: 'office' }, false)).toMatchObject({
+      subscription: { cancelAtPeriodEnd: false, cancelledAt: null },
+    });
+  });
+
+  it("lets only the office's administrators manage or read its billing", async () => {
+    const { service, plans, caller } = await world();
+    const provider = caller('usr-dr', 'office', ['provider']);
+    const stranger = caller('usr-other', 'other', ['admin']);
+    for (const who of [provider, stranger]) {
+      expect(await refusal(() => service.overview(who, { orgId: 'office' }))).toBe('NOT_AUTHORIZED');
+      expect(await refusal(() => service.invoices(who, { orgId: 'office' }))).toBe('NOT_AUTHORIZED');
+      expect(await refusal(() => service.subscribe(who, { orgId: 'office', priceId: plans[0]!.id }))).toBe(
+        'NOT_AUTHORIZED',
+      );
+      expect(await refusal(() => service.addCard(who, { orgId: 'office', paymentMethodId: 'pm_x' }))).toBe(
+        'NOT_AUTHORIZED',
+      );
+    }
+  });
+
+  it('refuses an unknown or archived price and bad input at the edge', async () => {
+    const { service, admin } = await world();
+    expect(await refusal(() => service.subscribe(admin, { orgId: 'office', priceId: 'price_unknown' }))).toBe(
+      'NOT_FOUND',
+    );
+    expect(await refusal(() => service.subscribe(admin, { orgId: 'office', priceId: '' }))).not.toBeNull();
+    expect(await refusal(() => service.invoices(admin, { orgId: 'office', first: 1000 }))).not.toBeNull();
+    expect(await refusal(() => service.preview(admin, { orgId: 'office', providers: -1 }))).not.toBeNull();
+  });
+
+  it('ignores a report older than the one it holds', async () => {
+    const { service, provider, billing, plans, admin, card } = await world();
+    await card('4242424242424242');
+    await service.subscribe(admin, { orgId: 'office', priceId: plans[0]!.id });
+    const account = (await billing.get('office'))!;
+    const stale = (await provider.getSubscription(account.subscriptionId!))!;
+    await service.mirror('office', { ...stale, status: 'past_due' }, account.reportedAt - 1, null, null);
+    expect((await billing.get('office'))?.status).toBe('active');
+    await service.mirror('office', { ...stale, status: 'past_due' }, account.reportedAt + 1, null, null);
+    expect((await billing.get('office'))?.status).toBe('past_due');
+  });
+});
