@@ -80,7 +80,8 @@ export abstract class AccountBase {
   protected readonly limiter: RateLimiter;
   /**
    * One step at a time in this process for what a place does not cover: the codes-sent count and
-   * the code it stores, and a code's own wrong-try count (issue 24 item 4).
+   * the code it stores (issue 24 item 4). A code's wrong-try count and its single use are the
+   * store's own atomic steps (issue 36 item 1), so checking a code takes no turn here.
    */
   protected readonly limits = new Mutex();
 
@@ -252,7 +253,7 @@ export abstract class AccountBase {
    * Checks a 6-digit code of this session: single use, unexpired, 5 wrong tries void it, rate
    * limited per account and IP. Throws CODE_MISMATCH, CODE_EXPIRED or TOO_MANY_REQUESTS.
    */
-  protected consumeSessionCode(
+  protected async consumeSessionCode(
     c: Current,
     purpose: CodePurpose,
     channel: string,
@@ -260,25 +261,27 @@ export abstract class AccountBase {
     code: string,
     meta: RequestMeta,
   ): Promise<void> {
-    // The account's and IP's limits through the rate limiter's places (every process counts them);
-    // and one step of this process's limits queue: the code's wrong-try count and the failure it
-    // records happen before any parallel try is looked at (issue 24 item 4).
-    return this.limits.runExclusive(async () => {
-      const now = this.now();
-      const release = await this.limiter.reserve('mfaCodeFailed', now - AUTH_LIMITS.codeWindowMs, [
-        { by: { userId: c.user.id }, limit: AUTH_LIMITS.codeFailuresPerAccount },
-        ...(meta.ip === null ? [] : [{ by: { ip: meta.ip }, limit: AUTH_LIMITS.codeFailuresPerIp }]),
-      ]);
-      if (!release) refuse('TOO_MANY_REQUESTS');
-      try {
-        await this.checkSessionCode(c, purpose, channel, to, code, meta, now);
-      } finally {
-        await release();
-      }
-    });
+    // The account's and IP's limits through the rate limiter's places, and the code's wrong-try
+    // count and single use through the store's atomic steps: parallel tries, in this process or
+    // any other over the database, are counted one after another without a queue here (issue 36).
+    const now = this.now();
+    const release = await this.limiter.reserve('mfaCodeFailed', now - AUTH_LIMITS.codeWindowMs, [
+      { by: { userId: c.user.id }, limit: AUTH_LIMITS.codeFailuresPerAccount },
+      ...(meta.ip === null ? [] : [{ by: { ip: meta.ip }, limit: AUTH_LIMITS.codeFailuresPerIp }]),
+    ]);
+    if (!release) refuse('TOO_MANY_REQUESTS');
+    try {
+      await this.checkSessionCode(c, purpose, channel, to, code, meta, now);
+    } finally {
+      await release();
+    }
   }
 
-  /** A code's check once its attempt holds a place: CODE_EXPIRED, CODE_MISMATCH (failure recorded first), or closed. */
+  /**
+   * A code's check once its attempt holds a place: CODE_EXPIRED, CODE_MISMATCH (failure recorded
+   * first), or closed. A code closed by a parallel try after it was read (its fifth wrong try, or
+   * its use) counts as no open code: CODE_EXPIRED, as a later try would have found it.
+   */
   private async checkSessionCode(
     c: Current,
     purpose: CodePurpose,
@@ -301,12 +304,14 @@ export abstract class AccountBase {
       refuse('CODE_EXPIRED');
     }
     if (row.code_hash !== sha256(code) || code.length !== MFA_CODE_LENGTH) {
-      const attempts = row.attempts + 1;
-      await this.store.recordWrongCode(row.id, attempts, attempts >= AUTH_LIMITS.codeMaxAttempts, now);
-      await failure('mismatch');
-      refuse('CODE_MISMATCH');
+      const attempts = await this.store.recordWrongCode(row.id, AUTH_LIMITS.codeMaxAttempts, now);
+      await failure(attempts === null ? 'closed' : 'mismatch');
+      refuse(attempts === null ? 'CODE_EXPIRED' : 'CODE_MISMATCH');
     }
-    await this.store.closeCode(row.id, now);
+    if (!(await this.store.closeCode(row.id, now))) {
+      await failure('closed');
+      refuse('CODE_EXPIRED');
+    }
   }
 
   protected async deliverCode(channel: MfaChannel, to: string, code: string, what: string): Promise<void> {

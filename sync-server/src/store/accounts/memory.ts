@@ -209,17 +209,22 @@ export class MemoryAccountStore implements AccountStore {
     });
   }
 
-  recordWrongCode(id: string, attempts: number, close: boolean, now: number): Promise<void> {
+  recordWrongCode(id: string, maxAttempts: number, now: number): Promise<number | null> {
     return this.db.run(() => {
       const code = this.code(id);
-      if (code) Object.assign(code, { attempts, closed_at: close ? now : null });
+      if (!code || code.closed_at !== null) return null;
+      code.attempts += 1;
+      if (code.attempts >= maxAttempts) code.closed_at = now;
+      return code.attempts;
     });
   }
 
-  closeCode(id: string, now: number): Promise<void> {
+  closeCode(id: string, now: number): Promise<boolean> {
     return this.db.run(() => {
       const code = this.code(id);
-      if (code) code.closed_at = now;
+      if (!code || code.closed_at !== null) return false;
+      code.closed_at = now;
+      return true;
     });
   }
 

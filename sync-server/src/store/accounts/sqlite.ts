@@ -224,19 +224,26 @@ export class SqliteAccountStore implements AccountStore {
     });
   }
 
-  recordWrongCode(id: string, attempts: number, close: boolean, now: number): Promise<void> {
+  recordWrongCode(id: string, maxAttempts: number, now: number): Promise<number | null> {
     return serialized(this.db, () => {
-      this.db
-        .prepare('UPDATE one_time_codes SET attempts = ?, closed_at = CASE WHEN ? THEN ? ELSE NULL END WHERE id = ?')
-        .run(attempts, close ? 1 : 0, now, id);
-      return;
+      // One statement: the count read, raised and compared by SQLite, whichever connection runs it.
+      const row = this.db
+        .prepare(
+          `UPDATE one_time_codes SET attempts = attempts + 1,
+             closed_at = CASE WHEN attempts + 1 >= ? THEN ? ELSE NULL END
+           WHERE id = ? AND closed_at IS NULL RETURNING attempts`,
+        )
+        .get(maxAttempts, now, id) as { attempts: number } | undefined;
+      return row?.attempts ?? null;
     });
   }
 
-  closeCode(id: string, now: number): Promise<void> {
+  closeCode(id: string, now: number): Promise<boolean> {
     return serialized(this.db, () => {
-      this.db.prepare('UPDATE one_time_codes SET closed_at = ? WHERE id = ?').run(now, id);
-      return;
+      const { changes } = this.db
+        .prepare('UPDATE one_time_codes SET closed_at = ? WHERE id = ? AND closed_at IS NULL')
+        .run(now, id);
+      return changes > 0;
     });
   }
 

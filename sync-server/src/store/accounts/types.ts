@@ -118,9 +118,17 @@ export interface AccountStore {
   issueCode(code: NewCode): Promise<void>;
   /** The newest open code of a session for a purpose and address, or null. */
   latestOpenCode(sessionId: string, purpose: CodePurpose, channel: string, to: string): Promise<CodeRow | null>;
-  /** Records a wrong try; closes the code when `close`. */
-  recordWrongCode(id: string, attempts: number, close: boolean, now: number): Promise<void>;
-  closeCode(id: string, now: number): Promise<void>;
+  /**
+   * Counts a wrong try at an open code in one atomic step: its count goes up by one and the code
+   * closes when the count reaches `maxAttempts`. Returns the new count, or null when the code was
+   * no longer open (used, voided or replaced meanwhile, perhaps by another process): nothing changed.
+   */
+  recordWrongCode(id: string, maxAttempts: number, now: number): Promise<number | null>;
+  /**
+   * Uses up an open code in one atomic step: true when this call closed it, false when it was
+   * closed already (a parallel use of the same code, in any process, came first).
+   */
+  closeCode(id: string, now: number): Promise<boolean>;
   /** The open (not closed) password-reset code with this hash, expired or not, or null. */
   openResetCode(codeHash: string): Promise<CodeRow | null>;
   /**
