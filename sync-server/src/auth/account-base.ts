@@ -1,6 +1,5 @@
 import { MFA_CODE_LENGTH, SUDO_VALIDITY_MARGIN_MS, newId, normalizeEmail } from '@vigil/shared';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { Mutex } from 'async-mutex';
 import { refuse } from '../errors.js';
 import type { MessageSender } from '../mail/sender.js';
 import type { AccountStore, CodePurpose, MfaChannel, MfaOptionRow, UserRow } from '../store/accounts/types.js';
@@ -78,12 +77,6 @@ export abstract class AccountBase {
    * the place it gives an attempt are one atomic step of the store, in every process.
    */
   protected readonly limiter: RateLimiter;
-  /**
-   * One step at a time in this process for what a place does not cover: the codes-sent count and
-   * the code it stores (issue 24 item 4). A code's wrong-try count and its single use are the
-   * store's own atomic steps (issue 36 item 1), so checking a code takes no turn here.
-   */
-  protected readonly limits = new Mutex();
 
   constructor(deps: AccountsDeps) {
     this.store = deps.store;
@@ -215,10 +208,11 @@ export abstract class AccountBase {
   // ---- codes ----
 
   /**
-   * Checks the codes-sent limit and stores the new code in one step of the limits queue, so
-   * parallel sends are counted one by one (issue 24 item 4).
+   * Stores the new code when the codes-sent limit has room, counted and stored in one atomic step
+   * of the store, so parallel sends, in this process or any other over the database, are counted
+   * one by one (issue 24 item 4, issue 36 item 4). TOO_MANY_REQUESTS when the limit is reached.
    */
-  protected issueCode(
+  protected async issueCode(
     purpose: CodePurpose,
     userId: string,
     sessionId: string | null,
@@ -228,14 +222,9 @@ export abstract class AccountBase {
     validityMs: number,
     limited: boolean,
   ): Promise<void> {
-    return this.limits.runExclusive(async () => {
-      const now = this.now();
-      if (
-        limited &&
-        (await this.store.codesSentSince(userId, now - AUTH_LIMITS.codeWindowMs)) >= AUTH_LIMITS.codesSentPerAccount
-      )
-        refuse('TOO_MANY_REQUESTS');
-      await this.store.issueCode({
+    const now = this.now();
+    const stored = await this.store.issueCode(
+      {
         id: newId('otc'),
         purpose,
         userId,
@@ -245,8 +234,10 @@ export abstract class AccountBase {
         codeHash: sha256(code),
         now,
         expiresAt: now + validityMs,
-      });
-    });
+      },
+      limited ? { since: now - AUTH_LIMITS.codeWindowMs, max: AUTH_LIMITS.codesSentPerAccount } : undefined,
+    );
+    if (!stored) refuse('TOO_MANY_REQUESTS');
   }
 
   /**
@@ -263,7 +254,7 @@ export abstract class AccountBase {
   ): Promise<void> {
     // The account's and IP's limits through the rate limiter's places, and the code's wrong-try
     // count and single use through the store's atomic steps: parallel tries, in this process or
-    // any other over the database, are counted one after another without a queue here (issue 36).
+    // any other over the database, are counted one after another (issue 36 item 4).
     const now = this.now();
     const release = await this.limiter.reserve('mfaCodeFailed', now - AUTH_LIMITS.codeWindowMs, [
       { by: { userId: c.user.id }, limit: AUTH_LIMITS.codeFailuresPerAccount },

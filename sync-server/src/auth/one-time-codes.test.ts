@@ -127,4 +127,22 @@ describe('one-time codes across processes (issue 36 item 1)', () => {
     const tries = [a!, b!].map((p) => p.accounts.verifyMfaCode(current, { ...input, code: right }, META));
     expect(await outcomes(tries)).toEqual(['CODE_EXPIRED', 'ok']);
   });
+
+  it('sends no more codes than the hourly limit when parallel requests arrive over three processes', async () => {
+    const all = processes(3);
+    const signedUp = await all[0]!.accounts.signUp(
+      { name: 'Dr Sends', email: input.to, password: 'quiet lantern 42 river', referredBy: null, botToken: null },
+      META,
+      null,
+    );
+    const current = { user: signedUp.user, session: signedUp.session };
+    const sends = Array.from({ length: AUTH_LIMITS.codesSentPerAccount + 7 }, (_, i) =>
+      all[i % 3]!.accounts.sendMfaVerification(current, input, META),
+    );
+    expect((await outcomes(sends)).filter((o) => o === 'TOO_MANY_REQUESTS')).toHaveLength(7);
+    const sent = all.map((p) => p.sent.length);
+    expect(sent.reduce((n, m) => n + m)).toBe(AUTH_LIMITS.codesSentPerAccount);
+    // Every process sent some: the count was shared, not split.
+    expect(sent.every((n) => n > 0)).toBe(true);
+  });
 });

@@ -224,6 +224,32 @@ describe.each(implementations)('AccountStore contract (%s)', (_, make) => {
     expect(await f.accounts.codesSentSince('usr-a', 1001)).toBe(1);
   });
 
+  it('stores a code under the codes-sent limit only while it has room, writing nothing when it has none', async () => {
+    const f = make();
+    await withUser(f);
+    const limit = { since: 999, max: 2 };
+    expect(await f.accounts.issueCode(code('c1', { now: 1000 }), limit)).toBe(true);
+    // A reset link is not counted.
+    expect(await f.accounts.issueCode(code('r1', { purpose: 'resetPassword', sessionId: null, now: 1001 }))).toBe(true);
+    expect(await f.accounts.issueCode(code('c2', { now: 1002 }), limit)).toBe(true);
+    expect(await f.accounts.issueCode(code('c3', { now: 1003 }), limit)).toBe(false);
+    // The refused code voided nothing and was not stored.
+    expect((await f.accounts.latestOpenCode('ses-a', 'mfa', 'email', 'a@example.com'))?.id).toBe('c2');
+    expect(await f.accounts.codesSentSince('usr-a', 999)).toBe(2);
+    // Codes sent before the window leave room.
+    expect(await f.accounts.issueCode(code('c4', { now: 1004 }), { since: 1001, max: 2 })).toBe(true);
+  });
+
+  it('counts parallel codes under the limit one by one: exactly the limit is stored', async () => {
+    const f = make();
+    await withUser(f);
+    const stored = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => f.accounts.issueCode(code(`c${i}`, { now: 1000 + i }), { since: 0, max: 4 })),
+    );
+    expect(stored.filter(Boolean)).toHaveLength(4);
+    expect(await f.accounts.codesSentSince('usr-a', 0)).toBe(4);
+  });
+
   it('counts wrong tries one by one, closes a code on the last one, and leaves a closed code as it is', async () => {
     const f = make();
     await withUser(f);

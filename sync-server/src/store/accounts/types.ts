@@ -59,6 +59,12 @@ export interface NewCode {
   expiresAt: number;
 }
 
+/** The hourly codes-sent limit a new code is stored under. */
+export interface CodeSendLimit {
+  since: number;
+  max: number;
+}
+
 /** What a verified MFA code changes, in one step (spec 000 §7 verifyMfaCode). */
 export interface MfaVerification {
   userId: string;
@@ -114,8 +120,13 @@ export interface AccountStore {
 
   /** Codes sent to a user since a time, password-reset links not counted. */
   codesSentSince(userId: string, since: number): Promise<number>;
-  /** Stores a code, voiding its session's earlier open codes of the same purpose. */
-  issueCode(code: NewCode): Promise<void>;
+  /**
+   * Stores a code, voiding its session's earlier open codes of the same purpose, and answers true.
+   * With a limit, in the same atomic step (across every process over the data): only when fewer
+   * than `max` codes were sent to the user after `since` (reset links not counted, as
+   * codesSentSince); false, with nothing written, otherwise.
+   */
+  issueCode(code: NewCode, limit?: CodeSendLimit): Promise<boolean>;
   /** The newest open code of a session for a purpose and address, or null. */
   latestOpenCode(sessionId: string, purpose: CodePurpose, channel: string, to: string): Promise<CodeRow | null>;
   /**
