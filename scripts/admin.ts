@@ -12,10 +12,15 @@
  * walks the audit hash chain (issue 24 item 7): every sealed audit record (account and
  * organisation events, FHIR AuditEvents) must still hash to its link. Prints the chain's head
  * hash; exits 1 and names each broken link when a record was changed, removed or reordered.
+ *
+ * A command that changes something runs as one Caller, built by access/caller.ts `adminCaller`
+ * (issue 36 item 1): transport 'admin', and as its user the operator's own account when
+ * VIGIL_OPERATOR names its email (no such account: exit 1), so what it changes is audited as theirs.
  */
 import { normalizeEmail, VIGIL_ORG_ID } from '@vigil/shared';
 import { loadConfig } from '../sync-server/src/config.js';
-import { openDatabase } from '../sync-server/src/store/sqlite/database.js';
+import { openDatabase, type Db } from '../sync-server/src/store/sqlite/database.js';
+import { adminCaller, type Caller } from '../sync-server/src/access/caller.js';
 import { OrgAccess } from '../sync-server/src/access/index.js';
 import { createOrgServices } from '../sync-server/src/orgs/index.js';
 import { commandOrgResources } from '../sync-server/src/services.js';
@@ -26,60 +31,68 @@ import { SqliteAuditStore } from '../sync-server/src/store/audit/sqlite.js';
 
 const USAGE = 'usage: npm run admin -- make-uber <email> | audit-check';
 
-async function auditCheck(): Promise<number> {
-  const { db } = openDatabase(loadConfig().dataDir);
-  try {
-    const report = await checkAuditChain(new SqliteAuditStore(db));
-    for (const problem of report.problems) process.stderr.write(`${problem}\n`);
-    const pending = report.unsealed > 0 ? ` (${report.unsealed} newer records not sealed yet)` : '';
-    process.stdout.write(
-      report.ok
-        ? `Audit chain intact: ${report.links} records${pending}; head ${report.head}\n`
-        : `Audit chain BROKEN: ${report.problems.length} of ${report.links} links fail\n`,
-    );
-    return report.ok ? 0 : 1;
-  } finally {
-    db.close();
-  }
+async function auditCheck(db: Db): Promise<number> {
+  const report = await checkAuditChain(new SqliteAuditStore(db));
+  for (const problem of report.problems) process.stderr.write(`${problem}\n`);
+  const pending = report.unsealed > 0 ? ` (${report.unsealed} newer records not sealed yet)` : '';
+  process.stdout.write(
+    report.ok
+      ? `Audit chain intact: ${report.links} records${pending}; head ${report.head}\n`
+      : `Audit chain BROKEN: ${report.problems.length} of ${report.links} links fail\n`,
+  );
+  return report.ok ? 0 : 1;
 }
 
-async function makeUber(email: string): Promise<number> {
-  const { db } = openDatabase(loadConfig().dataDir);
-  try {
-    const store = new SqliteOrgStore(db);
-    const accounts = new SqliteAccountStore(db);
-    const orgs = createOrgServices({
-      store,
-      accounts,
-      access: new OrgAccess({ parentsOf: (orgId) => store.parentsOf(orgId) }),
-      resources: commandOrgResources(db, Date.now),
-      sender: { send: () => Promise.reject(new Error('the admin command sends no mail')) },
-      now: Date.now,
-    });
-    const user = await accounts.userByEmail(normalizeEmail(email));
-    if (!user) {
-      process.stderr.write(`No user found for ${normalizeEmail(email)}: sign up first, then run this again.\n`);
-      return 1;
-    }
-    const result = await orgs.members.grantRoles(
-      { orgId: VIGIL_ORG_ID, userId: user.id, roles: ['member', 'uber'], by: null, via: 'cli' },
-      { ip: null, userAgent: 'npm run admin' },
-    );
-    process.stdout.write(`${user.email} is now an uber of "${VIGIL_ORG_ID}" (roles: ${result.roles.join(', ')}).\n`);
-    return 0;
-  } finally {
-    db.close();
+async function makeUber(db: Db, caller: Caller, email: string): Promise<number> {
+  const store = new SqliteOrgStore(db);
+  const accounts = new SqliteAccountStore(db);
+  const orgs = createOrgServices({
+    store,
+    accounts,
+    access: new OrgAccess({ parentsOf: (orgId) => store.parentsOf(orgId) }),
+    resources: commandOrgResources(db, Date.now),
+    sender: { send: () => Promise.reject(new Error('the admin command sends no mail')) },
+    now: Date.now,
+  });
+  const user = await accounts.userByEmail(normalizeEmail(email));
+  if (!user) {
+    process.stderr.write(`No user found for ${normalizeEmail(email)}: sign up first, then run this again.\n`);
+    return 1;
   }
+  const result = await orgs.members.grantRoles(caller, {
+    orgId: VIGIL_ORG_ID,
+    userId: user.id,
+    roles: ['member', 'uber'],
+    via: 'cli',
+  });
+  process.stdout.write(`${user.email} is now an uber of "${VIGIL_ORG_ID}" (roles: ${result.roles.join(', ')}).\n`);
+  return 0;
 }
 
-function main(args: readonly string[]): Promise<number> {
+/** The command's one Caller: the operator VIGIL_OPERATOR names (an account's email), or nobody. */
+async function operatorCaller(db: Db): Promise<Caller | null> {
+  const email = process.env.VIGIL_OPERATOR?.trim();
+  if (!email) return adminCaller(null);
+  const operator = await new SqliteAccountStore(db).userByEmail(normalizeEmail(email));
+  if (!operator) process.stderr.write(`VIGIL_OPERATOR: no user found for ${normalizeEmail(email)}.\n`);
+  return operator ? adminCaller(operator) : null;
+}
+
+async function main(args: readonly string[]): Promise<number> {
   const [command, email] = args;
-  if (command === 'audit-check' && args.length === 1) return auditCheck();
-  if (command !== 'make-uber' || !email) {
+  const audit = command === 'audit-check' && args.length === 1;
+  if (!audit && (command !== 'make-uber' || !email)) {
     process.stderr.write(`${USAGE}\n`);
-    return Promise.resolve(2);
+    return 2;
   }
-  return makeUber(email);
+  const { db } = openDatabase(loadConfig().dataDir);
+  try {
+    if (audit) return await auditCheck(db);
+    const caller = await operatorCaller(db);
+    return caller ? await makeUber(db, caller, email!) : 1;
+  } finally {
+    db.close();
+  }
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -1,41 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../store/sqlite/database.js';
-import { SqliteOrgStore } from '../store/orgs/sqlite.js';
-import { insertOrgRows } from '../store/sqlite/fixtures.js';
+import type { OrgChanges, OrgStore } from '../store/orgs/types.js';
+import { seedOrgs, sqliteOrgWorld } from '../store/orgs/seed.test-util.js';
 import { Entitlements } from './entitlements.js';
 import { anonymousCaller, type Caller } from './caller.js';
 import { OrgAccess, orgPolicyOf, refusalOf, type Need } from './index.js';
 
-/** Organisations: live (child of group), onboarding, locked, lapsed, trial, group (parent), other. */
-function orgStore(): SqliteOrgStore {
-  const d = openMemoryDatabase();
-  insertOrgRows(
-    d,
-    [
-      { id: 'live', fhirId: 'org-live', name: 'Live', type: 'regular', subscriptionStatus: 'active' },
-      { id: 'onboarding', fhirId: 'org-onb', name: 'Onboarding', type: 'regular', isOnboarding: true },
-      {
-        id: 'locked',
-        fhirId: 'org-lck',
-        name: 'Locked',
-        type: 'regular',
-        subscriptionStatus: 'active',
-        preventResourceEditing: true,
-      },
-      { id: 'lapsed', fhirId: 'org-lap', name: 'Lapsed', type: 'regular', subscriptionStatus: 'canceled' },
-      {
-        id: 'trial',
-        fhirId: 'org-trl',
-        name: 'Trial',
-        type: 'regular',
-        subscriptionStatus: 'trialing',
-        trialEnd: 2_000,
-      },
-      { id: 'group', fhirId: 'org-grp', name: 'Group', type: 'parent', subscriptionStatus: 'active' },
-    ],
-    [['live', 'group']],
+/** Organisations: live (child of group), onboarding, locked, lapsed, trial, group (parent); made through the store. */
+async function orgStore(): Promise<OrgStore> {
+  const world = sqliteOrgWorld(openMemoryDatabase());
+  const orgs: [string, string, 'regular' | 'parent', OrgChanges, string[] | null][] = [
+    ['live', 'org-live', 'regular', { subscriptionStatus: 'active' }, ['group']],
+    ['onboarding', 'org-onb', 'regular', { isOnboarding: true }, null],
+    ['locked', 'org-lck', 'regular', { subscriptionStatus: 'active', preventResourceEditing: true }, null],
+    ['lapsed', 'org-lap', 'regular', { subscriptionStatus: 'canceled' }, null],
+    ['trial', 'org-trl', 'regular', { subscriptionStatus: 'trialing', trialEnd: 2_000 }, null],
+    ['group', 'org-grp', 'parent', { subscriptionStatus: 'active' }, null],
+  ];
+  await seedOrgs(
+    world,
+    orgs.map(([id, fhirId, type]) => ({ id, fhirId, name: id, type })),
   );
-  return new SqliteOrgStore(d);
+  const origin = { at: 0, ip: null, userAgent: null };
+  for (const [id, , , changes, parents] of orgs) {
+    await world.orgs.updateOrg(id, changes, parents, origin, { action: 'orgUpdated', userId: null, detail: {} });
+  }
+  return world.orgs;
 }
 
 type Membership = Caller['subject']['orgs'][number];
@@ -65,18 +55,18 @@ describe('orgPolicyOf (spec 000 §4, rule SUB2)', () => {
     ['lapsed', false, 'SUBSCRIPTION_NOT_OK', null],
     ['trial', false, null, null],
   ])('reads %s: onboarding %s, a new patient %s, new vitals %s', async (orgId, onboarding, patient, vitals) => {
-    const policy = await orgPolicyOf(orgStore(), () => 1_000)(orgId);
+    const policy = await orgPolicyOf(await orgStore(), () => 1_000)(orgId);
     expect(policy?.isOnboarding).toBe(onboarding);
     expect(policy?.writeBlocked(newPatient)).toBe(patient);
     expect(policy?.writeBlocked(newVitals)).toBe(vitals);
   });
 
   it('knows no policy of an unknown organisation', async () => {
-    expect(await orgPolicyOf(orgStore(), () => 1_000)('nowhere')).toBeNull();
+    expect(await orgPolicyOf(await orgStore(), () => 1_000)('nowhere')).toBeNull();
   });
 
   it('refuses a new patient once the trial has ended, by the server clock, and still allows charting', async () => {
-    const policy = await orgPolicyOf(orgStore(), () => 3_000)('trial');
+    const policy = await orgPolicyOf(await orgStore(), () => 3_000)('trial');
     expect(policy?.writeBlocked(newPatient)).toBe('TRIAL_ENDED');
     expect(policy?.writeBlocked({ type: 'Appointment', isNew: true })).toBe('TRIAL_ENDED');
     expect(policy?.writeBlocked({ type: 'Appointment', isNew: false })).toBeNull();
@@ -88,7 +78,7 @@ describe('OrgAccess.authorize: the one organisation-access decision (spec 000 §
   const store = orgStore();
   const flags: Record<string, Record<string, boolean>> = { live: { formBuilder: true } };
   const access = new OrgAccess({
-    parentsOf: (orgId) => store.parentsOf(orgId),
+    parentsOf: async (orgId) => (await store).parentsOf(orgId),
     entitlements: new Entitlements({ features: (orgId) => Promise.resolve(flags[orgId] ?? {}) }),
   });
   const refusal = (who: Caller, orgId: string, need: Need | Need[]): Promise<string | null> =>

@@ -58,6 +58,25 @@ export function anonymousCaller(from: CallOrigin): Caller {
   };
 }
 
+/** What an admin command's requests name as their browser (audit records, logs). */
+export const ADMIN_USER_AGENT = 'npm run admin';
+
+/**
+ * The Caller of an admin command (`npm run admin`), built here once per command as every
+ * transport's is: transport 'admin', no session and no address; the operator's own account as
+ * its user when the command knows who runs it, else none. The command's authority is the
+ * operator's hold on the database, not a membership, so the Caller grants nothing the permission
+ * rules would read (signed out, no organisations): it says who did what, for the audit trail.
+ */
+export function adminCaller(operator: Current['user'] | null): Caller {
+  const caller = anonymousCaller({ ip: null, userAgent: ADMIN_USER_AGENT, transport: 'admin' });
+  if (!operator) return caller;
+  return {
+    ...caller,
+    user: { id: operator.id, name: operator.name, email: operator.email, emailVerified: operator.email_verified === 1 },
+  };
+}
+
 /** What building a caller from a session reads (the accounts service answers each). */
 export interface CallerSource {
   isMultiFactorValid(session: SessionRow): boolean;

@@ -1,6 +1,5 @@
 import { MFA_CODE_LENGTH, SUDO_VALIDITY_MARGIN_MS, newId, normalizeEmail } from '@vigil/shared';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { Mutex } from 'async-mutex';
 import { refuse } from '../errors.js';
 import type { MessageSender } from '../mail/sender.js';
 import type { AccountStore, CodePurpose, MfaChannel, MfaOptionRow, UserRow } from '../store/accounts/types.js';
@@ -78,11 +77,6 @@ export abstract class AccountBase {
    * the place it gives an attempt are one atomic step of the store, in every process.
    */
   protected readonly limiter: RateLimiter;
-  /**
-   * One step at a time in this process for what a place does not cover: the codes-sent count and
-   * the code it stores, and a code's own wrong-try count (issue 24 item 4).
-   */
-  protected readonly limits = new Mutex();
 
   constructor(deps: AccountsDeps) {
     this.store = deps.store;
@@ -214,10 +208,11 @@ export abstract class AccountBase {
   // ---- codes ----
 
   /**
-   * Checks the codes-sent limit and stores the new code in one step of the limits queue, so
-   * parallel sends are counted one by one (issue 24 item 4).
+   * Stores the new code when the codes-sent limit has room, counted and stored in one atomic step
+   * of the store, so parallel sends, in this process or any other over the database, are counted
+   * one by one (issue 24 item 4, issue 36 item 4). TOO_MANY_REQUESTS when the limit is reached.
    */
-  protected issueCode(
+  protected async issueCode(
     purpose: CodePurpose,
     userId: string,
     sessionId: string | null,
@@ -227,14 +222,9 @@ export abstract class AccountBase {
     validityMs: number,
     limited: boolean,
   ): Promise<void> {
-    return this.limits.runExclusive(async () => {
-      const now = this.now();
-      if (
-        limited &&
-        (await this.store.codesSentSince(userId, now - AUTH_LIMITS.codeWindowMs)) >= AUTH_LIMITS.codesSentPerAccount
-      )
-        refuse('TOO_MANY_REQUESTS');
-      await this.store.issueCode({
+    const now = this.now();
+    const stored = await this.store.issueCode(
+      {
         id: newId('otc'),
         purpose,
         userId,
@@ -244,15 +234,17 @@ export abstract class AccountBase {
         codeHash: sha256(code),
         now,
         expiresAt: now + validityMs,
-      });
-    });
+      },
+      limited ? { since: now - AUTH_LIMITS.codeWindowMs, max: AUTH_LIMITS.codesSentPerAccount } : undefined,
+    );
+    if (!stored) refuse('TOO_MANY_REQUESTS');
   }
 
   /**
    * Checks a 6-digit code of this session: single use, unexpired, 5 wrong tries void it, rate
    * limited per account and IP. Throws CODE_MISMATCH, CODE_EXPIRED or TOO_MANY_REQUESTS.
    */
-  protected consumeSessionCode(
+  protected async consumeSessionCode(
     c: Current,
     purpose: CodePurpose,
     channel: string,
@@ -260,25 +252,27 @@ export abstract class AccountBase {
     code: string,
     meta: RequestMeta,
   ): Promise<void> {
-    // The account's and IP's limits through the rate limiter's places (every process counts them);
-    // and one step of this process's limits queue: the code's wrong-try count and the failure it
-    // records happen before any parallel try is looked at (issue 24 item 4).
-    return this.limits.runExclusive(async () => {
-      const now = this.now();
-      const release = await this.limiter.reserve('mfaCodeFailed', now - AUTH_LIMITS.codeWindowMs, [
-        { by: { userId: c.user.id }, limit: AUTH_LIMITS.codeFailuresPerAccount },
-        ...(meta.ip === null ? [] : [{ by: { ip: meta.ip }, limit: AUTH_LIMITS.codeFailuresPerIp }]),
-      ]);
-      if (!release) refuse('TOO_MANY_REQUESTS');
-      try {
-        await this.checkSessionCode(c, purpose, channel, to, code, meta, now);
-      } finally {
-        await release();
-      }
-    });
+    // The account's and IP's limits through the rate limiter's places, and the code's wrong-try
+    // count and single use through the store's atomic steps: parallel tries, in this process or
+    // any other over the database, are counted one after another (issue 36 item 4).
+    const now = this.now();
+    const release = await this.limiter.reserve('mfaCodeFailed', now - AUTH_LIMITS.codeWindowMs, [
+      { by: { userId: c.user.id }, limit: AUTH_LIMITS.codeFailuresPerAccount },
+      ...(meta.ip === null ? [] : [{ by: { ip: meta.ip }, limit: AUTH_LIMITS.codeFailuresPerIp }]),
+    ]);
+    if (!release) refuse('TOO_MANY_REQUESTS');
+    try {
+      await this.checkSessionCode(c, purpose, channel, to, code, meta, now);
+    } finally {
+      await release();
+    }
   }
 
-  /** A code's check once its attempt holds a place: CODE_EXPIRED, CODE_MISMATCH (failure recorded first), or closed. */
+  /**
+   * A code's check once its attempt holds a place: CODE_EXPIRED, CODE_MISMATCH (failure recorded
+   * first), or closed. A code closed by a parallel try after it was read (its fifth wrong try, or
+   * its use) counts as no open code: CODE_EXPIRED, as a later try would have found it.
+   */
   private async checkSessionCode(
     c: Current,
     purpose: CodePurpose,
@@ -301,12 +295,14 @@ export abstract class AccountBase {
       refuse('CODE_EXPIRED');
     }
     if (row.code_hash !== sha256(code) || code.length !== MFA_CODE_LENGTH) {
-      const attempts = row.attempts + 1;
-      await this.store.recordWrongCode(row.id, attempts, attempts >= AUTH_LIMITS.codeMaxAttempts, now);
-      await failure('mismatch');
-      refuse('CODE_MISMATCH');
+      const attempts = await this.store.recordWrongCode(row.id, AUTH_LIMITS.codeMaxAttempts, now);
+      await failure(attempts === null ? 'closed' : 'mismatch');
+      refuse(attempts === null ? 'CODE_EXPIRED' : 'CODE_MISMATCH');
     }
-    await this.store.closeCode(row.id, now);
+    if (!(await this.store.closeCode(row.id, now))) {
+      await failure('closed');
+      refuse('CODE_EXPIRED');
+    }
   }
 
   protected async deliverCode(channel: MfaChannel, to: string, code: string, what: string): Promise<void> {

@@ -6,7 +6,8 @@ import type { AccountStore } from '../store/accounts/types.js';
 import { SqliteAuditStore } from '../store/audit/sqlite.js';
 import type { AuditStore } from '../store/audit/types.js';
 import { SqliteSessionStore } from '../store/sessions/sqlite.js';
-import { insertMemberRows, insertOrgRows, tamperWithAuditEmail } from '../store/sqlite/fixtures.js';
+import { addMembership, sqliteOrgWorld } from '../store/orgs/seed.test-util.js';
+import { tamperWithAuditEmail } from '../store/sqlite/fixtures.js';
 import { Accounts } from './accounts.js';
 import { AuditLog, checkAuditChain, sealAuditChain } from './audit.js';
 import { createBotCheck } from './bot-check.js';
@@ -164,14 +165,10 @@ describe('the accounts service over async repositories', () => {
       META,
       null,
     );
-    insertOrgRows(
-      db,
-      ['acme', 'beta'].map((org) => ({ id: org, fhirId: `fhir-${org}`, name: org, type: 'regular' })),
-    );
-    insertMemberRows(
-      db,
-      ['acme', 'beta'].map((org) => ({ id: `m-${org}`, orgId: org, userId: user.id, roles: ['member'] })),
-    );
+    const world = sqliteOrgWorld(db);
+    for (const org of ['acme', 'beta']) {
+      await addMembership(world, { id: org, fhirId: `fhir-${org}`, name: org, type: 'regular' }, user.id, ['member']);
+    }
     const sessions = accounts.sessions;
     const byCookie = await sessions.fromRequest({ cookieHeader: `x=1; dev-tok=${token}` });
     expect(byCookie).toMatchObject({ userId: user.id, multiFactorValid: false });

@@ -11,7 +11,7 @@ import {
   type TeamUserView,
 } from '@vigil/shared';
 import { z } from 'zod';
-import type { AuditOrigin, GrantResult, MemberRecord } from '../store/orgs/types.js';
+import type { GrantResult, MemberRecord } from '../store/orgs/types.js';
 import { fullySignedIn, type Caller } from '../access/caller.js';
 import { orgFor } from './authorize.js';
 import { auditOrigin, byCaller, parse, refuse } from './common.js';
@@ -135,15 +135,19 @@ export class MemberService {
   }
 
   /**
-   * Adds roles to a user's membership, creating it when missing (`npm run admin -- make-uber`,
-   * invitations). Audited as a new member or a role change; the Practitioner follows.
+   * Adds roles to a user's membership, creating it when missing (`npm run admin -- make-uber`).
+   * Audited as a new member or a role change by the caller (its user, or nobody), from its
+   * address and browser; the Practitioner follows.
    */
   async grantRoles(
-    input: { orgId: string; userId: string; roles: readonly OrgRole[]; by: string | null; via: string },
-    origin: Omit<AuditOrigin, 'at'>,
+    caller: Caller,
+    input: { orgId: string; userId: string; roles: readonly OrgRole[]; via: string },
   ): Promise<GrantResult> {
     const at = this.deps.now();
-    const result = await this.deps.store.grantRoles({ ...input, newMemberId: newId('prc') }, { ...origin, at });
+    const result = await this.deps.store.grantRoles(
+      { ...input, by: caller.user?.id ?? null, newMemberId: newId('prc') },
+      auditOrigin(caller, at),
+    );
     if (result.change !== 'unchanged') {
       await syncPractitioner(this.deps, at, {
         id: result.memberId,

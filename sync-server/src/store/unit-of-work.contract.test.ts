@@ -6,8 +6,8 @@ import { MemoryDatabase } from './memory/database.js';
 import { MemoryPolicyStore } from './policies/memory.js';
 import { SqlitePolicyStore } from './policies/sqlite.js';
 import type { PolicyRecord, PolicyStore } from './policies/types.js';
+import { seedOrgs, sqliteOrgWorld } from './orgs/seed.test-util.js';
 import { openMemoryDatabase } from './sqlite/database.js';
-import { insertOrgRows } from './sqlite/fixtures.js';
 import type { UnitOfWork } from './unit-of-work.js';
 import { sqliteUnitOfWork } from './unit-of-work-sqlite.js';
 
@@ -19,19 +19,20 @@ interface Fixture {
 }
 
 /** Every UnitOfWork implementation, each with two stores sharing its database; a PostgreSQL one joins this list. */
-const implementations: [string, () => Fixture][] = [
+const implementations: [string, () => Promise<Fixture>][] = [
   [
     'memory',
     () => {
       const db = new MemoryDatabase();
-      return { unit: db, audit: new MemoryAuditStore(db), policies: new MemoryPolicyStore(db) };
+      return Promise.resolve({ unit: db, audit: new MemoryAuditStore(db), policies: new MemoryPolicyStore(db) });
     },
   ],
   [
     'sqlite',
-    () => {
+    async () => {
       const db = openMemoryDatabase();
-      insertOrgRows(db, [{ id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' }]);
+      // The policies' organisation, made through the organisation store (no SQL fixture).
+      await seedOrgs(sqliteOrgWorld(db), [{ id: 'office', fhirId: 'o1', name: 'Office', type: 'regular' }]);
       return { unit: sqliteUnitOfWork(db), audit: new SqliteAuditStore(db), policies: new SqlitePolicyStore(db) };
     },
   ],
@@ -63,7 +64,7 @@ const policyIds = async (f: Fixture): Promise<string[]> =>
 
 describe.each(implementations)('UnitOfWork contract (%s)', (_, make) => {
   it('commits the writes of every store on its database when the unit resolves', async () => {
-    const f = make();
+    const f = await make();
     const answer = await f.unit.transaction(async () => {
       await f.audit.append(failure('a@x.test'));
       await f.policies.upsert(policy('pol-1', 'SO1'));
@@ -75,7 +76,7 @@ describe.each(implementations)('UnitOfWork contract (%s)', (_, make) => {
   });
 
   it('rolls back the writes of every store when the unit rejects, and rejects with its error', async () => {
-    const f = make();
+    const f = await make();
     await f.policies.upsert(policy('pol-0', 'SO0'));
     await expect(
       f.unit.transaction(async () => {
@@ -90,7 +91,7 @@ describe.each(implementations)('UnitOfWork contract (%s)', (_, make) => {
   });
 
   it('joins a nested unit to the running one: it commits with the outer unit and rolls back with it', async () => {
-    const f = make();
+    const f = await make();
     await expect(
       f.unit.transaction(async () => {
         await f.unit.transaction(() => f.audit.append(failure('inner@x.test')));
@@ -108,7 +109,7 @@ describe.each(implementations)('UnitOfWork contract (%s)', (_, make) => {
   });
 
   it('undoes only a nested unit’s own writes when it rejects and the outer unit goes on', async () => {
-    const f = make();
+    const f = await make();
     await f.unit.transaction(async () => {
       await f.audit.append(failure('outer@x.test'));
       await expect(
@@ -123,7 +124,7 @@ describe.each(implementations)('UnitOfWork contract (%s)', (_, make) => {
   });
 
   it('serialises two concurrent units: the second starts after the first committed, never in between', async () => {
-    const f = make();
+    const f = await make();
     const steps: string[] = [];
     let firstEntered!: () => void;
     const entered = new Promise<void>((resolve) => (firstEntered = resolve));

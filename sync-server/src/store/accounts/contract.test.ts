@@ -224,20 +224,72 @@ describe.each(implementations)('AccountStore contract (%s)', (_, make) => {
     expect(await f.accounts.codesSentSince('usr-a', 1001)).toBe(1);
   });
 
-  it('records wrong tries, closes a code on the last one, and closes a used code', async () => {
+  it('stores a code under the codes-sent limit only while it has room, writing nothing when it has none', async () => {
+    const f = make();
+    await withUser(f);
+    const limit = { since: 999, max: 2 };
+    expect(await f.accounts.issueCode(code('c1', { now: 1000 }), limit)).toBe(true);
+    // A reset link is not counted.
+    expect(await f.accounts.issueCode(code('r1', { purpose: 'resetPassword', sessionId: null, now: 1001 }))).toBe(true);
+    expect(await f.accounts.issueCode(code('c2', { now: 1002 }), limit)).toBe(true);
+    expect(await f.accounts.issueCode(code('c3', { now: 1003 }), limit)).toBe(false);
+    // The refused code voided nothing and was not stored.
+    expect((await f.accounts.latestOpenCode('ses-a', 'mfa', 'email', 'a@example.com'))?.id).toBe('c2');
+    expect(await f.accounts.codesSentSince('usr-a', 999)).toBe(2);
+    // Codes sent before the window leave room.
+    expect(await f.accounts.issueCode(code('c4', { now: 1004 }), { since: 1001, max: 2 })).toBe(true);
+  });
+
+  it('counts parallel codes under the limit one by one: exactly the limit is stored', async () => {
+    const f = make();
+    await withUser(f);
+    const stored = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => f.accounts.issueCode(code(`c${i}`, { now: 1000 + i }), { since: 0, max: 4 })),
+    );
+    expect(stored.filter(Boolean)).toHaveLength(4);
+    expect(await f.accounts.codesSentSince('usr-a', 0)).toBe(4);
+  });
+
+  it('counts wrong tries one by one, closes a code on the last one, and leaves a closed code as it is', async () => {
     const f = make();
     await withUser(f);
     await f.accounts.issueCode(code('c1'));
-    await f.accounts.recordWrongCode('c1', 1, false, 1100);
+    expect(await f.accounts.recordWrongCode('c1', 3, 1100)).toBe(1);
     expect(await f.accounts.latestOpenCode('ses-a', 'mfa', 'email', 'a@example.com')).toMatchObject({
+      id: 'c1',
       attempts: 1,
       closed_at: null,
     });
-    await f.accounts.recordWrongCode('c1', 5, true, 1200);
+    expect(await f.accounts.recordWrongCode('c1', 3, 1150)).toBe(2);
+    expect(await f.accounts.recordWrongCode('c1', 3, 1200)).toBe(3);
     expect(await f.accounts.latestOpenCode('ses-a', 'mfa', 'email', 'a@example.com')).toBeNull();
+    // A try at the closed code changes nothing, nor can the code be used any more.
+    expect(await f.accounts.recordWrongCode('c1', 3, 1250)).toBeNull();
+    expect(await f.accounts.closeCode('c1', 1250)).toBe(false);
+    expect(await f.accounts.recordWrongCode('c-none', 3, 1250)).toBeNull();
+  });
+
+  it('counts parallel wrong tries without losing one: exactly the limit closes the code', async () => {
+    const f = make();
+    await withUser(f);
+    await f.accounts.issueCode(code('c1'));
+    const counts = await Promise.all(Array.from({ length: 7 }, () => f.accounts.recordWrongCode('c1', 5, 1100)));
+    expect(counts.filter((n) => n !== null).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(counts.filter((n) => n === null)).toHaveLength(2);
+    expect(await f.accounts.latestOpenCode('ses-a', 'mfa', 'email', 'a@example.com')).toBeNull();
+  });
+
+  it('closes a used code once: a second use, in parallel or later, is told it was closed already', async () => {
+    const f = make();
+    await withUser(f);
     await f.accounts.issueCode(code('c2'));
-    await f.accounts.closeCode('c2', 1300);
+    expect((await Promise.all([f.accounts.closeCode('c2', 1300), f.accounts.closeCode('c2', 1300)])).sort()).toEqual([
+      false,
+      true,
+    ]);
     expect(await f.accounts.latestOpenCode('ses-a', 'mfa', 'email', 'a@example.com')).toBeNull();
+    expect(await f.accounts.closeCode('c2', 1400)).toBe(false);
+    expect(await f.accounts.closeCode('c-none', 1400)).toBe(false);
   });
 
   it('uses a reset code once: password set, email verified, every session ended; an expired or used code does nothing', async () => {

@@ -4,6 +4,7 @@ import type { NewSession } from '../sessions/types.js';
 import type {
   AccountStore,
   CodePurpose,
+  CodeSendLimit,
   CodeRow,
   MfaChannel,
   MfaOptionRow,
@@ -159,15 +160,10 @@ export class MemoryAccountStore implements AccountStore {
   }
 
   codesSentSince(userId: string, since: number): Promise<number> {
-    return this.db.run(
-      () =>
-        this.tables.value.codes.filter(
-          (c) => c.user_id === userId && c.created_at > since && c.purpose !== 'resetPassword',
-        ).length,
-    );
+    return this.db.run(() => this.countCodesSent(userId, since));
   }
 
-  issueCode(code: NewCode): Promise<void> {
+  issueCode(code: NewCode, limit?: CodeSendLimit): Promise<boolean> {
     return this.db.transaction(async () => {
       const codes = this.tables.value.codes;
       // The primary key and the foreign keys, checked before anything changes (SQLite's
@@ -176,6 +172,7 @@ export class MemoryAccountStore implements AccountStore {
       this.requireUser(code.userId);
       if (code.sessionId !== null && !(await this.sessions.byId(code.sessionId)))
         throw new Error('FOREIGN KEY: no such session');
+      if (limit && this.countCodesSent(code.userId, limit.since) >= limit.max) return false;
       if (code.sessionId !== null) {
         for (const c of codes)
           if (c.session_id === code.sessionId && c.purpose === code.purpose && c.closed_at === null)
@@ -194,6 +191,7 @@ export class MemoryAccountStore implements AccountStore {
         attempts: 0,
         closed_at: null,
       });
+      return true;
     });
   }
 
@@ -209,17 +207,22 @@ export class MemoryAccountStore implements AccountStore {
     });
   }
 
-  recordWrongCode(id: string, attempts: number, close: boolean, now: number): Promise<void> {
+  recordWrongCode(id: string, maxAttempts: number, now: number): Promise<number | null> {
     return this.db.run(() => {
       const code = this.code(id);
-      if (code) Object.assign(code, { attempts, closed_at: close ? now : null });
+      if (!code || code.closed_at !== null) return null;
+      code.attempts += 1;
+      if (code.attempts >= maxAttempts) code.closed_at = now;
+      return code.attempts;
     });
   }
 
-  closeCode(id: string, now: number): Promise<void> {
+  closeCode(id: string, now: number): Promise<boolean> {
     return this.db.run(() => {
       const code = this.code(id);
-      if (code) code.closed_at = now;
+      if (!code || code.closed_at !== null) return false;
+      code.closed_at = now;
+      return true;
     });
   }
 
@@ -266,6 +269,12 @@ export class MemoryAccountStore implements AccountStore {
 
   private userWithEmail(email: string): UserRow | null {
     return this.tables.value.users.find((u) => u.email === email) ?? null;
+  }
+
+  private countCodesSent(userId: string, since: number): number {
+    return this.tables.value.codes.filter(
+      (c) => c.user_id === userId && c.created_at > since && c.purpose !== 'resetPassword',
+    ).length;
   }
 
   /** SQLite's foreign key to users, checked before a row naming the user is written. */

@@ -5,6 +5,7 @@ import { endUserSessionRows, insertSessionRow, setSessionSudo, setSessionTokenHa
 import type {
   AccountStore,
   CodePurpose,
+  CodeSendLimit,
   CodeRow,
   MfaChannel,
   MfaOptionRow,
@@ -171,45 +172,50 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   codesSentSince(userId: string, since: number): Promise<number> {
-    return serialized(this.db, () => {
-      const row = this.db
-        .prepare(
-          "SELECT COUNT(*) AS n FROM one_time_codes WHERE user_id = ? AND created_at > ? AND purpose != 'resetPassword'",
-        )
-        .get(userId, since) as { n: number };
-      return row.n;
-    });
+    return serialized(this.db, () => this.countCodesSent(userId, since));
   }
 
-  issueCode(code: NewCode): Promise<void> {
-    return serialized(this.db, () => {
-      this.db.transaction(() => {
-        if (code.sessionId !== null) {
-          this.db
-            .prepare(
-              'UPDATE one_time_codes SET closed_at = ? WHERE session_id = ? AND purpose = ? AND closed_at IS NULL',
-            )
-            .run(code.now, code.sessionId, code.purpose);
-        }
-        this.db
-          .prepare(
-            `INSERT INTO one_time_codes (id, purpose, user_id, session_id, channel, to_address, code_hash, created_at, expires_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            code.id,
-            code.purpose,
-            code.userId,
-            code.sessionId,
-            code.channel,
-            code.to,
-            code.codeHash,
-            code.now,
-            code.expiresAt,
-          );
-      })();
-      return;
-    });
+  issueCode(code: NewCode, limit?: CodeSendLimit): Promise<boolean> {
+    // IMMEDIATE: the count and the insert hold the file's write lock together, so another
+    // connection's count waits for this insert (busy_timeout) instead of reading around it.
+    return serialized(this.db, () => this.db.transaction(() => this.issueCodeNow(code, limit)).immediate());
+  }
+
+  private countCodesSent(userId: string, since: number): number {
+    assertSerialized(this.db);
+    const row = this.db
+      .prepare(
+        "SELECT COUNT(*) AS n FROM one_time_codes WHERE user_id = ? AND created_at > ? AND purpose != 'resetPassword'",
+      )
+      .get(userId, since) as { n: number };
+    return row.n;
+  }
+
+  private issueCodeNow(code: NewCode, limit: CodeSendLimit | undefined): boolean {
+    assertSerialized(this.db);
+    if (limit && this.countCodesSent(code.userId, limit.since) >= limit.max) return false;
+    if (code.sessionId !== null) {
+      this.db
+        .prepare('UPDATE one_time_codes SET closed_at = ? WHERE session_id = ? AND purpose = ? AND closed_at IS NULL')
+        .run(code.now, code.sessionId, code.purpose);
+    }
+    this.db
+      .prepare(
+        `INSERT INTO one_time_codes (id, purpose, user_id, session_id, channel, to_address, code_hash, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        code.id,
+        code.purpose,
+        code.userId,
+        code.sessionId,
+        code.channel,
+        code.to,
+        code.codeHash,
+        code.now,
+        code.expiresAt,
+      );
+    return true;
   }
 
   latestOpenCode(sessionId: string, purpose: CodePurpose, channel: string, to: string): Promise<CodeRow | null> {
@@ -224,19 +230,26 @@ export class SqliteAccountStore implements AccountStore {
     });
   }
 
-  recordWrongCode(id: string, attempts: number, close: boolean, now: number): Promise<void> {
+  recordWrongCode(id: string, maxAttempts: number, now: number): Promise<number | null> {
     return serialized(this.db, () => {
-      this.db
-        .prepare('UPDATE one_time_codes SET attempts = ?, closed_at = CASE WHEN ? THEN ? ELSE NULL END WHERE id = ?')
-        .run(attempts, close ? 1 : 0, now, id);
-      return;
+      // One statement: the count read, raised and compared by SQLite, whichever connection runs it.
+      const row = this.db
+        .prepare(
+          `UPDATE one_time_codes SET attempts = attempts + 1,
+             closed_at = CASE WHEN attempts + 1 >= ? THEN ? ELSE NULL END
+           WHERE id = ? AND closed_at IS NULL RETURNING attempts`,
+        )
+        .get(maxAttempts, now, id) as { attempts: number } | undefined;
+      return row?.attempts ?? null;
     });
   }
 
-  closeCode(id: string, now: number): Promise<void> {
+  closeCode(id: string, now: number): Promise<boolean> {
     return serialized(this.db, () => {
-      this.db.prepare('UPDATE one_time_codes SET closed_at = ? WHERE id = ?').run(now, id);
-      return;
+      const { changes } = this.db
+        .prepare('UPDATE one_time_codes SET closed_at = ? WHERE id = ? AND closed_at IS NULL')
+        .run(now, id);
+      return changes > 0;
     });
   }
 

@@ -59,6 +59,12 @@ export interface NewCode {
   expiresAt: number;
 }
 
+/** The hourly codes-sent limit a new code is stored under. */
+export interface CodeSendLimit {
+  since: number;
+  max: number;
+}
+
 /** What a verified MFA code changes, in one step (spec 000 §7 verifyMfaCode). */
 export interface MfaVerification {
   userId: string;
@@ -114,13 +120,26 @@ export interface AccountStore {
 
   /** Codes sent to a user since a time, password-reset links not counted. */
   codesSentSince(userId: string, since: number): Promise<number>;
-  /** Stores a code, voiding its session's earlier open codes of the same purpose. */
-  issueCode(code: NewCode): Promise<void>;
+  /**
+   * Stores a code, voiding its session's earlier open codes of the same purpose, and answers true.
+   * With a limit, in the same atomic step (across every process over the data): only when fewer
+   * than `max` codes were sent to the user after `since` (reset links not counted, as
+   * codesSentSince); false, with nothing written, otherwise.
+   */
+  issueCode(code: NewCode, limit?: CodeSendLimit): Promise<boolean>;
   /** The newest open code of a session for a purpose and address, or null. */
   latestOpenCode(sessionId: string, purpose: CodePurpose, channel: string, to: string): Promise<CodeRow | null>;
-  /** Records a wrong try; closes the code when `close`. */
-  recordWrongCode(id: string, attempts: number, close: boolean, now: number): Promise<void>;
-  closeCode(id: string, now: number): Promise<void>;
+  /**
+   * Counts a wrong try at an open code in one atomic step: its count goes up by one and the code
+   * closes when the count reaches `maxAttempts`. Returns the new count, or null when the code was
+   * no longer open (used, voided or replaced meanwhile, perhaps by another process): nothing changed.
+   */
+  recordWrongCode(id: string, maxAttempts: number, now: number): Promise<number | null>;
+  /**
+   * Uses up an open code in one atomic step: true when this call closed it, false when it was
+   * closed already (a parallel use of the same code, in any process, came first).
+   */
+  closeCode(id: string, now: number): Promise<boolean>;
   /** The open (not closed) password-reset code with this hash, expired or not, or null. */
   openResetCode(codeHash: string): Promise<CodeRow | null>;
   /**
