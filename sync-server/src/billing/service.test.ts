@@ -54,7 +54,7 @@ async function world() {
   const office = { id: 'office', fhirId: 'o1', name: 'Smile Dental', type: 'regular' as const };
   await addMembership(w, office, 'usr-admin', ['admin', 'provider']);
   await addMembership(w, office, 'usr-dr', ['provider']);
-  await addMembership(w, office, 'usr-staff', ['support']);
+  await addMembership(w, office, 'usr-staff', ['member']);
   await addMembership(w, { id: 'other', fhirId: 'o2', name: 'Other', type: 'regular' }, 'usr-other', ['admin']);
   // The office's trial ended yesterday.
   await orgs.updateOrg('office', { subscriptionStatus: 'trialing', trialEnd: NOW - DAY }, null, ORIGIN, {
@@ -68,7 +68,7 @@ async function world() {
   const caller = (userId: string, orgId: string, roles: OrgRole[]): Caller => ({
     user: { id: userId, name: userId, email: `${userId}@example.com`, emailVerified: true },
     sessionId: `s-${userId}`,
-    subject: { signedIn: true, multiFactorValid: true, orgs: [{ id: orgId, roles }] },
+    subject: { signedIn: true, multiFactorValid: true, orgs: [{ id: orgId, type: 'regular', roles }] },
     singleOrg: null,
     freshSudo: false,
     ip: '10.0.0.1',
@@ -165,7 +165,7 @@ describe('BillingService (issue 37)', () => {
     const before = await service.preview(admin, { orgId: 'office', providers: 3 });
     expect(before?.lines.at(-1)).toMatchObject({ quantity: 3, amount: 44_700 });
     const staff = (await orgs.members('office')).find((m) => m.userId === 'usr-staff')!;
-    await orgs.setMemberRoles(staff.id, ['support', 'provider'], ORIGIN, {
+    await orgs.setMemberRoles(staff.id, ['member', 'provider'], ORIGIN, {
       action: 'orgRolesChanged',
       userId: null,
       detail: {},
