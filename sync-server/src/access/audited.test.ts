@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AppError, refuse } from '../errors.js';
 import type { AuditOrigin, OrgAuditEvent } from '../store/orgs/types.js';
-import { audited, recorded, type AuditSinks, type Recorded } from './audited.js';
+import { audited, auditTrail, recorded, type AuditSinks, type Recorded } from './audited.js';
 import { anonymousCaller, type Caller } from './caller.js';
 
 const ann: Caller = {
@@ -131,6 +131,82 @@ describe('audited: audit as part of the pipeline (issue 36 item 2)', () => {
         event: { action: 'ledgerRead', outcome: 'success', userId: 'u-ann', detail: { names: ['case-1'] } },
       },
     ]);
+  });
+});
+
+describe('auditTrail: records of one step of a service (the FHIR write path)', () => {
+  /** Resources written, kept or dropped with the one open transaction. */
+  function store(): { sinks: AuditSinks; written: { orgId: string; resource: Record<string, unknown> }[] } {
+    let written: { orgId: string; resource: Record<string, unknown> }[] = [];
+    return {
+      sinks: {
+        resources: {
+          write: (input) => {
+            written.push({ orgId: input.orgId, resource: input.resource as unknown as Record<string, unknown> });
+            return Promise.resolve(null as never);
+          },
+        },
+        now: () => Date.UTC(2026, 10, 28, 9, 30),
+        transaction: async (fn) => {
+          const before = [...written];
+          try {
+            return await fn();
+          } catch (err) {
+            written = before;
+            throw err;
+          }
+        },
+      },
+      get written() {
+        return written;
+      },
+    };
+  }
+  const ctx = { orgId: 'main-street', userId: 'usr-7', ip: '10.0.0.9' };
+  const read = { trail: 'fhir' as const, orgId: 'main-street', interaction: 'read' as const, entities: ['Patient/p1'] };
+
+  it('builds the AuditEvent as the actor’s, tagged with its organisation, and answers the step’s value', async () => {
+    const s = store();
+    expect(await auditTrail(s.sinks).read(ctx, () => Promise.resolve(recorded('chart', read)))).toBe('chart');
+    expect(s.written).toEqual([
+      {
+        orgId: 'main-street',
+        resource: expect.objectContaining({
+          resourceType: 'AuditEvent',
+          id: expect.stringMatching(/^aud-/) as unknown,
+          recorded: '2026-11-28T09:30:00.000Z',
+          agent: [
+            {
+              who: { identifier: expect.objectContaining({ value: 'usr-7' }) as unknown },
+              requestor: true,
+              network: { address: '10.0.0.9', type: '2' },
+            },
+          ],
+          source: expect.objectContaining({ site: 'main-street' }) as unknown,
+          entity: [{ what: { reference: 'Patient/p1' } }],
+          meta: { tag: [expect.objectContaining({ code: 'main-street' })] },
+        }) as unknown,
+      },
+    ]);
+  });
+
+  it('writes a change’s records in its transaction: a change that fails after its write leaves none', async () => {
+    const s = store();
+    const trail = auditTrail(s.sinks);
+    const failing = trail.change(ctx, async () => {
+      await s.sinks.resources!.write({ orgId: 'main-street', resource: { resourceType: 'Patient', id: 'p1' } }, 'now');
+      throw new Error('disk full');
+    });
+    await expect(failing).rejects.toThrow('disk full');
+    await expect(trail.read(ctx, () => Promise.reject(new AppError(404, 'NOT_FOUND')))).rejects.toBeInstanceOf(
+      AppError,
+    );
+    expect(s.written).toEqual([]);
+    await trail.change(ctx, () => Promise.resolve(recorded(1, { ...read, interaction: 'create' })));
+    expect(s.written.map((w) => w.resource.resourceType)).toEqual(['AuditEvent']);
+    await expect(auditTrail({ now: () => 0 }).change(ctx, () => Promise.resolve(recorded(1)))).rejects.toThrow(
+      'needs a transaction',
+    );
   });
 });
 

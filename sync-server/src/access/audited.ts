@@ -162,7 +162,7 @@ export function auditTrail(sinks: AuditSinks): AuditTrail {
     return out.value;
   };
   return {
-    change: (who, step) => {
+    change: async (who, step) => {
       if (!sinks.transaction) throw new Error('an audited change needs a transaction');
       return sinks.transaction(() => run(who, step));
     },
