@@ -45,9 +45,9 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     fhirRoutes({
       service: services.fhir,
       events: services.fhirEvents,
-      sessionOf: services.sessionOf,
+      accounts,
+      access: services.access,
       now: services.now,
-      canAccessOrg: services.canAccessOrg,
       log,
       trustProxy: authSettings.trustProxy,
     }),

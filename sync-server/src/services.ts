@@ -1,7 +1,7 @@
 import type { AuditSinks } from './access/audited.js';
 import type { Entitlements } from './access/entitlements.js';
 import type { OrgAccess } from './access/index.js';
-import type { CanAccessOrg, OrgPolicyOf } from './access/index.js';
+import type { OrgPolicyOf } from './access/index.js';
 import type { Accounts } from './auth/accounts.js';
 import { buildAccounts } from './services-accounts.js';
 import { buildFhirCore } from './services-fhir.js';
@@ -92,7 +92,6 @@ export interface Services {
   /** Who owns an id across organisations: FHIR PUT, finalize and the sync rooms use this one check (issue 24 item 2). */
   ids: IdOwnership;
   orgPolicy: OrgPolicyOf;
-  canAccessOrg: CanAccessOrg;
   /** Mail and SMS written to the outbox table (development delivery, the SMS fallback). */
   outbox: OutboxStore;
   sender: MessageSender;
@@ -182,7 +181,6 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const core = buildFhirCore(db, now, log);
   const { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir } =
     core;
-  const canAccessOrg = access.fhir;
 
   const { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr } = buildAccounts(
     db,
@@ -286,7 +284,6 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     fhir,
     ids,
     orgPolicy,
-    canAccessOrg,
     outbox,
     sender,
     botCheck,

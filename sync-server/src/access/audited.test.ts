@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AppError, refuse } from '../errors.js';
 import type { AuditOrigin, OrgAuditEvent } from '../store/orgs/types.js';
-import { audited, recorded, type AuditSinks, type Recorded } from './audited.js';
+import { audited, auditTrail, recorded, type AuditSinks, type Recorded } from './audited.js';
 import { anonymousCaller, type Caller } from './caller.js';
 
 const ann: Caller = {
@@ -134,27 +134,98 @@ describe('audited: audit as part of the pipeline (issue 36 item 2)', () => {
   });
 });
 
+describe('auditTrail: records of one step of a service (the FHIR write path)', () => {
+  /** Resources written, kept or dropped with the one open transaction. */
+  function store(): { sinks: AuditSinks; written: { orgId: string; resource: Record<string, unknown> }[] } {
+    let written: { orgId: string; resource: Record<string, unknown> }[] = [];
+    return {
+      sinks: {
+        resources: {
+          write: (input) => {
+            written.push({ orgId: input.orgId, resource: input.resource as unknown as Record<string, unknown> });
+            return Promise.resolve(null as never);
+          },
+        },
+        now: () => Date.UTC(2026, 10, 28, 9, 30),
+        transaction: async (fn) => {
+          const before = [...written];
+          try {
+            return await fn();
+          } catch (err) {
+            written = before;
+            throw err;
+          }
+        },
+      },
+      get written() {
+        return written;
+      },
+    };
+  }
+  const ctx = { orgId: 'main-street', userId: 'usr-7', ip: '10.0.0.9' };
+  const read = { trail: 'fhir' as const, orgId: 'main-street', interaction: 'read' as const, entities: ['Patient/p1'] };
+
+  it('builds the AuditEvent as the actor’s, tagged with its organisation, and answers the step’s value', async () => {
+    const s = store();
+    expect(await auditTrail(s.sinks).read(ctx, () => Promise.resolve(recorded('chart', read)))).toBe('chart');
+    expect(s.written).toEqual([
+      {
+        orgId: 'main-street',
+        resource: expect.objectContaining({
+          resourceType: 'AuditEvent',
+          id: expect.stringMatching(/^aud-/) as unknown,
+          recorded: '2026-11-28T09:30:00.000Z',
+          agent: [
+            {
+              who: { identifier: expect.objectContaining({ value: 'usr-7' }) as unknown },
+              requestor: true,
+              network: { address: '10.0.0.9', type: '2' },
+            },
+          ],
+          source: expect.objectContaining({ site: 'main-street' }) as unknown,
+          entity: [{ what: { reference: 'Patient/p1' } }],
+          meta: { tag: [expect.objectContaining({ code: 'main-street' })] },
+        }) as unknown,
+      },
+    ]);
+  });
+
+  it('writes a change’s records in its transaction: a change that fails after its write leaves none', async () => {
+    const s = store();
+    const trail = auditTrail(s.sinks);
+    const failing = trail.change(ctx, async () => {
+      await s.sinks.resources!.write({ orgId: 'main-street', resource: { resourceType: 'Patient', id: 'p1' } }, 'now');
+      throw new Error('disk full');
+    });
+    await expect(failing).rejects.toThrow('disk full');
+    await expect(trail.read(ctx, () => Promise.reject(new AppError(404, 'NOT_FOUND')))).rejects.toBeInstanceOf(
+      AppError,
+    );
+    expect(s.written).toEqual([]);
+    await trail.change(ctx, () => Promise.resolve(recorded(1, { ...read, interaction: 'create' })));
+    expect(s.written.map((w) => w.resource.resourceType)).toEqual(['AuditEvent']);
+    await expect(auditTrail({ now: () => 0 }).change(ctx, () => Promise.resolve(recorded(1)))).rejects.toThrow(
+      'needs a transaction',
+    );
+  });
+});
+
 /*
  * The structural half: no service writes an audit record itself. The writers are the
  * organisation trail's `.audit(`, the account trail's `audit.record(`, the FHIR AuditEvent
  * writer `writeAuditEvent(`, and the old helpers `auditChange(` / `fhir.auditRead(`; only
- * access/audited.ts calls them. auth/ (sign-in, MFA and other account security events, which
- * are not configuration nor patient data), store/ and fhir/audit.ts (the AuditEvent writer
- * itself) are outside the rule. PENDING lists the callers not moved yet (report/, the FHIR service,
- * the history tracking): each must still be there, so the list only shrinks.
+ * access/audited.ts calls them (the wrapper `audited()`, and `auditTrail()` for the services
+ * whose record belongs to one step of a method: the FHIR write path, the history tracking). auth/
+ * (sign-in, MFA and other account security events, which are not configuration nor patient data)
+ * and store/ are outside the rule. PENDING lists the callers not moved yet (report/): each must
+ * still be there, so the list only shrinks.
  */
-const PENDING: readonly string[] = [
-  'fhir/service.ts',
-  'graphql/report.ts',
-  'hhx/tracking.ts',
-  'report/pdf-download.ts',
-  'report/service.ts',
-];
+const PENDING: readonly string[] = ['graphql/report.ts', 'report/pdf-download.ts', 'report/service.ts'];
 const WRITER =
   /(?<![\w$])(?:\w+\.)*(?:audit|orgs|store)\.(?:audit|record)\(|\bwriteAuditEvent\(|\bauditChange\(|\bfhir\.auditRead\(/;
 // inventories/witness.ts records a failed witness credential: a security event its limit counts, as
 // auth/ records failed sign-ins, not a configuration change or a read of patient data.
-const EXEMPT = /^(auth\/|store\/|fhir\/audit\.ts$|access\/audited\.ts$|inventories\/witness\.ts$)/;
+const EXEMPT = /^(auth\/|store\/|access\/audited\.ts$|inventories\/witness\.ts$)/;
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sources = readdirSync(SRC, { recursive: true, encoding: 'utf8' })

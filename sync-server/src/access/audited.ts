@@ -1,6 +1,5 @@
-import type { AuditInteraction } from '@vigil/shared';
+import { auditEventFor, idPrefixOf, newId, ORG_TAG_SYSTEM, type AuditInteraction } from '@vigil/shared';
 import type { AuditAction, AuditLog } from '../auth/audit.js';
-import { writeAuditEvent } from '../fhir/audit.js';
 import type { OrgAuditEvent, OrgStore } from '../store/orgs/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { Caller } from './caller.js';
@@ -12,8 +11,11 @@ import type { Caller } from './caller.js';
  * sinks)` wraps the methods declared 'configuration' or 'phiRead' and writes those entries
  * through the one writer below, with the caller (its first argument) as who and from where. A
  * configuration change runs in one transaction with its records, so a change that fails or is
- * refused leaves no record and a record never outlives a rolled-back change. No service writes
- * an audit record itself (access/audited.test.ts holds it).
+ * refused leaves no record and a record never outlives a rolled-back change. A service whose
+ * record belongs to one step of a method rather than to the whole of it (the FHIR write path,
+ * whose AuditEvent commits in the transaction it opens after its checks; the health history's
+ * tracking events) records through an `auditTrail(sinks)`: the same entries, the same writer. No
+ * service writes an audit record itself (access/audited.test.ts holds it).
  */
 
 /** What a declared method is: a change of configuration (records required) or a read of patient data. */
@@ -72,41 +74,101 @@ type AuditableKeys<S> = {
 const isCaller = (value: unknown): value is Caller =>
   typeof value === 'object' && value !== null && 'transport' in value && 'subject' in value;
 
-/** Writes one call's records, as the caller's. The one place the services' audit records are written. */
-export async function writeEntries(sinks: AuditSinks, caller: Caller, entries: readonly AuditEntry[]): Promise<void> {
+/**
+ * Who records when a service holds a request context rather than a Caller: the user and address
+ * of the FhirService's RequestContext (fhir/service.ts), which the flows writing through it build
+ * from their Caller.
+ */
+export interface Actor {
+  userId: string;
+  ip: string | null;
+}
+
+/**
+ * Writes one call's records, as the caller's (or the actor's). The one place the services' audit
+ * records are written, and the one place a FHIR AuditEvent is built and stored (shared's
+ * auditEventFor, tagged with its organisation, the server's own record; it joins the transaction
+ * open around it, so a write and its AuditEvent commit together; AuditEvents are not in the
+ * change feed, store/resources/feed.ts).
+ */
+export async function writeEntries(
+  sinks: AuditSinks,
+  who: Caller | Actor,
+  entries: readonly AuditEntry[],
+): Promise<void> {
   const at = sinks.now();
-  const meta = { ip: caller.ip, userAgent: caller.userAgent };
+  const caller = isCaller(who) ? who : null;
+  const meta = { ip: who.ip, userAgent: caller?.userAgent ?? null };
+  const userId = caller ? (caller.user?.id ?? null) : (who as Actor).userId;
   for (const entry of entries) {
     if (entry.trail === 'organisation') {
       if (!sinks.orgs) throw new Error('no organisation audit trail to record on');
-      if (!caller.user) throw new Error('an organisation audit record needs a signed-in caller');
+      if (!caller?.user) throw new Error('an organisation audit record needs a signed-in caller');
       await sinks.orgs.audit(
         { at, ...meta },
         { action: entry.action, userId: caller.user.id, email: caller.user.email, detail: entry.detail },
       );
     } else if (entry.trail === 'account') {
       if (!sinks.accounts) throw new Error('no account audit trail to record on');
-      await sinks.accounts.record(at, meta, {
-        action: entry.action,
-        outcome: 'success',
-        userId: caller.user?.id ?? null,
-        detail: entry.detail,
-      });
+      await sinks.accounts.record(at, meta, { action: entry.action, outcome: 'success', userId, detail: entry.detail });
     } else {
       if (!sinks.resources) throw new Error('no resource store to record AuditEvents in');
-      const userId = entry.userId ?? caller.user?.id;
-      if (!userId) throw new Error('a FHIR AuditEvent needs a reader');
-      await writeAuditEvent(sinks.resources, {
+      const reader = entry.userId ?? userId;
+      if (!reader) throw new Error('a FHIR AuditEvent needs a reader');
+      const event = auditEventFor({
         orgId: entry.orgId,
-        userId,
+        userId: reader,
         interaction: entry.interaction,
-        entities: entry.entities,
+        entities: [...entry.entities],
         recorded: new Date(at).toISOString(),
-        ip: caller.ip,
+        ip: who.ip,
         ...(entry.description ? { description: entry.description } : {}),
       });
+      const tag = [{ system: ORG_TAG_SYSTEM, code: entry.orgId }];
+      await sinks.resources.write(
+        { orgId: entry.orgId, resource: { ...event, id: newId(idPrefixOf('AuditEvent')), meta: { tag } } },
+        event.recorded,
+      );
     }
   }
+}
+
+/**
+ * Audit for a step of a service rather than a whole method (see the top of this file). Each step
+ * answers `recorded(value, …entries)`; the trail writes the entries through writeEntries as the
+ * actor's and answers the value.
+ */
+export interface AuditTrail {
+  /**
+   * A change: the step and its records in one transaction (the sinks'; it joins one already open),
+   * so a change and its records commit or roll back together; a step that throws records nothing.
+   */
+  change<T>(who: Caller | Actor, step: () => Promise<Recorded<T>>): Promise<T>;
+  /** A read: the step, then its records (none when it throws, as a refused or missing read). */
+  read<T>(who: Caller | Actor, step: () => Promise<Recorded<T>>): Promise<T>;
+  /**
+   * Records of something already done that has no step of its own here (a stream opened, a PDF
+   * downloaded, a tracking event beside a change), in the transaction open around the call, if any.
+   */
+  record(who: Caller | Actor, entries: readonly AuditEntry[]): Promise<void>;
+}
+
+/** The step-level audit trail over the sinks (a change needs `transaction`). */
+export function auditTrail(sinks: AuditSinks): AuditTrail {
+  const run = async <T>(who: Caller | Actor, step: () => Promise<Recorded<T>>): Promise<T> => {
+    const out = await step();
+    if (!(out instanceof Recorded)) throw new Error('an audited step answered no record');
+    await writeEntries(sinks, who, out.entries);
+    return out.value;
+  };
+  return {
+    change: async (who, step) => {
+      if (!sinks.transaction) throw new Error('an audited change needs a transaction');
+      return sinks.transaction(() => run(who, step));
+    },
+    read: run,
+    record: (who, entries) => writeEntries(sinks, who, entries),
+  };
 }
 
 /**

@@ -205,6 +205,39 @@ describe('FhirService', () => {
     expect(descriptions.some((d) => d?.includes('secret'))).toBe(false);
   });
 
+  it('audits a write in the write’s transaction (rolled back with it) as the context’s user, and a failed read not at all', async () => {
+    const { store, service, ctx, audits } = setup();
+    const failed = store.transaction(async () => {
+      await service.create(ctx, 'Patient', patient);
+      throw new Error('a later step failed');
+    });
+    await expect(failed).rejects.toThrow('a later step failed');
+    expect(await audits()).toEqual([]);
+    expect((await store.search('main-street', 'Patient', [], { offset: 0, count: 10 })).items).toEqual([]);
+    expect((await thrown(() => service.read(ctx, 'Patient', 'pat-missing'))).status).toBe(404);
+    expect(await audits()).toEqual([]);
+
+    const { version } = await service.create(ctx, 'Patient', patient);
+    const written = (await audits()).map((a) => ({
+      code: a.subtype?.[0]?.code,
+      user: a.agent[0]?.who?.identifier?.value,
+      ip: a.agent[0]?.network?.address,
+      site: a.source.site,
+      tags: a.meta?.tag?.map((t) => t.code),
+      entities: a.entity?.map((e) => e.what?.reference),
+    }));
+    expect(written).toEqual([
+      {
+        code: 'create',
+        user: 'usr-1',
+        ip: '10.0.0.1',
+        site: 'main-street',
+        tags: ['main-street'],
+        entities: [`Patient/${version.id}`],
+      },
+    ]);
+  });
+
   it('does not audit reading practitioners, locations or audit events', async () => {
     const { service, ctx, audits } = setup();
     const loc = (await service.create(ctx, 'Location', { resourceType: 'Location', name: 'Office' })).version.id;

@@ -9,6 +9,7 @@ import {
   type FhirResource,
   type FhirResourceType,
 } from '@vigil/shared';
+import { auditTrail, recorded, type AuditEntry, type AuditTrail } from '../access/audited.js';
 import type { OrgPolicy } from '../access/index.js';
 import { AppError, VersionConflictError } from '../errors.js';
 import {
@@ -16,7 +17,6 @@ import {
   ID_IN_OTHER_ORGANIZATION_MESSAGE,
   type IdOwnership,
 } from '../store/resources/id-ownership.js';
-import { writeAuditEvent } from './audit.js';
 import type { OrgLiveEvent } from './live-events.js';
 import { historyBundle, pageParams, parseSort, searchBundle } from './bundles.js';
 import { parseSearch } from '../store/resources/search-params.js';
@@ -85,27 +85,43 @@ export function parseIfMatch(header: string | undefined): string | undefined {
  * organisations' own resources (serverPut) write through it.
  */
 export class FhirService {
-  constructor(private readonly deps: FhirServiceDeps) {}
+  /**
+   * Its AuditEvents, written by the audit pipeline (access/audited.ts) as the context's user: a
+   * write's in the write's own transaction on this store, a read's once the read answered.
+   */
+  private readonly trail: AuditTrail;
+
+  constructor(private readonly deps: FhirServiceDeps) {
+    this.trail = auditTrail({
+      resources: deps.store,
+      transaction: (fn) => deps.store.transaction(fn),
+      now: deps.now,
+    });
+  }
 
   private nowIso(): string {
     return new Date(this.deps.now()).toISOString();
   }
 
-  private audit(
+  /** The AuditEvent of an access to patient data (none for other types: `phi` answers it only for patient data). */
+  private static entry(
     ctx: RequestContext,
     interaction: AuditInteraction,
     entities: readonly string[],
     description?: string,
-  ): Promise<void> {
-    return writeAuditEvent(this.deps.store, {
-      orgId: ctx.orgId,
-      userId: ctx.userId,
-      interaction,
-      entities,
-      recorded: this.nowIso(),
-      ip: ctx.ip,
-      ...(description ? { description } : {}),
-    });
+  ): AuditEntry {
+    return { trail: 'fhir', orgId: ctx.orgId, interaction, entities, ...(description ? { description } : {}) };
+  }
+
+  /** The AuditEvent of an access to a resource of `type`: one when it is patient data, else none. */
+  private static phi(
+    ctx: RequestContext,
+    type: FhirResourceType,
+    interaction: AuditInteraction,
+    entities: readonly string[],
+    description?: string,
+  ): AuditEntry[] {
+    return isPatientData(type) ? [FhirService.entry(ctx, interaction, entities, description)] : [];
   }
 
   private checkWritableType(type: FhirResourceType): void {
@@ -162,42 +178,43 @@ export class FhirService {
    * A read of patient data that did not come through this API (a signed PDF downloaded by its
    * link), audited as the reader's like any other read.
    */
-  async auditRead(ctx: RequestContext, entities: readonly string[], description: string): Promise<void> {
-    await this.audit(ctx, 'read', entities, description);
+  auditRead(ctx: RequestContext, entities: readonly string[], description: string): Promise<void> {
+    return this.trail.record(ctx, [FhirService.entry(ctx, 'read', entities, description)]);
   }
 
   /** Opening an organisation's live events reads its patient data as it changes: audited once per stream. */
-  async auditLiveEvents(ctx: RequestContext): Promise<void> {
-    await this.audit(ctx, 'search-type', [], `fhir-sse/org/${ctx.orgId}`);
+  auditLiveEvents(ctx: RequestContext): Promise<void> {
+    return this.trail.record(ctx, [FhirService.entry(ctx, 'search-type', [], `fhir-sse/org/${ctx.orgId}`)]);
   }
 
   /** A live event carrying patient data to one stream is a read by that stream's user. */
-  async auditLiveDelivery(ctx: RequestContext, event: OrgLiveEvent): Promise<void> {
-    if (event.action === 'DeleteResource' || !isPatientData(event.resourceType)) return;
-    await this.audit(ctx, 'read', [`${event.resourceType}/${event.resourceId}`], `fhir-sse/org/${ctx.orgId}`);
+  auditLiveDelivery(ctx: RequestContext, event: OrgLiveEvent): Promise<void> {
+    if (event.action === 'DeleteResource') return Promise.resolve();
+    const entity = `${event.resourceType}/${event.resourceId}`;
+    return this.trail.record(
+      ctx,
+      FhirService.phi(ctx, event.resourceType, 'read', [entity], `fhir-sse/org/${ctx.orgId}`),
+    );
   }
 
-  async read(ctx: RequestContext, type: FhirResourceType, id: string): Promise<StoredVersion> {
-    const version = await this.deps.store.read(ctx.orgId, type, id);
-    if (!version) throw new AppError(404, 'NOT_FOUND', `${type}/${id} not found`);
-    if (version.deleted) throw new AppError(410, 'DELETED', `${type}/${id} was deleted`);
-    await this.checkSignedPdf(ctx, version);
-    if (isPatientData(type)) await this.audit(ctx, 'read', [`${type}/${id}`]);
-    return version;
+  read(ctx: RequestContext, type: FhirResourceType, id: string): Promise<StoredVersion> {
+    return this.trail.read(ctx, async () => {
+      const version = await this.deps.store.read(ctx.orgId, type, id);
+      if (!version) throw new AppError(404, 'NOT_FOUND', `${type}/${id} not found`);
+      if (version.deleted) throw new AppError(410, 'DELETED', `${type}/${id} was deleted`);
+      await this.checkSignedPdf(ctx, version);
+      return recorded(version, ...FhirService.phi(ctx, type, 'read', [`${type}/${id}`]));
+    });
   }
 
-  async readVersion(
-    ctx: RequestContext,
-    type: FhirResourceType,
-    id: string,
-    versionId: string,
-  ): Promise<StoredVersion> {
-    const version = await this.deps.store.readVersion(ctx.orgId, type, id, versionId);
-    if (!version) throw new AppError(404, 'NOT_FOUND', `${type}/${id}/_history/${versionId} not found`);
-    if (version.deleted) throw new AppError(410, 'DELETED', `${type}/${id} version ${versionId} is a deletion`);
-    await this.checkSignedPdf(ctx, version);
-    if (isPatientData(type)) await this.audit(ctx, 'vread', [`${type}/${id}/_history/${versionId}`]);
-    return version;
+  readVersion(ctx: RequestContext, type: FhirResourceType, id: string, versionId: string): Promise<StoredVersion> {
+    return this.trail.read(ctx, async () => {
+      const version = await this.deps.store.readVersion(ctx.orgId, type, id, versionId);
+      if (!version) throw new AppError(404, 'NOT_FOUND', `${type}/${id}/_history/${versionId} not found`);
+      if (version.deleted) throw new AppError(410, 'DELETED', `${type}/${id} version ${versionId} is a deletion`);
+      await this.checkSignedPdf(ctx, version);
+      return recorded(version, ...FhirService.phi(ctx, type, 'vread', [`${type}/${id}/_history/${versionId}`]));
+    });
   }
 
   async create(ctx: RequestContext, type: FhirResourceType, body: unknown): Promise<WriteResult> {
@@ -208,13 +225,12 @@ export class FhirService {
     const resource = (await this.guard(ctx, type, id, null, () =>
       this.checkedBody(ctx, type, body, id, true),
     )) as FhirResource & { id: string };
-    const version = await this.deps.store.transaction(async () => {
+    const version = await this.trail.change(ctx, async () => {
       const v = await this.deps.store.write(
         { orgId: ctx.orgId, resource: withOrgTag(resource, ctx.orgId), createOnly: true },
         this.nowIso(),
       );
-      if (isPatientData(type)) await this.audit(ctx, 'create', [`${type}/${v.id}`]);
-      return v;
+      return recorded(v, ...FhirService.phi(ctx, type, 'create', [`${type}/${v.id}`]));
     });
     return { version, created: true };
   }
@@ -245,13 +261,12 @@ export class FhirService {
       const issues = validateResourceChange(live.resource, resource);
       if (issues.length > 0) throw new AppError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
     }
-    const version = await this.deps.store.transaction(async () => {
+    const version = await this.trail.change(ctx, async () => {
       const v = await this.deps.store.write(
         { orgId: ctx.orgId, resource: withOrgTag(resource, ctx.orgId), ifMatch },
         this.nowIso(),
       );
-      if (isPatientData(type)) await this.audit(ctx, live ? 'update' : 'create', [`${type}/${id}`]);
-      return v;
+      return recorded(v, ...FhirService.phi(ctx, type, live ? 'update' : 'create', [`${type}/${id}`]));
     });
     return { version, created: live === null };
   }
@@ -274,13 +289,12 @@ export class FhirService {
       return Promise.resolve(resource);
     })) as FhirResource & { id: string };
     const meta = clientMeta(checked.meta);
-    const version = await this.deps.store.transaction(async () => {
+    const version = await this.trail.change(ctx, async () => {
       const v = await this.deps.store.write(
         { orgId: ctx.orgId, resource: withOrgTag({ ...checked, meta }, ctx.orgId) },
         this.nowIso(),
       );
-      if (isPatientData(type)) await this.audit(ctx, live ? 'update' : 'create', [`${type}/${resource.id}`]);
-      return v;
+      return recorded(v, ...FhirService.phi(ctx, type, live ? 'update' : 'create', [`${type}/${resource.id}`]));
     });
     return { version, created: live === null };
   }
@@ -297,34 +311,34 @@ export class FhirService {
     if (!current) throw new AppError(404, 'NOT_FOUND', `${type}/${id} not found`);
     if (current.deleted) return null;
     await this.guard(ctx, type, id, current.resource, () => Promise.resolve(null));
-    const version = await this.deps.store.transaction(async () => {
+    return this.trail.change(ctx, async () => {
       const v = await this.deps.store.delete(ctx.orgId, type, id, this.nowIso(), ifMatch);
-      if (v && isPatientData(type)) await this.audit(ctx, 'delete', [`${type}/${id}`]);
-      return v;
+      return recorded(v, ...(v ? FhirService.phi(ctx, type, 'delete', [`${type}/${id}`]) : []));
     });
-    return version;
   }
-  async search(ctx: RequestContext, type: FhirResourceType, params: URLSearchParams): Promise<Bundle> {
-    const clauses = parseSearch(type, params);
-    const page = pageParams(params);
-    const found = await this.deps.store.search(ctx.orgId, type, clauses, page, parseSort(type, params));
-    if (isPatientData(type)) {
+  search(ctx: RequestContext, type: FhirResourceType, params: URLSearchParams): Promise<Bundle> {
+    return this.trail.read(ctx, async () => {
+      const clauses = parseSearch(type, params);
+      const page = pageParams(params);
+      const found = await this.deps.store.search(ctx.orgId, type, clauses, page, parseSort(type, params));
       const query = new URLSearchParams([...params].filter(([k]) => k !== 'token')).toString();
-      await this.audit(
-        ctx,
-        'search-type',
-        found.items.map((r) => `${type}/${r.id}`),
-        `${type}?${query}`,
+      const entities = found.items.map((r) => `${type}/${r.id}`);
+      return recorded(
+        searchBundle(ctx.baseUrl, type, params, page, found),
+        ...FhirService.phi(ctx, type, 'search-type', entities, `${type}?${query}`),
       );
-    }
-    return searchBundle(ctx.baseUrl, type, params, page, found);
+    });
   }
 
-  async history(ctx: RequestContext, type: FhirResourceType, id: string, params: URLSearchParams): Promise<Bundle> {
-    const page = pageParams(params);
-    const found = await this.deps.store.history(ctx.orgId, type, id, page);
-    if (found.total === 0) throw new AppError(404, 'NOT_FOUND', `${type}/${id} not found`);
-    if (isPatientData(type)) await this.audit(ctx, 'history-instance', [`${type}/${id}`]);
-    return historyBundle(ctx.baseUrl, type, id, params, page, found);
+  history(ctx: RequestContext, type: FhirResourceType, id: string, params: URLSearchParams): Promise<Bundle> {
+    return this.trail.read(ctx, async () => {
+      const page = pageParams(params);
+      const found = await this.deps.store.history(ctx.orgId, type, id, page);
+      if (found.total === 0) throw new AppError(404, 'NOT_FOUND', `${type}/${id} not found`);
+      return recorded(
+        historyBundle(ctx.baseUrl, type, id, params, page, found),
+        ...FhirService.phi(ctx, type, 'history-instance', [`${type}/${id}`]),
+      );
+    });
   }
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 /*
  * Issue 36 item 3: one FHIR write path. Outside store/, a resource is written or deleted only by
  * the FhirService (validated, versioned, audited, recorded in the change feed, announced after
- * commit) and an AuditEvent only by fhir/audit.ts. Like store/sql-boundary.test.ts this reads the
+ * commit) and an AuditEvent only by the audit pipeline's one writer (access/audited.ts). Like store/sql-boundary.test.ts this reads the
  * source on every unit run: a ResourceStore write is a `.write({ orgId, resource }, at)` call (an
  * object first argument), a deletion a `store.delete(` / `resources.delete(` call.
  */
@@ -16,7 +16,7 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where a direct store write stays, and why. */
 const ALLOWED: Record<string, string> = {
   'fhir/service.ts': 'the one write path',
-  'fhir/audit.ts': 'the one AuditEvent writer',
+  'access/audited.ts': 'the one AuditEvent writer',
   // Demo data written into a new database before the server serves: seeded state, not changes.
   'fhir/demo-seed.ts': 'demo seeding',
   'hhx/demo.ts': 'demo seeding',
@@ -42,7 +42,7 @@ function directWrites(): string[] {
 }
 
 describe('one FHIR write path (issue 36 item 3)', () => {
-  it('writes resources outside store/ only through the FhirService and fhir/audit.ts', () => {
+  it('writes resources outside store/ only through the FhirService and the audit pipeline', () => {
     const outside = directWrites().filter((w) => !(w.split(':')[0]! in ALLOWED));
     expect(outside).toEqual([]);
   });
@@ -50,7 +50,7 @@ describe('one FHIR write path (issue 36 item 3)', () => {
   it('finds the write calls it looks for (the check cannot pass by reading nothing)', () => {
     const files = new Set(directWrites().map((w) => w.split(':')[0]));
     expect(files).toContain('fhir/service.ts');
-    expect(files).toContain('fhir/audit.ts');
+    expect(files).toContain('access/audited.ts');
     // A listed file that no longer writes leaves the list.
     for (const allowed of Object.keys(ALLOWED)) expect(files, allowed).toContain(allowed);
   });

@@ -1,4 +1,4 @@
-import { writeAuditEvent } from '../fhir/audit.js';
+import { auditTrail, type AuditEntry } from '../access/audited.js';
 import type { RequestContext } from '../fhir/service.js';
 import type { ResourceStore } from '../store/resources/types.js';
 
@@ -10,25 +10,31 @@ export const TRACKING_EVENTS = {
 export type TrackingEvent = (typeof TRACKING_EVENTS)[keyof typeof TRACKING_EVENTS];
 
 /**
- * Records a tracking event the way the server records every event about patient data: an
- * AuditEvent of the organisation (the FhirService's audit trail), naming the history and the
- * user, with the event's name as its entity description. Written beside the change through the
- * one AuditEvent writer (fhir/audit.ts), as the FhirService's own audit events are.
+ * A tracking event's record, the way the server records every event about patient data: an
+ * AuditEvent of the organisation (the FhirService's audit trail), naming the history, with the
+ * event's name as its entity description.
  */
-export async function recordTracking(
+export function trackingEntry(orgId: string, event: TrackingEvent, compositionId: string): AuditEntry {
+  return {
+    trail: 'fhir',
+    orgId,
+    interaction: event === TRACKING_EVENTS.created ? 'create' : 'update',
+    entities: [`Composition/${compositionId}`],
+    description: event,
+  };
+}
+
+/**
+ * Records a tracking event as the context's user at `now`, through the audit pipeline's one
+ * writer (access/audited.ts), in the transaction open around it (signing a history records it
+ * with the signature).
+ */
+export function recordTracking(
   store: Pick<ResourceStore, 'write'>,
   ctx: RequestContext,
   event: TrackingEvent,
   compositionId: string,
   now: number,
 ): Promise<void> {
-  await writeAuditEvent(store, {
-    orgId: ctx.orgId,
-    userId: ctx.userId,
-    interaction: event === TRACKING_EVENTS.created ? 'create' : 'update',
-    entities: [`Composition/${compositionId}`],
-    description: event,
-    recorded: new Date(now).toISOString(),
-    ip: ctx.ip,
-  });
+  return auditTrail({ resources: store, now: () => now }).record(ctx, [trackingEntry(ctx.orgId, event, compositionId)]);
 }

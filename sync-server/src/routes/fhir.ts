@@ -11,14 +11,14 @@ import {
   type FhirResourceType,
   type OperationOutcome,
 } from '@vigil/shared';
-import type { SignedInSession } from '../auth/sessions.js';
-import type { AccessMode, CanAccessOrg } from '../access/index.js';
+import { signedIn, type AccountsForCallers, type Caller } from '../access/caller.js';
+import { refusalOf, type OrgAccess } from '../access/index.js';
 import { AppError } from '../errors.js';
 import { LIVE_EVENT_REPLAY_PAGE, type DeliveredEvent, type LiveEvents } from '../fhir/live-events.js';
 import { parseIfMatch, type FhirService, type RequestContext } from '../fhir/service.js';
 import type { StoredVersion } from '../store/resources/types.js';
 import type { Logger } from '../log.js';
-import { forwardedFor } from './request.js';
+import { httpCaller } from './request.js';
 
 export const FHIR_CONTENT_TYPE = 'application/fhir+json; charset=utf-8';
 /** Comment line sent on an idle stream so proxies keep it open and a dead session is noticed. */
@@ -36,13 +36,11 @@ export interface FhirRoutesDeps {
   /** The process's one FhirService (services.ts): the API maps HTTP onto it. */
   service: FhirService;
   events: LiveEvents;
-  /** The signed-in session of a request (cookie or `token` query parameter) at `now`, or null (the sessions service). */
-  sessionOf: (credentials: {
-    cookieHeader?: string | null | undefined;
-    token?: string | null | undefined;
-  }) => Promise<SignedInSession | null>;
+  /** Whose request it is: the Caller of its cookie or `token` query parameter (routes/request.ts httpCaller). */
+  accounts: AccountsForCallers;
+  /** The one authorization (access/index.ts): every request needs membership of its organisation. */
+  access: Pick<OrgAccess, 'authorize'>;
   now: () => number;
-  canAccessOrg: CanAccessOrg;
   log: Logger;
   /** Take the client address for audit events from X-Forwarded-For (behind a reverse proxy only). */
   trustProxy?: boolean;
@@ -96,28 +94,29 @@ function isLocalhost(c: Context): boolean {
   return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1';
 }
 
-/** The session and context of a request, or the error (AppError) to answer with. */
-async function authorize(
-  deps: FhirRoutesDeps,
-  c: Context,
-  mode: AccessMode,
-  allowQueryToken: boolean,
-): Promise<{ session: SignedInSession; ctx: RequestContext }> {
-  const orgId = c.req.param('orgId') ?? '';
-  const session = await deps.sessionOf({
-    cookieHeader: c.req.header('cookie'),
-    token: allowQueryToken ? c.req.query('token') : undefined,
-  });
-  if (!session || !session.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION', 'Sign in again');
-  if (!ORG_ID_RE.test(orgId)) throw new AppError(403, 'NOT_AUTHORIZED');
-  const failure = await deps.canAccessOrg(session, orgId, mode);
-  if (failure === 'NO_AUTHENTICATION' || failure === 'MFA_REQUIRED') throw new AppError(401, 'NO_AUTHENTICATION');
+/**
+ * The request's Caller (httpCaller, once per request; the `token` query parameter only where
+ * allowed) and whether it may use the organisation: OrgAccess.authorize's `member`, its refusal
+ * answered as FHIR answers it (401 NO_AUTHENTICATION for a missing session or multi-factor, else
+ * 403 with the code).
+ */
+async function memberCaller(deps: FhirRoutesDeps, c: Context, orgId: string, queryToken: boolean): Promise<Caller> {
+  const caller = await httpCaller(c, deps.accounts, deps.trustProxy ?? false, { queryToken });
+  const failure = await refusalOf(deps.access.authorize(caller, orgId, 'member'));
+  if (failure === 'NO_AUTHENTICATION' || failure === 'MFA_REQUIRED') {
+    throw new AppError(401, 'NO_AUTHENTICATION', 'Sign in again');
+  }
   if (failure) throw new AppError(403, failure);
+  return caller;
+}
+
+/** The FHIR service's context of a request whose caller may use its organisation, or the error (AppError) to answer with. */
+async function requestContext(deps: FhirRoutesDeps, c: Context, queryToken: boolean): Promise<RequestContext> {
+  const orgId = c.req.param('orgId') ?? '';
+  const caller = await memberCaller(deps, c, orgId, queryToken);
+  if (!ORG_ID_RE.test(orgId)) throw new AppError(403, 'NOT_AUTHORIZED');
   const url = new URL(c.req.url);
-  const ip = deps.trustProxy
-    ? forwardedFor(c.req.header('x-forwarded-for'))
-    : ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null);
-  return { session, ctx: { orgId, userId: session.userId, ip, baseUrl: `${url.origin}/api/fhir/${orgId}` } };
+  return { orgId, userId: signedIn(caller).user.id, ip: caller.ip, baseUrl: `${url.origin}/api/fhir/${orgId}` };
 }
 
 /** The resource type of the path, or 404. */
@@ -160,10 +159,10 @@ async function bodyOf(c: Context): Promise<unknown> {
 function restRoutes(deps: FhirRoutesDeps): Hono {
   const { service } = deps;
   const handle =
-    (mode: AccessMode, fn: (c: Context, ctx: RequestContext) => Response | Promise<Response>) =>
+    (fn: (c: Context, ctx: RequestContext) => Response | Promise<Response>) =>
     async (c: Context): Promise<Response> => {
       try {
-        const { ctx } = await authorize(deps, c, mode, true);
+        const ctx = await requestContext(deps, c, true);
         return await fn(c, ctx);
       } catch (err) {
         if (err instanceof AppError) return errorResponse(c, err);
@@ -182,7 +181,7 @@ function restRoutes(deps: FhirRoutesDeps): Hono {
   );
   fhir.get(
     '/:type',
-    handle('read', async (c, ctx) =>
+    handle(async (c, ctx) =>
       c.body(JSON.stringify(await service.search(ctx, typeOf(c), queryOf(c))), 200, {
         'content-type': FHIR_CONTENT_TYPE,
       }),
@@ -190,11 +189,11 @@ function restRoutes(deps: FhirRoutesDeps): Hono {
   );
   fhir.get(
     '/:type/:id',
-    handle('read', async (c, ctx) => resourceResponse(c, await service.read(ctx, typeOf(c), idOf(c)), 200)),
+    handle(async (c, ctx) => resourceResponse(c, await service.read(ctx, typeOf(c), idOf(c)), 200)),
   );
   fhir.get(
     '/:type/:id/_history',
-    handle('read', async (c, ctx) =>
+    handle(async (c, ctx) =>
       c.body(JSON.stringify(await service.history(ctx, typeOf(c), idOf(c), queryOf(c))), 200, {
         'content-type': FHIR_CONTENT_TYPE,
       }),
@@ -202,7 +201,7 @@ function restRoutes(deps: FhirRoutesDeps): Hono {
   );
   fhir.get(
     '/:type/:id/_history/:vid',
-    handle('read', async (c, ctx) => {
+    handle(async (c, ctx) => {
       const type = typeOf(c);
       const id = idOf(c);
       return resourceResponse(c, await service.readVersion(ctx, type, id, versionIdOf(c, type, id)), 200);
@@ -210,7 +209,7 @@ function restRoutes(deps: FhirRoutesDeps): Hono {
   );
   fhir.post(
     '/:type',
-    handle('write', async (c, ctx) => {
+    handle(async (c, ctx) => {
       const type = typeOf(c);
       const { version } = await service.create(ctx, type, await bodyOf(c));
       c.header('location', `${ctx.baseUrl}/${type}/${version.id}/_history/${version.versionId}`);
@@ -219,7 +218,7 @@ function restRoutes(deps: FhirRoutesDeps): Hono {
   );
   fhir.put(
     '/:type/:id',
-    handle('write', async (c, ctx) => {
+    handle(async (c, ctx) => {
       const type = typeOf(c);
       const id = idOf(c);
       const ifMatch = parseIfMatch(c.req.header('if-match'));
@@ -230,7 +229,7 @@ function restRoutes(deps: FhirRoutesDeps): Hono {
   );
   fhir.delete(
     '/:type/:id',
-    handle('write', async (c, ctx) => {
+    handle(async (c, ctx) => {
       await service.delete(ctx, typeOf(c), idOf(c), parseIfMatch(c.req.header('if-match')));
       return outcomeResponse(c, 200, {
         resourceType: 'OperationOutcome',
@@ -240,7 +239,7 @@ function restRoutes(deps: FhirRoutesDeps): Hono {
   );
   fhir.all(
     '*',
-    handle('read', () => {
+    handle(() => {
       throw new AppError(404, 'NOT_FOUND');
     }),
   );
@@ -256,15 +255,15 @@ function restRoutes(deps: FhirRoutesDeps): Hono {
 function liveEventsRoute(deps: FhirRoutesDeps, app: Hono): void {
   const { service } = deps;
   app.get('/fhir-sse/org/:orgId', async (c) => {
-    let auth: { session: SignedInSession; ctx: RequestContext };
+    // The token may come in the query string on localhost only.
+    const queryToken = isLocalhost(c);
+    let ctx: RequestContext;
     try {
-      auth = await authorize(deps, c, 'read', isLocalhost(c));
+      ctx = await requestContext(deps, c, queryToken);
     } catch (err) {
       if (err instanceof AppError) return errorResponse(c, err);
       throw err;
     }
-    const { ctx } = auth;
-    const token = isLocalhost(c) ? c.req.query('token') : undefined;
     return streamSSE(c, async (stream) => {
       const queue: DeliveredEvent[] = [];
       let wake: (() => void) | null = null;
@@ -302,12 +301,8 @@ function liveEventsRoute(deps: FhirRoutesDeps, app: Hono): void {
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ orgId: ctx.orgId }), retry: SSE_RETRY_MS });
         // A signed-out session or a removed membership ends the stream before anything more is sent.
         const stillAllowed = async (): Promise<boolean> => {
-          const still = await deps.sessionOf({ cookieHeader: c.req.header('cookie'), token });
-          return (
-            Boolean(still?.multiFactorValid) &&
-            still !== null &&
-            (await deps.canAccessOrg(still, ctx.orgId, 'read')) === null
-          );
+          const still = await httpCaller(c, deps.accounts, deps.trustProxy ?? false, { queryToken });
+          return (await refusalOf(deps.access.authorize(still, ctx.orgId, 'member'))) === null;
         };
         // What the client missed since its Last-Event-ID, read from the change feed page by page
         // (issue 36 item 3: a restart of the server loses nothing within the feed's retention).

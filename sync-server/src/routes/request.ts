@@ -103,13 +103,19 @@ export async function readJsonBody(c: Context): Promise<unknown> {
 
 /**
  * The HTTP transport's Caller builder (issue 36 item 1): the session of the request's cookie or
- * `token` query parameter (a link opened in a new tab), its user and memberships, its address.
- * Built once per request by the route that needs it.
+ * `token` query parameter (a link opened in a new tab; a route that takes the token only in some
+ * cases passes `queryToken: false` otherwise), its user and memberships, its address. Built once
+ * per request by the route that needs it.
  */
-export function httpCaller(c: Context, accounts: AccountsForCallers, trustProxy: boolean): Promise<Caller> {
+export function httpCaller(
+  c: Context,
+  accounts: AccountsForCallers,
+  trustProxy: boolean,
+  { queryToken = true }: { queryToken?: boolean } = {},
+): Promise<Caller> {
   return callerFromCredentials(
     accounts,
-    { cookieHeader: c.req.header('cookie'), token: c.req.query('token') },
+    { cookieHeader: c.req.header('cookie'), token: queryToken ? c.req.query('token') : undefined },
     {
       ip: auditAddress(c, trustProxy),
       userAgent: c.req.header('user-agent') ?? null,
