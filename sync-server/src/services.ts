@@ -31,7 +31,8 @@ import type { OrgStore } from './store/orgs/types.js';
 import type { MessageSender } from './mail/sender.js';
 import type { OutboxStore } from './store/outbox/types.js';
 import { ChromiumPdfPrinter, type PdfPrinter } from './report/pdf.js';
-import type { ReportService } from './report/service.js';
+import type { AuditedReports } from './report/service.js';
+import type { AuditedReportReview } from './report/review.js';
 import { CaseChecker } from './sync/case-check.js';
 import { compositionProjector } from './sync/projection.js';
 import { buildRooms } from './services-rooms.js';
@@ -108,7 +109,10 @@ export interface Services {
   caseChecker: CaseChecker;
   rooms: SyncRooms;
   printer: PdfPrinter;
-  reports: ReportService;
+  /** Finalize, addenda, unfinalize and signed PDFs, audited (issue 36 item 2). */
+  reports: AuditedReports;
+  /** Report review and a case's signed report as GraphQL reads them, audited. */
+  reportReview: AuditedReportReview;
   /** Signed PDFs and addenda (store/reports/). */
   /** What the storage holds signed (the write guard's, and the cases list's FINALIZED). */
   signed: SignedRecords;
@@ -212,9 +216,9 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
   const printer = new ChromiumPdfPrinter(log);
   const reportStore = new SqliteReportStore(db);
-  const { policies, signoff, reports } = buildReports({
+  const { policies, signoff, reports, reportReview } = buildReports({
     ...{ db, changes, orgStore, access, entitlements, resources, ids, reportStore, accountStore },
-    ...{ sessions, audit, rooms, printer, fhir, pdfLinks, caseChecker, log, now },
+    ...{ audit, signed, rooms, printer, fhir, pdfLinks, caseChecker, log, now },
     // The case's controlled-drug lines (issue 29): LEDGER's service, built below, read at finalize.
     ledgerLines: (orgId, caseId, content) => inventories.ledgerLinesForCase(orgId, caseId, content),
   });
@@ -298,6 +302,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     rooms,
     printer,
     reports,
+    reportReview,
     reportStore,
     signed,
     orgStore,

@@ -94,19 +94,14 @@ export class OrgAccess {
     }
   }
 
-  // ---- Legacy adapters (issue 36 item 1) for report/ and routes/fhir.ts, which still pass a
-  // session row: each is authorize over a session-shaped caller, and goes once they take a Caller. ----
+  // ---- Legacy adapter (issue 36 item 1) for routes/fhir.ts, which still passes a session row:
+  // authorize over a session-shaped caller, and goes once it takes a Caller. ----
 
   /** @deprecated authorize(caller, orgId, 'member'). */
   readonly fhir: CanAccessOrg = (session, orgId) => refusalOf(this.authorize(legacyCaller(session), orgId, 'member'));
-
-  /** @deprecated authorize(caller, orgId, role), every refusal answered NOT_AUTHORIZED. */
-  async report(session: AccessSession, orgId: string, role: ReportRole): Promise<'NOT_AUTHORIZED' | null> {
-    return (await refusalOf(this.authorize(legacyCaller(session), orgId, role))) ? 'NOT_AUTHORIZED' : null;
-  }
 }
 
-/** @deprecated A session as the legacy adapters take it (goes with them). */
+/** @deprecated A session as the legacy adapter takes it (goes with it). */
 export interface AccessSession {
   multiFactorValid: boolean;
   orgs: Caller['subject']['orgs'];
@@ -115,8 +110,6 @@ export interface AccessSession {
 export type AccessMode = 'read' | 'write';
 /** @deprecated */
 export type CanAccessOrg = (session: AccessSession, orgId: string, mode: AccessMode) => Promise<AccessFailure | null>;
-/** @deprecated */
-export type ReportRole = 'member' | 'provider' | 'admin';
 
 function legacyCaller(session: AccessSession): Caller {
   return {

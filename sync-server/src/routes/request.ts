@@ -112,7 +112,8 @@ export function httpCaller(c: Context, accounts: AccountsForCallers, trustProxy:
     { cookieHeader: c.req.header('cookie'), token: c.req.query('token') },
     {
       ip: auditAddress(c, trustProxy),
-      userAgent: c.req.header('user-agent') ?? null,
+      // As the GraphQL route keeps it: what an audit record carries of the client.
+      userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
       origin: new URL(c.req.url).origin,
       transport: 'http',
     },
