@@ -49,10 +49,7 @@ describe('the request pipeline', () => {
  * there (a gone one fails until it leaves the list), so the lists only shrink.
  */
 const PENDING_SHAPES: readonly string[] = ['access/index.ts: AccessSession', 'auth/sessions.ts: SignedInSession'];
-const PENDING_DECIDERS: readonly string[] = [
-  'access/index.ts: OrgAccess.fhir',
-  'routes/fhir.ts: authorize',
-];
+const PENDING_DECIDERS: readonly string[] = ['access/index.ts: OrgAccess.fhir', 'routes/fhir.ts: authorize'];
 
 const CONTEXT_NAME = /(Caller|Session)$/;
 const RULES = /\b(orgAccess|featureChangeAccess|hasOrgPermission)\(/;

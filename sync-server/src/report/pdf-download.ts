@@ -14,10 +14,7 @@ import type { ReportServiceDeps } from './service.js';
 import { ANONYMOUS_LINK_READER, pdfSha256, type PdfDownload, type PdfVerification } from './signed.js';
 
 /** What a download and a verification read. */
-export type PdfDownloadDeps = Pick<
-  ReportServiceDeps,
-  'access' | 'links' | 'reports' | 'store' | 'log' | 'now'
->;
+export type PdfDownloadDeps = Pick<ReportServiceDeps, 'access' | 'links' | 'reports' | 'store' | 'log' | 'now'>;
 
 /**
  * The PDF behind a live link (issue 24 item 7), or null (unknown, expired or used). A link is

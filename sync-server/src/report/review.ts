@@ -69,11 +69,7 @@ export class ReportReview {
   }
 
   /** Report review (spec 000 §9): a page of finalized reports at `offset`, optionally by signer and time; audited. */
-  async finalizedReports(
-    caller: Caller,
-    input: unknown,
-    offset: number,
-  ): Promise<Recorded<FinalizedReportView[]>> {
+  async finalizedReports(caller: Caller, input: unknown, offset: number): Promise<Recorded<FinalizedReportView[]>> {
     const args = parseInput(finalizedReportsInput, input);
     await this.reader(caller, args.orgId);
     const page = await finalizedReports(this.deps.links, args.orgId, {

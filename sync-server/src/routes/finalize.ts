@@ -53,7 +53,8 @@ function errorJson(c: Context, err: AppError): Response {
 export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
   const service = deps.reports;
   const app = new Hono();
-  const callerOf = (c: Context): ReturnType<typeof httpCaller> => httpCaller(c, deps.accounts, deps.trustProxy ?? false);
+  const callerOf = (c: Context): ReturnType<typeof httpCaller> =>
+    httpCaller(c, deps.accounts, deps.trustProxy ?? false);
 
   /**
    * A call about one case: the request's Caller, fully signed in (401 NO_AUTHENTICATION
