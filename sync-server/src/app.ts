@@ -54,7 +54,12 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   );
   api.route(
     '/',
-    finalizeRoutes({ reports: services.reports, sessionOf: services.sessionOf, trustProxy: authSettings.trustProxy }),
+    finalizeRoutes({
+      reports: services.reports,
+      accounts,
+      access: services.access,
+      trustProxy: authSettings.trustProxy,
+    }),
   );
   api.route('/', patientFormRoutes({ ...services, trustProxy: authSettings.trustProxy }));
   // The development outbox does not exist in production, and faces this machine only unless enabled.

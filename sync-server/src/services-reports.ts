@@ -1,18 +1,21 @@
 /**
  * The finalize side as the server builds it, split from services.ts buildServices (issue 36 item
  * 7): the sign-off policies, the sign-off gate (flags, policies, the case's ledger lines) and
- * the report service (finalize, addenda, unfinalize, signed PDFs).
+ * the report service (finalize, addenda, unfinalize, signed PDFs) and report review (the GraphQL
+ * reads of signed reports), audited through the pipeline's wrapper (issue 36 item 2).
  */
 import { SIGNOFF_RULES } from '@vigil/shared';
 import type { Entitlements } from './access/entitlements.js';
 import type { OrgAccess } from './access/index.js';
+import type { AuditSinks } from './access/audited.js';
 import type { AuditLog } from './auth/audit.js';
-import type { Sessions } from './auth/sessions.js';
+import type { SignedRecords } from './fhir/signed-records.js';
 import type { Logger } from './log.js';
 import { auditedPolicies, PoliciesService, type AuditedPolicies } from './policies/service.js';
 import type { FhirService } from './fhir/service.js';
 import type { PdfPrinter } from './report/pdf.js';
-import { ReportService } from './report/service.js';
+import { auditedReportReview, ReportReview, type AuditedReportReview } from './report/review.js';
+import { auditedReports, ReportService, type AuditedReports } from './report/service.js';
 import { SignoffGate, type SignoffGateDeps } from './report/signoff.js';
 import type { AccountStore } from './store/accounts/types.js';
 import type { ChangeStore } from './store/changes/types.js';
@@ -37,8 +40,9 @@ export interface ReportParts {
   ids: IdOwnership;
   reportStore: ReportStore;
   accountStore: AccountStore;
-  sessions: Sessions;
   audit: AuditLog;
+  /** What the storage holds signed (report review's signedCases). */
+  signed: SignedRecords;
   rooms: SyncRooms;
   printer: PdfPrinter;
   fhir: FhirService;
@@ -50,14 +54,15 @@ export interface ReportParts {
   ledgerLines: NonNullable<SignoffGateDeps['ledgerLines']>;
 }
 
-/** The sign-off policies, the gate and the report service. */
+/** The sign-off policies, the gate, the report service and report review. */
 export function buildReports(p: ReportParts): {
   policies: AuditedPolicies;
   signoff: SignoffGate;
-  reports: ReportService;
+  reports: AuditedReports;
+  reportReview: AuditedReportReview;
 } {
   const { db, changes, orgStore, access, entitlements, resources, ids, reportStore, accountStore } = p;
-  const { sessions, audit, rooms, printer, fhir, pdfLinks, caseChecker, log, now } = p;
+  const { audit, rooms, printer, fhir, pdfLinks, caseChecker, log, now } = p;
   const policyRules = new PoliciesService({
     policies: new SqlitePolicyStore(db),
     changes,
@@ -70,7 +75,7 @@ export function buildReports(p: ReportParts): {
     ...{ store: resources, entitlements, policies: policyRules, now },
     ledgerLines: p.ledgerLines,
   });
-  const reports = new ReportService({
+  const reportService = new ReportService({
     changes,
     signoff,
     ids,
@@ -78,8 +83,6 @@ export function buildReports(p: ReportParts): {
     orgs: orgStore,
     entitlements,
     accounts: accountStore,
-    sessions,
-    audit,
     rooms,
     printer,
     fhir,
@@ -93,5 +96,18 @@ export function buildReports(p: ReportParts): {
   });
   // Issue 36 item 2: setting and deleting a policy are audited with their change, in one transaction.
   const policies = auditedPolicies(policyRules, { orgs: orgStore, transaction: (fn) => changes.transaction(fn), now });
-  return { policies, signoff, reports };
+  // Unfinalizing is recorded on the account trail with its change, in one transaction; a PDF link's
+  // download as a FHIR AuditEvent of the reader; report review's reads on the account trail.
+  const reportSinks: AuditSinks = {
+    accounts: audit,
+    resources,
+    transaction: (fn) => changes.transaction(fn),
+    now,
+  };
+  const reports = auditedReports(reportService, reportSinks);
+  const reportReview = auditedReportReview(
+    new ReportReview({ access, links: pdfLinks, reports: reportStore, signed: p.signed, now }),
+    reportSinks,
+  );
+  return { policies, signoff, reports, reportReview };
 }

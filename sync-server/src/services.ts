@@ -10,7 +10,6 @@ import { startAuditSealer } from './auth/audit.js';
 import type { BotCheck } from './auth/bot-check.js';
 import type { EmrLaunch } from './auth/emr.js';
 import type { Sessions } from './auth/sessions.js';
-import { type SignedInSession } from './auth/sessions.js';
 import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
@@ -31,7 +30,8 @@ import type { OrgStore } from './store/orgs/types.js';
 import type { MessageSender } from './mail/sender.js';
 import type { OutboxStore } from './store/outbox/types.js';
 import { ChromiumPdfPrinter, type PdfPrinter } from './report/pdf.js';
-import type { ReportService } from './report/service.js';
+import type { AuditedReports } from './report/service.js';
+import type { AuditedReportReview } from './report/review.js';
 import { CaseChecker } from './sync/case-check.js';
 import { compositionProjector } from './sync/projection.js';
 import { buildRooms } from './services-rooms.js';
@@ -55,12 +55,6 @@ import type { AuditedPolicies } from './policies/service.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
 
-/** What a route hands over to find the signed-in session of a request (cookie or `token` query parameter). */
-export interface RequestCredentials {
-  cookieHeader?: string | null | undefined;
-  token?: string | null | undefined;
-}
-
 /**
  * The one object graph of the server process (issue 26): the database, every store and every
  * service, built once by buildServices. Routes, resolvers and the websocket transport receive
@@ -76,8 +70,6 @@ export interface Services {
   authSettings: AuthSettings;
   /** The server's clock for sessions, FHIR, reports and audit (VIGIL_TEST_CLOCK_OFFSET_MS moves it in tests). */
   now: () => number;
-  /** The signed-in session of a request at `now`, or null (never renews, never writes). */
-  sessionOf: (credentials: RequestCredentials) => Promise<SignedInSession | null>;
   /** The organisations' live events: the change feed's consumer that feeds the FHIR API's SSE streams. */
   fhirEvents: LiveEvents;
   /**
@@ -107,7 +99,10 @@ export interface Services {
   caseChecker: CaseChecker;
   rooms: SyncRooms;
   printer: PdfPrinter;
-  reports: ReportService;
+  /** Finalize, addenda, unfinalize and signed PDFs, audited (issue 36 item 2). */
+  reports: AuditedReports;
+  /** Report review and a case's signed report as GraphQL reads them, audited. */
+  reportReview: AuditedReportReview;
   /** Signed PDFs and addenda (store/reports/). */
   /** What the storage holds signed (the write guard's, and the cases list's FINALIZED). */
   signed: SignedRecords;
@@ -210,9 +205,9 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
   const printer = new ChromiumPdfPrinter(log);
   const reportStore = new SqliteReportStore(db);
-  const { policies, signoff, reports } = buildReports({
+  const { policies, signoff, reports, reportReview } = buildReports({
     ...{ db, changes, orgStore, access, entitlements, resources, ids, reportStore, accountStore },
-    ...{ sessions, audit, rooms, printer, fhir, pdfLinks, caseChecker, log, now },
+    ...{ audit, signed, rooms, printer, fhir, pdfLinks, caseChecker, log, now },
     // The case's controlled-drug lines (issue 29): LEDGER's service, built below, read at finalize.
     ledgerLines: (orgId, caseId, content) => inventories.ledgerLinesForCase(orgId, caseId, content),
   });
@@ -271,12 +266,6 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     db,
     authSettings,
     now,
-    sessionOf: (credentials) =>
-      sessions.fromRequest({
-        cookieHeader: credentials.cookieHeader ?? undefined,
-        token: credentials.token ?? undefined,
-        now: now(),
-      }),
     fhirEvents,
     changes,
     changeBus,
@@ -295,6 +284,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     rooms,
     printer,
     reports,
+    reportReview,
     reportStore,
     signed,
     orgStore,

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Sessions } from '../../sync-server/src/auth/sessions.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, fullyAuthenticated, sessionOf, signIn, signUp, userOf, type UserData } from './accounts-client.js';
-import { withStores } from '../utils/stores.js';
+import { requestCaller, withStores } from '../utils/stores.js';
 import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
 import {
   deleteAccountAuditEvents,
@@ -204,15 +203,15 @@ describe('accounts: sign-up, sign-in, sessions and cookies', () => {
 
   it('looks a websocket request up by cookie or token parameter without side effects', async () => {
     const { browser, user } = await fullyAuthenticated(server.url, 'socket@example.com', PASSWORD);
-    await withStores(server.dataDir, async ({ db, sessions: store }) => {
+    await withStores(server.dataDir, async (stores) => {
+      const { db } = stores;
       const before = sessionsOfUser(db, user.id);
-      const sessions = new Sessions(store, 'dev-tok', Date.now);
-      const byCookie = await sessions.fromRequest({ cookieHeader: `a=b; dev-tok=${browser.token}` });
-      expect(byCookie).toMatchObject({ userId: user.id, multiFactorValid: true, orgs: [] });
-      expect((await sessions.fromRequest({ token: browser.token }))?.userId).toBe(user.id);
-      expect(await sessions.fromRequest({ token: 'forged' })).toBeNull();
-      expect(await sessions.fromRequest({ cookieHeader: null })).toBeNull();
-      expect(await sessions.fromRequest({ cookieHeader: `tok=${browser.token}` })).toBeNull();
+      const byCookie = await requestCaller(stores, { cookieHeader: `a=b; dev-tok=${browser.token}` });
+      expect(byCookie).toMatchObject({ user: { id: user.id }, subject: { multiFactorValid: true, orgs: [] } });
+      expect((await requestCaller(stores, { token: browser.token })).user?.id).toBe(user.id);
+      expect((await requestCaller(stores, { token: 'forged' })).user).toBeNull();
+      expect((await requestCaller(stores, { cookieHeader: null })).user).toBeNull();
+      expect((await requestCaller(stores, { cookieHeader: `tok=${browser.token}` })).user).toBeNull();
       expect(sessionsOfUser(db, user.id)).toEqual(before);
     });
   });

@@ -179,6 +179,24 @@ const OPERATIONS: {
       names: { query: 'finalizedReports' },
     },
   },
+  {
+    // Recorded whether or not the case is signed: the read asked about a case's signed report.
+    name: 'a case’s signed report read',
+    action: 'reportRead',
+    run: async () => {
+      await gql(
+        w.member.browser,
+        'query { caseSignedReport(orgId: "office", compositionId: "audited-case") { pdfId } }',
+      );
+      return { query: 'caseSignedReport', orgId: 'office', compositionId: 'audited-case' };
+    },
+    refused: {
+      who: () => w.otherAdmin,
+      query: 'query { caseSignedReport(orgId: "office", compositionId: "refused-case") { pdfId } }',
+      code: 'NOT_AUTHORIZED',
+      names: { query: 'caseSignedReport', compositionId: 'refused-case' },
+    },
+  },
 ];
 
 describe('every audited operation leaves its record through the audit pipeline (issue 36 item 2)', () => {

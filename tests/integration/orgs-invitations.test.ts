@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Sessions } from '../../sync-server/src/auth/sessions.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, latestCode, outbox, signIn, signUp } from './accounts-client.js';
 import {
@@ -17,7 +16,7 @@ import {
   person,
   sudo,
 } from './orgs-helpers.js';
-import { withStores } from '../utils/stores.js';
+import { requestCaller, withStores } from '../utils/stores.js';
 import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -105,9 +104,8 @@ describe('organisations: creation, session orgs, invitations, members and featur
     // The websocket upgrade's session lookup carries the memberships too.
     await withStores(
       server.dataDir,
-      async ({ sessions: store }) => {
-        const sessions = new Sessions(store, 'dev-tok', Date.now);
-        expect((await sessions.fromRequest({ token: admin.browser.token! }))?.orgs).toEqual([
+      async (stores) => {
+        expect((await requestCaller(stores, { token: admin.browser.token! })).subject.orgs).toEqual([
           { id: 'smile-dental', type: 'regular', roles: ['admin', 'provider'] },
         ]);
       },

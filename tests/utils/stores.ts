@@ -11,6 +11,8 @@ import { SqliteResourceStore } from '../../sync-server/src/store/resources/sqlit
 import { SqliteSessionStore } from '../../sync-server/src/store/sessions/sqlite.js';
 import { SqliteSyncStore } from '../../sync-server/src/store/sync/sqlite.js';
 
+import { callerFromCredentials, type AccountsForCallers, type Caller } from '../../sync-server/src/access/caller.js';
+import { isMultiFactorValidAt, Sessions } from '../../sync-server/src/auth/sessions.js';
 /**
  * The stores of a test server's database file, opened beside the running server (issue 36 item 4:
  * tests outside store/ read through the stores, never SQLite rows). `db` is only for the store's
@@ -106,4 +108,31 @@ export async function appendAuditRecords(dataDir: string, records: readonly Audi
   // The appends resolve as microtasks only: let the event loop take in socket events (the server closing an idle
   // keep-alive connection) so the caller's next request does not go out on a connection already closed.
   await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The Caller a websocket upgrade builds from a request's cookie or `token` parameter, over a test
+ * server's stores (access/caller.ts callerFromCredentials: the transports' one builder).
+ */
+export function requestCaller(
+  stores: TestStores,
+  credentials: { cookieHeader?: string | null; token?: string | null },
+): Promise<Caller> {
+  const sessions = new Sessions(stores.sessions, 'dev-tok', Date.now);
+  const accounts: AccountsForCallers = {
+    current: async (token) => {
+      const session = token ? await sessions.findLive(token) : null;
+      const user = session ? await stores.accounts.userById(session.user_id) : null;
+      return session && user ? { session, user } : null;
+    },
+    isMultiFactorValid: (session) => isMultiFactorValidAt(session, Date.now()),
+    hasFreshSudo: () => Promise.resolve(false),
+    sessions,
+    settings: { cookieName: 'dev-tok' },
+  };
+  return callerFromCredentials(
+    accounts,
+    { cookieHeader: credentials.cookieHeader, token: credentials.token },
+    { ip: null, userAgent: null, transport: 'socket' },
+  );
 }

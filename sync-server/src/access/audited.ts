@@ -43,7 +43,18 @@ export class Recorded<T> {
   constructor(
     readonly value: T,
     readonly entries: readonly AuditEntry[],
+    /** A step the wrapper runs once the change and its records committed (see afterCommit). */
+    readonly committed?: () => Promise<void>,
   ) {}
+
+  /**
+   * The same answer, with a step the wrapper runs after the change and its records committed,
+   * never inside their transaction and never after a rollback: what follows a change outside the
+   * database (a signed case's room opened again for writes).
+   */
+  afterCommit(step: () => Promise<void>): Recorded<T> {
+    return new Recorded(this.value, this.entries, step);
+  }
 }
 
 /** The value of an audited method with its audit records (written by the wrapper, not here). */
@@ -193,16 +204,18 @@ export function audited<S extends object, K extends AuditableKeys<S>>(
       return async (...args: unknown[]): Promise<unknown> => {
         const caller = args[0];
         if (!isCaller(caller)) throw new Error(`audited ${String(prop)}: its first argument is not a Caller`);
-        const run = async (): Promise<unknown> => {
+        const run = async (): Promise<Recorded<unknown>> => {
           const out = await method.apply(target, args);
           if (!(out instanceof Recorded)) throw new Error(`audited ${String(prop)} answered no record`);
           if (kind === 'configuration' && out.entries.length === 0) {
             throw new Error(`configuration change ${String(prop)} recorded nothing`);
           }
           await writeEntries(sinks, caller, out.entries);
-          return out.value;
+          return out;
         };
-        return kind === 'configuration' && sinks.transaction ? sinks.transaction(run) : run();
+        const out = await (kind === 'configuration' && sinks.transaction ? sinks.transaction(run) : run());
+        await out.committed?.();
+        return out.value;
       };
     },
   }) as unknown as Audited<S, K>;

@@ -93,36 +93,6 @@ export class OrgAccess {
       if (failure) refuse(failure);
     }
   }
-
-  // ---- Legacy adapter (issue 36 item 1) for report/, which still passes a session row:
-  // authorize over a session-shaped caller, gone once it takes a Caller. ----
-
-  /** @deprecated authorize(caller, orgId, role), every refusal answered NOT_AUTHORIZED. */
-  async report(session: AccessSession, orgId: string, role: ReportRole): Promise<'NOT_AUTHORIZED' | null> {
-    return (await refusalOf(this.authorize(legacyCaller(session), orgId, role))) ? 'NOT_AUTHORIZED' : null;
-  }
-}
-
-/** @deprecated A session as the legacy adapter takes it (goes with it). */
-export interface AccessSession {
-  multiFactorValid: boolean;
-  orgs: Caller['subject']['orgs'];
-}
-/** @deprecated */
-export type ReportRole = 'member' | 'provider' | 'admin';
-
-function legacyCaller(session: AccessSession): Caller {
-  return {
-    user: null,
-    sessionId: null,
-    subject: { signedIn: true, multiFactorValid: session.multiFactorValid, orgs: session.orgs },
-    singleOrg: null,
-    freshSudo: false,
-    ip: null,
-    userAgent: null,
-    origin: '',
-    transport: 'http',
-  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { callerOf, callerSourceOf, type Caller } from '../access/caller.js';
 import { openMemoryDatabase, type Db } from '../store/sqlite/database.js';
 import type { OutgoingMessage } from '../mail/sender.js';
 import { SqliteAccountStore } from '../store/accounts/sqlite.js';
@@ -169,13 +170,13 @@ describe('the accounts service over async repositories', () => {
     for (const org of ['acme', 'beta']) {
       await addMembership(world, { id: org, fhirId: `fhir-${org}`, name: org, type: 'regular' }, user.id, ['member']);
     }
-    const sessions = accounts.sessions;
-    const byCookie = await sessions.fromRequest({ cookieHeader: `x=1; dev-tok=${token}` });
-    expect(byCookie).toMatchObject({ userId: user.id, multiFactorValid: false });
-    expect(byCookie?.orgs.map((o) => o.id)).toEqual(['acme', 'beta']);
-    expect((await sessions.fromRequest({ token }))?.userId).toBe(user.id);
-    expect(await sessions.fromRequest({ token, now: Date.now() + 200 * 24 * 3600_000 })).toBeNull();
-    const emr = await sessions.start(
+    // Every transport builds its Caller this way (access/caller.ts callerOf).
+    const callerFor = async (t: string): Promise<Caller> =>
+      callerOf(callerSourceOf(accounts), await accounts.current(t), { ip: null, userAgent: null, transport: 'http' });
+    const caller = await callerFor(token);
+    expect(caller).toMatchObject({ user: { id: user.id }, singleOrg: null, subject: { multiFactorValid: false } });
+    expect(caller.subject.orgs.map((o) => o.id)).toEqual(['acme', 'beta']);
+    const emr = await accounts.sessions.start(
       user.id,
       Date.now(),
       { id: 'ses-emr', ...META },
@@ -185,13 +186,13 @@ describe('the accounts service over async repositories', () => {
         multiFactorExpiresAt: Date.now() + 120_000,
       },
     );
-    const launched = await sessions.fromRequest({ token: emr.token });
-    expect(launched).toMatchObject({ multiFactorValid: true, expiresAt: emr.row.expires_at });
-    expect(launched?.orgs.map((o) => o.id)).toEqual(['beta']);
+    const launched = await callerFor(emr.token);
+    expect(launched).toMatchObject({ singleOrg: 'beta', subject: { multiFactorValid: true } });
+    expect(launched.subject.orgs.map((o) => o.id)).toEqual(['beta']);
     // Multi-factor never outlives the session.
     expect(emr.row.multi_factor_exp).toBe(emr.row.expires_at);
     await accounts.signOut({ user, session: emr.row }, META);
-    expect(await sessions.fromRequest({ token })).toBeNull();
+    expect((await callerFor(emr.token)).user).toBeNull();
   });
 
   it('seals the audit trail into a chain the check accepts, and names the record changed after sealing', async () => {

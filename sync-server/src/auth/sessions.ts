@@ -7,16 +7,8 @@ export const IDENTITY_COOKIE_NAME = 'vigil-uid';
 
 export type { SessionRow };
 
-/** The signed-in session handed to the websocket upgrade and to resolvers. */
-export interface SignedInSession {
-  sessionId: string;
-  userId: string;
-  expiresAt: number;
-  /** True when multi-factor is valid (auth status "full", spec 000 §4). */
-  multiFactorValid: boolean;
-  /** Organisation memberships (issue 4), read from the database for every lookup. */
-  orgs: readonly { id: string; type: OrgType; roles: readonly string[] }[];
-}
+/** A user's memberships as the permission rules read them (issue 4): id, type and roles. */
+export type SessionMemberships = readonly { id: string; type: OrgType; roles: readonly string[] }[];
 
 /** Reads one cookie from a Cookie header. */
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
@@ -34,16 +26,6 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
     }
   }
   return null;
-}
-
-export interface SessionLookupInput {
-  /** The request's Cookie header. */
-  cookieHeader?: string | null | undefined;
-  /** A `token` query parameter (websocket clients that cannot send cookies). */
-  token?: string | null | undefined;
-  /** `tok` in production, `dev-tok` otherwise; the service's own cookie name when absent. */
-  cookieName?: string;
-  now?: number;
 }
 
 /** Options of a new session: an EMR launch passes a shorter lifetime, its organisation and multi-factor vouched for. */
@@ -87,30 +69,10 @@ export class Sessions {
   }
 
   /**
-   * For the websocket upgrade and every non-GraphQL route: the signed-in session of a request
-   * from its token cookie or `token` query parameter, or null. Reads only; never renews, never
-   * writes. The caller refuses on null (and may require `multiFactorValid`).
-   */
-  async fromRequest(input: SessionLookupInput): Promise<SignedInSession | null> {
-    const now = input.now ?? this.clock();
-    const token = input.token || readCookie(input.cookieHeader, input.cookieName ?? this.cookieName);
-    if (!token) return null;
-    const row = await this.findLive(token, now);
-    if (!row) return null;
-    return {
-      sessionId: row.id,
-      userId: row.user_id,
-      expiresAt: row.expires_at,
-      multiFactorValid: isMultiFactorValidAt(row, now),
-      orgs: await this.memberships(row.user_id, row.single_org),
-    };
-  }
-
-  /**
    * A user's organisation memberships (issue 4): id, type and roles. An EMR single-organisation
    * session (spec 000 §4) reaches only its own organisation.
    */
-  async memberships(userId: string, singleOrg: string | null = null): Promise<SignedInSession['orgs']> {
+  async memberships(userId: string, singleOrg: string | null = null): Promise<SessionMemberships> {
     const rows = await this.store.memberships(userId);
     return rows.filter((r) => singleOrg === null || r.id === singleOrg);
   }

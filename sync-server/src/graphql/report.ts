@@ -1,17 +1,15 @@
-import { z } from 'zod';
-import { refusalOf } from '../access/index.js';
-import { answeringAppErrors, refuse } from '../errors.js';
-import { parseInput } from '../input.js';
-import { createPdfLink, finalizedReports, PDF_LINK_TTL_MS, SHARED_PDF_LINK_TTL_MS } from '../report/links.js';
 import type { CaseSignedReport, FinalizedReportView, PdfShareView } from '@vigil/shared';
-import { caseSignedReport } from '../report/signed.js';
+import { answeringAppErrors } from '../errors.js';
+import { SIGNED_CASES_MAX } from '../report/review.js';
 import { graphqlArgs } from './arguments.js';
-import type { GraphqlContext, ResolverArgs } from './context.js';
+import type { ResolverArgs } from './context.js';
 import { offsetOf } from './pagination.js';
 
-/** The most case ids one signedCases call takes (a cases list shows 60 days of cases). */
-export const SIGNED_CASES_MAX = 500;
-
+/**
+ * Signed reports (spec 000 §7, §9): PDF links, report review, a case's signed report and which
+ * cases are signed. Thin resolvers over ReportReview (report/review.ts), which authorises and
+ * whose reads of signed report data the audit wrapper records.
+ */
 export const reportTypeDefs = /* GraphQL */ `
   "A PDF share record (spec 000 §3): a short-lived URL, a text to send with it and the report's title."
   type PdfShare {
@@ -63,77 +61,19 @@ export const reportTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** Every read of signed report data (signers, addenda texts) joins the hash-chained audit trail as its reader's. */
-function auditReportRead(ctx: GraphqlContext, userId: string, detail: Record<string, string>): Promise<void> {
-  return ctx.accounts.audit.record(ctx.now(), ctx.meta, { action: 'reportRead', outcome: 'success', userId, detail });
-}
-
-/** The signed-in reader (NO_AUTHENTICATION without valid multi-factor); an organisation it may not see is NOT_AUTHORIZED. */
-async function readerOf(ctx: GraphqlContext, orgId: string): Promise<string> {
-  const caller = await ctx.caller();
-  if (!caller.user || !caller.subject.multiFactorValid) refuse('NO_AUTHENTICATION');
-  if (await refusalOf(ctx.services.access.authorize(caller, orgId, 'member'))) refuse('NOT_AUTHORIZED');
-  return caller.user.id;
-}
-
-const id = z.string().min(1).max(200);
-const pdfUrlArgs = z.object({ orgId: id, pdfId: id, shared: z.boolean().nullish() });
-const finalizedReportsArgs = z.object({
-  orgId: id,
-  offset: z.number().int().nullish(),
-  signerName: z.string().max(200).nullish(),
-  from: z.number().nullish(),
-  to: z.number().nullish(),
-});
-const caseArgs = z.object({ orgId: id, compositionId: id });
-const signedCasesArgs = z.object({ orgId: id, caseIds: z.array(id) });
-
 export const reportResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
-    pdfUrl: async (_, input, ctx): Promise<PdfShareView> => {
-      const args = parseInput(pdfUrlArgs, graphqlArgs(input));
-      const userId = await readerOf(ctx, args.orgId);
-      const shared = args.shared === true;
-      const link = await createPdfLink(ctx.services.pdfLinks, ctx.now(), userId, args.orgId, args.pdfId, shared);
-      if (!link) refuse('NOT_FOUND');
-      return {
-        url: `${ctx.origin}/api/report-pdf/${link.token}`,
-        text: shared
-          ? `Signed report: ${link.title}. This link opens the report once, within ${SHARED_PDF_LINK_TTL_MS / 60_000} minutes.`
-          : `Signed report: ${link.title}. This link works for ${PDF_LINK_TTL_MS / 60_000} minutes.`,
-        title: link.title,
-      };
-    },
-    finalizedReports: async (_, input, ctx): Promise<FinalizedReportView[]> => {
-      const args = parseInput(finalizedReportsArgs, graphqlArgs(input, { text: ['signerName'] }));
-      const userId = await readerOf(ctx, args.orgId);
-      await auditReportRead(ctx, userId, { query: 'finalizedReports', orgId: args.orgId });
-      return finalizedReports(ctx.services.pdfLinks, args.orgId, {
-        offset: offsetOf(input),
-        signerName: args.signerName ?? null,
-        from: args.from ?? null,
-        to: args.to ?? null,
-      });
-    },
-    caseSignedReport: async (_, input, ctx): Promise<CaseSignedReport | null> => {
-      const args = parseInput(caseArgs, graphqlArgs(input));
-      const userId = await readerOf(ctx, args.orgId);
-      await auditReportRead(ctx, userId, {
-        query: 'caseSignedReport',
-        orgId: args.orgId,
-        compositionId: args.compositionId,
-      });
-      return caseSignedReport(ctx.services.reportStore, args.orgId, args.compositionId);
-    },
-    signedCases: async (_, input, ctx): Promise<string[]> => {
-      const args = parseInput(signedCasesArgs, graphqlArgs(input));
-      await readerOf(ctx, args.orgId);
-      if (args.caseIds.length > SIGNED_CASES_MAX) refuse('INVALID_INPUT');
-      const signed: string[] = [];
-      for (const id of new Set(args.caseIds)) {
-        if (await ctx.services.signed.isSigned(args.orgId, 'Composition', id)) signed.push(id);
-      }
-      return signed;
-    },
+    pdfUrl: async (_, args, ctx): Promise<PdfShareView> =>
+      ctx.services.reportReview.pdfUrl(await ctx.caller(), graphqlArgs(args)),
+    finalizedReports: async (_, args, ctx): Promise<FinalizedReportView[]> =>
+      ctx.services.reportReview.finalizedReports(
+        await ctx.caller(),
+        graphqlArgs(args, { text: ['signerName'] }),
+        offsetOf(args),
+      ),
+    caseSignedReport: async (_, args, ctx): Promise<CaseSignedReport | null> =>
+      ctx.services.reportReview.caseSignedReport(await ctx.caller(), graphqlArgs(args)),
+    signedCases: async (_, args, ctx): Promise<string[]> =>
+      ctx.services.reportReview.signedCases(await ctx.caller(), graphqlArgs(args)),
   }),
 };

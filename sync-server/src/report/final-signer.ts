@@ -10,7 +10,8 @@ import {
   practitionerUserId,
   type Practitioner,
 } from '@vigil/shared';
-import type { SignedInSession } from '../auth/sessions.js';
+import type { SignedIn } from '../access/caller.js';
+import { refusalOf } from '../access/index.js';
 import { AppError } from '../errors.js';
 import type { ReportServiceDeps } from './service.js';
 
@@ -31,12 +32,12 @@ async function memberHasRole(deps: FinalSignerDeps, orgId: string, userId: strin
  */
 export async function finalSignerOf(
   deps: FinalSignerDeps,
-  session: SignedInSession,
+  signer: SignedIn,
   orgId: string,
   caseData: Record<string, unknown>,
   primary: Practitioner | null,
 ): Promise<string> {
-  const signerIsProvider = (await deps.access.report(session, orgId, 'provider')) === null;
+  const signerIsProvider = (await refusalOf(deps.access.authorize(signer, orgId, 'provider'))) === null;
   const primaryUserId = primary ? practitionerUserId(primary) : null;
   const decision = decideFinalSigner({
     caseData,
@@ -49,8 +50,8 @@ export async function finalSignerOf(
       : null,
     primaryProviderMustBeFinalSigner: await deps.entitlements.has(orgId, 'primaryProviderMustBeFinalSignerName'),
     signer: {
-      userId: session.userId,
-      name: (await deps.accounts.userById(session.userId))?.name.trim() || 'Unknown signer',
+      userId: signer.user.id,
+      name: (await deps.accounts.userById(signer.user.id))?.name.trim() || 'Unknown signer',
       isProvider: signerIsProvider,
     },
   });

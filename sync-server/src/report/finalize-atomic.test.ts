@@ -2,7 +2,7 @@ import { Entitlements } from '../access/entitlements.js';
 import { APPOINTMENT_EXTENSIONS, CASE_ROOT, type Appointment, type Composition } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import type { SignedInSession } from '../auth/sessions.js';
+import { anonymousCaller, type Caller } from '../access/caller.js';
 import type { Services } from '../services.js';
 import { openTestServices } from '../test-services.test-util.js';
 import { DEMO_ORGS, DEMO_USER } from '../demo/seed.js';
@@ -38,12 +38,16 @@ const printer: PdfPrinter = {
   close: () => Promise.resolve(),
 };
 
-const session: SignedInSession = {
+/** The demo user, signed in with multi-factor, as the finalize route's Caller. */
+const caller: Caller = {
+  ...anonymousCaller({ ip: null, userAgent: null, transport: 'http' }),
+  user: { id: DEMO_USER.id, name: DEMO_USER.name, email: DEMO_USER.email, emailVerified: true },
   sessionId: 'ses-atomic',
-  userId: DEMO_USER.id,
-  expiresAt: Number.MAX_SAFE_INTEGER,
-  multiFactorValid: true,
-  orgs: [{ id: ORG, type: 'regular', roles: ['member', 'admin', 'provider'] }],
+  subject: {
+    signedIn: true,
+    multiFactorValid: true,
+    orgs: [{ id: ORG, type: 'regular', roles: ['member', 'admin', 'provider'] }],
+  },
 };
 
 /** A demo appointment whose case document has started (FS1), stored before any room opens it. */
@@ -85,8 +89,6 @@ function reportService(fault: 'none' | 'beforeFlag' | 'afterFlag'): ReportServic
     orgs: services.orgStore,
     entitlements: services.entitlements,
     accounts: services.accounts,
-    sessions: services.sessions,
-    audit: services.audit,
     rooms,
     printer,
     fhir: services.fhir,
@@ -101,8 +103,7 @@ function reportService(fault: 'none' | 'beforeFlag' | 'afterFlag'): ReportServic
 }
 
 async function finalize(service: ReportService, caseId: string, hash: string): Promise<FinalizeLine[]> {
-  const ctx = { orgId: ORG, userId: DEMO_USER.id, ip: null, baseUrl: '' };
-  const { run } = await service.prepareFinalize(session, ctx, caseId, {
+  const { run } = await service.prepareFinalize(caller, ORG, caseId, {
     signature: SIGNATURE,
     contentHash: hash,
     timeZone: 'UTC',

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FinalizedReport, PdfLinkStore } from '../store/links/types.js';
 
-export type { ReportRole } from '../access/index.js';
 export type { FinalizedReport } from '../store/links/types.js';
 
 /** How long a pdfUrl link works (spec 000 §7 "short-lived"; the spec gives no figure). */
@@ -22,8 +21,8 @@ export interface PdfLink {
 }
 
 /*
- * Who may ask for a link or read a report is decided by the access module (access/: report());
- * here the links themselves, over the PDF link repository (store/links/).
+ * Who may ask for a link or read a report is decided by OrgAccess.authorize (report/review.ts,
+ * pdf-download.ts); here the links themselves, over the PDF link repository (store/links/).
  */
 
 /**

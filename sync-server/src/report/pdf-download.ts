@@ -5,7 +5,8 @@
  * PDF its case was signed to.
  */
 import type { Binary } from '@vigil/shared';
-import type { SignedInSession } from '../auth/sessions.js';
+import { recorded, type Recorded } from '../access/audited.js';
+import { fullySignedIn, type Caller } from '../access/caller.js';
 import { AppError } from '../errors.js';
 import type { SignedPdfRecord } from '../store/reports/types.js';
 import { consumePdfLink, pdfLinkTarget } from './links.js';
@@ -13,43 +14,46 @@ import type { ReportServiceDeps } from './service.js';
 import { ANONYMOUS_LINK_READER, pdfSha256, type PdfDownload, type PdfVerification } from './signed.js';
 
 /** What a download and a verification read. */
-export type PdfDownloadDeps = Pick<
-  ReportServiceDeps,
-  'access' | 'links' | 'reports' | 'store' | 'fhir' | 'log' | 'now'
->;
+export type PdfDownloadDeps = Pick<ReportServiceDeps, 'access' | 'links' | 'reports' | 'store' | 'log' | 'now'>;
 
 /**
  * The PDF behind a live link (issue 24 item 7), or null (unknown, expired or used). A link is
- * bound to the user who asked for it: their session must come with the download (401 without
- * one, 403 for anyone else). A shared link works once, for whoever holds it. The stored bytes
- * must still have the SHA-256 that was signed; the download is audited as a read by the one
- * who downloads (the signed-in user, else an anonymous holder of a shared link).
+ * bound to the user who asked for it: their fully signed-in session must come with the download
+ * (401 without one, 403 for anyone else). A shared link works once, for whoever holds it. The
+ * stored bytes must still have the SHA-256 that was signed; the download is a read of patient
+ * data, recorded as a FHIR AuditEvent (the audit wrapper writes it) by the one who downloads: the
+ * signed-in user, else an anonymous holder of a shared link.
  */
 export async function pdfByLink(
   deps: PdfDownloadDeps,
+  caller: Caller,
   token: string,
-  reader: { session: SignedInSession | null; ip: string | null },
-): Promise<PdfDownload | null> {
+): Promise<Recorded<PdfDownload | null>> {
   const now = deps.now();
   const link = await pdfLinkTarget(deps.links, now, token);
-  if (!link) return null;
+  if (!link) return recorded(null);
+  // A session without valid multi-factor counts as none: 401 for a bound link, anonymous for a shared one.
+  const reader = caller.user && caller.subject.multiFactorValid ? caller.user.id : null;
   if (!link.singleUse) {
-    if (!reader.session) throw new AppError(401, 'NO_AUTHENTICATION');
-    if (reader.session.userId !== link.userId || (await deps.access.report(reader.session, link.orgId, 'member'))) {
-      throw new AppError(403, 'NOT_AUTHORIZED');
-    }
+    if (reader === null) throw new AppError(401, 'NO_AUTHENTICATION');
+    if (reader !== link.userId) throw new AppError(403, 'NOT_AUTHORIZED');
+    await deps.access.authorize(caller, link.orgId, 'member');
   }
   const row = await deps.reports.pdf(link.orgId, link.pdfId);
-  if (!row) return null;
+  if (!row) return recorded(null);
   const bytes = await storedPdf(deps, link.orgId, row);
-  if (link.singleUse && !(await consumePdfLink(deps.links, now, token))) return null;
-  const readerId = reader.session?.userId ?? ANONYMOUS_LINK_READER;
-  await deps.fhir.auditRead(
-    { orgId: link.orgId, userId: readerId, ip: reader.ip, baseUrl: '' },
-    [`Binary/${link.pdfId}`, `Composition/${row.compositionId}`],
-    link.singleUse ? `report-pdf shared link from user ${link.userId}` : 'report-pdf link',
+  if (link.singleUse && !(await consumePdfLink(deps.links, now, token))) return recorded(null);
+  return recorded(
+    { bytes, title: row.title },
+    {
+      trail: 'fhir',
+      orgId: link.orgId,
+      interaction: 'read',
+      entities: [`Binary/${link.pdfId}`, `Composition/${row.compositionId}`],
+      description: link.singleUse ? `report-pdf shared link from user ${link.userId}` : 'report-pdf link',
+      userId: reader ?? ANONYMOUS_LINK_READER,
+    },
   );
-  return { bytes, title: row.title };
 }
 
 /** A stored PDF's bytes, checked against the SHA-256 stored when it was signed. */
@@ -74,12 +78,12 @@ async function storedPdf(deps: PdfDownloadDeps, orgId: string, row: SignedPdfRec
  */
 export async function verifyPdf(
   deps: PdfDownloadDeps,
-  session: SignedInSession,
+  caller: Caller,
   orgId: string,
   compositionId: string,
   sha: string,
 ): Promise<PdfVerification> {
-  if (await deps.access.report(session, orgId, 'member')) throw new AppError(403, 'NOT_AUTHORIZED');
+  await deps.access.authorize(fullySignedIn(caller), orgId, 'member');
   const match = (await deps.reports.pdfsOfCase(orgId, compositionId)).find((r) => r.sha256 === sha);
   if (!match) return { signed: false, sha256: sha };
   return {

@@ -3,15 +3,14 @@ import {
   contentHash,
   EDITING_WINDOW_CLOSED,
   INVALID_ADDENDUM,
-  SUDO_VALIDITY_MARGIN_MS,
   validateAddendums,
   type ReportAddendum,
   type ReportSignature,
   type SignoffOverride,
 } from '@vigil/shared';
+import { audited, recorded, type Audited, type AuditSinks, type Recorded } from '../access/audited.js';
+import { fullySignedIn, type Caller, type SignedIn } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
-import type { AuditLog } from '../auth/audit.js';
-import type { SignedInSession } from '../auth/sessions.js';
 import { AppError } from '../errors.js';
 import { ID_IN_OTHER_ORGANIZATION, type IdOwnership } from '../store/resources/id-ownership.js';
 import type { FhirService, RequestContext } from '../fhir/service.js';
@@ -22,12 +21,10 @@ import type { OrgStore } from '../store/orgs/types.js';
 import type { Entitlements } from '../access/entitlements.js';
 import type { ReportStore } from '../store/reports/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
-import type { SessionRow } from '../store/sessions/types.js';
 import type { DocumentRooms } from '../sync/rooms.js';
 import { encodeCaseData, type EncodedCaseData } from '../sync/case-check.js';
 import type { SignoffGate } from './signoff.js';
 import type { FinalizeLine, FinalizeRequest } from './finalize-request.js';
-import type { ReportRole } from './links.js';
 import type { PdfPrinter } from './pdf.js';
 import { CaseRecords } from './records.js';
 import { finalSignerOf } from './final-signer.js';
@@ -54,10 +51,6 @@ export interface ReportServiceDeps {
   entitlements: Entitlements;
   /** The signer's name (store/accounts/). */
   accounts: Pick<AccountStore, 'userById'>;
-  /** A session's sudo window (the sessions repository, through Sessions). */
-  sessions: { byId(id: string): Promise<SessionRow | null> };
-  /** The account/organisation audit trail (unfinalize is recorded there). */
-  audit: Pick<AuditLog, 'record'>;
   now: () => number;
   log: Logger;
   /** Who owns an id across organisations (the check FHIR PUT and the sync rooms use too). */
@@ -89,6 +82,11 @@ function signedCaseContent(content: unknown, overrides: readonly SignoffOverride
   return overrides.length > 0 ? { ...rest, signoffOverrides: overrides } : rest;
 }
 
+/** The FHIR request context of a signed-in caller's call in an organisation (the API's base URL for links). */
+function fhirContext(caller: SignedIn, orgId: string): RequestContext {
+  return { orgId, userId: caller.user.id, ip: caller.ip, baseUrl: `${caller.origin}/api/fhir/${orgId}` };
+}
+
 /**
  * Finalize, addenda and PDF links (spec 001 §4, §5, §7; DESIGN.md "Finalize"). What is signed is
  * what the server holds: the client's content hash must equal the server's, and the report is
@@ -101,8 +99,11 @@ export class ReportService {
     this.records = new CaseRecords(deps);
   }
 
-  access(session: SignedInSession, orgId: string, role: ReportRole): Promise<'NOT_AUTHORIZED' | null> {
-    return this.deps.access.report(session, orgId, role);
+  /** The caller, fully signed in (NO_AUTHENTICATION, MFA_REQUIRED), with the need in the organisation (NOT_AUTHORIZED…). */
+  private async allowed(caller: Caller, orgId: string, need: 'member' | 'provider'): Promise<SignedIn> {
+    const who = fullySignedIn(caller);
+    await this.deps.access.authorize(who, orgId, need);
+    return who;
   }
 
   /**
@@ -111,12 +112,13 @@ export class ReportService {
    * client's hash equals the server's, and the final-signer rules allow this signer.
    */
   async prepareFinalize(
-    session: SignedInSession,
-    ctx: RequestContext,
+    caller: Caller,
+    orgId: string,
     compositionId: string,
     request: FinalizeRequest,
   ): Promise<{ run: (emit: (line: FinalizeLine) => void) => Promise<void> }> {
-    if (await this.access(session, ctx.orgId, 'member')) throw new AppError(403, 'NOT_AUTHORIZED');
+    const who = await this.allowed(caller, orgId, 'member');
+    const ctx = fhirContext(who, orgId);
     // Issue 24 item 2: another organisation's id is refused before anything is opened or created.
     if (await this.deps.ids.belongsElsewhere(ctx.orgId, compositionId)) {
       throw new AppError(409, ID_IN_OTHER_ORGANIZATION);
@@ -138,7 +140,7 @@ export class ReportService {
       caseData,
       request.timeZone,
     );
-    const signerName = await finalSignerOf(this.deps, session, ctx.orgId, caseData, primaryProvider);
+    const signerName = await finalSignerOf(this.deps, who, ctx.orgId, caseData, primaryProvider);
     // Issue 29: the server is the gate. The shared sign-off rules run over the server's copy with
     // the organisation's policies; a blocking flag without an override refuses (409
     // SIGNOFF_BLOCKED). The overrides are stamped here (signer, name, time), printed in the
@@ -152,7 +154,7 @@ export class ReportService {
       appointment,
     );
     const overrides = await this.deps.signoff.check(ctx.orgId, signoffContext, request.overrides ?? [], {
-      userId: session.userId,
+      userId: who.user.id,
       name: signerName,
     });
     const hasClientOverrides = caseData.signoffOverrides !== undefined && caseData.signoffOverrides !== null;
@@ -207,7 +209,7 @@ export class ReportService {
               pdf,
               title: rendered.title,
               signature,
-              signedBy: session.userId,
+              signedBy: who.user.id,
               timeZone: request.timeZone,
               addendaCount: 0,
               previous: null,
@@ -219,7 +221,7 @@ export class ReportService {
               kind: 'case.finalized',
               at: signature.time,
               orgId: ctx.orgId,
-              payload: { compositionId, pdfId: saved.pdfId, signedBy: session.userId },
+              payload: { compositionId, pdfId: saved.pdfId, signedBy: who.user.id },
             });
             return saved;
           }));
@@ -244,12 +246,13 @@ export class ReportService {
    * with the addenda pages; the earlier PDF stays stored as the record of what was signed then.
    */
   async addAddendum(
-    session: SignedInSession,
-    ctx: RequestContext,
+    caller: Caller,
+    orgId: string,
     compositionId: string,
     body: unknown,
   ): Promise<{ pdfId: string; signatureTime: number }> {
-    if (await this.access(session, ctx.orgId, 'provider')) throw new AppError(403, 'NOT_AUTHORIZED');
+    const who = await this.allowed(caller, orgId, 'provider');
+    const ctx = fhirContext(who, orgId);
     const issues = validateAddendums([body]);
     if (issues.length > 0) throw new AppError(400, INVALID_ADDENDUM, undefined, issues);
     const a = body as { title: string; text: string; signerName: string; signature: string };
@@ -300,7 +303,7 @@ export class ReportService {
         signerName: addendum.signerName,
         signature: addendum.signature,
         signatureTime,
-        userId: session.userId,
+        userId: who.user.id,
       });
       const saved = await this.records.savePdf(ctx, {
         compositionId,
@@ -318,7 +321,7 @@ export class ReportService {
         kind: 'addendum.signed',
         at: signatureTime,
         orgId: ctx.orgId,
-        payload: { compositionId, pdfId: saved.pdfId, signedBy: session.userId },
+        payload: { compositionId, pdfId: saved.pdfId, signedBy: who.user.id },
       });
       return saved;
     });
@@ -327,49 +330,33 @@ export class ReportService {
 
   /**
    * An administrator opens a finalized case for editing again (spec 000 §3 adminUnfinalize):
-   * only with the organisation's flag on, audited. The signed PDFs stay stored; the case loses
-   * its link to them until it is signed again.
+   * only with the organisation's flag on and a fresh sudo confirmation (issue 24 item 1, spec 000
+   * §6), audited (reportUnfinalized) in the transaction of the change (auditedReports). The
+   * signed PDFs stay stored; the case loses its link to them until it is signed again. The room
+   * takes writes again once that committed.
    */
-  async unfinalize(
-    session: SignedInSession,
-    ctx: RequestContext,
-    compositionId: string,
-    meta: { userAgent: string | null },
-  ): Promise<void> {
-    if (await this.access(session, ctx.orgId, 'admin')) throw new AppError(403, 'NOT_AUTHORIZED');
-    await this.deps.entitlements.require(ctx.orgId, 'adminUnfinalize');
-    // Issue 24 item 1: reopening a signed record needs a fresh sudo confirmation (spec 000 §6).
-    const sudoUntil = (await this.deps.sessions.byId(session.sessionId))?.sudo_expires_at ?? null;
-    if (sudoUntil === null || this.deps.now() >= sudoUntil - SUDO_VALIDITY_MARGIN_MS) {
-      throw new AppError(403, 'SUDO_REQUIRED');
-    }
-    const previous = await this.deps.reports.currentPdf(ctx.orgId, compositionId);
+  async unfinalize(caller: Caller, orgId: string, compositionId: string): Promise<Recorded<void>> {
+    const who = fullySignedIn(caller);
+    await this.deps.access.authorize(who, orgId, ['admin', { feature: 'adminUnfinalize' }, 'sudo']);
+    const ctx = fhirContext(who, orgId);
+    const previous = await this.deps.reports.currentPdf(orgId, compositionId);
     if (!previous) throw new AppError(409, 'NOT_FINALIZED');
-    const address = { orgId: ctx.orgId, docId: compositionId, name: `${ctx.orgId}/${compositionId}` };
+    const address = { orgId, docId: compositionId, name: `${orgId}/${compositionId}` };
     const now = this.deps.now();
     await this.deps.reports.transaction(async () => {
-      await this.deps.reports.supersede(ctx.orgId, previous.pdfId, `unfinalized:${now}`);
+      await this.deps.reports.supersede(orgId, previous.pdfId, `unfinalized:${now}`);
       await this.records.unlinkPdf(ctx, compositionId);
-      await this.deps.audit.record(
-        now,
-        { ip: ctx.ip, userAgent: meta.userAgent },
-        {
-          action: 'reportUnfinalized',
-          outcome: 'success',
-          userId: session.userId,
-          detail: { orgId: ctx.orgId, compositionId, pdfId: previous.pdfId },
-        },
-      );
     });
-    await this.deps.rooms.reopen(address);
+    return recorded(undefined, {
+      trail: 'account',
+      action: 'reportUnfinalized',
+      detail: { orgId, compositionId, pdfId: previous.pdfId },
+    }).afterCommit(() => this.deps.rooms.reopen(address));
   }
 
-  /** The PDF behind a live link (issue 24 item 7), or null: pdf-download.ts pdfByLink. */
-  async pdfByLink(
-    token: string,
-    reader: { session: SignedInSession | null; ip: string | null },
-  ): Promise<PdfDownload | null> {
-    return pdfByLink(this.deps, token, reader);
+  /** The PDF behind a live link (issue 24 item 7), or null: pdf-download.ts pdfByLink, audited as a read. */
+  async pdfByLink(caller: Caller, token: string): Promise<Recorded<PdfDownload | null>> {
+    return pdfByLink(this.deps, caller, token);
   }
 
   /**
@@ -377,12 +364,17 @@ export class ReportService {
    * PDF the case was ever signed or amended to. `current` is false for an earlier PDF (before an
    * addendum) or one of a signing an administrator unfinalized.
    */
-  async verifyPdf(
-    session: SignedInSession,
-    orgId: string,
-    compositionId: string,
-    sha: string,
-  ): Promise<PdfVerification> {
-    return verifyPdf(this.deps, session, orgId, compositionId, sha);
+  async verifyPdf(caller: Caller, orgId: string, compositionId: string, sha: string): Promise<PdfVerification> {
+    return verifyPdf(this.deps, caller, orgId, compositionId, sha);
   }
+}
+
+/**
+ * The report service as the server builds it (issue 36 item 2): unfinalizing is an audited
+ * change (its record commits with it), a download behind a PDF link an audited read.
+ */
+export type AuditedReports = Audited<ReportService, 'unfinalize' | 'pdfByLink'>;
+
+export function auditedReports(service: ReportService, sinks: AuditSinks): AuditedReports {
+  return audited(service, { unfinalize: 'configuration', pdfByLink: 'phiRead' }, sinks);
 }

@@ -2,20 +2,21 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { reportFileName } from '@vigil/shared';
 import { z } from 'zod';
-import type { SignedInSession } from '../auth/sessions.js';
-import type { RequestContext } from '../fhir/service.js';
+import type { AccountsForCallers, SignedIn } from '../access/caller.js';
+import type { OrgAccess } from '../access/index.js';
 import { AppError, errorBody } from '../errors.js';
 import { parseFinalizeRequest, type FinalizeLine } from '../report/finalize-request.js';
-import type { ReportService } from '../report/service.js';
+import type { AuditedReports } from '../report/service.js';
 import { pdfSha256 } from '../report/signed.js';
-import type { RequestCredentials } from '../services.js';
-import { auditAddress, readJsonBody } from './request.js';
+import { httpCaller, readJsonBody } from './request.js';
 
 export interface FinalizeRoutesDeps {
-  /** The one ReportService of the process (services.ts). */
-  reports: ReportService;
-  /** The signed-in session of a request (services.ts). */
-  sessionOf: (credentials: RequestCredentials) => Promise<SignedInSession | null>;
+  /** The one ReportService of the process, audited (services.ts). */
+  reports: AuditedReports;
+  /** Who calls (the HTTP Caller builder reads sessions and users through it). */
+  accounts: AccountsForCallers;
+  /** The one organisation-access module (access/). */
+  access: Pick<OrgAccess, 'authorize'>;
   trustProxy?: boolean;
 }
 
@@ -52,30 +53,24 @@ function errorJson(c: Context, err: AppError): Response {
 export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
   const service = deps.reports;
   const app = new Hono();
+  const callerOf = (c: Context): ReturnType<typeof httpCaller> =>
+    httpCaller(c, deps.accounts, deps.trustProxy ?? false);
 
-  /** The signed-in session of a request (cookie, or `token` query parameter), or null. */
-  async function sessionOf(c: Context): Promise<SignedInSession | null> {
-    const session = await deps.sessionOf({ cookieHeader: c.req.header('cookie'), token: c.req.query('token') });
-    return session?.multiFactorValid ? session : null;
-  }
-
-  async function authorize(
-    c: Context,
-  ): Promise<{ session: SignedInSession; ctx: RequestContext; compositionId: string }> {
-    const session = await deps.sessionOf({ cookieHeader: c.req.header('cookie'), token: c.req.query('token') });
-    if (!session || !session.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION');
+  /**
+   * A call about one case: the request's Caller, fully signed in (401 NO_AUTHENTICATION
+   * otherwise), a member of the organisation (403 NOT_AUTHORIZED, as for a malformed
+   * organisation id) and a well-formed case id (404). Each service method then asks its own need
+   * (a provider for an addendum, an administrator with sudo for unfinalize).
+   */
+  async function caseCall(c: Context): Promise<{ caller: SignedIn; orgId: string; compositionId: string }> {
+    const caller = await callerOf(c);
+    if (!caller.user || !caller.subject.multiFactorValid) throw new AppError(401, 'NO_AUTHENTICATION');
     const orgId = c.req.param('orgId') ?? '';
     const compositionId = c.req.param('compositionId') ?? '';
     if (!orgIdParam.safeParse(orgId).success) throw new AppError(403, 'NOT_AUTHORIZED');
-    if (await service.access(session, orgId, 'member')) throw new AppError(403, 'NOT_AUTHORIZED');
+    await deps.access.authorize(caller, orgId, 'member');
     if (!caseIdParam.safeParse(compositionId).success) throw new AppError(404, 'NOT_FOUND');
-    const ip = auditAddress(c, deps.trustProxy ?? false);
-    const url = new URL(c.req.url);
-    return {
-      session,
-      compositionId,
-      ctx: { orgId, userId: session.userId, ip, baseUrl: `${url.origin}/api/fhir/${orgId}` },
-    };
+    return { caller: caller as SignedIn, orgId, compositionId };
   }
 
   const jsonBody = readJsonBody;
@@ -95,9 +90,9 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     '/finalize/:orgId/:compositionId',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'BODY_TOO_LARGE' }, 413) }),
     guarded(async (c) => {
-      const { session, ctx, compositionId } = await authorize(c);
+      const { caller, orgId, compositionId } = await caseCall(c);
       const request = parseFinalizeRequest(await jsonBody(c));
-      const { run } = await service.prepareFinalize(session, ctx, compositionId, request);
+      const { run } = await service.prepareFinalize(caller, orgId, compositionId, request);
       const encoder = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({
         async start(controller) {
@@ -119,8 +114,8 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     '/finalize/:orgId/:compositionId/addenda',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'BODY_TOO_LARGE' }, 413) }),
     guarded(async (c) => {
-      const { session, ctx, compositionId } = await authorize(c);
-      const result = await service.addAddendum(session, ctx, compositionId, await jsonBody(c));
+      const { caller, orgId, compositionId } = await caseCall(c);
+      const result = await service.addAddendum(caller, orgId, compositionId, await jsonBody(c));
       return c.json(result, 201);
     }),
   );
@@ -128,11 +123,9 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
   app.post(
     '/finalize/:orgId/:compositionId/unfinalize',
     guarded(async (c) => {
-      const { session, ctx, compositionId } = await authorize(c);
+      const { caller, orgId, compositionId } = await caseCall(c);
       await jsonBody(c);
-      await service.unfinalize(session, ctx, compositionId, {
-        userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
-      });
+      await service.unfinalize(caller, orgId, compositionId);
       return c.json({ ok: true });
     }),
   );
@@ -143,7 +136,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     '/report-pdf/verify/:orgId/:compositionId',
     bodyLimit({ maxSize: MAX_VERIFY_PDF_BYTES, onError: (c) => c.json({ error: 'BODY_TOO_LARGE' }, 413) }),
     guarded(async (c) => {
-      const { session, ctx, compositionId } = await authorize(c);
+      const { caller, orgId, compositionId } = await caseCall(c);
       const type = c.req.header('content-type') ?? '';
       let sha: string;
       if (/^application\/pdf\b/i.test(type)) {
@@ -153,7 +146,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
         if (!body.success) throw new AppError(400, 'INVALID_SHA256');
         sha = body.data.sha256;
       }
-      return c.json(await service.verifyPdf(session, ctx.orgId, compositionId, sha));
+      return c.json(await service.verifyPdf(caller, orgId, compositionId, sha));
     }),
   );
 
@@ -161,10 +154,7 @@ export function finalizeRoutes(deps: FinalizeRoutesDeps): Hono {
     '/report-pdf/:token',
     guarded(async (c) => {
       const token = c.req.param('token') ?? '';
-      const ip = auditAddress(c, deps.trustProxy ?? false);
-      const pdf = tokenParam.safeParse(token).success
-        ? await service.pdfByLink(token, { session: await sessionOf(c), ip })
-        : null;
+      const pdf = tokenParam.safeParse(token).success ? await service.pdfByLink(await callerOf(c), token) : null;
       if (!pdf) return Promise.resolve(c.json({ error: 'NOT_FOUND' }, 404));
       const name = reportFileName(pdf.title);
       return Promise.resolve(

@@ -118,7 +118,8 @@ export function httpCaller(
     { cookieHeader: c.req.header('cookie'), token: queryToken ? c.req.query('token') : undefined },
     {
       ip: auditAddress(c, trustProxy),
-      userAgent: c.req.header('user-agent') ?? null,
+      // As the GraphQL route keeps it: what an audit record carries of the client.
+      userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
       origin: new URL(c.req.url).origin,
       transport: 'http',
     },

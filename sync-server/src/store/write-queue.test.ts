@@ -2,7 +2,7 @@ import { Entitlements } from '../access/entitlements.js';
 import { CASE_ROOT, type Appointment, type Patient } from '@vigil/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import type { SignedInSession } from '../auth/sessions.js';
+import { anonymousCaller, type Caller } from '../access/caller.js';
 import type { PdfPrinter } from '../report/pdf.js';
 import { ReportService } from '../report/service.js';
 import { SignoffGate } from '../report/signoff.js';
@@ -316,8 +316,6 @@ describe('the write queue through the services: a charted vital survives a faile
       orgs: services.orgStore,
       entitlements: services.entitlements,
       accounts: services.accounts,
-      sessions: services.sessions,
-      audit: services.audit,
       rooms,
       printer,
       fhir: services.fhir,
@@ -328,15 +326,17 @@ describe('the write queue through the services: a charted vital survives a faile
       links: services.pdfLinks,
       signoff: gateWithoutPolicies(services),
     });
-    const session: SignedInSession = {
+    const caller: Caller = {
+      ...anonymousCaller({ ip: null, userAgent: null, transport: 'http' }),
+      user: { id: DEMO_USER.id, name: DEMO_USER.name, email: DEMO_USER.email, emailVerified: true },
       sessionId: 'ses-write-queue',
-      userId: DEMO_USER.id,
-      expiresAt: Number.MAX_SAFE_INTEGER,
-      multiFactorValid: true,
-      orgs: [{ id: ORG, type: 'regular', roles: ['member', 'admin', 'provider'] }],
+      subject: {
+        signedIn: true,
+        multiFactorValid: true,
+        orgs: [{ id: ORG, type: 'regular', roles: ['member', 'admin', 'provider'] }],
+      },
     };
-    const ctx = { orgId: ORG, userId: DEMO_USER.id, ip: null, baseUrl: '' };
-    const { run } = await reports.prepareFinalize(session, ctx, signed!, {
+    const { run } = await reports.prepareFinalize(caller, ORG, signed!, {
       signature: 'M 10 150 L 120 60',
       contentHash: hash,
       timeZone: 'UTC',
