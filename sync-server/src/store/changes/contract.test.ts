@@ -168,6 +168,20 @@ describe.each(implementations)('ChangeStore contract (%s)', (_, make) => {
     expect(await changes.prune(T0)).toBe(0);
   });
 
+  it('never reuses a seq after a prune emptied the feed, and reports the last one handed out', async () => {
+    const { changes, resources } = make();
+    const [, second] = await appendAll(changes, [event('a', 1, T0), event('a', 2, T0 + 1000)]);
+    expect(await changes.prune(T0 + 60_000)).toBe(2);
+    expect(await changes.read(0, 10)).toEqual([]);
+    // A consumer (or a tablet's Last-Event-ID) that stopped at the pruned change still gets what follows.
+    expect(await changes.lastSeq()).toBe(second!.seq);
+    await resources.write({ orgId: 'a', resource: patient('pat-1', 'Hart') }, iso(120));
+    const after = await changes.read(second!.seq, 10);
+    expect(after.map((c) => c.kind)).toEqual(['resource']);
+    expect(after[0]!.seq).toBeGreaterThan(second!.seq);
+    expect(await changes.lastSeq()).toBe(after[0]!.seq);
+  });
+
   it('records each resource write and deletion in its own transaction, with its action and search values', async () => {
     const { changes, resources, heard } = make();
     await resources.write({ orgId: 'a', resource: patient('pat-1', 'Hart') }, iso(1));

@@ -31,3 +31,43 @@ export const CHANGE_FEED_MIGRATION: Migration = {
     ) STRICT;
   `,
 };
+
+/**
+ * Session 24 (issue 36, the feed's cost on the write path): change_feed without AUTOINCREMENT.
+ * AUTOINCREMENT rewrote its row of sqlite_sequence on every append, one more page in every
+ * write's commit (about 1 of the 2 pages the feed added to a resource write's ~18). What it
+ * guaranteed, that a seq is never handed out twice even after a prune emptied the feed, is now
+ * kept by change_feed_floor: the highest seq a prune deleted, which an append's seq exceeds
+ * (sqlite.ts). Only a prune writes it, so it costs appends no page.
+ */
+export const CHANGE_FEED_WITHOUT_AUTOINCREMENT_MIGRATION: Migration = {
+  version: 100,
+  name: 'change feed without AUTOINCREMENT, its floor kept by the prune',
+  sql: `
+    CREATE TABLE change_feed_next (
+      seq INTEGER PRIMARY KEY,
+      at INTEGER NOT NULL,
+      org_id TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      resource_type TEXT,
+      resource_id TEXT,
+      version_id INTEGER,
+      payload TEXT NOT NULL
+    ) STRICT;
+    INSERT INTO change_feed_next (seq, at, org_id, kind, resource_type, resource_id, version_id, payload)
+      SELECT seq, at, org_id, kind, resource_type, resource_id, version_id, payload FROM change_feed ORDER BY seq;
+
+    -- One row: every seq up to this one was handed out (and may be pruned); the next is above it.
+    -- Starts at the last seq AUTOINCREMENT handed out, so a feed pruned empty before this
+    -- migration still never reuses one a consumer's cursor or a tablet's Last-Event-ID holds.
+    CREATE TABLE change_feed_floor (
+      one INTEGER PRIMARY KEY CHECK (one = 1),
+      seq INTEGER NOT NULL
+    ) STRICT;
+    INSERT INTO change_feed_floor (one, seq)
+      VALUES (1, coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'change_feed'), 0));
+
+    DROP TABLE change_feed;
+    ALTER TABLE change_feed_next RENAME TO change_feed;
+  `,
+};

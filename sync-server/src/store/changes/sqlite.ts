@@ -30,10 +30,20 @@ function toChange(row: Row): Change {
   return { ...base, kind: row.kind as Exclude<Change['kind'], 'resource'> };
 }
 
+/** The last seq handed out: the feed's newest row, or above it the floor a prune left (migration 100). */
+const LAST_SEQ = `max(coalesce((SELECT max(seq) FROM change_feed), 0), (SELECT seq FROM change_feed_floor))`;
+
 /**
- * The SQLite feed (tables change_feed and change_cursors; migration 96) on the server's one
- * connection: `append` runs inside the caller's transaction on that connection (the resource
- * store's, a finalize's), so the row commits or rolls back with the change it records.
+ * The SQLite feed (tables change_feed and change_cursors, migration 96; change_feed_floor,
+ * migration 100) on the server's one connection: `append` runs inside the caller's transaction on
+ * that connection (the resource store's, a finalize's), so the row commits or rolls back with the
+ * change it records.
+ *
+ * An append writes one row and nothing else (session 24): its seq is one above the last handed
+ * out, read from the feed's own last page (the page the row goes to) and the floor (a page only a
+ * prune writes), where AUTOINCREMENT rewrote sqlite_sequence, a page more in every commit. One
+ * connection runs one transaction at a time (the write queue), so seqs follow commit order; a
+ * rolled-back append's seq may be handed out again, as AUTOINCREMENT's was: nobody saw it.
  */
 export class SqliteChangeStore implements ChangeStore {
   /** Prepared once: an append runs on every resource write. */
@@ -44,8 +54,8 @@ export class SqliteChangeStore implements ChangeStore {
     private readonly bus?: ChangeBus,
   ) {
     this.insert = db.prepare(
-      `INSERT INTO change_feed (at, org_id, kind, resource_type, resource_id, version_id, payload)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO change_feed (seq, at, org_id, kind, resource_type, resource_id, version_id, payload)
+       VALUES (${LAST_SEQ} + 1, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -91,9 +101,8 @@ export class SqliteChangeStore implements ChangeStore {
 
   lastSeq(): Promise<number> {
     return serialized(this.db, () => {
-      const row = this.db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'change_feed'`).get() as
-        { seq: number } | undefined;
-      return row?.seq ?? 0;
+      const row = this.db.prepare(`SELECT ${LAST_SEQ} AS seq`).get() as { seq: number };
+      return row.seq;
     });
   }
 
@@ -119,16 +128,22 @@ export class SqliteChangeStore implements ChangeStore {
   /**
    * Deletes up to the first change at or after `before`: walks the primary key from the oldest
    * row and stops there, so a prune costs what it deletes, never a scan of the retained feed (no
-   * index on `at` to keep up on every write).
+   * index on `at` to keep up on every write). Raises the floor to the last seq it deletes, in the
+   * same transaction, so a prune that empties the feed never lets a seq be handed out again.
    */
   prune(before: number): Promise<number> {
-    return serialized(this.db, () => {
-      const keep = this.db.prepare('SELECT seq FROM change_feed WHERE at >= ? ORDER BY seq LIMIT 1').get(before) as
-        { seq: number } | undefined;
-      return keep
-        ? this.db.prepare('DELETE FROM change_feed WHERE seq < ?').run(keep.seq).changes
-        : this.db.prepare('DELETE FROM change_feed').run().changes;
-    });
+    return serialized(this.db, () =>
+      this.db.transaction(() => {
+        const keep = this.db.prepare('SELECT seq FROM change_feed WHERE at >= ? ORDER BY seq LIMIT 1').get(before) as
+          { seq: number } | undefined;
+        const { last } = this.db
+          .prepare('SELECT max(seq) AS last FROM change_feed WHERE seq < ?')
+          .get(keep?.seq ?? Number.MAX_SAFE_INTEGER) as { last: number | null };
+        if (last === null) return 0;
+        this.db.prepare('UPDATE change_feed_floor SET seq = max(seq, ?)').run(last);
+        return this.db.prepare('DELETE FROM change_feed WHERE seq <= ?').run(last).changes;
+      })(),
+    );
   }
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {

@@ -3,7 +3,7 @@ import { MIGRATIONS_10_TO_25 } from './migrations/010-orgs-resources.js';
 import { MIGRATIONS_40_TO_55 } from './migrations/040-reports-audit.js';
 import { ATTEMPT_PLACES_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_MIGRATION } from '../audit/migration.js';
-import { CHANGE_FEED_MIGRATION } from '../changes/migration.js';
+import { CHANGE_FEED_MIGRATION, CHANGE_FEED_WITHOUT_AUTOINCREMENT_MIGRATION } from '../changes/migration.js';
 import { FORMS_MIGRATION } from '../forms/migration.js';
 import { LEASES_MIGRATION } from '../leases/migration.js';
 import { INVENTORIES_MIGRATION, LEDGER_CORRECTIONS_MIGRATION } from '../inventories/migration.js';
@@ -37,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   CHANGE_FEED_MIGRATION,
   LEASES_MIGRATION,
   ATTEMPT_PLACES_MIGRATION,
+  CHANGE_FEED_WITHOUT_AUTOINCREMENT_MIGRATION,
   LOCAL_PAYMENTS_MIGRATION,
   BILLING_MIGRATION,
 ];
