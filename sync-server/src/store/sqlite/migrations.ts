@@ -9,6 +9,7 @@ import { LEASES_MIGRATION } from '../leases/migration.js';
 import { INVENTORIES_MIGRATION, LEDGER_CORRECTIONS_MIGRATION } from '../inventories/migration.js';
 import { BILLING_MIGRATION } from '../billing/migration.js';
 import { LOCAL_PAYMENTS_MIGRATION } from '../payments-local/migration.js';
+import { SHOP_MIGRATION } from '../shop/migration.js';
 import { POLICIES_MIGRATION } from '../policies/migration.js';
 import { ONE_CURRENT_PDF_MIGRATION } from '../reports/migration.js';
 
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   CHANGE_FEED_WITHOUT_AUTOINCREMENT_MIGRATION,
   LOCAL_PAYMENTS_MIGRATION,
   BILLING_MIGRATION,
+  SHOP_MIGRATION,
 ];
