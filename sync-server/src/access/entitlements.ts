@@ -8,7 +8,12 @@ export interface FlagSource {
 
 /** A feature an organisation may be entitled to (spec 000 §3 flags; later a plan tier's). */
 export type Entitlement =
-  'adminUnfinalize' | 'drugInventory' | 'formBuilder' | 'policies' | 'primaryProviderMustBeFinalSignerName';
+  | 'adminUnfinalize'
+  | 'drugInventory'
+  | 'formBuilder'
+  | 'policies'
+  | 'primaryProviderMustBeFinalSignerName'
+  | 'store';
 
 /**
  * What an organisation may use (issue 36 item 1): the one reader of feature flags for the
