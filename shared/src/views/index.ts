@@ -51,6 +51,14 @@ import {
 } from './orgs.js';
 import { policyViewSchema } from './policies.js';
 import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
+import {
+  cartLineViewSchema,
+  cartViewSchema,
+  orderLineViewSchema,
+  productInputSchema,
+  productViewSchema,
+  shopOrderViewSchema,
+} from './shop.js';
 
 export * from './accounts.js';
 export * from './forms.js';
@@ -60,6 +68,7 @@ export * from './orgs.js';
 export * from './patient-forms.js';
 export * from './policies.js';
 export * from './report.js';
+export * from './shop.js';
 
 /**
  * Every GraphQL object and input type a client reads or sends, by its SDL name, and the one zod
@@ -130,4 +139,11 @@ export const GRAPHQL_VIEWS = {
   LedgerFilter: ledgerFilterSchema,
   // policies
   Policy: policyViewSchema,
+  // shop
+  Product: productViewSchema,
+  OrderLine: orderLineViewSchema,
+  ShopOrder: shopOrderViewSchema,
+  CartLine: cartLineViewSchema,
+  Cart: cartViewSchema,
+  ProductInput: productInputSchema,
 } as const satisfies Readonly<Record<string, z.ZodObject>>;

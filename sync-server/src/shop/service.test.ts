@@ -147,6 +147,9 @@ describe('ShopService (issue 37)', () => {
     expect((await shop.product(oximeter.id))?.stock).toBe(1);
     expect((await service.cart(admin, { orgId: 'office' })).lines).toEqual([]);
     expect((await service.orders(staff, { orgId: 'office' })).items.map((o) => o.id)).toEqual([order.id]);
+    const [view] = await service.views([order]);
+    expect(view).toMatchObject({ number: `VG-${String(order.seq).padStart(6, '0')}`, orgName: 'Smile Dental' });
+    expect(view).not.toHaveProperty('paymentId');
     expect(await refusal(() => service.checkout(admin, { orgId: 'office' }))).toBe('Your cart is empty.');
   });
 

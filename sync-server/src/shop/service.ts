@@ -7,11 +7,13 @@ import {
   isInternalUber,
   newId,
   ORDER_STATUSES,
+  orderNumber,
   orderTotals,
   SHOP_TEXTS,
   validTrackingNumber,
   type OrderStatus,
   type PostalAddressView,
+  type ShopOrderView,
 } from '@vigil/shared';
 import { z } from 'zod';
 import { fullySignedIn, type Caller, type SignedIn } from '../access/caller.js';
@@ -44,7 +46,7 @@ export interface CartView {
 export const PRODUCT_IMAGE_LIMITS = { count: 6, bytes: 1_500_000 } as const;
 
 const id = z.string().trim().min(1).max(64);
-const pageArgs = z.object({ first: z.number().int().min(1).max(100).default(20), after: id.nullish() });
+const pageArgs = z.object({ first: z.number().int().min(1).max(200).default(100), after: id.nullish() });
 const image = z
   .string()
   .max(Math.ceil((PRODUCT_IMAGE_LIMITS.bytes * 4) / 3) + 64)
@@ -215,6 +217,19 @@ export class ShopService {
     // Another organisation's order is not revealed.
     if (!found || found.orgId !== orgId) refuse('NOT_FOUND');
     return found;
+  }
+
+  /** Orders as the shop's screens show them: their number and organisation's name. */
+  async views(orders: readonly OrderRecord[]): Promise<ShopOrderView[]> {
+    const names = new Map<string, string>();
+    for (const o of orders) {
+      if (!names.has(o.orgId)) names.set(o.orgId, (await this.deps.orgs.org(o.orgId))?.name ?? o.orgId);
+    }
+    return orders.map(({ seq, paymentId: _payment, placedBy: _by, updatedAt: _at, ...o }) => ({
+      ...o,
+      number: orderNumber(seq),
+      orgName: names.get(o.orgId)!,
+    }));
   }
 
   // ---- The team's store (internal ubers) ----
