@@ -712,6 +712,31 @@ describe('stripe adapter: webhook events', () => {
     expect(event.invoice).toMatchObject({ id: IN_OPEN, status: 'open', subscriptionId: SUB, amountDue: 44_700 });
   });
 
+  it('verifies an invoice.paid event built around a paid first invoice: nothing due, the period it bought', () => {
+    const t = S.T0 + 2;
+    const raw = JSON.stringify({
+      id: 'evt_1SMb9vLkdIwHu7ixP0aid001',
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: t,
+      data: { object: fixture('invoice-paid') },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: 'req_Sb4kQ1wXz7Np2e', idempotency_key: 'b7c9e2d4-5f61-4a0e-9d1c-3e8f2a6b7c90' },
+      type: 'invoice.paid',
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload: raw, secret: WEBHOOK_SECRET, timestamp: t });
+    expect(provider().verifyEvent(raw, header, ms(t)).invoice).toMatchObject({
+      id: IN_PAID,
+      status: 'paid',
+      amountPaid: 44_700,
+      dueDate: null,
+      periodStart: ms(S.T0),
+      periodEnd: ms(S.DEC28),
+      lines: [{ description: '3 × Plus (at $149.00 / month)', quantity: 3, amount: 44_700, proration: false }],
+    });
+  });
+
   it('refuses a body changed after it was signed', () => {
     const { raw, header, t } = signed('event-subscription-updated');
     const tampered = raw.replace('"status": "past_due"', '"status": "active"');
