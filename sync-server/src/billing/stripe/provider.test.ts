@@ -280,6 +280,29 @@ describe('stripe adapter: cards', () => {
     await provider.detachCard(CUS, PM);
   });
 
+  it('detaching the last card clears the default; detaching another card leaves the default alone', async () => {
+    const none = { ...fixture('payment-methods'), data: [] };
+    const detached = { ...fixture('payment-method'), customer: null };
+    const other = 'pm_1SMbB2LkdIwHu7ixa9Yc3Kp1';
+    const { provider } = stripeWith([
+      { method: 'GET', path: `/v1/payment_methods/${PM}`, answer: 'payment-method' },
+      { method: 'GET', path: `/v1/customers/${CUS}`, answer: 'customer-with-card' },
+      { method: 'POST', path: `/v1/payment_methods/${PM}/detach`, answer: detached },
+      { method: 'GET', path: `/v1/customers/${CUS}/payment_methods`, answer: none },
+      {
+        method: 'POST',
+        path: `/v1/customers/${CUS}`,
+        params: { 'invoice_settings[default_payment_method]': '' },
+        answer: 'customer',
+      },
+      { method: 'GET', path: `/v1/payment_methods/${other}`, answer: { ...fixture('payment-method'), id: other } },
+      { method: 'GET', path: `/v1/customers/${CUS}`, answer: 'customer-with-card' },
+      { method: 'POST', path: `/v1/payment_methods/${other}/detach`, answer: { ...detached, id: other } },
+    ]);
+    await provider.detachCard(CUS, PM);
+    await provider.detachCard(CUS, other);
+  });
+
   it("refuses to detach another customer's card", async () => {
     const { provider } = stripeWith([
       {

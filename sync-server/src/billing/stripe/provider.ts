@@ -136,14 +136,12 @@ export class StripePaymentProvider implements PaymentProvider {
     if (map.idOf(pm.customer) !== customerId) throw new ProviderRequestError(`No such payment method: '${cardId}'`);
     const owner = await this.customerObject(customerId);
     await call(() => this.stripe.paymentMethods.detach(cardId));
-    // The provider clears a detached default; as the local provider does, another card takes its place.
+    // As the local provider does, another card takes the detached default's place (none: the default is cleared).
     if (map.idOf(owner.invoice_settings.default_payment_method) !== cardId) return;
     const [next] = await this.listCards(customerId);
-    if (next) {
-      await call(() =>
-        this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: next.id } }),
-      );
-    }
+    await call(() =>
+      this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: next?.id ?? '' } }),
+    );
   }
 
   async createSubscription(input: SubscriptionInput): Promise<ProviderSubscription> {
