@@ -3,10 +3,12 @@ import { seedDemoForms } from '../forms/demo.js';
 import { seedDemoHealthHistories } from '../hhx/demo.js';
 import { seedDemoInventory } from '../inventories/demo.js';
 import { seedDemoPolicies } from '../policies/demo.js';
+import { seedDemoShop } from '../shop/demo.js';
 import { SqliteOrgFormStore } from '../store/forms/sqlite.js';
 import { SqliteInventoryStore } from '../store/inventories/sqlite.js';
 import { SqliteOrgStore } from '../store/orgs/sqlite.js';
 import { SqlitePolicyStore } from '../store/policies/sqlite.js';
+import { SqliteShopStore } from '../store/shop/sqlite.js';
 import { SqliteResourceStore } from '../store/resources/sqlite.js';
 import type { Db } from '../store/sqlite/database.js';
 import { writeDemoPeople } from '../store/sqlite/demo-rows.js';
@@ -96,6 +98,15 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
         { office: DEMO_ORGS.office.id, parent: DEMO_ORGS.parent.id },
         now,
         { userId: DEMO_USER.id },
+      ),
+    )
+    .then(() =>
+      // Issue 37: the team's store with a catalogue, and an order of the demo office in each status.
+      seedDemoShop(
+        { shop: new SqliteShopStore(db), orgs: new SqliteOrgStore(db) },
+        DEMO_ORGS.office.id,
+        now,
+        DEMO_USER.id,
       ),
     )
     .then(() => undefined);
