@@ -44,7 +44,7 @@ import { SignaturesSection } from './signatures/SignaturesSection.js';
 import { SignoffChecksSection } from './signoff/SignoffChecksSection.js';
 import { usePatientConsent } from './signoff/usePatientConsent.js';
 import { CaseLedgerProvider } from '../inventories/index.js';
-import { usePolicies } from '../orgs/index.js';
+import { usePolicies } from '../../data/policies.js';
 import { StartCaseSection } from './start/StartCaseSection.js';
 import { CaseTimeline } from './timeline/CaseTimeline.js';
 import { useSectionsMounted } from './useSectionsMounted.js';

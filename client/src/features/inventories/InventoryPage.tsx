@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../session/SessionProvider.js';
 import { Page } from '../../ui/Page.js';
-import { useMayAdminister } from '../orgs/index.js';
+import { useMayAdminister } from '../../data/orgAccess.js';
 import type * as api from './api.js';
 import { CameraScan } from './CameraScan.js';
 import { EntryDialog, type EntryKind } from './EntryDialog.js';

@@ -14,7 +14,6 @@ export {
   useBaa,
   useChildOrgMembers,
   useChildOrgs,
-  useMayAdminister,
   useOrg,
   useTeamUsers,
 } from './hooks.js';
@@ -26,4 +25,3 @@ export {
   policyLoadErrorText,
   policyText,
 } from './policies/PolicyEditor.js';
-export { usePolicies } from './policies/usePolicies.js';
