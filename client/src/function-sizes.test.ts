@@ -26,7 +26,6 @@ const FUNCTIONS_NOT_YET_SPLIT: readonly string[] = [
   'session/SessionProvider.tsx: SessionProvider',
   'features/cases/events/TimeIncrementor.tsx: TimeIncrementor',
   'features/forms/FieldList.tsx: FieldList',
-  'features/cases/iv/IvSiteCard.tsx: IvSiteCard',
 ];
 
 /** The client's source modules (.ts and .tsx), tests left out. */
