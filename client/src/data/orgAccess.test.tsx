@@ -2,6 +2,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '../session/api.js';
+import type * as graphqlModule from './graphql.js';
 import { RequestError } from './graphql.js';
 import { memorySettingsStore } from './settingsCache.js';
 
@@ -21,7 +22,7 @@ vi.mock('../session/SessionProvider.js', () => ({ useSession: () => ({ session }
 
 const server = vi.hoisted(() => ({ answer: null as (() => Promise<unknown>) | null }));
 vi.mock('./graphql.js', async (original) => ({
-  ...(await original<typeof import('./graphql.js')>()),
+  ...(await original<typeof graphqlModule>()),
   graphql: () => server.answer!(),
 }));
 

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session, User, UserAndSession } from './api.js';
 import { RequestError } from '../data/graphql.js';
+import type * as settingsCache from '../data/settingsCache.js';
 import type { SettingsStore } from '../data/settingsCache.js';
 import { IDENTITY_COOKIE } from './identity.js';
 
@@ -24,7 +25,7 @@ vi.mock('./api.js', () => ({
 // The device's settings cache, in memory (the tests have no IndexedDB); sign-out clears it through the real module.
 const settings = vi.hoisted(() => ({ store: null as SettingsStore | null }));
 vi.mock('../data/settingsCache.js', async (original) => {
-  const real = await original<typeof import('../data/settingsCache.js')>();
+  const real = await original<typeof settingsCache>();
   settings.store = real.memorySettingsStore();
   return { ...real, clearSettingsCache: () => real.clearSettingsCache(settings.store!) };
 });

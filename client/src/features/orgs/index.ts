@@ -9,14 +9,7 @@ export { RequireOrgAccess } from './RequireOrgAccess.js';
 export { RoleBadges } from './RoleBadges.js';
 export { FeatureFlags, SettingsPage } from './SettingsPage.js';
 export { countersignBaa, type Baa } from './api.js';
-export {
-  useAllOrgs,
-  useBaa,
-  useChildOrgMembers,
-  useChildOrgs,
-  useOrg,
-  useTeamUsers,
-} from './hooks.js';
+export { useAllOrgs, useBaa, useChildOrgMembers, useChildOrgs, useOrg, useTeamUsers } from './hooks.js';
 export { ROLE_LABELS, adminLabel, memberErrorText } from './memberRules.js';
 export {
   defaultText,

@@ -1,4 +1,0 @@
-import ts from 'typescript'; import fs from 'node:fs'; import path from 'node:path';
-const walk=(d)=>fs.readdirSync(d).flatMap(n=>{const f=path.join(d,n);return fs.statSync(f).isDirectory()?walk(f):(/\.tsx?$/.test(n)&&!/\.test\.tsx?$/.test(n)?[f]:[])});
-for (const f of walk('client/src')) { const src=fs.readFileSync(f,'utf8'); const sf=ts.createSourceFile(f,src,ts.ScriptTarget.Latest,true, f.endsWith('x')?ts.ScriptKind.TSX:ts.ScriptKind.TS);
- const v=(n)=>{ if(ts.isFunctionLike(n)&&n.body){const s=sf.getLineAndCharacterOfPosition(n.getStart(sf)).line,e=sf.getLineAndCharacterOfPosition(n.getEnd()).line; if(e-s+1>150){let nm=n.name&&ts.isIdentifier(n.name)?n.name.text:(n.parent&&ts.isVariableDeclaration(n.parent)?n.parent.name.text:'anon:'+(s+1)); console.log(e-s+1,f,nm)}} ts.forEachChild(n,v)}; v(sf);}
