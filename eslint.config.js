@@ -257,6 +257,7 @@ export default tseslint.config(
       'client/src/ui/mantineThemeCss.test.ts',
       'client/src/layers.test.ts',
       'client/src/featureCycles.test.ts',
+      'client/src/function-sizes.test.ts',
     ],
     rules: {
       'no-restricted-imports': clientImports([], CLIENT_LAYERS.ui),

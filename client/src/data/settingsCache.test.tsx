@@ -2,7 +2,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RequestError } from './graphql.js';
-import { memorySettingsStore, useCachedQuery } from './settingsCache.js';
+import { clearSettingsCache, memorySettingsStore, useCachedQuery } from './settingsCache.js';
 
 const offline = (): Promise<never> => Promise.reject(new RequestError('NETWORK_ERROR'));
 
@@ -55,5 +55,16 @@ describe('settings read through GraphQL with the device’s copy (issue 36 item 
     act(() => result.current.set(['SO1 off']));
     await waitFor(() => expect(result.current.data).toEqual(['SO1 off']));
     expect(await store.read('org1', 'policies')).toEqual(['SO1 off']);
+  });
+});
+
+describe('clearing the settings cache (sign-out)', () => {
+  it('forgets every setting of every organisation', async () => {
+    const store = memorySettingsStore();
+    await store.write('org1', 'policies', ['SO1 warn']);
+    await store.write('org2', 'features', ['drugInventory']);
+    await clearSettingsCache(store);
+    expect(await store.read('org1', 'policies')).toBeUndefined();
+    expect(await store.read('org2', 'features')).toBeUndefined();
   });
 });

@@ -13,6 +13,8 @@ import { errorCode } from './graphql.js';
 export interface SettingsStore {
   read: (orgId: string, name: string) => Promise<unknown>;
   write: (orgId: string, name: string, value: unknown) => Promise<void>;
+  /** Forgets every setting of every organisation (sign-out). */
+  clear: () => Promise<void>;
 }
 
 /** The device's settings cache: the `settings` table of the resource cache's database. */
@@ -20,6 +22,9 @@ export const dexieSettingsStore: SettingsStore = {
   read: async (orgId, name) => (await db().settings.get([orgId, name]))?.value,
   write: async (orgId, name, value) => {
     await db().settings.put({ orgId, name, value, savedAt: Date.now() });
+  },
+  clear: async () => {
+    await db().settings.clear();
   },
 };
 
@@ -32,7 +37,21 @@ export function memorySettingsStore(): SettingsStore {
       values.set(`${orgId}|${name}`, value);
       return Promise.resolve();
     },
+    clear: () => {
+      values.clear();
+      return Promise.resolve();
+    },
   };
+}
+
+/**
+ * On sign-out: the device forgets the settings it read (they are the signed-out user's
+ * organisations'), so the next user of the tablet never starts from them. Unlike the resource
+ * cache's outbox, nothing here is unsent work: the server has every value, and the next
+ * online read writes it again.
+ */
+export function clearSettingsCache(store: SettingsStore = dexieSettingsStore): Promise<void> {
+  return store.clear();
 }
 
 export interface CachedQueryState<T> {

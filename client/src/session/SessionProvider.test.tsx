@@ -5,6 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session, User, UserAndSession } from './api.js';
 import { RequestError } from '../data/graphql.js';
+import type * as settingsCache from '../data/settingsCache.js';
+import type { SettingsStore } from '../data/settingsCache.js';
 import { IDENTITY_COOKIE } from './identity.js';
 
 // The server's answer is held until a test gives it, or fails it.
@@ -19,6 +21,14 @@ vi.mock('./api.js', () => ({
   extendSession: () => new Promise(() => undefined),
   signOut: () => Promise.resolve(),
 }));
+
+// The device's settings cache, in memory (the tests have no IndexedDB); sign-out clears it through the real module.
+const settings = vi.hoisted(() => ({ store: null as SettingsStore | null }));
+vi.mock('../data/settingsCache.js', async (original) => {
+  const real = await original<typeof settingsCache>();
+  settings.store = real.memorySettingsStore();
+  return { ...real, clearSettingsCache: () => real.clearSettingsCache(settings.store!) };
+});
 
 const { SessionProvider, useSession } = await import('./SessionProvider.js');
 
@@ -128,5 +138,34 @@ describe('the session the app starts from (spec 000 §4)', () => {
       await Promise.resolve();
     });
     expect(screen.getByText('full Dr. Ada Lane')).toBeTruthy();
+  });
+});
+
+describe('signing out (issue 36 item 6)', () => {
+  function SignOut(): ReactNode {
+    const { signOut } = useSession();
+    return <button onClick={() => void signOut()}>Sign Out</button>;
+  }
+
+  it('forgets the settings this device read for the organisations, and the session', async () => {
+    localStorage.setItem('vigil.session', JSON.stringify({ user: user('u1'), session: session('u1') }));
+    const store = settings.store!;
+    await store.write('org1', 'policies', [{ id: 'pol-1' }]);
+    await store.write('org2', 'features', [{ name: 'policies', value: true }]);
+    render(
+      <MemoryRouter>
+        <SessionProvider>
+          <Status />
+          <SignOut />
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    await act(async () => {
+      screen.getByText('Sign Out').click();
+      await Promise.resolve();
+    });
+    expect(await store.read('org1', 'policies')).toBeUndefined();
+    expect(await store.read('org2', 'features')).toBeUndefined();
+    expect(localStorage.getItem('vigil.session')).toBeNull();
   });
 });

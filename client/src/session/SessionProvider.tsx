@@ -10,6 +10,7 @@ import {
 import type { AuthStatus } from '@vigil/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { onAuthError, RequestError } from '../data/graphql.js';
+import { clearSettingsCache } from '../data/settingsCache.js';
 import * as api from './api.js';
 import { useLocation, useNavigate } from 'react-router';
 import { authErrorAction } from './authErrors.js';
@@ -146,6 +147,8 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
       writeCache(null);
       setHasToken(identityUserId() !== null);
       setData({ user: null, session: null });
+      // The settings this device read for the signed-out user's organisations (issue 36 item 6).
+      await clearSettingsCache().catch(() => undefined);
     }
   }, []);
 

@@ -154,6 +154,34 @@ function DayCell({
   );
 }
 
+/** Previous, Today and Next, and the month shown. */
+function MonthNav({
+  title,
+  month,
+  onMonth,
+}: {
+  title: string;
+  month: CalendarFilters['month'];
+  onMonth: (month: CalendarFilters['month']) => void;
+}): ReactNode {
+  return (
+    <Group gap="xs" align="center">
+      <Button variant="default" mih={44} onClick={() => onMonth(addMonths(month, -1))}>
+        Previous
+      </Button>
+      <Button variant="default" mih={44} onClick={() => onMonth(monthOf(new Date()))}>
+        Today
+      </Button>
+      <Button variant="default" mih={44} onClick={() => onMonth(addMonths(month, 1))}>
+        Next
+      </Button>
+      <Title order={2} size="h3" ml="sm" aria-live="polite">
+        {title}
+      </Title>
+    </Group>
+  );
+}
+
 /**
  * /org/{orgId}: the calendar (spec 002 §2, §9; spec 000 §3): a month grid of whole weeks from
  * Sunday with one week before and after, Previous / Today / Next, today marked, a loading
@@ -200,20 +228,7 @@ export function CalendarPage(): ReactNode {
   return (
     <Page title="Calendar">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Group gap="xs" align="center">
-          <Button variant="default" mih={44} onClick={() => go({ month: addMonths(filters.month, -1), date: null })}>
-            Previous
-          </Button>
-          <Button variant="default" mih={44} onClick={() => go({ month: monthOf(new Date()), date: null })}>
-            Today
-          </Button>
-          <Button variant="default" mih={44} onClick={() => go({ month: addMonths(filters.month, 1), date: null })}>
-            Next
-          </Button>
-          <Title order={2} size="h3" ml="sm" aria-live="polite">
-            {monthTitle}
-          </Title>
-        </Group>
+        <MonthNav title={monthTitle} onMonth={(month) => go({ month, date: null })} month={filters.month} />
         <Group gap="xs" align="flex-end" wrap="wrap">
           <Select
             label="Location"

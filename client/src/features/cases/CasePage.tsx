@@ -2,19 +2,16 @@ import { Center, Loader, Stack } from '@mantine/core';
 import {
   appointmentActorId,
   appointmentSedationLevel,
-  CASE_HISTORY_NOTICE_TEXTS,
   caseStatus,
   isSedationLevelAllowed,
-  patientDisplayName,
   type Practitioner,
-  type TimelineEventId,
 } from '@vigil/shared';
-import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../session/SessionProvider.js';
-import { asCaseDoc, readField, setField, useCaseValue, type CaseDoc } from '../../case/index.js';
+import { readField, setField, useCaseValue, type CaseDoc } from '../../case/index.js';
 import type { CaseDocument } from '../../sync/caseDocument.js';
-import { useCaseDocument, useCaseState } from '../../sync/useCaseDocument.js';
+import { useCaseState } from '../../sync/useCaseDocument.js';
 import * as authApi from '../../session/api.js';
 import { useLiveResourceEvents } from '../../data/db.js';
 import { DischargeSection } from './discharge/DischargeSection.js';
@@ -22,11 +19,9 @@ import { HealthHistorySection } from './health-history/HealthHistorySection.js';
 import { OutcomeSection, PreOpDetailsSection } from './case-details/PreOpDetailsSection.js';
 import { usePatientReportedAllergies } from './health-history/usePatientReportedAllergies.js';
 import { useCaseHealthHistories } from './health-history/useCaseHealthHistories.js';
-import { isoDate } from '../../ui/format.js';
 import { EventTimesSection } from './events/EventTimesSection.js';
 import { useCaseTimes } from './events/useCaseTimes.js';
-import { CaseHeader, type CaseSectionLink } from './header/CaseHeader.js';
-import { caseHeaderModel } from './header/caseHeaderModel.js';
+import { CaseHeader } from './header/CaseHeader.js';
 import { readOnlyReason } from './header/readOnly.js';
 import { useCaseAppointment } from './header/useCaseAppointment.js';
 import { useOrgCaseSettings } from '../../data/orgSettings.js';
@@ -44,10 +39,24 @@ import { SignaturesSection } from './signatures/SignaturesSection.js';
 import { SignoffChecksSection } from './signoff/SignoffChecksSection.js';
 import { usePatientConsent } from './signoff/usePatientConsent.js';
 import { CaseLedgerProvider } from '../inventories/index.js';
-import { usePolicies } from '../orgs/index.js';
 import { StartCaseSection } from './start/StartCaseSection.js';
 import { CaseTimeline } from './timeline/CaseTimeline.js';
 import { useSectionsMounted } from './useSectionsMounted.js';
+import type { Appointment, Patient, PatientConsent, TimelineEventId } from '@vigil/shared';
+import type { OrgCaseSettings } from '../../data/orgSettings.js';
+import type { CaseHealthHistories } from './health-history/useCaseHealthHistories.js';
+import type { CaseTimes } from './events/caseTimes.js';
+import type { SignoffPolicies } from './signoff/SignoffChecksSection.js';
+import {
+  sectionLinks,
+  timelineOf,
+  historyNoticeText,
+  useCaseHeader,
+  useCasePatientCopy,
+  useClockTick,
+  useOpenCase,
+  useSignoffPolicies,
+} from './useCasePage.js';
 
 /*
  * Sections re-render only when their own props change, not on every save-status change of the
@@ -91,8 +100,6 @@ function pluggedMemo(p: PluggedCaseSection): PluggedCaseSection['Component'] {
 }
 
 /** How often the page re-reads the clock for the provider editing window. */
-const CLOCK_TICK_MS = 30_000;
-
 /**
  * The organisation's live events the case screen applies to the device's cache (issue 35 item 13):
  * the Contract a patient signs on their phone (the consent line and SO3) and the Appointment whose
@@ -155,6 +162,119 @@ function BookedSedationLevel({
   return null;
 }
 
+/** A section of the case screen: `id` is its anchor for the navigation; `framed` sections carry it themselves once mounted. */
+interface CaseScreenSection {
+  id: string;
+  framed?: true;
+  content: ReactNode;
+}
+
+/** What the built-in sections are given besides the section props. */
+interface BuiltInSectionsInput {
+  section: CaseSectionProps;
+  settings: OrgCaseSettings;
+  primaryProviderName: string | null;
+  recordBirthDate: string | null;
+  startedWhenOpened: boolean;
+  patientConsent: PatientConsent | null;
+  patientId: string | null;
+  histories: CaseHealthHistories;
+  times: CaseTimes;
+  timeline: Record<TimelineEventId, number | null>;
+  weightKg: number | null;
+  heightCm: number | null;
+  ageYears: number | null;
+  showIv: boolean;
+  showAirway: boolean;
+  appointment: Appointment | null;
+  patient: Patient | null;
+  bookedLevel: string | null;
+  signoffPolicies: SignoffPolicies | null;
+  userName: string | null;
+  fullyAuthenticated: boolean;
+}
+
+/** The case screen's own sections, in page order (the plugged ones go in with withPlugged). */
+function builtInSections(p: BuiltInSectionsInput): CaseScreenSection[] {
+  return [
+    {
+      id: 'case-start',
+      framed: true,
+      content: (
+        <Start
+          {...p.section}
+          settings={p.settings}
+          primaryProviderName={p.primaryProviderName}
+          recordBirthDate={p.recordBirthDate}
+          startedWhenOpened={p.startedWhenOpened}
+          patientConsent={p.patientConsent}
+        />
+      ),
+    },
+    {
+      id: 'case-health-history',
+      framed: true,
+      content: <History {...p.section} patientId={p.patientId} histories={p.histories} />,
+    },
+    { id: 'case-checks', framed: true, content: <Checks {...p.section} /> },
+    { id: 'case-times', framed: true, content: <Times {...p.section} caseTimes={p.times} /> },
+    { id: 'case-timeline', framed: true, content: <Timeline times={p.timeline} /> },
+    { id: 'case-vitals', content: <Vitals {...p.section} /> },
+    { id: 'case-drugs', content: <Drugs {...p.section} /> },
+    {
+      id: 'la-tracker',
+      content: (
+        <Tracker
+          doc={p.section.doc}
+          weightKg={p.weightKg}
+          ageYears={p.ageYears}
+          heightCm={p.heightCm}
+          sex={p.patient?.gender ?? null}
+          disabled={p.section.readOnly}
+        />
+      ),
+    },
+    ...(p.showIv ? [{ id: 'case-iv', content: <IvSites {...p.section} /> }] : []),
+    ...(p.showAirway ? [{ id: 'case-airway', content: <Airways {...p.section} /> }] : []),
+    { id: 'case-positions', content: <Positions {...p.section} /> },
+    { id: 'case-waves', content: <Waves {...p.section} /> },
+    { id: 'case-outcome', framed: true, content: <Outcome {...p.section} /> },
+    { id: 'case-discharge', framed: true, content: <Discharge {...p.section} /> },
+    { id: 'case-notes', framed: true, content: <Notes {...p.section} /> },
+    {
+      id: 'case-forms',
+      framed: true,
+      content: <Forms orgId={p.section.context.orgId} appointment={p.appointment} patient={p.patient} />,
+    },
+    {
+      id: 'case-signoff',
+      framed: true,
+      content: (
+        <SignoffChecks
+          {...p.section}
+          plannedSedationLevel={p.bookedLevel}
+          sex={p.patient?.gender ?? null}
+          policies={p.signoffPolicies}
+          patientConsent={p.patientConsent}
+        />
+      ),
+    },
+    {
+      id: 'case-signatures',
+      framed: true,
+      content: (
+        <Signatures
+          {...p.section}
+          userName={p.userName}
+          fullyAuthenticated={p.fullyAuthenticated}
+          loadSavedSignature={authApi.fetchSignature}
+          saveSignature={authApi.updateSignature}
+        />
+      ),
+    },
+  ];
+}
+
 /**
  * The case screen (`/org/{orgId}/cases/{appointmentId}`, issue 8): a sticky header with the
  * patient, the case's state and the section navigation, then the sections in charting order.
@@ -165,50 +285,14 @@ function BookedSedationLevel({
 export function CasePage({ plugged = NONE_PLUGGED }: CasePageProps): ReactNode {
   const { orgId = '', appointmentId = '' } = useParams();
   const { user, session, status: authStatus } = useSession();
-  const membership = session
-    ? [...session.orgs.regular, ...session.orgs.parent, ...session.orgs.vigil, ...session.orgs.reseller].find(
-        (o) => o.id === orgId,
-      )
-    : undefined;
-  const { kase } = useCaseDocument({
-    orgId,
-    docId: appointmentId,
-    user: {
-      name: user?.name ?? 'Guest',
-      role: membership?.roles.join(', ') || 'guest',
-      device: /Mobi|Tablet|iPad|Android/.test(navigator.userAgent) ? 'tablet' : 'desktop',
-    },
-  });
-  // The page follows only what it shows; the header's save status follows every change.
-  const deviceLoading = useCaseState(kase, (s) => s.device === 'loading');
-  const loadError = useCaseState(kase, (s) => s.loadError);
-  const refused = useCaseState(kase, (s) => s.sync.refused);
-  const schema = useCaseState(kase, (s) => s.schema);
-  const doc = asCaseDoc(deviceLoading ? undefined : kase?.doc);
+  const { kase, deviceLoading, loadError, refused, schema, doc } = useOpenCase(orgId, appointmentId, user, session);
   const settings = useOrgCaseSettings(orgId);
-  // Which sign-off flags block (issue 29): the org's policies when its policies flag is on;
-  // with the flag off every flag only warns (policies.ts), so no policies are fetched.
-  // Offline, the policies this device last read (issue 36 item 6): a tablet that starts offline has them.
-  const { policies } = usePolicies(orgId, settings.policies, { offline: true });
-  const signoffPolicies = useMemo(
-    () => (!settings.policies ? { policies: [], enabled: false } : policies ? { policies, enabled: true } : null),
-    [settings.policies, policies],
-  );
+  const signoffPolicies = useSignoffPolicies(orgId, settings.policies);
   const { appointment, patient, primaryProvider } = useCaseAppointment(orgId, appointmentId);
-  const [weight] = useCaseValue<{ value?: number }>(doc, 'weight');
-  const [height] = useCaseValue<{ value?: number }>(doc, 'height');
-  const [casePatientName, setCasePatientName] = useCaseValue<string>(doc, 'patientName');
-  const [caseBirthDate, setCaseBirthDate] = useCaseValue<string>(doc, 'patientBirthDate');
-  const [allergies] = useCaseValue<string>(doc, 'allergiesSummary');
-  const [sedationLevel] = useCaseValue<string>(doc, 'sedationLevel');
   const [ivEnabled] = useCaseValue<boolean>(doc, 'ivEnabled');
   const [airwayEnabled] = useCaseValue<boolean>(doc, 'airwayEnabled');
   const times = useCaseTimes(doc);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => startTransition(() => setNow(Date.now())), CLOCK_TICK_MS);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = useClockTick();
 
   const patientId = appointment ? appointmentActorId(appointment, 'Patient') : null;
   const histories = useCaseHealthHistories(orgId, patientId, now);
@@ -216,12 +300,7 @@ export function CasePage({ plugged = NONE_PLUGGED }: CasePageProps): ReactNode {
   const patientConsent = usePatientConsent(orgId, appointmentId, patientId);
   useLiveResourceEvents(orgId, CASE_LIVE_TYPES);
   const reportedAllergies = usePatientReportedAllergies(orgId, patientId);
-  const historyNotice =
-    refused === 'FINALIZED' || !histories.notice
-      ? null
-      : histories.notice.kind === 'outdated'
-        ? CASE_HISTORY_NOTICE_TEXTS.outdated(isoDate(histories.notice.signedAt ?? 0))
-        : CASE_HISTORY_NOTICE_TEXTS[histories.notice.kind];
+  const historyNotice = refused === 'FINALIZED' ? null : historyNoticeText(histories.notice);
 
   const reason = readOnlyReason({
     refused,
@@ -236,49 +315,19 @@ export function CasePage({ plugged = NONE_PLUGGED }: CasePageProps): ReactNode {
   // the sections read-only with the reason in the header.
   const opening = deviceLoading && loadError == null;
 
-  // The case keeps its own copy of the patient's name and birth date (spec 001 §3), so the
-  // header and the report read it on a device that never saw the patient record.
-  const recordName = patient ? patientDisplayName(patient) : null;
-  const recordBirthDate =
-    patient?.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(patient.birthDate) ? patient.birthDate : null;
+  const { recordBirthDate, patientName, birthDate } = useCasePatientCopy(doc, readOnly, patient);
   // The level booked on the Appointment starts the case's, when the organisation allows it.
   const bookedLevel = appointment ? appointmentSedationLevel(appointment) : null;
   const startLevel =
     bookedLevel && isSedationLevelAllowed(bookedLevel, settings.sedationLevelLimit) ? bookedLevel : null;
-  useEffect(() => {
-    if (!doc || readOnly) return;
-    // Read from the document itself: this render's values may predate the document's first read.
-    if (recordName && recordName !== readField(doc, 'patientName')) setCasePatientName(recordName);
-    if (recordBirthDate && recordBirthDate !== readField(doc, 'patientBirthDate')) setCaseBirthDate(recordBirthDate);
-    // The setters write to the current document; only the values decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [doc, readOnly, recordName, recordBirthDate, casePatientName, caseBirthDate]);
 
-  const weightKg = typeof weight?.value === 'number' && weight.value > 0 ? weight.value : null;
-  const heightCm = typeof height?.value === 'number' && height.value > 0 ? height.value : null;
-  const birthDate =
-    recordBirthDate ??
-    (typeof caseBirthDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(caseBirthDate) ? caseBirthDate : null);
-  const patientName = recordName ?? (typeof casePatientName === 'string' ? casePatientName : null);
-  const allergiesSummary = typeof allergies === 'string' ? allergies : null;
-  const level = typeof sedationLevel === 'string' ? sedationLevel : null;
-  const status = caseStatus(times.input, times.ivStart);
-  const model = useMemo(
-    () =>
-      caseHeaderModel({
-        patientName,
-        birthDate,
-        weightKg,
-        heightCm,
-        allergiesSummary,
-        reportedAllergies,
-        sedationLevel: level,
-        status,
-        now,
-      }),
-    [patientName, birthDate, weightKg, heightCm, allergiesSummary, reportedAllergies, level, status, now],
-  );
-  const ageYears = model.age == null ? null : Number.parseInt(model.age, 10);
+  const { model, weightKg, heightCm, ageYears } = useCaseHeader(doc, {
+    patientName,
+    birthDate,
+    reportedAllergies,
+    status: caseStatus(times.input, times.ivStart),
+    now,
+  });
 
   const { tempsInCelsius } = settings;
   const section: CaseSectionProps = useMemo(
@@ -292,128 +341,32 @@ export function CasePage({ plugged = NONE_PLUGGED }: CasePageProps): ReactNode {
     () => plugged.filter((p) => p.shows?.(settings) ?? true).map((p) => ({ ...p, Component: pluggedMemo(p) })),
     [plugged, settings],
   );
-  const links: CaseSectionLink[] = useMemo(
-    () =>
-      withPlugged<CaseSectionLink>(
-        [
-          { id: 'case-start', label: 'Start' },
-          { id: 'case-health-history', label: 'Health history' },
-          { id: 'case-checks', label: 'Checks' },
-          { id: 'case-times', label: 'Times' },
-          { id: 'case-timeline', label: 'Timeline' },
-          { id: 'case-vitals', label: 'Vitals' },
-          { id: 'case-drugs', label: 'Drugs' },
-          { id: 'la-tracker', label: 'Local anesthetics' },
-          ...(showIv ? [{ id: 'case-iv', label: 'IV' }] : []),
-          ...(showAirway ? [{ id: 'case-airway', label: 'Airway' }] : []),
-          { id: 'case-positions', label: 'Positions' },
-          { id: 'case-waves', label: 'Waves' },
-          { id: 'case-outcome', label: 'Outcome' },
-          { id: 'case-discharge', label: 'Discharge' },
-          { id: 'case-notes', label: 'Notes' },
-          { id: 'case-forms', label: 'Forms' },
-          { id: 'case-signoff', label: 'Sign-off checks' },
-          { id: 'case-signatures', label: 'Signatures' },
-        ],
-        shownPlugged,
-        (p) => ({ id: p.id, label: p.label }),
-      ),
-    [showIv, showAirway, shownPlugged],
-  );
-  const timeline: Record<TimelineEventId, number | null> = useMemo(
-    () => ({
-      caseStart: times.times.caseStart,
-      vitalsEnd: times.times.vitalsEnd,
-      ivStart: times.ivStart,
-      ivEnd: times.ivEnd,
-      surgeryStart: times.times.surgeryStart,
-      surgeryEnd: times.times.surgeryEnd,
-      anesthesiaStart: times.times.anesthesiaStart,
-      anesthesiaEnd: times.times.anesthesiaEnd,
-      recoveryStart: times.times.recoveryStart,
-      end: times.times.end,
-    }),
-    [times],
-  );
+  const links = useMemo(() => sectionLinks(showIv, showAirway, shownPlugged), [showIv, showAirway, shownPlugged]);
+  const timeline = useMemo(() => timelineOf(times), [times]);
 
-  // `id`: the section's anchor for the navigation; `framed` sections carry it themselves once mounted.
-  const builtIn: { id: string; framed?: true; content: ReactNode }[] = [
-    {
-      id: 'case-start',
-      framed: true,
-      content: (
-        <Start
-          {...section}
-          settings={settings}
-          primaryProviderName={practitionerName(primaryProvider) ?? user?.name ?? null}
-          recordBirthDate={recordBirthDate}
-          startedWhenOpened={times.times.caseStart != null}
-          patientConsent={patientConsent}
-        />
-      ),
-    },
-    {
-      id: 'case-health-history',
-      framed: true,
-      content: <History {...section} patientId={patientId} histories={histories} />,
-    },
-    { id: 'case-checks', framed: true, content: <Checks {...section} /> },
-    { id: 'case-times', framed: true, content: <Times {...section} caseTimes={times} /> },
-    { id: 'case-timeline', framed: true, content: <Timeline times={timeline} /> },
-    { id: 'case-vitals', content: <Vitals {...section} /> },
-    { id: 'case-drugs', content: <Drugs {...section} /> },
-    {
-      id: 'la-tracker',
-      content: (
-        <Tracker
-          doc={doc}
-          weightKg={weightKg}
-          ageYears={ageYears}
-          heightCm={heightCm}
-          sex={patient?.gender ?? null}
-          disabled={readOnly}
-        />
-      ),
-    },
-    ...(showIv ? [{ id: 'case-iv', content: <IvSites {...section} /> }] : []),
-    ...(showAirway ? [{ id: 'case-airway', content: <Airways {...section} /> }] : []),
-    { id: 'case-positions', content: <Positions {...section} /> },
-    { id: 'case-waves', content: <Waves {...section} /> },
-    { id: 'case-outcome', framed: true, content: <Outcome {...section} /> },
-    { id: 'case-discharge', framed: true, content: <Discharge {...section} /> },
-    { id: 'case-notes', framed: true, content: <Notes {...section} /> },
-    {
-      id: 'case-forms',
-      framed: true,
-      content: <Forms orgId={orgId} appointment={appointment ?? null} patient={patient ?? null} />,
-    },
-    {
-      id: 'case-signoff',
-      framed: true,
-      content: (
-        <SignoffChecks
-          {...section}
-          plannedSedationLevel={bookedLevel}
-          sex={patient?.gender ?? null}
-          policies={signoffPolicies}
-          patientConsent={patientConsent}
-        />
-      ),
-    },
-    {
-      id: 'case-signatures',
-      framed: true,
-      content: (
-        <Signatures
-          {...section}
-          userName={user?.name ?? null}
-          fullyAuthenticated={authStatus === 'full'}
-          loadSavedSignature={authApi.fetchSignature}
-          saveSignature={authApi.updateSignature}
-        />
-      ),
-    },
-  ];
+  const builtIn = builtInSections({
+    section,
+    settings,
+    primaryProviderName: practitionerName(primaryProvider) ?? user?.name ?? null,
+    recordBirthDate,
+    startedWhenOpened: times.times.caseStart != null,
+    patientConsent,
+    patientId,
+    histories,
+    times,
+    timeline,
+    weightKg,
+    heightCm,
+    ageYears,
+    showIv,
+    showAirway,
+    appointment: appointment ?? null,
+    patient: patient ?? null,
+    bookedLevel,
+    signoffPolicies,
+    userName: user?.name ?? null,
+    fullyAuthenticated: authStatus === 'full',
+  });
   const sections = withPlugged(builtIn, shownPlugged, (p) => ({
     id: p.id,
     framed: true as const,

@@ -18,6 +18,47 @@ export interface FieldListProps {
 
 const INPUT_STYLES = { input: { minHeight: 44 } };
 
+/** A field's up, down and remove buttons, named after the field. */
+function RowActions({
+  name,
+  first,
+  last,
+  onMove,
+  onRemove,
+}: {
+  name: string;
+  first: boolean;
+  last: boolean;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}): ReactNode {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="default"
+        size={44}
+        aria-label={`Move ${name} up`}
+        disabled={first}
+        onClick={() => onMove(-1)}
+      >
+        ↑
+      </ActionIcon>
+      <ActionIcon
+        variant="default"
+        size={44}
+        aria-label={`Move ${name} down`}
+        disabled={last}
+        onClick={() => onMove(1)}
+      >
+        ↓
+      </ActionIcon>
+      <ActionIcon variant="default" color="red" size={44} aria-label={`Remove ${name}`} onClick={onRemove}>
+        ✕
+      </ActionIcon>
+    </Group>
+  );
+}
+
 /**
  * The form builder's fields (issue 28): add a field of a type, edit its name, label and required,
  * and order the list by dragging a row or with its Move up / Move down buttons (keyboard).
@@ -123,38 +164,16 @@ export function FieldList({ fields, onChange, errors, readOnly }: FieldListProps
                   </Text>
                 </Group>
                 {!readOnly && (
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="default"
-                      size={44}
-                      aria-label={`Move ${f.label || f.name} up`}
-                      disabled={i === 0}
-                      onClick={() => move(i, i - 1)}
-                    >
-                      ↑
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="default"
-                      size={44}
-                      aria-label={`Move ${f.label || f.name} down`}
-                      disabled={i === fields.length - 1}
-                      onClick={() => move(i, i + 1)}
-                    >
-                      ↓
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="default"
-                      color="red"
-                      size={44}
-                      aria-label={`Remove ${f.label || f.name}`}
-                      onClick={() => {
-                        setKeys(rowKeys.filter((_, j) => j !== i));
-                        onChange(fields.filter((_, j) => j !== i));
-                      }}
-                    >
-                      ✕
-                    </ActionIcon>
-                  </Group>
+                  <RowActions
+                    name={f.label || f.name}
+                    first={i === 0}
+                    last={i === fields.length - 1}
+                    onMove={(by) => move(i, i + by)}
+                    onRemove={() => {
+                      setKeys(rowKeys.filter((_, j) => j !== i));
+                      onChange(fields.filter((_, j) => j !== i));
+                    }}
+                  />
                 )}
               </Group>
               <Group grow align="flex-start" wrap="wrap">

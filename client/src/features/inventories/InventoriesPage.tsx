@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { RequestError } from '../../data/graphql.js';
 import { Page } from '../../ui/Page.js';
-import { useMayAdminister } from '../orgs/index.js';
+import { useMayAdminister } from '../../data/orgAccess.js';
 import * as api from './api.js';
 import { LoadStatus } from './LoadStatus.js';
 import { useInventories } from './hooks.js';

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../session/SessionProvider.js';
 import { Page } from '../../ui/Page.js';
-import { useMayAdminister } from '../orgs/index.js';
+import { useMayAdminister } from '../../data/orgAccess.js';
 import type * as api from './api.js';
 import { CameraScan } from './CameraScan.js';
 import { EntryDialog, type EntryKind } from './EntryDialog.js';
@@ -17,6 +17,71 @@ import { KIND_LABELS, stockText } from './texts.js';
 
 const PROVIDER_KINDS: readonly EntryKind[] = ['dispense', 'waste', 'return', 'administer', 'correction'];
 const ADMIN_KINDS: readonly EntryKind[] = ['adjust', 'count'];
+
+/** The inventory's lots: drug, lot, expiry and stock, with a button per entry kind the user may record. */
+function LotsTable({
+  lots,
+  kinds,
+  onRecord,
+}: {
+  lots: readonly api.InventoryLot[];
+  kinds: readonly EntryKind[];
+  onRecord: (lot: api.InventoryLot, kind: EntryKind) => void;
+}): ReactNode {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Drug</Table.Th>
+            <Table.Th>Lot</Table.Th>
+            <Table.Th>Expiry</Table.Th>
+            <Table.Th>In stock</Table.Th>
+            {kinds.length > 0 && <Table.Th>Record</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lots.map((l) => (
+            <Table.Tr key={l.id}>
+              <Table.Td>
+                <Text fw={600}>{l.drug}</Text>
+                <Text size="sm" c="dimmed">
+                  {l.strength} · C-{l.schedule}
+                  {l.ndc ? ` · NDC ${l.ndc}` : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>{l.lotNumber}</Table.Td>
+              <Table.Td>
+                <Group gap={6}>
+                  {l.expiry} <ExpiryBadge lot={l} />
+                </Group>
+              </Table.Td>
+              <Table.Td>{stockText(l.balance, l.packageAmount, l.unit)}</Table.Td>
+              {kinds.length > 0 && (
+                <Table.Td>
+                  <Group gap={4}>
+                    {kinds.map((k) => (
+                      <Button
+                        key={k}
+                        size="compact-sm"
+                        variant="light"
+                        mih={44}
+                        aria-label={`${KIND_LABELS[k]} ${l.drug} lot ${l.lotNumber}`}
+                        onClick={() => onRecord(l, k)}
+                      >
+                        {KIND_LABELS[k]}
+                      </Button>
+                    ))}
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
 
 /**
  * /org/{orgId}/inventories/{inventoryId} (issue 29): the lots with their stock; receive by scan
@@ -93,57 +158,7 @@ export function InventoryPage(): ReactNode {
               {lots.length === 0 ? (
                 <Text c="dimmed">No lots yet. {isAdmin ? 'Scan a package to receive it.' : ''}</Text>
               ) : (
-                <Table.ScrollContainer minWidth={720}>
-                  <Table striped>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Drug</Table.Th>
-                        <Table.Th>Lot</Table.Th>
-                        <Table.Th>Expiry</Table.Th>
-                        <Table.Th>In stock</Table.Th>
-                        {kinds.length > 0 && <Table.Th>Record</Table.Th>}
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {lots.map((l) => (
-                        <Table.Tr key={l.id}>
-                          <Table.Td>
-                            <Text fw={600}>{l.drug}</Text>
-                            <Text size="sm" c="dimmed">
-                              {l.strength} · C-{l.schedule}
-                              {l.ndc ? ` · NDC ${l.ndc}` : ''}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>{l.lotNumber}</Table.Td>
-                          <Table.Td>
-                            <Group gap={6}>
-                              {l.expiry} <ExpiryBadge lot={l} />
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>{stockText(l.balance, l.packageAmount, l.unit)}</Table.Td>
-                          {kinds.length > 0 && (
-                            <Table.Td>
-                              <Group gap={4}>
-                                {kinds.map((k) => (
-                                  <Button
-                                    key={k}
-                                    size="compact-sm"
-                                    variant="light"
-                                    mih={44}
-                                    aria-label={`${KIND_LABELS[k]} ${l.drug} lot ${l.lotNumber}`}
-                                    onClick={() => setDialog({ lot: l, kind: k })}
-                                  >
-                                    {KIND_LABELS[k]}
-                                  </Button>
-                                ))}
-                              </Group>
-                            </Table.Td>
-                          )}
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <LotsTable lots={lots} kinds={kinds} onRecord={(lot, kind) => setDialog({ lot, kind })} />
               )}
             </Stack>
           </Card>

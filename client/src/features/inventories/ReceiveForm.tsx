@@ -25,6 +25,30 @@ const empty = {
   packages: '',
 };
 
+/** The form with a drug picked: a known controlled drug fills its schedule, unit, strength and package amount. */
+function withDrug(x: typeof empty, name: string): typeof empty {
+  const d = controlledDrug(name);
+  return d
+    ? {
+        ...x,
+        drug: d.name,
+        schedule: d.schedule,
+        unit: d.unit,
+        strength: d.strength,
+        packageAmount: String(d.packageAmount),
+      }
+    : { ...x, drug: name };
+}
+
+/** What the form still needs before a lot can be received, or null. */
+function receiveFormError(f: typeof empty): string | null {
+  if (f.drug.trim() === '' || f.lotNumber.trim() === '' || !/^\d{4}-\d{2}-\d{2}$/.test(f.expiry))
+    return 'Enter the drug, the lot number and the expiry date.';
+  if (!(Number(f.packageAmount) > 0) || !(Number(f.packages) > 0))
+    return 'Enter the amount in one package and how many packages arrived.';
+  return null;
+}
+
 /** Receiving packages of a lot (administrators): scanned fields filled in, the rest typed or taken from the drug list. */
 export function ReceiveForm({ orgId, inventoryId, scanned, onDone }: ReceiveFormProps): ReactNode {
   const [f, setF] = useState(empty);
@@ -41,31 +65,14 @@ export function ReceiveForm({ orgId, inventoryId, scanned, onDone }: ReceiveForm
     setCodes({ gtin: scanned.gtin, ndc: scanned.ndc, serialNumber: scanned.serialNumber });
   }, [scanned]);
   const set = (k: keyof typeof empty) => (v: string | null) => setF((x) => ({ ...x, [k]: v ?? '' }));
-  const pickDrug = (name: string): void => {
-    const d = controlledDrug(name);
-    setF((x) =>
-      d
-        ? {
-            ...x,
-            drug: d.name,
-            schedule: d.schedule,
-            unit: d.unit,
-            strength: d.strength,
-            packageAmount: String(d.packageAmount),
-          }
-        : { ...x, drug: name },
-    );
-  };
+  const pickDrug = (name: string): void => setF((x) => withDrug(x, name));
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     const packageAmount = Number(f.packageAmount);
     const packages = Number(f.packages);
-    if (f.drug.trim() === '' || f.lotNumber.trim() === '' || !/^\d{4}-\d{2}-\d{2}$/.test(f.expiry)) {
-      setError('Enter the drug, the lot number and the expiry date.');
-      return;
-    }
-    if (!(packageAmount > 0) || !(packages > 0)) {
-      setError('Enter the amount in one package and how many packages arrived.');
+    const missing = receiveFormError(f);
+    if (missing) {
+      setError(missing);
       return;
     }
     setBusy(true);

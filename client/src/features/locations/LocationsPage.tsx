@@ -7,12 +7,54 @@ import { useLiveResourceEvents, useOutbox } from '../../data/db.js';
 import { useCachedResources } from '../../data/useResources.js';
 import { LocationForm, RoomForm } from './LocationForms.js';
 import { addressText } from './locationRules.js';
-import { locationTree } from '../../ui/places.js';
+import { locationTree, type LocationTree } from '../../ui/places.js';
 
 type Editing =
   | { kind: 'location'; location?: Location }
   | { kind: 'room'; locationId: string; locationName: string; room?: Location }
   | null;
+
+/** A location's rooms, each with its edit button and its not-sent marker. */
+function RoomList({
+  rooms,
+  marker,
+  onEdit,
+}: {
+  rooms: LocationTree['rooms'];
+  marker: (id: string) => ReactNode;
+  onEdit: (room: Location) => void;
+}): ReactNode {
+  return (
+    <>
+      {rooms.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No rooms yet.
+        </Text>
+      ) : (
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Rooms">
+          {rooms.map((room) => (
+            <Group key={room.id} component="li" justify="space-between" wrap="nowrap" mih={44}>
+              <div>
+                <Group gap="xs">
+                  <Text fw={500}>{room.name}</Text>
+                  {marker(room.id)}
+                </Group>
+                {room.description && (
+                  <Text size="sm" c="dimmed">
+                    {room.description}
+                  </Text>
+                )}
+              </div>
+              <Button variant="subtle" mih={44} aria-label={`Edit ${room.name ?? 'room'}`} onClick={() => onEdit(room)}>
+                Edit
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}
 
 /** /org/{orgId}/locations: the offices and their rooms (operatories), with the forms of spec 001 §2. */
 export function LocationsPage(): ReactNode {
@@ -103,39 +145,13 @@ export function LocationsPage(): ReactNode {
                   </Button>
                 </Group>
               </Group>
-              {rooms.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  No rooms yet.
-                </Text>
-              ) : (
-                <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Rooms">
-                  {rooms.map((room) => (
-                    <Group key={room.id} component="li" justify="space-between" wrap="nowrap" mih={44}>
-                      <div>
-                        <Group gap="xs">
-                          <Text fw={500}>{room.name}</Text>
-                          {marker(room.id)}
-                        </Group>
-                        {room.description && (
-                          <Text size="sm" c="dimmed">
-                            {room.description}
-                          </Text>
-                        )}
-                      </div>
-                      <Button
-                        variant="subtle"
-                        mih={44}
-                        aria-label={`Edit ${room.name ?? 'room'}`}
-                        onClick={() =>
-                          setEditing({ kind: 'room', locationId: location.id, locationName: location.name ?? '', room })
-                        }
-                      >
-                        Edit
-                      </Button>
-                    </Group>
-                  ))}
-                </Stack>
-              )}
+              <RoomList
+                rooms={rooms}
+                marker={marker}
+                onEdit={(room) =>
+                  setEditing({ kind: 'room', locationId: location.id, locationName: location.name ?? '', room })
+                }
+              />
             </Stack>
           </Card>
         ))

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { SubAppRoutes } from '../../ui/SubAppRoutes.js';
 import { useOutboxReplay } from '../../data/db.js';
-import { useMayAdminister } from '../orgs/index.js';
+import { useMayAdminister } from '../../data/orgAccess.js';
 import { adminLabel } from '../orgs/index.js';
 import { RequireOrgAccess } from '../orgs/index.js';
 import { ORG_ROUTES } from './routes.js';

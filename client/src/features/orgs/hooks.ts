@@ -1,9 +1,7 @@
 import { isValidOrgId, ORG_ID_CHECK_DEBOUNCE_MS, type OrgIdAvailability } from '@vigil/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { useSession } from '../../session/SessionProvider.js';
 import { RequestError } from '../../data/graphql.js';
 import * as api from './api.js';
-import { mayAdminister } from '../../session/sessionOrgs.js';
 
 /** What a loading hook hands a screen: the data, the error code, and a way to load again. */
 export interface Loaded<T> {
@@ -117,16 +115,6 @@ export function useOrgIdAvailability(orgId: string): OrgIdAvailability | 'checki
     };
   }, [orgId]);
   return state && state.id === orgId ? state.result : orgId === '' ? null : 'checking';
-}
-
-/**
- * Whether the signed-in user may administer an organisation (spec 000 §6), for labels such as
- * '(requires admin)': from the session at once, then with the organisation's parentOrgs once read.
- */
-export function useMayAdminister(orgId: string): boolean {
-  const { session } = useSession();
-  const org = useOrg(orgId);
-  return mayAdminister(session, { id: orgId, parentOrgs: org.data?.parentOrgs ?? [] });
 }
 
 export function useBaa(orgId: string): Loaded<api.Baa> {

@@ -9,15 +9,7 @@ export { RequireOrgAccess } from './RequireOrgAccess.js';
 export { RoleBadges } from './RoleBadges.js';
 export { FeatureFlags, SettingsPage } from './SettingsPage.js';
 export { countersignBaa, type Baa } from './api.js';
-export {
-  useAllOrgs,
-  useBaa,
-  useChildOrgMembers,
-  useChildOrgs,
-  useMayAdminister,
-  useOrg,
-  useTeamUsers,
-} from './hooks.js';
+export { useAllOrgs, useBaa, useChildOrgMembers, useChildOrgs, useOrg, useTeamUsers } from './hooks.js';
 export { ROLE_LABELS, adminLabel, memberErrorText } from './memberRules.js';
 export {
   defaultText,
@@ -26,4 +18,3 @@ export {
   policyLoadErrorText,
   policyText,
 } from './policies/PolicyEditor.js';
-export { usePolicies } from './policies/usePolicies.js';

@@ -35,7 +35,7 @@ import { RequestError } from '../../data/graphql.js';
 import { useOrgFeatures } from '../../data/orgSettings.js';
 import { SignaturePad } from '../../ui/SignaturePad.js';
 import type { CaseSectionProps } from '../cases/index.js';
-import { useMayAdminister } from '../orgs/index.js';
+import { useMayAdminister } from '../../data/orgAccess.js';
 import {
   addAddendum,
   fetchPdfUrl,

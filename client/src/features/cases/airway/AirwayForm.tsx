@@ -20,6 +20,55 @@ export interface AirwayFormProps {
 const optionalTime = (text: string, now: number): { value: number | null; error: string | null } =>
   text.trim() === '' ? { value: null, error: null } : readChartTime(text, now);
 
+interface AirwayNotesProps {
+  placementCompDetail: string;
+  setPlacementCompDetail: (text: string) => void;
+  /** Removal complications ticked: their details are asked for. */
+  removalComp: boolean;
+  removalCompDetail: string;
+  setRemovalCompDetail: (text: string) => void;
+  notes: string;
+  setNotes: (text: string) => void;
+  removalNotes: string;
+  setRemovalNotes: (text: string) => void;
+}
+
+/** The airway's free texts: placement complications, removal complication details, notes and removal notes. */
+function AirwayNotes(p: AirwayNotesProps): ReactNode {
+  const { placementCompDetail, setPlacementCompDetail, removalComp, removalCompDetail, setRemovalCompDetail } = p;
+  const { notes, setNotes, removalNotes, setRemovalNotes } = p;
+  return (
+    <>
+      <GrowingTextarea
+        label="Placement complications"
+        minRows={2}
+        value={placementCompDetail}
+        onChange={(e) => setPlacementCompDetail(e.currentTarget.value)}
+      />
+      {removalComp && (
+        <GrowingTextarea
+          label="Removal complication details"
+          minRows={2}
+          value={removalCompDetail}
+          onChange={(e) => setRemovalCompDetail(e.currentTarget.value)}
+        />
+      )}
+      <GrowingTextarea
+        label="Airway notes"
+        minRows={2}
+        value={notes}
+        onChange={(e) => setNotes(e.currentTarget.value)}
+      />
+      <GrowingTextarea
+        label="Removal notes"
+        minRows={2}
+        value={removalNotes}
+        onChange={(e) => setRemovalNotes(e.currentTarget.value)}
+      />
+    </>
+  );
+}
+
 /** The fields of an airway (spec 002 §3 preset airways) with PEEP and SpO2 within their limits. */
 export function AirwayForm({ initial, onSave, onCancel, now = Date.now }: AirwayFormProps): ReactNode {
   const [type, setType] = useState<AirwayType>(initial?.type ?? 'nc');
@@ -144,31 +193,16 @@ export function AirwayForm({ initial, onSave, onCancel, now = Date.now }: Airway
           <CheckboxField label="Eye protection" checked={eyeProtection} onChange={setEyeProtection} />
           <CheckboxField label="Removal complications" checked={removalComp} onChange={setRemovalComp} />
         </Group>
-        <GrowingTextarea
-          label="Placement complications"
-          minRows={2}
-          value={placementCompDetail}
-          onChange={(e) => setPlacementCompDetail(e.currentTarget.value)}
-        />
-        {removalComp && (
-          <GrowingTextarea
-            label="Removal complication details"
-            minRows={2}
-            value={removalCompDetail}
-            onChange={(e) => setRemovalCompDetail(e.currentTarget.value)}
-          />
-        )}
-        <GrowingTextarea
-          label="Airway notes"
-          minRows={2}
-          value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
-        />
-        <GrowingTextarea
-          label="Removal notes"
-          minRows={2}
-          value={removalNotes}
-          onChange={(e) => setRemovalNotes(e.currentTarget.value)}
+        <AirwayNotes
+          placementCompDetail={placementCompDetail}
+          setPlacementCompDetail={setPlacementCompDetail}
+          removalComp={removalComp}
+          removalCompDetail={removalCompDetail}
+          setRemovalCompDetail={setRemovalCompDetail}
+          notes={notes}
+          setNotes={setNotes}
+          removalNotes={removalNotes}
+          setRemovalNotes={setRemovalNotes}
         />
         <Group justify="flex-end">
           <Button variant="default" mih={44} onClick={onCancel}>

@@ -17,6 +17,37 @@ export interface IvSiteCardProps {
   now?: () => number;
 }
 
+/** What the site is: gauge, attempts, how it is secured, when placed and removed, and what it still lacks. */
+function IvSiteSummary({ site, title }: { site: IvSiteCardProps['site']; title: string }): ReactNode {
+  return (
+    <Group gap="xs">
+      <Text fw={700}>{title}</Text>
+      {site.needleGauge != null && <Text>{site.needleGauge} g</Text>}
+      {site.attempts != null && (
+        <Text size="sm">
+          {site.attempts} attempt{site.attempts === 1 ? '' : 's'}
+        </Text>
+      )}
+      {site.securedWith && <Text size="sm">secured with {site.securedWith}</Text>}
+      {site.time != null && <Text size="sm">placed {clockTime(site.time)}</Text>}
+      {site.timeRemoved != null && (
+        <Badge color="gray" variant="light">
+          removed {clockTime(site.timeRemoved)}
+        </Badge>
+      )}
+      {isIvSiteComplete(site) ? (
+        <Badge color="green" variant="light">
+          complete
+        </Badge>
+      ) : (
+        <Badge color="orange" variant="light">
+          incomplete: {missingIvFields(site).join(', ')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 /** One IV site: its details and completeness [CD10], bags, syringe flushes, removal. */
 export function IvSiteCard({ site, disabled, onPut, onDelete, now = Date.now }: IvSiteCardProps): ReactNode {
   const [editing, setEditing] = useState(false);
@@ -26,37 +57,12 @@ export function IvSiteCard({ site, disabled, onPut, onDelete, now = Date.now }: 
   const [flushText, setFlushText] = useState('');
   const bag = readWhole(bagText, 1);
   const flush = readWhole(flushText, 1);
-  const complete = isIvSiteComplete(site);
   const title = [site.side, site.name].filter(Boolean).join(' ') || 'IV site';
   const label = `${title}${site.time == null ? '' : ` at ${clockTime(site.time)}`}`;
   return (
     <Paper withBorder p="sm" role="group" aria-label={label} data-testid="iv-site">
       <Group justify="space-between" wrap="wrap">
-        <Group gap="xs">
-          <Text fw={700}>{title}</Text>
-          {site.needleGauge != null && <Text>{site.needleGauge} g</Text>}
-          {site.attempts != null && (
-            <Text size="sm">
-              {site.attempts} attempt{site.attempts === 1 ? '' : 's'}
-            </Text>
-          )}
-          {site.securedWith && <Text size="sm">secured with {site.securedWith}</Text>}
-          {site.time != null && <Text size="sm">placed {clockTime(site.time)}</Text>}
-          {site.timeRemoved != null && (
-            <Badge color="gray" variant="light">
-              removed {clockTime(site.timeRemoved)}
-            </Badge>
-          )}
-          {complete ? (
-            <Badge color="green" variant="light">
-              complete
-            </Badge>
-          ) : (
-            <Badge color="orange" variant="light">
-              incomplete: {missingIvFields(site).join(', ')}
-            </Badge>
-          )}
-        </Group>
+        <IvSiteSummary site={site} title={title} />
         <Group gap="xs">
           <Button
             variant="light"

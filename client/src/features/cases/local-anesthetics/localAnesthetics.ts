@@ -16,11 +16,13 @@ import {
   toxicityDrugId,
   toxicityMaxMg,
   toxicityPercentForDisplay,
+  type CaseCardiacDisease,
   type DoseWeight,
   type Issue,
   type LimitSet,
   type LocalAnestheticDrugId,
   type LocalAnestheticVariant,
+  type LocalDoseAmounts,
   kgText,
 } from '@vigil/shared';
 
@@ -305,4 +307,68 @@ export function pickWarnings(variantId: string, ageYears: number | null): string
   if (!v) return [];
   const drug = LOCAL_ANESTHETIC_DRUGS[v.drugId];
   return [localAnestheticAgeWarning(v.drugId, ageYears), drug.reminder ?? null].filter((t): t is string => t != null);
+}
+
+/** A dose's unit as the tracker writes it: 'mL', 'mg', 'cartridge' or 'cartridges'. */
+export function unitText(unit: ChartedLocalDose['unit'], amount: number): string {
+  return unit === 'ml' ? 'mL' : unit === 'mg' ? 'mg' : amount === 1 ? 'cartridge' : 'cartridges';
+}
+
+/** Where the case's cardiovascular disease comes from, under its switch (EP2). */
+export function cardiacSourceText(heart: CaseCardiacDisease): string {
+  if (heart.source === 'healthHistory') return `From the health history: ${heart.conditions.join(', ')}.`;
+  if (heart.source === 'case' && heart.conditions.length > 0)
+    return `Set on this case; the health history lists ${heart.conditions.join(', ')}.`;
+  return heart.source === 'case' ? 'Set on this case.' : 'None in the health history.';
+}
+
+/**
+ * The lines of the confirmation before a dose past a maximum is charted (issue 25): the dose, the
+ * drug's total and maximum after it, the shares, and epinephrine when it passes its limit.
+ */
+export function overMaximumLines(q: {
+  variant: LocalAnestheticVariant;
+  amount: number;
+  unit: ChartedLocalDose['unit'];
+  mg: number;
+  check: LocalDoseCheck;
+  weightKg: number | null;
+  weightWords: string;
+  cardiac: boolean;
+}): string[] {
+  const { check } = q;
+  return [
+    `${variantLabel(q.variant)}: ${q.amount} ${unitText(q.unit, q.amount)} (${q.mg} mg)`,
+    `Total after this dose: ${check.drugMgAfter} mg ${check.drugName}`,
+    check.maxMg == null
+      ? `${check.drugName} has no maximum`
+      : `Maximum: ${check.maxMg} mg ${check.drugName}${q.weightKg == null ? ' (absolute limit only: no weight)' : ` for ${q.weightWords}`}`,
+    `${check.drugPctAfter ?? '–'}% of the maximum dose; all local anesthetics combined ${check.combinedPctAfter}%`,
+    ...(check.epiExceeds
+      ? [
+          `Epinephrine after this dose: ${check.epiMgAfter} mg, past the ${check.epiMaxMg} mg limit of a visit${q.cardiac ? ' with cardiovascular disease' : ''}`,
+        ]
+      : []),
+  ];
+}
+
+/** A dose as the case keeps it (without its id): what was entered, and what it came to. */
+export function localDoseRecord(
+  variant: LocalAnestheticVariant,
+  time: number,
+  amount: number,
+  unit: ChartedLocalDose['unit'],
+  preview: LocalDoseAmounts,
+): Omit<ChartedLocalDose, 'id'> {
+  return {
+    drugVariantId: variant.id,
+    time,
+    amount,
+    amount_raw: String(amount),
+    unit,
+    epiConcentration: variant.epi,
+    cartridges: preview.cartridges,
+    mg: preview.mg,
+    epiMg: preview.epiMg,
+  };
 }

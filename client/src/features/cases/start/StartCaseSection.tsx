@@ -1,41 +1,22 @@
-import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Title } from '@mantine/core';
 import {
   isSedationLevelAllowed,
   isOneOf,
-  newId,
   SEDATION_LEVEL_LABELS,
   SEDATION_LEVELS,
-  USER_ROLES,
   type PatientConsent,
-  type UserRole,
 } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
-import { LightGroup, LightStack, LightText } from '../../../ui/LightLayout.js';
-import { NumberField } from '../../../ui/kit/NumberField.js';
-import { GrowingTextarea } from '../../../ui/kit/GrowingTextarea.js';
+import { LightStack, LightText } from '../../../ui/LightLayout.js';
 import { LightButton } from '../../../ui/kit/LightButton.js';
 import { SectionFrame } from '../../../ui/SectionFrame.js';
 import { LabelledSegments } from '../../../ui/kit/LabelledSegments.js';
-import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
-import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
-import { CheckboxField } from '../../../ui/kit/CheckboxField.js';
-import { SwitchField } from '../../../ui/kit/SwitchField.js';
 import type { OrgCaseSettings } from '../../../data/orgSettings.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import classes from './StartCaseSection.module.css';
-import { contractPdfUrl } from '../../forms/index.js';
-import { patientConsentText } from '../signoff/usePatientConsent.js';
-import { measurementSourceText, type MeasurementSource } from '../newCase.js';
+import { ChartingSwitches, PatientFields, PreOpChecklist, ProcedureFields, TeamFields } from './StartCaseFields.js';
 import { useCarryMeasurements, useCasePatientId, usePatientCarriedMeasurements } from './useCarriedMeasurements.js';
-import { useCaseList, useCaseValue } from '../../../case/index.js';
-import {
-  ASA_OPTIONS,
-  caseRoles,
-  sedationLevelNotAllowedText,
-  sedationLevelOptions,
-  STANDARD_PRE_OP_CHECKLIST,
-  USER_ROLE_OPTIONS,
-} from './startCase.js';
+import { useCaseValue } from '../../../case/index.js';
+import { ASA_OPTIONS, sedationLevelNotAllowedText, sedationLevelOptions } from './startCase.js';
 
 export interface StartCaseSectionProps extends CaseSectionProps {
   settings: OrgCaseSettings;
@@ -58,58 +39,6 @@ export function startSummary(level: string, asa: string, procedure: string): str
 
 const DETAILS_ID = 'case-start-details';
 
-/** A text field of the case root, written as it is typed. */
-function CaseText({
-  doc,
-  field,
-  label,
-  disabled,
-  multiline,
-  placeholder,
-}: {
-  doc: CaseSectionProps['doc'];
-  field: string;
-  label: string;
-  disabled: boolean;
-  multiline?: boolean;
-  placeholder?: string;
-}): ReactNode {
-  const [value, setValue] = useCaseValue<string>(doc, field);
-  const common = {
-    label,
-    value: typeof value === 'string' ? value : '',
-    disabled,
-    placeholder,
-    onChange: (e: { currentTarget: { value: string } }) => setValue(e.currentTarget.value || null),
-  };
-  return multiline ? <GrowingTextarea {...common} minRows={2} size="md" /> : <LightTextInput {...common} />;
-}
-
-/** A switch of the case root (spec 001 §3 switches); `fallback` is its value while unset. */
-function CaseSwitch({
-  doc,
-  field,
-  label,
-  disabled,
-  fallback,
-}: {
-  doc: CaseSectionProps['doc'];
-  field: string;
-  label: string;
-  disabled: boolean;
-  fallback: boolean;
-}): ReactNode {
-  const [value, setValue] = useCaseValue<boolean>(doc, field);
-  return (
-    <SwitchField
-      label={label}
-      checked={typeof value === 'boolean' ? value : fallback}
-      disabled={disabled}
-      onChange={setValue}
-    />
-  );
-}
-
 /**
  * "Start case" (issue 8): sedation level within the organisation's limit (spec 000 §3, spec 002
  * §5), the user's role and the names it decides (spec 001 §6), procedure, reason for sedation,
@@ -131,42 +60,14 @@ export function StartCaseSection({
   const [open, setOpen] = useState(!startedWhenOpened);
   const [procedure] = useCaseValue<string>(doc, 'procedure');
   const [level, setLevel] = useCaseValue<string>(doc, 'sedationLevel');
-  const [role, setRole] = useCaseValue<string>(doc, 'userRole');
-  const [surgeonName, setSurgeonName] = useCaseValue<string>(doc, 'surgeonName');
-  const [sedationProviderName, setSedationProviderName] = useCaseValue<string>(doc, 'sedationProviderName');
-  const [asa, setAsa] = useCaseValue<string>(doc, 'asaClassification');
-  const [timeoutEnabled] = useCaseValue<boolean>(doc, 'timeoutEnabled');
-  const [weight, setWeight] = useCaseValue<{ value: number; raw?: string }>(doc, 'weight');
-  const [height, setHeight] = useCaseValue<{ value: number; raw?: string }>(doc, 'height');
-  const [weightSource, setWeightSource] = useCaseValue<MeasurementSource>(doc, 'weightSource');
-  const [heightSource, setHeightSource] = useCaseValue<MeasurementSource>(doc, 'heightSource');
+  const [asa] = useCaseValue<string>(doc, 'asaClassification');
+  const [newItem, setNewItem] = useState('');
   // The patient's latest weight and height come into a case without them (issue 25).
   const patientId = useCasePatientId(context.orgId, context.caseId);
   const carried = usePatientCarriedMeasurements(context.orgId, patientId);
   useCarryMeasurements(doc, readOnly, carried);
-  const now = Date.now();
-  const weightFrom =
-    weightSource && typeof weight?.value === 'number' ? measurementSourceText(weightSource, now) : null;
-  const heightFrom =
-    heightSource && typeof height?.value === 'number' ? measurementSourceText(heightSource, now) : null;
-  const [birthDate, setBirthDate] = useCaseValue<string>(doc, 'patientBirthDate');
-  const checklist = useCaseList(doc, 'preOpChecklist');
-  const [newItem, setNewItem] = useState('');
-
-  const userRole: UserRole | null = isOneOf(USER_ROLES, role) ? role : null;
   const levelValue = typeof level === 'string' ? level.toLowerCase() : '';
   const levelAllowed = isSedationLevelAllowed(levelValue, settings.sedationLevelLimit);
-  const names = caseRoles({
-    userRole,
-    primaryProviderName,
-    surgeonName: typeof surgeonName === 'string' ? surgeonName : null,
-    sedationProviderName: typeof sedationProviderName === 'string' ? sedationProviderName : null,
-    primaryProviderMustBeFinalSigner: settings.primaryProviderMustBeFinalSigner,
-  });
-  const items = [...checklist.items].sort((a, b) => a.order - b.order);
-  const nextOrder = items.reduce((m, i) => Math.max(m, i.order), 0) + 1;
-  const addItem = (label: string, order: number): void =>
-    checklist.add({ id: newId('chk'), label, order, complete: false });
 
   const notAllowed = levelValue !== '' && !levelAllowed && (
     <Alert color="orange" role="alert">
@@ -210,206 +111,34 @@ export function StartCaseSection({
         <Title order={3} size="h5">
           Patient
         </Title>
-        <div className={classes.grid4}>
-          <NumberField
-            label="Weight (kg)"
-            hideControls
-            {...TOUCH_INPUT}
-            value={typeof weight?.value === 'number' ? weight.value : null}
-            min={0}
-            max={650}
-            decimalScale={1}
-            disabled={readOnly}
-            description={weightFrom?.text}
-            onChange={(kg) => {
-              setWeight(kg == null || kg <= 0 ? null : { value: kg, raw: `${kg} kg` });
-              // Typed on the case: no longer the record's (and never carried in again).
-              setWeightSource(null);
-            }}
-          />
-          <NumberField
-            label="Height (cm)"
-            hideControls
-            {...TOUCH_INPUT}
-            value={typeof height?.value === 'number' ? height.value : null}
-            min={0}
-            max={305}
-            decimalScale={1}
-            disabled={readOnly}
-            description={heightFrom?.text}
-            onChange={(cm) => {
-              setHeight(cm == null || cm <= 0 ? null : { value: cm, raw: `${cm} cm` });
-              setHeightSource(null);
-            }}
-          />
-          <LightTextInput
-            label="Birth date"
-            type="date"
-            value={recordBirthDate ?? (typeof birthDate === 'string' ? birthDate : '')}
-            disabled={readOnly || recordBirthDate != null}
-            description={recordBirthDate != null ? 'From the patient record' : undefined}
-            onChange={(e) => setBirthDate(e.currentTarget.value || null)}
-          />
-          <CaseText doc={doc} field="allergiesSummary" label="Allergies" placeholder="NKDA" disabled={readOnly} />
-        </div>
-        {weightFrom && weightFrom.age.colour !== 'green' && (
-          <LightText size="sm" c={weightFrom.age.colour} role="alert" data-testid="weight-age">
-            The weight was measured {weightFrom.age.amount} {weightFrom.age.unit} ago: weigh the patient again before
-            dosing by weight.
-          </LightText>
-        )}
+        <PatientFields doc={doc} readOnly={readOnly} recordBirthDate={recordBirthDate} />
 
         <Title order={3} size="h5">
           Team
         </Title>
-        <LabelledSegments
-          label="My role"
-          fullWidth
-          value={userRole ?? ''}
-          disabled={readOnly}
-          data={USER_ROLE_OPTIONS.map((o) => ({ ...o }))}
-          onChange={(v) => setRole(v)}
-        />
-        <div className={classes.grid2}>
-          <LightTextInput
-            label="Surgeon name"
-            value={names.surgeonName ?? ''}
-            disabled={readOnly || !names.surgeonEntered}
-            onChange={(e) => setSurgeonName(e.currentTarget.value || null)}
-          />
-          <LightTextInput
-            label="Sedation provider name"
-            value={names.sedationProviderName ?? ''}
-            disabled={readOnly || !names.sedationProviderEntered}
-            onChange={(e) => setSedationProviderName(e.currentTarget.value || null)}
-          />
-          <CaseText doc={doc} field="recorderName" label="Recorder" disabled={readOnly} />
-          <CaseText doc={doc} field="present" label="Present" placeholder="Others in the room" disabled={readOnly} />
-        </div>
-        <LightText size="sm" data-testid="final-signer">
-          Final signer: {names.finalSignerName ?? 'choose your role'}
-        </LightText>
+        <TeamFields doc={doc} readOnly={readOnly} settings={settings} primaryProviderName={primaryProviderName} />
 
         <Title order={3} size="h5">
           Procedure
         </Title>
-        <div className={classes.grid2}>
-          <CaseText doc={doc} field="procedure" label="Procedure" disabled={readOnly} />
-          <CaseText doc={doc} field="reasonForSedation" label="Reason for sedation" disabled={readOnly} />
-          <CaseText
-            doc={doc}
-            field="lastFood"
-            label="Last food"
-            placeholder="e.g. 20:00 yesterday"
-            disabled={readOnly}
-          />
-          <CaseText doc={doc} field="lastDrink" label="Last drink" placeholder="e.g. 06:00 water" disabled={readOnly} />
-        </div>
-        <LabelledSegments
-          label="ASA classification"
-          value={typeof asa === 'string' ? asa : ''}
-          disabled={readOnly}
-          data={ASA_OPTIONS.map((o) => ({ ...o }))}
-          onChange={(v) => setAsa(v)}
-        />
-        <CaseText
-          doc={doc}
-          field="preProcedureRiskAssessment"
-          label="Pre-procedure risk assessment"
-          multiline
-          disabled={readOnly}
-        />
-        <CaseSwitch doc={doc} field="timeoutEnabled" label="Surgical timeout" disabled={readOnly} fallback={false} />
-        {timeoutEnabled === true && (
-          <CaseText doc={doc} field="timeoutText" label="Timeout" multiline disabled={readOnly} />
-        )}
+        <ProcedureFields doc={doc} readOnly={readOnly} />
 
         <Title order={3} size="h5">
           Pre-op checklist
         </Title>
-        {patientConsent && (
-          // Consent signed on the patient's phone (issue 35 item 13): it records consent (SO3) without a tick.
-          <LightText size="sm" data-testid="patient-consent">
-            <Anchor href={contractPdfUrl(context.orgId, patientConsent.contractId)} target="_blank" rel="noopener">
-              {patientConsent.title}
-            </Anchor>
-            {`: ${patientConsentText(patientConsent)}`}
-          </LightText>
-        )}
-        {items.length === 0 ? (
-          <LightGroup>
-            <LightText size="sm" c="dimmed">
-              No checklist items yet.
-            </LightText>
-            <Button
-              mih={44}
-              variant="light"
-              disabled={readOnly}
-              onClick={() => STANDARD_PRE_OP_CHECKLIST.forEach((label, i) => addItem(label, i + 1))}
-            >
-              Use standard checklist
-            </Button>
-          </LightGroup>
-        ) : (
-          <Stack gap={4} role="group" aria-label="Pre-op checklist">
-            {items.map((item) => (
-              <Group key={item.id} justify="space-between" wrap="nowrap" mih={44}>
-                <CheckboxField
-                  label={item.label}
-                  checked={item.complete}
-                  disabled={readOnly}
-                  onChange={(complete) => checklist.replaceWhere((x) => x.id === item.id, { ...item, complete })}
-                />
-                <Button
-                  mih={44}
-                  variant="subtle"
-                  color="red"
-                  disabled={readOnly}
-                  aria-label={`Remove checklist item ${item.label}`}
-                  onClick={() => checklist.removeWhere((x) => x.id === item.id)}
-                >
-                  Remove
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        )}
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (newItem.trim() === '') return;
-            addItem(newItem.trim(), nextOrder);
-            setNewItem('');
-          }}
-        >
-          <Group align="flex-end">
-            <LightTextInput
-              label="New checklist item"
-              value={newItem}
-              disabled={readOnly}
-              onChange={(e) => setNewItem(e.currentTarget.value)}
-            />
-            <Button mih={44} type="submit" variant="default" disabled={readOnly || newItem.trim() === ''}>
-              Add item
-            </Button>
-          </Group>
-        </form>
+        <PreOpChecklist
+          doc={doc}
+          readOnly={readOnly}
+          orgId={context.orgId}
+          patientConsent={patientConsent}
+          newItem={newItem}
+          setNewItem={setNewItem}
+        />
 
         <Title order={3} size="h5">
           Charting
         </Title>
-        <div className={classes.grid2}>
-          <CaseSwitch doc={doc} field="vitalsTrackingEnabled" label="Track vitals" disabled={readOnly} fallback />
-          <CaseSwitch doc={doc} field="ivEnabled" label="IV" disabled={readOnly} fallback={false} />
-          <CaseSwitch doc={doc} field="airwayEnabled" label="Airway" disabled={readOnly} fallback={false} />
-          <CaseSwitch
-            doc={doc}
-            field="calculateDrugWaste"
-            label="Calculate drug waste"
-            disabled={readOnly}
-            fallback={false}
-          />
-        </div>
+        <ChartingSwitches doc={doc} readOnly={readOnly} />
       </LightStack>
     </SectionFrame>
   );

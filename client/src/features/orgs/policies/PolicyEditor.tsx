@@ -15,7 +15,7 @@ import { useState, type ReactNode } from 'react';
 import { errorCode } from '../../../session/errors.js';
 import { deletePolicy, savePolicy, type PolicyView } from './api.js';
 import classes from './PolicyEditor.module.css';
-import { usePolicies } from './usePolicies.js';
+import { usePolicies } from '../../../data/policies.js';
 
 const VALUE_LABELS: Readonly<Record<PolicyRuleValue, string>> = { block: 'Block', warn: 'Warn', off: 'Off' };
 

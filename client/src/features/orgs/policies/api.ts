@@ -1,19 +1,9 @@
 import type { PolicyRuleValue, PolicyView, SedationLevel } from '@vigil/shared';
 import { graphql } from '../../../data/graphql.js';
+import { POLICY_FIELDS as POLICY } from '../../../data/policies.js';
 
 /** A policy as the server answers it (shared views/policies.ts): the spec's fields, and false for a parent's (read-only here). */
 export type { PolicyView };
-
-const POLICY = 'id ownerType ownerId ruleSubject ruleType ruleValue relevantSedationLevels editable';
-
-/** GraphQL `policies(orgId, ruleSubject: anesthesiaRecord)` (spec 001 §7): the office's own, then its parents'. */
-export async function fetchPolicies(orgId: string): Promise<PolicyView[]> {
-  const data = await graphql<{ policies: PolicyView[] }>(
-    `query Policies($orgId: String) { policies(orgId: $orgId, ruleSubject: anesthesiaRecord) { ${POLICY} } }`,
-    { orgId },
-  );
-  return data.policies;
-}
 
 /** Writes the office's policy for a sign-off rule (replacing its earlier one); answers the list. */
 export async function savePolicy(
