@@ -14,7 +14,7 @@ import { type SignedInSession } from './auth/sessions.js';
 import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
-import { seedDemoData } from './demo/seed.js';
+import { DEMO_ORGS, seedDemoData } from './demo/seed.js';
 import type { IdOwnership } from './store/resources/id-ownership.js';
 import { FhirService } from './fhir/service.js';
 import { sqliteIdOwnership, sqliteSignedRecords } from './store/resources/ownership.js';
@@ -54,6 +54,7 @@ import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 import type { AuditedPolicies } from './policies/service.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
+import { buildBilling, type BillingParts } from './services-billing.js';
 
 /** What a route hands over to find the signed-in session of a request (cookie or `token` query parameter). */
 export interface RequestCredentials {
@@ -141,6 +142,11 @@ export interface Services {
   /** The controlled-substance ledger: inventories, lots, hash-chained entries (issue 29). */
   inventories: AuditedInventories;
   /**
+   * Subscriptions (issue 37): the payment provider, the organisations' accounts at it, the
+   * subscription service and the webhook; the local provider's event sender once started.
+   */
+  billing: BillingParts;
+  /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
    * database. Safe to call more than once.
@@ -172,9 +178,6 @@ export function commandOrgResources(db: Db, now: () => number): OrgResources {
  */
 export function buildServices(config: ServerConfig, log: Logger): Services {
   const { db, created } = openDatabase(config.dataDir, log);
-  // A new database gets the demo data; the server listens only once it is written (`ready`).
-  const ready: Promise<void> =
-    created && config.seedDemo ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve();
   const authSettings = loadAuthSettings(config.environment);
   const now = authClock(authSettings);
 
@@ -189,6 +192,14 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     log,
   );
 
+  const billing = buildBilling({ db, dataDir: config.dataDir, orgStore, access, sender, now, log });
+  // A new database gets the demo data, then the plan catalogue (and the demo office's plan); the
+  // server listens only once they are written (`ready`).
+  const seedDemo = created && config.seedDemo;
+  const ready: Promise<void> = (
+    seedDemo ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve()
+  ).then(() => billing.prepare(seedDemo ? DEMO_ORGS.office.id : null));
+
   const pdfLinks = new SqlitePdfLinkStore(db);
   const orgs = createOrgServices({
     store: orgStore,
@@ -197,6 +208,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     resources: serverResources({ fhir, store: resources }),
     sender,
     now,
+    providersChanged: billing.providersChanged,
   });
 
   const caseChecker = new CaseChecker(log);
@@ -252,6 +264,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   let closing: Promise<void> | undefined;
   const close = (drained: () => Promise<void> = () => Promise.resolve()): Promise<void> => {
     closing ??= (async () => {
+      await billing.stop();
       await rooms.close();
       void caseChecker.close();
       const printerClosed = printer.close();
@@ -311,6 +324,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     contractPdfs,
     comments,
     inventories,
+    billing,
     close,
   };
 }
