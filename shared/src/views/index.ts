@@ -10,6 +10,14 @@ import {
   userPropertiesInputSchema,
   userViewSchema,
 } from './accounts.js';
+import {
+  invoiceLineViewSchema,
+  invoicePageViewSchema,
+  invoiceViewSchema,
+  paymentCardViewSchema,
+  subscriptionPeriodViewSchema,
+  subscriptionViewSchema,
+} from './billing.js';
 import { fhirJsonViewSchema, orgFormViewSchema } from './forms.js';
 import { finalizedHhxViewSchema, newHhxViewSchema } from './hhx.js';
 import {
@@ -53,6 +61,7 @@ import { policyViewSchema } from './policies.js';
 import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
 
 export * from './accounts.js';
+export * from './billing.js';
 export * from './forms.js';
 export * from './hhx.js';
 export * from './inventories.js';
@@ -130,4 +139,11 @@ export const GRAPHQL_VIEWS = {
   LedgerFilter: ledgerFilterSchema,
   // policies
   Policy: policyViewSchema,
+  // billing
+  PaymentCard: paymentCardViewSchema,
+  SubscriptionPeriod: subscriptionPeriodViewSchema,
+  OrgSubscription: subscriptionViewSchema,
+  InvoiceLine: invoiceLineViewSchema,
+  Invoice: invoiceViewSchema,
+  InvoicePage: invoicePageViewSchema,
 } as const satisfies Readonly<Record<string, z.ZodObject>>;

@@ -1,5 +1,6 @@
 import { createSchema } from 'graphql-yoga';
 import { accountResolvers, accountTypeDefs } from './accounts.js';
+import { billingResolvers, billingTypeDefs } from './billing.js';
 import type { GraphqlContext, ServerContext } from './context.js';
 import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
@@ -19,6 +20,7 @@ export const SCHEMA_RESOLVERS = [
   formResolvers,
   inventoryResolvers,
   policyResolvers,
+  billingResolvers,
 ];
 
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
@@ -33,6 +35,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       formTypeDefs,
       inventoryTypeDefs,
       policyTypeDefs,
+      billingTypeDefs,
     ],
     resolvers: SCHEMA_RESOLVERS,
   });
