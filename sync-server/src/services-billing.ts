@@ -83,7 +83,10 @@ export function buildBilling({ db, dataDir, orgStore, access, sender, now, log }
   const provider: PaymentProvider = local;
   const localInUse = provider === local ? local : null;
   const billingStore = new SqliteBillingStore(db);
-  const billing = new BillingService({ provider, billing: billingStore, orgs: orgStore, access, now });
+  const billing = new BillingService({
+    ...{ provider, billing: billingStore, orgs: orgStore, access, now },
+    providerClock: localInUse ? () => localInUse.clock() : undefined,
+  });
   const webhooks = new BillingWebhooks({
     provider,
     billing: billingStore,
@@ -146,7 +149,7 @@ export function buildBilling({ db, dataDir, orgStore, access, sender, now, log }
       quantity: await billing.providers(orgId),
       trialEnd: null,
     });
-    await billing.mirror(orgId, sub, now(), null, null);
+    await billing.mirror(orgId, sub, await localInUse.clock(), null, null);
   };
 
   let sending: ReturnType<typeof startEventSender> | null = null;

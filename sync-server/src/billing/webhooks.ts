@@ -29,11 +29,14 @@ export interface BillingReminder {
 
 const DAY = 86_400_000;
 
-/** The reminder texts (decision, session 24): what happened, what keeps working, where to act. */
-export function reminderFor(event: ProviderEvent, orgName: string, now: number): BillingReminder | null {
+/**
+ * The reminder texts (decision, session 24): what happened, what keeps working, where to act. Days
+ * are counted from the event's time (the provider's clock).
+ */
+export function reminderFor(event: ProviderEvent, orgName: string): BillingReminder | null {
   if (event.type === 'customer.subscription.trial_will_end' && event.subscription) {
-    const end = event.subscription.trialEnd ?? now;
-    const days = Math.max(0, Math.ceil((end - now) / DAY));
+    const end = event.subscription.trialEnd ?? event.created;
+    const days = Math.max(0, Math.ceil((end - event.created) / DAY));
     return {
       subject: `Your Vigil trial ends in ${days} day(s)`,
       body:
@@ -99,7 +102,7 @@ export class BillingWebhooks {
   private async remind(orgId: string, event: ProviderEvent): Promise<void> {
     try {
       const org = await this.deps.orgs.org(orgId);
-      const reminder = org ? reminderFor(event, org.name, this.deps.now()) : null;
+      const reminder = org ? reminderFor(event, org.name) : null;
       if (!reminder) return;
       const admins = (await this.deps.orgs.members(orgId)).filter((m) => m.roles.includes('admin'));
       for (const admin of admins) {
