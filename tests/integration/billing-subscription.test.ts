@@ -79,15 +79,14 @@ async function subscription(member: OrgMember = office): Promise<{ data?: Subscr
   return { data: r.data?.subscription, code: r.code };
 }
 
-const gaCase = (patientId: string, level: string): FhirResource =>
-  ({
-    resourceType: 'Appointment',
-    status: 'booked',
-    start: new Date(Date.now() + DAY).toISOString(),
-    end: new Date(Date.now() + DAY + 3_600_000).toISOString(),
-    participant: [{ actor: { reference: `Patient/${patientId}` }, status: 'accepted' }],
-    extension: [{ url: APPOINTMENT_EXTENSIONS.sedationLevel, valueCode: level }],
-  }) as FhirResource;
+const gaCase = (patientId: string, level: string): FhirResource => ({
+  resourceType: 'Appointment',
+  status: 'booked',
+  start: new Date(Date.now() + DAY).toISOString(),
+  end: new Date(Date.now() + DAY + 3_600_000).toISOString(),
+  participant: [{ actor: { reference: `Patient/${patientId}` }, status: 'accepted' }],
+  extension: [{ url: APPOINTMENT_EXTENSIONS.sedationLevel, valueCode: level }],
+});
 
 beforeAll(async () => {
   server = await startServer();

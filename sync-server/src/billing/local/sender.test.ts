@@ -12,10 +12,11 @@ describe('the local provider event sender (issue 37)', () => {
     await store.queueEvent({ id: 'evt_a', created: NOW, body: '{"id":"evt_a"}' });
     await store.queueEvent({ id: 'evt_b', created: NOW, body: '{"id":"evt_b"}' });
     const posted: { url: string; signature: string | null; body: string }[] = [];
-    const fetchStub = (async (url: string, init: RequestInit) => {
+    const fetchStub = ((url: string, init: RequestInit) => {
       const headers = new Headers(init.headers);
-      posted.push({ url, signature: headers.get('stripe-signature'), body: String(init.body) });
-      return new Response(null, { status: String(init.body).includes('evt_a') ? 200 : 500 });
+      const body = init.body as string;
+      posted.push({ url, signature: headers.get('stripe-signature'), body });
+      return Promise.resolve(new Response(null, { status: body.includes('evt_a') ? 200 : 500 }));
     }) as typeof fetch;
     const sender = startEventSender({
       store,
