@@ -37,7 +37,7 @@ export interface BillingParts {
   /** Keeps the billed providers in step after a role change committed; a failure is logged, never thrown. */
   providersChanged: (orgId: string) => Promise<void>;
   /** The plan catalogue of a new database, and the demo office's subscription when the demo data was seeded. */
-  prepare: (demoOrgId: string | null) => Promise<void>;
+  seedCatalogue: (demoOrgId: string | null) => Promise<void>;
   /** Starts posting the local provider's events to the server's own webhook (base URL of the server). */
   start: (baseUrl: string) => void;
   /** Sends the local provider's due events now (after its clock moved), rather than at the next poll. */
@@ -105,7 +105,7 @@ export function buildBilling({ db, dataDir, orgStore, access, sender, now, log }
     }
   };
 
-  const prepare = async (demoOrgId: string | null): Promise<void> => {
+  const seedCatalogue = async (demoOrgId: string | null): Promise<void> => {
     const seeded = await seedPlanCatalogue(provider, orgStore);
     if (seeded.length > 0) log.info({ plans: seeded.length, provider: provider.name }, 'plan catalogue seeded');
     const plan = seeded.find((p) => p.lookupKey === DEMO_PLAN);
@@ -173,6 +173,6 @@ export function buildBilling({ db, dataDir, orgStore, access, sender, now, log }
 
   return {
     ...{ provider, local: localInUse, billingStore, billing, webhooks },
-    ...{ providersChanged, prepare, start, sendEvents, stop },
+    ...{ providersChanged, seedCatalogue, start, sendEvents, stop },
   };
 }

@@ -193,21 +193,12 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   );
 
   const billing = buildBilling({ db, dataDir: config.dataDir, orgStore, access, sender, now, log });
-  // A new database gets the demo data, then the plan catalogue (and the demo office's plan); the
-  // server listens only once they are written (`ready`).
-  const seedDemo = created && config.seedDemo;
-  const ready: Promise<void> = (
-    seedDemo ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve()
-  ).then(() => billing.prepare(seedDemo ? DEMO_ORGS.office.id : null));
+  const ready = seedNewDatabase(db, created && config.seedDemo, billing, log);
 
   const pdfLinks = new SqlitePdfLinkStore(db);
   const orgs = createOrgServices({
-    store: orgStore,
-    accounts: accountStore,
-    access,
+    ...{ store: orgStore, accounts: accountStore, access, sender, now },
     resources: serverResources({ fhir, store: resources }),
-    sender,
-    now,
     providersChanged: billing.providersChanged,
   });
 
@@ -327,6 +318,15 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     billing,
     close,
   };
+}
+
+/**
+ * A new database gets the demo data (when configured), then the plan catalogue and the demo
+ * office's plan; the server listens only once they are written (`Services.ready`).
+ */
+function seedNewDatabase(db: Db, seedDemo: boolean, billing: BillingParts, log: Logger): Promise<void> {
+  const demo = seedDemo ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve();
+  return demo.then(() => billing.seedCatalogue(seedDemo ? DEMO_ORGS.office.id : null));
 }
 
 /** Where the audited services write their records (issue 36 item 2): each change with its record in one transaction. */
