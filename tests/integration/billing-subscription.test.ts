@@ -216,11 +216,18 @@ describe('the subscription on the real server (issue 37)', () => {
     const created = await fhir(server, office.browser, 'POST', `${office.orgId}/Patient`, patientBody('Ann', 'Paid'));
     expect(created.status).toBe(201);
 
-    const invoices = await office.browser.gql<{ invoices: { invoices: { status: string; total: number }[] } }>(
-      'query ($o: String) { invoices(orgId: $o, first: 5) { invoices { status total } hasMore } }',
-      { o: office.orgId },
-    );
-    expect(invoices.data?.invoices.invoices).toEqual([{ status: 'paid', total: 9_900 }]);
+    const invoices = await office.browser.gql<{
+      invoices: { invoices: { status: string; total: number; hostedUrl: string }[] };
+    }>('query ($o: String) { invoices(orgId: $o, first: 5) { invoices { status total hostedUrl } hasMore } }', {
+      o: office.orgId,
+    });
+    expect(invoices.data?.invoices.invoices).toEqual([
+      { status: 'paid', total: 9_900, hostedUrl: expect.stringMatching(/^\/api\/billing\/local\/invoices\/in_/) },
+    ]);
+    // The provider's hosted page of it.
+    const page = await fetch(`${server.url}${invoices.data!.invoices.invoices[0]!.hostedUrl}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Total $99');
   }, 180_000);
 
   it('refuses a GA case on Plus with the subscription text, and accepts it after changing to Advanced', async () => {
