@@ -274,6 +274,28 @@ describe('the subscription on the real server (issue 37)', () => {
     expect(accepted.status).toBe(201);
   }, 120_000);
 
+  it('bills the providers the office has: a provider role taken away leaves the subscription', async () => {
+    const members = await office.browser.gql<{ orgMembers: { id: string; email: string; roles: string[] }[] }>(
+      'query ($o: String) { orgMembers(orgId: $o) { id email roles } }',
+      { o: office.orgId },
+    );
+    const me = members.data!.orgMembers.find((m) => m.email === office.email)!;
+    expect(me.roles).toContain('provider');
+    const preview = await office.browser.gql<{
+      previewInvoice: { lines: { quantity: number; amount: number; proration: boolean }[] };
+    }>('query ($o: String) { previewInvoice(orgId: $o, providers: 3) { lines { quantity amount proration } } }', {
+      o: office.orgId,
+    });
+    // The next period of Advanced monthly for 3 providers (besides the prorations of the changes).
+    expect(preview.data?.previewInvoice.lines).toContainEqual({ quantity: 3, amount: 3 * 14_900, proration: false });
+    const changed = await office.browser.gql(
+      'mutation ($o: String, $m: ID!) { updateMemberRoles(orgId: $o, memberId: $m, roles: ["admin", "member"]) { id } }',
+      { o: office.orgId, m: me.id },
+    );
+    expect(changed.code).toBeUndefined();
+    expect((await subscription()).data).toMatchObject({ providers: 0, subscription: { quantity: 0 } });
+  }, 60_000);
+
   it('follows the provider event when a cancelled subscription ends: the office is no longer ok', async () => {
     const cancelled = await office.browser.gql<{ cancelSubscription: Subscription }>(
       `mutation ($o: String) { cancelSubscription(orgId: $o) { ${SUBSCRIPTION} } }`,
