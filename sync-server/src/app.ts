@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { uncaughtErrorAnswer } from './errors.js';
 import { botCheckRoutes, emrLaunchRoutes } from './routes/auth.js';
+import { billingRoutes } from './routes/billing.js';
 import { finalizeRoutes } from './routes/finalize.js';
 import { fhirRoutes } from './routes/fhir.js';
 import { devApiRoutes, devPageRoutes } from './routes/dev.js';
@@ -62,6 +63,17 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     }),
   );
   api.route('/', patientFormRoutes({ ...services, trustProxy: authSettings.trustProxy }));
+  api.route(
+    '/',
+    billingRoutes({
+      webhooks: services.billing.webhooks,
+      local: services.billing.local,
+      paymentsClock: config.paymentsClock === true,
+      sendEvents: services.billing.sendEvents,
+      accounts,
+      trustProxy: authSettings.trustProxy,
+    }),
+  );
   // The development outbox does not exist in production, and faces this machine only unless enabled.
   const outboxAccess = { remote: config.devOutboxRemote };
   if (devTools) api.route('/', devApiRoutes(services.outbox, outboxAccess));

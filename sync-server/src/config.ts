@@ -25,6 +25,12 @@ export interface ServerConfig {
    * (DEV_OUTBOX_REMOTE=on); by default only to this machine, even with HOST=0.0.0.0.
    */
   devOutboxRemote: boolean;
+  /**
+   * Serve `POST /api/billing/local/advance-clock` (the local payment provider's clock moved
+   * forward: "day 31 of a trial"): always with NODE_ENV=test, in development with
+   * LOCAL_PAYMENTS_CLOCK=on, never in production.
+   */
+  paymentsClock?: boolean;
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -72,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((o) => o.trim())
       .filter(Boolean),
     devOutboxRemote: env.DEV_OUTBOX_REMOTE === 'on',
+    paymentsClock: environment === 'test' || (environment === 'development' && env.LOCAL_PAYMENTS_CLOCK === 'on'),
   };
 }

@@ -39,6 +39,11 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
 
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
+  // The local payment provider posts its events to this server's own webhook (issue 37).
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  services.billing.start(
+    `http://${wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+  );
   log.info(
     { port, url, environment: config.environment, version: config.version, dataDir: config.dataDir },
     'listening',

@@ -46,7 +46,7 @@ export function buildFhirCore(db: Db, now: () => number, log: Logger): FhirCore 
   });
   const ids = sqliteIdOwnership(db);
   const orgStore = new SqliteOrgStore(db);
-  const entitlements = new Entitlements(orgStore);
+  const entitlements = new Entitlements(orgStore, orgStore);
   const access = new OrgAccess({ parentsOf: (orgId) => orgStore.parentsOf(orgId), entitlements });
   const orgPolicy = orgPolicyOf(orgStore, now);
   const signed = sqliteSignedRecords(db);
@@ -56,6 +56,7 @@ export function buildFhirCore(db: Db, now: () => number, log: Logger): FhirCore 
     orgPolicy,
     ids,
     signed,
+    sedationLevels: entitlements,
   });
   return { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir };
 }

@@ -13,7 +13,7 @@ import type { Sessions } from './auth/sessions.js';
 import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
-import { seedDemoData } from './demo/seed.js';
+import { DEMO_ORGS, seedDemoData } from './demo/seed.js';
 import type { IdOwnership } from './store/resources/id-ownership.js';
 import { FhirService } from './fhir/service.js';
 import { sqliteIdOwnership, sqliteSignedRecords } from './store/resources/ownership.js';
@@ -54,6 +54,9 @@ import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 import type { AuditedPolicies } from './policies/service.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
+import { buildBilling, type BillingParts } from './services-billing.js';
+import { ShopService } from './shop/service.js';
+import { SqliteShopStore } from './store/shop/sqlite.js';
 
 /**
  * The one object graph of the server process (issue 26): the database, every store and every
@@ -136,6 +139,13 @@ export interface Services {
   /** The controlled-substance ledger: inventories, lots, hash-chained entries (issue 29). */
   inventories: AuditedInventories;
   /**
+   * Subscriptions (issue 37): the payment provider, the organisations' accounts at it, the
+   * subscription service and the webhook; the local provider's event sender once started.
+   */
+  billing: BillingParts;
+  /** The offices' shop and the team's store (issue 37), paid through the billing's provider. */
+  shop: ShopService;
+  /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
    * database. Safe to call more than once.
@@ -167,9 +177,6 @@ export function commandOrgResources(db: Db, now: () => number): OrgResources {
  */
 export function buildServices(config: ServerConfig, log: Logger): Services {
   const { db, created } = openDatabase(config.dataDir, log);
-  // A new database gets the demo data; the server listens only once it is written (`ready`).
-  const ready: Promise<void> =
-    created && config.seedDemo ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve();
   const authSettings = loadAuthSettings(config.environment);
   const now = authClock(authSettings);
 
@@ -184,14 +191,14 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     log,
   );
 
+  const billing = buildBilling({ db, dataDir: config.dataDir, orgStore, access, sender, now, log });
+  const ready = seedNewDatabase(db, created && config.seedDemo, billing, log);
+
   const pdfLinks = new SqlitePdfLinkStore(db);
   const orgs = createOrgServices({
-    store: orgStore,
-    accounts: accountStore,
-    access,
+    ...{ store: orgStore, accounts: accountStore, access, sender, now },
     resources: serverResources({ fhir, store: resources }),
-    sender,
-    now,
+    providersChanged: billing.providersChanged,
   });
 
   const caseChecker = new CaseChecker(log);
@@ -247,6 +254,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   let closing: Promise<void> | undefined;
   const close = (drained: () => Promise<void> = () => Promise.resolve()): Promise<void> => {
     closing ??= (async () => {
+      await billing.stop();
       await rooms.close();
       void caseChecker.close();
       const printerClosed = printer.close();
@@ -301,8 +309,22 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     contractPdfs,
     comments,
     inventories,
+    billing,
+    shop: new ShopService({
+      ...{ shop: new SqliteShopStore(db), provider: billing.provider, billing: billing.billingStore },
+      ...{ orgs: orgStore, access, now },
+    }),
     close,
   };
+}
+
+/**
+ * A new database gets the demo data (when configured), then the plan catalogue and the demo
+ * office's plan; the server listens only once they are written (`Services.ready`).
+ */
+function seedNewDatabase(db: Db, seedDemo: boolean, billing: BillingParts, log: Logger): Promise<void> {
+  const demo = seedDemo ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve();
+  return demo.then(() => billing.seedCatalogue(seedDemo ? DEMO_ORGS.office.id : null));
 }
 
 /** Where the audited services write their records (issue 36 item 2): each change with its record in one transaction. */

@@ -58,6 +58,8 @@ const needs = (allowed: readonly Role[]) =>
           : 'NOT_AUTHORIZED',
   );
 
+const ALREADY_SUBSCRIBED = 'This organization already has a subscription.';
+
 /** Per role, what each call answers: 'ok' or the error code (the GraphQL error's message). */
 const EXPECTED: Record<string, Record<Role, Outcome>> = {
   org: needs(ORG_PERMISSION),
@@ -112,6 +114,18 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   receiveLot: needs(ADMINISTER),
   'recordLedgerEntry(administer)': needs(['provider', 'admin']),
   'recordLedgerEntry(count)': needs(ADMINISTER),
+  // The subscription (issue 37): whoever administers the office. Subscribing twice is refused once
+  // the office's admin subscribed (the parent's admin and the uber come after it in ROLES).
+  subscription: needs(ADMINISTER),
+  invoices: needs(ADMINISTER),
+  previewInvoice: needs(ADMINISTER),
+  addCard: needs(ADMINISTER),
+  removeCard: needs(ADMINISTER),
+  subscribe: table((r) => (r === 'parentAdmin' || r === 'internalUber' ? ALREADY_SUBSCRIBED : needs(ADMINISTER)[r])),
+  changePlan: needs(ADMINISTER),
+  cancelSubscription: needs(ADMINISTER),
+  resumeSubscription: needs(ADMINISTER),
+  payOpenInvoices: needs(ADMINISTER),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -125,6 +139,9 @@ describe('organisations: access matrix of every call × role', () => {
   const acceptCode = {} as Record<Role, string>;
   /** Per role, an office policy that role's deletePolicy call targets. */
   const policyTarget = {} as Record<Role, string>;
+  /** Per role, a card tokenised with the local provider that role's addCard / removeCard call uses. */
+  const cardOf = {} as Record<Role, string>;
+  let priceId = '';
   let queryCode = '';
   let inventoryId = '';
   let lotId = '';
@@ -191,6 +208,19 @@ describe('organisations: access matrix of every call × role', () => {
       ok(set);
       policyTarget[r] = set.data!.setPolicy.find((p) => p.ruleType === `SO${i + 1}`)!.id;
     }
+    const cookie = [...admin!.browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    for (const r of ROLES) {
+      const reply = await fetch(`${server.url}/api/billing/local/payment-methods`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' }),
+      });
+      cardOf[r] = ((await reply.json()) as { id: string }).id;
+    }
+    const plans = await admin!.browser.gql<{ availablePlans: { id: string; lookupKey: string }[] }>(
+      'query { availablePlans { id lookupKey } }',
+    );
+    priceId = plans.data!.availablePlans.find((p) => p.lookupKey === 'plus_yearly')!.id;
     ok(await invite(admin!, 'office', 'query@matrix.test'));
     queryCode = await invitationCode(server.url, 'query@matrix.test');
 
@@ -332,6 +362,22 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($lot: String!) { recordLedgerEntry(orgId: "office", input: { kind: "count", lotId: $lot, found: 1 }) { seq } }',
       { lot: lotId },
     ],
+    subscription: () => ['query { subscription(orgId: "office") { status ok providers } }', {}],
+    invoices: () => ['query { invoices(orgId: "office", first: 5) { invoices { id } hasMore } }', {}],
+    previewInvoice: () => ['query { previewInvoice(orgId: "office", providers: 3) { total } }', {}],
+    addCard: (r) => [
+      'mutation ($pm: String!) { addCard(orgId: "office", paymentMethodId: $pm) { last4 } }',
+      { pm: cardOf[r] },
+    ],
+    removeCard: (r) => ['mutation ($id: String!) { removeCard(orgId: "office", cardId: $id) }', { id: cardOf[r] }],
+    subscribe: () => ['mutation ($p: String!) { subscribe(orgId: "office", priceId: $p) { status } }', { p: priceId }],
+    changePlan: () => [
+      'mutation ($p: String!) { changePlan(orgId: "office", priceId: $p) { status } }',
+      { p: priceId },
+    ],
+    cancelSubscription: () => ['mutation { cancelSubscription(orgId: "office") { status } }', {}],
+    resumeSubscription: () => ['mutation { resumeSubscription(orgId: "office") { status } }', {}],
+    payOpenInvoices: () => ['mutation { payOpenInvoices(orgId: "office") { status } }', {}],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -355,8 +401,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 38 calls × 8 callers.
-    expect(cells).toBe(304);
+    // 48 calls × 8 callers.
+    expect(cells).toBe(384);
     expect(deviations).toEqual([]);
   });
 });

@@ -16,6 +16,11 @@ export const REFUSAL_TEXTS = {
   CONFLICT: 'Someone changed this meanwhile. Reload to see the saved version, then try again.',
   TOO_MANY_REQUESTS: 'Too many attempts. Wait a few minutes and try again.',
   FEATURE_DISABLED: 'This is not turned on for this organization.',
+  PLAN_REQUIRED:
+    "This is not included in your organization's plan. An administrator can change the plan on the Subscription page.",
+  SEDATION_LEVEL_NOT_ALLOWED: "This sedation level is not allowed by your organization's subscription.",
+  INVALID_ADDRESS_FOR_TAX:
+    'The address you entered is not valid for tax purposes. Please check your address and try again.',
   PAGE_TOO_LARGE: 'Too much asked at once. Reload the page.',
   QUERY_TOO_COSTLY: 'Too much asked at once. Reload the page.',
   FINALIZED: 'This case is finalized: it can no longer be changed.',

@@ -10,6 +10,14 @@ import {
   userPropertiesInputSchema,
   userViewSchema,
 } from './accounts.js';
+import {
+  invoiceLineViewSchema,
+  invoicePageViewSchema,
+  invoiceViewSchema,
+  paymentCardViewSchema,
+  subscriptionPeriodViewSchema,
+  subscriptionViewSchema,
+} from './billing.js';
 import { fhirJsonViewSchema, orgFormViewSchema } from './forms.js';
 import { finalizedHhxViewSchema, newHhxViewSchema } from './hhx.js';
 import {
@@ -61,6 +69,7 @@ import {
 } from './shop.js';
 
 export * from './accounts.js';
+export * from './billing.js';
 export * from './forms.js';
 export * from './hhx.js';
 export * from './inventories.js';
@@ -146,4 +155,11 @@ export const GRAPHQL_VIEWS = {
   CartLine: cartLineViewSchema,
   Cart: cartViewSchema,
   ProductInput: productInputSchema,
+  // billing
+  PaymentCard: paymentCardViewSchema,
+  SubscriptionPeriod: subscriptionPeriodViewSchema,
+  OrgSubscription: subscriptionViewSchema,
+  InvoiceLine: invoiceLineViewSchema,
+  Invoice: invoiceViewSchema,
+  InvoicePage: invoicePageViewSchema,
 } as const satisfies Readonly<Record<string, z.ZodObject>>;

@@ -155,3 +155,25 @@ describe('OrgAccess.authorize: the one organisation-access decision (spec 000 §
     await expect(refusalOf(broken.authorize(caller([]), 'live', 'member'))).rejects.toThrow('database gone');
   });
 });
+
+describe('OrgAccess.authorize with a plan need (issue 37)', () => {
+  const tiered = new OrgAccess({
+    parentsOf: () => Promise.resolve([]),
+    entitlements: new Entitlements(
+      { features: () => Promise.resolve({}) },
+      {
+        org: (orgId) => Promise.resolve({ planId: orgId === 'plus' ? 'p_plus' : null }),
+        plan: () => Promise.resolve({ lookupKey: 'plus_yearly', productFeaturesJson: '{}' }),
+      },
+    ),
+  });
+  const admin = (orgId: string): Caller => caller([member(orgId, ['admin'])]);
+
+  it('refuses PLAN_REQUIRED for what the tier does not include, and allows what it does', async () => {
+    expect(await refusalOf(tiered.authorize(admin('plus'), 'plus', ['member', { plan: 'infusions' }]))).toBeNull();
+    expect(await refusalOf(tiered.authorize(admin('plus'), 'plus', { plan: 'generalAnesthesia' }))).toBe(
+      'PLAN_REQUIRED',
+    );
+    expect(await refusalOf(tiered.authorize(admin('old'), 'old', { plan: 'generalAnesthesia' }))).toBeNull();
+  });
+});

@@ -1,12 +1,32 @@
-import { resolveFeatures, type FeatureValue } from '@vigil/shared';
-import { refuse } from '../errors.js';
+import {
+  isSedationLevelAllowed,
+  planIncludes,
+  planTierOf,
+  PLAN_TIER_LABELS,
+  resolveFeatures,
+  SEDATION_LEVEL_LABELS,
+  sedationLevelLimit,
+  tierIncluding,
+  tierMaxSedationLevel,
+  type FeatureValue,
+  type PlanEntitlement,
+  type PlanProductFeatures,
+  type PlanTier,
+} from '@vigil/shared';
+import { AppError, refuse } from '../errors.js';
 
 /** An organisation's stored feature flags (the organisations store answers it). */
 export interface FlagSource {
   features(orgId: string): Promise<Record<string, FeatureValue>>;
 }
 
-/** A feature an organisation may be entitled to (spec 000 §3 flags; later a plan tier's). */
+/** An organisation's plan (its planId) and the plans catalogue (the organisations store answers both). */
+export interface PlanSource {
+  org(orgId: string): Promise<{ planId: string | null } | null>;
+  plan(planId: string): Promise<{ lookupKey: string; productFeaturesJson: string } | null>;
+}
+
+/** A feature an organisation may be entitled to (spec 000 §3 flags). */
 export type Entitlement =
   | 'adminUnfinalize'
   | 'drugInventory'
@@ -15,14 +35,48 @@ export type Entitlement =
   | 'primaryProviderMustBeFinalSignerName'
   | 'store';
 
+/** The tier an organisation's plan is of, with the product features of its price (spec 002 §3, §6). */
+export interface OrgTier {
+  tier: PlanTier;
+  features: PlanProductFeatures;
+}
+
 /**
- * What an organisation may use (issue 36 item 1): the one reader of feature flags for the
- * services (the organisation settings screens read and change the stored flags through orgs/).
- * Fed by the flags now; the plans issue adds the subscription's tier here, so every caller that
- * asks `has` or `require` follows it without change.
+ * The refusal of a new case deeper than the organisation may start (spec 002 §5 wording, as the
+ * start-case screen words it): its subscription's tier, or the sedationLevelLimit flag, whichever
+ * is stricter.
+ */
+export function sedationLevelNotAllowedText(level: string, limit: string): string {
+  const label = (l: string): string => SEDATION_LEVEL_LABELS[l as keyof typeof SEDATION_LEVEL_LABELS] ?? l;
+  return `Sedation level "${label(level)}" is not allowed by your organization's subscription (up to ${label(limit)}).`;
+}
+
+/** The refusal of something the organisation's plan does not include: names the plan that does. */
+export function planRequiredText(entitlement: PlanEntitlement): string {
+  return `This is included in the ${PLAN_TIER_LABELS[tierIncluding(entitlement)]} plan. An administrator can change the plan on the Subscription page.`;
+}
+
+function productFeatures(json: string): PlanProductFeatures {
+  try {
+    const parsed = JSON.parse(json) as Record<string, unknown>;
+    return { waveforms: parsed.waveforms === true, advancedFluids: parsed.advancedFluids === true };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * What an organisation may use (issue 36 item 1, issue 37): the one reader of feature flags and
+ * of the plan tier for the services (the organisation settings screens read and change the stored
+ * flags through orgs/). A plan entitlement follows the tier of the organisation's plan (its
+ * planId's lookupKey, spec 002 §6); an organisation without a plan of a known tier (every office
+ * made before plans existed, the internal team) is not restricted by tier (decision, session 24).
  */
 export class Entitlements {
-  constructor(private readonly flags: FlagSource) {}
+  constructor(
+    private readonly flags: FlagSource,
+    private readonly plans?: PlanSource,
+  ) {}
 
   /** Every flag's effective value (stored, else the default): the case settings read units from it. */
   async values(orgId: string): Promise<Record<string, FeatureValue | null>> {
@@ -36,5 +90,36 @@ export class Entitlements {
   /** Refuses 403 FEATURE_DISABLED unless the organisation has the feature. */
   async require(orgId: string, feature: Entitlement): Promise<void> {
     if (!(await this.has(orgId, feature))) refuse('FEATURE_DISABLED');
+  }
+
+  /** The tier of the organisation's plan, or null when it has none (not restricted by tier). */
+  async tier(orgId: string): Promise<OrgTier | null> {
+    const planId = (await this.plans?.org(orgId))?.planId;
+    const plan = planId ? await this.plans?.plan(planId) : null;
+    const tier = plan ? planTierOf(plan.lookupKey) : null;
+    return plan && tier ? { tier, features: productFeatures(plan.productFeaturesJson) } : null;
+  }
+
+  /** Whether the organisation's plan includes the entitlement (spec 002 §6; true without a plan). */
+  async planHas(orgId: string, entitlement: PlanEntitlement): Promise<boolean> {
+    const held = await this.tier(orgId);
+    return held === null || planIncludes(held.tier, held.features, entitlement);
+  }
+
+  /** The deepest sedation level a new case may have: the stricter of the flag and the tier (spec 002 §5, §6). */
+  async maxSedationLevel(orgId: string): Promise<string> {
+    const flag = sedationLevelLimit(await this.values(orgId));
+    const held = await this.tier(orgId);
+    if (!held) return flag;
+    const byTier = tierMaxSedationLevel(held.tier);
+    return isSedationLevelAllowed(byTier, flag) ? byTier : flag;
+  }
+
+  /** Refuses 403 SEDATION_LEVEL_NOT_ALLOWED when a new case's level is deeper than the organisation may start. */
+  async requireSedationLevel(orgId: string, level: string | null): Promise<void> {
+    const limit = await this.maxSedationLevel(orgId);
+    if (!isSedationLevelAllowed(level, limit)) {
+      throw new AppError(403, 'SEDATION_LEVEL_NOT_ALLOWED', sedationLevelNotAllowedText(level!, limit));
+    }
   }
 }

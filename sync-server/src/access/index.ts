@@ -1,4 +1,12 @@
-import { featureChangeAccess, hasRole, isInternalUber, orgAccess, type FeatureOwner, type OrgRef } from '@vigil/shared';
+import {
+  featureChangeAccess,
+  hasRole,
+  isInternalUber,
+  orgAccess,
+  type FeatureOwner,
+  type OrgRef,
+  type PlanEntitlement,
+} from '@vigil/shared';
 import { AppError, refuse } from '../errors.js';
 import type { Caller } from './caller.js';
 import type { Entitlement, Entitlements } from './entitlements.js';
@@ -19,7 +27,7 @@ export { orgPolicyOf, type OrgPolicy, type OrgPolicyOf } from './policy.js';
 
 /** The refusals an authorization can end in (spec 000 §8, spec 002 §8). */
 export type AccessFailure =
-  'NO_AUTHENTICATION' | 'MFA_REQUIRED' | 'NOT_AUTHORIZED' | 'SUDO_REQUIRED' | 'FEATURE_DISABLED';
+  'NO_AUTHENTICATION' | 'MFA_REQUIRED' | 'NOT_AUTHORIZED' | 'SUDO_REQUIRED' | 'FEATURE_DISABLED' | 'PLAN_REQUIRED';
 
 const ACCESS_FAILURES: ReadonlySet<string> = new Set<AccessFailure>([
   'NO_AUTHENTICATION',
@@ -27,6 +35,7 @@ const ACCESS_FAILURES: ReadonlySet<string> = new Set<AccessFailure>([
   'NOT_AUTHORIZED',
   'SUDO_REQUIRED',
   'FEATURE_DISABLED',
+  'PLAN_REQUIRED',
 ]);
 
 /**
@@ -38,7 +47,8 @@ const ACCESS_FAILURES: ReadonlySet<string> = new Set<AccessFailure>([
  * - `uber`: signed in with valid multi-factor, and an internal uber (the internal team app);
  * - `sudo`: a fresh sudo confirmation (spec 000 §6);
  * - `{ feature }`: the organisation is entitled to the feature (FEATURE_DISABLED otherwise);
- * - `{ featureChange }`: may change a feature flag of that owner (spec 000 §5, §6).
+ * - `{ featureChange }`: may change a feature flag of that owner (spec 000 §5, §6);
+ * - `{ plan }`: the organisation's plan tier includes it (spec 002 §6; PLAN_REQUIRED otherwise).
  */
 export type Need =
   | 'member'
@@ -48,12 +58,13 @@ export type Need =
   | 'uber'
   | 'sudo'
   | { feature: Entitlement }
-  | { featureChange: FeatureOwner };
+  | { featureChange: FeatureOwner }
+  | { plan: PlanEntitlement };
 
 /** What access reads: an organisation's parents, and the entitlements (features, later the plan). */
 export interface AccessDeps {
   parentsOf(orgId: string): Promise<string[]>;
-  entitlements?: Pick<Entitlements, 'has'>;
+  entitlements?: Pick<Entitlements, 'has'> & Partial<Pick<Entitlements, 'planHas'>>;
 }
 
 export class OrgAccess {
@@ -87,6 +98,9 @@ export class OrgAccess {
       } else if ('feature' in one) {
         const entitlements = this.deps.entitlements;
         failure = entitlements && (await entitlements.has(orgId, one.feature)) ? null : 'FEATURE_DISABLED';
+      } else if ('plan' in one) {
+        const planHas = this.deps.entitlements?.planHas;
+        failure = !planHas || (await planHas.call(this.deps.entitlements, orgId, one.plan)) ? null : 'PLAN_REQUIRED';
       } else {
         failure = featureChangeAccess(subject, await ref(), one.featureChange, caller.freshSudo);
       }

@@ -1,4 +1,5 @@
 import {
+  appointmentSedationLevel,
   idPrefixOf,
   isPatientData,
   newId,
@@ -61,6 +62,12 @@ export interface FhirServiceDeps {
   ids?: IdOwnership;
   /** The storage's signed records for the write guard (guardWrite); passed by the server like `ids`. */
   signed?: SignedRecords;
+  /**
+   * The deepest sedation level the organisation may start a case with (access/entitlements.ts:
+   * its plan tier and its sedationLevelLimit flag; issue 37): an Appointment written with a level
+   * deeper than that, new or changed, is refused. The server passes it; unit tests may leave it out.
+   */
+  sedationLevels?: { requireSedationLevel(orgId: string, level: string | null): Promise<void> };
 }
 
 export interface WriteResult {
@@ -151,6 +158,21 @@ export class FhirService {
     await checkSignedPdf(this.deps.signed, ctx, version);
   }
 
+  /**
+   * A case (Appointment) whose sedation level is new or changed must be one the organisation may
+   * start (issue 37); a case kept at its level charts on after a downgrade.
+   */
+  private async checkSedationLevel(
+    ctx: RequestContext,
+    resource: FhirResource,
+    stored: FhirResource | null,
+  ): Promise<void> {
+    if (resource.resourceType !== 'Appointment' || !this.deps.sedationLevels) return;
+    const level = appointmentSedationLevel(resource);
+    const before = stored?.resourceType === 'Appointment' ? appointmentSedationLevel(stored) : null;
+    if (level !== null && level !== before) await this.deps.sedationLevels.requireSedationLevel(ctx.orgId, level);
+  }
+
   /** An id another organisation owns is never created here (issue 24 item 2). */
   private async checkIdOwned(ctx: RequestContext, id: string): Promise<void> {
     if (await this.deps.ids?.belongsElsewhere(ctx.orgId, id)) {
@@ -225,6 +247,7 @@ export class FhirService {
     const resource = (await this.guard(ctx, type, id, null, () =>
       this.checkedBody(ctx, type, body, id, true),
     )) as FhirResource & { id: string };
+    await this.checkSedationLevel(ctx, resource, null);
     const version = await this.trail.change(ctx, async () => {
       const v = await this.deps.store.write(
         { orgId: ctx.orgId, resource: withOrgTag(resource, ctx.orgId), createOnly: true },
@@ -261,6 +284,7 @@ export class FhirService {
       const issues = validateResourceChange(live.resource, resource);
       if (issues.length > 0) throw new AppError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
     }
+    await this.checkSedationLevel(ctx, resource, live?.resource ?? null);
     const version = await this.trail.change(ctx, async () => {
       const v = await this.deps.store.write(
         { orgId: ctx.orgId, resource: withOrgTag(resource, ctx.orgId), ifMatch },

@@ -1,5 +1,6 @@
 import { createSchema } from 'graphql-yoga';
 import { accountResolvers, accountTypeDefs } from './accounts.js';
+import { billingResolvers, billingTypeDefs } from './billing.js';
 import type { GraphqlContext, ServerContext } from './context.js';
 import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
@@ -8,6 +9,7 @@ import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { policyResolvers, policyTypeDefs } from './policies.js';
 import { reportResolvers, reportTypeDefs } from './report.js';
 import { shellResolvers, shellTypeDefs } from './shell.js';
+import { shopResolvers, shopTypeDefs } from './shop.js';
 
 /** Each area's resolvers, every map through answeringAppErrors (resolver-style.test.ts). */
 export const SCHEMA_RESOLVERS = [
@@ -19,6 +21,8 @@ export const SCHEMA_RESOLVERS = [
   formResolvers,
   inventoryResolvers,
   policyResolvers,
+  billingResolvers,
+  shopResolvers,
 ];
 
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
@@ -33,6 +37,8 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       formTypeDefs,
       inventoryTypeDefs,
       policyTypeDefs,
+      billingTypeDefs,
+      shopTypeDefs,
     ],
     resolvers: SCHEMA_RESOLVERS,
   });

@@ -14,4 +14,9 @@ export interface OrgDeps {
   /** Invitation mail: the accounts' transport (SMTP_URL, else the outbox). */
   sender: MessageSender;
   now: () => number;
+  /**
+   * Called after a change of who holds the provider role has committed (a role changed, a member
+   * added or removed): the subscription's billed providers follow (issue 37). Never rejects.
+   */
+  providersChanged?: (orgId: string) => Promise<void>;
 }

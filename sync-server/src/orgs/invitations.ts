@@ -179,6 +179,7 @@ export class InvitationService {
         roles: result.roles,
         active: true,
       });
+      await this.deps.providersChanged?.(org.id);
     }
     return { orgId: org.id, type: invitationType(invitation, org) };
   }

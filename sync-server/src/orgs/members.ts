@@ -107,6 +107,7 @@ export class MemberService {
       roles: after,
       active: true,
     });
+    if (before.includes('provider') !== after.includes('provider')) await this.deps.providersChanged?.(org.id);
     return memberView({ ...member, roles: after });
   }
 
@@ -131,6 +132,7 @@ export class MemberService {
       roles,
       active: false,
     });
+    if (roles.includes('provider')) await this.deps.providersChanged?.(org.id);
     return true;
   }
 
@@ -156,6 +158,7 @@ export class MemberService {
         roles: result.roles,
         active: true,
       });
+      await this.deps.providersChanged?.(input.orgId);
     }
     return result;
   }

@@ -606,6 +606,29 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
     expect(await f.store.isActivePlan('p-old')).toBe(false);
   });
 
+  it('writes plans of the catalogue, replacing one by id, and finds a plan archived or not', async () => {
+    const f = make();
+    const plan = {
+      id: 'price_adv_m',
+      amount: 14_900,
+      productId: 'prod_adv',
+      productName: 'Advanced',
+      nickname: 'Advanced monthly',
+      interval: 'month',
+      lookupKey: 'advanced_monthly',
+      productFeaturesJson: '{"waveforms":true}',
+      active: true,
+    };
+    await f.store.putPlans([plan, { ...plan, id: 'price_basic_m', productName: 'Basic', amount: 4_900 }]);
+    expect((await f.store.activePlans()).map((p) => p.id)).toEqual(['price_adv_m', 'price_basic_m']);
+    expect(await f.store.plan('price_adv_m')).toEqual(plan);
+    await f.store.putPlans([{ ...plan, amount: 15_900, active: false }]);
+    expect(await f.store.plan('price_adv_m')).toEqual({ ...plan, amount: 15_900, active: false });
+    expect(await f.store.isActivePlan('price_adv_m')).toBe(false);
+    expect((await f.store.activePlans()).map((p) => p.id)).toEqual(['price_basic_m']);
+    expect(await f.store.plan('price_none')).toBeNull();
+  });
+
   it('finds team users newest first by name or email (LIKE wildcards taken literally), with their memberships', async () => {
     const f = make();
     await withDental(f);

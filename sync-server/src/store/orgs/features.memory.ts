@@ -1,10 +1,15 @@
 import type { FeatureValue } from '@vigil/shared';
 import type { OrgFeatureStore, PlanRecord } from './features.js';
-import { appendOrgAudit, byText, requireRefs, type MemoryOrgContext } from './memory-common.js';
+import { appendOrgAudit, byText, requireRefs, type CataloguePlan, type MemoryOrgContext } from './memory-common.js';
 
 /** Feature flags and plans in memory (the counterpart of features.sqlite.ts). */
 export function memoryOrgFeatures(ctx: MemoryOrgContext): OrgFeatureStore {
   const { db, tables } = ctx;
+  /** The given catalogue, with the plans written through this store over it (by id). */
+  const catalogue = (): CataloguePlan[] => {
+    const written = tables.value.plans;
+    return [...ctx.plans().filter((p) => !written.some((w) => w.id === p.id)), ...written];
+  };
 
   return {
     features(orgId) {
@@ -37,8 +42,7 @@ export function memoryOrgFeatures(ctx: MemoryOrgContext): OrgFeatureStore {
 
     activePlans() {
       return db.run(() =>
-        ctx
-          .plans()
+        catalogue()
           .filter((p) => p.active)
           .sort((a, b) => byText(a.productName, b.productName) || a.amount - b.amount)
           .map((p): PlanRecord => ({
@@ -55,7 +59,26 @@ export function memoryOrgFeatures(ctx: MemoryOrgContext): OrgFeatureStore {
     },
 
     isActivePlan(planId) {
-      return db.run(() => ctx.plans().some((p) => p.id === planId && p.active));
+      return db.run(() => catalogue().some((p) => p.id === planId && p.active));
+    },
+
+    plan(planId) {
+      return db.run(() => {
+        const found = catalogue().find((p) => p.id === planId);
+        return found ? { ...found } : null;
+      });
+    },
+
+    putPlans(plans) {
+      return db.transaction(() => {
+        const t = tables.value;
+        for (const plan of plans) {
+          const i = t.plans.findIndex((p) => p.id === plan.id);
+          if (i === -1) t.plans.push({ ...plan });
+          else t.plans[i] = { ...plan };
+        }
+        return Promise.resolve();
+      });
     },
   };
 }

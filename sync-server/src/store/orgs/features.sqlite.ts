@@ -5,6 +5,17 @@ import { serialized } from '../resources/transactions.js';
 import type { OrgFeatureStore, PlanRecord } from './features.js';
 import { writeOrgAudit } from './sqlite-common.js';
 
+interface PlanRow {
+  id: string;
+  amount: number;
+  product_id: string;
+  product_name: string;
+  nickname: string | null;
+  interval: string;
+  lookup_key: string;
+  product_features_json: string;
+}
+
 /** Feature flags (org_features) and plans over the server's SQLite database. */
 export function sqliteOrgFeatures(db: Db): OrgFeatureStore {
   return {
@@ -49,17 +60,38 @@ export function sqliteOrgFeatures(db: Db): OrgFeatureStore {
             `SELECT id, amount, product_id, product_name, nickname, interval, lookup_key, product_features_json
              FROM plans WHERE active = 1 ORDER BY product_name, amount`,
           )
-          .all() as {
-          id: string;
-          amount: number;
-          product_id: string;
-          product_name: string;
-          nickname: string | null;
-          interval: string;
-          lookup_key: string;
-          product_features_json: string;
-        }[];
+          .all() as PlanRow[];
         return rows.map((row): PlanRecord => camelRow(row));
+      });
+    },
+
+    plan(planId) {
+      return serialized(db, () => {
+        const row = db
+          .prepare(
+            `SELECT id, amount, product_id, product_name, nickname, interval, lookup_key, product_features_json, active
+             FROM plans WHERE id = ?`,
+          )
+          .get(planId) as (PlanRow & { active: number }) | undefined;
+        if (!row) return null;
+        const { active, ...rest } = row;
+        return { ...(camelRow(rest) as PlanRecord), active: active === 1 };
+      });
+    },
+
+    putPlans(plans) {
+      return serialized(db, () => {
+        const put = db.prepare(
+          `INSERT INTO plans (id, amount, product_id, product_name, nickname, interval, lookup_key, product_features_json, active)
+           VALUES (@id, @amount, @productId, @productName, @nickname, @interval, @lookupKey, @productFeaturesJson, @active)
+           ON CONFLICT (id) DO UPDATE SET amount = excluded.amount, product_id = excluded.product_id,
+             product_name = excluded.product_name, nickname = excluded.nickname, interval = excluded.interval,
+             lookup_key = excluded.lookup_key, product_features_json = excluded.product_features_json,
+             active = excluded.active`,
+        );
+        db.transaction(() => {
+          for (const plan of plans) put.run({ ...plan, active: plan.active ? 1 : 0 });
+        })();
       });
     },
 

@@ -28,4 +28,11 @@ export interface OrgFeatureStore {
   /** Active plans, by product name then amount. */
   activePlans(): Promise<PlanRecord[]>;
   isActivePlan(planId: string): Promise<boolean>;
+  /** A plan by id, active or archived (an organisation keeps an archived price it subscribed to). */
+  plan(planId: string): Promise<(PlanRecord & { active: boolean }) | null>;
+  /**
+   * Writes plans of the payment provider's catalogue (issue 37: seeded on a new database, later the
+   * team's plan screens): inserted, or replaced by id.
+   */
+  putPlans(plans: readonly (PlanRecord & { active: boolean })[]): Promise<void>;
 }

@@ -52,6 +52,8 @@ export interface OrgTables {
   members: StoredMember[];
   invitations: StoredInvitation[];
   features: StoredFeature[];
+  /** Plans written through the store (putPlans), over the given catalogue. */
+  plans: CataloguePlan[];
 }
 
 /** A plan of the payment provider's catalogue, as the plans table holds it. */
@@ -65,7 +67,7 @@ export interface MemoryOrgContext {
   users: () => readonly UserRow[];
   /** The trail every write's audit event is appended to, in the write's transaction. */
   audit: Pick<AuditStore, 'append' | 'count'>;
-  /** The plans table: filled from the payment provider's catalogue, never by this repository. */
+  /** The plans table as given (a test's catalogue); putPlans writes over it in `tables.plans`. */
   plans: () => readonly CataloguePlan[];
 }
 

@@ -46,6 +46,7 @@ export const MemoryOrgStore = class {
       members: [],
       invitations: [],
       features: [],
+      plans: [],
     });
     const ctx: MemoryOrgContext = {
       db,

@@ -1,0 +1,134 @@
+import type { InvoicePageView, InvoiceView, PaymentCardView, SubscriptionView } from '@vigil/shared';
+import type { SubscriptionOverview } from '../billing/service.js';
+import { answeringAppErrors } from '../errors.js';
+import { planView } from '../orgs/org-views.js';
+import { graphqlArgs } from './arguments.js';
+import type { ResolverArgs } from './context.js';
+
+/**
+ * The subscription (issue 37; spec 000 §3 Subscription): thin resolvers over BillingService.
+ * Administrators of the organisation read and change it; a card is tokenised with the provider in
+ * the browser first (its payment method id is all Vigil receives). Refusals are the error
+ * catalogue's codes, or the provider's own text for a refused card (spec 000 §8).
+ */
+export const billingTypeDefs = /* GraphQL */ `
+  "A saved card: brand, last 4 digits and expiry only."
+  type PaymentCard {
+    id: String!
+    brand: String!
+    last4: String!
+    expMonth: Int!
+    expYear: Int!
+  }
+
+  "The subscription's period, trial and cancellation; times in epoch milliseconds."
+  type SubscriptionPeriod {
+    start: Float
+    currentPeriodStart: Float
+    currentPeriodEnd: Float
+    trialStart: Float
+    trialEnd: Float
+    cancelAtPeriodEnd: Boolean!
+    cancelledAt: Float
+    "Providers billed."
+    quantity: Int!
+  }
+
+  "The subscription page (spec 000 §3): status, plan, providers billed, the subscription and the cards."
+  type OrgSubscription {
+    status: String!
+    trialEnd: Float
+    ok: Boolean!
+    plan: Plan
+    providers: Int!
+    subscription: SubscriptionPeriod
+    cards: [PaymentCard!]!
+    defaultCardId: String
+  }
+
+  type InvoiceLine {
+    description: String!
+    quantity: Int!
+    "Cents."
+    amount: Int!
+    proration: Boolean!
+  }
+
+  "An invoice (id null for the upcoming one); amounts in cents, times in epoch milliseconds."
+  type Invoice {
+    id: String
+    status: String!
+    currency: String!
+    total: Int!
+    amountDue: Int!
+    amountPaid: Int!
+    created: Float!
+    dueDate: Float
+    periodStart: Float!
+    periodEnd: Float!
+    hostedUrl: String
+    pdfUrl: String
+    lines: [InvoiceLine!]!
+  }
+
+  "Past invoices, newest first; after is the last invoice's id."
+  type InvoicePage {
+    invoices: [Invoice!]!
+    hasMore: Boolean!
+  }
+
+  extend type Query {
+    "The organisation's subscription: administrators only."
+    subscription(orgId: String): OrgSubscription!
+    invoices(orgId: String, first: Int, after: String): InvoicePage!
+    "The next invoice, with a plan or a number of providers changed when given; null without a subscription."
+    previewInvoice(orgId: String, priceId: String, providers: Int): Invoice
+  }
+
+  extend type Mutation {
+    "Saves a card tokenised with the provider as the default."
+    addCard(orgId: String, paymentMethodId: String!): PaymentCard!
+    removeCard(orgId: String, cardId: String!): Boolean!
+    subscribe(orgId: String, priceId: String!): OrgSubscription!
+    "A change of plan or interval, prorated by the provider."
+    changePlan(orgId: String, priceId: String!): OrgSubscription!
+    "Cancels at the period's end (active until then)."
+    cancelSubscription(orgId: String): OrgSubscription!
+    resumeSubscription(orgId: String): OrgSubscription!
+    "Pays the open invoices of a past-due subscription with the default card."
+    payOpenInvoices(orgId: String): OrgSubscription!
+  }
+`;
+
+function subscriptionView(o: SubscriptionOverview): SubscriptionView {
+  return { ...o, plan: o.plan ? planView(o.plan) : null };
+}
+
+export const billingResolvers = {
+  Query: answeringAppErrors<ResolverArgs>({
+    subscription: async (_, args, ctx): Promise<SubscriptionView> =>
+      subscriptionView(await ctx.services.billing.billing.overview(await ctx.caller(), graphqlArgs(args))),
+    invoices: async (_, args, ctx): Promise<InvoicePageView> =>
+      ctx.services.billing.billing.invoices(await ctx.caller(), graphqlArgs(args, { text: ['after'] })),
+    previewInvoice: async (_, args, ctx): Promise<InvoiceView | null> =>
+      ctx.services.billing.billing.preview(await ctx.caller(), graphqlArgs(args)),
+  }),
+  Mutation: answeringAppErrors<ResolverArgs>({
+    addCard: async (_, args, ctx): Promise<PaymentCardView> =>
+      ctx.services.billing.billing.addCard(await ctx.caller(), graphqlArgs(args)),
+    removeCard: async (_, args, ctx): Promise<boolean> => {
+      await ctx.services.billing.billing.removeCard(await ctx.caller(), graphqlArgs(args));
+      return true;
+    },
+    subscribe: async (_, args, ctx): Promise<SubscriptionView> =>
+      subscriptionView(await ctx.services.billing.billing.subscribe(await ctx.caller(), graphqlArgs(args))),
+    changePlan: async (_, args, ctx): Promise<SubscriptionView> =>
+      subscriptionView(await ctx.services.billing.billing.changePlan(await ctx.caller(), graphqlArgs(args))),
+    cancelSubscription: async (_, args, ctx): Promise<SubscriptionView> =>
+      subscriptionView(await ctx.services.billing.billing.setCancelled(await ctx.caller(), graphqlArgs(args), true)),
+    resumeSubscription: async (_, args, ctx): Promise<SubscriptionView> =>
+      subscriptionView(await ctx.services.billing.billing.setCancelled(await ctx.caller(), graphqlArgs(args), false)),
+    payOpenInvoices: async (_, args, ctx): Promise<SubscriptionView> =>
+      subscriptionView(await ctx.services.billing.billing.payOpenInvoices(await ctx.caller(), graphqlArgs(args))),
+  }),
+};
