@@ -126,6 +126,21 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   cancelSubscription: needs(ADMINISTER),
   resumeSubscription: needs(ADMINISTER),
   payOpenInvoices: needs(ADMINISTER),
+  // The shop (issue 37; the store flag on for office): members browse and read orders, whoever
+  // administers the office fills a cart and checks out; the team's store is the internal ubers'.
+  shopProducts: needs(ORG_PERMISSION),
+  shopProduct: needs(ORG_PERMISSION),
+  shopOrders: needs(ORG_PERMISSION),
+  shopOrder: needs(ORG_PERMISSION),
+  shopCart: needs(ADMINISTER),
+  setCartLine: needs(ADMINISTER),
+  checkout: needs(ADMINISTER),
+  storeProducts: needs(['internalUber']),
+  storeProduct: needs(['internalUber']),
+  storeOrders: needs(['internalUber']),
+  storeOrder: needs(['internalUber']),
+  saveProduct: needs(['internalUber']),
+  moveOrder: needs(['internalUber']),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -142,6 +157,8 @@ describe('organisations: access matrix of every call × role', () => {
   /** Per role, a card tokenised with the local provider that role's addCard / removeCard call uses. */
   const cardOf = {} as Record<Role, string>;
   let priceId = '';
+  let productId = '';
+  let orderId = '';
   let queryCode = '';
   let inventoryId = '';
   let lotId = '';
@@ -221,6 +238,38 @@ describe('organisations: access matrix of every call × role', () => {
       'query { availablePlans { id lookupKey } }',
     );
     priceId = plans.data!.availablePlans.find((p) => p.lookupKey === 'plus_yearly')!.id;
+    // The shop: the store on for office (a team flag, set under sudo), a product, the office's own
+    // card (kept when the matrix's cards are removed) and one order placed by its admin.
+    ok(await flags!.browser.gql('mutation { addOrgFeature(orgId: "office", featureName: "store") { name } }'));
+    const product = await flags!.browser.gql<{ saveProduct: { id: string } }>(
+      'mutation { saveProduct(product: { name: "Pulse oximeter", sku: "OX-1", category: "Monitors", price: 9900, stock: 100 }) { id } }',
+    );
+    ok(product);
+    productId = product.data!.saveProduct.id;
+    const officeCard = await fetch(`${server.url}/api/billing/local/payment-methods`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' }),
+    });
+    const pm = ((await officeCard.json()) as { id: string }).id;
+    ok(
+      await admin!.browser.gql('mutation ($pm: String!) { addCard(orgId: "office", paymentMethodId: $pm) { last4 } }', {
+        pm,
+      }),
+    );
+    ok(
+      await admin!.browser.gql(
+        'mutation ($p: String!) { setCartLine(orgId: "office", productId: $p, quantity: 1) { total } }',
+        {
+          p: productId,
+        },
+      ),
+    );
+    const order = await admin!.browser.gql<{ checkout: { id: string } }>(
+      'mutation { checkout(orgId: "office") { id } }',
+    );
+    ok(order);
+    orderId = order.data!.checkout.id;
     ok(await invite(admin!, 'office', 'query@matrix.test'));
     queryCode = await invitationCode(server.url, 'query@matrix.test');
 
@@ -378,6 +427,25 @@ describe('organisations: access matrix of every call × role', () => {
     cancelSubscription: () => ['mutation { cancelSubscription(orgId: "office") { status } }', {}],
     resumeSubscription: () => ['mutation { resumeSubscription(orgId: "office") { status } }', {}],
     payOpenInvoices: () => ['mutation { payOpenInvoices(orgId: "office") { status } }', {}],
+    shopProducts: () => ['query { shopProducts(orgId: "office", first: 5) { id } }', {}],
+    shopProduct: () => ['query ($p: String!) { shopProduct(orgId: "office", productId: $p) { id } }', { p: productId }],
+    shopOrders: () => ['query { shopOrders(orgId: "office", first: 5) { id } }', {}],
+    shopOrder: () => ['query ($o: String!) { shopOrder(orgId: "office", orderId: $o) { id } }', { o: orderId }],
+    shopCart: () => ['query { shopCart(orgId: "office") { total } }', {}],
+    setCartLine: () => [
+      'mutation ($p: String!) { setCartLine(orgId: "office", productId: $p, quantity: 1) { total } }',
+      { p: productId },
+    ],
+    checkout: () => ['mutation { checkout(orgId: "office") { id status } }', {}],
+    storeProducts: () => ['query { storeProducts(first: 5) { id } }', {}],
+    storeProduct: () => ['query ($p: String!) { storeProduct(productId: $p) { id } }', { p: productId }],
+    storeOrders: () => ['query { storeOrders(first: 5) { id } }', {}],
+    storeOrder: () => ['query ($o: String!) { storeOrder(orderId: $o) { id } }', { o: orderId }],
+    saveProduct: (r) => [
+      'mutation ($n: String!) { saveProduct(product: { name: $n, sku: "S-1", category: "Supplies", price: 100, stock: 1 }) { id } }',
+      { n: `Sensor of ${r}` },
+    ],
+    moveOrder: () => ['mutation ($o: String!) { moveOrder(orderId: $o, to: "fulfilled") { status } }', { o: orderId }],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -401,8 +469,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 48 calls × 8 callers.
-    expect(cells).toBe(384);
+    // 61 calls × 8 callers.
+    expect(cells).toBe(488);
     expect(deviations).toEqual([]);
   });
 });
