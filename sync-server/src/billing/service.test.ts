@@ -2,7 +2,7 @@ import type { OrgRole } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../access/caller.js';
 import { OrgAccess } from '../access/index.js';
-import { AppError } from '../errors.js';
+import { refusalOf as refusal } from '../errors.test-util.js';
 import { MemoryBillingStore } from '../store/billing/memory.js';
 import { MemoryAccountStore } from '../store/accounts/memory.js';
 import { MemoryDatabase } from '../store/memory/database.js';
@@ -82,17 +82,6 @@ async function world() {
     return service.addCard(admin, { orgId: 'office', paymentMethodId: pm.id });
   };
   return { service, provider, orgs, billing, plans, admin, caller, card };
-}
-
-/** The refusal's code or text, or null when the call succeeds. */
-async function refusal(fn: () => Promise<unknown>): Promise<string | null> {
-  try {
-    await fn();
-    return null;
-  } catch (e) {
-    if (e instanceof AppError) return e.message;
-    throw e;
-  }
 }
 
 describe('BillingService (issue 37)', () => {

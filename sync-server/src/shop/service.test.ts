@@ -4,7 +4,7 @@ import type { Caller } from '../access/caller.js';
 import { Entitlements } from '../access/entitlements.js';
 import { OrgAccess } from '../access/index.js';
 import { LocalPaymentProvider } from '../billing/local/provider.js';
-import { AppError } from '../errors.js';
+import { refusalOf as refusal } from '../errors.test-util.js';
 import { MemoryBillingStore } from '../store/billing/memory.js';
 import { MemoryDatabase } from '../store/memory/database.js';
 import { addMembership, memoryOrgWorld, signUp } from '../store/orgs/seed.test-util.js';
@@ -90,16 +90,6 @@ async function world() {
     product: { name: 'Capnograph', sku: 'CP-1', category: 'Monitors', price: 89_000, stock: 1 },
   });
   return { service, shop, w, admin, staff, uber, caller, payWith, oximeter, capnograph };
-}
-
-async function refusal(fn: () => Promise<unknown>): Promise<string | null> {
-  try {
-    await fn();
-    return null;
-  } catch (e) {
-    if (e instanceof AppError) return e.message;
-    throw e;
-  }
 }
 
 describe('ShopService (issue 37)', () => {
