@@ -199,6 +199,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ...{ store: orgStore, accounts: accountStore, access, sender, now },
     resources: serverResources({ fhir, store: resources }),
     providersChanged: billing.providersChanged,
+    addressesChanging: (orgId, address, shipping) => billing.billing.updateAddresses(orgId, address, shipping),
   });
 
   const caseChecker = new CaseChecker(log);

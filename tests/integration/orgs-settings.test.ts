@@ -88,6 +88,21 @@ describe("organisation billing and shipping addresses (spec 000 §3, §5 'Comple
     expect(read.data?.org.billingAddress.name).toBe('Harbour Dental PLLC');
   });
 
+  it('refuses an address the payment provider cannot locate for tax, keeping the one stored (spec 000 §8 INVALID_ADDRESS_FOR_TAX)', async () => {
+    const unknownState = { ...billing, address: { ...billing.address, state: 'ZZ' } };
+    expect((await admin.browser.gql(SET, { orgId: 'harbour', address: unknownState })).code).toBe(
+      'INVALID_ADDRESS_FOR_TAX',
+    );
+    const shortZip = { ...shipping, address: { ...shipping.address, postal_code: '041' } };
+    expect((await admin.browser.gql(SET, { orgId: 'harbour', address: billing, shipping: shortZip })).code).toBe(
+      'INVALID_ADDRESS_FOR_TAX',
+    );
+    const read = await admin.browser.gql<{ org: { billingAddress: { address: { state: string } } } }>(
+      '{ org(orgId: "harbour") { billingAddress { address { state } } } }',
+    );
+    expect(read.data?.org.billingAddress.address.state).toBe('ME');
+  });
+
   it('refuses a member who is not an admin and the admin of another organisation', async () => {
     expect((await member.browser.gql(SET, { orgId: 'harbour', address: billing })).code).toBe('NOT_AUTHORIZED');
     expect((await other.browser.gql(SET, { orgId: 'harbour', address: billing })).code).toBe('NOT_AUTHORIZED');

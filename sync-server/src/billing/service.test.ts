@@ -205,6 +205,23 @@ describe('BillingService (issue 37)', () => {
     expect(await refusal(() => service.preview(admin, { orgId: 'office', providers: -1 }))).not.toBeNull();
   });
 
+  it("gives the provider's customer the office's addresses, refusing one it cannot locate for tax", async () => {
+    const { service, provider, billing } = await world();
+    const address = {
+      name: 'Smile Dental PC',
+      address: { line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+    };
+    await service.updateAddresses('office', address, null);
+    const account = (await billing.get('office'))!;
+    expect(await provider.getCustomer(account.customerId)).toMatchObject({
+      billingAddress: { line1: '1 Main St', postalCode: '78701', country: 'US' },
+      shipping: { name: 'Smile Dental PC', address: { city: 'Austin' } },
+    });
+    const bad = { ...address, address: { ...address.address, postal_code: '787' } };
+    expect(await refusal(() => service.updateAddresses('office', bad, null))).toBe('INVALID_ADDRESS_FOR_TAX');
+    expect((await provider.getCustomer(account.customerId))?.billingAddress?.postalCode).toBe('78701');
+  });
+
   it('ignores a report older than the one it holds', async () => {
     const { service, provider, billing, plans, admin, card } = await world();
     await card('4242424242424242');

@@ -1,4 +1,4 @@
-import { isSubscriptionOk, type SubscriptionStatusName } from '@vigil/shared';
+import { isSubscriptionOk, type PostalAddressView, type SubscriptionStatusName } from '@vigil/shared';
 import { z } from 'zod';
 import type { Caller, SignedIn } from '../access/caller.js';
 import type { Need, OrgAccess } from '../access/index.js';
@@ -11,6 +11,7 @@ import {
   PaymentRefusedError,
   ProviderRequestError,
   type PaymentProvider,
+  type PostalAddress,
   type ProviderCard,
   type ProviderInvoice,
   type ProviderSubscription,
@@ -299,6 +300,28 @@ export class BillingService {
         audit,
       );
     });
+  }
+
+  /**
+   * Gives the provider's customer the organisation's billing and shipping addresses (made on first
+   * use); one the provider cannot locate for tax is refused INVALID_ADDRESS_FOR_TAX (spec 000 §8).
+   */
+  async updateAddresses(orgId: string, billing: PostalAddressView, shipping: PostalAddressView | null): Promise<void> {
+    const account = await this.customer(orgId);
+    const lines = (a: PostalAddressView): PostalAddress => ({
+      line1: a.address.line1 ?? '',
+      line2: a.address.line2 ?? null,
+      city: a.address.city ?? '',
+      state: a.address.state ?? '',
+      postalCode: a.address.postal_code ?? '',
+      country: a.address.country ?? '',
+    });
+    await this.deps.provider
+      .updateCustomer(account.customerId, {
+        billingAddress: lines(billing),
+        shipping: { name: (shipping ?? billing).name, address: lines(shipping ?? billing) },
+      })
+      .catch(answerRefusal);
   }
 
   /** The organisation's customer at the provider, made on first use from its name, email and billing address. */

@@ -1,3 +1,4 @@
+import type { PostalAddressView } from '@vigil/shared';
 import type { OrgAccess } from '../access/index.js';
 import type { MessageSender } from '../mail/sender.js';
 import type { AccountStore } from '../store/accounts/types.js';
@@ -19,4 +20,10 @@ export interface OrgDeps {
    * added or removed): the subscription's billed providers follow (issue 37). Never rejects.
    */
   providersChanged?: (orgId: string) => Promise<void>;
+  /**
+   * Called before new billing and shipping addresses are stored: the payment provider's customer
+   * takes them, and refuses one it cannot locate for tax (INVALID_ADDRESS_FOR_TAX, spec 000 §8),
+   * so nothing is stored (issue 37).
+   */
+  addressesChanging?: (orgId: string, billing: PostalAddressView, shipping: PostalAddressView | null) => Promise<void>;
 }

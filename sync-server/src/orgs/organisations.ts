@@ -231,6 +231,7 @@ export class OrganisationService {
       type: org.type,
     });
     if (invalid) refuse('INCOMPLETE_ADDRESS');
+    await this.deps.addressesChanging?.(org.id, billing, ship);
     const now = this.deps.now();
     await this.deps.store.updateOrg(
       org.id,
