@@ -28,12 +28,7 @@ export interface PlanSource {
 
 /** A feature an organisation may be entitled to (spec 000 §3 flags). */
 export type Entitlement =
-  | 'adminUnfinalize'
-  | 'drugInventory'
-  | 'formBuilder'
-  | 'policies'
-  | 'primaryProviderMustBeFinalSignerName'
-  | 'store';
+  'adminUnfinalize' | 'drugInventory' | 'formBuilder' | 'policies' | 'primaryProviderMustBeFinalSignerName' | 'store';
 
 /** The tier an organisation's plan is of, with the product features of its price (spec 002 §3, §6). */
 export interface OrgTier {
