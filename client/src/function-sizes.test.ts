@@ -19,7 +19,6 @@ const FUNCTIONS_NOT_YET_SPLIT: readonly string[] = [
   'features/health-history/HealthHistoryEditor.tsx: HealthHistoryEditor',
   'features/report/FinalizeSection.tsx: FinalizeSection',
   'sync/syncedDocument.ts: openSyncedDocument',
-  'features/cases/drugs/GiveDrugForm.tsx: GiveDrugForm',
 ];
 
 /** The client's source modules (.ts and .tsx), tests left out. */
