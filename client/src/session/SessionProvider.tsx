@@ -8,7 +8,19 @@ import {
   shouldExtendSession,
 } from '@vigil/shared';
 import type { AuthStatus } from '@vigil/shared';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type ReactNode,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import { onAuthError, RequestError } from '../data/graphql.js';
 import { clearSettingsCache } from '../data/settingsCache.js';
 import * as api from './api.js';
@@ -63,6 +75,107 @@ const SessionContext = createContext<SessionState | null>(null);
 function cachedOfIdentity(userId = identityUserId()): Cached | null {
   const cached = readCache();
   return userId !== null && cached?.user?.id === userId ? cached : null;
+}
+
+type SetCached = Dispatch<SetStateAction<Cached | undefined>>;
+
+/**
+ * Auth errors from any call (spec 000 §8): not authenticated → signed out (the guards then ask to
+ * sign in); sudo required → the sudo page; not authorized → re-read the session, at most once per 10 s.
+ */
+function useAuthErrorActions(setData: SetCached, refresh: () => Promise<void>): void {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const here = useRef('/');
+  here.current = `${pathname}${search}`;
+  const lastReSignIn = useRef<number | null>(null);
+  useEffect(
+    () =>
+      onAuthError((code) => {
+        const action = authErrorAction(code, lastReSignIn.current, Date.now());
+        if (action === 'signOut') {
+          setData((prev) => ({ user: prev?.user ?? null, session: null }));
+        } else if (action === 'sudo') {
+          if (!here.current.startsWith('/sudo')) void navigate(withReturnUrl('/sudo', here.current));
+        } else if (action === 'reSignIn') {
+          lastReSignIn.current = Date.now();
+          void refresh();
+        }
+      }),
+    [navigate, refresh, setData],
+  );
+}
+
+/**
+ * User activity (spec 000 §4): mouse move, click, key press (and touch, for tablets), marked in
+ * `lastActivity`. Input after 30 s of quiet (spec 000 §9 idle timeout) re-reads the session, so a
+ * tablet picked up again learns at once that its session ended elsewhere.
+ */
+function useRefreshOnReturnFromIdle(
+  lastActivity: RefObject<number>,
+  hasSession: boolean,
+  refresh: () => Promise<void>,
+): void {
+  useEffect(() => {
+    const mark = (): void => {
+      const t = Date.now();
+      const returning = isReturnFromIdle(lastActivity.current, t);
+      lastActivity.current = t;
+      if (returning && hasSession) void refresh();
+    };
+    for (const e of ['mousemove', 'click', 'keydown', 'touchstart'] as const)
+      window.addEventListener(e, mark, { passive: true });
+    return () => {
+      for (const e of ['mousemove', 'click', 'keydown', 'touchstart'] as const) window.removeEventListener(e, mark);
+    };
+  }, [lastActivity, hasSession, refresh]);
+}
+
+/**
+ * Cross-tab identity mismatch: another tab signed someone else in or out → the root page
+ * (spec 000 §4). The identity cookie is polled every 3 seconds (spec 000 §9).
+ */
+function useIdentityMismatchReload(sessionUserId: string | null): void {
+  useEffect(() => {
+    if (sessionUserId === null) return;
+    const timer = window.setInterval(() => {
+      if (identityUserId() === sessionUserId) return;
+      window.clearInterval(timer);
+      window.location.assign('/');
+    }, IDENTITY_COOKIE_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [sessionUserId]);
+}
+
+/**
+ * Automatic extension (spec 000 §4): active, valid MFA, renewed longer ago than the renew age; a
+ * failure retries after 30 s. Ticks the provider's clock (`setNow`) every second.
+ */
+function useSessionExtension(
+  session: api.Session | null,
+  lastActivity: RefObject<number>,
+  adopt: SessionState['adopt'],
+  setNow: (t: number) => void,
+): void {
+  useEffect(() => {
+    if (!session) return;
+    let retryAfter = 0;
+    const timer = window.setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      // Inactive after 2 minutes without input (spec 000 §9): no extension, so an unattended
+      // session runs out (the server also lets multi-factor lapse after its idle timeout).
+      const active = isUserActive(lastActivity.current, t);
+      if (t < retryAfter || !shouldExtendSession(session, active, SESSION_RENEW_AGE_MS, t)) return;
+      api.extendSession(false).then(
+        (extended) => adopt({ session: extended }),
+        () => {
+          retryAfter = Date.now() + FAILED_SESSION_RETRY_MS;
+        },
+      );
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [session, lastActivity, adopt, setNow]);
 }
 
 /**
@@ -152,81 +265,11 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     }
   }, []);
 
-  // Auth errors from any call (spec 000 §8): not authenticated → signed out (the guards then ask to sign in);
-  // sudo required → the sudo page; not authorized → re-read the session, at most once per 10 s.
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const here = useRef('/');
-  here.current = `${pathname}${search}`;
-  const lastReSignIn = useRef<number | null>(null);
-  useEffect(
-    () =>
-      onAuthError((code) => {
-        const action = authErrorAction(code, lastReSignIn.current, Date.now());
-        if (action === 'signOut') {
-          setData((prev) => ({ user: prev?.user ?? null, session: null }));
-        } else if (action === 'sudo') {
-          if (!here.current.startsWith('/sudo')) void navigate(withReturnUrl('/sudo', here.current));
-        } else if (action === 'reSignIn') {
-          lastReSignIn.current = Date.now();
-          void refresh();
-        }
-      }),
-    [navigate, refresh],
-  );
-
-  // User activity (spec 000 §4): mouse move, click, key press (and touch, for tablets). Input after
-  // 30 s of quiet (spec 000 §9 idle timeout) re-reads the session, so a tablet picked up again
-  // learns at once that its session ended elsewhere.
+  useAuthErrorActions(setData, refresh);
   const hasSession = data?.session != null;
-  useEffect(() => {
-    const mark = (): void => {
-      const t = Date.now();
-      const returning = isReturnFromIdle(lastActivity.current, t);
-      lastActivity.current = t;
-      if (returning && hasSession) void refresh();
-    };
-    for (const e of ['mousemove', 'click', 'keydown', 'touchstart'] as const)
-      window.addEventListener(e, mark, { passive: true });
-    return () => {
-      for (const e of ['mousemove', 'click', 'keydown', 'touchstart'] as const) window.removeEventListener(e, mark);
-    };
-  }, [hasSession, refresh]);
-
-  // Cross-tab identity mismatch: another tab signed someone else in or out → the root page
-  // (spec 000 §4). The identity cookie is polled every 3 seconds (spec 000 §9).
-  const sessionUserId = data?.session?.userId ?? null;
-  useEffect(() => {
-    if (sessionUserId === null) return;
-    const timer = window.setInterval(() => {
-      if (identityUserId() === sessionUserId) return;
-      window.clearInterval(timer);
-      window.location.assign('/');
-    }, IDENTITY_COOKIE_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [sessionUserId]);
-
-  // Automatic extension (spec 000 §4): active, valid MFA, renewed longer ago than the renew age; a failure retries after 30 s.
-  const session = data?.session ?? null;
-  useEffect(() => {
-    if (!session) return;
-    let retryAfter = 0;
-    const timer = window.setInterval(() => {
-      const t = Date.now();
-      setNow(t);
-      // Inactive after 2 minutes without input (spec 000 §9): no extension, so an unattended
-      // session runs out (the server also lets multi-factor lapse after its idle timeout).
-      const active = isUserActive(lastActivity.current, t);
-      if (t < retryAfter || !shouldExtendSession(session, active, SESSION_RENEW_AGE_MS, t)) return;
-      api.extendSession(false).then(
-        (extended) => adopt({ session: extended }),
-        () => {
-          retryAfter = Date.now() + FAILED_SESSION_RETRY_MS;
-        },
-      );
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [session, adopt]);
+  useRefreshOnReturnFromIdle(lastActivity, hasSession, refresh);
+  useIdentityMismatchReload(data?.session?.userId ?? null);
+  useSessionExtension(data?.session ?? null, lastActivity, adopt, setNow);
 
   const status = authStatus(hasToken, data === undefined ? undefined : data.session, now);
   const endedSingleOrg = useMemo((): string | null => {

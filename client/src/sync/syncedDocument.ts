@@ -78,52 +78,80 @@ function defaultSyncUrl(): string {
   return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}/api/sync`;
 }
 
-/**
- * Owns one synced document's life on this device (a case, a health history: any DocumentKind): opens it from IndexedDB first (so it works
- * with no network), then connects it to the server. An edit counts as saved on this device
- * only once IndexedDB committed it; a failed write (storage full, database closed) is shown
- * and the whole state is written again every 10 s until it succeeds. Edits also stay queued
- * for the server in the sync provider until it acknowledges them.
- */
-export function openSyncedDocument(kind: DocumentKind, options: OpenDocumentOptions): SyncedDocument {
-  const doc = new Y.Doc();
-  const name = documentDatabaseName(kind, options.orgId, options.docId);
-  const persistence = (options.persistence ?? ((n, d) => new IndexeddbPersistence(n, d)))(name, doc);
-  // y-indexeddb listens for updates from its constructor on, so Yjs encodes the whole case it
-  // loads from this device as one update only for y-indexeddb to drop it (its own origin): on a
-  // 4-hour case a third of a second of a throttled tablet's cold start. Its writer is called
-  // here instead, for edits made once the copy is loaded (`storeEdits`); nothing edits the
-  // document before then.
-  const storeUpdate = typeof persistence._storeUpdate === 'function' ? persistence._storeUpdate : null;
-  if (storeUpdate) doc.off('update', storeUpdate);
+const INITIAL_STATE: SyncedDocumentState = {
+  sync: { status: 'loading', connection: 'connecting', failures: 0, retryAt: null, refused: null, issues: [] },
+  device: 'loading',
+  deviceError: null,
+  loadError: null,
+  peers: [],
+  schema: 'current',
+};
+
+/** A document's state and who listens to it. */
+interface StateStore {
+  get: () => SyncedDocumentState;
+  /** Changes part of the state and tells every listener. */
+  emit: (patch: Partial<SyncedDocumentState>) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function stateStore(initial: SyncedDocumentState): StateStore {
+  let state = initial;
   const listeners = new Set<() => void>();
-  let provider: SyncProvider | undefined;
-  let state: SyncedDocumentState = {
-    sync: { status: 'loading', connection: 'connecting', failures: 0, retryAt: null, refused: null, issues: [] },
-    device: 'loading',
-    deviceError: null,
-    loadError: null,
-    peers: [],
-    schema: 'current',
+  return {
+    get: () => state,
+    emit: (patch) => {
+      state = { ...state, ...patch };
+      for (const l of listeners) l();
+    },
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
   };
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let closed = false;
-  let user = options.user;
-  /** This device's copy could not be opened: the case runs on the server's copy alone. */
-  let localFailed = false;
-  let markLoaded: () => void = () => undefined;
-  const loaded = new Promise<void>((resolve) => {
-    markLoaded = resolve;
+}
+
+/** The people in an awareness's states, this device's own client left out. */
+function peersOf(states: Map<number, Record<string, unknown>>, ownClientId: number): Peer[] {
+  const peers: Peer[] = [];
+  states.forEach((s, clientId) => {
+    const user = s.user as Peer | undefined;
+    if (clientId !== ownClientId && user) peers.push({ ...user, clientId });
   });
+  return peers;
+}
 
-  const emit = (patch: Partial<SyncedDocumentState>): void => {
-    state = { ...state, ...patch };
-    for (const l of listeners) l();
-  };
+interface DeviceWriterOptions {
+  persistence: IndexeddbPersistence;
+  /** y-indexeddb's writer, taken off the document's updates (see openSyncedDocument). */
+  storeUpdate: IndexeddbPersistence['_storeUpdate'] | null;
+  /** The document kind's noun, for the messages. */
+  noun: string;
+  store: StateStore;
+  isClosed: () => boolean;
+}
 
+interface DeviceWriter {
   /** Waits until every write queued so far on the updates store has committed (or failed). */
+  confirmWrites: (db: IDBDatabase) => void;
+  /** A write failed: shown, and the whole state written again every 10 s until it succeeds. */
+  fail: (err: unknown) => void;
+  /** Hands the edits not yet written to IndexedDB, as one write. */
+  storeEdits: () => void;
+  /** The document's update listener once the local copy is loaded. */
+  onDocUpdate: (update: Uint8Array, origin: unknown) => void;
+  /** Stops retrying a failed write (closing). */
+  stopRetry: () => void;
+}
+
+/**
+ * Writes a document's edits to this device (IndexedDB) and says whether they are all stored:
+ * the `device` and `deviceError` of the document's state.
+ */
+function deviceWriter({ persistence, storeUpdate, noun, store, isClosed }: DeviceWriterOptions): DeviceWriter {
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const confirmWrites = (db: IDBDatabase): void => {
-    emit({ device: state.device === 'failed' ? 'failed' : 'saving' });
+    store.emit({ device: store.get().device === 'failed' ? 'failed' : 'saving' });
     let tx: IDBTransaction;
     try {
       tx = db.transaction(['updates'], 'readonly');
@@ -133,22 +161,22 @@ export function openSyncedDocument(kind: DocumentKind, options: OpenDocumentOpti
     }
     // Transactions on one store run in order: this read completes after the earlier writes.
     tx.oncomplete = () => {
-      if (state.device !== 'failed') emit({ device: 'saved', deviceError: null });
+      if (store.get().device !== 'failed') store.emit({ device: 'saved', deviceError: null });
     };
   };
 
   const fail = (err: unknown): void => {
     const message = err instanceof Error ? err.message : String(err);
-    emit({ device: 'failed', deviceError: message || `The ${kind.noun} could not be stored on this device.` });
+    store.emit({ device: 'failed', deviceError: message || `The ${noun} could not be stored on this device.` });
     clearTimeout(retryTimer);
     retryTimer = setTimeout(() => {
-      if (closed) return;
+      if (isClosed()) return;
       // Write the whole state again; it includes every edit the failed writes carried.
       // storeState resolves once the write is queued, not committed: 'saved' waits for the commit.
       storeState(persistence, true).then(
         () => {
-          if (closed || !persistence.db) return;
-          emit({ device: 'saving', deviceError: null });
+          if (isClosed() || !persistence.db) return;
+          store.emit({ device: 'saving', deviceError: null });
           confirmWrites(persistence.db);
         },
         (e: unknown) => fail(e),
@@ -179,9 +207,58 @@ export function openSyncedDocument(kind: DocumentKind, options: OpenDocumentOpti
     if (origin === persistence || !persistence.db) return;
     unstored.push(update);
     // 'saved' means every edit is stored: not while this one waits for its write.
-    if (state.device === 'saved') emit({ device: 'saving' });
+    if (store.get().device === 'saved') store.emit({ device: 'saving' });
     storeTimer ??= setTimeout(storeEdits, 0);
   };
+
+  return { confirmWrites, fail, storeEdits, onDocUpdate, stopRetry: () => clearTimeout(retryTimer) };
+}
+
+/** Calls `onFailure` with the error of any request or transaction of `db` that fails, `onClose` if the browser closes it. */
+function watchDatabase(db: IDBDatabase, onFailure: (error: unknown) => void, onClose: () => void): void {
+  const failed = (event: Event): void => {
+    const target = event.target as IDBRequest | IDBTransaction | null;
+    // A transaction aborted without a DOMException (e.g. by the browser) has error null.
+    onFailure((target && 'error' in target ? target.error : null) ?? new Error('IndexedDB write failed'));
+  };
+  db.addEventListener('abort', failed);
+  db.addEventListener('error', failed);
+  db.addEventListener('close', onClose);
+}
+
+/**
+ * Owns one synced document's life on this device (a case, a health history: any DocumentKind): opens it from IndexedDB first (so it works
+ * with no network), then connects it to the server. An edit counts as saved on this device
+ * only once IndexedDB committed it; a failed write (storage full, database closed) is shown
+ * and the whole state is written again every 10 s until it succeeds. Edits also stay queued
+ * for the server in the sync provider until it acknowledges them.
+ */
+export function openSyncedDocument(kind: DocumentKind, options: OpenDocumentOptions): SyncedDocument {
+  const doc = new Y.Doc();
+  const name = documentDatabaseName(kind, options.orgId, options.docId);
+  const persistence = (options.persistence ?? ((n, d) => new IndexeddbPersistence(n, d)))(name, doc);
+  // y-indexeddb listens for updates from its constructor on, so Yjs encodes the whole case it
+  // loads from this device as one update only for y-indexeddb to drop it (its own origin): on a
+  // 4-hour case a third of a second of a throttled tablet's cold start. Its writer is called
+  // here instead, for edits made once the copy is loaded (`storeEdits`); nothing edits the
+  // document before then.
+  const storeUpdate = typeof persistence._storeUpdate === 'function' ? persistence._storeUpdate : null;
+  if (storeUpdate) doc.off('update', storeUpdate);
+  const store = stateStore(INITIAL_STATE);
+  const { emit } = store;
+  const state = store.get;
+  let provider: SyncProvider | undefined;
+  let closed = false;
+  let user = options.user;
+  /** This device's copy could not be opened: the case runs on the server's copy alone. */
+  let localFailed = false;
+  let markLoaded: () => void = () => undefined;
+  const loaded = new Promise<void>((resolve) => {
+    markLoaded = resolve;
+  });
+
+  const writer = deviceWriter({ persistence, storeUpdate, noun: kind.noun, store, isClosed: () => closed });
+  const { confirmWrites, fail, storeEdits, onDocUpdate } = writer;
 
   const log = (level: 'warn' | 'error', message: string, detail?: unknown): void => console[level](message, detail);
 
@@ -208,12 +285,12 @@ export function openSyncedDocument(kind: DocumentKind, options: OpenDocumentOpti
         // Nothing to show yet. Once the server's copy cannot come either, loading has failed
         // for good (spec 001 §8 'noRemoteData'), until the connection returns.
         const noRemote = sync.connection !== 'connecting' && sync.connection !== 'connected';
-        if (noRemote && state.loadError !== 'noRemoteData') log('error', 'noRemoteData', { room: name });
+        if (noRemote && state().loadError !== 'noRemoteData') log('error', 'noRemoteData', { room: name });
         emit({ sync: { ...sync, status: 'loadFailed' }, loadError: noRemote ? 'noRemoteData' : 'localUnavailable' });
         return;
       }
       // Loaded from the server without a local copy: every edit now depends on the server's saves.
-      if (localFailed && state.device === 'loading') emit({ device: 'unavailable', loadError: null });
+      if (localFailed && state().device === 'loading') emit({ device: 'unavailable', loadError: null });
       emit({ sync });
       // The server's copy may be older than this build too.
       if (sync.status === 'synced' && !migratedAfterSync) {
@@ -222,14 +299,7 @@ export function openSyncedDocument(kind: DocumentKind, options: OpenDocumentOpti
       }
     };
     p.subscribe(onSync);
-    p.awareness.on('change', () => {
-      const peers: Peer[] = [];
-      p.awareness.getStates().forEach((s, clientId) => {
-        const user = s.user as Peer | undefined;
-        if (clientId !== doc.clientID && user) peers.push({ ...user, clientId });
-      });
-      emit({ peers });
-    });
+    p.awareness.on('change', () => emit({ peers: peersOf(p.awareness.getStates(), doc.clientID) }));
     onSync(p.status);
   };
 
@@ -239,12 +309,12 @@ export function openSyncedDocument(kind: DocumentKind, options: OpenDocumentOpti
    * arrives; the case then opens with every edit saved to the server only.
    */
   const localUnavailable = (err: unknown): void => {
-    if (closed || localFailed || state.device !== 'loading') return;
+    if (closed || localFailed || state().device !== 'loading') return;
     localFailed = true;
     const message = err instanceof Error ? err.message : String(err);
     log('error', 'loadFailed', err);
     emit({
-      sync: { ...state.sync, status: 'loadFailed' },
+      sync: { ...state().sync, status: 'loadFailed' },
       loadError: 'localUnavailable',
       deviceError: `This device cannot store the ${kind.noun}${message ? ` (${message})` : ''}.`,
     });
@@ -261,21 +331,18 @@ export function openSyncedDocument(kind: DocumentKind, options: OpenDocumentOpti
     markLoaded();
   });
   persistence._db.then(
-    (db) => {
-      const onFailure = (event: Event): void => {
-        const target = event.target as IDBRequest | IDBTransaction | null;
-        // A transaction aborted without a DOMException (e.g. by the browser) has error null.
-        const error = (target && 'error' in target ? target.error : null) ?? new Error('IndexedDB write failed');
-        // Before the copy loaded, a failure means it cannot be read at all.
-        if (state.device === 'loading') localUnavailable(error);
-        else fail(error);
-      };
-      db.addEventListener('abort', onFailure);
-      db.addEventListener('error', onFailure);
-      db.addEventListener('close', () => {
-        if (!closed) fail(new Error(`The browser closed this ${kind.noun}\u2019s local database.`));
-      });
-    },
+    (db) =>
+      watchDatabase(
+        db,
+        (error) => {
+          // Before the copy loaded, a failure means it cannot be read at all.
+          if (state().device === 'loading') localUnavailable(error);
+          else fail(error);
+        },
+        () => {
+          if (!closed) fail(new Error(`The browser closed this ${kind.noun}\u2019s local database.`));
+        },
+      ),
     (err: unknown) => localUnavailable(err),
   );
 
@@ -294,18 +361,15 @@ export function openSyncedDocument(kind: DocumentKind, options: OpenDocumentOpti
       return provider;
     },
     loaded,
-    getState: () => state,
-    subscribe: (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
+    getState: store.get,
+    subscribe: store.subscribe,
     setUser: (next) => {
       user = next;
       provider?.awareness.setLocalStateField('user', next);
     },
     close: async () => {
       closed = true;
-      clearTimeout(retryTimer);
+      writer.stopRetry();
       window.removeEventListener('pagehide', onPageHide);
       document.removeEventListener('visibilitychange', onPageHide);
       doc.off('update', onDocUpdate);

@@ -85,6 +85,100 @@ function CarriedNote({ carried }: { carried: Carried }): ReactNode {
   );
 }
 
+/** "Loading..." while a list has not come yet (or is empty and being refreshed). */
+function loadingText(list: { data: unknown[] | undefined; refreshing: boolean }): string | undefined {
+  return list.data === undefined || (list.data.length === 0 && list.refreshing) ? 'Loading...' : undefined;
+}
+
+/**
+ * Creating the case: the Appointment and its anesthesia-record Composition (one id chosen here),
+ * then the case opens; a refusal is kept in `error`, in words the front desk can act on.
+ */
+function useCreateCase(orgId: string): {
+  saving: boolean;
+  error: string | null;
+  create: (values: NewCaseValues) => Promise<void>;
+} {
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const create = async (values: NewCaseValues): Promise<void> => {
+    if (saving) return;
+    setSaving(true);
+    setError(null);
+    const id = newResourceId('Appointment');
+    const { appointment, composition } = newCaseResources(id, values, new Date());
+    try {
+      // The record first: the appointment points to it.
+      await saveResource(orgId, composition);
+      await saveResource(orgId, appointment);
+      void navigate(`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(id)}`);
+    } catch (err) {
+      setError(caseSaveErrorText(err));
+      setSaving(false);
+    }
+  };
+  return { saving, error, create };
+}
+
+type TimeField = 'date' | 'startTime' | 'endTime';
+
+interface CaseTimesFieldsProps {
+  values: Pick<NewCaseValues, TimeField>;
+  onText: (field: TimeField) => (e: { currentTarget: { value: string } }) => void;
+  /** The field's error, once the form has been submitted. */
+  error: (field: TimeField) => string | undefined;
+}
+
+/** The case's day, start and end. */
+function CaseTimesFields({ values, onText, error }: CaseTimesFieldsProps): ReactNode {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <LightTextInput
+        size="sm"
+        label="Date"
+        type="date"
+        required
+        value={values.date}
+        onChange={onText('date')}
+        error={error('date')}
+      />
+      <LightTextInput
+        size="sm"
+        label="Start"
+        type="time"
+        required
+        value={values.startTime}
+        onChange={onText('startTime')}
+        error={error('startTime')}
+      />
+      <LightTextInput
+        size="sm"
+        label="End"
+        type="time"
+        required
+        value={values.endTime}
+        onChange={onText('endTime')}
+        error={error('endTime')}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** "New Patient": the patient form in a dialog; the saved patient becomes the case's. */
+function NewPatientModal(props: {
+  orgId: string;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: (patientId: string) => void;
+}): ReactNode {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="New Patient" size="lg">
+      <PatientForm orgId={props.orgId} onCancel={props.onClose} onSaved={(p) => props.onSaved(p.id)} />
+    </Modal>
+  );
+}
+
 /**
  * /org/{orgId}/new-case and /org/{orgId}/patients/{patientId}/new-case: pick or add the patient,
  * the day and times, the provider, the room and the sedation level. Saving creates the
@@ -113,8 +207,6 @@ export function NewCasePage(): ReactNode {
     ...(/^\d{4}-\d{2}-\d{2}$/.test(query.get('date') ?? '') ? { date: query.get('date')! } : {}),
   }));
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [addingPatient, setAddingPatient] = useState(false);
   // The patient's latest weight and height go into the case (issue 25): said here, before saving.
   const carried = usePatientCarriedMeasurements(orgId, values.patientId || null);
@@ -141,32 +233,17 @@ export function NewCasePage(): ReactNode {
   const placeChoices = placeOptions(locations.data ?? []);
   const levelOptions = allowedSedationLevels(maxLevel).map((l) => ({ value: l, label: SEDATION_LEVEL_LABELS[l] }));
 
-  const submit = async (e: FormEvent): Promise<void> => {
+  const { saving, error, create } = useCreateCase(orgId);
+  const submit = (e: FormEvent): void => {
     e.preventDefault();
     setSubmitted(true);
-    if (Object.keys(errors).length > 0 || saving) return;
-    setSaving(true);
-    setError(null);
-    const id = newResourceId('Appointment');
-    const { appointment, composition } = newCaseResources(id, current, new Date());
-    try {
-      // The record first: the appointment points to it.
-      await saveResource(orgId, composition);
-      await saveResource(orgId, appointment);
-      void navigate(`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(id)}`);
-    } catch (err) {
-      setError(caseSaveErrorText(err));
-      setSaving(false);
-    }
+    if (Object.keys(errors).length === 0) void create(current);
   };
-
-  const loadingText = (list: { data: unknown[] | undefined; refreshing: boolean }): string | undefined =>
-    list.data === undefined || (list.data.length === 0 && list.refreshing) ? 'Loading...' : undefined;
 
   return (
     <Page title="New Case">
       <Card withBorder padding="md">
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label="New case">
+        <form onSubmit={submit} noValidate aria-label="New case">
           <Stack gap="sm">
             <Group align="flex-end" wrap="wrap" gap="sm">
               <SelectField
@@ -186,35 +263,7 @@ export function NewCasePage(): ReactNode {
               </Button>
             </Group>
             {carried && <CarriedNote carried={carried} />}
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <LightTextInput
-                size="sm"
-                label="Date"
-                type="date"
-                required
-                value={values.date}
-                onChange={text('date')}
-                error={shown('date')}
-              />
-              <LightTextInput
-                size="sm"
-                label="Start"
-                type="time"
-                required
-                value={values.startTime}
-                onChange={text('startTime')}
-                error={shown('startTime')}
-              />
-              <LightTextInput
-                size="sm"
-                label="End"
-                type="time"
-                required
-                value={values.endTime}
-                onChange={text('endTime')}
-                error={shown('endTime')}
-              />
-            </SimpleGrid>
+            <CaseTimesFields values={values} onText={text} error={shown} />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <SelectField
                 label="Provider"
@@ -267,16 +316,15 @@ export function NewCasePage(): ReactNode {
           </Stack>
         </form>
       </Card>
-      <Modal opened={addingPatient} onClose={() => setAddingPatient(false)} title="New Patient" size="lg">
-        <PatientForm
-          orgId={orgId}
-          onCancel={() => setAddingPatient(false)}
-          onSaved={(p) => {
-            setAddingPatient(false);
-            set('patientId', p.id);
-          }}
-        />
-      </Modal>
+      <NewPatientModal
+        orgId={orgId}
+        opened={addingPatient}
+        onClose={() => setAddingPatient(false)}
+        onSaved={(id) => {
+          setAddingPatient(false);
+          set('patientId', id);
+        }}
+      />
     </Page>
   );
 }

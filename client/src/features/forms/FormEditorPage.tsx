@@ -86,6 +86,122 @@ function Preview({ draft, fields }: { draft: FormDraft; fields: OrgFormField[] }
   );
 }
 
+/** Saves the draft as a new form (no `formId`) or over the form; the owner's forms as they now are. */
+async function saveForm(
+  orgId: string,
+  formId: string | null,
+  draft: FormDraft,
+  builder: boolean,
+): Promise<api.OrgForm[]> {
+  const common = {
+    name: draft.name.trim(),
+    markdown: draft.markdown,
+    challenge: draft.challenge,
+    addToAll: draft.addToAll,
+  };
+  if (builder) {
+    const properties = {
+      ...common,
+      fields: draft.fields,
+      includeHealthHistory: draft.includeHealthHistory,
+      requireSignature: draft.requireSignature,
+    };
+    return formId ? api.updateOrgForm(orgId, formId, properties) : api.createOrgForm(orgId, properties);
+  }
+  const properties = { ...common, requireSignature: draft.requireSignature };
+  return formId ? api.updateTextBodyForm(orgId, formId, properties) : api.createTextBodyForm(orgId, properties);
+}
+
+/** A saved form not ready to edit: loading, or why it cannot open, with the way back. */
+function FormNotReady({ loading, errorText, back }: { loading: boolean; errorText: string; back: string }): ReactNode {
+  return (
+    <Page title="Form">
+      {loading ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text>Loading...</Text>
+        </Group>
+      ) : (
+        <Alert color="red" role="alert">
+          {errorText}
+        </Alert>
+      )}
+      <Anchor component={Link} to={back}>
+        Back to forms
+      </Anchor>
+    </Page>
+  );
+}
+
+interface FormOptionsProps {
+  draft: FormDraft;
+  readOnly: boolean;
+  builder: boolean;
+  onChange: (patch: Partial<FormDraft>) => void;
+}
+
+/** The form's switches: birth-date challenge, every appointment, health history (builder), signature. */
+function FormOptions({ draft, readOnly, builder, onChange: change }: FormOptionsProps): ReactNode {
+  return (
+    <>
+      <Checkbox
+        label="Ask the patient to confirm their birth date before the form opens"
+        checked={draft.challenge}
+        disabled={readOnly}
+        onChange={(e) => change({ challenge: e.currentTarget.checked })}
+        styles={SWITCH_STYLES}
+      />
+      <Checkbox
+        label="Add this form to every appointment"
+        checked={draft.addToAll}
+        disabled={readOnly}
+        onChange={(e) => change({ addToAll: e.currentTarget.checked })}
+        styles={SWITCH_STYLES}
+      />
+      {builder && !readOnly && (
+        <Checkbox
+          label="Include the health history"
+          checked={draft.includeHealthHistory}
+          onChange={(e) => change({ includeHealthHistory: e.currentTarget.checked })}
+          styles={SWITCH_STYLES}
+        />
+      )}
+      {!readOnly && (
+        <Checkbox
+          label="Require a signature (with the signer's name)"
+          checked={draft.requireSignature}
+          onChange={(e) => change({ requireSignature: e.currentTarget.checked })}
+          styles={SWITCH_STYLES}
+        />
+      )}
+    </>
+  );
+}
+
+/** Asks before deleting the form. */
+function ConfirmDelete(props: {
+  opened: boolean;
+  saving: boolean;
+  onClose: () => void;
+  onDelete: () => void;
+}): ReactNode {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Delete this form?">
+      <Stack>
+        <Text>Patients who were sent this form can no longer open it. Contracts already signed are kept.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" mih={44} onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button color="red" mih={44} loading={props.saving} onClick={props.onDelete}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /**
  * /forms/create and /forms/{formId} under the org or parent app (spec 000 §2, §3 Org form, §5):
  * name, birth-date challenge, add to every appointment, the Markdown body (spec 000 §5 editor),
@@ -116,21 +232,11 @@ export function FormEditorPage(): ReactNode {
 
   if (formId && (forms.state === 'loading' || forms.state === 'error' || !form || !draft)) {
     return (
-      <Page title="Form">
-        {forms.state === 'loading' || (form && !draft) ? (
-          <Group gap="xs" role="status">
-            <Loader size="sm" />
-            <Text>Loading...</Text>
-          </Group>
-        ) : (
-          <Alert color="red" role="alert">
-            {formErrorText(forms.state === 'error' ? (forms.error ?? 'UNKNOWN') : 'NOT_FOUND')}
-          </Alert>
-        )}
-        <Anchor component={Link} to={owner.base}>
-          Back to forms
-        </Anchor>
-      </Page>
+      <FormNotReady
+        loading={forms.state === 'loading' || (form !== null && !draft)}
+        errorText={formErrorText(forms.state === 'error' ? (forms.error ?? 'UNKNOWN') : 'NOT_FOUND')}
+        back={owner.base}
+      />
     );
   }
   if (!draft) return null;
@@ -144,31 +250,8 @@ export function FormEditorPage(): ReactNode {
     if (Object.keys(errors).length > 0) return;
     setSaving(true);
     setError(null);
-    const common = {
-      name: draft.name.trim(),
-      markdown: draft.markdown,
-      challenge: draft.challenge,
-      addToAll: draft.addToAll,
-    };
     try {
-      let list: api.OrgForm[];
-      if (builder) {
-        const properties = {
-          ...common,
-          fields: draft.fields,
-          includeHealthHistory: draft.includeHealthHistory,
-          requireSignature: draft.requireSignature,
-        };
-        list = formId
-          ? await api.updateOrgForm(owner.orgId, formId, properties)
-          : await api.createOrgForm(owner.orgId, properties);
-      } else {
-        const properties = { ...common, requireSignature: draft.requireSignature };
-        list = formId
-          ? await api.updateTextBodyForm(owner.orgId, formId, properties)
-          : await api.createTextBodyForm(owner.orgId, properties);
-      }
-      forms.set(list);
+      forms.set(await saveForm(owner.orgId, formId, draft, builder));
       void navigate(owner.base);
     } catch (err) {
       setError(formErrorText(errorCode(err)));
@@ -212,36 +295,7 @@ export function FormEditorPage(): ReactNode {
               onChange={(e) => change({ name: e.currentTarget.value })}
               styles={{ input: { minHeight: 44 } }}
             />
-            <Checkbox
-              label="Ask the patient to confirm their birth date before the form opens"
-              checked={draft.challenge}
-              disabled={readOnly}
-              onChange={(e) => change({ challenge: e.currentTarget.checked })}
-              styles={SWITCH_STYLES}
-            />
-            <Checkbox
-              label="Add this form to every appointment"
-              checked={draft.addToAll}
-              disabled={readOnly}
-              onChange={(e) => change({ addToAll: e.currentTarget.checked })}
-              styles={SWITCH_STYLES}
-            />
-            {builder && !readOnly && (
-              <Checkbox
-                label="Include the health history"
-                checked={draft.includeHealthHistory}
-                onChange={(e) => change({ includeHealthHistory: e.currentTarget.checked })}
-                styles={SWITCH_STYLES}
-              />
-            )}
-            {!readOnly && (
-              <Checkbox
-                label="Require a signature (with the signer's name)"
-                checked={draft.requireSignature}
-                onChange={(e) => change({ requireSignature: e.currentTarget.checked })}
-                styles={SWITCH_STYLES}
-              />
-            )}
+            <FormOptions draft={draft} readOnly={readOnly} builder={builder} onChange={change} />
             <MarkdownEditor
               label="Text"
               value={draft.markdown}
@@ -290,19 +344,12 @@ export function FormEditorPage(): ReactNode {
         </Card>
         <Preview draft={draft} fields={fields} />
       </SimpleGrid>
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete this form?">
-        <Stack>
-          <Text>Patients who were sent this form can no longer open it. Contracts already signed are kept.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" mih={44} onClick={() => setConfirmDelete(false)}>
-              Cancel
-            </Button>
-            <Button color="red" mih={44} loading={saving} onClick={() => void remove()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        opened={confirmDelete}
+        saving={saving}
+        onClose={() => setConfirmDelete(false)}
+        onDelete={() => void remove()}
+      />
     </Page>
   );
 }

@@ -28,6 +28,103 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+interface ExportCsvProps {
+  orgId: string;
+  filter: api.LedgerFilter;
+  disabled: boolean;
+}
+
+/** "Export CSV": the whole filtered log (every page fetched), downloaded; an alert when it fails. */
+function ExportCsv({ orgId, filter, disabled }: ExportCsvProps): ReactNode {
+  const [exporting, setExporting] = useState<'busy' | 'failed' | null>(null);
+  const exportCsv = (): void => {
+    setExporting('busy');
+    api.fetchLedger(orgId, filter).then(
+      (entries) => {
+        download(`controlled-drug-ledger-${new Date().toISOString().slice(0, 10)}.csv`, ledgerCsv(entries));
+        setExporting(null);
+      },
+      () => setExporting('failed'),
+    );
+  };
+  return (
+    <Group>
+      <Button mih={44} variant="default" disabled={disabled} loading={exporting === 'busy'} onClick={exportCsv}>
+        Export CSV
+      </Button>
+      {exporting === 'failed' && (
+        <Text c="red" role="alert">
+          The export could not be completed. Try again.
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+interface LedgerTableProps {
+  entries: readonly api.LedgerEntry[];
+  /** The organisation's base path, for the links to cases. */
+  base: string;
+  /** Whether each lot names its inventory (the log of every inventory). */
+  withInventory: boolean;
+}
+
+/** The ledger's entries in chain order, one row each. */
+function LedgerTable({ entries, base, withInventory }: LedgerTableProps): ReactNode {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped aria-label="Ledger entries">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Kind</Table.Th>
+            <Table.Th>Drug and lot</Table.Th>
+            <Table.Th>Quantity</Table.Th>
+            <Table.Th>Case</Table.Th>
+            <Table.Th>By</Table.Th>
+            <Table.Th>Witness</Table.Th>
+            <Table.Th>Reason / count</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td>{e.seq}</Table.Td>
+              <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
+              <Table.Td>
+                {KIND_LABELS[e.kind] ?? e.kind}
+                {e.corrects ? ` (${(KIND_LABELS[e.corrects] ?? e.corrects).toLowerCase()})` : ''}
+              </Table.Td>
+              <Table.Td>
+                {e.drug} · {e.lotNumber}
+                {withInventory ? ` · ${e.inventoryName}` : ''}
+              </Table.Td>
+              <Table.Td>{e.kind === 'count' ? '' : `${e.quantity} ${e.unit}`}</Table.Td>
+              <Table.Td>
+                {e.caseId ? (
+                  <Anchor component={Link} to={`${base}/cases/${encodeURIComponent(e.caseId)}`}>
+                    {ledgerCaseText(e.caseId, e.case)}
+                  </Anchor>
+                ) : (
+                  ''
+                )}
+              </Table.Td>
+              <Table.Td>{e.userName}</Table.Td>
+              <Table.Td>{e.witnessName ?? ''}</Table.Td>
+              <Table.Td>
+                {e.kind === 'count'
+                  ? `Expected ${e.expected ?? '?'} ${e.unit}, found ${e.found ?? '?'} ${e.unit}`
+                  : (e.reason ?? '')}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /**
  * /org/{orgId}/inventories/log and /inventories/{inventoryId}/log (issue 29): the ledger in chain
  * order, filtered by drug, user (or witness), case and dates, a page at a time ("Load more";
@@ -54,17 +151,6 @@ export function LedgerLogPage(): ReactNode {
     ...(to ? { to } : {}),
   };
   const log = useLedgerPages(orgId, filter);
-  const [exporting, setExporting] = useState<'busy' | 'failed' | null>(null);
-  const exportCsv = (): void => {
-    setExporting('busy');
-    api.fetchLedger(orgId, filter).then(
-      (entries) => {
-        download(`controlled-drug-ledger-${new Date().toISOString().slice(0, 10)}.csv`, ledgerCsv(entries));
-        setExporting(null);
-      },
-      () => setExporting('failed'),
-    );
-  };
   const entries = useMemo(() => all.data ?? [], [all.data]);
   const drugs = useMemo(() => choices(entries, (e) => [e.drug, e.drug]), [entries]);
   const users = useMemo(
@@ -155,80 +241,14 @@ export function LedgerLogPage(): ReactNode {
         </Grid.Col>
       </Grid>
       {caseId && <CaseReconciliation orgId={orgId} caseId={caseId} />}
-      <Group>
-        <Button
-          mih={44}
-          variant="default"
-          disabled={!log.data || log.data.length === 0}
-          loading={exporting === 'busy'}
-          onClick={exportCsv}
-        >
-          Export CSV
-        </Button>
-        {exporting === 'failed' && (
-          <Text c="red" role="alert">
-            The export could not be completed. Try again.
-          </Text>
-        )}
-      </Group>
+      <ExportCsv orgId={orgId} filter={filter} disabled={!log.data || log.data.length === 0} />
       <LoadStatus loaded={log} failedTitle="The log could not be loaded" />
       {log.data?.length === 0 && (
         <Text c="dimmed">
           No entries{Object.keys(filter).length > Object.keys(scope).length ? ' match the filter' : ' yet'}.
         </Text>
       )}
-      {log.data && log.data.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped aria-label="Ledger entries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Drug and lot</Table.Th>
-                <Table.Th>Quantity</Table.Th>
-                <Table.Th>Case</Table.Th>
-                <Table.Th>By</Table.Th>
-                <Table.Th>Witness</Table.Th>
-                <Table.Th>Reason / count</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {log.data.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{e.seq}</Table.Td>
-                  <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
-                  <Table.Td>
-                    {KIND_LABELS[e.kind] ?? e.kind}
-                    {e.corrects ? ` (${(KIND_LABELS[e.corrects] ?? e.corrects).toLowerCase()})` : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    {e.drug} · {e.lotNumber}
-                    {inventoryId ? '' : ` · ${e.inventoryName}`}
-                  </Table.Td>
-                  <Table.Td>{e.kind === 'count' ? '' : `${e.quantity} ${e.unit}`}</Table.Td>
-                  <Table.Td>
-                    {e.caseId ? (
-                      <Anchor component={Link} to={`${base}/cases/${encodeURIComponent(e.caseId)}`}>
-                        {ledgerCaseText(e.caseId, e.case)}
-                      </Anchor>
-                    ) : (
-                      ''
-                    )}
-                  </Table.Td>
-                  <Table.Td>{e.userName}</Table.Td>
-                  <Table.Td>{e.witnessName ?? ''}</Table.Td>
-                  <Table.Td>
-                    {e.kind === 'count'
-                      ? `Expected ${e.expected ?? '?'} ${e.unit}, found ${e.found ?? '?'} ${e.unit}`
-                      : (e.reason ?? '')}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      {log.data && log.data.length > 0 && <LedgerTable entries={log.data} base={base} withInventory={!inventoryId} />}
       {log.data && log.data.length > 0 && (
         <Group>
           <Text size="sm" c="dimmed" data-testid="ledger-shown">

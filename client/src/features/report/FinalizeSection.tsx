@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentProps, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { Link } from 'react-router';
 import {
   ADDENDUM_LIMITS,
@@ -51,9 +51,9 @@ import { SignoffOverrideStep } from './SignoffOverrideStep.js';
 import { ReopenCaseButton } from './ReopenCase.js';
 import { SharePdfModal, sharePdfHref } from './SharePdfModal.js';
 import { useCaseAppointment } from '../cases/index.js';
-import { readCase, useCaseJson, useCaseValue } from '../../case/index.js';
+import { readCase, useCaseJson, useCaseValue, type CaseDoc } from '../../case/index.js';
 import { previewInput } from './useReportInputs.js';
-import { useSignedReport } from './useSignedReport.js';
+import { useSignedReport, type SignedReport } from './useSignedReport.js';
 import { useSession } from '../../session/SessionProvider.js';
 import { clockDateTime } from '../../ui/format.js';
 
@@ -348,62 +348,177 @@ export function addendaText(count: number | null, addedHere: number): string {
   return `${n} ${n === 1 ? 'addendum is' : 'addenda are'} signed and printed as the last pages of the PDF.`;
 }
 
-/**
- * The end of the case screen (issue 9): the report preview (the same shared components the
- * server prints), the final signer per spec 001 §6, signing and the finalize progress display
- * with the step messages of spec 001 §8, then the PDF and addenda.
- */
-export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
-  const { orgId, caseId } = context;
-  const [previewOpen, setPreviewOpen] = useState(false);
-  // The whole case is read only while the preview shows it: converting a 4-hour case to JSON on
-  // every change (a monitor reading every 5 s, each keystroke in the notes) made charting lag.
-  const caseData = useCaseJson(previewOpen ? doc : undefined);
+/** The case values the final-signer rule reads (FS1–FS4). */
+function useSignerCaseData(doc: CaseSectionProps['doc']): Record<string, unknown> {
   const [userRole] = useCaseValue<unknown>(doc, 'userRole');
   const [surgeonName] = useCaseValue<unknown>(doc, 'surgeonName');
   const [sedationProviderName] = useCaseValue<unknown>(doc, 'sedationProviderName');
   const [events] = useCaseValue<unknown>(doc, 'events');
   const [vitalsTrackingEnabled] = useCaseValue<unknown>(doc, 'vitalsTrackingEnabled');
-  const resources = useCaseAppointment(orgId, caseId);
-  const flags = useReportFlags(orgId);
-  const { mustBePrimary, adminUnfinalize } = flags;
-  const mayAdminister = useMayAdminister(orgId);
-  const { user, session } = useSession();
-  const { ref: previewRef, width: previewWidth } = useElementSize();
-  const [padOpen, setPadOpen] = useState(false);
+  return { userRole, surgeonName, sedationProviderName, events, vitalsTrackingEnabled };
+}
+
+interface FinalizedReportProps {
+  orgId: string;
+  caseId: string;
+  signed: SignedReport;
+  pdfId: string;
+  /** An administrator of an organisation with adminUnfinalize may reopen the case. */
+  mayReopen: boolean;
+  onReopened: () => void;
+}
+
+/** A finalized case: who signed and when, the PDF, sharing it and (for an administrator) reopening. */
+function FinalizedReport({ orgId, caseId, signed, pdfId, mayReopen, onReopened }: FinalizedReportProps): ReactNode {
+  return (
+    <Alert color="green" title="Report finalized">
+      <Stack gap="xs">
+        <Text size="sm">The signed report is stored as a PDF. The case is read-only; add an addendum to amend it.</Text>
+        {(signed.signerName !== null || signed.signatureTime !== null) && (
+          <Text size="sm" data-testid="report-signed-by">
+            Signed{signed.signerName !== null ? ` by ${signed.signerName}` : ''}
+            {signed.signatureTime !== null ? ` on ${clockDateTime(signed.signatureTime)}` : ''}
+          </Text>
+        )}
+        <Group gap="sm">
+          <PdfButton orgId={orgId} pdfId={pdfId} />
+          <Button component={Link} to={sharePdfHref(orgId, pdfId)} variant="default" mih={44}>
+            Share
+          </Button>
+          {mayReopen && <ReopenCaseButton orgId={orgId} caseId={caseId} onReopened={onReopened} />}
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+interface SignPanelProps {
+  signer: string | null;
+  decision: FinalSignerDecision;
+  readOnly: boolean;
+  disabled: boolean;
+  /** A finalize is under way. */
+  running: boolean;
+  onSign: () => void;
+}
+
+/** A case not finalized yet: its final signer (or why nobody can sign) and "Sign and Finalize". */
+function SignPanel({ signer, decision, readOnly, disabled, running, onSign }: SignPanelProps): ReactNode {
+  return (
+    <Stack gap="xs">
+      <Text size="sm" data-testid="report-final-signer">
+        Final signer: <b>{signer ?? 'nobody can sign yet'}</b>
+      </Text>
+      {!decision.ok && (
+        <Alert color="orange" role="alert" data-testid="final-signer-issue">
+          {decision.issue.message}
+        </Alert>
+      )}
+      <Group>
+        <Button mih={44} disabled={disabled} onClick={onSign}>
+          Sign and Finalize
+        </Button>
+        {readOnly && !running && (
+          <Text size="sm" c="dimmed">
+            The case cannot be signed while it is read-only.
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+interface AddendaPanelProps {
+  orgId: string;
+  caseId: string;
+  /** How many addenda the PDF holds, in words (addendaText). */
+  text: string;
+  addenda: readonly AddedAddendum[];
+  onAdded: (added: AddedAddendum, pdfId: string) => void;
+}
+
+/** A finalized case's addenda, listed, and the form to sign another. */
+function AddendaPanel({ orgId, caseId, text, addenda, onAdded }: AddendaPanelProps): ReactNode {
+  return (
+    <Stack gap="xs" aria-label="Addenda" role="group">
+      <Title order={3} size="h5">
+        Addenda
+      </Title>
+      <Text size="sm" data-testid="addenda-count">
+        {text}
+      </Text>
+      {addenda.length > 0 && (
+        <List size="sm" spacing={6} data-testid="addenda-list">
+          {addenda.map((a) => (
+            <List.Item key={a.signatureTime}>
+              <Text size="sm" fw={500}>
+                {addendumHeading(a)}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {a.text}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <AddendumForm orgId={orgId} caseId={caseId} onAdded={onAdded} />
+    </Stack>
+  );
+}
+
+interface ReportPreviewProps {
+  open: boolean;
+  onToggle: () => void;
+  input: ComponentProps<typeof AnesthesiaReport>['input'];
+  signerName: string | null;
+}
+
+/** "Show report preview": the report as the server prints it, laid out at its print width and scaled to fit. */
+function ReportPreview({ open, onToggle, input, signerName }: ReportPreviewProps): ReactNode {
+  const { ref, width } = useElementSize();
+  const zoom = width > 0 ? Math.min(1, width / input.printWidth) : 1;
+  return (
+    <>
+      <Group>
+        <Button variant="default" mih={44} aria-expanded={open} aria-controls="case-report-preview" onClick={onToggle}>
+          {open ? 'Hide report preview' : 'Show report preview'}
+        </Button>
+      </Group>
+      <Collapse expanded={open}>
+        <Box
+          id="case-report-preview"
+          ref={ref}
+          style={{ overflowX: 'auto', background: 'var(--mantine-color-gray-2)', padding: 12 }}
+          aria-label="Report preview"
+          role="region"
+        >
+          {/* The report is laid out at its print width and scaled down to fit the screen. */}
+          <div style={{ zoom }}>{open && <AnesthesiaReport input={input} signerName={signerName} preview />}</div>
+        </Box>
+      </Collapse>
+    </>
+  );
+}
+
+/**
+ * Signing and finalizing (spec 001 §8): the progress lines as the server streams them, a refusal,
+ * and (issue 29) after a SIGNOFF_BLOCKED refusal the drawn signature and the blocking flags, so
+ * the signer can fix or override them and sign again without drawing again.
+ */
+function useFinalize(
+  orgId: string,
+  caseId: string,
+  onDone: (pdfId: string) => void,
+): {
+  progress: Progress;
+  setProgress: Dispatch<SetStateAction<Progress>>;
+  blockedBy: { path: string; flags: BlockingFlag[] } | null;
+  setBlockedBy: (blocked: null) => void;
+  finalize: (doc: CaseDoc, path: string, overrides: SignoffOverrideInput[]) => void;
+} {
   const [progress, setProgress] = useState<Progress>({ lines: [], running: false, refusal: null });
-  const [donePdfId, setDonePdfId] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-  const [added, setAdded] = useState<AddedAddendum[]>([]);
-  // Issue 29: after a SIGNOFF_BLOCKED refusal, the drawn signature and the blocking flags, so the
-  // signer can fix or override them and sign again without drawing again.
   const [blockedBy, setBlockedBy] = useState<{ path: string; flags: BlockingFlag[] } | null>(null);
-  const [reasons, setReasons] = useState<Record<string, string>>({});
-
-  const input = {
-    ...previewInput(caseId, caseData, resources, context.tempsInCelsius, Date.now()),
-    weightUnit: flags.weightUnit,
-    heightUnit: flags.heightUnit,
-  };
-  const decision = signerDecision({
-    caseData: { userRole, surgeonName, sedationProviderName, events, vitalsTrackingEnabled },
-    primaryProvider: resources.primaryProvider,
-    mustBePrimary,
-    user,
-    userIsProvider: session?.orgs.regular.some((o) => o.id === orgId && o.roles.includes('provider')) ?? false,
-  });
-  const signer = decision.ok ? decision.signerName : null;
-  // Refusals the screen can be sure of; whether the case started is the server's to say (a case
-  // charted without vitals tracking starts at its first charted time).
-  const blocked = !decision.ok && decision.issue.code !== FINAL_SIGNER_CODES.caseNotStarted;
-  const signed = useSignedReport(orgId, caseId, resources.appointment, donePdfId, round);
-  const pdfId = signed?.pdfId ?? null;
-  const addenda = listedAddenda(signed?.addenda ?? null, added);
-  const previewZoom = previewWidth > 0 ? Math.min(1, previewWidth / input.printWidth) : 1;
-
-  const sign = (path: string, overrides: SignoffOverrideInput[] = []): void => {
-    setPadOpen(false);
-    if (!doc) return;
+  const finalize = (doc: CaseDoc, path: string, overrides: SignoffOverrideInput[]): void => {
     const hash = contentHash(readCase(doc));
     setProgress({ lines: [], running: true, refusal: null });
     finalizeCase(
@@ -419,9 +534,7 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
         setProgress((p) => ({ ...p, lines: [...p.lines, line] }));
         if (line.step === 'done' && line.data?.pdfId) {
           setBlockedBy(null);
-          setDonePdfId(line.data.pdfId);
-          resources.refresh();
-          setRound((n) => n + 1);
+          onDone(line.data.pdfId);
         }
       },
     ).then(
@@ -440,6 +553,61 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
       },
     );
   };
+  return { progress, setProgress, blockedBy, setBlockedBy, finalize };
+}
+
+/**
+ * The end of the case screen (issue 9): the report preview (the same shared components the
+ * server prints), the final signer per spec 001 §6, signing and the finalize progress display
+ * with the step messages of spec 001 §8, then the PDF and addenda.
+ */
+export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
+  const { orgId, caseId } = context;
+  const [previewOpen, setPreviewOpen] = useState(false);
+  // The whole case is read only while the preview shows it: converting a 4-hour case to JSON on
+  // every change (a monitor reading every 5 s, each keystroke in the notes) made charting lag.
+  const caseData = useCaseJson(previewOpen ? doc : undefined);
+  const signerCaseData = useSignerCaseData(doc);
+  const resources = useCaseAppointment(orgId, caseId);
+  const flags = useReportFlags(orgId);
+  const { mustBePrimary, adminUnfinalize } = flags;
+  const mayAdminister = useMayAdminister(orgId);
+  const { user, session } = useSession();
+  const [padOpen, setPadOpen] = useState(false);
+  const [donePdfId, setDonePdfId] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const [added, setAdded] = useState<AddedAddendum[]>([]);
+  const { progress, setProgress, blockedBy, setBlockedBy, finalize } = useFinalize(orgId, caseId, (pdfId) => {
+    setDonePdfId(pdfId);
+    resources.refresh();
+    setRound((n) => n + 1);
+  });
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+
+  const input = {
+    ...previewInput(caseId, caseData, resources, context.tempsInCelsius, Date.now()),
+    weightUnit: flags.weightUnit,
+    heightUnit: flags.heightUnit,
+  };
+  const decision = signerDecision({
+    caseData: signerCaseData,
+    primaryProvider: resources.primaryProvider,
+    mustBePrimary,
+    user,
+    userIsProvider: session?.orgs.regular.some((o) => o.id === orgId && o.roles.includes('provider')) ?? false,
+  });
+  const signer = decision.ok ? decision.signerName : null;
+  // Refusals the screen can be sure of; whether the case started is the server's to say (a case
+  // charted without vitals tracking starts at its first charted time).
+  const blocked = !decision.ok && decision.issue.code !== FINAL_SIGNER_CODES.caseNotStarted;
+  const signed = useSignedReport(orgId, caseId, resources.appointment, donePdfId, round);
+  const pdfId = signed?.pdfId ?? null;
+  const addenda = listedAddenda(signed?.addenda ?? null, added);
+
+  const sign = (path: string, overrides: SignoffOverrideInput[] = []): void => {
+    setPadOpen(false);
+    if (doc) finalize(doc, path, overrides);
+  };
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="case-report-title" id="case-report">
@@ -448,64 +616,30 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
           Report
         </Title>
         {signed && pdfId ? (
-          <Alert color="green" title="Report finalized">
-            <Stack gap="xs">
-              <Text size="sm">
-                The signed report is stored as a PDF. The case is read-only; add an addendum to amend it.
-              </Text>
-              {(signed.signerName !== null || signed.signatureTime !== null) && (
-                <Text size="sm" data-testid="report-signed-by">
-                  Signed{signed.signerName !== null ? ` by ${signed.signerName}` : ''}
-                  {signed.signatureTime !== null ? ` on ${clockDateTime(signed.signatureTime)}` : ''}
-                </Text>
-              )}
-              <Group gap="sm">
-                <PdfButton orgId={orgId} pdfId={pdfId} />
-                <Button component={Link} to={sharePdfHref(orgId, pdfId)} variant="default" mih={44}>
-                  Share
-                </Button>
-                {mayAdminister && adminUnfinalize && (
-                  <ReopenCaseButton
-                    orgId={orgId}
-                    caseId={caseId}
-                    onReopened={() => {
-                      setDonePdfId(null);
-                      setAdded([]);
-                      setProgress({ lines: [], running: false, refusal: null });
-                      resources.refresh();
-                      // The case document reconnects and leaves its read-only state.
-                      window.location.reload();
-                    }}
-                  />
-                )}
-              </Group>
-            </Stack>
-          </Alert>
+          <FinalizedReport
+            orgId={orgId}
+            caseId={caseId}
+            signed={signed}
+            pdfId={pdfId}
+            mayReopen={mayAdminister && adminUnfinalize}
+            onReopened={() => {
+              setDonePdfId(null);
+              setAdded([]);
+              setProgress({ lines: [], running: false, refusal: null });
+              resources.refresh();
+              // The case document reconnects and leaves its read-only state.
+              window.location.reload();
+            }}
+          />
         ) : (
-          <Stack gap="xs">
-            <Text size="sm" data-testid="report-final-signer">
-              Final signer: <b>{signer ?? 'nobody can sign yet'}</b>
-            </Text>
-            {!decision.ok && (
-              <Alert color="orange" role="alert" data-testid="final-signer-issue">
-                {decision.issue.message}
-              </Alert>
-            )}
-            <Group>
-              <Button
-                mih={44}
-                disabled={readOnly || !doc || progress.running || blocked}
-                onClick={() => setPadOpen(true)}
-              >
-                Sign and Finalize
-              </Button>
-              {readOnly && !progress.running && (
-                <Text size="sm" c="dimmed">
-                  The case cannot be signed while it is read-only.
-                </Text>
-              )}
-            </Group>
-          </Stack>
+          <SignPanel
+            signer={signer}
+            decision={decision}
+            readOnly={readOnly}
+            disabled={readOnly || !doc || progress.running || blocked}
+            running={progress.running}
+            onSign={() => setPadOpen(true)}
+          />
         )}
         <FinalizeProgress progress={progress} />
         {blockedBy && !signed && (
@@ -519,64 +653,25 @@ export function FinalizeSection({ doc, readOnly, context }: CaseSectionProps): R
           />
         )}
         {signed && (
-          <Stack gap="xs" aria-label="Addenda" role="group">
-            <Title order={3} size="h5">
-              Addenda
-            </Title>
-            <Text size="sm" data-testid="addenda-count">
-              {addendaText(signed.addenda ? addenda.length : signed.addendaCount, added.length)}
-            </Text>
-            {addenda.length > 0 && (
-              <List size="sm" spacing={6} data-testid="addenda-list">
-                {addenda.map((a) => (
-                  <List.Item key={a.signatureTime}>
-                    <Text size="sm" fw={500}>
-                      {addendumHeading(a)}
-                    </Text>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                      {a.text}
-                    </Text>
-                  </List.Item>
-                ))}
-              </List>
-            )}
-            <AddendumForm
-              orgId={orgId}
-              caseId={caseId}
-              onAdded={(a, newPdfId) => {
-                setAdded((list) => [...list, a]);
-                setDonePdfId(newPdfId);
-                resources.refresh();
-                setRound((n) => n + 1);
-              }}
-            />
-          </Stack>
+          <AddendaPanel
+            orgId={orgId}
+            caseId={caseId}
+            text={addendaText(signed.addenda ? addenda.length : signed.addendaCount, added.length)}
+            addenda={addenda}
+            onAdded={(a, newPdfId) => {
+              setAdded((list) => [...list, a]);
+              setDonePdfId(newPdfId);
+              resources.refresh();
+              setRound((n) => n + 1);
+            }}
+          />
         )}
-        <Group>
-          <Button
-            variant="default"
-            mih={44}
-            aria-expanded={previewOpen}
-            aria-controls="case-report-preview"
-            onClick={() => setPreviewOpen((o) => !o)}
-          >
-            {previewOpen ? 'Hide report preview' : 'Show report preview'}
-          </Button>
-        </Group>
-        <Collapse expanded={previewOpen}>
-          <Box
-            id="case-report-preview"
-            ref={previewRef}
-            style={{ overflowX: 'auto', background: 'var(--mantine-color-gray-2)', padding: 12 }}
-            aria-label="Report preview"
-            role="region"
-          >
-            {/* The report is laid out at its print width and scaled down to fit the screen. */}
-            <div style={{ zoom: previewZoom }}>
-              {previewOpen && <AnesthesiaReport input={input} signerName={signer} preview />}
-            </div>
-          </Box>
-        </Collapse>
+        <ReportPreview
+          open={previewOpen}
+          onToggle={() => setPreviewOpen((o) => !o)}
+          input={input}
+          signerName={signer}
+        />
       </Stack>
       <SharePdfModal />
       {padOpen && (

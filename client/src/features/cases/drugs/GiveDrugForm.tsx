@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import {
   CASE_DATA_MESSAGES,
   DRUG_MAXIMUM_TEXTS,
@@ -22,6 +22,7 @@ import {
   findCatalogueDrug,
   readAmount,
   readDoseTime,
+  type DoseRecord,
   type DrugEntry,
 } from './model.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
@@ -108,6 +109,177 @@ function DoseCheckNote({
   );
 }
 
+/** A drug entry of one dose, complete, with its per-kg dose when the weight is known. */
+function drugEntry(
+  drugId: string,
+  name: string,
+  weightKg: number | null,
+  dose: Omit<DoseRecord, 'isComplete' | 'perKg'> & { amount: number },
+): DrugEntry {
+  return {
+    id: newId('dos'),
+    name,
+    drugId,
+    doses: [{ ...dose, isComplete: true, perKg: dosePerKg(dose.amount, weightKg) }],
+  };
+}
+
+/** [DM6] The drug's age warning, with its source. */
+function AgeWarning({ warning }: { warning: { text: string; source: string } }): ReactNode {
+  return (
+    <Alert color="orange" role="alert" data-testid="drug-age-warning">
+      {warning.text}{' '}
+      <Text span size="xs">
+        ({warning.source})
+      </Text>
+    </Alert>
+  );
+}
+
+/** What is typed in the form. */
+interface DrugDraft {
+  name: string;
+  route: DrugRoute;
+  unit: string;
+  amountText: string;
+  timeText: string;
+  preProcedure: boolean;
+}
+
+/** The form's state setters (stable, so each field's element below is made again only when its values change). */
+interface DrugDraftSetters {
+  setName: Dispatch<SetStateAction<string>>;
+  setRoute: Dispatch<SetStateAction<DrugRoute>>;
+  setUnit: Dispatch<SetStateAction<string>>;
+  setAmountText: Dispatch<SetStateAction<string>>;
+  setTimeText: Dispatch<SetStateAction<string>>;
+  setPreProcedure: Dispatch<SetStateAction<boolean>>;
+}
+
+interface DrugFieldsProps {
+  values: DrugDraft;
+  set: DrugDraftSetters;
+  disabled: boolean;
+  nameError: string | undefined;
+  amountError: string | undefined;
+  timeError: string | null;
+}
+
+/** The form's fields in a row, a drug from the catalogue setting its unit and a route it has. */
+function DrugFields({ values, set, disabled, nameError, amountError, timeError }: DrugFieldsProps): ReactNode {
+  const { name, route, unit, amountText, timeText, preProcedure } = values;
+  const { setName, setRoute, setUnit, setAmountText, setTimeText, setPreProcedure } = set;
+  // Each field's element is kept while its own values are the same, so a keystroke re-renders
+  // the field typed in, not the whole form (on a throttled tablet each Mantine field costs). The
+  // two typed in are plain elements in Mantine's markup (LightTextInput).
+  const nameField = useMemo(
+    () => (
+      <LightTextInput
+        label="Drug"
+        list="vigil-drug-catalogue"
+        autoComplete="off"
+        size="sm"
+        width={200}
+        value={name}
+        disabled={disabled}
+        error={nameError}
+        onChange={(e) => {
+          const text = e.currentTarget.value;
+          setName(text);
+          const known = findCatalogueDrug(text);
+          if (known) {
+            setUnit(known.unit);
+            setRoute((r) => (known.routes.includes(r) ? r : known.routes[0]!));
+          }
+        }}
+      />
+    ),
+    [name, disabled, nameError, setName, setUnit, setRoute],
+  );
+  const routeField = useMemo(
+    () => (
+      <LightNativeSelect
+        label="Route"
+        size="sm"
+        width={100}
+        value={route}
+        disabled={disabled}
+        data={ROUTE_OPTIONS}
+        onChange={(e) => setRoute(e.currentTarget.value as DrugRoute)}
+      />
+    ),
+    [route, disabled, setRoute],
+  );
+  const amountField = useMemo(
+    () => (
+      <LightTextInput
+        label="Dose"
+        inputMode="decimal"
+        size="sm"
+        width={100}
+        value={amountText}
+        disabled={disabled}
+        error={amountError}
+        onChange={(e) => setAmountText(e.currentTarget.value)}
+      />
+    ),
+    [amountText, disabled, amountError, setAmountText],
+  );
+  const unitField = useMemo(
+    () => (
+      <LightNativeSelect
+        label="Unit"
+        size="sm"
+        width={90}
+        value={unit}
+        disabled={disabled}
+        data={UNIT_OPTIONS}
+        onChange={(e) => setUnit(e.currentTarget.value)}
+      />
+    ),
+    [unit, disabled, setUnit],
+  );
+  const timeField = useMemo(
+    () => (
+      <TimeField label="Time given" value={timeText} error={timeError} disabled={disabled} onChange={setTimeText} />
+    ),
+    [timeText, timeError, disabled, setTimeText],
+  );
+  const preProcedureField = useMemo(
+    () => (
+      <CheckboxField
+        label="Before the procedure"
+        besideFields
+        checked={preProcedure}
+        disabled={disabled}
+        onChange={setPreProcedure}
+      />
+    ),
+    [preProcedure, disabled, setPreProcedure],
+  );
+  const submitButton = useMemo(
+    () => (
+      <Button type="submit" mt={25} mih={44} disabled={disabled}>
+        Add drug
+      </Button>
+    ),
+    [disabled],
+  );
+
+  return (
+    <Group align="flex-start" wrap="wrap" gap="sm">
+      {nameField}
+      {CATALOGUE_LIST}
+      {routeField}
+      {amountField}
+      {unitField}
+      {timeField}
+      {preProcedureField}
+      {submitButton}
+    </Group>
+  );
+}
+
 /**
  * Charting a drug given by mouth or injection (spec 001 §3, §5): drug by name (the catalogue,
  * or any name typed), route (PO, SL, IV, IMAD, IM, IN), dose in mg or mcg, time, and whether it
@@ -158,24 +330,17 @@ export function GiveDrugForm({
     // Read again as it is saved: an empty time is the moment of the tap (or of the confirmation).
     const at = readDoseTime(timeText, now());
     if (drugId == null || amount.value == null || at.value == null) return;
-    onGive({
-      id: newId('dos'),
-      name: drugName,
-      drugId,
-      doses: [
-        {
-          drugId,
-          route,
-          amount: amount.value,
-          amount_raw: amountText.trim(),
-          unit,
-          time: at.value,
-          isPreProcedure: preProcedure,
-          isComplete: true,
-          perKg: dosePerKg(amount.value, weightKg),
-        },
-      ],
-    });
+    onGive(
+      drugEntry(drugId, drugName, weightKg, {
+        drugId,
+        route,
+        amount: amount.value,
+        amount_raw: amountText.trim(),
+        unit,
+        time: at.value,
+        isPreProcedure: preProcedure,
+      }),
+    );
     setAmountText('');
     setTimeText('');
     setPreProcedure(false);
@@ -193,105 +358,6 @@ export function GiveDrugForm({
     give();
   };
 
-  // Each field's element is kept while its own values are the same, so a keystroke re-renders
-  // the field typed in, not the whole form (on a throttled tablet each Mantine field costs). The
-  // two typed in are plain elements in Mantine's markup (LightTextInput).
-  const nameShown = tried ? (nameError ?? undefined) : undefined;
-  const nameField = useMemo(
-    () => (
-      <LightTextInput
-        label="Drug"
-        list="vigil-drug-catalogue"
-        autoComplete="off"
-        size="sm"
-        width={200}
-        value={name}
-        disabled={disabled}
-        error={nameShown}
-        onChange={(e) => {
-          const text = e.currentTarget.value;
-          setName(text);
-          const known = findCatalogueDrug(text);
-          if (known) {
-            setUnit(known.unit);
-            setRoute((r) => (known.routes.includes(r) ? r : known.routes[0]!));
-          }
-        }}
-      />
-    ),
-    [name, disabled, nameShown],
-  );
-  const routeField = useMemo(
-    () => (
-      <LightNativeSelect
-        label="Route"
-        size="sm"
-        width={100}
-        value={route}
-        disabled={disabled}
-        data={ROUTE_OPTIONS}
-        onChange={(e) => setRoute(e.currentTarget.value as DrugRoute)}
-      />
-    ),
-    [route, disabled],
-  );
-  const amountShown = amount.error ?? (tried && amountError ? amountError : undefined);
-  const amountField = useMemo(
-    () => (
-      <LightTextInput
-        label="Dose"
-        inputMode="decimal"
-        size="sm"
-        width={100}
-        value={amountText}
-        disabled={disabled}
-        error={amountShown}
-        onChange={(e) => setAmountText(e.currentTarget.value)}
-      />
-    ),
-    [amountText, disabled, amountShown],
-  );
-  const unitField = useMemo(
-    () => (
-      <LightNativeSelect
-        label="Unit"
-        size="sm"
-        width={90}
-        value={unit}
-        disabled={disabled}
-        data={UNIT_OPTIONS}
-        onChange={(e) => setUnit(e.currentTarget.value)}
-      />
-    ),
-    [unit, disabled],
-  );
-  const timeField = useMemo(
-    () => (
-      <TimeField label="Time given" value={timeText} error={time.error} disabled={disabled} onChange={setTimeText} />
-    ),
-    [timeText, time.error, disabled],
-  );
-  const preProcedureField = useMemo(
-    () => (
-      <CheckboxField
-        label="Before the procedure"
-        besideFields
-        checked={preProcedure}
-        disabled={disabled}
-        onChange={setPreProcedure}
-      />
-    ),
-    [preProcedure, disabled],
-  );
-  const submitButton = useMemo(
-    () => (
-      <Button type="submit" mt={25} mih={44} disabled={disabled}>
-        Add drug
-      </Button>
-    ),
-    [disabled],
-  );
-
   return (
     <form
       onSubmit={(e) => {
@@ -300,24 +366,15 @@ export function GiveDrugForm({
       }}
     >
       <Stack gap="xs">
-        <Group align="flex-start" wrap="wrap" gap="sm">
-          {nameField}
-          {CATALOGUE_LIST}
-          {routeField}
-          {amountField}
-          {unitField}
-          {timeField}
-          {preProcedureField}
-          {submitButton}
-        </Group>
-        {ageWarning && !disabled && (
-          <Alert color="orange" role="alert" data-testid="drug-age-warning">
-            {ageWarning.text}{' '}
-            <Text span size="xs">
-              ({ageWarning.source})
-            </Text>
-          </Alert>
-        )}
+        <DrugFields
+          values={{ name, route, unit, amountText, timeText, preProcedure }}
+          set={{ setName, setRoute, setUnit, setAmountText, setTimeText, setPreProcedure }}
+          disabled={disabled}
+          nameError={tried ? (nameError ?? undefined) : undefined}
+          amountError={amount.error ?? (tried && amountError ? amountError : undefined)}
+          timeError={time.error}
+        />
+        {ageWarning && !disabled && <AgeWarning warning={ageWarning} />}
         {check && !disabled && (findCatalogueDrug(name) != null || amount.value != null) && (
           <DoseCheckNote
             check={check}

@@ -29,6 +29,84 @@ export interface TimeIncrementorProps {
 
 const MINUTE = 60_000;
 
+/** The field's label, with its description below it when there is one. */
+function TimeLabel({ id, label, description }: { id: string; label: string; description?: ReactNode }): ReactNode {
+  return (
+    <LightStack gap={0} className={classes.labelColumn}>
+      <LightText htmlFor={id} fw={500}>
+        {label}
+      </LightText>
+      {description && (
+        <LightText id={`${id}-description`} size="sm" c="dimmed">
+          {description}
+        </LightText>
+      )}
+    </LightStack>
+  );
+}
+
+interface TimeActionsProps {
+  label: string;
+  disabled: boolean;
+  /** Whether the date edit is open. */
+  editDate: boolean;
+  onNow: () => void;
+  onToggleDate: () => void;
+  /** Clears the time; null while there is none, which hides the button. */
+  onClear: (() => void) | null;
+}
+
+/** The buttons after the time: "Now", "Date" (opens the date edit) and, with a time set, "Clear". */
+function TimeActions({ label, disabled, editDate, onNow, onToggleDate, onClear }: TimeActionsProps): ReactNode {
+  return (
+    <>
+      <LightButton variant="light" disabled={disabled} aria-label={`${label}: now`} onClick={onNow}>
+        Now
+      </LightButton>
+      <LightButton
+        variant="subtle"
+        disabled={disabled}
+        aria-label={`${label}: change date`}
+        aria-expanded={editDate}
+        onClick={onToggleDate}
+      >
+        Date
+      </LightButton>
+      {onClear && (
+        <LightButton variant="subtle" color="gray" disabled={disabled} aria-label={`${label}: clear`} onClick={onClear}>
+          Clear
+        </LightButton>
+      )}
+    </>
+  );
+}
+
+interface DateEditProps {
+  label: string;
+  /** The day shown (YYYY-MM-DD). */
+  day: string;
+  disabled: boolean;
+  /** Called with a complete YYYY-MM-DD only. */
+  onPick: (day: string) => void;
+}
+
+/** The date edit the "Date" button opens. */
+function DateEdit({ label, day, disabled, onPick }: DateEditProps): ReactNode {
+  return (
+    <LightTextInput
+      type="date"
+      label={`${label} date`}
+      value={day}
+      width={200}
+      disabled={disabled}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        if (/^\d{4}-\d{2}-\d{2}$/.test(next)) onPick(next);
+      }}
+    />
+  );
+}
+
 /**
  * The time incrementor (spec 002 §2, §5): HH:MM with a 2-digit hour, typed leniently (1:30p,
  * 930, 0930) and shown strictly; minus and plus buttons that repeat while held (spec 002 §9);
@@ -95,16 +173,7 @@ export function TimeIncrementor({
   return (
     <LightStack gap={4}>
       <LightGroup gap={6} align="flex-start">
-        <LightStack gap={0} className={classes.labelColumn}>
-          <LightText htmlFor={id} fw={500}>
-            {label}
-          </LightText>
-          {description && (
-            <LightText id={`${id}-description`} size="sm" c="dimmed">
-              {description}
-            </LightText>
-          )}
-        </LightStack>
+        <TimeLabel id={id} label={label} description={description} />
         <LightIconButton aria-label={`${label}: one minute earlier`} disabled={disabled || value == null} {...minus}>
           −
         </LightIconButton>
@@ -140,41 +209,25 @@ export function TimeIncrementor({
         <LightIconButton aria-label={`${label}: one minute later`} disabled={disabled || value == null} {...plus}>
           +
         </LightIconButton>
-        <LightButton
-          variant="light"
+        <TimeActions
+          label={label}
           disabled={disabled}
-          aria-label={`${label}: now`}
-          onClick={() => {
+          editDate={editDate}
+          onNow={() => {
             setDraft(null);
             commit(Math.floor(now() / MINUTE) * MINUTE);
           }}
-        >
-          Now
-        </LightButton>
-        <LightButton
-          variant="subtle"
-          disabled={disabled}
-          aria-label={`${label}: change date`}
-          aria-expanded={editDate}
-          onClick={() => setEditDate((v) => !v)}
-        >
-          Date
-        </LightButton>
-        {value != null && (
-          <LightButton
-            variant="subtle"
-            color="gray"
-            disabled={disabled}
-            aria-label={`${label}: clear`}
-            onClick={() => {
-              setDraft(null);
-              setError(null);
-              onChange(null);
-            }}
-          >
-            Clear
-          </LightButton>
-        )}
+          onToggleDate={() => setEditDate((v) => !v)}
+          onClear={
+            value == null
+              ? null
+              : () => {
+                  setDraft(null);
+                  setError(null);
+                  onChange(null);
+                }
+          }
+        />
       </LightGroup>
       {error && (
         <LightText id={`${id}-error`} size="sm" c="red" role="alert" className={classes.error}>
@@ -182,15 +235,11 @@ export function TimeIncrementor({
         </LightText>
       )}
       {editDate && (
-        <LightTextInput
-          type="date"
-          label={`${label} date`}
-          value={day}
-          width={200}
+        <DateEdit
+          label={label}
+          day={day}
           disabled={disabled}
-          onChange={(e) => {
-            const next = e.currentTarget.value;
-            if (!/^\d{4}-\d{2}-\d{2}$/.test(next)) return;
+          onPick={(next) => {
             if (value == null) {
               setDateOverride(next);
               return;
