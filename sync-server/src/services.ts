@@ -192,7 +192,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   );
 
   const billing = buildBilling({ db, dataDir: config.dataDir, orgStore, access, sender, now, log });
-  const ready = seedNewDatabase(db, created && config.seedDemo, billing, log);
+  const ready = seedNewDatabase(db, { demo: created && config.seedDemo, demoPlan: config.seedDemo }, billing, log);
 
   const pdfLinks = new SqlitePdfLinkStore(db);
   const orgs = createOrgServices({
@@ -323,9 +323,17 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
  * A new database gets the demo data (when configured), then the plan catalogue and the demo
  * office's plan; the server listens only once they are written (`Services.ready`).
  */
-function seedNewDatabase(db: Db, seedDemo: boolean, billing: BillingParts, log: Logger): Promise<void> {
-  const demo = seedDemo ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve();
-  return demo.then(() => billing.seedCatalogue(seedDemo ? DEMO_ORGS.office.id : null));
+function seedNewDatabase(
+  db: Db,
+  seed: { demo: boolean; demoPlan: boolean },
+  billing: BillingParts,
+  log: Logger,
+): Promise<void> {
+  const demo = seed.demo ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve();
+  // The catalogue on every start while there is none: a database made by `npm run setup`
+  // (scripts/init-db.ts, which has no provider) gets its plans, and the demo office its plan, at
+  // the first start.
+  return demo.then(() => billing.seedCatalogue(seed.demoPlan ? DEMO_ORGS.office.id : null));
 }
 
 /** Where the audited services write their records (issue 36 item 2): each change with its record in one transaction. */
