@@ -20,6 +20,7 @@ import { useOrgFeatures } from '../../data/orgSettings.js';
 import { SaveRefusal } from '../../ui/SaveRefusal.js';
 import { usePatients } from '../../data/patients.js';
 import { PatientForm } from '../patients/index.js';
+import { PlanRequired, planRefusal } from '../subscription/index.js';
 import { birthDateText } from '../patients/index.js';
 import { GrowingTextarea } from '../../ui/kit/GrowingTextarea.js';
 import { LightTextInput } from '../../ui/kit/LightTextInput.js';
@@ -115,6 +116,8 @@ export function NewCasePage(): ReactNode {
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A level the plan does not include (issue 37): which plan does, with the Subscription page.
+  const [planNeed, setPlanNeed] = useState<ReturnType<typeof planRefusal>>(null);
   const [addingPatient, setAddingPatient] = useState(false);
   // The patient's latest weight and height go into the case (issue 25): said here, before saving.
   const carried = usePatientCarriedMeasurements(orgId, values.patientId || null);
@@ -147,6 +150,7 @@ export function NewCasePage(): ReactNode {
     if (Object.keys(errors).length > 0 || saving) return;
     setSaving(true);
     setError(null);
+    setPlanNeed(null);
     const id = newResourceId('Appointment');
     const { appointment, composition } = newCaseResources(id, current, new Date());
     try {
@@ -155,7 +159,10 @@ export function NewCasePage(): ReactNode {
       await saveResource(orgId, appointment);
       void navigate(`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(id)}`);
     } catch (err) {
-      setError(caseSaveErrorText(err));
+      const need =
+        err instanceof FhirRequestError ? planRefusal(err.serverCode, err.messages, current.sedationLevel) : null;
+      if (need) setPlanNeed(need);
+      else setError(caseSaveErrorText(err));
       setSaving(false);
     }
   };
@@ -256,6 +263,7 @@ export function NewCasePage(): ReactNode {
               </Text>
             )}
             {error && <SaveRefusal orgId={orgId} error={error} />}
+            {planNeed && <PlanRequired orgId={orgId} {...planNeed} />}
             <Group justify="flex-end">
               <Button variant="default" mih={44} onClick={() => void navigate(-1)} disabled={saving}>
                 Cancel
