@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatMoney, invoiceDueText, type InvoiceView } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { useInvoicePreview, useInvoices } from './hooks.js';
@@ -54,15 +54,16 @@ export function UpcomingInvoice({
               Next invoice: <strong>{formatMoney(next.data.total, next.data.currency)}</strong> on{' '}
               {billingDate(upcomingDueAt(next.data))}
             </Text>
-            <Badge color="blue.8" variant="light">
+            <Text size="sm" fw={600} c="blue.9" data-testid="invoice-due">
               {invoiceDueText(upcomingDueAt(next.data), now)}
-            </Badge>
+            </Text>
           </Group>
         )}
         {next.data && more.data && (
           <Text size="sm" data-testid="provider-change-note">
             Adding or removing a provider changes the next invoice: with {providers + 1} providers it would be{' '}
-            {formatMoney(more.data.total, more.data.currency)}.
+            {formatMoney(more.data.total, more.data.currency)}
+            {more.data.lines.some((l) => l.proration) ? ', with the prorated charge for the rest of this period' : ''}.
           </Text>
         )}
       </Stack>

@@ -77,7 +77,7 @@ describe('PricingTable (spec 002 §2 "Pricing table", §9 "Pricing")', () => {
   it('shows the plan in use as the current plan, not to be chosen again', () => {
     render(<Table onSelect={vi.fn()} />);
     const basic = within(screen.getByRole('region', { name: 'Basic' })).getByRole('button', {
-      name: 'Basic: current plan',
+      name: 'Current plan',
     });
     expect((basic as HTMLButtonElement).disabled).toBe(true);
   });

@@ -81,9 +81,8 @@ function TierCard({
             disabled={current}
             onClick={() => onSelect(plan)}
             aria-pressed={selected}
-            aria-label={current ? `${tier.label}: current plan` : `Choose ${tier.label}`}
           >
-            {current ? 'Current plan' : selected ? 'Chosen' : `Choose ${tier.label}`}
+            {current ? 'Current plan' : selected ? `${tier.label} chosen` : `Choose ${tier.label}`}
           </Button>
         )}
       </Stack>
