@@ -41,11 +41,15 @@ function TierCard({
       style={selected ? { outline: '3px solid var(--mantine-color-blue-7)' } : undefined}
     >
       <Stack gap="xs" h="100%">
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" gap="xs" wrap="wrap">
           <Title order={3} size="h4" id={headingId}>
             {tier.label}
           </Title>
-          {popular && <Badge color="blue.8">{PRICING_TEXTS.mostPopular}</Badge>}
+          {popular && (
+            <Badge color="blue.8" style={{ flexShrink: 0, overflow: 'visible' }}>
+              {PRICING_TEXTS.mostPopular}
+            </Badge>
+          )}
         </Group>
         {plan ? (
           <div>
