@@ -16,8 +16,10 @@ export function SubscriptionBanner({ orgId }: { orgId: string }): ReactNode {
   const isAdmin = useMayAdminister(orgId);
   const status = useOrgSubscriptionStatus(orgId);
   const { pathname } = useLocation();
-  // The time the banner is worked out at; a page change works it out again.
-  const [now] = useState(() => Date.now());
+  // The time the banner is worked out at; each page opened works it out again (days left).
+  const [at, setAt] = useState(() => ({ pathname, now: Date.now() }));
+  if (at.pathname !== pathname) setAt({ pathname, now: Date.now() });
+  const now = at.now;
   if (!status.data) return null;
   const banner = subscriptionBanner(
     status.data.subscriptionStatus,
