@@ -53,6 +53,7 @@ export function planRefusal(
   sedationLevel: string,
 ): { entitlement: PlanEntitlement; message?: string } | null {
   if (serverCode !== 'SEDATION_LEVEL_NOT_ALLOWED' && serverCode !== 'PLAN_REQUIRED') return null;
-  const message = messages.join('. ');
+  // A message that is only the code again says nothing more.
+  const message = messages.filter((m) => m !== serverCode).join('. ');
   return { entitlement: sedationEntitlement(sedationLevel), ...(message ? { message } : {}) };
 }

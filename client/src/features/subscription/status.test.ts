@@ -43,7 +43,7 @@ describe('a save the plan refused (issue 37)', () => {
       entitlement: 'generalAnesthesia',
       message: text,
     });
-    expect(planRefusal('PLAN_REQUIRED', [], 'deep')).toEqual({ entitlement: 'deepSedation' });
+    expect(planRefusal('PLAN_REQUIRED', ['PLAN_REQUIRED'], 'deep')).toEqual({ entitlement: 'deepSedation' });
     expect(planRefusal('TRIAL_ENDED', [text], 'ga')).toBeNull();
   });
 });
