@@ -155,6 +155,8 @@ async function everyAudience(baseURL: string, server: { dataDir: string }) {
     token: 'not-a-link',
     // No inventory (the drugInventory flag is off in a new organisation): the screen's own state is scanned.
     inventoryId: 'no-inventory',
+    // The team's product screen of a plan price that is not there: the screen's empty list is scanned.
+    productId: 'no-product',
   };
   return { member, values };
 }

@@ -36,16 +36,19 @@ export const SubAppChrome = createContext<ComponentType<SubAppChromeProps>>(Bare
 export interface SubAppRoutesProps {
   routes: readonly SubAppRoute[];
   nav: NavItem[];
+  /** Shown above every screen of the sub-app (the organisation app's subscription banner). */
+  banner?: ReactNode;
 }
 
 /**
  * Renders a sub-app's route table inside the application chrome (SubAppChrome); unknown paths get
  * the not-found page. It renders again only when its routes or navigation change.
  */
-export const SubAppRoutes = memo(function SubAppRoutes({ routes, nav }: SubAppRoutesProps): ReactNode {
+export const SubAppRoutes = memo(function SubAppRoutes({ routes, nav, banner }: SubAppRoutesProps): ReactNode {
   const Chrome = useContext(SubAppChrome);
   return (
     <Chrome nav={nav}>
+      {banner}
       <Routes>
         {routes.map((r) => (
           <Route

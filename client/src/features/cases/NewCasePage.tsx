@@ -20,6 +20,7 @@ import { useOrgFeatures } from '../../data/orgSettings.js';
 import { SaveRefusal } from '../../ui/SaveRefusal.js';
 import { usePatients } from '../../data/patients.js';
 import { PatientForm } from '../patients/index.js';
+import { PlanRequired, planRefusal } from '../subscription/index.js';
 import { birthDateText } from '../patients/index.js';
 import { GrowingTextarea } from '../../ui/kit/GrowingTextarea.js';
 import { LightTextInput } from '../../ui/kit/LightTextInput.js';
@@ -207,6 +208,13 @@ export function NewCasePage(): ReactNode {
     ...(/^\d{4}-\d{2}-\d{2}$/.test(query.get('date') ?? '') ? { date: query.get('date')! } : {}),
   }));
   const [submitted, setSubmitted] = useState(false);
+<<<<<<< HEAD
+=======
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // A level the plan does not include (issue 37): which plan does, with the Subscription page.
+  const [planNeed, setPlanNeed] = useState<ReturnType<typeof planRefusal>>(null);
+>>>>>>> refs/remotes/h/subui
   const [addingPatient, setAddingPatient] = useState(false);
   // The patient's latest weight and height go into the case (issue 25): said here, before saving.
   const carried = usePatientCarriedMeasurements(orgId, values.patientId || null);
@@ -237,7 +245,28 @@ export function NewCasePage(): ReactNode {
   const submit = (e: FormEvent): void => {
     e.preventDefault();
     setSubmitted(true);
+<<<<<<< HEAD
     if (Object.keys(errors).length === 0) void create(current);
+=======
+    if (Object.keys(errors).length > 0 || saving) return;
+    setSaving(true);
+    setError(null);
+    setPlanNeed(null);
+    const id = newResourceId('Appointment');
+    const { appointment, composition } = newCaseResources(id, current, new Date());
+    try {
+      // The record first: the appointment points to it.
+      await saveResource(orgId, composition);
+      await saveResource(orgId, appointment);
+      void navigate(`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(id)}`);
+    } catch (err) {
+      const need =
+        err instanceof FhirRequestError ? planRefusal(err.serverCode, err.messages, current.sedationLevel) : null;
+      if (need) setPlanNeed(need);
+      else setError(caseSaveErrorText(err));
+      setSaving(false);
+    }
+>>>>>>> refs/remotes/h/subui
   };
 
   return (
@@ -305,6 +334,7 @@ export function NewCasePage(): ReactNode {
               </Text>
             )}
             {error && <SaveRefusal orgId={orgId} error={error} />}
+            {planNeed && <PlanRequired orgId={orgId} {...planNeed} />}
             <Group justify="flex-end">
               <Button variant="default" mih={44} onClick={() => void navigate(-1)} disabled={saving}>
                 Cancel

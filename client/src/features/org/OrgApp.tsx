@@ -5,6 +5,7 @@ import { useOutboxReplay } from '../../data/db.js';
 import { useMayAdminister } from '../../data/orgAccess.js';
 import { adminLabel } from '../orgs/index.js';
 import { RequireOrgAccess } from '../orgs/index.js';
+import { SubscriptionBanner } from '../subscription/index.js';
 import { ORG_ROUTES } from './routes.js';
 
 function OrgAppRoutes({ orgId }: { orgId: string }): ReactNode {
@@ -27,7 +28,8 @@ function OrgAppRoutes({ orgId }: { orgId: string }): ReactNode {
       { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },
     ];
   }, [orgId, isAdmin]);
-  return <SubAppRoutes routes={ORG_ROUTES} nav={nav} />;
+  const banner = useMemo(() => <SubscriptionBanner orgId={orgId} />, [orgId]);
+  return <SubAppRoutes routes={ORG_ROUTES} nav={nav} banner={banner} />;
 }
 
 /** The organisation app, loaded on demand under /org/{orgId} (spec 000 §2), for its members (spec 000 §4, §6). */

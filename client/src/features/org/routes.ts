@@ -24,6 +24,7 @@ import { AdminReportsPage } from '../report/index.js';
 import { ReportReviewPage } from '../report/index.js';
 import { ReportReviewViewPage } from '../report/index.js';
 import { UnsignedReportsPage } from '../report/index.js';
+import { SubscriptionPage } from '../subscription/index.js';
 
 /** The organisation app's routes under /org/{orgId} (spec 000 §2). */
 export const ORG_ROUTES: readonly SubAppRoute[] = [
@@ -77,7 +78,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'inventories/:inventoryId/log', title: 'Inventory Log', element: createElement(LedgerLogPage) },
   { path: 'provider-case-presets', title: 'Provider Case Presets' },
   { path: 'settings', title: 'Settings', element: createElement(SettingsPage) },
-  { path: 'subscription', title: 'Subscription' },
+  { path: 'subscription', title: 'Subscription', element: createElement(SubscriptionPage) },
   ...shopRoutes(''),
   { path: 'shop/orders', title: 'Orders' },
   { path: 'shop/orders/:orderId', title: 'Order' },

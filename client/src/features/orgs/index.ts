@@ -4,6 +4,7 @@ export { BaaPage } from './BaaPage.js';
 export { GoLivePage } from './GoLivePage.js';
 export { MemberPage } from './MemberPage.js';
 export { MembersPage } from './MembersPage.js';
+export { OrgDetailsForm } from './OrgDetailsForm.js';
 export { OrgOverview, OrgTable } from './OrgOverview.js';
 export { RequireOrgAccess } from './RequireOrgAccess.js';
 export { RoleBadges } from './RoleBadges.js';

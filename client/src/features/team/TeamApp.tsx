@@ -6,6 +6,7 @@ import { useSession } from '../../session/SessionProvider.js';
 import { audienceOnly } from '../orgs/index.js';
 import { subjectOf } from '../../session/sessionOrgs.js';
 import { TeamFeatureFlagsPage, TeamOrgPage, TeamOrgsPage, TeamUsersPage } from './TeamPages.js';
+import { PlanProductsPage, ThePlanPage } from '../subscription/index.js';
 
 /** The internal team app's routes under /vigil-team (spec 000 §2). */
 export const TEAM_ROUTES: readonly SubAppRoute[] = [
@@ -19,7 +20,7 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'case-stats', title: 'Case Stats' },
   { path: 'customer-support', title: 'Customer Support' },
   { path: 'calendar', title: 'Calendar' },
-  { path: 'the-plan', title: 'The Plan' },
+  { path: 'the-plan', title: 'The Plan', element: <ThePlanPage /> },
   {
     path: 'parent-orgs',
     title: 'Parent Organizations',
@@ -29,8 +30,8 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   ...shopRoutes('parent-orgs/:parentOrgId/orders/:orderId'),
   ...shopRoutes('stripe-customers/:stripeCustomerId/orders/:orderId'),
   { path: 'onboarding', title: 'Onboarding' },
-  { path: 'products', title: 'Products' },
-  { path: 'products/:productId', title: 'Product' },
+  { path: 'products', title: 'Products', element: <PlanProductsPage /> },
+  { path: 'products/:productId', title: 'Product', element: <PlanProductsPage /> },
   { path: 'cases', title: 'Cases' },
   { path: 'cases/:caseId', title: 'Case' },
   { path: 'users', title: 'Users', element: <TeamUsersPage /> },
