@@ -98,15 +98,19 @@ function loadingText(list: { data: unknown[] | undefined; refreshing: boolean })
 function useCreateCase(orgId: string): {
   saving: boolean;
   error: string | null;
+  planNeed: ReturnType<typeof planRefusal>;
   create: (values: NewCaseValues) => Promise<void>;
 } {
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A level the plan does not include (issue 37): which plan does, with the Subscription page.
+  const [planNeed, setPlanNeed] = useState<ReturnType<typeof planRefusal>>(null);
   const create = async (values: NewCaseValues): Promise<void> => {
     if (saving) return;
     setSaving(true);
     setError(null);
+    setPlanNeed(null);
     const id = newResourceId('Appointment');
     const { appointment, composition } = newCaseResources(id, values, new Date());
     try {
@@ -115,11 +119,14 @@ function useCreateCase(orgId: string): {
       await saveResource(orgId, appointment);
       void navigate(`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(id)}`);
     } catch (err) {
-      setError(caseSaveErrorText(err));
+      const need =
+        err instanceof FhirRequestError ? planRefusal(err.serverCode, err.messages, values.sedationLevel) : null;
+      if (need) setPlanNeed(need);
+      else setError(caseSaveErrorText(err));
       setSaving(false);
     }
   };
-  return { saving, error, create };
+  return { saving, error, planNeed, create };
 }
 
 type TimeField = 'date' | 'startTime' | 'endTime';
@@ -208,13 +215,6 @@ export function NewCasePage(): ReactNode {
     ...(/^\d{4}-\d{2}-\d{2}$/.test(query.get('date') ?? '') ? { date: query.get('date')! } : {}),
   }));
   const [submitted, setSubmitted] = useState(false);
-<<<<<<< HEAD
-=======
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // A level the plan does not include (issue 37): which plan does, with the Subscription page.
-  const [planNeed, setPlanNeed] = useState<ReturnType<typeof planRefusal>>(null);
->>>>>>> refs/remotes/h/subui
   const [addingPatient, setAddingPatient] = useState(false);
   // The patient's latest weight and height go into the case (issue 25): said here, before saving.
   const carried = usePatientCarriedMeasurements(orgId, values.patientId || null);
@@ -241,32 +241,11 @@ export function NewCasePage(): ReactNode {
   const placeChoices = placeOptions(locations.data ?? []);
   const levelOptions = allowedSedationLevels(maxLevel).map((l) => ({ value: l, label: SEDATION_LEVEL_LABELS[l] }));
 
-  const { saving, error, create } = useCreateCase(orgId);
+  const { saving, error, planNeed, create } = useCreateCase(orgId);
   const submit = (e: FormEvent): void => {
     e.preventDefault();
     setSubmitted(true);
-<<<<<<< HEAD
     if (Object.keys(errors).length === 0) void create(current);
-=======
-    if (Object.keys(errors).length > 0 || saving) return;
-    setSaving(true);
-    setError(null);
-    setPlanNeed(null);
-    const id = newResourceId('Appointment');
-    const { appointment, composition } = newCaseResources(id, current, new Date());
-    try {
-      // The record first: the appointment points to it.
-      await saveResource(orgId, composition);
-      await saveResource(orgId, appointment);
-      void navigate(`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(id)}`);
-    } catch (err) {
-      const need =
-        err instanceof FhirRequestError ? planRefusal(err.serverCode, err.messages, current.sedationLevel) : null;
-      if (need) setPlanNeed(need);
-      else setError(caseSaveErrorText(err));
-      setSaving(false);
-    }
->>>>>>> refs/remotes/h/subui
   };
 
   return (
