@@ -43,7 +43,7 @@ export function CartPage(): ReactNode {
       )}
       {c && c.lines.length > 0 && (
         <Stack gap="md">
-          <Table.ScrollContainer minWidth={340}>
+          <Table.ScrollContainer minWidth={300}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -101,7 +101,7 @@ function CartRow({ line, busy, onChange }: CartRowProps): ReactNode {
         </Group>
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={4} align="center">
           <NumberField
             aria-label={`Quantity of ${p.name}`}
             value={quantity}
@@ -113,12 +113,13 @@ function CartRow({ line, busy, onChange }: CartRowProps): ReactNode {
             allowDecimal={false}
             allowNegative={false}
             disabled={busy}
-            w={84}
+            w={80}
           />
           <Button
             variant="subtle"
             color="red.9"
             mih={44}
+            px="xs"
             disabled={busy}
             onClick={() => void onChange(p.id, 0)}
             aria-label={`Remove ${p.name}`}

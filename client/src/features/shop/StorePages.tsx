@@ -32,7 +32,7 @@ async function storeCounts(): Promise<{ status: OrderStatus; count: number }[]> 
   return Promise.all(
     ORDER_STATUSES.map(async (status) => ({
       status,
-      count: (await api.fetchStoreOrders(status, null, COUNT_UP_TO)).length,
+      count: await api.countStoreOrders(status, COUNT_UP_TO),
     })),
   );
 }

@@ -168,6 +168,15 @@ export async function fetchStoreOrders(
   return orders.parse(data.storeOrders);
 }
 
+/** How many orders have a status, counted up to `upTo` (their ids only: a page of ids costs little). */
+export async function countStoreOrders(status: OrderStatus, upTo: number): Promise<number> {
+  const data = await graphql<{ storeOrders: unknown }>(
+    'query StoreOrderCount($status: String, $first: Int) { storeOrders(status: $status, first: $first) { id } }',
+    { status, first: upTo },
+  );
+  return z.array(z.object({ id: z.string() })).parse(data.storeOrders).length;
+}
+
 export async function fetchStoreOrder(orderId: string): Promise<ShopOrder> {
   const data = await graphql<{ storeOrder: unknown }>(
     `query StoreOrder($id: String!) { storeOrder(orderId: $id) { ${ORDER} } }`,
