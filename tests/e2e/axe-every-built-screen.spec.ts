@@ -155,6 +155,11 @@ async function everyAudience(baseURL: string, server: { dataDir: string }) {
     token: 'not-a-link',
     // No inventory (the drugInventory flag is off in a new organisation): the screen's own state is scanned.
     inventoryId: 'no-inventory',
+    // The shop (issue 37): a demo product (the store's screens show it; this office's shop is off, so
+    // its screens show why), an order that is not there, and a payment customer the team orders for.
+    productId: 'prd-demooximeter0',
+    orderId: 'no-order',
+    stripeCustomerId: 'cus_none',
   };
   return { member, values };
 }

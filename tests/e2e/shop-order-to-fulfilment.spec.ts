@@ -56,7 +56,7 @@ test('an order placed in the shop shows in the team store, is fulfilled and ship
   baseURL,
   server,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const found = new Map<string, string[]>();
   const office = await orgMember(baseURL!);
   const uber = await superuser(server);
@@ -140,7 +140,8 @@ test('an order placed in the shop shows in the team store, is fulfilled and ship
 
   // The team sees it, fulfils it and ships it.
   await team.goto('/vigil-team/store');
-  await expect(team.getByTestId('count-paid')).toHaveText('1');
+  // The demo office's paid order and this one.
+  await expect(team.getByTestId('count-paid')).toHaveText('2');
   await axeClean(team, found, 'store');
   await team.getByRole('link', { name: 'Paid' }).click();
   await expect(team.getByRole('combobox', { name: 'Status' })).toHaveValue('paid');
