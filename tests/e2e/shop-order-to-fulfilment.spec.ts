@@ -162,7 +162,16 @@ test('an order placed in the shop shows in the team store, is fulfilled and ship
   await expect(shop.getByTestId('order-status')).toHaveText('Shipped');
   await expect(shop.getByTestId('tracking')).toHaveText('UPS 1Z999AA10123456784');
 
+  // A return: the team refunds the shipped order after confirming it.
+  await team.getByRole('button', { name: 'Refund' }).click();
+  const confirm = team.getByRole('dialog', { name: `Refund order ${number}?` });
+  await expect(confirm).toContainText('this is a return');
+  await axeClean(team, found, 'refund confirmation');
+  await confirm.getByRole('button', { name: 'Refund $895' }).click();
+  await expect(team.getByTestId('order-status')).toHaveText('Refunded');
+  await expect(team.getByText('A refunded order is final.')).toBeVisible();
+
   const failures = [...found].filter(([, v]) => v.length > 0).map(([at, v]) => `${at}: ${v.join('; ')}`);
   expect(failures).toEqual([]);
-  expect(found.size).toBe(12);
+  expect(found.size).toBe(14);
 });

@@ -51,11 +51,12 @@ export function addressLines(a: PostalAddressView | null | undefined): string[] 
   return [a.name, line1, line2, place, country].filter((l): l is string => typeof l === 'string' && l.trim() !== '');
 }
 
+/** Badge colours dark enough for white text at badge size (WCAG AA 4.5:1), under a dialog's overlay too. */
 export const STATUS_COLORS: Readonly<Record<OrderStatus, string>> = {
-  paid: 'blue',
-  fulfilled: 'grape',
-  shipped: 'teal',
-  refunded: 'gray',
+  paid: 'blue.9',
+  fulfilled: 'grape.9',
+  shipped: 'teal.9',
+  refunded: 'gray.8',
 };
 
 export interface TimelineStep {
