@@ -8,11 +8,12 @@ import { contextWith } from './members.js';
 import { superuser } from './org-setup.js';
 
 /**
- * Issue 37 in Chromium: the team adds a product (a wireless oximeter, beside the demo catalogue) to the store (its picture from a file), an office
- * administrator with the store turned on and a card on file buys it in the shop, the order shows
- * in the team's store orders, the team fulfils and ships it with a tracking number, and the
- * office's order page says Shipped with that number. axe-core runs on every screen on the way;
- * the catalogue and the cart are checked on a phone too.
+ * Issue 37 in Chromium: the team adds a product to the store (a wireless oximeter beside the demo
+ * catalogue, its picture chosen as a file), an office administrator with the store turned on and a
+ * card on file buys it in the shop, the order shows in the team's store orders, the team fulfils
+ * and ships it with a tracking number, the office's order page says Shipped with that number, and
+ * the team refunds it after a confirmation. axe-core runs on every screen on the way; the
+ * catalogue and the cart are checked on a phone too.
  */
 
 const cookieHeader = (jar: CookieJar): string => [...jar.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
