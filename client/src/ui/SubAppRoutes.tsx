@@ -63,14 +63,19 @@ export const SubAppRoutes = memo(function SubAppRoutes({ routes, nav, banner }: 
   );
 });
 
-/** The shop routes of spec 000 §2, under a base path. */
-export function shopRoutes(base: string): SubAppRoute[] {
+/** The shop's screens, as shopRoutes names them. */
+export type ShopScreen = 'shop' | 'cart' | 'checkout' | 'product';
+
+/** The shop routes of spec 000 §2, under a base path, each with its screen when `element` gives one. */
+export function shopRoutes(base: string, element?: (screen: ShopScreen) => ReactNode): SubAppRoute[] {
   const at = (p: string): string => (base ? `${base}/${p}` : p);
+  const route = (path: string, title: string, screen: ShopScreen): SubAppRoute =>
+    element ? { path: at(path), title, element: element(screen) } : { path: at(path), title };
   return [
-    { path: at('shop'), title: 'Shop' },
-    { path: at('shop/cart'), title: 'Cart' },
-    { path: at('shop/checkout'), title: 'Checkout' },
-    { path: at('shop/product/:productId'), title: 'Product' },
+    route('shop', 'Shop', 'shop'),
+    route('shop/cart', 'Cart', 'cart'),
+    route('shop/checkout', 'Checkout', 'checkout'),
+    route('shop/product/:productId', 'Product', 'product'),
   ];
 }
 

@@ -21,6 +21,7 @@ import { SettingsPage } from '../orgs/index.js';
 import { PatientPage } from '../patients/index.js';
 import { PatientsPage } from '../patients/index.js';
 import { AdminReportsPage } from '../report/index.js';
+import { OrderPage, OrdersPage, shopElement } from '../shop/index.js';
 import { ReportReviewPage } from '../report/index.js';
 import { ReportReviewViewPage } from '../report/index.js';
 import { UnsignedReportsPage } from '../report/index.js';
@@ -79,7 +80,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'provider-case-presets', title: 'Provider Case Presets' },
   { path: 'settings', title: 'Settings', element: createElement(SettingsPage) },
   { path: 'subscription', title: 'Subscription', element: createElement(SubscriptionPage) },
-  ...shopRoutes(''),
-  { path: 'shop/orders', title: 'Orders' },
-  { path: 'shop/orders/:orderId', title: 'Order' },
+  ...shopRoutes('', shopElement),
+  { path: 'shop/orders', title: 'Orders', element: createElement(OrdersPage) },
+  { path: 'shop/orders/:orderId', title: 'Order', element: createElement(OrderPage) },
 ];

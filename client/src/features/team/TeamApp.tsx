@@ -5,6 +5,15 @@ import { RequireAuth } from '../../session/guards.js';
 import { useSession } from '../../session/SessionProvider.js';
 import { audienceOnly } from '../orgs/index.js';
 import { subjectOf } from '../../session/sessionOrgs.js';
+import {
+  ProviderCustomerShopPage,
+  shopElement,
+  StoreOrderPage,
+  StoreOrdersPage,
+  StorePage,
+  StoreProductPage,
+  StoreProductsPage,
+} from '../shop/index.js';
 import { TeamFeatureFlagsPage, TeamOrgPage, TeamOrgsPage, TeamUsersPage } from './TeamPages.js';
 import { PlanProductsPage, ThePlanPage } from '../subscription/index.js';
 
@@ -14,7 +23,7 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'orgs', title: 'Organizations', element: <TeamOrgsPage /> },
   { path: 'orgs/:selectedOrgId', title: 'Organization', element: <TeamOrgPage param="selectedOrgId" /> },
   { path: 'orgs/:selectedOrgId/feature-flags', title: 'Feature Flags', element: <TeamFeatureFlagsPage /> },
-  ...shopRoutes('orgs/:selectedOrgId/orders/:orderId'),
+  ...shopRoutes('orgs/:selectedOrgId/orders/:orderId', shopElement),
   { path: 'live', title: 'Live' },
   { path: 'equipment-planner', title: 'Equipment Planner' },
   { path: 'case-stats', title: 'Case Stats' },
@@ -27,8 +36,8 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
     element: <TeamOrgsPage title="Parent Organizations" type="parent" />,
   },
   { path: 'parent-orgs/:parentOrgId', title: 'Parent Organization', element: <TeamOrgPage param="parentOrgId" /> },
-  ...shopRoutes('parent-orgs/:parentOrgId/orders/:orderId'),
-  ...shopRoutes('stripe-customers/:stripeCustomerId/orders/:orderId'),
+  ...shopRoutes('parent-orgs/:parentOrgId/orders/:orderId', shopElement),
+  ...shopRoutes('stripe-customers/:stripeCustomerId/orders/:orderId', () => <ProviderCustomerShopPage />),
   { path: 'onboarding', title: 'Onboarding' },
   { path: 'products', title: 'Products', element: <PlanProductsPage /> },
   { path: 'products/:productId', title: 'Product', element: <PlanProductsPage /> },
@@ -36,12 +45,12 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'cases/:caseId', title: 'Case' },
   { path: 'users', title: 'Users', element: <TeamUsersPage /> },
   { path: 'users/:userId', title: 'User' },
-  { path: 'store', title: 'Store' },
-  { path: 'store/products', title: 'Store Products' },
-  { path: 'store/products/new', title: 'New Store Product' },
-  { path: 'store/products/:productId', title: 'Store Product' },
-  { path: 'store/orders', title: 'Store Orders' },
-  { path: 'store/orders/:orderId', title: 'Store Order' },
+  { path: 'store', title: 'Store', element: <StorePage /> },
+  { path: 'store/products', title: 'Store Products', element: <StoreProductsPage /> },
+  { path: 'store/products/new', title: 'New Store Product', element: <StoreProductPage /> },
+  { path: 'store/products/:productId', title: 'Store Product', element: <StoreProductPage /> },
+  { path: 'store/orders', title: 'Store Orders', element: <StoreOrdersPage /> },
+  { path: 'store/orders/:orderId', title: 'Store Order', element: <StoreOrderPage /> },
   { path: 'fhir', title: 'FHIR' },
   { path: 'fhir/:orgId', title: 'FHIR' },
   { path: 'db-console', title: 'DB Console' },
@@ -58,6 +67,7 @@ export default function TeamApp(): ReactNode {
     { label: 'Cases', href: '/vigil-team/cases' },
     { label: 'Live', href: '/vigil-team/live' },
     { label: 'Onboarding', href: '/vigil-team/onboarding' },
+    { label: 'Store', href: '/vigil-team/store' },
   ];
   // Spec 000 §6 sub-app audiences: internal staff. The lists need an internal uber (the server
   // refuses others); anyone else sees each screen's title and why it is not for them.
