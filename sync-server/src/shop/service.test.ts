@@ -153,6 +153,19 @@ describe('ShopService (issue 37)', () => {
     expect((await shop.orders({ limit: 10 })).items).toEqual([]);
   });
 
+  it('places one order for a double submit of one cart', async () => {
+    const { service, shop, admin, payWith, oximeter } = await world();
+    await payWith('4242424242424242');
+    await service.setCartLine(admin, { orgId: 'office', productId: oximeter.id, quantity: 1 });
+    const outcomes = await Promise.allSettled([
+      service.checkout(admin, { orgId: 'office' }),
+      service.checkout(admin, { orgId: 'office' }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((await shop.orders({ limit: 10 })).items).toHaveLength(1);
+    expect((await shop.product(oximeter.id))?.stock).toBe(2);
+  });
+
   it('refuses a checkout when someone else bought the last one first', async () => {
     const { service, shop, admin, payWith, capnograph } = await world();
     await payWith('4242424242424242');

@@ -154,10 +154,25 @@ export class ShopService {
     if (gone) refuse(fill(SHOP_TEXTS.unavailable, { name: gone.product.name }));
     const account = await this.deps.billing.get(orgId);
     if (!account) refuse(SHOP_TEXTS.noCard);
-    if (!(await this.deps.shop.takeStock(cart))) {
+    // The cart is claimed with its stock in one unit of work: a second submit (a double click,
+    // another tab) finds it empty and is refused, so one cart is never paid twice.
+    const claimed = await this.deps.shop.transaction(async () => {
+      const held = await this.deps.shop.cart(orgId, who.user.id);
+      if (held.length === 0) return 'empty' as const;
+      if (!(await this.deps.shop.takeStock(held))) return 'short' as const;
+      await this.deps.shop.clearCart(orgId, who.user.id);
+      return held;
+    });
+    if (claimed === 'empty') refuse(SHOP_TEXTS.emptyCart);
+    if (claimed === 'short') {
       const short = view.lines.find((l) => l.product.stock < l.quantity) ?? view.lines[0]!;
       refuse(fill(SHOP_TEXTS.outOfStock, { name: short.product.name, available: short.product.stock }));
     }
+    /** Puts the stock and the cart back as they were (a refused card, an order not written). */
+    const giveBack = async (): Promise<void> => {
+      await this.deps.shop.returnStock(claimed);
+      for (const l of claimed) await this.deps.shop.setCartLine(orgId, who.user.id, l.productId, l.quantity);
+    };
     const orderId = newId('ord');
     let paymentId: string;
     try {
@@ -167,14 +182,14 @@ export class ShopService {
       });
       paymentId = payment.id;
     } catch (e) {
-      await this.deps.shop.returnStock(cart);
+      await giveBack();
       if (e instanceof PaymentRefusedError) refuse(e.message);
       throw e;
     }
     const now = this.deps.now();
     const org = await this.deps.orgs.org(orgId);
-    return this.deps.shop.transaction(async () => {
-      const order = await this.deps.shop.createOrder({
+    try {
+      return await this.deps.shop.createOrder({
         id: orderId,
         orgId,
         status: 'paid',
@@ -200,9 +215,12 @@ export class ShopService {
         refundedAt: null,
         updatedAt: now,
       });
-      await this.deps.shop.clearCart(orgId, who.user.id);
-      return order;
-    });
+    } catch (e) {
+      // Paid but not recorded: the payment is refunded, never kept without its order.
+      await this.deps.provider.refund(paymentId);
+      await giveBack();
+      throw e;
+    }
   }
 
   async orders(caller: Caller, args: Record<string, unknown>): Promise<Page<OrderRecord>> {
