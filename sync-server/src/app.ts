@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { contentSecurityPolicy } from './csp.js';
 import { uncaughtErrorAnswer } from './errors.js';
 import { botCheckRoutes, emrLaunchRoutes } from './routes/auth.js';
 import { billingRoutes } from './routes/billing.js';
@@ -85,20 +86,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     secureHeaders({
       // A route that sets its own, stricter header keeps it (the report PDF's CSP).
       overwrite: false,
-      // The PWA loads only its own scripts; websockets and API calls go to the same origin.
-      // 'wasm-unsafe-eval' lets it compile WebAssembly (the camera's barcode reader, a file of
-      // its own build) and nothing else: JavaScript eval stays refused.
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // 'self' covers this origin's ws:/wss: too (CSP 3); no other host may be reached.
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
+      // The PWA's own scripts only; the real payment provider's card entry hosts when it is configured.
+      contentSecurityPolicy: contentSecurityPolicy({ stripe: services.billing.publishableKey !== null }),
     }),
   );
   app.onError((err, c) => {

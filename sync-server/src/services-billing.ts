@@ -32,6 +32,12 @@ export interface BillingParts {
   provider: PaymentProvider;
   /** The local provider when it is the one in use (its card entry, hosted invoices and clock routes). */
   local: LocalPaymentProvider | null;
+  /**
+   * The real provider's publishable key, which the client's card entry loads the provider's
+   * script with (GraphQL `stripePublishableKey`); null with the local provider. Public by design:
+   * the secret key and the webhook secret never leave the server.
+   */
+  publishableKey: string | null;
   billingStore: SqliteBillingStore;
   billing: BillingService;
   webhooks: BillingWebhooks;
@@ -81,7 +87,8 @@ export function buildBilling({ db, dataDir, orgStore, access, sender, now, log }
   // signatures it makes are fresh by the clock the webhook verifies them with.
   const local = new LocalPaymentProvider(new SqliteLocalPaymentStore(db), localWebhookSecret(dataDir), now);
   // The real provider's adapter when its keys are configured (billing/select.ts), else the local one.
-  const provider: PaymentProvider = selectPaymentProvider() ?? local;
+  const selected = selectPaymentProvider();
+  const provider: PaymentProvider = selected?.provider ?? local;
   const localInUse = provider === local ? local : null;
   const billingStore = new SqliteBillingStore(db);
   const billing = new BillingService({
@@ -173,7 +180,14 @@ export function buildBilling({ db, dataDir, orgStore, access, sender, now, log }
   const sendEvents = (): Promise<void> => sending?.send() ?? Promise.resolve();
 
   return {
-    ...{ provider, local: localInUse, billingStore, billing, webhooks },
+    ...{
+      provider,
+      local: localInUse,
+      publishableKey: selected?.publishableKey ?? null,
+      billingStore,
+      billing,
+      webhooks,
+    },
     ...{ providersChanged, seedCatalogue, start, sendEvents, stop },
   };
 }

@@ -10,11 +10,21 @@ export interface ServerInfo {
   driftMs: number | null;
   /** The server's environment; remembered for offline starts. */
   environment: string | null;
+  /**
+   * The real payment provider's publishable key when the server uses it (the card entry then
+   * loads the provider's script), null with the local provider or before the server answered.
+   */
+  stripePublishableKey: string | null;
 }
 
 const ENVIRONMENT_KEY = 'vigil.environment';
 
-const ServerInfoContext = createContext<ServerInfo>({ clock: 'unknown', driftMs: null, environment: null });
+const ServerInfoContext = createContext<ServerInfo>({
+  clock: 'unknown',
+  driftMs: null,
+  environment: null,
+  stripePublishableKey: null,
+});
 
 function rememberedEnvironment(): string | null {
   try {
@@ -25,7 +35,7 @@ function rememberedEnvironment(): string | null {
 }
 
 /**
- * Asks the server for its time and environment once at start. Offline, the clock stays
+ * Asks the server for its time, environment and payment provider's publishable key once at start. Offline, the clock stays
  * 'unknown' (nothing is hidden: charting must go on) and the last known environment is used.
  */
 export function ServerInfoProvider({ children }: { children: ReactNode }): ReactNode {
@@ -33,13 +43,16 @@ export function ServerInfoProvider({ children }: { children: ReactNode }): React
     clock: 'checking',
     driftMs: null,
     environment: rememberedEnvironment(),
+    stripePublishableKey: null,
   }));
 
   useEffect(() => {
     let cancelled = false;
     const sentAt = Date.now();
-    graphql<{ serverTime: number; environment: string }>('query ServerInfo { serverTime environment }').then(
-      ({ serverTime, environment }) => {
+    graphql<{ serverTime: number; environment: string; stripePublishableKey: string | null }>(
+      'query ServerInfo { serverTime environment stripePublishableKey }',
+    ).then(
+      ({ serverTime, environment, stripePublishableKey }) => {
         if (cancelled) return;
         const driftMs = clockDrift({ sentAt, receivedAt: Date.now(), serverTime });
         try {
@@ -47,7 +60,7 @@ export function ServerInfoProvider({ children }: { children: ReactNode }): React
         } catch {
           /* private mode: the tag is shown while online only */
         }
-        setInfo({ clock: isClockOk(driftMs) ? 'ok' : 'skewed', driftMs, environment });
+        setInfo({ clock: isClockOk(driftMs) ? 'ok' : 'skewed', driftMs, environment, stripePublishableKey });
       },
       () => {
         if (!cancelled) setInfo((prev) => ({ ...prev, clock: 'unknown' }));

@@ -17,6 +17,17 @@ export const paymentCardViewSchema = z.object({
 });
 export type PaymentCardView = z.infer<typeof paymentCardViewSchema>;
 
+/**
+ * A card setup started with the provider (startCardSetup): the provider's name and the client
+ * secret the real provider's card entry confirms; null for the local provider, whose own form the
+ * client keeps.
+ */
+export const cardSetupViewSchema = z.object({
+  provider: z.string(),
+  clientSecret: z.string().nullable(),
+});
+export type CardSetupView = z.infer<typeof cardSetupViewSchema>;
+
 /** The subscription's current period, trial and cancellation (spec 000 §3 cancelledAt). */
 export const subscriptionPeriodViewSchema = z.object({
   start: z.number().nullable(),

@@ -15,6 +15,7 @@ import {
   invoicePageViewSchema,
   invoiceViewSchema,
   paymentCardViewSchema,
+  cardSetupViewSchema,
   subscriptionPeriodViewSchema,
   subscriptionViewSchema,
 } from './billing.js';
@@ -157,6 +158,7 @@ export const GRAPHQL_VIEWS = {
   ProductInput: productInputSchema,
   // billing
   PaymentCard: paymentCardViewSchema,
+  CardSetup: cardSetupViewSchema,
   SubscriptionPeriod: subscriptionPeriodViewSchema,
   OrgSubscription: subscriptionViewSchema,
   InvoiceLine: invoiceLineViewSchema,

@@ -181,6 +181,16 @@ export interface ProviderPrice {
   active: boolean;
 }
 
+/**
+ * A card setup started at the provider (its SetupIntent, usage off_session): the browser's card
+ * entry confirms it with the client secret (carrying out 3-D Secure when the bank asks), and the
+ * card it saved is then added with `attachCard`. The secret lets the browser confirm this one
+ * setup only; it is handed to the organisation's admin who asked for it and never stored.
+ */
+export interface CardSetup {
+  clientSecret: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   /** A new price (the team's plan screens); the catalogue Vigil shows is its own plans table. */
@@ -191,7 +201,16 @@ export interface PaymentProvider {
   /** Refuses an address not valid for tax with PaymentRefusedError('invalid_address_for_tax'). */
   updateCustomer(customerId: string, input: Partial<Omit<CustomerInput, 'orgId'>>): Promise<ProviderCustomer>;
   getCustomer(customerId: string): Promise<ProviderCustomer | null>;
-  /** Attaches a card the client tokenised with the provider (a payment method id), as the default. */
+  /**
+   * Starts saving a card for later charges (the real provider: a SetupIntent for the customer);
+   * null when the provider has no browser step of its own (the local provider: its card entry
+   * route tokenises the card, and `attachCard` saves it).
+   */
+  createCardSetup(customerId: string): Promise<CardSetup | null>;
+  /**
+   * Makes a card the customer's default, attaching it first unless a confirmed card setup already
+   * did; a card attached to another customer is refused (ProviderRequestError).
+   */
   attachCard(customerId: string, paymentMethodId: string): Promise<ProviderCard>;
   listCards(customerId: string): Promise<ProviderCard[]>;
   detachCard(customerId: string, cardId: string): Promise<void>;

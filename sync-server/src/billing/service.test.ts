@@ -13,6 +13,8 @@ import { MemoryLocalPaymentStore } from '../store/payments-local/memory.js';
 import { MemorySessionStore } from '../store/sessions/memory.js';
 import { LocalPaymentProvider } from './local/provider.js';
 import { BillingService } from './service.js';
+import { fakeStripe } from './stripe/fake-stripe.test-util.js';
+import { StripePaymentProvider } from './stripe/provider.js';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 28, 0, 30);
@@ -81,7 +83,7 @@ async function world() {
     const pm = await provider.tokenizeCard({ number, expMonth: 12, expYear: 2030, cvc: '123' });
     return service.addCard(admin, { orgId: 'office', paymentMethodId: pm.id });
   };
-  return { service, provider, orgs, billing, plans, admin, caller, card };
+  return { service, provider, orgs, billing, access, plans, admin, caller, card };
 }
 
 describe('BillingService (issue 37)', () => {
@@ -192,7 +194,61 @@ describe('BillingService (issue 37)', () => {
       expect(await refusal(() => service.addCard(who, { orgId: 'office', paymentMethodId: 'pm_x' }))).toBe(
         'NOT_AUTHORIZED',
       );
+      expect(await refusal(() => service.startCardSetup(who, { orgId: 'office' }))).toBe('NOT_AUTHORIZED');
     }
+  });
+
+  it("answers no card setup secret with the local provider, so the client keeps the local provider's form", async () => {
+    const { service, billing, admin } = await world();
+    expect(await service.startCardSetup(admin, { orgId: 'office' })).toEqual({ provider: 'local', clientSecret: null });
+    // The office's customer exists now, for the card the local form then saves.
+    expect((await billing.get('office'))?.customerId).toMatch(/^cus_/);
+  });
+
+  it('starts a card setup at the real provider and saves the card it confirmed as the default (recorded responses)', async () => {
+    const { orgs, billing, access, admin } = await world();
+    const CUS = 'cus_TJx5Qm2sWvB0aL';
+    const PM = 'pm_1SMb7rLkdIwHu7ixQ4fk2Hn9';
+    const fake = fakeStripe([
+      {
+        method: 'POST',
+        path: '/v1/customers',
+        params: { name: 'Smile Dental', 'metadata[orgId]': 'office' },
+        answer: 'customer',
+      },
+      {
+        method: 'POST',
+        path: '/v1/setup_intents',
+        params: { customer: CUS, usage: 'off_session' },
+        answer: 'setup-intent',
+      },
+      // The browser confirmed the setup with the card (3-D Secure, if asked, in the provider's
+      // dialog); the provider attached the card to the customer. addCard makes it the default.
+      { method: 'GET', path: `/v1/payment_methods/${PM}`, answer: 'payment-method' },
+      {
+        method: 'POST',
+        path: `/v1/customers/${CUS}`,
+        params: { 'invoice_settings[default_payment_method]': PM },
+        answer: 'customer-with-card',
+      },
+    ]);
+    const provider = new StripePaymentProvider({
+      secretKey: 'sk_test_vigil',
+      webhookSecret: 'whsec_x',
+      fetch: fake.fetch,
+    });
+    const service = new BillingService({ provider, billing, orgs, access, now: () => NOW });
+    expect(await service.startCardSetup(admin, { orgId: 'office' })).toEqual({
+      provider: 'stripe',
+      clientSecret: 'seti_1SMb6kLkdIwHu7ixR3nV8pQe_secret_TJx6bW1gJm0kq2LwXcRz5YtPvN8aD3e',
+    });
+    expect(await service.addCard(admin, { orgId: 'office', paymentMethodId: PM })).toMatchObject({
+      brand: 'visa',
+      last4: '4242',
+    });
+    expect((await billing.get('office'))?.customerId).toBe(CUS);
+    expect(fake.problems).toEqual([]);
+    expect(fake.pending()).toEqual([]);
   });
 
   it('refuses an unknown or archived price and bad input at the edge', async () => {

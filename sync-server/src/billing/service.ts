@@ -53,6 +53,12 @@ export interface SubscriptionOverview {
   defaultCardId: string | null;
 }
 
+/** A card setup as the client receives it: the provider's name, and the secret its card entry confirms with (null: the local form). */
+export interface CardSetupAnswer {
+  provider: PaymentProvider['name'];
+  clientSecret: string | null;
+}
+
 const id = z.string().trim().min(1).max(255);
 const pageSize = z.number().int().min(1).max(100).default(20);
 
@@ -122,7 +128,19 @@ export class BillingService {
     };
   }
 
-  /** Saves a card the browser tokenised with the provider, as the default. */
+  /**
+   * Starts saving a card with the provider's own card entry (the real provider: a SetupIntent the
+   * browser confirms with its client secret, 3-D Secure included, before addCard saves the card it
+   * confirmed); the local provider answers no secret and the client keeps its local form.
+   */
+  async startCardSetup(caller: Caller, args: { orgId?: unknown }): Promise<CardSetupAnswer> {
+    const { orgId } = await this.orgOf(caller, args.orgId, 'admin');
+    const account = await this.customer(orgId);
+    const setup = await this.deps.provider.createCardSetup(account.customerId).catch(answerRefusal);
+    return { provider: this.deps.provider.name, clientSecret: setup?.clientSecret ?? null };
+  }
+
+  /** Saves a card the browser tokenised with the provider (or a card setup confirmed), as the default. */
   async addCard(caller: Caller, args: { orgId?: unknown; paymentMethodId?: unknown }): Promise<ProviderCard> {
     const { orgId } = await this.orgOf(caller, args.orgId, 'admin');
     const paymentMethodId = parse(id, args.paymentMethodId);

@@ -1,4 +1,4 @@
-import type { InvoicePageView, InvoiceView, PaymentCardView, SubscriptionView } from '@vigil/shared';
+import type { CardSetupView, InvoicePageView, InvoiceView, PaymentCardView, SubscriptionView } from '@vigil/shared';
 import type { SubscriptionOverview } from '../billing/service.js';
 import { answeringAppErrors } from '../errors.js';
 import { planView } from '../orgs/org-views.js';
@@ -71,6 +71,12 @@ export const billingTypeDefs = /* GraphQL */ `
     lines: [InvoiceLine!]!
   }
 
+  "A card setup started with the provider: its name (local or stripe) and the client secret its card entry confirms (null for the local provider's own form)."
+  type CardSetup {
+    provider: String!
+    clientSecret: String
+  }
+
   "Past invoices, newest first; after is the last invoice's id."
   type InvoicePage {
     invoices: [Invoice!]!
@@ -86,7 +92,9 @@ export const billingTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Saves a card tokenised with the provider as the default."
+    "Starts saving a card with the provider's card entry (a SetupIntent for the real provider): administrators only."
+    startCardSetup(orgId: String): CardSetup!
+    "Saves a card tokenised with the provider, or confirmed by a card setup, as the default."
     addCard(orgId: String, paymentMethodId: String!): PaymentCard!
     removeCard(orgId: String, cardId: String!): Boolean!
     subscribe(orgId: String, priceId: String!): OrgSubscription!
@@ -114,6 +122,8 @@ export const billingResolvers = {
       ctx.services.billing.billing.preview(await ctx.caller(), graphqlArgs(args)),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
+    startCardSetup: async (_, args, ctx): Promise<CardSetupView> =>
+      ctx.services.billing.billing.startCardSetup(await ctx.caller(), graphqlArgs(args)),
     addCard: async (_, args, ctx): Promise<PaymentCardView> =>
       ctx.services.billing.billing.addCard(await ctx.caller(), graphqlArgs(args)),
     removeCard: async (_, args, ctx): Promise<boolean> => {

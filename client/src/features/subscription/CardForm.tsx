@@ -2,24 +2,39 @@ import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/cor
 import type { PaymentCardView } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorCode } from '../../data/graphql.js';
+import { useServerInfo } from '../../session/ServerInfo.js';
 import { addCard, tokenizeCard } from './api.js';
 import { formatCardNumber, formatExpiry, readCardForm, type CardFormErrors, type CardFormValues } from './cardForm.js';
+import { StripeCardForm } from './StripeCardForm.js';
+import { loadStripeJs, stripeFor, type StripeLoader } from './stripeLoader.js';
 import { billingErrorText } from './texts.js';
 
 export interface CardFormProps {
   orgId: string;
   onAdded: (card: PaymentCardView) => void;
   onCancel?: () => void;
+  /** How the real provider's script is loaded (tests hand in a fake); js.stripe.com by default. */
+  loadStripe?: StripeLoader;
 }
 
 const EMPTY: CardFormValues = { number: '', expiry: '', cvc: '' };
 
 /**
- * The card form (issue 37): number, MM/YY and CVC go to the payment provider's card entry, never
- * to Vigil's storage; the payment method id it answers is then saved as the organisation's card.
- * A card the provider refuses shows the provider's text ('Your card was declined.').
+ * The card form (issue 37): the real provider's card entry when the server uses it (its
+ * publishable key in the server info: StripeCardForm), else the local provider's form.
  */
-export function CardForm({ orgId, onAdded, onCancel }: CardFormProps): ReactNode {
+export function CardForm({ loadStripe = loadStripeJs, ...props }: CardFormProps): ReactNode {
+  const { stripePublishableKey } = useServerInfo();
+  if (stripePublishableKey) return <StripeCardForm {...props} stripe={stripeFor(stripePublishableKey, loadStripe)} />;
+  return <LocalCardForm {...props} />;
+}
+
+/**
+ * The local provider's card form: number, MM/YY and CVC go to the provider's card entry route,
+ * never to Vigil's storage; the payment method id it answers is then saved as the organisation's
+ * card. A card the provider refuses shows the provider's text ('Your card was declined.').
+ */
+function LocalCardForm({ orgId, onAdded, onCancel }: Omit<CardFormProps, 'loadStripe'>): ReactNode {
   const [values, setValues] = useState<CardFormValues>(EMPTY);
   const [errors, setErrors] = useState<CardFormErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -1,4 +1,5 @@
 import type {
+  CardSetupView,
   InvoicePageView,
   InvoiceView,
   OrgSubscriptionStatusView,
@@ -89,6 +90,18 @@ export const changePlan = (orgId: string, priceId: string): Promise<Subscription
 export const cancelSubscription = (orgId: string): Promise<SubscriptionView> => mutate('cancelSubscription', orgId);
 export const resumeSubscription = (orgId: string): Promise<SubscriptionView> => mutate('resumeSubscription', orgId);
 export const payOpenInvoices = (orgId: string): Promise<SubscriptionView> => mutate('payOpenInvoices', orgId);
+
+/**
+ * Starts saving a card with the real provider's card entry: the client secret of a SetupIntent
+ * the browser confirms (null with the local provider, whose own form is used instead).
+ */
+export async function startCardSetup(orgId: string): Promise<CardSetupView> {
+  const data = await graphql<{ startCardSetup: CardSetupView }>(
+    'mutation StartCardSetup($orgId: String) { startCardSetup(orgId: $orgId) { provider clientSecret } }',
+    { orgId },
+  );
+  return data.startCardSetup;
+}
 
 export async function addCard(orgId: string, paymentMethodId: string): Promise<PaymentCardView> {
   const data = await graphql<{ addCard: PaymentCardView }>(

@@ -154,6 +154,11 @@ export class LocalPaymentProvider implements PaymentProvider {
     return stored ? customer(stored) : null;
   }
 
+  /** No browser step of its own: its card entry route tokenises the card (the client keeps its own form). */
+  createCardSetup(customerId: string): Promise<null> {
+    return this.core.get('customer', customerId).then(() => null);
+  }
+
   attachCard(customerId: string, paymentMethodId: string): Promise<ProviderCard> {
     return this.core.store.transaction(async () => {
       const owner = await this.core.get('customer', customerId);

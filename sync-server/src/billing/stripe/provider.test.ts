@@ -212,8 +212,63 @@ describe('stripe adapter: customers', () => {
 });
 
 describe('stripe adapter: cards', () => {
-  it('attaches a card and makes it the default for invoices, reporting brand, last 4 and expiry only', async () => {
+  const SETI = 'seti_1SMb6kLkdIwHu7ixR3nV8pQe';
+  const unattached = (): Record<string, unknown> => ({ ...fixture('payment-method'), customer: null });
+
+  it('starts a card setup as a SetupIntent for the customer, off-session, cards only, and answers its client secret', async () => {
     const { provider } = stripeWith([
+      {
+        method: 'POST',
+        path: '/v1/setup_intents',
+        params: { customer: CUS, usage: 'off_session', 'allowed_payment_method_types[0]': 'card' },
+        absent: ['confirm', 'payment_method'],
+        answer: 'setup-intent',
+      },
+    ]);
+    expect(await provider.createCardSetup(CUS)).toEqual({
+      clientSecret: `${SETI}_secret_TJx6bW1gJm0kq2LwXcRz5YtPvN8aD3e`,
+    });
+  });
+
+  it("answers the provider's refusal to start a setup for an unknown customer", async () => {
+    const missing = fixture('error-resource-missing') as { error: Record<string, unknown> };
+    const { provider } = stripeWith([
+      {
+        method: 'POST',
+        path: '/v1/setup_intents',
+        status: 400,
+        answer: { error: { ...missing.error, message: "No such customer: 'cus_gone'", param: 'customer' } },
+      },
+    ]);
+    expect(await failure(() => provider.createCardSetup('cus_gone'))).toEqual({
+      kind: 'request',
+      message: "No such customer: 'cus_gone'",
+    });
+  });
+
+  it('saves the card a confirmed setup attached to the customer as the default, without attaching it again', async () => {
+    const { provider, fake } = stripeWith([
+      { method: 'GET', path: `/v1/payment_methods/${PM}`, answer: 'payment-method' },
+      {
+        method: 'POST',
+        path: `/v1/customers/${CUS}`,
+        params: { 'invoice_settings[default_payment_method]': PM },
+        answer: 'customer-with-card',
+      },
+    ]);
+    expect(await provider.attachCard(CUS, PM)).toEqual({
+      id: PM,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+    });
+    expect(fake.sent.map((r) => r.path)).not.toContain(`/v1/payment_methods/${PM}/attach`);
+  });
+
+  it('attaches a card tokenised without a setup and makes it the default, reporting brand, last 4 and expiry only', async () => {
+    const { provider } = stripeWith([
+      { method: 'GET', path: `/v1/payment_methods/${PM}`, answer: unattached() },
       { method: 'POST', path: `/v1/payment_methods/${PM}/attach`, params: { customer: CUS }, answer: 'payment-method' },
       {
         method: 'POST',
@@ -231,14 +286,40 @@ describe('stripe adapter: cards', () => {
     });
   });
 
-  it('refuses a card its bank declines when it is saved, and makes nothing the default', async () => {
+  it("refuses another customer's card as unknown, and changes nothing", async () => {
     const { provider, fake } = stripeWith([
+      {
+        method: 'GET',
+        path: `/v1/payment_methods/${PM}`,
+        answer: { ...fixture('payment-method'), customer: 'cus_OtherOrg0000' },
+      },
+    ]);
+    expect(await failure(() => provider.attachCard(CUS, PM))).toEqual({
+      kind: 'request',
+      message: `No such payment method: '${PM}'`,
+    });
+    expect(fake.sent).toHaveLength(1);
+  });
+
+  it('refuses a card its bank declines when it is attached, and makes nothing the default', async () => {
+    const { provider, fake } = stripeWith([
+      { method: 'GET', path: `/v1/payment_methods/${PM}`, answer: unattached() },
       { method: 'POST', path: `/v1/payment_methods/${PM}/attach`, status: 402, answer: 'error-card-declined' },
     ]);
     expect(await failure(() => provider.attachCard(CUS, PM))).toEqual({
       kind: 'refused',
       code: 'card_declined',
       message: 'Your card was declined.',
+    });
+    expect(fake.sent).toHaveLength(2);
+  });
+
+  it('refuses a payment method that is not a card before making it the default', async () => {
+    const bank = { ...fixture('payment-method'), type: 'us_bank_account', card: null };
+    const { provider, fake } = stripeWith([{ method: 'GET', path: `/v1/payment_methods/${PM}`, answer: bank }]);
+    expect(await failure(() => provider.attachCard(CUS, PM))).toEqual({
+      kind: 'request',
+      message: `The payment method '${PM}' is not a card.`,
     });
     expect(fake.sent).toHaveLength(1);
   });
@@ -702,6 +783,7 @@ describe("stripe adapter: the provider's errors", () => {
       },
     };
     const { provider } = stripeWith([
+      { method: 'GET', path: `/v1/payment_methods/${PM}`, answer: { ...fixture('payment-method'), customer: null } },
       { method: 'POST', path: `/v1/payment_methods/${PM}/attach`, status: 402, answer: body },
     ]);
     expect(await failure(() => provider.attachCard(CUS, PM))).toMatchObject({ code: 'incorrect_number' });

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import {
   PaymentRefusedError,
   ProviderRequestError,
+  type CardSetup,
   type CustomerInput,
   type PaymentProvider,
   type ProviderCard,
@@ -117,13 +118,41 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async attachCard(customerId: string, paymentMethodId: string): Promise<ProviderCard> {
-    // Attaching checks the card with its bank: a declining card is refused here.
-    const attached = await call(() => this.stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }));
-    await call(() =>
-      this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: attached.id } }),
+  async createCardSetup(customerId: string): Promise<CardSetup> {
+    // The provider's documented way to save a card for a subscription's later charges: a
+    // SetupIntent for the customer, usage off_session (the bank's authentication, when it asks
+    // for one, happens now, in the browser, rather than at a renewal no one is there to approve).
+    // Cards only: the browser's card entry confirms it with confirmCardSetup.
+    const intent = await call(() =>
+      this.stripe.setupIntents.create({
+        customer: customerId,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+      }),
     );
-    return map.card(attached);
+    if (!intent.client_secret) throw new ProviderRequestError(`The card setup '${intent.id}' has no client secret.`);
+    return { clientSecret: intent.client_secret };
+  }
+
+  async attachCard(customerId: string, paymentMethodId: string): Promise<ProviderCard> {
+    const found = await call(() => this.stripe.paymentMethods.retrieve(paymentMethodId));
+    const owner = map.idOf(found.customer);
+    if (owner !== null && owner !== customerId) {
+      // Another organisation's card: refused as the provider refuses an unknown one, saying nothing of it.
+      throw new ProviderRequestError(`No such payment method: '${paymentMethodId}'`);
+    }
+    // A card a confirmed SetupIntent saved is already the customer's (the provider attached it on
+    // success, after the bank's checks); one tokenised without a setup is attached here, which
+    // checks it with its bank: a declining card is refused.
+    const card =
+      owner === customerId
+        ? found
+        : await call(() => this.stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }));
+    const saved = map.card(card);
+    await call(() =>
+      this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: card.id } }),
+    );
+    return saved;
   }
 
   async listCards(customerId: string): Promise<ProviderCard[]> {
