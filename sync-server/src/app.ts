@@ -70,6 +70,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       local: services.billing.local,
       paymentsClock: config.paymentsClock === true,
       sendEvents: services.billing.sendEvents,
+      cards: services.billing.cards,
       accounts,
       trustProxy: authSettings.trustProxy,
     }),

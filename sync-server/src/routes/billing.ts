@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { formatMoney } from '@vigil/shared';
 import { z } from 'zod';
 import type { AccountsForCallers } from '../access/caller.js';
+import type { CardAttempts } from '../billing/card-limits.js';
 import type { LocalPaymentProvider } from '../billing/local/provider.js';
 import { PaymentRefusedError, type ProviderInvoice } from '../billing/provider.js';
 import type { BillingWebhooks } from '../billing/webhooks.js';
@@ -37,6 +38,8 @@ export interface BillingRoutesDeps {
   sendEvents: () => Promise<void>;
   accounts: AccountsForCallers;
   trustProxy: boolean;
+  /** The limit of refused cards: the card entry counts a refused number per user (issue 37). */
+  cards: Pick<CardAttempts, 'attempt'>;
 }
 
 function escapeHtml(s: string): string {
@@ -90,7 +93,10 @@ export function billingRoutes(deps: BillingRoutesDeps): Hono {
     const parsed = cardEntry.safeParse(await readJsonBody(c));
     if (!parsed.success) throw new AppError(400, 'INVALID_INPUT');
     try {
-      const card = await local.tokenizeCard(parsed.data);
+      // A wrong number, expiry or CVC counts toward the user's card limit (CARD_ATTEMPTS_LIMITED when reached).
+      const card = await deps.cards.attempt({ userId: caller.user.id, orgId: null }, caller, () =>
+        local.tokenizeCard(parsed.data),
+      );
       return c.json({
         id: card.id,
         brand: card.brand,
