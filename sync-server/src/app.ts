@@ -71,6 +71,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       paymentsClock: config.paymentsClock === true,
       sendEvents: services.billing.sendEvents,
       cards: services.billing.cards,
+      printer: services.printer,
       accounts,
       trustProxy: authSettings.trustProxy,
     }),

@@ -25,6 +25,7 @@ function app(paymentsClock: boolean, local: LocalPaymentProvider | null = null) 
     accounts: signedOut,
     trustProxy: false,
     cards: { attempt: (_who, _meta, run) => run() },
+    printer: { print: () => Promise.reject(new Error('not printed here')) },
   });
   routes.onError((err, c) => {
     const { status, body } = uncaughtErrorAnswer(err);
