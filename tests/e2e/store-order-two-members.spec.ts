@@ -86,6 +86,17 @@ test('two team members moving one order: the stale fulfilment is refused, the or
   expect(flag.code).toBeFalsy();
   const orderId = await paidOrder(baseURL!, office.browser, office.orgId);
 
+  // The office's menu links to its shop now that the store is on for it.
+  const officePage = await (await contextWith(browser, baseURL!, office.browser)).newPage();
+  await officePage.setViewportSize({ width: 1280, height: 800 });
+  await officePage.goto(`/org/${office.orgId}/patients`);
+  const menu = officePage.getByRole('navigation', { name: 'Main navigation' });
+  await menu.getByRole('link', { name: 'Shop' }).click();
+  await expect(officePage).toHaveURL(new RegExp(`/org/${office.orgId}/shop$`));
+  await expect(officePage.getByRole('listitem', { name: '2D barcode scanner' })).toBeVisible();
+  await officePage.screenshot({ path: testInfo.outputPath('office-menu-shop.png') });
+  await officePage.context().close();
+
   const pageOf = async (jar: CookieJar): Promise<Page> => {
     const page = await (await contextWith(browser, baseURL!, jar)).newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
