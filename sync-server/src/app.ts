@@ -71,6 +71,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       local: services.billing.local,
       paymentsClock: config.paymentsClock === true,
       sendEvents: services.billing.sendEvents,
+      cards: services.billing.cards,
+      printer: services.printer,
       accounts,
       trustProxy: authSettings.trustProxy,
     }),

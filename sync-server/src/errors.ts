@@ -9,7 +9,7 @@ import {
 import { GraphQLError } from 'graphql';
 
 /** The HTTP statuses the server refuses with (spec 002 §8 names what the client shows for each). */
-export type AppErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 412 | 413 | 415 | 423 | 500 | 503;
+export type AppErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 412 | 413 | 415 | 423 | 429 | 500 | 503;
 
 /**
  * The one error the server throws at a boundary (issue 26): the spec's code (`NOT_FOUND`,
@@ -61,6 +61,8 @@ export const REFUSAL_STATUS: Readonly<Record<string, AppErrorStatus>> = {
   LAST_ADMIN: 409,
   NOT_SIGNED: 409,
   CONTRACT_VERSION_CHANGED: 409,
+  /** Too many refused cards in the hour (issue 37): 429, so a script testing card numbers is told to slow down. */
+  CARD_ATTEMPTS_LIMITED: 429,
 };
 
 /**

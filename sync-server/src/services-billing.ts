@@ -4,6 +4,9 @@
  * provider accounts, the subscription service, the webhook, the plan catalogue of a new database,
  * and the local provider's event sender and clock (started once the server listens).
  */
+import type { AuditLog } from './auth/audit.js';
+import type { RateLimiter } from './auth/rate-limiter.js';
+import { CardAttempts } from './billing/card-limits.js';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,6 +44,8 @@ export interface BillingParts {
   billingStore: SqliteBillingStore;
   billing: BillingService;
   webhooks: BillingWebhooks;
+  /** Card entry's limit of refused cards (the card entry route and addCard). */
+  cards: CardAttempts;
   /** Keeps the billed providers in step after a role change committed; a failure is logged, never thrown. */
   providersChanged: (orgId: string) => Promise<void>;
   /** The plan catalogue of a new database, and the demo office's subscription when the demo data was seeded. */
@@ -80,9 +85,14 @@ export interface BillingInputs {
   sender: MessageSender;
   now: () => number;
   log: Logger;
+  /** The one rate limiter and the audit trail it counts from (the card limit). */
+  limiter: RateLimiter;
+  audit: AuditLog;
 }
 
-export function buildBilling({ db, dataDir, orgStore, access, sender, now, log }: BillingInputs): BillingParts {
+export function buildBilling(inputs: BillingInputs): BillingParts {
+  const { db, dataDir, orgStore, access, sender, now, log } = inputs;
+  const cards = new CardAttempts({ limiter: inputs.limiter, audit: inputs.audit, now });
   // The local provider's clock is the server's (VIGIL_TEST_CLOCK_OFFSET_MS moves both), so the
   // signatures it makes are fresh by the clock the webhook verifies them with.
   const local = new LocalPaymentProvider(new SqliteLocalPaymentStore(db), localWebhookSecret(dataDir), now);
@@ -92,7 +102,7 @@ export function buildBilling({ db, dataDir, orgStore, access, sender, now, log }
   const localInUse = provider === local ? local : null;
   const billingStore = new SqliteBillingStore(db);
   const billing = new BillingService({
-    ...{ provider, billing: billingStore, orgs: orgStore, access, now },
+    ...{ provider, billing: billingStore, orgs: orgStore, access, cards, now },
     providerClock: localInUse ? () => localInUse.clock() : undefined,
   });
   const webhooks = new BillingWebhooks({
@@ -180,6 +190,7 @@ export function buildBilling({ db, dataDir, orgStore, access, sender, now, log }
   const sendEvents = (): Promise<void> => sending?.send() ?? Promise.resolve();
 
   return {
+<<<<<<< HEAD
     ...{
       provider,
       local: localInUse,
@@ -188,6 +199,9 @@ export function buildBilling({ db, dataDir, orgStore, access, sender, now, log }
       billing,
       webhooks,
     },
+=======
+    ...{ provider, local: localInUse, billingStore, billing, webhooks, cards },
+>>>>>>> h/shopmore
     ...{ providersChanged, seedCatalogue, start, sendEvents, stop },
   };
 }

@@ -191,7 +191,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     log,
   );
 
-  const billing = buildBilling({ db, dataDir: config.dataDir, orgStore, access, sender, now, log });
+  const billing = buildBilling({ db, dataDir: config.dataDir, orgStore, access, sender, now, log, limiter, audit });
   const ready = seedNewDatabase(db, { demo: created && config.seedDemo, demoPlan: config.seedDemo }, billing, log);
 
   const pdfLinks = new SqlitePdfLinkStore(db);

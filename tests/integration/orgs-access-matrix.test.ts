@@ -451,7 +451,10 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($n: String!) { saveProduct(product: { name: $n, sku: "S-1", category: "Supplies", price: 100, stock: 1 }) { id } }',
       { n: `Sensor of ${r}` },
     ],
-    moveOrder: () => ['mutation ($o: String!) { moveOrder(orderId: $o, to: "fulfilled") { status } }', { o: orderId }],
+    moveOrder: () => [
+      'mutation ($o: String!) { moveOrder(orderId: $o, from: "paid", to: "fulfilled") { status } }',
+      { o: orderId },
+    ],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',

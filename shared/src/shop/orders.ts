@@ -64,6 +64,9 @@ export const SHOP_TEXTS = {
   cartFull: 'A cart holds at most 50 products.',
   noCard: 'Add a card on the Subscription page before checking out.',
   badMove: 'An order that is {from} cannot be marked {to}.',
+  /** A move from a status the order no longer has (CONFLICT): someone else moved it meanwhile. */
+  staleMove:
+    'Someone else changed this order meanwhile, so your step was not applied. Its current status is shown below: check it before going on.',
 } as const;
 
 /** [SH5] A human order number from its sequence: VG-000123. */

@@ -15,6 +15,8 @@ export const REFUSAL_TEXTS = {
   INVALID_INPUT: 'Check the values entered.',
   CONFLICT: 'Someone changed this meanwhile. Reload to see the saved version, then try again.',
   TOO_MANY_REQUESTS: 'Too many attempts. Wait a few minutes and try again.',
+  CARD_ATTEMPTS_LIMITED:
+    'Too many cards were declined in the last hour. Wait an hour before trying again, or contact Vigil support.',
   FEATURE_DISABLED: 'This is not turned on for this organization.',
   PLAN_REQUIRED:
     "This is not included in your organization's plan. An administrator can change the plan on the Subscription page.",

@@ -45,7 +45,12 @@ export type AuditAction =
    */
   | 'ledgerWitnessFailed'
   /** A page of the ledger log naming patients was read (issue 35 item 9; detail: orgId, caseIds). */
-  | 'ledgerRead';
+  | 'ledgerRead'
+  /**
+   * A card entered was refused (issue 37: a declined card, a wrong number, expiry or CVC): counted
+   * per user and per organisation (detail: orgId, when the card was for one) for the card limit.
+   */
+  | 'cardDeclined';
 
 export interface AuditEvent {
   action: AuditAction;

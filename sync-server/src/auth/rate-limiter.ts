@@ -50,5 +50,6 @@ export class RateLimiter {
 export function placeKey(action: string, by: AuditCountBy): string {
   if ('email' in by) return `${action}:email:${by.email}`;
   if ('userId' in by) return `${action}:user:${by.userId}`;
+  if ('orgId' in by) return `${action}:org:${by.orgId}`;
   return `${action}:ip:${by.ip}`;
 }

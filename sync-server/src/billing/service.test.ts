@@ -12,6 +12,11 @@ import { addMembership, signUp, type OrgWorld } from '../store/orgs/seed.test-ut
 import { MemoryLocalPaymentStore } from '../store/payments-local/memory.js';
 import { MemorySessionStore } from '../store/sessions/memory.js';
 import { LocalPaymentProvider } from './local/provider.js';
+import { AuditLog } from '../auth/audit.js';
+import { RateLimiter } from '../auth/rate-limiter.js';
+import { MemoryAttemptStore } from '../store/attempts/memory.js';
+import { MemoryAuditStore } from '../store/audit/memory.js';
+import { CARD_LIMITS, CardAttempts } from './card-limits.js';
 import { BillingService } from './service.js';
 import { fakeStripe } from './stripe/fake-stripe.test-util.js';
 import { StripePaymentProvider } from './stripe/provider.js';
@@ -66,7 +71,14 @@ async function world() {
   });
   const billing = new MemoryBillingStore(db);
   const access = new OrgAccess({ parentsOf: (id) => orgs.parentsOf(id) });
-  const service = new BillingService({ provider, billing, orgs, access, now: () => NOW });
+  // The card limit over the one rate limiter, counting the audit trail in memory.
+  const audit = new AuditLog(new MemoryAuditStore());
+  const cards = new CardAttempts({
+    limiter: new RateLimiter(new MemoryAttemptStore(audit.store), () => NOW),
+    audit,
+    now: () => NOW,
+  });
+  const service = new BillingService({ provider, billing, orgs, access, cards, now: () => NOW });
   const caller = (userId: string, orgId: string, roles: OrgRole[]): Caller => ({
     user: { id: userId, name: userId, email: `${userId}@example.com`, emailVerified: true },
     sessionId: `s-${userId}`,
@@ -83,7 +95,11 @@ async function world() {
     const pm = await provider.tokenizeCard({ number, expMonth: 12, expYear: 2030, cvc: '123' });
     return service.addCard(admin, { orgId: 'office', paymentMethodId: pm.id });
   };
+<<<<<<< HEAD
   return { service, provider, orgs, billing, access, plans, admin, caller, card };
+=======
+  return { service, provider, orgs, billing, plans, admin, caller, card, audit };
+>>>>>>> h/shopmore
 }
 
 describe('BillingService (issue 37)', () => {
@@ -116,6 +132,22 @@ describe('BillingService (issue 37)', () => {
       'This customer has no attached payment source.',
     );
     expect(await orgs.org('office')).toMatchObject({ subscriptionStatus: 'trialing', planId: null });
+  });
+
+  it('refuses card entry after 10 declined cards in an hour for the organisation, even the success card', async () => {
+    const { service, admin, card, caller, provider, audit } = await world();
+    for (let i = 0; i < CARD_LIMITS.perOrg; i++) {
+      expect(await refusal(() => card('4000000000000002'))).toBe('Your card was declined.');
+    }
+    expect(await audit.count('cardDeclined', NOW - CARD_LIMITS.windowMs, { orgId: 'office' })).toBe(10);
+    expect(await refusal(() => card('4242424242424242'))).toBe('CARD_ATTEMPTS_LIMITED');
+    expect((await service.overview(admin, { orgId: 'office' })).cards).toEqual([]);
+    // Another administrator of the same office is held by the office's limit too.
+    const dr = caller('usr-dr', 'office', ['admin']);
+    const pm = await provider.tokenizeCard({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' });
+    expect(await refusal(() => service.addCard(dr, { orgId: 'office', paymentMethodId: pm.id }))).toBe(
+      'CARD_ATTEMPTS_LIMITED',
+    );
   });
 
   it("leaves the office as it was when the first charge is refused, with the provider's message", async () => {

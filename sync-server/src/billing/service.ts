@@ -1,3 +1,4 @@
+import type { CardAttempts } from './card-limits.js';
 import { isSubscriptionOk, type PostalAddressView, type SubscriptionStatusName } from '@vigil/shared';
 import { z } from 'zod';
 import type { Caller, SignedIn } from '../access/caller.js';
@@ -22,6 +23,8 @@ export interface BillingDeps {
   billing: BillingStore;
   orgs: Pick<OrgStore, 'org' | 'parentsOf' | 'updateOrg' | 'members' | 'activePlans'>;
   access: Pick<OrgAccess, 'authorize'>;
+  /** Card entry's limit of refused cards per organisation and per user (issue 37). */
+  cards: Pick<CardAttempts, 'attempt'>;
   now: () => number;
   /**
    * The provider's clock, which its events' times are read on (the local provider's runs ahead of
@@ -142,10 +145,15 @@ export class BillingService {
 
   /** Saves a card the browser tokenised with the provider (or a card setup confirmed), as the default. */
   async addCard(caller: Caller, args: { orgId?: unknown; paymentMethodId?: unknown }): Promise<ProviderCard> {
-    const { orgId } = await this.orgOf(caller, args.orgId, 'admin');
+    const { caller: who, orgId } = await this.orgOf(caller, args.orgId, 'admin');
     const paymentMethodId = parse(id, args.paymentMethodId);
     const account = await this.customer(orgId);
-    return this.deps.provider.attachCard(account.customerId, paymentMethodId).catch(answerRefusal);
+    // A refused card counts toward the organisation's and the user's card limit.
+    return this.deps.cards
+      .attempt({ userId: who.user.id, orgId }, caller, () =>
+        this.deps.provider.attachCard(account.customerId, paymentMethodId),
+      )
+      .catch(answerRefusal);
   }
 
   async removeCard(caller: Caller, args: { orgId?: unknown; cardId?: unknown }): Promise<void> {

@@ -102,8 +102,11 @@ export const shopTypeDefs = /* GraphQL */ `
     checkout(orgId: String): ShopOrder!
     "Creates (no id) or changes a product (internal team)."
     saveProduct(product: ProductInput!): Product!
-    "Fulfils, ships (carrier and tracking number) or refunds an order (internal team)."
-    moveOrder(orderId: String!, to: String!, carrier: String, trackingNumber: String): ShopOrder!
+    """
+    Fulfils, ships (carrier and tracking number) or refunds an order (internal team), from the
+    status the caller saw (from): CONFLICT when the order has moved on meanwhile.
+    """
+    moveOrder(orderId: String!, from: String!, to: String!, carrier: String, trackingNumber: String): ShopOrder!
   }
 `;
 

@@ -24,6 +24,8 @@ function app(paymentsClock: boolean, local: LocalPaymentProvider | null = null) 
     sendEvents: () => Promise.resolve(),
     accounts: signedOut,
     trustProxy: false,
+    cards: { attempt: (_who, _meta, run) => run() },
+    printer: { print: () => Promise.reject(new Error('not printed here')) },
   });
   routes.onError((err, c) => {
     const { status, body } = uncaughtErrorAnswer(err);

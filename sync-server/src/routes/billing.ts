@@ -3,16 +3,21 @@ import { bodyLimit } from 'hono/body-limit';
 import { formatMoney } from '@vigil/shared';
 import { z } from 'zod';
 import type { AccountsForCallers } from '../access/caller.js';
+import type { CardAttempts } from '../billing/card-limits.js';
 import type { LocalPaymentProvider } from '../billing/local/provider.js';
 import { PaymentRefusedError, type ProviderInvoice } from '../billing/provider.js';
 import type { BillingWebhooks } from '../billing/webhooks.js';
 import { AppError } from '../errors.js';
+import type { PdfPrinter } from '../report/pdf.js';
+import { PDF_CSP } from './finalize.js';
 import { httpCaller, readJsonBody } from './request.js';
 
 /** The provider's events are small (one subscription or invoice); anything larger is not one. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 const MAX_CARD_BYTES = 1024;
 const DAY_MS = 86_400_000;
+/** The invoice page's print width in CSS px (its 40rem column with margins fits a letter page). */
+const INVOICE_PRINT_WIDTH = 800;
 
 /** The card entry as the provider's browser script sends it (bounded: a card number has at most 19 digits). */
 const cardEntry = z.object({
@@ -37,6 +42,10 @@ export interface BillingRoutesDeps {
   sendEvents: () => Promise<void>;
   accounts: AccountsForCallers;
   trustProxy: boolean;
+  /** The server's Chromium PDF printer (the reports'): the local provider's invoice PDFs. */
+  printer: Pick<PdfPrinter, 'print'>;
+  /** The limit of refused cards: the card entry counts a refused number per user (issue 37). */
+  cards: Pick<CardAttempts, 'attempt'>;
 }
 
 function escapeHtml(s: string): string {
@@ -66,7 +75,7 @@ export function invoicePage(invoice: ProviderInvoice & { id: string }): string {
  * the raw bytes they were signed as. The local provider's own pages, mounted only when it is in
  * use: `POST /billing/local/payment-methods` (its card entry: the number goes to the provider,
  * never to Vigil's records; signed-in callers only), `GET /billing/local/invoices/{id}` (its
- * hosted invoice page, by an unguessable id as the real provider's), and, for tests and demos
+ * hosted invoice page, by an unguessable id as the real provider's; `/pdf` the same printed), and, for tests and demos
  * only, `POST /billing/local/advance-clock`.
  */
 export function billingRoutes(deps: BillingRoutesDeps): Hono {
@@ -90,7 +99,10 @@ export function billingRoutes(deps: BillingRoutesDeps): Hono {
     const parsed = cardEntry.safeParse(await readJsonBody(c));
     if (!parsed.success) throw new AppError(400, 'INVALID_INPUT');
     try {
-      const card = await local.tokenizeCard(parsed.data);
+      // A wrong number, expiry or CVC counts toward the user's card limit (CARD_ATTEMPTS_LIMITED when reached).
+      const card = await deps.cards.attempt({ userId: caller.user.id, orgId: null }, caller, () =>
+        local.tokenizeCard(parsed.data),
+      );
       return c.json({
         id: card.id,
         brand: card.brand,
@@ -104,12 +116,31 @@ export function billingRoutes(deps: BillingRoutesDeps): Hono {
     }
   });
 
-  app.get('/billing/local/invoices/:id', async (c) => {
-    const id = invoiceId.safeParse(c.req.param('id'));
+  const invoiceOf = async (raw: string): Promise<ProviderInvoice & { id: string }> => {
+    const id = invoiceId.safeParse(raw);
     const invoice = id.success ? await local.getInvoice(id.data) : null;
     if (!invoice?.id) throw new AppError(404, 'NOT_FOUND');
+    return { ...invoice, id: invoice.id };
+  };
+
+  app.get('/billing/local/invoices/:id', async (c) => {
+    const invoice = await invoiceOf(c.req.param('id'));
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
-    return c.html(invoicePage({ ...invoice, id: invoice.id }));
+    return c.html(invoicePage(invoice));
+  });
+
+  // The hosted page printed by the reports' Chromium printer (the real provider's invoice_pdf).
+  app.get('/billing/local/invoices/:id/pdf', async (c) => {
+    const invoice = await invoiceOf(c.req.param('id'));
+    const bytes = await deps.printer.print(invoicePage(invoice), INVOICE_PRINT_WIDTH);
+    return c.body(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="invoice-${invoice.id}.pdf"`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': PDF_CSP,
+      'cache-control': 'private, no-store',
+      'referrer-policy': 'no-referrer',
+    });
   });
 
   if (deps.paymentsClock) {

@@ -31,7 +31,17 @@ describe('the demo store (issue 37)', () => {
       carrier: 'UPS',
       trackingNumber: '1Z999AA10123456784',
     });
-    for (const o of orders) expect(o.total).toBe(o.subtotal + o.shipping);
+    for (const o of orders) {
+      expect(o.total).toBe(o.subtotal + o.shipping);
+      // A US address a carrier would take: a name, a street, a two-letter state and a 5-digit ZIP.
+      expect(o.shippingAddress?.name).toMatch(/\S/);
+      const to = o.shippingAddress?.address;
+      expect(to?.line1).toMatch(/^\d+ \S/);
+      expect(to?.city).toMatch(/\S/);
+      expect(to?.state).toMatch(/^[A-Z]{2}$/);
+      expect(to?.postal_code).toMatch(/^\d{5}$/);
+      expect(to?.country).toBe('US');
+    }
     expect(await world.orgs.features('demo-dental')).toMatchObject({ store: true });
   });
 });

@@ -1,10 +1,11 @@
-import { encodePng, orderTotals, type OrderStatus } from '@vigil/shared';
+import { encodePng, orderTotals, type OrderStatus, type PostalAddressView } from '@vigil/shared';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { ProductRecord, ShopStore } from '../store/shop/types.js';
 
 /*
  * The demo store (issue 37): the equipment Vigil works with, each with a drawn picture, and an
- * order of the demo office in each status, so every shop and store screen has something in it.
+ * order of the demo office in each status, shipped to the office's address (the shipped one with
+ * its carrier and tracking number), so every shop and store screen has something in it.
  */
 
 type Rgb = readonly [number, number, number];
@@ -85,6 +86,35 @@ const DEMO_PRODUCTS: readonly Omit<ProductRecord, 'createdAt' | 'updatedAt' | 'c
   },
 ];
 
+/**
+ * Where the demo office's equipment goes: its main practice and a satellite clinic (real street
+ * forms, ZIP codes of their cities), so the order screens show an address as a real order has.
+ */
+const DEMO_ADDRESSES: readonly PostalAddressView[] = [
+  {
+    name: 'Demo Dental Sedation, Attn: Front Desk',
+    address: {
+      line1: '1250 Lakeshore Drive',
+      line2: 'Suite 310',
+      city: 'Springfield',
+      state: 'IL',
+      postal_code: '62704',
+      country: 'US',
+    },
+  },
+  {
+    name: 'Demo Dental Sedation – Oak Park Clinic',
+    address: {
+      line1: '418 Harrison Street',
+      line2: null,
+      city: 'Oak Park',
+      state: 'IL',
+      postal_code: '60304',
+      country: 'US',
+    },
+  },
+];
+
 interface Deps {
   shop: ShopStore;
   orgs: Pick<OrgStore, 'setFeature'>;
@@ -113,20 +143,23 @@ export async function seedDemoShop(deps: Deps, orgId: string, now: Date, userId:
     },
   );
   const day = 86_400_000;
-  const orders: { status: OrderStatus; ago: number; items: [number, number][] }[] = [
-    { status: 'refunded', ago: 40, items: [[4, 1]] },
+  // `to` is the order's shipping address in DEMO_ADDRESSES.
+  const orders: { status: OrderStatus; ago: number; to: number; items: [number, number][] }[] = [
+    { status: 'refunded', ago: 40, to: 0, items: [[4, 1]] },
     {
       status: 'shipped',
       ago: 21,
+      to: 1,
       items: [
         [0, 1],
         [3, 2],
       ],
     },
-    { status: 'fulfilled', ago: 6, items: [[2, 2]] },
+    { status: 'fulfilled', ago: 6, to: 0, items: [[2, 2]] },
     {
       status: 'paid',
       ago: 1,
+      to: 0,
       items: [
         [1, 1],
         [3, 1],
@@ -148,7 +181,7 @@ export async function seedDemoShop(deps: Deps, orgId: string, now: Date, userId:
       lines,
       ...orderTotals(lines),
       currency: 'usd',
-      shippingAddress: null,
+      shippingAddress: DEMO_ADDRESSES[o.to]!,
       // Demo orders were never charged at a provider.
       paymentId: null,
       carrier: o.status === 'shipped' ? 'UPS' : null,

@@ -1,4 +1,4 @@
-import type { OrgRole, OrgType } from '@vigil/shared';
+import { SHOP_TEXTS, type OrgRole, type OrgType } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../access/caller.js';
 import { Entitlements } from '../access/entitlements.js';
@@ -183,19 +183,20 @@ describe('ShopService (issue 37)', () => {
     const first = await service.checkout(admin, { orgId: 'office' });
     await service.setCartLine(admin, { orgId: 'office', productId: oximeter.id, quantity: 1 });
     const second = await service.checkout(admin, { orgId: 'office' });
-    expect(await refusal(() => service.moveOrder(admin, { orderId: first.id, to: 'fulfilled' }))).toBe(
+    expect(await refusal(() => service.moveOrder(admin, { orderId: first.id, from: 'paid', to: 'fulfilled' }))).toBe(
       'NOT_AUTHORIZED',
     );
-    expect(await refusal(() => service.moveOrder(uber, { orderId: first.id, to: 'shipped' }))).toBe(
+    expect(await refusal(() => service.moveOrder(uber, { orderId: first.id, from: 'paid', to: 'shipped' }))).toBe(
       'An order that is paid cannot be marked shipped.',
     );
-    await service.moveOrder(uber, { orderId: first.id, to: 'fulfilled' });
-    expect(await refusal(() => service.moveOrder(uber, { orderId: first.id, to: 'shipped' }))).toBe(
+    await service.moveOrder(uber, { orderId: first.id, from: 'paid', to: 'fulfilled' });
+    expect(await refusal(() => service.moveOrder(uber, { orderId: first.id, from: 'fulfilled', to: 'shipped' }))).toBe(
       'A carrier and a tracking number are required.',
     );
     expect(
       await service.moveOrder(uber, {
         orderId: first.id,
+        from: 'fulfilled',
         to: 'shipped',
         carrier: 'UPS',
         trackingNumber: '1Z999AA10123456784',
@@ -203,11 +204,11 @@ describe('ShopService (issue 37)', () => {
     ).toMatchObject({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', shippedAt: NOW });
     expect((await service.order(staff, { orgId: 'office', orderId: first.id })).status).toBe('shipped');
     expect((await shop.product(oximeter.id))?.stock).toBe(1);
-    await service.moveOrder(uber, { orderId: second.id, to: 'refunded' });
+    await service.moveOrder(uber, { orderId: second.id, from: 'paid', to: 'refunded' });
     expect((await shop.product(oximeter.id))?.stock).toBe(2);
-    await service.moveOrder(uber, { orderId: first.id, to: 'refunded' });
+    await service.moveOrder(uber, { orderId: first.id, from: 'shipped', to: 'refunded' });
     expect((await shop.product(oximeter.id))?.stock).toBe(2);
-    expect(await refusal(() => service.moveOrder(uber, { orderId: first.id, to: 'refunded' }))).toBe(
+    expect(await refusal(() => service.moveOrder(uber, { orderId: first.id, from: 'refunded', to: 'refunded' }))).toBe(
       'An order that is refunded cannot be marked refunded.',
     );
   });
@@ -218,10 +219,24 @@ describe('ShopService (issue 37)', () => {
     await service.setCartLine(admin, { orgId: 'office', productId: oximeter.id, quantity: 1 });
     const order = await service.checkout(admin, { orgId: 'office' });
     const outcomes = await Promise.allSettled([
-      service.moveOrder(uber, { orderId: order.id, to: 'refunded' }),
-      service.moveOrder(uber, { orderId: order.id, to: 'fulfilled' }),
+      service.moveOrder(uber, { orderId: order.id, from: 'paid', to: 'refunded' }),
+      service.moveOrder(uber, { orderId: order.id, from: 'paid', to: 'fulfilled' }),
     ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('refuses a move from a status the order no longer has (CONFLICT), even one its new status allows', async () => {
+    const { service, shop, admin, uber, payWith, oximeter } = await world();
+    await payWith('4242424242424242');
+    await service.setCartLine(admin, { orgId: 'office', productId: oximeter.id, quantity: 1 });
+    const order = await service.checkout(admin, { orgId: 'office' });
+    await service.moveOrder(uber, { orderId: order.id, from: 'paid', to: 'fulfilled' });
+    // A second screen still showing "paid": fulfilling again, or a refund (allowed from fulfilled).
+    for (const to of ['fulfilled', 'refunded'] as const) {
+      const err = await service.moveOrder(uber, { orderId: order.id, from: 'paid', to }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ status: 409, code: 'CONFLICT', diagnostics: SHOP_TEXTS.staleMove });
+    }
+    expect(await shop.order(order.id)).toMatchObject({ status: 'fulfilled', refundedAt: null });
   });
 
   it("hides another organisation's order and bounds product input", async () => {

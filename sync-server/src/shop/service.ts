@@ -11,7 +11,6 @@ import {
   orderTotals,
   SHOP_TEXTS,
   validTrackingNumber,
-  type OrderStatus,
   type PostalAddressView,
   type ShopOrderView,
 } from '@vigil/shared';
@@ -20,6 +19,7 @@ import { fullySignedIn, type Caller, type SignedIn } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
 import { PaymentRefusedError, type PaymentProvider } from '../billing/provider.js';
 import { orgFor } from '../orgs/authorize.js';
+import { AppError } from '../errors.js';
 import { parse, refuse } from '../orgs/common.js';
 import type { BillingStore } from '../store/billing/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
@@ -64,6 +64,8 @@ const productInput = z.object({
 });
 const move = z.object({
   orderId: id,
+  /** The status the team member saw: a move from any other is refused (CONFLICT). */
+  from: z.enum(ORDER_STATUSES),
   to: z.enum(ORDER_STATUSES),
   carrier: z.enum(CARRIERS).nullish(),
   trackingNumber: z
@@ -298,17 +300,21 @@ export class ShopService {
   }
 
   /**
-   * Fulfils, ships (a carrier and tracking number) or refunds an order, only from the status it
-   * had when asked (two people at once: one wins, the other is told). A refund before shipping
-   * puts the stock back.
+   * Fulfils, ships (a carrier and tracking number) or refunds an order, only from the status the
+   * team member saw (`from`): two people at once, or one screen left open while another moved the
+   * order, and the late one is refused CONFLICT (staleMove), never applied to a status they did
+   * not see. A refund before shipping puts the stock back.
    */
   async moveOrder(caller: Caller, args: Record<string, unknown>): Promise<OrderRecord> {
     this.team(caller);
     const input = parse(move, args);
     const order = await this.deps.shop.order(input.orderId);
     if (!order) refuse('NOT_FOUND');
-    const badMove = (): never => refuse(fill(SHOP_TEXTS.badMove, { from: order.status, to: input.to }));
-    if (!canMoveOrder(order.status, input.to)) badMove();
+    const stale = (): never => {
+      throw new AppError(409, 'CONFLICT', SHOP_TEXTS.staleMove);
+    };
+    if (order.status !== input.from) stale();
+    if (!canMoveOrder(input.from, input.to)) refuse(fill(SHOP_TEXTS.badMove, { from: input.from, to: input.to }));
     if (input.to === 'shipped' && (!input.carrier || !input.trackingNumber))
       refuse('A carrier and a tracking number are required.');
     const now = this.deps.now();
@@ -323,19 +329,14 @@ export class ShopService {
       }),
       ...(input.to === 'refunded' && { refundedAt: now }),
     };
-    if (input.to === 'refunded') return this.refund(order, changes);
-    if (!(await this.deps.shop.updateOrder(order.id, order.status, changes))) badMove();
+    // Written only if still `from` (the store's condition): a move between the read and here loses.
+    if (!(await this.deps.shop.updateOrder(order.id, input.from, changes))) stale();
+    if (input.to === 'refunded') return this.refund(order);
     return (await this.deps.shop.order(order.id))!;
   }
 
-  private async refund(
-    order: OrderRecord,
-    changes: { status: OrderStatus; updatedAt: number; refundedAt?: number },
-  ): Promise<OrderRecord> {
-    // The status first (one refund wins), then the provider; a provider failure puts the status back.
-    if (!(await this.deps.shop.updateOrder(order.id, order.status, changes))) {
-      refuse(fill(SHOP_TEXTS.badMove, { from: order.status, to: 'refunded' }));
-    }
+  /** After the status is refunded (one refund wins): the provider, whose failure puts the status back. */
+  private async refund(order: OrderRecord): Promise<OrderRecord> {
     try {
       if (order.paymentId) await this.deps.provider.refund(order.paymentId);
     } catch (e) {

@@ -3,9 +3,10 @@ import { useParams } from 'react-router';
 import { SubAppRoutes } from '../../ui/SubAppRoutes.js';
 import { useOutboxReplay } from '../../data/db.js';
 import { useMayAdminister } from '../../data/orgAccess.js';
-import { adminLabel } from '../orgs/index.js';
+import { useOrgFeatureValues } from '../../data/orgSettings.js';
 import { RequireOrgAccess } from '../orgs/index.js';
 import { SubscriptionBanner } from '../subscription/index.js';
+import { orgNav } from './nav.js';
 import { ORG_ROUTES } from './routes.js';
 
 function OrgAppRoutes({ orgId }: { orgId: string }): ReactNode {
@@ -14,20 +15,9 @@ function OrgAppRoutes({ orgId }: { orgId: string }): ReactNode {
   useOutboxReplay(orgId);
   // The same navigation while the organisation's details load: the chrome and the open screen
   // are not rendered again for them (a case screen opening on a throttled tablet).
-  const nav = useMemo(() => {
-    const base = `/org/${encodeURIComponent(orgId)}`;
-    return [
-      { label: 'Calendar', href: base, exact: true },
-      { label: 'Cases', href: `${base}/cases` },
-      { label: 'Patients', href: `${base}/patients` },
-      { label: 'Report Review', href: `${base}/report-review` },
-      { label: 'Forms', href: `${base}/forms` },
-      { label: 'Inventories', href: `${base}/inventories` },
-      { label: adminLabel('Members', isAdmin), href: `${base}/members` },
-      { label: 'Locations', href: `${base}/locations` },
-      { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },
-    ];
-  }, [orgId, isAdmin]);
+  // "Shop" follows the organisation's `store` flag, read as every screen reads its features.
+  const storeOn = useOrgFeatureValues(orgId).values.store === true;
+  const nav = useMemo(() => orgNav(orgId, isAdmin, storeOn), [orgId, isAdmin, storeOn]);
   const banner = useMemo(() => <SubscriptionBanner orgId={orgId} />, [orgId]);
   return <SubAppRoutes routes={ORG_ROUTES} nav={nav} banner={banner} />;
 }

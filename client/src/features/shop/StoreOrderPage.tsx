@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { CARRIERS, formatMoney, validTrackingNumber, type OrderStatus } from '@vigil/shared';
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { CARRIERS, formatMoney, SHOP_TEXTS, validTrackingNumber, type OrderStatus } from '@vigil/shared';
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorCode } from '../../data/graphql.js';
 import { Page } from '../../ui/Page.js';
@@ -12,23 +12,33 @@ import { dateTimeText, MOVE_LABELS, nextMoves } from './texts.js';
 
 /**
  * `/vigil-team/store/orders/{orderId}` (spec 000 §2): one order and the team's moves: fulfil, ship
- * with a carrier and tracking number, refund after a confirmation. A refused move shows the server's text.
+ * with a carrier and tracking number, refund after a confirmation. A refused move shows the server's text;
+ * a move from a status the order has left (another team member moved it) says so and shows it as it is now.
  */
 export function StoreOrderPage(): ReactNode {
   const { orderId = '' } = useParams();
   const order = useServer(useCallback(() => api.fetchStoreOrder(orderId), [orderId]));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const move = async (m: api.OrderMove): Promise<boolean> => {
+  // One move at a time: a double click's second click finds this set before `busy` re-renders.
+  const moving = useRef(false);
+  const move = async (m: Omit<api.OrderMove, 'from'>): Promise<boolean> => {
+    const from = order.data?.status;
+    if (!from || moving.current) return false;
+    moving.current = true;
     setBusy(true);
     setError(null);
     try {
-      order.set(await api.moveOrder(orderId, m));
+      order.set(await api.moveOrder(orderId, { ...m, from }));
       return true;
     } catch (err) {
-      setError(errorCode(err));
+      const code = errorCode(err);
+      setError(code === 'CONFLICT' ? SHOP_TEXTS.staleMove : code);
+      // Someone else moved it: show where it is now, so the next step is chosen from that.
+      if (code === 'CONFLICT') await api.fetchStoreOrder(orderId).then(order.set, () => order.reload());
       return false;
     } finally {
+      moving.current = false;
       setBusy(false);
     }
   };
@@ -64,7 +74,7 @@ export function StoreOrderPage(): ReactNode {
 interface MovesProps {
   order: api.ShopOrder;
   busy: boolean;
-  onMove: (m: api.OrderMove) => Promise<boolean>;
+  onMove: (m: Omit<api.OrderMove, 'from'>) => Promise<boolean>;
 }
 
 function Moves({ order, busy, onMove }: MovesProps): ReactNode {
@@ -118,7 +128,13 @@ function Moves({ order, busy, onMove }: MovesProps): ReactNode {
   );
 }
 
-function ShipForm({ busy, onShip }: { busy: boolean; onShip: (m: api.OrderMove) => Promise<boolean> }): ReactNode {
+function ShipForm({
+  busy,
+  onShip,
+}: {
+  busy: boolean;
+  onShip: (m: Omit<api.OrderMove, 'from'>) => Promise<boolean>;
+}): ReactNode {
   const [carrier, setCarrier] = useState<string>(CARRIERS[0]);
   const [tracking, setTracking] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

@@ -186,6 +186,8 @@ export async function fetchStoreOrder(orderId: string): Promise<ShopOrder> {
 }
 
 export interface OrderMove {
+  /** The status the screen showed: the server refuses the move (CONFLICT) if the order has left it. */
+  from: OrderStatus;
   to: OrderStatus;
   carrier?: string;
   trackingNumber?: string;
@@ -193,8 +195,14 @@ export interface OrderMove {
 
 export async function moveOrder(orderId: string, move: OrderMove): Promise<ShopOrder> {
   const data = await graphql<{ moveOrder: unknown }>(
-    `mutation MoveOrder($orderId: String!, $to: String!, $carrier: String, $trackingNumber: String) { moveOrder(orderId: $orderId, to: $to, carrier: $carrier, trackingNumber: $trackingNumber) { ${ORDER} } }`,
-    { orderId, to: move.to, carrier: move.carrier ?? null, trackingNumber: move.trackingNumber ?? null },
+    `mutation MoveOrder($orderId: String!, $from: String!, $to: String!, $carrier: String, $trackingNumber: String) { moveOrder(orderId: $orderId, from: $from, to: $to, carrier: $carrier, trackingNumber: $trackingNumber) { ${ORDER} } }`,
+    {
+      orderId,
+      from: move.from,
+      to: move.to,
+      carrier: move.carrier ?? null,
+      trackingNumber: move.trackingNumber ?? null,
+    },
   );
   return shopOrderViewSchema.parse(data.moveOrder);
 }

@@ -148,7 +148,8 @@ export class LocalCore {
       periodStart: period.start,
       periodEnd: period.end,
       hostedUrl: `/api/billing/local/invoices/${id}`,
-      pdfUrl: null,
+      // The same page printed (routes/billing.ts), as the real provider's invoice_pdf.
+      pdfUrl: `/api/billing/local/invoices/${id}/pdf`,
       lines,
     };
     await this.put('invoice', invoice, sub.customerId, at);

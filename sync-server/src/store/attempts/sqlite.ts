@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditCountBy } from '../audit/types.js';
+import { auditCountColumn } from '../audit/sqlite.js';
 import { assertSerialized, serialized } from '../resources/transactions.js';
 import type { Db } from '../sqlite/database.js';
 import type { AttemptRequest, AttemptStore, Places } from './types.js';
-
-/** The audit_events column a limit counts by, and its value. */
-function countBy(by: AuditCountBy): [column: 'email' | 'user_id' | 'ip', value: string] {
-  return 'email' in by ? ['email', by.email] : 'userId' in by ? ['user_id', by.userId] : ['ip', by.ip];
-}
 
 /**
  * Rate-limit places over better-sqlite3 (table attempt_places, migration 98). A reservation is
@@ -43,7 +38,7 @@ export class SqliteAttemptStore implements AttemptStore {
     assertSerialized(this.db);
     this.db.prepare('DELETE FROM attempt_places WHERE expires_at <= ?').run(now);
     for (const { key, by, limit } of limits) {
-      const [column, value] = countBy(by);
+      const [column, value] = auditCountColumn(by);
       const recorded = this.db
         .prepare(`SELECT COUNT(*) AS n FROM audit_events WHERE action = ? AND at > ? AND ${column} = ?`)
         .get(action, since, value) as { n: number };

@@ -84,6 +84,19 @@ describe.each(implementations)('AuditStore contract (%s)', (_, make) => {
     expect(await store.count('signIn', 0, { email: 'a@example.com' })).toBe(1);
   });
 
+  it("counts one action by the organisation its detail names (the card limit's count)", async () => {
+    const { store } = make();
+    const declined = (orgId: string | null, at: number) =>
+      record({ at, action: 'cardDeclined', userId: 'usr-a', detail: JSON.stringify(orgId ? { orgId } : {}) });
+    await store.append(declined('office', 1000));
+    await store.append(declined('office', 2000));
+    await store.append(declined('other', 2000));
+    await store.append(declined(null, 2000));
+    expect(await store.count('cardDeclined', 0, { orgId: 'office' })).toBe(2);
+    expect(await store.count('cardDeclined', 1000, { orgId: 'office' })).toBe(1);
+    expect(await store.count('cardDeclined', 0, { userId: 'usr-a' })).toBe(4);
+  });
+
   it('seals account events, FHIR AuditEvents, then their history rows in row order, each link following the last, once each', async () => {
     const f = make();
     const { store } = f;

@@ -38,6 +38,14 @@ const fhirContent = (v: StoredVersion): string =>
     v.resource === null ? null : JSON.stringify(v.resource),
   ]);
 
+/** Whether an event counts toward a limit by `by` (as SqliteAuditStore's auditCountColumn). */
+function countedBy(e: AuditRecord, by: AuditCountBy): boolean {
+  if ('email' in by) return e.email === by.email;
+  if ('userId' in by) return e.userId === by.userId;
+  if ('orgId' in by) return e.detail !== null && (JSON.parse(e.detail) as { orgId?: unknown }).orgId === by.orgId;
+  return e.ip === by.ip;
+}
+
 /**
  * The audit trail and its hash chain in memory: the second implementation of the contract
  * (issue 36). The FHIR AuditEvents live in the resource store: `auditEventVersions` answers every
@@ -60,13 +68,7 @@ export class MemoryAuditStore implements AuditStore {
 
   count(action: string, since: number, by: AuditCountBy): Promise<number> {
     return this.db.run(
-      () =>
-        this.tables.value.events.filter(
-          (e) =>
-            e.action === action &&
-            e.at > since &&
-            ('email' in by ? e.email === by.email : 'userId' in by ? e.userId === by.userId : e.ip === by.ip),
-        ).length,
+      () => this.tables.value.events.filter((e) => e.action === action && e.at > since && countedBy(e, by)).length,
     );
   }
 

@@ -40,6 +40,17 @@ const SOURCES: readonly { source: AuditSource; all: string; one: string }[] = [
 /** The audit chain's name in chain_heads. */
 const AUDIT_CHAIN = 'audit';
 
+/**
+ * The audit_events expression a limit counts by, and its value: a column, or for an organisation
+ * the `orgId` of the record's JSON detail (the rows already narrowed by action and time).
+ */
+export function auditCountColumn(by: AuditCountBy): [expression: string, value: string] {
+  if ('email' in by) return ['email', by.email];
+  if ('userId' in by) return ['user_id', by.userId];
+  if ('orgId' in by) return ["json_extract(detail, '$.orgId')", by.orgId];
+  return ['ip', by.ip];
+}
+
 /** The audit repository over better-sqlite3 (tables audit_events and audit_chain, FHIR AuditEvents in resources). */
 export class SqliteAuditStore implements AuditStore {
   constructor(private readonly db: Db) {}
@@ -67,8 +78,7 @@ export class SqliteAuditStore implements AuditStore {
 
   count(action: string, since: number, by: AuditCountBy): Promise<number> {
     return serialized(this.db, () => {
-      const [column, value] =
-        'email' in by ? ['email', by.email] : 'userId' in by ? ['user_id', by.userId] : ['ip', by.ip];
+      const [column, value] = auditCountColumn(by);
       const row = this.db
         .prepare(`SELECT COUNT(*) AS n FROM audit_events WHERE action = ? AND at > ? AND ${column} = ?`)
         .get(action, since, value) as { n: number };

@@ -11,8 +11,8 @@ export interface AuditRecord {
   detail: string | null;
 }
 
-/** Which column a limit counts by. */
-export type AuditCountBy = { email: string } | { userId: string } | { ip: string };
+/** Which column a limit counts by; an organisation by its record's `detail.orgId` (the card limit, issue 37). */
+export type AuditCountBy = { email: string } | { userId: string } | { ip: string } | { orgId: string };
 
 /**
  * Where a sealed audit record lives: the account/organisation trail, a FHIR AuditEvent, or one of
