@@ -190,7 +190,6 @@ export function buildBilling(inputs: BillingInputs): BillingParts {
   const sendEvents = (): Promise<void> => sending?.send() ?? Promise.resolve();
 
   return {
-<<<<<<< HEAD
     ...{
       provider,
       local: localInUse,
@@ -198,10 +197,8 @@ export function buildBilling(inputs: BillingInputs): BillingParts {
       billingStore,
       billing,
       webhooks,
+      cards,
     },
-=======
-    ...{ provider, local: localInUse, billingStore, billing, webhooks, cards },
->>>>>>> h/shopmore
     ...{ providersChanged, seedCatalogue, start, sendEvents, stop },
   };
 }

@@ -95,11 +95,7 @@ async function world() {
     const pm = await provider.tokenizeCard({ number, expMonth: 12, expYear: 2030, cvc: '123' });
     return service.addCard(admin, { orgId: 'office', paymentMethodId: pm.id });
   };
-<<<<<<< HEAD
-  return { service, provider, orgs, billing, access, plans, admin, caller, card };
-=======
-  return { service, provider, orgs, billing, plans, admin, caller, card, audit };
->>>>>>> h/shopmore
+  return { service, provider, orgs, billing, access, cards, plans, admin, caller, card, audit };
 }
 
 describe('BillingService (issue 37)', () => {
@@ -238,7 +234,7 @@ describe('BillingService (issue 37)', () => {
   });
 
   it('starts a card setup at the real provider and saves the card it confirmed as the default (recorded responses)', async () => {
-    const { orgs, billing, access, admin } = await world();
+    const { orgs, billing, access, cards, admin } = await world();
     const CUS = 'cus_TJx5Qm2sWvB0aL';
     const PM = 'pm_1SMb7rLkdIwHu7ixQ4fk2Hn9';
     const fake = fakeStripe([
@@ -269,7 +265,7 @@ describe('BillingService (issue 37)', () => {
       webhookSecret: 'whsec_x',
       fetch: fake.fetch,
     });
-    const service = new BillingService({ provider, billing, orgs, access, now: () => NOW });
+    const service = new BillingService({ provider, billing, orgs, access, cards, now: () => NOW });
     expect(await service.startCardSetup(admin, { orgId: 'office' })).toEqual({
       provider: 'stripe',
       clientSecret: 'seti_1SMb6kLkdIwHu7ixR3nV8pQe_secret_TJx6bW1gJm0kq2LwXcRz5YtPvN8aD3e',
