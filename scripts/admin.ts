@@ -27,6 +27,7 @@ import { commandOrgResources } from '../sync-server/src/services.js';
 import { SqliteOrgStore } from '../sync-server/src/store/orgs/sqlite.js';
 import { SqliteAccountStore } from '../sync-server/src/store/accounts/sqlite.js';
 import { checkAuditChain } from '../sync-server/src/auth/audit.js';
+import { Entitlements } from '../sync-server/src/access/entitlements.js';
 import { SqliteAuditStore } from '../sync-server/src/store/audit/sqlite.js';
 
 const USAGE = 'usage: npm run admin -- make-uber <email> | audit-check';
@@ -50,6 +51,7 @@ async function makeUber(db: Db, caller: Caller, email: string): Promise<number> 
     store,
     accounts,
     access: new OrgAccess({ parentsOf: (orgId) => store.parentsOf(orgId) }),
+    entitlements: new Entitlements(store, store),
     resources: commandOrgResources(db, Date.now),
     sender: { send: () => Promise.reject(new Error('the admin command sends no mail')) },
     now: Date.now,

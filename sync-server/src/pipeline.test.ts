@@ -29,13 +29,14 @@ describe('the request pipeline', () => {
   });
 
   it('reads feature flags for the services in one place, Entitlements', () => {
-    // The organisation settings (orgs/) read and change the stored flags; the demo seed turns its
-    // features on; every service asks Entitlements.
+    // The organisation settings (orgs/) change the stored flags and show what was stored
+    // (featuresJSON); the demo seed turns its features on; every service asks Entitlements, and
+    // so does the settings screen's view (issue 37: one resolver of the effective values).
     const readers = where(/\.features\(/).filter(
       (f) => !f.startsWith('orgs/') && !f.startsWith('store/') && !f.endsWith('/demo.ts'),
     );
     expect(readers).toEqual(['access/entitlements.ts']);
-    expect(where(/resolveFeatures\(/).filter((f) => !f.startsWith('orgs/'))).toEqual(['access/entitlements.ts']);
+    expect(where(/(resolveFeatures|effectiveFeatures)\(/)).toEqual(['access/entitlements.ts']);
   });
 });
 

@@ -196,7 +196,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
   const pdfLinks = new SqlitePdfLinkStore(db);
   const orgs = createOrgServices({
-    ...{ store: orgStore, accounts: accountStore, access, sender, now },
+    ...{ store: orgStore, accounts: accountStore, access, entitlements, sender, now },
     resources: serverResources({ fhir, store: resources }),
     providersChanged: billing.providersChanged,
     addressesChanging: (orgId, address, shipping) => billing.billing.updateAddresses(orgId, address, shipping),

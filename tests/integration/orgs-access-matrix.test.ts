@@ -81,6 +81,13 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // A product feature: the internal team's alone, after sudo.
   'addOrgFeature(product feature)': table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   'removeOrgFeature(product feature)': table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  // A product feature the office's plan includes (issue 37, PLF1): changed as an office setting is.
+  'addOrgFeature(plan-included feature)': table((r) =>
+    r === 'internalUber' ? 'SUDO_REQUIRED' : needs(['admin', 'parentAdmin'])[r],
+  ),
+  'removeOrgFeature(plan-included feature)': table((r) =>
+    r === 'internalUber' ? 'SUDO_REQUIRED' : needs(['admin', 'parentAdmin'])[r],
+  ),
   availablePlans: table(() => 'ok'),
   // The publishable key the card entry loads the provider's script with: public, read before sign-in.
   stripePublishableKey: table(() => 'ok'),
@@ -177,7 +184,16 @@ describe('organisations: access matrix of every call × role', () => {
     const ok = (result: { code: string | undefined }): void => {
       if (result.code) throw new Error(result.code);
     };
-    ok(await createOrg(admin!, 'office', 'regular', 'Bright Smile Dental'));
+    // The office chose a plan at sign-up (issue 37): the flags its plan includes are its own to switch.
+    const plans = await admin!.browser.gql<{ availablePlans: { id: string; lookupKey: string }[] }>(
+      'query { availablePlans { id lookupKey } }',
+    );
+    ok(
+      await admin!.browser.gql(
+        'mutation ($p: String) { createOrg(orgId: "office", orgType: "regular", orgName: "Bright Smile Dental", planId: $p) { orgId } }',
+        { p: plans.data!.availablePlans.find((p) => p.lookupKey === 'basic_monthly')!.id },
+      ),
+    );
     ok(await createOrg(parentAdmin!, 'group', 'parent', 'Smile Group'));
     ok(await createOrg(otherAdmin!, 'elsewhere', 'regular', 'Elsewhere Dental'));
     expect((await adminCli(server, 'make-uber', uber!.email)).code).toBe(0);
@@ -238,9 +254,6 @@ describe('organisations: access matrix of every call × role', () => {
       });
       cardOf[r] = ((await reply.json()) as { id: string }).id;
     }
-    const plans = await admin!.browser.gql<{ availablePlans: { id: string; lookupKey: string }[] }>(
-      'query { availablePlans { id lookupKey } }',
-    );
     priceId = plans.data!.availablePlans.find((p) => p.lookupKey === 'plus_yearly')!.id;
     // The shop: the store on for office (a team flag, set under sudo), a product, the office's own
     // card (kept when the matrix's cards are removed) and one order placed by its admin.
@@ -335,6 +348,14 @@ describe('organisations: access matrix of every call × role', () => {
     ],
     'removeOrgFeature(product feature)': () => [
       'mutation { removeOrgFeature(orgId: "office", featureName: "store") { name } }',
+      {},
+    ],
+    'addOrgFeature(plan-included feature)': () => [
+      'mutation { addOrgFeature(orgId: "office", featureName: "formBuilder") { name } }',
+      {},
+    ],
+    'removeOrgFeature(plan-included feature)': () => [
+      'mutation { removeOrgFeature(orgId: "office", featureName: "formBuilder") { name } }',
       {},
     ],
     availablePlans: () => ['query { availablePlans { id } }', {}],

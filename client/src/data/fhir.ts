@@ -1,5 +1,7 @@
 import {
   bundleLink,
+  isRefusalCode,
+  refusalText,
   type Bundle,
   type FhirResource,
   type FhirResourceType,
@@ -40,6 +42,19 @@ export class FhirRequestError extends RequestError {
   get messages(): string[] {
     return (this.outcome?.issue ?? []).map((i) => i.diagnostics ?? i.details?.text ?? '').filter(Boolean);
   }
+}
+
+/**
+ * The catalogue's text (shared REFUSAL_TEXTS) for a refusal whose code the catalogue knows and for
+ * which the server gave no sentence of its own; null otherwise (the screen words it). Any other
+ * failure that carries a catalogue code (a RequestError) reads its text too.
+ */
+export function catalogueRefusal(err: unknown): string | null {
+  if (err instanceof FhirRequestError) {
+    const own = err.outcome?.issue.some((i) => i.diagnostics);
+    return !own && isRefusalCode(err.serverCode) ? refusalText(err.serverCode) : null;
+  }
+  return err instanceof RequestError && isRefusalCode(err.code) ? refusalText(err.code) : null;
 }
 
 /** Safety net for `fetchAll`: a server answering paging links in a loop stops here. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fhirClient } from './fhir.js';
-import { errorCodeForStatus, graphql } from './graphql.js';
+import { catalogueRefusal, fhirClient, FhirRequestError } from './fhir.js';
+import { errorCodeForStatus, graphql, RequestError } from './graphql.js';
 
 describe('fetch wrapper status mapping (spec 002 §8)', () => {
   it.each([
@@ -8,6 +8,8 @@ describe('fetch wrapper status mapping (spec 002 §8)', () => {
     [401, '', 'NO_AUTHENTICATION'],
     [403, 'SUDO_REQUIRED', 'SUDO_REQUIRED'],
     [403, 'Forbidden', 'NOT_AUTHORIZED'],
+    [403, '{"error":"FEATURE_DISABLED"}', 'FEATURE_DISABLED'],
+    [403, '{"resourceType":"OperationOutcome","issue":[{"details":{"text":"PLAN_REQUIRED"}}]}', 'PLAN_REQUIRED'],
     [409, '', 'CONFLICT'],
     [400, '', 'REQUEST_ERROR_400'],
     [500, '', 'REQUEST_ERROR_500'],
@@ -45,5 +47,29 @@ describe('requests when the browser knows it is offline', () => {
     });
     await expect(graphql('{ me { id } }')).resolves.toEqual({ me: null });
     expect(sent).toEqual(['/api/graphql']);
+  });
+});
+
+describe('the catalogue text of a refusal (issue 37)', () => {
+  it("reads a FHIR refusal's catalogue code as its sentence, and keeps the server's own sentence", () => {
+    const bare = new FhirRequestError('FEATURE_DISABLED', 403, {
+      resourceType: 'OperationOutcome',
+      issue: [{ severity: 'error', code: 'forbidden', details: { text: 'FEATURE_DISABLED' } }],
+    });
+    expect(catalogueRefusal(bare)).toBe('This is not turned on for this organization.');
+    const worded = new FhirRequestError('SEDATION_LEVEL_NOT_ALLOWED', 403, {
+      resourceType: 'OperationOutcome',
+      issue: [
+        {
+          severity: 'error',
+          code: 'forbidden',
+          details: { text: 'SEDATION_LEVEL_NOT_ALLOWED' },
+          diagnostics: 'Sedation level "GA" is not allowed by your organization\'s subscription (up to Moderate).',
+        },
+      ],
+    });
+    expect(catalogueRefusal(worded)).toBeNull();
+    expect(catalogueRefusal(new RequestError('PLAN_REQUIRED'))).toContain("not included in your organization's plan");
+    expect(catalogueRefusal(new Error('boom'))).toBeNull();
   });
 });

@@ -24,11 +24,18 @@ export function errorCode(err: unknown): string {
   return err instanceof RequestError ? err.code : 'UNKNOWN';
 }
 
+/**
+ * 403 refusals that are not about who asks but about what the organisation has (issue 37): the
+ * screen shows the catalogue's text, and the session is not re-read as for NOT_AUTHORIZED.
+ */
+const ENTITLEMENT_REFUSALS = ['FEATURE_DISABLED', 'PLAN_REQUIRED', 'SEDATION_LEVEL_NOT_ALLOWED'] as const;
+
 /** Maps an HTTP status (and body) to the fetch wrapper's error code (spec 002 §8). */
 export function errorCodeForStatus(status: number, body = ''): RequestErrorCode {
   if (status === 404) return 'NOT_FOUND';
   if (status === 401) return 'NO_AUTHENTICATION';
-  if (status === 403) return body.includes('SUDO_REQUIRED') ? 'SUDO_REQUIRED' : 'NOT_AUTHORIZED';
+  if (status === 403 && body.includes('SUDO_REQUIRED')) return 'SUDO_REQUIRED';
+  if (status === 403) return ENTITLEMENT_REFUSALS.find((code) => body.includes(code)) ?? 'NOT_AUTHORIZED';
   if (status === 409) return 'CONFLICT';
   return `REQUEST_ERROR_${status}`;
 }

@@ -10,6 +10,7 @@ const feature = (name: string, type: string, value: boolean, stringValue: string
   owner: 'org',
   public: true,
   productFeature: false,
+  planIncluded: false,
   type,
   stringValue,
   stringValues: null,

@@ -24,7 +24,7 @@ import { useCachedQuery, type SettingsStore } from './settingsCache.js';
 export type OrgFeature = OrgFeatureView;
 
 /** The fields of an organisation feature config entry every query and mutation of it asks for. */
-export const ORG_FEATURE_FIELDS = 'name label subLabel checkboxLabel value owner public productFeature type stringValue stringValues';
+export const ORG_FEATURE_FIELDS = 'name label subLabel checkboxLabel value owner public productFeature planIncluded type stringValue stringValues';
 
 /** The organisation's feature config (GraphQL orgFeaturesConfig). */
 export async function fetchOrgFeatures(orgId: string): Promise<OrgFeature[]> {

@@ -24,6 +24,7 @@ const feature = (name: string, value: boolean, stringValue: string | null = null
   owner: 'org',
   public: true,
   productFeature: false,
+  planIncluded: false,
   type: stringValue === null ? 'boolean' : 'string',
   stringValue,
   stringValues: null,

@@ -32,6 +32,11 @@ export const REFUSAL_TEXTS = {
 
 export type RefusalCode = keyof typeof REFUSAL_TEXTS;
 
+/** Whether a code is one of the catalogue's (its text reads the same on every screen). */
+export function isRefusalCode(code: string): code is RefusalCode {
+  return Object.hasOwn(REFUSAL_TEXTS, code);
+}
+
 /** A screen's own wording of some codes. */
 export type RefusalWording = Partial<Record<string, string>>;
 

@@ -68,6 +68,10 @@ export const orgViewSchema = z.object({
   billingAddress: postalAddressViewSchema.nullable(),
   /** The shipping address; null when it is the same as billing. */
   shippingAddress: postalAddressViewSchema.nullable(),
+  /** The tier of the organisation's plan (spec 002 §6: basic, plus, advanced, enterprise); null without one. */
+  planTier: z.string().nullable(),
+  /** The deepest sedation level a new case may have: the stricter of the tier and sedationLevelLimit (spec 002 §5). */
+  maxSedationLevel: z.string(),
 });
 export type OrgView = z.infer<typeof orgViewSchema>;
 
@@ -100,6 +104,8 @@ export const orgFeatureViewSchema = z.object({
   owner: z.string(),
   public: z.boolean(),
   productFeature: z.boolean(),
+  /** A product flag the organisation's plan includes (issue 37): its admins may switch it. */
+  planIncluded: z.boolean(),
   type: z.string(),
   stringValue: z.string().nullable(),
   stringValues: z.array(z.string()).readonly().nullable(),

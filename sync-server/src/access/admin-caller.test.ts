@@ -7,6 +7,7 @@ import { auditEvents } from '../store/audit/inspect.test-util.js';
 import { seedOrgs, signUp, sqliteOrgWorld } from '../store/orgs/seed.test-util.js';
 import { openMemoryDatabase } from '../store/sqlite/database.js';
 import { adminCaller, ADMIN_USER_AGENT } from './caller.js';
+import { Entitlements } from './entitlements.js';
 import { OrgAccess, refusalOf } from './index.js';
 
 /*
@@ -32,6 +33,7 @@ async function world(): Promise<{
     store: stores.orgs,
     accounts: stores.accounts,
     access,
+    entitlements: new Entitlements(stores.orgs, stores.orgs),
     resources: commandOrgResources(db, () => NOW),
     sender: { send: () => Promise.reject(new Error('no mail')) },
     now: () => NOW,

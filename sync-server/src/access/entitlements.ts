@@ -1,9 +1,10 @@
 import {
+  effectiveFeatures,
   isSedationLevelAllowed,
   planIncludes,
+  planIncludesFlag,
   planTierOf,
   PLAN_TIER_LABELS,
-  resolveFeatures,
   SEDATION_LEVEL_LABELS,
   sedationLevelLimit,
   tierIncluding,
@@ -62,10 +63,12 @@ function productFeatures(json: string): PlanProductFeatures {
 
 /**
  * What an organisation may use (issue 36 item 1, issue 37): the one reader of feature flags and
- * of the plan tier for the services (the organisation settings screens read and change the stored
- * flags through orgs/). A plan entitlement follows the tier of the organisation's plan (its
- * planId's lookupKey, spec 002 §6); an organisation without a plan of a known tier (every office
- * made before plans existed, the internal team) is not restricted by tier (decision, session 24).
+ * of the plan tier, for the services and for the settings screens (orgs/features.ts reads its
+ * values here, so the screen, the client's feature reads and the server's checks agree). A plan
+ * entitlement follows the tier of the organisation's plan (its planId's lookupKey, spec 002 §6);
+ * the product flags a plan includes are on unless the organisation stored them off (PLF2); an
+ * organisation without a plan of a known tier (every office made before plans existed, the
+ * internal team) is not restricted by tier and keeps its stored flags (decision, session 24).
  */
 export class Entitlements {
   constructor(
@@ -73,9 +76,18 @@ export class Entitlements {
     private readonly plans?: PlanSource,
   ) {}
 
-  /** Every flag's effective value (stored, else the default): the case settings read units from it. */
+  /**
+   * Every flag's effective value (PLF2: a flag the plan includes on unless stored off; else
+   * stored, else the default): the case settings read units from it.
+   */
   async values(orgId: string): Promise<Record<string, FeatureValue | null>> {
-    return resolveFeatures(await this.flags.features(orgId));
+    const [stored, held] = await Promise.all([this.flags.features(orgId), this.tier(orgId)]);
+    return effectiveFeatures(stored, held);
+  }
+
+  /** Whether the organisation's plan includes a feature flag (PLF1): its admins may switch it. */
+  async planIncludesFlag(orgId: string, flag: string): Promise<boolean> {
+    return planIncludesFlag(await this.tier(orgId), flag);
   }
 
   async has(orgId: string, feature: Entitlement): Promise<boolean> {

@@ -47,7 +47,8 @@ const ACCESS_FAILURES: ReadonlySet<string> = new Set<AccessFailure>([
  * - `uber`: signed in with valid multi-factor, and an internal uber (the internal team app);
  * - `sudo`: a fresh sudo confirmation (spec 000 §6);
  * - `{ feature }`: the organisation is entitled to the feature (FEATURE_DISABLED otherwise);
- * - `{ featureChange }`: may change a feature flag of that owner (spec 000 §5, §6);
+ * - `{ featureChange, flag? }`: may change a feature flag of that owner (spec 000 §5, §6); a product
+ *   flag the organisation's plan includes (PLF1, named by `flag`) is changed as an office setting is;
  * - `{ plan }`: the organisation's plan tier includes it (spec 002 §6; PLAN_REQUIRED otherwise).
  */
 export type Need =
@@ -58,13 +59,13 @@ export type Need =
   | 'uber'
   | 'sudo'
   | { feature: Entitlement }
-  | { featureChange: FeatureOwner }
+  | { featureChange: FeatureOwner; flag?: string }
   | { plan: PlanEntitlement };
 
 /** What access reads: an organisation's parents, and the entitlements (features, later the plan). */
 export interface AccessDeps {
   parentsOf(orgId: string): Promise<string[]>;
-  entitlements?: Pick<Entitlements, 'has'> & Partial<Pick<Entitlements, 'planHas'>>;
+  entitlements?: Pick<Entitlements, 'has'> & Partial<Pick<Entitlements, 'planHas' | 'planIncludesFlag'>>;
 }
 
 export class OrgAccess {
@@ -102,10 +103,23 @@ export class OrgAccess {
         const planHas = this.deps.entitlements?.planHas;
         failure = !planHas || (await planHas.call(this.deps.entitlements, orgId, one.plan)) ? null : 'PLAN_REQUIRED';
       } else {
-        failure = featureChangeAccess(subject, await ref(), one.featureChange, caller.freshSudo);
+        failure = featureChangeAccess(subject, await ref(), await this.changeOwner(orgId, one), caller.freshSudo);
       }
       if (failure) refuse(failure);
     }
+  }
+
+  /**
+   * Who may change a flag (issue 37): its owner, except that a product flag the organisation's
+   * plan includes (PLF1) is the organisation's own to switch, as an office setting is.
+   */
+  private async changeOwner(
+    orgId: string,
+    need: { featureChange: FeatureOwner; flag?: string },
+  ): Promise<FeatureOwner> {
+    const included = this.deps.entitlements?.planIncludesFlag;
+    if (need.featureChange === 'org' || need.flag === undefined || !included) return need.featureChange;
+    return (await included.call(this.deps.entitlements, orgId, need.flag)) ? 'org' : need.featureChange;
   }
 }
 

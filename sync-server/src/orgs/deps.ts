@@ -1,4 +1,5 @@
 import type { PostalAddressView } from '@vigil/shared';
+import type { Entitlements } from '../access/entitlements.js';
 import type { OrgAccess } from '../access/index.js';
 import type { MessageSender } from '../mail/sender.js';
 import type { AccountStore } from '../store/accounts/types.js';
@@ -11,6 +12,11 @@ export interface OrgDeps {
   /** Users' names for their Practitioner resources (the accounts' repository answers user look-ups). */
   accounts: Pick<AccountStore, 'userById'>;
   access: OrgAccess;
+  /**
+   * The one reader of flags and plan tier (issue 37): the settings screen's values, which flags
+   * the plan includes, and the organisation view's tier and deepest sedation level.
+   */
+  entitlements: Pick<Entitlements, 'values' | 'tier' | 'planIncludesFlag' | 'maxSedationLevel'>;
   resources: OrgResources;
   /** Invitation mail: the accounts' transport (SMTP_URL, else the outbox). */
   sender: MessageSender;

@@ -2,7 +2,7 @@ import {
   acceptedFeatureValue,
   featureDefinition,
   ORG_FEATURES,
-  resolveFeatures,
+  planIncludesFlag,
   type OrgFeatureView,
 } from '@vigil/shared';
 import { z } from 'zod';
@@ -20,9 +20,16 @@ const featureSchema = z.object({
 export class FeatureService {
   constructor(private readonly deps: OrgDeps) {}
 
-  /** Every feature with the organisation's value (unset flags take their defaults). */
+  /**
+   * Every feature with the organisation's effective value, as the server's checks read it
+   * (Entitlements.values: unset flags take their defaults, a flag the plan includes is on unless
+   * stored off), and whether the plan includes it (its admins may then switch it).
+   */
   async views(orgId: string): Promise<OrgFeatureView[]> {
-    const values = resolveFeatures(await this.deps.store.features(orgId));
+    const [values, held] = await Promise.all([
+      this.deps.entitlements.values(orgId),
+      this.deps.entitlements.tier(orgId),
+    ]);
     return ORG_FEATURES.map((f) => {
       const value = values[f.name] ?? null;
       return {
@@ -34,6 +41,7 @@ export class FeatureService {
         owner: f.owner,
         public: f.public,
         productFeature: f.productFeature,
+        planIncluded: planIncludesFlag(held, f.name),
         type: f.type,
         stringValue: typeof value === 'string' ? value : null,
         stringValues: f.stringValues,
@@ -47,14 +55,21 @@ export class FeatureService {
     return this.views(org.id);
   }
 
-  /** addOrgFeature / removeOrgFeature: who may change a flag depends on its owner (spec 000 §6). */
+  /**
+   * addOrgFeature / removeOrgFeature: who may change a flag depends on its owner (spec 000 §6),
+   * and a product flag the plan includes is the organisation's admins' to switch (issue 37).
+   * Removing such a flag stores it off (PLF2: the plan would turn an unset one back on).
+   */
   async change(caller: Caller, args: Record<string, unknown>, change: 'add' | 'remove'): Promise<OrgFeatureView[]> {
     const orgId = requireOrgId(args.orgId);
     const input = parse(featureSchema, { featureName: args.featureName, stringValue: args.stringValue });
     const who = caller;
     const definition = featureDefinition(input.featureName);
     // An unknown feature is checked as a product feature, so its refusal reveals nothing.
-    await this.deps.access.authorize(who, orgId, { featureChange: definition?.owner ?? 'vigil' });
+    await this.deps.access.authorize(who, orgId, {
+      featureChange: definition?.owner ?? 'vigil',
+      flag: definition?.name,
+    });
     const user = who.user;
     if (!user) refuse('NO_AUTHENTICATION');
     const org = await this.deps.store.org(orgId);
@@ -69,6 +84,13 @@ export class FeatureService {
         userId: user.id,
         email: user.email,
         detail: { orgId: org.id, feature: definition.name, value },
+      });
+    } else if (await this.deps.entitlements.planIncludesFlag(org.id, definition.name)) {
+      await this.deps.store.setFeature(org.id, definition.name, false, user.id, origin, {
+        action: 'orgFeatureRemoved',
+        userId: user.id,
+        email: user.email,
+        detail: { orgId: org.id, feature: definition.name, value: false },
       });
     } else {
       await this.deps.store.removeFeature(org.id, definition.name, origin, {

@@ -22,8 +22,12 @@ export function orgHref(type: OrgType, id: string): string {
 }
 
 /** The organisation as the API shows it (spec 000 §3 Org): its parents and flags read with it. */
-export async function orgView(deps: Pick<OrgDeps, 'store' | 'now'>, org: OrgRecord): Promise<OrgView> {
+export async function orgView(deps: Pick<OrgDeps, 'store' | 'now' | 'entitlements'>, org: OrgRecord): Promise<OrgView> {
   const now = deps.now();
+  const [held, maxSedationLevel] = await Promise.all([
+    deps.entitlements.tier(org.id),
+    deps.entitlements.maxSedationLevel(org.id),
+  ]);
   return {
     id: org.id,
     fhirId: org.fhirId,
@@ -65,6 +69,8 @@ export async function orgView(deps: Pick<OrgDeps, 'store' | 'now'>, org: OrgReco
         }
       : null,
     shippingAddress: org.shippingAddress,
+    planTier: held?.tier ?? null,
+    maxSedationLevel,
   };
 }
 

@@ -4,7 +4,6 @@ import {
   practitionerDisplayName,
   practitionerUserId,
   refusalText,
-  SEDATION_LEVEL_LABELS,
   TRIAL_ENDED_MESSAGE,
   type Patient,
 } from '@vigil/shared';
@@ -13,14 +12,16 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { useSession } from '../../session/SessionProvider.js';
 import { newResourceId, saveResource, useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
-import { FhirRequestError } from '../../data/fhir.js';
+import { catalogueRefusal, FhirRequestError } from '../../data/fhir.js';
+import { errorCode } from '../../data/graphql.js';
 import { useCachedResources } from '../../data/useResources.js';
 import { placeOptions } from '../../ui/places.js';
 import { useOrgFeatures } from '../../data/orgSettings.js';
 import { SaveRefusal } from '../../ui/SaveRefusal.js';
 import { usePatients } from '../../data/patients.js';
 import { PatientForm } from '../patients/index.js';
-import { PlanRequired, planRefusal } from '../subscription/index.js';
+import { PlanRequired, planRefusal, useOrgPlanLimits } from '../subscription/index.js';
+import { SedationLevelField } from './start/SedationLevelField.js';
 import { birthDateText } from '../patients/index.js';
 import { GrowingTextarea } from '../../ui/kit/GrowingTextarea.js';
 import { LightTextInput } from '../../ui/kit/LightTextInput.js';
@@ -28,7 +29,6 @@ import { SelectField } from '../../ui/kit/SelectField.js';
 import { usePatientCarriedMeasurements, type Carried } from './start/useCarriedMeasurements.js';
 import { caseProviders } from './providers.js';
 import {
-  allowedSedationLevels,
   carriedText,
   defaultCaseTimes,
   measurementSourceText,
@@ -37,15 +37,23 @@ import {
   type NewCaseValues,
 } from './newCase.js';
 
-/** The organisation's most intensive sedation level allowed (feature sedationLevelLimit, default ga; spec 000 §3). */
-function useSedationLevelLimit(orgId: string): string {
+/**
+ * The deepest sedation level a new case may have and the plan's tier: the organisation view's
+ * (the stricter of the plan's tier and sedationLevelLimit, issue 37; this device's copy offline),
+ * else while it is unknown the sedationLevelLimit flag (default ga; spec 000 §3).
+ */
+function useSedationLevelLimit(orgId: string): { maxLevel: string; planTier: string | null } {
   const features = useOrgFeatures(orgId, true);
-  return features.data?.find((f) => f.name === 'sedationLevelLimit')?.stringValue ?? 'ga';
+  const limits = useOrgPlanLimits(orgId);
+  const flag = features.data?.find((f) => f.name === 'sedationLevelLimit')?.stringValue ?? 'ga';
+  if (!limits.data) return { maxLevel: flag, planTier: null };
+  return { maxLevel: limits.data.maxSedationLevel, planTier: limits.data.planTier };
 }
 
 /** Why a new case was refused, in words the front desk can act on. */
 function caseSaveErrorText(err: unknown): string {
-  if (!(err instanceof FhirRequestError)) return 'An unknown error occurred';
+  // A failure that is not the FHIR API's reads its code's text (the catalogue's, else the unknown error).
+  if (!(err instanceof FhirRequestError)) return refusalText(errorCode(err));
   if (err.serverCode === 'EDITING_PREVENTED') return 'Your organization does not allow editing right now.';
   // Rule SUB2: after the trial, or without an active subscription, only new cases are refused.
   if (err.serverCode === 'TRIAL_ENDED') return TRIAL_ENDED_MESSAGE;
@@ -56,6 +64,9 @@ function caseSaveErrorText(err: unknown): string {
       NOT_AUTHORIZED: 'You are not allowed to create cases in this organization.',
       NO_AUTHENTICATION: 'Sign in again to save.',
     });
+  // A refusal the catalogue words (FEATURE_DISABLED…) reads its sentence, never the bare code.
+  const known = catalogueRefusal(err);
+  if (known) return known;
   if (err.messages.length > 0) return err.messages.join('. ');
   return `The case could not be saved (${err.code}).`;
 }
@@ -204,7 +215,7 @@ export function NewCasePage(): ReactNode {
   const patients = usePatients(orgId, '');
   const practitioners = useCachedResources(orgId, 'Practitioner', {}, { complete: true });
   const locations = useCachedResources(orgId, 'Location', {}, { complete: true });
-  const maxLevel = useSedationLevelLimit(orgId);
+  const { maxLevel, planTier } = useSedationLevelLimit(orgId);
   const [values, setValues] = useState<NewCaseValues>(() => ({
     patientId: routePatientId,
     providerId: '',
@@ -239,7 +250,6 @@ export function NewCasePage(): ReactNode {
   }));
   const providerOptions = providers.map((p) => ({ value: p.id, label: practitionerDisplayName(p) || p.id }));
   const placeChoices = placeOptions(locations.data ?? []);
-  const levelOptions = allowedSedationLevels(maxLevel).map((l) => ({ value: l, label: SEDATION_LEVEL_LABELS[l] }));
 
   const { saving, error, planNeed, create } = useCreateCase(orgId);
   const submit = (e: FormEvent): void => {
@@ -290,14 +300,13 @@ export function NewCasePage(): ReactNode {
                 onChange={(v) => set('locationId', v)}
                 clearable
               />
-              <SelectField
-                label="Sedation level (optional)"
-                data={levelOptions}
-                placeholder="(not set)"
+              <SedationLevelField
+                orgId={orgId}
+                maxLevel={maxLevel}
+                planTier={planTier}
                 value={values.sedationLevel}
                 onChange={(v) => set('sedationLevel', v)}
                 error={shown('sedationLevel')}
-                clearable
               />
             </SimpleGrid>
             <GrowingTextarea

@@ -2,7 +2,8 @@ import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/cor
 import { refusalText, type Location } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { saveResource } from '../../data/db.js';
-import { FhirRequestError } from '../../data/fhir.js';
+import { catalogueRefusal, FhirRequestError } from '../../data/fhir.js';
+import { errorCode } from '../../data/graphql.js';
 import {
   locationFormErrors,
   locationFormValues,
@@ -15,11 +16,15 @@ import {
 
 /** Why a save was refused, in words an office manager can act on. */
 function saveErrorText(err: unknown): string {
-  if (!(err instanceof FhirRequestError)) return 'An unknown error occurred';
+  // A failure that is not the FHIR API's reads its code's text (the catalogue's, else the unknown error).
+  if (!(err instanceof FhirRequestError)) return refusalText(errorCode(err));
   if (err.code === 'CONFLICT') return 'Someone else changed this since you opened it. Close the form and try again.';
   if (err.serverCode === 'EDITING_PREVENTED') return 'Your organization does not allow editing right now.';
   if (err.code === 'NOT_AUTHORIZED')
     return refusalText(err.code, { NOT_AUTHORIZED: 'You are not allowed to change locations of this organization.' });
+  // A refusal the catalogue words (FEATURE_DISABLED…) reads its sentence, never the bare code.
+  const known = catalogueRefusal(err);
+  if (known) return known;
   if (err.messages.length > 0) return err.messages.join('. ');
   return `Could not save (${err.code}).`;
 }

@@ -9,6 +9,7 @@ import {
   orgIdAvailabilityText,
   REFERRAL_CHOICES,
   referralAnswers,
+  refusalText,
   suggestOrgId,
   type ReferralChoice,
 } from '@vigil/shared';
@@ -36,7 +37,7 @@ const FOLLOW_UP_LABEL: Partial<Record<ReferralChoice, string>> = {
 export function createOrgErrorText(code: string, orgId: string): string {
   if (code === 'ORG_ID_TAKEN') return ORG_ID_TEXTS.unavailable(orgId);
   if (code === 'INVALID_ORG_ID') return ORG_ID_TEXTS.invalid;
-  return 'An unknown error occurred';
+  return refusalText(code);
 }
 
 /**

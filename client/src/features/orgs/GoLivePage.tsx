@@ -34,7 +34,7 @@ export function GoLivePage(): ReactNode {
       {org.loading && <Loader aria-label="Loading" />}
       {org.error && (
         <Alert color="red" role="alert">
-          An unknown error occurred
+          {memberErrorText(org.error)}
         </Alert>
       )}
       {org.data && (

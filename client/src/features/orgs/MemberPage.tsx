@@ -26,7 +26,7 @@ export function MemberPage(): ReactNode {
 
   let body: ReactNode;
   if (org.loading || members.loading) body = <Loader aria-label="Loading" />;
-  else if (!org.data) body = <Alert color="red">An unknown error occurred</Alert>;
+  else if (!org.data) body = <Alert color="red">{memberErrorText(org.error ?? 'UNKNOWN')}</Alert>;
   else if (!isAdmin)
     body = (
       <Alert color="gray" title={adminLabel('Members', false)}>

@@ -285,7 +285,7 @@ export function MembersPage({ orgId: orgIdProp, title = 'Members', linkToMember 
 
   let body: ReactNode;
   if (org.loading) body = <Loader aria-label="Loading" />;
-  else if (!org.data) body = <Alert color="red">An unknown error occurred</Alert>;
+  else if (!org.data) body = <Alert color="red">{memberErrorText(org.error ?? 'UNKNOWN')}</Alert>;
   else if (!isAdmin)
     body = (
       <Alert color="gray" title={adminLabel(title, false)}>

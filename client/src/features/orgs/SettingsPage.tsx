@@ -122,6 +122,33 @@ function DeviceOverrides({ orgId, features }: { orgId: string; features: api.Org
   );
 }
 
+/** The product features the organisation's plan includes (issue 37): its admins switch them for the office. */
+function PlanIncludedFeatures({
+  features,
+  disabled,
+  onChange,
+}: {
+  features: api.OrgFeature[];
+  disabled: boolean;
+  onChange: (feature: api.OrgFeature, value: FeatureValue) => void;
+}): ReactNode {
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="plan-features">
+      <Title order={2} size="h4" id="plan-features" mb="xs">
+        Included in your plan
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Your plan includes these. Switch them on or off for the whole organization.
+      </Text>
+      <Stack gap="md">
+        {features.map((f) => (
+          <FeatureControl key={f.name} feature={f} disabled={disabled} onChange={(v) => onChange(f, v)} />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 export interface FeatureFlagsProps {
   orgId: string;
   /** The internal team app: product features are switchable too (the server asks for sudo, spec 000 §6). */
@@ -162,7 +189,9 @@ export function FeatureFlags({ orgId, productEditable = false, withOverrides = t
   if (features.loading) return <Loader aria-label="Loading" />;
   if (!features.data) return <Alert color="red">{memberErrorText(features.error ?? 'UNKNOWN')}</Alert>;
   const office = features.data.filter((f) => f.owner === 'org');
-  const product = features.data.filter((f) => f.owner !== 'org');
+  // A product feature the plan includes is the office's own to switch (issue 37); the rest are the team's.
+  const included = features.data.filter((f) => f.owner !== 'org' && f.planIncluded);
+  const product = features.data.filter((f) => f.owner !== 'org' && !f.planIncluded);
   return (
     <Stack gap="lg">
       {error && (
@@ -180,6 +209,9 @@ export function FeatureFlags({ orgId, productEditable = false, withOverrides = t
           ))}
         </Stack>
       </Card>
+      {included.length > 0 && (
+        <PlanIncludedFeatures features={included} disabled={saving !== null} onChange={(f, v) => void change(f, v)} />
+      )}
       <Card withBorder padding="md" component="section" aria-labelledby="product-features">
         <Title order={2} size="h4" id="product-features" mb="xs">
           Product features
@@ -227,7 +259,7 @@ export function SettingsPage(): ReactNode {
   const org = useOrg(orgId);
   let body: ReactNode;
   if (org.loading) body = <Loader aria-label="Loading" />;
-  else if (!org.data) body = <Alert color="red">An unknown error occurred</Alert>;
+  else if (!org.data) body = <Alert color="red">{memberErrorText(org.error ?? 'UNKNOWN')}</Alert>;
   else if (!mayAdminister(session, org.data))
     body = (
       <Alert color="gray" title={adminLabel('Settings', false)}>

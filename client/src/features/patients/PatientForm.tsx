@@ -11,7 +11,8 @@ import {
   type MeasurementUnits,
 } from '../../data/measurements.js';
 import { saveResource } from '../../data/db.js';
-import { FhirRequestError } from '../../data/fhir.js';
+import { catalogueRefusal, FhirRequestError } from '../../data/fhir.js';
+import { errorCode } from '../../data/graphql.js';
 import {
   birthDateHint,
   EMPTY_PATIENT_FORM,
@@ -32,7 +33,8 @@ export interface PatientFormProps {
 
 /** Why a save was refused, in words a front desk can act on. */
 export function saveErrorText(err: unknown): string {
-  if (!(err instanceof FhirRequestError)) return 'An unknown error occurred';
+  // A failure that is not the FHIR API's reads its code's text (the catalogue's, else the unknown error).
+  if (!(err instanceof FhirRequestError)) return refusalText(errorCode(err));
   if (err.code === 'CONFLICT') {
     return 'Someone else changed this patient since you opened it. Close the form to see their version, then make your change again.';
   }
@@ -46,6 +48,9 @@ export function saveErrorText(err: unknown): string {
       NOT_AUTHORIZED: 'You are not allowed to change patients of this organization.',
       NO_AUTHENTICATION: 'Sign in again to save.',
     });
+  // A refusal the catalogue words (FEATURE_DISABLED…) reads its sentence, never the bare code.
+  const known = catalogueRefusal(err);
+  if (known) return known;
   if (err.messages.length > 0) return err.messages.join('. ');
   return `The patient could not be saved (${err.code}).`;
 }

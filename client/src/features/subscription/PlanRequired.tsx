@@ -2,6 +2,7 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { PLAN_TIER_LABELS, subscriptionPath, tierIncluding, type PlanEntitlement } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { deeperLevelsText, sedationEntitlement } from './levels.js';
 import { ENTITLEMENT_LABELS } from './pricing.js';
 
 export interface PlanRequiredProps {
@@ -34,14 +35,6 @@ export function PlanRequired({ orgId, entitlement, message }: PlanRequiredProps)
   );
 }
 
-/** The entitlement a sedation level needs (spec 002 §6: deep and GA on Advanced, moderate on Plus). */
-export function sedationEntitlement(level: string): PlanEntitlement {
-  if (level === 'ga') return 'generalAnesthesia';
-  if (level === 'deep') return 'deepSedation';
-  if (level === 'moderate') return 'moderateSedation';
-  return 'minimalSedation';
-}
-
 /**
  * What to show for a save the server refused because of the plan (SEDATION_LEVEL_NOT_ALLOWED,
  * PLAN_REQUIRED), or null for any other refusal: the entitlement missing (from the sedation level
@@ -56,4 +49,22 @@ export function planRefusal(
   // A message that is only the code again says nothing more.
   const message = messages.filter((m) => m !== serverCode).join('. ');
   return { entitlement: sedationEntitlement(sedationLevel), ...(message ? { message } : {}) };
+}
+
+/**
+ * Under the new case form's level field (issue 37): the levels the organisation's plan leaves out,
+ * the plan that includes each, and a link to the Subscription page; nothing without a plan tier or
+ * when the plan allows every level. The server's refusal stays the authority.
+ */
+export function DeeperLevelsNote({ orgId, planTier }: { orgId: string; planTier: string | null }): ReactNode {
+  const text = deeperLevelsText(planTier);
+  if (!text) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="deeper-levels">
+      {text}{' '}
+      <Anchor component={Link} to={subscriptionPath(orgId)} size="sm">
+        Change the plan on the Subscription page
+      </Anchor>
+    </Text>
+  );
 }

@@ -26,6 +26,22 @@ export async function fetchPlans(): Promise<PlanView[]> {
   return data.availablePlans;
 }
 
+/** What the organisation's plan allows, as every member reads it (issue 37: the org view's tier and deepest level). */
+export interface OrgPlanLimits {
+  /** basic, plus, advanced, enterprise; null without a plan (not restricted by tier). */
+  planTier: string | null;
+  /** The deepest sedation level a new case may have (the stricter of the tier and sedationLevelLimit). */
+  maxSedationLevel: string;
+}
+
+export async function fetchOrgPlanLimits(orgId: string): Promise<OrgPlanLimits> {
+  const data = await graphql<{ org: OrgPlanLimits }>(
+    'query OrgPlanLimits($orgId: String) { org(orgId: $orgId) { planTier maxSedationLevel } }',
+    { orgId },
+  );
+  return data.org;
+}
+
 /** What every member may read of the subscription: the organisation's status (spec 000 §3 Org subscriptionStatus). */
 export interface OrgStatus {
   isOnboarding: boolean;

@@ -69,6 +69,20 @@ export function useOrgSubscriptionStatus(
   return query;
 }
 
+/** The name the organisation's plan limits are kept under on the device. */
+export const PLAN_LIMITS_SETTING = 'planLimits';
+
+/**
+ * What the organisation's plan allows (issue 37): its tier and the deepest sedation level a new
+ * case may have, kept on the device so the new case form offers the same levels offline.
+ */
+export function useOrgPlanLimits(
+  orgId: string,
+  { store }: { store?: SettingsStore } = {},
+): CachedQueryState<api.OrgPlanLimits> {
+  return useCachedQuery(orgId, PLAN_LIMITS_SETTING, api.fetchOrgPlanLimits, store ? { store } : {});
+}
+
 export function usePlans(): Loaded<PlanView[]> {
   return useLoad(useCallback(() => api.fetchPlans(), []));
 }

@@ -1,5 +1,7 @@
 /** The subscription feature's surface for other features: they import it only through this file. */
-export { PlanRequired, planRefusal, sedationEntitlement } from './PlanRequired.js';
+export { DeeperLevelsNote, PlanRequired, planRefusal } from './PlanRequired.js';
+export { deeperLevelPlans, sedationEntitlement } from './levels.js';
+export { useOrgPlanLimits } from './hooks.js';
 export { PlanProductsPage, ThePlanPage } from './ThePlanPage.js';
 export { PricingTable } from './PricingTable.js';
 export { SubscriptionBanner } from './SubscriptionBanner.js';

@@ -40,6 +40,10 @@ export const orgTypeDefs = /* GraphQL */ `
     billingAddress: PostalAddress
     "The shipping address; null when it is the same as billing."
     shippingAddress: PostalAddress
+    "The tier of the organisation's plan (basic, plus, advanced, enterprise); null without one."
+    planTier: String
+    "The deepest sedation level a new case may have: the stricter of the tier and sedationLevelLimit."
+    maxSedationLevel: String!
   }
 
   "An address line set as the payment provider keeps it (spec 000 §3)."
@@ -132,6 +136,8 @@ export const orgTypeDefs = /* GraphQL */ `
     owner: String!
     public: Boolean!
     productFeature: Boolean!
+    "A product flag the organisation's plan includes (issue 37): its admins may switch it."
+    planIncluded: Boolean!
     type: String!
     stringValue: String
     stringValues: [String!]
