@@ -61,6 +61,8 @@ export const REFUSAL_STATUS: Readonly<Record<string, AppErrorStatus>> = {
   LAST_ADMIN: 409,
   NOT_SIGNED: 409,
   CONTRACT_VERSION_CHANGED: 409,
+  CONFLICT: 409,
+  PLAN_EXISTS: 409,
 };
 
 /**

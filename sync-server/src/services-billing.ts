@@ -13,7 +13,10 @@ import { LocalPaymentProvider } from './billing/local/provider.js';
 import { startEventSender } from './billing/local/sender.js';
 import { selectPaymentProvider } from './billing/select.js';
 import type { PaymentProvider } from './billing/provider.js';
+import { PlanCatalogueService } from './billing/plans.js';
 import { BillingService } from './billing/service.js';
+import { auditTrail } from './access/audited.js';
+import { SqliteLeaseStore } from './store/leases/sqlite.js';
 import { BillingWebhooks } from './billing/webhooks.js';
 import type { Logger } from './log.js';
 import type { MessageSender } from './mail/sender.js';
@@ -34,6 +37,8 @@ export interface BillingParts {
   local: LocalPaymentProvider | null;
   billingStore: SqliteBillingStore;
   billing: BillingService;
+  /** The team's plan catalogue (the-plan, products screens). */
+  plans: PlanCatalogueService;
   webhooks: BillingWebhooks;
   /** Keeps the billed providers in step after a role change committed; a failure is logged, never thrown. */
   providersChanged: (orgId: string) => Promise<void>;
@@ -87,6 +92,14 @@ export function buildBilling({ db, dataDir, orgStore, access, sender, now, log }
   const billing = new BillingService({
     ...{ provider, billing: billingStore, orgs: orgStore, access, now },
     providerClock: localInUse ? () => localInUse.clock() : undefined,
+  });
+  const plans = new PlanCatalogueService({
+    provider,
+    plans: orgStore,
+    leases: new SqliteLeaseStore(db, now),
+    // The plans table and the audit trail are on the billing store's database: one unit of work.
+    trail: auditTrail({ orgs: orgStore, transaction: (fn) => billingStore.transaction(fn), now }),
+    log,
   });
   const webhooks = new BillingWebhooks({
     provider,
@@ -173,7 +186,7 @@ export function buildBilling({ db, dataDir, orgStore, access, sender, now, log }
   const sendEvents = (): Promise<void> => sending?.send() ?? Promise.resolve();
 
   return {
-    ...{ provider, local: localInUse, billingStore, billing, webhooks },
+    ...{ provider, local: localInUse, billingStore, billing, plans, webhooks },
     ...{ providersChanged, seedCatalogue, start, sendEvents, stop },
   };
 }

@@ -1,2 +1,3 @@
 export * from './tiers.js';
 export * from './pricing.js';
+export * from './catalogue.js';

@@ -14,9 +14,12 @@ import {
   invoiceLineViewSchema,
   invoicePageViewSchema,
   invoiceViewSchema,
+  newPlanInputSchema,
   paymentCardViewSchema,
+  planChangeInputSchema,
   subscriptionPeriodViewSchema,
   subscriptionViewSchema,
+  teamPlanViewSchema,
 } from './billing.js';
 import { fhirJsonViewSchema, orgFormViewSchema } from './forms.js';
 import { finalizedHhxViewSchema, newHhxViewSchema } from './hhx.js';
@@ -162,4 +165,7 @@ export const GRAPHQL_VIEWS = {
   InvoiceLine: invoiceLineViewSchema,
   Invoice: invoiceViewSchema,
   InvoicePage: invoicePageViewSchema,
+  TeamPlan: teamPlanViewSchema,
+  PlanChangeInput: planChangeInputSchema,
+  NewPlanInput: newPlanInputSchema,
 } as const satisfies Readonly<Record<string, z.ZodObject>>;

@@ -20,7 +20,7 @@ import {
 export interface BillingDeps {
   provider: PaymentProvider;
   billing: BillingStore;
-  orgs: Pick<OrgStore, 'org' | 'parentsOf' | 'updateOrg' | 'members' | 'activePlans'>;
+  orgs: Pick<OrgStore, 'org' | 'parentsOf' | 'updateOrg' | 'members' | 'activePlans' | 'plan'>;
   access: Pick<OrgAccess, 'authorize'>;
   now: () => number;
   /**
@@ -55,6 +55,9 @@ export interface SubscriptionOverview {
 
 const id = z.string().trim().min(1).max(255);
 const pageSize = z.number().int().min(1).max(100).default(20);
+
+/** A plan without the catalogue's active flag (the subscription page's plan). */
+const planRecord = ({ active: _active, ...plan }: PlanRecord & { active: boolean }): PlanRecord => plan;
 
 /** A provider refusal as the caller sees it: the provider's own message (spec 000 §8 for the tax address). */
 function answerRefusal(e: unknown): never {
@@ -94,7 +97,9 @@ export class BillingService {
     const org = (await this.deps.orgs.org(orgId))!;
     const account = await this.deps.billing.get(orgId);
     const customer = account ? await this.deps.provider.getCustomer(account.customerId) : null;
-    const plans = await this.deps.orgs.activePlans();
+    // The price it pays, archived or not: an office keeps a replaced price until it changes plan.
+    const priceId = account?.priceId ?? org.planId;
+    const held = priceId ? await this.deps.orgs.plan(priceId) : null;
     return {
       status: org.subscriptionStatus,
       trialEnd: org.trialEnd,
@@ -102,7 +107,7 @@ export class BillingService {
         { status: org.subscriptionStatus, trialEnd: org.trialEnd, isOnboarding: org.isOnboarding },
         this.deps.now(),
       ),
-      plan: plans.find((p) => p.id === (account?.priceId ?? org.planId)) ?? null,
+      plan: held ? planRecord(held) : null,
       providers: await this.providers(orgId),
       subscription:
         account?.subscriptionId == null
