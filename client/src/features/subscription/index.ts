@@ -1,5 +1,6 @@
 /** The subscription feature's surface for other features: they import it only through this file. */
 export { PlanRequired, planRefusal, sedationEntitlement } from './PlanRequired.js';
+export { PlanProductPage } from './PlanProductPage.js';
 export { PlanProductsPage, ThePlanPage } from './ThePlanPage.js';
 export { PricingTable } from './PricingTable.js';
 export { SubscriptionBanner } from './SubscriptionBanner.js';
