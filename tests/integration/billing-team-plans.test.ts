@@ -16,7 +16,7 @@ interface Plan {
   active?: boolean;
 }
 
-const UPDATE = `mutation ($id: String!, $plan: PlanChangeInput!) {
+const CHANGE_PLAN = `mutation ($id: String!, $plan: PlanChangeInput!) {
   updateTeamPlan(planId: $id, plan: $plan) { id amount lookupKey active }
 }`;
 const advanced = (amount: number) => ({
@@ -79,7 +79,10 @@ describe('the team changes a plan price on the real server (issue 37)', () => {
     );
     expect(subscribed.data?.subscribe.plan).toEqual(old);
 
-    const changed = await team.browser.gql<{ updateTeamPlan: Plan }>(UPDATE, { id: old.id, plan: advanced(16_900) });
+    const changed = await team.browser.gql<{ updateTeamPlan: Plan }>(CHANGE_PLAN, {
+      id: old.id,
+      plan: advanced(16_900),
+    });
     expect(changed.data?.updateTeamPlan).toMatchObject({ amount: 16_900, lookupKey: 'advanced_monthly', active: true });
     const next = changed.data!.updateTeamPlan;
     expect(next.id).not.toBe(old.id);
@@ -103,7 +106,7 @@ describe('the team changes a plan price on the real server (issue 37)', () => {
 
   it('refuses an office admin who is not on the team', async () => {
     const current = (await advancedMonthlyRows()).find((p) => p.active)!;
-    const refused = await office.browser.gql(UPDATE, { id: current.id, plan: advanced(1_000) });
+    const refused = await office.browser.gql(CHANGE_PLAN, { id: current.id, plan: advanced(1_000) });
     expect(refused.code).toBe('NOT_AUTHORIZED');
     expect((await office.browser.gql('query { teamPlans { id } }')).code).toBe('NOT_AUTHORIZED');
     expect((await advancedMonthlyRows()).find((p) => p.active)?.amount).toBe(16_900);
@@ -113,15 +116,15 @@ describe('the team changes a plan price on the real server (issue 37)', () => {
     const before = await advancedMonthlyRows();
     const current = before.find((p) => p.active)!;
     const both = await Promise.all([
-      team.browser.gql<{ updateTeamPlan: Plan }>(UPDATE, { id: current.id, plan: advanced(17_900) }),
-      team.browser.gql<{ updateTeamPlan: Plan }>(UPDATE, { id: current.id, plan: advanced(17_900) }),
+      team.browser.gql<{ updateTeamPlan: Plan }>(CHANGE_PLAN, { id: current.id, plan: advanced(17_900) }),
+      team.browser.gql<{ updateTeamPlan: Plan }>(CHANGE_PLAN, { id: current.id, plan: advanced(17_900) }),
     ]);
     expect(both.map((r) => r.code ?? 'ok').sort()).toEqual(['CONFLICT', 'ok']);
     const after = await advancedMonthlyRows();
     expect(after).toHaveLength(before.length + 1);
     expect(after.filter((p) => p.active).map((p) => p.amount)).toEqual([17_900]);
     // The same click again, later: the price it showed was replaced.
-    const stale = await team.browser.gql(UPDATE, { id: current.id, plan: advanced(17_900) });
+    const stale = await team.browser.gql(CHANGE_PLAN, { id: current.id, plan: advanced(17_900) });
     expect(stale.code).toBe('CONFLICT');
     expect(await advancedMonthlyRows()).toHaveLength(before.length + 1);
   });

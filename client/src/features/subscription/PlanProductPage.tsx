@@ -19,7 +19,7 @@ import { errorCode } from '../../data/graphql.js';
 import { Page } from '../../ui/Page.js';
 import * as api from './api.js';
 import { useTeamPlans } from './hooks.js';
-import { TEAM_PRODUCTS, TeamPlansStatus } from './ThePlanPage.js';
+import { scrollable, TEAM_PRODUCTS, TeamPlansStatus } from './ThePlanPage.js';
 import {
   planChanges,
   planFormValues,
@@ -53,7 +53,7 @@ export function PlanProductPage(): ReactNode {
         </Alert>
       )}
       {note && (
-        <Alert color="green" role="status" withCloseButton onClose={() => setNote(null)}>
+        <Alert color="green" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNote(null)}>
           {note}
         </Alert>
       )}
@@ -246,7 +246,7 @@ function PriceHistory({ product }: { product: PlanProduct }): ReactNode {
       <Text fw={600} component="h2" size="lg">
         Earlier prices
       </Text>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={420} {...scrollable('Earlier prices')}>
         <Table striped aria-label="Earlier prices">
           <Table.Thead>
             <Table.Tr>

@@ -1,4 +1,16 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Table,
+  Text,
+  VisuallyHidden,
+  type ScrollAreaProps,
+} from '@mantine/core';
 import { formatMoney, planTierOf, type PlanInterval, type TeamPlanView } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +23,16 @@ import { planProducts, priceCell, teamPlanErrorText, tierLabel } from './teamPla
 
 /** Where the team's plan screens live (spec 000 §2 internal team app). */
 export const TEAM_PRODUCTS = '/vigil-team/products';
+
+/**
+ * A table's scroll box that the keyboard can reach (axe scrollable-region-focusable): on a phone
+ * the tables scroll sideways inside it, never the page.
+ */
+export const scrollable = (label: string): { scrollAreaProps: ScrollAreaProps } => ({
+  scrollAreaProps: {
+    viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrolls sideways` },
+  },
+});
 
 /** The loading and error states every team plan screen shows. */
 export function TeamPlansStatus({ plans, what }: { plans: Loaded<TeamPlanView[]>; what: string }): ReactNode {
@@ -48,7 +70,7 @@ export function ThePlanPage(): ReactNode {
       {active.length > 0 && (
         <>
           <PricingTable plans={active} interval={interval} onIntervalChange={setInterval} />
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={520} {...scrollable('Plans offered')}>
             <Table striped aria-label="Plans offered">
               <Table.Thead>
                 <Table.Tr>
@@ -132,7 +154,7 @@ export function PlanProductsPage(): ReactNode {
         </Alert>
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={640} {...scrollable('Plan prices')}>
           <Table striped aria-label="Plan prices">
             <Table.Thead>
               <Table.Tr>
