@@ -63,6 +63,8 @@ export const REFUSAL_STATUS: Readonly<Record<string, AppErrorStatus>> = {
   CONTRACT_VERSION_CHANGED: 409,
   /** Too many refused cards in the hour (issue 37): 429, so a script testing card numbers is told to slow down. */
   CARD_ATTEMPTS_LIMITED: 429,
+  CONFLICT: 409,
+  PLAN_EXISTS: 409,
 };
 
 /**

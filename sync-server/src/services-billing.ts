@@ -16,7 +16,10 @@ import { LocalPaymentProvider } from './billing/local/provider.js';
 import { startEventSender } from './billing/local/sender.js';
 import { selectPaymentProvider } from './billing/select.js';
 import type { PaymentProvider } from './billing/provider.js';
+import { PlanCatalogueService } from './billing/plans.js';
 import { BillingService } from './billing/service.js';
+import { auditTrail } from './access/audited.js';
+import { SqliteLeaseStore } from './store/leases/sqlite.js';
 import { BillingWebhooks } from './billing/webhooks.js';
 import type { Logger } from './log.js';
 import type { MessageSender } from './mail/sender.js';
@@ -43,6 +46,8 @@ export interface BillingParts {
   publishableKey: string | null;
   billingStore: SqliteBillingStore;
   billing: BillingService;
+  /** The team's plan catalogue (the-plan, products screens). */
+  plans: PlanCatalogueService;
   webhooks: BillingWebhooks;
   /** Card entry's limit of refused cards (the card entry route and addCard). */
   cards: CardAttempts;
@@ -104,6 +109,14 @@ export function buildBilling(inputs: BillingInputs): BillingParts {
   const billing = new BillingService({
     ...{ provider, billing: billingStore, orgs: orgStore, access, cards, now },
     providerClock: localInUse ? () => localInUse.clock() : undefined,
+  });
+  const plans = new PlanCatalogueService({
+    provider,
+    plans: orgStore,
+    leases: new SqliteLeaseStore(db, now),
+    // The plans table and the audit trail are on the billing store's database: one unit of work.
+    trail: auditTrail({ orgs: orgStore, transaction: (fn) => billingStore.transaction(fn), now }),
+    log,
   });
   const webhooks = new BillingWebhooks({
     provider,
@@ -196,6 +209,7 @@ export function buildBilling(inputs: BillingInputs): BillingParts {
       publishableKey: selected?.publishableKey ?? null,
       billingStore,
       billing,
+      plans,
       webhooks,
       cards,
     },

@@ -152,6 +152,11 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   storeOrder: needs(['internalUber']),
   saveProduct: needs(['internalUber']),
   moveOrder: needs(['internalUber']),
+  // The team's plan catalogue (issue 37, the-plan and products screens): internal ubers only.
+  teamPlans: needs(['internalUber']),
+  updateTeamPlan: needs(['internalUber']),
+  archiveTeamPlan: needs(['internalUber']),
+  createTeamPlan: needs(['internalUber']),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -168,6 +173,9 @@ describe('organisations: access matrix of every call × role', () => {
   /** Per role, a card tokenised with the local provider that role's addCard / removeCard call uses. */
   const cardOf = {} as Record<Role, string>;
   let priceId = '';
+  /** Seeded plans the team's plan calls change and archive (no office is subscribed to them). */
+  let basicMonthly = '';
+  let enterpriseYearly = '';
   let productId = '';
   let orderId = '';
   let queryCode = '';
@@ -255,6 +263,8 @@ describe('organisations: access matrix of every call × role', () => {
       cardOf[r] = ((await reply.json()) as { id: string }).id;
     }
     priceId = plans.data!.availablePlans.find((p) => p.lookupKey === 'plus_yearly')!.id;
+    basicMonthly = plans.data!.availablePlans.find((p) => p.lookupKey === 'basic_monthly')!.id;
+    enterpriseYearly = plans.data!.availablePlans.find((p) => p.lookupKey === 'enterprise_yearly')!.id;
     // The shop: the store on for office (a team flag, set under sudo), a product, the office's own
     // card (kept when the matrix's cards are removed) and one order placed by its admin.
     ok(await flags!.browser.gql('mutation { addOrgFeature(orgId: "office", featureName: "store") { name } }'));
@@ -476,6 +486,20 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($o: String!) { moveOrder(orderId: $o, from: "paid", to: "fulfilled") { status } }',
       { o: orderId },
     ],
+    teamPlans: () => ['query { teamPlans { id active } }', {}],
+    updateTeamPlan: () => [
+      'mutation ($id: String!) { updateTeamPlan(planId: $id, plan: { productName: "Basic", amount: 5900, waveforms: false, advancedFluids: false }) { id amount } }',
+      { id: basicMonthly },
+    ],
+    archiveTeamPlan: () => [
+      'mutation ($id: String!) { archiveTeamPlan(planId: $id) { id active } }',
+      { id: enterpriseYearly },
+    ],
+    // After the archive: the tier's yearly slot is free for a new plan.
+    createTeamPlan: () => [
+      'mutation { createTeamPlan(plan: { lookupKey: "enterprise_yearly_2027", productName: "Enterprise", amount: 259000, waveforms: true, advancedFluids: true }) { id } }',
+      {},
+    ],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -499,8 +523,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 63 calls × 8 callers.
-    expect(cells).toBe(504);
+    // 68 calls × 8 callers.
+    expect(cells).toBe(544);
     expect(deviations).toEqual([]);
   });
 });

@@ -23,6 +23,10 @@ export const REFUSAL_TEXTS = {
   SEDATION_LEVEL_NOT_ALLOWED: "This sedation level is not allowed by your organization's subscription.",
   INVALID_ADDRESS_FOR_TAX:
     'The address you entered is not valid for tax purposes. Please check your address and try again.',
+  INVALID_LOOKUP_KEY:
+    'A lookup key is a tier and an interval, such as advanced_monthly, optionally followed by _ and lowercase letters or digits (advanced_yearly_2027).',
+  PLAN_EXISTS:
+    'This tier already has an active plan for that interval. Change its price on its product page, or archive it first.',
   PAGE_TOO_LARGE: 'Too much asked at once. Reload the page.',
   QUERY_TOO_COSTLY: 'Too much asked at once. Reload the page.',
   FINALIZED: 'This case is finalized: it can no longer be changed.',

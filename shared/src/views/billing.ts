@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePlanLookupKey, PLAN_PRICE_MAX_CENTS } from '../plans/catalogue.js';
 import { planViewSchema } from './orgs.js';
 
 /*
@@ -88,3 +89,38 @@ export const invoicePageViewSchema = z.object({
   hasMore: z.boolean(),
 });
 export type InvoicePageView = z.infer<typeof invoicePageViewSchema>;
+
+/** A plan as the team's plan screens list it (issue 37): a plan price with whether it is still offered. */
+export const teamPlanViewSchema = planViewSchema.extend({
+  /** False once archived: no new subscription to it; offices on it keep it. */
+  active: z.boolean(),
+});
+export type TeamPlanView = z.infer<typeof teamPlanViewSchema>;
+
+const planName = z.string().trim().min(1).max(80);
+const planNickname = z.string().trim().max(120).nullish();
+/** [PL12] Per provider, whole cents, more than 0, at most PLAN_PRICE_MAX_CENTS ($100,000). */
+const planAmount = z.number().int().min(1).max(PLAN_PRICE_MAX_CENTS);
+
+/**
+ * A change to an active plan (the team's products/{productId} screen). `planId` in the call is the
+ * price the screen showed: a change of an archived (replaced) one is refused CONFLICT, so a double
+ * submit makes one new price.
+ */
+export const planChangeInputSchema = z.object({
+  productName: planName,
+  nickname: planNickname,
+  amount: planAmount,
+  waveforms: z.boolean(),
+  advancedFluids: z.boolean(),
+});
+export type PlanChangeInput = z.infer<typeof planChangeInputSchema>;
+
+/** A new plan: its tier and interval from the lookupKey (PL11, PL1). */
+export const newPlanInputSchema = planChangeInputSchema.extend({
+  lookupKey: z
+    .string()
+    .trim()
+    .refine((key) => parsePlanLookupKey(key) !== null, 'INVALID_LOOKUP_KEY'),
+});
+export type NewPlanInput = z.infer<typeof newPlanInputSchema>;

@@ -14,10 +14,13 @@ import {
   invoiceLineViewSchema,
   invoicePageViewSchema,
   invoiceViewSchema,
+  newPlanInputSchema,
   paymentCardViewSchema,
   cardSetupViewSchema,
+  planChangeInputSchema,
   subscriptionPeriodViewSchema,
   subscriptionViewSchema,
+  teamPlanViewSchema,
 } from './billing.js';
 import { fhirJsonViewSchema, orgFormViewSchema } from './forms.js';
 import { finalizedHhxViewSchema, newHhxViewSchema } from './hhx.js';
@@ -164,4 +167,7 @@ export const GRAPHQL_VIEWS = {
   InvoiceLine: invoiceLineViewSchema,
   Invoice: invoiceViewSchema,
   InvoicePage: invoicePageViewSchema,
+  TeamPlan: teamPlanViewSchema,
+  PlanChangeInput: planChangeInputSchema,
+  NewPlanInput: newPlanInputSchema,
 } as const satisfies Readonly<Record<string, z.ZodObject>>;

@@ -21,7 +21,7 @@ import {
 export interface BillingDeps {
   provider: PaymentProvider;
   billing: BillingStore;
-  orgs: Pick<OrgStore, 'org' | 'parentsOf' | 'updateOrg' | 'members' | 'activePlans'>;
+  orgs: Pick<OrgStore, 'org' | 'parentsOf' | 'updateOrg' | 'members' | 'activePlans' | 'plan'>;
   access: Pick<OrgAccess, 'authorize'>;
   /** Card entry's limit of refused cards per organisation and per user (issue 37). */
   cards: Pick<CardAttempts, 'attempt'>;
@@ -65,6 +65,9 @@ export interface CardSetupAnswer {
 const id = z.string().trim().min(1).max(255);
 const pageSize = z.number().int().min(1).max(100).default(20);
 
+/** A plan without the catalogue's active flag (the subscription page's plan). */
+const planRecord = ({ active: _active, ...plan }: PlanRecord & { active: boolean }): PlanRecord => plan;
+
 /** A provider refusal as the caller sees it: the provider's own message (spec 000 §8 for the tax address). */
 function answerRefusal(e: unknown): never {
   if (e instanceof PaymentRefusedError) {
@@ -103,7 +106,9 @@ export class BillingService {
     const org = (await this.deps.orgs.org(orgId))!;
     const account = await this.deps.billing.get(orgId);
     const customer = account ? await this.deps.provider.getCustomer(account.customerId) : null;
-    const plans = await this.deps.orgs.activePlans();
+    // The price it pays, archived or not: an office keeps a replaced price until it changes plan.
+    const priceId = account?.priceId ?? org.planId;
+    const held = priceId ? await this.deps.orgs.plan(priceId) : null;
     return {
       status: org.subscriptionStatus,
       trialEnd: org.trialEnd,
@@ -111,7 +116,7 @@ export class BillingService {
         { status: org.subscriptionStatus, trialEnd: org.trialEnd, isOnboarding: org.isOnboarding },
         this.deps.now(),
       ),
-      plan: plans.find((p) => p.id === (account?.priceId ?? org.planId)) ?? null,
+      plan: held ? planRecord(held) : null,
       providers: await this.providers(orgId),
       subscription:
         account?.subscriptionId == null

@@ -1,4 +1,12 @@
-import type { CardSetupView, InvoicePageView, InvoiceView, PaymentCardView, SubscriptionView } from '@vigil/shared';
+import type {
+  CardSetupView,
+  InvoicePageView,
+  InvoiceView,
+  PaymentCardView,
+  SubscriptionView,
+  TeamPlanView,
+} from '@vigil/shared';
+import type { CataloguePlan } from '../billing/plans.js';
 import type { SubscriptionOverview } from '../billing/service.js';
 import { answeringAppErrors } from '../errors.js';
 import { planView } from '../orgs/org-views.js';
@@ -83,7 +91,41 @@ export const billingTypeDefs = /* GraphQL */ `
     hasMore: Boolean!
   }
 
+  "A plan as the team's plan screens list it: a plan price and whether it is still offered."
+  type TeamPlan {
+    id: ID!
+    amount: Int!
+    productId: String!
+    productName: String!
+    nickname: String
+    interval: String!
+    lookupKey: String!
+    productFeaturesJSON: String!
+    active: Boolean!
+  }
+
+  "A change to an active plan: a new amount (cents per provider) or product features make a new price."
+  input PlanChangeInput {
+    productName: String!
+    nickname: String
+    amount: Int!
+    waveforms: Boolean!
+    advancedFluids: Boolean!
+  }
+
+  "A new plan; its tier and interval are its lookupKey's (advanced_monthly, plus_yearly_2027)."
+  input NewPlanInput {
+    lookupKey: String!
+    productName: String!
+    nickname: String
+    amount: Int!
+    waveforms: Boolean!
+    advancedFluids: Boolean!
+  }
+
   extend type Query {
+    "Every plan, archived ones too (the team's plan screens): internal ubers only."
+    teamPlans: [TeamPlan!]!
     "The organisation's subscription: administrators only."
     subscription(orgId: String): OrgSubscription!
     invoices(orgId: String, first: Int, after: String): InvoicePage!
@@ -105,8 +147,18 @@ export const billingTypeDefs = /* GraphQL */ `
     resumeSubscription(orgId: String): OrgSubscription!
     "Pays the open invoices of a past-due subscription with the default card."
     payOpenInvoices(orgId: String): OrgSubscription!
+    "Changes the active plan planId (the price the screen showed; CONFLICT once replaced): internal ubers only."
+    updateTeamPlan(planId: String!, plan: PlanChangeInput!): TeamPlan!
+    "Adds a plan for a tier and interval that has no active one: internal ubers only."
+    createTeamPlan(plan: NewPlanInput!): TeamPlan!
+    "Archives a plan: no new subscription to it; offices on it keep it. Internal ubers only."
+    archiveTeamPlan(planId: String!): TeamPlan!
   }
 `;
+
+function teamPlanView(p: CataloguePlan): TeamPlanView {
+  return { ...planView(p), active: p.active };
+}
 
 function subscriptionView(o: SubscriptionOverview): SubscriptionView {
   return { ...o, plan: o.plan ? planView(o.plan) : null };
@@ -114,6 +166,8 @@ function subscriptionView(o: SubscriptionOverview): SubscriptionView {
 
 export const billingResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
+    teamPlans: async (_, __, ctx): Promise<TeamPlanView[]> =>
+      (await ctx.services.billing.plans.list(await ctx.caller())).map(teamPlanView),
     subscription: async (_, args, ctx): Promise<SubscriptionView> =>
       subscriptionView(await ctx.services.billing.billing.overview(await ctx.caller(), graphqlArgs(args))),
     invoices: async (_, args, ctx): Promise<InvoicePageView> =>
@@ -124,6 +178,16 @@ export const billingResolvers = {
   Mutation: answeringAppErrors<ResolverArgs>({
     startCardSetup: async (_, args, ctx): Promise<CardSetupView> =>
       ctx.services.billing.billing.startCardSetup(await ctx.caller(), graphqlArgs(args)),
+    updateTeamPlan: async (_, args, ctx): Promise<TeamPlanView> =>
+      teamPlanView(
+        await ctx.services.billing.plans.change(await ctx.caller(), graphqlArgs(args, { text: ['planId'] })),
+      ),
+    createTeamPlan: async (_, args, ctx): Promise<TeamPlanView> =>
+      teamPlanView(await ctx.services.billing.plans.create(await ctx.caller(), graphqlArgs(args))),
+    archiveTeamPlan: async (_, args, ctx): Promise<TeamPlanView> =>
+      teamPlanView(
+        await ctx.services.billing.plans.archive(await ctx.caller(), graphqlArgs(args, { text: ['planId'] })),
+      ),
     addCard: async (_, args, ctx): Promise<PaymentCardView> =>
       ctx.services.billing.billing.addCard(await ctx.caller(), graphqlArgs(args)),
     removeCard: async (_, args, ctx): Promise<boolean> => {

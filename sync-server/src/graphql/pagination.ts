@@ -39,6 +39,7 @@ export const PAGE_ARGS = 'first: Int, after: String';
 export const BOUNDED_LISTS: Readonly<Record<string, string>> = {
   'Query.orgFeaturesConfig': "the server's feature catalogue",
   'Query.availablePlans': "the server's plans",
+  'Query.teamPlans': 'the plan catalogue: a few prices per tier, set by hand by the team',
   'Query.caseLedger': 'one line per controlled drug drawn for one case',
   'Query.finalizedReports': 'report review pages by offset, 20 at a time (spec 000 §9)',
   'Query.signedCases': 'at most the case ids asked for, 500 a call (SIGNED_CASES_MAX)',

@@ -1,5 +1,8 @@
 import type {
   CardSetupView,
+  NewPlanInput,
+  PlanChangeInput,
+  TeamPlanView,
   InvoicePageView,
   InvoiceView,
   OrgSubscriptionStatusView,
@@ -158,4 +161,38 @@ export async function tokenizeCard(card: CardEntry): Promise<string> {
   if (!reply.ok || !body.id)
     throw new RequestError(body.message ?? body.error ?? `REQUEST_ERROR_${reply.status}`, reply.status);
   return body.id;
+}
+
+// ---- The team's plan catalogue (internal team: the-plan, products, products/{productId}) ----
+
+const TEAM_PLAN = `${PLAN} active`;
+
+export async function fetchTeamPlans(): Promise<TeamPlanView[]> {
+  const data = await graphql<{ teamPlans: TeamPlanView[] }>(`query TeamPlans { teamPlans { ${TEAM_PLAN} } }`);
+  return data.teamPlans;
+}
+
+/** Changes the active plan the screen showed (`planId`); CONFLICT when it was replaced meanwhile. */
+export async function updateTeamPlan(planId: string, plan: PlanChangeInput): Promise<TeamPlanView> {
+  const data = await graphql<{ updateTeamPlan: TeamPlanView }>(
+    `mutation UpdateTeamPlan($planId: String!, $plan: PlanChangeInput!) { updateTeamPlan(planId: $planId, plan: $plan) { ${TEAM_PLAN} } }`,
+    { planId, plan },
+  );
+  return data.updateTeamPlan;
+}
+
+export async function createTeamPlan(plan: NewPlanInput): Promise<TeamPlanView> {
+  const data = await graphql<{ createTeamPlan: TeamPlanView }>(
+    `mutation CreateTeamPlan($plan: NewPlanInput!) { createTeamPlan(plan: $plan) { ${TEAM_PLAN} } }`,
+    { plan },
+  );
+  return data.createTeamPlan;
+}
+
+export async function archiveTeamPlan(planId: string): Promise<TeamPlanView> {
+  const data = await graphql<{ archiveTeamPlan: TeamPlanView }>(
+    `mutation ArchiveTeamPlan($planId: String!) { archiveTeamPlan(planId: $planId) { ${TEAM_PLAN} } }`,
+    { planId },
+  );
+  return data.archiveTeamPlan;
 }

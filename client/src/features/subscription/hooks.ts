@@ -1,4 +1,4 @@
-import type { InvoiceView, PlanView, SubscriptionView } from '@vigil/shared';
+import type { InvoiceView, PlanView, SubscriptionView, TeamPlanView } from '@vigil/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { errorCode } from '../../data/graphql.js';
 import { useCachedQuery, type CachedQueryState, type SettingsStore } from '../../data/settingsCache.js';
@@ -85,6 +85,11 @@ export function useOrgPlanLimits(
 
 export function usePlans(): Loaded<PlanView[]> {
   return useLoad(useCallback(() => api.fetchPlans(), []));
+}
+
+/** Every plan, archived ones too (the team's plan screens; internal team only). */
+export function useTeamPlans(): Loaded<TeamPlanView[]> {
+  return useLoad(useCallback(() => api.fetchTeamPlans(), []));
 }
 
 /** The subscription page's data; null (not asked) for someone who does not administer the organisation. */

@@ -2,6 +2,7 @@
 export { DeeperLevelsNote, PlanRequired, planRefusal } from './PlanRequired.js';
 export { deeperLevelPlans, sedationEntitlement } from './levels.js';
 export { useOrgPlanLimits } from './hooks.js';
+export { PlanProductPage } from './PlanProductPage.js';
 export { PlanProductsPage, ThePlanPage } from './ThePlanPage.js';
 export { PricingTable } from './PricingTable.js';
 export { SubscriptionBanner } from './SubscriptionBanner.js';

@@ -15,7 +15,7 @@ import {
   StoreProductsPage,
 } from '../shop/index.js';
 import { TeamFeatureFlagsPage, TeamOrgPage, TeamOrgsPage, TeamUsersPage } from './TeamPages.js';
-import { PlanProductsPage, ThePlanPage } from '../subscription/index.js';
+import { PlanProductPage, PlanProductsPage, ThePlanPage } from '../subscription/index.js';
 
 /** The internal team app's routes under /vigil-team (spec 000 §2). */
 export const TEAM_ROUTES: readonly SubAppRoute[] = [
@@ -40,7 +40,7 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   ...shopRoutes('stripe-customers/:stripeCustomerId/orders/:orderId', () => <ProviderCustomerShopPage />),
   { path: 'onboarding', title: 'Onboarding' },
   { path: 'products', title: 'Products', element: <PlanProductsPage /> },
-  { path: 'products/:productId', title: 'Product', element: <PlanProductsPage /> },
+  { path: 'products/:productId', title: 'Product', element: <PlanProductPage /> },
   { path: 'cases', title: 'Cases' },
   { path: 'cases/:caseId', title: 'Case' },
   { path: 'users', title: 'Users', element: <TeamUsersPage /> },

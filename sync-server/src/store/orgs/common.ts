@@ -26,7 +26,12 @@ export type OrgAuditAction =
   | 'orgFormDeleted'
   | 'inventoryCreated'
   // Issue 37: the subscription changed (by an administrator, or by the payment provider's event).
-  | 'orgSubscriptionChanged';
+  | 'orgSubscriptionChanged'
+  // Issue 37: the internal team's plan catalogue (billing/plans.ts; detail names the plan price).
+  | 'planCreated'
+  | 'planChanged'
+  | 'planPriceChanged'
+  | 'planArchived';
 
 /** Where and when a change was asked for: every audit event of the operation carries it. */
 export interface AuditOrigin {

@@ -629,6 +629,35 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
     expect(await f.store.plan('price_none')).toBeNull();
   });
 
+  it('lists every plan, archived ones too, by product, interval, active first', async () => {
+    const f = make();
+    const plan = {
+      id: 'price_adv_m2',
+      amount: 15_900,
+      productId: 'vigil-advanced',
+      productName: 'Advanced',
+      nickname: null,
+      interval: 'month',
+      lookupKey: 'advanced_monthly',
+      productFeaturesJson: '{}',
+      active: true,
+    };
+    await f.store.putPlans([
+      { ...plan, id: 'price_adv_m1', amount: 14_900, active: false },
+      plan,
+      { ...plan, id: 'price_adv_y', interval: 'year', lookupKey: 'advanced_yearly', amount: 149_000 },
+      { ...plan, id: 'price_basic_m', productId: 'vigil-basic', productName: 'Basic', lookupKey: 'basic_monthly' },
+    ]);
+    const all = await f.store.allPlans();
+    expect(all.map((p) => [p.id, p.active])).toEqual([
+      ['price_adv_m2', true],
+      ['price_adv_m1', false],
+      ['price_adv_y', true],
+      ['price_basic_m', true],
+    ]);
+    expect(all[1]).toEqual({ ...plan, id: 'price_adv_m1', amount: 14_900, active: false });
+  });
+
   it('finds team users newest first by name or email (LIKE wildcards taken literally), with their memberships', async () => {
     const f = make();
     await withDental(f);

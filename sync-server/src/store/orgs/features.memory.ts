@@ -62,6 +62,20 @@ export function memoryOrgFeatures(ctx: MemoryOrgContext): OrgFeatureStore {
       return db.run(() => catalogue().some((p) => p.id === planId && p.active));
     },
 
+    allPlans() {
+      return db.run(() =>
+        catalogue()
+          .map((p) => ({ ...p }))
+          .sort(
+            (a, b) =>
+              byText(a.productId, b.productId) ||
+              byText(a.interval, b.interval) ||
+              Number(b.active) - Number(a.active) ||
+              byText(a.id, b.id),
+          ),
+      );
+    },
+
     plan(planId) {
       return db.run(() => {
         const found = catalogue().find((p) => p.id === planId);

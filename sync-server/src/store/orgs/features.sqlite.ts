@@ -65,6 +65,18 @@ export function sqliteOrgFeatures(db: Db): OrgFeatureStore {
       });
     },
 
+    allPlans() {
+      return serialized(db, () => {
+        const rows = db
+          .prepare(
+            `SELECT id, amount, product_id, product_name, nickname, interval, lookup_key, product_features_json, active
+             FROM plans ORDER BY product_id, interval, active DESC, id`,
+          )
+          .all() as (PlanRow & { active: number })[];
+        return rows.map(({ active, ...rest }) => ({ ...(camelRow(rest) as PlanRecord), active: active === 1 }));
+      });
+    },
+
     plan(planId) {
       return serialized(db, () => {
         const row = db

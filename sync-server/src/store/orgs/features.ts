@@ -28,6 +28,8 @@ export interface OrgFeatureStore {
   /** Active plans, by product name then amount. */
   activePlans(): Promise<PlanRecord[]>;
   isActivePlan(planId: string): Promise<boolean>;
+  /** Every plan, archived ones too (the team's plan screens): by product, interval, active first, then id. */
+  allPlans(): Promise<(PlanRecord & { active: boolean })[]>;
   /** A plan by id, active or archived (an organisation keeps an archived price it subscribed to). */
   plan(planId: string): Promise<(PlanRecord & { active: boolean }) | null>;
   /**
