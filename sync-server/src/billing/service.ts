@@ -1,5 +1,4 @@
-import type { CardAttempts } from './card-limits.js';
-import { isSubscriptionOk, type PostalAddressView, type SubscriptionStatusName } from '@vigil/shared';
+import { isSubscriptionOk, type PostalAddressView } from '@vigil/shared';
 import { z } from 'zod';
 import type { Caller, SignedIn } from '../access/caller.js';
 import type { Need, OrgAccess } from '../access/index.js';
@@ -17,6 +16,8 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
 } from './provider.js';
+import type { CardAttempts } from './card-limits.js';
+import type { CardSetupAnswer, SubscriptionOverview } from './overview.js';
 
 export interface BillingDeps {
   provider: PaymentProvider;
@@ -32,34 +33,6 @@ export interface BillingDeps {
    * mirrored as reported at this time, so an event sent before it never overwrites it.
    */
   providerClock?: () => Promise<number>;
-}
-
-/** What the subscription page shows (spec 000 §3 Subscription; issue 37). */
-export interface SubscriptionOverview {
-  status: SubscriptionStatusName;
-  trialEnd: number | null;
-  ok: boolean;
-  plan: PlanRecord | null;
-  /** Members with the provider role: the quantity billed (spec 002 §6). */
-  providers: number;
-  subscription: {
-    start: number | null;
-    currentPeriodStart: number | null;
-    currentPeriodEnd: number | null;
-    trialStart: number | null;
-    trialEnd: number | null;
-    cancelAtPeriodEnd: boolean;
-    cancelledAt: number | null;
-    quantity: number;
-  } | null;
-  cards: ProviderCard[];
-  defaultCardId: string | null;
-}
-
-/** A card setup as the client receives it: the provider's name, and the secret its card entry confirms with (null: the local form). */
-export interface CardSetupAnswer {
-  provider: PaymentProvider['name'];
-  clientSecret: string | null;
 }
 
 const id = z.string().trim().min(1).max(255);

@@ -7,7 +7,7 @@ import type {
   TeamPlanView,
 } from '@vigil/shared';
 import type { CataloguePlan } from '../billing/plans.js';
-import type { SubscriptionOverview } from '../billing/service.js';
+import type { SubscriptionOverview } from '../billing/overview.js';
 import { answeringAppErrors } from '../errors.js';
 import { planView } from '../orgs/org-views.js';
 import { graphqlArgs } from './arguments.js';
