@@ -5,20 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CodeForm } from './CodeForm.js';
 import { RequestError } from '../data/graphql.js';
 import { formatCountdown, SudoBannerView } from './SudoProvider.js';
+import { installMatchMedia } from '../ui/matchMedia.test-util.js';
 
-beforeAll(() => {
-  // Mantine reads the colour-scheme media query; happy-dom has no matchMedia.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
+beforeAll(installMatchMedia);
 afterEach(cleanup);
 
 describe('sudo banner (spec 000 §4)', () => {

@@ -5,18 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../session/SessionProvider.js';
 import { CreateOrgPage, newOnboardingFlowOn } from './CreateOrgPage.js';
+import { installMatchMedia } from '../../ui/matchMedia.test-util.js';
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  installMatchMedia();
   vi.stubGlobal('__APP_VERSION__', 'test');
 });
 

@@ -5,19 +5,9 @@ import type { PlanView } from '@vigil/shared';
 import { useState, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PricingTable } from './PricingTable.js';
+import { installMatchMedia } from '../../ui/matchMedia.test-util.js';
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
+beforeAll(installMatchMedia);
 afterEach(cleanup);
 
 const plan = (lookupKey: string, interval: string, amount: number): PlanView => ({

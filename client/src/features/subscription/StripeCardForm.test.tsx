@@ -8,6 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { CardForm } from './CardForm.js';
 import { CARD_SETUP_TEXTS } from './cardSetup.js';
 import { LOAD_FAILED_TEXT, StripeCardForm } from './StripeCardForm.js';
+import { installMatchMedia } from '../../ui/matchMedia.test-util.js';
 
 /*
  * The card form with the real provider (issue 37), its provider script replaced by a fake of the
@@ -28,18 +29,7 @@ vi.mock('../../session/ServerInfo.js', () => ({
   useServerInfo: () => ({ clock: 'ok', driftMs: 0, environment: 'test', ...serverInfo }),
 }));
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
+beforeAll(installMatchMedia);
 afterEach(cleanup);
 
 const SECRET = 'seti_1SMb6kLkdIwHu7ixR3nV8pQe_secret_TJx6bW1gJm0kq2LwXcRz5YtPvN8aD3e';
