@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { parsePlanLookupKey, type TeamPlanView } from '@vigil/shared';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorCode } from '../../data/graphql.js';
 import * as api from './api.js';
+import { PlanFeatureSwitches } from './PlanFeatureSwitches.js';
 import { EMPTY_NEW_PLAN, lookupKeyHint, planPrice, teamPlanErrorText, type NewPlanValues } from './teamPlans.js';
 
 export interface NewPlanFormProps {
@@ -86,16 +87,7 @@ export function NewPlanForm({ onCreated }: NewPlanFormProps): ReactNode {
           onChange={(e) => set('price')(e.currentTarget.value)}
           error={errors.price}
         />
-        <Switch
-          label="ECG waveform capture"
-          checked={values.waveforms}
-          onChange={(e) => set('waveforms')(e.currentTarget.checked)}
-        />
-        <Switch
-          label="Advanced fluids"
-          checked={values.advancedFluids}
-          onChange={(e) => set('advancedFluids')(e.currentTarget.checked)}
-        />
+        <PlanFeatureSwitches values={values} set={set} />
         {refusal && (
           <Alert color="red" role="alert" title="The plan was not added">
             {teamPlanErrorText(refusal)}

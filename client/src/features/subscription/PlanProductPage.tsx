@@ -7,7 +7,6 @@ import {
   Modal,
   SimpleGrid,
   Stack,
-  Switch,
   Table,
   Text,
   TextInput,
@@ -18,6 +17,7 @@ import { Link, useParams } from 'react-router';
 import { errorCode } from '../../data/graphql.js';
 import { Page } from '../../ui/Page.js';
 import * as api from './api.js';
+import { PlanFeatureSwitches } from './PlanFeatureSwitches.js';
 import { useTeamPlans } from './hooks.js';
 import { scrollable, TEAM_PRODUCTS, TeamPlansStatus } from './ThePlanPage.js';
 import {
@@ -161,16 +161,7 @@ function PlanEditForm({ product, onSaved, onEdit }: PlanEditFormProps): ReactNod
             </Fieldset>
           )}
         </SimpleGrid>
-        <Switch
-          label="ECG waveform capture"
-          checked={values.waveforms}
-          onChange={(e) => set('waveforms')(e.currentTarget.checked)}
-        />
-        <Switch
-          label="Advanced fluids"
-          checked={values.advancedFluids}
-          onChange={(e) => set('advancedFluids')(e.currentTarget.checked)}
-        />
+        <PlanFeatureSwitches values={values} set={set} />
         {refusal && (
           <Alert color="red" role="alert" title="The plan was not saved">
             {teamPlanErrorText(refusal)}
