@@ -1,8 +1,9 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { PaymentCardView } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorCode } from '../../data/graphql.js';
 import { useServerInfo } from '../../session/ServerInfo.js';
+import { CardFormFooter } from './CardFormFooter.js';
 import { addCard, tokenizeCard } from './api.js';
 import { formatCardNumber, formatExpiry, readCardForm, type CardFormErrors, type CardFormValues } from './cardForm.js';
 import { StripeCardForm } from './StripeCardForm.js';
@@ -109,21 +110,7 @@ function LocalCardForm({ orgId, onAdded, onCancel }: Omit<CardFormProps, 'loadSt
             }}
           />
         </SimpleGrid>
-        {refusal && (
-          <Alert color="red" role="alert">
-            {refusal}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" mih={44} onClick={onCancel} disabled={saving}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" mih={44} loading={saving}>
-            Save card
-          </Button>
-        </Group>
+        <CardFormFooter refusal={refusal} saving={saving} onCancel={onCancel} />
       </Stack>
     </form>
   );

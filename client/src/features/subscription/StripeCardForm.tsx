@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Input, Stack, Text, TextInput } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElementChangeEvent, StripeCardElementOptions } from '@stripe/stripe-js';
 import type { PaymentCardView } from '@vigil/shared';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorCode } from '../../data/graphql.js';
+import { CardFormFooter } from './CardFormFooter.js';
 import { addCard, startCardSetup } from './api.js';
 import { CARD_SETUP_TEXTS, CardSetupRefusal, CardSetupSession } from './cardSetup.js';
 import { billingErrorText } from './texts.js';
@@ -148,21 +149,7 @@ function StripeCardFields({ orgId, onAdded, onCancel }: Omit<StripeCardFormProps
             {CARD_SETUP_TEXTS.loading}
           </Text>
         )}
-        {refusal && (
-          <Alert color="red" role="alert">
-            {refusal}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" mih={44} onClick={onCancel} disabled={saving}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" mih={44} loading={saving} disabled={!stripe}>
-            Save card
-          </Button>
-        </Group>
+        <CardFormFooter refusal={refusal} saving={saving} disabled={!stripe} onCancel={onCancel} />
       </Stack>
     </form>
   );
