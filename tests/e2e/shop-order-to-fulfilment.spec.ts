@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { encodePng } from '@vigil/shared';
-import type { Browser as CookieJar } from '../integration/accounts-client.js';
 import { orgMember } from '../utils/members.js';
 import { seriousViolations } from './axe.js';
+import { addLocalCard } from './cards.js';
 import { expect, test } from './fixtures.js';
 import { contextWith } from './members.js';
 import { superuser } from './org-setup.js';
@@ -15,32 +15,6 @@ import { superuser } from './org-setup.js';
  * the team refunds it after a confirmation. axe-core runs on every screen on the way; the
  * catalogue and the cart are checked on a phone too.
  */
-
-const cookieHeader = (jar: CookieJar): string => [...jar.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-
-/** A card entered with the local provider's card entry (its browser script's step), then saved as the organisation's. */
-async function addCard(baseURL: string, jar: CookieJar, orgId: string): Promise<void> {
-  const reply = await fetch(`${baseURL}/api/billing/local/payment-methods`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookieHeader(jar) },
-    body: JSON.stringify({
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-    }),
-  });
-  expect(reply.status).toBe(200);
-  const { id } = (await reply.json()) as { id: string };
-  const added = await jar.gql(
-    'mutation ($o: String, $pm: String!) { addCard(orgId: $o, paymentMethodId: $pm) { last4 } }',
-    {
-      o: orgId,
-      pm: id,
-    },
-  );
-  expect(added.code).toBeFalsy();
-}
 
 async function axeClean(page: Page, found: Map<string, string[]>, name: string): Promise<void> {
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
@@ -66,7 +40,7 @@ test('an order placed in the shop shows in the team store, is fulfilled and ship
     { o: office.orgId, f: 'store' },
   );
   expect(flag.code).toBeFalsy();
-  await addCard(baseURL!, office.browser, office.orgId);
+  await addLocalCard(baseURL!, office.browser, office.orgId);
 
   // The team adds the oximeter, with a picture chosen as a file.
   const team = await (await contextWith(browser, baseURL!, uber.browser)).newPage();

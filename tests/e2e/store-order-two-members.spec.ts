@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { SHOP_TEXTS } from '@vigil/shared';
 import type { Browser as CookieJar } from '../integration/accounts-client.js';
 import { orgMember } from '../utils/members.js';
+import { addLocalCard } from './cards.js';
 import { expect, test } from './fixtures.js';
 import { contextWith } from './members.js';
 import { superuser } from './org-setup.js';
@@ -14,30 +15,9 @@ import { superuser } from './org-setup.js';
  * what they now see.
  */
 
-const cookieHeader = (jar: CookieJar): string => [...jar.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-
 /** A paid order of a new office with the store on: a card entered with the local provider, one demo scanner bought. */
 async function paidOrder(baseURL: string, jar: CookieJar, orgId: string): Promise<string> {
-  const reply = await fetch(`${baseURL}/api/billing/local/payment-methods`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookieHeader(jar) },
-    body: JSON.stringify({
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-    }),
-  });
-  expect(reply.status).toBe(200);
-  const { id } = (await reply.json()) as { id: string };
-  const added = await jar.gql(
-    'mutation ($o: String, $pm: String!) { addCard(orgId: $o, paymentMethodId: $pm) { last4 } }',
-    {
-      o: orgId,
-      pm: id,
-    },
-  );
-  expect(added.code).toBeFalsy();
+  await addLocalCard(baseURL, jar, orgId);
   const cart = await jar.gql(
     'mutation ($o: String) { setCartLine(orgId: $o, productId: "prd-demoscanner000", quantity: 1) { total } }',
     {
