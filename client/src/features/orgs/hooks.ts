@@ -1,44 +1,10 @@
 import { isValidOrgId, ORG_ID_CHECK_DEBOUNCE_MS, type OrgIdAvailability } from '@vigil/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { RequestError } from '../../data/graphql.js';
+import { useLoad, type Loaded } from '../../data/useLoad.js';
 import * as api from './api.js';
 
 /** What a loading hook hands a screen: the data, the error code, and a way to load again. */
-export interface Loaded<T> {
-  data: T | null;
-  error: string | null;
-  loading: boolean;
-  reload: () => void;
-  /** Replaces the data with what a change call answered. */
-  set: (data: T) => void;
-}
-
-const codeOf = (err: unknown): string => (err instanceof RequestError ? err.code : 'UNKNOWN');
-
-function useLoad<T>(load: (() => Promise<T>) | null): Loaded<T> {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: load !== null,
-  });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (!load) return;
-    let live = true;
-    // Already loading (a first load, as the screen mounts): the same state, so no re-render.
-    setState((s) => (s.loading ? s : { ...s, loading: true }));
-    load().then(
-      (data) => live && setState({ data, error: null, loading: false }),
-      (err: unknown) => live && setState({ data: null, error: codeOf(err), loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load, round]);
-  const reload = useCallback(() => setRound((r) => r + 1), []);
-  const set = useCallback((data: T) => setState({ data, error: null, loading: false }), []);
-  return { ...state, reload, set };
-}
+export type { Loaded };
 
 export function useOrg(orgId: string): Loaded<api.Org> {
   return useLoad(useCallback(() => api.fetchOrg(orgId), [orgId]));

@@ -1,41 +1,10 @@
 import type { InvoiceView, PlanView, SubscriptionView, TeamPlanView } from '@vigil/shared';
-import { useCallback, useEffect, useState } from 'react';
-import { errorCode } from '../../data/graphql.js';
+import { useCallback, useEffect } from 'react';
 import { useCachedQuery, type CachedQueryState, type SettingsStore } from '../../data/settingsCache.js';
+import { useLoad, type Loaded } from '../../data/useLoad.js';
 import * as api from './api.js';
 
-/** What a loading hook hands a screen. */
-export interface Loaded<T> {
-  data: T | null;
-  error: string | null;
-  loading: boolean;
-  reload: () => void;
-  set: (data: T) => void;
-}
-
-function useLoad<T>(load: (() => Promise<T>) | null): Loaded<T> {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: load !== null,
-  });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (!load) return;
-    let live = true;
-    setState((s) => (s.loading ? s : { ...s, loading: true }));
-    load().then(
-      (data) => live && setState({ data, error: null, loading: false }),
-      (err: unknown) => live && setState({ data: null, error: errorCode(err), loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load, round]);
-  const reload = useCallback(() => setRound((r) => r + 1), []);
-  const set = useCallback((data: T) => setState({ data, error: null, loading: false }), []);
-  return { ...state, reload, set };
-}
+export type { Loaded };
 
 const statusListeners = new Set<(orgId: string) => void>();
 
