@@ -11,11 +11,15 @@ export interface Hl7ParseOutput extends ParseOutput {
   readonly acks: string[];
 }
 
+/** The parser of one HL7 connection: its pushes also give the ACKs to send back. */
+export interface Hl7StreamParser extends MonitorStreamParser {
+  push(chunk: Uint8Array, receivedAt: number): Hl7ParseOutput;
+  /** The connection closed: a frame it cut off is reported. */
+  end(receivedAt: number): Hl7ParseOutput;
+}
+
 /** [MON12] AA when a message was read with no error; AE with the first error's message otherwise. */
-export function readHl7Message(
-  text: string,
-  receivedAt: number,
-): { output: ParseOutput; ack: string } {
+export function readHl7Message(text: string, receivedAt: number): { output: ParseOutput; ack: string } {
   const out = emptyOutput();
   out.frames.push({ protocol: 'hl7', text: printableText(latin1Bytes(text)), receivedAt });
   const { message, issues } = parseHl7(text);
@@ -37,10 +41,7 @@ export function readHl7Message(
  * [MON8] [MON10] A stream parser of an HL7 connection: MLLP frames, each an ORU^R01 (IHE PCD-01)
  * read into a reading and answered by an ACK. One parser per TCP connection.
  */
-export function createHl7Parser(): MonitorStreamParser & {
-  push(chunk: Uint8Array, receivedAt: number): Hl7ParseOutput;
-  end(receivedAt: number): Hl7ParseOutput;
-} {
+export function createHl7Parser(): Hl7StreamParser {
   const mllp = new MllpDecoder();
   const take = (decoded: { messages: MllpMessage[]; issues: Issue[] }, receivedAt: number): Hl7ParseOutput => {
     const out = { ...emptyOutput(), acks: [] as string[] };

@@ -46,7 +46,10 @@ export function parseHl7(text: string): { message: Hl7Message | null; issues: Is
   const lines = text.split(/\r\n|\r|\n/).filter((l) => l.length > 0);
   const first = lines[0] ?? '';
   if (!first.startsWith('MSH') || first.length < 8) {
-    return { message: null, issues: [errorIssue('HL7_NO_MSH', 'The message does not start with an MSH segment.', [0])] };
+    return {
+      message: null,
+      issues: [errorIssue('HL7_NO_MSH', 'The message does not start with an MSH segment.', [0])],
+    };
   }
   const d: Hl7Delimiters = {
     field: first[3]!,
@@ -56,7 +59,10 @@ export function parseHl7(text: string): { message: Hl7Message | null; issues: Is
     subcomponent: first[7]!,
   };
   if (new Set(Object.values(d)).size !== 5 || /[A-Za-z0-9]/.test(Object.values(d).join(''))) {
-    return { message: null, issues: [errorIssue('HL7_BAD_DELIMITERS', 'The MSH segment has no valid delimiters.', [0])] };
+    return {
+      message: null,
+      issues: [errorIssue('HL7_BAD_DELIMITERS', 'The MSH segment has no valid delimiters.', [0])],
+    };
   }
   const segments: Hl7Segment[] = [];
   lines.forEach((line, index) => {

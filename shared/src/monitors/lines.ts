@@ -18,7 +18,8 @@ export interface Line {
 }
 
 /** What one push of bytes gave, in stream order: finished lines, and overlong lines dropped (their first byte's offset). */
-export type LineEvent = { readonly line: Line; readonly overflow?: undefined } | { readonly line?: undefined; readonly overflow: number };
+export type LineEvent =
+  { readonly line: Line; readonly overflow?: undefined } | { readonly line?: undefined; readonly overflow: number };
 
 const CR = 0x0d;
 const LF = 0x0a;

@@ -54,7 +54,11 @@ describe('Masimo ASCII 1 output', () => {
       '02/22/16 22:47:50 SPO2=0x8% BPM=096 PI=03.60% ALARM=zz EXC=000800\r\n';
     const out = parse(text);
     expect(out.readings.map((r) => r.vitals.spo2?.value)).toEqual([98, null]);
-    expect(out.issues.map((i) => i.code)).toEqual(['MONITOR_UNREADABLE_LINE', 'MONITOR_BAD_VALUE', 'MONITOR_BAD_VALUE']);
+    expect(out.issues.map((i) => i.code)).toEqual([
+      'MONITOR_UNREADABLE_LINE',
+      'MONITOR_BAD_VALUE',
+      'MONITOR_BAD_VALUE',
+    ]);
     expect(splitsThatDiffer(createMasimoParser, fixtureBytes(text))).toEqual([]);
   });
 

@@ -104,7 +104,10 @@ export function readMasimoLine(line: Line, receivedAt: number): { reading: Monit
   const m = HEAD.exec(line.text);
   const fields = new Map<string, string>();
   if (m) {
-    for (const token of line.text.slice(m.index + m[0].length).trim().split(/\s+/)) {
+    for (const token of line.text
+      .slice(m.index + m[0].length)
+      .trim()
+      .split(/\s+/)) {
       const eq = token.indexOf('=');
       if (eq > 0) fields.set(token.slice(0, eq).toUpperCase(), token.slice(eq + 1));
     }
@@ -115,7 +118,8 @@ export function readMasimoLine(line: Line, receivedAt: number): { reading: Monit
   if (m.index > 0) issues.push(warningIssue('MONITOR_GARBAGE', `Skipped ${m.index} bytes before the reading.`, at));
   const vital = (type: 'spo2' | 'hr' | 'pi', key: string) => {
     const value = masimoValue(fields.get(key) ?? '--');
-    if (value === undefined) issues.push(warningIssue('MONITOR_BAD_VALUE', `${key}=${fields.get(key)} is not a value.`, at));
+    if (value === undefined)
+      issues.push(warningIssue('MONITOR_BAD_VALUE', `${key}=${fields.get(key)} is not a value.`, at));
     const error = value == null || type === 'pi' ? null : storedVitalError(value, type, 'C');
     if (error != null) issues.push(warningIssue('MONITOR_OUT_OF_RANGE', `${type} ${value}: ${error}`, at));
     return monitorVital(value ?? null, receivedAt, error ?? undefined);

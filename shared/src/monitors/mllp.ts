@@ -58,11 +58,15 @@ export class MllpDecoder {
       this.body = [];
       this.state = 'outside';
       if (byte === MLLP_CARRIAGE_RETURN) return;
-      issues.push(warningIssue('MLLP_END_WITHOUT_CR', 'An MLLP end block was not followed by a carriage return.', ['byte', at]));
+      issues.push(
+        warningIssue('MLLP_END_WITHOUT_CR', 'An MLLP end block was not followed by a carriage return.', ['byte', at]),
+      );
     }
     if (byte === MLLP_START) {
       if (this.state === 'inside')
-        issues.push(errorIssue('MLLP_UNTERMINATED', 'A message without its end block was dropped.', ['byte', this.start]));
+        issues.push(
+          errorIssue('MLLP_UNTERMINATED', 'A message without its end block was dropped.', ['byte', this.start]),
+        );
       this.flushGarbage(issues);
       this.state = 'inside';
       this.body = [];
@@ -100,10 +104,17 @@ export class MllpDecoder {
     const issues: Issue[] = [];
     if (this.state === 'afterEnd') {
       messages.push({ text: latin1Text(Uint8Array.from(this.body)), offset: this.start });
-      issues.push(warningIssue('MLLP_END_WITHOUT_CR', 'An MLLP end block was not followed by a carriage return.', ['byte', this.offset]));
+      issues.push(
+        warningIssue('MLLP_END_WITHOUT_CR', 'An MLLP end block was not followed by a carriage return.', [
+          'byte',
+          this.offset,
+        ]),
+      );
     }
     if (this.state === 'inside')
-      issues.push(errorIssue('MLLP_UNTERMINATED', 'A message without its end block was dropped.', ['byte', this.start]));
+      issues.push(
+        errorIssue('MLLP_UNTERMINATED', 'A message without its end block was dropped.', ['byte', this.start]),
+      );
     this.flushGarbage(issues);
     this.state = 'outside';
     this.body = [];

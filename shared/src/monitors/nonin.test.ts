@@ -18,7 +18,13 @@ describe('Nonin real-time output', () => {
       [96, 74, 'event'],
       [96, 74, 'breath'],
     ]);
-    expect(out.readings.map((r) => r.deviceClock)).toEqual(['14:02:01', '14:02:02', '14:02:03', '14:02:04', '14:02:05']);
+    expect(out.readings.map((r) => r.deviceClock)).toEqual([
+      '14:02:01',
+      '14:02:02',
+      '14:02:03',
+      '14:02:04',
+      '14:02:05',
+    ]);
     expect(out.frames).toHaveLength(6);
     expect(out.frames[0]!.text).toBe('NONIN 9847 REAL-TIME OUTPUT 11/28/26 14:02:00');
     expect(out.issues).toEqual([]);
@@ -70,7 +76,9 @@ describe('Nonin real-time output', () => {
   it('[MON3] drops a line past the bound as an error and reads the next one', () => {
     const text = 'X'.repeat(MAX_LINE_BYTES + 10) + '\r\nSPO2=097 HR=072\r\n';
     const out = parse(text);
-    expect(out.issues.map((i) => [i.severity, i.code, i.path])).toEqual([['error', 'MONITOR_LINE_TOO_LONG', ['byte', 0]]]);
+    expect(out.issues.map((i) => [i.severity, i.code, i.path])).toEqual([
+      ['error', 'MONITOR_LINE_TOO_LONG', ['byte', 0]],
+    ]);
     expect(out.readings).toHaveLength(1);
     expect(splitsThatDiffer(createNoninParser, fixtureBytes(text))).toEqual([]);
   });

@@ -43,10 +43,7 @@ function noninValue(text: string): number | null {
  * are skipped with a warning. A printable line without `SPO2=` is the power-up header: a frame,
  * no reading, no issue.
  */
-export function readNoninLine(
-  line: Line,
-  receivedAt: number,
-): { reading: MonitorReading | null; issues: Issue[] } {
+export function readNoninLine(line: Line, receivedAt: number): { reading: MonitorReading | null; issues: Issue[] } {
   const m = READING.exec(line.text);
   if (m == null) {
     if (isPrintableAscii(line.text) && !/SPO2/i.test(line.text)) return { reading: null, issues: [] };

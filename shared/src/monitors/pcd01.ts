@@ -109,11 +109,17 @@ function readObx(message: Hl7Message, obx: Hl7Segment, index: number, issues: Is
  * A message of another type is an error and no reading. [MON15] The observation time is the
  * first OBX-14, else OBR-7, else MSH-7.
  */
-export function readPcd01(message: Hl7Message, receivedAt: number): { reading: MonitorReading | null; issues: Issue[] } {
+export function readPcd01(
+  message: Hl7Message,
+  receivedAt: number,
+): { reading: MonitorReading | null; issues: Issue[] } {
   const msh = hl7Segment(message, 'MSH')!;
   const type = `${hl7Value(message, msh, 9, 1)}^${hl7Value(message, msh, 9, 2)}`;
   if (type !== 'ORU^R01')
-    return { reading: null, issues: [errorIssue('HL7_UNSUPPORTED_MESSAGE', `${type} is not an ORU^R01 message.`, ['MSH', 9])] };
+    return {
+      reading: null,
+      issues: [errorIssue('HL7_UNSUPPORTED_MESSAGE', `${type} is not an ORU^R01 message.`, ['MSH', 9])],
+    };
   const issues: Issue[] = [];
   const found = new Map<MonitorReadingVital, Found>();
   let obxTime = '';

@@ -1,4 +1,4 @@
-import { mergeOutputs, type MonitorStreamParser, type ParseOutput } from './types.js';
+import type { MonitorStreamParser, ParseOutput } from './types.js';
 
 /** The time every test chunk arrives at: readings carry it, so split and whole streams compare equal. */
 export const ARRIVED = Date.UTC(2026, 10, 28, 14, 2, 1);
@@ -14,7 +14,15 @@ export function parseSplit(make: () => MonitorStreamParser, bytes: Uint8Array, c
   const bounds = [0, ...cuts, bytes.length];
   const outs: ParseOutput[] = [];
   for (let i = 0; i + 1 < bounds.length; i++) outs.push(parser.push(bytes.subarray(bounds[i], bounds[i + 1]), ARRIVED));
-  return mergeOutputs(outs);
+  return mergeEvery(outs);
+}
+
+/** Outputs concatenated field by field, every list field (an HL7 parser's acks too). */
+function mergeEvery(outs: readonly ParseOutput[]): ParseOutput {
+  const merged: Record<string, unknown[]> = {};
+  for (const o of outs)
+    for (const [key, list] of Object.entries(o)) merged[key] = [...(merged[key] ?? []), ...(list as unknown[])];
+  return merged as unknown as ParseOutput;
 }
 
 /**

@@ -85,9 +85,7 @@ export function mergeOutputs(outputs: readonly ParseOutput[]): ParseOutput {
 
 /** A vital the device sent: its value (null when blank) at the time its frame arrived. */
 export function monitorVital(value: number | null, time: number, error?: string): MonitorVital {
-  return error == null
-    ? { value, time, status: MONITOR_CONNECTED }
-    : { value, time, status: MONITOR_CONNECTED, error };
+  return error == null ? { value, time, status: MONITOR_CONNECTED } : { value, time, status: MONITOR_CONNECTED, error };
 }
 
 /** A byte string as text for the test page: printable ASCII kept, other bytes as \xNN. */
