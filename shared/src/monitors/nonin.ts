@@ -46,7 +46,7 @@ function noninValue(text: string): number | null {
 export function readNoninLine(line: Line, receivedAt: number): { reading: MonitorReading | null; issues: Issue[] } {
   const m = READING.exec(line.text);
   if (m == null) {
-    if (isPrintableAscii(line.text) && !/SPO2/i.test(line.text)) return { reading: null, issues: [] };
+    if (isPrintableAscii(line.text) && !/SPO2\s*=/i.test(line.text)) return { reading: null, issues: [] };
     return {
       reading: null,
       issues: [warningIssue('MONITOR_UNREADABLE_LINE', 'Not a Nonin reading line.', ['byte', line.offset])],
