@@ -26,7 +26,7 @@ export const MONITOR_CONNECTED = 'connected';
 /** One frame as the device sent it: a line of text, or one HL7 message, for the test page. */
 export interface MonitorFrame {
   readonly protocol: MonitorProtocol;
-  /** The frame's text (MLLP envelope bytes left out; non-printable bytes as \xNN). */
+  /** The frame's text (MLLP envelope bytes left out; bytes other than printable ASCII and CR as \xNN). */
   readonly text: string;
   readonly receivedAt: number;
 }
@@ -88,7 +88,7 @@ export function monitorVital(value: number | null, time: number, error?: string)
   return error == null ? { value, time, status: MONITOR_CONNECTED } : { value, time, status: MONITOR_CONNECTED, error };
 }
 
-/** A byte string as text for the test page: printable ASCII kept, other bytes as \xNN. */
+/** A byte string as text for the test page: printable ASCII and CR (HL7's segment end) kept, other bytes as \xNN. */
 export function printableText(bytes: Uint8Array): string {
   let s = '';
   for (const b of bytes) {
