@@ -12,19 +12,4 @@ export * from './pcd01.js';
 export * from './hl7-stream.js';
 export * from './records.js';
 
-import type { MonitorProtocol, MonitorStreamParser } from './types.js';
-import { createNoninParser } from './nonin.js';
-import { createMasimoParser } from './masimo.js';
-import { createHl7Parser } from './hl7-stream.js';
-
-/** A fresh stream parser of a protocol. */
-export function createMonitorParser(protocol: MonitorProtocol): MonitorStreamParser {
-  switch (protocol) {
-    case 'nonin':
-      return createNoninParser();
-    case 'masimo':
-      return createMasimoParser();
-    case 'hl7':
-      return createHl7Parser();
-  }
-}
+export * from './protocols.js';

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { vitalsRecordSchema } from '../case-data/entries.js';
 import { MASIMO_NO_CABLE, MASIMO_RAD8, PCD01_GE_B40, fixtureBytes } from './fixtures/streams.js';
-import { createMonitorParser, isBlankReading, mllpEncode, readingToVitalsRecord } from './index.js';
+import {
+  createMonitorParser,
+  isBlankReading,
+  MASIMO_ASCII1_NOTE,
+  mllpEncode,
+  MONITOR_PROTOCOL_INFO,
+  MONITOR_PROTOCOLS,
+  readingToVitalsRecord,
+} from './index.js';
 import { ARRIVED } from './streams.test-util.js';
 
 const source = { monitorLabel: 'Operatory 2 monitor', monitorId: 'mon-1' };
+
+describe('the protocols', () => {
+  it('[MON7] name each protocol, open the serial ones at 9600 8N1, and carry the Masimo ASCII 1 note', () => {
+    expect(MONITOR_PROTOCOL_INFO.nonin.serial).toEqual({ baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 });
+    expect(MONITOR_PROTOCOL_INFO.masimo.note).toBe(MASIMO_ASCII1_NOTE);
+    expect(MONITOR_PROTOCOL_INFO.hl7).toMatchObject({ transport: 'mllp', serial: null });
+    for (const protocol of MONITOR_PROTOCOLS) expect(createMonitorParser(protocol).protocol).toBe(protocol);
+  });
+});
 
 describe('readings into the case', () => {
   it('[MON13] makes a vitals record the case schema accepts, lastUpdated the arrival, selectedVitals what came', () => {
