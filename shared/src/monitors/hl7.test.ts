@@ -155,6 +155,21 @@ describe('IHE PCD-01 observations', () => {
     expect(issues.map((i) => [i.severity, i.code])).toEqual([['warning', 'HL7_UNIT']]);
   });
 
+  it('[MON10] gives no reading, and a warning, for an ORU^R01 without a vital Vigil charts', () => {
+    const text =
+      'MSH|^~\\&|A|B|||2026||ORU^R01|7|P|2.6\rOBX|1||69965^MDC_DEV_MON_PHYSIO_MULTI_PARAM_MDS^MDC|1.0.0.0|||||||X\r';
+    const { reading, issues } = readPcd01(parseHl7(text).message!, ARRIVED);
+    expect(reading).toBeNull();
+    expect(issues.map((i) => [i.severity, i.code])).toEqual([['warning', 'HL7_NO_VITALS']]);
+    expect(readHl7Message(text, ARRIVED).ack).toContain('\rMSA|AA|7\r');
+  });
+
+  it('[MON8] gives a message at its end block, before the CR arrives (a sender waits for its ACK)', () => {
+    const d = new MllpDecoder();
+    expect(d.push(new Uint8Array([0x0b, 0x41, 0x1c])).messages.map((m) => m.text)).toEqual(['A']);
+    expect(d.push(new Uint8Array([0x0d]))).toEqual({ messages: [], issues: [] });
+  });
+
   it('[MON10] refuses a message that is not an ORU^R01', () => {
     const { reading, issues } = readPcd01(parseHl7('MSH|^~\\&|A|B|||2026||ADT^A01|1|P|2.6\r').message!, ARRIVED);
     expect(reading).toBeNull();

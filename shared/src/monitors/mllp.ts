@@ -54,8 +54,6 @@ export class MllpDecoder {
 
   private step(byte: number, at: number, messages: MllpMessage[], issues: Issue[]): void {
     if (this.state === 'afterEnd') {
-      messages.push({ text: latin1Text(Uint8Array.from(this.body)), offset: this.start });
-      this.body = [];
       this.state = 'outside';
       if (byte === MLLP_CARRIAGE_RETURN) return;
       issues.push(
@@ -75,6 +73,9 @@ export class MllpDecoder {
     }
     if (this.state === 'inside') {
       if (byte === MLLP_END) {
+        // The message is complete at its end block: a sender waiting for its ACK may send nothing more.
+        messages.push({ text: latin1Text(Uint8Array.from(this.body)), offset: this.start });
+        this.body = [];
         this.state = 'afterEnd';
         return;
       }
@@ -96,14 +97,14 @@ export class MllpDecoder {
   }
 
   /**
-   * The end of a byte stream (a connection closed): the message of an end block at the very
-   * end is complete; an unfinished frame and trailing noise are reported.
+   * The end of a byte stream (a connection closed): an end block without its CR, an unfinished
+   * frame and trailing noise are reported.
    */
   end(): { messages: MllpMessage[]; issues: Issue[] } {
     const messages: MllpMessage[] = [];
     const issues: Issue[] = [];
+    // Messages are all given at their end block; `messages` stays empty, kept for the push shape.
     if (this.state === 'afterEnd') {
-      messages.push({ text: latin1Text(Uint8Array.from(this.body)), offset: this.start });
       issues.push(
         warningIssue('MLLP_END_WITHOUT_CR', 'An MLLP end block was not followed by a carriage return.', [
           'byte',

@@ -105,8 +105,9 @@ function readObx(message: Hl7Message, obx: Hl7Segment, index: number, issues: Is
 }
 
 /**
- * [MON10] An ORU^R01 read as IHE PCD-01: one reading of every OBX whose MDC code Vigil charts.
- * A message of another type is an error and no reading. [MON15] The observation time is the
+ * [MON10] An ORU^R01 read as IHE PCD-01: one reading of every OBX whose MDC code Vigil charts;
+ * none of them is a warning and no reading (not a blank one). A message of another type is an
+ * error and no reading. [MON15] The observation time is the
  * first OBX-14, else OBR-7, else MSH-7.
  */
 export function readPcd01(
@@ -134,7 +135,10 @@ export function readPcd01(
       if (f && (had == null || f.rank < had.rank || (had.value == null && f.value != null && f.rank === had.rank)))
         found.set(f.vital, f);
     });
-  if (found.size === 0) issues.push(warningIssue('HL7_NO_VITALS', 'The message carried no vital Vigil charts.', []));
+  if (found.size === 0) {
+    issues.push(warningIssue('HL7_NO_VITALS', 'The message carried no vital Vigil charts.', []));
+    return { reading: null, issues };
+  }
   const obr = hl7Segment(message, 'OBR');
   const clock = obxTime || (obr ? hl7Value(message, obr, 7) : '') || hl7Value(message, msh, 7);
   const pid = hl7Segment(message, 'PID');
