@@ -56,3 +56,4 @@ export * from './images/index.js';
 export * from './rules/ledger.js';
 export * from './plans/index.js';
 export * from './shop/orders.js';
+export * from './monitors/index.js';
