@@ -9,6 +9,7 @@ need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || need_apt+=(poppler-utils)
 command -v faketime >/dev/null 2>&1 || need_apt+=(faketime)
+command -v socat >/dev/null 2>&1 || need_apt+=(socat)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "Installing Debian packages: ${need_apt[*]}"
   if [ "$(id -u)" -eq 0 ]; then
