@@ -150,7 +150,7 @@ export function watchVitalsRecords(
   const root = caseRoot(doc);
   let records = initial ?? readVitalsRecords(doc);
   let ids = new Set(records.map((r) => r.id));
-  let readingsList: Y.Array<unknown> | null = null;
+  let readingsList = null as Y.Array<unknown> | null;
   let entriesRead = 0;
   let onlyAppended = true;
   const onReadings = (event: Y.YArrayEvent<unknown>): void => {

@@ -102,7 +102,7 @@ describe('compact monitor readings (issue 38)', () => {
       { id: 'v1', lastUpdated: T, vitals: { hr: { value: 70, time: T, unit: 'bpm' } } },
     ],
   ])("[MR1] keeps another build's record with %s whole (raw entry)", (_name, record) => {
-    const { entry, header } = encodeReading(record as Record<string, unknown>);
+    const { entry, header } = encodeReading(record);
     expect(header).toBeNull();
     expect(entry).toEqual({ r: record });
     expect(decodeReading(entry, {})).toEqual(record);

@@ -214,7 +214,7 @@ export function encodeReading(record: Json, { derivedId = false } = {}): Encoded
 export function encodeNewReading(reading: Omit<VitalsRecord, 'id'> & { id?: string }): EncodedReading & {
   record: VitalsRecord;
 } {
-  const encoded = encodeReading(reading as Json, { derivedId: true });
+  const encoded = encodeReading(reading, { derivedId: true });
   const headers: Record<string, unknown> = encoded.header ? { [encoded.header.key]: encoded.header.value } : {};
   const record = (decodeReading(encoded.entry, headers) ?? reading) as VitalsRecord;
   return { ...encoded, record };
