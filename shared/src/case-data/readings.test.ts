@@ -122,6 +122,14 @@ describe('compact monitor readings (issue 38)', () => {
     expect(record).toEqual({ ...reading, id: derivedReadingId(header!.key, reading.lastUpdated) });
   });
 
+  it('[MR1] a new reading the compact form cannot hold is kept whole, with an id of its own', () => {
+    const reading = { ...simulated(0), id: undefined, vitals: { hr: { value: 70, time: T, unit: 'bpm' } } };
+    const { entry, header, record } = encodeNewReading(reading as never);
+    expect(header).toBeNull();
+    expect(record.id).toMatch(/^vit-/);
+    expect(entry).toEqual({ r: record });
+  });
+
   it('[MR2] names a header by its content: the same on every device, another for another monitor', () => {
     const a = encodeReading(simulated(0)).header!;
     const b = encodeReading(simulated(500, 99)).header!;

@@ -1,6 +1,7 @@
 import { sha1 } from '@noble/hashes/legacy.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
+import { newId } from '../id.js';
 import { canonicalJson } from '../sync/content-hash.js';
 import type { VitalsRecord } from './entries.js';
 
@@ -210,11 +211,17 @@ export function encodeReading(record: Json, { derivedId = false } = {}): Encoded
   return { entry, header: { key, value: header } };
 }
 
-/** The compact form of a new reading (the writing command's): entry, header and the record it reads back as. */
+/**
+ * The compact form of a new reading (the writing command's): entry, header and the record it reads
+ * back as. A reading without an id gets derivedReadingId; one the compact form cannot hold exactly
+ * is kept whole with a new id.
+ */
 export function encodeNewReading(reading: Omit<VitalsRecord, 'id'> & { id?: string }): EncodedReading & {
   record: VitalsRecord;
 } {
-  const encoded = encodeReading(reading, { derivedId: true });
+  let encoded = encodeReading(reading, { derivedId: true });
+  // A reading the compact form cannot hold is kept whole, with an id of its own as before.
+  if (!encoded.header && reading.id === undefined) encoded = encodeReading({ ...reading, id: newId('vit') });
   const headers: Record<string, unknown> = encoded.header ? { [encoded.header.key]: encoded.header.value } : {};
   const record = (decodeReading(encoded.entry, headers) ?? reading) as VitalsRecord;
   return { ...encoded, record };
