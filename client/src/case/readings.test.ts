@@ -106,6 +106,25 @@ describe('monitor readings in the compact form (issue 38)', () => {
     expect(readVitalsRecords(b)).toEqual(readVitalsRecords(a));
   });
 
+  it('[MR3] one reading of one monitor charted by two tablets (a bridge monitor both follow) is read once', () => {
+    const a = newCaseDoc();
+    const b = newCaseDoc();
+    const shared = reading(T0, () => 0.4, 'bridge-op2');
+    const fromA = recordReading(a, shared);
+    const fromB = recordReading(b, shared);
+    expect(fromB).toEqual(fromA);
+    exchangeUpdates(a, b);
+    expect(readVitalsRecords(a)).toEqual([fromA]);
+    // Both entries are in the list until a compaction finds the second copy.
+    expect(readField(a, 'vitalsReadings')).toHaveLength(2);
+    recordReading(
+      a,
+      reading(T0 + 5000, () => 0.4, 'bridge-op2'),
+    );
+    expect(readField(a, 'vitalsReadings')).toHaveLength(2);
+    expect(readVitalsRecords(a).map((r) => r.lastUpdated)).toEqual([T0, T0 + 5000]);
+  });
+
   it('[MR1] a 4-hour case at a reading every 5 s encodes under 300 KB and deflates under 100 KB', () => {
     const compact = sizes(fourHourCase(newCaseDocWithClientId(38), recordReading));
     const legacy = sizes(fourHourCase(newCaseDocWithClientId(38), recordLegacyReading));
@@ -245,13 +264,21 @@ describe('monitor readings in the compact form (issue 38)', () => {
       reading(T0 + 15_000, () => 0),
     );
     setField(doc, 'weight', { value: 20 }); // another key: not followed
+    // Another tablet's monitor: its header is new here, so everything is read again.
+    const other = newCaseDoc();
+    exchangeUpdates(doc, other);
+    recordReading(
+      other,
+      reading(T0 + 16_000, () => 0, 'mon-other'),
+    );
+    exchangeUpdates(doc, other);
     stop();
     recordReading(
       doc,
       reading(T0 + 20_000, () => 0),
     );
-    expect(changes).toEqual(['all 2', 'appended 1', 'appended 1']);
-    expect(shown.map((r) => r.lastUpdated)).toEqual([T0, T0 + 5000, T0 + 10_000, T0 + 15_000]);
+    expect(changes).toEqual(['all 2', 'appended 1', 'appended 1', 'all 5']);
+    expect(shown.map((r) => r.lastUpdated)).toEqual([T0, T0 + 5000, T0 + 10_000, T0 + 15_000, T0 + 16_000]);
     expect(shown[0]!.id).toBe('vit-old');
   });
 });
