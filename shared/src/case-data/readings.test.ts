@@ -124,7 +124,7 @@ describe('compact monitor readings (issue 38)', () => {
 
   it('[MR1] a new reading the compact form cannot hold is kept whole, with an id of its own', () => {
     const reading = { ...simulated(0), id: undefined, vitals: { hr: { value: 70, time: T, unit: 'bpm' } } };
-    const { entry, header, record } = encodeNewReading(reading as never);
+    const { entry, header, record } = encodeNewReading(reading);
     expect(header).toBeNull();
     expect(record.id).toMatch(/^vit-/);
     expect(entry).toEqual({ r: record });
