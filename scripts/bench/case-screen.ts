@@ -16,6 +16,8 @@ import { CASE_ROOT, newId, type VitalsRecord } from '@vigil/shared';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../sync-server/src/report/chromium.js';
 import { ensureCaseStructure } from '../../client/src/sync/caseStructure.js';
 import { simulatedVitals } from '../../client/src/devices/monitor.js';
+import { asCaseDoc, recordReading } from '../../client/src/case/index.js';
+import { compactReadings } from '../../client/src/case/readings.js';
 import { orgMember, type OrgMember } from '../../tests/utils/members.js';
 import { REPO_ROOT, startServer, type TestServer } from '../../tests/utils/start-server.js';
 import { connectVigilClient } from '../../tests/utils/yjs-clients.js';
@@ -89,6 +91,40 @@ export function caseScreenDocument(): Y.Doc {
   const doc = new Y.Doc();
   longCase(doc, CASE_SCREEN_CONFIG.caseHours);
   return doc;
+}
+
+/** The case screen's 4-hour case three ways, for the size section's before and after (issue 38). */
+export interface CaseScreenForms {
+  /** The old form: every reading a whole record in `vitalsRecords` (builds before compact readings). */
+  before: Y.Doc;
+  /** The same readings charted in the compact form, one reading per transaction as a monitor writes them. */
+  after: Y.Doc;
+  /** The old form's case compacted (what the first compact reading does to a case an older tablet charted). */
+  compacted: Y.Doc;
+}
+
+export function caseScreenForms(): CaseScreenForms {
+  const before = caseScreenDocument();
+  const compacted = new Y.Doc();
+  Y.applyUpdate(compacted, Y.encodeStateAsUpdate(before));
+  compactReadings(asCaseDoc(compacted));
+  // The same case, its readings written by the case API's recordReading one at a time.
+  const after = new Y.Doc();
+  ensureCaseStructure(after);
+  const root = before.getMap(CASE_ROOT);
+  after.transact(() => {
+    const target = after.getMap(CASE_ROOT);
+    for (const key of ['weight', 'events'] as const) target.set(key, root.get(key));
+    (target.get('drugsAdministered') as Y.Array<unknown>).push(
+      (root.get('drugsAdministered') as Y.Array<unknown>).toArray(),
+    );
+  });
+  const doc = asCaseDoc(after);
+  for (const r of (root.get('vitalsRecords') as Y.Array<VitalsRecord>).toArray()) {
+    const { id: _id, ...reading } = r;
+    recordReading(doc, reading);
+  }
+  return { before, after, compacted };
 }
 
 async function seedCase(server: TestServer, member: OrgMember, caseId: string, hours: number): Promise<void> {

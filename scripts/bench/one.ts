@@ -5,12 +5,20 @@
  */
 import os from 'node:os';
 import * as Y from 'yjs';
-import { caseScreenSection } from './case-screen.js';
+import { caseScreenForms, caseScreenSection } from './case-screen.js';
 import { changeFeedSection } from './change-feed.js';
 import type { Section } from './report-types.js';
 import { table } from './report.js';
 import { BASELINE_ROOT } from './servers.js';
-import { coldLoadSection, latencySection, memorySection, saveAckSection, throughputSection } from './suite.js';
+import { measureCaseScreenSizes, measureSize } from './size.js';
+import {
+  coldLoadSection,
+  latencySection,
+  memorySection,
+  saveAckSection,
+  sizeSection,
+  throughputSection,
+} from './suite.js';
 import { chartCase } from './workload.js';
 
 const charted = chartCase(4);
@@ -23,6 +31,14 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   saves: () => saveAckSection(caseState),
   caseScreen: caseScreenSection,
   changeFeed: changeFeedSection,
+  size: () =>
+    Promise.resolve(
+      sizeSection(
+        measureSize(charted),
+        measureSize(chartCase(4, 3, 1, 'objects')),
+        measureCaseScreenSizes(caseScreenForms()),
+      ),
+    ),
 };
 
 console.log(`load average ${os.loadavg()[0]?.toFixed(1)} at start`);

@@ -9,13 +9,13 @@ import path from 'node:path';
 import * as prettier from 'prettier';
 import * as Y from 'yjs';
 import { REPO_ROOT } from '../../tests/utils/start-server.js';
-import { caseScreenDocument, caseScreenSection } from './case-screen.js';
+import { caseScreenForms, caseScreenSection } from './case-screen.js';
 import { changeFeedSection } from './change-feed.js';
 import { finalizeSection } from './finalize.js';
 import { readings } from './reading.js';
 import { renderMarkdown, type BenchReport, type Machine } from './report.js';
 import type { Section } from './report-types.js';
-import { measureSize } from './size.js';
+import { measureCaseScreenSizes, measureSize } from './size.js';
 import {
   CONFIG,
   coldLoadSection,
@@ -87,9 +87,8 @@ async function main(): Promise<void> {
   const charted = chartCase(4);
   const caseState = Y.encodeStateAsUpdate(charted.doc);
   const size = measureSize(charted);
-  const screenDoc = caseScreenDocument();
-  const screenSize = measureSize({ doc: screenDoc, updates: [Y.encodeStateAsUpdate(screenDoc)], edits: [] });
-  const sections = [sizeSection(size, measureSize(chartCase(4, 3, 1, 'objects')), screenSize)];
+  const screenSizes = measureCaseScreenSizes(caseScreenForms());
+  const sections = [sizeSection(size, measureSize(chartCase(4, 3, 1, 'objects')), screenSizes)];
   sections.push(await step('latency', latencySection));
   sections.push(await step('throughput', throughputSection));
   sections.push(await step('cold load', () => coldLoadSection(charted)));

@@ -52,3 +52,24 @@ export function measureSize(charted: ChartedCase): SizeResult {
     heapBytes: docHeapBytes(encoded),
   };
 }
+
+/** The size of a document alone (no update log: the log rows are the charted case's). */
+export function measureDocSize(doc: Y.Doc): SizeResult {
+  return measureSize({ doc, updates: [Y.encodeStateAsUpdate(doc)], edits: [] });
+}
+
+/** The case screen's 4-hour case in the old form (before), the compact form (after) and compacted (issue 38). */
+export interface CaseScreenSizes {
+  before: SizeResult;
+  after: SizeResult;
+  compacted: SizeResult;
+}
+
+/** The case screen's 4-hour case before and after compact readings (issue 38), and compacted. */
+export function measureCaseScreenSizes(forms: { before: Y.Doc; after: Y.Doc; compacted: Y.Doc }): CaseScreenSizes {
+  return {
+    before: measureDocSize(forms.before),
+    after: measureDocSize(forms.after),
+    compacted: measureDocSize(forms.compacted),
+  };
+}

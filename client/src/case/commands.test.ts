@@ -5,7 +5,6 @@ import {
   putListEntry,
   readCase,
   readField,
-  recordReading,
   removeListEntry,
   setField,
   setRecordEntry,
@@ -70,19 +69,5 @@ describe('the case document commands (issue 36 item 6)', () => {
     expect(readField(a, 'events')).toEqual({ caseStart: 1, end: 2 });
     setRecordEntry(a, 'events', 'end', null);
     expect(readField(a, 'events')).toEqual({ caseStart: 1 });
-  });
-
-  it('records a monitor reading with a new id into vitalsRecords', () => {
-    const doc = newCaseDoc();
-    const record = recordReading(doc, {
-      lastUpdated: 1,
-      simulated: false,
-      monitorLabel: 'Monitor',
-      monitorId: 'm',
-      selectedVitals: ['hr'],
-      vitals: { hr: { value: 70, time: 1 } },
-    });
-    expect(record.id).toMatch(/^vit/);
-    expect(readField(doc, 'vitalsRecords')).toEqual([record]);
   });
 });

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { newId, type CaseListEntry, type CaseListKey, type VitalsRecord } from '@vigil/shared';
+import type { CaseListEntry, CaseListKey } from '@vigil/shared';
 import { ensureCaseStructure, isStructuredKey, isStructuredMap } from '../sync/caseStructure.js';
 import { caseRoot, readKey, yDocOf, type CaseDoc } from './caseDoc.js';
 
@@ -139,17 +139,6 @@ export function putListEntry<K extends CaseListKeyWithId>(doc: CaseDoc, key: K, 
     for (let i = list.length - 1; i >= 0; i--) if (list.get(i).id === entry.id) list.delete(i, 1);
     list.push([entry]);
   });
-}
-
-/**
- * Writes one monitor reading into the case document: the one path every monitor takes, a real
- * one (serial or Bluetooth, client/src/devices/) or the simulated one. The list is the case
- * structure's Y.Array, so readings from two tablets merge.
- */
-export function recordReading(doc: CaseDoc, reading: Omit<VitalsRecord, 'id'> & { id?: string }): VitalsRecord {
-  const record: VitalsRecord = { ...reading, id: reading.id ?? newId('vit') };
-  addListEntry(doc, 'vitalsRecords', record);
-  return record;
 }
 
 /** Replaces a Y.Text's content by the smallest edit that turns it into `next`. */

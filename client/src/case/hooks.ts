@@ -3,6 +3,7 @@ import * as Y from 'yjs';
 import type { CaseListEntry, CaseListKey, VitalsRecord } from '@vigil/shared';
 import { caseRoot, docVersion, readKey, type CaseDoc } from './caseDoc.js';
 import { addEntryOf, editText, removeListEntries, replaceListEntry, setField, setRecordEntry } from './commands.js';
+import { readVitalsRecords, watchVitalsRecords } from './readings.js';
 
 /**
  * A hook's state read from the case in the render, so a section mounts with its values instead
@@ -246,62 +247,25 @@ export function useThrottledCaseJson(doc: CaseDoc | undefined, everyMs: number):
 }
 
 /**
- * The case's monitor readings, kept current. It watches only the `vitalsRecords` list and
- * appends what was pushed at its end, so a 4-hour case of readings every 5 s (2,880) is not
- * copied again on every keystroke elsewhere in the case.
+ * The case's monitor readings (both forms, shared's monitorRecords), kept current. It follows
+ * only the readings' containers and appends what a monitor pushed at the end, so a 4-hour case of
+ * readings every 5 s (2,880) is not read again on every keystroke elsewhere in the case.
  */
 export function useVitalsRecords(doc: CaseDoc | undefined): VitalsRecord[] {
   // Read at the first render (useReadState): the section mounts with its readings.
-  const [first] = useState(() => {
-    const list = doc ? caseRoot(doc).get('vitalsRecords') : undefined;
-    return doc && list instanceof Y.Array
-      ? { doc, version: docVersion(doc), records: list.toArray() as VitalsRecord[] }
-      : null;
-  });
+  const [first] = useState(() => (doc ? { doc, version: docVersion(doc), records: readVitalsRecords(doc) } : null));
   const [records, setRecords] = useState<VitalsRecord[]>(first?.records ?? []);
   useEffect(() => {
     if (!doc) return;
-    const root = caseRoot(doc);
-    let list: Y.Array<VitalsRecord> | null = null;
-    let known = 0;
-    const readAll = (): void => {
-      const items = list ? list.toArray() : [];
-      known = items.length;
-      startTransition(() => setRecords(items));
-    };
-    const onList = (event: Y.YArrayEvent<VitalsRecord>): void => {
-      const delta = event.changes.delta;
-      const onlyAppended =
-        delta.every((d) => d.delete === undefined) &&
-        delta.length <= 2 &&
-        (delta.length === 1 ? delta[0]!.insert !== undefined && known === 0 : delta[0]!.retain === known);
-      if (onlyAppended && list) {
-        const added = list.slice(known);
-        known = list.length;
-        // The chart and tables redraw without holding up a tap or keystroke (useCaseList).
-        startTransition(() => setRecords((prev) => prev.concat(added)));
-      } else readAll();
-    };
-    const attach = (): void => {
-      const next = root.get('vitalsRecords');
-      const arr = next instanceof Y.Array ? (next as Y.Array<VitalsRecord>) : null;
-      if (arr === list) return;
-      list?.unobserve(onList);
-      list = arr;
-      list?.observe(onList);
-      // Unchanged since the first render: that render's readings are current.
-      if (first && first.doc === doc && first.version === docVersion(doc) && arr) known = arr.length;
-      else readAll();
-    };
-    const onRoot = (event: Y.YMapEvent<unknown>): void => {
-      if (event.keysChanged.has('vitalsRecords')) attach();
-    };
-    attach();
-    root.observe(onRoot);
-    return () => {
-      root.unobserve(onRoot);
-      list?.unobserve(onList);
-    };
+    // Unchanged since the first render: that render's readings are current.
+    const current = first && first.doc === doc && first.version === docVersion(doc) ? first.records : null;
+    return watchVitalsRecords(doc, current, (change) => {
+      // The chart and tables redraw without holding up a tap or keystroke (useCaseList).
+      startTransition(() => {
+        if ('all' in change) setRecords(change.all);
+        else setRecords((prev) => prev.concat(change.appended));
+      });
+    });
   }, [doc, first]);
   return records;
 }

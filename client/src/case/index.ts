@@ -5,6 +5,7 @@
  * A device driver (client/src/devices/) records its readings through `recordReading`.
  */
 export { asCaseDoc, type CaseDoc } from './caseDoc.js';
+export { readVitalsRecords, recordReading } from './readings.js';
 export {
   addListEntry,
   changeCase,
@@ -12,7 +13,6 @@ export {
   putListEntry,
   readCase,
   readField,
-  recordReading,
   removeListEntries,
   removeListEntry,
   replaceListEntry,

@@ -1,8 +1,8 @@
 import * as Y from 'yjs';
-import { CASE_ROOT } from '@vigil/shared';
+import { CASE_ROOT, newId, type VitalsRecord } from '@vigil/shared';
 import { ensureCaseStructure } from '../sync/caseStructure.js';
 import { asCaseDoc, yDocOf, type CaseDoc } from './caseDoc.js';
-import { readCase, readField, setField } from './commands.js';
+import { addListEntry, readCase, readField, setField } from './commands.js';
 
 /*
  * Case documents for the features' tests, without Yjs in the tests: a new case (with its
@@ -58,4 +58,37 @@ export function caseView(doc: CaseDoc): CaseView {
     set: (key, value) => setField(doc, key, value),
     toJSON: () => readCase(doc),
   };
+}
+
+/**
+ * Writes a monitor reading as the builds before compact readings did (commit 319a412's
+ * recordReading, kept as it was): the whole record with a new id pushed into `vitalsRecords`.
+ * For tests and the bench that need a case an older tablet charted (issue 38).
+ */
+export function recordLegacyReading(doc: CaseDoc, reading: Omit<VitalsRecord, 'id'> & { id?: string }): VitalsRecord {
+  const record: VitalsRecord = { ...reading, id: reading.id ?? newId('vit') };
+  addListEntry(doc, 'vitalsRecords', record);
+  return record;
+}
+
+/** The Yjs update of the whole case (Y.encodeStateAsUpdate): what a tablet stores and sends for it. */
+export function encodeCase(doc: CaseDoc): Uint8Array {
+  return Y.encodeStateAsUpdate(yDocOf(doc));
+}
+
+/** A case document loaded from a whole-case update (encodeCase), with this build's structure; `clientId` fixes its Yjs client id. */
+export function caseFromUpdate(update: Uint8Array, clientId?: number): CaseDoc {
+  const doc = new Y.Doc();
+  if (clientId !== undefined) doc.clientID = clientId;
+  Y.applyUpdate(doc, update);
+  ensureCaseStructure(doc);
+  return asCaseDoc(doc);
+}
+
+/** A new case document with a fixed Yjs client id (deterministic updates for size bounds), with its structure. */
+export function newCaseDocWithClientId(clientId: number): CaseDoc {
+  const doc = new Y.Doc();
+  doc.clientID = clientId;
+  ensureCaseStructure(doc);
+  return asCaseDoc(doc);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readField, type CaseDoc } from '../case/index.js';
+import { readVitalsRecords, type CaseDoc } from '../case/index.js';
 import { exchangeUpdates, newCaseDoc } from '../case/testing.js';
 import { recordMonitorReading, simulatedVitals } from './monitor.js';
 
@@ -25,7 +25,7 @@ describe('simulated monitor (spec 002 §9 sample vital generators)', () => {
 });
 
 describe('monitor readings in the case document', () => {
-  it('writes a reading marked simulated into vitalsRecords, and two tablets keep both readings', () => {
+  it('writes a reading marked simulated into the case, and two tablets keep both readings', () => {
     const a = newCaseDoc();
     const b = newCaseDoc();
     recordMonitorReading(a, {
@@ -45,8 +45,7 @@ describe('monitor readings in the case document', () => {
       vitals: { hr: { value: 72, time: 2 } },
     });
     exchangeUpdates(a, b);
-    const list = (d: CaseDoc): { simulated: boolean; monitorId: string }[] =>
-      readField(d, 'vitalsRecords') as { simulated: boolean; monitorId: string }[];
+    const list = (d: CaseDoc): { simulated: boolean; monitorId: string }[] => readVitalsRecords(d);
     expect(
       list(a)
         .map((r) => r.monitorId)

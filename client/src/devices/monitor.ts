@@ -32,8 +32,10 @@ export function simulatedVitals(now: number, random: () => number = Math.random)
 
 /**
  * Writes one monitor reading into the case document: the one path every monitor takes, a real
- * one (serial or Bluetooth) or the simulated one (the case API's recordReading). The list is the
- * case structure's, so readings from two tablets merge.
+ * one (serial or Bluetooth) or the simulated one (the case API's recordReading). It is stored in
+ * the compact form (one small entry, the monitor's shared fields in a header; issue 38) in the
+ * case structure's list, so readings from two tablets merge; the record returned is the one every
+ * reader reads back.
  */
 export function recordMonitorReading(doc: CaseDoc, reading: Omit<VitalsRecord, 'id'> & { id?: string }): VitalsRecord {
   return recordReading(doc, reading);

@@ -5,3 +5,4 @@ export * from './validate.js';
 export * from './wave-svg.js';
 export * from './addendum.js';
 export * from './entries.js';
+export * from './readings.js';

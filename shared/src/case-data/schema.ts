@@ -303,6 +303,10 @@ function buildCaseDataSchema() {
     waves: z.array(wave).nullish(),
     // Vitals, drugs, IV, airways, events, discharge
     vitalsRecords: z.array(vitalsRecord).nullish(),
+    // [MR1] Compact monitor readings and their monitors' headers (issue 38, readings.ts); a newer
+    // build's entries and headers are kept, not refused.
+    vitalsReadings: z.array(z.record(z.string(), z.unknown())).nullish(),
+    vitalsMonitors: z.record(z.string(), z.looseObject({ v: z.number() })).nullish(),
     manualVitals: z.array(manualVital).nullish(),
     drugsAdministered: z.array(drug).nullish(),
     drugDosage: z.partialRecord(z.enum(DRUG_ROUTES, { error: M.invalidValue }), z.unknown()).nullish(),

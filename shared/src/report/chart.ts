@@ -3,6 +3,7 @@ import { MINUTE } from '../constants/time.js';
 import type { ReportInput } from './model.js';
 import { drugDoses } from './rules.js';
 import { num, record, records, text, timeOf, type CaseRecord } from '../case-data/read.js';
+import { monitorRecords } from '../case-data/readings.js';
 import { findVariant, LOCAL_ANESTHETIC_DRUGS } from '../rules/local-anesthetics.js';
 import { vitalsIntervalMinutes } from '../rules/vitals.js';
 import { readingMap } from '../rules/vitals-chart.js';
@@ -125,7 +126,7 @@ export function isSimulatedRecord(r: { simulated?: unknown }): boolean {
 
 /** [SIM1] Whether the case holds any simulated monitor reading: its report then says so on every page. */
 export function hasSimulatedReadings(caseData: CaseRecord): boolean {
-  return records(caseData.vitalsRecords).some(isSimulatedRecord);
+  return monitorRecords(caseData).some(isSimulatedRecord);
 }
 
 /**
@@ -156,7 +157,7 @@ export function vitalSamples(caseData: CaseRecord): VitalSample[] {
       });
   };
   for (const m of records(caseData.manualVitals)) add(m, m.vitals, true, false);
-  for (const r of records(caseData.vitalsRecords)) {
+  for (const r of monitorRecords(caseData)) {
     const simulated = isSimulatedRecord(r);
     if (Array.isArray(r.vitals)) for (const s of records(r.vitals)) add(s, s.values ?? s.vitals, false, simulated);
     else add(r, r.vitals, false, simulated);

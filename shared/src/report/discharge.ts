@@ -10,6 +10,7 @@ import {
 import { DISCHARGE_SCORE_TYPES, VITAL_IDS, type DischargeScoreType, type VitalId } from '../enums.js';
 import { DISCHARGE_CHOICE_LABELS, DISCHARGE_ITEM_LABELS, VITAL_NAMES } from './labels.js';
 import { record, records, timeOf, type CaseRecord } from '../case-data/read.js';
+import { monitorRecords } from '../case-data/readings.js';
 import { isSimulatedRecord } from './chart.js';
 
 /**
@@ -150,6 +151,6 @@ export function caseDischarge(caseData: CaseRecord): DischargeModel {
   const entries = (record(caseData.dischargeScoreEntries) ?? {}) as Readonly<
     Record<string, { score?: unknown } | undefined>
   >;
-  const series = vitalsSeries(vitalsEnds(records(caseData.manualVitals)), vitalsEnds(records(caseData.vitalsRecords)));
+  const series = vitalsSeries(vitalsEnds(records(caseData.manualVitals)), vitalsEnds(monitorRecords(caseData)));
   return dischargeModel(type, entries, series);
 }

@@ -1,6 +1,7 @@
 import { migrateCaseData } from '../case-data/migrations.js';
 import { DEPTH_SEDATION_LEVELS, EVENT_IDS, type EventId } from '../enums.js';
 import { num, record, records, text, timeOf, type CaseRecord } from '../case-data/read.js';
+import { monitorRecords } from '../case-data/readings.js';
 import { effectiveTimes, type EventTimesInput } from './event-times.js';
 import { sedationLevelRank } from './sedation-level.js';
 
@@ -83,7 +84,7 @@ export function caseReadings(data: CaseRecord): SignoffReading[] {
     const values = readingValues(m.vitals);
     if (time != null && Object.keys(values).length > 0) out.push({ time, source: 'manual', values });
   }
-  for (const r of records(data.vitalsRecords)) {
+  for (const r of monitorRecords(data)) {
     if (r.simulated === true) continue; // the record's `simulated` flag (SIM1)
     const time = timeOf(r.lastUpdated);
     const values = readingValues(r.vitals);

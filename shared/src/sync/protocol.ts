@@ -103,4 +103,10 @@ export const CASE_STRUCTURE_GROUPS = [
     texts: [],
     maps: ['events', 'dischargeScoreEntries'],
   },
+  {
+    // Compact monitor readings (issue 38, case-data/readings.ts): the readings and their monitors' headers.
+    lists: ['vitalsReadings'],
+    texts: [],
+    maps: ['vitalsMonitors'],
+  },
 ] as const;

@@ -6,7 +6,7 @@ import { SimulatedMonitor } from './vitals/SimulatedMonitor.js';
 import { DrugsSection } from './drugs/DrugsSection.js';
 import { IvSitesSection } from './iv/IvSitesSection.js';
 import type { CaseSectionProps } from './caseSection.js';
-import { readField, setField, type CaseDoc } from '../../case/index.js';
+import { readField, readVitalsRecords, setField, type CaseDoc } from '../../case/index.js';
 import { exchangeUpdates, newCaseDoc, pushEntries } from '../../case/testing.js';
 
 afterEach(() => {
@@ -141,15 +141,11 @@ describe('simulated monitor (spec 002 §9)', () => {
         />
       </MantineProvider>,
     );
-    expect(list(doc, 'vitalsRecords')).toHaveLength(1);
+    expect(readVitalsRecords(doc)).toHaveLength(1);
     act(() => {
       vi.advanceTimersByTime(10_000);
     });
-    const records = list(doc, 'vitalsRecords') as {
-      simulated: boolean;
-      monitorId: string;
-      vitals: Record<string, unknown>;
-    }[];
+    const records = readVitalsRecords(doc);
     expect(records).toHaveLength(3);
     expect(records.every((r) => r.simulated && r.monitorId === 'mon-1')).toBe(true);
     expect(Object.keys(records[0]!.vitals).sort()).toEqual(['hr', 'rr', 'spo2']);

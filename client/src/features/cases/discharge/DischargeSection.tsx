@@ -4,7 +4,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { LabelledSegments } from '../../../ui/kit/LabelledSegments.js';
 import { SectionFrame } from '../../../ui/SectionFrame.js';
 import type { CaseSectionProps } from '../caseSection.js';
-import { useCaseList, useCaseRecord, useCaseValue } from '../../../case/index.js';
+import { useCaseList, useCaseRecord, useCaseValue, useVitalsRecords } from '../../../case/index.js';
 import { dischargeModel, vitalsEnds, vitalsSeries, type DischargeModel } from './discharge.js';
 import classes from './DischargeSection.module.css';
 
@@ -60,7 +60,7 @@ export function DischargeSection({ doc, readOnly }: CaseSectionProps): ReactNode
   const [storedType, setType] = useCaseValue<string>(doc, 'dischargeScoreType');
   const [entries, setEntry] = useCaseRecord<{ score: number }>(doc, 'dischargeScoreEntries');
   const manual = useCaseList(doc, 'manualVitals').items;
-  const records = useCaseList(doc, 'vitalsRecords').items;
+  const records = useVitalsRecords(doc);
   const type: DischargeScoreType = isOneOf(DISCHARGE_SCORE_TYPES, storedType) ? storedType : 'aldrete';
   // Each list read on its own change: a manual entry does not go over every monitor reading again.
   const manualEnds = useMemo(() => vitalsEnds(manual), [manual]);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE } from '@vigil/shared';
 import { recordMonitorReading } from '../../../devices/monitor.js';
 import { VitalsSection } from './VitalsSection.js';
-import { readField, setField, type CaseDoc } from '../../../case/index.js';
+import { readField, readVitalsRecords, setField, type CaseDoc } from '../../../case/index.js';
 import { newCaseDoc, pushEntries } from '../../../case/testing.js';
 
 vi.mock('./VitalsChart.js', () => ({
@@ -138,7 +138,7 @@ describe('vitals section on a case document', () => {
     vi.useFakeTimers();
     try {
       const doc = newCaseDoc();
-      const readings = (): number => (readField(doc, 'vitalsRecords') as unknown[]).length;
+      const readings = (): number => readVitalsRecords(doc).length;
       showSection(doc);
       const monitor = (): HTMLInputElement => screen.getByRole('switch', { name: /Simulated monitor/ });
       act(() => {
