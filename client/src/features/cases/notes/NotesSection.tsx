@@ -4,6 +4,7 @@ import { GrowingTextarea } from '../../../ui/kit/GrowingTextarea.js';
 import { SectionFrame } from '../../../ui/SectionFrame.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import { useCaseText } from '../../../case/index.js';
+import { NotesSignature } from './NotesSignature.js';
 
 /** Procedure and recovery notes (spec 001 §3), each a shared text two people can type in at once. */
 export function NotesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
@@ -28,6 +29,8 @@ export function NotesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
           disabled={readOnly}
           onChange={(e) => setRecoveryNotes(e.currentTarget.value)}
         />
+        <NotesSignature doc={doc} field="procedureNotesSignature" notes="procedure notes" disabled={readOnly} />
+        <NotesSignature doc={doc} field="recoveryNotesSignature" notes="recovery notes" disabled={readOnly} />
       </SimpleGrid>
     </SectionFrame>
   );

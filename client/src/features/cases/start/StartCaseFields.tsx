@@ -197,6 +197,13 @@ export function TeamFields({ doc, readOnly, settings, primaryProviderName }: Tea
         />
         <CaseText doc={doc} field="recorderName" label="Recorder" disabled={readOnly} />
         <CaseText doc={doc} field="present" label="Present" placeholder="Others in the room" disabled={readOnly} />
+        <CaseText
+          doc={doc}
+          field="responsibleCompanion"
+          label="Responsible companion"
+          placeholder="Who takes the patient home"
+          disabled={readOnly}
+        />
       </div>
       <LightText size="sm" data-testid="final-signer">
         Final signer: {names.finalSignerName ?? 'choose your role'}
@@ -209,10 +216,19 @@ export function TeamFields({ doc, readOnly, settings, primaryProviderName }: Tea
 export function ProcedureFields({ doc, readOnly }: { doc: Doc; readOnly: boolean }): ReactNode {
   const [asa, setAsa] = useCaseValue<string>(doc, 'asaClassification');
   const [timeoutEnabled] = useCaseValue<boolean>(doc, 'timeoutEnabled');
+  const [procedureDate, setProcedureDate] = useCaseValue<string>(doc, 'procedureDate');
   return (
     <>
       <div className={classes.grid2}>
         <CaseText doc={doc} field="procedure" label="Procedure" disabled={readOnly} />
+        <LightTextInput
+          label="Procedure date"
+          type="date"
+          value={typeof procedureDate === 'string' ? procedureDate : ''}
+          disabled={readOnly}
+          description="Printed on the report; the day it is printed when left empty"
+          onChange={(e) => setProcedureDate(e.currentTarget.value || null)}
+        />
         <CaseText doc={doc} field="reasonForSedation" label="Reason for sedation" disabled={readOnly} />
         <CaseText doc={doc} field="lastFood" label="Last food" placeholder="e.g. 20:00 yesterday" disabled={readOnly} />
         <CaseText doc={doc} field="lastDrink" label="Last drink" placeholder="e.g. 06:00 water" disabled={readOnly} />
@@ -327,6 +343,13 @@ export function PreOpChecklist(props: PreOpChecklistProps): ReactNode {
           </Button>
         </Group>
       </form>
+      <CaseSwitch
+        doc={doc}
+        field="separatePreOpPage"
+        label="Print the pre-op checklist on its own page"
+        disabled={readOnly}
+        fallback={false}
+      />
     </>
   );
 }
