@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readField, setField } from '../../../case/index.js';
 import { newCaseDoc } from '../../../case/testing.js';
@@ -47,7 +47,7 @@ describe('the last case fields the report prints (issue 39; spec 001 §3, spec 0
     fireEvent.change(screen.getByLabelText(/Other local anesthetics/), { target: { value: 'Benzocaine 20% gel' } });
     expect(readField(doc, 'otherLocalAnesthetics')).toBe('Benzocaine 20% gel');
     // A list written by an older build is printed as a table (Report.tsx): the text field leaves it alone.
-    setField(doc, 'otherLocalAnesthetics', [{ name: 'Lidocaine spray', amount: 2, unit: 'sprays' }]);
+    act(() => setField(doc, 'otherLocalAnesthetics', [{ name: 'Lidocaine spray', amount: 2, unit: 'sprays' }]));
     expect(screen.getByLabelText<HTMLTextAreaElement>(/Other local anesthetics/).disabled).toBe(true);
   });
 });
