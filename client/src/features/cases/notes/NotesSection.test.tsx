@@ -53,6 +53,13 @@ describe('the notes’ signatures (spec 002 §3 procedureNotesSignature, recover
     expect(screen.getByRole('button', { name: 'Sign recovery notes' })).toBeTruthy();
   });
 
+  it('[SS2] appends a suggested sentence to the procedure notes in the case', () => {
+    const doc = renderNotes();
+    fireEvent.change(screen.getByLabelText('Procedure notes'), { target: { value: 'Extraction of 3 teeth' } });
+    fireEvent.click(screen.getByRole('button', { name: 'No complications' }));
+    expect(readField(doc, 'procedureNotes')).toBe('Extraction of 3 teeth. No complications');
+  });
+
   it('offers no signing on a read-only case', () => {
     renderNotes(true);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign procedure notes' }).disabled).toBe(true);
