@@ -15,9 +15,9 @@ describe('a new case starts with the office’s checklists (issue 39)', () => {
     const doc = newCaseDoc();
     let saves = 0;
     onCaseUpdate(doc, () => saves++);
-    expect(startCaseChecklists(doc, { preOpChecklist: ['Consent signed', 'Escort present'], optChecks: ['Count'] })).toBe(
-      true,
-    );
+    expect(
+      startCaseChecklists(doc, { preOpChecklist: ['Consent signed', 'Escort present'], optChecks: ['Count'] }),
+    ).toBe(true);
     expect(saves).toBe(1);
     expect(labels(doc, 'preOpChecklist')).toEqual([
       ['Consent signed', 1, false],

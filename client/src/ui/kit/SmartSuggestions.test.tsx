@@ -26,7 +26,9 @@ const renderField = (type: SuggestionType, start: string, items: string[]): void
   );
 };
 const value = (): string | null => screen.getByTestId('value').textContent;
-const click = (name: string): void => fireEvent.click(screen.getByRole('button', { name }));
+const click = (name: string): void => {
+  fireEvent.click(screen.getByRole('button', { name }));
+};
 
 describe('the smart suggestions panel (spec 002 §2, §5)', () => {
   it('[SS1] shows at most 5 suggestions', () => {

@@ -1,6 +1,12 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { signNotes, useCaseValue, type CaseDoc, type NotesSignature as Signed, type NotesSignatureKey } from '../../../case/index.js';
+import {
+  signNotes,
+  useCaseValue,
+  type CaseDoc,
+  type NotesSignature as Signed,
+  type NotesSignatureKey,
+} from '../../../case/index.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { SignaturePad } from '../../../ui/SignaturePad.js';
 import { clockDateTime } from '../../../ui/format.js';
@@ -15,7 +21,10 @@ export interface NotesSignatureProps {
 }
 
 const isSigned = (v: unknown): v is Signed =>
-  v != null && typeof v === 'object' && typeof (v as Signed).name === 'string' && typeof (v as Signed).signature === 'string';
+  v != null &&
+  typeof v === 'object' &&
+  typeof (v as Signed).name === 'string' &&
+  typeof (v as Signed).signature === 'string';
 
 /**
  * The signature under a case's notes (spec 002 §3 report data: procedureNotesSignature,

@@ -24,7 +24,14 @@ describe('the last case fields the report prints (issue 39; spec 001 §3, spec 0
       <MantineProvider>
         <TeamFields doc={doc} readOnly={false} settings={DEFAULT_ORG_CASE_SETTINGS} primaryProviderName="Dr. Ray" />
         <ProcedureFields doc={doc} readOnly={false} />
-        <PreOpChecklist doc={doc} readOnly={false} orgId="o" newItem="" setNewItem={() => undefined} />
+        <PreOpChecklist
+          doc={doc}
+          readOnly={false}
+          orgId="o"
+          patientConsent={null}
+          newItem=""
+          setNewItem={() => undefined}
+        />
       </MantineProvider>,
     );
     fireEvent.change(screen.getByLabelText('Procedure date'), { target: { value: '2026-11-28' } });

@@ -38,12 +38,18 @@ describe('a case created on this device starts with the office’s checklists (i
     const fetch = (): Promise<OrgChecklistsView> => Promise.resolve(OFFICE);
     const other = newCaseDoc();
     renderHook(() =>
-      useOfficeChecklists(other, 'office', 'case-2', false, { marks: memoryMarks(), fetch, store: memorySettingsStore() }),
+      useOfficeChecklists(other, 'office', 'case-2', false, {
+        marks: memoryMarks(),
+        fetch,
+        store: memorySettingsStore(),
+      }),
     );
     const started = newCaseDoc();
     const marks = memoryMarks();
     markNewCase('case-3', marks);
-    renderHook(() => useOfficeChecklists(started, 'office', 'case-3', true, { marks, fetch, store: memorySettingsStore() }));
+    renderHook(() =>
+      useOfficeChecklists(started, 'office', 'case-3', true, { marks, fetch, store: memorySettingsStore() }),
+    );
     await settle();
     expect(labels(other)).toEqual([]);
     expect(labels(started)).toEqual([]);

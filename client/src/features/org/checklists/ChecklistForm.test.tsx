@@ -55,7 +55,10 @@ describe('the checklist form (spec 002 §2, §4)', () => {
 
   it('[LT1] saves the list as the textarea reads it: Saving updated list..., then the saved message', async () => {
     const answer = deferred();
-    const { onSave } = renderForm(['Consent signed'], vi.fn(() => answer.promise));
+    const { onSave } = renderForm(
+      ['Consent signed'],
+      vi.fn(() => answer.promise),
+    );
     fireEvent.change(textarea(), { target: { value: '1. Consent signed\n\n- Escort present\n__Monitors applied' } });
     expect(screen.getByText('Contains 3 items')).toBeTruthy();
     fireEvent.click(button('Save'));
@@ -72,7 +75,10 @@ describe('the checklist form (spec 002 §2, §4)', () => {
 
   it('keeps the typed text and says why when the save is refused', async () => {
     const answer = deferred();
-    renderForm(['Consent signed'], vi.fn(() => answer.promise));
+    renderForm(
+      ['Consent signed'],
+      vi.fn(() => answer.promise),
+    );
     fireEvent.change(textarea(), { target: { value: 'Escort present' } });
     fireEvent.click(button('Save'));
     await act(async () => {

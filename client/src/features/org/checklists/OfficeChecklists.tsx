@@ -59,7 +59,7 @@ export function OfficeChecklists({ orgId, options = {}, save = saveOrgChecklist 
               try {
                 query.set(await save(orgId, list.kind, items));
               } catch (err) {
-                throw new Error(refusalText(errorCode(err)));
+                throw new Error(refusalText(errorCode(err)), { cause: err });
               }
             }}
           />
