@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readField, removeListEntries } from './commands.js';
-import { OFFICE_CHECKLISTS_KEY, signNotes, startCaseChecklists } from './fields.js';
+import { readCase, readField, removeListEntries, setField } from './commands.js';
+import { addRecentPreMed, copyCaseValues, OFFICE_CHECKLISTS_KEY, signNotes, startCaseChecklists } from './fields.js';
 import { newCaseDoc, onCaseUpdate, pushEntries } from './testing.js';
 
 const labels = (doc: ReturnType<typeof newCaseDoc>, key: string): unknown =>
@@ -56,5 +56,47 @@ describe('the notes’ signatures (spec 002 §3 procedureNotesSignature, recover
     expect(readField(doc, 'recoveryNotesSignature')).toBeUndefined();
     signNotes(doc, 'procedureNotesSignature', null);
     expect(readField(doc, 'procedureNotesSignature')).toBeUndefined();
+  });
+});
+
+describe('copying from the patient’s earlier case (CC1, CC2)', () => {
+  it('fills only what the case has not set, the notes into their shared texts, in one save', () => {
+    const doc = newCaseDoc();
+    setField(doc, 'asaClassification', '3');
+    let saves = 0;
+    onCaseUpdate(doc, () => saves++);
+    const written = copyCaseValues(doc, {
+      asaClassification: '2',
+      sedationLevel: 'moderate',
+      procedureNotes: 'Extractions',
+      ivEnabled: false,
+    });
+    expect(saves).toBe(1);
+    expect(written).toEqual(['sedationLevel', 'procedureNotes', 'ivEnabled']);
+    expect(readCase(doc)).toMatchObject({
+      asaClassification: '3',
+      sedationLevel: 'moderate',
+      procedureNotes: 'Extractions',
+      ivEnabled: false,
+    });
+  });
+
+  it('adds a recent pre-med at the time given, not the earlier case’s', () => {
+    const doc = newCaseDoc();
+    addRecentPreMed(
+      doc,
+      { drugId: 'tri', drugName: 'Triazolam', route: 'PO', dosage: 0.25, unit: 'mg', givenAt: 100 },
+      5000,
+    );
+    expect(readField(doc, 'preMeds')).toEqual([
+      expect.objectContaining({
+        drugId: 'tri',
+        drugName: 'Triazolam',
+        route: 'PO',
+        dosage: 0.25,
+        unit: 'mg',
+        time: 5000,
+      }),
+    ]);
   });
 });

@@ -1,10 +1,11 @@
-import { newId, type ChecklistItemEntry } from '@vigil/shared';
-import { addEntryOf, readField, setField } from './commands.js';
+import { CASE_STRUCTURE_GROUPS, newId, type ChecklistItemEntry, type RecentPreMed } from '@vigil/shared';
+import { addEntryOf, addListEntry, editText, readField, setField } from './commands.js';
 import { yDocOf, type CaseDoc } from './caseDoc.js';
 
 /*
  * Commands of the last case fields (issue 39): the office's checklists a new case starts with,
- * and the notes' signatures. Each is one Yjs transaction (one save, one undo step).
+ * the notes' signatures, and what a new case copies from the patient's earlier one. Each is one
+ * Yjs transaction (one save, one undo step).
  */
 
 /** The office's lists as the case takes them: null for a list the office never saved. */
@@ -54,4 +55,36 @@ export interface NotesSignature {
 /** Signs the procedure or recovery notes (replacing an earlier signature); null removes it. */
 export function signNotes(doc: CaseDoc, key: NotesSignatureKey, signature: NotesSignature | null): void {
   setField(doc, key, signature === null ? null : { ...signature });
+}
+
+const TEXT_KEYS: ReadonlySet<string> = new Set(CASE_STRUCTURE_GROUPS.flatMap((g) => [...g.texts]));
+
+const isBlank = (v: unknown): boolean => v == null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * Copies values from the patient's earlier case (CC1, copiedCaseValues) into this one, in one
+ * transaction: only into fields this case has not set, so nothing typed is replaced; the notes go
+ * into their shared texts. Answers the fields it wrote.
+ */
+export function copyCaseValues(doc: CaseDoc, values: Readonly<Record<string, unknown>>): string[] {
+  const written: string[] = [];
+  yDocOf(doc).transact(() => {
+    for (const [key, value] of Object.entries(values)) {
+      if (value == null || !isBlank(readField(doc, key))) continue;
+      if (TEXT_KEYS.has(key)) {
+        if (typeof value !== 'string') continue;
+        editText(doc, key, value);
+      } else {
+        setField(doc, key, value);
+      }
+      written.push(key);
+    }
+  });
+  return written;
+}
+
+/** Adds a pre-med from the patient's recent ones (CC2) to the case, given at `time` (never the earlier case's). */
+export function addRecentPreMed(doc: CaseDoc, preMed: RecentPreMed, time: number): void {
+  const { drugId, drugName, route, dosage, unit } = preMed;
+  addListEntry(doc, 'preMeds', { id: newId('pm'), drugId, drugName, route, dosage, unit, time });
 }

@@ -17,6 +17,7 @@ import { ChartingSwitches, PatientFields, PreOpChecklist, ProcedureFields, TeamF
 import { useCarryMeasurements, useCasePatientId, usePatientCarriedMeasurements } from './useCarriedMeasurements.js';
 import { useCaseValue } from '../../../case/index.js';
 import { useOfficeChecklists } from './useOfficeChecklists.js';
+import { CopyCaseData } from './CopyCaseData.js';
 import { ASA_OPTIONS, sedationLevelNotAllowedText, sedationLevelOptions } from './startCase.js';
 
 export interface StartCaseSectionProps extends CaseSectionProps {
@@ -110,6 +111,9 @@ export function StartCaseSection({
           onChange={(v) => setLevel(v)}
         />
         {notAllowed}
+        {!startedWhenOpened && (
+          <CopyCaseData doc={doc} orgId={context.orgId} caseId={context.caseId} disabled={readOnly} />
+        )}
 
         <Title order={3} size="h5">
           Patient
