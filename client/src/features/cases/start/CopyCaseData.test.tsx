@@ -64,12 +64,13 @@ describe('copying from the patient’s earlier case (issue 39, CC1, CC2)', () =>
         resourceType: 'Composition',
         id,
         status,
+        author: [{ reference: 'Practitioner/pr1' }],
         type: { coding: [{ ...ANESTHESIA_RECORD_TYPE }] },
         subject: { reference: `Patient/${patient}` },
         date: '2026-11-20T09:00:00Z',
         title: 'Anesthesia Record',
         extension: [{ url: CASE_DATA_EXTENSION_URL, valueAttachment: { data: content } }],
-      }) as Composition;
+      }) as unknown as Composition;
     const cases = patientCases([record('a', 'p1'), record('b', 'p2'), record('c', 'p1', 'entered-in-error')], 'p1');
     expect(cases).toEqual([{ id: 'a', at: Date.parse('2026-11-20T09:00:00Z'), data: { sedationLevel: 'deep' } }]);
   });

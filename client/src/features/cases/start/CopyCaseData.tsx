@@ -95,9 +95,9 @@ export function CopyCaseDataPanel({ doc, recent, disabled, now }: CopyCaseDataPa
           Copy from the earlier case
         </LightButton>
         {copied !== null && (
-          <LightText size="sm" role="status">
+          <p role="status" style={{ margin: 0, fontSize: 'var(--mantine-font-size-sm)' }}>
             {copied === 0 ? 'Nothing to copy: this case has those values.' : `Copied ${copied} values.`}
-          </LightText>
+          </p>
         )}
       </Group>
       {preMeds.length > 0 && (
