@@ -31,9 +31,7 @@ export function patientCases(compositions: readonly Composition[], patientId: st
     .filter((c) => c.subject?.reference === `Patient/${patientId}`)
     .flatMap((c) => {
       const at = Date.parse(c.date);
-      return c.id && Number.isFinite(at)
-        ? [{ id: c.id, at, data: healthHistoryContent(c) as Record<string, unknown> }]
-        : [];
+      return c.id && Number.isFinite(at) ? [{ id: c.id, at, data: healthHistoryContent(c) }] : [];
     });
 }
 
