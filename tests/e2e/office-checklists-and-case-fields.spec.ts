@@ -97,11 +97,11 @@ test('the last case fields are filled on the case screen and printed on the sign
   const notes = page.getByRole('textbox', { name: 'Procedure notes' });
   await notes.fill('Uneventful extraction');
   await page
-    .getByRole('group', { name: 'Suggestions for Procedure notes' })
+    .getByRole('group', { name: 'Suggested procedure sentences' })
     .getByRole('button', { name: 'No complications' })
     .click();
   await expect(notes).toHaveValue('Uneventful extraction. No complications');
-  await page.getByRole('textbox', { name: 'Signer of the procedure notes' }).fill('Dr. Grace Hopper');
+  await page.getByRole('textbox', { name: 'Procedure signer' }).fill('Dr. Grace Hopper');
   await page.getByRole('button', { name: 'Sign procedure notes' }).click();
   const pad = page.getByRole('dialog');
   await drawSignature(page, pad.getByTestId('signature-pad'));

@@ -1,9 +1,13 @@
-import { Button, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { applySuggestion, visibleSuggestions, type SuggestionType } from '@vigil/shared';
 import type { ReactNode } from 'react';
+import { LightButton } from './LightButton.js';
 
 export interface SmartSuggestionsProps {
-  /** What the suggestions are for, read by a screen reader: 'Procedure notes'. */
+  /**
+   * The panel's name for a screen reader: 'Suggested procedure sentences'. Not the field's own
+   * label, so finding the field by its label finds the field alone.
+   */
   label: string;
   suggestions: readonly string[];
   type: SuggestionType;
@@ -28,7 +32,7 @@ function chosen(value: string, suggestion: string, type: SuggestionType): boolea
  * The smart suggestions panel (spec 002 §2, §5): at most 5 suggestions (SS1) as buttons under a
  * field; a sentence is appended after a period and a space, a multiple choice is added to or
  * taken from the comma-separated list, a single choice replaces the value or clears it (SS2).
- * Choices already in the field show pressed.
+ * Choices already in the field show pressed (aria-pressed and the light variant).
  */
 export function SmartSuggestions({
   label,
@@ -41,22 +45,20 @@ export function SmartSuggestions({
   const shown = visibleSuggestions(suggestions);
   if (shown.length === 0) return null;
   return (
-    <Group gap={6} role="group" aria-label={`Suggestions for ${label}`}>
+    <Group gap={6} role="group" aria-label={label}>
       {shown.map((s) => {
         const on = chosen(value, s, type);
         return (
-          <Button
+          <LightButton
             key={s}
-            size="compact-sm"
-            mih={44}
-            radius="xl"
-            variant={on ? 'filled' : 'light'}
+            size="sm"
+            variant={on ? 'light' : 'subtle'}
             disabled={disabled}
             {...(type === 'sentence' ? {} : { 'aria-pressed': on })}
             onClick={() => onChange(applySuggestion(value, s, type))}
           >
             {s}
-          </Button>
+          </LightButton>
         );
       })}
     </Group>

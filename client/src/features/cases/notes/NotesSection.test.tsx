@@ -31,7 +31,7 @@ describe('the notes’ signatures (spec 002 §3 procedureNotesSignature, recover
     renderNotes();
     const sign = screen.getByRole<HTMLButtonElement>('button', { name: 'Sign procedure notes' });
     expect(sign.disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('Signer of the procedure notes'), { target: { value: 'Dr. Ray' } });
+    fireEvent.change(screen.getByLabelText('Procedure signer'), { target: { value: 'Dr. Ray' } });
     expect(sign.disabled).toBe(false);
     fireEvent.click(sign);
     // The pad opens with nothing drawn: its Sign waits for a drawing (spec 002 §2).
@@ -44,11 +44,11 @@ describe('the notes’ signatures (spec 002 §3 procedureNotesSignature, recover
     renderNotes(false, doc);
     expect(screen.getByTestId('recoveryNotesSignature-signed').textContent).toContain('Signed by Dr. Ray');
     expect(screen.getByRole('img', { name: 'Signature of Dr. Ray' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Change' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Change the recovery signature' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign' })).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Sign' }));
     expect(readField(doc, 'recoveryNotesSignature')).toMatchObject({ name: 'Dr. Ray', signature: 'M 0 0 L 9 9' });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove the signature of the recovery notes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the recovery signature' }));
     expect(readField(doc, 'recoveryNotesSignature')).toBeUndefined();
     expect(screen.getByRole('button', { name: 'Sign recovery notes' })).toBeTruthy();
   });
@@ -63,6 +63,6 @@ describe('the notes’ signatures (spec 002 §3 procedureNotesSignature, recover
   it('offers no signing on a read-only case', () => {
     renderNotes(true);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign procedure notes' }).disabled).toBe(true);
-    expect(screen.getByLabelText<HTMLInputElement>('Signer of the recovery notes').disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Recovery signer').disabled).toBe(true);
   });
 });

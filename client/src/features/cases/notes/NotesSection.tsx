@@ -28,14 +28,14 @@ export function NotesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
             onChange={(e) => setProcedureNotes(e.currentTarget.value)}
           />
           <SmartSuggestions
-            label="Procedure notes"
+            label="Suggested procedure sentences"
             type="sentence"
             suggestions={PROCEDURE_NOTE_SUGGESTIONS}
             value={procedureNotes}
             onChange={setProcedureNotes}
             disabled={readOnly}
           />
-          <NotesSignature doc={doc} field="procedureNotesSignature" notes="procedure notes" disabled={readOnly} />
+          <NotesSignature doc={doc} field="procedureNotesSignature" what="procedure" disabled={readOnly} />
         </Stack>
         <Stack gap="xs">
           <GrowingTextarea
@@ -47,14 +47,14 @@ export function NotesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
             onChange={(e) => setRecoveryNotes(e.currentTarget.value)}
           />
           <SmartSuggestions
-            label="Recovery notes"
+            label="Suggested recovery sentences"
             type="sentence"
             suggestions={RECOVERY_NOTE_SUGGESTIONS}
             value={recoveryNotes}
             onChange={setRecoveryNotes}
             disabled={readOnly}
           />
-          <NotesSignature doc={doc} field="recoveryNotesSignature" notes="recovery notes" disabled={readOnly} />
+          <NotesSignature doc={doc} field="recoveryNotesSignature" what="recovery" disabled={readOnly} />
         </Stack>
       </SimpleGrid>
     </SectionFrame>

@@ -14,8 +14,11 @@ import { clockDateTime } from '../../../ui/format.js';
 export interface NotesSignatureProps {
   doc: CaseDoc | undefined;
   field: NotesSignatureKey;
-  /** The notes' name in the labels: 'procedure notes', 'recovery notes'. */
-  notes: string;
+  /**
+   * Which notes, in the labels: 'procedure' gives 'Procedure signer', 'Sign procedure notes'.
+   * No label holds the notes' own ('Procedure notes'), so the notes are found by theirs alone.
+   */
+  what: 'procedure' | 'recovery';
   disabled: boolean;
   now?: () => number;
 }
@@ -31,7 +34,8 @@ const isSigned = (v: unknown): v is Signed =>
  * recoveryNotesSignature; printed under the notes as "Signed by … at …"): a signer name, then the
  * signature pad (spec 002 §2); Change draws it again, Remove takes it off.
  */
-export function NotesSignature({ doc, field, notes, disabled, now = Date.now }: NotesSignatureProps): ReactNode {
+export function NotesSignature({ doc, field, what, disabled, now = Date.now }: NotesSignatureProps): ReactNode {
+  const What = what === 'procedure' ? 'Procedure' : 'Recovery';
   const [value] = useCaseValue<Signed>(doc, field);
   const signed = isSigned(value) ? value : null;
   const [name, setName] = useState('');
@@ -48,7 +52,13 @@ export function NotesSignature({ doc, field, notes, disabled, now = Date.now }: 
             Signed by {signed.name}
             {typeof signed.time === 'number' ? ` at ${clockDateTime(signed.time)}` : ''}
           </Text>
-          <Button variant="subtle" mih={44} disabled={disabled} onClick={() => setPadOpen(true)}>
+          <Button
+            variant="subtle"
+            mih={44}
+            disabled={disabled}
+            aria-label={`Change the ${what} signature`}
+            onClick={() => setPadOpen(true)}
+          >
             Change
           </Button>
           <Button
@@ -56,7 +66,7 @@ export function NotesSignature({ doc, field, notes, disabled, now = Date.now }: 
             color="red"
             mih={44}
             disabled={disabled}
-            aria-label={`Remove the signature of the ${notes}`}
+            aria-label={`Remove the ${what} signature`}
             onClick={() => doc && signNotes(doc, field, null)}
           >
             Remove
@@ -65,13 +75,13 @@ export function NotesSignature({ doc, field, notes, disabled, now = Date.now }: 
       ) : (
         <Group align="flex-end" gap="sm">
           <LightTextInput
-            label={`Signer of the ${notes}`}
+            label={`${What} signer`}
             value={name}
             disabled={disabled}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <Button mih={44} variant="light" disabled={disabled || name.trim() === ''} onClick={() => setPadOpen(true)}>
-            Sign {notes}
+            Sign {what} notes
           </Button>
         </Group>
       )}

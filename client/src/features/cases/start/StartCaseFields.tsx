@@ -44,8 +44,8 @@ function CaseText({
   disabled: boolean;
   multiline?: boolean;
   placeholder?: string;
-  /** A smart suggestions panel under the field (spec 002 §5). */
-  suggestions?: { type: SuggestionType; items: readonly string[] };
+  /** A smart suggestions panel under the field (spec 002 §5), named `label` (not the field's). */
+  suggestions?: { type: SuggestionType; items: readonly string[]; label: string };
 }): ReactNode {
   const [value, setValue] = useCaseValue<string>(doc, field);
   const text = typeof value === 'string' ? value : '';
@@ -62,7 +62,7 @@ function CaseText({
     <Stack gap={4}>
       {input}
       <SmartSuggestions
-        label={label}
+        label={suggestions.label}
         type={suggestions.type}
         suggestions={suggestions.items}
         value={text}
@@ -222,7 +222,7 @@ export function TeamFields({ doc, readOnly, settings, primaryProviderName }: Tea
           label="Present"
           placeholder="Others in the room"
           disabled={readOnly}
-          suggestions={{ type: 'multiple', items: PRESENT_SUGGESTIONS }}
+          suggestions={{ type: 'multiple', items: PRESENT_SUGGESTIONS, label: 'Suggested people in the room' }}
         />
         <CaseText
           doc={doc}
@@ -261,7 +261,7 @@ export function ProcedureFields({ doc, readOnly }: { doc: Doc; readOnly: boolean
           field="reasonForSedation"
           label="Reason for sedation"
           disabled={readOnly}
-          suggestions={{ type: 'single', items: REASON_FOR_SEDATION_SUGGESTIONS }}
+          suggestions={{ type: 'single', items: REASON_FOR_SEDATION_SUGGESTIONS, label: 'Suggested reasons' }}
         />
         <CaseText doc={doc} field="lastFood" label="Last food" placeholder="e.g. 20:00 yesterday" disabled={readOnly} />
         <CaseText doc={doc} field="lastDrink" label="Last drink" placeholder="e.g. 06:00 water" disabled={readOnly} />
