@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { seriousViolations } from './axe.js';
-import { expect, test } from './fixtures.js';
+import { expect, test, untilControlledByServiceWorker } from './fixtures.js';
 import { memberContext } from './members.js';
 import { drawSignature } from './signature.js';
 import { REPO_ROOT } from '../utils/start-server.js';
@@ -78,6 +78,33 @@ test('a checklist edited at the office appears in the next new case, and a start
   await expect(again.getByRole('checkbox')).toHaveCount(3);
   await expect(again.getByRole('checkbox', { name: 'Escort present' })).toBeChecked();
   await expect(again.getByRole('checkbox', { name: 'Monitors applied' })).toHaveCount(0);
+  await context.close();
+});
+
+test('an offline tablet starts its new case with the office’s lists it last read', async ({ browser, baseURL }) => {
+  const { member, context } = await memberContext(browser, baseURL!);
+  await addPatient(context, member.orgId, 'Oskar', 'Lindgren');
+  const saved = await context.request.post('/api/graphql', {
+    data: {
+      query: `mutation { setOrgChecklist(orgId: "${member.orgId}", kind: preOpChecklist, items: ["Consent signed", "Escort present"]) { preOpChecklist } }`,
+    },
+  });
+  expect(((await saved.json()) as { errors?: unknown }).errors).toBeUndefined();
+  const tablet = await context.newPage();
+  await tablet.goto(`/org/${member.orgId}/new-case`);
+  const form = tablet.getByRole('form', { name: 'New case' });
+  await expect(form.getByLabel(/^Provider/)).not.toHaveValue('');
+  await untilControlledByServiceWorker(tablet);
+  // One case opened online: the tablet reads the office's lists and keeps them with its settings.
+  await newCase(tablet, member.orgId, 'Oskar Lindgren');
+  await expect(tablet.getByRole('group', { name: 'Pre-op checklist' }).getByRole('checkbox')).toHaveCount(2);
+
+  await context.setOffline(true);
+  await newCase(tablet, member.orgId, 'Oskar Lindgren');
+  const checklist = tablet.getByRole('group', { name: 'Pre-op checklist' });
+  await expect(checklist.getByRole('checkbox', { name: 'Consent signed' })).toBeVisible();
+  await expect(checklist.getByRole('checkbox', { name: 'Escort present' })).toBeVisible();
+  await context.setOffline(false);
   await context.close();
 });
 
