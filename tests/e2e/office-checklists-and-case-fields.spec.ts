@@ -99,8 +99,13 @@ test('an offline tablet starts its new case with the office’s lists it last re
   await newCase(tablet, member.orgId, 'Oskar Lindgren');
   await expect(tablet.getByRole('group', { name: 'Pre-op checklist' }).getByRole('checkbox')).toHaveCount(2);
 
+  await tablet.goto(`/org/${member.orgId}/new-case`);
+  await expect(form.getByLabel(/^Provider/)).not.toHaveValue('');
   await context.setOffline(true);
-  await newCase(tablet, member.orgId, 'Oskar Lindgren');
+  await form.getByLabel(/^Patient/).fill('Oskar');
+  await tablet.getByRole('option', { name: /^Oskar Lindgren/ }).click();
+  await form.getByRole('button', { name: 'Create Case' }).click();
+  await expect(tablet).toHaveURL(/\/cases\/apt-[a-z0-9]{14}$/);
   const checklist = tablet.getByRole('group', { name: 'Pre-op checklist' });
   await expect(checklist.getByRole('checkbox', { name: 'Consent signed' })).toBeVisible();
   await expect(checklist.getByRole('checkbox', { name: 'Escort present' })).toBeVisible();
