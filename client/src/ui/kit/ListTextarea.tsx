@@ -1,6 +1,5 @@
-import { Text } from '@mantine/core';
 import { LIST_TEXTAREA_MIN_ROWS, listCountText, parseListTextarea } from '@vigil/shared';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { GrowingTextarea } from './GrowingTextarea.js';
 
 export interface ListTextareaProps {
@@ -13,27 +12,34 @@ export interface ListTextareaProps {
 }
 
 /**
- * The list textarea (spec 002 §2, §5): one item a line, at least 4 rows, and under it how many
+ * The list textarea (spec 002 §2, §5): one item a line, at least 4 rows, and with it how many
  * items the text holds as the list reads it (LT1: leading digits, dashes, dots, underscores and
- * whitespace stripped, blank lines not counted), 'Contains N items' (LT2).
+ * whitespace stripped, blank lines not counted), 'Contains N items' (LT2). The count is part of the
+ * field's description, so a screen reader hears it with the field, and announced as it changes.
  */
 export function ListTextarea({ label, value, onChange, disabled = false, description }: ListTextareaProps): ReactNode {
-  const countId = useId();
+  const count = (
+    <span aria-live="polite" data-testid="list-count">
+      {listCountText(parseListTextarea(value))}
+    </span>
+  );
   return (
-    <div>
-      <GrowingTextarea
-        label={label}
-        description={description}
-        minRows={LIST_TEXTAREA_MIN_ROWS}
-        size="md"
-        value={value}
-        disabled={disabled}
-        aria-describedby={countId}
-        onChange={(e) => onChange(e.currentTarget.value)}
-      />
-      <Text id={countId} size="sm" c="dimmed" mt={4} aria-live="polite">
-        {listCountText(parseListTextarea(value))}
-      </Text>
-    </div>
+    <GrowingTextarea
+      label={label}
+      description={
+        description ? (
+          <>
+            {description} {count}
+          </>
+        ) : (
+          count
+        )
+      }
+      minRows={LIST_TEXTAREA_MIN_ROWS}
+      size="md"
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
   );
 }
