@@ -12,7 +12,6 @@ import { addRecentPreMed, copyCaseValues, type CaseDoc } from '../../../case/ind
 import { cachedOfType, cacheResources, useDexieQuery } from '../../../data/db.js';
 import { fhirClient } from '../../../data/fhir.js';
 import { healthHistoryContent } from '../../../data/healthHistories.js';
-import { useOrgFeatureValues } from '../../../data/orgSettings.js';
 import { useRefresh } from '../../../data/useResources.js';
 import { LightButton } from '../../../ui/kit/LightButton.js';
 import { LightText } from '../../../ui/LightLayout.js';
@@ -39,11 +38,11 @@ export function patientCases(compositions: readonly Composition[], patientId: st
  * The patient's cases of the look-up (CC2: the last 30 days) from the device's cache, refreshed
  * from the server once per patient; [] until read or without a patient.
  */
-function useRecentPatientCases(orgId: string, caseId: string, enabled: boolean, now: number): PatientCase[] {
+function useRecentPatientCases(orgId: string, caseId: string, now: number): PatientCase[] {
   const patientId = useCasePatientId(orgId, caseId);
   const all = useDexieQuery(() => cachedOfType(orgId, 'Composition'), `compositions|${orgId}`);
-  useRefresh(`copy-case-data|${orgId}|${enabled && patientId ? patientId : ''}`, async () => {
-    if (!enabled || !patientId) return;
+  useRefresh(`copy-case-data|${orgId}|${patientId ?? ''}`, async () => {
+    if (!patientId) return;
     const type = `${ANESTHESIA_RECORD_TYPE.system}|${ANESTHESIA_RECORD_TYPE.code}`;
     await cacheResources(
       orgId,
@@ -125,7 +124,7 @@ export function CopyCaseDataPanel({ doc, recent, disabled, now }: CopyCaseDataPa
   );
 }
 
-/** The panel while the office's copyCaseData flag is on (spec 000 §3), for a case not yet started. */
+/** The panel for a case not yet started, mounted while the office's copyCaseData flag is on (spec 000 §3). */
 export function CopyCaseData({
   doc,
   orgId,
@@ -139,10 +138,8 @@ export function CopyCaseData({
   disabled: boolean;
   now?: () => number;
 }): ReactNode {
-  const on = useOrgFeatureValues(orgId).values.copyCaseData === true;
   // The look-up's day is taken once: the panel does not move while it is open.
   const [today] = useState(now);
-  const recent = useRecentPatientCases(orgId, caseId, on, today);
-  if (!on) return null;
+  const recent = useRecentPatientCases(orgId, caseId, today);
   return <CopyCaseDataPanel doc={doc} recent={recent} disabled={disabled} now={now} />;
 }

@@ -111,7 +111,7 @@ export function StartCaseSection({
           onChange={(v) => setLevel(v)}
         />
         {notAllowed}
-        {!startedWhenOpened && (
+        {settings.copyCaseData && !startedWhenOpened && (
           <CopyCaseData doc={doc} orgId={context.orgId} caseId={context.caseId} disabled={readOnly} />
         )}
 
