@@ -25,6 +25,7 @@ export * from './rules/time-input.js';
 export * from './rules/numeric-input.js';
 export * from './rules/list-textarea.js';
 export * from './rules/smart-suggestions.js';
+export * from './rules/copy-case-data.js';
 export * from './rules/sedation-level.js';
 export * from './rules/gs1.js';
 export * from './rules/report.js';

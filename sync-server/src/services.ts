@@ -52,6 +52,8 @@ import { SqliteOrgFormStore } from './store/forms/sqlite.js';
 import { auditedInventories, InventoryService, type AuditedInventories } from './inventories/service.js';
 import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 import type { AuditedPolicies } from './policies/service.js';
+import { auditedOrgChecklists, OrgChecklistsService, type AuditedOrgChecklists } from './checklists/service.js';
+import { SqliteOrgChecklistStore } from './store/checklists/sqlite.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
 import { buildBilling, type BillingParts } from './services-billing.js';
@@ -126,6 +128,8 @@ export interface Services {
   forms: AuditedForms;
   /** Sign-off policies (issue 29): an organisation's and its parents'. */
   policies: AuditedPolicies;
+  /** The office's checklists a new case starts with (issue 39). */
+  checklists: AuditedOrgChecklists;
   /** The finalize gate (issue 29): sign-off flags, policies and overrides. */
   signoff: SignoffGate;
   /** Appointment form tasks and the patients' links (issue 28). */
@@ -304,6 +308,10 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     hhx,
     forms,
     policies,
+    checklists: auditedOrgChecklists(
+      new OrgChecklistsService({ checklists: new SqliteOrgChecklistStore(db), orgs: orgStore, access, now }),
+      auditSinks,
+    ),
     signoff,
     tasks,
     patientForms,

@@ -149,6 +149,24 @@ const OPERATIONS: {
     },
   },
   {
+    // Issue 39: the office's checklists a new case starts with.
+    name: 'an office checklist saved',
+    action: 'orgChecklistSet',
+    run: async () => {
+      await gql(
+        w.admin.browser,
+        'mutation { setOrgChecklist(orgId: "office", kind: preOpChecklist, items: ["Consent signed"]) { preOpChecklist } }',
+      );
+      return { orgId: 'office', kind: 'preOpChecklist', items: ['Consent signed'] };
+    },
+    refused: {
+      who: () => w.member,
+      query: 'mutation { setOrgChecklist(orgId: "office", kind: optChecks, items: ["Refused check"]) { optChecks } }',
+      code: 'NOT_AUTHORIZED',
+      names: { kind: 'optChecks' },
+    },
+  },
+  {
     name: 'a member’s roles changed',
     action: 'orgRolesChanged',
     run: async () => {

@@ -112,6 +112,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   policies: needs(ORG_PERMISSION),
   setPolicy: needs(ADMINISTER),
   deletePolicy: needs(ADMINISTER),
+  // The office's checklists (issue 39): its members read them for new cases; whoever administers it saves them.
+  orgChecklists: needs(ORG_PERMISSION),
+  setOrgChecklist: needs(ADMINISTER),
   // The controlled-substance ledger (issue 29; drugInventory on for office): members read, admins
   // create, receive, count and check the chain, providers dispense and administer.
   inventories: needs(ORG_PERMISSION),
@@ -410,6 +413,11 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($id: String!) { deletePolicy(orgId: "office", id: $id) { id } }',
       { id: policyTarget[r] },
     ],
+    orgChecklists: () => ['query { orgChecklists(orgId: "office") { preOpChecklist optChecks } }', {}],
+    setOrgChecklist: (r) => [
+      'mutation ($items: [String!]!) { setOrgChecklist(orgId: "office", kind: optChecks, items: $items) { optChecks } }',
+      { items: [`Checked by ${r}`] },
+    ],
     inventories: () => ['query { inventories(orgId: "office") { id lots { balance } } }', {}],
     inventory: () => [
       'query ($id: String!) { inventory(orgId: "office", inventoryId: $id) { id } }',
@@ -523,8 +531,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 69 calls × 8 callers.
-    expect(cells).toBe(552);
+    // 71 calls × 8 callers.
+    expect(cells).toBe(568);
     expect(deviations).toEqual([]);
   });
 });

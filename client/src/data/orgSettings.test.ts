@@ -24,6 +24,7 @@ describe('organisation case settings (spec 000 §3)', () => {
       primaryProviderMustBeFinalSigner: false,
       policies: false,
       drugInventory: false,
+      copyCaseData: false,
     });
   });
 
@@ -34,6 +35,7 @@ describe('organisation case settings (spec 000 §3)', () => {
       feature('primaryProviderMustBeFinalSignerName', 'boolean', true),
       feature('policies', 'boolean', true),
       feature('drugInventory', 'boolean', true),
+      feature('copyCaseData', 'boolean', true),
     ]);
     expect(caseSettingsFromValues(values)).toEqual({
       sedationLevelLimit: 'moderate',
@@ -41,6 +43,7 @@ describe('organisation case settings (spec 000 §3)', () => {
       primaryProviderMustBeFinalSigner: true,
       policies: true,
       drugInventory: true,
+      copyCaseData: true,
     });
   });
 });

@@ -121,6 +121,8 @@ export interface OrgCaseSettings {
   policies: boolean;
   /** drugInventory: the case screen shows the controlled-drug reconciliation (issue 29). */
   drugInventory: boolean;
+  /** copyCaseData: a new case may copy from the patient's earlier case (issue 39). */
+  copyCaseData: boolean;
 }
 
 /** The case settings from feature values (defaults of spec 000 §3 for unset flags). */
@@ -131,6 +133,7 @@ export function caseSettingsFromValues(values: Readonly<FeatureValues>): OrgCase
     primaryProviderMustBeFinalSigner: values.primaryProviderMustBeFinalSignerName === true,
     policies: values.policies === true,
     drugInventory: values.drugInventory === true,
+    copyCaseData: values.copyCaseData === true,
   };
 }
 

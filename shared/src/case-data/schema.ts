@@ -250,6 +250,16 @@ function buildCaseDataSchema() {
     finalRoomAirSpO2: positiveInteger,
     startedOnRoomAir: flag,
     ebl: positiveInteger,
+    // [CD18] The last fields the report prints (issue 39; spec 002 §3 report data): a companion,
+    // the separate pre-op page flag, other local anesthetics (text, or a list an older build wrote)
+    // and the notes' signatures (name, drawn path, time, as every signature).
+    responsibleCompanion: text,
+    separatePreOpPage: flag,
+    otherLocalAnesthetics: z.union([z.string(), z.array(z.looseObject({ name: text }))]).nullish(),
+    procedureNotesSignature: signature.nullish(),
+    recoveryNotesSignature: signature.nullish(),
+    // The case took the office's checklists once (issue 39, client/src/case/fields.ts).
+    officeChecklistsApplied: flag,
     // Switches
     ivEnabled: flag,
     airwayEnabled: flag,

@@ -6,3 +6,4 @@ export * from './texts.js';
 export * from './forms.js';
 export * from './baa.js';
 export * from './invitation.js';
+export * from './checklists.js';

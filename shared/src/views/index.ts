@@ -61,6 +61,7 @@ import {
   teamUserMembershipViewSchema,
   teamUserViewSchema,
 } from './orgs.js';
+import { orgChecklistsViewSchema } from '../orgs/checklists.js';
 import { policyViewSchema } from './policies.js';
 import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
 import {
@@ -152,6 +153,8 @@ export const GRAPHQL_VIEWS = {
   LedgerFilter: ledgerFilterSchema,
   // policies
   Policy: policyViewSchema,
+  // the office's checklists (issue 39)
+  OrgChecklists: orgChecklistsViewSchema,
   // shop
   Product: productViewSchema,
   OrderLine: orderLineViewSchema,

@@ -1,6 +1,7 @@
 import { createSchema } from 'graphql-yoga';
 import { accountResolvers, accountTypeDefs } from './accounts.js';
 import { billingResolvers, billingTypeDefs } from './billing.js';
+import { checklistResolvers, checklistTypeDefs } from './checklists.js';
 import type { GraphqlContext, ServerContext } from './context.js';
 import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
@@ -21,6 +22,7 @@ export const SCHEMA_RESOLVERS = [
   formResolvers,
   inventoryResolvers,
   policyResolvers,
+  checklistResolvers,
   billingResolvers,
   shopResolvers,
 ];
@@ -37,6 +39,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       formTypeDefs,
       inventoryTypeDefs,
       policyTypeDefs,
+      checklistTypeDefs,
       billingTypeDefs,
       shopTypeDefs,
     ],

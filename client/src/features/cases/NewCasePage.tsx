@@ -28,6 +28,7 @@ import { LightTextInput } from '../../ui/kit/LightTextInput.js';
 import { SelectField } from '../../ui/kit/SelectField.js';
 import { usePatientCarriedMeasurements, type Carried } from './start/useCarriedMeasurements.js';
 import { caseProviders } from './providers.js';
+import { markNewCase } from './start/useOfficeChecklists.js';
 import {
   carriedText,
   defaultCaseTimes,
@@ -128,6 +129,7 @@ function useCreateCase(orgId: string): {
       // The record first: the appointment points to it.
       await saveResource(orgId, composition);
       await saveResource(orgId, appointment);
+      markNewCase(id);
       void navigate(`/org/${encodeURIComponent(orgId)}/cases/${encodeURIComponent(id)}`);
     } catch (err) {
       const need =

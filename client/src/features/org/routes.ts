@@ -3,6 +3,7 @@ import { shopRoutes, webhookRoutes, type SubAppRoute } from '../../ui/SubAppRout
 import { CalendarPage } from '../calendar/index.js';
 import { CasePage } from '../cases/index.js';
 import { CASE_SECTIONS } from './caseSections.js';
+import { OfficeChecklists } from './checklists/OfficeChecklists.js';
 import { CasesPage } from '../cases/index.js';
 import { NewCasePage } from '../cases/index.js';
 import { FormEditorPage } from '../forms/index.js';
@@ -78,7 +79,11 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'inventories/:inventoryId', title: 'Inventory', element: createElement(InventoryPage) },
   { path: 'inventories/:inventoryId/log', title: 'Inventory Log', element: createElement(LedgerLogPage) },
   { path: 'provider-case-presets', title: 'Provider Case Presets' },
-  { path: 'settings', title: 'Settings', element: createElement(SettingsPage) },
+  {
+    path: 'settings',
+    title: 'Settings',
+    element: createElement(SettingsPage, { sections: [OfficeChecklists] }),
+  },
   { path: 'subscription', title: 'Subscription', element: createElement(SubscriptionPage) },
   ...shopRoutes('', shopElement),
   { path: 'shop/orders', title: 'Orders', element: createElement(OrdersPage) },

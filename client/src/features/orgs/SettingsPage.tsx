@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Loader, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import { featureChangeCall, type FeatureValue } from '@vigil/shared';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { useSession } from '../../session/SessionProvider.js';
@@ -249,11 +249,16 @@ function PoliciesSection({ orgId }: { orgId: string }): ReactNode {
   return on && featureValue(on) === true ? <PolicyEditor orgId={orgId} /> : null;
 }
 
+export interface SettingsPageProps {
+  /** Sections other features plug in below the policies (the office's checklists), each given the organisation. */
+  sections?: readonly ComponentType<{ orgId: string }>[];
+}
+
 /**
  * `/org/{orgId}/settings`: the organisation's details and feature flags (spec 000 §3), for whoever may
  * administer it (spec 000 §6); others are told it needs an admin.
  */
-export function SettingsPage(): ReactNode {
+export function SettingsPage({ sections = [] }: SettingsPageProps): ReactNode {
   const { orgId = '' } = useParams();
   const { session } = useSession();
   const org = useOrg(orgId);
@@ -285,6 +290,9 @@ export function SettingsPage(): ReactNode {
         )}
         <FeatureFlags orgId={orgId} />
         <PoliciesSection orgId={orgId} />
+        {sections.map((Section, i) => (
+          <Section key={i} orgId={orgId} />
+        ))}
       </Stack>
     );
   return <Page title="Settings">{body}</Page>;

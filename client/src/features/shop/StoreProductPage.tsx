@@ -1,7 +1,8 @@
-import { Alert, Button, CloseButton, Group, Image, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useCallback, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorCode } from '../../data/graphql.js';
+import { ImageUrlList } from '../../ui/kit/ImageUrlList.js';
 import { Page } from '../../ui/Page.js';
 import * as api from './api.js';
 import { useServer } from './hooks.js';
@@ -171,17 +172,7 @@ function PicturesField({ images, onChange }: { images: string[]; onChange: (imag
       <Text fw={500} size="sm" id="pictures-label">
         Pictures ({images.length} of {MAX_PICTURES})
       </Text>
-      <Group gap="sm">
-        {images.map((src, i) => (
-          <Stack key={i} gap={2} align="center">
-            <Image src={src} alt={`Picture ${i + 1}`} w={88} h={88} fit="contain" bg="gray.0" radius="sm" />
-            <CloseButton
-              aria-label={`Remove picture ${i + 1}`}
-              onClick={() => onChange(images.filter((_, j) => j !== i))}
-            />
-          </Stack>
-        ))}
-      </Group>
+      <ImageUrlList urls={images} onChange={onChange} itemName="Picture" />
       {images.length < MAX_PICTURES && (
         <input
           type="file"

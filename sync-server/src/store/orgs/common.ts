@@ -25,6 +25,8 @@ export type OrgAuditAction =
   | 'orgFormUpdated'
   | 'orgFormDeleted'
   | 'inventoryCreated'
+  // Issue 39: the office's checklists a new case starts with.
+  | 'orgChecklistSet'
   // Issue 37: the subscription changed (by an administrator, or by the payment provider's event).
   | 'orgSubscriptionChanged'
   // Issue 37: the internal team's plan catalogue (billing/plans.ts; detail names the plan price).

@@ -3,6 +3,7 @@ import { MIGRATIONS_10_TO_25 } from './migrations/010-orgs-resources.js';
 import { MIGRATIONS_40_TO_55 } from './migrations/040-reports-audit.js';
 import { ATTEMPT_PLACES_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_MIGRATION } from '../audit/migration.js';
+import { ORG_CHECKLISTS_MIGRATION } from '../checklists/migration.js';
 import { CHANGE_FEED_MIGRATION, CHANGE_FEED_WITHOUT_AUTOINCREMENT_MIGRATION } from '../changes/migration.js';
 import { FORMS_MIGRATION } from '../forms/migration.js';
 import { LEASES_MIGRATION } from '../leases/migration.js';
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   LOCAL_PAYMENTS_MIGRATION,
   BILLING_MIGRATION,
   SHOP_MIGRATION,
+  ORG_CHECKLISTS_MIGRATION,
 ];

@@ -1,5 +1,6 @@
 import { SimpleGrid, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { GrowingTextarea } from '../../../ui/kit/GrowingTextarea.js';
 import { LabelledSegments } from '../../../ui/kit/LabelledSegments.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import { SectionFrame } from '../../../ui/SectionFrame.js';
@@ -56,9 +57,11 @@ export function PreOpDetailsSection({ doc, readOnly }: CaseSectionProps): ReactN
 
 /**
  * The case's outcome fields (spec 001 §3, §5): estimated blood loss and the final room-air SpO2,
- * positive integers (CF1), printed with the discharge score.
+ * positive integers (CF1), and the other local anesthetics given (spec 002 §3 report data), all
+ * printed with the discharge score.
  */
 export function OutcomeSection({ doc, readOnly }: CaseSectionProps): ReactNode {
+  const [others, setOthers] = useCaseValue<string>(doc, 'otherLocalAnesthetics');
   return (
     <SectionFrame id="case-outcome" title="Outcome">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -71,6 +74,16 @@ export function OutcomeSection({ doc, readOnly }: CaseSectionProps): ReactNode {
           description="On room air before discharge"
         />
       </SimpleGrid>
+      <GrowingTextarea
+        label="Other local anesthetics"
+        description="Topical or other local anesthetics not charted in the L.A. tracker"
+        minRows={2}
+        size="md"
+        // A list an older build wrote stays printed as it is; this field edits the text.
+        value={typeof others === 'string' ? others : ''}
+        disabled={readOnly || (others != null && typeof others !== 'string')}
+        onChange={(e) => setOthers(e.currentTarget.value || null)}
+      />
     </SectionFrame>
   );
 }

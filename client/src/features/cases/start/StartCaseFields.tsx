@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
-import { isOneOf, newId, USER_ROLES, type PatientConsent, type UserRole } from '@vigil/shared';
+import { isOneOf, newId, USER_ROLES, type PatientConsent, type SuggestionType, type UserRole } from '@vigil/shared';
 import { type ReactNode } from 'react';
 import { LightGroup, LightText } from '../../../ui/LightLayout.js';
 import { NumberField } from '../../../ui/kit/NumberField.js';
@@ -9,6 +9,8 @@ import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
 import { CheckboxField } from '../../../ui/kit/CheckboxField.js';
 import { SwitchField } from '../../../ui/kit/SwitchField.js';
+import { SmartSuggestions } from '../../../ui/kit/SmartSuggestions.js';
+import { PRESENT_SUGGESTIONS, REASON_FOR_SEDATION_SUGGESTIONS } from '../suggestions.js';
 import type { OrgCaseSettings } from '../../../data/orgSettings.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import classes from './StartCaseSection.module.css';
@@ -34,6 +36,7 @@ function CaseText({
   disabled,
   multiline,
   placeholder,
+  suggestions,
 }: {
   doc: CaseSectionProps['doc'];
   field: string;
@@ -41,16 +44,33 @@ function CaseText({
   disabled: boolean;
   multiline?: boolean;
   placeholder?: string;
+  /** A smart suggestions panel under the field (spec 002 §5), named `label` (not the field's). */
+  suggestions?: { type: SuggestionType; items: readonly string[]; label: string };
 }): ReactNode {
   const [value, setValue] = useCaseValue<string>(doc, field);
+  const text = typeof value === 'string' ? value : '';
   const common = {
     label,
-    value: typeof value === 'string' ? value : '',
+    value: text,
     disabled,
     placeholder,
     onChange: (e: { currentTarget: { value: string } }) => setValue(e.currentTarget.value || null),
   };
-  return multiline ? <GrowingTextarea {...common} minRows={2} size="md" /> : <LightTextInput {...common} />;
+  const input = multiline ? <GrowingTextarea {...common} minRows={2} size="md" /> : <LightTextInput {...common} />;
+  if (!suggestions) return input;
+  return (
+    <Stack gap={4}>
+      {input}
+      <SmartSuggestions
+        label={suggestions.label}
+        type={suggestions.type}
+        suggestions={suggestions.items}
+        value={text}
+        disabled={disabled}
+        onChange={(v) => setValue(v || null)}
+      />
+    </Stack>
+  );
 }
 
 /** A switch of the case root (spec 001 §3 switches); `fallback` is its value while unset. */
@@ -196,7 +216,21 @@ export function TeamFields({ doc, readOnly, settings, primaryProviderName }: Tea
           onChange={(e) => setSedationProviderName(e.currentTarget.value || null)}
         />
         <CaseText doc={doc} field="recorderName" label="Recorder" disabled={readOnly} />
-        <CaseText doc={doc} field="present" label="Present" placeholder="Others in the room" disabled={readOnly} />
+        <CaseText
+          doc={doc}
+          field="present"
+          label="Present"
+          placeholder="Others in the room"
+          disabled={readOnly}
+          suggestions={{ type: 'multiple', items: PRESENT_SUGGESTIONS, label: 'Suggested people in the room' }}
+        />
+        <CaseText
+          doc={doc}
+          field="responsibleCompanion"
+          label="Responsible companion"
+          placeholder="Who takes the patient home"
+          disabled={readOnly}
+        />
       </div>
       <LightText size="sm" data-testid="final-signer">
         Final signer: {names.finalSignerName ?? 'choose your role'}
@@ -209,11 +243,26 @@ export function TeamFields({ doc, readOnly, settings, primaryProviderName }: Tea
 export function ProcedureFields({ doc, readOnly }: { doc: Doc; readOnly: boolean }): ReactNode {
   const [asa, setAsa] = useCaseValue<string>(doc, 'asaClassification');
   const [timeoutEnabled] = useCaseValue<boolean>(doc, 'timeoutEnabled');
+  const [procedureDate, setProcedureDate] = useCaseValue<string>(doc, 'procedureDate');
   return (
     <>
       <div className={classes.grid2}>
         <CaseText doc={doc} field="procedure" label="Procedure" disabled={readOnly} />
-        <CaseText doc={doc} field="reasonForSedation" label="Reason for sedation" disabled={readOnly} />
+        <LightTextInput
+          label="Procedure date"
+          type="date"
+          value={typeof procedureDate === 'string' ? procedureDate : ''}
+          disabled={readOnly}
+          description="Printed on the report; the day it is printed when left empty"
+          onChange={(e) => setProcedureDate(e.currentTarget.value || null)}
+        />
+        <CaseText
+          doc={doc}
+          field="reasonForSedation"
+          label="Reason for sedation"
+          disabled={readOnly}
+          suggestions={{ type: 'single', items: REASON_FOR_SEDATION_SUGGESTIONS, label: 'Suggested reasons' }}
+        />
         <CaseText doc={doc} field="lastFood" label="Last food" placeholder="e.g. 20:00 yesterday" disabled={readOnly} />
         <CaseText doc={doc} field="lastDrink" label="Last drink" placeholder="e.g. 06:00 water" disabled={readOnly} />
       </div>
@@ -327,6 +376,13 @@ export function PreOpChecklist(props: PreOpChecklistProps): ReactNode {
           </Button>
         </Group>
       </form>
+      <CaseSwitch
+        doc={doc}
+        field="separatePreOpPage"
+        label="Print the pre-op checklist on its own page"
+        disabled={readOnly}
+        fallback={false}
+      />
     </>
   );
 }

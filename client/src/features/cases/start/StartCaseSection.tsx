@@ -16,6 +16,8 @@ import type { CaseSectionProps } from '../caseSection.js';
 import { ChartingSwitches, PatientFields, PreOpChecklist, ProcedureFields, TeamFields } from './StartCaseFields.js';
 import { useCarryMeasurements, useCasePatientId, usePatientCarriedMeasurements } from './useCarriedMeasurements.js';
 import { useCaseValue } from '../../../case/index.js';
+import { useOfficeChecklists } from './useOfficeChecklists.js';
+import { CopyCaseData } from './CopyCaseData.js';
 import { ASA_OPTIONS, sedationLevelNotAllowedText, sedationLevelOptions } from './startCase.js';
 
 export interface StartCaseSectionProps extends CaseSectionProps {
@@ -66,6 +68,8 @@ export function StartCaseSection({
   const patientId = useCasePatientId(context.orgId, context.caseId);
   const carried = usePatientCarriedMeasurements(context.orgId, patientId);
   useCarryMeasurements(doc, readOnly, carried);
+  // A case this device just created starts with the office's checklists (issue 39).
+  useOfficeChecklists(doc, context.orgId, context.caseId, readOnly || startedWhenOpened);
   const levelValue = typeof level === 'string' ? level.toLowerCase() : '';
   const levelAllowed = isSedationLevelAllowed(levelValue, settings.sedationLevelLimit);
 
@@ -107,6 +111,9 @@ export function StartCaseSection({
           onChange={(v) => setLevel(v)}
         />
         {notAllowed}
+        {settings.copyCaseData && !startedWhenOpened && (
+          <CopyCaseData doc={doc} orgId={context.orgId} caseId={context.caseId} disabled={readOnly} />
+        )}
 
         <Title order={3} size="h5">
           Patient
