@@ -45,7 +45,13 @@ describe('appointment changes after booking', () => {
   });
 
   it.each([
-    ['a started case refuses a reschedule', apt(), { ...apt(), start: '2027-03-02T09:00:00.000Z' }, true, 'CASE_STARTED'],
+    [
+      'a started case refuses a reschedule',
+      apt(),
+      { ...apt(), start: '2027-03-02T09:00:00.000Z' },
+      true,
+      'CASE_STARTED',
+    ],
     ['a started case refuses arrived', apt(), { ...apt(), status: 'arrived' as const }, true, 'CASE_STARTED'],
     ['a started case keeps a description edit', apt(), { ...apt(), description: 'x' }, true, null],
     ['a case not started takes a no-show', apt(), { ...apt(), status: 'noshow' as const }, false, null],
@@ -99,7 +105,11 @@ describe('appointment changes after booking', () => {
       'Location/room-2',
     ]);
     expect(moved.extension).toEqual([TASK]);
-    const noPlace = rescheduled(apt(), { start: '2027-03-04T14:00:00Z', end: '2027-03-04T15:00:00Z', locationId: null });
+    const noPlace = rescheduled(apt(), {
+      start: '2027-03-04T14:00:00Z',
+      end: '2027-03-04T15:00:00Z',
+      locationId: null,
+    });
     expect(noPlace.participant.map((p) => p.actor?.reference)).toEqual(['Patient/pat-1', 'Practitioner/prc-1']);
   });
 
@@ -149,7 +159,13 @@ describe('appointment changes after booking', () => {
         { actor: { reference: 'Location/office-1' }, status: 'accepted' },
       ],
     });
-    expect(appointmentConflicts(office, [{ ...office, id: 'f' }].map((o) => ({ ...o, participant: [o.participant[1]!] })), isRoom)).toEqual([]);
+    expect(
+      appointmentConflicts(
+        office,
+        [{ ...office, id: 'f' }].map((o) => ({ ...o, participant: [o.participant[1]!] })),
+        isRoom,
+      ),
+    ).toEqual([]);
     expect(appointmentConflicts({ ...target, status: 'cancelled' }, others, isRoom)).toEqual([]);
   });
 });

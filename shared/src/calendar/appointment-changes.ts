@@ -200,7 +200,8 @@ export function appointmentConflicts(
     if (!o.id || o.id === target.id || !o.start || !o.end || OFF_STATUSES.has(o.status)) continue;
     if (!(Date.parse(o.start) < end && start < Date.parse(o.end))) continue;
     const span = { appointmentId: o.id, start: o.start, end: o.end };
-    if (provider !== null && appointmentActorId(o, 'Practitioner') === provider) out.push({ ...span, kind: 'provider' });
+    if (provider !== null && appointmentActorId(o, 'Practitioner') === provider)
+      out.push({ ...span, kind: 'provider' });
     if (room !== null && appointmentActorId(o, 'Location') === room) out.push({ ...span, kind: 'room' });
   }
   return out;
