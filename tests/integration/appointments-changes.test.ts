@@ -1,4 +1,4 @@
-import { appointmentTasks, type Appointment, type AppointmentConflict } from '@vigil/shared';
+import { appointmentTasks, ROOM_PHYSICAL_TYPE, type Appointment, type AppointmentConflict } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './accounts-client.js';
 import { codeOf, fhir, patientBody } from './fhir-helpers.js';
@@ -98,11 +98,13 @@ describe('appointment changes after booking (issue 40)', () => {
     roomOne = await post('Location', {
       resourceType: 'Location',
       name: 'Op 1',
+      physicalType: { coding: [{ ...ROOM_PHYSICAL_TYPE }] },
       partOf: { reference: `Location/${officeId}` },
     });
     roomTwo = await post('Location', {
       resourceType: 'Location',
       name: 'Op 2',
+      physicalType: { coding: [{ ...ROOM_PHYSICAL_TYPE }] },
       partOf: { reference: `Location/${officeId}` },
     });
     const admin = { email: w.admin.email, orgId: 'office', token: w.admin.browser.token!, browser: w.admin.browser };

@@ -12,6 +12,7 @@ import {
   cancelled,
   CANCEL_REASON_MAX,
   DESK_STATUSES,
+  isRoom,
   rescheduled,
   rescheduleIssue,
   withDeskStatus,
@@ -130,15 +131,15 @@ export class AppointmentChangeService {
       if (found.length < CONFLICT_PAGE) break;
     }
     const locationId = appointmentActorId(target, 'Location');
-    const room = locationId ? await this.isRoom(ctx, locationId) : false;
+    const room = locationId ? await this.placeIsRoom(ctx, locationId) : false;
     return appointmentConflicts(target, others, (id) => room && id === locationId);
   }
 
-  /** A room is a Location that is part of an office (locations/rooms, spec 001 §2). */
-  private async isRoom(ctx: RequestContext, locationId: string): Promise<boolean> {
+  /** A room is a Location of physical type room (an operatory of an office; shared isRoom). */
+  private async placeIsRoom(ctx: RequestContext, locationId: string): Promise<boolean> {
     try {
       const place = (await this.deps.fhir.read(ctx, 'Location', locationId)).resource as Location;
-      return Boolean(place.partOf?.reference);
+      return isRoom(place);
     } catch (err) {
       if (err instanceof AppError && (err.status === 404 || err.status === 410)) return false;
       throw err;
