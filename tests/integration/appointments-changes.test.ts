@@ -51,7 +51,7 @@ const ACTIONS: Record<Action, ['reschedule' | 'cancel' | 'status', unknown]> = {
 
 describe('appointment changes after booking (issue 40)', () => {
   let w: FormsWorld;
-  /** A member of the internal team with the stats role: sees offices, holds no organisation permission. */
+  /** A member of the internal team (member and stats, not uber): sees offices, holds no organisation permission. */
   let teamStats: Person;
   let patientId = '';
   let providerA = '';
