@@ -34,12 +34,12 @@ const VIEW: AppointmentView = {
   day: '2027-03-04',
 };
 
-function open(onClose = vi.fn()): ReturnType<typeof vi.fn> {
+function open(onClose = vi.fn(), view: AppointmentView = VIEW): ReturnType<typeof vi.fn> {
   render(
     <MantineProvider theme={theme}>
       <ChangeAppointmentDialog
         orgId="office"
-        view={VIEW}
+        view={view}
         providerOptions={[{ value: 'prc-1', label: 'Dr Ada Shaw' }]}
         placeOptions={[]}
         describe={(id) => (id === 'apt-2' ? 'Ana Lopez, 9:30 AM – 10:30 AM' : 'another appointment')}
@@ -112,5 +112,13 @@ describe('the change-appointment dialog (issue 40)', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'No-show' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('says at once that a finalized case’s appointment stays, and offers no change', () => {
+    open(vi.fn(), { ...VIEW, finalized: true, statusLabel: 'finalized', colour: 'green' });
+    expect(screen.getByText('This case is finalized: its appointment stays as it was signed.')).toBeTruthy();
+    for (const name of ['Save new time', 'No-show', 'Cancel appointment', 'Entered in error']) {
+      expect(screen.getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(true);
+    }
   });
 });

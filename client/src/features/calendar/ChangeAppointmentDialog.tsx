@@ -60,6 +60,7 @@ function RescheduleForm({
   onSubmit,
   providerOptions,
   placeOptions,
+  disabled,
 }: {
   values: RescheduleValues;
   onValues: (v: RescheduleValues) => void;
@@ -68,6 +69,7 @@ function RescheduleForm({
   onSubmit: () => void;
   providerOptions: readonly Option[];
   placeOptions: readonly Option[];
+  disabled: boolean;
 }): ReactNode {
   const text = (key: keyof RescheduleValues) => (e: { target: { value: string } }) =>
     onValues({ ...values, [key]: e.target.value });
@@ -131,7 +133,7 @@ function RescheduleForm({
           />
         </SimpleGrid>
         <Group>
-          <Button type="submit" loading={busy} mih={44}>
+          <Button type="submit" loading={busy} disabled={disabled} mih={44}>
             Save new time
           </Button>
         </Group>
@@ -184,6 +186,12 @@ export function ChangeAppointmentDialog(props: ChangeAppointmentDialogProps): Re
     if (text) void send('cancel', { kind: 'cancel', body: { reason: text } });
   };
   const setStatus = (status: DeskStatus): void => void send(status, { kind: 'status', body: { status } });
+  // What the server would refuse anyway ([APC1], a signed case), said before anything is tried.
+  const locked = view.finalized
+    ? 'This case is finalized: its appointment stays as it was signed.'
+    : view.status === 'entered-in-error'
+      ? 'This appointment was entered in error and can no longer be changed.'
+      : null;
 
   return (
     <Modal opened onClose={onClose} title="Change appointment" size="lg" data-testid="change-appointment">
@@ -195,9 +203,9 @@ export function ChangeAppointmentDialog(props: ChangeAppointmentDialogProps): Re
             {view.statusLabel}
           </Badge>
         </Group>
-        {view.finalized && (
+        {locked && (
           <Alert color="gray" role="status">
-            This case is finalized: its appointment stays as it was signed.
+            {locked}
           </Alert>
         )}
         <RescheduleForm
@@ -205,6 +213,7 @@ export function ChangeAppointmentDialog(props: ChangeAppointmentDialogProps): Re
           onValues={setValues}
           busy={busy === 'reschedule'}
           onSubmit={reschedule}
+          disabled={locked !== null}
         />
         <Stack gap="xs">
           <Title order={3} size="h5">
@@ -217,13 +226,20 @@ export function ChangeAppointmentDialog(props: ChangeAppointmentDialogProps): Re
                 variant="default"
                 mih={44}
                 loading={busy === a.status}
+                disabled={locked !== null}
                 onClick={() => setStatus(a.status)}
               >
                 {a.label}
               </Button>
             ))}
             {!confirmError ? (
-              <Button variant="default" color="red" mih={44} onClick={() => setConfirmError(true)}>
+              <Button
+                variant="default"
+                color="red"
+                mih={44}
+                disabled={locked !== null}
+                onClick={() => setConfirmError(true)}
+              >
                 Entered in error
               </Button>
             ) : (
@@ -250,7 +266,7 @@ export function ChangeAppointmentDialog(props: ChangeAppointmentDialogProps): Re
               error={reasonError}
             />
             <Group>
-              <Button type="submit" color="red" mih={44} loading={busy === 'cancel'}>
+              <Button type="submit" color="red" mih={44} loading={busy === 'cancel'} disabled={locked !== null}>
                 Cancel appointment
               </Button>
             </Group>
