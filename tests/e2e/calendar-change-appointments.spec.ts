@@ -1,7 +1,8 @@
 import type { Appointment } from '@vigil/shared';
 import { seriousViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
-import { memberContext, secondDevice } from './members.js';
+import { signInAgain } from '../utils/members.js';
+import { memberContext } from './members.js';
 import { fhirPoster } from './org-setup.js';
 
 test('the front desk moves a patient’s appointment and the tablet’s calendar shows the new time live; a no-show is struck through (issue 40; spec 002 §3, spec 000 §4)', async ({
@@ -11,8 +12,18 @@ test('the front desk moves a patient’s appointment and the tablet’s calendar
   const { member, context } = await memberContext(browser, baseURL!);
   const desk = await context.newPage();
   await desk.setViewportSize({ width: 1440, height: 900 });
+  // The operatory's tablet keeps the calendar open.
+  // A context made at the tablet's size: resizing the second window's page with setViewportSize left its
+  // calendar loading on this machine (seen three times), the same page made at its size does not.
+  const tabletContext = await browser.newContext({ baseURL: baseURL!, viewport: { width: 1280, height: 800 } });
+  const tabletSession = await signInAgain(baseURL!, member.email);
+  await tabletContext.addCookies([...tabletSession.cookies].map(([name, value]) => ({ name, value, url: baseURL! })));
+  const tablet = await tabletContext.newPage();
+  await tablet.goto(`/org/${member.orgId}`);
+  await expect(tablet.getByText('No appointments in these weeks.')).toBeVisible();
+
   await desk.goto(`/org/${member.orgId}`);
-  await expect(desk.getByRole('grid', { name: /^Calendar, / })).toBeVisible();
+  await expect(desk.getByText('No appointments in these weeks.')).toBeVisible();
 
   // Today 9:00-10:00 in the browser's time zone, booked with a provider through the FHIR API.
   const { today, start, end } = await desk.evaluate(() => {
@@ -37,11 +48,7 @@ test('the front desk moves a patient’s appointment and the tablet’s calendar
     ],
   });
 
-  // The operatory's tablet keeps the calendar open.
-  const tabletContext = await secondDevice(browser, baseURL!, member);
-  const tablet = await tabletContext.newPage();
-  await tablet.setViewportSize({ width: 1280, height: 800 });
-  await tablet.goto(`/org/${member.orgId}`);
+  // Both screens show the booking (the tablet heard of it live).
   const tabletChip = tablet.getByTestId(`day-${today}`).getByTestId('appointment-chip');
   await expect(tabletChip).toHaveText('9:00 AM Marisol Quintero');
 
