@@ -3,6 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { contentSecurityPolicy } from './csp.js';
 import { uncaughtErrorAnswer } from './errors.js';
 import { botCheckRoutes, emrLaunchRoutes } from './routes/auth.js';
+import { appointmentRoutes } from './routes/appointments.js';
 import { billingRoutes } from './routes/billing.js';
 import { finalizeRoutes } from './routes/finalize.js';
 import { fhirRoutes } from './routes/fhir.js';
@@ -64,6 +65,10 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     }),
   );
   api.route('/', patientFormRoutes({ ...services, trustProxy: authSettings.trustProxy }));
+  api.route(
+    '/',
+    appointmentRoutes({ appointments: services.appointments, accounts, trustProxy: authSettings.trustProxy }),
+  );
   api.route(
     '/',
     billingRoutes({

@@ -65,6 +65,9 @@ export const REFUSAL_STATUS: Readonly<Record<string, AppErrorStatus>> = {
   CARD_ATTEMPTS_LIMITED: 429,
   CONFLICT: 409,
   PLAN_EXISTS: 409,
+  /** Issue 40 (APC1, APC2): the appointment's case started, or it was entered in error. */
+  CASE_STARTED: 409,
+  APPOINTMENT_ENTERED_IN_ERROR: 409,
 };
 
 /**

@@ -17,6 +17,7 @@ import type { IdOwnership } from './store/resources/id-ownership.js';
 import { sqliteIdOwnership, sqliteSignedRecords } from './store/resources/ownership.js';
 import { SqliteResourceStore } from './store/resources/sqlite.js';
 import type { Db } from './store/sqlite/database.js';
+import type { CaseStates } from './fhir/appointment-guard.js';
 
 /** What buildFhirCore makes. */
 export interface FhirCore {
@@ -34,7 +35,7 @@ export interface FhirCore {
 }
 
 /** The stores and the FHIR service the rest of the server is built on, each built once. */
-export function buildFhirCore(db: Db, now: () => number, log: Logger): FhirCore {
+export function buildFhirCore(db: Db, now: () => number, log: Logger, caseStates?: CaseStates): FhirCore {
   const changeBus = new MemoryChangeBus((err) => log.error({ err }, 'a change-feed subscriber failed'));
   const changes = new SqliteChangeStore(db, changeBus);
   const resources = new SqliteResourceStore(db, changes);
@@ -57,6 +58,7 @@ export function buildFhirCore(db: Db, now: () => number, log: Logger): FhirCore 
     ids,
     signed,
     sedationLevels: entitlements,
+    caseStates,
   });
   return { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir };
 }

@@ -5,6 +5,8 @@ import type { OrgPolicyOf } from './access/index.js';
 import type { Accounts } from './auth/accounts.js';
 import { buildAccounts } from './services-accounts.js';
 import { buildFhirCore } from './services-fhir.js';
+import { lateCaseStates } from './appointments/case-states.js';
+import { AppointmentChangeService } from './appointments/service.js';
 import type { AuditLog } from './auth/audit.js';
 import { startAuditSealer } from './auth/audit.js';
 import type { BotCheck } from './auth/bot-check.js';
@@ -86,6 +88,8 @@ export interface Services {
   resources: ResourceStore;
   /** The one FhirService of the process: the API, the case projection and finalize write through it. */
   fhir: FhirService;
+  /** The front desk's appointment operations (issue 40): reschedule, cancel, statuses, through `fhir`. */
+  appointments: AppointmentChangeService;
   /** Who owns an id across organisations: FHIR PUT, finalize and the sync rooms use this one check (issue 24 item 2). */
   ids: IdOwnership;
   orgPolicy: OrgPolicyOf;
@@ -184,7 +188,9 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const authSettings = loadAuthSettings(config.environment);
   const now = authClock(authSettings);
 
-  const core = buildFhirCore(db, now, log);
+  // Issue 40: a started case keeps its appointment's schedule; the rooms that know are attached below.
+  const caseStates = lateCaseStates();
+  const core = buildFhirCore(db, now, log, caseStates);
   const { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir } =
     core;
 
@@ -212,6 +218,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ...{ config, db, log, accounts, access, ids, resources },
     ...{ caseChecker, projector, accountStore, now },
   });
+  caseStates.attach(rooms);
   // Issue 24: every audit record is sealed into the hash chain within a second.
   const auditSealer = startAuditSealer(audit.store, log);
 
@@ -226,6 +233,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });
   const comments = new CommentService({ fhir, orgs: orgStore, access, now });
+  const appointments = new AppointmentChangeService({ fhir, access });
   const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log });
   const formDefs = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, entitlements, access, now });
   const auditSinks = auditSinksOf(orgStore, audit, changes, now);
@@ -284,6 +292,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     changeBus,
     resources,
     fhir,
+    appointments,
     ids,
     orgPolicy,
     outbox,

@@ -103,4 +103,40 @@ describe('organisation access at every entry point (one access module)', () => {
       Object.fromEntries(CALLERS.map((c) => [c, ALLOWED.includes(c) ? 'NOT_FOUND' : 'NOT_AUTHORIZED'])),
     );
   });
+
+  it('appointment operations (issue 40): marking the office’s appointment arrived', async () => {
+    const cookie = cookieOf(people.admin);
+    const post = async (type: string, body: unknown): Promise<string> => {
+      const res = await fetch(`${server.url}/api/fhir/${office}/${type}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/fhir+json', cookie },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const patientId = await post('Patient', {
+      resourceType: 'Patient',
+      name: [{ given: ['Ana'], family: 'Lopez' }],
+      birthDate: '1990-05-17',
+    });
+    const appointmentId = await post('Appointment', {
+      resourceType: 'Appointment',
+      status: 'booked',
+      start: '2026-12-01T15:00:00.000Z',
+      end: '2026-12-01T16:00:00.000Z',
+      participant: [{ actor: { reference: `Patient/${patientId}` }, status: 'accepted' }],
+    });
+    const statuses: Record<string, number> = {};
+    for (const caller of CALLERS) {
+      const res = await fetch(`${server.url}/api/appointments/${office}/${appointmentId}/status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: cookieOf(people[caller]) },
+        body: JSON.stringify({ status: 'arrived' }),
+      });
+      statuses[caller] = res.status;
+      await res.body?.cancel();
+    }
+    expect(statuses).toEqual(Object.fromEntries(CALLERS.map((c) => [c, ALLOWED.includes(c) ? 200 : 403])));
+  });
 });

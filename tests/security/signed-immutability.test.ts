@@ -164,6 +164,37 @@ describe('a finalized case is immutable (issue 24 item 1)', () => {
     expect(now.body.meta.versionId).toBe(signed[type].versionId);
   });
 
+  it.each(ROLES)(
+    '%s: the desk’s appointment operations (issue 40) on the signed Appointment are refused',
+    async (role) => {
+      const operations: [string, unknown][] = [
+        ['reschedule', { start: '2030-01-02T09:00:00.000Z', end: '2030-01-02T10:00:00.000Z' }],
+        ['cancel', { reason: 'Forged' }],
+        ['status', { status: 'noshow' }],
+        ['status', { status: 'entered-in-error' }],
+      ];
+      for (const [operation, body] of operations) {
+        const res = await fetch(`${server.url}/api/appointments/${c.orgId}/${c.caseId}/${operation}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: cookieOf(people[role]) },
+          body: JSON.stringify(body),
+        });
+        expect([operation, res.status, ((await res.json()) as { error?: string }).error]).toEqual([
+          operation,
+          423,
+          SIGNED_RECORD,
+        ]);
+      }
+      const now = await fhir<{ meta: { versionId: string } }>(
+        server,
+        people.admin.browser,
+        'GET',
+        `${c.orgId}/Appointment/${c.caseId}`,
+      );
+      expect(now.body.meta.versionId).toBe(signed.Appointment.versionId);
+    },
+  );
+
   it.each(ROLES)('%s: finalize again is refused', async (role) => {
     const reply = await finalize(server, people[role].browser, c.orgId, c.caseId, {
       signature: SIGNATURE,

@@ -55,6 +55,8 @@ export interface Appointment extends DomainResourceBase {
   minutesDuration?: number;
   created?: string;
   comment?: string;
+  /** Why it was cancelled (FHIR R4; issue 40: the desk's reason as `text`). */
+  cancelationReason?: CodeableConcept;
   participant: AppointmentParticipant[];
 }
 
@@ -151,6 +153,7 @@ export const appointmentSchema: z.ZodType<Appointment> = z.lazy(() =>
       minutesDuration: z.number().int().positive().optional(),
       created: z.string().optional(),
       comment: fhirString.optional(),
+      cancelationReason: codeableConceptSchema.optional(),
       participant: z.array(participantSchema).min(1),
     })
     .superRefine((a, ctx) => {

@@ -157,6 +157,8 @@ export function demoResources(
         { actor: { reference: `Location/${DEMO_ROOM_IDS[room]}` }, status: 'accepted' },
       ],
       extension: [{ url: APPOINTMENT_EXTENSIONS.sedationLevel, valueCode: level }],
+      // Issue 40 (APC3): a cancellation carries the desk's reason.
+      ...(status === 'cancelled' ? { cancelationReason: { text: 'The patient called: unwell, will rebook' } } : {}),
     };
   };
   const day = (offset: number, hour: number): Date =>

@@ -22,6 +22,7 @@ import type { OrgLiveEvent } from './live-events.js';
 import { historyBundle, pageParams, parseSort, searchBundle } from './bundles.js';
 import { parseSearch } from '../store/resources/search-params.js';
 import { guardWrite, type SignedRecords } from './signed-records.js';
+import { checkAppointmentChange, type CaseStates } from './appointment-guard.js';
 import type { ResourceStore, StoredVersion } from '../store/resources/types.js';
 import { checkEditable, checkedBody, checkSignedPdf, clientMeta, withOrgTag, writerOf } from './write-checks.js';
 
@@ -68,6 +69,11 @@ export interface FhirServiceDeps {
    * deeper than that, new or changed, is refused. The server passes it; unit tests may leave it out.
    */
   sedationLevels?: { requireSedationLevel(orgId: string, level: string | null): Promise<void> };
+  /**
+   * Whether a case has started (issue 40: its Appointment's schedule then stays, [APC2]). The
+   * server passes the rooms' copy (appointments/case-states.ts); unit tests may leave it out.
+   */
+  caseStates?: CaseStates;
 }
 
 export interface WriteResult {
@@ -171,6 +177,19 @@ export class FhirService {
     const level = appointmentSedationLevel(resource);
     const before = stored?.resourceType === 'Appointment' ? appointmentSedationLevel(stored) : null;
     if (level !== null && level !== before) await this.deps.sedationLevels.requireSedationLevel(ctx.orgId, level);
+  }
+
+  /**
+   * A client's change of an Appointment obeys the appointment rules (issue 40, APC1-APC3): the
+   * desk's operations and a plain PUT or DELETE meet them here, in one place. The server's own
+   * flows (form tasks, finalize) compose what they write and are not the desk.
+   */
+  private async checkAppointmentChange(
+    ctx: RequestContext,
+    stored: FhirResource | null,
+    next: FhirResource | null,
+  ): Promise<void> {
+    if (writerOf(ctx) === 'client') await checkAppointmentChange(this.deps.caseStates, ctx.orgId, stored, next);
   }
 
   /** An id another organisation owns is never created here (issue 24 item 2). */
@@ -284,6 +303,7 @@ export class FhirService {
       const issues = validateResourceChange(live.resource, resource);
       if (issues.length > 0) throw new AppError(400, 'INVALID_RESOURCE', issues[0]!.message, issues);
     }
+    await this.checkAppointmentChange(ctx, live?.resource ?? null, resource);
     await this.checkSedationLevel(ctx, resource, live?.resource ?? null);
     const version = await this.trail.change(ctx, async () => {
       const v = await this.deps.store.write(
@@ -335,6 +355,7 @@ export class FhirService {
     if (!current) throw new AppError(404, 'NOT_FOUND', `${type}/${id} not found`);
     if (current.deleted) return null;
     await this.guard(ctx, type, id, current.resource, () => Promise.resolve(null));
+    await this.checkAppointmentChange(ctx, current.resource, null);
     return this.trail.change(ctx, async () => {
       const v = await this.deps.store.delete(ctx.orgId, type, id, this.nowIso(), ifMatch);
       return recorded(v, ...(v ? FhirService.phi(ctx, type, 'delete', [`${type}/${id}`]) : []));

@@ -32,7 +32,8 @@ import { Page } from '../../ui/Page.js';
 import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
 import { placeOptions } from '../../ui/places.js';
 import { AppointmentItem } from '../../ui/AppointmentItem.js';
-import { appointmentView, matchesFilters, type AppointmentView } from '../../ui/appointmentView.js';
+import { appointmentView, matchesFilters, timeRangeText, type AppointmentView } from '../../ui/appointmentView.js';
+import { ChangeAppointmentDialog } from './ChangeAppointmentDialog.js';
 import { useAppointmentsBetween, useSignedCases, useViewLookups } from '../../data/calendar.js';
 
 /** Appointments listed inside a day cell before "+N more". */
@@ -45,11 +46,14 @@ function DayPopup({
   day,
   views,
   onClose,
+  onChange,
 }: {
   orgId: string;
   day: Date;
   views: AppointmentView[];
   onClose: () => void;
+  /** Opens the appointment's change dialog (issue 40). */
+  onChange: (appointmentId: string) => void;
 }): ReactNode {
   return (
     <Stack gap="xs" role="dialog" aria-label={`Appointments on ${day.toLocaleDateString()}`}>
@@ -66,7 +70,18 @@ function DayPopup({
       ) : (
         <Stack gap="sm" mah={360} style={{ overflowY: 'auto' }}>
           {views.map((v) => (
-            <AppointmentItem key={v.id} orgId={orgId} view={v} />
+            <Stack key={v.id} gap={2}>
+              <AppointmentItem orgId={orgId} view={v} />
+              <Button
+                variant="subtle"
+                size="xs"
+                mih={44}
+                onClick={() => onChange(v.id)}
+                aria-label={`Change appointment: ${v.patient}, ${timeRangeText(v)}`}
+              >
+                Change
+              </Button>
+            </Stack>
           ))}
         </Stack>
       )}
@@ -182,6 +197,94 @@ function MonthNav({
   );
 }
 
+/** The month's weeks, each day a cell, the selected day's appointments in a popup. */
+function MonthGrid({
+  orgId,
+  grid,
+  byDay,
+  monthTitle,
+  month,
+  todayKey,
+  selectedKey,
+  refreshing,
+  onSelectDay,
+  onCloseDay,
+  onChange,
+}: {
+  orgId: string;
+  grid: { weeks: Date[][] };
+  byDay: ReadonlyMap<string, AppointmentView[]>;
+  monthTitle: string;
+  /** The shown month, 1-12. */
+  month: number;
+  todayKey: string;
+  selectedKey: string | null;
+  refreshing: boolean;
+  onSelectDay: (day: Date) => void;
+  onCloseDay: () => void;
+  onChange: (appointmentId: string) => void;
+}): ReactNode {
+  return (
+    <Box pos="relative" role="grid" aria-label={`Calendar, ${monthTitle}`} aria-busy={refreshing}>
+      <LoadingOverlay visible={refreshing} zIndex={5} overlayProps={{ blur: 1 }} />
+      <Box role="row" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4 }}>
+        {WEEKDAYS.map((d) => (
+          <Text key={d} role="columnheader" size="sm" fw={600} ta="center">
+            {d}
+          </Text>
+        ))}
+      </Box>
+      {grid.weeks.map((week) => (
+        <Box
+          key={dayKey(week[0]!)}
+          role="row"
+          mt={4}
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4 }}
+        >
+          {week.map((day) => {
+            const k = dayKey(day);
+            const dayViews = byDay.get(k) ?? [];
+            const cell = (
+              <DayCell
+                day={day}
+                views={dayViews}
+                inMonth={day.getMonth() + 1 === month}
+                isToday={k === todayKey}
+                onSelect={() => onSelectDay(day)}
+              />
+            );
+            return (
+              <Box key={k} role="gridcell" aria-selected={k === selectedKey}>
+                {k === selectedKey ? (
+                  <Popover
+                    opened
+                    width={CALENDAR_SELECTED_DAY_POPUP_WIDTH_PX}
+                    position="bottom"
+                    withArrow
+                    shadow="md"
+                    trapFocus
+                    onClose={onCloseDay}
+                    onDismiss={onCloseDay}
+                  >
+                    <Popover.Target>
+                      <div style={{ height: '100%' }}>{cell}</div>
+                    </Popover.Target>
+                    <Popover.Dropdown data-testid="day-popup">
+                      <DayPopup orgId={orgId} day={day} views={dayViews} onClose={onCloseDay} onChange={onChange} />
+                    </Popover.Dropdown>
+                  </Popover>
+                ) : (
+                  cell
+                )}
+              </Box>
+            );
+          })}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 /**
  * /org/{orgId}: the calendar (spec 002 §2, §9; spec 000 §3): a month grid of whole weeks from
  * Sunday with one week before and after, Previous / Today / Next, today marked, a loading
@@ -203,9 +306,16 @@ export function CalendarPage(): ReactNode {
   const lookups = useViewLookups(orgId);
   const signedCases = useSignedCases(orgId, appointments.data);
   const now = Date.now();
-  const views = (appointments.data ?? [])
-    .map((a) => appointmentView(a, { ...lookups, signedCases }, now))
-    .filter((v) => matchesFilters(v, filters, lookups.locations));
+  const allViews = (appointments.data ?? []).map((a) => appointmentView(a, { ...lookups, signedCases }, now));
+  const views = allViews.filter((v) => matchesFilters(v, filters, lookups.locations));
+  const [changingId, setChangingId] = useState<string | null>(null);
+  const changing = changingId ? allViews.find((v) => v.id === changingId) : undefined;
+  const describe = (id: string): string => {
+    const other = allViews.find((v) => v.id === id);
+    return other
+      ? `${other.patient}, ${other.start?.toLocaleDateString() ?? ''} ${timeRangeText(other)}`
+      : 'another appointment';
+  };
   const byDay = new Map<string, AppointmentView[]>();
   for (const v of views) if (v.day) byDay.set(v.day, [...(byDay.get(v.day) ?? []), v]);
 
@@ -263,63 +373,18 @@ export function CalendarPage(): ReactNode {
           Could not load appointments ({appointments.error}).
         </Alert>
       )}
-      <Box pos="relative" role="grid" aria-label={`Calendar, ${monthTitle}`} aria-busy={appointments.refreshing}>
-        <LoadingOverlay visible={appointments.refreshing} zIndex={5} overlayProps={{ blur: 1 }} />
-        <Box role="row" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4 }}>
-          {WEEKDAYS.map((d) => (
-            <Text key={d} role="columnheader" size="sm" fw={600} ta="center">
-              {d}
-            </Text>
-          ))}
-        </Box>
-        {grid.weeks.map((week) => (
-          <Box
-            key={dayKey(week[0]!)}
-            role="row"
-            mt={4}
-            style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4 }}
-          >
-            {week.map((day) => {
-              const k = dayKey(day);
-              const dayViews = byDay.get(k) ?? [];
-              const cell = (
-                <DayCell
-                  day={day}
-                  views={dayViews}
-                  inMonth={day.getMonth() + 1 === filters.month.month}
-                  isToday={k === todayKey}
-                  onSelect={() => selectDay(day)}
-                />
-              );
-              return (
-                <Box key={k} role="gridcell" aria-selected={k === selectedKey}>
-                  {k === selectedKey ? (
-                    <Popover
-                      opened
-                      width={CALENDAR_SELECTED_DAY_POPUP_WIDTH_PX}
-                      position="bottom"
-                      withArrow
-                      shadow="md"
-                      trapFocus
-                      onClose={() => go({ date: null })}
-                      onDismiss={() => go({ date: null })}
-                    >
-                      <Popover.Target>
-                        <div style={{ height: '100%' }}>{cell}</div>
-                      </Popover.Target>
-                      <Popover.Dropdown data-testid="day-popup">
-                        <DayPopup orgId={orgId} day={day} views={dayViews} onClose={() => go({ date: null })} />
-                      </Popover.Dropdown>
-                    </Popover>
-                  ) : (
-                    cell
-                  )}
-                </Box>
-              );
-            })}
-          </Box>
-        ))}
-      </Box>
+      <MonthGrid
+        {...{ orgId, grid, byDay, monthTitle, todayKey, selectedKey }}
+        month={filters.month.month}
+        refreshing={appointments.refreshing}
+        onSelectDay={selectDay}
+        onCloseDay={() => go({ date: null })}
+        onChange={(id) => {
+          // The popover closes first: one dialog holds the focus at a time.
+          go({ date: null });
+          setChangingId(id);
+        }}
+      />
       {views.length === 0 && !appointments.refreshing && (
         <Text c="dimmed" size="sm" role="status">
           No appointments in these weeks{filters.locationId || filters.providerId ? ' for these filters' : ''}.
@@ -328,6 +393,17 @@ export function CalendarPage(): ReactNode {
       <Text size="xs" c="dimmed">
         Times are in {Intl.DateTimeFormat().resolvedOptions().timeZone}.
       </Text>
+      {changing && (
+        <ChangeAppointmentDialog
+          key={changing.id}
+          orgId={orgId}
+          view={changing}
+          providerOptions={providerOptions}
+          placeOptions={placeOptions(lookups.locations)}
+          describe={describe}
+          onClose={() => setChangingId(null)}
+        />
+      )}
     </Page>
   );
 }

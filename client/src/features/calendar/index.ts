@@ -1,2 +1,3 @@
 /** The calendar feature's surface for other features (issue 36 item 6): they import it only through this file. */
 export { CalendarPage } from './CalendarPage.js';
+export { ChangeAppointmentDialog, type ChangeAppointmentDialogProps } from './ChangeAppointmentDialog.js';
