@@ -55,4 +55,5 @@ export * from './forms/index.js';
 export * from './images/index.js';
 export * from './rules/ledger.js';
 export * from './plans/index.js';
+export * from './presets/index.js';
 export * from './shop/orders.js';

@@ -62,6 +62,7 @@ import {
   teamUserViewSchema,
 } from './orgs.js';
 import { policyViewSchema } from './policies.js';
+import { presetViewSchema } from './presets.js';
 import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
 import {
   cartLineViewSchema,
@@ -80,6 +81,7 @@ export * from './inventories.js';
 export * from './orgs.js';
 export * from './patient-forms.js';
 export * from './policies.js';
+export * from './presets.js';
 export * from './report.js';
 export * from './shop.js';
 
@@ -152,6 +154,8 @@ export const GRAPHQL_VIEWS = {
   LedgerFilter: ledgerFilterSchema,
   // policies
   Policy: policyViewSchema,
+  // presets
+  Preset: presetViewSchema,
   // shop
   Product: productViewSchema,
   OrderLine: orderLineViewSchema,
