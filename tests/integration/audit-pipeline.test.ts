@@ -60,6 +60,8 @@ async function gql<T>(browser: Browser, query: string, variables: Record<string,
 
 const policy = (ruleType: string): string =>
   `mutation { setPolicy(orgId: "office", ruleSubject: anesthesiaRecord, ruleType: "${ruleType}", ruleValue: "warn") { id ruleType } }`;
+const preset = (name: string): string =>
+  `mutation { createPreset(orgId: "office", name: "${name}", macro: "{\\"values\\":{\\"sedationLevel\\":\\"moderate\\"}}", ownerType: "org") { id } }`;
 const textForm = (name: string): string =>
   `mutation { createTextBodyForm(orgId: "office", properties: { name: "${name}", markdown: "Read me." }) { id name } }`;
 
@@ -129,6 +131,42 @@ const OPERATIONS: {
         );
       });
       return { orgId: 'office', formId };
+    },
+  },
+  {
+    name: 'a preset created',
+    action: 'presetCreated',
+    run: async () => (
+      await gql(w.admin.browser, preset('Audited preset')),
+      { orgId: 'office', name: 'Audited preset', ownerKind: 'org' }
+    ),
+    refused: {
+      who: () => w.otherAdmin,
+      query: preset('Refused preset'),
+      code: 'NOT_AUTHORIZED',
+      names: { name: 'Refused preset' },
+    },
+  },
+  {
+    name: 'a preset changed and deleted',
+    action: 'presetDeleted',
+    run: async () => {
+      const made = await gql<{ createPreset: { id: string } }>(w.admin.browser, preset('Short-lived preset'));
+      const presetId = made.createPreset.id;
+      await gql(
+        w.admin.browser,
+        'mutation ($id: String!) { updatePreset(orgId: "office", id: $id, name: "Short-lived preset", macro: "{}") { id } }',
+        { id: presetId },
+      );
+      await gql(w.admin.browser, 'mutation ($id: String!) { deletePreset(orgId: "office", id: $id) }', {
+        id: presetId,
+      });
+      await eventually(async () => {
+        expect(
+          (await trail()).filter((r) => r.action === 'presetUpdated' && r.detail.presetId === presetId),
+        ).toHaveLength(1);
+      });
+      return { orgId: 'office', presetId };
     },
   },
   {

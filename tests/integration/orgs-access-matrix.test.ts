@@ -112,6 +112,12 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   policies: needs(ORG_PERMISSION),
   setPolicy: needs(ADMINISTER),
   deletePolicy: needs(ADMINISTER),
+  // Presets (issue 39, spec 002 §6): everyone of the office reads them and saves their own; the
+  // office's presets are changed and deleted by whoever administers it.
+  presets: needs(ORG_PERMISSION),
+  createPreset: needs(ORG_PERMISSION),
+  updatePreset: needs(ADMINISTER),
+  deletePreset: needs(ADMINISTER),
   // The controlled-substance ledger (issue 29; drugInventory on for office): members read, admins
   // create, receive, count and check the chain, providers dispense and administer.
   inventories: needs(ORG_PERMISSION),
@@ -170,6 +176,8 @@ describe('organisations: access matrix of every call × role', () => {
   const acceptCode = {} as Record<Role, string>;
   /** Per role, an office policy that role's deletePolicy call targets. */
   const policyTarget = {} as Record<Role, string>;
+  /** Per role, an office preset (ownerType org) that role's updatePreset and deletePreset calls target. */
+  const presetTarget = {} as Record<Role, string>;
   /** Per role, a card tokenised with the local provider that role's addCard / removeCard call uses. */
   const cardOf = {} as Record<Role, string>;
   let priceId = '';
@@ -252,6 +260,12 @@ describe('organisations: access matrix of every call × role', () => {
       );
       ok(set);
       policyTarget[r] = set.data!.setPolicy.find((p) => p.ruleType === `SO${i + 1}`)!.id;
+      const preset = await admin!.browser.gql<{ createPreset: { id: string } }>(
+        'mutation ($n: String!) { createPreset(orgId: "office", name: $n, macro: "{}", ownerType: "org") { id } }',
+        { n: `Office preset ${r}` },
+      );
+      ok(preset);
+      presetTarget[r] = preset.data!.createPreset.id;
     }
     const cookie = [...admin!.browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     for (const r of ROLES) {
@@ -410,6 +424,19 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($id: String!) { deletePolicy(orgId: "office", id: $id) { id } }',
       { id: policyTarget[r] },
     ],
+    presets: () => ['query { presets(orgId: "office") { id ownerType editable } }', {}],
+    createPreset: (r) => [
+      'mutation ($n: String!) { createPreset(orgId: "office", name: $n, macro: "{}", ownerType: "user") { id ownerType } }',
+      { n: `Mine ${r}` },
+    ],
+    updatePreset: (r) => [
+      'mutation ($id: String!) { updatePreset(orgId: "office", id: $id, name: "Renamed", macro: "{}") { id } }',
+      { id: presetTarget[r] },
+    ],
+    deletePreset: (r) => [
+      'mutation ($id: String!) { deletePreset(orgId: "office", id: $id) }',
+      { id: presetTarget[r] },
+    ],
     inventories: () => ['query { inventories(orgId: "office") { id lots { balance } } }', {}],
     inventory: () => [
       'query ($id: String!) { inventory(orgId: "office", inventoryId: $id) { id } }',
@@ -523,8 +550,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 69 calls × 8 callers.
-    expect(cells).toBe(552);
+    // 73 calls × 8 callers (issue 39 added the four preset calls).
+    expect(cells).toBe(584);
     expect(deviations).toEqual([]);
   });
 });

@@ -9,9 +9,9 @@ import type {
 import { isOneOf, ORAL_ROUTES, PARENTERAL_ROUTES, PRE_MED_ROUTES, VITAL_IDS } from '../enums.js';
 import type { InfusionRateUnit } from '../rules/drugs.js';
 import { isSedationLevelAllowed } from '../rules/sedation-level.js';
+import type { PRESET_DRUG_LISTS } from './macro.js';
 import {
   PRESET_COPIED_FIELDS,
-  PRESET_DRUG_LISTS,
   presetMacroSchema,
   type PresetAirway,
   type PresetCopiedField,
@@ -137,13 +137,13 @@ export function presetDisallowedLevel(macro: PresetMacro, maxSedationLevel: stri
 type CaseJson = Record<string, unknown>;
 const arr = (v: unknown): Record<string, unknown>[] =>
   Array.isArray(v) ? v.filter((e): e is Record<string, unknown> => e != null && typeof e === 'object') : [];
-const str = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const strOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** The oral and parenteral drugs of a case: one item per dose given; an amount drawn joins its drug's first item. */
 function caseDrugs(data: CaseJson): Pick<PresetMacro, 'parenDrugs' | 'oralSedatives'> {
-  const out = { parenDrugs: [] as PresetDrug[], oralSedatives: [] as PresetDrug[] };
+  const out: Pick<PresetMacro, 'parenDrugs' | 'oralSedatives'> = { parenDrugs: [], oralSedatives: [] };
   const drawn: { drugId: string; name: string; amount: number; unit: string }[] = [];
   for (const e of arr(data.drugsAdministered)) {
     const d = e.drawn as { amount?: unknown; unit?: unknown } | undefined;

@@ -160,7 +160,9 @@ export function presetMacroSchema(): ReturnType<typeof buildMacroSchema> {
 
 export type PresetMacro = z.output<ReturnType<typeof buildMacroSchema>>;
 export type PresetMacroInput = z.input<ReturnType<typeof buildMacroSchema>>;
-export type PresetDrug = PresetMacro['parenDrugs'][number];
+/** A drug of any of the drug lists but the locals and infusions. */
+export type PresetDrug =
+  PresetMacro['preMeds'][number] | PresetMacro['parenDrugs'][number] | PresetMacro['oralSedatives'][number];
 export type PresetLocalDrug = PresetMacro['localDrugs'][number];
 export type PresetInfusionDrug = PresetMacro['infusionDrugs'][number];
 export type PresetIv = NonNullable<PresetMacro['iv']>;

@@ -7,6 +7,7 @@ import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { policyResolvers, policyTypeDefs } from './policies.js';
+import { presetResolvers, presetTypeDefs } from './presets.js';
 import { reportResolvers, reportTypeDefs } from './report.js';
 import { shellResolvers, shellTypeDefs } from './shell.js';
 import { shopResolvers, shopTypeDefs } from './shop.js';
@@ -21,6 +22,7 @@ export const SCHEMA_RESOLVERS = [
   formResolvers,
   inventoryResolvers,
   policyResolvers,
+  presetResolvers,
   billingResolvers,
   shopResolvers,
 ];
@@ -37,6 +39,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       formTypeDefs,
       inventoryTypeDefs,
       policyTypeDefs,
+      presetTypeDefs,
       billingTypeDefs,
       shopTypeDefs,
     ],

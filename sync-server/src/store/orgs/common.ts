@@ -25,6 +25,10 @@ export type OrgAuditAction =
   | 'orgFormUpdated'
   | 'orgFormDeleted'
   | 'inventoryCreated'
+  // Issue 39: presets (macros), the office's and its users'.
+  | 'presetCreated'
+  | 'presetUpdated'
+  | 'presetDeleted'
   // Issue 37: the subscription changed (by an administrator, or by the payment provider's event).
   | 'orgSubscriptionChanged'
   // Issue 37: the internal team's plan catalogue (billing/plans.ts; detail names the plan price).
