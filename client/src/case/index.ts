@@ -31,3 +31,4 @@ export {
   type CaseList,
 } from './hooks.js';
 export { useHealthHistoryData } from './healthHistory.js';
+export { applyPresets, type AppliedPresets } from './presets.js';
