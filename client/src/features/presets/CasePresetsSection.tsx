@@ -6,7 +6,7 @@ import { SectionFrame } from '../../ui/SectionFrame.js';
 import type { CaseSectionProps } from '../cases/index.js';
 import { useSedationLevelLimit } from '../cases/index.js';
 import { usePresets } from './hooks.js';
-import { toggleChosen, unusableText, usablePresets, type UsablePreset } from './model.js';
+import { toggleChosen, unusableText, usablePresets, withSaved, type UsablePreset } from './model.js';
 import { PresetDialog } from './PresetDialog.js';
 import { PresetListItem } from './PresetListItem.js';
 import { usePresetOwners } from './usePresetOwners.js';
@@ -64,10 +64,7 @@ export function CasePresetsSection({ doc, readOnly, context }: CaseSectionProps)
     setChosen([]);
   };
 
-  const saved = (view: PresetView): void => {
-    const list = state.presets ?? [];
-    state.set(list.some((p) => p.id === view.id) ? list.map((p) => (p.id === view.id ? view : p)) : [...list, view]);
-  };
+  const saved = (view: PresetView): void => state.set(withSaved(state.presets ?? [], view));
 
   return (
     <SectionFrame

@@ -6,7 +6,7 @@ import { errorCode } from '../../data/graphql.js';
 import { Page } from '../../ui/Page.js';
 import * as api from './api.js';
 import { usePresets } from './hooks.js';
-import { byOwner, ownerPillText, usablePresets } from './model.js';
+import { byOwner, ownerPillText, usablePresets, withSaved } from './model.js';
 import { PresetDialog } from './PresetDialog.js';
 import { usePresetOwners } from './usePresetOwners.js';
 
@@ -109,13 +109,7 @@ export function ProviderCasePresetsPage(): ReactNode {
           original={{ id: editing.id, name: editing.name }}
           editing={false}
           owners={owners}
-          onSaved={(saved) =>
-            state.set(
-              (state.presets ?? [])
-                .map((p) => (p.id === saved.id ? saved : p))
-                .concat((state.presets ?? []).some((p) => p.id === saved.id) ? [] : [saved]),
-            )
-          }
+          onSaved={(saved) => state.set(withSaved(state.presets ?? [], saved))}
           onClose={() => setEditing(null)}
         />
       )}

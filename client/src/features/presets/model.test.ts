@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PresetView } from '@vigil/shared';
-import { byOwner, ownerPillText, toggleChosen, unusableText, usablePresets } from './model.js';
+import { byOwner, ownerPillText, toggleChosen, unusableText, usablePresets, withSaved } from './model.js';
 
 const view = (over: Partial<PresetView>): PresetView => ({
   id: 'p1',
@@ -48,5 +48,15 @@ describe('presets on the client (issue 39)', () => {
       view({ id: '3', ownerType: 'otherUser', ownerName: 'Dr B' }),
     ]);
     expect(groups.map((g) => g.owner)).toEqual(['Office (org)', 'Dr B', 'Dr Z']);
+  });
+
+  it('puts a saved preset in its place, or adds a new one at the end', () => {
+    const a = view({ id: 'a' });
+    const b = view({ id: 'b' });
+    expect(withSaved([a, b], { ...a, name: 'Renamed' }).map((p) => [p.id, p.name])).toEqual([
+      ['a', 'Renamed'],
+      ['b', 'Moderate'],
+    ]);
+    expect(withSaved([a], b).map((p) => p.id)).toEqual(['a', 'b']);
   });
 });

@@ -67,3 +67,8 @@ export function byOwner(presets: readonly PresetView[]): { owner: string; preset
     .sort(([a], [b]) => (office(a) === office(b) ? a.localeCompare(b) : office(a) ? -1 : 1))
     .map(([owner, list]) => ({ owner, presets: list }));
 }
+
+/** The list with a saved preset in it: in its place when it was listed, else added at the end. */
+export function withSaved(list: readonly PresetView[], saved: PresetView): PresetView[] {
+  return list.some((p) => p.id === saved.id) ? list.map((p) => (p.id === saved.id ? saved : p)) : [...list, saved];
+}
