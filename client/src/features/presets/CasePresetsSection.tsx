@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { pickPresetItems, presetItems, presetMacroFromCase, type PresetMacro, type PresetView } from '@vigil/shared';
 import { useMemo, useState, type ReactNode } from 'react';
-import { applyPresets, useCaseJson, type AppliedPresets } from '../../case/index.js';
+import { applyPresets, readCase, type AppliedPresets } from '../../case/index.js';
 import { SectionFrame } from '../../ui/SectionFrame.js';
 import type { CaseSectionProps } from '../cases/index.js';
 import { useSedationLevelLimit } from '../cases/index.js';
@@ -17,6 +17,8 @@ export const CASE_PRESETS_SECTION_ID = 'case-presets';
 interface DialogState {
   macro: PresetMacro;
   original: { id: string | null; name: string };
+  /** A line of the case was open for editing when the dialog opened. */
+  editing: boolean;
 }
 
 /** Whether some line of the case is still open for editing (a pre-med being typed): saving waits for it. */
@@ -36,7 +38,6 @@ export function CasePresetsSection({ doc, readOnly, context }: CaseSectionProps)
   const state = usePresets(orgId);
   const { maxLevel } = useSedationLevelLimit(orgId);
   const owners = usePresetOwners(orgId);
-  const data = useCaseJson(doc);
   const presets = useMemo(() => usablePresets(state.presets ?? []), [state.presets]);
   const [chosen, setChosen] = useState<string[]>([]);
   const [portions, setPortions] = useState<Record<string, Set<string>>>({});
@@ -75,7 +76,15 @@ export function CasePresetsSection({ doc, readOnly, context }: CaseSectionProps)
           size="xs"
           variant="light"
           disabled={locked}
-          onClick={() => setDialog({ macro: presetMacroFromCase(data), original: source ?? { id: null, name: '' } })}
+          onClick={() => {
+            // The case is read when the dialog opens, not on every change of the case screen.
+            const data = doc ? readCase(doc) : {};
+            setDialog({
+              macro: presetMacroFromCase(data),
+              original: source ?? { id: null, name: '' },
+              editing: caseEditing(data),
+            });
+          }}
         >
           Save as preset
         </Button>
@@ -107,7 +116,9 @@ export function CasePresetsSection({ doc, readOnly, context }: CaseSectionProps)
               unusable={unusableText(p, maxLevel)}
               portions={portionsOf(p)}
               onPortions={(next) => setPortions((all) => ({ ...all, [p.view.id]: next }))}
-              onEdit={() => p.macro && setDialog({ macro: p.macro, original: { id: p.view.id, name: p.view.name } })}
+              onEdit={() =>
+                p.macro && setDialog({ macro: p.macro, original: { id: p.view.id, name: p.view.name }, editing: false })
+              }
               disabled={locked}
             />
           ))}
@@ -141,7 +152,7 @@ export function CasePresetsSection({ doc, readOnly, context }: CaseSectionProps)
           orgId={orgId}
           macro={dialog.macro}
           original={dialog.original}
-          editing={caseEditing(data)}
+          editing={dialog.editing}
           owners={owners}
           onSaved={saved}
           onClose={() => setDialog(null)}
