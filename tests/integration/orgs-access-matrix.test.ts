@@ -117,6 +117,8 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   presets: needs(ORG_PERMISSION),
   createPreset: needs(ORG_PERMISSION),
   updatePreset: needs(ADMINISTER),
+  // The team's preset migration (/vigil-team/preset-migration): internal ubers only.
+  movePreset: needs(['internalUber']),
   deletePreset: needs(ADMINISTER),
   // The controlled-substance ledger (issue 29; drugInventory on for office): members read, admins
   // create, receive, count and check the chain, providers dispense and administer.
@@ -433,6 +435,10 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($id: String!) { updatePreset(orgId: "office", id: $id, name: "Renamed", macro: "{}") { id } }',
       { id: presetTarget[r] },
     ],
+    movePreset: (r) => [
+      'mutation ($id: String!) { movePreset(orgId: "office", id: $id, ownerType: "org") { id ownerType } }',
+      { id: presetTarget[r] },
+    ],
     deletePreset: (r) => [
       'mutation ($id: String!) { deletePreset(orgId: "office", id: $id) }',
       { id: presetTarget[r] },
@@ -550,8 +556,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 73 calls × 8 callers (issue 39 added the four preset calls).
-    expect(cells).toBe(584);
+    // 74 calls × 8 callers (issue 39 added the five preset calls).
+    expect(cells).toBe(592);
     expect(deviations).toEqual([]);
   });
 });

@@ -199,3 +199,32 @@ describe('presets: a parent organisation’s', () => {
     expect((await list(w.member.browser)).some((p) => p.id === made.preset!.id)).toBe(false);
   });
 });
+
+describe('presets: the team’s preset migration', () => {
+  const MOVE = `mutation ($o: String, $id: String!, $t: String!, $u: String) {
+    movePreset(orgId: $o, id: $id, ownerType: $t, ownerId: $u) { ${FIELDS} } }`;
+
+  it('lets an internal uber give a member’s preset to another member, who alone may change it then', async () => {
+    const made = await create(w.member.browser, { n: 'Moving preset', t: 'user' });
+    const id = made.preset!.id;
+    expect((await w.admin.browser.gql(MOVE, { o: 'office', id, t: 'user', u: w.admin.userId })).code).toBe(
+      'NOT_AUTHORIZED',
+    );
+    expect((await w.uber.browser.gql(MOVE, { o: 'office', id, t: 'user', u: w.otherAdmin.userId })).code).toBe(
+      'USER_NOT_FOUND',
+    );
+    const moved = await w.uber.browser.gql<{ movePreset: PresetView }>(MOVE, {
+      o: 'office',
+      id,
+      t: 'user',
+      u: w.admin.userId,
+    });
+    expect(moved.data?.movePreset).toMatchObject({ ownerType: 'otherUser', ownerId: w.admin.userId });
+    expect((await w.member.browser.gql(CHANGE, { o: 'office', id, n: 'Mine', m: MODERATE })).code).toBe(
+      'NOT_AUTHORIZED',
+    );
+    expect((await list(w.admin.browser)).find((p) => p.id === id)).toMatchObject({ ownerType: 'user', editable: true });
+    const toOffice = await w.uber.browser.gql<{ movePreset: PresetView }>(MOVE, { o: 'office', id, t: 'org' });
+    expect(toOffice.data?.movePreset).toMatchObject({ ownerType: 'org', ownerId: 'office' });
+  });
+});

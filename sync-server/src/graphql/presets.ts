@@ -35,6 +35,8 @@ export const presetTypeDefs = /* GraphQL */ `
     updatePreset(orgId: String, id: String!, name: String!, macro: String!): Preset!
     "Deletes a preset: its owner only. Answers the id."
     deletePreset(orgId: String, id: String!): String!
+    "The team's preset migration: gives a preset to a member (ownerType user, ownerId) or the office (org); internal ubers only."
+    movePreset(orgId: String, id: String!, ownerType: String!, ownerId: String): Preset!
   }
 `;
 
@@ -56,5 +58,7 @@ export const presetResolvers = {
       ctx.services.presets.update(await ctx.caller(), graphqlArgs(args)),
     deletePreset: async (_, args, ctx): Promise<string> =>
       ctx.services.presets.delete(await ctx.caller(), graphqlArgs(args)),
+    movePreset: async (_, args, ctx): Promise<PresetView> =>
+      ctx.services.presets.move(await ctx.caller(), graphqlArgs(args)),
   }),
 };

@@ -37,6 +37,11 @@ const createInput = z.object({
   ownerId: z.string().trim().max(64).nullish(),
 });
 const updateInput = z.object({ id: presetId, name: presetName });
+const moveInput = z.object({
+  id: presetId,
+  ownerType: z.enum(['user', 'org']),
+  ownerId: z.string().trim().max(64).nullish(),
+});
 
 /**
  * Presets (macros; spec 002 §2 "Presets", §3 "Preset", §6): an organisation's presets, its
@@ -115,6 +120,39 @@ export class PresetsService {
       trail: 'organisation',
       action: 'presetDeleted',
       detail: { orgId: org.id, presetId: id, name: preset.name, macro: preset.macro },
+    });
+  }
+
+  /**
+   * movePreset(orgId, id, ownerType, ownerId): the team's preset migration (/vigil-team/preset-migration):
+   * an internal uber gives one of the office's presets to one of its members (ownerType user) or to
+   * the office (org); audited with the owner before and after.
+   */
+  async move(caller: Caller, args: Record<string, unknown>): Promise<Recorded<PresetView>> {
+    const { caller: who, org } = await orgFor(this.withStore(), caller, args.orgId, 'uber');
+    const input = parse(moveInput, { id: args.id, ownerType: args.ownerType, ownerId: args.ownerId });
+    const before = await this.deps.presets.get(org.id, input.id);
+    if (!before) refuse('NOT_FOUND');
+    const ownerId = input.ownerId ?? null;
+    if (input.ownerType === 'user' && (ownerId === null || !(await this.deps.orgs.memberByUser(org.id, ownerId)))) {
+      refuse('USER_NOT_FOUND');
+    }
+    const owner =
+      input.ownerType === 'user'
+        ? { ownerKind: 'user' as const, ownerUserId: ownerId }
+        : { ownerKind: 'org' as const, ownerUserId: null };
+    const moved = await this.deps.presets.setOwner(org.id, input.id, owner, this.deps.now());
+    if (!moved) refuse('NOT_FOUND');
+    return recorded(await this.viewOf(who, org.id, moved), {
+      trail: 'organisation',
+      action: 'presetMoved',
+      detail: {
+        orgId: org.id,
+        presetId: moved.id,
+        name: moved.name,
+        from: { ownerKind: before.ownerKind, ownerId: before.ownerUserId },
+        to: { ownerKind: moved.ownerKind, ownerId: moved.ownerUserId },
+      },
     });
   }
 
@@ -241,9 +279,13 @@ function view(p: PresetRecord, who: SignedIn, orgId: string, names: Map<string, 
   };
 }
 
-/** The presets service as the server builds it: creating, changing and deleting a preset are audited configuration changes. */
-export type AuditedPresets = Audited<PresetsService, 'create' | 'update' | 'delete'>;
+/** The presets service as the server builds it: creating, changing, deleting and moving a preset are audited configuration changes. */
+export type AuditedPresets = Audited<PresetsService, 'create' | 'update' | 'delete' | 'move'>;
 
 export function auditedPresets(service: PresetsService, sinks: AuditSinks): AuditedPresets {
-  return audited(service, { create: 'configuration', update: 'configuration', delete: 'configuration' }, sinks);
+  return audited(
+    service,
+    { create: 'configuration', update: 'configuration', delete: 'configuration', move: 'configuration' },
+    sinks,
+  );
 }

@@ -58,3 +58,26 @@ export async function deletePreset(orgId: string, id: string): Promise<string> {
   );
   return data.deletePreset;
 }
+
+/** The team's preset migration: gives a preset to a member of the office (user) or to the office (org). */
+export async function movePreset(
+  orgId: string,
+  id: string,
+  owner: { ownerType: 'user' | 'org'; ownerId: string | null },
+): Promise<PresetView> {
+  const data = await graphql<{ movePreset: PresetView }>(
+    `mutation MovePreset($orgId: String, $id: String!, $ownerType: String!, $ownerId: String) {
+      movePreset(orgId: $orgId, id: $id, ownerType: $ownerType, ownerId: $ownerId) { ${FIELDS} } }`,
+    { orgId, id, ...owner },
+  );
+  return data.movePreset;
+}
+
+/** The office's members the migration may give a preset to (the team reads them as it administers every office). */
+export async function fetchMembers(orgId: string): Promise<{ userId: string; name: string; email: string }[]> {
+  const data = await graphql<{ orgMembers: { userId: string; name: string; email: string }[] }>(
+    'query PresetMembers($orgId: String) { orgMembers(orgId: $orgId, first: 200) { userId name email } }',
+    { orgId },
+  );
+  return data.orgMembers;
+}

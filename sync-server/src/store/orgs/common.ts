@@ -29,6 +29,7 @@ export type OrgAuditAction =
   | 'presetCreated'
   | 'presetUpdated'
   | 'presetDeleted'
+  | 'presetMoved'
   // Issue 37: the subscription changed (by an administrator, or by the payment provider's event).
   | 'orgSubscriptionChanged'
   // Issue 37: the internal team's plan catalogue (billing/plans.ts; detail names the plan price).

@@ -73,6 +73,18 @@ describe.each(implementations)('PresetStore contract (%s)', (_, make) => {
     expect(await store.get('office', 'pre-a')).toEqual(updated);
   });
 
+  it('gives a preset another owner, in its own organisation only, and refuses a user preset without its user', async () => {
+    const store = await make();
+    await store.create(base);
+    const office = { ownerKind: 'org' as const, ownerUserId: null };
+    expect(await store.setOwner('group', 'pre-a', office, 2000)).toBeNull();
+    expect(await store.setOwner('office', 'pre-a', office, 2000)).toEqual({ ...base, ...office, updatedAt: 2000 });
+    await expect(store.setOwner('office', 'pre-a', { ownerKind: 'user', ownerUserId: null }, 3000)).rejects.toThrow();
+    expect(await store.get('office', 'pre-a')).toEqual({ ...base, ...office, updatedAt: 2000 });
+    const other = { ownerKind: 'user' as const, ownerUserId: 'usr-2' };
+    expect(await store.setOwner('office', 'pre-a', other, 4000)).toEqual({ ...base, ...other, updatedAt: 4000 });
+  });
+
   it('deletes only its own organisation’s preset', async () => {
     const store = await make();
     await store.create(base);

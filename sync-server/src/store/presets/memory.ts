@@ -43,6 +43,22 @@ export class MemoryPresetStore implements PresetStore {
     });
   }
 
+  setOwner(
+    orgId: string,
+    id: string,
+    owner: Pick<PresetRecord, 'ownerKind' | 'ownerUserId'>,
+    updatedAt: number,
+  ): Promise<PresetRecord | null> {
+    return this.db.run(() => {
+      const p = this.find(orgId, id);
+      if (!p) return null;
+      if ((owner.ownerKind === 'user') !== (owner.ownerUserId !== null))
+        throw new Error('a user preset needs its user, only it');
+      Object.assign(p, { ownerKind: owner.ownerKind, ownerUserId: owner.ownerUserId, updatedAt });
+      return structuredClone(p);
+    });
+  }
+
   delete(orgId: string, id: string): Promise<boolean> {
     return this.db.run(() => {
       const i = this.presets.value.findIndex((p) => p.orgId === orgId && p.id === id);

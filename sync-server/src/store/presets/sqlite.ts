@@ -72,6 +72,20 @@ export class SqlitePresetStore implements PresetStore {
     });
   }
 
+  setOwner(
+    orgId: string,
+    id: string,
+    owner: Pick<PresetRecord, 'ownerKind' | 'ownerUserId'>,
+    updatedAt: number,
+  ): Promise<PresetRecord | null> {
+    return serialized(this.db, () => {
+      this.db
+        .prepare('UPDATE org_presets SET owner_kind = ?, owner_user_id = ?, updated_at = ? WHERE org_id = ? AND id = ?')
+        .run(owner.ownerKind, owner.ownerUserId, updatedAt, orgId, id);
+      return this.row(orgId, id);
+    });
+  }
+
   delete(orgId: string, id: string): Promise<boolean> {
     return serialized(this.db, () => {
       return this.db.prepare('DELETE FROM org_presets WHERE org_id = ? AND id = ?').run(orgId, id).changes > 0;

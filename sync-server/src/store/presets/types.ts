@@ -37,6 +37,13 @@ export interface PresetStore {
   create(preset: PresetRecord): Promise<PresetRecord>;
   /** Changes one of the organisation's presets; null when it has no such preset. */
   update(orgId: string, id: string, change: PresetChange): Promise<PresetRecord | null>;
+  /** Gives one of the organisation's presets another owner (the team's preset migration); null when it has no such preset. */
+  setOwner(
+    orgId: string,
+    id: string,
+    owner: Pick<PresetRecord, 'ownerKind' | 'ownerUserId'>,
+    updatedAt: number,
+  ): Promise<PresetRecord | null>;
   /** Deletes one of the organisation's presets; false when it has no such preset. */
   delete(orgId: string, id: string): Promise<boolean>;
 }
