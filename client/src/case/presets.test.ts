@@ -56,5 +56,15 @@ describe('applying presets to a case (issue 39)', () => {
     expect(data.positions).toEqual([expect.objectContaining({ id: 'pos1' })]);
     expect('vitalTypes' in data).toBe(false);
     expect(applied.undo()).toBe(false);
+    // The screen lets go of it afterwards too: nothing happens.
+    expect(() => applied.forget()).not.toThrow();
+  });
+
+  it('keeps the application once its undo is given up', () => {
+    const doc = newCaseDoc();
+    const applied = applyPresets(doc, [moderate], 5000);
+    applied.forget();
+    expect(applied.undo()).toBe(false);
+    expect(readField(doc, 'sedationLevel')).toBe('moderate');
   });
 });

@@ -19,6 +19,8 @@ export interface AppliedPresets {
   undo: () => boolean;
   /** How many list entries and values it wrote. */
   written: number;
+  /** Gives up the undo (the screen moved on): it stops following the case. */
+  forget: () => void;
 }
 
 /**
@@ -36,6 +38,11 @@ export function applyPresets(doc: CaseDoc, macros: readonly PresetMacro[], now: 
   const origin = { presets: true };
   const undoManager = new Y.UndoManager(root, { trackedOrigins: new Set([origin]), captureTimeout: 0 });
   let written = 0;
+  let live = true;
+  const forget = (): void => {
+    live = false;
+    undoManager.destroy();
+  };
   ydoc.transact(() => {
     for (const [key, value] of Object.entries(w.values)) {
       const current = root.get(key);
@@ -57,9 +64,10 @@ export function applyPresets(doc: CaseDoc, macros: readonly PresetMacro[], now: 
   return {
     written,
     undo: () => {
-      const undone = undoManager.undoStack.length > 0 && undoManager.undo() !== null;
-      undoManager.destroy();
+      const undone = live && undoManager.undoStack.length > 0 && undoManager.undo() !== null;
+      forget();
       return undone;
     },
+    forget,
   };
 }

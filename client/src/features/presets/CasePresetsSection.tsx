@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { pickPresetItems, presetItems, presetMacroFromCase, type PresetMacro, type PresetView } from '@vigil/shared';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { applyPresets, readCase, type AppliedPresets } from '../../case/index.js';
 import { SectionFrame } from '../../ui/SectionFrame.js';
 import type { CaseSectionProps } from '../cases/index.js';
@@ -46,6 +46,8 @@ export function CasePresetsSection({ doc, readOnly, context }: CaseSectionProps)
   // The one preset of the user's the case was started from: saving offers to update it (spec 002 §4).
   const [source, setSource] = useState<{ id: string; name: string } | null>(null);
   const locked = readOnly || !doc;
+  // An undo left unused stops following the case when another application replaces it or the screen closes.
+  useEffect(() => () => applied?.result.forget(), [applied]);
 
   const portionsOf = (p: UsablePreset): Set<string> =>
     portions[p.view.id] ?? new Set(p.macro ? presetItems(p.macro).map((i) => i.key) : []);
