@@ -73,6 +73,8 @@ const OPERATIONS: {
   name: string;
   action: string;
   run: () => Promise<Record<string, unknown>>;
+  /** Who the record names, when not the admin (or, for reads, the member). */
+  by?: () => string;
   refused?: { who: () => FormsWorld['admin']; query: string; code: string; names: Record<string, unknown> };
 }[] = [
   {
@@ -170,6 +172,32 @@ const OPERATIONS: {
     },
   },
   {
+    name: 'a preset moved by the team',
+    action: 'presetMoved',
+    by: () => w.uber.userId,
+    run: async () => {
+      const made = await gql<{ createPreset: { id: string } }>(w.admin.browser, preset('Moved preset'));
+      const presetId = made.createPreset.id;
+      await gql(
+        w.uber.browser,
+        'mutation ($id: String!, $u: String) { movePreset(orgId: "office", id: $id, ownerType: "user", ownerId: $u) { id } }',
+        { id: presetId, u: w.admin.userId },
+      );
+      return {
+        orgId: 'office',
+        presetId,
+        from: { ownerKind: 'org', ownerId: null },
+        to: { ownerKind: 'user', ownerId: w.admin.userId },
+      };
+    },
+    refused: {
+      who: () => w.admin,
+      query: 'mutation { movePreset(orgId: "office", id: "pre-none", ownerType: "org") { id } }',
+      code: 'NOT_AUTHORIZED',
+      names: { presetId: 'pre-none' },
+    },
+  },
+  {
     name: 'a drug inventory created',
     action: 'inventoryCreated',
     run: async () => {
@@ -246,7 +274,7 @@ describe('every audited operation leaves its record through the audit pipeline (
         Object.entries(names).every(([k, v]) => JSON.stringify(r.detail[k]) === JSON.stringify(v)),
       );
       expect(mine).toHaveLength(1);
-      const who = op.action === 'reportRead' ? w.member.userId : w.admin.userId;
+      const who = op.by?.() ?? (op.action === 'reportRead' ? w.member.userId : w.admin.userId);
       expect(mine[0]!.userId).toBe(who);
       expect(mine[0]!.ip).not.toBeNull();
     });
