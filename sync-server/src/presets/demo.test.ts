@@ -14,5 +14,8 @@ describe('the demo presets (issue 39)', () => {
       ['Moderate IV sedation', 'demo', null],
     ]);
     expect(presets[2]!.macro).toMatchObject({ values: { sedationLevel: 'moderate', userRole: 'other' } });
+    // Seeding again keeps them, once each.
+    await seedDemoData(db, new Date('2026-11-27T12:00:00Z'));
+    expect(await new SqlitePresetStore(db).list([DEMO_ORGS.office.id])).toEqual(presets);
   });
 });

@@ -74,7 +74,7 @@ export const DEMO_PRESETS: readonly { id: string; name: string; owner: 'demo' | 
   },
 ];
 
-/** Writes the demo presets into the demo office (each macro parsed by the one macro schema first). */
+/** Writes the demo presets into the demo office once (each macro parsed by the one macro schema first). */
 export async function seedDemoPresets(
   deps: { presets: PresetStore },
   officeId: string,
@@ -83,6 +83,8 @@ export async function seedDemoPresets(
 ): Promise<void> {
   const at = now.getTime();
   for (const p of DEMO_PRESETS) {
+    // Seeding again (an existing demo database) keeps what is there.
+    if (await deps.presets.get(officeId, p.id)) continue;
     await deps.presets.create({
       id: p.id,
       orgId: officeId,
