@@ -135,7 +135,7 @@ export function PresetDialog(props: PresetDialogProps): ReactNode {
           disabled={status !== 'idle'}
         />
         {block.message && (
-          <Text size="sm" c="orange.8" role="status" data-testid="preset-save-block">
+          <Text size="sm" c="red.9" role="status" data-testid="preset-save-block">
             {block.message}
           </Text>
         )}

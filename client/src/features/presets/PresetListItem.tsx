@@ -43,12 +43,12 @@ export function PresetListItem(props: PresetListItemProps): ReactNode {
               onChange={onToggle}
             />
             {order !== null && (
-              <Badge size="sm" circle aria-label={`Order ${order}`} data-testid="preset-order">
+              <Badge size="sm" circle color="blue.9" title={`Order ${order}`} data-testid="preset-order">
                 {order}
               </Badge>
             )}
             <Text fw={600}>{view.name}</Text>
-            <Badge variant="light" color={view.editable ? 'blue' : 'gray'} data-testid="preset-owner">
+            <Badge variant="outline" color={view.editable ? 'blue.9' : 'dark'} data-testid="preset-owner">
               {ownerPillText(view)}
             </Badge>
           </Group>
@@ -70,7 +70,7 @@ export function PresetListItem(props: PresetListItemProps): ReactNode {
           </Group>
         </Group>
         {unusable && (
-          <Text size="sm" c="red.8" data-testid="preset-unusable">
+          <Text size="sm" c="red.9" data-testid="preset-unusable">
             {unusable}
           </Text>
         )}

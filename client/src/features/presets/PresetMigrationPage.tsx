@@ -81,7 +81,9 @@ export function PresetMigrationPage(): ReactNode {
               <Group justify="space-between" align="flex-end">
                 <Group gap="xs">
                   <Text fw={600}>{p.name}</Text>
-                  <Badge variant="light">{ownerPillText(p)}</Badge>
+                  <Badge variant="outline" color="dark">
+                    {ownerPillText(p)}
+                  </Badge>
                 </Group>
                 <Group gap="xs" align="flex-end">
                   <Select

@@ -65,7 +65,7 @@ export function ProviderCasePresetsPage(): ReactNode {
                   <Group justify="space-between">
                     <Group gap="xs">
                       <Text fw={600}>{view.name}</Text>
-                      <Badge variant="light" color={view.editable ? 'blue' : 'gray'}>
+                      <Badge variant="outline" color={view.editable ? 'blue.9' : 'dark'}>
                         {ownerPillText(view)}
                       </Badge>
                     </Group>
