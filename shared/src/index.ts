@@ -56,5 +56,6 @@ export * from './forms/index.js';
 export * from './images/index.js';
 export * from './rules/ledger.js';
 export * from './plans/index.js';
+export * from './presets/index.js';
 export * from './shop/orders.js';
 export * from './monitors/index.js';

@@ -51,6 +51,19 @@ describe('AppError: one error type, mapped in one place', () => {
     const err = toGraphqlError(new AppError(403, 'SUDO_REQUIRED'));
     expect(err.message).toBe('SUDO_REQUIRED');
     expect(err.extensions.code).toBe('SUDO_REQUIRED');
+    expect(err.extensions.issues).toBeUndefined();
+  });
+
+  it('gives GraphQL clients the validation issues of a refusal that has them (a bad preset macro, issue 39)', () => {
+    const issue = {
+      severity: 'error' as const,
+      code: 'MISSING_DRUG_NAME',
+      path: ['parenDrugs', 0, 'name'],
+      message: 'parenDrugs.0.name: Every drug used must have a name',
+    };
+    const err = toGraphqlError(new AppError(400, 'INVALID_PRESET_MACRO', undefined, [issue]));
+    expect(err.message).toBe('INVALID_PRESET_MACRO');
+    expect(err.extensions.issues).toEqual([issue]);
   });
 
   it.each([

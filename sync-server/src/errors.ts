@@ -118,10 +118,13 @@ export function toOperationOutcome(err: AppError, resourceType: string): Operati
 
 /**
  * The GraphQL error a resolver throws: its message and `extensions.code` are the code, which
- * the client maps to the spec's text (spec 000 §8). graphql-yoga masks any other error.
+ * the client maps to the spec's text (spec 000 §8). graphql-yoga masks any other error. A refusal
+ * carrying validation issues (a preset's macro, issue 39) also gives them in `extensions.issues`,
+ * each with its path and message, so a client can say what was wrong.
  */
 export function toGraphqlError(err: AppError): GraphQLError {
-  return new GraphQLError(err.code, { extensions: { code: err.code } });
+  const issues = err.issues.length > 0 ? { issues: err.issues } : {};
+  return new GraphQLError(err.code, { extensions: { code: err.code, ...issues } });
 }
 
 /**

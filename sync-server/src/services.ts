@@ -51,6 +51,8 @@ import { ContractPdfService } from './contracts/pdf.js';
 import { CommentService } from './comments/service.js';
 import { SqlitePatientLinkStore } from './store/patient-links/sqlite.js';
 import { SqliteOrgFormStore } from './store/forms/sqlite.js';
+import { SqlitePresetStore } from './store/presets/sqlite.js';
+import { auditedPresets, PresetsService, type AuditedPresets } from './presets/service.js';
 import { auditedInventories, InventoryService, type AuditedInventories } from './inventories/service.js';
 import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 import type { AuditedPolicies } from './policies/service.js';
@@ -130,6 +132,8 @@ export interface Services {
   hhx: HhxService;
   /** Organisation forms (issue 28). */
   forms: AuditedForms;
+  /** Presets (issue 39; spec 002 §3 "Preset", §6): the office's, its users' and its parents'. */
+  presets: AuditedPresets;
   /** Sign-off policies (issue 29): an organisation's and its parents'. */
   policies: AuditedPolicies;
   /** The office's checklists a new case starts with (issue 39). */
@@ -238,6 +242,10 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const formDefs = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, entitlements, access, now });
   const auditSinks = auditSinksOf(orgStore, audit, changes, now);
   const forms = auditedForms(formDefs, auditSinks);
+  const presets = auditedPresets(
+    new PresetsService({ presets: new SqlitePresetStore(db), orgs: orgStore, access, now }),
+    auditSinks,
+  );
   const patientLinks = new SqlitePatientLinkStore(db);
   const tasks = new AppointmentTaskService({
     ...{ fhir, forms: formDefs, orgs: orgStore, access, links: patientLinks, sender, now, signed },
@@ -316,6 +324,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     pdfLinks,
     hhx,
     forms,
+    presets,
     policies,
     checklists: auditedOrgChecklists(
       new OrgChecklistsService({ checklists: new SqliteOrgChecklistStore(db), orgs: orgStore, access, now }),

@@ -60,6 +60,8 @@ async function gql<T>(browser: Browser, query: string, variables: Record<string,
 
 const policy = (ruleType: string): string =>
   `mutation { setPolicy(orgId: "office", ruleSubject: anesthesiaRecord, ruleType: "${ruleType}", ruleValue: "warn") { id ruleType } }`;
+const preset = (name: string): string =>
+  `mutation { createPreset(orgId: "office", name: "${name}", macro: "{\\"values\\":{\\"sedationLevel\\":\\"moderate\\"}}", ownerType: "org") { id } }`;
 const textForm = (name: string): string =>
   `mutation { createTextBodyForm(orgId: "office", properties: { name: "${name}", markdown: "Read me." }) { id name } }`;
 
@@ -71,6 +73,8 @@ const OPERATIONS: {
   name: string;
   action: string;
   run: () => Promise<Record<string, unknown>>;
+  /** Who the record names, when not the admin (or, for reads, the member). */
+  by?: () => string;
   refused?: { who: () => FormsWorld['admin']; query: string; code: string; names: Record<string, unknown> };
 }[] = [
   {
@@ -129,6 +133,68 @@ const OPERATIONS: {
         );
       });
       return { orgId: 'office', formId };
+    },
+  },
+  {
+    name: 'a preset created',
+    action: 'presetCreated',
+    run: async () => (
+      await gql(w.admin.browser, preset('Audited preset')),
+      { orgId: 'office', name: 'Audited preset', ownerKind: 'org' }
+    ),
+    refused: {
+      who: () => w.otherAdmin,
+      query: preset('Refused preset'),
+      code: 'NOT_AUTHORIZED',
+      names: { name: 'Refused preset' },
+    },
+  },
+  {
+    name: 'a preset changed and deleted',
+    action: 'presetDeleted',
+    run: async () => {
+      const made = await gql<{ createPreset: { id: string } }>(w.admin.browser, preset('Short-lived preset'));
+      const presetId = made.createPreset.id;
+      await gql(
+        w.admin.browser,
+        'mutation ($id: String!) { updatePreset(orgId: "office", id: $id, name: "Short-lived preset", macro: "{}") { id } }',
+        { id: presetId },
+      );
+      await gql(w.admin.browser, 'mutation ($id: String!) { deletePreset(orgId: "office", id: $id) }', {
+        id: presetId,
+      });
+      await eventually(async () => {
+        expect(
+          (await trail()).filter((r) => r.action === 'presetUpdated' && r.detail.presetId === presetId),
+        ).toHaveLength(1);
+      });
+      return { orgId: 'office', presetId };
+    },
+  },
+  {
+    name: 'a preset moved by the team',
+    action: 'presetMoved',
+    by: () => w.uber.userId,
+    run: async () => {
+      const made = await gql<{ createPreset: { id: string } }>(w.admin.browser, preset('Moved preset'));
+      const presetId = made.createPreset.id;
+      await gql(
+        w.uber.browser,
+        'mutation ($id: String!, $u: String) { movePreset(orgId: "office", id: $id, ownerType: "user", ownerId: $u) { id } }',
+        { id: presetId, u: w.admin.userId },
+      );
+      return {
+        orgId: 'office',
+        presetId,
+        from: { ownerKind: 'org', ownerId: null },
+        to: { ownerKind: 'user', ownerId: w.admin.userId },
+      };
+    },
+    refused: {
+      who: () => w.admin,
+      query: 'mutation { movePreset(orgId: "office", id: "pre-none", ownerType: "org") { id } }',
+      code: 'NOT_AUTHORIZED',
+      names: { presetId: 'pre-none' },
     },
   },
   {
@@ -226,7 +292,7 @@ describe('every audited operation leaves its record through the audit pipeline (
         Object.entries(names).every(([k, v]) => JSON.stringify(r.detail[k]) === JSON.stringify(v)),
       );
       expect(mine).toHaveLength(1);
-      const who = op.action === 'reportRead' ? w.member.userId : w.admin.userId;
+      const who = op.by?.() ?? (op.action === 'reportRead' ? w.member.userId : w.admin.userId);
       expect(mine[0]!.userId).toBe(who);
       expect(mine[0]!.ip).not.toBeNull();
     });

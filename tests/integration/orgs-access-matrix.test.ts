@@ -115,6 +115,14 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // The office's checklists (issue 39): its members read them for new cases; whoever administers it saves them.
   orgChecklists: needs(ORG_PERMISSION),
   setOrgChecklist: needs(ADMINISTER),
+  // Presets (issue 39, spec 002 §6): everyone of the office reads them and saves their own; the
+  // office's presets are changed and deleted by whoever administers it.
+  presets: needs(ORG_PERMISSION),
+  createPreset: needs(ORG_PERMISSION),
+  updatePreset: needs(ADMINISTER),
+  // The team's preset migration (/vigil-team/preset-migration): internal ubers only.
+  movePreset: needs(['internalUber']),
+  deletePreset: needs(ADMINISTER),
   // The controlled-substance ledger (issue 29; drugInventory on for office): members read, admins
   // create, receive, count and check the chain, providers dispense and administer.
   inventories: needs(ORG_PERMISSION),
@@ -173,6 +181,8 @@ describe('organisations: access matrix of every call × role', () => {
   const acceptCode = {} as Record<Role, string>;
   /** Per role, an office policy that role's deletePolicy call targets. */
   const policyTarget = {} as Record<Role, string>;
+  /** Per role, an office preset (ownerType org) that role's updatePreset and deletePreset calls target. */
+  const presetTarget = {} as Record<Role, string>;
   /** Per role, a card tokenised with the local provider that role's addCard / removeCard call uses. */
   const cardOf = {} as Record<Role, string>;
   let priceId = '';
@@ -255,6 +265,12 @@ describe('organisations: access matrix of every call × role', () => {
       );
       ok(set);
       policyTarget[r] = set.data!.setPolicy.find((p) => p.ruleType === `SO${i + 1}`)!.id;
+      const preset = await admin!.browser.gql<{ createPreset: { id: string } }>(
+        'mutation ($n: String!) { createPreset(orgId: "office", name: $n, macro: "{}", ownerType: "org") { id } }',
+        { n: `Office preset ${r}` },
+      );
+      ok(preset);
+      presetTarget[r] = preset.data!.createPreset.id;
     }
     const cookie = [...admin!.browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     for (const r of ROLES) {
@@ -418,6 +434,23 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($items: [String!]!) { setOrgChecklist(orgId: "office", kind: optChecks, items: $items) { optChecks } }',
       { items: [`Checked by ${r}`] },
     ],
+    presets: () => ['query { presets(orgId: "office") { id ownerType editable } }', {}],
+    createPreset: (r) => [
+      'mutation ($n: String!) { createPreset(orgId: "office", name: $n, macro: "{}", ownerType: "user") { id ownerType } }',
+      { n: `Mine ${r}` },
+    ],
+    updatePreset: (r) => [
+      'mutation ($id: String!) { updatePreset(orgId: "office", id: $id, name: "Renamed", macro: "{}") { id } }',
+      { id: presetTarget[r] },
+    ],
+    movePreset: (r) => [
+      'mutation ($id: String!) { movePreset(orgId: "office", id: $id, ownerType: "org") { id ownerType } }',
+      { id: presetTarget[r] },
+    ],
+    deletePreset: (r) => [
+      'mutation ($id: String!) { deletePreset(orgId: "office", id: $id) }',
+      { id: presetTarget[r] },
+    ],
     inventories: () => ['query { inventories(orgId: "office") { id lots { balance } } }', {}],
     inventory: () => [
       'query ($id: String!) { inventory(orgId: "office", inventoryId: $id) { id } }',
@@ -531,8 +564,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 71 calls × 8 callers.
-    expect(cells).toBe(568);
+    // 76 calls × 8 callers (issue 39 added the two checklist and the five preset calls).
+    expect(cells).toBe(608);
     expect(deviations).toEqual([]);
   });
 });

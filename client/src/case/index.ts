@@ -32,3 +32,4 @@ export {
 } from './hooks.js';
 export { useHealthHistoryData } from './healthHistory.js';
 export * from './fields.js';
+export { applyPresets, type AppliedPresets } from './presets.js';

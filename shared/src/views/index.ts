@@ -63,6 +63,7 @@ import {
 } from './orgs.js';
 import { orgChecklistsViewSchema } from '../orgs/checklists.js';
 import { policyViewSchema } from './policies.js';
+import { presetViewSchema } from './presets.js';
 import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
 import {
   cartLineViewSchema,
@@ -81,6 +82,7 @@ export * from './inventories.js';
 export * from './orgs.js';
 export * from './patient-forms.js';
 export * from './policies.js';
+export * from './presets.js';
 export * from './report.js';
 export * from './shop.js';
 
@@ -155,6 +157,8 @@ export const GRAPHQL_VIEWS = {
   Policy: policyViewSchema,
   // the office's checklists (issue 39)
   OrgChecklists: orgChecklistsViewSchema,
+  // presets
+  Preset: presetViewSchema,
   // shop
   Product: productViewSchema,
   OrderLine: orderLineViewSchema,

@@ -3,11 +3,13 @@ import { seedDemoForms } from '../forms/demo.js';
 import { seedDemoHealthHistories } from '../hhx/demo.js';
 import { seedDemoInventory } from '../inventories/demo.js';
 import { seedDemoPolicies } from '../policies/demo.js';
+import { seedDemoPresets } from '../presets/demo.js';
 import { seedDemoShop } from '../shop/demo.js';
 import { SqliteOrgFormStore } from '../store/forms/sqlite.js';
 import { SqliteInventoryStore } from '../store/inventories/sqlite.js';
 import { SqliteOrgStore } from '../store/orgs/sqlite.js';
 import { SqlitePolicyStore } from '../store/policies/sqlite.js';
+import { SqlitePresetStore } from '../store/presets/sqlite.js';
 import { SqliteShopStore } from '../store/shop/sqlite.js';
 import { SqliteResourceStore } from '../store/resources/sqlite.js';
 import type { Db } from '../store/sqlite/database.js';
@@ -99,6 +101,10 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
         now,
         { userId: DEMO_USER.id },
       ),
+    )
+    .then(() =>
+      // Issue 39: the demo office's presets (two of the demo's, one of the demo user's).
+      seedDemoPresets({ presets: new SqlitePresetStore(db) }, DEMO_ORGS.office.id, now, { userId: DEMO_USER.id }),
     )
     .then(() =>
       // Issue 37: the team's store with a catalogue, and an order of the demo office in each status.

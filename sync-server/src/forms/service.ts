@@ -11,6 +11,7 @@ import { audited, recorded, type Audited, type AuditSinks, type Recorded } from 
 import type { Caller, SignedIn } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
 import { orgFor } from '../orgs/authorize.js';
+import { ownAndInherited } from '../orgs/inherited.js';
 import { parse, refuse } from '../orgs/common.js';
 import type { OrgFormContent, OrgFormRecord, OrgFormStore } from '../store/forms/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
@@ -37,9 +38,7 @@ export class FormsService {
 
   /** The organisation's forms then its parents' (parentOrg set, not editable). */
   async list(orgId: string): Promise<OrgFormView[]> {
-    const parents = await this.deps.orgs.parentsOf(orgId);
-    const own = await this.deps.forms.list([orgId]);
-    const inherited = await this.deps.forms.list(parents);
+    const { own, inherited } = await ownAndInherited(this.deps.orgs, orgId, (ids) => this.deps.forms.list(ids));
     return [...own, ...inherited].map((f) => orgFormView(f, orgId));
   }
 

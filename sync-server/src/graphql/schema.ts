@@ -8,6 +8,7 @@ import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { policyResolvers, policyTypeDefs } from './policies.js';
+import { presetResolvers, presetTypeDefs } from './presets.js';
 import { reportResolvers, reportTypeDefs } from './report.js';
 import { shellResolvers, shellTypeDefs } from './shell.js';
 import { shopResolvers, shopTypeDefs } from './shop.js';
@@ -23,6 +24,7 @@ export const SCHEMA_RESOLVERS = [
   inventoryResolvers,
   policyResolvers,
   checklistResolvers,
+  presetResolvers,
   billingResolvers,
   shopResolvers,
 ];
@@ -40,6 +42,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       inventoryTypeDefs,
       policyTypeDefs,
       checklistTypeDefs,
+      presetTypeDefs,
       billingTypeDefs,
       shopTypeDefs,
     ],

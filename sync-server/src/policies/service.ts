@@ -11,6 +11,7 @@ import { audited, recorded, type Audited, type AuditSinks, type Recorded } from 
 import type { Caller, SignedIn } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
 import { orgFor } from '../orgs/authorize.js';
+import { ownAndInherited } from '../orgs/inherited.js';
 import { parse, refuse } from '../orgs/common.js';
 import type { ChangeStore } from '../store/changes/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
@@ -47,8 +48,9 @@ export class PoliciesService {
 
   /** The policies governing an organisation: its own ('org') first, then its parents' ('parent'), nearest first. */
   async effective(orgId: string, subject: PolicyRuleSubject = 'anesthesiaRecord'): Promise<Policy[]> {
-    const own = await this.deps.policies.list([orgId], subject);
-    const inherited = await this.deps.policies.list(await this.deps.orgs.parentsOf(orgId), subject);
+    const { own, inherited } = await ownAndInherited(this.deps.orgs, orgId, (ids) =>
+      this.deps.policies.list(ids, subject),
+    );
     return [...own.map((p) => view(p, 'org')), ...inherited.map((p) => view(p, 'parent'))];
   }
 

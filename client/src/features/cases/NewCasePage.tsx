@@ -43,7 +43,7 @@ import {
  * (the stricter of the plan's tier and sedationLevelLimit, issue 37; this device's copy offline),
  * else while it is unknown the sedationLevelLimit flag (default ga; spec 000 §3).
  */
-function useSedationLevelLimit(orgId: string): { maxLevel: string; planTier: string | null } {
+export function useSedationLevelLimit(orgId: string): { maxLevel: string; planTier: string | null } {
   const features = useOrgFeatures(orgId, true);
   const limits = useOrgPlanLimits(orgId);
   const flag = features.data?.find((f) => f.name === 'sedationLevelLimit')?.stringValue ?? 'ga';

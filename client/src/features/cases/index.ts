@@ -1,7 +1,7 @@
 /** The cases feature's surface for other features (issue 36 item 6): they import it only through this file. */
 export { CasePage } from './CasePage.js';
 export { CasesPage } from './CasesPage.js';
-export { NewCasePage } from './NewCasePage.js';
+export { NewCasePage, useSedationLevelLimit } from './NewCasePage.js';
 export { type CaseSectionProps, type PluggedCaseSection } from './caseSection.js';
 export { useCaseAppointment, type CaseAppointment } from './header/useCaseAppointment.js';
 export { flagSection, jumpToSection } from './signoff/signoffTargets.js';

@@ -20,6 +20,7 @@ import { MemberPage } from '../orgs/index.js';
 import { MembersPage } from '../orgs/index.js';
 import { SettingsPage } from '../orgs/index.js';
 import { PatientPage } from '../patients/index.js';
+import { ProviderCasePresetsPage } from '../presets/index.js';
 import { PatientsPage } from '../patients/index.js';
 import { AdminReportsPage } from '../report/index.js';
 import { OrderPage, OrdersPage, shopElement } from '../shop/index.js';
@@ -78,7 +79,11 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'inventories/log', title: 'Inventory Log', element: createElement(LedgerLogPage) },
   { path: 'inventories/:inventoryId', title: 'Inventory', element: createElement(InventoryPage) },
   { path: 'inventories/:inventoryId/log', title: 'Inventory Log', element: createElement(LedgerLogPage) },
-  { path: 'provider-case-presets', title: 'Provider Case Presets' },
+  {
+    path: 'provider-case-presets',
+    title: 'Provider Case Presets',
+    element: createElement(ProviderCasePresetsPage),
+  },
   {
     path: 'settings',
     title: 'Settings',

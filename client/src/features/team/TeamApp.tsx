@@ -16,6 +16,7 @@ import {
 } from '../shop/index.js';
 import { TeamFeatureFlagsPage, TeamOrgPage, TeamOrgsPage, TeamUsersPage } from './TeamPages.js';
 import { PlanProductPage, PlanProductsPage, ThePlanPage } from '../subscription/index.js';
+import { PresetMigrationPage } from '../presets/index.js';
 
 /** The internal team app's routes under /vigil-team (spec 000 §2). */
 export const TEAM_ROUTES: readonly SubAppRoute[] = [
@@ -54,7 +55,7 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'fhir', title: 'FHIR' },
   { path: 'fhir/:orgId', title: 'FHIR' },
   { path: 'db-console', title: 'DB Console' },
-  { path: 'preset-migration', title: 'Preset Migration' },
+  { path: 'preset-migration', title: 'Preset Migration', element: <PresetMigrationPage /> },
 ];
 
 /** The internal team app, loaded on demand (spec 000 §2). */

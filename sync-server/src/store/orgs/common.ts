@@ -27,6 +27,11 @@ export type OrgAuditAction =
   | 'inventoryCreated'
   // Issue 39: the office's checklists a new case starts with.
   | 'orgChecklistSet'
+  // Issue 39: presets (macros), the office's and its users'.
+  | 'presetCreated'
+  | 'presetUpdated'
+  | 'presetDeleted'
+  | 'presetMoved'
   // Issue 37: the subscription changed (by an administrator, or by the payment provider's event).
   | 'orgSubscriptionChanged'
   // Issue 37: the internal team's plan catalogue (billing/plans.ts; detail names the plan price).

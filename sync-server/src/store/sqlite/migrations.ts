@@ -12,6 +12,7 @@ import { BILLING_MIGRATION } from '../billing/migration.js';
 import { LOCAL_PAYMENTS_MIGRATION } from '../payments-local/migration.js';
 import { SHOP_MIGRATION } from '../shop/migration.js';
 import { POLICIES_MIGRATION } from '../policies/migration.js';
+import { PRESETS_MIGRATION } from '../presets/migration.js';
 import { ONE_CURRENT_PDF_MIGRATION } from '../reports/migration.js';
 
 /**
@@ -43,5 +44,6 @@ export const MIGRATIONS: readonly Migration[] = [
   LOCAL_PAYMENTS_MIGRATION,
   BILLING_MIGRATION,
   SHOP_MIGRATION,
+  PRESETS_MIGRATION,
   ORG_CHECKLISTS_MIGRATION,
 ];

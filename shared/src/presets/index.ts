@@ -1,0 +1,3 @@
+export * from './macro.js';
+export * from './items.js';
+export * from './owners.js';
