@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AIRWAY_TYPES, LOCAL_DOSE_UNITS, ORAL_ROUTES, PARENTERAL_ROUTES, PRE_MED_ROUTES, VITAL_IDS } from '../enums.js';
 import type { Issue } from '../case-data/issue.js';
 import { errorIssue } from '../case-data/issue.js';
+import { CASE_COPIED_VALUES } from '../case-data/copied-values.js';
 import { CASE_DATA_CODES, CASE_DATA_MESSAGES, caseDataShape } from '../case-data/schema.js';
 
 /**
@@ -13,28 +14,7 @@ import { CASE_DATA_CODES, CASE_DATA_MESSAGES, caseDataShape } from '../case-data
  */
 
 /** [PS1] The case values a preset copies (spec 002 §3), in the spec's order. */
-export const PRESET_COPIED_FIELDS = [
-  'sedationLevel',
-  'healthyPatient',
-  'ivEnabled',
-  'airwayEnabled',
-  'userRole',
-  'asaClassification',
-  'surgeonName',
-  'sedationProviderName',
-  'pregnant',
-  'procedureNotes',
-  'recoveryNotes',
-  'preProcedureRiskAssessment',
-  'dischargeScoreType',
-  'timeoutEnabled',
-  'timeoutText',
-  'lastFood',
-  'lastDrink',
-  'present',
-  'recorderName',
-  'reasonForSedation',
-] as const;
+export const PRESET_COPIED_FIELDS = CASE_COPIED_VALUES;
 export type PresetCopiedField = (typeof PRESET_COPIED_FIELDS)[number];
 
 /** The macro's drug lists (spec 002 §3), in the spec's order. */

@@ -1,3 +1,4 @@
+import { CASE_COPIED_VALUES, type CaseCopiedValue } from '../case-data/copied-values.js';
 import { PRE_MEDS_LOOKBACK_DAYS } from '../constants/widgets.js';
 import { records, timeOf, type CaseRecord } from '../case-data/read.js';
 import { countablePreMeds } from './drugs.js';
@@ -12,27 +13,10 @@ import { countablePreMeds } from './drugs.js';
  * without lastFood and lastDrink, which are times of that visit (docs/decisions.md session 26).
  * No signature and no time is among them.
  */
-export const CASE_COPY_FIELDS = [
-  'sedationLevel',
-  'healthyPatient',
-  'ivEnabled',
-  'airwayEnabled',
-  'userRole',
-  'asaClassification',
-  'surgeonName',
-  'sedationProviderName',
-  'pregnant',
-  'procedureNotes',
-  'recoveryNotes',
-  'preProcedureRiskAssessment',
-  'dischargeScoreType',
-  'timeoutEnabled',
-  'timeoutText',
-  'present',
-  'recorderName',
-  'reasonForSedation',
-] as const;
-export type CaseCopyField = (typeof CASE_COPY_FIELDS)[number];
+export type CaseCopyField = Exclude<CaseCopiedValue, 'lastFood' | 'lastDrink'>;
+export const CASE_COPY_FIELDS: readonly CaseCopyField[] = CASE_COPIED_VALUES.filter(
+  (field): field is CaseCopyField => field !== 'lastFood' && field !== 'lastDrink',
+);
 
 const DAY_MS = 86_400_000;
 
