@@ -4,7 +4,7 @@ import type { OrgAccess } from './access/index.js';
 import type { OrgPolicyOf } from './access/index.js';
 import type { Accounts } from './auth/accounts.js';
 import { buildAccounts } from './services-accounts.js';
-import { buildFhirCore } from './services-fhir.js';
+import { buildFhirCore, type FhirCore } from './services-fhir.js';
 import { lateCaseStates } from './appointments/case-states.js';
 import { AppointmentChangeService } from './appointments/service.js';
 import type { AuditLog } from './auth/audit.js';
@@ -239,11 +239,9 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const comments = new CommentService({ fhir, orgs: orgStore, access, now });
   const appointments = new AppointmentChangeService({ fhir, access });
   const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log });
-  const formDefs = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, entitlements, access, now });
   const auditSinks = auditSinksOf(orgStore, audit, changes, now);
-  const forms = auditedForms(formDefs, auditSinks);
-  const presets = auditedPresets(
-    new PresetsService({ presets: new SqlitePresetStore(db), orgs: orgStore, access, now }),
+  const { formDefs, forms, presets, checklists } = buildOrgSettings(
+    { db, orgStore, entitlements, access, now },
     auditSinks,
   );
   const patientLinks = new SqlitePatientLinkStore(db);
@@ -263,13 +261,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     auditSinks,
   );
   const patientForms = new PatientFormService({
-    links: patientLinks,
-    forms: formDefs,
-    tasks,
-    fhir,
-    orgs: orgStore,
-    store: resources,
-    now,
+    ...{ links: patientLinks, forms: formDefs, tasks, fhir },
+    ...{ orgs: orgStore, store: resources, now },
   });
 
   let closing: Promise<void> | undefined;
@@ -326,10 +319,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     forms,
     presets,
     policies,
-    checklists: auditedOrgChecklists(
-      new OrgChecklistsService({ checklists: new SqliteOrgChecklistStore(db), orgs: orgStore, access, now }),
-      auditSinks,
-    ),
+    checklists,
     signoff,
     tasks,
     patientForms,
@@ -342,6 +332,30 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
       ...{ orgs: orgStore, access, now },
     }),
     close,
+  };
+}
+
+/**
+ * The office's settings a clinician works from, each audited through the same sinks (issue 39):
+ * its form definitions, its presets and its checklists.
+ */
+function buildOrgSettings(
+  parts: { db: Db; orgStore: FhirCore['orgStore']; entitlements: Entitlements; access: OrgAccess; now: () => number },
+  auditSinks: AuditSinks,
+): Pick<Services, 'forms' | 'presets' | 'checklists'> & { formDefs: FormsService } {
+  const { db, orgStore, entitlements, access, now } = parts;
+  const formDefs = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, entitlements, access, now });
+  return {
+    formDefs,
+    forms: auditedForms(formDefs, auditSinks),
+    presets: auditedPresets(
+      new PresetsService({ presets: new SqlitePresetStore(db), orgs: orgStore, access, now }),
+      auditSinks,
+    ),
+    checklists: auditedOrgChecklists(
+      new OrgChecklistsService({ checklists: new SqliteOrgChecklistStore(db), orgs: orgStore, access, now }),
+      auditSinks,
+    ),
   };
 }
 
