@@ -13,50 +13,62 @@ import { NotesSignature } from './NotesSignature.js';
  * with its smart suggestions (spec 002 §5: sentences) and its signature (spec 002 §3 report data).
  */
 export function NotesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
-  const [procedureNotes, setProcedureNotes] = useCaseText(doc, 'procedureNotes');
-  const [recoveryNotes, setRecoveryNotes] = useCaseText(doc, 'recoveryNotes');
   return (
     <SectionFrame id="case-notes" title="Notes">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Stack gap="xs">
-          <GrowingTextarea
-            label="Procedure notes"
-            minRows={4}
-            size="md"
-            value={procedureNotes}
-            disabled={readOnly}
-            onChange={(e) => setProcedureNotes(e.currentTarget.value)}
-          />
-          <SmartSuggestions
-            label="Suggested procedure sentences"
-            type="sentence"
-            suggestions={PROCEDURE_NOTE_SUGGESTIONS}
-            value={procedureNotes}
-            onChange={setProcedureNotes}
-            disabled={readOnly}
-          />
-          <NotesSignature doc={doc} field="procedureNotesSignature" what="procedure" disabled={readOnly} />
-        </Stack>
-        <Stack gap="xs">
-          <GrowingTextarea
-            label="Recovery notes"
-            minRows={4}
-            size="md"
-            value={recoveryNotes}
-            disabled={readOnly}
-            onChange={(e) => setRecoveryNotes(e.currentTarget.value)}
-          />
-          <SmartSuggestions
-            label="Suggested recovery sentences"
-            type="sentence"
-            suggestions={RECOVERY_NOTE_SUGGESTIONS}
-            value={recoveryNotes}
-            onChange={setRecoveryNotes}
-            disabled={readOnly}
-          />
-          <NotesSignature doc={doc} field="recoveryNotesSignature" what="recovery" disabled={readOnly} />
-        </Stack>
+        <NoteColumn doc={doc} readOnly={readOnly} note={NOTES.procedure} />
+        <NoteColumn doc={doc} readOnly={readOnly} note={NOTES.recovery} />
       </SimpleGrid>
     </SectionFrame>
+  );
+}
+
+/** The two notes: each one's field, label, suggestions and signature. */
+const NOTES = {
+  procedure: {
+    field: 'procedureNotes',
+    label: 'Procedure notes',
+    suggestionsLabel: 'Suggested procedure sentences',
+    suggestions: PROCEDURE_NOTE_SUGGESTIONS,
+    signature: 'procedureNotesSignature',
+    what: 'procedure',
+  },
+  recovery: {
+    field: 'recoveryNotes',
+    label: 'Recovery notes',
+    suggestionsLabel: 'Suggested recovery sentences',
+    suggestions: RECOVERY_NOTE_SUGGESTIONS,
+    signature: 'recoveryNotesSignature',
+    what: 'recovery',
+  },
+} as const;
+
+interface NoteColumnProps extends Pick<CaseSectionProps, 'doc' | 'readOnly'> {
+  note: (typeof NOTES)[keyof typeof NOTES];
+}
+
+/** One note: its text, its suggested sentences and its signature. */
+function NoteColumn({ doc, readOnly, note }: NoteColumnProps): ReactNode {
+  const [text, setText] = useCaseText(doc, note.field);
+  return (
+    <Stack gap="xs">
+      <GrowingTextarea
+        label={note.label}
+        minRows={4}
+        size="md"
+        value={text}
+        disabled={readOnly}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+      <SmartSuggestions
+        label={note.suggestionsLabel}
+        type="sentence"
+        suggestions={note.suggestions}
+        value={text}
+        onChange={setText}
+        disabled={readOnly}
+      />
+      <NotesSignature doc={doc} field={note.signature} what={note.what} disabled={readOnly} />
+    </Stack>
   );
 }
