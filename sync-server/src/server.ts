@@ -24,6 +24,9 @@ export interface RunningServer {
  * Starts the one Vigil process on one port: the services (services.ts) behind the HTTP app and
  * the websocket upgrade to the sync rooms. This file is transport only.
  */
+/** Longer than the 60 s idle timeout of common load balancers, which must close first. */
+const KEEP_ALIVE_MS = 65_000;
+
 export async function startServer(config: ServerConfig, log: Logger = createLogger()): Promise<RunningServer> {
   const services = buildServices(config, log);
   await services.ready;
@@ -36,6 +39,10 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
     );
   });
   server.on('upgrade', (req, socket, head) => services.rooms.handleUpgrade(req, socket, head));
+  // Idle keep-alive sockets live longer than a client's or a proxy's reuse of them (Node's 5 s
+  // default raced a busy client's next request: "other side closed"); headers must outlast it.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
 
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
