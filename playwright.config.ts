@@ -5,9 +5,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  // Two workers everywhere, CI included: one worker took the clean-clone CI run over an hour on
-  // 2 cores (stop 46: 3,728 s). The specs are independent of the worker count (1, 2 and 3 pass);
-  // VIGIL_E2E_WORKERS runs the whole suite with another count (issue 36: 3 on a quiet machine).
+  // Two workers by default; CI sets VIGIL_E2E_WORKERS=3 (.ci/run): one worker took the clean-clone
+  // CI run over an hour on 2 cores (stop 46: 3,728 s), two 79 minutes (stop 47). The specs are
+  // independent of the worker count (1, 2 and 3 pass; issue 36).
   workers: Number(process.env.VIGIL_E2E_WORKERS) || 2,
   retries: 0,
   forbidOnly: true,
