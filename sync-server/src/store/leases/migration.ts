@@ -20,3 +20,17 @@ export const LEASES_MIGRATION: Migration = {
     ) STRICT;
   `,
 };
+
+/** The leases table in PostgreSQL (issue 43): the same columns, the time as a 64-bit number of ms. */
+export const LEASES_PG_MIGRATION: Migration = {
+  version: 97,
+  name: 'leases',
+  sql: `
+    CREATE TABLE leases (
+      key TEXT PRIMARY KEY,
+      holder TEXT NOT NULL,
+      token TEXT NOT NULL,
+      expires_at BIGINT NOT NULL
+    );
+  `,
+};

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { migratePostgres } from './database.js';
+import { PG_MIGRATIONS } from './migrations.js';
+import { freshPostgres, runnableImplementations } from './test-database.test-util.js';
+
+const drops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const drop of drops.splice(0)) await drop();
+});
+
+const suites = await runnableImplementations('PostgreSQL migrations', [['postgres'] as const]);
+
+describe.each(suites)('PostgreSQL migrations (%s, issue 43)', () => {
+  it('apply once when three instances start at the same time, and not again at the next start', async () => {
+    const database = await freshPostgres({ migrate: false });
+    drops.push(database.drop);
+    const applied = await Promise.all([1, 2, 3].map(() => migratePostgres(database.open(1), PG_MIGRATIONS)));
+    // Every migration applied by exactly one of the three.
+    expect(applied.flat().sort((a, b) => a - b)).toEqual(PG_MIGRATIONS.map((m) => m.version).sort((a, b) => a - b));
+    expect(await migratePostgres(database.open(1), PG_MIGRATIONS)).toEqual([]);
+    const { rows } = await database.open(1).query<{ version: number }>('SELECT version FROM schema_migrations');
+    expect(rows.map((r) => r.version)).toEqual(PG_MIGRATIONS.map((m) => m.version));
+  });
+
+  it('roll a failing migration back whole, recording nothing', async () => {
+    const database = await freshPostgres({ migrate: false });
+    drops.push(database.drop);
+    const pool = database.open(1);
+    const broken = { version: 1, name: 'broken', sql: 'CREATE TABLE t (a INTEGER); SELECT no_such_function();' };
+    await expect(migratePostgres(pool, [broken])).rejects.toThrow(/no_such_function/);
+    const tables = await pool.query("SELECT 1 FROM pg_tables WHERE tablename = 't'");
+    expect(tables.rowCount).toBe(0);
+    expect((await pool.query('SELECT 1 FROM schema_migrations')).rowCount).toBe(0);
+  });
+});
