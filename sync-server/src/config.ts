@@ -31,6 +31,13 @@ export interface ServerConfig {
    * LOCAL_PAYMENTS_CLOCK=on, never in production.
    */
   paymentsClock?: boolean;
+  /**
+   * Redis (REDIS_URL; issue 43), when several instances serve one database: committed changes are
+   * announced to every instance through it. Unset: one instance, announcements in memory.
+   */
+  redisUrl?: string;
+  /** What this deployment's Redis keys and channels start with (REDIS_PREFIX, default 'vigil:'): several deployments can share one Redis. */
+  redisPrefix: string;
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -79,5 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     devOutboxRemote: env.DEV_OUTBOX_REMOTE === 'on',
     paymentsClock: environment === 'test' || (environment === 'development' && env.LOCAL_PAYMENTS_CLOCK === 'on'),
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'vigil:',
   };
 }

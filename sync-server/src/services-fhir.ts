@@ -10,7 +10,10 @@ import { LiveEvents } from './fhir/live-events.js';
 import { FhirService } from './fhir/service.js';
 import type { SignedRecords } from './fhir/signed-records.js';
 import type { Logger } from './log.js';
+import { Redis } from 'ioredis';
 import { MemoryChangeBus } from './store/changes/bus.js';
+import { RedisChangeBus } from './store/changes/redis-bus.js';
+import type { ChangeBus } from './store/changes/types.js';
 import { SqliteChangeStore } from './store/changes/sqlite.js';
 import { SqliteOrgStore } from './store/orgs/sqlite.js';
 import type { IdOwnership } from './store/resources/id-ownership.js';
@@ -21,7 +24,7 @@ import type { CaseStates } from './fhir/appointment-guard.js';
 
 /** What buildFhirCore makes. */
 export interface FhirCore {
-  changeBus: MemoryChangeBus;
+  changeBus: ChangeBus & { close?: () => void };
   changes: SqliteChangeStore;
   resources: SqliteResourceStore;
   fhirEvents: LiveEvents;
@@ -35,8 +38,13 @@ export interface FhirCore {
 }
 
 /** The stores and the FHIR service the rest of the server is built on, each built once. */
-export function buildFhirCore(db: Db, now: () => number, log: Logger, caseStates?: CaseStates): FhirCore {
-  const changeBus = new MemoryChangeBus((err) => log.error({ err }, 'a change-feed subscriber failed'));
+export function buildFhirCore(
+  db: Db,
+  now: () => number,
+  log: Logger,
+  { caseStates, redis }: { caseStates?: CaseStates; redis?: { url: string; prefix: string } } = {},
+): FhirCore {
+  const changeBus = changeBusOf(log, redis);
   const changes = new SqliteChangeStore(db, changeBus);
   const resources = new SqliteResourceStore(db, changes);
   const fhirEvents = new LiveEvents({
@@ -61,4 +69,20 @@ export function buildFhirCore(db: Db, now: () => number, log: Logger, caseStates
     caseStates,
   });
   return { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir };
+}
+
+/**
+ * The change bus: in memory for one instance; through Redis (REDIS_URL) when several serve one
+ * database, so a change committed on one reaches every instance's live streams (issue 43).
+ */
+function changeBusOf(log: Logger, redis: { url: string; prefix: string } | undefined): FhirCore['changeBus'] {
+  const onError = (err: unknown): void => log.error({ err }, 'a change-feed subscriber failed');
+  if (!redis) return new MemoryChangeBus(onError);
+  const connect = (): Redis => {
+    const client = new Redis(redis.url);
+    // ioredis reconnects by itself; a lost announcement is read from the feed (Last-Event-ID).
+    client.on('error', (err) => log.warn({ err }, 'redis connection error'));
+    return client;
+  };
+  return new RedisChangeBus(connect(), connect(), `${redis.prefix}changes`, onError);
 }

@@ -194,7 +194,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
   // Issue 40: a started case keeps its appointment's schedule; the rooms that know are attached below.
   const caseStates = lateCaseStates();
-  const core = buildFhirCore(db, now, log, caseStates);
+  const core = buildFhirCore(db, now, log, { caseStates, redis: config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined });
   const { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir } =
     core;
 
@@ -276,6 +276,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
       await printerClosed;
       await auditSealer.stop();
       await changePruner.stop();
+      changeBus.close?.();
       db.close();
     })();
     return closing;

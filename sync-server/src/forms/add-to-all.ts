@@ -6,8 +6,14 @@ import type { ChangeBus } from '../store/changes/types.js';
  * Appointment created once its write committed. Returns the unsubscribe function.
  */
 export function onNewAppointments(bus: ChangeBus, handle: (orgId: string, appointmentId: string) => void): () => void {
-  return bus.subscribe(({ change }) => {
-    if (change.kind === 'resource' && change.resourceType === 'Appointment' && change.payload.action === 'create') {
+  return bus.subscribe(({ change, detail }) => {
+    // Once, on the instance that committed it (another heard it through Redis: detail.remote).
+    if (
+      !detail.remote &&
+      change.kind === 'resource' &&
+      change.resourceType === 'Appointment' &&
+      change.payload.action === 'create'
+    ) {
       handle(change.orgId, change.resourceId);
     }
   });

@@ -63,6 +63,11 @@ export type ResourceChange = NewResourceChange & { seq: number };
  */
 export interface ChangeDetail {
   resource?: FhirResource | null;
+  /**
+   * Heard from another instance (issue 43): what a commit sets off there (forms added to a new
+   * appointment) ran there; subscribers here only announce it.
+   */
+  remote?: true;
 }
 
 /** A committed change as the bus delivers it. */

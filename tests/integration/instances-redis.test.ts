@@ -1,0 +1,62 @@
+/**
+ * Issue 43, several instances: two server processes over one database, announcing committed
+ * changes to each other through Redis (REDIS_URL). A live-event stream opened on instance B
+ * receives a Patient written through instance A, with the resource B read from storage.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Patient } from '@vigil/shared';
+import { redisRunnable, TEST_REDIS_URL } from '../../sync-server/src/store/redis/test-redis.test-util.js';
+import { startServer, type TestServer } from '../utils/start-server.js';
+import { createOrg, fhir, openSse, patientBody, signedInUser, type FhirUser, type SseReader } from './fhir-helpers.js';
+
+const ORG = 'two-instances';
+const runs = await redisRunnable('two instances over Redis');
+let a: TestServer;
+let b: TestServer;
+let alice: FhirUser;
+const readers: SseReader[] = [];
+
+describe.runIf(runs)('two instances over one database and Redis (issue 43)', () => {
+  beforeAll(async () => {
+    // A prefix of this file's own: other test files' servers may use the same Redis.
+    const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `vigil-test:${process.pid}:${Date.now()}:` };
+    a = await startServer({ env });
+    b = await startServer({ dataDir: a.dataDir, env });
+    alice = await signedInUser(a, 'alice@instances.test');
+    await createOrg(alice, ORG);
+  });
+
+  afterAll(async () => {
+    for (const r of readers) r.stop();
+    await b?.dispose();
+    await a?.dispose();
+  });
+
+  it("delivers a write through A to a live stream on B, and one through B to A's", async () => {
+    const onB = await openSse(b, alice.browser, ORG);
+    const onA = await openSse(a, alice.browser, ORG);
+    readers.push(onB, onA);
+    expect([onA.status, onB.status]).toEqual([200, 200]);
+    await Promise.all([onA.waitForReady(), onB.waitForReady()]);
+
+    const written = await fhir<Patient>(a, alice.browser, 'POST', `${ORG}/Patient`, patientBody('Ada', 'Instances'));
+    expect(written.status).toBe(201);
+    await onB.waitFor(1, 30_000);
+    const heard = onB.events.filter((e) => e.event === undefined)[0]!.data as {
+      resourcesJSON: string;
+      resourceId: string;
+    };
+    expect(heard.resourceId).toBe(written.body.id);
+    // B read the version from the database: the resource itself, not an empty announcement.
+    expect((JSON.parse(heard.resourcesJSON) as Patient[])[0]?.name?.[0]?.family).toBe('Instances');
+
+    const back = await fhir<Patient>(b, alice.browser, 'POST', `${ORG}/Patient`, patientBody('Bo', 'Back'));
+    expect(back.status).toBe(201);
+    // A heard its own write and then B's, in that order.
+    await onA.waitFor(2, 30_000);
+    const onAIds = onA.events
+      .filter((e) => e.event === undefined)
+      .map((e) => (e.data as { resourceId: string }).resourceId);
+    expect(onAIds).toEqual([written.body.id, back.body.id]);
+  });
+});
