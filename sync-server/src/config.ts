@@ -38,6 +38,8 @@ export interface ServerConfig {
   redisUrl?: string;
   /** What this deployment's Redis keys and channels start with (REDIS_PREFIX, default 'vigil:'): several deployments can share one Redis. */
   redisPrefix: string;
+  /** Where Help / Feedback messages are mailed (SUPPORT_EMAIL; spec 000 §9: the support address is configured). */
+  supportEmail: string;
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -88,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     paymentsClock: environment === 'test' || (environment === 'development' && env.LOCAL_PAYMENTS_CLOCK === 'on'),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'vigil:',
+    supportEmail: env.SUPPORT_EMAIL || 'support@vigil.health',
   };
 }

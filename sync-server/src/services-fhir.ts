@@ -9,6 +9,7 @@ import { OrgAccess, orgPolicyOf, type OrgPolicyOf } from './access/index.js';
 import { LiveEvents } from './fhir/live-events.js';
 import { FhirService } from './fhir/service.js';
 import type { SignedRecords } from './fhir/signed-records.js';
+import type { ServerConfig } from './config.js';
 import type { Logger } from './log.js';
 import { Redis } from 'ioredis';
 import { MemoryChangeBus } from './store/changes/bus.js';
@@ -85,4 +86,11 @@ function changeBusOf(log: Logger, redis: { url: string; prefix: string } | undef
     return client;
   };
   return new RedisChangeBus(connect(), connect(), `${redis.prefix}changes`, onError);
+}
+
+/** The Redis the instances share (REDIS_URL, REDIS_PREFIX), when one is configured. */
+export function redisOf(
+  config: Pick<ServerConfig, 'redisUrl' | 'redisPrefix'>,
+): { url: string; prefix: string } | undefined {
+  return config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined;
 }

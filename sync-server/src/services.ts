@@ -4,7 +4,7 @@ import type { OrgAccess } from './access/index.js';
 import type { OrgPolicyOf } from './access/index.js';
 import type { Accounts } from './auth/accounts.js';
 import { buildAccounts } from './services-accounts.js';
-import { buildFhirCore, type FhirCore } from './services-fhir.js';
+import { buildFhirCore, redisOf, type FhirCore } from './services-fhir.js';
 import { lateCaseStates } from './appointments/case-states.js';
 import { AppointmentChangeService } from './appointments/service.js';
 import type { AuditLog } from './auth/audit.js';
@@ -58,6 +58,8 @@ import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 import type { AuditedPolicies } from './policies/service.js';
 import { auditedOrgChecklists, OrgChecklistsService, type AuditedOrgChecklists } from './checklists/service.js';
 import { SqliteOrgChecklistStore } from './store/checklists/sqlite.js';
+import { FeedbackService } from './feedback/service.js';
+import { SqliteFeedbackStore } from './store/feedback/sqlite.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
 import { buildBilling, type BillingParts } from './services-billing.js';
@@ -136,6 +138,8 @@ export interface Services {
   presets: AuditedPresets;
   /** Sign-off policies (issue 29): an organisation's and its parents'. */
   policies: AuditedPolicies;
+  /** Help / Feedback messages to the team (issue 40). */
+  feedback: FeedbackService;
   /** The office's checklists a new case starts with (issue 39). */
   checklists: AuditedOrgChecklists;
   /** The finalize gate (issue 29): sign-off flags, policies and overrides. */
@@ -194,7 +198,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
   // Issue 40: a started case keeps its appointment's schedule; the rooms that know are attached below.
   const caseStates = lateCaseStates();
-  const core = buildFhirCore(db, now, log, { caseStates, redis: config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined });
+  const core = buildFhirCore(db, now, log, { caseStates, redis: redisOf(config) });
   const { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir } =
     core;
 
@@ -321,6 +325,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     presets,
     policies,
     checklists,
+    feedback: new FeedbackService({ store: new SqliteFeedbackStore(db), sender, now, log, ...config }),
     signoff,
     tasks,
     patientForms,

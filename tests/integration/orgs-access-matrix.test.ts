@@ -168,6 +168,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   updateTeamPlan: needs(['internalUber']),
   archiveTeamPlan: needs(['internalUber']),
   createTeamPlan: needs(['internalUber']),
+  // Help / Feedback (issue 40): anyone signed in sends; the team reads.
+  sendFeedback: needs(SIGNED_IN),
+  feedbackMessages: needs(['internalUber']),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -541,6 +544,11 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation { createTeamPlan(plan: { lookupKey: "enterprise_yearly_2027", productName: "Enterprise", amount: 259000, waveforms: true, advancedFluids: true }) { id } }',
       {},
     ],
+    sendFeedback: (r) => [
+      'mutation ($m: String!) { sendFeedback(message: $m, page: "/org/office/cases", appVersion: "0.1.0", recentActions: "[]", orgId: "office") }',
+      { m: `Feedback from ${r}` },
+    ],
+    feedbackMessages: () => ['query { feedbackMessages(first: 5) { id message } }', {}],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -564,8 +572,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 76 calls × 8 callers (issue 39 added the two checklist and the five preset calls).
-    expect(cells).toBe(608);
+    // 78 calls × 8 callers (issue 40 added sendFeedback and feedbackMessages).
+    expect(cells).toBe(624);
     expect(deviations).toEqual([]);
   });
 });

@@ -62,6 +62,7 @@ import {
   teamUserViewSchema,
 } from './orgs.js';
 import { orgChecklistsViewSchema } from '../orgs/checklists.js';
+import { feedbackViewSchema } from '../feedback/index.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
@@ -159,6 +160,8 @@ export const GRAPHQL_VIEWS = {
   OrgChecklists: orgChecklistsViewSchema,
   // presets
   Preset: presetViewSchema,
+  // Help / Feedback (issue 40)
+  FeedbackMessage: feedbackViewSchema,
   // shop
   Product: productViewSchema,
   OrderLine: orderLineViewSchema,

@@ -1,4 +1,4 @@
-import type { PermissionSubject } from '@vigil/shared';
+import { isInternalUber, type PermissionSubject } from '@vigil/shared';
 import type { Current } from '../auth/accounts.js';
 import { readCookie, type SessionRow } from '../auth/sessions.js';
 import { refuse } from '../errors.js';
@@ -115,6 +115,13 @@ export function signedIn(caller: Caller): SignedIn {
 export function fullySignedIn(caller: Caller): SignedIn {
   const who = signedIn(caller);
   if (!who.subject.multiFactorValid) refuse('MFA_REQUIRED');
+  return who;
+}
+
+/** Internal staff (the team app, spec 000 §2): signed in with valid multi-factor and an internal uber (NOT_AUTHORIZED otherwise). */
+export function internalStaff(caller: Caller): SignedIn {
+  const who = fullySignedIn(caller);
+  if (!isInternalUber(who.subject)) refuse('NOT_AUTHORIZED');
   return who;
 }
 

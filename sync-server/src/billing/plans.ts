@@ -1,5 +1,4 @@
 import {
-  isInternalUber,
   newId,
   newPlanInputSchema,
   parsePlanLookupKey,
@@ -11,7 +10,7 @@ import {
 } from '@vigil/shared';
 import { z } from 'zod';
 import { recorded, type AuditTrail } from '../access/audited.js';
-import { fullySignedIn, type Caller } from '../access/caller.js';
+import { internalStaff, type Caller, type SignedIn } from '../access/caller.js';
 import type { Logger } from '../log.js';
 import { parse, refuse } from '../orgs/common.js';
 import type { LeaseStore } from '../store/leases/types.js';
@@ -54,10 +53,8 @@ export class PlanCatalogueService {
   constructor(private readonly deps: PlanCatalogueDeps) {}
 
   /** Internal ubers only, as the team's store (shop/service.ts). */
-  private team(caller: Caller): ReturnType<typeof fullySignedIn> {
-    const who = fullySignedIn(caller);
-    if (!isInternalUber(who.subject)) refuse('NOT_AUTHORIZED');
-    return who;
+  private team(caller: Caller): SignedIn {
+    return internalStaff(caller);
   }
 
   async list(caller: Caller): Promise<CataloguePlan[]> {
@@ -173,7 +170,7 @@ export class PlanCatalogueService {
 
   /** Writes the rows with their audit record; a price made for rows that could not be written is archived. */
   private async write(
-    who: ReturnType<typeof fullySignedIn>,
+    who: SignedIn,
     rows: CataloguePlan[],
     answer: CataloguePlan,
     audit: { action: PlanAction; detail: Record<string, unknown>; changes: Record<string, unknown> },

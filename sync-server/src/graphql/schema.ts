@@ -3,6 +3,7 @@ import { accountResolvers, accountTypeDefs } from './accounts.js';
 import { billingResolvers, billingTypeDefs } from './billing.js';
 import { checklistResolvers, checklistTypeDefs } from './checklists.js';
 import type { GraphqlContext, ServerContext } from './context.js';
+import { feedbackResolvers, feedbackTypeDefs } from './feedback.js';
 import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
@@ -27,6 +28,7 @@ export const SCHEMA_RESOLVERS = [
   presetResolvers,
   billingResolvers,
   shopResolvers,
+  feedbackResolvers,
 ];
 
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
@@ -45,6 +47,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       presetTypeDefs,
       billingTypeDefs,
       shopTypeDefs,
+      feedbackTypeDefs,
     ],
     resolvers: SCHEMA_RESOLVERS,
   });

@@ -4,7 +4,6 @@ import {
   CART_LIMITS,
   checkImageDataUrl,
   IMAGE_BOUNDS,
-  isInternalUber,
   newId,
   ORDER_STATUSES,
   orderNumber,
@@ -15,7 +14,7 @@ import {
   type ShopOrderView,
 } from '@vigil/shared';
 import { z } from 'zod';
-import { fullySignedIn, type Caller, type SignedIn } from '../access/caller.js';
+import { internalStaff, type Caller, type SignedIn } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
 import { PaymentRefusedError, type PaymentProvider } from '../billing/provider.js';
 import { orgFor } from '../orgs/authorize.js';
@@ -101,9 +100,7 @@ export class ShopService {
   }
 
   private team(caller: Caller): SignedIn {
-    const who = fullySignedIn(caller);
-    if (!isInternalUber(who.subject)) refuse('NOT_AUTHORIZED');
-    return who;
+    return internalStaff(caller);
   }
 
   async catalogue(caller: Caller, args: Record<string, unknown>): Promise<Page<ProductRecord>> {
