@@ -27,7 +27,7 @@ test.describe('account menu, new onboarding and invitation address (issue 4; spe
     ]);
     await page.getByRole('menuitem', { name: 'Help / Feedback' }).click();
     await expect(page).toHaveURL(/#helpFeedback$/);
-    await expect(page.getByRole('dialog', { name: 'Help / Feedback' })).toContainText('Not available yet');
+    await expect(page.getByRole('dialog', { name: 'Help / Feedback' })).toContainText('Ask for help or tell us');
     await page.keyboard.press('Escape');
 
     await openMenu();

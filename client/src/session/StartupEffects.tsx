@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { REFERRAL_COOKIE } from './identity.js';
 import { signOut } from './api.js';
+import { recordAction, recordClicks } from './recentActions.js';
 
 /** The value of a `token` hash fragment (`#token=…`), or undefined when there is none. */
 export function tokenInHash(hash: string): string | undefined {
@@ -23,6 +24,10 @@ export function tokenInHash(hash: string): string | undefined {
 export function StartupEffects(): ReactNode {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
+
+  // The recent actions log Help / Feedback sends (issue 40): each page visited, each control pressed.
+  useEffect(() => recordClicks(), []);
+  useEffect(() => recordAction('navigate', pathname), [pathname]);
 
   useEffect(() => {
     const params = new URLSearchParams(search);

@@ -32,7 +32,9 @@ describe('Help / Feedback', () => {
   });
 
   it('[HF1] counts UTF-8 bytes', () => {
-    expect([utf8Bytes('a'), utf8Bytes('é'), utf8Bytes('€'), utf8Bytes('😀'), utf8Bytes('\ud800')]).toEqual([1, 2, 3, 4, 3]);
+    expect([utf8Bytes('a'), utf8Bytes('é'), utf8Bytes('€'), utf8Bytes('😀'), utf8Bytes('\ud800')]).toEqual([
+      1, 2, 3, 4, 3,
+    ]);
   });
 
   it("[HF1] sends 'error serializing recent actions' when the log cannot be serialised", () => {

@@ -1,4 +1,5 @@
 import { seedDemoResources } from '../fhir/demo-seed.js';
+import { seedDemoFeedback } from '../feedback/demo.js';
 import { seedDemoForms } from '../forms/demo.js';
 import { seedDemoHealthHistories } from '../hhx/demo.js';
 import { seedDemoInventory } from '../inventories/demo.js';
@@ -6,6 +7,7 @@ import { seedDemoPolicies } from '../policies/demo.js';
 import { seedDemoPresets } from '../presets/demo.js';
 import { seedDemoShop } from '../shop/demo.js';
 import { SqliteOrgFormStore } from '../store/forms/sqlite.js';
+import { SqliteFeedbackStore } from '../store/feedback/sqlite.js';
 import { SqliteInventoryStore } from '../store/inventories/sqlite.js';
 import { SqliteOrgStore } from '../store/orgs/sqlite.js';
 import { SqlitePolicyStore } from '../store/policies/sqlite.js';
@@ -115,6 +117,15 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
         DEMO_USER.id,
       ),
     )
+    .then(() => {
+      // Issue 40: two Help / Feedback messages from the demo recorder for the team's Customer Support.
+      const recorder = DEMO_STAFF.find((p) => p.id === 'usr-demorecorder00')!;
+      return seedDemoFeedback(new SqliteFeedbackStore(db), DEMO_ORGS.office.id, now, {
+        userId: recorder.id,
+        name: recorder.name,
+        email: recorder.email,
+      });
+    })
     .then(() => undefined);
 }
 

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/SessionProvider.js';
+import { HelpFeedback } from './HelpFeedback.js';
 import { OrgList } from './OrgList.js';
 
 /** The switcher modal's name in the URL hash (spec 000 §2: modals are opened through the hash). */
@@ -112,10 +113,10 @@ export function AccountMenu(): ReactNode {
         </Modal>
       )}
       {helpOpen && (
-        <Modal opened onClose={closeHashModal} title="Help / Feedback">
-          <Alert color="gray" title="Not available yet">
-            Sending help requests and feedback from the app has not been built in this version.
-          </Alert>
+        // Not closed by a click outside: a stray click would lose the typed message, and the second
+        // click of a double press on Send lands outside the shorter confirmation.
+        <Modal opened onClose={closeHashModal} title="Help / Feedback" closeOnClickOutside={false}>
+          <HelpFeedback orgId={orgId} onClose={closeHashModal} />
         </Modal>
       )}
       {notice !== null && (

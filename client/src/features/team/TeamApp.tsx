@@ -17,6 +17,7 @@ import {
 import { TeamFeatureFlagsPage, TeamOrgPage, TeamOrgsPage, TeamUsersPage } from './TeamPages.js';
 import { PlanProductPage, PlanProductsPage, ThePlanPage } from '../subscription/index.js';
 import { PresetMigrationPage } from '../presets/index.js';
+import { TeamFeedbackPage } from './TeamFeedbackPage.js';
 
 /** The internal team app's routes under /vigil-team (spec 000 §2). */
 export const TEAM_ROUTES: readonly SubAppRoute[] = [
@@ -28,7 +29,7 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'live', title: 'Live' },
   { path: 'equipment-planner', title: 'Equipment Planner' },
   { path: 'case-stats', title: 'Case Stats' },
-  { path: 'customer-support', title: 'Customer Support' },
+  { path: 'customer-support', title: 'Customer Support', element: <TeamFeedbackPage /> },
   { path: 'calendar', title: 'Calendar' },
   { path: 'the-plan', title: 'The Plan', element: <ThePlanPage /> },
   {
@@ -69,6 +70,7 @@ export default function TeamApp(): ReactNode {
     { label: 'Live', href: '/vigil-team/live' },
     { label: 'Onboarding', href: '/vigil-team/onboarding' },
     { label: 'Store', href: '/vigil-team/store' },
+    { label: 'Customer Support', href: '/vigil-team/customer-support' },
   ];
   // Spec 000 §6 sub-app audiences: internal staff. The lists need an internal uber (the server
   // refuses others); anyone else sees each screen's title and why it is not for them.
