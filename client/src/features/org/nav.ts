@@ -25,5 +25,6 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
     { label: adminLabel('Members', isAdmin), href: `${base}/members` },
     { label: 'Locations', href: `${base}/locations` },
     { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },
+    { label: 'Details', href: `${base}/details` },
   ];
 }

@@ -19,6 +19,7 @@ import { GoLivePage } from '../orgs/index.js';
 import { MemberPage } from '../orgs/index.js';
 import { MembersPage } from '../orgs/index.js';
 import { SettingsPage } from '../orgs/index.js';
+import { OrgDetailsPage } from '../orgs/index.js';
 import { PatientPage } from '../patients/index.js';
 import { ProviderCasePresetsPage } from '../presets/index.js';
 import { PatientsPage } from '../patients/index.js';
@@ -69,7 +70,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'cases', title: 'Cases', element: createElement(CasesPage) },
   { path: 'live-vitals', title: 'Live Vitals' },
   { path: 'cases/:appointmentId', title: 'Case', element: createElement(CasePage, { plugged: CASE_SECTIONS }) },
-  { path: 'details', title: 'Details' },
+  { path: 'details', title: 'Details', element: createElement(OrgDetailsPage) },
   { path: 'preop-list', title: 'Pre-Op List' },
   { path: 'report-review', title: 'Report Review', element: createElement(ReportReviewPage) },
   { path: 'report-review/view', title: 'Report Review', element: createElement(ReportReviewViewPage) },

@@ -7,6 +7,13 @@ import { memberErrorText } from './memberRules.js';
 import { orgHref } from '../../session/sessionOrgs.js';
 import { RoleBadges } from './RoleBadges.js';
 
+/** The organisation's own address on one line ('' when none is set). */
+export function officeAddress(o: Org): string {
+  return [o.addressLine1, o.addressLine2, o.city, o.state, o.postalCode, o.country]
+    .filter((p) => p && p.trim() !== '')
+    .join(', ');
+}
+
 /** A subscription in words (spec 000 §3 subscriptionStatus, §4 ok rule). */
 export function subscriptionText(org: Org): string {
   if (org.isOnboarding) return 'Onboarding';
@@ -88,7 +95,8 @@ export function OrgTable({ orgs, detailHref, empty, filterable = false }: OrgTab
   );
 }
 
-function Field({ label, value }: { label: string; value: ReactNode }): ReactNode {
+/** One labelled value of an organisation's details. */
+export function Field({ label, value }: { label: string; value: ReactNode }): ReactNode {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       <Text fw={600} miw={140}>
@@ -115,9 +123,7 @@ export function OrgOverview({ orgId, extraLinks = [] }: OrgOverviewProps): React
   if (org.loading) return <Loader aria-label="Loading" />;
   if (!org.data) return <Alert color="red">{memberErrorText(org.error ?? 'UNKNOWN')}</Alert>;
   const o = org.data;
-  const address = [o.addressLine1, o.addressLine2, o.city, o.state, o.postalCode, o.country]
-    .filter((p) => p && p.trim() !== '')
-    .join(', ');
+  const address = officeAddress(o);
   const home = orgHref(o.type, o.id);
   const links = [
     { label: o.type === 'regular' ? 'Open in Case Manager' : 'Open', href: home },

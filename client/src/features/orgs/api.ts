@@ -45,10 +45,12 @@ export type Org = Pick<
   | 'hasBAA'
   | 'billingAddress'
   | 'shippingAddress'
+  | 'planTier'
+  | 'maxSedationLevel'
 >;
 
 const ORG_FIELDS =
-  'id name type email hasBAA parentOrgs isOnboarding subscriptionStatus { status trialEnd ok } addressLine1 addressLine2 city state postalCode country billingAddress { name address { line1 line2 city state postal_code country } } shippingAddress { name address { line1 line2 city state postal_code country } }';
+  'id name type email hasBAA parentOrgs isOnboarding planTier maxSedationLevel subscriptionStatus { status trialEnd ok } addressLine1 addressLine2 city state postalCode country billingAddress { name address { line1 line2 city state postal_code country } } shippingAddress { name address { line1 line2 city state postal_code country } }';
 
 /** What the org details form changes through updateOrg (spec 000 §7 updateOrg properties). */
 export interface OrgDetails {

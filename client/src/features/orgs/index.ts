@@ -5,6 +5,7 @@ export { GoLivePage } from './GoLivePage.js';
 export { MemberPage } from './MemberPage.js';
 export { MembersPage } from './MembersPage.js';
 export { OrgDetailsForm } from './OrgDetailsForm.js';
+export { OrgDetailsPage } from './OrgDetailsPage.js';
 export { OrgOverview, OrgTable } from './OrgOverview.js';
 export { RequireOrgAccess } from './RequireOrgAccess.js';
 export { RoleBadges } from './RoleBadges.js';

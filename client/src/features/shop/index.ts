@@ -10,7 +10,7 @@ export { ProviderCustomerShopPage, StoreOrdersPage, StorePage, StoreProductsPage
 export { StoreOrderPage } from './StoreOrderPage.js';
 export { StoreProductPage } from './StoreProductPage.js';
 /** Dollars as typed to whole cents and back (SHC7), for the team's plan prices too. */
-export { centsToDollars, dollarsToCents } from './texts.js';
+export { addressLines, centsToDollars, dollarsToCents } from './texts.js';
 export { CartPage, CheckoutPage, ProductPage, ShopPage };
 
 /** The office shop's screen of each shop route (ui/SubAppRoutes shopRoutes), for the office and the team on its behalf. */
