@@ -23,6 +23,8 @@ const ADD = `mutation ($orgId: String, $formIds: [String!]!, $appointmentId: Str
   addFormTasksToAppointment(orgId: $orgId, formIds: $formIds, appointmentId: $appointmentId) { fhirJSON } }`;
 const SEND = `mutation ($orgId: String, $taskId: String!, $appointmentId: String!, $to: String!, $channel: String!, $simulate: String) {
   sendAppointmentForm(orgId: $orgId, appointmentTaskId: $taskId, appointmentId: $appointmentId, to: $to, channel: $channel, simulate: $simulate) { fhirJSON } }`;
+const QR = `mutation ($orgId: String, $taskId: String!, $appointmentId: String!) {
+  showAppointmentFormQr(orgId: $orgId, appointmentTaskId: $taskId, appointmentId: $appointmentId) { url expiresAt fhirJSON } }`;
 const DELETE = `mutation ($orgId: String, $id: String!, $appointmentId: String!) {
   deleteAppointmentTask(orgId: $orgId, id: $id, appointmentId: $appointmentId) { fhirJSON } }`;
 
@@ -99,6 +101,52 @@ describe('appointment tasks (issue 28)', () => {
     expect((await w.member.browser.gql(DELETE, { orgId: 'office', id: tasks[0]!.id, appointmentId })).code).toBe(
       'NOT_FOUND',
     );
+  });
+
+  it('shows a task as a QR code at the desk: a new single-use link for 7 days that opens the form, the earlier one stopped (issue 40)', async () => {
+    const added = await w.member.browser.gql<Record<string, { fhirJSON: string }>>(ADD, {
+      orgId: 'office',
+      formIds: [formId],
+      appointmentId,
+    });
+    const taskId = appointmentTasks(appointmentOf(added)).find((t) => t.extId === formId)!.id;
+    const sms = await w.member.browser.gql(SEND, {
+      orgId: 'office',
+      taskId,
+      appointmentId,
+      to: '(415) 555-2672',
+      channel: 'sms',
+    });
+    expect(sms.code).toBeUndefined();
+    const smsToken = /\/patient-form\/([A-Za-z0-9_-]{43})$/.exec(
+      (await outbox(w.server.url, '+14155552672')).at(-1)!.body,
+    )![1]!;
+
+    const before = Date.now();
+    const shown = await w.member.browser.gql<{
+      showAppointmentFormQr: { url: string; expiresAt: number; fhirJSON: string };
+    }>(QR, {
+      orgId: 'office',
+      taskId,
+      appointmentId,
+    });
+    expect(shown.code).toBeUndefined();
+    const { url, expiresAt, fhirJSON } = shown.data!.showAppointmentFormQr;
+    expect(url).toMatch(
+      new RegExp(
+        `^${w.server.url.replace('localhost', '(localhost|127\\.0\\.0\\.1)')}/patient-form/[A-Za-z0-9_-]{43}$`,
+      ),
+    );
+    expect(expiresAt - before).toBeGreaterThan(7 * 24 * 60 * 60_000 - 60_000);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(7 * 24 * 60 * 60_000);
+    expect(appointmentTasks(JSON.parse(fhirJSON) as Appointment).find((t) => t.id === taskId)).toMatchObject({
+      status: 'sent',
+      statusText: 'Shown as a QR code at the desk',
+    });
+    // The QR's link opens the form; the one sent by SMS before it no longer does.
+    const token = url.split('/').at(-1)!;
+    expect((await fetch(`${w.server.url}/api/patient-forms/${token}`)).status).toBe(200);
+    expect((await fetch(`${w.server.url}/api/patient-forms/${smsToken}`)).status).not.toBe(200);
   });
 
   it("answers 'Failed to send' when the task is not 'sent' (spec 000 §4), and refuses bad addresses", async () => {
@@ -187,6 +235,7 @@ describe('appointment tasks (issue 28)', () => {
           to: 'patient@example.com',
           channel: 'email',
         }),
+        showAppointmentFormQr: await b.gql(QR, { orgId: 'office', taskId: taskOf[role], appointmentId }),
         deleteAppointmentTask: await b.gql(DELETE, { orgId: 'office', id: taskOf[role], appointmentId }),
       };
       for (const [call, result] of Object.entries(outcomes)) {

@@ -236,6 +236,7 @@ describe('a finalized case is immutable (issue 24 item 1)', () => {
       'deleteAppointmentTask',
       'finalizeHhx',
       'sendAppointmentForm',
+      'showAppointmentFormQr',
     ]);
     for (const mutation of [
       'mutation ($o: String!, $c: String!) { finalizeHhx(orgId: $o, compositionId: $c) { checkSum } }',
@@ -255,6 +256,12 @@ describe('a finalized case is immutable (issue 24 item 1)', () => {
       { o: c.orgId, c: c.caseId, f: formId },
     );
     expect(attach.code).toBe('SIGNED_RECORD');
+    // No task can be attached, so none can be shown as a QR code: refused, nothing written.
+    const qr = await people.admin.browser.gql(
+      'mutation ($o: String!, $c: String!) { showAppointmentFormQr(orgId: $o, appointmentTaskId: "task-any", appointmentId: $c) { url } }',
+      { o: c.orgId, c: c.caseId },
+    );
+    expect(qr.errors?.length).toBeGreaterThan(0);
     const appointment = await fhir<{ meta: { versionId: string } }>(
       server,
       people.admin.browser,

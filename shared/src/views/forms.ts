@@ -35,3 +35,11 @@ export type OrgFormView = z.infer<typeof orgFormViewSchema>;
 /** What the appointment-task and comment mutations answer: the FHIR resource written, as JSON text. */
 export const fhirJsonViewSchema = z.object({ fhirJSON: z.string() });
 export type FhirJsonView = z.infer<typeof fhirJsonViewSchema>;
+
+/** A patient form's single-use link shown at the desk as a QR code (issue 40): the link, when it stops working (epoch ms), and the Appointment as JSON. */
+export const appointmentFormLinkViewSchema = z.object({
+  url: z.string(),
+  expiresAt: z.number(),
+  fhirJSON: z.string(),
+});
+export type AppointmentFormLinkView = z.infer<typeof appointmentFormLinkViewSchema>;

@@ -22,7 +22,7 @@ import {
   subscriptionViewSchema,
   teamPlanViewSchema,
 } from './billing.js';
-import { fhirJsonViewSchema, orgFormViewSchema } from './forms.js';
+import { appointmentFormLinkViewSchema, fhirJsonViewSchema, orgFormViewSchema } from './forms.js';
 import { finalizedHhxViewSchema, newHhxViewSchema } from './hhx.js';
 import {
   caseLedgerLineViewSchema,
@@ -141,6 +141,7 @@ export const GRAPHQL_VIEWS = {
   OrgFormProperties: orgFormPropertiesSchema,
   TextBodyFormProperties: textBodyFormPropertiesSchema,
   FhirJson: fhirJsonViewSchema,
+  AppointmentFormLink: appointmentFormLinkViewSchema,
   // inventories
   InventoryLot: inventoryLotViewSchema,
   Inventory: inventoryViewSchema,

@@ -60,6 +60,7 @@ const sendArgs = z.object({
   channel: z.enum(['email', 'sms']),
   simulate: z.enum(['fail']).optional(),
 });
+const qrArgs = z.object({ appointmentTaskId: id, appointmentId: id });
 const email = z.email();
 
 /** The SHA-256 (hex) a link's token is kept as. */
@@ -118,34 +119,12 @@ export class AppointmentTaskService {
    * otherwise it is 'failed' and the call answers 'Failed to send' (spec 000 §4).
    */
   async send(caller: Caller, args: Record<string, unknown>): Promise<Appointment> {
-    const { who, orgId } = await this.member(caller, args.orgId);
     const a = parse(sendArgs, args);
     if (a.simulate && !this.deps.allowSimulation) refuse('INVALID_INPUT');
     const to = a.channel === 'email' ? parse(email, a.to.toLowerCase()) : smsNumber(a.to);
-    const ctx = this.ctx(who, orgId);
-    const appointment = (await this.deps.fhir.read(ctx, 'Appointment', a.appointmentId)).resource as Appointment;
-    const task = appointmentTasks(appointment).find((t) => t.id === a.appointmentTaskId);
-    if (!task) refuse('NOT_FOUND');
-    if (task.status === TASK_STATUS.completed) refuse('TASK_COMPLETED');
-    const patientId = patientOf(appointment);
-    if (!patientId) refuse('NO_PATIENT');
-    // Refused before any link or message exists: the status could not be written to a signed record.
-    if (await this.deps.signed.isSigned(orgId, 'Appointment', appointment.id!))
-      throw new AppError(423, SIGNED_RECORD, SIGNED_RECORD_MESSAGE);
+    const { ctx, orgId, appointment, task, patientId } = await this.sendable(caller, args.orgId, a);
     const org = await this.deps.orgs.org(orgId);
-
-    const token = randomBytes(32).toString('base64url');
-    const now = this.deps.now();
-    await this.deps.links.create({
-      tokenHash: tokenHash(token),
-      orgId,
-      taskId: task.id,
-      appointmentId: appointment.id!,
-      patientId,
-      createdAt: now,
-      expiresAt: now + PATIENT_LINK_LIFETIME_MS,
-    });
-    const link = `${caller.origin}/patient-form/${token}`;
+    const { link, now } = await this.newLink(ctx, appointment, task, patientId, caller.origin);
     const orgName = org?.name?.trim() || UNNAMED_ORG_TEXT;
     let sent = true;
     try {
@@ -170,14 +149,99 @@ export class AppointmentTaskService {
       await this.deps.links.revokeTask(orgId, task.id, now);
     }
     const statusText = sent ? `Sent by ${a.channel === 'email' ? 'email' : 'SMS'} to ${to}` : 'Sending failed';
-    const updated = await this.change(ctx, appointment.id!, (tasks) =>
-      tasks.map((t) =>
-        t.id === task.id ? { ...t, status: sent ? TASK_STATUS.sent : TASK_STATUS.failed, statusText } : t,
-      ),
+    const updated = await this.marked(
+      ctx,
+      appointment.id!,
+      task.id,
+      sent ? TASK_STATUS.sent : TASK_STATUS.failed,
+      statusText,
     );
     const status = appointmentTasks(updated).find((t) => t.id === task.id)?.status;
     if (status !== TASK_STATUS.sent) throw new AppError(500, FORM_TEXTS.failedToSend);
     return updated;
+  }
+
+  /**
+   * showAppointmentFormQr (issue 40; spec 002 §7 the QR code image): a new single-use link for the
+   * patient's phone, shown at the desk as a QR code instead of being sent; the task's earlier links
+   * stop working and it reads 'sent', shown as a QR code. Answers the link and when it expires.
+   */
+  async qr(
+    caller: Caller,
+    args: Record<string, unknown>,
+  ): Promise<{ url: string; expiresAt: number; appointment: Appointment }> {
+    const a = parse(qrArgs, args);
+    const { ctx, appointment, task, patientId } = await this.sendable(caller, args.orgId, a);
+    const { link, now } = await this.newLink(ctx, appointment, task, patientId, caller.origin);
+    const updated = await this.marked(
+      ctx,
+      appointment.id!,
+      task.id,
+      TASK_STATUS.sent,
+      'Shown as a QR code at the desk',
+    );
+    return { url: link, expiresAt: now + PATIENT_LINK_LIFETIME_MS, appointment: updated };
+  }
+
+  /** The appointment and task a link may be made for: the task not completed, a patient, the case not signed. */
+  private async sendable(
+    caller: Caller,
+    orgIdArg: unknown,
+    a: { appointmentId: string; appointmentTaskId: string },
+  ): Promise<{
+    ctx: RequestContext;
+    orgId: string;
+    appointment: Appointment;
+    task: AppointmentTask;
+    patientId: string;
+  }> {
+    const { who, orgId } = await this.member(caller, orgIdArg);
+    const ctx = this.ctx(who, orgId);
+    const appointment = (await this.deps.fhir.read(ctx, 'Appointment', a.appointmentId)).resource as Appointment;
+    const task = appointmentTasks(appointment).find((t) => t.id === a.appointmentTaskId);
+    if (!task) refuse('NOT_FOUND');
+    if (task.status === TASK_STATUS.completed) refuse('TASK_COMPLETED');
+    const patientId = patientOf(appointment);
+    if (!patientId) refuse('NO_PATIENT');
+    // Refused before any link or message exists: the status could not be written to a signed record.
+    if (await this.deps.signed.isSigned(orgId, 'Appointment', appointment.id!))
+      throw new AppError(423, SIGNED_RECORD, SIGNED_RECORD_MESSAGE);
+    return { ctx, orgId, appointment, task, patientId };
+  }
+
+  /** A new single-use link to the task's form, valid PATIENT_LINK_LIFETIME_MS; only its hash is kept. */
+  private async newLink(
+    ctx: RequestContext,
+    appointment: Appointment,
+    task: AppointmentTask,
+    patientId: string,
+    origin: string,
+  ): Promise<{ link: string; now: number }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.deps.now();
+    await this.deps.links.create({
+      tokenHash: tokenHash(token),
+      orgId: ctx.orgId,
+      taskId: task.id,
+      appointmentId: appointment.id!,
+      patientId,
+      createdAt: now,
+      expiresAt: now + PATIENT_LINK_LIFETIME_MS,
+    });
+    return { link: `${origin}/patient-form/${token}`, now };
+  }
+
+  /** Writes one task's status and its text. */
+  private marked(
+    ctx: RequestContext,
+    appointmentId: string,
+    taskId: string,
+    status: string,
+    statusText: string,
+  ): Promise<Appointment> {
+    return this.change(ctx, appointmentId, (tasks) =>
+      tasks.map((t) => (t.id === taskId ? { ...t, status, statusText } : t)),
+    );
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { FhirJsonView, OrgFormView } from '@vigil/shared';
+import type { AppointmentFormLinkView, FhirJsonView, OrgFormView } from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
 import { graphqlArgs } from './arguments.js';
 import type { ResolverArgs } from './context.js';
@@ -63,6 +63,13 @@ export const formTypeDefs = /* GraphQL */ `
     fhirJSON: String!
   }
 
+  "A patient form's single-use link to show at the desk as a QR code: the link, when it expires (epoch ms), the Appointment as JSON."
+  type AppointmentFormLink {
+    url: String!
+    expiresAt: Float!
+    fhirJSON: String!
+  }
+
   extend type Query {
     orgForms(orgId: String, first: Int, after: String): [OrgForm!]!
   }
@@ -85,6 +92,8 @@ export const formTypeDefs = /* GraphQL */ `
       simulate: String
     ): FhirJson!
     deleteAppointmentTask(orgId: String, id: String!, appointmentId: String!): FhirJson!
+    "A new single-use link to the task's form for the patient's phone, shown at the desk as a QR code (the task reads 'sent')."
+    showAppointmentFormQr(orgId: String, appointmentTaskId: String!, appointmentId: String!): AppointmentFormLink!
     "A comment on the patient (spec 001 §3 Communication) by the caller; answers the Communication."
     addPatientComment(orgId: String, patientId: String!, text: String!, appointmentId: String): FhirJson!
     "The author's new text (editStatus edited; the earlier text stays in the history)."
@@ -116,6 +125,10 @@ export const formResolvers = {
       fhirJson(await ctx.services.tasks.add(await ctx.caller(), graphqlArgs(args))),
     sendAppointmentForm: async (_, args, ctx) =>
       fhirJson(await ctx.services.tasks.send(await ctx.caller(), graphqlArgs(args))),
+    showAppointmentFormQr: async (_, args, ctx): Promise<AppointmentFormLinkView> => {
+      const { url, expiresAt, appointment } = await ctx.services.tasks.qr(await ctx.caller(), graphqlArgs(args));
+      return { url, expiresAt, fhirJSON: JSON.stringify(appointment) };
+    },
     deleteAppointmentTask: async (_, args, ctx) =>
       fhirJson(await ctx.services.tasks.delete(await ctx.caller(), graphqlArgs(args))),
     addPatientComment: async (_, args, ctx) =>

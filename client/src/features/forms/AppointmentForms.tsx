@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Group,
+  Modal,
   MultiSelect,
   SegmentedControl,
   Stack,
@@ -24,6 +25,7 @@ import { cacheResources } from '../../data/db.js';
 import { useCachedResources } from '../../data/useResources.js';
 import { errorCode } from '../../session/errors.js';
 import * as api from './api.js';
+import { FormQrCode } from './FormQrCode.js';
 import { formErrorText } from './formTexts.js';
 import { useOrgForms } from './hooks.js';
 import { attachableForms, contractPdfUrl, formTasks, taskContractId, taskStatusColour } from './tasks.js';
@@ -91,6 +93,55 @@ function SendForm({
   );
 }
 
+/** One task's actions: its signed contract, send (again), show as a QR code, remove. */
+function TaskActions({
+  task,
+  name,
+  contractUrl,
+  onSend,
+  onQr,
+  onRemove,
+}: {
+  task: AppointmentTask;
+  name: string;
+  contractUrl: string | null;
+  onSend: () => void;
+  onQr: () => void;
+  onRemove: () => void;
+}): ReactNode {
+  return (
+    <Group gap="xs">
+      {contractUrl && (
+        <Anchor href={contractUrl} target="_blank" rel="noopener">
+          Signed contract (PDF)
+        </Anchor>
+      )}
+      {task.status !== 'completed' && (
+        <Button size="compact-md" mih={44} variant="light" onClick={onSend}>
+          {task.status === 'sent' ? 'Send again' : 'Send'}
+        </Button>
+      )}
+      {task.status !== 'completed' && (
+        <Button size="compact-md" mih={44} variant="light" aria-label={`Show ${name} as a QR code`} onClick={onQr}>
+          QR code
+        </Button>
+      )}
+      {task.status !== 'completed' && (
+        <Button
+          size="compact-md"
+          mih={44}
+          variant="subtle"
+          color="red"
+          aria-label={`Remove ${name}`}
+          onClick={onRemove}
+        >
+          Remove
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 /**
  * The forms of one appointment (issue 28; spec 000 §3 Appointment task, §7): attach the
  * organisation's forms (addFormTasksToAppointment), send each to the patient by text message or
@@ -110,6 +161,7 @@ export function AppointmentForms({ orgId, appointment, contact }: AppointmentFor
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState<string | null>(null);
+  const [qr, setQr] = useState<{ url: string; expiresAt: number; formName: string } | null>(null);
 
   const formName = (t: AppointmentTask): string => t.title ?? forms.forms.find((f) => f.id === t.extId)?.name ?? 'Form';
   const attachable = attachableForms(forms.forms, tasks);
@@ -142,8 +194,21 @@ export function AppointmentForms({ orgId, appointment, contact }: AppointmentFor
     if (ok) setSending(null);
   };
 
+  const showQr = async (task: AppointmentTask): Promise<void> => {
+    await answered(async () => {
+      const { appointment, url, expiresAt } = await api.showAppointmentFormQr(orgId, appointmentId, task.id);
+      setQr({ url, expiresAt, formName: formName(task) });
+      return appointment;
+    });
+  };
+
   return (
     <Stack gap="sm">
+      {qr && (
+        <Modal opened onClose={() => setQr(null)} title="Scan to open the form" closeOnClickOutside={false}>
+          <FormQrCode {...qr} />
+        </Modal>
+      )}
       {tasks.length === 0 ? (
         <Text c="dimmed">No forms attached to this appointment.</Text>
       ) : (
@@ -182,30 +247,14 @@ export function AppointmentForms({ orgId, appointment, contact }: AppointmentFor
                           onCancel={() => setSending(null)}
                         />
                       ) : (
-                        <Group gap="xs">
-                          {contractId && (
-                            <Anchor href={contractPdfUrl(orgId, contractId)} target="_blank" rel="noopener">
-                              Signed contract (PDF)
-                            </Anchor>
-                          )}
-                          {t.status !== 'completed' && (
-                            <Button size="compact-md" mih={44} variant="light" onClick={() => setSending(t.id)}>
-                              {t.status === 'sent' ? 'Send again' : 'Send'}
-                            </Button>
-                          )}
-                          {t.status !== 'completed' && (
-                            <Button
-                              size="compact-md"
-                              mih={44}
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Remove ${formName(t)}`}
-                              onClick={() => void answered(() => api.deleteAppointmentTask(orgId, appointmentId, t.id))}
-                            >
-                              Remove
-                            </Button>
-                          )}
-                        </Group>
+                        <TaskActions
+                          task={t}
+                          name={formName(t)}
+                          contractUrl={contractId ? contractPdfUrl(orgId, contractId) : null}
+                          onSend={() => setSending(t.id)}
+                          onQr={() => void showQr(t)}
+                          onRemove={() => void answered(() => api.deleteAppointmentTask(orgId, appointmentId, t.id))}
+                        />
                       )}
                     </Table.Td>
                   </Table.Tr>

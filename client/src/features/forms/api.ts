@@ -139,3 +139,25 @@ export async function sendAppointmentForm(
   );
   return appointmentOf(data.sendAppointmentForm);
 }
+
+/** A form's single-use link shown at the desk as a QR code (issue 40): the link, its expiry and the Appointment. */
+export async function showAppointmentFormQr(
+  orgId: string,
+  appointmentId: string,
+  appointmentTaskId: string,
+): Promise<{ url: string; expiresAt: number; appointment: Appointment }> {
+  const data = await graphql<{ showAppointmentFormQr: { url: string; expiresAt: number; fhirJSON: string } }>(
+    `
+      mutation ShowAppointmentFormQr($orgId: String, $appointmentTaskId: String!, $appointmentId: String!) {
+        showAppointmentFormQr(orgId: $orgId, appointmentTaskId: $appointmentTaskId, appointmentId: $appointmentId) {
+          url
+          expiresAt
+          fhirJSON
+        }
+      }
+    `,
+    { orgId, appointmentTaskId, appointmentId },
+  );
+  const { url, expiresAt, fhirJSON } = data.showAppointmentFormQr;
+  return { url, expiresAt, appointment: JSON.parse(fhirJSON) as Appointment };
+}
