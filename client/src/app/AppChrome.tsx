@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { AccountMenu } from '../features/orgs/AccountMenu.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { Footer } from './Footer.js';
+import { isNewNavItem } from '../ui/newBadge.js';
 import { LightNavLink } from '../ui/LightNavLink.js';
 import type { SubAppChromeProps } from '../ui/SubAppRoutes.js';
 import { foldsNavigation, subAppOf } from './subApps.js';
@@ -21,6 +22,8 @@ export function AppChrome({ nav, children }: AppChromeProps): ReactNode {
   const { pathname } = useLocation();
   const app = subAppOf(pathname);
   const crumbs = breadcrumbs(pathname);
+  // Read as the chrome renders (each navigation): a badge ends within a screen of its 15th day (NB1).
+  const now = Date.now();
   // On a case screen the sidebar folds away at every size; the menu button brings it back.
   const folds = foldsNavigation(pathname);
 
@@ -65,6 +68,7 @@ export function AppChrome({ nav, children }: AppChromeProps): ReactNode {
               key={item.href}
               href={item.href}
               label={item.label}
+              isNew={isNewNavItem(item.releasedOn, now)}
               active={pathname === item.href || (!item.exact && pathname.startsWith(`${item.href}/`))}
               onClick={close}
             />

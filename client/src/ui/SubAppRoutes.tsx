@@ -15,6 +15,8 @@ export interface NavItem {
   href: string;
   /** Active only on exactly this path (a home item would otherwise be active everywhere below it). */
   exact?: boolean;
+  /** The day the screen was released (UTC, YYYY-MM-DD): a 'NEW' badge for 15 days after (NB1). */
+  releasedOn?: string;
 }
 
 export interface SubAppChromeProps {

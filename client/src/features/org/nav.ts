@@ -5,6 +5,8 @@ export interface OrgNavLink {
   label: string;
   href: string;
   exact?: boolean;
+  /** When the screen was released (UTC day): the 'NEW' badge for 15 days (NB1). */
+  releasedOn?: string;
 }
 
 /**
@@ -25,6 +27,6 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
     { label: adminLabel('Members', isAdmin), href: `${base}/members` },
     { label: 'Locations', href: `${base}/locations` },
     { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },
-    { label: 'Details', href: `${base}/details` },
+    { label: 'Details', href: `${base}/details`, releasedOn: '2026-11-29' },
   ];
 }
