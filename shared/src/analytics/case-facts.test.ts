@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { at, completeCase, MIN, T0 } from '../signoff/signoff-fixture.test-util.js';
 import { anesthesiaTime, drugTotalRows } from '../report/totals.js';
-import { caseFacts, monthOf, sedationLevelOf, type CaseFactsInput } from './case-facts.js';
+import { caseFacts, utcMonthOf, sedationLevelOf, type CaseFactsInput } from './case-facts.js';
 
 const APPOINTMENT: CaseFactsInput['appointment'] = {
   start: T0 - 30 * MIN,
@@ -52,8 +52,8 @@ describe('case facts of the analytics read model', () => {
   });
 
   it('[AN1] names the month in UTC', () => {
-    expect(monthOf(Date.UTC(2026, 0, 31, 23, 30))).toBe('2026-01');
-    expect(monthOf(null)).toBeNull();
+    expect(utcMonthOf(Date.UTC(2026, 0, 31, 23, 30))).toBe('2026-01');
+    expect(utcMonthOf(null)).toBeNull();
   });
 
   it('[AN1] reuses RL6 for anesthesia minutes and units and RL5 for drug totals, not copies of them', () => {

@@ -118,7 +118,7 @@ export function sedationLevelOf(value: string | null): SedationLevel | null {
 }
 
 /** [AN1] 'YYYY-MM' of a time, in UTC. */
-export function monthOf(ms: number | null): string | null {
+export function utcMonthOf(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString().slice(0, 7);
 }
 
@@ -186,7 +186,7 @@ export function caseFacts(input: CaseFactsInput): CaseFacts {
     providerName: input.appointment.providerName,
     sedationLevel: sedationLevelOf(kase.sedationLevel ?? input.appointment.sedationLevel),
     startAt,
-    month: monthOf(startAt),
+    month: utcMonthOf(startAt),
     anesthesiaMinutes: time?.minutes ?? null,
     anesthesiaUnits: time?.units ?? null,
     drugs: drugTotalRows(data).map((d) => ({ name: d.name, unit: d.unit, total: d.total })),
