@@ -141,6 +141,17 @@ export function monitorCoverage(kase: SignoffCase): number | null {
   return Math.round((covered.length / checkpoints.length) * 1000) / 1000;
 }
 
+/** [AN1] The drugs given: RL5's totals, one per drug name and unit (oral and parenteral added up). */
+function drugFacts(data: Record<string, unknown>): CaseDrugFact[] {
+  const out = new Map<string, CaseDrugFact>();
+  for (const d of drugTotalRows(data)) {
+    const key = `${d.name}\u0000${d.unit}`;
+    const seen = out.get(key);
+    out.set(key, { name: d.name, unit: d.unit, total: Math.round(((seen?.total ?? 0) + d.total) * 1000) / 1000 });
+  }
+  return [...out.values()];
+}
+
 /** Each rule id once, sorted (SO2 before SO10). */
 function ruleIds(ids: Iterable<string>): string[] {
   return [...new Set(ids)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
@@ -189,7 +200,7 @@ export function caseFacts(input: CaseFactsInput): CaseFacts {
     month: utcMonthOf(startAt),
     anesthesiaMinutes: time?.minutes ?? null,
     anesthesiaUnits: time?.units ?? null,
-    drugs: drugTotalRows(data).map((d) => ({ name: d.name, unit: d.unit, total: d.total })),
+    drugs: drugFacts(data),
     laPctOfMax: la.doses.length > 0 ? la.combinedPct.manufacturer : null,
     dischargeType: discharge.type,
     dischargeScore: scored ? discharge.summary.totalScore : null,
