@@ -62,6 +62,17 @@ import {
   teamUserViewSchema,
 } from './orgs.js';
 import { orgChecklistsViewSchema } from '../orgs/checklists.js';
+import {
+  analyticsCaseViewSchema,
+  analyticsDischargeRowViewSchema,
+  analyticsDrillInputSchema,
+  analyticsDrugRowViewSchema,
+  analyticsFilterInputSchema,
+  analyticsMonthRowViewSchema,
+  analyticsOptionViewSchema,
+  analyticsQualityViewSchema,
+  analyticsSummaryViewSchema,
+} from './analytics.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
@@ -75,6 +86,7 @@ import {
 } from './shop.js';
 
 export * from './accounts.js';
+export * from './analytics.js';
 export * from './billing.js';
 export * from './forms.js';
 export * from './hhx.js';
@@ -94,6 +106,16 @@ export * from './shop.js';
  * a field changed on one side only fails there. A new SDL type is added here.
  */
 export const GRAPHQL_VIEWS = {
+  // analytics (issue 41)
+  AnalyticsFilter: analyticsFilterInputSchema,
+  AnalyticsDrill: analyticsDrillInputSchema,
+  AnalyticsMonthRow: analyticsMonthRowViewSchema,
+  AnalyticsDrugRow: analyticsDrugRowViewSchema,
+  AnalyticsDischargeRow: analyticsDischargeRowViewSchema,
+  AnalyticsQuality: analyticsQualityViewSchema,
+  AnalyticsOption: analyticsOptionViewSchema,
+  AnalyticsSummary: analyticsSummaryViewSchema,
+  AnalyticsCase: analyticsCaseViewSchema,
   // accounts
   MfaOption: mfaOptionViewSchema,
   User: userViewSchema,

@@ -1,5 +1,6 @@
 import { createSchema } from 'graphql-yoga';
 import { accountResolvers, accountTypeDefs } from './accounts.js';
+import { analyticsResolvers, analyticsTypeDefs } from './analytics.js';
 import { billingResolvers, billingTypeDefs } from './billing.js';
 import { checklistResolvers, checklistTypeDefs } from './checklists.js';
 import type { GraphqlContext, ServerContext } from './context.js';
@@ -27,6 +28,7 @@ export const SCHEMA_RESOLVERS = [
   presetResolvers,
   billingResolvers,
   shopResolvers,
+  analyticsResolvers,
 ];
 
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
@@ -45,6 +47,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       presetTypeDefs,
       billingTypeDefs,
       shopTypeDefs,
+      analyticsTypeDefs,
     ],
     resolvers: SCHEMA_RESOLVERS,
   });
