@@ -1,6 +1,10 @@
 import type { OrgAccess } from './access/index.js';
 import type { Logger } from './log.js';
 import { SqliteCaseFactsStore } from './store/analytics/sqlite.js';
+import { SqliteChangeStore } from './store/changes/sqlite.js';
+import { SqliteOrgStore } from './store/orgs/sqlite.js';
+import { SqliteReportStore } from './store/reports/sqlite.js';
+import { SqliteResourceStore } from './store/resources/sqlite.js';
 import type { ChangeBus, ChangeStore } from './store/changes/types.js';
 import type { OrgStore } from './store/orgs/types.js';
 import type { ReportStore } from './store/reports/types.js';
@@ -37,4 +41,19 @@ export function buildAnalytics(
   });
   model.start();
   return { service: new AnalyticsService({ facts, model, orgs: core.orgStore, access: core.access }), model };
+}
+
+/**
+ * `npm run analytics:rebuild`: empties the analytics read model of the database and fills it again
+ * from every organisation's anesthesia records (AnalyticsReadModel.rebuild); a running server's
+ * consumer goes on from the cursor the rebuild leaves. Answers how many cases it holds.
+ */
+export function rebuildAnalytics(db: Db, now: () => number = Date.now): Promise<number> {
+  const changes = new SqliteChangeStore(db);
+  const orgStore = new SqliteOrgStore(db);
+  const model = new AnalyticsReadModel({
+    ...{ changes, resources: new SqliteResourceStore(db, changes), orgs: orgStore },
+    ...{ reports: new SqliteReportStore(db), facts: new SqliteCaseFactsStore(db), now, log: { warn: () => undefined } },
+  });
+  return model.rebuild();
 }
