@@ -5,6 +5,7 @@ import { seedAnalyticsCases, type SeededCase } from '../../sync-server/src/analy
 import { SqliteChangeStore } from '../../sync-server/src/store/changes/sqlite.js';
 import { SqliteReportStore } from '../../sync-server/src/store/reports/sqlite.js';
 import { SqliteResourceStore } from '../../sync-server/src/store/resources/sqlite.js';
+import { SqliteSyncStore } from '../../sync-server/src/store/sync/sqlite.js';
 import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/database.js';
 import { REPO_ROOT, startServer, type TestServer } from '../utils/start-server.js';
 import type { GqlResult } from './accounts-client.js';
@@ -108,7 +109,11 @@ async function seed(db: Db): Promise<void> {
       );
     }
   });
-  await seedAnalyticsCases({ resources, reports: new SqliteReportStore(db), changes }, 'clinic', seededSet());
+  await seedAnalyticsCases(
+    { resources, reports: new SqliteReportStore(db), changes, sync: new SqliteSyncStore(db) },
+    'clinic',
+    seededSet(),
+  );
 }
 
 describe('the office analytics (issue 41)', () => {

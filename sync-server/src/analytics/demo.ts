@@ -1,6 +1,9 @@
+import * as Y from 'yjs';
 import {
   ANESTHESIA_RECORD_TYPE,
   APPOINTMENT_EXTENSIONS,
+  CASE_ROOT,
+  CASE_STRUCTURE_GROUPS,
   contentHash,
   type Appointment,
   type Composition,
@@ -9,6 +12,7 @@ import {
 import type { ChangeStore } from '../store/changes/types.js';
 import type { ReportStore } from '../store/reports/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
+import type { SyncStore } from '../store/sync/types.js';
 import { withCaseData } from '../sync/projection.js';
 
 /*
@@ -112,7 +116,44 @@ export function seededCaseContent(c: SeededCase): Record<string, unknown> {
   };
 }
 
+/**
+ * The case as its synced document: the containers every device makes (the structure update, client
+ * id 1, as client/src/sync/documentStructure.ts makes it) and the content written into them, so the
+ * case screen opens it as one charted there. Answers the update and the content as the document holds it.
+ */
+export function caseDocument(content: Record<string, unknown>): {
+  update: Uint8Array;
+  content: Record<string, unknown>;
+} {
+  const doc = new Y.Doc();
+  doc.clientID = 1;
+  const root = doc.getMap(CASE_ROOT);
+  for (const group of CASE_STRUCTURE_GROUPS) {
+    doc.transact(() => {
+      for (const key of group.lists) root.set(key, new Y.Array());
+      for (const key of group.texts) root.set(key, new Y.Text());
+      for (const key of group.maps) root.set(key, new Y.Map());
+    });
+  }
+  doc.clientID = 2;
+  doc.transact(() => {
+    for (const [key, value] of Object.entries(content)) {
+      const container = root.get(key);
+      if (container instanceof Y.Array && Array.isArray(value)) container.push(value);
+      else if (container instanceof Y.Map && value !== null && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) container.set(k, v);
+      } else if (container instanceof Y.Text && typeof value === 'string') container.insert(0, value);
+      else root.set(key, value);
+    }
+  });
+  const out = { update: Y.encodeStateAsUpdate(doc), content: root.toJSON() as Record<string, unknown> };
+  doc.destroy();
+  return out;
+}
+
 export interface SeedDeps {
+  /** The synced documents: each case's, final once signed. */
+  sync: Pick<SyncStore, 'append' | 'markFinalized'>;
   resources: ResourceStore;
   reports: Pick<ReportStore, 'addPdf'>;
   /** Present when the resource store records the feed: the finalize event joins it. */
@@ -125,7 +166,7 @@ export async function seedAnalyticsCases(deps: SeedDeps, orgId: string, cases: r
     const minutes = c.minutes ?? 45;
     const end = c.start + minutes * MIN;
     const signedAt = c.signedAfter === null ? null : end + (c.signedAfter ?? 30) * MIN;
-    const content = seededCaseContent(c);
+    const { update, content } = caseDocument(seededCaseContent(c));
     const appointment: Appointment & { id: string } = {
       resourceType: 'Appointment',
       id: c.id,
@@ -158,7 +199,12 @@ export async function seedAnalyticsCases(deps: SeedDeps, orgId: string, cases: r
     await deps.resources.transaction(async () => {
       await deps.resources.write({ orgId, resource: appointment }, at);
       await deps.resources.write({ orgId, resource: composition as Composition & { id: string } }, at);
-      if (signedAt === null) return;
+    });
+    const room = `${orgId}/${c.id}`;
+    await deps.sync.append([{ room, orgId, docId: c.id, update }]);
+    if (signedAt === null) continue;
+    await deps.sync.markFinalized(room, orgId, c.id, new Date(signedAt));
+    await deps.resources.transaction(async () => {
       await deps.reports.addPdf(
         {
           ...{ orgId, pdfId: `bin-${c.id}`, compositionId: c.id, patientId: c.patientId, sha256: '0'.repeat(64) },

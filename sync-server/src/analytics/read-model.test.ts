@@ -6,6 +6,7 @@ import { SqliteChangeStore } from '../store/changes/sqlite.js';
 import type { OrgRecord } from '../store/orgs/types.js';
 import { SqliteReportStore } from '../store/reports/sqlite.js';
 import { SqliteResourceStore } from '../store/resources/sqlite.js';
+import { SqliteSyncStore } from '../store/sync/sqlite.js';
 import { openMemoryDatabase, type Db } from '../store/sqlite/database.js';
 import { seedAnalyticsCases, type SeededCase } from './demo.js';
 import { ANALYTICS_CONSUMER, AnalyticsReadModel } from './read-model.js';
@@ -23,7 +24,7 @@ function world(db: Db = openMemoryDatabase()) {
   const model = (): AnalyticsReadModel =>
     new AnalyticsReadModel({ changes, resources, reports, orgs, facts, now: () => T0, log: { warn: () => undefined } });
   const seed = (orgId: string, cases: SeededCase[]): Promise<void> =>
-    seedAnalyticsCases({ resources, reports, changes }, orgId, cases);
+    seedAnalyticsCases({ resources, reports, changes, sync: new SqliteSyncStore(db) }, orgId, cases);
   const rows = async (): Promise<unknown[]> => [
     ...(await facts.cases('office', ALL, {}, { first: 200, after: null })),
     ...(await facts.cases('elsewhere', ALL, {}, { first: 200, after: null })),

@@ -133,7 +133,10 @@ function seedDemoAnalytics(db: Db, now: Date): Promise<void> {
     patients: Array.from({ length: 12 }, (_, i) => `pat-demo${String(i + 1).padStart(10, '0')}`),
     locationId: DEMO_LOCATION_ID,
   });
-  const deps = { resources: new SqliteResourceStore(db, changes), reports: new SqliteReportStore(db), changes };
+  const deps = {
+    ...{ resources: new SqliteResourceStore(db, changes), reports: new SqliteReportStore(db), changes },
+    sync: new SqliteSyncStore(db),
+  };
   return seedAnalyticsCases(deps, DEMO_ORGS.office.id, cases);
 }
 
