@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/databa
 import { REPO_ROOT, startServer, type TestServer } from '../utils/start-server.js';
 import type { GqlResult } from './accounts-client.js';
 import { join, person, type Person } from './orgs-helpers.js';
+import { chartedCase, finalize, SIGNATURE } from './report-helpers.js';
 
 /*
  * Issue 41: the office's analytics against the real server and its database. Thirty cases are
@@ -284,4 +285,27 @@ describe('the office analytics (issue 41)', () => {
     expect(rows()).toEqual(kept);
     expect(await summary()).toEqual(before);
   });
+
+  it('counts a case signed through the real finalize: the feed’s case.finalized reaches the read model', async () => {
+    // An office without a plan of a known tier is not restricted by tier (session 24): its admin may look.
+    const c = await chartedCase(server);
+    const ask = () =>
+      c.member.browser.gql<{ analytics: Summary }>(SUMMARY, { orgId: c.orgId }).then((r) => r.data!.analytics);
+    expect((await ask()).quality.finalized).toBe(0);
+    const reply = await finalize(server, c.member.browser, c.orgId, c.caseId, {
+      signature: SIGNATURE,
+      contentHash: c.hash(),
+      timeZone: 'UTC',
+    });
+    expect(reply.lines.at(-1)?.step).toBe('done');
+    c.client.destroy();
+    const after = await ask();
+    expect(after.cases).toBe(1);
+    expect(after.quality.finalized).toBe(1);
+    // Midazolam 2 mg and fentanyl 50 mcg, as charted.
+    expect(after.drugs).toEqual([
+      { name: 'Fentanyl', unit: 'mcg', cases: 1, total: 50 },
+      { name: 'Midazolam', unit: 'mg', cases: 1, total: 2 },
+    ]);
+  }, 120_000);
 });
