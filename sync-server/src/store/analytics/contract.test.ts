@@ -172,6 +172,39 @@ describe.each(implementations)('analytics read model contract (%s)', (_name, mak
     expect(byMonth[0]).toEqual(await store.get('office', 'c5'));
   });
 
+  it('[AN7] counts whole months and the part months at a range’s ends alike, and follows a case moved to another month', async () => {
+    const store = make();
+    const drugs = [{ name: 'Midazolam', unit: 'mg', total: 1 }];
+    const at = (m: number, d: number): number => Date.UTC(2026, m, d, 9);
+    const month = (ms: number): string => new Date(ms).toISOString().slice(0, 7);
+    // Oct 30, Nov 5, Nov 20, Dec 1, Dec 3: a range from Oct 31 to Dec 2 (both days in) holds three.
+    const starts = [at(9, 30), at(10, 5), at(10, 20), at(11, 1), at(11, 3)];
+    for (const [i, startAt] of starts.entries()) {
+      await store.put(
+        facts(`m${i}`, { startAt, month: month(startAt), drugs, status: 'finalized', quality: QUALITY_ALL }),
+        1,
+      );
+    }
+    const range = { ...ALL, from: Date.UTC(2026, 9, 31), to: Date.UTC(2026, 11, 3) };
+    const s = await store.summary('office', range);
+    expect(s.cases).toBe(3);
+    expect(s.months.map((m) => [m.month, m.cases])).toEqual([
+      ['2026-11', 2],
+      ['2026-12', 1],
+    ]);
+    expect(s.drugs).toEqual([{ name: 'Midazolam', unit: 'mg', cases: 3, total: 3 }]);
+    expect(s.quality.finalized).toBe(3);
+    // Moved from November to January: November's figures lose it.
+    await store.put(facts('m1', { startAt: at(0, 10) + 365 * 86_400_000, month: '2027-01', drugs }), 2);
+    expect((await store.summary('office', range)).months.map((m) => [m.month, m.cases])).toEqual([
+      ['2026-11', 1],
+      ['2026-12', 1],
+    ]);
+    await store.remove('office', 'm2');
+    expect((await store.summary('office', range)).cases).toBe(1);
+    expect((await store.summary('office', ALL)).cases).toBe(4);
+  });
+
   it('empties every organisation on clear (a rebuild starts from nothing)', async () => {
     const store = make();
     await store.put(facts('c1'), 1);

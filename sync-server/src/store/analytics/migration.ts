@@ -38,6 +38,7 @@ export const ANALYTICS_FACTS_MIGRATION: Migration = {
       PRIMARY KEY (org_id, case_id)
     ) STRICT;
     CREATE INDEX analytics_case_facts_by_start ON analytics_case_facts (org_id, start_key DESC, case_id DESC);
+    CREATE INDEX analytics_case_facts_by_month ON analytics_case_facts (org_id, month);
     -- A case's drugs (RL5 totals), one row per drug and unit.
     CREATE TABLE analytics_case_drugs (
       org_id TEXT NOT NULL,
@@ -47,6 +48,49 @@ export const ANALYTICS_FACTS_MIGRATION: Migration = {
       total REAL NOT NULL,
       PRIMARY KEY (org_id, case_id, name, unit),
       FOREIGN KEY (org_id, case_id) REFERENCES analytics_case_facts (org_id, case_id) ON DELETE CASCADE
+    ) STRICT;
+    -- Monthly roll-ups of the facts (kept by the store on every write), so the page's figures read a
+    -- row per month and key, not a row per case: flat in the number of cases. '' stands for none
+    -- (a case without a start, level, provider or place).
+    CREATE TABLE analytics_month (
+      org_id TEXT NOT NULL,
+      month TEXT NOT NULL,
+      level_key TEXT NOT NULL,
+      provider_key TEXT NOT NULL,
+      location_key TEXT NOT NULL,
+      provider_name TEXT,
+      location_name TEXT,
+      cases INTEGER NOT NULL,
+      finalized INTEGER NOT NULL,
+      anesthesia_minutes INTEGER NOT NULL,
+      anesthesia_units REAL NOT NULL,
+      q_pre_op_complete INTEGER NOT NULL,
+      q_vitals_at_every_checkpoint INTEGER NOT NULL,
+      q_discharge_before_signoff INTEGER NOT NULL,
+      q_signed_within_24h INTEGER NOT NULL,
+      q_no_override INTEGER NOT NULL,
+      PRIMARY KEY (org_id, month, level_key, provider_key, location_key)
+    ) STRICT;
+    CREATE TABLE analytics_month_drugs (
+      org_id TEXT NOT NULL,
+      month TEXT NOT NULL,
+      provider_key TEXT NOT NULL,
+      location_key TEXT NOT NULL,
+      name TEXT NOT NULL,
+      unit TEXT NOT NULL,
+      cases INTEGER NOT NULL,
+      total REAL NOT NULL,
+      PRIMARY KEY (org_id, month, provider_key, location_key, name, unit)
+    ) STRICT;
+    CREATE TABLE analytics_month_discharge (
+      org_id TEXT NOT NULL,
+      month TEXT NOT NULL,
+      provider_key TEXT NOT NULL,
+      location_key TEXT NOT NULL,
+      type TEXT NOT NULL,
+      score INTEGER NOT NULL,
+      cases INTEGER NOT NULL,
+      PRIMARY KEY (org_id, month, provider_key, location_key, type, score)
     ) STRICT;
   `,
 };

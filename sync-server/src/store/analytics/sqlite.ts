@@ -2,6 +2,7 @@ import type { CaseFacts, QualityFigure } from '@vigil/shared';
 import type { PageRequest } from '../../pages.js';
 import { assertSerialized, serialized } from '../resources/transactions.js';
 import type { Db } from '../sqlite/database.js';
+import { mergeParts, refreshMonth, rollupPart, splitRange, type FiguresPart } from './sqlite-rollup.js';
 import {
   readCursor,
   type CaseFactsStore,
@@ -32,12 +33,13 @@ interface Where {
 
 function filterWhere(orgId: string, filter: FactsFilter): Where {
   const w: Where = { sql: ['f.org_id = ?'], params: [orgId] };
+  if (filter.from !== null || filter.to !== null) w.sql.push('f.start_at IS NOT NULL');
   if (filter.from !== null) {
-    w.sql.push('f.start_at >= ?');
+    w.sql.push('f.start_key >= ?');
     w.params.push(filter.from);
   }
   if (filter.to !== null) {
-    w.sql.push('f.start_at < ?');
+    w.sql.push('f.start_key < ?');
     w.params.push(filter.to);
   }
   if (filter.providerIds.length > 0) {
@@ -78,8 +80,18 @@ const flag = (b: boolean): number => (b ? 1 : 0);
 export class SqliteCaseFactsStore implements CaseFactsStore {
   constructor(private readonly db: Db) {}
 
+  /** The month ('' without a start) a stored case counts in, or null when it is not stored. */
+  private storedMonth(orgId: string, caseId: string): string | null {
+    assertSerialized(this.db);
+    const row = this.db
+      .prepare("SELECT COALESCE(month, '') AS month FROM analytics_case_facts WHERE org_id = ? AND case_id = ?")
+      .get(orgId, caseId) as { month: string } | undefined;
+    return row?.month ?? null;
+  }
+
   put(f: CaseFacts, at: number): Promise<void> {
     return serialized(this.db, () => {
+      const before = this.storedMonth(f.orgId, f.caseId);
       this.db.prepare('DELETE FROM analytics_case_facts WHERE org_id = ? AND case_id = ?').run(f.orgId, f.caseId);
       this.db
         .prepare(
@@ -117,12 +129,17 @@ export class SqliteCaseFactsStore implements CaseFactsStore {
         'INSERT INTO analytics_case_drugs (org_id, case_id, name, unit, total) VALUES (?, ?, ?, ?, ?)',
       );
       for (const d of f.drugs) drug.run(f.orgId, f.caseId, d.name, d.unit, d.total);
+      refreshMonth(this.db, f.orgId, f.month ?? '');
+      if (before !== null && before !== (f.month ?? '')) refreshMonth(this.db, f.orgId, before);
     });
   }
 
   remove(orgId: string, caseId: string): Promise<void> {
     return serialized(this.db, () => {
+      const before = this.storedMonth(orgId, caseId);
+      if (before === null) return;
       this.db.prepare('DELETE FROM analytics_case_facts WHERE org_id = ? AND case_id = ?').run(orgId, caseId);
+      refreshMonth(this.db, orgId, before);
     });
   }
 
@@ -137,6 +154,9 @@ export class SqliteCaseFactsStore implements CaseFactsStore {
 
   clear(): Promise<void> {
     return serialized(this.db, () => {
+      for (const table of ['analytics_month', 'analytics_month_drugs', 'analytics_month_discharge']) {
+        this.db.prepare(`DELETE FROM ${table}`).run();
+      }
       this.db.prepare('DELETE FROM analytics_case_drugs').run();
       this.db.prepare('DELETE FROM analytics_case_facts').run();
     });
@@ -144,34 +164,43 @@ export class SqliteCaseFactsStore implements CaseFactsStore {
 
   summary(orgId: string, filter: FactsFilter): Promise<FactsSummary> {
     return serialized(this.db, () => {
-      const w = filterWhere(orgId, filter);
-      const where = w.sql.join(' AND ');
+      // Whole months from the roll-ups, the part months at a range's ends from the cases' rows.
+      const { months, edges } = splitRange(filter);
+      const parts: FiguresPart[] = edges.map((edge) => this.factsPart(orgId, edge));
+      if (months) parts.push(rollupPart(this.db, orgId, months, filter));
       return {
-        cases: (
-          this.db.prepare(`SELECT COUNT(*) AS n FROM analytics_case_facts f WHERE ${where}`).get(...w.params) as {
-            n: number;
-          }
-        ).n,
-        months: this.months(where, w.params),
-        drugs: this.db
-          .prepare(
-            `SELECT d.name, d.unit, COUNT(*) AS cases, SUM(d.total) AS total
-             FROM analytics_case_facts f JOIN analytics_case_drugs d ON d.org_id = f.org_id AND d.case_id = f.case_id
-             WHERE ${where} GROUP BY d.name, d.unit ORDER BY d.name, d.unit`,
-          )
-          .all(...w.params) as DrugRow[],
-        discharge: this.db
-          .prepare(
-            `SELECT f.discharge_type AS type, f.discharge_score AS score, COUNT(*) AS cases
-             FROM analytics_case_facts f WHERE ${where} AND f.discharge_score IS NOT NULL
-             GROUP BY f.discharge_type, f.discharge_score ORDER BY f.discharge_type, f.discharge_score`,
-          )
-          .all(...w.params) as DischargeRow[],
-        quality: this.quality(where, w.params),
+        ...mergeParts(parts),
         providers: this.options(orgId, 'provider'),
         locations: this.options(orgId, 'location'),
       };
     });
+  }
+
+  /** The figures of the cases a filter selects, from their rows. */
+  private factsPart(orgId: string, filter: FactsFilter): FiguresPart {
+    assertSerialized(this.db);
+    const w = filterWhere(orgId, filter);
+    const where = w.sql.join(' AND ');
+    const count = this.db.prepare(`SELECT COUNT(*) AS n FROM analytics_case_facts f WHERE ${where}`).get(...w.params);
+    return {
+      cases: (count as { n: number }).n,
+      months: this.months(where, w.params),
+      drugs: this.db
+        .prepare(
+          `SELECT d.name, d.unit, COUNT(*) AS cases, SUM(d.total) AS total
+           FROM analytics_case_facts f JOIN analytics_case_drugs d ON d.org_id = f.org_id AND d.case_id = f.case_id
+           WHERE ${where} GROUP BY d.name, d.unit`,
+        )
+        .all(...w.params) as DrugRow[],
+      discharge: this.db
+        .prepare(
+          `SELECT f.discharge_type AS type, f.discharge_score AS score, COUNT(*) AS cases
+           FROM analytics_case_facts f WHERE ${where} AND f.discharge_score IS NOT NULL
+           GROUP BY f.discharge_type, f.discharge_score`,
+        )
+        .all(...w.params) as DischargeRow[],
+      quality: this.quality(where, w.params),
+    };
   }
 
   private months(where: string, params: readonly (string | number)[]): MonthRow[] {
@@ -205,8 +234,8 @@ export class SqliteCaseFactsStore implements CaseFactsStore {
     assertSerialized(this.db);
     return this.db
       .prepare(
-        `SELECT ${kind}_id AS id, MAX(${kind}_name) AS name FROM analytics_case_facts
-         WHERE org_id = ? AND ${kind}_id IS NOT NULL GROUP BY ${kind}_id ORDER BY COALESCE(MAX(${kind}_name), ''), ${kind}_id`,
+        `SELECT ${kind}_key AS id, MAX(${kind}_name) AS name FROM analytics_month
+         WHERE org_id = ? AND ${kind}_key != '' GROUP BY ${kind}_key ORDER BY COALESCE(MAX(${kind}_name), ''), ${kind}_key`,
       )
       .all(orgId) as FactsOption[];
   }
