@@ -160,9 +160,14 @@ export interface SeedDeps {
   changes?: Pick<ChangeStore, 'append'>;
 }
 
-/** Writes each case's Appointment and anesthesia record (signed ones with their PDF record), one transaction per case. */
+/**
+ * Writes each case's Appointment, anesthesia record and synced document (signed ones final, with their PDF
+ * record); a case already there is left alone.
+ */
 export async function seedAnalyticsCases(deps: SeedDeps, orgId: string, cases: readonly SeededCase[]): Promise<void> {
   for (const c of cases) {
+    // A second seed leaves a case the first wrote (and anything changed since) alone.
+    if (await deps.resources.read(orgId, 'Composition', c.id)) continue;
     const minutes = c.minutes ?? 45;
     const end = c.start + minutes * MIN;
     const signedAt = c.signedAfter === null ? null : end + (c.signedAfter ?? 30) * MIN;
