@@ -43,6 +43,8 @@ interface ChartCardProps {
   title: string;
   model: ChartModel;
   kind: 'bars' | 'lines';
+  /** What the table's first column holds (Month, Drug, Score). */
+  category: string;
   onPick: (cell: ChartCell) => void;
   yMax?: number;
   /** Shown when the chart has nothing. */
@@ -50,7 +52,7 @@ interface ChartCardProps {
 }
 
 /** One chart in its card, with its numbers in a table whose cells open the cases behind them. */
-function ChartCard({ id, title, model, kind, onPick, yMax, empty }: ChartCardProps): ReactNode {
+function ChartCard({ id, title, model, kind, category, onPick, yMax, empty }: ChartCardProps): ReactNode {
   const hasData = model.categories.length > 0;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={id}>
@@ -68,7 +70,7 @@ function ChartCard({ id, title, model, kind, onPick, yMax, empty }: ChartCardPro
             <Table withTableBorder striped aria-label={`${title}: the numbers`}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">{kind === 'bars' ? '' : 'Month'}</Table.Th>
+                  <Table.Th scope="col">{category}</Table.Th>
                   {model.series.map((s) => (
                     <Table.Th scope="col" key={s.label}>
                       {s.label}
@@ -251,6 +253,7 @@ export function AnalyticsPage(): ReactNode {
               id="analytics-level"
               title="Cases per month by sedation level"
               model={charts.level}
+              category="Month"
               kind="lines"
               onPick={open}
               empty="No cases in this range."
@@ -259,6 +262,7 @@ export function AnalyticsPage(): ReactNode {
               id="analytics-provider"
               title="Cases per month by provider"
               model={charts.provider}
+              category="Month"
               kind="lines"
               onPick={open}
               empty="No cases in this range."
@@ -267,6 +271,7 @@ export function AnalyticsPage(): ReactNode {
               id="analytics-time"
               title="Anesthesia minutes and units"
               model={charts.time}
+              category="Month"
               kind="lines"
               onPick={open}
               empty="No cases in this range."
@@ -275,6 +280,7 @@ export function AnalyticsPage(): ReactNode {
               id="analytics-drugs"
               title="Drugs used"
               model={charts.drugs}
+              category="Drug"
               kind="bars"
               onPick={open}
               empty="No drugs in the signed cases of this range."
@@ -283,6 +289,7 @@ export function AnalyticsPage(): ReactNode {
               id="analytics-discharge"
               title="Discharge scores"
               model={charts.discharge}
+              category="Score"
               kind="bars"
               onPick={open}
               empty="No discharge scores in the signed cases of this range."

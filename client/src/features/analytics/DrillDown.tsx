@@ -65,7 +65,14 @@ export function DrillDown({ orgId, filter, choice, onClose }: DrillDownProps): R
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new choice or filter starts again
   }, [choice, filter, orgId]);
   return (
-    <Drawer opened={choice !== null} onClose={onClose} position="right" size="lg" title={choice?.title ?? ''}>
+    <Drawer
+      opened={choice !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={choice?.title ?? ''}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="sm" data-testid="analytics-drilldown">
         {pages.error && (
           <Alert color="red" role="alert">
