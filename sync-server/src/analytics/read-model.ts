@@ -137,7 +137,14 @@ export class AnalyticsReadModel {
       signedAt: pdf?.signatureTime ?? null,
       addenda: pdf ? (await this.deps.reports.addendaSince(orgId, caseId, pdf.signatureTime)).length : 0,
     };
-    return caseFacts(input);
+    try {
+      return caseFacts(input);
+    } catch (err) {
+      // Content no rule can read must not stop the consumer (it would be handed the change for ever):
+      // the case keeps its appointment's facts, and the warning names it.
+      this.deps.log.warn({ err, orgId, caseId }, 'analytics read model: case facts from the appointment only');
+      return caseFacts({ ...input, caseData: null });
+    }
   }
 
   /** Writes (or removes) one case's facts from its records now. */
