@@ -5,6 +5,7 @@
  */
 import os from 'node:os';
 import * as Y from 'yjs';
+import { analyticsSection } from './analytics.js';
 import { caseScreenForms, caseScreenSection } from './case-screen.js';
 import { changeFeedSection } from './change-feed.js';
 import type { Section } from './report-types.js';
@@ -31,6 +32,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   saves: () => saveAckSection(caseState),
   caseScreen: caseScreenSection,
   changeFeed: changeFeedSection,
+  analytics: analyticsSection,
   size: () =>
     Promise.resolve(
       sizeSection(

@@ -9,6 +9,7 @@ import path from 'node:path';
 import * as prettier from 'prettier';
 import * as Y from 'yjs';
 import { REPO_ROOT } from '../../tests/utils/start-server.js';
+import { analyticsSection } from './analytics.js';
 import { caseScreenForms, caseScreenSection } from './case-screen.js';
 import { changeFeedSection } from './change-feed.js';
 import { finalizeSection } from './finalize.js';
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
   sections.push(await step('finalize', finalizeSection));
   sections.push(await step('case screen', caseScreenSection));
   sections.push(await step('change feed', changeFeedSection));
+  sections.push(await step('analytics', analyticsSection));
   const report: BenchReport = {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     code: codeVersion(),

@@ -31,8 +31,11 @@ import type { Db } from './store/sqlite/database.js';
 /** The webhook route, for the sender posting to it. */
 export const BILLING_WEBHOOK_PATH = '/api/billing/webhook';
 
-/** The demo office's plan (issue 37): Advanced, so its GA cases work; yearly, paid with the success card. */
-export const DEMO_PLAN = seededLookupKey('advanced', 'year');
+/**
+ * The demo office's plan (issue 37): yearly, paid with the success card. Enterprise since issue 41
+ * (it includes Advanced, so GA cases still work), so the demo shows the office's analytics.
+ */
+export const DEMO_PLAN = seededLookupKey('enterprise', 'year');
 
 export interface BillingParts {
   provider: PaymentProvider;

@@ -16,6 +16,9 @@ import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
 import { DEMO_ORGS, seedDemoData } from './demo/seed.js';
+import { buildAnalytics } from './services-analytics.js';
+import { closerOf } from './services-close.js';
+import type { AnalyticsService } from './analytics/service.js';
 import type { IdOwnership } from './store/resources/id-ownership.js';
 import { FhirService } from './fhir/service.js';
 import { sqliteIdOwnership, sqliteSignedRecords } from './store/resources/ownership.js';
@@ -161,6 +164,8 @@ export interface Services {
   billing: BillingParts;
   /** The offices' shop and the team's store (issue 37), paid through the billing's provider. */
   shop: ShopService;
+  /** The office's analytics over the read model the change feed keeps (issue 41). */
+  analytics: AnalyticsService;
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -257,6 +262,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     tasks.addToAll(orgId, appointmentId).catch((err: unknown) => log.warn({ err, orgId, appointmentId }, 'addToAll'));
   });
   const changePruner = startChangePruner(changes, now, log);
+  const analytics = buildAnalytics({ ...core, db }, reportStore, now, log);
   const inventories = auditedInventories(
     new InventoryService({
       ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, entitlements, access, accounts: accountStore },
@@ -269,22 +275,17 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ...{ orgs: orgStore, store: resources, now },
   });
 
-  let closing: Promise<void> | undefined;
-  const close = (drained: () => Promise<void> = () => Promise.resolve()): Promise<void> => {
-    closing ??= (async () => {
-      await billing.stop();
-      await rooms.close();
-      void caseChecker.close();
-      const printerClosed = printer.close();
-      await drained();
-      await printerClosed;
-      await auditSealer.stop();
-      await changePruner.stop();
-      changeBus.close?.();
-      db.close();
-    })();
-    return closing;
-  };
+  const close = closerOf({
+    billing,
+    rooms,
+    caseChecker,
+    printer,
+    auditSealer,
+    changePruner,
+    changeBus,
+    db,
+    ...{ analytics: analytics.model },
+  });
 
   return {
     config,
@@ -337,6 +338,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
       ...{ shop: new SqliteShopStore(db), provider: billing.provider, billing: billing.billingStore },
       ...{ orgs: orgStore, access, now },
     }),
+    analytics: analytics.service,
     close,
   };
 }

@@ -115,6 +115,10 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // The office's checklists (issue 39): its members read them for new cases; whoever administers it saves them.
   orgChecklists: needs(ORG_PERMISSION),
   setOrgChecklist: needs(ADMINISTER),
+  // The office's analytics (issue 41): whoever administers it, on a plan with analytics (Enterprise);
+  // office is on Basic, then Plus, so every administrator is refused PLAN_REQUIRED.
+  analytics: table((r) => (ADMINISTER.includes(r) ? 'PLAN_REQUIRED' : needs(ADMINISTER)[r])),
+  analyticsCases: table((r) => (ADMINISTER.includes(r) ? 'PLAN_REQUIRED' : needs(ADMINISTER)[r])),
   // Presets (issue 39, spec 002 §6): everyone of the office reads them and saves their own; the
   // office's presets are changed and deleted by whoever administers it.
   presets: needs(ORG_PERMISSION),
@@ -437,6 +441,8 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($items: [String!]!) { setOrgChecklist(orgId: "office", kind: optChecks, items: $items) { optChecks } }',
       { items: [`Checked by ${r}`] },
     ],
+    analytics: () => ['query { analytics(orgId: "office") { cases quality { finalized } } }', {}],
+    analyticsCases: () => ['query { analyticsCases(orgId: "office", first: 5) { caseId } }', {}],
     presets: () => ['query { presets(orgId: "office") { id ownerType editable } }', {}],
     createPreset: (r) => [
       'mutation ($n: String!) { createPreset(orgId: "office", name: $n, macro: "{}", ownerType: "user") { id ownerType } }',
@@ -572,8 +578,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 78 calls × 8 callers (issue 40 added sendFeedback and feedbackMessages).
-    expect(cells).toBe(624);
+    // 80 calls × 8 callers (issue 40 added sendFeedback and feedbackMessages, issue 41 the two analytics calls).
+    expect(cells).toBe(640);
     expect(deviations).toEqual([]);
   });
 });

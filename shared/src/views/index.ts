@@ -63,6 +63,17 @@ import {
 } from './orgs.js';
 import { orgChecklistsViewSchema } from '../orgs/checklists.js';
 import { feedbackViewSchema } from '../feedback/index.js';
+import {
+  analyticsCaseViewSchema,
+  analyticsDischargeRowViewSchema,
+  analyticsDrillInputSchema,
+  analyticsDrugRowViewSchema,
+  analyticsFilterInputSchema,
+  analyticsMonthRowViewSchema,
+  analyticsOptionViewSchema,
+  analyticsQualityViewSchema,
+  analyticsSummaryViewSchema,
+} from './analytics.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
@@ -76,6 +87,7 @@ import {
 } from './shop.js';
 
 export * from './accounts.js';
+export * from './analytics.js';
 export * from './billing.js';
 export * from './forms.js';
 export * from './hhx.js';
@@ -95,6 +107,16 @@ export * from './shop.js';
  * a field changed on one side only fails there. A new SDL type is added here.
  */
 export const GRAPHQL_VIEWS = {
+  // analytics (issue 41)
+  AnalyticsFilter: analyticsFilterInputSchema,
+  AnalyticsDrill: analyticsDrillInputSchema,
+  AnalyticsMonthRow: analyticsMonthRowViewSchema,
+  AnalyticsDrugRow: analyticsDrugRowViewSchema,
+  AnalyticsDischargeRow: analyticsDischargeRowViewSchema,
+  AnalyticsQuality: analyticsQualityViewSchema,
+  AnalyticsOption: analyticsOptionViewSchema,
+  AnalyticsSummary: analyticsSummaryViewSchema,
+  AnalyticsCase: analyticsCaseViewSchema,
   // accounts
   MfaOption: mfaOptionViewSchema,
   User: userViewSchema,

@@ -1,5 +1,6 @@
-import { seedDemoResources } from '../fhir/demo-seed.js';
 import { seedDemoFeedback } from '../feedback/demo.js';
+import { demoAnalyticsCases, seedAnalyticsCases } from '../analytics/demo.js';
+import { DEMO_LOCATION_ID, seedDemoResources } from '../fhir/demo-seed.js';
 import { seedDemoForms } from '../forms/demo.js';
 import { seedDemoHealthHistories } from '../hhx/demo.js';
 import { seedDemoInventory } from '../inventories/demo.js';
@@ -8,10 +9,12 @@ import { seedDemoPresets } from '../presets/demo.js';
 import { seedDemoShop } from '../shop/demo.js';
 import { SqliteOrgFormStore } from '../store/forms/sqlite.js';
 import { SqliteFeedbackStore } from '../store/feedback/sqlite.js';
+import { SqliteChangeStore } from '../store/changes/sqlite.js';
 import { SqliteInventoryStore } from '../store/inventories/sqlite.js';
 import { SqliteOrgStore } from '../store/orgs/sqlite.js';
 import { SqlitePolicyStore } from '../store/policies/sqlite.js';
 import { SqlitePresetStore } from '../store/presets/sqlite.js';
+import { SqliteReportStore } from '../store/reports/sqlite.js';
 import { SqliteShopStore } from '../store/shop/sqlite.js';
 import { SqliteResourceStore } from '../store/resources/sqlite.js';
 import type { Db } from '../store/sqlite/database.js';
@@ -126,7 +129,26 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
         email: recorder.email,
       });
     })
+    .then(() => seedDemoAnalytics(db, now))
     .then(() => undefined);
+}
+
+/**
+ * Issue 41: the demo office's signed cases of the last three months, for its analytics page. Written
+ * with the change feed recorded, so the analytics read model's consumer finds them from its cursor.
+ */
+function seedDemoAnalytics(db: Db, now: Date): Promise<void> {
+  const changes = new SqliteChangeStore(db);
+  const cases = demoAnalyticsCases(now, {
+    providers: ['prc-demo0000000000', DEMO_STAFF[0].memberId],
+    patients: Array.from({ length: 12 }, (_, i) => `pat-demo${String(i + 1).padStart(10, '0')}`),
+    locationId: DEMO_LOCATION_ID,
+  });
+  const deps = {
+    ...{ resources: new SqliteResourceStore(db, changes), reports: new SqliteReportStore(db), changes },
+    sync: new SqliteSyncStore(db),
+  };
+  return seedAnalyticsCases(deps, DEMO_ORGS.office.id, cases);
 }
 
 /** The demo organisations (issue 4): IDs in the README's Administration section and docs/decisions.md. */

@@ -1,5 +1,6 @@
 import { createSchema } from 'graphql-yoga';
 import { accountResolvers, accountTypeDefs } from './accounts.js';
+import { analyticsResolvers, analyticsTypeDefs } from './analytics.js';
 import { billingResolvers, billingTypeDefs } from './billing.js';
 import { checklistResolvers, checklistTypeDefs } from './checklists.js';
 import type { GraphqlContext, ServerContext } from './context.js';
@@ -29,6 +30,7 @@ export const SCHEMA_RESOLVERS = [
   billingResolvers,
   shopResolvers,
   feedbackResolvers,
+  analyticsResolvers,
 ];
 
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
@@ -48,6 +50,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       billingTypeDefs,
       shopTypeDefs,
       feedbackTypeDefs,
+      analyticsTypeDefs,
     ],
     resolvers: SCHEMA_RESOLVERS,
   });

@@ -11,6 +11,11 @@ describe("the office's navigation", () => {
     expect(orgNav('org1', true, false).map((l) => l.label)).not.toContain('Shop');
   });
 
+  it('links to the analytics, an administrator’s screen (issue 41)', () => {
+    expect(orgNav('org1', true, false).find((l) => l.href === '/org/org1/analytics')?.label).toBe('Analytics');
+    expect(orgNav('org1', false, false).find((l) => l.href === '/org/org1/analytics')?.label).not.toBe('Analytics');
+  });
+
   it('keeps the other links in their order either way', () => {
     const without = orgNav('org1', false, false).map((l) => l.label);
     const withShop = orgNav('org1', false, true).map((l) => l.label);

@@ -12,7 +12,7 @@ export interface OrgNavLink {
 /**
  * The office's navigation (spec 000 §2): its screens, "Shop" (`/org/{orgId}/shop`) only while the
  * organisation's `store` feature flag is on (spec 000 §3 flags): an office without the shop is not
- * shown a link to a screen it has no use for.
+ * shown a link to a screen it has no use for. Analytics (issue 41) is its administrators'.
  */
 export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNavLink[] {
   const base = `/org/${encodeURIComponent(orgId)}`;
@@ -24,6 +24,7 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
     { label: 'Forms', href: `${base}/forms` },
     { label: 'Inventories', href: `${base}/inventories` },
     ...(storeOn ? [{ label: 'Shop', href: `${base}/shop` }] : []),
+    { label: adminLabel('Analytics', isAdmin), href: `${base}/analytics` },
     { label: adminLabel('Members', isAdmin), href: `${base}/members` },
     { label: 'Locations', href: `${base}/locations` },
     { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { shopRoutes, webhookRoutes, type SubAppRoute } from '../../ui/SubAppRoutes.js';
+import { AnalyticsPage } from '../analytics/index.js';
 import { CalendarPage } from '../calendar/index.js';
 import { CasePage } from '../cases/index.js';
 import { CASE_SECTIONS } from './caseSections.js';
@@ -58,7 +59,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
     title: 'Health History',
     element: createElement(HealthHistoriesPage),
   },
-  { path: 'analytics', title: 'Analytics' },
+  { path: 'analytics', title: 'Analytics', element: createElement(AnalyticsPage) },
   { path: 'reports', title: 'Reports' },
   { path: 'forms', title: 'Forms', element: createElement(FormsPage) },
   { path: 'forms/create', title: 'Create Form', element: createElement(FormEditorPage) },

@@ -1,6 +1,7 @@
 import { MIGRATIONS_1_TO_3 } from './migrations/001-accounts.js';
 import { MIGRATIONS_10_TO_25 } from './migrations/010-orgs-resources.js';
 import { MIGRATIONS_40_TO_55 } from './migrations/040-reports-audit.js';
+import { ANALYTICS_FACTS_MIGRATION } from '../analytics/migration.js';
 import { ATTEMPT_PLACES_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_MIGRATION } from '../audit/migration.js';
 import { ORG_CHECKLISTS_MIGRATION } from '../checklists/migration.js';
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   PRESETS_MIGRATION,
   ORG_CHECKLISTS_MIGRATION,
   FEEDBACK_MIGRATION,
+  ANALYTICS_FACTS_MIGRATION,
 ];

@@ -1,0 +1,59 @@
+import type { OrgAccess } from './access/index.js';
+import type { Logger } from './log.js';
+import { SqliteCaseFactsStore } from './store/analytics/sqlite.js';
+import { SqliteChangeStore } from './store/changes/sqlite.js';
+import { SqliteOrgStore } from './store/orgs/sqlite.js';
+import { SqliteReportStore } from './store/reports/sqlite.js';
+import { SqliteResourceStore } from './store/resources/sqlite.js';
+import type { ChangeBus, ChangeStore } from './store/changes/types.js';
+import type { OrgStore } from './store/orgs/types.js';
+import type { ReportStore } from './store/reports/types.js';
+import type { ResourceStore } from './store/resources/types.js';
+import type { Db } from './store/sqlite/database.js';
+import { AnalyticsReadModel } from './analytics/read-model.js';
+import { AnalyticsService } from './analytics/service.js';
+
+/** What the server's analytics are built from (services.ts hands in its core). */
+export interface AnalyticsParts {
+  db: Db;
+  changes: ChangeStore;
+  changeBus?: ChangeBus;
+  resources: ResourceStore;
+  orgStore: OrgStore;
+  access: OrgAccess;
+}
+
+/**
+ * The analytics read model over the server's database, consuming the change feed from its cursor
+ * (started here: it catches up at once, on every announced change and every minute), and the
+ * service the analytics page asks. `model.stop()` before the database closes.
+ */
+export function buildAnalytics(
+  core: AnalyticsParts,
+  reports: Pick<ReportStore, 'currentPdf' | 'addendaSince'>,
+  now: () => number,
+  log: Pick<Logger, 'warn'>,
+): { service: AnalyticsService; model: AnalyticsReadModel } {
+  const facts = new SqliteCaseFactsStore(core.db);
+  const model = new AnalyticsReadModel({
+    ...{ changes: core.changes, resources: core.resources, orgs: core.orgStore, facts, reports, now, log },
+    ...(core.changeBus ? { bus: core.changeBus } : {}),
+  });
+  model.start();
+  return { service: new AnalyticsService({ facts, model, orgs: core.orgStore, access: core.access }), model };
+}
+
+/**
+ * `npm run analytics:rebuild`: empties the analytics read model of the database and fills it again
+ * from every organisation's anesthesia records (AnalyticsReadModel.rebuild); a running server's
+ * consumer goes on from the cursor the rebuild leaves. Answers how many cases it holds.
+ */
+export function rebuildAnalytics(db: Db, now: () => number = Date.now): Promise<number> {
+  const changes = new SqliteChangeStore(db);
+  const orgStore = new SqliteOrgStore(db);
+  const model = new AnalyticsReadModel({
+    ...{ changes, resources: new SqliteResourceStore(db, changes), orgs: orgStore },
+    ...{ reports: new SqliteReportStore(db), facts: new SqliteCaseFactsStore(db), now, log: { warn: () => undefined } },
+  });
+  return model.rebuild();
+}

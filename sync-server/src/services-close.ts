@@ -1,0 +1,37 @@
+/** How the server's services are closed (split from services.ts buildServices, under its size bounds). */
+
+/** What closing the services stops, each once, in order. */
+export interface Closable {
+  billing: { stop(): Promise<void> };
+  rooms: { close(): Promise<void> };
+  caseChecker: { close(): Promise<void> };
+  printer: { close(): Promise<void> };
+  auditSealer: { stop(): Promise<void> };
+  changePruner: { stop(): Promise<void> };
+  analytics: { stop(): Promise<void> };
+  changeBus: { close?: () => void };
+  db: { close(): unknown };
+}
+
+/**
+ * Services.close: stops taking work (billing, the rooms), waits for the requests in flight
+ * (`drained`) and the printer, then the feed's writers and readers, the bus that announces it and
+ * the database. Called again, answers the first close.
+ */
+export function closerOf(p: Closable): (drained?: () => Promise<void>) => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return (drained: () => Promise<void> = () => Promise.resolve()): Promise<void> => {
+    closing ??= (async () => {
+      await p.billing.stop();
+      await p.rooms.close();
+      void p.caseChecker.close();
+      const printerClosed = p.printer.close();
+      await drained();
+      await printerClosed;
+      await Promise.all([p.auditSealer.stop(), p.changePruner.stop(), p.analytics.stop()]);
+      p.changeBus.close?.();
+      p.db.close();
+    })();
+    return closing;
+  };
+}
