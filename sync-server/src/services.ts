@@ -58,6 +58,8 @@ import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 import type { AuditedPolicies } from './policies/service.js';
 import { auditedOrgChecklists, OrgChecklistsService, type AuditedOrgChecklists } from './checklists/service.js';
 import { SqliteOrgChecklistStore } from './store/checklists/sqlite.js';
+import type { AuditedPreop } from './preop/service.js';
+import { buildPreop } from './services-preop.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
 import { buildBilling, type BillingParts } from './services-billing.js';
@@ -138,6 +140,8 @@ export interface Services {
   policies: AuditedPolicies;
   /** The office's checklists a new case starts with (issue 39). */
   checklists: AuditedOrgChecklists;
+  /** The front desk's pre-op list, its NPO marks and the office's review period (issue 40). */
+  preop: AuditedPreop;
   /** The finalize gate (issue 29): sign-off flags, policies and overrides. */
   signoff: SignoffGate;
   /** Appointment form tasks and the patients' links (issue 28). */
@@ -240,6 +244,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const appointments = new AppointmentChangeService({ fhir, access });
   const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log });
   const auditSinks = auditSinksOf(orgStore, audit, changes, now);
+  const preop = buildPreop({ db, fhir, orgStore, access, now }, auditSinks);
   const { formDefs, forms, presets, checklists } = buildOrgSettings(
     { db, orgStore, entitlements, access, now },
     auditSinks,
@@ -320,6 +325,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     presets,
     policies,
     checklists,
+    preop,
     signoff,
     tasks,
     patientForms,

@@ -190,7 +190,7 @@ export function AppointmentForms({ orgId, appointment, contact }: AppointmentFor
                           )}
                           {t.status !== 'completed' && (
                             <Button size="compact-md" mih={44} variant="light" onClick={() => setSending(t.id)}>
-                              {t.status === 'sent' ? 'Send again' : 'Send'}
+                              {t.status === 'sent' || t.status === 'opened' ? 'Send again' : 'Send'}
                             </Button>
                           )}
                           {t.status !== 'completed' && (
