@@ -224,7 +224,7 @@ function RowsTable({
 export function PreopListPage(): ReactNode {
   const { orgId = '' } = useParams();
   const [start, setStart] = useState(() => tomorrow(new Date()));
-  const [days, setDays] = useState<string>('1');
+  const [days, setDays] = useState<string>('7');
   const [providerId, setProviderId] = useState<string | null>(null);
   const [locationId, setLocationId] = useState<string | null>(null);
   const [onlyIncomplete, setOnlyIncomplete] = useState(false);
