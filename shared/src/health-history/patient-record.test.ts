@@ -9,6 +9,7 @@ import {
   deskNoKnownAllergies,
   deskNoMedications,
   explicitAnswerConflicts,
+  historySeedFromRecords,
   isCurrentAllergy,
   isNoMedications,
   medicationRemoved,
@@ -73,5 +74,35 @@ describe("the patient's allergies and medications (issue 40)", () => {
       refused: 'Remove the medications listed before recording "No medications".',
     });
     expect(explicitAnswerConflicts([medicationRemoved(med)], 'none')).toEqual({ retire: [] });
+  });
+});
+
+describe('a new health history from the patient record (issue 40)', () => {
+  it('[PR5] starts with the desk and patient records, not the previous history’s, and the explicit answers', () => {
+    const penicillin = {
+      ...deskAllergy({ substance: 'Penicillin', reaction: 'hives', severity: 'severe' }, 'p1', NOW),
+      id: 'alg-1',
+    };
+    const fromHistory = {
+      ...deskAllergy({ substance: 'Latex' }, 'p1', NOW),
+      identifier: [{ system: HEALTH_HISTORY_SOURCE_SYSTEM, value: 'cmp-1' }],
+    };
+    const none = deskNoMedications('p1', NOW);
+    expect(historySeedFromRecords([penicillin, fromHistory], [none])).toEqual({
+      allergiesSummary: 'Penicillin',
+      allergies: [{ id: 'rec-alg-1', substance: 'Penicillin', reaction: 'hives', severity: 'severe' }],
+      medications: [],
+      medicationsText: 'none',
+    });
+    expect(historySeedFromRecords([deskNoKnownAllergies('p1', NOW)], [])).toEqual({
+      allergiesSummary: 'NKDA',
+      allergies: [],
+    });
+    expect(historySeedFromRecords([fromHistory], [])).toEqual({});
+    const lisinopril = { ...deskMedication('Lisinopril 10 mg', 'p1', NOW), id: 'mst-1' };
+    expect(historySeedFromRecords([], [lisinopril])).toEqual({
+      medications: [{ id: 'rec-mst-1', name: 'Lisinopril 10 mg' }],
+      medicationsText: 'Lisinopril 10 mg',
+    });
   });
 });

@@ -195,3 +195,40 @@ export function explicitAnswerConflicts<T extends AllergyIntolerance | Medicatio
   }
   return { retire: current.filter(isNone) };
 }
+
+/**
+ * [PR5] What a new health history starts with from the patient's own records (issue 40): the
+ * current allergies and medications the desk or the patient gave (a health history's own are in
+ * that history), as the Allergies and Medications tabs hold them — structured allergies with
+ * their reaction and severity read back from the note, the allergy summary (PR2, "NKDA" for the
+ * explicit answer), the medications by name and "none" for the explicit "No medications". Empty
+ * when they gave nothing.
+ */
+export function historySeedFromRecords(
+  allergies: readonly AllergyIntolerance[],
+  medications: readonly MedicationStatement[],
+): Record<string, unknown> {
+  const own = <T extends { identifier?: { system?: string }[] }>(r: T): boolean => recordSource(r) !== 'healthHistory';
+  const a = allergies.filter(own).filter(isCurrentAllergy);
+  const m = medications.filter(own).filter(isCurrentMedication);
+  const seed: Record<string, unknown> = {};
+  if (a.length > 0) {
+    const named = a.filter((x) => !isNoKnownAllergy(x));
+    seed.allergiesSummary = allergySummary(a);
+    seed.allergies = named.map((x, i) => {
+      const note = x.note?.map((n) => n.text).join('; ') ?? '';
+      const reaction = /Reaction: ([^;]+)/.exec(note)?.[1]?.trim() ?? null;
+      const severity = /Severity: (mild|moderate|severe)/.exec(note)?.[1] ?? null;
+      return { id: `rec-${x.id ?? i}`, substance: allergyName(x), reaction, severity };
+    });
+  }
+  if (m.length > 0) {
+    const named = m.filter((x) => !isNoMedications(x));
+    seed.medications = named.map((x, i) => {
+      const rxnorm = x.medicationCodeableConcept?.coding?.find((c) => /rxnorm/.test(c.system ?? ''))?.code;
+      return { id: rxnorm ?? `rec-${x.id ?? i}`, name: medicationName(x) };
+    });
+    seed.medicationsText = named.length === 0 ? 'none' : named.map(medicationName).join(', ');
+  }
+  return seed;
+}
