@@ -236,6 +236,8 @@ describe('a finalized case is immutable (issue 24 item 1)', () => {
       'deleteAppointmentTask',
       'finalizeHhx',
       'sendAppointmentForm',
+      // Issue 40: the pre-op list's NPO mark on the Appointment; a finalized case's is refused below.
+      'setPreopNpo',
     ]);
     for (const mutation of [
       'mutation ($o: String!, $c: String!) { finalizeHhx(orgId: $o, compositionId: $c) { checkSum } }',
@@ -255,6 +257,11 @@ describe('a finalized case is immutable (issue 24 item 1)', () => {
       { o: c.orgId, c: c.caseId, f: formId },
     );
     expect(attach.code).toBe('SIGNED_RECORD');
+    const npo = await people.admin.browser.gql(
+      'mutation ($o: String!, $c: String!) { setPreopNpo(orgId: $o, appointmentId: $c, given: true) { appointmentId } }',
+      { o: c.orgId, c: c.caseId },
+    );
+    expect(npo.code).toBe('SIGNED_RECORD');
     const appointment = await fhir<{ meta: { versionId: string } }>(
       server,
       people.admin.browser,
