@@ -11,9 +11,11 @@ import { defaultCaseHistory, rankHealthHistories, type CaseHistoryItem } from '.
  */
 
 /** [PRE1] Health history: none on file, in progress (unsigned), outdated at the visit, or signed. */
-export type PreopHistoryState = 'none' | 'inProgress' | 'outdated' | 'signed';
+export const PREOP_HISTORY_STATES = ['none', 'inProgress', 'outdated', 'signed'] as const;
+export type PreopHistoryState = (typeof PREOP_HISTORY_STATES)[number];
 /** [PRE2] A form of the appointment: not sent yet (or its sending failed), sent, opened by the patient, or signed. */
-export type PreopFormState = 'notSent' | 'sent' | 'opened' | 'signed';
+export const PREOP_FORM_STATES = ['notSent', 'sent', 'opened', 'signed'] as const;
+export type PreopFormState = (typeof PREOP_FORM_STATES)[number];
 /** The things a pre-op row can still need, in the list's column order. */
 export const PREOP_ITEMS = ['healthHistory', 'forms', 'weight', 'allergies', 'npo'] as const;
 export type PreopItem = (typeof PREOP_ITEMS)[number];
@@ -195,24 +197,4 @@ export function preopVerdict(facts: PreopFacts): PreopVerdict {
     npo,
     missing: PREOP_ITEMS.filter((item) => !done[item]),
   };
-}
-
-/** One row of the pre-op list as the server answers it (GraphQL `preopList`). */
-export interface PreopRowView extends PreopVerdict {
-  appointmentId: string;
-  start: string;
-  end: string;
-  status: string;
-  patientId: string;
-  patientName: string;
-  patientBirthDate: string | null;
-  providerId: string | null;
-  locationId: string | null;
-  sedationLevel: string | null;
-}
-
-/** The office's pre-op settings (GraphQL `preopSettings`). */
-export interface PreopSettingsView {
-  /** PRE3: days before a visit a weight or an allergy review counts. */
-  reviewDays: number;
 }

@@ -64,6 +64,7 @@ import {
 import { orgChecklistsViewSchema } from '../orgs/checklists.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
+import { preopFormViewSchema, preopNpoViewSchema, preopRowViewSchema, preopSettingsViewSchema } from './preop.js';
 import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
 import {
   cartLineViewSchema,
@@ -83,6 +84,7 @@ export * from './orgs.js';
 export * from './patient-forms.js';
 export * from './policies.js';
 export * from './presets.js';
+export * from './preop.js';
 export * from './report.js';
 export * from './shop.js';
 
@@ -157,6 +159,11 @@ export const GRAPHQL_VIEWS = {
   Policy: policyViewSchema,
   // the office's checklists (issue 39)
   OrgChecklists: orgChecklistsViewSchema,
+  // the pre-op list (issue 40)
+  PreopForm: preopFormViewSchema,
+  PreopNpo: preopNpoViewSchema,
+  PreopRow: preopRowViewSchema,
+  PreopSettings: preopSettingsViewSchema,
   // presets
   Preset: presetViewSchema,
   // shop
