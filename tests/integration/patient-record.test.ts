@@ -6,7 +6,10 @@ import {
   type Bundle,
   type Composition,
 } from '@vigil/shared';
+import { CASE_ROOT, copyHistoryIntoCase } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../utils/yjs-clients.js';
+import { chartedCase, finalize, pdfText, pdfUrl, SIGNATURE } from './report-helpers.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { codeOf, fhir, patientBody } from './fhir-helpers.js';
 import { createOrg, person, type Person } from './orgs-helpers.js';
@@ -118,4 +121,48 @@ describe("the patient's allergies and medications (issue 40)", () => {
     expect(anonymous.status).toBe(401);
     expect(codeOf(anonymous)).toBeTruthy();
   });
+
+  it('reach the signed PDF: desk records → the next health history → the case that uses it → finalize', async () => {
+    const c = await chartedCase(server);
+    const me = c.member.browser;
+    const post = (type: string, body: unknown) => fhir(server, me, 'POST', `${c.orgId}/${type}`, body);
+    expect(
+      (await post('AllergyIntolerance', deskAllergy({ substance: 'Sulfa drugs', reaction: 'rash' }, c.patientId, NOW)))
+        .status,
+    ).toBe(201);
+    expect((await post('MedicationStatement', deskMedication('Metformin 500 mg', c.patientId, NOW))).status).toBe(201);
+    const made = await me.gql<{ newHhx: { id: string; fhirJSON: string } }>(
+      'mutation ($o: String!, $p: String!) { newHhx(orgId: $o, patientId: $p) { id fhirJSON } }',
+      { o: c.orgId, p: c.patientId },
+    );
+    expect(made.code).toBeUndefined();
+    const historyId = made.data!.newHhx.id;
+    const history = caseDataOf(JSON.parse(made.data!.newHhx.fhirJSON) as Composition);
+    const signed = await me.gql(
+      'mutation ($o: String!, $c: String!, $s: String) { finalizeHhx(orgId: $o, compositionId: $c, signature: $s) { time } }',
+      { o: c.orgId, c: historyId, s: SIGNATURE },
+    );
+    expect(signed.code).toBeUndefined();
+    // The case uses the history as the case screen does (HX2, the shared copy).
+    const root = c.client.doc.getMap(CASE_ROOT);
+    const copy = copyHistoryIntoCase(historyId, history, root.toJSON());
+    c.client.doc.transact(() => {
+      for (const [k, v] of Object.entries(copy.set)) root.set(k, v);
+      for (const k of copy.remove) root.delete(k);
+    });
+    await eventually(() => {
+      if (c.client.provider.status.status !== 'synced') throw new Error(c.client.provider.status.status);
+    }, 15_000);
+    const reply = await finalize(server, me, c.orgId, c.caseId, { signature: SIGNATURE, contentHash: c.hash() });
+    expect(reply.lines.at(-1)?.step, JSON.stringify(reply)).toBe('done');
+    const pdfId = reply.lines.at(-1)!.data!.pdfId as string;
+    c.client.destroy();
+    const { data } = await pdfUrl(me, c.orgId, pdfId);
+    const cookie = [...me.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(data!.url.replace(/^https?:\/\/[^/]+/, server.url), { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const text = pdfText(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain('Sulfa drugs');
+    expect(text).toContain('Metformin 500 mg');
+  }, 120_000);
 });
