@@ -4,7 +4,7 @@ import type { OrgAccess } from './access/index.js';
 import type { OrgPolicyOf } from './access/index.js';
 import type { Accounts } from './auth/accounts.js';
 import { buildAccounts } from './services-accounts.js';
-import { buildFhirCore, redisOf, type FhirCore } from './services-fhir.js';
+import { buildFhirCore, redisOf } from './services-fhir.js';
 import { lateCaseStates } from './appointments/case-states.js';
 import { AppointmentChangeService } from './appointments/service.js';
 import type { AuditLog } from './auth/audit.js';
@@ -17,6 +17,7 @@ import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
 import { DEMO_ORGS, seedDemoData } from './demo/seed.js';
 import { buildAnalytics } from './services-analytics.js';
+import { buildOrgSettings } from './services-settings.js';
 import { closerOf } from './services-close.js';
 import type { AnalyticsService } from './analytics/service.js';
 import type { IdOwnership } from './store/resources/id-ownership.js';
@@ -42,7 +43,7 @@ import { compositionProjector } from './sync/projection.js';
 import { buildRooms } from './services-rooms.js';
 import type { SyncRooms } from './sync/rooms.js';
 import { HhxService } from './hhx/service.js';
-import { auditedForms, FormsService, type AuditedForms } from './forms/service.js';
+import type { AuditedForms } from './forms/service.js';
 import { AppointmentTaskService } from './forms/tasks.js';
 import { onNewAppointments } from './forms/add-to-all.js';
 import type { LiveEvents } from './fhir/live-events.js';
@@ -53,16 +54,15 @@ import { PatientFormService } from './contracts/patient.js';
 import { ContractPdfService } from './contracts/pdf.js';
 import { CommentService } from './comments/service.js';
 import { SqlitePatientLinkStore } from './store/patient-links/sqlite.js';
-import { SqliteOrgFormStore } from './store/forms/sqlite.js';
-import { SqlitePresetStore } from './store/presets/sqlite.js';
-import { auditedPresets, PresetsService, type AuditedPresets } from './presets/service.js';
+import type { AuditedPresets } from './presets/service.js';
 import { auditedInventories, InventoryService, type AuditedInventories } from './inventories/service.js';
 import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 import type { AuditedPolicies } from './policies/service.js';
-import { auditedOrgChecklists, OrgChecklistsService, type AuditedOrgChecklists } from './checklists/service.js';
-import { SqliteOrgChecklistStore } from './store/checklists/sqlite.js';
+import type { AuditedOrgChecklists } from './checklists/service.js';
 import { FeedbackService } from './feedback/service.js';
 import { SqliteFeedbackStore } from './store/feedback/sqlite.js';
+import type { AuditedPreop } from './preop/service.js';
+import { buildPreop } from './services-preop.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
 import { buildBilling, type BillingParts } from './services-billing.js';
@@ -145,6 +145,8 @@ export interface Services {
   feedback: FeedbackService;
   /** The office's checklists a new case starts with (issue 39). */
   checklists: AuditedOrgChecklists;
+  /** The front desk's pre-op list, its NPO marks and the office's review period (issue 40). */
+  preop: AuditedPreop;
   /** The finalize gate (issue 29): sign-off flags, policies and overrides. */
   signoff: SignoffGate;
   /** Appointment form tasks and the patients' links (issue 28). */
@@ -249,6 +251,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const appointments = new AppointmentChangeService({ fhir, access });
   const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log });
   const auditSinks = auditSinksOf(orgStore, audit, changes, now);
+  const preop = buildPreop({ db, fhir, orgStore, access, now }, auditSinks);
   const { formDefs, forms, presets, checklists } = buildOrgSettings(
     { db, orgStore, entitlements, access, now },
     auditSinks,
@@ -327,6 +330,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     policies,
     checklists,
     feedback: new FeedbackService({ store: new SqliteFeedbackStore(db), sender, now, log, ...config }),
+    preop,
     signoff,
     tasks,
     patientForms,
@@ -340,30 +344,6 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     }),
     analytics: analytics.service,
     close,
-  };
-}
-
-/**
- * The office's settings a clinician works from, each audited through the same sinks (issue 39):
- * its form definitions, its presets and its checklists.
- */
-function buildOrgSettings(
-  parts: { db: Db; orgStore: FhirCore['orgStore']; entitlements: Entitlements; access: OrgAccess; now: () => number },
-  auditSinks: AuditSinks,
-): Pick<Services, 'forms' | 'presets' | 'checklists'> & { formDefs: FormsService } {
-  const { db, orgStore, entitlements, access, now } = parts;
-  const formDefs = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, entitlements, access, now });
-  return {
-    formDefs,
-    forms: auditedForms(formDefs, auditSinks),
-    presets: auditedPresets(
-      new PresetsService({ presets: new SqlitePresetStore(db), orgs: orgStore, access, now }),
-      auditSinks,
-    ),
-    checklists: auditedOrgChecklists(
-      new OrgChecklistsService({ checklists: new SqliteOrgChecklistStore(db), orgs: orgStore, access, now }),
-      auditSinks,
-    ),
   };
 }
 

@@ -233,6 +233,20 @@ const OPERATIONS: {
     },
   },
   {
+    name: 'the pre-op list’s review period saved',
+    action: 'preopSettingsSet',
+    run: async () => {
+      await gql(w.admin.browser, 'mutation { setPreopSettings(orgId: "office", reviewDays: 14) { reviewDays } }');
+      return { orgId: 'office', reviewDays: 14 };
+    },
+    refused: {
+      who: () => w.member,
+      query: 'mutation { setPreopSettings(orgId: "office", reviewDays: 9) { reviewDays } }',
+      code: 'NOT_AUTHORIZED',
+      names: { reviewDays: 9 },
+    },
+  },
+  {
     name: 'a member’s roles changed',
     action: 'orgRolesChanged',
     run: async () => {

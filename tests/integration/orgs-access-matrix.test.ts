@@ -43,6 +43,28 @@ const ORG_PERMISSION: readonly Role[] = [...OFFICE_MEMBERS, 'parentAdmin', 'inte
 /** The right to administer (spec 000 §6): its admin, a member of its parent, an internal uber. */
 const ADMINISTER: readonly Role[] = ['admin', 'parentAdmin', 'internalUber'];
 
+/** A patient and a visit of office's on 2027-01-05, booked through the FHIR API by its admin. */
+async function officeVisit(server: TestServer, browser: Browser): Promise<string> {
+  const post = async (type: string, body: unknown): Promise<string> => {
+    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${server.url}/api/fhir/office/${type}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/fhir+json', cookie },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(`${type}: ${res.status}`);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const patientId = await post('Patient', { resourceType: 'Patient', name: [{ given: ['Ana'], family: 'Lopez' }] });
+  return post('Appointment', {
+    resourceType: 'Appointment',
+    status: 'booked',
+    start: '2027-01-05T15:00:00.000Z',
+    end: '2027-01-05T16:00:00.000Z',
+    participant: [{ actor: { reference: `Patient/${patientId}` }, status: 'accepted' }],
+  });
+}
+
 function table(decide: (role: Role) => Outcome): Record<Role, Outcome> {
   return Object.fromEntries(ROLES.map((r) => [r, decide(r)])) as Record<Role, Outcome>;
 }
@@ -119,6 +141,12 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // office is on Basic, then Plus, so every administrator is refused PLAN_REQUIRED.
   analytics: table((r) => (ADMINISTER.includes(r) ? 'PLAN_REQUIRED' : needs(ADMINISTER)[r])),
   analyticsCases: table((r) => (ADMINISTER.includes(r) ? 'PLAN_REQUIRED' : needs(ADMINISTER)[r])),
+  // The pre-op list (issue 40): the office's members read it and tick NPO instructions; whoever
+  // administers it sets the review period.
+  preopList: needs(ORG_PERMISSION),
+  setPreopNpo: needs(ORG_PERMISSION),
+  preopSettings: needs(ORG_PERMISSION),
+  setPreopSettings: needs(ADMINISTER),
   // Presets (issue 39, spec 002 §6): everyone of the office reads them and saves their own; the
   // office's presets are changed and deleted by whoever administers it.
   presets: needs(ORG_PERMISSION),
@@ -201,6 +229,8 @@ describe('organisations: access matrix of every call × role', () => {
   let queryCode = '';
   let inventoryId = '';
   let lotId = '';
+  /** An office appointment the NPO calls tick. */
+  let preopVisit = '';
 
   beforeAll(async () => {
     server = await startServer();
@@ -254,6 +284,7 @@ describe('organisations: access matrix of every call × role', () => {
     );
     ok(received);
     lotId = received.data!.receiveLot.lotId;
+    preopVisit = await officeVisit(server, admin!.browser);
 
     const victims = await Promise.all(
       ROLES.flatMap((r) => [person(server, `roles-${r}@matrix.test`), person(server, `remove-${r}@matrix.test`)]),
@@ -443,6 +474,19 @@ describe('organisations: access matrix of every call × role', () => {
     ],
     analytics: () => ['query { analytics(orgId: "office") { cases quality { finalized } } }', {}],
     analyticsCases: () => ['query { analyticsCases(orgId: "office", first: 5) { caseId } }', {}],
+    preopList: () => [
+      'query { preopList(orgId: "office", from: "2027-01-04T00:00:00Z", to: "2027-01-06T00:00:00Z") { appointmentId missing } }',
+      {},
+    ],
+    setPreopNpo: (r) => [
+      'mutation ($id: String!, $given: Boolean!) { setPreopNpo(orgId: "office", appointmentId: $id, given: $given) { npo { byName } } }',
+      { id: preopVisit, given: r !== 'admin' },
+    ],
+    preopSettings: () => ['query { preopSettings(orgId: "office") { reviewDays } }', {}],
+    setPreopSettings: (r) => [
+      'mutation ($d: Int!) { setPreopSettings(orgId: "office", reviewDays: $d) { reviewDays } }',
+      { d: 10 + ROLES.indexOf(r) },
+    ],
     presets: () => ['query { presets(orgId: "office") { id ownerType editable } }', {}],
     createPreset: (r) => [
       'mutation ($n: String!) { createPreset(orgId: "office", name: $n, macro: "{}", ownerType: "user") { id ownerType } }',
@@ -578,8 +622,9 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 80 calls × 8 callers (issue 40 added sendFeedback and feedbackMessages, issue 41 the two analytics calls).
-    expect(cells).toBe(640);
+    // 84 calls × 8 callers (issue 40 added sendFeedback, feedbackMessages and the four pre-op list
+    // calls, issue 41 the two analytics calls).
+    expect(cells).toBe(672);
     expect(deviations).toEqual([]);
   });
 });

@@ -236,6 +236,8 @@ describe('a finalized case is immutable (issue 24 item 1)', () => {
       'deleteAppointmentTask',
       'finalizeHhx',
       'sendAppointmentForm',
+      // Issue 40: the pre-op list's NPO mark on the Appointment; a finalized case's is refused below.
+      'setPreopNpo',
       'showAppointmentFormQr',
     ]);
     for (const mutation of [
@@ -262,6 +264,11 @@ describe('a finalized case is immutable (issue 24 item 1)', () => {
       { o: c.orgId, c: c.caseId },
     );
     expect(qr.errors?.length).toBeGreaterThan(0);
+    const npo = await people.admin.browser.gql(
+      'mutation ($o: String!, $c: String!) { setPreopNpo(orgId: $o, appointmentId: $c, given: true) { appointmentId } }',
+      { o: c.orgId, c: c.caseId },
+    );
+    expect(npo.code).toBe('SIGNED_RECORD');
     const appointment = await fhir<{ meta: { versionId: string } }>(
       server,
       people.admin.browser,

@@ -1,2 +1,3 @@
 export * from './calendar.js';
 export * from './appointment-changes.js';
+export * from './preop.js';

@@ -70,6 +70,20 @@ export const allergyIntoleranceSchema: z.ZodType<AllergyIntolerance> = z.lazy(()
   }),
 );
 
+/**
+ * The explicit answer "no known drug allergies" (NKDA, spec 002 §5's allergies quick value) as
+ * an AllergyIntolerance code: SNOMED CT 716186003 No known allergy (issue 40).
+ */
+export const NO_KNOWN_ALLERGY = {
+  coding: [{ system: 'http://snomed.info/sct', code: '716186003', display: 'No known allergy' }],
+  text: 'NKDA',
+} as const;
+
+/** Whether an allergy record is the explicit NKDA answer. */
+export function isNoKnownAllergy(allergy: Pick<AllergyIntolerance, 'code'>): boolean {
+  return (allergy.code?.coding ?? []).some((c) => c.system === 'http://snomed.info/sct' && c.code === '716186003');
+}
+
 /** The spec's allergy type (allergy, intolerance or unknown, spec 001 §4). */
 export function allergyType(allergy: AllergyIntolerance): AllergyType {
   return allergy.type ?? 'unknown';

@@ -73,6 +73,8 @@ export const APPOINTMENT_EXTENSIONS = {
   arStatus: vigilExtension('appointment-ar-status'),
   /** Complex: one per task, nested id, type, extId, fhirRef, title, status, statusText (valueString each). */
   task: vigilExtension('appointment-task'),
+  /** Complex: the desk's NPO instructions mark (issue 40 pre-op list, PRE5): byId, byName, at (valueString each). */
+  npo: vigilExtension('appointment-npo'),
 } as const;
 export const APPOINTMENT_VISION_ID_SYSTEM = vigilSystem('vision-id');
 

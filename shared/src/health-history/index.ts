@@ -4,3 +4,4 @@ export * from './medications.js';
 export * from './lifecycle.js';
 export * from './case-copy.js';
 export * from './patient-answers.js';
+export * from './patient-record.js';

@@ -30,7 +30,12 @@ const SERVER_WRITTEN: readonly ((r: FhirResource) => boolean)[] = [
 
 /** Extensions only the server writes: the signed report's links the cases list reads, and the form tasks with their contract links. */
 const SERVER_EXTENSIONS: Partial<Record<FhirResourceType, ReadonlySet<string>>> = {
-  Appointment: new Set([APPOINTMENT_EXTENSIONS.pdf, APPOINTMENT_EXTENSIONS.visionPdf, APPOINTMENT_EXTENSIONS.task]),
+  Appointment: new Set([
+    APPOINTMENT_EXTENSIONS.pdf,
+    APPOINTMENT_EXTENSIONS.visionPdf,
+    APPOINTMENT_EXTENSIONS.task,
+    APPOINTMENT_EXTENSIONS.npo,
+  ]),
 };
 
 /** What a resource without server-owned parts (or no resource) holds of them. */

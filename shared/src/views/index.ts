@@ -76,6 +76,7 @@ import {
 } from './analytics.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
+import { preopFormViewSchema, preopNpoViewSchema, preopRowViewSchema, preopSettingsViewSchema } from './preop.js';
 import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
 import {
   cartLineViewSchema,
@@ -96,6 +97,7 @@ export * from './orgs.js';
 export * from './patient-forms.js';
 export * from './policies.js';
 export * from './presets.js';
+export * from './preop.js';
 export * from './report.js';
 export * from './shop.js';
 
@@ -181,6 +183,11 @@ export const GRAPHQL_VIEWS = {
   Policy: policyViewSchema,
   // the office's checklists (issue 39)
   OrgChecklists: orgChecklistsViewSchema,
+  // the pre-op list (issue 40)
+  PreopForm: preopFormViewSchema,
+  PreopNpo: preopNpoViewSchema,
+  PreopRow: preopRowViewSchema,
+  PreopSettings: preopSettingsViewSchema,
   // presets
   Preset: presetViewSchema,
   // Help / Feedback (issue 40)

@@ -70,12 +70,9 @@ export class PatientFormService {
   async load(rawToken: string): Promise<PatientLinkView> {
     const { link, form } = await this.live(rawToken);
     const orgName = (await this.deps.orgs.org(link.orgId))?.name?.trim() || UNNAMED_ORG_TEXT;
-    return {
-      orgName,
-      challenge: form.challenge,
-      expiresAt: new Date(link.expiresAt).toISOString(),
-      form: form.challenge ? null : await this.patientForm(link, form),
-    };
+    const shown = form.challenge ? null : await this.patientForm(link, form);
+    if (shown) await this.opened(link);
+    return { orgName, challenge: form.challenge, expiresAt: new Date(link.expiresAt).toISOString(), form: shown };
   }
 
   /** POST open: the birth-date challenge; the form when it matches. */
@@ -84,7 +81,14 @@ export class PatientFormService {
     const parsed = openBody.safeParse(body);
     if (!parsed.success) refuse(400, 'INVALID_INPUT');
     await this.challenge(link, parsed.data!.birthDate);
-    return { form: await this.patientForm(link, form) };
+    const shown = await this.patientForm(link, form);
+    await this.opened(link);
+    return { form: shown };
+  }
+
+  /** [PRE2] The patient sees the form: a sent task reads 'opened' for the desk's pre-op list. */
+  private async opened(link: PatientLinkRecord): Promise<void> {
+    await this.deps.tasks.opened(link.appointmentId, link.taskId, this.ctx(link, null));
   }
 
   /** POST submit: validated answers to a Contract; the link is used once, the task completed. */

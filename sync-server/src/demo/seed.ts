@@ -1,6 +1,7 @@
 import { seedDemoFeedback } from '../feedback/demo.js';
 import { demoAnalyticsCases, seedAnalyticsCases } from '../analytics/demo.js';
 import { DEMO_LOCATION_ID, seedDemoResources } from '../fhir/demo-seed.js';
+import { seedDemoPreop } from '../preop/demo.js';
 import { seedDemoForms } from '../forms/demo.js';
 import { seedDemoHealthHistories } from '../hhx/demo.js';
 import { seedDemoInventory } from '../inventories/demo.js';
@@ -85,6 +86,10 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
         now,
         { userId: DEMO_USER.id, practitionerId: 'prc-demo0000000000', name: DEMO_USER.name },
       ),
+    )
+    .then(() =>
+      // Issue 40: the pre-op list's coming visits (a ready one, a consent missing, a consent opened).
+      seedDemoPreop(resources, DEMO_ORGS.office.id, now, { userId: DEMO_USER.id, name: DEMO_USER.name }),
     )
     .then(() =>
       // Issue 29: a safe and a cart with midazolam and fentanyl lots and their ledger.

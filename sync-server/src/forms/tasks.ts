@@ -32,6 +32,8 @@ export const FORM_TASK_TYPE = 'patientForm';
 export const TASK_STATUS = {
   requested: 'requested',
   sent: 'sent',
+  /** The patient opened the link of a sent form (issue 40 pre-op list, PRE2). */
+  opened: 'opened',
   failed: 'failed',
   completed: 'completed',
 } as const;
@@ -292,6 +294,25 @@ export class AppointmentTaskService {
     }
   }
 
+  /**
+   * [PRE2] The patient opened a sent form's link: the task reads 'opened' (a requested, failed
+   * or completed one stays as it is). A signed case's Appointment is not written.
+   */
+  async opened(appointmentId: string, taskId: string, ctx: RequestContext): Promise<void> {
+    if (await this.deps.signed.isSigned(ctx.orgId, 'Appointment', appointmentId)) return;
+    try {
+      await this.change(ctx, appointmentId, (tasks) =>
+        tasks.map((t) =>
+          t.id === taskId && t.status === TASK_STATUS.sent
+            ? { ...t, status: TASK_STATUS.opened, statusText: 'Opened by the patient' }
+            : t,
+        ),
+      );
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === SIGNED_RECORD)) throw err;
+    }
+  }
+
   /** Reads the appointment, changes its tasks and writes it back if the appointment did not move meanwhile (retried). */
   private async change(
     ctx: RequestContext,
@@ -301,7 +322,11 @@ export class AppointmentTaskService {
     for (let attempt = 0; ; attempt += 1) {
       const current = await this.deps.fhir.read(ctx, 'Appointment', appointmentId);
       const appointment = current.resource as Appointment;
-      const next = withAppointmentTasks(appointment, edit(appointmentTasks(appointment)));
+      const tasks = appointmentTasks(appointment);
+      const edited = edit(tasks);
+      // Nothing changed (a form opened twice): no new version.
+      if (JSON.stringify(edited) === JSON.stringify(tasks)) return appointment;
+      const next = withAppointmentTasks(appointment, edited);
       try {
         const { version } = await this.deps.fhir.update(ctx, 'Appointment', appointmentId, next, current.versionId);
         return version.resource as Appointment;

@@ -10,6 +10,7 @@ import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { policyResolvers, policyTypeDefs } from './policies.js';
+import { preopResolvers, preopTypeDefs } from './preop.js';
 import { presetResolvers, presetTypeDefs } from './presets.js';
 import { reportResolvers, reportTypeDefs } from './report.js';
 import { shellResolvers, shellTypeDefs } from './shell.js';
@@ -26,6 +27,7 @@ export const SCHEMA_RESOLVERS = [
   inventoryResolvers,
   policyResolvers,
   checklistResolvers,
+  preopResolvers,
   presetResolvers,
   billingResolvers,
   shopResolvers,
@@ -46,6 +48,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       inventoryTypeDefs,
       policyTypeDefs,
       checklistTypeDefs,
+      preopTypeDefs,
       presetTypeDefs,
       billingTypeDefs,
       shopTypeDefs,

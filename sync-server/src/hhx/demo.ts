@@ -258,7 +258,37 @@ function demoHistories(now: number, providerName: string): DemoHistory[] {
     noahInProgress(),
     liamOutdated(now, signedBy),
     robertMostRecent(now, signedBy),
+    ethanMostRecent(now, signedBy),
   ];
+}
+
+/** Ethan Brooks' (14) Most Recent history, signed 12 days ago: the pre-op list's ready patient of tomorrow (issue 40). */
+function ethanMostRecent(now: number, signedBy: SignedBy): DemoHistory {
+  return {
+    id: 'cmp-demohhx0000006',
+    patientId: 'pat-demo0000000006',
+    daysAgo: 12,
+    signed: true,
+    content: {
+      height: { value: 165, raw: '165' },
+      weight: { value: 52, raw: '52' },
+      asaClassification: '1',
+      allergiesSummary: 'NKDA',
+      allergies: [],
+      medications: [],
+      medicationsText: 'none',
+      mallampati: 'Class I',
+      lungAuscultation: 'CTAB',
+      heartAuscultation: 'RRR w/o murmur',
+      hospitalizationSummary: 'None',
+      surgicalHistorySummary: 'None',
+      anesthesiaHistorySummary: 'No known anesthesia complications',
+      familyAnesthesiaHistorySummary: 'None',
+      medicalConsult: false,
+      systemsReview: healthy(),
+      ...signedBy(now - 12 * DAY),
+    },
+  };
 }
 
 /** One update holding the content as plain values of the health history root. */

@@ -20,8 +20,13 @@ import {
   type Reference,
   type FinalizedHhxView,
   type NewHhxView,
+  historySeedFromRecords,
+  type AllergyIntolerance,
+  type FhirResource,
+  type MedicationStatement,
 } from '@vigil/shared';
 import type * as Y from 'yjs';
+import { parseSearch } from '../store/resources/search-params.js';
 import type { SignedIn } from '../access/caller.js';
 import { refusalOf, type OrgAccess } from '../access/index.js';
 import { AppError } from '../errors.js';
@@ -173,7 +178,7 @@ export class HhxService {
     await this.allow(caller, orgId, 'member');
     const patient = await this.deps.store.read(orgId, 'Patient', patientId);
     if (!patient?.resource || patient.deleted) throw new AppError(404, 'NOT_FOUND', 'Patient not found');
-    let seed: Record<string, unknown> = {};
+    let seed: Record<string, unknown>;
     let extension: Composition['extension'] = [];
     if (caseCompositionId) {
       if (await this.deps.ids.belongsElsewhere(orgId, caseCompositionId)) throw new AppError(404, 'NOT_FOUND');
@@ -181,9 +186,27 @@ export class HhxService {
         throw new AppError(409, 'PATIENT_MISMATCH', 'The case is another patient’s');
       seed = seedFromCase((await this.deps.rooms.snapshot(address(orgId, caseCompositionId))).content);
       extension = [{ url: COMPOSITION_EXTENSIONS.generatedCategory, valueCode: 'hhxCaseExtract' }];
+    } else {
+      seed = await this.seedFromRecords(orgId, patientId);
     }
     const composition = await this.startHistory(caller, orgId, patientId, extension, seed);
     return { id: composition.id!, fhirJSON: JSON.stringify(composition) };
+  }
+
+  /** [PR5] A new history starts with the allergies and medications the desk or the patient recorded (issue 40). */
+  private async seedFromRecords(orgId: string, patientId: string): Promise<Record<string, unknown>> {
+    const of = async (type: 'AllergyIntolerance' | 'MedicationStatement', param: string): Promise<FhirResource[]> =>
+      (
+        await this.deps.store.search(
+          orgId,
+          type,
+          parseSearch(type, new URLSearchParams({ [param]: `Patient/${patientId}` })),
+          { count: 1000, offset: 0 },
+        )
+      ).items;
+    const allergies = (await of('AllergyIntolerance', 'patient')) as AllergyIntolerance[];
+    const medications = (await of('MedicationStatement', 'subject')) as MedicationStatement[];
+    return historySeedFromRecords(allergies, medications);
   }
 
   /**

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { CANCEL_REASON_MAX, type AppointmentConflict, type DeskStatus } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorCode } from '../../data/graphql.js';
 import { timeRangeText, type AppointmentView } from '../../ui/appointmentView.js';
 import { GrowingTextarea } from '../../ui/kit/GrowingTextarea.js';
-import { LightTextInput } from '../../ui/kit/LightTextInput.js';
+import { AppointmentTimesFields } from '../../ui/AppointmentTimesFields.js';
+import { DoubleBookingWarning } from '../../ui/DoubleBookingWarning.js';
 import { SelectField } from '../../ui/kit/SelectField.js';
 import { appointmentRefusalText, changeAppointment, type AppointmentChange } from './appointmentChanges.js';
 import { durationText, readReschedule, rescheduleValues, type RescheduleValues } from './changeForm.js';
@@ -30,27 +31,6 @@ const STATUS_ACTIONS: readonly { status: DeskStatus; label: string }[] = [
   { status: 'booked', label: 'Booked' },
 ];
 
-/** The double bookings a save reported ([APC6]): shown, never blocking. */
-function ConflictWarning({
-  conflicts,
-  describe,
-}: {
-  conflicts: readonly AppointmentConflict[];
-  describe: (id: string) => string;
-}): ReactNode {
-  return (
-    <Alert color="yellow" role="status" title="Saved, but double-booked" data-testid="double-booking">
-      <List size="sm">
-        {conflicts.map((c) => (
-          <List.Item key={`${c.appointmentId}-${c.kind}`}>
-            {c.kind === 'provider' ? 'The same provider' : 'The same room'} is booked for {describe(c.appointmentId)}.
-          </List.Item>
-        ))}
-      </List>
-    </Alert>
-  );
-}
-
 /** Date, start, end, provider and place, and "Save new time". */
 function RescheduleForm({
   values,
@@ -71,8 +51,6 @@ function RescheduleForm({
   placeOptions: readonly Option[];
   disabled: boolean;
 }): ReactNode {
-  const text = (key: keyof RescheduleValues) => (e: { target: { value: string } }) =>
-    onValues({ ...values, [key]: e.target.value });
   const submit = (e: FormEvent): void => {
     e.preventDefault();
     onSubmit();
@@ -84,36 +62,12 @@ function RescheduleForm({
         <Title order={3} size="h5">
           Move
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <LightTextInput
-            size="sm"
-            label="Date"
-            type="date"
-            required
-            value={values.date}
-            onChange={text('date')}
-            error={errors.date}
-          />
-          <LightTextInput
-            size="sm"
-            label="Start"
-            type="time"
-            required
-            value={values.startTime}
-            onChange={text('startTime')}
-            error={errors.startTime}
-          />
-          <LightTextInput
-            size="sm"
-            label="End"
-            type="time"
-            required
-            value={values.endTime}
-            onChange={text('endTime')}
-            error={errors.endTime}
-            description={duration ? `Duration: ${duration}` : undefined}
-          />
-        </SimpleGrid>
+        <AppointmentTimesFields
+          values={values}
+          onText={(field) => (e) => onValues({ ...values, [field]: e.currentTarget.value })}
+          error={(field) => errors[field]}
+          endDescription={duration ? `Duration: ${duration}` : undefined}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <SelectField
             label="Provider"
@@ -277,7 +231,9 @@ export function ChangeAppointmentDialog(props: ChangeAppointmentDialogProps): Re
             {refusal}
           </Alert>
         )}
-        {conflicts.length > 0 && <ConflictWarning conflicts={conflicts} describe={props.describe} />}
+        {conflicts.length > 0 && (
+          <DoubleBookingWarning conflicts={conflicts} describe={props.describe} title="Saved, but double-booked" />
+        )}
       </Stack>
     </Modal>
   );

@@ -17,6 +17,7 @@ import { useLiveResourceEvents } from '../../data/db.js';
 import { DischargeSection } from './discharge/DischargeSection.js';
 import { HealthHistorySection } from './health-history/HealthHistorySection.js';
 import { OutcomeSection, PreOpDetailsSection } from './case-details/PreOpDetailsSection.js';
+import { usePatientRecordAllergies } from './header/usePatientRecordAllergies.js';
 import { usePatientReportedAllergies } from './health-history/usePatientReportedAllergies.js';
 import { useCaseHealthHistories } from './health-history/useCaseHealthHistories.js';
 import { EventTimesSection } from './events/EventTimesSection.js';
@@ -106,7 +107,7 @@ function pluggedMemo(p: PluggedCaseSection): PluggedCaseSection['Component'] {
  * form task it completes (the Forms section). Not the rest: the case's own Composition comes back
  * at every pause in saving, and the screen reads the case from its document.
  */
-const CASE_LIVE_TYPES = ['Contract', 'Appointment'] as const;
+const CASE_LIVE_TYPES = ['Contract', 'Appointment', 'AllergyIntolerance'] as const;
 
 function practitionerName(p: Practitioner | null | undefined): string | null {
   const n = p?.name?.[0];
@@ -300,6 +301,7 @@ export function CasePage({ plugged = NONE_PLUGGED }: CasePageProps): ReactNode {
   const patientConsent = usePatientConsent(orgId, appointmentId, patientId);
   useLiveResourceEvents(orgId, CASE_LIVE_TYPES);
   const reportedAllergies = usePatientReportedAllergies(orgId, patientId);
+  const recordAllergies = usePatientRecordAllergies(orgId, patientId);
   const historyNotice = refused === 'FINALIZED' ? null : historyNoticeText(histories.notice);
 
   const reason = readOnlyReason({
@@ -325,6 +327,7 @@ export function CasePage({ plugged = NONE_PLUGGED }: CasePageProps): ReactNode {
     patientName,
     birthDate,
     reportedAllergies,
+    recordAllergies,
     status: caseStatus(times.input, times.ivStart),
     now,
   });

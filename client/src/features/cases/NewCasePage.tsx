@@ -5,6 +5,9 @@ import {
   practitionerUserId,
   refusalText,
   TRIAL_ENDED_MESSAGE,
+  appointmentActorId,
+  type AppointmentConflict,
+  type Location,
   type Patient,
 } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -24,7 +27,9 @@ import { PlanRequired, planRefusal, useOrgPlanLimits } from '../subscription/ind
 import { SedationLevelField } from './start/SedationLevelField.js';
 import { birthDateText } from '../patients/index.js';
 import { GrowingTextarea } from '../../ui/kit/GrowingTextarea.js';
-import { LightTextInput } from '../../ui/kit/LightTextInput.js';
+import { AppointmentTimesFields } from '../../ui/AppointmentTimesFields.js';
+import { DoubleBookingWarning } from '../../ui/DoubleBookingWarning.js';
+import { useAppointmentsBetween } from '../../data/calendar.js';
 import { SelectField } from '../../ui/kit/SelectField.js';
 import { usePatientCarriedMeasurements, type Carried } from './start/useCarriedMeasurements.js';
 import { caseProviders } from './providers.js';
@@ -32,6 +37,8 @@ import { markNewCase } from './start/useOfficeChecklists.js';
 import {
   carriedText,
   defaultCaseTimes,
+  localDateTime,
+  newCaseConflicts,
   measurementSourceText,
   newCaseErrors,
   newCaseResources,
@@ -142,48 +149,34 @@ function useCreateCase(orgId: string): {
   return { saving, error, planNeed, create };
 }
 
-type TimeField = 'date' | 'startTime' | 'endTime';
-
-interface CaseTimesFieldsProps {
-  values: Pick<NewCaseValues, TimeField>;
-  onText: (field: TimeField) => (e: { currentTarget: { value: string } }) => void;
-  /** The field's error, once the form has been submitted. */
-  error: (field: TimeField) => string | undefined;
+/** Around the new case's day: from the day before (an appointment lasts at most 24 hours, APC4) to the day after. */
+function daysAround(date: string): { from: Date; to: Date } {
+  const d = localDateTime(date, '00:00') ?? new Date(0);
+  return {
+    from: new Date(d.getFullYear(), d.getMonth(), d.getDate() - 1),
+    to: new Date(d.getFullYear(), d.getMonth(), d.getDate() + 2),
+  };
 }
 
-/** The case's day, start and end. */
-function CaseTimesFields({ values, onText, error }: CaseTimesFieldsProps): ReactNode {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <LightTextInput
-        size="sm"
-        label="Date"
-        type="date"
-        required
-        value={values.date}
-        onChange={onText('date')}
-        error={error('date')}
-      />
-      <LightTextInput
-        size="sm"
-        label="Start"
-        type="time"
-        required
-        value={values.startTime}
-        onChange={onText('startTime')}
-        error={error('startTime')}
-      />
-      <LightTextInput
-        size="sm"
-        label="End"
-        type="time"
-        required
-        value={values.endTime}
-        onChange={onText('endTime')}
-        error={error('endTime')}
-      />
-    </SimpleGrid>
-  );
+/** [APC6] The double bookings the case being filled in would make, and how each other appointment is named. */
+function useNewCaseConflicts(
+  orgId: string,
+  values: NewCaseValues,
+  locations: readonly Location[],
+  patients: readonly Patient[],
+): { conflicts: AppointmentConflict[]; describe: (id: string) => string } {
+  const { from, to } = daysAround(values.date);
+  const around = useAppointmentsBetween(orgId, from, to);
+  const conflicts = newCaseConflicts(values, around.data ?? [], locations);
+  const describe = (id: string): string => {
+    const other = around.data?.find((a) => a.id === id);
+    const patientId = other ? appointmentActorId(other, 'Patient') : null;
+    const patient = patientId ? patients.find((p) => p.id === patientId) : undefined;
+    const time = (iso: string | undefined): string =>
+      iso ? new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }) : '';
+    return `${patient ? patientDisplayName(patient) : 'another patient'}, ${time(other?.start)} – ${time(other?.end)}`;
+  };
+  return { conflicts, describe };
 }
 
 /** "New Patient": the patient form in a dialog; the saved patient becomes the case's. */
@@ -253,6 +246,7 @@ export function NewCasePage(): ReactNode {
   const providerOptions = providers.map((p) => ({ value: p.id, label: practitionerDisplayName(p) || p.id }));
   const placeChoices = placeOptions(locations.data ?? []);
 
+  const { conflicts, describe } = useNewCaseConflicts(orgId, current, locations.data ?? [], patients.data ?? []);
   const { saving, error, planNeed, create } = useCreateCase(orgId);
   const submit = (e: FormEvent): void => {
     e.preventDefault();
@@ -283,7 +277,7 @@ export function NewCasePage(): ReactNode {
               </Button>
             </Group>
             {carried && <CarriedNote carried={carried} />}
-            <CaseTimesFields values={values} onText={text} error={shown} />
+            <AppointmentTimesFields values={values} onText={text} error={shown} />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <SelectField
                 label="Provider"
@@ -318,6 +312,9 @@ export function NewCasePage(): ReactNode {
               value={values.description}
               onChange={text('description')}
             />
+            {conflicts.length > 0 && (
+              <DoubleBookingWarning conflicts={conflicts} describe={describe} title="Double-booked" />
+            )}
             {practitioners.error === 'NETWORK_ERROR' && (
               <Text size="sm" c="dimmed">
                 Offline: the case is saved on this device and sent when the network is back.

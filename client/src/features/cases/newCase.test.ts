@@ -7,6 +7,9 @@ import {
   compositionSchema,
   measurementComponent,
   PHYSICAL_ATTRIBUTE_CODES,
+  ROOM_PHYSICAL_TYPE,
+  type Appointment,
+  type Location,
   type Observation,
 } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +19,7 @@ import {
   defaultCaseTimes,
   measurementSourceText,
   localDateTime,
+  newCaseConflicts,
   newCaseErrors,
   newCaseResources,
   type NewCaseValues,
@@ -170,5 +174,43 @@ describe('weight and height carried into a new case (issue 25)', () => {
     const s = measurementSourceText({ observationId: 'o', time }, now);
     expect(s?.text).toBe(text);
     expect(s?.age.colour).toBe(colour);
+  });
+});
+
+describe('a new case double-booked (issue 40)', () => {
+  const other = (id: string, start: Date, end: Date, refs: string[], status: Appointment['status'] = 'booked') => ({
+    resourceType: 'Appointment' as const,
+    id,
+    status,
+    start: start.toISOString(),
+    end: end.toISOString(),
+    participant: refs.map((reference) => ({ actor: { reference }, status: 'accepted' as const })),
+  });
+  const room: Location = {
+    resourceType: 'Location',
+    id: 'loc-room-1',
+    name: 'Op 1',
+    physicalType: { coding: [{ ...ROOM_PHYSICAL_TYPE }] },
+  };
+  const at = (h: number, m = 0): Date => new Date(2026, 10, 23, h, m);
+
+  it('[APC6] warns of the same provider or room overlapping 09:00-10:30, not of a neighbour or a cancelled one', () => {
+    const others = [
+      other('same-provider', at(10), at(11), ['Patient/p2', 'Practitioner/prc-1']),
+      other('same-room', at(8), at(9, 30), ['Patient/p3', 'Practitioner/prc-2', 'Location/loc-room-1']),
+      // Ends when the new case starts: [08:00, 09:00) does not overlap [09:00, 10:30).
+      other('before', at(8), at(9), ['Patient/p4', 'Practitioner/prc-1']),
+      other('called-off', at(9), at(10), ['Patient/p5', 'Practitioner/prc-1'], 'cancelled'),
+    ];
+    expect(newCaseConflicts(values, others, [room]).map((c) => [c.appointmentId, c.kind])).toEqual([
+      ['same-provider', 'provider'],
+      ['same-room', 'room'],
+    ]);
+  });
+
+  it('[APC6] says nothing until the times are readable, and nothing for an office that is not a room', () => {
+    const same = [other('x', at(9), at(10), ['Practitioner/prc-9', 'Location/loc-room-1'])];
+    expect(newCaseConflicts({ ...values, endTime: '' }, same, [room])).toEqual([]);
+    expect(newCaseConflicts(values, same, [{ ...room, physicalType: undefined }])).toEqual([]);
   });
 });

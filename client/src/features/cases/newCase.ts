@@ -1,4 +1,8 @@
 import {
+  appointmentConflicts,
+  isRoom,
+  type AppointmentConflict,
+  type Location,
   ANESTHESIA_RECORD_TYPE,
   APPOINTMENT_EXTENSIONS,
   isSedationLevelAllowed,
@@ -188,4 +192,31 @@ export function measurementSourceText(source: MeasurementSource, now: number): {
 /** "15 kg", "100 cm": a carried value as the new-case form shows it. */
 export function carriedText(m: CarriedMeasurement, kind: 'weight' | 'height'): string {
   return kind === 'weight' ? kgText(m.value) : cmText(m.value);
+}
+
+/**
+ * [APC6] The double bookings the new case would make, from the appointments this device knows
+ * around its time: the same provider, or the same room, overlapping. Shown while the form is
+ * filled in, never blocking; none until the day and both times are readable.
+ */
+export function newCaseConflicts(
+  v: Pick<NewCaseValues, 'date' | 'startTime' | 'endTime' | 'providerId' | 'locationId'>,
+  others: readonly (Appointment & { id?: string })[],
+  locations: readonly Location[],
+): AppointmentConflict[] {
+  const start = localDateTime(v.date, v.startTime);
+  const end = localDateTime(v.date, v.endTime);
+  if (!start || !end || end <= start) return [];
+  const draft: Appointment = {
+    resourceType: 'Appointment',
+    status: 'booked',
+    start: start.toISOString(),
+    end: end.toISOString(),
+    participant: [
+      ...(v.providerId ? [{ actor: { reference: `Practitioner/${v.providerId}` }, status: 'accepted' as const }] : []),
+      ...(v.locationId ? [{ actor: { reference: `Location/${v.locationId}` }, status: 'accepted' as const }] : []),
+    ],
+  };
+  const rooms = new Set(locations.filter(isRoom).map((l) => l.id));
+  return appointmentConflicts(draft, others, (id) => rooms.has(id));
 }

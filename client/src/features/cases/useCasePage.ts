@@ -180,6 +180,8 @@ export interface CaseHeaderInputs {
   patientName: string | null;
   birthDate: string | null;
   reportedAllergies: CaseHeaderInput['reportedAllergies'];
+  /** The patient record's allergy line (PR2, issue 40). */
+  recordAllergies: string;
   status: CaseHeaderInput['status'];
   now: number;
 }
@@ -187,7 +189,7 @@ export interface CaseHeaderInputs {
 /** The case header's model, and the weight, height and age the sections are worked on. */
 export function useCaseHeader(
   doc: CaseDoc | undefined,
-  { patientName, birthDate, reportedAllergies, status, now }: CaseHeaderInputs,
+  { patientName, birthDate, reportedAllergies, recordAllergies, status, now }: CaseHeaderInputs,
 ): { model: CaseHeaderModel; weightKg: number | null; heightCm: number | null; ageYears: number | null } {
   const [weight] = useCaseValue<{ value?: number }>(doc, 'weight');
   const [height] = useCaseValue<{ value?: number }>(doc, 'height');
@@ -205,12 +207,24 @@ export function useCaseHeader(
         weightKg,
         heightCm,
         allergiesSummary,
+        recordAllergies,
         reportedAllergies,
         sedationLevel: level,
         status,
         now,
       }),
-    [patientName, birthDate, weightKg, heightCm, allergiesSummary, reportedAllergies, level, status, now],
+    [
+      patientName,
+      birthDate,
+      weightKg,
+      heightCm,
+      allergiesSummary,
+      recordAllergies,
+      reportedAllergies,
+      level,
+      status,
+      now,
+    ],
   );
   const ageYears = model.age == null ? null : Number.parseInt(model.age, 10);
   return { model, weightKg, heightCm, ageYears };

@@ -118,7 +118,7 @@ function TaskActions({
       )}
       {task.status !== 'completed' && (
         <Button size="compact-md" mih={44} variant="light" onClick={onSend}>
-          {task.status === 'sent' ? 'Send again' : 'Send'}
+          {task.status === 'sent' || task.status === 'opened' ? 'Send again' : 'Send'}
         </Button>
       )}
       {task.status !== 'completed' && (

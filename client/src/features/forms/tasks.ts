@@ -17,11 +17,13 @@ export function taskContractId(task: AppointmentTask): string | null {
   return ref.startsWith('Contract/') ? ref.slice('Contract/'.length) : null;
 }
 
-/** The colour of a task's status badge: requested grey, sent blue, completed green, failed red. */
+/** The colour of a task's status badge: requested grey, sent blue, opened by the patient cyan, completed green, failed red. */
 export function taskStatusColour(status: string): string {
   switch (status) {
     case 'sent':
       return 'blue';
+    case 'opened':
+      return 'cyan';
     case 'completed':
       return 'green';
     case 'failed':

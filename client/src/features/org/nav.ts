@@ -20,6 +20,8 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
     { label: 'Calendar', href: base, exact: true },
     { label: 'Cases', href: `${base}/cases` },
     { label: 'Patients', href: `${base}/patients` },
+    // Issue 40: the front desk's list of the coming visits and what each patient still needs.
+    { label: 'Pre-Op List', href: `${base}/preop-list` },
     { label: 'Report Review', href: `${base}/report-review` },
     { label: 'Forms', href: `${base}/forms` },
     { label: 'Inventories', href: `${base}/inventories` },

@@ -22,6 +22,7 @@ import { MembersPage } from '../orgs/index.js';
 import { SettingsPage } from '../orgs/index.js';
 import { OrgDetailsPage } from '../orgs/index.js';
 import { PatientPage } from '../patients/index.js';
+import { PreopListPage, PreopSettingsSection } from '../preop/index.js';
 import { ProviderCasePresetsPage } from '../presets/index.js';
 import { PatientsPage } from '../patients/index.js';
 import { AdminReportsPage } from '../report/index.js';
@@ -72,7 +73,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'live-vitals', title: 'Live Vitals' },
   { path: 'cases/:appointmentId', title: 'Case', element: createElement(CasePage, { plugged: CASE_SECTIONS }) },
   { path: 'details', title: 'Details', element: createElement(OrgDetailsPage) },
-  { path: 'preop-list', title: 'Pre-Op List' },
+  { path: 'preop-list', title: 'Pre-Op List', element: createElement(PreopListPage) },
   { path: 'report-review', title: 'Report Review', element: createElement(ReportReviewPage) },
   { path: 'report-review/view', title: 'Report Review', element: createElement(ReportReviewViewPage) },
   { path: 'admin-reports', title: 'Admin Reports', element: createElement(AdminReportsPage) },
@@ -89,7 +90,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   {
     path: 'settings',
     title: 'Settings',
-    element: createElement(SettingsPage, { sections: [OfficeChecklists] }),
+    element: createElement(SettingsPage, { sections: [OfficeChecklists, PreopSettingsSection] }),
   },
   { path: 'subscription', title: 'Subscription', element: createElement(SubscriptionPage) },
   ...shopRoutes('', shopElement),

@@ -18,6 +18,7 @@ import { PatientComments } from '../comments/index.js';
 import { AppointmentForms, type AppointmentFormsProps } from '../forms/index.js';
 import { PatientContracts } from '../forms/index.js';
 import { usePatient, usePatientAppointments, usePatientMeasurements, usePatientOutbox } from '../../data/patients.js';
+import { PatientAllergiesMedications } from './PatientAllergiesMedications.js';
 import { PatientForm } from './PatientForm.js';
 import { PatientOutbox } from './PatientOutbox.js';
 import { birthDateText, TestPatientBadge } from './PatientsPage.js';
@@ -223,6 +224,7 @@ export function PatientPage({ HealthHistory }: PatientPageProps): ReactNode {
           </Group>
         </Stack>
       </Card>
+      <PatientAllergiesMedications orgId={orgId} patientId={patientId} />
       {HealthHistory && <HealthHistory orgId={orgId} patientId={patientId} />}
       <Appointments orgId={orgId} patientId={patientId} contact={{ email: f.email, mobile: f.mobile }} />
       <PatientContracts orgId={orgId} patientId={patientId} />

@@ -27,6 +27,8 @@ export type OrgAuditAction =
   | 'inventoryCreated'
   // Issue 39: the office's checklists a new case starts with.
   | 'orgChecklistSet'
+  // Issue 40: the pre-op list's review period (PRE3).
+  | 'preopSettingsSet'
   // Issue 39: presets (macros), the office's and its users'.
   | 'presetCreated'
   | 'presetUpdated'

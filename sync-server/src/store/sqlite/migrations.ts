@@ -6,6 +6,7 @@ import { ATTEMPT_PLACES_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_MIGRATION } from '../audit/migration.js';
 import { ORG_CHECKLISTS_MIGRATION } from '../checklists/migration.js';
 import { FEEDBACK_MIGRATION } from '../feedback/migration.js';
+import { PREOP_SETTINGS_MIGRATION } from '../preop/migration.js';
 import { CHANGE_FEED_MIGRATION, CHANGE_FEED_WITHOUT_AUTOINCREMENT_MIGRATION } from '../changes/migration.js';
 import { FORMS_MIGRATION } from '../forms/migration.js';
 import { LEASES_MIGRATION } from '../leases/migration.js';
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ORG_CHECKLISTS_MIGRATION,
   FEEDBACK_MIGRATION,
   ANALYTICS_FACTS_MIGRATION,
+  PREOP_SETTINGS_MIGRATION,
 ];

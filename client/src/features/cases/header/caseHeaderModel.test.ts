@@ -47,6 +47,18 @@ describe('case header model', () => {
     });
   });
 
+  it('[PR2] shows the patient record’s allergies when the case has no summary of its own (issue 40)', () => {
+    expect(caseHeaderModel({ ...base, allergiesSummary: '', recordAllergies: 'Penicillin; Latex' }).allergies).toEqual({
+      kind: 'alert',
+      text: 'Allergies: Penicillin; Latex',
+    });
+    expect(caseHeaderModel({ ...base, allergiesSummary: null, recordAllergies: 'NKDA' }).allergies.kind).toBe('none');
+    // The case's own summary (from its health history) stands.
+    expect(caseHeaderModel({ ...base, allergiesSummary: 'Latex', recordAllergies: 'NKDA' }).allergies.text).toBe(
+      'Allergies: Latex',
+    );
+  });
+
   it('[HM6] shows the allergies the patient reported as not reviewed, never "Allergies not recorded" (issue 35)', () => {
     const peanut = [{ allergies: [{ name: 'Peanut', reaction: 'anaphylaxis' }], merged: false }];
     expect(caseHeaderModel({ ...base, reportedAllergies: peanut }).allergies).toEqual({

@@ -39,6 +39,8 @@ export interface CaseHeaderInput {
   weightKg: number | null;
   heightCm: number | null;
   allergiesSummary: string | null;
+  /** The patient record's allergy line (PR2): shown when the case has no summary of its own (issue 40). */
+  recordAllergies?: string | null;
   /** What the patient reported on their forms, for the allergies not yet reviewed (HM6). */
   reportedAllergies: readonly ReportedAllergies[];
   sedationLevel: string | null;
@@ -87,7 +89,7 @@ export function caseHeaderModel(input: CaseHeaderInput): CaseHeaderModel {
     input.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(input.birthDate) ? ageInYears(input.birthDate, input.now) : null;
   const value = bmi(input.weightKg, input.heightCm);
   const colour = bmiColour(value);
-  const allergy = input.allergiesSummary?.trim() ?? '';
+  const allergy = input.allergiesSummary?.trim() || input.recordAllergies?.trim() || '';
   const reported = unreviewedReportedAllergies(input.reportedAllergies, allergy);
   return {
     name: input.patientName?.trim() || 'Unknown patient',
