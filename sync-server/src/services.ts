@@ -58,6 +58,8 @@ import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 import type { AuditedPolicies } from './policies/service.js';
 import { auditedOrgChecklists, OrgChecklistsService, type AuditedOrgChecklists } from './checklists/service.js';
 import { SqliteOrgChecklistStore } from './store/checklists/sqlite.js';
+import { auditedOfficeDrugs, OfficeDrugsService, type AuditedOfficeDrugs } from './office-drugs/service.js';
+import { SqliteOfficeDrugStore } from './store/office-drugs/sqlite.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
 import { buildBilling, type BillingParts } from './services-billing.js';
@@ -138,6 +140,8 @@ export interface Services {
   policies: AuditedPolicies;
   /** The office's checklists a new case starts with (issue 39). */
   checklists: AuditedOrgChecklists;
+  /** The office's drug list (issue 39, customize-drugs): its drugs first in the pickers, its own drugs. */
+  officeDrugs: AuditedOfficeDrugs;
   /** The finalize gate (issue 29): sign-off flags, policies and overrides. */
   signoff: SignoffGate;
   /** Appointment form tasks and the patients' links (issue 28). */
@@ -240,7 +244,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const appointments = new AppointmentChangeService({ fhir, access });
   const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log });
   const auditSinks = auditSinksOf(orgStore, audit, changes, now);
-  const { formDefs, forms, presets, checklists } = buildOrgSettings(
+  const { formDefs, forms, presets, checklists, officeDrugs } = buildOrgSettings(
     { db, orgStore, entitlements, access, now },
     auditSinks,
   );
@@ -320,6 +324,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     presets,
     policies,
     checklists,
+    officeDrugs,
     signoff,
     tasks,
     patientForms,
@@ -337,12 +342,12 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
 
 /**
  * The office's settings a clinician works from, each audited through the same sinks (issue 39):
- * its form definitions, its presets and its checklists.
+ * its form definitions, its presets, its checklists and its drug list.
  */
 function buildOrgSettings(
   parts: { db: Db; orgStore: FhirCore['orgStore']; entitlements: Entitlements; access: OrgAccess; now: () => number },
   auditSinks: AuditSinks,
-): Pick<Services, 'forms' | 'presets' | 'checklists'> & { formDefs: FormsService } {
+): Pick<Services, 'forms' | 'presets' | 'checklists' | 'officeDrugs'> & { formDefs: FormsService } {
   const { db, orgStore, entitlements, access, now } = parts;
   const formDefs = new FormsService({ forms: new SqliteOrgFormStore(db), orgs: orgStore, entitlements, access, now });
   return {
@@ -354,6 +359,10 @@ function buildOrgSettings(
     ),
     checklists: auditedOrgChecklists(
       new OrgChecklistsService({ checklists: new SqliteOrgChecklistStore(db), orgs: orgStore, access, now }),
+      auditSinks,
+    ),
+    officeDrugs: auditedOfficeDrugs(
+      new OfficeDrugsService({ drugs: new SqliteOfficeDrugStore(db), orgs: orgStore, access, now }),
       auditSinks,
     ),
   };

@@ -115,6 +115,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // The office's checklists (issue 39): its members read them for new cases; whoever administers it saves them.
   orgChecklists: needs(ORG_PERMISSION),
   setOrgChecklist: needs(ADMINISTER),
+  // The office's drug list (issue 39, customize-drugs): its members read it; whoever administers it saves it.
+  officeDrugs: needs(ORG_PERMISSION),
+  setOfficeDrugs: needs(ADMINISTER),
   // Presets (issue 39, spec 002 §6): everyone of the office reads them and saves their own; the
   // office's presets are changed and deleted by whoever administers it.
   presets: needs(ORG_PERMISSION),
@@ -434,6 +437,11 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($items: [String!]!) { setOrgChecklist(orgId: "office", kind: optChecks, items: $items) { optChecks } }',
       { items: [`Checked by ${r}`] },
     ],
+    officeDrugs: () => ['query { officeDrugs(orgId: "office") { drugs { id } editable } }', {}],
+    setOfficeDrugs: (r) => [
+      'mutation ($name: String!) { setOfficeDrugs(orgId: "office", drugs: [{ id: "", category: "oral", name: $name, custom: true, unit: "mg", routes: ["PO"], commonDoses: [] }]) { drugs { id } } }',
+      { name: `Drug of ${r}` },
+    ],
     presets: () => ['query { presets(orgId: "office") { id ownerType editable } }', {}],
     createPreset: (r) => [
       'mutation ($n: String!) { createPreset(orgId: "office", name: $n, macro: "{}", ownerType: "user") { id ownerType } }',
@@ -564,8 +572,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 76 calls × 8 callers (issue 39 added the two checklist and the five preset calls).
-    expect(cells).toBe(608);
+    // 78 calls × 8 callers (issue 39 added the two checklist, the five preset and the two drug-list calls).
+    expect(cells).toBe(624);
     expect(deviations).toEqual([]);
   });
 });

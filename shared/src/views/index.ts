@@ -62,6 +62,7 @@ import {
   teamUserViewSchema,
 } from './orgs.js';
 import { orgChecklistsViewSchema } from '../orgs/checklists.js';
+import { officeDrugMaximumSchema, officeDrugSchema, officeDrugsViewSchema } from '../orgs/office-drugs.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
@@ -157,6 +158,12 @@ export const GRAPHQL_VIEWS = {
   Policy: policyViewSchema,
   // the office's checklists (issue 39)
   OrgChecklists: orgChecklistsViewSchema,
+  // the office's drug list (issue 39)
+  OfficeDrugs: officeDrugsViewSchema,
+  OfficeDrug: officeDrugSchema,
+  OfficeDrugMaximum: officeDrugMaximumSchema,
+  OfficeDrugInput: officeDrugSchema,
+  OfficeDrugMaximumInput: officeDrugMaximumSchema,
   // presets
   Preset: presetViewSchema,
   // shop

@@ -5,6 +5,7 @@ import { checklistResolvers, checklistTypeDefs } from './checklists.js';
 import type { GraphqlContext, ServerContext } from './context.js';
 import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
+import { officeDrugResolvers, officeDrugTypeDefs } from './office-drugs.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { policyResolvers, policyTypeDefs } from './policies.js';
@@ -24,6 +25,7 @@ export const SCHEMA_RESOLVERS = [
   inventoryResolvers,
   policyResolvers,
   checklistResolvers,
+  officeDrugResolvers,
   presetResolvers,
   billingResolvers,
   shopResolvers,
@@ -42,6 +44,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       inventoryTypeDefs,
       policyTypeDefs,
       checklistTypeDefs,
+      officeDrugTypeDefs,
       presetTypeDefs,
       billingTypeDefs,
       shopTypeDefs,

@@ -27,6 +27,8 @@ export type OrgAuditAction =
   | 'inventoryCreated'
   // Issue 39: the office's checklists a new case starts with.
   | 'orgChecklistSet'
+  // Issue 39: the office's drug list (customize-drugs).
+  | 'officeDrugsSet'
   // Issue 39: presets (macros), the office's and its users'.
   | 'presetCreated'
   | 'presetUpdated'

@@ -4,6 +4,7 @@ import { MIGRATIONS_40_TO_55 } from './migrations/040-reports-audit.js';
 import { ATTEMPT_PLACES_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_MIGRATION } from '../audit/migration.js';
 import { ORG_CHECKLISTS_MIGRATION } from '../checklists/migration.js';
+import { OFFICE_DRUGS_MIGRATION } from '../office-drugs/migration.js';
 import { CHANGE_FEED_MIGRATION, CHANGE_FEED_WITHOUT_AUTOINCREMENT_MIGRATION } from '../changes/migration.js';
 import { FORMS_MIGRATION } from '../forms/migration.js';
 import { LEASES_MIGRATION } from '../leases/migration.js';
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   SHOP_MIGRATION,
   PRESETS_MIGRATION,
   ORG_CHECKLISTS_MIGRATION,
+  OFFICE_DRUGS_MIGRATION,
 ];

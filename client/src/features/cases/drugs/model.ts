@@ -3,6 +3,8 @@ import { clockTime } from '../../../ui/format.js';
 import {
   INVALID_TIME_INPUT,
   ORAL_SEDATIVES,
+  PARENTERAL_DRUGS,
+  drugSlug,
   drugMaximumIssues,
   drugTotals,
   numericInputError,
@@ -25,32 +27,6 @@ export interface CatalogueDrug {
   routes: readonly DrugRoute[];
 }
 
-/**
- * Parenteral drugs offered by name. The spec names no parenteral catalogue (decision): the drugs
- * a dental sedation office commonly gives, in their usual unit. Any other name may be typed.
- */
-const PARENTERAL_NAMES: readonly [string, 'mg' | 'mcg'][] = [
-  ['Midazolam', 'mg'],
-  ['Fentanyl', 'mcg'],
-  ['Propofol', 'mg'],
-  ['Ketamine', 'mg'],
-  ['Dexmedetomidine', 'mcg'],
-  ['Meperidine', 'mg'],
-  ['Nalbuphine', 'mg'],
-  ['Remifentanil', 'mcg'],
-  ['Methohexital', 'mg'],
-  ['Diphenhydramine', 'mg'],
-  ['Promethazine', 'mg'],
-  ['Glycopyrrolate', 'mg'],
-  ['Atropine', 'mg'],
-  ['Ondansetron', 'mg'],
-  ['Dexamethasone', 'mg'],
-  ['Ketorolac', 'mg'],
-  ['Acetaminophen', 'mg'],
-  ['Flumazenil', 'mg'],
-  ['Naloxone', 'mg'],
-];
-
 export const PARENTERAL_AND_ORAL_ROUTES = [
   'IV',
   'IMAD',
@@ -60,7 +36,7 @@ export const PARENTERAL_AND_ORAL_ROUTES = [
   'SL',
 ] as const satisfies readonly DrugRoute[];
 
-const slug = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '-');
+const slug = drugSlug;
 
 /**
  * Alphabetical by name, ignoring case. Not `localeCompare`: its first call loads the locale's
@@ -76,8 +52,8 @@ function byName(a: { name: string }, b: { name: string }): number {
 /** Every drug offered by name: the oral sedative catalogue (spec 002 §9) and the parenteral list. */
 export const DRUG_CATALOGUE: readonly CatalogueDrug[] = (() => {
   const byId = new Map<string, CatalogueDrug>();
-  for (const [name, unit] of PARENTERAL_NAMES)
-    byId.set(slug(name), { id: slug(name), name, unit, routes: ['IV', 'IMAD', 'IM', 'IN'] });
+  for (const { id, name, unit } of PARENTERAL_DRUGS)
+    byId.set(id, { id, name, unit, routes: ['IV', 'IMAD', 'IM', 'IN'] });
   for (const s of ORAL_SEDATIVES) {
     const known = byId.get(s.id);
     byId.set(s.id, {
