@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkDoseAgainstMaximum, drugMaximumIssues } from '../rules/drugs.js';
+import { presetItems, validatePresetMacro } from '../presets/index.js';
 import {
   effectiveOfficeDrugs,
+  officeOrderedItems,
   officeFirst,
   officeMaximumRows,
   validateOfficeDrugs,
@@ -136,5 +138,22 @@ describe('[OD4] an office’s own drug’s maximum', () => {
     const c = checkDoseAgainstMaximum({ ...dose(6, 'midazolam'), officeRows: rows });
     expect(c.maximum?.maxDose).toEqual({ amount: 5, unit: 'mg' });
     expect(c.exceeds).toBe(true);
+  });
+});
+
+describe('[OD3] the preset editor’s items, the office’s drugs first', () => {
+  it('puts the office’s drugs first within each drug group and leaves the rest in order', () => {
+    const macro = validatePresetMacro({
+      values: { sedationLevel: 'moderate' },
+      parenDrugs: [
+        { drugId: 'midazolam', name: 'Midazolam', route: 'IV', unit: 'mg', dose: 2, draw: null },
+        { drugId: 'fentanyl', name: 'Fentanyl', route: 'IV', unit: 'mcg', dose: 50, draw: null },
+      ],
+    });
+    if (!macro.ok) throw new Error('macro');
+    const items = presetItems(macro.macro);
+    const ordered = officeOrderedItems(items, macro.macro, [listed('parenteral', 'fentanyl')]);
+    expect(ordered.map((i) => i.key)).toEqual(['values.sedationLevel', 'parenDrugs.1', 'parenDrugs.0']);
+    expect(officeOrderedItems(items, macro.macro, []).map((i) => i.key)).toEqual(items.map((i) => i.key));
   });
 });

@@ -5,6 +5,8 @@ import { ORAL_ROUTES, PARENTERAL_ROUTES, type DrugRoute } from '../enums.js';
 import type { DoseRoute, DrugMaximumRow } from '../rules/drug-maxima.js';
 import { DRUG_MAXIMA } from '../rules/drug-maxima.js';
 import { INHALATION_AGENTS, ORAL_SEDATIVES, PARENTERAL_DRUGS, drugSlug } from '../rules/drugs.js';
+import type { PresetItem } from '../presets/items.js';
+import type { PresetMacro } from '../presets/macro.js';
 import { LOCAL_ANESTHETIC_VARIANTS } from '../rules/local-anesthetics.js';
 
 /*
@@ -188,20 +190,21 @@ export function effectiveOfficeDrugs(view: Pick<OfficeDrugsView, 'drugs' | 'inhe
 }
 
 /**
- * [OD3] A picker's entries, the office's first: the drugs of `category` the office lists, in its
+ * [OD3] A picker's entries, the office's first: the drugs of `category` (one or several) the office lists, in its
  * order, then the rest of `catalogue` in its own order. An office's entry keeps the catalogue
  * drug's id; `pick` makes the picker's entry of an office drug (its own drugs have no catalogue entry).
  */
 export function officeFirst<T extends { id: string }>(
   catalogue: readonly T[],
   office: readonly OfficeDrug[],
-  category: OfficeDrugCategory,
+  category: OfficeDrugCategory | readonly OfficeDrugCategory[],
   pick: (d: OfficeDrug, known: T | undefined) => T | null,
 ): T[] {
+  const categories: readonly OfficeDrugCategory[] = typeof category === 'string' ? [category] : category;
   const first: T[] = [];
   const taken = new Set<string>();
   for (const d of office) {
-    if (d.category !== category || taken.has(d.id)) continue;
+    if (!categories.includes(d.category) || taken.has(d.id)) continue;
     const entry = pick(
       d,
       catalogue.find((c) => c.id === d.id),
@@ -235,4 +238,37 @@ export function officeMaximumRows(drugs: readonly OfficeDrug[]): DrugMaximumRow[
         ]
       : [],
   );
+}
+
+/**
+ * [OD3] The preset editor's items with the office's drugs first within each drug group (pre-meds,
+ * local anesthetics, parenteral drugs, oral sedatives), in the office's order; the rest keep their
+ * order. Items are keyed by their place in the macro, so reordering them changes nothing saved.
+ */
+export function officeOrderedItems(
+  items: readonly PresetItem[],
+  macro: PresetMacro,
+  office: readonly OfficeDrug[],
+): PresetItem[] {
+  if (office.length === 0) return [...items];
+  const rank = (item: PresetItem): number => {
+    const [list, index] = item.key.split('.');
+    const i = Number(index);
+    let id: string | undefined;
+    if (list === 'preMeds' || list === 'parenDrugs' || list === 'oralSedatives') id = macro[list][i]?.drugId;
+    else if (list === 'localDrugs') id = macro.localDrugs[i]?.drugVariantId;
+    const at = id === undefined ? -1 : office.findIndex((d) => d.id === id);
+    return at < 0 ? Number.POSITIVE_INFINITY : at;
+  };
+  const out: PresetItem[] = [];
+  for (const group of [...new Set(items.map((i) => i.group))]) {
+    const inGroup = items.filter((i) => i.group === group);
+    out.push(
+      ...inGroup
+        .map((item, n) => ({ item, n, r: rank(item) }))
+        .sort((a, b) => a.r - b.r || a.n - b.n)
+        .map((x) => x.item),
+    );
+  }
+  return out;
 }

@@ -13,8 +13,11 @@ import {
   routeGroup,
   type DrugRoute,
   type DrugTotals,
+  type DrugMaximumRow,
   type Issue,
   type MassUnit,
+  type OfficeDrug,
+  officeFirst,
 } from '@vigil/shared';
 
 /** A charted dose and a `drugsAdministered` entry: the shapes of shared's case-data entry schemas. */
@@ -25,6 +28,8 @@ export interface CatalogueDrug {
   name: string;
   unit: 'mg' | 'mcg';
   routes: readonly DrugRoute[];
+  /** The office's common doses of the drug (customize-drugs), offered as one-tap doses. */
+  commonDoses?: readonly number[];
 }
 
 export const PARENTERAL_AND_ORAL_ROUTES = [
@@ -66,15 +71,39 @@ export const DRUG_CATALOGUE: readonly CatalogueDrug[] = (() => {
   return [...byId.values()].sort(byName);
 })();
 
-/** The catalogue drug of a typed name (case and spacing ignored), or null for a drug not listed. */
-export function findCatalogueDrug(name: string): CatalogueDrug | null {
-  const id = slug(name);
-  return DRUG_CATALOGUE.find((d) => d.id === id) ?? null;
+/**
+ * [OD3] The drugs form's list with the office's oral and parenteral drugs first (customize-drugs),
+ * in its order, with its default unit, routes and common doses; its own drugs (id `custom-…`)
+ * among them; then the rest of the catalogue. Without an office list, the catalogue.
+ */
+export function officeDrugCatalogue(office: readonly OfficeDrug[]): readonly CatalogueDrug[] {
+  if (office.length === 0) return DRUG_CATALOGUE;
+  return officeFirst(DRUG_CATALOGUE, office, ['parenteral', 'oral'], (d, known) => {
+    const routes = d.routes.length > 0 ? d.routes : (known?.routes ?? []);
+    if (routes.length === 0) return null;
+    return {
+      id: d.id,
+      name: known?.name ?? d.name,
+      unit: d.unit === 'mcg' || d.unit === 'mg' ? d.unit : (known?.unit ?? 'mg'),
+      routes,
+      commonDoses: d.commonDoses,
+    };
+  });
 }
 
-/** The drug id of a typed name: the catalogue id, or `custom-` and the name for an unlisted drug. */
-export function drugIdFor(name: string): string {
-  return findCatalogueDrug(name)?.id ?? `custom-${slug(name)}`;
+/** The drug of a typed name in `catalogue` (case and spacing ignored), or null for a drug not listed. */
+export function findCatalogueDrug(
+  name: string,
+  catalogue: readonly CatalogueDrug[] = DRUG_CATALOGUE,
+): CatalogueDrug | null {
+  const id = slug(name);
+  if (id === '') return null;
+  return catalogue.find((d) => slug(d.name) === id) ?? null;
+}
+
+/** The drug id of a typed name: the catalogue id (an office drug's `custom-…`), or `custom-` and the name for an unlisted drug. */
+export function drugIdFor(name: string, catalogue: readonly CatalogueDrug[] = DRUG_CATALOGUE): string {
+  return findCatalogueDrug(name, catalogue)?.id ?? `custom-${slug(name)}`;
 }
 
 /** Text of a positive amount typed in a dose field: its value, or the field's error. */
@@ -117,6 +146,8 @@ export function readDoseTime(text: string, now: number): { value: number | null;
 export interface Patient {
   weightKg: number | null;
   ageYears: number | null;
+  /** The office's maxima of its own drugs (OD4). */
+  officeRows?: readonly DrugMaximumRow[];
 }
 const NO_PATIENT: Patient = { weightKg: null, ageYears: null };
 
@@ -188,7 +219,12 @@ export function summarizeDrugs(
         drawn: drawn.map((d) => ({ amount: d.amount, unit: d.unit as MassUnit })),
         calculateDrugWaste,
         // [DM3] maxDose and pctOfMax of the route group, each dose against its own route's maximum.
-        maxima: { drugId: g.drugId, weightKg: patient.weightKg, ageYears: patient.ageYears },
+        maxima: {
+          drugId: g.drugId,
+          weightKg: patient.weightKg,
+          ageYears: patient.ageYears,
+          officeRows: patient.officeRows,
+        },
       }),
     });
   }
@@ -227,5 +263,5 @@ export function drugWarnings(entries: readonly DrugEntry[], patient: Patient): I
     d.doses.push(...doses);
     byDrug.set(e.drugId, d);
   }
-  return drugMaximumIssues([...byDrug.values()], patient.weightKg, patient.ageYears);
+  return drugMaximumIssues([...byDrug.values()], patient.weightKg, patient.ageYears, patient.officeRows);
 }

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Progress, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { findVariant, type Issue } from '@vigil/shared';
-import type { ReactNode } from 'react';
+import { findVariant, officeFirst, type Issue, type OfficeDrug } from '@vigil/shared';
+import { useMemo, type ReactNode } from 'react';
 import { clockTime } from '../../../ui/format.js';
 import { PAINTS_ALONE } from '../lightTable.js';
 import {
@@ -27,13 +27,21 @@ export interface VariantPickerProps {
   variantId: string;
   onPick: (variantId: string) => void;
   disabled?: boolean | undefined;
+  /** The office's drug list (customize-drugs): its local anesthetic variants first (OD3). */
+  office?: readonly OfficeDrug[] | undefined;
 }
 
+const NO_OFFICE: readonly OfficeDrug[] = [];
+
 /** The variants as buttons in their cartridge colours (spec 002 §3), one of them picked. */
-export function VariantPicker({ variantId, onPick, disabled }: VariantPickerProps): ReactNode {
+export function VariantPicker({ variantId, onPick, disabled, office = NO_OFFICE }: VariantPickerProps): ReactNode {
+  const variants = useMemo(
+    () => officeFirst(PICKABLE_VARIANTS, office, 'local', (_d, known) => known ?? null),
+    [office],
+  );
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs" role="radiogroup" aria-label="Local anesthetic">
-      {PICKABLE_VARIANTS.map((v) => {
+      {variants.map((v) => {
         const colour = VARIANT_COLOURS[v.id] ?? { background: '#fff', text: '#000' };
         const selected = v.id === variantId;
         return (
