@@ -231,7 +231,6 @@ function builtInSections(p: BuiltInSectionsInput): CaseScreenSection[] {
           heightCm={p.heightCm}
           sex={p.patient?.gender ?? null}
           disabled={p.section.readOnly}
-          orgId={p.section.context.orgId}
         />
       ),
     },

@@ -34,6 +34,21 @@ const NO_OFFICE: readonly OfficeDrug[] = [];
 
 const slug = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '-');
 
+/** [OD3] The oral sedatives offered, the office's first with its default unit (customize-drugs); its own oral drugs among them. */
+function useOfficeSedatives(office: readonly OfficeDrug[]): OralSedative[] {
+  return useMemo(
+    () =>
+      officeFirst(ORAL_SEDATIVES, office, 'oral', (d, known): OralSedative => ({
+        id: d.id,
+        name: known?.name ?? d.name,
+        unit: d.unit === 'mcg' || d.unit === 'mg' ? d.unit : (known?.unit ?? 'mg'),
+        common: known?.common ?? false,
+        availableRoutes: known?.availableRoutes ?? ['PO', 'SL'],
+      })),
+    [office],
+  );
+}
+
 /**
  * Pre-meds and oral sedatives taken before the case (spec 002 §9): the sedative catalogue with
  * its default unit (mg; Fentanyl and Dexmedetomidine mcg) and the pre-med routes PO, SL, IM, IN,
@@ -47,18 +62,7 @@ export function PreMeds({
   now = Date.now,
   office = NO_OFFICE,
 }: PreMedsProps): ReactNode {
-  // [OD3] The office's oral sedatives first, with its default unit (customize-drugs).
-  const sedatives = useMemo(
-    () =>
-      officeFirst(ORAL_SEDATIVES, office, 'oral', (d, known): OralSedative => ({
-        id: d.id,
-        name: known?.name ?? d.name,
-        unit: d.unit === 'mcg' || d.unit === 'mg' ? d.unit : (known?.unit ?? 'mg'),
-        common: known?.common ?? false,
-        availableRoutes: known?.availableRoutes ?? ['PO', 'SL'],
-      })),
-    [office],
-  );
+  const sedatives = useOfficeSedatives(office);
   const [name, setName] = useState('');
   const [route, setRoute] = useState<string>('PO');
   const [unit, setUnit] = useState<string>('mg');

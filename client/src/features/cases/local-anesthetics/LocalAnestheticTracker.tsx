@@ -17,7 +17,6 @@ import {
 } from './localAnesthetics.js';
 import { useCaseDosing } from './useCaseDosing.js';
 import { CardiacRow, DoseEntryRow, DoseHints, TrackerHeader } from './DoseEntry.js';
-import { useOfficeDrugs } from '../../../data/officeDrugs.js';
 import { DoseIssueAlerts, LocalDoseTable, LocalDoseTotals, VariantPicker } from './LocalDoseParts.js';
 import { readDoseTime } from '../drugs/model.js';
 import { useCaseList } from '../../../case/index.js';
@@ -33,8 +32,6 @@ export interface LocalAnestheticTrackerProps {
   /** The patient's sex from the patient record (FHIR gender), for the ideal body weight. */
   sex?: PatientSex | null;
   disabled?: boolean;
-  /** The office whose drug list puts its variants first (customize-drugs, OD3); none in tests. */
-  orgId?: string;
 }
 
 type Unit = ChartedLocalDose['unit'];
@@ -54,10 +51,8 @@ export function LocalAnestheticTracker({
   heightCm = null,
   sex = null,
   disabled,
-  orgId = '',
 }: LocalAnestheticTrackerProps): ReactNode {
   const doses = useCaseList(doc, 'localDoses');
-  const office = useOfficeDrugs(orgId);
   // Maxima are worked on the ideal body weight of an adult whose weight overstates it (IBW2).
   const dosing = doseWeight({ weightKg: actualWeightKg, heightCm, sex, ageYears });
   const weightKg = dosing.kg;
@@ -144,7 +139,7 @@ export function LocalAnestheticTracker({
             {text}
           </Alert>
         ))}
-        <VariantPicker variantId={variantId} onPick={setVariantId} disabled={disabled} office={office} />
+        <VariantPicker variantId={variantId} onPick={setVariantId} disabled={disabled} />
         <CustomDilution variantId={variantId} dilutions={dilutions} disabled={disabled ?? false} />
         <DoseEntryRow
           amount={amount}

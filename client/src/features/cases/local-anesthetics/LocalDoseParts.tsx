@@ -1,5 +1,7 @@
 import { Alert, Badge, Button, Group, Progress, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { findVariant, officeFirst, type Issue, type OfficeDrug } from '@vigil/shared';
+import { findVariant, officeFirst, type Issue } from '@vigil/shared';
+import { useParams } from 'react-router';
+import { useOfficeDrugs } from '../../../data/officeDrugs.js';
 import { useMemo, type ReactNode } from 'react';
 import { clockTime } from '../../../ui/format.js';
 import { PAINTS_ALONE } from '../lightTable.js';
@@ -27,14 +29,12 @@ export interface VariantPickerProps {
   variantId: string;
   onPick: (variantId: string) => void;
   disabled?: boolean | undefined;
-  /** The office's drug list (customize-drugs): its local anesthetic variants first (OD3). */
-  office?: readonly OfficeDrug[] | undefined;
 }
 
-const NO_OFFICE: readonly OfficeDrug[] = [];
-
 /** The variants as buttons in their cartridge colours (spec 002 §3), one of them picked. */
-export function VariantPicker({ variantId, onPick, disabled, office = NO_OFFICE }: VariantPickerProps): ReactNode {
+export function VariantPicker({ variantId, onPick, disabled }: VariantPickerProps): ReactNode {
+  // [OD3] The office's variants first (customize-drugs): the office of the case screen's address.
+  const office = useOfficeDrugs(useParams().orgId ?? '');
   const variants = useMemo(
     () => officeFirst(PICKABLE_VARIANTS, office, 'local', (_d, known) => known ?? null),
     [office],
