@@ -107,7 +107,7 @@ export function CustomizeDrugsPage({ options = {}, save = saveOfficeDrugs }: Cus
             Save drug list
           </Button>
           {status === 'saved' && (
-            <Text role="status" c="green">
+            <Text role="status" c="green.9">
               Saved.
             </Text>
           )}

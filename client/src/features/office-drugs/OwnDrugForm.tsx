@@ -121,7 +121,7 @@ export function OwnDrugForm({ disabled, onAdd }: OwnDrugFormProps): ReactNode {
             />
           </Group>
           {refusal && (
-            <Text c="red" size="sm" role="alert">
+            <Text c="red.9" size="sm" role="alert">
               {refusal}
             </Text>
           )}
