@@ -18,13 +18,21 @@ export const OFFICE_DRUGS_SETTING = 'officeDrugs';
 const DRUG = 'id category name custom unit routes commonDoses maximum { unit perKg absolute source }';
 const FIELDS = `drugs { ${DRUG} } inherited { ${DRUG} } inheritedFrom editable`;
 
+/** Reads in flight, by organisation: the case screen's pickers opening together share one request. */
+const reading = new Map<string, Promise<OfficeDrugsView>>();
+
 /** The office's drug list with its parents' (GraphQL officeDrugs). */
-export async function fetchOfficeDrugs(orgId: string): Promise<OfficeDrugsView> {
-  const data = await graphql<{ officeDrugs: OfficeDrugsView }>(
+export function fetchOfficeDrugs(orgId: string): Promise<OfficeDrugsView> {
+  const pending = reading.get(orgId);
+  if (pending) return pending;
+  const read = graphql<{ officeDrugs: OfficeDrugsView }>(
     `query OfficeDrugs($orgId: String) { officeDrugs(orgId: $orgId) { ${FIELDS} } }`,
     { orgId },
-  );
-  return data.officeDrugs;
+  )
+    .then((data) => data.officeDrugs)
+    .finally(() => reading.delete(orgId));
+  reading.set(orgId, read);
+  return read;
 }
 
 /** Replaces the office's own list; answers it as the server keeps it. */
