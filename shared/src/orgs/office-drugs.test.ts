@@ -97,6 +97,9 @@ describe('[OD2] [OD3] the office’s drugs first', () => {
     const office = [listed('oral', 'c'), own({ id: 'custom-x', category: 'oral' }), listed('parenteral', 'b')];
     const picked = officeFirst(catalogue, office, 'oral', (d, known) => known ?? { id: d.id });
     expect(picked.map((p) => p.id)).toEqual(['c', 'custom-x', 'a', 'b']);
+    // Of several lists, list by list in the order asked: the parenteral drugs, then the oral ones.
+    const both = officeFirst(catalogue, office, ['parenteral', 'oral'], (d, known) => known ?? { id: d.id });
+    expect(both.map((p) => p.id)).toEqual(['b', 'c', 'custom-x', 'a']);
   });
 });
 

@@ -73,6 +73,7 @@ export const OFFICE_DRUG_TEXTS = {
   unknown: 'Not a drug of this catalogue',
   duplicate: 'This drug is listed twice',
   inCatalogue: 'This drug is in the catalogue: choose it there',
+  ownCategory: 'A drug of the office’s own is an oral sedative or a parenteral drug',
   routes: 'Choose at least one route',
   unit: 'Choose mg or mcg',
   notOwn: "A catalogue drug's maximum is the catalogue's",
@@ -123,7 +124,7 @@ function drugIssues(d: OfficeDrug, i: number): Issue[] {
   }
   if (CATALOGUE_IDS.has(drugSlug(d.name))) issues.push(errorIssue('INVALID_INPUT', T.inCatalogue, at('name')));
   if (d.category !== 'oral' && d.category !== 'parenteral')
-    issues.push(errorIssue('INVALID_INPUT', T.unknown, at('category')));
+    issues.push(errorIssue('INVALID_INPUT', T.ownCategory, at('category')));
   if (d.routes.length === 0) issues.push(errorIssue('INVALID_INPUT', T.routes, at('routes')));
   if (d.unit !== 'mg' && d.unit !== 'mcg') issues.push(errorIssue('INVALID_INPUT', T.unit, at('unit')));
   if (d.maximum) {
@@ -190,8 +191,8 @@ export function effectiveOfficeDrugs(view: Pick<OfficeDrugsView, 'drugs' | 'inhe
 }
 
 /**
- * [OD3] A picker's entries, the office's first: the drugs of `category` (one or several) the office lists, in its
- * order, then the rest of `catalogue` in its own order. An office's entry keeps the catalogue
+ * [OD3] A picker's entries, the office's first: the drugs of `category` the office lists, in its
+ * order (of several categories, category by category in the order given), then the rest of `catalogue` in its own order. An office's entry keeps the catalogue
  * drug's id; `pick` makes the picker's entry of an office drug (its own drugs have no catalogue entry).
  */
 export function officeFirst<T extends { id: string }>(
@@ -203,8 +204,9 @@ export function officeFirst<T extends { id: string }>(
   const categories: readonly OfficeDrugCategory[] = typeof category === 'string' ? [category] : category;
   const first: T[] = [];
   const taken = new Set<string>();
-  for (const d of office) {
-    if (!categories.includes(d.category) || taken.has(d.id)) continue;
+  const listed = categories.flatMap((c) => office.filter((d) => d.category === c));
+  for (const d of listed) {
+    if (taken.has(d.id)) continue;
     const entry = pick(
       d,
       catalogue.find((c) => c.id === d.id),

@@ -81,7 +81,11 @@ export function CustomizeDrugsPage({ options = {}, save = saveOfficeDrugs }: Cus
             category={category}
             drugs={draft.filter((d) => d.category === category)}
             disabled={disabled}
-            onChange={(drugs) => change([...draft.filter((d) => d.category !== category), ...drugs])}
+            onChange={(drugs) =>
+              change(
+                OFFICE_DRUG_CATEGORIES.flatMap((c) => (c === category ? drugs : draft.filter((d) => d.category === c))),
+              )
+            }
           />
         ))}
         {view.editable && (
