@@ -63,6 +63,7 @@ import { FeedbackService } from './feedback/service.js';
 import { SqliteFeedbackStore } from './store/feedback/sqlite.js';
 import type { AuditedPreop } from './preop/service.js';
 import { buildPreop } from './services-preop.js';
+import type { AuditedOfficeDrugs } from './office-drugs/service.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
 import { buildBilling, type BillingParts } from './services-billing.js';
@@ -147,6 +148,8 @@ export interface Services {
   checklists: AuditedOrgChecklists;
   /** The front desk's pre-op list, its NPO marks and the office's review period (issue 40). */
   preop: AuditedPreop;
+  /** The office's drug list (issue 39, customize-drugs): its drugs first in the pickers, its own drugs. */
+  officeDrugs: AuditedOfficeDrugs;
   /** The finalize gate (issue 29): sign-off flags, policies and overrides. */
   signoff: SignoffGate;
   /** Appointment form tasks and the patients' links (issue 28). */
@@ -252,7 +255,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log });
   const auditSinks = auditSinksOf(orgStore, audit, changes, now);
   const preop = buildPreop({ db, fhir, orgStore, access, now }, auditSinks);
-  const { formDefs, forms, presets, checklists } = buildOrgSettings(
+  const { formDefs, forms, presets, checklists, officeDrugs } = buildOrgSettings(
     { db, orgStore, entitlements, access, now },
     auditSinks,
   );
@@ -331,6 +334,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     checklists,
     feedback: new FeedbackService({ store: new SqliteFeedbackStore(db), sender, now, log, ...config }),
     preop,
+    officeDrugs,
     signoff,
     tasks,
     patientForms,

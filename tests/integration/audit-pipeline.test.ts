@@ -247,6 +247,38 @@ const OPERATIONS: {
     },
   },
   {
+    // Issue 39: the office's drug list (customize-drugs).
+    name: 'the office’s drug list saved',
+    action: 'officeDrugsSet',
+    run: async () => {
+      await gql(
+        w.admin.browser,
+        'mutation { setOfficeDrugs(orgId: "office", drugs: [{ id: "triazolam", category: "oral", name: "", custom: false, unit: "mg", routes: ["SL"], commonDoses: [0.25] }]) { drugs { id } } }',
+      );
+      return {
+        orgId: 'office',
+        drugs: [
+          {
+            id: 'triazolam',
+            category: 'oral',
+            name: 'Triazolam',
+            custom: false,
+            unit: 'mg',
+            routes: ['SL'],
+            commonDoses: [0.25],
+            maximum: null,
+          },
+        ],
+      };
+    },
+    refused: {
+      who: () => w.member,
+      query: 'mutation { setOfficeDrugs(orgId: "office", drugs: []) { drugs { id } } }',
+      code: 'NOT_AUTHORIZED',
+      names: { orgId: 'office' },
+    },
+  },
+  {
     name: 'a member’s roles changed',
     action: 'orgRolesChanged',
     run: async () => {

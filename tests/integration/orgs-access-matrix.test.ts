@@ -147,6 +147,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   setPreopNpo: needs(ORG_PERMISSION),
   preopSettings: needs(ORG_PERMISSION),
   setPreopSettings: needs(ADMINISTER),
+  // The office's drug list (issue 39, customize-drugs): its members read it; whoever administers it saves it.
+  officeDrugs: needs(ORG_PERMISSION),
+  setOfficeDrugs: needs(ADMINISTER),
   // Presets (issue 39, spec 002 §6): everyone of the office reads them and saves their own; the
   // office's presets are changed and deleted by whoever administers it.
   presets: needs(ORG_PERMISSION),
@@ -487,6 +490,11 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($d: Int!) { setPreopSettings(orgId: "office", reviewDays: $d) { reviewDays } }',
       { d: 10 + ROLES.indexOf(r) },
     ],
+    officeDrugs: () => ['query { officeDrugs(orgId: "office") { drugs { id } editable } }', {}],
+    setOfficeDrugs: (r) => [
+      'mutation ($name: String!) { setOfficeDrugs(orgId: "office", drugs: [{ id: "", category: "oral", name: $name, custom: true, unit: "mg", routes: ["PO"], commonDoses: [] }]) { drugs { id } } }',
+      { name: `Drug of ${r}` },
+    ],
     presets: () => ['query { presets(orgId: "office") { id ownerType editable } }', {}],
     createPreset: (r) => [
       'mutation ($n: String!) { createPreset(orgId: "office", name: $n, macro: "{}", ownerType: "user") { id ownerType } }',
@@ -622,9 +630,9 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 84 calls × 8 callers (issue 40 added sendFeedback, feedbackMessages and the four pre-op list
-    // calls, issue 41 the two analytics calls).
-    expect(cells).toBe(672);
+    // 86 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls).
+    expect(cells).toBe(688);
     expect(deviations).toEqual([]);
   });
 });

@@ -26,6 +26,8 @@ describe('applying presets to a case (issue 39)', () => {
     const data = readCase(doc);
     // The later preset's level wins; lists add up.
     expect(data).toMatchObject({ sedationLevel: 'minimal', procedureNotes: 'Routine extractions', vitalTypes: ['hr'] });
+    // [PS9] The preset's vital types are tracked on the case.
+    expect(readField(doc, 'vitalTracking')).toEqual({ hr: 'selected' });
     expect(data.drugsAdministered).toEqual([
       expect.objectContaining({ name: 'Midazolam', doses: [expect.objectContaining({ amount: 2, time: 5000 })] }),
     ]);
@@ -55,6 +57,7 @@ describe('applying presets to a case (issue 39)', () => {
     expect(data.preMeds).toEqual([expect.objectContaining({ id: 'p0' })]);
     expect(data.positions).toEqual([expect.objectContaining({ id: 'pos1' })]);
     expect('vitalTypes' in data).toBe(false);
+    expect(readField(doc, 'vitalTracking')).toBeUndefined();
     expect(applied.undo()).toBe(false);
     // The screen lets go of it afterwards too: nothing happens.
     expect(() => applied.forget()).not.toThrow();

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { newId, presetCaseWrites, type PresetMacro } from '@vigil/shared';
+import { newId, presetCaseWrites, presetVitalTracking, type PresetMacro } from '@vigil/shared';
 import { ensureCaseStructure, isStructuredKey } from '../sync/caseStructure.js';
 import { caseRoot, yDocOf, type CaseDoc } from './caseDoc.js';
 import { applyTextEdit } from './commands.js';
@@ -26,7 +26,7 @@ export interface AppliedPresets {
 /**
  * Applies presets' macros (already narrowed to the chosen portions) to a case, in the order given,
  * in one transaction: the copied values set (the notes texts replaced by the smallest edit), the
- * drugs, IV site and airways appended, the vital types set. `undo` takes back exactly this change,
+ * drugs, IV site and airways appended, the vital types set and tracked (PS9). `undo` takes back exactly this change,
  * leaving what anyone wrote since.
  */
 export function applyPresets(doc: CaseDoc, macros: readonly PresetMacro[], now: number = Date.now()): AppliedPresets {
@@ -59,6 +59,12 @@ export function applyPresets(doc: CaseDoc, macros: readonly PresetMacro[], now: 
     if (w.vitalTypes) {
       root.set('vitalTypes', w.vitalTypes);
       written++;
+      // [PS9] The listed vitals are tracked, unless the case already chose a status for them.
+      const tracking = presetVitalTracking(
+        root.get('vitalTracking') as Record<string, unknown> | undefined,
+        w.vitalTypes,
+      );
+      if (tracking) root.set('vitalTracking', tracking);
     }
   }, origin);
   return {

@@ -7,3 +7,4 @@ export * from './forms.js';
 export * from './baa.js';
 export * from './invitation.js';
 export * from './checklists.js';
+export * from './office-drugs.js';

@@ -409,3 +409,23 @@ export function presetCaseWrites(
   }
   return w;
 }
+
+/**
+ * [PS9] A preset's vital types applied to a case's vital tracking (spec 001 §4, spec 002 §3
+ * vitalTypes): each listed vital is marked tracked ('selected') unless the case already set a
+ * status for it (a provider's choice is never overridden). Answers the new tracking, or null when
+ * nothing changes.
+ */
+export function presetVitalTracking(
+  current: Readonly<Record<string, unknown>> | null | undefined,
+  vitalTypes: readonly string[],
+): Record<string, unknown> | null {
+  const next: Record<string, unknown> = { ...(current ?? {}) };
+  let changed = false;
+  for (const type of vitalTypes) {
+    if (next[type] !== undefined) continue;
+    next[type] = 'selected';
+    changed = true;
+  }
+  return changed ? next : null;
+}

@@ -8,7 +8,14 @@ import {
   validatePresetMacro,
   type PresetMacroInput,
 } from './macro.js';
-import { pickPresetItems, presetCaseWrites, presetDisallowedLevel, presetItems, presetMacroFromCase } from './items.js';
+import {
+  pickPresetItems,
+  presetCaseWrites,
+  presetDisallowedLevel,
+  presetItems,
+  presetMacroFromCase,
+  presetVitalTracking,
+} from './items.js';
 import { presetDialogName, PRESET_SOURCE_LABELS } from './owners.js';
 
 const midazolam = { drugId: 'midazolam', name: 'Midazolam', route: 'IV', unit: 'mg', dose: 2, draw: 5 } as const;
@@ -144,6 +151,13 @@ describe('preset macro', () => {
     expect(
       caseDataSchema.safeParse({ ...w.values, drugsAdministered: w.drugsAdministered, airways: w.airways }).success,
     ).toBe(true);
+  });
+
+  it('[PS9] tracks the preset’s vital types, never overriding a status the case set', () => {
+    expect(presetVitalTracking(undefined, ['hr', 'spo2'])).toEqual({ hr: 'selected', spo2: 'selected' });
+    expect(presetVitalTracking({ hr: 'paused' }, ['hr', 'rr'])).toEqual({ hr: 'paused', rr: 'selected' });
+    expect(presetVitalTracking({ hr: 'manual' }, ['hr'])).toBeNull();
+    expect(presetVitalTracking(null, [])).toBeNull();
   });
 
   it('[PS6] labels owners as the spec does', () => {

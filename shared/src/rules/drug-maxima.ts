@@ -414,11 +414,21 @@ function inBand(r: DrugMaximumRow, ageYears: number | null): boolean {
   return (r.fromAge == null || ageYears >= r.fromAge) && (r.belowAge == null || ageYears < r.belowAge);
 }
 
-function rowsFor(drugId: string, route: DoseRoute): DrugMaximumRow[] {
-  const own = DRUG_MAXIMA.filter((r) => r.drugId === drugId && r.routes.includes(route));
+/**
+ * [OD4] The rows a drug's maximum is read from: the catalogue's (DM1) for every drug it knows; an
+ * office's rows (`officeMaximumRows`) only for a drug the catalogue has no row for, so an office
+ * never loosens or replaces a catalogue limit.
+ */
+function tableFor(drugId: string, officeRows: readonly DrugMaximumRow[]): readonly DrugMaximumRow[] {
+  return DRUG_MAXIMA.some((r) => r.drugId === drugId) ? DRUG_MAXIMA : officeRows;
+}
+
+function rowsFor(drugId: string, route: DoseRoute, officeRows: readonly DrugMaximumRow[]): DrugMaximumRow[] {
+  const table = tableFor(drugId, officeRows);
+  const own = table.filter((r) => r.drugId === drugId && r.routes.includes(route));
   if (own.length > 0 || route === 'PO' || route === 'SL') return own;
   // A parenteral route without a row of its own takes the drug's IV row.
-  return DRUG_MAXIMA.filter((r) => r.drugId === drugId && r.routes.includes('IV'));
+  return table.filter((r) => r.drugId === drugId && r.routes.includes('IV'));
 }
 
 const isDoseRoute = (route: string): route is DoseRoute =>
@@ -457,10 +467,12 @@ export function drugMaximum(
   route: string,
   weightKg: number | null,
   ageYears: number | null,
+  /** The office's maxima of its own drugs (OD4); never used for a drug the catalogue knows. */
+  officeRows: readonly DrugMaximumRow[] = [],
 ): DrugMaximum | null {
   if (!isDoseRoute(route)) return null;
   const age = usableAge(ageYears) ? ageYears : null;
-  const rows = rowsFor(drugId, route).filter((r) => inBand(r, age));
+  const rows = rowsFor(drugId, route, officeRows).filter((r) => inBand(r, age));
   if (rows.length === 0) return null;
   const smallest = (xs: (number | null)[]): number | null => {
     const known = xs.filter((x): x is number => x != null);
@@ -485,9 +497,9 @@ export function drugMaximum(
   };
 }
 
-/** Whether the table knows a drug at all (by any route). */
-export function hasDrugMaxima(drugId: string): boolean {
-  return DRUG_MAXIMA.some((r) => r.drugId === drugId);
+/** Whether the table (or, for a drug it does not know, the office's rows, OD4) knows a drug at all (by any route). */
+export function hasDrugMaxima(drugId: string, officeRows: readonly DrugMaximumRow[] = []): boolean {
+  return tableFor(drugId, officeRows).some((r) => r.drugId === drugId);
 }
 
 export interface DrugAgeWarning {

@@ -6,7 +6,7 @@ import { ceilTo, roundTo } from '../units.js';
 import { kgText } from './bmi.js';
 import type { Issue } from '../case-data/issue.js';
 import { warningIssue as warning } from '../case-data/issue.js';
-import { drugMaximum, hasDrugMaxima, type DrugMaximum } from './drug-maxima.js';
+import { drugMaximum, hasDrugMaxima, type DrugMaximum, type DrugMaximumRow } from './drug-maxima.js';
 
 export * from './drug-maxima.js';
 
@@ -88,6 +88,8 @@ export interface MaximaFor {
   readonly drugId: string;
   readonly weightKg: number | null;
   readonly ageYears: number | null;
+  /** The office's maxima of its own drugs (OD4); the catalogue's win for every drug it knows. */
+  readonly officeRows?: readonly DrugMaximumRow[];
 }
 
 /**
@@ -104,7 +106,7 @@ export function cumulativePctOfMax(
   const maxima = new Map<string, DrugMaximum>();
   const uncounted: number[] = [];
   doses.forEach((d, i) => {
-    const m = d.route == null ? null : drugMaximum(q.drugId, d.route, q.weightKg, q.ageYears);
+    const m = d.route == null ? null : drugMaximum(q.drugId, d.route, q.weightKg, q.ageYears, q.officeRows);
     const share = m != null && isMass(d.unit) ? dosePctOfMax({ amount: d.amount, unit: d.unit }, m.maxDose) : null;
     if (m == null || share == null) {
       uncounted.push(i);
@@ -177,6 +179,8 @@ export interface DoseCheckInput {
   readonly given: readonly { readonly amount: number; readonly unit: string; readonly route: string }[];
   readonly weightKg: number | null;
   readonly ageYears: number | null;
+  /** The office's maxima of its own drugs (OD4). */
+  readonly officeRows?: readonly DrugMaximumRow[];
 }
 
 export interface DoseCheck {
@@ -200,10 +204,10 @@ export interface DoseCheck {
  * such a dose is charted only after an explicit confirmation (issue 25).
  */
 export function checkDoseAgainstMaximum(q: DoseCheckInput): DoseCheck {
-  const who = { drugId: q.drugId, weightKg: q.weightKg, ageYears: q.ageYears };
+  const who = { drugId: q.drugId, weightKg: q.weightKg, ageYears: q.ageYears, officeRows: q.officeRows };
   const before = cumulativePctOfMax(q.given, who).pct;
   const after = cumulativePctOfMax([...q.given, q.dose], who).pct;
-  const maximum = drugMaximum(q.drugId, q.dose.route, q.weightKg, q.ageYears);
+  const maximum = drugMaximum(q.drugId, q.dose.route, q.weightKg, q.ageYears, q.officeRows);
   const unit = maximum?.unit ?? q.dose.unit;
   const sameRoute = [...q.given, q.dose].filter((d) => d.route === q.dose.route && isMass(d.unit));
   const routeTotalAfter = isMass(unit)
@@ -269,11 +273,12 @@ export function drugMaximumIssues(
   drugs: readonly { name: string; drugId: string; doses: readonly { amount: number; unit: string; route: string }[] }[],
   weightKg: number | null,
   ageYears: number | null,
+  officeRows: readonly DrugMaximumRow[] = [],
 ): Issue[] {
   const T = DRUG_MAXIMUM_TEXTS;
   const issues: Issue[] = [];
   for (const d of drugs) {
-    const c = cumulativePctOfMax(d.doses, { drugId: d.drugId, weightKg, ageYears });
+    const c = cumulativePctOfMax(d.doses, { drugId: d.drugId, weightKg, ageYears, officeRows });
     const path = ['drugsAdministered', d.drugId];
     if (c.pct != null && c.pct > 100) {
       issues.push(warning('DRUG_MAX_EXCEEDED', T.overMaximum(d.name, pctOfMaxForDisplay(c.pct)), path));
@@ -281,7 +286,7 @@ export function drugMaximumIssues(
     if (c.maxima.some((m) => !m.perKgChecked))
       issues.push(warning('DRUG_WEIGHT_MISSING', T.weightMissing(d.name), path));
     if (c.maxima.some((m) => !m.ageChecked)) issues.push(warning('DRUG_AGE_MISSING', T.ageMissing(d.name), path));
-    if (hasDrugMaxima(d.drugId)) {
+    if (hasDrugMaxima(d.drugId, officeRows)) {
       for (const route of new Set(c.uncounted.map((i) => d.doses[i]!.route))) {
         issues.push(warning('DRUG_NO_MAXIMUM', T.noMaximum(d.name, route), path));
       }
@@ -339,6 +344,50 @@ export const ORAL_SEDATIVES: readonly OralSedative[] = ORAL_SEDATIVE_NAMES.map((
   unit: name === 'Fentanyl' || name === 'Dexmedetomidine' ? 'mcg' : 'mg',
   common: false,
   availableRoutes: ['PO', 'SL'],
+}));
+
+export interface ParenteralDrug {
+  readonly id: string;
+  readonly name: string;
+  readonly unit: 'mg' | 'mcg';
+}
+
+const PARENTERAL_NAMES: readonly (readonly [string, 'mg' | 'mcg'])[] = [
+  ['Midazolam', 'mg'],
+  ['Fentanyl', 'mcg'],
+  ['Propofol', 'mg'],
+  ['Ketamine', 'mg'],
+  ['Dexmedetomidine', 'mcg'],
+  ['Meperidine', 'mg'],
+  ['Nalbuphine', 'mg'],
+  ['Remifentanil', 'mcg'],
+  ['Methohexital', 'mg'],
+  ['Diphenhydramine', 'mg'],
+  ['Promethazine', 'mg'],
+  ['Glycopyrrolate', 'mg'],
+  ['Atropine', 'mg'],
+  ['Ondansetron', 'mg'],
+  ['Dexamethasone', 'mg'],
+  ['Ketorolac', 'mg'],
+  ['Acetaminophen', 'mg'],
+  ['Flumazenil', 'mg'],
+  ['Naloxone', 'mg'],
+];
+
+/** A drug's catalogue id: its name in lower case, spaces as dashes ('chloral-hydrate'). */
+export function drugSlug(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+/**
+ * [DR12] Parenteral drugs offered by name (IV, IMAD, IM, IN). The spec names no parenteral
+ * catalogue (decision, session 14): the drugs a dental sedation office commonly gives, in their
+ * usual unit; their maxima are DRUG_MAXIMA's (DM1). Any other name may be typed.
+ */
+export const PARENTERAL_DRUGS: readonly ParenteralDrug[] = PARENTERAL_NAMES.map(([name, unit]) => ({
+  id: drugSlug(name),
+  name,
+  unit,
 }));
 
 export interface InhalationAgent {

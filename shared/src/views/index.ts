@@ -74,6 +74,7 @@ import {
   analyticsQualityViewSchema,
   analyticsSummaryViewSchema,
 } from './analytics.js';
+import { officeDrugMaximumSchema, officeDrugSchema, officeDrugsViewSchema } from '../orgs/office-drugs.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { preopFormViewSchema, preopNpoViewSchema, preopRowViewSchema, preopSettingsViewSchema } from './preop.js';
@@ -188,6 +189,12 @@ export const GRAPHQL_VIEWS = {
   PreopNpo: preopNpoViewSchema,
   PreopRow: preopRowViewSchema,
   PreopSettings: preopSettingsViewSchema,
+  // the office's drug list (issue 39)
+  OfficeDrugs: officeDrugsViewSchema,
+  OfficeDrug: officeDrugSchema,
+  OfficeDrugMaximum: officeDrugMaximumSchema,
+  OfficeDrugInput: officeDrugSchema,
+  OfficeDrugMaximumInput: officeDrugMaximumSchema,
   // presets
   Preset: presetViewSchema,
   // Help / Feedback (issue 40)

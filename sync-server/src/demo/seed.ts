@@ -7,6 +7,8 @@ import { seedDemoHealthHistories } from '../hhx/demo.js';
 import { seedDemoInventory } from '../inventories/demo.js';
 import { seedDemoPolicies } from '../policies/demo.js';
 import { seedDemoPresets } from '../presets/demo.js';
+import { seedDemoOfficeDrugs } from '../office-drugs/demo.js';
+import { SqliteOfficeDrugStore } from '../store/office-drugs/sqlite.js';
 import { seedDemoShop } from '../shop/demo.js';
 import { SqliteOrgFormStore } from '../store/forms/sqlite.js';
 import { SqliteFeedbackStore } from '../store/feedback/sqlite.js';
@@ -115,6 +117,15 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
     .then(() =>
       // Issue 39: the demo office's presets (two of the demo's, one of the demo user's).
       seedDemoPresets({ presets: new SqlitePresetStore(db) }, DEMO_ORGS.office.id, now, { userId: DEMO_USER.id }),
+    )
+    .then(() =>
+      // Issue 39: the demo office's drug list (customize-drugs) and its parent's.
+      seedDemoOfficeDrugs(
+        { drugs: new SqliteOfficeDrugStore(db) },
+        { office: DEMO_ORGS.office.id, parent: DEMO_ORGS.parent.id },
+        now,
+        { userId: DEMO_USER.id },
+      ),
     )
     .then(() =>
       // Issue 37: the team's store with a catalogue, and an order of the demo office in each status.

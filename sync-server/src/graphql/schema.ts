@@ -7,6 +7,7 @@ import type { GraphqlContext, ServerContext } from './context.js';
 import { feedbackResolvers, feedbackTypeDefs } from './feedback.js';
 import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
+import { officeDrugResolvers, officeDrugTypeDefs } from './office-drugs.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { policyResolvers, policyTypeDefs } from './policies.js';
@@ -28,6 +29,7 @@ export const SCHEMA_RESOLVERS = [
   policyResolvers,
   checklistResolvers,
   preopResolvers,
+  officeDrugResolvers,
   presetResolvers,
   billingResolvers,
   shopResolvers,
@@ -49,6 +51,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       policyTypeDefs,
       checklistTypeDefs,
       preopTypeDefs,
+      officeDrugTypeDefs,
       presetTypeDefs,
       billingTypeDefs,
       shopTypeDefs,

@@ -7,3 +7,4 @@ export { useCaseAppointment, type CaseAppointment } from './header/useCaseAppoin
 export { flagSection, jumpToSection } from './signoff/signoffTargets.js';
 export { ASA_OPTIONS } from './start/startCase.js';
 export { MANUAL_VITAL_FIELDS, ManualVitalsDialog } from './vitals/ManualVitals.js';
+export { variantLabel } from './local-anesthetics/localAnesthetics.js';

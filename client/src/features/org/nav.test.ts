@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminLabel } from '../orgs/index.js';
 import { orgNav } from './nav.js';
 
 describe("the office's navigation", () => {
@@ -21,5 +22,12 @@ describe("the office's navigation", () => {
     const withShop = orgNav('org1', false, true).map((l) => l.label);
     expect(withShop.filter((l) => l !== 'Shop')).toEqual(without);
     expect(withShop.indexOf('Shop')).toBe(withShop.indexOf('Inventories') + 1);
+  });
+
+  it('links to the office’s presets and its drug list (issue 39)', () => {
+    const links = orgNav('org1', true, false);
+    expect(links.find((l) => l.label === 'Presets')?.href).toBe('/org/org1/provider-case-presets');
+    expect(links.find((l) => l.label === 'Drugs')?.href).toBe('/org/org1/customize-drugs');
+    expect(orgNav('org1', false, false).map((l) => l.label)).toContain(adminLabel('Drugs', false));
   });
 });

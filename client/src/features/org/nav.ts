@@ -24,6 +24,9 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
     { label: 'Pre-Op List', href: `${base}/preop-list` },
     { label: 'Report Review', href: `${base}/report-review` },
     { label: 'Forms', href: `${base}/forms` },
+    // Issue 39: the office's presets by provider, and its drug list (admins change it; everyone sees it).
+    { label: 'Presets', href: `${base}/provider-case-presets` },
+    { label: adminLabel('Drugs', isAdmin), href: `${base}/customize-drugs` },
     { label: 'Inventories', href: `${base}/inventories` },
     ...(storeOn ? [{ label: 'Shop', href: `${base}/shop` }] : []),
     { label: adminLabel('Analytics', isAdmin), href: `${base}/analytics` },

@@ -21,6 +21,7 @@ import { MemberPage } from '../orgs/index.js';
 import { MembersPage } from '../orgs/index.js';
 import { SettingsPage } from '../orgs/index.js';
 import { OrgDetailsPage } from '../orgs/index.js';
+import { CustomizeDrugsPage } from '../office-drugs/index.js';
 import { PatientPage } from '../patients/index.js';
 import { PreopListPage, PreopSettingsSection } from '../preop/index.js';
 import { ProviderCasePresetsPage } from '../presets/index.js';
@@ -41,7 +42,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'apps/installed/:appInstallationId', title: 'Installed App' },
   ...webhookRoutes('apps/installed/:appInstallationId'),
   { path: 'baa', title: 'Business Associate Agreement', element: createElement(BaaPage) },
-  { path: 'customize-drugs', title: 'Customize Drugs' },
+  { path: 'customize-drugs', title: 'Customize Drugs', element: createElement(CustomizeDrugsPage) },
   { path: 'new-case', title: 'New Case', element: createElement(NewCasePage) },
   { path: 'patients', title: 'Patients', element: createElement(PatientsPage) },
   {

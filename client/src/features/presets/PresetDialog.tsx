@@ -4,6 +4,7 @@ import {
   PRESET_DIALOG_WIDTH_PX,
   PRESET_LIMITS,
   PRESET_SAVED_CLOSE_MS,
+  officeOrderedItems,
   pickPresetItems,
   presetDialogName,
   presetItems,
@@ -15,6 +16,7 @@ import {
 } from '@vigil/shared';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { errorCode } from '../../data/graphql.js';
+import { useOfficeDrugs } from '../../data/officeDrugs.js';
 import * as api from './api.js';
 import { PresetItemsEditor } from './PresetItemsEditor.js';
 
@@ -56,7 +58,9 @@ const REFUSALS = {
  */
 export function PresetDialog(props: PresetDialogProps): ReactNode {
   const { orgId, macro, original, editing, owners, onSaved, onClose } = props;
-  const items = useMemo(() => presetItems(macro), [macro]);
+  // [OD3] The office's drugs first (customize-drugs).
+  const office = useOfficeDrugs(orgId);
+  const items = useMemo(() => officeOrderedItems(presetItems(macro), macro, office), [macro, office]);
   const [{ mode, name }, setNaming] = useState(() => presetDialogName('update', original));
   const [owner, setOwner] = useState(owners[0]?.value ?? '');
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(items.map((i) => i.key)));

@@ -29,6 +29,8 @@ export type OrgAuditAction =
   | 'orgChecklistSet'
   // Issue 40: the pre-op list's review period (PRE3).
   | 'preopSettingsSet'
+  // Issue 39: the office's drug list (customize-drugs).
+  | 'officeDrugsSet'
   // Issue 39: presets (macros), the office's and its users'.
   | 'presetCreated'
   | 'presetUpdated'

@@ -7,6 +7,7 @@ import { AUDIT_ANCHOR_MIGRATION } from '../audit/migration.js';
 import { ORG_CHECKLISTS_MIGRATION } from '../checklists/migration.js';
 import { FEEDBACK_MIGRATION } from '../feedback/migration.js';
 import { PREOP_SETTINGS_MIGRATION } from '../preop/migration.js';
+import { OFFICE_DRUGS_MIGRATION } from '../office-drugs/migration.js';
 import { CHANGE_FEED_MIGRATION, CHANGE_FEED_WITHOUT_AUTOINCREMENT_MIGRATION } from '../changes/migration.js';
 import { FORMS_MIGRATION } from '../forms/migration.js';
 import { LEASES_MIGRATION } from '../leases/migration.js';
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   FEEDBACK_MIGRATION,
   ANALYTICS_FACTS_MIGRATION,
   PREOP_SETTINGS_MIGRATION,
+  OFFICE_DRUGS_MIGRATION,
 ];

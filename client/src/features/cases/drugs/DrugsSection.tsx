@@ -1,13 +1,14 @@
 import { Alert, Divider, Stack, Text, Title } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
-import { SEDATION_LEVELS, type SedationLevel } from '@vigil/shared';
+import { SEDATION_LEVELS, officeMaximumRows, type SedationLevel } from '@vigil/shared';
+import { useOfficeDrugs } from '../../../data/officeDrugs.js';
 import { DrawnForm } from './DrawnForm.js';
 import { DrugTable } from './DrugTable.js';
 import { Fluids } from './Fluids.js';
 import { GiveDrugForm } from './GiveDrugForm.js';
 import { Infusions } from './Infusions.js';
 import { Inhalation } from './Inhalation.js';
-import { drugWarnings, summarizeDrugs } from './model.js';
+import { drugWarnings, officeDrugCatalogue, summarizeDrugs } from './model.js';
 import { PreMeds } from './PreMeds.js';
 import { putListEntry, useCaseList, useCaseValue } from '../../../case/index.js';
 import type { CaseSectionProps } from '../caseSection.js';
@@ -31,12 +32,19 @@ export function DrugsSection({ doc, readOnly, context }: CaseSectionProps): Reac
   const [waste] = useCaseValue<boolean>(doc, 'calculateDrugWaste');
   const [level] = useCaseValue<string>(doc, 'sedationLevel');
   const { weightKg, ageYears } = context;
+  // The office's drugs first in the pickers (customize-drugs, OD3), and its own drugs' maxima (OD4).
+  const office = useOfficeDrugs(context.orgId);
+  const catalogue = useMemo(() => officeDrugCatalogue(office), [office]);
+  const officeRows = useMemo(() => officeMaximumRows(office), [office]);
   const summaries = useMemo(
-    () => summarizeDrugs(drugs.items, waste === true, { weightKg, ageYears }),
-    [drugs.items, waste, weightKg, ageYears],
+    () => summarizeDrugs(drugs.items, waste === true, { weightKg, ageYears, officeRows }),
+    [drugs.items, waste, weightKg, ageYears, officeRows],
   );
   // [DM5] Past a maximum (every route counted), or not fully checked: shown under the form.
-  const warnings = useMemo(() => drugWarnings(drugs.items, { weightKg, ageYears }), [drugs.items, weightKg, ageYears]);
+  const warnings = useMemo(
+    () => drugWarnings(drugs.items, { weightKg, ageYears, officeRows }),
+    [drugs.items, weightKg, ageYears, officeRows],
+  );
   const oral = summaries.filter((s) => s.group === 'oral');
   const parenteral = summaries.filter((s) => s.group === 'parenteral');
   const removeDrug = (id: string): void => drugs.removeWhere((e) => e.id === id);
@@ -52,6 +60,8 @@ export function DrugsSection({ doc, readOnly, context }: CaseSectionProps): Reac
         given={drugs.items}
         disabled={readOnly}
         onGive={drugs.add}
+        catalogue={catalogue}
+        officeRows={officeRows}
       />
       {warnings.map((i) => (
         <Alert
@@ -80,6 +90,7 @@ export function DrugsSection({ doc, readOnly, context }: CaseSectionProps): Reac
 
       <Divider label="Pre-meds" labelPosition="left" />
       <PreMeds
+        office={office}
         items={preMeds.items}
         disabled={readOnly}
         onAdd={preMeds.add}
@@ -97,7 +108,13 @@ export function DrugsSection({ doc, readOnly, context }: CaseSectionProps): Reac
       />
 
       <Divider label="Inhalation agents" labelPosition="left" />
-      <Inhalation entries={drugs.items} sedationLevel={sedationLevelOf(level)} disabled={readOnly} onAdd={drugs.add} />
+      <Inhalation
+        entries={drugs.items}
+        sedationLevel={sedationLevelOf(level)}
+        disabled={readOnly}
+        onAdd={drugs.add}
+        office={office}
+      />
 
       <Divider label="Fluids" labelPosition="left" />
       <Fluids entries={drugs.items} disabled={readOnly} onAdd={drugs.add} onRemove={removeDrug} />

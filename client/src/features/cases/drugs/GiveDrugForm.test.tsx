@@ -2,8 +2,9 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { officeMaximumRows, type OfficeDrug } from '@vigil/shared';
 import { GiveDrugForm } from './GiveDrugForm.js';
-import type { DrugEntry } from './model.js';
+import { officeDrugCatalogue, type DrugEntry } from './model.js';
 
 afterEach(cleanup);
 const NOW = new Date(2026, 10, 22, 10, 0).getTime();
@@ -190,5 +191,79 @@ describe('dose checks before the dose (issue 25, DM2–DM4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add drug' }));
     expect(onGive).toHaveBeenCalledTimes(1);
     expect(confirmationOpen()).toBe(false);
+  });
+});
+
+describe('the office’s drugs first (customize-drugs, issue 39)', () => {
+  const remimazolam: OfficeDrug = {
+    id: 'custom-remimazolam',
+    category: 'parenteral',
+    name: 'Remimazolam',
+    custom: true,
+    unit: 'mg',
+    routes: ['IV'],
+    commonDoses: [2.5, 5],
+    maximum: null,
+  };
+  const triazolam: OfficeDrug = {
+    id: 'triazolam',
+    category: 'oral',
+    name: 'Triazolam',
+    custom: false,
+    unit: 'mg',
+    routes: ['SL'],
+    commonDoses: [0.25],
+    maximum: null,
+  };
+
+  function renderOffice(office: OfficeDrug[]): ReturnType<typeof vi.fn> {
+    const onGive = vi.fn();
+    render(
+      <MantineProvider>
+        <GiveDrugForm
+          weightKg={70}
+          ageYears={40}
+          disabled={false}
+          onGive={onGive}
+          now={() => NOW}
+          catalogue={officeDrugCatalogue(office)}
+          officeRows={officeMaximumRows(office)}
+        />
+      </MantineProvider>,
+    );
+    return onGive;
+  }
+  const offered = (): string[] =>
+    [...document.querySelectorAll('#vigil-drug-catalogue option')].map((o) => o.getAttribute('value') ?? '');
+
+  it('[OD3] offers the office’s drugs first, in its order, then the rest of the catalogue', () => {
+    renderOffice([remimazolam, triazolam]);
+    expect(offered().slice(0, 3)).toEqual(['Remimazolam', 'Triazolam', 'Acetaminophen']);
+    expect(offered()).toContain('Midazolam');
+  });
+
+  it('takes the office’s route and offers its common doses in one tap', () => {
+    const onGive = renderOffice([triazolam]);
+    set('Drug', 'Triazolam');
+    fireEvent.click(screen.getByRole('button', { name: '0.25 mg' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add drug' }));
+    expect((onGive.mock.calls[0]![0] as DrugEntry).doses![0]).toMatchObject({ route: 'SL', amount: 0.25, unit: 'mg' });
+  });
+
+  it('[OD4] says an office drug without a maximum has none, and checks one with a sourced maximum', () => {
+    renderOffice([remimazolam]);
+    set('Drug', 'Remimazolam');
+    expect(screen.getByTestId('dose-check').textContent).toContain('has no maximum on file');
+    cleanup();
+    const onGive = renderOffice([
+      { ...remimazolam, maximum: { unit: 'mg', perKg: null, absolute: 20, source: 'Byfavo label' } },
+    ]);
+    set('Drug', 'Remimazolam');
+    set('Dose', '25');
+    expect(screen.getByTestId('dose-check').textContent).toContain('Office maximum: Byfavo label');
+    fireEvent.click(screen.getByRole('button', { name: 'Add drug' }));
+    // 25 mg of 20 mg: nothing is charted without the explicit confirmation (DM4).
+    expect(onGive).not.toHaveBeenCalled();
+    expect(screen.getByTestId('over-maximum')).toBeTruthy();
   });
 });

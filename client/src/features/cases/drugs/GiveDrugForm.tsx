@@ -11,6 +11,7 @@ import {
   overMaximumLines,
   pctOfMaxForDisplay,
   type DoseCheck,
+  type DrugMaximumRow,
   type DrugRoute,
 } from '@vigil/shared';
 import { ConfirmOverMaximum } from '../ConfirmOverMaximum.js';
@@ -22,6 +23,7 @@ import {
   findCatalogueDrug,
   readAmount,
   readDoseTime,
+  type CatalogueDrug,
   type DoseRecord,
   type DrugEntry,
 } from './model.js';
@@ -30,14 +32,19 @@ import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
 import { CheckboxField } from '../../../ui/kit/CheckboxField.js';
 import { TimeField } from '../../../ui/kit/TimeField.js';
 
-// Made once: the form re-renders at each keystroke, and these never change.
-const CATALOGUE_LIST = (
-  <datalist id="vigil-drug-catalogue">
-    {DRUG_CATALOGUE.map((d) => (
-      <option key={d.id} value={d.name} />
-    ))}
-  </datalist>
-);
+/** The drug names offered, the office's first (OD3): made again only when the list changes. */
+function CatalogueList({ catalogue }: { catalogue: readonly CatalogueDrug[] }): ReactNode {
+  return useMemo(
+    () => (
+      <datalist id="vigil-drug-catalogue">
+        {catalogue.map((d) => (
+          <option key={d.id} value={d.name} />
+        ))}
+      </datalist>
+    ),
+    [catalogue],
+  );
+}
 const ROUTE_OPTIONS = [...PARENTERAL_AND_ORAL_ROUTES];
 const UNIT_OPTIONS = [...DRUG_UNITS];
 
@@ -50,7 +57,13 @@ export interface GiveDrugFormProps {
   disabled: boolean;
   onGive: (entry: DrugEntry) => void;
   now?: () => number;
+  /** The drugs offered, the office's first (customize-drugs, OD3); the catalogue without one. */
+  catalogue?: readonly CatalogueDrug[];
+  /** The office's maxima of its own drugs (OD4). */
+  officeRows?: readonly DrugMaximumRow[];
 }
+
+const NO_ROWS: readonly DrugMaximumRow[] = [];
 
 const NOTHING_GIVEN: readonly DrugEntry[] = [];
 
@@ -157,6 +170,7 @@ interface DrugDraftSetters {
 }
 
 interface DrugFieldsProps {
+  catalogue: readonly CatalogueDrug[];
   values: DrugDraft;
   set: DrugDraftSetters;
   disabled: boolean;
@@ -166,7 +180,15 @@ interface DrugFieldsProps {
 }
 
 /** The form's fields in a row, a drug from the catalogue setting its unit and a route it has. */
-function DrugFields({ values, set, disabled, nameError, amountError, timeError }: DrugFieldsProps): ReactNode {
+function DrugFields({
+  catalogue,
+  values,
+  set,
+  disabled,
+  nameError,
+  amountError,
+  timeError,
+}: DrugFieldsProps): ReactNode {
   const { name, route, unit, amountText, timeText, preProcedure } = values;
   const { setName, setRoute, setUnit, setAmountText, setTimeText, setPreProcedure } = set;
   // Each field's element is kept while its own values are the same, so a keystroke re-renders
@@ -186,7 +208,7 @@ function DrugFields({ values, set, disabled, nameError, amountError, timeError }
         onChange={(e) => {
           const text = e.currentTarget.value;
           setName(text);
-          const known = findCatalogueDrug(text);
+          const known = findCatalogueDrug(text, catalogue);
           if (known) {
             setUnit(known.unit);
             setRoute((r) => (known.routes.includes(r) ? r : known.routes[0]!));
@@ -194,7 +216,7 @@ function DrugFields({ values, set, disabled, nameError, amountError, timeError }
         }}
       />
     ),
-    [name, disabled, nameError, setName, setUnit, setRoute],
+    [catalogue, name, disabled, nameError, setName, setUnit, setRoute],
   );
   const routeField = useMemo(
     () => (
@@ -269,7 +291,7 @@ function DrugFields({ values, set, disabled, nameError, amountError, timeError }
   return (
     <Group align="flex-start" wrap="wrap" gap="sm">
       {nameField}
-      {CATALOGUE_LIST}
+      <CatalogueList catalogue={catalogue} />
       {routeField}
       {amountField}
       {unitField}
@@ -294,6 +316,8 @@ export function GiveDrugForm({
   disabled,
   onGive,
   now = Date.now,
+  catalogue = DRUG_CATALOGUE,
+  officeRows = NO_ROWS,
 }: GiveDrugFormProps): ReactNode {
   const [name, setName] = useState('');
   const [route, setRoute] = useState<DrugRoute>('IV');
@@ -308,8 +332,9 @@ export function GiveDrugForm({
   const amountError = amount.error ?? (amount.value == null ? 'Enter the dose' : null);
 
   const [confirming, setConfirming] = useState<string[] | null>(null);
-  const drugId = name.trim() === '' ? null : drugIdFor(name);
-  const drugName = findCatalogueDrug(name)?.name ?? name.trim();
+  const known = findCatalogueDrug(name, catalogue);
+  const drugId = name.trim() === '' ? null : drugIdFor(name, catalogue);
+  const drugName = known?.name ?? name.trim();
   const prior = useMemo(() => (drugId == null ? [] : dosesOfDrug(given, drugId)), [given, drugId]);
   const check =
     drugId == null
@@ -321,6 +346,7 @@ export function GiveDrugForm({
           given: prior,
           weightKg,
           ageYears,
+          officeRows,
         });
 
   // [DM6] An age warning shows as soon as the drug and route are picked.
@@ -367,6 +393,7 @@ export function GiveDrugForm({
     >
       <Stack gap="xs">
         <DrugFields
+          catalogue={catalogue}
           values={{ name, route, unit, amountText, timeText, preProcedure }}
           set={{ setName, setRoute, setUnit, setAmountText, setTimeText, setPreProcedure }}
           disabled={disabled}
@@ -374,8 +401,18 @@ export function GiveDrugForm({
           amountError={amount.error ?? (tried && amountError ? amountError : undefined)}
           timeError={time.error}
         />
+        {known?.commonDoses && known.commonDoses.length > 0 && !disabled && (
+          <Group gap={6} aria-label={`Common doses of ${known.name}`}>
+            <Text size="sm">Common doses:</Text>
+            {known.commonDoses.map((dose) => (
+              <Button key={dose} size="compact-sm" variant="default" onClick={() => setAmountText(String(dose))}>
+                {dose} {known.unit}
+              </Button>
+            ))}
+          </Group>
+        )}
         {ageWarning && !disabled && <AgeWarning warning={ageWarning} />}
-        {check && !disabled && (findCatalogueDrug(name) != null || amount.value != null) && (
+        {check && !disabled && (known != null || amount.value != null) && (
           <DoseCheckNote
             check={check}
             drugName={drugName}

@@ -1,6 +1,8 @@
 import { Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import {
+  officeFirst,
+  type OfficeDrug,
   inhalationAgentsFor,
   inhalationValueError,
   newId,
@@ -48,18 +50,31 @@ export interface InhalationProps {
   disabled: boolean;
   onAdd: (entry: DrugEntry) => void;
   now?: () => number;
+  /** The office's drug list (customize-drugs): its inhalation agents first (OD3). */
+  office?: readonly OfficeDrug[];
 }
+
+const NO_OFFICE: readonly OfficeDrug[] = [];
 
 /**
  * Inhalation agents (spec 002 §9): Oxygen, Nitrous Oxide (max 25 L/min, step 0.5), Sevoflurane
  * (8 %), Desflurane (18 %), Isoflurane (5 %), Medical Air for deep or GA only [DR8, DR9]. Each
  * change of setting is charted as a new value at its time; 0 turns the agent off.
  */
-export function Inhalation({ entries, sedationLevel, disabled, onAdd, now = Date.now }: InhalationProps): ReactNode {
+export function Inhalation({
+  entries,
+  sedationLevel,
+  disabled,
+  onAdd,
+  now = Date.now,
+  office = NO_OFFICE,
+}: InhalationProps): ReactNode {
   const settings = currentSettings(entries);
+  // [OD3] The office's agents first; [DR9] still only those the sedation level allows.
+  const agents = officeFirst(inhalationAgentsFor(sedationLevel), office, 'inhalation', (_d, known) => known ?? null);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
-      {inhalationAgentsFor(sedationLevel).map((agent) => (
+      {agents.map((agent) => (
         <AgentRow
           key={agent.id}
           agent={agent}

@@ -1,7 +1,16 @@
 import type { PreMedEntry } from '@vigil/shared';
 import { Button, Group, Table, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { DRUG_UNITS, ORAL_SEDATIVES, PRE_MED_ROUTES, countablePreMeds, newId } from '@vigil/shared';
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  DRUG_UNITS,
+  ORAL_SEDATIVES,
+  PRE_MED_ROUTES,
+  countablePreMeds,
+  newId,
+  officeFirst,
+  type OfficeDrug,
+  type OralSedative,
+} from '@vigil/shared';
 import { clockTime } from '../../../ui/format.js';
 import { readAmount, readChartTime } from './model.js';
 import { ConfirmRemoval } from '../../../ui/ConfirmRemoval.js';
@@ -17,16 +26,43 @@ export interface PreMedsProps {
   onAdd: (entry: PreMedEntry) => void;
   onRemove: (id: string) => void;
   now?: () => number;
+  /** The office's drug list (customize-drugs): its oral sedatives first (OD3). */
+  office?: readonly OfficeDrug[];
 }
 
+const NO_OFFICE: readonly OfficeDrug[] = [];
+
 const slug = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '-');
+
+/** [OD3] The oral sedatives offered, the office's first with its default unit (customize-drugs); its own oral drugs among them. */
+function useOfficeSedatives(office: readonly OfficeDrug[]): OralSedative[] {
+  return useMemo(
+    () =>
+      officeFirst(ORAL_SEDATIVES, office, 'oral', (d, known): OralSedative => ({
+        id: d.id,
+        name: known?.name ?? d.name,
+        unit: d.unit === 'mcg' || d.unit === 'mg' ? d.unit : (known?.unit ?? 'mg'),
+        common: known?.common ?? false,
+        availableRoutes: known?.availableRoutes ?? ['PO', 'SL'],
+      })),
+    [office],
+  );
+}
 
 /**
  * Pre-meds and oral sedatives taken before the case (spec 002 §9): the sedative catalogue with
  * its default unit (mg; Fentanyl and Dexmedetomidine mcg) and the pre-med routes PO, SL, IM, IN,
  * PR, SC, TD, BUC, OR, INH, TOP, OPH. Only pre-meds with a drug id and name count [DR6].
  */
-export function PreMeds({ items, disabled, onAdd, onRemove, now = Date.now }: PreMedsProps): ReactNode {
+export function PreMeds({
+  items,
+  disabled,
+  onAdd,
+  onRemove,
+  now = Date.now,
+  office = NO_OFFICE,
+}: PreMedsProps): ReactNode {
+  const sedatives = useOfficeSedatives(office);
   const [name, setName] = useState('');
   const [route, setRoute] = useState<string>('PO');
   const [unit, setUnit] = useState<string>('mg');
@@ -44,7 +80,7 @@ export function PreMeds({ items, disabled, onAdd, onRemove, now = Date.now }: Pr
         onSubmit={(e) => {
           e.preventDefault();
           if (!canAdd) return;
-          const known = ORAL_SEDATIVES.find((s) => s.id === slug(name));
+          const known = sedatives.find((s) => slug(s.name) === slug(name));
           onAdd({
             id: newId('dos'),
             drugId: known?.id ?? `custom-${slug(name)}`,
@@ -71,12 +107,12 @@ export function PreMeds({ items, disabled, onAdd, onRemove, now = Date.now }: Pr
             onChange={(e) => {
               const text = e.currentTarget.value;
               setName(text);
-              const known = ORAL_SEDATIVES.find((s) => s.id === slug(text));
+              const known = sedatives.find((s) => slug(s.name) === slug(text));
               if (known) setUnit(known.unit);
             }}
           />
           <datalist id="vigil-premed-catalogue">
-            {ORAL_SEDATIVES.map((s) => (
+            {sedatives.map((s) => (
               <option key={s.id} value={s.name} />
             ))}
           </datalist>

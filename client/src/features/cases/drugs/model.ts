@@ -3,6 +3,8 @@ import { clockTime } from '../../../ui/format.js';
 import {
   INVALID_TIME_INPUT,
   ORAL_SEDATIVES,
+  PARENTERAL_DRUGS,
+  drugSlug,
   drugMaximumIssues,
   drugTotals,
   numericInputError,
@@ -11,8 +13,11 @@ import {
   routeGroup,
   type DrugRoute,
   type DrugTotals,
+  type DrugMaximumRow,
   type Issue,
   type MassUnit,
+  type OfficeDrug,
+  officeFirst,
 } from '@vigil/shared';
 
 /** A charted dose and a `drugsAdministered` entry: the shapes of shared's case-data entry schemas. */
@@ -23,33 +28,9 @@ export interface CatalogueDrug {
   name: string;
   unit: 'mg' | 'mcg';
   routes: readonly DrugRoute[];
+  /** The office's common doses of the drug (customize-drugs), offered as one-tap doses. */
+  commonDoses?: readonly number[];
 }
-
-/**
- * Parenteral drugs offered by name. The spec names no parenteral catalogue (decision): the drugs
- * a dental sedation office commonly gives, in their usual unit. Any other name may be typed.
- */
-const PARENTERAL_NAMES: readonly [string, 'mg' | 'mcg'][] = [
-  ['Midazolam', 'mg'],
-  ['Fentanyl', 'mcg'],
-  ['Propofol', 'mg'],
-  ['Ketamine', 'mg'],
-  ['Dexmedetomidine', 'mcg'],
-  ['Meperidine', 'mg'],
-  ['Nalbuphine', 'mg'],
-  ['Remifentanil', 'mcg'],
-  ['Methohexital', 'mg'],
-  ['Diphenhydramine', 'mg'],
-  ['Promethazine', 'mg'],
-  ['Glycopyrrolate', 'mg'],
-  ['Atropine', 'mg'],
-  ['Ondansetron', 'mg'],
-  ['Dexamethasone', 'mg'],
-  ['Ketorolac', 'mg'],
-  ['Acetaminophen', 'mg'],
-  ['Flumazenil', 'mg'],
-  ['Naloxone', 'mg'],
-];
 
 export const PARENTERAL_AND_ORAL_ROUTES = [
   'IV',
@@ -60,7 +41,7 @@ export const PARENTERAL_AND_ORAL_ROUTES = [
   'SL',
 ] as const satisfies readonly DrugRoute[];
 
-const slug = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '-');
+const slug = drugSlug;
 
 /**
  * Alphabetical by name, ignoring case. Not `localeCompare`: its first call loads the locale's
@@ -76,8 +57,8 @@ function byName(a: { name: string }, b: { name: string }): number {
 /** Every drug offered by name: the oral sedative catalogue (spec 002 §9) and the parenteral list. */
 export const DRUG_CATALOGUE: readonly CatalogueDrug[] = (() => {
   const byId = new Map<string, CatalogueDrug>();
-  for (const [name, unit] of PARENTERAL_NAMES)
-    byId.set(slug(name), { id: slug(name), name, unit, routes: ['IV', 'IMAD', 'IM', 'IN'] });
+  for (const { id, name, unit } of PARENTERAL_DRUGS)
+    byId.set(id, { id, name, unit, routes: ['IV', 'IMAD', 'IM', 'IN'] });
   for (const s of ORAL_SEDATIVES) {
     const known = byId.get(s.id);
     byId.set(s.id, {
@@ -90,15 +71,39 @@ export const DRUG_CATALOGUE: readonly CatalogueDrug[] = (() => {
   return [...byId.values()].sort(byName);
 })();
 
-/** The catalogue drug of a typed name (case and spacing ignored), or null for a drug not listed. */
-export function findCatalogueDrug(name: string): CatalogueDrug | null {
-  const id = slug(name);
-  return DRUG_CATALOGUE.find((d) => d.id === id) ?? null;
+/**
+ * [OD3] The drugs form's list with the office's oral and parenteral drugs first (customize-drugs),
+ * in its order, with its default unit, routes and common doses; its own drugs (id `custom-…`)
+ * among them; then the rest of the catalogue. Without an office list, the catalogue.
+ */
+export function officeDrugCatalogue(office: readonly OfficeDrug[]): readonly CatalogueDrug[] {
+  if (office.length === 0) return DRUG_CATALOGUE;
+  return officeFirst(DRUG_CATALOGUE, office, ['parenteral', 'oral'], (d, known) => {
+    const routes = d.routes.length > 0 ? d.routes : (known?.routes ?? []);
+    if (routes.length === 0) return null;
+    return {
+      id: d.id,
+      name: known?.name ?? d.name,
+      unit: d.unit === 'mcg' || d.unit === 'mg' ? d.unit : (known?.unit ?? 'mg'),
+      routes,
+      commonDoses: d.commonDoses,
+    };
+  });
 }
 
-/** The drug id of a typed name: the catalogue id, or `custom-` and the name for an unlisted drug. */
-export function drugIdFor(name: string): string {
-  return findCatalogueDrug(name)?.id ?? `custom-${slug(name)}`;
+/** The drug of a typed name in `catalogue` (case and spacing ignored), or null for a drug not listed. */
+export function findCatalogueDrug(
+  name: string,
+  catalogue: readonly CatalogueDrug[] = DRUG_CATALOGUE,
+): CatalogueDrug | null {
+  const id = slug(name);
+  if (id === '') return null;
+  return catalogue.find((d) => slug(d.name) === id) ?? null;
+}
+
+/** The drug id of a typed name: the catalogue id (an office drug's `custom-…`), or `custom-` and the name for an unlisted drug. */
+export function drugIdFor(name: string, catalogue: readonly CatalogueDrug[] = DRUG_CATALOGUE): string {
+  return findCatalogueDrug(name, catalogue)?.id ?? `custom-${slug(name)}`;
 }
 
 /** Text of a positive amount typed in a dose field: its value, or the field's error. */
@@ -141,6 +146,8 @@ export function readDoseTime(text: string, now: number): { value: number | null;
 export interface Patient {
   weightKg: number | null;
   ageYears: number | null;
+  /** The office's maxima of its own drugs (OD4). */
+  officeRows?: readonly DrugMaximumRow[];
 }
 const NO_PATIENT: Patient = { weightKg: null, ageYears: null };
 
@@ -212,7 +219,12 @@ export function summarizeDrugs(
         drawn: drawn.map((d) => ({ amount: d.amount, unit: d.unit as MassUnit })),
         calculateDrugWaste,
         // [DM3] maxDose and pctOfMax of the route group, each dose against its own route's maximum.
-        maxima: { drugId: g.drugId, weightKg: patient.weightKg, ageYears: patient.ageYears },
+        maxima: {
+          drugId: g.drugId,
+          weightKg: patient.weightKg,
+          ageYears: patient.ageYears,
+          officeRows: patient.officeRows,
+        },
       }),
     });
   }
@@ -251,5 +263,5 @@ export function drugWarnings(entries: readonly DrugEntry[], patient: Patient): I
     d.doses.push(...doses);
     byDrug.set(e.drugId, d);
   }
-  return drugMaximumIssues([...byDrug.values()], patient.weightKg, patient.ageYears);
+  return drugMaximumIssues([...byDrug.values()], patient.weightKg, patient.ageYears, patient.officeRows);
 }

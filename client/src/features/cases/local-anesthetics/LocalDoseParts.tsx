@@ -1,6 +1,8 @@
 import { Alert, Badge, Button, Group, Progress, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { findVariant, type Issue } from '@vigil/shared';
-import type { ReactNode } from 'react';
+import { findVariant, officeFirst, type Issue } from '@vigil/shared';
+import { useParams } from 'react-router';
+import { useOfficeDrugs } from '../../../data/officeDrugs.js';
+import { useMemo, type ReactNode } from 'react';
 import { clockTime } from '../../../ui/format.js';
 import { PAINTS_ALONE } from '../lightTable.js';
 import {
@@ -31,9 +33,15 @@ export interface VariantPickerProps {
 
 /** The variants as buttons in their cartridge colours (spec 002 §3), one of them picked. */
 export function VariantPicker({ variantId, onPick, disabled }: VariantPickerProps): ReactNode {
+  // [OD3] The office's variants first (customize-drugs): the office of the case screen's address.
+  const office = useOfficeDrugs(useParams().orgId ?? '');
+  const variants = useMemo(
+    () => officeFirst(PICKABLE_VARIANTS, office, 'local', (_d, known) => known ?? null),
+    [office],
+  );
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs" role="radiogroup" aria-label="Local anesthetic">
-      {PICKABLE_VARIANTS.map((v) => {
+      {variants.map((v) => {
         const colour = VARIANT_COLOURS[v.id] ?? { background: '#fff', text: '#000' };
         const selected = v.id === variantId;
         return (
