@@ -59,3 +59,4 @@ export * from './plans/index.js';
 export * from './presets/index.js';
 export * from './shop/orders.js';
 export * from './monitors/index.js';
+export * from './live/live-vitals.js';

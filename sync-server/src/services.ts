@@ -58,6 +58,7 @@ import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 import type { AuditedPolicies } from './policies/service.js';
 import { auditedOrgChecklists, OrgChecklistsService, type AuditedOrgChecklists } from './checklists/service.js';
 import { SqliteOrgChecklistStore } from './store/checklists/sqlite.js';
+import { buildLive, type LiveServices } from './services-live.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
 import { buildBilling, type BillingParts } from './services-billing.js';
@@ -136,6 +137,9 @@ export interface Services {
   presets: AuditedPresets;
   /** Sign-off policies (issue 29): an organisation's and its parents'. */
   policies: AuditedPolicies;
+  /** The live vitals of the cases in progress (issue 38, 41): the lists and the bus the live streams hear. */
+  live: LiveServices['live'];
+  liveBus: LiveServices['liveBus'];
   /** The office's checklists a new case starts with (issue 39). */
   checklists: AuditedOrgChecklists;
   /** The finalize gate (issue 29): sign-off flags, policies and overrides. */
@@ -216,11 +220,12 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     addressesChanging: (orgId, address, shipping) => billing.billing.updateAddresses(orgId, address, shipping),
   });
 
+  const liveParts = buildLive({ db, orgStore, access, resources, changeBus, changes, now, log });
   const caseChecker = new CaseChecker(log);
   const projector = compositionProjector({ service: fhir, store: resources, log });
   const rooms = buildRooms({
     ...{ config, db, log, accounts, access, ids, resources },
-    ...{ caseChecker, projector, accountStore, now },
+    ...{ caseChecker, projector, accountStore, now, live: liveParts.live },
   });
   caseStates.attach(rooms);
   // Issue 24: every audit record is sealed into the hash chain within a second.
@@ -327,6 +332,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     comments,
     inventories,
     billing,
+    ...liveParts,
     shop: new ShopService({
       ...{ shop: new SqliteShopStore(db), provider: billing.provider, billing: billing.billingStore },
       ...{ orgs: orgStore, access, now },

@@ -168,6 +168,10 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   updateTeamPlan: needs(['internalUber']),
   archiveTeamPlan: needs(['internalUber']),
   createTeamPlan: needs(['internalUber']),
+  // Live vitals (issue 38, 41): the office's cases in progress for its members and whoever
+  // administers it; across the children for whoever administers the parent `group`.
+  liveCases: needs(ORG_PERMISSION),
+  parentLiveCases: needs(['parentAdmin', 'internalUber']),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -541,6 +545,8 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation { createTeamPlan(plan: { lookupKey: "enterprise_yearly_2027", productName: "Enterprise", amount: 259000, waveforms: true, advancedFluids: true }) { id } }',
       {},
     ],
+    liveCases: () => ['query { liveCases(orgId: "office", first: 5) { caseId vitals { type } } }', {}],
+    parentLiveCases: () => ['query { parentLiveCases(parentOrgId: "group", first: 5) { caseId orgName } }', {}],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -564,8 +570,8 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 76 calls × 8 callers (issue 39 added the two checklist and the five preset calls).
-    expect(cells).toBe(608);
+    // 78 calls × 8 callers (issue 39 added the two checklist and the five preset calls; issue 38/41 the two live lists).
+    expect(cells).toBe(624);
     expect(deviations).toEqual([]);
   });
 });

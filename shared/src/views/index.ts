@@ -62,6 +62,7 @@ import {
   teamUserViewSchema,
 } from './orgs.js';
 import { orgChecklistsViewSchema } from '../orgs/checklists.js';
+import { liveCaseViewSchema, liveVitalViewSchema } from './live.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { caseAddendumSchema, caseSignedReportSchema, finalizedReportViewSchema, pdfShareViewSchema } from './report.js';
@@ -79,6 +80,7 @@ export * from './billing.js';
 export * from './forms.js';
 export * from './hhx.js';
 export * from './inventories.js';
+export * from './live.js';
 export * from './orgs.js';
 export * from './patient-forms.js';
 export * from './policies.js';
@@ -153,6 +155,9 @@ export const GRAPHQL_VIEWS = {
   WitnessInput: witnessInputSchema,
   LedgerEntryInput: ledgerEntryInputSchema,
   LedgerFilter: ledgerFilterSchema,
+  // live vitals (issue 38, issue 41)
+  LiveVital: liveVitalViewSchema,
+  LiveCase: liveCaseViewSchema,
   // policies
   Policy: policyViewSchema,
   // the office's checklists (issue 39)

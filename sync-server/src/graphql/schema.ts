@@ -6,6 +6,7 @@ import type { GraphqlContext, ServerContext } from './context.js';
 import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
+import { liveResolvers, liveTypeDefs } from './live.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { policyResolvers, policyTypeDefs } from './policies.js';
 import { presetResolvers, presetTypeDefs } from './presets.js';
@@ -27,6 +28,7 @@ export const SCHEMA_RESOLVERS = [
   presetResolvers,
   billingResolvers,
   shopResolvers,
+  liveResolvers,
 ];
 
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
@@ -45,6 +47,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       presetTypeDefs,
       billingTypeDefs,
       shopTypeDefs,
+      liveTypeDefs,
     ],
     resolvers: SCHEMA_RESOLVERS,
   });

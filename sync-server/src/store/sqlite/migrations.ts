@@ -14,6 +14,7 @@ import { SHOP_MIGRATION } from '../shop/migration.js';
 import { POLICIES_MIGRATION } from '../policies/migration.js';
 import { PRESETS_MIGRATION } from '../presets/migration.js';
 import { ONE_CURRENT_PDF_MIGRATION } from '../reports/migration.js';
+import { LIVE_CASES_MIGRATION } from '../live-cases/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   SHOP_MIGRATION,
   PRESETS_MIGRATION,
   ORG_CHECKLISTS_MIGRATION,
+  LIVE_CASES_MIGRATION,
 ];
