@@ -1,4 +1,4 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DATA_IS_DELAYED, LIVE_VITALS, liveVitalsDisplay, type LiveCaseView } from '@vigil/shared';
@@ -88,7 +88,14 @@ export function LiveVitalsTable({ rows, now, label }: LiveVitalsTableProps): Rea
                   </Table.Td>
                 ))}
                 <Table.Td>
-                  <Status display={display} />
+                  <Group gap={4} wrap="nowrap">
+                    <Status display={display} />
+                    {r.simulated && (
+                      <Badge color="grape" variant="light">
+                        Simulated
+                      </Badge>
+                    )}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             );
