@@ -66,6 +66,8 @@ export function LiveVitalsTable({ rows, now, label }: LiveVitalsTableProps): Rea
                 data-testid="live-case"
                 data-case-id={r.caseId}
                 data-freshness={display.kind === 'live' ? (display.delayed ?? 'fresh') : display.kind}
+                data-started-at={r.startedAt ?? undefined}
+                data-last-reading-at={r.lastReadingAt ?? undefined}
               >
                 <Table.Td>
                   <Anchor
