@@ -17,6 +17,7 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
   return [
     { label: 'Calendar', href: base, exact: true },
     { label: 'Cases', href: `${base}/cases` },
+    { label: 'Live Vitals', href: `${base}/live-vitals` },
     { label: 'Patients', href: `${base}/patients` },
     { label: 'Report Review', href: `${base}/report-review` },
     { label: 'Forms', href: `${base}/forms` },
