@@ -48,6 +48,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
     fhirRoutes({
       service: services.fhir,
       events: services.fhirEvents,
+      liveBus: services.liveBus,
       accounts,
       access: services.access,
       now: services.now,

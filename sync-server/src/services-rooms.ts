@@ -18,6 +18,7 @@ import { createSyncAuthorizer } from './sync/authorize.js';
 import type { CaseChecker } from './sync/case-check.js';
 import { caseKind } from './sync/kinds/case.js';
 import { healthHistoryKind } from './sync/kinds/health-history.js';
+import type { LiveCasesService } from './live/service.js';
 import type { compositionProjector } from './sync/projection.js';
 import { syncReadAuditor, userNames } from './sync/read-audit.js';
 import { SyncRooms } from './sync/rooms.js';
@@ -35,11 +36,13 @@ export interface RoomsParts {
   projector: ReturnType<typeof compositionProjector>;
   accountStore: AccountStore;
   now: () => number;
+  /** The live vitals' hook (issue 38): a case's document, at most once a second while it changes. */
+  live: Pick<LiveCasesService, 'caseChanged'>;
 }
 
 /** The server's one SyncRooms. */
 export function buildRooms(p: RoomsParts): SyncRooms {
-  const { config, db, log, accounts, access, ids, resources, caseChecker, projector, accountStore, now } = p;
+  const { config, db, log, accounts, access, ids, resources, caseChecker, projector, accountStore, now, live } = p;
   return new SyncRooms({
     log,
     store: new SqliteSyncStore(db),
@@ -59,6 +62,7 @@ export function buildRooms(p: RoomsParts): SyncRooms {
       caseKind({
         check: (content) => caseChecker.check(content),
         project: projector,
+        live: (address, caseData, finalized) => live.caseChanged(address.orgId, address.docId, caseData, finalized),
       }),
       // A room whose Composition is a health history (35089-2): its own root, schema and the same projection.
       healthHistoryKind({ store: resources, project: projector }),

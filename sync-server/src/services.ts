@@ -64,6 +64,7 @@ import { SqliteFeedbackStore } from './store/feedback/sqlite.js';
 import type { AuditedPreop } from './preop/service.js';
 import { buildPreop } from './services-preop.js';
 import type { AuditedOfficeDrugs } from './office-drugs/service.js';
+import { buildLive, type LiveServices } from './services-live.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
 import { buildBilling, type BillingParts } from './services-billing.js';
@@ -144,6 +145,9 @@ export interface Services {
   policies: AuditedPolicies;
   /** Help / Feedback messages to the team (issue 40). */
   feedback: FeedbackService;
+  /** The live vitals of the cases in progress (issue 38, 41): the lists and the bus the live streams hear. */
+  live: LiveServices['live'];
+  liveBus: LiveServices['liveBus'];
   /** The office's checklists a new case starts with (issue 39). */
   checklists: AuditedOrgChecklists;
   /** The front desk's pre-op list, its NPO marks and the office's review period (issue 40). */
@@ -212,12 +216,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir } =
     core;
 
-  const { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr } = buildAccounts(
-    db,
-    authSettings,
-    now,
-    log,
-  );
+  const accountParts = buildAccounts(db, authSettings, now, log);
+  const { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr } = accountParts;
 
   const billing = buildBilling({ db, dataDir: config.dataDir, orgStore, access, sender, now, log, limiter, audit });
   const ready = seedNewDatabase(db, { demo: created && config.seedDemo, demoPlan: config.seedDemo }, billing, log);
@@ -230,11 +230,12 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     addressesChanging: (orgId, address, shipping) => billing.billing.updateAddresses(orgId, address, shipping),
   });
 
+  const liveParts = buildLive({ db, orgStore, access, resources, changeBus, changes, now, log });
   const caseChecker = new CaseChecker(log);
   const projector = compositionProjector({ service: fhir, store: resources, log });
   const rooms = buildRooms({
     ...{ config, db, log, accounts, access, ids, resources },
-    ...{ caseChecker, projector, accountStore, now },
+    ...{ caseChecker, projector, accountStore, now, live: liveParts.live },
   });
   caseStates.attach(rooms);
   // Issue 24: every audit record is sealed into the hash chain within a second.
@@ -342,6 +343,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     comments,
     inventories,
     billing,
+    ...liveParts,
     shop: new ShopService({
       ...{ shop: new SqliteShopStore(db), provider: billing.provider, billing: billing.billingStore },
       ...{ orgs: orgStore, access, now },

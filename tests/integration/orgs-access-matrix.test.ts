@@ -206,6 +206,10 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // Help / Feedback (issue 40): anyone signed in sends; the team reads.
   sendFeedback: needs(SIGNED_IN),
   feedbackMessages: needs(['internalUber']),
+  // Live vitals (issue 38, 41): the office's cases in progress for its members and whoever
+  // administers it; across the children for whoever administers the parent `group`.
+  liveCases: needs(ORG_PERMISSION),
+  parentLiveCases: needs(['parentAdmin', 'internalUber']),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -607,6 +611,8 @@ describe('organisations: access matrix of every call × role', () => {
       { m: `Feedback from ${r}` },
     ],
     feedbackMessages: () => ['query { feedbackMessages(first: 5) { id message } }', {}],
+    liveCases: () => ['query { liveCases(orgId: "office", first: 5) { caseId vitals { type } } }', {}],
+    parentLiveCases: () => ['query { parentLiveCases(parentOrgId: "group", first: 5) { caseId orgName } }', {}],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -630,9 +636,10 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 86 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
-    // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls).
-    expect(cells).toBe(688);
+    // 88 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls, issues 38/41
+    // the two live lists).
+    expect(cells).toBe(704);
     expect(deviations).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ export interface ViewLookups {
    * Appointment's signed-report link, which only the server writes ([SG2]).
    */
   signedCases?: ReadonlyMap<string, boolean>;
+  /** The cases receiving monitor readings now (LV3): the calendar's 'live' state (spec 000 §4). */
+  liveCases?: ReadonlySet<string>;
 }
 
 export function byId<T extends { id?: string }>(list: readonly T[] | undefined): Map<string, T> {

@@ -1,9 +1,14 @@
 import {
   idPrefixOf,
   LIVE_EVENT_FAILED_REMOVE_MS,
-  randomAlphanumeric, type FhirResource, type FhirResourceType } from '@vigil/shared';
+  liveVitalsEventSchema,
+  randomAlphanumeric,
+  type FhirResource,
+  type FhirResourceType,
+  type LiveVitalsEvent,
+} from '@vigil/shared';
 import { Dexie, liveQuery, type Table } from 'dexie';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fhirClient, FhirRequestError, type FhirClient, type ResourceOf } from './fhir.js';
 
 /*
@@ -428,26 +433,50 @@ async function applyLiveEvent(
 }
 
 /**
+ * What a screen hears of the live vitals on the organisation's live-event stream (issue 38): the
+ * stream opened (or opened again: what changed meanwhile is read again) and each summary pushed.
+ */
+export interface LiveVitalsListener {
+  onReady(): void;
+  onLiveVitals(event: LiveVitalsEvent): void;
+}
+
+/**
  * Keeps the organisation's cache fresh from `GET /api/fhir-sse/org/{orgId}` while mounted. A
  * dropped network is left to EventSource, which reconnects with Last-Event-ID so the server
  * replays what was missed; a stream the browser closed for good (the server refused it) counts
  * as failed and is opened again after 60 s. With `types`, only events of those resource types
  * reach the cache (the case screen: the Contract a patient signs and the Appointment's tasks,
- * not the case's own Composition projected back every pause in saving).
+ * not the case's own Composition projected back every pause in saving; none with []). With
+ * `live`, the same stream also carries the live vitals' summaries (`?liveVitals=1`).
  */
-export function useLiveResourceEvents(orgId: string, types?: readonly FhirResourceType[]): void {
-  const typesKey = types?.join(',') ?? '';
+export function useLiveResourceEvents(
+  orgId: string,
+  types?: readonly FhirResourceType[],
+  live?: LiveVitalsListener,
+): void {
+  const typesKey = types === undefined ? '*' : types.join(',');
+  const liveRef = useRef(live);
+  liveRef.current = live;
+  const wantsLive = live !== undefined;
   useEffect(() => {
     if (!orgId || typeof EventSource === 'undefined') return;
     const client = fhirClient(orgId);
-    const wanted = typesKey === '' ? null : new Set(typesKey.split(','));
+    const wanted = typesKey === '*' ? null : new Set(typesKey.split(','));
     let source: EventSource | null = null;
     let retry: number | undefined;
     let stopped = false;
     const open = (): void => {
-      source = new EventSource(`/api/fhir-sse/org/${encodeURIComponent(orgId)}`);
+      source = new EventSource(`/api/fhir-sse/org/${encodeURIComponent(orgId)}${wantsLive ? '?liveVitals=1' : ''}`);
       source.onmessage = (e: MessageEvent<string>) =>
         void applyLiveEvent(orgId, e.data, client, wanted).catch(() => undefined);
+      if (wantsLive) {
+        source.addEventListener('ready', () => liveRef.current?.onReady());
+        source.addEventListener('liveVitals', (e: MessageEvent<string>) => {
+          const parsed = liveVitalsEventSchema.safeParse(parseJson(e.data));
+          if (parsed.success) liveRef.current?.onLiveVitals(parsed.data);
+        });
+      }
       source.onerror = () => {
         if (source?.readyState !== EventSource.CLOSED || stopped) return;
         retry = window.setTimeout(open, LIVE_EVENT_FAILED_REMOVE_MS);
@@ -459,7 +488,15 @@ export function useLiveResourceEvents(orgId: string, types?: readonly FhirResour
       window.clearTimeout(retry);
       source?.close();
     };
-  }, [orgId, typesKey]);
+  }, [orgId, typesKey, wantsLive]);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -87,6 +87,18 @@ describe('appointment view (spec 000 §3 calendar event)', () => {
     });
   });
 
+  it('[CAL5] shows a case receiving monitor readings as live, unless it is finalized (issue 38)', () => {
+    const booked = appointment({ start: '2026-11-22T08:00:00Z', end: '2026-11-22T09:00:00Z' });
+    const liveCases = new Set([booked.id]);
+    expect(appointmentView(booked, { ...lookups, liveCases }, now)).toMatchObject({
+      state: 'live',
+      stateLabel: 'Live',
+    });
+    expect(appointmentView(booked, { ...lookups, liveCases: new Set() }, now).state).not.toBe('live');
+    const signed = new Map([[booked.id, true]]);
+    expect(appointmentView(booked, { ...lookups, liveCases, signedCases: signed }, now).state).toBe('complete');
+  });
+
   it('shows a case finalized only when the server says it is signed, whatever its appointment carries (issue 35 item 9)', () => {
     const withLink = appointment({
       start: '2026-11-22T08:00:00Z',

@@ -95,7 +95,13 @@ export function appointmentView(a: Appointment & { id: string }, lookups: ViewLo
   const end = a.end ? new Date(a.end) : null;
   const finalized = lookups.signedCases?.get(a.id) ?? extensionsOf(a, APPOINTMENT_EXTENSIONS.pdf).length > 0;
   const display = appointmentDisplay(
-    { status: a.status, start: start?.getTime() ?? null, end: end?.getTime() ?? null, liveVitals: false, finalized },
+    {
+      status: a.status,
+      start: start?.getTime() ?? null,
+      end: end?.getTime() ?? null,
+      liveVitals: lookups.liveCases?.has(a.id) ?? false,
+      finalized,
+    },
     now,
   );
   return {

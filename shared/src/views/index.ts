@@ -75,6 +75,7 @@ import {
   analyticsSummaryViewSchema,
 } from './analytics.js';
 import { officeDrugMaximumSchema, officeDrugSchema, officeDrugsViewSchema } from '../orgs/office-drugs.js';
+import { liveCaseViewSchema, liveVitalViewSchema } from './live.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { preopFormViewSchema, preopNpoViewSchema, preopRowViewSchema, preopSettingsViewSchema } from './preop.js';
@@ -94,6 +95,7 @@ export * from './billing.js';
 export * from './forms.js';
 export * from './hhx.js';
 export * from './inventories.js';
+export * from './live.js';
 export * from './orgs.js';
 export * from './patient-forms.js';
 export * from './policies.js';
@@ -180,6 +182,9 @@ export const GRAPHQL_VIEWS = {
   WitnessInput: witnessInputSchema,
   LedgerEntryInput: ledgerEntryInputSchema,
   LedgerFilter: ledgerFilterSchema,
+  // live vitals (issue 38, issue 41)
+  LiveVital: liveVitalViewSchema,
+  LiveCase: liveCaseViewSchema,
   // policies
   Policy: policyViewSchema,
   // the office's checklists (issue 39)

@@ -5,6 +5,7 @@ import { seedDemoPreop } from '../preop/demo.js';
 import { seedDemoForms } from '../forms/demo.js';
 import { seedDemoHealthHistories } from '../hhx/demo.js';
 import { seedDemoInventory } from '../inventories/demo.js';
+import { seedDemoLiveCase } from '../live/demo.js';
 import { seedDemoPolicies } from '../policies/demo.js';
 import { seedDemoPresets } from '../presets/demo.js';
 import { seedDemoOfficeDrugs } from '../office-drugs/demo.js';
@@ -14,6 +15,7 @@ import { SqliteOrgFormStore } from '../store/forms/sqlite.js';
 import { SqliteFeedbackStore } from '../store/feedback/sqlite.js';
 import { SqliteChangeStore } from '../store/changes/sqlite.js';
 import { SqliteInventoryStore } from '../store/inventories/sqlite.js';
+import { SqliteLiveCaseStore } from '../store/live-cases/sqlite.js';
 import { SqliteOrgStore } from '../store/orgs/sqlite.js';
 import { SqlitePolicyStore } from '../store/policies/sqlite.js';
 import { SqlitePresetStore } from '../store/presets/sqlite.js';
@@ -146,6 +148,10 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
       });
     })
     .then(() => seedDemoAnalytics(db, now))
+    .then(() =>
+      // Issue 38: today's arrived appointment is a case in progress on the live vitals screens.
+      seedDemoLiveCase({ live: new SqliteLiveCaseStore(db) }, DEMO_ORGS.office.id, now),
+    )
     .then(() => undefined);
 }
 

@@ -9,6 +9,7 @@ import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { officeDrugResolvers, officeDrugTypeDefs } from './office-drugs.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
+import { liveResolvers, liveTypeDefs } from './live.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { policyResolvers, policyTypeDefs } from './policies.js';
 import { preopResolvers, preopTypeDefs } from './preop.js';
@@ -35,6 +36,7 @@ export const SCHEMA_RESOLVERS = [
   shopResolvers,
   feedbackResolvers,
   analyticsResolvers,
+  liveResolvers,
 ];
 
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
@@ -57,6 +59,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       shopTypeDefs,
       feedbackTypeDefs,
       analyticsTypeDefs,
+      liveTypeDefs,
     ],
     resolvers: SCHEMA_RESOLVERS,
   });

@@ -9,12 +9,14 @@ import {
   operationOutcome,
   outcomeFromIssues,
   type FhirResourceType,
+  type LiveVitalsEvent,
   type OperationOutcome,
 } from '@vigil/shared';
 import { signedIn, type AccountsForCallers, type Caller } from '../access/caller.js';
 import { refusalOf, type OrgAccess } from '../access/index.js';
 import { AppError } from '../errors.js';
 import { LIVE_EVENT_REPLAY_PAGE, type DeliveredEvent, type LiveEvents } from '../fhir/live-events.js';
+import type { LiveVitalsBus } from '../live/bus.js';
 import { parseIfMatch, type FhirService, type RequestContext } from '../fhir/service.js';
 import type { StoredVersion } from '../store/resources/types.js';
 import type { Logger } from '../log.js';
@@ -44,7 +46,15 @@ export interface FhirRoutesDeps {
   log: Logger;
   /** Take the client address for audit events from X-Forwarded-For (behind a reverse proxy only). */
   trustProxy?: boolean;
+  /** The live vitals' summaries (issue 38): pushed as `liveVitals` events to a stream opened with `?liveVitals=1`. */
+  liveBus?: LiveVitalsBus;
 }
+
+/**
+ * A stream pushing live vitals asks again whether its caller may still read the organisation at
+ * most this often (summaries come once a second per case; the socket's recheck, RECHECK_AUTH_MS).
+ */
+export const LIVE_VITALS_RECHECK_MS = 10_000;
 
 const ORG_ID_RE = /^[a-z0-9_-]{1,64}$/;
 
@@ -285,6 +295,19 @@ function liveEventsRoute(deps: FhirRoutesDeps, app: Hono): void {
         if (server && !server.listening) stop();
       }, SSE_SHUTDOWN_POLL_MS);
       const unsubscribe = deps.events.subscribe(ctx.orgId, push);
+      // Live vitals (issue 38) for a stream that asks for them: summaries, no replay (a screen
+      // reads the list again on 'ready'), a later summary of a case replacing one not sent yet.
+      const live = new Map<string, LiveVitalsEvent>();
+      const unsubscribeLive =
+        deps.liveBus && c.req.query('liveVitals') === '1'
+          ? deps.liveBus.subscribe(ctx.orgId, (e) => {
+              const key = e.action === 'put' ? e.summary.caseId : e.caseId;
+              live.delete(key);
+              live.set(key, e);
+              wake?.();
+            })
+          : () => undefined;
+      let allowedAt = deps.now();
       const unregister = deps.events.onClose(stop);
       const endAt = deps.now() + SSE_MAX_STREAM_MS;
       // The last change sent: a live event the replay already sent (or an older one) is not sent again.
@@ -318,6 +341,14 @@ function liveEventsRoute(deps: FhirRoutesDeps, app: Hono): void {
         while (open) {
           if (queue.length > 0 && !(await stillAllowed())) break;
           while (queue.length > 0 && open) await send(queue.shift()!);
+          if (live.size > 0 && deps.now() - allowedAt > LIVE_VITALS_RECHECK_MS) {
+            if (!(await stillAllowed())) break;
+            allowedAt = deps.now();
+          }
+          for (const [key, e] of live) {
+            live.delete(key);
+            if (open) await stream.writeSSE({ event: 'liveVitals', data: JSON.stringify(e) });
+          }
           if (!open) break;
           let handle: ReturnType<typeof setTimeout> | undefined;
           const timer = await new Promise<'wake' | 'tick'>((resolve) => {
@@ -334,6 +365,7 @@ function liveEventsRoute(deps: FhirRoutesDeps, app: Hono): void {
       } finally {
         clearInterval(shutdownWatch);
         unsubscribe();
+        unsubscribeLive();
         unregister();
       }
     });

@@ -124,6 +124,28 @@ describe('document kinds (hooks registered at start)', () => {
   });
 });
 
+describe('a kind’s live summary (issue 38)', () => {
+  it('reads the merged root after saves, at most once a second: a burst of writes is read once more at its end', async () => {
+    const seen: { room: string; count: unknown; finalized: boolean }[] = [];
+    const kind: DocumentKind = {
+      name: 'case',
+      root: 'case',
+      live: ({ address, root, finalized }) => {
+        seen.push({ room: address.name, count: root.get('count'), finalized });
+      },
+    };
+    const url = await start({ store: new MemorySyncStore(), kinds: [kind] });
+    const doc = client(url, 'org1/cmp-live');
+    doc.getMap('case').set('count', 0);
+    await until(() => expect(seen).toEqual([{ room: 'org1/cmp-live', count: 0, finalized: false }]));
+    // Twenty writes on the open socket, each its own update and save.
+    for (let i = 1; i <= 20; i++) doc.getMap('case').set('count', i);
+    await until(() => expect(seen.at(-1)).toEqual({ room: 'org1/cmp-live', count: 20, finalized: false }));
+    // Read a second after the first (or at once, then once more): never once per write.
+    expect(seen.length).toBeLessThanOrEqual(3);
+  });
+});
+
 describe('a sealed document (finalize)', () => {
   const address = parseSyncPath('/api/sync/org1/cmp-seal')!;
 

@@ -2,6 +2,7 @@ import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
 import { SYNC_MESSAGE, type Issue } from '@vigil/shared';
 import type { Logger } from '../log.js';
+import { LIVE_SUMMARY_EVERY_MS } from './limits.js';
 import { isEmptyUpdate, message, send } from './messages.js';
 import type { ProjectionInput } from './projection.js';
 import type { RoomAddress } from './protocol.js';
@@ -45,6 +46,19 @@ export interface DocumentKind {
   editingClosesAt?: (root: Y.Map<unknown>) => number | null;
   /** Writes the content where FHIR readers see it, after saves pause (debounced by the rooms). */
   project?: (input: ProjectionInput) => void | Promise<void>;
+  /**
+   * Reads what live screens show of the document (a case's live vitals, issue 38) from the merged
+   * document, at most once per LIVE_SUMMARY_EVERY_MS per room after its saves, off the save path.
+   * It must read only what it needs from `root` (not the whole content) and must not throw.
+   */
+  live?: (input: LiveInput) => void | Promise<void>;
+}
+
+/** What a kind's live hook reads: the room's address and its merged root map, as it is now. */
+export interface LiveInput {
+  address: RoomAddress;
+  root: Y.Map<unknown>;
+  finalized: boolean;
 }
 
 /** The kind of rooms when no default kind is registered: a `case` root and no hooks. */
@@ -87,6 +101,31 @@ export class RoomHooks {
   afterSave(room: Room): void {
     this.scheduleProjection(room);
     this.scheduleValidation(room);
+    this.scheduleLive(room);
+  }
+
+  /**
+   * Reads the kind's live summary after a save: at once when the last read is
+   * LIVE_SUMMARY_EVERY_MS old, else once when it is (saves meanwhile join that one read).
+   */
+  private scheduleLive(room: Room): void {
+    const live = room.kind.live;
+    if (!live || room.liveTimer !== undefined) return;
+    const wait = Math.max(0, room.liveAt + LIVE_SUMMARY_EVERY_MS - Date.now());
+    room.liveTimer = setTimeout(() => {
+      room.liveTimer = undefined;
+      if (room.destroyed) return;
+      room.liveAt = Date.now();
+      const failed = (err: unknown): void =>
+        this.options.log.error({ err, room: room.address.name, kind: room.kind.name }, 'live summary failed');
+      try {
+        const input = { address: room.address, root: room.doc.getMap(room.kind.root), finalized: room.finalized };
+        void Promise.resolve(live(input)).catch(failed);
+      } catch (err) {
+        failed(err);
+      }
+    }, wait);
+    room.liveTimer.unref();
   }
 
   /**

@@ -9,6 +9,12 @@ export const COMPACT_AFTER_UPDATES = 500;
 export const RECHECK_AUTH_MS = 10_000;
 /** Merged content is validated at most this often per room, after a save. */
 export const VALIDATE_AFTER_MS = 1000;
+/**
+ * A document kind's live summary (a case's live vitals, issue 38) is read at most this often per
+ * room while its saves come: a monitor charting every 5 s is read once per reading, a burst of
+ * saves once a second.
+ */
+export const LIVE_SUMMARY_EVERY_MS = 1000;
 /** A room with no connection is dropped from memory after this (its state is in storage). */
 export const EVICT_AFTER_MS = 30_000;
 /**

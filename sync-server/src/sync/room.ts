@@ -56,6 +56,10 @@ export class Room {
   evictTimer: NodeJS.Timeout | undefined;
   validateTimer: NodeJS.Timeout | undefined;
   projectTimer: NodeJS.Timeout | undefined;
+  /** The kind's live summary waiting for its turn (at most one per LIVE_SUMMARY_EVERY_MS). */
+  liveTimer: NodeJS.Timeout | undefined;
+  /** When the kind's live summary was last read (epoch ms; 0: never). */
+  liveAt = 0;
   /** When the oldest change the projection does not hold yet was applied (undefined: none). */
   unprojectedSince: number | undefined;
   /** Who wrote the latest update (for the projection's audit event). */
@@ -238,6 +242,7 @@ export class Room {
     clearTimeout(this.evictTimer);
     clearTimeout(this.validateTimer);
     clearTimeout(this.projectTimer);
+    clearTimeout(this.liveTimer);
     this.awareness.destroy();
     this.awarenessDoc.destroy();
     this.cache?.destroy();

@@ -254,6 +254,7 @@ export class SyncRooms implements DocumentRooms {
         room.lastActive <= before &&
         room.validateTimer === undefined &&
         room.projectTimer === undefined &&
+        room.liveTimer === undefined &&
         room.sealed === 0 &&
         !this.queue.holds(room)
       ) {

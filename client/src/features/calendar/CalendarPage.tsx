@@ -34,6 +34,10 @@ import { placeOptions } from '../../ui/places.js';
 import { AppointmentItem } from '../../ui/AppointmentItem.js';
 import { appointmentView, matchesFilters, timeRangeText, type AppointmentView } from '../../ui/appointmentView.js';
 import { ChangeAppointmentDialog } from './ChangeAppointmentDialog.js';
+import { receivingCases, useOrgLiveCases, useSecondClock } from '../live-vitals/index.js';
+
+/** The calendar reads the 'live' state again this often when no reading arrives (a case stops being live 60 s after its last). */
+const LIVE_CALENDAR_TICK_MS = 10_000;
 import { useAppointmentsBetween, useSignedCases, useViewLookups } from '../../data/calendar.js';
 
 /** Appointments listed inside a day cell before "+N more". */
@@ -296,7 +300,10 @@ export function CalendarPage(): ReactNode {
   const { orgId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   useOutboxReplay(orgId);
-  useLiveResourceEvents(orgId);
+  // The office's stream also carries the live vitals: an appointment whose case receives readings is 'live'.
+  const live = useOrgLiveCases(orgId);
+  useLiveResourceEvents(orgId, undefined, live.listener);
+  const liveClock = useSecondClock(LIVE_CALENDAR_TICK_MS);
   const [today] = useState(() => new Date());
   const filters = readCalendarFilters(params, today);
   const key = monthKey(filters.month);
@@ -305,8 +312,11 @@ export function CalendarPage(): ReactNode {
   const appointments = useAppointmentsBetween(orgId, grid.start, grid.end);
   const lookups = useViewLookups(orgId);
   const signedCases = useSignedCases(orgId, appointments.data);
-  const now = Date.now();
-  const allViews = (appointments.data ?? []).map((a) => appointmentView(a, { ...lookups, signedCases }, now));
+  const now = Math.max(Date.now(), liveClock);
+  const liveCases = receivingCases(live.rows, now);
+  const allViews = (appointments.data ?? []).map((a) =>
+    appointmentView(a, { ...lookups, signedCases, liveCases }, now),
+  );
   const views = allViews.filter((v) => matchesFilters(v, filters, lookups.locations));
   const [changingId, setChangingId] = useState<string | null>(null);
   const changing = changingId ? allViews.find((v) => v.id === changingId) : undefined;

@@ -17,6 +17,12 @@ describe("the office's navigation", () => {
     expect(orgNav('org1', false, false).find((l) => l.href === '/org/org1/analytics')?.label).not.toBe('Analytics');
   });
 
+  it('links to the live vitals after the cases (issue 38)', () => {
+    const labels = orgNav('org1', false, false).map((l) => l.label);
+    expect(labels.indexOf('Live Vitals')).toBe(labels.indexOf('Cases') + 1);
+    expect(orgNav('org1', false, false).find((l) => l.label === 'Live Vitals')?.href).toBe('/org/org1/live-vitals');
+  });
+
   it('keeps the other links in their order either way', () => {
     const without = orgNav('org1', false, false).map((l) => l.label);
     const withShop = orgNav('org1', false, true).map((l) => l.label);

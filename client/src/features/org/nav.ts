@@ -19,6 +19,7 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
   return [
     { label: 'Calendar', href: base, exact: true },
     { label: 'Cases', href: `${base}/cases` },
+    { label: 'Live Vitals', href: `${base}/live-vitals` },
     { label: 'Patients', href: `${base}/patients` },
     // Issue 40: the front desk's list of the coming visits and what each patient still needs.
     { label: 'Pre-Op List', href: `${base}/preop-list` },

@@ -14,6 +14,7 @@ import { PatientHealthHistory } from '../health-history/index.js';
 import { InventoriesPage } from '../inventories/index.js';
 import { InventoryPage } from '../inventories/index.js';
 import { LedgerLogPage } from '../inventories/index.js';
+import { LiveVitalsPage } from '../live-vitals/index.js';
 import { LocationsPage } from '../locations/index.js';
 import { BaaPage } from '../orgs/index.js';
 import { GoLivePage } from '../orgs/index.js';
@@ -71,7 +72,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'locations', title: 'Locations', element: createElement(LocationsPage) },
   { path: 'integrations', title: 'Integrations' },
   { path: 'cases', title: 'Cases', element: createElement(CasesPage) },
-  { path: 'live-vitals', title: 'Live Vitals' },
+  { path: 'live-vitals', title: 'Live Vitals', element: createElement(LiveVitalsPage) },
   { path: 'cases/:appointmentId', title: 'Case', element: createElement(CasePage, { plugged: CASE_SECTIONS }) },
   { path: 'details', title: 'Details', element: createElement(OrgDetailsPage) },
   { path: 'preop-list', title: 'Pre-Op List', element: createElement(PreopListPage) },

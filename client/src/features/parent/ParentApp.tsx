@@ -6,6 +6,7 @@ import { useSession } from '../../session/SessionProvider.js';
 import { audienceOnly } from '../orgs/index.js';
 import { mayAdminister } from '../../session/sessionOrgs.js';
 import { FormEditorPage } from '../forms/index.js';
+import { ParentLivePage } from '../live-vitals/index.js';
 import { FormsPage } from '../forms/index.js';
 import { ParentOrgMembersPage, ParentOrgPage, ParentOrgsPage, ParentPeoplePage } from './ParentPages.js';
 
@@ -14,7 +15,7 @@ export const PARENT_ROUTES: readonly SubAppRoute[] = [
   { path: '', title: 'Admin Dashboard', element: <ParentOrgsPage title="Admin Dashboard" /> },
   { path: 'orgs', title: 'Organizations', element: <ParentOrgsPage /> },
   { path: 'orgs/:selectedOrgId', title: 'Organization', element: <ParentOrgPage /> },
-  { path: 'live', title: 'Live' },
+  { path: 'live', title: 'Live', element: <ParentLivePage /> },
   { path: 'calendar', title: 'Calendar' },
   { path: 'forms', title: 'Forms', element: <FormsPage /> },
   { path: 'forms/create', title: 'Create Form', element: <FormEditorPage /> },

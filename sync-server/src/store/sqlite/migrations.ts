@@ -18,6 +18,7 @@ import { SHOP_MIGRATION } from '../shop/migration.js';
 import { POLICIES_MIGRATION } from '../policies/migration.js';
 import { PRESETS_MIGRATION } from '../presets/migration.js';
 import { ONE_CURRENT_PDF_MIGRATION } from '../reports/migration.js';
+import { LIVE_CASES_MIGRATION } from '../live-cases/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ANALYTICS_FACTS_MIGRATION,
   PREOP_SETTINGS_MIGRATION,
   OFFICE_DRUGS_MIGRATION,
+  LIVE_CASES_MIGRATION,
 ];

@@ -1,8 +1,9 @@
 import * as Y from 'yjs';
-import { CASE_ROOT, caseEditingWindowEndFrom } from '@vigil/shared';
+import { CASE_ROOT, caseEditingWindowEndFrom, LEGACY_READINGS_KEY, MONITORS_KEY, READINGS_KEY } from '@vigil/shared';
 import { checkCaseContent, type CaseCheck, type WaveFix } from '../case-check.js';
-import type { DocumentCheck, DocumentKind } from '../hooks.js';
+import type { DocumentCheck, DocumentKind, LiveInput } from '../hooks.js';
 import type { ProjectionInput } from '../projection.js';
+import type { RoomAddress } from '../protocol.js';
 
 export interface CaseKindOptions {
   /**
@@ -12,6 +13,8 @@ export interface CaseKindOptions {
   check?: (content: unknown) => Promise<CaseCheck>;
   /** The Composition projection (compositionProjector); none by default. */
   project?: (input: ProjectionInput) => void | Promise<void>;
+  /** The case's live summary (LiveCasesService.caseChanged), handed what caseLiveData reads; none by default. */
+  live?: (address: RoomAddress, caseData: Record<string, unknown>, finalized: boolean) => void | Promise<void>;
 }
 
 /**
@@ -30,6 +33,50 @@ export function caseKind(options: CaseKindOptions = {}): DocumentKind {
     },
     editingClosesAt: caseEditingClosesAt,
     ...(options.project ? { project: options.project } : {}),
+    ...(options.live ? { live: liveHook(options.live) } : {}),
+  };
+}
+
+function liveHook(live: NonNullable<CaseKindOptions['live']>): (input: LiveInput) => void | Promise<void> {
+  return ({ address, root, finalized }) => live(address, caseLiveData(root), finalized);
+}
+
+/**
+ * How many of a case's newest readings its live summary reads (LV1 looks 7 minutes back: 84
+ * readings at one every 5 s, 420 at one a second); a 4-hour case holds 2,880 at one every 5 s.
+ */
+export const LIVE_READINGS_TAIL = 500;
+
+const jsonOf = (value: unknown): unknown => (value instanceof Y.AbstractType ? (value.toJSON() as unknown) : value);
+
+/** The first entry and the last `n` of a list of the case (a Y.Array, or a plain list an old client wrote). */
+function ends(value: unknown, n: number): unknown[] {
+  if (value instanceof Y.Array) {
+    const list = value as Y.Array<unknown>;
+    const length = list.length;
+    if (length <= n + 1) return list.toArray().map(jsonOf);
+    return [list.get(0), ...list.slice(length - n)].map(jsonOf);
+  }
+  if (!Array.isArray(value)) return [];
+  const list = value as unknown[];
+  return list.length <= n + 1 ? list : [list[0], ...list.slice(list.length - n)];
+}
+
+/**
+ * [LV1] What a case's live summary reads of its document, without turning the whole document into
+ * JSON: its events and vitals tracking switch, the monitors' headers, the first and the newest
+ * LIVE_READINGS_TAIL readings of each form (the first: when it started, without a caseStart) and,
+ * only for a case whose start is derived from everything charted (vitals tracking off, ET3), the
+ * rest of its content.
+ */
+export function caseLiveData(root: Y.Map<unknown>): Record<string, unknown> {
+  if (root.get('vitalsTrackingEnabled') === false) return root.toJSON();
+  return {
+    events: jsonOf(root.get('events')),
+    vitalsTrackingEnabled: jsonOf(root.get('vitalsTrackingEnabled')),
+    [MONITORS_KEY]: jsonOf(root.get(MONITORS_KEY)),
+    [READINGS_KEY]: ends(root.get(READINGS_KEY), LIVE_READINGS_TAIL),
+    [LEGACY_READINGS_KEY]: ends(root.get(LEGACY_READINGS_KEY), LIVE_READINGS_TAIL),
   };
 }
 

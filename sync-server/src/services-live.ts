@@ -1,0 +1,54 @@
+/**
+ * The live vitals (issue 38 "Screens", issue 41 "Parent organisation"), split from services.ts
+ * buildServices: the summaries' store, the live bus the live-event streams hear, the service the
+ * case rooms hand their documents to, and the finalize event that takes a case off the lists.
+ */
+import type { AuditSinks } from './access/audited.js';
+import type { OrgAccess } from './access/index.js';
+import { MemoryLiveVitalsBus, type LiveVitalsBus } from './live/bus.js';
+import { auditedLiveCases, LiveCasesService, type AuditedLiveCases } from './live/service.js';
+import type { Logger } from './log.js';
+import type { ChangeBus } from './store/changes/types.js';
+import { SqliteLiveCaseStore } from './store/live-cases/sqlite.js';
+import type { OrgStore } from './store/orgs/types.js';
+import type { ResourceStore } from './store/resources/types.js';
+import type { Db } from './store/sqlite/database.js';
+
+export interface LiveParts {
+  db: Db;
+  orgStore: OrgStore;
+  access: OrgAccess;
+  resources: ResourceStore;
+  changeBus: ChangeBus;
+  changes: { transaction<T>(fn: () => Promise<T>): Promise<T> };
+  now: () => number;
+  log: Logger;
+}
+
+export interface LiveServices {
+  /** The live lists (audited reads) and the rooms' hook. */
+  live: AuditedLiveCases;
+  /** Where the summaries are announced: the organisations' live-event streams push them. */
+  liveBus: LiveVitalsBus;
+}
+
+export function buildLive(p: LiveParts): LiveServices {
+  const liveBus = new MemoryLiveVitalsBus();
+  const service = new LiveCasesService({
+    store: new SqliteLiveCaseStore(p.db),
+    bus: liveBus,
+    orgs: p.orgStore,
+    access: p.access,
+    resources: p.resources,
+    now: p.now,
+    log: p.log,
+  });
+  // A finalized case leaves the live lists at once (its room may not change again).
+  p.changeBus.subscribe(({ change }) => {
+    const caseId = change.kind === 'case.finalized' ? change.payload.compositionId : null;
+    if (typeof caseId !== 'string') return;
+    service.ended(change.orgId, caseId).catch((err: unknown) => p.log.warn({ err, caseId }, 'live case not removed'));
+  });
+  const sinks: AuditSinks = { resources: p.resources, transaction: (fn) => p.changes.transaction(fn), now: p.now };
+  return { live: auditedLiveCases(service, sinks), liveBus };
+}
