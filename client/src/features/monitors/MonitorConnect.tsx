@@ -68,7 +68,7 @@ export function MonitorConnect({
       </Alert>
     );
   }
-  const open = live === 'connected' || live === 'waiting' || live === 'connecting';
+  const open = live === 'connected' || live === 'waiting';
   const note = MONITOR_PROTOCOL_INFO[protocol].note;
   const failed = live === 'failed' || (live === 'disconnected' && monitor.state.message != null);
   return (
@@ -78,7 +78,7 @@ export function MonitorConnect({
           label="Monitor type"
           size="sm"
           value={protocol}
-          disabled={disabled || open}
+          disabled={disabled || open || live === 'connecting'}
           data={SERIAL_PROTOCOLS.map((p) => ({ value: p, label: MONITOR_PROTOCOL_INFO[p].label }))}
           onChange={(e) => onProtocol(e.currentTarget.value as MonitorProtocol)}
         />
@@ -88,7 +88,7 @@ export function MonitorConnect({
             Disconnect monitor
           </Button>
         ) : (
-          <Button mih={44} disabled={disabled} onClick={() => void monitor.connect(protocol)}>
+          <Button mih={44} disabled={disabled || live === 'connecting'} onClick={() => void monitor.connect(protocol)}>
             Connect monitor
           </Button>
         )}

@@ -36,6 +36,8 @@ describe('Test Monitor Connection (/demo?mode=testMonitors)', () => {
       expect.stringMatching(/––/),
       expect.stringMatching(/7297/),
     ]);
+    // The newest reading is blank: the monitor is on and sends nothing.
+    expect(screen.getByText('The monitor is connected but sending blank vitals values.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Disconnect monitor' }));
     await flush();
     expect(screen.getByTestId('monitor-status').textContent).toBe('Disconnected');

@@ -1,6 +1,12 @@
 import { Code, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { MONITOR_READING_VITALS, type MonitorProtocol, type MonitorReading } from '@vigil/shared';
+import {
+  isBlankReading,
+  MONITOR_BLANK_VALUES,
+  MONITOR_READING_VITALS,
+  type MonitorProtocol,
+  type MonitorReading,
+} from '@vigil/shared';
 import { useLiveMonitorStatus, useSerialMonitor, type SerialMonitorHandle } from '../../devices/useSerialMonitor.js';
 import type { SerialLike } from '../../devices/webSerial.js';
 import { Page } from '../../ui/Page.js';
@@ -115,6 +121,9 @@ export function TestMonitorsPage({ serial }: TestMonitorsPageProps): ReactNode {
         Connect a monitor to see what it sends and what Vigil reads from it. No case is open here: nothing is charted.
       </Text>
       <MonitorConnect monitor={monitor} protocol={protocol} onProtocol={setProtocol} live={live} showNote />
+      {live === 'connected' && monitor.latest != null && isBlankReading(monitor.latest) && (
+        <Text c="orange.9">{MONITOR_BLANK_VALUES}</Text>
+      )}
       {monitor.supported && <StreamLog monitor={monitor} />}
     </Page>
   );
