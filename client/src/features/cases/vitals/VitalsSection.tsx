@@ -73,9 +73,9 @@ const INTERVALS = [
 
 /**
  * The vitals section: the live banner, the manual entries with 'Add vitals' (the provider's
- * most frequent action, above a long case's tables), the simulated monitor and a serial monitor, each vital's
- * tracking status, the chart over time and checkpoint rows every 5 or 10 minutes from case
- * start (spec 001 §4, §9; spec 002 §2–§5, §9).
+ * most frequent action, above a long case's tables), the simulated monitor and a serial monitor
+ * (issue 38), each vital's tracking status, the chart over time and checkpoint rows every 5 or 10
+ * minutes from case start (spec 001 §4, §9; spec 002 §2–§5, §9).
  */
 export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
   const records = useVitalsRecords(doc);
