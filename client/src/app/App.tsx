@@ -45,6 +45,10 @@ const PatientFormPage = lazyWithRetry<object>(() =>
   import('../features/patient-forms/PatientFormPage.js').then((m) => ({ default: m.PatientFormPage })),
 );
 const ResellerApp = lazyWithRetry(withChrome(() => import('../features/reseller/ResellerApp.js')));
+// /demo (the monitor test page, issue 38): its own chunk, with the monitor parsers.
+const DemoPage = lazyWithRetry<object>(() =>
+  import('../features/monitors/index.js').then((m) => ({ default: m.DemoPage })),
+);
 
 /**
  * Loads the code of the screen the app starts on, when it is a sub-app's: startApp.tsx renders once
@@ -87,7 +91,7 @@ export const PUBLIC_ROUTES: readonly SubAppRoute[] = [
     element: <RequireAuth children={<RequireVerifiedEmail children={<CreateOrgAltPage />} />} />,
   },
   { path: 'invitation', title: 'Invitation', element: <InvitationPage /> },
-  { path: 'demo', title: 'Demo' },
+  { path: 'demo', title: 'Demo', element: <SubApp children={<DemoPage />} /> },
   { path: 'patient-form/:token', title: 'Your Form', element: <SubApp children={<PatientFormPage />} /> },
 ];
 

@@ -11,5 +11,6 @@ export * from './hl7.js';
 export * from './pcd01.js';
 export * from './hl7-stream.js';
 export * from './records.js';
+export * from './devices.js';
 
 export * from './protocols.js';

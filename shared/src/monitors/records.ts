@@ -27,6 +27,9 @@ export function readingToVitalsRecord(reading: MonitorReading, source: MonitorSo
   };
 }
 
+/** The banner's text while a monitor sends only blank values (spec 002 §8 UI messages). */
+export const MONITOR_BLANK_VALUES = 'The monitor is connected but sending blank vitals values.';
+
 /** [MON2] Whether every vital of a reading is blank: the monitor is connected but sends no values. */
 export function isBlankReading(reading: MonitorReading): boolean {
   return Object.values(reading.vitals).every((v) => v == null || v.value == null);

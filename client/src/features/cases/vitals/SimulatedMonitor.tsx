@@ -8,7 +8,7 @@ import {
   recordMonitorReading,
   simulatedVitals,
 } from '../../../devices/monitor.js';
-import { chartsMonitorValues, trackingStatus, type VitalTracking } from './monitor.js';
+import { chartedVitals, type VitalTracking } from './monitor.js';
 
 export interface SimulatedMonitorProps {
   doc: CaseDoc | undefined;
@@ -38,9 +38,7 @@ export function SimulatedMonitor({
     const tick = (): void => {
       const now = Date.now();
       const all = simulatedVitals(now);
-      const vitals = Object.fromEntries(
-        Object.entries(all).filter(([type]) => chartsMonitorValues(trackingStatus(trackingRef.current, type, true))),
-      );
+      const vitals = chartedVitals(all, trackingRef.current);
       recordMonitorReading(doc, {
         lastUpdated: now,
         simulated: true,

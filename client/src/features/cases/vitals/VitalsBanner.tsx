@@ -9,6 +9,8 @@ export interface VitalsBannerProps {
   manualCount: number;
   /** The id of the monitor running on this device, if any: its data is local (spec 002 §4). */
   localMonitorId: string | null;
+  /** A line under the vitals (the monitor sending blank values), else null. */
+  notice?: string | null;
   /** The clock; injectable for tests. */
   now?: () => number;
 }
@@ -18,7 +20,13 @@ export interface VitalsBannerProps {
  * so freshness changes show without a new reading, and renders again only when what it shows
  * changes (on a long case a render a second would compete with the provider's taps).
  */
-export function VitalsBanner({ records, manualCount, localMonitorId, now = Date.now }: VitalsBannerProps): ReactNode {
+export function VitalsBanner({
+  records,
+  manualCount,
+  localMonitorId,
+  notice = null,
+  now = Date.now,
+}: VitalsBannerProps): ReactNode {
   const [clock, setClock] = useState(now);
   const state = bannerState(records, manualCount, Math.max(clock, now()), localMonitorId);
   const shown = JSON.stringify(state);
@@ -55,11 +63,16 @@ export function VitalsBanner({ records, manualCount, localMonitorId, now = Date.
             </Badge>
           )}
           {state.delayed && (
-            <Badge color={state.delayed} variant="light">
+            <Badge color={state.delayed} variant="light" data-delayed={state.delayed}>
               {DATA_IS_DELAYED}
             </Badge>
           )}
         </Group>
+      )}
+      {notice != null && (
+        <Text size="sm" c="orange.9" mt={4}>
+          {notice}
+        </Text>
       )}
     </Paper>
   );

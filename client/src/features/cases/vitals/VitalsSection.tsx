@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { MINUTE, vitalsIntervalMinutes, type VitalTrackingStatus } from '@vigil/shared';
+import { MINUTE, MONITOR_BLANK_VALUES, vitalsIntervalMinutes, type VitalTrackingStatus } from '@vigil/shared';
 import { Segments } from '../../../ui/kit/LabelledSegments.js';
 import { ManualVitals } from './ManualVitals.js';
 import { useCaseList, useCaseValue, useVitalsRecords } from '../../../case/index.js';
@@ -17,6 +17,7 @@ import { CheckpointTable } from './CheckpointTable.js';
 import type { VitalTracking } from './monitor.js';
 import { checkpointRows, manualPoints, mergePoints, monitorPoints } from './series.js';
 import { SimulatedMonitor } from './SimulatedMonitor.js';
+import { SerialMonitor, type LiveSerialReading } from './SerialMonitor.js';
 import { VitalsBanner } from './VitalsBanner.js';
 import { VitalsChart } from './VitalsChart.js';
 import { VitalTrackingTable } from './VitalTrackingTable.js';
@@ -31,6 +32,7 @@ import type { CaseSectionProps } from '../caseSection.js';
  */
 const Manual = memo(ManualVitals);
 const Monitor = memo(SimulatedMonitor);
+const Serial = memo(SerialMonitor);
 const Tracking = memo(VitalTrackingTable);
 const Chart = memo(VitalsChart);
 
@@ -71,9 +73,9 @@ const INTERVALS = [
 
 /**
  * The vitals section: the live banner, the manual entries with 'Add vitals' (the provider's
- * most frequent action, above a long case's tables), the simulated monitor, each vital's
- * tracking status, the chart over time and checkpoint rows every 5 or 10 minutes from case
- * start (spec 001 §4, §9; spec 002 §2–§5, §9).
+ * most frequent action, above a long case's tables), the simulated monitor and a serial monitor
+ * (issue 38), each vital's tracking status, the chart over time and checkpoint rows every 5 or 10
+ * minutes from case start (spec 001 §4, §9; spec 002 §2–§5, §9).
  */
 export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
   const records = useVitalsRecords(doc);
@@ -84,6 +86,9 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
   const [trackingEnabled] = useCaseValue<boolean>(doc, 'vitalsTrackingEnabled');
   const vitalsTracked = trackingEnabled !== false;
   const [monitorId, setMonitorId] = useState<string | null>(null);
+  // A serial monitor on this tablet: the banner shows each of its readings as it comes (the case
+  // keeps one an interval), as local data while it sends.
+  const [serialLive, setSerialLive] = useState<LiveSerialReading | null>(null);
   // Switching vitals tracking off for the case (Start case) stops the simulated monitor.
   useEffect(() => {
     if (!vitalsTracked) setMonitorId(null);
@@ -110,6 +115,14 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
     (type: string, status: VitalTrackingStatus) => setTracking({ ...tracking, [type]: status }),
     [tracking, setTracking],
   );
+  const bannerRecords = useMemo(
+    () =>
+      serialLive != null && serialLive.record.lastUpdated > (records.at(-1)?.lastUpdated ?? -Infinity)
+        ? [...records, serialLive.record]
+        : records,
+    [records, serialLive],
+  );
+  const localMonitorId = monitorId ?? (serialLive?.local ? serialLive.record.monitorId : null);
   const reported = useMemo(() => new Set(Object.keys(records.at(-1)?.vitals ?? {})), [records]);
 
   // Checkpoint rows grow with the clock; a minute's resolution is enough.
@@ -134,7 +147,12 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
       <Title order={2} size="h3" id="vitals-title">
         Vitals
       </Title>
-      <VitalsBanner records={records} manualCount={manual.items.length} localMonitorId={monitorId} />
+      <VitalsBanner
+        records={bannerRecords}
+        manualCount={manual.items.length}
+        localMonitorId={localMonitorId}
+        notice={serialLive?.local && serialLive.blank ? MONITOR_BLANK_VALUES : null}
+      />
       <Manual doc={doc} temperatureUnit={context.tempsInCelsius ? 'C' : 'F'} disabled={readOnly} />
       <Monitor
         doc={doc}
@@ -143,6 +161,7 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
         tracking={tracking}
         disabled={readOnly || !vitalsTracked}
       />
+      <Serial doc={doc} tracking={tracking} disabled={readOnly || !vitalsTracked} onLive={setSerialLive} />
       <Tracking tracking={tracking} reported={reported} disabled={readOnly} onChange={setTrackingOf} />
       {withSeries && <Chart points={points} intervalMinutes={interval} />}
       <CheckpointsHeading interval={interval} disabled={readOnly} onInterval={setIntervalSetting} />

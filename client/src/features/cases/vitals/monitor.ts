@@ -44,3 +44,13 @@ export function trackingStatus(
 export function chartsMonitorValues(status: VitalTrackingStatus): boolean {
   return status !== 'paused' && status !== 'ignored' && status !== 'manual';
 }
+
+/** The vitals of a reading the case charts: those whose status is not paused, ignored or on manual entry. */
+export function chartedVitals<V>(
+  vitals: Readonly<Record<string, V>>,
+  tracking: VitalTracking | undefined,
+): Record<string, V> {
+  return Object.fromEntries(
+    Object.entries(vitals).filter(([type]) => chartsMonitorValues(trackingStatus(tracking, type, true))),
+  );
+}

@@ -1,0 +1,4 @@
+/** The monitors feature's surface for other features and the app (issue 38): they import it only through this file. */
+export { MonitorConnect, SERIAL_PROTOCOLS, statusText, type MonitorConnectProps } from './MonitorConnect.js';
+export { TestMonitorsPage } from './TestMonitorsPage.js';
+export { DemoPage } from './DemoPage.js';

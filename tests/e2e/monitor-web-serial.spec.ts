@@ -1,0 +1,176 @@
+import type { Page } from '@playwright/test';
+import { FAKE_TEST_VENDOR, MASIMO_ASCII1_NOTE } from '@vigil/shared';
+import { execFileSync } from 'node:child_process';
+import { REPO_ROOT } from '../utils/start-server.js';
+import { bookCase, seriousViolations } from './axe.js';
+import { expect, test } from './fixtures.js';
+import { memberContext } from './members.js';
+
+/*
+ * Monitors in the browser (issue 38): a page-level fake of `navigator.serial` (Web Serial) that
+ * hands out one port of the fake test vendor (spec 002 §9; pid.codes' test id), fed by the test
+ * with the monitor simulator's own bytes (scripts/monitor-sim). The page's clock is Playwright's,
+ * so two minutes of a monitor speaking once a second run in seconds.
+ */
+
+declare global {
+  interface Window {
+    /** Gives the fake port's reader the next bytes. */
+    __monitorPush(bytes: number[]): void;
+    /** What the page asked the chooser for. */
+    __monitorAsked: unknown[];
+  }
+}
+
+/** Runs in the page before its scripts: navigator.serial with one fake port whose bytes the test pushes. */
+function installFakeSerial(info: { usbVendorId: number; usbProductId: number }): void {
+  const queue: number[][] = [];
+  let wake: (() => void) | null = null;
+  const next = async (): Promise<number[]> => {
+    while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    return queue.shift()!;
+  };
+  let readable: ReadableStream<Uint8Array> | null = null;
+  const port = {
+    get readable() {
+      return readable;
+    },
+    open: (): Promise<void> => {
+      readable = new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            controller.enqueue(new Uint8Array(await next()));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      return Promise.resolve();
+    },
+    close: (): Promise<void> => {
+      readable = null;
+      return Promise.resolve();
+    },
+    getInfo: () => info,
+  };
+  window.__monitorAsked = [];
+  window.__monitorPush = (bytes) => {
+    queue.push(bytes);
+    wake?.();
+    wake = null;
+  };
+  Object.defineProperty(navigator, 'serial', {
+    configurable: true,
+    value: {
+      requestPort: (options: unknown): Promise<typeof port> => {
+        window.__monitorAsked.push(JSON.parse(JSON.stringify(options)));
+        return Promise.resolve(port);
+      },
+    },
+  });
+}
+
+/**
+ * The first `count` lines of a scenario as the simulator (`npm run monitor-sim`, a real process)
+ * writes them to stdout, each line's bytes with its CR LF.
+ */
+function simulatorLines(scenario: string, protocol: 'nonin' | 'masimo', count: number): number[][] {
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/monitor-sim/main.ts',
+      '--protocol',
+      protocol,
+      '--scenario',
+      scenario,
+      '--out',
+      '-',
+      '--speed',
+      '1000',
+    ],
+    { cwd: REPO_ROOT },
+  );
+  const lines: number[][] = [];
+  let line: number[] = [];
+  for (const b of out) {
+    line.push(b);
+    if (line.length >= 2 && line.at(-2) === 0x0d && line.at(-1) === 0x0a) {
+      lines.push(line);
+      line = [];
+    }
+  }
+  return lines.slice(0, count);
+}
+
+async function push(page: Page, bytes: number[]): Promise<void> {
+  await page.evaluate((b) => window.__monitorPush(b), bytes);
+}
+
+test('a Nonin on Web Serial (fake test vendor) fed the simulator charts a case by itself at the chosen interval, and the banner turns orange then red when the stream stops', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const { member, context } = await memberContext(browser, baseURL!);
+  const caseId = await bookCase(baseURL!, member.orgId, member.token);
+  const page = await context.newPage();
+  await page.addInitScript(installFakeSerial, FAKE_TEST_VENDOR);
+  await page.clock.install();
+  await page.goto(`/org/${member.orgId}/cases/${caseId}`);
+  await expect(page.getByLabel('Procedure', { exact: true })).toBeEnabled({ timeout: 90_000 });
+  // From here the page's time moves only when the test runs it: a second between two lines.
+  await page.clock.pauseAt(Date.now() + 2_000);
+
+  await page.getByRole('button', { name: 'Connect monitor' }).click();
+  await expect(page.getByTestId('monitor-status')).toContainText('Test serial device (1209:0001)');
+  const asked = (await page.evaluate(() => window.__monitorAsked)) as { filters: unknown[] }[];
+  expect(asked[0]!.filters).toContainEqual({ usbVendorId: 0x1209, usbProductId: 0x0001 });
+
+  // Two minutes of the steady scenario: a line a second (SpO2 98, HR 72).
+  const lines = simulatorLines('steady', 'nonin', 120);
+  expect(lines).toHaveLength(120);
+  for (const line of lines) {
+    await push(page, line);
+    await page.clock.runFor(1_000);
+  }
+  const banner = page.getByTestId('vitals-banner');
+  await expect(banner.getByTestId('banner-spo2')).toContainText('98');
+  await expect(banner.getByTestId('banner-hr')).toContainText('72');
+  await expect(banner.locator('[data-delayed]')).toHaveCount(0);
+  // Charted every 15 s (the interval a connection starts with): 8 readings of the 120, at 0, 15 … 105 s.
+  await expect(page.getByRole('img', { name: 'Vitals chart, 8 readings' })).toBeVisible();
+
+  // The stream stops: waiting after 5 s, then 'Data is delayed' orange after 20 s and red after 30 s.
+  await page.clock.runFor(6_000);
+  await expect(page.getByTestId('monitor-status')).toContainText('Waiting for readings');
+  await page.clock.runFor(15_000);
+  await expect(banner.locator('[data-delayed="orange"]')).toHaveText('Data is delayed');
+  await page.clock.runFor(10_000);
+  await expect(banner.locator('[data-delayed="red"]')).toHaveText('Data is delayed');
+  // Nothing more was charted while it was silent.
+  await expect(page.getByRole('img', { name: 'Vitals chart, 8 readings' })).toBeVisible();
+});
+
+test("Test Monitor Connection shows a Masimo's raw lines and the readings read from them, with the ASCII 1 note, and is axe-clean", async ({
+  page,
+}) => {
+  await page.addInitScript(installFakeSerial, FAKE_TEST_VENDOR);
+  await page.goto('/demo?mode=testMonitors');
+  await expect(page.getByRole('heading', { name: 'Test Monitor Connection' })).toBeVisible();
+  await page.getByLabel('Monitor type').selectOption('masimo');
+  await expect(page.getByText(MASIMO_ASCII1_NOTE)).toBeVisible();
+  await page.getByRole('button', { name: 'Connect monitor' }).click();
+  await expect(page.getByTestId('monitor-status')).toContainText('Connected: Test serial device (1209:0001)');
+
+  // The first 4 s of the desaturation scenario: SpO2 98 %, pulse 72 (scenarios/desaturation.json).
+  const lines = simulatorLines('desaturation', 'masimo', 4);
+  for (const line of lines) await push(page, line);
+  await expect(page.getByTestId('raw-bytes')).toContainText('SPO2=098% BPM=072');
+  const rows = page.getByTestId('parsed-readings').locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  // Columns: received, HR, SpO2, PI, flags.
+  await expect(rows.first().locator('td').nth(1)).toHaveText('72');
+  await expect(rows.first().locator('td').nth(2)).toHaveText('98');
+  expect(await seriousViolations(page)).toEqual([]);
+});
