@@ -9,6 +9,9 @@ export interface OrgNavLink {
   releasedOn?: string;
 }
 
+/** The day this wave's screens were released: their navigation items show 'NEW' for 15 days (NB1). */
+const RELEASED_SESSION_27 = '2026-11-29';
+
 /**
  * The office's navigation (spec 000 §2): its screens, "Shop" (`/org/{orgId}/shop`) only while the
  * organisation's `store` feature flag is on (spec 000 §3 flags): an office without the shop is not
@@ -19,21 +22,21 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
   return [
     { label: 'Calendar', href: base, exact: true },
     { label: 'Cases', href: `${base}/cases` },
-    { label: 'Live Vitals', href: `${base}/live-vitals` },
+    { label: 'Live Vitals', href: `${base}/live-vitals`, releasedOn: RELEASED_SESSION_27 },
     { label: 'Patients', href: `${base}/patients` },
     // Issue 40: the front desk's list of the coming visits and what each patient still needs.
-    { label: 'Pre-Op List', href: `${base}/preop-list` },
+    { label: 'Pre-Op List', href: `${base}/preop-list`, releasedOn: RELEASED_SESSION_27 },
     { label: 'Report Review', href: `${base}/report-review` },
     { label: 'Forms', href: `${base}/forms` },
     // Issue 39: the office's presets by provider, and its drug list (admins change it; everyone sees it).
-    { label: 'Presets', href: `${base}/provider-case-presets` },
-    { label: adminLabel('Drugs', isAdmin), href: `${base}/customize-drugs` },
+    { label: 'Presets', href: `${base}/provider-case-presets`, releasedOn: RELEASED_SESSION_27 },
+    { label: adminLabel('Drugs', isAdmin), href: `${base}/customize-drugs`, releasedOn: RELEASED_SESSION_27 },
     { label: 'Inventories', href: `${base}/inventories` },
     ...(storeOn ? [{ label: 'Shop', href: `${base}/shop` }] : []),
-    { label: adminLabel('Analytics', isAdmin), href: `${base}/analytics` },
+    { label: adminLabel('Analytics', isAdmin), href: `${base}/analytics`, releasedOn: RELEASED_SESSION_27 },
     { label: adminLabel('Members', isAdmin), href: `${base}/members` },
     { label: 'Locations', href: `${base}/locations` },
     { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },
-    { label: 'Details', href: `${base}/details`, releasedOn: '2026-11-29' },
+    { label: 'Details', href: `${base}/details`, releasedOn: RELEASED_SESSION_27 },
   ];
 }

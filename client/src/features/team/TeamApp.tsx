@@ -70,7 +70,7 @@ export default function TeamApp(): ReactNode {
     { label: 'Live', href: '/vigil-team/live' },
     { label: 'Onboarding', href: '/vigil-team/onboarding' },
     { label: 'Store', href: '/vigil-team/store' },
-    { label: 'Customer Support', href: '/vigil-team/customer-support' },
+    { label: 'Customer Support', href: '/vigil-team/customer-support', releasedOn: '2026-11-29' },
   ];
   // Spec 000 §6 sub-app audiences: internal staff. The lists need an internal uber (the server
   // refuses others); anyone else sees each screen's title and why it is not for them.
