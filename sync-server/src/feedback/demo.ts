@@ -7,6 +7,8 @@ export async function seedDemoFeedback(
   now: Date,
   from: { userId: string; name: string; email: string },
 ): Promise<void> {
+  // Once: a database seeded before keeps its messages (demo seeding may run again on it).
+  if ((await store.countSince(from.userId, 0)) > 0) return;
   const at = now.getTime();
   const actions = (paths: string[]): string =>
     JSON.stringify(paths.map((target, i) => ({ at: at - (paths.length - i) * 60_000, kind: 'navigate', target })));
