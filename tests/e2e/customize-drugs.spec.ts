@@ -47,6 +47,8 @@ test('a drug added at customise-drugs appears first in the case’s drug picker 
   await expect(names.first()).toHaveAttribute('value', 'Remimazolam');
   await expect(names.nth(1)).toHaveAttribute('value', 'Triazolam');
   await page.getByLabel('Drug', { exact: true }).fill('Remimazolam');
+  // Leave the name field: its suggestions popup would stay over the form.
+  await page.getByLabel('Drug', { exact: true }).press('Tab');
   await expect(page.getByLabel('Route', { exact: true })).toHaveValue('IV');
   await expect(page.getByTestId('dose-check')).toContainText('has no maximum on file');
   await page.getByRole('button', { name: '2.5 mg', exact: true }).click();
