@@ -58,8 +58,8 @@ test('the front desk sees a missing consent on the pre-op list, sends it from th
     { o: member.orgId, c: hhx.data!.newHhx.id, s: pngDataUrl(300, 100) },
   );
   expect(signed.code).toBeUndefined();
-  const form = await member.browser.gql<{ createOrgForm: { id: string; name: string }[] }>(
-    'mutation ($o: String, $p: OrgFormProperties!) { createOrgForm(orgId: $o, properties: $p) { id name } }',
+  const form = await member.browser.gql<{ createTextBodyForm: { id: string; name: string }[] }>(
+    'mutation ($o: String!, $p: TextBodyFormProperties!) { createTextBodyForm(orgId: $o, properties: $p) { id name } }',
     {
       o: member.orgId,
       p: {
@@ -73,7 +73,11 @@ test('the front desk sees a missing consent on the pre-op list, sends it from th
   expect(form.code).toBeUndefined();
   const attached = await member.browser.gql(
     'mutation ($o: String, $f: [String!]!, $a: String!) { addFormTasksToAppointment(orgId: $o, formIds: $f, appointmentId: $a) { fhirJSON } }',
-    { o: member.orgId, f: [form.data!.createOrgForm.find((f) => f.name === 'Sedation consent')!.id], a: appointmentId },
+    {
+      o: member.orgId,
+      f: [form.data!.createTextBodyForm.find((f) => f.name === 'Sedation consent')!.id],
+      a: appointmentId,
+    },
   );
   expect(attached.code).toBeUndefined();
 
@@ -92,7 +96,10 @@ test('the front desk sees a missing consent on the pre-op list, sends it from th
   await page.screenshot({ path: path.join(SHOTS, 'list-missing.png'), fullPage: true });
 
   // The NPO instructions, ticked: recorded with who and when.
-  await row.getByRole('checkbox', { name: 'NPO instructions given to Grace Hopper' }).check();
+  // The box follows the server's answer (who and when), so it is clicked, then seen ticked.
+  const npo = row.getByRole('checkbox', { name: 'NPO instructions given to Grace Hopper' });
+  await npo.click();
+  await expect(npo).toBeChecked();
   await expect(row.getByTestId('preop-missing')).toHaveText('1 missing');
 
   // The consent, sent from the row with the forms dialog.
