@@ -45,7 +45,7 @@ test.describe('account menu, new onboarding and invitation address (issue 4; spe
     await openMenu();
     await page.getByRole('menuitem', { name: 'Test Monitor Connection' }).click();
     await expect(page).toHaveURL(new RegExp(`/demo\\?orgId=${admin.orgId}&mode=testMonitors$`));
-    await expect(page.getByRole('heading', { name: 'Demo' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Test Monitor Connection' })).toBeVisible();
     await context.close();
   });
 
