@@ -44,21 +44,31 @@ async function saveAll(orgId: string, records: readonly (AllergyIntolerance | Me
   for (const r of records) await saveResource(orgId, r);
 }
 
-interface RowsProps<T> {
+/** One of the patient's record lists: its columns (the last two are always Source and Date), empty text, and how a row is named. */
+interface RecordsTableProps<T extends { id?: string }> {
+  label: string;
+  testId: string;
+  empty: string;
+  columns: { header: string; cell: (record: T) => ReactNode }[];
+  sourceDate: (record: T) => { source: ReactNode; date: ReactNode };
+  nameOf: (record: T) => string;
   list: readonly T[];
   busy: boolean;
   onRemove: (record: T) => void;
 }
 
-/** The patient's current allergies with their source and date (PR1, PR2). */
-function AllergiesTable({ list, busy, onRemove }: RowsProps<AllergyIntolerance>): ReactNode {
+/** The patient's current allergies or medications, each with its source and date and a Remove button (PR1, PR2). */
+function RecordsTable<T extends { id?: string }>(props: RecordsTableProps<T>): ReactNode {
+  const { label, testId, empty, columns, sourceDate, nameOf, list, busy, onRemove } = props;
+  const span = columns.length + 3;
   return (
     <Table.ScrollContainer minWidth={520}>
-      <Table verticalSpacing="xs" aria-label="Allergies">
+      <Table verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Allergy</Table.Th>
-            <Table.Th>Details</Table.Th>
+            {columns.map((c) => (
+              <Table.Th key={c.header}>{c.header}</Table.Th>
+            ))}
             <Table.Th>Source</Table.Th>
             <Table.Th>Date</Table.Th>
             <Table.Th />
@@ -67,44 +77,38 @@ function AllergiesTable({ list, busy, onRemove }: RowsProps<AllergyIntolerance>)
         <Table.Tbody>
           {list.length === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={5}>
+              <Table.Td colSpan={span}>
                 <Text c="dimmed" size="sm">
-                  No allergies recorded.
+                  {empty}
                 </Text>
               </Table.Td>
             </Table.Tr>
           ) : (
-            list.map((a) => (
-              <Table.Tr key={a.id} data-testid="patient-allergy">
-                <Table.Td>
-                  {isNoKnownAllergy(a) ? (
-                    <Badge variant="light" color="green">
-                      NKDA
-                    </Badge>
-                  ) : (
-                    <Text fw={600} c={a.criticality === 'high' ? 'red.8' : undefined}>
-                      {allergyName(a)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{a.note?.map((n) => n.text).join(' ') ?? ''}</Table.Td>
-                <Table.Td>{RECORD_SOURCE_LABELS[recordSource(a)]}</Table.Td>
-                <Table.Td>{dateText(a.recordedDate)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-md"
-                    mih={44}
-                    variant="subtle"
-                    color="red"
-                    disabled={busy}
-                    aria-label={`Remove ${isNoKnownAllergy(a) ? 'NKDA' : allergyName(a)}`}
-                    onClick={() => onRemove(a)}
-                  >
-                    Remove
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))
+            list.map((r) => {
+              const { source, date } = sourceDate(r);
+              return (
+                <Table.Tr key={r.id} data-testid={testId}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.header}>{c.cell(r)}</Table.Td>
+                  ))}
+                  <Table.Td>{source}</Table.Td>
+                  <Table.Td>{date}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-md"
+                      mih={44}
+                      variant="subtle"
+                      color="red"
+                      disabled={busy}
+                      aria-label={`Remove ${nameOf(r)}`}
+                      onClick={() => onRemove(r)}
+                    >
+                      Remove
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })
           )}
         </Table.Tbody>
       </Table>
@@ -112,61 +116,65 @@ function AllergiesTable({ list, busy, onRemove }: RowsProps<AllergyIntolerance>)
   );
 }
 
-/** The patient's current medications with their source and date (PR1). */
-function MedicationsTable({ list, busy, onRemove }: RowsProps<MedicationStatement>): ReactNode {
+/** The patient's current allergies (PR1, PR2): NKDA as its own answer, a high-criticality one in red. */
+function AllergiesTable(props: Pick<RecordsTableProps<AllergyIntolerance>, 'list' | 'busy' | 'onRemove'>): ReactNode {
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table verticalSpacing="xs" aria-label="Medications">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Medication</Table.Th>
-            <Table.Th>Source</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text c="dimmed" size="sm">
-                  No medications recorded.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            list.map((m) => (
-              <Table.Tr key={m.id} data-testid="patient-medication">
-                <Table.Td>
-                  {isNoMedications(m) ? (
-                    <Badge variant="light" color="green">
-                      No medications
-                    </Badge>
-                  ) : (
-                    medicationName(m)
-                  )}
-                </Table.Td>
-                <Table.Td>{RECORD_SOURCE_LABELS[recordSource(m)]}</Table.Td>
-                <Table.Td>{dateText(m.dateAsserted ?? m.effectiveDateTime)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-md"
-                    mih={44}
-                    variant="subtle"
-                    color="red"
-                    disabled={busy}
-                    aria-label={`Remove ${medicationName(m)}`}
-                    onClick={() => onRemove(m)}
-                  >
-                    Remove
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <RecordsTable
+      {...props}
+      label="Allergies"
+      testId="patient-allergy"
+      empty="No allergies recorded."
+      nameOf={(a) => (isNoKnownAllergy(a) ? 'NKDA' : allergyName(a))}
+      sourceDate={(a) => ({ source: RECORD_SOURCE_LABELS[recordSource(a)], date: dateText(a.recordedDate) })}
+      columns={[
+        {
+          header: 'Allergy',
+          cell: (a) =>
+            isNoKnownAllergy(a) ? (
+              <Badge variant="light" color="green">
+                NKDA
+              </Badge>
+            ) : (
+              <Text fw={600} c={a.criticality === 'high' ? 'red.8' : undefined}>
+                {allergyName(a)}
+              </Text>
+            ),
+        },
+        { header: 'Details', cell: (a) => a.note?.map((n) => n.text).join(' ') ?? '' },
+      ]}
+    />
+  );
+}
+
+/** The patient's current medications (PR1): "No medications" as its own answer. */
+function MedicationsTable(
+  props: Pick<RecordsTableProps<MedicationStatement>, 'list' | 'busy' | 'onRemove'>,
+): ReactNode {
+  return (
+    <RecordsTable
+      {...props}
+      label="Medications"
+      testId="patient-medication"
+      empty="No medications recorded."
+      nameOf={medicationName}
+      sourceDate={(m) => ({
+        source: RECORD_SOURCE_LABELS[recordSource(m)],
+        date: dateText(m.dateAsserted ?? m.effectiveDateTime),
+      })}
+      columns={[
+        {
+          header: 'Medication',
+          cell: (m) =>
+            isNoMedications(m) ? (
+              <Badge variant="light" color="green">
+                No medications
+              </Badge>
+            ) : (
+              medicationName(m)
+            ),
+        },
+      ]}
+    />
   );
 }
 
