@@ -3,10 +3,13 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
   deskAllergy,
+  deskMedication,
   deskNoKnownAllergies,
+  deskNoMedications,
   HEALTH_HISTORY_SOURCE_SYSTEM,
   type AllergyIntolerance,
   type FhirResource,
+  type MedicationStatement,
 } from '@vigil/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as db from '../../data/db.js';
@@ -15,10 +18,11 @@ import { PatientAllergiesMedications } from './PatientAllergiesMedications.js';
 
 const NOW = new Date('2027-03-01T10:00:00.000Z');
 let allergies: (AllergyIntolerance & { id: string })[] = [];
+let medications: (MedicationStatement & { id: string })[] = [];
 
 vi.mock('../../data/useResources.js', () => ({
   useCachedResources: (_org: string, type: string) => ({
-    data: type === 'AllergyIntolerance' ? allergies : [],
+    data: type === 'AllergyIntolerance' ? allergies : type === 'MedicationStatement' ? medications : [],
     refreshing: false,
     error: null,
   }),
@@ -37,6 +41,7 @@ function show(): void {
 }
 
 afterEach(() => {
+  medications = [];
   cleanup();
   vi.clearAllMocks();
 });
@@ -57,6 +62,21 @@ describe("the patient's allergies and medications", () => {
     expect(within(rows[0]!).getByText('Desk')).toBeTruthy();
     expect(within(rows[1]!).getByText('Health history')).toBeTruthy();
     expect(screen.getByText('No medications recorded.')).toBeTruthy();
+  });
+
+  it('lists each current medication with source, date and a named Remove, and "No medications" as its own answer', () => {
+    allergies = [];
+    medications = [{ ...deskMedication('Albuterol inhaler', 'p1', NOW), id: 'm1' }];
+    show();
+    const [row] = screen.getAllByTestId('patient-medication');
+    expect(within(row!).getByText('Albuterol inhaler')).toBeTruthy();
+    expect(within(row!).getByText('Desk')).toBeTruthy();
+    expect(within(row!).getByRole('button', { name: 'Remove Albuterol inhaler' })).toBeTruthy();
+    expect(screen.getByText('No allergies recorded.')).toBeTruthy();
+    cleanup();
+    medications = [{ ...deskNoMedications('p1', NOW), id: 'm2' }];
+    show();
+    expect(within(screen.getByTestId('patient-medication')).getByText('No medications')).toBeTruthy();
   });
 
   it('refuses NKDA while allergies stand, and retires NKDA when an allergy is added', async () => {
