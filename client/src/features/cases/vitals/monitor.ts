@@ -1,15 +1,8 @@
-import type { MonitorVital, VitalsRecord } from '@vigil/shared';
+import { LIVE_VITALS, type MonitorVital, type VitalsRecord } from '@vigil/shared';
 import type { VitalTrackingStatus } from '@vigil/shared';
 
-/** The vitals a monitor reports, in the order of its display. */
-export const MONITOR_VITALS = [
-  { type: 'hr', label: 'HR', unit: 'bpm' },
-  { type: 'spo2', label: 'SpO2', unit: '%' },
-  { type: 'rr', label: 'RR', unit: '/min' },
-  { type: 'etco2', label: 'EtCO2', unit: 'mmHg' },
-  { type: 'sbp', label: 'SBP', unit: 'mmHg' },
-  { type: 'dbp', label: 'DBP', unit: 'mmHg' },
-] as const;
+/** The vitals a monitor reports, in the order of its display: the live lists show the same (shared LIVE_VITALS). */
+export const MONITOR_VITALS = LIVE_VITALS;
 export type MonitorVitalType = (typeof MONITOR_VITALS)[number]['type'];
 
 /** A monitor reading as kept in the case's `vitalsRecords` list: shared's vitalsRecordSchema. */
