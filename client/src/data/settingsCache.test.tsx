@@ -43,6 +43,25 @@ describe('settings read through GraphQL with the device’s copy (issue 36 item 
     expect(editor.result.current).toMatchObject({ data: null, error: 'NETWORK_ERROR' });
   });
 
+  it('answers the server’s value only once the device’s copy is kept (a page left at once still finds it offline)', async () => {
+    const store = memorySettingsStore();
+    let kept: (() => void) | undefined;
+    const slowStore = {
+      ...store,
+      write: (orgId: string, name: string, value: unknown) =>
+        new Promise<void>((resolve) => {
+          kept = () => void store.write(orgId, name, value).then(resolve);
+        }),
+    };
+    const { result } = renderHook(() => useCachedQuery('org1', 'checklists', () => Promise.resolve(['Consent signed']), { store: slowStore }));
+    // The server answered and the copy is being written: nothing is answered yet.
+    await waitFor(() => expect(kept).toBeDefined());
+    expect(result.current).toMatchObject({ data: null, loading: true });
+    await act(async () => kept?.());
+    await waitFor(() => expect(result.current.data).toEqual(['Consent signed']));
+    expect(await store.read('org1', 'checklists')).toEqual(['Consent signed']);
+  });
+
   it('reads nothing while disabled, and keeps what a mutation answered', async () => {
     const store = memorySettingsStore();
     const fetch = vi.fn(() => Promise.resolve(['SO1 warn']));

@@ -96,9 +96,11 @@ export function useCachedQuery<T>(
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     fetch(orgId).then(
-      (data) => {
+      async (data) => {
+        // The copy is kept before the answer is used: a case seeded from it and a page left at
+        // once (or the network dropping next) still find it on the device.
+        await store.write(orgId, name, data).catch(() => undefined);
         if (live) setState({ data, error: null, loading: false, fromCache: false });
-        store.write(orgId, name, data).catch(() => undefined);
       },
       async (err: unknown) => {
         const error = errorCode(err);
