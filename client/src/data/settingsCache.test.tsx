@@ -57,7 +57,7 @@ describe('settings read through GraphQL with the device’s copy (issue 36 item 
     // The server answered and the copy is being written: nothing is answered yet.
     await waitFor(() => expect(kept).toBeDefined());
     expect(result.current).toMatchObject({ data: null, loading: true });
-    await act(async () => kept?.());
+    act(() => kept?.());
     await waitFor(() => expect(result.current.data).toEqual(['Consent signed']));
     expect(await store.read('org1', 'checklists')).toEqual(['Consent signed']);
   });
