@@ -91,6 +91,13 @@ describe('Help / Feedback (issue 40)', () => {
     expect([...firstPage, ...secondPage].map((m) => m.id)).toEqual(all.slice(0, 4).map((m) => m.id));
   });
 
+  it('takes exactly 10 of 12 messages sent at once through the API (a double click, two tabs)', async () => {
+    const cy = await person(server, 'cy@fb.test');
+    const codes = await Promise.all(Array.from({ length: 12 }, (_, i) => send(cy, `At once ${i}`, null)));
+    expect(codes.filter((r) => r.code === undefined)).toHaveLength(10);
+    expect(codes.filter((r) => r.code === 'TOO_MANY_REQUESTS')).toHaveLength(2);
+  });
+
   it('takes 10 messages a user an hour, then TOO_MANY_REQUESTS; another user still sends, and the next hour it takes more', async () => {
     const bo = await person(server, 'bo@fb.test');
     for (let i = 0; i < 10; i += 1) expect((await send(bo, `Message ${i}`, null)).code).toBeUndefined();

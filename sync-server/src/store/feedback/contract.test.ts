@@ -1,14 +1,50 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { openMemoryDatabase } from '../sqlite/database.js';
+import { openDatabase, openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryFeedbackStore } from './memory.js';
 import { SqliteFeedbackStore } from './sqlite.js';
 import type { FeedbackRecord, FeedbackStore } from './types.js';
 
-/** Every FeedbackStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => FeedbackStore][] = [
-  ['memory', () => new MemoryFeedbackStore(new MemoryDatabase())],
-  ['sqlite', () => new SqliteFeedbackStore(openMemoryDatabase())],
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+/**
+ * Every FeedbackStore implementation, as two stores over one database (for a file, two
+ * connections: two instances); a PostgreSQL one joins this list and must pass the same suite.
+ */
+const implementations: [string, () => [FeedbackStore, FeedbackStore]][] = [
+  [
+    'memory',
+    () => {
+      const store = new MemoryFeedbackStore(new MemoryDatabase());
+      return [store, store];
+    },
+  ],
+  [
+    'sqlite',
+    () => {
+      const store = new SqliteFeedbackStore(openMemoryDatabase());
+      return [store, store];
+    },
+  ],
+  [
+    'sqlite file, two connections',
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'vigil-feedback-'));
+      const [a, b] = [openDatabase(dir).db, openDatabase(dir).db];
+      cleanups.push(() => {
+        a.close();
+        b.close();
+        rmSync(dir, { recursive: true, force: true });
+      });
+      return [new SqliteFeedbackStore(a), new SqliteFeedbackStore(b)];
+    },
+  ],
 ];
 
 const message = (id: string, at: number, userId = 'usr-1'): FeedbackRecord => ({
@@ -24,7 +60,8 @@ const message = (id: string, at: number, userId = 'usr-1'): FeedbackRecord => ({
   recentActions: '[]',
 });
 
-describe.each(implementations)('Help / Feedback messages contract (%s)', (_name, make) => {
+describe.each(implementations)('Help / Feedback messages contract (%s)', (_name, pair) => {
+  const make = (): FeedbackStore => pair()[0];
   it('lists messages newest first, a page at a time after the last one seen', async () => {
     const store = make();
     // Two in the same millisecond: ordered by id, never skipped or repeated across pages.
@@ -49,5 +86,20 @@ describe.each(implementations)('Help / Feedback messages contract (%s)', (_name,
     expect(await store.countSince('usr-1', 1000)).toBe(2);
     expect(await store.countSince('usr-1', 1001)).toBe(1);
     expect(await store.countSince('usr-3', 0)).toBe(0);
+  });
+
+  it('adds a message only within the limit, in one step: twenty sends at once over two connections keep ten', async () => {
+    const [a, b] = pair();
+    await a.add(message('fb-old', 500));
+    const sends = Array.from({ length: 20 }, (_, i) =>
+      (i % 2 === 0 ? a : b).addWithin(message(`fb-${String(i).padStart(2, '0')}`, 1000 + i), 1000, 10),
+    );
+    const added = await Promise.all(sends);
+    expect(added.filter(Boolean)).toHaveLength(10);
+    // The message before the window does not count; another user has a limit of their own.
+    expect(await a.countSince('usr-1', 1000)).toBe(10);
+    expect(await b.addWithin(message('fb-other', 2000, 'usr-2'), 1000, 10)).toBe(true);
+    expect(await b.addWithin(message('fb-late', 2000), 1000, 10)).toBe(false);
+    expect(await a.countSince('usr-1', 0)).toBe(11);
   });
 });

@@ -17,6 +17,14 @@ export class MemoryFeedbackStore implements FeedbackStore {
     return this.db.run(() => void this.rows.value.push(structuredClone(record)));
   }
 
+  addWithin(record: FeedbackRecord, since: number, limit: number): Promise<boolean> {
+    return this.db.run(() => {
+      if (this.count(record.userId, since) >= limit) return false;
+      this.rows.value.push(structuredClone(record));
+      return true;
+    });
+  }
+
   list({ first, after }: PageRequest): Promise<FeedbackRecord[]> {
     return this.db.run(() => {
       const sorted = [...this.rows.value].sort(newestFirst);
@@ -27,6 +35,10 @@ export class MemoryFeedbackStore implements FeedbackStore {
   }
 
   countSince(userId: string, since: number): Promise<number> {
-    return this.db.run(() => this.rows.value.filter((r) => r.userId === userId && r.at >= since).length);
+    return this.db.run(() => this.count(userId, since));
+  }
+
+  private count(userId: string, since: number): number {
+    return this.rows.value.filter((r) => r.userId === userId && r.at >= since).length;
   }
 }

@@ -34,14 +34,38 @@ export class SqliteFeedbackStore implements FeedbackStore {
   constructor(private readonly db: Db) {}
 
   add(r: FeedbackRecord): Promise<void> {
-    return serialized(this.db, () => {
+    return serialized(this.db, () => this.insert(r));
+  }
+
+  addWithin(r: FeedbackRecord, since: number, limit: number): Promise<boolean> {
+    // IMMEDIATE: the write lock is taken before the count, so another connection to the file
+    // (another instance) cannot count the same last place.
+    return serialized(this.db, () =>
       this.db
-        .prepare(
-          `INSERT INTO feedback_messages (id, at, user_id, user_name, email, org_id, message, page, app_version, recent_actions)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(r.id, r.at, r.userId, r.userName, r.email, r.orgId, r.message, r.page, r.appVersion, r.recentActions);
-    });
+        .transaction(() => {
+          if (this.count(r.userId, since) >= limit) return false;
+          this.insert(r);
+          return true;
+        })
+        .immediate(),
+    );
+  }
+
+  private insert(r: FeedbackRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO feedback_messages (id, at, user_id, user_name, email, org_id, message, page, app_version, recent_actions)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(r.id, r.at, r.userId, r.userName, r.email, r.orgId, r.message, r.page, r.appVersion, r.recentActions);
+  }
+
+  private count(userId: string, since: number): number {
+    return (
+      this.db
+        .prepare('SELECT COUNT(*) AS n FROM feedback_messages WHERE user_id = ? AND at >= ?')
+        .get(userId, since) as { n: number }
+    ).n;
   }
 
   list({ first, after }: PageRequest): Promise<FeedbackRecord[]> {
@@ -67,14 +91,6 @@ export class SqliteFeedbackStore implements FeedbackStore {
   }
 
   countSince(userId: string, since: number): Promise<number> {
-    return serialized(
-      this.db,
-      () =>
-        (
-          this.db
-            .prepare('SELECT COUNT(*) AS n FROM feedback_messages WHERE user_id = ? AND at >= ?')
-            .get(userId, since) as { n: number }
-        ).n,
-    );
+    return serialized(this.db, () => this.count(userId, since));
   }
 }

@@ -14,6 +14,11 @@ export interface FeedbackStore {
   add(record: FeedbackRecord): Promise<void>;
   /** One page of messages, newest first; `after` is the id of the last message of the page before. */
   list(page: PageRequest): Promise<FeedbackRecord[]>;
-  /** How many messages a user sent at or after `since` (the sending limit). */
+  /**
+   * Adds the message when its user sent fewer than `limit` at or after `since`, in one atomic step
+   * (two sends at once never both pass the last place); answers whether it was added.
+   */
+  addWithin(record: FeedbackRecord, since: number, limit: number): Promise<boolean>;
+  /** How many messages a user sent at or after `since`. */
   countSince(userId: string, since: number): Promise<number>;
 }
