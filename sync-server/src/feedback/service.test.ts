@@ -30,7 +30,7 @@ describe('Help / Feedback sending limit (issue 40)', () => {
       sender,
       supportEmail: 'support@vigil.test',
       now: () => NOW,
-      log: createLogger('silent'),
+      log: createLogger('fatal'),
     });
     const send = (i: number): Promise<string> =>
       service.send(caller, { message: `At once ${i}`, page: '/org/office', appVersion: '0.1.0', recentActions: '[]' });
