@@ -6,6 +6,7 @@
 import type { AuditSinks } from './access/audited.js';
 import type { OrgAccess } from './access/index.js';
 import { MemoryLiveVitalsBus, type LiveVitalsBus } from './live/bus.js';
+import { auditedParentCalendar, ParentCalendarService, type AuditedParentCalendar } from './live/calendar.js';
 import { auditedLiveCases, LiveCasesService, type AuditedLiveCases } from './live/service.js';
 import type { Logger } from './log.js';
 import type { ChangeBus } from './store/changes/types.js';
@@ -30,6 +31,8 @@ export interface LiveServices {
   live: AuditedLiveCases;
   /** Where the summaries are announced: the organisations' live-event streams push them. */
   liveBus: LiveVitalsBus;
+  /** The parent organisation's calendar across its offices (audited reads). */
+  parentCalendar: AuditedParentCalendar;
 }
 
 export function buildLive(p: LiveParts): LiveServices {
@@ -50,5 +53,6 @@ export function buildLive(p: LiveParts): LiveServices {
     service.ended(change.orgId, caseId).catch((err: unknown) => p.log.warn({ err, caseId }, 'live case not removed'));
   });
   const sinks: AuditSinks = { resources: p.resources, transaction: (fn) => p.changes.transaction(fn), now: p.now };
-  return { live: auditedLiveCases(service, sinks), liveBus };
+  const parentCalendar = new ParentCalendarService({ orgs: p.orgStore, access: p.access, resources: p.resources });
+  return { live: auditedLiveCases(service, sinks), liveBus, parentCalendar: auditedParentCalendar(parentCalendar, sinks) };
 }

@@ -148,6 +148,7 @@ export interface Services {
   /** The live vitals of the cases in progress (issue 38, 41): the lists and the bus the live streams hear. */
   live: LiveServices['live'];
   liveBus: LiveServices['liveBus'];
+  parentCalendar: LiveServices['parentCalendar'];
   /** The office's checklists a new case starts with (issue 39). */
   checklists: AuditedOrgChecklists;
   /** The front desk's pre-op list, its NPO marks and the office's review period (issue 40). */

@@ -210,6 +210,7 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // administers it; across the children for whoever administers the parent `group`.
   liveCases: needs(ORG_PERMISSION),
   parentLiveCases: needs(['parentAdmin', 'internalUber']),
+  parentAppointments: needs(['parentAdmin', 'internalUber']),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -613,6 +614,10 @@ describe('organisations: access matrix of every call × role', () => {
     feedbackMessages: () => ['query { feedbackMessages(first: 5) { id message } }', {}],
     liveCases: () => ['query { liveCases(orgId: "office", first: 5) { caseId vitals { type } } }', {}],
     parentLiveCases: () => ['query { parentLiveCases(parentOrgId: "group", first: 5) { caseId orgName } }', {}],
+    parentAppointments: () => [
+      'query { parentAppointments(parentOrgId: "group", from: 1795000000000, to: 1797000000000, first: 5) { id orgName } }',
+      {},
+    ],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -636,10 +641,10 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 88 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // 89 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
     // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls, issues 38/41
-    // the two live lists).
-    expect(cells).toBe(704);
+    // the two live lists, issue 41 the parent's calendar).
+    expect(cells).toBe(712);
     expect(deviations).toEqual([]);
   });
 });

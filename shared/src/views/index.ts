@@ -75,7 +75,7 @@ import {
   analyticsSummaryViewSchema,
 } from './analytics.js';
 import { officeDrugMaximumSchema, officeDrugSchema, officeDrugsViewSchema } from '../orgs/office-drugs.js';
-import { liveCaseViewSchema, liveVitalViewSchema } from './live.js';
+import { liveCaseViewSchema, liveVitalViewSchema, parentAppointmentViewSchema } from './live.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { preopFormViewSchema, preopNpoViewSchema, preopRowViewSchema, preopSettingsViewSchema } from './preop.js';
@@ -185,6 +185,7 @@ export const GRAPHQL_VIEWS = {
   // live vitals (issue 38, issue 41)
   LiveVital: liveVitalViewSchema,
   LiveCase: liveCaseViewSchema,
+  ParentAppointment: parentAppointmentViewSchema,
   // policies
   Policy: policyViewSchema,
   // the office's checklists (issue 39)

@@ -43,3 +43,25 @@ export type LiveVital = z.infer<typeof liveVitalViewSchema>;
 export type LiveCaseSummary = z.infer<typeof liveCaseSummarySchema>;
 export type LiveCaseView = z.infer<typeof liveCaseViewSchema>;
 export type LiveVitalsEvent = z.infer<typeof liveVitalsEventSchema>;
+
+/**
+ * One appointment of a child office on the parent organisation's calendar (issue 41 "Parent
+ * organisation"): when, its status, the office, and the names the office's own calendar shows.
+ */
+export const parentAppointmentViewSchema = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  orgName: z.string(),
+  /** Epoch ms. */
+  start: z.number(),
+  end: z.number().nullable(),
+  status: z.string(),
+  /** A signed record (its PDF) is linked to the appointment. */
+  finalized: z.boolean(),
+  description: z.string().nullable(),
+  patient: z.string(),
+  provider: z.string().nullable(),
+  place: z.string().nullable(),
+});
+
+export type ParentAppointmentView = z.infer<typeof parentAppointmentViewSchema>;

@@ -1,16 +1,10 @@
 import {
-  appointmentActorId,
   isLiveCaseCurrent,
   LIVE_CASE_STALE_AFTER_MS,
   liveCaseRead,
-  patientDisplayName,
-  practitionerDisplayName,
   type Appointment,
-  type Location,
   type LiveCaseSummary,
   type LiveCaseView,
-  type Patient,
-  type Practitioner,
 } from '@vigil/shared';
 import { z } from 'zod';
 import { audited, recorded, type Audited, type AuditEntry, type AuditSinks, type Recorded } from '../access/audited.js';
@@ -25,6 +19,7 @@ import type { OrgRecord } from '../store/orgs/organisations.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { LiveVitalsBus } from './bus.js';
+import { appointmentNames } from './names.js';
 
 export interface LiveCasesDeps {
   store: LiveCaseStore;
@@ -149,26 +144,10 @@ export class LiveCasesService {
 
   /** A summary with the names its Appointment gives (patient, provider, place). */
   private async named(s: LiveCaseSummary, orgName: string): Promise<{ view: LiveCaseView; patientId: string | null }> {
-    const read = async <T>(type: 'Appointment' | 'Patient' | 'Practitioner' | 'Location', id: string | null) =>
-      id === null ? null : ((await this.deps.resources.read(s.orgId, type, id))?.resource as T | undefined);
-    const appointment = await read<Appointment>('Appointment', s.caseId);
-    const actor = (type: 'Patient' | 'Practitioner' | 'Location'): string | null =>
-      appointment ? appointmentActorId(appointment, type) : null;
-    const patientId = actor('Patient');
-    const patient = await read<Patient>('Patient', patientId);
-    const practitioner = await read<Practitioner>('Practitioner', actor('Practitioner'));
-    const location = await read<Location>('Location', actor('Location'));
-    const parentId = location?.partOf?.reference?.replace(/^Location\//, '') ?? null;
-    const parent = parentId ? await read<Location>('Location', parentId) : null;
-    const place = location?.name ? (parent?.name ? `${parent.name} · ${location.name}` : location.name) : null;
-    const view: LiveCaseView = {
-      ...s,
-      orgName,
-      patient: (patient && patientDisplayName(patient)) || 'Unknown patient',
-      provider: (practitioner && practitionerDisplayName(practitioner)) || null,
-      place,
-    };
-    return { view, patientId };
+    const appointment = (await this.deps.resources.read(s.orgId, 'Appointment', s.caseId))?.resource as
+      Appointment | undefined;
+    const { patientId, ...names } = await appointmentNames(this.deps.resources, s.orgId, appointment ?? null);
+    return { view: { ...s, orgName, ...names }, patientId };
   }
 
   private withStore(): { store: Pick<OrgStore, 'org'>; access: OrgAccess } {
