@@ -3,21 +3,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryAuditStore } from '../audit/memory.js';
+import { PostgresAuditTrail } from '../audit/postgres.js';
 import { SqliteAuditStore } from '../audit/sqlite.js';
 import type { AuditRecord, AuditStore } from '../audit/types.js';
 import { MemoryDatabase } from '../memory/database.js';
+import { freshPostgres, runnableImplementations } from '../postgres/test-database.test-util.js';
+import { PostgresDatabase } from '../postgres/unit-of-work.js';
 import { openDatabase } from '../sqlite/database.js';
 import { redisRunnable, testRedis } from '../redis/test-redis.test-util.js';
 import { MemoryAttemptStore } from './memory.js';
+import { PostgresAttemptStore } from './postgres.js';
 import { RedisAttemptStore } from './redis.js';
 import { SqliteAttemptStore } from './sqlite.js';
 import type { AttemptRequest, AttemptStore } from './types.js';
 
-/** Two attempt stores over one database (for SQLite two connections to one file: two processes) and its audit store. */
+/**
+ * Two attempt stores over one database (for SQLite two connections to one file, for PostgreSQL
+ * two pools: two processes) and the audit trail they count.
+ */
 interface Fixture {
   a: AttemptStore;
   b: AttemptStore;
-  audit: AuditStore;
+  audit: Pick<AuditStore, 'append' | 'count'>;
 }
 
 const cleanups: (() => void | Promise<void>)[] = [];
@@ -56,6 +63,20 @@ const implementations: [string, () => Fixture | Promise<Fixture>][] = [
     },
   ],
   [
+    'postgres',
+    async () => {
+      const database = await freshPostgres();
+      cleanups.push(database.drop);
+      const first = new PostgresDatabase(database.open());
+      const second = new PostgresDatabase(database.open());
+      return {
+        a: new PostgresAttemptStore(first),
+        b: new PostgresAttemptStore(second),
+        audit: new PostgresAuditTrail(first),
+      };
+    },
+  ],
+  [
     'redis',
     () => {
       // Two instances' stores over one Redis, each with its own connection; the audit trail in memory.
@@ -73,7 +94,9 @@ const implementations: [string, () => Fixture | Promise<Fixture>][] = [
 ];
 
 const withRedis = await redisRunnable('AttemptStore contract');
-const runnable = implementations.filter(([name]) => withRedis || name !== 'redis');
+const runnable = (await runnableImplementations('AttemptStore contract', implementations)).filter(
+  ([name]) => withRedis || name !== 'redis',
+);
 
 const T0 = 10_000_000;
 const failure = (email: string, at: number, ip: string | null = null): AuditRecord => ({
