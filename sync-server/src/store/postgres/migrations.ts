@@ -2,6 +2,7 @@ import { ACCOUNTS_PG_MIGRATION } from '../accounts/migration.js';
 import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
 import { LEASES_PG_MIGRATION } from '../leases/migration.js';
 import type { Migration } from '../sqlite/migrations.js';
+import { SYNC_PG_MIGRATION } from '../sync/migration.js';
 
 /**
  * PostgreSQL's numbered migrations (issue 43), each beside its area's store like SQLite's and
@@ -9,6 +10,7 @@ import type { Migration } from '../sqlite/migrations.js';
  * implementation lands.
  */
 export const PG_MIGRATIONS: readonly Migration[] = [
+  SYNC_PG_MIGRATION,
   ACCOUNTS_PG_MIGRATION,
   LEASES_PG_MIGRATION,
   ATTEMPT_PLACES_PG_MIGRATION,
