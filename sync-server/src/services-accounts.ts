@@ -13,7 +13,11 @@ import type { AuthSettings } from './auth/settings.js';
 import type { Logger } from './log.js';
 import { createSender, type MessageSender } from './mail/sender.js';
 import { SqliteAccountStore } from './store/accounts/sqlite.js';
+import { connectRedis } from './services-redis.js';
+import { RedisAttemptStore } from './store/attempts/redis.js';
 import { SqliteAttemptStore } from './store/attempts/sqlite.js';
+import type { AttemptStore } from './store/attempts/types.js';
+import type { AuditStore } from './store/audit/types.js';
 import { SqliteAuditStore } from './store/audit/sqlite.js';
 import { SqliteEmrLaunchStore } from './store/emr/sqlite.js';
 import { SqliteOutboxStore } from './store/outbox/sqlite.js';
@@ -32,17 +36,27 @@ export interface AccountParts {
   /** The one rate limiter (sign-in, reset, MFA, the witness check), its places in the database (issue 36 item 1). */
   limiter: RateLimiter;
   emr: EmrLaunch | null;
+  /** Closes what the accounts side opened besides the database (the rate limit's Redis connection). */
+  close: () => void;
 }
 
 /** The accounts side of the server, each built once. */
-export function buildAccounts(db: Db, authSettings: AuthSettings, now: () => number, log: Logger): AccountParts {
+export function buildAccounts(
+  db: Db,
+  authSettings: AuthSettings,
+  now: () => number,
+  log: Logger,
+  redis?: { url: string; prefix: string },
+): AccountParts {
   const outbox = new SqliteOutboxStore(db);
   const sender = createSender({ outbox, now, smtpUrl: authSettings.smtpUrl, from: authSettings.mailFrom, log });
   const botCheck = createBotCheck(authSettings.botCheck, now);
   const sessions = new Sessions(new SqliteSessionStore(db), authSettings.cookieName, now);
-  const audit = new AuditLog(new SqliteAuditStore(db));
+  const auditStore = new SqliteAuditStore(db);
+  const audit = new AuditLog(auditStore);
   const accountStore = new SqliteAccountStore(db);
-  const limiter = new RateLimiter(new SqliteAttemptStore(db), now);
+  const attempts = attemptStoreOf(db, auditStore, redis, log);
+  const limiter = new RateLimiter(attempts, now);
   const accounts = new Accounts({
     store: accountStore,
     sessions,
@@ -56,5 +70,22 @@ export function buildAccounts(db: Db, authSettings: AuthSettings, now: () => num
   const emr = authSettings.emrLaunchSecret
     ? new EmrLaunch(accounts, new SqliteEmrLaunchStore(db), authSettings.emrLaunchSecret)
     : null;
-  return { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr };
+  const close = (): void => attempts.close?.();
+  return { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr, close };
+}
+
+/**
+ * Where rate-limit places are held (issue 43): in the database, which every process over it
+ * counts; in the shared Redis when REDIS_URL is set, so instances over any storage count one
+ * another's attempts. The failures are counted from the audit trail either way.
+ */
+function attemptStoreOf(
+  db: Db,
+  audit: AuditStore,
+  redis: { url: string; prefix: string } | undefined,
+  log: Logger,
+): AttemptStore & { close?: () => void } {
+  if (!redis) return new SqliteAttemptStore(db);
+  const client = connectRedis(redis.url, log);
+  return Object.assign(new RedisAttemptStore(client, audit, redis.prefix), { close: () => client.disconnect() });
 }

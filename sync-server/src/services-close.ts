@@ -10,6 +10,8 @@ export interface Closable {
   changePruner: { stop(): Promise<void> };
   analytics: { stop(): Promise<void> };
   changeBus: { close?: () => void };
+  /** The accounts side's own connections (the rate limit's Redis). */
+  accountParts: { close(): void };
   db: { close(): unknown };
 }
 
@@ -30,6 +32,7 @@ export function closerOf(p: Closable): (drained?: () => Promise<void>) => Promis
       await printerClosed;
       await Promise.all([p.auditSealer.stop(), p.changePruner.stop(), p.analytics.stop()]);
       p.changeBus.close?.();
+      p.accountParts.close();
       p.db.close();
     })();
     return closing;

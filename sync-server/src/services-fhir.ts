@@ -11,9 +11,10 @@ import { FhirService } from './fhir/service.js';
 import type { SignedRecords } from './fhir/signed-records.js';
 import type { ServerConfig } from './config.js';
 import type { Logger } from './log.js';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { MemoryChangeBus } from './store/changes/bus.js';
 import { RedisChangeBus } from './store/changes/redis-bus.js';
+import { connectRedis } from './services-redis.js';
 import type { ChangeBus } from './store/changes/types.js';
 import { SqliteChangeStore } from './store/changes/sqlite.js';
 import { SqliteOrgStore } from './store/orgs/sqlite.js';
@@ -79,12 +80,8 @@ export function buildFhirCore(
 function changeBusOf(log: Logger, redis: { url: string; prefix: string } | undefined): FhirCore['changeBus'] {
   const onError = (err: unknown): void => log.error({ err }, 'a change-feed subscriber failed');
   if (!redis) return new MemoryChangeBus(onError);
-  const connect = (): Redis => {
-    const client = new Redis(redis.url);
-    // ioredis reconnects by itself; a lost announcement is read from the feed (Last-Event-ID).
-    client.on('error', (err) => log.warn({ err }, 'redis connection error'));
-    return client;
-  };
+  // A lost announcement is read from the feed (Last-Event-ID).
+  const connect = (): Redis => connectRedis(redis.url, log);
   return new RedisChangeBus(connect(), connect(), `${redis.prefix}changes`, onError);
 }
 

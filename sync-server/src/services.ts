@@ -217,7 +217,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir } =
     core;
 
-  const accountParts = buildAccounts(db, authSettings, now, log);
+  const accountParts = buildAccounts(db, authSettings, now, log, redisOf(config));
   const { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr } = accountParts;
 
   const billing = buildBilling({ db, dataDir: config.dataDir, orgStore, access, sender, now, log, limiter, audit });
@@ -290,8 +290,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     printer,
     auditSealer,
     changePruner,
-    changeBus,
-    db,
+    ...{ changeBus, accountParts, db },
     ...{ analytics: analytics.model },
   });
 

@@ -1,16 +1,22 @@
 /**
  * Issue 43, several instances: two server processes over one database, announcing committed
  * changes to each other through Redis (REDIS_URL). A live-event stream opened on instance B
- * receives a Patient written through instance A, with the resource B read from storage.
+ * receives a Patient written through instance A, with the resource B read from storage. A
+ * sign-in rate limit counted on A holds on B, its places in Redis.
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patient } from '@vigil/shared';
 import { redisRunnable, TEST_REDIS_URL } from '../../sync-server/src/store/redis/test-redis.test-util.js';
+import { appendAuditRecords } from '../utils/stores.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
+import { Browser, signIn, signUp } from './accounts-client.js';
 import { createOrg, fhir, openSse, patientBody, signedInUser, type FhirUser, type SseReader } from './fhir-helpers.js';
 
 const ORG = 'two-instances';
 const runs = await redisRunnable('two instances over Redis');
+// A prefix of this file's own: other test files' servers may use the same Redis.
+const REDIS_PREFIX = `vigil-test:${process.pid}:${Date.now()}:`;
 let a: TestServer;
 let b: TestServer;
 let alice: FhirUser;
@@ -18,8 +24,7 @@ const readers: SseReader[] = [];
 
 describe.runIf(runs)('two instances over one database and Redis (issue 43)', () => {
   beforeAll(async () => {
-    // A prefix of this file's own: other test files' servers may use the same Redis.
-    const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `vigil-test:${process.pid}:${Date.now()}:` };
+    const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX };
     a = await startServer({ env });
     b = await startServer({ dataDir: a.dataDir, env });
     alice = await signedInUser(a, 'alice@instances.test');
@@ -58,5 +63,36 @@ describe.runIf(runs)('two instances over one database and Redis (issue 43)', () 
       .filter((e) => e.event === undefined)
       .map((e) => (e.data as { resourceId: string }).resourceId);
     expect(onAIds).toEqual([written.body.id, back.body.id]);
+  });
+
+  it('refuses on B a sign-in whose account reached its failure limit through A', async () => {
+    const email = 'limited@instances.test';
+    const password = 'amber harbour 42 kite';
+    expect((await signUp(new Browser(a.url), { email, password })).code).toBeUndefined();
+    // 99 of the account's 100 failures an hour, recorded earlier this hour (100 argon2 checks take minutes here).
+    const at = Date.now() - 10 * 60_000;
+    await appendAuditRecords(
+      a.dataDir,
+      Array.from({ length: 99 }, () => ({
+        ...{ at, userId: null, email, action: 'signInFailed', outcome: 'failure' as const },
+        ...{ ip: null, userAgent: null, detail: null },
+      })),
+    );
+    // B still lets the right password through: the limit is not reached.
+    expect((await signIn(new Browser(b.url), email, password)).code).toBeUndefined();
+    // The 100th failure, through A.
+    expect((await signIn(new Browser(a.url), email, 'a wrong guess')).code).toBe('INVALID_LOGIN_CREDENTIALS');
+    // B refuses the right password now, and so does A.
+    expect((await signIn(new Browser(b.url), email, password)).code).toBe('TOO_MANY_REQUESTS');
+    expect((await signIn(new Browser(a.url), email, password)).code).toBe('TOO_MANY_REQUESTS');
+    // The places went through Redis (the last release's marker is there) and none is held now.
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const key = `signInFailed:email:${email}`;
+      expect(await redis.exists(`${REDIS_PREFIX}attempts:released:${key}`)).toBe(1);
+      expect(await redis.zcard(`${REDIS_PREFIX}attempts:places:${key}`)).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

@@ -3,28 +3,37 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryAuditStore } from '../audit/memory.js';
+import { PostgresAuditTrail } from '../audit/postgres.js';
 import { SqliteAuditStore } from '../audit/sqlite.js';
 import type { AuditRecord, AuditStore } from '../audit/types.js';
 import { MemoryDatabase } from '../memory/database.js';
+import { freshPostgres, runnableImplementations } from '../postgres/test-database.test-util.js';
+import { PostgresDatabase } from '../postgres/unit-of-work.js';
 import { openDatabase } from '../sqlite/database.js';
+import { redisRunnable, testRedis } from '../redis/test-redis.test-util.js';
 import { MemoryAttemptStore } from './memory.js';
+import { PostgresAttemptStore } from './postgres.js';
+import { RedisAttemptStore } from './redis.js';
 import { SqliteAttemptStore } from './sqlite.js';
 import type { AttemptRequest, AttemptStore } from './types.js';
 
-/** Two attempt stores over one database (for SQLite two connections to one file: two processes) and its audit store. */
+/**
+ * Two attempt stores over one database (for SQLite two connections to one file, for PostgreSQL
+ * two pools: two processes) and the audit trail they count.
+ */
 interface Fixture {
   a: AttemptStore;
   b: AttemptStore;
-  audit: AuditStore;
+  audit: Pick<AuditStore, 'append' | 'count'>;
 }
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** Every AttemptStore implementation; a PostgreSQL or Redis one joins this list and must pass the same suite. */
-const implementations: [string, () => Fixture][] = [
+/** Every AttemptStore implementation; each must pass the same suite. */
+const implementations: [string, () => Fixture | Promise<Fixture>][] = [
   [
     'memory',
     () => {
@@ -53,7 +62,41 @@ const implementations: [string, () => Fixture][] = [
       };
     },
   ],
+  [
+    'postgres',
+    async () => {
+      const database = await freshPostgres();
+      cleanups.push(database.drop);
+      const first = new PostgresDatabase(database.open());
+      const second = new PostgresDatabase(database.open());
+      return {
+        a: new PostgresAttemptStore(first),
+        b: new PostgresAttemptStore(second),
+        audit: new PostgresAuditTrail(first),
+      };
+    },
+  ],
+  [
+    'redis',
+    () => {
+      // Two instances' stores over one Redis, each with its own connection; the audit trail in memory.
+      const redis = testRedis();
+      cleanups.push(() => redis.close());
+      const db = new MemoryDatabase();
+      const audit = new MemoryAuditStore(db);
+      return {
+        a: new RedisAttemptStore(redis.connect(), audit, redis.prefix),
+        b: new RedisAttemptStore(redis.connect(), audit, redis.prefix),
+        audit,
+      };
+    },
+  ],
 ];
+
+const withRedis = await redisRunnable('AttemptStore contract');
+const runnable = (await runnableImplementations('AttemptStore contract', implementations)).filter(
+  ([name]) => withRedis || name !== 'redis',
+);
 
 const T0 = 10_000_000;
 const failure = (email: string, at: number, ip: string | null = null): AuditRecord => ({
@@ -77,9 +120,9 @@ const signIn = (email: string, perEmail: number, now = T0, ip?: { ip: string; li
   ],
 });
 
-describe.each(implementations)('AttemptStore contract (%s)', (_, make) => {
+describe.each(runnable)('AttemptStore contract (%s)', (_, make) => {
   it('lets attempts through while held places stay below the limit, and again once one is released', async () => {
-    const { a, b } = make();
+    const { a, b } = await make();
     const first = await a.reserve(signIn('x@vigil.test', 2));
     const second = await b.reserve(signIn('x@vigil.test', 2));
     expect(first).not.toBeNull();
@@ -95,7 +138,7 @@ describe.each(implementations)('AttemptStore contract (%s)', (_, make) => {
   });
 
   it('counts the failures the audit trail recorded in the window with the places', async () => {
-    const { a, audit } = make();
+    const { a, audit } = await make();
     await audit.append(failure('x@vigil.test', T0 - 10));
     // Outside the window: not counted.
     await audit.append(failure('x@vigil.test', T0 - 3_600_000));
@@ -110,7 +153,7 @@ describe.each(implementations)('AttemptStore contract (%s)', (_, make) => {
   });
 
   it('takes a place under every key or under none', async () => {
-    const { a } = make();
+    const { a } = await make();
     const ip = { ip: '10.0.0.1', limit: 1 };
     expect(await a.reserve(signIn('x@vigil.test', 5, T0, ip))).toMatchObject({
       keys: ['signInFailed:email:x@vigil.test', 'signInFailed:ip:10.0.0.1'],
@@ -121,7 +164,7 @@ describe.each(implementations)('AttemptStore contract (%s)', (_, make) => {
   });
 
   it('stops counting the places of a process that crashed once they expired', async () => {
-    const { a, b } = make();
+    const { a, b } = await make();
     expect(await a.reserve(signIn('x@vigil.test', 1))).not.toBeNull();
     expect(await b.reserve(signIn('x@vigil.test', 1, T0 + 59_999))).toBeNull();
     expect(await a.held('signInFailed:email:x@vigil.test', T0 + 60_000)).toBe(0);
@@ -129,7 +172,7 @@ describe.each(implementations)('AttemptStore contract (%s)', (_, make) => {
   });
 
   it('never lets more than the limit through when 200 attempts that all fail arrive at once over both stores', async () => {
-    const { a, b, audit } = make();
+    const { a, b, audit } = await make();
     const outcomes = await Promise.all(
       Array.from({ length: 200 }, async (_, i) => {
         const store = i % 2 === 0 ? a : b;

@@ -21,3 +21,19 @@ export const ATTEMPT_PLACES_MIGRATION: Migration = {
     CREATE INDEX attempt_places_by_expiry ON attempt_places (expires_at);
   `,
 };
+
+/** Rate-limit places in PostgreSQL (issue 43): the same table and version, the time a 64-bit number of ms. */
+export const ATTEMPT_PLACES_PG_MIGRATION: Migration = {
+  version: 98,
+  name: 'rate-limit places',
+  sql: `
+    CREATE TABLE attempt_places (
+      attempt_id TEXT NOT NULL,
+      key TEXT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      PRIMARY KEY (key, attempt_id)
+    );
+    CREATE INDEX attempt_places_by_attempt ON attempt_places (attempt_id);
+    CREATE INDEX attempt_places_by_expiry ON attempt_places (expires_at);
+  `,
+};

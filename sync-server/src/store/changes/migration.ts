@@ -71,3 +71,40 @@ export const CHANGE_FEED_WITHOUT_AUTOINCREMENT_MIGRATION: Migration = {
     ALTER TABLE change_feed_next RENAME TO change_feed;
   `,
 };
+
+/**
+ * The change feed in PostgreSQL (issue 43), with the version of SQLite's 96: the feed, the
+ * consumers' cursors, and the feed's head (what SQLite's floor of migration 100 became): one row
+ * holding the last seq handed out. An append takes the next seq by updating that row, whose lock
+ * it holds to its commit, so seqs follow commit order across instances (store/changes/postgres.ts).
+ */
+export const CHANGE_FEED_PG_MIGRATION: Migration = {
+  version: 96,
+  name: 'change feed and consumer cursors',
+  sql: `
+    CREATE TABLE change_feed (
+      seq BIGINT PRIMARY KEY,
+      at BIGINT NOT NULL,
+      org_id TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      resource_type TEXT,
+      resource_id TEXT,
+      version_id BIGINT,
+      payload TEXT NOT NULL
+    );
+
+    CREATE TABLE change_cursors (
+      consumer TEXT PRIMARY KEY,
+      seq BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL
+    );
+
+    -- One row: the last seq handed out. Never lowered, so a prune that empties the feed never
+    -- lets a seq be handed out again.
+    CREATE TABLE change_feed_head (
+      one INTEGER PRIMARY KEY CHECK (one = 1),
+      seq BIGINT NOT NULL
+    );
+    INSERT INTO change_feed_head (one, seq) VALUES (1, 0);
+  `,
+};

@@ -1,8 +1,19 @@
+import { ACCOUNTS_PG_MIGRATION } from '../accounts/migration.js';
+import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
+import { CHANGE_FEED_PG_MIGRATION } from '../changes/migration.js';
 import { LEASES_PG_MIGRATION } from '../leases/migration.js';
 import type { Migration } from '../sqlite/migrations.js';
+import { SYNC_PG_MIGRATION } from '../sync/migration.js';
 
 /**
  * PostgreSQL's numbered migrations (issue 43), each beside its area's store like SQLite's and
- * registered here by one line. A store gains a line when its PostgreSQL implementation lands.
+ * registered here by one line, in version order. A store gains a line when its PostgreSQL
+ * implementation lands.
  */
-export const PG_MIGRATIONS: readonly Migration[] = [LEASES_PG_MIGRATION];
+export const PG_MIGRATIONS: readonly Migration[] = [
+  SYNC_PG_MIGRATION,
+  ACCOUNTS_PG_MIGRATION,
+  CHANGE_FEED_PG_MIGRATION,
+  LEASES_PG_MIGRATION,
+  ATTEMPT_PLACES_PG_MIGRATION,
+];

@@ -62,7 +62,8 @@ export class MemorySyncStore implements SyncStore {
   compact(room: string, snapshot: Uint8Array, lastUpdateId: number): Promise<void> {
     return this.db.run(() => {
       const doc = this.tables.value.docs.get(room);
-      if (!doc) return;
+      // An older compaction that lost a race to a newer one changes nothing.
+      if (!doc || (doc.snapshot !== null && doc.snapshotUpTo >= lastUpdateId)) return;
       doc.snapshot = Uint8Array.from(snapshot);
       doc.snapshotUpTo = lastUpdateId;
       doc.updates = doc.updates.filter((u) => u.id > lastUpdateId);

@@ -111,6 +111,8 @@ export class SqliteSyncStore implements SyncStore {
   compact(room: string, snapshot: Uint8Array, lastUpdateId: number): Promise<void> {
     return serialized(this.db, () =>
       this.db.transaction(() => {
+        // An older compaction that lost a race to a newer one changes nothing.
+        if ((this.stmts.snapshot.get(room)?.last_update_id ?? -1) >= lastUpdateId) return;
         this.stmts.upsertSnapshot.run(room, Buffer.from(snapshot), lastUpdateId);
         this.stmts.deleteUpTo.run(room, lastUpdateId);
       })(),

@@ -36,7 +36,9 @@ export interface SyncStore {
   append(entries: readonly AppendEntry[]): Promise<number[]>;
   /**
    * Replaces every update with id ≤ lastUpdateId by one snapshot, in one transaction. Updates
-   * appended meanwhile (ids above lastUpdateId) are kept.
+   * appended meanwhile (ids above lastUpdateId) are kept. A compaction up to an id the stored
+   * snapshot already covers changes nothing: of two racing compactions (two instances), the older
+   * one written last must not set the snapshot back over updates the newer one deleted.
    */
   compact(room: string, snapshot: Uint8Array, lastUpdateId: number): Promise<void>;
   /** Number of logged (not yet compacted) updates of a room. */

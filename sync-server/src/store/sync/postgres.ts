@@ -1,0 +1,136 @@
+import type { PostgresDatabase } from '../postgres/unit-of-work.js';
+import { PG_NOW_ISO } from './migration.js';
+import type { AppendEntry, StoredDocument, SyncStore } from './types.js';
+
+interface LoadRow {
+  org_id: string;
+  doc_id: string;
+  finalized_at: string | null;
+  content_hash: string | null;
+  snapshot: Buffer | null;
+  /** BIGINTs come back as strings. */
+  after: string;
+  ids: string[] | null;
+  updates: Buffer[] | null;
+}
+
+/** A copy of stored bytes the caller may keep and change. */
+const copy = (b: Buffer): Uint8Array => new Uint8Array(b);
+const bytes = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+/**
+ * SyncStore on PostgreSQL (tables of PG migration 2; issue 43). Each method is one transaction,
+ * and its promise resolves once PostgreSQL committed it: an update is durable before a room
+ * broadcasts or acknowledges it.
+ *
+ * Several instances may write one room (a tablet on each). So that a room's update ids follow
+ * commit order, an append locks the room's document row (the upsert that creates or touches it)
+ * before it takes ids, and holds it to its commit; a compaction takes the same lock. A reader then
+ * sees a room's updates as a prefix in id order, never a gap a later commit fills: a compaction up
+ * to the last id it loaded cannot delete an update its snapshot lacks. `load` is one statement,
+ * so the document, its snapshot and the updates after it come from one snapshot of the database.
+ */
+export class PostgresSyncStore implements SyncStore {
+  constructor(private readonly db: PostgresDatabase) {}
+
+  async load(room: string): Promise<StoredDocument | null> {
+    const { rows } = await this.db.query<LoadRow>(
+      `SELECT d.org_id, d.doc_id, d.finalized_at, d.content_hash, s.data AS snapshot,
+              coalesce(s.last_update_id, 0) AS after, u.ids, u.updates
+       FROM sync_documents d
+       LEFT JOIN sync_snapshots s ON s.room = d.room
+       LEFT JOIN LATERAL (
+         SELECT array_agg(id ORDER BY id) AS ids, array_agg(data ORDER BY id) AS updates
+         FROM sync_updates WHERE room = d.room AND id > coalesce(s.last_update_id, 0)
+       ) u ON true
+       WHERE d.room = $1`,
+      [room],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      orgId: row.org_id,
+      docId: row.doc_id,
+      snapshot: row.snapshot ? copy(row.snapshot) : null,
+      updates: (row.updates ?? []).map(copy),
+      lastUpdateId: Number(row.ids?.at(-1) ?? row.after),
+      finalized: row.finalized_at !== null,
+      contentHash: row.content_hash,
+    };
+  }
+
+  append(entries: readonly AppendEntry[]): Promise<number[]> {
+    return this.db.transaction(async () => {
+      // Each room's row, created or touched (and so locked) in room order: two appends that
+      // share rooms never wait on each other in a cycle.
+      const rooms = new Map(entries.map((e) => [e.room, e]));
+      for (const room of [...rooms.keys()].sort()) {
+        const e = rooms.get(room)!;
+        await this.db.query(
+          `INSERT INTO sync_documents (room, org_id, doc_id) VALUES ($1, $2, $3)
+           ON CONFLICT (room) DO UPDATE SET updated_at = ${PG_NOW_ISO}`,
+          [e.room, e.orgId, e.docId],
+        );
+      }
+      const ids: number[] = [];
+      for (const e of entries) {
+        const { rows } = await this.db.query<{ id: string }>(
+          'INSERT INTO sync_updates (room, data) VALUES ($1, $2) RETURNING id',
+          [e.room, bytes(e.update)],
+        );
+        ids.push(Number(rows[0]!.id));
+      }
+      return ids;
+    });
+  }
+
+  compact(room: string, snapshot: Uint8Array, lastUpdateId: number): Promise<void> {
+    return this.db.transaction(async () => {
+      await this.db.query('SELECT 1 FROM sync_documents WHERE room = $1 FOR UPDATE', [room]);
+      // An older compaction that lost a race to a newer one (another instance's) changes nothing.
+      const { rows } = await this.db.query<{ last: string }>(
+        'SELECT last_update_id AS last FROM sync_snapshots WHERE room = $1',
+        [room],
+      );
+      if (rows[0] && Number(rows[0].last) >= lastUpdateId) return;
+      await this.db.query(
+        `INSERT INTO sync_snapshots (room, data, last_update_id) VALUES ($1, $2, $3)
+         ON CONFLICT (room) DO UPDATE SET data = excluded.data, last_update_id = excluded.last_update_id,
+           updated_at = ${PG_NOW_ISO}`,
+        [room, bytes(snapshot), lastUpdateId],
+      );
+      await this.db.query('DELETE FROM sync_updates WHERE room = $1 AND id <= $2', [room, lastUpdateId]);
+    });
+  }
+
+  async pendingUpdates(room: string): Promise<number> {
+    const { rows } = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM sync_updates WHERE room = $1', [
+      room,
+    ]);
+    return Number(rows[0]!.n);
+  }
+
+  async setContentHash(room: string, hash: string): Promise<void> {
+    await this.db.query('UPDATE sync_documents SET content_hash = $1 WHERE room = $2', [hash, room]);
+  }
+
+  async isFinalized(room: string): Promise<boolean> {
+    const { rows } = await this.db.query<{ finalized_at: string | null }>(
+      'SELECT finalized_at FROM sync_documents WHERE room = $1',
+      [room],
+    );
+    return (rows[0]?.finalized_at ?? null) !== null;
+  }
+
+  async markFinalized(room: string, orgId: string, docId: string, at: Date = new Date()): Promise<void> {
+    await this.db.query(
+      `INSERT INTO sync_documents (room, org_id, doc_id, finalized_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (room) DO UPDATE SET finalized_at = excluded.finalized_at`,
+      [room, orgId, docId, at.toISOString()],
+    );
+  }
+
+  async clearFinalized(room: string): Promise<void> {
+    await this.db.query('UPDATE sync_documents SET finalized_at = NULL WHERE room = $1', [room]);
+  }
+}
