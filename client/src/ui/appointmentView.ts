@@ -12,6 +12,7 @@ import {
   type AppointmentDisplayState,
   type AppointmentStatusColour,
   type Location,
+  type ParentAppointmentView,
 } from '@vigil/shared';
 import type { ViewLookups } from '../data/calendar.js';
 import { placeName } from './places.js';
@@ -120,6 +121,41 @@ export function appointmentView(a: Appointment & { id: string }, lookups: ViewLo
     start,
     end,
     day: start ? dayKey(start) : null,
+  };
+}
+
+/** An office's appointment on the parent organisation's calendar (issue 41), named by the server. */
+export interface ParentAppointmentItem extends AppointmentView {
+  orgId: string;
+  orgName: string;
+}
+
+/** The parent calendar's row as the office's calendar shows an appointment at `now`. */
+export function parentAppointmentItem(p: ParentAppointmentView, now: number): ParentAppointmentItem {
+  const status = p.status as Appointment['status'];
+  const display = appointmentDisplay(
+    { status, start: p.start, end: p.end, liveVitals: false, finalized: p.finalized },
+    now,
+  );
+  const start = new Date(p.start);
+  return {
+    id: p.id,
+    orgId: p.orgId,
+    orgName: p.orgName,
+    patientId: null,
+    patient: p.patient,
+    description: p.description ?? '',
+    providerId: null,
+    provider: p.provider,
+    locationId: null,
+    place: p.place,
+    status,
+    finalized: p.finalized,
+    ...display,
+    ...statusBadges({ status, finalized: p.finalized, state: display.state }),
+    start,
+    end: p.end === null ? null : new Date(p.end),
+    day: dayKey(start),
   };
 }
 

@@ -7,6 +7,7 @@ import { audienceOnly } from '../orgs/index.js';
 import { mayAdminister } from '../../session/sessionOrgs.js';
 import { FormEditorPage } from '../forms/index.js';
 import { ParentLivePage } from '../live-vitals/index.js';
+import { ParentCalendarPage } from './ParentCalendarPage.js';
 import { FormsPage } from '../forms/index.js';
 import { ParentOrgMembersPage, ParentOrgPage, ParentOrgsPage, ParentPeoplePage } from './ParentPages.js';
 
@@ -16,7 +17,7 @@ export const PARENT_ROUTES: readonly SubAppRoute[] = [
   { path: 'orgs', title: 'Organizations', element: <ParentOrgsPage /> },
   { path: 'orgs/:selectedOrgId', title: 'Organization', element: <ParentOrgPage /> },
   { path: 'live', title: 'Live', element: <ParentLivePage /> },
-  { path: 'calendar', title: 'Calendar' },
+  { path: 'calendar', title: 'Calendar', element: <ParentCalendarPage /> },
   { path: 'forms', title: 'Forms', element: <FormsPage /> },
   { path: 'forms/create', title: 'Create Form', element: <FormEditorPage /> },
   { path: 'forms/:formId', title: 'Form', element: <FormEditorPage /> },

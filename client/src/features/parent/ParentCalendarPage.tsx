@@ -1,0 +1,152 @@
+import { Alert, CloseButton, Group, Select, Stack, Text } from '@mantine/core';
+import {
+  calendarFilterParams,
+  calendarGrid,
+  dayKey,
+  monthKey,
+  monthOf,
+  readCalendarFilters,
+  type CalendarFilters,
+} from '@vigil/shared';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { errorCode } from '../../data/graphql.js';
+import { AppointmentItem } from '../../ui/AppointmentItem.js';
+import { parentAppointmentItem, type ParentAppointmentItem } from '../../ui/appointmentView.js';
+import { Page } from '../../ui/Page.js';
+import { MonthGrid, MonthNav } from '../calendar/index.js';
+import { useChildOrgs } from '../orgs/index.js';
+import { fetchParentAppointments } from './parentCalendar.js';
+
+/** What the page says when the appointments could not be read. */
+export function parentCalendarErrorText(code: string): string {
+  if (code === 'NOT_AUTHORIZED') return 'You do not have access to the calendar of this admin organization.';
+  if (code === 'NETWORK_ERROR') return 'Offline: the calendar loads again when the connection returns.';
+  return `Could not load appointments (${code}).`;
+}
+
+function OfficeDayPopup({
+  day,
+  views,
+  onClose,
+}: {
+  day: Date;
+  views: ParentAppointmentItem[];
+  onClose: () => void;
+}): ReactNode {
+  return (
+    <Stack gap="xs" role="dialog" aria-label={`Appointments on ${day.toLocaleDateString()}`}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={600} size="sm">
+          {day.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}
+        </Text>
+        <CloseButton onClick={onClose} aria-label="Close" size="lg" />
+      </Group>
+      {views.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No appointments.
+        </Text>
+      ) : (
+        <Stack gap="sm" mah={360} style={{ overflowY: 'auto' }}>
+          {views.map((v) => (
+            <Stack key={`${v.orgId}/${v.id}`} gap={2} data-testid="office-appointment" data-org-id={v.orgId}>
+              <Text size="xs" fw={600} c="dimmed">
+                {v.orgName}
+              </Text>
+              <AppointmentItem orgId={v.orgId} view={v} />
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /parent/{parentOrgId}/calendar (issue 41 "Parent organisation"; spec 000 §2): the offices'
+ * appointments on one month grid, as each office's calendar shows them, with an office filter;
+ * the month, day and office live in the query string.
+ */
+export function ParentCalendarPage(): ReactNode {
+  const { parentOrgId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const [today] = useState(() => new Date());
+  const filters = readCalendarFilters(params, today);
+  const officeId = params.get('orgId') || null;
+  const key = monthKey(filters.month);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the month's key names the grid
+  const grid = useMemo(() => calendarGrid(filters.month), [key]);
+  const offices = useChildOrgs(parentOrgId).data ?? [];
+  const [state, setState] = useState<{ rows: ParentAppointmentItem[] | null; error: string | null; loading: boolean }>({
+    rows: null,
+    error: null,
+    loading: true,
+  });
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    fetchParentAppointments(parentOrgId, grid.start, grid.end, officeId).then(
+      (rows) => {
+        const now = Date.now();
+        if (live) setState({ rows: rows.map((r) => parentAppointmentItem(r, now)), error: null, loading: false });
+      },
+      (err: unknown) => {
+        if (live) setState({ rows: null, error: errorCode(err), loading: false });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [parentOrgId, grid, officeId]);
+
+  const byDay = new Map<string, ParentAppointmentItem[]>();
+  for (const v of state.rows ?? []) if (v.day) byDay.set(v.day, [...(byDay.get(v.day) ?? []), v]);
+  const go = (next: Partial<CalendarFilters>, office = officeId): void =>
+    setParams({ ...calendarFilterParams({ ...filters, ...next }), ...(office ? { orgId: office } : {}) });
+  const selectedKey =
+    filters.date === null ? null : dayKey(new Date(filters.month.year, filters.month.month - 1, filters.date));
+  const monthTitle = new Date(filters.month.year, filters.month.month - 1, 1).toLocaleDateString(undefined, {
+    month: 'long',
+    year: 'numeric',
+  });
+  return (
+    <Page title="Calendar">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <MonthNav title={monthTitle} onMonth={(month) => go({ month, date: null })} month={filters.month} />
+        <Select
+          label="Office"
+          placeholder="All offices"
+          data={offices.map((o) => ({ value: o.id, label: o.name }))}
+          value={officeId}
+          onChange={(v) => go({ date: filters.date }, v)}
+          clearable
+          w={240}
+        />
+      </Group>
+      {state.error && (
+        <Alert color={state.error === 'NETWORK_ERROR' ? 'gray' : 'red'} role="alert">
+          {parentCalendarErrorText(state.error)}
+        </Alert>
+      )}
+      <MonthGrid
+        {...{ grid, byDay, monthTitle, selectedKey }}
+        todayKey={dayKey(today)}
+        month={filters.month.month}
+        refreshing={state.loading}
+        onSelectDay={(day) => go({ month: monthOf(day), date: day.getDate() })}
+        onCloseDay={() => go({ date: null })}
+        popup={(day, views) => <OfficeDayPopup day={day} views={views} onClose={() => go({ date: null })} />}
+      />
+      {state.rows?.length === 0 && (
+        <Text c="dimmed" size="sm" role="status">
+          {officeId
+            ? 'No appointments in these weeks at this office.'
+            : 'No appointments in these weeks at the offices this admin organization oversees.'}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        Times are in {Intl.DateTimeFormat().resolvedOptions().timeZone}.
+      </Text>
+    </Page>
+  );
+}
