@@ -54,6 +54,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       now: services.now,
       log,
       trustProxy: authSettings.trustProxy,
+      version: services.config.version,
     }),
   );
   api.route(

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
+import { capabilityStatement } from '../fhir/capability.js';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
@@ -46,6 +47,8 @@ export interface FhirRoutesDeps {
   log: Logger;
   /** Take the client address for audit events from X-Forwarded-For (behind a reverse proxy only). */
   trustProxy?: boolean;
+  /** Vigil's version, in the CapabilityStatement. */
+  version: string;
   /** The live vitals' summaries (issue 38): pushed as `liveVitals` events to a stream opened with `?liveVitals=1`. */
   liveBus?: LiveVitalsBus;
 }
@@ -380,6 +383,15 @@ function liveEventsRoute(deps: FhirRoutesDeps, app: Hono): void {
  */
 export function fhirRoutes(deps: FhirRoutesDeps): Hono {
   const app = new Hono();
+  // What the API supports: open to anyone, as FHIR clients read it before they sign in.
+  const started = new Date(deps.now()).toISOString();
+  app.get('/fhir/:orgId/metadata', (c) => {
+    const orgId = c.req.param('orgId');
+    if (!ORG_ID_RE.test(orgId)) return outcomeResponse(c, 404, operationOutcome(404, 'NOT_FOUND'));
+    const baseUrl = `${new URL(c.req.url).origin}/api/fhir/${orgId}`;
+    const statement = capabilityStatement({ baseUrl, version: deps.version, date: started });
+    return c.body(JSON.stringify(statement), 200, { 'content-type': FHIR_CONTENT_TYPE });
+  });
   app.route('/fhir/:orgId', restRoutes(deps));
   liveEventsRoute(deps, app);
   return app;

@@ -176,6 +176,11 @@ const PARAMS: Readonly<Record<FhirResourceType, Readonly<Record<string, ParamKin
   AuditEvent: { date: 'date', entity: 'reference', agent: 'token' },
 };
 
+/** The search parameters a type answers, with their FHIR types (the CapabilityStatement lists them). */
+export function searchParametersOf(type: FhirResourceType): { name: string; type: ParamKind }[] {
+  return Object.entries(PARAMS[type]).map(([name, kind]) => ({ name, type: kind }));
+}
+
 /** Default target type of a reference parameter given as a bare id (`patient=pat-1`). */
 const REFERENCE_TARGET: Readonly<Record<string, string>> = {
   patient: 'Patient',
