@@ -210,6 +210,14 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // administers it; across the children for whoever administers the parent `group`.
   liveCases: needs(ORG_PERMISSION),
   parentLiveCases: needs(['parentAdmin', 'internalUber']),
+  // The Vigil Bridge (issue 38): the office's bridges for its members (a provider picks a bridge's
+  // monitor on the case screen); pairing codes and revoking for whoever administers it. The calls
+  // naming a bridge name one that does not exist: past the access check, NOT_FOUND.
+  bridges: needs(ORG_PERMISSION),
+  createBridgePairingCode: needs(ADMINISTER),
+  revokeBridge: table((r) => (ADMINISTER.includes(r) ? 'NOT_FOUND' : needs(ADMINISTER)[r])),
+  chartBridgeMonitor: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
+  stopBridgeMonitor: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -613,6 +621,20 @@ describe('organisations: access matrix of every call × role', () => {
     feedbackMessages: () => ['query { feedbackMessages(first: 5) { id message } }', {}],
     liveCases: () => ['query { liveCases(orgId: "office", first: 5) { caseId vitals { type } } }', {}],
     parentLiveCases: () => ['query { parentLiveCases(parentOrgId: "group", first: 5) { caseId orgName } }', {}],
+    bridges: () => ['query { bridges(orgId: "office") { id monitors { key } } }', {}],
+    createBridgePairingCode: () => [
+      'mutation { createBridgePairingCode(orgId: "office", location: "Operatory 1") { code expiresAt } }',
+      {},
+    ],
+    revokeBridge: () => ['mutation { revokeBridge(orgId: "office", bridgeId: "brg-none") { id } }', {}],
+    chartBridgeMonitor: () => [
+      'mutation { chartBridgeMonitor(orgId: "office", caseId: "case-none", bridgeId: "brg-none", monitorKey: "hl7:X") { key } }',
+      {},
+    ],
+    stopBridgeMonitor: () => [
+      'mutation { stopBridgeMonitor(orgId: "office", bridgeId: "brg-none", monitorKey: "hl7:X") }',
+      {},
+    ],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -636,10 +658,10 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 88 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // 93 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
     // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls, issues 38/41
-    // the two live lists).
-    expect(cells).toBe(704);
+    // the two live lists, issue 38 the five bridge calls).
+    expect(cells).toBe(744);
     expect(deviations).toEqual([]);
   });
 });
