@@ -50,6 +50,11 @@ export async function openSerial(
     const stream = createReadStream(options.path.slice('file:'.length));
     stream.on('data', (chunk) => take(chunk as Buffer));
     stream.on('error', (err) => onIssue(`${options.path}: ${err.message}`));
+    // Open before the bridge says it is ready: what the monitor writes from then on is read.
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', reject);
+    });
     return {
       close: () => {
         stream.destroy();

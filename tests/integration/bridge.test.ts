@@ -17,8 +17,9 @@ import { createOrg, join, person, type Person } from './orgs-helpers.js';
 /*
  * Issue 38, the Vigil Bridge end to end: a real bridge process (`npm run bridge`) paired by a
  * one-time code an administrator created, fed HL7 over MLLP by the simulator (`npm run
- * monitor-sim`, a real process), delivers readings to a case through the real server, which
- * charts them into the case's document at the interval the provider picked. The server is then
+ * monitor-sim`, a real process) and a Nonin on a pseudo-terminal, delivers readings to a case
+ * through the real server, which charts them into the case's document at the interval the
+ * provider picked. The server is then
  * stopped while the simulator goes on: the bridge keeps the readings on disk and sends them once
  * the server is back, none lost and none charted twice. A revoked bridge is refused; another
  * organisation's bridge cannot reach the case.
@@ -33,6 +34,8 @@ const STEADY_STEP_MS = 5000;
 const INTERVAL_MS = 15_000;
 const CHARTED_PER_RUN = STEADY_MESSAGES / 3;
 const MONITOR_KEY = 'hl7:VIGIL_SIM';
+/** The steady scenario as Nonin lines: one a second for 300 s. */
+const NONIN_LINES = 300;
 
 let server: TestServer;
 let admin: Person;
@@ -74,6 +77,37 @@ function simulate(port: number, clock: number): Promise<number | null> {
     [
       ...['--import', 'tsx', 'scripts/monitor-sim/main.ts', '--protocol', 'hl7', '--scenario', 'steady'],
       ...['--port', String(port), '--speed', '200', '--clock', String(clock)],
+    ],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'ignore'] },
+  );
+  started.push(child);
+  return new Promise((resolve) => child.once('close', (code) => resolve(code)));
+}
+
+/** Two joined pseudo-terminals (socat, which scripts/setup.sh installs): the monitor's end and the bridge's. */
+async function pseudoTerminals(): Promise<string[]> {
+  const socat = spawn('socat', ['-d', '-d', 'pty,raw,echo=0', 'pty,raw,echo=0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  started.push(socat);
+  const ptys: string[] = [];
+  await new Promise<void>((resolve) => {
+    createInterface({ input: socat.stderr }).on('line', (line) => {
+      const m = /PTY is (\S+)/.exec(line);
+      if (m) ptys.push(m[1]!);
+      if (ptys.length === 2) resolve();
+    });
+  });
+  return ptys;
+}
+
+/** The simulator writes the steady scenario as Nonin lines to a serial path, fast. */
+function simulateSerial(out: string): Promise<number | null> {
+  const child = spawn(
+    process.execPath,
+    [
+      ...['--import', 'tsx', 'scripts/monitor-sim/main.ts', '--protocol', 'nonin', '--scenario', 'steady'],
+      ...['--out', out, '--speed', '200'],
     ],
     { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'ignore'] },
   );
@@ -199,7 +233,7 @@ describe('the Vigil Bridge (issue 38)', () => {
   let bridgeId = '';
   let token = '';
 
-  it('pairs by a one-time code only an administrator creates, and delivers its HL7 monitor’s readings', async () => {
+  it('pairs by a one-time code only an administrator creates, and delivers its monitors’ readings (HL7 over MLLP, a Nonin on a pseudo-terminal)', async () => {
     const refused = await provider.browser.gql(
       `mutation { createBridgePairingCode(orgId: "${OFFICE}", location: "Operatory 2") { code } }`,
     );
@@ -207,8 +241,12 @@ describe('the Vigil Bridge (issue 38)', () => {
     const code = await pairingCode(admin, OFFICE);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bridge-'));
     dirs.push(dataDir);
+    const [monitorEnd, bridgeEnd] = await pseudoTerminals();
     bridge = await startBridge(
-      ['--server', server.url, '--code', code, '--name', 'Operatory 2 bridge', '--hl7-port', '0'],
+      [
+        ...['--server', server.url, '--code', code, '--name', 'Operatory 2 bridge', '--hl7-port', '0'],
+        ...['--serial', `file:${bridgeEnd}:nonin:Operatory 2 oximeter`],
+      ],
       dataDir,
     );
     bridge.child.stdout?.resume();
@@ -231,11 +269,27 @@ describe('the Vigil Bridge (issue 38)', () => {
         location: 'Operatory 2',
         revokedAt: null,
       });
-      expect(listed!.monitors).toEqual([
-        expect.objectContaining({ key: MONITOR_KEY, label: 'HL7 monitor VIGIL_SIM', protocol: 'hl7', caseId: null }),
-      ]);
+      expect(listed!.monitors.find((m) => m.key === MONITOR_KEY)).toMatchObject({
+        label: 'HL7 monitor VIGIL_SIM',
+        protocol: 'hl7',
+        caseId: null,
+      });
     }, 30_000);
     expect(await caseRecords(bridgeId)).toEqual([]);
+
+    // A Nonin on a serial line (the simulator on a pseudo-terminal): every line read and sent.
+    const nonin = simulateSerial(monitorEnd!);
+    expect(await nonin).toBe(0);
+    await eventually(async () => {
+      const [listed] = await bridges(provider, OFFICE);
+      expect(listed!.monitors.find((m) => m.protocol === 'nonin')).toMatchObject({
+        key: `serial:file:${bridgeEnd}`,
+        label: 'Operatory 2 oximeter',
+        lastReadingAt: expect.any(Number) as number,
+      });
+      const lines = readFileSync(path.join(dataDir, 'readings.log'), 'utf8').trim().split('\n');
+      expect(lines.filter((l) => l.includes('"serial:file:'))).toHaveLength(NONIN_LINES);
+    }, 30_000);
   }, 120_000);
 
   it('charts into the case the provider picked, at the interval picked, on the monitor’s own clock', async () => {
