@@ -224,9 +224,11 @@ export class BridgeService {
     const before = this.deliveries.get(bridge.id) ?? Promise.resolve();
     const run = before.catch(() => undefined).then(() => deliverReadings(this.deps, bridge, delivery));
     this.deliveries.set(bridge.id, run);
-    void run.finally(() => {
+    // The caller sees a failure through `run`; the clean-up must not raise it a second time.
+    const done = (): void => {
       if (this.deliveries.get(bridge.id) === run) this.deliveries.delete(bridge.id);
-    });
+    };
+    run.then(done, done);
     return run;
   }
 
