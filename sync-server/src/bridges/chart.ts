@@ -1,5 +1,12 @@
 import * as Y from 'yjs';
-import { encodeNewReading, MONITORS_KEY, READINGS_KEY, type VitalsRecord } from '@vigil/shared';
+import {
+  chartedVitals,
+  encodeNewReading,
+  MONITORS_KEY,
+  READINGS_KEY,
+  type VitalsRecord,
+  type VitalTrackingMap,
+} from '@vigil/shared';
 import { AppError } from '../errors.js';
 
 /**
@@ -12,7 +19,9 @@ import { AppError } from '../errors.js';
  * forms meanwhile. A reading the case already holds (same header and time, MR3) is not pushed
  * again. A case whose document has no structure (no tablet ever opened it) is refused
  * (CASE_NOT_OPENED): creating the containers on the server would not be the structure update
- * every device makes, and a tablet's later one would hide what the server wrote.
+ * every device makes, and a tablet's later one would hide what the server wrote. As on the tablet,
+ * the vitals the case has paused, ignored or put on manual entry are left out (MON17), and a case
+ * whose vitals tracking is off takes no reading.
  */
 export function chartReadings(root: Y.Map<unknown>, readings: readonly Omit<VitalsRecord, 'id'>[]): VitalsRecord[] {
   const list = root.get(READINGS_KEY);
@@ -20,6 +29,10 @@ export function chartReadings(root: Y.Map<unknown>, readings: readonly Omit<Vita
   if (!(list instanceof Y.Array) || !(monitors instanceof Y.Map)) {
     throw new AppError(409, 'CASE_NOT_OPENED', 'The case has not been opened on a device yet.');
   }
+  if (root.get('vitalsTrackingEnabled') === false) return [];
+  const trackingValue = root.get('vitalTracking');
+  const tracking = (trackingValue instanceof Y.AbstractType ? trackingValue.toJSON() : trackingValue) as
+    VitalTrackingMap | undefined;
   const have = new Set<string>();
   for (const entry of list.toArray() as unknown[]) {
     if (entry && typeof entry === 'object' && 'h' in entry && 't' in entry) {
@@ -27,7 +40,9 @@ export function chartReadings(root: Y.Map<unknown>, readings: readonly Omit<Vita
     }
   }
   const out: VitalsRecord[] = [];
-  for (const reading of readings) {
+  for (const given of readings) {
+    const vitals = chartedVitals(given.vitals, tracking);
+    const reading = { ...given, vitals, selectedVitals: given.selectedVitals.filter((v) => v in vitals) };
     const { entry, header, record } = encodeNewReading(reading);
     if (have.has(record.id)) continue;
     have.add(record.id);

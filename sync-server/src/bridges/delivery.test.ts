@@ -54,7 +54,10 @@ function delivery(times: number[], from = 0): Delivery {
       id: `r${from + i}`,
       monitorKey: 'hl7:GE',
       receivedAt: t,
-      vitals: { hr: { value: 70 + i, time: t, status: 'connected' } },
+      vitals: {
+        hr: { value: 70 + i, time: t, status: 'connected' },
+        spo2: { value: 97, time: t, status: 'connected' },
+      },
     })),
   };
 }
@@ -74,7 +77,7 @@ async function world(opened = true) {
   });
   const deps = { store, rooms, now: () => 0, log };
   const records = () => vitalsRecordsOf(doc.getMap(CASE_ROOT).toJSON());
-  return { store, deps, records, finalized };
+  return { store, deps, records, finalized, root: doc.getMap(CASE_ROOT) };
 }
 
 describe('a bridge’s delivery charted into its case', () => {
@@ -107,5 +110,15 @@ describe('a bridge’s delivery charted into its case', () => {
     expect(closed.records()).toEqual([]);
     const unopened = await world(false);
     expect(await deliverReadings(unopened.deps, BRIDGE, delivery([1000]))).toEqual({ taken: ['r0'], charted: 0 });
+  });
+
+  it('[MON17] leaves out the vitals the case paused, and charts nothing while its vitals tracking is off', async () => {
+    const { deps, records, root } = await world();
+    root.set('vitalTracking', { spo2: 'paused' });
+    await deliverReadings(deps, BRIDGE, delivery([1000]));
+    expect(records().map((r) => [r.selectedVitals, Object.keys(r.vitals)])).toEqual([[['hr'], ['hr']]]);
+    root.set('vitalsTrackingEnabled', false);
+    expect(await deliverReadings(deps, BRIDGE, delivery([6000], 1))).toEqual({ taken: ['r1'], charted: 0 });
+    expect(records()).toHaveLength(1);
   });
 });
