@@ -22,6 +22,7 @@ export default defineConfig({
             'sync-server/src/**/*.test.ts',
             'client/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
+            'bridge/src/**/*.test.ts',
           ],
           environment: 'node',
         },

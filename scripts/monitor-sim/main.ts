@@ -12,7 +12,8 @@ const USAGE = `Usage: npm run monitor-sim -- --protocol nonin|masimo|hl7 --scena
   serial (nonin, masimo): --out <path>   a pseudo-terminal, a serial device, or - for stdout
   hl7:                    --host <host> --port <port>   an MLLP listener (a Vigil Bridge)
   --speed <n>   run n times faster than real time (default 1)
-  --loop        start the scenario again when it ends`;
+  --loop        start the scenario again when it ends
+  --clock <ms>  the device clock the scenario starts at (epoch ms; default now): HL7 observation times follow it`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '2575' },
       speed: { type: 'string', default: '1' },
       loop: { type: 'boolean', default: false },
+      clock: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -43,8 +45,10 @@ async function main(): Promise<void> {
   const log = (text: string): void => {
     if (values.out !== '-') console.error(text);
   };
+  let clock = values.clock != null ? Number(values.clock) : null;
   do {
-    const frames = scenarioFrames(scenario, protocol, { startClock: Date.now() });
+    const frames = scenarioFrames(scenario, protocol, { startClock: clock ?? Date.now() });
+    if (clock !== null) clock += frames.length > 0 ? frames.at(-1)!.atMs + 1000 : 0;
     log(`monitor-sim: ${scenario.name} as ${protocol}, ${frames.length} frames, speed ×${speed}`);
     if (protocol === 'hl7') {
       const acks = await sendHl7(frames, {

@@ -5,6 +5,7 @@ import { uncaughtErrorAnswer } from './errors.js';
 import { botCheckRoutes, emrLaunchRoutes } from './routes/auth.js';
 import { appointmentRoutes } from './routes/appointments.js';
 import { billingRoutes } from './routes/billing.js';
+import { bridgeRoutes } from './routes/bridge.js';
 import { finalizeRoutes } from './routes/finalize.js';
 import { fhirRoutes } from './routes/fhir.js';
 import { devApiRoutes, devPageRoutes } from './routes/dev.js';
@@ -84,6 +85,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       trustProxy: authSettings.trustProxy,
     }),
   );
+  api.route('/', bridgeRoutes({ bridges: services.bridges, trustProxy: authSettings.trustProxy }));
   // The development outbox does not exist in production, and faces this machine only unless enabled.
   const outboxAccess = { remote: config.devOutboxRemote };
   if (devTools) api.route('/', devApiRoutes(services.outbox, outboxAccess));

@@ -65,6 +65,8 @@ import type { AuditedPreop } from './preop/service.js';
 import { buildPreop } from './services-preop.js';
 import type { AuditedOfficeDrugs } from './office-drugs/service.js';
 import { buildLive, type LiveServices } from './services-live.js';
+import { buildBridges } from './services-bridges.js';
+import type { AuditedBridges } from './bridges/service.js';
 import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
 import { buildBilling, type BillingParts } from './services-billing.js';
@@ -149,6 +151,8 @@ export interface Services {
   live: LiveServices['live'];
   liveBus: LiveServices['liveBus'];
   parentCalendar: LiveServices['parentCalendar'];
+  /** The Vigil Bridge (issue 38): pairing, the office's bridges, readings charted into cases. */
+  bridges: AuditedBridges;
   /** The office's checklists a new case starts with (issue 39). */
   checklists: AuditedOrgChecklists;
   /** The front desk's pre-op list, its NPO marks and the office's review period (issue 40). */
@@ -344,6 +348,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     inventories,
     billing,
     ...liveParts,
+    bridges: buildBridges({ db, orgStore, access, resources, rooms, sinks: auditSinks, now, log }),
     shop: new ShopService({
       ...{ shop: new SqliteShopStore(db), provider: billing.provider, billing: billing.billingStore },
       ...{ orgs: orgStore, access, now },

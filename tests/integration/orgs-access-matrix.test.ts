@@ -211,6 +211,14 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   liveCases: needs(ORG_PERMISSION),
   parentLiveCases: needs(['parentAdmin', 'internalUber']),
   parentAppointments: needs(['parentAdmin', 'internalUber']),
+  // The Vigil Bridge (issue 38): the office's bridges for its members (a provider picks a bridge's
+  // monitor on the case screen); pairing codes and revoking for whoever administers it. The calls
+  // naming a bridge name one that does not exist: past the access check, NOT_FOUND.
+  bridges: needs(ORG_PERMISSION),
+  createBridgePairingCode: needs(ADMINISTER),
+  revokeBridge: table((r) => (ADMINISTER.includes(r) ? 'NOT_FOUND' : needs(ADMINISTER)[r])),
+  chartBridgeMonitor: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
+  stopBridgeMonitor: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -618,6 +626,20 @@ describe('organisations: access matrix of every call × role', () => {
       'query { parentAppointments(parentOrgId: "group", from: 1795000000000, to: 1797000000000, first: 5) { id orgName } }',
       {},
     ],
+    bridges: () => ['query { bridges(orgId: "office") { id monitors { key } } }', {}],
+    createBridgePairingCode: () => [
+      'mutation { createBridgePairingCode(orgId: "office", location: "Operatory 1") { code expiresAt } }',
+      {},
+    ],
+    revokeBridge: () => ['mutation { revokeBridge(orgId: "office", bridgeId: "brg-none") { id } }', {}],
+    chartBridgeMonitor: () => [
+      'mutation { chartBridgeMonitor(orgId: "office", caseId: "case-none", bridgeId: "brg-none", monitorKey: "hl7:X") { key } }',
+      {},
+    ],
+    stopBridgeMonitor: () => [
+      'mutation { stopBridgeMonitor(orgId: "office", bridgeId: "brg-none", monitorKey: "hl7:X") }',
+      {},
+    ],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -641,10 +663,10 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 89 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // 94 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
     // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls, issues 38/41
-    // the two live lists, issue 41 the parent's calendar).
-    expect(cells).toBe(712);
+    // the two live lists, issue 38 the five bridge calls, issue 41 the parent's calendar).
+    expect(cells).toBe(752);
     expect(deviations).toEqual([]);
   });
 });

@@ -12,5 +12,6 @@ export * from './pcd01.js';
 export * from './hl7-stream.js';
 export * from './records.js';
 export * from './devices.js';
+export * from './tracking.js';
 
 export * from './protocols.js';

@@ -76,6 +76,7 @@ import {
 } from './analytics.js';
 import { officeDrugMaximumSchema, officeDrugSchema, officeDrugsViewSchema } from '../orgs/office-drugs.js';
 import { liveCaseViewSchema, liveVitalViewSchema, parentAppointmentViewSchema } from './live.js';
+import { bridgeMonitorViewSchema, bridgePairingCodeViewSchema, bridgeViewSchema } from './bridges.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { preopFormViewSchema, preopNpoViewSchema, preopRowViewSchema, preopSettingsViewSchema } from './preop.js';
@@ -96,6 +97,7 @@ export * from './forms.js';
 export * from './hhx.js';
 export * from './inventories.js';
 export * from './live.js';
+export * from './bridges.js';
 export * from './orgs.js';
 export * from './patient-forms.js';
 export * from './policies.js';
@@ -186,6 +188,10 @@ export const GRAPHQL_VIEWS = {
   LiveVital: liveVitalViewSchema,
   LiveCase: liveCaseViewSchema,
   ParentAppointment: parentAppointmentViewSchema,
+  // the Vigil Bridge (issue 38)
+  Bridge: bridgeViewSchema,
+  BridgeMonitor: bridgeMonitorViewSchema,
+  BridgePairingCode: bridgePairingCodeViewSchema,
   // policies
   Policy: policyViewSchema,
   // the office's checklists (issue 39)

@@ -10,6 +10,8 @@ import { seedDemoPolicies } from '../policies/demo.js';
 import { seedDemoPresets } from '../presets/demo.js';
 import { seedDemoOfficeDrugs } from '../office-drugs/demo.js';
 import { SqliteOfficeDrugStore } from '../store/office-drugs/sqlite.js';
+import { seedDemoBridge } from '../bridges/demo.js';
+import { SqliteBridgeStore } from '../store/bridges/sqlite.js';
 import { seedDemoShop } from '../shop/demo.js';
 import { SqliteOrgFormStore } from '../store/forms/sqlite.js';
 import { SqliteFeedbackStore } from '../store/feedback/sqlite.js';
@@ -128,6 +130,10 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
         now,
         { userId: DEMO_USER.id },
       ),
+    )
+    .then(() =>
+      // Issue 38: a paired demo bridge with its two monitors.
+      seedDemoBridge({ bridges: new SqliteBridgeStore(db) }, DEMO_ORGS.office.id, now, { userId: DEMO_USER.id }),
     )
     .then(() =>
       // Issue 37: the team's store with a catalogue, and an order of the demo office in each status.

@@ -43,6 +43,7 @@ export const BOUNDED_LISTS: Readonly<Record<string, string>> = {
   'Query.caseLedger': 'one line per controlled drug drawn for one case',
   'Query.finalizedReports': 'report review pages by offset, 20 at a time (spec 000 §9)',
   'Query.signedCases': 'at most the case ids asked for, 500 a call (SIGNED_CASES_MAX)',
+  'Query.bridges': "an office's bridge computers, a few per office, each with the monitors plugged into it",
 };
 
 /** The page a list field's arguments ask for; PAGE_TOO_LARGE above the maximum, INVALID_INPUT below 1. */

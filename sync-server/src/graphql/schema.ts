@@ -10,6 +10,7 @@ import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { officeDrugResolvers, officeDrugTypeDefs } from './office-drugs.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
 import { liveResolvers, liveTypeDefs } from './live.js';
+import { bridgeResolvers, bridgeTypeDefs } from './bridges.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { policyResolvers, policyTypeDefs } from './policies.js';
 import { preopResolvers, preopTypeDefs } from './preop.js';
@@ -37,6 +38,7 @@ export const SCHEMA_RESOLVERS = [
   feedbackResolvers,
   analyticsResolvers,
   liveResolvers,
+  bridgeResolvers,
 ];
 
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
@@ -60,6 +62,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       feedbackTypeDefs,
       analyticsTypeDefs,
       liveTypeDefs,
+      bridgeTypeDefs,
     ],
     resolvers: SCHEMA_RESOLVERS,
   });

@@ -2,3 +2,5 @@
 export { MonitorConnect, SERIAL_PROTOCOLS, statusText, type MonitorConnectProps } from './MonitorConnect.js';
 export { TestMonitorsPage } from './TestMonitorsPage.js';
 export { DemoPage } from './DemoPage.js';
+export { BridgesPage } from './BridgesPage.js';
+export { BridgeMonitorPicker } from './BridgeMonitorPicker.js';

@@ -36,4 +36,9 @@ describe("the office's navigation", () => {
     expect(links.find((l) => l.label === 'Drugs')?.href).toBe('/org/org1/customize-drugs');
     expect(orgNav('org1', false, false).map((l) => l.label)).toContain(adminLabel('Drugs', false));
   });
+
+  it('links to the office’s monitors and bridges (issue 38)', () => {
+    expect(orgNav('org1', true, false).find((l) => l.href === '/org/org1/monitors')?.label).toBe('Monitors');
+    expect(orgNav('org1', false, false).map((l) => l.label)).toContain(adminLabel('Monitors', false));
+  });
 });

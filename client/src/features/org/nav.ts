@@ -11,6 +11,8 @@ export interface OrgNavLink {
 
 /** The day this wave's screens were released: their navigation items show 'NEW' for 15 days (NB1). */
 const RELEASED_SESSION_27 = '2026-11-29';
+/** Session 28's screens (the office's monitors and bridges). */
+const RELEASED_SESSION_28 = '2026-11-29';
 
 /**
  * The office's navigation (spec 000 §2): its screens, "Shop" (`/org/{orgId}/shop`) only while the
@@ -36,6 +38,8 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
     { label: adminLabel('Analytics', isAdmin), href: `${base}/analytics`, releasedOn: RELEASED_SESSION_27 },
     { label: adminLabel('Members', isAdmin), href: `${base}/members` },
     { label: 'Locations', href: `${base}/locations` },
+    // Issue 38: the office's Vigil Bridges and their monitors (admins pair and revoke; everyone sees them).
+    { label: adminLabel('Monitors', isAdmin), href: `${base}/monitors`, releasedOn: RELEASED_SESSION_28 },
     { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },
     { label: 'Details', href: `${base}/details`, releasedOn: RELEASED_SESSION_27 },
   ];

@@ -15,6 +15,7 @@ import { InventoriesPage } from '../inventories/index.js';
 import { InventoryPage } from '../inventories/index.js';
 import { LedgerLogPage } from '../inventories/index.js';
 import { LiveVitalsPage } from '../live-vitals/index.js';
+import { BridgesPage } from '../monitors/index.js';
 import { LocationsPage } from '../locations/index.js';
 import { BaaPage } from '../orgs/index.js';
 import { GoLivePage } from '../orgs/index.js';
@@ -73,6 +74,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'integrations', title: 'Integrations' },
   { path: 'cases', title: 'Cases', element: createElement(CasesPage) },
   { path: 'live-vitals', title: 'Live Vitals', element: createElement(LiveVitalsPage) },
+  { path: 'monitors', title: 'Monitors and bridges', element: createElement(BridgesPage) },
   { path: 'cases/:appointmentId', title: 'Case', element: createElement(CasePage, { plugged: CASE_SECTIONS }) },
   { path: 'details', title: 'Details', element: createElement(OrgDetailsPage) },
   { path: 'preop-list', title: 'Pre-Op List', element: createElement(PreopListPage) },

@@ -31,6 +31,9 @@ export type OrgAuditAction =
   | 'preopSettingsSet'
   // Issue 39: the office's drug list (customize-drugs).
   | 'officeDrugsSet'
+  // Issue 38: the Vigil Bridge (a pairing code made, a bridge revoked).
+  | 'bridgePairingCodeCreated'
+  | 'bridgeRevoked'
   // Issue 39: presets (macros), the office's and its users'.
   | 'presetCreated'
   | 'presetUpdated'

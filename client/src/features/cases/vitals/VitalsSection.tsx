@@ -18,6 +18,7 @@ import type { VitalTracking } from './monitor.js';
 import { checkpointRows, manualPoints, mergePoints, monitorPoints } from './series.js';
 import { SimulatedMonitor } from './SimulatedMonitor.js';
 import { SerialMonitor, type LiveSerialReading } from './SerialMonitor.js';
+import { BridgeMonitorPicker } from '../../monitors/index.js';
 import { VitalsBanner } from './VitalsBanner.js';
 import { VitalsChart } from './VitalsChart.js';
 import { VitalTrackingTable } from './VitalTrackingTable.js';
@@ -162,6 +163,7 @@ export function VitalsSection({ doc, readOnly, context }: CaseSectionProps): Rea
         disabled={readOnly || !vitalsTracked}
       />
       <Serial doc={doc} tracking={tracking} disabled={readOnly || !vitalsTracked} onLive={setSerialLive} />
+      <BridgeMonitorPicker orgId={context.orgId} caseId={context.caseId} disabled={readOnly || !vitalsTracked} />
       <Tracking tracking={tracking} reported={reported} disabled={readOnly} onChange={setTrackingOf} />
       {withSeries && <Chart points={points} intervalMinutes={interval} />}
       <CheckpointsHeading interval={interval} disabled={readOnly} onInterval={setIntervalSetting} />

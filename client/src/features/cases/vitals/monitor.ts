@@ -33,17 +33,5 @@ export function trackingStatus(
   return tracking?.[type] ?? (monitorReports ? 'auto' : 'unselected');
 }
 
-/** Whether monitor readings of a vital in this status are charted. */
-export function chartsMonitorValues(status: VitalTrackingStatus): boolean {
-  return status !== 'paused' && status !== 'ignored' && status !== 'manual';
-}
-
-/** The vitals of a reading the case charts: those whose status is not paused, ignored or on manual entry. */
-export function chartedVitals<V>(
-  vitals: Readonly<Record<string, V>>,
-  tracking: VitalTracking | undefined,
-): Record<string, V> {
-  return Object.fromEntries(
-    Object.entries(vitals).filter(([type]) => chartsMonitorValues(trackingStatus(tracking, type, true))),
-  );
-}
+/** [MON17] The one rule of what a monitor charts, shared with the server's bridge charting. */
+export { chartedVitals, chartsMonitorValues } from '@vigil/shared';

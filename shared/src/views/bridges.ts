@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/*
+ * The Vigil Bridge (issue 38 "The Vigil Bridge"): the organisation's paired bridges with their
+ * monitors, as the bridges query answers them, and a one-time pairing code as an administrator
+ * creates it (shown once).
+ */
+
+/** A monitor a bridge reads, and the case it charts into when a provider picked it. */
+export const bridgeMonitorViewSchema = z.object({
+  bridgeId: z.string(),
+  key: z.string(),
+  label: z.string(),
+  protocol: z.string(),
+  lastReadingAt: z.number().nullable(),
+  caseId: z.string().nullable(),
+  intervalMs: z.number().nullable(),
+});
+
+/** A paired bridge: where it is, when it was paired and last called, revoked or not. */
+export const bridgeViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  pairedAt: z.number(),
+  lastSeenAt: z.number().nullable(),
+  revokedAt: z.number().nullable(),
+  monitors: z.array(bridgeMonitorViewSchema),
+});
+
+/** A pairing code as created: the code itself (never kept by the server), its location and expiry. */
+export const bridgePairingCodeViewSchema = z.object({
+  code: z.string(),
+  location: z.string(),
+  expiresAt: z.number(),
+});
+
+export type BridgeMonitorView = z.infer<typeof bridgeMonitorViewSchema>;
+export type BridgeView = z.infer<typeof bridgeViewSchema>;
+export type BridgePairingCodeView = z.infer<typeof bridgePairingCodeViewSchema>;

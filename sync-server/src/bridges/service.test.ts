@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { Caller } from '../access/caller.js';
+import type { OrgAccess } from '../access/index.js';
+import { AppError } from '../errors.js';
+import { MemoryBridgeStore } from '../store/bridges/memory.js';
+import { BridgeService, normalizePairingCode, PAIRING_CODE_TTL_MS } from './service.js';
+
+/** A caller of `orgId`, its administrator or a member. */
+const caller = (id: string, admin: boolean): Caller => ({
+  user: { id, name: id, email: `${id}@x.test`, emailVerified: true },
+  sessionId: 's',
+  subject: { admin } as never,
+  singleOrg: null,
+  freshSudo: false,
+  ip: null,
+  userAgent: null,
+  origin: '',
+  transport: 'graphql',
+});
+
+function world() {
+  let now = 1_000_000;
+  const audited: unknown[] = [];
+  const access = {
+    authorize: (c: Caller, orgId: string, need: string) => {
+      const admin = (c.subject as unknown as { admin: boolean }).admin;
+      if (orgId !== 'office' || (need === 'admin' && !admin))
+        return Promise.reject(new AppError(403, 'NOT_AUTHORIZED'));
+      return Promise.resolve();
+    },
+  } as unknown as OrgAccess;
+  const service = new BridgeService({
+    store: new MemoryBridgeStore(),
+    orgs: { org: (id: string) => Promise.resolve({ id } as never) },
+    access,
+    rooms: { seal: () => Promise.reject(new Error('no rooms')), snapshot: () => Promise.reject(new Error('no rooms')) },
+    trail: {
+      record: (_who: unknown, entries: unknown) => {
+        audited.push(entries);
+        return Promise.resolve();
+      },
+    } as never,
+    now: () => now,
+    log: { info: () => {}, warn: () => {}, error: () => {} } as never,
+  });
+  const code = async (): Promise<string> =>
+    (await service.createPairingCode(caller('admin', true), { orgId: 'office', location: 'Operatory 2' })).value.code;
+  return { service, code, audited, tick: (ms: number) => (now += ms) };
+}
+
+const refusal = (p: Promise<unknown>): Promise<string> =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof AppError ? e.code : String(e)),
+  );
+
+describe('the Vigil Bridge service (issue 38)', () => {
+  it('makes pairing codes for administrators only, readable off a screen, recorded without the code', async () => {
+    const { service } = world();
+    expect(await refusal(service.createPairingCode(caller('m', false), { orgId: 'office', location: 'Op 2' }))).toBe(
+      'NOT_AUTHORIZED',
+    );
+    expect(await refusal(service.createPairingCode(caller('a', true), { orgId: 'office', location: ' ' }))).toBe(
+      'INVALID_INPUT',
+    );
+    const made = await service.createPairingCode(caller('a', true), { orgId: 'office', location: 'Op 2' });
+    expect(made.value.code).toMatch(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/);
+    expect(made.value.expiresAt).toBe(1_000_000 + PAIRING_CODE_TTL_MS);
+    const recordedText = JSON.stringify(made.entries);
+    expect(recordedText).not.toContain(made.value.code);
+    expect(recordedText).not.toContain(made.value.code.replace('-', ''));
+    expect(made.entries).toEqual([
+      {
+        trail: 'organisation',
+        action: 'bridgePairingCodeCreated',
+        detail: { orgId: 'office', location: 'Op 2', expiresAt: made.value.expiresAt },
+      },
+    ]);
+  });
+
+  it('pairs once with a code typed in any case and spacing, never after it expired', async () => {
+    const { service, code, tick, audited } = world();
+    const first = await code();
+    const typed = ` ${first.toLowerCase().replace('-', ' ')} `;
+    expect(normalizePairingCode(typed)).toBe(first.replace('-', ''));
+    const paired = await service.pair(typed, 'Operatory 2 bridge', '10.0.0.9');
+    expect(paired).toMatchObject({ orgId: 'office', location: 'Operatory 2' });
+    expect(paired.token).toMatch(/^vgb_brg-[\w-]{12}_[\w-]{43}$/);
+    expect(audited).toHaveLength(1);
+    expect(await refusal(service.pair(first, 'Again', null))).toBe('PAIRING_CODE_INVALID');
+    const late = await code();
+    tick(PAIRING_CODE_TTL_MS);
+    expect(await refusal(service.pair(late, 'Late', null))).toBe('PAIRING_CODE_INVALID');
+    expect(await refusal(service.pair('', 'Nobody', null))).toBe('PAIRING_CODE_INVALID');
+  });
+
+  it('knows a bridge by its whole credential only, and refuses it once revoked', async () => {
+    const { service, code } = world();
+    const { token, bridgeId } = await service.pair(await code(), 'Bridge', null);
+    expect((await service.authenticate(token)).id).toBe(bridgeId);
+    const wrongSecret = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    for (const bad of [null, '', 'vgb_', wrongSecret, token.replace(bridgeId, 'brg-AAAAAAAAAAAA')]) {
+      expect(await refusal(service.authenticate(bad))).toBe('BRIDGE_UNAUTHORIZED');
+    }
+    expect(await refusal(service.revoke(caller('m', false), { orgId: 'office', bridgeId }))).toBe('NOT_AUTHORIZED');
+    const revoked = await service.revoke(caller('a', true), { orgId: 'office', bridgeId });
+    expect(revoked.value.revokedAt).toBe(1_000_000);
+    expect(revoked.entries).toEqual([
+      expect.objectContaining({ action: 'bridgeRevoked', detail: expect.objectContaining({ bridgeId }) as unknown }),
+    ]);
+    expect(await refusal(service.authenticate(token))).toBe('BRIDGE_UNAUTHORIZED');
+    expect(await refusal(service.revoke(caller('a', true), { orgId: 'office', bridgeId }))).toBe('BRIDGE_REVOKED');
+  });
+});

@@ -1,0 +1,80 @@
+import type { BridgeMonitorView, BridgePairingCodeView, BridgeView } from '@vigil/shared';
+import { answeringAppErrors } from '../errors.js';
+import { graphqlArgs } from './arguments.js';
+import type { ResolverArgs } from './context.js';
+
+/**
+ * The Vigil Bridge (issue 38; /org/{orgId}/monitors): the office's paired bridges and their
+ * monitors, a one-time pairing code, revoking a bridge, and a bridge monitor charting into a case.
+ * Thin resolvers over BridgeService; the bridge itself calls /api/bridge/… (routes/bridge.ts).
+ */
+export const bridgeTypeDefs = /* GraphQL */ `
+  "A monitor a bridge reads, and the case it charts into when a provider picked it (times in epoch ms)."
+  type BridgeMonitor {
+    bridgeId: String!
+    key: String!
+    label: String!
+    "nonin, masimo or hl7."
+    protocol: String!
+    lastReadingAt: Float
+    caseId: String
+    intervalMs: Float
+  }
+
+  "A paired Vigil Bridge (times in epoch ms); revokedAt set once revoked."
+  type Bridge {
+    id: String!
+    name: String!
+    location: String!
+    pairedAt: Float!
+    lastSeenAt: Float
+    revokedAt: Float
+    monitors: [BridgeMonitor!]!
+  }
+
+  "A one-time pairing code, shown once; it expires at expiresAt (epoch ms)."
+  type BridgePairingCode {
+    code: String!
+    location: String!
+    expiresAt: Float!
+  }
+
+  extend type Query {
+    "The office's bridges with their monitors: its members read them."
+    bridges(orgId: String): [Bridge!]!
+  }
+
+  extend type Mutation {
+    "A one-time pairing code for a location of the office (10 minutes); whoever administers the organization."
+    createBridgePairingCode(orgId: String, location: String!): BridgePairingCode!
+    "Revokes a bridge: its credential is refused at once; whoever administers the organization."
+    revokeBridge(orgId: String, bridgeId: String!): Bridge!
+    "A bridge monitor charts into a case of the office from now on, every intervalMs (5000, 15000, 30000, 60000; 15000 when not given); its members."
+    chartBridgeMonitor(
+      orgId: String
+      caseId: String!
+      bridgeId: String!
+      monitorKey: String!
+      intervalMs: Float
+    ): BridgeMonitor!
+    "A bridge monitor stops charting; its members. Answers whether it was charting."
+    stopBridgeMonitor(orgId: String, bridgeId: String!, monitorKey: String!): Boolean!
+  }
+`;
+
+export const bridgeResolvers = {
+  Query: answeringAppErrors<ResolverArgs>({
+    bridges: async (_, args, ctx): Promise<BridgeView[]> =>
+      ctx.services.bridges.list(await ctx.caller(), graphqlArgs(args)),
+  }),
+  Mutation: answeringAppErrors<ResolverArgs>({
+    createBridgePairingCode: async (_, args, ctx): Promise<BridgePairingCodeView> =>
+      ctx.services.bridges.createPairingCode(await ctx.caller(), graphqlArgs(args)),
+    revokeBridge: async (_, args, ctx): Promise<BridgeView> =>
+      ctx.services.bridges.revoke(await ctx.caller(), graphqlArgs(args)),
+    chartBridgeMonitor: async (_, args, ctx): Promise<BridgeMonitorView> =>
+      ctx.services.bridges.assign(await ctx.caller(), graphqlArgs(args)),
+    stopBridgeMonitor: async (_, args, ctx): Promise<boolean> =>
+      ctx.services.bridges.unassign(await ctx.caller(), graphqlArgs(args)),
+  }),
+};
