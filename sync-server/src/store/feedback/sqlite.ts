@@ -1,5 +1,5 @@
 import type { PageRequest } from '../../pages.js';
-import { serialized } from '../resources/transactions.js';
+import { assertSerialized, serialized } from '../resources/transactions.js';
 import type { Db } from '../sqlite/database.js';
 import type { FeedbackRecord, FeedbackStore } from './types.js';
 
@@ -52,6 +52,7 @@ export class SqliteFeedbackStore implements FeedbackStore {
   }
 
   private insert(r: FeedbackRecord): void {
+    assertSerialized(this.db);
     this.db
       .prepare(
         `INSERT INTO feedback_messages (id, at, user_id, user_name, email, org_id, message, page, app_version, recent_actions)
@@ -61,6 +62,7 @@ export class SqliteFeedbackStore implements FeedbackStore {
   }
 
   private count(userId: string, since: number): number {
+    assertSerialized(this.db);
     return (
       this.db
         .prepare('SELECT COUNT(*) AS n FROM feedback_messages WHERE user_id = ? AND at >= ?')
