@@ -35,7 +35,8 @@ async function twoInstances(): Promise<PostgresAccountStore[]> {
   return [0, 1].map(() => new PostgresAccountStore(new PostgresDatabase(database.open(5))));
 }
 
-describe.each(suites)('PostgresAccountStore over two pools (%s)', () => {
+// Skipped (its reason printed) where PostgreSQL is not running: a file without a suite would fail.
+describe.skipIf(suites.length === 0)('PostgresAccountStore over two pools (postgres)', () => {
   it('lets one of two instances signing up one email at once have it; the other writes nothing', async () => {
     const stores = await twoInstances();
     const created = await Promise.all(

@@ -63,7 +63,8 @@ function gate(): { wait: Promise<void>; release: () => void } {
   return { wait, release };
 }
 
-describe.each(suites)('PostgresAuditStore over two pools (%s)', () => {
+// Skipped (its reason printed) where PostgreSQL is not running: a file without a suite would fail.
+describe.skipIf(suites.length === 0)('PostgresAuditStore over two pools (postgres)', () => {
   it('seals a record committed after a later id was, instead of skipping it', async () => {
     const [a, b] = await instances(2);
     const appended = gate();

@@ -60,7 +60,8 @@ async function fixture(): Promise<{
 
 class Refused extends Error {}
 
-describe.each(suites)('PostgreSQL unit of work (%s)', () => {
+// Skipped (its reason printed) where PostgreSQL is not running: a file without a suite would fail.
+describe.skipIf(suites.length === 0)('PostgreSQL unit of work (postgres)', () => {
   it("commits every store's writes when the unit resolves, and answers its value", async () => {
     const f = await fixture();
     const answer = await f.db.transaction(async () => {

@@ -350,9 +350,9 @@ describe.each(await runnableImplementations('ResourceStore contract', implementa
  * every run (a database per run would cost seconds each), each run in organisations of its own.
  */
 const propertyStores: [string, () => Promise<() => Promise<{ store: ResourceStore; prefix: string }>>][] = [
-  ['SQLite', () => Promise.resolve(() => Promise.resolve({ store: sqliteStore(), prefix: '' }))],
+  ['sqlite', () => Promise.resolve(() => Promise.resolve({ store: sqliteStore(), prefix: '' }))],
   [
-    'PostgreSQL',
+    'postgres',
     async () => {
       const store = await postgresStore();
       let run = 0;

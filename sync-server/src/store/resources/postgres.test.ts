@@ -39,7 +39,8 @@ async function twoInstances(): Promise<{ stores: PostgresResourceStore[]; feed: 
   return { stores, feed: new PostgresChangeStore(new PostgresDatabase(database.open(1))) };
 }
 
-describe.each(suites)('PostgresResourceStore over two pools (%s)', () => {
+// Skipped (its reason printed) where PostgreSQL is not running: a file without a suite would fail.
+describe.skipIf(suites.length === 0)('PostgresResourceStore over two pools (postgres)', () => {
   it('gives concurrent writes of one resource the versions 1 to n, each once, and the feed each version in order', async () => {
     const { stores, feed } = await twoInstances();
     const written = await Promise.all(
