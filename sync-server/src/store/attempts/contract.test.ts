@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryAuditStore } from '../audit/memory.js';
-import { PostgresAuditTrail } from '../audit/postgres.js';
+import { PostgresAuditStore } from '../audit/postgres.js';
 import { SqliteAuditStore } from '../audit/sqlite.js';
 import type { AuditRecord, AuditStore } from '../audit/types.js';
 import { MemoryDatabase } from '../memory/database.js';
@@ -72,7 +72,7 @@ const implementations: [string, () => Fixture | Promise<Fixture>][] = [
       return {
         a: new PostgresAttemptStore(first),
         b: new PostgresAttemptStore(second),
-        audit: new PostgresAuditTrail(first),
+        audit: new PostgresAuditStore(first),
       };
     },
   ],

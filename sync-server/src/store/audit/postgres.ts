@@ -1,5 +1,13 @@
 import type { PostgresDatabase } from '../postgres/unit-of-work.js';
-import type { AuditCountBy, AuditRecord, AuditStore } from './types.js';
+import type {
+  AuditCountBy,
+  AuditLink,
+  AuditRecord,
+  AuditSource,
+  AuditStore,
+  ChainHead,
+  UnsealedRecord,
+} from './types.js';
 
 /**
  * The audit_events expression a limit counts by in PostgreSQL, and its value (auditCountColumn's
@@ -12,13 +20,79 @@ export function pgAuditCountColumn(by: AuditCountBy): [expression: string, value
   return ['ip', by.ip];
 }
 
+/** A record of one source as read for sealing: its row and its columns, in the order SQLite's json_array takes them. */
+interface SourceRow {
+  row: string;
+  columns: unknown[];
+}
+
+/** Each source's rows: the row that names a record, and the columns its content is made of. */
+const SOURCES: readonly { source: AuditSource; select: string; numbers: readonly number[] }[] = [
+  {
+    source: 'audit_events',
+    select: `SELECT id AS row, json_build_array(id, at, user_id, email, action, outcome, ip, user_agent, detail) AS columns
+      FROM audit_events t WHERE true`,
+    numbers: [0, 1],
+  },
+  {
+    source: 'AuditEvent',
+    select: `SELECT row_id AS row, json_build_array(org_id, id, version_id, last_updated, deleted, json) AS columns
+      FROM resources t WHERE resource_type = 'AuditEvent'`,
+    numbers: [2, 4],
+  },
+  {
+    source: 'AuditEvent_history',
+    select: `SELECT row_id AS row, json_build_array(org_id, id, version_id, last_updated, deleted, json) AS columns
+      FROM resource_history t WHERE resource_type = 'AuditEvent'`,
+    numbers: [2, 4],
+  },
+];
+
+/** The row column of each source's table (what audit_chain.source_row names). */
+const ROW_COLUMN: Readonly<Record<AuditSource, string>> = {
+  audit_events: 'id',
+  AuditEvent: 'row_id',
+  AuditEvent_history: 'row_id',
+};
+
+/** Not sealed yet: no link names it. */
+const UNSEALED = (source: AuditSource): string =>
+  `NOT EXISTS (SELECT 1 FROM audit_chain c WHERE c.source = '${source}' AND c.source_row = t.${ROW_COLUMN[source]})`;
+
+/** The audit chain's name in chain_heads. */
+const AUDIT_CHAIN = 'audit';
+/** The advisory lock key of sealing (one sealer at a time across instances; 'VIGILAUD' in ASCII). */
+const SEAL_LOCK = '6289101576812434756';
+
 /**
- * The account/organisation audit trail in PostgreSQL (table audit_events, PG migration 3;
- * issue 43): what the rate limits count. The first part of a PostgreSQL AuditStore: sealing the
- * hash chain waits for the FHIR AuditEvents it covers (the resources) to be in PostgreSQL too.
- * Statements join the caller's unit of work (PostgresDatabase).
+ * A record's sealed content: the same text SQLite's json_array makes of its columns, byte for
+ * byte (JSON.stringify of the same values), so a chain copied from SQLite verifies on PostgreSQL.
+ * BIGINT columns arrive as strings and are numbers again here.
  */
-export class PostgresAuditTrail implements Pick<AuditStore, 'append' | 'count'> {
+function contentOf(columns: unknown[], numbers: readonly number[]): string {
+  return JSON.stringify(columns.map((v, i) => (numbers.includes(i) && v !== null ? Number(v) : v)));
+}
+
+/**
+ * The audit trail and its hash chain in PostgreSQL (audit_events: PG migration 3; audit_chain:
+ * 55; chain_heads and the seal's horizon: 94; FHIR AuditEvents in the resource tables: 20).
+ * Statements join the caller's unit of work (PostgresDatabase).
+ *
+ * Sealing in commit order. Row ids are handed out at insert, not at commit: two instances
+ * appending at once can commit id 6 before id 5, so "seal the rows after the last sealed id"
+ * would seal 6 and skip 5 for good. Appends take no lock for it (every request appends; a lock
+ * they shared with the sealer would queue them all behind a seal waiting for a long unit).
+ * Instead each record keeps the transaction that wrote it (`xid`), and a seal takes only settled
+ * records: those written by transactions older than the oldest one still running (its snapshot's
+ * xmin, the horizon). Every such transaction has committed (its rows are visible) or rolled back
+ * (they never will be), so nothing settled can still appear. The seal takes the settled records
+ * no link names, of transactions at or after the previous seal's horizon (all older ones are
+ * sealed), in source then row order, and stores the new horizon with its links. A record of a
+ * transaction still running waits for a later seal, whatever its id: links follow sealing order,
+ * which `verifyAuditChain` checks, not row order. Sealers on several instances take one advisory
+ * lock, so the chain never forks.
+ */
+export class PostgresAuditStore implements AuditStore {
   constructor(private readonly db: PostgresDatabase) {}
 
   async append(r: AuditRecord): Promise<void> {
@@ -35,6 +109,91 @@ export class PostgresAuditTrail implements Pick<AuditStore, 'append' | 'count'> 
       `SELECT count(*) AS n FROM audit_events WHERE action = $1 AND at > $2 AND ${column} = $3`,
       [action, since, value],
     );
+    return Number(rows[0]!.n);
+  }
+
+  seal(now: number, link: (prevHash: string, record: UnsealedRecord) => string, genesis: string): Promise<number> {
+    return this.db.transaction(async () => {
+      await this.db.query('SELECT pg_advisory_xact_lock($1)', [SEAL_LOCK]);
+      // After the lock, before this unit writes (and gets a transaction id of its own).
+      const { rows: horizons } = await this.db.query<{ horizon: string; previous: string }>(
+        `SELECT pg_snapshot_xmin(pg_current_snapshot()) AS horizon, (SELECT xid FROM audit_seal_horizon) AS previous`,
+      );
+      const { horizon, previous } = horizons[0]!;
+      const { rows: heads } = await this.db.query<{ hash: string }>(
+        'SELECT hash FROM audit_chain ORDER BY seq DESC LIMIT 1',
+      );
+      let prev = heads[0]?.hash ?? genesis;
+      const links: { source: AuditSource; row: string; prevHash: string; hash: string }[] = [];
+      for (const { source, select, numbers } of SOURCES) {
+        const { rows } = await this.db.query<SourceRow>(
+          `${select} AND t.xid >= $1::xid8 AND t.xid < $2::xid8 AND ${UNSEALED(source)} ORDER BY 1`,
+          [previous, horizon],
+        );
+        for (const r of rows) {
+          const hash = link(prev, { source, row: Number(r.row), content: contentOf(r.columns, numbers) });
+          links.push({ source, row: r.row, prevHash: prev, hash });
+          prev = hash;
+        }
+      }
+      if (links.length > 0) {
+        // One statement, in order: the identity gives the links their seqs as listed.
+        await this.db.query(
+          `INSERT INTO audit_chain (source, source_row, prev_hash, hash, sealed_at)
+           SELECT source, source_row, prev_hash, hash, $5 FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[])
+             WITH ORDINALITY AS l(source, source_row, prev_hash, hash, n) ORDER BY n`,
+          [
+            links.map((l) => l.source),
+            links.map((l) => l.row),
+            links.map((l) => l.prevHash),
+            links.map((l) => l.hash),
+            now,
+          ],
+        );
+        await this.db.query(
+          `UPDATE chain_heads SET length = (SELECT count(*) FROM audit_chain), head = $2 WHERE chain = $1`,
+          [AUDIT_CHAIN, prev],
+        );
+      }
+      await this.db.query('UPDATE audit_seal_horizon SET xid = greatest(xid, $1::xid8)', [horizon]);
+      return links.length;
+    });
+  }
+
+  async links(): Promise<AuditLink[]> {
+    const { rows } = await this.db.query<{ seq: string; source: AuditSource; row: string; prev: string; hash: string }>(
+      'SELECT seq, source, source_row AS row, prev_hash AS prev, hash FROM audit_chain ORDER BY seq',
+    );
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      source: r.source,
+      sourceRow: Number(r.row),
+      prevHash: r.prev,
+      hash: r.hash,
+    }));
+  }
+
+  async anchor(): Promise<ChainHead | null> {
+    const { rows } = await this.db.query<{ length: string; head: string }>(
+      'SELECT length, head FROM chain_heads WHERE chain = $1',
+      [AUDIT_CHAIN],
+    );
+    return rows[0] ? { length: Number(rows[0].length), head: rows[0].head } : null;
+  }
+
+  async content(source: AuditSource, row: number): Promise<string | null> {
+    const { select, numbers } = SOURCES.find((s) => s.source === source)!;
+    const { rows } = await this.db.query<SourceRow>(`${select} AND t.${ROW_COLUMN[source]} = $1`, [row]);
+    return rows[0] ? contentOf(rows[0].columns, numbers) : null;
+  }
+
+  async unsealed(): Promise<number> {
+    // Every committed record no link names, settled or not (those below the horizon are all sealed).
+    const counts = SOURCES.map(
+      ({ source, select }) =>
+        `(SELECT count(*) FROM (${select} AND t.xid >= (SELECT xid FROM audit_seal_horizon) AND ${UNSEALED(source)}) s)`,
+    );
+    const { rows } = await this.db.query<{ n: string }>(`SELECT ${counts.join(' + ')} AS n`);
     return Number(rows[0]!.n);
   }
 }

@@ -4,6 +4,7 @@ import { freshPostgres, runnableImplementations } from '../postgres/test-databas
 import { PostgresDatabase } from '../postgres/unit-of-work.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryResourceStore } from '../resources/memory.js';
+import { PostgresResourceStore } from '../resources/postgres.js';
 import { SqliteResourceStore } from '../resources/sqlite.js';
 import type { ResourceStore } from '../resources/types.js';
 import { MemoryChangeBus } from './bus.js';
@@ -15,8 +16,8 @@ import type { Change, ChangeStore, Committed, NewChange } from './types.js';
 
 interface Fixture {
   changes: ChangeStore;
-  /** The resource store that records into the feed (none yet on PostgreSQL). */
-  resources: ResourceStore | null;
+  /** The resource store that records into the feed. */
+  resources: ResourceStore;
   /** What the bus announced, in order. */
   heard: Committed[];
 }
@@ -57,17 +58,12 @@ const implementations: [string, () => Fixture | Promise<Fixture>][] = [
       const bus = new MemoryChangeBus();
       const heard: Committed[] = [];
       bus.subscribe((c) => heard.push(c));
-      // The resource store is not on PostgreSQL yet: the tests that write resources skip this entry.
-      return { changes: new PostgresChangeStore(new PostgresDatabase(database.open()), bus), resources: null, heard };
+      const db = new PostgresDatabase(database.open());
+      const changes = new PostgresChangeStore(db, bus);
+      return { changes, resources: new PostgresResourceStore(db, changes), heard };
     },
   ],
 ];
-
-/** The fixture's resource store, in a test that runs only where there is one. */
-const withResources = (f: Fixture): Fixture & { resources: ResourceStore } => {
-  if (!f.resources) throw new Error('no resource store here');
-  return f as Fixture & { resources: ResourceStore };
-};
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0);
 const event = (orgId: string, n: number, at = T0 + n * 1000): NewChange => ({
@@ -96,10 +92,7 @@ async function appendAll(changes: ChangeStore, list: NewChange[]): Promise<Chang
 
 const runnable = await runnableImplementations('ChangeStore contract', implementations);
 
-describe.each(runnable)('ChangeStore contract (%s)', (name, make) => {
-  /** Tests that write resources: not on PostgreSQL until its resource store lands. */
-  const itWithResources = it.skipIf(name === 'postgres');
-
+describe.each(runnable)('ChangeStore contract (%s)', (_name, make) => {
   it('records changes in order, with increasing seqs, and reads them after a seq, oldest first', async () => {
     const { changes } = await make();
     const recorded = await appendAll(changes, [event('a', 1), event('b', 2), event('a', 3)]);
@@ -114,8 +107,8 @@ describe.each(runnable)('ChangeStore contract (%s)', (name, make) => {
     expect(await changes.lastSeq()).toBe(recorded[2]!.seq);
   });
 
-  itWithResources('announces concurrent writes in commit order, the order a reader sees them in', async () => {
-    const { changes, resources, heard } = withResources(await make());
+  it('announces concurrent writes in commit order, the order a reader sees them in', async () => {
+    const { changes, resources, heard } = await make();
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         resources.write({ orgId: 'a', resource: patient(`pat-${i}`, 'Hart') }, iso(i)),
@@ -200,55 +193,49 @@ describe.each(runnable)('ChangeStore contract (%s)', (name, make) => {
     expect(await changes.prune(T0)).toBe(0);
   });
 
-  itWithResources(
-    'never reuses a seq after a prune emptied the feed, and reports the last one handed out',
-    async () => {
-      const { changes, resources } = withResources(await make());
-      const [, second] = await appendAll(changes, [event('a', 1, T0), event('a', 2, T0 + 1000)]);
-      expect(await changes.prune(T0 + 60_000)).toBe(2);
-      expect(await changes.read(0, 10)).toEqual([]);
-      // A consumer (or a tablet's Last-Event-ID) that stopped at the pruned change still gets what follows.
-      expect(await changes.lastSeq()).toBe(second!.seq);
-      await resources.write({ orgId: 'a', resource: patient('pat-1', 'Hart') }, iso(120));
-      const after = await changes.read(second!.seq, 10);
-      expect(after.map((c) => c.kind)).toEqual(['resource']);
-      expect(after[0]!.seq).toBeGreaterThan(second!.seq);
-      expect(await changes.lastSeq()).toBe(after[0]!.seq);
-    },
-  );
+  it('never reuses a seq after a prune emptied the feed, and reports the last one handed out', async () => {
+    const { changes, resources } = await make();
+    const [, second] = await appendAll(changes, [event('a', 1, T0), event('a', 2, T0 + 1000)]);
+    expect(await changes.prune(T0 + 60_000)).toBe(2);
+    expect(await changes.read(0, 10)).toEqual([]);
+    // A consumer (or a tablet's Last-Event-ID) that stopped at the pruned change still gets what follows.
+    expect(await changes.lastSeq()).toBe(second!.seq);
+    await resources.write({ orgId: 'a', resource: patient('pat-1', 'Hart') }, iso(120));
+    const after = await changes.read(second!.seq, 10);
+    expect(after.map((c) => c.kind)).toEqual(['resource']);
+    expect(after[0]!.seq).toBeGreaterThan(second!.seq);
+    expect(await changes.lastSeq()).toBe(after[0]!.seq);
+  });
 
-  itWithResources(
-    'records each resource write and deletion in its own transaction, with its action and search values',
-    async () => {
-      const { changes, resources, heard } = withResources(await make());
-      await resources.write({ orgId: 'a', resource: patient('pat-1', 'Hart') }, iso(1));
-      await resources.write({ orgId: 'a', resource: patient('pat-1', 'Stone') }, iso(2));
-      await resources.delete('a', 'Patient', 'pat-1', iso(3));
-      await resources.write({ orgId: 'a', resource: patient('pat-1', 'Again') }, iso(4));
-      const recorded = await changes.read(0, 10);
-      expect(
-        recorded.map((c) => (c.kind === 'resource' ? [c.resourceId, c.versionId, c.payload.action, c.at] : c.kind)),
-      ).toEqual([
-        ['pat-1', '1', 'create', T0 + 1000],
-        ['pat-1', '2', 'update', T0 + 2000],
-        ['pat-1', '3', 'delete', T0 + 3000],
-        ['pat-1', '4', 'create', T0 + 4000],
-      ]);
-      const deletion = recorded[2]!;
-      // A deletion carries the search values of what it deleted.
-      expect(deletion.kind === 'resource' && deletion.payload.filterData.name).toContain('stone');
-      // In-process subscribers get the version as written, a deletion none.
-      expect(heard.map((h) => (h.detail.resource as Patient | null | undefined)?.name?.[0]?.family ?? null)).toEqual([
-        'Hart',
-        'Stone',
-        null,
-        'Again',
-      ]);
-    },
-  );
+  it('records each resource write and deletion in its own transaction, with its action and search values', async () => {
+    const { changes, resources, heard } = await make();
+    await resources.write({ orgId: 'a', resource: patient('pat-1', 'Hart') }, iso(1));
+    await resources.write({ orgId: 'a', resource: patient('pat-1', 'Stone') }, iso(2));
+    await resources.delete('a', 'Patient', 'pat-1', iso(3));
+    await resources.write({ orgId: 'a', resource: patient('pat-1', 'Again') }, iso(4));
+    const recorded = await changes.read(0, 10);
+    expect(
+      recorded.map((c) => (c.kind === 'resource' ? [c.resourceId, c.versionId, c.payload.action, c.at] : c.kind)),
+    ).toEqual([
+      ['pat-1', '1', 'create', T0 + 1000],
+      ['pat-1', '2', 'update', T0 + 2000],
+      ['pat-1', '3', 'delete', T0 + 3000],
+      ['pat-1', '4', 'create', T0 + 4000],
+    ]);
+    const deletion = recorded[2]!;
+    // A deletion carries the search values of what it deleted.
+    expect(deletion.kind === 'resource' && deletion.payload.filterData.name).toContain('stone');
+    // In-process subscribers get the version as written, a deletion none.
+    expect(heard.map((h) => (h.detail.resource as Patient | null | undefined)?.name?.[0]?.family ?? null)).toEqual([
+      'Hart',
+      'Stone',
+      null,
+      'Again',
+    ]);
+  });
 
-  itWithResources('records nothing of a resource write whose transaction rolls back, and no AuditEvent', async () => {
-    const { changes, resources, heard } = withResources(await make());
+  it('records nothing of a resource write whose transaction rolls back, and no AuditEvent', async () => {
+    const { changes, resources, heard } = await make();
     await expect(
       resources.transaction(async () => {
         await resources.write({ orgId: 'a', resource: patient('pat-1', 'Hart') }, iso(1));
@@ -270,8 +257,8 @@ describe.each(runnable)('ChangeStore contract (%s)', (name, make) => {
     expect(heard).toEqual([]);
   });
 
-  itWithResources('commits a domain event with the resource write of the same unit of work, or neither', async () => {
-    const { changes, resources } = withResources(await make());
+  it('commits a domain event with the resource write of the same unit of work, or neither', async () => {
+    const { changes, resources } = await make();
     await changes.transaction(async () => {
       await resources.write({ orgId: 'a', resource: patient('pat-1', 'Hart') }, iso(1));
       await changes.append({ kind: 'case.finalized', at: T0, orgId: 'a', payload: { compositionId: 'cmp-1' } });

@@ -21,7 +21,8 @@ const suites = await runnableImplementations('PostgresChangeStore over two pools
 const T0 = Date.UTC(2026, 10, 21, 10, 0);
 const event = (n: number, at = T0 + n): NewChange => ({ kind: 'policy.set', at, orgId: 'a', payload: { n } });
 
-describe.each(suites)('PostgresChangeStore over two pools (%s)', () => {
+// Skipped (its reason printed) where PostgreSQL is not running: a file without a suite would fail.
+describe.skipIf(suites.length === 0)('PostgresChangeStore over two pools (postgres)', () => {
   it('hands out seqs in commit order to concurrent writers on two instances: a consumer behind them misses nothing', async () => {
     const database = await freshPostgres();
     drops.push(database.drop);

@@ -75,6 +75,18 @@ export class PostgresChangeStore implements ChangeStore {
     return recorded;
   }
 
+  /**
+   * Takes the feed's order for the caller's unit now, before its first append: the head row's
+   * lock, which every append takes too and the unit holds to its commit. A store that locks rows
+   * of its own and then appends (the resource store) takes this first, so two units never hold
+   * each other's locks (one holding the head and waiting for a row the other holds, which waits
+   * for the head: a deadlock).
+   */
+  async holdOrder(): Promise<void> {
+    if (!this.db.inTransaction()) throw new Error("the feed's order is held inside a transaction only");
+    await this.db.query('SELECT seq FROM change_feed_head FOR NO KEY UPDATE');
+  }
+
   async read(afterSeq: number, limit: number, filter: ChangeFilter = {}): Promise<Change[]> {
     const where = ['seq > $1'];
     const params: unknown[] = [afterSeq];

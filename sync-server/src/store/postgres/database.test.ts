@@ -10,7 +10,8 @@ afterEach(async () => {
 
 const suites = await runnableImplementations('PostgreSQL migrations', [['postgres'] as const]);
 
-describe.each(suites)('PostgreSQL migrations (%s, issue 43)', () => {
+// Skipped (its reason printed) where PostgreSQL is not running: a file without a suite would fail.
+describe.skipIf(suites.length === 0)('PostgreSQL migrations (postgres, issue 43)', () => {
   it('apply once when three instances start at the same time, and not again at the next start', async () => {
     const database = await freshPostgres({ migrate: false });
     drops.push(database.drop);

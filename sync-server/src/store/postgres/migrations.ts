@@ -1,7 +1,10 @@
 import { ACCOUNTS_PG_MIGRATION } from '../accounts/migration.js';
 import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
+import { AUDIT_ANCHOR_PG_MIGRATION, AUDIT_CHAIN_PG_MIGRATION } from '../audit/migration.js';
 import { CHANGE_FEED_PG_MIGRATION } from '../changes/migration.js';
 import { LEASES_PG_MIGRATION } from '../leases/migration.js';
+import { ORGS_PG_MIGRATION } from '../orgs/migration.js';
+import { RESOURCES_PG_MIGRATION } from '../resources/migration.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { SYNC_PG_MIGRATION } from '../sync/migration.js';
 
@@ -13,6 +16,10 @@ import { SYNC_PG_MIGRATION } from '../sync/migration.js';
 export const PG_MIGRATIONS: readonly Migration[] = [
   SYNC_PG_MIGRATION,
   ACCOUNTS_PG_MIGRATION,
+  ORGS_PG_MIGRATION,
+  RESOURCES_PG_MIGRATION,
+  AUDIT_CHAIN_PG_MIGRATION,
+  AUDIT_ANCHOR_PG_MIGRATION,
   CHANGE_FEED_PG_MIGRATION,
   LEASES_PG_MIGRATION,
   ATTEMPT_PLACES_PG_MIGRATION,

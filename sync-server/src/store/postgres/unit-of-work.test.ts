@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PostgresAttemptStore } from '../attempts/postgres.js';
 import type { AttemptRequest } from '../attempts/types.js';
-import { PostgresAuditTrail } from '../audit/postgres.js';
+import { PostgresAuditStore } from '../audit/postgres.js';
 import type { AuditRecord } from '../audit/types.js';
 import { freshPostgres, runnableImplementations } from './test-database.test-util.js';
 import { detachedFromPostgres, PostgresDatabase } from './unit-of-work.js';
@@ -41,14 +41,14 @@ const reservation = (key: string): AttemptRequest => ({
 
 async function fixture(): Promise<{
   db: PostgresDatabase;
-  audit: PostgresAuditTrail;
+  audit: PostgresAuditStore;
   places: PostgresAttemptStore;
   failures: (email: string) => Promise<number>;
 }> {
   const database = await freshPostgres();
   drops.push(database.drop);
   const db = new PostgresDatabase(database.open());
-  const audit = new PostgresAuditTrail(db);
+  const audit = new PostgresAuditStore(db);
   return {
     db,
     audit,
@@ -60,7 +60,8 @@ async function fixture(): Promise<{
 
 class Refused extends Error {}
 
-describe.each(suites)('PostgreSQL unit of work (%s)', () => {
+// Skipped (its reason printed) where PostgreSQL is not running: a file without a suite would fail.
+describe.skipIf(suites.length === 0)('PostgreSQL unit of work (postgres)', () => {
   it("commits every store's writes when the unit resolves, and answers its value", async () => {
     const f = await fixture();
     const answer = await f.db.transaction(async () => {

@@ -45,7 +45,7 @@ export interface PageOf<T> {
  * Where FHIR resources live, per organisation. Every method takes the organisation: nothing
  * is ever found across organisations. Asynchronous (issue 26), so a PostgreSQL implementation can
  * be added by implementing this interface and passing the same contract suite
- * (store/resources/contract.test.ts); the memory and SQLite implementations pass it today.
+ * (store/resources/contract.test.ts); the memory, SQLite and PostgreSQL implementations pass it.
  */
 export interface ResourceStore extends UnitOfWork {
   /** The current version (possibly a deletion), or null when the id was never written. */
@@ -79,8 +79,10 @@ export interface ResourceStore extends UnitOfWork {
   ): Promise<PageOf<FhirResource>>;
   /**
    * Runs `fn` atomically (a write and its audit event together): every write inside it commits
-   * or none does. Transactions are serialised (one at a time per database, whatever awaits `fn`
-   * makes), and a transaction started inside `fn` joins it (a savepoint).
+   * or none does, and a transaction started inside `fn` joins it (a savepoint). On SQLite and in
+   * memory transactions are serialised (one at a time per database, whatever awaits `fn` makes);
+   * on PostgreSQL they run side by side, each on its own connection, and writes of one resource
+   * (and of recorded resources, through the change feed's order) wait for each other's commit.
    */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
 }

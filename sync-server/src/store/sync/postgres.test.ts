@@ -36,7 +36,8 @@ function writer(name: string): (i: number) => Uint8Array {
   };
 }
 
-describe.each(suites)('PostgresSyncStore over two pools (%s)', () => {
+// Skipped (its reason printed) where PostgreSQL is not running: a file without a suite would fail.
+describe.skipIf(suites.length === 0)('PostgresSyncStore over two pools (postgres)', () => {
   it('loses no update when two instances append to one room and compact it at the same time', async () => {
     const database = await freshPostgres();
     drops.push(database.drop);
