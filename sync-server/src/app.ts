@@ -4,6 +4,7 @@ import { contentSecurityPolicy } from './csp.js';
 import { uncaughtErrorAnswer } from './errors.js';
 import { botCheckRoutes, emrLaunchRoutes } from './routes/auth.js';
 import { appointmentRoutes } from './routes/appointments.js';
+import { appRoutes } from './routes/apps.js';
 import { billingRoutes } from './routes/billing.js';
 import { finalizeRoutes } from './routes/finalize.js';
 import { fhirRoutes } from './routes/fhir.js';
@@ -49,6 +50,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       service: services.fhir,
       events: services.fhirEvents,
       liveBus: services.liveBus,
+      appTokens: services.appTokens,
       accounts,
       access: services.access,
       now: services.now,
@@ -56,6 +58,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       trustProxy: authSettings.trustProxy,
     }),
   );
+  api.route('/', appRoutes({ tokens: services.appTokens, trustProxy: authSettings.trustProxy }));
   api.route(
     '/',
     finalizeRoutes({

@@ -20,7 +20,8 @@ import type { LiveVitalsBus } from '../live/bus.js';
 import { parseIfMatch, type FhirService, type RequestContext } from '../fhir/service.js';
 import type { StoredVersion } from '../store/resources/types.js';
 import type { Logger } from '../log.js';
-import { httpCaller } from './request.js';
+import { auditAddress, httpCaller } from './request.js';
+import { appScopeAllows, type AppTokens } from '../auth/app-tokens.js';
 
 export const FHIR_CONTENT_TYPE = 'application/fhir+json; charset=utf-8';
 /** Comment line sent on an idle stream so proxies keep it open and a dead session is noticed. */
@@ -46,6 +47,8 @@ export interface FhirRoutesDeps {
   log: Logger;
   /** Take the client address for audit events from X-Forwarded-For (behind a reverse proxy only). */
   trustProxy?: boolean;
+  /** Installed apps' bearer tokens (issue 42): `Authorization: Bearer` on the REST API. */
+  appTokens?: Pick<AppTokens, 'caller'>;
   /** The live vitals' summaries (issue 38): pushed as `liveVitals` events to a stream opened with `?liveVitals=1`. */
   liveBus?: LiveVitalsBus;
 }
@@ -111,7 +114,8 @@ function isLocalhost(c: Context): boolean {
  * 403 with the code).
  */
 async function memberCaller(deps: FhirRoutesDeps, c: Context, orgId: string, queryToken: boolean): Promise<Caller> {
-  const caller = await httpCaller(c, deps.accounts, deps.trustProxy ?? false, { queryToken });
+  const caller =
+    (await bearerCaller(deps, c)) ?? (await httpCaller(c, deps.accounts, deps.trustProxy ?? false, { queryToken }));
   const failure = await refusalOf(deps.access.authorize(caller, orgId, 'member'));
   if (failure === 'NO_AUTHENTICATION' || failure === 'MFA_REQUIRED') {
     throw new AppError(401, 'NO_AUTHENTICATION', 'Sign in again');
@@ -120,11 +124,42 @@ async function memberCaller(deps: FhirRoutesDeps, c: Context, orgId: string, que
   return caller;
 }
 
+/**
+ * An installed app's Caller from `Authorization: Bearer` (issue 42), null without that header; a
+ * token that is unknown, expired or of an uninstalled app is 401 (RFC 6750 invalid_token).
+ */
+async function bearerCaller(deps: FhirRoutesDeps, c: Context): Promise<Caller | null> {
+  const header = c.req.header('authorization');
+  if (!deps.appTokens || !header || !/^Bearer\s/i.test(header)) return null;
+  const caller = await deps.appTokens.caller(header.replace(/^Bearer\s+/i, '').trim(), {
+    ip: auditAddress(c, deps.trustProxy ?? false),
+    userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+    origin: new URL(c.req.url).origin,
+    transport: 'http',
+  });
+  if (!caller) throw new AppError(401, 'NO_AUTHENTICATION', 'The access token is not valid');
+  return caller;
+}
+
+/**
+ * [APP2] An app's request needs the scope of its resource type and mode: GET reads, any other
+ * method writes; a request naming no type (the live events) needs `system/*.read`.
+ */
+function requireScope(c: Context, caller: Caller): void {
+  if (!caller.app) return;
+  const type = c.req.param('type') ?? '*';
+  const mode = c.req.method === 'GET' || c.req.method === 'HEAD' ? 'read' : 'write';
+  if (!appScopeAllows(caller, type, mode)) {
+    throw new AppError(403, 'NOT_AUTHORIZED', `The token's scopes do not allow ${mode} of ${type}`);
+  }
+}
+
 /** The FHIR service's context of a request whose caller may use its organisation, or the error (AppError) to answer with. */
 async function requestContext(deps: FhirRoutesDeps, c: Context, queryToken: boolean): Promise<RequestContext> {
   const orgId = c.req.param('orgId') ?? '';
   const caller = await memberCaller(deps, c, orgId, queryToken);
   if (!ORG_ID_RE.test(orgId)) throw new AppError(403, 'NOT_AUTHORIZED');
+  requireScope(c, caller);
   const url = new URL(c.req.url);
   return { orgId, userId: signedIn(caller).user.id, ip: caller.ip, baseUrl: `${url.origin}/api/fhir/${orgId}` };
 }
@@ -324,7 +359,9 @@ function liveEventsRoute(deps: FhirRoutesDeps, app: Hono): void {
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ orgId: ctx.orgId }), retry: SSE_RETRY_MS });
         // A signed-out session or a removed membership ends the stream before anything more is sent.
         const stillAllowed = async (): Promise<boolean> => {
-          const still = await httpCaller(c, deps.accounts, deps.trustProxy ?? false, { queryToken });
+          const still =
+            (await bearerCaller(deps, c).catch(() => null)) ??
+            (await httpCaller(c, deps.accounts, deps.trustProxy ?? false, { queryToken }));
           return (await refusalOf(deps.access.authorize(still, ctx.orgId, 'member'))) === null;
         };
         // What the client missed since its Last-Event-ID, read from the change feed page by page
