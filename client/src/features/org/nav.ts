@@ -37,6 +37,8 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
     { label: adminLabel('Members', isAdmin), href: `${base}/members` },
     { label: 'Locations', href: `${base}/locations` },
     { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },
+    // Issue 42: installed apps, their webhooks and the integration flags.
+    { label: adminLabel('Integrations', isAdmin), href: `${base}/integrations`, releasedOn: RELEASED_SESSION_27 },
     { label: 'Details', href: `${base}/details`, releasedOn: RELEASED_SESSION_27 },
   ];
 }
