@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../sync-server/src/apps/signing.js';
+import { openDatabase } from '../../sync-server/src/store/sqlite/database.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { adminCli, createOrg, person, type Person } from './orgs-helpers.js';
 
@@ -112,7 +113,9 @@ describe('apps: tokens, scopes and webhooks (issue 42)', () => {
     const listed = await admin.browser.gql<{ apps: { id: string }[]; installedApps: { appId: string }[] }>(
       'query { apps(orgId: "office") { id } installedApps(orgId: "office") { appId } }',
     );
-    expect(listed.data).toEqual({ apps: [{ id: appId }], installedApps: [{ appId }] });
+    // The team's apps (with the demo's, in a demo database) are every office's to install.
+    expect(listed.data?.apps).toContainEqual({ id: appId });
+    expect(listed.data?.installedApps).toEqual([{ appId }]);
     const again = await admin.browser.gql('mutation ($a: String!) { installApp(orgId: "office", appId: $a) { id } }', {
       a: appId,
     });
@@ -212,5 +215,29 @@ describe('apps: tokens, scopes and webhooks (issue 42)', () => {
     expect(await fhir(before, 'office/Patient')).toBe(401);
     expect(await fhir(after, 'office/Patient')).toBe(401);
     expect(await token('office')).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+  });
+
+  it('audits every change and every token asked for, as who did it', () => {
+    const { db } = openDatabase(server.dataDir);
+    try {
+      const rows = db
+        .prepare(
+          "SELECT action, outcome, user_id AS userId FROM audit_events WHERE action LIKE 'app%' OR action LIKE 'webhook%' ORDER BY id",
+        )
+        .all() as { action: string; outcome: string; userId: string | null }[];
+      const seen = (action: string, outcome = 'success'): (string | null)[] =>
+        rows.filter((r) => r.action === action && r.outcome === outcome).map((r) => r.userId);
+      expect(seen('appCreated')).toEqual([uber.userId]);
+      expect(seen('appInstalled')).toEqual([admin.userId]);
+      expect(seen('webhookCreated')).toEqual([admin.userId]);
+      expect(seen('webhookRedelivered')).toEqual([admin.userId]);
+      expect(seen('appSecretRotated')).toEqual([uber.userId]);
+      expect(seen('appUninstalled')).toEqual([admin.userId]);
+      expect(seen('appTokenIssued').every((u) => u === `app:${installationId}`)).toBe(true);
+      expect(seen('appTokenIssued').length).toBeGreaterThanOrEqual(3);
+      expect(seen('appTokenIssued', 'failure').length).toBeGreaterThanOrEqual(4);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appNameSchema,
   appScopesSchema,
   nextAttemptAt,
   parseScope,
@@ -45,6 +46,12 @@ describe('apps and webhooks', () => {
     );
     expect(webhookEventOf({ kind: 'policy.set', payload: {} }, { ...sub, events: [...sub.events] })).toBe(null);
     expect(webhookEventOf({ kind: 'ledger.entry', payload: {} }, { ...sub, events: [...sub.events] })).toBe(null);
+  });
+
+  it('[APP3] takes a name of 1 to 100 characters once trimmed', () => {
+    expect(appNameSchema.parse('  EMR bridge ')).toBe('EMR bridge');
+    expect(appNameSchema.safeParse('   ').success).toBe(false);
+    expect(appNameSchema.safeParse('x'.repeat(101)).success).toBe(false);
   });
 
   it('[APP5] retries after 5 s, 10 s, 20 s… at most an hour apart, and stops 24 hours after the first attempt', () => {
