@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../sync-server/src/apps/signing.js';
+import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
 import { openDatabase } from '../../sync-server/src/store/sqlite/database.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { adminCli, createOrg, person, type Person } from './orgs-helpers.js';
@@ -220,11 +221,12 @@ describe('apps: tokens, scopes and webhooks (issue 42)', () => {
   it('audits every change and every token asked for, as who did it', () => {
     const { db } = openDatabase(server.dataDir);
     try {
-      const rows = db
-        .prepare(
-          "SELECT action, outcome, user_id AS userId FROM audit_events WHERE action LIKE 'app%' OR action LIKE 'webhook%' ORDER BY id",
-        )
-        .all() as { action: string; outcome: string; userId: string | null }[];
+      const rows = auditEvents(db, {
+        action: [
+          ...['appCreated', 'appInstalled', 'webhookCreated', 'webhookRedelivered', 'appSecretRotated'],
+          ...['appUninstalled', 'appTokenIssued'],
+        ],
+      });
       const seen = (action: string, outcome = 'success'): (string | null)[] =>
         rows.filter((r) => r.action === action && r.outcome === outcome).map((r) => r.userId);
       expect(seen('appCreated')).toEqual([uber.userId]);

@@ -20,8 +20,9 @@ import type { LiveVitalsBus } from '../live/bus.js';
 import { parseIfMatch, type FhirService, type RequestContext } from '../fhir/service.js';
 import type { StoredVersion } from '../store/resources/types.js';
 import type { Logger } from '../log.js';
-import { auditAddress, httpCaller } from './request.js';
-import { appScopeAllows, type AppTokens } from '../auth/app-tokens.js';
+import { httpCaller } from './request.js';
+import type { AppTokens } from '../auth/app-tokens.js';
+import { bearerCaller, requireScope } from './fhir-app-access.js';
 
 export const FHIR_CONTENT_TYPE = 'application/fhir+json; charset=utf-8';
 /** Comment line sent on an idle stream so proxies keep it open and a dead session is noticed. */
@@ -122,36 +123,6 @@ async function memberCaller(deps: FhirRoutesDeps, c: Context, orgId: string, que
   }
   if (failure) throw new AppError(403, failure);
   return caller;
-}
-
-/**
- * An installed app's Caller from `Authorization: Bearer` (issue 42), null without that header; a
- * token that is unknown, expired or of an uninstalled app is 401 (RFC 6750 invalid_token).
- */
-async function bearerCaller(deps: FhirRoutesDeps, c: Context): Promise<Caller | null> {
-  const header = c.req.header('authorization');
-  if (!deps.appTokens || !header || !/^Bearer\s/i.test(header)) return null;
-  const caller = await deps.appTokens.caller(header.replace(/^Bearer\s+/i, '').trim(), {
-    ip: auditAddress(c, deps.trustProxy ?? false),
-    userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
-    origin: new URL(c.req.url).origin,
-    transport: 'http',
-  });
-  if (!caller) throw new AppError(401, 'NO_AUTHENTICATION', 'The access token is not valid');
-  return caller;
-}
-
-/**
- * [APP2] An app's request needs the scope of its resource type and mode: GET reads, any other
- * method writes; a request naming no type (the live events) needs `system/*.read`.
- */
-function requireScope(c: Context, caller: Caller): void {
-  if (!caller.app) return;
-  const type = c.req.param('type') ?? '*';
-  const mode = c.req.method === 'GET' || c.req.method === 'HEAD' ? 'read' : 'write';
-  if (!appScopeAllows(caller, type, mode)) {
-    throw new AppError(403, 'NOT_AUTHORIZED', `The token's scopes do not allow ${mode} of ${type}`);
-  }
 }
 
 /** The FHIR service's context of a request whose caller may use its organisation, or the error (AppError) to answer with. */
