@@ -257,4 +257,28 @@ describe('webhook deliveries (issue 42)', () => {
     await again.runOnce();
     expect(rx.got.map((g) => g.subject)).toEqual(['Patient/pat-1', 'Patient/pat-2']);
   });
+
+  it('stopping cuts an attempt in flight without recording it: the delivery stays due for the next start', async () => {
+    const clock = { t: 1_700_000_000_000 };
+    // A receiver that takes the request and never answers.
+    let heard!: () => void;
+    const reached = new Promise<void>((resolve) => (heard = resolve));
+    const silent = createServer(() => heard());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => {
+      silent.closeAllConnections();
+      return new Promise((resolve) => silent.close(() => resolve()));
+    });
+    const { store, dispatcher, record } = await setUp(
+      `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`,
+      clock,
+    );
+    await record('pat-1', 'create');
+    const pass = dispatcher.runOnce();
+    await reached;
+    await dispatcher.stop();
+    await pass;
+    const [delivery] = await store.deliveries('whk-1', { first: 1, after: null });
+    expect(delivery).toMatchObject({ status: 'pending', attempts: [], nextAttemptAt: clock.t });
+  });
 });

@@ -71,6 +71,8 @@ export class WebhookDispatcher {
   private timer: ReturnType<typeof setInterval> | null = null;
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
+  /** Aborts the attempts in flight when the server stops (they are tried again after the restart). */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: WebhookDispatcherDeps) {}
 
@@ -102,6 +104,7 @@ export class WebhookDispatcher {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     this.unsubscribe?.();
     if (this.timer) clearInterval(this.timer);
     await this.tail.catch(() => undefined);
@@ -178,7 +181,7 @@ export class WebhookDispatcher {
         headers,
         body: d.payload,
         redirect: 'manual',
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+        signal: AbortSignal.any([AbortSignal.timeout(WEBHOOK_TIMEOUT_MS), this.stopping.signal]),
       });
       status = res.status;
       body = (await res.text().catch(() => '')).slice(0, RESPONSE_EXCERPT);
@@ -189,6 +192,8 @@ export class WebhookDispatcher {
           RESPONSE_EXCERPT,
         );
     }
+    // Cut short by the server stopping: not an attempt of the receiver's; it stays due as it was.
+    if (this.stopped) return false;
     const durationMs = Math.round(performance.now() - started);
     const ok = status !== null && status >= 200 && status < 300;
     const n = d.attempts.length + 1;
