@@ -33,15 +33,17 @@ export function buildApps(
     audit: AuditLog;
     now: () => number;
     log: Logger;
+    /** Webhooks to this machine or a private network allowed (not in production). */
+    localWebhooks: boolean;
   },
   auditSinks: AuditSinks,
 ): AppParts {
-  const { db, changes, changeBus, orgStore, access, entitlements, audit, now, log } = parts;
+  const { db, changes, changeBus, orgStore, access, entitlements, audit, now, log, localWebhooks } = parts;
   const store = new SqliteAppStore(db);
   const webhooks = new WebhookDispatcher({ changes, store, now, log, ...(changeBus ? { bus: changeBus } : {}) });
   webhooks.start();
   return {
-    apps: auditedApps(new AppsService({ store, orgs: orgStore, access, entitlements, now }), auditSinks),
+    apps: auditedApps(new AppsService({ store, orgs: orgStore, access, entitlements, now, localWebhooks }), auditSinks),
     appTokens: new AppTokens({ store, orgs: orgStore, audit, now }),
     webhooks,
   };

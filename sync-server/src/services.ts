@@ -266,16 +266,17 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     auditSinks,
   );
   const patientLinks = new SqlitePatientLinkStore(db);
+  const devMode = config.environment !== 'production';
   const tasks = new AppointmentTaskService({
     ...{ fhir, forms: formDefs, orgs: orgStore, access, links: patientLinks, sender, now, signed },
-    allowSimulation: config.environment !== 'production',
+    allowSimulation: devMode,
   });
   onNewAppointments(changeBus, (orgId, appointmentId) => {
     tasks.addToAll(orgId, appointmentId).catch((err: unknown) => log.warn({ err, orgId, appointmentId }, 'addToAll'));
   });
   const changePruner = startChangePruner(changes, now, log);
   const analytics = buildAnalytics({ ...core, db }, reportStore, now, log);
-  const appParts = buildApps({ ...core, db, audit, now, log }, auditSinks);
+  const appParts = buildApps({ ...core, db, audit, now, log, localWebhooks: devMode }, auditSinks);
   const inventories = auditedInventories(
     new InventoryService({
       ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, entitlements, access, accounts: accountStore },

@@ -31,6 +31,26 @@ export interface AppsDeps {
   access: OrgAccess;
   entitlements: Pick<Entitlements, 'values'>;
   now: () => number;
+  /** Webhooks to this machine or a private network allowed (development and tests; never in production). */
+  localWebhooks?: boolean;
+}
+
+/** A host a production server does not post to: this machine, or an address of a private or link-local network. */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1' || host === '0.0.0.0') return true;
+  if (/^(fc|fd|fe80)[0-9a-f]*:/.test(host)) return true;
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  if (!v4) return false;
+  const [a, b] = [Number(v4[1]), Number(v4[2])];
+  return (
+    a === 127 ||
+    a === 10 ||
+    a === 0 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168)
+  );
 }
 
 /** A new app's or a rotated secret's answer: the secret is shown this once. */
@@ -212,6 +232,11 @@ export class AppsService {
   async createWebhook(caller: Caller, args: Record<string, unknown>): Promise<Recorded<WebhookWithSecret>> {
     const { installation } = await this.installationFor(caller, args);
     const input = parse(webhookInputSchema, { url: args.url, events: args.events, resourceTypes: args.resourceTypes });
+    // A production server posts to the internet only, over https (no requests into its own network).
+    const target = new URL(input.url);
+    if (!this.deps.localWebhooks && (target.protocol !== 'https:' || isLocalHost(target.hostname))) {
+      refuse('INVALID_INPUT');
+    }
     const webhook: WebhookRecord = {
       id: `whk-${randomUUID()}`,
       installationId: installation.id,
