@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,5 +242,46 @@ describe('apps: tokens, scopes and webhooks (issue 42)', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('gives a token to a signed SMART Backend Services assertion, once per jti', async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+    const jwks = JSON.stringify({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'key-1' }] });
+    const made = await uber.browser.gql<{ createApp: { app: { id: string; clientId: string } } }>(
+      'mutation ($j: String) { createApp(name: "Signed bridge", scopes: ["system/Patient.read"], jwks: $j) { app { id clientId } } }',
+      { j: jwks },
+    );
+    const signed = made.data!.createApp.app;
+    expect(
+      (
+        await admin.browser.gql('mutation ($a: String!) { installApp(orgId: "office", appId: $a) { id } }', {
+          a: signed.id,
+        })
+      ).code,
+    ).toBeUndefined();
+    const tokenUrl = `${server.url}/api/oauth/office/token`;
+    const enc = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const claims = { iss: signed.clientId, sub: signed.clientId, aud: tokenUrl, jti: 'jti-1' };
+    // The assertion's exp is the server's clock plus four minutes: read from its Date header.
+    const serverNow = Date.parse((await fetch(`${server.url}/api/health`)).headers.get('date')!);
+    const data = `${enc({ alg: 'ES384', kid: 'key-1', typ: 'JWT' })}.${enc({ ...claims, exp: Math.floor(serverNow / 1000) + 240 })}`;
+    const assertion = `${data}.${sign('sha384', Buffer.from(data), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
+    const ask = async () => {
+      const res = await fetch(tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+          client_assertion: assertion,
+        }),
+      });
+      return { status: res.status, body: (await res.json()) as { access_token?: string; error?: string } };
+    };
+    const first = await ask();
+    expect(first.status).toBe(200);
+    expect(await fhir(first.body.access_token!, 'office/Patient')).toBe(200);
+    // The same assertion again: a replay.
+    expect(await ask()).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appJwksSchema,
   appNameSchema,
   appScopesSchema,
   nextAttemptAt,
@@ -52,6 +53,15 @@ describe('apps and webhooks', () => {
     expect(appNameSchema.parse('  EMR bridge ')).toBe('EMR bridge');
     expect(appNameSchema.safeParse('   ').success).toBe(false);
     expect(appNameSchema.safeParse('x'.repeat(101)).success).toBe(false);
+  });
+
+  it('[APP6] takes a JWK Set of public keys with distinct kids, and refuses a private key', () => {
+    const key = { kty: 'EC', crv: 'P-384', kid: 'k1', x: 'x', y: 'y' };
+    expect(appJwksSchema.parse(JSON.stringify({ keys: [key] })).keys[0]).toEqual(key);
+    expect(appJwksSchema.safeParse(JSON.stringify({ keys: [{ ...key, d: 'secret' }] })).success).toBe(false);
+    expect(appJwksSchema.safeParse(JSON.stringify({ keys: [key, key] })).success).toBe(false);
+    expect(appJwksSchema.safeParse(JSON.stringify({ keys: [] })).success).toBe(false);
+    expect(appJwksSchema.safeParse('not json').success).toBe(false);
   });
 
   it('[APP5] retries after 5 s, 10 s, 20 s… at most an hour apart, and stops 24 hours after the first attempt', () => {

@@ -48,6 +48,33 @@ export function scopesAllow(scopes: readonly string[], type: string, mode: Scope
   });
 }
 
+/** One public key of an app's JWK Set: an EC P-384 or RSA key with its kid, never a private member. */
+const publicJwkSchema = z
+  .object({ kty: z.enum(['EC', 'RSA']), kid: z.string().min(1).max(200) })
+  .passthrough()
+  .refine((k) => !('d' in k) && !('p' in k) && !('q' in k), 'A private key was given: give the public key only.');
+
+/**
+ * [APP6] An app's JWK Set for SMART Backend Services' signed assertions (private_key_jwt): JSON
+ * `{ "keys": [...] }` of 1 to 10 public EC or RSA keys, each with a kid, kids distinct.
+ */
+export const appJwksSchema = z
+  .string()
+  .max(20_000)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Not JSON.' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .object({ keys: z.array(publicJwkSchema).min(1).max(10) })
+      .refine((s) => new Set(s.keys.map((k) => k.kid)).size === s.keys.length, 'Each key needs its own kid.'),
+  );
+
 /** [APP3] An app's name: 1–100 characters once trimmed. */
 export const appNameSchema = z.string().trim().min(1, 'Enter a name.').max(100, 'At most 100 characters.');
 

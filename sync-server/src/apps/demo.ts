@@ -27,6 +27,7 @@ export async function seedDemoApps(store: AppStore, orgId: string, now: Date, us
     createdAt: at - 30 * day,
     createdBy: userId,
     secretRotatedAt: at - 30 * day,
+    jwks: null,
   });
   await store.install({
     id: DEMO_INSTALLATION_ID,

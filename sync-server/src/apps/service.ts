@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  appJwksSchema,
   appNameSchema,
   appScopesSchema,
   canCreatePrivateApp,
@@ -121,10 +122,11 @@ export class AppsService {
     return appView(app);
   }
 
-  /** createApp(name, scopes, orgId?): a new app and its secret (shown once); audited. */
+  /** createApp(name, scopes, orgId?, jwks?): a new app and its secret (shown once); with a JWK Set it may also sign its token requests; audited. */
   async create(caller: Caller, args: Record<string, unknown>): Promise<Recorded<AppWithSecret>> {
     const name = parse(appNameSchema, args.name);
     const scopes = parse(appScopesSchema, args.scopes);
+    const jwks = args.jwks == null || args.jwks === '' ? null : JSON.stringify(parse(appJwksSchema, args.jwks));
     let ownerOrgId: string | null = null;
     let who;
     if (args.orgId === undefined || args.orgId === null) {
@@ -150,6 +152,7 @@ export class AppsService {
       createdAt: at,
       createdBy: who.user.id,
       secretRotatedAt: at,
+      jwks,
     };
     await this.deps.store.createApp(app);
     return recorded(

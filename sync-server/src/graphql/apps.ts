@@ -95,8 +95,8 @@ export const appTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "A new app; without orgId the team's (internal staff), else owned by that organization (a reseller, or privateAppCreation; FEATURE_DISABLED otherwise)."
-    createApp(name: String!, scopes: [String!]!, orgId: String): AppWithSecret!
+    "A new app; without orgId the team's (internal staff), else owned by that organization (a reseller, or privateAppCreation; FEATURE_DISABLED otherwise). jwks: its public JWK Set (JSON) for signed token requests (SMART Backend Services)."
+    createApp(name: String!, scopes: [String!]!, orgId: String, jwks: String): AppWithSecret!
     "A new client secret; the old one stops working at once."
     rotateAppSecret(appId: String!): AppWithSecret!
     installApp(orgId: String!, appId: String!): AppInstallation!

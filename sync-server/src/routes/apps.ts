@@ -33,6 +33,9 @@ async function tokenRequest(c: Context): Promise<TokenRequest | null> {
     clientId: basic?.id ?? form.get('client_id'),
     clientSecret: basic?.secret ?? form.get('client_secret'),
     scope: form.get('scope'),
+    clientAssertionType: form.get('client_assertion_type'),
+    clientAssertion: form.get('client_assertion'),
+    tokenUrl: `${new URL(c.req.url).origin}${c.req.path}`,
   };
 }
 

@@ -21,6 +21,7 @@ const app = (id: string, at = 1000): AppRecord => ({
   createdAt: at,
   createdBy: 'usr-1',
   secretRotatedAt: at,
+  jwks: null,
 });
 const inst = (id: string, appId: string, orgId: string, at = 2000): InstallationRecord => ({
   id,
@@ -77,6 +78,15 @@ describe.each(implementations)('apps contract (%s)', (_name, make) => {
     expect(await store.app('nope')).toBe(null);
     await store.setSecret('app-1', 'b'.repeat(64), 5000);
     expect(await store.app('app-1')).toMatchObject({ secretHash: 'b'.repeat(64), secretRotatedAt: 5000 });
+  });
+
+  it('refuses an assertion id used twice by a client until it expires', async () => {
+    const store = make();
+    expect(await store.claimAssertion('c1', 'j1', 2000, 1000)).toBe(true);
+    expect(await store.claimAssertion('c1', 'j1', 2000, 1500)).toBe(false);
+    expect(await store.claimAssertion('c2', 'j1', 2000, 1500)).toBe(true);
+    // Expired at 2001: forgotten.
+    expect(await store.claimAssertion('c1', 'j1', 3000, 2001)).toBe(true);
   });
 
   it('installs an app once per organisation; uninstalling deletes its tokens at once', async () => {

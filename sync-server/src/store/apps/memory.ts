@@ -17,6 +17,7 @@ interface State {
   tokens: TokenRecord[];
   webhooks: WebhookRecord[];
   deliveries: DeliveryRecord[];
+  assertions: { clientId: string; jti: string; expiresAt: number }[];
 }
 
 const copy = <T>(v: T): T => structuredClone(v);
@@ -26,7 +27,7 @@ export class MemoryAppStore implements AppStore {
   private readonly t;
 
   constructor(private readonly db = new MemoryDatabase()) {
-    this.t = db.table<State>({ apps: [], installations: [], tokens: [], webhooks: [], deliveries: [] });
+    this.t = db.table<State>({ apps: [], installations: [], tokens: [], webhooks: [], deliveries: [], assertions: [] });
   }
 
   private get s(): State {
@@ -62,6 +63,15 @@ export class MemoryAppStore implements AppStore {
     return this.db.run(() => {
       const app = this.s.apps.find((a) => a.id === appId);
       if (app) Object.assign(app, { secretHash, secretRotatedAt: at });
+    });
+  }
+
+  claimAssertion(clientId: string, jti: string, expiresAt: number, now: number): Promise<boolean> {
+    return this.db.run(() => {
+      this.s.assertions = this.s.assertions.filter((a) => a.expiresAt >= now);
+      if (this.s.assertions.some((a) => a.clientId === clientId && a.jti === jti)) return false;
+      this.s.assertions.push({ clientId, jti, expiresAt });
+      return true;
     });
   }
 

@@ -44,6 +44,22 @@ export const APPS_MIGRATION: Migration = {
   `,
 };
 
+export const APP_ASSERTIONS_MIGRATION: Migration = {
+  version: 152,
+  name: 'apps signing their token requests (SMART Backend Services)',
+  sql: `
+    -- The app's public JWK Set (JSON), for private_key_jwt assertions; NULL: client secret only.
+    ALTER TABLE apps ADD COLUMN jwks TEXT;
+    -- Assertion ids (jti) already used, kept until the assertion expires: a replayed one is refused.
+    CREATE TABLE app_assertion_ids (
+      client_id TEXT NOT NULL,
+      jti TEXT NOT NULL,
+      expires_at INTEGER NOT NULL,
+      PRIMARY KEY (client_id, jti)
+    ) STRICT;
+  `,
+};
+
 export const WEBHOOKS_MIGRATION: Migration = {
   version: 151,
   name: 'webhooks, deliveries and their attempts',

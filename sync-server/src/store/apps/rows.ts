@@ -13,6 +13,7 @@ export interface AppRow {
   created_at: number;
   created_by: string;
   secret_rotated_at: number;
+  jwks: string | null;
 }
 export interface InstallationRow {
   id: string;
@@ -71,6 +72,7 @@ export const appOf = (r: AppRow): AppRecord => ({
   createdAt: r.created_at,
   createdBy: r.created_by,
   secretRotatedAt: r.secret_rotated_at,
+  jwks: r.jwks,
 });
 export const installationOf = (r: InstallationRow): InstallationRecord => ({
   id: r.id,

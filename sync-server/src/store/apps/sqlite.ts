@@ -53,8 +53,8 @@ export class SqliteAppStore implements AppStore {
     return serialized(this.db, () => {
       this.db
         .prepare(
-          `INSERT INTO apps (id, name, owner_org_id, client_id, secret_hash, scopes, created_at, created_by, secret_rotated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO apps (id, name, owner_org_id, client_id, secret_hash, scopes, created_at, created_by, secret_rotated_at, jwks)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           a.id,
@@ -66,6 +66,7 @@ export class SqliteAppStore implements AppStore {
           a.createdAt,
           a.createdBy,
           a.secretRotatedAt,
+          a.jwks,
         );
     });
   }
@@ -94,6 +95,21 @@ export class SqliteAppStore implements AppStore {
     return serialized(this.db, () => {
       this.db.prepare('UPDATE apps SET secret_hash = ?, secret_rotated_at = ? WHERE id = ?').run(secretHash, at, appId);
     });
+  }
+
+  claimAssertion(clientId: string, jti: string, expiresAt: number, now: number): Promise<boolean> {
+    return serialized(this.db, () =>
+      this.db.transaction(() => {
+        this.db.prepare('DELETE FROM app_assertion_ids WHERE expires_at < ?').run(now);
+        return (
+          this.db
+            .prepare(
+              'INSERT INTO app_assertion_ids (client_id, jti, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+            )
+            .run(clientId, jti, expiresAt).changes === 1
+        );
+      })(),
+    );
   }
 
   install(i: InstallationRecord): Promise<boolean> {

@@ -19,6 +19,8 @@ export interface AppRecord {
   createdAt: number;
   createdBy: string;
   secretRotatedAt: number;
+  /** The public JWK Set (JSON) its signed token requests are checked with, or null (client secret only). */
+  jwks: string | null;
 }
 
 export interface InstallationRecord {
@@ -89,6 +91,12 @@ export interface AppStore {
   apps(): Promise<AppRecord[]>;
   /** Replaces the app's secret hash (rotation): the old secret stops working at once. */
   setSecret(appId: string, secretHash: string, at: number): Promise<void>;
+
+  /**
+   * Records a signed assertion's id (jti) until it expires; false when the client used it before
+   * (a replay). Ids expired at `now` are forgotten.
+   */
+  claimAssertion(clientId: string, jti: string, expiresAt: number, now: number): Promise<boolean>;
 
   /** Adds an installation; false (nothing added) when the app is installed in that organisation already. */
   install(installation: InstallationRecord): Promise<boolean>;

@@ -19,7 +19,7 @@ import { POLICIES_MIGRATION } from '../policies/migration.js';
 import { PRESETS_MIGRATION } from '../presets/migration.js';
 import { ONE_CURRENT_PDF_MIGRATION } from '../reports/migration.js';
 import { LIVE_CASES_MIGRATION } from '../live-cases/migration.js';
-import { APPS_MIGRATION, WEBHOOKS_MIGRATION } from '../apps/migration.js';
+import { APP_ASSERTIONS_MIGRATION, APPS_MIGRATION, WEBHOOKS_MIGRATION } from '../apps/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -59,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   LIVE_CASES_MIGRATION,
   APPS_MIGRATION,
   WEBHOOKS_MIGRATION,
+  APP_ASSERTIONS_MIGRATION,
 ];
