@@ -4,6 +4,7 @@ import { contentSecurityPolicy } from './csp.js';
 import { uncaughtErrorAnswer } from './errors.js';
 import { botCheckRoutes, emrLaunchRoutes } from './routes/auth.js';
 import { appointmentRoutes } from './routes/appointments.js';
+import { appRoutes } from './routes/apps.js';
 import { billingRoutes } from './routes/billing.js';
 import { bridgeRoutes } from './routes/bridge.js';
 import { finalizeRoutes } from './routes/finalize.js';
@@ -50,6 +51,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       service: services.fhir,
       events: services.fhirEvents,
       liveBus: services.liveBus,
+      appTokens: services.appTokens,
       accounts,
       access: services.access,
       now: services.now,
@@ -58,6 +60,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
       version: services.config.version,
     }),
   );
+  api.route('/', appRoutes({ tokens: services.appTokens, trustProxy: authSettings.trustProxy }));
   api.route(
     '/',
     finalizeRoutes({

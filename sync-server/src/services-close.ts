@@ -9,6 +9,7 @@ export interface Closable {
   auditSealer: { stop(): Promise<void> };
   changePruner: { stop(): Promise<void> };
   analytics: { stop(): Promise<void> };
+  webhooks: { stop(): Promise<void> };
   changeBus: { close?: () => void };
   /** The accounts side's own connections (the rate limit's Redis). */
   accountParts: { close(): void };
@@ -30,7 +31,7 @@ export function closerOf(p: Closable): (drained?: () => Promise<void>) => Promis
       const printerClosed = p.printer.close();
       await drained();
       await printerClosed;
-      await Promise.all([p.auditSealer.stop(), p.changePruner.stop(), p.analytics.stop()]);
+      await Promise.all([p.auditSealer.stop(), p.changePruner.stop(), p.analytics.stop(), p.webhooks.stop()]);
       p.changeBus.close?.();
       p.accountParts.close();
       p.db.close();

@@ -72,6 +72,7 @@ import { buildReports } from './services-reports.js';
 import { buildBilling, type BillingParts } from './services-billing.js';
 import { ShopService } from './shop/service.js';
 import { SqliteShopStore } from './store/shop/sqlite.js';
+import { buildApps, type AppParts } from './services-apps.js';
 
 /**
  * The one object graph of the server process (issue 26): the database, every store and every
@@ -180,6 +181,10 @@ export interface Services {
   shop: ShopService;
   /** The office's analytics over the read model the change feed keeps (issue 41). */
   analytics: AnalyticsService;
+  /** Apps, their tokens and webhooks (issue 42; services-apps.ts). */
+  apps: AppParts['apps'];
+  appTokens: AppParts['appTokens'];
+  webhooks: AppParts['webhooks'];
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -266,15 +271,17 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     auditSinks,
   );
   const patientLinks = new SqlitePatientLinkStore(db);
+  const devMode = config.environment !== 'production';
   const tasks = new AppointmentTaskService({
     ...{ fhir, forms: formDefs, orgs: orgStore, access, links: patientLinks, sender, now, signed },
-    allowSimulation: config.environment !== 'production',
+    allowSimulation: devMode,
   });
   onNewAppointments(changeBus, (orgId, appointmentId) => {
     tasks.addToAll(orgId, appointmentId).catch((err: unknown) => log.warn({ err, orgId, appointmentId }, 'addToAll'));
   });
   const changePruner = startChangePruner(changes, now, log);
   const analytics = buildAnalytics({ ...core, db }, reportStore, now, log);
+  const appParts = buildApps({ ...core, db, audit, now, log, localWebhooks: devMode }, auditSinks);
   const inventories = auditedInventories(
     new InventoryService({
       ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, entitlements, access, accounts: accountStore },
@@ -295,7 +302,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     auditSealer,
     changePruner,
     ...{ changeBus, accountParts, db },
-    ...{ analytics: analytics.model },
+    ...{ analytics: analytics.model, webhooks: appParts.webhooks },
   });
 
   return {
@@ -354,6 +361,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
       ...{ orgs: orgStore, access, now },
     }),
     analytics: analytics.service,
+    ...appParts,
     close,
   };
 }

@@ -47,9 +47,9 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
     expect(chunks.filter((c) => c !== 'ResellerApp')).toEqual([]);
 
-    // A screen not built yet (issue 42's integrations): its title and the honest notice.
-    await page.goto(`/org/${orgId}/integrations`);
-    await expect(page.getByRole('heading', { name: 'Integrations' })).toBeVisible();
+    // A screen not built yet (the office's reports): its title and the honest notice.
+    await page.goto(`/org/${orgId}/reports`);
+    await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
     await expect(page.getByTestId('app-name')).toHaveText('Case Manager');
     await expect(page.getByRole('link', { name: 'Vigil home' })).toHaveAttribute('href', `/org/${orgId}`);
     await expect(page.getByText('Not available yet')).toBeVisible();

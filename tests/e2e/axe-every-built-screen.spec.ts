@@ -160,6 +160,11 @@ async function everyAudience(baseURL: string, server: { dataDir: string }) {
     productId: 'prd-demooximeter0',
     orderId: 'no-order',
     stripeCustomerId: 'cus_none',
+    // Apps and webhooks (issue 42): none of these exist for this office; the screens' refusal is scanned.
+    appId: 'no-app',
+    appInstallationId: 'no-installation',
+    webhookId: 'no-webhook',
+    webhookDeliveryId: 'no-delivery',
   };
   return { member, values };
 }

@@ -219,6 +219,22 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   revokeBridge: table((r) => (ADMINISTER.includes(r) ? 'NOT_FOUND' : needs(ADMINISTER)[r])),
   chartBridgeMonitor: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
   stopBridgeMonitor: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
+  // Apps and webhooks (issue 42): whoever administers the office installs and sets up; the team makes its apps.
+  apps: needs(ADMINISTER),
+  app: needs(ADMINISTER),
+  installedApps: needs(ADMINISTER),
+  installedApp: needs(ADMINISTER),
+  webhooks: needs(ADMINISTER),
+  webhook: needs(ADMINISTER),
+  webhookDeliveries: needs(ADMINISTER),
+  webhookDelivery: needs(ADMINISTER),
+  createApp: needs(['internalUber']),
+  rotateAppSecret: needs(['internalUber']),
+  installApp: needs(ADMINISTER),
+  uninstallApp: needs(ADMINISTER),
+  createWebhook: needs(ADMINISTER),
+  deleteWebhook: needs(ADMINISTER),
+  redeliverWebhook: needs(ADMINISTER),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -247,6 +263,14 @@ describe('organisations: access matrix of every call × role', () => {
   let lotId = '';
   /** An office appointment the NPO calls tick. */
   let preopVisit = '';
+  /** Issue 42: a team app installed in office with a webhook and one delivery; per role an app to install, an installation to remove, a webhook to delete. */
+  let appId = '';
+  let installationId = '';
+  let webhookId = '';
+  let deliveryId = '';
+  const installTarget = {} as Record<Role, string>;
+  const uninstallTarget = {} as Record<Role, string>;
+  const webhookTarget = {} as Record<Role, string>;
 
   beforeAll(async () => {
     server = await startServer();
@@ -372,6 +396,55 @@ describe('organisations: access matrix of every call × role', () => {
     orderId = order.data!.checkout.id;
     ok(await invite(admin!, 'office', 'query@matrix.test'));
     queryCode = await invitationCode(server.url, 'query@matrix.test');
+
+    // Issue 42: apps made by the team, installed by the office's admin; a webhook to a closed port
+    // whose delivery (of a new Patient) stays pending, for the delivery calls.
+    const newApp = async (name: string): Promise<string> => {
+      const made = await uber!.browser.gql<{ createApp: { app: { id: string } } }>(
+        'mutation ($n: String!) { createApp(name: $n, scopes: ["system/Patient.read"]) { app { id } } }',
+        { n: name },
+      );
+      ok(made);
+      return made.data!.createApp.app.id;
+    };
+    const install = async (id: string): Promise<string> => {
+      const done = await admin!.browser.gql<{ installApp: { id: string } }>(
+        'mutation ($a: String!) { installApp(orgId: "office", appId: $a) { id } }',
+        { a: id },
+      );
+      ok(done);
+      return done.data!.installApp.id;
+    };
+    const newWebhook = async (): Promise<string> => {
+      const made = await admin!.browser.gql<{ createWebhook: { webhook: { id: string } } }>(
+        'mutation ($i: String!) { createWebhook(orgId: "office", installationId: $i, url: "http://127.0.0.1:9/hook", events: ["resource.created"], resourceTypes: ["Patient"]) { webhook { id } } }',
+        { i: installationId },
+      );
+      ok(made);
+      return made.data!.createWebhook.webhook.id;
+    };
+    appId = await newApp('Matrix app');
+    installationId = await install(appId);
+    webhookId = await newWebhook();
+    for (const r of ROLES) {
+      installTarget[r] = await newApp(`Install ${r}`);
+      uninstallTarget[r] = await install(await newApp(`Uninstall ${r}`));
+      webhookTarget[r] = await newWebhook();
+    }
+    await fetch(`${server.url}/api/fhir/office/Patient`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/fhir+json', cookie },
+      body: JSON.stringify({ resourceType: 'Patient', name: [{ given: ['Web'], family: 'Hook' }] }),
+    });
+    // The webhook consumer records the delivery within its next pass (polled; no time limit of its own).
+    while (!deliveryId) {
+      const listed = await admin!.browser.gql<{ webhookDeliveries: { id: string }[] }>(
+        'query ($w: String!) { webhookDeliveries(orgId: "office", webhookId: $w) { id } }',
+        { w: webhookId },
+      );
+      deliveryId = listed.data?.webhookDeliveries[0]?.id ?? '';
+      if (!deliveryId) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
 
     const people: Record<Exclude<Role, 'none' | 'adminWithoutMfa'>, Person> = {
       member: member!,
@@ -640,6 +713,54 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation { stopBridgeMonitor(orgId: "office", bridgeId: "brg-none", monitorKey: "hl7:X") }',
       {},
     ],
+    apps: () => ['query { apps(orgId: "office") { id name scopes } }', {}],
+    app: () => ['query ($a: String!) { app(orgId: "office", appId: $a) { id clientId } }', { a: appId }],
+    installedApps: () => ['query { installedApps(orgId: "office") { id appName } }', {}],
+    installedApp: () => [
+      'query ($i: String!) { installedApp(orgId: "office", installationId: $i) { id scopes } }',
+      { i: installationId },
+    ],
+    webhooks: () => [
+      'query ($i: String!) { webhooks(orgId: "office", installationId: $i) { id url } }',
+      { i: installationId },
+    ],
+    webhook: () => ['query ($w: String!) { webhook(orgId: "office", webhookId: $w) { id events } }', { w: webhookId }],
+    webhookDeliveries: () => [
+      'query ($w: String!) { webhookDeliveries(orgId: "office", webhookId: $w, first: 5) { id status } }',
+      { w: webhookId },
+    ],
+    webhookDelivery: () => [
+      'query ($d: String!) { webhookDelivery(orgId: "office", deliveryId: $d) { id attempts { n } } }',
+      { d: deliveryId },
+    ],
+    createApp: (r) => [
+      'mutation ($n: String!) { createApp(name: $n, scopes: ["system/Patient.read"]) { app { id } } }',
+      { n: `Made by ${r}` },
+    ],
+    rotateAppSecret: () => [
+      'mutation ($a: String!) { rotateAppSecret(appId: $a) { app { id } clientSecret } }',
+      { a: appId },
+    ],
+    installApp: (r) => [
+      'mutation ($a: String!) { installApp(orgId: "office", appId: $a) { id } }',
+      { a: installTarget[r] },
+    ],
+    uninstallApp: (r) => [
+      'mutation ($i: String!) { uninstallApp(orgId: "office", installationId: $i) }',
+      { i: uninstallTarget[r] },
+    ],
+    createWebhook: () => [
+      'mutation ($i: String!) { createWebhook(orgId: "office", installationId: $i, url: "https://emr.example/hook", events: ["case.finalized"]) { webhook { id } } }',
+      { i: installationId },
+    ],
+    deleteWebhook: (r) => [
+      'mutation ($w: String!) { deleteWebhook(orgId: "office", webhookId: $w) }',
+      { w: webhookTarget[r] },
+    ],
+    redeliverWebhook: () => [
+      'mutation ($d: String!) { redeliverWebhook(orgId: "office", deliveryId: $d) { id status } }',
+      { d: deliveryId },
+    ],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -663,10 +784,11 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 94 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // 109 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
     // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls, issues 38/41
-    // the two live lists, issue 38 the five bridge calls, issue 41 the parent's calendar).
-    expect(cells).toBe(752);
+    // the two live lists, issue 38 the five bridge calls, issue 41 the parent's calendar, issue 42 the
+    // fifteen apps and webhooks calls).
+    expect(cells).toBe(872);
     expect(deviations).toEqual([]);
   });
 });

@@ -81,11 +81,20 @@ export function shopRoutes(base: string, element?: (screen: ShopScreen) => React
   ];
 }
 
-/** The webhook-debug routes of spec 000 §2, under a base path. */
-export function webhookRoutes(base: string): SubAppRoute[] {
+/** The webhook-debug screens, when built for a base (the organisation's installation; the reseller's app not yet). */
+export interface WebhookScreens {
+  webhook: ReactNode;
+  deliveries: ReactNode;
+  delivery: ReactNode;
+}
+
+/** The webhook-debug routes of spec 000 §2, under a base path, with their screens when given. */
+export function webhookRoutes(base: string, screens?: WebhookScreens): SubAppRoute[] {
+  const route = (path: string, title: string, element: ReactNode | undefined): SubAppRoute =>
+    element ? { path, title, element } : { path, title };
   return [
-    { path: `${base}/webhooks/:webhookId`, title: 'Webhook' },
-    { path: `${base}/webhooks/:webhookId/deliveries`, title: 'Webhook Deliveries' },
-    { path: `${base}/webhooks/:webhookId/deliveries/:webhookDeliveryId`, title: 'Webhook Delivery' },
+    route(`${base}/webhooks/:webhookId`, 'Webhook', screens?.webhook),
+    route(`${base}/webhooks/:webhookId/deliveries`, 'Webhook Deliveries', screens?.deliveries),
+    route(`${base}/webhooks/:webhookId/deliveries/:webhookDeliveryId`, 'Webhook Delivery', screens?.delivery),
   ];
 }

@@ -1,4 +1,13 @@
 import type { z } from 'zod';
+import {
+  appInstallationViewSchema,
+  appViewSchema,
+  appWithSecretViewSchema,
+  deliveryAttemptViewSchema,
+  deliveryViewSchema,
+  webhookViewSchema,
+  webhookWithSecretViewSchema,
+} from '../apps/index.js';
 import { orgFormFieldSchema, orgFormPropertiesSchema, textBodyFormPropertiesSchema } from '../forms/forms.js';
 import {
   mfaOptionViewSchema,
@@ -211,6 +220,14 @@ export const GRAPHQL_VIEWS = {
   Preset: presetViewSchema,
   // Help / Feedback (issue 40)
   FeedbackMessage: feedbackViewSchema,
+  // apps and webhooks (issue 42)
+  App: appViewSchema,
+  AppWithSecret: appWithSecretViewSchema,
+  AppInstallation: appInstallationViewSchema,
+  Webhook: webhookViewSchema,
+  WebhookWithSecret: webhookWithSecretViewSchema,
+  WebhookDeliveryAttempt: deliveryAttemptViewSchema,
+  WebhookDelivery: deliveryViewSchema,
   // shop
   Product: productViewSchema,
   OrderLine: orderLineViewSchema,

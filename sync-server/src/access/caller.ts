@@ -30,6 +30,12 @@ export interface Caller {
   /** The origin links in mail point at (the request's own; '' where there is none). */
   origin: string;
   transport: Transport;
+  /**
+   * An installed app calling with its bearer token (issue 42), else absent: its "user" is the
+   * installation (`app:{installationId}`), a member of that one organisation with no role, and
+   * the FHIR API allows it only what these SMART system scopes allow.
+   */
+  app?: { appId: string; installationId: string; scopes: readonly string[] };
 }
 
 /** A Caller known to be signed in. */

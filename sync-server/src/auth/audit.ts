@@ -33,6 +33,8 @@ export type AuditAction =
   | 'signatureUpdated'
   | 'signatureDeleted'
   | 'emrLaunch'
+  /** An installed app was given a bearer token (issue 42; userId `app:{installationId}`). */
+  | 'appTokenIssued'
   | 'mfaOptionRemoved'
   | 'passwordResetRateLimited'
   /** A signed report's record read through GraphQL (report review's list, a case's addenda; issue 24 item 7). */

@@ -1,4 +1,6 @@
+import { seedDemoApps } from '../apps/demo.js';
 import { seedDemoFeedback } from '../feedback/demo.js';
+import { SqliteAppStore } from '../store/apps/sqlite.js';
 import { demoAnalyticsCases, seedAnalyticsCases } from '../analytics/demo.js';
 import { DEMO_LOCATION_ID, seedDemoResources } from '../fhir/demo-seed.js';
 import { seedDemoPreop } from '../preop/demo.js';
@@ -153,6 +155,10 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
         email: recorder.email,
       });
     })
+    .then(() =>
+      // Issue 42: an app installed in the demo office with a webhook and its deliveries.
+      seedDemoApps(new SqliteAppStore(db), DEMO_ORGS.office.id, now, DEMO_USER.id),
+    )
     .then(() => seedDemoAnalytics(db, now))
     .then(() =>
       // Issue 38: today's arrived appointment is a case in progress on the live vitals screens.

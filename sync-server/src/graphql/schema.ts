@@ -5,6 +5,7 @@ import { billingResolvers, billingTypeDefs } from './billing.js';
 import { checklistResolvers, checklistTypeDefs } from './checklists.js';
 import type { GraphqlContext, ServerContext } from './context.js';
 import { feedbackResolvers, feedbackTypeDefs } from './feedback.js';
+import { appResolvers, appTypeDefs } from './apps.js';
 import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { officeDrugResolvers, officeDrugTypeDefs } from './office-drugs.js';
@@ -36,6 +37,7 @@ export const SCHEMA_RESOLVERS = [
   billingResolvers,
   shopResolvers,
   feedbackResolvers,
+  appResolvers,
   analyticsResolvers,
   liveResolvers,
   bridgeResolvers,
@@ -60,6 +62,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       billingTypeDefs,
       shopTypeDefs,
       feedbackTypeDefs,
+      appTypeDefs,
       analyticsTypeDefs,
       liveTypeDefs,
       bridgeTypeDefs,

@@ -22,6 +22,8 @@ import { parseIfMatch, type FhirService, type RequestContext } from '../fhir/ser
 import type { StoredVersion } from '../store/resources/types.js';
 import type { Logger } from '../log.js';
 import { httpCaller } from './request.js';
+import type { AppTokens } from '../auth/app-tokens.js';
+import { bearerCaller, requireScope } from './fhir-app-access.js';
 
 export const FHIR_CONTENT_TYPE = 'application/fhir+json; charset=utf-8';
 /** Comment line sent on an idle stream so proxies keep it open and a dead session is noticed. */
@@ -49,6 +51,8 @@ export interface FhirRoutesDeps {
   trustProxy?: boolean;
   /** Vigil's version, in the CapabilityStatement. */
   version: string;
+  /** Installed apps' bearer tokens (issue 42): `Authorization: Bearer` on the REST API. */
+  appTokens?: Pick<AppTokens, 'caller'>;
   /** The live vitals' summaries (issue 38): pushed as `liveVitals` events to a stream opened with `?liveVitals=1`. */
   liveBus?: LiveVitalsBus;
 }
@@ -114,7 +118,8 @@ function isLocalhost(c: Context): boolean {
  * 403 with the code).
  */
 async function memberCaller(deps: FhirRoutesDeps, c: Context, orgId: string, queryToken: boolean): Promise<Caller> {
-  const caller = await httpCaller(c, deps.accounts, deps.trustProxy ?? false, { queryToken });
+  const caller =
+    (await bearerCaller(deps, c)) ?? (await httpCaller(c, deps.accounts, deps.trustProxy ?? false, { queryToken }));
   const failure = await refusalOf(deps.access.authorize(caller, orgId, 'member'));
   if (failure === 'NO_AUTHENTICATION' || failure === 'MFA_REQUIRED') {
     throw new AppError(401, 'NO_AUTHENTICATION', 'Sign in again');
@@ -128,6 +133,7 @@ async function requestContext(deps: FhirRoutesDeps, c: Context, queryToken: bool
   const orgId = c.req.param('orgId') ?? '';
   const caller = await memberCaller(deps, c, orgId, queryToken);
   if (!ORG_ID_RE.test(orgId)) throw new AppError(403, 'NOT_AUTHORIZED');
+  requireScope(c, caller);
   const url = new URL(c.req.url);
   return { orgId, userId: signedIn(caller).user.id, ip: caller.ip, baseUrl: `${url.origin}/api/fhir/${orgId}` };
 }
@@ -327,7 +333,9 @@ function liveEventsRoute(deps: FhirRoutesDeps, app: Hono): void {
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ orgId: ctx.orgId }), retry: SSE_RETRY_MS });
         // A signed-out session or a removed membership ends the stream before anything more is sent.
         const stillAllowed = async (): Promise<boolean> => {
-          const still = await httpCaller(c, deps.accounts, deps.trustProxy ?? false, { queryToken });
+          const still =
+            (await bearerCaller(deps, c).catch(() => null)) ??
+            (await httpCaller(c, deps.accounts, deps.trustProxy ?? false, { queryToken }));
           return (await refusalOf(deps.access.authorize(still, ctx.orgId, 'member'))) === null;
         };
         // What the client missed since its Last-Event-ID, read from the change feed page by page

@@ -41,6 +41,8 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
     // Issue 38: the office's Vigil Bridges and their monitors (admins pair and revoke; everyone sees them).
     { label: adminLabel('Monitors', isAdmin), href: `${base}/monitors`, releasedOn: RELEASED_SESSION_28 },
     { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },
+    // Issue 42: installed apps, their webhooks and the integration flags.
+    { label: adminLabel('Integrations', isAdmin), href: `${base}/integrations`, releasedOn: RELEASED_SESSION_27 },
     { label: 'Details', href: `${base}/details`, releasedOn: RELEASED_SESSION_27 },
   ];
 }

@@ -1,6 +1,15 @@
 import { createElement } from 'react';
 import { shopRoutes, webhookRoutes, type SubAppRoute } from '../../ui/SubAppRoutes.js';
 import { AnalyticsPage } from '../analytics/index.js';
+import {
+  AppPage,
+  AppsPage,
+  DeliveriesPage,
+  DeliveryPage,
+  InstalledAppPage,
+  IntegrationsPage,
+  WebhookPage,
+} from '../apps/index.js';
 import { CalendarPage } from '../calendar/index.js';
 import { CasePage } from '../cases/index.js';
 import { CASE_SECTIONS } from './caseSections.js';
@@ -39,10 +48,14 @@ import { SubscriptionPage } from '../subscription/index.js';
 export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: '', title: 'Calendar', element: createElement(CalendarPage) },
   { path: 'go-live', title: 'Go Live', element: createElement(GoLivePage) },
-  { path: 'apps', title: 'Apps' },
-  { path: 'apps/:appId', title: 'App' },
-  { path: 'apps/installed/:appInstallationId', title: 'Installed App' },
-  ...webhookRoutes('apps/installed/:appInstallationId'),
+  { path: 'apps', title: 'Apps', element: createElement(AppsPage) },
+  { path: 'apps/:appId', title: 'App', element: createElement(AppPage) },
+  { path: 'apps/installed/:appInstallationId', title: 'Installed App', element: createElement(InstalledAppPage) },
+  ...webhookRoutes('apps/installed/:appInstallationId', {
+    webhook: createElement(WebhookPage),
+    deliveries: createElement(DeliveriesPage),
+    delivery: createElement(DeliveryPage),
+  }),
   { path: 'baa', title: 'Business Associate Agreement', element: createElement(BaaPage) },
   { path: 'customize-drugs', title: 'Customize Drugs', element: createElement(CustomizeDrugsPage) },
   { path: 'new-case', title: 'New Case', element: createElement(NewCasePage) },
@@ -71,7 +84,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'members', title: 'Members', element: createElement(MembersPage) },
   { path: 'members/:practitionerId', title: 'Member', element: createElement(MemberPage) },
   { path: 'locations', title: 'Locations', element: createElement(LocationsPage) },
-  { path: 'integrations', title: 'Integrations' },
+  { path: 'integrations', title: 'Integrations', element: createElement(IntegrationsPage) },
   { path: 'cases', title: 'Cases', element: createElement(CasesPage) },
   { path: 'live-vitals', title: 'Live Vitals', element: createElement(LiveVitalsPage) },
   { path: 'monitors', title: 'Monitors and bridges', element: createElement(BridgesPage) },

@@ -45,7 +45,15 @@ export type OrgAuditAction =
   | 'planCreated'
   | 'planChanged'
   | 'planPriceChanged'
-  | 'planArchived';
+  | 'planArchived'
+  // Issue 42: apps, their installations and webhooks.
+  | 'appCreated'
+  | 'appSecretRotated'
+  | 'appInstalled'
+  | 'appUninstalled'
+  | 'webhookCreated'
+  | 'webhookDeleted'
+  | 'webhookRedelivered';
 
 /** Where and when a change was asked for: every audit event of the operation carries it. */
 export interface AuditOrigin {

@@ -1,0 +1,50 @@
+/** Apps, their tokens and webhooks (issue 42; split from services.ts, under its size bounds). */
+import type { AuditSinks } from './access/audited.js';
+import type { Entitlements } from './access/entitlements.js';
+import type { OrgAccess } from './access/index.js';
+import { AppsService, auditedApps, type AuditedApps } from './apps/service.js';
+import { WebhookDispatcher } from './apps/webhooks.js';
+import { AppTokens } from './auth/app-tokens.js';
+import type { AuditLog } from './auth/audit.js';
+import type { Logger } from './log.js';
+import { SqliteAppStore } from './store/apps/sqlite.js';
+import type { ChangeBus, ChangeStore } from './store/changes/types.js';
+import type { OrgStore } from './store/orgs/types.js';
+import type { Db } from './store/sqlite/database.js';
+
+export interface AppParts {
+  /** Apps, installations and webhooks as GraphQL asks (issue 42), every change audited. */
+  apps: AuditedApps;
+  /** The token endpoint and the FHIR API's bearer tokens of installed apps. */
+  appTokens: AppTokens;
+  /** The webhooks' change-feed consumer and sender (started here; stopped before the database closes). */
+  webhooks: WebhookDispatcher;
+}
+
+/** Builds the apps' store, service, tokens and webhook dispatcher over the server's database, and starts the dispatcher. */
+export function buildApps(
+  parts: {
+    db: Db;
+    changes: ChangeStore;
+    changeBus?: ChangeBus;
+    orgStore: OrgStore;
+    access: OrgAccess;
+    entitlements: Entitlements;
+    audit: AuditLog;
+    now: () => number;
+    log: Logger;
+    /** Webhooks to this machine or a private network allowed (not in production). */
+    localWebhooks: boolean;
+  },
+  auditSinks: AuditSinks,
+): AppParts {
+  const { db, changes, changeBus, orgStore, access, entitlements, audit, now, log, localWebhooks } = parts;
+  const store = new SqliteAppStore(db);
+  const webhooks = new WebhookDispatcher({ changes, store, now, log, ...(changeBus ? { bus: changeBus } : {}) });
+  webhooks.start();
+  return {
+    apps: auditedApps(new AppsService({ store, orgs: orgStore, access, entitlements, now, localWebhooks }), auditSinks),
+    appTokens: new AppTokens({ store, orgs: orgStore, audit, now }),
+    webhooks,
+  };
+}
