@@ -61,4 +61,5 @@ export * from './presets/index.js';
 export * from './shop/orders.js';
 export * from './monitors/index.js';
 export * from './feedback/index.js';
+export * from './legal/index.js';
 export * from './live/live-vitals.js';

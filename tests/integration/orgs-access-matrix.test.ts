@@ -1,4 +1,4 @@
-import { BAA_DOCUMENT } from '@vigil/shared';
+import { BAA_DOCUMENT, currentLegalAcceptances } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, signIn } from './accounts-client.js';
@@ -210,6 +210,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // administers it; across the children for whoever administers the parent `group`.
   liveCases: needs(ORG_PERMISSION),
   parentLiveCases: needs(['parentAdmin', 'internalUber']),
+  // The legal documents (issue 40, spec 000 §7): every signed-in user reads and accepts their own.
+  legalDocumentsToAccept: needs(SIGNED_IN),
+  acceptLegalDocuments: needs(SIGNED_IN),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -613,6 +616,11 @@ describe('organisations: access matrix of every call × role', () => {
     feedbackMessages: () => ['query { feedbackMessages(first: 5) { id message } }', {}],
     liveCases: () => ['query { liveCases(orgId: "office", first: 5) { caseId vitals { type } } }', {}],
     parentLiveCases: () => ['query { parentLiveCases(parentOrgId: "group", first: 5) { caseId orgName } }', {}],
+    legalDocumentsToAccept: () => ['query { legalDocumentsToAccept { name version } }', {}],
+    acceptLegalDocuments: () => [
+      'mutation ($a: [LegalAcceptanceInput!]!) { acceptLegalDocuments(accepted: $a) { name } }',
+      { a: currentLegalAcceptances() },
+    ],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -636,10 +644,10 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 88 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
-    // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls, issues 38/41
-    // the two live lists).
-    expect(cells).toBe(704);
+    // 90 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // feedbackMessages, the four pre-op list calls and the two legal documents' calls, issue 41 the
+    // two analytics calls, issues 38/41 the two live lists).
+    expect(cells).toBe(720);
     expect(deviations).toEqual([]);
   });
 });

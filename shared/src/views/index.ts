@@ -63,6 +63,7 @@ import {
 } from './orgs.js';
 import { orgChecklistsViewSchema } from '../orgs/checklists.js';
 import { feedbackViewSchema } from '../feedback/index.js';
+import { legalAcceptanceInputSchema, legalDocumentViewSchema } from '../legal/index.js';
 import {
   analyticsCaseViewSchema,
   analyticsDischargeRowViewSchema,
@@ -204,6 +205,9 @@ export const GRAPHQL_VIEWS = {
   Preset: presetViewSchema,
   // Help / Feedback (issue 40)
   FeedbackMessage: feedbackViewSchema,
+  // The legal documents (issue 40)
+  LegalDocument: legalDocumentViewSchema,
+  LegalAcceptanceInput: legalAcceptanceInputSchema,
   // shop
   Product: productViewSchema,
   OrderLine: orderLineViewSchema,

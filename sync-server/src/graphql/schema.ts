@@ -9,6 +9,7 @@ import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { officeDrugResolvers, officeDrugTypeDefs } from './office-drugs.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
+import { legalResolvers, legalTypeDefs } from './legal.js';
 import { liveResolvers, liveTypeDefs } from './live.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
 import { policyResolvers, policyTypeDefs } from './policies.js';
@@ -37,6 +38,7 @@ export const SCHEMA_RESOLVERS = [
   feedbackResolvers,
   analyticsResolvers,
   liveResolvers,
+  legalResolvers,
 ];
 
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
@@ -60,6 +62,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       feedbackTypeDefs,
       analyticsTypeDefs,
       liveTypeDefs,
+      legalTypeDefs,
     ],
     resolvers: SCHEMA_RESOLVERS,
   });
