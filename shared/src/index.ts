@@ -62,4 +62,5 @@ export * from './shop/orders.js';
 export * from './monitors/index.js';
 export * from './feedback/index.js';
 export * from './apps/index.js';
+export * from './legal/index.js';
 export * from './live/live-vitals.js';

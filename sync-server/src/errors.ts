@@ -61,6 +61,8 @@ export const REFUSAL_STATUS: Readonly<Record<string, AppErrorStatus>> = {
   LAST_ADMIN: 409,
   NOT_SIGNED: 409,
   CONTRACT_VERSION_CHANGED: 409,
+  /** Sign-up without accepting the current terms and privacy policy (issue 40, spec 000 §5, §7). */
+  TERMS_NOT_ACCEPTED: 400,
   /** Too many refused cards in the hour (issue 37): 429, so a script testing card numbers is told to slow down. */
   CARD_ATTEMPTS_LIMITED: 429,
   CONFLICT: 409,

@@ -1,13 +1,15 @@
 /**
  * Accounts as the server builds them, split from services.ts buildServices (issue 36 item 7):
  * the mail outbox and sender, the bot check, sessions, the audit trail, the account store and
- * service, and the EMR launch when its secret is set.
+ * service, the EMR launch when its secret is set, and the legal documents' acceptances.
  */
 import { Accounts } from './auth/accounts.js';
 import { AuditLog } from './auth/audit.js';
 import { createBotCheck, type BotCheck } from './auth/bot-check.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { EmrLaunch } from './auth/emr.js';
+import { LegalService } from './legal/service.js';
+import { SqliteLegalAcceptanceStore } from './store/legal/sqlite.js';
 import { Sessions } from './auth/sessions.js';
 import type { AuthSettings } from './auth/settings.js';
 import type { Logger } from './log.js';
@@ -38,6 +40,8 @@ export interface AccountParts {
   emr: EmrLaunch | null;
   /** Closes what the accounts side opened besides the database (the rate limit's Redis connection). */
   close: () => void;
+  /** The terms and privacy policy accepted by each user (issue 40; spec 000 §7). */
+  legal: LegalService;
 }
 
 /** The accounts side of the server, each built once. */
@@ -71,7 +75,8 @@ export function buildAccounts(
     ? new EmrLaunch(accounts, new SqliteEmrLaunchStore(db), authSettings.emrLaunchSecret)
     : null;
   const close = (): void => attempts.close?.();
-  return { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr, close };
+  const legal = new LegalService({ store: new SqliteLegalAcceptanceStore(db), audit, now });
+  return { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr, close, legal };
 }
 
 /**

@@ -60,6 +60,7 @@ import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 import type { AuditedPolicies } from './policies/service.js';
 import type { AuditedOrgChecklists } from './checklists/service.js';
 import { FeedbackService } from './feedback/service.js';
+import type { LegalService } from './legal/service.js';
 import { SqliteFeedbackStore } from './store/feedback/sqlite.js';
 import type { AuditedPreop } from './preop/service.js';
 import { buildPreop } from './services-preop.js';
@@ -148,6 +149,8 @@ export interface Services {
   policies: AuditedPolicies;
   /** Help / Feedback messages to the team (issue 40). */
   feedback: FeedbackService;
+  /** The terms and privacy policy each user accepted (issue 40; spec 000 §7). */
+  legal: LegalService;
   /** The live vitals of the cases in progress (issue 38, 41): the lists and the bus the live streams hear. */
   live: LiveServices['live'];
   liveBus: LiveServices['liveBus'];
@@ -345,6 +348,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     policies,
     checklists,
     feedback: new FeedbackService({ store: new SqliteFeedbackStore(db), sender, now, log, ...config }),
+    legal: accountParts.legal,
     preop,
     officeDrugs,
     signoff,

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { currentLegalAcceptances } from '@vigil/shared';
 import { solveBotCheck } from '../integration/accounts-client.js';
 import { withStores } from '../utils/stores.js';
 import { expect, test } from './fixtures.js';
@@ -41,8 +42,8 @@ async function createUser(baseUrl: string, email: string, withMfa: boolean): Pro
     if (body.errors) throw new Error(body.errors[0]!.message);
   };
   await call(
-    'mutation ($e: String!, $p: String!, $b: String) { signUp(name: "Dr. E2E", email: $e, password: $p, botToken: $b) { user { id } } }',
-    { e: email, p: PASSWORD, b: await solveBotCheck(baseUrl) },
+    'mutation ($e: String!, $p: String!, $b: String, $l: [LegalAcceptanceInput!]) { signUp(name: "Dr. E2E", email: $e, password: $p, botToken: $b, legal: $l) { user { id } } }',
+    { e: email, p: PASSWORD, b: await solveBotCheck(baseUrl), l: currentLegalAcceptances() },
   );
   if (!withMfa) return;
   await call('mutation ($e: String!) { sendMfaVerification(to: $e, channel: "email") }', { e: email });

@@ -1,4 +1,5 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
+import { currentLegalAcceptances } from '@vigil/shared';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 
 /**
@@ -93,16 +94,29 @@ export interface SessionData {
 /** Signs up; solves the bot check unless a botToken (or null for none) is given. */
 export async function signUp(
   browser: Browser,
-  input: { name?: string; email: string; password: string; botToken?: string | null },
+  input: {
+    name?: string;
+    email: string;
+    password: string;
+    botToken?: string | null;
+    /** The legal documents accepted; the current terms and privacy policy unless given (spec 000 §7). */
+    legal?: { document: string; version: string }[] | null;
+  },
 ): Promise<GqlResult<{ signUp: { user: UserData; session: SessionData } }>> {
   const botToken = input.botToken === undefined ? await solveBotCheck(browser.baseUrl) : input.botToken;
   return browser.gql(
-    `mutation ($name: String!, $email: String!, $password: String!, $botToken: String) {
-      signUp(name: $name, email: $email, password: $password, botToken: $botToken) {
+    `mutation ($name: String!, $email: String!, $password: String!, $botToken: String, $legal: [LegalAcceptanceInput!]) {
+      signUp(name: $name, email: $email, password: $password, botToken: $botToken, legal: $legal) {
         user { ${USER_FIELDS} } session { ${SESSION_FIELDS} }
       }
     }`,
-    { name: input.name ?? 'Dr. Test Person, DDS', email: input.email, password: input.password, botToken },
+    {
+      name: input.name ?? 'Dr. Test Person, DDS',
+      email: input.email,
+      password: input.password,
+      botToken,
+      legal: input.legal === undefined ? currentLegalAcceptances() : input.legal,
+    },
   );
 }
 

@@ -237,6 +237,9 @@ describe('accounts: MFA codes and sudo', () => {
     const rows = await withStores(server.dataDir, ({ db }) => auditEvents(db, { userId: user.id }));
     expect(rows.map((r) => `${r.action}:${r.outcome}`)).toEqual([
       'signUp:success',
+      // The terms and the privacy policy accepted with the sign-up (issue 40, spec 000 §7).
+      'legalAccepted:success',
+      'legalAccepted:success',
       'mfaCodeSent:success',
       'mfaOptionAdded:success',
       'mfaCodeSent:success',

@@ -1,4 +1,4 @@
-import { BAA_DOCUMENT } from '@vigil/shared';
+import { BAA_DOCUMENT, currentLegalAcceptances } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, signIn } from './accounts-client.js';
@@ -235,6 +235,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   createWebhook: needs(ADMINISTER),
   deleteWebhook: needs(ADMINISTER),
   redeliverWebhook: needs(ADMINISTER),
+  // The legal documents (issue 40, spec 000 §7): every signed-in user reads and accepts their own.
+  legalDocumentsToAccept: needs(SIGNED_IN),
+  acceptLegalDocuments: needs(SIGNED_IN),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -761,6 +764,11 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($d: String!) { redeliverWebhook(orgId: "office", deliveryId: $d) { id status } }',
       { d: deliveryId },
     ],
+    legalDocumentsToAccept: () => ['query { legalDocumentsToAccept { name version } }', {}],
+    acceptLegalDocuments: () => [
+      'mutation ($a: [LegalAcceptanceInput!]!) { acceptLegalDocuments(accepted: $a) { name } }',
+      { a: currentLegalAcceptances() },
+    ],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -784,11 +792,11 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 109 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
-    // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls, issues 38/41
-    // the two live lists, issue 38 the five bridge calls, issue 41 the parent's calendar, issue 42 the
-    // fifteen apps and webhooks calls).
-    expect(cells).toBe(872);
+    // 111 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // feedbackMessages, the four pre-op list calls and the two legal documents' calls, issue 41 the
+    // two analytics calls, issues 38/41 the two live lists, issue 38 the five bridge calls, issue 41
+    // the parent's calendar, issue 42 the fifteen apps and webhooks calls).
+    expect(cells).toBe(888);
     expect(deviations).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { SignUpPage } from '../features/auth/SignUpPage.js';
 import { SudoPage } from '../features/auth/SudoPage.js';
 import { VerifyEmailCodePage, VerifyEmailPage } from '../features/auth/VerifyEmailPage.js';
 import { AccountHashModals } from '../features/profile/AccountModals.js';
+import { LegalAcceptanceGate, LegalDocumentPage } from '../features/legal/index.js';
 import { ProfilePage } from '../features/profile/ProfilePage.js';
 import { CreateOrgAltPage, CreateOrgPage } from '../features/orgs/CreateOrgPage.js';
 import { InvitationPage } from '../features/orgs/InvitationPage.js';
@@ -91,6 +92,8 @@ export const PUBLIC_ROUTES: readonly SubAppRoute[] = [
     element: <RequireAuth children={<RequireVerifiedEmail children={<CreateOrgAltPage />} />} />,
   },
   { path: 'invitation', title: 'Invitation', element: <InvitationPage /> },
+  { path: 'legal/terms', title: 'Terms of Service', element: <LegalDocumentPage name="terms" /> },
+  { path: 'legal/privacy', title: 'Privacy Policy', element: <LegalDocumentPage name="privacy" /> },
   { path: 'demo', title: 'Demo', element: <SubApp children={<DemoPage />} /> },
   { path: 'patient-form/:token', title: 'Your Form', element: <SubApp children={<PatientFormPage />} /> },
 ];
@@ -136,6 +139,7 @@ export function App(): ReactNode {
             </Route>
           </Routes>
           <AccountHashModals />
+          <LegalAcceptanceGate />
         </SudoProvider>
       </SubAppChrome.Provider>
     </SessionProvider>

@@ -7,6 +7,7 @@ import { breadcrumbs } from './breadcrumbs.js';
 import { Footer } from './Footer.js';
 import { isNewNavItem } from '../ui/newBadge.js';
 import { LightNavLink } from '../ui/LightNavLink.js';
+import { StatusBar } from '../session/StatusBar.js';
 import type { SubAppChromeProps } from '../ui/SubAppRoutes.js';
 import { foldsNavigation, subAppOf } from './subApps.js';
 
@@ -15,7 +16,7 @@ export type AppChromeProps = SubAppChromeProps;
 /**
  * The application chrome of the sub-apps (spec 000 §1, §2): a header with the logo and the
  * app's name, a navigation that is a slide-out drawer under 600 px (and folded away on a case
- * screen at every size), breadcrumbs, and the footer.
+ * screen at every size), the sticky status bar, breadcrumbs, and the footer.
  */
 export function AppChrome({ nav, children }: AppChromeProps): ReactNode {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -76,6 +77,7 @@ export function AppChrome({ nav, children }: AppChromeProps): ReactNode {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        <StatusBar />
         {crumbs.length > 1 && (
           <nav aria-label="Breadcrumbs">
             <Breadcrumbs mb="sm">

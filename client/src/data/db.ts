@@ -1,6 +1,6 @@
 import {
   idPrefixOf,
-  LIVE_EVENT_FAILED_REMOVE_MS,
+  liveEventRetry,
   liveVitalsEventSchema,
   randomAlphanumeric,
   type FhirResource,
@@ -477,9 +477,12 @@ export function useLiveResourceEvents(
           if (parsed.success) liveRef.current?.onLiveVitals(parsed.data);
         });
       }
+      // A close or a dropped network: EventSource reconnects itself after the 1 s the server's
+      // `retry` sets (LC2). It gives up for good only on a refusal, which the server answers with
+      // 401, 403 or 404 (EventSource does not tell the status): failed, opened anew after 60 s (LC2).
       source.onerror = () => {
         if (source?.readyState !== EventSource.CLOSED || stopped) return;
-        retry = window.setTimeout(open, LIVE_EVENT_FAILED_REMOVE_MS);
+        retry = window.setTimeout(open, liveEventRetry({ kind: 'refused', status: 403 }).delayMs);
       };
     };
     open();

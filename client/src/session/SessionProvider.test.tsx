@@ -8,6 +8,10 @@ import { RequestError } from '../data/graphql.js';
 import type * as settingsCache from '../data/settingsCache.js';
 import type { SettingsStore } from '../data/settingsCache.js';
 import { IDENTITY_COOKIE } from './identity.js';
+import { CACHE_MAX_AGE_MS, stampCache } from '@vigil/shared';
+
+/** The session cache as the provider writes it (LC1): stamped with the version and when it was written. */
+const cached = (value: unknown, savedAt = Date.now()): string => JSON.stringify(stampCache(value, savedAt));
 
 // The server's answer is held until a test gives it, or fails it.
 let answer: (value: UserAndSession) => void = () => undefined;
@@ -89,14 +93,24 @@ afterEach(() => {
 
 describe('the session the app starts from (spec 000 §4)', () => {
   it('starts from the session this device last knew for the signed-in user, before the server answers', () => {
-    localStorage.setItem('vigil.session', JSON.stringify({ user: user('u1'), session: session('u1') }));
+    localStorage.setItem('vigil.session', cached({ user: user('u1'), session: session('u1') }));
     renderApp();
     expect(statuses[0]).toBe('full');
     expect(screen.getByText('full User u1')).toBeTruthy();
   });
 
+  it('[LC1] does not start from a session cached 5 days ago: undetermined, and the old cache is removed', () => {
+    localStorage.setItem(
+      'vigil.session',
+      cached({ user: user('u1'), session: session('u1') }, Date.now() - CACHE_MAX_AGE_MS),
+    );
+    renderApp();
+    expect(statuses[0]).toBe('undetermined');
+    expect(localStorage.getItem('vigil.session')).toBeNull();
+  });
+
   it("does not start from another user's session: undetermined until the server answers", async () => {
-    localStorage.setItem('vigil.session', JSON.stringify({ user: user('u2'), session: session('u2') }));
+    localStorage.setItem('vigil.session', cached({ user: user('u2'), session: session('u2') }));
     renderApp();
     expect(statuses[0]).toBe('undetermined');
     await act(async () => {
@@ -108,7 +122,7 @@ describe('the session the app starts from (spec 000 §4)', () => {
 
   it('renders nothing again when the server confirms the session the app started from', async () => {
     const known = { user: user('u1'), session: session('u1') };
-    localStorage.setItem('vigil.session', JSON.stringify(known));
+    localStorage.setItem('vigil.session', cached(known));
     renderApp();
     const rendered = statuses.length;
     await act(async () => {
@@ -119,7 +133,7 @@ describe('the session the app starts from (spec 000 §4)', () => {
   });
 
   it('keeps working on the session it started from when the server cannot be reached, rendering nothing again', async () => {
-    localStorage.setItem('vigil.session', JSON.stringify({ user: user('u1'), session: session('u1') }));
+    localStorage.setItem('vigil.session', cached({ user: user('u1'), session: session('u1') }));
     renderApp();
     const rendered = statuses.length;
     await act(async () => {
@@ -131,7 +145,7 @@ describe('the session the app starts from (spec 000 §4)', () => {
   });
 
   it('takes the server answer when it differs from what the app started from', async () => {
-    localStorage.setItem('vigil.session', JSON.stringify({ user: user('u1'), session: session('u1') }));
+    localStorage.setItem('vigil.session', cached({ user: user('u1'), session: session('u1') }));
     renderApp();
     await act(async () => {
       answer({ user: { ...user('u1'), name: 'Dr. Ada Lane' }, session: session('u1') });
@@ -148,7 +162,7 @@ describe('signing out (issue 36 item 6)', () => {
   }
 
   it('forgets the settings this device read for the organisations, and the session', async () => {
-    localStorage.setItem('vigil.session', JSON.stringify({ user: user('u1'), session: session('u1') }));
+    localStorage.setItem('vigil.session', cached({ user: user('u1'), session: session('u1') }));
     const store = settings.store!;
     await store.write('org1', 'policies', [{ id: 'pol-1' }]);
     await store.write('org2', 'features', [{ name: 'policies', value: true }]);

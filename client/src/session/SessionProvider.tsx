@@ -6,6 +6,8 @@ import {
   isUserActive,
   SESSION_RENEW_AGE_MS,
   shouldExtendSession,
+  stampCache,
+  usableCache,
 } from '@vigil/shared';
 import type { AuthStatus } from '@vigil/shared';
 import {
@@ -51,18 +53,25 @@ interface Cached {
   session: api.Session | null;
 }
 
-function readCache(): Cached | null {
+/**
+ * The session state cached in browser storage, restored only when of this build's version and
+ * younger than 5 days (LC1, spec 000 §7, §9); an expired or older one is removed.
+ */
+export function readCache(now: number = Date.now()): Cached | null {
   try {
     const raw = localStorage.getItem(CACHE_KEY);
-    return raw ? (JSON.parse(raw) as Cached) : null;
+    if (!raw) return null;
+    const usable = usableCache<Cached>(JSON.parse(raw) as unknown, now);
+    if (!usable) localStorage.removeItem(CACHE_KEY);
+    return usable;
   } catch {
     return null;
   }
 }
 
-function writeCache(value: Cached | null): void {
+export function writeCache(value: Cached | null, now: number = Date.now()): void {
   try {
-    if (value) localStorage.setItem(CACHE_KEY, JSON.stringify(value));
+    if (value) localStorage.setItem(CACHE_KEY, JSON.stringify(stampCache(value, now)));
     else localStorage.removeItem(CACHE_KEY);
   } catch {
     /* private mode: nothing cached */

@@ -1,4 +1,4 @@
-import type { SessionOrgBriefView, SessionView, UserAndSessionView, UserView } from '@vigil/shared';
+import type { LegalAcceptance, SessionOrgBriefView, SessionView, UserAndSessionView, UserView } from '@vigil/shared';
 import { graphql } from '../data/graphql.js';
 
 /** The user, session and organisation views of spec 000 §3: shared with the server (shared/src/views/accounts.ts). */
@@ -34,10 +34,12 @@ export async function signUp(input: {
   password: string;
   referredBy: string | null;
   botToken: string | null;
+  /** The terms and privacy policy accepted, at the versions shown (spec 000 §7). */
+  legal: LegalAcceptance[];
 }): Promise<UserAndSession> {
   const data = await graphql<{ signUp: UserAndSession }>(
-    `mutation SignUp($name: String!, $email: String!, $password: String!, $referredBy: String, $botToken: String) {
-      signUp(name: $name, email: $email, password: $password, referredBy: $referredBy, botToken: $botToken) {
+    `mutation SignUp($name: String!, $email: String!, $password: String!, $referredBy: String, $botToken: String, $legal: [LegalAcceptanceInput!]) {
+      signUp(name: $name, email: $email, password: $password, referredBy: $referredBy, botToken: $botToken, legal: $legal) {
         user { ${USER} } session { ${SESSION} }
       }
     }`,

@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { timeRangeText, type AppointmentView } from './appointmentView.js';
+import { PatientPhoto } from './PatientPhoto.js';
 
 export interface AppointmentItemProps {
   orgId: string;
@@ -53,9 +54,12 @@ export function AppointmentItem({ orgId, view, detailed = false, unsent = false 
           )}
         </Group>
       </Group>
-      <Text size="sm" style={struck}>
-        {view.patient}
-      </Text>
+      <Group gap={6} wrap="nowrap">
+        {view.photoId && <PatientPhoto orgId={orgId} photoId={view.photoId} name={view.patient} size={24} />}
+        <Text size="sm" style={struck}>
+          {view.patient}
+        </Text>
+      </Group>
       {view.description && (
         <Text size="sm" c="dimmed" style={struck} lineClamp={2}>
           {view.description}

@@ -7,6 +7,7 @@ import {
   dayKey,
   extensionsOf,
   patientDisplayName,
+  patientPhotoId,
   practitionerDisplayName,
   type Appointment,
   type AppointmentDisplayState,
@@ -22,6 +23,8 @@ export interface AppointmentView {
   id: string;
   patientId: string | null;
   patient: string;
+  /** The patient's photo (photoId, issue 40), when they have one. */
+  photoId?: string | null;
   description: string;
   providerId: string | null;
   provider: string | null;
@@ -109,6 +112,7 @@ export function appointmentView(a: Appointment & { id: string }, lookups: ViewLo
     id: a.id,
     patientId,
     patient: (patient && patientDisplayName(patient)) || 'Unknown patient',
+    photoId: patient ? patientPhotoId(patient) : null,
     description: a.description ?? '',
     providerId,
     provider: provider ? practitionerDisplayName(provider) || null : null,

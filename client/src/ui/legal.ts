@@ -5,8 +5,9 @@ import { PRIVACY_UPDATED_DISPLAY_MS } from '@vigil/shared';
  * (spec 000 §9); see docs/decisions.md.
  */
 export const LEGAL_LINKS = {
-  terms: 'https://vigil.health/legal/terms',
-  privacy: 'https://vigil.health/legal/privacy',
+  /** The versioned documents of spec 000 §7, shown by the app itself (features/legal). */
+  terms: '/legal/terms',
+  privacy: '/legal/privacy',
   trust: 'https://vigil.health/trust',
 } as const;
 

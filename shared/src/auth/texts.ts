@@ -125,6 +125,10 @@ export function signUpErrorText(code: string): string {
       return AUTH_TEXTS.invalidEmail;
     case 'TOO_MANY_REQUESTS':
       return AUTH_TEXTS.tooManyRequests;
+    case 'TERMS_NOT_ACCEPTED':
+      return AUTH_TEXTS.termsUnchecked;
+    case 'CONTRACT_VERSION_CHANGED':
+      return 'The terms or privacy policy changed while this page was open. Please refresh the page.';
     default:
       return AUTH_TEXTS.somethingWentWrong;
   }

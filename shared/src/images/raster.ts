@@ -1,4 +1,5 @@
 import { Unzlib } from 'fflate';
+import { isWebp, readWebp } from './webp.js';
 
 /*
  * Every image a patient or a member can send (issue 35 item 7): a signature PNG from the
@@ -10,7 +11,7 @@ import { Unzlib } from 'fflate';
  * decompression bomb, no truncated image) without ever holding more than one piece of it.
  */
 
-export type RasterFormat = 'png' | 'jpeg';
+export type RasterFormat = 'png' | 'jpeg' | 'webp';
 
 /** [IM1] What one kind of image may be. */
 export interface ImageBounds {
@@ -18,6 +19,8 @@ export interface ImageBounds {
   readonly maxWidth: number;
   readonly maxHeight: number;
   readonly maxPixels: number;
+  /** The most bytes the encoded image may take, where the kind bounds it (issue 40: a photo). */
+  readonly maxBytes?: number;
 }
 
 /**
@@ -26,17 +29,23 @@ export interface ImageBounds {
  *   device pixel ratio up to 4 and a wider pad;
  * - selfie: the 480 × 480 PNG (spec 002 §9);
  * - formImage: an image in a form's text (spec 000 §9: pasted images fit 500 × 500, JPEG);
- * - photo: a patient's or practitioner's photo, any other image attachment.
+ * - photo: a patient's or practitioner's photo (the image input's WebP, issue 40), any other image attachment.
  */
 export const IMAGE_BOUNDS = {
   signature: { formats: ['png'], maxWidth: 3000, maxHeight: 1500, maxPixels: 4_000_000 },
   selfie: { formats: ['png'], maxWidth: 480, maxHeight: 480, maxPixels: 480 * 480 },
   formImage: { formats: ['png', 'jpeg'], maxWidth: 2000, maxHeight: 2000, maxPixels: 4_000_000 },
-  photo: { formats: ['png', 'jpeg'], maxWidth: 4096, maxHeight: 4096, maxPixels: 16_777_216 },
+  photo: {
+    formats: ['png', 'jpeg', 'webp'],
+    maxWidth: 4096,
+    maxHeight: 4096,
+    maxPixels: 16_777_216,
+    maxBytes: 5_000_000,
+  },
 } as const satisfies Record<string, ImageBounds>;
 
 /** Why an image was refused (each has its text in IMAGE_TEXTS). */
-export type ImageProblem = 'format' | 'malformed' | 'dimensions' | 'pixels';
+export type ImageProblem = 'format' | 'malformed' | 'dimensions' | 'pixels' | 'bytes';
 
 export type ImageCheck =
   | { ok: true; format: RasterFormat; width: number; height: number }
@@ -48,6 +57,7 @@ export const IMAGE_TEXTS = {
   malformed: 'The image is damaged or incomplete. Please take or draw it again.',
   dimensions: 'The image is too large: it may be at most {maxWidth} × {maxHeight} pixels.',
   pixels: 'The image is too large: it may have at most {maxPixels} pixels.',
+  bytes: 'The image is too large: it may take at most {maxBytes} bytes.',
   signatureSvg: 'The image is not a signature drawn on the signature pad.',
 } as const;
 
@@ -58,7 +68,8 @@ const refuse = (problem: ImageProblem, bounds: ImageBounds): ImageCheck => ({
     .replace('{formats}', bounds.formats.map((f) => f.toUpperCase()).join(', '))
     .replace('{maxWidth}', String(bounds.maxWidth))
     .replace('{maxHeight}', String(bounds.maxHeight))
-    .replace('{maxPixels}', bounds.maxPixels.toLocaleString('en-US')),
+    .replace('{maxPixels}', bounds.maxPixels.toLocaleString('en-US'))
+    .replace('{maxBytes}', (bounds.maxBytes ?? 0).toLocaleString('en-US')),
 });
 
 const CRC_TABLE = (() => {
@@ -250,11 +261,26 @@ function checkJpeg(b: Uint8Array, bounds: ImageBounds): ImageCheck {
   return refuse('malformed', bounds);
 }
 
+/** [IM5] A WebP's container read (webp.ts), its size held to the bounds; an animation is refused as a format. */
+function checkWebp(bytes: Uint8Array, bounds: ImageBounds): ImageCheck {
+  const read = readWebp(bytes);
+  if (read === 'malformed') return refuse('malformed', bounds);
+  if (read === 'animated') return refuse('format', bounds);
+  if (read.width > bounds.maxWidth || read.height > bounds.maxHeight) return refuse('dimensions', bounds);
+  if (read.width * read.height > bounds.maxPixels) return refuse('pixels', bounds);
+  return { ok: true, format: 'webp', width: read.width, height: read.height };
+}
+
 /** [IM2] An image's bytes checked against a kind's bounds: format, size, pixel count and complete, consistent data. */
 export function checkImage(bytes: Uint8Array, bounds: ImageBounds): ImageCheck {
-  const format: RasterFormat | null = isPng(bytes) ? 'png' : isJpeg(bytes) ? 'jpeg' : null;
+  if (bounds.maxBytes !== undefined && bytes.length > bounds.maxBytes) return refuse('bytes', bounds);
+  const format: RasterFormat | null = isPng(bytes) ? 'png' : isJpeg(bytes) ? 'jpeg' : isWebp(bytes) ? 'webp' : null;
   if (format === null || !bounds.formats.includes(format)) return refuse('format', bounds);
-  return format === 'png' ? checkPng(bytes, bounds) : checkJpeg(bytes, bounds);
+  return format === 'png'
+    ? checkPng(bytes, bounds)
+    : format === 'jpeg'
+      ? checkJpeg(bytes, bounds)
+      : checkWebp(bytes, bounds);
 }
 
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -282,7 +308,11 @@ export function base64Bytes(text: string): Uint8Array | null {
 }
 
 /** The content types of the raster formats. */
-export const IMAGE_CONTENT_TYPES: Record<RasterFormat, string> = { png: 'image/png', jpeg: 'image/jpeg' };
+export const IMAGE_CONTENT_TYPES: Record<RasterFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
 /** [IM2] base64 image data checked against a kind's bounds; its declared content type must match what it is. */
 export function checkImageBase64(data: string, contentType: string, bounds: ImageBounds): ImageCheck {

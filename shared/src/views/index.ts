@@ -72,6 +72,7 @@ import {
 } from './orgs.js';
 import { orgChecklistsViewSchema } from '../orgs/checklists.js';
 import { feedbackViewSchema } from '../feedback/index.js';
+import { legalAcceptanceInputSchema, legalDocumentViewSchema } from '../legal/index.js';
 import {
   analyticsCaseViewSchema,
   analyticsDischargeRowViewSchema,
@@ -228,6 +229,9 @@ export const GRAPHQL_VIEWS = {
   WebhookWithSecret: webhookWithSecretViewSchema,
   WebhookDeliveryAttempt: deliveryAttemptViewSchema,
   WebhookDelivery: deliveryViewSchema,
+  // The legal documents (issue 40)
+  LegalDocument: legalDocumentViewSchema,
+  LegalAcceptanceInput: legalAcceptanceInputSchema,
   // shop
   Product: productViewSchema,
   OrderLine: orderLineViewSchema,

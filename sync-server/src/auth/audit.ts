@@ -52,7 +52,9 @@ export type AuditAction =
    * A card entered was refused (issue 37: a declined card, a wrong number, expiry or CVC): counted
    * per user and per organisation (detail: orgId, when the card was for one) for the card limit.
    */
-  | 'cardDeclined';
+  | 'cardDeclined'
+  /** A legal document accepted (issue 40; spec 000 §7; detail: document, version, at signUp or dialog). */
+  | 'legalAccepted';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -1,6 +1,8 @@
 import { seedDemoApps } from '../apps/demo.js';
 import { seedDemoFeedback } from '../feedback/demo.js';
 import { SqliteAppStore } from '../store/apps/sqlite.js';
+import { seedDemoLegal } from '../legal/demo.js';
+import { SqliteLegalAcceptanceStore } from '../store/legal/sqlite.js';
 import { demoAnalyticsCases, seedAnalyticsCases } from '../analytics/demo.js';
 import { DEMO_LOCATION_ID, seedDemoResources } from '../fhir/demo-seed.js';
 import { seedDemoPreop } from '../preop/demo.js';
@@ -163,6 +165,10 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
     .then(() =>
       // Issue 38: today's arrived appointment is a case in progress on the live vitals screens.
       seedDemoLiveCase({ live: new SqliteLiveCaseStore(db) }, DEMO_ORGS.office.id, now),
+    )
+    .then(() =>
+      // Issue 40: the demo's people accepted the current terms and privacy policy.
+      seedDemoLegal(new SqliteLegalAcceptanceStore(db), [DEMO_USER.id, ...DEMO_STAFF.map((p) => p.id)], now),
     )
     .then(() => undefined);
 }

@@ -14,6 +14,7 @@ import { answeringAppErrors } from '../errors.js';
 import { parseInput } from '../input.js';
 import type { SessionRow } from '../auth/sessions.js';
 import { graphqlArgs } from './arguments.js';
+import { legalAcceptancesSchema } from './legal.js';
 import type { GraphqlContext, Resolver, ResolverArgs } from './context.js';
 
 export type { UserView };
@@ -98,7 +99,15 @@ export const accountTypeDefs = /* GraphQL */ `
   }
 
   type Mutation {
-    signUp(name: String!, email: String!, password: String!, referredBy: String, botToken: String): UserAndSession!
+    "Signs up; legal: the terms and privacy policy accepted at their current versions (TERMS_NOT_ACCEPTED otherwise)."
+    signUp(
+      name: String!
+      email: String!
+      password: String!
+      referredBy: String
+      botToken: String
+      legal: [LegalAcceptanceInput!]
+    ): UserAndSession!
     signIn(email: String!, password: String!, botToken: String): UserAndSession!
     signOut: Boolean!
     extendSession(clearSudo: Boolean): Session!
@@ -135,6 +144,7 @@ const schemas = {
     password: passwordSchema,
     referredBy: optionalText,
     botToken: z.string().max(10_000).nullish(),
+    legal: legalAcceptancesSchema.nullish(),
   }),
   signIn: z.object({
     email: emailSchema,
@@ -237,6 +247,8 @@ export const accountResolvers: {
   Mutation: answeringAppErrors<ResolverArgs>({
     signUp: async (_, args, ctx) => {
       const input = parseInput(schemas.signUp, graphqlArgs(args));
+      // Issue 40 (spec 000 §7): no account without the current terms and privacy policy accepted.
+      const legal = ctx.services.legal.checkSignUp(input.legal ?? []);
       const result = await ctx.accounts.signUp(
         {
           name: input.name,
@@ -248,6 +260,7 @@ export const accountResolvers: {
         ctx.meta,
         ctx.token,
       );
+      await ctx.services.legal.recordSignUp(result.user.id, legal, ctx.meta);
       return signedIn(ctx, result);
     },
     signIn: async (_, args, ctx) => {

@@ -38,6 +38,7 @@ export const PAGE_ARGS = 'first: Int, after: String';
  */
 export const BOUNDED_LISTS: Readonly<Record<string, string>> = {
   'Query.orgFeaturesConfig': "the server's feature catalogue",
+  'Query.legalDocumentsToAccept': 'at most the two legal documents (terms, privacy)',
   'Query.availablePlans': "the server's plans",
   'Query.teamPlans': 'the plan catalogue: a few prices per tier, set by hand by the team',
   'Query.caseLedger': 'one line per controlled drug drawn for one case',

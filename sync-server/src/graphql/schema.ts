@@ -10,6 +10,7 @@ import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { officeDrugResolvers, officeDrugTypeDefs } from './office-drugs.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
+import { legalResolvers, legalTypeDefs } from './legal.js';
 import { liveResolvers, liveTypeDefs } from './live.js';
 import { bridgeResolvers, bridgeTypeDefs } from './bridges.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
@@ -41,6 +42,7 @@ export const SCHEMA_RESOLVERS = [
   analyticsResolvers,
   liveResolvers,
   bridgeResolvers,
+  legalResolvers,
 ];
 
 /** The one GraphQL schema: each area contributes its type definitions and resolvers. */
@@ -66,6 +68,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       analyticsTypeDefs,
       liveTypeDefs,
       bridgeTypeDefs,
+      legalTypeDefs,
     ],
     resolvers: SCHEMA_RESOLVERS,
   });

@@ -7,6 +7,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import {
   isResourceType,
+  LIVE_EVENT_RECONNECT_MS,
   operationOutcome,
   outcomeFromIssues,
   type FhirResourceType,
@@ -34,8 +35,8 @@ export const SSE_MAX_STREAM_MS = 5 * 60_000;
 export const FHIR_MAX_BODY_BYTES = 25 * 1024 * 1024;
 /** How often an open stream checks whether the server is shutting down. */
 export const SSE_SHUTDOWN_POLL_MS = 500;
-/** Reconnect delay suggested to EventSource. */
-export const SSE_RETRY_MS = 2_000;
+/** Reconnect delay suggested to EventSource: 1 second after a close (LC2, spec 000 §4, §9). */
+export const SSE_RETRY_MS = LIVE_EVENT_RECONNECT_MS;
 
 export interface FhirRoutesDeps {
   /** The process's one FhirService (services.ts): the API maps HTTP onto it. */

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { AUTH_TEXTS, signUpErrorText, validateSignUp } from '@vigil/shared';
+import { AUTH_TEXTS, currentLegalAcceptances, signUpErrorText, validateSignUp } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { LEGAL_LINKS } from '../../ui/legal.js';
@@ -42,6 +42,8 @@ export function SignUpPage(): ReactNode {
           password: form.password,
           referredBy: cookieValue(document.cookie, REFERRAL_COOKIE),
           botToken,
+          // The terms and privacy policy at the versions this build shows (spec 000 §7).
+          legal: currentLegalAcceptances(),
         }),
       )
       .then(

@@ -4,6 +4,7 @@ import {
   appointmentSedationLevel,
   caseStatus,
   isSedationLevelAllowed,
+  patientPhotoId,
   type Practitioner,
 } from '@vigil/shared';
 import { memo, useEffect, useMemo, type ReactNode } from 'react';
@@ -302,6 +303,8 @@ export function CasePage({ plugged = NONE_PLUGGED }: CasePageProps): ReactNode {
   useLiveResourceEvents(orgId, CASE_LIVE_TYPES);
   const reportedAllergies = usePatientReportedAllergies(orgId, patientId);
   const recordAllergies = usePatientRecordAllergies(orgId, patientId);
+  const photoId = patient ? patientPhotoId(patient) : null;
+  const photo = useMemo(() => (photoId ? { orgId, photoId } : null), [orgId, photoId]);
   const historyNotice = refused === 'FINALIZED' ? null : historyNoticeText(histories.notice);
 
   const reason = readOnlyReason({
@@ -387,6 +390,7 @@ export function CasePage({ plugged = NONE_PLUGGED }: CasePageProps): ReactNode {
         sections={links}
         openOn={!opening && refused === 'FINALIZED' ? 'case-report' : null}
         notice={historyNotice}
+        photo={photo}
       />
       {opening ? (
         <Center mih={200}>

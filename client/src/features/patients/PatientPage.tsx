@@ -21,6 +21,7 @@ import { usePatient, usePatientAppointments, usePatientMeasurements, usePatientO
 import { PatientAllergiesMedications } from './PatientAllergiesMedications.js';
 import { PatientForm } from './PatientForm.js';
 import { PatientOutbox } from './PatientOutbox.js';
+import { PatientPhotoEditor } from './PatientPhotoEditor.js';
 import { birthDateText, TestPatientBadge } from './PatientsPage.js';
 
 /** "Mon, Nov 23, 2026, 9:00 AM – 10:00 AM" in the device's time zone. */
@@ -211,7 +212,8 @@ export function PatientPage({ HealthHistory }: PatientPageProps): ReactNode {
               </Button>
             </Group>
           </Group>
-          <Group gap="xl" wrap="wrap">
+          <Group gap="xl" wrap="wrap" align="flex-start">
+            <PatientPhotoEditor orgId={orgId} patient={{ ...p, id: patientId }} />
             <Field label="First Name" value={f.givenName} />
             <Field label="Last Name" value={f.familyName} />
             <Field label="Nickname" value={f.nickname} />

@@ -21,6 +21,7 @@ import { ONE_CURRENT_PDF_MIGRATION } from '../reports/migration.js';
 import { LIVE_CASES_MIGRATION } from '../live-cases/migration.js';
 import { BRIDGE_MONITORS_MIGRATION, BRIDGE_READINGS_MIGRATION, BRIDGES_MIGRATION } from '../bridges/migration.js';
 import { APP_ASSERTIONS_MIGRATION, APPS_MIGRATION, WEBHOOKS_MIGRATION } from '../apps/migration.js';
+import { LEGAL_ACCEPTANCES_MIGRATION } from '../legal/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -64,4 +65,5 @@ export const MIGRATIONS: readonly Migration[] = [
   APPS_MIGRATION,
   WEBHOOKS_MIGRATION,
   APP_ASSERTIONS_MIGRATION,
+  LEGAL_ACCEPTANCES_MIGRATION,
 ];

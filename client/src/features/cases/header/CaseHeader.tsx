@@ -6,6 +6,7 @@ import { useCaseState, type CaseStateSource } from '../../../sync/useCaseDocumen
 import type { CaseHeaderModel } from './caseHeaderModel.js';
 import classes from './CaseHeader.module.css';
 import { LightButton } from '../../../ui/kit/LightButton.js';
+import { PatientPhoto } from '../../../ui/PatientPhoto.js';
 
 export interface CaseSectionLink {
   id: string;
@@ -26,6 +27,8 @@ export interface CaseHeaderProps {
   openOn?: string | null;
   /** A warning shown plainly under the patient line (the case's health history notice, issue 27). */
   notice?: string | null;
+  /** The patient's photo (photoId, issue 40) and the organisation it is read from; none when null. */
+  photo?: { orgId: string; photoId: string } | null;
 }
 
 /** How far below the sticky header a section's heading comes to rest (px). */
@@ -163,6 +166,7 @@ export const CaseHeader = memo(function CaseHeader({
   sections,
   openOn = null,
   notice = null,
+  photo = null,
 }: CaseHeaderProps): ReactNode {
   const ref = useRef<HTMLElement>(null);
   const opened = useRef(false);
@@ -185,6 +189,7 @@ export const CaseHeader = memo(function CaseHeader({
     >
       <Stack gap={4}>
         <div className={classes.summary}>
+          {photo && <PatientPhoto orgId={photo.orgId} photoId={photo.photoId} name={model.name} size={36} />}
           <Title order={1} size="h4" data-testid="case-patient" className={classes.patient}>
             {model.name}
           </Title>

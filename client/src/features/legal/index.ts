@@ -1,0 +1,2 @@
+export { LegalAcceptanceGate } from './LegalAcceptanceGate.js';
+export { LegalDocumentPage } from './LegalDocumentPage.js';

@@ -1,0 +1,16 @@
+import type { Db } from '../sqlite/database.js';
+
+/*
+ * Issue 40: plays what no server call does, for tests outside store/ (no SQL is written outside
+ * it); the server never calls it.
+ */
+
+/**
+ * Makes a user's acceptance of `document` one of an earlier version, as if the current version
+ * had been published after they accepted: the acceptance dialog's case. Returns the rows changed.
+ */
+export function acceptedOnlyAnEarlierVersion(db: Db, userId: string, document: string, earlierVersion: string): number {
+  return db
+    .prepare('UPDATE legal_acceptances SET version = ? WHERE user_id = ? AND document = ?')
+    .run(earlierVersion, userId, document).changes;
+}
