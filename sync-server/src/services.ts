@@ -298,12 +298,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   });
 
   const close = closerOf({
-    billing,
-    rooms,
-    caseChecker,
-    printer,
-    auditSealer,
-    changePruner,
+    ...{ billing, rooms, caseChecker, printer, auditSealer, changePruner },
     ...{ changeBus, accountParts, db },
     ...{ analytics: analytics.model, webhooks: appParts.webhooks },
   });

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import { capabilityStatement } from '../fhir/capability.js';
+import { metadataRoute, ORG_ID_RE } from './fhir-metadata.js';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
@@ -63,8 +63,6 @@ export interface FhirRoutesDeps {
  * most this often (summaries come once a second per case; the socket's recheck, RECHECK_AUTH_MS).
  */
 export const LIVE_VITALS_RECHECK_MS = 10_000;
-
-const ORG_ID_RE = /^[a-z0-9_-]{1,64}$/;
 
 /** The path and query parameters, validated at the edge (zod); each failure keeps its FHIR status and text. */
 const typeParam = z.string().refine((t): t is FhirResourceType => isResourceType(t));
@@ -392,14 +390,9 @@ function liveEventsRoute(deps: FhirRoutesDeps, app: Hono): void {
  */
 export function fhirRoutes(deps: FhirRoutesDeps): Hono {
   const app = new Hono();
-  // What the API supports: open to anyone, as FHIR clients read it before they sign in.
-  const started = new Date(deps.now()).toISOString();
-  app.get('/fhir/:orgId/metadata', (c) => {
-    const orgId = c.req.param('orgId');
-    if (!ORG_ID_RE.test(orgId)) return outcomeResponse(c, 404, operationOutcome(404, 'NOT_FOUND'));
-    const baseUrl = `${new URL(c.req.url).origin}/api/fhir/${orgId}`;
-    const statement = capabilityStatement({ baseUrl, version: deps.version, date: started });
-    return c.body(JSON.stringify(statement), 200, { 'content-type': FHIR_CONTENT_TYPE });
+  metadataRoute(app, {
+    ...{ version: deps.version, started: new Date(deps.now()).toISOString(), contentType: FHIR_CONTENT_TYPE },
+    notFound: (c) => outcomeResponse(c, 404, operationOutcome(404, 'NOT_FOUND')),
   });
   app.route('/fhir/:orgId', restRoutes(deps));
   liveEventsRoute(deps, app);
