@@ -34,6 +34,25 @@ describe('GET /api/fhir/{orgId}/metadata', () => {
     expect(body.software.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
+  it('answers SMART’s configuration: the token endpoint an installed app uses, its methods and scopes', async () => {
+    const response = await fetch(`${server.url}/api/fhir/office-1/.well-known/smart-configuration`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      token_endpoint: `${server.url}/api/oauth/office-1/token`,
+      grant_types_supported: ['client_credentials'],
+      token_endpoint_auth_signing_alg_values_supported: ['RS384', 'ES384'],
+    });
+    expect(body.scopes_supported).toContain('system/Patient.read');
+    // The token endpoint it names is the one that answers: a client without credentials is refused there.
+    const token = await fetch(body.token_endpoint as string, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    expect([400, 401]).toContain(token.status);
+  });
+
   it('still refuses every other read without a session', async () => {
     expect((await fetch(`${server.url}/api/fhir/office-1/Patient`)).status).toBe(401);
   });

@@ -51,6 +51,8 @@ const ALGORITHMS: Record<string, { hash: string; kty: string; dsaEncoding?: 'iee
   RS384: { hash: 'sha384', kty: 'RSA' },
   ES384: { hash: 'sha384', kty: 'EC', dsaEncoding: 'ieee-p1363' },
 };
+/** Their names, as the SMART configuration lists them. */
+export const ASSERTION_ALGORITHMS = Object.keys(ALGORITHMS);
 
 const part = (text: string): Record<string, unknown> | null => {
   try {

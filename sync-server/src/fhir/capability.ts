@@ -1,4 +1,5 @@
 import { RESOURCE_TYPES, type FhirResourceType } from '@vigil/shared';
+import { ASSERTION_ALGORITHMS } from '../auth/app-tokens.js';
 import { searchParametersOf } from '../store/resources/search-params.js';
 
 /*
@@ -61,5 +62,23 @@ export function capabilityStatement({ baseUrl, version, date }: CapabilityInput)
         })),
       },
     ],
+  };
+}
+
+/**
+ * SMART's discovery document of an organisation's FHIR base (SMART App Launch 2.x §2.1, Backend
+ * Services): the token endpoint of its installed apps (routes/apps.ts), which takes the client
+ * secret (HTTP Basic or the form) or a signed assertion, and the system scopes an app may hold.
+ * No authorize endpoint: Vigil launches inside an EHR as a client; it is not an authorization server for user logins.
+ */
+export function smartConfiguration(apiBase: string, orgId: string): Record<string, unknown> {
+  return {
+    issuer: `${apiBase}/fhir/${orgId}`,
+    token_endpoint: `${apiBase}/oauth/${orgId}/token`,
+    grant_types_supported: ['client_credentials'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+    token_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGORITHMS],
+    scopes_supported: ['*', ...RESOURCE_TYPES].flatMap((t) => [`system/${t}.read`, `system/${t}.write`]),
+    capabilities: ['client-confidential-symmetric', 'client-confidential-asymmetric'],
   };
 }
