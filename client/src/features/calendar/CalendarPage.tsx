@@ -5,7 +5,6 @@ import {
   dayKey,
   monthKey,
   monthOf,
-  practitionerDisplayName,
   readCalendarFilters,
   type CalendarFilters,
 } from '@vigil/shared';
@@ -16,7 +15,7 @@ import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
 import { placeOptions } from '../../ui/places.js';
 import { AppointmentItem } from '../../ui/AppointmentItem.js';
 import { appointmentView, matchesFilters, timeRangeText, type AppointmentView } from '../../ui/appointmentView.js';
-import { ChangeAppointmentDialog } from './ChangeAppointmentDialog.js';
+import { ChangeAppointmentDialog, providerOptionsOf } from './ChangeAppointmentDialog.js';
 import { MonthGrid, MonthNav } from './MonthGrid.js';
 import { receivingCases, useOrgLiveCases, useSecondClock } from '../live-vitals/index.js';
 
@@ -133,9 +132,7 @@ export function CalendarPage(): ReactNode {
     month: 'long',
     year: 'numeric',
   });
-  const providerOptions = [...lookups.practitioners.values()]
-    .filter((p) => p.id && p.active !== false)
-    .map((p) => ({ value: p.id!, label: practitionerDisplayName(p) || p.id! }));
+  const providerOptions = providerOptionsOf(lookups.practitioners);
 
   return (
     <Page title="Calendar">

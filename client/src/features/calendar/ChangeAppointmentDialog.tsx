@@ -1,5 +1,11 @@
 import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { CANCEL_REASON_MAX, type AppointmentConflict, type DeskStatus } from '@vigil/shared';
+import {
+  CANCEL_REASON_MAX,
+  practitionerDisplayName,
+  type AppointmentConflict,
+  type DeskStatus,
+  type Practitioner,
+} from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorCode } from '../../data/graphql.js';
 import { timeRangeText, type AppointmentView } from '../../ui/appointmentView.js';
@@ -94,6 +100,13 @@ function RescheduleForm({
       </Stack>
     </form>
   );
+}
+
+/** The providers an appointment can move to: the office's active practitioners, by name. */
+export function providerOptionsOf(practitioners: ReadonlyMap<string, Practitioner>): Option[] {
+  return [...practitioners.values()]
+    .filter((p) => p.id && p.active !== false)
+    .map((p) => ({ value: p.id!, label: practitionerDisplayName(p) || p.id! }));
 }
 
 /**

@@ -1,4 +1,8 @@
 /** The calendar feature's surface for other features (issue 36 item 6): they import it only through this file. */
 export { CalendarPage } from './CalendarPage.js';
-export { ChangeAppointmentDialog, type ChangeAppointmentDialogProps } from './ChangeAppointmentDialog.js';
+export {
+  ChangeAppointmentDialog,
+  providerOptionsOf,
+  type ChangeAppointmentDialogProps,
+} from './ChangeAppointmentDialog.js';
 export { MonthGrid, MonthNav, type MonthGridItem } from './MonthGrid.js';

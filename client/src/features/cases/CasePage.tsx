@@ -24,6 +24,7 @@ import { useCaseHealthHistories } from './health-history/useCaseHealthHistories.
 import { EventTimesSection } from './events/EventTimesSection.js';
 import { useCaseTimes } from './events/useCaseTimes.js';
 import { CaseHeader } from './header/CaseHeader.js';
+import { ChangeAppointmentFromCase } from './header/ChangeAppointmentFromCase.js';
 import { readOnlyReason } from './header/readOnly.js';
 import { useCaseAppointment } from './header/useCaseAppointment.js';
 import { useOrgCaseSettings } from '../../data/orgSettings.js';
@@ -383,6 +384,11 @@ export function CasePage({ plugged = NONE_PLUGGED }: CasePageProps): ReactNode {
   const page = (
     <Stack gap="md">
       <BookedSedationLevel kase={kase} doc={doc} level={readOnly ? null : startLevel} />
+      <ChangeAppointmentFromCase
+        orgId={orgId}
+        appointment={appointment}
+        locked={readOnly || times.times.caseStart != null}
+      />
       <CaseHeader
         model={model}
         caseState={kase}
