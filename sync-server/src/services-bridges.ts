@@ -4,6 +4,8 @@
  */
 import { auditTrail, type AuditSinks } from './access/audited.js';
 import type { OrgAccess } from './access/index.js';
+import type { AuditLog } from './auth/audit.js';
+import type { RateLimiter } from './auth/rate-limiter.js';
 import { auditedBridges, BridgeService, type AuditedBridges } from './bridges/service.js';
 import type { Logger } from './log.js';
 import { SqliteBridgeStore } from './store/bridges/sqlite.js';
@@ -19,6 +21,9 @@ export interface BridgeParts {
   resources: ResourceStore;
   rooms: Pick<DocumentRooms, 'seal' | 'snapshot'>;
   sinks: AuditSinks;
+  /** The one rate limiter and the audit trail it counts from (the pairing limit per client address). */
+  limiter: RateLimiter;
+  audit: AuditLog;
   now: () => number;
   log: Logger;
 }
@@ -30,6 +35,8 @@ export function buildBridges(p: BridgeParts): AuditedBridges {
     access: p.access,
     rooms: p.rooms,
     trail: auditTrail({ ...p.sinks, resources: p.resources }),
+    limiter: p.limiter,
+    audit: p.audit,
     now: p.now,
     log: p.log,
   });

@@ -348,7 +348,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     inventories,
     billing,
     ...liveParts,
-    bridges: buildBridges({ db, orgStore, access, resources, rooms, sinks: auditSinks, now, log }),
+    bridges: buildBridges({ db, orgStore, access, resources, rooms, sinks: auditSinks, limiter, audit, now, log }),
     shop: new ShopService({
       ...{ shop: new SqliteShopStore(db), provider: billing.provider, billing: billing.billingStore },
       ...{ orgs: orgStore, access, now },

@@ -50,7 +50,12 @@ export type AuditAction =
    * A card entered was refused (issue 37: a declined card, a wrong number, expiry or CVC): counted
    * per user and per organisation (detail: orgId, when the card was for one) for the card limit.
    */
-  | 'cardDeclined';
+  | 'cardDeclined'
+  /**
+   * A Vigil Bridge sent a pairing code that is unknown, used, expired or malformed (issue 38
+   * follow-up): counted per client address for the pairing limit (detail: none; the code is never kept).
+   */
+  | 'bridgePairingFailed';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -40,6 +40,8 @@ function world() {
         return Promise.resolve();
       },
     } as never,
+    limiter: { reserve: () => Promise.resolve(() => Promise.resolve()) },
+    audit: { record: () => Promise.resolve() },
     now: () => now,
     log: { info: () => {}, warn: () => {}, error: () => {} } as never,
   });
