@@ -274,6 +274,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     tasks.addToAll(orgId, appointmentId).catch((err: unknown) => log.warn({ err, orgId, appointmentId }, 'addToAll'));
   });
   const changePruner = startChangePruner(changes, now, log);
+  const { bridges, readingPruner } = buildBridges({ ...core, db, rooms, sinks: auditSinks, limiter, audit, now, log });
   const analytics = buildAnalytics({ ...core, db }, reportStore, now, log);
   const inventories = auditedInventories(
     new InventoryService({
@@ -293,7 +294,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     caseChecker,
     printer,
     auditSealer,
-    changePruner,
+    ...{ changePruner, readingPruner },
     ...{ changeBus, accountParts, db },
     ...{ analytics: analytics.model },
   });
@@ -348,7 +349,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     inventories,
     billing,
     ...liveParts,
-    bridges: buildBridges({ db, orgStore, access, resources, rooms, sinks: auditSinks, limiter, audit, now, log }),
+    bridges,
     shop: new ShopService({
       ...{ shop: new SqliteShopStore(db), provider: billing.provider, billing: billing.billingStore },
       ...{ orgs: orgStore, access, now },
