@@ -215,6 +215,7 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // monitor on the case screen); pairing codes and revoking for whoever administers it. The calls
   // naming a bridge name one that does not exist: past the access check, NOT_FOUND.
   bridges: needs(ORG_PERMISSION),
+  bridgeMonitorReadings: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
   createBridgePairingCode: needs(ADMINISTER),
   revokeBridge: table((r) => (ADMINISTER.includes(r) ? 'NOT_FOUND' : needs(ADMINISTER)[r])),
   chartBridgeMonitor: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
@@ -627,6 +628,10 @@ describe('organisations: access matrix of every call × role', () => {
       {},
     ],
     bridges: () => ['query { bridges(orgId: "office") { id monitors { key } } }', {}],
+    bridgeMonitorReadings: () => [
+      'query { bridgeMonitorReadings(orgId: "office", bridgeId: "brg-none", monitorKey: "hl7:X") { id vitals { vital value } } }',
+      {},
+    ],
     createBridgePairingCode: () => [
       'mutation { createBridgePairingCode(orgId: "office", location: "Operatory 1") { code expiresAt } }',
       {},
@@ -663,10 +668,10 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 94 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // 95 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
     // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls, issues 38/41
-    // the two live lists, issue 38 the five bridge calls, issue 41 the parent's calendar).
-    expect(cells).toBe(752);
+    // the two live lists, issue 38 the six bridge calls, issue 41 the parent's calendar).
+    expect(cells).toBe(760);
     expect(deviations).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   SECOND,
   type BridgeMonitorView,
   type BridgePairingCodeView,
+  type BridgeReadingView,
   type BridgeView,
 } from '@vigil/shared';
 import { z } from 'zod';
@@ -37,6 +38,8 @@ export const PAIRING_CODE_TTL_MS = 10 * MINUTE;
  * the screen mistypes a few times; a script guessing is stopped after this many.
  */
 export const BRIDGE_PAIRING_LIMITS = { failuresPerIp: 10, windowMs: HOUR } as const;
+/** How many of a monitor's latest readings the server keeps in memory for the test page. */
+export const RECENT_READINGS_KEPT = 20;
 /** The code's letters: no 0/O, 1/I/L, so it can be read off a screen and typed on the bridge's computer. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
@@ -98,6 +101,7 @@ const argsSchema = {
       .nullish(),
   }),
   unassign: z.object({ bridgeId: z.string().min(1).max(100), monitorKey }),
+  recent: z.object({ bridgeId: z.string().min(1).max(100), monitorKey }),
 };
 
 function parse<T extends z.ZodType>(schema: T, args: Record<string, unknown>): z.infer<T> {
@@ -109,6 +113,8 @@ function parse<T extends z.ZodType>(schema: T, args: Record<string, unknown>): z
 export class BridgeService {
   /** One delivery of a bridge at a time, so its readings are charted in order and each once. */
   private readonly deliveries = new Map<string, Promise<unknown>>();
+  /** Each monitor's latest readings (by bridge and monitor key), newest last: this process's memory only. */
+  private readonly recent = new Map<string, BridgeReadingView[]>();
 
   constructor(private readonly deps: BridgeDeps) {}
 
@@ -192,6 +198,19 @@ export class BridgeService {
     return this.deps.store.unassign(bridge.id, input.monitorKey);
   }
 
+  /**
+   * bridgeMonitorReadings(orgId, bridgeId, monitorKey): a monitor's latest readings (at most
+   * RECENT_READINGS_KEPT, newest last) as this server process received them, for the test page;
+   * a member of the office. Nothing is stored: empty after a restart until the bridge sends again.
+   */
+  async recentReadings(caller: Caller, args: Record<string, unknown>): Promise<BridgeReadingView[]> {
+    const { org } = await orgFor(this.withStore(), caller, args.orgId, 'member');
+    const input = parse(argsSchema.recent, args);
+    const bridge = await this.deps.store.bridge(input.bridgeId);
+    if (!bridge || bridge.orgId !== org.id) refuse('NOT_FOUND');
+    return this.recent.get(`${bridge.id}\u0000${input.monitorKey}`) ?? [];
+  }
+
   // ---- The bridge's own calls (routes/bridge.ts) ----
 
   /**
@@ -260,6 +279,7 @@ export class BridgeService {
    * taken and not charted twice. Readings go in the order sent.
    */
   deliver(bridge: BridgeRow, delivery: Delivery): Promise<DeliveryAnswer> {
+    this.keepRecent(bridge.id, delivery);
     const before = this.deliveries.get(bridge.id) ?? Promise.resolve();
     const run = before.catch(() => undefined).then(() => deliverReadings(this.deps, bridge, delivery));
     this.deliveries.set(bridge.id, run);
@@ -269,6 +289,19 @@ export class BridgeService {
     };
     run.then(done, done);
     return run;
+  }
+
+  /** Keeps the delivery's readings as their monitors' latest (a reading sent again once). */
+  private keepRecent(bridgeId: string, delivery: Delivery): void {
+    for (const r of delivery.readings) {
+      const key = `${bridgeId}\u0000${r.monitorKey}`;
+      const kept = this.recent.get(key) ?? [];
+      if (kept.some((k) => k.id === r.id)) continue;
+      const vitals = Object.entries(r.vitals).map(([vital, v]) => ({ vital, value: v?.value ?? null }));
+      kept.push({ id: r.id, receivedAt: r.receivedAt, vitals });
+      kept.sort((a, b) => a.receivedAt - b.receivedAt);
+      this.recent.set(key, kept.slice(-RECENT_READINGS_KEPT));
+    }
   }
 
   private async views(bridges: readonly BridgeRow[]): Promise<BridgeView[]> {
