@@ -4,6 +4,9 @@
  */
 import { auditTrail, type AuditSinks } from './access/audited.js';
 import type { OrgAccess } from './access/index.js';
+import type { AuditLog } from './auth/audit.js';
+import type { RateLimiter } from './auth/rate-limiter.js';
+import { startBridgeReadingPruner } from './bridges/retention.js';
 import { auditedBridges, BridgeService, type AuditedBridges } from './bridges/service.js';
 import type { Logger } from './log.js';
 import { SqliteBridgeStore } from './store/bridges/sqlite.js';
@@ -19,19 +22,29 @@ export interface BridgeParts {
   resources: ResourceStore;
   rooms: Pick<DocumentRooms, 'seal' | 'snapshot'>;
   sinks: AuditSinks;
+  /** The one rate limiter and the audit trail it counts from (the pairing limit per client address). */
+  limiter: RateLimiter;
+  audit: AuditLog;
   now: () => number;
   log: Logger;
 }
 
-export function buildBridges(p: BridgeParts): AuditedBridges {
+/** The service, and the pruner of the taken reading ids (bridges/retention.ts), stopped when the server closes. */
+export function buildBridges(p: BridgeParts): { bridges: AuditedBridges; readingPruner: { stop(): Promise<void> } } {
+  const store = new SqliteBridgeStore(p.db);
   const service = new BridgeService({
-    store: new SqliteBridgeStore(p.db),
+    store,
     orgs: p.orgStore,
     access: p.access,
     rooms: p.rooms,
     trail: auditTrail({ ...p.sinks, resources: p.resources }),
+    limiter: p.limiter,
+    audit: p.audit,
     now: p.now,
     log: p.log,
   });
-  return auditedBridges(service, p.sinks);
+  return {
+    bridges: auditedBridges(service, p.sinks),
+    readingPruner: startBridgeReadingPruner(store, p.now, p.log),
+  };
 }

@@ -8,6 +8,8 @@ export interface Closable {
   printer: { close(): Promise<void> };
   auditSealer: { stop(): Promise<void> };
   changePruner: { stop(): Promise<void> };
+  /** The bridges' taken reading ids' pruner (bridges/retention.ts). */
+  readingPruner: { stop(): Promise<void> };
   analytics: { stop(): Promise<void> };
   webhooks: { stop(): Promise<void> };
   changeBus: { close?: () => void };
@@ -31,7 +33,13 @@ export function closerOf(p: Closable): (drained?: () => Promise<void>) => Promis
       const printerClosed = p.printer.close();
       await drained();
       await printerClosed;
-      await Promise.all([p.auditSealer.stop(), p.changePruner.stop(), p.analytics.stop(), p.webhooks.stop()]);
+      await Promise.all([
+        p.auditSealer.stop(),
+        p.changePruner.stop(),
+        p.readingPruner.stop(),
+        p.analytics.stop(),
+        p.webhooks.stop(),
+      ]);
       p.changeBus.close?.();
       p.accountParts.close();
       p.db.close();

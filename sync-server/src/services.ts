@@ -283,6 +283,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     tasks.addToAll(orgId, appointmentId).catch((err: unknown) => log.warn({ err, orgId, appointmentId }, 'addToAll'));
   });
   const changePruner = startChangePruner(changes, now, log);
+  const { bridges, readingPruner } = buildBridges({ ...core, db, rooms, sinks: auditSinks, limiter, audit, now, log });
   const analytics = buildAnalytics({ ...core, db }, reportStore, now, log);
   const appParts = buildApps({ ...core, db, audit, now, log, localWebhooks: devMode }, auditSinks);
   const inventories = auditedInventories(
@@ -298,7 +299,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   });
 
   const close = closerOf({
-    ...{ billing, rooms, caseChecker, printer, auditSealer, changePruner },
+    ...{ billing, rooms, caseChecker, printer, auditSealer, changePruner, readingPruner },
     ...{ changeBus, accountParts, db },
     ...{ analytics: analytics.model, webhooks: appParts.webhooks },
   });
@@ -354,7 +355,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     inventories,
     billing,
     ...liveParts,
-    bridges: buildBridges({ db, orgStore, access, resources, rooms, sinks: auditSinks, now, log }),
+    bridges,
     shop: new ShopService({
       ...{ shop: new SqliteShopStore(db), provider: billing.provider, billing: billing.billingStore },
       ...{ orgs: orgStore, access, now },

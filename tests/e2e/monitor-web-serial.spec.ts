@@ -179,3 +179,51 @@ test("Test Monitor Connection shows a Masimo's raw lines and the readings read f
   await expect(rows.first().locator('td').nth(2)).toHaveText('98');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('Test Monitor Connection shows a Vigil Bridge monitor’s latest readings to a member of the office, and is axe-clean', async ({
+  browser,
+  baseURL,
+}) => {
+  const { member, context } = await memberContext(browser, baseURL!);
+  const made = await member.browser.gql<{ createBridgePairingCode: { code: string } }>(
+    'mutation ($o: String) { createBridgePairingCode(orgId: $o, location: "Operatory 1") { code } }',
+    { o: member.orgId },
+  );
+  expect(made.code).toBeUndefined();
+  const post = (path: string, body: unknown, token?: string): Promise<Response> =>
+    fetch(`${baseURL!}/api/bridge/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const paired = await post('pair', { code: made.data!.createBridgePairingCode.code, name: 'Front desk computer' });
+  expect(paired.status).toBe(201);
+  const { token } = (await paired.json()) as { token: string };
+  const delivered = await post(
+    'readings',
+    {
+      monitors: [{ key: 'nonin:ox', label: 'Operatory 1 oximeter', protocol: 'nonin' }],
+      readings: [
+        {
+          id: 'e2e-reading-1',
+          monitorKey: 'nonin:ox',
+          receivedAt: Date.now(),
+          vitals: { hr: { value: 72, time: Date.now() }, spo2: { value: 97, time: Date.now() } },
+        },
+      ],
+    },
+    token,
+  );
+  expect(delivered.status).toBe(200);
+
+  const page = await context.newPage();
+  await page.goto(`/demo?orgId=${member.orgId}&mode=testMonitors`);
+  await page
+    .getByLabel('Bridge monitor')
+    .selectOption({ label: 'Operatory 1 oximeter (Front desk computer, Operatory 1)' });
+  const rows = page.getByTestId('bridge-readings').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().locator('td').nth(1)).toHaveText('72');
+  await expect(rows.first().locator('td').nth(2)).toHaveText('97');
+  expect(await seriousViolations(page)).toEqual([]);
+});

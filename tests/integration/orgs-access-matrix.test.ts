@@ -215,6 +215,7 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // monitor on the case screen); pairing codes and revoking for whoever administers it. The calls
   // naming a bridge name one that does not exist: past the access check, NOT_FOUND.
   bridges: needs(ORG_PERMISSION),
+  bridgeMonitorReadings: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
   createBridgePairingCode: needs(ADMINISTER),
   revokeBridge: table((r) => (ADMINISTER.includes(r) ? 'NOT_FOUND' : needs(ADMINISTER)[r])),
   chartBridgeMonitor: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
@@ -703,6 +704,10 @@ describe('organisations: access matrix of every call × role', () => {
       {},
     ],
     bridges: () => ['query { bridges(orgId: "office") { id monitors { key } } }', {}],
+    bridgeMonitorReadings: () => [
+      'query { bridgeMonitorReadings(orgId: "office", bridgeId: "brg-none", monitorKey: "hl7:X") { id vitals { vital value } } }',
+      {},
+    ],
     createBridgePairingCode: () => [
       'mutation { createBridgePairingCode(orgId: "office", location: "Operatory 1") { code expiresAt } }',
       {},
@@ -792,11 +797,11 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 111 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // 112 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
     // feedbackMessages, the four pre-op list calls and the two legal documents' calls, issue 41 the
-    // two analytics calls, issues 38/41 the two live lists, issue 38 the five bridge calls, issue 41
+    // two analytics calls, issues 38/41 the two live lists, issue 38 the six bridge calls, issue 41
     // the parent's calendar, issue 42 the fifteen apps and webhooks calls).
-    expect(cells).toBe(888);
+    expect(cells).toBe(896);
     expect(deviations).toEqual([]);
   });
 });

@@ -35,6 +35,20 @@ export const bridgePairingCodeViewSchema = z.object({
   expiresAt: z.number(),
 });
 
+/** One value of a bridge reading: null where the monitor sent the vital blank. */
+export const bridgeReadingVitalSchema = z.object({ vital: z.string(), value: z.number().nullable() });
+
+/**
+ * A reading a bridge monitor sent lately (the test page's live view): its id, when it was read and
+ * its values; kept by the server in memory, newest last.
+ */
+export const bridgeReadingViewSchema = z.object({
+  id: z.string(),
+  receivedAt: z.number(),
+  vitals: z.array(bridgeReadingVitalSchema),
+});
+
+export type BridgeReadingView = z.infer<typeof bridgeReadingViewSchema>;
 export type BridgeMonitorView = z.infer<typeof bridgeMonitorViewSchema>;
 export type BridgeView = z.infer<typeof bridgeViewSchema>;
 export type BridgePairingCodeView = z.infer<typeof bridgePairingCodeViewSchema>;

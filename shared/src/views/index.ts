@@ -86,7 +86,13 @@ import {
 } from './analytics.js';
 import { officeDrugMaximumSchema, officeDrugSchema, officeDrugsViewSchema } from '../orgs/office-drugs.js';
 import { liveCaseViewSchema, liveVitalViewSchema, parentAppointmentViewSchema } from './live.js';
-import { bridgeMonitorViewSchema, bridgePairingCodeViewSchema, bridgeViewSchema } from './bridges.js';
+import {
+  bridgeMonitorViewSchema,
+  bridgePairingCodeViewSchema,
+  bridgeReadingViewSchema,
+  bridgeReadingVitalSchema,
+  bridgeViewSchema,
+} from './bridges.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { preopFormViewSchema, preopNpoViewSchema, preopRowViewSchema, preopSettingsViewSchema } from './preop.js';
@@ -202,6 +208,8 @@ export const GRAPHQL_VIEWS = {
   Bridge: bridgeViewSchema,
   BridgeMonitor: bridgeMonitorViewSchema,
   BridgePairingCode: bridgePairingCodeViewSchema,
+  BridgeReading: bridgeReadingViewSchema,
+  BridgeReadingVital: bridgeReadingVitalSchema,
   // policies
   Policy: policyViewSchema,
   // the office's checklists (issue 39)

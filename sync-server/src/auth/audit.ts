@@ -54,7 +54,12 @@ export type AuditAction =
    */
   | 'cardDeclined'
   /** A legal document accepted (issue 40; spec 000 §7; detail: document, version, at signUp or dialog). */
-  | 'legalAccepted';
+  | 'legalAccepted'
+  /**
+   * A Vigil Bridge sent a pairing code that is unknown, used, expired or malformed (issue 38
+   * follow-up): counted per client address for the pairing limit (detail: none; the code is never kept).
+   */
+  | 'bridgePairingFailed';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -40,6 +40,8 @@ function world() {
         return Promise.resolve();
       },
     } as never,
+    limiter: { reserve: () => Promise.resolve(() => Promise.resolve()) },
+    audit: { record: () => Promise.resolve() },
     now: () => now,
     log: { info: () => {}, warn: () => {}, error: () => {} } as never,
   });
@@ -110,5 +112,34 @@ describe('the Vigil Bridge service (issue 38)', () => {
     ]);
     expect(await refusal(service.authenticate(token))).toBe('BRIDGE_UNAUTHORIZED');
     expect(await refusal(service.revoke(caller('a', true), { orgId: 'office', bridgeId }))).toBe('BRIDGE_REVOKED');
+  });
+
+  it('keeps a monitor’s latest readings for the test page, each once, for the office’s members only', async () => {
+    const { service, code } = world();
+    const { token, bridgeId } = await service.pair(await code(), 'Bridge', null);
+    const bridge = await service.authenticate(token);
+    const reading = (id: string, receivedAt: number, spo2: number | null) => ({
+      id,
+      monitorKey: 'nonin:1',
+      receivedAt,
+      vitals: { spo2: { value: spo2, time: receivedAt } },
+    });
+    const monitors = [{ key: 'nonin:1', label: 'Oximeter', protocol: 'nonin' }];
+    await service.deliver(bridge, { monitors, readings: [reading('r1', 1000, 97), reading('r2', 2000, null)] });
+    // Sent again after a crash: kept once.
+    await service.deliver(bridge, { monitors, readings: [reading('r2', 2000, null), reading('r3', 3000, 95)] });
+    const args = { orgId: 'office', bridgeId, monitorKey: 'nonin:1' };
+    expect(await service.recentReadings(caller('m', false), args)).toEqual([
+      { id: 'r1', receivedAt: 1000, vitals: [{ vital: 'spo2', value: 97 }] },
+      { id: 'r2', receivedAt: 2000, vitals: [{ vital: 'spo2', value: null }] },
+      { id: 'r3', receivedAt: 3000, vitals: [{ vital: 'spo2', value: 95 }] },
+    ]);
+    expect(await service.recentReadings(caller('m', false), { ...args, monitorKey: 'hl7:X' })).toEqual([]);
+    expect(await refusal(service.recentReadings(caller('m', false), { ...args, orgId: 'other' }))).toBe(
+      'NOT_AUTHORIZED',
+    );
+    expect(await refusal(service.recentReadings(caller('m', false), { ...args, bridgeId: 'brg-none' }))).toBe(
+      'NOT_FOUND',
+    );
   });
 });

@@ -1,9 +1,19 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { MINUTE, SECOND, type BridgeMonitorView, type BridgePairingCodeView, type BridgeView } from '@vigil/shared';
+import {
+  HOUR,
+  MINUTE,
+  SECOND,
+  type BridgeMonitorView,
+  type BridgePairingCodeView,
+  type BridgeReadingView,
+  type BridgeView,
+} from '@vigil/shared';
 import { z } from 'zod';
 import { audited, recorded, type Audited, type AuditSinks, type AuditTrail, type Recorded } from '../access/audited.js';
 import type { Caller } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
+import type { AuditLog } from '../auth/audit.js';
+import type { RateLimiter } from '../auth/rate-limiter.js';
 import { AppError, refuse } from '../errors.js';
 import type { Logger } from '../log.js';
 import { orgFor } from '../orgs/authorize.js';
@@ -22,6 +32,14 @@ import { caseAddress, deliverReadings, type Delivery, type DeliveryAnswer } from
 
 /** How long a pairing code may be used. */
 export const PAIRING_CODE_TTL_MS = 10 * MINUTE;
+/**
+ * Wrong pairing codes allowed from one client address in the window before TOO_MANY_REQUESTS
+ * (issue 38 follow-up; counted by the one rate limiter, as sign-in's). A person typing a code off
+ * the screen mistypes a few times; a script guessing is stopped after this many.
+ */
+export const BRIDGE_PAIRING_LIMITS = { failuresPerIp: 10, windowMs: HOUR } as const;
+/** How many of a monitor's latest readings the server keeps in memory for the test page. */
+export const RECENT_READINGS_KEPT = 20;
 /** The code's letters: no 0/O, 1/I/L, so it can be read off a screen and typed on the bridge's computer. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
@@ -62,6 +80,9 @@ export interface BridgeDeps {
   rooms: Pick<DocumentRooms, 'seal' | 'snapshot'>;
   /** Where the pairing (done by the bridge, not a signed-in user) is recorded. */
   trail: AuditTrail;
+  /** The one rate limiter and the audit trail it counts from (the pairing limit). */
+  limiter: Pick<RateLimiter, 'reserve'>;
+  audit: Pick<AuditLog, 'record'>;
   now: () => number;
   log: Logger;
 }
@@ -80,6 +101,7 @@ const argsSchema = {
       .nullish(),
   }),
   unassign: z.object({ bridgeId: z.string().min(1).max(100), monitorKey }),
+  recent: z.object({ bridgeId: z.string().min(1).max(100), monitorKey }),
 };
 
 function parse<T extends z.ZodType>(schema: T, args: Record<string, unknown>): z.infer<T> {
@@ -91,6 +113,8 @@ function parse<T extends z.ZodType>(schema: T, args: Record<string, unknown>): z
 export class BridgeService {
   /** One delivery of a bridge at a time, so its readings are charted in order and each once. */
   private readonly deliveries = new Map<string, Promise<unknown>>();
+  /** Each monitor's latest readings (by bridge and monitor key), newest last: this process's memory only. */
+  private readonly recent = new Map<string, BridgeReadingView[]>();
 
   constructor(private readonly deps: BridgeDeps) {}
 
@@ -174,32 +198,66 @@ export class BridgeService {
     return this.deps.store.unassign(bridge.id, input.monitorKey);
   }
 
+  /**
+   * bridgeMonitorReadings(orgId, bridgeId, monitorKey): a monitor's latest readings (at most
+   * RECENT_READINGS_KEPT, newest last) as this server process received them, for the test page;
+   * a member of the office. Nothing is stored: empty after a restart until the bridge sends again.
+   */
+  async recentReadings(caller: Caller, args: Record<string, unknown>): Promise<BridgeReadingView[]> {
+    const { org } = await orgFor(this.withStore(), caller, args.orgId, 'member');
+    const input = parse(argsSchema.recent, args);
+    const bridge = await this.deps.store.bridge(input.bridgeId);
+    if (!bridge || bridge.orgId !== org.id) refuse('NOT_FOUND');
+    return this.recent.get(`${bridge.id}\u0000${input.monitorKey}`) ?? [];
+  }
+
   // ---- The bridge's own calls (routes/bridge.ts) ----
 
-  /** Trades a pairing code for a credential; PAIRING_CODE_INVALID when unknown, used or expired. */
+  /**
+   * Trades a pairing code for a credential; PAIRING_CODE_INVALID when unknown, used or expired.
+   * A wrong code is recorded (`bridgePairingFailed`, by the client address) before its place is
+   * given back; after BRIDGE_PAIRING_LIMITS.failuresPerIp in the window from one address every
+   * attempt from it is refused TOO_MANY_REQUESTS, a right code too.
+   */
   async pair(rawCode: unknown, rawName: unknown, ip: string | null): Promise<PairingAnswer> {
     const code = typeof rawCode === 'string' ? normalizePairingCode(rawCode) : '';
     const name = text(100).safeParse(rawName);
     if (!name.success) throw new AppError(400, 'INVALID_INPUT', 'The bridge needs a name.');
-    if (code.length !== CODE_LENGTH) throw new AppError(401, 'PAIRING_CODE_INVALID');
-    const bridgeId = `brg-${randomBytes(9).toString('base64url')}`;
-    const secret = randomBytes(32).toString('base64url');
-    const row = await this.deps.store.pair(sha256(code), this.deps.now(), {
-      id: bridgeId,
-      name: name.data,
-      secretHash: sha256(secret),
-    });
-    if (!row) throw new AppError(401, 'PAIRING_CODE_INVALID', 'The pairing code is unknown, used or expired.');
-    await this.deps.trail.record({ userId: row.pairedBy, ip }, [
-      {
-        trail: 'fhir',
-        orgId: row.orgId,
-        interaction: 'create',
-        entities: [],
-        description: `bridge paired: ${row.id} "${row.name}" at ${row.location}`,
-      },
-    ]);
-    return { bridgeId, token: `${TOKEN_PREFIX}${bridgeId}_${secret}`, orgId: row.orgId, location: row.location };
+    const now = this.deps.now();
+    const release = await this.deps.limiter.reserve(
+      'bridgePairingFailed',
+      now - BRIDGE_PAIRING_LIMITS.windowMs,
+      ip === null ? [] : [{ by: { ip }, limit: BRIDGE_PAIRING_LIMITS.failuresPerIp }],
+    );
+    if (!release) refuse('TOO_MANY_REQUESTS');
+    try {
+      const bridgeId = `brg-${randomBytes(9).toString('base64url')}`;
+      const secret = randomBytes(32).toString('base64url');
+      const row =
+        code.length === CODE_LENGTH
+          ? await this.deps.store.pair(sha256(code), now, { id: bridgeId, name: name.data, secretHash: sha256(secret) })
+          : null;
+      if (!row) {
+        await this.deps.audit.record(
+          now,
+          { ip, userAgent: null },
+          { action: 'bridgePairingFailed', outcome: 'failure' },
+        );
+        throw new AppError(401, 'PAIRING_CODE_INVALID', 'The pairing code is unknown, used or expired.');
+      }
+      await this.deps.trail.record({ userId: row.pairedBy, ip }, [
+        {
+          trail: 'fhir',
+          orgId: row.orgId,
+          interaction: 'create',
+          entities: [],
+          description: `bridge paired: ${row.id} "${row.name}" at ${row.location}`,
+        },
+      ]);
+      return { bridgeId, token: `${TOKEN_PREFIX}${bridgeId}_${secret}`, orgId: row.orgId, location: row.location };
+    } finally {
+      await release();
+    }
   }
 
   /** The bridge of a credential (`Authorization: Bearer vgb_…`); BRIDGE_UNAUTHORIZED when unknown or revoked. */
@@ -221,6 +279,7 @@ export class BridgeService {
    * taken and not charted twice. Readings go in the order sent.
    */
   deliver(bridge: BridgeRow, delivery: Delivery): Promise<DeliveryAnswer> {
+    this.keepRecent(bridge.id, delivery);
     const before = this.deliveries.get(bridge.id) ?? Promise.resolve();
     const run = before.catch(() => undefined).then(() => deliverReadings(this.deps, bridge, delivery));
     this.deliveries.set(bridge.id, run);
@@ -230,6 +289,19 @@ export class BridgeService {
     };
     run.then(done, done);
     return run;
+  }
+
+  /** Keeps the delivery's readings as their monitors' latest (a reading sent again once). */
+  private keepRecent(bridgeId: string, delivery: Delivery): void {
+    for (const r of delivery.readings) {
+      const key = `${bridgeId}\u0000${r.monitorKey}`;
+      const kept = this.recent.get(key) ?? [];
+      if (kept.some((k) => k.id === r.id)) continue;
+      const vitals = Object.entries(r.vitals).map(([vital, v]) => ({ vital, value: v?.value ?? null }));
+      kept.push({ id: r.id, receivedAt: r.receivedAt, vitals });
+      kept.sort((a, b) => a.receivedAt - b.receivedAt);
+      this.recent.set(key, kept.slice(-RECENT_READINGS_KEPT));
+    }
   }
 
   private async views(bridges: readonly BridgeRow[]): Promise<BridgeView[]> {

@@ -1,4 +1,4 @@
-import type { BridgeMonitorView, BridgePairingCodeView, BridgeView } from '@vigil/shared';
+import type { BridgeMonitorView, BridgePairingCodeView, BridgeReadingView, BridgeView } from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
 import { graphqlArgs } from './arguments.js';
 import type { ResolverArgs } from './context.js';
@@ -32,6 +32,19 @@ export const bridgeTypeDefs = /* GraphQL */ `
     monitors: [BridgeMonitor!]!
   }
 
+  "One value of a bridge reading: vital is hr, spo2, sbp, dbp, map, rr, etco2, temp or pi; value null when sent blank."
+  type BridgeReadingVital {
+    vital: String!
+    value: Float
+  }
+
+  "A reading a bridge monitor sent lately (receivedAt in epoch ms)."
+  type BridgeReading {
+    id: String!
+    receivedAt: Float!
+    vitals: [BridgeReadingVital!]!
+  }
+
   "A one-time pairing code, shown once; it expires at expiresAt (epoch ms)."
   type BridgePairingCode {
     code: String!
@@ -42,6 +55,8 @@ export const bridgeTypeDefs = /* GraphQL */ `
   extend type Query {
     "The office's bridges with their monitors: its members read them."
     bridges(orgId: String): [Bridge!]!
+    "A bridge monitor's latest readings (at most 20, newest last), for the test page: its members."
+    bridgeMonitorReadings(orgId: String, bridgeId: String!, monitorKey: String!): [BridgeReading!]!
   }
 
   extend type Mutation {
@@ -66,6 +81,8 @@ export const bridgeResolvers = {
   Query: answeringAppErrors<ResolverArgs>({
     bridges: async (_, args, ctx): Promise<BridgeView[]> =>
       ctx.services.bridges.list(await ctx.caller(), graphqlArgs(args)),
+    bridgeMonitorReadings: async (_, args, ctx): Promise<BridgeReadingView[]> =>
+      ctx.services.bridges.recentReadings(await ctx.caller(), graphqlArgs(args)),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
     createBridgePairingCode: async (_, args, ctx): Promise<BridgePairingCodeView> =>

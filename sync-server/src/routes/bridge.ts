@@ -17,7 +17,8 @@ const MAX_BODY_BYTES = 512 * 1024;
  * The Vigil Bridge's calls (issue 38; docs/decisions.md, session 28). No cookie or session: the
  * bridge is a device, not a user.
  * - `POST /bridge/pair` `{ code, name }`: a one-time pairing code for a device credential;
- *   201 `{ bridgeId, token, orgId, location }`, 401 PAIRING_CODE_INVALID.
+ *   201 `{ bridgeId, token, orgId, location }`, 401 PAIRING_CODE_INVALID, 403 TOO_MANY_REQUESTS after
+ *   too many wrong codes from the client address (BRIDGE_PAIRING_LIMITS).
  * - `POST /bridge/readings` with `Authorization: Bearer {token}`, `{ monitors, readings }`: 200
  *   `{ taken, charted }` (the ids the bridge may drop from its buffer), 401 BRIDGE_UNAUTHORIZED
  *   for an unknown or revoked credential.

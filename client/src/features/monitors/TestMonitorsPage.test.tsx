@@ -2,13 +2,22 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { FAKE_TEST_VENDOR, latin1Bytes, MASIMO_ASCII1_NOTE } from '@vigil/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  FAKE_TEST_VENDOR,
+  latin1Bytes,
+  MASIMO_ASCII1_NOTE,
+  type BridgeReadingView,
+  type BridgeView,
+} from '@vigil/shared';
 import { fakePort, fakeSerial } from '../../devices/fakeSerial.test-util.js';
 import { DemoPage } from './DemoPage.js';
-import { TestMonitorsPage } from './TestMonitorsPage.js';
+import { BRIDGE_READINGS_POLL_MS, TestMonitorsPage } from './TestMonitorsPage.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const flush = (): Promise<void> =>
   act(async () => {
@@ -79,5 +88,104 @@ describe('Test Monitor Connection (/demo?mode=testMonitors)', () => {
     cleanup();
     at('/demo');
     expect(screen.getByText('Not available yet')).toBeTruthy();
+  });
+
+  it('shows a bridge monitor’s latest readings for the office, asked for again while the page is open', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const bridge: BridgeView = {
+      ...{ id: 'brg-1', name: 'Front desk computer', location: 'Operatory 1', pairedAt: 1, lastSeenAt: 2 },
+      revokedAt: null,
+      monitors: [
+        { bridgeId: 'brg-1', key: 'nonin:ox', label: 'Oximeter', protocol: 'nonin', lastReadingAt: 2 },
+        { bridgeId: 'brg-1', key: 'hl7:MON', label: 'Operatory 1 monitor', protocol: 'hl7', lastReadingAt: 2 },
+      ].map((m) => ({ ...m, caseId: null, intervalMs: null })),
+    };
+    const at = (h: number, m: number, s: number): number => new Date(2026, 10, 28, h, m, s).getTime();
+    let answer: BridgeReadingView[] = [
+      {
+        id: 'r1',
+        receivedAt: at(9, 0, 1),
+        vitals: [
+          { vital: 'hr', value: 72 },
+          { vital: 'spo2', value: 97 },
+        ],
+      },
+    ];
+    const asked: string[] = [];
+    const api = {
+      fetchBridges: (orgId: string) => Promise.resolve(orgId === 'smile' ? [bridge] : []),
+      fetchBridgeMonitorReadings: (orgId: string, m: { bridgeId: string; key: string }) => {
+        asked.push(`${orgId} ${m.bridgeId} ${m.key}`);
+        return Promise.resolve(answer);
+      },
+    };
+    render(
+      <MantineProvider>
+        <TestMonitorsPage serial={null} orgId="smile" bridgeApi={api} />
+      </MantineProvider>,
+    );
+    await flush();
+    const select = screen.getByLabelText('Bridge monitor');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Choose a monitor',
+      'Oximeter (Front desk computer, Operatory 1)',
+      'Operatory 1 monitor (Front desk computer, Operatory 1)',
+    ]);
+    expect(asked).toEqual([]);
+    fireEvent.change(select, { target: { value: JSON.stringify(['brg-1', 'hl7:MON']) } });
+    await flush();
+    expect(asked).toEqual(['smile brg-1 hl7:MON']);
+    const rows = (): string[] =>
+      within(screen.getByTestId('bridge-readings'))
+        .getAllByRole('row')
+        .map((r) => r.textContent ?? '');
+    expect(rows()).toEqual([expect.stringContaining('HRSpO2'), expect.stringMatching(/7297/)]);
+    // The monitor goes on sending, blank now: the next poll shows it, newest first, and says so.
+    answer = [
+      ...answer,
+      {
+        id: 'r2',
+        receivedAt: at(9, 0, 6),
+        vitals: [
+          { vital: 'hr', value: null },
+          { vital: 'spo2', value: null },
+        ],
+      },
+    ];
+    await act(async () => {
+      vi.advanceTimersByTime(BRIDGE_READINGS_POLL_MS);
+      await Promise.resolve();
+    });
+    await flush();
+    expect(asked).toHaveLength(2);
+    expect(rows()).toEqual([
+      expect.stringContaining('HRSpO2'),
+      expect.stringMatching(/––/),
+      expect.stringMatching(/7297/),
+    ]);
+    expect(screen.getByText('The monitor is connected but sending blank vitals values.')).toBeTruthy();
+  });
+
+  it('says when the office has no bridge monitor, and shows no bridge part without an office', async () => {
+    const api = { fetchBridges: () => Promise.resolve([]), fetchBridgeMonitorReadings: () => Promise.resolve([]) };
+    render(
+      <MantineProvider>
+        <TestMonitorsPage serial={null} orgId="smile" bridgeApi={api} />
+      </MantineProvider>,
+    );
+    await flush();
+    expect(screen.getByText('The office has no paired bridge with a monitor.')).toBeTruthy();
+    cleanup();
+    render(
+      <MantineProvider>
+        <TestMonitorsPage serial={null} bridgeApi={api} />
+      </MantineProvider>,
+    );
+    await flush();
+    expect(screen.queryByRole('heading', { name: 'A Vigil Bridge’s monitor' })).toBeNull();
   });
 });

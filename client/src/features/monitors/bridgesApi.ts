@@ -1,4 +1,4 @@
-import type { BridgeMonitorView, BridgePairingCodeView, BridgeView } from '@vigil/shared';
+import type { BridgeMonitorView, BridgePairingCodeView, BridgeReadingView, BridgeView } from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
 
 /*
@@ -15,6 +15,18 @@ export async function fetchBridges(orgId: string): Promise<BridgeView[]> {
     { orgId },
   );
   return data.bridges;
+}
+
+/** A bridge monitor's latest readings, newest last (the test page polls it). */
+export async function fetchBridgeMonitorReadings(
+  orgId: string,
+  monitor: Pick<BridgeMonitorView, 'bridgeId' | 'key'>,
+): Promise<BridgeReadingView[]> {
+  const data = await graphql<{ bridgeMonitorReadings: BridgeReadingView[] }>(
+    'query BridgeMonitorReadings($orgId: String, $bridgeId: String!, $key: String!) { bridgeMonitorReadings(orgId: $orgId, bridgeId: $bridgeId, monitorKey: $key) { id receivedAt vitals { vital value } } }',
+    { orgId, bridgeId: monitor.bridgeId, key: monitor.key },
+  );
+  return data.bridgeMonitorReadings;
 }
 
 export async function createPairingCode(orgId: string, location: string): Promise<BridgePairingCodeView> {

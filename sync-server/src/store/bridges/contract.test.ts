@@ -149,4 +149,21 @@ describe.each(implementations)('bridges contract (%s)', (_name, make) => {
     expect(await store.unseen('b1', ['r3', 'r1', 'r4', 'r3', 'r2'])).toEqual(['r3', 'r4']);
     expect(await store.unseen('b2', ['r1'])).toEqual(['r1']);
   });
+
+  it('forgets the reading ids taken before a time, every bridge’s, and keeps the later ones', async () => {
+    const store = await make();
+    await store.addPairingCode(code('c1'));
+    await store.addPairingCode(code('c2'));
+    await store.pair('c1', 1000, bridge('b1'));
+    await store.pair('c2', 1000, bridge('b2'));
+    await store.markSeen('b1', ['r1', 'r2'], 2000);
+    await store.markSeen('b1', ['r3'], 3000);
+    await store.markSeen('b2', ['r1'], 2500);
+    // Marking again keeps the first time taken.
+    await store.markSeen('b1', ['r3'], 1000);
+    expect(await store.pruneReadings(3000)).toBe(3);
+    expect(await store.unseen('b1', ['r1', 'r2', 'r3'])).toEqual(['r1', 'r2']);
+    expect(await store.unseen('b2', ['r1'])).toEqual(['r1']);
+    expect(await store.pruneReadings(3000)).toBe(0);
+  });
 });

@@ -6,7 +6,8 @@ interface Tables {
   bridges: Map<string, BridgeRow>;
   monitors: Map<string, BridgeMonitorRow>;
   assignments: Map<string, MonitorAssignment>;
-  readings: Map<string, Set<string>>;
+  /** Per bridge: reading id → when it was taken. */
+  readings: Map<string, Map<string, number>>;
 }
 
 const key = (bridgeId: string, monitorKey: string): string => `${bridgeId}\u0000${monitorKey}`;
@@ -151,16 +152,31 @@ export class MemoryBridgeStore implements BridgeStore {
 
   unseen(bridgeId: string, readingIds: readonly string[]): Promise<string[]> {
     return this.db.run(() => {
-      const seen = this.t.value.readings.get(bridgeId) ?? new Set<string>();
+      const seen = this.t.value.readings.get(bridgeId) ?? new Map<string, number>();
       return readingIds.filter((id, i) => !seen.has(id) && readingIds.indexOf(id) === i);
     });
   }
 
-  markSeen(bridgeId: string, readingIds: readonly string[]): Promise<void> {
+  markSeen(bridgeId: string, readingIds: readonly string[], at: number): Promise<void> {
     return this.db.run(() => {
-      const seen = this.t.value.readings.get(bridgeId) ?? new Set<string>();
-      for (const id of readingIds) seen.add(id);
+      const seen = this.t.value.readings.get(bridgeId) ?? new Map<string, number>();
+      for (const id of readingIds) if (!seen.has(id)) seen.set(id, at);
       this.t.value.readings.set(bridgeId, seen);
+    });
+  }
+
+  pruneReadings(before: number): Promise<number> {
+    return this.db.run(() => {
+      let pruned = 0;
+      for (const seen of this.t.value.readings.values()) {
+        for (const [id, at] of seen) {
+          if (at < before) {
+            seen.delete(id);
+            pruned += 1;
+          }
+        }
+      }
+      return pruned;
     });
   }
 }

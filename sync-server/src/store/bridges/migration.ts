@@ -75,3 +75,12 @@ export const BRIDGE_READINGS_MIGRATION: Migration = {
     ) STRICT, WITHOUT ROWID;
   `,
 };
+
+export const BRIDGE_READINGS_PRUNE_MIGRATION: Migration = {
+  version: 143,
+  name: 'bridge readings by time taken',
+  sql: `
+    -- The pruner forgets taken reading ids older than the retention (bridges/retention.ts).
+    CREATE INDEX bridge_readings_taken ON bridge_readings (taken_at);
+  `,
+};

@@ -254,4 +254,11 @@ export class SqliteBridgeStore implements BridgeStore {
       })();
     });
   }
+
+  pruneReadings(before: number): Promise<number> {
+    return serialized(
+      this.db,
+      () => this.db.prepare('DELETE FROM bridge_readings WHERE taken_at < ?').run(before).changes,
+    );
+  }
 }

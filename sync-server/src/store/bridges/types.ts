@@ -87,4 +87,6 @@ export interface BridgeStore {
   unseen(bridgeId: string, readingIds: readonly string[]): Promise<string[]>;
   /** Records reading ids of a bridge as taken (ids already recorded are left as they are). */
   markSeen(bridgeId: string, readingIds: readonly string[], at: number): Promise<void>;
+  /** Forgets the reading ids taken before `before` (every bridge's); returns how many were forgotten. */
+  pruneReadings(before: number): Promise<number>;
 }

@@ -19,7 +19,12 @@ import { POLICIES_MIGRATION } from '../policies/migration.js';
 import { PRESETS_MIGRATION } from '../presets/migration.js';
 import { ONE_CURRENT_PDF_MIGRATION } from '../reports/migration.js';
 import { LIVE_CASES_MIGRATION } from '../live-cases/migration.js';
-import { BRIDGE_MONITORS_MIGRATION, BRIDGE_READINGS_MIGRATION, BRIDGES_MIGRATION } from '../bridges/migration.js';
+import {
+  BRIDGE_MONITORS_MIGRATION,
+  BRIDGE_READINGS_MIGRATION,
+  BRIDGE_READINGS_PRUNE_MIGRATION,
+  BRIDGES_MIGRATION,
+} from '../bridges/migration.js';
 import { APP_ASSERTIONS_MIGRATION, APPS_MIGRATION, WEBHOOKS_MIGRATION } from '../apps/migration.js';
 import { LEGAL_ACCEPTANCES_MIGRATION } from '../legal/migration.js';
 
@@ -62,6 +67,7 @@ export const MIGRATIONS: readonly Migration[] = [
   BRIDGES_MIGRATION,
   BRIDGE_MONITORS_MIGRATION,
   BRIDGE_READINGS_MIGRATION,
+  BRIDGE_READINGS_PRUNE_MIGRATION,
   APPS_MIGRATION,
   WEBHOOKS_MIGRATION,
   APP_ASSERTIONS_MIGRATION,
