@@ -12,6 +12,9 @@ import type { ResourceStore } from './store/resources/types.js';
 import type { Db } from './store/sqlite/database.js';
 import { AnalyticsReadModel } from './analytics/read-model.js';
 import { AnalyticsService } from './analytics/service.js';
+import { OfficeReportsService } from './office-reports/service.js';
+import type { PdfPrinter } from './report/pdf.js';
+import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 
 /** What the server's analytics are built from (services.ts hands in its core). */
 export interface AnalyticsParts {
@@ -56,4 +59,17 @@ export function rebuildAnalytics(db: Db, now: () => number = Date.now): Promise<
     ...{ reports: new SqliteReportStore(db), facts: new SqliteCaseFactsStore(db), now, log: { warn: () => undefined } },
   });
   return model.rebuild();
+}
+
+/** The office's reports (issue 41) over the analytics read model and the ledger, printed by the server's printer. */
+export function buildOfficeReports(
+  core: Pick<AnalyticsParts, 'db' | 'orgStore' | 'access'>,
+  model: AnalyticsReadModel,
+  printer: PdfPrinter,
+  now: () => number,
+): OfficeReportsService {
+  return new OfficeReportsService({
+    ...{ facts: new SqliteCaseFactsStore(core.db), model, orgs: core.orgStore, access: core.access },
+    ...{ inventories: new SqliteInventoryStore(core.db), printer, now },
+  });
 }

@@ -16,7 +16,8 @@ import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
 import { DEMO_ORGS, seedDemoData } from './demo/seed.js';
-import { buildAnalytics } from './services-analytics.js';
+import { buildAnalytics, buildOfficeReports } from './services-analytics.js';
+import type { OfficeReportsService } from './office-reports/service.js';
 import { buildOrgSettings } from './services-settings.js';
 import { closerOf } from './services-close.js';
 import type { AnalyticsService } from './analytics/service.js';
@@ -175,6 +176,8 @@ export interface Services {
   shop: ShopService;
   /** The office's analytics over the read model the change feed keeps (issue 41). */
   analytics: AnalyticsService;
+  /** The office's reports: case log, controlled drugs, units per provider, overrides (issue 41). */
+  officeReports: OfficeReportsService;
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -349,6 +352,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
       ...{ orgs: orgStore, access, now },
     }),
     analytics: analytics.service,
+    officeReports: buildOfficeReports({ db, orgStore, access }, analytics.model, printer, now),
     close,
   };
 }

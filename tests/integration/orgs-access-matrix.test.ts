@@ -141,6 +141,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // office is on Basic, then Plus, so every administrator is refused PLAN_REQUIRED.
   analytics: table((r) => (ADMINISTER.includes(r) ? 'PLAN_REQUIRED' : needs(ADMINISTER)[r])),
   analyticsCases: table((r) => (ADMINISTER.includes(r) ? 'PLAN_REQUIRED' : needs(ADMINISTER)[r])),
+  // The office's reports (issue 41): whoever administers it, on any plan.
+  officeReport: needs(ADMINISTER),
+  officeReportFile: needs(ADMINISTER),
   // The pre-op list (issue 40): the office's members read it and tick NPO instructions; whoever
   // administers it sets the review period.
   preopList: needs(ORG_PERMISSION),
@@ -481,6 +484,11 @@ describe('organisations: access matrix of every call × role', () => {
     ],
     analytics: () => ['query { analytics(orgId: "office") { cases quality { finalized } } }', {}],
     analyticsCases: () => ['query { analyticsCases(orgId: "office", first: 5) { caseId } }', {}],
+    officeReport: () => ['query { officeReport(orgId: "office", kind: caseLog, first: 5) { cells } }', {}],
+    officeReportFile: () => [
+      'query { officeReportFile(orgId: "office", kind: billingUnits, format: csv) { filename rows } }',
+      {},
+    ],
     preopList: () => [
       'query { preopList(orgId: "office", from: "2027-01-04T00:00:00Z", to: "2027-01-06T00:00:00Z") { appointmentId missing } }',
       {},
@@ -636,10 +644,10 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 88 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
-    // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls, issues 38/41
-    // the two live lists).
-    expect(cells).toBe(704);
+    // 90 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls and the two
+    // office reports, issues 38/41 the two live lists).
+    expect(cells).toBe(720);
     expect(deviations).toEqual([]);
   });
 });

@@ -76,6 +76,7 @@ import {
 } from './analytics.js';
 import { officeDrugMaximumSchema, officeDrugSchema, officeDrugsViewSchema } from '../orgs/office-drugs.js';
 import { liveCaseViewSchema, liveVitalViewSchema } from './live.js';
+import { officeReportFileViewSchema, officeReportRowViewSchema } from './office-reports.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { preopFormViewSchema, preopNpoViewSchema, preopRowViewSchema, preopSettingsViewSchema } from './preop.js';
@@ -96,6 +97,7 @@ export * from './forms.js';
 export * from './hhx.js';
 export * from './inventories.js';
 export * from './live.js';
+export * from './office-reports.js';
 export * from './orgs.js';
 export * from './patient-forms.js';
 export * from './policies.js';
@@ -122,6 +124,9 @@ export const GRAPHQL_VIEWS = {
   AnalyticsOption: analyticsOptionViewSchema,
   AnalyticsSummary: analyticsSummaryViewSchema,
   AnalyticsCase: analyticsCaseViewSchema,
+  // the office's reports (issue 41)
+  OfficeReportRow: officeReportRowViewSchema,
+  OfficeReportFile: officeReportFileViewSchema,
   // accounts
   MfaOption: mfaOptionViewSchema,
   User: userViewSchema,

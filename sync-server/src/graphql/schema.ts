@@ -8,6 +8,7 @@ import { feedbackResolvers, feedbackTypeDefs } from './feedback.js';
 import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { officeDrugResolvers, officeDrugTypeDefs } from './office-drugs.js';
+import { officeReportResolvers, officeReportTypeDefs } from './office-reports.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
 import { liveResolvers, liveTypeDefs } from './live.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
@@ -36,6 +37,7 @@ export const SCHEMA_RESOLVERS = [
   shopResolvers,
   feedbackResolvers,
   analyticsResolvers,
+  officeReportResolvers,
   liveResolvers,
 ];
 
@@ -59,6 +61,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       shopTypeDefs,
       feedbackTypeDefs,
       analyticsTypeDefs,
+      officeReportTypeDefs,
       liveTypeDefs,
     ],
     resolvers: SCHEMA_RESOLVERS,

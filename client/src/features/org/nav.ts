@@ -11,6 +11,7 @@ export interface OrgNavLink {
 
 /** The day this wave's screens were released: their navigation items show 'NEW' for 15 days (NB1). */
 const RELEASED_SESSION_27 = '2026-11-29';
+const RELEASED_SESSION_28 = '2026-11-29';
 
 /**
  * The office's navigation (spec 000 §2): its screens, "Shop" (`/org/{orgId}/shop`) only while the
@@ -34,6 +35,8 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
     { label: 'Inventories', href: `${base}/inventories` },
     ...(storeOn ? [{ label: 'Shop', href: `${base}/shop` }] : []),
     { label: adminLabel('Analytics', isAdmin), href: `${base}/analytics`, releasedOn: RELEASED_SESSION_27 },
+    // Issue 41: the office's exports (case log, controlled drugs, units per provider, overrides).
+    { label: adminLabel('Reports', isAdmin), href: `${base}/reports`, releasedOn: RELEASED_SESSION_28 },
     { label: adminLabel('Members', isAdmin), href: `${base}/members` },
     { label: 'Locations', href: `${base}/locations` },
     { label: adminLabel('Settings', isAdmin), href: `${base}/settings` },

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { shopRoutes, webhookRoutes, type SubAppRoute } from '../../ui/SubAppRoutes.js';
 import { AnalyticsPage } from '../analytics/index.js';
+import { ReportsPage } from '../office-reports/index.js';
 import { CalendarPage } from '../calendar/index.js';
 import { CasePage } from '../cases/index.js';
 import { CASE_SECTIONS } from './caseSections.js';
@@ -63,7 +64,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
     element: createElement(HealthHistoriesPage),
   },
   { path: 'analytics', title: 'Analytics', element: createElement(AnalyticsPage) },
-  { path: 'reports', title: 'Reports' },
+  { path: 'reports', title: 'Reports', element: createElement(ReportsPage) },
   { path: 'forms', title: 'Forms', element: createElement(FormsPage) },
   { path: 'forms/create', title: 'Create Form', element: createElement(FormEditorPage) },
   { path: 'forms/:formId', title: 'Form', element: createElement(FormEditorPage) },
