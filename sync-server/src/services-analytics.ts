@@ -13,6 +13,10 @@ import type { Db } from './store/sqlite/database.js';
 import { AnalyticsReadModel } from './analytics/read-model.js';
 import { AnalyticsService } from './analytics/service.js';
 import { OfficeReportsService } from './office-reports/service.js';
+import { auditTrail, type AuditSinks } from './access/audited.js';
+import type { FhirService } from './fhir/service.js';
+import { OversightService } from './oversight/service.js';
+import { ReadOnlyConsole, SqliteOversightStore } from './store/oversight/sqlite.js';
 import type { PdfPrinter } from './report/pdf.js';
 import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 
@@ -71,5 +75,23 @@ export function buildOfficeReports(
   return new OfficeReportsService({
     ...{ facts: new SqliteCaseFactsStore(core.db), model, orgs: core.orgStore, access: core.access },
     ...{ inventories: new SqliteInventoryStore(core.db), printer, now },
+  });
+}
+
+/**
+ * The team app's oversight screens (issue 41): the read model across organisations, the case
+ * record read through the FHIR service (audited), and the database console on a second, read-only
+ * connection to the server's database file (opened at its first query).
+ */
+export function buildOversight(
+  db: Db,
+  model: AnalyticsReadModel,
+  fhir: Pick<FhirService, 'read'>,
+  sinks: AuditSinks,
+  now: () => number,
+): OversightService {
+  return new OversightService({
+    ...{ store: new SqliteOversightStore(db), facts: new SqliteCaseFactsStore(db), model, fhir },
+    ...{ console: new ReadOnlyConsole(db.name), trail: auditTrail(sinks), now },
   });
 }

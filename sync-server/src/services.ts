@@ -16,8 +16,9 @@ import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
 import { DEMO_ORGS, seedDemoData } from './demo/seed.js';
-import { buildAnalytics, buildOfficeReports } from './services-analytics.js';
+import { buildAnalytics, buildOfficeReports, buildOversight } from './services-analytics.js';
 import type { OfficeReportsService } from './office-reports/service.js';
+import type { OversightService } from './oversight/service.js';
 import { buildOrgSettings } from './services-settings.js';
 import { closerOf } from './services-close.js';
 import type { AnalyticsService } from './analytics/service.js';
@@ -178,6 +179,8 @@ export interface Services {
   analytics: AnalyticsService;
   /** The office's reports: case log, controlled drugs, units per provider, overrides (issue 41). */
   officeReports: OfficeReportsService;
+  /** The team app's cases, case stats and database console (issue 41). */
+  oversight: OversightService;
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -353,6 +356,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     }),
     analytics: analytics.service,
     officeReports: buildOfficeReports({ db, orgStore, access }, analytics.model, printer, now),
+    oversight: buildOversight(db, analytics.model, fhir, { ...auditSinks, resources }, now),
     close,
   };
 }

@@ -148,6 +148,8 @@ async function everyAudience(baseURL: string, server: { dataDir: string }) {
     patientId,
     healthHistoryId: history.data!.newHhx.id,
     appointmentId: caseId,
+    // The team app's read-only case (issue 41): its screen before the sudo confirmation.
+    caseId,
     practitionerId: memberId,
     userId: session.data!.session.userId,
     resellerId: 'no-reseller',

@@ -1,5 +1,6 @@
 import { BAA_DOCUMENT } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_SQL } from '../../sync-server/src/store/oversight/console-sql.test-util.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, signIn } from './accounts-client.js';
 import {
@@ -144,6 +145,11 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // The office's reports (issue 41): whoever administers it, on any plan.
   officeReport: needs(ADMINISTER),
   officeReportFile: needs(ADMINISTER),
+  // The team app's oversight screens (issue 41): internal staff; a case and the database console after sudo.
+  teamCases: needs(['internalUber']),
+  teamCase: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  teamCaseStats: needs(['internalUber']),
+  teamDbQuery: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   // The pre-op list (issue 40): the office's members read it and tick NPO instructions; whoever
   // administers it sets the review period.
   preopList: needs(ORG_PERMISSION),
@@ -489,6 +495,10 @@ describe('organisations: access matrix of every call × role', () => {
       'query { officeReportFile(orgId: "office", kind: billingUnits, format: csv) { filename rows } }',
       {},
     ],
+    teamCases: () => ['query { teamCases(first: 5) { caseId } }', {}],
+    teamCase: () => ['query { teamCase(caseId: "apt-none") { caseId } }', {}],
+    teamCaseStats: () => ['query { teamCaseStats(from: "2027-01-01", to: "2027-01-31") { cases } }', {}],
+    teamDbQuery: () => ['query ($sql: String!) { teamDbQuery(sql: $sql) { refused } }', { sql: CONSOLE_SQL.one }],
     preopList: () => [
       'query { preopList(orgId: "office", from: "2027-01-04T00:00:00Z", to: "2027-01-06T00:00:00Z") { appointmentId missing } }',
       {},
@@ -644,10 +654,10 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 90 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
-    // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls and the two
-    // office reports, issues 38/41 the two live lists).
-    expect(cells).toBe(720);
+    // 94 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls, the two
+    // office reports and the four team oversight calls, issues 38/41 the two live lists).
+    expect(cells).toBe(752);
     expect(deviations).toEqual([]);
   });
 });

@@ -77,6 +77,14 @@ import {
 import { officeDrugMaximumSchema, officeDrugSchema, officeDrugsViewSchema } from '../orgs/office-drugs.js';
 import { liveCaseViewSchema, liveVitalViewSchema } from './live.js';
 import { officeReportFileViewSchema, officeReportRowViewSchema } from './office-reports.js';
+import {
+  teamCaseDayViewSchema,
+  teamCaseRecordViewSchema,
+  teamCaseStatsViewSchema,
+  teamCaseViewSchema,
+  teamDbResultViewSchema,
+  teamDbRowViewSchema,
+} from './oversight.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { preopFormViewSchema, preopNpoViewSchema, preopRowViewSchema, preopSettingsViewSchema } from './preop.js';
@@ -98,6 +106,7 @@ export * from './hhx.js';
 export * from './inventories.js';
 export * from './live.js';
 export * from './office-reports.js';
+export * from './oversight.js';
 export * from './orgs.js';
 export * from './patient-forms.js';
 export * from './policies.js';
@@ -127,6 +136,13 @@ export const GRAPHQL_VIEWS = {
   // the office's reports (issue 41)
   OfficeReportRow: officeReportRowViewSchema,
   OfficeReportFile: officeReportFileViewSchema,
+  // the team's oversight screens (issue 41)
+  TeamCase: teamCaseViewSchema,
+  TeamCaseRecord: teamCaseRecordViewSchema,
+  TeamCaseDay: teamCaseDayViewSchema,
+  TeamCaseStats: teamCaseStatsViewSchema,
+  TeamDbRow: teamDbRowViewSchema,
+  TeamDbResult: teamDbResultViewSchema,
   // accounts
   MfaOption: mfaOptionViewSchema,
   User: userViewSchema,

@@ -50,7 +50,9 @@ export type AuditAction =
    * A card entered was refused (issue 37: a declined card, a wrong number, expiry or CVC): counted
    * per user and per organisation (detail: orgId, when the card was for one) for the card limit.
    */
-  | 'cardDeclined';
+  | 'cardDeclined'
+  /** A statement run (or refused) on the team's database console (issue 41; detail: sql, rows or refused). */
+  | 'dbConsoleQuery';
 
 export interface AuditEvent {
   action: AuditAction;

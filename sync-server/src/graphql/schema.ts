@@ -9,6 +9,7 @@ import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { officeDrugResolvers, officeDrugTypeDefs } from './office-drugs.js';
 import { officeReportResolvers, officeReportTypeDefs } from './office-reports.js';
+import { oversightResolvers, oversightTypeDefs } from './oversight.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
 import { liveResolvers, liveTypeDefs } from './live.js';
 import { orgResolvers, orgTypeDefs } from './orgs/index.js';
@@ -38,6 +39,7 @@ export const SCHEMA_RESOLVERS = [
   feedbackResolvers,
   analyticsResolvers,
   officeReportResolvers,
+  oversightResolvers,
   liveResolvers,
 ];
 
@@ -62,6 +64,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       feedbackTypeDefs,
       analyticsTypeDefs,
       officeReportTypeDefs,
+      oversightTypeDefs,
       liveTypeDefs,
     ],
     resolvers: SCHEMA_RESOLVERS,
