@@ -16,6 +16,9 @@ import { OfficeReportsService } from './office-reports/service.js';
 import { auditTrail, type AuditSinks } from './access/audited.js';
 import type { FhirService } from './fhir/service.js';
 import { OversightService } from './oversight/service.js';
+import { TeamUsersService } from './oversight/users.js';
+import { SqliteAccountStore } from './store/accounts/sqlite.js';
+import { SqliteSessionStore } from './store/sessions/sqlite.js';
 import { ReadOnlyConsole, SqliteOversightStore } from './store/oversight/sqlite.js';
 import type { PdfPrinter } from './report/pdf.js';
 import { SqliteInventoryStore } from './store/inventories/sqlite.js';
@@ -90,8 +93,13 @@ export function buildOversight(
   sinks: AuditSinks,
   now: () => number,
 ): OversightService {
+  const trail = auditTrail(sinks);
+  const users = new TeamUsersService({
+    ...{ accounts: new SqliteAccountStore(db), sessions: new SqliteSessionStore(db), orgs: new SqliteOrgStore(db) },
+    ...{ trail, now },
+  });
   return new OversightService({
-    ...{ store: new SqliteOversightStore(db), facts: new SqliteCaseFactsStore(db), model, fhir },
-    ...{ console: new ReadOnlyConsole(db.name), trail: auditTrail(sinks), now },
+    ...{ store: new SqliteOversightStore(db), facts: new SqliteCaseFactsStore(db), model, fhir, users },
+    ...{ console: new ReadOnlyConsole(db.name), trail, now },
   });
 }

@@ -125,5 +125,11 @@ test('a team member opens a case read-only after sudo, and the office’s audit 
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByRole('alert')).toContainText('DELETE is not a read');
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The team member's own user screen: their organisation, MFA channel and this session.
+  await page.goto(`/vigil-team/users/${uberId}`);
+  await expect(page.getByRole('table', { name: 'Live sessions' }).getByRole('row')).not.toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'MFA channels' })).toContainText('(verified)');
+  expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });

@@ -150,6 +150,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   teamCase: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   teamCaseStats: needs(['internalUber']),
   teamDbQuery: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  // A user's screen (a user that is not there: staff are told so); ending their sessions after sudo.
+  teamUser: table((r) => (r === 'internalUber' ? 'USER_NOT_FOUND' : needs([])[r])),
+  endTeamUserSessions: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   // The pre-op list (issue 40): the office's members read it and tick NPO instructions; whoever
   // administers it sets the review period.
   preopList: needs(ORG_PERMISSION),
@@ -499,6 +502,8 @@ describe('organisations: access matrix of every call × role', () => {
     teamCase: () => ['query { teamCase(caseId: "apt-none") { caseId } }', {}],
     teamCaseStats: () => ['query { teamCaseStats(from: "2027-01-01", to: "2027-01-31") { cases } }', {}],
     teamDbQuery: () => ['query ($sql: String!) { teamDbQuery(sql: $sql) { refused } }', { sql: CONSOLE_SQL.one }],
+    teamUser: () => ['query { teamUser(userId: "usr-none") { id } }', {}],
+    endTeamUserSessions: () => ['mutation { endTeamUserSessions(userId: "usr-none") }', {}],
     preopList: () => [
       'query { preopList(orgId: "office", from: "2027-01-04T00:00:00Z", to: "2027-01-06T00:00:00Z") { appointmentId missing } }',
       {},
@@ -654,10 +659,10 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 94 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // 96 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
     // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls, the two
-    // office reports and the four team oversight calls, issues 38/41 the two live lists).
-    expect(cells).toBe(752);
+    // office reports and the six team oversight calls, issues 38/41 the two live lists).
+    expect(cells).toBe(768);
     expect(deviations).toEqual([]);
   });
 });

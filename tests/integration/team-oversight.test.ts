@@ -137,6 +137,43 @@ describe('the team’s oversight screens (issue 41)', () => {
     );
   });
 
+  it('shows a user’s organisations, MFA channels and live sessions, and ends them after sudo, audited', async () => {
+    const USER =
+      'query ($id: String!) { teamUser(userId: $id) { email memberships { orgId roles } mfaOptions { channel verified } sessions { id multiFactor } } }';
+    const END = 'mutation ($id: String!) { endTeamUserSessions(userId: $id) }';
+    type Detail = {
+      email: string;
+      memberships: { orgId: string; roles: string[] }[];
+      mfaOptions: { channel: string; verified: boolean }[];
+      sessions: { id: string; multiFactor: boolean }[];
+    };
+    const seen = await team.browser.gql<{ teamUser: Detail }>(USER, { id: officeAdmin.userId });
+    expect(seen.code).toBeUndefined();
+    expect(seen.data!.teamUser.email).toBe(officeAdmin.email);
+    expect(seen.data!.teamUser.memberships.map((m) => m.orgId).sort()).toEqual(['annex', 'clinic']);
+    expect(seen.data!.teamUser.mfaOptions).toEqual([{ channel: 'email', verified: true }]);
+    // The one session the office admin signed in with, MFA verified.
+    expect(seen.data!.teamUser.sessions.map((x) => x.multiFactor)).toEqual([true]);
+    expect((await officeAdmin.browser.gql(USER, { id: team.userId })).code).toBe('NOT_AUTHORIZED');
+    expect((await officeAdmin.browser.gql(END, { id: team.userId })).code).toBe('NOT_AUTHORIZED');
+
+    const fresh = await person(server, 'team3@oversight.test');
+    expect((await adminCli(server, 'make-uber', fresh.email)).code).toBe(0);
+    expect((await fresh.browser.gql(END, { id: officeAdmin.userId })).code).toBe('SUDO_REQUIRED');
+    await sudo(server, team);
+    const recorded = (): Promise<number> =>
+      withStores(server.dataDir, ({ audit }) => audit.count('teamSessionsEnded', 0, { userId: team.userId }));
+    const before = await recorded();
+    const target = await person(server, 'target@oversight.test');
+    const ended = await team.browser.gql<{ endTeamUserSessions: number }>(END, { id: target.userId });
+    expect(ended.data?.endTeamUserSessions).toBe(1);
+    expect(await recorded()).toBe(before + 1);
+    // The user is signed out: their next call has no session.
+    expect((await target.browser.gql(LIST, {})).code).toBe('NO_AUTHENTICATION');
+    const after = await team.browser.gql<{ teamUser: Detail }>(USER, { id: target.userId });
+    expect(after.data!.teamUser.sessions).toEqual([]);
+  });
+
   describe('the database console', () => {
     const run = async (sql: string): Promise<DbAnswer> => {
       const r = await team.browser.gql<{ teamDbQuery: DbAnswer }>(DB, { sql });

@@ -84,6 +84,8 @@ import {
   teamCaseViewSchema,
   teamDbResultViewSchema,
   teamDbRowViewSchema,
+  teamSessionViewSchema,
+  teamUserDetailViewSchema,
 } from './oversight.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
@@ -143,6 +145,8 @@ export const GRAPHQL_VIEWS = {
   TeamCaseStats: teamCaseStatsViewSchema,
   TeamDbRow: teamDbRowViewSchema,
   TeamDbResult: teamDbResultViewSchema,
+  TeamSession: teamSessionViewSchema,
+  TeamUserDetail: teamUserDetailViewSchema,
   // accounts
   MfaOption: mfaOptionViewSchema,
   User: userViewSchema,

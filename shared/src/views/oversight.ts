@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { mfaOptionViewSchema } from './accounts.js';
+import { teamUserMembershipViewSchema } from './orgs.js';
 
 /*
  * The team app's oversight screens (issue 41; spec 000 §2 `/vigil-team/cases`, `cases/{caseId}`,
@@ -53,3 +55,28 @@ export const teamDbResultViewSchema = z.object({
   refused: z.string().nullable(),
 });
 export type TeamDbResultView = z.infer<typeof teamDbResultViewSchema>;
+
+/** A live session of a user as the team sees it (no token). */
+export const teamSessionViewSchema = z.object({
+  id: z.string(),
+  createdAt: z.number(),
+  renewedAt: z.number(),
+  expiresAt: z.number(),
+  multiFactor: z.boolean(),
+  sudo: z.boolean(),
+  singleOrg: z.string().nullable(),
+});
+export type TeamSessionView = z.infer<typeof teamSessionViewSchema>;
+
+/** `/vigil-team/users/{userId}`: the user, their organisations, MFA channels and live sessions. */
+export const teamUserDetailViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: z.number(),
+  memberships: z.array(teamUserMembershipViewSchema),
+  mfaOptions: z.array(mfaOptionViewSchema),
+  sessions: z.array(teamSessionViewSchema),
+});
+export type TeamUserDetailView = z.infer<typeof teamUserDetailViewSchema>;

@@ -52,7 +52,9 @@ export type AuditAction =
    */
   | 'cardDeclined'
   /** A statement run (or refused) on the team's database console (issue 41; detail: sql, rows or refused). */
-  | 'dbConsoleQuery';
+  | 'dbConsoleQuery'
+  /** The team ended every session of a user (issue 41, `/vigil-team/users/{userId}`; detail: userId, ended). */
+  | 'teamSessionsEnded';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -1,4 +1,10 @@
-import type { TeamCaseRecordView, TeamCaseStatsView, TeamCaseView, TeamDbResultView } from '@vigil/shared';
+import type {
+  TeamCaseRecordView,
+  TeamCaseStatsView,
+  TeamCaseView,
+  TeamDbResultView,
+  TeamUserDetailView,
+} from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
 import { graphqlArgs } from './arguments.js';
 import type { ResolverArgs } from './context.js';
@@ -67,7 +73,37 @@ export const oversightTypeDefs = /* GraphQL */ `
     refused: String
   }
 
+  "A live session of a user (no token)."
+  type TeamSession {
+    id: String!
+    createdAt: Float!
+    renewedAt: Float!
+    expiresAt: Float!
+    multiFactor: Boolean!
+    sudo: Boolean!
+    singleOrg: String
+  }
+
+  "A user as the team's user screen shows them."
+  type TeamUserDetail {
+    id: String!
+    name: String!
+    email: String!
+    emailVerified: Boolean!
+    createdAt: Float!
+    memberships: [TeamUserMembership!]!
+    mfaOptions: [MfaOption!]!
+    sessions: [TeamSession!]!
+  }
+
+  extend type Mutation {
+    "Ends every live session of a user (after sudo; audited); how many ended."
+    endTeamUserSessions(userId: String!): Int!
+  }
+
   extend type Query {
+    "A user's organisations, MFA channels and live sessions."
+    teamUser(userId: String!): TeamUserDetail!
     "Every organisation's cases (or one's), newest first."
     teamCases(orgId: String, ${PAGE_ARGS}): [TeamCase!]!
     "One case, read-only (after sudo; audited)."
@@ -80,6 +116,10 @@ export const oversightTypeDefs = /* GraphQL */ `
 `;
 
 export const oversightResolvers = {
+  Mutation: answeringAppErrors<ResolverArgs>({
+    endTeamUserSessions: async (_, args, ctx): Promise<number> =>
+      ctx.services.oversight.users.endSessions(await ctx.caller(), graphqlArgs(args)),
+  }),
   Query: answeringAppErrors<ResolverArgs>({
     teamCases: async (_, args, ctx): Promise<TeamCaseView[]> =>
       ctx.services.oversight.cases(await ctx.caller(), graphqlArgs(args), pageRequest(args)),
@@ -87,6 +127,8 @@ export const oversightResolvers = {
       ctx.services.oversight.case(await ctx.caller(), graphqlArgs(args)),
     teamCaseStats: async (_, args, ctx): Promise<TeamCaseStatsView> =>
       ctx.services.oversight.caseStats(await ctx.caller(), graphqlArgs(args)),
+    teamUser: async (_, args, ctx): Promise<TeamUserDetailView> =>
+      ctx.services.oversight.users.user(await ctx.caller(), graphqlArgs(args)),
     teamDbQuery: async (_, args, ctx): Promise<TeamDbResultView> =>
       ctx.services.oversight.dbQuery(await ctx.caller(), graphqlArgs(args)),
   }),

@@ -15,6 +15,7 @@ import type { FhirService } from '../fhir/service.js';
 import { parseInput } from '../input.js';
 import { caseDataAttachment } from '../sync/projection.js';
 import type { PageRequest } from '../pages.js';
+import type { TeamUsersService } from './users.js';
 import type { CaseFactsStore } from '../store/analytics/types.js';
 import { ConsoleRefusal, teamCaseCursor, type DbConsole, type OversightStore } from '../store/oversight/types.js';
 
@@ -26,6 +27,8 @@ export interface OversightDeps {
   fhir: Pick<FhirService, 'read'>;
   trail: AuditTrail;
   now: () => number;
+  /** `/vigil-team/users/{userId}` (users.ts). */
+  users: TeamUsersService;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,7 +78,12 @@ function caseDataText(composition: Composition): string {
  * team member's; every console query is recorded on the account trail with its text.
  */
 export class OversightService {
-  constructor(private readonly deps: OversightDeps) {}
+  /** A user's organisations, MFA channels and sessions; ending the sessions. */
+  readonly users: TeamUsersService;
+
+  constructor(private readonly deps: OversightDeps) {
+    this.users = deps.users;
+  }
 
   /** teamCases(orgId, first, after): every organisation's cases (or one's), newest first. */
   async cases(caller: Caller, args: Record<string, unknown>, page: PageRequest): Promise<TeamCaseView[]> {

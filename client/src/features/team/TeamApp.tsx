@@ -18,6 +18,7 @@ import { TeamFeatureFlagsPage, TeamOrgPage, TeamOrgsPage, TeamUsersPage } from '
 import { PlanProductPage, PlanProductsPage, ThePlanPage } from '../subscription/index.js';
 import { PresetMigrationPage } from '../presets/index.js';
 import { TeamFeedbackPage } from './TeamFeedbackPage.js';
+import { TeamUserPage } from './TeamUserPage.js';
 import { TeamCasePage, TeamCasesPage, TeamCaseStatsPage, TeamDbConsolePage } from './TeamOversightPages.js';
 
 /** The internal team app's routes under /vigil-team (spec 000 §2). */
@@ -47,7 +48,7 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'cases', title: 'Cases', element: <TeamCasesPage /> },
   { path: 'cases/:caseId', title: 'Case', element: <TeamCasePage /> },
   { path: 'users', title: 'Users', element: <TeamUsersPage /> },
-  { path: 'users/:userId', title: 'User' },
+  { path: 'users/:userId', title: 'User', element: <TeamUserPage /> },
   { path: 'store', title: 'Store', element: <StorePage /> },
   { path: 'store/products', title: 'Store Products', element: <StoreProductsPage /> },
   { path: 'store/products/new', title: 'New Store Product', element: <StoreProductPage /> },

@@ -1,4 +1,10 @@
-import type { TeamCaseRecordView, TeamCaseStatsView, TeamCaseView, TeamDbResultView } from '@vigil/shared';
+import type {
+  TeamCaseRecordView,
+  TeamCaseStatsView,
+  TeamCaseView,
+  TeamDbResultView,
+  TeamUserDetailView,
+} from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
 
 /*
@@ -7,7 +13,7 @@ import { graphql } from '../../data/graphql.js';
  * shared/src/views/oversight.ts's, checked against the SDL.
  */
 
-export type { TeamCaseRecordView, TeamCaseStatsView, TeamCaseView, TeamDbResultView };
+export type { TeamCaseRecordView, TeamCaseStatsView, TeamCaseView, TeamDbResultView, TeamUserDetailView };
 
 /** Cases the list shows at a time. */
 export const TEAM_CASES_PAGE = 50;
@@ -34,4 +40,16 @@ export async function fetchTeamCaseStats(from: string, to: string): Promise<Team
 export async function runDbQuery(sql: string): Promise<TeamDbResultView> {
   const q = `query ($sql: String!) { teamDbQuery(sql: $sql) { columns rows { cells } truncated refused } }`;
   return (await graphql<{ teamDbQuery: TeamDbResultView }>(q, { sql })).teamDbQuery;
+}
+
+export async function fetchTeamUser(userId: string): Promise<TeamUserDetailView> {
+  const q = `query ($userId: String!) { teamUser(userId: $userId) {
+    id name email emailVerified createdAt memberships { orgId orgName orgType roles }
+    mfaOptions { channel to verified } sessions { id createdAt renewedAt expiresAt multiFactor sudo singleOrg } } }`;
+  return (await graphql<{ teamUser: TeamUserDetailView }>(q, { userId })).teamUser;
+}
+
+export async function endTeamUserSessions(userId: string): Promise<number> {
+  const q = 'mutation ($userId: String!) { endTeamUserSessions(userId: $userId) }';
+  return (await graphql<{ endTeamUserSessions: number }>(q, { userId })).endTeamUserSessions;
 }
