@@ -126,6 +126,11 @@ test('a team member opens a case read-only after sudo, and the office’s audit 
   await expect(page.getByRole('alert')).toContainText('DELETE is not a read');
   expect(await seriousViolations(page)).toEqual([]);
 
+  await page.goto('/vigil-team/onboarding');
+  // The team member's own new office, still in its trial.
+  await expect(page.getByRole('table', { name: 'Offices onboarding' })).toContainText(`Practice ${uber.orgId}`);
+  expect(await seriousViolations(page)).toEqual([]);
+
   // The team member's own user screen: their organisation, MFA channel and this session.
   await page.goto(`/vigil-team/users/${uberId}`);
   await expect(page.getByRole('table', { name: 'Live sessions' }).getByRole('row')).not.toHaveCount(0);

@@ -174,6 +174,33 @@ describe('the team’s oversight screens (issue 41)', () => {
     expect(after.data!.teamUser.sessions).toEqual([]);
   });
 
+  it('lists the offices still onboarding with what each has done', async () => {
+    const Q = 'query { teamOnboarding(first: 200) { orgId members cases signedCases planChosen baaSigned } }';
+    const r = await team.browser.gql<{
+      teamOnboarding: { orgId: string; members: number; cases: number; signedCases: number }[];
+    }>(Q);
+    expect(r.code).toBeUndefined();
+    const of = (id: string) => r.data!.teamOnboarding.find((o) => o.orgId === id);
+    // clinic: its admin; apt-tm1–3, of which apt-tm3 is not signed. annex: apt-tm4, signed. No plan, no BAA.
+    expect(of('clinic')).toEqual({
+      orgId: 'clinic',
+      members: 1,
+      cases: 3,
+      signedCases: 2,
+      planChosen: false,
+      baaSigned: false,
+    });
+    expect(of('annex')).toEqual({
+      orgId: 'annex',
+      members: 1,
+      cases: 1,
+      signedCases: 1,
+      planChosen: false,
+      baaSigned: false,
+    });
+    expect((await officeAdmin.browser.gql(Q)).code).toBe('NOT_AUTHORIZED');
+  });
+
   describe('the database console', () => {
     const run = async (sql: string): Promise<DbAnswer> => {
       const r = await team.browser.gql<{ teamDbQuery: DbAnswer }>(DB, { sql });

@@ -86,6 +86,7 @@ import {
   teamDbRowViewSchema,
   teamSessionViewSchema,
   teamUserDetailViewSchema,
+  teamOnboardingOrgViewSchema,
 } from './oversight.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
@@ -147,6 +148,7 @@ export const GRAPHQL_VIEWS = {
   TeamDbResult: teamDbResultViewSchema,
   TeamSession: teamSessionViewSchema,
   TeamUserDetail: teamUserDetailViewSchema,
+  TeamOnboardingOrg: teamOnboardingOrgViewSchema,
   // accounts
   MfaOption: mfaOptionViewSchema,
   User: userViewSchema,

@@ -80,3 +80,20 @@ export const teamUserDetailViewSchema = z.object({
   sessions: z.array(teamSessionViewSchema),
 });
 export type TeamUserDetailView = z.infer<typeof teamUserDetailViewSchema>;
+
+/** `/vigil-team/onboarding`: an office still onboarding or in its trial, and what it has done. */
+export const teamOnboardingOrgViewSchema = z.object({
+  orgId: z.string(),
+  name: z.string(),
+  createdAt: z.number(),
+  trialEnd: z.number().nullable(),
+  subscriptionStatus: z.string(),
+  isOnboarding: z.boolean(),
+  planChosen: z.boolean(),
+  baaSigned: z.boolean(),
+  members: z.number(),
+  cases: z.number(),
+  signedCases: z.number(),
+  cursor: z.string(),
+});
+export type TeamOnboardingOrgView = z.infer<typeof teamOnboardingOrgViewSchema>;

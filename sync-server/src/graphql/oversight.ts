@@ -3,6 +3,7 @@ import type {
   TeamCaseStatsView,
   TeamCaseView,
   TeamDbResultView,
+  TeamOnboardingOrgView,
   TeamUserDetailView,
 } from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
@@ -96,12 +97,30 @@ export const oversightTypeDefs = /* GraphQL */ `
     sessions: [TeamSession!]!
   }
 
+  "An office still onboarding or in its trial, and what it has done."
+  type TeamOnboardingOrg {
+    orgId: String!
+    name: String!
+    createdAt: Float!
+    trialEnd: Float
+    subscriptionStatus: String!
+    isOnboarding: Boolean!
+    planChosen: Boolean!
+    baaSigned: Boolean!
+    members: Int!
+    cases: Int!
+    signedCases: Int!
+    cursor: String!
+  }
+
   extend type Mutation {
     "Ends every live session of a user (after sudo; audited); how many ended."
     endTeamUserSessions(userId: String!): Int!
   }
 
   extend type Query {
+    "Offices still onboarding or in their trial, newest first."
+    teamOnboarding(${PAGE_ARGS}): [TeamOnboardingOrg!]!
     "A user's organisations, MFA channels and live sessions."
     teamUser(userId: String!): TeamUserDetail!
     "Every organisation's cases (or one's), newest first."
@@ -127,6 +146,8 @@ export const oversightResolvers = {
       ctx.services.oversight.case(await ctx.caller(), graphqlArgs(args)),
     teamCaseStats: async (_, args, ctx): Promise<TeamCaseStatsView> =>
       ctx.services.oversight.caseStats(await ctx.caller(), graphqlArgs(args)),
+    teamOnboarding: async (_, args, ctx): Promise<TeamOnboardingOrgView[]> =>
+      ctx.services.oversight.onboarding(await ctx.caller(), pageRequest(args)),
     teamUser: async (_, args, ctx): Promise<TeamUserDetailView> =>
       ctx.services.oversight.users.user(await ctx.caller(), graphqlArgs(args)),
     teamDbQuery: async (_, args, ctx): Promise<TeamDbResultView> =>

@@ -5,6 +5,7 @@ import {
   type TeamCaseStatsView,
   type TeamCaseView,
   type TeamDbResultView,
+  type TeamOnboardingOrgView,
 } from '@vigil/shared';
 import { z } from 'zod';
 import { recorded, type AuditTrail, type Recorded } from '../access/audited.js';
@@ -116,6 +117,13 @@ export class OversightService {
       drugs: (facts?.drugs ?? []).map((d) => `${d.name} ${d.total} ${d.unit}`),
       caseData: caseDataText(composition),
     };
+  }
+
+  /** teamOnboarding(first, after): offices still onboarding or in their trial, newest first, with what each has done. */
+  async onboarding(caller: Caller, page: PageRequest): Promise<TeamOnboardingOrgView[]> {
+    internalStaff(caller);
+    await this.deps.model.catchUp();
+    return (await this.deps.store.onboarding(page)).map((o) => ({ ...o, cursor: `${o.createdAt}~${o.orgId}` }));
   }
 
   /** teamCaseStats(from, to): cases per day across organisations and the organisations active in the range. */

@@ -19,6 +19,7 @@ import { PlanProductPage, PlanProductsPage, ThePlanPage } from '../subscription/
 import { PresetMigrationPage } from '../presets/index.js';
 import { TeamFeedbackPage } from './TeamFeedbackPage.js';
 import { TeamUserPage } from './TeamUserPage.js';
+import { TeamOnboardingPage } from './TeamOnboardingPage.js';
 import { TeamCasePage, TeamCasesPage, TeamCaseStatsPage, TeamDbConsolePage } from './TeamOversightPages.js';
 
 /** The internal team app's routes under /vigil-team (spec 000 §2). */
@@ -42,7 +43,7 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'parent-orgs/:parentOrgId', title: 'Parent Organization', element: <TeamOrgPage param="parentOrgId" /> },
   ...shopRoutes('parent-orgs/:parentOrgId/orders/:orderId', shopElement),
   ...shopRoutes('stripe-customers/:stripeCustomerId/orders/:orderId', () => <ProviderCustomerShopPage />),
-  { path: 'onboarding', title: 'Onboarding' },
+  { path: 'onboarding', title: 'Onboarding', element: <TeamOnboardingPage /> },
   { path: 'products', title: 'Products', element: <PlanProductsPage /> },
   { path: 'products/:productId', title: 'Product', element: <PlanProductPage /> },
   { path: 'cases', title: 'Cases', element: <TeamCasesPage /> },

@@ -3,6 +3,7 @@ import type {
   TeamCaseStatsView,
   TeamCaseView,
   TeamDbResultView,
+  TeamOnboardingOrgView,
   TeamUserDetailView,
 } from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
@@ -13,7 +14,14 @@ import { graphql } from '../../data/graphql.js';
  * shared/src/views/oversight.ts's, checked against the SDL.
  */
 
-export type { TeamCaseRecordView, TeamCaseStatsView, TeamCaseView, TeamDbResultView, TeamUserDetailView };
+export type {
+  TeamCaseRecordView,
+  TeamCaseStatsView,
+  TeamCaseView,
+  TeamDbResultView,
+  TeamOnboardingOrgView,
+  TeamUserDetailView,
+};
 
 /** Cases the list shows at a time. */
 export const TEAM_CASES_PAGE = 50;
@@ -52,4 +60,14 @@ export async function fetchTeamUser(userId: string): Promise<TeamUserDetailView>
 export async function endTeamUserSessions(userId: string): Promise<number> {
   const q = 'mutation ($userId: String!) { endTeamUserSessions(userId: $userId) }';
   return (await graphql<{ endTeamUserSessions: number }>(q, { userId })).endTeamUserSessions;
+}
+
+/** Offices the onboarding screen shows at a time. */
+export const ONBOARDING_PAGE = 100;
+
+export async function fetchOnboarding(after: string | null): Promise<TeamOnboardingOrgView[]> {
+  const q = `query ($first: Int, $after: String) { teamOnboarding(first: $first, after: $after) {
+    orgId name createdAt trialEnd subscriptionStatus isOnboarding planChosen baaSigned members cases signedCases cursor } }`;
+  return (await graphql<{ teamOnboarding: TeamOnboardingOrgView[] }>(q, { first: ONBOARDING_PAGE, after }))
+    .teamOnboarding;
 }

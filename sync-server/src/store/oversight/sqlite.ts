@@ -9,6 +9,7 @@ import {
   type CaseDayRow,
   type ConsoleAnswer,
   type DbConsole,
+  type OnboardingRow,
   type OversightStore,
 } from './types.js';
 
@@ -42,6 +43,42 @@ export class SqliteOversightStore implements OversightStore {
         )
         .all(...params, page.first) as { facts: string }[];
       return rows.map((r) => JSON.parse(r.facts) as CaseFacts);
+    });
+  }
+
+  onboarding(page: PageRequest): Promise<OnboardingRow[]> {
+    return serialized(this.db, () => {
+      const m = page.after === null ? null : /^(\d+)~(.+)$/.exec(page.after);
+      const rows = this.db
+        .prepare(
+          `SELECT o.id, o.name, o.created_at, o.trial_end, o.subscription_status, o.is_onboarding, o.plan_id, o.has_baa,
+             (SELECT count(*) FROM org_members m WHERE m.org_id = o.id) AS members,
+             (SELECT count(*) FROM analytics_case_facts f WHERE f.org_id = o.id) AS cases,
+             (SELECT count(*) FROM analytics_case_facts f WHERE f.org_id = o.id AND f.status = 'finalized') AS signed
+           FROM orgs o
+           WHERE o.type = 'regular' AND (o.is_onboarding = 1 OR o.subscription_status IN ('trialing', 'none'))
+             ${m ? 'AND (o.created_at < ? OR (o.created_at = ? AND o.id > ?))' : ''}
+           ORDER BY o.created_at DESC, o.id LIMIT ?`,
+        )
+        .all(...(m ? [Number(m[1]), Number(m[1]), m[2]] : []), page.first) as {
+        id: string;
+        name: string;
+        created_at: number;
+        trial_end: number | null;
+        subscription_status: string;
+        is_onboarding: number;
+        plan_id: string | null;
+        has_baa: number;
+        members: number;
+        cases: number;
+        signed: number;
+      }[];
+      return rows.map((r) => ({
+        ...{ orgId: r.id, name: r.name, createdAt: r.created_at, trialEnd: r.trial_end },
+        ...{ subscriptionStatus: r.subscription_status, isOnboarding: r.is_onboarding === 1 },
+        ...{ planChosen: r.plan_id !== null, baaSigned: r.has_baa === 1, members: r.members },
+        ...{ cases: r.cases, signedCases: r.signed },
+      }));
     });
   }
 

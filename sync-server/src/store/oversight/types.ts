@@ -19,7 +19,27 @@ export function teamCaseCursor(f: Pick<CaseFacts, 'startAt' | 'orgId' | 'caseId'
   return `${f.startAt ?? 0}~${f.orgId}~${f.caseId}`;
 }
 
+/** An organisation still onboarding (or in its trial) and what it has done so far. */
+export interface OnboardingRow {
+  orgId: string;
+  name: string;
+  createdAt: number;
+  trialEnd: number | null;
+  subscriptionStatus: string;
+  isOnboarding: boolean;
+  planChosen: boolean;
+  baaSigned: boolean;
+  members: number;
+  cases: number;
+  signedCases: number;
+}
+
 export interface OversightStore {
+  /**
+   * Offices (regular organisations) still onboarding or in their trial, newest first, a page at a
+   * time (cursor: the last one's `{createdAt}~{orgId}`), with what each has done.
+   */
+  onboarding(page: PageRequest): Promise<OnboardingRow[]>;
   /** One page of every organisation's cases (of one when given), newest start first. */
   cases(orgId: string | null, page: PageRequest): Promise<CaseFacts[]>;
   /** Which organisation holds a case (ids are unique across organisations), or null. */
