@@ -17,6 +17,8 @@ import { auditTrail, type AuditSinks } from './access/audited.js';
 import type { FhirService } from './fhir/service.js';
 import { OversightService } from './oversight/service.js';
 import { TeamUsersService } from './oversight/users.js';
+import { AnalyticsEventsService } from './analytics/events.js';
+import type { AnalyticsEventStore } from './store/analytics-events/types.js';
 import { SqliteAccountStore } from './store/accounts/sqlite.js';
 import { SqliteSessionStore } from './store/sessions/sqlite.js';
 import { ReadOnlyConsole, SqliteOversightStore } from './store/oversight/sqlite.js';
@@ -102,4 +104,28 @@ export function buildOversight(
     ...{ store: new SqliteOversightStore(db), facts: new SqliteCaseFactsStore(db), model, fhir, users },
     ...{ console: new ReadOnlyConsole(db.name), trail, now },
   });
+}
+
+/** The analytics beacon (spec 000 §7) over the server's database. */
+export function buildAnalyticsEvents(events: AnalyticsEventStore, now: () => number): AnalyticsEventsService {
+  return new AnalyticsEventsService({ events, now });
+}
+
+/** The office's reports, the team's oversight screens and the analytics beacon (issue 41), as buildServices holds them. */
+export function buildOfficeAndTeam(
+  core: Pick<AnalyticsParts, 'db' | 'orgStore' | 'access' | 'resources'> & {
+    fhir: Pick<FhirService, 'read'>;
+    printer: PdfPrinter;
+    analyticsEvents: AnalyticsEventStore;
+    auditSinks: AuditSinks;
+    model: AnalyticsReadModel;
+    now: () => number;
+  },
+): { officeReports: OfficeReportsService; oversight: OversightService; analyticsEvents: AnalyticsEventsService } {
+  const { now } = core;
+  return {
+    officeReports: buildOfficeReports(core, core.model, core.printer, now),
+    oversight: buildOversight(core.db, core.model, core.fhir, { ...core.auditSinks, resources: core.resources }, now),
+    analyticsEvents: buildAnalyticsEvents(core.analyticsEvents, now),
+  };
 }

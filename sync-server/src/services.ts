@@ -16,7 +16,9 @@ import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
 import { DEMO_ORGS, seedDemoData } from './demo/seed.js';
-import { buildAnalytics, buildOfficeReports, buildOversight } from './services-analytics.js';
+import { buildAnalytics, buildOfficeAndTeam } from './services-analytics.js';
+import type { AnalyticsEventsService } from './analytics/events.js';
+import { SqliteAnalyticsEventStore } from './store/analytics-events/sqlite.js';
 import type { OfficeReportsService } from './office-reports/service.js';
 import type { OversightService } from './oversight/service.js';
 import { buildOrgSettings } from './services-settings.js';
@@ -181,6 +183,8 @@ export interface Services {
   officeReports: OfficeReportsService;
   /** The team app's cases, case stats and database console (issue 41). */
   oversight: OversightService;
+  /** The analytics beacon: spec 000 §7's events, recorded here (issue 41). */
+  analyticsEvents: AnalyticsEventsService;
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -259,7 +263,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });
   const comments = new CommentService({ fhir, orgs: orgStore, access, now });
   const appointments = new AppointmentChangeService({ fhir, access });
-  const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log });
+  const analyticsEvents = new SqliteAnalyticsEventStore(db);
+  const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log, analyticsEvents });
   const auditSinks = auditSinksOf(orgStore, audit, changes, now);
   const preop = buildPreop({ db, fhir, orgStore, access, now }, auditSinks);
   const { formDefs, forms, presets, checklists, officeDrugs } = buildOrgSettings(
@@ -288,6 +293,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ...{ orgs: orgStore, store: resources, now },
   });
 
+  const team = { ...analytics, db, orgStore, access, fhir, printer, analyticsEvents, resources, auditSinks, now };
   const close = closerOf({
     billing,
     rooms,
@@ -355,8 +361,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
       ...{ orgs: orgStore, access, now },
     }),
     analytics: analytics.service,
-    officeReports: buildOfficeReports({ db, orgStore, access }, analytics.model, printer, now),
-    oversight: buildOversight(db, analytics.model, fhir, { ...auditSinks, resources }, now),
+    ...buildOfficeAndTeam(team),
     close,
   };
 }

@@ -152,6 +152,8 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   teamDbQuery: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   // A user's screen (a user that is not there: staff are told so); ending their sessions after sudo.
   teamOnboarding: needs(['internalUber']),
+  // The analytics beacon (spec 000 §7): anyone with a session (an event not of the sign-in failures needs one).
+  trackAnalyticsEvent: table((r) => (r === 'none' ? 'NO_AUTHENTICATION' : 'ok')),
   teamUser: table((r) => (r === 'internalUber' ? 'USER_NOT_FOUND' : needs([])[r])),
   endTeamUserSessions: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   // The pre-op list (issue 40): the office's members read it and tick NPO instructions; whoever
@@ -504,6 +506,7 @@ describe('organisations: access matrix of every call × role', () => {
     teamCaseStats: () => ['query { teamCaseStats(from: "2027-01-01", to: "2027-01-31") { cases } }', {}],
     teamDbQuery: () => ['query ($sql: String!) { teamDbQuery(sql: $sql) { refused } }', { sql: CONSOLE_SQL.one }],
     teamOnboarding: () => ['query { teamOnboarding(first: 5) { orgId } }', {}],
+    trackAnalyticsEvent: () => ['mutation { trackAnalyticsEvent(name: "Case Manager Loaded", orgId: "office") }', {}],
     teamUser: () => ['query { teamUser(userId: "usr-none") { id } }', {}],
     endTeamUserSessions: () => ['mutation { endTeamUserSessions(userId: "usr-none") }', {}],
     preopList: () => [
@@ -661,10 +664,10 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 97 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // 98 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
     // feedbackMessages and the four pre-op list calls, issue 41 the two analytics calls, the two
-    // office reports and the seven team oversight calls, issues 38/41 the two live lists).
-    expect(cells).toBe(776);
+    // office reports and the seven team oversight calls and the analytics beacon, issues 38/41 the two live lists).
+    expect(cells).toBe(784);
     expect(deviations).toEqual([]);
   });
 });

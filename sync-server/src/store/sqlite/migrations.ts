@@ -19,6 +19,7 @@ import { POLICIES_MIGRATION } from '../policies/migration.js';
 import { PRESETS_MIGRATION } from '../presets/migration.js';
 import { ONE_CURRENT_PDF_MIGRATION } from '../reports/migration.js';
 import { LIVE_CASES_MIGRATION } from '../live-cases/migration.js';
+import { ANALYTICS_EVENTS_MIGRATION } from '../analytics-events/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   PREOP_SETTINGS_MIGRATION,
   OFFICE_DRUGS_MIGRATION,
   LIVE_CASES_MIGRATION,
+  ANALYTICS_EVENTS_MIGRATION,
 ];
