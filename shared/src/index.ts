@@ -31,6 +31,8 @@ export * from './rules/gs1.js';
 export * from './rules/report.js';
 export * from './signoff/signoff.js';
 export * from './analytics/case-facts.js';
+export * from './analytics/office-reports.js';
+export * from './analytics/events.js';
 // The local anesthetic limit set one case is charted and signed off against (LA19), for the L.A. tracker.
 export {
   ageDefaultLimitSets,

@@ -12,6 +12,18 @@ import type { ResourceStore } from './store/resources/types.js';
 import type { Db } from './store/sqlite/database.js';
 import { AnalyticsReadModel } from './analytics/read-model.js';
 import { AnalyticsService } from './analytics/service.js';
+import { OfficeReportsService } from './office-reports/service.js';
+import { auditTrail, type AuditSinks } from './access/audited.js';
+import type { FhirService } from './fhir/service.js';
+import { OversightService } from './oversight/service.js';
+import { TeamUsersService } from './oversight/users.js';
+import { AnalyticsEventsService } from './analytics/events.js';
+import type { AnalyticsEventStore } from './store/analytics-events/types.js';
+import { SqliteAccountStore } from './store/accounts/sqlite.js';
+import { SqliteSessionStore } from './store/sessions/sqlite.js';
+import { ReadOnlyConsole, SqliteOversightStore } from './store/oversight/sqlite.js';
+import type { PdfPrinter } from './report/pdf.js';
+import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 
 /** What the server's analytics are built from (services.ts hands in its core). */
 export interface AnalyticsParts {
@@ -56,4 +68,74 @@ export function rebuildAnalytics(db: Db, now: () => number = Date.now): Promise<
     ...{ reports: new SqliteReportStore(db), facts: new SqliteCaseFactsStore(db), now, log: { warn: () => undefined } },
   });
   return model.rebuild();
+}
+
+/** The office's reports (issue 41) over the analytics read model and the ledger, printed by the server's printer. */
+export function buildOfficeReports(
+  core: Pick<AnalyticsParts, 'db' | 'orgStore' | 'access'>,
+  model: AnalyticsReadModel,
+  printer: PdfPrinter,
+  now: () => number,
+): OfficeReportsService {
+  return new OfficeReportsService({
+    ...{ facts: new SqliteCaseFactsStore(core.db), model, orgs: core.orgStore, access: core.access },
+    ...{ inventories: new SqliteInventoryStore(core.db), printer, now },
+  });
+}
+
+/**
+ * The team app's oversight screens (issue 41): the read model across organisations, the case
+ * record read through the FHIR service (audited), and the database console on a second, read-only
+ * connection to the server's database file (opened at its first query).
+ */
+export function buildOversight(
+  db: Db,
+  model: AnalyticsReadModel,
+  fhir: Pick<FhirService, 'read'>,
+  sinks: AuditSinks,
+  now: () => number,
+): OversightService {
+  const trail = auditTrail(sinks);
+  const users = new TeamUsersService({
+    ...{ accounts: new SqliteAccountStore(db), sessions: new SqliteSessionStore(db), orgs: new SqliteOrgStore(db) },
+    ...{ trail, now },
+  });
+  return new OversightService({
+    ...{ store: new SqliteOversightStore(db), facts: new SqliteCaseFactsStore(db), model, fhir, users },
+    ...{ console: new ReadOnlyConsole(db.name), trail, now },
+  });
+}
+
+/** The analytics beacon (spec 000 §7) over the server's database. */
+export function buildAnalyticsEvents(events: AnalyticsEventStore, now: () => number): AnalyticsEventsService {
+  return new AnalyticsEventsService({ events, now });
+}
+
+/** The office's reports, the team's oversight screens and the analytics beacon (issue 41), as Services holds them. */
+export interface OfficeAndTeamServices {
+  /** The office's reports: case log, controlled drugs, units per provider, overrides. */
+  officeReports: OfficeReportsService;
+  /** The team app's cases, case stats and database console. */
+  oversight: OversightService;
+  /** The analytics beacon: spec 000 §7's events, recorded here. */
+  analyticsEvents: AnalyticsEventsService;
+}
+
+/** Builds OfficeAndTeamServices. */
+export function buildOfficeAndTeam(
+  core: Pick<AnalyticsParts, 'db' | 'orgStore' | 'access' | 'resources'> & {
+    fhir: Pick<FhirService, 'read'>;
+    printer: PdfPrinter;
+    analyticsEvents: AnalyticsEventStore;
+    auditSinks: AuditSinks;
+    model: AnalyticsReadModel;
+    now: () => number;
+  },
+): OfficeAndTeamServices {
+  const { now } = core;
+  return {
+    officeReports: buildOfficeReports(core, core.model, core.printer, now),
+    oversight: buildOversight(core.db, core.model, core.fhir, { ...core.auditSinks, resources: core.resources }, now),
+    analyticsEvents: buildAnalyticsEvents(core.analyticsEvents, now),
+  };
 }

@@ -16,7 +16,8 @@ import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './store/sqlite/database.js';
 import { DEMO_ORGS, seedDemoData } from './demo/seed.js';
-import { buildAnalytics } from './services-analytics.js';
+import { buildAnalytics, buildOfficeAndTeam, type OfficeAndTeamServices } from './services-analytics.js';
+import { SqliteAnalyticsEventStore } from './store/analytics-events/sqlite.js';
 import { buildOrgSettings } from './services-settings.js';
 import { closerOf } from './services-close.js';
 import type { AnalyticsService } from './analytics/service.js';
@@ -78,9 +79,10 @@ import { buildApps, type AppParts } from './services-apps.js';
 /**
  * The one object graph of the server process (issue 26): the database, every store and every
  * service, built once by buildServices. Routes, resolvers and the websocket transport receive
- * it (or the parts they need); none of them opens the database or builds a service.
+ * it (or the parts they need); none of them opens the database or builds a service. Apps and
+ * webhooks (issue 42), the office's reports and the team's screens (issue 41) as their builders give them.
  */
-export interface Services {
+export interface Services extends Pick<AppParts, 'apps' | 'appTokens' | 'webhooks'>, OfficeAndTeamServices {
   config: ServerConfig;
   /** Settles once the services can serve (a new database's demo data written); rejects if they cannot. */
   ready: Promise<void>;
@@ -184,10 +186,6 @@ export interface Services {
   shop: ShopService;
   /** The office's analytics over the read model the change feed keeps (issue 41). */
   analytics: AnalyticsService;
-  /** Apps, their tokens and webhooks (issue 42; services-apps.ts). */
-  apps: AppParts['apps'];
-  appTokens: AppParts['appTokens'];
-  webhooks: AppParts['webhooks'];
   /**
    * Closes everything in order: sockets and workers first, then waits for `drained` (the HTTP
    * server's open requests finishing their writes), the printer, the last audit seal and the
@@ -266,7 +264,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });
   const comments = new CommentService({ fhir, orgs: orgStore, access, now });
   const appointments = new AppointmentChangeService({ fhir, access });
-  const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log });
+  const analyticsEvents = new SqliteAnalyticsEventStore(db);
+  const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log, analyticsEvents });
   const auditSinks = auditSinksOf(orgStore, audit, changes, now);
   const preop = buildPreop({ db, fhir, orgStore, access, now }, auditSinks);
   const { formDefs, forms, presets, checklists, officeDrugs } = buildOrgSettings(
@@ -298,6 +297,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ...{ orgs: orgStore, store: resources, now },
   });
 
+  const team = { ...analytics, db, orgStore, access, fhir, printer, analyticsEvents, resources, auditSinks, now };
   const close = closerOf({
     ...{ billing, rooms, caseChecker, printer, auditSealer, changePruner, readingPruner },
     ...{ changeBus, accountParts, db },
@@ -362,6 +362,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     }),
     analytics: analytics.service,
     ...appParts,
+    ...buildOfficeAndTeam(team),
     close,
   };
 }

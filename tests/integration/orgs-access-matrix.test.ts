@@ -1,5 +1,6 @@
 import { BAA_DOCUMENT, currentLegalAcceptances } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_SQL } from '../../sync-server/src/store/oversight/console-sql.test-util.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, signIn } from './accounts-client.js';
 import {
@@ -141,6 +142,20 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // office is on Basic, then Plus, so every administrator is refused PLAN_REQUIRED.
   analytics: table((r) => (ADMINISTER.includes(r) ? 'PLAN_REQUIRED' : needs(ADMINISTER)[r])),
   analyticsCases: table((r) => (ADMINISTER.includes(r) ? 'PLAN_REQUIRED' : needs(ADMINISTER)[r])),
+  // The office's reports (issue 41): whoever administers it, on any plan.
+  officeReport: needs(ADMINISTER),
+  officeReportFile: needs(ADMINISTER),
+  // The team app's oversight screens (issue 41): internal staff; a case and the database console after sudo.
+  teamCases: needs(['internalUber']),
+  teamCase: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  teamCaseStats: needs(['internalUber']),
+  teamDbQuery: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  // A user's screen (a user that is not there: staff are told so); ending their sessions after sudo.
+  teamOnboarding: needs(['internalUber']),
+  // The analytics beacon (spec 000 §7): anyone with a session (an event not of the sign-in failures needs one).
+  trackAnalyticsEvent: table((r) => (r === 'none' ? 'NO_AUTHENTICATION' : 'ok')),
+  teamUser: table((r) => (r === 'internalUber' ? 'USER_NOT_FOUND' : needs([])[r])),
+  endTeamUserSessions: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   // The pre-op list (issue 40): the office's members read it and tick NPO instructions; whoever
   // administers it sets the review period.
   preopList: needs(ORG_PERMISSION),
@@ -567,6 +582,19 @@ describe('organisations: access matrix of every call × role', () => {
     ],
     analytics: () => ['query { analytics(orgId: "office") { cases quality { finalized } } }', {}],
     analyticsCases: () => ['query { analyticsCases(orgId: "office", first: 5) { caseId } }', {}],
+    officeReport: () => ['query { officeReport(orgId: "office", kind: caseLog, first: 5) { cells } }', {}],
+    officeReportFile: () => [
+      'query { officeReportFile(orgId: "office", kind: billingUnits, format: csv) { filename rows } }',
+      {},
+    ],
+    teamCases: () => ['query { teamCases(first: 5) { caseId } }', {}],
+    teamCase: () => ['query { teamCase(caseId: "apt-none") { caseId } }', {}],
+    teamCaseStats: () => ['query { teamCaseStats(from: "2027-01-01", to: "2027-01-31") { cases } }', {}],
+    teamDbQuery: () => ['query ($sql: String!) { teamDbQuery(sql: $sql) { refused } }', { sql: CONSOLE_SQL.one }],
+    teamOnboarding: () => ['query { teamOnboarding(first: 5) { orgId } }', {}],
+    trackAnalyticsEvent: () => ['mutation { trackAnalyticsEvent(name: "Case Manager Loaded", orgId: "office") }', {}],
+    teamUser: () => ['query { teamUser(userId: "usr-none") { id } }', {}],
+    endTeamUserSessions: () => ['mutation { endTeamUserSessions(userId: "usr-none") }', {}],
     preopList: () => [
       'query { preopList(orgId: "office", from: "2027-01-04T00:00:00Z", to: "2027-01-06T00:00:00Z") { appointmentId missing } }',
       {},
@@ -797,11 +825,12 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 112 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // 122 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
     // feedbackMessages, the four pre-op list calls and the two legal documents' calls, issue 41 the
-    // two analytics calls, issues 38/41 the two live lists, issue 38 the six bridge calls, issue 41
-    // the parent's calendar, issue 42 the fifteen apps and webhooks calls).
-    expect(cells).toBe(896);
+    // two analytics calls, the parent's calendar, the office's reports and the team's oversight
+    // calls, issues 38/41 the two live lists, issue 38 the six bridge calls, issue 42 the fifteen
+    // apps and webhooks calls).
+    expect(cells).toBe(976);
     expect(deviations).toEqual([]);
   });
 });

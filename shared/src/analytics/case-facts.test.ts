@@ -111,6 +111,38 @@ describe('case facts of the analytics read model', () => {
     expect(f.consentRecorded).toBe(true);
   });
 
+  it('[AN8] keeps each override with its reason, and the charted doses added up per drug and unit', () => {
+    const data = {
+      ...completeCase(),
+      drugsAdministered: [
+        {
+          name: 'Midazolam',
+          doses: [
+            { amount: 2, unit: 'mg', time: at(5) },
+            { amount: 1.5, unit: 'mg', time: at(10) },
+          ],
+        },
+      ],
+      signoffOverrides: [
+        {
+          flagKey: 'SO8',
+          flagId: 'SO8',
+          message: 'No SpO2',
+          reason: 'On paper',
+          userId: 'u',
+          name: 'Dr A',
+          time: at(46),
+        },
+      ],
+    };
+    const f = caseFacts(input(data));
+    expect(f.overrides).toEqual([
+      { ruleId: 'SO8', message: 'No SpO2', reason: 'On paper', name: 'Dr A', time: at(46) },
+    ]);
+    // 2 mg + 1.5 mg of midazolam = 3.5 mg.
+    expect(f.chartedDoses).toEqual([{ drug: 'Midazolam', unit: 'mg', amount: 3.5 }]);
+  });
+
   it('[AN5] measures monitor coverage: 7 checkpoints 10:00–10:30, 5 with a reading, is 0.714', () => {
     const full = completeCase();
     expect(caseFacts(input(full)).monitorCoverage).toBe(1);

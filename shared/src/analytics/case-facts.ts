@@ -7,6 +7,7 @@ import { caseDoseWeight } from '../rules/ideal-body-weight.js';
 import { readSignoffCase, type SignoffCase } from '../rules/signoff-case.js';
 import { vitalCheckpoints, vitalsIntervalMinutes } from '../rules/vitals.js';
 import { signoffFlags } from '../signoff/signoff.js';
+import { chartedDoses, type ChartedDose } from '../rules/ledger.js';
 
 /*
  * The analytics read model's facts of one case (issue 41; spec 000 §2, §9): pure, computed from
@@ -107,6 +108,26 @@ export interface CaseFacts {
   monitorCoverage: number | null;
   quality: CaseQuality;
   addenda: number;
+  /**
+   * [AN8] The overrides of the signed content, with their reasons (the office's overrides report);
+   * absent in rows written before session 28 (`npm run analytics:rebuild` fills them in).
+   */
+  overrides?: CaseOverrideFact[];
+  /**
+   * [AN8] The doses charted, one total per drug name and unit as LG10 reads them (chartedDoses), so
+   * the controlled-drug report reconciles the ledger without decoding the case; absent as above.
+   */
+  chartedDoses?: ChartedDose[];
+}
+
+/** One sign-off override as the signed content keeps it: the flag, its text, the reason, who and when. */
+export interface CaseOverrideFact {
+  ruleId: string;
+  message: string;
+  reason: string;
+  name: string;
+  /** Epoch ms. */
+  time: number | null;
 }
 
 const PRE_OP_FLAGS: readonly string[] = ['SO1', 'SO2', 'SO3', 'SO4'];
@@ -222,5 +243,29 @@ export function caseFacts(input: CaseFactsInput): CaseFacts {
       noOverride: finalized && overridden.length === 0,
     },
     addenda: input.addenda,
+    overrides: overrideFacts(data),
+    chartedDoses: chartedDoseFacts(data),
   };
+}
+
+/** [AN8] The signed content's overrides, in the order they were made. */
+function overrideFacts(data: Record<string, unknown>): CaseOverrideFact[] {
+  return records(data.signoffOverrides).map((o) => ({
+    ruleId: text(o.flagId) ?? '',
+    message: text(o.message) ?? '',
+    reason: text(o.reason) ?? '',
+    name: text(o.name) ?? '',
+    time: typeof o.time === 'number' && Number.isFinite(o.time) ? o.time : null,
+  }));
+}
+
+/** [AN8] LG10's charted doses, added up per drug name (as written) and unit. */
+function chartedDoseFacts(data: Record<string, unknown>): ChartedDose[] {
+  const out = new Map<string, ChartedDose>();
+  for (const d of chartedDoses(data)) {
+    const key = `${d.drug}\u0000${d.unit}`;
+    const seen = out.get(key);
+    out.set(key, { drug: d.drug, unit: d.unit, amount: Math.round(((seen?.amount ?? 0) + d.amount) * 1e6) / 1e6 });
+  }
+  return [...out.values()];
 }

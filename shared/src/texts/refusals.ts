@@ -28,6 +28,7 @@ export const REFUSAL_TEXTS = {
   PLAN_EXISTS:
     'This tier already has an active plan for that interval. Change its price on its product page, or archive it first.',
   PAGE_TOO_LARGE: 'Too much asked at once. Reload the page.',
+  REPORT_TOO_LARGE: 'A report holds at most 5,000 cases: choose a shorter date range.',
   QUERY_TOO_COSTLY: 'Too much asked at once. Reload the page.',
   FINALIZED: 'This case is finalized: it can no longer be changed.',
   CASE_SIGNED: 'This case is signed: it can no longer be changed.',

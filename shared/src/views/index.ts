@@ -93,6 +93,18 @@ import {
   bridgeReadingVitalSchema,
   bridgeViewSchema,
 } from './bridges.js';
+import { officeReportFileViewSchema, officeReportRowViewSchema } from './office-reports.js';
+import {
+  teamCaseDayViewSchema,
+  teamCaseRecordViewSchema,
+  teamCaseStatsViewSchema,
+  teamCaseViewSchema,
+  teamDbResultViewSchema,
+  teamDbRowViewSchema,
+  teamSessionViewSchema,
+  teamUserDetailViewSchema,
+  teamOnboardingOrgViewSchema,
+} from './oversight.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
 import { preopFormViewSchema, preopNpoViewSchema, preopRowViewSchema, preopSettingsViewSchema } from './preop.js';
@@ -114,6 +126,8 @@ export * from './hhx.js';
 export * from './inventories.js';
 export * from './live.js';
 export * from './bridges.js';
+export * from './office-reports.js';
+export * from './oversight.js';
 export * from './orgs.js';
 export * from './patient-forms.js';
 export * from './policies.js';
@@ -140,6 +154,19 @@ export const GRAPHQL_VIEWS = {
   AnalyticsOption: analyticsOptionViewSchema,
   AnalyticsSummary: analyticsSummaryViewSchema,
   AnalyticsCase: analyticsCaseViewSchema,
+  // the office's reports (issue 41)
+  OfficeReportRow: officeReportRowViewSchema,
+  OfficeReportFile: officeReportFileViewSchema,
+  // the team's oversight screens (issue 41)
+  TeamCase: teamCaseViewSchema,
+  TeamCaseRecord: teamCaseRecordViewSchema,
+  TeamCaseDay: teamCaseDayViewSchema,
+  TeamCaseStats: teamCaseStatsViewSchema,
+  TeamDbRow: teamDbRowViewSchema,
+  TeamDbResult: teamDbResultViewSchema,
+  TeamSession: teamSessionViewSchema,
+  TeamUserDetail: teamUserDetailViewSchema,
+  TeamOnboardingOrg: teamOnboardingOrgViewSchema,
   // accounts
   MfaOption: mfaOptionViewSchema,
   User: userViewSchema,

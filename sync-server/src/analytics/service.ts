@@ -37,7 +37,7 @@ const argsSchema = z.object({
 });
 
 /** The filter's days as epoch ms: from the start of `from` to the end of `to` (UTC days, both included). */
-function factsFilter(args: Record<string, unknown>): FactsFilter {
+export function factsFilter(args: Record<string, unknown>): FactsFilter {
   const { filter } = parseInput(argsSchema, { filter: args.filter });
   const from = filter?.from ? Date.parse(`${filter.from}T00:00:00Z`) : null;
   const to = filter?.to ? Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS : null;

@@ -59,7 +59,11 @@ export type AuditAction =
    * A Vigil Bridge sent a pairing code that is unknown, used, expired or malformed (issue 38
    * follow-up): counted per client address for the pairing limit (detail: none; the code is never kept).
    */
-  | 'bridgePairingFailed';
+  | 'bridgePairingFailed'
+  /** A statement run (or refused) on the team's database console (issue 41; detail: sql, rows or refused). */
+  | 'dbConsoleQuery'
+  /** The team ended every session of a user (issue 41, `/vigil-team/users/{userId}`; detail: userId, ended). */
+  | 'teamSessionsEnded';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -97,6 +97,11 @@ export const analyticsTypeDefs = /* GraphQL */ `
     cursor: String!
   }
 
+  extend type Mutation {
+    "The analytics beacon (spec 000 §7): records one of the spec's events; no properties, no PHI."
+    trackAnalyticsEvent(name: String!, orgId: String): Boolean!
+  }
+
   extend type Query {
     "The office's analytics over the cases the filter selects."
     analytics(orgId: String, filter: AnalyticsFilter): AnalyticsSummary!
@@ -106,6 +111,10 @@ export const analyticsTypeDefs = /* GraphQL */ `
 `;
 
 export const analyticsResolvers = {
+  Mutation: answeringAppErrors<ResolverArgs>({
+    trackAnalyticsEvent: async (_, args, ctx): Promise<boolean> =>
+      ctx.services.analyticsEvents.track(await ctx.caller(), graphqlArgs(args)),
+  }),
   Query: answeringAppErrors<ResolverArgs>({
     analytics: async (_, args, ctx): Promise<AnalyticsSummaryView> =>
       ctx.services.analytics.summary(await ctx.caller(), graphqlArgs(args)),

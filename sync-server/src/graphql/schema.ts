@@ -9,6 +9,8 @@ import { appResolvers, appTypeDefs } from './apps.js';
 import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { officeDrugResolvers, officeDrugTypeDefs } from './office-drugs.js';
+import { officeReportResolvers, officeReportTypeDefs } from './office-reports.js';
+import { oversightResolvers, oversightTypeDefs } from './oversight.js';
 import { inventoryResolvers, inventoryTypeDefs } from './inventories.js';
 import { legalResolvers, legalTypeDefs } from './legal.js';
 import { liveResolvers, liveTypeDefs } from './live.js';
@@ -40,6 +42,8 @@ export const SCHEMA_RESOLVERS = [
   feedbackResolvers,
   appResolvers,
   analyticsResolvers,
+  officeReportResolvers,
+  oversightResolvers,
   liveResolvers,
   bridgeResolvers,
   legalResolvers,
@@ -66,6 +70,8 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       feedbackTypeDefs,
       appTypeDefs,
       analyticsTypeDefs,
+      officeReportTypeDefs,
+      oversightTypeDefs,
       liveTypeDefs,
       bridgeTypeDefs,
       legalTypeDefs,

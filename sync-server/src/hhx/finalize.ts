@@ -26,7 +26,7 @@ import { recordTracking, TRACKING_EVENTS } from './tracking.js';
  * it; 409 FINALIZED when it is signed already, or marked complete and this is no signature.
  */
 export async function writeFinalized(
-  deps: Pick<HhxServiceDeps, 'rooms' | 'store' | 'fhir' | 'changes'>,
+  deps: Pick<HhxServiceDeps, 'rooms' | 'store' | 'fhir' | 'changes' | 'analyticsEvents'>,
   caller: SignedIn,
   orgId: string,
   compositionId: string,
@@ -75,7 +75,10 @@ export async function writeFinalized(
       const patientId = patientIdOf(version.resource as Composition);
       if (patientId) await writePatientResources(deps, caller, orgId, patientId, compositionId, written.content, time);
       if (signing)
-        await recordTracking(deps.store, hhxContext(caller, orgId), TRACKING_EVENTS.signed, compositionId, time);
+        await recordTracking(
+          ...[deps.store, hhxContext(caller, orgId), TRACKING_EVENTS.signed, compositionId, time],
+          deps.analyticsEvents,
+        );
       await deps.changes?.append({
         kind: 'history.signed',
         at: time,

@@ -13,6 +13,7 @@ import type { FhirService } from '../fhir/service.js';
 import type { Services } from '../services.js';
 import { openTestServices } from '../test-services.test-util.js';
 import { DEMO_ORGS, DEMO_USER } from '../demo/seed.js';
+import { SqliteAnalyticsEventStore } from '../store/analytics-events/sqlite.js';
 import { SqliteSyncStore } from '../store/sync/sqlite.js';
 import { HhxService } from './service.js';
 
@@ -72,6 +73,7 @@ function hhxService(fault: Fault): HhxService {
     ids: services.ids,
     now: services.now,
     log: services.log,
+    analyticsEvents: new SqliteAnalyticsEventStore(services.db),
   });
 }
 
@@ -116,6 +118,10 @@ async function signedState(id: string): Promise<Record<string, unknown>> {
     roomFinal: room.finalized,
     allergies: await count('AllergyIntolerance', fromThis),
     medications: await count('MedicationStatement', fromThis),
+    // Issue 41: the same event among the analytics events, in the same transaction.
+    trackedSigned: (await new SqliteAnalyticsEventStore(services.db).since(0, 10_000)).filter(
+      (e) => e.name === 'Health History Signed' && e.orgId === ORG,
+    ).length,
     signedEvents: await count('AuditEvent', (r) => {
       const entity = (r as { entity?: { what?: { reference?: string }; description?: string }[] }).entity ?? [];
       return (
@@ -134,6 +140,7 @@ const SIGNED = {
   roomFinal: true,
   allergies: 2,
   medications: 1,
+  trackedSigned: 1,
   signedEvents: 1,
 };
 const UNSIGNED = {
@@ -144,6 +151,7 @@ const UNSIGNED = {
   roomFinal: false,
   allergies: 0,
   medications: 0,
+  trackedSigned: 0,
   signedEvents: 0,
 };
 

@@ -50,6 +50,7 @@ import {
   setAll,
 } from './records.js';
 import { recordTracking, TRACKING_EVENTS } from './tracking.js';
+import type { AnalyticsEventStore } from '../store/analytics-events/types.js';
 
 /** The error text of copy-and-edit when the history to copy is not the organisation's (spec 001 §9). */
 export const NO_HHX_TO_UPDATE = 'No HHX found to update';
@@ -73,6 +74,8 @@ export interface HhxServiceDeps {
   ids: IdOwnership;
   now: () => number;
   log: Logger;
+  /** The product's analytics events (issue 41): the two tracking events are recorded there too. */
+  analyticsEvents?: Pick<AnalyticsEventStore, 'record'>;
 }
 
 /** A new (or copied) history: GraphQL NewHhx, written once in shared views/hhx.ts (issue 36 item 5). */
@@ -320,6 +323,7 @@ export class HhxService {
       TRACKING_EVENTS.created,
       composition.id!,
       this.deps.now(),
+      this.deps.analyticsEvents,
     );
     return composition;
   }

@@ -1,6 +1,7 @@
 import { auditTrail, type AuditEntry } from '../access/audited.js';
 import type { RequestContext } from '../fhir/service.js';
 import type { ResourceStore } from '../store/resources/types.js';
+import type { AnalyticsEventStore } from '../store/analytics-events/types.js';
 
 /** The health history's tracking events (spec 001 §7); their payloads are not shown to anyone. */
 export const TRACKING_EVENTS = {
@@ -29,12 +30,15 @@ export function trackingEntry(orgId: string, event: TrackingEvent, compositionId
  * writer (access/audited.ts), in the transaction open around it (signing a history records it
  * with the signature).
  */
-export function recordTracking(
+export async function recordTracking(
   store: Pick<ResourceStore, 'write'>,
   ctx: RequestContext,
   event: TrackingEvent,
   compositionId: string,
   now: number,
+  events?: Pick<AnalyticsEventStore, 'record'>,
 ): Promise<void> {
-  return auditTrail({ resources: store, now: () => now }).record(ctx, [trackingEntry(ctx.orgId, event, compositionId)]);
+  await auditTrail({ resources: store, now: () => now }).record(ctx, [trackingEntry(ctx.orgId, event, compositionId)]);
+  // Issue 41: the same event among the product's analytics events (spec 000 §7), name only: no PHI.
+  await events?.record({ at: now, name: event, userId: ctx.userId, orgId: ctx.orgId });
 }

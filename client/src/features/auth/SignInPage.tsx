@@ -12,6 +12,7 @@ import { useSession } from '../../session/SessionProvider.js';
 import * as api from '../../session/api.js';
 import { BotCheckError, runBotCheck } from './botCheck.js';
 import { errorCode } from '../../session/errors.js';
+import { trackEvent } from '../../data/analyticsEvents.js';
 
 /** The recover-password link keeps an /iframe prefix (spec 000 §2). */
 export function forgotPasswordHref(pathname: string): string {
@@ -98,6 +99,7 @@ export function SignInPage(): ReactNode {
           setPassword('');
           setSubmitting(false);
           adopt(result);
+          trackEvent('Signed In');
           // Where to go follows the session just signed in to (its organisations), not the one before.
           const next = isMultiFactorValid(result.session, Date.now())
             ? postSignInTarget(returnUrl, result.session)
@@ -107,6 +109,7 @@ export function SignInPage(): ReactNode {
         (err: unknown) => {
           setPassword('');
           setSubmitting(false);
+          trackEvent('Sign In Failed');
           if (err instanceof BotCheckError) return setError({ text: err.text, reload: true });
           const code = errorCode(err);
           setError({ text: signInErrorText(code), reload: RELOAD_CODES.has(code) });

@@ -10,6 +10,7 @@ import { useSession } from '../../session/SessionProvider.js';
 import * as api from '../../session/api.js';
 import { BotCheckError, runBotCheck } from './botCheck.js';
 import { errorCode } from '../../session/errors.js';
+import { trackEvent } from '../../data/analyticsEvents.js';
 
 /**
  * /signup (spec 000 §2, §5): name, email, password, terms; the validation texts and banner of
@@ -49,10 +50,12 @@ export function SignUpPage(): ReactNode {
       .then(
         (result) => {
           adopt(result);
+          trackEvent('User Created');
           void navigate(withReturnUrl('/verify-email', returnUrl), { replace: true });
         },
         (err: unknown) => {
           setSubmitting(false);
+          trackEvent('User Create Failed');
           setError(err instanceof BotCheckError ? err.text : signUpErrorText(errorCode(err)));
         },
       );

@@ -17,6 +17,12 @@ describe("the office's navigation", () => {
     expect(orgNav('org1', false, false).find((l) => l.href === '/org/org1/analytics')?.label).not.toBe('Analytics');
   });
 
+  it('links to the reports after the analytics, an administrator’s screen (issue 41)', () => {
+    const labels = orgNav('org1', true, false).map((l) => l.label);
+    expect(labels.indexOf('Reports')).toBe(labels.indexOf('Analytics') + 1);
+    expect(orgNav('org1', false, false).map((l) => l.label)).toContain(adminLabel('Reports', false));
+  });
+
   it('links to the live vitals after the cases (issue 38)', () => {
     const labels = orgNav('org1', false, false).map((l) => l.label);
     expect(labels.indexOf('Live Vitals')).toBe(labels.indexOf('Cases') + 1);

@@ -11,7 +11,7 @@ export interface OrgNavLink {
 
 /** The day this wave's screens were released: their navigation items show 'NEW' for 15 days (NB1). */
 const RELEASED_SESSION_27 = '2026-11-29';
-/** Session 28's screens (the office's monitors and bridges). */
+/** Session 28's screens (the office's monitors and bridges, its reports). */
 const RELEASED_SESSION_28 = '2026-11-29';
 
 /**
@@ -36,6 +36,8 @@ export function orgNav(orgId: string, isAdmin: boolean, storeOn: boolean): OrgNa
     { label: 'Inventories', href: `${base}/inventories` },
     ...(storeOn ? [{ label: 'Shop', href: `${base}/shop` }] : []),
     { label: adminLabel('Analytics', isAdmin), href: `${base}/analytics`, releasedOn: RELEASED_SESSION_27 },
+    // Issue 41: the office's exports (case log, controlled drugs, units per provider, overrides).
+    { label: adminLabel('Reports', isAdmin), href: `${base}/reports`, releasedOn: RELEASED_SESSION_28 },
     { label: adminLabel('Members', isAdmin), href: `${base}/members` },
     { label: 'Locations', href: `${base}/locations` },
     // Issue 38: the office's Vigil Bridges and their monitors (admins pair and revoke; everyone sees them).

@@ -10,6 +10,7 @@ import {
   IntegrationsPage,
   WebhookPage,
 } from '../apps/index.js';
+import { ReportsPage } from '../office-reports/index.js';
 import { CalendarPage } from '../calendar/index.js';
 import { CasePage } from '../cases/index.js';
 import { CASE_SECTIONS } from './caseSections.js';
@@ -77,7 +78,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
     element: createElement(HealthHistoriesPage),
   },
   { path: 'analytics', title: 'Analytics', element: createElement(AnalyticsPage) },
-  { path: 'reports', title: 'Reports' },
+  { path: 'reports', title: 'Reports', element: createElement(ReportsPage) },
   { path: 'forms', title: 'Forms', element: createElement(FormsPage) },
   { path: 'forms/create', title: 'Create Form', element: createElement(FormEditorPage) },
   { path: 'forms/:formId', title: 'Form', element: createElement(FormEditorPage) },

@@ -25,6 +25,7 @@ import { createOnboardingOrg, createOrg } from './api.js';
 import { useOrgIdAvailability } from './hooks.js';
 import { storedInvitationId } from './invitation.js';
 import { orgHref } from '../../session/sessionOrgs.js';
+import { trackEvent } from '../../data/analyticsEvents.js';
 
 /** Follow-up questions of the referral choices that need one (spec 000 §5; wording is ours). */
 const FOLLOW_UP_LABEL: Partial<Record<ReferralChoice, string>> = {
@@ -81,6 +82,7 @@ export function CreateOrgPage({ onboarding = false }: { onboarding?: boolean }):
       };
       const created = onboarding ? await createOnboardingOrg(input) : await createOrg({ orgId, ...input });
       adopt({ session: created.session });
+      trackEvent('Org Created', created.orgId);
       // A parent organisation opens its Admin Dashboard; a practice goes live first.
       void navigate(
         orgType === 'parent' ? orgHref('parent', created.orgId) : `/org/${encodeURIComponent(created.orgId)}/go-live`,

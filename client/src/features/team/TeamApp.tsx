@@ -18,6 +18,9 @@ import { TeamFeatureFlagsPage, TeamOrgPage, TeamOrgsPage, TeamUsersPage } from '
 import { PlanProductPage, PlanProductsPage, ThePlanPage } from '../subscription/index.js';
 import { PresetMigrationPage } from '../presets/index.js';
 import { TeamFeedbackPage } from './TeamFeedbackPage.js';
+import { TeamUserPage } from './TeamUserPage.js';
+import { TeamOnboardingPage } from './TeamOnboardingPage.js';
+import { TeamCasePage, TeamCasesPage, TeamCaseStatsPage, TeamDbConsolePage } from './TeamOversightPages.js';
 
 /** The internal team app's routes under /vigil-team (spec 000 §2). */
 export const TEAM_ROUTES: readonly SubAppRoute[] = [
@@ -28,7 +31,7 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   ...shopRoutes('orgs/:selectedOrgId/orders/:orderId', shopElement),
   { path: 'live', title: 'Live' },
   { path: 'equipment-planner', title: 'Equipment Planner' },
-  { path: 'case-stats', title: 'Case Stats' },
+  { path: 'case-stats', title: 'Case Stats', element: <TeamCaseStatsPage /> },
   { path: 'customer-support', title: 'Customer Support', element: <TeamFeedbackPage /> },
   { path: 'calendar', title: 'Calendar' },
   { path: 'the-plan', title: 'The Plan', element: <ThePlanPage /> },
@@ -40,13 +43,13 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'parent-orgs/:parentOrgId', title: 'Parent Organization', element: <TeamOrgPage param="parentOrgId" /> },
   ...shopRoutes('parent-orgs/:parentOrgId/orders/:orderId', shopElement),
   ...shopRoutes('stripe-customers/:stripeCustomerId/orders/:orderId', () => <ProviderCustomerShopPage />),
-  { path: 'onboarding', title: 'Onboarding' },
+  { path: 'onboarding', title: 'Onboarding', element: <TeamOnboardingPage /> },
   { path: 'products', title: 'Products', element: <PlanProductsPage /> },
   { path: 'products/:productId', title: 'Product', element: <PlanProductPage /> },
-  { path: 'cases', title: 'Cases' },
-  { path: 'cases/:caseId', title: 'Case' },
+  { path: 'cases', title: 'Cases', element: <TeamCasesPage /> },
+  { path: 'cases/:caseId', title: 'Case', element: <TeamCasePage /> },
   { path: 'users', title: 'Users', element: <TeamUsersPage /> },
-  { path: 'users/:userId', title: 'User' },
+  { path: 'users/:userId', title: 'User', element: <TeamUserPage /> },
   { path: 'store', title: 'Store', element: <StorePage /> },
   { path: 'store/products', title: 'Store Products', element: <StoreProductsPage /> },
   { path: 'store/products/new', title: 'New Store Product', element: <StoreProductPage /> },
@@ -55,7 +58,7 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'store/orders/:orderId', title: 'Store Order', element: <StoreOrderPage /> },
   { path: 'fhir', title: 'FHIR' },
   { path: 'fhir/:orgId', title: 'FHIR' },
-  { path: 'db-console', title: 'DB Console' },
+  { path: 'db-console', title: 'DB Console', element: <TeamDbConsolePage /> },
   { path: 'preset-migration', title: 'Preset Migration', element: <PresetMigrationPage /> },
 ];
 
@@ -71,6 +74,8 @@ export default function TeamApp(): ReactNode {
     { label: 'Onboarding', href: '/vigil-team/onboarding' },
     { label: 'Store', href: '/vigil-team/store' },
     { label: 'Customer Support', href: '/vigil-team/customer-support', releasedOn: '2026-11-29' },
+    { label: 'Case Stats', href: '/vigil-team/case-stats', releasedOn: '2026-11-29' },
+    { label: 'DB Console', href: '/vigil-team/db-console', releasedOn: '2026-11-29' },
   ];
   // Spec 000 §6 sub-app audiences: internal staff. The lists need an internal uber (the server
   // refuses others); anyone else sees each screen's title and why it is not for them.

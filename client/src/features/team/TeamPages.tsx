@@ -89,7 +89,9 @@ export function TeamUsersPage(): ReactNode {
             <Card key={u.id} withBorder padding="sm" component="li" aria-label={u.name}>
               <Group justify="space-between" wrap="wrap" align="flex-start">
                 <div>
-                  <Text fw={600}>{u.name}</Text>
+                  <Anchor component={Link} to={`/vigil-team/users/${encodeURIComponent(u.id)}`} fw={600}>
+                    {u.name}
+                  </Anchor>
                   <Text size="sm" c="dimmed">
                     {u.email} {u.emailVerified ? '' : '(email not verified)'}
                   </Text>

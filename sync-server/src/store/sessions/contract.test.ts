@@ -144,6 +144,20 @@ describe.each(await runnableImplementations('SessionStore contract', implementat
       expect(await f.store.endForUser('usr-a', 3000)).toBe(1);
     });
 
+    it('lists a user’s live sessions, newest first, without ended or expired ones', async () => {
+      const f = await make();
+      await f.addUser('usr-a');
+      await f.addUser('usr-b');
+      await f.store.create(session('s1', 'usr-a', { now: 1000 }));
+      await f.store.create(session('s2', 'usr-a', { now: 2000 }));
+      await f.store.create(session('s3', 'usr-a', { now: 3000, expiresAt: 4000 }));
+      await f.store.create(session('s4', 'usr-b'));
+      await f.store.end('s1', 2500);
+      // At 3500: s2 and s3 live (s3 until 4000), s1 ended; at 5000 s3 has expired.
+      expect((await f.store.activeForUser('usr-a', 3500)).map((s) => s.id)).toEqual(['s3', 's2']);
+      expect((await f.store.activeForUser('usr-a', 5000)).map((s) => s.id)).toEqual(['s2']);
+    });
+
     it('renews a session, sliding multi-factor only when given and clearing sudo only when asked', async () => {
       const f = await make();
       await f.addUser('usr-a');

@@ -83,6 +83,18 @@ export class MemorySessionStore implements SessionStore {
     });
   }
 
+  activeForUser(userId: string, now: number): Promise<SessionRow[]> {
+    return this.db.run(() =>
+      [...this.sessions.value.values()]
+        .filter((s) => s.user_id === userId && s.ended_at === null && s.expires_at > now)
+        .sort((a, b) => b.created_at - a.created_at || a.id.localeCompare(b.id))
+        .map((s) => {
+          const { ip: _ip, user_agent: _ua, ...row } = structuredClone(s);
+          return row;
+        }),
+    );
+  }
+
   renew(id: string, r: SessionRenewal): Promise<SessionRow | null> {
     return this.db.run(() => {
       const s = this.sessions.value.get(id);

@@ -91,6 +91,15 @@ export class PostgresSessionStore implements SessionStore {
     await this.db.query('UPDATE sessions SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL', [now, id]);
   }
 
+  async activeForUser(userId: string, now: number): Promise<SessionRow[]> {
+    const { rows } = await this.db.query(
+      `SELECT * FROM sessions WHERE user_id = $1 AND ended_at IS NULL AND expires_at > $2
+       ORDER BY created_at DESC, id COLLATE "C"`,
+      [userId, now],
+    );
+    return rows.map(toRow);
+  }
+
   endForUser(userId: string, now: number, exceptId?: string): Promise<number> {
     return endPgUserSessionRows(this.db, userId, now, exceptId);
   }

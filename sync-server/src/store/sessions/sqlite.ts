@@ -102,6 +102,17 @@ export class SqliteSessionStore implements SessionStore {
     });
   }
 
+  activeForUser(userId: string, now: number): Promise<SessionRow[]> {
+    return serialized(this.db, () => {
+      return this.db
+        .prepare(
+          `SELECT * FROM sessions WHERE user_id = ? AND ended_at IS NULL AND expires_at > ?
+           ORDER BY created_at DESC, id`,
+        )
+        .all(userId, now) as SessionRow[];
+    });
+  }
+
   renew(id: string, r: SessionRenewal): Promise<SessionRow | null> {
     return serialized(this.db, () => {
       this.db

@@ -63,6 +63,8 @@ export interface SessionStore {
   end(id: string, now: number): Promise<void>;
   /** Ends every live session of a user except `exceptId`; returns how many ended. */
   endForUser(userId: string, now: number, exceptId?: string): Promise<number>;
+  /** A user's sessions neither ended nor expired at `now`, newest first (the team's user screen). */
+  activeForUser(userId: string, now: number): Promise<SessionRow[]>;
   /** Renews a session; returns the row as it is after. */
   renew(id: string, renewal: SessionRenewal): Promise<SessionRow | null>;
   /** Sets sudo (spec 000 §6): last confirmed now, valid until `expiresAt`. */

@@ -27,6 +27,7 @@ import {
 } from '../bridges/migration.js';
 import { APP_ASSERTIONS_MIGRATION, APPS_MIGRATION, WEBHOOKS_MIGRATION } from '../apps/migration.js';
 import { LEGAL_ACCEPTANCES_MIGRATION } from '../legal/migration.js';
+import { ANALYTICS_EVENTS_MIGRATION } from '../analytics-events/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -72,4 +73,5 @@ export const MIGRATIONS: readonly Migration[] = [
   WEBHOOKS_MIGRATION,
   APP_ASSERTIONS_MIGRATION,
   LEGAL_ACCEPTANCES_MIGRATION,
+  ANALYTICS_EVENTS_MIGRATION,
 ];

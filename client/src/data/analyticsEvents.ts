@@ -1,0 +1,18 @@
+import type { AnalyticsEventName } from '@vigil/shared';
+import { graphql } from './graphql.js';
+
+/**
+ * Sends one of spec 000 §7's analytics events to Vigil's own server (the beacon,
+ * trackAnalyticsEvent): the name and the organisation only, never anything about a patient. A
+ * beacon that fails is dropped: analytics never stand in a user's way.
+ */
+export function trackEvent(name: AnalyticsEventName, orgId: string | null = null): void {
+  Promise.resolve()
+    .then(() =>
+      graphql<{ trackAnalyticsEvent: boolean }>(
+        'mutation ($name: String!, $orgId: String) { trackAnalyticsEvent(name: $name, orgId: $orgId) }',
+        { name, orgId },
+      ),
+    )
+    .catch(() => undefined);
+}

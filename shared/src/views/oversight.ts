@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { mfaOptionViewSchema } from './accounts.js';
+import { teamUserMembershipViewSchema } from './orgs.js';
+
+/*
+ * The team app's oversight screens (issue 41; spec 000 §2 `/vigil-team/cases`, `cases/{caseId}`,
+ * `case-stats`, `db-console`) as GraphQL answers them (issue 36 item 5); views-sdl.test.ts holds
+ * them against sync-server/src/graphql/oversight.ts.
+ */
+
+/** One case of the team's list: no patient data (the analytics read model's row). */
+export const teamCaseViewSchema = z.object({
+  orgId: z.string(),
+  caseId: z.string(),
+  status: z.string(),
+  startAt: z.string().nullable(),
+  providerName: z.string().nullable(),
+  locationName: z.string().nullable(),
+  sedationLevel: z.string().nullable(),
+  anesthesiaMinutes: z.number().nullable(),
+  cursor: z.string(),
+});
+export type TeamCaseView = z.infer<typeof teamCaseViewSchema>;
+
+/** A case opened read-only by the team (after sudo; the read is audited). */
+export const teamCaseRecordViewSchema = teamCaseViewSchema.extend({
+  recordStatus: z.string(),
+  title: z.string(),
+  anesthesiaUnits: z.number().nullable(),
+  dischargeScore: z.number().nullable(),
+  flagsRaised: z.array(z.string()),
+  flagsOverridden: z.array(z.string()),
+  drugs: z.array(z.string()),
+  /** The record's case content as indented JSON ('' without any). */
+  caseData: z.string(),
+});
+export type TeamCaseRecordView = z.infer<typeof teamCaseRecordViewSchema>;
+
+export const teamCaseDayViewSchema = z.object({ day: z.string(), cases: z.number(), orgs: z.number() });
+
+export const teamCaseStatsViewSchema = z.object({
+  days: z.array(teamCaseDayViewSchema),
+  cases: z.number(),
+  activeOrgs: z.number(),
+});
+export type TeamCaseStatsView = z.infer<typeof teamCaseStatsViewSchema>;
+
+export const teamDbRowViewSchema = z.object({ cells: z.array(z.string().nullable()) });
+
+/** A console query's answer, or why it was refused (`refused`, nothing run). */
+export const teamDbResultViewSchema = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(teamDbRowViewSchema),
+  truncated: z.boolean(),
+  refused: z.string().nullable(),
+});
+export type TeamDbResultView = z.infer<typeof teamDbResultViewSchema>;
+
+/** A live session of a user as the team sees it (no token). */
+export const teamSessionViewSchema = z.object({
+  id: z.string(),
+  createdAt: z.number(),
+  renewedAt: z.number(),
+  expiresAt: z.number(),
+  multiFactor: z.boolean(),
+  sudo: z.boolean(),
+  singleOrg: z.string().nullable(),
+});
+export type TeamSessionView = z.infer<typeof teamSessionViewSchema>;
+
+/** `/vigil-team/users/{userId}`: the user, their organisations, MFA channels and live sessions. */
+export const teamUserDetailViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: z.number(),
+  memberships: z.array(teamUserMembershipViewSchema),
+  mfaOptions: z.array(mfaOptionViewSchema),
+  sessions: z.array(teamSessionViewSchema),
+});
+export type TeamUserDetailView = z.infer<typeof teamUserDetailViewSchema>;
+
+/** `/vigil-team/onboarding`: an office still onboarding or in its trial, and what it has done. */
+export const teamOnboardingOrgViewSchema = z.object({
+  orgId: z.string(),
+  name: z.string(),
+  createdAt: z.number(),
+  trialEnd: z.number().nullable(),
+  subscriptionStatus: z.string(),
+  isOnboarding: z.boolean(),
+  planChosen: z.boolean(),
+  baaSigned: z.boolean(),
+  members: z.number(),
+  cases: z.number(),
+  signedCases: z.number(),
+  cursor: z.string(),
+});
+export type TeamOnboardingOrgView = z.infer<typeof teamOnboardingOrgViewSchema>;

@@ -1,0 +1,30 @@
+/*
+ * Statements the database console's tests send (issue 41), kept in store/ where SQL text lives
+ * (store/sql-boundary.test.ts): reads the console answers, and the writes, ATTACH and PRAGMA it refuses.
+ */
+
+const quoted = (ids: readonly string[]): string => ids.map((id) => `'${id}'`).join(', ');
+
+export const CONSOLE_SQL = {
+  one: 'SELECT 1',
+  orgIdAndName: (id: string): string => `SELECT id, name FROM orgs WHERE id = '${id}'`,
+  orgId: (id: string): string => `SELECT id FROM orgs WHERE id = '${id}'`,
+  orgName: (id: string): string => `SELECT name FROM orgs WHERE id = '${id}'`,
+  orgCount: (ids: readonly string[]): string => `SELECT count(*) AS n FROM orgs WHERE id IN (${quoted(ids)})`,
+  deleteOrgs: 'DELETE FROM orgs',
+  /** Counts 1, 2, 3… without end: only the console's row bound stops it. */
+  endless: 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x FROM n',
+  /** Every statement the console must refuse, none of which may change anything. */
+  refused: [
+    "INSERT INTO orgs (id, name) VALUES ('x', 'x')",
+    "UPDATE orgs SET name = 'Hacked'",
+    'DELETE FROM orgs',
+    "/* a comment first */ delete from orgs where id = 'annex'",
+    "WITH gone AS (SELECT 1) DELETE FROM orgs WHERE id = 'annex'",
+    "ATTACH DATABASE ':memory:' AS scratch",
+    'PRAGMA writable_schema = 1',
+    'PRAGMA writable_schema=ON',
+    'SELECT 1; DELETE FROM orgs',
+    'DROP TABLE orgs',
+  ],
+} as const;
