@@ -47,13 +47,17 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
     expect(chunks.filter((c) => c !== 'ResellerApp')).toEqual([]);
 
-    // A screen not built yet (the office's reports): its title and the honest notice.
+    // An office screen in the office's app (every one is built now).
     await page.goto(`/org/${orgId}/reports`);
     await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
     await expect(page.getByTestId('app-name')).toHaveText('Case Manager');
     await expect(page.getByRole('link', { name: 'Vigil home' })).toHaveAttribute('href', `/org/${orgId}`);
-    await expect(page.getByText('Not available yet')).toBeVisible();
     expect(chunks).toContain('OrgApp');
+
+    // A screen not built yet (the reseller app's apps): its title and the honest notice.
+    await page.goto('/reseller/r-1/apps');
+    await expect(page.getByRole('heading', { name: 'Apps' })).toBeVisible();
+    await expect(page.getByText('Not available yet')).toBeVisible();
 
     await page.goto('/parent/district-7/orgs');
     await expect(page.getByTestId('app-name')).toHaveText('Admin Dashboard');
