@@ -1,11 +1,10 @@
 import { Alert, Anchor, Button, Loader, Table } from '@mantine/core';
 import { refusalText } from '@vigil/shared';
-import { useCallback, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorCode } from '../../data/graphql.js';
-import { useLoad } from '../../data/useLoad.js';
 import { Page } from '../../ui/Page.js';
 import * as api from './oversightApi.js';
+import { usePagedList } from './usePagedList.js';
 
 const day = (ms: number | null): string => (ms === null ? '—' : new Date(ms).toISOString().slice(0, 10));
 const yes = (b: boolean): string => (b ? 'Yes' : 'No');
@@ -16,21 +15,7 @@ const yes = (b: boolean): string => (b ? 'Yes' : 'No');
  * members, cases started and signed.
  */
 export function TeamOnboardingPage(): ReactNode {
-  const first = useLoad(useCallback(() => api.fetchOnboarding(null), []));
-  const [more, setMore] = useState<{ rows: api.TeamOnboardingOrgView[]; done: boolean; error: string | null }>({
-    rows: [],
-    done: false,
-    error: null,
-  });
-  const rows = [...(first.data ?? []), ...more.rows];
-  const last = more.done || (first.data?.length ?? 0) < api.ONBOARDING_PAGE;
-  const loadMore = (): void => {
-    api.fetchOnboarding(rows.at(-1)?.cursor ?? null).then(
-      (page) => setMore((m) => ({ rows: [...m.rows, ...page], done: page.length < api.ONBOARDING_PAGE, error: null })),
-      (err: unknown) => setMore((m) => ({ ...m, error: errorCode(err) })),
-    );
-  };
-  const error = first.error ?? more.error;
+  const { first, rows, last, loadMore, error } = usePagedList(api.fetchOnboarding, api.ONBOARDING_PAGE);
   return (
     <Page title="Onboarding">
       {first.loading && <Loader aria-label="Loading" />}

@@ -17,10 +17,10 @@ import {
 import { refusalText } from '@vigil/shared';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { errorCode } from '../../data/graphql.js';
 import { useLoad } from '../../data/useLoad.js';
 import { Page } from '../../ui/Page.js';
 import * as api from './oversightApi.js';
+import { usePagedList } from './usePagedList.js';
 import { useSudoCall } from './useSudoCall.js';
 
 const casePath = (id: string): string => `/vigil-team/cases/${encodeURIComponent(id)}`;
@@ -31,21 +31,7 @@ const when = (iso: string | null): string => (iso ? iso.slice(0, 16).replace('T'
  * analytics read model (no patient data); each opens read-only after a sudo confirmation.
  */
 export function TeamCasesPage(): ReactNode {
-  const first = useLoad(useCallback(() => api.fetchTeamCases(null), []));
-  const [more, setMore] = useState<{ rows: api.TeamCaseView[]; done: boolean; error: string | null }>({
-    rows: [],
-    done: false,
-    error: null,
-  });
-  const rows = [...(first.data ?? []), ...more.rows];
-  const last = more.done || (first.data?.length ?? 0) < api.TEAM_CASES_PAGE;
-  const loadMore = (): void => {
-    api.fetchTeamCases(rows.at(-1)?.cursor ?? null).then(
-      (page) => setMore((m) => ({ rows: [...m.rows, ...page], done: page.length < api.TEAM_CASES_PAGE, error: null })),
-      (err: unknown) => setMore((m) => ({ ...m, error: errorCode(err) })),
-    );
-  };
-  const error = first.error ?? more.error;
+  const { first, rows, last, loadMore, error } = usePagedList(api.fetchTeamCases, api.TEAM_CASES_PAGE);
   return (
     <Page title="Cases">
       {first.loading && <Loader aria-label="Loading" />}
