@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import {
   calendarFilterParams,
   calendarGrid,
@@ -16,7 +16,7 @@ import { placeOptions } from '../../ui/places.js';
 import { AppointmentItem } from '../../ui/AppointmentItem.js';
 import { appointmentView, matchesFilters, timeRangeText, type AppointmentView } from '../../ui/appointmentView.js';
 import { ChangeAppointmentDialog, providerOptionsOf } from './ChangeAppointmentDialog.js';
-import { MonthGrid, MonthNav } from './MonthGrid.js';
+import { DayPopupFrame, MonthGrid, MonthNav } from './MonthGrid.js';
 import { receivingCases, useOrgLiveCases, useSecondClock } from '../live-vitals/index.js';
 
 /** The calendar reads the 'live' state again this often when no reading arrives (a case stops being live 60 s after its last). */
@@ -38,45 +38,37 @@ function DayPopup({
   onChange: (appointmentId: string) => void;
 }): ReactNode {
   return (
-    <Stack gap="xs" role="dialog" aria-label={`Appointments on ${day.toLocaleDateString()}`}>
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={600} size="sm">
-          {day.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}
-        </Text>
-        <CloseButton onClick={onClose} aria-label="Close" size="lg" />
-      </Group>
-      {views.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No appointments.
-        </Text>
-      ) : (
-        <Stack gap="sm" mah={360} style={{ overflowY: 'auto' }}>
-          {views.map((v) => (
-            <Stack key={v.id} gap={2}>
-              <AppointmentItem orgId={orgId} view={v} />
-              <Button
-                variant="subtle"
-                size="xs"
-                mih={44}
-                onClick={() => onChange(v.id)}
-                aria-label={`Change appointment: ${v.patient}, ${timeRangeText(v)}`}
-              >
-                Change
-              </Button>
-            </Stack>
-          ))}
+    <DayPopupFrame
+      day={day}
+      count={views.length}
+      onClose={onClose}
+      footer={
+        <Button
+          component={Link}
+          to={`/org/${encodeURIComponent(orgId)}/new-case?date=${dayKey(day)}`}
+          size="xs"
+          variant="light"
+          mih={36}
+        >
+          New Case
+        </Button>
+      }
+    >
+      {views.map((v) => (
+        <Stack key={v.id} gap={2}>
+          <AppointmentItem orgId={orgId} view={v} />
+          <Button
+            variant="subtle"
+            size="xs"
+            mih={44}
+            onClick={() => onChange(v.id)}
+            aria-label={`Change appointment: ${v.patient}, ${timeRangeText(v)}`}
+          >
+            Change
+          </Button>
         </Stack>
-      )}
-      <Button
-        component={Link}
-        to={`/org/${encodeURIComponent(orgId)}/new-case?date=${dayKey(day)}`}
-        size="xs"
-        variant="light"
-        mih={36}
-      >
-        New Case
-      </Button>
-    </Stack>
+      ))}
+    </DayPopupFrame>
   );
 }
 

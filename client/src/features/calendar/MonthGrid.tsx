@@ -1,9 +1,11 @@
 import {
   Box,
   Button,
+  CloseButton,
   Group,
   LoadingOverlay,
   Popover,
+  Stack,
   Text,
   Title,
   UnstyledButton,
@@ -216,5 +218,44 @@ export function MonthGrid<T extends MonthGridItem>({
         </Box>
       ))}
     </Box>
+  );
+}
+
+/**
+ * The selected day's popup: the day, a close button, and its appointments (`children`, one per
+ * appointment) in a scrolling list or 'No appointments.'; `footer` below (the office's New Case).
+ */
+export function DayPopupFrame({
+  day,
+  count,
+  onClose,
+  children,
+  footer,
+}: {
+  day: Date;
+  count: number;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}): ReactNode {
+  return (
+    <Stack gap="xs" role="dialog" aria-label={`Appointments on ${day.toLocaleDateString()}`}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={600} size="sm">
+          {day.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}
+        </Text>
+        <CloseButton onClick={onClose} aria-label="Close" size="lg" />
+      </Group>
+      {count === 0 ? (
+        <Text size="sm" c="dimmed">
+          No appointments.
+        </Text>
+      ) : (
+        <Stack gap="sm" mah={360} style={{ overflowY: 'auto' }}>
+          {children}
+        </Stack>
+      )}
+      {footer}
+    </Stack>
   );
 }

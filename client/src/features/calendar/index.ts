@@ -5,4 +5,4 @@ export {
   providerOptionsOf,
   type ChangeAppointmentDialogProps,
 } from './ChangeAppointmentDialog.js';
-export { MonthGrid, MonthNav, type MonthGridItem } from './MonthGrid.js';
+export { DayPopupFrame, MonthGrid, MonthNav, type MonthGridItem } from './MonthGrid.js';

@@ -1,4 +1,4 @@
-import { Alert, CloseButton, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Group, Select, Stack, Text } from '@mantine/core';
 import {
   calendarFilterParams,
   calendarGrid,
@@ -14,7 +14,7 @@ import { errorCode } from '../../data/graphql.js';
 import { AppointmentItem } from '../../ui/AppointmentItem.js';
 import { parentAppointmentItem, type ParentAppointmentItem } from '../../ui/appointmentView.js';
 import { Page } from '../../ui/Page.js';
-import { MonthGrid, MonthNav } from '../calendar/index.js';
+import { DayPopupFrame, MonthGrid, MonthNav } from '../calendar/index.js';
 import { useChildOrgs } from '../orgs/index.js';
 import { fetchParentAppointments } from './parentCalendar.js';
 
@@ -35,30 +35,16 @@ function OfficeDayPopup({
   onClose: () => void;
 }): ReactNode {
   return (
-    <Stack gap="xs" role="dialog" aria-label={`Appointments on ${day.toLocaleDateString()}`}>
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={600} size="sm">
-          {day.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}
-        </Text>
-        <CloseButton onClick={onClose} aria-label="Close" size="lg" />
-      </Group>
-      {views.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No appointments.
-        </Text>
-      ) : (
-        <Stack gap="sm" mah={360} style={{ overflowY: 'auto' }}>
-          {views.map((v) => (
-            <Stack key={`${v.orgId}/${v.id}`} gap={2} data-testid="office-appointment" data-org-id={v.orgId}>
-              <Text size="xs" fw={600} c="dimmed">
-                {v.orgName}
-              </Text>
-              <AppointmentItem orgId={v.orgId} view={v} />
-            </Stack>
-          ))}
+    <DayPopupFrame day={day} count={views.length} onClose={onClose}>
+      {views.map((v) => (
+        <Stack key={`${v.orgId}/${v.id}`} gap={2} data-testid="office-appointment" data-org-id={v.orgId}>
+          <Text size="xs" fw={600} c="dimmed">
+            {v.orgName}
+          </Text>
+          <AppointmentItem orgId={v.orgId} view={v} />
         </Stack>
-      )}
-    </Stack>
+      ))}
+    </DayPopupFrame>
   );
 }
 
