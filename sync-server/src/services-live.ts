@@ -54,5 +54,9 @@ export function buildLive(p: LiveParts): LiveServices {
   });
   const sinks: AuditSinks = { resources: p.resources, transaction: (fn) => p.changes.transaction(fn), now: p.now };
   const parentCalendar = new ParentCalendarService({ orgs: p.orgStore, access: p.access, resources: p.resources });
-  return { live: auditedLiveCases(service, sinks), liveBus, parentCalendar: auditedParentCalendar(parentCalendar, sinks) };
+  return {
+    live: auditedLiveCases(service, sinks),
+    liveBus,
+    parentCalendar: auditedParentCalendar(parentCalendar, sinks),
+  };
 }

@@ -54,7 +54,14 @@ export const liveTypeDefs = /* GraphQL */ `
     "The cases in progress of every office a parent oversees, by office then case; whoever administers the parent."
     parentLiveCases(parentOrgId: String, first: Int, after: String): [LiveCase!]!
     "The appointments of a parent's offices starting in [from, to) (at most 62 days), one office's with orgId, by start; whoever administers the parent."
-    parentAppointments(parentOrgId: String, from: Float!, to: Float!, orgId: String, first: Int, after: String): [ParentAppointment!]!
+    parentAppointments(
+      parentOrgId: String
+      from: Float!
+      to: Float!
+      orgId: String
+      first: Int
+      after: String
+    ): [ParentAppointment!]!
   }
 `;
 
