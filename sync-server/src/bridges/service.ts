@@ -13,6 +13,7 @@ import { audited, recorded, type Audited, type AuditSinks, type AuditTrail, type
 import type { Caller } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
 import type { AuditLog } from '../auth/audit.js';
+import { parseInput } from '../input.js';
 import type { RateLimiter } from '../auth/rate-limiter.js';
 import { AppError, refuse } from '../errors.js';
 import type { Logger } from '../log.js';
@@ -104,12 +105,6 @@ const argsSchema = {
   recent: z.object({ bridgeId: z.string().min(1).max(100), monitorKey }),
 };
 
-function parse<T extends z.ZodType>(schema: T, args: Record<string, unknown>): z.infer<T> {
-  const out = schema.safeParse(args);
-  if (!out.success) throw new AppError(400, 'INVALID_INPUT', out.error.issues.map((i) => i.message).join('; '));
-  return out.data;
-}
-
 export class BridgeService {
   /** One delivery of a bridge at a time, so its readings are charted in order and each once. */
   private readonly deliveries = new Map<string, Promise<unknown>>();
@@ -123,7 +118,7 @@ export class BridgeService {
   /** createBridgePairingCode(orgId, location): whoever administers the office; audited; the code is shown once. */
   async createPairingCode(caller: Caller, args: Record<string, unknown>): Promise<Recorded<BridgePairingCodeView>> {
     const { caller: who, org } = await orgFor(this.withStore(), caller, args.orgId, 'admin');
-    const { location } = parse(argsSchema.createCode, args);
+    const { location } = parseInput(argsSchema.createCode, args);
     const code = newPairingCode();
     const createdAt = this.deps.now();
     const expiresAt = createdAt + PAIRING_CODE_TTL_MS;
@@ -147,7 +142,7 @@ export class BridgeService {
   /** revokeBridge(orgId, bridgeId): refused at once afterwards; whoever administers the office; audited. */
   async revoke(caller: Caller, args: Record<string, unknown>): Promise<Recorded<BridgeView>> {
     const { caller: who, org } = await orgFor(this.withStore(), caller, args.orgId, 'admin');
-    const { bridgeId } = parse(argsSchema.revoke, args);
+    const { bridgeId } = parseInput(argsSchema.revoke, args);
     const done = await this.deps.store.revoke(org.id, bridgeId, who.user.id, this.deps.now());
     const row = await this.deps.store.bridge(bridgeId);
     if (!row || row.orgId !== org.id) refuse('NOT_FOUND');
@@ -168,7 +163,7 @@ export class BridgeService {
    */
   async assign(caller: Caller, args: Record<string, unknown>): Promise<BridgeMonitorView> {
     const { caller: who, org } = await orgFor(this.withStore(), caller, args.orgId, 'member');
-    const input = parse(argsSchema.assign, args);
+    const input = parseInput(argsSchema.assign, args);
     const bridge = await this.deps.store.bridge(input.bridgeId);
     if (!bridge || bridge.orgId !== org.id) refuse('NOT_FOUND');
     if (bridge.revokedAt !== null) throw new AppError(409, 'BRIDGE_REVOKED', 'The bridge was revoked.');
@@ -192,7 +187,7 @@ export class BridgeService {
   /** stopBridgeMonitor(orgId, bridgeId, monitorKey): the monitor stops charting; a member of the office. */
   async unassign(caller: Caller, args: Record<string, unknown>): Promise<boolean> {
     const { org } = await orgFor(this.withStore(), caller, args.orgId, 'member');
-    const input = parse(argsSchema.unassign, args);
+    const input = parseInput(argsSchema.unassign, args);
     const bridge = await this.deps.store.bridge(input.bridgeId);
     if (!bridge || bridge.orgId !== org.id) refuse('NOT_FOUND');
     return this.deps.store.unassign(bridge.id, input.monitorKey);
@@ -205,7 +200,7 @@ export class BridgeService {
    */
   async recentReadings(caller: Caller, args: Record<string, unknown>): Promise<BridgeReadingView[]> {
     const { org } = await orgFor(this.withStore(), caller, args.orgId, 'member');
-    const input = parse(argsSchema.recent, args);
+    const input = parseInput(argsSchema.recent, args);
     const bridge = await this.deps.store.bridge(input.bridgeId);
     if (!bridge || bridge.orgId !== org.id) refuse('NOT_FOUND');
     return this.recent.get(`${bridge.id}\u0000${input.monitorKey}`) ?? [];
