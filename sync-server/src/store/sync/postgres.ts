@@ -66,11 +66,14 @@ export class PostgresSyncStore implements SyncStore {
       const rooms = new Map(entries.map((e) => [e.room, e]));
       for (const room of [...rooms.keys()].sort()) {
         const e = rooms.get(room)!;
+        // ON CONFLICT with no target: two instances creating one room at once can collide on
+        // either unique key (room, or org and document), and `ON CONFLICT (room)` only takes the
+        // first; the loser raised a unique violation on the second. The UPDATE then locks the row.
         await this.db.query(
-          `INSERT INTO sync_documents (room, org_id, doc_id) VALUES ($1, $2, $3)
-           ON CONFLICT (room) DO UPDATE SET updated_at = ${PG_NOW_ISO}`,
+          'INSERT INTO sync_documents (room, org_id, doc_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
           [e.room, e.orgId, e.docId],
         );
+        await this.db.query(`UPDATE sync_documents SET updated_at = ${PG_NOW_ISO} WHERE room = $1`, [e.room]);
       }
       const ids: number[] = [];
       for (const e of entries) {
@@ -123,11 +126,15 @@ export class PostgresSyncStore implements SyncStore {
   }
 
   async markFinalized(room: string, orgId: string, docId: string, at: Date = new Date()): Promise<void> {
-    await this.db.query(
-      `INSERT INTO sync_documents (room, org_id, doc_id, finalized_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (room) DO UPDATE SET finalized_at = excluded.finalized_at`,
-      [room, orgId, docId, at.toISOString()],
-    );
+    // As append: no conflict target, so a room another instance creates at the same moment
+    // (either unique key) is taken as there, then marked.
+    await this.db.transaction(async () => {
+      await this.db.query(
+        'INSERT INTO sync_documents (room, org_id, doc_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [room, orgId, docId],
+      );
+      await this.db.query('UPDATE sync_documents SET finalized_at = $2 WHERE room = $1', [room, at.toISOString()]);
+    });
   }
 
   async clearFinalized(room: string): Promise<void> {
