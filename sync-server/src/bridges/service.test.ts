@@ -18,7 +18,7 @@ const caller = (id: string, admin: boolean): Caller => ({
   transport: 'graphql',
 });
 
-function world() {
+function world(snapshot: () => Promise<unknown> = () => Promise.reject(new Error('no rooms'))) {
   let now = 1_000_000;
   const audited: unknown[] = [];
   const access = {
@@ -33,7 +33,7 @@ function world() {
     store: new MemoryBridgeStore(),
     orgs: { org: (id: string) => Promise.resolve({ id } as never) },
     access,
-    rooms: { seal: () => Promise.reject(new Error('no rooms')), snapshot: () => Promise.reject(new Error('no rooms')) },
+    rooms: { seal: () => Promise.reject(new Error('no rooms')), snapshot } as never,
     trail: {
       record: (_who: unknown, entries: unknown) => {
         audited.push(entries);
@@ -141,5 +141,14 @@ describe('the Vigil Bridge service (issue 38)', () => {
     expect(await refusal(service.recentReadings(caller('m', false), { ...args, bridgeId: 'brg-none' }))).toBe(
       'NOT_FOUND',
     );
+  });
+
+  it('never has a monitor chart into a finalized case: the signed record stays as signed', async () => {
+    const { service, code } = world(() => Promise.resolve({ finalized: true, content: { vitalsReadings: [] } }));
+    const { token, bridgeId } = await service.pair(await code(), 'Bridge', null);
+    const monitors = [{ key: 'nonin:1', label: 'Oximeter', protocol: 'nonin' }];
+    await service.deliver(await service.authenticate(token), { monitors, readings: [] });
+    const args = { orgId: 'office', caseId: 'apt-signed', bridgeId, monitorKey: 'nonin:1' };
+    expect(await refusal(service.assign(caller('m', false), args))).toBe('FINALIZED');
   });
 });
