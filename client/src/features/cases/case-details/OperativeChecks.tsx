@@ -7,6 +7,32 @@ import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { LightText } from '../../../ui/LightLayout.js';
 import { useCaseList } from '../../../case/index.js';
 import classes from './OperativeChecks.module.css';
+import { useTickShownAtOnce } from '../tickShownAtOnce.js';
+
+/** One check's tick, shown at once when tapped (useTickShownAtOnce). */
+function CheckTick(props: {
+  label: string;
+  complete: boolean;
+  disabled: boolean;
+  onChange: (complete: boolean) => void;
+}): ReactNode {
+  const [shown, tap] = useTickShownAtOnce(props.complete);
+  return (
+    <label className={classes.check}>
+      <input
+        type="checkbox"
+        className={classes.box}
+        checked={shown}
+        disabled={props.disabled}
+        onChange={(e) => {
+          tap(e.currentTarget.checked);
+          props.onChange(e.currentTarget.checked);
+        }}
+      />
+      {props.label}
+    </label>
+  );
+}
 
 /**
  * The operative checks (spec 001 §3 optChecks: label, order, complete): tick, add, remove, or
@@ -54,18 +80,12 @@ export function OperativeChecks({ doc, disabled }: { doc: CaseDoc | undefined; d
       ) : (
         items.map((item) => (
           <Group key={item.id} justify="space-between" wrap="nowrap" mih={44}>
-            <label className={classes.check}>
-              <input
-                type="checkbox"
-                className={classes.box}
-                checked={item.complete}
-                disabled={disabled}
-                onChange={(e) =>
-                  checks.replaceWhere((x) => x.id === item.id, { ...item, complete: e.currentTarget.checked })
-                }
-              />
-              {item.label}
-            </label>
+            <CheckTick
+              label={item.label}
+              complete={item.complete}
+              disabled={disabled}
+              onChange={(complete) => checks.replaceWhere((x) => x.id === item.id, { ...item, complete })}
+            />
             <LightButton
               variant="subtle"
               color="red"

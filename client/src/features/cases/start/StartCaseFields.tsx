@@ -8,6 +8,7 @@ import { LabelledSegments } from '../../../ui/kit/LabelledSegments.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 import { TOUCH_INPUT } from '../../../ui/kit/touch.js';
 import { CheckboxField } from '../../../ui/kit/CheckboxField.js';
+import { useTickShownAtOnce } from '../tickShownAtOnce.js';
 import { SwitchField } from '../../../ui/kit/SwitchField.js';
 import { SmartSuggestions } from '../../../ui/kit/SmartSuggestions.js';
 import { PRESENT_SUGGESTIONS, REASON_FOR_SEDATION_SUGGESTIONS } from '../suggestions.js';
@@ -299,6 +300,27 @@ export interface PreOpChecklistProps {
   setNewItem: (text: string) => void;
 }
 
+/** One checklist item's tick, shown at once when tapped (useTickShownAtOnce). */
+function ChecklistTick(props: {
+  label: string;
+  complete: boolean;
+  disabled: boolean;
+  onChange: (complete: boolean) => void;
+}): ReactNode {
+  const [shown, tap] = useTickShownAtOnce(props.complete);
+  return (
+    <CheckboxField
+      label={props.label}
+      checked={shown}
+      disabled={props.disabled}
+      onChange={(complete) => {
+        tap(complete);
+        props.onChange(complete);
+      }}
+    />
+  );
+}
+
 /** The pre-op checklist: the patient's signed consent, the items ticked, removed or added, the standard list to start from. */
 export function PreOpChecklist(props: PreOpChecklistProps): ReactNode {
   const { doc, readOnly, orgId, patientConsent, newItem, setNewItem } = props;
@@ -336,9 +358,9 @@ export function PreOpChecklist(props: PreOpChecklistProps): ReactNode {
         <Stack gap={4} role="group" aria-label="Pre-op checklist">
           {items.map((item) => (
             <Group key={item.id} justify="space-between" wrap="nowrap" mih={44}>
-              <CheckboxField
+              <ChecklistTick
                 label={item.label}
-                checked={item.complete}
+                complete={item.complete}
                 disabled={readOnly}
                 onChange={(complete) => checklist.replaceWhere((x) => x.id === item.id, { ...item, complete })}
               />
