@@ -112,7 +112,11 @@ export function CalendarPage(): ReactNode {
   const byDay = new Map<string, AppointmentView[]>();
   for (const v of views) if (v.day) byDay.set(v.day, [...(byDay.get(v.day) ?? []), v]);
 
-  const go = (next: Partial<CalendarFilters>): void => setParams(calendarFilterParams({ ...filters, ...next }));
+  const go = (next: Partial<CalendarFilters> | ((f: CalendarFilters) => Partial<CalendarFilters>)): void => {
+    // From the address as it is now (not as this render read it): two taps before a redraw both count.
+    const current = readCalendarFilters(new URLSearchParams(window.location.search), today);
+    setParams(calendarFilterParams({ ...current, ...(typeof next === 'function' ? next(current) : next) }));
+  };
   const selectDay = (day: Date): void => {
     const m = monthOf(day);
     go({ month: m, date: day.getDate() });
@@ -129,7 +133,7 @@ export function CalendarPage(): ReactNode {
   return (
     <Page title="Calendar">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <MonthNav title={monthTitle} onMonth={(month) => go({ month, date: null })} month={filters.month} />
+        <MonthNav title={monthTitle} onMonth={(move) => go((f) => ({ month: move(f.month), date: null }))} />
         <Group gap="xs" align="flex-end" wrap="wrap">
           <Select
             label="Location"

@@ -107,22 +107,24 @@ function DayCell({
 /** Previous, Today and Next, and the month shown. */
 export function MonthNav({
   title,
-  month,
   onMonth,
 }: {
   title: string;
-  month: CalendarFilters['month'];
-  onMonth: (month: CalendarFilters['month']) => void;
+  /**
+   * Moves the month shown: `move` takes the month the address holds when it is applied, so two
+   * taps of Previous before the page has redrawn go back two months, not one.
+   */
+  onMonth: (move: (month: CalendarFilters['month']) => CalendarFilters['month']) => void;
 }): ReactNode {
   return (
     <Group gap="xs" align="center">
-      <Button variant="default" mih={44} onClick={() => onMonth(addMonths(month, -1))}>
+      <Button variant="default" mih={44} onClick={() => onMonth((m) => addMonths(m, -1))}>
         Previous
       </Button>
-      <Button variant="default" mih={44} onClick={() => onMonth(monthOf(new Date()))}>
+      <Button variant="default" mih={44} onClick={() => onMonth(() => monthOf(new Date()))}>
         Today
       </Button>
-      <Button variant="default" mih={44} onClick={() => onMonth(addMonths(month, 1))}>
+      <Button variant="default" mih={44} onClick={() => onMonth((m) => addMonths(m, 1))}>
         Next
       </Button>
       <Title order={2} size="h3" ml="sm" aria-live="polite">

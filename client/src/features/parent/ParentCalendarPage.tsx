@@ -87,8 +87,17 @@ export function ParentCalendarPage(): ReactNode {
 
   const byDay = new Map<string, ParentAppointmentItem[]>();
   for (const v of state.rows ?? []) if (v.day) byDay.set(v.day, [...(byDay.get(v.day) ?? []), v]);
-  const go = (next: Partial<CalendarFilters>, office = officeId): void =>
-    setParams({ ...calendarFilterParams({ ...filters, ...next }), ...(office ? { orgId: office } : {}) });
+  const go = (
+    next: Partial<CalendarFilters> | ((f: CalendarFilters) => Partial<CalendarFilters>),
+    office?: string | null,
+  ): void => {
+    // From the address as it is now (not as this render read it): two taps before a redraw both count.
+    const live = new URLSearchParams(window.location.search);
+    const current = readCalendarFilters(live, today);
+    const orgId = office === undefined ? live.get('orgId') || null : office;
+    const filtersNext = { ...current, ...(typeof next === 'function' ? next(current) : next) };
+    setParams({ ...calendarFilterParams(filtersNext), ...(orgId ? { orgId } : {}) });
+  };
   const selectedKey =
     filters.date === null ? null : dayKey(new Date(filters.month.year, filters.month.month - 1, filters.date));
   const monthTitle = new Date(filters.month.year, filters.month.month - 1, 1).toLocaleDateString(undefined, {
@@ -98,7 +107,7 @@ export function ParentCalendarPage(): ReactNode {
   return (
     <Page title="Calendar">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <MonthNav title={monthTitle} onMonth={(month) => go({ month, date: null })} month={filters.month} />
+        <MonthNav title={monthTitle} onMonth={(move) => go((f) => ({ month: move(f.month), date: null }))} />
         <Select
           label="Office"
           placeholder="All offices"
