@@ -21,7 +21,8 @@ import { fetchParentAppointments } from './parentCalendar.js';
 /** What the page says when the appointments could not be read. */
 export function parentCalendarErrorText(code: string): string {
   if (code === 'NOT_AUTHORIZED') return 'You do not have access to the calendar of this admin organization.';
-  if (code === 'NETWORK_ERROR') return 'Offline: the calendar loads again when the connection returns.';
+  if (code === 'NETWORK_ERROR')
+    return 'Offline: the calendar could not be loaded. Open it again once the connection is back.';
   return `Could not load appointments (${code}).`;
 }
 
