@@ -1,14 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryAccountStore } from '../accounts/memory.js';
 import { SqliteAccountStore } from '../accounts/sqlite.js';
 import type { AccountStore } from '../accounts/types.js';
+import { PostgresAccountStore } from '../accounts/postgres.js';
 import { MemoryAuditStore } from '../audit/memory.js';
+import { PostgresAuditStore } from '../audit/postgres.js';
 import { SqliteAuditStore } from '../audit/sqlite.js';
 import type { AuditStore } from '../audit/types.js';
 import { MemoryDatabase } from '../memory/database.js';
+import { freshPostgres, runnableImplementations } from '../postgres/test-database.test-util.js';
+import { PostgresDatabase } from '../postgres/unit-of-work.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import type { CataloguePlan } from './memory-common.js';
 import { MemoryOrgStore } from './memory.js';
+import { PostgresOrgStore } from './postgres.js';
 import { SqliteOrgStore } from './sqlite.js';
 import type { AuditOrigin, NewOrg, OrgStore, RoleGrant } from './types.js';
 
@@ -21,7 +26,7 @@ import type { AuditOrigin, NewOrg, OrgStore, RoleGrant } from './types.js';
 interface Fixture {
   store: OrgStore;
   addUser(id: string, name: string, email: string, createdAt?: number): Promise<void>;
-  addPlan(id: string, productName: string, amount: number, active: boolean): void;
+  addPlan(id: string, productName: string, amount: number, active: boolean): void | Promise<void>;
   /** The organisation audit events written, oldest first: action and detail. */
   auditTrail(): Promise<
     { action: string; userId: string | null; ip: string | null; detail: Record<string, unknown> }[]
@@ -79,7 +84,7 @@ function sqlite(): Fixture {
     addUser: (id, name, email, createdAt = 0) => signUp(accounts, id, name, email, createdAt),
     // The plans table is filled from the payment provider's catalogue, not through the store.
     addPlan: (id, productName, amount, active) =>
-      db
+      void db
         .prepare(
           `INSERT INTO plans (id, amount, product_id, product_name, interval, lookup_key, active)
            VALUES (?, ?, 'prod', ?, 'month', ?, ?)`,
@@ -113,11 +118,36 @@ function memory(): Fixture {
   };
 }
 
-/** Every OrgStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Fixture][] = [
+const drops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const drop of drops.splice(0)) await drop();
+});
+
+async function postgres(): Promise<Fixture> {
+  const database = await freshPostgres();
+  drops.push(database.drop);
+  const db = new PostgresDatabase(database.open());
+  const accounts = new PostgresAccountStore(db);
+  const audit = new PostgresAuditStore(db);
+  return {
+    store: new PostgresOrgStore(db),
+    addUser: (id, name, email, createdAt = 0) => signUp(accounts, id, name, email, createdAt),
+    addPlan: async (id, productName, amount, active) =>
+      void (await db.query(
+        `INSERT INTO plans (id, amount, product_id, product_name, "interval", lookup_key, active)
+         VALUES ($1, $2, 'prod', $3, 'month', $4, $5)`,
+        [id, amount, productName, `key-${id}`, active ? 1 : 0],
+      )),
+    auditTrail: () => orgEvents(audit),
+  };
+}
+
+/** Every OrgStore implementation. */
+const implementations = await runnableImplementations<[string, () => Fixture | Promise<Fixture>]>('OrgStore contract', [
   ['memory', memory],
   ['sqlite', sqlite],
-];
+  ['postgres', postgres],
+]);
 
 const origin = (at: number): AuditOrigin => ({ at, ip: '203.0.113.7', userAgent: 'contract' });
 
@@ -173,7 +203,7 @@ async function withDental(f: Fixture): Promise<void> {
 
 describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   it('creates an organisation with its creator as first member, audited as created then member added', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     const org = await f.store.org('dental');
     expect(org).toMatchObject({
@@ -210,7 +240,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('lists every organisation by name, and the internal organisation exists from the start', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     await f.store.createOrg(
       newOrg('alpha', { name: 'Alpha' }),
@@ -222,7 +252,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('keeps parents sorted, replaces them on update, and lists a parent’s children and their members', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     await f.store.createOrg(
       newOrg('zeta-group', { type: 'parent' }),
@@ -249,7 +279,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('skips a repeated or self parent, and refuses a parent that is no organisation, changing nothing', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     await f.store.createOrg(
       newOrg('group', { type: 'parent' }),
@@ -269,7 +299,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('refuses an organisation whose id or FHIR id is taken, writing no member and no event', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     const trail = (await f.auditTrail()).length;
     for (const taken of [newOrg('dental', { fhirId: 'org-new' }), newOrg('other', { fhirId: 'org-dental' })]) {
@@ -283,7 +313,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('refuses a membership, invitation, flag or organisation naming no organisation or no user, writing nothing', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     const trail = (await f.auditTrail()).length;
     const invitation = (over: { id: string; orgId?: string; invitedBy?: string }) => ({
@@ -326,7 +356,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('updates only the given columns (null clears one), keeps the shipping address, and audits the change', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     const shipping = {
       name: 'Dock',
@@ -356,7 +386,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('grants roles: a new member, then only the new roles (audited as a change), and nothing when none is new', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     expect(await f.store.grantRoles(grant('dental', 'u-bob', ['member']), origin(2000))).toEqual({
       memberId: 'm-dental-u-bob',
@@ -384,7 +414,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('sets and removes a membership, lists members by name and a user’s organisations by name', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     await f.store.grantRoles(grant('dental', 'u-bob', ['member']), origin(2000));
     await f.store.setMemberRoles('m-dental-u-bob', ['provider'], origin(3000), {
@@ -427,7 +457,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('sets a feature (replacing its value) and removes it', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     await f.store.setFeature('dental', 'b-flag', true, 'u-ann', origin(2000), {
       ...event('orgUpdated'),
@@ -451,7 +481,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('accepts an invitation once: the second acceptance is USED and writes nothing', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     await f.store.createInvitation(
       {
@@ -504,7 +534,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('counts the invitations a user sent after a time (the hourly limit)', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     for (const at of [1000, 2000, 3000]) {
       await f.store.createInvitation(
@@ -528,7 +558,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('pages an organisation’s pending invitations newest first, leaving out used, expired and other organisations’ ones', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     await f.store.createOrg(newOrg('ortho'), grant('ortho', 'u-bob', ['admin']), origin(1000), event('orgCreated'));
     const send = (id: string, orgId: string, createdAt: number, expiresAt: number, invitedBy = 'u-ann') =>
@@ -587,10 +617,10 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('lists active plans by product then amount', async () => {
-    const f = make();
-    f.addPlan('p-b', 'Basic', 900, true);
-    f.addPlan('p-a', 'Basic', 500, true);
-    f.addPlan('p-old', 'Archive', 100, false);
+    const f = await make();
+    await f.addPlan('p-b', 'Basic', 900, true);
+    await f.addPlan('p-a', 'Basic', 500, true);
+    await f.addPlan('p-old', 'Archive', 100, false);
     expect((await f.store.activePlans()).map((p) => p.id)).toEqual(['p-a', 'p-b']);
     expect((await f.store.activePlans())[0]).toEqual({
       id: 'p-a',
@@ -607,7 +637,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('writes plans of the catalogue, replacing one by id, and finds a plan archived or not', async () => {
-    const f = make();
+    const f = await make();
     const plan = {
       id: 'price_adv_m',
       amount: 14_900,
@@ -630,7 +660,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('lists every plan, archived ones too, by product, interval, active first', async () => {
-    const f = make();
+    const f = await make();
     const plan = {
       id: 'price_adv_m2',
       amount: 15_900,
@@ -659,7 +689,7 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
   });
 
   it('finds team users newest first by name or email (LIKE wildcards taken literally), with their memberships', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     await f.addUser('u-pct', 'Per%cent', 'pct@example.com', 4);
     expect((await f.store.teamUsers('', 10)).map((u) => u.id)).toEqual(['u-pct', 'u-cy', 'u-bob', 'u-ann']);
@@ -676,13 +706,13 @@ describe.each(implementations)('OrgStore contract (%s)', (_name, make) => {
     });
   });
 
-  it('answers no user look-ups: AccountStore does (issue 36 item 7)', () => {
-    const f = make();
+  it('answers no user look-ups: AccountStore does (issue 36 item 7)', async () => {
+    const f = await make();
     for (const method of ['userName', 'userByEmail', 'userById']) expect(method in f.store).toBe(false);
   });
 
   it('marks the agreement signed with its audit event, and appends a lone audit event', async () => {
-    const f = make();
+    const f = await make();
     await withDental(f);
     await f.store.markBaaSigned('dental', origin(5000), {
       action: 'orgBaaSigned',

@@ -4,7 +4,8 @@ import type { Migration } from '../sqlite/migrations.js';
  * The organisation tables in PostgreSQL (issue 43), under the version of SQLite's migration 10
  * that created them, in today's shape (migration 45's billing name and shipping address
  * included). Times and amounts are BIGINT like SQLite's 64-bit INTEGER, flags 0/1 integers, JSON
- * stays text as written (roles, feature values, plan features) with a check that it parses.
+ * stays text as written (roles, feature values, plan features) with a check that it parses. The
+ * internal organisation is inserted here as there.
  */
 export const ORGS_PG_MIGRATION: Migration = {
   version: 10,
@@ -96,5 +97,10 @@ export const ORGS_PG_MIGRATION: Migration = {
       product_features_json TEXT NOT NULL DEFAULT '{}' CHECK (product_features_json::json IS NOT NULL),
       active INTEGER NOT NULL DEFAULT 1
     );
+
+    -- The internal organisation exists from the start, as SQLite's migration 10 inserts it.
+    INSERT INTO orgs (id, fhir_id, name, type, subscription_status, created_at, updated_at)
+    VALUES ('vigil', 'org-vigil000000000', 'Vigil', 'vigil', 'active',
+            floor(extract(epoch FROM now()))::bigint * 1000, floor(extract(epoch FROM now()))::bigint * 1000);
   `,
 };

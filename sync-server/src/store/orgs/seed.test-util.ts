@@ -2,12 +2,16 @@ import type { OrgRole, OrgType } from '@vigil/shared';
 import { MemoryAccountStore } from '../accounts/memory.js';
 import { SqliteAccountStore } from '../accounts/sqlite.js';
 import type { AccountStore } from '../accounts/types.js';
+import { PostgresAccountStore } from '../accounts/postgres.js';
 import { MemoryDatabase } from '../memory/database.js';
+import type { PostgresDatabase } from '../postgres/unit-of-work.js';
 import { MemorySessionStore } from '../sessions/memory.js';
+import { PostgresSessionStore } from '../sessions/postgres.js';
 import { SqliteSessionStore } from '../sessions/sqlite.js';
 import type { SessionStore } from '../sessions/types.js';
 import type { Db } from '../sqlite/database.js';
 import { MemoryOrgStore } from './memory.js';
+import { PostgresOrgStore } from './postgres.js';
 import { SqliteOrgStore } from './sqlite.js';
 import type { OrgStore } from './types.js';
 
@@ -26,6 +30,15 @@ export interface OrgWorld {
 
 export function sqliteOrgWorld(db: Db): OrgWorld {
   return { accounts: new SqliteAccountStore(db), sessions: new SqliteSessionStore(db), orgs: new SqliteOrgStore(db) };
+}
+
+/** The PostgreSQL stores of one database. */
+export function postgresOrgWorld(db: PostgresDatabase): OrgWorld {
+  return {
+    accounts: new PostgresAccountStore(db),
+    sessions: new PostgresSessionStore(db),
+    orgs: new PostgresOrgStore(db),
+  };
 }
 
 /** The memory stores of one MemoryDatabase, wired to each other as SQLite's tables join. */

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { onTestFinished } from 'vitest';
 import { migratePostgres, openPostgres, type PgPool } from './database.js';
 import { PG_MIGRATIONS } from './migrations.js';
+import { PostgresDatabase } from './unit-of-work.js';
 
 /*
  * PostgreSQL for the contract suites (issue 43). Every machine of the project runs PostgreSQL 15
@@ -86,4 +88,11 @@ export async function freshPostgres({ migrate = true }: { migrate?: boolean } = 
       }
     },
   };
+}
+
+/** A fresh migrated database for the running test, dropped when the test finishes (call it inside a test). */
+export async function testPostgresDatabase(): Promise<PostgresDatabase> {
+  const database = await freshPostgres();
+  onTestFinished(() => database.drop());
+  return new PostgresDatabase(database.open());
 }
