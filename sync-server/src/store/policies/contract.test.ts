@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { memoryOrgWorld, postgresOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryPolicyStore } from './memory.js';
+import { PostgresPolicyStore } from './postgres.js';
 import { SqlitePolicyStore } from './sqlite.js';
 import type { PolicyRecord, PolicyStore } from './types.js';
 
@@ -24,6 +26,12 @@ async function memory(): Promise<PolicyStore> {
   return new MemoryPolicyStore(db);
 }
 
+async function postgres(): Promise<PolicyStore> {
+  const db = await testPostgresDatabase();
+  await seedOrgs(postgresOrgWorld(db), ORGS);
+  return new PostgresPolicyStore(db);
+}
+
 const base: PolicyRecord = {
   id: 'pol-a',
   orgId: 'office',
@@ -35,11 +43,12 @@ const base: PolicyRecord = {
   updatedAt: 1000,
 };
 
-/** Every PolicyStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Promise<PolicyStore>][] = [
+/** Every PolicyStore implementation. */
+const implementations = await runnableImplementations<[string, () => Promise<PolicyStore>]>('PolicyStore contract', [
   ['memory', memory],
   ['sqlite', sqlite],
-];
+  ['postgres', postgres],
+]);
 
 describe.each(implementations)('PolicyStore contract (%s)', (_, make) => {
   it('writes a policy and reads it back under its own organisation only', async () => {

@@ -4,6 +4,7 @@ import { AUDIT_ANCHOR_PG_MIGRATION, AUDIT_CHAIN_PG_MIGRATION } from '../audit/mi
 import { CHANGE_FEED_PG_MIGRATION } from '../changes/migration.js';
 import { LEASES_PG_MIGRATION } from '../leases/migration.js';
 import { ORGS_PG_MIGRATION } from '../orgs/migration.js';
+import { POLICIES_PG_MIGRATION } from '../policies/migration.js';
 import { RESOURCES_PG_MIGRATION } from '../resources/migration.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { SYNC_PG_MIGRATION } from '../sync/migration.js';
@@ -19,6 +20,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   ORGS_PG_MIGRATION,
   RESOURCES_PG_MIGRATION,
   AUDIT_CHAIN_PG_MIGRATION,
+  POLICIES_PG_MIGRATION,
   AUDIT_ANCHOR_PG_MIGRATION,
   CHANGE_FEED_PG_MIGRATION,
   LEASES_PG_MIGRATION,
