@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { memoryOrgWorld, postgresOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryOrgFormStore } from './memory.js';
+import { PostgresOrgFormStore } from './postgres.js';
 import { SqliteOrgFormStore } from './sqlite.js';
 import type { OrgFormContent, OrgFormStore } from './types.js';
 
@@ -24,6 +26,12 @@ async function memory(): Promise<OrgFormStore> {
   return new MemoryOrgFormStore(db);
 }
 
+async function postgres(): Promise<OrgFormStore> {
+  const db = await testPostgresDatabase();
+  await seedOrgs(postgresOrgWorld(db), ORGS);
+  return new PostgresOrgFormStore(db);
+}
+
 const content: OrgFormContent = {
   type: 'patientContract',
   name: 'Consent',
@@ -33,11 +41,12 @@ const content: OrgFormContent = {
   fields: [{ name: 'signature', label: 'Signature', type: 'signature', required: true }],
 };
 
-/** Every OrgFormStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Promise<OrgFormStore>][] = [
+/** Every OrgFormStore implementation. */
+const implementations = await runnableImplementations<[string, () => Promise<OrgFormStore>]>('OrgFormStore contract', [
   ['memory', memory],
   ['sqlite', sqlite],
-];
+  ['postgres', postgres],
+]);
 
 describe.each(implementations)('OrgFormStore contract (%s)', (_, make) => {
   it('creates, lists by organisation oldest first, and reads one form back as written', async () => {
