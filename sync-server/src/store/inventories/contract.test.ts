@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { memoryOrgWorld, postgresOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryInventoryStore } from './memory.js';
+import { PostgresInventoryStore } from './postgres.js';
 import { SqliteInventoryStore } from './sqlite.js';
 import { entry, lot } from './fixtures.test-util.js';
 import type { InventoryStore, LedgerEntryRecord } from './types.js';
@@ -29,11 +31,18 @@ async function memory(): Promise<Fixture> {
   return { store: new MemoryInventoryStore(db) };
 }
 
-/** Every InventoryStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Promise<Fixture>][] = [
+async function postgres(): Promise<Fixture> {
+  const db = await testPostgresDatabase();
+  await seedOrgs(postgresOrgWorld(db), ORGS);
+  return { store: new PostgresInventoryStore(db) };
+}
+
+/** Every InventoryStore implementation. */
+const implementations = await runnableImplementations<[string, () => Promise<Fixture>]>('InventoryStore contract', [
   ['memory', memory],
   ['sqlite', sqlite],
-];
+  ['postgres', postgres],
+]);
 
 /** A readable chain rule: enough to see what the store hands over and keeps. */
 const link = (prev: string, e: { id: string; seq: number }): string => `${prev}>${e.seq}:${e.id}`;

@@ -3,6 +3,7 @@ import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_PG_MIGRATION, AUDIT_CHAIN_PG_MIGRATION } from '../audit/migration.js';
 import { CHANGE_FEED_PG_MIGRATION } from '../changes/migration.js';
 import { FORMS_PG_MIGRATION } from '../forms/migration.js';
+import { INVENTORIES_PG_MIGRATION } from '../inventories/migration.js';
 import { LEASES_PG_MIGRATION } from '../leases/migration.js';
 import { ORGS_PG_MIGRATION } from '../orgs/migration.js';
 import { POLICIES_PG_MIGRATION } from '../policies/migration.js';
@@ -22,6 +23,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   RESOURCES_PG_MIGRATION,
   AUDIT_CHAIN_PG_MIGRATION,
   FORMS_PG_MIGRATION,
+  INVENTORIES_PG_MIGRATION,
   POLICIES_PG_MIGRATION,
   AUDIT_ANCHOR_PG_MIGRATION,
   CHANGE_FEED_PG_MIGRATION,
