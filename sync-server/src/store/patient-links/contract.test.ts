@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { memoryOrgWorld, postgresOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryPatientLinkStore } from './memory.js';
+import { PostgresPatientLinkStore } from './postgres.js';
 import { SqlitePatientLinkStore } from './sqlite.js';
 import type { PatientLinkStore } from './types.js';
 
@@ -21,6 +23,12 @@ async function memory(): Promise<PatientLinkStore> {
   return new MemoryPatientLinkStore(db);
 }
 
+async function postgres(): Promise<PatientLinkStore> {
+  const db = await testPostgresDatabase();
+  await seedOrgs(postgresOrgWorld(db), ORGS);
+  return new PostgresPatientLinkStore(db);
+}
+
 const link = (tokenHash: string, taskId = 'tsk-1') => ({
   tokenHash,
   orgId: 'office',
@@ -31,11 +39,15 @@ const link = (tokenHash: string, taskId = 'tsk-1') => ({
   expiresAt: 5000,
 });
 
-/** Every PatientLinkStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Promise<PatientLinkStore>][] = [
-  ['memory', memory],
-  ['sqlite', sqlite],
-];
+/** Every PatientLinkStore implementation. */
+const implementations = await runnableImplementations<[string, () => Promise<PatientLinkStore>]>(
+  'PatientLinkStore contract',
+  [
+    ['memory', memory],
+    ['sqlite', sqlite],
+    ['postgres', postgres],
+  ],
+);
 
 describe.each(implementations)('PatientLinkStore contract (%s)', (_, make) => {
   it('finds a link by its hash, counts failed challenges', async () => {
