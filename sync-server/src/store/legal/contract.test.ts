@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryLegalAcceptanceStore } from './memory.js';
+import { PostgresLegalAcceptanceStore } from './postgres.js';
 import { SqliteLegalAcceptanceStore } from './sqlite.js';
 import type { LegalAcceptanceStore } from './types.js';
 
-/** Every LegalAcceptanceStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => LegalAcceptanceStore][] = [
+/** Every LegalAcceptanceStore implementation. */
+const implementations = await runnableImplementations<
+  [string, () => LegalAcceptanceStore | Promise<LegalAcceptanceStore>]
+>('legal acceptances contract', [
   ['memory', () => new MemoryLegalAcceptanceStore(new MemoryDatabase())],
   ['sqlite', () => new SqliteLegalAcceptanceStore(openMemoryDatabase())],
-];
+  ['postgres', async () => new PostgresLegalAcceptanceStore(await testPostgresDatabase())],
+]);
 
 describe.each(implementations)('legal acceptances contract (%s)', (_name, make) => {
   it("lists a user's acceptances oldest first, each version once with its first time", async () => {
-    const store = make();
+    const store = await make();
     await store.add({ userId: 'usr-1', document: 'terms', version: 'v2', acceptedAt: 3000 });
     await store.add({ userId: 'usr-1', document: 'terms', version: 'v1', acceptedAt: 1000 });
     await store.add({ userId: 'usr-1', document: 'privacy', version: 'v1', acceptedAt: 1000 });

@@ -19,3 +19,18 @@ export const LEGAL_ACCEPTANCES_MIGRATION: Migration = {
     ) STRICT;
   `,
 };
+
+/** Acceptances of the legal documents in PostgreSQL (issue 43), under SQLite's version 170. */
+export const LEGAL_ACCEPTANCES_PG_MIGRATION: Migration = {
+  version: 170,
+  name: 'legal document acceptances',
+  sql: `
+    CREATE TABLE legal_acceptances (
+      user_id TEXT NOT NULL,
+      document TEXT NOT NULL CHECK (document IN ('terms', 'privacy')),
+      version TEXT NOT NULL,
+      accepted_at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, document, version)
+    );
+  `,
+};
