@@ -3,49 +3,65 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
+import { freshPostgres, runnableImplementations } from '../postgres/test-database.test-util.js';
+import { PostgresDatabase } from '../postgres/unit-of-work.js';
 import { openDatabase, openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryFeedbackStore } from './memory.js';
+import { PostgresFeedbackStore } from './postgres.js';
 import { SqliteFeedbackStore } from './sqlite.js';
 import type { FeedbackRecord, FeedbackStore } from './types.js';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
 /**
  * Every FeedbackStore implementation, as two stores over one database (for a file, two
- * connections: two instances); a PostgreSQL one joins this list and must pass the same suite.
+ * connections: two instances; for PostgreSQL, two pools).
  */
-const implementations: [string, () => [FeedbackStore, FeedbackStore]][] = [
+type Pair = [FeedbackStore, FeedbackStore];
+const implementations = await runnableImplementations<[string, () => Pair | Promise<Pair>]>(
+  'Help / Feedback messages contract',
   [
-    'memory',
-    () => {
-      const store = new MemoryFeedbackStore(new MemoryDatabase());
-      return [store, store];
-    },
+    [
+      'memory',
+      () => {
+        const store = new MemoryFeedbackStore(new MemoryDatabase());
+        return [store, store];
+      },
+    ],
+    [
+      'sqlite',
+      () => {
+        const store = new SqliteFeedbackStore(openMemoryDatabase());
+        return [store, store];
+      },
+    ],
+    [
+      'sqlite file, two connections',
+      () => {
+        const dir = mkdtempSync(path.join(tmpdir(), 'vigil-feedback-'));
+        const [a, b] = [openDatabase(dir).db, openDatabase(dir).db];
+        cleanups.push(() => {
+          a.close();
+          b.close();
+          rmSync(dir, { recursive: true, force: true });
+        });
+        return [new SqliteFeedbackStore(a), new SqliteFeedbackStore(b)];
+      },
+    ],
+    [
+      'postgres',
+      async () => {
+        const database = await freshPostgres();
+        cleanups.push(database.drop);
+        const [a, b] = [0, 1].map(() => new PostgresFeedbackStore(new PostgresDatabase(database.open(5))));
+        return [a!, b!];
+      },
+    ],
   ],
-  [
-    'sqlite',
-    () => {
-      const store = new SqliteFeedbackStore(openMemoryDatabase());
-      return [store, store];
-    },
-  ],
-  [
-    'sqlite file, two connections',
-    () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'vigil-feedback-'));
-      const [a, b] = [openDatabase(dir).db, openDatabase(dir).db];
-      cleanups.push(() => {
-        a.close();
-        b.close();
-        rmSync(dir, { recursive: true, force: true });
-      });
-      return [new SqliteFeedbackStore(a), new SqliteFeedbackStore(b)];
-    },
-  ],
-];
+);
 
 const message = (id: string, at: number, userId = 'usr-1'): FeedbackRecord => ({
   id,
@@ -61,9 +77,9 @@ const message = (id: string, at: number, userId = 'usr-1'): FeedbackRecord => ({
 });
 
 describe.each(implementations)('Help / Feedback messages contract (%s)', (_name, pair) => {
-  const make = (): FeedbackStore => pair()[0];
+  const make = async (): Promise<FeedbackStore> => (await pair())[0];
   it('lists messages newest first, a page at a time after the last one seen', async () => {
-    const store = make();
+    const store = await make();
     // Two in the same millisecond: ordered by id, never skipped or repeated across pages.
     for (const m of [message('fb-a', 1000), message('fb-c', 3000), message('fb-b', 2000), message('fb-d', 2000)]) {
       await store.add(m);
@@ -79,7 +95,7 @@ describe.each(implementations)('Help / Feedback messages contract (%s)', (_name,
   });
 
   it("counts a user's messages from a time on", async () => {
-    const store = make();
+    const store = await make();
     await store.add(message('fb-1', 1000));
     await store.add(message('fb-2', 2000));
     await store.add(message('fb-3', 2000, 'usr-2'));
@@ -89,7 +105,7 @@ describe.each(implementations)('Help / Feedback messages contract (%s)', (_name,
   });
 
   it('adds a message only within the limit, in one step: twenty sends at once over two connections keep ten', async () => {
-    const [a, b] = pair();
+    const [a, b] = await pair();
     await a.add(message('fb-old', 500));
     const sends = Array.from({ length: 20 }, (_, i) =>
       (i % 2 === 0 ? a : b).addWithin(message(`fb-${String(i).padStart(2, '0')}`, 1000 + i), 1000, 10),

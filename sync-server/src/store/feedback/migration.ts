@@ -26,3 +26,25 @@ export const FEEDBACK_MIGRATION: Migration = {
     CREATE INDEX feedback_messages_by_user ON feedback_messages (user_id, at);
   `,
 };
+
+/** Help / Feedback messages in PostgreSQL (issue 43), under SQLite's version 131. */
+export const FEEDBACK_PG_MIGRATION: Migration = {
+  version: 131,
+  name: 'help and feedback messages',
+  sql: `
+    CREATE TABLE feedback_messages (
+      id TEXT PRIMARY KEY,
+      at BIGINT NOT NULL,
+      user_id TEXT NOT NULL,
+      user_name TEXT NOT NULL,
+      email TEXT NOT NULL,
+      org_id TEXT,
+      message TEXT NOT NULL,
+      page TEXT NOT NULL,
+      app_version TEXT NOT NULL,
+      recent_actions TEXT NOT NULL
+    );
+    CREATE INDEX feedback_messages_newest ON feedback_messages (at DESC, id COLLATE "C" DESC);
+    CREATE INDEX feedback_messages_by_user ON feedback_messages (user_id, at);
+  `,
+};

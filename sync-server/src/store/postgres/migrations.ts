@@ -2,6 +2,7 @@ import { ACCOUNTS_PG_MIGRATION } from '../accounts/migration.js';
 import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_PG_MIGRATION, AUDIT_CHAIN_PG_MIGRATION } from '../audit/migration.js';
 import { CHANGE_FEED_PG_MIGRATION } from '../changes/migration.js';
+import { FEEDBACK_PG_MIGRATION } from '../feedback/migration.js';
 import { FORMS_PG_MIGRATION } from '../forms/migration.js';
 import { INVENTORIES_PG_MIGRATION } from '../inventories/migration.js';
 import { LEASES_PG_MIGRATION } from '../leases/migration.js';
@@ -30,5 +31,6 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   CHANGE_FEED_PG_MIGRATION,
   LEASES_PG_MIGRATION,
   ATTEMPT_PLACES_PG_MIGRATION,
+  FEEDBACK_PG_MIGRATION,
   LEGAL_ACCEPTANCES_PG_MIGRATION,
 ];
