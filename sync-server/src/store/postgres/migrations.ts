@@ -2,6 +2,7 @@ import { ACCOUNTS_PG_MIGRATION } from '../accounts/migration.js';
 import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_PG_MIGRATION, AUDIT_CHAIN_PG_MIGRATION } from '../audit/migration.js';
 import { CHANGE_FEED_PG_MIGRATION } from '../changes/migration.js';
+import { EMR_NONCES_PG_MIGRATION } from '../emr/migration.js';
 import { FEEDBACK_PG_MIGRATION } from '../feedback/migration.js';
 import { FORMS_PG_MIGRATION } from '../forms/migration.js';
 import { INVENTORIES_PG_MIGRATION } from '../inventories/migration.js';
@@ -23,6 +24,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   ACCOUNTS_PG_MIGRATION,
   ORGS_PG_MIGRATION,
   RESOURCES_PG_MIGRATION,
+  EMR_NONCES_PG_MIGRATION,
   AUDIT_CHAIN_PG_MIGRATION,
   FORMS_PG_MIGRATION,
   INVENTORIES_PG_MIGRATION,
