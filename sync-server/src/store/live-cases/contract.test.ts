@@ -1,9 +1,11 @@
 import type { LiveCaseSummary } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { memoryOrgWorld, postgresOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryLiveCaseStore } from './memory.js';
+import { PostgresLiveCaseStore } from './postgres.js';
 import { SqliteLiveCaseStore } from './sqlite.js';
 import type { LiveCaseStore } from './types.js';
 
@@ -25,6 +27,12 @@ async function memory(): Promise<LiveCaseStore> {
   return new MemoryLiveCaseStore(db);
 }
 
+async function postgres(): Promise<LiveCaseStore> {
+  const db = await testPostgresDatabase();
+  await seedOrgs(postgresOrgWorld(db), ORGS);
+  return new PostgresLiveCaseStore(db);
+}
+
 const summary = (
   orgId: string,
   caseId: string,
@@ -43,11 +51,15 @@ const summary = (
 
 const page = (first = 100) => ({ first, after: null });
 
-/** Every LiveCaseStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Promise<LiveCaseStore>][] = [
-  ['memory', memory],
-  ['sqlite', sqlite],
-];
+/** Every LiveCaseStore implementation. */
+const implementations = await runnableImplementations<[string, () => Promise<LiveCaseStore>]>(
+  'LiveCaseStore contract',
+  [
+    ['memory', memory],
+    ['sqlite', sqlite],
+    ['postgres', postgres],
+  ],
+);
 
 describe.each(implementations)('live case summaries contract (%s)', (_name, make) => {
   it('keeps one summary per case: a second put replaces the first', async () => {

@@ -20,3 +20,18 @@ export const LIVE_CASES_MIGRATION: Migration = {
     ) STRICT;
   `,
 };
+
+/** The live case summaries in PostgreSQL (issue 43), under SQLite's version 128. */
+export const LIVE_CASES_PG_MIGRATION: Migration = {
+  version: 128,
+  name: 'live case summaries',
+  sql: `
+    CREATE TABLE live_cases (
+      org_id TEXT NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+      case_id TEXT NOT NULL,
+      summary TEXT NOT NULL,
+      active_at BIGINT NOT NULL,
+      PRIMARY KEY (org_id, case_id)
+    );
+  `,
+};

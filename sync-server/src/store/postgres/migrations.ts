@@ -8,6 +8,7 @@ import { FORMS_PG_MIGRATION } from '../forms/migration.js';
 import { INVENTORIES_PG_MIGRATION } from '../inventories/migration.js';
 import { LEASES_PG_MIGRATION } from '../leases/migration.js';
 import { LEGAL_ACCEPTANCES_PG_MIGRATION } from '../legal/migration.js';
+import { LIVE_CASES_PG_MIGRATION } from '../live-cases/migration.js';
 import { ORGS_PG_MIGRATION } from '../orgs/migration.js';
 import { POLICIES_PG_MIGRATION } from '../policies/migration.js';
 import { RESOURCES_PG_MIGRATION } from '../resources/migration.js';
@@ -33,6 +34,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   CHANGE_FEED_PG_MIGRATION,
   LEASES_PG_MIGRATION,
   ATTEMPT_PLACES_PG_MIGRATION,
+  LIVE_CASES_PG_MIGRATION,
   FEEDBACK_PG_MIGRATION,
   LEGAL_ACCEPTANCES_PG_MIGRATION,
 ];
