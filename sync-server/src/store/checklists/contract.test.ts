@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { memoryOrgWorld, postgresOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryOrgChecklistStore } from './memory.js';
+import { PostgresOrgChecklistStore } from './postgres.js';
 import { SqliteOrgChecklistStore } from './sqlite.js';
 import type { OrgChecklistRecord, OrgChecklistStore } from './types.js';
 
@@ -23,6 +25,12 @@ async function memory(): Promise<OrgChecklistStore> {
   return new MemoryOrgChecklistStore(db);
 }
 
+async function postgres(): Promise<OrgChecklistStore> {
+  const db = await testPostgresDatabase();
+  await seedOrgs(postgresOrgWorld(db), ORGS);
+  return new PostgresOrgChecklistStore(db);
+}
+
 const preOp: OrgChecklistRecord = {
   orgId: 'office',
   kind: 'preOpChecklist',
@@ -31,11 +39,15 @@ const preOp: OrgChecklistRecord = {
   updatedAt: 1000,
 };
 
-/** Every OrgChecklistStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Promise<OrgChecklistStore>][] = [
-  ['memory', memory],
-  ['sqlite', sqlite],
-];
+/** Every office checklists implementation. */
+const implementations = await runnableImplementations<[string, () => Promise<OrgChecklistStore>]>(
+  'office checklists contract',
+  [
+    ['memory', memory],
+    ['sqlite', sqlite],
+    ['postgres', postgres],
+  ],
+);
 
 describe.each(implementations)('office checklists contract (%s)', (_name, make) => {
   it('answers no list for an office that never saved one', async () => {

@@ -20,3 +20,19 @@ export const ORG_CHECKLISTS_MIGRATION: Migration = {
     ) STRICT;
   `,
 };
+
+/** The office's checklists in PostgreSQL (issue 43), under SQLite's version 110. */
+export const ORG_CHECKLISTS_PG_MIGRATION: Migration = {
+  version: 110,
+  name: 'office checklists',
+  sql: `
+    CREATE TABLE org_checklists (
+      org_id TEXT NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+      kind TEXT NOT NULL CHECK (kind IN ('preOpChecklist', 'optChecks')),
+      items TEXT NOT NULL,
+      updated_by TEXT,
+      updated_at BIGINT NOT NULL,
+      PRIMARY KEY (org_id, kind)
+    );
+  `,
+};

@@ -2,6 +2,7 @@ import { ACCOUNTS_PG_MIGRATION } from '../accounts/migration.js';
 import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_PG_MIGRATION, AUDIT_CHAIN_PG_MIGRATION } from '../audit/migration.js';
 import { CHANGE_FEED_PG_MIGRATION } from '../changes/migration.js';
+import { ORG_CHECKLISTS_PG_MIGRATION } from '../checklists/migration.js';
 import { EMR_NONCES_PG_MIGRATION } from '../emr/migration.js';
 import { FEEDBACK_PG_MIGRATION } from '../feedback/migration.js';
 import { FORMS_PG_MIGRATION } from '../forms/migration.js';
@@ -34,6 +35,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   CHANGE_FEED_PG_MIGRATION,
   LEASES_PG_MIGRATION,
   ATTEMPT_PLACES_PG_MIGRATION,
+  ORG_CHECKLISTS_PG_MIGRATION,
   LIVE_CASES_PG_MIGRATION,
   FEEDBACK_PG_MIGRATION,
   LEGAL_ACCEPTANCES_PG_MIGRATION,
