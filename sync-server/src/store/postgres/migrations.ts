@@ -12,6 +12,7 @@ import { LEGAL_ACCEPTANCES_PG_MIGRATION } from '../legal/migration.js';
 import { LIVE_CASES_PG_MIGRATION } from '../live-cases/migration.js';
 import { ORGS_PG_MIGRATION } from '../orgs/migration.js';
 import { POLICIES_PG_MIGRATION } from '../policies/migration.js';
+import { PREOP_SETTINGS_PG_MIGRATION } from '../preop/migration.js';
 import { RESOURCES_PG_MIGRATION } from '../resources/migration.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { SYNC_PG_MIGRATION } from '../sync/migration.js';
@@ -36,6 +37,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   LEASES_PG_MIGRATION,
   ATTEMPT_PLACES_PG_MIGRATION,
   ORG_CHECKLISTS_PG_MIGRATION,
+  PREOP_SETTINGS_PG_MIGRATION,
   LIVE_CASES_PG_MIGRATION,
   FEEDBACK_PG_MIGRATION,
   LEGAL_ACCEPTANCES_PG_MIGRATION,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { memoryOrgWorld, postgresOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryPreopSettingsStore } from './memory.js';
+import { PostgresPreopSettingsStore } from './postgres.js';
 import { SqlitePreopSettingsStore } from './sqlite.js';
 import type { PreopSettingsStore } from './types.js';
 
@@ -23,11 +25,21 @@ async function memory(): Promise<PreopSettingsStore> {
   return new MemoryPreopSettingsStore(db);
 }
 
-/** Every PreopSettingsStore implementation; another one joins this list and must pass the same suite. */
-const implementations: [string, () => Promise<PreopSettingsStore>][] = [
-  ['memory', memory],
-  ['sqlite', sqlite],
-];
+async function postgres(): Promise<PreopSettingsStore> {
+  const db = await testPostgresDatabase();
+  await seedOrgs(postgresOrgWorld(db), ORGS);
+  return new PostgresPreopSettingsStore(db);
+}
+
+/** Every office pre-op settings implementation. */
+const implementations = await runnableImplementations<[string, () => Promise<PreopSettingsStore>]>(
+  'office pre-op settings contract',
+  [
+    ['memory', memory],
+    ['sqlite', sqlite],
+    ['postgres', postgres],
+  ],
+);
 
 describe.each(implementations)('office pre-op settings contract (%s)', (_name, make) => {
   it('answers null for an office that never saved settings', async () => {

@@ -19,3 +19,17 @@ export const PREOP_SETTINGS_MIGRATION: Migration = {
     ) STRICT;
   `,
 };
+
+/** The office's pre-op settings in PostgreSQL (issue 43), under SQLite's version 127. */
+export const PREOP_SETTINGS_PG_MIGRATION: Migration = {
+  version: 127,
+  name: 'office pre-op settings',
+  sql: `
+    CREATE TABLE org_preop_settings (
+      org_id TEXT PRIMARY KEY REFERENCES orgs (id) ON DELETE CASCADE,
+      review_days INTEGER NOT NULL CHECK (review_days BETWEEN 1 AND 365),
+      updated_by TEXT,
+      updated_at BIGINT NOT NULL
+    );
+  `,
+};
