@@ -1,9 +1,11 @@
 import type { OfficeDrug } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { memoryOrgWorld, postgresOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryOfficeDrugStore } from './memory.js';
+import { PostgresOfficeDrugStore } from './postgres.js';
 import { SqliteOfficeDrugStore } from './sqlite.js';
 import type { OfficeDrugListRecord, OfficeDrugStore } from './types.js';
 
@@ -24,6 +26,12 @@ async function memory(): Promise<OfficeDrugStore> {
   return new MemoryOfficeDrugStore(db);
 }
 
+async function postgres(): Promise<OfficeDrugStore> {
+  const db = await testPostgresDatabase();
+  await seedOrgs(postgresOrgWorld(db), ORGS);
+  return new PostgresOfficeDrugStore(db);
+}
+
 const triazolam: OfficeDrug = {
   id: 'triazolam',
   category: 'oral',
@@ -36,11 +44,15 @@ const triazolam: OfficeDrug = {
 };
 const list: OfficeDrugListRecord = { orgId: 'office', drugs: [triazolam], updatedBy: 'usr-1', updatedAt: 1000 };
 
-/** Every OfficeDrugStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Promise<OfficeDrugStore>][] = [
-  ['memory', memory],
-  ['sqlite', sqlite],
-];
+/** Every office drug lists implementation. */
+const implementations = await runnableImplementations<[string, () => Promise<OfficeDrugStore>]>(
+  'office drug lists contract',
+  [
+    ['memory', memory],
+    ['sqlite', sqlite],
+    ['postgres', postgres],
+  ],
+);
 
 describe.each(implementations)('office drug lists contract (%s)', (_name, make) => {
   it('answers no list for an office that never saved one', async () => {

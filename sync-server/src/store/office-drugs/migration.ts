@@ -18,3 +18,17 @@ export const OFFICE_DRUGS_MIGRATION: Migration = {
     ) STRICT;
   `,
 };
+
+/** The office drug lists in PostgreSQL (issue 43), under SQLite's version 112. */
+export const OFFICE_DRUGS_PG_MIGRATION: Migration = {
+  version: 112,
+  name: 'office drug lists',
+  sql: `
+    CREATE TABLE org_drug_lists (
+      org_id TEXT PRIMARY KEY REFERENCES orgs (id) ON DELETE CASCADE,
+      drugs TEXT NOT NULL,
+      updated_by TEXT,
+      updated_at BIGINT NOT NULL
+    );
+  `,
+};

@@ -10,6 +10,7 @@ import { INVENTORIES_PG_MIGRATION } from '../inventories/migration.js';
 import { LEASES_PG_MIGRATION } from '../leases/migration.js';
 import { LEGAL_ACCEPTANCES_PG_MIGRATION } from '../legal/migration.js';
 import { LIVE_CASES_PG_MIGRATION } from '../live-cases/migration.js';
+import { OFFICE_DRUGS_PG_MIGRATION } from '../office-drugs/migration.js';
 import { ORGS_PG_MIGRATION } from '../orgs/migration.js';
 import { POLICIES_PG_MIGRATION } from '../policies/migration.js';
 import { PREOP_SETTINGS_PG_MIGRATION } from '../preop/migration.js';
@@ -37,6 +38,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   LEASES_PG_MIGRATION,
   ATTEMPT_PLACES_PG_MIGRATION,
   ORG_CHECKLISTS_PG_MIGRATION,
+  OFFICE_DRUGS_PG_MIGRATION,
   PREOP_SETTINGS_PG_MIGRATION,
   LIVE_CASES_PG_MIGRATION,
   FEEDBACK_PG_MIGRATION,
