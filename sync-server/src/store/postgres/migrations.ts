@@ -14,6 +14,7 @@ import { OFFICE_DRUGS_PG_MIGRATION } from '../office-drugs/migration.js';
 import { ORGS_PG_MIGRATION } from '../orgs/migration.js';
 import { POLICIES_PG_MIGRATION } from '../policies/migration.js';
 import { PREOP_SETTINGS_PG_MIGRATION } from '../preop/migration.js';
+import { PRESETS_PG_MIGRATION } from '../presets/migration.js';
 import { RESOURCES_PG_MIGRATION } from '../resources/migration.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { SYNC_PG_MIGRATION } from '../sync/migration.js';
@@ -37,6 +38,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   CHANGE_FEED_PG_MIGRATION,
   LEASES_PG_MIGRATION,
   ATTEMPT_PLACES_PG_MIGRATION,
+  PRESETS_PG_MIGRATION,
   ORG_CHECKLISTS_PG_MIGRATION,
   OFFICE_DRUGS_PG_MIGRATION,
   PREOP_SETTINGS_PG_MIGRATION,

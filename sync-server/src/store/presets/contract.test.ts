@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { memoryOrgWorld, postgresOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryPresetStore } from './memory.js';
+import { PostgresPresetStore } from './postgres.js';
 import { SqlitePresetStore } from './sqlite.js';
 import type { PresetRecord, PresetStore } from './types.js';
 
@@ -24,6 +26,12 @@ async function memory(): Promise<PresetStore> {
   return new MemoryPresetStore(db);
 }
 
+async function postgres(): Promise<PresetStore> {
+  const db = await testPostgresDatabase();
+  await seedOrgs(postgresOrgWorld(db), ORGS);
+  return new PostgresPresetStore(db);
+}
+
 const base: PresetRecord = {
   id: 'pre-a',
   orgId: 'office',
@@ -36,11 +44,12 @@ const base: PresetRecord = {
   updatedAt: 1000,
 };
 
-/** Every PresetStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Promise<PresetStore>][] = [
+/** Every PresetStore implementation. */
+const implementations = await runnableImplementations<[string, () => Promise<PresetStore>]>('PresetStore contract', [
   ['memory', memory],
   ['sqlite', sqlite],
-];
+  ['postgres', postgres],
+]);
 
 describe.each(implementations)('PresetStore contract (%s)', (_, make) => {
   it('writes a preset and reads it back under its own organisation only', async () => {

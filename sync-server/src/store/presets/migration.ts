@@ -25,3 +25,24 @@ export const PRESETS_MIGRATION: Migration = {
     CREATE INDEX org_presets_by_org ON org_presets (org_id, name);
   `,
 };
+
+/** The presets in PostgreSQL (issue 43), under SQLite's version 106. */
+export const PRESETS_PG_MIGRATION: Migration = {
+  version: 106,
+  name: 'presets',
+  sql: `
+    CREATE TABLE org_presets (
+      id TEXT PRIMARY KEY,
+      org_id TEXT NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+      name TEXT NOT NULL,
+      owner_kind TEXT NOT NULL CHECK (owner_kind IN ('user', 'org', 'demo')),
+      owner_user_id TEXT,
+      macro TEXT NOT NULL,
+      created_by TEXT,
+      created_at BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL,
+      CHECK ((owner_kind = 'user') = (owner_user_id IS NOT NULL))
+    );
+    CREATE INDEX org_presets_by_org ON org_presets (org_id, name COLLATE "C");
+  `,
+};
