@@ -20,7 +20,7 @@ export const TOUR_STEPS = [
   {
     id: 'times',
     title: 'Case times',
-    text: 'Record when anesthesia and the procedure start and end. Tap Start anesthesia now.',
+    text: "Record when monitoring, anesthesia and the procedure start and end. Tap 'now' beside Started Monitoring.",
   },
   {
     id: 'notes',
@@ -54,14 +54,29 @@ export type StartCaseMode = 'tour' | 'local' | 'real';
  * tour wins over local; neither is a real case.
  */
 export function startCaseMode(search: string): StartCaseMode {
-  const query = new URLSearchParams(search);
+  // The query read by hand: shared/ runs where URLSearchParams is not typed (no DOM library).
+  const query = new Map<string, string>();
+  for (const part of search.replace(/^\?/, '').split('&')) {
+    if (!part) continue;
+    const [name = '', value = ''] = part.split('=');
+    const key = decodeQueryPart(name);
+    if (!query.has(key)) query.set(key, decodeQueryPart(value));
+  }
   const on = (name: string): boolean => {
     const v = query.get(name);
-    return v !== null && v !== '0' && v.toLowerCase() !== 'false';
+    return v !== undefined && v !== '0' && v.toLowerCase() !== 'false';
   };
   if (on('tour')) return 'tour';
   if (on('local')) return 'local';
   return 'real';
+}
+
+function decodeQueryPart(part: string): string {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return part;
+  }
 }
 
 /** The prefix of a tour or local case's id: never a FHIR id the office's records hold. */
