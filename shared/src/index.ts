@@ -57,6 +57,7 @@ export * from './report/index.js';
 export * from './views/index.js';
 export * from './forms/index.js';
 export * from './images/index.js';
+export * from './tour/index.js';
 export * from './rules/ledger.js';
 export * from './plans/index.js';
 export * from './presets/index.js';

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.js';
 import { contextWith } from './members.js';
 
 test.describe('account menu, new onboarding and invitation address (issue 4; spec 000 §2)', () => {
-  test('the account menu has the items of spec 000 §2; screens not built say so', async ({ browser, baseURL }) => {
+  test('the account menu has the items of spec 000 §2, each leading to its screen', async ({ browser, baseURL }) => {
     const url = baseURL!;
     const admin = await orgMember(url);
     const context = await contextWith(browser, url, admin.browser);
@@ -39,8 +39,9 @@ test.describe('account menu, new onboarding and invitation address (issue 4; spe
 
     await openMenu();
     await page.getByRole('menuitem', { name: 'Start Tour Mode' }).click();
-    await expect(page.getByRole('dialog', { name: 'Start Tour Mode' })).toContainText('Not available yet');
-    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(new RegExp(`/org/${admin.orgId}/tour$`));
+    await expect(page.getByRole('dialog', { name: 'Welcome to tour mode' })).toBeVisible();
+    await page.goto(`/org/${admin.orgId}/cases`);
 
     await openMenu();
     await page.getByRole('menuitem', { name: 'Test Monitor Connection' }).click();

@@ -4,6 +4,7 @@
  * that are not the image type they claim, an animation and an image over the photo's bytes are
  * refused, whatever the client said.
  */
+import { PATIENT_PHOTOS_MAX } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgMember, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
@@ -62,5 +63,18 @@ describe('the patient photo Binary (issue 40)', () => {
     const refused = await binary(contentType, bytes);
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.json)).toMatch(/The image (must be one of these formats|is damaged)/);
+  });
+
+  it('[PH4] keeps a patient with PATIENT_PHOTOS_MAX photos, the newest first, and refuses one more', async () => {
+    const kept = await binary('image/webp', WEBP_480);
+    const photo = { contentType: 'image/webp', url: `Binary/${String(kept.json.id)}` };
+    const patient = (n: number) => ({
+      resourceType: 'Patient',
+      name: [{ given: ['Grace'], family: 'Hopper' }],
+      photo: Array.from({ length: n }, () => photo),
+    });
+    expect((await post('Patient', patient(2))).status).toBe(201);
+    expect((await post('Patient', patient(PATIENT_PHOTOS_MAX))).status).toBe(201);
+    expect((await post('Patient', patient(PATIENT_PHOTOS_MAX + 1))).status).toBe(400);
   });
 });

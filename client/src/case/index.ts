@@ -5,6 +5,7 @@
  * A device driver (client/src/devices/) records its readings through `recordReading`.
  */
 export { asCaseDoc, type CaseDoc } from './caseDoc.js';
+export { newLocalCaseDoc, useLocalCaseDoc } from './localCase.js';
 export { readVitalsRecords, recordReading } from './readings.js';
 export {
   addListEntry,

@@ -1,4 +1,4 @@
-import { binaryDataUri, patientPhotoId, type Binary, type Patient } from '@vigil/shared';
+import { binaryDataUri, patientPhotoId, photosWithNew, type Binary, type Patient } from '@vigil/shared';
 import { useEffect, useState } from 'react';
 import { cachedResource, cacheResources, saveResource } from './db.js';
 import { fhirClient } from './fhir.js';
@@ -43,6 +43,26 @@ export function usePhotoUri(orgId: string, binaryId: string | null): string | nu
   return uri;
 }
 
+/**
+ * The data URIs of several photos (a patient's gallery, PH4), in their order; one still unknown (or
+ * unreadable offline) is null. Re-read when the list of ids changes.
+ */
+export function usePhotoUris(orgId: string, binaryIds: readonly string[]): (string | null)[] {
+  const key = binaryIds.join(',');
+  const [uris, setUris] = useState<{ key: string; uris: (string | null)[] }>({ key: '', uris: [] });
+  useEffect(() => {
+    let live = true;
+    const ids = key ? key.split(',') : [];
+    void Promise.all(ids.map((id) => photoUri(orgId, id).catch(() => null))).then((read) => {
+      if (live) setUris({ key, uris: read });
+    });
+    return () => {
+      live = false;
+    };
+  }, [orgId, key]);
+  return uris.key === key ? uris.uris : binaryIds.map(() => null);
+}
+
 /** A data URL split into what a Binary holds. */
 function binaryOf(dataUrl: string): Binary {
   const m = /^data:([^;,]+);base64,(.*)$/.exec(dataUrl);
@@ -64,7 +84,8 @@ export async function savePatientPhoto(
   loaded.set(`${orgId}/${binary.resource.id}`, Promise.resolve(dataUrl));
   const withPhoto: Patient & { id: string } = {
     ...patient,
-    photo: [{ contentType: binary.resource.contentType, url: `Binary/${binary.resource.id}` }],
+    // [PH4] The new photo is the current one; the earlier ones stay listed after it (the gallery).
+    photo: photosWithNew(patient.photo, { contentType: binary.resource.contentType, url: `Binary/${binary.resource.id}` }),
   };
   const saved = await saveResource(orgId, withPhoto);
   return { patient: saved.resource, queued: binary.queued || saved.queued };

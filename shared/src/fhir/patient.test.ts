@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { validateResource, validateResourceChange } from './resources.js';
-import { patientDisplayName, patientFields, patientPhotoId, type Patient } from './patient.js';
+import {
+  PATIENT,
+  PATIENT_PHOTOS_MAX,
+  patientDisplayName,
+  patientFields,
+  patientPhotoId,
+  patientPhotoIds,
+  photosWithNew,
+  type Patient,
+} from './patient.js';
 import { TEST_RESOURCE_TAG } from './common.js';
 
 const patient: Patient = {
@@ -67,5 +76,27 @@ describe('Patient', () => {
     });
     expect(patientDisplayName(patient)).toBe('Amelia (Millie) Hart');
     expect(patientPhotoId(patient)).toBe('bin-abc');
+  });
+
+  it('[PH4] keeps the new photo first and earlier ones after it, at most PATIENT_PHOTOS_MAX', () => {
+    const photo = (n: number) => ({ contentType: 'image/webp', url: `Binary/bin-${n}` });
+    const earlier = Array.from({ length: PATIENT_PHOTOS_MAX }, (_, i) => photo(i));
+    const kept = photosWithNew(earlier, photo(99));
+    expect(kept).toHaveLength(PATIENT_PHOTOS_MAX);
+    expect(kept[0]).toEqual(photo(99));
+    expect(kept.at(-1)).toEqual(photo(PATIENT_PHOTOS_MAX - 2));
+    expect(photosWithNew(undefined, photo(1))).toEqual([photo(1)]);
+    expect(photosWithNew([photo(1), photo(2)], photo(2))).toEqual([photo(2), photo(1)]);
+    const patient: Patient = { resourceType: 'Patient', photo: [photo(3), { url: 'https://x/y.png' }, photo(4)] };
+    expect(patientPhotoIds(patient)).toEqual(['bin-3', 'bin-4']);
+    expect(patientPhotoId(patient)).toBe('bin-3');
+  });
+
+  it('[PH4] refuses a patient with more than PATIENT_PHOTOS_MAX photos', () => {
+    const photos = (n: number) => Array.from({ length: n }, (_, i) => ({ url: `Binary/bin-${i}` }));
+    expect(PATIENT.schema.safeParse({ resourceType: 'Patient', photo: photos(PATIENT_PHOTOS_MAX) }).success).toBe(true);
+    expect(PATIENT.schema.safeParse({ resourceType: 'Patient', photo: photos(PATIENT_PHOTOS_MAX + 1) }).success).toBe(
+      false,
+    );
   });
 });

@@ -21,6 +21,9 @@ import {
 } from './common.js';
 import type { ResourceDefinition } from './definition.js';
 
+/** [PH4] The most photos a patient keeps (the current one and earlier ones; decision, issue 40). */
+export const PATIENT_PHOTOS_MAX = 12;
+
 /** Patient (spec 001 §3): names, birth date, email, mobile, photo, vision id and external ids. */
 export interface Patient extends DomainResourceBase {
   resourceType: 'Patient';
@@ -56,7 +59,8 @@ export const patientSchema: z.ZodType<Patient> = z.lazy(() =>
     deceasedBoolean: z.boolean().optional(),
     deceasedDateTime: z.string().optional(),
     address: z.array(addressSchema).optional(),
-    photo: z.array(attachmentSchema).optional(),
+    // [PH4] The current photo first, then earlier ones: at most PATIENT_PHOTOS_MAX.
+    photo: z.array(attachmentSchema).max(PATIENT_PHOTOS_MAX).optional(),
     generalPractitioner: z.array(referenceSchema).optional(),
     managingOrganization: referenceSchema.optional(),
   }),
@@ -104,4 +108,17 @@ export const PATIENT: ResourceDefinition<Patient> = {
 export function patientPhotoId(patient: Patient): string | null {
   const url = patient.photo?.[0]?.url;
   return url?.startsWith('Binary/') ? url.slice('Binary/'.length) : null;
+}
+
+/** [PH4] The patient's photos' Binary ids, the current one first (the gallery on the patient page). */
+export function patientPhotoIds(patient: Patient): string[] {
+  return (patient.photo ?? []).flatMap((p) => (p.url?.startsWith('Binary/') ? [p.url.slice('Binary/'.length)] : []));
+}
+
+/**
+ * [PH4] The patient's photos once a new one is taken: the new one first (it is the current photo,
+ * photoId), the earlier ones after it, the oldest dropped beyond PATIENT_PHOTOS_MAX.
+ */
+export function photosWithNew<T extends { url?: string }>(photos: readonly T[] | undefined, added: T): T[] {
+  return [added, ...(photos ?? []).filter((p) => p.url !== added.url)].slice(0, PATIENT_PHOTOS_MAX);
 }

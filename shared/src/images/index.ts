@@ -3,3 +3,4 @@ export * from './png.js';
 export * from './signature-svg.js';
 export * from './webp.js';
 export * from './image-input.js';
+export * from './gallery.js';

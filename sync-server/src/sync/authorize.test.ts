@@ -70,6 +70,12 @@ describe('sync upgrade authorisation', () => {
     ).resolves.toEqual({ ok: false, code: 4403, reason: SYNC_REFUSAL_REASONS.otherOrganisation });
   });
 
+  it('[TOUR3] refuses a tour case with 4403, even to a member: the server keeps none', async () => {
+    await expect(
+      authorize(request('/api/sync/acme/tour-1?token=good'), { orgId: 'acme', docId: 'tour-1', name: 'acme/tour-1' }),
+    ).resolves.toEqual({ ok: false, code: 4403, reason: SYNC_REFUSAL_REASONS.tourCase });
+  });
+
   it('accepts the same origin and the allowed development origin', async () => {
     await expect(
       authorize(request('/api/sync/acme/cmp-1?token=good', { origin: 'https://vigil.test' }), acme),

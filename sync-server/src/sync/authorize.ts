@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { SYNC_CLOSE_CODES, type SyncCloseCode } from '@vigil/shared';
+import { isTourCaseId, SYNC_CLOSE_CODES, type SyncCloseCode } from '@vigil/shared';
 import type { Caller } from '../access/caller.js';
 import { refusalOf, type OrgAccess } from '../access/index.js';
 import type { RoomAddress } from './protocol.js';
@@ -31,6 +31,8 @@ export const SYNC_REFUSAL_REASONS = {
   notMember: 'not a member of this organisation',
   /** Issue 24 item 2: the id is another organisation's; nothing is opened or created under it. */
   otherOrganisation: 'this document belongs to another organisation',
+  /** [TOUR3] A tour or local practice case lives on its page only: the server keeps none. */
+  tourCase: 'a tour case is never kept',
 } as const;
 
 const refuse = (code: SyncCloseCode, reason: string): SyncAuthorization => ({ ok: false, code, reason });
@@ -57,6 +59,7 @@ export function createSyncAuthorizer(deps: SyncAuthorizerDeps): SyncAuthorizer {
     if (!originAllowed(req, deps.allowedOrigins)) {
       return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.origin);
     }
+    if (isTourCaseId(address.docId)) return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.tourCase);
     const token = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('token');
     const caller = await deps.caller({
       cookieHeader: req.headers.cookie,

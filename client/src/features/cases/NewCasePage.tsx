@@ -6,12 +6,14 @@ import {
   refusalText,
   TRIAL_ENDED_MESSAGE,
   appointmentActorId,
+  startCaseMode,
+  tourPath,
   type AppointmentConflict,
   type Location,
   type Patient,
 } from '@vigil/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
 import { useSession } from '../../session/SessionProvider.js';
 import { newResourceId, saveResource, useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
@@ -200,6 +202,17 @@ function NewPatientModal(props: {
  * once; without a network both wait in the outbox and are sent when it is back.
  */
 export function NewCasePage(): ReactNode {
+  const { orgId = '' } = useParams();
+  const { search } = useLocation();
+  // [TOUR2] The start-case entry point with the tour or local flag opens a practice case that
+  // stays on its page (spec 000 §2), never the real form.
+  const mode = startCaseMode(search);
+  if (mode !== 'real') return <Navigate to={tourPath(orgId, mode)} replace />;
+  return <NewCaseForm />;
+}
+
+/** The new-case form of a real case (see NewCasePage). */
+function NewCaseForm(): ReactNode {
   const { orgId = '', patientId: routePatientId = '' } = useParams();
   // The calendar's "New Case" passes the chosen day.
   const [query] = useSearchParams();

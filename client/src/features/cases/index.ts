@@ -8,3 +8,4 @@ export { flagSection, jumpToSection } from './signoff/signoffTargets.js';
 export { ASA_OPTIONS } from './start/startCase.js';
 export { MANUAL_VITAL_FIELDS, ManualVitalsDialog } from './vitals/ManualVitals.js';
 export { variantLabel } from './local-anesthetics/localAnesthetics.js';
+export { TourPage, TOUR_PATIENT } from './tour/TourPage.js';

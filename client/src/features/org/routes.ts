@@ -17,6 +17,7 @@ import { CASE_SECTIONS } from './caseSections.js';
 import { OfficeChecklists } from './checklists/OfficeChecklists.js';
 import { CasesPage } from '../cases/index.js';
 import { NewCasePage } from '../cases/index.js';
+import { TourPage } from '../cases/index.js';
 import { FormEditorPage } from '../forms/index.js';
 import { FormsPage } from '../forms/index.js';
 import { HealthHistoriesPage } from '../health-history/index.js';
@@ -60,6 +61,7 @@ export const ORG_ROUTES: readonly SubAppRoute[] = [
   { path: 'baa', title: 'Business Associate Agreement', element: createElement(BaaPage) },
   { path: 'customize-drugs', title: 'Customize Drugs', element: createElement(CustomizeDrugsPage) },
   { path: 'new-case', title: 'New Case', element: createElement(NewCasePage) },
+  { path: 'tour', title: 'Tour Mode', element: createElement(TourPage) },
   { path: 'patients', title: 'Patients', element: createElement(PatientsPage) },
   {
     path: 'patients/:patientId',

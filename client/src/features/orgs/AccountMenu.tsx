@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
+import { tourPath } from '@vigil/shared';
 import { useSession } from '../../session/SessionProvider.js';
 import { HelpFeedback } from './HelpFeedback.js';
 import { OrgList } from './OrgList.js';
@@ -29,8 +30,7 @@ export function testMonitorsHref(orgId: string | null): string {
 
 /**
  * The account menu of spec 000 §2: Profile, Help / Feedback, Test Monitor Connection, Open L.A.
- * Tracker, Start Tour Mode, Switch organizations, Sign Out. Items whose screens no release has
- * built yet say so rather than pretend.
+ * Tracker, Start Tour Mode (the office's tour screen), Switch organizations, Sign Out.
  */
 export function AccountMenu(): ReactNode {
   const { user, session, signOut } = useSession();
@@ -86,7 +86,7 @@ export function AccountMenu(): ReactNode {
             <Menu.Item mih={44} onClick={openTracker}>
               Open L.A. Tracker
             </Menu.Item>
-            <Menu.Item mih={44} onClick={() => setNotice('tour')}>
+            <Menu.Item mih={44} onClick={() => (orgId ? void navigate(tourPath(orgId, 'tour')) : setNotice('tour'))}>
               Start Tour Mode
             </Menu.Item>
             <Menu.Item mih={44} onClick={() => void navigate(`${pathname}${search}${SELECT_ORG_MODAL}`)}>
@@ -126,9 +126,7 @@ export function AccountMenu(): ReactNode {
           title={notice === 'tour' ? 'Start Tour Mode' : 'Open L.A. Tracker'}
         >
           {notice === 'tour' ? (
-            <Alert color="gray" title="Not available yet">
-              The guided tour has not been built in this version.
-            </Alert>
+            <Text>The tour is a practice case in one of your offices. Open an office, then start the tour again.</Text>
           ) : (
             <Stack gap="sm">
               <Text>The local anesthetic tracker is part of a case. Open a case to use it.</Text>

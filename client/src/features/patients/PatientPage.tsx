@@ -22,6 +22,7 @@ import { PatientAllergiesMedications } from './PatientAllergiesMedications.js';
 import { PatientForm } from './PatientForm.js';
 import { PatientOutbox } from './PatientOutbox.js';
 import { PatientPhotoEditor } from './PatientPhotoEditor.js';
+import { PatientPhotoGallery } from './PatientPhotoGallery.js';
 import { birthDateText, TestPatientBadge } from './PatientsPage.js';
 
 /** "Mon, Nov 23, 2026, 9:00 AM – 10:00 AM" in the device's time zone. */
@@ -226,6 +227,7 @@ export function PatientPage({ HealthHistory }: PatientPageProps): ReactNode {
           </Group>
         </Stack>
       </Card>
+      <PatientPhotoGallery orgId={orgId} patient={p} />
       <PatientAllergiesMedications orgId={orgId} patientId={patientId} />
       {HealthHistory && <HealthHistory orgId={orgId} patientId={patientId} />}
       <Appointments orgId={orgId} patientId={patientId} contact={{ email: f.email, mobile: f.mobile }} />
