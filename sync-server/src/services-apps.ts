@@ -2,6 +2,7 @@
 import type { AuditSinks } from './access/audited.js';
 import type { Entitlements } from './access/entitlements.js';
 import type { OrgAccess } from './access/index.js';
+import { auditedResellerApps, ResellerAppsService, type AuditedResellerApps } from './apps/reseller.js';
 import { AppsService, auditedApps, type AuditedApps } from './apps/service.js';
 import { WebhookDispatcher } from './apps/webhooks.js';
 import { AppTokens } from './auth/app-tokens.js';
@@ -15,6 +16,8 @@ import type { Db } from './store/sqlite/database.js';
 export interface AppParts {
   /** Apps, installations and webhooks as GraphQL asks (issue 42), every change audited. */
   apps: AuditedApps;
+  /** The reseller app's calls: a reseller's apps, their installations, webhooks and deliveries. */
+  resellerApps: AuditedResellerApps;
   /** The token endpoint and the FHIR API's bearer tokens of installed apps. */
   appTokens: AppTokens;
   /** The webhooks' change-feed consumer and sender (started here; stopped before the database closes). */
@@ -44,7 +47,8 @@ export function buildApps(
   webhooks.start();
   return {
     apps: auditedApps(new AppsService({ store, orgs: orgStore, access, entitlements, now, localWebhooks }), auditSinks),
-    appTokens: new AppTokens({ store, orgs: orgStore, audit, now }),
+    resellerApps: auditedResellerApps(new ResellerAppsService({ store, orgs: orgStore, access, now }), auditSinks),
+    appTokens: new AppTokens({ store, orgs: orgStore, audit, now, localKeys: localWebhooks }),
     webhooks,
   };
 }

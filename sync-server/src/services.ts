@@ -82,7 +82,8 @@ import { buildApps, type AppParts } from './services-apps.js';
  * it (or the parts they need); none of them opens the database or builds a service. Apps and
  * webhooks (issue 42), the office's reports and the team's screens (issue 41) as their builders give them.
  */
-export interface Services extends Pick<AppParts, 'apps' | 'appTokens' | 'webhooks'>, OfficeAndTeamServices {
+export interface Services
+  extends Pick<AppParts, 'apps' | 'resellerApps' | 'appTokens' | 'webhooks'>, OfficeAndTeamServices {
   config: ServerConfig;
   /** Settles once the services can serve (a new database's demo data written); rejects if they cannot. */
   ready: Promise<void>;

@@ -54,10 +54,10 @@ test.describe('app shell', () => {
     await expect(page.getByRole('link', { name: 'Vigil home' })).toHaveAttribute('href', `/org/${orgId}`);
     expect(chunks).toContain('OrgApp');
 
-    // A screen not built yet (the reseller app's apps): its title and the honest notice.
+    // The reseller app's apps (issue 42), to someone who is not a member of that reseller: its title and the refusal.
     await page.goto('/reseller/r-1/apps');
     await expect(page.getByRole('heading', { name: 'Apps' })).toBeVisible();
-    await expect(page.getByText('Not available yet')).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Only members of this reseller');
 
     await page.goto('/parent/district-7/orgs');
     await expect(page.getByTestId('app-name')).toHaveText('Admin Dashboard');

@@ -43,6 +43,8 @@ const OFFICE_MEMBERS: readonly Role[] = ['member', 'provider', 'admin'];
 const ORG_PERMISSION: readonly Role[] = [...OFFICE_MEMBERS, 'parentAdmin', 'internalUber'];
 /** The right to administer (spec 000 §6): its admin, a member of its parent, an internal uber. */
 const ADMINISTER: readonly Role[] = ['admin', 'parentAdmin', 'internalUber'];
+/** The reseller app's reads (issue 42): the reseller's members (otherOrgAdmin is one) and the internal team. */
+const RESELLER_READ: readonly Role[] = ['otherOrgAdmin', 'internalUber'];
 
 /** A patient and a visit of office's on 2027-01-05, booked through the FHIR API by its admin. */
 async function officeVisit(server: TestServer, browser: Browser): Promise<string> {
@@ -251,6 +253,16 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   createWebhook: needs(ADMINISTER),
   deleteWebhook: needs(ADMINISTER),
   redeliverWebhook: needs(ADMINISTER),
+  // The reseller app (issue 42): the reseller `vendor` (made by another uber) has otherOrgAdmin as
+  // a plain member; its members read, its admins redeliver, the internal team passes.
+  resellerApps: needs(RESELLER_READ),
+  resellerApp: needs(RESELLER_READ),
+  resellerAppInstallations: needs(RESELLER_READ),
+  resellerWebhooks: needs(RESELLER_READ),
+  resellerWebhook: needs(RESELLER_READ),
+  resellerWebhookDeliveries: needs(RESELLER_READ),
+  resellerWebhookDelivery: needs(RESELLER_READ),
+  resellerRedeliverWebhook: needs(['internalUber']),
   // The legal documents (issue 40, spec 000 §7): every signed-in user reads and accepts their own.
   legalDocumentsToAccept: needs(SIGNED_IN),
   acceptLegalDocuments: needs(SIGNED_IN),
@@ -290,6 +302,10 @@ describe('organisations: access matrix of every call × role', () => {
   const installTarget = {} as Record<Role, string>;
   const uninstallTarget = {} as Record<Role, string>;
   const webhookTarget = {} as Record<Role, string>;
+  /** Issue 42, the reseller app: the reseller vendor's app installed in office, its webhook and a delivery. */
+  let vendorAppId = '';
+  let vendorWebhookId = '';
+  let vendorDeliveryId = '';
 
   beforeAll(async () => {
     server = await startServer();
@@ -450,6 +466,22 @@ describe('organisations: access matrix of every call × role', () => {
       uninstallTarget[r] = await install(await newApp(`Uninstall ${r}`));
       webhookTarget[r] = await newWebhook();
     }
+    // The reseller app: vendor made by the flags uber (its admin), otherOrgAdmin a plain member;
+    // vendor's app installed in office with a webhook.
+    ok(await createOrg(flags!, 'vendor', 'reseller', 'Vendor Inc'));
+    await join(server, flags!, 'vendor', otherAdmin!, ['member']);
+    const vendorApp = await flags!.browser.gql<{ createApp: { app: { id: string } } }>(
+      'mutation { createApp(orgId: "vendor", name: "Vendor app", scopes: ["system/Patient.read"]) { app { id } } }',
+    );
+    ok(vendorApp);
+    vendorAppId = vendorApp.data!.createApp.app.id;
+    const vendorInstallation = await install(vendorAppId);
+    const vendorHook = await admin!.browser.gql<{ createWebhook: { webhook: { id: string } } }>(
+      'mutation ($i: String!) { createWebhook(orgId: "office", installationId: $i, url: "http://127.0.0.1:9/hook", events: ["resource.created"], resourceTypes: ["Patient"]) { webhook { id } } }',
+      { i: vendorInstallation },
+    );
+    ok(vendorHook);
+    vendorWebhookId = vendorHook.data!.createWebhook.webhook.id;
     await fetch(`${server.url}/api/fhir/office/Patient`, {
       method: 'POST',
       headers: { 'content-type': 'application/fhir+json', cookie },
@@ -463,6 +495,14 @@ describe('organisations: access matrix of every call × role', () => {
       );
       deliveryId = listed.data?.webhookDeliveries[0]?.id ?? '';
       if (!deliveryId) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    while (!vendorDeliveryId) {
+      const listed = await admin!.browser.gql<{ webhookDeliveries: { id: string }[] }>(
+        'query ($w: String!) { webhookDeliveries(orgId: "office", webhookId: $w) { id } }',
+        { w: vendorWebhookId },
+      );
+      vendorDeliveryId = listed.data?.webhookDeliveries[0]?.id ?? '';
+      if (!vendorDeliveryId) await new Promise((resolve) => setTimeout(resolve, 200));
     }
 
     const people: Record<Exclude<Role, 'none' | 'adminWithoutMfa'>, Person> = {
@@ -797,6 +837,35 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($d: String!) { redeliverWebhook(orgId: "office", deliveryId: $d) { id status } }',
       { d: deliveryId },
     ],
+    resellerApps: () => ['query { resellerApps(resellerId: "vendor") { id name } }', {}],
+    resellerApp: () => [
+      'query ($a: String!) { resellerApp(resellerId: "vendor", appId: $a) { id clientId } }',
+      { a: vendorAppId },
+    ],
+    resellerAppInstallations: () => [
+      'query ($a: String!) { resellerAppInstallations(resellerId: "vendor", appId: $a) { id orgName } }',
+      { a: vendorAppId },
+    ],
+    resellerWebhooks: () => [
+      'query ($a: String!) { resellerWebhooks(resellerId: "vendor", appId: $a) { id url } }',
+      { a: vendorAppId },
+    ],
+    resellerWebhook: () => [
+      'query ($a: String!, $w: String!) { resellerWebhook(resellerId: "vendor", appId: $a, webhookId: $w) { id } }',
+      { a: vendorAppId, w: vendorWebhookId },
+    ],
+    resellerWebhookDeliveries: () => [
+      'query ($a: String!, $w: String!) { resellerWebhookDeliveries(resellerId: "vendor", appId: $a, webhookId: $w, first: 5) { id } }',
+      { a: vendorAppId, w: vendorWebhookId },
+    ],
+    resellerWebhookDelivery: () => [
+      'query ($a: String!, $d: String!) { resellerWebhookDelivery(resellerId: "vendor", appId: $a, deliveryId: $d) { id } }',
+      { a: vendorAppId, d: vendorDeliveryId },
+    ],
+    resellerRedeliverWebhook: () => [
+      'mutation ($a: String!, $d: String!) { resellerRedeliverWebhook(resellerId: "vendor", appId: $a, deliveryId: $d) { id } }',
+      { a: vendorAppId, d: vendorDeliveryId },
+    ],
     legalDocumentsToAccept: () => ['query { legalDocumentsToAccept { name version } }', {}],
     acceptLegalDocuments: () => [
       'mutation ($a: [LegalAcceptanceInput!]!) { acceptLegalDocuments(accepted: $a) { name } }',
@@ -825,12 +894,12 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 122 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // 130 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
     // feedbackMessages, the four pre-op list calls and the two legal documents' calls, issue 41 the
     // two analytics calls, the parent's calendar, the office's reports and the team's oversight
     // calls, issues 38/41 the two live lists, issue 38 the six bridge calls, issue 42 the fifteen
-    // apps and webhooks calls).
-    expect(cells).toBe(976);
+    // apps and webhooks calls and the reseller app's eight).
+    expect(cells).toBe(1040);
     expect(deviations).toEqual([]);
   });
 });

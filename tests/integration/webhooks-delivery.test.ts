@@ -84,7 +84,7 @@ async function setUp(url: string, clock: { t: number }) {
       secretHash: 'x',
       scopes: ['system/Patient.read'],
     },
-    ...{ createdAt: 0, createdBy: 'usr-1', secretRotatedAt: 0, jwks: null },
+    ...{ createdAt: 0, createdBy: 'usr-1', secretRotatedAt: 0, jwks: null, jwksUrl: null },
   });
   await store.install({
     id: 'ins-1',

@@ -15,10 +15,10 @@ import { graphql } from './graphql.js';
 
 export type { AppInstallationView, AppView, AppWithSecretView, DeliveryView, WebhookView, WebhookWithSecretView };
 
-const APP = 'id name ownerOrgId clientId scopes createdAt secretRotatedAt';
+export const APP = 'id name ownerOrgId clientId scopes createdAt secretRotatedAt jwksUrl';
 const INSTALLATION = 'id appId appName orgId scopes installedAt installedBy';
-const WEBHOOK = 'id installationId orgId url events resourceTypes createdAt';
-const DELIVERY =
+export const WEBHOOK = 'id installationId orgId url events resourceTypes createdAt';
+export const DELIVERY =
   'id webhookId event subject seq createdAt status nextAttemptAt payload attempts { n at requestHeaders responseStatus responseBody durationMs }';
 
 export async function fetchApps(orgId: string): Promise<{ apps: AppView[]; installed: AppInstallationView[] }> {

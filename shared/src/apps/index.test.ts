@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  APP_SCOPE_CHOICES,
   appJwksSchema,
+  appJwksUrlSchema,
   appNameSchema,
   appScopesSchema,
   nextAttemptAt,
@@ -62,6 +64,21 @@ describe('apps and webhooks', () => {
     expect(appJwksSchema.safeParse(JSON.stringify({ keys: [key, key] })).success).toBe(false);
     expect(appJwksSchema.safeParse(JSON.stringify({ keys: [] })).success).toBe(false);
     expect(appJwksSchema.safeParse('not json').success).toBe(false);
+  });
+
+  it('[APP1] offers only scopes it accepts', () => {
+    expect(APP_SCOPE_CHOICES.slice(0, 2)).toEqual(['system/*.read', 'system/*.write']);
+    expect(appScopesSchema.safeParse([...APP_SCOPE_CHOICES]).success).toBe(true);
+  });
+
+  it('[APP7] takes an https JWK Set address, or http to localhost only', () => {
+    expect(appJwksUrlSchema.parse(' https://vendor.example/.well-known/jwks.json ')).toBe(
+      'https://vendor.example/.well-known/jwks.json',
+    );
+    expect(appJwksUrlSchema.safeParse('http://127.0.0.1:4000/jwks').success).toBe(true);
+    expect(appJwksUrlSchema.safeParse('http://vendor.example/jwks').success).toBe(false);
+    expect(appJwksUrlSchema.safeParse('ftp://vendor.example/jwks').success).toBe(false);
+    expect(appJwksUrlSchema.safeParse(`https://vendor.example/${'x'.repeat(2000)}`).success).toBe(false);
   });
 
   it('[APP5] retries after 5 s, 10 s, 20 s… at most an hour apart, and stops 24 hours after the first attempt', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isResourceType } from '../fhir/resources.js';
+import { isResourceType, RESOURCE_TYPES } from '../fhir/resources.js';
 
 /*
  * Apps, their API scopes and their webhooks' events (issue 42; spec 000 §2, §6): the pure rules
@@ -36,6 +36,12 @@ export const appScopesSchema = z
     });
   })
   .transform((scopes) => [...new Set(scopes)].sort());
+
+/** Every scope APP1 accepts, as a screen offers them: all types first, then each type, read before write. */
+export const APP_SCOPE_CHOICES: readonly string[] = ['*', ...[...RESOURCE_TYPES].sort()].flatMap((t) => [
+  `system/${t}.read`,
+  `system/${t}.write`,
+]);
 
 /**
  * [APP2] Whether scopes allow a mode on a resource type: a scope of that type or of '*' with that
@@ -74,6 +80,17 @@ export const appJwksSchema = z
       .object({ keys: z.array(publicJwkSchema).min(1).max(10) })
       .refine((s) => new Set(s.keys.map((k) => k.kid)).size === s.keys.length, 'Each key needs its own kid.'),
   );
+
+/**
+ * [APP7] Where an app publishes its JWK Set (SMART Backend Services' jwks_uri, used instead of a
+ * pasted set): an https URL, or http to localhost (development and tests), at most 2,000 characters.
+ */
+export const appJwksUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'At most 2,000 characters.')
+  .url('Enter a URL.')
+  .refine((u) => /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$))/i.test(u), 'Use an https URL.');
 
 /** [APP3] An app's name: 1–100 characters once trimmed. */
 export const appNameSchema = z.string().trim().min(1, 'Enter a name.').max(100, 'At most 100 characters.');
@@ -175,6 +192,8 @@ export const appViewSchema = z.object({
   scopes: z.array(z.string()),
   createdAt: z.number(),
   secretRotatedAt: z.number(),
+  /** Where its JWK Set is fetched from for signed token requests (SMART Backend Services' jwks_uri), or null. */
+  jwksUrl: z.string().nullable(),
 });
 export type AppView = z.infer<typeof appViewSchema>;
 
@@ -193,6 +212,10 @@ export const appInstallationViewSchema = z.object({
   installedBy: z.string(),
 });
 export type AppInstallationView = z.infer<typeof appInstallationViewSchema>;
+
+/** An installation of a reseller's app as the reseller sees it: with the organisation's name. */
+export const resellerInstallationViewSchema = appInstallationViewSchema.extend({ orgName: z.string() });
+export type ResellerInstallationView = z.infer<typeof resellerInstallationViewSchema>;
 
 /** A webhook of an installation (its signing secret shown only on creation). */
 export const webhookViewSchema = z.object({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   appJwksSchema,
+  appJwksUrlSchema,
   appNameSchema,
   appScopesSchema,
   canCreatePrivateApp,
@@ -54,6 +55,12 @@ export function isLocalHost(hostname: string): boolean {
   );
 }
 
+/** An https address of a host that is not this machine nor a private network (what a production server calls out to). */
+export function publicHttps(url: string): boolean {
+  const target = new URL(url);
+  return target.protocol === 'https:' && !isLocalHost(target.hostname);
+}
+
 /** A new app's or a rotated secret's answer: the secret is shown this once. */
 export type AppWithSecret = AppWithSecretView;
 /** A new webhook's answer: its signing secret is shown this once. */
@@ -69,9 +76,10 @@ export const appView = (a: AppRecord): AppView => ({
   scopes: a.scopes,
   createdAt: a.createdAt,
   secretRotatedAt: a.secretRotatedAt,
+  jwksUrl: a.jwksUrl,
 });
 
-const webhookView = (w: WebhookRecord): WebhookView => ({
+export const webhookView = (w: WebhookRecord): WebhookView => ({
   id: w.id,
   installationId: w.installationId,
   orgId: w.orgId,
@@ -122,11 +130,14 @@ export class AppsService {
     return appView(app);
   }
 
-  /** createApp(name, scopes, orgId?, jwks?): a new app and its secret (shown once); with a JWK Set it may also sign its token requests; audited. */
+  /** createApp(name, scopes, orgId?, jwks?, jwksUrl?): a new app and its secret (shown once); with a JWK Set (or its address) it may also sign its token requests; audited. */
   async create(caller: Caller, args: Record<string, unknown>): Promise<Recorded<AppWithSecret>> {
     const name = parse(appNameSchema, args.name);
     const scopes = parse(appScopesSchema, args.scopes);
     const jwks = args.jwks == null || args.jwks === '' ? null : JSON.stringify(parse(appJwksSchema, args.jwks));
+    const jwksUrl = args.jwksUrl == null || args.jwksUrl === '' ? null : parse(appJwksUrlSchema, args.jwksUrl);
+    // As a webhook's address: a production server fetches keys from the internet only, over https.
+    if (jwksUrl && ((!this.deps.localWebhooks && !publicHttps(jwksUrl)) || jwks)) refuse('INVALID_INPUT');
     let ownerOrgId: string | null = null;
     let who;
     if (args.orgId === undefined || args.orgId === null) {
@@ -153,11 +164,12 @@ export class AppsService {
       createdBy: who.user.id,
       secretRotatedAt: at,
       jwks,
+      jwksUrl,
     };
     await this.deps.store.createApp(app);
     return recorded(
       { app: appView(app), clientSecret },
-      { trail: 'organisation', action: 'appCreated', detail: { appId: app.id, name, ownerOrgId, scopes } },
+      { trail: 'organisation', action: 'appCreated', detail: { appId: app.id, name, ownerOrgId, scopes, jwksUrl } },
     );
   }
 
@@ -236,10 +248,7 @@ export class AppsService {
     const { installation } = await this.installationFor(caller, args);
     const input = parse(webhookInputSchema, { url: args.url, events: args.events, resourceTypes: args.resourceTypes });
     // A production server posts to the internet only, over https (no requests into its own network).
-    const target = new URL(input.url);
-    if (!this.deps.localWebhooks && (target.protocol !== 'https:' || isLocalHost(target.hostname))) {
-      refuse('INVALID_INPUT');
-    }
+    if (!this.deps.localWebhooks && !publicHttps(input.url)) refuse('INVALID_INPUT');
     const webhook: WebhookRecord = {
       id: `whk-${randomUUID()}`,
       installationId: installation.id,

@@ -4,6 +4,7 @@ import type { Caller, CallOrigin } from '../access/caller.js';
 import type { AppRecord, AppStore } from '../store/apps/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { AuditLog, RequestMeta } from './audit.js';
+import { RemoteJwks } from './remote-jwks.js';
 
 /*
  * OAuth 2 client credentials for installed apps (issue 42; SMART Backend Services with the
@@ -123,13 +124,20 @@ export interface AppTokenDeps {
   orgs: Pick<OrgStore, 'org'>;
   audit: Pick<AuditLog, 'record'>;
   now: () => number;
+  /** JWK Set addresses on this machine or a private network, and plain http, allowed (development and tests). */
+  localKeys?: boolean;
 }
 
 const sameHash = (a: string, b: string): boolean =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export class AppTokens {
-  constructor(private readonly deps: AppTokenDeps) {}
+  /** The JWK Sets of apps that publish theirs at an address (jwks_uri), fetched and cached. */
+  private readonly remoteKeys: RemoteJwks;
+
+  constructor(private readonly deps: AppTokenDeps) {
+    this.remoteKeys = new RemoteJwks({ now: deps.now, ...(deps.localKeys ? { localKeys: true } : {}) });
+  }
 
   /** The token endpoint of an organisation. */
   async issue(orgId: string, request: TokenRequest, meta: RequestMeta): Promise<TokenAnswer> {
@@ -155,7 +163,14 @@ export class AppTokens {
       const iss = part(request.clientAssertion.split('.')[1] ?? '')?.iss;
       app = typeof iss === 'string' ? await store.appByClientId(iss) : null;
       if (!app) return refuse(401, 'invalid_client', 'Unknown client.');
-      const read = readAssertion(request.clientAssertion, app, request.tokenUrl, at);
+      let keys: Pick<AppRecord, 'clientId' | 'jwks'> = app;
+      if (app.jwksUrl) {
+        const kid = part(request.clientAssertion.split('.')[0] ?? '')?.kid;
+        const jwks = await this.remoteKeys.keySet(app.jwksUrl, typeof kid === 'string' ? kid : null);
+        if (jwks === null) return refuse(401, 'invalid_client', 'The app’s JWK Set could not be fetched.');
+        keys = { clientId: app.clientId, jwks };
+      }
+      const read = readAssertion(request.clientAssertion, keys, request.tokenUrl, at);
       if ('refused' in read) return refuse(401, 'invalid_client', read.refused);
       if (!(await store.claimAssertion(app.clientId, read.jti, read.exp, at))) {
         return refuse(401, 'invalid_client', 'The assertion was used before.');

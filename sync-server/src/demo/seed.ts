@@ -1,4 +1,4 @@
-import { seedDemoApps } from '../apps/demo.js';
+import { seedDemoApps, seedDemoResellerApp } from '../apps/demo.js';
 import { seedDemoFeedback } from '../feedback/demo.js';
 import { SqliteAppStore } from '../store/apps/sqlite.js';
 import { seedDemoLegal } from '../legal/demo.js';
@@ -161,6 +161,15 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
       // Issue 42: an app installed in the demo office with a webhook and its deliveries.
       seedDemoApps(new SqliteAppStore(db), DEMO_ORGS.office.id, now, DEMO_USER.id),
     )
+    .then(() =>
+      // Issue 42: the demo reseller's app, installed in the demo office.
+      seedDemoResellerApp(
+        new SqliteAppStore(db),
+        { resellerId: DEMO_ORGS.reseller.id, orgId: DEMO_ORGS.office.id },
+        now,
+        { resellerUserId: 'usr-demoreseller0', officeUserId: DEMO_USER.id },
+      ),
+    )
     .then(() => seedDemoAnalytics(db, now))
     .then(() =>
       // Issue 38: today's arrived appointment is a case in progress on the live vitals screens.
@@ -195,6 +204,8 @@ function seedDemoAnalytics(db: Db, now: Date): Promise<void> {
 export const DEMO_ORGS = {
   office: { id: 'demo-dental', fhirId: 'org-demodental0000', name: 'Demo Dental Office' },
   parent: { id: 'demo-group', fhirId: 'org-demogroup00000', name: 'Demo Dental Group' },
+  /** Issue 42: a reseller whose app the demo office installed (administered by Rory Reseller). */
+  reseller: { id: 'demo-reseller', fhirId: 'org-demoreseller00', name: 'Demo Practice Software' },
 } as const;
 
 /** The demo office's other people; they sign in with the demo user's password (codes in the outbox). */
@@ -221,6 +232,14 @@ export const DEMO_STAFF = [
     email: 'demo-parent@vigil.health',
     memberId: 'prc-demoparent0000',
     orgId: 'demo-group',
+    roles: ['admin'],
+  },
+  {
+    id: 'usr-demoreseller0',
+    name: 'Rory Reseller',
+    email: 'demo-reseller@vigil.health',
+    memberId: 'prc-demoreseller0',
+    orgId: 'demo-reseller',
     roles: ['admin'],
   },
 ] as const;

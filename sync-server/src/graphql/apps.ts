@@ -21,6 +21,8 @@ export const appTypeDefs = /* GraphQL */ `
     scopes: [String!]!
     createdAt: Float!
     secretRotatedAt: Float!
+    "Where its JWK Set is fetched from for signed token requests (jwks_uri), or null."
+    jwksUrl: String
   }
 
   "A new app or a rotated secret: the client secret, shown this once."
@@ -95,8 +97,8 @@ export const appTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "A new app; without orgId the team's (internal staff), else owned by that organization (a reseller, or privateAppCreation; FEATURE_DISABLED otherwise). jwks: its public JWK Set (JSON) for signed token requests (SMART Backend Services)."
-    createApp(name: String!, scopes: [String!]!, orgId: String, jwks: String): AppWithSecret!
+    "A new app; without orgId the team's (internal staff), else owned by that organization (a reseller, or privateAppCreation; FEATURE_DISABLED otherwise). jwks: its public JWK Set (JSON) for signed token requests (SMART Backend Services); jwksUrl: or the https address it is published at (fetched and cached)."
+    createApp(name: String!, scopes: [String!]!, orgId: String, jwks: String, jwksUrl: String): AppWithSecret!
     "A new client secret; the old one stops working at once."
     rotateAppSecret(appId: String!): AppWithSecret!
     installApp(orgId: String!, appId: String!): AppInstallation!

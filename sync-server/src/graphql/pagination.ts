@@ -49,6 +49,9 @@ export const BOUNDED_LISTS: Readonly<Record<string, string>> = {
   'Query.apps': 'the apps an office may install: the team’s, resellers’ and its own, made by hand',
   'Query.installedApps': 'the apps an office installed, by hand',
   'Query.webhooks': 'the webhooks of one installation, set up by hand',
+  'Query.resellerApps': 'the apps one reseller made, by hand',
+  'Query.resellerAppInstallations': 'the offices that installed one app, one installation each, by hand',
+  'Query.resellerWebhooks': 'the webhooks of one app’s installations, set up by hand in each office',
 };
 
 /** The page a list field's arguments ask for; PAGE_TOO_LARGE above the maximum, INVALID_INPUT below 1. */

@@ -20,6 +20,7 @@ import { policyResolvers, policyTypeDefs } from './policies.js';
 import { preopResolvers, preopTypeDefs } from './preop.js';
 import { presetResolvers, presetTypeDefs } from './presets.js';
 import { reportResolvers, reportTypeDefs } from './report.js';
+import { resellerAppResolvers, resellerAppTypeDefs } from './reseller-apps.js';
 import { shellResolvers, shellTypeDefs } from './shell.js';
 import { shopResolvers, shopTypeDefs } from './shop.js';
 
@@ -41,6 +42,7 @@ export const SCHEMA_RESOLVERS = [
   shopResolvers,
   feedbackResolvers,
   appResolvers,
+  resellerAppResolvers,
   analyticsResolvers,
   officeReportResolvers,
   oversightResolvers,
@@ -69,6 +71,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       shopTypeDefs,
       feedbackTypeDefs,
       appTypeDefs,
+      resellerAppTypeDefs,
       analyticsTypeDefs,
       officeReportTypeDefs,
       oversightTypeDefs,

@@ -91,6 +91,7 @@ describe('the webhook-debug and apps screens (issue 42)', () => {
       scopes: ['system/Patient.read'],
       createdAt: 0,
       secretRotatedAt: 0,
+      jwksUrl: null,
     };
     const api: AppsApi = { ...SERVER_APPS_API, fetchApps: () => Promise.resolve({ apps: [app], installed: [] }) };
     renderAt('/org/office/apps', '/org/:orgId/apps', <AppsPage api={api} />);

@@ -10,6 +10,8 @@ import { installationPath, SERVER_APPS_API, type AppsApi } from './api.js';
 
 export interface WebhookPagesProps {
   api?: AppsApi;
+  /** The path the webhooks/… screens hang under (default: the organisation's installation; the reseller app gives its app's). */
+  base?: string;
 }
 
 const STATUS_COLORS: Record<DeliveryView['status'], string> = { pending: 'orange', delivered: 'green', failed: 'red' };
@@ -36,13 +38,13 @@ function Refusal({ code }: { code: string | null }): ReactNode {
   );
 }
 
-/** The webhook-debug screens' base: under the installation. */
-function useWebhookBase(): { orgId: string; webhookId: string; base: string } {
+/** The webhook-debug screens' base: under the installation, or the one given. */
+function useWebhookBase(given?: string): { orgId: string; webhookId: string; base: string } {
   const { orgId = '', appInstallationId = '', webhookId = '' } = useParams();
   return {
     orgId,
     webhookId,
-    base: `${installationPath(orgId, appInstallationId)}/webhooks/${encodeURIComponent(webhookId)}`,
+    base: `${given ?? installationPath(orgId, appInstallationId)}/webhooks/${encodeURIComponent(webhookId)}`,
   };
 }
 
@@ -85,8 +87,8 @@ function DeliveriesTable({ deliveries, base }: { deliveries: readonly DeliveryVi
 }
 
 /** …/webhooks/{webhookId}: the webhook, and its newest deliveries. */
-export function WebhookPage({ api = SERVER_APPS_API }: WebhookPagesProps): ReactNode {
-  const { orgId, webhookId, base } = useWebhookBase();
+export function WebhookPage({ api = SERVER_APPS_API, base: given }: WebhookPagesProps): ReactNode {
+  const { orgId, webhookId, base } = useWebhookBase(given);
   const load = useCallback(() => api.fetchWebhook(orgId, webhookId, 5), [api, orgId, webhookId]);
   const { data, error, loading } = useLoad(load);
   return (
@@ -116,8 +118,8 @@ export function WebhookPage({ api = SERVER_APPS_API }: WebhookPagesProps): React
 }
 
 /** …/webhooks/{webhookId}/deliveries: the webhook's deliveries, newest first, 50 at a time. */
-export function DeliveriesPage({ api = SERVER_APPS_API }: WebhookPagesProps): ReactNode {
-  const { orgId, webhookId, base } = useWebhookBase();
+export function DeliveriesPage({ api = SERVER_APPS_API, base: given }: WebhookPagesProps): ReactNode {
+  const { orgId, webhookId, base } = useWebhookBase(given);
   const load = useCallback(() => api.fetchWebhook(orgId, webhookId, 50), [api, orgId, webhookId]);
   const { data, error, loading, reload } = useLoad(load);
   return (

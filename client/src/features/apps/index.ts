@@ -2,3 +2,4 @@
 export { AppPage, AppsPage, InstalledAppPage } from './AppsPages.js';
 export { IntegrationsPage } from './IntegrationsPage.js';
 export { DeliveriesPage, DeliveryPage, WebhookPage } from './WebhookPages.js';
+export { SERVER_APPS_API, type AppsApi } from './api.js';

@@ -22,6 +22,7 @@ const app = (id: string, at = 1000): AppRecord => ({
   createdBy: 'usr-1',
   secretRotatedAt: at,
   jwks: null,
+  jwksUrl: null,
 });
 const inst = (id: string, appId: string, orgId: string, at = 2000): InstallationRecord => ({
   id,
@@ -112,6 +113,16 @@ describe.each(implementations)('apps contract (%s)', (_name, make) => {
     expect(await store.installation('ins-1')).toMatchObject({ uninstalledAt: 6000 });
     // Installed again after an uninstall: a new installation.
     expect(await store.install(inst('ins-4', 'app-1', 'office'))).toBe(true);
+    // The app's current installations across organisations (its reseller's list), oldest first.
+    expect((await store.appInstallations('app-1')).map((i) => i.id)).toEqual(['ins-3', 'ins-4']);
+    expect(await store.appInstallations('app-none')).toEqual([]);
+  });
+
+  it('keeps the address of an app JWK Set', async () => {
+    const store = make();
+    await store.createApp({ ...app('app-u'), jwksUrl: 'https://vendor.example/jwks.json' });
+    expect((await store.app('app-u'))?.jwksUrl).toBe('https://vendor.example/jwks.json');
+    expect((await store.appByClientId('client-app-u'))?.jwksUrl).toBe('https://vendor.example/jwks.json');
   });
 
   it('lists the webhooks of current installations only', async () => {

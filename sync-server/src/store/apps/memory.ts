@@ -90,6 +90,16 @@ export class MemoryAppStore implements AppStore {
     return this.db.run(() => copy(this.s.installations.find((i) => i.id === id) ?? null));
   }
 
+  appInstallations(appId: string): Promise<InstallationRecord[]> {
+    return this.db.run(() =>
+      copy(
+        this.s.installations
+          .filter((i) => i.appId === appId && i.uninstalledAt === null)
+          .sort((a, b) => a.installedAt - b.installedAt || a.id.localeCompare(b.id)),
+      ),
+    );
+  }
+
   installations(orgId: string): Promise<InstallationRecord[]> {
     return this.db.run(() =>
       copy(

@@ -103,3 +103,13 @@ export const WEBHOOKS_MIGRATION: Migration = {
     ) STRICT;
   `,
 };
+
+/** Issue 42: an app's JWK Set by address (SMART Backend Services' jwks_uri), fetched by the token endpoint. */
+export const APP_JWKS_URL_MIGRATION: Migration = {
+  version: 185,
+  name: 'apps publishing their JWK Set at an address',
+  sql: `
+    -- NULL: the pasted JWK Set (jwks) or the client secret only.
+    ALTER TABLE apps ADD COLUMN jwks_url TEXT;
+  `,
+};

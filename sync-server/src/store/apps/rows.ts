@@ -14,6 +14,7 @@ export interface AppRow {
   created_by: string;
   secret_rotated_at: number;
   jwks: string | null;
+  jwks_url: string | null;
 }
 export interface InstallationRow {
   id: string;
@@ -73,6 +74,7 @@ export const appOf = (r: AppRow): AppRecord => ({
   createdBy: r.created_by,
   secretRotatedAt: r.secret_rotated_at,
   jwks: r.jwks,
+  jwksUrl: r.jwks_url,
 });
 export const installationOf = (r: InstallationRow): InstallationRecord => ({
   id: r.id,

@@ -24,7 +24,7 @@ import type {
   WebhookRecord,
 } from './types.js';
 
-/** Apps, installations, tokens and webhooks over better-sqlite3 (migrations 150, 151). */
+/** Apps, installations, tokens and webhooks over better-sqlite3 (migrations 150, 151, 152, 185). */
 export class SqliteAppStore implements AppStore {
   constructor(private readonly db: Db) {}
 
@@ -53,8 +53,8 @@ export class SqliteAppStore implements AppStore {
     return serialized(this.db, () => {
       this.db
         .prepare(
-          `INSERT INTO apps (id, name, owner_org_id, client_id, secret_hash, scopes, created_at, created_by, secret_rotated_at, jwks)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO apps (id, name, owner_org_id, client_id, secret_hash, scopes, created_at, created_by, secret_rotated_at, jwks, jwks_url)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           a.id,
@@ -67,6 +67,7 @@ export class SqliteAppStore implements AppStore {
           a.createdBy,
           a.secretRotatedAt,
           a.jwks,
+          a.jwksUrl,
         );
     });
   }
@@ -130,6 +131,18 @@ export class SqliteAppStore implements AppStore {
         InstallationRow | undefined;
       return row ? installationOf(row) : null;
     });
+  }
+
+  appInstallations(appId: string): Promise<InstallationRecord[]> {
+    return serialized(this.db, () =>
+      (
+        this.db
+          .prepare(
+            'SELECT * FROM app_installations WHERE app_id = ? AND uninstalled_at IS NULL ORDER BY installed_at, id',
+          )
+          .all(appId) as InstallationRow[]
+      ).map(installationOf),
+    );
   }
 
   installations(orgId: string): Promise<InstallationRecord[]> {

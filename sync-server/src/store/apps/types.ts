@@ -21,6 +21,8 @@ export interface AppRecord {
   secretRotatedAt: number;
   /** The public JWK Set (JSON) its signed token requests are checked with, or null (client secret only). */
   jwks: string | null;
+  /** Where its JWK Set is published (SMART Backend Services' jwks_uri), fetched and cached by the token endpoint; or null. */
+  jwksUrl: string | null;
 }
 
 export interface InstallationRecord {
@@ -103,6 +105,8 @@ export interface AppStore {
   installation(id: string): Promise<InstallationRecord | null>;
   /** The organisation's current installations, oldest first. */
   installations(orgId: string): Promise<InstallationRecord[]>;
+  /** An app's current installations in every organisation, oldest first (its reseller's view). */
+  appInstallations(appId: string): Promise<InstallationRecord[]>;
   /** Marks it uninstalled and deletes its tokens, in one step; false when it was not installed. */
   uninstall(id: string, at: number): Promise<boolean>;
 

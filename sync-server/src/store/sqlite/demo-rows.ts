@@ -7,7 +7,10 @@ import type { Db } from './database.js';
 export interface DemoPeople {
   seedVersion: number;
   user: { id: string; name: string; email: string; passwordHash: string };
-  orgs: Record<'office' | 'parent', { id: string; fhirId: string; name: string }>;
+  orgs: Record<'office' | 'parent', { id: string; fhirId: string; name: string }> & {
+    /** Issue 42: a demo reseller (its admin among the staff), whose app the demo office installed. */
+    reseller?: { id: string; fhirId: string; name: string };
+  };
   staff: readonly {
     id: string;
     name: string;
@@ -83,6 +86,23 @@ function writeDemoOrganisations(db: Db, demo: DemoPeople, now: Date): void {
       at,
       at,
     );
+    if (demo.orgs.reseller) {
+      const r = demo.orgs.reseller;
+      org.run(
+        r.id,
+        r.fhirId,
+        r.name,
+        'reseller',
+        'vendor@demo.vigil.health',
+        '7 Market Street',
+        'Springfield',
+        'IL',
+        '62701',
+        demo.user.id,
+        at,
+        at,
+      );
+    }
     db.prepare('INSERT OR IGNORE INTO org_parents (org_id, parent_org_id) VALUES (?, ?)').run(
       demo.orgs.office.id,
       demo.orgs.parent.id,

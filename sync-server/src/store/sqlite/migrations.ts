@@ -25,7 +25,12 @@ import {
   BRIDGE_READINGS_PRUNE_MIGRATION,
   BRIDGES_MIGRATION,
 } from '../bridges/migration.js';
-import { APP_ASSERTIONS_MIGRATION, APPS_MIGRATION, WEBHOOKS_MIGRATION } from '../apps/migration.js';
+import {
+  APP_ASSERTIONS_MIGRATION,
+  APP_JWKS_URL_MIGRATION,
+  APPS_MIGRATION,
+  WEBHOOKS_MIGRATION,
+} from '../apps/migration.js';
 import { LEGAL_ACCEPTANCES_MIGRATION } from '../legal/migration.js';
 import { ANALYTICS_EVENTS_MIGRATION } from '../analytics-events/migration.js';
 
@@ -74,4 +79,5 @@ export const MIGRATIONS: readonly Migration[] = [
   APP_ASSERTIONS_MIGRATION,
   LEGAL_ACCEPTANCES_MIGRATION,
   ANALYTICS_EVENTS_MIGRATION,
+  APP_JWKS_URL_MIGRATION,
 ];
