@@ -28,6 +28,7 @@ import {
 import { APP_ASSERTIONS_MIGRATION, APPS_MIGRATION, WEBHOOKS_MIGRATION } from '../apps/migration.js';
 import { LEGAL_ACCEPTANCES_MIGRATION } from '../legal/migration.js';
 import { ANALYTICS_EVENTS_MIGRATION } from '../analytics-events/migration.js';
+import { CLIENT_LOGS_MIGRATION } from '../client-logs/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -74,4 +75,5 @@ export const MIGRATIONS: readonly Migration[] = [
   APP_ASSERTIONS_MIGRATION,
   LEGAL_ACCEPTANCES_MIGRATION,
   ANALYTICS_EVENTS_MIGRATION,
+  CLIENT_LOGS_MIGRATION,
 ];
