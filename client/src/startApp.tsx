@@ -4,12 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { registerSW } from 'virtual:pwa-register';
 import { App, loadStartScreen } from './app/App.js';
+import { installLogBeacons } from './data/logBeacons.js';
 import { ServerInfoProvider } from './session/ServerInfo.js';
 import { settledOrAfter } from './app/startup.js';
 import { theme } from './ui/theme.js';
 
 // The service worker precaches the app shell so an installed app starts with no network.
 registerSW({ immediate: true });
+// The page's uncaught errors go to the server as log beacons (spec 000 §7), without their text.
+installLogBeacons();
 
 /**
  * How long the first render waits for the start screen's code and, on a case screen, for the

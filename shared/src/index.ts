@@ -33,6 +33,7 @@ export * from './signoff/signoff.js';
 export * from './analytics/case-facts.js';
 export * from './analytics/office-reports.js';
 export * from './analytics/events.js';
+export * from './analytics/client-log.js';
 // The local anesthetic limit set one case is charted and signed off against (LA19), for the L.A. tracker.
 export {
   ageDefaultLimitSets,

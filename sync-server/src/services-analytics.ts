@@ -19,6 +19,8 @@ import { OversightService } from './oversight/service.js';
 import { TeamUsersService } from './oversight/users.js';
 import { AnalyticsEventsService } from './analytics/events.js';
 import type { AnalyticsEventStore } from './store/analytics-events/types.js';
+import { ClientLogsService } from './analytics/client-logs.js';
+import { SqliteClientLogStore } from './store/client-logs/sqlite.js';
 import { SqliteAccountStore } from './store/accounts/sqlite.js';
 import { SqliteSessionStore } from './store/sessions/sqlite.js';
 import { ReadOnlyConsole, SqliteOversightStore } from './store/oversight/sqlite.js';
@@ -119,6 +121,8 @@ export interface OfficeAndTeamServices {
   oversight: OversightService;
   /** The analytics beacon: spec 000 §7's events, recorded here. */
   analyticsEvents: AnalyticsEventsService;
+  /** The log beacon: browsers' errors at info and above, without text (CL1). */
+  clientLogs: ClientLogsService;
 }
 
 /** Builds OfficeAndTeamServices. */
@@ -137,5 +141,6 @@ export function buildOfficeAndTeam(
     officeReports: buildOfficeReports(core, core.model, core.printer, now),
     oversight: buildOversight(core.db, core.model, core.fhir, { ...core.auditSinks, resources: core.resources }, now),
     analyticsEvents: buildAnalyticsEvents(core.analyticsEvents, now),
+    clientLogs: new ClientLogsService({ logs: new SqliteClientLogStore(core.db), now }),
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteAnalyticsEventStore } from '../../sync-server/src/store/analytics-events/sqlite.js';
+import { SqliteClientLogStore } from '../../sync-server/src/store/client-logs/sqlite.js';
 import { Browser } from './accounts-client.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { withStores } from '../utils/stores.js';
@@ -10,6 +11,8 @@ import { createOrg, person, type Person } from './orgs-helpers.js';
  * kept as name, time, user and organisation only (no properties, so no patient data).
  */
 
+const LOG = `mutation ($level: Int!, $kind: String!, $errorName: String, $where: String, $route: String, $orgId: String) {
+  logBeacon(level: $level, kind: $kind, errorName: $errorName, where: $where, route: $route, orgId: $orgId) }`;
 const TRACK = 'mutation ($name: String!, $orgId: String) { trackAnalyticsEvent(name: $name, orgId: $orgId) }';
 
 describe('the analytics beacon (issue 41)', () => {
@@ -54,5 +57,30 @@ describe('the analytics beacon (issue 41)', () => {
     expect((await admin.browser.gql(TRACK, { name: 'Patient Name Viewed' })).code).toBe('INVALID_INPUT');
     const failed = (await recorded()).filter((e) => e.name === 'Sign In Failed');
     expect(failed).toEqual([{ at: expect.any(Number) as number, name: 'Sign In Failed', userId: null, orgId: null }]);
+  });
+
+  it('keeps log beacons at info and above without text, from signed-in users only, 30 a minute each (CL1)', async () => {
+    const beacon = { level: 50, kind: 'error', errorName: 'TypeError', where: 'index-3f.js:1:20', route: '/org/:id' };
+    const ok = await admin.browser.gql<{ logBeacon: boolean }>(LOG, { ...beacon, orgId: 'events-office' });
+    expect(ok.data?.logBeacon).toBe(true);
+    const logs = () => withStores(server.dataDir, ({ db }) => new SqliteClientLogStore(db).since(0, 1000));
+    expect(await logs()).toEqual([
+      {
+        ...{ at: expect.any(Number) as number, level: 50, kind: 'error', errorName: 'TypeError', code: null },
+        ...{ where: 'index-3f.js:1:20', route: '/org/:id', appVersion: null, userId: admin.userId },
+        orgId: 'events-office',
+      },
+    ]);
+    expect((await new Browser(server.url).gql(LOG, beacon)).code).toBe('NO_AUTHENTICATION');
+    expect((await admin.browser.gql(LOG, { ...beacon, level: 20 })).code).toBe('INVALID_INPUT');
+    expect((await admin.browser.gql(LOG, { ...beacon, errorName: 'Ana Lopez' })).code).toBe('INVALID_INPUT');
+    expect((await admin.browser.gql(LOG, { ...beacon, route: '/org/x/patients/Ana Lopez' })).code).toBe(
+      'INVALID_INPUT',
+    );
+    // 29 more fill the minute's 30; the next is dropped (answered false), not kept.
+    for (let i = 0; i < 29; i++)
+      expect((await admin.browser.gql<{ logBeacon: boolean }>(LOG, beacon)).data?.logBeacon).toBe(true);
+    expect((await admin.browser.gql<{ logBeacon: boolean }>(LOG, beacon)).data?.logBeacon).toBe(false);
+    expect(await logs()).toHaveLength(30);
   });
 });

@@ -156,6 +156,8 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   teamOnboarding: needs(['internalUber']),
   // The analytics beacon (spec 000 §7): anyone with a session (an event not of the sign-in failures needs one).
   trackAnalyticsEvent: table((r) => (r === 'none' ? 'NO_AUTHENTICATION' : 'ok')),
+  // Log beacons (CL1): any signed-in browser, a partial session too (its errors are the user's).
+  logBeacon: table((r) => (r === 'none' ? 'NO_AUTHENTICATION' : 'ok')),
   teamUser: table((r) => (r === 'internalUber' ? 'USER_NOT_FOUND' : needs([])[r])),
   endTeamUserSessions: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   // The pre-op list (issue 40): the office's members read it and tick NPO instructions; whoever
@@ -228,6 +230,8 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   liveCases: needs(ORG_PERMISSION),
   parentLiveCases: needs(['parentAdmin', 'internalUber']),
   parentAppointments: needs(['parentAdmin', 'internalUber']),
+  // The parent's offices compared (issue 41): whoever administers the parent.
+  parentAnalytics: needs(['parentAdmin', 'internalUber']),
   // The Vigil Bridge (issue 38): the office's bridges for its members (a provider picks a bridge's
   // monitor on the case screen); pairing codes and revoking for whoever administers it. The calls
   // naming a bridge name one that does not exist: past the access check, NOT_FOUND.
@@ -633,6 +637,10 @@ describe('organisations: access matrix of every call × role', () => {
     teamDbQuery: () => ['query ($sql: String!) { teamDbQuery(sql: $sql) { refused } }', { sql: CONSOLE_SQL.one }],
     teamOnboarding: () => ['query { teamOnboarding(first: 5) { orgId } }', {}],
     trackAnalyticsEvent: () => ['mutation { trackAnalyticsEvent(name: "Case Manager Loaded", orgId: "office") }', {}],
+    logBeacon: () => [
+      'mutation { logBeacon(level: 50, kind: "error", errorName: "TypeError", where: "index.js:1:2", route: "/org/office") }',
+      {},
+    ],
     teamUser: () => ['query { teamUser(userId: "usr-none") { id } }', {}],
     endTeamUserSessions: () => ['mutation { endTeamUserSessions(userId: "usr-none") }', {}],
     preopList: () => [
@@ -771,6 +779,7 @@ describe('organisations: access matrix of every call × role', () => {
       'query { parentAppointments(parentOrgId: "group", from: 1795000000000, to: 1797000000000, first: 5) { id orgName } }',
       {},
     ],
+    parentAnalytics: () => ['query { parentAnalytics(parentOrgId: "group") { offices { orgId cases } } }', {}],
     bridges: () => ['query { bridges(orgId: "office") { id monitors { key } } }', {}],
     bridgeMonitorReadings: () => [
       'query { bridgeMonitorReadings(orgId: "office", bridgeId: "brg-none", monitorKey: "hl7:X") { id vitals { vital value } } }',

@@ -252,5 +252,38 @@ describe('the team’s oversight screens (issue 41)', () => {
       expect(a.truncated).toBe(true);
       expect(a.rows.at(-1)).toEqual({ cells: ['200'] });
     });
+
+    it('stops a statement that runs past 5 s, answering other requests meanwhile, and records it', async () => {
+      await sudo(server, team);
+      const before = await withStores(server.dataDir, ({ audit }) =>
+        audit.count('dbConsoleQuery', 0, { userId: team.userId }),
+      );
+      const started = Date.now();
+      let settled = false;
+      const endless = run(CONSOLE_SQL.endlessCount).finally(() => (settled = true));
+      // While the count runs the server answers other requests (on its event loop the count would
+      // hold every one until it ended, which it never does): each answered before the count is.
+      let answeredMeanwhile = 0;
+      while (!settled) {
+        const r = await officeAdmin.browser.gql<{ serverTime: number }>('query { serverTime }');
+        expect(r.data?.serverTime).toBeGreaterThan(0);
+        if (!settled) answeredMeanwhile += 1;
+      }
+      expect(answeredMeanwhile).toBeGreaterThan(0);
+      const answer = await endless;
+      expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
+      expect(answer).toEqual({
+        columns: [],
+        rows: [],
+        truncated: false,
+        refused: 'The statement ran longer than 5 s and was stopped',
+      });
+      // The console answers again (a new process), and both statements are on the account trail.
+      expect((await run(CONSOLE_SQL.one)).rows).toEqual([{ cells: ['1'] }]);
+      const after = await withStores(server.dataDir, ({ audit }) =>
+        audit.count('dbConsoleQuery', 0, { userId: team.userId }),
+      );
+      expect(after - before).toBe(2);
+    }, 60_000);
   });
 });

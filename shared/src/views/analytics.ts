@@ -94,3 +94,22 @@ export const analyticsCaseViewSchema = z.object({
   cursor: z.string(),
 });
 export type AnalyticsCaseView = z.infer<typeof analyticsCaseViewSchema>;
+
+/**
+ * One office of a parent organisation in the parent's comparison (issue 41 "The analytics above
+ * across the children, office against office"): its cases in the range, anesthesia minutes and
+ * units, and the quality figures; none when its plan has no analytics (planRequired).
+ */
+export const parentOfficeAnalyticsViewSchema = z.object({
+  orgId: z.string(),
+  name: z.string(),
+  planRequired: z.boolean(),
+  cases: z.number(),
+  anesthesiaMinutes: z.number(),
+  anesthesiaUnits: z.number(),
+  quality: analyticsQualityViewSchema,
+});
+export type ParentOfficeAnalyticsView = z.infer<typeof parentOfficeAnalyticsViewSchema>;
+
+export const parentAnalyticsViewSchema = z.object({ offices: z.array(parentOfficeAnalyticsViewSchema) });
+export type ParentAnalyticsView = z.infer<typeof parentAnalyticsViewSchema>;

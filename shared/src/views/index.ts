@@ -75,6 +75,8 @@ import { feedbackViewSchema } from '../feedback/index.js';
 import { legalAcceptanceInputSchema, legalDocumentViewSchema } from '../legal/index.js';
 import {
   analyticsCaseViewSchema,
+  parentAnalyticsViewSchema,
+  parentOfficeAnalyticsViewSchema,
   analyticsDischargeRowViewSchema,
   analyticsDrillInputSchema,
   analyticsDrugRowViewSchema,
@@ -154,6 +156,8 @@ export const GRAPHQL_VIEWS = {
   AnalyticsOption: analyticsOptionViewSchema,
   AnalyticsSummary: analyticsSummaryViewSchema,
   AnalyticsCase: analyticsCaseViewSchema,
+  ParentOfficeAnalytics: parentOfficeAnalyticsViewSchema,
+  ParentAnalytics: parentAnalyticsViewSchema,
   // the office's reports (issue 41)
   OfficeReportRow: officeReportRowViewSchema,
   OfficeReportFile: officeReportFileViewSchema,

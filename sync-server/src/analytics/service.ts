@@ -4,12 +4,14 @@ import {
   type AnalyticsCaseView,
   type AnalyticsSummaryView,
   type CaseFacts,
+  type ParentAnalyticsView,
+  type ParentOfficeAnalyticsView,
 } from '@vigil/shared';
 import { z } from 'zod';
 import type { Caller } from '../access/caller.js';
 import type { Need, OrgAccess } from '../access/index.js';
 import { orgFor } from '../orgs/authorize.js';
-import { refuse } from '../errors.js';
+import { AppError, refuse } from '../errors.js';
 import { parseInput } from '../input.js';
 import type { PageRequest } from '../pages.js';
 import { caseCursor, type CaseFactsStore, type FactsFilter } from '../store/analytics/types.js';
@@ -19,7 +21,7 @@ import type { AnalyticsReadModel } from './read-model.js';
 export interface AnalyticsServiceDeps {
   facts: CaseFactsStore;
   model: Pick<AnalyticsReadModel, 'catchUp'>;
-  orgs: Pick<OrgStore, 'org'>;
+  orgs: Pick<OrgStore, 'org' | 'childOrgs'>;
   access: OrgAccess;
 }
 
@@ -86,4 +88,51 @@ export class AnalyticsService {
     const facts = await this.deps.facts.cases(orgId, factsFilter(args), drill ?? {}, page);
     return facts.map(caseView);
   }
+
+  /**
+   * parentAnalytics(parentOrgId, filter): the parent's offices side by side over the date range
+   * (issue 41 "office against office"), each from its own read-model summary: cases, anesthesia
+   * minutes and units, the quality figures. Whoever administers the parent (its admins, the
+   * team's ubers); an office whose plan has no analytics is listed with planRequired and zeros,
+   * as its own page would refuse them. Providers and place are the offices' own, so only the
+   * filter's dates apply.
+   */
+  async parentComparison(caller: Caller, args: Record<string, unknown>): Promise<ParentAnalyticsView> {
+    const deps = { store: this.deps.orgs, access: this.deps.access };
+    const { org } = await orgFor(deps, caller, args.parentOrgId, 'admin');
+    const { from, to } = factsFilter(args);
+    await this.deps.model.catchUp();
+    const offices: ParentOfficeAnalyticsView[] = [];
+    for (const child of await this.deps.orgs.childOrgs(org.id)) {
+      const row = { orgId: child.id, name: child.name, cases: 0, anesthesiaMinutes: 0, anesthesiaUnits: 0 };
+      try {
+        await orgFor(deps, caller, child.id, ANALYTICS_NEED);
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'PLAN_REQUIRED')) throw err;
+        offices.push({ ...row, planRequired: true, quality: { ...NO_QUALITY } });
+        continue;
+      }
+      const s = await this.deps.facts.summary(child.id, { from, to, providerIds: [], locationId: null });
+      // The month rows hold each case once (by month, level and provider): they add up to the whole.
+      const byLevel = s.months;
+      offices.push({
+        ...row,
+        planRequired: false,
+        cases: s.cases,
+        anesthesiaMinutes: byLevel.reduce((n, m) => n + m.anesthesiaMinutes, 0),
+        anesthesiaUnits: Math.round(byLevel.reduce((n, m) => n + m.anesthesiaUnits, 0) * 100) / 100,
+        quality: s.quality,
+      });
+    }
+    return { offices };
+  }
 }
+
+const NO_QUALITY = {
+  finalized: 0,
+  preOpComplete: 0,
+  vitalsAtEveryCheckpoint: 0,
+  dischargeBeforeSignoff: 0,
+  signedWithin24h: 0,
+  noOverride: 0,
+} as const;

@@ -1,4 +1,4 @@
-import type { AnalyticsCaseView, AnalyticsSummaryView } from '@vigil/shared';
+import type { AnalyticsCaseView, AnalyticsSummaryView, ParentAnalyticsView } from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
 import { graphqlArgs } from './arguments.js';
 import type { ResolverArgs } from './context.js';
@@ -97,9 +97,36 @@ export const analyticsTypeDefs = /* GraphQL */ `
     cursor: String!
   }
 
+  "One office of a parent in the parent's comparison; no figures when its plan has no analytics."
+  type ParentOfficeAnalytics {
+    orgId: String!
+    name: String!
+    planRequired: Boolean!
+    cases: Int!
+    anesthesiaMinutes: Int!
+    anesthesiaUnits: Float!
+    quality: AnalyticsQuality!
+  }
+
+  "The parent's offices side by side (one row per office the parent oversees)."
+  type ParentAnalytics {
+    offices: [ParentOfficeAnalytics!]!
+  }
+
   extend type Mutation {
     "The analytics beacon (spec 000 §7): records one of the spec's events; no properties, no PHI."
     trackAnalyticsEvent(name: String!, orgId: String): Boolean!
+    "A log beacon (spec 000 §7; levels of spec 002 §9, info 30 to fatal 60): no message or stack text (CL1). False when over the rate limit."
+    logBeacon(
+      level: Int!
+      kind: String!
+      errorName: String
+      code: String
+      where: String
+      route: String
+      appVersion: String
+      orgId: String
+    ): Boolean!
   }
 
   extend type Query {
@@ -107,6 +134,8 @@ export const analyticsTypeDefs = /* GraphQL */ `
     analytics(orgId: String, filter: AnalyticsFilter): AnalyticsSummary!
     "The cases behind a figure, newest first; after is the last case's cursor."
     analyticsCases(orgId: String, filter: AnalyticsFilter, drill: AnalyticsDrill, ${PAGE_ARGS}): [AnalyticsCase!]!
+    "A parent's offices compared over a date range (the filter's from and to only); the parent's admins."
+    parentAnalytics(parentOrgId: String, filter: AnalyticsFilter): ParentAnalytics!
   }
 `;
 
@@ -114,11 +143,15 @@ export const analyticsResolvers = {
   Mutation: answeringAppErrors<ResolverArgs>({
     trackAnalyticsEvent: async (_, args, ctx): Promise<boolean> =>
       ctx.services.analyticsEvents.track(await ctx.caller(), graphqlArgs(args)),
+    logBeacon: async (_, args, ctx): Promise<boolean> =>
+      ctx.services.clientLogs.record(await ctx.caller(), graphqlArgs(args)),
   }),
   Query: answeringAppErrors<ResolverArgs>({
     analytics: async (_, args, ctx): Promise<AnalyticsSummaryView> =>
       ctx.services.analytics.summary(await ctx.caller(), graphqlArgs(args)),
     analyticsCases: async (_, args, ctx): Promise<AnalyticsCaseView[]> =>
       ctx.services.analytics.cases(await ctx.caller(), graphqlArgs(args), pageRequest(args)),
+    parentAnalytics: async (_, args, ctx): Promise<ParentAnalyticsView> =>
+      ctx.services.analytics.parentComparison(await ctx.caller(), graphqlArgs(args)),
   }),
 };

@@ -1,6 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { SubAppRoutes } from '../../ui/SubAppRoutes.js';
+import { trackEvent } from '../../data/analyticsEvents.js';
 import { useOutboxReplay } from '../../data/db.js';
 import { useMayAdminister } from '../../data/orgAccess.js';
 import { useOrgFeatureValues } from '../../data/orgSettings.js';
@@ -13,6 +14,9 @@ function OrgAppRoutes({ orgId }: { orgId: string }): ReactNode {
   const isAdmin = useMayAdminister(orgId);
   // Changes made offline (patients, new cases) are sent from whichever screen is open when the network returns.
   useOutboxReplay(orgId);
+  // Spec 000 §7's Case Manager Loaded, once each time the organisation app opens for an organisation
+  // (after its access check); not sent offline (trackEvent).
+  useEffect(() => trackEvent('Case Manager Loaded', orgId), [orgId]);
   // The same navigation while the organisation's details load: the chrome and the open screen
   // are not rendered again for them (a case screen opening on a throttled tablet).
   // "Shop" follows the organisation's `store` flag, read as every screen reads its features.

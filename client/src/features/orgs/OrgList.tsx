@@ -1,6 +1,7 @@
 import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { trackEvent } from '../../data/analyticsEvents.js';
 import type { Session } from '../../session/api.js';
 import { orgGroups } from '../../session/sessionOrgs.js';
 
@@ -10,7 +11,10 @@ export interface OrgListProps {
   onChoose?: () => void;
 }
 
-/** The session's organisations grouped Internal / Admin Orgs / Reseller / Regular Orgs (spec 000 §2). */
+/**
+ * The session's organisations grouped Internal / Admin Orgs / Reseller / Regular Orgs (spec 000 §2);
+ * choosing one sends the Org Selected beacon (spec 000 §7).
+ */
 export function OrgList({ session, onChoose }: OrgListProps): ReactNode {
   const groups = orgGroups(session);
   if (groups.length === 0) return null;
@@ -28,7 +32,10 @@ export function OrgList({ session, onChoose }: OrgListProps): ReactNode {
               to={org.href}
               label={org.name}
               description={org.id}
-              onClick={onChoose}
+              onClick={() => {
+                trackEvent('Org Selected', org.id);
+                onChoose?.();
+              }}
               mih={44}
               rightSection={
                 org.roles.includes('admin') ? (

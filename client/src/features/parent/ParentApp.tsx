@@ -13,7 +13,7 @@ import { ParentOrgMembersPage, ParentOrgPage, ParentOrgsPage, ParentPeoplePage }
 
 /** The parent app's routes under /parent/{parentOrgId} (spec 000 §2). */
 export const PARENT_ROUTES: readonly SubAppRoute[] = [
-  { path: '', title: 'Admin Dashboard', element: <ParentOrgsPage title="Admin Dashboard" /> },
+  { path: '', title: 'Admin Dashboard', element: <ParentOrgsPage title="Admin Dashboard" dashboard /> },
   { path: 'orgs', title: 'Organizations', element: <ParentOrgsPage /> },
   { path: 'orgs/:selectedOrgId', title: 'Organization', element: <ParentOrgPage /> },
   { path: 'live', title: 'Live', element: <ParentLivePage /> },

@@ -2,6 +2,7 @@ import { Alert, Anchor, Loader, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../ui/Page.js';
+import { ParentOfficeComparison } from './ParentOfficeComparison.js';
 import { useChildOrgMembers, useChildOrgs } from '../orgs/index.js';
 import { MembersPage } from '../orgs/index.js';
 import { memberErrorText } from '../orgs/index.js';
@@ -14,8 +15,17 @@ function useParentOrgId(): string {
 
 const base = (parentOrgId: string): string => `/parent/${encodeURIComponent(parentOrgId)}`;
 
-/** `/parent/{parentOrgId}/orgs` (and the dashboard): the organisations this admin organisation oversees. */
-export function ParentOrgsPage({ title = 'Organizations' }: { title?: string }): ReactNode {
+/**
+ * `/parent/{parentOrgId}/orgs` (and the dashboard): the organisations this admin organisation oversees;
+ * the dashboard adds the offices compared (ParentOfficeComparison).
+ */
+export function ParentOrgsPage({
+  title = 'Organizations',
+  dashboard = false,
+}: {
+  title?: string;
+  dashboard?: boolean;
+}): ReactNode {
   const parentOrgId = useParentOrgId();
   const orgs = useChildOrgs(parentOrgId);
   return (
@@ -30,6 +40,7 @@ export function ParentOrgsPage({ title = 'Organizations' }: { title?: string }):
           filterable={orgs.data.length > 10}
         />
       )}
+      {dashboard && <ParentOfficeComparison parentOrgId={parentOrgId} />}
     </Page>
   );
 }

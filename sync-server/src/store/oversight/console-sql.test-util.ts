@@ -12,6 +12,8 @@ export const CONSOLE_SQL = {
   orgName: (id: string): string => `SELECT name FROM orgs WHERE id = '${id}'`,
   orgCount: (ids: readonly string[]): string => `SELECT count(*) AS n FROM orgs WHERE id IN (${quoted(ids)})`,
   deleteOrgs: 'DELETE FROM orgs',
+  /** An aggregate over an endless recursive CTE: answers no row until the time limit stops it. */
+  endlessCount: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c',
   /** Counts 1, 2, 3… without end: only the console's row bound stops it. */
   endless: 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x FROM n',
   /** Every statement the console must refuse, none of which may change anything. */

@@ -1,8 +1,10 @@
-import Database from 'better-sqlite3';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { CaseFacts } from '@vigil/shared';
 import type { PageRequest } from '../../pages.js';
-import { assertSerialized, serialized } from '../resources/transactions.js';
+import { serialized } from '../resources/transactions.js';
 import type { Db } from '../sqlite/database.js';
+import type { ConsoleJob, ConsoleReply } from './console-run.js';
 import {
   ConsoleRefusal,
   consoleStatementRefusal,
@@ -117,61 +119,126 @@ export class SqliteOversightStore implements OversightStore {
   }
 }
 
+/** How long a console statement may run before its process is killed and the statement refused. */
+export const DB_CONSOLE_TIME_LIMIT_MS = 5_000;
+/** An idle console process ends after this long; the next statement starts another. */
+const CONSOLE_IDLE_MS = 60_000;
+
+/** Starts the console's child process; the server runs its TypeScript through tsx, which the child loads too. */
+function startConsoleChild(file: string): ChildProcess {
+  const source = import.meta.url.endsWith('.ts');
+  const entry = fileURLToPath(new URL(`./console-child.${source ? 'ts' : 'js'}`, import.meta.url));
+  return fork(entry, [file], {
+    execArgv: source ? ['--import', 'tsx'] : [],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+}
+
+interface ConsoleWait {
+  resolve: (answer: ConsoleAnswer) => void;
+  reject: (err: Error) => void;
+}
+
 /**
  * The database console's connection (issue 41, `/vigil-team/db-console`): the server's database
  * file opened a second time with `readonly: true`, so SQLite itself refuses every write; before
  * that, only one statement of a reading kind (DB1) that SQLite calls read-only and that answers
  * rows is run; a PRAGMA with a value (writable_schema = 1) is refused; at most `maxRows` rows.
+ * Statements run one at a time in a child process (console-child.ts), never on the server's
+ * event loop: one that runs past the time limit (an endless recursive CTE) has its process
+ * killed and is refused; the next statement starts a new process.
  */
-/** A value as the console shows it: SQLite's numbers, text and bigints as text, a blob by its size, NULL as null. */
-function cellText(v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  if (Buffer.isBuffer(v)) return `<${v.length} bytes>`;
-  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? v.toString() : JSON.stringify(v);
-}
-
 export class ReadOnlyConsole implements DbConsole {
-  private connection: Db | null = null;
+  private child: ChildProcess | null = null;
+  /** Settles when the child has opened the file (its start-up is not counted in the time limit). */
+  private ready: Promise<void> = Promise.resolve();
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+  private idle: NodeJS.Timeout | null = null;
+  private readonly waiting = new Map<number, ConsoleWait>();
+  private readonly killOnExit = (): void => this.close();
 
-  constructor(private readonly file: string) {}
-
-  private open(): Db {
-    this.connection ??= new Database(this.file, { readonly: true, fileMustExist: true });
-    return this.connection;
-  }
+  constructor(
+    private readonly file: string,
+    private readonly timeLimitMs = DB_CONSOLE_TIME_LIMIT_MS,
+  ) {}
 
   run(sql: string, maxRows: number): Promise<ConsoleAnswer> {
-    const db = this.open();
-    return serialized(db, () => this.runNow(db, sql, maxRows));
+    const refusal = consoleStatementRefusal(sql);
+    if (refusal !== null) return Promise.reject(new ConsoleRefusal(refusal));
+    const answer = this.queue.then(() => this.runNow(sql, maxRows));
+    this.queue = answer.catch(() => undefined);
+    return answer;
   }
 
-  private runNow(db: Db, sql: string, maxRows: number): ConsoleAnswer {
-    assertSerialized(db);
-    const refusal = consoleStatementRefusal(sql);
-    if (refusal !== null) throw new ConsoleRefusal(refusal);
-    let stmt: Database.Statement;
-    try {
-      stmt = db.prepare(sql);
-    } catch (err) {
-      throw new ConsoleRefusal(err instanceof Error ? err.message : 'The statement could not be read');
-    }
-    if (!stmt.readonly || !stmt.reader) throw new ConsoleRefusal('Only a statement that reads rows may run here');
-    stmt.raw(true);
-    const columns = stmt.columns().map((c) => c.name);
-    const rows: (string | null)[][] = [];
-    let truncated = false;
-    for (const row of stmt.iterate() as Iterable<unknown[]>) {
-      if (rows.length === maxRows) {
-        truncated = true;
-        break;
+  private start(): ChildProcess {
+    const child = startConsoleChild(this.file);
+    child.unref();
+    child.channel?.unref();
+    process.once('exit', this.killOnExit);
+    let opened: () => void = () => undefined;
+    this.ready = new Promise<void>((resolve) => (opened = resolve));
+    child.on('message', (reply: ConsoleReply | { ready: true }) => {
+      if ('ready' in reply) {
+        opened();
+        return;
       }
-      rows.push(row.map(cellText));
-    }
-    return { columns, rows, truncated };
+      // Taken by iterating: write-boundary.test.ts reads any `.get(` as a statement.
+      const wait = [...this.waiting].find(([id]) => id === reply.id)?.[1];
+      if (!wait) return;
+      this.waiting.delete(reply.id);
+      if (reply.answer) wait.resolve(reply.answer);
+      else if (reply.refused !== undefined) wait.reject(new ConsoleRefusal(reply.refused));
+      else wait.reject(new Error(reply.error ?? 'The console failed'));
+    });
+    child.on('exit', () => {
+      opened();
+      this.ended(child, new Error('The console process ended'));
+    });
+    child.on('error', (err) => this.ended(child, err));
+    this.child = child;
+    return child;
+  }
+
+  /** Fails what waits on a process that ended (or was killed); the next statement starts another. */
+  private ended(child: ChildProcess, err: Error): void {
+    if (this.child !== child) return;
+    this.child = null;
+    process.removeListener('exit', this.killOnExit);
+    child.kill('SIGKILL');
+    for (const wait of this.waiting.values()) wait.reject(err);
+    this.waiting.clear();
+  }
+
+  private async runNow(sql: string, maxRows: number): Promise<ConsoleAnswer> {
+    if (this.idle) clearTimeout(this.idle);
+    const child = this.child ?? this.start();
+    await this.ready;
+    if (this.child !== child) throw new Error('The console process ended');
+    const id = this.nextId++;
+    return new Promise<ConsoleAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const seconds = this.timeLimitMs / 1000;
+        this.ended(child, new ConsoleRefusal(`The statement ran longer than ${seconds} s and was stopped`));
+      }, this.timeLimitMs);
+      const settle = (): void => {
+        clearTimeout(timer);
+        this.idle = setTimeout(() => this.close(), CONSOLE_IDLE_MS);
+        this.idle.unref();
+      };
+      this.waiting.set(id, {
+        resolve: (a) => (settle(), resolve(a)),
+        reject: (e) => (settle(), reject(e)),
+      });
+      const job: ConsoleJob = { id, sql, maxRows };
+      child.send(job);
+    });
   }
 
   close(): void {
-    this.connection?.close();
-    this.connection = null;
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    const child = this.child;
+    if (child) this.ended(child, new Error('The console was closed'));
   }
 }

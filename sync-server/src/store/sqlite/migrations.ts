@@ -33,6 +33,7 @@ import {
 } from '../apps/migration.js';
 import { LEGAL_ACCEPTANCES_MIGRATION } from '../legal/migration.js';
 import { ANALYTICS_EVENTS_MIGRATION } from '../analytics-events/migration.js';
+import { CLIENT_LOGS_MIGRATION } from '../client-logs/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -80,4 +81,5 @@ export const MIGRATIONS: readonly Migration[] = [
   LEGAL_ACCEPTANCES_MIGRATION,
   ANALYTICS_EVENTS_MIGRATION,
   APP_JWKS_URL_MIGRATION,
+  CLIENT_LOGS_MIGRATION,
 ];
