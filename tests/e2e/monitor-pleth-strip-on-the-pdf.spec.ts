@@ -32,12 +32,13 @@ test('a pleth streamed by a monitor on Web Serial is captured as a strip with a 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const { member, context } = await memberContext(browser, baseURL!);
   const caseId = await bookCase(baseURL!, member.orgId, member.token);
   const page = await context.newPage();
   await page.addInitScript(installFakeSerial, FAKE_TEST_VENDOR);
   await page.goto(`/org/${member.orgId}/cases/${caseId}`);
+  await expect(page.getByLabel('Procedure', { exact: true })).toBeEnabled({ timeout: 150_000 });
   const notes = page.getByRole('textbox', { name: 'Procedure notes' });
   await expect(notes).toBeEnabled({ timeout: 90_000 });
   await page.getByRole('button', { name: 'Started Monitoring: now' }).click();
@@ -63,9 +64,15 @@ test('a pleth streamed by a monitor on Web Serial is captured as a strip with a 
   const report = page.getByRole('region', { name: 'Report', exact: true });
   await report.getByRole('button', { name: 'Sign and Finalize' }).click();
   const dialog = page.getByRole('dialog');
-  await drawSignature(page, dialog.getByTestId('signature-pad'), { inputs: ['mouse'], strokes: 2 });
+  await drawSignature(page, dialog.getByTestId('signature-pad'), { inputs: ['mouse'], strokes: 4 });
   await dialog.getByRole('button', { name: 'Sign and Finalize' }).click();
-  await expect(report.getByText('Report finalized')).toBeVisible({ timeout: 120_000 });
+  // spec 001 §8 step messages, as the finalize spec waits for them.
+  await expect(page.getByTestId('finalize-progress').locator('[data-step]')).toHaveText(
+    [/Generating PDF$/, /Saving report$/, /Report signed and saved$/],
+    { timeout: 120_000 },
+  );
+  await expect(report.getByText('Report finalized')).toBeVisible();
+  await expect(notes).toBeDisabled();
 
   const [tab] = await Promise.all([
     context.waitForEvent('page'),
