@@ -126,7 +126,7 @@ const best = (rounds: Round[], key: keyof Round): number => Math.min(...rounds.m
 /** The monitor-stream section of docs/benchmarks.md. */
 export async function monitorStreamSection(): Promise<Section> {
   const distDir = buildClient();
-  const server = await startServer({ env: { STATIC_DIR: distDir, BOT_CHECK: 'off' }, timeoutMs: 60_000 });
+  const server = await startServer({ env: { STATIC_DIR: distDir, BOT_CHECK: 'off' }, timeoutMs: 240_000 });
   const profileDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM_PATH,
