@@ -144,6 +144,8 @@ export async function monitorStreamSection(): Promise<Section> {
       content: fakeSerialScript(packets(), 1000 / MONITOR_STREAM_CONFIG.packetsPerSecond),
     });
     const page = await context.newPage();
+    // Clicks at 4× throttle on a loaded machine: Playwright's 30 s default was not enough to connect (session 29).
+    page.setDefaultTimeout(120_000);
     await throttle(page);
     await page.goto(`/org/${member.orgId}/cases/${caseId}`);
     await interactive(page);
