@@ -127,7 +127,7 @@ export function caseScreenForms(): CaseScreenForms {
   return { before, after, compacted };
 }
 
-async function seedCase(server: TestServer, member: OrgMember, caseId: string, hours: number): Promise<void> {
+export async function seedCase(server: TestServer, member: OrgMember, caseId: string, hours: number): Promise<void> {
   const client = connectVigilClient(server.url, `${member.orgId}/${caseId}`, { params: { token: member.token } });
   try {
     await until(() => client.provider.status.status === 'synced', 30_000, 20);
@@ -138,7 +138,7 @@ async function seedCase(server: TestServer, member: OrgMember, caseId: string, h
   }
 }
 
-function buildClient(): string {
+export function buildClient(): string {
   const outDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-dist-'));
   execFileSync('npx', ['vite', 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
     cwd: REPO_ROOT,
@@ -172,7 +172,7 @@ function initialJsGzipKb(distDir: string): number {
   return bytes / 1024;
 }
 
-async function throttle(page: Page): Promise<void> {
+export async function throttle(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CASE_SCREEN_CONFIG.cpuThrottle });
 }
@@ -181,7 +181,7 @@ async function throttle(page: Page): Promise<void> {
  * Records each interaction's longest event duration (Event Timing), as INP does. It runs in the
  * page (an init script), so it names no module-level value.
  */
-function observeInteractions(): void {
+export function observeInteractions(): void {
   const w = window as unknown as InteractionWindow;
   w.__interactions = new Map();
   new PerformanceObserver((list) => {
@@ -245,7 +245,7 @@ async function takeInteractions(page: Page): Promise<number[]> {
   });
 }
 
-async function interactive(page: Page): Promise<void> {
+export async function interactive(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Add vitals', exact: true }).first().waitFor({ state: 'visible' });
   await page.waitForFunction(() => {
     const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Add vitals');
@@ -270,7 +270,7 @@ const HAND = {
  * page) and presses and releases in the same instant, which on a long case at 4× throttle added
  * its own work and queueing to the very interaction being measured.
  */
-async function tap(page: Page, target: Locator): Promise<void> {
+export async function tap(page: Page, target: Locator): Promise<void> {
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error('tap: the element has no box');
@@ -282,14 +282,14 @@ async function tap(page: Page, target: Locator): Promise<void> {
 }
 
 /** Types as a quick typist does, one key at a time (Playwright's `type` sends every key at once). */
-async function typeText(page: Page, text: string): Promise<void> {
+export async function typeText(page: Page, text: string): Promise<void> {
   for (const key of text) {
     await page.keyboard.press(key, { delay: HAND.pressMs });
     await sleep(HAND.betweenKeysMs);
   }
 }
 
-async function addVitalFlow(page: Page): Promise<number> {
+export async function addVitalFlow(page: Page): Promise<number> {
   await tap(page, page.getByRole('button', { name: 'Add vitals', exact: true }).first());
   const dialog = page.getByRole('dialog');
   const field = dialog.getByLabel(/Heart rate/);
@@ -301,7 +301,7 @@ async function addVitalFlow(page: Page): Promise<number> {
   return 5; // click the button, click the field, two keys, click save
 }
 
-async function giveDrugFlow(page: Page): Promise<number> {
+export async function giveDrugFlow(page: Page): Promise<number> {
   const form = page
     .locator('form')
     .filter({ has: page.getByRole('button', { name: 'Add drug' }) })
@@ -314,14 +314,14 @@ async function giveDrugFlow(page: Page): Promise<number> {
   return 1 + 8 + 1 + 2 + 1;
 }
 
-interface Latency {
+export interface Latency {
   p75: number;
   max: number;
   count: number;
 }
 
 /** p75 and max over every interaction of the flows, counting unreported (< 16 ms) ones as 16 ms. */
-async function measureFlows(page: Page, flow: (page: Page) => Promise<number>): Promise<Latency> {
+export async function measureFlows(page: Page, flow: (page: Page) => Promise<number>): Promise<Latency> {
   await takeInteractions(page);
   let performed = 0;
   const samples: number[] = [];
@@ -346,7 +346,7 @@ async function openCase(context: BrowserContext, url: string): Promise<Page> {
  * the same browser at the same throttle: the latency no screen can go under here (input
  * delivery, a frame, software compositing), so the case screen's p75 reads against it.
  */
-async function measureFloor(browser: Browser): Promise<Latency> {
+export async function measureFloor(browser: Browser): Promise<Latency> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();

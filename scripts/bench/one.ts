@@ -8,6 +8,7 @@ import * as Y from 'yjs';
 import { analyticsSection } from './analytics.js';
 import { caseScreenForms, caseScreenSection } from './case-screen.js';
 import { changeFeedSection } from './change-feed.js';
+import { monitorStreamSection } from './monitor-stream.js';
 import type { Section } from './report-types.js';
 import { table } from './report.js';
 import { BASELINE_ROOT } from './servers.js';
@@ -31,6 +32,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   memory: () => memorySection(caseState),
   saves: () => saveAckSection(caseState),
   caseScreen: caseScreenSection,
+  monitorStream: monitorStreamSection,
   changeFeed: changeFeedSection,
   analytics: analyticsSection,
   size: () =>

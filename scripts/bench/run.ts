@@ -13,6 +13,7 @@ import { analyticsSection } from './analytics.js';
 import { caseScreenForms, caseScreenSection } from './case-screen.js';
 import { changeFeedSection } from './change-feed.js';
 import { finalizeSection } from './finalize.js';
+import { monitorStreamSection } from './monitor-stream.js';
 import { readings } from './reading.js';
 import { renderMarkdown, type BenchReport, type Machine } from './report.js';
 import type { Section } from './report-types.js';
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
   sections.push(await step('acknowledged saves', () => saveAckSection(caseState)));
   sections.push(await step('finalize', finalizeSection));
   sections.push(await step('case screen', caseScreenSection));
+  sections.push(await step('monitor stream', monitorStreamSection));
   sections.push(await step('change feed', changeFeedSection));
   sections.push(await step('analytics', analyticsSection));
   const report: BenchReport = {

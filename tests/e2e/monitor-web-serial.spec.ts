@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { REPO_ROOT } from '../utils/start-server.js';
 import { bookCase, seriousViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { installFakeSerial } from './fake-serial.js';
 import { memberContext } from './members.js';
 
 /*
@@ -12,62 +13,6 @@ import { memberContext } from './members.js';
  * with the monitor simulator's own bytes (scripts/monitor-sim). The page's clock is Playwright's,
  * so two minutes of a monitor speaking once a second run in seconds.
  */
-
-declare global {
-  interface Window {
-    /** Gives the fake port's reader the next bytes. */
-    __monitorPush(bytes: number[]): void;
-    /** What the page asked the chooser for. */
-    __monitorAsked: unknown[];
-  }
-}
-
-/** Runs in the page before its scripts: navigator.serial with one fake port whose bytes the test pushes. */
-function installFakeSerial(info: { usbVendorId: number; usbProductId: number }): void {
-  const queue: number[][] = [];
-  let wake: (() => void) | null = null;
-  const next = async (): Promise<number[]> => {
-    while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-    return queue.shift()!;
-  };
-  let readable: ReadableStream<Uint8Array> | null = null;
-  const port = {
-    get readable() {
-      return readable;
-    },
-    open: (): Promise<void> => {
-      readable = new ReadableStream<Uint8Array>(
-        {
-          async pull(controller) {
-            controller.enqueue(new Uint8Array(await next()));
-          },
-        },
-        { highWaterMark: 0 },
-      );
-      return Promise.resolve();
-    },
-    close: (): Promise<void> => {
-      readable = null;
-      return Promise.resolve();
-    },
-    getInfo: () => info,
-  };
-  window.__monitorAsked = [];
-  window.__monitorPush = (bytes) => {
-    queue.push(bytes);
-    wake?.();
-    wake = null;
-  };
-  Object.defineProperty(navigator, 'serial', {
-    configurable: true,
-    value: {
-      requestPort: (options: unknown): Promise<typeof port> => {
-        window.__monitorAsked.push(JSON.parse(JSON.stringify(options)));
-        return Promise.resolve(port);
-      },
-    },
-  });
-}
 
 /**
  * The first `count` lines of a scenario as the simulator (`npm run monitor-sim`, a real process)

@@ -7,6 +7,7 @@ import {
   SECOND,
   type MonitorProtocol,
   type ParseOutput,
+  type WaveformSamples,
 } from '@vigil/shared';
 import type { SerialLike, SerialPortLike } from './webSerial.js';
 
@@ -18,15 +19,8 @@ import type { SerialLike, SerialPortLike } from './webSerial.js';
  * a case: the case screen charts its readings through recordMonitorReading.
  */
 
-/** The waveforms of spec 002 §3 a monitor may stream. */
-export type WaveformKind = 'pleth' | 'etco2' | 'respirogram' | 'ecg';
-
-/** Samples of one waveform as they arrived (none of today's serial protocols sends any). */
-export interface WaveformSamples {
-  readonly kind: WaveformKind;
-  readonly values: readonly number[];
-  readonly receivedAt: number;
-}
+/** Samples of one waveform as they arrived (shared's: Nonin data format 2 sends a pleth; HL7 comes through the bridge). */
+export type { WaveformSamples };
 
 /** What a driver is doing: not started, asking for a port, reading a port, stopped or failed. */
 export type MonitorDriverStatus = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'failed';
@@ -112,6 +106,7 @@ export function createSerialMonitorDriver({ serial, protocol, now = Date.now }: 
           const output = parser.push(value, receivedAt);
           if (output.frames.length + output.readings.length + output.issues.length > 0)
             emit({ type: 'output', output });
+          for (const samples of output.waveforms ?? []) emit({ type: 'samples', samples });
         }
       } catch {
         // Read on below if the port has a new stream.

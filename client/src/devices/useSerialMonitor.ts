@@ -6,6 +6,7 @@ import {
   type MonitorFrame,
   type MonitorProtocol,
   type MonitorReading,
+  type WaveformSamples,
 } from '@vigil/shared';
 import {
   createSerialMonitorDriver,
@@ -40,6 +41,8 @@ export interface SerialMonitorHandle {
 export interface UseSerialMonitorOptions {
   /** Called with every reading as it arrives (the case screen charts from it). */
   readonly onReading?: (reading: MonitorReading) => void;
+  /** Called with the waveform samples a monitor streams (the case screen's live wave and strip capture). */
+  readonly onSamples?: (samples: WaveformSamples) => void;
   /** Keep the raw bytes, frames and issues for display (the test page). */
   readonly keepLog?: boolean;
   /** The Web Serial to use; the browser's by default (tests pass a fake). */
@@ -65,6 +68,7 @@ const tail = <T>(list: readonly T[], more: readonly T[], n: number): T[] => [...
  */
 export function useSerialMonitor({
   onReading,
+  onSamples,
   keepLog = false,
   serial,
 }: UseSerialMonitorOptions = {}): SerialMonitorHandle {
@@ -76,6 +80,8 @@ export function useSerialMonitor({
   const [log, setLog] = useState<MonitorLog>(EMPTY_LOG);
   const onReadingRef = useRef(onReading);
   onReadingRef.current = onReading;
+  const onSamplesRef = useRef(onSamples);
+  onSamplesRef.current = onSamples;
 
   const disconnect = useCallback(async (): Promise<void> => {
     await driver.current?.disconnect();
@@ -93,6 +99,7 @@ export function useSerialMonitor({
       next.subscribe((event) => {
         if (driver.current !== next) return;
         if (event.type === 'status') setState(event.state);
+        else if (event.type === 'samples') onSamplesRef.current?.(event.samples);
         else if (event.type === 'bytes' && keepLog) {
           const text = rawBytesText(event.bytes);
           setLog((l) => ({ ...l, raw: (l.raw + text).slice(-MONITOR_LOG_LIMITS.rawChars) }));

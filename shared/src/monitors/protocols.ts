@@ -1,6 +1,7 @@
 import { createHl7Parser } from './hl7-stream.js';
 import { createMasimoParser, MASIMO_ASCII1_NOTE, MASIMO_SERIAL } from './masimo.js';
 import { createNoninParser, NONIN_SERIAL } from './nonin.js';
+import { createNoninFormat2Parser, NONIN_FORMAT2_SERIAL } from './nonin-format2.js';
 import type { MonitorProtocol, MonitorStreamParser } from './types.js';
 
 /** Serial port settings in Web Serial's SerialOptions shape (baud, 8N1). */
@@ -31,6 +32,12 @@ export const MONITOR_PROTOCOL_INFO: Readonly<Record<MonitorProtocol, MonitorProt
     note: MASIMO_ASCII1_NOTE,
   },
   hl7: { label: 'HL7 v2 monitor or gateway (IHE PCD-01 over MLLP)', transport: 'mllp', serial: null, note: null },
+  noninPleth: {
+    label: 'Nonin OEM III / Xpod oximeter with pleth (data format 2)',
+    transport: 'serial',
+    serial: NONIN_FORMAT2_SERIAL,
+    note: null,
+  },
 };
 
 /** A fresh stream parser of a protocol (one per port or connection). */
@@ -42,5 +49,7 @@ export function createMonitorParser(protocol: MonitorProtocol): MonitorStreamPar
       return createMasimoParser();
     case 'hl7':
       return createHl7Parser();
+    case 'noninPleth':
+      return createNoninFormat2Parser();
   }
 }

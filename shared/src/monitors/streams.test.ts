@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MASIMO_RAD8, NONIN_9847_CLOCK, PCD01_GE_B40, fixtureBytes } from './fixtures/streams.js';
-import { createMonitorParser, mllpEncode, MONITOR_PROTOCOLS, type MonitorProtocol } from './index.js';
+import {
+  createMonitorParser,
+  mllpEncode,
+  MONITOR_PROTOCOLS,
+  noninFormat2Bytes,
+  type MonitorProtocol,
+} from './index.js';
 import { ARRIVED, parseSplit, parseWhole } from './streams.test-util.js';
 
 /** A good stream of each protocol, to mix noise into. */
@@ -9,6 +15,12 @@ const GOOD: Readonly<Record<MonitorProtocol, Uint8Array>> = {
   nonin: fixtureBytes(NONIN_9847_CLOCK),
   masimo: fixtureBytes(MASIMO_RAD8),
   hl7: mllpEncode(PCD01_GE_B40),
+  noninPleth: Uint8Array.from(
+    noninFormat2Bytes(
+      Array.from({ length: 75 }, (_, i) => i),
+      { hr: 72, spo2: 98 },
+    ),
+  ),
 };
 
 describe('every monitor parser', () => {

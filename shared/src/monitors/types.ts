@@ -1,5 +1,6 @@
 import type { Issue } from '../case-data/issue.js';
 import type { MonitorVital } from '../case-data/entries.js';
+import type { WaveformSamples } from './waveforms.js';
 
 /*
  * What every monitor protocol parser hands back (issue 38): pure stream parsers, bytes in
@@ -9,7 +10,7 @@ import type { MonitorVital } from '../case-data/entries.js';
  */
 
 /** The protocols Vigil reads. */
-export const MONITOR_PROTOCOLS = ['nonin', 'masimo', 'hl7'] as const;
+export const MONITOR_PROTOCOLS = ['nonin', 'masimo', 'hl7', 'noninPleth'] as const;
 export type MonitorProtocol = (typeof MONITOR_PROTOCOLS)[number];
 
 /**
@@ -58,6 +59,8 @@ export interface ParseOutput {
   readonly frames: MonitorFrame[];
   readonly readings: MonitorReading[];
   readonly issues: Issue[];
+  /** [MON18] [MON21] Waveform samples, from the protocols that carry them (HL7 waveform OBX, Nonin format 2). */
+  readonly waveforms?: WaveformSamples[];
 }
 
 /** A stream parser: keeps the bytes of an incomplete frame between pushes. */
@@ -75,12 +78,14 @@ export function emptyOutput(): { frames: MonitorFrame[]; readings: MonitorReadin
 /** Concatenates outputs (a whole stream pushed in pieces). */
 export function mergeOutputs(outputs: readonly ParseOutput[]): ParseOutput {
   const out = emptyOutput();
+  const waveforms: WaveformSamples[] = [];
   for (const o of outputs) {
     out.frames.push(...o.frames);
     out.readings.push(...o.readings);
     out.issues.push(...o.issues);
+    if (o.waveforms) waveforms.push(...o.waveforms);
   }
-  return out;
+  return waveforms.length > 0 ? { ...out, waveforms } : out;
 }
 
 /** A vital the device sent: its value (null when blank) at the time its frame arrived. */

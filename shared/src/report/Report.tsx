@@ -1165,6 +1165,7 @@ function WavesPage({ input }: { input: ReportInput }): ReactNode {
           <section key={i} data-wave={i}>
             <h2>{label || `Waveform ${i + 1}`}</h2>
             <WaveSvg svg={String(w.svg)} label={label || `Waveform ${i + 1}`} />
+            {text(w.notes) !== null && <div className="vr-pre">{text(w.notes)}</div>}
           </section>
         );
       })}

@@ -1,8 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import type { ReactNode } from 'react';
 import { waveSvgDataUrl } from '../case-data/wave-svg.js';
+import { waveBoxHeight } from '../monitors/waveforms.js';
 
-/** The box a wave is printed in: the full width of the page, 120 px high (a 600 × 120 strip). */
+/** The box a wave row is printed in: the full width of the page, 120 px high (a 600 × 120 strip); up to 3 rows (MON20). */
 export const WAVE_BOX_HEIGHT_PX = 120;
 
 /**
@@ -18,7 +19,7 @@ export function WaveSvg({ svg, label }: { svg: string; label: string }): ReactNo
   return (
     <div
       data-wave-box=""
-      style={{ width: '100%', height: WAVE_BOX_HEIGHT_PX, overflow: 'hidden', position: 'relative', contain: 'strict' }}
+      style={{ width: '100%', height: waveBoxHeight(svg), overflow: 'hidden', position: 'relative', contain: 'strict' }}
     >
       <img src={src} alt={label} style={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }} />
     </div>

@@ -10,6 +10,7 @@ import {
 import type { CaseDoc } from '../../../case/index.js';
 import { DEFAULT_MONITOR_CHART_INTERVAL_MS, isChartDue, MONITOR_CHART_INTERVALS } from '../../../devices/charting.js';
 import { recordMonitorReading } from '../../../devices/monitor.js';
+import { clearLiveWaveforms, pushLiveWaveform } from '../../../devices/liveWaveforms.js';
 import { useLiveMonitorStatus, useSerialMonitor, type SerialMonitorHandle } from '../../../devices/useSerialMonitor.js';
 import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
 import { MonitorConnect } from '../../monitors/index.js';
@@ -61,18 +62,22 @@ export function SerialMonitor({ doc, tracking, disabled, onLive }: SerialMonitor
       recordMonitorReading(into, record);
       s.lastChartedAt = reading.receivedAt;
     },
+    // The case screen's live wave and strip capture (WavesSection) read the samples kept.
+    onSamples: pushLiveWaveform,
   });
   const monitor: SerialMonitorHandle = useMemo(
     () => ({
       ...serial,
       connect: (chosen) => {
         session.current = { monitorId: newId('mon'), lastChartedAt: null };
+        clearLiveWaveforms();
         return serial.connect(chosen);
       },
     }),
     [serial],
   );
   const live = useLiveMonitorStatus(serial);
+  useEffect(() => clearLiveWaveforms, []);
 
   // The case closed for charting (read-only, vitals tracking off) closes the port.
   const { disconnect } = serial;

@@ -1,8 +1,17 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { GrowingTextarea } from '../../../ui/kit/GrowingTextarea.js';
-import { useState, type ReactNode } from 'react';
-import { CASE_DATA_MESSAGES, newId } from '@vigil/shared';
-import { WAVE_TYPES, canStoreWaveSvg, waveLabel, waveStripSvg, type WaveEntry, type WaveType } from './model.js';
+import { useMemo, useState, type ReactNode } from 'react';
+import { CASE_DATA_MESSAGES, latestWaveform, newId, waveformStripSvg, WAVE_STRIP } from '@vigil/shared';
+import { useLiveWaveforms } from '../../../devices/liveWaveforms.js';
+import {
+  WAVE_TYPES,
+  canStoreWaveSvg,
+  waveImageSrc,
+  waveLabel,
+  waveStripSvg,
+  type WaveEntry,
+  type WaveType,
+} from './model.js';
 import { LightNativeSelect } from '../../../ui/kit/LightNativeSelect.js';
 import { LightTextInput } from '../../../ui/kit/LightTextInput.js';
 
@@ -14,9 +23,12 @@ export interface WaveCaptureProps {
   now?: () => number;
 }
 
+/** How much of a monitor's stream a capture keeps: its 3 rows of 6 s (spec 002 §9). */
+export const MONITOR_STRIP_SECONDS = WAVE_STRIP.secondsPerRow * WAVE_STRIP.maxRows;
+
 /**
- * Capturing a waveform strip (spec 002 §3): from the simulated monitor, or an svg exported by a
- * monitor and pasted in. Every svg is checked by the wave svg rule [CD3] before it is stored;
+ * Capturing a waveform strip (spec 002 §3): from the monitor streaming on this tablet (its
+ * newest 18 s, issue 38), from the simulated monitor, or an svg exported by a monitor and pasted in. Every svg is checked by the wave svg rule [CD3] before it is stored;
  * a refused one shows the rule's message.
  */
 export function WaveCapture({ disabled, rates, onCapture, now = Date.now }: WaveCaptureProps): ReactNode {
@@ -24,6 +36,8 @@ export function WaveCapture({ disabled, rates, onCapture, now = Date.now }: Wave
   const [notes, setNotes] = useState('');
   const [svgText, setSvgText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const live = useLiveWaveforms();
+  const liveWave = useMemo(() => latestWaveform(live, type, MONITOR_STRIP_SECONDS), [live, type]);
   const store = (svg: string, source: string): void => {
     if (!canStoreWaveSvg(svg)) {
       setError(CASE_DATA_MESSAGES.waveSvg);
@@ -71,7 +85,21 @@ export function WaveCapture({ disabled, rates, onCapture, now = Date.now }: Wave
         >
           Capture simulated strip
         </Button>
+        {liveWave && (
+          <Button
+            mt={25}
+            mih={44}
+            disabled={disabled}
+            onClick={() => {
+              const svg = waveformStripSvg(type, liveWave.values, liveWave.sampleRateHz);
+              if (svg) store(svg, ' (monitor)');
+            }}
+          >
+            Capture monitor strip
+          </Button>
+        )}
       </Group>
+      {liveWave && <LiveWave type={type} values={liveWave.values} sampleRateHz={liveWave.sampleRateHz} />}
       <GrowingTextarea
         label="Monitor svg export"
         description="Paste a strip exported by a monitor"
@@ -95,6 +123,38 @@ export function WaveCapture({ disabled, rates, onCapture, now = Date.now }: Wave
           Import strip
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** The newest 6 s of the monitor's wave of the chosen type, as it streams (an image, like a captured strip). */
+function LiveWave({
+  type,
+  values,
+  sampleRateHz,
+}: {
+  type: WaveType;
+  values: readonly number[];
+  sampleRateHz: number;
+}): ReactNode {
+  const src = useMemo(() => {
+    const row = values.slice(-Math.round(WAVE_STRIP.secondsPerRow * sampleRateHz));
+    const svg = waveformStripSvg(type, row, sampleRateHz);
+    return svg == null ? null : waveImageSrc(svg);
+  }, [type, values, sampleRateHz]);
+  if (src == null) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {waveLabel(type)} from the monitor, live
+      </Text>
+      <Image
+        src={src}
+        alt={`${waveLabel(type)} live from the monitor`}
+        fit="contain"
+        h={WAVE_STRIP.rowHeight}
+        data-testid="live-wave"
+      />
     </Stack>
   );
 }

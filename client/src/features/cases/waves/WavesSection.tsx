@@ -1,5 +1,6 @@
 import { Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
+import { waveBoxHeight } from '@vigil/shared';
 import { clockTime } from '../../../ui/format.js';
 import { useCaseList, useVitalsRecords } from '../../../case/index.js';
 import { waveImageSrc, type WaveEntry } from './model.js';
@@ -81,5 +82,5 @@ function WaveStrip({ svg, alt }: { svg: string; alt: string }): ReactNode {
       </Text>
     );
   }
-  return <Image src={src} alt={alt} fit="contain" h={120} />;
+  return <Image src={src} alt={alt} fit="contain" h={waveBoxHeight(svg)} />;
 }
