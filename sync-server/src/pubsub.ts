@@ -10,7 +10,8 @@ import type { Redis } from 'ioredis';
 export interface PubSub {
   /** Hears a channel until the answered function is called; resolves once subscribed. */
   subscribe(channel: string, listener: (message: Uint8Array) => void): Promise<() => void>;
-  publish(channel: string, message: Uint8Array): void;
+  /** Resolves to how many subscriptions received it (every instance's, this one's too). */
+  publish(channel: string, message: Uint8Array): Promise<number>;
   /** Called each time the subscription came back after a loss (messages in between are lost). */
   onResumed(listener: () => void): void;
   close(): void;
@@ -95,8 +96,11 @@ export class RedisPubSub implements PubSub {
     };
   }
 
-  publish(channel: string, message: Uint8Array): void {
-    this.publisher.publish(channel, Buffer.from(message)).catch(this.onError);
+  publish(channel: string, message: Uint8Array): Promise<number> {
+    return this.publisher.publish(channel, Buffer.from(message)).catch((err: unknown) => {
+      this.onError(err);
+      return 0;
+    });
   }
 
   onResumed(listener: () => void): void {
@@ -123,8 +127,10 @@ export class MemoryPubSubHub {
     return member;
   }
 
-  deliver(channel: string, message: Uint8Array): void {
-    for (const member of this.members) member.hear(channel, message);
+  deliver(channel: string, message: Uint8Array): number {
+    let receivers = 0;
+    for (const member of this.members) if (member.hear(channel, message)) receivers += 1;
+    return receivers;
   }
 
   leave(member: MemoryPubSub): void {
@@ -140,10 +146,13 @@ export class MemoryPubSub implements PubSub {
 
   constructor(private readonly hub: MemoryPubSubHub) {}
 
-  hear(channel: string, message: Uint8Array): void {
+  /** Whether this member hears the channel now. */
+  hear(channel: string, message: Uint8Array): boolean {
+    if (this.down || !this.listeners.byChannel.has(channel)) return false;
     setImmediate(() => {
       if (!this.down) this.listeners.deliver(channel, message, () => undefined);
     });
+    return true;
   }
 
   subscribe(channel: string, listener: Listener): Promise<() => void> {
@@ -151,8 +160,8 @@ export class MemoryPubSub implements PubSub {
     return Promise.resolve(() => void this.listeners.remove(channel, listener));
   }
 
-  publish(channel: string, message: Uint8Array): void {
-    this.hub.deliver(channel, message);
+  publish(channel: string, message: Uint8Array): Promise<number> {
+    return Promise.resolve(this.hub.deliver(channel, message));
   }
 
   onResumed(listener: () => void): void {
@@ -164,10 +173,10 @@ export class MemoryPubSub implements PubSub {
     this.down = true;
   }
 
-  /** Hears again, and tells the listeners that messages may have been lost. */
-  resume(): void {
+  /** Hears again, and (unless `silently`) tells the listeners that messages may have been lost. */
+  resume(silently = false): void {
     this.down = false;
-    for (const listener of [...this.resumed]) listener();
+    if (!silently) for (const listener of [...this.resumed]) listener();
   }
 
   close(): void {

@@ -41,7 +41,7 @@ export function instancesOf(redis: { url: string; prefix: string } | undefined, 
     relay: { pubsub, prefix: redis.prefix },
     liveBus: new PubSubLiveVitalsBus(pubsub, `${redis.prefix}live`, onError),
     sessionsEnded: {
-      announce: () => pubsub.publish(ended, new Uint8Array([1])),
+      announce: () => void pubsub.publish(ended, new Uint8Array([1])),
       hear: (listener) => void pubsub.subscribe(ended, listener).catch(onError),
     },
     close: () => pubsub.close(),

@@ -76,7 +76,7 @@ export class PubSubLiveVitalsBus implements LiveVitalsBus {
   publish(event: LiveVitalsEvent): void {
     this.local.publish(event);
     const relayed: Relayed = { from: this.instance, event };
-    this.pubsub.publish(this.channel, this.encoder.encode(JSON.stringify(relayed)));
+    void this.pubsub.publish(this.channel, this.encoder.encode(JSON.stringify(relayed)));
   }
 
   subscribe(orgId: string, listener: (event: LiveVitalsEvent) => void): () => void {

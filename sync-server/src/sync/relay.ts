@@ -12,15 +12,18 @@ import { RELAYED, type Room } from './room.js';
 
 /**
  * What one instance tells the others holding a room (issue 43): an update it committed (with the
- * store's id of it and of the previous update it told of in this room), a presence change, or that
- * the document's final flag changed (read from storage by whoever hears it).
+ * store's id of it and of the previous update it told of in this room), a presence change, that
+ * the document's final flag changed (read from storage by whoever hears it), or a seal's hold on
+ * the room's writes everywhere (asked, held, lifted; one token per seal).
  */
 export type RelayMessage =
   | { type: 'update'; id: number; prev: number; update: Uint8Array }
   | { type: 'awareness'; update: Uint8Array }
-  | { type: 'state' };
+  | { type: 'state' }
+  | { type: 'seal' | 'held' | 'unseal'; token: string };
 
-const TYPES = { update: 0, awareness: 1, state: 2 } as const;
+const TYPES = { update: 0, awareness: 1, state: 2, seal: 3, held: 4, unseal: 5 } as const;
+const HOLDS = ['seal', 'held', 'unseal'] as const;
 
 export function encodeRelayMessage(from: string, m: RelayMessage): Uint8Array {
   const e = encoding.createEncoder();
@@ -31,6 +34,7 @@ export function encodeRelayMessage(from: string, m: RelayMessage): Uint8Array {
     encoding.writeVarUint(e, m.prev);
     encoding.writeVarUint8Array(e, m.update);
   } else if (m.type === 'awareness') encoding.writeVarUint8Array(e, m.update);
+  else if (m.type !== 'state') encoding.writeVarString(e, m.token);
   return encoding.toUint8Array(e);
 }
 
@@ -45,6 +49,8 @@ export function decodeRelayMessage(bytes: Uint8Array): { from: string; message: 
   }
   if (type === TYPES.awareness) return { from, message: { type: 'awareness', update: decoding.readVarUint8Array(d) } };
   if (type === TYPES.state) return { from, message: { type: 'state' } };
+  const hold = HOLDS.find((h) => TYPES[h] === type);
+  if (hold) return { from, message: { type: hold, token: decoding.readVarString(d) } };
   throw new Error(`unknown relay message type ${type}`);
 }
 
@@ -58,6 +64,10 @@ export interface RoomRelayOptions {
   leases: LeaseStore;
   /** The document's final flag changed under a room (another instance finalized or reopened it). */
   finalityChanged: (room: Room) => void;
+  /** Resolves once every write queued here is committed and applied (the rooms' write queue). */
+  flush: () => Promise<void>;
+  /** A hold asked by another instance's seal was lifted: the room's held writes go on (or are refused). */
+  unheld: (room: Room) => void;
 }
 
 interface Joined {
@@ -73,6 +83,10 @@ interface Joined {
 
 /** How long a compaction may hold its room's lease (a crashed instance frees it after this). */
 const COMPACT_LEASE_TTL_MS = 60_000;
+/** How long a seal waits for the other instances to hold the room's writes before it goes on. */
+export const HOLD_WAIT_MS = 2_000;
+/** A hold whose seal never lifted it (its instance died) ends by itself after this long (the seal's lease's time). */
+export const HOLD_MAX_MS = 60_000;
 
 /**
  * The rooms across instances (issue 43), in the manner of Hocuspocus's Redis extension: every
@@ -86,6 +100,10 @@ const COMPACT_LEASE_TTL_MS = 60_000;
 export class RoomRelay {
   readonly instance = randomUUID();
   private readonly joined = new Map<string, Joined>();
+  /** This instance's seals waiting for the others' holds, by token: who has answered. */
+  private readonly asked = new Map<string, (from: string) => void>();
+  /** Holds asked by other instances' seals, by token: what lifts each. */
+  private readonly holding = new Map<string, () => void>();
 
   constructor(private readonly options: RoomRelayOptions) {
     options.pubsub.onResumed(() => {
@@ -106,7 +124,7 @@ export class RoomRelay {
   async join(room: Room): Promise<void> {
     const j: Joined = { room, published: 0, heard: new Map(), leave: null, catching: null, again: false };
     this.joined.set(room.address.name, j);
-    room.relayAwareness = (update) => this.publish(room, { type: 'awareness', update });
+    room.relayAwareness = (update) => void this.publish(room, { type: 'awareness', update });
     const leave = await this.options.pubsub.subscribe(this.channel(room), (bytes) => this.heard(j, bytes));
     if (this.entry(room) !== j || room.destroyed) leave();
     else {
@@ -128,17 +146,17 @@ export class RoomRelay {
   committed(room: Room, update: Uint8Array, id: number): void {
     const j = this.entry(room);
     if (!j) return;
-    this.publish(room, { type: 'update', id, prev: j.published, update });
+    void this.publish(room, { type: 'update', id, prev: j.published, update });
     j.published = id;
   }
 
   /** Tells the others that the final flag of the room named `room` changed in storage. */
   stateChanged(room: string): void {
-    this.publish(room, { type: 'state' });
+    void this.publish(room, { type: 'state' });
   }
 
-  private publish(room: Room | string, message: RelayMessage): void {
-    this.options.pubsub.publish(this.channel(room), encodeRelayMessage(this.instance, message));
+  private publish(room: Room | string, message: RelayMessage): Promise<number> {
+    return this.options.pubsub.publish(this.channel(room), encodeRelayMessage(this.instance, message));
   }
 
   private heard(j: Joined, bytes: Uint8Array): void {
@@ -161,6 +179,10 @@ export class RoomRelay {
       void this.catchUp(room);
       return;
     }
+    if (message.type !== 'update') {
+      this.heardHold(j, message.type, message.token, from);
+      return;
+    }
     const known = j.heard.get(from);
     j.heard.set(from, message.id);
     try {
@@ -173,6 +195,57 @@ export class RoomRelay {
     }
     // A message of that instance was lost: read the room from storage.
     if (known !== undefined && message.prev !== known) void this.catchUp(room);
+  }
+
+  /**
+   * Holds the room's writes on every other instance holding it, for a seal here (finalize,
+   * history signing): each counts the seal as its own, stores what it had queued and answers;
+   * this resolves once all have answered (or after HOLD_WAIT_MS: an instance that does not answer
+   * is gone or cut off) to what lifts the hold. Without it another instance's clients could write
+   * while this one finalizes what it read.
+   */
+  async holdOthers(room: Room): Promise<() => void> {
+    if (!this.entry(room)) return () => undefined;
+    const token = randomUUID();
+    const answered = new Set<string>();
+    let expected = Number.POSITIVE_INFINITY;
+    let done: () => void = () => undefined;
+    const all = new Promise<void>((resolve) => (done = resolve));
+    this.asked.set(token, (from) => {
+      answered.add(from);
+      if (answered.size >= expected) done();
+    });
+    // Every subscription that received it, this instance's own too.
+    expected = (await this.publish(room, { type: 'seal', token })) - 1;
+    if (answered.size >= expected) done();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([all, new Promise<void>((resolve) => (timer = setTimeout(resolve, HOLD_WAIT_MS)))]);
+    clearTimeout(timer);
+    this.asked.delete(token);
+    return () => void this.publish(room, { type: 'unseal', token });
+  }
+
+  private heardHold(j: Joined, type: 'seal' | 'held' | 'unseal', token: string, from: string): void {
+    const room = j.room;
+    if (type === 'held') this.asked.get(token)?.(from);
+    else if (type === 'unseal') this.holding.get(token)?.();
+    else if (!this.holding.has(token)) {
+      room.sealed += 1;
+      const lift = (): void => {
+        if (this.holding.get(token) !== lift) return;
+        this.holding.delete(token);
+        clearTimeout(timer);
+        // The final flag first: writes held meanwhile are refused, not stored, when the seal finalized.
+        void this.catchUp(room).finally(() => {
+          room.sealed -= 1;
+          this.options.unheld(room);
+        });
+      };
+      const timer = setTimeout(lift, HOLD_MAX_MS);
+      timer.unref();
+      this.holding.set(token, lift);
+      void this.options.flush().finally(() => void this.publish(room, { type: 'held', token }));
+    }
   }
 
   /**
@@ -250,6 +323,7 @@ export class RoomRelay {
 
   /** Stops hearing every room. */
   close(): void {
+    for (const lift of [...this.holding.values()]) lift();
     for (const j of this.joined.values()) j.leave?.();
     this.joined.clear();
   }

@@ -119,6 +119,11 @@ export class SyncRooms implements DocumentRooms {
           ...options.relay,
           ...{ store: options.store, log: options.log, leases: leaseStore },
           finalityChanged: (room) => this.finalityChanged(room),
+          flush: () => this.queue.flush(),
+          unheld: (room) => {
+            this.queue.release(room);
+            this.scheduleEvict(room);
+          },
         })
       : null;
     const relay = this.relay;
@@ -320,14 +325,23 @@ export class SyncRooms implements DocumentRooms {
    * the database, waits for this one's release, and refuses (409 CONFLICT) when that takes too long.
    */
   async seal(address: RoomAddress): Promise<WritableSealedDocument> {
-    const unlease = await this.leases.take(address.name);
+    const leased = await this.leases.take(address.name);
     let room: Room;
+    let unhold = (): void => undefined;
+    const unlease = (): void => {
+      unhold();
+      leased();
+    };
     try {
       room = await this.open(address);
       while (room.destroyed) room = await this.open(address);
       room.sealed += 1;
-      // What other instances committed (and a final flag they stored) before the lease was taken.
-      await this.relay?.catchUp(room);
+      if (this.relay) {
+        // The other instances hold their clients' writes too, then what they committed (and a
+        // final flag they stored) is read from storage.
+        unhold = await this.relay.holdOthers(room);
+        await this.relay.catchUp(room);
+      }
     } catch (err) {
       unlease();
       throw err;
