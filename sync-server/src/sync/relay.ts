@@ -186,7 +186,7 @@ export class RoomRelay {
     const known = j.heard.get(from);
     j.heard.set(from, message.id);
     try {
-      Y.applyUpdate(room.doc, message.update, RELAYED);
+      room.applyRelayed(message.update);
       room.bytes += message.update.byteLength;
       room.pending += 1;
       room.lastUpdateId = Math.max(room.lastUpdateId, message.id);
@@ -280,7 +280,7 @@ export class RoomRelay {
     if (parts.length > 0) {
       const merged = parts.length === 1 ? parts[0]! : Y.mergeUpdates(parts);
       const missing = Y.diffUpdate(merged, room.stateVector());
-      if (!isEmptyUpdate(missing)) Y.applyUpdate(room.doc, missing, RELAYED);
+      if (!isEmptyUpdate(missing)) room.applyRelayed(missing);
     }
     room.lastUpdateId = Math.max(room.lastUpdateId, stored.lastUpdateId);
     if (stored.finalized !== room.finalized) {

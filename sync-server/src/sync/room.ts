@@ -169,6 +169,30 @@ export class Room {
     return doc;
   }
 
+  /**
+   * Applies an update another instance committed (sync/relay.ts): to the document when it is
+   * built, else merged into the stored bytes (the room stays cold) and sent to the sockets.
+   */
+  applyRelayed(update: Uint8Array): void {
+    if (this.built || !this.stored) {
+      Y.applyUpdate(this.doc, update, RELAYED);
+      return;
+    }
+    try {
+      this.stored = Y.mergeUpdates([this.stored, update]);
+    } catch (err) {
+      this.log.error({ err, room: this.address.name }, 'a relayed update cannot be merged; building the document');
+      Y.applyUpdate(this.doc, update, RELAYED);
+      return;
+    }
+    this.storedVector = null;
+    this.storedParts = [];
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, SYNC_MESSAGE.sync);
+    syncProtocol.writeUpdate(encoder, update);
+    this.broadcast(encoding.toUint8Array(encoder));
+  }
+
   /** A stored update that cannot be applied is skipped and reported: it must never make the document unopenable. */
   private applyEach(doc: Y.Doc, parts: Uint8Array[]): void {
     Y.transact(doc, () => {
