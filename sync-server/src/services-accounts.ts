@@ -25,6 +25,7 @@ import { SqliteEmrLaunchStore } from './store/emr/sqlite.js';
 import { SqliteOutboxStore } from './store/outbox/sqlite.js';
 import { SqliteSessionStore } from './store/sessions/sqlite.js';
 import type { Db } from './store/sqlite/database.js';
+import type { SessionStore } from './store/sessions/types.js';
 
 /** What buildAccounts makes. */
 export interface AccountParts {
@@ -51,11 +52,14 @@ export function buildAccounts(
   now: () => number,
   log: Logger,
   redis?: { url: string; prefix: string },
+  /** Told after sessions ended (REDIS_URL: every instance authorises its sockets again; issue 43). */
+  sessionsEnded?: () => void,
 ): AccountParts {
   const outbox = new SqliteOutboxStore(db);
   const sender = createSender({ outbox, now, smtpUrl: authSettings.smtpUrl, from: authSettings.mailFrom, log });
   const botCheck = createBotCheck(authSettings.botCheck, now);
-  const sessions = new Sessions(new SqliteSessionStore(db), authSettings.cookieName, now);
+  const sessionStore = announcingEnds(new SqliteSessionStore(db), sessionsEnded);
+  const sessions = new Sessions(sessionStore, authSettings.cookieName, now);
   const auditStore = new SqliteAuditStore(db);
   const audit = new AuditLog(auditStore);
   const accountStore = new SqliteAccountStore(db);
@@ -77,6 +81,22 @@ export function buildAccounts(
   const close = (): void => attempts.close?.();
   const legal = new LegalService({ store: new SqliteLegalAcceptanceStore(db), audit, now });
   return { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr, close, legal };
+}
+
+/** The session store, telling `ended` after each step that ended sessions (unchanged without it). */
+function announcingEnds(store: SessionStore, ended: (() => void) | undefined): SessionStore {
+  if (!ended) return store;
+  const after = async <T>(step: Promise<T>): Promise<T> => {
+    const result = await step;
+    ended();
+    return result;
+  };
+  return Object.assign(Object.create(store) as SessionStore, {
+    end: (id: string, at: number) => after(store.end(id, at)),
+    endForUser: (userId: string, at: number, exceptId?: string) => after(store.endForUser(userId, at, exceptId)),
+    create: (...args: Parameters<SessionStore['create']>) =>
+      args[1] ? after(store.create(...args)) : store.create(...args),
+  });
 }
 
 /**

@@ -16,6 +16,8 @@ export interface Closable {
   /** The accounts side's own connections (the rate limit's Redis). */
   accountParts: { close(): void };
   db: { close(): unknown };
+  /** The links between instances (REDIS_URL), closed after everything that publishes on them. */
+  instances: { close(): void } | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export function closerOf(p: Closable): (drained?: () => Promise<void>) => Promis
       ]);
       p.changeBus.close?.();
       p.accountParts.close();
+      p.instances?.close();
       p.db.close();
     })();
     return closing;

@@ -24,6 +24,8 @@ export interface LiveParts {
   changes: { transaction<T>(fn: () => Promise<T>): Promise<T> };
   now: () => number;
   log: Logger;
+  /** The bus across instances (REDIS_URL); one process's own by default. */
+  liveBus?: LiveVitalsBus;
 }
 
 export interface LiveServices {
@@ -36,7 +38,7 @@ export interface LiveServices {
 }
 
 export function buildLive(p: LiveParts): LiveServices {
-  const liveBus = new MemoryLiveVitalsBus();
+  const liveBus = p.liveBus ?? new MemoryLiveVitalsBus();
   const service = new LiveCasesService({
     store: new SqliteLiveCaseStore(p.db),
     bus: liveBus,

@@ -22,6 +22,7 @@ import type { LiveCasesService } from './live/service.js';
 import type { compositionProjector } from './sync/projection.js';
 import { syncReadAuditor, userNames } from './sync/read-audit.js';
 import { SyncRooms } from './sync/rooms.js';
+import type { Instances } from './services-redis.js';
 
 /** What the rooms are built from (all made once by buildServices). */
 export interface RoomsParts {
@@ -38,12 +39,14 @@ export interface RoomsParts {
   now: () => number;
   /** The live vitals' hook (issue 38): a case's document, at most once a second while it changes. */
   live: Pick<LiveCasesService, 'caseChanged'>;
+  /** The other instances (REDIS_URL; issue 43): the rooms' relay, and sessions ended anywhere. */
+  instances?: Instances | null;
 }
 
 /** The server's one SyncRooms. */
 export function buildRooms(p: RoomsParts): SyncRooms {
   const { config, db, log, accounts, access, ids, resources, caseChecker, projector, accountStore, now, live } = p;
-  return new SyncRooms({
+  const rooms = new SyncRooms({
     log,
     store: new SqliteSyncStore(db),
     // Finalize's and history signing's seal holds the document in every process over the database (issue 36 item 4).
@@ -71,5 +74,9 @@ export function buildRooms(p: RoomsParts): SyncRooms {
     userName: userNames(accountStore),
     // The server's clock closes a case's provider editing window (EW2; moved in tests like the others).
     now,
+    ...(p.instances ? { relay: p.instances.relay } : {}),
   });
+  // A user signed out on any instance is disconnected on every one at once, not at the next recheck.
+  p.instances?.sessionsEnded.hear(() => void rooms.recheckAuth());
+  return rooms;
 }

@@ -5,6 +5,7 @@ import type { OrgPolicyOf } from './access/index.js';
 import type { Accounts } from './auth/accounts.js';
 import { buildAccounts } from './services-accounts.js';
 import { buildFhirCore, redisOf } from './services-fhir.js';
+import { instancesOf } from './services-redis.js';
 import { lateCaseStates } from './appointments/case-states.js';
 import { AppointmentChangeService } from './appointments/service.js';
 import type { AuditLog } from './auth/audit.js';
@@ -228,7 +229,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir } =
     core;
 
-  const accountParts = buildAccounts(db, authSettings, now, log, redisOf(config));
+  const instances = instancesOf(redisOf(config), log);
+  const accountParts = buildAccounts(db, authSettings, now, log, redisOf(config), instances?.sessionsEnded.announce);
   const { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr } = accountParts;
 
   const billing = buildBilling({ db, dataDir: config.dataDir, orgStore, access, sender, now, log, limiter, audit });
@@ -242,12 +244,12 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     addressesChanging: (orgId, address, shipping) => billing.billing.updateAddresses(orgId, address, shipping),
   });
 
-  const liveParts = buildLive({ db, orgStore, access, resources, changeBus, changes, now, log });
+  const liveParts = buildLive({ ...{ db, orgStore, access, resources, changeBus, changes, now, log }, ...instances });
   const caseChecker = new CaseChecker(log);
   const projector = compositionProjector({ service: fhir, store: resources, log });
   const rooms = buildRooms({
     ...{ config, db, log, accounts, access, ids, resources },
-    ...{ caseChecker, projector, accountStore, now, live: liveParts.live },
+    ...{ caseChecker, projector, accountStore, now, live: liveParts.live, instances },
   });
   caseStates.attach(rooms);
   // Issue 24: every audit record is sealed into the hash chain within a second.
@@ -301,7 +303,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const team = { ...analytics, db, orgStore, access, fhir, printer, analyticsEvents, resources, auditSinks, now };
   const close = closerOf({
     ...{ billing, rooms, caseChecker, printer, auditSealer, changePruner, readingPruner },
-    ...{ changeBus, accountParts, db },
+    ...{ changeBus, accountParts, db, instances },
     ...{ analytics: analytics.model, webhooks: appParts.webhooks },
   });
 

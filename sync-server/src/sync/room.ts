@@ -10,6 +10,9 @@ import { isEmptyStateVector, send } from './messages.js';
 import type { RoomAddress } from './protocol.js';
 import type { PendingWrite } from './write-queue.js';
 
+/** The origin of an update or a presence change heard from another instance (sync/relay.ts): not relayed again. */
+export const RELAYED = Symbol('relayed');
+
 /**
  * One shared document and the sockets editing it: its state (cold bytes or a Y.Doc),
  * hibernation and presence (awareness). Its stored state is read from storage when the room is
@@ -38,6 +41,8 @@ export class Room {
   private readonly awarenessDoc = new Y.Doc();
   readonly awareness = new awarenessProtocol.Awareness(this.awarenessDoc);
   readonly conns = new Map<WebSocket, Set<number>>();
+  /** Tells the other instances holding the room of a presence change made here (REDIS_URL; sync/relay.ts). */
+  relayAwareness: ((update: Uint8Array) => void) | undefined;
   /** Connections of Vigil's own client, which understands the save and refusal messages. */
   readonly vigilConns = new WeakSet<WebSocket>();
   /** Updates logged since the last snapshot. */
@@ -87,13 +92,12 @@ export class Room {
             for (const id of removed) owned.delete(id);
           }
         }
+        const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...added, ...updated, ...removed]);
         const encoder = encoding.createEncoder();
         encoding.writeVarUint(encoder, SYNC_MESSAGE.awareness);
-        encoding.writeVarUint8Array(
-          encoder,
-          awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...added, ...updated, ...removed]),
-        );
+        encoding.writeVarUint8Array(encoder, update);
         this.broadcast(encoding.toUint8Array(encoder));
+        if (origin !== RELAYED) this.relayAwareness?.(update);
       },
     );
   }
@@ -163,6 +167,30 @@ export class Room {
     this.built = doc;
     this.cache = new ContentCache(doc, doc.getMap(this.kind.root));
     return doc;
+  }
+
+  /**
+   * Applies an update another instance committed (sync/relay.ts): to the document when it is
+   * built, else merged into the stored bytes (the room stays cold) and sent to the sockets.
+   */
+  applyRelayed(update: Uint8Array): void {
+    if (this.built || !this.stored) {
+      Y.applyUpdate(this.doc, update, RELAYED);
+      return;
+    }
+    try {
+      this.stored = Y.mergeUpdates([this.stored, update]);
+    } catch (err) {
+      this.log.error({ err, room: this.address.name }, 'a relayed update cannot be merged; building the document');
+      Y.applyUpdate(this.doc, update, RELAYED);
+      return;
+    }
+    this.storedVector = null;
+    this.storedParts = [];
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, SYNC_MESSAGE.sync);
+    syncProtocol.writeUpdate(encoder, update);
+    this.broadcast(encoding.toUint8Array(encoder));
   }
 
   /** A stored update that cannot be applied is skipped and reported: it must never make the document unopenable. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type * as Y from 'yjs';
-import { SYNC_CLOSE_CODES } from '@vigil/shared';
+import { REFUSAL_REASONS, SYNC_CLOSE_CODES } from '@vigil/shared';
 import type { Logger } from '../log.js';
 import { randomUUID } from 'node:crypto';
 import { MemoryLeaseStore } from '../store/leases/memory.js';
@@ -31,6 +31,9 @@ import {
   sealedDocument,
 } from './seal.js';
 import { WriteQueue } from './write-queue.js';
+import type { PubSub } from '../pubsub.js';
+import { RoomRelay } from './relay.js';
+import { refuse } from './client-writes.js';
 
 export { stampUser, MAX_AWARENESS_STATE_CHARS } from './presence.js';
 export type { SyncAuthorization, SyncAuthorizer, SyncRead } from './transport.js';
@@ -80,6 +83,11 @@ export interface SyncRoomsOptions {
   /** How long a seal waits for the document's lease before it refuses (409 CONFLICT). */
   leaseWaitMs?: number;
   leasePollMs?: number;
+  /**
+   * The other instances serving the same rooms (REDIS_URL; issue 43): committed updates,
+   * presence and final flags are relayed to them on `{prefix}sync:{room}` (sync/relay.ts).
+   */
+  relay?: { pubsub: PubSub; prefix: string };
 }
 
 /**
@@ -101,9 +109,24 @@ export class SyncRooms implements DocumentRooms {
   private readonly hibernateAfter: number;
   private readonly hibernateTimer: NodeJS.Timeout;
   private readonly leases: DocumentLeases;
+  private readonly relay: RoomRelay | null;
   private closed = false;
 
   constructor(private readonly options: SyncRoomsOptions) {
+    const leaseStore = options.leases ?? new MemoryLeaseStore();
+    this.relay = options.relay
+      ? new RoomRelay({
+          ...options.relay,
+          ...{ store: options.store, log: options.log, leases: leaseStore },
+          finalityChanged: (room) => this.finalityChanged(room),
+          flush: () => this.queue.flush(),
+          unheld: (room) => {
+            this.queue.release(room);
+            this.scheduleEvict(room);
+          },
+        })
+      : null;
+    const relay = this.relay;
     this.compactAfter = options.compactAfterUpdates ?? COMPACT_AFTER_UPDATES;
     this.evictAfter = options.evictAfterMs ?? EVICT_AFTER_MS;
     this.hibernateAfter = options.hibernateAfterMs ?? HIBERNATE_AFTER_MS;
@@ -121,6 +144,12 @@ export class SyncRooms implements DocumentRooms {
           this.hooks.afterSave(room);
         }
       },
+      ...(relay
+        ? {
+            committed: (room: Room, update: Uint8Array, id: number) => relay.committed(room, update, id),
+            compactRoom: (room: Room) => relay.compact(room),
+          }
+        : {}),
     });
     this.hooks = new RoomHooks({
       log: options.log,
@@ -143,7 +172,7 @@ export class SyncRooms implements DocumentRooms {
     });
     this.leases = new DocumentLeases(
       {
-        store: options.leases ?? new MemoryLeaseStore(),
+        store: leaseStore,
         holder: options.leaseHolder ?? randomUUID(),
         ttlMs: options.leaseTtlMs ?? DOCUMENT_LEASE_TTL_MS,
         waitMs: options.leaseWaitMs ?? DOCUMENT_LEASE_WAIT_MS,
@@ -216,6 +245,11 @@ export class SyncRooms implements DocumentRooms {
       room.finalized = stored.finalized;
     }
     this.rooms.set(address.name, room);
+    // Heard from the other instances, and caught up with what they committed since the load.
+    if (this.relay)
+      await this.relay.join(room).catch((err: unknown) => {
+        this.options.log.error({ err, room: address.name }, 'could not join the room across instances');
+      });
     // Dropped again after the usual delay unless a socket joins.
     this.scheduleEvict(room);
     return room;
@@ -242,7 +276,16 @@ export class SyncRooms implements DocumentRooms {
     if (!this.isIdle(room) || this.queue.holds(room) || room.evictTimer !== undefined) return;
     this.hooks.project(room);
     this.rooms.delete(room.address.name);
+    this.relay?.leave(room);
     room.destroy();
+  }
+
+  /** Another instance finalized the document (its sockets here are refused) or reopened it (they reconnect). */
+  private finalityChanged(room: Room): void {
+    for (const conn of room.conns.keys()) {
+      if (room.finalized) refuse(room, conn, REFUSAL_REASONS.FINALIZED);
+      else conn.close(SYNC_CLOSE_CODES.goingAway, 'reopened');
+    }
   }
 
   /** Hibernates the documents of rooms idle for HIBERNATE_AFTER_MS with nothing scheduled on them. */
@@ -282,12 +325,23 @@ export class SyncRooms implements DocumentRooms {
    * the database, waits for this one's release, and refuses (409 CONFLICT) when that takes too long.
    */
   async seal(address: RoomAddress): Promise<WritableSealedDocument> {
-    const unlease = await this.leases.take(address.name);
+    const leased = await this.leases.take(address.name);
     let room: Room;
+    let unhold = (): void => undefined;
+    const unlease = (): void => {
+      unhold();
+      leased();
+    };
     try {
       room = await this.open(address);
       while (room.destroyed) room = await this.open(address);
       room.sealed += 1;
+      if (this.relay) {
+        // The other instances hold their clients' writes too, then what they committed (and a
+        // final flag they stored) is read from storage.
+        unhold = await this.relay.holdOthers(room);
+        await this.relay.catchUp(room);
+      }
     } catch (err) {
       unlease();
       throw err;
@@ -304,7 +358,8 @@ export class SyncRooms implements DocumentRooms {
       this.scheduleEvict(sealed);
       unlease();
     };
-    return sealedDocument({ store: this.options.store, queue: this.queue, released }, address, room);
+    const finalityStored = (sealed: Room): void => this.relay?.stateChanged(sealed.address.name);
+    return sealedDocument({ store: this.options.store, queue: this.queue, released, finalityStored }, address, room);
   }
 
   /**
@@ -336,6 +391,7 @@ export class SyncRooms implements DocumentRooms {
    */
   async reopen(address: RoomAddress): Promise<void> {
     await this.options.store.clearFinalized(address.name);
+    this.relay?.stateChanged(address.name);
     const room = this.rooms.get(address.name);
     if (room) {
       room.finalized = false;
@@ -350,6 +406,7 @@ export class SyncRooms implements DocumentRooms {
     clearInterval(this.hibernateTimer);
     this.transport.close();
     await this.queue.flush();
+    this.relay?.close();
     for (const room of this.rooms.values()) {
       this.hooks.project(room);
       // A restart then loads each document from one snapshot.

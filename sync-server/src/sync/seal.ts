@@ -16,6 +16,8 @@ export interface SealDeps {
   queue: WriteQueue;
   /** The seal was lifted (the rooms may evict the room again). */
   released: (room: Room) => void;
+  /** The document's final flag was stored and applied (told to the other instances; issue 43). */
+  finalityStored?: (room: Room) => void;
 }
 
 /**
@@ -88,6 +90,7 @@ export function sealedDocument(deps: SealDeps, address: RoomAddress, room: Room)
     return () => {
       room.finalized = true;
       for (const conn of room.conns.keys()) refuse(room, conn, REFUSAL_REASONS.FINALIZED);
+      deps.finalityStored?.(room);
     };
   };
   return {

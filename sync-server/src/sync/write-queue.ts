@@ -27,6 +27,10 @@ export interface WriteQueueOptions {
   maxDocumentBytes: number;
   /** Called after each committed batch with the rooms it wrote to (compaction, hooks). */
   afterCommit: (rooms: ReadonlySet<Room>) => void;
+  /** An update was committed with store id `id` and applied (the relay to other instances; issue 43). */
+  committed?: (room: Room, update: Uint8Array, id: number) => void;
+  /** Replaces the compaction from the room's document (several instances compact from storage). */
+  compactRoom?: (room: Room) => Promise<void>;
 }
 
 /**
@@ -179,7 +183,8 @@ export class WriteQueue {
       this.options.log.error({ err, room: room.address.name }, 'a stored update could not be applied');
     }
     room.pending += 1;
-    room.lastUpdateId = id ?? room.lastUpdateId;
+    room.lastUpdateId = Math.max(room.lastUpdateId, id ?? 0);
+    if (id !== undefined) this.options.committed?.(room, w.update, id);
     if (w.writer !== null) room.lastWriter = w.writer;
     room.lastActive = Date.now();
   }
@@ -196,6 +201,11 @@ export class WriteQueue {
 
   private async compactNow(room: Room): Promise<void> {
     if (room.destroyed || room.pending === 0) return;
+    const compactRoom = this.options.compactRoom;
+    if (compactRoom)
+      return compactRoom(room).catch((err: unknown) => {
+        this.options.log.error({ err, room: room.address.name }, 'compaction failed; the log is kept');
+      });
     // Anything still queued is not in the document yet: it stays in the log after the snapshot.
     const upTo = room.lastUpdateId;
     const pending = room.pending;
