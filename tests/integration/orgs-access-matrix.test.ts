@@ -251,6 +251,11 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   createWebhook: needs(ADMINISTER),
   deleteWebhook: needs(ADMINISTER),
   redeliverWebhook: needs(ADMINISTER),
+  // The office's EMR connection (issue 42: SMART launch, write-back): whoever administers the office.
+  emrConnection: needs(ADMINISTER),
+  emrWriteBacks: needs(ADMINISTER),
+  setEmrConnection: needs(ADMINISTER),
+  removeEmrConnection: needs(ADMINISTER),
   // The legal documents (issue 40, spec 000 §7): every signed-in user reads and accepts their own.
   legalDocumentsToAccept: needs(SIGNED_IN),
   acceptLegalDocuments: needs(SIGNED_IN),
@@ -797,6 +802,13 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($d: String!) { redeliverWebhook(orgId: "office", deliveryId: $d) { id status } }',
       { d: deliveryId },
     ],
+    emrConnection: () => ['query { emrConnection(orgId: "office") { iss clientId hasClientSecret } }', {}],
+    emrWriteBacks: () => ['query { emrWriteBacks(orgId: "office") { id status } }', {}],
+    setEmrConnection: () => [
+      'mutation { setEmrConnection(orgId: "office", iss: "https://emr.example/fhir", clientId: "vigil", clientSecret: null) { iss } }',
+      {},
+    ],
+    removeEmrConnection: () => ['mutation { removeEmrConnection(orgId: "office") }', {}],
     legalDocumentsToAccept: () => ['query { legalDocumentsToAccept { name version } }', {}],
     acceptLegalDocuments: () => [
       'mutation ($a: [LegalAcceptanceInput!]!) { acceptLegalDocuments(accepted: $a) { name } }',

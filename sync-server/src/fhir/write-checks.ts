@@ -6,6 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  emrLockdownBlock,
+  EMR_LOCKDOWN_MESSAGE,
   normalizeResource,
   ORG_TAG_SYSTEM,
   TRIAL_ENDED_MESSAGE,
@@ -63,6 +65,16 @@ export function checkEditable(policy: OrgPolicy | null, type: FhirResourceType, 
           : 'Adding patients and cases needs an active subscription',
     );
   }
+}
+
+/**
+ * [EMR1] emrLockdownMode: a person's write of a Patient or an Appointment is refused; an installed
+ * app's token (its user is `app:{installationId}`: the EMR's bridge) and the server's own flows
+ * (signing, form tasks, the SMART launch's import) pass.
+ */
+export function checkEmrLockdown(lockdown: boolean, ctx: RequestContext, type: FhirResourceType): void {
+  const writer = writerOf(ctx) !== 'client' ? 'server' : ctx.userId.startsWith('app:') ? 'emr' : 'user';
+  if (emrLockdownBlock(lockdown, { type, writer })) throw new AppError(403, 'EMR_LOCKDOWN', EMR_LOCKDOWN_MESSAGE);
 }
 
 /**

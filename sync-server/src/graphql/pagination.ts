@@ -49,6 +49,7 @@ export const BOUNDED_LISTS: Readonly<Record<string, string>> = {
   'Query.apps': 'the apps an office may install: the team’s, resellers’ and its own, made by hand',
   'Query.installedApps': 'the apps an office installed, by hand',
   'Query.webhooks': 'the webhooks of one installation, set up by hand',
+  'Query.emrWriteBacks': "the office's latest 50 write-backs to its EMR",
 };
 
 /** The page a list field's arguments ask for; PAGE_TOO_LARGE above the maximum, INVALID_INPUT below 1. */

@@ -26,6 +26,7 @@ import {
   BRIDGES_MIGRATION,
 } from '../bridges/migration.js';
 import { APP_ASSERTIONS_MIGRATION, APPS_MIGRATION, WEBHOOKS_MIGRATION } from '../apps/migration.js';
+import { EMR_CONNECTIONS_MIGRATION } from '../smart/migration.js';
 import { LEGAL_ACCEPTANCES_MIGRATION } from '../legal/migration.js';
 import { ANALYTICS_EVENTS_MIGRATION } from '../analytics-events/migration.js';
 
@@ -74,4 +75,5 @@ export const MIGRATIONS: readonly Migration[] = [
   APP_ASSERTIONS_MIGRATION,
   LEGAL_ACCEPTANCES_MIGRATION,
   ANALYTICS_EVENTS_MIGRATION,
+  EMR_CONNECTIONS_MIGRATION,
 ];
