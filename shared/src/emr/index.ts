@@ -40,7 +40,7 @@ export function emrLockdownBlock(
 function isEmrAddress(value: string): boolean {
   return (
     /^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1))(:\d{1,5})?(\/[^\s#@]*)?$/.test(value) &&
-    !/[\u0000-\u001f\u007f\\]/.test(value)
+    ![...value].some((ch) => ch.charCodeAt(0) <= 0x1f || ch.charCodeAt(0) === 0x7f || ch === '\\')
   );
 }
 

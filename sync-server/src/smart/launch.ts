@@ -27,6 +27,7 @@ import type { Accounts } from '../auth/accounts.js';
 import type { RequestMeta } from '../auth/audit.js';
 import { EMR_LAUNCH, type EmrLaunched } from '../auth/emr.js';
 import { newSessionId } from '../auth/sessions.js';
+import { AppError } from '../errors.js';
 import type { FhirService, RequestContext } from '../fhir/service.js';
 import type { EmrConnection, EmrConnectionStore } from '../store/smart/types.js';
 
@@ -223,7 +224,10 @@ export class SmartLaunch {
       });
       return { user, session: session.row, token: session.token, path, returnUrl: null };
     } catch (err) {
-      return this.refuse(meta, err instanceof SmartLaunchRefused ? err.message : 'emrUnreachable');
+      // The audit says why: the EMR's answer, a refusal of the office's rules (an AppError's code), or the network.
+      const reason =
+        err instanceof SmartLaunchRefused ? err.message : err instanceof AppError ? err.code : 'emrUnreachable';
+      return this.refuse(meta, reason);
     }
   }
 
