@@ -9,7 +9,7 @@ import type { Accounts } from './auth/accounts.js';
 import type { AuditLog } from './auth/audit.js';
 import type { FhirService } from './fhir/service.js';
 import { auditedEmrConnections, EmrConnections, type AuditedEmrConnections } from './smart/connections.js';
-import { SmartLaunch } from './smart/launch.js';
+import { SmartLaunch } from './auth/smart-launch.js';
 import { SqliteEmrConnectionStore } from './store/smart/sqlite.js';
 import type { Logger } from './log.js';
 import { SqliteAppStore } from './store/apps/sqlite.js';

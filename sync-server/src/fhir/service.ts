@@ -1,6 +1,5 @@
 import {
   appointmentSedationLevel,
-  EMR_LOCKED_TYPES,
   idPrefixOf,
   isPatientData,
   newId,
@@ -155,8 +154,7 @@ export class FhirService {
   /** The organisation's editing policy (write-checks.ts checkEditable). */
   private async checkEditable(ctx: RequestContext, type: FhirResourceType, isNew: boolean): Promise<void> {
     checkEditable(await this.deps.orgPolicy(ctx.orgId), type, isNew);
-    if (this.deps.emrLockdown && EMR_LOCKED_TYPES.includes(type))
-      checkEmrLockdown(await this.deps.emrLockdown(ctx.orgId), ctx, type);
+    await checkEmrLockdown(this.deps.emrLockdown, ctx, type);
   }
 
   /**

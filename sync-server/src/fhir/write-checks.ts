@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import {
   emrLockdownBlock,
   EMR_LOCKDOWN_MESSAGE,
+  EMR_LOCKED_TYPES,
   normalizeResource,
   ORG_TAG_SYSTEM,
   TRIAL_ENDED_MESSAGE,
@@ -72,9 +73,15 @@ export function checkEditable(policy: OrgPolicy | null, type: FhirResourceType, 
  * app's token (its user is `app:{installationId}`: the EMR's bridge) and the server's own flows
  * (signing, form tasks, the SMART launch's import) pass.
  */
-export function checkEmrLockdown(lockdown: boolean, ctx: RequestContext, type: FhirResourceType): void {
+export async function checkEmrLockdown(
+  lockdown: ((orgId: string) => Promise<boolean>) | undefined,
+  ctx: RequestContext,
+  type: FhirResourceType,
+): Promise<void> {
+  if (!lockdown || !EMR_LOCKED_TYPES.includes(type)) return;
   const writer = writerOf(ctx) !== 'client' ? 'server' : ctx.userId.startsWith('app:') ? 'emr' : 'user';
-  if (emrLockdownBlock(lockdown, { type, writer })) throw new AppError(403, 'EMR_LOCKDOWN', EMR_LOCKDOWN_MESSAGE);
+  if (emrLockdownBlock(await lockdown(ctx.orgId), { type, writer }))
+    throw new AppError(403, 'EMR_LOCKDOWN', EMR_LOCKDOWN_MESSAGE);
 }
 
 /**

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Environment } from '../config.js';
 import type { Accounts } from '../auth/accounts.js';
 import type { RequestMeta } from '../auth/audit.js';
-import type { SmartLaunch } from '../smart/launch.js';
+import type { SmartLaunch } from '../auth/smart-launch.js';
 import { setLaunchCookies } from './auth.js';
 import { clientIp } from './request.js';
 
@@ -12,7 +12,7 @@ office in Vigil, did not confirm the launch, or the launch has expired. To log i
 within your EMR.</p></body></html>`;
 
 /**
- * The SMART EHR launch (smart/launch.ts): `GET /api/smart/launch?iss=…&launch=…` sends the browser
+ * The SMART EHR launch (auth/smart-launch.ts): `GET /api/smart/launch?iss=…&launch=…` sends the browser
  * to the EMR's authorize endpoint; `GET /api/smart/callback?code=…&state=…` is the redirect URI
  * Vigil is registered with at the EMR: it starts the single-organisation session and opens the
  * patient or the case. The PWA's `/launch` forwards here.

@@ -23,10 +23,10 @@ import {
 } from '@vigil/shared';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Accounts } from '../auth/accounts.js';
-import type { RequestMeta } from '../auth/audit.js';
-import { EMR_LAUNCH, type EmrLaunched } from '../auth/emr.js';
-import { newSessionId } from '../auth/sessions.js';
+import type { Accounts } from './accounts.js';
+import type { RequestMeta } from './audit.js';
+import { EMR_LAUNCH, type EmrLaunched } from './emr.js';
+import { newSessionId } from './sessions.js';
 import { AppError } from '../errors.js';
 import type { FhirService, RequestContext } from '../fhir/service.js';
 import type { EmrConnection, EmrConnectionStore } from '../store/smart/types.js';
