@@ -66,5 +66,6 @@ export * from './shop/orders.js';
 export * from './monitors/index.js';
 export * from './feedback/index.js';
 export * from './apps/index.js';
+export * from './emr/index.js';
 export * from './legal/index.js';
 export * from './live/live-vitals.js';

@@ -13,6 +13,7 @@ import { devApiRoutes, devPageRoutes } from './routes/dev.js';
 import { graphqlRoutes } from './routes/graphql.js';
 import { healthRoutes } from './routes/health.js';
 import { patientFormRoutes } from './routes/patient-forms.js';
+import { smartLaunchRoutes } from './routes/smart.js';
 import { staticRoutes } from './routes/static.js';
 import type { Services } from './services.js';
 
@@ -45,6 +46,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   );
   api.route('/', botCheckRoutes(services.botCheck));
   api.route('/', emrLaunchRoutes(services.emr, config.environment));
+  api.route('/', smartLaunchRoutes({ smart: services.smart, accounts, environment: config.environment }));
   api.route(
     '/',
     fhirRoutes({
@@ -111,6 +113,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono {
   });
   app.route('/api', api);
   if (devTools) app.route('/dev', devPageRoutes(services.outbox, outboxAccess));
+  // SMART's EHR launch URL (issue 42): the PWA's /launch forwards too, when its service worker answers first.
+  app.get('/launch', (c) => c.redirect(`/api/smart/launch${new URL(c.req.url).search}`, 302));
   app.route('/', staticRoutes(config.staticDir));
   return app;
 }

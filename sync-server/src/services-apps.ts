@@ -6,7 +6,12 @@ import { auditedResellerApps, ResellerAppsService, type AuditedResellerApps } fr
 import { AppsService, auditedApps, type AuditedApps } from './apps/service.js';
 import { WebhookDispatcher } from './apps/webhooks.js';
 import { AppTokens } from './auth/app-tokens.js';
+import type { Accounts } from './auth/accounts.js';
 import type { AuditLog } from './auth/audit.js';
+import type { FhirService } from './fhir/service.js';
+import { auditedEmrConnections, EmrConnections, type AuditedEmrConnections } from './smart/connections.js';
+import { SmartLaunch } from './auth/smart-launch.js';
+import { SqliteEmrConnectionStore } from './store/smart/sqlite.js';
 import type { Logger } from './log.js';
 import { SqliteAppStore } from './store/apps/sqlite.js';
 import type { ChangeBus, ChangeStore } from './store/changes/types.js';
@@ -22,9 +27,16 @@ export interface AppParts {
   appTokens: AppTokens;
   /** The webhooks' change-feed consumer and sender (started here; stopped before the database closes). */
   webhooks: WebhookDispatcher;
+  /** The office's EMR connection (GraphQL), every change audited. */
+  emrConnections: AuditedEmrConnections;
+  /** The SMART EHR launch into Vigil (routes/smart.ts). */
+  smart: SmartLaunch;
 }
 
-/** Builds the apps' store, service, tokens and webhook dispatcher over the server's database, and starts the dispatcher. */
+/**
+ * Builds the apps' store, service, tokens and webhook dispatcher over the server's database, and
+ * starts the dispatcher; and the office's EMR connection with the SMART launch (issue 42).
+ */
 export function buildApps(
   parts: {
     db: Db;
@@ -34,6 +46,8 @@ export function buildApps(
     access: OrgAccess;
     entitlements: Entitlements;
     audit: AuditLog;
+    accounts: Accounts;
+    fhir: FhirService;
     now: () => number;
     log: Logger;
     /** Webhooks to this machine or a private network allowed (not in production). */
@@ -42,6 +56,7 @@ export function buildApps(
   auditSinks: AuditSinks,
 ): AppParts {
   const { db, changes, changeBus, orgStore, access, entitlements, audit, now, log, localWebhooks } = parts;
+  const emrStore = new SqliteEmrConnectionStore(db);
   const store = new SqliteAppStore(db);
   const webhooks = new WebhookDispatcher({ changes, store, now, log, ...(changeBus ? { bus: changeBus } : {}) });
   webhooks.start();
@@ -50,5 +65,10 @@ export function buildApps(
     resellerApps: auditedResellerApps(new ResellerAppsService({ store, orgs: orgStore, access, now }), auditSinks),
     appTokens: new AppTokens({ store, orgs: orgStore, audit, now, localKeys: localWebhooks }),
     webhooks,
+    emrConnections: auditedEmrConnections(
+      new EmrConnections({ store: emrStore, orgs: orgStore, access, now }),
+      auditSinks,
+    ),
+    smart: new SmartLaunch({ store: emrStore, accounts: parts.accounts, fhir: parts.fhir }),
   };
 }

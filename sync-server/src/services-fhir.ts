@@ -69,6 +69,7 @@ export function buildFhirCore(
     signed,
     sedationLevels: entitlements,
     caseStates,
+    emrLockdown: async (orgId) => (await entitlements.values(orgId)).emrLockdownMode === true,
   });
   return { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir };
 }

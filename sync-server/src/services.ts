@@ -84,7 +84,9 @@ import { buildApps, type AppParts } from './services-apps.js';
  * webhooks (issue 42), the office's reports and the team's screens (issue 41) as their builders give them.
  */
 export interface Services
-  extends Pick<AppParts, 'apps' | 'resellerApps' | 'appTokens' | 'webhooks'>, OfficeAndTeamServices {
+  extends
+    Pick<AppParts, 'apps' | 'resellerApps' | 'appTokens' | 'webhooks' | 'emrConnections' | 'smart'>,
+    OfficeAndTeamServices {
   config: ServerConfig;
   /** Settles once the services can serve (a new database's demo data written); rejects if they cannot. */
   ready: Promise<void>;
@@ -287,7 +289,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const changePruner = startChangePruner(changes, now, log);
   const { bridges, readingPruner } = buildBridges({ ...core, db, rooms, sinks: auditSinks, limiter, audit, now, log });
   const analytics = buildAnalytics({ ...core, db }, reportStore, now, log);
-  const appParts = buildApps({ ...core, db, audit, now, log, localWebhooks: devMode }, auditSinks);
+  const appParts = buildApps({ ...core, db, audit, accounts, now, log, localWebhooks: devMode }, auditSinks);
   const inventories = auditedInventories(
     new InventoryService({
       ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, entitlements, access, accounts: accountStore },

@@ -267,6 +267,11 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   resellerWebhookDeliveries: needs(RESELLER_READ),
   resellerWebhookDelivery: needs(RESELLER_READ),
   resellerRedeliverWebhook: needs(['internalUber']),
+  // The office's EMR connection (issue 42: SMART launch, write-back): whoever administers the office.
+  emrConnection: needs(ADMINISTER),
+  emrWriteBacks: needs(ADMINISTER),
+  setEmrConnection: needs(ADMINISTER),
+  removeEmrConnection: needs(ADMINISTER),
   // The legal documents (issue 40, spec 000 §7): every signed-in user reads and accepts their own.
   legalDocumentsToAccept: needs(SIGNED_IN),
   acceptLegalDocuments: needs(SIGNED_IN),
@@ -875,6 +880,13 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($a: String!, $d: String!) { resellerRedeliverWebhook(resellerId: "vendor", appId: $a, deliveryId: $d) { id } }',
       { a: vendorAppId, d: vendorDeliveryId },
     ],
+    emrConnection: () => ['query { emrConnection(orgId: "office") { iss clientId hasClientSecret } }', {}],
+    emrWriteBacks: () => ['query { emrWriteBacks(orgId: "office") { id status } }', {}],
+    setEmrConnection: () => [
+      'mutation { setEmrConnection(orgId: "office", iss: "https://emr.example/fhir", clientId: "vigil", clientSecret: null) { iss } }',
+      {},
+    ],
+    removeEmrConnection: () => ['mutation { removeEmrConnection(orgId: "office") }', {}],
     legalDocumentsToAccept: () => ['query { legalDocumentsToAccept { name version } }', {}],
     acceptLegalDocuments: () => [
       'mutation ($a: [LegalAcceptanceInput!]!) { acceptLegalDocuments(accepted: $a) { name } }',
@@ -908,7 +920,7 @@ describe('organisations: access matrix of every call × role', () => {
     // two analytics calls, the parent's calendar, the office's reports and the team's oversight
     // calls, issues 38/41 the two live lists, issue 38 the six bridge calls, issue 42 the fifteen
     // apps and webhooks calls and the reseller app's eight).
-    expect(cells).toBe(1040);
+    expect(cells).toBe(1088);
     expect(deviations).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
 import { MfaPage } from '../features/auth/MfaPage.js';
 import { PasswordResetPage } from '../features/auth/PasswordResetPage.js';
 import { SignInPage } from '../features/auth/SignInPage.js';
+import { SmartLaunchPage } from '../features/auth/SmartLaunchPage.js';
 import { SignUpPage } from '../features/auth/SignUpPage.js';
 import { SudoPage } from '../features/auth/SudoPage.js';
 import { VerifyEmailCodePage, VerifyEmailPage } from '../features/auth/VerifyEmailPage.js';
@@ -70,6 +71,7 @@ export function loadStartScreen(pathname: string): Promise<void> {
 export const PUBLIC_ROUTES: readonly SubAppRoute[] = [
   { path: '', title: 'Which org do you want to view?', element: <HomeRedirect children={<WelcomePage />} /> },
   { path: 'signin', title: 'Sign In', element: <SignInPage /> },
+  { path: 'launch', title: 'Opening Vigil', element: <SmartLaunchPage /> },
   { path: 'signup', title: 'Sign Up', element: <SignUpPage /> },
   { path: 'forgot-password', title: 'Forgot Password', element: <ForgotPasswordPage /> },
   { path: 'password-reset', title: 'Password Reset', element: <PasswordResetPage /> },

@@ -1,4 +1,5 @@
 import { AUTH_TEXTS } from '../auth/texts.js';
+import { EMR_LOCKDOWN_MESSAGE } from '../emr/index.js';
 
 /**
  * The one catalogue of refusal texts (spec 000 §8; issue 36 item 5): what a screen says when the
@@ -32,6 +33,7 @@ export const REFUSAL_TEXTS = {
   QUERY_TOO_COSTLY: 'Too much asked at once. Reload the page.',
   FINALIZED: 'This case is finalized: it can no longer be changed.',
   CASE_SIGNED: 'This case is signed: it can no longer be changed.',
+  EMR_LOCKDOWN: EMR_LOCKDOWN_MESSAGE,
   EDITING_WINDOW_CLOSED: 'The provider editing window of 24 hours has closed: this case can no longer be changed.',
 } as const satisfies Record<string, string>;
 

@@ -8,6 +8,7 @@ import {
   webhookViewSchema,
   webhookWithSecretViewSchema,
 } from '../apps/index.js';
+import { emrConnectionViewSchema, emrWriteBackViewSchema } from '../emr/index.js';
 import { orgFormFieldSchema, orgFormPropertiesSchema, textBodyFormPropertiesSchema } from '../forms/forms.js';
 import {
   mfaOptionViewSchema,
@@ -268,6 +269,9 @@ export const GRAPHQL_VIEWS = {
   WebhookWithSecret: webhookWithSecretViewSchema,
   WebhookDeliveryAttempt: deliveryAttemptViewSchema,
   WebhookDelivery: deliveryViewSchema,
+  // the office's EMR (issue 42)
+  EmrConnection: emrConnectionViewSchema,
+  EmrWriteBack: emrWriteBackViewSchema,
   // The legal documents (issue 40)
   LegalDocument: legalDocumentViewSchema,
   LegalAcceptanceInput: legalAcceptanceInputSchema,

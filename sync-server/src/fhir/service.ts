@@ -24,7 +24,15 @@ import { parseSearch } from '../store/resources/search-params.js';
 import { guardWrite, type SignedRecords } from './signed-records.js';
 import { checkAppointmentChange, type CaseStates } from './appointment-guard.js';
 import type { ResourceStore, StoredVersion } from '../store/resources/types.js';
-import { checkEditable, checkedBody, checkSignedPdf, clientMeta, withOrgTag, writerOf } from './write-checks.js';
+import {
+  checkEditable,
+  checkedBody,
+  checkEmrLockdown,
+  checkSignedPdf,
+  clientMeta,
+  withOrgTag,
+  writerOf,
+} from './write-checks.js';
 
 /** Who asks, for which organisation, and where the API lives (for fullUrl and paging links). */
 export interface RequestContext {
@@ -74,6 +82,8 @@ export interface FhirServiceDeps {
    * server passes the rooms' copy (appointments/case-states.ts); unit tests may leave it out.
    */
   caseStates?: CaseStates;
+  /** Whether the organisation's emrLockdownMode is on ([EMR1]); unit tests may leave it out. */
+  emrLockdown?: (orgId: string) => Promise<boolean>;
 }
 
 export interface WriteResult {
@@ -144,6 +154,7 @@ export class FhirService {
   /** The organisation's editing policy (write-checks.ts checkEditable). */
   private async checkEditable(ctx: RequestContext, type: FhirResourceType, isNew: boolean): Promise<void> {
     checkEditable(await this.deps.orgPolicy(ctx.orgId), type, isNew);
+    await checkEmrLockdown(this.deps.emrLockdown, ctx, type);
   }
 
   /**

@@ -6,6 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  emrLockdownBlock,
+  EMR_LOCKDOWN_MESSAGE,
+  EMR_LOCKED_TYPES,
   normalizeResource,
   ORG_TAG_SYSTEM,
   TRIAL_ENDED_MESSAGE,
@@ -63,6 +66,22 @@ export function checkEditable(policy: OrgPolicy | null, type: FhirResourceType, 
           : 'Adding patients and cases needs an active subscription',
     );
   }
+}
+
+/**
+ * [EMR1] emrLockdownMode: a person's write of a Patient or an Appointment is refused; an installed
+ * app's token (its user is `app:{installationId}`: the EMR's bridge) and the server's own flows
+ * (signing, form tasks, the SMART launch's import) pass.
+ */
+export async function checkEmrLockdown(
+  lockdown: ((orgId: string) => Promise<boolean>) | undefined,
+  ctx: RequestContext,
+  type: FhirResourceType,
+): Promise<void> {
+  if (!lockdown || !EMR_LOCKED_TYPES.includes(type)) return;
+  const writer = writerOf(ctx) !== 'client' ? 'server' : ctx.userId.startsWith('app:') ? 'emr' : 'user';
+  if (emrLockdownBlock(await lockdown(ctx.orgId), { type, writer }))
+    throw new AppError(403, 'EMR_LOCKDOWN', EMR_LOCKDOWN_MESSAGE);
 }
 
 /**

@@ -52,6 +52,7 @@ export const BOUNDED_LISTS: Readonly<Record<string, string>> = {
   'Query.resellerApps': 'the apps one reseller made, by hand',
   'Query.resellerAppInstallations': 'the offices that installed one app, one installation each, by hand',
   'Query.resellerWebhooks': 'the webhooks of one app’s installations, set up by hand in each office',
+  'Query.emrWriteBacks': "the office's latest 50 write-backs to its EMR",
 };
 
 /** The page a list field's arguments ask for; PAGE_TOO_LARGE above the maximum, INVALID_INPUT below 1. */

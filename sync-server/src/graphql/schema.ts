@@ -6,6 +6,7 @@ import { checklistResolvers, checklistTypeDefs } from './checklists.js';
 import type { GraphqlContext, ServerContext } from './context.js';
 import { feedbackResolvers, feedbackTypeDefs } from './feedback.js';
 import { appResolvers, appTypeDefs } from './apps.js';
+import { emrResolvers, emrTypeDefs } from './emr.js';
 import { formResolvers, formTypeDefs } from './forms.js';
 import { hhxResolvers, hhxTypeDefs } from './hhx.js';
 import { officeDrugResolvers, officeDrugTypeDefs } from './office-drugs.js';
@@ -43,6 +44,7 @@ export const SCHEMA_RESOLVERS = [
   feedbackResolvers,
   appResolvers,
   resellerAppResolvers,
+  emrResolvers,
   analyticsResolvers,
   officeReportResolvers,
   oversightResolvers,
@@ -72,6 +74,7 @@ export function buildSchema(): ReturnType<typeof createSchema<ServerContext & Gr
       feedbackTypeDefs,
       appTypeDefs,
       resellerAppTypeDefs,
+      emrTypeDefs,
       analyticsTypeDefs,
       officeReportTypeDefs,
       oversightTypeDefs,

@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Environment } from '../config.js';
 import { clientIp, isSecureRequest } from './request.js';
 import { z } from 'zod';
 import type { BotCheck } from '../auth/bot-check.js';
-import { EMR_LAUNCH, type EmrLaunch } from '../auth/emr.js';
+import { EMR_LAUNCH, type EmrLaunch, type EmrLaunched } from '../auth/emr.js';
+import type { AuthSettings } from '../auth/settings.js';
 import { clearCookie, identityCookie, tokenCookie } from '../auth/sessions.js';
 
 /** `GET /api/bot-check/challenge`: a fresh signed proof-of-work challenge for sign-up and sign-in. */
@@ -40,22 +41,33 @@ export function emrLaunchRoutes(emr: EmrLaunch | null, environment: Environment)
       userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
     });
     if (!launched) return c.html(LAUNCH_REFUSED, 403);
-    const options = { secure: isSecureRequest(c, trustProxy, environment) };
-    c.header('set-cookie', tokenCookie(settings.cookieName, launched.token, options), { append: true });
-    c.header('set-cookie', identityCookie(launched.user.id, options), { append: true });
-    c.header(
-      'set-cookie',
-      launched.returnUrl
-        ? [
-            `${EMR_LAUNCH.returnCookie}=${encodeURIComponent(launched.returnUrl)}`,
-            'Path=/',
-            `Max-Age=${EMR_LAUNCH.returnCookieLifetimeMs / 1000}`,
-            'SameSite=Lax',
-            ...(options.secure ? ['Secure'] : []),
-          ].join('; ')
-        : clearCookie(EMR_LAUNCH.returnCookie, { ...options, httpOnly: false }),
-      { append: true },
-    );
+    setLaunchCookies(c, launched, settings, environment);
     return c.redirect(launched.path, 302);
   });
+}
+
+/** The session cookies of an EMR launch (signed link or SMART), and the 'Return to EMR' cookie set or cleared. */
+export function setLaunchCookies(
+  c: Context,
+  launched: EmrLaunched,
+  settings: Pick<AuthSettings, 'cookieName' | 'trustProxy'>,
+  environment: Environment,
+): void {
+  const trustProxy = settings.trustProxy;
+  const options = { secure: isSecureRequest(c, trustProxy, environment) };
+  c.header('set-cookie', tokenCookie(settings.cookieName, launched.token, options), { append: true });
+  c.header('set-cookie', identityCookie(launched.user.id, options), { append: true });
+  c.header(
+    'set-cookie',
+    launched.returnUrl
+      ? [
+          `${EMR_LAUNCH.returnCookie}=${encodeURIComponent(launched.returnUrl)}`,
+          'Path=/',
+          `Max-Age=${EMR_LAUNCH.returnCookieLifetimeMs / 1000}`,
+          'SameSite=Lax',
+          ...(options.secure ? ['Secure'] : []),
+        ].join('; ')
+      : clearCookie(EMR_LAUNCH.returnCookie, { ...options, httpOnly: false }),
+    { append: true },
+  );
 }

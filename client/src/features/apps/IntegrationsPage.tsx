@@ -27,7 +27,7 @@ export const INTEGRATION_FLAGS: readonly { name: string; label: string; changes:
     label: 'EMR lockdown mode',
     changes:
       'Patients and appointments come only from the EMR: editing them in Vigil is refused, and the screens explain why.',
-    now: 'Not enforced in this version: patients and appointments can still be edited in Vigil.',
+    now: 'Enforced by the server: while on, adding or changing a patient or an appointment in Vigil is refused, and the patient screens say why. Patients and cases come from the EMR launch and from installed apps.',
   },
   {
     name: 'legacyIntegrations',
@@ -73,8 +73,9 @@ export function IntegrationsPage({
         EMR connection
       </Title>
       <Text maw={760}>
-        An EMR opens Vigil for one of its users with a signed launch link: the user gets a session limited to this
-        office. Apps installed here reach the office&apos;s records through the FHIR API with their own scopes.
+        An EMR opens Vigil for one of its users with SMART on FHIR (the EHR launch) or a signed launch link: the user
+        gets a session limited to this office, on the EMR&apos;s patient and case. Finalized records are written back to
+        the EMR. Apps installed here reach the office&apos;s records through the FHIR API with their own scopes.
       </Text>
       <Title order={2} size="h3">
         Integration settings

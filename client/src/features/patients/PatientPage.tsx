@@ -24,6 +24,7 @@ import { PatientOutbox } from './PatientOutbox.js';
 import { PatientPhotoEditor } from './PatientPhotoEditor.js';
 import { PatientPhotoGallery } from './PatientPhotoGallery.js';
 import { birthDateText, TestPatientBadge } from './PatientsPage.js';
+import { EmrLockdownNotice, useEmrLockdown } from './emrLockdown.js';
 
 /** "Mon, Nov 23, 2026, 9:00 AM – 10:00 AM" in the device's time zone. */
 export function appointmentTimeText(a: Appointment): string {
@@ -163,6 +164,7 @@ export function PatientPage({ HealthHistory }: PatientPageProps): ReactNode {
   const bmiValue = measurements ? observationBmi(measurements) : null;
   const outbox = usePatientOutbox(orgId).filter((e) => e.id === patientId);
   const [editing, setEditing] = useState(false);
+  const locked = useEmrLockdown(orgId);
   const p = patient.data;
 
   if (p === undefined || (p === null && patient.refreshing)) {
@@ -195,20 +197,27 @@ export function PatientPage({ HealthHistory }: PatientPageProps): ReactNode {
   return (
     <Page title={patientDisplayName(p) || 'Patient'}>
       <PatientOutbox orgId={orgId} entries={outbox} />
+      <EmrLockdownNotice locked={locked} />
       <Card withBorder padding="md" component="section" aria-label="Patient details">
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap">
             <TestPatientBadge patient={p} />
             <Group gap="xs">
-              <Button
-                mih={44}
-                variant="default"
-                component={Link}
-                to={`/org/${encodeURIComponent(orgId)}/patients/${encodeURIComponent(patientId)}/new-case`}
-              >
-                New Case
-              </Button>
-              <Button mih={44} variant="default" onClick={() => setEditing(true)}>
+              {locked ? (
+                <Button mih={44} variant="default" disabled>
+                  New Case
+                </Button>
+              ) : (
+                <Button
+                  mih={44}
+                  variant="default"
+                  component={Link}
+                  to={`/org/${encodeURIComponent(orgId)}/patients/${encodeURIComponent(patientId)}/new-case`}
+                >
+                  New Case
+                </Button>
+              )}
+              <Button mih={44} variant="default" onClick={() => setEditing(true)} disabled={locked}>
                 Edit
               </Button>
             </Group>

@@ -7,6 +7,7 @@ import { useLiveResourceEvents, useOutboxReplay } from '../../data/db.js';
 import { usePatientOutbox, usePatients } from '../../data/patients.js';
 import { PatientForm } from './PatientForm.js';
 import { PatientOutbox } from './PatientOutbox.js';
+import { EmrLockdownNotice, useEmrLockdown } from './emrLockdown.js';
 
 /** Marks a test patient (tag HTEST, spec 001 §3; an onboarding organisation's patients, spec 000 §4). */
 export function TestPatientBadge({ patient }: { patient: Patient }): ReactNode {
@@ -62,6 +63,7 @@ export function PatientsPage(): ReactNode {
   useLiveResourceEvents(orgId);
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
+  const locked = useEmrLockdown(orgId);
   const patients = usePatients(orgId, search);
   const outbox = usePatientOutbox(orgId);
   const offline = patients.error === 'NETWORK_ERROR';
@@ -79,10 +81,11 @@ export function PatientsPage(): ReactNode {
           style={{ flex: 1, minWidth: 220 }}
           rightSection={patients.refreshing && search ? <Loader size="xs" aria-label="Searching..." /> : null}
         />
-        <Button mih={44} onClick={() => setAdding(true)}>
+        <Button mih={44} onClick={() => setAdding(true)} disabled={locked}>
           New Patient
         </Button>
       </Group>
+      <EmrLockdownNotice locked={locked} />
       <PatientOutbox orgId={orgId} entries={outbox} />
       {offline && (
         <Alert color="gray" role="status">

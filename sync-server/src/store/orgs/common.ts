@@ -53,7 +53,10 @@ export type OrgAuditAction =
   | 'appUninstalled'
   | 'webhookCreated'
   | 'webhookDeleted'
-  | 'webhookRedelivered';
+  | 'webhookRedelivered'
+  // Issue 42: the office's EMR connection (SMART launch, write-back).
+  | 'emrConnectionSet'
+  | 'emrConnectionRemoved';
 
 /** Where and when a change was asked for: every audit event of the operation carries it. */
 export interface AuditOrigin {

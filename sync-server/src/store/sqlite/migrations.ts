@@ -31,6 +31,7 @@ import {
   APPS_MIGRATION,
   WEBHOOKS_MIGRATION,
 } from '../apps/migration.js';
+import { EMR_CONNECTIONS_MIGRATION } from '../smart/migration.js';
 import { LEGAL_ACCEPTANCES_MIGRATION } from '../legal/migration.js';
 import { ANALYTICS_EVENTS_MIGRATION } from '../analytics-events/migration.js';
 import { CLIENT_LOGS_MIGRATION } from '../client-logs/migration.js';
@@ -82,4 +83,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ANALYTICS_EVENTS_MIGRATION,
   APP_JWKS_URL_MIGRATION,
   CLIENT_LOGS_MIGRATION,
+  EMR_CONNECTIONS_MIGRATION,
 ];
