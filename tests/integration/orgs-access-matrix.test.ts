@@ -152,6 +152,13 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   teamDbQuery: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   // A user's screen (a user that is not there: staff are told so); ending their sessions after sudo.
   teamOnboarding: needs(['internalUber']),
+  // The team app's last screens (issue 41, session 29): staff only; the FHIR browser after sudo.
+  teamLiveCases: needs(['internalUber']),
+  teamAppointments: needs(['internalUber']),
+  teamEquipment: needs(['internalUber']),
+  teamFhirSearch: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  teamFhirRead: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  teamFhirHistory: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   // The analytics beacon (spec 000 §7): anyone with a session (an event not of the sign-in failures needs one).
   trackAnalyticsEvent: table((r) => (r === 'none' ? 'NO_AUTHENTICATION' : 'ok')),
   teamUser: table((r) => (r === 'internalUber' ? 'USER_NOT_FOUND' : needs([])[r])),
@@ -592,6 +599,15 @@ describe('organisations: access matrix of every call × role', () => {
     teamCaseStats: () => ['query { teamCaseStats(from: "2027-01-01", to: "2027-01-31") { cases } }', {}],
     teamDbQuery: () => ['query ($sql: String!) { teamDbQuery(sql: $sql) { refused } }', { sql: CONSOLE_SQL.one }],
     teamOnboarding: () => ['query { teamOnboarding(first: 5) { orgId } }', {}],
+    teamLiveCases: () => ['query { teamLiveCases(first: 5) { caseId } }', {}],
+    teamAppointments: () => [
+      'query { teamAppointments(from: 1798675200000, to: 1799280000000, orgId: "office", first: 5) { id } }',
+      {},
+    ],
+    teamEquipment: () => ['query { teamEquipment { orgId } }', {}],
+    teamFhirSearch: () => ['query { teamFhirSearch(orgId: "office", resourceType: "Patient") }', {}],
+    teamFhirRead: () => ['query { teamFhirRead(orgId: "office", resourceType: "Patient", id: "pat-none") }', {}],
+    teamFhirHistory: () => ['query { teamFhirHistory(orgId: "office", resourceType: "Patient", id: "pat-none") }', {}],
     trackAnalyticsEvent: () => ['mutation { trackAnalyticsEvent(name: "Case Manager Loaded", orgId: "office") }', {}],
     teamUser: () => ['query { teamUser(userId: "usr-none") { id } }', {}],
     endTeamUserSessions: () => ['mutation { endTeamUserSessions(userId: "usr-none") }', {}],
