@@ -21,7 +21,7 @@ test('a team member watches live cases, the calendar, the equipment and browses 
   baseURL,
   server,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const url = baseURL!;
   const uber = await orgMember(url);
   expect((await adminCli(server, 'make-uber', uber.email)).code).toBe(0);
@@ -32,7 +32,8 @@ test('a team member watches live cases, the calendar, the equipment and browses 
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto('/vigil-team/live');
-  await expect(page.getByRole('heading', { name: 'Live', level: 1 })).toBeVisible();
+  // The team app is loaded on demand: its first screen may take a while on a loaded machine.
+  await expect(page.getByRole('heading', { name: 'Live', level: 1 })).toBeVisible({ timeout: 90_000 });
   const office = page.locator(`[data-testid="live-office"][data-org-id="${DEMO_ORG}"]`);
   await expect(office.getByRole('table')).toBeVisible();
   await expect(office.getByRole('row')).not.toHaveCount(1);

@@ -109,7 +109,7 @@ describe('the team’s live, calendar, FHIR and equipment screens (issue 41)', (
   });
 
   it('browses an organisation’s resources only after sudo, every read on its audit trail as the team member’s', async () => {
-    const args = { o: 'clinic', t: 'Patient', q: 'family=Lopez', n: 0 };
+    const args = { o: 'clinic', t: 'Patient', q: 'name=Lopez', n: 0 };
     expect((await officeAdmin.browser.gql(SEARCH, args)).code).toBe('NOT_AUTHORIZED');
     expect((await team.browser.gql(SEARCH, args)).code).toBe('SUDO_REQUIRED');
     const before = await reads(`Patient/${patientId}`);
