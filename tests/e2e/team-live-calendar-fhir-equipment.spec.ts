@@ -40,14 +40,14 @@ test('a team member watches live cases, the calendar, the equipment and browses 
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/vigil-team/calendar');
-  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible({ timeout: 90_000 });
   const today = await page.evaluate(() => {
     const d = new Date();
     const two = (n: number): string => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
   });
   const cell = page.getByTestId(`day-${today}`);
-  await expect(cell.getByTestId('appointment-chip').first()).toBeVisible();
+  await expect(cell.getByTestId('appointment-chip').first()).toBeVisible({ timeout: 90_000 });
   await page.getByRole('combobox', { name: 'Organization' }).click();
   await page.getByRole('option', { name: `Practice ${uber.orgId}` }).click();
   await expect(page).toHaveURL(new RegExp(`orgId=${uber.orgId}`));
@@ -56,14 +56,14 @@ test('a team member watches live cases, the calendar, the equipment and browses 
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/vigil-team/equipment-planner');
-  await expect(page.getByTestId('equipment-org').first()).toBeVisible();
+  await expect(page.getByTestId('equipment-org').first()).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('equipment-org').filter({ hasText: 'Front desk computer' })).toContainText(
     'Operatory 1 monitor',
   );
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/vigil-team/fhir');
-  await expect(page.getByRole('heading', { name: 'FHIR', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'FHIR', level: 1 })).toBeVisible({ timeout: 90_000 });
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto(`/vigil-team/fhir/${DEMO_ORG}`);
   await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
