@@ -33,7 +33,7 @@ describe('the team’s live, calendar, FHIR and equipment screens (issue 41)', (
   let appointmentId = '';
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ timeoutMs: 240_000 });
     [team, officeAdmin] = (await Promise.all(['team', 'admin'].map((n) => person(server, `${n}@screens.test`)))) as [
       Person,
       Person,
