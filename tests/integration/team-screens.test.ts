@@ -39,7 +39,7 @@ describe('the team’s live, calendar, FHIR and equipment screens (issue 41)', (
       Person,
     ];
     expect((await adminCli(server, 'make-uber', team.email)).code).toBe(0);
-    const create = 'mutation ($id: String) { createOrg(orgId: $id, orgType: "regular", orgName: $id) { orgId } }';
+    const create = 'mutation ($id: String!) { createOrg(orgId: $id, orgType: "regular", orgName: $id) { orgId } }';
     for (const id of ['clinic', 'annex']) expect((await officeAdmin.browser.gql(create, { id })).code).toBeUndefined();
     const post = async (type: string, body: unknown): Promise<string> => {
       const cookie = [...officeAdmin.browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

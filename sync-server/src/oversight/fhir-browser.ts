@@ -1,4 +1,4 @@
-import { isResourceType, teamFhirSearchParams, type FhirResourceType } from '@vigil/shared';
+import { isResourceType, teamFhirSearchParams } from '@vigil/shared';
 import { z } from 'zod';
 import { internalStaff, type Caller } from '../access/caller.js';
 import { refuse } from '../errors.js';
@@ -37,7 +37,7 @@ export class TeamFhirService {
     const pairs = teamFhirSearchParams(i.query ?? '', i.offset ?? 0);
     if (!pairs) refuse('INVALID_INPUT');
     const params = new URLSearchParams(pairs.map(([k, v]) => [k, v]));
-    return JSON.stringify(await this.deps.fhir.search(ctx, i.resourceType as FhirResourceType, params));
+    return JSON.stringify(await this.deps.fhir.search(ctx, i.resourceType, params));
   }
 
   /** teamFhirRead(orgId, resourceType, id): the resource's current version. */
@@ -45,7 +45,7 @@ export class TeamFhirService {
     internalStaff(caller);
     const i = parseInput(resourceInput, args);
     const ctx = await this.context(caller, i.orgId);
-    return JSON.stringify((await this.deps.fhir.read(ctx, i.resourceType as FhirResourceType, i.id)).resource);
+    return JSON.stringify((await this.deps.fhir.read(ctx, i.resourceType, i.id)).resource);
   }
 
   /** teamFhirHistory(orgId, resourceType, id): the resource's versions, newest first, as a history Bundle. */
@@ -54,7 +54,7 @@ export class TeamFhirService {
     const i = parseInput(resourceInput, args);
     const ctx = await this.context(caller, i.orgId);
     const params = new URLSearchParams({ _count: '50' });
-    return JSON.stringify(await this.deps.fhir.history(ctx, i.resourceType as FhirResourceType, i.id, params));
+    return JSON.stringify(await this.deps.fhir.history(ctx, i.resourceType, i.id, params));
   }
 
   /** The team member's request on the organisation: internal staff, a fresh sudo, an organisation that exists. */
