@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoBridge } from '../../sync-server/src/bridges/demo.js';
 import { seedDemoLiveCase, DEMO_LIVE_CASE_ID } from '../../sync-server/src/live/demo.js';
 import { SqliteBridgeStore } from '../../sync-server/src/store/bridges/sqlite.js';
 import { SqliteLiveCaseStore } from '../../sync-server/src/store/live-cases/sqlite.js';
@@ -61,7 +60,20 @@ describe('the team’s live, calendar, FHIR and equipment screens (issue 41)', (
     });
     await withStores(server.dataDir, async ({ db }) => {
       await seedDemoLiveCase({ live: new SqliteLiveCaseStore(db) }, 'clinic', new Date());
-      await seedDemoBridge({ bridges: new SqliteBridgeStore(db) }, 'annex', new Date(), { userId: officeAdmin.userId });
+      // A bridge of annex's, paired as the demo's is (the demo bridge's id may be taken by the demo office).
+      const bridges = new SqliteBridgeStore(db);
+      const at = Date.now();
+      await bridges.addPairingCode({
+        ...{ codeHash: 'annex-code', orgId: 'annex', location: 'Operatory 1', createdBy: officeAdmin.userId },
+        ...{ createdAt: at, expiresAt: at + 60_000 },
+      });
+      expect(
+        await bridges.pair('annex-code', at, { id: 'brg-annex', name: 'Annex PC', secretHash: 'x' }),
+      ).not.toBeNull();
+      await bridges.putMonitors('brg-annex', [
+        { key: 'hl7:A', label: 'Operatory 1 monitor', protocol: 'hl7', lastReadingAt: at },
+        { key: 'serial:B', label: 'Operatory 1 oximeter', protocol: 'nonin', lastReadingAt: at },
+      ]);
     });
   }, 300_000);
 
