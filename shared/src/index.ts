@@ -63,6 +63,7 @@ export * from './rules/ledger.js';
 export * from './plans/index.js';
 export * from './presets/index.js';
 export * from './shop/orders.js';
+export * from './team/oversight.js';
 export * from './monitors/index.js';
 export * from './feedback/index.js';
 export * from './apps/index.js';

@@ -17,6 +17,10 @@ import { auditTrail, type AuditSinks } from './access/audited.js';
 import type { FhirService } from './fhir/service.js';
 import { OversightService } from './oversight/service.js';
 import { TeamUsersService } from './oversight/users.js';
+import { TeamEquipmentService } from './oversight/equipment.js';
+import { TeamFhirService } from './oversight/fhir-browser.js';
+import { SqliteBridgeStore } from './store/bridges/sqlite.js';
+import { SqliteShopStore } from './store/shop/sqlite.js';
 import { AnalyticsEventsService } from './analytics/events.js';
 import type { AnalyticsEventStore } from './store/analytics-events/types.js';
 import { ClientLogsService } from './analytics/client-logs.js';
@@ -93,7 +97,7 @@ export function buildOfficeReports(
 export function buildOversight(
   db: Db,
   model: AnalyticsReadModel,
-  fhir: Pick<FhirService, 'read'>,
+  fhir: Pick<FhirService, 'read' | 'search' | 'history'>,
   sinks: AuditSinks,
   now: () => number,
 ): OversightService {
@@ -102,8 +106,16 @@ export function buildOversight(
     ...{ accounts: new SqliteAccountStore(db), sessions: new SqliteSessionStore(db), orgs: new SqliteOrgStore(db) },
     ...{ trail, now },
   });
+  const orgs = new SqliteOrgStore(db);
+  const fhirBrowser = new TeamFhirService({ orgs, fhir });
+  const equipment = new TeamEquipmentService({
+    orgs,
+    bridges: new SqliteBridgeStore(db),
+    shop: new SqliteShopStore(db),
+  });
   return new OversightService({
     ...{ store: new SqliteOversightStore(db), facts: new SqliteCaseFactsStore(db), model, fhir, users },
+    ...{ fhirBrowser, equipment },
     ...{ console: new ReadOnlyConsole(db.name), trail, now },
   });
 }
@@ -128,7 +140,7 @@ export interface OfficeAndTeamServices {
 /** Builds OfficeAndTeamServices. */
 export function buildOfficeAndTeam(
   core: Pick<AnalyticsParts, 'db' | 'orgStore' | 'access' | 'resources'> & {
-    fhir: Pick<FhirService, 'read'>;
+    fhir: Pick<FhirService, 'read' | 'search' | 'history'>;
     printer: PdfPrinter;
     analyticsEvents: AnalyticsEventStore;
     auditSinks: AuditSinks;

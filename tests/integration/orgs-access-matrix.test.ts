@@ -154,6 +154,13 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   teamDbQuery: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   // A user's screen (a user that is not there: staff are told so); ending their sessions after sudo.
   teamOnboarding: needs(['internalUber']),
+  // The team app's last screens (issue 41, session 29): staff only; the FHIR browser after sudo.
+  teamLiveCases: needs(['internalUber']),
+  teamAppointments: needs(['internalUber']),
+  teamEquipment: needs(['internalUber']),
+  teamFhirSearch: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  teamFhirRead: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  teamFhirHistory: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   // The analytics beacon (spec 000 §7): anyone with a session (an event not of the sign-in failures needs one).
   trackAnalyticsEvent: table((r) => (r === 'none' ? 'NO_AUTHENTICATION' : 'ok')),
   // Log beacons (CL1): any signed-in browser, a partial session too (its errors are the user's).
@@ -641,6 +648,15 @@ describe('organisations: access matrix of every call × role', () => {
     teamCaseStats: () => ['query { teamCaseStats(from: "2027-01-01", to: "2027-01-31") { cases } }', {}],
     teamDbQuery: () => ['query ($sql: String!) { teamDbQuery(sql: $sql) { refused } }', { sql: CONSOLE_SQL.one }],
     teamOnboarding: () => ['query { teamOnboarding(first: 5) { orgId } }', {}],
+    teamLiveCases: () => ['query { teamLiveCases(first: 5) { caseId } }', {}],
+    teamAppointments: () => [
+      'query { teamAppointments(from: 1798675200000, to: 1799280000000, orgId: "office", first: 5) { id } }',
+      {},
+    ],
+    teamEquipment: () => ['query { teamEquipment { orgId } }', {}],
+    teamFhirSearch: () => ['query { teamFhirSearch(orgId: "office", resourceType: "Patient") }', {}],
+    teamFhirRead: () => ['query { teamFhirRead(orgId: "office", resourceType: "Patient", id: "pat-none") }', {}],
+    teamFhirHistory: () => ['query { teamFhirHistory(orgId: "office", resourceType: "Patient", id: "pat-none") }', {}],
     trackAnalyticsEvent: () => ['mutation { trackAnalyticsEvent(name: "Case Manager Loaded", orgId: "office") }', {}],
     logBeacon: () => [
       'mutation { logBeacon(level: 50, kind: "error", errorName: "TypeError", where: "index.js:1:2", route: "/org/office") }',
@@ -920,7 +936,7 @@ describe('organisations: access matrix of every call × role', () => {
     // two analytics calls, the parent's calendar, the office's reports and the team's oversight
     // calls, issues 38/41 the two live lists, issue 38 the six bridge calls, issue 42 the fifteen
     // apps and webhooks calls and the reseller app's eight).
-    expect(cells).toBe(1088);
+    expect(cells).toBe(1136);
     expect(deviations).toEqual([]);
   });
 });

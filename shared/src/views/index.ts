@@ -107,6 +107,10 @@ import {
   teamSessionViewSchema,
   teamUserDetailViewSchema,
   teamOnboardingOrgViewSchema,
+  teamBridgeMonitorViewSchema,
+  teamBridgeViewSchema,
+  teamOrderedDeviceViewSchema,
+  teamEquipmentOrgViewSchema,
 } from './oversight.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
@@ -172,6 +176,10 @@ export const GRAPHQL_VIEWS = {
   TeamSession: teamSessionViewSchema,
   TeamUserDetail: teamUserDetailViewSchema,
   TeamOnboardingOrg: teamOnboardingOrgViewSchema,
+  TeamBridgeMonitor: teamBridgeMonitorViewSchema,
+  TeamBridge: teamBridgeViewSchema,
+  TeamOrderedDevice: teamOrderedDeviceViewSchema,
+  TeamEquipmentOrg: teamEquipmentOrgViewSchema,
   // accounts
   MfaOption: mfaOptionViewSchema,
   User: userViewSchema,

@@ -97,3 +97,36 @@ export const teamOnboardingOrgViewSchema = z.object({
   cursor: z.string(),
 });
 export type TeamOnboardingOrgView = z.infer<typeof teamOnboardingOrgViewSchema>;
+
+/** A monitor a bridge reads, as the equipment planner shows it. */
+export const teamBridgeMonitorViewSchema = z.object({
+  label: z.string(),
+  protocol: z.string(),
+  lastReadingAt: z.number().nullable(),
+});
+
+/** A paired Vigil Bridge of an organisation (no credential). */
+export const teamBridgeViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  pairedAt: z.number(),
+  lastSeenAt: z.number().nullable(),
+  monitors: z.array(teamBridgeMonitorViewSchema),
+});
+
+/** A monitor or scanner kind an organisation has from the team's store (EQ1). */
+export const teamOrderedDeviceViewSchema = z.object({
+  category: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+});
+
+/** One organisation's equipment: its bridges with their monitors, and what it ordered from the store. */
+export const teamEquipmentOrgViewSchema = z.object({
+  orgId: z.string(),
+  name: z.string(),
+  bridges: z.array(teamBridgeViewSchema),
+  ordered: z.array(teamOrderedDeviceViewSchema),
+});
+export type TeamEquipmentOrgView = z.infer<typeof teamEquipmentOrgViewSchema>;

@@ -1,4 +1,7 @@
 import type {
+  LiveCaseView,
+  ParentAppointmentView,
+  TeamEquipmentOrgView,
   TeamCaseRecordView,
   TeamCaseStatsView,
   TeamCaseView,
@@ -113,6 +116,38 @@ export const oversightTypeDefs = /* GraphQL */ `
     cursor: String!
   }
 
+  "A monitor a bridge reads (times in epoch ms)."
+  type TeamBridgeMonitor {
+    label: String!
+    protocol: String!
+    lastReadingAt: Float
+  }
+
+  "A paired Vigil Bridge (no credential; times in epoch ms)."
+  type TeamBridge {
+    id: String!
+    name: String!
+    location: String!
+    pairedAt: Float!
+    lastSeenAt: Float
+    monitors: [TeamBridgeMonitor!]!
+  }
+
+  "A monitor or scanner kind an organisation has from the team's store."
+  type TeamOrderedDevice {
+    category: String!
+    name: String!
+    quantity: Int!
+  }
+
+  "An organisation's bridges, their monitors, and the monitors and scanners it ordered."
+  type TeamEquipmentOrg {
+    orgId: String!
+    name: String!
+    bridges: [TeamBridge!]!
+    ordered: [TeamOrderedDevice!]!
+  }
+
   extend type Mutation {
     "Ends every live session of a user (after sudo; audited); how many ended."
     endTeamUserSessions(userId: String!): Int!
@@ -131,6 +166,18 @@ export const oversightTypeDefs = /* GraphQL */ `
     teamCaseStats(from: String!, to: String!): TeamCaseStats!
     "One read-only statement on a read-only connection (after sudo; audited)."
     teamDbQuery(sql: String!): TeamDbResult!
+    "Every office's cases in progress with their latest vitals, by office then case (audited)."
+    teamLiveCases(first: Int, after: String): [LiveCase!]!
+    "Every office's appointments (or one's) starting in [from, to) (at most 62 days), by start (audited)."
+    teamAppointments(from: Float!, to: Float!, orgId: String, first: Int, after: String): [ParentAppointment!]!
+    "One page of an organisation's resources of a type, as a FHIR searchset Bundle's JSON (after sudo; audited)."
+    teamFhirSearch(orgId: String!, resourceType: String!, query: String, offset: Int): String!
+    "One resource's current version as JSON (after sudo; audited)."
+    teamFhirRead(orgId: String!, resourceType: String!, id: String!): String!
+    "One resource's versions, newest first, as a FHIR history Bundle's JSON (after sudo; audited)."
+    teamFhirHistory(orgId: String!, resourceType: String!, id: String!): String!
+    "The bridges, monitors and scanners each organisation uses (organisations with none left out)."
+    teamEquipment: [TeamEquipmentOrg!]!
   }
 `;
 
@@ -152,5 +199,17 @@ export const oversightResolvers = {
       ctx.services.oversight.users.user(await ctx.caller(), graphqlArgs(args)),
     teamDbQuery: async (_, args, ctx): Promise<TeamDbResultView> =>
       ctx.services.oversight.dbQuery(await ctx.caller(), graphqlArgs(args)),
+    teamLiveCases: async (_, args, ctx): Promise<LiveCaseView[]> =>
+      ctx.services.live.teamList(await ctx.caller(), { ...graphqlArgs(args), ...pageRequest(args) }),
+    teamAppointments: async (_, args, ctx): Promise<ParentAppointmentView[]> =>
+      ctx.services.parentCalendar.teamAppointments(await ctx.caller(), { ...graphqlArgs(args), ...pageRequest(args) }),
+    teamFhirSearch: async (_, args, ctx): Promise<string> =>
+      ctx.services.oversight.fhirBrowser.search(await ctx.caller(), graphqlArgs(args)),
+    teamFhirRead: async (_, args, ctx): Promise<string> =>
+      ctx.services.oversight.fhirBrowser.read(await ctx.caller(), graphqlArgs(args)),
+    teamFhirHistory: async (_, args, ctx): Promise<string> =>
+      ctx.services.oversight.fhirBrowser.history(await ctx.caller(), graphqlArgs(args)),
+    teamEquipment: async (_, _args, ctx): Promise<TeamEquipmentOrgView[]> =>
+      ctx.services.oversight.equipment.list(await ctx.caller()),
   }),
 };

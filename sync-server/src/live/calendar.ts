@@ -1,18 +1,19 @@
 import { APPOINTMENT_EXTENSIONS, extensionsOf, type Appointment, type ParentAppointmentView } from '@vigil/shared';
 import { z } from 'zod';
 import { audited, recorded, type Audited, type AuditEntry, type AuditSinks, type Recorded } from '../access/audited.js';
-import type { Caller } from '../access/caller.js';
+import { internalStaff, type Caller } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
 import { refuse } from '../errors.js';
 import { parseInput } from '../input.js';
 import { orgFor } from '../orgs/authorize.js';
 import type { PageRequest } from '../pages.js';
+import type { OrgRecord } from '../store/orgs/organisations.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import { appointmentNames } from './names.js';
 
 export interface ParentCalendarDeps {
-  orgs: Pick<OrgStore, 'org' | 'childOrgs'>;
+  orgs: Pick<OrgStore, 'org' | 'childOrgs' | 'allOrgs'>;
   access: OrgAccess;
   resources: Pick<ResourceStore, 'read' | 'search'>;
 }
@@ -23,9 +24,8 @@ export const PARENT_CALENDAR_MAX_DAYS = 62;
 export const PARENT_CALENDAR_PER_OFFICE = 2_000;
 const DAY = 24 * 60 * 60 * 1000;
 
-const input = z
+const rangeInput = z
   .object({
-    parentOrgId: z.string().min(1),
     from: z.number().int(),
     to: z.number().int(),
     orgId: z.string().min(1).nullish(),
@@ -36,6 +36,8 @@ const input = z
     message: `The range ends after it starts and covers at most ${PARENT_CALENDAR_MAX_DAYS} days`,
     path: ['to'],
   });
+const input = rangeInput.and(z.object({ parentOrgId: z.string().min(1) }));
+type RangeInput = z.infer<typeof rangeInput>;
 
 /** Calendar order: by start, then office, then id; the cursor is the last row's `start|orgId|id`. */
 const key = (a: Pick<ParentAppointmentView, 'start' | 'orgId' | 'id'>): string =>
@@ -61,9 +63,31 @@ export class ParentCalendarService {
   ): Promise<Recorded<ParentAppointmentView[]>> {
     const i = parseInput(input, args);
     const { org } = await orgFor({ store: this.deps.orgs, access: this.deps.access }, caller, i.parentOrgId, 'admin');
-    const children = await this.deps.orgs.childOrgs(org.id);
-    // An office filter names one of the parent's own offices; any other is not found.
-    const offices = i.orgId ? children.filter((c) => c.id === i.orgId) : children;
+    return this.ofOffices(await this.deps.orgs.childOrgs(org.id), i, 'parent-calendar');
+  }
+
+  /**
+   * teamAppointments(from, to, orgId, first, after): every office's appointments (or one's), as
+   * the parent's calendar shows its offices'; internal staff only (the team app's `calendar`).
+   */
+  async teamAppointments(
+    caller: Caller,
+    args: Record<string, unknown> & PageRequest,
+  ): Promise<Recorded<ParentAppointmentView[]>> {
+    internalStaff(caller);
+    const i = parseInput(rangeInput, args);
+    const offices = (await this.deps.orgs.allOrgs()).filter((o) => o.type !== 'parent');
+    return this.ofOffices(offices, i, 'team-calendar');
+  }
+
+  /** The appointments of these offices (one of them with `orgId`), a page in calendar order, audited per office. */
+  private async ofOffices(
+    all: readonly OrgRecord[],
+    i: RangeInput,
+    description: string,
+  ): Promise<Recorded<ParentAppointmentView[]>> {
+    // An office filter names one of the offices; any other is not found.
+    const offices = i.orgId ? all.filter((c) => c.id === i.orgId) : all;
     if (i.orgId && offices.length === 0) refuse('NOT_FOUND');
     const fromIso = new Date(i.from).toISOString();
     const toIso = new Date(i.to).toISOString();
@@ -110,14 +134,14 @@ export class ParentCalendarService {
       orgId,
       interaction: 'search-type',
       entities,
-      description: 'parent-calendar',
+      description,
     }));
     return recorded(out, ...entries);
   }
 }
 
-export type AuditedParentCalendar = Audited<ParentCalendarService, 'appointments'>;
+export type AuditedParentCalendar = Audited<ParentCalendarService, 'appointments' | 'teamAppointments'>;
 
 export function auditedParentCalendar(service: ParentCalendarService, sinks: AuditSinks): AuditedParentCalendar {
-  return audited(service, { appointments: 'phiRead' }, sinks);
+  return audited(service, { appointments: 'phiRead', teamAppointments: 'phiRead' }, sinks);
 }

@@ -8,7 +8,7 @@ import {
 } from '@vigil/shared';
 import { z } from 'zod';
 import { audited, recorded, type Audited, type AuditEntry, type AuditSinks, type Recorded } from '../access/audited.js';
-import type { Caller } from '../access/caller.js';
+import { internalStaff, type Caller } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
 import { parseInput } from '../input.js';
 import type { Logger } from '../log.js';
@@ -24,7 +24,7 @@ import { appointmentNames } from './names.js';
 export interface LiveCasesDeps {
   store: LiveCaseStore;
   bus: LiveVitalsBus;
-  orgs: Pick<OrgStore, 'org' | 'childOrgs'>;
+  orgs: Pick<OrgStore, 'org' | 'childOrgs' | 'allOrgs'>;
   access: OrgAccess;
   resources: Pick<ResourceStore, 'read'>;
   now: () => number;
@@ -40,6 +40,7 @@ const listInput = z.object({
   after: z.string().nullable(),
 });
 const parentListInput = listInput.omit({ orgId: true }).extend({ parentOrgId: z.string().min(1) });
+const teamListInput = listInput.omit({ orgId: true });
 
 /** A page cursor: `{orgId}/{caseId}` of the last row of the page before (organisation ids hold no '/'). */
 function cursorOf(after: string | null): LiveCaseCursor | null {
@@ -117,6 +118,17 @@ export class LiveCasesService {
     return this.views(await this.deps.orgs.childOrgs(org.id), input);
   }
 
+  /**
+   * teamLiveCases(first, after): every office's cases in progress, by office then case; internal
+   * staff only (the team app's `live`, issue 41). As a parent's list, each read is audited per office.
+   */
+  async teamList(caller: Caller, args: Record<string, unknown> & PageRequest): Promise<Recorded<LiveCaseView[]>> {
+    internalStaff(caller);
+    const input = parseInput(teamListInput, args);
+    const offices = (await this.deps.orgs.allOrgs()).filter((o) => o.type !== 'parent');
+    return this.views(offices, input);
+  }
+
   private async views(orgs: readonly OrgRecord[], page: PageRequest): Promise<Recorded<LiveCaseView[]>> {
     const since = this.deps.now() - LIVE_CASE_STALE_AFTER_MS;
     const names = new Map(orgs.map((o) => [o.id, o.name]));
@@ -156,8 +168,8 @@ export class LiveCasesService {
 }
 
 /** The live lists as the server builds them: each read of them is a read of patient data. */
-export type AuditedLiveCases = Audited<LiveCasesService, 'list' | 'parentList'>;
+export type AuditedLiveCases = Audited<LiveCasesService, 'list' | 'parentList' | 'teamList'>;
 
 export function auditedLiveCases(service: LiveCasesService, sinks: AuditSinks): AuditedLiveCases {
-  return audited(service, { list: 'phiRead', parentList: 'phiRead' }, sinks);
+  return audited(service, { list: 'phiRead', parentList: 'phiRead', teamList: 'phiRead' }, sinks);
 }

@@ -17,6 +17,8 @@ import { parseInput } from '../input.js';
 import { caseDataAttachment } from '../sync/projection.js';
 import type { PageRequest } from '../pages.js';
 import type { TeamUsersService } from './users.js';
+import type { TeamEquipmentService } from './equipment.js';
+import type { TeamFhirService } from './fhir-browser.js';
 import type { CaseFactsStore } from '../store/analytics/types.js';
 import { ConsoleRefusal, teamCaseCursor, type DbConsole, type OversightStore } from '../store/oversight/types.js';
 
@@ -30,6 +32,10 @@ export interface OversightDeps {
   now: () => number;
   /** `/vigil-team/users/{userId}` (users.ts). */
   users: TeamUsersService;
+  /** `/vigil-team/fhir` (fhir-browser.ts). */
+  fhirBrowser: TeamFhirService;
+  /** `/vigil-team/equipment-planner` (equipment.ts). */
+  equipment: TeamEquipmentService;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -81,9 +87,15 @@ function caseDataText(composition: Composition): string {
 export class OversightService {
   /** A user's organisations, MFA channels and sessions; ending the sessions. */
   readonly users: TeamUsersService;
+  /** The read-only FHIR browser (after sudo; every read audited on the organisation's trail). */
+  readonly fhirBrowser: TeamFhirService;
+  /** The bridges, monitors and scanners each organisation uses. */
+  readonly equipment: TeamEquipmentService;
 
   constructor(private readonly deps: OversightDeps) {
     this.users = deps.users;
+    this.fhirBrowser = deps.fhirBrowser;
+    this.equipment = deps.equipment;
   }
 
   /** teamCases(orgId, first, after): every organisation's cases (or one's), newest first. */

@@ -6,3 +6,4 @@ export {
   type ChangeAppointmentDialogProps,
 } from './ChangeAppointmentDialog.js';
 export { DayPopupFrame, MonthGrid, MonthNav, type MonthGridItem } from './MonthGrid.js';
+export { OfficesCalendar, type OfficesCalendarProps } from './OfficesCalendar.js';

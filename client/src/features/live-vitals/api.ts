@@ -45,3 +45,14 @@ export function fetchParentLiveCases(parentOrgId: string): Promise<LiveCaseView[
     return data.parentLiveCases;
   });
 }
+
+/** teamLiveCases: every office's cases in progress (the team app, internal staff). */
+export function fetchTeamLiveCases(): Promise<LiveCaseView[]> {
+  return allPages(async (after) => {
+    const data = await graphql<{ teamLiveCases: LiveCaseView[] }>(
+      `query TeamLiveCases($first: Int, $after: String) { teamLiveCases(first: $first, after: $after) { ${FIELDS} } }`,
+      { first: LIVE_PAGE, after },
+    );
+    return data.teamLiveCases;
+  });
+}

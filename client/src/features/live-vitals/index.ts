@@ -2,3 +2,4 @@
 export { LiveVitalsPage } from './LiveVitalsPage.js';
 export { ParentLivePage } from './ParentLivePage.js';
 export { receivingCases, useOrgLiveCases, useSecondClock, type LiveCases } from './useLiveCases.js';
+export { TeamLivePage } from './TeamLivePage.js';

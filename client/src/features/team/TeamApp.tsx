@@ -18,6 +18,10 @@ import { TeamFeatureFlagsPage, TeamOrgPage, TeamOrgsPage, TeamUsersPage } from '
 import { PlanProductPage, PlanProductsPage, ThePlanPage } from '../subscription/index.js';
 import { PresetMigrationPage } from '../presets/index.js';
 import { TeamFeedbackPage } from './TeamFeedbackPage.js';
+import { TeamLivePage } from '../live-vitals/index.js';
+import { TeamCalendarPage } from './TeamCalendarPage.js';
+import { TeamEquipmentPage } from './TeamEquipmentPage.js';
+import { TeamFhirPage } from './TeamFhirPage.js';
 import { TeamUserPage } from './TeamUserPage.js';
 import { TeamOnboardingPage } from './TeamOnboardingPage.js';
 import { TeamCasePage, TeamCasesPage, TeamCaseStatsPage, TeamDbConsolePage } from './TeamOversightPages.js';
@@ -29,11 +33,11 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'orgs/:selectedOrgId', title: 'Organization', element: <TeamOrgPage param="selectedOrgId" /> },
   { path: 'orgs/:selectedOrgId/feature-flags', title: 'Feature Flags', element: <TeamFeatureFlagsPage /> },
   ...shopRoutes('orgs/:selectedOrgId/orders/:orderId', shopElement),
-  { path: 'live', title: 'Live' },
-  { path: 'equipment-planner', title: 'Equipment Planner' },
+  { path: 'live', title: 'Live', element: <TeamLivePage /> },
+  { path: 'equipment-planner', title: 'Equipment Planner', element: <TeamEquipmentPage /> },
   { path: 'case-stats', title: 'Case Stats', element: <TeamCaseStatsPage /> },
   { path: 'customer-support', title: 'Customer Support', element: <TeamFeedbackPage /> },
-  { path: 'calendar', title: 'Calendar' },
+  { path: 'calendar', title: 'Calendar', element: <TeamCalendarPage /> },
   { path: 'the-plan', title: 'The Plan', element: <ThePlanPage /> },
   {
     path: 'parent-orgs',
@@ -56,8 +60,8 @@ export const TEAM_ROUTES: readonly SubAppRoute[] = [
   { path: 'store/products/:productId', title: 'Store Product', element: <StoreProductPage /> },
   { path: 'store/orders', title: 'Store Orders', element: <StoreOrdersPage /> },
   { path: 'store/orders/:orderId', title: 'Store Order', element: <StoreOrderPage /> },
-  { path: 'fhir', title: 'FHIR' },
-  { path: 'fhir/:orgId', title: 'FHIR' },
+  { path: 'fhir', title: 'FHIR', element: <TeamFhirPage /> },
+  { path: 'fhir/:orgId', title: 'FHIR', element: <TeamFhirPage /> },
   { path: 'db-console', title: 'DB Console', element: <TeamDbConsolePage /> },
   { path: 'preset-migration', title: 'Preset Migration', element: <PresetMigrationPage /> },
 ];
@@ -76,6 +80,9 @@ export default function TeamApp(): ReactNode {
     { label: 'Customer Support', href: '/vigil-team/customer-support', releasedOn: '2026-11-29' },
     { label: 'Case Stats', href: '/vigil-team/case-stats', releasedOn: '2026-11-29' },
     { label: 'DB Console', href: '/vigil-team/db-console', releasedOn: '2026-11-29' },
+    { label: 'Calendar', href: '/vigil-team/calendar', releasedOn: '2026-11-29' },
+    { label: 'FHIR', href: '/vigil-team/fhir', releasedOn: '2026-11-29' },
+    { label: 'Equipment Planner', href: '/vigil-team/equipment-planner', releasedOn: '2026-11-29' },
   ];
   // Spec 000 §6 sub-app audiences: internal staff. The lists need an internal uber (the server
   // refuses others); anyone else sees each screen's title and why it is not for them.

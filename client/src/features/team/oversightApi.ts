@@ -1,4 +1,6 @@
 import type {
+  ParentAppointmentView,
+  TeamEquipmentOrgView,
   TeamCaseRecordView,
   TeamCaseStatsView,
   TeamCaseView,
@@ -15,6 +17,7 @@ import { graphql } from '../../data/graphql.js';
  */
 
 export type {
+  TeamEquipmentOrgView,
   TeamCaseRecordView,
   TeamCaseStatsView,
   TeamCaseView,
@@ -70,4 +73,97 @@ export async function fetchOnboarding(after: string | null): Promise<TeamOnboard
     orgId name createdAt trialEnd subscriptionStatus isOnboarding planChosen baaSigned members cases signedCases cursor } }`;
   return (await graphql<{ teamOnboarding: TeamOnboardingOrgView[] }>(q, { first: ONBOARDING_PAGE, after }))
     .teamOnboarding;
+}
+
+/** Rows a page of the team's calendar asks for, and the most pages one range reads (as the parent's). */
+const CALENDAR_PAGE = 200;
+const CALENDAR_PAGES = 10;
+
+/** teamAppointments over [from, to), one organisation's when `orgId` is set, in calendar order. */
+export async function fetchTeamAppointments(
+  from: Date,
+  to: Date,
+  orgId: string | null,
+): Promise<ParentAppointmentView[]> {
+  const out: ParentAppointmentView[] = [];
+  let after: string | null = null;
+  for (let page = 0; page < CALENDAR_PAGES; page += 1) {
+    const data: { teamAppointments: ParentAppointmentView[] } = await graphql(
+      `
+        query TeamAppointments($from: Float!, $to: Float!, $o: String, $first: Int, $after: String) {
+          teamAppointments(from: $from, to: $to, orgId: $o, first: $first, after: $after) {
+            id
+            orgId
+            orgName
+            start
+            end
+            status
+            finalized
+            description
+            patient
+            provider
+            place
+          }
+        }
+      `,
+      { from: from.getTime(), to: to.getTime(), o: orgId, first: CALENDAR_PAGE, after },
+    );
+    const rows = data.teamAppointments;
+    out.push(...rows);
+    const last = rows.at(-1);
+    if (rows.length < CALENDAR_PAGE || !last) break;
+    after = `${last.start}|${last.orgId}|${last.id}`;
+  }
+  return out;
+}
+
+export async function fetchTeamEquipment(): Promise<TeamEquipmentOrgView[]> {
+  const q = `query { teamEquipment { orgId name ordered { category name quantity }
+    bridges { id name location pairedAt lastSeenAt monitors { label protocol lastReadingAt } } } }`;
+  return (await graphql<{ teamEquipment: TeamEquipmentOrgView[] }>(q)).teamEquipment;
+}
+
+/** What the FHIR browser asks: an organisation's resources of a type, a search text and a page. */
+export interface FhirSearchArgs {
+  orgId: string;
+  resourceType: string;
+  query: string;
+  offset: number;
+}
+
+/** teamFhirSearch (after sudo): one page of the search as a searchset Bundle. */
+export async function teamFhirSearch(a: FhirSearchArgs): Promise<FhirBundle> {
+  const q = `query ($orgId: String!, $t: String!, $query: String, $offset: Int) {
+    teamFhirSearch(orgId: $orgId, resourceType: $t, query: $query, offset: $offset) }`;
+  const data = await graphql<{ teamFhirSearch: string }>(q, { ...a, t: a.resourceType });
+  return JSON.parse(data.teamFhirSearch) as FhirBundle;
+}
+
+/** A resource of the browser and its history (after sudo). */
+export interface FhirResourceAnswer {
+  resource: string;
+  history: FhirBundle;
+}
+
+export async function teamFhirResource(a: {
+  orgId: string;
+  resourceType: string;
+  id: string;
+}): Promise<FhirResourceAnswer> {
+  const q = `query ($orgId: String!, $t: String!, $id: String!) {
+    teamFhirRead(orgId: $orgId, resourceType: $t, id: $id) teamFhirHistory(orgId: $orgId, resourceType: $t, id: $id) }`;
+  const data = await graphql<{ teamFhirRead: string; teamFhirHistory: string }>(q, { ...a, t: a.resourceType });
+  return {
+    resource: JSON.stringify(JSON.parse(data.teamFhirRead), null, 2),
+    history: JSON.parse(data.teamFhirHistory) as FhirBundle,
+  };
+}
+
+/** The part of a FHIR Bundle the browser shows. */
+export interface FhirBundle {
+  total?: number;
+  entry?: {
+    resource?: { resourceType: string; id?: string; meta?: { versionId?: string; lastUpdated?: string } };
+    response?: { status: string; lastModified?: string };
+  }[];
 }
