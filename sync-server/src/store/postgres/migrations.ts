@@ -15,6 +15,7 @@ import { ORGS_PG_MIGRATION } from '../orgs/migration.js';
 import { POLICIES_PG_MIGRATION } from '../policies/migration.js';
 import { PREOP_SETTINGS_PG_MIGRATION } from '../preop/migration.js';
 import { PRESETS_PG_MIGRATION } from '../presets/migration.js';
+import { REPORTS_PG_MIGRATION } from '../reports/migration.js';
 import { RESOURCES_PG_MIGRATION } from '../resources/migration.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { SYNC_PG_MIGRATION } from '../sync/migration.js';
@@ -30,6 +31,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   ORGS_PG_MIGRATION,
   RESOURCES_PG_MIGRATION,
   EMR_NONCES_PG_MIGRATION,
+  REPORTS_PG_MIGRATION,
   AUDIT_CHAIN_PG_MIGRATION,
   FORMS_PG_MIGRATION,
   INVENTORIES_PG_MIGRATION,
