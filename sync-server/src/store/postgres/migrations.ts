@@ -1,6 +1,7 @@
 import { ACCOUNTS_PG_MIGRATION } from '../accounts/migration.js';
 import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_PG_MIGRATION, AUDIT_CHAIN_PG_MIGRATION } from '../audit/migration.js';
+import { BILLING_PG_MIGRATION } from '../billing/migration.js';
 import { CHANGE_FEED_PG_MIGRATION } from '../changes/migration.js';
 import { ORG_CHECKLISTS_PG_MIGRATION } from '../checklists/migration.js';
 import { EMR_NONCES_PG_MIGRATION } from '../emr/migration.js';
@@ -40,6 +41,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   CHANGE_FEED_PG_MIGRATION,
   LEASES_PG_MIGRATION,
   ATTEMPT_PLACES_PG_MIGRATION,
+  BILLING_PG_MIGRATION,
   PRESETS_PG_MIGRATION,
   ORG_CHECKLISTS_PG_MIGRATION,
   OFFICE_DRUGS_PG_MIGRATION,
