@@ -13,6 +13,7 @@ import { LEGAL_ACCEPTANCES_PG_MIGRATION } from '../legal/migration.js';
 import { LIVE_CASES_PG_MIGRATION } from '../live-cases/migration.js';
 import { OFFICE_DRUGS_PG_MIGRATION } from '../office-drugs/migration.js';
 import { ORGS_PG_MIGRATION } from '../orgs/migration.js';
+import { LOCAL_PAYMENTS_PG_MIGRATION } from '../payments-local/migration.js';
 import { POLICIES_PG_MIGRATION } from '../policies/migration.js';
 import { PREOP_SETTINGS_PG_MIGRATION } from '../preop/migration.js';
 import { PRESETS_PG_MIGRATION } from '../presets/migration.js';
@@ -41,6 +42,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   CHANGE_FEED_PG_MIGRATION,
   LEASES_PG_MIGRATION,
   ATTEMPT_PLACES_PG_MIGRATION,
+  LOCAL_PAYMENTS_PG_MIGRATION,
   BILLING_PG_MIGRATION,
   PRESETS_PG_MIGRATION,
   ORG_CHECKLISTS_PG_MIGRATION,
