@@ -1,4 +1,5 @@
 import { ACCOUNTS_PG_MIGRATION } from '../accounts/migration.js';
+import { APP_ASSERTIONS_PG_MIGRATION, APPS_PG_MIGRATION, WEBHOOKS_PG_MIGRATION } from '../apps/migration.js';
 import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_PG_MIGRATION, AUDIT_CHAIN_PG_MIGRATION } from '../audit/migration.js';
 import { BILLING_PG_MIGRATION } from '../billing/migration.js';
@@ -50,5 +51,8 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   PREOP_SETTINGS_PG_MIGRATION,
   LIVE_CASES_PG_MIGRATION,
   FEEDBACK_PG_MIGRATION,
+  APPS_PG_MIGRATION,
+  WEBHOOKS_PG_MIGRATION,
+  APP_ASSERTIONS_PG_MIGRATION,
   LEGAL_ACCEPTANCES_PG_MIGRATION,
 ];
