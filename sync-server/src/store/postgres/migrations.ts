@@ -3,6 +3,11 @@ import { APP_ASSERTIONS_PG_MIGRATION, APPS_PG_MIGRATION, WEBHOOKS_PG_MIGRATION }
 import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_PG_MIGRATION, AUDIT_CHAIN_PG_MIGRATION } from '../audit/migration.js';
 import { BILLING_PG_MIGRATION } from '../billing/migration.js';
+import {
+  BRIDGE_MONITORS_PG_MIGRATION,
+  BRIDGE_READINGS_PG_MIGRATION,
+  BRIDGES_PG_MIGRATION,
+} from '../bridges/migration.js';
 import { CHANGE_FEED_PG_MIGRATION } from '../changes/migration.js';
 import { ORG_CHECKLISTS_PG_MIGRATION } from '../checklists/migration.js';
 import { EMR_NONCES_PG_MIGRATION } from '../emr/migration.js';
@@ -51,6 +56,9 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   PREOP_SETTINGS_PG_MIGRATION,
   LIVE_CASES_PG_MIGRATION,
   FEEDBACK_PG_MIGRATION,
+  BRIDGES_PG_MIGRATION,
+  BRIDGE_MONITORS_PG_MIGRATION,
+  BRIDGE_READINGS_PG_MIGRATION,
   APPS_PG_MIGRATION,
   WEBHOOKS_PG_MIGRATION,
   APP_ASSERTIONS_PG_MIGRATION,
