@@ -26,6 +26,7 @@ import { PRESETS_PG_MIGRATION } from '../presets/migration.js';
 import { REPORTS_PG_MIGRATION } from '../reports/migration.js';
 import { RESOURCES_PG_MIGRATION } from '../resources/migration.js';
 import type { Migration } from '../sqlite/migrations.js';
+import { SHOP_PG_MIGRATION } from '../shop/migration.js';
 import { SYNC_PG_MIGRATION } from '../sync/migration.js';
 
 /**
@@ -50,6 +51,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   ATTEMPT_PLACES_PG_MIGRATION,
   LOCAL_PAYMENTS_PG_MIGRATION,
   BILLING_PG_MIGRATION,
+  SHOP_PG_MIGRATION,
   PRESETS_PG_MIGRATION,
   ORG_CHECKLISTS_PG_MIGRATION,
   OFFICE_DRUGS_PG_MIGRATION,
