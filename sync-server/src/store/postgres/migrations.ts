@@ -1,4 +1,5 @@
 import { ACCOUNTS_PG_MIGRATION } from '../accounts/migration.js';
+import { ANALYTICS_EVENTS_PG_MIGRATION } from '../analytics-events/migration.js';
 import { APP_ASSERTIONS_PG_MIGRATION, APPS_PG_MIGRATION, WEBHOOKS_PG_MIGRATION } from '../apps/migration.js';
 import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_PG_MIGRATION, AUDIT_CHAIN_PG_MIGRATION } from '../audit/migration.js';
@@ -64,5 +65,6 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   APPS_PG_MIGRATION,
   WEBHOOKS_PG_MIGRATION,
   APP_ASSERTIONS_PG_MIGRATION,
+  ANALYTICS_EVENTS_PG_MIGRATION,
   LEGAL_ACCEPTANCES_PG_MIGRATION,
 ];
