@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
+import { MemoryAnalyticsEventStore } from './memory.js';
 import { PostgresAnalyticsEventStore } from './postgres.js';
 import { SqliteAnalyticsEventStore } from './sqlite.js';
 import type { AnalyticsEventStore } from './types.js';
 
-/** Every AnalyticsEventStore implementation (issue 43: the suite was written with the PostgreSQL one). */
+/** Every AnalyticsEventStore implementation (issue 43: the suite came with the PostgreSQL one). */
 const implementations = await runnableImplementations<[string, () => Promise<AnalyticsEventStore>]>(
   'AnalyticsEventStore contract',
   [
+    ['memory', () => Promise.resolve(new MemoryAnalyticsEventStore())],
     ['sqlite', () => Promise.resolve(new SqliteAnalyticsEventStore(openMemoryDatabase()))],
     ['postgres', async () => new PostgresAnalyticsEventStore(await testPostgresDatabase())],
   ],
