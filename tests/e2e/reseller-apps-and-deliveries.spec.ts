@@ -73,7 +73,8 @@ test("a reseller makes an app and follows its installation's webhook deliveries"
     { o: member.orgId, i: installed.data!.installApp.id, u: url },
   );
   expect(hook.code).toBeFalsy();
-  await bookCase(baseURL!, member.orgId, member.token);
+  // createOrg renewed the session: the jar holds the renewed token, member.token the old one.
+  await bookCase(baseURL!, member.orgId, member.browser.token!);
 
   // The app's page: its credentials, the installation across organisations, the webhook.
   await page.getByRole('link', { name: 'Recall Reminders' }).click();

@@ -79,7 +79,8 @@ test('Start Tour Mode walks a practice case, charts on it, and leaves nothing in
   tip = page.getByRole('dialog', { name: 'Case times' });
   await expect(tip).toBeVisible();
   await page.getByRole('button', { name: 'Started Monitoring: now' }).click();
-  await expect(page.getByTestId('event-caseStart')).not.toContainText('--:--');
+  // A set time offers Clear; an empty one does not.
+  await expect(page.getByRole('button', { name: 'Started Monitoring: clear' })).toBeVisible();
 
   await tip.getByRole('button', { name: 'Next' }).click();
   tip = page.getByRole('dialog', { name: 'Notes' });
@@ -96,7 +97,8 @@ test('Start Tour Mode walks a practice case, charts on it, and leaves nothing in
   await expect(page).toHaveURL(new RegExp(`/org/${member.orgId}/tour$`));
   await expect(page.getByRole('dialog', { name: 'Welcome to tour mode' })).toBeVisible();
   await expect(page.getByLabel('Procedure notes')).toHaveValue('');
-  await expect(page.getByTestId('event-caseStart')).toContainText('--:--');
+  await expect(page.getByRole('button', { name: 'Started Monitoring: now' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Started Monitoring: clear' })).toHaveCount(0);
   await context.close();
 
   // The server: nothing written for the office.

@@ -5,6 +5,7 @@ import {
   appWithSecretViewSchema,
   deliveryAttemptViewSchema,
   deliveryViewSchema,
+  resellerInstallationViewSchema,
   webhookViewSchema,
   webhookWithSecretViewSchema,
 } from '../apps/index.js';
@@ -273,6 +274,7 @@ export const GRAPHQL_VIEWS = {
   App: appViewSchema,
   AppWithSecret: appWithSecretViewSchema,
   AppInstallation: appInstallationViewSchema,
+  ResellerAppInstallation: resellerInstallationViewSchema,
   Webhook: webhookViewSchema,
   WebhookWithSecret: webhookWithSecretViewSchema,
   WebhookDeliveryAttempt: deliveryAttemptViewSchema,

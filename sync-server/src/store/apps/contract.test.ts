@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryAppStore } from './memory.js';
+import { PostgresAppStore } from './postgres.js';
 import { SqliteAppStore } from './sqlite.js';
 import type { AppRecord, AppStore, DeliveryRecord, InstallationRecord, WebhookRecord } from './types.js';
 
-/** Every AppStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => AppStore][] = [
-  ['memory', () => new MemoryAppStore(new MemoryDatabase())],
-  ['sqlite', () => new SqliteAppStore(openMemoryDatabase())],
-];
+/** Every AppStore implementation. */
+const implementations = await runnableImplementations<[string, () => AppStore | Promise<AppStore>]>(
+  'AppStore contract',
+  [
+    ['memory', () => new MemoryAppStore(new MemoryDatabase())],
+    ['sqlite', () => new SqliteAppStore(openMemoryDatabase())],
+    ['postgres', async () => new PostgresAppStore(await testPostgresDatabase())],
+  ],
+);
 
 const app = (id: string, at = 1000): AppRecord => ({
   id,
@@ -71,7 +77,7 @@ async function installed(store: AppStore): Promise<void> {
 
 describe.each(implementations)('apps contract (%s)', (_name, make) => {
   it('keeps apps by id and client id, and replaces the secret hash on rotation', async () => {
-    const store = make();
+    const store = await make();
     await store.createApp(app('app-2', 2000));
     await store.createApp(app('app-1', 1000));
     expect((await store.apps()).map((a) => a.id)).toEqual(['app-1', 'app-2']);
@@ -82,7 +88,7 @@ describe.each(implementations)('apps contract (%s)', (_name, make) => {
   });
 
   it('refuses an assertion id used twice by a client until it expires', async () => {
-    const store = make();
+    const store = await make();
     expect(await store.claimAssertion('c1', 'j1', 2000, 1000)).toBe(true);
     expect(await store.claimAssertion('c1', 'j1', 2000, 1500)).toBe(false);
     expect(await store.claimAssertion('c2', 'j1', 2000, 1500)).toBe(true);
@@ -91,7 +97,7 @@ describe.each(implementations)('apps contract (%s)', (_name, make) => {
   });
 
   it('installs an app once per organisation; uninstalling deletes its tokens at once', async () => {
-    const store = make();
+    const store = await make();
     await store.createApp(app('app-1'));
     expect(await store.install(inst('ins-1', 'app-1', 'office'))).toBe(true);
     expect(await store.install(inst('ins-2', 'app-1', 'office'))).toBe(false);
@@ -119,14 +125,14 @@ describe.each(implementations)('apps contract (%s)', (_name, make) => {
   });
 
   it('keeps the address of an app JWK Set', async () => {
-    const store = make();
+    const store = await make();
     await store.createApp({ ...app('app-u'), jwksUrl: 'https://vendor.example/jwks.json' });
     expect((await store.app('app-u'))?.jwksUrl).toBe('https://vendor.example/jwks.json');
     expect((await store.appByClientId('client-app-u'))?.jwksUrl).toBe('https://vendor.example/jwks.json');
   });
 
   it('lists the webhooks of current installations only', async () => {
-    const store = make();
+    const store = await make();
     await installed(store);
     expect((await store.activeWebhooks()).map((w) => w.id)).toEqual(['wh-1']);
     expect(await store.webhook('wh-1')).toEqual(hook('wh-1', 'ins-1'));
@@ -136,7 +142,7 @@ describe.each(implementations)('apps contract (%s)', (_name, make) => {
   });
 
   it('adds one delivery per webhook and change, and answers the due ones in order per subject', async () => {
-    const store = make();
+    const store = await make();
     await installed(store);
     await store.addDelivery(delivery('d1', 'wh-1', 10, 'Patient/a'));
     await store.addDelivery(delivery('d1b', 'wh-1', 10, 'Patient/a'));
@@ -173,7 +179,7 @@ describe.each(implementations)('apps contract (%s)', (_name, make) => {
   });
 
   it('deletes a webhook with its deliveries', async () => {
-    const store = make();
+    const store = await make();
     await installed(store);
     await store.addDelivery(delivery('d1', 'wh-1', 10, 'Patient/a'));
     await store.deleteWebhook('wh-1');

@@ -113,3 +113,103 @@ export const APP_JWKS_URL_MIGRATION: Migration = {
     ALTER TABLE apps ADD COLUMN jwks_url TEXT;
   `,
 };
+
+/**
+ * Apps, installations and tokens in PostgreSQL (issue 43), under SQLite's version 150 that created
+ * them, in today's shape (apps.jwks of SQLite's 152, apps.jwks_url of its 185).
+ */
+export const APPS_PG_MIGRATION: Migration = {
+  version: 150,
+  name: 'apps, installations and their tokens',
+  sql: `
+    CREATE TABLE apps (
+      id TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      owner_org_id TEXT,
+      client_id TEXT NOT NULL UNIQUE,
+      secret_hash TEXT NOT NULL,
+      scopes TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      created_by TEXT NOT NULL,
+      secret_rotated_at BIGINT NOT NULL,
+      jwks TEXT,
+      jwks_url TEXT
+    );
+    CREATE TABLE app_installations (
+      id TEXT PRIMARY KEY,
+      app_id TEXT NOT NULL REFERENCES apps(id),
+      org_id TEXT NOT NULL,
+      installed_at BIGINT NOT NULL,
+      installed_by TEXT NOT NULL,
+      uninstalled_at BIGINT
+    );
+    CREATE UNIQUE INDEX app_installations_current ON app_installations (app_id, org_id) WHERE uninstalled_at IS NULL;
+    CREATE INDEX app_installations_by_org ON app_installations (org_id, installed_at);
+    CREATE TABLE app_tokens (
+      hash TEXT PRIMARY KEY,
+      installation_id TEXT NOT NULL REFERENCES app_installations(id),
+      org_id TEXT NOT NULL,
+      scopes TEXT NOT NULL,
+      expires_at BIGINT NOT NULL
+    );
+    CREATE INDEX app_tokens_by_installation ON app_tokens (installation_id);
+  `,
+};
+
+/** Webhooks, deliveries and attempts in PostgreSQL (issue 43), under SQLite's version 151. */
+export const WEBHOOKS_PG_MIGRATION: Migration = {
+  version: 151,
+  name: 'webhooks, deliveries and their attempts',
+  sql: `
+    CREATE TABLE webhooks (
+      id TEXT PRIMARY KEY,
+      installation_id TEXT NOT NULL REFERENCES app_installations(id),
+      org_id TEXT NOT NULL,
+      url TEXT NOT NULL,
+      secret TEXT NOT NULL,
+      events TEXT NOT NULL,
+      resource_types TEXT NOT NULL,
+      created_at BIGINT NOT NULL
+    );
+    CREATE INDEX webhooks_by_installation ON webhooks (installation_id, created_at);
+    CREATE TABLE webhook_deliveries (
+      id TEXT PRIMARY KEY,
+      webhook_id TEXT NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+      org_id TEXT NOT NULL,
+      seq BIGINT NOT NULL,
+      event TEXT NOT NULL,
+      subject TEXT NOT NULL,
+      payload TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+      window_start BIGINT NOT NULL,
+      next_attempt_at BIGINT,
+      UNIQUE (webhook_id, seq)
+    );
+    CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (status, webhook_id, subject, seq);
+    CREATE TABLE webhook_attempts (
+      delivery_id TEXT NOT NULL REFERENCES webhook_deliveries(id) ON DELETE CASCADE,
+      n INTEGER NOT NULL,
+      at BIGINT NOT NULL,
+      request_headers TEXT NOT NULL,
+      response_status INTEGER,
+      response_body TEXT NOT NULL,
+      duration_ms INTEGER NOT NULL,
+      PRIMARY KEY (delivery_id, n)
+    );
+  `,
+};
+
+/** Used assertion ids in PostgreSQL (issue 43), under SQLite's version 152 (apps.jwks is in PG 150). */
+export const APP_ASSERTIONS_PG_MIGRATION: Migration = {
+  version: 152,
+  name: 'apps signing their token requests (SMART Backend Services)',
+  sql: `
+    CREATE TABLE app_assertion_ids (
+      client_id TEXT NOT NULL,
+      jti TEXT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      PRIMARY KEY (client_id, jti)
+    );
+  `,
+};

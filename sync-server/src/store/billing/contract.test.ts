@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { memoryOrgWorld, postgresOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryBillingStore } from './memory.js';
+import { PostgresBillingStore } from './postgres.js';
 import { SqliteBillingStore } from './sqlite.js';
 import type { BillingStore, OrgBilling } from './types.js';
 
@@ -11,8 +13,8 @@ const ORGS: OrgSeed[] = [
   { id: 'other', fhirId: 'o2', name: 'Other', type: 'regular' },
 ];
 
-/** Every BillingStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Promise<BillingStore>][] = [
+/** Every BillingStore implementation. */
+const implementations = await runnableImplementations<[string, () => Promise<BillingStore>]>('BillingStore contract', [
   [
     'memory',
     async () => {
@@ -29,7 +31,15 @@ const implementations: [string, () => Promise<BillingStore>][] = [
       return new SqliteBillingStore(db);
     },
   ],
-];
+  [
+    'postgres',
+    async () => {
+      const db = await testPostgresDatabase();
+      await seedOrgs(postgresOrgWorld(db), ORGS);
+      return new PostgresBillingStore(db);
+    },
+  ],
+]);
 
 const account: OrgBilling = {
   orgId: 'office',

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { memoryOrgWorld, postgresOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryBridgeStore } from './memory.js';
+import { PostgresBridgeStore } from './postgres.js';
 import { SqliteBridgeStore } from './sqlite.js';
 import type { BridgeStore, MonitorAssignment } from './types.js';
 
@@ -15,6 +17,12 @@ async function sqlite(): Promise<BridgeStore> {
   const db = openMemoryDatabase();
   await seedOrgs(sqliteOrgWorld(db), ORGS);
   return new SqliteBridgeStore(db);
+}
+
+async function postgres(): Promise<BridgeStore> {
+  const db = await testPostgresDatabase();
+  await seedOrgs(postgresOrgWorld(db), ORGS);
+  return new PostgresBridgeStore(db);
 }
 
 async function memory(): Promise<BridgeStore> {
@@ -45,11 +53,12 @@ const assignment = (monitorKey: string, caseId = 'case-1', bridgeId = 'b1'): Mon
   lastChartedAt: null,
 });
 
-/** Every BridgeStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Promise<BridgeStore>][] = [
+/** Every BridgeStore implementation. */
+const implementations = await runnableImplementations<[string, () => Promise<BridgeStore>]>('BridgeStore contract', [
   ['memory', memory],
   ['sqlite', sqlite],
-];
+  ['postgres', postgres],
+]);
 
 describe.each(implementations)('bridges contract (%s)', (_name, make) => {
   it('pairs once with a code: the bridge takes its organisation, location and maker; the code is gone after', async () => {

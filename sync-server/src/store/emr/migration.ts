@@ -6,7 +6,7 @@ import type { Migration } from '../sqlite/migrations.js';
  */
 export const EMR_NONCES_PG_MIGRATION: Migration = {
   version: 25,
-  name: 'EMR launch nonces',
+  name: 'accounts: EMR single-organisation sessions',
   sql: `
     CREATE TABLE emr_launch_nonces (
       nonce TEXT PRIMARY KEY,

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../sqlite/database.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { MemoryReportStore } from '../reports/memory.js';
+import { PostgresReportStore } from '../reports/postgres.js';
 import { SqliteReportStore } from '../reports/sqlite.js';
 import type { ReportStore } from '../reports/types.js';
 import { MemoryPdfLinkStore } from './memory.js';
+import { PostgresPdfLinkStore } from './postgres.js';
 import { SqlitePdfLinkStore } from './sqlite.js';
 import type { PdfLinkStore } from './types.js';
 
@@ -61,15 +64,24 @@ function memory(): Fixture {
   return { store: new MemoryPdfLinkStore(reports), addPdf: signing(reports) };
 }
 
-/** Every PdfLinkStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Fixture][] = [
-  ['memory', memory],
-  ['sqlite', sqlite],
-];
+async function postgres(): Promise<Fixture> {
+  const db = await testPostgresDatabase();
+  return { store: new PostgresPdfLinkStore(db), addPdf: signing(new PostgresReportStore(db)) };
+}
+
+/** Every PdfLinkStore implementation. */
+const implementations = await runnableImplementations<[string, () => Fixture | Promise<Fixture>]>(
+  'PdfLinkStore contract',
+  [
+    ['memory', memory],
+    ['sqlite', sqlite],
+    ['postgres', postgres],
+  ],
+);
 
 describe.each(implementations)('PdfLinkStore contract (%s)', (_name, make) => {
   it('knows the title of an organisation’s own PDF only', async () => {
-    const f = make();
+    const f = await make();
     await f.addPdf({ orgId: 'dental', pdfId: 'pdf-1', title: 'Report A', signer: 'Dr A', at: 1 });
     expect(await f.store.pdfTitle('dental', 'pdf-1')).toBe('Report A');
     expect(await f.store.pdfTitle('other', 'pdf-1')).toBeNull();
@@ -77,7 +89,7 @@ describe.each(implementations)('PdfLinkStore contract (%s)', (_name, make) => {
   });
 
   it('stores a link, reads it by token, and drops links that expired before a new one is made', async () => {
-    const f = make();
+    const f = await make();
     await f.store.create(
       { token: 'old', orgId: 'dental', pdfId: 'pdf-1', userId: 'u-1', expiresAt: 100, singleUse: false },
       50,
@@ -99,7 +111,7 @@ describe.each(implementations)('PdfLinkStore contract (%s)', (_name, make) => {
   });
 
   it('uses a single-use link up once; a personal link is never consumed', async () => {
-    const f = make();
+    const f = await make();
     await f.store.create({ token: 'shared', orgId: 'o', pdfId: 'p', userId: 'u', expiresAt: 900, singleUse: true }, 0);
     await f.store.create({ token: 'mine', orgId: 'o', pdfId: 'p', userId: 'u', expiresAt: 900, singleUse: false }, 0);
     const results = await Promise.all([f.store.consume('shared', 10), f.store.consume('shared', 11)]);
@@ -110,7 +122,7 @@ describe.each(implementations)('PdfLinkStore contract (%s)', (_name, make) => {
   });
 
   it('lists current reports newest first, by signer and time window, paged', async () => {
-    const f = make();
+    const f = await make();
     await f.addPdf({ orgId: 'o', pdfId: 'a', title: 'A', signer: 'Dr A', at: 100 });
     await f.addPdf({ orgId: 'o', pdfId: 'b', title: 'B', signer: 'Dr B', at: 300 });
     await f.addPdf({ orgId: 'o', pdfId: 'c', title: 'C', signer: 'Dr A', at: 200 });
@@ -133,7 +145,7 @@ describe.each(implementations)('PdfLinkStore contract (%s)', (_name, make) => {
   });
 
   it('refuses a second link under the same token, and drops no expired link in that step', async () => {
-    const f = make();
+    const f = await make();
     const link = { orgId: 'o', pdfId: 'p', userId: 'u', singleUse: false };
     await f.store.create({ ...link, token: 'old', expiresAt: 100 }, 0);
     await f.store.create({ ...link, token: 'taken', expiresAt: 900 }, 0);
@@ -143,7 +155,7 @@ describe.each(implementations)('PdfLinkStore contract (%s)', (_name, make) => {
   });
 
   it('hands out copies: changing a link read back changes nothing stored', async () => {
-    const f = make();
+    const f = await make();
     await f.store.create({ token: 't', orgId: 'o', pdfId: 'p', userId: 'u', expiresAt: 900, singleUse: true }, 0);
     const read = (await f.store.byToken('t'))!;
     read.usedAt = 5;

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openDatabase } from '../sqlite/database.js';
 import { MemoryLocalPaymentStore } from './memory.js';
+import { PostgresLocalPaymentStore } from './postgres.js';
 import { SqliteLocalPaymentStore } from './sqlite.js';
 import type { LocalPaymentStore } from './types.js';
 
@@ -12,22 +14,26 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-/** Every LocalPaymentStore implementation; another joins this list and must pass the same suite. */
-const implementations: [string, () => LocalPaymentStore][] = [
-  ['memory', () => new MemoryLocalPaymentStore()],
+/** Every LocalPaymentStore implementation. */
+const implementations = await runnableImplementations<[string, () => LocalPaymentStore | Promise<LocalPaymentStore>]>(
+  'LocalPaymentStore contract',
   [
-    'sqlite',
-    () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'vigil-payments-local-'));
-      const { db } = openDatabase(dir);
-      cleanups.push(() => {
-        db.close();
-        rmSync(dir, { recursive: true, force: true });
-      });
-      return new SqliteLocalPaymentStore(db);
-    },
+    ['memory', () => new MemoryLocalPaymentStore()],
+    [
+      'sqlite',
+      () => {
+        const dir = mkdtempSync(path.join(tmpdir(), 'vigil-payments-local-'));
+        const { db } = openDatabase(dir);
+        cleanups.push(() => {
+          db.close();
+          rmSync(dir, { recursive: true, force: true });
+        });
+        return new SqliteLocalPaymentStore(db);
+      },
+    ],
+    ['postgres', async () => new PostgresLocalPaymentStore(await testPostgresDatabase())],
   ],
-];
+);
 
 interface Invoice {
   id: string;
@@ -36,7 +42,7 @@ interface Invoice {
 
 describe.each(implementations)('LocalPaymentStore contract (%s)', (_, make) => {
   it('stores objects whole by kind and id, and replaces them', async () => {
-    const store = make();
+    const store = await make();
     await store.put({ kind: 'customer', id: 'cus_1', customerId: 'cus_1', created: 1 }, { id: 'cus_1', name: 'A' });
     expect(await store.get('customer', 'cus_1')).toEqual({ id: 'cus_1', name: 'A' });
     expect(await store.get('card', 'cus_1')).toBeNull();
@@ -45,7 +51,7 @@ describe.each(implementations)('LocalPaymentStore contract (%s)', (_, make) => {
   });
 
   it('moves an object to the customer given on a later write (a card attached), keeping its time', async () => {
-    const store = make();
+    const store = await make();
     await store.put({ kind: 'card', id: 'pm_1', customerId: null, created: 5 }, { id: 'pm_1' });
     await store.put({ kind: 'card', id: 'pm_2', customerId: 'cus_1', created: 9 }, { id: 'pm_2' });
     expect((await store.list('card', { customerId: 'cus_1', limit: 10 })).items).toEqual([{ id: 'pm_2' }]);
@@ -57,7 +63,7 @@ describe.each(implementations)('LocalPaymentStore contract (%s)', (_, make) => {
   });
 
   it("lists a customer's objects newest first, a page at a time", async () => {
-    const store = make();
+    const store = await make();
     for (let i = 1; i <= 5; i++) {
       await store.put(
         { kind: 'invoice', id: `in_${i}`, customerId: 'cus_1', created: i * 10 },
@@ -83,7 +89,7 @@ describe.each(implementations)('LocalPaymentStore contract (%s)', (_, make) => {
   });
 
   it('queues events once, in order, and hands out the due ones until delivered', async () => {
-    const store = make();
+    const store = await make();
     await store.queueEvent({ id: 'evt_1', created: 100, body: '{"n":1}' });
     await store.queueEvent({ id: 'evt_2', created: 200, body: '{"n":2}' });
     await store.queueEvent({ id: 'evt_1', created: 300, body: '{"n":"again"}' });
@@ -97,14 +103,14 @@ describe.each(implementations)('LocalPaymentStore contract (%s)', (_, make) => {
   });
 
   it('keeps its clock offset', async () => {
-    const store = make();
+    const store = await make();
     expect(await store.clockOffset()).toBe(0);
     await store.setClockOffset(86_400_000);
     expect(await store.clockOffset()).toBe(86_400_000);
   });
 
   it('rolls back every write of a failed transaction', async () => {
-    const store = make();
+    const store = await make();
     await expect(
       store.transaction(async () => {
         await store.put({ kind: 'payment', id: 'pi_1', customerId: 'cus_1', created: 1 }, { id: 'pi_1' });

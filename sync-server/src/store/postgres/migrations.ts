@@ -1,6 +1,14 @@
 import { ACCOUNTS_PG_MIGRATION } from '../accounts/migration.js';
+import { ANALYTICS_EVENTS_PG_MIGRATION } from '../analytics-events/migration.js';
+import { APP_ASSERTIONS_PG_MIGRATION, APPS_PG_MIGRATION, WEBHOOKS_PG_MIGRATION } from '../apps/migration.js';
 import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_PG_MIGRATION, AUDIT_CHAIN_PG_MIGRATION } from '../audit/migration.js';
+import { BILLING_PG_MIGRATION } from '../billing/migration.js';
+import {
+  BRIDGE_MONITORS_PG_MIGRATION,
+  BRIDGE_READINGS_PG_MIGRATION,
+  BRIDGES_PG_MIGRATION,
+} from '../bridges/migration.js';
 import { CHANGE_FEED_PG_MIGRATION } from '../changes/migration.js';
 import { ORG_CHECKLISTS_PG_MIGRATION } from '../checklists/migration.js';
 import { EMR_NONCES_PG_MIGRATION } from '../emr/migration.js';
@@ -12,11 +20,14 @@ import { LEGAL_ACCEPTANCES_PG_MIGRATION } from '../legal/migration.js';
 import { LIVE_CASES_PG_MIGRATION } from '../live-cases/migration.js';
 import { OFFICE_DRUGS_PG_MIGRATION } from '../office-drugs/migration.js';
 import { ORGS_PG_MIGRATION } from '../orgs/migration.js';
+import { LOCAL_PAYMENTS_PG_MIGRATION } from '../payments-local/migration.js';
 import { POLICIES_PG_MIGRATION } from '../policies/migration.js';
 import { PREOP_SETTINGS_PG_MIGRATION } from '../preop/migration.js';
 import { PRESETS_PG_MIGRATION } from '../presets/migration.js';
+import { REPORTS_PG_MIGRATION } from '../reports/migration.js';
 import { RESOURCES_PG_MIGRATION } from '../resources/migration.js';
 import type { Migration } from '../sqlite/migrations.js';
+import { SHOP_PG_MIGRATION } from '../shop/migration.js';
 import { SYNC_PG_MIGRATION } from '../sync/migration.js';
 
 /**
@@ -30,6 +41,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   ORGS_PG_MIGRATION,
   RESOURCES_PG_MIGRATION,
   EMR_NONCES_PG_MIGRATION,
+  REPORTS_PG_MIGRATION,
   AUDIT_CHAIN_PG_MIGRATION,
   FORMS_PG_MIGRATION,
   INVENTORIES_PG_MIGRATION,
@@ -38,11 +50,21 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   CHANGE_FEED_PG_MIGRATION,
   LEASES_PG_MIGRATION,
   ATTEMPT_PLACES_PG_MIGRATION,
+  LOCAL_PAYMENTS_PG_MIGRATION,
+  BILLING_PG_MIGRATION,
+  SHOP_PG_MIGRATION,
   PRESETS_PG_MIGRATION,
   ORG_CHECKLISTS_PG_MIGRATION,
   OFFICE_DRUGS_PG_MIGRATION,
   PREOP_SETTINGS_PG_MIGRATION,
   LIVE_CASES_PG_MIGRATION,
   FEEDBACK_PG_MIGRATION,
+  BRIDGES_PG_MIGRATION,
+  BRIDGE_MONITORS_PG_MIGRATION,
+  BRIDGE_READINGS_PG_MIGRATION,
+  APPS_PG_MIGRATION,
+  WEBHOOKS_PG_MIGRATION,
+  APP_ASSERTIONS_PG_MIGRATION,
+  ANALYTICS_EVENTS_PG_MIGRATION,
   LEGAL_ACCEPTANCES_PG_MIGRATION,
 ];

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
-import { memoryOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { memoryOrgWorld, postgresOrgWorld, seedOrgs, sqliteOrgWorld, type OrgSeed } from '../orgs/seed.test-util.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryShopStore } from './memory.js';
+import { PostgresShopStore } from './postgres.js';
 import { SqliteShopStore } from './sqlite.js';
 import type { NewOrder, ProductRecord, ShopStore } from './types.js';
 
@@ -11,8 +13,8 @@ const ORGS: OrgSeed[] = [
   { id: 'other', fhirId: 'o2', name: 'Other', type: 'regular' },
 ];
 
-/** Every ShopStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => Promise<ShopStore>][] = [
+/** Every ShopStore implementation. */
+const implementations = await runnableImplementations<[string, () => Promise<ShopStore>]>('ShopStore contract', [
   [
     'memory',
     async () => {
@@ -29,7 +31,15 @@ const implementations: [string, () => Promise<ShopStore>][] = [
       return new SqliteShopStore(db);
     },
   ],
-];
+  [
+    'postgres',
+    async () => {
+      const db = await testPostgresDatabase();
+      await seedOrgs(postgresOrgWorld(db), ORGS);
+      return new PostgresShopStore(db);
+    },
+  ],
+]);
 
 const product = (id: string, name: string, stock: number, active = true): ProductRecord => ({
   id,
