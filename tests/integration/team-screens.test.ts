@@ -20,7 +20,7 @@ const SEARCH =
 const READ =
   'query ($o: String!, $t: String!, $id: String!) { teamFhirRead(orgId: $o, resourceType: $t, id: $id) teamFhirHistory(orgId: $o, resourceType: $t, id: $id) }';
 const EQUIPMENT =
-  'query { teamEquipment { orgId name ordered { name } bridges { name location monitors { label protocol } } } }';
+  'query { teamEquipment(first: 10) { orgId name ordered { name } bridges { name location monitors { label protocol } } } }';
 
 const VISIT = Date.UTC(2036, 0, 5, 15);
 
@@ -165,5 +165,18 @@ describe('the team’s live, calendar, FHIR and equipment screens (issue 41)', (
     // An organisation with no bridge and nothing from the store is left out.
     expect(eq.data!.teamEquipment.some((o) => o.orgId === 'clinic')).toBe(false);
     expect((await officeAdmin.browser.gql(EQUIPMENT)).code).toBe('NOT_AUTHORIZED');
+    // Paged in organisation id order: the page after the first organisation starts past it.
+    const ids = eq.data!.teamEquipment.map((o) => o.orgId);
+    const page = async (q: string, v: Record<string, unknown>): Promise<string[] | undefined> =>
+      (await team.browser.gql<{ teamEquipment: { orgId: string }[] }>(q, v)).data?.teamEquipment.map((o) => o.orgId);
+    const PAGED = 'query ($f: Int, $a: String) { teamEquipment(first: $f, after: $a) { orgId } }';
+    expect(ids).toEqual([...ids].sort());
+    expect(await page(PAGED, { f: 1, a: null })).toEqual(ids.slice(0, 1));
+    expect(await page(PAGED, { f: 50, a: ids[0] })).toEqual(ids.slice(1));
+    // The screen's own query (three nested lists) fits the cost limit at its page size.
+    const SCREEN = `query ($first: Int) { teamEquipment(first: $first) { orgId name ordered { category name quantity }
+      bridges { id name location pairedAt lastSeenAt monitors { label protocol lastReadingAt } } } }`;
+    const screen = await team.browser.gql(SCREEN, { first: 10 });
+    expect(screen.code, JSON.stringify(screen)).toBeUndefined();
   });
 });

@@ -177,7 +177,7 @@ export const oversightTypeDefs = /* GraphQL */ `
     "One resource's versions, newest first, as a FHIR history Bundle's JSON (after sudo; audited)."
     teamFhirHistory(orgId: String!, resourceType: String!, id: String!): String!
     "The bridges, monitors and scanners each organisation uses (organisations with none left out)."
-    teamEquipment: [TeamEquipmentOrg!]!
+    teamEquipment(${PAGE_ARGS}): [TeamEquipmentOrg!]!
   }
 `;
 
@@ -209,7 +209,7 @@ export const oversightResolvers = {
       ctx.services.oversight.fhirBrowser.read(await ctx.caller(), graphqlArgs(args)),
     teamFhirHistory: async (_, args, ctx): Promise<string> =>
       ctx.services.oversight.fhirBrowser.history(await ctx.caller(), graphqlArgs(args)),
-    teamEquipment: async (_, _args, ctx): Promise<TeamEquipmentOrgView[]> =>
-      ctx.services.oversight.equipment.list(await ctx.caller()),
+    teamEquipment: async (_, args, ctx): Promise<TeamEquipmentOrgView[]> =>
+      ctx.services.oversight.equipment.list(await ctx.caller(), pageRequest(args)),
   }),
 };

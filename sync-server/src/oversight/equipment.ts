@@ -2,6 +2,7 @@ import { orderedDevices, type EquipmentOrderLine, type TeamEquipmentOrgView } fr
 import { internalStaff, type Caller } from '../access/caller.js';
 import type { BridgeStore } from '../store/bridges/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
+import type { PageRequest } from '../pages.js';
 import type { ShopStore } from '../store/shop/types.js';
 
 export interface TeamEquipmentDeps {
@@ -24,12 +25,19 @@ const PAGE = 200;
 export class TeamEquipmentService {
   constructor(private readonly deps: TeamEquipmentDeps) {}
 
-  /** teamEquipment: every organisation's bridges, their monitors and its store equipment. */
-  async list(caller: Caller): Promise<TeamEquipmentOrgView[]> {
+  /**
+   * teamEquipment: a page of the organisations with equipment (their bridges, the bridges'
+   * monitors and the store equipment), in organisation id order after `page.after`.
+   */
+  async list(caller: Caller, page: PageRequest): Promise<TeamEquipmentOrgView[]> {
     internalStaff(caller);
     const categories = await this.categories();
     const out: TeamEquipmentOrgView[] = [];
-    for (const org of await this.deps.orgs.allOrgs()) {
+    const orgs = (await this.deps.orgs.allOrgs())
+      .filter((o) => page.after === null || o.id > page.after)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const org of orgs) {
+      if (out.length >= page.first) break;
       const paired = (await this.deps.bridges.list(org.id)).filter((b) => b.revokedAt === null);
       const monitors = paired.length > 0 ? await this.deps.bridges.monitors(paired.map((b) => b.id)) : [];
       const bridges = paired.map((b) => ({

@@ -117,10 +117,23 @@ export async function fetchTeamAppointments(
   return out;
 }
 
+/** Organisations a page of the equipment planner holds (its lists nest three deep, so pages are small). */
+const EQUIPMENT_PAGE = 10;
+
+/** Every organisation with equipment, read a page at a time (at most 100 pages). */
 export async function fetchTeamEquipment(): Promise<TeamEquipmentOrgView[]> {
-  const q = `query { teamEquipment { orgId name ordered { category name quantity }
+  const q = `query ($first: Int, $after: String) { teamEquipment(first: $first, after: $after) { orgId name
+    ordered { category name quantity }
     bridges { id name location pairedAt lastSeenAt monitors { label protocol lastReadingAt } } } }`;
-  return (await graphql<{ teamEquipment: TeamEquipmentOrgView[] }>(q)).teamEquipment;
+  const out: TeamEquipmentOrgView[] = [];
+  for (let n = 0; n < 100; n++) {
+    const after = out.at(-1)?.orgId ?? null;
+    const page = (await graphql<{ teamEquipment: TeamEquipmentOrgView[] }>(q, { first: EQUIPMENT_PAGE, after }))
+      .teamEquipment;
+    out.push(...page);
+    if (page.length < EQUIPMENT_PAGE) break;
+  }
+  return out;
 }
 
 /** What the FHIR browser asks: an organisation's resources of a type, a search text and a page. */
