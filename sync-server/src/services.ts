@@ -297,10 +297,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     }),
     auditSinks,
   );
-  const patientForms = new PatientFormService({
-    ...{ links: patientLinks, forms: formDefs, tasks, fhir },
-    ...{ orgs: orgStore, store: resources, now },
-  });
+  const formParts = { links: patientLinks, forms: formDefs, tasks, fhir, orgs: orgStore, store: resources, now };
+  const patientForms = new PatientFormService(formParts);
 
   const team = { ...analytics, db, orgStore, access, fhir, printer, analyticsEvents, resources, auditSinks, now };
   const close = closerOf({

@@ -1,3 +1,4 @@
+import { publicHttps } from '../auth/public-address.js';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -27,6 +28,8 @@ import type { PageRequest } from '../pages.js';
 import { newCredential, sha256Hex } from '../auth/app-tokens.js';
 import { newWebhookSecret } from './signing.js';
 
+export { isLocalHost, publicHttps } from '../auth/public-address.js';
+
 export interface AppsDeps {
   store: AppStore;
   orgs: Pick<OrgStore, 'org'>;
@@ -35,30 +38,6 @@ export interface AppsDeps {
   now: () => number;
   /** Webhooks to this machine or a private network allowed (development and tests; never in production). */
   localWebhooks?: boolean;
-}
-
-/** A host a production server does not post to: this machine, or an address of a private or link-local network. */
-export function isLocalHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1' || host === '0.0.0.0') return true;
-  if (/^(fc|fd|fe80)[0-9a-f]*:/.test(host)) return true;
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
-  if (!v4) return false;
-  const [a, b] = [Number(v4[1]), Number(v4[2])];
-  return (
-    a === 127 ||
-    a === 10 ||
-    a === 0 ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168)
-  );
-}
-
-/** An https address of a host that is not this machine nor a private network (what a production server calls out to). */
-export function publicHttps(url: string): boolean {
-  const target = new URL(url);
-  return target.protocol === 'https:' && !isLocalHost(target.hostname);
 }
 
 /** A new app's or a rotated secret's answer: the secret is shown this once. */

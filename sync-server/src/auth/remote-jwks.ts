@@ -1,5 +1,5 @@
 import { appJwksSchema } from '@vigil/shared';
-import { publicHttps } from '../apps/service.js';
+import { publicHttps } from './public-address.js';
 
 /*
  * An app's JWK Set fetched from its address (SMART Backend Services' jwks_uri; issue 42), as
@@ -8,7 +8,7 @@ import { publicHttps } from '../apps/service.js';
  * but so at most once every 30 seconds per address, so unknown kids cannot make the server hammer it.
  * The answer is bounded (20,000 characters, 5 s, no redirects) and must pass APP6 (public keys,
  * each with its own kid). A production server fetches only https addresses of hosts that are not
- * this machine or a private network (the webhooks' rule, apps/service.ts isLocalHost).
+ * this machine or a private network (the webhooks' rule, auth/public-address.ts isLocalHost).
  */
 
 export const REMOTE_JWKS = {

@@ -7,6 +7,8 @@ import type { Logger } from '../log.js';
 import type { PubSub } from '../pubsub.js';
 import type { LeaseStore } from '../store/leases/types.js';
 import type { SyncStore } from '../store/sync/types.js';
+import { REFUSAL_REASONS, SYNC_CLOSE_CODES } from '@vigil/shared';
+import { refuse } from './client-writes.js';
 import { isEmptyUpdate } from './messages.js';
 import { RELAYED, type Room } from './room.js';
 
@@ -118,6 +120,24 @@ export class RoomRelay {
   private entry(room: Room): Joined | undefined {
     const j = this.joined.get(room.address.name);
     return j?.room === room ? j : undefined;
+  }
+
+  /** join, a failure logged (the room still serves this instance's clients). */
+  async joinOrLog(room: Room): Promise<void> {
+    await this.join(room).catch((err: unknown) => {
+      this.options.log.error({ err, room: room.address.name }, 'could not join the room across instances');
+    });
+  }
+
+  /** The write queue's hooks that relay a committed update and compact from storage. */
+  queueHooks(): {
+    committed: (room: Room, update: Uint8Array, id: number) => void;
+    compactRoom: (room: Room) => Promise<void>;
+  } {
+    return {
+      committed: (room, update, id) => this.committed(room, update, id),
+      compactRoom: (room) => this.compact(room),
+    };
   }
 
   /** Hears the room's messages from now on, then reads from storage what was committed since it was loaded. */
@@ -326,5 +346,13 @@ export class RoomRelay {
     for (const lift of [...this.holding.values()]) lift();
     for (const j of this.joined.values()) j.leave?.();
     this.joined.clear();
+  }
+}
+
+/** Another instance finalized the document (its sockets here are refused) or reopened it (they reconnect). */
+export function finalityChanged(room: Room): void {
+  for (const conn of room.conns.keys()) {
+    if (room.finalized) refuse(room, conn, REFUSAL_REASONS.FINALIZED);
+    else conn.close(SYNC_CLOSE_CODES.goingAway, 'reopened');
   }
 }

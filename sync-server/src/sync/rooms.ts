@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type * as Y from 'yjs';
-import { REFUSAL_REASONS, SYNC_CLOSE_CODES } from '@vigil/shared';
+import { SYNC_CLOSE_CODES } from '@vigil/shared';
 import type { Logger } from '../log.js';
 import { randomUUID } from 'node:crypto';
 import { MemoryLeaseStore } from '../store/leases/memory.js';
@@ -32,8 +32,7 @@ import {
 } from './seal.js';
 import { WriteQueue } from './write-queue.js';
 import type { PubSub } from '../pubsub.js';
-import { RoomRelay } from './relay.js';
-import { refuse } from './client-writes.js';
+import { finalityChanged, RoomRelay } from './relay.js';
 
 export { stampUser, MAX_AWARENESS_STATE_CHARS } from './presence.js';
 export type { SyncAuthorization, SyncAuthorizer, SyncRead } from './transport.js';
@@ -118,7 +117,7 @@ export class SyncRooms implements DocumentRooms {
       ? new RoomRelay({
           ...options.relay,
           ...{ store: options.store, log: options.log, leases: leaseStore },
-          finalityChanged: (room) => this.finalityChanged(room),
+          finalityChanged,
           flush: () => this.queue.flush(),
           unheld: (room) => {
             this.queue.release(room);
@@ -126,7 +125,6 @@ export class SyncRooms implements DocumentRooms {
           },
         })
       : null;
-    const relay = this.relay;
     this.compactAfter = options.compactAfterUpdates ?? COMPACT_AFTER_UPDATES;
     this.evictAfter = options.evictAfterMs ?? EVICT_AFTER_MS;
     this.hibernateAfter = options.hibernateAfterMs ?? HIBERNATE_AFTER_MS;
@@ -144,12 +142,7 @@ export class SyncRooms implements DocumentRooms {
           this.hooks.afterSave(room);
         }
       },
-      ...(relay
-        ? {
-            committed: (room: Room, update: Uint8Array, id: number) => relay.committed(room, update, id),
-            compactRoom: (room: Room) => relay.compact(room),
-          }
-        : {}),
+      ...(this.relay ? this.relay.queueHooks() : {}),
     });
     this.hooks = new RoomHooks({
       log: options.log,
@@ -246,10 +239,7 @@ export class SyncRooms implements DocumentRooms {
     }
     this.rooms.set(address.name, room);
     // Heard from the other instances, and caught up with what they committed since the load.
-    if (this.relay)
-      await this.relay.join(room).catch((err: unknown) => {
-        this.options.log.error({ err, room: address.name }, 'could not join the room across instances');
-      });
+    await this.relay?.joinOrLog(room);
     // Dropped again after the usual delay unless a socket joins.
     this.scheduleEvict(room);
     return room;
@@ -278,14 +268,6 @@ export class SyncRooms implements DocumentRooms {
     this.rooms.delete(room.address.name);
     this.relay?.leave(room);
     room.destroy();
-  }
-
-  /** Another instance finalized the document (its sockets here are refused) or reopened it (they reconnect). */
-  private finalityChanged(room: Room): void {
-    for (const conn of room.conns.keys()) {
-      if (room.finalized) refuse(room, conn, REFUSAL_REASONS.FINALIZED);
-      else conn.close(SYNC_CLOSE_CODES.goingAway, 'reopened');
-    }
   }
 
   /** Hibernates the documents of rooms idle for HIBERNATE_AFTER_MS with nothing scheduled on them. */

@@ -100,14 +100,18 @@ export class SqliteEmrConnectionStore implements EmrConnectionStore {
   }
 
   connection(orgId: string): Promise<EmrConnection | null> {
-    const row = this.db.prepare('SELECT * FROM emr_connections WHERE org_id = ?').get(orgId) as
-      ConnectionRow | undefined;
-    return Promise.resolve(row ? connectionOf(row) : null);
+    return serialized(this.db, () => {
+      const row = this.db.prepare('SELECT * FROM emr_connections WHERE org_id = ?').get(orgId) as
+        ConnectionRow | undefined;
+      return row ? connectionOf(row) : null;
+    });
   }
 
   connectionByIss(iss: string): Promise<EmrConnection | null> {
-    const row = this.db.prepare('SELECT * FROM emr_connections WHERE iss = ?').get(iss) as ConnectionRow | undefined;
-    return Promise.resolve(row ? connectionOf(row) : null);
+    return serialized(this.db, () => {
+      const row = this.db.prepare('SELECT * FROM emr_connections WHERE iss = ?').get(iss) as ConnectionRow | undefined;
+      return row ? connectionOf(row) : null;
+    });
   }
 
   saveLaunch(s: SmartLaunchState): Promise<void> {
@@ -166,10 +170,15 @@ export class SqliteEmrConnectionStore implements EmrConnectionStore {
   }
 
   dueWriteBacks(now: number, limit: number): Promise<EmrWriteBack[]> {
-    const rows = this.db
-      .prepare(`SELECT * FROM emr_write_backs WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?`)
-      .all(now, limit) as WriteBackRow[];
-    return Promise.resolve(rows.map(writeBackOf));
+    return serialized(this.db, () =>
+      (
+        this.db
+          .prepare(
+            `SELECT * FROM emr_write_backs WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?`,
+          )
+          .all(now, limit) as WriteBackRow[]
+      ).map(writeBackOf),
+    );
   }
 
   updateWriteBack(w: EmrWriteBack): Promise<void> {
@@ -185,9 +194,12 @@ export class SqliteEmrConnectionStore implements EmrConnectionStore {
   }
 
   writeBacks(orgId: string, limit: number): Promise<EmrWriteBack[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM emr_write_backs WHERE org_id = ? ORDER BY seq DESC LIMIT ?')
-      .all(orgId, limit) as WriteBackRow[];
-    return Promise.resolve(rows.map(writeBackOf));
+    return serialized(this.db, () =>
+      (
+        this.db
+          .prepare('SELECT * FROM emr_write_backs WHERE org_id = ? ORDER BY seq DESC LIMIT ?')
+          .all(orgId, limit) as WriteBackRow[]
+      ).map(writeBackOf),
+    );
   }
 }
