@@ -16,8 +16,8 @@ export function botCheckRoutes(botCheck: BotCheck): Hono {
 }
 
 const LAUNCH_REFUSED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vigil</title></head>
-<body><h1>Could not open Vigil</h1><p>This EMR launch link is invalid, was already used or has expired.
-To log in again, please launch from within your EMR.</p></body></html>`;
+<body><main><h1>Could not open Vigil</h1><p>This EMR launch link is invalid, was already used or has expired.
+To log in again, please launch from within your EMR.</p></main></body></html>`;
 
 /** `?token=…`: a launch token (emr.ts reads and checks it); a missing or oversized one is refused like a forged one. */
 const launchQuery = z.object({ token: z.string().max(8000) });

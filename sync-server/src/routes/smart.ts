@@ -7,9 +7,9 @@ import { setLaunchCookies } from './auth.js';
 import { clientIp } from './request.js';
 
 const SMART_REFUSED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vigil</title></head>
-<body><h1>Could not open Vigil</h1><p>This EMR launch could not be completed: the EMR is not connected to an
+<body><main><h1>Could not open Vigil</h1><p>This EMR launch could not be completed: the EMR is not connected to an
 office in Vigil, did not confirm the launch, or the launch has expired. To log in again, please launch from
-within your EMR.</p></body></html>`;
+within your EMR.</p></main></body></html>`;
 
 /**
  * The SMART EHR launch (auth/smart-launch.ts): `GET /api/smart/launch?iss=…&launch=…` sends the browser
