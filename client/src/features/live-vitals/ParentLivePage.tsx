@@ -1,4 +1,4 @@
-import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Text } from '@mantine/core';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useLiveResourceEvents, type LiveVitalsListener } from '../../data/db.js';
@@ -6,7 +6,7 @@ import { Page } from '../../ui/Page.js';
 import { useChildOrgs } from '../orgs/index.js';
 import { fetchParentLiveCases } from './api.js';
 import { liveErrorText } from './LiveVitalsPage.js';
-import { LiveVitalsTable } from './LiveVitalsTable.js';
+import { LiveOfficeGroups } from './LiveOfficeGroups.js';
 import { byOffice } from './liveRows.js';
 import { useLiveCases, useSecondClock } from './useLiveCases.js';
 
@@ -51,14 +51,7 @@ export function ParentLivePage(): ReactNode {
           No cases in progress in the organizations this admin organization oversees.
         </Text>
       )}
-      {groups.map((g) => (
-        <Stack key={g.orgId} gap="xs" data-testid="live-office" data-org-id={g.orgId}>
-          <Title order={2} size="h4">
-            {g.orgName}
-          </Title>
-          <LiveVitalsTable rows={g.rows} now={now} label={`Cases in progress at ${g.orgName}`} />
-        </Stack>
-      ))}
+      <LiveOfficeGroups groups={groups} now={now} />
     </Page>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Page } from '../../ui/Page.js';
 import { fetchTeamLiveCases } from './api.js';
 import { liveErrorText } from './LiveVitalsPage.js';
-import { LiveVitalsTable } from './LiveVitalsTable.js';
+import { LiveOfficeGroups } from './LiveOfficeGroups.js';
 import { byOffice } from './liveRows.js';
 import { LIVE_REREAD_MS } from './ParentLivePage.js';
 import { useLiveCases, useSecondClock } from './useLiveCases.js';
@@ -30,14 +30,7 @@ export function TeamLivePage(): ReactNode {
       {live.rows && live.rows.length === 0 && (
         <Text data-testid="live-empty">No cases in progress in any organization.</Text>
       )}
-      {groups.map((g) => (
-        <Stack key={g.orgId} gap="xs" data-testid="live-office" data-org-id={g.orgId}>
-          <Title order={2} size="h4">
-            {g.orgName}
-          </Title>
-          <LiveVitalsTable rows={g.rows} now={now} label={`Cases in progress at ${g.orgName}`} />
-        </Stack>
-      ))}
+      <LiveOfficeGroups groups={groups} now={now} />
     </Page>
   );
 }
