@@ -95,7 +95,7 @@ export class PreopService {
     }
     const reviewDays = reviewDaysOf((await this.deps.settings.get(orgId))?.reviewDays);
     const visits = (await this.visits(ctx, a.from, a.to, a.providerId ?? null, a.locationId ?? null)).sort(
-      (x, y) => (x.start ?? '').localeCompare(y.start ?? '') || x.id.localeCompare(y.id),
+      (x, y) => byCodeUnits(x.start ?? '', y.start ?? '') || byCodeUnits(x.id, y.id),
     );
     let rest = visits;
     if (page.after !== null) {
@@ -313,4 +313,12 @@ export type AuditedPreop = Audited<PreopService, 'setSettings'>;
 
 export function auditedPreop(service: PreopService, sinks: AuditSinks): AuditedPreop {
   return audited(service, { setSettings: 'configuration' }, sinks);
+}
+
+/**
+ * Plain code-unit order (as SQL's binary collation and Array.prototype.sort): localeCompare puts
+ * 'i…' before 'Z…', so ids differing in case came in an order that depended on the ICU locale.
+ */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
