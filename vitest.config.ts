@@ -17,6 +17,9 @@ export default defineConfig({
           // Generous: property tests and the projection worker take seconds on a loaded 2-core
           // machine; a limit is a hang guard here, never a timing check.
           testTimeout: 30_000,
+          // Two files at a time: vitest's default on 2 cores is one (cores - 1), and the contract
+          // suites spend most of their time waiting on PostgreSQL, not on a core.
+          maxWorkers: 2,
           include: [
             'shared/src/**/*.test.ts',
             'sync-server/src/**/*.test.ts',

@@ -8,7 +8,7 @@ import type { StoredVersion } from '../resources/types.js';
 import { MemoryAuditStore } from './memory.js';
 import { SqliteAuditStore } from './sqlite.js';
 import { PostgresAuditStore } from './postgres.js';
-import { freshPostgres, runnableImplementations } from '../postgres/test-database.test-util.js';
+import { freshPostgres, runnableImplementations, settledPostgres } from '../postgres/test-database.test-util.js';
 import { PostgresDatabase } from '../postgres/unit-of-work.js';
 import { PostgresResourceStore } from '../resources/postgres.js';
 import type { AuditRecord, AuditStore, UnsealedRecord } from './types.js';
@@ -61,10 +61,18 @@ afterEach(async () => {
 async function postgres(): Promise<Fixture> {
   const database = await freshPostgres();
   drops.push(database.drop);
-  const db = new PostgresDatabase(database.open());
+  const pool = database.open();
+  const db = new PostgresDatabase(pool);
   const resources = new PostgresResourceStore(db);
+  const store = new PostgresAuditStore(db);
+  // A seal takes what every transaction of the server before it left (settledPostgres).
+  const seal = store.seal.bind(store);
+  store.seal = async (...args) => {
+    await settledPostgres(pool);
+    return seal(...args);
+  };
   return {
-    store: new PostgresAuditStore(db),
+    store,
     addFhirAuditEvent: async (id) =>
       void (await resources.write({ orgId: 'acme', resource: auditEvent(id) }, WRITTEN_AT)),
   };

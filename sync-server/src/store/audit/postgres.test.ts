@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@vigil/shared';
 import { AUDIT_CHAIN_GENESIS, checkAuditChain, sealAuditChain } from '../../auth/audit.js';
-import { freshPostgres, runnableImplementations } from '../postgres/test-database.test-util.js';
+import { freshPostgres, runnableImplementations, settledPostgres } from '../postgres/test-database.test-util.js';
 import { detachedFromPostgres, PostgresDatabase } from '../postgres/unit-of-work.js';
 import { PostgresResourceStore } from '../resources/postgres.js';
 import { SqliteResourceStore } from '../resources/sqlite.js';
@@ -45,15 +45,21 @@ const auditEvent = (id: string): AuditEvent & { id: string } => ({
 });
 const link = (prev: string, r: UnsealedRecord): string => `${prev}>${r.source}:${r.row}`;
 
-async function instances(
-  n: number,
-): Promise<{ db: PostgresDatabase; audit: PostgresAuditStore; resources: PostgresResourceStore }[]> {
+/** The instances, and `settled` (settledPostgres): the server's transactions begun before it have ended. */
+async function instances(n: number): Promise<{
+  settled: () => Promise<void>;
+  both: { db: PostgresDatabase; audit: PostgresAuditStore; resources: PostgresResourceStore }[];
+}> {
   const database = await freshPostgres();
   drops.push(database.drop);
-  return Array.from({ length: n }, () => {
-    const db = new PostgresDatabase(database.open(5));
-    return { db, audit: new PostgresAuditStore(db), resources: new PostgresResourceStore(db) };
-  });
+  const pools = Array.from({ length: n }, () => database.open(5));
+  return {
+    settled: () => settledPostgres(pools[0]!),
+    both: pools.map((pool) => {
+      const db = new PostgresDatabase(pool);
+      return { db, audit: new PostgresAuditStore(db), resources: new PostgresResourceStore(db) };
+    }),
+  };
 }
 
 /** Resolves when `release` is called. */
@@ -66,7 +72,10 @@ function gate(): { wait: Promise<void>; release: () => void } {
 // Skipped (its reason printed) where PostgreSQL is not running: a file without a suite would fail.
 describe.skipIf(suites.length === 0)('PostgresAuditStore over two pools (postgres)', () => {
   it('seals a record committed after a later id was, instead of skipping it', async () => {
-    const [a, b] = await instances(2);
+    const {
+      settled,
+      both: [a, b],
+    } = await instances(2);
     const appended = gate();
     const commit = gate();
     // Instance A appends (id 1) and keeps its unit open; instance B appends id 2 and commits.
@@ -82,13 +91,14 @@ describe.skipIf(suites.length === 0)('PostgresAuditStore over two pools (postgre
     expect(await b!.audit.unsealed()).toBe(1);
     commit.release();
     await slow;
+    await settled();
     expect(await b!.audit.seal(6000, link, 'G')).toBe(2);
     expect((await b!.audit.links()).map((l) => l.sourceRow)).toEqual([1, 2]);
     expect(await a!.audit.unsealed()).toBe(0);
   });
 
   it('seals every committed record once, in one unforked chain, under writers and sealers on two instances', async () => {
-    const both = await instances(2);
+    const { settled, both } = await instances(2);
     let writing = true;
     const sealer = async (i: number): Promise<void> => {
       while (writing) await both[i]!.audit.seal(5000, link, 'G');
@@ -106,6 +116,7 @@ describe.skipIf(suites.length === 0)('PostgresAuditStore over two pools (postgre
       await unit.catch(() => undefined);
     });
     await Promise.all([Promise.all(writes).then(() => (writing = false)), sealer(0), sealer(1)]);
+    await settled();
     await both[0]!.audit.seal(9000, link, 'G');
     const links = await both[1]!.audit.links();
     const committed = Array.from({ length: 40 }, (_, n) => n).filter((n) => n % 7 !== 6);
@@ -120,7 +131,10 @@ describe.skipIf(suites.length === 0)('PostgresAuditStore over two pools (postgre
   });
 
   it("hands over SQLite's content to the byte, so the same records make the same chain", async () => {
-    const [pg] = await instances(1);
+    const {
+      settled,
+      both: [pg],
+    } = await instances(1);
     const db = openMemoryDatabase();
     const stores = [
       { audit: new SqliteAuditStore(db), resources: new SqliteResourceStore(db) },
@@ -137,6 +151,7 @@ describe.skipIf(suites.length === 0)('PostgresAuditStore over two pools (postgre
       await audit.append(odd);
       await audit.append(record('plain@x.test'));
       await resources.write({ orgId: 'acme', resource: auditEvent('ae-1') }, '2026-11-21T10:00:00.000Z');
+      await settled();
       expect(await sealAuditChain(audit, 5000)).toBe(4);
     }
     const [sqlite, postgres] = stores.map((s) => s.audit);
