@@ -131,7 +131,10 @@ export class EmrWriteBacks {
         const at = now();
         for (const change of changes) {
           const compositionId = change.kind === 'resource' ? null : change.payload.compositionId;
-          if (typeof compositionId !== 'string' || !(await store.connection(change.orgId))) continue;
+          if (typeof compositionId !== 'string') continue;
+          // Only what was signed once the office was connected (a new consumer reads the whole feed).
+          const connection = await store.connection(change.orgId);
+          if (!connection || change.at < connection.updatedAt) continue;
           await store.addWriteBack({
             id: randomUUID(),
             orgId: change.orgId,
