@@ -12,6 +12,9 @@ import type { FhirService } from './fhir/service.js';
 import { auditedEmrConnections, EmrConnections, type AuditedEmrConnections } from './smart/connections.js';
 import { SmartLaunch } from './auth/smart-launch.js';
 import { SqliteEmrConnectionStore } from './store/smart/sqlite.js';
+import { EmrWriteBacks } from './smart/write-back.js';
+import { SqliteReportStore } from './store/reports/sqlite.js';
+import type { ResourceStore } from './store/resources/types.js';
 import type { Logger } from './log.js';
 import { SqliteAppStore } from './store/apps/sqlite.js';
 import type { ChangeBus, ChangeStore } from './store/changes/types.js';
@@ -31,6 +34,8 @@ export interface AppParts {
   emrConnections: AuditedEmrConnections;
   /** The SMART EHR launch into Vigil (routes/smart.ts). */
   smart: SmartLaunch;
+  /** The write-back of signed records to the office's EMR (started here; stopped before the database closes). */
+  emrWriteBacks: EmrWriteBacks;
 }
 
 /**
@@ -48,6 +53,7 @@ export function buildApps(
     audit: AuditLog;
     accounts: Accounts;
     fhir: FhirService;
+    resources: ResourceStore;
     now: () => number;
     log: Logger;
     /** Webhooks to this machine or a private network allowed (not in production). */
@@ -60,6 +66,11 @@ export function buildApps(
   const store = new SqliteAppStore(db);
   const webhooks = new WebhookDispatcher({ changes, store, now, log, ...(changeBus ? { bus: changeBus } : {}) });
   webhooks.start();
+  const emrWriteBacks = new EmrWriteBacks({
+    ...{ changes, store: emrStore, resources: parts.resources, reports: new SqliteReportStore(db), now, log },
+    ...(changeBus ? { bus: changeBus } : {}),
+  });
+  emrWriteBacks.start();
   return {
     apps: auditedApps(new AppsService({ store, orgs: orgStore, access, entitlements, now, localWebhooks }), auditSinks),
     resellerApps: auditedResellerApps(new ResellerAppsService({ store, orgs: orgStore, access, now }), auditSinks),
@@ -70,5 +81,6 @@ export function buildApps(
       auditSinks,
     ),
     smart: new SmartLaunch({ store: emrStore, accounts: parts.accounts, fhir: parts.fhir }),
+    emrWriteBacks,
   };
 }

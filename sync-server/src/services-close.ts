@@ -12,6 +12,7 @@ export interface Closable {
   readingPruner: { stop(): Promise<void> };
   analytics: { stop(): Promise<void> };
   webhooks: { stop(): Promise<void> };
+  emrWriteBacks: { stop(): Promise<void> };
   changeBus: { close?: () => void };
   /** The accounts side's own connections (the rate limit's Redis). */
   accountParts: { close(): void };
@@ -41,6 +42,7 @@ export function closerOf(p: Closable): (drained?: () => Promise<void>) => Promis
         p.readingPruner.stop(),
         p.analytics.stop(),
         p.webhooks.stop(),
+        p.emrWriteBacks.stop(),
       ]);
       p.changeBus.close?.();
       p.accountParts.close();

@@ -15,7 +15,7 @@ import { auditedPolicies, PoliciesService, type AuditedPolicies } from './polici
 import type { FhirService } from './fhir/service.js';
 import type { PdfPrinter } from './report/pdf.js';
 import { auditedReportReview, ReportReview, type AuditedReportReview } from './report/review.js';
-import { auditedReports, ReportService, type AuditedReports } from './report/service.js';
+import { auditedReports, ReportService, type AuditedReports, type ReportServiceDeps } from './report/service.js';
 import { SignoffGate, type SignoffGateDeps } from './report/signoff.js';
 import type { AccountStore } from './store/accounts/types.js';
 import type { ChangeStore } from './store/changes/types.js';
@@ -52,6 +52,8 @@ export interface ReportParts {
   now: () => number;
   /** The case's controlled-drug lines (issue 29): LEDGER's service, read at finalize. */
   ledgerLines: NonNullable<SignoffGateDeps['ledgerLines']>;
+  /** The EMR write-back's finalize progress (issue 42): smart/write-back.ts follow. */
+  emrProgress: NonNullable<ReportServiceDeps['emrProgress']>;
 }
 
 /** The sign-off policies, the gate, the report service and report review. */
@@ -93,6 +95,7 @@ export function buildReports(p: ReportParts): {
     links: pdfLinks,
     // The signed Composition's caseData is encoded in the projection's worker thread (issue 29).
     encodeCaseData: (content) => caseChecker.encode(content),
+    emrProgress: p.emrProgress,
   });
   // Issue 36 item 2: setting and deleting a policy are audited with their change, in one transaction.
   const policies = auditedPolicies(policyRules, { orgs: orgStore, transaction: (fn) => changes.transaction(fn), now });

@@ -85,7 +85,7 @@ import { buildApps, type AppParts } from './services-apps.js';
  */
 export interface Services
   extends
-    Pick<AppParts, 'apps' | 'resellerApps' | 'appTokens' | 'webhooks' | 'emrConnections' | 'smart'>,
+    Pick<AppParts, 'apps' | 'resellerApps' | 'appTokens' | 'webhooks' | 'emrConnections' | 'smart' | 'emrWriteBacks'>,
     OfficeAndTeamServices {
   config: ServerConfig;
   /** Settles once the services can serve (a new database's demo data written); rejects if they cannot. */
@@ -264,6 +264,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ...{ audit, signed, rooms, printer, fhir, pdfLinks, caseChecker, log, now },
     // The case's controlled-drug lines (issue 29): LEDGER's service, built below, read at finalize.
     ledgerLines: (orgId, caseId, content) => inventories.ledgerLinesForCase(orgId, caseId, content),
+    emrProgress: (...args) => appParts.emrWriteBacks.follow(...args),
   });
 
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });
@@ -304,7 +305,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const close = closerOf({
     ...{ billing, rooms, caseChecker, printer, auditSealer, changePruner, readingPruner },
     ...{ changeBus, accountParts, db, instances },
-    ...{ analytics: analytics.model, webhooks: appParts.webhooks },
+    ...{ analytics: analytics.model, webhooks: appParts.webhooks, emrWriteBacks: appParts.emrWriteBacks },
   });
 
   return {

@@ -139,3 +139,4 @@ export const emrWriteBackViewSchema = z.object({
   updatedAt: z.number(),
 });
 export type EmrWriteBackView = z.infer<typeof emrWriteBackViewSchema>;
+export * from './write-back.js';

@@ -2,7 +2,7 @@ import { signoffOverrideRequestSchema, type SignoffOverrideRequest } from '@vigi
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 
-/** The finalize steps streamed to the client (spec 001 §4, §7). EMR steps need an EMR link, which Vigil does not have yet. */
+/** The finalize steps streamed to the client (spec 001 §4, §7). The EMR steps come with an office EMR connection (issue 42). */
 export type FinalizeStep =
   'pdfGen' | 'saveUpdates' | 'emrSaveStarted' | 'savedToEmr' | 'emrSaveFailed' | 'done' | 'failed';
 export interface FinalizeLine {

@@ -66,6 +66,16 @@ export interface ReportServiceDeps {
    * services.ts hands in the worker thread the room projection uses; default: on the event loop.
    */
   encodeCaseData?: (content: unknown) => Promise<EncodedCaseData>;
+  /**
+   * The EMR write-back's progress after a finalize committed (issue 42, spec 001 §8): emits
+   * emrSaveStarted, then savedToEmr or emrSaveFailed, when the office has an EMR connection.
+   */
+  emrProgress?: (
+    orgId: string,
+    compositionId: string,
+    since: number,
+    emit: (step: 'emrSaveStarted' | 'savedToEmr' | 'emrSaveFailed') => void,
+  ) => Promise<void>;
 }
 
 /** encodeCaseData on the event loop (without a worker thread). */
@@ -230,6 +240,10 @@ export class ReportService {
         } finally {
           again.release();
         }
+        // The case is signed whatever the EMR does: a failed write-back is tried again, never undone here.
+        await this.deps
+          .emrProgress?.(ctx.orgId, compositionId, signature.time, (step) => emit({ step }))
+          ?.catch((err: unknown) => this.deps.log.warn({ err, compositionId }, 'emr write-back progress'));
         emit({ step: 'done', data: { finalReportSignatureTime: signature.time, pdfId } });
       } catch (err) {
         const code = err instanceof AppError ? err.code : 'FINALIZE_FAILED';

@@ -7,11 +7,14 @@ import { useLoad } from '../../data/useLoad.js';
 import { Page } from '../../ui/Page.js';
 import { SERVER_APPS_API, type AppsApi } from './api.js';
 import { InstalledTable } from './AppsPages.js';
+import { EmrConnectionSection, type EmrApi } from './EmrConnectionSection.js';
 
 export interface IntegrationsPageProps {
   api?: AppsApi;
   /** Tests: the organisation's feature values without a server. */
   features?: (orgId: string) => Promise<Record<string, unknown>>;
+  /** Tests: the EMR connection's calls without a server. */
+  emrApi?: EmrApi;
 }
 
 const serverFeatures = async (orgId: string): Promise<Record<string, unknown>> =>
@@ -44,6 +47,7 @@ export const INTEGRATION_FLAGS: readonly { name: string; label: string; changes:
 export function IntegrationsPage({
   api = SERVER_APPS_API,
   features = serverFeatures,
+  emrApi,
 }: IntegrationsPageProps): ReactNode {
   const orgId = useParams().orgId ?? '';
   const loadApps = useCallback(() => api.fetchApps(orgId), [api, orgId]);
@@ -72,11 +76,7 @@ export function IntegrationsPage({
       <Title order={2} size="h3">
         EMR connection
       </Title>
-      <Text maw={760}>
-        An EMR opens Vigil for one of its users with SMART on FHIR (the EHR launch) or a signed launch link: the user
-        gets a session limited to this office, on the EMR&apos;s patient and case. Finalized records are written back to
-        the EMR. Apps installed here reach the office&apos;s records through the FHIR API with their own scopes.
-      </Text>
+      <EmrConnectionSection orgId={orgId} {...(emrApi ? { api: emrApi } : {})} />
       <Title order={2} size="h3">
         Integration settings
       </Title>
