@@ -11,12 +11,10 @@ import type { AuditLog } from './auth/audit.js';
 import type { FhirService } from './fhir/service.js';
 import { auditedEmrConnections, EmrConnections, type AuditedEmrConnections } from './smart/connections.js';
 import { SmartLaunch } from './auth/smart-launch.js';
-import { SqliteEmrConnectionStore } from './store/smart/sqlite.js';
 import type { Logger } from './log.js';
-import { SqliteAppStore } from './store/apps/sqlite.js';
 import type { ChangeBus, ChangeStore } from './store/changes/types.js';
 import type { OrgStore } from './store/orgs/types.js';
-import type { Db } from './store/sqlite/database.js';
+import type { Stores } from './store/select.js';
 
 export interface AppParts {
   /** Apps, installations and webhooks as GraphQL asks (issue 42), every change audited. */
@@ -39,7 +37,7 @@ export interface AppParts {
  */
 export function buildApps(
   parts: {
-    db: Db;
+    stores: Stores;
     changes: ChangeStore;
     changeBus?: ChangeBus;
     orgStore: OrgStore;
@@ -55,9 +53,9 @@ export function buildApps(
   },
   auditSinks: AuditSinks,
 ): AppParts {
-  const { db, changes, changeBus, orgStore, access, entitlements, audit, now, log, localWebhooks } = parts;
-  const emrStore = new SqliteEmrConnectionStore(db);
-  const store = new SqliteAppStore(db);
+  const { stores, changes, changeBus, orgStore, access, entitlements, audit, now, log, localWebhooks } = parts;
+  const emrStore = stores.emrConnections;
+  const store = stores.apps;
   const webhooks = new WebhookDispatcher({ changes, store, now, log, ...(changeBus ? { bus: changeBus } : {}) });
   webhooks.start();
   return {
