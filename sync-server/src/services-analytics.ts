@@ -23,6 +23,8 @@ import { AnalyticsEventsService } from './analytics/events.js';
 import type { AnalyticsEventStore } from './store/analytics-events/types.js';
 import { ClientLogsService } from './analytics/client-logs.js';
 import type { Stores } from './store/select.js';
+import { ConsumerLease } from './store/changes/consumer.js';
+import { randomUUID } from 'node:crypto';
 import type { PdfPrinter } from './report/pdf.js';
 
 /** What the server's analytics are built from (services.ts hands in its core). */
@@ -49,6 +51,8 @@ export function buildAnalytics(
   const facts = core.stores.facts;
   const model = new AnalyticsReadModel({
     ...{ changes: core.changes, resources: core.resources, orgs: core.orgStore, facts, reports, now, log },
+    // One instance at a time consumes the feed (issue 43: several instances on one database).
+    lease: new ConsumerLease(core.stores.leases, 'consumer:analytics', randomUUID()),
     ...(core.changeBus ? { bus: core.changeBus } : {}),
   });
   // On PostgreSQL the read model has no store yet (store/select.ts POSTGRES_MISSING): not started.
@@ -146,7 +150,13 @@ export function buildOfficeAndTeam(
   const { now } = core;
   return {
     officeReports: buildOfficeReports(core, core.model, core.printer, now),
-    oversight: buildOversight(core.stores, core.model, core.fhir, { ...core.auditSinks, resources: core.resources }, now),
+    oversight: buildOversight(
+      core.stores,
+      core.model,
+      core.fhir,
+      { ...core.auditSinks, resources: core.resources },
+      now,
+    ),
     analyticsEvents: buildAnalyticsEvents(core.analyticsEvents, now),
     clientLogs: new ClientLogsService({ logs: core.stores.clientLogs, now }),
   };

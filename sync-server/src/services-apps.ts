@@ -15,6 +15,8 @@ import type { Logger } from './log.js';
 import type { ChangeBus, ChangeStore } from './store/changes/types.js';
 import type { OrgStore } from './store/orgs/types.js';
 import type { Stores } from './store/select.js';
+import { ConsumerLease } from './store/changes/consumer.js';
+import { randomUUID } from 'node:crypto';
 
 export interface AppParts {
   /** Apps, installations and webhooks as GraphQL asks (issue 42), every change audited. */
@@ -56,7 +58,9 @@ export function buildApps(
   const { stores, changes, changeBus, orgStore, access, entitlements, audit, now, log, localWebhooks } = parts;
   const emrStore = stores.emrConnections;
   const store = stores.apps;
-  const webhooks = new WebhookDispatcher({ changes, store, now, log, ...(changeBus ? { bus: changeBus } : {}) });
+  // One instance at a time consumes the feed and sends (issue 43: several instances on one database).
+  const lease = new ConsumerLease(stores.leases, 'consumer:webhooks', randomUUID());
+  const webhooks = new WebhookDispatcher({ changes, store, now, log, lease, ...(changeBus ? { bus: changeBus } : {}) });
   webhooks.start();
   return {
     apps: auditedApps(new AppsService({ store, orgs: orgStore, access, entitlements, now, localWebhooks }), auditSinks),

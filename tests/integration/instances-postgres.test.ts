@@ -1,0 +1,161 @@
+/**
+ * Issue 43 on PostgreSQL: the real server processes with DATABASE_URL set, each with a data
+ * directory of its own (so nothing is shared through a SQLite file), on one fresh PostgreSQL
+ * database (migrated by the servers themselves as they start together) and one Redis prefix.
+ * A member signs up and makes an organisation, writes and reads FHIR resources and charts a case
+ * over websockets; what is written through one instance is read through the other; a webhook is
+ * delivered once although both instances run the change-feed consumers (their lease).
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASE_ROOT, type Patient } from '@vigil/shared';
+import {
+  freshPostgres,
+  runnableImplementations,
+} from '../../sync-server/src/store/postgres/test-database.test-util.js';
+import type { PgPool } from '../../sync-server/src/store/postgres/database.js';
+import { redisRunnable, TEST_REDIS_URL } from '../../sync-server/src/store/redis/test-redis.test-util.js';
+import { orgMember, type OrgMember } from '../utils/members.js';
+import { startServer, type TestServer } from '../utils/start-server.js';
+import { connectClient, eventually, synced, type YClient } from '../utils/yjs-clients.js';
+import { fhir, patientBody } from './fhir-helpers.js';
+import { adminCli, person } from './orgs-helpers.js';
+
+const runs =
+  (await runnableImplementations('servers on PostgreSQL', [['postgres'] as const])).length > 0 &&
+  (await redisRunnable('servers on PostgreSQL and Redis'));
+const REDIS_PREFIX = `vigil-test:${process.pid}:${Date.now()}:`;
+let database: Awaited<ReturnType<typeof freshPostgres>>;
+let pool: PgPool;
+let a: TestServer;
+let b: TestServer;
+let member: OrgMember;
+const clients: YClient[] = [];
+let receiver: Server | null = null;
+
+function client(server: TestServer, room: string): YClient {
+  const c = connectClient(server.url, room, { token: member.token });
+  clients.push(c);
+  return c;
+}
+
+const caseOf = (c: YClient): Record<string, unknown> => c.doc.getMap(CASE_ROOT).toJSON();
+
+describe.runIf(runs)('two server processes on one PostgreSQL and one Redis (issue 43)', () => {
+  beforeAll(async () => {
+    database = await freshPostgres({ migrate: false });
+    pool = database.open(2);
+    const env = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX };
+    [a, b] = await Promise.all([startServer({ env, timeoutMs: 120_000 }), startServer({ env, timeoutMs: 120_000 })]);
+    member = await orgMember(a.url);
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const c of clients) c.destroy();
+    if (receiver) await new Promise((resolve) => receiver!.close(resolve));
+    await b?.dispose();
+    await a?.dispose();
+    await database?.drop();
+  });
+
+  it('keeps accounts, organisations and FHIR resources in PostgreSQL, read through either instance', async () => {
+    // No SQLite file: the storage is PostgreSQL.
+    expect(existsSync(path.join(a.dataDir, 'vigil.db'))).toBe(false);
+    expect(existsSync(path.join(b.dataDir, 'vigil.db'))).toBe(false);
+    const orgs = await pool.query('SELECT id FROM orgs WHERE id = $1', [member.orgId]);
+    expect(orgs.rowCount).toBe(1);
+
+    const put = await fhir<Patient>(a, member.browser, 'PUT', `${member.orgId}/Patient/pg-pat-1`, {
+      ...patientBody('Ada', 'Postgres'),
+      id: 'pg-pat-1',
+    });
+    expect(put.status).toBe(201);
+    const read = await fhir<Patient>(b, member.browser, 'GET', `${member.orgId}/Patient/pg-pat-1`);
+    expect(read.status).toBe(200);
+    expect(read.body.name?.[0]?.family).toBe('Postgres');
+    const stored = await pool.query('SELECT version_id FROM resources WHERE org_id = $1 AND id = $2', [
+      member.orgId,
+      'pg-pat-1',
+    ]);
+    expect(stored.rows.map((r: { version_id: string }) => Number(r.version_id))).toEqual([1]);
+  });
+
+  it('converges a case charted on both instances and keeps every edit in PostgreSQL', async () => {
+    const room = `${member.orgId}/cmp-pg-two`;
+    const onA = client(a, room);
+    const onB = client(b, room);
+    await Promise.all([synced(onA.provider), synced(onB.provider)]);
+    onA.doc.getMap(CASE_ROOT).set('procedure', 'Extraction');
+    onB.doc.getMap(CASE_ROOT).set('recorderName', 'Bea on B');
+    await eventually(() => {
+      expect(caseOf(onA)).toEqual(caseOf(onB));
+      expect(caseOf(onA)).toMatchObject({ procedure: 'Extraction', recorderName: 'Bea on B' });
+    }, 15_000);
+    await eventually(async () => {
+      // Stored as updates, or already folded into the room's snapshot.
+      const stored = await pool.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM sync_updates WHERE room = d.room)::int
+              + (SELECT count(*) FROM sync_snapshots WHERE room = d.room)::int AS n
+         FROM sync_documents d WHERE d.org_id = $1 AND d.doc_id = $2`,
+        [member.orgId, 'cmp-pg-two'],
+      );
+      expect(stored.rows[0]?.n).toBeGreaterThan(0);
+    }, 15_000);
+
+    // Both clients gone, a new one on B reads the case from storage.
+    onA.destroy();
+    onB.destroy();
+    const late = client(b, room);
+    await synced(late.provider);
+    await eventually(() => expect(caseOf(late)).toMatchObject({ procedure: 'Extraction', recorderName: 'Bea on B' }));
+  });
+
+  it('delivers a webhook once although both instances consume the change feed', async () => {
+    const got: string[] = [];
+    receiver = createServer((req, res) => {
+      got.push(String(req.headers['webhook-id']));
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
+    const port = (receiver.address() as AddressInfo).port;
+
+    const uber = await person(a, 'uber@pg-instances.test');
+    const made = await adminCli(a, 'make-uber', uber.email);
+    expect(made.code, made.stderr).toBe(0);
+    const app = await uber.browser.gql<{ createApp: { app: { id: string } } }>(
+      'mutation { createApp(name: "Receiver", scopes: ["system/Patient.read"]) { app { id } } }',
+    );
+    const installed = await member.browser.gql<{ installApp: { id: string } }>(
+      'mutation ($o: String!, $a: String!) { installApp(orgId: $o, appId: $a) { id } }',
+      { o: member.orgId, a: app.data!.createApp.app.id },
+    );
+    const hook = await member.browser.gql<{ createWebhook: { webhook: { id: string } } }>(
+      `mutation ($o: String!, $i: String!, $u: String!) {
+        createWebhook(orgId: $o, installationId: $i, url: $u, events: ["resource.created"], resourceTypes: ["Patient"]) { webhook { id } }
+      }`,
+      { o: member.orgId, i: installed.data!.installApp.id, u: `http://127.0.0.1:${port}/hook` },
+    );
+    expect(hook.errors).toBeUndefined();
+
+    // Three new Patients, through A, B and A: each announced to both instances (Redis).
+    for (const [i, server] of [a, b, a].entries()) {
+      const created = await fhir(
+        server,
+        member.browser,
+        'POST',
+        `${member.orgId}/Patient`,
+        patientBody(`W${i}`, 'Hook'),
+      );
+      expect(created.status).toBe(201);
+    }
+    await eventually(() => expect(got).toHaveLength(3), 30_000, 200);
+    // Both instances had time for more passes (bus wake-ups and their poll): still three, each its own.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(got).toHaveLength(3);
+    expect(new Set(got).size).toBe(3);
+  });
+});
