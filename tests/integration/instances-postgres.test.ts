@@ -4,19 +4,24 @@
  * database (migrated by the servers themselves as they start together) and one Redis prefix.
  * A member signs up and makes an organisation, writes and reads FHIR resources and charts a case
  * over websockets; what is written through one instance is read through the other; a webhook is
- * delivered once although both instances run the change-feed consumers (their lease).
+ * delivered once although both instances run the change-feed consumers (their lease); an
+ * instance killed (SIGKILL) mid-charting loses no edit the other instance's client saw, and its
+ * client, reconnecting to the other instance, converges with everything it wrote meanwhile.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { CASE_ROOT, type Patient } from '@vigil/shared';
 import {
   freshPostgres,
   runnableImplementations,
 } from '../../sync-server/src/store/postgres/test-database.test-util.js';
 import type { PgPool } from '../../sync-server/src/store/postgres/database.js';
+import { PostgresDatabase } from '../../sync-server/src/store/postgres/unit-of-work.js';
+import { PostgresSyncStore } from '../../sync-server/src/store/sync/postgres.js';
 import { redisRunnable, TEST_REDIS_URL } from '../../sync-server/src/store/redis/test-redis.test-util.js';
 import { orgMember, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
@@ -36,8 +41,8 @@ let member: OrgMember;
 const clients: YClient[] = [];
 let receiver: Server | null = null;
 
-function client(server: TestServer, room: string): YClient {
-  const c = connectClient(server.url, room, { token: member.token });
+function client(server: TestServer, room: string, doc?: Y.Doc): YClient {
+  const c = connectClient(server.url, room, { token: member.token }, doc);
   clients.push(c);
   return c;
 }
@@ -157,5 +162,40 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one Redis (issu
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(got).toHaveLength(3);
     expect(new Set(got).size).toBe(3);
+  });
+
+  it('loses no acknowledged edit when an instance is killed mid-charting, and its client carries on on the other', async () => {
+    const room = `${member.orgId}/cmp-pg-kill`;
+    const onA = client(a, room);
+    const onB = client(b, room);
+    await Promise.all([synced(onA.provider), synced(onB.provider)]);
+    const seenOnB = new Set<string>();
+    onB.doc.getMap(CASE_ROOT).observe((event) => {
+      for (const key of event.keysChanged) if (key.startsWith('edit')) seenOnB.add(key);
+    });
+    // Charting on A, one edit every 20 ms; A is killed after the 15th and the client goes on offline.
+    for (let i = 0; i < 30; i++) {
+      onA.doc.getMap(CASE_ROOT).set(`edit${i}`, i);
+      if (i === 15) await a.stop('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seenOnB.size).toBeGreaterThan(0);
+
+    // Everything B's client saw (the relay carries an update only once it is stored) is in PostgreSQL.
+    const stored = await new PostgresSyncStore(new PostgresDatabase(pool)).load(room);
+    const fromStorage = new Y.Doc();
+    for (const update of [...(stored?.snapshot ? [stored.snapshot] : []), ...(stored?.updates ?? [])])
+      Y.applyUpdate(fromStorage, update);
+    const keys = Object.keys(fromStorage.getMap(CASE_ROOT).toJSON());
+    for (const key of seenOnB) expect(keys).toContain(key);
+
+    // A's client reconnects to B with its own document: both converge on all 30 edits.
+    onA.provider.destroy();
+    const moved = client(b, room, onA.doc);
+    await synced(moved.provider);
+    await eventually(() => {
+      expect(caseOf(onB)).toEqual(caseOf(moved));
+      expect(Object.keys(caseOf(onB)).filter((k) => k.startsWith('edit'))).toHaveLength(30);
+    }, 15_000);
   });
 });
