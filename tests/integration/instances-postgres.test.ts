@@ -60,7 +60,11 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one Redis (issu
 
   afterAll(async () => {
     for (const c of clients) c.destroy();
-    if (receiver) await new Promise((resolve) => receiver!.close(resolve));
+    if (receiver) {
+      // Keep-alive connections from the servers would hold close() open.
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver!.close(resolve));
+    }
     await b?.dispose();
     await a?.dispose();
     await database?.drop();
@@ -171,7 +175,7 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one Redis (issu
     await Promise.all([synced(onA.provider), synced(onB.provider)]);
     const seenOnB = new Set<string>();
     onB.doc.getMap(CASE_ROOT).observe((event) => {
-      for (const key of event.keysChanged) if (key.startsWith('edit')) seenOnB.add(key);
+      for (const key of event.keysChanged as Set<string>) if (key.startsWith('edit')) seenOnB.add(key);
     });
     // Charting on A, one edit every 20 ms; A is killed after the 15th and the client goes on offline.
     for (let i = 0; i < 30; i++) {
