@@ -69,7 +69,20 @@ export function buildFhirCore(
     caseStates,
     emrLockdown: async (orgId) => (await entitlements.values(orgId)).emrLockdownMode === true,
   });
-  return { stores, changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir };
+  return {
+    stores,
+    changeBus,
+    changes,
+    resources,
+    fhirEvents,
+    ids,
+    orgStore,
+    access,
+    entitlements,
+    orgPolicy,
+    signed,
+    fhir,
+  };
 }
 
 /**

@@ -14,7 +14,13 @@ import type { Stores } from './store/select.js';
  * its form definitions, its presets, its checklists and its drug list.
  */
 export function buildOrgSettings(
-  parts: { stores: Stores; orgStore: FhirCore['orgStore']; entitlements: Entitlements; access: OrgAccess; now: () => number },
+  parts: {
+    stores: Stores;
+    orgStore: FhirCore['orgStore'];
+    entitlements: Entitlements;
+    access: OrgAccess;
+    now: () => number;
+  },
   auditSinks: AuditSinks,
 ): {
   formDefs: FormsService;
@@ -28,10 +34,7 @@ export function buildOrgSettings(
   return {
     formDefs,
     forms: auditedForms(formDefs, auditSinks),
-    presets: auditedPresets(
-      new PresetsService({ presets: stores.presets, orgs: orgStore, access, now }),
-      auditSinks,
-    ),
+    presets: auditedPresets(new PresetsService({ presets: stores.presets, orgs: orgStore, access, now }), auditSinks),
     checklists: auditedOrgChecklists(
       new OrgChecklistsService({ checklists: stores.checklists, orgs: orgStore, access, now }),
       auditSinks,
