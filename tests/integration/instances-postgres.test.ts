@@ -20,6 +20,11 @@ import {
   runnableImplementations,
 } from '../../sync-server/src/store/postgres/test-database.test-util.js';
 import type { PgPool } from '../../sync-server/src/store/postgres/database.js';
+import {
+  orgStored,
+  resourceVersions,
+  storedCasePieces,
+} from '../../sync-server/src/store/postgres/inspect.test-util.js';
 import { PostgresDatabase } from '../../sync-server/src/store/postgres/unit-of-work.js';
 import { PostgresSyncStore } from '../../sync-server/src/store/sync/postgres.js';
 import { redisRunnable, TEST_REDIS_URL } from '../../sync-server/src/store/redis/test-redis.test-util.js';
@@ -74,8 +79,7 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one Redis (issu
     // No SQLite file: the storage is PostgreSQL.
     expect(existsSync(path.join(a.dataDir, 'vigil.db'))).toBe(false);
     expect(existsSync(path.join(b.dataDir, 'vigil.db'))).toBe(false);
-    const orgs = await pool.query('SELECT id FROM orgs WHERE id = $1', [member.orgId]);
-    expect(orgs.rowCount).toBe(1);
+    expect(await orgStored(pool, member.orgId)).toBe(true);
 
     const put = await fhir<Patient>(a, member.browser, 'PUT', `${member.orgId}/Patient/pg-pat-1`, {
       ...patientBody('Ada', 'Postgres'),
@@ -85,11 +89,7 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one Redis (issu
     const read = await fhir<Patient>(b, member.browser, 'GET', `${member.orgId}/Patient/pg-pat-1`);
     expect(read.status).toBe(200);
     expect(read.body.name?.[0]?.family).toBe('Postgres');
-    const stored = await pool.query('SELECT version_id FROM resources WHERE org_id = $1 AND id = $2', [
-      member.orgId,
-      'pg-pat-1',
-    ]);
-    expect(stored.rows.map((r: { version_id: string }) => Number(r.version_id))).toEqual([1]);
+    expect(await resourceVersions(pool, member.orgId, 'pg-pat-1')).toEqual([1]);
   });
 
   it('converges a case charted on both instances and keeps every edit in PostgreSQL', async () => {
@@ -105,13 +105,7 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one Redis (issu
     }, 15_000);
     await eventually(async () => {
       // Stored as updates, or already folded into the room's snapshot.
-      const stored = await pool.query<{ n: number }>(
-        `SELECT (SELECT count(*) FROM sync_updates WHERE room = d.room)::int
-              + (SELECT count(*) FROM sync_snapshots WHERE room = d.room)::int AS n
-         FROM sync_documents d WHERE d.org_id = $1 AND d.doc_id = $2`,
-        [member.orgId, 'cmp-pg-two'],
-      );
-      expect(stored.rows[0]?.n).toBeGreaterThan(0);
+      expect(await storedCasePieces(pool, member.orgId, 'cmp-pg-two')).toBeGreaterThan(0);
     }, 15_000);
 
     // Both clients gone, a new one on B reads the case from storage.
