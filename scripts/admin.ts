@@ -5,7 +5,7 @@
  *
  * makes an existing user an uber of the internal organisation `vigil` (spec 000 §6: ubers
  * administer every organisation). This is how the first internal user is made; later ones can be
- * invited from the internal team app. Works on `{DATA_DIR}/vigil.db` (default ./data), audited.
+ * invited from the internal team app. Works on `{DATA_DIR}/vigil.db` (default ./data), or PostgreSQL with DATABASE_URL, audited.
  *
  *   npm run admin -- audit-check
  *
@@ -19,21 +19,19 @@
  */
 import { normalizeEmail, VIGIL_ORG_ID } from '@vigil/shared';
 import { loadConfig } from '../sync-server/src/config.js';
-import { openDatabase, type Db } from '../sync-server/src/store/sqlite/database.js';
 import { adminCaller, type Caller } from '../sync-server/src/access/caller.js';
 import { OrgAccess } from '../sync-server/src/access/index.js';
-import { createOrgServices } from '../sync-server/src/orgs/index.js';
-import { commandOrgResources } from '../sync-server/src/services.js';
-import { SqliteOrgStore } from '../sync-server/src/store/orgs/sqlite.js';
-import { SqliteAccountStore } from '../sync-server/src/store/accounts/sqlite.js';
+import { FhirService } from '../sync-server/src/fhir/service.js';
+import { createOrgServices, serverResources } from '../sync-server/src/orgs/index.js';
+import { openStorage, storesOf, type Stores } from '../sync-server/src/store/select.js';
+import { createLogger } from '../sync-server/src/log.js';
 import { checkAuditChain } from '../sync-server/src/auth/audit.js';
 import { Entitlements } from '../sync-server/src/access/entitlements.js';
-import { SqliteAuditStore } from '../sync-server/src/store/audit/sqlite.js';
 
 const USAGE = 'usage: npm run admin -- make-uber <email> | audit-check';
 
-async function auditCheck(db: Db): Promise<number> {
-  const report = await checkAuditChain(new SqliteAuditStore(db));
+async function auditCheck(stores: Stores): Promise<number> {
+  const report = await checkAuditChain(stores.audit);
   for (const problem of report.problems) process.stderr.write(`${problem}\n`);
   const pending = report.unsealed > 0 ? ` (${report.unsealed} newer records not sealed yet)` : '';
   process.stdout.write(
@@ -44,15 +42,16 @@ async function auditCheck(db: Db): Promise<number> {
   return report.ok ? 0 : 1;
 }
 
-async function makeUber(db: Db, caller: Caller, email: string): Promise<number> {
-  const store = new SqliteOrgStore(db);
-  const accounts = new SqliteAccountStore(db);
+async function makeUber(stores: Stores, caller: Caller, email: string): Promise<number> {
+  const { orgs: store, accounts, resources, ids, signed } = stores;
+  // The organisations' FHIR writes through the one write path, recorded in the change feed.
+  const fhir = new FhirService({ store: resources, now: Date.now, orgPolicy: () => null, ids, signed });
   const orgs = createOrgServices({
     store,
     accounts,
     access: new OrgAccess({ parentsOf: (orgId) => store.parentsOf(orgId) }),
     entitlements: new Entitlements(store, store),
-    resources: commandOrgResources(db, Date.now),
+    resources: serverResources({ fhir, store: resources }),
     sender: { send: () => Promise.reject(new Error('the admin command sends no mail')) },
     now: Date.now,
   });
@@ -72,10 +71,10 @@ async function makeUber(db: Db, caller: Caller, email: string): Promise<number> 
 }
 
 /** The command's one Caller: the operator VIGIL_OPERATOR names (an account's email), or nobody. */
-async function operatorCaller(db: Db): Promise<Caller | null> {
+async function operatorCaller(stores: Stores): Promise<Caller | null> {
   const email = process.env.VIGIL_OPERATOR?.trim();
   if (!email) return adminCaller(null);
-  const operator = await new SqliteAccountStore(db).userByEmail(normalizeEmail(email));
+  const operator = await stores.accounts.userByEmail(normalizeEmail(email));
   if (!operator) process.stderr.write(`VIGIL_OPERATOR: no user found for ${normalizeEmail(email)}.\n`);
   return operator ? adminCaller(operator) : null;
 }
@@ -87,13 +86,15 @@ async function main(args: readonly string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const { db } = openDatabase(loadConfig().dataDir);
+  // The server's storage: PostgreSQL with DATABASE_URL, else {DATA_DIR}/vigil.db (store/select.ts).
+  const storage = await openStorage(loadConfig(), createLogger('fatal'));
+  const stores = storesOf(storage, undefined, Date.now);
   try {
-    if (audit) return await auditCheck(db);
-    const caller = await operatorCaller(db);
-    return caller ? await makeUber(db, caller, email!) : 1;
+    if (audit) return await auditCheck(stores);
+    const caller = await operatorCaller(stores);
+    return caller ? await makeUber(stores, caller, email!) : 1;
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 

@@ -36,6 +36,11 @@ export interface ServerConfig {
    * announced to every instance through it. Unset: one instance, announcements in memory.
    */
   redisUrl?: string;
+  /**
+   * PostgreSQL (DATABASE_URL, postgres://…; issue 43): the storage of every store instead of the
+   * SQLite file under DATA_DIR (store/select.ts). Unset: SQLite, the default.
+   */
+  databaseUrl?: string;
   /** What this deployment's Redis keys and channels start with (REDIS_PREFIX, default 'vigil:'): several deployments can share one Redis. */
   redisPrefix: string;
   /** Where Help / Feedback messages are mailed (SUPPORT_EMAIL; spec 000 §9: the support address is configured). */
@@ -89,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     devOutboxRemote: env.DEV_OUTBOX_REMOTE === 'on',
     paymentsClock: environment === 'test' || (environment === 'development' && env.LOCAL_PAYMENTS_CLOCK === 'on'),
     redisUrl: env.REDIS_URL || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'vigil:',
     supportEmail: env.SUPPORT_EMAIL || 'support@vigil.health',
   };

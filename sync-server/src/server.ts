@@ -6,6 +6,7 @@ import type { ServerConfig } from './config.js';
 import type { Db } from './store/sqlite/database.js';
 import { createLogger, type Logger } from './log.js';
 import { buildServices, type Services } from './services.js';
+import { openStorage } from './store/select.js';
 
 /** How long open requests may take to finish once the server stops, before their connections are cut. */
 const CLOSE_GRACE_MS = 5_000;
@@ -28,7 +29,7 @@ export interface RunningServer {
 const KEEP_ALIVE_MS = 65_000;
 
 export async function startServer(config: ServerConfig, log: Logger = createLogger()): Promise<RunningServer> {
-  const services = buildServices(config, log);
+  const services = buildServices(config, log, await openStorage(config, log));
   await services.ready;
   const app = createApp(services);
 

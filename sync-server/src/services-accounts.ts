@@ -9,32 +9,27 @@ import { createBotCheck, type BotCheck } from './auth/bot-check.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { EmrLaunch } from './auth/emr.js';
 import { LegalService } from './legal/service.js';
-import { SqliteLegalAcceptanceStore } from './store/legal/sqlite.js';
 import { Sessions } from './auth/sessions.js';
 import type { AuthSettings } from './auth/settings.js';
 import type { Logger } from './log.js';
 import { createSender, type MessageSender } from './mail/sender.js';
-import { SqliteAccountStore } from './store/accounts/sqlite.js';
+import type { AccountStore } from './store/accounts/types.js';
 import { connectRedis } from './services-redis.js';
 import { RedisAttemptStore } from './store/attempts/redis.js';
-import { SqliteAttemptStore } from './store/attempts/sqlite.js';
 import type { AttemptStore } from './store/attempts/types.js';
 import type { AuditStore } from './store/audit/types.js';
-import { SqliteAuditStore } from './store/audit/sqlite.js';
-import { SqliteEmrLaunchStore } from './store/emr/sqlite.js';
-import { SqliteOutboxStore } from './store/outbox/sqlite.js';
-import { SqliteSessionStore } from './store/sessions/sqlite.js';
-import type { Db } from './store/sqlite/database.js';
+import type { OutboxStore } from './store/outbox/types.js';
+import type { Stores } from './store/select.js';
 import type { SessionStore } from './store/sessions/types.js';
 
 /** What buildAccounts makes. */
 export interface AccountParts {
-  outbox: SqliteOutboxStore;
+  outbox: OutboxStore;
   sender: MessageSender;
   botCheck: BotCheck;
   sessions: Sessions;
   audit: AuditLog;
-  accountStore: SqliteAccountStore;
+  accountStore: AccountStore;
   accounts: Accounts;
   /** The one rate limiter (sign-in, reset, MFA, the witness check), its places in the database (issue 36 item 1). */
   limiter: RateLimiter;
@@ -47,7 +42,7 @@ export interface AccountParts {
 
 /** The accounts side of the server, each built once. */
 export function buildAccounts(
-  db: Db,
+  stores: Stores,
   authSettings: AuthSettings,
   now: () => number,
   log: Logger,
@@ -55,15 +50,15 @@ export function buildAccounts(
   /** Told after sessions ended (REDIS_URL: every instance authorises its sockets again; issue 43). */
   sessionsEnded?: () => void,
 ): AccountParts {
-  const outbox = new SqliteOutboxStore(db);
+  const outbox = stores.outbox;
   const sender = createSender({ outbox, now, smtpUrl: authSettings.smtpUrl, from: authSettings.mailFrom, log });
   const botCheck = createBotCheck(authSettings.botCheck, now);
-  const sessionStore = announcingEnds(new SqliteSessionStore(db), sessionsEnded);
+  const sessionStore = announcingEnds(stores.sessions, sessionsEnded);
   const sessions = new Sessions(sessionStore, authSettings.cookieName, now);
-  const auditStore = new SqliteAuditStore(db);
+  const auditStore = stores.audit;
   const audit = new AuditLog(auditStore);
-  const accountStore = new SqliteAccountStore(db);
-  const attempts = attemptStoreOf(db, auditStore, redis, log);
+  const accountStore = stores.accounts;
+  const attempts = attemptStoreOf(stores.attempts, auditStore, redis, log);
   const limiter = new RateLimiter(attempts, now);
   const accounts = new Accounts({
     store: accountStore,
@@ -76,10 +71,10 @@ export function buildAccounts(
     limiter,
   });
   const emr = authSettings.emrLaunchSecret
-    ? new EmrLaunch(accounts, new SqliteEmrLaunchStore(db), authSettings.emrLaunchSecret)
+    ? new EmrLaunch(accounts, stores.emrLaunch, authSettings.emrLaunchSecret)
     : null;
   const close = (): void => attempts.close?.();
-  const legal = new LegalService({ store: new SqliteLegalAcceptanceStore(db), audit, now });
+  const legal = new LegalService({ store: stores.legal, audit, now });
   return { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr, close, legal };
 }
 
@@ -105,12 +100,12 @@ function announcingEnds(store: SessionStore, ended: (() => void) | undefined): S
  * another's attempts. The failures are counted from the audit trail either way.
  */
 function attemptStoreOf(
-  db: Db,
+  stored: AttemptStore,
   audit: AuditStore,
   redis: { url: string; prefix: string } | undefined,
   log: Logger,
 ): AttemptStore & { close?: () => void } {
-  if (!redis) return new SqliteAttemptStore(db);
+  if (!redis) return stored;
   const client = connectRedis(redis.url, log);
   return Object.assign(new RedisAttemptStore(client, audit, redis.prefix), { close: () => client.disconnect() });
 }

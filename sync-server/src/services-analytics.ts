@@ -19,21 +19,17 @@ import { OversightService } from './oversight/service.js';
 import { TeamUsersService } from './oversight/users.js';
 import { TeamEquipmentService } from './oversight/equipment.js';
 import { TeamFhirService } from './oversight/fhir-browser.js';
-import { SqliteBridgeStore } from './store/bridges/sqlite.js';
-import { SqliteShopStore } from './store/shop/sqlite.js';
 import { AnalyticsEventsService } from './analytics/events.js';
 import type { AnalyticsEventStore } from './store/analytics-events/types.js';
 import { ClientLogsService } from './analytics/client-logs.js';
-import { SqliteClientLogStore } from './store/client-logs/sqlite.js';
-import { SqliteAccountStore } from './store/accounts/sqlite.js';
-import { SqliteSessionStore } from './store/sessions/sqlite.js';
-import { ReadOnlyConsole, SqliteOversightStore } from './store/oversight/sqlite.js';
+import type { Stores } from './store/select.js';
+import { ConsumerLease } from './store/changes/consumer.js';
+import { randomUUID } from 'node:crypto';
 import type { PdfPrinter } from './report/pdf.js';
-import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 
 /** What the server's analytics are built from (services.ts hands in its core). */
 export interface AnalyticsParts {
-  db: Db;
+  stores: Stores;
   changes: ChangeStore;
   changeBus?: ChangeBus;
   resources: ResourceStore;
@@ -52,12 +48,15 @@ export function buildAnalytics(
   now: () => number,
   log: Pick<Logger, 'warn'>,
 ): { service: AnalyticsService; model: AnalyticsReadModel } {
-  const facts = new SqliteCaseFactsStore(core.db);
+  const facts = core.stores.facts;
   const model = new AnalyticsReadModel({
     ...{ changes: core.changes, resources: core.resources, orgs: core.orgStore, facts, reports, now, log },
+    // One instance at a time consumes the feed (issue 43: several instances on one database).
+    lease: new ConsumerLease(core.stores.leases, 'consumer:analytics', randomUUID()),
     ...(core.changeBus ? { bus: core.changeBus } : {}),
   });
-  model.start();
+  // On PostgreSQL the read model has no store yet (store/select.ts POSTGRES_MISSING): not started.
+  if (core.stores.engine === 'sqlite') model.start();
   return { service: new AnalyticsService({ facts, model, orgs: core.orgStore, access: core.access }), model };
 }
 
@@ -78,14 +77,14 @@ export function rebuildAnalytics(db: Db, now: () => number = Date.now): Promise<
 
 /** The office's reports (issue 41) over the analytics read model and the ledger, printed by the server's printer. */
 export function buildOfficeReports(
-  core: Pick<AnalyticsParts, 'db' | 'orgStore' | 'access'>,
+  core: Pick<AnalyticsParts, 'stores' | 'orgStore' | 'access'>,
   model: AnalyticsReadModel,
   printer: PdfPrinter,
   now: () => number,
 ): OfficeReportsService {
   return new OfficeReportsService({
-    ...{ facts: new SqliteCaseFactsStore(core.db), model, orgs: core.orgStore, access: core.access },
-    ...{ inventories: new SqliteInventoryStore(core.db), printer, now },
+    ...{ facts: core.stores.facts, model, orgs: core.orgStore, access: core.access },
+    ...{ inventories: core.stores.inventories, printer, now },
   });
 }
 
@@ -95,7 +94,7 @@ export function buildOfficeReports(
  * connection to the server's database file (opened at its first query).
  */
 export function buildOversight(
-  db: Db,
+  stores: Stores,
   model: AnalyticsReadModel,
   fhir: Pick<FhirService, 'read' | 'search' | 'history'>,
   sinks: AuditSinks,
@@ -103,20 +102,20 @@ export function buildOversight(
 ): OversightService {
   const trail = auditTrail(sinks);
   const users = new TeamUsersService({
-    ...{ accounts: new SqliteAccountStore(db), sessions: new SqliteSessionStore(db), orgs: new SqliteOrgStore(db) },
+    ...{ accounts: stores.accounts, sessions: stores.sessions, orgs: stores.orgs },
     ...{ trail, now },
   });
-  const orgs = new SqliteOrgStore(db);
+  const orgs = stores.orgs;
   const fhirBrowser = new TeamFhirService({ orgs, fhir });
   const equipment = new TeamEquipmentService({
     orgs,
-    bridges: new SqliteBridgeStore(db),
-    shop: new SqliteShopStore(db),
+    bridges: stores.bridges,
+    shop: stores.shop,
   });
   return new OversightService({
-    ...{ store: new SqliteOversightStore(db), facts: new SqliteCaseFactsStore(db), model, fhir, users },
+    ...{ store: stores.oversight, facts: stores.facts, model, fhir, users },
     ...{ fhirBrowser, equipment },
-    ...{ console: new ReadOnlyConsole(db.name), trail, now },
+    ...{ console: stores.console, trail, now },
   });
 }
 
@@ -139,7 +138,7 @@ export interface OfficeAndTeamServices {
 
 /** Builds OfficeAndTeamServices. */
 export function buildOfficeAndTeam(
-  core: Pick<AnalyticsParts, 'db' | 'orgStore' | 'access' | 'resources'> & {
+  core: Pick<AnalyticsParts, 'stores' | 'orgStore' | 'access' | 'resources'> & {
     fhir: Pick<FhirService, 'read' | 'search' | 'history'>;
     printer: PdfPrinter;
     analyticsEvents: AnalyticsEventStore;
@@ -151,8 +150,14 @@ export function buildOfficeAndTeam(
   const { now } = core;
   return {
     officeReports: buildOfficeReports(core, core.model, core.printer, now),
-    oversight: buildOversight(core.db, core.model, core.fhir, { ...core.auditSinks, resources: core.resources }, now),
+    oversight: buildOversight(
+      core.stores,
+      core.model,
+      core.fhir,
+      { ...core.auditSinks, resources: core.resources },
+      now,
+    ),
     analyticsEvents: buildAnalyticsEvents(core.analyticsEvents, now),
-    clientLogs: new ClientLogsService({ logs: new SqliteClientLogStore(core.db), now }),
+    clientLogs: new ClientLogsService({ logs: core.stores.clientLogs, now }),
   };
 }

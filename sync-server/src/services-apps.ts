@@ -11,15 +11,14 @@ import type { AuditLog } from './auth/audit.js';
 import type { FhirService } from './fhir/service.js';
 import { auditedEmrConnections, EmrConnections, type AuditedEmrConnections } from './smart/connections.js';
 import { SmartLaunch } from './auth/smart-launch.js';
-import { SqliteEmrConnectionStore } from './store/smart/sqlite.js';
 import { EmrWriteBacks } from './smart/write-back.js';
-import { SqliteReportStore } from './store/reports/sqlite.js';
 import type { ResourceStore } from './store/resources/types.js';
 import type { Logger } from './log.js';
-import { SqliteAppStore } from './store/apps/sqlite.js';
 import type { ChangeBus, ChangeStore } from './store/changes/types.js';
 import type { OrgStore } from './store/orgs/types.js';
-import type { Db } from './store/sqlite/database.js';
+import type { Stores } from './store/select.js';
+import { ConsumerLease } from './store/changes/consumer.js';
+import { randomUUID } from 'node:crypto';
 
 export interface AppParts {
   /** Apps, installations and webhooks as GraphQL asks (issue 42), every change audited. */
@@ -44,7 +43,7 @@ export interface AppParts {
  */
 export function buildApps(
   parts: {
-    db: Db;
+    stores: Stores;
     changes: ChangeStore;
     changeBus?: ChangeBus;
     orgStore: OrgStore;
@@ -61,13 +60,16 @@ export function buildApps(
   },
   auditSinks: AuditSinks,
 ): AppParts {
-  const { db, changes, changeBus, orgStore, access, entitlements, audit, now, log, localWebhooks } = parts;
-  const emrStore = new SqliteEmrConnectionStore(db);
-  const store = new SqliteAppStore(db);
-  const webhooks = new WebhookDispatcher({ changes, store, now, log, ...(changeBus ? { bus: changeBus } : {}) });
+  const { stores, changes, changeBus, orgStore, access, entitlements, audit, now, log, localWebhooks } = parts;
+  const emrStore = stores.emrConnections;
+  const store = stores.apps;
+  // One instance at a time consumes the feed and sends (issue 43: several instances on one database).
+  const lease = new ConsumerLease(stores.leases, 'consumer:webhooks', randomUUID());
+  const webhooks = new WebhookDispatcher({ changes, store, now, log, lease, ...(changeBus ? { bus: changeBus } : {}) });
   webhooks.start();
   const emrWriteBacks = new EmrWriteBacks({
-    ...{ changes, store: emrStore, resources: parts.resources, reports: new SqliteReportStore(db), now, log },
+    ...{ changes, store: emrStore, resources: parts.resources, reports: stores.reports, now, log },
+    lease: new ConsumerLease(stores.leases, 'consumer:emr-write-back', randomUUID()),
     ...(changeBus ? { bus: changeBus } : {}),
   });
   emrWriteBacks.start();

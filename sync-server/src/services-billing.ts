@@ -19,14 +19,12 @@ import type { PaymentProvider } from './billing/provider.js';
 import { PlanCatalogueService } from './billing/plans.js';
 import { BillingService } from './billing/service.js';
 import { auditTrail } from './access/audited.js';
-import { SqliteLeaseStore } from './store/leases/sqlite.js';
 import { BillingWebhooks } from './billing/webhooks.js';
 import type { Logger } from './log.js';
 import type { MessageSender } from './mail/sender.js';
-import { SqliteBillingStore } from './store/billing/sqlite.js';
+import type { BillingStore } from './store/billing/types.js';
 import type { OrgStore } from './store/orgs/types.js';
-import { SqliteLocalPaymentStore } from './store/payments-local/sqlite.js';
-import type { Db } from './store/sqlite/database.js';
+import type { Stores } from './store/select.js';
 
 /** The webhook route, for the sender posting to it. */
 export const BILLING_WEBHOOK_PATH = '/api/billing/webhook';
@@ -47,7 +45,7 @@ export interface BillingParts {
    * the secret key and the webhook secret never leave the server.
    */
   publishableKey: string | null;
-  billingStore: SqliteBillingStore;
+  billingStore: BillingStore;
   billing: BillingService;
   /** The team's plan catalogue (the-plan, products screens). */
   plans: PlanCatalogueService;
@@ -86,7 +84,7 @@ export function localWebhookSecret(dataDir: string): string {
 }
 
 export interface BillingInputs {
-  db: Db;
+  stores: Stores;
   dataDir: string;
   orgStore: OrgStore;
   access: OrgAccess;
@@ -99,16 +97,16 @@ export interface BillingInputs {
 }
 
 export function buildBilling(inputs: BillingInputs): BillingParts {
-  const { db, dataDir, orgStore, access, sender, now, log } = inputs;
+  const { stores, dataDir, orgStore, access, sender, now, log } = inputs;
   const cards = new CardAttempts({ limiter: inputs.limiter, audit: inputs.audit, now });
   // The local provider's clock is the server's (VIGIL_TEST_CLOCK_OFFSET_MS moves both), so the
   // signatures it makes are fresh by the clock the webhook verifies them with.
-  const local = new LocalPaymentProvider(new SqliteLocalPaymentStore(db), localWebhookSecret(dataDir), now);
+  const local = new LocalPaymentProvider(stores.localPayments, localWebhookSecret(dataDir), now);
   // The real provider's adapter when its keys are configured (billing/select.ts), else the local one.
   const selected = selectPaymentProvider();
   const provider: PaymentProvider = selected?.provider ?? local;
   const localInUse = provider === local ? local : null;
-  const billingStore = new SqliteBillingStore(db);
+  const billingStore = stores.billing;
   const billing = new BillingService({
     ...{ provider, billing: billingStore, orgs: orgStore, access, cards, now },
     providerClock: localInUse ? () => localInUse.clock() : undefined,
@@ -116,7 +114,7 @@ export function buildBilling(inputs: BillingInputs): BillingParts {
   const plans = new PlanCatalogueService({
     provider,
     plans: orgStore,
-    leases: new SqliteLeaseStore(db, now),
+    leases: stores.leases,
     // The plans table and the audit trail are on the billing store's database: one unit of work.
     trail: auditTrail({ orgs: orgStore, transaction: (fn) => billingStore.transaction(fn), now }),
     log,
@@ -189,7 +187,7 @@ export function buildBilling(inputs: BillingInputs): BillingParts {
   let sending: ReturnType<typeof startEventSender> | null = null;
   const start = (baseUrl: string): void => {
     if (!localInUse || sending) return;
-    const store = new SqliteLocalPaymentStore(db);
+    const store = stores.localPayments;
     sending = startEventSender({
       store,
       sign: (body, at) => localInUse.sign(body, at),

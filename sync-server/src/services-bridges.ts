@@ -9,14 +9,13 @@ import type { RateLimiter } from './auth/rate-limiter.js';
 import { startBridgeReadingPruner } from './bridges/retention.js';
 import { auditedBridges, BridgeService, type AuditedBridges } from './bridges/service.js';
 import type { Logger } from './log.js';
-import { SqliteBridgeStore } from './store/bridges/sqlite.js';
 import type { OrgStore } from './store/orgs/types.js';
 import type { ResourceStore } from './store/resources/types.js';
-import type { Db } from './store/sqlite/database.js';
+import type { Stores } from './store/select.js';
 import type { DocumentRooms } from './sync/documents.js';
 
 export interface BridgeParts {
-  db: Db;
+  stores: Stores;
   orgStore: OrgStore;
   access: OrgAccess;
   resources: ResourceStore;
@@ -31,7 +30,7 @@ export interface BridgeParts {
 
 /** The service, and the pruner of the taken reading ids (bridges/retention.ts), stopped when the server closes. */
 export function buildBridges(p: BridgeParts): { bridges: AuditedBridges; readingPruner: { stop(): Promise<void> } } {
-  const store = new SqliteBridgeStore(p.db);
+  const store = p.stores.bridges;
   const service = new BridgeService({
     store,
     orgs: p.orgStore,

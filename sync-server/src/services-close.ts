@@ -16,7 +16,8 @@ export interface Closable {
   changeBus: { close?: () => void };
   /** The accounts side's own connections (the rate limit's Redis). */
   accountParts: { close(): void };
-  db: { close(): unknown };
+  /** The database (the SQLite file or the PostgreSQL pool), closed last. */
+  storage: { close(): Promise<void> };
   /** The links between instances (REDIS_URL), closed after everything that publishes on them. */
   instances: { close(): void } | null;
 }
@@ -47,7 +48,7 @@ export function closerOf(p: Closable): (drained?: () => Promise<void>) => Promis
       p.changeBus.close?.();
       p.accountParts.close();
       p.instances?.close();
-      p.db.close();
+      await p.storage.close();
     })();
     return closing;
   };

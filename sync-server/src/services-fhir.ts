@@ -16,22 +16,23 @@ import { MemoryChangeBus } from './store/changes/bus.js';
 import { RedisChangeBus } from './store/changes/redis-bus.js';
 import { connectRedis } from './services-redis.js';
 import type { ChangeBus } from './store/changes/types.js';
-import { SqliteChangeStore } from './store/changes/sqlite.js';
-import { SqliteOrgStore } from './store/orgs/sqlite.js';
+import type { ChangeStore } from './store/changes/types.js';
+import type { OrgStore } from './store/orgs/types.js';
 import type { IdOwnership } from './store/resources/id-ownership.js';
-import { sqliteIdOwnership, sqliteSignedRecords } from './store/resources/ownership.js';
-import { SqliteResourceStore } from './store/resources/sqlite.js';
-import type { Db } from './store/sqlite/database.js';
+import type { ResourceStore } from './store/resources/types.js';
+import { storesOf, type Storage, type Stores } from './store/select.js';
 import type { CaseStates } from './fhir/appointment-guard.js';
 
 /** What buildFhirCore makes. */
 export interface FhirCore {
   changeBus: ChangeBus & { close?: () => void };
-  changes: SqliteChangeStore;
-  resources: SqliteResourceStore;
+  /** Every store of the server, over the configured database (store/select.ts). */
+  stores: Stores;
+  changes: ChangeStore;
+  resources: ResourceStore;
   fhirEvents: LiveEvents;
   ids: IdOwnership;
-  orgStore: SqliteOrgStore;
+  orgStore: OrgStore;
   access: OrgAccess;
   entitlements: Entitlements;
   orgPolicy: OrgPolicyOf;
@@ -41,26 +42,23 @@ export interface FhirCore {
 
 /** The stores and the FHIR service the rest of the server is built on, each built once. */
 export function buildFhirCore(
-  db: Db,
+  storage: Storage,
   now: () => number,
   log: Logger,
   { caseStates, redis }: { caseStates?: CaseStates; redis?: { url: string; prefix: string } } = {},
 ): FhirCore {
   const changeBus = changeBusOf(log, redis);
-  const changes = new SqliteChangeStore(db, changeBus);
-  const resources = new SqliteResourceStore(db, changes);
+  const stores = storesOf(storage, changeBus, now);
+  const { changes, resources, ids, signed, orgs: orgStore } = stores;
   const fhirEvents = new LiveEvents({
     changes,
     bus: changeBus,
     resources,
     onError: (err) => log.warn({ err }, 'live event not announced'),
   });
-  const ids = sqliteIdOwnership(db);
-  const orgStore = new SqliteOrgStore(db);
   const entitlements = new Entitlements(orgStore, orgStore);
   const access = new OrgAccess({ parentsOf: (orgId) => orgStore.parentsOf(orgId), entitlements });
   const orgPolicy = orgPolicyOf(orgStore, now);
-  const signed = sqliteSignedRecords(db);
   const fhir = new FhirService({
     store: resources,
     now,
@@ -71,7 +69,20 @@ export function buildFhirCore(
     caseStates,
     emrLockdown: async (orgId) => (await entitlements.values(orgId)).emrLockdownMode === true,
   });
-  return { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir };
+  return {
+    stores,
+    changeBus,
+    changes,
+    resources,
+    fhirEvents,
+    ids,
+    orgStore,
+    access,
+    entitlements,
+    orgPolicy,
+    signed,
+    fhir,
+  };
 }
 
 /**

@@ -10,13 +10,12 @@ import { auditedParentCalendar, ParentCalendarService, type AuditedParentCalenda
 import { auditedLiveCases, LiveCasesService, type AuditedLiveCases } from './live/service.js';
 import type { Logger } from './log.js';
 import type { ChangeBus } from './store/changes/types.js';
-import { SqliteLiveCaseStore } from './store/live-cases/sqlite.js';
 import type { OrgStore } from './store/orgs/types.js';
 import type { ResourceStore } from './store/resources/types.js';
-import type { Db } from './store/sqlite/database.js';
+import type { Stores } from './store/select.js';
 
 export interface LiveParts {
-  db: Db;
+  stores: Stores;
   orgStore: OrgStore;
   access: OrgAccess;
   resources: ResourceStore;
@@ -40,7 +39,7 @@ export interface LiveServices {
 export function buildLive(p: LiveParts): LiveServices {
   const liveBus = p.liveBus ?? new MemoryLiveVitalsBus();
   const service = new LiveCasesService({
-    store: new SqliteLiveCaseStore(p.db),
+    store: p.stores.liveCases,
     bus: liveBus,
     orgs: p.orgStore,
     access: p.access,

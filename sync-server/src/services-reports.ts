@@ -21,17 +21,16 @@ import type { AccountStore } from './store/accounts/types.js';
 import type { ChangeStore } from './store/changes/types.js';
 import type { PdfLinkStore } from './store/links/types.js';
 import type { OrgStore } from './store/orgs/types.js';
-import { SqlitePolicyStore } from './store/policies/sqlite.js';
 import type { ReportStore } from './store/reports/types.js';
 import type { IdOwnership } from './store/resources/id-ownership.js';
 import type { ResourceStore } from './store/resources/types.js';
-import type { Db } from './store/sqlite/database.js';
+import type { Stores } from './store/select.js';
 import type { CaseChecker } from './sync/case-check.js';
 import type { SyncRooms } from './sync/rooms.js';
 
 /** What the finalize side is built from (all made once by buildServices). */
 export interface ReportParts {
-  db: Db;
+  stores: Stores;
   changes: ChangeStore;
   orgStore: OrgStore;
   access: OrgAccess;
@@ -63,10 +62,10 @@ export function buildReports(p: ReportParts): {
   reports: AuditedReports;
   reportReview: AuditedReportReview;
 } {
-  const { db, changes, orgStore, access, entitlements, resources, ids, reportStore, accountStore } = p;
+  const { stores, changes, orgStore, access, entitlements, resources, ids, reportStore, accountStore } = p;
   const { audit, rooms, printer, fhir, pdfLinks, caseChecker, log, now } = p;
   const policyRules = new PoliciesService({
-    policies: new SqlitePolicyStore(db),
+    policies: stores.policies,
     changes,
     orgs: orgStore,
     access,

@@ -11,9 +11,7 @@ import type { Logger } from './log.js';
 import type { AccountStore } from './store/accounts/types.js';
 import type { IdOwnership } from './store/resources/id-ownership.js';
 import type { ResourceStore } from './store/resources/types.js';
-import { SqliteLeaseStore } from './store/leases/sqlite.js';
-import type { Db } from './store/sqlite/database.js';
-import { SqliteSyncStore } from './store/sync/sqlite.js';
+import type { Stores } from './store/select.js';
 import { createSyncAuthorizer } from './sync/authorize.js';
 import type { CaseChecker } from './sync/case-check.js';
 import { caseKind } from './sync/kinds/case.js';
@@ -27,7 +25,7 @@ import type { Instances } from './services-redis.js';
 /** What the rooms are built from (all made once by buildServices). */
 export interface RoomsParts {
   config: Pick<ServerConfig, 'allowedOrigins'>;
-  db: Db;
+  stores: Stores;
   log: Logger;
   accounts: AccountsForCallers;
   access: OrgAccess;
@@ -45,12 +43,12 @@ export interface RoomsParts {
 
 /** The server's one SyncRooms. */
 export function buildRooms(p: RoomsParts): SyncRooms {
-  const { config, db, log, accounts, access, ids, resources, caseChecker, projector, accountStore, now, live } = p;
+  const { config, stores, log, accounts, access, ids, resources, caseChecker, projector, accountStore, now, live } = p;
   const rooms = new SyncRooms({
     log,
-    store: new SqliteSyncStore(db),
+    store: stores.sync,
     // Finalize's and history signing's seal holds the document in every process over the database (issue 36 item 4).
-    leases: new SqliteLeaseStore(db),
+    leases: stores.leases,
     authorize: createSyncAuthorizer({
       // The socket's Caller, built once per upgrade (issue 36 item 1).
       caller: ({ cookieHeader, token, ip, userAgent }) =>

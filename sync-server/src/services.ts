@@ -15,10 +15,11 @@ import type { EmrLaunch } from './auth/emr.js';
 import type { Sessions } from './auth/sessions.js';
 import { authClock, loadAuthSettings, type AuthSettings } from './auth/settings.js';
 import type { ServerConfig } from './config.js';
-import { openDatabase, type Db } from './store/sqlite/database.js';
+import type { Db } from './store/sqlite/database.js';
+import type { Storage } from './store/select.js';
+import { unavailableStore } from './store/unavailable.js';
 import { DEMO_ORGS, seedDemoData } from './demo/seed.js';
 import { buildAnalytics, buildOfficeAndTeam, type OfficeAndTeamServices } from './services-analytics.js';
-import { SqliteAnalyticsEventStore } from './store/analytics-events/sqlite.js';
 import { buildOrgSettings } from './services-settings.js';
 import { closerOf } from './services-close.js';
 import type { AnalyticsService } from './analytics/service.js';
@@ -30,8 +31,6 @@ import { SqliteResourceStore } from './store/resources/sqlite.js';
 import type { ResourceStore } from './store/resources/types.js';
 import type { Logger } from './log.js';
 import { createOrgServices, serverResources, type OrgResources, type OrgServices } from './orgs/index.js';
-import { SqlitePdfLinkStore } from './store/links/sqlite.js';
-import { SqliteReportStore } from './store/reports/sqlite.js';
 import type { ReportStore } from './store/reports/types.js';
 import type { PdfLinkStore } from './store/links/types.js';
 import type { OrgStore } from './store/orgs/types.js';
@@ -55,15 +54,12 @@ import type { ChangeBus, ChangeStore } from './store/changes/types.js';
 import { PatientFormService } from './contracts/patient.js';
 import { ContractPdfService } from './contracts/pdf.js';
 import { CommentService } from './comments/service.js';
-import { SqlitePatientLinkStore } from './store/patient-links/sqlite.js';
 import type { AuditedPresets } from './presets/service.js';
 import { auditedInventories, InventoryService, type AuditedInventories } from './inventories/service.js';
-import { SqliteInventoryStore } from './store/inventories/sqlite.js';
 import type { AuditedPolicies } from './policies/service.js';
 import type { AuditedOrgChecklists } from './checklists/service.js';
 import { FeedbackService } from './feedback/service.js';
 import type { LegalService } from './legal/service.js';
-import { SqliteFeedbackStore } from './store/feedback/sqlite.js';
 import type { AuditedPreop } from './preop/service.js';
 import { buildPreop } from './services-preop.js';
 import type { AuditedOfficeDrugs } from './office-drugs/service.js';
@@ -74,7 +70,6 @@ import type { SignoffGate } from './report/signoff.js';
 import { buildReports } from './services-reports.js';
 import { buildBilling, type BillingParts } from './services-billing.js';
 import { ShopService } from './shop/service.js';
-import { SqliteShopStore } from './store/shop/sqlite.js';
 import { buildApps, type AppParts } from './services-apps.js';
 
 /**
@@ -91,8 +86,10 @@ export interface Services
   /** Settles once the services can serve (a new database's demo data written); rejects if they cannot. */
   ready: Promise<void>;
   log: Logger;
-  /** The SQLite connection: only stores (and the wiring here) receive it. */
+  /** The SQLite connection: only stores (and the wiring here) receive it; on PostgreSQL any use of it throws. */
   db: Db;
+  /** The storage every store is on: SQLite under DATA_DIR, or PostgreSQL (DATABASE_URL; store/select.ts). */
+  storage: Storage;
   authSettings: AuthSettings;
   /** The server's clock for sessions, FHIR, reports and audit (VIGIL_TEST_CLOCK_OFFSET_MS moves it in tests). */
   now: () => number;
@@ -220,25 +217,24 @@ export function commandOrgResources(db: Db, now: () => number): OrgResources {
  * demo data into a new one when configured, and builds every store and service of the server
  * exactly once.
  */
-export function buildServices(config: ServerConfig, log: Logger): Services {
-  const { db, created } = openDatabase(config.dataDir, log);
+export function buildServices(config: ServerConfig, log: Logger, storage: Storage): Services {
   const authSettings = loadAuthSettings(config.environment);
   const now = authClock(authSettings);
 
   // Issue 40: a started case keeps its appointment's schedule; the rooms that know are attached below.
   const caseStates = lateCaseStates();
-  const core = buildFhirCore(db, now, log, { caseStates, redis: redisOf(config) });
-  const { changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, orgPolicy, signed, fhir } =
-    core;
+  const core = buildFhirCore(storage, now, log, { caseStates, redis: redisOf(config) });
+  const { stores, changeBus, changes, resources, fhirEvents, ids, orgStore, access, entitlements, signed, fhir } = core;
 
-  const instances = instancesOf(redisOf(config), log);
-  const accountParts = buildAccounts(db, authSettings, now, log, redisOf(config), instances?.sessionsEnded.announce);
+  const redis = redisOf(config);
+  const instances = instancesOf(redis, log);
+  const accountParts = buildAccounts(stores, authSettings, now, log, redis, instances?.sessionsEnded.announce);
   const { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr } = accountParts;
 
-  const billing = buildBilling({ db, dataDir: config.dataDir, orgStore, access, sender, now, log, limiter, audit });
-  const ready = seedNewDatabase(db, { demo: created && config.seedDemo, demoPlan: config.seedDemo }, billing, log);
+  const billing = buildBilling({ stores, dataDir: config.dataDir, orgStore, access, sender, now, log, limiter, audit });
+  const ready = seedNewDatabase(storage, config.seedDemo, billing, log);
 
-  const pdfLinks = new SqlitePdfLinkStore(db);
+  const pdfLinks = stores.pdfLinks;
   const orgs = createOrgServices({
     ...{ store: orgStore, accounts: accountStore, access, entitlements, sender, now },
     resources: serverResources({ fhir, store: resources }),
@@ -246,11 +242,11 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     addressesChanging: (orgId, address, shipping) => billing.billing.updateAddresses(orgId, address, shipping),
   });
 
-  const liveParts = buildLive({ ...{ db, orgStore, access, resources, changeBus, changes, now, log }, ...instances });
+  const liveParts = buildLive({ ...core, now, log, ...instances });
   const caseChecker = new CaseChecker(log);
   const projector = compositionProjector({ service: fhir, store: resources, log });
   const rooms = buildRooms({
-    ...{ config, db, log, accounts, access, ids, resources },
+    ...{ config, stores, log, accounts, access, ids, resources },
     ...{ caseChecker, projector, accountStore, now, live: liveParts.live, instances },
   });
   caseStates.attach(rooms);
@@ -258,9 +254,9 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const auditSealer = startAuditSealer(audit.store, log);
 
   const printer = new ChromiumPdfPrinter(log);
-  const reportStore = new SqliteReportStore(db);
+  const reportStore = stores.reports;
   const { policies, signoff, reports, reportReview } = buildReports({
-    ...{ db, changes, orgStore, access, entitlements, resources, ids, reportStore, accountStore },
+    ...{ stores, changes, orgStore, access, entitlements, resources, ids, reportStore, accountStore },
     ...{ audit, signed, rooms, printer, fhir, pdfLinks, caseChecker, log, now },
     // The case's controlled-drug lines (issue 29): LEDGER's service, built below, read at finalize.
     ledgerLines: (orgId, caseId, content) => inventories.ledgerLinesForCase(orgId, caseId, content),
@@ -270,15 +266,15 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const contractPdfs = new ContractPdfService({ fhir, access, orgs: orgStore, printer });
   const comments = new CommentService({ fhir, orgs: orgStore, access, now });
   const appointments = new AppointmentChangeService({ fhir, access });
-  const analyticsEvents = new SqliteAnalyticsEventStore(db);
+  const analyticsEvents = stores.analyticsEvents;
   const hhx = new HhxService({ changes, fhir, store: resources, rooms, access, ids, now, log, analyticsEvents });
   const auditSinks = auditSinksOf(orgStore, audit, changes, now);
-  const preop = buildPreop({ db, fhir, orgStore, access, now }, auditSinks);
+  const preop = buildPreop({ stores, fhir, orgStore, access, now }, auditSinks);
   const { formDefs, forms, presets, checklists, officeDrugs } = buildOrgSettings(
-    { db, orgStore, entitlements, access, now },
+    { stores, orgStore, entitlements, access, now },
     auditSinks,
   );
-  const patientLinks = new SqlitePatientLinkStore(db);
+  const patientLinks = stores.patientLinks;
   const devMode = config.environment !== 'production';
   const tasks = new AppointmentTaskService({
     ...{ fhir, forms: formDefs, orgs: orgStore, access, links: patientLinks, sender, now, signed },
@@ -288,12 +284,12 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     tasks.addToAll(orgId, appointmentId).catch((err: unknown) => log.warn({ err, orgId, appointmentId }, 'addToAll'));
   });
   const changePruner = startChangePruner(changes, now, log);
-  const { bridges, readingPruner } = buildBridges({ ...core, db, rooms, sinks: auditSinks, limiter, audit, now, log });
-  const analytics = buildAnalytics({ ...core, db }, reportStore, now, log);
-  const appParts = buildApps({ ...core, db, audit, accounts, now, log, localWebhooks: devMode }, auditSinks);
+  const { bridges, readingPruner } = buildBridges({ ...core, rooms, sinks: auditSinks, limiter, audit, now, log });
+  const analytics = buildAnalytics(core, reportStore, now, log);
+  const appParts = buildApps({ ...core, audit, accounts, now, log, localWebhooks: devMode }, auditSinks);
   const inventories = auditedInventories(
     new InventoryService({
-      ...{ inventories: new SqliteInventoryStore(db), orgs: orgStore, entitlements, access, accounts: accountStore },
+      ...{ inventories: stores.inventories, orgs: orgStore, entitlements, access, accounts: accountStore },
       ...{ resources, rooms, audit, limiter, signed, now, changes },
     }),
     auditSinks,
@@ -301,10 +297,10 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
   const formParts = { links: patientLinks, forms: formDefs, tasks, fhir, orgs: orgStore, store: resources, now };
   const patientForms = new PatientFormService(formParts);
 
-  const team = { ...analytics, db, orgStore, access, fhir, printer, analyticsEvents, resources, auditSinks, now };
+  const team = { ...analytics, stores, orgStore, access, fhir, printer, analyticsEvents, resources, auditSinks, now };
   const close = closerOf({
     ...{ billing, rooms, caseChecker, printer, auditSealer, changePruner, readingPruner },
-    ...{ changeBus, accountParts, db, instances },
+    ...{ changeBus, accountParts, storage, instances },
     ...{ analytics: analytics.model, webhooks: appParts.webhooks, emrWriteBacks: appParts.emrWriteBacks },
   });
 
@@ -312,7 +308,8 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     config,
     ready,
     log,
-    db,
+    db: storage.sqlite ?? unavailableStore<Db>('SQLite connection'),
+    storage,
     authSettings,
     now,
     fhirEvents,
@@ -322,7 +319,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     fhir,
     appointments,
     ids,
-    orgPolicy,
+    orgPolicy: core.orgPolicy,
     outbox,
     sender,
     botCheck,
@@ -347,7 +344,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     presets,
     policies,
     checklists,
-    feedback: new FeedbackService({ store: new SqliteFeedbackStore(db), sender, now, log, ...config }),
+    feedback: new FeedbackService({ store: stores.feedback, sender, now, log, ...config }),
     legal: accountParts.legal,
     preop,
     officeDrugs,
@@ -361,7 +358,7 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
     ...liveParts,
     bridges,
     shop: new ShopService({
-      ...{ shop: new SqliteShopStore(db), provider: billing.provider, billing: billing.billingStore },
+      ...{ shop: stores.shop, provider: billing.provider, billing: billing.billingStore },
       ...{ orgs: orgStore, access, now },
     }),
     analytics: analytics.service,
@@ -375,17 +372,15 @@ export function buildServices(config: ServerConfig, log: Logger): Services {
  * A new database gets the demo data (when configured), then the plan catalogue and the demo
  * office's plan; the server listens only once they are written (`Services.ready`).
  */
-function seedNewDatabase(
-  db: Db,
-  seed: { demo: boolean; demoPlan: boolean },
-  billing: BillingParts,
-  log: Logger,
-): Promise<void> {
-  const demo = seed.demo ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve();
+function seedNewDatabase(storage: Storage, seedDemo: boolean, billing: BillingParts, log: Logger): Promise<void> {
+  // The demo data is written by SQLite's stores (demo/seed.ts): a new PostgreSQL database starts empty.
+  if (seedDemo && !storage.sqlite) log.warn('demo data is seeded on SQLite only: a PostgreSQL database starts empty');
+  const db = seedDemo && storage.created ? storage.sqlite : null;
+  const demo = db ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve();
   // The catalogue on every start while there is none: a database made by `npm run setup`
   // (scripts/init-db.ts, which has no provider) gets its plans, and the demo office its plan, at
   // the first start.
-  return demo.then(() => billing.seedCatalogue(seed.demoPlan ? DEMO_ORGS.office.id : null));
+  return demo.then(() => billing.seedCatalogue(seedDemo ? DEMO_ORGS.office.id : null));
 }
 
 /** Where the audited services write their records (issue 36 item 2): each change with its record in one transaction. */

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { loadConfig } from './config.js';
 import { createLogger } from './log.js';
 import { buildServices, type Services } from './services.js';
+import { sqliteStorage } from './store/select.js';
 
 /** The server's services over their own data directory; `close` closes them and removes the directory. */
 export interface TestServices {
@@ -24,6 +25,7 @@ export async function openTestServices(env: Record<string, string> = {}): Promis
   const services = buildServices(
     loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'on', ...env }),
     createLogger('error', quiet),
+    sqliteStorage(dataDir),
   );
   await services.ready;
   return {

@@ -30,7 +30,7 @@ export async function adminCli(
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: server.dataDir, NODE_ENV: 'test' },
+      env: { ...process.env, DATA_DIR: server.dataDir, NODE_ENV: 'test', ...server.env },
     });
     return { code: 0, stdout, stderr };
   } catch (err) {

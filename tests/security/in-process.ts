@@ -7,6 +7,7 @@ import { createApp } from '../../sync-server/src/app.js';
 import { loadConfig } from '../../sync-server/src/config.js';
 import { createLogger } from '../../sync-server/src/log.js';
 import { buildServices, type Services } from '../../sync-server/src/services.js';
+import { sqliteStorage } from '../../sync-server/src/store/select.js';
 
 /**
  * The real Hono app of the server, called with `app.request(...)` and no port (as the route
@@ -33,7 +34,7 @@ export function inProcessApps(): InProcessApps {
       const saved = { ...process.env };
       Object.assign(process.env, env);
       try {
-        const services = buildServices(config, log);
+        const services = buildServices(config, log, sqliteStorage(dataDir));
         built.push(services);
         return createApp(services);
       } finally {

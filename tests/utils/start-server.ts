@@ -11,6 +11,8 @@ export interface TestServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The variables it was started with beyond the defaults (DATABASE_URL, REDIS_URL…): a command on its database needs them too. */
+  env: Record<string, string>;
   process: ChildProcess;
   /** Every log line the server printed, parsed. */
   logs: Record<string, unknown>[];
@@ -82,6 +84,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     url: `http://127.0.0.1:${port}`,
     port,
     dataDir,
+    env: options.env ?? {},
     process: child,
     logs,
     stop,

@@ -18,8 +18,13 @@ export interface YClient {
  * BroadcastChannel is off: two clients in one process would otherwise sync through it and
  * a test could pass with nothing reaching the server (TOOLCHAIN.md).
  */
-export function connectClient(serverUrl: string, room: string, params: Record<string, string> = {}): YClient {
-  const doc = new Y.Doc();
+export function connectClient(
+  serverUrl: string,
+  room: string,
+  params: Record<string, string> = {},
+  /** The document to sync (a client reconnecting to another instance keeps its own); a new one by default. */
+  doc: Y.Doc = new Y.Doc(),
+): YClient {
   const provider = new WebsocketProvider(`${serverUrl.replace(/^http/, 'ws')}/api/sync`, room, doc, {
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
     disableBc: true,

@@ -13,7 +13,7 @@ import {
 } from '@vigil/shared';
 import type { Logger } from '../log.js';
 import type { CaseFactsStore } from '../store/analytics/types.js';
-import { consumeChanges } from '../store/changes/consumer.js';
+import { consumeChanges, type ConsumerLease } from '../store/changes/consumer.js';
 import type { Change, ChangeBus, ChangeStore } from '../store/changes/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { ReportStore } from '../store/reports/types.js';
@@ -38,6 +38,8 @@ export interface AnalyticsReadModelDeps {
   facts: CaseFactsStore;
   now: () => number;
   log: Pick<Logger, 'warn'>;
+  /** Several instances on one database: a pass runs only under this lease, so one instance consumes (issue 43). */
+  lease?: Pick<ConsumerLease, 'run'>;
 }
 
 /** A case the feed says changed: its organisation and record id. */
@@ -155,6 +157,11 @@ export class AnalyticsReadModel {
   }
 
   private async pass(): Promise<void> {
+    if (this.deps.lease) await this.deps.lease.run(() => this.consume());
+    else await this.consume();
+  }
+
+  private async consume(): Promise<void> {
     await consumeChanges(
       this.deps.changes,
       ANALYTICS_CONSUMER,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { nextAttemptAt, webhookEventOf, type WebhookEvent } from '@vigil/shared';
 import type { Logger } from '../log.js';
 import type { AppStore, DeliveryRecord, WebhookRecord } from '../store/apps/types.js';
-import { consumeChanges } from '../store/changes/consumer.js';
+import { consumeChanges, type ConsumerLease } from '../store/changes/consumer.js';
 import type { Change, ChangeBus, ChangeStore } from '../store/changes/types.js';
 import { webhookHeaders } from './signing.js';
 
@@ -26,6 +26,8 @@ export interface WebhookDispatcherDeps {
   /** How a delivery is sent (globalThis.fetch in the server). */
   fetch?: typeof fetch;
   log: Pick<Logger, 'warn'>;
+  /** Several instances on one database: a pass runs only under this lease, so one instance consumes and sends (issue 43). */
+  lease?: Pick<ConsumerLease, 'run'>;
 }
 
 /** A delivery's subject: the resource, or the record a domain event is about (its events go out in order). */
@@ -83,8 +85,11 @@ export class WebhookDispatcher {
       .catch(() => undefined)
       .then(async () => {
         this.queued = null;
-        await this.consume();
-        await this.sendDue();
+        const pass = async (held: () => boolean): Promise<void> => {
+          await this.consume();
+          await this.sendDue(held);
+        };
+        await (this.deps.lease ? this.deps.lease.run(pass) : pass(() => true));
       });
     this.queued = run;
     this.tail = run;
@@ -148,14 +153,15 @@ export class WebhookDispatcher {
   }
 
   /** Sends due deliveries until none is due (each sent one lets the next of its subject become due). */
-  private async sendDue(): Promise<void> {
+  private async sendDue(held: () => boolean): Promise<void> {
     const { store } = this.deps;
     const hooks = new Map<string, WebhookRecord | null>();
     for (;;) {
       const due = await store.due(this.deps.now(), DUE_BATCH);
-      if (due.length === 0 || this.stopped) return;
+      if (due.length === 0 || this.stopped || !held()) return;
       let delivered = 0;
       for (const d of due) {
+        if (!held()) return;
         if (!hooks.has(d.webhookId)) hooks.set(d.webhookId, await store.webhook(d.webhookId));
         const hook = hooks.get(d.webhookId);
         if (hook && (await this.attempt(hook, d))) delivered += 1;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nextWriteBackAttempt, writeBackBundle } from '@vigil/shared';
 import type { Logger } from '../log.js';
-import { consumeChanges } from '../store/changes/consumer.js';
+import { consumeChanges, type ConsumerLease } from '../store/changes/consumer.js';
 import type { ChangeBus, ChangeStore } from '../store/changes/types.js';
 import type { ReportStore } from '../store/reports/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
@@ -29,6 +29,8 @@ export interface EmrWriteBackDeps {
   /** How the EMR is called (globalThis.fetch in the server). */
   fetch?: typeof fetch;
   log: Pick<Logger, 'warn'>;
+  /** Several instances on one database: a pass runs only under this lease, so one instance writes back (issue 43). */
+  lease?: Pick<ConsumerLease, 'run'>;
 }
 
 interface TransactionResponse {
@@ -68,8 +70,11 @@ export class EmrWriteBacks {
       .catch(() => undefined)
       .then(async () => {
         this.queued = null;
-        await this.consume();
-        await this.attemptDue();
+        const pass = async (): Promise<void> => {
+          await this.consume();
+          await this.attemptDue();
+        };
+        await (this.deps.lease ? this.deps.lease.run(pass) : pass());
       });
     this.queued = run;
     this.tail = run;

@@ -4,6 +4,7 @@ import { APP_ASSERTIONS_PG_MIGRATION, APPS_PG_MIGRATION, WEBHOOKS_PG_MIGRATION }
 import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
 import { AUDIT_ANCHOR_PG_MIGRATION, AUDIT_CHAIN_PG_MIGRATION } from '../audit/migration.js';
 import { BILLING_PG_MIGRATION } from '../billing/migration.js';
+import { CLIENT_LOGS_PG_MIGRATION } from '../client-logs/migration.js';
 import {
   BRIDGE_MONITORS_PG_MIGRATION,
   BRIDGE_READINGS_PG_MIGRATION,
@@ -67,4 +68,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   APP_ASSERTIONS_PG_MIGRATION,
   ANALYTICS_EVENTS_PG_MIGRATION,
   LEGAL_ACCEPTANCES_PG_MIGRATION,
+  CLIENT_LOGS_PG_MIGRATION,
 ];
