@@ -147,9 +147,9 @@ describe('waveforms from a Vigil Bridge (issue 38)', () => {
     );
     started.push(child);
     const log: string[] = [];
-    createInterface({ input: child.stderr! }).on('line', (line) => log.push(line));
+    createInterface({ input: child.stderr }).on('line', (line) => log.push(line));
     const hl7Port = await new Promise<number>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on('line', (line) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
         const ready = JSON.parse(line) as { ready?: boolean; hl7Port?: number };
         if (ready.ready) resolve(ready.hl7Port!);
       });
