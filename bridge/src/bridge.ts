@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MonitorReading, MonitorVital } from '@vigil/shared';
+import type { MonitorReading, MonitorVital, WaveformSamples } from '@vigil/shared';
 import { DiskBuffer } from './buffer.js';
 import { listenHl7, type Hl7Listener } from './hl7.js';
 import { Sender } from './sender.js';
 import { openSerial, type SerialSource } from './serial.js';
 import type { BridgeCredential, BridgeMonitor, BridgeReading } from './types.js';
+import { WaveSender } from './waves.js';
 
 /*
  * The Vigil Bridge (issue 38; docs/decisions.md, session 28): pairs with an organisation by a
@@ -82,6 +83,7 @@ export interface RunningBridge {
   hl7Port: number | null;
   buffer: DiskBuffer;
   sender: Sender;
+  waves: WaveSender;
   stop(): Promise<void>;
 }
 
@@ -92,6 +94,24 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const buffer = new DiskBuffer(options.dataDir);
   const monitors = new Map<string, BridgeMonitor>();
   const sender = new Sender({ credential: options.credential, buffer, monitors: () => [...monitors.values()], log });
+  const waves = new WaveSender({ credential: options.credential, monitors: () => [...monitors.values()], log });
+  const relay = (monitor: BridgeMonitor, samples: readonly WaveformSamples[]): void => {
+    monitors.set(monitor.key, monitor);
+    waves.add(
+      samples.map(({ type, values, sampleRateHz, receivedAt }) => ({
+        monitorKey: monitor.key,
+        type,
+        values,
+        sampleRateHz,
+        receivedAt,
+      })),
+    );
+  };
+  const hl7Monitor = (from: string): BridgeMonitor => ({
+    key: `hl7:${from}`,
+    label: options.hl7Labels?.[from] ?? `HL7 monitor ${from}`,
+    protocol: 'hl7',
+  });
   const take = (monitor: BridgeMonitor, reading: MonitorReading): void => {
     monitors.set(monitor.key, monitor);
     buffer.append({ id: randomUUID(), monitorKey: monitor.key, ...originalTimes(reading) });
@@ -101,12 +121,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   if (options.hl7Port !== null) {
     hl7 = await listenHl7(
       { port: options.hl7Port, ...(options.hl7Host ? { host: options.hl7Host } : {}), now },
-      ({ reading, sender: from }) =>
-        take(
-          { key: `hl7:${from}`, label: options.hl7Labels?.[from] ?? `HL7 monitor ${from}`, protocol: 'hl7' },
-          reading,
-        ),
+      ({ reading, sender: from }) => take(hl7Monitor(from), reading),
       log,
+      ({ waveforms, sender: from }) => relay(hl7Monitor(from), waveforms),
     );
     log(`HL7 (MLLP) listener on port ${hl7.port}`);
   }
@@ -123,8 +140,10 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     hl7Port: hl7?.port ?? null,
     buffer,
     sender,
+    waves,
     stop: async () => {
       sender.stop();
+      waves.stop();
       await hl7?.close();
       for (const s of serial) await s.close();
     },

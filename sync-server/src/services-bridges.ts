@@ -3,6 +3,7 @@
  * organisation's screens and the bridge's routes call, with its audited changes.
  */
 import { auditTrail, type AuditSinks } from './access/audited.js';
+import type { Entitlements } from './access/entitlements.js';
 import type { OrgAccess } from './access/index.js';
 import type { AuditLog } from './auth/audit.js';
 import type { RateLimiter } from './auth/rate-limiter.js';
@@ -26,6 +27,8 @@ export interface BridgeParts {
   audit: AuditLog;
   now: () => number;
   log: Logger;
+  /** The plan's waveform capture (an ECG strip from a bridge monitor, MON22). */
+  entitlements: Pick<Entitlements, 'planHas'>;
 }
 
 /** The service, and the pruner of the taken reading ids (bridges/retention.ts), stopped when the server closes. */
@@ -41,6 +44,7 @@ export function buildBridges(p: BridgeParts): { bridges: AuditedBridges; reading
     audit: p.audit,
     now: p.now,
     log: p.log,
+    entitlements: p.entitlements,
   });
   return {
     bridges: auditedBridges(service, p.sinks),

@@ -248,6 +248,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   revokeBridge: table((r) => (ADMINISTER.includes(r) ? 'NOT_FOUND' : needs(ADMINISTER)[r])),
   chartBridgeMonitor: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
   stopBridgeMonitor: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
+  // Waveforms from a bridge monitor (issue 38, session 30): its members read and capture.
+  bridgeMonitorWaveforms: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
+  captureBridgeWaveform: table((r) => (ORG_PERMISSION.includes(r) ? 'NOT_FOUND' : needs(ORG_PERMISSION)[r])),
   // Apps and webhooks (issue 42): whoever administers the office installs and sets up; the team makes its apps.
   apps: needs(ADMINISTER),
   app: needs(ADMINISTER),
@@ -819,6 +822,14 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation { stopBridgeMonitor(orgId: "office", bridgeId: "brg-none", monitorKey: "hl7:X") }',
       {},
     ],
+    bridgeMonitorWaveforms: () => [
+      'query { bridgeMonitorWaveforms(orgId: "office", bridgeId: "brg-none", monitorKey: "hl7:X") { type values } }',
+      {},
+    ],
+    captureBridgeWaveform: () => [
+      'mutation { captureBridgeWaveform(orgId: "office", caseId: "case-none", bridgeId: "brg-none", monitorKey: "hl7:X", type: "II") { id } }',
+      {},
+    ],
     apps: () => ['query { apps(orgId: "office") { id name scopes } }', {}],
     app: () => ['query ($a: String!) { app(orgId: "office", appId: $a) { id clientId } }', { a: appId }],
     installedApps: () => ['query { installedApps(orgId: "office") { id appName } }', {}],
@@ -934,9 +945,9 @@ describe('organisations: access matrix of every call × role', () => {
     // 130 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
     // feedbackMessages, the four pre-op list calls and the two legal documents' calls, issue 41 the
     // two analytics calls, the parent's calendar, the office's reports and the team's oversight
-    // calls, issues 38/41 the two live lists, issue 38 the six bridge calls, issue 42 the fifteen
-    // apps and webhooks calls and the reseller app's eight).
-    expect(cells).toBe(1136);
+    // calls, issues 38/41 the two live lists, issue 38 the six bridge calls and the two waveform calls,
+    // issue 42 the fifteen apps and webhooks calls and the reseller app's eight).
+    expect(cells).toBe(1152);
     expect(deviations).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ const POLICY = `mutation ($orgId: String) {
   setPolicy(orgId: $orgId, ruleSubject: anesthesiaRecord, ruleType: "SO1", ruleValue: "warn") { ruleType }
 }`;
 const FEATURES = `query ($orgId: String) { orgFeaturesConfig(orgId: $orgId) { name value planIncluded } }`;
-const ORG = `query ($orgId: String) { org(orgId: $orgId) { planTier maxSedationLevel featuresJSON } }`;
+const ORG = `query ($orgId: String) { org(orgId: $orgId) { planTier maxSedationLevel waveformCapture featuresJSON } }`;
 const ADD = `mutation ($orgId: String, $f: String!) { addOrgFeature(orgId: $orgId, featureName: $f) { name value } }`;
 const REMOVE = `mutation ($orgId: String, $f: String!) { removeOrgFeature(orgId: $orgId, featureName: $f) { name value } }`;
 
@@ -66,11 +66,14 @@ afterAll(async () => {
 
 describe('what a plan includes is on for a trial office (issue 37)', () => {
   it('shows the plan tier, the deepest level it allows and the three flags on, plan-included', async () => {
-    const org = await admin.browser.gql<{ org: { planTier: string; maxSedationLevel: string; featuresJSON: string } }>(
-      ORG,
-      { orgId: 'trial' },
-    );
-    expect(org.data?.org).toEqual({ planTier: 'plus', maxSedationLevel: 'moderate', featuresJSON: '{}' });
+    const org = await admin.browser.gql<{
+      org: { planTier: string; maxSedationLevel: string; featuresJSON: string; waveformCapture: boolean };
+    }>(ORG, { orgId: 'trial' });
+    expect(org.data?.org).toEqual({
+      ...{ planTier: 'plus', maxSedationLevel: 'moderate', featuresJSON: '{}' },
+      // MON22: a Plus plan has no ECG waveform capture.
+      waveformCapture: false,
+    });
     const on = await flags(member, 'trial');
     expect([on.formBuilder, on.drugInventory, on.policies]).toEqual([
       [true, true],
@@ -118,7 +121,7 @@ describe('an office made without a plan behaves as before (issue 37)', () => {
     const org = await oldAdmin.browser.gql<{ org: { planTier: string | null; maxSedationLevel: string } }>(ORG, {
       orgId: 'before-plans',
     });
-    expect(org.data?.org).toMatchObject({ planTier: null, maxSedationLevel: 'ga' });
+    expect(org.data?.org).toMatchObject({ planTier: null, maxSedationLevel: 'ga', waveformCapture: true });
     const values = await flags(oldAdmin, 'before-plans');
     expect([values.formBuilder, values.drugInventory, values.policies]).toEqual([
       [false, false],

@@ -7,6 +7,7 @@ export { MAX_LINE_BYTES, latin1Bytes, latin1Text } from './lines.js';
 export * from './nonin.js';
 export * from './nonin-format2.js';
 export * from './waveforms.js';
+export * from './wave-relay.js';
 export * from './masimo.js';
 export * from './mllp.js';
 export * from './hl7.js';

@@ -19,6 +19,8 @@ export interface WaveformSamples {
   readonly sampleRateHz: number;
   /** When the bytes completing them arrived (epoch ms). */
   readonly receivedAt: number;
+  /** Who sent them, where the protocol names it (HL7 OBX-18, else MSH-3, as a reading's deviceId). */
+  readonly deviceId?: string;
 }
 
 /**
@@ -108,6 +110,9 @@ export function readPcd01Waveforms(
   const obxs = message.segments.filter((s) => s.name === 'OBX');
   const waveforms: WaveformSamples[] = [];
   const issues: Issue[] = [];
+  const msh = message.segments.find((s) => s.name === 'MSH');
+  const deviceId =
+    obxs.map((o) => hl7Value(message, o, 18)).find((v) => v !== '') || (msh ? hl7Value(message, msh, 3) : '');
   obxs.forEach((obx, index) => {
     const kind = hl7Value(message, obx, 2).toUpperCase();
     if (kind !== 'NA' && kind !== 'MA') return;
@@ -142,7 +147,7 @@ export function readPcd01Waveforms(
       }
       scaled = values.map((v) => Math.round(v * factor));
     }
-    waveforms.push({ type, values: scaled, sampleRateHz: rate, receivedAt });
+    waveforms.push({ type, values: scaled, sampleRateHz: rate, receivedAt, ...(deviceId ? { deviceId } : {}) });
   });
   return { waveforms, issues };
 }

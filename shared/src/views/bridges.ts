@@ -48,6 +48,28 @@ export const bridgeReadingViewSchema = z.object({
   vitals: z.array(bridgeReadingVitalSchema),
 });
 
+/**
+ * Samples of one wave type a bridge monitor streamed lately (issue 38, session 30): the case
+ * screen draws them live and a provider captures a strip from them. Kept in the server's memory.
+ */
+export const bridgeWaveformViewSchema = z.object({
+  type: z.string(),
+  values: z.array(z.number()),
+  sampleRateHz: z.number(),
+  receivedAt: z.number(),
+});
+
+/** A strip captured from a bridge monitor into the case's waves (spec 002 §3 captured waveform, its svg left out). */
+export const capturedWaveViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  time: z.number(),
+  type: z.string(),
+  notes: z.string().nullable(),
+});
+
+export type BridgeWaveformView = z.infer<typeof bridgeWaveformViewSchema>;
+export type CapturedWaveView = z.infer<typeof capturedWaveViewSchema>;
 export type BridgeReadingView = z.infer<typeof bridgeReadingViewSchema>;
 export type BridgeMonitorView = z.infer<typeof bridgeMonitorViewSchema>;
 export type BridgeView = z.infer<typeof bridgeViewSchema>;

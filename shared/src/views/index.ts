@@ -94,6 +94,8 @@ import {
   bridgeMonitorViewSchema,
   bridgePairingCodeViewSchema,
   bridgeReadingViewSchema,
+  bridgeWaveformViewSchema,
+  capturedWaveViewSchema,
   bridgeReadingVitalSchema,
   bridgeViewSchema,
 } from './bridges.js';
@@ -251,6 +253,8 @@ export const GRAPHQL_VIEWS = {
   BridgePairingCode: bridgePairingCodeViewSchema,
   BridgeReading: bridgeReadingViewSchema,
   BridgeReadingVital: bridgeReadingVitalSchema,
+  BridgeWaveform: bridgeWaveformViewSchema,
+  CapturedWave: capturedWaveViewSchema,
   // policies
   Policy: policyViewSchema,
   // the office's checklists (issue 39)

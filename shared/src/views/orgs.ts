@@ -72,6 +72,8 @@ export const orgViewSchema = z.object({
   planTier: z.string().nullable(),
   /** The deepest sedation level a new case may have: the stricter of the tier and sedationLevelLimit (spec 002 §5). */
   maxSedationLevel: z.string(),
+  /** Whether the plan includes ECG waveform capture (MON22; true without a plan of a known tier). */
+  waveformCapture: z.boolean(),
 });
 export type OrgView = z.infer<typeof orgViewSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mayCaptureWave, waveCaptureEntitlement, type WaveType } from '@vigil/shared';
 import { Entitlements } from './entitlements.js';
 
 const stored: Record<string, Record<string, boolean | string>> = {
@@ -30,8 +31,11 @@ describe('Entitlements by plan tier (issue 37, spec 002 §6)', () => {
     p_plus: { lookupKey: 'plus_monthly', productFeaturesJson: '{}' },
     p_adv: { lookupKey: 'advanced_yearly', productFeaturesJson: '{"waveforms":true}' },
     p_odd: { lookupKey: 'gold_monthly', productFeaturesJson: '{}' },
+    p_adv_plain: { lookupKey: 'advanced_monthly', productFeaturesJson: '{"advancedFluids":true}' },
   };
-  const orgPlans: Record<string, string | null> = { plus: 'p_plus', adv: 'p_adv', none: null, odd: 'p_odd' };
+  const orgPlans: Record<string, string | null> = {
+    ...{ plus: 'p_plus', adv: 'p_adv', none: null, odd: 'p_odd', advPlain: 'p_adv_plain' },
+  };
   const flags: Record<string, Record<string, string>> = { adv: { sedationLevelLimit: 'moderate' } };
   const tiered = new Entitlements(
     { features: (orgId) => Promise.resolve(flags[orgId] ?? {}) },
@@ -48,6 +52,16 @@ describe('Entitlements by plan tier (issue 37, spec 002 §6)', () => {
     expect(await tiered.planHas('adv', 'waveformCapture')).toBe(true);
     expect(await tiered.planHas('adv', 'advancedFluids')).toBe(false);
     expect(await tiered.planHas('adv', 'analytics')).toBe(false);
+  });
+
+  it('[MON22] allows an ECG strip only where the plan includes waveform capture; a pleth strip everywhere', async () => {
+    const may = async (orgId: string, type: WaveType): Promise<boolean> =>
+      mayCaptureWave(type, await tiered.planHas(orgId, waveCaptureEntitlement(type) ?? 'waveformCapture'));
+    expect(await may('adv', 'II')).toBe(true);
+    expect(await may('advPlain', 'II')).toBe(false);
+    expect(await may('plus', 'V5')).toBe(false);
+    expect(await may('none', 'II')).toBe(true);
+    for (const org of ['plus', 'advPlain', 'adv', 'none']) expect(await may(org, 'pleth')).toBe(true);
   });
 
   it('does not restrict an organisation without a plan of a known tier (decision)', async () => {

@@ -7,6 +7,8 @@ import {
   type BridgePairingCodeView,
   type BridgeReadingView,
   type BridgeView,
+  type BridgeWaveformView,
+  type CapturedWaveView,
 } from '@vigil/shared';
 import { z } from 'zod';
 import { audited, recorded, type Audited, type AuditSinks, type AuditTrail, type Recorded } from '../access/audited.js';
@@ -22,6 +24,8 @@ import type { BridgeRow, BridgeStore, MonitorAssignment } from '../store/bridges
 import type { OrgStore } from '../store/orgs/types.js';
 import type { DocumentRooms } from '../sync/documents.js';
 import { caseAddress, deliverReadings, type Delivery, type DeliveryAnswer } from './delivery.js';
+import type { Entitlements } from '../access/entitlements.js';
+import { BridgeWaves, captureArgs, recentArgs, type WaveformDelivery } from './waves.js';
 
 /*
  * The Vigil Bridge's server side (issue 38; docs/decisions.md, session 28). An administrator
@@ -86,6 +90,8 @@ export interface BridgeDeps {
   audit: Pick<AuditLog, 'record'>;
   now: () => number;
   log: Logger;
+  /** The plan's waveform capture, for an ECG strip (MON22). */
+  entitlements?: Pick<Entitlements, 'planHas'>;
 }
 
 const argsSchema = {
@@ -111,7 +117,12 @@ export class BridgeService {
   /** Each monitor's latest readings (by bridge and monitor key), newest last: this process's memory only. */
   private readonly recent = new Map<string, BridgeReadingView[]>();
 
-  constructor(private readonly deps: BridgeDeps) {}
+  /** Each monitor's newest waveform samples (waves.ts): this process's memory only. */
+  private readonly waves: BridgeWaves;
+
+  constructor(private readonly deps: BridgeDeps) {
+    this.waves = new BridgeWaves(deps);
+  }
 
   // ---- The organisation's screens (GraphQL) ----
 
@@ -206,7 +217,39 @@ export class BridgeService {
     return this.recent.get(`${bridge.id}\u0000${input.monitorKey}`) ?? [];
   }
 
+  /**
+   * bridgeMonitorWaveforms(orgId, bridgeId, monitorKey, type): a monitor's waveform samples of
+   * the last 20 s (of one type when given), oldest first, as this process received them; a
+   * member of the office (the case screen draws them and captures from them).
+   */
+  async recentWaveforms(caller: Caller, args: Record<string, unknown>): Promise<BridgeWaveformView[]> {
+    const { org } = await orgFor(this.withStore(), caller, args.orgId, 'member');
+    const input = parseInput(recentArgs, args);
+    const bridge = await this.deps.store.bridge(input.bridgeId);
+    if (!bridge || bridge.orgId !== org.id) refuse('NOT_FOUND');
+    return this.waves.recent(bridge.id, input.monitorKey, input.type);
+  }
+
+  /**
+   * captureBridgeWaveform(orgId, caseId, bridgeId, monitorKey, type, notes): a strip of the
+   * monitor's newest 18 s into the case's waves; a member of the office; an ECG lead only on a
+   * plan with waveform capture (PLAN_REQUIRED, MON22).
+   */
+  async captureWaveform(caller: Caller, args: Record<string, unknown>): Promise<CapturedWaveView> {
+    const { org } = await orgFor(this.withStore(), caller, args.orgId, 'member');
+    const input = parseInput(captureArgs, args);
+    const bridge = await this.deps.store.bridge(input.bridgeId);
+    if (!bridge || bridge.orgId !== org.id) refuse('NOT_FOUND');
+    if (bridge.revokedAt !== null) throw new AppError(409, 'BRIDGE_REVOKED', 'The bridge was revoked.');
+    return this.waves.capture(org.id, bridge, input);
+  }
+
   // ---- The bridge's own calls (routes/bridge.ts) ----
+
+  /** A bridge's waveform delivery (waves.ts): bounded, its own organisation only, kept in memory. */
+  deliverWaveforms(bridge: BridgeRow, delivery: WaveformDelivery): Promise<{ taken: number }> {
+    return this.waves.deliver(bridge, delivery);
+  }
 
   /**
    * Trades a pairing code for a credential; PAIRING_CODE_INVALID when unknown, used or expired.

@@ -1,4 +1,11 @@
-import type { BridgeMonitorView, BridgePairingCodeView, BridgeReadingView, BridgeView } from '@vigil/shared';
+import type {
+  BridgeMonitorView,
+  BridgePairingCodeView,
+  BridgeReadingView,
+  BridgeView,
+  BridgeWaveformView,
+  CapturedWaveView,
+} from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
 import { graphqlArgs } from './arguments.js';
 import type { ResolverArgs } from './context.js';
@@ -45,6 +52,23 @@ export const bridgeTypeDefs = /* GraphQL */ `
     vitals: [BridgeReadingVital!]!
   }
 
+  "Samples of one wave type a bridge monitor streamed (type pleth, etco2, respirogram or an ECG lead; receivedAt in epoch ms)."
+  type BridgeWaveform {
+    type: String!
+    values: [Float!]!
+    sampleRateHz: Float!
+    receivedAt: Float!
+  }
+
+  "A strip captured into the case's waves (time in epoch ms; the svg is in the case document)."
+  type CapturedWave {
+    id: String!
+    name: String!
+    time: Float!
+    type: String!
+    notes: String
+  }
+
   "A one-time pairing code, shown once; it expires at expiresAt (epoch ms)."
   type BridgePairingCode {
     code: String!
@@ -57,6 +81,8 @@ export const bridgeTypeDefs = /* GraphQL */ `
     bridges(orgId: String): [Bridge!]!
     "A bridge monitor's latest readings (at most 20, newest last), for the test page: its members."
     bridgeMonitorReadings(orgId: String, bridgeId: String!, monitorKey: String!): [BridgeReading!]!
+    "A bridge monitor's waveform samples of the last 20 s (of one type when given), oldest first: its members."
+    bridgeMonitorWaveforms(orgId: String, bridgeId: String!, monitorKey: String!, type: String): [BridgeWaveform!]!
   }
 
   extend type Mutation {
@@ -74,6 +100,15 @@ export const bridgeTypeDefs = /* GraphQL */ `
     ): BridgeMonitor!
     "A bridge monitor stops charting; its members. Answers whether it was charting."
     stopBridgeMonitor(orgId: String, bridgeId: String!, monitorKey: String!): Boolean!
+    "Captures the newest 18 s of a bridge monitor's wave into a case's waves; its members; an ECG lead only on a plan with waveform capture."
+    captureBridgeWaveform(
+      orgId: String
+      caseId: String!
+      bridgeId: String!
+      monitorKey: String!
+      type: String!
+      notes: String
+    ): CapturedWave!
   }
 `;
 
@@ -83,6 +118,8 @@ export const bridgeResolvers = {
       ctx.services.bridges.list(await ctx.caller(), graphqlArgs(args)),
     bridgeMonitorReadings: async (_, args, ctx): Promise<BridgeReadingView[]> =>
       ctx.services.bridges.recentReadings(await ctx.caller(), graphqlArgs(args)),
+    bridgeMonitorWaveforms: async (_, args, ctx): Promise<BridgeWaveformView[]> =>
+      ctx.services.bridges.recentWaveforms(await ctx.caller(), graphqlArgs(args)),
   }),
   Mutation: answeringAppErrors<ResolverArgs>({
     createBridgePairingCode: async (_, args, ctx): Promise<BridgePairingCodeView> =>
@@ -93,5 +130,7 @@ export const bridgeResolvers = {
       ctx.services.bridges.assign(await ctx.caller(), graphqlArgs(args)),
     stopBridgeMonitor: async (_, args, ctx): Promise<boolean> =>
       ctx.services.bridges.unassign(await ctx.caller(), graphqlArgs(args)),
+    captureBridgeWaveform: async (_, args, ctx): Promise<CapturedWaveView> =>
+      ctx.services.bridges.captureWaveform(await ctx.caller(), graphqlArgs(args)),
   }),
 };

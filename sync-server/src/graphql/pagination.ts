@@ -46,6 +46,8 @@ export const BOUNDED_LISTS: Readonly<Record<string, string>> = {
   'Query.signedCases': 'at most the case ids asked for, 500 a call (SIGNED_CASES_MAX)',
   'Query.bridges': "an office's bridge computers, a few per office, each with the monitors plugged into it",
   'Query.bridgeMonitorReadings': "one monitor's latest readings, at most 20, kept in the server's memory",
+  'Query.bridgeMonitorWaveforms':
+    "one monitor's waveform segments of the last 20 s, at most 150,000 samples, kept in the server's memory",
   'Query.apps': 'the apps an office may install: the team’s, resellers’ and its own, made by hand',
   'Query.installedApps': 'the apps an office installed, by hand',
   'Query.webhooks': 'the webhooks of one installation, set up by hand',

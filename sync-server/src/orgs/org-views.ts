@@ -1,4 +1,11 @@
-import { isSubscriptionOk, type OrgType, type OrgView, type PlanView, type SessionOrgView } from '@vigil/shared';
+import {
+  isSubscriptionOk,
+  planIncludes,
+  type OrgType,
+  type OrgView,
+  type PlanView,
+  type SessionOrgView,
+} from '@vigil/shared';
 import type { OrgRecord, PlanRecord, UserOrgRecord } from '../store/orgs/types.js';
 import type { OrgDeps } from './deps.js';
 
@@ -71,6 +78,7 @@ export async function orgView(deps: Pick<OrgDeps, 'store' | 'now' | 'entitlement
     shippingAddress: org.shippingAddress,
     planTier: held?.tier ?? null,
     maxSedationLevel,
+    waveformCapture: held === null || planIncludes(held.tier, held.features, 'waveformCapture'),
   };
 }
 

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AuditedBridges } from '../bridges/service.js';
 import { deliverySchema } from '../bridges/delivery.js';
+import { waveformDeliverySchema } from '../bridges/waves.js';
 import { AppError, errorBody } from '../errors.js';
 import { auditAddress, readJsonBody } from './request.js';
 
@@ -22,6 +23,10 @@ const MAX_BODY_BYTES = 512 * 1024;
  * - `POST /bridge/readings` with `Authorization: Bearer {token}`, `{ monitors, readings }`: 200
  *   `{ taken, charted }` (the ids the bridge may drop from its buffer), 401 BRIDGE_UNAUTHORIZED
  *   for an unknown or revoked credential.
+ * - `POST /bridge/waveforms` with the same credential, `{ orgId, monitors, waveforms }` (MON23's
+ *   bounds): 200 `{ taken }`; 400 INVALID_INPUT, 401 BRIDGE_UNAUTHORIZED, 403 NOT_AUTHORIZED for
+ *   another organisation than the bridge's, 413 WAVEFORMS_TOO_LARGE / BODY_TOO_LARGE, 429
+ *   WAVEFORMS_TOO_FREQUENT.
  */
 export function bridgeRoutes(deps: BridgeRoutesDeps): Hono {
   const app = new Hono();
@@ -58,6 +63,26 @@ export function bridgeRoutes(deps: BridgeRoutesDeps): Hono {
         );
       }
       return c.json(await deps.bridges.deliver(bridge, parsed.data), 200);
+    }),
+  );
+  app.post(
+    '/bridge/waveforms',
+    limit,
+    answer(async (c) => {
+      const auth = c.req.header('authorization') ?? '';
+      const bridge = await deps.bridges.authenticate(auth.startsWith('Bearer ') ? auth.slice(7).trim() : null);
+      const parsed = waveformDeliverySchema.safeParse(await readJsonBody(c));
+      if (!parsed.success) {
+        throw new AppError(
+          400,
+          'INVALID_INPUT',
+          parsed.error.issues
+            .slice(0, 5)
+            .map((i) => `${i.path.join('.')}: ${i.message}`)
+            .join('; '),
+        );
+      }
+      return c.json(await deps.bridges.deliverWaveforms(bridge, parsed.data), 200);
     }),
   );
   return app;

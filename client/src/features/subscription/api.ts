@@ -35,11 +35,13 @@ export interface OrgPlanLimits {
   planTier: string | null;
   /** The deepest sedation level a new case may have (the stricter of the tier and sedationLevelLimit). */
   maxSedationLevel: string;
+  /** Whether the plan includes ECG waveform capture (MON22); absent in a copy cached before it was asked. */
+  waveformCapture?: boolean;
 }
 
 export async function fetchOrgPlanLimits(orgId: string): Promise<OrgPlanLimits> {
   const data = await graphql<{ org: OrgPlanLimits }>(
-    'query OrgPlanLimits($orgId: String) { org(orgId: $orgId) { planTier maxSedationLevel } }',
+    'query OrgPlanLimits($orgId: String) { org(orgId: $orgId) { planTier maxSedationLevel waveformCapture } }',
     { orgId },
   );
   return data.org;

@@ -44,6 +44,8 @@ export const orgTypeDefs = /* GraphQL */ `
     planTier: String
     "The deepest sedation level a new case may have: the stricter of the tier and sedationLevelLimit."
     maxSedationLevel: String!
+    "Whether the plan includes ECG waveform capture (spec 002 §6: Advanced with the waveforms feature; true without a plan)."
+    waveformCapture: Boolean!
   }
 
   "An address line set as the payment provider keeps it (spec 000 §3)."

@@ -7,11 +7,17 @@ import type { WaveEntry } from './model.js';
 
 afterEach(cleanup);
 
-const renderCapture = (): ReturnType<typeof vi.fn> => {
+const renderCapture = (ecgAllowed = true): ReturnType<typeof vi.fn> => {
   const onCapture = vi.fn();
   render(
     <MantineProvider>
-      <WaveCapture disabled={false} rates={{ hr: 70, rr: 13 }} onCapture={onCapture} now={() => 5} />
+      <WaveCapture
+        disabled={false}
+        rates={{ hr: 70, rr: 13 }}
+        onCapture={onCapture}
+        ecgAllowed={ecgAllowed}
+        now={() => 5}
+      />
     </MantineProvider>,
   );
   return onCapture;
@@ -29,6 +35,15 @@ describe('wave capture (spec 001 §5 wave svg rule)', () => {
       time: 5,
       notes: 'sinus rhythm',
     });
+  });
+
+  it('[MON22] leaves the ECG leads out and says why on a plan without waveform capture', () => {
+    const onCapture = renderCapture(false);
+    const options = [...(screen.getByLabelText('Waveform') as HTMLSelectElement).options].map((o) => o.value);
+    expect(options).toEqual(['pleth', 'etco2', 'respirogram']);
+    expect(screen.getByTestId('ecg-not-in-plan').textContent).toContain('ECG capture is included in the Advanced plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Capture simulated strip' }));
+    expect(onCapture.mock.calls[0]![0]).toMatchObject({ type: 'pleth' });
   });
 
   it.each([

@@ -1,7 +1,15 @@
 import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { GrowingTextarea } from '../../../ui/kit/GrowingTextarea.js';
 import { useMemo, useState, type ReactNode } from 'react';
-import { CASE_DATA_MESSAGES, latestWaveform, newId, waveformStripSvg, WAVE_STRIP } from '@vigil/shared';
+import {
+  CASE_DATA_MESSAGES,
+  ECG_CAPTURE_NOT_IN_PLAN,
+  latestWaveform,
+  mayCaptureWave,
+  newId,
+  waveformStripSvg,
+  WAVE_STRIP,
+} from '@vigil/shared';
 import { useLiveWaveforms } from '../../../devices/liveWaveforms.js';
 import {
   WAVE_TYPES,
@@ -20,6 +28,8 @@ export interface WaveCaptureProps {
   /** The newest heart and respiratory rates, to shape a simulated strip. */
   rates: { hr: number | null; rr: number | null };
   onCapture: (wave: WaveEntry) => void;
+  /** Whether the office's plan includes ECG waveform capture (MON22); the ECG leads are left out otherwise. */
+  ecgAllowed?: boolean;
   now?: () => number;
 }
 
@@ -31,7 +41,13 @@ export const MONITOR_STRIP_SECONDS = WAVE_STRIP.secondsPerRow * WAVE_STRIP.maxRo
  * newest 18 s, issue 38), from the simulated monitor, or an svg exported by a monitor and pasted in. Every svg is checked by the wave svg rule [CD3] before it is stored;
  * a refused one shows the rule's message.
  */
-export function WaveCapture({ disabled, rates, onCapture, now = Date.now }: WaveCaptureProps): ReactNode {
+export function WaveCapture({
+  disabled,
+  rates,
+  onCapture,
+  ecgAllowed = true,
+  now = Date.now,
+}: WaveCaptureProps): ReactNode {
   const [type, setType] = useState<WaveType>('pleth');
   const [notes, setNotes] = useState('');
   const [svgText, setSvgText] = useState('');
@@ -39,6 +55,10 @@ export function WaveCapture({ disabled, rates, onCapture, now = Date.now }: Wave
   const live = useLiveWaveforms();
   const liveWave = useMemo(() => latestWaveform(live, type, MONITOR_STRIP_SECONDS), [live, type]);
   const store = (svg: string, source: string): void => {
+    if (!mayCaptureWave(type, ecgAllowed)) {
+      setError(ECG_CAPTURE_NOT_IN_PLAN);
+      return;
+    }
     if (!canStoreWaveSvg(svg)) {
       setError(CASE_DATA_MESSAGES.waveSvg);
       return;
@@ -64,7 +84,7 @@ export function WaveCapture({ disabled, rates, onCapture, now = Date.now }: Wave
           size="sm"
           value={type}
           disabled={disabled}
-          data={WAVE_TYPES.map((t) => ({ value: t, label: waveLabel(t) }))}
+          data={WAVE_TYPES.filter((t) => mayCaptureWave(t, ecgAllowed)).map((t) => ({ value: t, label: waveLabel(t) }))}
           onChange={(e) => setType(e.currentTarget.value as WaveType)}
         />
         <LightTextInput
@@ -99,6 +119,11 @@ export function WaveCapture({ disabled, rates, onCapture, now = Date.now }: Wave
           </Button>
         )}
       </Group>
+      {!ecgAllowed && (
+        <Text size="sm" c="dimmed" data-testid="ecg-not-in-plan">
+          {ECG_CAPTURE_NOT_IN_PLAN}
+        </Text>
+      )}
       {liveWave && <LiveWave type={type} values={liveWave.values} sampleRateHz={liveWave.sampleRateHz} />}
       <GrowingTextarea
         label="Monitor svg export"

@@ -7,13 +7,16 @@ import { waveImageSrc, type WaveEntry } from './model.js';
 import { WaveCapture } from './WaveCapture.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import { ConfirmRemoval } from '../../../ui/ConfirmRemoval.js';
+import { useOrgPlanLimits } from '../../subscription/index.js';
 
 /**
  * Captured waveforms (spec 001 §3, §5; spec 002 §3): capture or import a strip, see it, remove
  * it with confirmation. Strips are shown as images (never inlined into the page), and only
  * those passing the wave svg rule.
  */
-export function WavesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
+export function WavesSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
+  // MON22: the ECG leads only where the plan includes waveform capture (unknown: allowed; the server decides).
+  const ecgAllowed = useOrgPlanLimits(context.orgId).data?.waveformCapture !== false;
   const waves = useCaseList(doc, 'waves');
   const records = useVitalsRecords(doc);
   const [removing, setRemoving] = useState<WaveEntry | null>(null);
@@ -27,7 +30,7 @@ export function WavesSection({ doc, readOnly }: CaseSectionProps): ReactNode {
       <Title order={2} size="h3">
         Waveforms
       </Title>
-      <WaveCapture disabled={readOnly} rates={rates} onCapture={waves.add} />
+      <WaveCapture disabled={readOnly} rates={rates} onCapture={waves.add} ecgAllowed={ecgAllowed} />
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           No waveforms captured.
