@@ -19,6 +19,8 @@ import { OversightService } from './oversight/service.js';
 import { TeamUsersService } from './oversight/users.js';
 import { TeamEquipmentService } from './oversight/equipment.js';
 import { TeamFhirService } from './oversight/fhir-browser.js';
+import { TeamSupportService } from './oversight/support.js';
+import { SqliteSupportStore } from './store/oversight/support-sqlite.js';
 import { SqliteBridgeStore } from './store/bridges/sqlite.js';
 import { SqliteShopStore } from './store/shop/sqlite.js';
 import { AnalyticsEventsService } from './analytics/events.js';
@@ -113,9 +115,10 @@ export function buildOversight(
     bridges: new SqliteBridgeStore(db),
     shop: new SqliteShopStore(db),
   });
+  const support = new TeamSupportService({ store: new SqliteSupportStore(db), orgs, trail, now });
   return new OversightService({
     ...{ store: new SqliteOversightStore(db), facts: new SqliteCaseFactsStore(db), model, fhir, users },
-    ...{ fhirBrowser, equipment },
+    ...{ fhirBrowser, equipment, support },
     ...{ console: new ReadOnlyConsole(db.name), trail, now },
   });
 }
