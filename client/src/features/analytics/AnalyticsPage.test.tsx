@@ -122,7 +122,7 @@ describe('the office’s analytics page (issue 41)', () => {
     renderPage('/org/office/analytics?from=2026-09-01&to=2026-11-29&x=1');
     await settle();
     expect(api.fetchAnalytics).toHaveBeenCalledWith('office', { from: '2026-09-01', to: '2026-11-29' });
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-09-01');
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-09-01');
   });
 
   it('asks again with the filters applied', async () => {

@@ -106,7 +106,7 @@ function ComparisonChart({
         label="Compare by"
         data={COMPARISON_MEASURES.map((m) => ({ value: m.value, label: m.label }))}
         value={measure}
-        onChange={(v) => v && setMeasure(v as ComparisonMeasure)}
+        onChange={(v) => v && setMeasure(v)}
         allowDeselect={false}
         w={320}
       />
