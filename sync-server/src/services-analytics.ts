@@ -19,6 +19,7 @@ import { OversightService } from './oversight/service.js';
 import { TeamUsersService } from './oversight/users.js';
 import { TeamEquipmentService } from './oversight/equipment.js';
 import { TeamFhirService } from './oversight/fhir-browser.js';
+import { TeamSupportService } from './oversight/support.js';
 import { AnalyticsEventsService } from './analytics/events.js';
 import type { AnalyticsEventStore } from './store/analytics-events/types.js';
 import { ClientLogsService } from './analytics/client-logs.js';
@@ -112,9 +113,10 @@ export function buildOversight(
     bridges: stores.bridges,
     shop: stores.shop,
   });
+  const support = new TeamSupportService({ store: stores.support, orgs, trail, now });
   return new OversightService({
     ...{ store: stores.oversight, facts: stores.facts, model, fhir, users },
-    ...{ fhirBrowser, equipment },
+    ...{ fhirBrowser, equipment, support },
     ...{ console: stores.console, trail, now },
   });
 }

@@ -161,6 +161,11 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   teamFhirSearch: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   teamFhirRead: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
   teamFhirHistory: table((r) => (r === 'internalUber' ? 'SUDO_REQUIRED' : needs([])[r])),
+  // Customer support (issue 41, session 30): staff only, no sudo; each read on the account trail.
+  teamSupportSearch: needs(['internalUber']),
+  teamSupportUser: table((r) => (r === 'internalUber' ? 'USER_NOT_FOUND' : needs([])[r])),
+  teamSupportOrg: needs(['internalUber']),
+  teamClientLogs: needs(['internalUber']),
   // The analytics beacon (spec 000 §7): anyone with a session (an event not of the sign-in failures needs one).
   trackAnalyticsEvent: table((r) => (r === 'none' ? 'NO_AUTHENTICATION' : 'ok')),
   // Log beacons (CL1): any signed-in browser, a partial session too (its errors are the user's).
@@ -660,6 +665,10 @@ describe('organisations: access matrix of every call × role', () => {
     teamFhirSearch: () => ['query { teamFhirSearch(orgId: "office", resourceType: "Patient") }', {}],
     teamFhirRead: () => ['query { teamFhirRead(orgId: "office", resourceType: "Patient", id: "pat-none") }', {}],
     teamFhirHistory: () => ['query { teamFhirHistory(orgId: "office", resourceType: "Patient", id: "pat-none") }', {}],
+    teamSupportSearch: () => ['query { teamSupportSearch(text: "office") { kind id } }', {}],
+    teamSupportUser: () => ['query { teamSupportUser(userId: "usr-none") { id } }', {}],
+    teamSupportOrg: () => ['query { teamSupportOrg(orgId: "office") { id sync { documents } } }', {}],
+    teamClientLogs: () => ['query { teamClientLogs(orgId: "office", first: 5) { at cursor } }', {}],
     trackAnalyticsEvent: () => ['mutation { trackAnalyticsEvent(name: "Case Manager Loaded", orgId: "office") }', {}],
     logBeacon: () => [
       'mutation { logBeacon(level: 50, kind: "error", errorName: "TypeError", where: "index.js:1:2", route: "/org/office") }',
@@ -946,8 +955,9 @@ describe('organisations: access matrix of every call × role', () => {
     // feedbackMessages, the four pre-op list calls and the two legal documents' calls, issue 41 the
     // two analytics calls, the parent's calendar, the office's reports and the team's oversight
     // calls, issues 38/41 the two live lists, issue 38 the six bridge calls and the two waveform calls,
-    // issue 42 the fifteen apps and webhooks calls and the reseller app's eight).
-    expect(cells).toBe(1152);
+    // issue 42 the fifteen apps and webhooks calls and the reseller app's eight; session 30 the
+    // team's four customer-support calls).
+    expect(cells).toBe(1184);
     expect(deviations).toEqual([]);
   });
 });

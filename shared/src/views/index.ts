@@ -114,6 +114,14 @@ import {
   teamBridgeViewSchema,
   teamOrderedDeviceViewSchema,
   teamEquipmentOrgViewSchema,
+  teamSupportHitViewSchema,
+  teamSupportDeviceViewSchema,
+  teamSyncDocumentViewSchema,
+  teamSyncHealthViewSchema,
+  teamSupportUserViewSchema,
+  teamSupportMemberViewSchema,
+  teamSupportOrgViewSchema,
+  teamClientLogViewSchema,
 } from './oversight.js';
 import { policyViewSchema } from './policies.js';
 import { presetViewSchema } from './presets.js';
@@ -183,6 +191,14 @@ export const GRAPHQL_VIEWS = {
   TeamBridge: teamBridgeViewSchema,
   TeamOrderedDevice: teamOrderedDeviceViewSchema,
   TeamEquipmentOrg: teamEquipmentOrgViewSchema,
+  TeamSupportHit: teamSupportHitViewSchema,
+  TeamSupportDevice: teamSupportDeviceViewSchema,
+  TeamSyncDocument: teamSyncDocumentViewSchema,
+  TeamSyncHealth: teamSyncHealthViewSchema,
+  TeamSupportUser: teamSupportUserViewSchema,
+  TeamSupportMember: teamSupportMemberViewSchema,
+  TeamSupportOrg: teamSupportOrgViewSchema,
+  TeamClientLog: teamClientLogViewSchema,
   // accounts
   MfaOption: mfaOptionViewSchema,
   User: userViewSchema,

@@ -130,3 +130,86 @@ export const teamEquipmentOrgViewSchema = z.object({
   ordered: z.array(teamOrderedDeviceViewSchema),
 });
 export type TeamEquipmentOrgView = z.infer<typeof teamEquipmentOrgViewSchema>;
+
+/** `/vigil-team/customer-support`: a user or an organisation found by the search. */
+export const teamSupportHitViewSchema = z.object({
+  /** 'user' or 'organisation'. */
+  kind: z.string(),
+  id: z.string(),
+  name: z.string(),
+  /** The user's email; the organisation's type. */
+  detail: z.string(),
+});
+export type TeamSupportHitView = z.infer<typeof teamSupportHitViewSchema>;
+
+/** A signed-in device of a user: a live session (no token), with its browser and last request. */
+export const teamSupportDeviceViewSchema = z.object({
+  sessionId: z.string(),
+  userAgent: z.string().nullable(),
+  signedInAt: z.number(),
+  lastSeenAt: z.number(),
+});
+export type TeamSupportDeviceView = z.infer<typeof teamSupportDeviceViewSchema>;
+
+/** A case document not signed yet, with the last update the server stored for it. */
+export const teamSyncDocumentViewSchema = z.object({ docId: z.string(), lastSavedAt: z.string() });
+
+/** What the server knows of an organisation's sync: its documents, the unsigned ones, the last save. */
+export const teamSyncHealthViewSchema = z.object({
+  orgId: z.string(),
+  orgName: z.string(),
+  documents: z.number(),
+  unsigned: z.number(),
+  lastSavedAt: z.string().nullable(),
+  /** The unsigned documents saved last (at most 10), newest first. */
+  recentUnsigned: z.array(teamSyncDocumentViewSchema),
+});
+export type TeamSyncHealthView = z.infer<typeof teamSyncHealthViewSchema>;
+
+/** A user as customer support sees them: organisations, devices and the sync of each organisation. */
+export const teamSupportUserViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  createdAt: z.number(),
+  memberships: z.array(teamUserMembershipViewSchema),
+  devices: z.array(teamSupportDeviceViewSchema),
+  sync: z.array(teamSyncHealthViewSchema),
+});
+export type TeamSupportUserView = z.infer<typeof teamSupportUserViewSchema>;
+
+/** A member of an organisation as customer support lists them. */
+export const teamSupportMemberViewSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+});
+
+/** An organisation as customer support sees it: members, parents and the sync of its documents. */
+export const teamSupportOrgViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  createdAt: z.number(),
+  parents: z.array(z.string()),
+  members: z.array(teamSupportMemberViewSchema),
+  sync: teamSyncHealthViewSchema,
+});
+export type TeamSupportOrgView = z.infer<typeof teamSupportOrgViewSchema>;
+
+/** A browser's error as its log beacon kept it (CL1: no message or stack text). */
+export const teamClientLogViewSchema = z.object({
+  at: z.number(),
+  level: z.number(),
+  kind: z.string(),
+  errorName: z.string().nullable(),
+  code: z.string().nullable(),
+  where: z.string().nullable(),
+  route: z.string().nullable(),
+  appVersion: z.string().nullable(),
+  userId: z.string(),
+  orgId: z.string().nullable(),
+  cursor: z.string(),
+});
+export type TeamClientLogView = z.infer<typeof teamClientLogViewSchema>;

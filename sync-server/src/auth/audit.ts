@@ -63,7 +63,12 @@ export type AuditAction =
   /** A statement run (or refused) on the team's database console (issue 41; detail: sql, rows or refused). */
   | 'dbConsoleQuery'
   /** The team ended every session of a user (issue 41, `/vigil-team/users/{userId}`; detail: userId, ended). */
-  | 'teamSessionsEnded';
+  | 'teamSessionsEnded'
+  /**
+   * The team's customer support read a search, a user, an organisation or a page of browser errors
+   * (issue 41, `/vigil-team/customer-support`; detail: search, userId or orgId, logs).
+   */
+  | 'teamSupportRead';
 
 export interface AuditEvent {
   action: AuditAction;

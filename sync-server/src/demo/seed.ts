@@ -1,5 +1,7 @@
 import { seedDemoApps, seedDemoResellerApp } from '../apps/demo.js';
 import { seedDemoFeedback } from '../feedback/demo.js';
+import { seedDemoClientLogs } from '../analytics/demo-client-logs.js';
+import { SqliteClientLogStore } from '../store/client-logs/sqlite.js';
 import { SqliteAppStore } from '../store/apps/sqlite.js';
 import { seedDemoLegal } from '../legal/demo.js';
 import { SqliteLegalAcceptanceStore } from '../store/legal/sqlite.js';
@@ -157,6 +159,10 @@ export function seedDemoData(db: Db, now: Date = new Date()): Promise<void> {
         email: recorder.email,
       });
     })
+    .then(() =>
+      // Issue 41: the demo recorder's browser errors for the team's Customer Support search.
+      seedDemoClientLogs(new SqliteClientLogStore(db), DEMO_ORGS.office.id, now, 'usr-demorecorder00'),
+    )
     .then(() =>
       // Issue 42: an app installed in the demo office with a webhook and its deliveries.
       seedDemoApps(new SqliteAppStore(db), DEMO_ORGS.office.id, now, DEMO_USER.id),

@@ -8,6 +8,10 @@ import type {
   TeamDbResultView,
   TeamOnboardingOrgView,
   TeamUserDetailView,
+  TeamClientLogView,
+  TeamSupportHitView,
+  TeamSupportOrgView,
+  TeamSupportUserView,
 } from '@vigil/shared';
 import { answeringAppErrors } from '../errors.js';
 import { graphqlArgs } from './arguments.js';
@@ -148,6 +152,82 @@ export const oversightTypeDefs = /* GraphQL */ `
     ordered: [TeamOrderedDevice!]!
   }
 
+  "A user or an organisation customer support found (detail: the user's email, the organisation's type)."
+  type TeamSupportHit {
+    kind: String!
+    id: String!
+    name: String!
+    detail: String!
+  }
+
+  "A user's live session: its browser and last request (times in epoch ms; no token)."
+  type TeamSupportDevice {
+    sessionId: String!
+    userAgent: String
+    signedInAt: Float!
+    lastSeenAt: Float!
+  }
+
+  "A document not signed yet and the last update the server stored (ISO time)."
+  type TeamSyncDocument {
+    docId: String!
+    lastSavedAt: String!
+  }
+
+  "What the server holds of an organisation's documents."
+  type TeamSyncHealth {
+    orgId: String!
+    orgName: String!
+    documents: Int!
+    unsigned: Int!
+    lastSavedAt: String
+    recentUnsigned: [TeamSyncDocument!]!
+  }
+
+  "A user as customer support sees them."
+  type TeamSupportUser {
+    id: String!
+    name: String!
+    email: String!
+    createdAt: Float!
+    memberships: [TeamUserMembership!]!
+    devices: [TeamSupportDevice!]!
+    sync: [TeamSyncHealth!]!
+  }
+
+  type TeamSupportMember {
+    userId: String!
+    name: String!
+    email: String!
+    roles: [String!]!
+  }
+
+  "An organisation as customer support sees it."
+  type TeamSupportOrg {
+    id: String!
+    name: String!
+    type: String!
+    createdAt: Float!
+    parents: [String!]!
+    members: [TeamSupportMember!]!
+    sync: TeamSyncHealth!
+  }
+
+  "A browser error its log beacon kept (no message or stack text)."
+  type TeamClientLog {
+    at: Float!
+    level: Int!
+    kind: String!
+    errorName: String
+    code: String
+    where: String
+    route: String
+    appVersion: String
+    userId: String!
+    orgId: String
+    cursor: String!
+  }
+
   extend type Mutation {
     "Ends every live session of a user (after sudo; audited); how many ended."
     endTeamUserSessions(userId: String!): Int!
@@ -178,6 +258,14 @@ export const oversightTypeDefs = /* GraphQL */ `
     teamFhirHistory(orgId: String!, resourceType: String!, id: String!): String!
     "The bridges, monitors and scanners each organisation uses (organisations with none left out)."
     teamEquipment(${PAGE_ARGS}): [TeamEquipmentOrg!]!
+    "Users and organisations whose id, email or name holds the text (audited)."
+    teamSupportSearch(text: String!): [TeamSupportHit!]!
+    "A user's organisations, devices and their organisations' sync (audited)."
+    teamSupportUser(userId: String!): TeamSupportUser!
+    "An organisation's parents, members and sync (audited)."
+    teamSupportOrg(orgId: String!): TeamSupportOrg!
+    "The errors one user's (or one organisation's) browsers sent, newest first (audited)."
+    teamClientLogs(userId: String, orgId: String, ${PAGE_ARGS}): [TeamClientLog!]!
   }
 `;
 
@@ -211,5 +299,13 @@ export const oversightResolvers = {
       ctx.services.oversight.fhirBrowser.history(await ctx.caller(), graphqlArgs(args)),
     teamEquipment: async (_, args, ctx): Promise<TeamEquipmentOrgView[]> =>
       ctx.services.oversight.equipment.list(await ctx.caller(), pageRequest(args)),
+    teamSupportSearch: async (_, args, ctx): Promise<TeamSupportHitView[]> =>
+      ctx.services.oversight.support.search(await ctx.caller(), graphqlArgs(args)),
+    teamSupportUser: async (_, args, ctx): Promise<TeamSupportUserView> =>
+      ctx.services.oversight.support.user(await ctx.caller(), graphqlArgs(args)),
+    teamSupportOrg: async (_, args, ctx): Promise<TeamSupportOrgView> =>
+      ctx.services.oversight.support.org(await ctx.caller(), graphqlArgs(args)),
+    teamClientLogs: async (_, args, ctx): Promise<TeamClientLogView[]> =>
+      ctx.services.oversight.support.clientLogs(await ctx.caller(), graphqlArgs(args), pageRequest(args)),
   }),
 };

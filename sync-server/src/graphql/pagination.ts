@@ -55,6 +55,7 @@ export const BOUNDED_LISTS: Readonly<Record<string, string>> = {
   'Query.resellerAppInstallations': 'the offices that installed one app, one installation each, by hand',
   'Query.resellerWebhooks': 'the webhooks of one app’s installations, set up by hand in each office',
   'Query.emrWriteBacks': "the office's latest 50 write-backs to its EMR",
+  'Query.teamSupportSearch': 'at most 20 users and 20 organisations a search (SUPPORT_SEARCH_LIMIT)',
 };
 
 /** The page a list field's arguments ask for; PAGE_TOO_LARGE above the maximum, INVALID_INPUT below 1. */

@@ -19,6 +19,7 @@ import type { PageRequest } from '../pages.js';
 import type { TeamUsersService } from './users.js';
 import type { TeamEquipmentService } from './equipment.js';
 import type { TeamFhirService } from './fhir-browser.js';
+import type { TeamSupportService } from './support.js';
 import type { CaseFactsStore } from '../store/analytics/types.js';
 import { ConsoleRefusal, teamCaseCursor, type DbConsole, type OversightStore } from '../store/oversight/types.js';
 
@@ -36,6 +37,8 @@ export interface OversightDeps {
   fhirBrowser: TeamFhirService;
   /** `/vigil-team/equipment-planner` (equipment.ts). */
   equipment: TeamEquipmentService;
+  /** `/vigil-team/customer-support` (support.ts). */
+  support: TeamSupportService;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -91,9 +94,12 @@ export class OversightService {
   readonly fhirBrowser: TeamFhirService;
   /** The bridges, monitors and scanners each organisation uses. */
   readonly equipment: TeamEquipmentService;
+  /** Customer support: find a user or organisation, its devices, sync and browser errors. */
+  readonly support: TeamSupportService;
 
   constructor(private readonly deps: OversightDeps) {
     this.users = deps.users;
+    this.support = deps.support;
     this.fhirBrowser = deps.fhirBrowser;
     this.equipment = deps.equipment;
   }

@@ -66,6 +66,8 @@ import { PostgresOutboxStore } from './outbox/postgres.js';
 import { SqliteOutboxStore } from './outbox/sqlite.js';
 import type { OutboxStore } from './outbox/types.js';
 import { ReadOnlyConsole, SqliteOversightStore } from './oversight/sqlite.js';
+import { SqliteSupportStore } from './oversight/support-sqlite.js';
+import type { SupportStore } from './oversight/support-types.js';
 import type { DbConsole, OversightStore } from './oversight/types.js';
 import { PostgresPatientLinkStore } from './patient-links/postgres.js';
 import { SqlitePatientLinkStore } from './patient-links/sqlite.js';
@@ -167,12 +169,20 @@ export interface Stores {
   emrConnections: EmrConnectionStore;
   facts: CaseFactsStore;
   oversight: OversightStore;
+  /** The team's customer-support reads (issue 41). */
+  support: SupportStore;
   console: DbConsole;
   clientLogs: ClientLogStore;
 }
 
 /** The stores without a PostgreSQL implementation yet: on PostgreSQL each refuses every call, naming itself. */
-export const POSTGRES_MISSING = ['analytics (case facts)', 'oversight', 'oversight console', 'smart (EMR connections)'];
+export const POSTGRES_MISSING = [
+  'analytics (case facts)',
+  'oversight',
+  'oversight support',
+  'oversight console',
+  'smart (EMR connections)',
+];
 
 /** Opens the configured storage: PostgreSQL (migrated) when `databaseUrl` is set, else SQLite under `dataDir`. */
 export async function openStorage(config: { databaseUrl?: string; dataDir: string }, log: Logger): Promise<Storage> {
@@ -232,7 +242,11 @@ function sqliteStores(db: Db, changeBus: ChangeBus | undefined, now: () => numbe
       apps: new SqliteAppStore(db),
       emrConnections: new SqliteEmrConnectionStore(db),
     },
-    ...{ facts: new SqliteCaseFactsStore(db), oversight: new SqliteOversightStore(db) },
+    ...{
+      facts: new SqliteCaseFactsStore(db),
+      oversight: new SqliteOversightStore(db),
+      support: new SqliteSupportStore(db),
+    },
     ...{ console: new ReadOnlyConsole(db.name), clientLogs: new SqliteClientLogStore(db) },
   };
 }
@@ -259,6 +273,7 @@ function postgresStores(db: PostgresDatabase, changeBus: ChangeBus | undefined, 
     ...{ emrConnections: unavailableStore<EmrConnectionStore>('smart (EMR connections)') },
     ...{ facts: unavailableStore<CaseFactsStore>('analytics (case facts)') },
     ...{ oversight: unavailableStore<OversightStore>('oversight') },
+    ...{ support: unavailableStore<SupportStore>('oversight support') },
     ...{ console: unavailableStore<DbConsole>('oversight console'), clientLogs: new PostgresClientLogStore(db) },
   };
 }

@@ -57,10 +57,10 @@ const settle = (): Promise<void> =>
     await new Promise((r) => setTimeout(r, 0));
   });
 
-function renderPage(): void {
+function renderPage(path = '/org/office/analytics'): void {
   render(
     <MantineProvider env="test">
-      <MemoryRouter initialEntries={['/org/office/analytics']}>
+      <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/org/:orgId/analytics" element={<AnalyticsPage />} />
         </Routes>
@@ -115,6 +115,14 @@ describe('the office’s analytics page (issue 41)', () => {
     expect(api.fetchAnalyticsCases).toHaveBeenLastCalledWith('office', {}, { drug: 'Midazolam' }, null);
     const link = within(screen.getByTestId('analytics-drilldown')).getByRole('link', { name: '2026-11-02 09:00' });
     expect(link.getAttribute('href')).toBe('/org/office/cases/apt-1');
+  });
+
+  it('opens over the dates its address names (a parent’s comparison passes its range)', async () => {
+    vi.mocked(api.fetchAnalytics).mockResolvedValue(SUMMARY);
+    renderPage('/org/office/analytics?from=2026-09-01&to=2026-11-29&x=1');
+    await settle();
+    expect(api.fetchAnalytics).toHaveBeenCalledWith('office', { from: '2026-09-01', to: '2026-11-29' });
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-09-01');
   });
 
   it('asks again with the filters applied', async () => {

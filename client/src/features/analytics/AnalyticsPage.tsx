@@ -19,7 +19,7 @@ import {
   type AnalyticsSummaryView,
 } from '@vigil/shared';
 import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useLoad } from '../../data/useLoad.js';
 import { Page } from '../../ui/Page.js';
 import { PlanRequired } from '../subscription/index.js';
@@ -112,15 +112,26 @@ function ChartCard({ id, title, model, kind, category, onPick, yMax, empty }: Ch
   );
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The date range an address asks for: its `from` and `to` when each is a day. */
+function datesFrom(params: URLSearchParams): AnalyticsFilterInput {
+  const from = params.get('from');
+  const to = params.get('to');
+  return { ...(from && DAY.test(from) ? { from } : {}), ...(to && DAY.test(to) ? { to } : {}) };
+}
+
 interface FiltersProps {
   summary: AnalyticsSummaryView | null;
+  /** The dates the page opened with (a parent's comparison passes its range). */
+  initial: AnalyticsFilterInput;
   onApply: (filter: AnalyticsFilterInput) => void;
 }
 
 /** The page's filters (spec 000 §2 date range, spec 000 §9 at most 10 providers, a location). */
-function Filters({ summary, onApply }: FiltersProps): ReactNode {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+function Filters({ summary, initial, onApply }: FiltersProps): ReactNode {
+  const [from, setFrom] = useState(initial.from ?? '');
+  const [to, setTo] = useState(initial.to ?? '');
   const [providers, setProviders] = useState<string[]>([]);
   const [location, setLocation] = useState<string | null>(null);
   const submit = (e: FormEvent): void => {
@@ -170,7 +181,10 @@ function Filters({ summary, onApply }: FiltersProps): ReactNode {
  */
 export function AnalyticsPage(): ReactNode {
   const { orgId = '' } = useParams();
-  const [filter, setFilter] = useState<AnalyticsFilterInput>({});
+  const [params] = useSearchParams();
+  // `?from=&to=` (UTC days): the parent's comparison opens an office over its own range.
+  const [opened] = useState<AnalyticsFilterInput>(() => datesFrom(params));
+  const [filter, setFilter] = useState<AnalyticsFilterInput>(opened);
   const [drill, setDrill] = useState<DrillChoice | null>(null);
   const load = useCallback(() => api.fetchAnalytics(orgId, filter), [orgId, filter]);
   const summary = useLoad(load);
@@ -197,7 +211,7 @@ export function AnalyticsPage(): ReactNode {
   }
   return (
     <Page title="Analytics">
-      <Filters summary={s} onApply={setFilter} />
+      <Filters summary={s} initial={opened} onApply={setFilter} />
       {summary.error && (
         <Alert color="red" role="alert">
           {refusalText(summary.error)}

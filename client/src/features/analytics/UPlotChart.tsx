@@ -4,13 +4,13 @@ import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ChartCell, ChartModel } from './charts.js';
 
-export interface UPlotChartProps {
-  model: ChartModel;
+export interface UPlotChartProps<C extends { value: number } = ChartCell> {
+  model: ChartModel<C>;
   kind: 'bars' | 'lines';
   /** What the chart shows, for screen readers (its table beside it holds the numbers). */
   label: string;
   /** A bar or point clicked: the cases it stands for. */
-  onPick?: (cell: ChartCell) => void;
+  onPick?: (cell: C) => void;
   height?: number;
   /** The y axis's top at least this (100 for percents). */
   yMax?: number;
@@ -20,13 +20,13 @@ export interface UPlotChartProps {
 const LEGEND_PX = 28;
 
 /** The cell a click at the cursor stands for: the only series', else the series nearest the pointer. */
-function pickedCell(u: uPlot, model: ChartModel): ChartCell | null {
+function pickedCell<C extends { value: number }>(u: uPlot, model: ChartModel<C>): C | null {
   const idx = u.cursor.idx;
   if (idx == null) return null;
   const cells = model.series.map((s) => s.cells[idx] ?? null);
   if (cells.length === 1) return cells[0]!;
   const y = u.posToVal(u.cursor.top ?? 0, 'y');
-  let best: ChartCell | null = null;
+  let best: C | null = null;
   for (const c of cells) if (c && (!best || Math.abs(c.value - y) < Math.abs(best.value - y))) best = c;
   return best;
 }
@@ -38,7 +38,14 @@ function pickedCell(u: uPlot, model: ChartModel): ChartCell | null {
  * or point drills down. The canvas is an image to assistive technology; the table under each chart
  * holds the same numbers and the same drill-downs as buttons.
  */
-export function UPlotChart({ model, kind, label, onPick, height = 220, yMax }: UPlotChartProps): ReactNode {
+export function UPlotChart<C extends { value: number } = ChartCell>({
+  model,
+  kind,
+  label,
+  onPick,
+  height = 220,
+  yMax,
+}: UPlotChartProps<C>): ReactNode {
   const box = useRef<HTMLDivElement>(null);
   const pick = useRef(onPick);
   pick.current = onPick;

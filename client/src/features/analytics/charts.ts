@@ -23,16 +23,16 @@ export interface ChartCell {
 }
 
 /** One series of a chart (a line or the bars), one cell per category. */
-export interface ChartSeries {
+export interface ChartSeries<C extends { value: number } = ChartCell> {
   label: string;
   colour: string;
-  cells: (ChartCell | null)[];
+  cells: (C | null)[];
 }
 
-/** A chart: categories along the x axis and one or more series. */
-export interface ChartModel {
+/** A chart: categories along the x axis and one or more series (cells of the analytics page's kind by default). */
+export interface ChartModel<C extends { value: number } = ChartCell> {
   categories: string[];
-  series: ChartSeries[];
+  series: ChartSeries<C>[];
 }
 
 /** Colours that keep 3:1 against white, told apart by people with the common colour blindness. */

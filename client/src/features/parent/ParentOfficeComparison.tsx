@@ -1,4 +1,17 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import {
   QUALITY_FIGURE_LABELS,
   QUALITY_FIGURES,
@@ -6,10 +19,19 @@ import {
   type ParentAnalyticsView,
   type ParentOfficeAnalyticsView,
 } from '@vigil/shared';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { graphql, RequestError } from '../../data/graphql.js';
+import { PALETTE, UPlotChart } from '../analytics/index.js';
 import { memberErrorText } from '../orgs/index.js';
+import {
+  COMPARISON_MEASURES,
+  comparisonChart,
+  isShare,
+  officeAnalyticsHref,
+  type ComparisonMeasure,
+  type OfficeBar,
+} from './comparison.js';
 
 const QUERY = `query ($p: String, $filter: AnalyticsFilter) {
   parentAnalytics(parentOrgId: $p, filter: $filter) {
@@ -36,9 +58,9 @@ function share(met: number, finalized: number): string {
   return finalized === 0 ? '—' : `${Math.round((met / finalized) * 100)}% (${met}/${finalized})`;
 }
 
-function OfficeRow({ o }: { o: ParentOfficeAnalyticsView }): ReactNode {
+function OfficeRow({ o, filter }: { o: ParentOfficeAnalyticsView; filter: AnalyticsFilterInput }): ReactNode {
   const name = (
-    <Anchor component={Link} to={`/org/${encodeURIComponent(o.orgId)}/analytics`}>
+    <Anchor component={Link} to={officeAnalyticsHref(o.orgId, filter)} aria-label={`${o.name}: open its analytics`}>
       {o.name}
     </Anchor>
   );
@@ -67,11 +89,47 @@ function OfficeRow({ o }: { o: ParentOfficeAnalyticsView }): ReactNode {
   );
 }
 
+/** The offices side by side on one measure, a bar each; a bar opens that office's analytics. */
+function ComparisonChart({
+  offices,
+  onOpen,
+}: {
+  offices: readonly ParentOfficeAnalyticsView[];
+  onOpen: (orgId: string) => void;
+}): ReactNode {
+  const [measure, setMeasure] = useState<ComparisonMeasure>('cases');
+  const model = useMemo(() => comparisonChart(offices, measure, PALETTE[0]!), [offices, measure]);
+  const label = COMPARISON_MEASURES.find((m) => m.value === measure)!.label;
+  return (
+    <Stack gap="xs">
+      <Select
+        label="Compare by"
+        data={COMPARISON_MEASURES.map((m) => ({ value: m.value, label: m.label }))}
+        value={measure}
+        onChange={(v) => v && setMeasure(v)}
+        allowDeselect={false}
+        w={320}
+      />
+      <UPlotChart<OfficeBar>
+        model={model}
+        kind="bars"
+        label={`Offices compared by ${label}; the table below holds the same numbers`}
+        onPick={(bar) => onOpen(bar.orgId)}
+        {...(isShare(measure) ? { yMax: 100 } : {})}
+      />
+      <Text size="xs" c="dimmed">
+        A bar opens that office&apos;s analytics over the same dates, where each figure opens its cases.
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * The parent's dashboard comparison (issue 41 "The analytics above across the children, office
  * against office"): each office's cases, anesthesia minutes and units and the five quality
- * figures over a date range (the last 90 days at first), from the analytics read model; each
- * office's name opens its own analytics page. For the parent's admins (the server refuses others).
+ * figures over a date range (the last 90 days at first), from the analytics read model, as a bar
+ * chart on the measure chosen and as a table; a bar and each office's name open its own analytics
+ * page over the same dates. For the parent's admins (the server refuses others).
  */
 export function ParentOfficeComparison({ parentOrgId }: { parentOrgId: string }): ReactNode {
   const [from, setFrom] = useState(() => isoDay(Date.now() - 89 * DAY_MS));
@@ -79,6 +137,7 @@ export function ParentOfficeComparison({ parentOrgId }: { parentOrgId: string })
   const [filter, setFilter] = useState<AnalyticsFilterInput>({ from, to });
   const [data, setData] = useState<ParentAnalyticsView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
   useEffect(() => {
     let current = true;
     setError(null);
@@ -109,6 +168,12 @@ export function ParentOfficeComparison({ parentOrgId }: { parentOrgId: string })
         {!error && !data && <Loader aria-label="Loading" />}
         {data && data.offices.length === 0 && <Text c="dimmed">No offices are overseen by this organization yet.</Text>}
         {data && data.offices.length > 0 && (
+          <ComparisonChart
+            offices={data.offices}
+            onOpen={(orgId) => void navigate(officeAnalyticsHref(orgId, filter))}
+          />
+        )}
+        {data && data.offices.length > 0 && (
           <Table.ScrollContainer minWidth={900}>
             <Table striped>
               <Table.Thead>
@@ -126,7 +191,7 @@ export function ParentOfficeComparison({ parentOrgId }: { parentOrgId: string })
               </Table.Thead>
               <Table.Tbody>
                 {data.offices.map((o) => (
-                  <OfficeRow key={o.orgId} o={o} />
+                  <OfficeRow key={o.orgId} o={o} filter={filter} />
                 ))}
               </Table.Tbody>
             </Table>

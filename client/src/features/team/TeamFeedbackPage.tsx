@@ -6,6 +6,7 @@ import { fetchFeedbackMessages, type FeedbackView } from '../../data/feedback.js
 import { errorCode } from '../../data/graphql.js';
 import { clockDateTime } from '../../ui/format.js';
 import { Page } from '../../ui/Page.js';
+import { TeamSupportSearch } from './TeamSupportSearch.js';
 
 const PAGE = 20;
 
@@ -64,9 +65,10 @@ function FeedbackCard({ m }: { m: FeedbackView }): ReactNode {
 }
 
 /**
- * `/vigil-team/customer-support` (spec 000 §2): the Help / Feedback messages users sent the team
- * (issue 40), newest first, 20 at a time, with who sent each, from which organisation and page,
- * the app's version and the recent actions log. Finding a user's errors and sync health is issue 41.
+ * `/vigil-team/customer-support` (spec 000 §2): finding a user or an organisation with its sync
+ * health and recent errors (TeamSupportSearch, issue 41), then the Help / Feedback messages users
+ * sent the team (issue 40), newest first, 20 at a time, with who sent each, from which
+ * organisation and page, the app's version and the recent actions log.
  */
 export function TeamFeedbackPage(): ReactNode {
   const [messages, setMessages] = useState<FeedbackView[]>([]);
@@ -88,7 +90,8 @@ export function TeamFeedbackPage(): ReactNode {
   useEffect(() => void load(null), [load]);
   return (
     <Page title="Customer Support">
-      <Title order={2} size="h3">
+      <TeamSupportSearch />
+      <Title order={2} size="h3" mt="lg">
         Help / Feedback
       </Title>
       {state.error && (

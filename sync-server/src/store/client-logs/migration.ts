@@ -49,5 +49,18 @@ export const CLIENT_LOGS_PG_MIGRATION: Migration = {
     );
     CREATE INDEX client_logs_by_user ON client_logs (user_id, at);
     CREATE INDEX client_logs_by_time ON client_logs (at);
+    CREATE INDEX client_logs_by_org ON client_logs (org_id, at);
+  `,
+};
+
+/**
+ * Session 30: the team's customer-support screen pages an organisation's beacons, newest first
+ * (store/oversight/support-sqlite.ts); a user's have their index since 190.
+ */
+export const CLIENT_LOGS_BY_ORG_MIGRATION: Migration = {
+  version: 200,
+  name: 'client logs by organisation',
+  sql: `
+    CREATE INDEX client_logs_by_org ON client_logs (org_id, at);
   `,
 };

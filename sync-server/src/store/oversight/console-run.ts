@@ -18,16 +18,26 @@ export interface ConsoleReply {
   error?: string;
 }
 
+/** The longest value the console shows whole; a longer one is cut and says how long it was. */
+export const DB_CONSOLE_MAX_CELL_CHARS = 10_000;
+/** The characters an answer holds at most (all its cells): the rows past it are left out, said so. */
+export const DB_CONSOLE_MAX_ANSWER_CHARS = 1_000_000;
+
 /** A value as the console shows it: SQLite's numbers, text and bigints as text, a blob by its size, NULL as null. */
 function cellText(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   if (Buffer.isBuffer(v)) return `<${v.length} bytes>`;
-  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? v.toString() : JSON.stringify(v);
+  const text =
+    typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? v.toString() : JSON.stringify(v);
+  return text.length > DB_CONSOLE_MAX_CELL_CHARS
+    ? `${text.slice(0, DB_CONSOLE_MAX_CELL_CHARS)}… (${text.length} characters)`
+    : text;
 }
 
 /**
  * [DB1] Runs one statement on the read-only connection: refused before preparing unless of a
- * reading kind, refused unless SQLite calls it read-only and returning rows; at most `maxRows`.
+ * reading kind, refused unless SQLite calls it read-only and returning rows; at most `maxRows`
+ * rows and 1,000,000 characters, a value longer than 10,000 characters cut.
  */
 export function runConsoleStatement(db: Database.Database, sql: string, maxRows: number): ConsoleAnswer {
   assertSerialized(db);
@@ -44,12 +54,15 @@ export function runConsoleStatement(db: Database.Database, sql: string, maxRows:
   const columns = stmt.columns().map((c) => c.name);
   const rows: (string | null)[][] = [];
   let truncated = false;
+  let chars = 0;
   for (const row of stmt.iterate() as Iterable<unknown[]>) {
-    if (rows.length === maxRows) {
+    const cells = row.map(cellText);
+    chars += cells.reduce((n, c) => n + (c?.length ?? 0), 0);
+    if (rows.length === maxRows || chars > DB_CONSOLE_MAX_ANSWER_CHARS) {
       truncated = true;
       break;
     }
-    rows.push(row.map(cellText));
+    rows.push(cells);
   }
   return { columns, rows, truncated };
 }

@@ -16,6 +16,12 @@ export const CONSOLE_SQL = {
   endlessCount: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c',
   /** Counts 1, 2, 3… without end: only the console's row bound stops it. */
   endless: 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x FROM n',
+  /** A string of 20 × n characters built by SQLite itself (memory grows with n, no row answered until done). */
+  bigConcat: (n: number): string =>
+    `WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ${n}) SELECT length(group_concat(printf('%020d', x))) FROM n`,
+  /** `rows` rows of one value `chars` characters long. */
+  wideRows: (rows: number, chars: number): string =>
+    `WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ${rows}) SELECT printf('%.*c', ${chars}, 'x') AS v FROM n`,
   /** Every statement the console must refuse, none of which may change anything. */
   refused: [
     "INSERT INTO orgs (id, name) VALUES ('x', 'x')",

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CaseFacts } from '@vigil/shared';
 import type { PageRequest } from '../../pages.js';
@@ -124,14 +125,46 @@ export const DB_CONSOLE_TIME_LIMIT_MS = 5_000;
 /** An idle console process ends after this long; the next statement starts another. */
 const CONSOLE_IDLE_MS = 60_000;
 
+/** The console process's JavaScript heap (V8's --max-old-space-size): past it the process aborts. */
+export const DB_CONSOLE_HEAP_MB = 96;
+/**
+ * The console process's resident memory at most (JavaScript heap and SQLite's own allocations:
+ * better-sqlite3 builds SQLite without memory statistics, so `PRAGMA hard_heap_limit` does not
+ * bind); watched every 50 ms while a statement runs, the process killed past it (Linux, /proc).
+ */
+export const DB_CONSOLE_MEMORY_MB = 384;
+const MEMORY_WATCH_MS = 50;
+
 /** Starts the console's child process; the server runs its TypeScript through tsx, which the child loads too. */
-function startConsoleChild(file: string): ChildProcess {
+function startConsoleChild(file: string, heapMb: number): ChildProcess {
   const source = import.meta.url.endsWith('.ts');
   const entry = fileURLToPath(new URL(`./console-child.${source ? 'ts' : 'js'}`, import.meta.url));
   return fork(entry, [file], {
-    execArgv: source ? ['--import', 'tsx'] : [],
+    execArgv: [`--max-old-space-size=${heapMb}`, ...(source ? ['--import', 'tsx'] : [])],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+}
+
+/** A process's resident memory in MB (Linux /proc), or null where it cannot be read. */
+function residentMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+    return Number.isFinite(pages) ? (pages * 4096) / 1_048_576 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The refusal of a statement that used more memory than the console allows. */
+const memoryRefusal = (mb: number): ConsoleRefusal =>
+  new ConsoleRefusal(`The statement used more than ${mb} MB of memory and was stopped`);
+
+/** How much a console process may use (tests make them small). */
+export interface ConsoleLimits {
+  timeLimitMs: number;
+  heapMb: number;
+  memoryMb: number;
 }
 
 interface ConsoleWait {
@@ -158,10 +191,17 @@ export class ReadOnlyConsole implements DbConsole {
   private readonly waiting = new Map<number, ConsoleWait>();
   private readonly killOnExit = (): void => this.close();
 
+  private readonly limits: ConsoleLimits;
+
   constructor(
     private readonly file: string,
-    private readonly timeLimitMs = DB_CONSOLE_TIME_LIMIT_MS,
-  ) {}
+    limits: Partial<ConsoleLimits> = {},
+  ) {
+    this.limits = {
+      ...{ timeLimitMs: DB_CONSOLE_TIME_LIMIT_MS, heapMb: DB_CONSOLE_HEAP_MB, memoryMb: DB_CONSOLE_MEMORY_MB },
+      ...limits,
+    };
+  }
 
   run(sql: string, maxRows: number): Promise<ConsoleAnswer> {
     const refusal = consoleStatementRefusal(sql);
@@ -172,7 +212,7 @@ export class ReadOnlyConsole implements DbConsole {
   }
 
   private start(): ChildProcess {
-    const child = startConsoleChild(this.file);
+    const child = startConsoleChild(this.file, this.limits.heapMb);
     child.unref();
     child.channel?.unref();
     process.once('exit', this.killOnExit);
@@ -191,9 +231,11 @@ export class ReadOnlyConsole implements DbConsole {
       else if (reply.refused !== undefined) wait.reject(new ConsoleRefusal(reply.refused));
       else wait.reject(new Error(reply.error ?? 'The console failed'));
     });
-    child.on('exit', () => {
+    child.on('exit', (code, signal) => {
       opened();
-      this.ended(child, new Error('The console process ended'));
+      // V8 aborts a process past its heap limit (SIGABRT, or 134 where a shell reports it).
+      const outOfHeap = signal === 'SIGABRT' || code === 134;
+      this.ended(child, outOfHeap ? memoryRefusal(this.limits.heapMb) : new Error('The console process ended'));
     });
     child.on('error', (err) => this.ended(child, err));
     this.child = child;
@@ -217,12 +259,17 @@ export class ReadOnlyConsole implements DbConsole {
     if (this.child !== child) throw new Error('The console process ended');
     const id = this.nextId++;
     return new Promise<ConsoleAnswer>((resolve, reject) => {
+      const { timeLimitMs, memoryMb } = this.limits;
       const timer = setTimeout(() => {
-        const seconds = this.timeLimitMs / 1000;
+        const seconds = timeLimitMs / 1000;
         this.ended(child, new ConsoleRefusal(`The statement ran longer than ${seconds} s and was stopped`));
-      }, this.timeLimitMs);
+      }, timeLimitMs);
+      const watch = setInterval(() => {
+        if ((residentMb(child.pid) ?? 0) > memoryMb) this.ended(child, memoryRefusal(memoryMb));
+      }, MEMORY_WATCH_MS);
       const settle = (): void => {
         clearTimeout(timer);
+        clearInterval(watch);
         this.idle = setTimeout(() => this.close(), CONSOLE_IDLE_MS);
         this.idle.unref();
       };

@@ -34,7 +34,7 @@ import {
 import { EMR_CONNECTIONS_MIGRATION } from '../smart/migration.js';
 import { LEGAL_ACCEPTANCES_MIGRATION } from '../legal/migration.js';
 import { ANALYTICS_EVENTS_MIGRATION } from '../analytics-events/migration.js';
-import { CLIENT_LOGS_MIGRATION } from '../client-logs/migration.js';
+import { CLIENT_LOGS_BY_ORG_MIGRATION, CLIENT_LOGS_MIGRATION } from '../client-logs/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -84,4 +84,5 @@ export const MIGRATIONS: readonly Migration[] = [
   APP_JWKS_URL_MIGRATION,
   CLIENT_LOGS_MIGRATION,
   EMR_CONNECTIONS_MIGRATION,
+  CLIENT_LOGS_BY_ORG_MIGRATION,
 ];
