@@ -39,7 +39,7 @@ describe('wave capture (spec 001 §5 wave svg rule)', () => {
 
   it('[MON22] leaves the ECG leads out and says why on a plan without waveform capture', () => {
     const onCapture = renderCapture(false);
-    const options = [...(screen.getByLabelText('Waveform') as HTMLSelectElement).options].map((o) => o.value);
+    const options = [...screen.getByLabelText<HTMLSelectElement>('Waveform').options].map((o) => o.value);
     expect(options).toEqual(['pleth', 'etco2', 'respirogram']);
     expect(screen.getByTestId('ecg-not-in-plan').textContent).toContain('ECG capture is included in the Advanced plan');
     fireEvent.click(screen.getByRole('button', { name: 'Capture simulated strip' }));
