@@ -9,7 +9,7 @@ const HOUR_MS = 3_600_000;
  * own atomic count), so seeding again adds nothing.
  */
 export async function seedDemoClientLogs(
-  store: ClientLogStore,
+  logs: ClientLogStore,
   orgId: string,
   now: Date,
   userId: string,
@@ -26,5 +26,5 @@ export async function seedDemoClientLogs(
     beacon(5, { kind: 'unhandledrejection', errorName: 'RequestError', code: 'NETWORK_ERROR' }),
     beacon(2, { level: 60, kind: 'render', errorName: 'TypeError', route: `/org/${orgId}/calendar` }),
   ];
-  for (const [i, b] of beacons.entries()) await store.record(b, 0, i + 1);
+  for (const [i, b] of beacons.entries()) await logs.record(b, 0, i + 1);
 }
