@@ -14,6 +14,7 @@ import {
 import type { Logger } from '../log.js';
 import type { CaseFactsStore } from '../store/analytics/types.js';
 import { consumeChanges, type ConsumerLease } from '../store/changes/consumer.js';
+import { ConsumerPasses } from '../store/changes/passes.js';
 import type { Change, ChangeBus, ChangeStore } from '../store/changes/types.js';
 import type { OrgStore } from '../store/orgs/types.js';
 import type { ReportStore } from '../store/reports/types.js';
@@ -96,14 +97,16 @@ function decodeCaseData(composition: Composition): unknown {
  * cases themselves; it equals what the consumer keeps.
  */
 export class AnalyticsReadModel {
-  /** The last pass started, and the one waiting to start after it (callers meanwhile share it). */
-  private tail: Promise<void> = Promise.resolve();
-  private queued: Promise<void> | null = null;
-  private stopped = false;
-  private unsubscribe: (() => void) | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
+  private readonly passes: ConsumerPasses;
 
-  constructor(private readonly deps: AnalyticsReadModelDeps) {}
+  constructor(private readonly deps: AnalyticsReadModelDeps) {
+    this.passes = new ConsumerPasses({
+      pass: () => this.pass(),
+      pollMs: ANALYTICS_POLL_MS,
+      ...(deps.bus ? { bus: deps.bus } : {}),
+      failed: (err) => deps.log.warn({ err }, 'analytics read model: catch-up failed'),
+    });
+  }
 
   /** The facts of a case from its records now, or null when it has no anesthesia record. */
   async factsOf(orgId: string, caseId: string): Promise<CaseFacts | null> {
@@ -174,36 +177,17 @@ export class AnalyticsReadModel {
 
   /** Handles every change recorded so far (one pass at a time; a call during a pass runs one more after it). */
   catchUp(): Promise<void> {
-    if (this.queued) return this.queued;
-    const run = this.tail
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = null;
-        return this.pass();
-      });
-    this.queued = run;
-    this.tail = run;
-    return run;
+    return this.passes.run();
   }
 
   /** Catches up now, whenever the bus announces a change, and every ANALYTICS_POLL_MS. */
   start(): void {
-    const wake = (): void => {
-      if (this.stopped) return;
-      this.catchUp().catch((err: unknown) => this.deps.log.warn({ err }, 'analytics read model: catch-up failed'));
-    };
-    this.unsubscribe = this.deps.bus?.subscribe(wake) ?? null;
-    this.timer = setInterval(wake, ANALYTICS_POLL_MS);
-    this.timer.unref();
-    wake();
+    this.passes.start();
   }
 
   /** Stops waking and waits for a pass under way (before the database closes). */
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.unsubscribe?.();
-    if (this.timer) clearInterval(this.timer);
-    await this.tail.catch(() => undefined);
+    await this.passes.stop();
   }
 
   /**

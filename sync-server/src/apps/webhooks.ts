@@ -3,6 +3,7 @@ import { nextAttemptAt, webhookEventOf, type WebhookEvent } from '@vigil/shared'
 import type { Logger } from '../log.js';
 import type { AppStore, DeliveryRecord, WebhookRecord } from '../store/apps/types.js';
 import { consumeChanges, type ConsumerLease } from '../store/changes/consumer.js';
+import { ConsumerPasses } from '../store/changes/passes.js';
 import type { Change, ChangeBus, ChangeStore } from '../store/changes/types.js';
 import { webhookHeaders } from './signing.js';
 
@@ -68,51 +69,39 @@ function payloadOf(change: Change, event: WebhookEvent): string {
  * receiver dedupes by `webhook-id`.
  */
 export class WebhookDispatcher {
-  private tail: Promise<void> = Promise.resolve();
-  private queued: Promise<void> | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private unsubscribe: (() => void) | null = null;
-  private stopped = false;
+  private readonly passes: ConsumerPasses;
   /** Aborts the attempts in flight when the server stops (they are tried again after the restart). */
   private readonly stopping = new AbortController();
 
-  constructor(private readonly deps: WebhookDispatcherDeps) {}
+  constructor(private readonly deps: WebhookDispatcherDeps) {
+    const pass = async (held: () => boolean): Promise<void> => {
+      await this.consume();
+      await this.sendDue(held);
+    };
+    this.passes = new ConsumerPasses({
+      pass: async () => void (await (deps.lease ? deps.lease.run(pass) : pass(() => true))),
+      pollMs: WEBHOOKS_POLL_MS,
+      ...(deps.bus ? { bus: deps.bus } : {}),
+      failed: (err) => deps.log.warn({ err }, 'webhooks: pass failed'),
+    });
+  }
+
+  private get stopped(): boolean {
+    return this.passes.stopped;
+  }
 
   /** Turns the feed's new changes into deliveries, then sends what is due; one pass at a time. */
   runOnce(): Promise<void> {
-    if (this.queued) return this.queued;
-    const run = this.tail
-      .catch(() => undefined)
-      .then(async () => {
-        this.queued = null;
-        const pass = async (held: () => boolean): Promise<void> => {
-          await this.consume();
-          await this.sendDue(held);
-        };
-        await (this.deps.lease ? this.deps.lease.run(pass) : pass(() => true));
-      });
-    this.queued = run;
-    this.tail = run;
-    return run;
+    return this.passes.run();
   }
 
   start(): void {
-    const wake = (): void => {
-      if (this.stopped) return;
-      this.runOnce().catch((err: unknown) => this.deps.log.warn({ err }, 'webhooks: pass failed'));
-    };
-    this.unsubscribe = this.deps.bus?.subscribe(wake) ?? null;
-    this.timer = setInterval(wake, WEBHOOKS_POLL_MS);
-    this.timer.unref();
-    wake();
+    this.passes.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.stopping.abort();
-    this.unsubscribe?.();
-    if (this.timer) clearInterval(this.timer);
-    await this.tail.catch(() => undefined);
+    await this.passes.stop();
   }
 
   private async consume(): Promise<void> {

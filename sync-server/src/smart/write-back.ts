@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { nextWriteBackAttempt, writeBackBundle } from '@vigil/shared';
 import type { Logger } from '../log.js';
 import { consumeChanges, type ConsumerLease } from '../store/changes/consumer.js';
+import { ConsumerPasses } from '../store/changes/passes.js';
 import type { ChangeBus, ChangeStore } from '../store/changes/types.js';
 import type { ReportStore } from '../store/reports/types.js';
 import type { ResourceStore } from '../store/resources/types.js';
@@ -47,11 +48,7 @@ interface TransactionResponse {
  * the local record. Survives restarts: the cursor and the pending write-backs are stored.
  */
 export class EmrWriteBacks {
-  private tail: Promise<void> = Promise.resolve();
-  private queued: Promise<void> | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private unsubscribe: (() => void) | null = null;
-  private stopped = false;
+  private readonly passes: ConsumerPasses;
   private readonly stopping = new AbortController();
   private readonly tokens: EmrTokens;
 
@@ -61,43 +58,34 @@ export class EmrWriteBacks {
       now: deps.now,
       signal: this.stopping.signal,
     });
+    const pass = async (): Promise<void> => {
+      await this.consume();
+      await this.attemptDue();
+    };
+    this.passes = new ConsumerPasses({
+      pass: async () => void (await (deps.lease ? deps.lease.run(pass) : pass())),
+      pollMs: EMR_WRITE_BACK_POLL_MS,
+      ...(deps.bus ? { bus: deps.bus } : {}),
+      failed: (err) => deps.log.warn({ err }, 'emr write-back: pass failed'),
+    });
+  }
+
+  private get stopped(): boolean {
+    return this.passes.stopped;
   }
 
   /** Records the feed's new write-backs, then attempts what is due; one pass at a time. */
   runOnce(): Promise<void> {
-    if (this.queued) return this.queued;
-    const run = this.tail
-      .catch(() => undefined)
-      .then(async () => {
-        this.queued = null;
-        const pass = async (): Promise<void> => {
-          await this.consume();
-          await this.attemptDue();
-        };
-        await (this.deps.lease ? this.deps.lease.run(pass) : pass());
-      });
-    this.queued = run;
-    this.tail = run;
-    return run;
+    return this.passes.run();
   }
 
   start(): void {
-    const wake = (): void => {
-      if (this.stopped) return;
-      this.runOnce().catch((err: unknown) => this.deps.log.warn({ err }, 'emr write-back: pass failed'));
-    };
-    this.unsubscribe = this.deps.bus?.subscribe(wake) ?? null;
-    this.timer = setInterval(wake, EMR_WRITE_BACK_POLL_MS);
-    this.timer.unref();
-    wake();
+    this.passes.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.stopping.abort();
-    this.unsubscribe?.();
-    if (this.timer) clearInterval(this.timer);
-    await this.tail.catch(() => undefined);
+    await this.passes.stop();
   }
 
   /**
