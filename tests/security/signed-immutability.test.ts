@@ -230,10 +230,12 @@ describe('a finalized case is immutable (issue 24 item 1)', () => {
     // The form-task mutations (issue 28) write the Appointment's task extensions: a finalized
     // case's Appointment is refused. A comment names the appointment but is its own resource.
     // A bridge's monitor picked for a case (issue 38) charts into it: a finalized case is refused
-    // FINALIZED (bridges/service.test.ts), and the room refuses every write to it anyway.
+    // FINALIZED (bridges/service.test.ts), and the room refuses every write to it anyway; so is a
+    // bridge monitor's strip captured into it (captureBridgeWaveform, bridges/waves.test.ts).
     expect(touching.map((f) => f.name).sort()).toEqual([
       'addFormTasksToAppointment',
       'addPatientComment',
+      'captureBridgeWaveform',
       'chartBridgeMonitor',
       'copyHhx',
       'deleteAppointmentTask',
