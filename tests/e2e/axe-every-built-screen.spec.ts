@@ -100,11 +100,20 @@ async function settled(page: Page): Promise<void> {
  * Opens a screen as the app's own links do: the first through the address bar, the next ones by
  * the router (a history entry and its popstate) in the same page, so the app, its session and
  * axe-core are loaded once per audience instead of once per screen (each load took seconds of
- * a 2-core machine's time).
+ * a 2-core machine's time). A marker on the page's window tells that it is still the app.
  */
 async function open(page: Page, address: string): Promise<void> {
-  if (page.url() === 'about:blank') {
+  // A page of the server's (the EMR launch's refusal at /launch) is not the app: the next screen
+  // is opened through the address bar again.
+  const inApp = await page.evaluate(() => (window as { vigilScan?: boolean }).vigilScan === true).catch(() => false);
+  if (!inApp) {
     await page.goto(address);
+    // Marked only when the address bar gave the app (its #root), not a page of the server's.
+    await page
+      .evaluate(() => {
+        if (document.getElementById('root')) (window as { vigilScan?: boolean }).vigilScan = true;
+      })
+      .catch(() => undefined);
     return;
   }
   // Two frames after the popstate the router has started the screen's loads (its code, its data),
