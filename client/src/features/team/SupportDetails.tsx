@@ -118,6 +118,20 @@ export function ClientLogs({ of }: { of: { userId: string } | { orgId: string } 
   );
 }
 
+/** A support read's loader, and its refusal in words when it failed. */
+function LoadState({ loading, error }: { loading: boolean; error: string | null }): ReactNode {
+  return (
+    <>
+      {loading && <Loader aria-label="Loading" />}
+      {error && (
+        <Alert color="red" role="alert">
+          {refusalText(error)}
+        </Alert>
+      )}
+    </>
+  );
+}
+
 const supportLink = (kind: 'user' | 'org', id: string): string => `?${kind}=${encodeURIComponent(id)}`;
 
 /** A user as customer support sees them: organisations, devices, sync health and errors. */
@@ -126,12 +140,7 @@ export function SupportUser({ userId }: { userId: string }): ReactNode {
   const u = user.data;
   return (
     <Stack gap="md">
-      {user.loading && <Loader aria-label="Loading" />}
-      {user.error && (
-        <Alert color="red" role="alert">
-          {refusalText(user.error)}
-        </Alert>
-      )}
+      <LoadState loading={user.loading} error={user.error} />
       {u && (
         <>
           <div>
@@ -200,12 +209,7 @@ export function SupportOrg({ orgId }: { orgId: string }): ReactNode {
   const o = org.data;
   return (
     <Stack gap="md">
-      {org.loading && <Loader aria-label="Loading" />}
-      {org.error && (
-        <Alert color="red" role="alert">
-          {refusalText(org.error)}
-        </Alert>
-      )}
+      <LoadState loading={org.loading} error={org.error} />
       {o && (
         <>
           <div>
