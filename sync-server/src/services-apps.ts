@@ -72,7 +72,9 @@ export function buildApps(
     lease: new ConsumerLease(stores.leases, 'consumer:emr-write-back', randomUUID()),
     ...(changeBus ? { bus: changeBus } : {}),
   });
-  emrWriteBacks.start();
+  // On PostgreSQL the EMR connections have no store yet (store/select.ts POSTGRES_MISSING): a pass
+  // every 2 s would only log its refusal.
+  if (stores.engine === 'sqlite') emrWriteBacks.start();
   return {
     apps: auditedApps(new AppsService({ store, orgs: orgStore, access, entitlements, now, localWebhooks }), auditSinks),
     resellerApps: auditedResellerApps(new ResellerAppsService({ store, orgs: orgStore, access, now }), auditSinks),
