@@ -1,8 +1,10 @@
 import type { ChangeBus, Committed } from './types.js';
 
 /**
- * The in-process bus: every subscriber hears every committed change, synchronously, in commit
- * order. A subscriber that throws does not stop the others (its error is handed to `onError`).
+ * The in-process bus: every subscriber hears every committed change, synchronously, in the order
+ * it is published: commit order on SQLite's one connection; on PostgreSQL, the order in which the
+ * pooled units' COMMIT answers arrive, which need not be seq order (consumers that need the order
+ * read the feed after their cursor; the bus only wakes them). A subscriber that throws does not stop the others (its error is handed to `onError`).
  */
 export class MemoryChangeBus implements ChangeBus {
   private readonly listeners = new Set<(committed: Committed) => void>();
