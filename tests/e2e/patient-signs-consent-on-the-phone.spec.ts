@@ -75,6 +75,9 @@ test('the patient signs the consent on their phone while the provider has the ca
   await page.getByRole('button', { name: 'Use standard checklist' }).click();
   const consentItem = page.getByRole('checkbox', { name: 'Consent signed' });
   await expect(consentItem).not.toBeChecked();
+  // The case screen mounts its sections one per task after the first four (useSectionsMounted):
+  // on a loaded machine the sign-off section, far down, came later than one expect's bound.
+  await expect(page.getByRole('heading', { name: 'Sign-off checks', exact: true })).toBeVisible({ timeout: 120_000 });
   const so3 = page.locator('#case-signoff [data-flag-key="SO3"]');
   await expect(so3).toContainText("Consent is not ticked on the pre-op checklist ('Consent signed').");
   await expect(so3).toContainText('Blocks signing');
