@@ -5,6 +5,7 @@
  * Composition; a health history) and the read audit.
  */
 import { callerFromCredentials, type AccountsForCallers } from './access/caller.js';
+import type { Entitlements } from './access/entitlements.js';
 import type { OrgAccess } from './access/index.js';
 import type { ServerConfig } from './config.js';
 import type { Logger } from './log.js';
@@ -39,6 +40,8 @@ export interface RoomsParts {
   live: Pick<LiveCasesService, 'caseChanged'>;
   /** The other instances (REDIS_URL; issue 43): the rooms' relay, and sessions ended anywhere. */
   instances?: Instances | null;
+  /** The plan's waveform capture: an ECG strip in a case needs it (MON22, the case kind's check). */
+  entitlements: Pick<Entitlements, 'planHas'>;
 }
 
 /** The server's one SyncRooms. */
@@ -64,6 +67,7 @@ export function buildRooms(p: RoomsParts): SyncRooms {
         check: (content) => caseChecker.check(content),
         project: projector,
         live: (address, caseData, finalized) => live.caseChanged(address.orgId, address.docId, caseData, finalized),
+        ecgAllowed: (orgId) => p.entitlements.planHas(orgId, 'waveformCapture'),
       }),
       // A room whose Composition is a health history (35089-2): its own root, schema and the same projection.
       healthHistoryKind({ store: resources, project: projector }),

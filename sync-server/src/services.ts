@@ -247,7 +247,7 @@ export function buildServices(config: ServerConfig, log: Logger, storage: Storag
   const projector = compositionProjector({ service: fhir, store: resources, log });
   const rooms = buildRooms({
     ...{ config, stores, log, accounts, access, ids, resources },
-    ...{ caseChecker, projector, accountStore, now, live: liveParts.live, instances },
+    ...{ caseChecker, projector, accountStore, now, live: liveParts.live, instances, entitlements },
   });
   caseStates.attach(rooms);
   // Issue 24: every audit record is sealed into the hash chain within a second.

@@ -37,6 +37,12 @@ const { maxSegments, maxSamplesPerSegment, maxSamplesPerDelivery, maxSampleRateH
   BRIDGE_WAVEFORM_LIMITS;
 /** Samples the server keeps a monitor (20 s of a 12-lead 500 Hz ECG and its pleth fit). */
 const MAX_KEPT_SAMPLES = 150_000;
+/**
+ * Monitors whose waves the server keeps a bridge (session 31, docs/decisions.md): an office
+ * computer reads a few operatories' monitors; a bridge announcing more cannot grow this process's
+ * memory past this many times MAX_KEPT_SAMPLES. The monitor that delivered least lately is dropped.
+ */
+export const BRIDGE_WAVE_MONITORS_KEPT = 8;
 
 const monitorKey = z.string().min(1).max(200);
 
@@ -85,7 +91,8 @@ export interface BridgeWavesDeps {
 
 /** Each bridge monitor's newest waveform samples, and the bridges' last delivery times: this process's memory. */
 export class BridgeWaves {
-  private readonly kept = new Map<string, BridgeWaveform[]>();
+  /** By bridge, its monitors' samples, the monitor that delivered least lately first (at most BRIDGE_WAVE_MONITORS_KEPT). */
+  private readonly kept = new Map<string, Map<string, BridgeWaveform[]>>();
   private readonly lastDelivery = new Map<string, number>();
 
   constructor(private readonly deps: BridgeWavesDeps) {}
@@ -129,7 +136,7 @@ export class BridgeWaves {
 
   /** A monitor's kept samples (of one type when given), oldest first. */
   recent(bridgeId: string, key: string, type?: WaveType | null): BridgeWaveformView[] {
-    const kept = this.kept.get(`${bridgeId}\u0000${key}`) ?? [];
+    const kept = this.kept.get(bridgeId)?.get(key) ?? [];
     return kept
       .filter((w) => type == null || w.type === type)
       .map((w) => ({ type: w.type, values: [...w.values], sampleRateHz: w.sampleRateHz, receivedAt: w.receivedAt }));
@@ -147,7 +154,7 @@ export class BridgeWaves {
     if (needs && this.deps.entitlements && !(await this.deps.entitlements.planHas(orgId, needs))) {
       throw new AppError(403, 'PLAN_REQUIRED', ECG_CAPTURE_NOT_IN_PLAN);
     }
-    const kept = this.kept.get(`${bridge.id}\u0000${input.monitorKey}`) ?? [];
+    const kept = this.kept.get(bridge.id)?.get(input.monitorKey) ?? [];
     const wave = latestWaveform(kept, input.type, WAVE_STRIP.secondsPerRow * WAVE_STRIP.maxRows);
     const svg = wave ? waveformStripSvg(input.type, wave.values, wave.sampleRateHz) : null;
     if (!svg || !isSafeWaveSvg(svg)) {
@@ -177,10 +184,15 @@ export class BridgeWaves {
     return { id: entry.id, name: entry.name, time: entry.time, type: entry.type, notes: entry.notes ?? null };
   }
 
-  /** Keeps a segment: the monitor's samples of the last `keepMs` (by the newest's time), at most MAX_KEPT_SAMPLES. */
+  /**
+   * Keeps a segment: the monitor's samples of the last `keepMs` (by the newest's time), at most
+   * MAX_KEPT_SAMPLES; the bridge's monitor that delivered least lately is forgotten when it has
+   * more than BRIDGE_WAVE_MONITORS_KEPT.
+   */
   private keep(bridgeId: string, w: BridgeWaveform): void {
-    const key = `${bridgeId}\u0000${w.monitorKey}`;
-    const all = [...(this.kept.get(key) ?? []), w].sort((a, b) => a.receivedAt - b.receivedAt);
+    const monitors = this.kept.get(bridgeId) ?? new Map<string, BridgeWaveform[]>();
+    this.kept.set(bridgeId, monitors);
+    const all = [...(monitors.get(w.monitorKey) ?? []), w].sort((a, b) => a.receivedAt - b.receivedAt);
     const newest = all.at(-1)!.receivedAt;
     let total = 0;
     const kept: BridgeWaveform[] = [];
@@ -190,6 +202,12 @@ export class BridgeWaves {
       total += s.values.length;
       kept.unshift(s);
     }
-    this.kept.set(key, kept);
+    // Set last: the map's order is the monitors' by their latest delivery.
+    monitors.delete(w.monitorKey);
+    monitors.set(w.monitorKey, kept);
+    for (const stale of monitors.keys()) {
+      if (monitors.size <= BRIDGE_WAVE_MONITORS_KEPT) break;
+      monitors.delete(stale);
+    }
   }
 }

@@ -36,7 +36,7 @@ export interface DocumentKind {
    */
   matches?: (address: RoomAddress) => boolean | Promise<boolean>;
   /** Checks the merged content a moment after saves (VALIDATE_AFTER_MS), one check at a time per room. */
-  validate?: (content: unknown) => Promise<DocumentCheck>;
+  validate?: (content: unknown, address: RoomAddress) => Promise<DocumentCheck>;
   /**
    * When the document stops taking clients' writes by the server's clock (a case: its provider
    * editing window, EW1/EW2), read from its root map as it is before a write; null while it
@@ -145,7 +145,7 @@ export class RoomHooks {
       room.validateTimer = undefined;
       if (room.destroyed) return;
       room.checking = true;
-      validate(room.content())
+      validate(room.content(), room.address)
         .then(
           ({ issues, repair }) => {
             if (room.destroyed) return;

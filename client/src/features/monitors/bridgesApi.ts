@@ -1,9 +1,17 @@
-import type { BridgeMonitorView, BridgePairingCodeView, BridgeReadingView, BridgeView } from '@vigil/shared';
+import type {
+  BridgeMonitorView,
+  BridgePairingCodeView,
+  BridgeReadingView,
+  BridgeView,
+  BridgeWaveformView,
+  CapturedWaveView,
+} from '@vigil/shared';
 import { graphql } from '../../data/graphql.js';
 
 /*
  * The Vigil Bridge's calls (issue 38): the office's bridges and their monitors, a one-time pairing
- * code, revoking a bridge, and a bridge monitor charting into a case (or stopping).
+ * code, revoking a bridge, a bridge monitor charting into a case (or stopping), its live waveform
+ * samples and a strip of them captured into the case.
  */
 
 const MONITOR_FIELDS = 'bridgeId key label protocol lastReadingAt caseId intervalMs';
@@ -67,4 +75,31 @@ export async function stopBridgeMonitor(
     { orgId, bridgeId: monitor.bridgeId, key: monitor.key },
   );
   return data.stopBridgeMonitor;
+}
+
+/** A bridge monitor's waveform samples of the last 20 s, oldest first (the case screen polls them). */
+export async function fetchBridgeMonitorWaveforms(
+  orgId: string,
+  monitor: Pick<BridgeMonitorView, 'bridgeId' | 'key'>,
+): Promise<BridgeWaveformView[]> {
+  const data = await graphql<{ bridgeMonitorWaveforms: BridgeWaveformView[] }>(
+    'query BridgeMonitorWaveforms($orgId: String, $bridgeId: String!, $key: String!) { bridgeMonitorWaveforms(orgId: $orgId, bridgeId: $bridgeId, monitorKey: $key) { type values sampleRateHz receivedAt } }',
+    { orgId, bridgeId: monitor.bridgeId, key: monitor.key },
+  );
+  return data.bridgeMonitorWaveforms;
+}
+
+/** Captures the newest 18 s of a bridge monitor's wave into the case's waves (the server writes the strip). */
+export async function captureBridgeWaveform(
+  orgId: string,
+  caseId: string,
+  monitor: Pick<BridgeMonitorView, 'bridgeId' | 'key'>,
+  type: string,
+  notes: string | null,
+): Promise<CapturedWaveView> {
+  const data = await graphql<{ captureBridgeWaveform: CapturedWaveView }>(
+    'mutation CaptureBridgeWaveform($orgId: String, $caseId: String!, $bridgeId: String!, $key: String!, $type: String!, $notes: String) { captureBridgeWaveform(orgId: $orgId, caseId: $caseId, bridgeId: $bridgeId, monitorKey: $key, type: $type, notes: $notes) { id name time type notes } }',
+    { orgId, caseId, bridgeId: monitor.bridgeId, key: monitor.key, type, notes },
+  );
+  return data.captureBridgeWaveform;
 }

@@ -4,3 +4,4 @@ export { TestMonitorsPage } from './TestMonitorsPage.js';
 export { DemoPage } from './DemoPage.js';
 export { BridgesPage } from './BridgesPage.js';
 export { BridgeMonitorPicker } from './BridgeMonitorPicker.js';
+export { captureBridgeWaveform, fetchBridgeMonitorWaveforms, fetchBridges } from './bridgesApi.js';

@@ -1,5 +1,16 @@
 import * as Y from 'yjs';
-import { CASE_ROOT, caseEditingWindowEndFrom, LEGACY_READINGS_KEY, MONITORS_KEY, READINGS_KEY } from '@vigil/shared';
+import {
+  CASE_ROOT,
+  caseEditingWindowEndFrom,
+  ECG_CAPTURE_NOT_IN_PLAN,
+  LEGACY_READINGS_KEY,
+  MONITORS_KEY,
+  READINGS_KEY,
+  waveCaptureEntitlement,
+  WAVE_TYPES,
+  type Issue,
+  type WaveType,
+} from '@vigil/shared';
 import { checkCaseContent, type CaseCheck, type WaveFix } from '../case-check.js';
 import type { DocumentCheck, DocumentKind, LiveInput } from '../hooks.js';
 import type { ProjectionInput } from '../projection.js';
@@ -15,21 +26,38 @@ export interface CaseKindOptions {
   project?: (input: ProjectionInput) => void | Promise<void>;
   /** The case's live summary (LiveCasesService.caseChanged), handed what caseLiveData reads; none by default. */
   live?: (address: RoomAddress, caseData: Record<string, unknown>, finalized: boolean) => void | Promise<void>;
+  /**
+   * [MON22] Whether the organisation's plan includes waveform capture (Entitlements.planHas), asked
+   * only when the case holds an ECG strip; absent: every strip is kept.
+   */
+  ecgAllowed?: (orgId: string) => Promise<boolean>;
 }
 
 /**
  * The case document (spec 001 §3): the default kind, so every room no other kind claims is a
- * case. Its content is validated with the shared case schema and unsafe wave svgs are reduced
- * to the allowlist; its projection is the anesthesia record Composition's caseData.
+ * case. Its content is validated with the shared case schema, unsafe wave svgs are reduced
+ * to the allowlist and ECG strips are removed where the plan has no waveform capture (MON22, the
+ * one place a strip written by any writer, a tablet through Yjs too, is refused); its projection
+ * is the anesthesia record Composition's caseData.
  */
 export function caseKind(options: CaseKindOptions = {}): DocumentKind {
   const check = options.check ?? ((content: unknown) => Promise.resolve(checkCaseContent(content)));
   return {
     name: 'case',
     root: CASE_ROOT,
-    async validate(content: unknown): Promise<DocumentCheck> {
+    async validate(content: unknown, address?: RoomAddress): Promise<DocumentCheck> {
       const { issues, waveFixes } = await check(content);
-      return waveFixes.length > 0 ? { issues, repair: (root) => reduceWaves(root, waveFixes) } : { issues };
+      const ecg = ecgStrips(content);
+      const refused =
+        ecg.length > 0 && address && options.ecgAllowed && !(await options.ecgAllowed(address.orgId)) ? ecg : [];
+      if (waveFixes.length === 0 && refused.length === 0) return { issues };
+      return {
+        issues: [...issues, ...refused.map(ecgRefusal)],
+        repair: (root) => {
+          reduceWaves(root, waveFixes);
+          removeWaves(root, new Set(refused.map((r) => r.id)));
+        },
+      };
     },
     editingClosesAt: caseEditingClosesAt,
     ...(options.project ? { project: options.project } : {}),
@@ -119,5 +147,51 @@ export function reduceWaves(root: Y.Map<unknown>, fixes: readonly WaveFix[]): vo
   } else {
     for (const f of current) entries[f.index] = fixed(f);
     root.set('waves', entries);
+  }
+}
+
+/** An ECG strip of the case's waves: where it is and its id. */
+interface EcgStrip {
+  index: number;
+  id: string;
+}
+
+/** The case's waves that are ECG leads (MON22's waveform capture), with an id to remove them by. */
+export function ecgStrips(content: unknown): EcgStrip[] {
+  const waves = content !== null && typeof content === 'object' ? (content as { waves?: unknown }).waves : undefined;
+  if (!Array.isArray(waves)) return [];
+  return waves.flatMap((wave: unknown, index): EcgStrip[] => {
+    if (wave === null || typeof wave !== 'object') return [];
+    const { id, type } = wave as { id?: unknown; type?: unknown };
+    const isWave = typeof type === 'string' && (WAVE_TYPES as readonly string[]).includes(type);
+    return typeof id === 'string' && isWave && waveCaptureEntitlement(type as WaveType) ? [{ index, id }] : [];
+  });
+}
+
+/** [MON22] What the writer's tablet is told of an ECG strip the server removed. */
+const ecgRefusal = (strip: EcgStrip): Issue => ({
+  severity: 'error',
+  code: 'MON22',
+  path: ['waves', strip.index],
+  message: ECG_CAPTURE_NOT_IN_PLAN,
+});
+
+/**
+ * [MON22] Removes the ECG strips refused (by id; a strip of another type with that id, or one
+ * added since the check, is left alone), from the case's Y.Array or a plain list an old client wrote.
+ */
+export function removeWaves(root: Y.Map<unknown>, ids: ReadonlySet<string>): void {
+  if (ids.size === 0) return;
+  const list = root.get('waves');
+  const gone = (entry: unknown): boolean => {
+    const { id, type } = (entry ?? {}) as { id?: unknown; type?: unknown };
+    return typeof id === 'string' && ids.has(id) && ecgStrips({ waves: [{ id, type }] }).length === 1;
+  };
+  if (list instanceof Y.Array) {
+    const entries = (list as Y.Array<unknown>).toArray();
+    for (let i = entries.length - 1; i >= 0; i--) if (gone(jsonOf(entries[i]))) list.delete(i, 1);
+  } else if (Array.isArray(list)) {
+    const kept = (list as unknown[]).filter((entry) => !gone(entry));
+    if (kept.length !== list.length) root.set('waves', kept);
   }
 }

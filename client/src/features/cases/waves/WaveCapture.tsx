@@ -152,8 +152,11 @@ export function WaveCapture({
   );
 }
 
-/** The newest 6 s of the monitor's wave of the chosen type, as it streams (an image, like a captured strip). */
-function LiveWave({
+/**
+ * The newest 6 s of the monitor's wave of the chosen type, as it streams (an image, like a captured
+ * strip): the one live wave view, for this tablet's monitor and a bridge's (BridgeWaves.tsx).
+ */
+export function LiveWave({
   type,
   values,
   sampleRateHz,

@@ -5,13 +5,14 @@ import { clockTime } from '../../../ui/format.js';
 import { useCaseList, useVitalsRecords } from '../../../case/index.js';
 import { waveImageSrc, type WaveEntry } from './model.js';
 import { WaveCapture } from './WaveCapture.js';
+import { BridgeWaves } from './BridgeWaves.js';
 import type { CaseSectionProps } from '../caseSection.js';
 import { ConfirmRemoval } from '../../../ui/ConfirmRemoval.js';
 import { useOrgPlanLimits } from '../../subscription/index.js';
 
 /**
- * Captured waveforms (spec 001 §3, §5; spec 002 §3): capture or import a strip, see it, remove
- * it with confirmation. Strips are shown as images (never inlined into the page), and only
+ * Captured waveforms (spec 001 §3, §5; spec 002 §3): capture or import a strip (or capture one
+ * from a bridge monitor charting the case, issue 38), see it, remove it with confirmation. Strips are shown as images (never inlined into the page), and only
  * those passing the wave svg rule.
  */
 export function WavesSection({ doc, readOnly, context }: CaseSectionProps): ReactNode {
@@ -31,6 +32,7 @@ export function WavesSection({ doc, readOnly, context }: CaseSectionProps): Reac
         Waveforms
       </Title>
       <WaveCapture disabled={readOnly} rates={rates} onCapture={waves.add} ecgAllowed={ecgAllowed} />
+      <BridgeWaves orgId={context.orgId} caseId={context.caseId} disabled={readOnly} />
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           No waveforms captured.
