@@ -68,6 +68,7 @@ export function buildRooms(p: RoomsParts): SyncRooms {
         project: projector,
         live: (address, caseData, finalized) => live.caseChanged(address.orgId, address.docId, caseData, finalized),
         ecgAllowed: (orgId) => p.entitlements.planHas(orgId, 'waveformCapture'),
+        now,
       }),
       // A room whose Composition is a health history (35089-2): its own root, schema and the same projection.
       healthHistoryKind({ store: resources, project: projector }),

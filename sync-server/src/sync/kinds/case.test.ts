@@ -9,7 +9,7 @@ import { createLogger } from '../../log.js';
 import { MemorySyncStore } from '../../store/sync/memory.js';
 import { parseSyncPath } from '../protocol.js';
 import { SyncRooms } from '../rooms.js';
-import { caseKind } from './case.js';
+import { caseKind, MON22_RECENT_MS } from './case.js';
 
 /*
  * [MON22] An ECG strip in a case needs the plan's waveform capture, whoever writes it: the case
@@ -32,11 +32,14 @@ async function until(check: () => unknown, timeoutMs = 15_000): Promise<void> {
 
 /** Offices by plan: `advanced` has waveform capture, `basic` does not. */
 const ecgAllowed = (orgId: string): Promise<boolean> => Promise.resolve(orgId === 'advanced');
+/** The server's clock: a minute after the strips below were captured. */
+const CAPTURED = 1_790_000_000_000;
+const now = (): number => CAPTURED + 60_000;
 
 const strip = (id: string, type: WaveType): WaveEntry => ({
   id,
   name: type,
-  time: 1_790_000_000_000,
+  time: CAPTURED,
   type,
   svg: waveformStripSvg(
     type,
@@ -49,7 +52,7 @@ const STRIPS = [strip('wav-pleth', 'pleth'), strip('wav-ecg', 'II'), strip('wav-
 
 describe('[MON22] the case kind’s check of ECG strips', () => {
   it('refuses an ECG strip on a plan without waveform capture: an issue naming it and a repair that removes it only', async () => {
-    const kind = caseKind({ ecgAllowed });
+    const kind = caseKind({ ecgAllowed, now });
     const check = await kind.validate!({ waves: STRIPS }, parseSyncPath('/api/sync/basic/apt-1')!);
     expect(check.issues.filter((i) => i.code === 'MON22')).toEqual([
       { severity: 'error', code: 'MON22', path: ['waves', 1], message: ECG_CAPTURE_NOT_IN_PLAN },
@@ -65,13 +68,25 @@ describe('[MON22] the case kind’s check of ECG strips', () => {
 
   it('keeps every strip on a plan with waveform capture, and asks no plan for a case without ECG', async () => {
     const asked: string[] = [];
-    const kind = caseKind({ ecgAllowed: (orgId) => (asked.push(orgId), ecgAllowed(orgId)) });
+    const kind = caseKind({ ecgAllowed: (orgId) => (asked.push(orgId), ecgAllowed(orgId)), now });
     const withEcg = await kind.validate!({ waves: STRIPS }, parseSyncPath('/api/sync/advanced/apt-1')!);
     expect(withEcg.issues.filter((i) => i.code === 'MON22')).toEqual([]);
     expect(withEcg.repair).toBeUndefined();
     const noEcg = await kind.validate!({ waves: [STRIPS[0], STRIPS[2]] }, parseSyncPath('/api/sync/basic/apt-2')!);
     expect(noEcg.repair).toBeUndefined();
     expect(asked).toEqual(['advanced']);
+  });
+  it('never removes an ECG strip captured before MON22_RECENT_MS: charted data stays in the case after a downgrade', async () => {
+    const later = (): number => CAPTURED + MON22_RECENT_MS + 1;
+    const kind = caseKind({ ecgAllowed, now: later });
+    const check = await kind.validate!({ waves: STRIPS }, parseSyncPath('/api/sync/basic/apt-1')!);
+    expect(check.issues.filter((i) => i.code === 'MON22')).toEqual([]);
+    expect(check.repair).toBeUndefined();
+    const atEdge = await caseKind({ ecgAllowed, now: () => CAPTURED + MON22_RECENT_MS }).validate!(
+      { waves: STRIPS },
+      parseSyncPath('/api/sync/basic/apt-1')!,
+    );
+    expect(atEdge.issues.filter((i) => i.code === 'MON22')).toHaveLength(1);
   });
 });
 
@@ -90,7 +105,7 @@ describe('[MON22] a tablet’s ECG strip written through Yjs', () => {
   /** The rooms with the case kind of the server (its check in-process), the checks it made counted. */
   async function start(): Promise<{ url: string; checked: { room: string; waves: number; repair: boolean }[] }> {
     const checked: { room: string; waves: number; repair: boolean }[] = [];
-    const kind = caseKind({ ecgAllowed });
+    const kind = caseKind({ ecgAllowed, now });
     const validate = kind.validate!;
     kind.validate = async (content, address) => {
       const found = await validate(content, address);

@@ -31,7 +31,16 @@ export interface CaseKindOptions {
    * only when the case holds an ECG strip; absent: every strip is kept.
    */
   ecgAllowed?: (orgId: string) => Promise<boolean>;
+  /** The server's clock (MON22_RECENT_MS: only a strip captured lately is refused). */
+  now?: () => number;
 }
+
+/**
+ * [MON22] A tablet's ECG strip is removed only when captured within this time of the server's
+ * clock: a strip already in the case (captured while the plan had waveforms, or charted offline
+ * before a downgrade) is charted data and is never taken out of a case afterwards.
+ */
+export const MON22_RECENT_MS = 60 * 60_000;
 
 /**
  * The case document (spec 001 §3): the default kind, so every room no other kind claims is a
@@ -47,7 +56,8 @@ export function caseKind(options: CaseKindOptions = {}): DocumentKind {
     root: CASE_ROOT,
     async validate(content: unknown, address?: RoomAddress): Promise<DocumentCheck> {
       const { issues, waveFixes } = await check(content);
-      const ecg = ecgStrips(content);
+      const since = (options.now ?? Date.now)() - MON22_RECENT_MS;
+      const ecg = ecgStrips(content).filter((strip) => strip.time >= since);
       const refused =
         ecg.length > 0 && address && options.ecgAllowed && !(await options.ecgAllowed(address.orgId)) ? ecg : [];
       if (waveFixes.length === 0 && refused.length === 0) return { issues };
@@ -154,6 +164,8 @@ export function reduceWaves(root: Y.Map<unknown>, fixes: readonly WaveFix[]): vo
 interface EcgStrip {
   index: number;
   id: string;
+  /** When it was captured (epoch ms; 0 when the entry has no time). */
+  time: number;
 }
 
 /** The case's waves that are ECG leads (MON22's waveform capture), with an id to remove them by. */
@@ -162,9 +174,10 @@ export function ecgStrips(content: unknown): EcgStrip[] {
   if (!Array.isArray(waves)) return [];
   return waves.flatMap((wave: unknown, index): EcgStrip[] => {
     if (wave === null || typeof wave !== 'object') return [];
-    const { id, type } = wave as { id?: unknown; type?: unknown };
+    const { id, type, time } = wave as { id?: unknown; type?: unknown; time?: unknown };
     const isWave = typeof type === 'string' && (WAVE_TYPES as readonly string[]).includes(type);
-    return typeof id === 'string' && isWave && waveCaptureEntitlement(type as WaveType) ? [{ index, id }] : [];
+    if (typeof id !== 'string' || !isWave || !waveCaptureEntitlement(type as WaveType)) return [];
+    return [{ index, id, time: typeof time === 'number' ? time : 0 }];
   });
 }
 
