@@ -56,8 +56,7 @@ export function buildAnalytics(
     lease: new ConsumerLease(core.stores.leases, 'consumer:analytics', randomUUID()),
     ...(core.changeBus ? { bus: core.changeBus } : {}),
   });
-  // On PostgreSQL the read model has no store yet (store/select.ts POSTGRES_MISSING): not started.
-  if (core.stores.engine === 'sqlite') model.start();
+  model.start();
   return { service: new AnalyticsService({ facts, model, orgs: core.orgStore, access: core.access }), model };
 }
 

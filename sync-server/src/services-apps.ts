@@ -72,9 +72,8 @@ export function buildApps(
     lease: new ConsumerLease(stores.leases, 'consumer:emr-write-back', randomUUID()),
     ...(changeBus ? { bus: changeBus } : {}),
   });
-  // On PostgreSQL the EMR connections have no store yet (store/select.ts POSTGRES_MISSING): a pass
-  // every 2 s would only log its refusal.
-  if (stores.engine === 'sqlite') emrWriteBacks.start();
+  // On SQLite and PostgreSQL alike; with several instances the lease lets one write back at a time.
+  emrWriteBacks.start();
   return {
     apps: auditedApps(new AppsService({ store, orgs: orgStore, access, entitlements, now, localWebhooks }), auditSinks),
     resellerApps: auditedResellerApps(new ResellerAppsService({ store, orgs: orgStore, access, now }), auditSinks),

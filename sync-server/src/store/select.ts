@@ -3,6 +3,7 @@ import type { Logger } from '../log.js';
 import { PostgresAccountStore } from './accounts/postgres.js';
 import { SqliteAccountStore } from './accounts/sqlite.js';
 import type { AccountStore } from './accounts/types.js';
+import { PostgresCaseFactsStore } from './analytics/postgres.js';
 import { SqliteCaseFactsStore } from './analytics/sqlite.js';
 import type { CaseFactsStore } from './analytics/types.js';
 import { PostgresAnalyticsEventStore } from './analytics-events/postgres.js';
@@ -102,6 +103,7 @@ import type { SessionStore } from './sessions/types.js';
 import { PostgresShopStore } from './shop/postgres.js';
 import { SqliteShopStore } from './shop/sqlite.js';
 import type { ShopStore } from './shop/types.js';
+import { PostgresEmrConnectionStore } from './smart/postgres.js';
 import { SqliteEmrConnectionStore } from './smart/sqlite.js';
 import type { EmrConnectionStore } from './smart/types.js';
 import { openDatabase, type Db } from './sqlite/database.js';
@@ -176,13 +178,7 @@ export interface Stores {
 }
 
 /** The stores without a PostgreSQL implementation yet: on PostgreSQL each refuses every call, naming itself. */
-export const POSTGRES_MISSING = [
-  'analytics (case facts)',
-  'oversight',
-  'oversight support',
-  'oversight console',
-  'smart (EMR connections)',
-];
+export const POSTGRES_MISSING = ['oversight', 'oversight support', 'oversight console'];
 
 /** Opens the configured storage: PostgreSQL (migrated) when `databaseUrl` is set, else SQLite under `dataDir`. */
 export async function openStorage(config: { databaseUrl?: string; dataDir: string }, log: Logger): Promise<Storage> {
@@ -270,8 +266,8 @@ function postgresStores(db: PostgresDatabase, changeBus: ChangeBus | undefined, 
     ...{ pdfLinks: new PostgresPdfLinkStore(db), analyticsEvents: new PostgresAnalyticsEventStore(db) },
     ...{ patientLinks: new PostgresPatientLinkStore(db), inventories: new PostgresInventoryStore(db) },
     ...{ feedback: new PostgresFeedbackStore(db), shop: new PostgresShopStore(db), apps: new PostgresAppStore(db) },
-    ...{ emrConnections: unavailableStore<EmrConnectionStore>('smart (EMR connections)') },
-    ...{ facts: unavailableStore<CaseFactsStore>('analytics (case facts)') },
+    ...{ emrConnections: new PostgresEmrConnectionStore(db) },
+    ...{ facts: new PostgresCaseFactsStore(db) },
     ...{ oversight: unavailableStore<OversightStore>('oversight') },
     ...{ support: unavailableStore<SupportStore>('oversight support') },
     ...{ console: unavailableStore<DbConsole>('oversight console'), clientLogs: new PostgresClientLogStore(db) },

@@ -1,16 +1,22 @@
 import { caseFacts, type CaseFacts } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { MemoryDatabase } from '../memory/database.js';
+import { runnableImplementations, testPostgresDatabase } from '../postgres/test-database.test-util.js';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { MemoryCaseFactsStore } from './memory.js';
+import { PostgresCaseFactsStore } from './postgres.js';
 import { SqliteCaseFactsStore } from './sqlite.js';
 import { caseCursor, type CaseFactsStore, type FactsFilter } from './types.js';
 
-/** Every CaseFactsStore implementation; a PostgreSQL one joins this list and must pass the same suite. */
-const implementations: [string, () => CaseFactsStore][] = [
-  ['memory', () => new MemoryCaseFactsStore(new MemoryDatabase())],
-  ['sqlite', () => new SqliteCaseFactsStore(openMemoryDatabase())],
-];
+/** Every CaseFactsStore implementation. */
+const implementations = await runnableImplementations<[string, () => CaseFactsStore | Promise<CaseFactsStore>]>(
+  'CaseFactsStore contract',
+  [
+    ['memory', () => new MemoryCaseFactsStore(new MemoryDatabase())],
+    ['sqlite', () => new SqliteCaseFactsStore(openMemoryDatabase())],
+    ['postgres', async () => new PostgresCaseFactsStore(await testPostgresDatabase())],
+  ],
+);
 
 const ALL: FactsFilter = { from: null, to: null, providerIds: [], locationId: null };
 const NOV = Date.UTC(2026, 10, 2, 9);
@@ -46,7 +52,7 @@ const QUALITY_ALL = {
 
 describe.each(implementations)('analytics read model contract (%s)', (_name, make) => {
   it('keeps one row per case: a second put replaces the first, remove deletes it', async () => {
-    const store = make();
+    const store = await make();
     await store.put(facts('c1'), 1);
     await store.put(facts('c1', { anesthesiaMinutes: 30 }), 2);
     expect((await store.get('office', 'c1'))?.anesthesiaMinutes).toBe(30);
@@ -57,7 +63,7 @@ describe.each(implementations)('analytics read model contract (%s)', (_name, mak
   });
 
   it('adds up cases, minutes and units per month, level and provider', async () => {
-    const store = make();
+    const store = await make();
     await store.put(facts('c1', { anesthesiaMinutes: 30, anesthesiaUnits: 2 }), 1);
     await store.put(facts('c2', { anesthesiaMinutes: 45, anesthesiaUnits: 3 }), 1);
     await store.put(facts('c3', { startAt: DEC, month: '2026-12', providerId: 'prc-b', providerName: 'Dr B' }), 1);
@@ -90,7 +96,7 @@ describe.each(implementations)('analytics read model contract (%s)', (_name, mak
   });
 
   it('totals drugs, counts discharge scores and the quality figures of finalized cases only', async () => {
-    const store = make();
+    const store = await make();
     const drugs = [{ name: 'Midazolam', unit: 'mg', total: 2 }];
     await store.put(facts('c1', { drugs, dischargeScore: 12, status: 'finalized', quality: QUALITY_ALL }), 1);
     await store.put(
@@ -124,7 +130,7 @@ describe.each(implementations)('analytics read model contract (%s)', (_name, mak
   });
 
   it('filters by date range, providers and location, and never shows another organisation', async () => {
-    const store = make();
+    const store = await make();
     await store.put(facts('c1'), 1);
     await store.put(facts('c2', { startAt: DEC, month: '2026-12', providerId: 'prc-b', locationId: 'loc-2' }), 1);
     await store.put(facts('c3', { orgId: 'elsewhere' }), 1);
@@ -137,7 +143,7 @@ describe.each(implementations)('analytics read model contract (%s)', (_name, mak
   });
 
   it('drills down a page at a time, newest first, to the cases behind a figure', async () => {
-    const store = make();
+    const store = await make();
     for (let i = 1; i <= 5; i++) {
       await store.put(
         facts(`c${i}`, {
@@ -173,7 +179,7 @@ describe.each(implementations)('analytics read model contract (%s)', (_name, mak
   });
 
   it('[AN7] counts whole months and the part months at a range’s ends alike, and follows a case moved to another month', async () => {
-    const store = make();
+    const store = await make();
     const drugs = [{ name: 'Midazolam', unit: 'mg', total: 1 }];
     const at = (m: number, d: number): number => Date.UTC(2026, m, d, 9);
     const month = (ms: number): string => new Date(ms).toISOString().slice(0, 7);
@@ -205,8 +211,31 @@ describe.each(implementations)('analytics read model contract (%s)', (_name, mak
     expect((await store.summary('office', ALL)).cases).toBe(4);
   });
 
+  it('keeps the month figures whole when many cases of one month are written at once', async () => {
+    const store = await make();
+    const drugs = [{ name: 'Midazolam', unit: 'mg', total: 1 }];
+    // Twelve cases of November written together (two instances' consumers at once, on a shared
+    // database), then four of them moved to December together.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        store.put(facts(`p${i}`, { drugs, anesthesiaMinutes: 10, status: 'finalized', quality: QUALITY_ALL }), 1),
+      ),
+    );
+    await Promise.all(
+      Array.from({ length: 4 }, (_, i) => store.put(facts(`p${i}`, { startAt: DEC, month: '2026-12', drugs }), 2)),
+    );
+    const s = await store.summary('office', ALL);
+    expect(s.cases).toBe(12);
+    expect(s.months.map((m) => [m.month, m.cases, m.anesthesiaMinutes])).toEqual([
+      ['2026-11', 8, 80],
+      ['2026-12', 4, 0],
+    ]);
+    expect(s.drugs).toEqual([{ name: 'Midazolam', unit: 'mg', cases: 12, total: 12 }]);
+    expect(s.quality.finalized).toBe(8);
+  });
+
   it('empties every organisation on clear (a rebuild starts from nothing)', async () => {
-    const store = make();
+    const store = await make();
     await store.put(facts('c1'), 1);
     await store.put(facts('c2', { orgId: 'elsewhere' }), 1);
     await store.clear();

@@ -2,7 +2,8 @@ import type { CaseFacts, QualityFigure } from '@vigil/shared';
 import type { PageRequest } from '../../pages.js';
 import { assertSerialized, serialized } from '../resources/transactions.js';
 import type { Db } from '../sqlite/database.js';
-import { mergeParts, refreshMonth, rollupPart, splitRange, type FiguresPart } from './sqlite-rollup.js';
+import { mergeParts, splitRange, type FiguresPart } from './rollup.js';
+import { refreshMonth, rollupPart } from './sqlite-rollup.js';
 import {
   readCursor,
   type CaseFactsStore,

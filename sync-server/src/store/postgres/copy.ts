@@ -8,7 +8,8 @@ import type { PostgresDatabase } from './unit-of-work.js';
  * migrations made that SQLite also has, the columns both have (a PostgreSQL `row_id` identity
  * takes SQLite's rowid, so the order SQLite kept is kept), in rowid order. Identity sequences are
  * moved past the copied rows (setval), so new rows never collide. Then each table is verified:
- * the same row count and the same SHA-256 over its rows in one order on both sides.
+ * the same row count and the same SHA-256 over its rows on both sides (in row_id order where
+ * PostgreSQL keeps SQLite's rowid; over the sorted hashes of its rows otherwise).
  */
 
 /** One copied table: its rows and whether the hashes of both sides matched. */
@@ -36,6 +37,21 @@ function hashRows(rows: readonly Record<string, unknown>[], columns: readonly st
   return hash.digest('hex');
 }
 
+/**
+ * The hash of a table without a row_id, whatever the order its rows come in: each row's SHA-256,
+ * sorted, hashed together (the two sides' collations need not agree on an order).
+ */
+function hashRowSet(rowHashes: string[]): string {
+  const hash = createHash('sha256');
+  for (const h of rowHashes.sort()) hash.update(h);
+  return hash.digest('hex');
+}
+
+const rowHash = (row: Record<string, unknown>, columns: readonly string[]): string =>
+  createHash('sha256')
+    .update(JSON.stringify(columns.map((c) => canonical(row[c]))))
+    .digest('hex');
+
 /** Copies every shared table from `sqlite` into `pg` and verifies it; throws (rolling everything back) when a table differs. */
 export async function copySqliteToPostgres(sqlite: SqliteSource, pg: PostgresDatabase): Promise<CopiedTable[]> {
   const { rows: tables } = await pg.query<{ table_name: string }>(
@@ -62,10 +78,12 @@ export async function copySqliteToPostgres(sqlite: SqliteSource, pg: PostgresDat
       await pg.query(`DELETE FROM "${table}"`);
       let count = 0;
       const sqliteHash = createHash('sha256');
+      const sqliteRowHashes: string[] = [];
       for (let offset = 0; ; offset += BATCH) {
         const batch = await sqliteRows(sqlite, { table, select, order }, offset);
         if (batch.length === 0) break;
         for (const row of batch) sqliteHash.update(JSON.stringify(columns.map((c) => canonical(row[c]))));
+        for (const row of batch) sqliteRowHashes.push(rowHash(row, columns));
         const values = batch.map(
           (_row, r) => `(${columns.map((_c, i) => `$${r * columns.length + i + 1}`).join(', ')})`,
         );
@@ -85,8 +103,11 @@ export async function copySqliteToPostgres(sqlite: SqliteSource, pg: PostgresDat
       const { rows: back } = await pg.query(
         `SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM "${table}" ORDER BY ${pgOrder}`,
       );
-      const inOrder = columns.includes('row_id') ? sqliteHash.digest('hex') : null;
-      const verified = back.length === count && (inOrder === null || hashRows(back, columns) === inOrder);
+      // With a row_id, the rows in SQLite's order; without, the set of rows.
+      const same = columns.includes('row_id')
+        ? hashRows(back, columns) === sqliteHash.digest('hex')
+        : hashRowSet(back.map((row) => rowHash(row, columns))) === hashRowSet(sqliteRowHashes);
+      const verified = back.length === count && same;
       if (!verified)
         throw new Error(`${table}: the copy differs from SQLite (${count} rows read, ${back.length} stored)`);
       copied.push({ table, rows: count, verified });

@@ -1,4 +1,5 @@
 import { ACCOUNTS_PG_MIGRATION } from '../accounts/migration.js';
+import { ANALYTICS_FACTS_PG_MIGRATION } from '../analytics/migration.js';
 import { ANALYTICS_EVENTS_PG_MIGRATION } from '../analytics-events/migration.js';
 import { APP_ASSERTIONS_PG_MIGRATION, APPS_PG_MIGRATION, WEBHOOKS_PG_MIGRATION } from '../apps/migration.js';
 import { ATTEMPT_PLACES_PG_MIGRATION } from '../attempts/migration.js';
@@ -29,6 +30,7 @@ import { REPORTS_PG_MIGRATION } from '../reports/migration.js';
 import { RESOURCES_PG_MIGRATION } from '../resources/migration.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { SHOP_PG_MIGRATION } from '../shop/migration.js';
+import { EMR_CONNECTIONS_PG_MIGRATION } from '../smart/migration.js';
 import { SYNC_PG_MIGRATION } from '../sync/migration.js';
 
 /**
@@ -56,6 +58,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   SHOP_PG_MIGRATION,
   PRESETS_PG_MIGRATION,
   ORG_CHECKLISTS_PG_MIGRATION,
+  ANALYTICS_FACTS_PG_MIGRATION,
   OFFICE_DRUGS_PG_MIGRATION,
   PREOP_SETTINGS_PG_MIGRATION,
   LIVE_CASES_PG_MIGRATION,
@@ -69,4 +72,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   ANALYTICS_EVENTS_PG_MIGRATION,
   LEGAL_ACCEPTANCES_PG_MIGRATION,
   CLIENT_LOGS_PG_MIGRATION,
+  EMR_CONNECTIONS_PG_MIGRATION,
 ];
