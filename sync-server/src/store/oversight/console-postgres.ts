@@ -22,10 +22,10 @@ const TEXT_TYPES = {
 const QUERY_CANCELED = '57014';
 
 /** PostgreSQL's error (a SQLSTATE of five characters), not a connection's. */
-const databaseError = (err: unknown): err is Error & { code: string } =>
-  err instanceof Error &&
-  typeof (err as { code?: unknown }).code === 'string' &&
-  /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
+const databaseError = (err: unknown): err is Error & { code: string } => {
+  const code = err instanceof Error ? (err as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+};
 
 /**
  * The database console (issue 41, `/vigil-team/db-console`) on PostgreSQL (issue 43). Each
@@ -86,8 +86,16 @@ export class PostgresConsole implements DbConsole {
   }
 
   private async read(client: pg.Client, sql: string, maxRows: number, timeout: () => number): Promise<ConsoleAnswer> {
-    const query = (text: string): Promise<pg.QueryArrayResult> =>
-      client.query({ text, rowMode: 'array', types: TEXT_TYPES, queryMode: 'extended' });
+    const query = (text: string): Promise<pg.QueryArrayResult> => {
+      // The extended protocol: PostgreSQL refuses a second statement in `text`.
+      const config: pg.QueryArrayConfig & { queryMode: 'extended' } = {
+        text,
+        rowMode: 'array',
+        types: TEXT_TYPES,
+        queryMode: 'extended',
+      };
+      return client.query(config);
+    };
     if (consoleKeyword(sql) === 'EXPLAIN') {
       const plan = await query(sql);
       return answerOf(plan.fields, plan.rows, maxRows, false);

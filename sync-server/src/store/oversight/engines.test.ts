@@ -134,7 +134,7 @@ async function world(stores: Stores): Promise<void> {
     origin(1),
   );
   await stores.orgs.grantRoles(
-    { ...grant, orgId: 'org-a', userId: 'usr-bob', roles: ['nurse', 'admin'], newMemberId: 'm-bob' },
+    { ...grant, orgId: 'org-a', userId: 'usr-bob', roles: ['provider', 'admin'], newMemberId: 'm-bob' },
     origin(1),
   );
 }
@@ -251,7 +251,7 @@ describe.each(implementations)('oversight stores contract (%s)', (name, make) =>
       ...{ id: 'org-a', name: 'Alpha Dental', type: 'regular', createdAt: 300, parents: ['org-group'] },
       members: [
         { userId: 'usr-ann', name: 'Ann Ames', email: 'usr-ann@example.com', roles: ['provider'] },
-        { userId: 'usr-bob', name: 'Bob 50%_off', email: 'usr-bob@example.com', roles: ['nurse', 'admin'] },
+        { userId: 'usr-bob', name: 'Bob 50%_off', email: 'usr-bob@example.com', roles: ['provider', 'admin'] },
         { userId: 'usr-founder', name: 'Founder', email: 'usr-founder@example.com', roles: ['admin'] },
       ],
     });
