@@ -66,7 +66,10 @@ import type { OrgStore } from './orgs/types.js';
 import { PostgresOutboxStore } from './outbox/postgres.js';
 import { SqliteOutboxStore } from './outbox/sqlite.js';
 import type { OutboxStore } from './outbox/types.js';
+import { PostgresConsole } from './oversight/console-postgres.js';
+import { PostgresOversightStore } from './oversight/postgres.js';
 import { ReadOnlyConsole, SqliteOversightStore } from './oversight/sqlite.js';
+import { PostgresSupportStore } from './oversight/support-postgres.js';
 import { SqliteSupportStore } from './oversight/support-sqlite.js';
 import type { SupportStore } from './oversight/support-types.js';
 import type { DbConsole, OversightStore } from './oversight/types.js';
@@ -110,7 +113,6 @@ import { openDatabase, type Db } from './sqlite/database.js';
 import { PostgresSyncStore } from './sync/postgres.js';
 import { SqliteSyncStore } from './sync/sqlite.js';
 import type { SyncStore } from './sync/types.js';
-import { unavailableStore } from './unavailable.js';
 
 /*
  * Store selection (issue 43): the one place that picks the server's storage. DATABASE_URL
@@ -178,7 +180,13 @@ export interface Stores {
 }
 
 /** The stores without a PostgreSQL implementation yet: on PostgreSQL each refuses every call, naming itself. */
-export const POSTGRES_MISSING = ['oversight', 'oversight support', 'oversight console'];
+export const POSTGRES_MISSING: readonly string[] = [];
+
+/** Logs the stores POSTGRES_MISSING names, if any: nothing once every store has its PostgreSQL implementation. */
+export function logMissingStores(log: Logger, missing: readonly string[] = POSTGRES_MISSING): void {
+  if (missing.length === 0) return;
+  log.error({ missing }, 'these stores have no PostgreSQL implementation: their features refuse');
+}
 
 /** Opens the configured storage: PostgreSQL (migrated) when `databaseUrl` is set, else SQLite under `dataDir`. */
 export async function openStorage(config: { databaseUrl?: string; dataDir: string }, log: Logger): Promise<Storage> {
@@ -187,7 +195,7 @@ export async function openStorage(config: { databaseUrl?: string; dataDir: strin
   try {
     const applied = await migratePostgres(pool, PG_MIGRATIONS);
     if (applied.length > 0) log.info({ migrations: applied }, 'PostgreSQL migrated');
-    log.error({ missing: POSTGRES_MISSING }, 'these stores have no PostgreSQL implementation: their features refuse');
+    logMissingStores(log);
     const postgres = new PostgresDatabase(pool);
     const created = applied.includes(Math.min(...PG_MIGRATIONS.map((m) => m.version)));
     return { engine: 'postgres', sqlite: null, postgres, created, close: () => pool.end() };
@@ -266,10 +274,8 @@ function postgresStores(db: PostgresDatabase, changeBus: ChangeBus | undefined, 
     ...{ pdfLinks: new PostgresPdfLinkStore(db), analyticsEvents: new PostgresAnalyticsEventStore(db) },
     ...{ patientLinks: new PostgresPatientLinkStore(db), inventories: new PostgresInventoryStore(db) },
     ...{ feedback: new PostgresFeedbackStore(db), shop: new PostgresShopStore(db), apps: new PostgresAppStore(db) },
-    ...{ emrConnections: new PostgresEmrConnectionStore(db) },
-    ...{ facts: new PostgresCaseFactsStore(db) },
-    ...{ oversight: unavailableStore<OversightStore>('oversight') },
-    ...{ support: unavailableStore<SupportStore>('oversight support') },
-    ...{ console: unavailableStore<DbConsole>('oversight console'), clientLogs: new PostgresClientLogStore(db) },
+    ...{ emrConnections: new PostgresEmrConnectionStore(db), facts: new PostgresCaseFactsStore(db) },
+    ...{ oversight: new PostgresOversightStore(db), support: new PostgresSupportStore(db) },
+    ...{ console: new PostgresConsole(db.pool.options), clientLogs: new PostgresClientLogStore(db) },
   };
 }

@@ -24,7 +24,7 @@ export const DB_CONSOLE_MAX_CELL_CHARS = 10_000;
 export const DB_CONSOLE_MAX_ANSWER_CHARS = 1_000_000;
 
 /** A value as the console shows it: SQLite's numbers, text and bigints as text, a blob by its size, NULL as null. */
-function cellText(v: unknown): string | null {
+export function cellText(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   if (Buffer.isBuffer(v)) return `<${v.length} bytes>`;
   const text =

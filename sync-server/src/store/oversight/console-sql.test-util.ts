@@ -36,3 +36,27 @@ export const CONSOLE_SQL = {
     'DROP TABLE orgs',
   ],
 } as const;
+
+/** PostgreSQL's statements for its console's test (console-postgres.test.ts). */
+export const PG_CONSOLE_SQL = {
+  /** `rows` rows of one value `chars` characters long. */
+  wideRows: (rows: number, chars: number): string =>
+    `SELECT repeat('x', ${chars}) AS v FROM generate_series(1, ${rows})`,
+  /** Takes a session-level advisory lock: must not outlive the statement's connection. */
+  sessionLock: (key: number): string => `SELECT pg_advisory_lock(${key})`,
+  tryLock: 'SELECT pg_try_advisory_lock($1) AS free',
+  unlock: 'SELECT pg_advisory_unlock($1)',
+  bytes: "SELECT '\\x010203'::bytea AS b, NULL::text AS n, 2::bigint AS big, true AS yes",
+  explain: 'EXPLAIN SELECT id FROM orgs',
+  /** Writes PostgreSQL's READ ONLY transaction refuses once DB1 has let them through. */
+  refusedByTransaction: [
+    'WITH gone AS (DELETE FROM orgs RETURNING id) SELECT * FROM gone',
+    "SELECT set_config('transaction_read_only', 'off', true)",
+    'SELECT id FROM orgs FOR UPDATE',
+    'EXPLAIN ANALYZE DELETE FROM orgs',
+  ],
+  /** A second statement after the first: the extended protocol refuses it (no COMMIT out of the transaction). */
+  twoStatements: 'SELECT 1; COMMIT; DELETE FROM orgs',
+  /** Rows of orgs, without the console. */
+  orgCount: 'SELECT count(*) AS n FROM orgs',
+} as const;
