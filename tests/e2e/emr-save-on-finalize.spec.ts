@@ -113,7 +113,8 @@ async function signCase(context: BrowserContext, member: OrgMember, family: stri
   const page = await context.newPage();
   await page.goto(`/org/${member.orgId}/cases/${caseId}`);
   const notes = page.getByRole('textbox', { name: 'Procedure notes' });
-  await expect(notes).toBeEnabled();
+  // A bound, not a pause: the case document's first load on a loaded 2-core machine took over 30 s.
+  await expect(notes).toBeEnabled({ timeout: 120_000 });
   await page.getByRole('button', { name: 'Started Monitoring: now' }).click();
   await notes.fill('Uneventful extraction under moderate sedation.');
   await expect(page.getByTestId('save-status')).toHaveText('saved');
@@ -134,6 +135,8 @@ test('finalizing in an office with an EMR connection saves the signed record to 
   browser,
   baseURL,
 }) => {
+  // Two cases signed in one flow: a long one (playwright.config.ts lets such a test lengthen its bound).
+  test.setTimeout(480_000);
   const received: Entry[][] = [];
   const emr = fakeEmr(received);
   const port = await listen(emr);
