@@ -290,6 +290,9 @@ const EXPECTED: Record<string, Record<Role, Outcome>> = {
   // The legal documents (issue 40, spec 000 §7): every signed-in user reads and accepts their own.
   legalDocumentsToAccept: needs(SIGNED_IN),
   acceptLegalDocuments: needs(SIGNED_IN),
+  // Session 31 (spec 000 §6 verifyEmrEmail): the caller's own EMR email; nobody here was launched from an EMR.
+  sendEmrEmailVerification: table((r) => needs(SIGNED_IN)[r].replace('ok', 'NOT_FOUND')),
+  verifyEmrEmailCode: table((r) => needs(SIGNED_IN)[r].replace('ok', 'NOT_FOUND')),
   acceptOrgInvitation: table((r) => (OFFICE_MEMBERS.includes(r) ? 'ALREADY_MEMBER' : needs(SIGNED_IN)[r])),
 };
 
@@ -928,6 +931,8 @@ describe('organisations: access matrix of every call × role', () => {
       'mutation ($a: [LegalAcceptanceInput!]!) { acceptLegalDocuments(accepted: $a) { name } }',
       { a: currentLegalAcceptances() },
     ],
+    sendEmrEmailVerification: () => ['mutation { sendEmrEmailVerification }', {}],
+    verifyEmrEmailCode: () => ['mutation { verifyEmrEmailCode(code: "123456") { emrEmail } }', {}],
     // Last: accepting makes the caller a member of office.
     acceptOrgInvitation: (r) => [
       'mutation ($id: String) { acceptOrgInvitation(invitationId: $id) { orgId } }',
@@ -951,13 +956,13 @@ describe('organisations: access matrix of every call × role', () => {
       }
     }
     expect(cells).toBe(Object.keys(CALLS).length * ROLES.length);
-    // 130 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
+    // 150 calls × 8 callers (issue 39 added the two drug-list calls, issue 40 sendFeedback,
     // feedbackMessages, the four pre-op list calls and the two legal documents' calls, issue 41 the
     // two analytics calls, the parent's calendar, the office's reports and the team's oversight
     // calls, issues 38/41 the two live lists, issue 38 the six bridge calls and the two waveform calls,
     // issue 42 the fifteen apps and webhooks calls and the reseller app's eight; session 30 the
-    // team's four customer-support calls).
-    expect(cells).toBe(1184);
+    // team's four customer-support calls; session 31 the two EMR-email calls).
+    expect(cells).toBe(1200);
     expect(deviations).toEqual([]);
   });
 });

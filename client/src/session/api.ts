@@ -103,6 +103,20 @@ export async function verifyEmailCode(code: string): Promise<User> {
   return data.verifyEmailCode;
 }
 
+/** Sends a code to the user's EMR email (spec 000 §6 verifyEmrEmail); SUDO_REQUIRED first when it is not the sign-in email. */
+export async function sendEmrEmailVerification(): Promise<void> {
+  await graphql('mutation SendEmrEmailVerification { sendEmrEmailVerification }');
+}
+
+/** Checks that code: the EMR email becomes the verified sign-in email. */
+export async function verifyEmrEmailCode(code: string): Promise<User> {
+  const data = await graphql<{ verifyEmrEmailCode: User }>(
+    `mutation VerifyEmrEmailCode($code: String!) { verifyEmrEmailCode(code: $code) { ${USER} } }`,
+    { code },
+  );
+  return data.verifyEmrEmailCode;
+}
+
 export async function sendPasswordReset(email: string): Promise<void> {
   await graphql('mutation SendPasswordReset($email: String!) { sendPasswordReset(email: $email) }', { email });
 }

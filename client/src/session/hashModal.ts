@@ -1,13 +1,14 @@
 /**
  * Modals opened through the URL hash (spec 000 §2: "modal name plus JSON props"): `#name`, or
  * `#name=` followed by the URI-encoded JSON of its props. The account area's modals are
- * sudoMfa, updatePassword and updateMfaChannelTo (verifyEmrEmail needs EMR-email users, which
- * do not exist yet); selectOrg belongs to the organisation switcher.
+ * sudoMfa, updatePassword, updateMfaChannelTo and verifyEmrEmail (session 31: the address an EMR
+ * launch named the user by); selectOrg belongs to the organisation switcher.
  */
 export const ACCOUNT_MODALS = {
   sudoMfa: 'sudoMfa',
   updatePassword: 'updatePassword',
   updateMfaChannelTo: 'updateMfaChannelTo',
+  verifyEmrEmail: 'verifyEmrEmail',
 } as const;
 
 export interface HashModal {

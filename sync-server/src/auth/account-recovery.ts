@@ -52,6 +52,97 @@ export abstract class AccountRecovery extends AccountBase {
     return this.userAfterWrite(c.user.id);
   }
 
+  // ---- the EMR email (spec 000 §3 emrEmail, §6 "A user with only an EMR email can verify it to enable direct login") ----
+
+  /**
+   * The session's user when its EMR email can be verified: one it does not already sign in with
+   * verified. When verifying would change the sign-in email, sudo is needed first (spec 000 §6
+   * sensitive change); else a full session, as for the account's other codes.
+   */
+  private async emrEmailSubject(current: Current | null): Promise<{ c: Current; emrEmail: string } | null> {
+    const full = this.requireFull(current);
+    const emrEmail = full.user.emr_email;
+    if (!emrEmail) refuse('NOT_FOUND');
+    if (emrEmail === full.user.email && full.user.email_verified === 1) return null;
+    const c = emrEmail === full.user.email ? full : await this.requireSudo(full);
+    const holder = await this.userByEmail(emrEmail);
+    if (holder && holder.id !== c.user.id) refuse('EMAIL_TAKEN');
+    return { c, emrEmail };
+  }
+
+  /**
+   * The user an EMR launch names by `email` (auth/emr.ts, auth/smart-launch.ts): the account
+   * signing in with that address, else the one account an EMR named by it before.
+   */
+  async userForEmrLaunch(email: string): Promise<UserRow | null> {
+    const normalized = normalizeEmail(email);
+    return (await this.store.userByEmail(normalized)) ?? this.store.userByEmrEmail(normalized);
+  }
+
+  /** Keeps the address a successful EMR launch named the user by (emrEmail). */
+  async keepEmrEmail(userId: string, email: string): Promise<void> {
+    await this.store.setEmrEmail(userId, normalizeEmail(email), this.now());
+  }
+
+  /** Sends a 6-digit code to the EMR email (the email-verification code, limited as the others). */
+  async sendEmrEmailVerification(current: Current | null, meta: RequestMeta): Promise<boolean> {
+    const subject = await this.emrEmailSubject(current);
+    if (!subject) return true;
+    const { c, emrEmail } = subject;
+    const now = this.now();
+    const code = newNumericCode();
+    await this.issueCode(
+      'verifyEmail',
+      c.user.id,
+      c.session.id,
+      'email',
+      emrEmail,
+      code,
+      AUTH_LIMITS.codeValidityMs,
+      true,
+    );
+    await this.sender.send({
+      channel: 'email',
+      to: emrEmail,
+      subject: `Verify your EMR email for Vigil: ${code}`,
+      body: `Your Vigil code to sign in directly with ${emrEmail} is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
+    });
+    await this.record(now, meta, {
+      action: 'emrEmailVerificationSent',
+      outcome: 'success',
+      userId: c.user.id,
+      email: emrEmail,
+    });
+    return true;
+  }
+
+  /** Checks the code sent to the EMR email and makes it the verified sign-in email. */
+  async verifyEmrEmailCode(current: Current | null, code: string, meta: RequestMeta): Promise<UserRow> {
+    const subject = await this.emrEmailSubject(current);
+    if (!subject) return this.requireSession(current).user;
+    const { c, emrEmail } = subject;
+    await this.consumeSessionCode(c, 'verifyEmail', 'email', emrEmail, code, meta);
+    const now = this.now();
+    if (!(await this.store.adoptEmrEmail(c.user.id, now))) {
+      await this.record(now, meta, {
+        action: 'emrEmailVerified',
+        outcome: 'failure',
+        userId: c.user.id,
+        email: emrEmail,
+        detail: { reason: 'emailTaken' },
+      });
+      refuse('EMAIL_TAKEN');
+    }
+    await this.record(now, meta, {
+      action: 'emrEmailVerified',
+      outcome: 'success',
+      userId: c.user.id,
+      email: emrEmail,
+      detail: { from: c.user.email, to: emrEmail },
+    });
+    return this.userAfterWrite(c.user.id);
+  }
+
   // ---- password reset and changes ----
 
   async sendPasswordReset(email: string, origin: string, meta: RequestMeta): Promise<boolean> {

@@ -33,6 +33,10 @@ export type AuditAction =
   | 'signatureUpdated'
   | 'signatureDeleted'
   | 'emrLaunch'
+  /** A code sent to the user's EMR email (spec 000 §6 verifyEmrEmail; session 31). */
+  | 'emrEmailVerificationSent'
+  /** The EMR email became the verified sign-in email (detail: from, to). */
+  | 'emrEmailVerified'
   /** An installed app was given a bearer token (issue 42; userId `app:{installationId}`). */
   | 'appTokenIssued'
   | 'mfaOptionRemoved'

@@ -143,7 +143,7 @@ export class EmrLaunch {
     const claims = readEmrLaunch(this.secret, token, now);
     if (!claims) return refuse('invalidToken');
     const email = normalizeEmail(claims.email);
-    const user = await accounts.userByEmail(email);
+    const user = await accounts.userForEmrLaunch(email);
     if (!user) return refuse('unknownUser', email);
     const memberships = await accounts.sessions.memberships(user.id);
     if (!memberships.some((m) => m.id === claims.orgId)) return refuse('notAMember', email);
@@ -155,6 +155,7 @@ export class EmrLaunch {
       expiresAt: claims.exp + MINUTE,
     });
     if (!claimed) return refuse('replayed', email);
+    await accounts.keepEmrEmail(user.id, email);
     const session = await accounts.sessions.start(
       user.id,
       now,

@@ -179,7 +179,7 @@ export class SmartLaunch {
       const bearer = { authorization: `Bearer ${token.access_token}` };
       const email = await this.userEmail(connection.iss, token.id_token, bearer);
       if (!email) return this.refuse(meta, 'unknownUser');
-      const user = await accounts.userByEmail(email);
+      const user = await accounts.userForEmrLaunch(email);
       if (!user) return this.refuse(meta, 'unknownUser', email);
       const memberships = await accounts.sessions.memberships(user.id);
       if (!memberships.some((m) => m.id === launch.orgId)) return this.refuse(meta, 'notAMember', email);
@@ -205,6 +205,7 @@ export class SmartLaunch {
           path = `/org/${encodeURIComponent(launch.orgId)}/cases/${encodeURIComponent(caseId)}`;
         }
       }
+      await accounts.keepEmrEmail(user.id, email);
       const session = await accounts.sessions.start(
         user.id,
         now,

@@ -119,6 +119,10 @@ export const accountTypeDefs = /* GraphQL */ `
     removeMfaOption(to: String!, channel: String!): User!
     sendEmailVerification: Boolean!
     verifyEmailCode(code: String!): User!
+    "Sends a code to the user's EMR email (spec 000 §6 verifyEmrEmail); sudo first when it is not the sign-in email."
+    sendEmrEmailVerification: Boolean!
+    "Checks that code and makes the EMR email the verified sign-in email (direct login)."
+    verifyEmrEmailCode(code: String!): User!
     sendPasswordReset(email: String!): Boolean!
     confirmPasswordReset(code: String!, password: String!): Boolean!
     changePassword(password: String!): UserAndSession!
@@ -183,7 +187,7 @@ export function userView(user: UserRow, options: MfaOptionRow[]): UserView {
     name: user.name,
     email: user.email,
     emailVerified: user.email_verified === 1,
-    emrEmail: null,
+    emrEmail: user.emr_email,
     hasPw: user.password_hash !== null,
     sms: sorted.find((o) => o.channel === 'sms' && o.verified === 1)?.to_address ?? null,
     mfa: sorted.map((o) => ({ channel: o.channel, to: o.to_address, verified: o.verified === 1 })),
@@ -310,6 +314,12 @@ export const accountResolvers: {
     verifyEmailCode: async (_, args, ctx): Promise<UserView> => {
       const input = parseInput(schemas.code, graphqlArgs(args));
       return userWithOptions(ctx, await ctx.accounts.verifyEmailCode(await current(ctx), input.code, ctx.meta));
+    },
+    sendEmrEmailVerification: async (_, __, ctx): Promise<boolean> =>
+      ctx.accounts.sendEmrEmailVerification(await current(ctx), ctx.meta),
+    verifyEmrEmailCode: async (_, args, ctx): Promise<UserView> => {
+      const input = parseInput(schemas.code, graphqlArgs(args));
+      return userWithOptions(ctx, await ctx.accounts.verifyEmrEmailCode(await current(ctx), input.code, ctx.meta));
     },
     sendPasswordReset: (_, args, ctx): Promise<boolean> =>
       ctx.accounts.sendPasswordReset(parseInput(schemas.email, graphqlArgs(args)).email, ctx.origin, ctx.meta),

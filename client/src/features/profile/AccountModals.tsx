@@ -9,6 +9,8 @@ import { ChangePasswordForm } from '../auth/index.js';
 import { CodeForm } from '../../session/CodeForm.js';
 import { errorCode } from '../../session/errors.js';
 import { SudoConfirm } from '../../session/SudoConfirm.js';
+import { emrEmailChangesSignIn } from './emrEmail.js';
+import { VerifyEmrEmail } from './VerifyEmrEmail.js';
 
 type Channel = 'sms' | 'email';
 
@@ -31,6 +33,24 @@ function UpdatePassword({ onClose }: { onClose: () => void }): ReactNode {
   return (
     <WithSudo key={sudoLapsed} onCancel={onClose}>
       <ChangePasswordForm onSudoRequired={() => setSudoLapsed((n) => n + 1)} />
+    </WithSudo>
+  );
+}
+
+/**
+ * `#verifyEmrEmail`: confirm identity first when the EMR email would replace the sign-in email
+ * (spec 000 §6 sensitive change), then the code to the EMR email.
+ */
+function VerifyEmrEmailWithSudo({ onClose }: { onClose: () => void }): ReactNode {
+  const { user } = useSession();
+  const [sudoLapsed, setSudoLapsed] = useState(0);
+  // Decided once: once verified the sign-in email is the EMR email, and the confirmation shown stays.
+  const [changesSignIn] = useState(() => user !== null && emrEmailChangesSignIn(user));
+  const form = <VerifyEmrEmail onClose={onClose} onSudoRequired={() => setSudoLapsed((n) => n + 1)} />;
+  if (!changesSignIn) return form;
+  return (
+    <WithSudo key={sudoLapsed} onCancel={onClose}>
+      {form}
     </WithSudo>
   );
 }
@@ -142,8 +162,8 @@ function UpdateMfaChannel({ channel, onClose }: { channel: Channel; onClose: () 
 }
 
 /**
- * The account area's modals opened through the URL hash (spec 000 §2): updatePassword and
- * updateMfaChannelTo (props {"channel": "sms" | "email"}). Closing removes the hash.
+ * The account area's modals opened through the URL hash (spec 000 §2): updatePassword,
+ * updateMfaChannelTo (props {"channel": "sms" | "email"}) and verifyEmrEmail. Closing removes the hash.
  */
 export function AccountHashModals(): ReactNode {
   const { hash, pathname, search } = useLocation();
@@ -175,6 +195,12 @@ export function AccountHashModals(): ReactNode {
         </Modal>
       );
     }
+    case ACCOUNT_MODALS.verifyEmrEmail:
+      return (
+        <Modal opened onClose={close} title="Verify EMR email" centered>
+          <VerifyEmrEmailWithSudo onClose={close} />
+        </Modal>
+      );
     default:
       return null;
   }

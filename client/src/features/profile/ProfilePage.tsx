@@ -6,6 +6,7 @@ import { Page } from '../../ui/Page.js';
 import { useSession } from '../../session/SessionProvider.js';
 import * as api from '../../session/api.js';
 import { ACCOUNT_MODALS, hashModalHref } from '../../session/hashModal.js';
+import { canVerifyEmrEmail } from './emrEmail.js';
 import { AddSmsOption, ChangeEmailForm, RemoveMfaOptionButton } from './AccountChanges.js';
 import { SignaturePad } from '../../ui/SignaturePad.js';
 
@@ -185,6 +186,14 @@ export function ProfilePage(): ReactNode {
               </Anchor>
             )}
           </Group>
+          {canVerifyEmrEmail(user) && (
+            <Group gap="xs">
+              <Text>EMR email: {user.emrEmail}</Text>
+              <Anchor href={hashModalHref(ACCOUNT_MODALS.verifyEmrEmail)} mih={44}>
+                Verify EMR email
+              </Anchor>
+            </Group>
+          )}
           <Text fw={600}>Account verification</Text>
           <List>
             {user.mfa.map((o) => {

@@ -161,6 +161,33 @@ describe.each(await runnableImplementations('AccountStore contract', implementat
       expect(await f.accounts.openResetCode('code-reset')).toBeNull();
     });
 
+    it('keeps the EMR email a launch named, finds its one holder, and adopts it as the verified sign-in email (session 31)', async () => {
+      const f = await make();
+      await withUser(f);
+      await f.accounts.createUserWithSession(user('usr-b', 'b@example.com'), session('ses-b', 'usr-b'), null);
+      expect((await f.accounts.userById('usr-a'))?.emr_email).toBeNull();
+      expect(await f.accounts.adoptEmrEmail('usr-a', 1100)).toBe(false);
+      await f.accounts.setEmrEmail('usr-a', 'a.emr@example.com', 1100);
+      expect(await f.accounts.userById('usr-a')).toMatchObject({ emr_email: 'a.emr@example.com', updated_at: 1100 });
+      expect((await f.accounts.userByEmrEmail('a.emr@example.com'))?.id).toBe('usr-a');
+      expect(await f.accounts.userByEmrEmail('a@example.com')).toBeNull();
+      // Adopting it: the sign-in email changes, verified, and a reset link to the old address is voided.
+      await f.accounts.issueCode(code('reset', { purpose: 'resetPassword', sessionId: null, expiresAt: 99_999 }));
+      expect(await f.accounts.adoptEmrEmail('usr-a', 1200)).toBe(true);
+      expect(await f.accounts.userById('usr-a')).toMatchObject({
+        email: 'a.emr@example.com',
+        email_verified: 1,
+        emr_email: 'a.emr@example.com',
+        updated_at: 1200,
+      });
+      expect(await f.accounts.openResetCode('code-reset')).toBeNull();
+      // An address another user signs in with is not taken over; two holders of an EMR email match neither.
+      await f.accounts.setEmrEmail('usr-b', 'a.emr@example.com', 1300);
+      expect(await f.accounts.adoptEmrEmail('usr-b', 1300)).toBe(false);
+      expect(await f.accounts.userById('usr-b')).toMatchObject({ email: 'b@example.com', email_verified: 0 });
+      expect(await f.accounts.userByEmrEmail('a.emr@example.com')).toBeNull();
+    });
+
     it('changes the password in one step: reset links voided, other sessions ended, this one with a new token', async () => {
       const f = await make();
       await withUser(f);

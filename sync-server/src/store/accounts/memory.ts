@@ -73,6 +73,7 @@ export class MemoryAccountStore implements AccountStore {
         email_verified: 0,
         password_hash: user.passwordHash,
         referred_by: user.referredBy,
+        emr_email: null,
         created_at: user.now,
         updated_at: user.now,
       });
@@ -90,6 +91,34 @@ export class MemoryAccountStore implements AccountStore {
 
   markEmailVerified(userId: string, now: number): Promise<void> {
     return this.db.run(() => this.verifyEmail(userId, now));
+  }
+
+  userByEmrEmail(emrEmail: string): Promise<UserRow | null> {
+    return this.db.run(() => {
+      const found = this.tables.value.users.filter((u) => u.emr_email === emrEmail);
+      return found.length === 1 ? this.copy(found[0]!) : null;
+    });
+  }
+
+  setEmrEmail(userId: string, emrEmail: string, now: number): Promise<void> {
+    return this.db.run(() => {
+      const user = this.user(userId);
+      if (user && user.emr_email !== emrEmail) Object.assign(user, { emr_email: emrEmail, updated_at: now });
+    });
+  }
+
+  adoptEmrEmail(userId: string, now: number): Promise<boolean> {
+    return this.db.run(() => {
+      const user = this.user(userId);
+      if (!user?.emr_email) return false;
+      const holder = this.userWithEmail(user.emr_email);
+      if (holder && holder.id !== userId) return false;
+      const changed = user.email !== user.emr_email;
+      Object.assign(user, { email: user.emr_email, email_verified: 1, updated_at: now });
+      // A reset link sent to an old address must not outlive the change.
+      if (changed) this.closeOpenResetCodes(userId, now);
+      return true;
+    });
   }
 
   changeEmail(userId: string, email: string, now: number): Promise<boolean> {

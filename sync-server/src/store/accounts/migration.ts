@@ -103,3 +103,21 @@ export const ACCOUNTS_PG_MIGRATION: Migration = {
     );
   `,
 };
+
+/**
+ * Session 31 (spec 000 §3 User.emrEmail, §6 "A user with only an EMR email can verify it to enable
+ * direct login"): the address an EMR launch named the user by, kept as the EMR gave it (trimmed,
+ * lowercased) until the EMR names another. Not unique: two accounts may have been launched with the
+ * same address over time; a launch matches the sign-in email first (auth/emr.ts).
+ */
+export const USERS_EMR_EMAIL_MIGRATION: Migration = {
+  version: 220,
+  name: 'users emr email',
+  sql: `
+    ALTER TABLE users ADD COLUMN emr_email TEXT;
+    CREATE INDEX users_emr_email ON users (emr_email);
+  `,
+};
+
+/** PostgreSQL's migration 220, as SQLite's. */
+export const USERS_EMR_EMAIL_PG_MIGRATION: Migration = { ...USERS_EMR_EMAIL_MIGRATION };

@@ -88,6 +88,43 @@ export class PostgresAccountStore implements AccountStore {
     );
   }
 
+  async userByEmrEmail(emrEmail: string): Promise<UserRow | null> {
+    const { rows } = await this.db.query('SELECT * FROM users WHERE emr_email = $1 LIMIT 2', [emrEmail]);
+    return rows.length === 1 ? toUser(rows[0]!) : null;
+  }
+
+  async setEmrEmail(userId: string, emrEmail: string, now: number): Promise<void> {
+    await this.db.query(
+      'UPDATE users SET emr_email = $1, updated_at = $2 WHERE id = $3 AND emr_email IS DISTINCT FROM $1',
+      [emrEmail, now, userId],
+    );
+  }
+
+  async adoptEmrEmail(userId: string, now: number): Promise<boolean> {
+    try {
+      return await this.db.transaction(async () => {
+        const { rows } = await this.db.query<{ email: string; emr_email: string | null }>(
+          'SELECT email, emr_email FROM users WHERE id = $1 FOR UPDATE',
+          [userId],
+        );
+        const user = rows[0];
+        if (!user?.emr_email) return false;
+        await this.db.query('UPDATE users SET email = $1, email_verified = 1, updated_at = $2 WHERE id = $3', [
+          user.emr_email,
+          now,
+          userId,
+        ]);
+        // A reset link sent to an old address must not outlive the change.
+        if (user.email !== user.emr_email) await this.closeOpenResetCodes(userId, now);
+        return true;
+      });
+    } catch (error) {
+      // Another user holds the address (the unit, or its savepoint, rolled back: nothing changed).
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
   async changeEmail(userId: string, email: string, now: number): Promise<boolean> {
     try {
       return await this.db.transaction(async () => {

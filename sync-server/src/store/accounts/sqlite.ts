@@ -96,6 +96,40 @@ export class SqliteAccountStore implements AccountStore {
     });
   }
 
+  userByEmrEmail(emrEmail: string): Promise<UserRow | null> {
+    return serialized(this.db, () => {
+      const rows = this.db.prepare('SELECT * FROM users WHERE emr_email = ? LIMIT 2').all(emrEmail) as UserRow[];
+      return rows.length === 1 ? rows[0]! : null;
+    });
+  }
+
+  setEmrEmail(userId: string, emrEmail: string, now: number): Promise<void> {
+    return serialized(this.db, () => {
+      this.db
+        .prepare('UPDATE users SET emr_email = ?, updated_at = ? WHERE id = ? AND emr_email IS NOT ?')
+        .run(emrEmail, now, userId, emrEmail);
+      return;
+    });
+  }
+
+  adoptEmrEmail(userId: string, now: number): Promise<boolean> {
+    return serialized(this.db, () => {
+      const adopted = this.db.transaction(() => {
+        const user = this.user(userId);
+        if (!user?.emr_email) return false;
+        const holder = this.userWithEmail(user.emr_email);
+        if (holder && holder.id !== userId) return false;
+        this.db
+          .prepare('UPDATE users SET email = ?, email_verified = 1, updated_at = ? WHERE id = ?')
+          .run(user.emr_email, now, userId);
+        // A reset link sent to an old address must not outlive the change.
+        if (user.email !== user.emr_email) this.closeOpenResetCodes(userId, now);
+        return true;
+      })();
+      return adopted;
+    });
+  }
+
   changeEmail(userId: string, email: string, now: number): Promise<boolean> {
     return serialized(this.db, () => {
       const changed = this.db.transaction(() => {

@@ -11,6 +11,8 @@ export interface UserRow {
   email_verified: number;
   password_hash: string | null;
   referred_by: string | null;
+  /** The address an EMR launch named the user by (spec 000 §3 emrEmail), trimmed and lowercased; null when never launched. */
+  emr_email: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -97,6 +99,20 @@ export interface AccountStore {
   createUserWithSession(user: NewUser, session: NewSession, endSessionId: string | null): Promise<UserRow | null>;
   updateName(userId: string, name: string, now: number): Promise<void>;
   markEmailVerified(userId: string, now: number): Promise<void>;
+  /**
+   * The one user an EMR launch named by this address before (emr_email), or null when none or
+   * more than one has it.
+   */
+  userByEmrEmail(emrEmail: string): Promise<UserRow | null>;
+  /** Keeps the address an EMR launch named the user by (spec 000 §3 emrEmail). */
+  setEmrEmail(userId: string, emrEmail: string, now: number): Promise<void>;
+  /**
+   * Makes the user's EMR email its verified sign-in email (spec 000 §6 verifyEmrEmail), in one
+   * step: when it differs from the email, the email changes and open password-reset codes are
+   * voided as changeEmail does. False, with nothing changed, when the user has no EMR email or
+   * another user holds that address.
+   */
+  adoptEmrEmail(userId: string, now: number): Promise<boolean>;
   /** Changes the email (unverified again) and voids the user's open password-reset codes. False when taken. */
   changeEmail(userId: string, email: string, now: number): Promise<boolean>;
   /**

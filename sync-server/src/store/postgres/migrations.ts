@@ -1,4 +1,4 @@
-import { ACCOUNTS_PG_MIGRATION } from '../accounts/migration.js';
+import { ACCOUNTS_PG_MIGRATION, USERS_EMR_EMAIL_PG_MIGRATION } from '../accounts/migration.js';
 import { ANALYTICS_FACTS_PG_MIGRATION } from '../analytics/migration.js';
 import { ANALYTICS_EVENTS_PG_MIGRATION } from '../analytics-events/migration.js';
 import { APP_ASSERTIONS_PG_MIGRATION, APPS_PG_MIGRATION, WEBHOOKS_PG_MIGRATION } from '../apps/migration.js';
@@ -73,4 +73,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   LEGAL_ACCEPTANCES_PG_MIGRATION,
   CLIENT_LOGS_PG_MIGRATION,
   EMR_CONNECTIONS_PG_MIGRATION,
+  USERS_EMR_EMAIL_PG_MIGRATION,
 ];

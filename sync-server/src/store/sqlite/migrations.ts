@@ -35,6 +35,7 @@ import { EMR_CONNECTIONS_MIGRATION } from '../smart/migration.js';
 import { LEGAL_ACCEPTANCES_MIGRATION } from '../legal/migration.js';
 import { ANALYTICS_EVENTS_MIGRATION } from '../analytics-events/migration.js';
 import { CLIENT_LOGS_BY_ORG_MIGRATION, CLIENT_LOGS_MIGRATION } from '../client-logs/migration.js';
+import { USERS_EMR_EMAIL_MIGRATION } from '../accounts/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -85,4 +86,5 @@ export const MIGRATIONS: readonly Migration[] = [
   CLIENT_LOGS_MIGRATION,
   EMR_CONNECTIONS_MIGRATION,
   CLIENT_LOGS_BY_ORG_MIGRATION,
+  USERS_EMR_EMAIL_MIGRATION,
 ];
