@@ -1,8 +1,8 @@
-import type { CaseFacts, QualityFigure } from '@vigil/shared';
+import type { CaseFacts } from '@vigil/shared';
 import type { PageRequest } from '../../pages.js';
 import type { PostgresDatabase } from '../postgres/unit-of-work.js';
 import { Params, refreshMonthPg, rollupPartPg } from './postgres-rollup.js';
-import { mergeParts, splitRange, type FiguresPart } from './rollup.js';
+import { mergeParts, QUALITY_COLUMNS, splitRange, type FiguresPart } from './rollup.js';
 import {
   readCursor,
   type CaseFactsStore,
@@ -15,15 +15,6 @@ import {
   type MonthRow,
   type QualityCounts,
 } from './types.js';
-
-/** The quality figures' columns. */
-const QUALITY_COLUMNS: Readonly<Record<QualityFigure, string>> = {
-  preOpComplete: 'q_pre_op_complete',
-  vitalsAtEveryCheckpoint: 'q_vitals_at_every_checkpoint',
-  dischargeBeforeSignoff: 'q_discharge_before_signoff',
-  signedWithin24h: 'q_signed_within_24h',
-  noOverride: 'q_no_override',
-};
 
 /** The advisory-lock namespace of an organisation's facts (two-int form; 111, the tables' migration). */
 const FACTS_LOCK = 111;

@@ -1,4 +1,4 @@
-import { QUALITY_FIGURES } from '@vigil/shared';
+import { QUALITY_FIGURES, type QualityFigure } from '@vigil/shared';
 import type { FactsFilter, FactsSummary, QualityCounts } from './types.js';
 
 /*
@@ -11,6 +11,15 @@ import type { FactsFilter, FactsSummary, QualityCounts } from './types.js';
 
 /** The figures of some cases: what a part of a summary adds (the roll-ups' or the facts'). */
 export type FiguresPart = Pick<FactsSummary, 'cases' | 'months' | 'drugs' | 'discharge' | 'quality'>;
+
+/** The per-case facts' column of each quality figure (both databases' tables). */
+export const QUALITY_COLUMNS: Readonly<Record<QualityFigure, string>> = {
+  preOpComplete: 'q_pre_op_complete',
+  vitalsAtEveryCheckpoint: 'q_vitals_at_every_checkpoint',
+  dischargeBeforeSignoff: 'q_discharge_before_signoff',
+  signedWithin24h: 'q_signed_within_24h',
+  noOverride: 'q_no_override',
+};
 
 /** The roll-up columns of the quality figures, in QUALITY_FIGURES' order. */
 export const QUALITY_ROLLUP_COLUMNS = [

@@ -1,8 +1,8 @@
-import type { CaseFacts, QualityFigure } from '@vigil/shared';
+import type { CaseFacts } from '@vigil/shared';
 import type { PageRequest } from '../../pages.js';
 import { assertSerialized, serialized } from '../resources/transactions.js';
 import type { Db } from '../sqlite/database.js';
-import { mergeParts, splitRange, type FiguresPart } from './rollup.js';
+import { mergeParts, QUALITY_COLUMNS, splitRange, type FiguresPart } from './rollup.js';
 import { refreshMonth, rollupPart } from './sqlite-rollup.js';
 import {
   readCursor,
@@ -16,15 +16,6 @@ import {
   type MonthRow,
   type QualityCounts,
 } from './types.js';
-
-/** The quality figures' columns. */
-const QUALITY_COLUMNS: Readonly<Record<QualityFigure, string>> = {
-  preOpComplete: 'q_pre_op_complete',
-  vitalsAtEveryCheckpoint: 'q_vitals_at_every_checkpoint',
-  dischargeBeforeSignoff: 'q_discharge_before_signoff',
-  signedWithin24h: 'q_signed_within_24h',
-  noOverride: 'q_no_override',
-};
 
 /** A WHERE clause (over alias f) and its parameters. */
 interface Where {
