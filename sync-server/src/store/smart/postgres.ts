@@ -1,4 +1,5 @@
 import type { PostgresDatabase } from '../postgres/unit-of-work.js';
+import { writeBackParams } from './rows.js';
 import type { EmrConnection, EmrConnectionStore, EmrWriteBack, SmartLaunchState } from './types.js';
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -36,21 +37,6 @@ const writeBackOf = (r: Record<string, unknown>): EmrWriteBack => ({
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
 });
-const writeBackParams = (w: EmrWriteBack): unknown[] => [
-  w.orgId,
-  w.compositionId,
-  w.event,
-  w.seq,
-  w.status,
-  w.attempts,
-  w.firstAttemptAt,
-  w.nextAttemptAt,
-  w.lastError,
-  JSON.stringify(w.written),
-  w.createdAt,
-  w.updatedAt,
-  w.id,
-];
 
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';

@@ -1,5 +1,6 @@
 import type { Db } from '../sqlite/database.js';
 import { serialized } from '../resources/transactions.js';
+import { writeBackParams } from './rows.js';
 import type { EmrConnection, EmrConnectionStore, EmrWriteBack, SmartLaunchState } from './types.js';
 
 interface ConnectionRow {
@@ -58,21 +59,6 @@ const writeBackOf = (r: WriteBackRow): EmrWriteBack => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
-const writeBackParams = (w: EmrWriteBack): unknown[] => [
-  w.orgId,
-  w.compositionId,
-  w.event,
-  w.seq,
-  w.status,
-  w.attempts,
-  w.firstAttemptAt,
-  w.nextAttemptAt,
-  w.lastError,
-  JSON.stringify(w.written),
-  w.createdAt,
-  w.updatedAt,
-  w.id,
-];
 
 /** EMR connections, SMART launches and write-backs over better-sqlite3 (migration 195). */
 export class SqliteEmrConnectionStore implements EmrConnectionStore {
