@@ -138,6 +138,22 @@ export async function finalize(
   return { status: res.status, lines: [], error: (JSON.parse(text) as { error?: string }).error };
 }
 
+/** The finalize steps of an office with an EMR connection (spec 001 §8): the write-back saved, or its first attempt failed. */
+export const EMR_FINALIZE_STEPS = {
+  saved: ['pdfGen', 'saveUpdates', 'emrSaveStarted', 'savedToEmr', 'done'],
+  failed: ['pdfGen', 'saveUpdates', 'emrSaveStarted', 'emrSaveFailed', 'done'],
+} as const;
+
+/** Signs a charted case (its member, UTC) and answers the progress steps of the reply. */
+export async function finalizeSteps(server: TestServer, c: ChartedCase): Promise<string[]> {
+  const reply = await finalize(server, c.member.browser, c.orgId, c.caseId, {
+    signature: SIGNATURE,
+    contentHash: c.hash(),
+    timeZone: 'UTC',
+  });
+  return reply.lines.map((l) => l.step);
+}
+
 /** POST an addendum. */
 export async function addAddendum(
   server: TestServer,

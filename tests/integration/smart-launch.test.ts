@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, sessionOf } from './accounts-client.js';
 import { codeOf, expectValidFhir, fhir } from './fhir-helpers.js';
 import { adminCli, createOrg, person, sudo, type Person } from './orgs-helpers.js';
 import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
+import { FakeEmr } from '../utils/fake-emr.js';
 import { withStores } from '../utils/stores.js';
 
 /**
@@ -18,117 +16,17 @@ import { withStores } from '../utils/stores.js';
 const CLIENT_ID = 'vigil-at-emr';
 const CLIENT_SECRET = 'emr-registration-secret';
 
-interface Authorized {
-  challenge: string;
-  redirectUri: string;
-  clientId: string;
-}
-
-const b64url = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
-
 describe('SMART EHR launch and emrLockdownMode (issue 42)', () => {
   let server: TestServer;
   let admin: Person;
   let uber: Person;
   let other: Person;
   let iss = '';
-  const codes = new Map<string, Authorized>();
-  const asked: { path: string; authorization: string | undefined }[] = [];
-
-  const body = (req: IncomingMessage): Promise<string> =>
-    new Promise((resolve) => {
-      let text = '';
-      req.on('data', (c: Buffer) => (text += c.toString()));
-      req.on('end', () => resolve(text));
-    });
-
   /** The EMR: SMART configuration, authorize (approves at once), token (PKCE checked), and its FHIR reads. */
-  const emr = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', iss);
-      asked.push({ path: url.pathname, authorization: req.headers.authorization });
-      const json = (status: number, value: unknown): void => {
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-      };
-      const base = iss.replace(/\/fhir$/, '');
-      if (url.pathname === '/fhir/.well-known/smart-configuration') {
-        return json(200, {
-          authorization_endpoint: `${base}/auth`,
-          token_endpoint: `${base}/token`,
-          code_challenge_methods_supported: ['S256'],
-          capabilities: ['launch-ehr', 'client-confidential-symmetric', 'context-ehr-patient', 'sso-openid-connect'],
-        });
-      }
-      if (url.pathname === '/auth') {
-        const p = url.searchParams;
-        if (p.get('launch') !== 'launch-1' || p.get('code_challenge_method') !== 'S256' || p.get('aud') !== iss) {
-          return json(400, { error: 'invalid_request' });
-        }
-        const code = `code-${codes.size}`;
-        codes.set(code, {
-          challenge: p.get('code_challenge') ?? '',
-          redirectUri: p.get('redirect_uri') ?? '',
-          clientId: p.get('client_id') ?? '',
-        });
-        const back = new URL(p.get('redirect_uri')!);
-        back.searchParams.set('code', code);
-        back.searchParams.set('state', p.get('state')!);
-        res.writeHead(302, { location: back.toString() }).end();
-        return;
-      }
-      if (url.pathname === '/token' && req.method === 'POST') {
-        const form = new URLSearchParams(await body(req));
-        const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
-        if (req.headers.authorization !== `Basic ${basic}`) return json(401, { error: 'invalid_client' });
-        const granted = codes.get(form.get('code') ?? '');
-        codes.delete(form.get('code') ?? '');
-        const verifier = form.get('code_verifier') ?? '';
-        if (
-          !granted ||
-          granted.redirectUri !== form.get('redirect_uri') ||
-          createHash('sha256').update(verifier).digest('base64url') !== granted.challenge
-        ) {
-          return json(400, { error: 'invalid_grant' });
-        }
-        return json(200, {
-          access_token: 'emr-access-token',
-          token_type: 'Bearer',
-          expires_in: 3600,
-          scope: 'launch openid fhirUser patient/Patient.rs patient/Encounter.rs',
-          patient: 'emr-pat-1',
-          encounter: 'emr-enc-1',
-          id_token: `${b64url({ alg: 'RS256' })}.${b64url({ iss, sub: 'dr-1', fhirUser: 'Practitioner/dr-1' })}.sig`,
-        });
-      }
-      if (req.headers.authorization !== 'Bearer emr-access-token') return json(401, {});
-      if (url.pathname === '/fhir/Patient/emr-pat-1') {
-        return json(200, {
-          resourceType: 'Patient',
-          id: 'emr-pat-1',
-          identifier: [{ system: 'urn:oid:2.16.840.1.113883.3.example.mrn', value: 'MRN-771' }],
-          name: [{ family: 'Okafor', given: ['Ada'] }],
-          gender: 'female',
-          birthDate: '1980-04-02',
-        });
-      }
-      if (url.pathname === '/fhir/Encounter/emr-enc-1') {
-        return json(200, {
-          resourceType: 'Encounter',
-          id: 'emr-enc-1',
-          status: 'planned',
-          class: { code: 'AMB' },
-          period: { start: '2026-12-01T15:00:00.000Z', end: '2026-12-01T16:00:00.000Z' },
-        });
-      }
-      if (url.pathname === '/fhir/Practitioner/dr-1') {
-        return json(200, {
-          resourceType: 'Practitioner',
-          id: 'dr-1',
-          telecom: [{ system: 'email', value: admin.email }],
-        });
-      }
-      return json(404, {});
-    })();
+  const emr = new FakeEmr({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    launch: { id: 'launch-1', patient: 'emr-pat-1', encounter: 'emr-enc-1', fhirUser: 'Practitioner/dr-1' },
   });
 
   /** Follows the launch through the browser's redirects; the last answer (the callback's) and the cookies it set. */
@@ -153,26 +51,36 @@ describe('SMART EHR launch and emrLockdownMode (issue 42)', () => {
 
   beforeAll(async () => {
     server = await startServer({ timeoutMs: 500_000 });
-    await new Promise<void>((resolve) => emr.listen(0, '127.0.0.1', resolve));
-    iss = `http://127.0.0.1:${(emr.address() as AddressInfo).port}/fhir`;
+    await emr.listen();
+    iss = emr.iss('office');
     [admin, uber, other] = (await Promise.all(
       ['admin', 'uber', 'other'].map((n) => person(server, `${n}@smart.test`)),
     )) as [Person, Person, Person];
+    emr.setLaunchContext({
+      patient: {
+        identifier: [{ system: 'urn:oid:2.16.840.1.113883.3.example.mrn', value: 'MRN-771' }],
+        name: [{ family: 'Okafor', given: ['Ada'] }],
+        gender: 'female',
+        birthDate: '1980-04-02',
+      },
+      period: { start: '2026-12-01T15:00:00.000Z', end: '2026-12-01T16:00:00.000Z' },
+      userEmail: admin.email,
+    });
     expect((await createOrg(admin, 'office')).code).toBeUndefined();
     expect((await createOrg(other, 'elsewhere')).code).toBeUndefined();
     expect((await adminCli(server, 'make-uber', uber.email)).code).toBe(0);
   }, 700_000);
 
   afterAll(async () => {
-    await new Promise((resolve) => emr.close(resolve));
+    await emr.close();
     await server?.dispose();
   });
 
   it('refuses a launch from an EMR no office is connected to, without calling it', async () => {
-    const before = asked.length;
+    const before = emr.asked.length;
     const { res } = await launch();
     expect(res.status).toBe(403);
-    expect(asked.length).toBe(before);
+    expect(emr.asked.length).toBe(before);
   });
 
   it('lets only the office admin set its EMR connection; another office cannot take the same EMR', async () => {
@@ -211,11 +119,13 @@ describe('SMART EHR launch and emrLockdownMode (issue 42)', () => {
     expect(session.singleOrg).toBe('office');
     expect(session.orgs.regular).toEqual([{ id: 'office' }]);
     // The EMR was called with its token for the patient, the encounter and the user.
-    expect(
-      asked
-        .filter((a) => a.path.startsWith('/fhir/') && a.path !== '/fhir/.well-known/smart-configuration')
-        .every((a) => a.authorization === 'Bearer emr-access-token'),
-    ).toBe(true);
+    const reads = emr.asked.filter(
+      (a) => a.path.startsWith('/fhir/') && a.path !== '/fhir/.well-known/smart-configuration',
+    );
+    expect(new Set(reads.map((a) => a.path))).toEqual(
+      new Set(['/fhir/Patient/emr-pat-1', '/fhir/Encounter/emr-enc-1', '/fhir/Practitioner/dr-1']),
+    );
+    expect(reads.every((a) => a.authorization === `Bearer ${emr.token('office')}`)).toBe(true);
 
     const caseId = location.split('/').pop()!;
     const appointment = await fhir<{
