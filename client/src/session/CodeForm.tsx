@@ -8,13 +8,20 @@ export interface CodeFormProps {
   onSubmit: (code: string) => Promise<void>;
   label?: string;
   submitLabel?: string;
+  /** The text of a failed check's error code (codeErrorText by default). */
+  errorText?: (code: string) => string;
 }
 
 /**
  * A 6-digit code entry (spec 000 §5): digits only, auto-submitted at 6 digits; a mismatch shows
  * 'Code did not match, please try again.' and clears the field.
  */
-export function CodeForm({ onSubmit, label = 'Verification code', submitLabel = 'Verify' }: CodeFormProps): ReactNode {
+export function CodeForm({
+  onSubmit,
+  label = 'Verification code',
+  submitLabel = 'Verify',
+  errorText = codeErrorText,
+}: CodeFormProps): ReactNode {
   const [code, setCode] = useState('');
   const [state, setState] = useState<'ready' | 'verifying' | 'error'>('ready');
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +33,7 @@ export function CodeForm({ onSubmit, label = 'Verification code', submitLabel = 
     onSubmit(value).then(
       () => setState('ready'),
       (err: unknown) => {
-        setError(codeErrorText(errorCode(err)));
+        setError(errorText(errorCode(err)));
         setCode('');
         setState('error');
       },

@@ -17,10 +17,17 @@ export interface VerifyEmrEmailProps {
 /** Our texts (spec 000 gives the modal's name only). */
 export const EMR_EMAIL_TEXTS = {
   emailTaken: 'Another Vigil account signs in with this email address.',
+  noEmrEmail: 'There is no EMR email to verify on this account.',
 } as const;
 
-function sendErrorText(code: string): string {
-  return code === 'EMAIL_TAKEN' ? EMR_EMAIL_TEXTS.emailTaken : codeErrorText(code);
+/**
+ * The text of a refused send or check: the address taken by another account, no EMR email on the
+ * account (the server's NOT_FOUND: the one shown before too), else the code texts (spec 000 §5).
+ */
+export function emrEmailErrorText(code: string): string {
+  if (code === 'EMAIL_TAKEN') return EMR_EMAIL_TEXTS.emailTaken;
+  if (code === 'NOT_FOUND') return EMR_EMAIL_TEXTS.noEmrEmail;
+  return codeErrorText(code);
 }
 
 /**
@@ -56,7 +63,7 @@ export function VerifyEmrEmail({ onClose, onSudoRequired }: VerifyEmrEmailProps)
   if (!emrEmail || !canVerifyEmrEmail(user))
     return (
       <Stack gap="sm">
-        <Text>There is no EMR email to verify on this account.</Text>
+        <Text>{EMR_EMAIL_TEXTS.noEmrEmail}</Text>
         <Button onClick={onClose} w="fit-content" mih={44}>
           Close
         </Button>
@@ -74,7 +81,7 @@ export function VerifyEmrEmail({ onClose, onSudoRequired }: VerifyEmrEmailProps)
       (err: unknown) => {
         setBusy(false);
         if (errorCode(err) === 'SUDO_REQUIRED') onSudoRequired();
-        else setError(sendErrorText(errorCode(err)));
+        else setError(emrEmailErrorText(errorCode(err)));
       },
     );
   };
@@ -94,6 +101,7 @@ export function VerifyEmrEmail({ onClose, onSudoRequired }: VerifyEmrEmailProps)
         <>
           <Text>We sent a 6-digit code to {emrEmail}.</Text>
           <CodeForm
+            errorText={emrEmailErrorText}
             onSubmit={async (code) => {
               const verified = await api.verifyEmrEmailCode(code);
               adopt({ user: verified });
