@@ -8,6 +8,7 @@ import type { OrgAccess } from './access/index.js';
 import type { AuditLog } from './auth/audit.js';
 import type { RateLimiter } from './auth/rate-limiter.js';
 import { startBridgeReadingPruner } from './bridges/retention.js';
+import type { BridgeMemoryRelay } from './bridges/memory.js';
 import { auditedBridges, BridgeService, type AuditedBridges } from './bridges/service.js';
 import type { Logger } from './log.js';
 import type { OrgStore } from './store/orgs/types.js';
@@ -29,6 +30,8 @@ export interface BridgeParts {
   log: Logger;
   /** The plan's waveform capture (an ECG strip from a bridge monitor, MON22). */
   entitlements: Pick<Entitlements, 'planHas'>;
+  /** Several instances (REDIS_URL): the bridges' deliveries relayed between them for the screens. */
+  bridgeMemory?: BridgeMemoryRelay;
 }
 
 /** The service, and the pruner of the taken reading ids (bridges/retention.ts), stopped when the server closes. */
@@ -45,6 +48,7 @@ export function buildBridges(p: BridgeParts): { bridges: AuditedBridges; reading
     now: p.now,
     log: p.log,
     entitlements: p.entitlements,
+    relay: p.bridgeMemory,
   });
   return {
     bridges: auditedBridges(service, p.sinks),

@@ -1,5 +1,6 @@
 /** The Redis the instances share (REDIS_URL; issue 43), as the server's services connect to it. */
 import { Redis, type RedisOptions } from 'ioredis';
+import { pubSubBridgeRelay, type BridgeMemoryRelay } from './bridges/memory.js';
 import { PubSubLiveVitalsBus } from './live/bus.js';
 import type { Logger } from './log.js';
 import { RedisPubSub, type PubSub } from './pubsub.js';
@@ -22,6 +23,8 @@ export interface Instances {
    * every instance, this one too, authorises its open sockets again at once.
    */
   sessionsEnded: { announce: () => void; hear: (listener: () => void) => void };
+  /** The bridges' latest readings and waves each instance keeps for the screens (bridges/memory.ts). */
+  bridgeMemory: BridgeMemoryRelay;
   close(): void;
 }
 
@@ -44,6 +47,7 @@ export function instancesOf(redis: { url: string; prefix: string } | undefined, 
       announce: () => void pubsub.publish(ended, new Uint8Array([1])),
       hear: (listener) => void pubsub.subscribe(ended, listener).catch(onError),
     },
+    bridgeMemory: pubSubBridgeRelay(pubsub, `${redis.prefix}bridge-memory`, onError),
     close: () => pubsub.close(),
   };
 }

@@ -284,7 +284,8 @@ export function buildServices(config: ServerConfig, log: Logger, storage: Storag
     tasks.addToAll(orgId, appointmentId).catch((err: unknown) => log.warn({ err, orgId, appointmentId }, 'addToAll'));
   });
   const changePruner = startChangePruner(changes, now, log);
-  const { bridges, readingPruner } = buildBridges({ ...core, rooms, sinks: auditSinks, limiter, audit, now, log });
+  const bridgeParts = { ...core, ...instances, rooms, sinks: auditSinks, limiter, audit, now, log };
+  const { bridges, readingPruner } = buildBridges(bridgeParts);
   const analytics = buildAnalytics(core, reportStore, now, log);
   const appParts = buildApps({ ...core, audit, accounts, now, log, localWebhooks: devMode }, auditSinks);
   const inventories = auditedInventories(

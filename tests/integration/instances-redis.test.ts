@@ -2,7 +2,8 @@
  * Issue 43, several instances: two server processes over one database, announcing committed
  * changes to each other through Redis (REDIS_URL). A live-event stream opened on instance B
  * receives a Patient written through instance A, with the resource B read from storage. A
- * sign-in rate limit counted on A holds on B, its places in Redis.
+ * sign-in rate limit counted on A holds on B, its places in Redis. A bridge delivering to A is
+ * seen live on B (session 32: its readings and waves are kept in each instance's memory).
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,5 +95,73 @@ describe.runIf(runs)('two instances over one database and Redis (issue 43)', () 
     } finally {
       redis.disconnect();
     }
+  });
+
+  it('shows on B the readings and waves a bridge delivered to A (the test page, the case screen’s live wave)', async () => {
+    const made = await alice.browser.gql<{ createBridgePairingCode: { code: string } }>(
+      'mutation ($o: String) { createBridgePairingCode(orgId: $o, location: "Operatory 2") { code } }',
+      { o: ORG },
+    );
+    expect(made.code).toBeUndefined();
+    const paired = await fetch(`${b.url}/api/bridge/pair`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: made.data!.createBridgePairingCode.code, name: 'Front office PC' }),
+    });
+    expect(paired.status).toBe(201);
+    const { bridgeId, token } = (await paired.json()) as { bridgeId: string; token: string };
+    const post = (on: TestServer, route: string, body: unknown): Promise<Response> =>
+      fetch(`${on.url}/api/bridge/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    const at = Date.now();
+    const monitors = [{ key: 'hl7:OP2', label: 'Operatory 2 monitor', protocol: 'hl7' }];
+    const readings = await post(a, 'readings', {
+      monitors,
+      readings: [{ id: 'rd-1', monitorKey: 'hl7:OP2', receivedAt: at, vitals: { hr: { value: 64, time: at } } }],
+    });
+    expect(readings.status).toBe(200);
+    const values = Array.from({ length: 250 }, (_, i) => Math.round(50 + 40 * Math.sin(i / 8)));
+    const waves = await post(a, 'waveforms', {
+      orgId: ORG,
+      monitors,
+      waveforms: [{ monitorKey: 'hl7:OP2', type: 'pleth', values, sampleRateHz: 125, receivedAt: at }],
+    });
+    expect(waves.status).toBe(200);
+
+    // The same member, asking instance B (as a tablet behind the load balancer would).
+    const onB = new Browser(b.url);
+    for (const [name, value] of alice.browser.cookies) onB.cookies.set(name, value);
+    const vars = { o: ORG, b: bridgeId, m: 'hl7:OP2' };
+    await expect
+      .poll(
+        async () => {
+          const r = await onB.gql<{
+            bridgeMonitorReadings: { id: string; vitals: { vital: string; value: number }[] }[];
+          }>(
+            'query ($o: String, $b: String!, $m: String!) { bridgeMonitorReadings(orgId: $o, bridgeId: $b, monitorKey: $m) { id vitals { vital value } } }',
+            vars,
+          );
+          return r.data?.bridgeMonitorReadings;
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([{ id: 'rd-1', vitals: [{ vital: 'hr', value: 64 }] }]);
+    await expect
+      .poll(
+        async () => {
+          const r = await onB.gql<{
+            bridgeMonitorWaveforms: { type: string; values: number[]; sampleRateHz: number }[];
+          }>(
+            'query ($o: String, $b: String!, $m: String!) { bridgeMonitorWaveforms(orgId: $o, bridgeId: $b, monitorKey: $m) { type values sampleRateHz } }',
+            vars,
+          );
+          return r.data?.bridgeMonitorWaveforms;
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([{ type: 'pleth', values, sampleRateHz: 125 }]);
   });
 });

@@ -25,6 +25,7 @@ import type { OrgStore } from '../store/orgs/types.js';
 import type { DocumentRooms } from '../sync/documents.js';
 import { caseAddress, deliverReadings, type Delivery, type DeliveryAnswer } from './delivery.js';
 import type { Entitlements } from '../access/entitlements.js';
+import { readingViews, RecentReadings, type BridgeMemoryRelay } from './memory.js';
 import { BridgeWaves, captureArgs, recentArgs, type WaveformDelivery } from './waves.js';
 
 /*
@@ -43,8 +44,6 @@ export const PAIRING_CODE_TTL_MS = 10 * MINUTE;
  * the screen mistypes a few times; a script guessing is stopped after this many.
  */
 export const BRIDGE_PAIRING_LIMITS = { failuresPerIp: 10, windowMs: HOUR } as const;
-/** How many of a monitor's latest readings the server keeps in memory for the test page. */
-export const RECENT_READINGS_KEPT = 20;
 /** The code's letters: no 0/O, 1/I/L, so it can be read off a screen and typed on the bridge's computer. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
@@ -92,6 +91,8 @@ export interface BridgeDeps {
   log: Logger;
   /** The plan's waveform capture, for an ECG strip (MON22). */
   entitlements?: Pick<Entitlements, 'planHas'>;
+  /** The other instances' deliveries, for the screens' memory (memory.ts); absent for one instance. */
+  relay?: BridgeMemoryRelay;
 }
 
 const argsSchema = {
@@ -114,14 +115,17 @@ const argsSchema = {
 export class BridgeService {
   /** One delivery of a bridge at a time, so its readings are charted in order and each once. */
   private readonly deliveries = new Map<string, Promise<unknown>>();
-  /** Each monitor's latest readings (by bridge and monitor key), newest last: this process's memory only. */
-  private readonly recent = new Map<string, BridgeReadingView[]>();
-
-  /** Each monitor's newest waveform samples (waves.ts): this process's memory only. */
+  /** Each monitor's latest readings and newest waveform samples: memory, shared by relay between instances (memory.ts). */
+  private readonly recent = new RecentReadings();
   private readonly waves: BridgeWaves;
 
   constructor(private readonly deps: BridgeDeps) {
     this.waves = new BridgeWaves(deps);
+    deps.relay?.hear((m) =>
+      m.kind === 'readings'
+        ? this.recent.keep(m.bridgeId, m.readings)
+        : this.waves.keepRelayed(m.bridgeId, m.at, m.waveforms),
+    );
   }
 
   // ---- The organisation's screens (GraphQL) ----
@@ -206,20 +210,20 @@ export class BridgeService {
 
   /**
    * bridgeMonitorReadings(orgId, bridgeId, monitorKey): a monitor's latest readings (at most
-   * RECENT_READINGS_KEPT, newest last) as this server process received them, for the test page;
-   * a member of the office. Nothing is stored: empty after a restart until the bridge sends again.
+   * RECENT_READINGS_KEPT, newest last) as the deployment's instances received them, for the test
+   * page; a member of the office. Nothing is stored: empty after a restart until the bridge sends again.
    */
   async recentReadings(caller: Caller, args: Record<string, unknown>): Promise<BridgeReadingView[]> {
     const { org } = await orgFor(this.withStore(), caller, args.orgId, 'member');
     const input = parseInput(argsSchema.recent, args);
     const bridge = await this.deps.store.bridge(input.bridgeId);
     if (!bridge || bridge.orgId !== org.id) refuse('NOT_FOUND');
-    return this.recent.get(`${bridge.id}\u0000${input.monitorKey}`) ?? [];
+    return this.recent.of(bridge.id, input.monitorKey);
   }
 
   /**
    * bridgeMonitorWaveforms(orgId, bridgeId, monitorKey, type): a monitor's waveform samples of
-   * the last 20 s (of one type when given), oldest first, as this process received them; a
+   * the last 20 s (of one type when given), oldest first, as the instances received them; a
    * member of the office (the case screen draws them and captures from them).
    */
   async recentWaveforms(caller: Caller, args: Record<string, unknown>): Promise<BridgeWaveformView[]> {
@@ -246,9 +250,16 @@ export class BridgeService {
 
   // ---- The bridge's own calls (routes/bridge.ts) ----
 
-  /** A bridge's waveform delivery (waves.ts): bounded, its own organisation only, kept in memory. */
-  deliverWaveforms(bridge: BridgeRow, delivery: WaveformDelivery): Promise<{ taken: number }> {
-    return this.waves.deliver(bridge, delivery);
+  /** A bridge's waveform delivery (waves.ts): bounded, its own organisation only, kept in memory (every instance's). */
+  async deliverWaveforms(bridge: BridgeRow, delivery: WaveformDelivery): Promise<{ taken: number }> {
+    const taken = await this.waves.deliver(bridge, delivery);
+    this.deps.relay?.publish({
+      kind: 'waves',
+      bridgeId: bridge.id,
+      at: this.deps.now(),
+      waveforms: delivery.waveforms,
+    });
+    return taken;
   }
 
   /**
@@ -317,7 +328,9 @@ export class BridgeService {
    * taken and not charted twice. Readings go in the order sent.
    */
   deliver(bridge: BridgeRow, delivery: Delivery): Promise<DeliveryAnswer> {
-    this.keepRecent(bridge.id, delivery);
+    const seen = readingViews(delivery);
+    this.recent.keep(bridge.id, seen);
+    if (seen.length > 0) this.deps.relay?.publish({ kind: 'readings', bridgeId: bridge.id, readings: seen });
     const before = this.deliveries.get(bridge.id) ?? Promise.resolve();
     const run = before.catch(() => undefined).then(() => deliverReadings(this.deps, bridge, delivery));
     this.deliveries.set(bridge.id, run);
@@ -327,19 +340,6 @@ export class BridgeService {
     };
     run.then(done, done);
     return run;
-  }
-
-  /** Keeps the delivery's readings as their monitors' latest (a reading sent again once). */
-  private keepRecent(bridgeId: string, delivery: Delivery): void {
-    for (const r of delivery.readings) {
-      const key = `${bridgeId}\u0000${r.monitorKey}`;
-      const kept = this.recent.get(key) ?? [];
-      if (kept.some((k) => k.id === r.id)) continue;
-      const vitals = Object.entries(r.vitals).map(([vital, v]) => ({ vital, value: v?.value ?? null }));
-      kept.push({ id: r.id, receivedAt: r.receivedAt, vitals });
-      kept.sort((a, b) => a.receivedAt - b.receivedAt);
-      this.recent.set(key, kept.slice(-RECENT_READINGS_KEPT));
-    }
   }
 
   private async views(bridges: readonly BridgeRow[]): Promise<BridgeView[]> {

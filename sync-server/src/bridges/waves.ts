@@ -89,7 +89,10 @@ export interface BridgeWavesDeps {
   now: () => number;
 }
 
-/** Each bridge monitor's newest waveform samples, and the bridges' last delivery times: this process's memory. */
+/**
+ * Each bridge monitor's newest waveform samples, and the bridges' last delivery times: this
+ * process's memory, with the other instances' deliveries relayed into it (memory.ts).
+ */
 export class BridgeWaves {
   /** By bridge, its monitors' samples, the monitor that delivered least lately first (at most BRIDGE_WAVE_MONITORS_KEPT). */
   private readonly kept = new Map<string, Map<string, BridgeWaveform[]>>();
@@ -132,6 +135,15 @@ export class BridgeWaves {
     }
     for (const w of delivery.waveforms) this.keep(bridge.id, w);
     return { taken: delivery.waveforms.length };
+  }
+
+  /**
+   * A delivery another instance took (memory.ts), already checked there: its samples kept here too,
+   * and its time counted for the pace, so a bridge cannot deliver twice as often by alternating instances.
+   */
+  keepRelayed(bridgeId: string, at: number, waveforms: readonly BridgeWaveform[]): void {
+    this.lastDelivery.set(bridgeId, Math.max(this.lastDelivery.get(bridgeId) ?? at, at));
+    for (const w of waveforms) this.keep(bridgeId, w);
   }
 
   /** A monitor's kept samples (of one type when given), oldest first. */
