@@ -25,9 +25,21 @@ const TABLES = [
 
 /**
  * Every built screen, read from the route tables themselves (loaded through Vite, as the app's
- * build loads them): a screen added to a table joins this check without editing it.
+ * build loads them): a screen added to a table joins this check without editing it. Read once per
+ * worker and shared by the parts: the tables are the same for each, and loading them took about
+ * 18 s of a core each time on a loaded 2-core machine (session 32).
  */
-async function builtScreens(): Promise<Screen[]> {
+let screensRead: Promise<Screen[]> | null = null;
+function builtScreens(): Promise<Screen[]> {
+  screensRead ??= readScreens();
+  // A read that failed is not kept: the next part reads again.
+  screensRead.catch(() => {
+    screensRead = null;
+  });
+  return screensRead;
+}
+
+async function readScreens(): Promise<Screen[]> {
   const vite = await createServer({
     configFile: 'vite.config.ts',
     server: { middlewareMode: true, hmr: false, ws: false },

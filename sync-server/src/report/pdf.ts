@@ -1,5 +1,5 @@
 import { Semaphore } from 'async-mutex';
-import { chromium, type Browser, type BrowserContext, type Route } from 'playwright-core';
+import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { runningHeaderOf } from '@vigil/shared';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log.js';
@@ -123,6 +123,10 @@ export class ChromiumPdfPrinter implements PdfPrinter {
   private warm(): Promise<Warm> {
     if (this.launching) return this.launching;
     const launching = (async (): Promise<Warm> => {
+      // Loaded on the first print, not at the server's start: playwright-core is the largest module
+      // the server loads (about a quarter of its start on a loaded 2-core machine, session 32), and
+      // most starts (every test server's) never print.
+      const { chromium } = await import('playwright-core');
       const browser = await chromium.launch({
         executablePath: CHROMIUM_PATH,
         args: [...CHROMIUM_ARGS, ...PRINTER_CHROMIUM_ARGS],
