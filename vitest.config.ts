@@ -20,6 +20,8 @@ export default defineConfig({
           // Two files at a time: vitest's default on 2 cores is one (cores - 1), and the contract
           // suites spend most of their time waiting on PostgreSQL, not on a core.
           maxWorkers: 2,
+          // testing-library's waits 5 s instead of 1 s in the files with a DOM (scripts/vitest/dom-waits.ts).
+          setupFiles: ['scripts/vitest/dom-waits.ts'],
           include: [
             'shared/src/**/*.test.ts',
             'sync-server/src/**/*.test.ts',
