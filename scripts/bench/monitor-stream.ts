@@ -14,7 +14,7 @@ import { chromium, type Page } from 'playwright-core';
 import { FAKE_TEST_VENDOR, newId, noninFormat2Bytes } from '@vigil/shared';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../sync-server/src/report/chromium.js';
 import { orgMember } from '../../tests/utils/members.js';
-import { startServer } from '../../tests/utils/start-server.js';
+import { REPO_ROOT, startServer } from '../../tests/utils/start-server.js';
 import {
   addVitalFlow,
   buildClient,
@@ -111,6 +111,24 @@ async function connectMonitor(page: Page): Promise<void> {
     .waitFor();
 }
 
+/** Where a long run is, on stderr. */
+const progress = (step: string): void => console.error(`${new Date().toISOString()} monitor stream: ${step}`);
+
+/**
+ * A flow that did not finish (sessions 29 and 30 saw the add-vital dialog stay open at load 7–20):
+ * the page as it was, for the next person, then the error.
+ */
+async function failed(page: Page, error: unknown): Promise<never> {
+  const file = path.join(REPO_ROOT, 'test-results', 'bench-monitor-stream-failure.png');
+  await page.screenshot({ path: file, fullPage: false }).catch(() => undefined);
+  const dialog = await page
+    .getByRole('dialog')
+    .allInnerTexts()
+    .catch(() => []);
+  console.error(`monitor stream: a flow failed; the page is in ${file}; open dialogs: ${JSON.stringify(dialog)}`);
+  throw error;
+}
+
 interface Round {
   addVital: Latency;
   giveDrug: Latency;
@@ -138,6 +156,7 @@ export async function monitorStreamSection(): Promise<Section> {
     const member = await orgMember(server.url);
     const caseId = newId('case');
     await seedCase(server, member, caseId, MONITOR_STREAM_CONFIG.caseHours);
+    progress('the case seeded');
     await context.addCookies([...member.browser.cookies].map(([name, value]) => ({ name, value, url: server.url })));
     await context.addInitScript(observeInteractions);
     await context.addInitScript({
@@ -150,6 +169,7 @@ export async function monitorStreamSection(): Promise<Section> {
     await page.goto(`/org/${member.orgId}/cases/${caseId}`);
     await interactive(page);
     await connectMonitor(page);
+    progress('the monitor connected');
     const quiet: Round[] = [];
     const streaming: Round[] = [];
     const stream = (on: boolean): Promise<void> =>
@@ -158,7 +178,8 @@ export async function monitorStreamSection(): Promise<Section> {
       for (const on of r % 2 === 0 ? [false, true] : [true, false]) {
         await stream(on);
         await sleep(2000); // the stream running (or drained) before the flows
-        (on ? streaming : quiet).push(await flows(page));
+        (on ? streaming : quiet).push(await flows(page).catch((error: unknown) => failed(page, error)));
+        progress(`round ${r + 1}, ${on ? 'streaming' : 'no stream'}, measured`);
       }
     }
     await stream(true);

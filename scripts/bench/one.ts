@@ -1,16 +1,22 @@
 /**
  * Runs some sections of the sync benchmarks and prints their rows, without rewriting
  * docs/benchmarks.md (`node --import tsx scripts/bench/one.ts cold memory saves`): for checking
- * one change before a full `npm run bench`.
+ * one change before a full `npm run bench`. With `--write` first, each section's table also
+ * replaces that section in docs/benchmarks.md (the rest of the file stays as the last full run
+ * wrote it), with the date and the load average of this run under its heading.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import * as prettier from 'prettier';
 import * as Y from 'yjs';
 import { analyticsSection } from './analytics.js';
 import { caseScreenForms, caseScreenSection } from './case-screen.js';
 import { changeFeedSection } from './change-feed.js';
 import { monitorStreamSection } from './monitor-stream.js';
 import type { Section } from './report-types.js';
-import { table } from './report.js';
+import { REPO_ROOT } from '../../tests/utils/start-server.js';
+import { replaceSection, table } from './report.js';
 import { BASELINE_ROOT } from './servers.js';
 import { measureCaseScreenSizes, measureSize } from './size.js';
 import {
@@ -45,13 +51,32 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
     ),
 };
 
-console.log(`load average ${os.loadavg()[0]?.toFixed(1)} at start`);
+const OUTPUT = path.join(REPO_ROOT, 'docs/benchmarks.md');
+const write = process.argv[2] === '--write';
+const load = (): string => os.loadavg()[0]?.toFixed(1) ?? '?';
+
+/** Rewrites the section in docs/benchmarks.md, formatted as `npm run bench` formats the file. */
+async function writeSection(section: Section, started: Date, loadStart: string): Promise<void> {
+  const note =
+    `Written alone by \`node --import tsx scripts/bench/one.ts --write\` (${started.toISOString().slice(0, 16)}–` +
+    `${new Date().toISOString().slice(11, 16)} UTC, load average ${loadStart} at the start and ${load()} at the end, ` +
+    `on ${os.availableParallelism()} cores); the other sections are from their own runs.`;
+  const markdown = replaceSection(readFileSync(OUTPUT, 'utf8'), section, note);
+  const options = { ...(await prettier.resolveConfig(OUTPUT)), parser: 'markdown' };
+  writeFileSync(OUTPUT, await prettier.format(markdown, options));
+  console.log(`${OUTPUT}: section "${section.title}" rewritten`);
+}
+
+console.log(`load average ${load()} at start`);
 if (BASELINE_ROOT) console.log(`the reference column is Vigil at ${BASELINE_ROOT} (BENCH_BASELINE_ROOT)`);
-for (const name of process.argv.slice(2)) {
+for (const name of process.argv.slice(write ? 3 : 2)) {
   const run = SECTIONS[name];
   if (!run) throw new Error(`unknown section ${name}; one of ${Object.keys(SECTIONS).join(', ')}`);
+  const started = new Date();
+  const loadStart = load();
   const section = await run();
   const notes = (section.notes ?? []).map((n) => `- ${n}`);
   console.log(['', `### ${section.title}`, '', ...table(section), ...notes].join('\n'));
+  if (write) await writeSection(section, started, loadStart);
 }
-console.log(`load average ${os.loadavg()[0]?.toFixed(1)} at end`);
+console.log(`load average ${load()} at end`);

@@ -53,7 +53,7 @@ export function table(section: Section): string[] {
   return lines;
 }
 
-function sectionText(section: Section, index: number): string[] {
+export function sectionText(section: Section, index: number): string[] {
   return [
     `## ${index + 1}. ${section.title}`,
     '',
@@ -108,4 +108,34 @@ export function renderMarkdown(report: BenchReport): string {
     ...report.readings.map((r) => `- ${r}`),
     '',
   ].join('\n');
+}
+
+/**
+ * docs/benchmarks.md with one section rewritten in place (`one.ts --write`): the section whose
+ * heading is `## N. <title>` (anything after the title, such as ", added by hand", included) is
+ * replaced by `section` under the same number, with `runNote` (when and under what load it ran)
+ * as the first line under its heading; the other sections stay as the last full run wrote them.
+ * A section not there yet goes before "## Reading" with the next number.
+ */
+export function replaceSection(markdown: string, section: Section, runNote: string): string {
+  const lines = markdown.split('\n');
+  const headings = lines.flatMap((line, at) => (/^## /.test(line) ? [at] : []));
+  const at = headings.find((h) => new RegExp(`^## \\d+\\. ${escapeRegExp(section.title)}`).test(lines[h]!));
+  const numbered = headings.flatMap((h) => {
+    const n = /^## (\d+)\. /.exec(lines[h]!)?.[1];
+    return n ? [Number(n)] : [];
+  });
+  const index = at === undefined ? Math.max(0, ...numbered) : Number(/^## (\d+)\. /.exec(lines[at]!)![1]) - 1;
+  const [heading, blank, ...body] = sectionText(section, index);
+  const text = [heading!, blank!, runNote, '', ...body];
+  if (at !== undefined) {
+    const end = headings.find((h) => h > at) ?? lines.length;
+    return [...lines.slice(0, at), ...text, ...lines.slice(end)].join('\n');
+  }
+  const reading = headings.find((h) => lines[h] === '## Reading') ?? lines.length;
+  return [...lines.slice(0, reading), ...text, ...lines.slice(reading)].join('\n');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
