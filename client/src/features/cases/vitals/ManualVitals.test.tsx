@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManualVitalsDialog, readVitalsTime, type VitalsTimeBounds } from './ManualVitals.js';
 
@@ -60,6 +61,54 @@ describe('manual vitals dialog (spec 002 §5)', () => {
     expect(onSave).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText<HTMLInputElement>(/Heart rate/).value).toBe('');
     expect(saveButton().disabled).toBe(true);
+  });
+});
+
+describe('the next reading on a busy tablet (session 32)', () => {
+  /** The case screen's use: Save closes the dialog, 'Add vitals' opens it again. */
+  function Section(): ReactNode {
+    const [opened, setOpened] = useState(true);
+    return (
+      <MantineProvider>
+        <button type="button" onClick={() => setOpened(true)}>
+          Add vitals
+        </button>
+        <ManualVitalsDialog
+          opened={opened}
+          initial={null}
+          temperatureUnit="F"
+          onSave={() => setOpened(false)}
+          onClose={() => setOpened(false)}
+        />
+      </MantineProvider>
+    );
+  }
+  /** React's discrete updates run in microtasks; a transition waits for a later task. */
+  const microtasks = async (): Promise<void> => {
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  };
+
+  it('opens empty for the next reading while the emptying after the last save still waits behind other work', async () => {
+    render(<Section />);
+    type(/Heart rate/, '72');
+    // Clicks outside act(), as a browser delivers them: act would run the waiting transition at once.
+    const reactAct = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = reactAct.IS_REACT_ACT_ENVIRONMENT;
+    reactAct.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      saveButton().click();
+      await microtasks();
+      screen.getByRole('button', { name: 'Add vitals', hidden: true }).click();
+      await microtasks();
+      // Read before any task runs: the transition that empties the form has not.
+      const heartRate = screen.getByLabelText(/Heart rate/) as HTMLInputElement;
+      expect(heartRate.value).toBe('');
+    } finally {
+      reactAct.IS_REACT_ACT_ENVIRONMENT = before;
+    }
+    // Typing the next reading gives that reading, not the last one's digits followed by it.
+    type(/Heart rate/, '64');
+    expect((screen.getByLabelText(/Heart rate/) as HTMLInputElement).value).toBe('64');
   });
 });
 

@@ -209,6 +209,11 @@ interface VitalsFormProps {
   bounds: VitalsTimeBounds;
   now: () => number;
   withDate: boolean;
+  /**
+   * Set by the form: empties it at once when a save's emptying is still waiting. The dialog calls
+   * it as it opens, so a new reading never opens on the last one's values.
+   */
+  emptyNow: { current: (() => void) | null };
 }
 
 /**
@@ -259,11 +264,29 @@ const VitalsForm = memo(function VitalsForm({
   bounds,
   now,
   withDate,
+  emptyNow,
 }: VitalsFormProps): ReactNode {
   const unit = initial?.temperatureUnit ?? temperatureUnit;
   const [texts, setTexts] = useState<Record<string, string>>(() => entryTexts(initial));
   const [timeText, setTimeText] = useState(() => (initial ? clockTime(initial.time) : ''));
   const [dateText, setDateText] = useState(() => isoDate(initial?.time ?? now()));
+  // A save's emptying runs as a transition, which a busy tablet (a monitor streaming, a slow CPU)
+  // can hold back past the next opening (session 32: the bench typed 72 into a field still
+  // showing 72). Until it has run, the opening empties the form at once instead.
+  const emptying = useRef(false);
+  const empty = useCallback(() => {
+    setTexts(entryTexts(null));
+    setTimeText('');
+    setDateText(isoDate(now()));
+  }, [now]);
+  useLayoutEffect(() => {
+    if (emptying.current && timeText === '' && Object.values(texts).every((t) => t === '')) emptying.current = false;
+    emptyNow.current = () => {
+      if (!emptying.current) return;
+      emptying.current = false;
+      empty();
+    };
+  });
   const setText = useCallback((type: string, text: string) => setTexts((t) => ({ ...t, [type]: text })), []);
   const values = MANUAL_VITAL_FIELDS.map((f) => readManualVital(texts[f.type] ?? '', f.type, unit));
   const [, setChecked] = useState(0);
@@ -301,11 +324,8 @@ const VitalsForm = memo(function VitalsForm({
     });
     // The form stays in the page for the next reading, emptied after the closing has painted.
     if (!initial) {
-      startTransition(() => {
-        setTexts(entryTexts(null));
-        setTimeText('');
-        setDateText(isoDate(now()));
-      });
+      emptying.current = true;
+      startTransition(empty);
     }
   };
   return (
@@ -357,6 +377,10 @@ export function ManualVitalsDialog({
   useEffect(() => {
     if (!made) startTransition(() => setMade(true));
   }, [made]);
+  const emptyNow = useRef<(() => void) | null>(null);
+  useLayoutEffect(() => {
+    if (opened) emptyNow.current?.();
+  }, [opened]);
   // The form keeps its props (and so skips rendering) while the caller passes new callbacks.
   const callbacks = useRef({ onSave, onClose });
   useLayoutEffect(() => {
@@ -380,6 +404,7 @@ export function ManualVitalsDialog({
           bounds={bounds}
           now={now}
           withDate={withDate}
+          emptyNow={emptyNow}
         />
       )}
     </CaseDialog>
