@@ -234,7 +234,6 @@ export function buildServices(config: ServerConfig, log: Logger, storage: Storag
   const billing = buildBilling({ stores, dataDir: config.dataDir, orgStore, access, sender, now, log, limiter, audit });
   const ready = seedNewDatabase(storage, config.seedDemo, billing, log);
 
-  const pdfLinks = stores.pdfLinks;
   const orgs = createOrgServices({
     ...{ store: orgStore, accounts: accountStore, access, entitlements, sender, now },
     resources: serverResources({ fhir, store: resources }),
@@ -257,7 +256,7 @@ export function buildServices(config: ServerConfig, log: Logger, storage: Storag
   const reportStore = stores.reports;
   const { policies, signoff, reports, reportReview } = buildReports({
     ...{ stores, changes, orgStore, access, entitlements, resources, ids, reportStore, accountStore },
-    ...{ audit, signed, rooms, printer, fhir, pdfLinks, caseChecker, log, now },
+    ...{ audit, signed, rooms, printer, fhir, pdfLinks: stores.pdfLinks, caseChecker, log, now },
     // The case's controlled-drug lines (issue 29): LEDGER's service, built below, read at finalize.
     ledgerLines: (orgId, caseId, content) => inventories.ledgerLinesForCase(orgId, caseId, content),
     emrProgress: (...args) => appParts.emrWriteBacks.follow(...args),
@@ -339,7 +338,7 @@ export function buildServices(config: ServerConfig, log: Logger, storage: Storag
     access,
     entitlements,
     orgs,
-    pdfLinks,
+    pdfLinks: stores.pdfLinks,
     hhx,
     forms,
     presets,

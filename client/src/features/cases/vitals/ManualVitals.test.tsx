@@ -101,14 +101,14 @@ describe('the next reading on a busy tablet (session 32)', () => {
       screen.getByRole('button', { name: 'Add vitals', hidden: true }).click();
       await microtasks();
       // Read before any task runs: the transition that empties the form has not.
-      const heartRate = screen.getByLabelText(/Heart rate/) as HTMLInputElement;
+      const heartRate = screen.getByLabelText<HTMLInputElement>(/Heart rate/);
       expect(heartRate.value).toBe('');
     } finally {
       reactAct.IS_REACT_ACT_ENVIRONMENT = before;
     }
     // Typing the next reading gives that reading, not the last one's digits followed by it.
     type(/Heart rate/, '64');
-    expect((screen.getByLabelText(/Heart rate/) as HTMLInputElement).value).toBe('64');
+    expect(screen.getByLabelText<HTMLInputElement>(/Heart rate/).value).toBe('64');
   });
 });
 
