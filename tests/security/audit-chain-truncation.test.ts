@@ -30,7 +30,7 @@ afterAll(async () => {
 function auditCheck(): { status: number | null; out: string } {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'audit-check'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: server.dataDir, NODE_ENV: 'test' },
+    env: { ...process.env, DATA_DIR: server.dataDir, NODE_ENV: 'test', ...server.env },
     encoding: 'utf8',
   });
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
@@ -39,7 +39,7 @@ function auditCheck(): { status: number | null; out: string } {
 describe('the audit chain’s head anchor', () => {
   it('seals the AuditEvent history rows into the chain', async () => {
     await withStores(server.dataDir, async ({ db, audit }) => {
-      const history = auditEventHistoryRows(db);
+      const history = await auditEventHistoryRows(db);
       const sealed = (await audit.links()).filter((l) => l.source === 'AuditEvent_history').length;
       expect(history).toBeGreaterThan(0);
       expect(sealed).toBe(history);
@@ -52,7 +52,7 @@ describe('the audit chain’s head anchor', () => {
     // Someone with the file drops the triggers and removes the last two records and their links.
     const links = await withStores(server.dataDir, async ({ db, audit }) => {
       const before = (await audit.links()).length;
-      truncateAuditTrail(db, 2);
+      await truncateAuditTrail(db, 2);
       return before;
     });
     const broken = auditCheck();
