@@ -1,15 +1,9 @@
 import type { OrgAccess } from './access/index.js';
 import type { Logger } from './log.js';
-import { SqliteCaseFactsStore } from './store/analytics/sqlite.js';
-import { SqliteChangeStore } from './store/changes/sqlite.js';
-import { SqliteOrgStore } from './store/orgs/sqlite.js';
-import { SqliteReportStore } from './store/reports/sqlite.js';
-import { SqliteResourceStore } from './store/resources/sqlite.js';
 import type { ChangeBus, ChangeStore } from './store/changes/types.js';
 import type { OrgStore } from './store/orgs/types.js';
 import type { ReportStore } from './store/reports/types.js';
 import type { ResourceStore } from './store/resources/types.js';
-import type { Db } from './store/sqlite/database.js';
 import { AnalyticsReadModel } from './analytics/read-model.js';
 import { AnalyticsService } from './analytics/service.js';
 import { OfficeReportsService } from './office-reports/service.js';
@@ -65,12 +59,13 @@ export function buildAnalytics(
  * from every organisation's anesthesia records (AnalyticsReadModel.rebuild); a running server's
  * consumer goes on from the cursor the rebuild leaves. Answers how many cases it holds.
  */
-export function rebuildAnalytics(db: Db, now: () => number = Date.now): Promise<number> {
-  const changes = new SqliteChangeStore(db);
-  const orgStore = new SqliteOrgStore(db);
+export function rebuildAnalytics(
+  stores: Pick<Stores, 'changes' | 'resources' | 'orgs' | 'reports' | 'facts'>,
+  now: () => number = Date.now,
+): Promise<number> {
+  const { changes, resources, orgs, reports, facts } = stores;
   const model = new AnalyticsReadModel({
-    ...{ changes, resources: new SqliteResourceStore(db, changes), orgs: orgStore },
-    ...{ reports: new SqliteReportStore(db), facts: new SqliteCaseFactsStore(db), now, log: { warn: () => undefined } },
+    ...{ changes, resources, orgs, reports, facts, now, log: { warn: () => undefined } },
   });
   return model.rebuild();
 }

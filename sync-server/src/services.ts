@@ -18,7 +18,7 @@ import type { ServerConfig } from './config.js';
 import type { Db } from './store/sqlite/database.js';
 import type { Storage } from './store/select.js';
 import { unavailableStore } from './store/unavailable.js';
-import { DEMO_ORGS, seedDemoData } from './demo/seed.js';
+import { DEMO_ORGS, seedDemoStorage } from './demo/seed.js';
 import { buildAnalytics, buildOfficeAndTeam, type OfficeAndTeamServices } from './services-analytics.js';
 import { buildOrgSettings } from './services-settings.js';
 import { closerOf } from './services-close.js';
@@ -373,10 +373,9 @@ export function buildServices(config: ServerConfig, log: Logger, storage: Storag
  * office's plan; the server listens only once they are written (`Services.ready`).
  */
 function seedNewDatabase(storage: Storage, seedDemo: boolean, billing: BillingParts, log: Logger): Promise<void> {
-  // The demo data is written by SQLite's stores (demo/seed.ts): a new PostgreSQL database starts empty.
-  if (seedDemo && !storage.sqlite) log.warn('demo data is seeded on SQLite only: a PostgreSQL database starts empty');
-  const db = seedDemo && storage.created ? storage.sqlite : null;
-  const demo = db ? seedDemoData(db).then(() => log.info('demo data seeded')) : Promise.resolve();
+  // On PostgreSQL too (issue 43): new when it holds no account (store/select.ts), seeded by one instance.
+  const demo =
+    seedDemo && storage.created ? seedDemoStorage(storage).then(() => log.info('demo data seeded')) : Promise.resolve();
   // The catalogue on every start while there is none: a database made by `npm run setup`
   // (scripts/init-db.ts, which has no provider) gets its plans, and the demo office its plan, at
   // the first start.

@@ -1,6 +1,5 @@
 import { PRIVACY_DOCUMENT, TERMS_DOCUMENT } from '@vigil/shared';
 import { acceptedOnlyAnEarlierVersion } from '../../sync-server/src/store/legal/inspect.test-util.js';
-import { SqliteLegalAcceptanceStore } from '../../sync-server/src/store/legal/sqlite.js';
 import { orgMember } from '../utils/members.js';
 import { withStores } from '../utils/stores.js';
 import { seriousViolations } from './axe.js';
@@ -46,7 +45,7 @@ test.describe('the legal documents', () => {
 
     const accepted = await withStores(server.dataDir, async (s) => {
       const user = await s.accounts.userByEmail(email);
-      return new SqliteLegalAcceptanceStore(s.db).byUser(user!.id);
+      return s.legal.byUser(user!.id);
     });
     expect(accepted.map((a) => [a.document, a.version])).toEqual([
       ['privacy', PRIVACY_DOCUMENT.version],
@@ -62,7 +61,7 @@ test.describe('the legal documents', () => {
     const member = await orgMember(baseURL!);
     await withStores(server.dataDir, async (s) => {
       const user = await s.accounts.userByEmail(member.email);
-      expect(acceptedOnlyAnEarlierVersion(s.db, user!.id, 'terms', '2026-01-01')).toBe(1);
+      expect(await acceptedOnlyAnEarlierVersion(s.db, user!.id, 'terms', '2026-01-01')).toBe(1);
     });
     const context = await contextWith(browser, baseURL!, member.browser);
     const page = await context.newPage();

@@ -68,7 +68,7 @@ describe('accounts: sign-up, sign-in, sessions and cookies', () => {
     await withStores(server.dataDir, async ({ db, accounts }) => {
       const user = (await accounts.userByEmail('hash@example.com'))!;
       expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
-      const sessions = sessionsOfUser(db, user.id);
+      const sessions = await sessionsOfUser(db, user.id);
       expect(sessions).toHaveLength(1);
       const hash = createHash('sha256').update(browser.token!).digest('hex');
       expect(sessions[0]!.token_hash).toBe(hash);
@@ -195,9 +195,9 @@ describe('accounts: sign-up, sign-in, sessions and cookies', () => {
 
   it('keeps the audit table append-only', async () => {
     // Someone with the database file, the triggers left in place: the database itself refuses.
-    await withStores(server.dataDir, ({ db }) => {
-      expect(() => rewriteAccountAuditEvents(db)).toThrow(/append-only/);
-      expect(() => deleteAccountAuditEvents(db)).toThrow(/append-only/);
+    await withStores(server.dataDir, async ({ db }) => {
+      await expect(rewriteAccountAuditEvents(db)).rejects.toThrow(/append-only/);
+      await expect(deleteAccountAuditEvents(db)).rejects.toThrow(/append-only/);
     });
   });
 
@@ -205,14 +205,14 @@ describe('accounts: sign-up, sign-in, sessions and cookies', () => {
     const { browser, user } = await fullyAuthenticated(server.url, 'socket@example.com', PASSWORD);
     await withStores(server.dataDir, async (stores) => {
       const { db } = stores;
-      const before = sessionsOfUser(db, user.id);
+      const before = await sessionsOfUser(db, user.id);
       const byCookie = await requestCaller(stores, { cookieHeader: `a=b; dev-tok=${browser.token}` });
       expect(byCookie).toMatchObject({ user: { id: user.id }, subject: { multiFactorValid: true, orgs: [] } });
       expect((await requestCaller(stores, { token: browser.token })).user?.id).toBe(user.id);
       expect((await requestCaller(stores, { token: 'forged' })).user).toBeNull();
       expect((await requestCaller(stores, { cookieHeader: null })).user).toBeNull();
       expect((await requestCaller(stores, { cookieHeader: `tok=${browser.token}` })).user).toBeNull();
-      expect(sessionsOfUser(db, user.id)).toEqual(before);
+      expect(await sessionsOfUser(db, user.id)).toEqual(before);
     });
   });
 

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAnalyticsEventStore } from '../../sync-server/src/store/analytics-events/sqlite.js';
-import { SqliteClientLogStore } from '../../sync-server/src/store/client-logs/sqlite.js';
 import { Browser } from './accounts-client.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { withStores } from '../utils/stores.js';
@@ -29,7 +27,7 @@ describe('the analytics beacon (issue 41)', () => {
     await server?.dispose();
   });
 
-  const recorded = () => withStores(server.dataDir, ({ db }) => new SqliteAnalyticsEventStore(db).since(0, 1000));
+  const recorded = () => withStores(server.dataDir, ({ analyticsEvents }) => analyticsEvents.since(0, 1000));
 
   it('records an event with its user and organisation, and nothing else', async () => {
     const r = await admin.browser.gql<{ trackAnalyticsEvent: boolean }>(TRACK, {
@@ -65,7 +63,7 @@ describe('the analytics beacon (issue 41)', () => {
     expect(ok.data?.logBeacon).toBe(true);
     // This user's: the demo data holds another user's beacons (the team's customer-support screen).
     const logs = async () =>
-      (await withStores(server.dataDir, ({ db }) => new SqliteClientLogStore(db).since(0, 1000))).filter(
+      (await withStores(server.dataDir, ({ clientLogs }) => clientLogs.since(0, 1000))).filter(
         (l) => l.userId === admin.userId,
       );
     expect(await logs()).toEqual([

@@ -2,12 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAnalyticsCases, type SeededCase } from '../../sync-server/src/analytics/demo.js';
-import { SqliteCaseFactsStore } from '../../sync-server/src/store/analytics/sqlite.js';
-import { SqliteChangeStore } from '../../sync-server/src/store/changes/sqlite.js';
-import { SqliteReportStore } from '../../sync-server/src/store/reports/sqlite.js';
-import { SqliteResourceStore } from '../../sync-server/src/store/resources/sqlite.js';
-import { SqliteSyncStore } from '../../sync-server/src/store/sync/sqlite.js';
-import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/database.js';
+import { openStores, type TestStores } from '../utils/stores.js';
 import { REPO_ROOT, startServer, type TestServer } from '../utils/start-server.js';
 import type { GqlResult } from './accounts-client.js';
 import { join, person, type Person } from './orgs-helpers.js';
@@ -83,9 +78,8 @@ interface Summary {
 }
 
 /** Seeds the set into the server's database, beside the rooms of the clinic's place. */
-async function seed(db: Db): Promise<void> {
-  const changes = new SqliteChangeStore(db);
-  const resources = new SqliteResourceStore(db, changes);
+async function seed(stores: TestStores): Promise<void> {
+  const { changes, resources } = stores;
   const at = new Date(OCT).toISOString();
   await resources.transaction(async () => {
     await resources.write(
@@ -111,11 +105,7 @@ async function seed(db: Db): Promise<void> {
       );
     }
   });
-  await seedAnalyticsCases(
-    { resources, reports: new SqliteReportStore(db), changes, sync: new SqliteSyncStore(db) },
-    'clinic',
-    seededSet(),
-  );
+  await seedAnalyticsCases({ resources, reports: stores.reports, changes, sync: stores.sync }, 'clinic', seededSet());
 }
 
 describe('the office analytics (issue 41)', () => {
@@ -124,7 +114,7 @@ describe('the office analytics (issue 41)', () => {
   let member: Person;
   let otherAdmin: Person;
   let basicAdmin: Person;
-  let db: Db;
+  let stores: TestStores;
 
   beforeAll(async () => {
     server = await startServer();
@@ -144,12 +134,12 @@ describe('the office analytics (issue 41)', () => {
     ).toBeUndefined();
     expect((await basicAdmin.browser.gql(create, { id: 'basic', p: plan('basic_monthly') })).code).toBeUndefined();
     await join(server, admin, 'clinic', member, ['member', 'provider']);
-    db = openDatabase(server.dataDir).db;
-    await seed(db);
+    stores = openStores(server.dataDir);
+    await seed(stores);
   }, 300_000);
 
   afterAll(async () => {
-    db?.close();
+    await stores?.close();
     await server?.dispose();
   });
 
@@ -266,7 +256,7 @@ describe('the office analytics (issue 41)', () => {
   });
 
   it('rebuilt from scratch by npm run analytics:rebuild equals what the server kept from the feed', async () => {
-    const facts = new SqliteCaseFactsStore(db);
+    const facts = stores.facts;
     const all = { from: null, to: null, providerIds: [], locationId: null };
     const rows = (): Promise<unknown[]> => facts.cases('clinic', all, {}, { first: 200, after: null });
     const before = await summary();
@@ -277,7 +267,7 @@ describe('the office analytics (issue 41)', () => {
       ['--import', 'tsx', 'scripts/analytics-rebuild.ts'],
       {
         cwd: REPO_ROOT,
-        env: { ...process.env, DATA_DIR: server.dataDir, NODE_ENV: 'test' },
+        env: { ...process.env, DATA_DIR: server.dataDir, NODE_ENV: 'test', ...server.env },
       },
     );
     // The demo office's 24 cases are rebuilt too.

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../sync-server/src/apps/signing.js';
 import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
-import { openDatabase } from '../../sync-server/src/store/sqlite/database.js';
+import { withStores } from '../utils/stores.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { adminCli, createOrg, person, type Person } from './orgs-helpers.js';
 
@@ -219,29 +219,26 @@ describe('apps: tokens, scopes and webhooks (issue 42)', () => {
     expect(await token('office')).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
   });
 
-  it('audits every change and every token asked for, as who did it', () => {
-    const { db } = openDatabase(server.dataDir);
-    try {
-      const rows = auditEvents(db, {
+  it('audits every change and every token asked for, as who did it', async () => {
+    const rows = await withStores(server.dataDir, ({ db }) =>
+      auditEvents(db, {
         action: [
           ...['appCreated', 'appInstalled', 'webhookCreated', 'webhookRedelivered', 'appSecretRotated'],
           ...['appUninstalled', 'appTokenIssued'],
         ],
-      });
-      const seen = (action: string, outcome = 'success'): (string | null)[] =>
-        rows.filter((r) => r.action === action && r.outcome === outcome).map((r) => r.userId);
-      expect(seen('appCreated')).toEqual([uber.userId]);
-      expect(seen('appInstalled')).toEqual([admin.userId]);
-      expect(seen('webhookCreated')).toEqual([admin.userId]);
-      expect(seen('webhookRedelivered')).toEqual([admin.userId]);
-      expect(seen('appSecretRotated')).toEqual([uber.userId]);
-      expect(seen('appUninstalled')).toEqual([admin.userId]);
-      expect(seen('appTokenIssued').every((u) => u === `app:${installationId}`)).toBe(true);
-      expect(seen('appTokenIssued').length).toBeGreaterThanOrEqual(3);
-      expect(seen('appTokenIssued', 'failure').length).toBeGreaterThanOrEqual(4);
-    } finally {
-      db.close();
-    }
+      }),
+    );
+    const seen = (action: string, outcome = 'success'): (string | null)[] =>
+      rows.filter((r) => r.action === action && r.outcome === outcome).map((r) => r.userId);
+    expect(seen('appCreated')).toEqual([uber.userId]);
+    expect(seen('appInstalled')).toEqual([admin.userId]);
+    expect(seen('webhookCreated')).toEqual([admin.userId]);
+    expect(seen('webhookRedelivered')).toEqual([admin.userId]);
+    expect(seen('appSecretRotated')).toEqual([uber.userId]);
+    expect(seen('appUninstalled')).toEqual([admin.userId]);
+    expect(seen('appTokenIssued').every((u) => u === `app:${installationId}`)).toBe(true);
+    expect(seen('appTokenIssued').length).toBeGreaterThanOrEqual(3);
+    expect(seen('appTokenIssued', 'failure').length).toBeGreaterThanOrEqual(4);
   });
 
   it('gives a token to a signed SMART Backend Services assertion, once per jti', async () => {

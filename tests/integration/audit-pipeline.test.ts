@@ -5,8 +5,7 @@
  * walks), naming who, what and from where; the same call refused leaves nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAuditStore } from '../../sync-server/src/store/audit/sqlite.js';
-import { openDatabase } from '../../sync-server/src/store/sqlite/database.js';
+import { withStores } from '../utils/stores.js';
 import type { Browser } from './accounts-client.js';
 import { formsWorldWith, type FormsWorld } from './forms-helpers.js';
 import { eventually } from '../utils/yjs-clients.js';
@@ -29,9 +28,7 @@ interface Row {
 
 /** Every sealed account/organisation audit record, oldest first, read through the audit store. */
 async function trail(): Promise<Row[]> {
-  const { db } = openDatabase(w.server.dataDir);
-  try {
-    const store = new SqliteAuditStore(db);
+  return withStores(w.server.dataDir, async ({ audit: store }) => {
     const rows: Row[] = [];
     for (const link of await store.links()) {
       if (link.source !== 'audit_events') continue;
@@ -47,9 +44,7 @@ async function trail(): Promise<Row[]> {
       });
     }
     return rows;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 async function gql<T>(browser: Browser, query: string, variables: Record<string, unknown> = {}): Promise<T> {

@@ -5,8 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { BridgeView, VitalsRecord } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAuditStore } from '../../sync-server/src/store/audit/sqlite.js';
-import { openDatabase } from '../../sync-server/src/store/sqlite/database.js';
+import { withStores } from '../utils/stores.js';
 import { asCaseDoc, readVitalsRecords } from '../../client/src/case/index.js';
 import { ensureCaseStructure } from '../../client/src/sync/caseStructure.js';
 import { REPO_ROOT, startServer, type TestServer } from '../utils/start-server.js';
@@ -161,9 +160,7 @@ function deliver(token: string, readings: unknown[]): Promise<Response> {
 
 /** The organisation trail's sealed records of the bridge actions: action, who, detail. */
 async function bridgeAudit(): Promise<{ act: string; userId: string | null; detail: Record<string, unknown> }[]> {
-  const { db } = openDatabase(server.dataDir);
-  try {
-    const store = new SqliteAuditStore(db);
+  return withStores(server.dataDir, async ({ audit: store }) => {
     const rows = [];
     for (const link of await store.links()) {
       if (link.source !== 'audit_events') continue;
@@ -178,9 +175,7 @@ async function bridgeAudit(): Promise<{ act: string; userId: string | null; deta
       });
     }
     return rows;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 const credentialOf = (dataDir: string): { bridgeId: string; token: string } =>

@@ -4,20 +4,17 @@
  * refused change records none. Read through the feed's store, as a consumer reads it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteChangeStore } from '../../sync-server/src/store/changes/sqlite.js';
 import type { Change } from '../../sync-server/src/store/changes/types.js';
-import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/database.js';
+import { withStores } from '../utils/stores.js';
 import type { Browser } from './accounts-client.js';
 import { formsWorldWith, type FormsWorld } from './forms-helpers.js';
 
 let w: FormsWorld;
-let db: Db | undefined;
 
 beforeAll(async () => {
   w = await formsWorldWith('feedevents', ['policies', 'drugInventory']);
 }, 300_000);
 afterAll(async () => {
-  db?.close();
   await w?.server.dispose();
 });
 
@@ -29,8 +26,7 @@ async function gql<T>(browser: Browser, query: string, variables: Record<string,
 
 /** The feed's domain events of the office, oldest first. */
 async function domainEvents(): Promise<Change[]> {
-  db ??= openDatabase(w.server.dataDir).db;
-  const changes = await new SqliteChangeStore(db).read(0, 10_000, { orgId: 'office' });
+  const changes = await withStores(w.server.dataDir, (stores) => stores.changes.read(0, 10_000, { orgId: 'office' }));
   return changes.filter((c) => c.kind !== 'resource');
 }
 

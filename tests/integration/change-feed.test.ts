@@ -3,16 +3,14 @@
  * feed after a restart on the same database, a consumer reading from its cursor gets each of them
  * (and nothing that was not committed), and an SSE subscriber that reconnects with its
  * Last-Event-ID after the restart receives what it missed. The test reads the feed through the
- * store (SqliteChangeStore over the server's database file), as another consumer would.
+ * store (the change store over the server's database), as another consumer would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patient } from '@vigil/shared';
 import { startServer, type TestServer } from '../utils/start-server.js';
-import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/database.js';
-import { SqliteChangeStore } from '../../sync-server/src/store/changes/sqlite.js';
+import { openStores, type TestStores } from '../utils/stores.js';
 import { consumeChanges } from '../../sync-server/src/store/changes/consumer.js';
 import type { Change, ResourceChange } from '../../sync-server/src/store/changes/types.js';
-import { SqliteResourceStore } from '../../sync-server/src/store/resources/sqlite.js';
 import type { OrgLiveEvent } from '../../sync-server/src/fhir/live-events.js';
 import { createOrg, fhir, openSse, patientBody, signedInUser, type FhirUser, type SseReader } from './fhir-helpers.js';
 
@@ -21,7 +19,7 @@ let server: TestServer;
 let dataDir: string;
 let alice: FhirUser;
 const readers: SseReader[] = [];
-const dbs: Db[] = [];
+const opened: TestStores[] = [];
 
 /** `Patient/{id}@{version}` of every write the API acknowledged. */
 const acknowledged: string[] = [];
@@ -46,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const r of readers) r.stop();
-  for (const db of dbs) db.close();
+  for (const stores of opened) await stores.close();
   await server.dispose();
 });
 
@@ -107,10 +105,9 @@ describe('the change feed across a kill -9 (issue 36 item 3)', () => {
   });
 
   it('hands a consumer every committed change from its cursor after the restart, and nothing uncommitted', async () => {
-    const { db } = openDatabase(dataDir);
-    dbs.push(db);
-    const changes = new SqliteChangeStore(db);
-    const resources = new SqliteResourceStore(db);
+    const stores = openStores(dataDir);
+    opened.push(stores);
+    const { changes, resources } = stores;
     const consumed: Change[] = [];
     await consumeChanges(changes, 'integration-test', (batch) => void consumed.push(...batch), { now: Date.now });
     const ours = resourceChanges(consumed);

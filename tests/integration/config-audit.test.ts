@@ -5,8 +5,7 @@
  * where, read back through the audit store (the sealed hash chain), as the auditor's check reads it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAuditStore } from '../../sync-server/src/store/audit/sqlite.js';
-import { openDatabase } from '../../sync-server/src/store/sqlite/database.js';
+import { withStores } from '../utils/stores.js';
 import type { Browser } from './accounts-client.js';
 import { formsWorldWith, type FormsWorld } from './forms-helpers.js';
 import { eventually } from '../utils/yjs-clients.js';
@@ -35,9 +34,7 @@ interface AuditRow {
 
 /** The organisation trail's sealed records of these actions, oldest first, read through the audit store. */
 async function sealed(actions: readonly string[]): Promise<AuditRow[]> {
-  const { db } = openDatabase(w.server.dataDir);
-  try {
-    const store = new SqliteAuditStore(db);
+  return withStores(w.server.dataDir, async ({ audit: store }) => {
     const rows: AuditRow[] = [];
     for (const link of await store.links()) {
       if (link.source !== 'audit_events') continue;
@@ -54,9 +51,7 @@ async function sealed(actions: readonly string[]): Promise<AuditRow[]> {
       });
     }
     return rows;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 describe('configuration changes are audited (issue 36 item 2)', () => {

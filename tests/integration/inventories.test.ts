@@ -262,9 +262,9 @@ describe('the controlled-substance ledger', () => {
       .filter((n) => /inventor|ledger|lot/i.test(n));
     expect(ledgerCalls.sort()).toEqual(['createInventory', 'receiveLot', 'recordLedgerEntry']);
     // Nor does the database itself let anyone with the file change or delete one, the triggers in place.
-    await withStores(server.dataDir, ({ db }) => {
-      expect(() => rewriteLedgerEntries(db)).toThrow(/append-only/);
-      expect(() => deleteLedgerEntries(db)).toThrow(/append-only/);
+    await withStores(server.dataDir, async ({ db }) => {
+      await expect(rewriteLedgerEntries(db)).rejects.toThrow(/append-only/);
+      await expect(deleteLedgerEntries(db)).rejects.toThrow(/append-only/);
     });
   });
 
@@ -282,7 +282,7 @@ describe('the controlled-substance ledger', () => {
     await withStores(server.dataDir, async ({ db, inventories }) => {
       const wastes = (await inventories.entries('office')).filter((e) => e.kind === 'waste');
       expect(wastes.map((e) => [e.seq, e.quantity])).toEqual([[4, 6]]);
-      expect(tamperWithLedgerQuantity(db, wastes[0]!.id, 1)).toBe(1);
+      expect(await tamperWithLedgerQuantity(db, wastes[0]!.id, 1)).toBe(1);
     });
     expect(await check()).toEqual({ ok: false, entries: 7, problems: ['entry 4: was changed after it was written'] });
   });

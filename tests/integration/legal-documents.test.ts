@@ -8,7 +8,6 @@ import { currentLegalAcceptances, LEGAL_DOCUMENTS, PRIVACY_DOCUMENT, TERMS_DOCUM
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
 import { acceptedOnlyAnEarlierVersion } from '../../sync-server/src/store/legal/inspect.test-util.js';
-import { SqliteLegalAcceptanceStore } from '../../sync-server/src/store/legal/sqlite.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { withStores } from '../utils/stores.js';
 import { Browser, fullyAuthenticated, signIn, signUp } from './accounts-client.js';
@@ -48,8 +47,8 @@ describe('the legal documents at sign-up and after a new version (issue 40, spec
   it('records and audits both acceptances of a sign-up, and asks nothing more after sign-in', async () => {
     const { browser, user } = await fullyAuthenticated(server.url, 'accepted@legal.test', PASSWORD);
     const recorded = await withStores(server.dataDir, async (s) => ({
-      acceptances: await new SqliteLegalAcceptanceStore(s.db).byUser(user.id),
-      audited: auditEvents(s.db, { action: 'legalAccepted', userId: user.id }).map(
+      acceptances: await s.legal.byUser(user.id),
+      audited: (await auditEvents(s.db, { action: 'legalAccepted', userId: user.id })).map(
         (e) => JSON.parse(e.detail!) as unknown,
       ),
     }));
@@ -87,8 +86,10 @@ describe('the legal documents at sign-up and after a new version (issue 40, spec
       acceptLegalDocuments: [],
     });
     expect((await browser.gql(TO_ACCEPT)).data).toEqual({ legalDocumentsToAccept: [] });
-    const audited = await withStores(server.dataDir, (s) =>
-      auditEvents(s.db, { action: 'legalAccepted', userId: user.id }).map((e) => JSON.parse(e.detail!) as unknown),
+    const audited = await withStores(server.dataDir, async (s) =>
+      (await auditEvents(s.db, { action: 'legalAccepted', userId: user.id })).map(
+        (e) => JSON.parse(e.detail!) as unknown,
+      ),
     );
     expect(audited.at(-1)).toEqual({ document: 'terms', version: TERMS_DOCUMENT.version, at: 'dialog' });
   });

@@ -6,8 +6,7 @@
  * refused; an own drug without a name is MISSING_DRUG_NAME; each save is audited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAuditStore } from '../../sync-server/src/store/audit/sqlite.js';
-import { openDatabase } from '../../sync-server/src/store/sqlite/database.js';
+import { withStores } from '../utils/stores.js';
 import { eventually } from '../utils/yjs-clients.js';
 import { formsWorld, needs, FORM_ROLES, type FormsWorld } from './forms-helpers.js';
 
@@ -71,9 +70,7 @@ async function read(role: keyof FormsWorld['browsers'], orgId = 'office'): Promi
 
 /** The organisation trail's sealed records of officeDrugsSet, oldest first. */
 async function sealed(): Promise<{ userId: string | null; detail: Record<string, unknown> }[]> {
-  const { db } = openDatabase(w.server.dataDir);
-  try {
-    const store = new SqliteAuditStore(db);
+  return withStores(w.server.dataDir, async ({ audit: store }) => {
     const rows = [];
     for (const link of await store.links()) {
       if (link.source !== 'audit_events') continue;
@@ -87,9 +84,7 @@ async function sealed(): Promise<{ userId: string | null; detail: Record<string,
       });
     }
     return rows;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 describe('the office’s drug list (issue 39, customize-drugs)', () => {

@@ -1,13 +1,8 @@
 import { LEDGER_CHAIN_GENESIS, ledgerEntryHash } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAnalyticsCases, type SeededCase } from '../../sync-server/src/analytics/demo.js';
-import { SqliteChangeStore } from '../../sync-server/src/store/changes/sqlite.js';
-import { SqliteInventoryStore } from '../../sync-server/src/store/inventories/sqlite.js';
 import type { LotRecord, NewLedgerEntry } from '../../sync-server/src/store/inventories/types.js';
-import { SqliteReportStore } from '../../sync-server/src/store/reports/sqlite.js';
-import { SqliteResourceStore } from '../../sync-server/src/store/resources/sqlite.js';
-import { SqliteSyncStore } from '../../sync-server/src/store/sync/sqlite.js';
-import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/database.js';
+import { openStores, type TestStores } from '../utils/stores.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { join, person, type Person } from './orgs-helpers.js';
 
@@ -70,9 +65,8 @@ function ledger(): Omit<NewLedgerEntry, 'id' | 'orgId' | 'inventoryId' | 'lotId'
   ];
 }
 
-async function seed(db: Db): Promise<void> {
-  const changes = new SqliteChangeStore(db);
-  const resources = new SqliteResourceStore(db, changes);
+async function seed(stores: TestStores): Promise<void> {
+  const { changes, resources } = stores;
   const at = new Date(OCT - DAY).toISOString();
   await resources.transaction(async () => {
     for (const [id, text] of [
@@ -81,12 +75,8 @@ async function seed(db: Db): Promise<void> {
     ] as const)
       await resources.write({ orgId: 'clinic', resource: { resourceType: 'Practitioner', id, name: [{ text }] } }, at);
   });
-  await seedAnalyticsCases(
-    { resources, reports: new SqliteReportStore(db), changes, sync: new SqliteSyncStore(db) },
-    'clinic',
-    seededSet(),
-  );
-  const inventories = new SqliteInventoryStore(db);
+  await seedAnalyticsCases({ resources, reports: stores.reports, changes, sync: stores.sync }, 'clinic', seededSet());
+  const { inventories } = stores;
   await inventories.createInventory({
     ...{ id: 'inv-safe', orgId: 'clinic', name: 'Safe', kind: 'safe', createdBy: 'usr-seed', createdAt: OCT - DAY },
   });
@@ -135,7 +125,7 @@ describe('the office reports (issue 41)', () => {
   let admin: Person;
   let member: Person;
   let otherAdmin: Person;
-  let db: Db;
+  let stores: TestStores;
 
   beforeAll(async () => {
     server = await startServer();
@@ -146,12 +136,12 @@ describe('the office reports (issue 41)', () => {
     expect((await admin.browser.gql(create, { id: 'clinic' })).code).toBeUndefined();
     expect((await otherAdmin.browser.gql(create, { id: 'elsewhere' })).code).toBeUndefined();
     await join(server, admin, 'clinic', member, ['member', 'provider']);
-    db = openDatabase(server.dataDir).db;
-    await seed(db);
+    stores = openStores(server.dataDir);
+    await seed(stores);
   }, 300_000);
 
   afterAll(async () => {
-    db?.close();
+    await stores?.close();
     await server?.dispose();
   });
 

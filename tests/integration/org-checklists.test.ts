@@ -6,8 +6,7 @@
  * each save leaves an audit record naming who, what and from where, and a refused one leaves none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAuditStore } from '../../sync-server/src/store/audit/sqlite.js';
-import { openDatabase } from '../../sync-server/src/store/sqlite/database.js';
+import { withStores } from '../utils/stores.js';
 import { eventually } from '../utils/yjs-clients.js';
 import { formsWorld, needs, FORM_ROLES, type FormsWorld } from './forms-helpers.js';
 
@@ -34,9 +33,7 @@ interface Lists {
 async function sealed(
   action: string,
 ): Promise<{ userId: string | null; ip: string | null; detail: Record<string, unknown> }[]> {
-  const { db } = openDatabase(w.server.dataDir);
-  try {
-    const store = new SqliteAuditStore(db);
+  return withStores(w.server.dataDir, async ({ audit: store }) => {
     const rows = [];
     for (const link of await store.links()) {
       if (link.source !== 'audit_events') continue;
@@ -51,9 +48,7 @@ async function sealed(
       });
     }
     return rows;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 describe('the office’s checklists (issue 39)', () => {

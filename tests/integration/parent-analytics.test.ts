@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAnalyticsCases, type SeededCase } from '../../sync-server/src/analytics/demo.js';
-import { SqliteChangeStore } from '../../sync-server/src/store/changes/sqlite.js';
-import { SqliteReportStore } from '../../sync-server/src/store/reports/sqlite.js';
-import { SqliteResourceStore } from '../../sync-server/src/store/resources/sqlite.js';
-import { SqliteSyncStore } from '../../sync-server/src/store/sync/sqlite.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { withStores } from '../utils/stores.js';
 import { adminCli, createOrg, person, type Person } from './orgs-helpers.js';
@@ -94,13 +90,8 @@ describe("the parent's offices compared (issue 41)", () => {
       );
       if (linked.code) throw new Error(linked.code);
     }
-    await withStores(server.dataDir, async ({ db }) => {
-      const changes = new SqliteChangeStore(db);
-      const deps = {
-        ...{ resources: new SqliteResourceStore(db, changes), reports: new SqliteReportStore(db), changes },
-        sync: new SqliteSyncStore(db),
-      };
-      for (const [orgId, c] of CASES) await seedAnalyticsCases(deps, orgId, [c]);
+    await withStores(server.dataDir, async ({ resources, reports, changes, sync }) => {
+      for (const [orgId, c] of CASES) await seedAnalyticsCases({ resources, reports, changes, sync }, orgId, [c]);
     });
   }, 300_000);
 

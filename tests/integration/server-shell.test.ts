@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFacts, openDatabaseFile } from '../../sync-server/src/store/sqlite/inspect.test-util.js';
 import { REPO_ROOT, startServer, type TestServer } from '../utils/start-server.js';
+import { ON_POSTGRES } from '../utils/test-database.js';
 
 describe('server shell against the real process', () => {
   let server: TestServer;
@@ -62,7 +63,10 @@ describe('server shell against the real process', () => {
     expect(html).toContain('<div class="boot-loader" role="status" aria-label="Loading">');
   });
 
-  it('creates vigil.db in DATA_DIR with WAL, foreign keys and the migrations applied', () => {
+  // About the SQLite file itself: on PostgreSQL there is none (instances-postgres.test.ts checks that).
+  if (ON_POSTGRES)
+    console.warn('SKIPPED server-shell "creates vigil.db": the servers run on PostgreSQL, no SQLite file');
+  it.skipIf(ON_POSTGRES)('creates vigil.db in DATA_DIR with WAL, foreign keys and the migrations applied', () => {
     const file = path.join(server.dataDir, 'vigil.db');
     expect(existsSync(file)).toBe(true);
     const db = openDatabaseFile(server.dataDir, { readonly: true });

@@ -7,10 +7,15 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CASE_ROOT } from '@vigil/shared';
-import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/database.js';
+import { openDatabase } from '../../sync-server/src/store/sqlite/database.js';
+import { freshPostgres } from '../../sync-server/src/store/postgres/test-database.test-util.js';
+import { PostgresDatabase } from '../../sync-server/src/store/postgres/unit-of-work.js';
+import { PostgresSyncStore } from '../../sync-server/src/store/sync/postgres.js';
+import type { SyncStore } from '../../sync-server/src/store/sync/types.js';
 import { createLogger } from '../../sync-server/src/log.js';
 import { SyncRooms } from '../../sync-server/src/sync/rooms.js';
 import { SqliteSyncStore } from '../../sync-server/src/store/sync/sqlite.js';
+import { ON_POSTGRES } from '../utils/test-database.js';
 import { connectClient, connectVigilClient, eventually, synced } from '../utils/yjs-clients.js';
 
 const quiet = createLogger(
@@ -26,8 +31,25 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function serve(db: Db, compactAfterUpdates: number): Promise<{ url: string; rooms: SyncRooms }> {
-  const rooms = new SyncRooms({ log: quiet, store: new SqliteSyncStore(db), compactAfterUpdates, evictAfterMs: 50 });
+/**
+ * A sync store of its own: over a new SQLite file, or a new PostgreSQL database when the suite runs
+ * on PostgreSQL (VIGIL_TEST_DATABASE=postgres, tests/utils/test-database.ts).
+ */
+async function syncStore(): Promise<SyncStore> {
+  if (ON_POSTGRES) {
+    const database = await freshPostgres();
+    cleanups.push(() => database.drop());
+    return new PostgresSyncStore(new PostgresDatabase(database.open()));
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-compact-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const { db } = openDatabase(dir);
+  cleanups.push(() => db.close());
+  return new SqliteSyncStore(db);
+}
+
+async function serve(store: SyncStore, compactAfterUpdates: number): Promise<{ url: string; rooms: SyncRooms }> {
+  const rooms = new SyncRooms({ log: quiet, store, compactAfterUpdates, evictAfterMs: 50 });
   const server: Server = createServer();
   server.on('upgrade', (req, socket, head) => rooms.handleUpgrade(req, socket, head));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -40,11 +62,8 @@ async function serve(db: Db, compactAfterUpdates: number): Promise<{ url: string
 
 describe('compaction', () => {
   it('folds the update log into a snapshot without losing an update, also while edits keep coming', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'vigil-compact-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const { db } = openDatabase(dir);
-    cleanups.push(() => db.close());
-    const { url, rooms } = await serve(db, 5);
+    const store = await syncStore();
+    const { url, rooms } = await serve(store, 5);
     const writer = connectVigilClient(url, 'org1/cmp-compact');
     cleanups.push(writer.destroy);
     const vitals = new Y.Array<number>();
@@ -56,7 +75,6 @@ describe('compaction', () => {
     await eventually(() => expect(writer.provider.status.status).toBe('synced'));
 
     // The room's one snapshot (a room has at most one) and fewer logged updates than the threshold.
-    const store = new SqliteSyncStore(db);
     expect((await store.load('org1/cmp-compact'))?.snapshot).toBeInstanceOf(Uint8Array);
     expect(await store.pendingUpdates('org1/cmp-compact')).toBeLessThan(5);
 

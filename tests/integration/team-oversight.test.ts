@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAnalyticsCases, type SeededCase } from '../../sync-server/src/analytics/demo.js';
-import { SqliteChangeStore } from '../../sync-server/src/store/changes/sqlite.js';
-import { SqliteReportStore } from '../../sync-server/src/store/reports/sqlite.js';
-import { SqliteResourceStore } from '../../sync-server/src/store/resources/sqlite.js';
-import { SqliteSyncStore } from '../../sync-server/src/store/sync/sqlite.js';
 import { CONSOLE_SQL } from '../../sync-server/src/store/oversight/console-sql.test-util.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { allResources, withStores } from '../utils/stores.js';
@@ -55,13 +51,8 @@ describe('the team’s oversight screens (issue 41)', () => {
     expect((await adminCli(server, 'make-uber', team.email)).code).toBe(0);
     const create = 'mutation ($id: String) { createOrg(orgId: $id, orgType: "regular", orgName: "Office") { orgId } }';
     for (const id of ['clinic', 'annex']) expect((await officeAdmin.browser.gql(create, { id })).code).toBeUndefined();
-    await withStores(server.dataDir, async ({ db }) => {
-      const changes = new SqliteChangeStore(db);
-      const deps = {
-        ...{ resources: new SqliteResourceStore(db, changes), reports: new SqliteReportStore(db), changes },
-        sync: new SqliteSyncStore(db),
-      };
-      for (const [orgId, c] of CASES) await seedAnalyticsCases(deps, orgId, [c]);
+    await withStores(server.dataDir, async ({ resources, reports, changes, sync }) => {
+      for (const [orgId, c] of CASES) await seedAnalyticsCases({ resources, reports, changes, sync }, orgId, [c]);
     });
   }, 300_000);
 

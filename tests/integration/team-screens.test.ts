@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoLiveCase, DEMO_LIVE_CASE_ID } from '../../sync-server/src/live/demo.js';
-import { SqliteBridgeStore } from '../../sync-server/src/store/bridges/sqlite.js';
-import { SqliteLiveCaseStore } from '../../sync-server/src/store/live-cases/sqlite.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { allResources, withStores } from '../utils/stores.js';
 import { adminCli, person, sudo, type Person } from './orgs-helpers.js';
@@ -58,10 +56,9 @@ describe('the team’s live, calendar, FHIR and equipment screens (issue 41)', (
       end: new Date(VISIT + 3_600_000).toISOString(),
       participant: [{ actor: { reference: `Patient/${patientId}` }, status: 'accepted' }],
     });
-    await withStores(server.dataDir, async ({ db }) => {
-      await seedDemoLiveCase({ live: new SqliteLiveCaseStore(db) }, 'clinic', new Date());
+    await withStores(server.dataDir, async ({ liveCases, bridges }) => {
+      await seedDemoLiveCase({ live: liveCases }, 'clinic', new Date());
       // A bridge of annex's, paired as the demo's is (the demo bridge's id may be taken by the demo office).
-      const bridges = new SqliteBridgeStore(db);
       const at = Date.now();
       await bridges.addPairingCode({
         ...{ codeHash: 'annex-code', orgId: 'annex', location: 'Operatory 1', createdBy: officeAdmin.userId },

@@ -62,9 +62,9 @@ afterAll(async () => {
 function stateUnderB(id: string): Promise<{ resources: number; documents: number }> {
   return withStores(
     server.dataDir,
-    ({ db }) => ({
-      resources: versionsUnderId(db, b.orgId, id),
-      documents: documentOrgs(db, id).filter((org) => org === b.orgId).length,
+    async ({ db }) => ({
+      resources: await versionsUnderId(db, b.orgId, id),
+      documents: (await documentOrgs(db, id)).filter((org) => org === b.orgId).length,
     }),
     { readonly: true },
   );

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { databaseFor, dropDatabaseOf, ON_POSTGRES } from './test-database.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -33,14 +34,18 @@ export interface StartServerOptions {
 
 /**
  * Starts the real Vigil server (`sync-server/src/main.ts`) as a child process on a free port
- * with its own SQLite file, and resolves once it logs that it is listening.
+ * with its own SQLite file, and resolves once it logs that it is listening. With
+ * VIGIL_TEST_DATABASE=postgres, on a PostgreSQL database of its data directory's own instead
+ * (tests/utils/test-database.ts), unless `env` names a DATABASE_URL.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vigil-test-'));
+  const env: Record<string, string> = { ...options.env };
+  if (ON_POSTGRES && env.DATABASE_URL === undefined) env.DATABASE_URL = (await databaseFor(dataDir)).url;
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
     cwd: options.root ?? REPO_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...options.env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Record<string, unknown>[] = [];
@@ -84,13 +89,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     url: `http://127.0.0.1:${port}`,
     port,
     dataDir,
-    env: options.env ?? {},
+    env,
     process: child,
     logs,
     stop,
     dispose: async () => {
       await stop();
-      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!ownsDataDir) return;
+      await dropDatabaseOf(dataDir);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

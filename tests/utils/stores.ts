@@ -1,50 +1,51 @@
 import type { FhirResource, FhirResourceType } from '@vigil/shared';
 import type { AuditRecord } from '../../sync-server/src/store/audit/types.js';
-import type { Db } from '../../sync-server/src/store/sqlite/database.js';
 import type { ResourceStore } from '../../sync-server/src/store/resources/types.js';
 import { openDatabaseFile } from '../../sync-server/src/store/sqlite/inspect.test-util.js';
-import { SqliteAccountStore } from '../../sync-server/src/store/accounts/sqlite.js';
-import { SqliteAuditStore } from '../../sync-server/src/store/audit/sqlite.js';
-import { SqliteInventoryStore } from '../../sync-server/src/store/inventories/sqlite.js';
-import { SqliteOrgStore } from '../../sync-server/src/store/orgs/sqlite.js';
-import { SqliteResourceStore } from '../../sync-server/src/store/resources/sqlite.js';
-import { SqliteSessionStore } from '../../sync-server/src/store/sessions/sqlite.js';
-import { SqliteSyncStore } from '../../sync-server/src/store/sync/sqlite.js';
-
+import { openPostgres } from '../../sync-server/src/store/postgres/database.js';
+import { PostgresDatabase } from '../../sync-server/src/store/postgres/unit-of-work.js';
+import { storesOf, type Storage, type Stores } from '../../sync-server/src/store/select.js';
+import { postgresTestDb, sqliteTestDb, type TestDb } from '../../sync-server/src/store/test-db.test-util.js';
 import { callerFromCredentials, type AccountsForCallers, type Caller } from '../../sync-server/src/access/caller.js';
 import { isMultiFactorValidAt, Sessions } from '../../sync-server/src/auth/sessions.js';
+import { databaseUrlOf } from './test-database.js';
+
 /**
- * The stores of a test server's database file, opened beside the running server (issue 36 item 4:
- * tests outside store/ read through the stores, never SQLite rows). `db` is only for the store's
- * own test utilities (store/<area>/inspect.test-util.ts, tamper.test-util.ts).
+ * The stores of a test server's database, opened beside the running server (issue 36 item 4:
+ * tests outside store/ read through the stores, never rows): its SQLite file, or the PostgreSQL
+ * database its data directory belongs to (issue 43, tests/utils/test-database.ts). `db` is only
+ * for the store's own test utilities (store/<area>/inspect.test-util.ts, tamper.test-util.ts).
  */
-export interface TestStores {
-  db: Db;
-  accounts: SqliteAccountStore;
-  audit: SqliteAuditStore;
-  inventories: SqliteInventoryStore;
-  orgs: SqliteOrgStore;
-  resources: SqliteResourceStore;
-  sessions: SqliteSessionStore;
-  sync: SqliteSyncStore;
+export interface TestStores extends Stores {
+  db: TestDb;
+  close(): Promise<void>;
 }
 
-/** Opens the stores over `{dataDir}/vigil.db` (which must exist); the caller closes `db`. */
+/** Opens the stores over the database of the server whose data directory is `dataDir` (which must exist); the caller closes them. */
 export function openStores(dataDir: string, options: { readonly?: boolean } = {}): TestStores {
-  const db = openDatabaseFile(dataDir, options);
-  return {
-    db,
-    accounts: new SqliteAccountStore(db),
-    audit: new SqliteAuditStore(db),
-    inventories: new SqliteInventoryStore(db),
-    orgs: new SqliteOrgStore(db),
-    resources: new SqliteResourceStore(db),
-    sessions: new SqliteSessionStore(db),
-    sync: new SqliteSyncStore(db),
+  const url = databaseUrlOf(dataDir);
+  if (url) {
+    const pool = openPostgres(url, 2);
+    const db = postgresTestDb(url);
+    const storage: Storage = {
+      ...{ engine: 'postgres', sqlite: null, postgres: new PostgresDatabase(pool), created: false },
+      close: () => pool.end(),
+    };
+    return {
+      ...storesOf(storage, undefined, Date.now),
+      db,
+      close: async () => void (await Promise.all([db.close(), storage.close()])),
+    };
+  }
+  const file = openDatabaseFile(dataDir, options);
+  const storage: Storage = {
+    ...{ engine: 'sqlite', sqlite: file, postgres: null, created: false },
+    close: () => Promise.resolve(void file.close()),
   };
+  return { ...storesOf(storage, undefined, Date.now), db: sqliteTestDb(file), close: storage.close };
 }
 
-/** Runs `fn` over the stores of `{dataDir}/vigil.db` and closes them after, whatever it does. */
+/** Runs `fn` over the stores of the server's database and closes them after, whatever it does. */
 export async function withStores<T>(
   dataDir: string,
   fn: (stores: TestStores) => T | Promise<T>,
@@ -54,7 +55,7 @@ export async function withStores<T>(
   try {
     return await fn(stores);
   } finally {
-    stores.db.close();
+    await stores.close();
   }
 }
 

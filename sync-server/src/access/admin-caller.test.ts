@@ -6,6 +6,7 @@ import type { UserRow } from '../store/accounts/types.js';
 import { auditEvents } from '../store/audit/inspect.test-util.js';
 import { seedOrgs, signUp, sqliteOrgWorld } from '../store/orgs/seed.test-util.js';
 import { openMemoryDatabase } from '../store/sqlite/database.js';
+import { sqliteTestDb } from '../store/test-db.test-util.js';
 import { adminCaller, ADMIN_USER_AGENT } from './caller.js';
 import { Entitlements } from './entitlements.js';
 import { OrgAccess, refusalOf } from './index.js';
@@ -21,7 +22,7 @@ async function world(): Promise<{
   orgs: ReturnType<typeof createOrgServices>;
   access: OrgAccess;
   operator: UserRow;
-  events: (action: string) => { userId: string | null; ip: string | null; userAgent: string | null }[];
+  events: (action: string) => Promise<{ userId: string | null; ip: string | null; userAgent: string | null }[]>;
 }> {
   const db = openMemoryDatabase();
   const stores = sqliteOrgWorld(db);
@@ -43,7 +44,8 @@ async function world(): Promise<{
     orgs,
     access,
     operator,
-    events: (action) => auditEvents(db, { action }).map(({ userId, ip, userAgent }) => ({ userId, ip, userAgent })),
+    events: async (action) =>
+      (await auditEvents(sqliteTestDb(db), { action })).map(({ userId, ip, userAgent }) => ({ userId, ip, userAgent })),
   };
 }
 
@@ -72,7 +74,7 @@ describe("an admin command's Caller (issue 36 item 1)", () => {
       via: 'cli',
     });
     expect(granted).toMatchObject({ change: 'added', roles: ['member', 'uber'] });
-    expect(events('orgMemberAdded').at(-1)).toEqual({
+    expect((await events('orgMemberAdded')).at(-1)).toEqual({
       userId: 'usr-operator',
       ip: null,
       userAgent: ADMIN_USER_AGENT,
@@ -87,6 +89,6 @@ describe("an admin command's Caller (issue 36 item 1)", () => {
       roles: ['member', 'uber'],
       via: 'cli',
     });
-    expect(events('orgMemberAdded').at(-1)).toEqual({ userId: null, ip: null, userAgent: ADMIN_USER_AGENT });
+    expect((await events('orgMemberAdded')).at(-1)).toEqual({ userId: null, ip: null, userAgent: ADMIN_USER_AGENT });
   });
 });

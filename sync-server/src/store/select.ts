@@ -84,6 +84,7 @@ import { SqlitePolicyStore } from './policies/sqlite.js';
 import type { PolicyStore } from './policies/types.js';
 import { migratePostgres, openPostgres } from './postgres/database.js';
 import { PG_MIGRATIONS } from './postgres/migrations.js';
+import { holdsNoAccount } from './postgres/demo-rows.js';
 import { PostgresDatabase } from './postgres/unit-of-work.js';
 import { PostgresPreopSettingsStore } from './preop/postgres.js';
 import { SqlitePreopSettingsStore } from './preop/sqlite.js';
@@ -130,7 +131,7 @@ export interface Storage {
   sqlite: Db | null;
   /** PostgreSQL's database (null on SQLite). */
   postgres: PostgresDatabase | null;
-  /** True when the database was new (created, or PostgreSQL's first migration applied here). */
+  /** True when the database was new (SQLite: the file created; PostgreSQL: no account in it yet). */
   created: boolean;
   close(): Promise<void>;
 }
@@ -197,7 +198,8 @@ export async function openStorage(config: { databaseUrl?: string; dataDir: strin
     if (applied.length > 0) log.info({ migrations: applied }, 'PostgreSQL migrated');
     logMissingStores(log);
     const postgres = new PostgresDatabase(pool);
-    const created = applied.includes(Math.min(...PG_MIGRATIONS.map((m) => m.version)));
+    // New: no account yet, whoever migrated it (this instance, another, or a copy of a migrated template).
+    const created = await holdsNoAccount(postgres);
     return { engine: 'postgres', sqlite: null, postgres, created, close: () => pool.end() };
   } catch (err) {
     await pool.end().catch(() => undefined);

@@ -1,4 +1,4 @@
-import type { Db } from '../sqlite/database.js';
+import type { TestDb } from '../test-db.test-util.js';
 import type { AuditRecord } from './types.js';
 
 /*
@@ -34,7 +34,7 @@ interface AuditEventRow {
 }
 
 /** The account/organisation audit events matching the filter, oldest first. */
-export function auditEvents(db: Db, filter: AuditEventFilter = {}): StoredAuditEvent[] {
+export async function auditEvents(db: TestDb, filter: AuditEventFilter = {}): Promise<StoredAuditEvent[]> {
   const where: string[] = [];
   const params: (string | number)[] = [];
   const clause = (sql: string, ...values: (string | number)[]): void => {
@@ -49,9 +49,10 @@ export function auditEvents(db: Db, filter: AuditEventFilter = {}): StoredAuditE
   if (filter.email != null) clause('email = ?', filter.email);
   if (filter.outcome != null) clause('outcome = ?', filter.outcome);
   if (filter.since != null) clause('at >= ?', filter.since);
-  const rows = db
-    .prepare(`SELECT * FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`)
-    .all(...params) as AuditEventRow[];
+  const rows = await db.all<AuditEventRow>(
+    `SELECT * FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`,
+    ...params,
+  );
   return rows.map((r) => ({
     id: r.id,
     at: r.at,
@@ -66,8 +67,8 @@ export function auditEvents(db: Db, filter: AuditEventFilter = {}): StoredAuditE
 }
 
 /** How many history rows of FHIR AuditEvents there are, in every organisation (what the chain seals as AuditEvent_history). */
-export function auditEventHistoryRows(db: Db): number {
+export async function auditEventHistoryRows(db: TestDb): Promise<number> {
   return (
-    db.prepare("SELECT count(*) AS n FROM resource_history WHERE resource_type = 'AuditEvent'").get() as { n: number }
-  ).n;
+    await db.all<{ n: number }>("SELECT count(*) AS n FROM resource_history WHERE resource_type = 'AuditEvent'")
+  )[0]!.n;
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../sqlite/database.js';
+import type { TestDb } from '../test-db.test-util.js';
 
 /*
  * Issue 36 item 4: the attacks of someone with the database file on the drug ledger, played by the
@@ -7,23 +7,25 @@ import type { Db } from '../sqlite/database.js';
  */
 
 /** Changes every ledger entry's quantity without touching the triggers (the database must refuse). */
-export function rewriteLedgerEntries(db: Db): void {
-  db.prepare('UPDATE ledger_entries SET quantity = 1').run();
+export async function rewriteLedgerEntries(db: TestDb): Promise<void> {
+  await db.run('UPDATE ledger_entries SET quantity = 1');
 }
 
 /** Deletes every ledger entry without touching the triggers (the database must refuse). */
-export function deleteLedgerEntries(db: Db): void {
-  db.prepare('DELETE FROM ledger_entries').run();
+export async function deleteLedgerEntries(db: TestDb): Promise<void> {
+  await db.run('DELETE FROM ledger_entries');
 }
 
 /** Drops the update guard and changes one entry's quantity behind the server's back; returns how many rows changed. */
-export function tamperWithLedgerQuantity(db: Db, entryId: string, quantity: number): number {
-  db.exec('DROP TRIGGER IF EXISTS ledger_entries_no_update');
-  return db.prepare('UPDATE ledger_entries SET quantity = ? WHERE id = ?').run(quantity, entryId).changes;
+export function tamperWithLedgerQuantity(db: TestDb, entryId: string, quantity: number): Promise<number> {
+  return db.unguarded(['ledger_entries_no_update'], () =>
+    db.run('UPDATE ledger_entries SET quantity = ? WHERE id = ?', quantity, entryId),
+  );
 }
 
 /** Drops the delete guard and removes an organisation's entries from sequence `fromSeq` on (a truncated tail). */
-export function deleteLedgerTail(db: Db, orgId: string, fromSeq: number): number {
-  db.exec('DROP TRIGGER IF EXISTS ledger_entries_no_delete');
-  return db.prepare('DELETE FROM ledger_entries WHERE org_id = ? AND seq >= ?').run(orgId, fromSeq).changes;
+export function deleteLedgerTail(db: TestDb, orgId: string, fromSeq: number): Promise<number> {
+  return db.unguarded(['ledger_entries_no_delete'], () =>
+    db.run('DELETE FROM ledger_entries WHERE org_id = ? AND seq >= ?', orgId, fromSeq),
+  );
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../sqlite/database.js';
+import type { TestDb } from '../test-db.test-util.js';
 
 /*
  * Issue 40: plays what no server call does, for tests outside store/ (no SQL is written outside
@@ -9,8 +9,16 @@ import type { Db } from '../sqlite/database.js';
  * Makes a user's acceptance of `document` one of an earlier version, as if the current version
  * had been published after they accepted: the acceptance dialog's case. Returns the rows changed.
  */
-export function acceptedOnlyAnEarlierVersion(db: Db, userId: string, document: string, earlierVersion: string): number {
-  return db
-    .prepare('UPDATE legal_acceptances SET version = ? WHERE user_id = ? AND document = ?')
-    .run(earlierVersion, userId, document).changes;
+export function acceptedOnlyAnEarlierVersion(
+  db: TestDb,
+  userId: string,
+  document: string,
+  earlierVersion: string,
+): Promise<number> {
+  return db.run(
+    'UPDATE legal_acceptances SET version = ? WHERE user_id = ? AND document = ?',
+    earlierVersion,
+    userId,
+    document,
+  );
 }

@@ -1,9 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, onTestFinished } from 'vitest';
-import { migratePostgres, openPostgres, type PgPool } from './database.js';
-import { PG_MIGRATIONS } from './migrations.js';
+import { openPostgres, type PgPool } from './database.js';
+import { createTestDatabase, dropTestDatabase, TEST_POSTGRES_URL, testDatabaseUrl } from './test-template.test-util.js';
 import { PostgresDatabase } from './unit-of-work.js';
+
+export { TEST_POSTGRES_URL } from './test-template.test-util.js';
 
 /*
  * PostgreSQL for the contract suites (issue 43). Every machine of the project runs PostgreSQL 15
@@ -12,9 +14,6 @@ import { PostgresDatabase } from './unit-of-work.js';
  * not running, the PostgreSQL entries are skipped with the reason printed, unless
  * VIGIL_REQUIRE_SERVICES=1 (set by .ci/run): then the suite fails, so CI always runs them.
  */
-
-/** Where the test server is: VIGIL_TEST_DATABASE_URL, else the project machines' PostgreSQL. */
-export const TEST_POSTGRES_URL = process.env.VIGIL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Whether a missing service fails the suites that need it rather than skipping them. */
 export const SERVICES_REQUIRED = process.env.VIGIL_REQUIRE_SERVICES === '1';
@@ -51,58 +50,6 @@ export async function runnableImplementations<T extends readonly [string, ...unk
   return implementations.filter(([name]) => name !== 'postgres');
 }
 
-/** The migrations' fingerprint: a template database is made once per set of migrations. */
-const TEMPLATE = `vigil_tpl_${createHash('sha256')
-  .update(JSON.stringify(PG_MIGRATIONS.map((m) => [m.version, m.name, m.sql])))
-  .digest('hex')
-  .slice(0, 16)}`;
-/** Serializes the template's making across test processes (pg_advisory_lock's key). */
-const TEMPLATE_LOCK = 4_301_007;
-let template: Promise<string> | null = null;
-
-/**
- * The migrated template the test databases are copied from (CREATE DATABASE … TEMPLATE): copying
- * it takes a fraction of running every migration for each test (about 0.5 s against 2 s on a
- * loaded 2-core machine). Made once per set of migrations, under a session lock, under another
- * name and renamed when complete, so a run that dies half-way leaves no half-migrated template.
- * Templates of other migration sets are left alone: another checkout may be using one.
- */
-function migratedTemplate(): Promise<string> {
-  template ??= (async () => {
-    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await admin.connect();
-    try {
-      await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
-      const made = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE]);
-      if (made.rowCount === 0) {
-        const building = `${TEMPLATE}_making`;
-        await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-        await admin.query(`CREATE DATABASE ${building}`);
-        const pool = openPostgres(urlOf(building), 1);
-        try {
-          await migratePostgres(pool, PG_MIGRATIONS);
-        } finally {
-          await pool.end();
-        }
-        await admin.query(`ALTER DATABASE ${building} RENAME TO ${TEMPLATE}`);
-      }
-      return TEMPLATE;
-    } finally {
-      await admin.end();
-    }
-  })();
-  template.catch(() => {
-    template = null;
-  });
-  return template;
-}
-
-function urlOf(database: string): string {
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 /**
  * Databases being dropped. A drop (1 to 2 s: PostgreSQL waits for every backend to let go of the
  * files) runs beside the next tests instead of before them; the file's end waits for them all.
@@ -119,15 +66,8 @@ export async function freshPostgres({ migrate = true }: { migrate?: boolean } = 
   drop: () => Promise<void>;
 }> {
   const name = `vigil_t_${randomBytes(6).toString('hex')}`;
-  const source = migrate ? await migratedTemplate() : null;
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  try {
-    await admin.query(source ? `CREATE DATABASE ${name} TEMPLATE ${source}` : `CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = urlOf(name);
+  await createTestDatabase(name, { migrate });
+  const url = testDatabaseUrl(name);
   const pools: PgPool[] = [];
   const open = (max?: number): PgPool => {
     const pool = openPostgres(url, max);
@@ -139,15 +79,7 @@ export async function freshPostgres({ migrate = true }: { migrate?: boolean } = 
     open,
     drop: async () => {
       await Promise.all(pools.map((p) => p.end()));
-      const dropped = (async () => {
-        const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-        await dropper.connect();
-        try {
-          await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        } finally {
-          await dropper.end();
-        }
-      })();
+      const dropped = dropTestDatabase(name);
       dropping.add(dropped);
       void dropped.finally(() => dropping.delete(dropped)).catch(() => undefined);
     },

@@ -1,4 +1,4 @@
-import type { Db } from '../sqlite/database.js';
+import type { TestDb } from '../test-db.test-util.js';
 
 /*
  * Issue 36 item 4: a read no ReportStore method answers (it finds PDFs by id or by case), for tests
@@ -6,6 +6,6 @@ import type { Db } from '../sqlite/database.js';
  */
 
 /** How many signed PDFs an organisation holds, of any case. */
-export function signedPdfCount(db: Db, orgId: string): number {
-  return (db.prepare('SELECT count(*) AS n FROM report_pdfs WHERE org_id = ?').get(orgId) as { n: number }).n;
+export async function signedPdfCount(db: TestDb, orgId: string): Promise<number> {
+  return (await db.all<{ n: number }>('SELECT count(*) AS n FROM report_pdfs WHERE org_id = ?', orgId))[0]!.n;
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../sqlite/database.js';
+import type { TestDb } from '../test-db.test-util.js';
 
 /*
  * Issue 36 item 4: an attack of someone with the database file on stored resources, played by the
@@ -8,20 +8,28 @@ import type { Db } from '../sqlite/database.js';
 
 /**
  * Swaps a stored Binary's bytes (base64 `data`) in place behind the API's back, keeping its version;
- * returns the undo, which puts the stored JSON back exactly (on any open connection to the file).
+ * returns the undo, which puts the stored JSON back exactly (on any open connection to the database).
  */
-export function swapBinaryData(db: Db, orgId: string, id: string, data: Buffer): (on: Db) => void {
-  const row = db
-    .prepare("SELECT json FROM resources WHERE org_id = ? AND resource_type = 'Binary' AND id = ?")
-    .get(orgId, id) as { json: string } | undefined;
+export async function swapBinaryData(
+  db: TestDb,
+  orgId: string,
+  id: string,
+  data: Buffer,
+): Promise<(on: TestDb) => Promise<void>> {
+  const [row] = await db.all<{ json: string }>(
+    "SELECT json FROM resources WHERE org_id = ? AND resource_type = 'Binary' AND id = ?",
+    orgId,
+    id,
+  );
   if (!row) throw new Error(`no Binary ${id} in ${orgId}`);
-  const put = (on: Db, json: string): void => {
-    on.prepare("UPDATE resources SET json = ? WHERE org_id = ? AND resource_type = 'Binary' AND id = ?").run(
+  const put = async (on: TestDb, json: string): Promise<void> => {
+    await on.run(
+      "UPDATE resources SET json = ? WHERE org_id = ? AND resource_type = 'Binary' AND id = ?",
       json,
       orgId,
       id,
     );
   };
-  put(db, JSON.stringify({ ...(JSON.parse(row.json) as object), data: data.toString('base64') }));
+  await put(db, JSON.stringify({ ...(JSON.parse(row.json) as object), data: data.toString('base64') }));
   return (on) => put(on, row.json);
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../sqlite/database.js';
+import type { TestDb } from '../test-db.test-util.js';
 import type { SessionRow } from './types.js';
 
 /*
@@ -7,6 +7,6 @@ import type { SessionRow } from './types.js';
  */
 
 /** Every session of a user, live or ended, oldest first, as stored. */
-export function sessionsOfUser(db: Db, userId: string): SessionRow[] {
-  return db.prepare('SELECT * FROM sessions WHERE user_id = ? ORDER BY created_at, id').all(userId) as SessionRow[];
+export function sessionsOfUser(db: TestDb, userId: string): Promise<SessionRow[]> {
+  return db.all<SessionRow>('SELECT * FROM sessions WHERE user_id = ? ORDER BY created_at, id', userId);
 }
