@@ -5,7 +5,7 @@ import type { MonitorReading, MonitorVital, WaveformSamples } from '@vigil/share
 import { DiskBuffer } from './buffer.js';
 import { listenHl7, type Hl7Listener } from './hl7.js';
 import { Sender } from './sender.js';
-import { openSerial, type SerialSource } from './serial.js';
+import { openSerial, type SerialProtocol, type SerialSource } from './serial.js';
 import type { BridgeCredential, BridgeMonitor, BridgeReading } from './types.js';
 import { WaveSender } from './waves.js';
 
@@ -62,7 +62,7 @@ export function readCredential(dataDir: string): BridgeCredential | null {
 
 export interface SerialMonitorOption {
   path: string;
-  protocol: 'nonin' | 'masimo';
+  protocol: SerialProtocol;
   label: string;
 }
 
@@ -131,7 +131,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   for (const s of options.serial ?? []) {
     const monitor: BridgeMonitor = { key: `serial:${s.path}`, label: s.label, protocol: s.protocol };
     monitors.set(monitor.key, monitor);
-    serial.push(await openSerial({ path: s.path, protocol: s.protocol, now }, (r) => take(monitor, r), log));
+    const read = (r: MonitorReading): void => take(monitor, r);
+    serial.push(await openSerial({ path: s.path, protocol: s.protocol, now }, read, log, (w) => relay(monitor, w)));
     log(`${s.label}: ${s.protocol} on ${s.path}`);
   }
   if (buffer.length > 0) log(`${buffer.length} readings kept on disk from before: sending them first`);

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { pair, readCredential, startBridge, type SerialMonitorOption } from './bridge.js';
+import { SERIAL_PROTOCOLS, type SerialProtocol } from './serial.js';
 
 /*
  * npm run bridge -- --data <folder> [--server <url> --code <pairing code> --name <name>]
- *   [--hl7-port 2575] [--serial <path>:<nonin|masimo>:<label>]… [--hl7-label <sender>=<label>]…
+ *   [--hl7-port 2575] [--serial <path>:<nonin|masimo|noninPleth>:<label>]… [--hl7-label <sender>=<label>]…
  */
 
 const USAGE = `Usage: npm run bridge -- --data <folder> [options]
@@ -11,16 +12,17 @@ const USAGE = `Usage: npm run bridge -- --data <folder> [options]
                                                under Monitors and bridges); kept in <folder>
   --hl7-port <port>                            listen for HL7 (MLLP) monitors (default 2575; 'off' for none)
   --hl7-label <sender>=<label>                 name an HL7 monitor by its sending application (MSH-3)
-  --serial <path>:<nonin|masimo>:<label>       read a serial monitor (file:<path> reads a pseudo-terminal as a file)`;
+  --serial <path>:<protocol>:<label>           read a serial monitor: nonin, masimo or noninPleth (Nonin data
+                                               format 2, with its pleth); file:<path> reads a pseudo-terminal as a file`;
 
 function parseSerial(spec: string): SerialMonitorOption {
   const [p, protocol, ...label] = spec.split(':');
   const isFile = p === 'file';
   const pathPart = isFile ? `file:${protocol}` : p;
   const proto = isFile ? label.shift() : protocol;
-  if (!pathPart || (proto !== 'nonin' && proto !== 'masimo'))
-    throw new Error(`--serial ${spec}: path:nonin|masimo:label`);
-  return { path: pathPart, protocol: proto, label: label.join(':') || `${proto} on ${pathPart}` };
+  if (!pathPart || !(SERIAL_PROTOCOLS as readonly string[]).includes(proto ?? ''))
+    throw new Error(`--serial ${spec}: path:${SERIAL_PROTOCOLS.join('|')}:label`);
+  return { path: pathPart, protocol: proto as SerialProtocol, label: label.join(':') || `${proto} on ${pathPart}` };
 }
 
 async function main(): Promise<void> {

@@ -1,13 +1,17 @@
 import { createReadStream } from 'node:fs';
-import { createMonitorParser, MONITOR_PROTOCOL_INFO, type MonitorReading } from '@vigil/shared';
+import { createMonitorParser, MONITOR_PROTOCOL_INFO, type MonitorReading, type WaveformSamples } from '@vigil/shared';
 
 /*
- * Serial monitors (Nonin real-time ASCII, Masimo ASCII 1). A port is opened through the
+ * Serial monitors (Nonin real-time ASCII, Masimo ASCII 1, Nonin data format 2 with its pleth). A port is opened through the
  * `serialport` package (its Linux, macOS and Windows bindings ship prebuilt inside the package)
  * at the protocol's settings (9600 8N1); `file:` reads a path as a plain byte stream instead
  * (a socat pseudo-terminal the simulator writes to, whose line settings need no baud rate).
  * Both sit behind SerialSource, so the rest of the bridge does not know which.
  */
+
+/** The serial protocols the bridge reads; `noninPleth` (data format 2) streams the pleth with its readings. */
+export const SERIAL_PROTOCOLS = ['nonin', 'masimo', 'noninPleth'] as const;
+export type SerialProtocol = (typeof SERIAL_PROTOCOLS)[number];
 
 export interface SerialSource {
   close(): Promise<void>;
@@ -15,7 +19,7 @@ export interface SerialSource {
 
 export interface SerialOptions {
   path: string;
-  protocol: 'nonin' | 'masimo';
+  protocol: SerialProtocol;
   now?: () => number;
 }
 
@@ -34,17 +38,19 @@ interface SerialPortModule {
   }) => SerialPortLike;
 }
 
-/** Opens a serial monitor; its readings go to `onReading`, a lost port to `onIssue`. */
+/** Opens a serial monitor; its readings go to `onReading`, its waves to `onWaveforms`, a lost port to `onIssue`. */
 export async function openSerial(
   options: SerialOptions,
   onReading: (reading: MonitorReading) => void,
   onIssue: (text: string) => void = () => {},
+  onWaveforms: (waveforms: WaveformSamples[]) => void = () => {},
 ): Promise<SerialSource> {
   const now = options.now ?? Date.now;
   const parser = createMonitorParser(options.protocol);
   const take = (chunk: Buffer): void => {
     const out = parser.push(new Uint8Array(chunk), now());
     for (const r of out.readings) onReading(r);
+    if (out.waveforms?.length) onWaveforms(out.waveforms);
   };
   if (options.path.startsWith('file:')) {
     const stream = createReadStream(options.path.slice('file:'.length));

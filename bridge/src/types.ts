@@ -4,7 +4,7 @@ import type { MonitorReadingVital, MonitorVital } from '@vigil/shared';
 export interface BridgeMonitor {
   key: string;
   label: string;
-  protocol: 'nonin' | 'masimo' | 'hl7';
+  protocol: 'nonin' | 'masimo' | 'noninPleth' | 'hl7';
 }
 
 /** One reading as the bridge keeps and sends it: its own id, its monitor, when it arrived. */
