@@ -123,8 +123,18 @@ test('tapping a section tab puts its heading at the top under the header, every 
   ] as const) {
     await sectionNav(page).getByRole('button', { name: tab, exact: true }).tap();
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeFocused();
-    await expect.poll(() => headingGap(page, heading), { message: tab }).toBeGreaterThanOrEqual(0);
-    expect(await headingGap(page, heading), tab).toBeLessThanOrEqual(16);
+    // The tap keeps correcting the scroll while the sections above still mount and paint: the heading
+    // reaches the top under the header (a single read right after it first shows can catch it on
+    // its way, CI rehearsal of session 32: 34.5 px), and then must stay there.
+    await expect
+      .poll(
+        async () => {
+          const gap = await headingGap(page, heading);
+          return gap >= 0 && gap <= 16;
+        },
+        { message: `${tab}: the heading rests 0-16 px under the header` },
+      )
+      .toBe(true);
     // It stays there once the sections around it have settled: every section mounted (the
     // report section is the last) and the heading still for ten frames in a row.
     await expect(page.locator('#case-report-title')).toBeAttached();
