@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CaseDocumentState } from '../../../sync/caseDocument.js';
 import { CaseHeader, HEADING_GAP, scrollDelta } from './CaseHeader.js';
@@ -70,6 +70,29 @@ describe('case header', () => {
     renderHeader();
     fireEvent.click(screen.getByRole('button', { name: 'Notes' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Notes' }));
+  });
+
+  it('goes to a section tapped before it has mounted, once it mounts (CI of session 32: the focus stayed put)', async () => {
+    const page = (mounted: boolean) => (
+      <MantineProvider>
+        <CaseHeader
+          model={model}
+          caseState={caseState}
+          readOnlyReason={null}
+          sections={[{ id: 'case-discharge', label: 'Discharge' }]}
+        />
+        {mounted && (
+          <SectionFrame id="case-discharge" title="Discharge">
+            <p>discharge</p>
+          </SectionFrame>
+        )}
+      </MantineProvider>
+    );
+    const { rerender } = render(page(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Discharge' }));
+    expect(document.activeElement).toBe(document.body);
+    rerender(page(true));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Discharge' })));
   });
 });
 

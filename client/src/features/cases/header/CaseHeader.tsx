@@ -37,6 +37,8 @@ export const HEADING_GAP = 8;
 const SETTLE_FRAMES = 90;
 /** Frames in a row the heading must stay put before the scroll lets go. */
 const STILL_FRAMES = 6;
+/** Frames a tapped section that has not mounted yet is waited for (about ten seconds). */
+const MOUNT_FRAMES = 600;
 
 /**
  * How far to scroll so a heading whose top is at `headingTop` rests HEADING_GAP below the sticky
@@ -63,10 +65,11 @@ function headingOf(id: string): HTMLElement | null {
  * focus there (issue 25: on a fresh case the heading ended up elsewhere). Sections above it are
  * still mounting or painting for the first time (content-visibility) and change height as they do,
  * so the scroll is corrected frame by frame until the heading stays put; a touch, wheel or key
- * from the user ends it.
+ * from the user ends it. A section not mounted yet (they mount one per task after the first few)
+ * is waited for, up to MOUNT_FRAMES: a tab tapped as soon as the case shows still goes there.
  */
 function goTo(id: string, header: HTMLElement | null): void {
-  if (!document.getElementById(id)) return;
+  let waited = 0;
   let frames = 0;
   let still = 0;
   let stopped = false;
@@ -77,8 +80,13 @@ function goTo(id: string, header: HTMLElement | null): void {
   for (const type of ['wheel', 'touchstart', 'keydown'] as const)
     window.addEventListener(type, stop, { passive: true });
   const step = (): void => {
+    if (stopped) return;
     const heading = headingOf(id);
-    if (stopped || !heading) return stop();
+    if (!heading) {
+      if (++waited >= MOUNT_FRAMES) return stop();
+      requestAnimationFrame(step);
+      return;
+    }
     const before = window.scrollY;
     const delta = scrollDelta(heading.getBoundingClientRect().top, header?.getBoundingClientRect().bottom ?? 0);
     if (delta !== 0) window.scrollBy({ top: delta, behavior: 'instant' });
