@@ -159,6 +159,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       'client/dist/**',
+      'sync-server/dist/**',
       'client/lint-fixtures/**',
       '.tsbuild/**',
       'coverage/**',

@@ -3,6 +3,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './sync-server/src/report/chromium.
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Every spec file's server starts from one bundle of the server made for the run (tests/utils/server-bundle.ts).
+  globalSetup: './tests/utils/server-bundle.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   // Two workers by default; CI sets VIGIL_E2E_WORKERS=3 (.ci/run): one worker took the clean-clone

@@ -37,8 +37,9 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
-          // On PostgreSQL (VIGIL_TEST_DATABASE=postgres): the run's template and its databases' clean-up.
-          globalSetup: ['tests/utils/postgres-run.ts'],
+          // The run's server bundle (tests/utils/server-bundle.ts); on PostgreSQL
+          // (VIGIL_TEST_DATABASE=postgres), the run's template and its databases' clean-up.
+          globalSetup: ['tests/utils/server-bundle.ts', 'tests/utils/postgres-run.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each file starts its own server process; two at a time suits a 2-core machine.

@@ -23,6 +23,9 @@ export interface TestServer {
   dispose(): Promise<void>;
 }
 
+/** The environment variable naming the run's server bundle, set by its global setup (tests/utils/server-bundle.ts). */
+export const SERVER_BUNDLE_ENV = 'VIGIL_SERVER_BUNDLE';
+
 export interface StartServerOptions {
   /** Reuse a data directory (e.g. to restart on the same database); a new temporary one otherwise. */
   dataDir?: string;
@@ -33,7 +36,7 @@ export interface StartServerOptions {
 }
 
 /**
- * Starts the real Vigil server (`sync-server/src/main.ts`) as a child process on a free port
+ * Starts the real Vigil server (`sync-server/src/main.ts`, or the run's bundle of it) as a child process on a free port
  * with its own SQLite file, and resolves once it logs that it is listening. With
  * VIGIL_TEST_DATABASE=postgres, on a PostgreSQL database of its data directory's own instead
  * (tests/utils/test-database.ts), unless `env` names a DATABASE_URL.
@@ -43,7 +46,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vigil-test-'));
   const env: Record<string, string> = { ...options.env };
   if (ON_POSTGRES && env.DATABASE_URL === undefined) env.DATABASE_URL = (await databaseFor(dataDir)).url;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+  // The run's bundle of this checkout's server where a global setup made one (tests/utils/server-bundle.ts).
+  const bundle = options.root === undefined ? process.env[SERVER_BUNDLE_ENV] : undefined;
+  const args = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'sync-server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: options.root ?? REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
