@@ -7,7 +7,8 @@ import { Accounts } from './auth/accounts.js';
 import { AuditLog } from './auth/audit.js';
 import { createBotCheck, type BotCheck } from './auth/bot-check.js';
 import { RateLimiter } from './auth/rate-limiter.js';
-import { EmrLaunch } from './auth/emr.js';
+import { EmrLaunch, type SignedLinkAllowed } from './auth/emr.js';
+import type { Entitlements } from './access/entitlements.js';
 import { LegalService } from './legal/service.js';
 import { Sessions } from './auth/sessions.js';
 import type { AuthSettings } from './auth/settings.js';
@@ -42,7 +43,8 @@ export interface AccountParts {
 
 /** The accounts side of the server, each built once. */
 export function buildAccounts(
-  stores: Stores,
+  /** The database's stores, and the offices' flags (the signed EMR launch reads legacyIntegrations). */
+  { stores, entitlements }: { stores: Stores; entitlements: Entitlements },
   authSettings: AuthSettings,
   now: () => number,
   log: Logger,
@@ -71,11 +73,18 @@ export function buildAccounts(
     limiter,
   });
   const emr = authSettings.emrLaunchSecret
-    ? new EmrLaunch(accounts, stores.emrLaunch, authSettings.emrLaunchSecret)
+    ? new EmrLaunch(accounts, stores.emrLaunch, authSettings.emrLaunchSecret, signedLinkAllowed(stores, entitlements))
     : null;
   const close = (): void => attempts.close?.();
   const legal = new LegalService({ store: stores.legal, audit, now });
   return { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr, close, legal };
+}
+
+/** [EMR9] The signed launch link: for an office without a SMART EMR connection, or with legacyIntegrations on. */
+function signedLinkAllowed(stores: Stores, entitlements: Entitlements): SignedLinkAllowed {
+  return async (orgId) =>
+    (await stores.emrConnections.connection(orgId)) === null ||
+    (await entitlements.values(orgId)).legacyIntegrations === true;
 }
 
 /** The session store, telling `ended` after each step that ended sessions (unchanged without it). */

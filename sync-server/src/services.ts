@@ -228,7 +228,7 @@ export function buildServices(config: ServerConfig, log: Logger, storage: Storag
 
   const redis = redisOf(config);
   const instances = instancesOf(redis, log);
-  const accountParts = buildAccounts(stores, authSettings, now, log, redis, instances?.sessionsEnded.announce);
+  const accountParts = buildAccounts(core, authSettings, now, log, redis, instances?.sessionsEnded.announce);
   const { outbox, sender, botCheck, sessions, audit, accountStore, accounts, limiter, emr } = accountParts;
 
   const billing = buildBilling({ stores, dataDir: config.dataDir, orgStore, access, sender, now, log, limiter, audit });

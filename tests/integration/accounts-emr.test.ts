@@ -6,6 +6,7 @@ import { orgMember, uniqueOrgId, type OrgMember } from '../utils/members.js';
 import { startServer, type TestServer } from '../utils/start-server.js';
 import { Browser, sessionOf } from './accounts-client.js';
 import { withStores } from '../utils/stores.js';
+import { adminCli, person, sudo } from './orgs-helpers.js';
 import { auditEvents } from '../../sync-server/src/store/audit/inspect.test-util.js';
 
 const SECRET = 'an emr launch secret that is long enough 0123456789';
@@ -117,6 +118,33 @@ describe('accounts: EMR single-organisation sessions (spec 000 §1, §2, §4)', 
     ).map((r) => (JSON.parse(r.detail!) as { reason: string }).reason);
     expect(reasons).toEqual(expect.arrayContaining(['replayed', 'invalidToken', 'notAMember']));
     expect(reasons).toHaveLength(7);
+  });
+
+  it('[EMR9] refuses the signed link for an office connected over SMART until the Vigil team turns legacyIntegrations on', async () => {
+    const office = await orgMember(server.url);
+    expect((await launch(server, signEmrLaunch(SECRET, claims(office)))).status).toBe(302);
+    const connected = await office.browser.gql(
+      'mutation ($o: String!) { setEmrConnection(orgId: $o, iss: "https://emr.example.com/fhir", clientId: "vigil", clientSecret: null) { iss } }',
+      { o: office.orgId },
+    );
+    expect(connected.errors).toBeUndefined();
+    expect((await launch(server, signEmrLaunch(SECRET, claims(office)))).status).toBe(403);
+
+    const uber = await person(server, `uber-${office.orgId}@emr.test`);
+    expect((await adminCli(server, 'make-uber', uber.email)).code).toBe(0);
+    await sudo(server, uber);
+    const flag = await uber.browser.gql(
+      'mutation ($o: String!) { addOrgFeature(orgId: $o, featureName: "legacyIntegrations") { name } }',
+      { o: office.orgId },
+    );
+    expect(flag.errors).toBeUndefined();
+    expect((await launch(server, signEmrLaunch(SECRET, claims(office)))).status).toBe(302);
+    // Another office, never connected over SMART, was never affected; the refusal was audited with its reason.
+    expect((await launch(server, signEmrLaunch(SECRET, claims(member)))).status).toBe(302);
+    const reasons = (
+      await withStores(server.dataDir, ({ db }) => auditEvents(db, { action: 'emrLaunch', outcome: 'failure' }))
+    ).map((r) => (JSON.parse(r.detail!) as { reason: string }).reason);
+    expect(reasons).toContain('legacyIntegrationsOff');
   });
 
   it('ends an EMR session left alone for 30 minutes', async () => {

@@ -118,6 +118,13 @@ export interface EmrLaunched extends SignedIn {
 }
 
 /**
+ * [EMR9] Whether an office takes the signed launch link: an office connected to its EMR over SMART
+ * (issue 42) launches through that connection, and keeps the older signed link only while its
+ * legacyIntegrations flag is on (spec 000 §3's flag; docs/decisions.md, session 33).
+ */
+export type SignedLinkAllowed = (orgId: string) => Promise<boolean>;
+
+/**
  * EMR launch over the accounts service and the launch repository (single-use tokens). Exists only
  * with a secret (EMR_LAUNCH_SECRET).
  */
@@ -126,6 +133,7 @@ export class EmrLaunch {
     readonly accounts: Accounts,
     private readonly store: EmrLaunchStore,
     readonly secret: string,
+    private readonly signedLinkAllowed: SignedLinkAllowed = () => Promise.resolve(true),
   ) {}
 
   /**
@@ -147,6 +155,7 @@ export class EmrLaunch {
     if (!user) return refuse('unknownUser', email);
     const memberships = await accounts.sessions.memberships(user.id);
     if (!memberships.some((m) => m.id === claims.orgId)) return refuse('notAMember', email);
+    if (!(await this.signedLinkAllowed(claims.orgId))) return refuse('legacyIntegrationsOff', email);
     const claimed = await this.store.claimNonce({
       nonce: claims.nonce,
       orgId: claims.orgId,

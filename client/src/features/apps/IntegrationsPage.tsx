@@ -36,7 +36,7 @@ export const INTEGRATION_FLAGS: readonly { name: string; label: string; changes:
     name: 'legacyIntegrations',
     label: 'Legacy integrations',
     changes: 'Keeps the older EMR connection, the signed launch link, beside apps with OAuth access and webhooks.',
-    now: 'Not read in this version: the signed launch link works whenever the server has an EMR launch secret.',
+    now: 'Enforced by the server: an office connected to its EMR over SMART takes the signed launch link only while this is on; an office with no SMART connection takes it whenever the server has an EMR launch secret.',
   },
 ];
 
