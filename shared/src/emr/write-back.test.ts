@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   WRITE_BACK_SYSTEM,
   writeBackBundle,
+  LOCAL_DOSE_ROUTE,
   writeBackDoses,
   writeBackVitals,
   type WriteBackInput,
@@ -23,6 +24,18 @@ const content = {
   drugsAdministered: [{ name: 'Midazolam', doses: [{ route: 'IV', amount: 2, unit: 'mg', time: T0 + 6 * MIN }] }],
   preMeds: [{ drugName: 'Triazolam', dosage: 0.25, unit: 'mg', route: 'PO', time: T0 - 30 * MIN }],
   infusionDrugs: [{ name: 'Propofol', bolusUnit: 'mg', boluses: [{ amount: 20, unit: 'mg', time: T0 + 8 * MIN }] }],
+  // Two cartridges of lidocaine 2% 1:100,000 (1.8 mL each: 3.6 mL × 20 mg/mL = 72 mg).
+  localDoses: [
+    {
+      id: 'l1',
+      drugVariantId: 'lidocaine-epi100',
+      amount: 2,
+      unit: 'cartridges',
+      mg: 72,
+      epiMg: 0.036,
+      time: T0 + 10 * MIN,
+    },
+  ],
 };
 
 const input = (over: Partial<WriteBackInput> = {}): WriteBackInput => ({
@@ -65,7 +78,7 @@ describe('[EMR8] the write-back transaction', () => {
       'Patient',
       'DocumentReference',
       ...Array<string>(5).fill('Observation'),
-      ...Array<string>(3).fill('MedicationAdministration'),
+      ...Array<string>(4).fill('MedicationAdministration'),
       'Procedure',
       'Composition',
     ]);
@@ -83,7 +96,13 @@ describe('[EMR8] the write-back transaction', () => {
         coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '8782', display: 'Propofol' }],
         text: 'Propofol',
       }),
+      // A local anesthetic is written by its variant's name, with its mg of anesthetic (no RxNorm code kept for it).
+      JSON.stringify({ text: 'Lidocaine 2% with epi 1:100,000' }),
     ]);
+    expect(meds.at(-1)!.resource.dosage).toEqual({
+      route: { text: 'Local infiltration or nerve block' },
+      dose: { value: 72, unit: 'mg', system: 'http://unitsofmeasure.org', code: 'mg' },
+    });
     // Every entry is a conditional create on its Vigil identifier: a retry never writes twice.
     for (const e of bundle.entry) expect(e.request.ifNoneExist).toMatch(/^identifier=/);
     expect(bundle.entry[1]!.request.ifNoneExist).toBe(
@@ -91,7 +110,7 @@ describe('[EMR8] the write-back transaction', () => {
     );
     const composition = bundle.entry.at(-1)!.resource as { identifier: unknown; section: { entry: unknown[] }[] };
     expect(Array.isArray(composition.identifier)).toBe(false);
-    expect(composition.section.map((s) => s.entry.length)).toEqual([1, 5, 3, 1]);
+    expect(composition.section.map((s) => s.entry.length)).toEqual([1, 5, 4, 1]);
   });
 
   it("refers to the EMR's own patient and encounter when the case came from it, and an addendum sends its PDF and Composition", () => {
@@ -107,6 +126,18 @@ describe('[EMR8] the write-back transaction', () => {
   });
 
   it('writes the doses of every list in time order', () => {
-    expect(writeBackDoses(content).map((d) => d.name)).toEqual(['Triazolam', 'Midazolam', 'Propofol']);
+    expect(writeBackDoses(content).map((d) => d.name)).toEqual([
+      'Triazolam',
+      'Midazolam',
+      'Propofol',
+      'Lidocaine 2% with epi 1:100,000',
+    ]);
+    expect(writeBackDoses(content).at(-1)).toEqual({
+      name: 'Lidocaine 2% with epi 1:100,000',
+      amount: 72,
+      unit: 'mg',
+      route: LOCAL_DOSE_ROUTE,
+      time: T0 + 10 * MIN,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { vigilSystem } from '../fhir/common.js';
 import { ANESTHESIA_RECORD_TYPE, LOINC_SYSTEM } from '../fhir/composition.js';
 import { RXNORM_SYSTEM } from '../fhir/medication-statement.js';
 import { UCUM_SYSTEM } from '../fhir/observation.js';
+import { variantName } from '../report/totals.js';
 import { drugSlug } from '../rules/drugs.js';
 
 /*
@@ -131,7 +132,13 @@ export interface GivenDose {
   time: number;
 }
 
-/** The doses of a case's content: each dose of `drugsAdministered`, each pre-med and each infusion bolus. */
+/** How a local anesthetic dose's route is written back (dental infiltration or a nerve block, charted alike). */
+export const LOCAL_DOSE_ROUTE = 'Local infiltration or nerve block';
+
+/**
+ * The doses of a case's content: each dose of `drugsAdministered`, each pre-med, each infusion
+ * bolus and each local anesthetic dose (its mg of anesthetic, named by its variant).
+ */
 export function writeBackDoses(content: unknown): GivenDose[] {
   const c = obj(content);
   const out: GivenDose[] = [];
@@ -152,6 +159,14 @@ export function writeBackDoses(content: unknown): GivenDose[] {
   for (const p of list(c.preMeds).map(obj)) add(p.drugName, p.dosage, p.unit, p.route, p.time);
   for (const inf of list(c.infusionDrugs).map(obj))
     for (const b of list(inf.boluses).map(obj)) add(inf.name, b.amount, b.unit ?? inf.bolusUnit, 'IV', b.time);
+  for (const l of list(c.localDoses).map(obj))
+    add(
+      typeof l.drugVariantId === 'string' ? variantName(l.drugVariantId) : null,
+      l.mg,
+      'mg',
+      LOCAL_DOSE_ROUTE,
+      l.time,
+    );
   return out.sort((a, b) => a.time - b.time);
 }
 

@@ -109,7 +109,8 @@ export interface LocalAnestheticReport {
 
 const LIMIT_SETS: readonly LimitSet[] = ['manufacturer', 'aapd'];
 
-function variantName(variantId: string): string {
+/** A local anesthetic variant as the record names it: 'Lidocaine 2% with epi 1:100,000'. */
+export function variantName(variantId: string): string {
   const v = findVariant(variantId);
   if (!v) return variantId || 'Local anesthetic';
   const epi = v.epi > 0 ? ` with epi 1:${v.epi},000` : '';
