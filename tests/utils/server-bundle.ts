@@ -41,7 +41,9 @@ export async function buildServerBundle(): Promise<string> {
         // The workspace's own packages (@vigil/…) are TypeScript and go in; every other package stays an import.
         name: 'packages-external',
         setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@vigil/') ? undefined : { external: true }));
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@vigil/') ? undefined : { external: true },
+          );
         },
       },
     ],
