@@ -405,7 +405,11 @@ export function CasePage({ plugged = NONE_PLUGGED }: CasePageProps): ReactNode {
       ) : (
         sections.map((s, i) => (
           <CaseSection key={s.id} id={s.framed ? undefined : s.id}>
-            {i < mounted ? s.content : <div id={s.framed ? s.id : undefined} style={{ minHeight: 240 }} />}
+            {i < mounted ? (
+              s.content
+            ) : (
+              <div id={s.framed ? s.id : undefined} data-section-placeholder style={{ minHeight: 240 }} />
+            )}
           </CaseSection>
         ))
       )}

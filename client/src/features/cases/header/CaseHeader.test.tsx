@@ -72,28 +72,36 @@ describe('case header', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Notes' }));
   });
 
-  it('goes to a section tapped before it has mounted, once it mounts (CI of session 32: the focus stayed put)', async () => {
-    const page = (mounted: boolean) => (
-      <MantineProvider>
-        <CaseHeader
-          model={model}
-          caseState={caseState}
-          readOnlyReason={null}
-          sections={[{ id: 'case-discharge', label: 'Discharge' }]}
-        />
-        {mounted && (
-          <SectionFrame id="case-discharge" title="Discharge">
-            <p>discharge</p>
-          </SectionFrame>
-        )}
-      </MantineProvider>
-    );
-    const { rerender } = render(page(false));
-    fireEvent.click(screen.getByRole('button', { name: 'Discharge' }));
-    expect(document.activeElement).toBe(document.body);
-    rerender(page(true));
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Discharge' })));
-  });
+  it.each([
+    ['not in the page yet', false],
+    ["still the case screen's placeholder", true],
+  ])(
+    'goes to a section tapped while it is %s, once it mounts (CI of stop 50: the focus stayed put)',
+    async (_, placeholder) => {
+      const page = (mounted: boolean) => (
+        <MantineProvider>
+          <CaseHeader
+            model={model}
+            caseState={caseState}
+            readOnlyReason={null}
+            sections={[{ id: 'case-discharge', label: 'Discharge' }]}
+          />
+          {mounted ? (
+            <SectionFrame id="case-discharge" title="Discharge">
+              <p>discharge</p>
+            </SectionFrame>
+          ) : (
+            placeholder && <div id="case-discharge" data-section-placeholder />
+          )}
+        </MantineProvider>
+      );
+      const { rerender } = render(page(false));
+      fireEvent.click(screen.getByRole('button', { name: 'Discharge' }));
+      expect(document.activeElement).toBe(document.body);
+      rerender(page(true));
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Discharge' })));
+    },
+  );
 });
 
 describe('the section navigation brings a heading just under the header (issue 25)', () => {

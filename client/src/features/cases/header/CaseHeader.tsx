@@ -51,12 +51,16 @@ export function scrollDelta(headingTop: number, headerBottom: number): number {
 
 /**
  * The heading the navigation brings to the top: the section's own, else the section; made
- * focusable from script (tabindex -1) where its section did not (the Report section's).
+ * focusable from script (tabindex -1) where its section did not (the Report section's). Null
+ * while the section is not in the page, or is still the case screen's placeholder for it
+ * (`data-section-placeholder`, CasePage): focusing the placeholder lost the focus, and the place,
+ * when the section replaced it.
  */
 function headingOf(id: string): HTMLElement | null {
   const el = document.getElementById(id);
-  const heading = el ? (el.querySelector<HTMLElement>('h2, h3') ?? el) : null;
-  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  if (!el || el.matches('[data-section-placeholder]') || el.querySelector('[data-section-placeholder]')) return null;
+  const heading = el.querySelector<HTMLElement>('h2, h3') ?? el;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
   return heading;
 }
 
@@ -65,8 +69,9 @@ function headingOf(id: string): HTMLElement | null {
  * focus there (issue 25: on a fresh case the heading ended up elsewhere). Sections above it are
  * still mounting or painting for the first time (content-visibility) and change height as they do,
  * so the scroll is corrected frame by frame until the heading stays put; a touch, wheel or key
- * from the user ends it. A section not mounted yet (they mount one per task after the first few)
- * is waited for, up to MOUNT_FRAMES: a tab tapped as soon as the case shows still goes there.
+ * from the user ends it. A section not mounted yet (they mount one per task after the first few,
+ * a placeholder standing in) is waited for, up to MOUNT_FRAMES: a tab tapped as soon as the case
+ * shows still goes there.
  */
 function goTo(id: string, header: HTMLElement | null): void {
   let waited = 0;
