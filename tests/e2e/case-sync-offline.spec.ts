@@ -8,7 +8,9 @@ const status = (page: Page) => page.getByTestId('save-status');
 async function openCase(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(path);
-  await expect(notes(page)).toBeEnabled();
+  // Notes is far down the case screen, which mounts its sections one per task: on a loaded 2-core
+  // machine the last of them took over 30 s (session 33 rehearsal), so this wait is longer.
+  await expect(notes(page)).toBeEnabled({ timeout: 120_000 });
   return page;
 }
 
