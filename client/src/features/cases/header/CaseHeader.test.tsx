@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CaseDocumentState } from '../../../sync/caseDocument.js';
 import { CaseHeader, HEADING_GAP, scrollDelta } from './CaseHeader.js';
@@ -31,20 +32,27 @@ const model = caseHeaderModel({
   now: Date.UTC(2026, 10, 21),
 });
 
-function renderHeader(reason: string | null = null): void {
-  render(
+/** The header with one section in its navigation, over what the page has of that section (`body`). */
+function headerOver(
+  section: { id: string; label: string },
+  body: ReactNode,
+  reason: string | null = null,
+): ReactElement {
+  return (
     <MantineProvider>
-      <CaseHeader
-        model={model}
-        caseState={caseState}
-        readOnlyReason={reason}
-        sections={[{ id: 'case-notes', label: 'Notes' }]}
-      />
-      <SectionFrame id="case-notes" title="Notes">
-        <p>notes</p>
-      </SectionFrame>
-    </MantineProvider>,
+      <CaseHeader model={model} caseState={caseState} readOnlyReason={reason} sections={[section]} />
+      {body}
+    </MantineProvider>
   );
+}
+
+function renderHeader(reason: string | null = null): void {
+  const notes = (
+    <SectionFrame id="case-notes" title="Notes">
+      <p>notes</p>
+    </SectionFrame>
+  );
+  render(headerOver({ id: 'case-notes', label: 'Notes' }, notes, reason));
 }
 
 describe('case header', () => {
@@ -78,23 +86,17 @@ describe('case header', () => {
   ])(
     'goes to a section tapped while it is %s, once it mounts (CI of stop 50: the focus stayed put)',
     async (_, placeholder) => {
-      const page = (mounted: boolean) => (
-        <MantineProvider>
-          <CaseHeader
-            model={model}
-            caseState={caseState}
-            readOnlyReason={null}
-            sections={[{ id: 'case-discharge', label: 'Discharge' }]}
-          />
-          {mounted ? (
+      const page = (mounted: boolean): ReactElement =>
+        headerOver(
+          { id: 'case-discharge', label: 'Discharge' },
+          mounted ? (
             <SectionFrame id="case-discharge" title="Discharge">
               <p>discharge</p>
             </SectionFrame>
           ) : (
             placeholder && <div id="case-discharge" data-section-placeholder />
-          )}
-        </MantineProvider>
-      );
+          ),
+        );
       const { rerender } = render(page(false));
       fireEvent.click(screen.getByRole('button', { name: 'Discharge' }));
       expect(document.activeElement).toBe(document.body);
