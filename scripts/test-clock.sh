@@ -27,5 +27,5 @@ for at in "${times[@]}"; do
   echo "== the unit suite at ${today} ${at} UTC"
   offset=$(($(date -u -d "${today} ${at}:00" +%s) - $(date -u +%s)))
   [ "$offset" -ge 0 ] && offset="+${offset}"
-  TZ=UTC FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME="$offset" LD_PRELOAD="$library" npx vitest run --project unit "$@"
+  TZ=UTC FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME="$offset" LD_PRELOAD="$library" npx vitest run --project unit --project unit-isolated "$@"
 done

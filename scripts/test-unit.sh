@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 if [ -n "${VIGIL_TEST_CLOCK:-}" ]; then
   exec bash scripts/test-clock.sh "$VIGIL_TEST_CLOCK" -- --coverage
 fi
-exec npx vitest run --project unit --coverage
+exec npx vitest run --project unit --project unit-isolated --coverage

@@ -36,7 +36,9 @@ test('entering pre-op vitals on the health history turns the Pre-Op Vitals statu
   const tab = editor.getByRole('tab', { name: /^Pre-Op Vitals/ });
   await expect(tab).toHaveAccessibleName('Pre-Op Vitals Incomplete');
   await tab.click();
-  await expect(editor.getByTestId('hhx-tab-status')).toHaveText('Incomplete');
+  // The panel shown (getByRole skips hidden ones): the badge of the tab left is never read here.
+  const panel = editor.getByRole('tabpanel', { name: /^Pre-Op Vitals/ });
+  await expect(panel.getByTestId('hhx-tab-status')).toHaveText('Incomplete');
   await expect(editor.getByText('No vitals recorded in the last 30 days.')).toBeVisible();
 
   await editor.getByRole('button', { name: 'Add vitals' }).click();
@@ -51,7 +53,7 @@ test('entering pre-op vitals on the health history turns the Pre-Op Vitals statu
   // The entry is listed, and both the tab's badge and the section's status follow at once.
   await expect(editor.getByRole('list', { name: 'Pre-op vitals recorded' }).getByRole('listitem')).toHaveCount(1);
   await expect(editor.getByText('No vitals recorded in the last 30 days.')).toHaveCount(0);
-  await expect(editor.getByTestId('hhx-tab-status')).toHaveText('Complete');
+  await expect(panel.getByTestId('hhx-tab-status')).toHaveText('Complete');
   await expect(tab).toHaveAccessibleName('Pre-Op Vitals Complete');
   await editor.getByRole('tab', { name: /^Review & Complete/ }).click();
   await expect(editor.getByTestId('review-status-Pre-Op Vitals')).toHaveText('Complete');
