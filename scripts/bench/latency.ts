@@ -20,9 +20,13 @@ export interface LiveCase {
   awaiting: { probe: number; resolve: () => void } | null;
 }
 
-async function openCase(server: BenchServer, name: string, tablets: number): Promise<LiveCase> {
+/** A case's tablets, tablet i on `servers[i % servers.length]` (so with two, the probe crosses instances). */
+async function openCase(servers: readonly BenchServer[], name: string, tablets: number): Promise<LiveCase> {
   const live: LiveCase = { tablets: [], awaiting: null };
-  live.tablets = Array.from({ length: tablets }, () => new Tablet(server.roomUrl(name), caseDoc()));
+  live.tablets = Array.from(
+    { length: tablets },
+    (_, i) => new Tablet((servers[i % servers.length] as BenchServer).roomUrl(name), caseDoc()),
+  );
   await Promise.all(live.tablets.map((t) => t.connect()));
   const observer = live.tablets[1]?.doc.getMap(CASE_ROOT);
   observer?.observe((event) => {
@@ -78,12 +82,17 @@ export interface LatencyRig {
 }
 
 /**
- * Opens `cases` live cases of `tabletsPerCase` tablets each on a server, all charting vitals at
- * the real pace (one per case every 5 s).
+ * Opens `cases` live cases of `tabletsPerCase` tablets each on a server (or spread over several
+ * instances of one, tablet by tablet), all charting vitals at the real pace (one per case every 5 s).
  */
-export async function openRig(server: BenchServer, config: LatencyConfig): Promise<LatencyRig> {
-  const names = Array.from({ length: config.cases }, (_, i) => `latency-${config.cases}-${i}`);
-  const cases = await inBatches(names, 20, (name) => openCase(server, name, config.tabletsPerCase));
+export async function openRig(
+  server: BenchServer | readonly BenchServer[],
+  config: LatencyConfig,
+  prefix = 'latency',
+): Promise<LatencyRig> {
+  const servers = Array.isArray(server) ? server : [server as BenchServer];
+  const names = Array.from({ length: config.cases }, (_, i) => `${prefix}-${config.cases}-${i}`);
+  const cases = await inBatches(names, 20, (name) => openCase(servers, name, config.tabletsPerCase));
   const stopCharting = backgroundCharting(cases);
   return {
     cases,

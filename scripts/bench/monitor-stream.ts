@@ -184,6 +184,9 @@ export async function monitorStreamSection(): Promise<Section> {
     }
     await stream(true);
     await page.getByTestId('live-wave').waitFor({ timeout: 10_000 });
+    // Streaming for a while: the wave may still be shown from the last round, and a stream stopped at
+    // once left the page nothing new to read (the banner went blank after the minute without data).
+    await sleep(5000);
     await stream(false);
     await sleep(2000);
     const stats = await page.evaluate(() => (window as unknown as StreamWindow).__streamStats);

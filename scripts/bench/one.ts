@@ -13,6 +13,7 @@ import * as Y from 'yjs';
 import { analyticsSection } from './analytics.js';
 import { caseScreenForms, caseScreenSection } from './case-screen.js';
 import { changeFeedSection } from './change-feed.js';
+import { instancesSection } from './instances.js';
 import { monitorStreamSection } from './monitor-stream.js';
 import type { Section } from './report-types.js';
 import { REPO_ROOT } from '../../tests/utils/start-server.js';
@@ -35,9 +36,10 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   latency: latencySection,
   throughput: throughputSection,
   cold: () => coldLoadSection(charted),
-  memory: () => memorySection(caseState),
+  memory: () => memorySection({ compact: Y.encodeStateAsUpdate(caseScreenForms().after), records: caseState }),
   saves: () => saveAckSection(caseState),
   caseScreen: caseScreenSection,
+  instances: instancesSection,
   monitorStream: monitorStreamSection,
   changeFeed: changeFeedSection,
   analytics: analyticsSection,

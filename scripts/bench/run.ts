@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../../tests/utils/start-server.js';
 import { analyticsSection } from './analytics.js';
 import { caseScreenForms, caseScreenSection } from './case-screen.js';
 import { changeFeedSection } from './change-feed.js';
+import { instancesSection } from './instances.js';
 import { finalizeSection } from './finalize.js';
 import { monitorStreamSection } from './monitor-stream.js';
 import { readings } from './reading.js';
@@ -89,12 +90,18 @@ async function main(): Promise<void> {
   const charted = chartCase(4);
   const caseState = Y.encodeStateAsUpdate(charted.doc);
   const size = measureSize(charted);
-  const screenSizes = measureCaseScreenSizes(caseScreenForms());
+  const screenForms = caseScreenForms();
+  const screenSizes = measureCaseScreenSizes(screenForms);
   const sections = [sizeSection(size, measureSize(chartCase(4, 3, 1, 'objects')), screenSizes)];
   sections.push(await step('latency', latencySection));
   sections.push(await step('throughput', throughputSection));
+  sections.push(await step('two instances', instancesSection));
   sections.push(await step('cold load', () => coldLoadSection(charted)));
-  sections.push(await step('memory', () => memorySection(caseState)));
+  sections.push(
+    await step('memory', () =>
+      memorySection({ compact: Y.encodeStateAsUpdate(screenForms.after), records: caseState }),
+    ),
+  );
   sections.push(await step('reconnect storm', stormSection));
   sections.push(await step('acknowledged saves', () => saveAckSection(caseState)));
   sections.push(await step('finalize', finalizeSection));

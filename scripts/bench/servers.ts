@@ -21,6 +21,8 @@ export interface BenchServer {
   readonly durable: boolean;
   /** Our SQLite data directory (null for the reference). */
   readonly dataDir: string | null;
+  /** Ours: the member whose session opens the rooms (null for the reference). */
+  readonly member: OrgMember | null;
   /** Stops the process (SIGTERM: ours flushes; SIGKILL: no chance to) and starts it again on the same data. */
   restart(signal?: NodeJS.Signals): Promise<BenchServer>;
   /** Stops the process, keeping its data. */
@@ -63,8 +65,13 @@ async function startOurs(
   dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-')),
   known?: OrgMember,
   baseline?: string,
+  env: Record<string, string> = {},
 ): Promise<BenchServer> {
-  const server = await startServer({ dataDir, env: SERVER_ENV, ...(baseline ? { root: baseline } : {}) });
+  const server = await startServer({
+    dataDir,
+    env: { ...SERVER_ENV, ...env },
+    ...(baseline ? { root: baseline } : {}),
+  });
   const pid = server.process.pid;
   if (pid === undefined) throw new Error('our server has no pid');
   const member = known ?? (await orgMember(server.url, 'bench'));
@@ -76,9 +83,10 @@ async function startOurs(
     pid,
     durable: true,
     dataDir,
+    member,
     restart: async (signal: NodeJS.Signals = 'SIGTERM') => {
       await server.stop(signal);
-      return startOurs(dataDir, member, baseline);
+      return startOurs(dataDir, member, baseline, env);
     },
     stop: async () => {
       await server.stop('SIGTERM');
@@ -130,6 +138,7 @@ async function startReference(): Promise<BenchServer> {
     pid,
     durable: false,
     dataDir: null,
+    member: null,
     restart: async () => {
       await stop();
       return startReference();
@@ -165,4 +174,15 @@ export const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT;
 export async function startBenchServer(name: ServerName): Promise<BenchServer> {
   if (name === 'ours') return assertOpen(await startOurs());
   return assertOpen(await (BASELINE_ROOT ? startOurs(undefined, undefined, BASELINE_ROOT) : startReference()));
+}
+
+/**
+ * Two instances of our server over one database (SQLite in one data directory) and one Redis
+ * (`env`: REDIS_URL, REDIS_PREFIX), the second started after the first with the same member, whose
+ * session both accept (issue 43). Disposing the first deletes the shared data: stop the second first.
+ */
+export async function startInstancePair(env: Record<string, string>): Promise<[BenchServer, BenchServer]> {
+  const a = await startOurs(undefined, undefined, undefined, env);
+  const b = await startOurs(a.dataDir ?? undefined, a.member ?? undefined, undefined, env);
+  return [await assertOpen(a), await assertOpen(b)];
 }

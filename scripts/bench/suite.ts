@@ -1,6 +1,6 @@
 import { loadTimes, seedCases } from './cold-load.js';
 import { openRig, probeRigs, type LatencyConfig } from './latency.js';
-import { measureMemory, type MemoryConfig } from './memory.js';
+import { measureMemory, type MemoryConfig, type MemoryResult } from './memory.js';
 import { saveRoundTrips } from './save-ack.js';
 import type { ResultRow, Section } from './report-types.js';
 import { startBenchServer, type BenchServer, type ServerName } from './servers.js';
@@ -350,39 +350,61 @@ export async function coldLoadSection(charted: ChartedCase): Promise<Section> {
   };
 }
 
-export async function memorySection(caseState: Uint8Array): Promise<Section> {
+/** The 4-hour case as this build's tablets write it (compact readings) and as older ones did (a record per reading). */
+export interface MemoryCases {
+  compact: Uint8Array;
+  records: Uint8Array;
+}
+
+export async function memorySection(cases: MemoryCases): Promise<Section> {
   const notes: string[] = [];
-  const { ours, reference } = await onBoth((server) => measureMemory(server, caseState, CONFIG.memory), notes);
-  const { cases, idleConnections } = CONFIG.memory;
+  const compact = await onBoth((server) => measureMemory(server, cases.compact, CONFIG.memory), notes);
+  const records = await onBoth((server) => measureMemory(server, cases.records, CONFIG.memory), notes);
+  const { cases: count, idleConnections, idleMs } = CONFIG.memory;
+  const perCase = (
+    label: string,
+    of: { ours: MemoryResult | null; reference: MemoryResult | null },
+    pick: (r: MemoryResult) => number,
+    withGoal: boolean,
+  ): ResultRow => ({
+    label,
+    unit: 'MB',
+    ours: of.ours ? pick(of.ours) / MB : null,
+    reference: of.reference ? pick(of.reference) / MB : null,
+    ...(withGoal ? { goal: goal('< 2 MB', of.ours !== null && pick(of.ours) < 2 * MB) } : {}),
+  });
   return {
     title: 'Memory per open case and per idle connection',
     setup:
-      `Server RSS (/proc/{pid}/status VmRSS) after a warm-up connection, after ${cases} rooms each received the ` +
+      `Server RSS (/proc/{pid}/status VmRSS) after a warm-up connection, after ${count} rooms each received the ` +
       `4-hour case as one update (the sending connection stays open), again after those cases stayed idle for ` +
-      `${CONFIG.memory.idleMs / 1000} s (ours then holds an idle case as its encoded bytes instead of a Y.Doc: ` +
+      `${idleMs / 1000} s (ours then holds an idle case as its encoded bytes instead of a Y.Doc: ` +
       `HIBERNATE_AFTER_MS), and after ${idleConnections} more tablets synced to one empty room and stayed idle. ` +
       'Deltas divided by the count; RSS includes garbage not yet collected and heap V8 has not returned to the ' +
-      'system, so these are upper bounds.',
+      "system, so these are upper bounds. Two cases, each on fresh servers: the case screen's 4-hour case as " +
+      'this build writes it (monitor readings compact, issue 38: one reading per transaction, as a monitor ' +
+      'charts them) and the synthetic 4-hour case of the size section (a Y.Map per reading, as builds before ' +
+      'compact readings wrote them).',
     rows: [
-      {
-        label: 'per open 4-hour case (with its one connection)',
-        unit: 'MB',
-        ours: ours ? ours.perCaseBytes / MB : null,
-        reference: reference ? reference.perCaseBytes / MB : null,
-        goal: goal('< 2 MB', ours !== null && ours.perCaseBytes < 2 * MB),
-      },
-      {
-        label: `per open 4-hour case, idle for ${CONFIG.memory.idleMs / 1000} s`,
-        unit: 'MB',
-        ours: ours ? ours.perIdleCaseBytes / MB : null,
-        reference: reference ? reference.perIdleCaseBytes / MB : null,
-        goal: goal('< 2 MB', ours !== null && ours.perIdleCaseBytes < 2 * MB),
-      },
+      perCase('per open 4-hour case, compact readings (with its one connection)', compact, (r) => r.perCaseBytes, true),
+      perCase(
+        `per open 4-hour case, compact readings, idle for ${idleMs / 1000} s`,
+        compact,
+        (r) => r.perIdleCaseBytes,
+        true,
+      ),
+      perCase('per open 4-hour case, a record per reading (older tablets)', records, (r) => r.perCaseBytes, false),
+      perCase(
+        `per open 4-hour case, a record per reading, idle for ${idleMs / 1000} s`,
+        records,
+        (r) => r.perIdleCaseBytes,
+        false,
+      ),
       {
         label: 'per idle connection',
         unit: 'KB',
-        ours: ours ? ours.perConnectionBytes / KB : null,
-        reference: reference ? reference.perConnectionBytes / KB : null,
+        ours: compact.ours ? compact.ours.perConnectionBytes / KB : null,
+        reference: compact.reference ? compact.reference.perConnectionBytes / KB : null,
       },
     ],
     notes,
