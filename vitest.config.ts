@@ -23,8 +23,9 @@ const UNIT = {
   // Two files at a time: vitest's default on 2 cores is one (cores - 1), and the contract
   // suites spend most of their time waiting on PostgreSQL, not on a core.
   maxWorkers: 2,
-  // testing-library's waits 5 s instead of 1 s in the files with a DOM (scripts/vitest/dom-waits.ts).
-  setupFiles: ['scripts/vitest/dom-waits.ts'],
+  // testing-library's waits 5 s instead of 1 s in the files with a DOM (scripts/vitest/dom-waits.ts);
+  // what a file stubbed is put back at its end (scripts/vitest/file-cleanup.ts).
+  setupFiles: ['scripts/vitest/dom-waits.ts', 'scripts/vitest/file-cleanup.ts'],
   include: UNIT_ROOTS.map((root) => `${root}/**/*.test.${root === 'client/src' ? '{ts,tsx}' : 'ts'}`),
   environment: 'node' as const,
 };

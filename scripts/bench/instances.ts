@@ -1,3 +1,4 @@
+import { ON_POSTGRES } from '../../tests/utils/test-database.js';
 import { openRig, probeRigs, type LatencyConfig } from './latency.js';
 import type { ResultRow, Section } from './report-types.js';
 import { startInstancePair, type BenchServer } from './servers.js';
@@ -5,6 +6,12 @@ import type { Quantiles } from './stats.js';
 
 /** The project's Redis (every machine of the project runs one; the tests' variable points elsewhere). */
 const REDIS_URL = process.env.VIGIL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * The database both instances share: SQLite in one data directory, or with VIGIL_TEST_DATABASE=postgres a
+ * fresh PostgreSQL database of the tests' (tests/utils/test-database.ts).
+ */
+const DATABASE = ON_POSTGRES ? 'PostgreSQL' : 'SQLite';
 
 /** Live cases for the two-instance probe: as many as the one-instance latency section's largest run. */
 export const INSTANCES_CONFIG = {
@@ -52,9 +59,9 @@ export async function instancesSection(): Promise<Section> {
       : {}),
   });
   return {
-    title: 'Two instances: tablet → server → tablet latency across instances (issue 43)',
+    title: `Two instances on ${DATABASE}: tablet → server → tablet latency across instances (issue 43)`,
     setup:
-      `Two processes of our server over one SQLite database and one Redis (REDIS_URL), ${config.cases} live cases ` +
+      `Two processes of our server over one ${DATABASE} database and one Redis (REDIS_URL), ${config.cases} live cases ` +
       `of ${config.tabletsPerCase} tablets charting vitals at the real pace, twice: once with each case's tablets ` +
       'alternating between the instances (the probing tablet on the first, the observing one on the second: ' +
       'every probe crosses Redis), once with all of them on the first. A probe: the first tablet charts a ' +

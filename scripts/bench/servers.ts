@@ -177,12 +177,17 @@ export async function startBenchServer(name: ServerName): Promise<BenchServer> {
 }
 
 /**
- * Two instances of our server over one database (SQLite in one data directory) and one Redis
+ * Two instances of our server over one database (SQLite in one data directory, or the PostgreSQL
+ * database the tests give that directory with VIGIL_TEST_DATABASE=postgres) and one Redis
  * (`env`: REDIS_URL, REDIS_PREFIX), the second started after the first with the same member, whose
  * session both accept (issue 43). Disposing the first deletes the shared data: stop the second first.
  */
 export async function startInstancePair(env: Record<string, string>): Promise<[BenchServer, BenchServer]> {
-  const a = await startOurs(undefined, undefined, undefined, env);
-  const b = await startOurs(a.dataDir ?? undefined, a.member ?? undefined, undefined, env);
-  return [await assertOpen(a), await assertOpen(b)];
+  const a = await assertOpen(await startOurs(undefined, undefined, undefined, env));
+  try {
+    return [a, await assertOpen(await startOurs(a.dataDir ?? undefined, a.member ?? undefined, undefined, env))];
+  } catch (err) {
+    await a.dispose();
+    throw err;
+  }
 }
