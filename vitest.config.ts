@@ -13,7 +13,7 @@ const MOCKING = UNIT_ROOTS.flatMap((root) =>
 /**
  * The unit projects' settings. Files share their worker's modules (isolate: false in 'unit')
  * instead of importing everything again per file: the imports were most of the unit run (session
- * 34: 5:18 against 10:45, with coverage at 00:30). A file that leaves state behind for the next one
+ * 34: 5:54 against 10:45, with coverage at 00:30). A file that leaves state behind for the next one
  * is a defect of that file.
  */
 const UNIT = {

@@ -380,7 +380,7 @@ export function HealthHistoryEditor(props: HealthHistoryEditorProps): ReactNode 
         orientation={large ? 'vertical' : 'horizontal'}
         // Only the current tab has content. Mantine keeps other panels in a hidden <Activity> whose
         // update to nothing is deferred: under load the tab left kept its stale content in the page
-        // (a second status badge, stop 51's CI failure), so inactive panels are not kept at all.
+        // (a second status badge, stop 50's CI failure), so inactive panels are not kept at all.
         keepMounted={false}
         // A vertical list reads down its left edge: the names start there, the status badges line up on the right.
         styles={large ? { tabLabel: { textAlign: 'start' } } : undefined}
