@@ -1,17 +1,35 @@
-import { ON_POSTGRES } from '../../tests/utils/test-database.js';
+import { dropDatabaseOf, ON_POSTGRES } from '../../tests/utils/test-database.js';
 import { openRig, probeRigs, type LatencyConfig } from './latency.js';
 import type { ResultRow, Section } from './report-types.js';
 import { startInstancePair, type BenchServer } from './servers.js';
 import type { Quantiles } from './stats.js';
 
 /** The project's Redis (every machine of the project runs one; the tests' variable points elsewhere). */
-const REDIS_URL = process.env.VIGIL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const REDIS_URL = process.env.VIGIL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
  * The database both instances share: SQLite in one data directory, or with VIGIL_TEST_DATABASE=postgres a
  * fresh PostgreSQL database of the tests' (tests/utils/test-database.ts).
  */
-const DATABASE = ON_POSTGRES ? 'PostgreSQL' : 'SQLite';
+export const DATABASE = ON_POSTGRES ? 'PostgreSQL' : 'SQLite';
+
+/** What a pair of instances is started with: the project's Redis, under a prefix of this run's own. */
+export function instanceEnv(): Record<string, string> {
+  return { REDIS_URL, REDIS_PREFIX: `vigil-bench:${process.pid}:${Date.now()}:` };
+}
+
+/**
+ * Stops the instances over one data directory (`first` the one whose directory it is, `others` the
+ * rest, stopped before it), then drops its PostgreSQL database if it has one (the benchmark's
+ * servers own their directories, so the test helpers do not drop it) and deletes the directory.
+ */
+export async function disposeInstances(first: BenchServer | null, ...others: (BenchServer | null)[]): Promise<void> {
+  for (const other of others) await other?.stop();
+  if (!first) return;
+  await first.stop();
+  if (first.dataDir) await dropDatabaseOf(first.dataDir);
+  await first.dispose();
+}
 
 /** Live cases for the two-instance probe: as many as the one-instance latency section's largest run. */
 export const INSTANCES_CONFIG = {
@@ -32,10 +50,7 @@ export async function instancesSection(): Promise<Section> {
   let pair: [BenchServer, BenchServer] | null = null;
   let results: Quantiles[] | null = null;
   try {
-    pair = await startInstancePair({
-      REDIS_URL,
-      REDIS_PREFIX: `vigil-bench:${process.pid}:${Date.now()}:`,
-    });
+    pair = await startInstancePair(instanceEnv());
     const [a, b] = pair;
     const cross = await openRig([a, b], config, 'cross');
     const same = await openRig(a, config, 'same');
@@ -45,8 +60,7 @@ export async function instancesSection(): Promise<Section> {
     notes.push(`failed: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     // The second instance first: disposing the first deletes the data directory they share.
-    await pair?.[1].stop();
-    await pair?.[0].dispose();
+    await disposeInstances(pair?.[0] ?? null, pair?.[1] ?? null);
   }
   const [cross, same] = results ?? [null, null];
   const row = (q: 'p50' | 'p99'): ResultRow => ({

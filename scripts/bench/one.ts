@@ -14,6 +14,8 @@ import { analyticsSection } from './analytics.js';
 import { caseScreenForms, caseScreenSection } from './case-screen.js';
 import { changeFeedSection } from './change-feed.js';
 import { instancesSection } from './instances.js';
+import { instanceStormSection } from './instances-storm.js';
+import { instanceThroughputSection } from './instances-throughput.js';
 import { monitorStreamSection } from './monitor-stream.js';
 import type { Section } from './report-types.js';
 import { REPO_ROOT } from '../../tests/utils/start-server.js';
@@ -40,6 +42,8 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   saves: () => saveAckSection(caseState),
   caseScreen: caseScreenSection,
   instances: instancesSection,
+  instanceStorm: instanceStormSection,
+  instanceThroughput: instanceThroughputSection,
   monitorStream: monitorStreamSection,
   changeFeed: changeFeedSection,
   analytics: analyticsSection,

@@ -13,6 +13,8 @@ import { analyticsSection } from './analytics.js';
 import { caseScreenForms, caseScreenSection } from './case-screen.js';
 import { changeFeedSection } from './change-feed.js';
 import { instancesSection } from './instances.js';
+import { instanceStormSection } from './instances-storm.js';
+import { instanceThroughputSection } from './instances-throughput.js';
 import { finalizeSection } from './finalize.js';
 import { monitorStreamSection } from './monitor-stream.js';
 import { readings } from './reading.js';
@@ -96,6 +98,8 @@ async function main(): Promise<void> {
   sections.push(await step('latency', latencySection));
   sections.push(await step('throughput', throughputSection));
   sections.push(await step('two instances', instancesSection));
+  sections.push(await step('two instances: reconnect storm', instanceStormSection));
+  sections.push(await step('two instances: throughput', instanceThroughputSection));
   sections.push(await step('cold load', () => coldLoadSection(charted)));
   sections.push(
     await step('memory', () =>

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT, startServer } from '../../tests/utils/start-server.js';
 import { orgMember, type OrgMember } from '../../tests/utils/members.js';
+import { freePort } from './inspector.js';
 import { Tablet } from './tablet.js';
 
 export type ServerName = 'ours' | 'reference';
@@ -23,6 +24,8 @@ export interface BenchServer {
   readonly dataDir: string | null;
   /** Ours: the member whose session opens the rooms (null for the reference). */
   readonly member: OrgMember | null;
+  /** The port of the process's inspector when started with `inspect` (scripts/bench/inspector.ts), else null. */
+  readonly inspectPort: number | null;
   /** Stops the process (SIGTERM: ours flushes; SIGKILL: no chance to) and starts it again on the same data. */
   restart(signal?: NodeJS.Signals): Promise<BenchServer>;
   /** Stops the process, keeping its data. */
@@ -84,6 +87,7 @@ async function startOurs(
     durable: true,
     dataDir,
     member,
+    inspectPort: inspectPortOf(env),
     restart: async (signal: NodeJS.Signals = 'SIGTERM') => {
       await server.stop(signal);
       return startOurs(dataDir, member, baseline, env);
@@ -116,10 +120,10 @@ function waitForListening(child: ChildProcess, timeoutMs: number): Promise<numbe
 }
 
 /** Starts the reference `@y/websocket-server` (scripts/bench/reference-server.ts) in its own process. */
-async function startReference(): Promise<BenchServer> {
+async function startReference(env: Record<string, string> = {}): Promise<BenchServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/reference-server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...SERVER_ENV },
+    env: { ...process.env, ...SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -139,9 +143,10 @@ async function startReference(): Promise<BenchServer> {
     durable: false,
     dataDir: null,
     member: null,
+    inspectPort: inspectPortOf(env),
     restart: async () => {
       await stop();
-      return startReference();
+      return startReference(env);
     },
     stop,
     dispose: stop,
@@ -170,10 +175,27 @@ async function assertOpen(server: BenchServer): Promise<BenchServer> {
  */
 export const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT;
 
+/** What a bench server is started with. */
+export interface BenchServerOptions {
+  /** Open the process's inspector on a free port (inspectPort), to collect its garbage from outside. */
+  inspect?: boolean;
+}
+
+const INSPECT = /--inspect=127\.0\.0\.1:(\d+)/;
+
+function inspectPortOf(env: Record<string, string>): number | null {
+  const match = INSPECT.exec(env.NODE_OPTIONS ?? '');
+  return match?.[1] ? Number(match[1]) : null;
+}
+
 /** Starts a fresh server of either kind and checks that the benchmark can open rooms. */
-export async function startBenchServer(name: ServerName): Promise<BenchServer> {
-  if (name === 'ours') return assertOpen(await startOurs());
-  return assertOpen(await (BASELINE_ROOT ? startOurs(undefined, undefined, BASELINE_ROOT) : startReference()));
+export async function startBenchServer(name: ServerName, options: BenchServerOptions = {}): Promise<BenchServer> {
+  const env: Record<string, string> = {};
+  if (options.inspect) {
+    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${await freePort()}`.trim();
+  }
+  if (name === 'ours') return assertOpen(await startOurs(undefined, undefined, undefined, env));
+  return assertOpen(await (BASELINE_ROOT ? startOurs(undefined, undefined, BASELINE_ROOT, env) : startReference(env)));
 }
 
 /**

@@ -3,7 +3,7 @@ import { openRig, probeRigs, type LatencyConfig } from './latency.js';
 import { measureMemory, type MemoryConfig, type MemoryResult } from './memory.js';
 import { saveRoundTrips } from './save-ack.js';
 import type { ResultRow, Section } from './report-types.js';
-import { startBenchServer, type BenchServer, type ServerName } from './servers.js';
+import { startBenchServer, type BenchServer, type BenchServerOptions, type ServerName } from './servers.js';
 import type { CaseScreenSizes, SizeResult } from './size.js';
 import { quantiles, type Quantiles } from './stats.js';
 import { measureStorm, type StormConfig, type StormResult } from './storm.js';
@@ -61,12 +61,13 @@ function goal(text: string, met: boolean): { text: string; met: boolean } {
 async function onBoth<T>(
   task: (server: BenchServer) => Promise<T>,
   notes: string[],
+  options: BenchServerOptions = {},
 ): Promise<{ ours: T | null; reference: T | null }> {
   const result: { ours: T | null; reference: T | null } = { ours: null, reference: null };
   for (const name of SERVERS) {
     let server: BenchServer | null = null;
     try {
-      server = await startBenchServer(name);
+      server = await startBenchServer(name, options);
       result[name] = await task(server);
     } catch (err) {
       notes.push(failure(name, err));
@@ -358,31 +359,41 @@ export interface MemoryCases {
 
 export async function memorySection(cases: MemoryCases): Promise<Section> {
   const notes: string[] = [];
-  const compact = await onBoth((server) => measureMemory(server, cases.compact, CONFIG.memory), notes);
-  const records = await onBoth((server) => measureMemory(server, cases.records, CONFIG.memory), notes);
+  const inspect = { inspect: true };
+  const compact = await onBoth((server) => measureMemory(server, cases.compact, CONFIG.memory), notes, inspect);
+  const records = await onBoth((server) => measureMemory(server, cases.records, CONFIG.memory), notes, inspect);
   const { cases: count, idleConnections, idleMs } = CONFIG.memory;
   const perCase = (
     label: string,
     of: { ours: MemoryResult | null; reference: MemoryResult | null },
-    pick: (r: MemoryResult) => number,
+    pick: (r: MemoryResult) => number | null,
     withGoal: boolean,
-  ): ResultRow => ({
-    label,
-    unit: 'MB',
-    ours: of.ours ? pick(of.ours) / MB : null,
-    reference: of.reference ? pick(of.reference) / MB : null,
-    ...(withGoal ? { goal: goal('< 2 MB', of.ours !== null && pick(of.ours) < 2 * MB) } : {}),
-  });
+  ): ResultRow => {
+    const ours = of.ours ? pick(of.ours) : null;
+    const reference = of.reference ? pick(of.reference) : null;
+    return {
+      label,
+      unit: 'MB',
+      ours: ours === null ? null : ours / MB,
+      reference: reference === null ? null : reference / MB,
+      ...(withGoal ? { goal: goal('< 2 MB', ours !== null && ours < 2 * MB) } : {}),
+    };
+  };
   return {
     title: 'Memory per open case and per idle connection',
     setup:
-      `Server RSS (/proc/{pid}/status VmRSS) after a warm-up connection, after ${count} rooms each received the ` +
+      'Server RSS (/proc/{pid}/status VmRSS) after a warm-up case (one room given the case, its connection ' +
+      `closed, then ${idleMs / 1000} s idle: what the first write starts once is not a case's), after ${count} rooms each received the ` +
       `4-hour case as one update (the sending connection stays open), again after those cases stayed idle for ` +
       `${idleMs / 1000} s (ours then holds an idle case as its encoded bytes instead of a Y.Doc: ` +
       `HIBERNATE_AFTER_MS), and after ${idleConnections} more tablets synced to one empty room and stayed idle. ` +
-      'Deltas divided by the count; RSS includes garbage not yet collected and heap V8 has not returned to the ' +
-      "system, so these are upper bounds. Two cases, each on fresh servers: the case screen's 4-hour case as " +
-      'this build writes it (monitor readings compact, issue 38: one reading per transaction, as a monitor ' +
+      "Before each reading the benchmark has the server's main thread collect its garbage (both servers run " +
+      "with --inspect; the inspector's HeapProfiler.collectGarbage), so what the last work left behind is not " +
+      'counted as held. RSS still counts what V8 and the allocator keep from the system, worker threads and ' +
+      "native memory (ours: SQLite's cache, the case check's worker). \"Live heap\" is the main thread's heap " +
+      'in use (Runtime.getHeapUsage). Deltas divided by the count. Two cases, each on fresh servers: the case ' +
+      "screen's 4-hour case as this build writes it (monitor readings compact, issue 38: one reading per " +
+      'transaction, as a monitor ' +
       'charts them) and the synthetic 4-hour case of the size section (a Y.Map per reading, as builds before ' +
       'compact readings wrote them).',
     rows: [
@@ -392,6 +403,13 @@ export async function memorySection(cases: MemoryCases): Promise<Section> {
         compact,
         (r) => r.perIdleCaseBytes,
         true,
+      ),
+      perCase('per open 4-hour case, compact readings: live heap', compact, (r) => r.perCaseHeapBytes, true),
+      perCase(
+        `per open 4-hour case, compact readings, idle for ${idleMs / 1000} s: live heap`,
+        compact,
+        (r) => r.perIdleCaseHeapBytes,
+        false,
       ),
       perCase('per open 4-hour case, a record per reading (older tablets)', records, (r) => r.perCaseBytes, false),
       perCase(

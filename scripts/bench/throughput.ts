@@ -28,13 +28,13 @@ export interface ThroughputResult {
   received: number;
 }
 
-interface Writer {
+export interface Writer {
   socket: WebSocket;
   /** Pre-made update messages, sent in order. */
   messages: readonly Uint8Array[];
 }
 
-interface LoadRoom {
+export interface LoadRoom {
   writers: Writer[];
   listener: WebSocket;
   sent: number;
@@ -61,7 +61,7 @@ async function openRoom(url: string, writerLoads: readonly (readonly Uint8Array[
   return { writers, listener: await openSocket(url), sent: 0, received: 0 };
 }
 
-function pump(room: LoadRoom, window: number, running: () => boolean): void {
+export function pump(room: LoadRoom, window: number, running: () => boolean): void {
   while (running() && room.sent - room.received < window) {
     const writer = room.writers[room.sent % room.writers.length] as Writer;
     const message = writer.messages[Math.floor(room.sent / room.writers.length)];

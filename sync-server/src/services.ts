@@ -243,7 +243,10 @@ export function buildServices(config: ServerConfig, log: Logger, storage: Storag
 
   const liveParts = buildLive({ ...core, now, log, ...instances });
   const caseChecker = new CaseChecker(log);
-  const projector = compositionProjector({ service: fhir, store: resources, log });
+  const projector = compositionProjector({
+    ...{ service: fhir, store: resources, log },
+    encode: (content) => caseChecker.encode(content),
+  });
   const rooms = buildRooms({
     ...{ config, stores, log, accounts, access, ids, resources },
     ...{ caseChecker, projector, accountStore, now, live: liveParts.live, instances, entitlements },

@@ -21,6 +21,7 @@ import {
   withCaseData,
   withHealthHistory,
 } from './projection.js';
+import { encodeCaseData } from './case-check.js';
 
 const record: Composition = {
   resourceType: 'Composition',
@@ -79,7 +80,7 @@ describe('compositionProjector', () => {
     const log = createLogger('debug', {
       write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
     } as unknown as NodeJS.WritableStream);
-    const project = compositionProjector({ service, store, log });
+    const project = compositionProjector({ service, store, log, encode: (c) => Promise.resolve(encodeCaseData(c)) });
     const address = { orgId: 'main-street', docId: 'cmp-A1b2C3d4E5f6G7', name: 'main-street/cmp-A1b2C3d4E5f6G7' };
     const ctx = { orgId: 'main-street', userId: 'usr-1', ip: null, baseUrl: '' };
     return { store, service, delivered, lines, project, address, ctx };

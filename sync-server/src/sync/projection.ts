@@ -10,7 +10,7 @@ import { AppError } from '../errors.js';
 import type { FhirService } from '../fhir/service.js';
 import type { ResourceStore } from '../store/resources/types.js';
 import type { RoomAddress } from './protocol.js';
-import { CaseChecker, encodeCaseData, type EncodedCaseData } from './case-check.js';
+import { encodeCaseData, type EncodedCaseData } from './case-check.js';
 
 /**
  * The Composition extension that carries a case document's content (spec 001 §3 "caseData"):
@@ -106,11 +106,12 @@ export interface CompositionProjectorDeps {
   store: ResourceStore;
   log: Logger;
   /**
-   * Encodes a content for its attachment (encodeCaseData). Default: in a worker thread of
-   * its own (a CaseChecker), so the canonical JSON of a large case is not built on the event
-   * loop (issue 24 item 6).
+   * Encodes a content for its attachment (encodeCaseData): the server's one CaseChecker, whose
+   * worker thread builds the canonical JSON of a large case off the event loop (issue 24 item 6).
+   * One worker serves validation, projection and finalize: each worker thread is an isolate of
+   * its own, 12 MB or more of heap (measured, session 35).
    */
-  encode?: (content: unknown) => Promise<EncodedCaseData>;
+  encode: (content: unknown) => Promise<EncodedCaseData>;
 }
 
 /** The projection hook handed to the rooms; `idle` settles once every started projection has. */
@@ -130,13 +131,7 @@ export interface CompositionProjector {
  * after the next save.
  */
 export function compositionProjector(deps: CompositionProjectorDeps): CompositionProjector {
-  let checker: CaseChecker | null = null;
-  const encode =
-    deps.encode ??
-    ((content: unknown): Promise<EncodedCaseData> => {
-      checker ??= new CaseChecker(deps.log);
-      return checker.encode(content);
-    });
+  const { encode } = deps;
   // Projections run one after another, so an older content never lands after a newer one.
   let queue: Promise<void> = Promise.resolve();
 
