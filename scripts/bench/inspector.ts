@@ -40,7 +40,11 @@ export async function collectGarbage(port: number): Promise<HeapAfterGc> {
       const id = ++next;
       // The inspector sends text frames: `data` is a Buffer of one JSON message.
       const onMessage = (data: Buffer): void => {
-        const reply = JSON.parse(data.toString('utf8')) as { id?: number; result?: Record<string, unknown>; error?: unknown };
+        const reply = JSON.parse(data.toString('utf8')) as {
+          id?: number;
+          result?: Record<string, unknown>;
+          error?: unknown;
+        };
         if (reply.id !== id) return;
         socket.off('message', onMessage);
         if (reply.error) reject(new Error(`${method}: ${JSON.stringify(reply.error)}`));
