@@ -2,38 +2,21 @@ import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { DATABASE, disposeInstances, instanceEnv } from './instances.js';
 import type { ResultRow, Section } from './report-types.js';
-import { cpuMs, startBenchServer, startInstancePair, type BenchServer } from './servers.js';
-import { inBatches, sleep } from './stats.js';
-import { isSyncUpdate, openSocket, Tablet } from './tablet.js';
-import { pump, writerMessages, type LoadRoom, type ThroughputConfig } from './throughput.js';
+import { startBenchServer, startInstancePair, type BenchServer } from './servers.js';
+import { inBatches } from './stats.js';
+import { CONFIG } from './suite.js';
+import { Tablet } from './tablet.js';
+import { measureThroughputSpread, writerMessages, type SpreadThroughputResult } from './throughput.js';
 
-/** The throughput section's load (scripts/bench/suite.ts CONFIG.throughput), so the figures compare. */
-export const INSTANCE_THROUGHPUT_CONFIG = {
-  rooms: 50,
-  writersPerRoom: 2,
-  window: 16,
-  warmupMs: 1000,
-  durationMs: 6000,
-} satisfies ThroughputConfig;
-/** Pre-made updates per writer: enough for 40,000 updates/s over the run. */
-const MESSAGES_PER_WRITER = 2800;
+/** The throughput section's load, so the figures compare with it. */
+const LOAD = CONFIG.throughput;
+/** The rooms of this section: `{ROOM}{i}`. */
+const ROOM = 'instance-throughput-';
 
 /** One writer's pre-made update messages, and the Yjs client id they are written by. */
 interface WriterLoad {
   clientId: number;
   messages: Uint8Array[];
-}
-
-export interface SplitThroughputResult {
-  updatesPerSecond: number;
-  /** CPU use of each server process during the measured window (1 = one core busy), in `servers` order. */
-  serverCores: number[];
-  clientCores: number;
-  /** Updates the writers sent, and the listeners received, over the whole run. */
-  sent: number;
-  received: number;
-  /** Per room, how many updates each writer sent (what a fresh client must find afterwards). */
-  sentBy: number[][];
 }
 
 /** The Yjs client that wrote a sync update message (type 0, kind 2, the update). */
@@ -51,70 +34,11 @@ function writerLoad(count: number): WriterLoad {
   return { clientId: clientOf(messages[0] as Uint8Array), messages };
 }
 
+const messagesOf = (loads: readonly WriterLoad[]): Uint8Array[][] => loads.map((l) => l.messages);
+
 /** How many of a room's `sent` updates writer `w` of `writers` sent (they take turns). */
 function sentByWriter(sent: number, writers: number, w: number): number {
   return sent > w ? Math.ceil((sent - w) / writers) : 0;
-}
-
-/**
- * measureThroughput (throughput.ts) with each room's writers on `writersOn` and its listener on
- * `listenerOn`: with two instances, every update the listener counts was committed by the first and
- * relayed through Redis to the second. CPU is read for every process in `servers`.
- */
-export async function measureSplitThroughput(
-  writersOn: BenchServer,
-  listenerOn: BenchServer,
-  servers: readonly BenchServer[],
-  config: ThroughputConfig,
-  loads: readonly WriterLoad[],
-): Promise<SplitThroughputResult> {
-  const indices = Array.from({ length: config.rooms }, (_, i) => i);
-  const rooms: LoadRoom[] = await inBatches(indices, 10, async (i) => {
-    const mine = loads.slice(i * config.writersPerRoom, (i + 1) * config.writersPerRoom);
-    const url = writersOn.roomUrl(`instance-throughput-${i}`);
-    const writers = await Promise.all(mine.map(async (l) => ({ socket: await openSocket(url), messages: l.messages })));
-    return {
-      writers,
-      listener: await openSocket(listenerOn.roomUrl(`instance-throughput-${i}`)),
-      sent: 0,
-      received: 0,
-    };
-  });
-  let running = true;
-  for (const room of rooms) {
-    room.listener.on('message', (data: ArrayBuffer) => {
-      if (!isSyncUpdate(new Uint8Array(data))) return;
-      room.received += 1;
-      pump(room, config.window, () => running);
-    });
-    pump(room, config.window, () => running);
-  }
-  const total = (): number => rooms.reduce((sum, r) => sum + r.received, 0);
-  await sleep(config.warmupMs);
-  const sample = (): { at: number; received: number; cpu: number[]; client: number } => ({
-    at: performance.now(),
-    received: total(),
-    cpu: servers.map((s) => cpuMs(s.pid)),
-    client: cpuMs(process.pid),
-  });
-  const start = sample();
-  await sleep(config.durationMs);
-  const end = sample();
-  running = false;
-  await sleep(1000);
-  for (const room of rooms) {
-    for (const w of room.writers) w.socket.close();
-    room.listener.close();
-  }
-  const seconds = (end.at - start.at) / 1000;
-  return {
-    updatesPerSecond: (end.received - start.received) / seconds,
-    serverCores: end.cpu.map((ms, i) => (ms - (start.cpu[i] ?? 0)) / 1000 / seconds),
-    clientCores: (end.client - start.client) / 1000 / seconds,
-    sent: rooms.reduce((sum, r) => sum + r.sent, 0),
-    received: total(),
-    sentBy: rooms.map((r) => r.writers.map((_, w) => sentByWriter(r.sent, r.writers.length, w))),
-  };
 }
 
 /**
@@ -124,14 +48,17 @@ export async function measureSplitThroughput(
  */
 async function uncommitted(
   server: BenchServer,
-  result: SplitThroughputResult,
+  result: SpreadThroughputResult,
   loads: readonly WriterLoad[],
 ): Promise<number> {
   const perRoom = await inBatches(
-    result.sentBy.map((sent, i) => ({ sent, i })),
+    result.sentPerRoom.map((sent, i) => ({
+      sent: Array.from({ length: LOAD.writersPerRoom }, (_, w) => sentByWriter(sent, LOAD.writersPerRoom, w)),
+      i,
+    })),
     10,
     async ({ sent, i }) => {
-      const check = new Tablet(server.roomUrl(`instance-throughput-${i}`));
+      const check = new Tablet(server.roomUrl(`${ROOM}${i}`));
       await check.connect();
       const clocks = Y.decodeStateVector(Y.encodeStateVector(check.doc));
       await check.destroy();
@@ -145,21 +72,22 @@ async function uncommitted(
   return perRoom.reduce((a, b) => a + b, 0);
 }
 
-function checkNote(name: string, result: SplitThroughputResult, missing: number): string {
+function checkNote(name: string, result: SpreadThroughputResult, missing: number): string {
   const n = (x: number): string => x.toLocaleString('en-US');
   return (
-    `${name}: the writers sent ${n(result.sent)} updates, the listeners received ${n(result.received)}; after a ` +
+    `${name}: the writers sent ${n(result.sentPerRoom.reduce((a, b) => a + b, 0))} updates, the listeners received ${n(result.received)}; after a ` +
     `SIGKILL restart a fresh client finds ${missing === 0 ? 'every one of them' : `all but ${n(missing)}`} ` +
     "(each writer's clock in the stored state vector)."
   );
 }
 
 /** Reference: one instance, no Redis, writers and listener on it. */
-async function oneInstance(loads: readonly WriterLoad[], notes: string[]): Promise<SplitThroughputResult | null> {
+async function oneInstance(loads: readonly WriterLoad[], notes: string[]): Promise<SpreadThroughputResult | null> {
   let server: BenchServer | null = null;
   try {
     server = await startBenchServer('ours');
-    const result = await measureSplitThroughput(server, server, [server], INSTANCE_THROUGHPUT_CONFIG, loads);
+    const spread = { writersOn: server, listenerOn: server, servers: [server], prefix: ROOM };
+    const result = await measureThroughputSpread(spread, LOAD, messagesOf(loads));
     server = await server.restart('SIGKILL');
     notes.push(checkNote('reference (one instance)', result, await uncommitted(server, result, loads)));
     return result;
@@ -172,12 +100,13 @@ async function oneInstance(loads: readonly WriterLoad[], notes: string[]): Promi
 }
 
 /** Ours: two instances and Redis, writers on A, listener on B. */
-async function twoInstances(loads: readonly WriterLoad[], notes: string[]): Promise<SplitThroughputResult | null> {
+async function twoInstances(loads: readonly WriterLoad[], notes: string[]): Promise<SpreadThroughputResult | null> {
   let a: BenchServer | null = null;
   let b: BenchServer | null = null;
   try {
     [a, b] = await startInstancePair(instanceEnv());
-    const result = await measureSplitThroughput(a, b, [a, b], INSTANCE_THROUGHPUT_CONFIG, loads);
+    const spread = { writersOn: a, listenerOn: b, servers: [a, b], prefix: ROOM };
+    const result = await measureThroughputSpread(spread, LOAD, messagesOf(loads));
     await b.stop();
     a = await a.restart('SIGKILL');
     notes.push(checkNote('ours (two instances)', result, await uncommitted(a, result, loads)));
@@ -194,8 +123,10 @@ async function twoInstances(loads: readonly WriterLoad[], notes: string[]): Prom
 
 /** Issue 43: persisted updates per second with each update committed by one instance and heard on the other. */
 export async function instanceThroughputSection(): Promise<Section> {
-  const config = INSTANCE_THROUGHPUT_CONFIG;
-  const loads = Array.from({ length: config.rooms * config.writersPerRoom }, () => writerLoad(MESSAGES_PER_WRITER));
+  const config = LOAD;
+  const loads = Array.from({ length: config.rooms * config.writersPerRoom }, () =>
+    writerLoad(CONFIG.messagesPerWriter),
+  );
   const notes: string[] = [];
   const reference = await oneInstance(loads, notes);
   const ours = await twoInstances(loads, notes);
@@ -209,8 +140,8 @@ export async function instanceThroughputSection(): Promise<Section> {
       );
     }
   }
-  const cores = (r: SplitThroughputResult): number => r.serverCores.reduce((a, b) => a + b, 0);
-  const row = (label: string, unit: string, pick: (r: SplitThroughputResult) => number): ResultRow => ({
+  const cores = (r: SpreadThroughputResult): number => r.serverCores.reduce((a, b) => a + b, 0);
+  const row = (label: string, unit: string, pick: (r: SpreadThroughputResult) => number): ResultRow => ({
     label,
     unit,
     ours: ours ? pick(ours) : null,
@@ -228,7 +159,8 @@ export async function instanceThroughputSection(): Promise<Section> {
       `on ${DATABASE}, started without Redis (as one instance is deployed), writers and listener on it. Each run on ` +
       'fresh servers, the reference first. "Server CPU" is the sum over our server processes (from /proc; ' +
       "Redis's and PostgreSQL's own processes are not in it), which share this machine's cores. Afterwards " +
-      'each server is killed with SIGKILL and restarted, and a fresh client checks that every update sent is stored.',
+      'B is stopped and A (the reference: its one server) is killed with SIGKILL and restarted, and a fresh ' +
+      'client checks that every update sent is stored.',
     rows: [
       row('updates/s (wall clock), two instances (reference: one)', '/s', (r) => r.updatesPerSecond),
       row('updates per second of server CPU (one core)', '/s', (r) => r.updatesPerSecond / cores(r)),

@@ -1,4 +1,4 @@
-import { dropDatabaseOf, ON_POSTGRES } from '../../tests/utils/test-database.js';
+import { ON_POSTGRES } from '../../tests/utils/test-database.js';
 import { openRig, probeRigs, type LatencyConfig } from './latency.js';
 import type { ResultRow, Section } from './report-types.js';
 import { startInstancePair, type BenchServer } from './servers.js';
@@ -19,16 +19,12 @@ export function instanceEnv(): Record<string, string> {
 }
 
 /**
- * Stops the instances over one data directory (`first` the one whose directory it is, `others` the
- * rest, stopped before it), then drops its PostgreSQL database if it has one (the benchmark's
- * servers own their directories, so the test helpers do not drop it) and deletes the directory.
+ * Stops the instances over one data directory: `others` first, then `first`, the one whose
+ * directory (and PostgreSQL database) it is, which disposing deletes.
  */
 export async function disposeInstances(first: BenchServer | null, ...others: (BenchServer | null)[]): Promise<void> {
   for (const other of others) await other?.stop();
-  if (!first) return;
-  await first.stop();
-  if (first.dataDir) await dropDatabaseOf(first.dataDir);
-  await first.dispose();
+  await first?.dispose();
 }
 
 /** Live cases for the two-instance probe: as many as the one-instance latency section's largest run. */

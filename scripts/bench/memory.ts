@@ -60,7 +60,7 @@ export async function measureMemory(
   await sleep(config.settleMs);
   warmup.close();
   // Idle as long as the cases will be: both readings are then of a server past its idle-time
-  // work (ours hibernates the warm-up case; V8 shrinks its heap after a quiet spell).
+  // work (ours evicts the warm-up room; V8 shrinks its heap after a quiet spell).
   await sleep(config.idleMs);
   const base = await read(server);
 

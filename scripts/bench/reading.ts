@@ -81,20 +81,31 @@ function coldLoadReading(sections: readonly Section[]): string[] {
 function memoryReading(sections: readonly Section[]): string[] {
   const perCase = value(sections, 'per open 4-hour case, a record per reading (older tablets)');
   const compact = value(sections, 'per open 4-hour case, compact readings (with its one connection)');
+  const compactReference = value(
+    sections,
+    'per open 4-hour case, compact readings (with its one connection)',
+    'reference',
+  );
+  const live = value(sections, 'per open 4-hour case, compact readings: live heap');
+  const liveReference = value(sections, 'per open 4-hour case, compact readings: live heap', 'reference');
   const heap = value(sections, 'V8 heap of one Y.Doc holding it');
   const objects = value(sections, 'vitals as plain objects: V8 heap of one Y.Doc');
-  const encoded = value(sections, 'encoded (Y.encodeStateAsUpdate, v1)');
-  if (perCase === null || compact === null || heap === null || objects === null || encoded === null) return [];
+  const encoded = value(sections, "case screen's monitor records, compact (reference: the old records): encoded v1");
+  const known = [perCase, compact, compactReference, live, liveReference, heap, objects, encoded];
+  if (known.some((v) => v === null)) return [];
   return [
     `Memory: a Y.Doc holding the synthetic 4-hour case is ${formatNumber(heap)} MB of V8 heap by itself (size ` +
       'section), so a server that keeps each open case as a Y.Doc, ours or the reference, cannot meet < 2 MB ' +
       `with a record per reading (${formatNumber(perCase)} MB per open case): 2,880 \`Y.Map\`s of 7 keys are ` +
       `~23,000 Yjs items (with each vitals record a plain object the same case takes ${formatNumber(objects)} ` +
-      `MB). The compact readings this build writes (issue 38) bring the open case to ${formatNumber(compact)} MB. Ours drops the Y.Doc of a case idle for 30 s and keeps its ` +
-      `${formatNumber(encoded)} KB encoded update instead (HIBERNATE_AFTER_MS); RSS does not show it, because ` +
-      'V8 keeps the freed heap for the process and reuses it for the next documents rather than returning it ' +
-      'to the system, so the idle row is an upper bound. The per-connection figure is within RSS noise (a ' +
-      'negative value means a garbage collection returned more than the connections took).',
+      `MB). With the compact readings this build writes (issue 38) an open case costs ours ${formatNumber(compact)} ` +
+      `MB of RSS and ${formatNumber(live)} MB of live heap, the reference ${formatNumber(compactReference)} and ` +
+      `${formatNumber(liveReference)} MB, read after a full garbage collection of each server's main thread. ` +
+      'What ours keeps beyond the document is the content cache of the acknowledged saves (a canonical text per ' +
+      'reading and per shared type, so a save hashes only what it changed). Ours drops the Y.Doc of a case idle ' +
+      `for 30 s and keeps its ${formatNumber(encoded)} KB encoded update instead (HIBERNATE_AFTER_MS), outside ` +
+      'the V8 heap; the RSS it frees is partly kept by V8 and the allocator for the next documents rather than ' +
+      'returned to the system.',
   ];
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT, startServer } from '../../tests/utils/start-server.js';
+import { dropDatabaseOf } from '../../tests/utils/test-database.js';
 import { orgMember, type OrgMember } from '../../tests/utils/members.js';
 import { freePort } from './inspector.js';
 import { Tablet } from './tablet.js';
@@ -97,6 +98,8 @@ async function startOurs(
     },
     dispose: async () => {
       await server.stop('SIGTERM');
+      // The directory is the benchmark's, not the test helper's: its PostgreSQL database too (VIGIL_TEST_DATABASE).
+      await dropDatabaseOf(dataDir);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -181,11 +184,12 @@ export interface BenchServerOptions {
   inspect?: boolean;
 }
 
-const INSPECT = /--inspect=127\.0\.0\.1:(\d+)/;
+const INSPECT = /--inspect=127\.0\.0\.1:(\d+)/g;
 
+/** The port of the last --inspect of NODE_OPTIONS (Node takes the last one). */
 function inspectPortOf(env: Record<string, string>): number | null {
-  const match = INSPECT.exec(env.NODE_OPTIONS ?? '');
-  return match?.[1] ? Number(match[1]) : null;
+  const ports = [...(env.NODE_OPTIONS ?? '').matchAll(INSPECT)].map((m) => Number(m[1]));
+  return ports.at(-1) ?? null;
 }
 
 /** Starts a fresh server of either kind and checks that the benchmark can open rooms. */

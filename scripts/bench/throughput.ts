@@ -28,13 +28,13 @@ export interface ThroughputResult {
   received: number;
 }
 
-export interface Writer {
+interface Writer {
   socket: WebSocket;
   /** Pre-made update messages, sent in order. */
   messages: readonly Uint8Array[];
 }
 
-export interface LoadRoom {
+interface LoadRoom {
   writers: Writer[];
   listener: WebSocket;
   sent: number;
@@ -56,12 +56,7 @@ export function writerMessages(count: number): Uint8Array[] {
   return messages;
 }
 
-async function openRoom(url: string, writerLoads: readonly (readonly Uint8Array[])[]): Promise<LoadRoom> {
-  const writers = await Promise.all(writerLoads.map(async (messages) => ({ socket: await openSocket(url), messages })));
-  return { writers, listener: await openSocket(url), sent: 0, received: 0 };
-}
-
-export function pump(room: LoadRoom, window: number, running: () => boolean): void {
+function pump(room: LoadRoom, window: number, running: () => boolean): void {
   while (running() && room.sent - room.received < window) {
     const writer = room.writers[room.sent % room.writers.length] as Writer;
     const message = writer.messages[Math.floor(room.sent / room.writers.length)];
@@ -71,24 +66,37 @@ export function pump(room: LoadRoom, window: number, running: () => boolean): vo
   }
 }
 
+/** What one throughput run measured, its CPU per server process. */
+export interface SpreadThroughputResult {
+  updatesPerSecond: number;
+  /** CPU use of each process of `servers` during the measured window (1 = one core busy), in their order. */
+  serverCores: number[];
+  clientCores: number;
+  /** Updates the writers sent, per room, and what the listeners received, over the whole run. */
+  sentPerRoom: number[];
+  received: number;
+}
+
 /**
- * Sustained updates per second: `rooms` rooms with `writersPerRoom` writers pushing small
- * updates (`loads`: one list of messages per writer, room after room) and one listener
- * counting what the server broadcast. Each room keeps at most `window` updates unobserved, so
- * the server is saturated without unbounded queues.
+ * Sustained updates per second: `rooms` rooms (`{prefix}{i}`) with `writersPerRoom` writers on
+ * `writersOn` pushing small updates (`loads`: one list of messages per writer, room after room) and
+ * one listener on `listenerOn` counting what it broadcast (the same server, or another instance that
+ * hears the updates through Redis). Each room keeps at most `window` updates unobserved, so the
+ * servers are saturated without unbounded queues. CPU is read for every process of `servers`.
  */
-export async function measureThroughput(
-  server: BenchServer,
+export async function measureThroughputSpread(
+  on: { writersOn: BenchServer; listenerOn: BenchServer; servers: readonly BenchServer[]; prefix: string },
   config: ThroughputConfig,
   loads: readonly (readonly Uint8Array[])[],
-): Promise<ThroughputResult> {
+): Promise<SpreadThroughputResult> {
   const indices = Array.from({ length: config.rooms }, (_, i) => i);
-  const rooms = await inBatches(indices, 10, (i) =>
-    openRoom(
-      server.roomUrl(`throughput-${i}`),
-      loads.slice(i * config.writersPerRoom, (i + 1) * config.writersPerRoom),
-    ),
-  );
+  const rooms = await inBatches(indices, 10, async (i) => {
+    const room = `${on.prefix}${i}`;
+    const mine = loads.slice(i * config.writersPerRoom, (i + 1) * config.writersPerRoom);
+    const url = on.writersOn.roomUrl(room);
+    const writers = await Promise.all(mine.map(async (messages) => ({ socket: await openSocket(url), messages })));
+    return { writers, listener: await openSocket(on.listenerOn.roomUrl(room)), sent: 0, received: 0 };
+  });
   let running = true;
   for (const room of rooms) {
     room.listener.on('message', (data: ArrayBuffer) => {
@@ -100,17 +108,18 @@ export async function measureThroughput(
   }
   const total = (): number => rooms.reduce((sum, r) => sum + r.received, 0);
   await sleep(config.warmupMs);
-  const sample = (): { at: number; received: number; cpu: number; client: number } => ({
+  const sample = (): { at: number; received: number; cpu: number[]; client: number } => ({
     at: performance.now(),
     received: total(),
-    cpu: cpuMs(server.pid),
+    cpu: on.servers.map((s) => cpuMs(s.pid)),
     client: cpuMs(process.pid),
   });
   const start = sample();
   await sleep(config.durationMs);
   const end = sample();
   running = false;
-  await sleep(500);
+  // What is in flight reaches the listeners (through Redis too) before the sockets close.
+  await sleep(1000);
   for (const room of rooms) {
     for (const w of room.writers) w.socket.close();
     room.listener.close();
@@ -118,9 +127,26 @@ export async function measureThroughput(
   const seconds = (end.at - start.at) / 1000;
   return {
     updatesPerSecond: (end.received - start.received) / seconds,
-    serverCores: (end.cpu - start.cpu) / 1000 / seconds,
+    serverCores: end.cpu.map((ms, i) => (ms - (start.cpu[i] ?? 0)) / 1000 / seconds),
     clientCores: (end.client - start.client) / 1000 / seconds,
+    sentPerRoom: rooms.map((r) => r.sent),
     received: total(),
+  };
+}
+
+/** measureThroughputSpread on one server: writers and listener of each room on it. */
+export async function measureThroughput(
+  server: BenchServer,
+  config: ThroughputConfig,
+  loads: readonly (readonly Uint8Array[])[],
+): Promise<ThroughputResult> {
+  const spread = { writersOn: server, listenerOn: server, servers: [server], prefix: 'throughput-' };
+  const result = await measureThroughputSpread(spread, config, loads);
+  return {
+    updatesPerSecond: result.updatesPerSecond,
+    serverCores: result.serverCores[0] ?? 0,
+    clientCores: result.clientCores,
+    received: result.received,
   };
 }
 

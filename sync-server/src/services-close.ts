@@ -4,6 +4,8 @@
 export interface Closable {
   billing: { stop(): Promise<void> };
   rooms: { close(): Promise<void> };
+  /** The Composition projections the rooms started, the last ones at their close; they encode in caseChecker. */
+  projector: { idle(): Promise<void> };
   caseChecker: { close(): Promise<void> };
   printer: { close(): Promise<void> };
   auditSealer: { stop(): Promise<void> };
@@ -23,7 +25,7 @@ export interface Closable {
 }
 
 /**
- * Services.close: stops taking work (billing, the rooms), waits for the requests in flight
+ * Services.close: stops taking work (billing, the rooms, their last projections), waits for the requests in flight
  * (`drained`) and the printer, then the feed's writers and readers, the bus that announces it and
  * the database. Called again, answers the first close.
  */
@@ -33,6 +35,9 @@ export function closerOf(p: Closable): (drained?: () => Promise<void>) => Promis
     closing ??= (async () => {
       await p.billing.stop();
       await p.rooms.close();
+      // The rooms project what they hold as they close; those projections encode in the case
+      // checker's worker, so they end before it does.
+      await p.projector.idle();
       void p.caseChecker.close();
       const printerClosed = p.printer.close();
       await drained();

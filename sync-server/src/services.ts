@@ -243,10 +243,7 @@ export function buildServices(config: ServerConfig, log: Logger, storage: Storag
 
   const liveParts = buildLive({ ...core, now, log, ...instances });
   const caseChecker = new CaseChecker(log);
-  const projector = compositionProjector({
-    ...{ service: fhir, store: resources, log },
-    encode: (content) => caseChecker.encode(content),
-  });
+  const projector = compositionProjector({ service: fhir, store: resources, log, encoder: caseChecker });
   const rooms = buildRooms({
     ...{ config, stores, log, accounts, access, ids, resources },
     ...{ caseChecker, projector, accountStore, now, live: liveParts.live, instances, entitlements },
@@ -302,7 +299,7 @@ export function buildServices(config: ServerConfig, log: Logger, storage: Storag
 
   const team = { ...analytics, stores, orgStore, access, fhir, printer, analyticsEvents, resources, auditSinks, now };
   const close = closerOf({
-    ...{ billing, rooms, caseChecker, printer, auditSealer, changePruner, readingPruner },
+    ...{ billing, rooms, projector, caseChecker, printer, auditSealer, changePruner, readingPruner },
     ...{ changeBus, accountParts, storage, instances },
     ...{ analytics: analytics.model, webhooks: appParts.webhooks, emrWriteBacks: appParts.emrWriteBacks },
   });

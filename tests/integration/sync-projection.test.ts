@@ -131,3 +131,48 @@ describe('the Composition of a case document is a projection of its content (iss
     await eventually(async () => expect(await read()).toEqual({ procedure: 'second' }), 30_000, 250);
   });
 });
+
+describe('a server that stops projects what its rooms hold first', () => {
+  let first: TestServer | undefined;
+  let restarted: TestServer | undefined;
+
+  afterAll(async () => {
+    // The restarted server runs on the first one's directory and database; the first deletes them.
+    await restarted?.dispose();
+    await first?.dispose();
+  });
+
+  it('a change made just before SIGTERM is on the Composition after the restart (the last projections end before their worker)', async () => {
+    first = await startServer();
+    const member = await orgMember(first.url);
+    const docId = `cmp-${randomAlphanumeric(14)}`;
+    const put = await fhir(first, member.browser, 'PUT', `${member.orgId}/Composition/${docId}`, record(docId));
+    expect(put.status).toBe(201);
+    const room = `${member.orgId}/${docId}`;
+    const tablet = connectClient(first.url, room, { token: member.token });
+    await synced(tablet.provider);
+    tablet.doc.getMap('case').set('procedure', 'charted before the stop');
+    // Stored on the server: a second client reads it back. The projection itself waits
+    // PROJECT_AFTER_MS (15 s), so it is the server's stop that projects it.
+    const reader = connectClient(first.url, room, { token: member.token });
+    await synced(reader.provider);
+    await eventually(() => expect(reader.doc.getMap('case').get('procedure')).toBe('charted before the stop'), 10_000);
+    reader.destroy();
+    tablet.destroy();
+    expect(await first.stop('SIGTERM')).toBe(0);
+    expect(
+      first.logs.filter(
+        (l) => String(l.msg).includes('projection failed') || String(l.msg).includes('could not project'),
+      ),
+    ).toEqual([]);
+
+    restarted = await startServer({ dataDir: first.dataDir });
+    const res = await fhir<Composition>(restarted, member.browser, 'GET', `${member.orgId}/Composition/${docId}`);
+    expect(res.status).toBe(200);
+    const attachment = caseDataOf(res.body);
+    expect(attachment).toBeDefined();
+    expect(JSON.parse(Buffer.from(attachment!.data, 'base64').toString('utf8'))).toEqual({
+      procedure: 'charted before the stop',
+    });
+  });
+});

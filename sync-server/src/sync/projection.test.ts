@@ -80,7 +80,12 @@ describe('compositionProjector', () => {
     const log = createLogger('debug', {
       write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
     } as unknown as NodeJS.WritableStream);
-    const project = compositionProjector({ service, store, log, encode: (c) => Promise.resolve(encodeCaseData(c)) });
+    const project = compositionProjector({
+      service,
+      store,
+      log,
+      encoder: { encode: (c) => Promise.resolve(encodeCaseData(c)) },
+    });
     const address = { orgId: 'main-street', docId: 'cmp-A1b2C3d4E5f6G7', name: 'main-street/cmp-A1b2C3d4E5f6G7' };
     const ctx = { orgId: 'main-street', userId: 'usr-1', ip: null, baseUrl: '' };
     return { store, service, delivered, lines, project, address, ctx };
@@ -157,7 +162,7 @@ describe('compositionProjector', () => {
       service,
       store,
       log,
-      encode: () => Promise.reject(new Error('worker gone')),
+      encoder: { encode: () => Promise.reject(new Error('worker gone')) },
     });
     await service.update(ctx, 'Composition', address.docId, { ...record, id: address.docId }, undefined);
     project({ address, content, hash: contentHash(content), userId: 'usr-2' });

@@ -111,7 +111,7 @@ export interface CompositionProjectorDeps {
    * One worker serves validation, projection and finalize: each worker thread is an isolate of
    * its own, 12 MB or more of heap (measured, session 35).
    */
-  encode: (content: unknown) => Promise<EncodedCaseData>;
+  encoder: { encode(content: unknown): Promise<EncodedCaseData> };
 }
 
 /** The projection hook handed to the rooms; `idle` settles once every started projection has. */
@@ -131,7 +131,7 @@ export interface CompositionProjector {
  * after the next save.
  */
 export function compositionProjector(deps: CompositionProjectorDeps): CompositionProjector {
-  const { encode } = deps;
+  const { encoder } = deps;
   // Projections run one after another, so an older content never lands after a newer one.
   let queue: Promise<void> = Promise.resolve();
 
@@ -150,7 +150,7 @@ export function compositionProjector(deps: CompositionProjectorDeps): Compositio
         return;
       }
       if (holdsCaseData(before, hash)) return;
-      const encoded = await encode(content);
+      const encoded = await encoder.encode(content);
       // Read again: the Composition may have changed (or gone) while the content was encoded.
       const stored = await deps.store.read(orgId, 'Composition', docId);
       if (!stored?.resource || stored.deleted) return;
