@@ -4,16 +4,9 @@ import { DATABASE, disposeInstances, instanceEnv } from './instances.js';
 import type { ResultRow, Section } from './report-types.js';
 import { cpuMs, startInstancePair, type BenchServer } from './servers.js';
 import { inBatches, percentile, sleep, until } from './stats.js';
+import { total } from './storm.js';
 import { Tablet } from './tablet.js';
-import {
-  caseDoc,
-  caseEdits,
-  chart,
-  countRecords,
-  expectedCounts,
-  type CaseEdit,
-  type RecordCounts,
-} from './workload.js';
+import { caseDoc, caseEdits, chart, countRecords, expectedCounts, type CaseEdit } from './workload.js';
 
 export interface InstanceStormConfig {
   cases: number;
@@ -76,10 +69,6 @@ export interface InstanceStormResult {
   heldOnlyByMoving: number;
   /** Of those, the ones B's tablets charted offline (the rest were sent to B and never reached A through it). */
   chartedOffline: number;
-}
-
-function total(counts: RecordCounts): number {
-  return counts.vitals + counts.doses + counts.events;
 }
 
 /** The pair a run uses; `a` is replaced when A is restarted, so the caller always stops the live one. */

@@ -41,7 +41,8 @@ interface StormTablet {
   convergedAt: number;
 }
 
-function total(counts: RecordCounts): number {
+/** Records of a case: vitals, doses and events. */
+export function total(counts: RecordCounts): number {
   return counts.vitals + counts.doses + counts.events;
 }
 
