@@ -275,9 +275,13 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/signup\?returnUrl=%2Fprofile$/);
     await page.getByRole('link', { name: 'Sign in instead' }).click();
     await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fprofile$/);
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // The address changes before the router's transition shows the sign-in form: filling by label at
+    // once could fill the sign-up form's fields as it leaves (the Sign In button then stayed
+    // disabled, session 35). The fields are the sign-in form's.
+    const form = page.getByTestId('signin-form');
+    await form.getByLabel('Email Address').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/mfa\?returnUrl=%2Fprofile$/);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').fill(codeOf(await waitForMessage(server.url, email, 1)));

@@ -84,6 +84,24 @@ describe('the SQL boundary (issue 26)', () => {
     expect(walked.some((f) => f.startsWith('tests/e2e/'))).toBe(true);
   });
 
+  it('opens a SQLite connection only read-only or with every transaction IMMEDIATE (session 36)', () => {
+    // A second process writes to the same file (the admin CLI, the migration command, a test's
+    // store utilities beside a server): a deferred transaction that read first fails there with
+    // SQLITE_BUSY_SNAPSHOT. store/sqlite/database.ts makes every transaction IMMEDIATE; a file that
+    // opens a connection says so, or opens it read-only.
+    const opening = ROOTS.flatMap((root) => tsFiles(path.join(REPO, root)))
+      .filter((file) => !file.endsWith('.test.ts'))
+      .map((file) => ({ file: path.relative(REPO, file), text: readFileSync(file, 'utf8') }))
+      .filter(({ text }) => text.includes('new Database('));
+    expect(opening.map((o) => o.file)).toContain(
+      path.join('sync-server', 'src', 'store', 'oversight', 'console-child.ts'),
+    );
+    const unsafe = opening
+      .filter(({ text }) => !/immediateTransactions\(|readonly: true/.test(text))
+      .map((o) => o.file);
+    expect(unsafe).toEqual([]);
+  });
+
   it('sees the SQL that is there: the store’s own files hold it', () => {
     // The check can fail: the same pattern finds the statements where they belong.
     const inStore = tsFiles(STORE).filter((file) => SQL.test(readFileSync(file, 'utf8')));

@@ -210,9 +210,9 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   issueCode(code: NewCode, limit?: CodeSendLimit): Promise<boolean> {
-    // IMMEDIATE: the count and the insert hold the file's write lock together, so another
-    // connection's count waits for this insert (busy_timeout) instead of reading around it.
-    return serialized(this.db, () => this.db.transaction(() => this.issueCodeNow(code, limit)).immediate());
+    // The count and the insert hold the file's write lock together (every transaction begins
+    // IMMEDIATE: sqlite/database.ts), so another connection's count waits for this insert.
+    return serialized(this.db, () => this.db.transaction(() => this.issueCodeNow(code, limit))());
   }
 
   private countCodesSent(userId: string, since: number): number {

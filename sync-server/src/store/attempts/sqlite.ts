@@ -13,7 +13,7 @@ export class SqliteAttemptStore implements AttemptStore {
   constructor(private readonly db: Db) {}
 
   reserve(request: AttemptRequest): Promise<Places | null> {
-    return serialized(this.db, () => this.db.transaction(() => this.reserveNow(request)).immediate());
+    return serialized(this.db, () => this.db.transaction(() => this.reserveNow(request))());
   }
 
   release(places: Places): Promise<void> {

@@ -38,16 +38,14 @@ export class SqliteFeedbackStore implements FeedbackStore {
   }
 
   addWithin(r: FeedbackRecord, since: number, limit: number): Promise<boolean> {
-    // IMMEDIATE: the write lock is taken before the count, so another connection to the file
-    // (another instance) cannot count the same last place.
+    // One transaction (IMMEDIATE, as every one: sqlite/database.ts): the write lock is taken before
+    // the count, so another connection to the file (another instance) cannot count the same last place.
     return serialized(this.db, () =>
-      this.db
-        .transaction(() => {
-          if (this.count(r.userId, since) >= limit) return false;
-          this.insert(r);
-          return true;
-        })
-        .immediate(),
+      this.db.transaction(() => {
+        if (this.count(r.userId, since) >= limit) return false;
+        this.insert(r);
+        return true;
+      })(),
     );
   }
 

@@ -142,10 +142,7 @@ export function sqliteMemberships(db: Db): MembershipStore {
     },
 
     grantRoles(grant, origin) {
-      // IMMEDIATE: the admin CLI grants beside a running server, and a deferred transaction that
-      // read first cannot become the writer once the server committed (SQLITE_BUSY_SNAPSHOT, seen
-      // in session 35's rehearsal); taking the write lock first waits on busy_timeout instead.
-      return serialized(db, () => db.transaction(() => grantInDb(db, grant, origin)).immediate());
+      return serialized(db, () => db.transaction(() => grantInDb(db, grant, origin))());
     },
 
     setMemberRoles(memberId, roles, origin, audit) {

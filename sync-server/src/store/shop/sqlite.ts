@@ -101,16 +101,14 @@ export class SqliteShopStore implements ShopStore {
 
   takeStock(lines: readonly CartLine[]): Promise<boolean> {
     return serialized(this.db, () =>
-      this.db
-        .transaction(() => {
-          const take = this.db.prepare('UPDATE shop_products SET stock = stock - ? WHERE id = ? AND stock >= ?');
-          for (const l of lines) {
-            // Throwing rolls back what earlier lines took.
-            if (take.run(l.quantity, l.productId, l.quantity).changes !== 1) throw new OutOfStock();
-          }
-          return true;
-        })
-        .immediate(),
+      this.db.transaction(() => {
+        const take = this.db.prepare('UPDATE shop_products SET stock = stock - ? WHERE id = ? AND stock >= ?');
+        for (const l of lines) {
+          // Throwing rolls back what earlier lines took.
+          if (take.run(l.quantity, l.productId, l.quantity).changes !== 1) throw new OutOfStock();
+        }
+        return true;
+      })(),
     ).catch((e: unknown) => {
       if (e instanceof OutOfStock) return false;
       throw e;
@@ -181,18 +179,16 @@ export class SqliteShopStore implements ShopStore {
 
   updateOrder(id: string, from: OrderStatus, changes: OrderChanges): Promise<boolean> {
     return serialized(this.db, () =>
-      this.db
-        .transaction(() => {
-          const row = this.db.prepare('SELECT seq, body, status FROM shop_orders WHERE id = ?').get(id) as
-            { seq: number; body: string; status: OrderStatus } | undefined;
-          if (!row || row.status !== from) return false;
-          const { seq: _seq, ...next } = { ...order(row), ...changes };
-          this.db
-            .prepare('UPDATE shop_orders SET status = ?, body = ? WHERE id = ? AND status = ?')
-            .run(next.status, JSON.stringify(next), id, from);
-          return true;
-        })
-        .immediate(),
+      this.db.transaction(() => {
+        const row = this.db.prepare('SELECT seq, body, status FROM shop_orders WHERE id = ?').get(id) as
+          { seq: number; body: string; status: OrderStatus } | undefined;
+        if (!row || row.status !== from) return false;
+        const { seq: _seq, ...next } = { ...order(row), ...changes };
+        this.db
+          .prepare('UPDATE shop_orders SET status = ?, body = ? WHERE id = ? AND status = ?')
+          .run(next.status, JSON.stringify(next), id, from);
+        return true;
+      })(),
     );
   }
 

@@ -30,9 +30,26 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, l
   return applied;
 }
 
+/**
+ * Makes every `db.transaction(fn)` of this connection begin IMMEDIATE (issue 43; session 36): the
+ * one place of the rule, for every store. Other processes write to the same file (the admin CLI,
+ * the migration command, a second instance on one data directory), and a deferred transaction
+ * that reads before it writes cannot become the writer once another connection committed
+ * (`SQLITE_BUSY_SNAPSHOT`, which busy_timeout does not wait out); taking the write lock at BEGIN
+ * waits on busy_timeout instead. Nested transactions stay savepoints; `.deferred` stays available
+ * for a read that wants no lock. The asynchronous transactions (sqliteHooks) begin IMMEDIATE too.
+ */
+export function immediateTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  // The variant itself, not a wrapper: better-sqlite3 gives it the others as properties (.deferred).
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- it passes its caller's `this` to fn, which uses none
+  db.transaction = ((fn: (...args: never[]) => unknown) => transaction(fn).immediate) as Db['transaction'];
+  return db;
+}
+
 /** A migrated in-memory database with foreign keys on: what the store contract suites and unit tests run on. */
 export function openMemoryDatabase(): Db {
-  const db = new Database(':memory:');
+  const db = immediateTransactions(new Database(':memory:'));
   db.pragma('foreign_keys = ON');
   migrate(db);
   return db;
@@ -44,7 +61,7 @@ export function openMemoryDatabase(): Db {
  */
 export function openDatabase(dataDir: string, log?: Logger): OpenedDatabase {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, DATABASE_FILE));
+  const db = immediateTransactions(new Database(path.join(dataDir, DATABASE_FILE)));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');

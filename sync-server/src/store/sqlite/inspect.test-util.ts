@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { DATABASE_FILE, type Db } from './database.js';
+import { DATABASE_FILE, immediateTransactions, type Db } from './database.js';
 
 /*
  * Issue 36 item 4: tests outside store/ read the server's database through the stores. These are
@@ -21,7 +21,8 @@ export function openDatabaseFile(dataDir: string, options: { readonly?: boolean 
   db.pragma('busy_timeout = 5000');
   // As the server's own connection: a commit waits for the WAL write, not for the disk.
   if (options.readonly !== true) db.pragma('synchronous = NORMAL');
-  return db;
+  // A test that writes beside the server takes the write lock at BEGIN, as the server does.
+  return options.readonly === true ? db : immediateTransactions(db);
 }
 
 /** What the server made of the file: its journal mode, its schema version and the demo data's version. */
