@@ -1,8 +1,8 @@
 import type * as Y from 'yjs';
 import { seededRandom } from '../../tests/utils/random.js';
-import { DATABASE, disposeInstances, instanceEnv } from './instances.js';
+import { disposeInstances, instanceEnv } from './instances.js';
 import type { ResultRow, Section } from './report-types.js';
-import { cpuMs, startInstancePair, type BenchServer } from './servers.js';
+import { cpuMs, DATABASE, startInstancePair, type BenchServer } from './servers.js';
 import { inBatches, percentile, sleep, until } from './stats.js';
 import { total } from './storm.js';
 import { Tablet } from './tablet.js';

@@ -1,8 +1,8 @@
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
-import { DATABASE, disposeInstances, instanceEnv } from './instances.js';
+import { disposeInstances, instanceEnv } from './instances.js';
 import type { ResultRow, Section } from './report-types.js';
-import { startBenchServer, startInstancePair, type BenchServer } from './servers.js';
+import { DATABASE, startBenchServer, startInstancePair, type BenchServer } from './servers.js';
 import { inBatches } from './stats.js';
 import { CONFIG } from './suite.js';
 import { Tablet } from './tablet.js';

@@ -1,17 +1,10 @@
-import { ON_POSTGRES } from '../../tests/utils/test-database.js';
 import { openRig, probeRigs, type LatencyConfig } from './latency.js';
 import type { ResultRow, Section } from './report-types.js';
-import { startInstancePair, type BenchServer } from './servers.js';
+import { DATABASE, startInstancePair, type BenchServer } from './servers.js';
 import type { Quantiles } from './stats.js';
 
 /** The project's Redis (every machine of the project runs one; the tests' variable points elsewhere). */
 export const REDIS_URL = process.env.VIGIL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/**
- * The database both instances share: SQLite in one data directory, or with VIGIL_TEST_DATABASE=postgres a
- * fresh PostgreSQL database of the tests' (tests/utils/test-database.ts).
- */
-export const DATABASE = ON_POSTGRES ? 'PostgreSQL' : 'SQLite';
 
 /** What a pair of instances is started with: the project's Redis, under a prefix of this run's own. */
 export function instanceEnv(): Record<string, string> {

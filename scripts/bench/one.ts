@@ -3,7 +3,9 @@
  * docs/benchmarks.md (`node --import tsx scripts/bench/one.ts cold memory saves`): for checking
  * one change before a full `npm run bench`. With `--write` first, each section's table also
  * replaces that section in docs/benchmarks.md (the rest of the file stays as the last full run
- * wrote it), with the date and the load average of this run under its heading.
+ * wrote it), with the date and the load average of this run under its heading. With `--json` first
+ * instead, the sections are also printed as one line of JSON after SECTIONS_LINE, for `npm run bench`
+ * to run sections in a process of their own (run.ts: the sync sections on PostgreSQL).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,7 +19,7 @@ import { instancesSection } from './instances.js';
 import { instanceStormSection } from './instances-storm.js';
 import { instanceThroughputSection } from './instances-throughput.js';
 import { monitorStreamSection } from './monitor-stream.js';
-import type { Section } from './report-types.js';
+import { SECTIONS_LINE, type Section } from './report-types.js';
 import { REPO_ROOT } from '../../tests/utils/start-server.js';
 import { replaceSection, table } from './report.js';
 import { BASELINE_ROOT } from './servers.js';
@@ -58,7 +60,9 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
 };
 
 const OUTPUT = path.join(REPO_ROOT, 'docs/benchmarks.md');
-const write = process.argv[2] === '--write';
+const mode = process.argv[2];
+const write = mode === '--write';
+const json = mode === '--json';
 const load = (): string => os.loadavg()[0]?.toFixed(1) ?? '?';
 
 /** Rewrites the section in docs/benchmarks.md, formatted as `npm run bench` formats the file. */
@@ -75,7 +79,8 @@ async function writeSection(section: Section, started: Date, loadStart: string):
 
 console.log(`load average ${load()} at start`);
 if (BASELINE_ROOT) console.log(`the reference column is Vigil at ${BASELINE_ROOT} (BENCH_BASELINE_ROOT)`);
-for (const name of process.argv.slice(write ? 3 : 2)) {
+const done: Section[] = [];
+for (const name of process.argv.slice(write || json ? 3 : 2)) {
   const run = SECTIONS[name];
   if (!run) throw new Error(`unknown section ${name}; one of ${Object.keys(SECTIONS).join(', ')}`);
   const started = new Date();
@@ -84,5 +89,7 @@ for (const name of process.argv.slice(write ? 3 : 2)) {
   const notes = (section.notes ?? []).map((n) => `- ${n}`);
   console.log(['', `### ${section.title}`, '', ...table(section), ...notes].join('\n'));
   if (write) await writeSection(section, started, loadStart);
+  done.push(section);
 }
+if (json) console.log(`${SECTIONS_LINE}${JSON.stringify(done)}`);
 console.log(`load average ${load()} at end`);

@@ -21,3 +21,6 @@ export interface Section {
   /** Checks and caveats printed under the table. */
   notes?: string[];
 }
+
+/** What starts the line of `one.ts --json` output that holds its sections (read by run.ts). */
+export const SECTIONS_LINE = 'bench sections: ';

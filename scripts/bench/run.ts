@@ -2,10 +2,12 @@
  * `npm run bench`: the sync benchmarks of issue 6, ours against the reference
  * `@y/websocket-server`, written to docs/benchmarks.md. Reports only; asserts nothing.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import * as prettier from 'prettier';
 import * as Y from 'yjs';
 import { REPO_ROOT } from '../../tests/utils/start-server.js';
@@ -19,7 +21,7 @@ import { finalizeSection } from './finalize.js';
 import { monitorStreamSection } from './monitor-stream.js';
 import { readings } from './reading.js';
 import { renderMarkdown, type BenchReport, type Machine } from './report.js';
-import type { Section } from './report-types.js';
+import { SECTIONS_LINE, type Section } from './report-types.js';
 import { measureCaseScreenSizes, measureSize } from './size.js';
 import {
   CONFIG,
@@ -86,6 +88,39 @@ async function step(name: string, run: () => Promise<Section>): Promise<Section>
   return section;
 }
 
+/** one.ts's names of the sync sections (and the two-instance ones) that run again on PostgreSQL. */
+const POSTGRES_SECTIONS = [
+  'latency',
+  'throughput',
+  'cold',
+  'storm',
+  'instances',
+  'instanceStorm',
+  'instanceThroughput',
+];
+
+/**
+ * The sync sections again with our servers on PostgreSQL (issue 43: side by side with SQLite's), in
+ * a process of their own: the tests' helpers choose the database per process (VIGIL_TEST_DATABASE).
+ * A failure (PostgreSQL not running) is printed and the report keeps SQLite's sections.
+ */
+async function postgresSections(): Promise<Section[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/one.ts', '--json', ...POSTGRES_SECTIONS], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, VIGIL_TEST_DATABASE: 'postgres' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let sections: Section[] | null = null;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith(SECTIONS_LINE)) sections = JSON.parse(line.slice(SECTIONS_LINE.length)) as Section[];
+    else console.log(line);
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (sections) return sections;
+  console.error(`the sections on PostgreSQL failed (exit ${code}); the report has SQLite's only`);
+  return [];
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const loadStart = os.loadavg()[0] ?? 0;
@@ -113,6 +148,8 @@ async function main(): Promise<void> {
   sections.push(await step('monitor stream', monitorStreamSection));
   sections.push(await step('change feed', changeFeedSection));
   sections.push(await step('analytics', analyticsSection));
+  console.log(`${new Date().toISOString()} the sync sections on PostgreSQL, in a process of their own…`);
+  sections.push(...(await postgresSections()));
   const report: BenchReport = {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     code: codeVersion(),

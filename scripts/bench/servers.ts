@@ -4,12 +4,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT, startServer } from '../../tests/utils/start-server.js';
-import { dropDatabaseOf } from '../../tests/utils/test-database.js';
+import { dropDatabaseOf, ON_POSTGRES } from '../../tests/utils/test-database.js';
 import { orgMember, type OrgMember } from '../../tests/utils/members.js';
 import { freePort } from './inspector.js';
 import { Tablet } from './tablet.js';
 
 export type ServerName = 'ours' | 'reference';
+
+/**
+ * The database our servers run on: SQLite in their data directory, or with VIGIL_TEST_DATABASE=postgres a
+ * fresh PostgreSQL database of the tests' each (tests/utils/test-database.ts).
+ */
+export const DATABASE = ON_POSTGRES ? 'PostgreSQL' : 'SQLite';
+
+/** A sync section's title: as it always was on SQLite (the default), with " on PostgreSQL" on PostgreSQL. */
+export function onDatabase(title: string): string {
+  return ON_POSTGRES ? `${title} on PostgreSQL` : title;
+}
 
 /** A sync server under test, running in its own process. */
 export interface BenchServer {

@@ -3,7 +3,15 @@ import { openRig, probeRigs, type LatencyConfig } from './latency.js';
 import { measureMemory, type MemoryConfig, type MemoryResult } from './memory.js';
 import { saveRoundTrips } from './save-ack.js';
 import type { ResultRow, Section } from './report-types.js';
-import { startBenchServer, type BenchServer, type BenchServerOptions, type ServerName } from './servers.js';
+import {
+  DATABASE,
+  onDatabase,
+  startBenchServer,
+  type BenchServer,
+  type BenchServerOptions,
+  type ServerName,
+} from './servers.js';
+import { ON_POSTGRES } from '../../tests/utils/test-database.js';
 import type { CaseScreenSizes, SizeResult } from './size.js';
 import { quantiles, type Quantiles } from './stats.js';
 import { measureStorm, type StormConfig, type StormResult } from './storm.js';
@@ -217,13 +225,13 @@ export async function latencySection(): Promise<Section> {
   }
   const sample = CONFIG.latency.at(-1) as LatencyConfig;
   return {
-    title: 'Tablet → server → tablet latency',
+    title: onDatabase('Tablet → server → tablet latency'),
     setup:
       `${sample.tabletsPerCase} tablets per case (${sample.cases * sample.tabletsPerCase} websockets at ${sample.cases} cases), ` +
       'every case charting vitals at the real pace (one record per case every 5 s) in the background. A probe: ' +
       'tablet 1 of a case (round robin over the cases) charts a vitals record; we time until tablet 2 of that case ' +
       `has applied it. ${sample.probes} probes per server after ${sample.warmupProbes} warm-up probes, one at a time, ` +
-      'alternating between the two servers, which run side by side. Our server commits each update to SQLite ' +
+      `alternating between the two servers, which run side by side. Our server commits each update to ${DATABASE} ` +
       'before broadcasting it; the reference keeps it in memory.',
     rows,
     notes,
@@ -238,7 +246,12 @@ export async function throughputSection(): Promise<Section> {
   const notes: string[] = [];
   const results = await onBoth(async (server) => {
     const result = await measureThroughput(server, config, loads);
-    if (server.dataDir) {
+    if (server.dataDir && ON_POSTGRES) {
+      notes.push(
+        "ours: the log's rows are not counted on PostgreSQL here; the two-instance throughput section on " +
+          'PostgreSQL finds every update sent after a SIGKILL restart.',
+      );
+    } else if (server.dataDir) {
       await server.stop();
       const persisted = persistedUpdates(server.dataDir);
       notes.push(
@@ -256,7 +269,7 @@ export async function throughputSection(): Promise<Section> {
       );
   }
   return {
-    title: 'Sustained persisted updates per second',
+    title: onDatabase('Sustained persisted updates per second'),
     setup:
       `${config.rooms} rooms, each with ${config.writersPerRoom} writers pushing small updates (one value set, ~30 bytes, ` +
       `made before the clock starts) and one listener counting what the server broadcast; each room keeps at most ` +
@@ -321,7 +334,7 @@ export async function coldLoadSection(charted: ChartedCase): Promise<Section> {
   const ref = reference ? quantiles(reference.first) : null;
   const { cases, coldRounds } = CONFIG.coldLoad;
   return {
-    title: 'Cold load of a stored 4-hour case',
+    title: onDatabase('Cold load of a stored 4-hour case'),
     setup:
       `${cases} rooms each receive the 4-hour case as its 2,931 single-edit updates (so ours logs and compacts it ` +
       `as while charting: a snapshot plus the updates since). Ours is then restarted (SIGTERM, which compacts ` +
@@ -332,13 +345,13 @@ export async function coldLoadSection(charted: ChartedCase): Promise<Section> {
       'sync of a fresh client, from memory. "Warm" is ours again once the rooms are loaded.',
     rows: [
       {
-        label: 'first sync reply p50 (ours: from SQLite; reference: from memory)',
+        label: `first sync reply p50 (ours: from ${DATABASE}; reference: from memory)`,
         unit: 'ms',
         ours: oursCold?.p50 ?? null,
         reference: ref?.p50 ?? null,
       },
       {
-        label: 'first sync reply p99 (ours: from SQLite; reference: from memory)',
+        label: `first sync reply p99 (ours: from ${DATABASE}; reference: from memory)`,
         unit: 'ms',
         ours: oursCold?.p99 ?? null,
         reference: ref?.p99 ?? null,
@@ -439,7 +452,7 @@ export async function stormSection(): Promise<Section> {
   const config = CONFIG.storm;
   const value = (r: StormResult | null, pick: (r: StormResult) => number): number | null => (r ? pick(r) : null);
   return {
-    title: 'Reconnect storm',
+    title: onDatabase('Reconnect storm'),
     setup:
       `${config.cases} cases × ${config.tabletsPerCase} tablets = ${config.cases * config.tabletsPerCase} tablets. ` +
       `Each case was opened online, then every tablet charted its share of ${config.offlineHours * 60} minutes of the ` +

@@ -97,6 +97,29 @@ describe.skipIf(suites.length === 0)('PostgresAuditStore over two pools (postgre
     expect(await a!.audit.unsealed()).toBe(0);
   });
 
+  it('seals what this database committed although a transaction is open in another database (session 36)', async () => {
+    const {
+      both: [a],
+    } = await instances(1);
+    // Another database on the same server (another office's, another application's) with a
+    // transaction open that was given an id: the server's oldest running transaction.
+    const other = await freshPostgres({ migrate: false });
+    drops.push(other.drop);
+    const pool = other.open(1);
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_current_xact_id()');
+      await detachedFromPostgres(() => a!.audit.append(record('here@x.test')));
+      // Its snapshot's xmin is the other database's transaction: sealing below it sealed nothing.
+      expect(await a!.audit.seal(5000, link, 'G')).toBe(1);
+      expect(await a!.audit.unsealed()).toBe(0);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+
   it('seals every committed record once, in one unforked chain, under writers and sealers on two instances', async () => {
     const { settled, both } = await instances(2);
     let writing = true;

@@ -115,11 +115,7 @@ export class PostgresAuditStore implements AuditStore {
   seal(now: number, link: (prevHash: string, record: UnsealedRecord) => string, genesis: string): Promise<number> {
     return this.db.transaction(async () => {
       await this.db.query('SELECT pg_advisory_xact_lock($1)', [SEAL_LOCK]);
-      // After the lock, before this unit writes (and gets a transaction id of its own).
-      const { rows: horizons } = await this.db.query<{ horizon: string; previous: string }>(
-        `SELECT pg_snapshot_xmin(pg_current_snapshot()) AS horizon, (SELECT xid FROM audit_seal_horizon) AS previous`,
-      );
-      const { horizon, previous } = horizons[0]!;
+      const { horizon, previous } = await this.horizon();
       const { rows: heads } = await this.db.query<{ hash: string }>(
         'SELECT hash FROM audit_chain ORDER BY seq DESC LIMIT 1',
       );
@@ -158,6 +154,38 @@ export class PostgresAuditStore implements AuditStore {
       await this.db.query('UPDATE audit_seal_horizon SET xid = greatest(xid, $1::xid8)', [horizon]);
       return links.length;
     });
+  }
+
+  /**
+   * The seal's horizon and the previous one's. After the lock, before this unit writes (and gets a
+   * transaction id of its own). The oldest transaction still running that could append here: of the
+   * snapshot's running ones, those of a backend connected to this database (session 36: the
+   * snapshot's xmin is the whole server's, so a transaction open in another database, another
+   * test's or another application's, held every seal back, and a server's last seal at its stop
+   * left its newest records for the next). The snapshot is taken first and the backends read after
+   * it (their status cleared of any cached copy), so a transaction given an id in between is past
+   * the snapshot's xmax, and one of the snapshot's that ended meanwhile has settled. With none
+   * running, the snapshot's xmax: every transaction below it has ended.
+   */
+  private async horizon(): Promise<{ horizon: string; previous: string }> {
+    const { rows: snapshot } = await this.db.query<{ xmax: string; running: string[]; previous: string }>(
+      `SELECT pg_snapshot_xmax(s)::text AS xmax, ARRAY(SELECT x::text FROM pg_snapshot_xip(s) x) AS running,
+         (SELECT xid FROM audit_seal_horizon)::text AS previous
+       FROM pg_current_snapshot() s`,
+    );
+    const { xmax, running, previous } = snapshot[0]!;
+    await this.db.query('SELECT pg_stat_clear_snapshot()');
+    const { rows: backends } = await this.db.query<{ xid: string }>(
+      `SELECT backend_xid::text AS xid FROM pg_stat_activity
+       WHERE datname = current_database() AND backend_xid IS NOT NULL`,
+    );
+    // backend_xid is the 32-bit id; the snapshot's are 64-bit (epoch-extended).
+    const here = new Set(backends.map((b) => BigInt(b.xid)));
+    const horizon = running
+      .map(BigInt)
+      .filter((x) => here.has(x % 2n ** 32n))
+      .reduce((min, x) => (x < min ? x : min), BigInt(xmax));
+    return { horizon: horizon.toString(), previous };
   }
 
   async links(): Promise<AuditLink[]> {
