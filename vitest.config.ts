@@ -57,11 +57,6 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file starts its own server process; two at a time suits a 2-core machine.
           maxWorkers: 2,
-          // As the unit project: files share their worker's modules (the test utilities, the stores,
-          // the PostgreSQL and Yjs clients) instead of importing them again per file (session 36:
-          // 260 s of a 14-minute run was imports), and what a file stubbed is put back at its end.
-          isolate: false,
-          setupFiles: ['scripts/vitest/file-cleanup.ts'],
         },
       },
     ],

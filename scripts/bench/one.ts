@@ -30,6 +30,7 @@ import {
   memorySection,
   saveAckSection,
   sizeSection,
+  stormSection,
   throughputSection,
 } from './suite.js';
 import { chartCase } from './workload.js';
@@ -42,6 +43,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   cold: () => coldLoadSection(charted),
   memory: () => memorySection({ compact: Y.encodeStateAsUpdate(caseScreenForms().after), records: caseState }),
   saves: () => saveAckSection(caseState),
+  storm: stormSection,
   caseScreen: caseScreenSection,
   instances: instancesSection,
   instanceStorm: instanceStormSection,

@@ -44,4 +44,11 @@ describe('replaceSection (one.ts --write)', () => {
     expect(out).toContain('No figures yet.\n\n## 3. Cold load\n\nWritten alone.');
     expect(out.indexOf('## 3. Cold load')).toBeLessThan(out.indexOf('## Reading'));
   });
+
+  it('tells a section from one whose title starts with the same words (the same measure on PostgreSQL)', () => {
+    const first = replaceSection(doc, section('Cold load on PostgreSQL'), 'On PostgreSQL.');
+    const out = replaceSection(first, section('Cold load'), 'On SQLite.');
+    expect(out).toContain('## 3. Cold load on PostgreSQL\n\nOn PostgreSQL.');
+    expect(out).toContain('## 4. Cold load\n\nOn SQLite.');
+  });
 });

@@ -120,7 +120,8 @@ export function renderMarkdown(report: BenchReport): string {
 export function replaceSection(markdown: string, section: Section, runNote: string): string {
   const lines = markdown.split('\n');
   const headings = lines.flatMap((line, at) => (/^## /.test(line) ? [at] : []));
-  const at = headings.find((h) => new RegExp(`^## \\d+\\. ${escapeRegExp(section.title)}`).test(lines[h]!));
+  // The whole title (or it followed by ", added by hand"): "Reconnect storm" is not "Reconnect storm on PostgreSQL".
+  const at = headings.find((h) => new RegExp(`^## \\d+\\. ${escapeRegExp(section.title)}(?:,|$)`).test(lines[h]!));
   const numbered = headings.flatMap((h) => {
     const n = /^## (\d+)\. /.exec(lines[h]!)?.[1];
     return n ? [Number(n)] : [];
