@@ -20,6 +20,18 @@ const SQL = /prepare\(|(?<![\w$])(?:SELECT |INSERT |UPDATE |DELETE FROM)/;
 const DRIVER = /from ['"]better-sqlite3['"]/;
 const ROOTS = ['sync-server/src', 'scripts', 'tests'] as const;
 
+/**
+ * How many `new Database(` calls of a file open a writable connection whose transactions stay
+ * deferred: neither read-only in the call itself (up to its `;`) nor assigned to a name the file
+ * passes through `immediateTransactions(` (or wrapped in it directly).
+ */
+function deferredOpenings(text: string): number {
+  return [...text.matchAll(/(?:const|let)\s+(\w+)\s*=\s*(immediateTransactions\()?new Database\(([^;]*);/g)].filter(
+    ([, name, wrapped, call]) =>
+      !wrapped && !/readonly: true/.test(call ?? '') && !text.includes(`immediateTransactions(${name})`),
+  ).length;
+}
+
 function tsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -87,19 +99,29 @@ describe('the SQL boundary (issue 26)', () => {
   it('opens a SQLite connection only read-only or with every transaction IMMEDIATE (session 36)', () => {
     // A second process writes to the same file (the admin CLI, the migration command, a test's
     // store utilities beside a server): a deferred transaction that read first fails there with
-    // SQLITE_BUSY_SNAPSHOT. store/sqlite/database.ts makes every transaction IMMEDIATE; a file that
-    // opens a connection says so, or opens it read-only.
+    // SQLITE_BUSY_SNAPSHOT. store/sqlite/database.ts makes every transaction IMMEDIATE.
     const opening = ROOTS.flatMap((root) => tsFiles(path.join(REPO, root)))
       .filter((file) => !file.endsWith('.test.ts'))
-      .map((file) => ({ file: path.relative(REPO, file), text: readFileSync(file, 'utf8') }))
+      .map((file) => ({ file: path.relative(REPO, file).split(path.sep).join('/'), text: readFileSync(file, 'utf8') }))
       .filter(({ text }) => text.includes('new Database('));
-    expect(opening.map((o) => o.file)).toContain(
-      path.join('sync-server', 'src', 'store', 'oversight', 'console-child.ts'),
+    expect(opening.map((o) => o.file)).toEqual(
+      expect.arrayContaining([
+        'sync-server/src/store/sqlite/database.ts',
+        'sync-server/src/store/oversight/console-child.ts',
+      ]),
     );
-    const unsafe = opening
-      .filter(({ text }) => !/immediateTransactions\(|readonly: true/.test(text))
-      .map((o) => o.file);
-    expect(unsafe).toEqual([]);
+    expect(opening.filter(({ text }) => deferredOpenings(text) > 0).map((o) => o.file)).toEqual([]);
+  });
+
+  it('catches a writable connection that does not go through immediateTransactions', () => {
+    expect(deferredOpenings('const db = new Database(file, { readonly: true, fileMustExist: true });')).toBe(0);
+    expect(deferredOpenings('const db = immediateTransactions(new Database(file));')).toBe(0);
+    expect(deferredOpenings('const db = new Database(file);\nreturn immediateTransactions(db);')).toBe(0);
+    expect(deferredOpenings('const db = new Database(file);\nreturn db;')).toBe(1);
+    // One read-only connection does not excuse a writable one beside it.
+    expect(
+      deferredOpenings('const r = new Database(file, { readonly: true });\nconst w = new Database(file);\nreturn w;'),
+    ).toBe(1);
   });
 
   it('sees the SQL that is there: the store’s own files hold it', () => {
