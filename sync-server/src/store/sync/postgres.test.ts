@@ -105,4 +105,51 @@ describe.skipIf(suites.length === 0)('PostgresSyncStore over two pools (postgres
       expect(Number(rows[0]!.n)).toBe(count);
     }
   });
+
+  it('appends batches over the same rooms from two instances in opposite orders without a deadlock, each id its own entry', async () => {
+    const database = await freshPostgres();
+    drops.push(database.drop);
+    const stores = [0, 1].map(() => new PostgresSyncStore(new PostgresDatabase(database.open(4))));
+    const rooms = Array.from({ length: 8 }, (_, i) => ({ room: `o/r${i}`, orgId: 'o', docId: `r${i}` }));
+    // Each update stands alone (its own document), so the row under an id shows which entry it is.
+    const lone = (key: string): Uint8Array => {
+      const doc = new Y.Doc();
+      doc.getMap('case').set(key, true);
+      return Y.encodeStateAsUpdate(doc);
+    };
+    const ROUNDS = 30;
+    // Three writers on each instance; each batch writes every room, in the rooms' order on one
+    // instance and in reverse on the other.
+    const appended = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(async (w) => {
+        const n = w % 2;
+        const order = n === 0 ? rooms : [...rooms].reverse();
+        const written: { room: string; id: number; key: string }[] = [];
+        const name = `w${w}`;
+        for (let i = 0; i < ROUNDS; i += 1) {
+          const entries = order.map((r, j) => ({ ...r, key: `${name}-${i}-${j}`, update: lone(`${name}-${i}-${j}`) }));
+          const ids = await stores[n]!.append(entries);
+          expect(ids).toHaveLength(entries.length);
+          // Ids follow the entries' order within the batch.
+          expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+          entries.forEach((e, j) => written.push({ room: e.room, id: ids[j]!, key: e.key }));
+        }
+        return written;
+      }),
+    );
+    // The row under each id returned is the update of that entry: its room, and the key it set.
+    const { rows } = await database
+      .open(1)
+      .query<{ id: string; room: string; data: Buffer }>('SELECT id, room, data FROM sync_updates');
+    const stored = new Map(rows.map((r) => [Number(r.id), r]));
+    const written = appended.flat();
+    expect(stored.size).toBe(written.length);
+    for (const { room, id, key } of written) {
+      const row = stored.get(id)!;
+      expect(row.room).toBe(room);
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, new Uint8Array(row.data));
+      expect(Object.keys(doc.getMap('case').toJSON())).toEqual([key]);
+    }
+  });
 });
