@@ -33,34 +33,21 @@ export interface WriteQueueOptions {
   compactRoom?: (room: Room) => Promise<void>;
 }
 
-/** Batches committed at once at most (each holds a database connection while it commits). */
-export const MAX_BATCHES_IN_FLIGHT = 3;
-
 /**
  * The rooms' one write path (persist-before-ack). Writes arriving in the same turn of the event
  * loop form one batch, committed in one store call; the store's promise resolves only once the
  * batch is durable, and only then are its updates applied to their documents (and so broadcast)
- * and acknowledged, in arrival order.
- *
- * Up to MAX_BATCHES_IN_FLIGHT batches commit at once, so a store whose commit is a few network
- * round trips (PostgreSQL) is not left waiting on one batch at a time; but a room is in one batch
- * in flight at most. A room's writes that arrive while its batch commits wait for the next batch,
- * so a room's updates are stored, applied and acknowledged in arrival order, and no store can
- * reorder or interleave them. Compactions and flushes run alone: each waits for the batches in
- * flight, and no batch starts until it ends. A room being finalized (sealed) holds its new writes
- * until it is released.
+ * and acknowledged, in arrival order. Batches and compactions run strictly one after another
+ * (one promise chain), so an asynchronous store can never reorder or interleave the updates of
+ * a room. A room being finalized (sealed) holds its new writes until it is released.
  */
 export class WriteQueue {
   private queue: PendingWrite[] = [];
-  /** The batches being committed (their updates count towards the document size). */
-  private inFlight: PendingWrite[][] = [];
+  /** The batch being committed (its updates count towards the document size). */
+  private inFlight: PendingWrite[] = [];
   private scheduled = false;
-  /** The steps that run alone (compactions, flushes), one after another; never rejects. */
+  /** Every batch and compaction, one after another; never rejects. */
   private tail: Promise<void> = Promise.resolve();
-  /** Steps that run alone waiting or running: while there is one, no batch starts. */
-  private alone = 0;
-  /** What waits for the batches in flight to end. */
-  private drainedWaiters: (() => void)[] = [];
 
   constructor(private readonly options: WriteQueueOptions) {}
 
@@ -79,7 +66,7 @@ export class WriteQueue {
       detached(() =>
         setImmediate(() => {
           this.scheduled = false;
-          this.launch();
+          void this.flush();
         }),
       );
     }
@@ -91,7 +78,7 @@ export class WriteQueue {
     // inside a transaction is stored with the sealed document's storeWrite instead.
     if (inAnyTransaction())
       return Promise.reject(new Error('the rooms’ write queue cannot be awaited inside a transaction'));
-    return this.then(() => this.commit(this.take()));
+    return this.then(() => this.commit());
   }
 
   /**
@@ -112,16 +99,14 @@ export class WriteQueue {
   /** Whether a write for the room is queued, being committed or held. */
   holds(room: Room): boolean {
     return (
-      room.held.length > 0 ||
-      this.queue.some((w) => w.room === room) ||
-      this.inFlight.some((batch) => batch.some((w) => w.room === room))
+      room.held.length > 0 || this.queue.some((w) => w.room === room) || this.inFlight.some((w) => w.room === room)
     );
   }
 
   /** Bytes of the room's updates queued or being committed (not in its document yet). */
   private queuedBytes(room: Room): number {
     let n = 0;
-    for (const w of [...this.inFlight.flat(), ...this.queue, ...room.held])
+    for (const w of [...this.inFlight, ...this.queue, ...room.held])
       if (w.room === room && w.update) n += w.update.byteLength;
     return n;
   }
@@ -143,55 +128,22 @@ export class WriteQueue {
     return this.then(() => this.compactNow(room));
   }
 
-  /** Runs `step` alone: after the steps before it and the batches in flight; no batch starts meanwhile. */
   private then(step: () => Promise<void>): Promise<void> {
-    this.alone += 1;
     // Outside the caller's transaction, like the batches (see enqueue).
     this.tail = detached(() =>
-      this.tail
-        .then(() => this.drained())
-        .then(step)
-        .catch((err: unknown) => this.options.log.error({ err }, 'sync write step failed'))
-        .finally(() => {
-          this.alone -= 1;
-          this.launch();
-        }),
+      this.tail.then(step).catch((err: unknown) => this.options.log.error({ err }, 'sync write step failed')),
     );
     return this.tail;
   }
 
-  /** Resolves once no batch is in flight. */
-  private drained(): Promise<void> {
-    return this.inFlight.length === 0 ? Promise.resolve() : new Promise((resolve) => this.drainedWaiters.push(resolve));
-  }
-
-  /** Takes every queued write whose room has no batch in flight, keeping the rest queued in order. */
-  private take(): PendingWrite[] {
-    const busy = new Set(this.inFlight.flatMap((batch) => batch.map((w) => w.room)));
-    const batch = this.queue.filter((w) => !busy.has(w.room));
-    this.queue = this.queue.filter((w) => busy.has(w.room));
-    return batch;
-  }
-
-  /** Starts batches of what is queued, while no step runs alone and fewer than the most are in flight. */
-  private launch(): void {
-    while (this.alone === 0 && this.queue.length > 0 && this.inFlight.length < MAX_BATCHES_IN_FLIGHT) {
-      const batch = this.take();
-      if (batch.length === 0) return;
-      // Outside the caller's transaction (see enqueue).
-      void detached(() => this.commit(batch))
-        .catch((err: unknown) => this.options.log.error({ err }, 'sync write step failed'))
-        .finally(() => this.launch());
-    }
-  }
-
-  /** Commits a batch in one store call, then applies and acknowledges its updates in order. */
-  private async commit(batch: PendingWrite[]): Promise<void> {
+  /** Commits every queued update in one store call, then applies and acknowledges them in order. */
+  private async commit(): Promise<void> {
+    const batch = this.queue;
     if (batch.length === 0) return;
-    this.inFlight.push(batch);
+    this.queue = [];
+    this.inFlight = batch;
     const writes = batch.filter((w): w is PendingWrite & { update: Uint8Array } => w.update !== null);
-    let ids: number[] | null = null;
-    let failure: unknown;
+    let ids: number[];
     try {
       ids =
         writes.length === 0
@@ -205,21 +157,15 @@ export class WriteQueue {
               })),
             );
     } catch (err) {
-      failure = err;
-    }
-    // Out of flight before its updates are applied (they are in the documents now, not queued);
-    // a step waiting for the batches goes on once this one is applied and acknowledged.
-    this.inFlight.splice(this.inFlight.indexOf(batch), 1);
-    if (this.inFlight.length === 0) for (const resolve of this.drainedWaiters.splice(0)) resolve();
-    if (ids === null) {
-      this.options.log.error({ err: failure, updates: writes.length }, 'could not persist updates; clients will retry');
+      this.inFlight = [];
+      this.options.log.error({ err, updates: writes.length }, 'could not persist updates; clients will retry');
       for (const w of batch) w.done?.('failed');
       return;
     }
-    const stored = ids;
+    this.inFlight = [];
     const touched = new Set<Room>();
     writes.forEach((w, i) => {
-      this.apply(w, stored[i]);
+      this.apply(w, ids[i]);
       touched.add(w.room);
     });
     // Acknowledge in arrival order, after everything of this batch is stored and applied.

@@ -21,10 +21,9 @@ export interface AppendEntry {
 /**
  * Durable storage of Yjs documents (the sync updates repository). Every method is one atomic
  * operation, and its promise resolves only once the write is committed: a caller that
- * broadcasts or acknowledges after it never reports what storage does not have. The rooms' write
- * queue may have a few appends in flight at once, but never two holding the same room, and a
- * compaction runs while no append of this process is in flight (sync/write-queue.ts); other
- * instances' appends and compactions may race with both (PostgreSQL's row locks order them). One contract suite (contract.test.ts) runs against every implementation; a
+ * broadcasts or acknowledges after it never reports what storage does not have. The rooms call
+ * the write methods one at a time (their write queue), so an implementation never sees two
+ * appends racing. One contract suite (contract.test.ts) runs against every implementation; a
  * PostgreSQL one implements this interface and passes the same suite.
  */
 export interface SyncStore {
