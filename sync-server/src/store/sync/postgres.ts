@@ -59,46 +59,31 @@ export class PostgresSyncStore implements SyncStore {
     };
   }
 
-  /**
-   * Three statements whatever the batch holds (a batch of the write queue carries every room's
-   * writes of one turn of the event loop): the rooms' rows created, then locked and touched, in
-   * one order (the rooms sorted), so two appends that share rooms never wait on each other in a
-   * cycle; then every update inserted in the batch's order. Its ids are taken in that order, so
-   * the ids returned, sorted, are the entries' ids in order.
-   */
   append(entries: readonly AppendEntry[]): Promise<number[]> {
     return this.db.transaction(async () => {
-      const rooms = [...new Map(entries.map((e) => [e.room, e])).values()].sort((a, b) =>
-        a.room < b.room ? -1 : a.room > b.room ? 1 : 0,
-      );
-      // ON CONFLICT with no target: two instances creating one room at once can collide on
-      // either unique key (room, or org and document), and `ON CONFLICT (room)` only takes the
-      // first; the loser raised a unique violation on the second.
-      await this.db.query(
-        `INSERT INTO sync_documents (room, org_id, doc_id)
-         SELECT r.room, r.org_id, r.doc_id
-         FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS r(room, org_id, doc_id, n)
-         ORDER BY r.n
-         ON CONFLICT DO NOTHING`,
-        [rooms.map((e) => e.room), rooms.map((e) => e.orgId), rooms.map((e) => e.docId)],
-      );
-      // The locking subquery's rows are locked as its sort returns them: in the rooms' order.
-      await this.db.query(
-        `UPDATE sync_documents d SET updated_at = ${PG_NOW_ISO}
-         FROM (SELECT s.room FROM sync_documents s
-               JOIN unnest($1::text[]) WITH ORDINALITY AS r(room, n) ON r.room = s.room
-               ORDER BY r.n FOR UPDATE OF s) l
-         WHERE d.room = l.room`,
-        [rooms.map((e) => e.room)],
-      );
-      const { rows } = await this.db.query<{ id: string }>(
-        `INSERT INTO sync_updates (room, data)
-         SELECT u.room, u.data FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS u(room, data, n)
-         ORDER BY u.n
-         RETURNING id`,
-        [entries.map((e) => e.room), entries.map((e) => bytes(e.update))],
-      );
-      return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+      // Each room's row, created or touched (and so locked) in room order: two appends that
+      // share rooms never wait on each other in a cycle.
+      const rooms = new Map(entries.map((e) => [e.room, e]));
+      for (const room of [...rooms.keys()].sort()) {
+        const e = rooms.get(room)!;
+        // ON CONFLICT with no target: two instances creating one room at once can collide on
+        // either unique key (room, or org and document), and `ON CONFLICT (room)` only takes the
+        // first; the loser raised a unique violation on the second. The UPDATE then locks the row.
+        await this.db.query(
+          'INSERT INTO sync_documents (room, org_id, doc_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+          [e.room, e.orgId, e.docId],
+        );
+        await this.db.query(`UPDATE sync_documents SET updated_at = ${PG_NOW_ISO} WHERE room = $1`, [e.room]);
+      }
+      const ids: number[] = [];
+      for (const e of entries) {
+        const { rows } = await this.db.query<{ id: string }>(
+          'INSERT INTO sync_updates (room, data) VALUES ($1, $2) RETURNING id',
+          [e.room, bytes(e.update)],
+        );
+        ids.push(Number(rows[0]!.id));
+      }
+      return ids;
     });
   }
 
