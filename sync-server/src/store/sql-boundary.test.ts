@@ -22,14 +22,17 @@ const ROOTS = ['sync-server/src', 'scripts', 'tests'] as const;
 
 /**
  * How many `new Database(` calls of a file open a writable connection whose transactions stay
- * deferred: neither read-only in the call itself (up to its `;`) nor assigned to a name the file
- * passes through `immediateTransactions(` (or wrapped in it directly).
+ * deferred: neither read-only in the call itself (up to its `;`), nor wrapped in
+ * `immediateTransactions(`, nor assigned to a name (`db`, `this.db`) the file passes through it.
+ * Every call counts, whatever stands before it (a `return`, an argument, a field).
  */
 function deferredOpenings(text: string): number {
-  return [...text.matchAll(/(?:const|let)\s+(\w+)\s*=\s*(immediateTransactions\()?new Database\(([^;]*);/g)].filter(
-    ([, name, wrapped, call]) =>
-      !wrapped && !/readonly: true/.test(call ?? '') && !text.includes(`immediateTransactions(${name})`),
-  ).length;
+  return [...text.matchAll(/new Database\(([^;]*);/g)].filter((call) => {
+    const before = text.slice(0, call.index);
+    if (/immediateTransactions\(\s*$/.test(before) || /readonly: true/.test(call[1] ?? '')) return false;
+    const name = /([\w.]+)\s*=\s*$/.exec(before)?.[1];
+    return !(name && text.includes(`immediateTransactions(${name})`));
+  }).length;
 }
 
 function tsFiles(dir: string): string[] {
@@ -118,6 +121,11 @@ describe('the SQL boundary (issue 26)', () => {
     expect(deferredOpenings('const db = immediateTransactions(new Database(file));')).toBe(0);
     expect(deferredOpenings('const db = new Database(file);\nreturn immediateTransactions(db);')).toBe(0);
     expect(deferredOpenings('const db = new Database(file);\nreturn db;')).toBe(1);
+    // Whatever stands before the call: a return, a field, an argument.
+    expect(deferredOpenings('return new Database(file);')).toBe(1);
+    expect(deferredOpenings('this.db = new Database(file);')).toBe(1);
+    expect(deferredOpenings('this.db = new Database(file);\nimmediateTransactions(this.db);')).toBe(0);
+    expect(deferredOpenings('stores(new Database(file), log);')).toBe(1);
     // One read-only connection does not excuse a writable one beside it.
     expect(
       deferredOpenings('const r = new Database(file, { readonly: true });\nconst w = new Database(file);\nreturn w;'),
