@@ -166,59 +166,63 @@ export function MonthGrid<T extends MonthGridItem>({
   /** The selected day's popup content. */
   popup: (day: Date, views: T[]) => ReactNode;
 }): ReactNode {
+  // The overlay sits beside the grid, not in it: a grid may own only rows, and the overlay's
+  // loader has the status role (axe aria-required-children).
   return (
-    <Box pos="relative" role="grid" aria-label={`Calendar, ${monthTitle}`} aria-busy={refreshing}>
+    <Box pos="relative">
       <LoadingOverlay visible={refreshing} zIndex={5} overlayProps={{ blur: 1 }} />
-      <Box role="row" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4 }}>
-        {WEEKDAYS.map((d) => (
-          <Text key={d} role="columnheader" size="sm" fw={600} ta="center">
-            {d}
-          </Text>
+      <Box role="grid" aria-label={`Calendar, ${monthTitle}`} aria-busy={refreshing}>
+        <Box role="row" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4 }}>
+          {WEEKDAYS.map((d) => (
+            <Text key={d} role="columnheader" size="sm" fw={600} ta="center">
+              {d}
+            </Text>
+          ))}
+        </Box>
+        {grid.weeks.map((week) => (
+          <Box
+            key={dayKey(week[0]!)}
+            role="row"
+            mt={4}
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4 }}
+          >
+            {week.map((day) => {
+              const k = dayKey(day);
+              const dayViews = byDay.get(k) ?? [];
+              const cell = (
+                <DayCell
+                  day={day}
+                  views={dayViews}
+                  inMonth={day.getMonth() + 1 === month}
+                  isToday={k === todayKey}
+                  onSelect={() => onSelectDay(day)}
+                />
+              );
+              return (
+                <Box key={k} role="gridcell" aria-selected={k === selectedKey}>
+                  {k === selectedKey ? (
+                    <Popover
+                      opened
+                      width={CALENDAR_SELECTED_DAY_POPUP_WIDTH_PX}
+                      position="bottom"
+                      withArrow
+                      shadow="md"
+                      trapFocus
+                      onClose={onCloseDay}
+                      onDismiss={onCloseDay}
+                    >
+                      <Popover.Target>{cell}</Popover.Target>
+                      <Popover.Dropdown data-testid="day-popup">{popup(day, dayViews)}</Popover.Dropdown>
+                    </Popover>
+                  ) : (
+                    cell
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
         ))}
       </Box>
-      {grid.weeks.map((week) => (
-        <Box
-          key={dayKey(week[0]!)}
-          role="row"
-          mt={4}
-          style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4 }}
-        >
-          {week.map((day) => {
-            const k = dayKey(day);
-            const dayViews = byDay.get(k) ?? [];
-            const cell = (
-              <DayCell
-                day={day}
-                views={dayViews}
-                inMonth={day.getMonth() + 1 === month}
-                isToday={k === todayKey}
-                onSelect={() => onSelectDay(day)}
-              />
-            );
-            return (
-              <Box key={k} role="gridcell" aria-selected={k === selectedKey}>
-                {k === selectedKey ? (
-                  <Popover
-                    opened
-                    width={CALENDAR_SELECTED_DAY_POPUP_WIDTH_PX}
-                    position="bottom"
-                    withArrow
-                    shadow="md"
-                    trapFocus
-                    onClose={onCloseDay}
-                    onDismiss={onCloseDay}
-                  >
-                    <Popover.Target>{cell}</Popover.Target>
-                    <Popover.Dropdown data-testid="day-popup">{popup(day, dayViews)}</Popover.Dropdown>
-                  </Popover>
-                ) : (
-                  cell
-                )}
-              </Box>
-            );
-          })}
-        </Box>
-      ))}
     </Box>
   );
 }
