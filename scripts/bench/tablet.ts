@@ -39,10 +39,31 @@ export class Tablet {
       const ws = new WebSocket(this.url, { perMessageDeflate: false });
       ws.binaryType = 'arraybuffer';
       this.ws = ws;
-      const timer = setTimeout(() => reject(new Error(`no sync from ${this.url} in ${timeoutMs} ms`)), timeoutMs);
-      ws.on('open', () => this.send(frame((e) => syncProtocol.writeSyncStep1(e, this.doc))));
+      // What arrived before a timeout says where the exchange stopped (session 37's cold-load hang).
+      const started = performance.now();
+      let opened: number | null = null;
+      const received = { step1: 0, update: 0, other: 0, lastMs: null as number | null };
+      const since = (t: number | null): string => (t === null ? 'never' : `${Math.round(t - started)} ms`);
+      const timer = setTimeout(() => {
+        const { step1, update, other, lastMs } = received;
+        reject(
+          new Error(
+            `no sync from ${this.url} in ${timeoutMs} ms: opened ${since(opened)}, received ${step1} step 1, ` +
+              `${update} updates and ${other} other messages, the last at ${since(lastMs)}`,
+          ),
+        );
+      }, timeoutMs);
+      ws.on('open', () => {
+        opened = performance.now();
+        this.send(frame((e) => syncProtocol.writeSyncStep1(e, this.doc)));
+      });
       ws.on('message', (data: ArrayBuffer) => {
-        if (this.receive(new Uint8Array(data)) === syncProtocol.messageYjsSyncStep2) {
+        const kind = this.receive(new Uint8Array(data));
+        received.lastMs = performance.now();
+        if (kind === syncProtocol.messageYjsSyncStep1) received.step1 += 1;
+        else if (kind === syncProtocol.messageYjsUpdate) received.update += 1;
+        else if (kind !== syncProtocol.messageYjsSyncStep2) received.other += 1;
+        if (kind === syncProtocol.messageYjsSyncStep2) {
           clearTimeout(timer);
           resolve();
         }

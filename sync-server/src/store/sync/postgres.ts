@@ -59,31 +59,52 @@ export class PostgresSyncStore implements SyncStore {
     };
   }
 
+  /**
+   * Three statements whatever the batch holds (a batch of the write queue carries every room's
+   * writes of one turn of the event loop): the rooms' rows created, then locked and touched, in
+   * one order (the rooms sorted), so two appends that share rooms never wait on each other in a
+   * cycle; then every update inserted, its ids ascending in the batch's order, so the ids
+   * returned, sorted, are the entries' ids in order.
+   */
   append(entries: readonly AppendEntry[]): Promise<number[]> {
     return this.db.transaction(async () => {
-      // Each room's row, created or touched (and so locked) in room order: two appends that
-      // share rooms never wait on each other in a cycle.
-      const rooms = new Map(entries.map((e) => [e.room, e]));
-      for (const room of [...rooms.keys()].sort()) {
-        const e = rooms.get(room)!;
-        // ON CONFLICT with no target: two instances creating one room at once can collide on
-        // either unique key (room, or org and document), and `ON CONFLICT (room)` only takes the
-        // first; the loser raised a unique violation on the second. The UPDATE then locks the row.
-        await this.db.query(
-          'INSERT INTO sync_documents (room, org_id, doc_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-          [e.room, e.orgId, e.docId],
-        );
-        await this.db.query(`UPDATE sync_documents SET updated_at = ${PG_NOW_ISO} WHERE room = $1`, [e.room]);
-      }
-      const ids: number[] = [];
-      for (const e of entries) {
-        const { rows } = await this.db.query<{ id: string }>(
-          'INSERT INTO sync_updates (room, data) VALUES ($1, $2) RETURNING id',
-          [e.room, bytes(e.update)],
-        );
-        ids.push(Number(rows[0]!.id));
-      }
-      return ids;
+      const rooms = [...new Map(entries.map((e) => [e.room, e])).values()].sort((a, b) =>
+        a.room < b.room ? -1 : a.room > b.room ? 1 : 0,
+      );
+      // ON CONFLICT with no target: two instances creating one room at once can collide on
+      // either unique key (room, or org and document), and `ON CONFLICT (room)` only takes the
+      // first; the loser raised a unique violation on the second.
+      await this.db.query(
+        `INSERT INTO sync_documents (room, org_id, doc_id)
+         SELECT r.room, r.org_id, r.doc_id
+         FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS r(room, org_id, doc_id, n)
+         ORDER BY r.n
+         ON CONFLICT DO NOTHING`,
+        [rooms.map((e) => e.room), rooms.map((e) => e.orgId), rooms.map((e) => e.docId)],
+      );
+      // The locking subquery's rows are locked as its sort returns them: in the rooms' order.
+      await this.db.query(
+        `UPDATE sync_documents d SET updated_at = ${PG_NOW_ISO}
+         FROM (SELECT s.room FROM sync_documents s
+               JOIN unnest($1::text[]) WITH ORDINALITY AS r(room, n) ON r.room = s.room
+               ORDER BY r.n FOR UPDATE OF s) l
+         WHERE d.room = l.room`,
+        [rooms.map((e) => e.room)],
+      );
+      // The ids are drawn first (a CTE with a volatile function is evaluated once), then given
+      // in ascending order to the entries in theirs: the n-th smallest id is the n-th entry's,
+      // without relying on the order an INSERT ... SELECT draws defaults or returns rows in.
+      const { rows } = await this.db.query<{ id: string }>(
+        `WITH drawn AS MATERIALIZED (
+           SELECT nextval(pg_get_serial_sequence('sync_updates', 'id')) AS id FROM generate_series(1, $3::int)
+         ), ids AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM drawn)
+         INSERT INTO sync_updates (id, room, data)
+         SELECT ids.id, u.room, u.data
+         FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS u(room, data, n) JOIN ids ON ids.n = u.n
+         RETURNING id`,
+        [entries.map((e) => e.room), entries.map((e) => bytes(e.update)), entries.length],
+      );
+      return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     });
   }
 
