@@ -8,27 +8,19 @@
 # the reason printed, unless VIGIL_REQUIRE_SERVICES=1 (.ci/run): then that is a failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-url="${VIGIL_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
-reason="$(
-  node --input-type=module -e '
-    import pg from "pg";
-    const client = new pg.Client({ connectionString: process.argv[1], connectionTimeoutMillis: 3000 });
-    try { await client.connect(); await client.query("SELECT 1"); }
-    catch (error) { process.stdout.write(error instanceof Error ? error.message || error.name : String(error)); }
-    finally { await client.end().catch(() => undefined); }
-  ' "$url" 2>&1
-)"
+reason="$(node --import tsx scripts/postgres-unreachable.ts 2>&1)"
 if [ -n "$reason" ]; then
   if [ "${VIGIL_REQUIRE_SERVICES:-}" = 1 ]; then
-    echo "the integration suite on PostgreSQL: $url is not reachable ($reason); VIGIL_REQUIRE_SERVICES=1 makes this a failure" >&2
+    echo "the integration suite on PostgreSQL: $reason; VIGIL_REQUIRE_SERVICES=1 makes this a failure" >&2
     exit 1
   fi
-  echo "SKIPPED the integration suite on PostgreSQL: $url is not reachable ($reason)"
+  echo "SKIPPED the integration suite on PostgreSQL: $reason"
   exec npx vitest run --project integration "$@"
 fi
 out="$(mktemp)"
-trap 'rm -f "$out"' EXIT
 VIGIL_TEST_DATABASE=postgres npx vitest run --project integration "$@" > "$out" 2>&1 & postgres=$!
+# Stopped with the script (Ctrl-C, a failure of this shell), the PostgreSQL run does not go on alone.
+trap 'pkill -TERM -P "$postgres" 2>/dev/null; kill "$postgres" 2>/dev/null; rm -f "$out"' EXIT
 npx vitest run --project integration "$@"; sqlite=$?
 wait "$postgres"; pg_code=$?
 echo "== the integration suite on PostgreSQL (exit $pg_code)"

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, onTestFinished } from 'vitest';
 import { openPostgres, type PgPool } from './database.js';
-import { createTestDatabase, dropTestDatabase, TEST_POSTGRES_URL, testDatabaseUrl } from './test-template.test-util.js';
+import {
+  createTestDatabase,
+  dropTestDatabase,
+  TEST_POSTGRES_URL,
+  testDatabaseUrl,
+  unreachable,
+} from './test-template.test-util.js';
 import { PostgresDatabase } from './unit-of-work.js';
 
 export { TEST_POSTGRES_URL } from './test-template.test-util.js';
@@ -17,20 +22,6 @@ export { TEST_POSTGRES_URL } from './test-template.test-util.js';
 
 /** Whether a missing service fails the suites that need it rather than skipping them. */
 export const SERVICES_REQUIRED = process.env.VIGIL_REQUIRE_SERVICES === '1';
-
-/** null when PostgreSQL at `url` answers; else why not. */
-async function unreachable(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message || error.name : String(error);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /**
  * The implementations of a contract suite that can run here: all of them when PostgreSQL

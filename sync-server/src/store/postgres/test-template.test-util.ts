@@ -13,6 +13,20 @@ import { PG_MIGRATIONS } from './migrations.js';
 /** Where the test server is: VIGIL_TEST_DATABASE_URL, else the project machines' PostgreSQL. */
 export const TEST_POSTGRES_URL = process.env.VIGIL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** null when PostgreSQL at `url` answers; else why not. */
+export async function unreachable(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message || error.name : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** The migrations' fingerprint: a template database is made once per set of migrations. */
 const TEMPLATE = `vigil_tpl_${createHash('sha256')
   .update(JSON.stringify(PG_MIGRATIONS.map((m) => [m.version, m.name, m.sql])))
