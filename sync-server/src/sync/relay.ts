@@ -331,7 +331,7 @@ export class RoomRelay {
           for (const u of stored.updates) Y.applyUpdate(doc, u);
         });
         const state = Y.encodeStateAsUpdate(doc);
-        await store.compact(name, state, stored.lastUpdateId);
+        await store.compact(name, state, stored.lastUpdateId, Y.encodeStateVector(doc));
         room.bytes = Math.max(room.bytes, state.byteLength);
       } finally {
         doc.destroy();

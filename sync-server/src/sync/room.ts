@@ -5,6 +5,7 @@ import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { ContentCache, SYNC_MESSAGE } from '@vigil/shared';
 import type { Logger } from '../log.js';
+import type { StoredDocument } from '../store/sync/types.js';
 import type { DocumentKind } from './hooks.js';
 import { isEmptyStateVector, send } from './messages.js';
 import type { RoomAddress } from './protocol.js';
@@ -102,13 +103,18 @@ export class Room {
     );
   }
 
-  /** Takes the stored state (snapshot first, then the log) without building the document. */
-  load(parts: Uint8Array[]): void {
+  /**
+   * Takes the stored state (snapshot first, then the log) without building the document. A
+   * snapshot's stored state vector is its own: it is used only when no update follows it.
+   */
+  load(stored: Pick<StoredDocument, 'snapshot' | 'snapshotVector' | 'updates'>): void {
+    const parts = stored.snapshot ? [stored.snapshot, ...stored.updates] : stored.updates;
     this.bytes = parts.reduce((n, p) => n + p.byteLength, 0);
     if (parts.length === 0) return;
     try {
       this.stored = parts.length === 1 ? parts[0]! : Y.mergeUpdates(parts);
       if (parts.length > 1) this.storedParts = parts;
+      else if (stored.snapshot) this.storedVector = stored.snapshotVector;
     } catch (err) {
       this.log.error({ err, room: this.address.name }, 'stored updates cannot be merged; building the document');
       this.stored = null;
@@ -124,7 +130,7 @@ export class Room {
   hibernate(): void {
     if (!this.built) return;
     this.stored = this.fullState ?? Y.encodeStateAsUpdate(this.built);
-    this.storedVector = null;
+    this.storedVector = Y.encodeStateVector(this.built);
     this.cache?.destroy();
     this.cache = null;
     this.fullState = null;

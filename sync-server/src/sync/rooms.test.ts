@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import WebSocket from 'ws';
 import * as syncProtocol from 'y-protocols/sync';
@@ -77,6 +78,49 @@ describe('SyncRooms holding documents as bytes (cold load, hibernation)', () => 
     await until(async () => expect(await store.pendingUpdates(address.name)).toBe(51));
   });
 
+  /** The state vector of the server's sync step 1, the first message a socket gets. */
+  function serverStep1(url: string): Promise<Uint8Array> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${url}/${address.name}`);
+      ws.on('message', (data: Buffer) => {
+        const decoder = decoding.createDecoder(new Uint8Array(data));
+        expect([decoding.readVarUint(decoder), decoding.readVarUint(decoder)]).toEqual([0, 0]);
+        resolve(decoding.readVarUint8Array(decoder));
+        ws.close();
+      });
+      ws.on('error', reject);
+    });
+  }
+
+  it('answers a compacted case’s first sync with the state vector stored beside its snapshot, unless updates follow it', async () => {
+    const store = new MemorySyncStore();
+    const writer = new Y.Doc();
+    const append = (update: Uint8Array): Promise<number[]> =>
+      store.append([{ room: address.name, orgId: 'main-street', docId: address.docId, update }]);
+    const edit = (key: string): Promise<number[]> => {
+      let update: Uint8Array | null = null;
+      writer.once('update', (u: Uint8Array) => (update = u));
+      writer.getMap(CASE_ROOT).set(key, key);
+      return append(update!);
+    };
+    await edit('a');
+    // A vector claiming less than the snapshot holds (safe: a client sends a little more): the
+    // server's step 1 carries it as stored, so the snapshot was not decoded to find one.
+    const older = Y.encodeStateVector(writer);
+    const [second] = await edit('b');
+    expect(older).not.toEqual(Y.encodeStateVector(writer));
+    await store.compact(address.name, Y.encodeStateAsUpdate(writer), second!, older);
+    let url = await start(store, 60_000);
+    expect(await serverStep1(url)).toEqual(older);
+    await rooms!.close();
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+
+    // An update logged after the snapshot: the vector is the merged state's, not the stored one.
+    await edit('c');
+    url = await start(store, 60_000);
+    expect(await serverStep1(url)).toEqual(Y.encodeStateVector(writer));
+  });
+
   it('keeps an update waiting for a missing one across hibernation, and applies both when it comes', async () => {
     const store = new MemorySyncStore();
     const url = await start(store, 50);
@@ -147,5 +191,87 @@ describe('stampUser (issue 24 item 8: presence names the socket user)', () => {
     expect(stampUser('[1]', 'usr-me', 'Me')).toBeNull();
     expect(stampUser('not json', 'usr-me', 'Me')).toBeNull();
     expect(JSON.parse(stampUser('{}', 'usr-me', null)!)).toEqual({ user: { id: 'usr-me', name: 'usr-me' } });
+  });
+});
+
+describe('SyncRooms re-authorising open sockets (sign-out, removal)', () => {
+  const SOCKETS = 40;
+  let server: Server | undefined;
+  let rooms: SyncRooms | undefined;
+  const sockets: WebSocket[] = [];
+
+  afterEach(async () => {
+    for (const ws of sockets.splice(0)) ws.terminate();
+    await rooms?.close();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  });
+
+  /** Rooms whose authorizer refuses the users in `signedOut` (4401) and counts its calls. */
+  async function start(signedOut: Set<string>): Promise<{ calls: () => number; url: string }> {
+    let calls = 0;
+    rooms = new SyncRooms({
+      log: createLogger('fatal'),
+      store: new MemorySyncStore(),
+      recheckAuthMs: 3_600_000,
+      authorize: (req) => {
+        calls += 1;
+        const user = new URL(req.url ?? '', 'http://x').searchParams.get('user') ?? '';
+        return Promise.resolve(
+          signedOut.has(user) ? { ok: false, code: 4401, reason: 'sign in again' } : { ok: true, userId: user },
+        );
+      },
+    });
+    server = createServer();
+    const r = rooms;
+    server.on('upgrade', (req, socket, head) => r.handleUpgrade(req, socket, head));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return { calls: () => calls, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/sync` };
+  }
+
+  function open(url: string, user: string): Promise<WebSocket> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${url}/${address.name}?user=${user}`);
+      sockets.push(ws);
+      // Open once the server's step 1 (sent after the upgrade was authorised) arrived.
+      ws.once('message', () => resolve(ws));
+      ws.once('error', reject);
+    });
+  }
+
+  const step1 = (): Buffer => {
+    const e = encoding.createEncoder();
+    encoding.writeVarUint(e, 0);
+    syncProtocol.writeSyncStep1(e, new Y.Doc());
+    return Buffer.from(encoding.toUint8Array(e));
+  };
+
+  it('answers the sockets’ messages while a pass runs, not after it', async () => {
+    const { calls, url } = await start(new Set());
+    const all = await Promise.all(Array.from({ length: SOCKETS }, (_, i) => open(url, `u${i}`)));
+    const before = calls();
+    const pass = rooms!.recheckAuth();
+    const reply = new Promise<number>((resolve) => all[0]!.once('message', () => resolve(calls() - before)));
+    all[0]!.send(step1());
+    // The reply came while the pass had authorised only a few of the sockets.
+    expect(await reply).toBeLessThan(SOCKETS / 2);
+    await pass;
+    expect(calls() - before).toBe(SOCKETS);
+  });
+
+  it('runs a pass asked for during one again after it, so a sign-out heard meanwhile is not missed', async () => {
+    const signedOut = new Set<string>();
+    const { calls, url } = await start(signedOut);
+    const all = await Promise.all(Array.from({ length: SOCKETS }, (_, i) => open(url, `u${i}`)));
+    const closed = new Promise<number>((resolve) => all[0]!.once('close', (code) => resolve(code)));
+    const before = calls();
+    const first = rooms!.recheckAuth();
+    // u0's socket is checked first; its user signs out once the pass has gone past it.
+    await new Promise((resolve) => setImmediate(resolve));
+    signedOut.add('u0');
+    const second = rooms!.recheckAuth();
+    expect(second).toBe(first);
+    await second;
+    expect(await closed).toBe(4401);
+    expect(calls() - before).toBe(2 * SOCKETS);
   });
 });

@@ -6,7 +6,7 @@ import type { Logger } from '../log.js';
 import { randomUUID } from 'node:crypto';
 import { MemoryLeaseStore } from '../store/leases/memory.js';
 import type { LeaseStore } from '../store/leases/types.js';
-import type { StoredDocument, SyncStore } from '../store/sync/types.js';
+import type { SyncStore } from '../store/sync/types.js';
 import { DocumentKinds, RoomHooks, type DocumentKind } from './hooks.js';
 import type { DocumentRooms, DocumentSnapshot, WritableSealedDocument } from './documents.js';
 import {
@@ -231,8 +231,7 @@ export class SyncRooms implements DocumentRooms {
     const stored = await this.options.store.load(address.name);
     const room = new Room(address, kind, this.options.log);
     if (stored) {
-      const parts = (s: StoredDocument): Uint8Array[] => (s.snapshot ? [s.snapshot, ...s.updates] : s.updates);
-      room.load(parts(stored));
+      room.load(stored);
       room.pending = stored.updates.length;
       room.lastUpdateId = stored.lastUpdateId;
       room.finalized = stored.finalized;

@@ -66,6 +66,9 @@ export class SyncTransport {
   private readonly alive = new WeakSet<WebSocket>();
   /** What each socket was authorised with, to authorise it again later. */
   private readonly upgrades = new WeakMap<WebSocket, Upgrade>();
+  /** The re-authorisation pass under way, and whether another was asked for meanwhile. */
+  private rechecking: Promise<void> | null = null;
+  private recheckAgain = false;
   /** Connections already sent the document (each one's read is audited once). */
   private readonly readers = new WeakSet<WebSocket>();
   /** Clients' writes: checked, refused or queued (client-writes.ts). */
@@ -280,10 +283,27 @@ export class SyncTransport {
    * ended or who was removed from the organisation is disconnected (4401 / 4403), not left
    * writing into the organisation's documents for as long as the socket lives.
    */
-  async recheckAuth(): Promise<void> {
+  recheckAuth(): Promise<void> {
+    // A pass asked for while one runs (a sign-out heard from another instance) runs again after
+    // it: the running pass may have checked that user's sockets already.
+    if (this.rechecking) {
+      this.recheckAgain = true;
+      return this.rechecking;
+    }
+    const passes = async (): Promise<void> => {
+      do {
+        this.recheckAgain = false;
+        await this.recheckPass();
+      } while (this.recheckAgain && !this.closed);
+    };
+    this.rechecking = passes().finally(() => (this.rechecking = null));
+    return this.rechecking;
+  }
+
+  private async recheckPass(): Promise<void> {
     const authorize = this.options.authorize;
     if (!authorize) return;
-    for (const conn of this.wss.clients) {
+    for (const conn of [...this.wss.clients]) {
       const upgrade = this.upgrades.get(conn);
       if (!upgrade || conn.readyState !== WebSocket.OPEN) continue;
       try {
@@ -292,6 +312,9 @@ export class SyncTransport {
       } catch (err) {
         this.options.log.error({ err, room: upgrade.address.name }, 'sync re-authorisation failed');
       }
+      // One socket per turn of the event loop (session 39): a pass over hundreds of sockets held
+      // every message behind it for tens of milliseconds (the reconnect storm's worst waits).
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 

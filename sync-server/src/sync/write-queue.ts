@@ -211,7 +211,7 @@ export class WriteQueue {
     const pending = room.pending;
     try {
       const state = room.encodeState();
-      await this.options.store.compact(room.address.name, state, upTo);
+      await this.options.store.compact(room.address.name, state, upTo, room.stateVector());
       room.bytes = state.byteLength + this.queuedBytes(room);
       room.pending -= pending;
       // The hash is kept for the record when it costs nothing (the document is built).

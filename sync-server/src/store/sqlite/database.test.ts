@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openDatabase, openMemoryDatabase, type Db } from './database.js';
+import { DATABASE_FILE, openDatabase, openMemoryDatabase, STATEMENT_CACHE_SIZE, type Db } from './database.js';
 
 /**
  * Every SQLite transaction begins IMMEDIATE (issue 43, session 36): other processes write to the
@@ -81,5 +81,42 @@ describe('SQLite transactions of the server connection', () => {
     expect(deferred).not.toBe(deferred.immediate);
     plain.close();
     memory.close();
+  });
+});
+
+/** Session 39: a connection compiles each statement text once (the stores prepare at every call). */
+describe('prepared statements of the server connection', () => {
+  it('are compiled once per text and shared by every call', () => {
+    const db = openMemoryDatabase();
+    const first = db.prepare('SELECT ? AS v');
+    expect(db.prepare('SELECT ? AS v')).toBe(first);
+    // Shared, with bindings per call: two uses give each its own value.
+    expect([first.get(1), db.prepare('SELECT ? AS v').get(2)]).toEqual([{ v: 1 }, { v: 2 }]);
+    expect(db.prepare('SELECT ? AS w')).not.toBe(first);
+    db.close();
+  });
+
+  it('refuse a change of mode or bindings, which would follow the statement to every caller', () => {
+    const db = openMemoryDatabase();
+    const stmt = db.prepare('SELECT 1 AS v');
+    for (const change of [() => stmt.pluck(), () => stmt.raw(), () => stmt.expand(), () => stmt.bind()]) {
+      expect(change).toThrow(/shared/);
+    }
+    expect(db.prepare('SELECT 1 AS v').get()).toEqual({ v: 1 });
+    db.close();
+  });
+
+  it(`keep at most ${STATEMENT_CACHE_SIZE}, dropping the least recently used`, () => {
+    const db = openMemoryDatabase();
+    const oldest = db.prepare('SELECT 0');
+    const kept = db.prepare('SELECT -1');
+    for (let i = 1; i < STATEMENT_CACHE_SIZE; i++) {
+      db.prepare(`SELECT ${i}`);
+      if (i === STATEMENT_CACHE_SIZE / 2) db.prepare('SELECT -1');
+    }
+    expect(db.prepare('SELECT -1')).toBe(kept);
+    expect(db.prepare('SELECT 0')).not.toBe(oldest);
+    expect(db.prepare('SELECT 0').get()).toEqual({ 0: 0 });
+    db.close();
   });
 });

@@ -40,11 +40,51 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, l
  * for a read that wants no lock. The asynchronous transactions (sqliteHooks) begin IMMEDIATE too.
  */
 export function immediateTransactions(db: Db): Db {
+  cachedStatements(db);
   const transaction = db.transaction.bind(db);
   // The variant itself, not a wrapper: better-sqlite3 gives it the others as properties (.deferred).
   // eslint-disable-next-line @typescript-eslint/unbound-method -- it passes its caller's `this` to fn, which uses none
   db.transaction = ((fn: (...args: never[]) => unknown) => transaction(fn).immediate) as Db['transaction'];
   return db;
+}
+
+/** How many prepared statements a connection keeps, the least recently used dropped first. */
+export const STATEMENT_CACHE_SIZE = 1000;
+
+/** What a cached statement may not do: its mode or bindings would follow it to the next caller. */
+const MODE_CHANGES = ['pluck', 'raw', 'expand', 'safeIntegers', 'bind'] as const;
+
+/**
+ * Session 39: `db.prepare(sql)` returns the statement this connection prepared for that text
+ * before, instead of compiling it again. The stores prepare at each call (about 140 places), and
+ * compiling was the largest part of a session lookup (a socket's upgrade, every request's
+ * caller). The cache is bounded (STATEMENT_CACHE_SIZE, least recently used first out), for the
+ * statements built per call (an IN list of so many places). A cached statement is shared: a call
+ * that would change its mode or bind its parameters for good throws instead (prepare such a
+ * statement on a connection of its own, as the database console's read-only child does).
+ * Applied by `immediateTransactions`, the one place every writable connection passes.
+ */
+function cachedStatements(db: Db): void {
+  const prepare = db.prepare.bind(db);
+  const cache = new Map<string, Database.Statement>();
+  db.prepare = ((sql: string) => {
+    const cached = cache.get(sql);
+    if (cached) {
+      // Most recently used last: the Map's first key is the one to drop.
+      cache.delete(sql);
+      cache.set(sql, cached);
+      return cached;
+    }
+    const stmt = prepare(sql);
+    for (const method of MODE_CHANGES) {
+      stmt[method] = () => {
+        throw new Error(`a cached statement is shared: ${method}() would change it for every caller (database.ts)`);
+      };
+    }
+    cache.set(sql, stmt);
+    if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return stmt;
+  }) as Db['prepare'];
 }
 
 /** A migrated in-memory database with foreign keys on: what the store contract suites and unit tests run on. */

@@ -4,10 +4,11 @@ import { runTransaction, type TransactionHooks } from '../resources/transactions
 /** BEGIN IMMEDIATE … COMMIT on the connection; nested transactions are savepoints. */
 export function sqliteHooks(db: Db): TransactionHooks {
   return {
-    begin: () => db.exec('BEGIN IMMEDIATE'),
-    commit: () => db.exec('COMMIT'),
+    // Prepared (and so kept by the connection's statement cache), not parsed at each transaction.
+    begin: () => db.prepare('BEGIN IMMEDIATE').run(),
+    commit: () => db.prepare('COMMIT').run(),
     rollback: () => {
-      if (db.inTransaction) db.exec('ROLLBACK');
+      if (db.inTransaction) db.prepare('ROLLBACK').run();
     },
     savepoint: (name) => db.exec(`SAVEPOINT ${name}`),
     release: (name) => db.exec(`RELEASE ${name}`),

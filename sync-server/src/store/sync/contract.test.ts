@@ -154,6 +154,32 @@ describe.each(await runnableImplementations('SyncStore contract', implementation
       expect(rebuild(stored).getMap('case').toJSON()).toEqual({ a: 1 });
     });
 
+    it('stores a snapshot’s state vector with it and gives it back; a compaction without one stores none', async () => {
+      const store = await make();
+      const src = new Y.Doc();
+      const [first] = await store.append([
+        { room: 'o/v', orgId: 'o', docId: 'v', update: edit(src, (m) => m.set('a', 1)) },
+      ]);
+      expect((await store.load('o/v'))!.snapshotVector).toBeNull();
+      const vector = Y.encodeStateVector(src);
+      await store.compact('o/v', Y.encodeStateAsUpdate(src), first!, vector);
+      expect(Array.from((await store.load('o/v'))!.snapshotVector!)).toEqual(Array.from(vector));
+      // The next compaction replaces the vector with its own, or with none when it gives none.
+      const [second] = await store.append([
+        { room: 'o/v', orgId: 'o', docId: 'v', update: edit(src, (m) => m.set('b', 2)) },
+      ]);
+      await store.compact('o/v', Y.encodeStateAsUpdate(src), second!);
+      expect((await store.load('o/v'))!.snapshotVector).toBeNull();
+      // An older compaction written after a newer one leaves the newer one's vector.
+      const newer = Y.encodeStateVector(src);
+      const [third] = await store.append([
+        { room: 'o/v', orgId: 'o', docId: 'v', update: edit(src, (m) => m.set('c', 3)) },
+      ]);
+      await store.compact('o/v', Y.encodeStateAsUpdate(src), third!, Y.encodeStateVector(src));
+      await store.compact('o/v', Y.encodeStateAsUpdate(src), second!, newer);
+      expect(Array.from((await store.load('o/v'))!.snapshotVector!)).toEqual(Array.from(Y.encodeStateVector(src)));
+    });
+
     it('records the content hash and the finalized flag, and clears the flag again', async () => {
       const store = await make();
       const src = new Y.Doc();

@@ -5,6 +5,7 @@ interface MemoryDocument {
   orgId: string;
   docId: string;
   snapshot: Uint8Array | null;
+  snapshotVector: Uint8Array | null;
   snapshotUpTo: number;
   updates: { id: number; data: Uint8Array }[];
   finalized: boolean;
@@ -27,7 +28,16 @@ export class MemorySyncStore implements SyncStore {
     const { docs } = this.tables.value;
     let doc = docs.get(room);
     if (!doc) {
-      doc = { orgId, docId, snapshot: null, snapshotUpTo: 0, updates: [], finalized: false, contentHash: null };
+      doc = {
+        orgId,
+        docId,
+        snapshot: null,
+        snapshotVector: null,
+        snapshotUpTo: 0,
+        updates: [],
+        finalized: false,
+        contentHash: null,
+      };
       docs.set(room, doc);
     }
     return doc;
@@ -41,6 +51,7 @@ export class MemorySyncStore implements SyncStore {
         orgId: doc.orgId,
         docId: doc.docId,
         snapshot: doc.snapshot && Uint8Array.from(doc.snapshot),
+        snapshotVector: doc.snapshotVector && Uint8Array.from(doc.snapshotVector),
         updates: doc.updates.map((u) => Uint8Array.from(u.data)),
         lastUpdateId: doc.updates.at(-1)?.id ?? doc.snapshotUpTo,
         finalized: doc.finalized,
@@ -59,12 +70,13 @@ export class MemorySyncStore implements SyncStore {
     );
   }
 
-  compact(room: string, snapshot: Uint8Array, lastUpdateId: number): Promise<void> {
+  compact(room: string, snapshot: Uint8Array, lastUpdateId: number, stateVector?: Uint8Array): Promise<void> {
     return this.db.run(() => {
       const doc = this.tables.value.docs.get(room);
       // An older compaction that lost a race to a newer one changes nothing.
       if (!doc || (doc.snapshot !== null && doc.snapshotUpTo >= lastUpdateId)) return;
       doc.snapshot = Uint8Array.from(snapshot);
+      doc.snapshotVector = stateVector ? Uint8Array.from(stateVector) : null;
       doc.snapshotUpTo = lastUpdateId;
       doc.updates = doc.updates.filter((u) => u.id > lastUpdateId);
     });

@@ -36,8 +36,11 @@ export class SqliteSyncStore implements SyncStore {
       document: db.prepare<[string], DocumentRow>(
         'SELECT org_id, doc_id, finalized_at, content_hash FROM sync_documents WHERE room = ?',
       ),
-      snapshot: db.prepare<[string], { data: Buffer; last_update_id: number }>(
-        'SELECT data, last_update_id FROM sync_snapshots WHERE room = ?',
+      snapshot: db.prepare<[string], { data: Buffer; state_vector: Buffer | null; last_update_id: number }>(
+        'SELECT data, state_vector, last_update_id FROM sync_snapshots WHERE room = ?',
+      ),
+      snapshotUpTo: db.prepare<[string], { last_update_id: number }>(
+        'SELECT last_update_id FROM sync_snapshots WHERE room = ?',
       ),
       updatesAfter: db.prepare<[string, number], { id: number; data: Buffer }>(
         'SELECT id, data FROM sync_updates WHERE room = ? AND id > ? ORDER BY id',
@@ -49,10 +52,10 @@ export class SqliteSyncStore implements SyncStore {
       touch: db.prepare<[string]>(
         "UPDATE sync_documents SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE room = ?",
       ),
-      upsertSnapshot: db.prepare<[string, Buffer, number]>(
-        `INSERT INTO sync_snapshots (room, data, last_update_id) VALUES (?, ?, ?)
-         ON CONFLICT (room) DO UPDATE SET data = excluded.data, last_update_id = excluded.last_update_id,
-           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+      upsertSnapshot: db.prepare<[string, Buffer, Buffer | null, number]>(
+        `INSERT INTO sync_snapshots (room, data, state_vector, last_update_id) VALUES (?, ?, ?, ?)
+         ON CONFLICT (room) DO UPDATE SET data = excluded.data, state_vector = excluded.state_vector,
+           last_update_id = excluded.last_update_id, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
       ),
       deleteUpTo: db.prepare<[string, number]>('DELETE FROM sync_updates WHERE room = ? AND id <= ?'),
       countPending: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM sync_updates WHERE room = ?'),
@@ -77,6 +80,7 @@ export class SqliteSyncStore implements SyncStore {
           orgId: doc.org_id,
           docId: doc.doc_id,
           snapshot: snap ? toBytes(snap.data) : null,
+          snapshotVector: snap?.state_vector ? toBytes(snap.state_vector) : null,
           updates: rows.map((r) => toBytes(r.data)),
           lastUpdateId: rows.at(-1)?.id ?? after,
           finalized: doc.finalized_at !== null,
@@ -108,12 +112,17 @@ export class SqliteSyncStore implements SyncStore {
     );
   }
 
-  compact(room: string, snapshot: Uint8Array, lastUpdateId: number): Promise<void> {
+  compact(room: string, snapshot: Uint8Array, lastUpdateId: number, stateVector?: Uint8Array): Promise<void> {
     return serialized(this.db, () =>
       this.db.transaction(() => {
         // An older compaction that lost a race to a newer one changes nothing.
-        if ((this.stmts.snapshot.get(room)?.last_update_id ?? -1) >= lastUpdateId) return;
-        this.stmts.upsertSnapshot.run(room, Buffer.from(snapshot), lastUpdateId);
+        if ((this.stmts.snapshotUpTo.get(room)?.last_update_id ?? -1) >= lastUpdateId) return;
+        this.stmts.upsertSnapshot.run(
+          room,
+          Buffer.from(snapshot),
+          stateVector ? Buffer.from(stateVector) : null,
+          lastUpdateId,
+        );
         this.stmts.deleteUpTo.run(room, lastUpdateId);
       })(),
     );

@@ -3,6 +3,12 @@ export interface StoredDocument {
   orgId: string;
   docId: string;
   snapshot: Uint8Array | null;
+  /**
+   * The snapshot's state vector, stored with it at compaction (null when none was: no snapshot,
+   * or one written without it), so a room can answer a sync step 1 from a stored document without
+   * reading the whole snapshot to find it (session 39).
+   */
+  snapshotVector: Uint8Array | null;
   updates: Uint8Array[];
   /** Highest update id merged into this state (0 when none). */
   lastUpdateId: number;
@@ -39,8 +45,12 @@ export interface SyncStore {
    * appended meanwhile (ids above lastUpdateId) are kept. A compaction up to an id the stored
    * snapshot already covers changes nothing: of two racing compactions (two instances), the older
    * one written last must not set the snapshot back over updates the newer one deleted.
+   * `stateVector`, when given, must be the state vector of exactly the state `snapshot` encodes
+   * (`Y.encodeStateVector` of the document it was encoded from, in the same turn): it is stored
+   * with it and loaded as `snapshotVector`. A vector claiming more than the snapshot holds would
+   * let a client hold back what the server lacks.
    */
-  compact(room: string, snapshot: Uint8Array, lastUpdateId: number): Promise<void>;
+  compact(room: string, snapshot: Uint8Array, lastUpdateId: number, stateVector?: Uint8Array): Promise<void>;
   /** Number of logged (not yet compacted) updates of a room. */
   pendingUpdates(room: string): Promise<number>;
   setContentHash(room: string, hash: string): Promise<void>;
