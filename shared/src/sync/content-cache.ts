@@ -125,7 +125,9 @@ export class ContentCache {
       add(utf8ToBytes(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`));
       if (typeof value === 'string') add(utf8ToBytes(value));
       else {
-        const cached = this.bytes.get(value) ?? utf8ToBytes(this.textOf(value));
+        // Only the bytes of a root child are kept, not its text as well (session 39: a second
+        // copy of the whole content, the largest part of an open case's memory beside its document).
+        const cached = this.bytes.get(value) ?? utf8ToBytes(this.textOf(value, false));
         this.bytes.set(value, cached);
         add(cached);
       }
