@@ -1,6 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { keepDecodedReadings } from '@vigil/shared';
 import { createApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import type { Db } from './store/sqlite/database.js';
@@ -29,6 +30,9 @@ export interface RunningServer {
 const KEEP_ALIVE_MS = 65_000;
 
 export async function startServer(config: ServerConfig, log: Logger = createLogger()): Promise<RunningServer> {
+  // The server reads a case's readings once per save or finalize: decoded records kept per entry
+  // would live as long as its open documents (readings.ts).
+  keepDecodedReadings(false);
   const services = buildServices(config, log, await openStorage(config, log));
   await services.ready;
   const app = createApp(services);

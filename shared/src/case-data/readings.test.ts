@@ -11,6 +11,7 @@ import {
   duplicateReadingIndexes,
   encodeNewReading,
   encodeReading,
+  keepDecodedReadings,
   monitorHeaderKey,
   monitorRecords,
   MONITOR_READING_FORMAT,
@@ -148,6 +149,22 @@ describe('compact monitor readings (issue 38)', () => {
     const records = monitorRecords({ vitalsRecords: old, ...compact });
     expect(records.map((r) => r.id)).toEqual([0, 1, 2, 3].map((i) => simulated(i).id));
     expect(records[1]).toEqual(simulated(1));
+  });
+
+  it('[MR3] keeps each entry’s decoded record unless told not to (the server: session 39)', () => {
+    const caseData = compacted([simulated(0), simulated(1)]);
+    keepDecodedReadings(true);
+    const first = monitorRecords(caseData);
+    expect(monitorRecords(caseData)[1]).toBe(first[1]);
+    try {
+      keepDecodedReadings(false);
+      const again = monitorRecords(caseData);
+      expect(again).toEqual(first);
+      expect(again[1]).not.toBe(first[1]);
+      expect(monitorRecords(caseData)[1]).not.toBe(again[1]);
+    } finally {
+      keepDecodedReadings(true);
+    }
   });
 
   it('[MR3] gives a record met twice once, and keeps two records that share an id but differ', () => {

@@ -228,6 +228,19 @@ export function encodeNewReading(reading: Omit<VitalsRecord, 'id'> & { id?: stri
 }
 
 const decodedCache = new WeakMap<object, Json>();
+let keepDecoded = true;
+
+/**
+ * Whether `monitorRecords` keeps each entry's decoded record for as long as the entry lives (on by
+ * default: the case screen reads the same entries at every render). The server turns it off
+ * (session 39): its entries are its open documents' own objects (Y.Array contents come out of
+ * toJSON by reference), so the cache held a decoded record for every reading its live summary or a
+ * finalize read, for as long as the case stayed open (500 records, about 0.4 MB, per open
+ * 4-hour case), and its readers read each entry once per save anyway.
+ */
+export function keepDecodedReadings(keep: boolean): void {
+  keepDecoded = keep;
+}
 
 function timeKey(r: Json): number {
   return typeof r.lastUpdated === 'number' && Number.isFinite(r.lastUpdated) ? r.lastUpdated : -Infinity;
@@ -263,11 +276,11 @@ export function monitorRecords(caseData: Readonly<Record<string, unknown>>): Jso
   if (Array.isArray(entries)) {
     for (const entry of entries) {
       if (!isObject(entry)) continue;
-      let r = decodedCache.get(entry);
+      let r = keepDecoded ? decodedCache.get(entry) : undefined;
       if (!r) {
         const decoded = decodeReading(entry, headers);
         if (!decoded) continue;
-        decodedCache.set(entry, decoded);
+        if (keepDecoded) decodedCache.set(entry, decoded);
         r = decoded;
       }
       add(r);
