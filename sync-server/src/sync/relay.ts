@@ -11,6 +11,7 @@ import { REFUSAL_REASONS, SYNC_CLOSE_CODES } from '@vigil/shared';
 import { refuse } from './client-writes.js';
 import { isEmptyUpdate } from './messages.js';
 import { RELAYED, type Room } from './room.js';
+import { Rerun } from './rerun.js';
 
 /**
  * What one instance tells the others holding a room (issue 43): an update it committed (with the
@@ -79,8 +80,8 @@ interface Joined {
   /** The id of the last update heard from each other instance in this room. */
   heard: Map<string, number>;
   leave: (() => void) | null;
-  catching: Promise<void> | null;
-  again: boolean;
+  /** The catch-up from storage, one at a time, run again when asked meanwhile. */
+  catchUp: Rerun;
 }
 
 /** How long a compaction may hold its room's lease (a crashed instance frees it after this). */
@@ -142,7 +143,14 @@ export class RoomRelay {
 
   /** Hears the room's messages from now on, then reads from storage what was committed since it was loaded. */
   async join(room: Room): Promise<void> {
-    const j: Joined = { room, published: 0, heard: new Map(), leave: null, catching: null, again: false };
+    const catchUp = new Rerun(
+      () =>
+        this.readStored(room).catch((err: unknown) => {
+          this.options.log.error({ err, room: room.address.name }, 'could not catch up a room from storage');
+        }),
+      () => room.destroyed,
+    );
+    const j: Joined = { room, published: 0, heard: new Map(), leave: null, catchUp };
     this.joined.set(room.address.name, j);
     room.relayAwareness = (update) => void this.publish(room, { type: 'awareness', update });
     const leave = await this.options.pubsub.subscribe(this.channel(room), (bytes) => this.heard(j, bytes));
@@ -273,24 +281,7 @@ export class RoomRelay {
    * and its final flag. One catch-up per room at a time; asked again meanwhile, it runs once more.
    */
   catchUp(room: Room): Promise<void> {
-    const j = this.entry(room);
-    if (!j) return Promise.resolve();
-    if (j.catching) {
-      j.again = true;
-      return j.catching;
-    }
-    const run = async (): Promise<void> => {
-      do {
-        j.again = false;
-        try {
-          await this.readStored(room);
-        } catch (err) {
-          this.options.log.error({ err, room: room.address.name }, 'could not catch up a room from storage');
-        }
-      } while (j.again && !room.destroyed);
-    };
-    j.catching = run().finally(() => (j.catching = null));
-    return j.catching;
+    return this.entry(room)?.catchUp.run() ?? Promise.resolve();
   }
 
   private async readStored(room: Room): Promise<void> {

@@ -11,7 +11,7 @@ import { CASE_ROOT } from '@vigil/shared';
 import { createLogger } from '../log.js';
 import { MemorySyncStore } from '../store/sync/memory.js';
 import { parseSyncPath } from './protocol.js';
-import { SyncRooms, stampUser } from './rooms.js';
+import { SyncRooms, stampUser, type SyncRoomsOptions } from './rooms.js';
 
 const address = parseSyncPath('/api/sync/main-street/cmp-A1b2C3d4E5f6G7')!;
 
@@ -28,25 +28,37 @@ async function until(check: () => unknown, timeoutMs = 10_000): Promise<void> {
   }
 }
 
+let server: Server | undefined;
+let rooms: SyncRooms | undefined;
+
+/** Closes the rooms and their server (after each describe's own clients, whose hooks run first). */
+async function stopServing(): Promise<void> {
+  await rooms?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  rooms = undefined;
+  server = undefined;
+}
+afterEach(stopServing);
+
+/** Rooms with these options behind an HTTP server on a free port; the sync URL's base. */
+async function serve(options: Omit<SyncRoomsOptions, 'log'>): Promise<string> {
+  const r = new SyncRooms({ log: createLogger('fatal'), ...options });
+  rooms = r;
+  server = createServer();
+  server.on('upgrade', (req, socket, head) => r.handleUpgrade(req, socket, head));
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/sync`;
+}
+
 describe('SyncRooms holding documents as bytes (cold load, hibernation)', () => {
-  let server: Server | undefined;
-  let rooms: SyncRooms | undefined;
   const providers: WebsocketProvider[] = [];
 
-  afterEach(async () => {
+  afterEach(() => {
     for (const p of providers.splice(0)) p.destroy();
-    await rooms?.close();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   });
 
-  async function start(store: MemorySyncStore, hibernateAfterMs: number): Promise<string> {
-    rooms = new SyncRooms({ log: createLogger('fatal'), store, hibernateAfterMs });
-    server = createServer();
-    const r = rooms;
-    server.on('upgrade', (req, socket, head) => r.handleUpgrade(req, socket, head));
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/sync`;
-  }
+  const start = (store: MemorySyncStore, hibernateAfterMs: number): Promise<string> =>
+    serve({ store, hibernateAfterMs });
 
   function client(url: string): { doc: Y.Doc; provider: WebsocketProvider } {
     const doc = new Y.Doc();
@@ -112,13 +124,31 @@ describe('SyncRooms holding documents as bytes (cold load, hibernation)', () => 
     await store.compact(address.name, Y.encodeStateAsUpdate(writer), second!, older);
     let url = await start(store, 60_000);
     expect(await serverStep1(url)).toEqual(older);
-    await rooms!.close();
-    await new Promise<void>((resolve) => server!.close(() => resolve()));
+    await stopServing();
 
     // An update logged after the snapshot: the vector is the merged state's, not the stored one.
     await edit('c');
     url = await start(store, 60_000);
     expect(await serverStep1(url)).toEqual(Y.encodeStateVector(writer));
+  });
+
+  it('stores with each snapshot it compacts the state vector of that snapshot’s document', async () => {
+    const store = new MemorySyncStore();
+    const url = await serve({ store, hibernateAfterMs: 60_000 });
+    const a = client(url);
+    a.doc.getMap(CASE_ROOT).set('procedure', 'Extraction #14');
+    a.doc.getMap(CASE_ROOT).set('asaClassification', '2');
+    await until(async () =>
+      expect((await rooms!.snapshot(address)).content).toEqual({ procedure: 'Extraction #14', asaClassification: '2' }),
+    );
+    expect(await store.pendingUpdates(address.name)).toBeGreaterThan(0);
+    for (const p of providers.splice(0)) p.destroy();
+    // Closing compacts every room's log into its snapshot.
+    await stopServing();
+    const stored = (await store.load(address.name))!;
+    expect(stored.updates).toEqual([]);
+    expect(stored.snapshotVector).toEqual(Y.encodeStateVector(a.doc));
+    expect(Y.encodeStateVectorFromUpdate(stored.snapshot!)).toEqual(stored.snapshotVector);
   });
 
   it('keeps an update waiting for a missing one across hibernation, and applies both when it comes', async () => {
@@ -196,21 +226,16 @@ describe('stampUser (issue 24 item 8: presence names the socket user)', () => {
 
 describe('SyncRooms re-authorising open sockets (sign-out, removal)', () => {
   const SOCKETS = 40;
-  let server: Server | undefined;
-  let rooms: SyncRooms | undefined;
   const sockets: WebSocket[] = [];
 
-  afterEach(async () => {
+  afterEach(() => {
     for (const ws of sockets.splice(0)) ws.terminate();
-    await rooms?.close();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   });
 
   /** Rooms whose authorizer refuses the users in `signedOut` (4401) and counts its calls. */
   async function start(signedOut: Set<string>): Promise<{ calls: () => number; url: string }> {
     let calls = 0;
-    rooms = new SyncRooms({
-      log: createLogger('fatal'),
+    const url = await serve({
       store: new MemorySyncStore(),
       recheckAuthMs: 3_600_000,
       authorize: (req) => {
@@ -221,11 +246,7 @@ describe('SyncRooms re-authorising open sockets (sign-out, removal)', () => {
         );
       },
     });
-    server = createServer();
-    const r = rooms;
-    server.on('upgrade', (req, socket, head) => r.handleUpgrade(req, socket, head));
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    return { calls: () => calls, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/sync` };
+    return { calls: () => calls, url };
   }
 
   function open(url: string, user: string): Promise<WebSocket> {

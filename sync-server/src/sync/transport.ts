@@ -12,6 +12,7 @@ import { ClientWrites, refuse } from './client-writes.js';
 import { checkedAwareness } from './presence.js';
 import { parseSyncPath, type RoomAddress } from './protocol.js';
 import type { Room } from './room.js';
+import { Rerun } from './rerun.js';
 import type { WriteQueue } from './write-queue.js';
 
 /** How often a connection must answer a ping before it is dropped. */
@@ -66,9 +67,14 @@ export class SyncTransport {
   private readonly alive = new WeakSet<WebSocket>();
   /** What each socket was authorised with, to authorise it again later. */
   private readonly upgrades = new WeakMap<WebSocket, Upgrade>();
-  /** The re-authorisation pass under way, and whether another was asked for meanwhile. */
-  private rechecking: Promise<void> | null = null;
-  private recheckAgain = false;
+  /**
+   * The re-authorisation passes: one asked for while one runs (a sign-out heard from another
+   * instance) runs again after it, as the running pass may have checked that user's sockets already.
+   */
+  private readonly recheck = new Rerun(
+    () => this.recheckPass(),
+    () => this.closed,
+  );
   /** Connections already sent the document (each one's read is audited once). */
   private readonly readers = new WeakSet<WebSocket>();
   /** Clients' writes: checked, refused or queued (client-writes.ts). */
@@ -284,20 +290,7 @@ export class SyncTransport {
    * writing into the organisation's documents for as long as the socket lives.
    */
   recheckAuth(): Promise<void> {
-    // A pass asked for while one runs (a sign-out heard from another instance) runs again after
-    // it: the running pass may have checked that user's sockets already.
-    if (this.rechecking) {
-      this.recheckAgain = true;
-      return this.rechecking;
-    }
-    const passes = async (): Promise<void> => {
-      do {
-        this.recheckAgain = false;
-        await this.recheckPass();
-      } while (this.recheckAgain && !this.closed);
-    };
-    this.rechecking = passes().finally(() => (this.rechecking = null));
-    return this.rechecking;
+    return this.recheck.run();
   }
 
   private async recheckPass(): Promise<void> {
