@@ -115,14 +115,15 @@ export abstract class AccountBase {
     action: AuditAction,
     since: number,
     limits: { email: string; perEmail: number; ip: string | null; perIp: number },
-  ): Promise<(() => void) | null> {
+  ): Promise<(() => Promise<void>) | null> {
     const release = await this.limiter.reserve(action, since, [
       { by: { email: limits.email }, limit: limits.perEmail },
       ...(limits.ip === null ? [] : [{ by: { ip: limits.ip }, limit: limits.perIp }]),
     ]);
-    // Given back at once (the store's statement runs synchronously when no transaction is open,
-    // else queued ahead of later reservations); an error leaves the place to expire.
-    return release ? () => void release().catch(() => undefined) : null;
+    // Given back before the answer goes out: over a pool of connections (PostgreSQL, Redis) a
+    // place still held when the caller's next attempt is counted would count its recorded failure
+    // twice. An error leaves the place to expire.
+    return release ? () => release().catch(() => undefined) : null;
   }
 
   // ---- reads ----

@@ -203,7 +203,7 @@ export abstract class AccountRecovery extends AccountBase {
       await this.record(now, meta, { action: 'passwordResetSent', outcome: 'success', userId: user.id, email });
       return true;
     } finally {
-      release();
+      await release();
     }
   }
 

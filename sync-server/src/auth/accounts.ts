@@ -115,7 +115,7 @@ export class Accounts extends AccountRecovery {
       await this.record(now, meta, { action: 'signIn', outcome: 'success', userId: user.id, email });
       return { user, session: row, token };
     } finally {
-      release();
+      await release();
     }
   }
 

@@ -4,6 +4,8 @@ import { openMemoryDatabase, type Db } from '../store/sqlite/database.js';
 import type { OutgoingMessage } from '../mail/sender.js';
 import { SqliteAccountStore } from '../store/accounts/sqlite.js';
 import type { AccountStore } from '../store/accounts/types.js';
+import { MemoryAttemptStore } from '../store/attempts/memory.js';
+import type { AttemptStore } from '../store/attempts/types.js';
 import { SqliteAuditStore } from '../store/audit/sqlite.js';
 import type { AuditStore } from '../store/audit/types.js';
 import { SqliteSessionStore } from '../store/sessions/sqlite.js';
@@ -14,6 +16,7 @@ import { AuditLog, checkAuditChain, sealAuditChain } from './audit.js';
 import { createBotCheck } from './bot-check.js';
 import { AUTH_LIMITS } from './limits.js';
 import { loadAuthSettings } from './settings.js';
+import { RateLimiter } from './rate-limiter.js';
 import { Sessions } from './sessions.js';
 
 const META = { ip: '203.0.113.7', userAgent: 'unit test' };
@@ -45,6 +48,7 @@ function accountsOver(
   db: Db,
   audit: AuditStore = new SqliteAuditStore(db),
   store: AccountStore = new SqliteAccountStore(db),
+  limiter?: RateLimiter,
 ): { accounts: Accounts; sent: OutgoingMessage[] } {
   const sent: OutgoingMessage[] = [];
   const now = Date.now;
@@ -62,6 +66,7 @@ function accountsOver(
       },
     },
     botCheck: createBotCheck(false, now),
+    limiter,
   });
   return { accounts, sent };
 }
@@ -96,6 +101,34 @@ describe('the accounts service over async repositories', () => {
       ...Array<string>(9).fill('TOO_MANY_REQUESTS'),
     ]);
     expect(await audit.count('signInFailed', 0, { email })).toBe(AUTH_LIMITS.signInFailuresPerAccount);
+  });
+
+  it("gives an attempt's place back before it answers: one guesser's 100 failures in a row are all counted once (issue 43)", async () => {
+    const db = database();
+    const audit = new SqliteAuditStore(db);
+    // A store whose places are given back a few milliseconds after they are asked back, as a
+    // DELETE on another pooled connection of PostgreSQL is: a place still held when the next
+    // attempt is counted beside its recorded failure counts that failure twice.
+    const places = new MemoryAttemptStore(audit);
+    const late: AttemptStore = {
+      reserve: (request) => places.reserve(request),
+      held: (key, now) => places.held(key, now),
+      release: (p) => new Promise<void>((resolve) => setTimeout(resolve, 5)).then(() => places.release(p)),
+    };
+    const { accounts } = accountsOver(db, audit, undefined, new RateLimiter(late));
+    const email = 'one-guesser@example.com';
+    const answers: string[] = [];
+    for (let i = 0; i <= AUTH_LIMITS.signInFailuresPerAccount; i += 1) {
+      const [result] = await Promise.allSettled([
+        accounts.signIn({ email, password: `guess ${i}`, botToken: null }, META, null),
+      ]);
+      answers.push(...codes([result]));
+    }
+    expect(answers).toEqual([
+      ...Array<string>(AUTH_LIMITS.signInFailuresPerAccount).fill('INVALID_LOGIN_CREDENTIALS'),
+      'TOO_MANY_REQUESTS',
+    ]);
+    expect(await places.held(`signInFailed:email:${email}`, Date.now())).toBe(0);
   });
 
   it('sends no more codes than the hourly limit to parallel requests when counts answer late', async () => {
