@@ -83,23 +83,27 @@ export function firstSyncReply(url: string, timeoutMs = 30_000): Promise<FirstSy
   });
 }
 
-/** Loads each room once with a fresh client, one after another; checks each reply holds the whole case. */
+/**
+ * Loads each room once with a fresh client, one after another; checks each reply holds the whole
+ * case once every room is timed (decoding a reply between two loads left its garbage to the
+ * bench process's next collection, which then fell inside a later sample, for ours and the
+ * reference alike).
+ */
 export async function loadTimes(
   server: BenchServer,
   rooms: readonly string[],
   expected: RecordCounts,
 ): Promise<number[]> {
-  const samples: number[] = [];
-  for (const room of rooms) {
-    const { ms, update } = await firstSyncReply(roomUrl(server, room));
+  const replies: FirstSync[] = [];
+  for (const room of rooms) replies.push(await firstSyncReply(roomUrl(server, room)));
+  replies.forEach(({ update }, i) => {
     const doc = new Y.Doc();
     Y.applyUpdate(doc, update);
     const counts = countRecords(doc);
     doc.destroy();
     if (counts.vitals !== expected.vitals || counts.doses !== expected.doses) {
-      throw new Error(`${server.name} served ${room} with ${counts.vitals} vitals, not ${expected.vitals}`);
+      throw new Error(`${server.name} served ${rooms[i]} with ${counts.vitals} vitals, not ${expected.vitals}`);
     }
-    samples.push(ms);
-  }
-  return samples;
+  });
+  return replies.map(({ ms }) => ms);
 }

@@ -402,10 +402,11 @@ export async function memorySection(cases: MemoryCases): Promise<Section> {
       `4-hour case as one update (the sending connection stays open), again after those cases stayed idle for ` +
       `${idleMs / 1000} s (ours then holds an idle case as its encoded bytes instead of a Y.Doc: ` +
       `HIBERNATE_AFTER_MS), and after ${idleConnections} more tablets synced to one empty room and stayed idle. ` +
-      "Before each reading the benchmark has the server's main thread collect its garbage (both servers run " +
-      "with --inspect; the inspector's HeapProfiler.collectGarbage), so what the last work left behind is not " +
-      'counted as held. RSS still counts what V8 and the allocator keep from the system, worker threads and ' +
-      "native memory (ours: SQLite's cache, the case check's worker). \"Live heap\" is the main thread's heap " +
+      "Before each reading the benchmark has every isolate of the server collect its garbage, its worker threads' " +
+      "too (both servers run with --inspect; the inspector's HeapProfiler.collectGarbage, in the workers through " +
+      'NodeWorker; ours checks cases in a worker, and under tsx each module loader runs in one), so what the last ' +
+      'work left behind is not counted as held. RSS still counts what V8 and the allocator keep from the system, ' +
+      "the workers' live heaps and native memory (ours: SQLite's cache). \"Live heap\" is the main thread's heap " +
       'in use (Runtime.getHeapUsage). Deltas divided by the count. Two cases, each on fresh servers: the case ' +
       "screen's 4-hour case as this build writes it (monitor readings compact, issue 38: one reading per " +
       'transaction, as a monitor ' +
