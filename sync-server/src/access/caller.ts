@@ -97,6 +97,11 @@ export interface CallerSource {
 export async function callerOf(source: CallerSource, current: Current | null, from: CallOrigin): Promise<Caller> {
   if (!current) return anonymousCaller(from);
   const { user, session } = current;
+  // Read side by side (over PostgreSQL, a round trip apart): every request builds a caller.
+  const [orgs, freshSudo] = await Promise.all([
+    source.memberships(user.id, session.single_org),
+    source.hasFreshSudo(current),
+  ]);
   return {
     ...anonymousCaller(from),
     user: { id: user.id, name: user.name, email: user.email, emailVerified: user.email_verified === 1 },
@@ -104,10 +109,10 @@ export async function callerOf(source: CallerSource, current: Current | null, fr
     subject: {
       signedIn: true,
       multiFactorValid: source.isMultiFactorValid(session),
-      orgs: await source.memberships(user.id, session.single_org),
+      orgs,
     },
     singleOrg: session.single_org,
-    freshSudo: await source.hasFreshSudo(current),
+    freshSudo,
   };
 }
 

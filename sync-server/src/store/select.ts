@@ -82,7 +82,7 @@ import type { LocalPaymentStore } from './payments-local/types.js';
 import { PostgresPolicyStore } from './policies/postgres.js';
 import { SqlitePolicyStore } from './policies/sqlite.js';
 import type { PolicyStore } from './policies/types.js';
-import { migratePostgres, openPostgres } from './postgres/database.js';
+import { migratePostgres, openPostgres, warmPool } from './postgres/database.js';
 import { PG_MIGRATIONS } from './postgres/migrations.js';
 import { holdsNoAccount } from './postgres/demo-rows.js';
 import { PostgresDatabase } from './postgres/unit-of-work.js';
@@ -189,12 +189,17 @@ export function logMissingStores(log: Logger, missing: readonly string[] = POSTG
   log.error({ missing }, 'these stores have no PostgreSQL implementation: their features refuse');
 }
 
+/** The most connections an instance opens to PostgreSQL, and how many it keeps open while idle. */
+const POOL_SIZE = 10;
+const POOL_KEPT_OPEN = 3;
+
 /** Opens the configured storage: PostgreSQL (migrated) when `databaseUrl` is set, else SQLite under `dataDir`. */
 export async function openStorage(config: { databaseUrl?: string; dataDir: string }, log: Logger): Promise<Storage> {
   if (!config.databaseUrl) return sqliteStorage(config.dataDir, log);
-  const pool = openPostgres(config.databaseUrl);
+  const pool = openPostgres(config.databaseUrl, POOL_SIZE, POOL_KEPT_OPEN);
   try {
     const applied = await migratePostgres(pool, PG_MIGRATIONS);
+    await warmPool(pool, POOL_KEPT_OPEN);
     if (applied.length > 0) log.info({ migrations: applied }, 'PostgreSQL migrated');
     logMissingStores(log);
     const postgres = new PostgresDatabase(pool);

@@ -70,12 +70,13 @@ export function createSyncAuthorizer(deps: SyncAuthorizerDeps): SyncAuthorizer {
     if (!caller.user || !caller.subject.multiFactorValid) {
       return refuse(SYNC_CLOSE_CODES.unauthorized, SYNC_REFUSAL_REASONS.signedOut);
     }
-    if (await refusalOf(deps.access.authorize(caller, address.orgId, 'member'))) {
-      return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.notMember);
-    }
-    if (await deps.docBelongsElsewhere(address.orgId, address.docId)) {
-      return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.otherOrganisation);
-    }
+    // Both reads side by side (over PostgreSQL, a round trip apart); a non-member still hears only that.
+    const [notMember, elsewhere] = await Promise.all([
+      refusalOf(deps.access.authorize(caller, address.orgId, 'member')),
+      deps.docBelongsElsewhere(address.orgId, address.docId),
+    ]);
+    if (notMember) return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.notMember);
+    if (elsewhere) return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.otherOrganisation);
     return { ok: true, userId: caller.user.id };
   };
 }

@@ -227,8 +227,8 @@ export class SyncRooms implements DocumentRooms {
   }
 
   private async load(address: RoomAddress): Promise<Room> {
-    const kind = await this.kinds.of(address);
-    const stored = await this.options.store.load(address.name);
+    // The kind (a health history's Composition) and the stored state are read side by side.
+    const [kind, stored] = await Promise.all([this.kinds.of(address), this.options.store.load(address.name)]);
     const room = new Room(address, kind, this.options.log);
     if (stored) {
       room.load(stored);

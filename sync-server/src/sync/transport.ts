@@ -118,10 +118,12 @@ export class SyncTransport {
     try {
       auth = await authorize(req, address);
       if (auth.ok) {
-        if (auth.userId !== null) userName = (await this.options.userName?.(auth.userId)) ?? null;
-        // The stored state is loaded before the socket is served (a room being evicted meanwhile is loaded again).
-        do room = await this.options.open(address);
-        while (room.destroyed);
+        // The user's name for presence is read while the room loads (over PostgreSQL, a round trip apart).
+        const userId = auth.userId;
+        [userName, room] = await Promise.all([
+          userId === null ? null : Promise.resolve(this.options.userName?.(userId) ?? null),
+          this.loaded(address),
+        ]);
       }
     } catch (err) {
       this.options.log.error({ err, room: address.name }, 'sync authorisation failed');
@@ -141,6 +143,14 @@ export class SyncTransport {
         this.accept(conn, room, isVigilClient(req.url ?? ''));
       }
     });
+  }
+
+  /** The room of `address` with its stored state loaded (a room being evicted meanwhile is loaded again). */
+  private async loaded(address: RoomAddress): Promise<Room> {
+    let room: Room;
+    do room = await this.options.open(address);
+    while (room.destroyed);
+    return room;
   }
 
   private accept(conn: WebSocket, room: Room, vigilClient: boolean): void {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { migratePostgres } from './database.js';
+import { migratePostgres, openPostgres, warmPool } from './database.js';
 import { PG_MIGRATIONS } from './migrations.js';
 import { freshPostgres, runnableImplementations } from './test-database.test-util.js';
 
@@ -33,4 +33,22 @@ describe.skipIf(suites.length === 0)('PostgreSQL migrations (postgres, issue 43)
     expect(tables.rowCount).toBe(0);
     expect((await pool.query('SELECT 1 FROM schema_migrations')).rowCount).toBe(0);
   });
+
+  it('opens the connections a start asks for, and keeps its minimum open past the idle timeout', async () => {
+    const database = await freshPostgres({ migrate: false });
+    drops.push(database.drop);
+    const pool = openPostgres(database.url, 5, 2);
+    try {
+      await warmPool(pool, 2);
+      expect([pool.totalCount, pool.idleCount]).toEqual([2, 2]);
+      // A third, opened for a burst, closes after the pool's 10 s idle timeout; the two kept stay.
+      const extra = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
+      for (const client of extra) client.release();
+      expect(pool.totalCount).toBe(3);
+      await new Promise((resolve) => setTimeout(resolve, 10_500));
+      expect([pool.totalCount, pool.idleCount]).toEqual([2, 2]);
+    } finally {
+      await pool.end();
+    }
+  }, 20_000);
 });

@@ -11,13 +11,27 @@ import type { Migration } from '../sqlite/migrations.js';
 
 export type PgPool = pg.Pool;
 
-/** A pool over `url` (DATABASE_URL), its clients' errors logged rather than crashing the process. */
-export function openPostgres(url: string, max = 10): PgPool {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * A pool over `url` (DATABASE_URL) of up to `max` connections, `min` of them kept open however
+ * long they stay idle (the others close after 10 s idle), its clients' errors logged rather than
+ * crashing the process.
+ */
+export function openPostgres(url: string, max = 10, min = 0): PgPool {
+  const pool = new pg.Pool({ connectionString: url, max, min });
   // An idle client whose connection dies (PostgreSQL restarted) emits 'error' on the pool; the
   // pool drops it and the next query opens another.
   pool.on('error', () => undefined);
   return pool;
+}
+
+/**
+ * Opens `count` of the pool's connections now (kept while idle when `count` is at most its `min`),
+ * so the first requests after a start do not each wait for a connection to be made: a tablet's
+ * first sync reads through three at once (the session's reads, the room's, the read audit).
+ */
+export async function warmPool(pool: PgPool, count: number): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
+  for (const client of clients) client.release();
 }
 
 /**

@@ -31,7 +31,11 @@ import { RESOURCES_PG_MIGRATION } from '../resources/migration.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { SHOP_PG_MIGRATION } from '../shop/migration.js';
 import { EMR_CONNECTIONS_PG_MIGRATION } from '../smart/migration.js';
-import { SNAPSHOT_STATE_VECTOR_PG_MIGRATION, SYNC_PG_MIGRATION } from '../sync/migration.js';
+import {
+  SNAPSHOT_COMPRESSION_PG_MIGRATION,
+  SNAPSHOT_STATE_VECTOR_PG_MIGRATION,
+  SYNC_PG_MIGRATION,
+} from '../sync/migration.js';
 
 /**
  * PostgreSQL's numbered migrations (issue 43), each beside its area's store like SQLite's and
@@ -75,4 +79,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   EMR_CONNECTIONS_PG_MIGRATION,
   USERS_EMR_EMAIL_PG_MIGRATION,
   SNAPSHOT_STATE_VECTOR_PG_MIGRATION,
+  SNAPSHOT_COMPRESSION_PG_MIGRATION,
 ];

@@ -36,7 +36,7 @@ import { LEGAL_ACCEPTANCES_MIGRATION } from '../legal/migration.js';
 import { ANALYTICS_EVENTS_MIGRATION } from '../analytics-events/migration.js';
 import { CLIENT_LOGS_BY_ORG_MIGRATION, CLIENT_LOGS_MIGRATION } from '../client-logs/migration.js';
 import { USERS_EMR_EMAIL_MIGRATION } from '../accounts/migration.js';
-import { SNAPSHOT_STATE_VECTOR_MIGRATION } from '../sync/migration.js';
+import { SNAPSHOT_COMPRESSION_MIGRATION, SNAPSHOT_STATE_VECTOR_MIGRATION } from '../sync/migration.js';
 
 /**
  * Numbered schema migrations, applied in order at start. `PRAGMA user_version` records the
@@ -89,4 +89,5 @@ export const MIGRATIONS: readonly Migration[] = [
   CLIENT_LOGS_BY_ORG_MIGRATION,
   USERS_EMR_EMAIL_MIGRATION,
   SNAPSHOT_STATE_VECTOR_MIGRATION,
+  SNAPSHOT_COMPRESSION_MIGRATION,
 ];

@@ -61,3 +61,24 @@ export const SNAPSHOT_STATE_VECTOR_PG_MIGRATION: Migration = {
   ...SNAPSHOT_STATE_VECTOR_MIGRATION,
   sql: 'ALTER TABLE sync_snapshots ADD COLUMN state_vector BYTEA;',
 };
+
+/**
+ * Session 40: how a snapshot's bytes are stored (store/sync/snapshot-bytes.ts): NULL as encoded,
+ * 'deflate-raw' deflated. SQLite keeps writing them as encoded (an in-process read costs nothing
+ * to save); the column is there so both engines read a row the same way.
+ */
+export const SNAPSHOT_COMPRESSION_MIGRATION: Migration = {
+  version: 226,
+  name: 'sync snapshot compression',
+  sql: 'ALTER TABLE sync_snapshots ADD COLUMN compression TEXT;',
+};
+
+/**
+ * PostgreSQL's migration 226, as SQLite's; its deflated snapshots are stored as they come
+ * (STORAGE EXTERNAL: out of line, not compressed again by PostgreSQL, which gains nothing on them).
+ */
+export const SNAPSHOT_COMPRESSION_PG_MIGRATION: Migration = {
+  ...SNAPSHOT_COMPRESSION_MIGRATION,
+  sql: `ALTER TABLE sync_snapshots ADD COLUMN compression TEXT;
+        ALTER TABLE sync_snapshots ALTER COLUMN data SET STORAGE EXTERNAL;`,
+};

@@ -69,6 +69,31 @@ describe.skipIf(suites.length === 0)('PostgresSyncStore over two pools (postgres
     expect(content).toEqual(expected);
   });
 
+  it('stores a snapshot deflated, and still reads one stored as encoded (the SQLite copy, rows written before)', async () => {
+    const database = await freshPostgres();
+    drops.push(database.drop);
+    const db = new PostgresDatabase(database.open(2));
+    const store = new PostgresSyncStore(db);
+    const write = writer('w');
+    const room = { room: 'o/z', orgId: 'o', docId: 'z' };
+    for (let i = 0; i < 200; i += 1) await store.append([{ ...room, update: write(i) }]);
+    const loaded = (await store.load(room.room))!;
+    const snapshot = Y.encodeStateAsUpdate(rebuild(loaded));
+    await store.compact(room.room, snapshot, loaded.lastUpdateId);
+    const { rows } = await db.query<{ compression: string | null; n: number }>(
+      'SELECT compression, octet_length(data) AS n FROM sync_snapshots WHERE room = $1',
+      [room.room],
+    );
+    expect(rows[0]!.compression).toBe('deflate-raw');
+    expect(rows[0]!.n).toBeLessThan(snapshot.byteLength);
+    expect((await store.load(room.room))!.snapshot).toEqual(snapshot);
+    await db.query('UPDATE sync_snapshots SET data = $1, compression = NULL WHERE room = $2', [
+      Buffer.from(snapshot),
+      room.room,
+    ]);
+    expect((await store.load(room.room))!.snapshot).toEqual(snapshot);
+  });
+
   it("hands out a room's update ids in commit order to appends racing from two instances", async () => {
     const database = await freshPostgres();
     drops.push(database.drop);

@@ -1,5 +1,6 @@
 import type { PostgresDatabase } from '../postgres/unit-of-work.js';
 import { PG_NOW_ISO } from './migration.js';
+import { deflateSnapshot, SNAPSHOT_DEFLATED, snapshotOf } from './snapshot-bytes.js';
 import type { AppendEntry, StoredDocument, SyncStore } from './types.js';
 
 interface LoadRow {
@@ -8,6 +9,7 @@ interface LoadRow {
   finalized_at: string | null;
   content_hash: string | null;
   snapshot: Buffer | null;
+  compression: string | null;
   snapshot_vector: Buffer | null;
   /** BIGINTs come back as strings. */
   after: string;
@@ -36,7 +38,7 @@ export class PostgresSyncStore implements SyncStore {
 
   async load(room: string): Promise<StoredDocument | null> {
     const { rows } = await this.db.query<LoadRow>(
-      `SELECT d.org_id, d.doc_id, d.finalized_at, d.content_hash, s.data AS snapshot,
+      `SELECT d.org_id, d.doc_id, d.finalized_at, d.content_hash, s.data AS snapshot, s.compression,
               s.state_vector AS snapshot_vector,
               coalesce(s.last_update_id, 0) AS after, u.ids, u.updates
        FROM sync_documents d
@@ -53,7 +55,7 @@ export class PostgresSyncStore implements SyncStore {
     return {
       orgId: row.org_id,
       docId: row.doc_id,
-      snapshot: row.snapshot ? copy(row.snapshot) : null,
+      snapshot: row.snapshot ? snapshotOf(row.snapshot, row.compression) : null,
       snapshotVector: row.snapshot_vector ? copy(row.snapshot_vector) : null,
       updates: (row.updates ?? []).map(copy),
       lastUpdateId: Number(row.ids?.at(-1) ?? row.after),
@@ -111,7 +113,9 @@ export class PostgresSyncStore implements SyncStore {
     });
   }
 
-  compact(room: string, snapshot: Uint8Array, lastUpdateId: number, stateVector?: Uint8Array): Promise<void> {
+  /** The snapshot is stored deflated (snapshot-bytes.ts), deflated before the transaction opens. */
+  async compact(room: string, snapshot: Uint8Array, lastUpdateId: number, stateVector?: Uint8Array): Promise<void> {
+    const deflated = await deflateSnapshot(snapshot);
     return this.db.transaction(async () => {
       await this.db.query('SELECT 1 FROM sync_documents WHERE room = $1 FOR UPDATE', [room]);
       // An older compaction that lost a race to a newer one (another instance's) changes nothing.
@@ -121,10 +125,10 @@ export class PostgresSyncStore implements SyncStore {
       );
       if (rows[0] && Number(rows[0].last) >= lastUpdateId) return;
       await this.db.query(
-        `INSERT INTO sync_snapshots (room, data, state_vector, last_update_id) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (room) DO UPDATE SET data = excluded.data, state_vector = excluded.state_vector,
-           last_update_id = excluded.last_update_id, updated_at = ${PG_NOW_ISO}`,
-        [room, bytes(snapshot), stateVector ? bytes(stateVector) : null, lastUpdateId],
+        `INSERT INTO sync_snapshots (room, data, compression, state_vector, last_update_id) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (room) DO UPDATE SET data = excluded.data, compression = excluded.compression,
+           state_vector = excluded.state_vector, last_update_id = excluded.last_update_id, updated_at = ${PG_NOW_ISO}`,
+        [room, deflated, SNAPSHOT_DEFLATED, stateVector ? bytes(stateVector) : null, lastUpdateId],
       );
       await this.db.query('DELETE FROM sync_updates WHERE room = $1 AND id <= $2', [room, lastUpdateId]);
     });

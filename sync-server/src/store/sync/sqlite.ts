@@ -1,5 +1,6 @@
 import type { Db } from '../sqlite/database.js';
 import { assertSerialized, serialized } from '../resources/transactions.js';
+import { snapshotOf } from './snapshot-bytes.js';
 import type { AppendEntry, StoredDocument, SyncStore } from './types.js';
 
 interface DocumentRow {
@@ -36,9 +37,10 @@ export class SqliteSyncStore implements SyncStore {
       document: db.prepare<[string], DocumentRow>(
         'SELECT org_id, doc_id, finalized_at, content_hash FROM sync_documents WHERE room = ?',
       ),
-      snapshot: db.prepare<[string], { data: Buffer; state_vector: Buffer | null; last_update_id: number }>(
-        'SELECT data, state_vector, last_update_id FROM sync_snapshots WHERE room = ?',
-      ),
+      snapshot: db.prepare<
+        [string],
+        { data: Buffer; compression: string | null; state_vector: Buffer | null; last_update_id: number }
+      >('SELECT data, compression, state_vector, last_update_id FROM sync_snapshots WHERE room = ?'),
       snapshotUpTo: db.prepare<[string], { last_update_id: number }>(
         'SELECT last_update_id FROM sync_snapshots WHERE room = ?',
       ),
@@ -53,8 +55,8 @@ export class SqliteSyncStore implements SyncStore {
         "UPDATE sync_documents SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE room = ?",
       ),
       upsertSnapshot: db.prepare<[string, Buffer, Buffer | null, number]>(
-        `INSERT INTO sync_snapshots (room, data, state_vector, last_update_id) VALUES (?, ?, ?, ?)
-         ON CONFLICT (room) DO UPDATE SET data = excluded.data, state_vector = excluded.state_vector,
+        `INSERT INTO sync_snapshots (room, data, compression, state_vector, last_update_id) VALUES (?, ?, NULL, ?, ?)
+         ON CONFLICT (room) DO UPDATE SET data = excluded.data, compression = NULL, state_vector = excluded.state_vector,
            last_update_id = excluded.last_update_id, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
       ),
       deleteUpTo: db.prepare<[string, number]>('DELETE FROM sync_updates WHERE room = ? AND id <= ?'),
@@ -79,7 +81,7 @@ export class SqliteSyncStore implements SyncStore {
         return {
           orgId: doc.org_id,
           docId: doc.doc_id,
-          snapshot: snap ? toBytes(snap.data) : null,
+          snapshot: snap ? snapshotOf(snap.data, snap.compression) : null,
           snapshotVector: snap?.state_vector ? toBytes(snap.state_vector) : null,
           updates: rows.map((r) => toBytes(r.data)),
           lastUpdateId: rows.at(-1)?.id ?? after,
