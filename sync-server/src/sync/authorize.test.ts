@@ -70,6 +70,16 @@ describe('sync upgrade authorisation', () => {
     ).resolves.toEqual({ ok: false, code: 4403, reason: SYNC_REFUSAL_REASONS.otherOrganisation });
   });
 
+  it('tells a non-member only that, also for a document of a third organisation (both read side by side)', async () => {
+    await expect(
+      authorize(request('/api/sync/globex/cmp-other?token=good'), {
+        orgId: 'globex',
+        docId: 'cmp-other',
+        name: 'globex/cmp-other',
+      }),
+    ).resolves.toEqual({ ok: false, code: 4403, reason: SYNC_REFUSAL_REASONS.notMember });
+  });
+
   it('[TOUR3] refuses a tour case with 4403, even to a member: the server keeps none', async () => {
     await expect(
       authorize(request('/api/sync/acme/tour-1?token=good'), { orgId: 'acme', docId: 'tour-1', name: 'acme/tour-1' }),

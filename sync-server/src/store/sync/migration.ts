@@ -79,6 +79,5 @@ export const SNAPSHOT_COMPRESSION_MIGRATION: Migration = {
  */
 export const SNAPSHOT_COMPRESSION_PG_MIGRATION: Migration = {
   ...SNAPSHOT_COMPRESSION_MIGRATION,
-  sql: `ALTER TABLE sync_snapshots ADD COLUMN compression TEXT;
-        ALTER TABLE sync_snapshots ALTER COLUMN data SET STORAGE EXTERNAL;`,
+  sql: `${SNAPSHOT_COMPRESSION_MIGRATION.sql}\nALTER TABLE sync_snapshots ALTER COLUMN data SET STORAGE EXTERNAL;`,
 };

@@ -7,6 +7,8 @@ import { deflateRaw, inflateRawSync } from 'node:zlib';
  * same deflated (PostgreSQL's since session 40). node-pg hands a bytea over as hex text, two
  * characters a byte, turned into a string and back into bytes on the event loop: a 4-hour case's
  * 440 KB snapshot took 3.0 ms to read, its 100 KB deflated form 1.1 ms with the inflation.
+ * Node's zlib rather than the fflate of sync/messages.ts (`inflateCapped`, for what clients send):
+ * native, it inflates that snapshot in 0.77 ms against fflate's 1.47 ms.
  */
 
 export const SNAPSHOT_DEFLATED = 'deflate-raw';
