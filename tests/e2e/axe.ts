@@ -17,19 +17,28 @@ export async function caseScreenViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until no finite animation or transition of the page is running. A dialog still fading in
- * (Mantine's modal transition) has its text at part opacity, and axe then measures a contrast the
- * user never sees once it is open: two of the rehearsal's e2e failures in session 35 were that,
- * on a loaded machine. Endless animations (a loader) are not waited for; a page that keeps
- * starting new transitions is checked as it is after 10 s.
+ * Waits until no finite animation or transition of the page is running and every open dialog is
+ * fully opaque. A dialog still fading in (Mantine's modal transition) has its text at part
+ * opacity, and axe then measures a contrast the user never sees once it is open: two of the
+ * rehearsal's e2e failures in session 35 were that, on a loaded machine, and one in session 40
+ * came just before the transition started (a dialog mounted at opacity 0 runs no animation yet, and
+ * Playwright counts it visible). Endless animations (a loader) are not waited for; a page that
+ * keeps starting new transitions is checked as it is after 10 s.
  */
 async function settled(page: Page): Promise<void> {
   await page
     .waitForFunction(
-      () =>
-        document
+      () => {
+        const moving = document
           .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+          .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+        const opacity = (element: Element): number => {
+          let product = 1;
+          for (let e: Element | null = element; e; e = e.parentElement) product *= Number(getComputedStyle(e).opacity);
+          return product;
+        };
+        return !moving && [...document.querySelectorAll('[role="dialog"]')].every((d) => opacity(d) === 1);
+      },
       undefined,
       { timeout: 10_000 },
     )
