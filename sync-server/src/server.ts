@@ -51,11 +51,13 @@ export async function startServer(config: ServerConfig, log: Logger = createLogg
 
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
-  // The local payment provider posts its events to this server's own webhook (issue 37).
+  // This server as it calls itself: the local payment provider posts its events to its webhook
+  // (issue 37), and the warm-up connects to it.
   const wildcard = config.host === '0.0.0.0' || config.host === '::';
-  services.billing.start(
-    `http://${wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
-  );
+  const self = `http://${wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  services.billing.start(self);
+  // Before it says it listens: the reconnect after a restart must not pay for the first sync's compiling.
+  await services.warmUp(self);
   log.info(
     { port, url, environment: config.environment, version: config.version, dataDir: config.dataDir },
     'listening',

@@ -9,7 +9,6 @@ import type { Entitlements } from './access/entitlements.js';
 import type { OrgAccess } from './access/index.js';
 import type { ServerConfig } from './config.js';
 import type { Logger } from './log.js';
-import type { AccountStore } from './store/accounts/types.js';
 import type { IdOwnership } from './store/resources/id-ownership.js';
 import type { ResourceStore } from './store/resources/types.js';
 import type { Stores } from './store/select.js';
@@ -19,7 +18,7 @@ import { caseKind } from './sync/kinds/case.js';
 import { healthHistoryKind } from './sync/kinds/health-history.js';
 import type { LiveCasesService } from './live/service.js';
 import type { compositionProjector } from './sync/projection.js';
-import { syncReadAuditor, userNames } from './sync/read-audit.js';
+import { syncReadAuditor } from './sync/read-audit.js';
 import { SyncRooms } from './sync/rooms.js';
 import type { Instances } from './services-redis.js';
 
@@ -34,7 +33,6 @@ export interface RoomsParts {
   resources: ResourceStore;
   caseChecker: CaseChecker;
   projector: ReturnType<typeof compositionProjector>;
-  accountStore: AccountStore;
   now: () => number;
   /** The live vitals' hook (issue 38): a case's document, at most once a second while it changes. */
   live: Pick<LiveCasesService, 'caseChanged'>;
@@ -46,7 +44,7 @@ export interface RoomsParts {
 
 /** The server's one SyncRooms. */
 export function buildRooms(p: RoomsParts): SyncRooms {
-  const { config, stores, log, accounts, access, ids, resources, caseChecker, projector, accountStore, now, live } = p;
+  const { config, stores, log, accounts, access, ids, resources, caseChecker, projector, now, live } = p;
   const rooms = new SyncRooms({
     log,
     store: stores.sync,
@@ -74,7 +72,6 @@ export function buildRooms(p: RoomsParts): SyncRooms {
       healthHistoryKind({ store: resources, project: projector }),
     ],
     auditRead: syncReadAuditor({ store: resources, now }),
-    userName: userNames(accountStore),
     // The server's clock closes a case's provider editing window (EW2; moved in tests like the others).
     now,
     ...(p.instances ? { relay: p.instances.relay } : {}),

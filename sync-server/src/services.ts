@@ -42,6 +42,7 @@ import type { AuditedReportReview } from './report/review.js';
 import { CaseChecker } from './sync/case-check.js';
 import { compositionProjector } from './sync/projection.js';
 import { buildRooms } from './services-rooms.js';
+import { warmUp } from './sync/warm-up.js';
 import type { SyncRooms } from './sync/rooms.js';
 import { HhxService } from './hhx/service.js';
 import type { AuditedForms } from './forms/service.js';
@@ -85,6 +86,8 @@ export interface Services
   config: ServerConfig;
   /** Settles once the services can serve (a new database's demo data written); rejects if they cannot. */
   ready: Promise<void>;
+  /** Runs a tablet's first sync once, for no one, through the server listening at `url` (sync/warm-up.ts). */
+  warmUp: (url: string) => Promise<void>;
   log: Logger;
   /** The SQLite connection: only stores (and the wiring here) receive it; on PostgreSQL any use of it throws. */
   db: Db;
@@ -246,7 +249,7 @@ export function buildServices(config: ServerConfig, log: Logger, storage: Storag
   const projector = compositionProjector({ service: fhir, store: resources, log, encoder: caseChecker });
   const rooms = buildRooms({
     ...{ config, stores, log, accounts, access, ids, resources },
-    ...{ caseChecker, projector, accountStore, now, live: liveParts.live, instances, entitlements },
+    ...{ caseChecker, projector, now, live: liveParts.live, instances, entitlements },
   });
   caseStates.attach(rooms);
   // Issue 24: every audit record is sealed into the hash chain within a second.
@@ -305,13 +308,9 @@ export function buildServices(config: ServerConfig, log: Logger, storage: Storag
   });
 
   return {
-    config,
-    ready,
-    log,
+    ...{ config, ready, log, storage, authSettings, now },
+    warmUp: (url) => warmUp({ accounts, access, ids, resources, sync: stores.sync, now, log }, url),
     db: storage.sqlite ?? unavailableStore<Db>('SQLite connection'),
-    storage,
-    authSettings,
-    now,
     fhirEvents,
     changes,
     changeBus,

@@ -36,7 +36,7 @@ const caller = (orgs: Membership[], options: { mfa?: boolean; sudo?: boolean } =
   user: { id: 'u-1', name: 'Ann', email: 'ann@example.com', emailVerified: true },
   sessionId: 's-1',
   subject: { signedIn: true, multiFactorValid: options.mfa ?? true, orgs },
-  freshSudo: options.sudo ?? false,
+  freshSudo: () => Promise.resolve(options.sudo ?? false),
 });
 const member = (id: string, roles: string[], type: 'regular' | 'parent' | 'vigil' = 'regular'): Membership => ({
   id,

@@ -137,7 +137,7 @@ export async function writeEntries(
       });
       const tag = [{ system: ORG_TAG_SYSTEM, code: entry.orgId }];
       await sinks.resources.write(
-        { orgId: entry.orgId, resource: { ...event, id: newId(idPrefixOf('AuditEvent')), meta: { tag } } },
+        { orgId: entry.orgId, resource: { ...event, id: newId(idPrefixOf('AuditEvent')), meta: { tag } }, newId: true },
         event.recorded,
       );
     }

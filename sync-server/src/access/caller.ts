@@ -23,8 +23,13 @@ export interface Caller {
   subject: PermissionSubject;
   /** An EMR launch's single organisation (spec 000 §4), else null: its memberships are only that one's. */
   singleOrg: string | null;
-  /** A fresh sudo confirmation, or sudo skipped as the accounts server allows (spec 000 §6). */
-  freshSudo: boolean;
+  /**
+   * A fresh sudo confirmation, or sudo skipped as the accounts server allows (spec 000 §6). Asked
+   * only where a right needs it, and read then, once per caller: nothing a socket or most requests
+   * do needs sudo, and the skip reads the user's MFA options (a statement per request over
+   * PostgreSQL).
+   */
+  freshSudo: () => Promise<boolean>;
   ip: string | null;
   userAgent: string | null;
   /** The origin links in mail point at (the request's own; '' where there is none). */
@@ -49,6 +54,9 @@ export interface CallOrigin {
   transport: Transport;
 }
 
+/** The sudo of a caller without a session or an account of its own (an app, an admin command). */
+export const NO_SUDO = (): Promise<boolean> => Promise.resolve(false);
+
 /** A caller with no session. */
 export function anonymousCaller(from: CallOrigin): Caller {
   return {
@@ -56,7 +64,7 @@ export function anonymousCaller(from: CallOrigin): Caller {
     sessionId: null,
     subject: { signedIn: false, multiFactorValid: false, orgs: [] },
     singleOrg: null,
-    freshSudo: false,
+    freshSudo: NO_SUDO,
     ip: from.ip,
     userAgent: from.userAgent,
     origin: from.origin ?? '',
@@ -97,11 +105,8 @@ export interface CallerSource {
 export async function callerOf(source: CallerSource, current: Current | null, from: CallOrigin): Promise<Caller> {
   if (!current) return anonymousCaller(from);
   const { user, session } = current;
-  // Read side by side (over PostgreSQL, a round trip apart): every request builds a caller.
-  const [orgs, freshSudo] = await Promise.all([
-    source.memberships(user.id, session.single_org),
-    source.hasFreshSudo(current),
-  ]);
+  const orgs = await source.memberships(user.id, session.single_org);
+  let sudo: Promise<boolean> | undefined;
   return {
     ...anonymousCaller(from),
     user: { id: user.id, name: user.name, email: user.email, emailVerified: user.email_verified === 1 },
@@ -112,7 +117,7 @@ export async function callerOf(source: CallerSource, current: Current | null, fr
       orgs,
     },
     singleOrg: session.single_org,
-    freshSudo,
+    freshSudo: () => (sudo ??= source.hasFreshSudo(current)),
   };
 }
 

@@ -95,7 +95,7 @@ export class OrgAccess {
         else if (!subject.multiFactorValid) failure = 'MFA_REQUIRED';
         else if (!isInternalUber(subject)) failure = 'NOT_AUTHORIZED';
       } else if (one === 'sudo') {
-        failure = caller.freshSudo ? null : 'SUDO_REQUIRED';
+        failure = (await caller.freshSudo()) ? null : 'SUDO_REQUIRED';
       } else if ('feature' in one) {
         const entitlements = this.deps.entitlements;
         failure = entitlements && (await entitlements.has(orgId, one.feature)) ? null : 'FEATURE_DISABLED';
@@ -103,7 +103,12 @@ export class OrgAccess {
         const planHas = this.deps.entitlements?.planHas;
         failure = !planHas || (await planHas.call(this.deps.entitlements, orgId, one.plan)) ? null : 'PLAN_REQUIRED';
       } else {
-        failure = featureChangeAccess(subject, await ref(), await this.changeOwner(orgId, one), caller.freshSudo);
+        failure = featureChangeAccess(
+          subject,
+          await ref(),
+          await this.changeOwner(orgId, one),
+          await caller.freshSudo(),
+        );
       }
       if (failure) refuse(failure);
     }

@@ -222,7 +222,8 @@ export class AppTokens {
     if (!installation || !app || !org || org.type === 'vigil') return null;
     return {
       sessionId: null,
-      freshSudo: false,
+      // An app is never asked for sudo (access/caller.ts NO_SUDO, not imported: access imports auth).
+      freshSudo: () => Promise.resolve(false),
       ip: from.ip,
       userAgent: from.userAgent,
       origin: from.origin ?? '',

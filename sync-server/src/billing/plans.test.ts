@@ -1,7 +1,7 @@
 import type { OrgRole } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { auditTrail } from '../access/audited.js';
-import type { Caller } from '../access/caller.js';
+import { NO_SUDO, type Caller } from '../access/caller.js';
 import { AppError } from '../errors.js';
 import { refusalOf as refusal } from '../errors.test-util.js';
 import { MemoryAccountStore } from '../store/accounts/memory.js';
@@ -49,7 +49,7 @@ async function world() {
     sessionId: 's-team',
     subject: { signedIn: true, multiFactorValid: mfa, orgs: [{ id: 'vigil', type: orgType, roles }] },
     singleOrg: null,
-    freshSudo: false,
+    freshSudo: NO_SUDO,
     ip: '10.0.0.1',
     userAgent: 'test',
     origin: '',

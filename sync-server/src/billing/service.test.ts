@@ -1,6 +1,6 @@
 import type { OrgRole } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../access/caller.js';
+import { NO_SUDO, type Caller } from '../access/caller.js';
 import { OrgAccess } from '../access/index.js';
 import { refusalOf as refusal } from '../errors.test-util.js';
 import { MemoryBillingStore } from '../store/billing/memory.js';
@@ -84,7 +84,7 @@ async function world() {
     sessionId: `s-${userId}`,
     subject: { signedIn: true, multiFactorValid: true, orgs: [{ id: orgId, type: 'regular', roles }] },
     singleOrg: null,
-    freshSudo: false,
+    freshSudo: NO_SUDO,
     ip: '10.0.0.1',
     userAgent: 'test',
     origin: '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../access/caller.js';
+import { NO_SUDO, type Caller } from '../access/caller.js';
 import { OrgAccess } from '../access/index.js';
 import type { Logger } from '../log.js';
 import type { OutgoingMessage } from '../mail/sender.js';
@@ -54,7 +54,7 @@ async function world() {
     sessionId: 's-admin',
     subject: { signedIn: true, multiFactorValid: true, orgs: [{ id: 'office', type: 'regular', roles: ['admin'] }] },
     singleOrg: null,
-    freshSudo: false,
+    freshSudo: NO_SUDO,
     ip: null,
     userAgent: null,
     origin: '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../access/caller.js';
+import { NO_SUDO, type Caller } from '../access/caller.js';
 import type { OrgAccess } from '../access/index.js';
 import { AppError } from '../errors.js';
 import { MemoryBridgeStore } from '../store/bridges/memory.js';
@@ -11,7 +11,7 @@ const caller = (id: string, admin: boolean): Caller => ({
   sessionId: 's',
   subject: { admin } as never,
   singleOrg: null,
-  freshSudo: false,
+  freshSudo: NO_SUDO,
   ip: null,
   userAgent: null,
   origin: '',

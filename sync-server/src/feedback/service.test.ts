@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../access/caller.js';
+import { NO_SUDO, type Caller } from '../access/caller.js';
 import { createLogger } from '../log.js';
 import type { MessageSender, OutgoingMessage } from '../mail/sender.js';
 import { MemoryFeedbackStore } from '../store/feedback/memory.js';
@@ -13,7 +13,7 @@ const caller: Caller = {
   sessionId: 's-ada',
   subject: { signedIn: true, multiFactorValid: true, orgs: [{ id: 'office', type: 'regular', roles: ['member'] }] },
   singleOrg: null,
-  freshSudo: false,
+  freshSudo: NO_SUDO,
   ip: null,
   userAgent: null,
   origin: '',

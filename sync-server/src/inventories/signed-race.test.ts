@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonymousCaller, type Caller } from '../access/caller.js';
+import { anonymousCaller, NO_SUDO, type Caller } from '../access/caller.js';
 import { demoInventoryService } from './demo-service.test-util.js';
 
 /*
@@ -24,7 +24,7 @@ describe('a ledger entry racing the finalize of its case', () => {
         multiFactorValid: true,
         orgs: [{ id: 'demo-dental', type: 'regular', roles: ['admin', 'provider', 'member'] }],
       },
-      freshSudo: false,
+      freshSudo: NO_SUDO,
     };
     const before = await inventories.entries('demo-dental');
     const lot = (await inventories.lots('demo-dental')).find((l) => l.drug === 'Midazolam')!;

@@ -60,7 +60,7 @@ export class TeamFhirService {
   /** The team member's request on the organisation: internal staff, a fresh sudo, an organisation that exists. */
   private async context(caller: Caller, orgId: string): Promise<RequestContext> {
     const who = internalStaff(caller);
-    if (!caller.freshSudo) refuse('SUDO_REQUIRED');
+    if (!(await caller.freshSudo())) refuse('SUDO_REQUIRED');
     if (!(await this.deps.orgs.org(orgId))) refuse('NOT_FOUND');
     return { orgId, userId: who.user.id, ip: caller.ip, baseUrl: `/api/fhir/${orgId}` };
   }

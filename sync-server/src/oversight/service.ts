@@ -115,7 +115,7 @@ export class OversightService {
   /** teamCase(caseId): one case, read-only, after sudo; the record's read audited as the team member's. */
   async case(caller: Caller, args: Record<string, unknown>): Promise<TeamCaseRecordView> {
     const who = internalStaff(caller);
-    if (!caller.freshSudo) refuse('SUDO_REQUIRED');
+    if (!(await caller.freshSudo())) refuse('SUDO_REQUIRED');
     const { caseId } = parseInput(z.object({ caseId: id }), { caseId: args.caseId });
     await this.deps.model.catchUp();
     const orgId = await this.deps.store.orgOfCase(caseId);
@@ -166,7 +166,7 @@ export class OversightService {
    */
   async dbQuery(caller: Caller, args: Record<string, unknown>): Promise<TeamDbResultView> {
     internalStaff(caller);
-    if (!caller.freshSudo) refuse('SUDO_REQUIRED');
+    if (!(await caller.freshSudo())) refuse('SUDO_REQUIRED');
     const { sql } = parseInput(z.object({ sql: z.string().trim().min(1).max(DB_CONSOLE_MAX_SQL) }), { sql: args.sql });
     return this.deps.trail.read(caller, async (): Promise<Recorded<TeamDbResultView>> => {
       try {

@@ -55,7 +55,7 @@ export class TeamUsersService {
   /** endTeamUserSessions(userId): ends every live session of the user (but the caller's own); how many. */
   async endSessions(caller: Caller, args: Record<string, unknown>): Promise<number> {
     const who = internalStaff(caller);
-    if (!caller.freshSudo) refuse('SUDO_REQUIRED');
+    if (!(await caller.freshSudo())) refuse('SUDO_REQUIRED');
     const { userId } = parseInput(argsSchema, { userId: args.userId });
     if (!(await this.deps.accounts.userById(userId))) refuse('USER_NOT_FOUND');
     const own = userId === who.user.id && caller.sessionId !== null ? caller.sessionId : undefined;

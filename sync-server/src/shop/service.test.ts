@@ -1,6 +1,6 @@
 import { SHOP_TEXTS, type OrgRole, type OrgType } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../access/caller.js';
+import { NO_SUDO, type Caller } from '../access/caller.js';
 import { Entitlements } from '../access/entitlements.js';
 import { OrgAccess } from '../access/index.js';
 import { LocalPaymentProvider } from '../billing/local/provider.js';
@@ -46,7 +46,7 @@ async function world() {
     sessionId: `s-${userId}`,
     subject: { signedIn: true, multiFactorValid: true, orgs: [{ id: orgId, type, roles }] },
     singleOrg: null,
-    freshSudo: false,
+    freshSudo: NO_SUDO,
     ip: null,
     userAgent: null,
     origin: '',

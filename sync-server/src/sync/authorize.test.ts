@@ -31,10 +31,11 @@ const authorize = createSyncAuthorizer({
 const acme = { orgId: 'acme', docId: 'cmp-1', name: 'acme/cmp-1' };
 
 describe('sync upgrade authorisation', () => {
-  it('lets a member with valid MFA in, by cookie or token', async () => {
+  it('lets a member with valid MFA in, by cookie or token, with the name presence shows', async () => {
     await expect(authorize(request('/api/sync/acme/cmp-1?token=good'), acme)).resolves.toEqual({
       ok: true,
       userId: 'u1',
+      userName: 'Ann',
     });
     await expect(authorize(request('/api/sync/acme/cmp-1', { cookie: 'dev-tok=good' }), acme)).resolves.toMatchObject({
       ok: true,

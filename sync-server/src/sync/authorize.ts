@@ -77,6 +77,7 @@ export function createSyncAuthorizer(deps: SyncAuthorizerDeps): SyncAuthorizer {
     ]);
     if (notMember) return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.notMember);
     if (elsewhere) return refuse(SYNC_CLOSE_CODES.forbidden, SYNC_REFUSAL_REASONS.otherOrganisation);
-    return { ok: true, userId: caller.user.id };
+    // The name presence shows, from the user the caller was built from (no second read).
+    return { ok: true, userId: caller.user.id, userName: caller.user.name };
   };
 }

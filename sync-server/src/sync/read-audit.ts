@@ -1,7 +1,6 @@
 import { writeEntries } from '../access/audited.js';
 import { anonymousCaller } from '../access/caller.js';
 import type { ResourceStore } from '../store/resources/types.js';
-import type { AccountStore } from '../store/accounts/types.js';
 import { PROJECTION_SYSTEM_USER } from './projection.js';
 import type { SyncRead } from './rooms.js';
 
@@ -30,9 +29,4 @@ export function syncReadAuditor(deps: SyncReadAuditorDeps): (read: SyncRead) => 
         description: `sync/${address.name}`,
       },
     ]);
-}
-
-/** A signed-in user's display name for presence, read from the accounts repository. */
-export function userNames(accounts: Pick<AccountStore, 'userById'>): (userId: string) => Promise<string | null> {
-  return async (userId) => (await accounts.userById(userId))?.name ?? null;
 }

@@ -62,11 +62,6 @@ export interface SyncRoomsOptions {
    * once per connection, when it first receives the document. It must not throw.
    */
   auditRead?: (read: SyncRead) => void | Promise<void>;
-  /**
-   * The display name of a signed-in user: presence (awareness) states are stamped with the
-   * socket's own user, so no one can appear under another user's name.
-   */
-  userName?: (userId: string) => string | null | Promise<string | null>;
   maxUpdateBytes?: number;
   maxDocumentBytes?: number;
   /** The server's clock, which closes a case's provider editing window (EW2); Date.now by default. */
@@ -155,7 +150,6 @@ export class SyncRooms implements DocumentRooms {
       log: options.log,
       authorize: options.authorize,
       auditRead: options.auditRead,
-      userName: options.userName,
       recheckAuthMs: options.recheckAuthMs ?? RECHECK_AUTH_MS,
       maxUpdateBytes,
       open: (address) => this.open(address),

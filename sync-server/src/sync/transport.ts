@@ -25,9 +25,9 @@ export interface SyncRead {
   ip: string | null;
 }
 
-/** The outcome of checking an upgrade: allowed (with who), or a close code. */
+/** The outcome of checking an upgrade: allowed (with who, and the name their presence is stamped with), or a close code. */
 export type SyncAuthorization =
-  { ok: true; userId: string | null } | { ok: false; code: SyncCloseCode; reason: string };
+  { ok: true; userId: string | null; userName?: string | null } | { ok: false; code: SyncCloseCode; reason: string };
 
 /** Decides whether a websocket upgrade may join a room (session, organisation, document). */
 export type SyncAuthorizer = (req: IncomingMessage, address: RoomAddress) => Promise<SyncAuthorization>;
@@ -37,8 +37,6 @@ export interface SyncTransportOptions {
   authorize?: SyncAuthorizer;
   /** Records a connection's first read of a document (once per connection); must not throw. */
   auditRead?: (read: SyncRead) => void | Promise<void>;
-  /** A signed-in user's display name, stamped on their presence. */
-  userName?: (userId: string) => string | null | Promise<string | null>;
   recheckAuthMs: number;
   maxUpdateBytes: number;
   /** The room of an address, loaded from storage when not in memory. */
@@ -113,18 +111,10 @@ export class SyncTransport {
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, address: RoomAddress): Promise<void> {
     const authorize = this.options.authorize ?? (() => Promise.resolve({ ok: true, userId: null } as const));
     let auth: SyncAuthorization;
-    let userName: string | null = null;
     let room: Room | null = null;
     try {
       auth = await authorize(req, address);
-      if (auth.ok) {
-        // The user's name for presence is read while the room loads (over PostgreSQL, a round trip apart).
-        const userId = auth.userId;
-        [userName, room] = await Promise.all([
-          userId === null ? null : Promise.resolve(this.options.userName?.(userId) ?? null),
-          this.loaded(address),
-        ]);
-      }
+      if (auth.ok) room = await this.loaded(address);
     } catch (err) {
       this.options.log.error({ err, room: address.name }, 'sync authorisation failed');
       socket.end('HTTP/1.1 500 Internal Server Error\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
@@ -139,7 +129,7 @@ export class SyncTransport {
       // "signed out" rather than "offline".
       if (!auth.ok || !room) conn.close(auth.ok ? SYNC_CLOSE_CODES.goingAway : auth.code, auth.ok ? '' : auth.reason);
       else {
-        this.upgrades.set(conn, { req, address, userId: auth.userId, userName });
+        this.upgrades.set(conn, { req, address, userId: auth.userId, userName: auth.userName ?? null });
         this.accept(conn, room, isVigilClient(req.url ?? ''));
       }
     });

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ANESTHESIA_RECORD_TYPE, type Appointment, type Composition, type Patient } from '@vigil/shared';
+import {
+  ANESTHESIA_RECORD_TYPE,
+  type Appointment,
+  type AuditEvent,
+  type Composition,
+  type Patient,
+} from '@vigil/shared';
 import { openMemoryDatabase } from '../sqlite/database.js';
 import { VersionConflictError } from '../../errors.js';
 import { parseSearch } from './search-params.js';
@@ -131,6 +137,60 @@ describe.each(await runnableImplementations('ResourceStore contract', implementa
       await expect(
         store.write({ orgId: 'a', resource: patient('p1', 'A', 'D', '2015'), createOnly: true }, T(2)),
       ).rejects.toThrow(VersionConflictError);
+      expect((await store.read('a', 'Patient', 'p1'))?.versionId).toBe('2');
+    });
+
+    it('writes a new id as version 1, searchable with its history, and refuses a new id over any stored version', async () => {
+      const store = await make();
+      const event = (id: string): AuditEvent & { id: string } => ({
+        resourceType: 'AuditEvent',
+        id,
+        type: { code: 'rest' },
+        recorded: T(0),
+        agent: [{ who: { identifier: { value: 'usr-1' } }, requestor: true }],
+        source: { observer: { display: 'Vigil' } },
+        entity: [{ what: { reference: 'Composition/cmp-1' } }],
+      });
+      // An AuditEvent (not in the change feed: PostgreSQL's one-statement path) and a Patient (recorded: the usual path).
+      const audit = await store.write({ orgId: 'a', resource: event('ae-1'), newId: true }, T(1));
+      const made = await store.write({ orgId: 'a', resource: patient('p1', 'A', 'B', '2015'), newId: true }, T(1));
+      for (const [version, type, id] of [
+        [audit, 'AuditEvent', 'ae-1'],
+        [made, 'Patient', 'p1'],
+      ] as const) {
+        expect(version).toMatchObject({ versionId: '1', lastUpdated: T(1), deleted: false });
+        expect(version.resource?.meta).toMatchObject({ versionId: '1', lastUpdated: T(1) });
+        expect(await store.read('a', type, id)).toEqual(version);
+        expect((await store.history('a', type, id, page)).items).toEqual([version]);
+      }
+      const found = await store.search(
+        'a',
+        'AuditEvent',
+        parseSearch('AuditEvent', new URLSearchParams({ entity: 'Composition/cmp-1' })),
+        page,
+      );
+      expect(ids(found.items)).toEqual(['ae-1']);
+      expect(
+        ids(
+          (
+            await store.search(
+              'a',
+              'AuditEvent',
+              parseSearch('AuditEvent', new URLSearchParams({ agent: 'usr-1' })),
+              page,
+            )
+          ).items,
+        ),
+      ).toEqual(['ae-1']);
+      // Any version already under the id, a deleted one too, is a conflict, and nothing is written.
+      await store.delete('a', 'Patient', 'p1', T(2));
+      await expect(store.write({ orgId: 'a', resource: event('ae-1'), newId: true }, T(3))).rejects.toThrow(
+        VersionConflictError,
+      );
+      await expect(
+        store.write({ orgId: 'a', resource: patient('p1', 'A', 'C', '2015'), newId: true }, T(3)),
+      ).rejects.toThrow(VersionConflictError);
+      expect((await store.history('a', 'AuditEvent', 'ae-1', page)).total).toBe(1);
       expect((await store.read('a', 'Patient', 'p1'))?.versionId).toBe('2');
     });
 

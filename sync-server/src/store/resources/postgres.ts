@@ -3,7 +3,8 @@ import type { PostgresChangeStore } from '../changes/postgres.js';
 import type { PostgresDatabase } from '../postgres/unit-of-work.js';
 import { resourceChangeOf } from './feed.js';
 import { TEXT_MAX, type SearchClause, type SearchToken } from './search-params.js';
-import { planDelete, planWrite } from './versioning.js';
+import { VersionConflictError } from '../../errors.js';
+import { planDelete, planWrite, type WritePlan } from './versioning.js';
 import {
   DEFAULT_SORT,
   type Page,
@@ -110,6 +111,10 @@ export class PostgresResourceStore implements ResourceStore {
 
   write(input: WriteInput, now: string): Promise<StoredVersion> {
     const { orgId, resource } = input;
+    if (input.newId) {
+      const plan = planWrite(null, input, now);
+      if (!this.changes || !resourceChangeOf(null, plan.version, plan.tokens)) return this.writeNew(plan);
+    }
     return this.db.transaction(async () => {
       await this.lock(orgId, resource.resourceType, resource.id);
       const current = await this.read(orgId, resource.resourceType, resource.id);
@@ -148,6 +153,38 @@ export class PostgresResourceStore implements ResourceStore {
       await this.record(current, version, plan.tokens);
       return version;
     });
+  }
+
+  /**
+   * Version 1 of an id nobody else has (WriteInput.newId) that the change feed does not record (an
+   * AuditEvent): the resource, its history row and its search values in one statement, atomic on
+   * its own, with no lock, no read and no search values to delete (one statement for eight: the
+   * read audit of every socket writes one). An id already stored inserts nothing: a conflict.
+   */
+  private async writeNew({ version, tokens }: WritePlan): Promise<StoredVersion> {
+    const json = JSON.stringify(version.resource);
+    const { rows } = await this.db.query<{ inserted: number }>(
+      `WITH r AS (
+         INSERT INTO resources (org_id, resource_type, id, version_id, last_updated, deleted, json)
+         VALUES ($1, $2, $3, $4, $5, 0, $6) ON CONFLICT (org_id, resource_type, id) DO NOTHING RETURNING 1
+       ), h AS (
+         INSERT INTO resource_history (org_id, resource_type, id, version_id, last_updated, deleted, json)
+         SELECT $1, $2, $3, $4, $5, 0, $6 FROM r
+       ), s AS (
+         INSERT INTO resource_search (org_id, resource_type, id, name, value)
+         SELECT $1, $2, $3, t.name, t.value FROM r, unnest($7::text[], $8::text[]) AS t(name, value)
+       )
+       SELECT count(*)::int AS inserted FROM r`,
+      [
+        ...[version.orgId, version.resourceType, version.id, version.versionId, version.lastUpdated, json],
+        ...[tokens.map((t) => t.name), tokens.map((t) => t.value)],
+      ],
+    );
+    if (rows[0]?.inserted !== 1) {
+      const current = await this.read(version.orgId, version.resourceType, version.id);
+      throw new VersionConflictError(current?.versionId ?? '0');
+    }
+    return version;
   }
 
   /** Replaces a resource's search values by `tokens`, in two statements whatever their number. */

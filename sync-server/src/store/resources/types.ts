@@ -21,6 +21,12 @@ export interface WriteInput {
   ifMatch?: string | undefined;
   /** Create only: an existing live resource with this id is a conflict. */
   createOnly?: boolean;
+  /**
+   * The writer made the id just now (newId): no version of it exists, so the store may write
+   * version 1 without reading one first (PostgreSQL: one statement where nothing is recorded in the
+   * change feed, as an AuditEvent). Any version already stored under the id is a conflict.
+   */
+  newId?: boolean;
 }
 
 export interface Page {
@@ -56,7 +62,8 @@ export interface ResourceStore extends UnitOfWork {
    * Writes the next version (1 for a new id). The stored versionId and lastUpdated are the
    * store's: it sets meta.versionId to the next number and meta.lastUpdated to `now`. The version
    * it supersedes is kept as the history policy says (history-policy.ts: no case content unless
-   * signed). Rejects with VersionConflictError on a stale ifMatch or an existing id with createOnly.
+   * signed). Rejects with VersionConflictError on a stale ifMatch, an existing id with createOnly or
+   * any stored version with newId.
    */
   write(input: WriteInput, now: string): Promise<StoredVersion>;
   /** Marks a live resource deleted (a new version without content); null when there was none. */

@@ -20,10 +20,12 @@ export interface WritePlan {
 
 /**
  * The next version of a write over `current` (null when the id was never written). Throws
- * VersionConflictError on a stale ifMatch, or for createOnly over a live resource.
+ * VersionConflictError on a stale ifMatch, for createOnly over a live resource, or for newId over
+ * any version.
  */
 export function planWrite(current: StoredVersion | null, input: WriteInput, now: string): WritePlan {
   const { orgId, resource } = input;
+  if (current && input.newId) throw new VersionConflictError(current.versionId);
   if (current && input.createOnly && !current.deleted) throw new VersionConflictError(current.versionId);
   if (input.ifMatch !== undefined && input.ifMatch !== (current?.versionId ?? '0')) {
     throw new VersionConflictError(current?.versionId ?? '0');
