@@ -7,7 +7,8 @@ import { PostgresDatabase } from '../../sync-server/src/store/postgres/unit-of-w
 import { storesOf, type Storage, type Stores } from '../../sync-server/src/store/select.js';
 import { postgresTestDb, sqliteTestDb, type TestDb } from '../../sync-server/src/store/test-db.test-util.js';
 import { callerFromCredentials, type AccountsForCallers, type Caller } from '../../sync-server/src/access/caller.js';
-import { isMultiFactorValidAt, Sessions } from '../../sync-server/src/auth/sessions.js';
+import type { Current } from '../../sync-server/src/auth/account-base.js';
+import { isMultiFactorValidAt, Sessions, type SessionRow } from '../../sync-server/src/auth/sessions.js';
 import { databaseUrlOf } from './test-database.js';
 
 /**
@@ -120,12 +121,19 @@ export function requestCaller(
   credentials: { cookieHeader?: string | null; token?: string | null },
 ): Promise<Caller> {
   const sessions = new Sessions(stores.sessions, 'dev-tok', Date.now);
+  const liveSession = (token: string | null): Promise<SessionRow | null> =>
+    token ? sessions.findLive(token) : Promise.resolve(null);
+  const currentOf = async (session: SessionRow): Promise<Current | null> => {
+    const user = await stores.accounts.userById(session.user_id);
+    return user ? { session, user } : null;
+  };
   const accounts: AccountsForCallers = {
     current: async (token) => {
-      const session = token ? await sessions.findLive(token) : null;
-      const user = session ? await stores.accounts.userById(session.user_id) : null;
-      return session && user ? { session, user } : null;
+      const session = await liveSession(token);
+      return session ? currentOf(session) : null;
     },
+    liveSession,
+    currentOf,
     isMultiFactorValid: (session) => isMultiFactorValidAt(session, Date.now()),
     hasFreshSudo: () => Promise.resolve(false),
     sessions,

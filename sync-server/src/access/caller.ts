@@ -157,6 +157,10 @@ export function callerSourceOf(accounts: {
 /** The accounts service as the transports use it: sessions by token, users, sudo, the cookie's name. */
 export interface AccountsForCallers {
   current(token: string | null): Promise<Current | null>;
+  /** The live session of a raw token, or null; its user not read yet. */
+  liveSession(token: string | null): Promise<SessionRow | null>;
+  /** A live session with its user, or null when the user is gone. */
+  currentOf(session: SessionRow): Promise<Current | null>;
   isMultiFactorValid(session: SessionRow): boolean;
   hasFreshSudo(current: Current): Promise<boolean>;
   sessions: { memberships(userId: string, singleOrg: string | null): Promise<PermissionSubject['orgs']> };
@@ -173,5 +177,11 @@ export async function callerFromCredentials(
   from: CallOrigin,
 ): Promise<Caller> {
   const token = credentials.token || readCookie(credentials.cookieHeader, accounts.settings.cookieName);
-  return callerOf(callerSourceOf(accounts), await accounts.current(token ?? null), from);
+  const session = await accounts.liveSession(token ?? null);
+  if (!session) return anonymousCaller(from);
+  // The user and the memberships side by side: both need only the session (over PostgreSQL, a round trip apart).
+  const source = callerSourceOf(accounts);
+  const orgs = source.memberships(session.user_id, session.single_org);
+  orgs.catch(() => undefined); // left unread when the user is gone
+  return callerOf({ ...source, memberships: () => orgs }, await accounts.currentOf(session), from);
 }

@@ -161,9 +161,17 @@ export abstract class AccountBase {
 
   /** The live session and its user for a raw token, or null. */
   async current(token: string | null): Promise<Current | null> {
-    if (!token) return null;
-    const session = await this.sessions.findLive(token, this.now());
-    if (!session) return null;
+    const session = await this.liveSession(token);
+    return session ? this.currentOf(session) : null;
+  }
+
+  /** The live session of a raw token, or null; its user not read yet. */
+  liveSession(token: string | null): Promise<SessionRow | null> {
+    return token ? this.sessions.findLive(token, this.now()) : Promise.resolve(null);
+  }
+
+  /** A live session with its user, or null when the user is gone. */
+  async currentOf(session: SessionRow): Promise<Current | null> {
     const user = await this.userById(session.user_id);
     return user ? { session, user } : null;
   }

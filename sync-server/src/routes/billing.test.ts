@@ -10,6 +10,8 @@ const NOW = Date.UTC(2026, 10, 28, 12);
 /** Nobody is signed in. */
 const signedOut = {
   current: () => Promise.resolve(null),
+  liveSession: () => Promise.resolve(null),
+  currentOf: () => Promise.resolve(null),
   isMultiFactorValid: () => false,
   hasFreshSudo: () => Promise.resolve(false),
   sessions: { memberships: () => Promise.resolve([]) },
