@@ -177,11 +177,23 @@ export async function callerFromCredentials(
   from: CallOrigin,
 ): Promise<Caller> {
   const token = credentials.token || readCookie(credentials.cookieHeader, accounts.settings.cookieName);
-  const session = await accounts.liveSession(token ?? null);
+  return callerOfSession(accounts, await accounts.liveSession(token ?? null), from);
+}
+
+/**
+ * The Caller of a live session (or of none): its user (`current`: read now by default, or a read
+ * the transport already started) and its memberships side by side, as both need only the session
+ * (over PostgreSQL, a round trip apart).
+ */
+export async function callerOfSession(
+  accounts: AccountsForCallers,
+  session: SessionRow | null,
+  from: CallOrigin,
+  current: () => Promise<Current | null> = () => (session ? accounts.currentOf(session) : Promise.resolve(null)),
+): Promise<Caller> {
   if (!session) return anonymousCaller(from);
-  // The user and the memberships side by side: both need only the session (over PostgreSQL, a round trip apart).
   const source = callerSourceOf(accounts);
   const orgs = source.memberships(session.user_id, session.single_org);
   orgs.catch(() => undefined); // left unread when the user is gone
-  return callerOf({ ...source, memberships: () => orgs }, await accounts.currentOf(session), from);
+  return callerOf({ ...source, memberships: () => orgs }, await current(), from);
 }

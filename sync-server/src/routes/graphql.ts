@@ -3,9 +3,16 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { callerOf, callerSourceOf, type Caller } from '../access/caller.js';
+import { callerOfSession, type Caller } from '../access/caller.js';
 import type { Accounts, Current } from '../auth/accounts.js';
-import { clearCookie, identityCookie, IDENTITY_COOKIE_NAME, readCookie, tokenCookie } from '../auth/sessions.js';
+import {
+  clearCookie,
+  identityCookie,
+  IDENTITY_COOKIE_NAME,
+  readCookie,
+  tokenCookie,
+  type SessionRow,
+} from '../auth/sessions.js';
 import type { Environment } from '../config.js';
 import type { GraphqlContext, ServerContext } from '../graphql/context.js';
 import { listCostLimit } from '../graphql/pagination.js';
@@ -128,9 +135,12 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
     ],
     context: ({ ip, userAgent, secure, origin, cookieHeader, setCookies }): GraphqlContext => {
       const token = readCookie(cookieHeader, cookieName);
+      let session: Promise<SessionRow | null> | undefined;
       let cached: Promise<Current | null> | undefined;
       let caller: Promise<Caller> | undefined;
-      const current = (): Promise<Current | null> => (cached ??= accounts.current(token));
+      const live = (): Promise<SessionRow | null> => (session ??= accounts.liveSession(token));
+      const current = (): Promise<Current | null> =>
+        (cached ??= live().then((s) => (s ? accounts.currentOf(s) : null)));
       const cookieOptions = { secure };
       return {
         environment: deps.environment,
@@ -143,11 +153,12 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono {
         current,
         // The operation's Caller, built once (issue 36 item 1); a new session token rebuilds it.
         caller: () =>
-          (caller ??= current().then((c) =>
-            callerOf(callerSourceOf(accounts), c, { ip, userAgent, origin, transport: 'graphql' }),
+          (caller ??= live().then((s) =>
+            callerOfSession(accounts, s, { ip, userAgent, origin, transport: 'graphql' }, current),
           )),
         setSessionCookies: (newToken, userId) => {
           setCookies.push(tokenCookie(cookieName, newToken, cookieOptions), identityCookie(userId, cookieOptions));
+          session = undefined;
           cached = undefined;
           caller = undefined;
         },
