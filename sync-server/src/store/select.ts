@@ -191,7 +191,7 @@ export function logMissingStores(log: Logger, missing: readonly string[] = POSTG
 
 /** The most connections an instance opens to PostgreSQL, and how many it keeps open while idle. */
 const POOL_SIZE = 10;
-const POOL_KEPT_OPEN = 3;
+export const POOL_KEPT_OPEN = 3;
 
 /** Opens the configured storage: PostgreSQL (migrated) when `databaseUrl` is set, else SQLite under `dataDir`. */
 export async function openStorage(config: { databaseUrl?: string; dataDir: string }, log: Logger): Promise<Storage> {

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { WebSocket } from 'ws';
-import { callerOf, callerSourceOf, type AccountsForCallers } from '../access/caller.js';
+import { callerOfSession, type AccountsForCallers, type CallOrigin } from '../access/caller.js';
 import { refusalOf, type OrgAccess } from '../access/index.js';
 import type { Current } from '../auth/account-base.js';
 import type { Logger } from '../log.js';
 import type { IdOwnership } from '../store/resources/id-ownership.js';
 import type { ResourceStore } from '../store/resources/types.js';
+import { POOL_KEPT_OPEN } from '../store/select.js';
 import type { SyncStore } from '../store/sync/types.js';
 import { syncReadAuditor } from './read-audit.js';
 import type { RoomAddress } from './protocol.js';
@@ -26,19 +27,23 @@ export interface WarmUpParts {
 /** An address no organisation has (ids are `org-`/`cmp-` and a random part): every read finds nothing. */
 const NOBODYS: RoomAddress = { orgId: 'org-warm-up', docId: 'cmp-warm-up', name: 'org-warm-up/cmp-warm-up' };
 const NOBODY = 'usr-warm-up';
+const FROM: CallOrigin = { ip: null, userAgent: null, transport: 'socket' };
 /** How long the refused upgrade may take before the warm-up goes on without it. */
 const REFUSAL_TIMEOUT_MS = 5_000;
-/** First syncs run at once: the pooled connections PostgreSQL's pool keeps open (store/select.ts POOL_KEPT_OPEN). */
-const SIDE_BY_SIDE = 3;
 
 class RolledBack extends Error {}
 
+/**
+ * One full collection of what start-up left, so that it does not fall on the first loads. Node has
+ * no API for it without --expose-gc, which the README's commands do not pass: the flag is set now and
+ * a new context's `gc` called, as Jest does for --logHeapUsage.
+ */
 function collectGarbage(): void {
   v8.setFlagsFromString('--expose-gc');
   (vm.runInNewContext('gc') as () => void)();
 }
 
-/** A signed-in session of a user no one has, to build a caller from: every read of it finds nothing. */
+/** A signed-in session of a user no one has, with that user: every read of them finds nothing. */
 function nobody(now: number): Current {
   return {
     user: {
@@ -82,7 +87,7 @@ export async function warmUp(parts: WarmUpParts, url: string): Promise<void> {
   let refusals: (number | null)[];
   try {
     // Side by side, so over PostgreSQL each connection the pool keeps open runs them once.
-    refusals = await Promise.all(Array.from({ length: SIDE_BY_SIDE }, () => firstSync(parts, url)));
+    refusals = await Promise.all(Array.from({ length: POOL_KEPT_OPEN }, () => firstSync(parts, url)));
   } catch (err) {
     parts.log.warn({ err }, 'warm-up failed; starting all the same');
     return;
@@ -94,9 +99,9 @@ export async function warmUp(parts: WarmUpParts, url: string): Promise<void> {
 /** One first sync for no one (see warmUp); the refused upgrade's close code. */
 async function firstSync(parts: WarmUpParts, url: string): Promise<number | null> {
   const refusal = await refusedUpgrade(url);
-  const caller = await callerOf(callerSourceOf(parts.accounts), nobody(parts.now()), {
-    ...{ ip: null, userAgent: null, transport: 'socket' },
-  });
+  // The caller as an admitted upgrade builds it (its memberships read beside its user), the user given.
+  const someone = nobody(parts.now());
+  const caller = await callerOfSession(parts.accounts, someone.session, FROM, () => Promise.resolve(someone));
   await Promise.all([
     refusalOf(parts.access.authorize(caller, NOBODYS.orgId, 'member')),
     parts.ids.belongsElsewhere(NOBODYS.orgId, NOBODYS.docId),
